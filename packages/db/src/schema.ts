@@ -1,0 +1,508 @@
+/**
+ * The database schema: one pg-core schema for PGlite and PostgreSQL alike (DESIGN.md "Data").
+ * Money columns are integer cents (suffix `_cents` or named as in the spec's totals).
+ * Per-store-view texts are jsonb `{ lt, en, ru }` (type `Localized`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export type Localized = { lt: string; en: string; ru: string };
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id'),
+    position: integer('position').notNull().default(0),
+    level: integer('level').notNull().default(0),
+    /** materialised path of ids, e.g. "1/2/12" */
+    path: text('path').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    name: jsonb('name').$type<Localized>().notNull(),
+    /** per-store-view slug, e.g. { lt: "nesiojami-kompiuteriai", en: "laptops", ru: "noutbuki" } */
+    slug: jsonb('slug').$type<Localized>().notNull(),
+    description: jsonb('description').$type<Localized>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const attributes = pgTable('attributes', {
+  attributeId: integer('attribute_id').primaryKey(),
+  attributeCode: text('attribute_code').notNull().unique(),
+  frontendLabel: jsonb('frontend_label').$type<Localized>().notNull(),
+  frontendInput: text('frontend_input').notNull().default('select'),
+  isComparable: boolean('is_comparable').notNull().default(false),
+  isFilterable: boolean('is_filterable').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  /** [{ value: number, label: Localized }] */
+  options: jsonb('options').$type<{ value: number; label: Localized }[]>().notNull().default([]),
+});
+
+export type ConfigurableOption = {
+  attribute_id: number;
+  attribute_code: string;
+  label: string;
+  values: { value_index: number; label?: string }[];
+};
+export type ProductLink = {
+  link_type: 'associated';
+  linked_product_sku: string;
+  linked_product_type: string;
+  qty: number;
+  is_default?: boolean;
+};
+export type BundleOption = {
+  option_id: number;
+  title: string;
+  type: string;
+  required: boolean;
+  product_links: { sku: string; qty: number; is_default: boolean }[];
+};
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    sku: text('sku').notNull().unique(),
+    typeId: text('type_id').notNull(),
+    /** 0/1 enabled, 2+ disabled (spec §3) */
+    status: integer('status').notNull().default(1),
+    /** 1 not visible individually, 2 catalogue, 3 search, 4 both */
+    visibility: integer('visibility').notNull().default(4),
+    /** the configurable parent of a child product (visibility 1 children of shop exports) */
+    parentId: integer('parent_id'),
+    name: jsonb('name').$type<Localized>().notNull(),
+    description: jsonb('description').$type<Localized>(),
+    shortDescription: jsonb('short_description').$type<Localized>(),
+    urlKey: text('url_key').notNull(),
+    brand: text('brand'),
+    mpn: text('mpn'),
+    image: text('image'),
+    mediaGallery: jsonb('media_gallery').$type<{ image: string }[]>().notNull().default([]),
+    priceCents: integer('price_cents').notNull(),
+    specialPriceCents: integer('special_price_cents'),
+    specialFromDate: ts('special_from_date'),
+    specialToDate: ts('special_to_date'),
+    taxClassId: integer('tax_class_id').notNull().default(2),
+    /** attribute_code -> option value (number) or text, e.g. { condition: 5, color: 12 } */
+    attributes: jsonb('attributes').$type<Record<string, number | string>>().notNull().default({}),
+    configurableOptions: jsonb('configurable_options').$type<ConfigurableOption[]>().notNull().default([]),
+    productLinks: jsonb('product_links').$type<ProductLink[]>().notNull().default([]),
+    bundleOptions: jsonb('bundle_options').$type<BundleOption[]>().notNull().default([]),
+    isPromoted: integer('is_promoted').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('products_parent_idx').on(t.parentId)],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_cat_idx').on(t.categoryId)],
+);
+
+export const stock = pgTable('stock', {
+  productId: integer('product_id').primaryKey(),
+  sku: text('sku').notNull().unique(),
+  qty: integer('qty').notNull().default(0),
+  isInStock: boolean('is_in_stock').notNull().default(false),
+  manageStock: boolean('manage_stock').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Denormalised per-store-view search document of every product (built by the indexer from the tables
+ * above). Filterable and sortable values are columns; `doc` is the `_source` of CONTRACTS.md.
+ * `validUntil` is the next special-price window boundary: rows past it are re-indexed.
+ */
+export const productIndex = pgTable(
+  'product_index',
+  {
+    storeCode: text('store_code').notNull(),
+    productId: integer('product_id').notNull(),
+    sku: text('sku').notNull(),
+    typeId: text('type_id').notNull(),
+    status: integer('status').notNull(),
+    visibility: integer('visibility').notNull(),
+    slug: text('slug').notNull(),
+    urlPath: text('url_path').notNull(),
+    name: text('name').notNull(),
+    categoryIds: integer('category_ids').array().notNull(),
+    /** attribute_code -> option values (arrays, children's values included for configurables) */
+    attrs: jsonb('attrs').$type<Record<string, (number | string)[]>>().notNull(),
+    childSkus: text('child_skus').array().notNull(),
+    finalPriceInclTax: integer('final_price_incl_tax').notNull(),
+    totalQty: integer('total_qty').notNull(),
+    isInStock: boolean('is_in_stock').notNull(),
+    isPromoted: integer('is_promoted').notNull(),
+    salesCount: integer('sales_count').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    validUntil: ts('valid_until'),
+    /** weighted: A name, sku, mpn; B brand; C category names, main taxon */
+    search: tsvector('search').notNull(),
+    /** name, brand, sku, mpn lower-cased, for trigram typo matching */
+    searchText: text('search_text').notNull(),
+    doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeCode, t.productId] }),
+    uniqueIndex('product_index_sku_idx').on(t.storeCode, t.sku),
+    index('product_index_slug_idx').on(t.storeCode, t.urlPath),
+    index('product_index_cats_idx').using('gin', t.categoryIds),
+    index('product_index_attrs_idx').using('gin', t.attrs),
+    index('product_index_search_idx').using('gin', t.search),
+    index('product_index_children_idx').using('gin', t.childSkus),
+  ],
+);
+
+export const taxRules = pgTable('tax_rules', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull(),
+  productTaxClassIds: integer('product_tax_class_ids').array().notNull(),
+  customerTaxClassIds: integer('customer_tax_class_ids').array().notNull(),
+  /** [{ rate (percent), tax_country_id, tax_region_id, region_name }] */
+  rates: jsonb('rates')
+    .$type<{ rate: number; tax_country_id: string; tax_region_id: number; region_name: string }[]>()
+    .notNull(),
+});
+
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  /** 'percent' (value = percent) or 'fixed' (value = cents) */
+  type: text('type').notNull(),
+  value: integer('value').notNull(),
+  fromDate: ts('from_date'),
+  toDate: ts('to_date'),
+  minSubtotalCents: integer('min_subtotal_cents'),
+  usesPerCoupon: integer('uses_per_coupon'),
+  timesUsed: integer('times_used').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+// ---------------------------------------------------------------- shipping and payment configuration
+
+export const shippingMethods = pgTable('shipping_methods', {
+  code: text('code').primaryKey(),
+  carrierCode: text('carrier_code').notNull(),
+  methodCode: text('method_code').notNull(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  priceCents: integer('price_cents').notNull(),
+  /** subtotal incl. tax at or above which shipping is free (null: never) */
+  freeThresholdCents: integer('free_threshold_cents'),
+  countries: text('countries').array().notNull(),
+  needsPickupPoint: boolean('needs_pickup_point').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+export const paymentMethods = pgTable('payment_methods', {
+  code: text('code').primaryKey(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  feeCents: integer('fee_cents').notNull().default(0),
+  isDefault: boolean('is_default').notNull().default(false),
+  isServerMethod: boolean('is_server_method').notNull().default(false),
+  offline: boolean('offline').notNull().default(false),
+  /** cash on delivery is hidden for virtual carts (accounts-checkout-routes.md §5) */
+  allowedForVirtual: boolean('allowed_for_virtual').notNull().default(true),
+  isActive: boolean('is_active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: text('id').primaryKey(),
+    carrierCode: text('carrier_code').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    countryId: text('country_id').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('pickup_points_carrier_idx').on(t.carrierCode, t.countryId)],
+);
+
+// ---------------------------------------------------------------- customers
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  groupId: integer('group_id').notNull().default(1),
+  storeCode: text('store_code').notNull().default('lt'),
+  addresses: jsonb('addresses').$type<Record<string, unknown>[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull(),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    replacedByHash: text('replaced_by_hash'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+// ---------------------------------------------------------------- carts and orders
+
+export const carts = pgTable(
+  'carts',
+  {
+    /** unguessable random id, the spec's cartId */
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id'),
+    storeCode: text('store_code').notNull().default('lt'),
+    /** 'active' | 'converted' */
+    status: text('status').notNull().default('active'),
+    couponCode: text('coupon_code'),
+    countryId: text('country_id'),
+    shippingMethodCode: text('shipping_method_code'),
+    paymentMethodCode: text('payment_method_code'),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, unknown>>(),
+    billingAddress: jsonb('billing_address').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('carts_customer_idx').on(t.customerId)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    itemId: serial('item_id').primaryKey(),
+    cartId: text('cart_id').notNull(),
+    productId: integer('product_id').notNull(),
+    sku: text('sku').notNull(),
+    parentSku: text('parent_sku'),
+    qty: integer('qty').notNull(),
+    productType: text('product_type').notNull(),
+    productOption: jsonb('product_option').$type<Record<string, unknown>>(),
+    /** the spec's identity of a line (sku, or sku + options checksum), unique per cart */
+    identityKey: text('identity_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_items_identity_idx').on(t.cartId, t.identityKey)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** the order number shown to the shopper */
+    incrementId: text('increment_id').notNull().unique(),
+    /** secret token for guest access (order pull, feedback) */
+    orderToken: text('order_token').notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    cartId: text('cart_id'),
+    customerId: integer('customer_id'),
+    storeCode: text('store_code').notNull(),
+    status: text('status').notNull().default('new'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    shippingStatus: text('shipping_status').notNull().default('pending'),
+    email: text('email').notNull(),
+    personalDetails: jsonb('personal_details').$type<Record<string, unknown>>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, unknown>>().notNull(),
+    billingAddress: jsonb('billing_address').$type<Record<string, unknown>>().notNull(),
+    shippingMethodCode: text('shipping_method_code').notNull(),
+    paymentMethodCode: text('payment_method_code').notNull(),
+    paymentAdditional: jsonb('payment_additional').$type<Record<string, unknown>>(),
+    currency: text('currency').notNull().default('EUR'),
+    subtotalInclTax: integer('subtotal_incl_tax').notNull(),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    shippingInclTax: integer('shipping_incl_tax').notNull(),
+    paymentFee: integer('payment_fee').notNull().default(0),
+    taxAmount: integer('tax_amount').notNull(),
+    grandTotal: integer('grand_total').notNull(),
+    couponCode: text('coupon_code'),
+    feedbackAt: ts('feedback_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    productId: integer('product_id').notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    qty: integer('qty').notNull(),
+    productType: text('product_type').notNull(),
+    productOption: jsonb('product_option').$type<Record<string, unknown>>(),
+    priceInclTax: integer('price_incl_tax').notNull(),
+    rowTotalInclTax: integer('row_total_incl_tax').notNull(),
+    taxPercent: integer('tax_percent').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    provider: text('provider').notNull(),
+    /** 'pending' | 'paid' | 'cancelled' | 'failed' */
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    externalId: text('external_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- engagement and content
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  email: text('email').primaryKey(),
+  /** 'pending' | 'subscribed' | 'unsubscribed' */
+  status: text('status').notNull(),
+  confirmCode: text('confirm_code').notNull(),
+  storeCode: text('store_code').notNull().default('lt'),
+  createdAt: createdAt(),
+  confirmedAt: ts('confirmed_at'),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id'),
+    orderId: integer('order_id'),
+    title: text('title').notNull(),
+    detail: text('detail').notNull(),
+    nickname: text('nickname').notNull(),
+    rating: integer('rating'),
+    /** 'pending' | 'approved' */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reviews_product_idx').on(t.productId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  message: text('message').notNull(),
+  storeCode: text('store_code').notNull().default('lt'),
+  createdAt: createdAt(),
+});
+
+export const cmsPages = pgTable('cms_pages', {
+  id: integer('id').primaryKey(),
+  identifier: text('identifier').notNull().unique(),
+  /** localised slug, e.g. { lt: "apie-mus", en: "about-us", ru: "about-us" } */
+  slug: jsonb('slug').$type<Localized>().notNull(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  content: jsonb('content').$type<Localized>().notNull(),
+  metaDescription: jsonb('meta_description').$type<Localized>(),
+  isActive: boolean('is_active').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const cmsBlocks = pgTable('cms_blocks', {
+  id: integer('id').primaryKey(),
+  identifier: text('identifier').notNull().unique(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  content: jsonb('content').$type<Localized>().notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const news = pgTable('news', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  body: jsonb('body').$type<Localized>().notNull(),
+  image: text('image'),
+  publishedAt: ts('published_at').notNull(),
+});
+
+/** banners, sliders and the other shop data of the home page (accounts-checkout-routes.md §3) */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  /** 'banner' | 'slider' | 'category_banner' | 'product_banner' | 'multi_banner' */
+  kind: text('kind').notNull(),
+  position: integer('position').notNull().default(0),
+  image: text('image').notNull(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  link: jsonb('link').$type<Localized>().notNull(),
+  categoryId: integer('category_id'),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const shopConfig = pgTable('shop_config', {
+  code: text('code').primaryKey(),
+  configs: jsonb('configs').$type<Record<string, unknown>>().notNull(),
+});
+
+// ---------------------------------------------------------------- infrastructure
+
+/** side effects (e-mails, notifications) written in the same transaction as their cause */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.id).where(sql`processed_at is null`)],
+);
+
+/** key/value facts about the data: catalogue version (bumped by imports), seed marker */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repository. Per STACK-NOTES: resolve the ESM copy of react-router
+// under vitest, as the built server does, so there is only one instance of it.
+export default defineConfig({
+  resolve: { conditions: ['module-sync', 'node', 'import', 'default'] },
+  ssr: { resolve: { conditions: ['module-sync', 'node', 'import', 'default'] } },
+  test: {
+    include: ['packages/*/test/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
