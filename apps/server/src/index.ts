@@ -1,0 +1,2 @@
+export { startServer } from './main.ts';
+export { loadServerConfig, type ServerConfig } from './config.ts';

@@ -1,0 +1,88 @@
+/**
+ * React Router SSR inside Fastify (STACK-NOTES: a small adapter around `createRequestHandler`;
+ * @fastify/static with `wildcard: false` keeps Fastify's own routes first).
+ */
+import { Readable } from 'node:stream';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ApiFetch } from './in-process-fetch.ts';
+
+export async function registerStorefront(
+  app: FastifyInstance,
+  opts: { buildDir: string; apiFetch: ApiFetch },
+) {
+  const build = (await import(
+    pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href
+  )) as ServerBuild;
+  const handle = createRequestHandler(
+    build,
+    process.env.NODE_ENV === 'development' ? 'development' : 'production',
+  );
+
+  await app.register(async (scope) => {
+    // forms posted to route actions reach React Router as the raw stream
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      (_req, _payload, done) => done(null),
+    );
+    await scope.register(fastifyStatic, {
+      root: path.join(opts.buildDir, 'client'),
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // fingerprinted bundles never change; everything else revalidates
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+
+    scope.all('/*', async (request, reply) => {
+      const response = await handle(toWebRequest(request), { apiFetch: opts.apiFetch });
+      return sendWebResponse(reply, response);
+    });
+  });
+}
+
+function toWebRequest(request: FastifyRequest): Request {
+  const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const controller = new AbortController();
+  request.raw.once('aborted', () => controller.abort());
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: bodyOf(request), duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function bodyOf(request: FastifyRequest): BodyInit {
+  // Fastify has parsed JSON and text bodies already; forms stay a raw stream (see content parser in main)
+  const body = request.body;
+  if (typeof body === 'string' || body instanceof Buffer) return body as BodyInit;
+  if (body !== undefined && body !== null) return JSON.stringify(body);
+  return Readable.toWeb(request.raw) as unknown as BodyInit;
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

@@ -1,0 +1,203 @@
+import type {
+  Address,
+  AttributeDoc,
+  CartLine,
+  Category,
+  CmsPage,
+  OrderPayload,
+  OrderResult,
+  PaymentMethod,
+  Product,
+  SearchResponse,
+  SearchResult,
+  ShippingMethod,
+  StoreCode,
+  Totals,
+} from './types';
+import { catalogIndex } from './store';
+
+/** The transport: global fetch, or the server's in-process `context.apiFetch`. */
+export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+/** A failed API call: `code` is the envelope code (or HTTP status), `message` the server's text. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly errors: ApiFieldError[] | undefined;
+  constructor(code: number, message: string, errors?: ApiFieldError[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export const BAD_CONTENT_TYPE = 'Error with response - bad content-type!';
+export const WRONG_FORMAT = 'Unhandled error, wrong response format!';
+
+export type Filters = Record<
+  string,
+  string | number | boolean | (string | number)[] | { gte?: number; gt?: number; lte?: number; lt?: number }
+>;
+
+export interface SearchParams {
+  query?: string;
+  filters?: Filters;
+  aggregations?: string[];
+  from?: number;
+  size?: number;
+  sort?: string;
+  includeFields?: string[];
+  excludeFields?: string[];
+}
+
+export interface ApiOptions {
+  fetch: ApiFetch;
+  /** '' for same-origin (browser, in-process transport) or e.g. 'http://127.0.0.1:3000'. */
+  baseUrl: string;
+  storeCode: StoreCode;
+  /** Customer token, when logged in (not used by the skeleton yet). */
+  token?: string | null;
+}
+
+type Query = Record<string, string | number | null | undefined>;
+
+function qs(query: Query): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json')) throw new ApiError(res.status || 500, BAD_CONTENT_TYPE);
+  try {
+    return await res.json();
+  } catch {
+    throw new ApiError(res.status || 500, WRONG_FORMAT);
+  }
+}
+
+function isEnvelope(body: unknown): body is { code: number; result: unknown; errors?: ApiFieldError[] } {
+  return typeof body === 'object' && body !== null && 'code' in body && 'result' in body;
+}
+
+function envelopeError(res: Response, body: unknown): ApiError {
+  if (isEnvelope(body)) {
+    const message = typeof body.result === 'string' ? body.result : WRONG_FORMAT;
+    return new ApiError(Number(body.code) || res.status, message, Array.isArray(body.errors) ? body.errors : undefined);
+  }
+  return new ApiError(res.status || 500, WRONG_FORMAT);
+}
+
+/** Normalises a search response into items, total and aggregation buckets. */
+export function toSearchResult<T>(raw: SearchResponse<T>): SearchResult<T> {
+  const aggregations: SearchResult<T>['aggregations'] = {};
+  for (const [code, agg] of Object.entries(raw.aggregations ?? {})) {
+    aggregations[code] = (agg?.buckets ?? []).map((b) => ({ key: String(b.key), count: b.doc_count }));
+  }
+  return {
+    items: (raw.hits?.hits ?? []).map((h) => h._source),
+    total: raw.hits?.total?.value ?? 0,
+    aggregations,
+  };
+}
+
+export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
+  const base = baseUrl.replace(/\/$/, '');
+
+  async function call<T>(method: string, path: string, query: Query = {}, body?: unknown): Promise<T> {
+    const url = `${base}/vsbridge${path}${qs({ ...query, storeCode, token: token ?? undefined })}`;
+    const init: RequestInit = { method, headers: { accept: 'application/json' } };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    }
+    const res = await fetch(url, init);
+    const json = await readJson(res);
+    if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
+    return json.result as T;
+  }
+
+  async function search<T>(type: string, params: SearchParams = {}): Promise<SearchResult<T>> {
+    const request: { query?: string; filters?: Filters; aggregations?: string[] } = {};
+    if (params.query) request.query = params.query;
+    if (params.filters && Object.keys(params.filters).length) request.filters = params.filters;
+    if (params.aggregations?.length) request.aggregations = params.aggregations;
+    const query: Query = {
+      storeCode,
+      from: params.from ?? 0,
+      size: params.size ?? 50,
+      sort: params.sort,
+      request: JSON.stringify(request),
+      _source_include: params.includeFields?.join(','),
+      _source_exclude: params.excludeFields?.join(','),
+    };
+    const url = `${base}/vsbridge/catalog/${catalogIndex(storeCode)}/${type}/_search${qs(query)}`;
+    const res = await fetch(url, { headers: { accept: 'application/json' } });
+    const json = await readJson(res);
+    if (!res.ok) throw envelopeError(res, json);
+    if (typeof json !== 'object' || json === null || !('hits' in json)) throw new ApiError(500, WRONG_FORMAT);
+    return toSearchResult(json as SearchResponse<T>);
+  }
+
+  const cartQuery = (cartId: string, extra: Query = {}) => ({ cartId, ...extra });
+
+  return {
+    storeCode,
+    search,
+    searchProducts: (params: SearchParams) => search<Product>('product', params),
+    searchCategories: (params: SearchParams) => search<Category>('category', params),
+    searchAttributes: (params: SearchParams) => search<AttributeDoc>('attribute', params),
+    /** The enabled CMS page with this identifier, or null. */
+    async getCmsPage(identifier: string): Promise<CmsPage | null> {
+      const res = await search<CmsPage>('cms_page', { filters: { identifier }, size: 1 });
+      const page = res.items[0];
+      return page && page.enabled !== false ? page : null;
+    },
+    cart: {
+      create: () => call<string>('POST', '/cart/create'),
+      pull: (cartId: string) => call<CartLine[]>('GET', '/cart/pull', cartQuery(cartId)),
+      update: (cartId: string, cartItem: { sku: string; qty: number; item_id?: number | string; product_option?: unknown }) =>
+        call<CartLine>('POST', '/cart/update', cartQuery(cartId), { cartItem: { ...cartItem, quoteId: cartId } }),
+      delete: (cartId: string, cartItem: { sku: string; item_id?: number | string }) =>
+        call<boolean>('POST', '/cart/delete', cartQuery(cartId), { cartItem }),
+      totals: (cartId: string) => call<Totals>('GET', '/cart/totals', cartQuery(cartId)),
+      paymentMethods: (cartId: string) => call<PaymentMethod[]>('GET', '/cart/payment-methods', cartQuery(cartId)),
+      shippingMethods: (cartId: string, address: Partial<Address> & { country_id?: string }) =>
+        call<ShippingMethod[]>('POST', '/cart/shipping-methods', cartQuery(cartId), { address }),
+      shippingInformation: (
+        cartId: string,
+        addressInformation: {
+          shippingAddress: Address;
+          billingAddress: Address;
+          shippingCarrierCode: string;
+          shippingMethodCode: string;
+        },
+      ) =>
+        call<{ totals: Totals; payment_methods: PaymentMethod[] }>(
+          'POST',
+          '/cart/shipping-information',
+          cartQuery(cartId),
+          { addressInformation },
+        ),
+    },
+    order: {
+      create: (order: OrderPayload) => call<OrderResult>('POST', '/order/create', {}, order),
+    },
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The browser's API: same origin, relative `/vsbridge/...`. */
+export function browserApi(storeCode: StoreCode): Api {
+  return createApi({ fetch: (input, init) => globalThis.fetch(input, init), baseUrl: '', storeCode });
+}

@@ -1,0 +1,30 @@
+import { STORE_VIEWS, localizedPath, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
+import { useLocation } from 'react-router';
+
+export { localizedPath };
+export type { StoreCode };
+
+/** The store view of a pathname ('/en/...' → en, '/ru/...' → ru, otherwise lt). */
+export function storeCodeOf(pathname: string): StoreCode {
+  return storeCodeFromPath(pathname).storeCode;
+}
+
+/** The store view of a loader request. */
+export function storeCodeOfRequest(request: Request): StoreCode {
+  return storeCodeOf(new URL(request.url).pathname);
+}
+
+export function catalogIndex(storeCode: StoreCode): string {
+  return STORE_VIEWS[storeCode].index;
+}
+
+/** The current store view, from the URL (the same on the server and during hydration). */
+export function useStoreCode(): StoreCode {
+  return storeCodeOf(useLocation().pathname);
+}
+
+/** A function that prefixes a path with the current store view's prefix. */
+export function useLocalizedPath(): (path: string) => string {
+  const storeCode = useStoreCode();
+  return (path: string) => localizedPath(storeCode, path);
+}

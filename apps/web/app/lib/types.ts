@@ -1,0 +1,218 @@
+/** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
+
+export type StoreCode = 'lt' | 'en' | 'ru';
+
+export interface StockInfo {
+  is_in_stock: boolean;
+  qty: number;
+  product_id?: number;
+  manage_stock?: boolean;
+}
+
+export interface ConfigurableOption {
+  attribute_id: number | string;
+  attribute_code: string;
+  label: string;
+  values: { value_index: number; label: string }[];
+}
+
+export interface ConfigurableChild {
+  id: number;
+  sku: string;
+  name?: string;
+  image?: string | null;
+  price: number;
+  price_incl_tax: number;
+  final_price: number;
+  final_price_incl_tax: number;
+  special_price?: number | null;
+  status?: number;
+  stock?: StockInfo;
+  [attributeCode: string]: unknown;
+}
+
+export interface Product {
+  id: number;
+  sku: string;
+  type_id: string;
+  name: string;
+  slug: string;
+  url_key?: string;
+  url_path?: string;
+  image?: string | null;
+  media_gallery?: { image: string }[];
+  description?: string | null;
+  short_description?: string | null;
+  brand?: string | null;
+  mpn?: string | null;
+  status?: number;
+  visibility?: number;
+  category_ids?: number[];
+  category?: { category_id: number; name: string; slug: string }[];
+  condition?: number | null;
+  condition_label?: string | null;
+  price: number;
+  price_incl_tax: number;
+  original_price?: number | null;
+  original_price_incl_tax?: number | null;
+  special_price?: number | null;
+  special_price_incl_tax?: number | null;
+  special_from_date?: string | null;
+  special_to_date?: string | null;
+  final_price: number;
+  final_price_incl_tax: number;
+  tax?: number;
+  stock?: StockInfo;
+  total_qty?: number;
+  configurable_options?: ConfigurableOption[];
+  configurable_children?: ConfigurableChild[];
+  is_promoted?: boolean | number;
+  created_at?: string;
+  updated_at?: string;
+  sales_count?: number;
+  [key: string]: unknown;
+}
+
+export interface Category {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  url_key?: string;
+  url_path?: string;
+  level?: number;
+  position?: number;
+  is_active?: boolean;
+  product_count?: number;
+  path?: string;
+  children_count?: number;
+  children_data?: Category[];
+  description?: string | null;
+}
+
+export interface CmsPage {
+  id: number;
+  identifier: string;
+  title?: string;
+  content?: string;
+  meta_title?: string | null;
+  meta_description?: string | null;
+  enabled?: boolean;
+  [key: string]: unknown;
+}
+
+export interface AttributeDoc {
+  attribute_code: string;
+  attribute_id?: number;
+  frontend_label?: string;
+  default_frontend_label?: string;
+  label?: string;
+  options?: { value: number | string; label: string }[];
+  [key: string]: unknown;
+}
+
+export interface SearchHit<T> {
+  _id: string;
+  _score?: number;
+  _source: T;
+}
+
+export interface SearchResponse<T> {
+  hits: { total: { value: number }; hits: SearchHit<T>[] };
+  aggregations?: Record<string, { buckets: { key: string | number; doc_count: number }[] }>;
+}
+
+export interface SearchResult<T> {
+  items: T[];
+  total: number;
+  aggregations: Record<string, { key: string; count: number }[]>;
+}
+
+export interface CartLine {
+  item_id: number | string;
+  sku: string;
+  qty: number;
+  name: string;
+  price: number;
+  product_type: string;
+  quote_id: string;
+  product_option?: unknown;
+}
+
+export interface TotalSegment {
+  code: string;
+  title: string;
+  value: number;
+}
+
+export interface Totals {
+  grand_total: number;
+  subtotal_incl_tax: number;
+  discount_amount: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  tax_amount: number;
+  coupon_code: string | null;
+  items: { item_id: number | string; sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number }[];
+  total_segments: TotalSegment[];
+}
+
+export interface Address {
+  firstname: string;
+  lastname: string;
+  street: string[];
+  city: string;
+  postcode: string;
+  countryId: string;
+  telephone?: string;
+  email?: string;
+  company?: string;
+  vat_id?: string;
+  company_code?: string;
+  region?: string;
+}
+
+export interface ShippingMethod {
+  carrier_code: string;
+  method_code: string;
+  carrier_title?: string;
+  method_title?: string;
+  title?: string;
+  amount?: number;
+  price_incl_tax?: number;
+  cost_incl_tax?: number;
+  available?: boolean;
+  default?: boolean;
+}
+
+export interface PaymentMethod {
+  code: string;
+  title: string;
+  default?: boolean;
+  is_server_method?: boolean;
+  offline?: boolean;
+}
+
+export interface OrderResult {
+  orderNumber: string;
+  orderToken?: string;
+  status?: string;
+  grand_total?: number;
+  [key: string]: unknown;
+}
+
+export interface OrderPayload {
+  cart_id: string;
+  user_id?: string;
+  products: { sku: string; qty: number }[];
+  addressInformation: {
+    shippingAddress: Address;
+    billingAddress: Address;
+    shipping_method_code: string;
+    shipping_carrier_code: string;
+    payment_method_code: string;
+    payment_method_additional?: Record<string, unknown>;
+  };
+  personalDetails?: { firstName: string; lastName: string; emailAddress: string };
+  idempotency_key: string;
+}

@@ -1,0 +1,38 @@
+import { type RouteConfig, route } from '@react-router/dev/routes';
+import { STATIC_PAGES } from './lib/static-pages';
+
+/**
+ * Every page is registered once per store view: lt at the root, en under /en, ru under /ru.
+ * Route ids are `<page>-<storeCode>` (e.g. `product-en`); the store view of a request is derived
+ * from the URL prefix (see lib/store.ts), never from the id.
+ */
+const STORES = [
+  { code: 'lt', prefix: '' },
+  { code: 'en', prefix: 'en' },
+  { code: 'ru', prefix: 'ru' },
+] as const;
+
+function storeRoutes(code: string, prefix: string): RouteConfig {
+  const p = (path: string) => [prefix, path].filter(Boolean).join('/');
+  const id = (name: string) => `${name}-${code}`;
+  return [
+    route(prefix ? prefix : '/', 'routes/home.tsx', { id: id('home') }),
+    route(p('pwa.html'), 'routes/home.tsx', { id: id('home-pwa') }),
+    route(p('c/:slug'), 'routes/category.tsx', { id: id('category') }),
+    route(p('p/:parentSku/:slug'), 'routes/product.tsx', { id: id('product') }),
+    route(p('p/:parentSku/:slug/:childSku'), 'routes/product.tsx', { id: id('product-variant') }),
+    route(p('search'), 'routes/search.tsx', { id: id('search') }),
+    route(p('checkout'), 'routes/checkout.tsx', { id: id('checkout') }),
+    route(p('order-completed'), 'routes/order-completed.tsx', { id: id('order-completed') }),
+    route(p('my-account'), 'routes/my-account.tsx', { id: id('my-account') }),
+    route(p('i/:slug'), 'routes/cms-page.tsx', { id: id('cms-page') }),
+    ...STATIC_PAGES.map((page) =>
+      route(p(code === 'lt' ? page.lt : page.identifier), 'routes/cms-page.tsx', {
+        id: id(`static-${page.identifier}`),
+      }),
+    ),
+    route(p('*'), 'routes/not-found.tsx', { id: id('not-found') }),
+  ];
+}
+
+export default STORES.flatMap((s) => storeRoutes(s.code, s.prefix)) satisfies RouteConfig;

@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react';
+import { idbGet, idbSet } from './idb';
+
+/**
+ * A tiny observable store for `useSyncExternalStore`. Optionally persisted (IndexedDB, see idb.ts)
+ * and shared with other tabs (BroadcastChannel). The server always renders `initial`; the persisted
+ * state is loaded in the browser after start, so hydration sees the same markup as the server.
+ */
+export interface Store<S> {
+  get(): S;
+  set(next: S | ((prev: S) => S)): void;
+  subscribe(listener: () => void): () => void;
+  /** Resolves when the persisted state has been read (immediately when not persisted). */
+  ready: Promise<void>;
+  readonly initial: S;
+}
+
+export interface StoreOptions<S> {
+  /** Persist under this key and broadcast changes to other tabs. */
+  persistKey?: string;
+  /** Strip fields that must not be persisted or shared (e.g. transient flags). */
+  serialize?: (state: S) => unknown;
+  /** Validate and merge a persisted value into the initial state. */
+  deserialize?: (raw: unknown, initial: S) => S;
+}
+
+const isBrowser = typeof window !== 'undefined';
+
+export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store<S> {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  const { persistKey } = options;
+  const serialize = options.serialize ?? ((s: S) => s);
+  const deserialize = options.deserialize ?? ((raw: unknown, init: S) => ({ ...init, ...(raw as object) }) as S);
+  let channel: BroadcastChannel | null = null;
+
+  const emit = () => {
+    for (const l of listeners) l();
+  };
+
+  const apply = (next: S, fromOtherTab: boolean) => {
+    if (Object.is(next, state)) return;
+    state = next;
+    emit();
+    if (!persistKey || fromOtherTab) return;
+    const value = serialize(state);
+    void idbSet(persistKey, value);
+    try {
+      channel?.postMessage(value);
+    } catch {
+      // A value that cannot be cloned is simply not shared.
+    }
+  };
+
+  let ready: Promise<void> = Promise.resolve();
+  if (persistKey && isBrowser) {
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(`vitrina:${persistKey}`);
+      channel.onmessage = (e: MessageEvent) => apply(deserialize(e.data, initial), true);
+    }
+    ready = idbGet(persistKey).then(
+      (raw) => {
+        if (raw !== undefined) apply(deserialize(raw, state), true);
+      },
+      () => undefined,
+    );
+  }
+
+  return {
+    initial,
+    ready,
+    get: () => state,
+    set(next) {
+      apply(typeof next === 'function' ? (next as (prev: S) => S)(state) : next, false);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Subscribes a component to a store (or a slice of it). Server and hydration render `initial`. */
+export function useStore<S, T = S>(store: Store<S>, select: (s: S) => T = (s) => s as unknown as T): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.initial),
+  );
+}

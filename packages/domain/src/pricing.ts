@@ -1,0 +1,209 @@
+// Price rules: catalogue-and-cart.md §4 "Price rules". All amounts are integer cents; catalogue
+// prices are net of tax (the spec's ecosystem), `*_incl_tax` add the tax of the default country.
+import { DEFAULT_COUNTRY, STORE_TIME_ZONE } from './constants.ts';
+import { calendarDay, formatDate } from './dates.ts';
+import { roundHalfUp } from './rounding.ts';
+
+export interface SpecialPriceInput {
+  price: number;
+  special_price?: number | null;
+  special_from_date?: string | Date | null;
+  special_to_date?: string | Date | null;
+}
+
+/**
+ * "A special price applies only when it is below the original price and inside its date window. It
+ * is zeroed when the final price is at least the regular price." The window is inclusive by calendar
+ * day in the shop's time zone (from-day 00:00 to to-day 23:59). A special price of 0 or less, or
+ * null, means none (the ecosystem's "zeroed").
+ */
+export function isSpecialPriceActive(
+  p: SpecialPriceInput,
+  now: Date,
+  timeZone: string = STORE_TIME_ZONE,
+): boolean {
+  const sp = p.special_price;
+  if (sp == null || !(sp > 0) || sp >= p.price) return false;
+  const today = formatDate(now, timeZone);
+  if (p.special_from_date && calendarDay(p.special_from_date, timeZone) > today) return false;
+  if (p.special_to_date && calendarDay(p.special_to_date, timeZone) < today) return false;
+  return true;
+}
+
+/** The price the shopper pays (net): the active special price, otherwise the price. */
+export function finalPrice(p: SpecialPriceInput, now: Date, timeZone?: string): number {
+  return isSpecialPriceActive(p, now, timeZone) ? (p.special_price as number) : p.price;
+}
+
+// ---- Tax ----
+
+export interface TaxRate {
+  /** Percent, e.g. 21 for 21 % ("Tax rate is divided by 100"). */
+  rate: number;
+  tax_country_id: string;
+  tax_region_id?: number | string | null;
+  region_name?: string | null;
+}
+export interface TaxRule {
+  id?: number;
+  product_tax_class_ids: readonly number[];
+  customer_tax_class_ids?: readonly number[];
+  rates: readonly TaxRate[];
+}
+
+/**
+ * "The default tax country is PL when none is given" is the spec ecosystem's built-in fallback. Our
+ * store views configure LT (DEFAULT_COUNTRY), so PL is used only when no country is given AND
+ * none is configured: see resolveTaxCountry.
+ */
+export const DEFAULT_TAX_COUNTRY_FALLBACK = 'PL';
+
+/** The tax country: the given one, else the configured store default, else PL. */
+export function resolveTaxCountry(countryId?: string | null, configuredDefault?: string | null): string {
+  return countryId || configuredDefault || DEFAULT_TAX_COUNTRY_FALLBACK;
+}
+
+/**
+ * Tax rate in percent for a product tax class in a country (0 when no rule applies). With a
+ * customer tax class ("a customer group id drives the tax class when grouped tax is active") only
+ * rules listing that customer class match. `countryId` defaults to the store default country (LT).
+ */
+export function taxRateFor(
+  taxRules: readonly TaxRule[],
+  taxClassId: number | null | undefined,
+  countryId: string = DEFAULT_COUNTRY,
+  customerTaxClassId?: number | null,
+): number {
+  if (taxClassId == null) return 0;
+  for (const rule of taxRules) {
+    if (!rule.product_tax_class_ids.includes(taxClassId)) continue;
+    if (customerTaxClassId != null && !(rule.customer_tax_class_ids ?? []).includes(customerTaxClassId)) continue;
+    const rate = rule.rates.find((r) => r.tax_country_id === countryId);
+    if (rate) return rate.rate;
+  }
+  return 0;
+}
+
+/** Tax on a net amount: net × rate / 100, rounded half up to cents. */
+export function taxOn(netCents: number, ratePercent: number): number {
+  return roundHalfUp((netCents * ratePercent) / 100);
+}
+
+/** Net amount plus its tax, in cents. */
+export function addTax(netCents: number, ratePercent: number): number {
+  return netCents + taxOn(netCents, ratePercent);
+}
+
+/** The tax contained in a gross (tax-inclusive) amount: gross − round(gross / (1 + rate/100)). */
+export function taxContained(grossCents: number, ratePercent: number): number {
+  return grossCents - roundHalfUp((grossCents * 100) / (100 + ratePercent));
+}
+
+export interface PriceBreakdown {
+  price: number;
+  price_incl_tax: number;
+  price_tax: number;
+  original_price: number;
+  original_price_incl_tax: number;
+  /** null when no special price is active (CONTRACTS.md "null when none"). */
+  special_price: number | null;
+  special_price_incl_tax: number | null;
+  final_price: number;
+  final_price_incl_tax: number;
+}
+
+/** All price fields of a product document from its net price and special price (cents). */
+export function priceBreakdown(
+  product: SpecialPriceInput,
+  opts: { now: Date; taxRate: number; timeZone?: string },
+): PriceBreakdown {
+  const { price } = product;
+  const priceIncl = addTax(price, opts.taxRate);
+  const special = isSpecialPriceActive(product, opts.now, opts.timeZone) ? (product.special_price as number) : null;
+  const specialIncl = special === null ? null : addTax(special, opts.taxRate);
+  return {
+    price,
+    price_incl_tax: priceIncl,
+    price_tax: priceIncl - price,
+    original_price: price,
+    original_price_incl_tax: priceIncl,
+    special_price: special,
+    special_price_incl_tax: specialIncl,
+    final_price: special ?? price,
+    final_price_incl_tax: specialIncl ?? priceIncl,
+  };
+}
+
+// ---- Grouped and bundle ----
+
+export type PriceLookup = Readonly<Record<string, number>> | ReadonlyMap<string, number>;
+
+function lookup(prices: PriceLookup, sku: string): number | undefined {
+  return prices instanceof Map ? prices.get(sku) : (prices as Readonly<Record<string, number>>)[sku];
+}
+
+function linkQty(qty: number | null | undefined): number {
+  return qty != null && qty > 0 ? qty : 1;
+}
+
+export interface ProductLink {
+  link_type?: string;
+  linked_product_sku: string;
+  linked_product_type?: string;
+  qty?: number | null;
+  is_default?: boolean;
+}
+
+/**
+ * "Grouped product price is the sum of the linked products' price times quantity." Only
+ * `associated` links (or links without a type) count; a missing or 0 link qty counts as 1 (the
+ * ecosystem stores 0 for "default qty"); links whose price is unknown are skipped.
+ */
+export function groupedPrice(links: readonly ProductLink[], priceBySku: PriceLookup): number {
+  let sum = 0;
+  for (const link of links) {
+    if (link.link_type && link.link_type !== 'associated') continue;
+    const price = lookup(priceBySku, link.linked_product_sku);
+    if (price !== undefined) sum += price * linkQty(link.qty);
+  }
+  return sum;
+}
+
+export interface BundleLink {
+  sku: string;
+  qty?: number | null;
+  is_default?: boolean;
+  price?: number | null;
+}
+export interface BundleOption {
+  option_id: number;
+  title?: string;
+  type?: string;
+  required?: boolean;
+  product_links: readonly BundleLink[];
+}
+/** Selected skus per option id; an option without an entry uses its default links. */
+export type BundleSelection = Readonly<Record<number, string | readonly string[]>>;
+
+/**
+ * "Bundle price is computed from the default or selected options": for each option, the selected
+ * links (by sku) or else its `is_default` links, each price × qty (qty ≤ 0 counts as 1). A link's
+ * own `price` wins over `priceBySku`; links with an unknown price are skipped.
+ */
+export function bundlePrice(
+  bundleOptions: readonly BundleOption[],
+  priceBySku: PriceLookup,
+  selected?: BundleSelection,
+): number {
+  let sum = 0;
+  for (const option of bundleOptions) {
+    const pick = selected?.[option.option_id];
+    const skus = pick === undefined ? null : typeof pick === 'string' ? [pick] : pick;
+    for (const link of option.product_links) {
+      if (skus ? !skus.includes(link.sku) : !link.is_default) continue;
+      const price = link.price ?? lookup(priceBySku, link.sku);
+      if (price != null) sum += price * linkQty(link.qty);
+    }
+  }
+  return sum;
+}
