@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: prints figures for the DESIGN.md budgets. Not pass/fail; these machines are noisy,
+ * so read the figures as orders of magnitude and compare runs on the same machine.
+ *
+ *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
+ *   BENCH_ONLY       comma list of benches to run: search,ssr (default both)
+ */
+import { runSearchBench } from './search.ts';
+import { runSsrBench } from './ssr.ts';
+
+const only = new Set((process.env.BENCH_ONLY ?? 'search,ssr').split(','));
+console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${new Date().toISOString()}`);
+if (only.has('search')) await runSearchBench({ products: Number(process.env.BENCH_PRODUCTS ?? 100_000) });
+if (only.has('ssr')) await runSsrBench();
