@@ -1,4 +1,4 @@
-import { type RouteConfig, route } from '@react-router/dev/routes';
+import { type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import { STATIC_PAGES } from './lib/static-pages';
 
 /**
@@ -12,7 +12,7 @@ const STORES = [
   { code: 'ru', prefix: 'ru' },
 ] as const;
 
-function storeRoutes(code: string, prefix: string): RouteConfig {
+function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
   const p = (path: string) => [prefix, path].filter(Boolean).join('/');
   const id = (name: string) => `${name}-${code}`;
   return [

@@ -170,5 +170,12 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Product types (catalogue-and-cart.md §3 "type_id"). */
-export const PRODUCT_TYPES = ['simple', 'configurable', 'grouped', 'bundle', 'virtual', 'downloadable'] as const;
+export const PRODUCT_TYPES = [
+  'simple',
+  'configurable',
+  'grouped',
+  'bundle',
+  'virtual',
+  'downloadable',
+] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

@@ -11,7 +11,8 @@ const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
  * Throws RangeError for NaN, ±Infinity, unparsable strings and amounts beyond safe integers.
  */
 export function toCents(euros: number | string): number {
-  if (typeof euros === 'number' && !Number.isFinite(euros)) throw new RangeError(`Not a finite amount: ${euros}`);
+  if (typeof euros === 'number' && !Number.isFinite(euros))
+    throw new RangeError(`Not a finite amount: ${euros}`);
   const text = typeof euros === 'number' ? String(euros) : euros.trim();
   const m = DECIMAL_RE.exec(text);
   const intPart = m?.[2] ?? '';
@@ -65,7 +66,11 @@ export function formatPrice(cents: number, storeCode: StoreCode): string {
  */
 export function parsePrice(text: string, storeCode: StoreCode): number | null {
   const { decimal, group, sign } = (STORE_VIEWS[storeCode] ?? STORE_VIEWS.lt).priceFormat;
-  let s = text.replace(sign, '').replace(/[\s\u00A0\u202F]/g, '').split(group).join('');
+  let s = text
+    .replace(sign, '')
+    .replace(/[\s\u00A0\u202F]/g, '')
+    .split(group)
+    .join('');
   s = s.replace(/\u2212/g, '-');
   if (decimal !== '.') s = s.replace(decimal, '.');
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return null;

@@ -77,7 +77,8 @@ export function taxRateFor(
   if (taxClassId == null) return 0;
   for (const rule of taxRules) {
     if (!rule.product_tax_class_ids.includes(taxClassId)) continue;
-    if (customerTaxClassId != null && !(rule.customer_tax_class_ids ?? []).includes(customerTaxClassId)) continue;
+    if (customerTaxClassId != null && !(rule.customer_tax_class_ids ?? []).includes(customerTaxClassId))
+      continue;
     const rate = rule.rates.find((r) => r.tax_country_id === countryId);
     if (rate) return rate.rate;
   }
@@ -119,7 +120,9 @@ export function priceBreakdown(
 ): PriceBreakdown {
   const { price } = product;
   const priceIncl = addTax(price, opts.taxRate);
-  const special = isSpecialPriceActive(product, opts.now, opts.timeZone) ? (product.special_price as number) : null;
+  const special = isSpecialPriceActive(product, opts.now, opts.timeZone)
+    ? (product.special_price as number)
+    : null;
   const specialIncl = special === null ? null : addTax(special, opts.taxRate);
   return {
     price,

@@ -1,6 +1,11 @@
 // Product checks before load and before adding to the cart: catalogue-and-cart.md §4 "Product load",
 // §4 "Adding to the cart" and §5 "Validation rules".
-import { ALLOW_OUT_OF_STOCK_IN_CART, ALLOW_ZERO_PRICE, STATUS_DISABLED, VISIBILITY_NOT_VISIBLE } from './constants.ts';
+import {
+  ALLOW_OUT_OF_STOCK_IN_CART,
+  ALLOW_ZERO_PRICE,
+  STATUS_DISABLED,
+  VISIBILITY_NOT_VISIBLE,
+} from './constants.ts';
 import type { MessageKey } from './messages.ts';
 
 export interface LoadableProduct {
@@ -27,7 +32,8 @@ export interface CartCandidate {
   final_price?: number | null;
   final_price_incl_tax?: number | null;
   /** Working field "errors": values are message keys (or texts); any non-empty one blocks adding. */
-  errors?: Readonly<Record<string, string | null | undefined>> | readonly (string | null | undefined)[] | null;
+  errors?:
+    Readonly<Record<string, string | null | undefined>> | readonly (string | null | undefined)[] | null;
 }
 
 /** The price that decides "price unknown": final incl. tax, then incl. tax, then final, then price. */
@@ -94,9 +100,13 @@ export function addToCartDecision(
   opts: { allowOutOfStock?: boolean } = {},
 ): AddToCartDecision {
   const allow = opts.allowOutOfStock ?? ALLOW_OUT_OF_STOCK_IN_CART;
-  if (status === 'out_of_stock') return { add: false, notification: { type: 'error', key: 'cart.outOfStock' } };
+  if (status === 'out_of_stock')
+    return { add: false, notification: { type: 'error', key: 'cart.outOfStock' } };
   if (status === 'volatile' && !allow) {
     return { add: true, notification: { type: 'warning', key: 'cart.volatileStock' } };
   }
-  return { add: true, notification: { type: 'success', key: 'cart.addedToCart', actionKey: 'cart.proceedToCheckout' } };
+  return {
+    add: true,
+    notification: { type: 'success', key: 'cart.addedToCart', actionKey: 'cart.proceedToCheckout' },
+  };
 }

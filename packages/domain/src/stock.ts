@@ -3,7 +3,8 @@ import { ALLOW_OUT_OF_STOCK_IN_CART, STOCK_LIST_BATCH, STOCK_SYNC_ENABLED } from
 
 /** "Stock lists are requested in batches of 15 skus": unique skus split into batches. */
 export function stockBatches(skus: readonly string[], size: number = STOCK_LIST_BATCH): string[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`Batch size must be a positive integer: ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`Batch size must be a positive integer: ${size}`);
   const unique = [...new Set(skus)];
   const out: string[][] = [];
   for (let i = 0; i < unique.length; i += size) out.push(unique.slice(i, i + size));
@@ -25,6 +26,9 @@ export function stockSyncOutcome(
   opts: { allowOutOfStock?: boolean; syncEnabled?: boolean } = {},
 ): StockSyncOutcome {
   if (isInStock) return { action: 'mark-in-stock', is_in_stock: true, infoKey: 'cart.inStock' };
-  const keep = (opts.allowOutOfStock ?? ALLOW_OUT_OF_STOCK_IN_CART) || (opts.syncEnabled ?? STOCK_SYNC_ENABLED);
-  return keep ? { action: 'mark-out-of-stock', is_in_stock: false, errorKey: 'cart.outOfTheStock' } : { action: 'remove' };
+  const keep =
+    (opts.allowOutOfStock ?? ALLOW_OUT_OF_STOCK_IN_CART) || (opts.syncEnabled ?? STOCK_SYNC_ENABLED);
+  return keep
+    ? { action: 'mark-out-of-stock', is_in_stock: false, errorKey: 'cart.outOfTheStock' }
+    : { action: 'remove' };
 }

@@ -101,7 +101,13 @@ export function selectVariant<C extends ConfigurableChild>(
   }
   if (!best) return { variant: null, exactMatch: false, matchedCount: 0, error: NO_AVAILABLE_VARIANTS };
   if (wanted > 0 && bestCount === 0 && !opts.fallbackToDefault) {
-    return { variant: null, exactMatch: false, matchedCount: 0, error: NO_AVAILABLE_VARIANTS, warning: NO_SUCH_CONFIGURATION };
+    return {
+      variant: null,
+      exactMatch: false,
+      matchedCount: 0,
+      error: NO_AVAILABLE_VARIANTS,
+      warning: NO_SUCH_CONFIGURATION,
+    };
   }
   const exactMatch = bestCount === wanted;
   return exactMatch
@@ -110,7 +116,10 @@ export function selectVariant<C extends ConfigurableChild>(
 }
 
 /** The option selection a variant stands for (to sync the UI after a choice): attribute code → value_index. */
-export function variantOptions(product: ConfigurableProduct, variant: ConfigurableChild): Record<string, number> {
+export function variantOptions(
+  product: ConfigurableProduct,
+  variant: ConfigurableChild,
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const option of product.configurable_options ?? []) {
     const v = childAttribute(variant, option.attribute_code);

@@ -72,7 +72,7 @@ export const en = {
   'listing.next': 'Next page',
   'listing.page': 'Page {page}',
   'listing.pageTitle': '{title} – page {page}',
-  'listing.categoryDescription': '{name}: {count} products at Vitrina. Brand new and graded electronics with delivery in 2–3 working days.',
+  'listing.categoryDescription': '{name} at Vitrina: brand new and graded electronics with delivery in 2–3 working days.',
   'attribute.condition': 'Condition',
   'attribute.color': 'Colour',
   'attribute.capacity': 'Capacity',
@@ -97,15 +97,8 @@ export const en = {
   'cart.increase': 'Increase quantity of {name}',
   'cart.decrease': 'Decrease quantity of {name}',
   'cart.remove': 'Remove {name}',
-  'cart.removeConfirm': 'Are you sure you would like to remove this item from the shopping cart?',
   'cart.goToCheckout': 'Go to checkout',
   'cart.updating': 'Updating the cart…',
-  'totals.subtotal_incl_tax': 'Subtotal',
-  'totals.shipping': 'Shipping',
-  'totals.payment': 'Payment fee',
-  'totals.discount': 'Discount',
-  'totals.tax': 'Tax',
-  'totals.grand_total': 'Grand total',
 
   'checkout.title': 'Checkout',
   'checkout.description': 'Enter your details, choose delivery and payment, and place your order.',
@@ -150,6 +143,6 @@ export const en = {
   'search.description': 'Search the Vitrina catalogue of new and graded electronics.',
 } as const;
 
-type Plural = { readonly one?: string; readonly few?: string; readonly many?: string; readonly other: string };
+type Plural = { readonly zero?: string; readonly one?: string; readonly two?: string; readonly few?: string; readonly many?: string; readonly other: string };
 export type MessageKey = keyof typeof en;
 export type Dictionary = { readonly [K in MessageKey]: (typeof en)[K] extends string ? string : Plural };

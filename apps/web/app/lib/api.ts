@@ -189,6 +189,20 @@ export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
           { addressInformation },
         ),
     },
+    /**
+     * The URL mapper (`POST /api/url/map`): what an unknown path stands for, or null. Its answer is
+     * the hit itself (no envelope); a non-ok answer is null.
+     */
+    async mapUrl(url: string): Promise<{ _type: string; _source: Record<string, unknown> } | null> {
+      const res = await fetch(`${base}/api/url/map${qs({ storeCode })}`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ url, includeFields: ['sku', 'slug', 'identifier', 'url_path'] }),
+      });
+      if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
+      const hit = (await res.json()) as { _type?: string; _source?: Record<string, unknown> } | null;
+      return hit && typeof hit._type === 'string' && hit._source ? { _type: hit._type, _source: hit._source } : null;
+    },
     order: {
       create: (order: OrderPayload) => call<OrderResult>('POST', '/order/create', {}, order),
     },
@@ -200,4 +214,13 @@ export type Api = ReturnType<typeof createApi>;
 /** The browser's API: same origin, relative `/vsbridge/...`. */
 export function browserApi(storeCode: StoreCode): Api {
   return createApi({ fetch: (input, init) => globalThis.fetch(input, init), baseUrl: '', storeCode });
+}
+
+/** Domain filter values (readonly arrays) as request filters. */
+export function toFilters(filters: Record<string, unknown>): Filters {
+  const out: Filters = {};
+  for (const [k, v] of Object.entries(filters)) {
+    out[k] = (Array.isArray(v) ? [...v] : v) as Filters[string];
+  }
+  return out;
 }

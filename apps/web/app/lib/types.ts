@@ -10,7 +10,7 @@ export interface StockInfo {
 }
 
 export interface ConfigurableOption {
-  attribute_id: number | string;
+  attribute_id: number;
   attribute_code: string;
   label: string;
   values: { value_index: number; label: string }[];

@@ -1,0 +1,67 @@
+/**
+ * The single error handler of the API: every failure becomes the envelope
+ * `{ code, result: "<message in the request's language>", errors?: [{ field, message }] }` with the
+ * HTTP status equal to `code`. Bad input is a 4xx naming the field; unexpected errors are logged
+ * (structured, with the stack) and answered as a plain 500 without details.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { issuesToFieldErrors } from '@vitrina/domain';
+import { ApiError, type FieldError } from './errors.ts';
+import { requestStoreCode, t } from './i18n.ts';
+import { RequestValidationError } from './validation.ts';
+
+export type ErrorBody = { code: number; result: string; errors?: FieldError[] };
+
+const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
+
+/** PostgreSQL "query_canceled" (statement_timeout) */
+const PG_QUERY_CANCELED = '57014';
+
+export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
+  const store = requestStoreCode(req);
+  if (error instanceof ApiError) {
+    const message = t(error.key, store, error.params);
+    if (!error.field) return { code: error.statusCode, result: message };
+    return { code: error.statusCode, result: `${error.field}: ${message}`, errors: [{ field: error.field, message }] };
+  }
+  if (error instanceof RequestValidationError) {
+    const errors = issuesToFieldErrors(error.issues, store).map((e) => ({
+      field: e.field === '(root)' ? (CONTEXT_NAMES[error.validationContext ?? ''] ?? 'body') : e.field,
+      message: e.message,
+    }));
+    return { code: 400, result: errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors };
+  }
+  const err = error as Partial<FastifyError> & { code?: string };
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': {
+      const message = t('api.malformedJson', store);
+      return { code: 400, result: `body: ${message}`, errors: [{ field: 'body', message }] };
+    }
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 413, result: t('api.payloadTooLarge', store) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 415, result: t('api.unsupportedMediaType', store) };
+    case PG_QUERY_CANCELED:
+      return { code: 503, result: t('api.searchTimeout', store) };
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad URL encoding, too long params, ...): their text names no secret
+    return { code: status, result: typeof err.message === 'string' ? err.message : t('error.generic', store) };
+  }
+  return { code: 500, result: t('error.internal500', store) };
+}
+
+export function errorHandler(error: unknown, req: FastifyRequest, reply: FastifyReply) {
+  const body = errorBody(error, req);
+  if (body.code >= 500) req.log.error({ err: error }, 'request failed');
+  else req.log.info({ code: body.code, result: body.result }, 'request refused');
+  return reply.code(body.code).type('application/json; charset=utf-8').send(body);
+}
+
+export function notFoundHandler(req: FastifyRequest, reply: FastifyReply) {
+  const store = requestStoreCode(req);
+  return reply.code(404).send({ code: 404, result: t('error.notFound', store) });
+}

@@ -1,0 +1,107 @@
+/**
+ * Messages of the API in the request's store view language. Every message of the spec is the domain's
+ * (`translateMessage` of @vitrina/domain); the few below are technical answers of the HTTP layer
+ * that the spec has no text for.
+ */
+import { DEFAULT_STORE_CODE, isStoreCode, storeViewByIndex, translateMessage, type StoreCode } from '@vitrina/domain';
+import type { FastifyRequest } from 'fastify';
+import type { MessageParams } from './errors.ts';
+
+const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
+  'api.malformedJson': {
+    en: 'The request body is not valid JSON.',
+    lt: 'Užklausos turinys nėra tinkamas JSON.',
+    ru: 'Тело запроса не является корректным JSON.',
+  },
+  'api.payloadTooLarge': {
+    en: 'The request body is too large.',
+    lt: 'Užklausos turinys per didelis.',
+    ru: 'Тело запроса слишком большое.',
+  },
+  'api.unsupportedMediaType': {
+    en: 'Unsupported content type: send JSON.',
+    lt: 'Nepalaikomas turinio tipas: siųskite JSON.',
+    ru: 'Неподдерживаемый тип содержимого: отправьте JSON.',
+  },
+  'api.adminUnauthorized': {
+    en: 'A valid administrator token is required.',
+    lt: 'Reikalingas galiojantis administratoriaus raktas.',
+    ru: 'Требуется действительный токен администратора.',
+  },
+  'api.cartForbidden': {
+    en: 'This cart belongs to another customer.',
+    lt: 'Šis krepšelis priklauso kitam pirkėjui.',
+    ru: 'Эта корзина принадлежит другому покупателю.',
+  },
+  'api.skuNotFound': {
+    en: 'No product with sku {sku}.',
+    lt: 'Prekės su kodu {sku} nėra.',
+    ru: 'Товара с артикулом {sku} нет.',
+  },
+  'api.skuDisabled': {
+    en: 'The product {sku} is not available.',
+    lt: 'Prekė {sku} neparduodama.',
+    ru: 'Товар {sku} недоступен.',
+  },
+  'api.unknownFields': {
+    en: 'Unknown field(s): {fields}.',
+    lt: 'Nežinomi laukai: {fields}.',
+    ru: 'Неизвестные поля: {fields}.',
+  },
+  'api.shippingMethodUnavailable': {
+    en: 'The shipping method {code} is not available for this address.',
+    lt: 'Pristatymo būdas {code} šiam adresui negalimas.',
+    ru: 'Способ доставки {code} недоступен для этого адреса.',
+  },
+  'api.paymentMethodUnavailable': {
+    en: 'The payment method {code} is not available for this cart.',
+    lt: 'Mokėjimo būdas {code} šiam krepšeliui negalimas.',
+    ru: 'Способ оплаты {code} недоступен для этой корзины.',
+  },
+  'api.emptyOrder': {
+    en: 'The order has no products.',
+    lt: 'Užsakyme nėra prekių.',
+    ru: 'В заказе нет товаров.',
+  },
+  'api.imageNotFound': { en: 'Image not found.', lt: 'Paveikslėlis nerastas.', ru: 'Изображение не найдено.' },
+  'api.imageSize': {
+    en: 'Image size must be one of: {sizes}.',
+    lt: 'Paveikslėlio dydis turi būti vienas iš: {sizes}.',
+    ru: 'Размер изображения должен быть одним из: {sizes}.',
+  },
+  'api.badPath': { en: 'Invalid path.', lt: 'Neteisingas kelias.', ru: 'Недопустимый путь.' },
+  'api.searchTimeout': {
+    en: 'The search took too long. Please narrow it down.',
+    lt: 'Paieška užtruko per ilgai. Patikslinkite paiešką.',
+    ru: 'Поиск занял слишком много времени. Уточните запрос.',
+  },
+};
+
+function interpolate(template: string, params?: MessageParams) {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (params[name] !== undefined ? String(params[name]) : m));
+}
+
+/** the message `key` in the store view's language, `{placeholders}` filled */
+export function t(key: string, storeCode: StoreCode, params?: MessageParams): string {
+  const own = API_MESSAGES[key];
+  if (own) return interpolate(own[storeCode], params);
+  return translateMessage(key, storeCode, params);
+}
+
+/**
+ * The store view of a request (CONTRACTS.md "the store view of a request: query storeCode"): the
+ * `storeCode` query parameter, else the catalogue index of a search path, else lt. Read from the raw
+ * query so that it also works for answers to invalid requests.
+ */
+export function requestStoreCode(req: FastifyRequest): StoreCode {
+  const query = req.query as Record<string, unknown> | undefined;
+  const code = query?.storeCode;
+  if (isStoreCode(code)) return code;
+  const params = req.params as Record<string, unknown> | undefined;
+  if (typeof params?.index === 'string') {
+    const view = storeViewByIndex(params.index);
+    if (view) return view.storeCode;
+  }
+  return DEFAULT_STORE_CODE;
+}

@@ -1,0 +1,40 @@
+/**
+ * Validation glue: every route declares zod schemas for its querystring, params and body (mostly the
+ * domain's shared schemas). The validator compiler parses with them; a failure becomes a
+ * `RequestValidationError` carrying the zod issues, which the error handler translates (through the
+ * domain's `issuesToFieldErrors`) in the request's store view language, naming each field.
+ */
+import type { FastifySchemaCompiler } from 'fastify';
+import { z } from 'zod';
+import { storeCodeSchema } from '@vitrina/domain';
+
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FST_ERR_VALIDATION';
+  validationContext?: string;
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super('request validation failed');
+    this.name = 'RequestValidationError';
+  }
+}
+
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const r = schema.safeParse(data, { reportInput: true });
+    if (r.success) return { value: r.data };
+    return { error: new RequestValidationError(r.error.issues) };
+  };
+
+/** `storeCode` query parameter (CONTRACTS.md: lt default, en, ru); anything else is a 400 naming it */
+export const storeQuery = z.object({ storeCode: storeCodeSchema.optional() });
+
+/** a comma-separated list in a query parameter: `skus=a,b` (repeated parameters are joined too) */
+export const csvList = (max: number, item: z.ZodType<string> = z.string().trim().min(1).max(64)) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v).split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item).min(1).max(max));
+
+/** the optional `token` query parameter of the spec (also accepted as `Authorization: Bearer`) */
+export const tokenQuery = z.object({ token: z.string().max(2048).optional() });

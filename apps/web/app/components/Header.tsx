@@ -1,0 +1,100 @@
+import { localizedPath } from '@vitrina/domain';
+import { Form, Link } from 'react-router';
+import { useT } from '../i18n';
+import type { MenuItem } from '../lib/menu';
+import { useStoreCode } from '../lib/store';
+import { categoryPath } from '../lib/urls';
+import { useCartCount } from '../state/cart';
+import { ui, useUi } from '../state/ui';
+import { LanguageSwitch } from './LanguageSwitch';
+
+function CartButton() {
+  const count = useCartCount();
+  const open = useUi((s) => s.microcart);
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="cart-btn"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-label={t('header.cartCount', { count })}
+      onClick={() => ui.open('microcart')}
+    >
+      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+        <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.8a1 1 0 0 0 1-.8L20 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" />
+        <circle cx="9" cy="19" r="1.6" fill="currentColor" />
+        <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+      </svg>
+      <span className="cart-count" aria-hidden="true">
+        {count}
+      </span>
+    </button>
+  );
+}
+
+export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: boolean }) {
+  const storeCode = useStoreCode();
+  const t = useT();
+  const sidebar = useUi((s) => s.sidebar);
+  const home = localizedPath(storeCode, '/');
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('header.skip')}
+      </a>
+      <div className="header-bar container">
+        {minimal ? null : (
+          <button
+            type="button"
+            className="menu-btn"
+            aria-haspopup="dialog"
+            aria-expanded={sidebar}
+            onClick={() => ui.open('sidebar')}
+          >
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+              <path d="M2 5h16M2 10h16M2 15h16" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <span className="sr-only">{t('header.menu')}</span>
+          </button>
+        )}
+        <Link to={home} className="logo" aria-label={t('header.home')}>
+          Vitrina
+        </Link>
+        {minimal ? null : (
+          <Form method="get" action={localizedPath(storeCode, '/search')} role="search" className="search-form">
+            <label htmlFor="search-q" className="sr-only">
+              {t('header.searchLabel')}
+            </label>
+            <input id="search-q" name="q" type="search" placeholder={t('header.searchPlaceholder')} autoComplete="off" />
+            <button type="submit" className="btn">
+              {t('header.search')}
+            </button>
+          </Form>
+        )}
+        <LanguageSwitch />
+        {minimal ? null : (
+          <>
+            <Link to={localizedPath(storeCode, '/my-account')} className="account-link">
+              {t('header.account')}
+            </Link>
+            <CartButton />
+          </>
+        )}
+      </div>
+      {minimal || menu.length === 0 ? null : (
+        <nav className="category-nav" aria-label={t('header.categories')}>
+          <ul className="container">
+            {menu.map((c) => (
+              <li key={c.id}>
+                <Link to={categoryPath(storeCode, c)} prefetch="intent">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { STORE_CODES, STORE_VIEWS, localizedPath, storeCodeFromPath } from '@vitrina/domain';
+import { Link, useLocation, useMatches } from 'react-router';
+import { useT } from '../i18n';
+import type { Seo } from '../lib/seo';
+import { useStoreCode } from '../lib/store';
+import type { StoreCode } from '../lib/types';
+
+/** The current page in every store view: the deepest loader's `seo.paths`, else the same path. */
+export function useAlternatePaths(): Record<StoreCode, string> {
+  const matches = useMatches();
+  const location = useLocation();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]?.loaderData as { seo?: Seo } | undefined;
+    if (data?.seo?.paths) return data.seo.paths;
+  }
+  const rest = storeCodeFromPath(location.pathname).rest;
+  return { lt: localizedPath('lt', rest), en: localizedPath('en', rest), ru: localizedPath('ru', rest) };
+}
+
+/** Links to this page in the other languages. */
+export function LanguageSwitch() {
+  const current = useStoreCode();
+  const paths = useAlternatePaths();
+  const t = useT();
+  return (
+    <nav className="lang" aria-label={t('header.language')}>
+      <ul>
+        {STORE_CODES.map((code) => (
+          <li key={code}>
+            {code === current ? (
+              <span aria-current="true" title={STORE_VIEWS[code].name}>
+                {code.toUpperCase()}
+              </span>
+            ) : (
+              <Link to={paths[code]} hrefLang={code} lang={code} title={STORE_VIEWS[code].name}>
+                {code.toUpperCase()}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,19 @@
+import { localizedPath } from '@vitrina/domain';
+import { Link } from 'react-router';
+import { useT } from '../i18n';
+
+/** The 404 page body. */
+export function NotFound() {
+  const t = useT();
+  return (
+    <section className="not-found">
+      <h1>{t('error.notFoundTitle')}</h1>
+      <p>{t.msg('error.notFound')}</p>
+      <p>
+        <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
+          {t('common.backHome')}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { STORE_CODES } from '@vitrina/domain';
+import { serverApi } from './api.server';
+import type { Category, Product, StoreCode } from './types';
+import { categoryPath, productPath } from './urls';
+
+type Ctx = Parameters<typeof serverApi>[0];
+
+/**
+ * Slugs are per store view, so the page's URL in the other languages is looked up in their
+ * catalogues (by id or sku, only the slug). A failed lookup falls back to this view's slug.
+ */
+async function perStore(
+  storeCode: StoreCode,
+  own: string,
+  other: (code: StoreCode) => Promise<string>,
+  fallback: (code: StoreCode) => string,
+): Promise<Record<StoreCode, string>> {
+  const entries = await Promise.all(
+    STORE_CODES.map(async (code): Promise<[StoreCode, string]> => {
+      if (code === storeCode) return [code, own];
+      try {
+        return [code, await other(code)];
+      } catch {
+        return [code, fallback(code)];
+      }
+    }),
+  );
+  return Object.fromEntries(entries) as Record<StoreCode, string>;
+}
+
+export function categoryPaths(context: Ctx, storeCode: StoreCode, category: Category): Promise<Record<StoreCode, string>> {
+  return perStore(
+    storeCode,
+    categoryPath(storeCode, category),
+    async (code) => {
+      const res = await serverApi(context, code).searchCategories({
+        filters: { id: category.id },
+        size: 1,
+        includeFields: ['id', 'slug'],
+      });
+      return categoryPath(code, res.items[0] ?? category);
+    },
+    (code) => categoryPath(code, category),
+  );
+}
+
+export function productPaths(
+  context: Ctx,
+  storeCode: StoreCode,
+  product: Product,
+  childSku: string | null,
+): Promise<Record<StoreCode, string>> {
+  return perStore(
+    storeCode,
+    productPath(storeCode, product, childSku),
+    async (code) => {
+      const res = await serverApi(context, code).searchProducts({
+        filters: { sku: product.sku },
+        size: 1,
+        includeFields: ['id', 'sku', 'slug'],
+      });
+      return productPath(code, res.items[0] ?? product, childSku);
+    },
+    (code) => productPath(code, product, childSku),
+  );
+}

@@ -1,0 +1,25 @@
+import { createApi, type Api, type ApiFetch } from './api';
+import type { StoreCode } from './types';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /**
+     * In-process transport to the API, provided by the server (e.g. Fastify `inject`). Receives
+     * same-origin paths such as `/vsbridge/cart/totals?cartId=...` and must answer like `fetch`.
+     */
+    apiFetch?: ApiFetch;
+  }
+}
+
+/**
+ * The API for a loader: the server's in-process `context.apiFetch` when present, otherwise global
+ * fetch against API_URL (default http://127.0.0.1:3000).
+ */
+export function serverApi(context: { apiFetch?: ApiFetch } | undefined, storeCode: StoreCode): Api {
+  if (context?.apiFetch) return createApi({ fetch: context.apiFetch, baseUrl: '', storeCode });
+  return createApi({
+    fetch: (input, init) => globalThis.fetch(input, init),
+    baseUrl: process.env.API_URL ?? 'http://127.0.0.1:3000',
+    storeCode,
+  });
+}

@@ -1,0 +1,5 @@
+/** Route `handle`: which layout wraps the page (default when absent). */
+export type LayoutName = 'default' | 'empty' | 'minimal';
+export interface RouteHandle {
+  layout?: LayoutName;
+}

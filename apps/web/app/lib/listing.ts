@@ -1,0 +1,109 @@
+import {
+  CATEGORY_PAGE_SIZE,
+  DEFAULT_SORT,
+  PRICE_RANGES,
+  SORT_OPTIONS,
+  SYSTEM_FILTER_NAMES,
+  priceRangeKey,
+} from '@vitrina/domain';
+import type { Filters } from './api';
+import type { AttributeDoc, Product } from './types';
+
+/** Attributes offered as listing filters (product document fields holding option ids). */
+export const FILTER_ATTRIBUTES = ['condition', 'color', 'capacity'] as const;
+export type FilterAttribute = (typeof FILTER_ATTRIBUTES)[number];
+
+export interface ListingQuery {
+  sort: string;
+  page: number;
+  /** Price bucket key, e.g. "0.0-50.0". */
+  price: string | null;
+  /** Attribute code → selected option ids. */
+  attributes: Partial<Record<FilterAttribute, string[]>>;
+}
+
+/** Reads sort, page and filters from the query string; unknown or malformed values are ignored. */
+export function parseListingQuery(search: URLSearchParams, defaultSort = DEFAULT_SORT): ListingQuery {
+  const sortParam = search.get('sort');
+  const sort = SORT_OPTIONS.some((o) => o.value === sortParam) ? (sortParam as string) : defaultSort;
+  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  const priceParam = search.get('price');
+  const price = PRICE_RANGES.some((r) => priceRangeKey(r) === priceParam) ? priceParam : null;
+  const attributes: ListingQuery['attributes'] = {};
+  for (const code of FILTER_ATTRIBUTES) {
+    const values = (search.get(code) ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => /^[\w-]{1,40}$/.test(v));
+    if (values.length) attributes[code] = [...new Set(values)];
+  }
+  return { sort, page, price, attributes };
+}
+
+/** Request filters for the listing choices (prices in cents: the range filter on final_price). */
+export function listingFilters(q: ListingQuery): Filters {
+  const filters: Filters = {};
+  for (const [code, values] of Object.entries(q.attributes)) {
+    if (values?.length) filters[code] = values.map((v) => (/^\d+$/.test(v) ? Number(v) : v));
+  }
+  if (q.price) {
+    const range = PRICE_RANGES.find((r) => priceRangeKey(r) === q.price);
+    if (range) filters.final_price = range.to === null ? { gte: range.from * 100 } : { gte: range.from * 100, lt: range.to * 100 };
+  }
+  return filters;
+}
+
+export function pageFrom(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): number {
+  return (q.page - 1) * pageSize;
+}
+
+/**
+ * The query string after changing one filter: the value toggled (or the price bucket set/unset),
+ * the page reset to 1 (spec §2 "Changing a filter moves to ... the page reset to 1").
+ */
+export function toggleFilter(search: URLSearchParams, code: string, value: string): string {
+  const next = new URLSearchParams(search);
+  next.delete('page');
+  if (code === 'price') {
+    if (next.get('price') === value) next.delete('price');
+    else next.set('price', value);
+  } else {
+    const current = (next.get(code) ?? '').split(',').filter(Boolean);
+    const values = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+    if (values.length) next.set(code, values.join(','));
+    else next.delete(code);
+  }
+  const s = next.toString();
+  return s ? `?${s}` : '?';
+}
+
+/** The query string with every filter removed (sort kept, page reset). */
+export function clearFilters(search: URLSearchParams): string {
+  const next = new URLSearchParams();
+  for (const [k, v] of search) if (SYSTEM_FILTER_NAMES.includes(k) && k !== 'page') next.set(k, v);
+  const s = next.toString();
+  return s ? `?${s}` : '?';
+}
+
+export function pageQuery(search: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(search);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  const s = next.toString();
+  return s ? `?${s}` : '?';
+}
+
+/** Option id → label, from attribute metadata, products' configurable options and condition labels. */
+export function optionLabels(attributes: AttributeDoc[], products: Product[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  const put = (code: string, value: unknown, label: unknown) => {
+    if (value == null || typeof label !== 'string' || !label) return;
+    (out[code] ??= {})[String(value)] ??= label;
+  };
+  for (const a of attributes) for (const o of a.options ?? []) put(a.attribute_code, o.value, o.label);
+  for (const p of products) {
+    put('condition', p.condition, p.condition_label);
+    for (const o of p.configurable_options ?? []) for (const v of o.values) put(o.attribute_code, v.value_index, v.label);
+  }
+  return out;
+}

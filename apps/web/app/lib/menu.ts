@@ -1,0 +1,21 @@
+import type { Category } from './types';
+
+export interface MenuItem {
+  id: number;
+  name: string;
+  slug: string;
+  children: MenuItem[];
+}
+
+/** The menu tree (two levels) from category documents, active ones only, by position. */
+export function toMenu(categories: Category[], depth = 2): MenuItem[] {
+  return categories
+    .filter((c) => c.is_active !== false && c.slug)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      children: depth > 1 ? toMenu(c.children_data ?? [], depth - 1) : [],
+    }));
+}

@@ -1,0 +1,45 @@
+import { STORE_CODES, localizedPath, storeCodeFromPath } from '@vitrina/domain';
+import type { Seo } from './seo';
+import type { StoreCode } from './types';
+
+/** The public origin: PUBLIC_URL when set (behind a proxy), otherwise the request's origin. */
+export function siteOrigin(request: Request): string {
+  const configured = process.env.PUBLIC_URL;
+  return (configured || new URL(request.url).origin).replace(/\/$/, '');
+}
+
+/**
+ * SEO for a page whose path per store view is given (relative, already prefixed), with an optional
+ * query string kept on the canonical URL (e.g. `?page=2`).
+ */
+export function buildSeo(
+  request: Request,
+  storeCode: StoreCode,
+  paths: Record<StoreCode, string>,
+  query = '',
+): Seo {
+  const origin = siteOrigin(request);
+  const abs = (p: string) => `${origin}${p}`;
+  return {
+    canonical: abs(paths[storeCode]) + query,
+    paths,
+    alternates: [
+      ...STORE_CODES.map((code) => ({ hreflang: code, href: abs(paths[code]) + query })),
+      { hreflang: 'x-default', href: abs(paths.lt) + query },
+    ],
+  };
+}
+
+/** Paths of a page that has the same path (after the store prefix) in every store view. */
+export function samePaths(rest: string): Record<StoreCode, string> {
+  return {
+    lt: localizedPath('lt', rest),
+    en: localizedPath('en', rest),
+    ru: localizedPath('ru', rest),
+  };
+}
+
+/** SEO for the request's own path in every store view. */
+export function seoForRequest(request: Request, storeCode: StoreCode): Seo {
+  return buildSeo(request, storeCode, samePaths(storeCodeFromPath(new URL(request.url).pathname).rest));
+}

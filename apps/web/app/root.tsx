@@ -1,0 +1,180 @@
+import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { Backdrop } from './components/Backdrop';
+import { Footer } from './components/Footer';
+import { GlobalLoader } from './components/GlobalLoader';
+import { Header } from './components/Header';
+import { NotFound } from './components/NotFound';
+import { Notifications } from './components/Notifications';
+import { getT } from './i18n';
+import { serverApi } from './lib/api.server';
+import type { LayoutName, RouteHandle } from './lib/handle';
+import { toMenu, type MenuItem } from './lib/menu';
+import { storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
+import { useApi } from './lib/use-api';
+import { cart } from './state/cart';
+import { useUi } from './state/ui';
+import stylesHref from './styles.css?url';
+
+const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
+const SideMenu = lazy(() => import('./components/SideMenu').then((m) => ({ default: m.SideMenu })));
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The menu: the children of the root category (id 2), in the request's store view. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const storeCode = storeCodeOfRequest(request);
+  let menu: MenuItem[] = [];
+  try {
+    const api = serverApi(context, storeCode);
+    const res = await api.searchCategories({
+      filters: { parent_id: ROOT_CATEGORY_ID },
+      sort: CATEGORY_LIST_SORT,
+      size: 50,
+      includeFields: ['id', 'name', 'slug', 'position', 'is_active', 'children_data'],
+    });
+    menu = toMenu(res.items);
+  } catch (e) {
+    // The page still renders without a menu; the failure is logged only.
+    console.error('menu', e);
+  }
+  return { storeCode, menu };
+}
+
+/** The menu is per store view: reload it only when the language changes. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (storeCodeOf(currentUrl.pathname) !== storeCodeOf(nextUrl.pathname)) return true;
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search
+    ? defaultShouldRevalidate
+    : false;
+}
+
+export const meta: Route.MetaFunction = ({ error, location }) => {
+  const t = getT(storeCodeOf(location.pathname));
+  if (!error) return [{ title: t('site.name') }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${notFound ? t('error.notFoundTitle') : t('error.title')} | ${t('site.name')}` },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const storeCode = useStoreCode();
+  return (
+    <html lang={storeCode}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** On start (after the persisted cart is read) and on reconnect: reconcile the cart with the server. */
+function useCartSync() {
+  const api = useApi();
+  useEffect(() => {
+    let cancelled = false;
+    const sync = () => {
+      if (!cancelled && cart.store.get().cartServerToken) cart.sync(api).catch((e) => console.error('cart sync', e));
+    };
+    void cart.store.ready.then(sync);
+    window.addEventListener('online', sync);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', sync);
+    };
+  }, [api]);
+}
+
+/** Overlays are code-split: their JavaScript loads the first time one opens. */
+function Overlays({ menu }: { menu: MenuItem[] }) {
+  const microcart = useUi((s) => s.microcart);
+  const sidebar = useUi((s) => s.sidebar);
+  return (
+    <Suspense fallback={null}>
+      {microcart ? <MiniCart /> : null}
+      {sidebar ? <SideMenu menu={menu} /> : null}
+    </Suspense>
+  );
+}
+
+function Shell({ layout, menu, children }: { layout: LayoutName; menu: MenuItem[]; children: ReactNode }) {
+  if (layout === 'empty') {
+    return (
+      <>
+        <GlobalLoader />
+        <main id="main">{children}</main>
+        <Notifications />
+      </>
+    );
+  }
+  const minimal = layout === 'minimal';
+  return (
+    <>
+      <GlobalLoader />
+      <Header menu={menu} minimal={minimal} />
+      <main id="main" className="container">
+        {children}
+      </main>
+      <Footer minimal={minimal} />
+      <Backdrop />
+      <Overlays menu={menu} />
+      <Notifications />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  useCartSync();
+  return (
+    <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const t = getT(useStoreCode());
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Shell layout="minimal" menu={root?.menu ?? []}>
+      {notFound ? (
+        <NotFound />
+      ) : (
+        <section className="not-found">
+          <h1>{t('error.title')}</h1>
+          <p>{t.msg('error.generic')}</p>
+        </section>
+      )}
+    </Shell>
+  );
+}

@@ -1,0 +1,61 @@
+import { HOME_LIST_SIZE, HOME_LIST_SORT, baseProductFilters } from '@vitrina/domain';
+import type { Route } from './+types/home';
+import { ProductGrid } from '../components/ProductCard';
+import { ShopTerms } from '../components/Footer';
+import { getT, useT } from '../i18n';
+import { toFilters } from '../lib/api';
+import { serverApi } from '../lib/api.server';
+import { pageMeta } from '../lib/seo';
+import { buildSeo, samePaths } from '../lib/seo.server';
+import { storeCodeOfRequest } from '../lib/store';
+
+/**
+ * The spec (accounts-checkout-routes.md §9) says both home lists, new products and bestsellers,
+ * are sorted by created_at desc; followed literally, so today they are the same products.
+ * A best-seller order would be `sales_count:desc`: change BESTSELLERS_SORT once the spec allows.
+ */
+const NEW_PRODUCTS_SORT = HOME_LIST_SORT;
+const BESTSELLERS_SORT = HOME_LIST_SORT;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const storeCode = storeCodeOfRequest(request);
+  const api = serverApi(context, storeCode);
+  const filters = toFilters(baseProductFilters({}));
+  const [newProducts, bestsellers] = await Promise.all([
+    api.searchProducts({ filters, sort: NEW_PRODUCTS_SORT, size: HOME_LIST_SIZE }),
+    api.searchProducts({ filters, sort: BESTSELLERS_SORT, size: HOME_LIST_SIZE }),
+  ]);
+  return {
+    storeCode,
+    newProducts: newProducts.items,
+    bestsellers: bestsellers.items,
+    // `/pwa.html` is an alias: its canonical is the home page.
+    seo: buildSeo(request, storeCode, samePaths('/')),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = getT(data.storeCode);
+  return pageMeta({ title: t('home.title'), description: t('home.description'), seo: data.seo });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <section className="hero">
+        <h1>{t('home.heading')}</h1>
+        <ShopTerms />
+      </section>
+      <section aria-labelledby="new-products">
+        <h2 id="new-products">{t('home.newProducts')}</h2>
+        <ProductGrid products={loaderData.newProducts} eagerCount={4} />
+      </section>
+      <section aria-labelledby="bestsellers">
+        <h2 id="bestsellers">{t('home.bestsellers')}</h2>
+        <ProductGrid products={loaderData.bestsellers} />
+      </section>
+    </>
+  );
+}

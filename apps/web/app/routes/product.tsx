@@ -1,0 +1,338 @@
+import {
+  addToCartDecision,
+  centsToDecimalString,
+  formatPrice,
+  isVariantAvailable,
+  optionValuesWithAvailability,
+  productLoadError,
+  selectVariant,
+  stockStatus,
+  validateProductForCart,
+  variantOptions,
+  type SelectedOptions,
+} from '@vitrina/domain';
+import { useState } from 'react';
+import { Link, data, redirect, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/product';
+import { NotFound } from '../components/NotFound';
+import { Price } from '../components/Price';
+import { getT, useT } from '../i18n';
+import { ApiError } from '../lib/api';
+import { serverApi } from '../lib/api.server';
+import { productPaths } from '../lib/alternates.server';
+import { pageMeta } from '../lib/seo';
+import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
+import { localizedPath, storeCodeOfRequest } from '../lib/store';
+import { plainText, truncate } from '../lib/text';
+import type { ConfigurableChild, Product } from '../lib/types';
+import { useApi } from '../lib/use-api';
+import { categoryPath, imageUrl, productPath } from '../lib/urls';
+import { cart, type CartItem } from '../state/cart';
+import { notify } from '../state/notifications';
+import { ui } from '../state/ui';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const storeCode = storeCodeOfRequest(request);
+  const api = serverApi(context, storeCode);
+  const res = await api.searchProducts({ filters: { sku: params.parentSku }, size: 1 });
+  const product = res.items[0];
+  if (!product || productLoadError(product)) {
+    return data({ notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
+  }
+  const childSku = 'childSku' in params && typeof params.childSku === 'string' ? params.childSku : null;
+  // A wrong or old slug answers with a permanent redirect to the product's own URL.
+  if (params.slug !== product.slug) {
+    const url = new URL(request.url);
+    throw redirect(productPath(storeCode, product, childSku) + url.search, 301);
+  }
+  const paths = await productPaths(context, storeCode, product, null);
+  return {
+    notFound: false as const,
+    storeCode,
+    product,
+    origin: siteOrigin(request),
+    // Variant URLs are canonicalised to the product.
+    seo: buildSeo(request, storeCode, paths),
+  };
+}
+
+/** Choosing a variant only changes the child sku in the URL: no reload of the product. */
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentParams.parentSku === nextParams.parentSku && currentParams.slug === nextParams.slug) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = getT(data.storeCode);
+  if (data.notFound) {
+    return pageMeta({ title: `${t('error.notFoundTitle')} | Vitrina`, description: t.msg('error.notFound'), seo: data.seo, robots: 'noindex' });
+  }
+  const p = data.product;
+  const text = plainText(p.short_description) || plainText(p.description);
+  const fallback = t('product.metaDescription', {
+    name: p.name,
+    price: formatPrice(p.final_price_incl_tax, data.storeCode),
+    condition: p.condition_label ?? '',
+  }).trim();
+  const image = imageUrl(p.image, 452, 452);
+  return [
+    ...pageMeta({ title: `${p.name} | Vitrina`, description: truncate(text || fallback), seo: data.seo }),
+    { property: 'og:type', content: 'product' },
+    ...(image ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${data.origin}${image}` }] : []),
+  ];
+};
+
+function childBySku(product: Product, sku: string | undefined): ConfigurableChild | undefined {
+  return sku ? product.configurable_children?.find((c) => c.sku === sku) : undefined;
+}
+
+function JsonLd({ product, variant, url, origin }: { product: Product; variant: ConfigurableChild | null; url: string; origin: string }) {
+  const price = variant?.final_price_incl_tax ?? product.final_price_incl_tax;
+  const inStock = (variant?.stock ?? product.stock)?.is_in_stock !== false;
+  const abs = (p: string | null) => (p ? (p.startsWith('http') ? p : `${origin}${p}`) : null);
+  const images = [product.image, ...(product.media_gallery ?? []).map((m) => m.image)]
+    .map((i) => abs(imageUrl(i, 452, 452)))
+    .filter((i): i is string => Boolean(i));
+  const json = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    sku: variant?.sku ?? product.sku,
+    ...(product.mpn ? { mpn: product.mpn } : {}),
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    ...(images.length ? { image: [...new Set(images)] } : {}),
+    description: truncate(plainText(product.description || product.short_description), 5000),
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'EUR',
+      // Structured data carries euros: cents divided by 100.
+      price: centsToDecimalString(price),
+      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+  };
+  return (
+    <script
+      type="application/ld+json"
+      // JSON is escaped for HTML: no "</script>" can close the element early.
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, '\\u003c') }}
+    />
+  );
+}
+
+function Gallery({ product, variant }: { product: Product; variant: ConfigurableChild | null }) {
+  const t = useT();
+  const images = [
+    ...new Set([variant?.image, product.image, ...(product.media_gallery ?? []).map((m) => m.image)].filter((i): i is string => Boolean(i))),
+  ];
+  const [index, setIndex] = useState(0);
+  const current = images[Math.min(index, images.length - 1)] ?? null;
+  const src = imageUrl(current, 452, 452);
+  return (
+    <div className="gallery">
+      {src ? (
+        <img src={src} width={452} height={452} alt={product.name} fetchPriority="high" loading="eager" decoding="async" />
+      ) : (
+        <span className="img-placeholder img-large" />
+      )}
+      {images.length > 1 ? (
+        <ul className="thumbs" aria-label={t('product.images')}>
+          {images.map((img, i) => (
+            <li key={img}>
+              <button type="button" aria-pressed={i === index} aria-label={t('product.showImage', { n: i + 1 })} onClick={() => setIndex(i)}>
+                <img src={imageUrl(img, 150, 150) ?? ''} width={75} height={75} alt="" loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function OptionPickers({
+  product,
+  selected,
+  onChange,
+}: {
+  product: Product;
+  selected: SelectedOptions;
+  onChange: (code: string, value: number) => void;
+}) {
+  return (
+    <>
+      {(product.configurable_options ?? []).map((option) => {
+        const everAvailable = new Map(
+          optionValuesWithAvailability(product, option.attribute_code, {}).map((v) => [v.value_index, v.available]),
+        );
+        const combinable = new Map(
+          optionValuesWithAvailability(product, option.attribute_code, selected).map((v) => [v.value_index, v.available]),
+        );
+        return (
+          <fieldset key={option.attribute_code} className="option-picker">
+            <legend>{option.label}</legend>
+            {option.values.map((v) => {
+              const id = `opt-${option.attribute_code}-${v.value_index}`;
+              const checked = String(selected[option.attribute_code]) === String(v.value_index);
+              return (
+                <span key={v.value_index} className={combinable.get(v.value_index) ? 'opt' : 'opt opt-other'}>
+                  <input
+                    type="radio"
+                    id={id}
+                    name={option.attribute_code}
+                    value={v.value_index}
+                    checked={checked}
+                    disabled={!everAvailable.get(v.value_index)}
+                    onChange={() => onChange(option.attribute_code, v.value_index)}
+                  />
+                  <label htmlFor={id}>{v.label}</label>
+                </span>
+              );
+            })}
+          </fieldset>
+        );
+      })}
+    </>
+  );
+}
+
+function ProductView({ product, origin, canonical }: { product: Product; origin: string; canonical: string }) {
+  const t = useT();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const isConfigurable = product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 0;
+
+  // The URL's child sku wins; otherwise the domain's choice for an empty selection.
+  const childSku = useParams().childSku;
+  const fromUrl = isConfigurable ? childBySku(product, childSku) : undefined;
+  const selection = isConfigurable ? selectVariant(product, fromUrl ? variantOptions(product, fromUrl) : {}) : null;
+  const variant: ConfigurableChild | null = fromUrl && isVariantAvailable(fromUrl) ? fromUrl : (selection?.variant ?? null);
+  const selected: SelectedOptions = variant ? variantOptions(product, variant) : {};
+
+  const onOptionChange = (code: string, value: number) => {
+    const result = selectVariant(product, { ...selected, [code]: value });
+    if (result.warning) notify({ type: 'warning', message: t.msg(result.warning) });
+    if (!result.variant) {
+      if (result.error) notify({ type: 'error', message: t.msg(result.error) });
+      return;
+    }
+    navigate(productPath(t.storeCode, product, result.variant.sku), { replace: true, preventScrollReset: true });
+  };
+
+  const final = variant?.final_price_incl_tax ?? product.final_price_incl_tax;
+  const regular = variant?.price_incl_tax ?? product.price_incl_tax;
+  const stock = variant ? (variant.stock ?? null) : (product.stock ?? null);
+  const inStock = stockStatus(stock) !== 'out_of_stock';
+  const noVariant = isConfigurable && !variant;
+
+  const addToCart = async () => {
+    const candidate = variant ?? product;
+    const errors = validateProductForCart(candidate);
+    if (errors[0]) {
+      notify({ type: 'error', message: t.msg(errors[0]) });
+      return;
+    }
+    const decision = addToCartDecision(stockStatus(stock));
+    if (!decision.add) {
+      notify({ type: decision.notification.type, message: t.msg(decision.notification.key) });
+      return;
+    }
+    const item: CartItem = {
+      sku: variant?.sku ?? product.sku,
+      id: variant?.id ?? product.id,
+      qty: 1,
+      name: product.name,
+      price: final,
+      image: variant?.image ?? product.image ?? null,
+      parentSku: product.sku,
+      slug: product.slug,
+      product_type: variant ? 'simple' : product.type_id,
+      type_id: product.type_id,
+      product_option: variant
+        ? {
+            extension_attributes: {
+              configurable_item_options: (product.configurable_options ?? [])
+                .filter((o) => selected[o.attribute_code] != null)
+                .map((o) => ({ option_id: o.attribute_id, option_value: selected[o.attribute_code] as number })),
+            },
+          }
+        : null,
+    };
+    setAdding(true);
+    try {
+      await cart.add(api, item);
+      const { notification } = decision;
+      notify({
+        type: notification.type,
+        message: t.msg(notification.key),
+        ...(notification.actionKey
+          ? {
+              action2: {
+                label: t.msg(notification.actionKey),
+                action: () => {
+                  ui.close('microcart');
+                  void navigate(localizedPath(t.storeCode, '/checkout'));
+                },
+              },
+            }
+          : {}),
+      });
+    } catch (e) {
+      notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const mainCategory = product.category?.[0];
+  const description = plainText(product.description);
+
+  return (
+    <article className="product">
+      {mainCategory ? (
+        <nav aria-label="breadcrumb" className="breadcrumbs">
+          <ol>
+            <li>
+              <Link to={localizedPath(t.storeCode, '/')}>Vitrina</Link>
+            </li>
+            <li>
+              <Link to={categoryPath(t.storeCode, mainCategory)}>{mainCategory.name}</Link>
+            </li>
+          </ol>
+        </nav>
+      ) : null}
+      <div className="product-main">
+        <Gallery key={variant?.sku ?? product.sku} product={product} variant={variant} />
+        <div className="product-info">
+          <h1>{product.name}</h1>
+          <p className="muted">{t('product.sku', { sku: variant?.sku ?? product.sku })}</p>
+          {product.brand ? <p className="muted">{t('product.brand', { brand: product.brand })}</p> : null}
+          {product.condition_label && !isConfigurable ? <p className="badge">{product.condition_label}</p> : null}
+          <Price final={final} regular={regular} large />
+          {isConfigurable ? <OptionPickers product={product} selected={selected} onChange={onOptionChange} /> : null}
+          {noVariant ? <p className="field-error">{t.msg('variant.noneAvailable')}</p> : null}
+          <p className={inStock ? 'stock in' : 'stock out'}>{inStock ? t('product.inStock') : t('product.outOfStock')}</p>
+          <button type="button" className="btn btn-primary btn-large" disabled={adding || !inStock || noVariant} onClick={addToCart}>
+            {adding ? t('product.adding') : t('product.addToCart')}
+          </button>
+        </div>
+      </div>
+      {description ? (
+        <section aria-labelledby="description" className="description">
+          <h2 id="description">{t('product.description')}</h2>
+          {description.split('\n\n').map((para, i) => (
+            <p key={i}>{para}</p>
+          ))}
+        </section>
+      ) : null}
+      <JsonLd product={product} variant={variant} url={canonical} origin={origin} />
+    </article>
+  );
+}
+
+export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
+  if (d.notFound) return <NotFound />;
+  return <ProductView key={d.product.sku} product={d.product} origin={d.origin} canonical={d.seo.canonical} />;
+}

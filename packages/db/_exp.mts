@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = Date.now();
+const db = await PGlite.create({ extensions: { pg_trgm } });
+console.log('create', Date.now() - t);
+t = Date.now();
+await db.exec('create extension if not exists pg_trgm');
+console.log('ext', Date.now() - t);
+const r = await db.query(`select count(*) as c, 1.5::numeric as n, now() as ts, '{"a":1}'::jsonb as j, array[1,2] as arr, 10000000000::bigint as big`);
+console.log(r.rows, typeof (r.rows[0] as any).c);
+const r2 = await db.query(`select * from jsonb_to_recordset($1::jsonb) as r(a int, b int[], c text[], d jsonb, e timestamptz)`, [JSON.stringify([{a:1,b:[1,2],c:['x','y'],d:{q:1},e:'2026-01-01T00:00:00Z'}])]);
+console.log(r2.rows);
+console.log((await db.query(`select to_tsvector('simple', 'LAP-1001 Lenovo ThinkPad 21AH00F1LT') as v, similarity('thinkpad','thinkpda') s, version()`)).rows);
+const dump = await db.dumpDataDir('none');
+console.log('dump size', dump.size);
+t = Date.now();
+const db2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+console.log('load', Date.now() - t, (await db2.query('select 1 as x')).rows);

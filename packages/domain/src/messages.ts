@@ -1,0 +1,472 @@
+// Message catalogue: catalogue-and-cart.md §8 and accounts-checkout-routes.md §8 ("Error
+// catalogue"), the validation messages of accounts-checkout-routes.md §5, and labels the rules need
+// (sort options, totals segments, order statuses). English texts are the spec's wording.
+import { DEFAULT_STORE_CODE, STORE_VIEWS, isStoreCode, type StoreCode } from './store-views.ts';
+
+type Texts = Readonly<Record<StoreCode, string>>;
+
+export const MESSAGES = {
+  // ---- catalogue-and-cart.md §8 ----
+  'cart.addedToCart': {
+    en: 'Product has been added to the cart!',
+    lt: 'Prekė įdėta į krepšelį!',
+    ru: 'Товар добавлен в корзину!',
+  },
+  'cart.proceedToCheckout': {
+    en: 'Proceed to checkout',
+    lt: 'Pereiti prie apmokėjimo',
+    ru: 'Перейти к оформлению заказа',
+  },
+  'cart.quantityUpdated': {
+    en: 'Product quantity has been updated!',
+    lt: 'Prekės kiekis atnaujintas!',
+    ru: 'Количество товара обновлено!',
+  },
+  'cart.volatileStock': {
+    en: 'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.',
+    lt: 'Sistema negali tiksliai patvirtinti prekės likučio. Prekė įdėta į krepšelį išankstiniam rezervavimui.',
+    ru: 'Система не может точно подтвердить наличие товара на складе. Товар добавлен в корзину для предварительного резервирования.',
+  },
+  'cart.outOfStock': {
+    en: 'The product is out of stock and cannot be added to the cart!',
+    lt: 'Prekės nėra sandėlyje, todėl jos negalima įdėti į krepšelį!',
+    ru: 'Товара нет в наличии, поэтому его нельзя добавить в корзину!',
+  },
+  'cart.priceUnknown': {
+    en: 'Product price is unknown, product cannot be added to the cart!',
+    lt: 'Prekės kaina nežinoma, todėl jos negalima įdėti į krepšelį!',
+    ru: 'Цена товара неизвестна, поэтому его нельзя добавить в корзину!',
+  },
+  'cart.onlyAvailable': {
+    en: 'Only {maxQuantity} products of this type are available!',
+    lt: 'Šios prekės galima užsisakyti tik {maxQuantity} vnt.!',
+    ru: 'Этого товара доступно только {maxQuantity} шт.!',
+  },
+  'cart.inStock': { en: 'In stock!', lt: 'Yra sandėlyje!', ru: 'В наличии!' },
+  'cart.outOfTheStock': {
+    en: 'Out of the stock!',
+    lt: 'Prekės nebėra sandėlyje!',
+    ru: 'Товара нет в наличии!',
+  },
+  'cart.removeConfirm': {
+    en: 'Are you sure you want to remove this product from the cart?',
+    lt: 'Ar tikrai norite pašalinti šią prekę iš krepšelio?',
+    ru: 'Вы уверены, что хотите удалить этот товар из корзины?',
+  },
+  'cart.missingCartId': {
+    en: 'The cart id is missing. Please create the cart again.',
+    lt: 'Trūksta krepšelio identifikatoriaus. Sukurkite krepšelį iš naujo.',
+    ru: 'Отсутствует идентификатор корзины. Создайте корзину заново.',
+  },
+  'cart.notFound': { en: 'Cart not found.', lt: 'Krepšelis nerastas.', ru: 'Корзина не найдена.' },
+  'variant.noneAvailable': {
+    en: 'No available product variants',
+    lt: 'Nėra galimų prekės variantų',
+    ru: 'Нет доступных вариантов товара',
+  },
+  'variant.noSuchConfiguration': {
+    en: 'No such configuration for the product. Please do choose another combination of attributes.',
+    lt: 'Tokio prekės varianto nėra. Pasirinkite kitą savybių derinį.',
+    ru: 'Такого варианта товара нет. Пожалуйста, выберите другое сочетание характеристик.',
+  },
+  'catalog.noProductsOffline': {
+    en: 'No products synchronized for this category. Please come back while online!',
+    lt: 'Šios kategorijos prekės dar nesinchronizuotos. Sugrįžkite, kai būsite prisijungę prie interneto!',
+    ru: 'Товары этой категории ещё не синхронизированы. Вернитесь, когда будете в сети!',
+  },
+  'catalog.categoryNotFound': {
+    en: 'No category found for {key} = {value}',
+    lt: 'Nerasta kategorija, kurios {key} = {value}',
+    ru: 'Не найдена категория, у которой {key} = {value}',
+  },
+  'product.notFound': { en: 'Product not found', lt: 'Prekė nerasta', ru: 'Товар не найден' },
+  'product.disabled': {
+    en: 'This product is no longer available',
+    lt: 'Ši prekė nebeparduodama',
+    ru: 'Этот товар больше не продаётся',
+  },
+  'product.notVisible': {
+    en: 'This product cannot be viewed on its own',
+    lt: 'Šios prekės negalima peržiūrėti atskirai',
+    ru: 'Этот товар нельзя просмотреть отдельно',
+  },
+  'product.searchKeyRequired': {
+    en: 'Please provide the search key {key} for the product lookup!',
+    lt: 'Nurodykite prekės paieškos raktą {key}!',
+    ru: 'Укажите ключ поиска товара {key}!',
+  },
+  'product.parentSkuRequired': {
+    en: 'Please provide the parentSku for the variant lookup!',
+    lt: 'Nurodykite parentSku prekės variantui rasti!',
+    ru: 'Укажите parentSku для поиска варианта товара!',
+  },
+  'totals.defaultCountryMissing': {
+    en: 'Please do set the tax.defaultCountry in order to calculate totals',
+    lt: 'Nustatykite tax.defaultCountry, kad būtų galima apskaičiuoti sumas',
+    ru: 'Укажите tax.defaultCountry, чтобы рассчитать итоговые суммы',
+  },
+  'action.ok': { en: 'OK', lt: 'Gerai', ru: 'ОК' },
+
+  // ---- accounts-checkout-routes.md §8 ----
+  'coupon.incorrect': {
+    en: "You've entered an incorrect coupon code. Please try again.",
+    lt: 'Įvestas neteisingas nuolaidos kodas. Bandykite dar kartą.',
+    ru: 'Вы ввели неверный код купона. Попробуйте ещё раз.',
+  },
+  'coupon.required': {
+    en: 'Please enter a coupon code.',
+    lt: 'Įveskite nuolaidos kodą.',
+    ru: 'Введите код купона.',
+  },
+  'coupon.applied': {
+    en: 'The coupon code has been applied!',
+    lt: 'Nuolaidos kodas pritaikytas!',
+    ru: 'Код купона применён!',
+  },
+  'user.resetOffline': {
+    en: 'Reset password feature does not work while offline!',
+    lt: 'Be interneto ryšio slaptažodžio atkurti negalima!',
+    ru: 'Восстановление пароля не работает без подключения к интернету!',
+  },
+  'user.passwordChangeOffline': {
+    en: 'Password change does not work while offline!',
+    lt: 'Be interneto ryšio slaptažodžio pakeisti negalima!',
+    ru: 'Сменить пароль без подключения к интернету нельзя!',
+  },
+  'user.passwordChanged': {
+    en: 'Password has successfully been changed',
+    lt: 'Slaptažodis sėkmingai pakeistas',
+    ru: 'Пароль успешно изменён',
+  },
+  'user.passwordChangeError': {
+    en: 'Error while changing password',
+    lt: 'Keičiant slaptažodį įvyko klaida',
+    ru: 'Ошибка при смене пароля',
+  },
+  'user.resetEmailError': {
+    en: 'Error while sending reset password e-mail',
+    lt: 'Nepavyko išsiųsti slaptažodžio atkūrimo laiško',
+    ru: 'Не удалось отправить письмо для восстановления пароля',
+  },
+  'user.emailNotFound': {
+    en: 'Provided email does not exist',
+    lt: 'Paskyra su nurodytu el. pašto adresu nerasta',
+    ru: 'Учётная запись с указанным адресом электронной почты не найдена',
+  },
+  'user.emailExists': {
+    en: 'A customer with the same email already exists in an associated website.',
+    lt: 'Pirkėjas su tokiu el. pašto adresu jau užsiregistravęs.',
+    ru: 'Покупатель с таким адресом электронной почты уже зарегистрирован.',
+  },
+  'user.accountUpdated': {
+    en: 'Account data has successfully been updated',
+    lt: 'Paskyros duomenys sėkmingai atnaujinti',
+    ru: 'Данные учётной записи успешно обновлены',
+  },
+  'user.loggedOut': { en: "You're logged out", lt: 'Jūs atsijungėte', ru: 'Вы вышли из учётной записи' },
+  'user.loginRequired': {
+    en: 'You need to be logged in to see this page',
+    lt: 'Norėdami matyti šį puslapį, turite prisijungti',
+    ru: 'Чтобы увидеть эту страницу, нужно войти в учётную запись',
+  },
+  'user.invalidCredentials': {
+    en: 'Wrong e-mail or password',
+    lt: 'Neteisingas el. pašto adresas arba slaptažodis',
+    ru: 'Неверный адрес электронной почты или пароль',
+  },
+  'user.resetTokenInvalid': {
+    en: 'The password reset link is not valid or has expired',
+    lt: 'Slaptažodžio atkūrimo nuoroda negalioja arba jos galiojimas baigėsi',
+    ru: 'Ссылка для восстановления пароля недействительна или устарела',
+  },
+  'newsletter.invalidUrl': {
+    en: 'This url is not valid or you have already subscribed to our newsletter!',
+    lt: 'Ši nuoroda negalioja arba jūs jau užsiprenumeravote mūsų naujienlaiškį!',
+    ru: 'Эта ссылка недействительна, или вы уже подписались на нашу рассылку!',
+  },
+  'review.feedbackAlreadyFilled': {
+    en: 'Feedback for this order already filled',
+    lt: 'Atsiliepimas apie šį užsakymą jau pateiktas',
+    ru: 'Отзыв об этом заказе уже оставлен',
+  },
+  'order.queued': {
+    en: 'The order can not be transfered because of server error. Order has been queued',
+    lt: 'Dėl serverio klaidos užsakymo perduoti nepavyko. Užsakymas įtrauktas į eilę',
+    ru: 'Из-за ошибки сервера заказ не удалось передать. Заказ поставлен в очередь',
+  },
+  'order.productsUnavailable': {
+    en: 'Some of the ordered products are not available!',
+    lt: 'Kai kurių užsakytų prekių nėra!',
+    ru: 'Некоторые из заказанных товаров недоступны!',
+  },
+  'order.waiting': {
+    en: 'Order waiting!',
+    lt: 'Užsakymas laukia išsiuntimo!',
+    ru: 'Заказ ожидает отправки!',
+  },
+  'order.notFound': { en: 'Order not found', lt: 'Užsakymas nerastas', ru: 'Заказ не найден' },
+  'error.internal500': {
+    en: 'Internal Server Error 500',
+    lt: 'Vidinė serverio klaida 500',
+    ru: 'Внутренняя ошибка сервера 500',
+  },
+  'error.notFound': {
+    en: "Unfortunately we can't find the page you are looking for",
+    lt: 'Deja, ieškomo puslapio rasti nepavyko',
+    ru: 'К сожалению, мы не можем найти страницу, которую вы ищете',
+  },
+  'error.generic': {
+    en: 'Something went wrong. Try again in a few seconds.',
+    lt: 'Kažkas nepavyko. Pabandykite dar kartą po kelių sekundžių.',
+    ru: 'Что-то пошло не так. Попробуйте ещё раз через несколько секунд.',
+  },
+  'error.badContentType': {
+    en: 'Error with response - bad content-type!',
+    lt: 'Klaidingas atsakymas – netinkamas turinio tipas!',
+    ru: 'Ошибка ответа — неверный тип содержимого!',
+  },
+  'error.wrongResponseFormat': {
+    en: 'Unhandled error, wrong response format!',
+    lt: 'Neapdorota klaida – netinkamas atsakymo formatas!',
+    ru: 'Необработанная ошибка: неверный формат ответа!',
+  },
+  'error.tokenRefreshUnauthorized': {
+    en: 'Error refreshing user token. User is not authorized to access the resource',
+    lt: 'Nepavyko atnaujinti naudotojo prieigos rakto. Naudotojas neturi teisės pasiekti šio ištekliaus',
+    ru: 'Ошибка обновления токена пользователя. У пользователя нет доступа к этому ресурсу',
+  },
+  'error.tokenRefreshInternal': {
+    en: 'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.',
+    lt: 'Atnaujinant prieigos raktus įvyko vidinė programos klaida. Išvalykite naršyklės saugyklą ir atnaujinkite puslapį.',
+    ru: 'Внутренняя ошибка приложения при обновлении токенов. Очистите хранилище браузера и обновите страницу.',
+  },
+  'error.offlineNotAvailable': {
+    en: 'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',
+    lt: 'Prekė, kategorija ar turinio puslapis be interneto ryšio nepasiekiami. Nukreipiame į pagrindinį puslapį.',
+    ru: 'Товар, категория или страница недоступны в офлайн-режиме. Переходим на главную страницу.',
+  },
+  'error.unauthorized': {
+    en: 'Your session has expired. Please log in again.',
+    lt: 'Jūsų sesija baigėsi. Prisijunkite iš naujo.',
+    ru: 'Ваш сеанс истёк. Войдите снова.',
+  },
+
+  // ---- accounts-checkout-routes.md §5 validation messages ----
+  'validation.required': { en: 'Field is required', lt: 'Laukas privalomas', ru: 'Обязательное поле' },
+  'validation.nameMinLength': {
+    en: 'Name must have at least {min} letters.',
+    lt: 'Vardą turi sudaryti bent {min} raidės.',
+    ru: 'Имя должно содержать не менее {min} букв.',
+  },
+  'validation.alphaOnly': {
+    en: 'Accepts only alphabet characters.',
+    lt: 'Galima įvesti tik raides.',
+    ru: 'Допускаются только буквы.',
+  },
+  'validation.passwordMinLength': {
+    en: 'Password must have at least {min} letters.',
+    lt: 'Slaptažodį turi sudaryti bent {min} simboliai.',
+    ru: 'Пароль должен содержать не менее {min} символов.',
+  },
+  'validation.passwordsMustMatch': {
+    en: 'Passwords must be identical.',
+    lt: 'Slaptažodžiai turi sutapti.',
+    ru: 'Пароли должны совпадать.',
+  },
+  'validation.email': {
+    en: 'Please provide valid e-mail address.',
+    lt: 'Įveskite teisingą el. pašto adresą.',
+    ru: 'Введите корректный адрес электронной почты.',
+  },
+  'validation.termsRequired': {
+    en: 'You must accept the terms and conditions.',
+    lt: 'Turite sutikti su pirkimo taisyklėmis ir sąlygomis.',
+    ru: 'Необходимо принять правила и условия покупки.',
+  },
+  'validation.companyCodeMinLength': {
+    en: 'Company code must have at least {min} characters.',
+    lt: 'Įmonės kodą turi sudaryti bent {min} simboliai.',
+    ru: 'Код компании должен содержать не менее {min} символов.',
+  },
+  'validation.vatCodeMinLength': {
+    en: 'Company VAT code must have at least {min} characters.',
+    lt: 'Įmonės PVM mokėtojo kodą turi sudaryti bent {min} simboliai.',
+    ru: 'Код плательщика НДС должен содержать не менее {min} символов.',
+  },
+  'validation.taxIdMinLength': {
+    en: 'Tax ID must have at least {min} characters.',
+    lt: 'Mokesčių mokėtojo kodą turi sudaryti bent {min} simboliai.',
+    ru: 'Налоговый номер должен содержать не менее {min} символов.',
+  },
+  'validation.taxIdInvalid': {
+    en: 'Tax identification number must be valid.',
+    lt: 'Įveskite teisingą mokesčių mokėtojo kodą.',
+    ru: 'Введите корректный налоговый номер.',
+  },
+  'validation.zipMinLength': {
+    en: 'Zip-code must have at least {min} letters.',
+    lt: 'Pašto kodą turi sudaryti bent {min} simboliai.',
+    ru: 'Почтовый индекс должен содержать не менее {min} символов.',
+  },
+  'validation.zipFormat': {
+    en: 'Bad zip-code format. Use {format}.',
+    lt: 'Neteisingas pašto kodo formatas. Naudokite {format}.',
+    ru: 'Неверный формат почтового индекса. Используйте формат {format}.',
+  },
+  'validation.searchTermMinLength': {
+    en: 'Searched term should consist of at least {min} characters.',
+    lt: 'Paieškos frazę turi sudaryti bent {min} simboliai.',
+    ru: 'Поисковый запрос должен содержать не менее {min} символов.',
+  },
+  'validation.quantityInteger': {
+    en: 'Quantity must be a positive integer.',
+    lt: 'Kiekis turi būti teigiamas sveikasis skaičius.',
+    ru: 'Количество должно быть целым положительным числом.',
+  },
+  'validation.quantityAboveZero': {
+    en: 'Quantity must be above 0.',
+    lt: 'Kiekis turi būti didesnis už 0.',
+    ru: 'Количество должно быть больше 0.',
+  },
+  // Generic input errors (schemas.ts issuesToFieldErrors)
+  'validation.invalid': { en: 'Invalid value.', lt: 'Neteisinga reikšmė.', ru: 'Недопустимое значение.' },
+  'validation.invalidType': {
+    en: 'Invalid type (expected {expected}).',
+    lt: 'Netinkamas reikšmės tipas (tikėtasi: {expected}).',
+    ru: 'Неверный тип значения (ожидается: {expected}).',
+  },
+  'validation.tooShort': {
+    en: 'Too short (minimum {min}).',
+    lt: 'Per trumpa reikšmė (mažiausiai {min}).',
+    ru: 'Слишком короткое значение (минимум {min}).',
+  },
+  'validation.tooLong': {
+    en: 'Too long (maximum {max}).',
+    lt: 'Per ilga reikšmė (daugiausiai {max}).',
+    ru: 'Слишком длинное значение (максимум {max}).',
+  },
+  'validation.tooSmall': {
+    en: 'Must be at least {min}.',
+    lt: 'Reikšmė turi būti ne mažesnė kaip {min}.',
+    ru: 'Значение должно быть не меньше {min}.',
+  },
+  'validation.tooBig': {
+    en: 'Must be at most {max}.',
+    lt: 'Reikšmė turi būti ne didesnė kaip {max}.',
+    ru: 'Значение должно быть не больше {max}.',
+  },
+  'validation.tooFewItems': {
+    en: 'At least {min} items required.',
+    lt: 'Mažiausias elementų skaičius: {min}.',
+    ru: 'Минимальное количество элементов: {min}.',
+  },
+  'validation.tooManyItems': {
+    en: 'At most {max} items allowed.',
+    lt: 'Didžiausias elementų skaičius: {max}.',
+    ru: 'Максимальное количество элементов: {max}.',
+  },
+  'validation.unknownField': { en: 'Unknown field.', lt: 'Nežinomas laukas.', ru: 'Неизвестное поле.' },
+  'validation.invalidOption': {
+    en: 'Must be one of: {options}.',
+    lt: 'Leidžiamos reikšmės: {options}.',
+    ru: 'Допустимые значения: {options}.',
+  },
+  'validation.countryCode': {
+    en: 'Use a two-letter country code (e.g. LT).',
+    lt: 'Naudokite dviejų raidžių šalies kodą (pvz., LT).',
+    ru: 'Используйте двухбуквенный код страны (например, LT).',
+  },
+
+  // ---- Labels ----
+  'totals.subtotal': { en: 'Subtotal', lt: 'Tarpinė suma', ru: 'Промежуточный итог' },
+  'totals.shipping': { en: 'Shipping', lt: 'Pristatymas', ru: 'Доставка' },
+  'totals.payment': { en: 'Payment fee', lt: 'Mokėjimo mokestis', ru: 'Комиссия за оплату' },
+  'totals.discount': { en: 'Discount', lt: 'Nuolaida', ru: 'Скидка' },
+  'totals.tax': { en: 'Including VAT', lt: 'Iš jų PVM', ru: 'В том числе НДС' },
+  'totals.grandTotal': { en: 'Grand total', lt: 'Iš viso', ru: 'Итого' },
+  'sort.latest': { en: 'Latest', lt: 'Naujausi', ru: 'Новинки' },
+  'sort.priceLowHigh': { en: 'Price: Low to high', lt: 'Kaina: nuo mažiausios', ru: 'Цена: по возрастанию' },
+  'sort.priceHighLow': { en: 'Price: High to low', lt: 'Kaina: nuo didžiausios', ru: 'Цена: по убыванию' },
+  'sort.qtyHighLow': {
+    en: 'Quantity: High to low',
+    lt: 'Kiekis: nuo didžiausio',
+    ru: 'Количество: по убыванию',
+  },
+  'sort.qtyLowHigh': {
+    en: 'Quantity: Low to high',
+    lt: 'Kiekis: nuo mažiausio',
+    ru: 'Количество: по возрастанию',
+  },
+  'sort.default': { en: 'Default', lt: 'Numatytoji tvarka', ru: 'По умолчанию' },
+  'orderStatus.awaiting_payment': { en: 'Awaiting payment', lt: 'Laukiama apmokėjimo', ru: 'Ожидает оплаты' },
+  'orderStatus.cancelled': { en: 'Cancelled', lt: 'Atšauktas', ru: 'Отменён' },
+  'orderStatus.collected': { en: 'Collected', lt: 'Atsiimtas', ru: 'Получен' },
+  'orderStatus.completed': { en: 'Completed', lt: 'Įvykdytas', ru: 'Выполнен' },
+  'orderStatus.fulfilled': { en: 'Fulfilled', lt: 'Sukomplektuotas', ru: 'Собран' },
+  'orderStatus.incomming': { en: 'Incoming', lt: 'Gaunamas', ru: 'Поступает' },
+  'orderStatus.new': { en: 'New', lt: 'Naujas', ru: 'Новый' },
+  'orderStatus.paid': { en: 'Paid', lt: 'Apmokėtas', ru: 'Оплачен' },
+  'orderStatus.pending': { en: 'Pending', lt: 'Vykdomas', ru: 'В обработке' },
+  'orderStatus.ready': { en: 'Ready to pick up', lt: 'Paruoštas atsiimti', ru: 'Готов к выдаче' },
+  'orderStatus.refunded': { en: 'Refunded', lt: 'Pinigai grąžinti', ru: 'Деньги возвращены' },
+  'orderStatus.shipped': {
+    en: 'Shipped / ready to pick up',
+    lt: 'Išsiųstas / paruoštas atsiimti',
+    ru: 'Отправлен / готов к выдаче',
+  },
+} as const satisfies Record<string, Texts>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+const BY_ENGLISH = new Map<string, MessageKey>(
+  (Object.keys(MESSAGES) as MessageKey[]).map((k) => [MESSAGES[k].en, k]),
+);
+
+export function isMessageKey(x: unknown): x is MessageKey {
+  return typeof x === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, x);
+}
+
+/** Replaces `{name}` placeholders with params; unknown placeholders stay as they are. */
+export function interpolate(template: string, params?: MessageParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
+    params[name] !== undefined ? String(params[name]) : m,
+  );
+}
+
+/**
+ * The message in the store view's language with `{placeholder}`s filled. Accepts a key or the
+ * English text of one (product errors may carry texts); anything else is returned as it is
+ * (interpolated), so a server's own message passes through. Unknown store codes use lt.
+ */
+export function translateMessage(
+  key: MessageKey | (string & {}),
+  storeCode?: StoreCode | string,
+  params?: MessageParams,
+): string {
+  const code: StoreCode = isStoreCode(storeCode) ? storeCode : DEFAULT_STORE_CODE;
+  const k = isMessageKey(key) ? key : BY_ENGLISH.get(key);
+  return interpolate(k ? MESSAGES[k][code] : key, params);
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * Picks the plural form for `count` by the store view's plural rules (Intl.PluralRules: lt and ru
+ * have one/few/many/other, en one/other) and fills `{count}`. Missing forms fall back to `other`.
+ * Example: pluralize('lt', 3, { one: '{count} prekė', few: '{count} prekės', other: '{count} prekių' }).
+ */
+export function pluralize(
+  storeCode: StoreCode,
+  count: number,
+  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
+): string {
+  const locale = (STORE_VIEWS[storeCode] ?? STORE_VIEWS.lt).locale;
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return interpolate(forms[rules.select(count)] ?? forms.other, { count });
+}

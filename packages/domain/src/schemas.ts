@@ -1,0 +1,378 @@
+// Input schemas shared by the API and the storefront (zod 4): catalogue-and-cart.md §7 "The calls
+// it makes", accounts-checkout-routes.md §7 "Calls", CONTRACTS.md. Field rules of
+// accounts-checkout-routes.md §5 come from validation.ts, so a form and the API refuse the same input.
+import { z } from 'zod';
+import { CATEGORY_LIST_SIZE, FILTER_QUERY_CAP } from './constants.ts';
+import { translateMessage, type MessageKey } from './messages.ts';
+import { normalisePaging, parseSort } from './search-terms.ts';
+import { STORE_CODES, type StoreCode } from './store-views.ts';
+import {
+  normaliseZip,
+  validateAlphaOnly,
+  validateCompanyCode,
+  validateNameLength,
+  validatePassword,
+  validateVatCode,
+  validateZip,
+  type FieldCheck,
+} from './validation.ts';
+
+/** Largest quantity of one cart line. */
+export const CART_MAX_QTY = 9999;
+
+export const storeCodeSchema = z.enum(STORE_CODES as [StoreCode, ...StoreCode[]]);
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** A numeric id sent as a number or a digit string ("93"), output as a number. */
+const idSchema = z.union([
+  z.number().int().nonnegative(),
+  z.string().trim().regex(/^\d+$/).transform(Number),
+]);
+const codeSchema = z.string().trim().min(1).max(64);
+export const skuSchema = z.string().trim().min(1).max(64);
+export const qtySchema = z.number().int().min(1).max(CART_MAX_QTY);
+export const emailSchema = z.email().trim().max(254);
+/** "Use a two-letter country code": ISO 3166-1 alpha-2, upper-cased. */
+export const countryIdSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((c) => /^[A-Z]{2}$/.test(c), {
+    message: 'Use a two-letter country code',
+    params: { key: 'validation.countryCode' },
+  });
+
+/** Adds a custom issue carrying a message key (translated by issuesToFieldErrors). */
+function report(ctx: z.RefinementCtx, path: PropertyKey[], check: FieldCheck): void {
+  if (!check) return;
+  ctx.addIssue({
+    code: 'custom',
+    path,
+    message: translateMessage(check.key, 'en', check.params),
+    params: { key: check.key, ...check.params },
+  });
+}
+
+// ---- Cart ----
+
+export const productOptionSchema = z.object({
+  extension_attributes: z.object({
+    custom_options: z
+      .array(z.object({ option_id: idSchema, option_value: z.union([z.string().max(1000), z.number()]) }))
+      .max(50)
+      .optional(),
+    configurable_item_options: z
+      .array(
+        z.object({
+          option_id: idSchema,
+          option_value: idSchema,
+          label: optionalText(255),
+          value: optionalText(255),
+        }),
+      )
+      .max(20)
+      .optional(),
+    bundle_options: z
+      .array(
+        z.object({
+          option_id: idSchema,
+          option_qty: qtySchema.optional(),
+          /** Selected links, by sku (or link id). */
+          option_selections: z
+            .array(z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(64)]))
+            .max(50),
+        }),
+      )
+      .max(50)
+      .optional(),
+  }),
+});
+
+/** catalogue-and-cart.md §7 `POST /cart/update` cartItem: an intent; prices sent by a client are dropped. */
+export const cartItemSchema = z.object({
+  sku: skuSchema,
+  qty: qtySchema,
+  item_id: idSchema.optional(),
+  product_option: productOptionSchema.optional(),
+  quoteId: z.string().trim().max(128).optional(),
+});
+export type CartItemInput = z.infer<typeof cartItemSchema>;
+
+/** `POST /cart/delete` cartItem: sku and the server line id (item_id) when known. */
+export const cartItemRefSchema = z.object({ sku: skuSchema, item_id: idSchema.optional() });
+
+// ---- Addresses ----
+
+/** The address fields, without the cross-field rules (extendable). */
+export const addressFieldsSchema = z.object({
+  firstname: text(255),
+  lastname: text(255),
+  city: text(255),
+  postcode: text(20),
+  street: z.array(z.string().trim().max(255)).min(1).max(4),
+  countryId: countryIdSchema,
+  telephone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+\d\s()/-]*$/)
+    .optional(),
+  email: emailSchema.optional(),
+  vat_id: optionalText(64),
+  company: optionalText(255),
+  company_code: optionalText(64),
+  region_id: z.number().int().nonnegative().nullable().optional(),
+  region: optionalText(255),
+});
+
+/**
+ * An address with accounts-checkout-routes.md §5 rules: names ≥ 2 letters and letters only, the first
+ * street line required, postcode per country (normalised, LT 00000 → LT-00000), company code and
+ * VAT code rules when given.
+ */
+export const addressSchema = addressFieldsSchema
+  .superRefine((a, ctx) => {
+    report(ctx, ['firstname'], validateNameLength(a.firstname) ?? validateAlphaOnly(a.firstname));
+    report(ctx, ['lastname'], validateNameLength(a.lastname) ?? validateAlphaOnly(a.lastname));
+    if (!a.street[0]) report(ctx, ['street', 0], { key: 'validation.required' });
+    report(ctx, ['postcode'], validateZip(a.countryId, a.postcode));
+    if (a.company_code) report(ctx, ['company_code'], validateCompanyCode(a.company_code));
+    if (a.vat_id) report(ctx, ['vat_id'], validateVatCode(a.vat_id));
+  })
+  .overwrite((a) => ({ ...a, postcode: normaliseZip(a.countryId, a.postcode) ?? a.postcode }));
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** `POST /cart/shipping-methods` address: only the country is needed to estimate. */
+export const addressEstimateSchema = z.object({
+  countryId: countryIdSchema,
+  postcode: optionalText(20),
+  city: optionalText(255),
+  region_id: z.number().int().nonnegative().nullable().optional(),
+});
+
+/** `POST /cart/shipping-information` addressInformation; a missing billing address means the shipping one. */
+export const addressInformationSchema = z.object({
+  shippingAddress: addressSchema,
+  billingAddress: addressSchema.optional(),
+  shippingCarrierCode: codeSchema,
+  shippingMethodCode: codeSchema,
+});
+
+// ---- Order (CONTRACTS.md "POST /order/create") ----
+
+export const personalDetailsSchema = z
+  .object({
+    firstName: text(255),
+    lastName: text(255),
+    emailAddress: emailSchema,
+    createAccount: z.boolean().optional(),
+    password: z.string().max(256).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.createAccount) report(ctx, ['password'], validatePassword(p.password ?? ''));
+  });
+
+export const orderCreateSchema = z.object({
+  cart_id: text(128),
+  user_id: z
+    .union([z.number().int().positive(), z.string().trim().max(64)])
+    .nullable()
+    .optional(),
+  products: z
+    .array(z.object({ sku: skuSchema, qty: qtySchema, product_option: productOptionSchema.optional() }))
+    .min(1)
+    .max(200),
+  addressInformation: z.object({
+    shippingAddress: addressSchema,
+    billingAddress: addressSchema.optional(),
+    shipping_method_code: codeSchema,
+    shipping_carrier_code: codeSchema,
+    payment_method_code: codeSchema,
+    payment_method_additional: z.record(z.string(), z.unknown()).optional(),
+  }),
+  personalDetails: personalDetailsSchema.optional(),
+  idempotency_key: z.string().trim().min(8).max(128),
+});
+export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
+
+// ---- Catalogue search (CONTRACTS.md "Catalogue search") ----
+
+export const fieldNameSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/);
+const filterScalar = z.union([z.string().max(200), z.number(), z.boolean()]);
+export const rangeFilterSchema = z
+  .strictObject({
+    gte: z.number().optional(),
+    gt: z.number().optional(),
+    lte: z.number().optional(),
+    lt: z.number().optional(),
+  })
+  .refine((r) => Object.keys(r).length > 0, {
+    message: 'A range needs gte, gt, lte or lt',
+    params: { key: 'validation.invalid' },
+  });
+export const filterValueSchema = z.union([
+  filterScalar,
+  z.array(filterScalar).max(FILTER_QUERY_CAP),
+  rangeFilterSchema,
+]);
+
+/** The typed `request` of catalogue search; unknown keys are refused. */
+export const searchRequestSchema = z.strictObject({
+  query: z.string().max(200).optional(),
+  filters: z
+    .record(fieldNameSchema, filterValueSchema)
+    .refine((f) => Object.keys(f).length <= 50, { params: { key: 'validation.tooManyItems', max: 50 } })
+    .optional(),
+  aggregations: z.array(fieldNameSchema).max(50).optional(),
+});
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+/** `sort`: `field:asc|desc[,field:dir]`. */
+export const sortSchema = z
+  .string()
+  .max(200)
+  .refine((s) => parseSort(s) !== null, { params: { key: 'validation.invalid' } });
+
+/**
+ * `from` and `size` (query strings or numbers) normalised per catalogue-and-cart.md §5: size ≤ 0 → 50,
+ * negative from → 0. Size at most 4000 (the largest the spec asks for: the category list).
+ */
+export const pagingSchema = z
+  .object({
+    from: z.coerce.number().int().optional(),
+    size: z.coerce.number().int().max(CATEGORY_LIST_SIZE).optional(),
+  })
+  .transform((p) => normalisePaging(p));
+
+// ---- Accounts (accounts-checkout-routes.md §7) ----
+
+export const loginSchema = z.object({ username: text(254), password: z.string().min(1).max(256) });
+const profileSchema = z.object({
+  email: emailSchema,
+  firstname: text(255),
+  lastname: text(255),
+  addresses: z
+    .array(
+      addressFieldsSchema.extend({
+        default_shipping: z.boolean().optional(),
+        default_billing: z.boolean().optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+});
+export const customerCreateSchema = z
+  .object({ customer: profileSchema, password: z.string().max(256) })
+  .superRefine((c, ctx) => report(ctx, ['password'], validatePassword(c.password)));
+/** "Only firstname, lastname, email and addresses may be modified": other keys are dropped. */
+export const profileUpdateSchema = z.object({ customer: profileSchema });
+export const resetPasswordSchema = z.object({ email: emailSchema });
+export const createPasswordSchema = z
+  .object({ email: emailSchema, newPassword: z.string().max(256), resetToken: text(256) })
+  .superRefine((c, ctx) => report(ctx, ['newPassword'], validatePassword(c.newPassword)));
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1).max(256), newPassword: z.string().max(256) })
+  .superRefine((c, ctx) => report(ctx, ['newPassword'], validatePassword(c.newPassword)));
+export const newsletterSchema = z.object({ email: emailSchema });
+export const contactCreateSchema = z.object({
+  name: text(255),
+  email: emailSchema,
+  phone: z.string().trim().max(32).optional(),
+  subject: optionalText(255),
+  message: text(5000),
+});
+export const orderHistoryQuerySchema = z.object({
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  currentPage: z.coerce.number().int().min(1).default(1),
+});
+
+// ---- Errors that name the field (CONTRACTS.md "API envelope") ----
+
+export interface InputFieldError {
+  /** Dotted path, e.g. "cartItem.qty" or "products.0.sku". */
+  field: string;
+  message: string;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+} {
+  const params = (issue as { params?: Record<string, unknown> }).params;
+  if (params && typeof params.key === 'string') {
+    const { key, ...rest } = params;
+    return { key: key as MessageKey, params: rest as Record<string, string | number> };
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined && ('input' in issue || issue.message.endsWith('received undefined'))
+        ? { key: 'validation.required' }
+        : { key: 'validation.invalidType', params: { expected: issue.expected } };
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string')
+        return min <= 1 ? { key: 'validation.required' } : { key: 'validation.tooShort', params: { min } };
+      if (issue.origin === 'array')
+        return min <= 1 ? { key: 'validation.required' } : { key: 'validation.tooFewItems', params: { min } };
+      return { key: 'validation.tooSmall', params: { min } };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return { key: 'validation.tooLong', params: { max } };
+      if (issue.origin === 'array') return { key: 'validation.tooManyItems', params: { max } };
+      return { key: 'validation.tooBig', params: { max } };
+    }
+    case 'invalid_format':
+      return issue.format === 'email' ? { key: 'validation.email' } : { key: 'validation.invalid' };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknownField' };
+    case 'invalid_value':
+      return { key: 'validation.invalidOption', params: { options: issue.values.map(String).join(', ') } };
+    default:
+      return { key: 'validation.invalid' };
+  }
+}
+
+/** Translates zod issues into `{ field, message }` in the store view's language. */
+export function issuesToFieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  storeCode: StoreCode = 'lt',
+  prefix = '',
+): InputFieldError[] {
+  const out: InputFieldError[] = [];
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean);
+    const { key, params } = issueMessage(issue);
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys)
+        out.push({ field: [...path, k].join('.'), message: translateMessage(key, storeCode, params) });
+    } else {
+      out.push({ field: path.join('.') || '(root)', message: translateMessage(key, storeCode, params) });
+    }
+  }
+  return out;
+}
+
+export type ParseResult<T> =
+  { success: true; data: T } | { success: false; message: string; errors: InputFieldError[] };
+
+/**
+ * Parses input for an endpoint: on failure a message naming the fields ("cartItem.qty: Must be at
+ * least 1.") and per-field errors, in the store view's language, ready for the `{ code: 400,
+ * result, errors }` envelope. `prefix` names the body member (e.g. "cartItem").
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  storeCode: StoreCode = 'lt',
+  prefix = '',
+): ParseResult<z.output<S>> {
+  const r = schema.safeParse(data, { reportInput: true });
+  if (r.success) return { success: true, data: r.data };
+  const errors = issuesToFieldErrors(r.error.issues, storeCode, prefix);
+  return { success: false, errors, message: errors.map((e) => `${e.field}: ${e.message}`).join('; ') };
+}

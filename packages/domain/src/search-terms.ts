@@ -1,0 +1,98 @@
+// Search terms, paging and base filters: catalogue-and-cart.md §5 "Validation rules" (search
+// term, size/start, search coverage, listing visibility) and §9 "Searchable fields".
+import {
+  LISTING_STATUS,
+  LISTING_VISIBILITY,
+  SEARCH_DEFAULT_SIZE,
+  SEARCH_TERM_MIN_LENGTH,
+  SEARCH_VISIBILITY,
+} from './constants.ts';
+
+/**
+ * §9 "Searchable fields: name, sku, mpn, brand, main taxon, and category name". Paths in the product
+ * document (CONTRACTS.md); the main taxon is the product's first category, so it is covered by
+ * `category.name`. Listed by decreasing weight.
+ */
+export const SEARCHABLE_FIELDS: readonly string[] = ['name', 'sku', 'mpn', 'brand', 'category.name'];
+
+export interface NormalisedSearchTerm {
+  /** The term with '#' replaced by a space and whitespace collapsed. */
+  text: string;
+  /** Unique words to search: each word, and for a hyphenated word also its parts. */
+  terms: string[];
+}
+
+/**
+ * §5: "a # is replaced by a space. Hyphenated words are also searched split at the hyphen."
+ * 'usb-c #hub' → { text: 'usb-c hub', terms: ['usb-c', 'usb', 'c', 'hub'] }.
+ */
+export function normaliseSearchTerm(term: string): NormalisedSearchTerm {
+  const text = term.replace(/#/g, ' ').replace(/\s+/g, ' ').trim();
+  const terms: string[] = [];
+  const add = (t: string) => {
+    if (t && !terms.includes(t)) terms.push(t);
+  };
+  for (const word of text.split(' ')) {
+    add(word);
+    if (word.includes('-')) word.split('-').forEach(add);
+  }
+  return { text, terms };
+}
+
+/** §5 "A term needs at least 3 characters" (after normalisation; characters, not UTF-16 units). */
+export function isSearchTermLongEnough(term: string): boolean {
+  return [...normaliseSearchTerm(term).text].length >= SEARCH_TERM_MIN_LENGTH;
+}
+
+/** §5 "Search size at or below 0 becomes 50. A negative start becomes 0." (missing/NaN likewise). */
+export function normalisePaging(p: { from?: number | null; size?: number | null }): {
+  from: number;
+  size: number;
+} {
+  const from = Number.isFinite(p.from) && (p.from as number) > 0 ? Math.floor(p.from as number) : 0;
+  const size =
+    Number.isFinite(p.size) && (p.size as number) >= 1 ? Math.floor(p.size as number) : SEARCH_DEFAULT_SIZE;
+  return { from, size };
+}
+
+export interface SortClause {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+/** Parses a `sort` parameter `field:asc|desc[,field:dir]` (dir defaults to asc); null when malformed. */
+export function parseSort(sort: string): SortClause[] | null {
+  const out: SortClause[] = [];
+  for (const part of sort
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^([A-Za-z_][A-Za-z0-9_.]*)(?::(asc|desc))?$/i.exec(part);
+    if (!m?.[1]) return null;
+    out.push({ field: m[1], dir: (m[2]?.toLowerCase() ?? 'asc') as 'asc' | 'desc' });
+  }
+  return out.length ? out : null;
+}
+
+export type RangeFilter = { gte?: number; gt?: number; lte?: number; lt?: number };
+export type FilterValue = string | number | boolean | readonly (string | number | boolean)[] | RangeFilter;
+
+/**
+ * The filters every storefront product search carries (§5): visibility 2,3,4 (3,4 for searches that
+ * restrict it), status 0 or 1, final_price above 0, total_qty above 0 unless searching by id or
+ * url_path, and in stock when out-of-stock listing is off.
+ */
+export function baseProductFilters(opts: {
+  byIdOrUrlPath?: boolean;
+  searchVisibilityOnly?: boolean;
+  showOutOfStock?: boolean;
+}): Record<string, FilterValue> {
+  const filters: Record<string, FilterValue> = {
+    visibility: opts.searchVisibilityOnly ? SEARCH_VISIBILITY : LISTING_VISIBILITY,
+    status: LISTING_STATUS,
+    final_price: { gt: 0 },
+  };
+  if (!opts.byIdOrUrlPath) filters.total_qty = { gt: 0 };
+  if (opts.showOutOfStock === false) filters['stock.is_in_stock'] = true;
+  return filters;
+}

@@ -1,0 +1,32 @@
+// Localised static pages: accounts-checkout-routes.md §2 "Localised static pages" (Lithuanian slugs
+// differ from English ones; en and ru use the English slugs) and the route table.
+import { localizedPath, type StoreCode } from './store-views.ts';
+
+export const STATIC_PAGES = {
+  'warranty-service': 'garantinis-aptarnavimas',
+  'about-us': 'apie-mus',
+  'contact-us': 'susisiekite-su-mumis',
+  contacts: 'kontaktai',
+  delivery: 'pristatymas',
+  'payment-methods': 'mokejimo-metodai',
+  'privacy-policy': 'privatumo-politika',
+  'purchase-sales-rules': 'pirkimo-pardavimo-taisykles',
+  'return-policy': 'prekiu-grazinimas',
+} as const;
+export type StaticPageKey = keyof typeof STATIC_PAGES;
+
+/** The slug of a static page in a store view: Lithuanian in lt, English otherwise. */
+export function staticPageSlug(page: StaticPageKey, storeCode: StoreCode): string {
+  return storeCode === 'lt' ? STATIC_PAGES[page] : page;
+}
+
+/** The full path of a static page: ('about-us', 'lt') → '/apie-mus'; ('about-us', 'en') → '/en/about-us'. */
+export function staticPagePath(page: StaticPageKey, storeCode: StoreCode): string {
+  return localizedPath(storeCode, `/${staticPageSlug(page, storeCode)}`);
+}
+
+/** The page a slug names (either language), or undefined. */
+export function staticPageFromSlug(slug: string): StaticPageKey | undefined {
+  const s = slug.replace(/^\/+|\/+$/g, '');
+  return (Object.keys(STATIC_PAGES) as StaticPageKey[]).find((k) => k === s || STATIC_PAGES[k] === s);
+}

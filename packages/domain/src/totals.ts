@@ -1,0 +1,114 @@
+// Cart totals: catalogue-and-cart.md §3 "Cart state" (platformTotals, platformTotalSegments) and
+// CONTRACTS.md "Totals". All amounts integer cents incl. tax; the server computes them from its data.
+import { taxContained } from './pricing.ts';
+import { assertInteger, roundHalfUp } from './rounding.ts';
+import { translateMessage } from './messages.ts';
+import { DEFAULT_STORE_CODE, type StoreCode } from './store-views.ts';
+
+export interface TotalsLine {
+  item_id: number | string;
+  sku: string;
+  name: string;
+  qty: number;
+  /** Unit price in cents incl. tax. */
+  price_incl_tax: number;
+}
+
+export interface Coupon {
+  code: string;
+  type: 'percent' | 'fixed';
+  /** Percent (0–100) or cents. */
+  value: number;
+}
+
+export interface TotalsInput {
+  lines: readonly TotalsLine[];
+  coupon?: Coupon | null;
+  shippingInclTax: number;
+  paymentFeeInclTax: number;
+  taxRatePercent: number;
+  /** Language of the segment titles (default lt). */
+  storeCode?: StoreCode;
+}
+
+export type TotalSegmentCode =
+  'subtotal_incl_tax' | 'shipping' | 'payment' | 'discount' | 'tax' | 'grand_total';
+
+export interface TotalSegment {
+  code: TotalSegmentCode;
+  title: string;
+  value: number;
+}
+
+export interface Totals {
+  items: (TotalsLine & { row_total_incl_tax: number })[];
+  subtotal_incl_tax: number;
+  /** Positive amount taken off the subtotal. */
+  discount_amount: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  /** VAT contained in the grand total, from the rate. */
+  tax_amount: number;
+  grand_total: number;
+  coupon_code: string | null;
+  total_segments: TotalSegment[];
+}
+
+/** The discount of a coupon on a subtotal: percent rounded half up, or fixed; never above the subtotal. */
+export function couponDiscount(subtotal: number, coupon: Coupon | null | undefined): number {
+  if (!coupon || subtotal <= 0) return 0;
+  const raw =
+    coupon.type === 'percent'
+      ? roundHalfUp((subtotal * Math.min(Math.max(coupon.value, 0), 100)) / 100)
+      : Math.max(roundHalfUp(coupon.value), 0);
+  return Math.min(raw, subtotal);
+}
+
+/**
+ * Totals of a cart: row totals, subtotal, coupon discount (on the subtotal only), shipping, payment
+ * fee and grand_total = subtotal + shipping + payment − discount; tax_amount is the VAT contained in
+ * the grand total. Segments: subtotal_incl_tax, shipping, payment, discount (only when > 0; its
+ * value is NEGATIVE so subtotal + shipping + payment + discount segments = grand_total), tax
+ * (informational, contained), grand_total. Throws RangeError on non-integer cents or quantities
+ * below 1.
+ */
+export function computeTotals(input: TotalsInput): Totals {
+  const store = input.storeCode ?? DEFAULT_STORE_CODE;
+  const items = input.lines.map((l) => {
+    assertInteger(l.price_incl_tax, `price_incl_tax of ${l.sku}`);
+    if (assertInteger(l.qty, `qty of ${l.sku}`) < 1 || l.price_incl_tax < 0) {
+      throw new RangeError(`Line ${l.sku} needs qty ≥ 1 and a price ≥ 0`);
+    }
+    return { ...l, row_total_incl_tax: l.price_incl_tax * l.qty };
+  });
+  const shipping = Math.max(assertInteger(input.shippingInclTax, 'shippingInclTax'), 0);
+  const payment = Math.max(assertInteger(input.paymentFeeInclTax, 'paymentFeeInclTax'), 0);
+  const subtotal = items.reduce((s, l) => s + l.row_total_incl_tax, 0);
+  const discount = couponDiscount(subtotal, input.coupon);
+  const grand = subtotal + shipping + payment - discount;
+  const tax = taxContained(grand, input.taxRatePercent);
+  const t = (key: string) => translateMessage(key, store);
+  const couponCode = discount > 0 || input.coupon ? (input.coupon?.code ?? null) : null;
+  const segments: TotalSegment[] = [
+    { code: 'subtotal_incl_tax', title: t('totals.subtotal'), value: subtotal },
+    { code: 'shipping', title: t('totals.shipping'), value: shipping },
+    { code: 'payment', title: t('totals.payment'), value: payment },
+  ];
+  if (discount > 0) {
+    const title = couponCode ? `${t('totals.discount')} (${couponCode})` : t('totals.discount');
+    segments.push({ code: 'discount', title, value: -discount });
+  }
+  segments.push({ code: 'tax', title: t('totals.tax'), value: tax });
+  segments.push({ code: 'grand_total', title: t('totals.grandTotal'), value: grand });
+  return {
+    items,
+    subtotal_incl_tax: subtotal,
+    discount_amount: discount,
+    shipping_incl_tax: shipping,
+    payment_fee: payment,
+    tax_amount: tax,
+    grand_total: grand,
+    coupon_code: couponCode,
+    total_segments: segments,
+  };
+}
