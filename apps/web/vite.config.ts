@@ -10,7 +10,8 @@ function domainIsPure(): Plugin {
   return {
     name: 'vitrina:domain-is-pure',
     transform(code, id) {
-      if (/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id)) return { code, map: null, moduleSideEffects: false };
+      if (/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id))
+        return { code, map: null, moduleSideEffects: false };
       return null;
     },
   };

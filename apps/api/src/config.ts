@@ -11,8 +11,8 @@
  * | `COD_PAYMENT_CODE` | `cashondelivery` | payment method code that carries the COD fee and is hidden for virtual carts |
  * | `OUT_OF_STOCK_LISTING` | `true` | list out-of-stock products in catalogue search; `false` makes search require `is_in_stock` |
  * | `SEARCH_TIMEOUT_MS` | `1000` | PostgreSQL `statement_timeout` of a catalogue search (spec §9 "1000 ms server") |
- * | `SEARCH_TYPO_THRESHOLD` | `0.5` | trigram word similarity (0..1) at which a search term matches a product with a typo |
- * | `PRICE_RANGES` | `0-50,50-100,100-150,150-` | price aggregation buckets in euros incl. tax (spec §9) |
+ * | `SEARCH_TYPO_THRESHOLD` | `0.4` | trigram word similarity (0..1) at which a search term matches a product with a typo |
+ * | `PRICE_RANGES` | `0-50,50-100,100-150,150-` (the domain's PRICE_RANGES) | price aggregation buckets in euros incl. tax (spec §9); bucket keys `0.0-50.0` ... `150.0-*` |
  * | `CATALOG_CACHE_ENTRIES` | `2000` | in-process LRU of catalogue answers (key: hash of query + catalogue version); `0` turns it off |
  * | `IMAGE_SIZES` | `150,266,300,400,452,600,800,1000,1200,1600,1920` | allowed widths/heights of `/vsbridge/image/{w}/{h}/resize/...` (none above 2000) |
  * | `IMAGE_MEMORY_CACHE_MB` | `64` | in-memory LRU of resized images |
@@ -20,6 +20,7 @@
  * | `REDIS_URL` | unset | reserved: shared catalogue cache between processes (see `catalog/cache.ts`); not used yet |
  */
 import path from 'node:path';
+import { CASH_ON_DELIVERY_FEE_CENTS, PAYMENT_CASH_ON_DELIVERY, PRICE_RANGES, priceRangeKey } from '@vitrina/domain';
 
 export type PriceRange = { from: number; to: number | null };
 
@@ -68,6 +69,8 @@ function parsePriceRanges(raw: string): PriceRange[] {
     return { from: Number(m[1]), to: m[2] === undefined ? null : Number(m[2]) };
   });
   if (ranges.length === 0) throw new Error('PRICE_RANGES must name at least one range');
+  const keys = new Set(ranges.map(priceRangeKey));
+  if (keys.size !== ranges.length) throw new Error('PRICE_RANGES names a range twice');
   return ranges;
 }
 
@@ -79,18 +82,18 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
   for (const s of imageSizes)
     if (!Number.isInteger(s) || s < 1 || s > MAX_IMAGE_SIZE)
       throw new Error(`IMAGE_SIZES: every size must be an integer from 1 to ${MAX_IMAGE_SIZE}`);
-  const threshold = Number(env.SEARCH_TYPO_THRESHOLD || 0.5);
+  const threshold = Number(env.SEARCH_TYPO_THRESHOLD || 0.4);
   if (!(threshold > 0 && threshold <= 1)) throw new Error('SEARCH_TYPO_THRESHOLD must be in (0, 1]');
   return {
     mediaDir: path.resolve(cwd, env.MEDIA_DIR || path.join(dataDir, 'media')),
     adminToken: env.ADMIN_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, ''),
-    codFeeCents: int(env, 'COD_FEE_CENTS', 300, 0, 1_000_000),
-    codPaymentCode: env.COD_PAYMENT_CODE || 'cashondelivery',
+    codFeeCents: int(env, 'COD_FEE_CENTS', CASH_ON_DELIVERY_FEE_CENTS, 0, 1_000_000),
+    codPaymentCode: env.COD_PAYMENT_CODE || PAYMENT_CASH_ON_DELIVERY,
     outOfStockListing: bool(env, 'OUT_OF_STOCK_LISTING', true),
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 1000, 1, 600_000),
     searchTypoThreshold: threshold,
-    priceRanges: parsePriceRanges(env.PRICE_RANGES || '0-50,50-100,100-150,150-'),
+    priceRanges: env.PRICE_RANGES ? parsePriceRanges(env.PRICE_RANGES) : PRICE_RANGES.map((r) => ({ ...r })),
     catalogCacheEntries: int(env, 'CATALOG_CACHE_ENTRIES', 2000, 0, 1_000_000),
     imageSizes: [...new Set(imageSizes)].sort((a, b) => a - b),
     imageMemoryCacheBytes: int(env, 'IMAGE_MEMORY_CACHE_MB', 64, 0, 16_384) * 1024 * 1024,

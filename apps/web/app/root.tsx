@@ -57,7 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The menu is per store view: reload it only when the language changes. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (storeCodeOf(currentUrl.pathname) !== storeCodeOf(nextUrl.pathname)) return true;
   return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search
     ? defaultShouldRevalidate
@@ -100,7 +104,8 @@ function useCartSync() {
   useEffect(() => {
     let cancelled = false;
     const sync = () => {
-      if (!cancelled && cart.store.get().cartServerToken) cart.sync(api).catch((e) => console.error('cart sync', e));
+      if (!cancelled && cart.store.get().cartServerToken)
+        cart.sync(api).catch((e) => console.error('cart sync', e));
     };
     void cart.store.ready.then(sync);
     window.addEventListener('online', sync);

@@ -74,7 +74,9 @@ export type ProductLink = {
 };
 export type BundleOption = {
   option_id: number;
+  /** the title (lt); `title_localized` has every store view's when the import gave them */
   title: string;
+  title_localized?: Localized;
   type: string;
   required: boolean;
   product_links: { sku: string; qty: number; is_default: boolean }[];
@@ -180,6 +182,9 @@ export const productIndex = pgTable(
     index('product_index_attrs_idx').using('gin', t.attrs),
     index('product_index_search_idx').using('gin', t.search),
     index('product_index_children_idx').using('gin', t.childSkus),
+    /** rows whose special-price window opens or closes soon (refreshExpiredIndexRows) */
+    index('product_index_valid_until_idx').on(t.validUntil).where(sql`valid_until is not null`),
+    // the trigram index on search_text (gin_trgm_ops) is the hand-written migration 0002_search_text_trgm.sql
   ],
 );
 

@@ -7,7 +7,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { issuesToFieldErrors } from '@vitrina/domain';
 import { ApiError, type FieldError } from './errors.ts';
-import { requestStoreCode, t } from './i18n.ts';
+import { t } from './i18n.ts';
+import { requestStoreCode } from './request.ts';
 import { RequestValidationError } from './validation.ts';
 
 export type ErrorBody = { code: number; result: string; errors?: FieldError[] };
@@ -20,9 +21,10 @@ const PG_QUERY_CANCELED = '57014';
 export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
   const store = requestStoreCode(req);
   if (error instanceof ApiError) {
-    const message = t(error.key, store, error.params);
-    if (!error.field) return { code: error.statusCode, result: message };
-    return { code: error.statusCode, result: `${error.field}: ${message}`, errors: [{ field: error.field, message }] };
+    if (!error.fields.length) return { code: error.statusCode, result: t(error.key, store, error.params) };
+    const errors = error.fields.map((f) => ({ field: f.field, message: t(f.key, store, f.params) }));
+    const result = error.fieldInResult ? errors.map((e) => `${e.field}: ${e.message}`).join('; ') : t(error.key, store, error.params);
+    return { code: error.statusCode, result, errors };
   }
   if (error instanceof RequestValidationError) {
     const errors = issuesToFieldErrors(error.issues, store).map((e) => ({

@@ -3,8 +3,7 @@
  * (`translateMessage` of @vitrina/domain); the few below are technical answers of the HTTP layer
  * that the spec has no text for.
  */
-import { DEFAULT_STORE_CODE, isStoreCode, storeViewByIndex, translateMessage, type StoreCode } from '@vitrina/domain';
-import type { FastifyRequest } from 'fastify';
+import { translateMessage, type StoreCode } from '@vitrina/domain';
 import type { MessageParams } from './errors.ts';
 
 const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
@@ -87,21 +86,4 @@ export function t(key: string, storeCode: StoreCode, params?: MessageParams): st
   const own = API_MESSAGES[key];
   if (own) return interpolate(own[storeCode], params);
   return translateMessage(key, storeCode, params);
-}
-
-/**
- * The store view of a request (CONTRACTS.md "the store view of a request: query storeCode"): the
- * `storeCode` query parameter, else the catalogue index of a search path, else lt. Read from the raw
- * query so that it also works for answers to invalid requests.
- */
-export function requestStoreCode(req: FastifyRequest): StoreCode {
-  const query = req.query as Record<string, unknown> | undefined;
-  const code = query?.storeCode;
-  if (isStoreCode(code)) return code;
-  const params = req.params as Record<string, unknown> | undefined;
-  if (typeof params?.index === 'string') {
-    const view = storeViewByIndex(params.index);
-    if (view) return view.storeCode;
-  }
-  return DEFAULT_STORE_CODE;
 }

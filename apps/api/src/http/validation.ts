@@ -30,7 +30,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 export const storeQuery = z.object({ storeCode: storeCodeSchema.optional() });
 
 /** a comma-separated list in a query parameter: `skus=a,b` (repeated parameters are joined too) */
-export const csvList = (max: number, item: z.ZodType<string> = z.string().trim().min(1).max(64)) =>
+export const csvList = (max: number, item: z.ZodType<string, string> = z.string().trim().min(1).max(64)) =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v.join(',') : v).split(',').map((s) => s.trim()).filter(Boolean))

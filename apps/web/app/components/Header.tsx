@@ -22,7 +22,12 @@ function CartButton() {
       onClick={() => ui.open('microcart')}
     >
       <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
-        <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.8a1 1 0 0 0 1-.8L20 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.8a1 1 0 0 0 1-.8L20 7H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
         <circle cx="9" cy="19" r="1.6" fill="currentColor" />
         <circle cx="17" cy="19" r="1.6" fill="currentColor" />
       </svg>
@@ -59,14 +64,25 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
           </button>
         )}
         <Link to={home} className="logo" aria-label={t('header.home')}>
-          Vitrina
+          {t('site.name')}
         </Link>
         {minimal ? null : (
-          <Form method="get" action={localizedPath(storeCode, '/search')} role="search" className="search-form">
+          <Form
+            method="get"
+            action={localizedPath(storeCode, '/search')}
+            role="search"
+            className="search-form"
+          >
             <label htmlFor="search-q" className="sr-only">
               {t('header.searchLabel')}
             </label>
-            <input id="search-q" name="q" type="search" placeholder={t('header.searchPlaceholder')} autoComplete="off" />
+            <input
+              id="search-q"
+              name="q"
+              type="search"
+              placeholder={t('header.searchPlaceholder')}
+              autoComplete="off"
+            />
             <button type="submit" className="btn">
               {t('header.search')}
             </button>

@@ -28,7 +28,14 @@ function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
   const qtyId = useId();
   const errId = useId();
   const thumb = imageUrl(item.image, 150, 150);
-  const href = item.parentSku && item.slug ? productPath(t.storeCode, { sku: item.parentSku, slug: item.slug }, item.parentSku !== item.sku ? item.sku : null) : null;
+  const href =
+    item.parentSku && item.slug
+      ? productPath(
+          t.storeCode,
+          { sku: item.parentSku, slug: item.slug },
+          item.parentSku !== item.sku ? item.sku : null,
+        )
+      : null;
 
   const setQty = (qty: number) => {
     const check = validateQuantity(qty);
@@ -43,7 +50,11 @@ function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
 
   return (
     <li className="cart-line">
-      {thumb ? <img src={thumb} width={150} height={150} alt="" loading="lazy" decoding="async" /> : <span className="img-placeholder" />}
+      {thumb ? (
+        <img src={thumb} width={150} height={150} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className="img-placeholder" />
+      )}
       <div className="cart-line-main">
         {href ? (
           <Link to={href} onClick={() => ui.close('microcart')}>
@@ -131,7 +142,9 @@ export function MiniCart() {
   const close = () => ui.close('microcart');
   const rowTotal = (item: CartItem) => {
     const id = serverItemId(item);
-    const line = state.totals?.items.find((l) => (id != null && String(l.item_id) === String(id)) || l.sku === item.sku);
+    const line = state.totals?.items.find(
+      (l) => (id != null && String(l.item_id) === String(id)) || l.sku === item.sku,
+    );
     return line ? line.row_total_incl_tax : item.price * item.qty;
   };
   return (
@@ -156,7 +169,11 @@ export function MiniCart() {
           </div>
           {state.totals ? <CartTotals totals={state.totals} /> : null}
           <div className="drawer-actions">
-            <Link to={localizedPath(t.storeCode, '/checkout')} className="btn btn-primary btn-block" onClick={close}>
+            <Link
+              to={localizedPath(t.storeCode, '/checkout')}
+              className="btn btn-primary btn-block"
+              onClick={close}
+            >
               {t('cart.goToCheckout')}
             </Link>
             <button type="button" className="btn btn-block" onClick={close}>

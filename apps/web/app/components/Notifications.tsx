@@ -12,7 +12,11 @@ export function Notifications() {
           <p>{n.message}</p>
           <div className="toast-actions">
             {n.action2 ? (
-              <button type="button" className="btn btn-primary" onClick={() => notifications.run(n.id, 'action2')}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => notifications.run(n.id, 'action2')}
+              >
                 {n.action2.label}
               </button>
             ) : null}

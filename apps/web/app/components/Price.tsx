@@ -5,7 +5,15 @@ import { useT } from '../i18n';
  * The final price incl. tax; when a special price is in force (final below the regular price) the
  * regular price is shown struck through. Prices are cents, formatted by the domain.
  */
-export function Price({ final, regular, large = false }: { final: number; regular?: number | null; large?: boolean }) {
+export function Price({
+  final,
+  regular,
+  large = false,
+}: {
+  final: number;
+  regular?: number | null;
+  large?: boolean;
+}) {
   const t = useT();
   const special = regular != null && final < regular;
   return (

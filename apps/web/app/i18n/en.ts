@@ -56,6 +56,7 @@ export const en = {
   'common.yes': 'Yes',
   'common.no': 'No',
   'common.edit': 'Edit',
+  'common.breadcrumbs': 'Breadcrumbs',
 
   'error.notFoundTitle': 'Page not found',
   'error.title': 'Error',
@@ -72,7 +73,8 @@ export const en = {
   'listing.next': 'Next page',
   'listing.page': 'Page {page}',
   'listing.pageTitle': '{title} – page {page}',
-  'listing.categoryDescription': '{name} at Vitrina: brand new and graded electronics with delivery in 2–3 working days.',
+  'listing.categoryDescription':
+    '{name} at Vitrina: brand new and graded electronics with delivery in 2–3 working days.',
   'attribute.condition': 'Condition',
   'attribute.color': 'Colour',
   'attribute.capacity': 'Capacity',
@@ -133,7 +135,8 @@ export const en = {
 
   'thankYou.title': 'Thank you for your purchase!',
   'thankYou.number': 'Your order number is {number}.',
-  'thankYou.text': 'We will send the order confirmation to your e-mail. You will pay when the parcel is delivered.',
+  'thankYou.text':
+    'We will send the order confirmation to your e-mail. You will pay when the parcel is delivered.',
 
   'account.title': 'My account',
 
@@ -143,6 +146,13 @@ export const en = {
   'search.description': 'Search the Vitrina catalogue of new and graded electronics.',
 } as const;
 
-type Plural = { readonly zero?: string; readonly one?: string; readonly two?: string; readonly few?: string; readonly many?: string; readonly other: string };
+type Plural = {
+  readonly zero?: string;
+  readonly one?: string;
+  readonly two?: string;
+  readonly few?: string;
+  readonly many?: string;
+  readonly other: string;
+};
 export type MessageKey = keyof typeof en;
 export type Dictionary = { readonly [K in MessageKey]: (typeof en)[K] extends string ? string : Plural };

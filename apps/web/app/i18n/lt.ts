@@ -57,11 +57,17 @@ export const lt: Dictionary = {
   'common.yes': 'Taip',
   'common.no': 'Ne',
   'common.edit': 'Keisti',
+  'common.breadcrumbs': 'Naršymo kelias',
 
   'error.notFoundTitle': 'Puslapis nerastas',
   'error.title': 'Klaida',
 
-  'listing.products': { one: '{count} prekė', few: '{count} prekės', many: '{count} prekės', other: '{count} prekių' },
+  'listing.products': {
+    one: '{count} prekė',
+    few: '{count} prekės',
+    many: '{count} prekės',
+    other: '{count} prekių',
+  },
   'listing.sortBy': 'Rikiuoti pagal',
   'listing.apply': 'Taikyti',
   'listing.filters': 'Filtrai',
@@ -73,7 +79,8 @@ export const lt: Dictionary = {
   'listing.next': 'Kitas puslapis',
   'listing.page': '{page} puslapis',
   'listing.pageTitle': '{title} – {page} puslapis',
-  'listing.categoryDescription': '{name} parduotuvėje Vitrina: nauja ir atnaujinta elektronika, pristatymas per 2–3 darbo dienas.',
+  'listing.categoryDescription':
+    '{name} parduotuvėje Vitrina: nauja ir atnaujinta elektronika, pristatymas per 2–3 darbo dienas.',
   'attribute.condition': 'Būklė',
   'attribute.color': 'Spalva',
   'attribute.capacity': 'Talpa',
@@ -102,7 +109,8 @@ export const lt: Dictionary = {
   'cart.updating': 'Krepšelis atnaujinamas…',
 
   'checkout.title': 'Užsakymo pateikimas',
-  'checkout.description': 'Įveskite savo duomenis, pasirinkite pristatymo ir mokėjimo būdą ir pateikite užsakymą.',
+  'checkout.description':
+    'Įveskite savo duomenis, pasirinkite pristatymo ir mokėjimo būdą ir pateikite užsakymą.',
   'checkout.steps': 'Užsakymo žingsniai',
   'checkout.step': '{n} žingsnis iš {total}',
   'checkout.personal': 'Asmeniniai duomenys',

@@ -57,11 +57,17 @@ export const ru: Dictionary = {
   'common.yes': 'Да',
   'common.no': 'Нет',
   'common.edit': 'Изменить',
+  'common.breadcrumbs': 'Навигационная цепочка',
 
   'error.notFoundTitle': 'Страница не найдена',
   'error.title': 'Ошибка',
 
-  'listing.products': { one: '{count} товар', few: '{count} товара', many: '{count} товаров', other: '{count} товара' },
+  'listing.products': {
+    one: '{count} товар',
+    few: '{count} товара',
+    many: '{count} товаров',
+    other: '{count} товара',
+  },
   'listing.sortBy': 'Сортировать по',
   'listing.apply': 'Применить',
   'listing.filters': 'Фильтры',
@@ -73,7 +79,8 @@ export const ru: Dictionary = {
   'listing.next': 'Следующая страница',
   'listing.page': 'Страница {page}',
   'listing.pageTitle': '{title} — страница {page}',
-  'listing.categoryDescription': '{name} в Vitrina: новая и восстановленная электроника с доставкой за 2–3 рабочих дня.',
+  'listing.categoryDescription':
+    '{name} в Vitrina: новая и восстановленная электроника с доставкой за 2–3 рабочих дня.',
   'attribute.condition': 'Состояние',
   'attribute.color': 'Цвет',
   'attribute.capacity': 'Объём',
@@ -134,7 +141,8 @@ export const ru: Dictionary = {
 
   'thankYou.title': 'Спасибо за покупку!',
   'thankYou.number': 'Номер вашего заказа: {number}.',
-  'thankYou.text': 'Подтверждение заказа мы отправим вам по электронной почте. Оплатить заказ можно при получении.',
+  'thankYou.text':
+    'Подтверждение заказа мы отправим вам по электронной почте. Оплатить заказ можно при получении.',
 
   'account.title': 'Личный кабинет',
 

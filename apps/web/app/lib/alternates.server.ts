@@ -1,6 +1,7 @@
 import { STORE_CODES } from '@vitrina/domain';
 import { serverApi } from './api.server';
-import type { Category, Product, StoreCode } from './types';
+import { localizedPath } from '@vitrina/domain';
+import type { Category, CmsPage, Product, StoreCode } from './types';
 import { categoryPath, productPath } from './urls';
 
 type Ctx = Parameters<typeof serverApi>[0];
@@ -28,7 +29,11 @@ async function perStore(
   return Object.fromEntries(entries) as Record<StoreCode, string>;
 }
 
-export function categoryPaths(context: Ctx, storeCode: StoreCode, category: Category): Promise<Record<StoreCode, string>> {
+export function categoryPaths(
+  context: Ctx,
+  storeCode: StoreCode,
+  category: Category,
+): Promise<Record<StoreCode, string>> {
   return perStore(
     storeCode,
     categoryPath(storeCode, category),
@@ -62,5 +67,20 @@ export function productPaths(
       return productPath(code, res.items[0] ?? product, childSku);
     },
     (code) => productPath(code, product, childSku),
+  );
+}
+
+/** `/i/{slug}` of a CMS page in every store view (its slug is per store view). */
+export function cmsPagePaths(context: Ctx, storeCode: StoreCode, page: CmsPage): Promise<Record<StoreCode, string>> {
+  const path = (code: StoreCode, slug: string) => localizedPath(code, `/i/${encodeURIComponent(slug)}`);
+  const own = page.slug ?? page.identifier;
+  return perStore(
+    storeCode,
+    path(storeCode, own),
+    async (code) => {
+      const other = await serverApi(context, code).getCmsPage(page.identifier);
+      return path(code, other?.slug ?? page.identifier);
+    },
+    (code) => path(code, own),
   );
 }

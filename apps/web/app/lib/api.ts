@@ -92,7 +92,11 @@ function isEnvelope(body: unknown): body is { code: number; result: unknown; err
 function envelopeError(res: Response, body: unknown): ApiError {
   if (isEnvelope(body)) {
     const message = typeof body.result === 'string' ? body.result : WRONG_FORMAT;
-    return new ApiError(Number(body.code) || res.status, message, Array.isArray(body.errors) ? body.errors : undefined);
+    return new ApiError(
+      Number(body.code) || res.status,
+      message,
+      Array.isArray(body.errors) ? body.errors : undefined,
+    );
   }
   return new ApiError(res.status || 500, WRONG_FORMAT);
 }
@@ -108,6 +112,10 @@ export function toSearchResult<T>(raw: SearchResponse<T>): SearchResult<T> {
     total: raw.hits?.total?.value ?? 0,
     aggregations,
   };
+}
+
+function activePage(page: CmsPage | undefined): CmsPage | null {
+  return page && page.enabled !== false && page.is_active !== false && page.active !== false ? page : null;
 }
 
 export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
@@ -156,21 +164,31 @@ export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
     searchProducts: (params: SearchParams) => search<Product>('product', params),
     searchCategories: (params: SearchParams) => search<Category>('category', params),
     searchAttributes: (params: SearchParams) => search<AttributeDoc>('attribute', params),
-    /** The enabled CMS page with this identifier, or null. */
+    /** The active CMS page with this identifier, or null. */
     async getCmsPage(identifier: string): Promise<CmsPage | null> {
       const res = await search<CmsPage>('cms_page', { filters: { identifier }, size: 1 });
-      const page = res.items[0];
-      return page && page.enabled !== false ? page : null;
+      return activePage(res.items[0]);
+    },
+    /** The active CMS page whose slug (in this store view), else identifier, is `slug`; or null. */
+    async findCmsPage(slug: string): Promise<CmsPage | null> {
+      const bySlug = await search<CmsPage>('cms_page', { filters: { slug }, size: 1 });
+      return activePage(bySlug.items[0]) ?? this.getCmsPage(slug);
     },
     cart: {
       create: () => call<string>('POST', '/cart/create'),
       pull: (cartId: string) => call<CartLine[]>('GET', '/cart/pull', cartQuery(cartId)),
-      update: (cartId: string, cartItem: { sku: string; qty: number; item_id?: number | string; product_option?: unknown }) =>
-        call<CartLine>('POST', '/cart/update', cartQuery(cartId), { cartItem: { ...cartItem, quoteId: cartId } }),
+      update: (
+        cartId: string,
+        cartItem: { sku: string; qty: number; item_id?: number | string; product_option?: unknown },
+      ) =>
+        call<CartLine>('POST', '/cart/update', cartQuery(cartId), {
+          cartItem: { ...cartItem, quoteId: cartId },
+        }),
       delete: (cartId: string, cartItem: { sku: string; item_id?: number | string }) =>
         call<boolean>('POST', '/cart/delete', cartQuery(cartId), { cartItem }),
       totals: (cartId: string) => call<Totals>('GET', '/cart/totals', cartQuery(cartId)),
-      paymentMethods: (cartId: string) => call<PaymentMethod[]>('GET', '/cart/payment-methods', cartQuery(cartId)),
+      paymentMethods: (cartId: string) =>
+        call<PaymentMethod[]>('GET', '/cart/payment-methods', cartQuery(cartId)),
       shippingMethods: (cartId: string, address: Partial<Address> & { country_id?: string }) =>
         call<ShippingMethod[]>('POST', '/cart/shipping-methods', cartQuery(cartId), { address }),
       shippingInformation: (
@@ -201,7 +219,9 @@ export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
       });
       if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
       const hit = (await res.json()) as { _type?: string; _source?: Record<string, unknown> } | null;
-      return hit && typeof hit._type === 'string' && hit._source ? { _type: hit._type, _source: hit._source } : null;
+      return hit && typeof hit._type === 'string' && hit._source
+        ? { _type: hit._type, _source: hit._source }
+        : null;
     },
     order: {
       create: (order: OrderPayload) => call<OrderResult>('POST', '/order/create', {}, order),
@@ -216,11 +236,3 @@ export function browserApi(storeCode: StoreCode): Api {
   return createApi({ fetch: (input, init) => globalThis.fetch(input, init), baseUrl: '', storeCode });
 }
 
-/** Domain filter values (readonly arrays) as request filters. */
-export function toFilters(filters: Record<string, unknown>): Filters {
-  const out: Filters = {};
-  for (const [k, v] of Object.entries(filters)) {
-    out[k] = (Array.isArray(v) ? [...v] : v) as Filters[string];
-  }
-  return out;
-}

@@ -9,28 +9,37 @@ import {
 import type { Filters } from './api';
 import type { AttributeDoc, Product } from './types';
 
-/** Attributes offered as listing filters (product document fields holding option ids). */
-export const FILTER_ATTRIBUTES = ['condition', 'color', 'capacity'] as const;
-export type FilterAttribute = (typeof FILTER_ATTRIBUTES)[number];
-
 export interface ListingQuery {
   sort: string;
   page: number;
   /** Price bucket key, e.g. "0.0-50.0". */
   price: string | null;
   /** Attribute code → selected option ids. */
-  attributes: Partial<Record<FilterAttribute, string[]>>;
+  attributes: Record<string, string[]>;
 }
 
-/** Reads sort, page and filters from the query string; unknown or malformed values are ignored. */
-export function parseListingQuery(search: URLSearchParams, defaultSort = DEFAULT_SORT): ListingQuery {
+function withQuery(pathname: string, params: URLSearchParams): string {
+  const s = params.toString();
+  return s ? `${pathname}?${s}` : pathname;
+}
+
+/**
+ * Reads sort, page and filters from the query string; only the given (filterable) attribute codes
+ * are read, unknown or malformed values are ignored.
+ */
+export function parseListingQuery(
+  search: URLSearchParams,
+  attributeCodes: readonly string[],
+  defaultSort = DEFAULT_SORT,
+): ListingQuery {
   const sortParam = search.get('sort');
   const sort = SORT_OPTIONS.some((o) => o.value === sortParam) ? (sortParam as string) : defaultSort;
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
   const priceParam = search.get('price');
   const price = PRICE_RANGES.some((r) => priceRangeKey(r) === priceParam) ? priceParam : null;
   const attributes: ListingQuery['attributes'] = {};
-  for (const code of FILTER_ATTRIBUTES) {
+  for (const code of attributeCodes) {
+    if (SYSTEM_FILTER_NAMES.includes(code) || code === 'price') continue;
     const values = (search.get(code) ?? '')
       .split(',')
       .map((v) => v.trim())
@@ -48,7 +57,9 @@ export function listingFilters(q: ListingQuery): Filters {
   }
   if (q.price) {
     const range = PRICE_RANGES.find((r) => priceRangeKey(r) === q.price);
-    if (range) filters.final_price = range.to === null ? { gte: range.from * 100 } : { gte: range.from * 100, lt: range.to * 100 };
+    if (range)
+      filters.final_price =
+        range.to === null ? { gte: range.from * 100 } : { gte: range.from * 100, lt: range.to * 100 };
   }
   return filters;
 }
@@ -61,7 +72,7 @@ export function pageFrom(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): number
  * The query string after changing one filter: the value toggled (or the price bucket set/unset),
  * the page reset to 1 (spec §2 "Changing a filter moves to ... the page reset to 1").
  */
-export function toggleFilter(search: URLSearchParams, code: string, value: string): string {
+export function toggleFilter(pathname: string, search: URLSearchParams, code: string, value: string): string {
   const next = new URLSearchParams(search);
   next.delete('page');
   if (code === 'price') {
@@ -73,28 +84,28 @@ export function toggleFilter(search: URLSearchParams, code: string, value: strin
     if (values.length) next.set(code, values.join(','));
     else next.delete(code);
   }
-  const s = next.toString();
-  return s ? `?${s}` : '?';
+  return withQuery(pathname, next);
 }
 
 /** The query string with every filter removed (sort kept, page reset). */
-export function clearFilters(search: URLSearchParams): string {
+export function clearFilters(pathname: string, search: URLSearchParams): string {
   const next = new URLSearchParams();
   for (const [k, v] of search) if (SYSTEM_FILTER_NAMES.includes(k) && k !== 'page') next.set(k, v);
-  const s = next.toString();
-  return s ? `?${s}` : '?';
+  return withQuery(pathname, next);
 }
 
-export function pageQuery(search: URLSearchParams, page: number): string {
+export function pageQuery(pathname: string, search: URLSearchParams, page: number): string {
   const next = new URLSearchParams(search);
   if (page <= 1) next.delete('page');
   else next.set('page', String(page));
-  const s = next.toString();
-  return s ? `?${s}` : '?';
+  return withQuery(pathname, next);
 }
 
 /** Option id → label, from attribute metadata, products' configurable options and condition labels. */
-export function optionLabels(attributes: AttributeDoc[], products: Product[]): Record<string, Record<string, string>> {
+export function optionLabels(
+  attributes: AttributeDoc[],
+  products: Product[],
+): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   const put = (code: string, value: unknown, label: unknown) => {
     if (value == null || typeof label !== 'string' || !label) return;
@@ -103,7 +114,8 @@ export function optionLabels(attributes: AttributeDoc[], products: Product[]): R
   for (const a of attributes) for (const o of a.options ?? []) put(a.attribute_code, o.value, o.label);
   for (const p of products) {
     put('condition', p.condition, p.condition_label);
-    for (const o of p.configurable_options ?? []) for (const v of o.values) put(o.attribute_code, v.value_index, v.label);
+    for (const o of p.configurable_options ?? [])
+      for (const v of o.values) put(o.attribute_code, v.value_index, v.label);
   }
   return out;
 }

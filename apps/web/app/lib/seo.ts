@@ -23,7 +23,8 @@ export function pageMeta({ title, description, seo, robots }: PageMetaInput): Me
   if (robots) out.push({ name: 'robots', content: robots });
   if (seo) {
     out.push({ tagName: 'link', rel: 'canonical', href: seo.canonical });
-    for (const a of seo.alternates) out.push({ tagName: 'link', rel: 'alternate', hrefLang: a.hreflang, href: a.href });
+    for (const a of seo.alternates)
+      out.push({ tagName: 'link', rel: 'alternate', hrefLang: a.hreflang, href: a.href });
     out.push({ property: 'og:title', content: title });
     out.push({ property: 'og:url', content: seo.canonical });
   }

@@ -1,31 +1,23 @@
-/**
- * Localised static (CMS) pages. The CMS identifier is the English slug; Lithuanian uses its own
- * slugs at the root, English and Russian use the English slug under their prefix
- * (spec: accounts-checkout-routes.md, "Localised static pages").
- */
-export const STATIC_PAGES = [
-  { identifier: 'warranty-service', lt: 'garantinis-aptarnavimas' },
-  { identifier: 'about-us', lt: 'apie-mus' },
-  { identifier: 'contact-us', lt: 'susisiekite-su-mumis' },
-  { identifier: 'contacts', lt: 'kontaktai' },
-  { identifier: 'delivery', lt: 'pristatymas' },
-  { identifier: 'payment-methods', lt: 'mokejimo-metodai' },
-  { identifier: 'privacy-policy', lt: 'privatumo-politika' },
-  { identifier: 'purchase-sales-rules', lt: 'pirkimo-pardavimo-taisykles' },
-  { identifier: 'return-policy', lt: 'prekiu-grazinimas' },
-] as const;
+import { STATIC_PAGES as SLUGS, staticPageSlug, type StaticPageKey, type StoreCode } from '@vitrina/domain';
 
-export type StaticPage = (typeof STATIC_PAGES)[number];
-export type StaticPageIdentifier = StaticPage['identifier'];
+/**
+ * Localised static (CMS) pages from the domain's table: the CMS identifier is the English slug;
+ * Lithuanian uses its own slugs at the root, English and Russian the English slug under their
+ * prefix (accounts-checkout-routes.md §2 "Localised static pages").
+ */
+export const STATIC_PAGES = (Object.keys(SLUGS) as StaticPageKey[]).map((identifier) => ({
+  identifier,
+  lt: SLUGS[identifier],
+}));
+
+export type StaticPageIdentifier = StaticPageKey;
 
 /** The slug of a static page in a store view (without prefix or slash). */
-export function staticSlug(identifier: StaticPageIdentifier, storeCode: string): string {
-  const page = STATIC_PAGES.find((p) => p.identifier === identifier);
-  if (!page) return identifier;
-  return storeCode === 'lt' ? page.lt : page.identifier;
+export function staticSlug(identifier: StaticPageIdentifier, storeCode: StoreCode): string {
+  return staticPageSlug(identifier, storeCode);
 }
 
-/** The static page whose slug (in the given store view) is `slug`, if any. */
-export function staticPageBySlug(slug: string, storeCode: string): StaticPage | undefined {
-  return STATIC_PAGES.find((p) => (storeCode === 'lt' ? p.lt : p.identifier) === slug);
+/** The static page whose slug in this store view is `slug` (lt: Lithuanian slugs only). */
+export function staticPageBySlug(slug: string, storeCode: StoreCode) {
+  return STATIC_PAGES.find((p) => staticPageSlug(p.identifier, storeCode) === slug);
 }

@@ -93,6 +93,8 @@ export interface Category {
 export interface CmsPage {
   id: number;
   identifier: string;
+  /** The page's slug in this store view (`/i/{slug}`). */
+  slug?: string;
   title?: string;
   content?: string;
   meta_title?: string | null;
@@ -153,7 +155,14 @@ export interface Totals {
   payment_fee: number;
   tax_amount: number;
   coupon_code: string | null;
-  items: { item_id: number | string; sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number }[];
+  items: {
+    item_id: number | string;
+    sku: string;
+    name: string;
+    qty: number;
+    price_incl_tax: number;
+    row_total_incl_tax: number;
+  }[];
   total_segments: TotalSegment[];
 }
 

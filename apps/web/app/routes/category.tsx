@@ -1,8 +1,8 @@
 import {
+  ATTRIBUTE_LIST_SIZE,
   CATEGORY_PAGE_SIZE,
   PRICE_RANGES,
   SORT_OPTIONS,
-  baseProductFilters,
   priceRangeKey,
   priceRangeLabel,
 } from '@vitrina/domain';
@@ -10,12 +10,10 @@ import { Form, Link, data, useLocation } from 'react-router';
 import type { Route } from './+types/category';
 import { NotFound } from '../components/NotFound';
 import { ProductGrid } from '../components/ProductCard';
-import { getT, useT, type MessageKey } from '../i18n';
-import { toFilters } from '../lib/api';
+import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { categoryPaths } from '../lib/alternates.server';
 import {
-  FILTER_ATTRIBUTES,
   clearFilters,
   listingFilters,
   optionLabels,
@@ -29,30 +27,41 @@ import { buildSeo, seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { AttributeDoc } from '../lib/types';
 
+/** Attribute codes safe to put in a query string and a search request. */
+const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   const url = new URL(request.url);
-  const categories = await api.searchCategories({ filters: { slug: params.slug }, size: 1 });
+  const [categories, attributes] = await Promise.all([
+    api.searchCategories({ filters: { slug: params.slug }, size: 1 }),
+    // The filterable attributes (data-driven: labels and options in this store view's language).
+    api
+      .searchAttributes({ filters: { is_filterable: true }, size: ATTRIBUTE_LIST_SIZE })
+      .then((r) => r.items.filter((a) => ATTRIBUTE_CODE.test(a.attribute_code)))
+      .catch((e: unknown): AttributeDoc[] => {
+        console.error('attributes', e);
+        return [];
+      }),
+  ]);
   const category = categories.items[0];
   if (!category || category.is_active === false) {
     return data({ notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
   }
-  const q = parseListingQuery(url.searchParams);
-  const [products, attributes, paths] = await Promise.all([
+  const codes = attributes.map((a) => a.attribute_code);
+  const q = parseListingQuery(url.searchParams, codes);
+  const [products, paths] = await Promise.all([
     api.searchProducts({
-      filters: { ...toFilters(baseProductFilters({})), category_ids: category.id, ...listingFilters(q) },
-      aggregations: ['price', ...FILTER_ATTRIBUTES],
+      filters: { category_ids: category.id, ...listingFilters(q) },
+      aggregations: ['price', ...codes],
       sort: q.sort,
       from: pageFrom(q),
       size: CATEGORY_PAGE_SIZE,
     }),
-    api
-      .searchAttributes({ filters: { attribute_code: [...FILTER_ATTRIBUTES] }, size: FILTER_ATTRIBUTES.length })
-      .then((r) => r.items)
-      .catch((): AttributeDoc[] => []),
     categoryPaths(context, storeCode, category),
   ]);
+  const labels = optionLabels(attributes, products.items);
   return {
     notFound: false as const,
     storeCode,
@@ -60,7 +69,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     products: products.items,
     total: products.total,
     aggregations: products.aggregations,
-    labels: optionLabels(attributes, products.items),
+    filters: attributes.map((a) => ({
+      code: a.attribute_code,
+      label: a.frontend_label || a.default_frontend_label || a.attribute_code,
+      options: labels[a.attribute_code] ?? {},
+    })),
     query: q,
     seo: buildSeo(request, storeCode, paths, q.page > 1 ? `?page=${q.page}` : ''),
   };
@@ -70,12 +83,17 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
   if (data.notFound) {
-    return pageMeta({ title: `${t('error.notFoundTitle')} | Vitrina`, description: t.msg('error.notFound'), seo: data.seo, robots: 'noindex' });
+    return pageMeta({
+      title: `${t('error.notFoundTitle')} | ${t('site.name')}`,
+      description: t.msg('error.notFound'),
+      seo: data.seo,
+      robots: 'noindex',
+    });
   }
   const name = data.category.name;
   const title = data.query.page > 1 ? t('listing.pageTitle', { title: name, page: data.query.page }) : name;
   return pageMeta({
-    title: `${title} | Vitrina`,
+    title: `${title} | ${t('site.name')}`,
     description: t('listing.categoryDescription', { name }),
     seo: data.seo,
   });
@@ -100,7 +118,12 @@ function Filters({ d }: { d: Extract<Route.ComponentProps['loaderData'], { notFo
             if (!active && count === 0) return null;
             return (
               <li key={key}>
-                <Link to={toggleFilter(search, 'price', key)} aria-current={active ? 'true' : undefined} rel="nofollow" preventScrollReset>
+                <Link
+                  to={toggleFilter(location.pathname, search, 'price', key)}
+                  aria-current={active ? 'true' : undefined}
+                  rel="nofollow"
+                  preventScrollReset
+                >
                   {priceRangeLabel(range, t.storeCode)} <span className="count">({count})</span>
                 </Link>
               </li>
@@ -108,20 +131,25 @@ function Filters({ d }: { d: Extract<Route.ComponentProps['loaderData'], { notFo
           })}
         </ul>
       </section>
-      {FILTER_ATTRIBUTES.map((code) => {
+      {d.filters.map(({ code, label, options }) => {
         const buckets = d.aggregations[code] ?? [];
         const selected = d.query.attributes[code] ?? [];
         if (!buckets.length && !selected.length) return null;
         return (
           <section key={code} aria-labelledby={`filter-${code}`}>
-            <h3 id={`filter-${code}`}>{t(`attribute.${code}` as MessageKey)}</h3>
+            <h3 id={`filter-${code}`}>{label}</h3>
             <ul>
               {buckets.map((b) => {
                 const active = selected.includes(b.key);
                 return (
                   <li key={b.key}>
-                    <Link to={toggleFilter(search, code, b.key)} aria-current={active ? 'true' : undefined} rel="nofollow" preventScrollReset>
-                      {d.labels[code]?.[b.key] ?? b.key} <span className="count">({b.count})</span>
+                    <Link
+                      to={toggleFilter(location.pathname, search, code, b.key)}
+                      aria-current={active ? 'true' : undefined}
+                      rel="nofollow"
+                      preventScrollReset
+                    >
+                      {options[b.key] ?? b.key} <span className="count">({b.count})</span>
                     </Link>
                   </li>
                 );
@@ -132,7 +160,7 @@ function Filters({ d }: { d: Extract<Route.ComponentProps['loaderData'], { notFo
       })}
       {anyFilter ? (
         <p>
-          <Link to={clearFilters(search)} rel="nofollow">
+          <Link to={clearFilters(location.pathname, search)} rel="nofollow">
             {t('listing.clearFilters')}
           </Link>
         </p>
@@ -146,13 +174,15 @@ function Pagination({ page, pages }: { page: number; pages: number }) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   if (pages <= 1) return null;
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter(
+    (n) => n === 1 || n === pages || Math.abs(n - page) <= 2,
+  );
   return (
     <nav className="pagination" aria-label={t('listing.pagination')}>
       <ul>
         {page > 1 ? (
           <li>
-            <Link to={pageQuery(search, page - 1)} rel="prev" aria-label={t('listing.previous')}>
+            <Link to={pageQuery(location.pathname, search, page - 1)} rel="prev" aria-label={t('listing.previous')}>
               ‹
             </Link>
           </li>
@@ -160,14 +190,18 @@ function Pagination({ page, pages }: { page: number; pages: number }) {
         {numbers.map((n, i) => (
           <li key={n}>
             {i > 0 && n - (numbers[i - 1] ?? n) > 1 ? <span aria-hidden="true">… </span> : null}
-            <Link to={pageQuery(search, n)} aria-current={n === page ? 'page' : undefined} aria-label={t('listing.page', { page: n })}>
+            <Link
+              to={pageQuery(location.pathname, search, n)}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={t('listing.page', { page: n })}
+            >
               {n}
             </Link>
           </li>
         ))}
         {page < pages ? (
           <li>
-            <Link to={pageQuery(search, page + 1)} rel="next" aria-label={t('listing.next')}>
+            <Link to={pageQuery(location.pathname, search, page + 1)} rel="next" aria-label={t('listing.next')}>
               ›
             </Link>
           </li>
@@ -189,9 +223,11 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         <h1>{d.category.name}</h1>
         <p className="muted">{t('listing.products', { count: d.total })}</p>
         <Form method="get" className="sort-form" preventScrollReset>
-          {[...search].filter(([k]) => k !== 'sort' && k !== 'page').map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
+          {[...search]
+            .filter(([k]) => k !== 'sort' && k !== 'page')
+            .map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
           <label htmlFor="sort">{t('listing.sortBy')}</label>
           <select id="sort" name="sort" defaultValue={d.query.sort} key={d.query.sort}>
             {SORT_OPTIONS.map((o) => (
@@ -208,7 +244,11 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
       <div className="listing-body">
         <Filters d={d} />
         <section className="listing-products" aria-label={d.category.name}>
-          {d.products.length ? <ProductGrid products={d.products} eagerCount={4} /> : <p>{t('listing.noProducts')}</p>}
+          {d.products.length ? (
+            <ProductGrid products={d.products} eagerCount={4} />
+          ) : (
+            <p>{t('listing.noProducts')}</p>
+          )}
           <Pagination page={d.query.page} pages={pages} />
         </section>
       </div>

@@ -50,7 +50,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
-  return pageMeta({ title: `${t('checkout.title')} | Vitrina`, description: t('checkout.description'), seo: data.seo, robots: 'noindex' });
+  return pageMeta({
+    title: `${t('checkout.title')} | ${t('site.name')}`,
+    description: t('checkout.description'),
+    seo: data.seo,
+    robots: 'noindex',
+  });
 };
 
 const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
@@ -191,8 +196,10 @@ export default function Checkout() {
 
   const p = details.personalDetails;
   const s = details.shippingDetails;
-  const setPersonal = (patch: Partial<PersonalDetails>) => updateCheckout({ personalDetails: { ...p, ...patch } });
-  const setShipping = (patch: Partial<ShippingDetails>) => updateCheckout({ shippingDetails: { ...s, ...patch } });
+  const setPersonal = (patch: Partial<PersonalDetails>) =>
+    updateCheckout({ personalDetails: { ...p, ...patch } });
+  const setShipping = (patch: Partial<ShippingDetails>) =>
+    updateCheckout({ shippingDetails: { ...s, ...patch } });
   const failed = (e: unknown) =>
     notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
 
@@ -234,9 +241,16 @@ export default function Checkout() {
         const list = (await api.cart.shippingMethods(token, address)).filter((m) => m.available !== false);
         setMethods({ forAddress: addressKey, list });
         const chosen = details.shippingMethod;
-        const keep = chosen && list.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
+        const keep =
+          chosen &&
+          list.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
         const first = list.find((m) => m.default) ?? list[0];
-        if (!keep) updateCheckout({ shippingMethod: first ? { carrier_code: first.carrier_code, method_code: first.method_code } : null });
+        if (!keep)
+          updateCheckout({
+            shippingMethod: first
+              ? { carrier_code: first.carrier_code, method_code: first.method_code }
+              : null,
+          });
         return;
       }
       const chosen = checkout.get().shippingMethod;
@@ -249,12 +263,17 @@ export default function Checkout() {
       });
       cart.setTotals(answer.totals);
       const virtual = isVirtualCart(cartState.items);
-      let list = answer.payment_methods?.length ? answer.payment_methods : await api.cart.paymentMethods(token);
-      list = list.filter((m) => !REDIRECT_METHODS.has(m.code) && !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
+      let list = answer.payment_methods?.length
+        ? answer.payment_methods
+        : await api.cart.paymentMethods(token);
+      list = list.filter(
+        (m) => !REDIRECT_METHODS.has(m.code) && !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY),
+      );
       setPayments(list);
       const current = checkout.get().paymentMethod;
       if (!current || !list.some((m) => m.code === current)) {
-        const preferred = list.find((m) => m.code === PAYMENT_CASH_ON_DELIVERY) ?? list.find((m) => m.default) ?? list[0];
+        const preferred =
+          list.find((m) => m.code === PAYMENT_CASH_ON_DELIVERY) ?? list.find((m) => m.default) ?? list[0];
         updateCheckout({ paymentMethod: preferred?.code ?? null });
       }
       setStep('payment');
@@ -291,13 +310,19 @@ export default function Checkout() {
           shipping_carrier_code: chosen.carrier_code,
           payment_method_code: payment,
         },
-        personalDetails: { firstName: p.firstName.trim(), lastName: p.lastName.trim(), emailAddress: p.emailAddress.trim() },
+        personalDetails: {
+          firstName: p.firstName.trim(),
+          lastName: p.lastName.trim(),
+          emailAddress: p.emailAddress.trim(),
+        },
         idempotency_key: key,
       });
       // 200: the cart is cleared without server sync and the key is spent.
       cart.clear();
       updateCheckout({ idempotency: null });
-      await navigate(`${localizedPath(t.storeCode, '/order-completed')}?number=${encodeURIComponent(order.orderNumber)}`);
+      await navigate(
+        `${localizedPath(t.storeCode, '/order-completed')}?number=${encodeURIComponent(order.orderNumber)}`,
+      );
     } catch (err) {
       failed(err);
     } finally {
@@ -306,7 +331,9 @@ export default function Checkout() {
   };
 
   const chosenShipping = methods?.list.find(
-    (m) => m.carrier_code === details.shippingMethod?.carrier_code && m.method_code === details.shippingMethod?.method_code,
+    (m) =>
+      m.carrier_code === details.shippingMethod?.carrier_code &&
+      m.method_code === details.shippingMethod?.method_code,
   );
   const chosenPayment = payments.find((m) => m.code === details.paymentMethod);
 
@@ -329,9 +356,34 @@ export default function Checkout() {
           }
         >
           <form ref={personalForm} noValidate onSubmit={submitPersonal}>
-            <Field id="firstName" label={t('checkout.firstName')} autoComplete="given-name" required value={p.firstName} error={personalErrors.firstName} onChange={(e) => setPersonal({ firstName: e.target.value })} />
-            <Field id="lastName" label={t('checkout.lastName')} autoComplete="family-name" required value={p.lastName} error={personalErrors.lastName} onChange={(e) => setPersonal({ lastName: e.target.value })} />
-            <Field id="emailAddress" type="email" label={t('checkout.email')} autoComplete="email" required value={p.emailAddress} error={personalErrors.emailAddress} onChange={(e) => setPersonal({ emailAddress: e.target.value })} />
+            <Field
+              id="firstName"
+              label={t('checkout.firstName')}
+              autoComplete="given-name"
+              required
+              value={p.firstName}
+              error={personalErrors.firstName}
+              onChange={(e) => setPersonal({ firstName: e.target.value })}
+            />
+            <Field
+              id="lastName"
+              label={t('checkout.lastName')}
+              autoComplete="family-name"
+              required
+              value={p.lastName}
+              error={personalErrors.lastName}
+              onChange={(e) => setPersonal({ lastName: e.target.value })}
+            />
+            <Field
+              id="emailAddress"
+              type="email"
+              label={t('checkout.email')}
+              autoComplete="email"
+              required
+              value={p.emailAddress}
+              error={personalErrors.emailAddress}
+              onChange={(e) => setPersonal({ emailAddress: e.target.value })}
+            />
             <button type="submit" className="btn btn-primary">
               {t('checkout.continue')}
             </button>
@@ -345,20 +397,59 @@ export default function Checkout() {
           onEdit={() => setStep('shipping')}
           summary={
             <p>
-              {s.streetAddress} {s.apartmentNumber}, {s.city}, {s.zipCode}, {t(`checkout.country.${s.country as 'LT'}`)}
+              {s.streetAddress} {s.apartmentNumber}, {s.city}, {s.zipCode},{' '}
+              {t(`checkout.country.${s.country as 'LT'}`)}
               <br />
               {chosenShipping ? methodLabel(chosenShipping) : null}
             </p>
           }
         >
           <form ref={shippingForm} noValidate onSubmit={submitShipping} aria-busy={busy}>
-            <Field id="streetAddress" label={t('checkout.street')} autoComplete="address-line1" required value={s.streetAddress} error={shippingErrors.streetAddress} onChange={(e) => setShipping({ streetAddress: e.target.value })} />
-            <Field id="apartmentNumber" label={t('checkout.house')} autoComplete="address-line2" required value={s.apartmentNumber} error={shippingErrors.apartmentNumber} onChange={(e) => setShipping({ apartmentNumber: e.target.value })} />
-            <Field id="city" label={t('checkout.city')} autoComplete="address-level2" required value={s.city} error={shippingErrors.city} onChange={(e) => setShipping({ city: e.target.value })} />
-            <Field id="zipCode" label={t('checkout.zip')} autoComplete="postal-code" required value={s.zipCode} error={shippingErrors.zipCode} onChange={(e) => setShipping({ zipCode: e.target.value })} />
+            <Field
+              id="streetAddress"
+              label={t('checkout.street')}
+              autoComplete="address-line1"
+              required
+              value={s.streetAddress}
+              error={shippingErrors.streetAddress}
+              onChange={(e) => setShipping({ streetAddress: e.target.value })}
+            />
+            <Field
+              id="apartmentNumber"
+              label={t('checkout.house')}
+              autoComplete="address-line2"
+              required
+              value={s.apartmentNumber}
+              error={shippingErrors.apartmentNumber}
+              onChange={(e) => setShipping({ apartmentNumber: e.target.value })}
+            />
+            <Field
+              id="city"
+              label={t('checkout.city')}
+              autoComplete="address-level2"
+              required
+              value={s.city}
+              error={shippingErrors.city}
+              onChange={(e) => setShipping({ city: e.target.value })}
+            />
+            <Field
+              id="zipCode"
+              label={t('checkout.zip')}
+              autoComplete="postal-code"
+              required
+              value={s.zipCode}
+              error={shippingErrors.zipCode}
+              onChange={(e) => setShipping({ zipCode: e.target.value })}
+            />
             <div className="field">
               <label htmlFor="country">{t('checkout.country')}</label>
-              <select id="country" name="country" autoComplete="country" value={s.country} onChange={(e) => setShipping({ country: e.target.value })}>
+              <select
+                id="country"
+                name="country"
+                autoComplete="country"
+                value={s.country}
+                onChange={(e) => setShipping({ country: e.target.value })}
+              >
                 {COUNTRIES.map((c) => (
                   <option key={c} value={c}>
                     {t(`checkout.country.${c}`)}
@@ -366,7 +457,16 @@ export default function Checkout() {
                 ))}
               </select>
             </div>
-            <Field id="phoneNumber" type="tel" label={t('checkout.phone')} autoComplete="tel" required value={s.phoneNumber} error={shippingErrors.phoneNumber} onChange={(e) => setShipping({ phoneNumber: e.target.value })} />
+            <Field
+              id="phoneNumber"
+              type="tel"
+              label={t('checkout.phone')}
+              autoComplete="tel"
+              required
+              value={s.phoneNumber}
+              error={shippingErrors.phoneNumber}
+              onChange={(e) => setShipping({ phoneNumber: e.target.value })}
+            />
             {methods && methods.forAddress === addressKey ? (
               methods.list.length ? (
                 <fieldset className="methods">
@@ -379,11 +479,19 @@ export default function Checkout() {
                           type="radio"
                           id={id}
                           name="shippingMethod"
-                          checked={details.shippingMethod?.carrier_code === m.carrier_code && details.shippingMethod?.method_code === m.method_code}
-                          onChange={() => updateCheckout({ shippingMethod: { carrier_code: m.carrier_code, method_code: m.method_code } })}
+                          checked={
+                            details.shippingMethod?.carrier_code === m.carrier_code &&
+                            details.shippingMethod?.method_code === m.method_code
+                          }
+                          onChange={() =>
+                            updateCheckout({
+                              shippingMethod: { carrier_code: m.carrier_code, method_code: m.method_code },
+                            })
+                          }
                         />
                         <label htmlFor={id}>
-                          {methodLabel(m)} <span className="price">{formatPrice(methodPrice(m), t.storeCode)}</span>
+                          {methodLabel(m)}{' '}
+                          <span className="price">{formatPrice(methodPrice(m), t.storeCode)}</span>
                         </label>
                       </div>
                     );
@@ -411,7 +519,13 @@ export default function Checkout() {
               <legend>{t('checkout.paymentMethod')}</legend>
               {payments.map((m) => (
                 <div key={m.code} className="method">
-                  <input type="radio" id={`pay-${m.code}`} name="paymentMethod" checked={details.paymentMethod === m.code} onChange={() => updateCheckout({ paymentMethod: m.code })} />
+                  <input
+                    type="radio"
+                    id={`pay-${m.code}`}
+                    name="paymentMethod"
+                    checked={details.paymentMethod === m.code}
+                    onChange={() => updateCheckout({ paymentMethod: m.code })}
+                  />
                   <label htmlFor={`pay-${m.code}`}>{m.title}</label>
                 </div>
               ))}
@@ -422,7 +536,12 @@ export default function Checkout() {
           </form>
         </StepSection>
 
-        <StepSection step="review" current={step} title={t('checkout.review')} onEdit={() => setStep('review')}>
+        <StepSection
+          step="review"
+          current={step}
+          title={t('checkout.review')}
+          onEdit={() => setStep('review')}
+        >
           <form noValidate onSubmit={placeOrder} aria-busy={busy}>
             <div className="field field-check">
               <input

@@ -1,8 +1,9 @@
 import { storeCodeFromPath } from '@vitrina/domain';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/cms-page';
 import { NotFound } from '../components/NotFound';
 import { getT } from '../i18n';
+import { cmsPagePaths } from '../lib/alternates.server';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest } from '../lib/seo.server';
@@ -17,9 +18,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const rest = storeCodeFromPath(new URL(request.url).pathname).rest.replace(/\/$/, '');
   const staticPage = params.slug ? undefined : staticPageBySlug(rest.slice(1), storeCode);
   const identifier = params.slug ?? staticPage?.identifier;
-  const page = identifier ? await serverApi(context, storeCode).getCmsPage(identifier) : null;
+  const api = serverApi(context, storeCode);
+  const page = params.slug ? await api.findCmsPage(params.slug) : identifier ? await api.getCmsPage(identifier) : null;
   if (!page) {
     return data({ page: null, storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
+  }
+  // `/i/{identifier}` or an old slug moves to the page's own slug in this store view.
+  if (params.slug && page.slug && page.slug !== params.slug) {
+    throw redirect(localizedPath(storeCode, `/i/${encodeURIComponent(page.slug)}`), 301);
   }
   const seo = staticPage
     ? buildSeo(request, storeCode, {
@@ -27,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         en: localizedPath('en', `/${staticSlug(staticPage.identifier, 'en')}`),
         ru: localizedPath('ru', `/${staticSlug(staticPage.identifier, 'ru')}`),
       } satisfies Record<StoreCode, string>)
-    : seoForRequest(request, storeCode);
+    : buildSeo(request, storeCode, await cmsPagePaths(context, storeCode, page));
   return {
     storeCode,
     page: {
@@ -45,11 +51,16 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
   if (!data.page) {
-    return pageMeta({ title: `${t('error.notFoundTitle')} | Vitrina`, description: t.msg('error.notFound'), seo: data.seo, robots: 'noindex' });
+    return pageMeta({
+      title: `${t('error.notFoundTitle')} | ${t('site.name')}`,
+      description: t.msg('error.notFound'),
+      seo: data.seo,
+      robots: 'noindex',
+    });
   }
   const p = data.page;
   return pageMeta({
-    title: `${p.metaTitle || p.title} | Vitrina`,
+    title: `${p.metaTitle || p.title} | ${t('site.name')}`,
     description: p.metaDescription || truncate(plainText(p.content)) || p.title,
     seo: data.seo,
   });

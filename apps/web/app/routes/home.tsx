@@ -1,9 +1,8 @@
-import { HOME_LIST_SIZE, HOME_LIST_SORT, baseProductFilters } from '@vitrina/domain';
+import { HOME_LIST_SIZE, HOME_LIST_SORT } from '@vitrina/domain';
 import type { Route } from './+types/home';
 import { ProductGrid } from '../components/ProductCard';
 import { ShopTerms } from '../components/Footer';
 import { getT, useT } from '../i18n';
-import { toFilters } from '../lib/api';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, samePaths } from '../lib/seo.server';
@@ -20,10 +19,10 @@ const BESTSELLERS_SORT = HOME_LIST_SORT;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
-  const filters = toFilters(baseProductFilters({}));
+  // The API applies the listing rules (visibility, status, price, stock: domain baseProductFilters).
   const [newProducts, bestsellers] = await Promise.all([
-    api.searchProducts({ filters, sort: NEW_PRODUCTS_SORT, size: HOME_LIST_SIZE }),
-    api.searchProducts({ filters, sort: BESTSELLERS_SORT, size: HOME_LIST_SIZE }),
+    api.searchProducts({ sort: NEW_PRODUCTS_SORT, size: HOME_LIST_SIZE }),
+    api.searchProducts({ sort: BESTSELLERS_SORT, size: HOME_LIST_SIZE }),
   ]);
   return {
     storeCode,

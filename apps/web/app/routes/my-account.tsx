@@ -15,7 +15,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
-  return pageMeta({ title: `${t('account.title')} | Vitrina`, description: t.msg('user.loginRequired'), seo: data.seo, robots: 'noindex' });
+  return pageMeta({
+    title: `${t('account.title')} | ${t('site.name')}`,
+    description: t.msg('user.loginRequired'),
+    seo: data.seo,
+    robots: 'noindex',
+  });
 };
 
 export default function MyAccount() {

@@ -16,7 +16,8 @@ import { categoryPath, productPath } from '../lib/urls';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
-  const rest = storeCodeFromPath(new URL(request.url).pathname).rest;
+  const pathname = new URL(request.url).pathname;
+  const rest = storeCodeFromPath(pathname).rest;
   // English static slugs in the Lithuanian store view move to the Lithuanian ones.
   if (storeCode === 'lt') {
     const page = STATIC_PAGES.find((p) => `/${p.identifier}` === rest);
@@ -24,19 +25,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   let target: string | null = null;
   try {
-    const hit = await serverApi(context, storeCode).mapUrl(rest.replace(/^\//, ''));
+    // The mapper reads the store view from the path's prefix itself.
+    const hit = await serverApi(context, storeCode).mapUrl(pathname);
     const s = hit?._source;
     if (hit?._type === 'product' && typeof s?.sku === 'string' && typeof s.slug === 'string') {
       target = productPath(storeCode, { sku: s.sku, slug: s.slug });
     } else if (hit?._type === 'category' && typeof s?.slug === 'string') {
       target = categoryPath(storeCode, { slug: s.slug });
-    } else if (hit?._type === 'cms_page' && typeof s?.identifier === 'string') {
-      target = localizedPath(storeCode, `/i/${encodeURIComponent(s.identifier)}`);
+    } else if (hit?._type === 'cms_page' && (typeof s?.slug === 'string' || typeof s?.identifier === 'string')) {
+      target = localizedPath(storeCode, `/i/${encodeURIComponent(String(s.slug ?? s.identifier))}`);
     }
   } catch {
     // No mapping (logged only in the spec): fall through to the 404 page.
   }
-  if (target && target !== new URL(request.url).pathname) throw redirect(target, 301);
+  if (target && target !== pathname) throw redirect(target, 301);
   return data({ storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
 }
 

@@ -18,7 +18,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
-  return pageMeta({ title: `${t('thankYou.title')} | Vitrina`, description: t('thankYou.text'), seo: data.seo, robots: 'noindex' });
+  return pageMeta({
+    title: `${t('thankYou.title')} | ${t('site.name')}`,
+    description: t('thankYou.text'),
+    seo: data.seo,
+    robots: 'noindex',
+  });
 };
 
 export default function OrderCompleted({ loaderData }: Route.ComponentProps) {

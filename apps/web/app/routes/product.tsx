@@ -12,7 +12,14 @@ import {
   type SelectedOptions,
 } from '@vitrina/domain';
 import { useState } from 'react';
-import { Link, data, redirect, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Link,
+  data,
+  redirect,
+  useNavigate,
+  useParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/product';
 import { NotFound } from '../components/NotFound';
 import { Price } from '../components/Price';
@@ -37,7 +44,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const res = await api.searchProducts({ filters: { sku: params.parentSku }, size: 1 });
   const product = res.items[0];
   if (!product || productLoadError(product)) {
-    return data({ notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
+    return data(
+      { notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) },
+      { status: 404 },
+    );
   }
   const childSku = 'childSku' in params && typeof params.childSku === 'string' ? params.childSku : null;
   // A wrong or old slug answers with a permanent redirect to the product's own URL.
@@ -57,8 +67,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Choosing a variant only changes the child sku in the URL: no reload of the product. */
-export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentParams.parentSku === nextParams.parentSku && currentParams.slug === nextParams.slug) return false;
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentParams.parentSku === nextParams.parentSku && currentParams.slug === nextParams.slug)
+    return false;
   return defaultShouldRevalidate;
 }
 
@@ -66,7 +81,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
   if (data.notFound) {
-    return pageMeta({ title: `${t('error.notFoundTitle')} | Vitrina`, description: t.msg('error.notFound'), seo: data.seo, robots: 'noindex' });
+    return pageMeta({
+      title: `${t('error.notFoundTitle')} | ${t('site.name')}`,
+      description: t.msg('error.notFound'),
+      seo: data.seo,
+      robots: 'noindex',
+    });
   }
   const p = data.product;
   const text = plainText(p.short_description) || plainText(p.description);
@@ -77,9 +97,11 @@ export const meta: Route.MetaFunction = ({ data }) => {
   }).trim();
   const image = imageUrl(p.image, 452, 452);
   return [
-    ...pageMeta({ title: `${p.name} | Vitrina`, description: truncate(text || fallback), seo: data.seo }),
+    ...pageMeta({ title: `${p.name} | ${t('site.name')}`, description: truncate(text || fallback), seo: data.seo }),
     { property: 'og:type', content: 'product' },
-    ...(image ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${data.origin}${image}` }] : []),
+    ...(image
+      ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${data.origin}${image}` }]
+      : []),
   ];
 };
 
@@ -87,7 +109,17 @@ function childBySku(product: Product, sku: string | undefined): ConfigurableChil
   return sku ? product.configurable_children?.find((c) => c.sku === sku) : undefined;
 }
 
-function JsonLd({ product, variant, url, origin }: { product: Product; variant: ConfigurableChild | null; url: string; origin: string }) {
+function JsonLd({
+  product,
+  variant,
+  url,
+  origin,
+}: {
+  product: Product;
+  variant: ConfigurableChild | null;
+  url: string;
+  origin: string;
+}) {
   const price = variant?.final_price_incl_tax ?? product.final_price_incl_tax;
   const inStock = (variant?.stock ?? product.stock)?.is_in_stock !== false;
   const abs = (p: string | null) => (p ? (p.startsWith('http') ? p : `${origin}${p}`) : null);
@@ -124,7 +156,11 @@ function JsonLd({ product, variant, url, origin }: { product: Product; variant: 
 function Gallery({ product, variant }: { product: Product; variant: ConfigurableChild | null }) {
   const t = useT();
   const images = [
-    ...new Set([variant?.image, product.image, ...(product.media_gallery ?? []).map((m) => m.image)].filter((i): i is string => Boolean(i))),
+    ...new Set(
+      [variant?.image, product.image, ...(product.media_gallery ?? []).map((m) => m.image)].filter(
+        (i): i is string => Boolean(i),
+      ),
+    ),
   ];
   const [index, setIndex] = useState(0);
   const current = images[Math.min(index, images.length - 1)] ?? null;
@@ -132,7 +168,15 @@ function Gallery({ product, variant }: { product: Product; variant: Configurable
   return (
     <div className="gallery">
       {src ? (
-        <img src={src} width={452} height={452} alt={product.name} fetchPriority="high" loading="eager" decoding="async" />
+        <img
+          src={src}
+          width={452}
+          height={452}
+          alt={product.name}
+          fetchPriority="high"
+          loading="eager"
+          decoding="async"
+        />
       ) : (
         <span className="img-placeholder img-large" />
       )}
@@ -140,8 +184,20 @@ function Gallery({ product, variant }: { product: Product; variant: Configurable
         <ul className="thumbs" aria-label={t('product.images')}>
           {images.map((img, i) => (
             <li key={img}>
-              <button type="button" aria-pressed={i === index} aria-label={t('product.showImage', { n: i + 1 })} onClick={() => setIndex(i)}>
-                <img src={imageUrl(img, 150, 150) ?? ''} width={75} height={75} alt="" loading="lazy" decoding="async" />
+              <button
+                type="button"
+                aria-pressed={i === index}
+                aria-label={t('product.showImage', { n: i + 1 })}
+                onClick={() => setIndex(i)}
+              >
+                <img
+                  src={imageUrl(img, 150, 150) ?? ''}
+                  width={75}
+                  height={75}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
               </button>
             </li>
           ))}
@@ -164,10 +220,16 @@ function OptionPickers({
     <>
       {(product.configurable_options ?? []).map((option) => {
         const everAvailable = new Map(
-          optionValuesWithAvailability(product, option.attribute_code, {}).map((v) => [v.value_index, v.available]),
+          optionValuesWithAvailability(product, option.attribute_code, {}).map((v) => [
+            v.value_index,
+            v.available,
+          ]),
         );
         const combinable = new Map(
-          optionValuesWithAvailability(product, option.attribute_code, selected).map((v) => [v.value_index, v.available]),
+          optionValuesWithAvailability(product, option.attribute_code, selected).map((v) => [
+            v.value_index,
+            v.available,
+          ]),
         );
         return (
           <fieldset key={option.attribute_code} className="option-picker">
@@ -197,18 +259,30 @@ function OptionPickers({
   );
 }
 
-function ProductView({ product, origin, canonical }: { product: Product; origin: string; canonical: string }) {
+function ProductView({
+  product,
+  origin,
+  canonical,
+}: {
+  product: Product;
+  origin: string;
+  canonical: string;
+}) {
   const t = useT();
   const api = useApi();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const isConfigurable = product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 0;
+  const isConfigurable =
+    product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 0;
 
   // The URL's child sku wins; otherwise the domain's choice for an empty selection.
   const childSku = useParams().childSku;
   const fromUrl = isConfigurable ? childBySku(product, childSku) : undefined;
-  const selection = isConfigurable ? selectVariant(product, fromUrl ? variantOptions(product, fromUrl) : {}) : null;
-  const variant: ConfigurableChild | null = fromUrl && isVariantAvailable(fromUrl) ? fromUrl : (selection?.variant ?? null);
+  const selection = isConfigurable
+    ? selectVariant(product, fromUrl ? variantOptions(product, fromUrl) : {})
+    : null;
+  const variant: ConfigurableChild | null =
+    fromUrl && isVariantAvailable(fromUrl) ? fromUrl : (selection?.variant ?? null);
   const selected: SelectedOptions = variant ? variantOptions(product, variant) : {};
 
   const onOptionChange = (code: string, value: number) => {
@@ -218,7 +292,10 @@ function ProductView({ product, origin, canonical }: { product: Product; origin:
       if (result.error) notify({ type: 'error', message: t.msg(result.error) });
       return;
     }
-    navigate(productPath(t.storeCode, product, result.variant.sku), { replace: true, preventScrollReset: true });
+    navigate(productPath(t.storeCode, product, result.variant.sku), {
+      replace: true,
+      preventScrollReset: true,
+    });
   };
 
   const final = variant?.final_price_incl_tax ?? product.final_price_incl_tax;
@@ -255,7 +332,10 @@ function ProductView({ product, origin, canonical }: { product: Product; origin:
             extension_attributes: {
               configurable_item_options: (product.configurable_options ?? [])
                 .filter((o) => selected[o.attribute_code] != null)
-                .map((o) => ({ option_id: o.attribute_id, option_value: selected[o.attribute_code] as number })),
+                .map((o) => ({
+                  option_id: o.attribute_id,
+                  option_value: selected[o.attribute_code] as number,
+                })),
             },
           }
         : null,
@@ -292,10 +372,10 @@ function ProductView({ product, origin, canonical }: { product: Product; origin:
   return (
     <article className="product">
       {mainCategory ? (
-        <nav aria-label="breadcrumb" className="breadcrumbs">
+        <nav aria-label={t('common.breadcrumbs')} className="breadcrumbs">
           <ol>
             <li>
-              <Link to={localizedPath(t.storeCode, '/')}>Vitrina</Link>
+              <Link to={localizedPath(t.storeCode, '/')}>{t('site.name')}</Link>
             </li>
             <li>
               <Link to={categoryPath(t.storeCode, mainCategory)}>{mainCategory.name}</Link>
@@ -309,12 +389,23 @@ function ProductView({ product, origin, canonical }: { product: Product; origin:
           <h1>{product.name}</h1>
           <p className="muted">{t('product.sku', { sku: variant?.sku ?? product.sku })}</p>
           {product.brand ? <p className="muted">{t('product.brand', { brand: product.brand })}</p> : null}
-          {product.condition_label && !isConfigurable ? <p className="badge">{product.condition_label}</p> : null}
+          {product.condition_label && !isConfigurable ? (
+            <p className="badge">{product.condition_label}</p>
+          ) : null}
           <Price final={final} regular={regular} large />
-          {isConfigurable ? <OptionPickers product={product} selected={selected} onChange={onOptionChange} /> : null}
+          {isConfigurable ? (
+            <OptionPickers product={product} selected={selected} onChange={onOptionChange} />
+          ) : null}
           {noVariant ? <p className="field-error">{t.msg('variant.noneAvailable')}</p> : null}
-          <p className={inStock ? 'stock in' : 'stock out'}>{inStock ? t('product.inStock') : t('product.outOfStock')}</p>
-          <button type="button" className="btn btn-primary btn-large" disabled={adding || !inStock || noVariant} onClick={addToCart}>
+          <p className={inStock ? 'stock in' : 'stock out'}>
+            {inStock ? t('product.inStock') : t('product.outOfStock')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-large"
+            disabled={adding || !inStock || noVariant}
+            onClick={addToCart}
+          >
             {adding ? t('product.adding') : t('product.addToCart')}
           </button>
         </div>
@@ -334,5 +425,7 @@ function ProductView({ product, origin, canonical }: { product: Product; origin:
 
 export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
   if (d.notFound) return <NotFound />;
-  return <ProductView key={d.product.sku} product={d.product} origin={d.origin} canonical={d.seo.canonical} />;
+  return (
+    <ProductView key={d.product.sku} product={d.product} origin={d.origin} canonical={d.seo.canonical} />
+  );
 }

@@ -1,14 +1,13 @@
 import {
   SEARCH_DEFAULT_SORT,
   SEARCH_SCREEN_PAGE_SIZE,
-  baseProductFilters,
+  SEARCH_VISIBILITY,
   normaliseSearchTerm,
   validateSearchTerm,
 } from '@vitrina/domain';
 import type { Route } from './+types/search';
 import { ProductGrid } from '../components/ProductCard';
 import { getT, useT } from '../i18n';
-import { toFilters } from '../lib/api';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
@@ -24,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (q && !invalid) {
     const res = await serverApi(context, storeCode).searchProducts({
       query: normaliseSearchTerm(q).text,
-      filters: toFilters(baseProductFilters({ searchVisibilityOnly: true })),
+      // The search screen lists visibility 3 and 4 only; the API adds the other listing rules.
+      filters: { visibility: [...SEARCH_VISIBILITY] },
       sort: SEARCH_DEFAULT_SORT,
       size: SEARCH_SCREEN_PAGE_SIZE,
     });
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
   return pageMeta({
-    title: `${data.q ? t('search.results', { q: data.q }) : t('search.title')} | Vitrina`,
+    title: `${data.q ? t('search.results', { q: data.q }) : t('search.title')} | ${t('site.name')}`,
     description: t('search.description'),
     seo: data.seo,
     robots: 'noindex, follow',

@@ -38,7 +38,13 @@ export interface CartState {
   syncing: boolean;
 }
 
-export const initialCart: CartState = { items: [], cartServerToken: null, totals: null, loaded: false, syncing: false };
+export const initialCart: CartState = {
+  items: [],
+  cartServerToken: null,
+  totals: null,
+  loaded: false,
+  syncing: false,
+};
 
 type Id = number | string;
 
@@ -59,8 +65,10 @@ function fromServerLine(line: CartLine): CartItem {
   };
 }
 
-/** Whether an error means the server no longer knows the cart (it must be re-created). */
-const isLostCart = (e: unknown) => e instanceof ApiError && (e.code === 404 || e.code === 400);
+/** The server no longer knows the cart (404): it is re-created with the client's lines. */
+const isLostCart = (e: unknown) => e instanceof ApiError && e.code === 404;
+/** On pull, 400 also clears the cart (spec §7: "400 on cart items clears the cart"). */
+const isRejectedCart = (e: unknown) => e instanceof ApiError && (e.code === 404 || e.code === 400);
 
 /**
  * The cart store and its server sync (catalogue-and-cart.md §4): created on the first add
@@ -156,7 +164,7 @@ export function createCartStore(options: { persistKey?: string } = {}) {
       try {
         await pushItem(api, token, item);
       } catch (e) {
-        if (!isLostCart(e) || !serverItemId(item)) throw e;
+        if (!isLostCart(e)) throw e;
         token = await recreate(api);
       }
       await refreshTotals(api);
@@ -221,7 +229,7 @@ export function createCartStore(options: { persistKey?: string } = {}) {
         try {
           lines = await api.cart.pull(token);
         } catch (e) {
-          if (isLostCart(e)) {
+          if (isRejectedCart(e)) {
             store.set((s) => ({ ...s, items: [], cartServerToken: null, totals: null }));
             return;
           }

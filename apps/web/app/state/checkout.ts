@@ -31,7 +31,14 @@ export interface CheckoutState {
 
 export const initialCheckout: CheckoutState = {
   personalDetails: { firstName: '', lastName: '', emailAddress: '' },
-  shippingDetails: { streetAddress: '', apartmentNumber: '', city: '', zipCode: '', country: DEFAULT_COUNTRY, phoneNumber: '' },
+  shippingDetails: {
+    streetAddress: '',
+    apartmentNumber: '',
+    city: '',
+    zipCode: '',
+    country: DEFAULT_COUNTRY,
+    phoneNumber: '',
+  },
   shippingMethod: null,
   paymentMethod: null,
   idempotency: null,

@@ -31,7 +31,8 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
   const listeners = new Set<() => void>();
   const { persistKey } = options;
   const serialize = options.serialize ?? ((s: S) => s);
-  const deserialize = options.deserialize ?? ((raw: unknown, init: S) => ({ ...init, ...(raw as object) }) as S);
+  const deserialize =
+    options.deserialize ?? ((raw: unknown, init: S) => ({ ...init, ...(raw as object) }) as S);
   let channel: BroadcastChannel | null = null;
 
   const emit = () => {

@@ -2,7 +2,13 @@ import { SUBMENU_CLOSE_DELAY_MS } from '@vitrina/domain';
 import { createStore, useStore } from './store';
 
 /** Overlays that turn the shared backdrop on (accounts-checkout-routes.md §2 "Overlays"). */
-export const BACKDROP_OVERLAYS = ['microcart', 'wishlist', 'searchpanel', 'sidebar', 'productSidebar'] as const;
+export const BACKDROP_OVERLAYS = [
+  'microcart',
+  'wishlist',
+  'searchpanel',
+  'sidebar',
+  'productSidebar',
+] as const;
 export type BackdropOverlay = (typeof BACKDROP_OVERLAYS)[number];
 export type Overlay = BackdropOverlay | 'newsletterPopup';
 

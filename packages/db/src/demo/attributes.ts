@@ -35,12 +35,54 @@ export interface GradeDef {
 }
 
 export const GRADES: GradeDef[] = [
-  { grade: 'new', value: 1, code: 'NEW', short: 'Brand New', label: L('Nauja', 'Brand New', 'Новый'), priceFactor: 1 },
-  { grade: 'a_plus', value: 2, code: 'APL', short: 'A+', label: L('A+ (kaip nauja)', 'A+ (like new)', 'A+ (как новый)'), priceFactor: 0.87 },
-  { grade: 'a', value: 3, code: 'A', short: 'A', label: L('A (puiki būklė)', 'A (excellent)', 'A (отличное состояние)'), priceFactor: 0.81 },
-  { grade: 'b', value: 4, code: 'B', short: 'B', label: L('B (gera būklė)', 'B (good)', 'B (хорошее состояние)'), priceFactor: 0.73 },
-  { grade: 'c_plus', value: 5, code: 'CPL', short: 'C+', label: L('C+ (vidutinė būklė)', 'C+ (fair)', 'C+ (удовлетворительное состояние)'), priceFactor: 0.67 },
-  { grade: 'c', value: 6, code: 'C', short: 'C', label: L('C (matomi naudojimo požymiai)', 'C (visible signs of use)', 'C (заметные следы использования)'), priceFactor: 0.61 },
+  {
+    grade: 'new',
+    value: 1,
+    code: 'NEW',
+    short: 'Brand New',
+    label: L('Nauja', 'Brand New', 'Новый'),
+    priceFactor: 1,
+  },
+  {
+    grade: 'a_plus',
+    value: 2,
+    code: 'APL',
+    short: 'A+',
+    label: L('A+ (kaip nauja)', 'A+ (like new)', 'A+ (как новый)'),
+    priceFactor: 0.87,
+  },
+  {
+    grade: 'a',
+    value: 3,
+    code: 'A',
+    short: 'A',
+    label: L('A (puiki būklė)', 'A (excellent)', 'A (отличное состояние)'),
+    priceFactor: 0.81,
+  },
+  {
+    grade: 'b',
+    value: 4,
+    code: 'B',
+    short: 'B',
+    label: L('B (gera būklė)', 'B (good)', 'B (хорошее состояние)'),
+    priceFactor: 0.73,
+  },
+  {
+    grade: 'c_plus',
+    value: 5,
+    code: 'CPL',
+    short: 'C+',
+    label: L('C+ (vidutinė būklė)', 'C+ (fair)', 'C+ (удовлетворительное состояние)'),
+    priceFactor: 0.67,
+  },
+  {
+    grade: 'c',
+    value: 6,
+    code: 'C',
+    short: 'C',
+    label: L('C (matomi naudojimo požymiai)', 'C (visible signs of use)', 'C (заметные следы использования)'),
+    priceFactor: 0.61,
+  },
 ];
 
 export const GRADE_BY_KEY = new Map(GRADES.map((g) => [g.grade, g]));
@@ -84,7 +126,13 @@ export const COLORS: ColorDef[] = [
   { key: 'pink', value: 48, code: 'PNK', label: L('Rožinė', 'Pink', 'Розовый'), hex: '#e59ab0' },
   { key: 'purple', value: 49, code: 'PRP', label: L('Violetinė', 'Purple', 'Фиолетовый'), hex: '#7a5bb5' },
   { key: 'beige', value: 50, code: 'BEI', label: L('Smėlio', 'Beige', 'Бежевый'), hex: '#d8c7a8' },
-  { key: 'inox', value: 51, code: 'INX', label: L('Nerūdijantis plienas', 'Stainless steel', 'Нержавеющая сталь'), hex: '#a9adb3' },
+  {
+    key: 'inox',
+    value: 51,
+    code: 'INX',
+    label: L('Nerūdijantis plienas', 'Stainless steel', 'Нержавеющая сталь'),
+    hex: '#a9adb3',
+  },
 ];
 
 export const COLOR_BY_KEY = new Map(COLORS.map((c) => [c.key, c]));

@@ -1,0 +1,22 @@
+/** Admin routes: the catalogue import (body up to 200 MB). */
+import { z } from 'zod';
+import { ADMIN_BODY_LIMIT } from '../config.ts';
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+
+export function adminRoutes(app: ApiApp, ctx: ApiContext) {
+  app.post(
+    '/vsbridge/admin/catalog/import',
+    {
+      bodyLimit: ADMIN_BODY_LIMIT,
+      // the token is checked before the body is read, so a stranger cannot make the server parse 200 MB
+      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      schema: {
+        tags: ['admin'],
+        summary: 'Imports shop data (CONTRACTS.md "Shop data import file"); Authorization: Bearer <ADMIN_TOKEN>',
+        body: z.record(z.string(), z.unknown()).describe('the import file: one JSON object, every key optional'),
+      },
+    },
+    async (req) => ok(await ctx.admin.importCatalog(req.body)),
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * `buildApi`: the API as one Fastify instance (CONTRACTS.md: `/vsbridge/*`, `/api/url/map`,
+ * `/healthz`). The shop server forwards those paths to it (or injects into it); it also runs on its
+ * own (standalone.ts). It is not listening and not `ready()` when returned.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '@vitrina/db';
+import type { ApiConfig } from './config.ts';
+import type { ApiContext } from './context.ts';
+import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { AdminService } from './admin/service.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { CartService } from './cart/service.ts';
+import { cartRoutes } from './cart/routes.ts';
+import { CatalogService } from './catalog/service.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import { ImageService } from './image/service.ts';
+import { imageRoutes } from './image/routes.ts';
+import { OrderService } from './order/service.ts';
+import { orderRoutes } from './order/routes.ts';
+import { ShopService } from './shop/service.ts';
+import { shopRoutes } from './shop/routes.ts';
+import { StockService } from './stock/service.ts';
+import { stockRoutes } from './stock/routes.ts';
+import { reindexProducts } from '@vitrina/db';
+
+export type BuildApiOptions = {
+  database: Database;
+  config: ApiConfig;
+  /** false/undefined: silent; true or pino options: Fastify's own pino; a logger instance: used as it is */
+  logger?: boolean | object;
+  /** compress answers itself (standalone); off when a front server compresses */
+  compress?: boolean;
+};
+
+function isLoggerInstance(x: unknown): x is FastifyBaseLogger {
+  return typeof x === 'object' && x !== null && typeof (x as { info?: unknown }).info === 'function' && typeof (x as { child?: unknown }).child === 'function';
+}
+
+export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> {
+  const { database, config } = opts;
+  const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = isLoggerInstance(opts.logger)
+    ? { loggerInstance: opts.logger }
+    : { logger: (opts.logger ?? false) as FastifyServerOptions['logger'] };
+  const app = Fastify({
+    ...logging,
+    bodyLimit: config.bodyLimit,
+    // the spec's paths come with and without a trailing slash (`/country/list/`, `/pickup-points/`)
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  // an empty body with a JSON content type is "no body" (several clients POST like that)
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return json(req, text, done);
+  });
+
+  if (opts.compress) await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Vitrina API',
+        version: '0.1.0',
+        description:
+          'The /vsbridge API of the Vitrina storefront. Answers are `{ code, result }` with the HTTP status equal to `code` ' +
+          '(errors: `{ code, result: "<message>", errors?: [{ field, message }] }`), except catalogue search (a search response), ' +
+          'the URL mapper (the hit or null) and images (bytes). Money is integer cents.',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const catalog = new CatalogService(database, config);
+  const cart = new CartService(database, config, catalog);
+  const ctx: ApiContext = {
+    database,
+    config,
+    catalog,
+    cart,
+    stock: new StockService(database),
+    orders: new OrderService(database, config, catalog, cart, async (productIds) => {
+      try {
+        await reindexProducts(database, { productIds });
+      } catch (err) {
+        app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
+      }
+    }),
+    shop: new ShopService(database),
+    images: new ImageService(config),
+    admin: new AdminService(database, config, catalog),
+  };
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({
+    status: 'ok',
+    db: database.kind,
+    catalogVersion: await getVersion(catalog),
+  }));
+  app.get('/vsbridge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  catalogRoutes(app, ctx);
+  cartRoutes(app, ctx);
+  stockRoutes(app, ctx);
+  orderRoutes(app, ctx);
+  shopRoutes(app, ctx);
+  imageRoutes(app, ctx);
+  adminRoutes(app, ctx);
+
+  return app as unknown as FastifyInstance;
+}
+
+async function getVersion(catalog: CatalogService) {
+  return Number(await catalog.version());
+}

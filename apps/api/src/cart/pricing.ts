@@ -1,0 +1,233 @@
+/**
+ * Server-side money of a cart or an order (DESIGN.md principle 2): every line is priced from the
+ * server's own product documents, then the domain's `computeTotals` adds the coupon, the shipping fee
+ * of the chosen method (free from its threshold) and the payment fee (the configured COD fee for cash
+ * on delivery), all in integer cents incl. tax. Shared by the cart and the order service.
+ */
+import {
+  DEFAULT_COUNTRY,
+  bundlePrice,
+  computeTotals,
+  isVirtualCart,
+  taxRateFor,
+  type CartProductOption,
+  type Coupon,
+  type StoreCode,
+  type Totals,
+} from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import { rows, type Queryable } from '../lib/db.ts';
+import type { CatalogService, ProductDoc } from '../catalog/service.ts';
+
+export type LineIntent = {
+  item_id?: number | string | undefined;
+  sku: string;
+  qty: number;
+  product_option?: CartProductOption | null | undefined;
+};
+
+export type PricedLine = {
+  item_id: number | string;
+  sku: string;
+  qty: number;
+  name: string;
+  product_id: number;
+  product_type: string;
+  parent_sku: string | null;
+  product_option: CartProductOption | null;
+  /** unit price, cents incl. tax */
+  price_incl_tax: number;
+  tax_class_id: number | null;
+  tax_percent: number;
+};
+
+export type ShippingMethodRow = {
+  code: string;
+  carrier_code: string;
+  method_code: string;
+  title: Record<string, string>;
+  price_cents: number;
+  free_threshold_cents: number | null;
+  countries: string[];
+  needs_pickup_point: boolean;
+  is_default: boolean;
+  position: number;
+};
+
+export type PaymentMethodRow = {
+  code: string;
+  title: Record<string, string>;
+  fee_cents: number;
+  is_default: boolean;
+  is_server_method: boolean;
+  offline: boolean;
+  allowed_for_virtual: boolean;
+  position: number;
+};
+
+export type CouponRow = {
+  code: string;
+  type: string;
+  value: number;
+  from_date: Date | string | null;
+  to_date: Date | string | null;
+  min_subtotal_cents: number | null;
+  uses_per_coupon: number | null;
+  times_used: number;
+  is_active: boolean;
+};
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** the unit price (cents incl. tax) of a product document, bundles re-priced from the chosen options */
+async function unitPrice(
+  catalog: CatalogService,
+  store: StoreCode,
+  doc: ProductDoc,
+  option: CartProductOption | null | undefined,
+  q: Queryable,
+): Promise<number | null> {
+  const selections = option?.extension_attributes?.bundle_options;
+  const bundleOptions = doc.bundle_options as { option_id: number; product_links: { sku: string; qty?: number; is_default?: boolean }[] }[] | undefined;
+  if (doc.type_id === 'bundle' && selections?.length && bundleOptions?.length) {
+    const skus = [...new Set(bundleOptions.flatMap((o) => o.product_links.map((l) => l.sku)))];
+    const linked = await catalog.resolveSkus(store, skus, q);
+    const prices = new Map<string, number>();
+    for (const [sku, r] of linked) {
+      const p = num(r.product.final_price_incl_tax);
+      if (p !== null && !r.disabled) prices.set(sku, p);
+    }
+    const selected: Record<number, string[]> = {};
+    for (const s of selections) {
+      const opt = bundleOptions.find((o) => String(o.option_id) === String(s.option_id));
+      if (!opt) continue;
+      // selections name a link by sku or by its position in the option
+      selected[opt.option_id] = (s.option_selections ?? []).map((x) =>
+        typeof x === 'number' && opt.product_links[x] ? opt.product_links[x].sku : String(x),
+      );
+    }
+    // link prices of the document are not trusted to be incl. tax: price every link from its product
+    const options = bundleOptions.map((o) => ({ ...o, product_links: o.product_links.map(({ sku, qty, is_default }) => ({ sku, qty, is_default })) }));
+    return bundlePrice(options, prices, selected);
+  }
+  return num(doc.final_price_incl_tax);
+}
+
+/**
+ * Prices lines from the product documents of the store view. Unknown, disabled or unpriced skus are
+ * answered in `unavailable` (the caller decides: a cart shows them out, an order refuses).
+ */
+export async function priceLines(
+  catalog: CatalogService,
+  store: StoreCode,
+  lines: LineIntent[],
+  q: Queryable,
+): Promise<{ priced: PricedLine[]; unavailable: string[] }> {
+  const resolved = await catalog.resolveSkus(store, [...new Set(lines.map((l) => l.sku))], q);
+  const priced: PricedLine[] = [];
+  const unavailable: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    const r = resolved.get(line.sku);
+    const price = r && !r.disabled ? await unitPrice(catalog, store, r.product, line.product_option, q) : null;
+    if (!r || r.disabled || price === null || !Number.isInteger(price) || price < 0) {
+      unavailable.push(line.sku);
+      continue;
+    }
+    priced.push({
+      item_id: line.item_id ?? i + 1,
+      sku: line.sku,
+      qty: line.qty,
+      name: String(r.product.name ?? line.sku),
+      product_id: Number(r.product.id),
+      product_type: String(r.product.type_id ?? 'simple'),
+      parent_sku: r.parent ? String(r.parent.sku) : null,
+      product_option: line.product_option ?? null,
+      price_incl_tax: price,
+      tax_class_id: num(r.product.tax_class_id),
+      tax_percent: num(r.product.tax) ?? 0,
+    });
+  }
+  return { priced, unavailable };
+}
+
+export function isVirtual(lines: PricedLine[]) {
+  return isVirtualCart(lines.map((l) => ({ sku: l.sku, qty: l.qty, product_type: l.product_type })));
+}
+
+/** the shipping fee incl. tax of a method for a subtotal incl. tax: free from the method's threshold */
+export function shippingFee(method: ShippingMethodRow | undefined, subtotalInclTax: number, virtual: boolean): number {
+  if (!method || virtual) return 0;
+  if (method.free_threshold_cents !== null && subtotalInclTax >= method.free_threshold_cents) return 0;
+  return method.price_cents;
+}
+
+/** the payment fee incl. tax: the configured COD fee for cash on delivery, else the method's fee */
+export function paymentFee(config: ApiConfig, method: PaymentMethodRow | undefined, virtual: boolean): number {
+  if (!method) return 0;
+  if (method.code === config.codPaymentCode) return virtual ? 0 : config.codFeeCents;
+  return method.fee_cents;
+}
+
+/** payment methods a cart may use: cash on delivery is hidden for virtual carts (accounts-checkout-routes.md §5) */
+export function allowedPaymentMethods(config: ApiConfig, methods: PaymentMethodRow[], virtual: boolean) {
+  return methods.filter((m) => !virtual || (m.allowed_for_virtual && m.code !== config.codPaymentCode));
+}
+
+const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+
+/** a coupon applies while active, inside its window, under its usage cap and from its minimum subtotal */
+export function couponApplies(c: CouponRow | undefined, subtotalInclTax: number, now: Date): c is CouponRow {
+  if (!c || !c.is_active) return false;
+  const from = time(c.from_date);
+  const to = time(c.to_date);
+  if (from !== null && now.getTime() < from) return false;
+  if (to !== null && now.getTime() > to) return false;
+  if (c.min_subtotal_cents !== null && subtotalInclTax < c.min_subtotal_cents) return false;
+  if (c.uses_per_coupon !== null && c.times_used >= c.uses_per_coupon) return false;
+  return c.type === 'percent' || c.type === 'fixed';
+}
+
+export function toCoupon(c: CouponRow): Coupon {
+  return { code: c.code, type: c.type as Coupon['type'], value: c.value };
+}
+
+export async function findCoupon(q: Queryable, code: string): Promise<CouponRow | undefined> {
+  const found = await rows<CouponRow>(q, 'SELECT * FROM coupons WHERE upper(code) = upper($1) ORDER BY (code = $1) DESC LIMIT 1', [code]);
+  return found[0];
+}
+
+export async function shippingMethods(q: Queryable): Promise<ShippingMethodRow[]> {
+  return rows<ShippingMethodRow>(q, 'SELECT * FROM shipping_methods WHERE is_active ORDER BY position, code');
+}
+
+export async function paymentMethods(q: Queryable): Promise<PaymentMethodRow[]> {
+  return rows<PaymentMethodRow>(q, 'SELECT * FROM payment_methods WHERE is_active ORDER BY position, code');
+}
+
+export type TotalsInput = {
+  lines: PricedLine[];
+  coupon: CouponRow | undefined;
+  shippingMethod: ShippingMethodRow | undefined;
+  paymentMethod: PaymentMethodRow | undefined;
+  countryId: string | null;
+  storeCode: StoreCode;
+  now: Date;
+};
+
+/** totals in cents incl. tax via the domain's computeTotals; `coupon` is dropped when it no longer applies */
+export function totalsOf(config: ApiConfig, taxRules: Parameters<typeof taxRateFor>[0], input: TotalsInput): Totals {
+  const virtual = isVirtual(input.lines);
+  const subtotal = input.lines.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
+  const coupon = couponApplies(input.coupon, subtotal, input.now) ? toCoupon(input.coupon) : null;
+  const first = input.lines[0];
+  const country = input.countryId || DEFAULT_COUNTRY;
+  const rate = first ? (taxRateFor(taxRules, first.tax_class_id, country) || first.tax_percent) : 0;
+  return computeTotals({
+    lines: input.lines.map((l) => ({ item_id: l.item_id, sku: l.sku, name: l.name, qty: l.qty, price_incl_tax: l.price_incl_tax })),
+    coupon,
+    shippingInclTax: shippingFee(input.shippingMethod, subtotal, virtual),
+    paymentFeeInclTax: paymentFee(config, input.paymentMethod, virtual),
+    taxRatePercent: rate,
+    storeCode: input.storeCode,
+  });
+}

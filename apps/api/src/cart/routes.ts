@@ -1,0 +1,120 @@
+/** Cart routes (catalogue-and-cart.md §7 "Cart"; CONTRACTS.md "Cart, stock and order"). */
+import { DEFAULT_STORE_CODE, isStoreCode, type StoreCode } from '@vitrina/domain';
+import type { FastifyRequest } from 'fastify';
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { requestToken } from '../http/request.ts';
+import {
+  cartQuery,
+  collectTotalsBody,
+  couponQuery,
+  createQuery,
+  deleteBody,
+  shippingInformationBody,
+  shippingMethodsBody,
+  updateBody,
+} from './schemas.ts';
+
+const tags = ['cart'];
+
+export function cartRoutes(app: ApiApp, ctx: ApiContext) {
+  const { cart: carts } = ctx;
+  /** the cart of a request (query validated by `cartQuery`) and its store view: the one asked, else the cart's */
+  const open = async (req: FastifyRequest) => {
+    const query = req.query as { cartId?: string; storeCode?: StoreCode };
+    const cart = await carts.open(query.cartId, requestToken(req));
+    const store = query.storeCode ?? (isStoreCode(cart.store_code) ? cart.store_code : DEFAULT_STORE_CODE);
+    return { cart, store };
+  };
+
+  app.post('/vsbridge/cart/create', { schema: { tags, summary: 'Creates a guest cart; answers its id', querystring: createQuery } }, async (req) =>
+    ok(await carts.create(req.query.storeCode ?? DEFAULT_STORE_CODE, requestToken(req))),
+  );
+
+  app.get('/vsbridge/cart/pull', { schema: { tags, summary: 'The lines of a cart', querystring: cartQuery } }, async (req) => {
+    const { cart, store } = await open(req);
+    return ok(await carts.pull(cart, store));
+  });
+
+  app.post(
+    '/vsbridge/cart/update',
+    { schema: { tags, summary: 'Adds a line or changes its quantity', querystring: cartQuery, body: updateBody } },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.update(cart, store, req.body.cartItem));
+    },
+  );
+
+  app.post(
+    '/vsbridge/cart/delete',
+    { schema: { tags, summary: 'Removes a line', querystring: cartQuery, body: deleteBody } },
+    async (req) => {
+      const { cart } = await open(req);
+      return ok(await carts.remove(cart, req.body.cartItem));
+    },
+  );
+
+  app.get('/vsbridge/cart/totals', { schema: { tags, summary: 'Totals in cents incl. tax', querystring: cartQuery } }, async (req) => {
+    const { cart, store } = await open(req);
+    return ok(await carts.totals(cart, store));
+  });
+
+  app.get(
+    '/vsbridge/cart/payment-methods',
+    { schema: { tags, summary: 'Payment methods (cash on delivery hidden for virtual carts)', querystring: cartQuery } },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.paymentMethods(cart, store));
+    },
+  );
+
+  app.post(
+    '/vsbridge/cart/shipping-methods',
+    { schema: { tags, summary: 'Shipping methods for an address', querystring: cartQuery, body: shippingMethodsBody } },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.shippingMethods(cart, store, req.body.address.countryId));
+    },
+  );
+
+  app.post(
+    '/vsbridge/cart/shipping-information',
+    {
+      schema: {
+        tags,
+        summary: 'Stores the addresses and shipping method; answers totals and payment methods',
+        querystring: cartQuery,
+        body: shippingInformationBody,
+      },
+    },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.shippingInformation(cart, store, req.body.addressInformation));
+    },
+  );
+
+  app.post(
+    '/vsbridge/cart/collect-totals',
+    {
+      schema: { tags, summary: 'Totals, optionally choosing payment and shipping methods', querystring: cartQuery, body: collectTotalsBody },
+    },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.collectTotals(cart, store, req.body?.methods));
+    },
+  );
+
+  app.post(
+    '/vsbridge/cart/apply-coupon',
+    { schema: { tags, summary: 'Applies a coupon (replacing any previous one)', querystring: couponQuery } },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.applyCoupon(cart, store, req.query.coupon));
+    },
+  );
+
+  app.post('/vsbridge/cart/delete-coupon', { schema: { tags, summary: 'Removes the coupon', querystring: cartQuery } }, async (req) => {
+    const { cart } = await open(req);
+    return ok(await carts.deleteCoupon(cart));
+  });
+}

@@ -1,0 +1,397 @@
+/**
+ * Carts (catalogue-and-cart.md §4 "Adding to the cart", §7 "Cart"; CONTRACTS.md): guest carts with
+ * unguessable ids, lines matched by the domain's identity rule, stock checked on every change, money
+ * always recomputed from the server's product documents.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  CART_MAX_QTY,
+  cartItemChecksum,
+  sameCartItem,
+  selectVariant,
+  stockStatus,
+  validateProductForCart,
+  validateQuantity,
+  type CartItemInput,
+  type CartProductOption,
+  type StoreCode,
+  type Totals,
+} from '@vitrina/domain';
+import type { Database } from '@vitrina/db';
+import type { ApiConfig } from '../config.ts';
+import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
+import { fieldError, ruleError } from '../http/errors.ts';
+import { one, rows, type Queryable } from '../lib/db.ts';
+import {
+  allowedPaymentMethods,
+  couponApplies,
+  findCoupon,
+  isVirtual,
+  paymentFee,
+  paymentMethods,
+  priceLines,
+  shippingFee,
+  shippingMethods,
+  totalsOf,
+  type PricedLine,
+  type ShippingMethodRow,
+} from './pricing.ts';
+
+export type CartRow = {
+  id: string;
+  customer_id: number | null;
+  store_code: string;
+  status: string;
+  coupon_code: string | null;
+  country_id: string | null;
+  shipping_method_code: string | null;
+  payment_method_code: string | null;
+  shipping_address: Record<string, unknown> | null;
+  billing_address: Record<string, unknown> | null;
+};
+
+export type CartItemRow = {
+  item_id: number;
+  cart_id: string;
+  product_id: number;
+  sku: string;
+  parent_sku: string | null;
+  qty: number;
+  product_type: string;
+  product_option: CartProductOption | null;
+  identity_key: string;
+};
+
+/** CONTRACTS.md `CartLine` (price in cents incl. tax) */
+export type CartLine = {
+  item_id: number;
+  sku: string;
+  qty: number;
+  name: string;
+  price: number | null;
+  product_type: string;
+  quote_id: string;
+  product_option: CartProductOption | null;
+  parentSku?: string;
+};
+
+export type StockRow = { product_id: number; sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
+
+export type AddressInformation = {
+  shippingAddress: Record<string, unknown> & { countryId: string };
+  billingAddress?: (Record<string, unknown> & { countryId: string }) | undefined;
+  shippingCarrierCode: string;
+  shippingMethodCode: string;
+  paymentMethodCode?: string | undefined;
+};
+
+export type CollectMethods = {
+  paymentMethod?: { method: string } | undefined;
+  shippingCarrierCode?: string | undefined;
+  shippingMethodCode?: string | undefined;
+};
+
+const localizedTitle = (title: Record<string, string>, store: StoreCode) => title[store] || title.lt || '';
+
+export class CartService {
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async create(store: StoreCode, _token: string | undefined): Promise<string> {
+    // TODO(#6): with a customer's token, answer that customer's active cart (customer_id) instead.
+    const id = randomBytes(24).toString('base64url');
+    await this.database.query('INSERT INTO carts (id, store_code) VALUES ($1, $2)', [id, store]);
+    return id;
+  }
+
+  /**
+   * The active cart `cartId`. Unknown or converted → 400 (the client then clears its cart,
+   * catalogue-and-cart.md §4 "Cart sync"). A customer's cart answers only that customer's token.
+   */
+  async open(cartId: string | undefined, _token: string | undefined, q: Queryable = this.database): Promise<CartRow> {
+    if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
+    const cart = await one<CartRow>(q, 'SELECT * FROM carts WHERE id = $1', [cartId]);
+    if (!cart || cart.status !== 'active') throw fieldError('cartId', 'cart.notFound');
+    if (cart.customer_id !== null) {
+      // TODO(#6): customer tokens arrive with issue 6; until then no token can prove this customer.
+      throw ruleError('api.cartForbidden', undefined, 'token', 401);
+    }
+    return cart;
+  }
+
+  async lines(cartId: string, q: Queryable = this.database): Promise<CartItemRow[]> {
+    return rows<CartItemRow>(q, 'SELECT * FROM cart_items WHERE cart_id = $1 ORDER BY item_id', [cartId]);
+  }
+
+  private async priced(cart: CartRow, store: StoreCode, q: Queryable = this.database) {
+    const items = await this.lines(cart.id, q);
+    const { priced, unavailable } = await priceLines(
+      this.catalog,
+      store,
+      items.map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option })),
+      q,
+    );
+    return { items, priced, unavailable };
+  }
+
+  async pull(cart: CartRow, store: StoreCode): Promise<CartLine[]> {
+    const { items, priced } = await this.priced(cart, store);
+    const byId = new Map(priced.map((p) => [Number(p.item_id), p]));
+    return items.map((i) => toLine(cart, i, byId.get(i.item_id)));
+  }
+
+  /** add a line, or change one: a matching line's qty is raised; `item_id` sets that line's qty */
+  async update(cart: CartRow, store: StoreCode, input: CartItemInput): Promise<CartLine> {
+    const resolved = await this.catalog.resolveSku(store, input.sku);
+    if (!resolved) throw fieldError('cartItem.sku', 'api.skuNotFound', { sku: input.sku }, 404);
+    if (resolved.disabled) throw fieldError('cartItem.sku', 'api.skuDisabled', { sku: input.sku });
+    const line = await this.chooseVariant(store, resolved, input.product_option);
+    const incoming = {
+      sku: line.sku,
+      qty: input.qty,
+      id: line.product.id,
+      product_option: input.product_option ?? null,
+    };
+
+    const [priced] = (await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database)).priced;
+    if (!priced || validateProductForCart({ final_price_incl_tax: priced.price_incl_tax }).length > 0)
+      throw ruleError('cart.priceUnknown', undefined, 'cartItem.sku');
+
+    const existing = await this.lines(cart.id);
+    const byItemId = input.item_id !== undefined ? existing.find((l) => String(l.item_id) === String(input.item_id)) : undefined;
+    const match =
+      byItemId ??
+      existing.find((l) => sameCartItem({ sku: l.sku, qty: l.qty, id: l.product_id, item_id: l.item_id, product_option: l.product_option }, incoming));
+    const qty = byItemId ? input.qty : (match?.qty ?? 0) + input.qty;
+    if (qty > CART_MAX_QTY) throw fieldError('cartItem.qty', 'validation.tooBig', { max: CART_MAX_QTY });
+    await this.checkStock(line.sku, qty, 'cartItem.qty');
+
+    const row = await this.database.transaction(async (tx) => {
+      await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
+      if (match) {
+        return one<CartItemRow>(tx, 'UPDATE cart_items SET qty = $1 WHERE item_id = $2 RETURNING *', [qty, match.item_id]);
+      }
+      return one<CartItemRow>(
+        tx,
+        `INSERT INTO cart_items (cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+         ON CONFLICT (cart_id, identity_key) DO UPDATE SET qty = EXCLUDED.qty RETURNING *`,
+        [
+          cart.id,
+          Number(line.product.id),
+          line.sku,
+          line.parent ? String(line.parent.sku) : null,
+          qty,
+          priced.product_type,
+          incoming.product_option ? JSON.stringify(incoming.product_option) : null,
+          cartItemChecksum(incoming),
+        ],
+      );
+    });
+    if (!row) throw new Error('cart line was not written');
+    return toLine(cart, row, { ...priced, item_id: row.item_id, qty: row.qty });
+  }
+
+  /**
+   * A configurable product is bought as one of its children: the child the options choose
+   * (the domain's selectVariant, exact match required), or the child sku itself.
+   */
+  private async chooseVariant(store: StoreCode, r: ResolvedSku, option: CartProductOption | undefined): Promise<ResolvedSku> {
+    if (r.product.type_id !== 'configurable') return r;
+    const chosen = option?.extension_attributes?.configurable_item_options ?? [];
+    const options = (r.product.configurable_options ?? []) as { attribute_id: number; attribute_code: string }[];
+    const selected: Record<string, string | number> = {};
+    for (const o of chosen) {
+      const code = options.find((x) => String(x.attribute_id) === String(o.option_id))?.attribute_code;
+      if (code) selected[code] = o.option_value;
+    }
+    if (Object.keys(selected).length === 0) throw ruleError('variant.noSuchConfiguration', undefined, 'cartItem.product_option');
+    const pick = selectVariant(r.product as ProductDoc & { configurable_children?: { sku: string }[] }, selected, { fallbackToDefault: false });
+    if (!pick.variant) throw ruleError('variant.noneAvailable', undefined, 'cartItem.product_option');
+    if (!pick.exactMatch) throw ruleError('variant.noSuchConfiguration', undefined, 'cartItem.product_option');
+    const child = await this.catalog.resolveSku(store, pick.variant.sku);
+    if (!child || child.disabled) throw ruleError('variant.noneAvailable', undefined, 'cartItem.product_option');
+    return child.parent ? child : { ...child, parent: r.product };
+  }
+
+  async stockOf(skus: string[], q: Queryable = this.database): Promise<Map<string, StockRow>> {
+    if (skus.length === 0) return new Map();
+    const found = await rows<StockRow>(q, 'SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = ANY($1::text[])', [skus]);
+    return new Map(found.map((s) => [s.sku, s]));
+  }
+
+  /** the domain's stock status and quantity rule: out of stock, or more than available, is refused */
+  async checkStock(sku: string, qty: number, field: string): Promise<void> {
+    const stock = (await this.stockOf([sku])).get(sku);
+    if (!stock) return; // composite products (bundle, grouped) keep no stock of their own
+    if (stockStatus(stock) === 'out_of_stock') throw ruleError('cart.outOfStock', undefined, field);
+    if (!stock.manage_stock) return;
+    const check = validateQuantity(qty, stock.qty);
+    if (check) throw ruleError(check.key, check.params, field);
+  }
+
+  async remove(cart: CartRow, ref: { sku: string; item_id?: number | undefined }): Promise<true> {
+    if (ref.item_id !== undefined) {
+      await this.database.query('DELETE FROM cart_items WHERE cart_id = $1 AND item_id = $2', [cart.id, ref.item_id]);
+    } else {
+      await this.database.query('DELETE FROM cart_items WHERE cart_id = $1 AND sku = $2', [cart.id, ref.sku]);
+    }
+    return true;
+  }
+
+  async totals(cart: CartRow, store: StoreCode): Promise<Totals> {
+    const { priced } = await this.priced(cart, store);
+    return this.totalsOf(cart, store, priced);
+  }
+
+  private async totalsOf(cart: CartRow, store: StoreCode, lines: PricedLine[]): Promise<Totals> {
+    const [coupon, shipping, payment, taxRules] = await Promise.all([
+      cart.coupon_code ? findCoupon(this.database, cart.coupon_code) : Promise.resolve(undefined),
+      cart.shipping_method_code ? shippingMethods(this.database) : Promise.resolve([]),
+      cart.payment_method_code ? paymentMethods(this.database) : Promise.resolve([]),
+      this.catalog.taxRules(),
+    ]);
+    return totalsOf(this.config, taxRules, {
+      lines,
+      coupon,
+      shippingMethod: shipping.find((m) => m.code === cart.shipping_method_code),
+      paymentMethod: payment.find((m) => m.code === cart.payment_method_code),
+      countryId: cart.country_id,
+      storeCode: store,
+      now: new Date(),
+    });
+  }
+
+  async paymentMethods(cart: CartRow, store: StoreCode) {
+    const { priced } = await this.priced(cart, store);
+    return this.paymentMethodsFor(store, priced);
+  }
+
+  private async paymentMethodsFor(store: StoreCode, lines: PricedLine[]) {
+    const virtual = isVirtual(lines);
+    return allowedPaymentMethods(this.config, await paymentMethods(this.database), virtual).map((m) => ({
+      code: m.code,
+      title: localizedTitle(m.title, store),
+      default: m.is_default,
+      is_server_method: m.is_server_method,
+      offline: m.offline,
+      cost_incl_tax: paymentFee(this.config, m, virtual),
+    }));
+  }
+
+  /** shipping methods for a country (the spec's fields), fees from the cart's subtotal; remembers the country */
+  async shippingMethods(cart: CartRow, store: StoreCode, countryId: string) {
+    const { priced } = await this.priced(cart, store);
+    await this.database.query('UPDATE carts SET country_id = $2, updated_at = now() WHERE id = $1', [cart.id, countryId]);
+    if (isVirtual(priced)) return [];
+    const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
+    return (await shippingMethods(this.database))
+      .filter((m) => m.countries.includes(countryId))
+      .map((m) => shippingMethodView(m, store, shippingFee(m, subtotal, false)));
+  }
+
+  async shippingInformation(cart: CartRow, store: StoreCode, info: AddressInformation) {
+    const { priced } = await this.priced(cart, store);
+    const countryId = info.shippingAddress.countryId;
+    const method = await this.shippingMethodFor(priced, countryId, info.shippingCarrierCode, info.shippingMethodCode, 'addressInformation.shippingMethodCode');
+    const paymentCode = info.paymentMethodCode
+      ? await this.paymentMethodFor(store, priced, info.paymentMethodCode, 'addressInformation.paymentMethodCode')
+      : cart.payment_method_code;
+    const updated = await one<CartRow>(
+      this.database,
+      `UPDATE carts SET shipping_address = $2::jsonb, billing_address = $3::jsonb, country_id = $4,
+         shipping_method_code = $5, payment_method_code = $6, updated_at = now() WHERE id = $1 RETURNING *`,
+      [cart.id, JSON.stringify(info.shippingAddress), JSON.stringify(info.billingAddress ?? info.shippingAddress), countryId, method?.code ?? null, paymentCode],
+    );
+    const next = updated ?? cart;
+    return { totals: await this.totalsOf(next, store, priced), payment_methods: await this.paymentMethodsFor(store, priced) };
+  }
+
+  async collectTotals(cart: CartRow, store: StoreCode, methods: CollectMethods | undefined): Promise<Totals> {
+    const { priced } = await this.priced(cart, store);
+    let next = cart;
+    const paymentCode = methods?.paymentMethod?.method;
+    const carrier = methods?.shippingCarrierCode;
+    const methodCode = methods?.shippingMethodCode;
+    if (paymentCode || (carrier && methodCode)) {
+      const payment = paymentCode ? await this.paymentMethodFor(store, priced, paymentCode, 'methods.paymentMethod.method') : cart.payment_method_code;
+      const shipping =
+        carrier && methodCode
+          ? ((await this.shippingMethodFor(priced, cart.country_id ?? 'LT', carrier, methodCode, 'methods.shippingMethodCode'))?.code ?? null)
+          : cart.shipping_method_code;
+      next =
+        (await one<CartRow>(
+          this.database,
+          'UPDATE carts SET payment_method_code = $2, shipping_method_code = $3, updated_at = now() WHERE id = $1 RETURNING *',
+          [cart.id, payment, shipping],
+        )) ?? cart;
+    }
+    return this.totalsOf(next, store, priced);
+  }
+
+  private async shippingMethodFor(lines: PricedLine[], countryId: string, carrier: string, method: string, field: string) {
+    if (isVirtual(lines)) return undefined;
+    const found = (await shippingMethods(this.database)).find(
+      (m) => m.carrier_code === carrier && m.method_code === method && m.countries.includes(countryId),
+    );
+    if (!found) throw ruleError('api.shippingMethodUnavailable', { code: `${carrier}_${method}` }, field);
+    return found;
+  }
+
+  private async paymentMethodFor(store: StoreCode, lines: PricedLine[], code: string, field: string) {
+    const allowed = await this.paymentMethodsFor(store, lines);
+    if (!allowed.some((m) => m.code === code)) throw ruleError('api.paymentMethodUnavailable', { code }, field);
+    return code;
+  }
+
+  /** validates the coupon against the cart and replaces any previous one */
+  async applyCoupon(cart: CartRow, store: StoreCode, code: string): Promise<true> {
+    const { priced } = await this.priced(cart, store);
+    const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
+    const coupon = await findCoupon(this.database, code);
+    if (!couponApplies(coupon, subtotal, new Date())) throw ruleError('coupon.incorrect', undefined, 'coupon');
+    await this.database.query('UPDATE carts SET coupon_code = $2, updated_at = now() WHERE id = $1', [cart.id, coupon.code]);
+    return true;
+  }
+
+  async deleteCoupon(cart: CartRow): Promise<true> {
+    await this.database.query('UPDATE carts SET coupon_code = NULL, updated_at = now() WHERE id = $1', [cart.id]);
+    return true;
+  }
+}
+
+function toLine(cart: CartRow, row: CartItemRow, priced: PricedLine | undefined): CartLine {
+  return {
+    item_id: row.item_id,
+    sku: row.sku,
+    qty: row.qty,
+    name: priced?.name ?? row.sku,
+    price: priced?.price_incl_tax ?? null,
+    product_type: row.product_type,
+    quote_id: cart.id,
+    product_option: row.product_option,
+    ...(row.parent_sku ? { parentSku: row.parent_sku } : {}),
+  };
+}
+
+export function shippingMethodView(m: ShippingMethodRow, store: StoreCode, cost: number) {
+  const title = localizedTitle(m.title, store);
+  return {
+    code: m.code,
+    carrier_code: m.carrier_code,
+    method_code: m.method_code,
+    carrier_title: title,
+    method_title: title,
+    title,
+    default: m.is_default,
+    offline: true,
+    available: true,
+    needs_pickup_point: m.needs_pickup_point,
+    cost_incl_tax: cost,
+    price_incl_tax: cost,
+    amount: cost,
+  };
+}

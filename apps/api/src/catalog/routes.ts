@@ -1,0 +1,102 @@
+/**
+ * Catalogue routes: search of every entity type, the product render list and the URL mapper.
+ */
+import { STORE_CODES, STORE_VIEWS, normalisePaging, parseSort, searchRequestSchema, storeViewByIndex, type StoreCode } from '@vitrina/domain';
+import { fieldError } from '../http/errors.ts';
+import { ok } from '../http/envelope.ts';
+import type { ApiApp, ApiContext } from '../context.ts';
+import { fieldList } from '../lib/projection.ts';
+import { renderListQuery, searchParams, searchQuery, urlMapBody } from './schemas.ts';
+import type { SearchType } from './service.ts';
+import { mapUrl } from './url-map.ts';
+
+const asList = (v: string[] | string | null | undefined) => (v == null ? undefined : fieldList(v));
+
+export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
+  const storeOfIndex = (index: string, storeCode: StoreCode | undefined): StoreCode => {
+    const view = storeViewByIndex(index);
+    if (!view) throw fieldError('index', 'validation.invalidOption', { options: STORE_CODES.map((c) => STORE_VIEWS[c].index).join(', ') });
+    return storeCode ?? view.storeCode;
+  };
+  const typeOf = (type: string): SearchType => (type === 'product_c' || type === 'product_s' ? 'product' : (type as SearchType));
+
+  app.get(
+    '/vsbridge/catalog/:index/:type/_search',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Catalogue search (answers a search response, not the envelope)',
+        params: searchParams,
+        querystring: searchQuery,
+      },
+    },
+    async (req) => {
+      const { query: q, params } = req;
+      return ctx.catalog.search({
+        type: typeOf(params.type),
+        storeCode: storeOfIndex(params.index, q.storeCode),
+        request: q.request ?? {},
+        ...normalisePaging({ from: q.from, size: q.size }),
+        sort: q.sort ? (parseSort(q.sort) ?? undefined) : undefined,
+        projection: {
+          include: fieldList(q._source_include ?? q._source_includes),
+          exclude: fieldList(q._source_exclude ?? q._source_excludes),
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/vsbridge/catalog/:index/:type/_search',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Catalogue search with the request as the JSON body',
+        params: searchParams,
+        querystring: searchQuery.omit({ request: true }),
+        body: searchRequestSchema,
+      },
+    },
+    async (req) => {
+      const { query: q, params } = req;
+      return ctx.catalog.search({
+        type: typeOf(params.type),
+        storeCode: storeOfIndex(params.index, q.storeCode),
+        request: req.body ?? {},
+        ...normalisePaging({ from: q.from, size: q.size }),
+        sort: q.sort ? (parseSort(q.sort) ?? undefined) : undefined,
+        projection: {
+          include: fieldList(q._source_include ?? q._source_includes),
+          exclude: fieldList(q._source_exclude ?? q._source_excludes),
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/vsbridge/products/render-list',
+    { schema: { tags: ['catalog'], summary: 'Product documents by skus (fresh prices)', querystring: renderListQuery } },
+    async (req) => {
+      const q = req.query;
+      const store =
+        q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? STORE_CODES[0] ?? 'lt';
+      const items = await ctx.catalog.productsBySkus(store, [...new Set(q.skus)]);
+      return ok({ items });
+    },
+  );
+
+  app.post(
+    '/api/url/map',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Maps a storefront path to a product, category or CMS page (answers the hit or null)',
+        body: urlMapBody,
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      return mapUrl(ctx.catalog, b.url, { include: asList(b.includeFields), exclude: asList(b.excludeFields) });
+    },
+  );
+}

@@ -1,0 +1,62 @@
+/** Request schemas of the catalogue routes (the typed search request is the domain's). */
+import { z } from 'zod';
+import { CATEGORY_LIST_SIZE, searchRequestSchema, sortSchema, storeCodeSchema } from '@vitrina/domain';
+import { csvList } from '../http/validation.ts';
+import { ENTITY_TYPES } from './entities.ts';
+
+export const SEARCH_TYPES = ['product', 'product_c', 'product_s', ...ENTITY_TYPES] as const;
+
+/** a JSON document carried in a query parameter, then checked by `schema` */
+const jsonParam = <S extends z.ZodType>(schema: S) =>
+  z
+    .string()
+    .max(20_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Malformed JSON', params: { key: 'validation.invalid' } });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const fields = z.union([z.string().max(2000), z.array(z.string().max(200)).max(100)]).optional();
+
+export const searchParams = z.object({
+  index: z.string().min(1).max(100).describe('catalogue index of a store view, e.g. vue_storefront_catalog_en'),
+  type: z.enum(SEARCH_TYPES),
+});
+
+export const searchQuery = z.object({
+  storeCode: storeCodeSchema.optional(),
+  from: z.coerce.number().int().max(1_000_000).optional().describe('start; negative becomes 0'),
+  size: z.coerce.number().int().max(CATEGORY_LIST_SIZE).optional().describe('page size; 0 or less becomes 50'),
+  sort: sortSchema.optional().describe('field:asc|desc[,field:dir]'),
+  request: jsonParam(searchRequestSchema).optional().describe('URL-encoded JSON: { query?, filters?, aggregations? }'),
+  _source_include: fields,
+  _source_exclude: fields,
+  _source_includes: fields,
+  _source_excludes: fields,
+});
+
+export const renderListQuery = z.object({
+  skus: csvList(100).describe('comma-separated skus'),
+  currencyCode: z.string().max(3).optional(),
+  storeId: z.coerce.number().int().min(1).max(3).optional(),
+  storeCode: storeCodeSchema.optional(),
+  userGroupId: z.coerce.number().int().optional(),
+  token: z.string().max(2048).optional(),
+});
+
+const fieldArray = z.union([z.array(z.string().max(200)).max(200), z.string().max(2000)]).nullable().optional();
+
+export const urlMapBody = z.object({
+  url: z.string().trim().min(1).max(2048),
+  includeFields: fieldArray,
+  excludeFields: fieldArray,
+  options: z.record(z.string(), z.unknown()).optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+  groupId: z.union([z.number(), z.string().max(64)]).nullable().optional(),
+  groupToken: z.string().max(2048).nullable().optional(),
+});

@@ -1,0 +1,219 @@
+/**
+ * The catalogue: search of every entity type, products by sku (render list, cart, URL mapper), the
+ * catalogue version, and the response cache keyed by query hash + catalogue version.
+ */
+import { getCatalogVersion, type Database } from '@vitrina/db';
+import {
+  LISTING_STATUS,
+  STATUS_DISABLED,
+  type SearchRequest,
+  type SortClause,
+  type StoreCode,
+} from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import { rows, type Queryable } from '../lib/db.ts';
+import { isIdentity, project, type Projection } from '../lib/projection.ts';
+import { cacheKey, createCatalogCache, type CatalogCache } from './cache.ts';
+import {
+  cmsHierarchy,
+  loadAttributes,
+  loadCategories,
+  loadCmsBlocks,
+  loadCmsPages,
+  loadTaxRules,
+  searchEntities,
+  type CategoryDoc,
+  type EntityType,
+} from './entities.ts';
+import { searchProducts, type AttributeMeta, type SearchResponse } from './product-search.ts';
+
+export type ProductDoc = Record<string, unknown> & { id: number; sku: string; type_id: string };
+export type SearchType = 'product' | EntityType;
+
+export type SearchParams = {
+  type: SearchType;
+  storeCode: StoreCode;
+  request: SearchRequest;
+  from: number;
+  size: number;
+  sort: SortClause[] | undefined;
+  projection: Projection;
+};
+
+export class CatalogService {
+  readonly cache: CatalogCache;
+  /** entity documents of the current catalogue version, per type and store view */
+  private entities = new Map<string, Promise<Record<string, unknown>[]>>();
+  private entitiesVersion: string | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+  ) {
+    this.cache = createCatalogCache({ entries: config.catalogCacheEntries, redisUrl: config.redisUrl });
+  }
+
+  async version(): Promise<string> {
+    return String(await getCatalogVersion(this.database));
+  }
+
+  /** a catalogue search, from the cache when the same query ran on the same catalogue version */
+  async search(params: SearchParams): Promise<SearchResponse> {
+    const version = await this.version();
+    const key = cacheKey(version, params);
+    const cached = this.cache.get(key) as SearchResponse | undefined;
+    if (cached) return cached;
+    const result = await this.searchUncached(params, version);
+    const answer = isIdentity(params.projection)
+      ? result
+      : { ...result, hits: { ...result.hits, hits: result.hits.hits.map((h) => ({ ...h, _source: project(h._source, params.projection) })) } };
+    this.cache.set(key, answer);
+    return answer;
+  }
+
+  private async searchUncached(params: SearchParams, version: string): Promise<SearchResponse> {
+    const paging = { from: params.from, size: params.size };
+    if (params.type !== 'product') {
+      const docs = await this.entityDocs(params.type, params.storeCode, version);
+      return searchEntities(params.type, docs, params.request, paging, params.sort);
+    }
+    const attributes = await this.attributeMeta(version);
+    const settings = {
+      outOfStockListing: this.config.outOfStockListing,
+      priceRanges: this.config.priceRanges,
+    };
+    return this.withSearchSettings((q) =>
+      searchProducts(q, { storeCode: params.storeCode, request: params.request, sort: params.sort, ...paging }, attributes, settings),
+    );
+  }
+
+  /**
+   * Runs a product search in a short read transaction with its settings: the server search timeout
+   * on PostgreSQL (catalogue-and-cart.md §9 "1000 ms server"; PGlite, one in-process connection,
+   * cannot cancel a statement) and the trigram word-similarity threshold of typo matching (the `<%`
+   * operator, served by the trigram index on search_text).
+   */
+  private async withSearchSettings<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    return this.database.transaction(async (tx) => {
+      if (this.database.kind !== 'pglite') {
+        await tx.query("SELECT set_config('statement_timeout', $1, true)", [String(Math.trunc(this.config.searchTimeoutMs))]);
+      }
+      await tx.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)", [String(this.config.searchTypoThreshold)]);
+      return fn(tx);
+    });
+  }
+
+  async entityDocs(type: EntityType, store: StoreCode, version?: string): Promise<Record<string, unknown>[]> {
+    const v = version ?? (await this.version());
+    if (v !== this.entitiesVersion) {
+      this.entities = new Map();
+      this.entitiesVersion = v;
+    }
+    const key = `${type}:${store}`;
+    let docs = this.entities.get(key);
+    if (!docs) {
+      docs = this.loadEntity(type, store);
+      this.entities.set(key, docs);
+      docs.catch(() => this.entities.delete(key));
+    }
+    return docs;
+  }
+
+  private async loadEntity(type: EntityType, store: StoreCode): Promise<Record<string, unknown>[]> {
+    const q = this.database;
+    switch (type) {
+      case 'category':
+        return (await loadCategories(q, store)) as unknown as Record<string, unknown>[];
+      case 'attribute':
+        return loadAttributes(q, store);
+      case 'taxrule':
+        return loadTaxRules(q);
+      case 'cms_page':
+        return loadCmsPages(q, store);
+      case 'cms_block':
+        return loadCmsBlocks(q, store);
+      case 'cms_hierarchy':
+        return cmsHierarchy(await this.entityDocs('cms_page', store));
+    }
+  }
+
+  async categories(store: StoreCode): Promise<CategoryDoc[]> {
+    return (await this.entityDocs('category', store)) as unknown as CategoryDoc[];
+  }
+
+  async cmsPages(store: StoreCode) {
+    return this.entityDocs('cms_page', store);
+  }
+
+  async taxRules() {
+    return (await this.entityDocs('taxrule', 'lt')) as unknown as {
+      id: number;
+      product_tax_class_ids: number[];
+      customer_tax_class_ids: number[];
+      rates: { rate: number; tax_country_id: string; tax_region_id: number; region_name: string }[];
+    }[];
+  }
+
+  private async attributeMeta(version: string): Promise<Map<string, AttributeMeta>> {
+    const docs = await this.entityDocs('attribute', 'lt', version);
+    return new Map(docs.map((d) => [String(d.attribute_code), { code: String(d.attribute_code), filterable: d.is_filterable === true }]));
+  }
+
+  /** enabled products (status 0/1) of a store view by sku, in the order asked */
+  async productsBySkus(store: StoreCode, skus: string[], q: Queryable = this.database): Promise<ProductDoc[]> {
+    if (skus.length === 0) return [];
+    const found = await rows<{ sku: string; doc: ProductDoc }>(
+      q,
+      'SELECT sku, doc FROM product_index WHERE store_code = $1 AND sku = ANY($2::text[]) AND status = ANY($3::int[])',
+      [store, skus, LISTING_STATUS],
+    );
+    const bySku = new Map(found.map((r) => [r.sku, r.doc]));
+    return skus.map((s) => bySku.get(s)).filter((d): d is ProductDoc => d !== undefined);
+  }
+
+  /**
+   * Skus as the cart and orders see them: a product of its own (any visibility), or a child of a
+   * configurable product (whose parent document carries it in `configurable_children`).
+   * `disabled` is true for status 2 or more (of the product, its parent, or the child).
+   */
+  async resolveSkus(store: StoreCode, skus: string[], q: Queryable = this.database): Promise<Map<string, ResolvedSku>> {
+    const out = new Map<string, ResolvedSku>();
+    if (skus.length === 0) return out;
+    const found = await rows<{ sku: string; doc: ProductDoc; status: number; child_skus: string[] }>(
+      q,
+      `SELECT sku, doc, status, child_skus FROM product_index
+       WHERE store_code = $1 AND (sku = ANY($2::text[]) OR child_skus && $2::text[])`,
+      [store, skus],
+    );
+    const parentOf = (sku: string) => found.find((r) => r.child_skus.includes(sku));
+    for (const r of found) {
+      if (!skus.includes(r.sku)) continue;
+      const parent = parentOf(r.sku);
+      const disabled = r.status >= STATUS_DISABLED || (parent !== undefined && parent.status >= STATUS_DISABLED);
+      out.set(r.sku, { sku: r.sku, product: r.doc, parent: parent?.doc ?? null, disabled });
+    }
+    for (const r of found) {
+      for (const child of (r.doc.configurable_children ?? []) as Record<string, unknown>[]) {
+        const sku = String(child.sku);
+        if (out.has(sku) || !skus.includes(sku)) continue;
+        const product = { ...child, type_id: 'simple', name: child.name ?? r.doc.name, tax_class_id: child.tax_class_id ?? r.doc.tax_class_id, tax: child.tax ?? r.doc.tax } as unknown as ProductDoc;
+        const disabled = r.status >= STATUS_DISABLED || Number(child.status ?? 1) >= STATUS_DISABLED;
+        out.set(sku, { sku, product, parent: r.doc, disabled });
+      }
+    }
+    return out;
+  }
+
+  async resolveSku(store: StoreCode, sku: string, q: Queryable = this.database): Promise<ResolvedSku | null> {
+    return (await this.resolveSkus(store, [sku], q)).get(sku) ?? null;
+  }
+}
+
+export type ResolvedSku = {
+  sku: string;
+  /** the document of the sku itself (for a configurable child without its own row: the child entry) */
+  product: ProductDoc;
+  /** the configurable parent when the sku is only known as its child */
+  parent: ProductDoc | null;
+  disabled: boolean;
+};

@@ -1,0 +1,35 @@
+/**
+ * The services of the API, built once per `buildApi` and handed to each bounded context's routes.
+ */
+import type { Database } from '@vitrina/db';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiConfig } from './config.ts';
+import type { AdminService } from './admin/service.ts';
+import type { CartService } from './cart/service.ts';
+import type { CatalogService } from './catalog/service.ts';
+import type { ImageService } from './image/service.ts';
+import type { OrderService } from './order/service.ts';
+import type { ShopService } from './shop/service.ts';
+import type { StockService } from './stock/service.ts';
+
+export type ApiContext = {
+  database: Database;
+  config: ApiConfig;
+  catalog: CatalogService;
+  cart: CartService;
+  stock: StockService;
+  orders: OrderService;
+  shop: ShopService;
+  images: ImageService;
+  admin: AdminService;
+};
+
+/** the Fastify instance as routes see it: zod schemas typed through the type provider */
+export type ApiApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

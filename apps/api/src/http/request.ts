@@ -1,0 +1,28 @@
+/** What the API reads from every request: its store view and its customer token. */
+import { DEFAULT_STORE_CODE, isStoreCode, storeViewByIndex, type StoreCode } from '@vitrina/domain';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The store view of a request (CONTRACTS.md "the store view of a request: query storeCode"): the
+ * `storeCode` query parameter, else the catalogue index of a search path, else lt. Read from the raw
+ * query so that it also works for answers to invalid requests.
+ */
+export function requestStoreCode(req: FastifyRequest): StoreCode {
+  const query = req.query as Record<string, unknown> | undefined;
+  const code = query?.storeCode;
+  if (isStoreCode(code)) return code;
+  const params = req.params as Record<string, unknown> | undefined;
+  if (typeof params?.index === 'string') {
+    const view = storeViewByIndex(params.index);
+    if (view) return view.storeCode;
+  }
+  return DEFAULT_STORE_CODE;
+}
+
+/** the customer token of a request: `Authorization: Bearer` or the spec's `token` query parameter */
+export function requestToken(req: FastifyRequest): string | undefined {
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && /^bearer\s+/i.test(auth)) return auth.replace(/^bearer\s+/i, '').trim() || undefined;
+  const token = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}

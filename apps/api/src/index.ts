@@ -1,0 +1,7 @@
+/**
+ * @vitrina/api: the shop's commerce API (`/vsbridge/*`, `/api/url/map`, `/healthz`) as a Fastify
+ * instance. See README "API" and config.ts for the environment variables.
+ */
+export { buildApi, type BuildApiOptions } from './app.ts';
+export { loadApiConfig, type ApiConfig, ADMIN_BODY_LIMIT } from './config.ts';
+export type { ErrorBody } from './http/error-handler.ts';

@@ -1,0 +1,27 @@
+/** Order routes (accounts-checkout-routes.md §7: POST /order/create, GET /order/pull). */
+import { DEFAULT_STORE_CODE } from '@vitrina/domain';
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { createBody, createQuery, pullQuery } from './schemas.ts';
+
+const tags = ['order'];
+
+export function orderRoutes(app: ApiApp, ctx: ApiContext) {
+  app.post(
+    '/vsbridge/order/create',
+    {
+      schema: {
+        tags,
+        summary: 'Places an order, priced by the server; a repeated idempotency_key answers the first order',
+        querystring: createQuery,
+        body: createBody,
+      },
+    },
+    // TODO(#6): `user_id` and the customer token tie the order to a customer once tokens exist.
+    async (req) => ok(await ctx.orders.create(req.body, req.query.storeCode ?? DEFAULT_STORE_CODE)),
+  );
+
+  app.get('/vsbridge/order/pull', { schema: { tags, summary: 'An order by number and order token', querystring: pullQuery } }, async (req) =>
+    ok(await ctx.orders.pull(req.query.number, req.query.orderToken)),
+  );
+}

@@ -1,0 +1,291 @@
+/**
+ * Orders (accounts-checkout-routes.md §4 "Checkout", §7; CONTRACTS.md "POST /order/create").
+ *
+ * The server prices the order from its own data (the cart's lines, or the posted products when the
+ * cart is unknown to the server, e.g. an order queued offline), then in ONE short transaction:
+ * decrements stock (refusing the whole order when any line is short), writes the order, its items
+ * and an outbox row for the confirmation e-mail, counts the coupon use and marks the cart converted.
+ * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '@vitrina/db';
+import {
+  CURRENCY_CODE,
+  isStoreCode,
+  type OrderCreateInput,
+  type StoreCode,
+  type Totals,
+} from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { CartRow, CartService } from '../cart/service.ts';
+import {
+  allowedPaymentMethods,
+  findCoupon,
+  isVirtual,
+  paymentMethods,
+  priceLines,
+  shippingMethods,
+  totalsOf,
+  type LineIntent,
+} from '../cart/pricing.ts';
+import { fieldError, notFound, ruleError } from '../http/errors.ts';
+import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
+
+/** order numbers start here (increment_id like "100000123") */
+export const INCREMENT_BASE = 100_000_000;
+
+type OrderRow = {
+  id: number;
+  increment_id: string;
+  order_token: string;
+  idempotency_key: string | null;
+  cart_id: string | null;
+  store_code: string;
+  status: string;
+  payment_status: string;
+  shipping_status: string;
+  email: string;
+  personal_details: Record<string, unknown>;
+  shipping_address: Record<string, unknown>;
+  billing_address: Record<string, unknown>;
+  shipping_method_code: string;
+  payment_method_code: string;
+  currency: string;
+  subtotal_incl_tax: number;
+  discount_amount: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  tax_amount: number;
+  grand_total: number;
+  coupon_code: string | null;
+  created_at: Date | string;
+};
+
+type OrderItemRow = {
+  sku: string;
+  name: string;
+  qty: number;
+  product_type: string;
+  product_option: Record<string, unknown> | null;
+  price_incl_tax: number;
+  row_total_incl_tax: number;
+  tax_percent: number;
+};
+
+export type OrderView = ReturnType<typeof orderView>;
+
+function orderView(o: OrderRow, items: OrderItemRow[], opts: { details: boolean }) {
+  return {
+    orderNumber: o.increment_id,
+    orderToken: o.order_token,
+    increment_id: o.increment_id,
+    status: o.status,
+    payment_status: o.payment_status,
+    shipping_status: o.shipping_status,
+    created_at: new Date(o.created_at).toISOString(),
+    currency: o.currency,
+    grand_total: o.grand_total,
+    subtotal_incl_tax: o.subtotal_incl_tax,
+    discount_amount: o.discount_amount,
+    shipping_incl_tax: o.shipping_incl_tax,
+    payment_fee: o.payment_fee,
+    tax_amount: o.tax_amount,
+    coupon_code: o.coupon_code,
+    shipping_method_code: o.shipping_method_code,
+    payment_method_code: o.payment_method_code,
+    items: items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      qty: i.qty,
+      product_type: i.product_type,
+      product_option: i.product_option,
+      price_incl_tax: i.price_incl_tax,
+      row_total_incl_tax: i.row_total_incl_tax,
+      tax_percent: i.tax_percent,
+    })),
+    ...(opts.details
+      ? {
+          email: o.email,
+          personal_details: o.personal_details,
+          shipping_address: o.shipping_address,
+          billing_address: o.billing_address,
+        }
+      : {}),
+  };
+}
+
+export class OrderService {
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    private readonly catalog: CatalogService,
+    private readonly carts: CartService,
+    /** called after stock changed (outside the transaction): keeps listings' stock fresh */
+    private readonly onStockChanged: (productIds: number[]) => Promise<void>,
+  ) {}
+
+  private async view(q: Queryable, order: OrderRow, details = false) {
+    const items = await rows<OrderItemRow>(
+      q,
+      'SELECT sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent FROM order_items WHERE order_id = $1 ORDER BY id',
+      [order.id],
+    );
+    return orderView(order, items, { details });
+  }
+
+  private async byIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | undefined> {
+    return one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]);
+  }
+
+  async create(input: OrderCreateInput, requestStore: StoreCode): Promise<OrderView & { totals?: Totals }> {
+    const first = await this.byIdempotencyKey(this.database, input.idempotency_key);
+    if (first) return this.view(this.database, first);
+
+    // ---- the server's view of the order (no transaction: reads only)
+    const cart = await one<CartRow>(this.database, 'SELECT * FROM carts WHERE id = $1', [input.cart_id]);
+    if (cart && cart.status !== 'active') throw fieldError('cart_id', 'cart.notFound');
+    if (cart && cart.customer_id !== null) {
+      // TODO(#6): accept the order with the token of the cart's customer once customer tokens exist.
+      throw ruleError('api.cartForbidden', undefined, 'token', 401);
+    }
+    const store: StoreCode = cart && isStoreCode(cart.store_code) ? cart.store_code : requestStore;
+    const cartLines = cart ? await this.carts.lines(cart.id) : [];
+    const intents: LineIntent[] = cartLines.length
+      ? cartLines.map((l) => ({ item_id: l.item_id, sku: l.sku, qty: l.qty, product_option: l.product_option }))
+      : input.products.map((p, i) => ({ item_id: i + 1, sku: p.sku, qty: p.qty, product_option: p.product_option }));
+    const { priced, unavailable } = await priceLines(this.catalog, store, intents, this.database);
+    if (unavailable.length || priced.some((l) => l.product_type === 'configurable')) throw ruleError('order.productsUnavailable', undefined, 'products');
+    if (priced.length === 0) throw ruleError('api.emptyOrder', undefined, 'products');
+
+    const info = input.addressInformation;
+    const virtual = isVirtual(priced);
+    const countryId = info.shippingAddress.countryId;
+    const shipping = (await shippingMethods(this.database)).find(
+      (m) => m.carrier_code === info.shipping_carrier_code && m.method_code === info.shipping_method_code && m.countries.includes(countryId),
+    );
+    if (!shipping && !virtual)
+      throw ruleError('api.shippingMethodUnavailable', { code: `${info.shipping_carrier_code}_${info.shipping_method_code}` }, 'addressInformation.shipping_method_code');
+    const payment = allowedPaymentMethods(this.config, await paymentMethods(this.database), virtual).find((m) => m.code === info.payment_method_code);
+    if (!payment) throw ruleError('api.paymentMethodUnavailable', { code: info.payment_method_code }, 'addressInformation.payment_method_code');
+    const coupon = cart?.coupon_code ? await findCoupon(this.database, cart.coupon_code) : undefined;
+    const totals = totalsOf(this.config, await this.catalog.taxRules(), {
+      lines: priced,
+      coupon,
+      shippingMethod: shipping,
+      paymentMethod: payment,
+      countryId,
+      storeCode: store,
+      now: new Date(),
+    });
+    const email = input.personalDetails?.emailAddress ?? info.shippingAddress.email;
+    if (!email) throw fieldError('personalDetails.emailAddress', 'validation.required');
+    const personal = input.personalDetails ?? {
+      firstName: info.shippingAddress.firstname,
+      lastName: info.shippingAddress.lastname,
+      emailAddress: email,
+    };
+    const { password: _password, ...personalDetails } = personal as typeof personal & { password?: string };
+
+    const wanted = new Map<string, number>();
+    for (const l of priced) wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
+
+    // ---- one short transaction: stock, order, items, outbox, coupon use, cart
+    let written: { order: OrderRow; repeat: boolean; productIds: number[] };
+    try {
+      written = await this.database.transaction(async (tx) => {
+        const again = await this.byIdempotencyKey(tx, input.idempotency_key);
+        if (again) return { order: again, repeat: true, productIds: [] };
+        const productIds: number[] = [];
+        for (const [sku, qty] of wanted) {
+          const taken = await one<{ product_id: number }>(
+            tx,
+            `UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
+             WHERE sku = $1 AND manage_stock AND is_in_stock AND qty >= $2 RETURNING product_id`,
+            [sku, qty],
+          );
+          if (taken) {
+            productIds.push(taken.product_id);
+            continue;
+          }
+          const stock = await one<{ manage_stock: boolean; is_in_stock: boolean }>(tx, 'SELECT manage_stock, is_in_stock FROM stock WHERE sku = $1', [sku]);
+          // no stock row: a composite product (bundle, grouped) keeps none of its own
+          if (stock && (stock.manage_stock || !stock.is_in_stock)) throw ruleError('order.productsUnavailable', undefined, 'products');
+        }
+        const seq = await one<{ id: number | string }>(tx, "SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id");
+        const id = Number(seq?.id);
+        const order = await one<OrderRow>(
+          tx,
+          `INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
+             shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
+             payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
+             payment_fee, tax_amount, grand_total, coupon_code)
+           VALUES ($1, $2, $3, $4, $5, $6, 'new', 'pending', 'pending', $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12,
+             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21)
+           RETURNING *`,
+          [
+            id,
+            String(INCREMENT_BASE + id),
+            randomBytes(24).toString('base64url'),
+            input.idempotency_key,
+            input.cart_id,
+            store,
+            email,
+            JSON.stringify(personalDetails),
+            JSON.stringify(info.shippingAddress),
+            JSON.stringify(info.billingAddress ?? info.shippingAddress),
+            shipping?.code ?? `${info.shipping_carrier_code}_${info.shipping_method_code}`,
+            payment.code,
+            info.payment_method_additional ? JSON.stringify(info.payment_method_additional) : null,
+            CURRENCY_CODE,
+            totals.subtotal_incl_tax,
+            totals.discount_amount,
+            totals.shipping_incl_tax,
+            totals.payment_fee,
+            totals.tax_amount,
+            totals.grand_total,
+            totals.coupon_code,
+          ],
+        );
+        if (!order) throw new Error('order was not written');
+        const values: string[] = [];
+        const params: unknown[] = [];
+        for (const l of priced) {
+          const base = params.length;
+          params.push(order.id, l.product_id, l.sku, l.name, l.qty, l.product_type, l.product_option ? JSON.stringify(l.product_option) : null);
+          params.push(l.price_incl_tax, l.price_incl_tax * l.qty, Math.round(l.tax_percent));
+          values.push(`(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`);
+        }
+        await tx.query(
+          `INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option, price_incl_tax,
+             row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}`,
+          params,
+        );
+        await tx.query("INSERT INTO outbox (kind, payload) VALUES ('order.confirmation-email', $1::jsonb)", [
+          JSON.stringify({ orderId: order.id, incrementId: order.increment_id, email, storeCode: store }),
+        ]);
+        if (totals.coupon_code) await tx.query('UPDATE coupons SET times_used = times_used + 1 WHERE code = $1', [totals.coupon_code]);
+        if (cart) await tx.query("UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1", [cart.id]);
+        return { order, repeat: false, productIds };
+      });
+    } catch (err) {
+      // two first attempts raced on PostgreSQL: the loser answers the winner's order
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await this.byIdempotencyKey(this.database, input.idempotency_key);
+      if (!winner) throw err;
+      return this.view(this.database, winner);
+    }
+    if (written.productIds.length) await this.onStockChanged(written.productIds);
+    const view = await this.view(this.database, written.order);
+    return written.repeat ? view : { ...view, totals };
+  }
+
+  /** an order by number, for the holder of its token */
+  async pull(number: string, orderToken: string): Promise<OrderView> {
+    const order = await one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [number]);
+    const a = Buffer.from(order?.order_token ?? '');
+    const b = Buffer.from(orderToken);
+    if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');
+    return this.view(this.database, order, true);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Shop data: the home page's banners, sliders and configuration (accounts-checkout-routes.md §3
+ * "Shop data", §7 GET /home-page), pickup points of a carrier, and the delivery countries.
+ */
+import { DEFAULT_COUNTRY, type StoreCode } from '@vitrina/domain';
+import type { Database } from '@vitrina/db';
+import { localized, type Localized } from '../catalog/entities.ts';
+import { rows } from '../lib/db.ts';
+
+/** the delivery markets (Lithuania, Latvia, Estonia) with their names per store view */
+export const COUNTRIES: { id: string; iso3: string; names: Record<StoreCode, string> }[] = [
+  { id: 'LT', iso3: 'LTU', names: { lt: 'Lietuva', en: 'Lithuania', ru: 'Литва' } },
+  { id: 'LV', iso3: 'LVA', names: { lt: 'Latvija', en: 'Latvia', ru: 'Латвия' } },
+  { id: 'EE', iso3: 'EST', names: { lt: 'Estija', en: 'Estonia', ru: 'Эстония' } },
+];
+
+export const BANNER_KINDS = ['banner', 'slider', 'category_banner', 'product_banner', 'multi_banner'] as const;
+
+type BannerRow = { id: number; kind: string; position: number; image: string; title: Localized; link: Localized; category_id: number | null };
+
+export class ShopService {
+  constructor(private readonly database: Database) {}
+
+  countries(store: StoreCode) {
+    return COUNTRIES.map((c) => ({
+      id: c.id,
+      two_letter_abbreviation: c.id,
+      three_letter_abbreviation: c.iso3,
+      full_name_locale: c.names[store],
+      full_name_english: c.names.en,
+    }));
+  }
+
+  async homePage(store: StoreCode) {
+    const banners = await rows<BannerRow>(
+      this.database,
+      'SELECT id, kind, position, image, title, link, category_id FROM banners WHERE is_active ORDER BY position, id',
+    );
+    const config = await rows<{ code: string; configs: Record<string, unknown> }>(this.database, 'SELECT code, configs FROM shop_config ORDER BY code');
+    const result: Record<string, unknown> = {};
+    for (const kind of BANNER_KINDS) result[kind] = [];
+    for (const b of banners) {
+      const list = (result[b.kind] ??= []) as unknown[];
+      list.push({
+        id: b.id,
+        position: b.position,
+        image: b.image,
+        title: localized(b.title, store),
+        link: localized(b.link, store),
+        ...(b.category_id !== null ? { category_id: b.category_id } : {}),
+      });
+    }
+    result.config = config.map((c) => ({ code: c.code, configs: c.configs }));
+    return result;
+  }
+
+  async pickupPoints(carrierCode: string, countryId: string | null) {
+    return rows<Record<string, unknown>>(
+      this.database,
+      `SELECT id, carrier_code, name, address, city, postcode, country_id FROM pickup_points
+       WHERE is_active AND carrier_code = $1 AND country_id = $2 ORDER BY city, name, id`,
+      [carrierCode, countryId ?? DEFAULT_COUNTRY],
+    );
+  }
+}

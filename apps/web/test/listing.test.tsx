@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { clearFilters, listingFilters, pageQuery, parseListingQuery, toggleFilter } from '../app/lib/listing';
+
+const q = (s: string) => new URLSearchParams(s);
+/** The filterable attributes of the store (memory is not one of them here). */
+const CODES = ['condition', 'color', 'capacity'];
+
+describe('listing query', () => {
+  it('defaults: is_promoted:desc, page 1, no filters; unknown sort and bad page are ignored', () => {
+    expect(parseListingQuery(q(''), CODES)).toEqual({ sort: 'is_promoted:desc', page: 1, price: null, attributes: {} });
+    expect(parseListingQuery(q('sort=evil;drop&page=-3&price=1-2'), CODES).sort).toBe('is_promoted:desc');
+    expect(parseListingQuery(q('page=abc'), CODES).page).toBe(1);
+  });
+
+  it('reads sort, page, price bucket and attribute filters', () => {
+    const parsed = parseListingQuery(q('sort=final_price:asc&page=3&price=50.0-100.0&condition=1,2&color=7&memory=9'), CODES);
+    expect(parsed).toEqual({
+      sort: 'final_price:asc',
+      page: 3,
+      price: '50.0-100.0',
+      attributes: { condition: ['1', '2'], color: ['7'] },
+    });
+    expect(listingFilters(parsed)).toEqual({ condition: [1, 2], color: [7], final_price: { gte: 5000, lt: 10000 } });
+    expect(listingFilters(parseListingQuery(q('price=150.0-*'), CODES))).toEqual({ final_price: { gte: 15000 } });
+  });
+
+  it('changing a filter resets the page to 1 and keeps the sort', () => {
+    const search = q('sort=final_price:asc&page=4&condition=1');
+    expect(toggleFilter('/c/x', search, 'condition', '2')).toBe('/c/x?sort=final_price%3Aasc&condition=1%2C2');
+    expect(toggleFilter('/c/x', search, 'condition', '1')).toBe('/c/x?sort=final_price%3Aasc');
+    expect(toggleFilter('/c/x', q('page=2'), 'price', '0.0-50.0')).toBe('/c/x?price=0.0-50.0');
+    expect(toggleFilter('/c/x', q('price=0.0-50.0'), 'price', '0.0-50.0')).toBe('/c/x');
+    expect(clearFilters('/c/x', search)).toBe('/c/x?sort=final_price%3Aasc');
+  });
+
+  it('page links', () => {
+    expect(pageQuery('/c/x', q('condition=1&page=2'), 3)).toBe('/c/x?condition=1&page=3');
+    expect(pageQuery('/c/x', q('page=2'), 1)).toBe('/c/x');
+  });
+});

@@ -1,0 +1,263 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeApi } from './support/fake-api';
+
+/**
+ * Renders every route of the skeleton in every store view through the real server build (built
+ * into a temporary folder) with an in-memory `apiFetch`, and checks the document head.
+ */
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const ORIGIN = 'http://shop.test';
+let buildDir: string;
+let handler: (request: Request, context?: Record<string, unknown>) => Promise<Response>;
+const api = fakeApi();
+
+beforeAll(() => {
+  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-web-'));
+  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: webDir,
+    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    stdio: 'pipe',
+  });
+  return import(pathToFileURL(join(buildDir, 'server/index.js')).href).then((build: ServerBuild) => {
+    const handle = createRequestHandler(build, 'production');
+    handler = (request, context) => handle(request, context as never);
+  });
+});
+
+afterAll(() => {
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+});
+
+async function render(path: string, init?: RequestInit) {
+  const res = await handler(new Request(ORIGIN + path, init), { apiFetch: api.fetch });
+  const html = await res.text();
+  const doc = new JSDOM(html).window.document;
+  const hreflang = Object.fromEntries(
+    [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
+      l.getAttribute('hreflang'),
+      l.getAttribute('href'),
+    ]),
+  );
+  return {
+    res,
+    html,
+    doc,
+    lang: doc.documentElement.getAttribute('lang'),
+    title: doc.title,
+    description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+    canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+    hreflang,
+  };
+}
+
+const STORES = [
+  { code: 'lt', prefix: '', laptops: 'nesiojamieji-kompiuteriai', phone: 'telefonas-x', about: 'apie-mus' },
+  { code: 'en', prefix: '/en', laptops: 'laptops', phone: 'phone-x', about: 'about-us' },
+  { code: 'ru', prefix: '/ru', laptops: 'noutbuki', phone: 'telefon-x', about: 'about-us' },
+] as const;
+const byCode = Object.fromEntries(STORES.map((s) => [s.code, s]));
+const home = (p: string) => p || '/';
+
+type Page = {
+  name: string;
+  path: (s: (typeof STORES)[number]) => string;
+  /** The expected path of this page in a store view (canonical and hreflang). */
+  expected: (s: (typeof STORES)[number]) => string;
+  status?: number;
+  title?: RegExp;
+};
+
+const PAGES: Page[] = [
+  { name: 'home', path: (s) => home(s.prefix), expected: (s) => home(s.prefix) },
+  { name: 'home alias /pwa.html', path: (s) => `${s.prefix}/pwa.html`, expected: (s) => home(s.prefix) },
+  {
+    name: 'category',
+    path: (s) => `${s.prefix}/c/${s.laptops}`,
+    expected: (s) => `${s.prefix}/c/${s.laptops}`,
+  },
+  {
+    name: 'product',
+    path: (s) => `${s.prefix}/p/PX/${s.phone}`,
+    expected: (s) => `${s.prefix}/p/PX/${s.phone}`,
+  },
+  {
+    name: 'product variant',
+    path: (s) => `${s.prefix}/p/PX/${s.phone}/PX-A`,
+    expected: (s) => `${s.prefix}/p/PX/${s.phone}`,
+  },
+  { name: 'search', path: (s) => `${s.prefix}/search?q=phone`, expected: (s) => `${s.prefix}/search` },
+  { name: 'checkout', path: (s) => `${s.prefix}/checkout`, expected: (s) => `${s.prefix}/checkout` },
+  {
+    name: 'order completed',
+    path: (s) => `${s.prefix}/order-completed?number=100000042`,
+    expected: (s) => `${s.prefix}/order-completed`,
+  },
+  { name: 'my account', path: (s) => `${s.prefix}/my-account`, expected: (s) => `${s.prefix}/my-account` },
+  { name: 'static page', path: (s) => `${s.prefix}/${s.about}`, expected: (s) => `${s.prefix}/${s.about}` },
+  {
+    name: 'cms page /i/:slug',
+    path: (s) => `${s.prefix}/i/about-us`,
+    expected: (s) => `${s.prefix}/i/about-us`,
+  },
+  {
+    name: 'unknown path',
+    path: (s) => `${s.prefix}/no/such/page`,
+    expected: (s) => `${s.prefix}/no/such/page`,
+    status: 404,
+  },
+  {
+    name: 'unknown category',
+    path: (s) => `${s.prefix}/c/nope`,
+    expected: (s) => `${s.prefix}/c/nope`,
+    status: 404,
+  },
+  {
+    name: 'unknown product',
+    path: (s) => `${s.prefix}/p/NOPE/x`,
+    expected: (s) => `${s.prefix}/p/NOPE/x`,
+    status: 404,
+  },
+  {
+    name: 'unknown cms page',
+    path: (s) => `${s.prefix}/i/nope`,
+    expected: (s) => `${s.prefix}/i/nope`,
+    status: 404,
+  },
+];
+
+describe.each(STORES)('store view $code', (store) => {
+  it.each(PAGES)('$name: lang, title, description, canonical, hreflang', async (page) => {
+    const r = await render(page.path(store));
+    expect(r.res.status).toBe(page.status ?? 200);
+    expect(r.res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(r.lang).toBe(store.code);
+    expect(r.title.length).toBeGreaterThan(3);
+    expect(r.description?.length ?? 0).toBeGreaterThan(3);
+    expect(r.canonical).toBe(ORIGIN + page.expected(store));
+    expect(r.hreflang).toEqual({
+      lt: ORIGIN + page.expected(byCode.lt!),
+      en: ORIGIN + page.expected(byCode.en!),
+      ru: ORIGIN + page.expected(byCode.ru!),
+      'x-default': ORIGIN + page.expected(byCode.lt!),
+    });
+    if (page.status === 404) {
+      expect(r.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    }
+  });
+});
+
+describe('page content', () => {
+  it('404 page shows the spec message in each language', async () => {
+    expect((await render('/en/nowhere')).doc.body.textContent).toContain(
+      "Unfortunately we can't find the page you are looking for",
+    );
+    expect((await render('/nowhere')).doc.body.textContent).toContain(
+      'Deja, ieškomo puslapio rasti nepavyko',
+    );
+  });
+
+  it('product page: price formatted per store view, regular price struck, JSON-LD in euros', async () => {
+    const en = await render('/en/p/PX/phone-x/PX-A');
+    expect(en.doc.querySelector('h1')?.textContent).toBe('Phone X');
+    expect(en.doc.querySelector('.price-special')?.textContent).toBe('449.00\u00A0€');
+    expect(en.doc.querySelector('.price-regular')?.textContent).toBe('499.00\u00A0€');
+    expect(en.doc.querySelector('input[name="condition"][value="1"]')?.hasAttribute('checked')).toBe(true);
+    const ld = JSON.parse(en.doc.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}');
+    expect(ld['@type']).toBe('Product');
+    expect(ld.sku).toBe('PX-A');
+    expect(ld.offers.price).toBe('449.00');
+    expect(ld.offers.priceCurrency).toBe('EUR');
+    const img = en.doc.querySelector('.gallery > img');
+    expect(img?.getAttribute('src')).toBe('/vsbridge/image/452/452/resize/demo/phones/1.png');
+    expect(img?.getAttribute('loading')).toBe('eager');
+    expect(img?.getAttribute('width')).toBe('452');
+    const lt = await render('/p/PX/telefonas-x');
+    // Without a child sku the domain picks the cheapest available variant (B, 399,00 €).
+    expect(lt.doc.querySelector('.price-special')?.textContent).toBe('399,00\u00A0€');
+  });
+
+  it('a wrong product slug redirects permanently to the product URL', async () => {
+    const r = await handler(new Request(`${ORIGIN}/en/p/PX/old-slug?x=1`), { apiFetch: api.fetch });
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe('/en/p/PX/phone-x?x=1');
+  });
+
+  it('category page: products, sort options, filters and thumbnails', async () => {
+    const r = await render('/en/c/laptops?sort=final_price:asc&condition=1');
+    expect(r.doc.querySelector('h1')?.textContent).toBe('Laptops');
+    expect(r.doc.querySelectorAll('#sort option')).toHaveLength(6);
+    expect(r.doc.querySelector('#sort option[selected]')?.getAttribute('value')).toBe('final_price:asc');
+    const thumb = r.doc.querySelector('.card img');
+    expect(thumb?.getAttribute('src')).toBe('/vsbridge/image/266/266/resize/demo/phones/1.png');
+    expect(thumb?.getAttribute('width')).toBe('266');
+    // The selected filter links back without itself; page is reset.
+    const active = r.doc.querySelector('.filters a[aria-current]');
+    expect(active?.getAttribute('href')).toBe('/en/c/laptops?sort=final_price%3Aasc');
+    const call = api.calls.findLast((c) => c.includes('/product/_search') && c.includes('category_ids'));
+    const request = JSON.parse(new URL(call!.split(' ')[1]!, 'http://x').searchParams.get('request')!);
+    expect(request.filters.category_ids).toBe(12);
+    expect(request.filters.condition).toEqual([1]);
+    expect(request.aggregations).toContain('price');
+  });
+
+  it('language switch links keep the page; footer uses Lithuanian static slugs in lt', async () => {
+    const r = await render('/c/nesiojamieji-kompiuteriai');
+    const langs = [...r.doc.querySelectorAll('.lang a')].map((a) => a.getAttribute('href'));
+    expect(langs).toEqual(['/en/c/laptops', '/ru/c/noutbuki']);
+    const footer = [...r.doc.querySelectorAll('.site-footer a')].map((a) => a.getAttribute('href'));
+    expect(footer).toContain('/apie-mus');
+    expect(footer).toContain('/prekiu-grazinimas');
+    const en = await render('/en');
+    expect([...en.doc.querySelectorAll('.site-footer a')].map((a) => a.getAttribute('href'))).toContain(
+      '/en/about-us',
+    );
+  });
+
+  it('checkout uses the minimal layout (no category menu, no footer links)', async () => {
+    const r = await render('/en/checkout');
+    expect(r.doc.querySelector('.category-nav')).toBeNull();
+    expect(r.doc.querySelector('.site-footer nav')).toBeNull();
+    expect(r.doc.querySelector('.logo')).not.toBeNull();
+  });
+
+  it('a CMS page asked by identifier moves to its slug in the store view', async () => {
+    const r = await handler(new Request(`${ORIGIN}/i/about-us`), { apiFetch: api.fetch });
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe('/i/apie-mus');
+  });
+
+  it('unknown paths ask the URL mapper with the full path', async () => {
+    await render('/ru/some/old-url');
+    const call = api.calls.findLast((c) => c.includes('/api/url/map'));
+    expect(call).toContain('"url":"/ru/some/old-url"');
+  });
+
+  it('English static slug in lt redirects to the Lithuanian slug', async () => {
+    const r = await handler(new Request(`${ORIGIN}/about-us`), { apiFetch: api.fetch });
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe('/apie-mus');
+  });
+
+  it('a failing API shows the error page with the spec message and HTTP 500', async () => {
+    for (const path of ['/en/p/BOOM/x', '/en/p/HTML/x']) {
+      const r = await render(path);
+      expect(r.res.status).toBe(500);
+      expect(r.lang).toBe('en');
+      expect(r.doc.body.textContent).toContain('Something went wrong. Try again in a few seconds.');
+      expect(r.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    }
+    expect((await render('/p/BOOM/x')).doc.body.textContent).toContain('Kažkas nepavyko.');
+  });
+
+  it('thank-you page shows the order number', async () => {
+    const r = await render('/ru/order-completed?number=100000042');
+    expect(r.doc.querySelector('.order-number')?.textContent).toContain('100000042');
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * The shop data import file (docs/CONTRACTS.md "Shop data import file") as zod schemas. Money is
+ * decimal euros net of tax (converted to cents by the importer with the domain's toCents); dates are
+ * ISO strings; a text is a string or { lt, en, ru }. Products may carry attribute values under their
+ * attribute codes (`"color": 49`): those keys are kept (loose objects) and picked out by the importer.
+ */
+import { PRODUCT_TYPES, toDate } from '@vitrina/domain';
+import { z } from 'zod';
+
+const text = z.union(
+  [
+    z.string(),
+    z
+      .strictObject({ lt: z.string().optional(), en: z.string().optional(), ru: z.string().optional() })
+      .refine((t) => t.lt !== undefined || t.en !== undefined || t.ru !== undefined, {
+        message: 'Expected at least one of lt, en, ru',
+      }),
+  ],
+  { error: 'Expected a text: a string or { "lt": ..., "en": ..., "ru": ... }' },
+);
+const nonEmptyText = text.refine((t) => (typeof t === 'string' ? t.trim() : (t.lt ?? t.en ?? t.ru ?? '').trim()) !== '', {
+  message: 'Must not be empty',
+});
+
+/** decimal euros (net of tax) */
+const money = z.number().finite().min(0, { message: 'Must not be negative' });
+const id = z.number().int({ message: 'Expected an integer' }).positive({ message: 'Expected a positive integer' });
+const int = z.number().int({ message: 'Expected an integer' });
+const qty = z.number().finite();
+/** true/false, also 0/1 as some shop exports write them */
+const bool = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Expected boolean' }).transform(Boolean);
+const date = z.string().refine(
+  (s) => {
+    try {
+      toDate(s);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Expected an ISO date, e.g. 2026-11-01T00:00:00Z' },
+);
+const code = z.string().trim().min(1, { message: 'Must not be empty' });
+
+export const importAttributeSchema = z.object({
+  attribute_id: id,
+  attribute_code: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, { message: 'Expected a code of lower-case letters, digits and _' }),
+  frontend_label: text,
+  frontend_input: z.string().default('select'),
+  is_comparable: bool.default(false),
+  is_filterable: bool.default(false),
+  position: int.default(0),
+  options: z.array(z.object({ value: int, label: text })).default([]),
+});
+
+export const importCategorySchema = z.object({
+  id,
+  parent_id: int.nullable().optional(),
+  name: nonEmptyText,
+  slug: text.optional(),
+  position: int.default(0),
+  is_active: bool.default(true),
+  description: text.nullable().optional(),
+});
+
+const stockSchema = z.object({
+  is_in_stock: bool.optional(),
+  qty: qty.optional(),
+  manage_stock: bool.optional(),
+});
+
+const specialFields = {
+  special_price: money.nullable().optional(),
+  special_from_date: date.nullable().optional(),
+  special_to_date: date.nullable().optional(),
+};
+
+export const importChildSchema = z.looseObject({
+  id,
+  sku: code,
+  type_id: z.enum(PRODUCT_TYPES).optional(),
+  name: nonEmptyText.optional(),
+  url_key: z.string().optional(),
+  price: money.optional(),
+  ...specialFields,
+  tax_class_id: int.optional(),
+  image: z.string().nullable().optional(),
+  media_gallery: z.array(z.looseObject({ image: z.string() })).optional(),
+  mpn: z.string().nullable().optional(),
+  status: int.default(1),
+  visibility: int.min(1).max(4).optional(),
+  stock: stockSchema.optional(),
+});
+
+export const importProductSchema = z
+  .looseObject({
+    id,
+    sku: code,
+    type_id: z.enum(PRODUCT_TYPES).default('simple'),
+    status: int.default(1),
+    visibility: int.min(1, { message: 'Expected 1 to 4' }).max(4, { message: 'Expected 1 to 4' }).default(4),
+    name: nonEmptyText,
+    description: text.nullable().optional(),
+    short_description: text.nullable().optional(),
+    url_key: z.string().optional(),
+    brand: z.string().nullable().optional(),
+    mpn: z.string().nullable().optional(),
+    image: z.string().nullable().optional(),
+    media_gallery: z.array(z.looseObject({ image: z.string() })).optional(),
+    price: money.optional(),
+    ...specialFields,
+    tax_class_id: int.default(2),
+    category_ids: z.array(int).optional(),
+    stock: stockSchema.optional(),
+    is_promoted: z.union([int, z.boolean()], { error: 'Expected 0 or 1' }).transform(Number).default(0),
+    sales_count: int.default(0),
+    created_at: date.optional(),
+    updated_at: date.optional(),
+    configurable_options: z
+      .array(
+        z.looseObject({
+          attribute_id: int.optional(),
+          attribute_code: code,
+          label: text.optional(),
+          values: z.array(z.looseObject({ value_index: int, label: text.optional() })).default([]),
+        }),
+      )
+      .optional(),
+    configurable_children: z.array(importChildSchema).optional(),
+    product_links: z
+      .array(
+        z.looseObject({
+          link_type: z.string().default('associated'),
+          linked_product_sku: code,
+          linked_product_type: z.string().optional(),
+          qty: qty.default(1),
+          is_default: bool.optional(),
+        }),
+      )
+      .optional(),
+    bundle_options: z
+      .array(
+        z.looseObject({
+          option_id: int,
+          title: text,
+          type: z.string().default('select'),
+          required: bool.default(false),
+          product_links: z.array(
+            z.looseObject({ sku: code, qty: qty.default(1), is_default: bool.default(false) }),
+          ),
+        }),
+      )
+      .optional(),
+    parent_sku: code.nullable().optional(),
+  })
+  .superRefine((p, ctx) => {
+    const composite = p.type_id === 'configurable' || p.type_id === 'grouped' || p.type_id === 'bundle';
+    if (p.price === undefined && !(composite)) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'Expected number (required)' });
+    }
+    if (p.type_id === 'configurable' && p.price === undefined && !p.configurable_children?.some((c) => c.price !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'Expected number: a configurable product needs a price or children with prices',
+      });
+    }
+  });
+
+export const importTaxRuleSchema = z.object({
+  id,
+  code: code,
+  product_tax_class_ids: z.array(int),
+  customer_tax_class_ids: z.array(int).default([3]),
+  rates: z.array(
+    z.object({
+      rate: z.number().finite().min(0),
+      tax_country_id: z.string().length(2, { message: 'Expected a 2-letter country code' }),
+      tax_region_id: z.union([int, z.string()]).transform((v) => Number(v) || 0).default(0),
+      region_name: z.string().default(''),
+    }),
+  ),
+});
+
+export const importCouponSchema = z
+  .object({
+    code,
+    type: z.enum(['percent', 'fixed']),
+    value: z.number().finite().min(0, { message: 'Must not be negative' }),
+    from_date: date.nullable().optional(),
+    to_date: date.nullable().optional(),
+    min_subtotal: money.nullable().optional(),
+    uses_per_coupon: int.nullable().optional(),
+    is_active: bool.default(true),
+  })
+  .superRefine((c, ctx) => {
+    if (c.type === 'percent' && (!Number.isInteger(c.value) || c.value > 100)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent coupon needs a whole percent from 0 to 100' });
+    }
+  });
+
+export const importCmsPageSchema = z.object({
+  id,
+  identifier: code,
+  slug: text.optional(),
+  title: nonEmptyText,
+  content: text,
+  meta_description: text.nullable().optional(),
+  is_active: bool.default(true),
+});
+
+export const importCmsBlockSchema = z.object({
+  id,
+  identifier: code,
+  title: text,
+  content: text,
+  is_active: bool.default(true),
+});
+
+export const importShippingMethodSchema = z.object({
+  code,
+  carrier_code: code,
+  method_code: code,
+  title: nonEmptyText,
+  price: money,
+  free_threshold: money.nullable().optional(),
+  countries: z.array(z.string().length(2, { message: 'Expected a 2-letter country code' })).default(['LT', 'LV', 'EE']),
+  needs_pickup_point: bool.default(false),
+  is_default: bool.default(false),
+  is_active: bool.default(true),
+  position: int.default(0),
+});
+
+export const importPaymentMethodSchema = z.object({
+  code,
+  title: nonEmptyText,
+  fee: money.default(0),
+  is_default: bool.default(false),
+  is_server_method: bool.default(false),
+  offline: bool.default(false),
+  allowed_for_virtual: bool.default(true),
+  is_active: bool.default(true),
+  position: int.default(0),
+});
+
+export const importPickupPointSchema = z.object({
+  id: z.union([code, int.transform(String)], { error: 'Expected a string id' }),
+  carrier_code: code,
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postcode: z.string().default(''),
+  country_id: z.string().length(2, { message: 'Expected a 2-letter country code' }),
+  is_active: bool.default(true),
+});
+
+export const importBannerSchema = z.object({
+  kind: z.enum(['slider', 'banner', 'category_banner', 'product_banner', 'multi_banner']),
+  position: int.default(0),
+  image: z.string().min(1),
+  title: text,
+  link: text,
+  category_id: int.nullable().optional(),
+  is_active: bool.default(true),
+});
+
+export const importShopConfigSchema = z.object({
+  code,
+  configs: z.record(z.string(), z.unknown()),
+});
+
+export const importFileSchema = z.strictObject({
+  attributes: z.array(importAttributeSchema).optional(),
+  categories: z.array(importCategorySchema).optional(),
+  products: z.array(importProductSchema).optional(),
+  taxrules: z.array(importTaxRuleSchema).optional(),
+  coupons: z.array(importCouponSchema).optional(),
+  cms_pages: z.array(importCmsPageSchema).optional(),
+  cms_blocks: z.array(importCmsBlockSchema).optional(),
+  shipping_methods: z.array(importShippingMethodSchema).optional(),
+  payment_methods: z.array(importPaymentMethodSchema).optional(),
+  pickup_points: z.array(importPickupPointSchema).optional(),
+  banners: z.array(importBannerSchema).optional(),
+  shop_config: z.array(importShopConfigSchema).optional(),
+});
+
+export type ImportFileInput = z.input<typeof importFileSchema>;
+export type ImportFile = z.output<typeof importFileSchema>;
+export type ImportProduct = z.output<typeof importProductSchema>;
+export type ImportChild = z.output<typeof importChildSchema>;
+export type ImportCategory = z.output<typeof importCategorySchema>;
+export type ImportAttribute = z.output<typeof importAttributeSchema>;
+
+/** the fields of a product record that are not attribute values */
+export const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
+  ...Object.keys(importProductSchema.shape),
+  'qty',
+  'final_price',
+  'price_incl_tax',
+  'final_price_incl_tax',
+  'original_price',
+  'special_price_incl_tax',
+  'url_path',
+  'slug',
+  'category',
+  'tax',
+  'total_qty',
+  'product_option',
+]);
+export const CHILD_FIELDS: ReadonlySet<string> = new Set([...Object.keys(importChildSchema.shape), 'parent_sku']);

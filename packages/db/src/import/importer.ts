@@ -1,0 +1,1072 @@
+/**
+ * The shop data importer (docs/CONTRACTS.md "Shop data import file").
+ *
+ * 1. The whole file is validated first (zod, then cross-record checks); every problem is reported as
+ *    `products[12].price: Expected number (sku "LAP-1001")` in an ImportError, and nothing is written.
+ * 2. Then ONE transaction upserts attributes, categories (level and path computed from the tree; root id
+ *    2), products (children of `configurable_children` become visibility-1 products with parent_id;
+ *    products with `parent_sku` are linked too), category links, stock, tax rules, coupons, CMS pages and
+ *    blocks, shipping and payment methods, pickup points, banners and shop configuration; re-indexes the
+ *    affected products and bumps the catalogue version. A failure anywhere rolls everything back.
+ *
+ * Upsert rules: products by sku (an existing product keeps its id), categories, CMS and tax rules by id,
+ * attributes by attribute_id, coupons and methods by code, pickup points by id, shop_config by code.
+ * A product record replaces the product's fields, except: no `stock` keeps the current stock, no
+ * `category_ids` keeps the current category links, no `created_at` keeps the creation date. `banners`,
+ * when present, replace all banners (they have no key of their own).
+ *
+ * On PGlite the transaction holds the only connection: a large import stalls the shop while it runs.
+ */
+import { toCents, toDate, type ProductType } from '@vitrina/domain';
+import type { Executor } from '../client.ts';
+import { reindexProducts } from '../indexer.ts';
+import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
+import { bumpCatalogVersion } from '../meta.ts';
+import type { BundleOption, ConfigurableOption, Localized, ProductLink } from '../schema.ts';
+import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
+import {
+  CHILD_FIELDS,
+  PRODUCT_FIELDS,
+  importFileSchema,
+  type ImportChild,
+  type ImportFile,
+  type ImportProduct,
+} from './format.ts';
+
+export type ImportPhase =
+  | 'validate'
+  | 'attributes'
+  | 'categories'
+  | 'products'
+  | 'stock'
+  | 'content'
+  | 'index'
+  | 'done';
+
+export interface ImportOptions {
+  /** progress: `done` of `total` in the phase */
+  onProgress?: (done: number, total: number, phase: ImportPhase) => void;
+  /** the instant prices are indexed for (default: now) */
+  now?: Date;
+  /** records per INSERT statement (default 1000) */
+  chunkSize?: number;
+}
+
+export interface ImportResult {
+  attributes: number;
+  categories: number;
+  /** products written, configurable children included */
+  products: number;
+  /** of which children from `configurable_children` */
+  children: number;
+  taxrules: number;
+  coupons: number;
+  cms_pages: number;
+  cms_blocks: number;
+  shipping_methods: number;
+  payment_methods: number;
+  pickup_points: number;
+  banners: number;
+  shop_config: number;
+  /** products re-indexed (imported ones, and those whose documents show changed data) */
+  indexed: number;
+  catalogVersion: number;
+  /** things worth knowing that did not stop the import (ignored fields, kept ids) */
+  warnings: string[];
+  ms: number;
+}
+
+// ---------------------------------------------------------------- validation
+
+const KEY_FIELDS: Record<string, readonly string[]> = {
+  attributes: ['attribute_code', 'attribute_id'],
+  categories: ['id'],
+  products: ['sku', 'id'],
+  taxrules: ['id', 'code'],
+  coupons: ['code'],
+  cms_pages: ['id', 'identifier'],
+  cms_blocks: ['id', 'identifier'],
+  shipping_methods: ['code'],
+  payment_methods: ['code'],
+  pickup_points: ['id'],
+  banners: ['kind', 'position'],
+  shop_config: ['code'],
+};
+
+function describeKey(record: unknown, fields: readonly string[]): string | undefined {
+  if (typeof record !== 'object' || record === null) return undefined;
+  for (const f of fields) {
+    const v = (record as Record<string, unknown>)[f];
+    if (typeof v === 'string' || typeof v === 'number') return `${f} ${JSON.stringify(v)}`;
+  }
+  return undefined;
+}
+
+/** 'sku "LAP-1001"', and for a child 'sku "LAP-1001", child sku "LAP-1001-A"' */
+function recordOf(data: unknown, path: readonly PropertyKey[]): string | undefined {
+  const [section, index, sub, subIndex] = path;
+  if (typeof section !== 'string' || typeof index !== 'number') return undefined;
+  const list = (data as Record<string, unknown> | null)?.[section];
+  if (!Array.isArray(list)) return undefined;
+  const record = list[index];
+  const own = describeKey(record, KEY_FIELDS[section] ?? ['id', 'code']);
+  if (section === 'products' && sub === 'configurable_children' && typeof subIndex === 'number') {
+    const child = (record as Record<string, unknown[]> | undefined)?.configurable_children?.[subIndex];
+    const c = describeKey(child, ['sku', 'id']);
+    return [own, c && `child ${c}`].filter(Boolean).join(', ') || undefined;
+  }
+  return own;
+}
+
+function describeInput(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  if (typeof input === 'string') return `string ${JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input)}`;
+  return typeof input;
+}
+
+function issue(data: unknown, path: readonly PropertyKey[], message: string): ImportIssue {
+  const record = recordOf(data, path);
+  return { path: formatPath(path), message, ...(record ? { record } : {}) };
+}
+
+/**
+ * Validates an import file (parsed JSON) without touching the database: the format, then duplicate keys
+ * and references inside the file. Throws ImportError listing every problem (up to 100).
+ */
+export function validateImportFile(data: unknown): ImportFile {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ImportError([{ path: '(file)', message: `Expected a JSON object, received ${describeInput(data)}` }]);
+  }
+  const parsed = importFileSchema.safeParse(data, {
+    error: (iss) => {
+      if (iss.code === 'invalid_type') {
+        const expected = iss.expected === 'int' ? 'integer' : iss.expected;
+        return iss.input === undefined
+          ? `Expected ${expected} (required)`
+          : `Expected ${expected}, received ${describeInput(iss.input)}`;
+      }
+      if (iss.code === 'invalid_value' && 'values' in iss) {
+        return `Expected one of ${(iss.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, received ${describeInput(iss.input)}`;
+      }
+      if (iss.code === 'unrecognized_keys') {
+        return `Unknown key${iss.keys.length > 1 ? 's' : ''} ${iss.keys.map((k) => `"${k}"`).join(', ')} (expected: ${Object.keys(importFileSchema.shape).join(', ')})`;
+      }
+      return undefined;
+    },
+  });
+  const issues = new IssueList();
+  if (!parsed.success) {
+    for (const i of parsed.error.issues) issues.add(issue(data, i.path, i.message));
+    issues.throwIfAny();
+  }
+  const file = (parsed as { data: ImportFile }).data;
+  checkDuplicates(data, file, issues);
+  issues.throwIfAny();
+  return file;
+}
+
+function checkDuplicates(data: unknown, file: ImportFile, issues: IssueList): void {
+  const unique = <T>(section: string, list: readonly T[] | undefined, key: (r: T) => unknown, field: string) => {
+    const seen = new Map<string, number>();
+    list?.forEach((r, i) => {
+      const k = String(key(r));
+      const first = seen.get(k);
+      if (first !== undefined) {
+        issues.add(issue(data, [section, i, field], `Duplicate ${field} ${JSON.stringify(key(r))} (also ${section}[${first}])`));
+      } else seen.set(k, i);
+    });
+  };
+  unique('attributes', file.attributes, (a) => a.attribute_id, 'attribute_id');
+  unique('attributes', file.attributes, (a) => a.attribute_code, 'attribute_code');
+  unique('categories', file.categories, (c) => c.id, 'id');
+  unique('taxrules', file.taxrules, (t) => t.id, 'id');
+  unique('coupons', file.coupons, (c) => c.code, 'code');
+  unique('cms_pages', file.cms_pages, (c) => c.id, 'id');
+  unique('cms_pages', file.cms_pages, (c) => c.identifier, 'identifier');
+  unique('cms_blocks', file.cms_blocks, (c) => c.id, 'id');
+  unique('cms_blocks', file.cms_blocks, (c) => c.identifier, 'identifier');
+  unique('shipping_methods', file.shipping_methods, (m) => m.code, 'code');
+  unique('payment_methods', file.payment_methods, (m) => m.code, 'code');
+  unique('pickup_points', file.pickup_points, (p) => p.id, 'id');
+  unique('shop_config', file.shop_config, (c) => c.code, 'code');
+
+  // products: skus and ids across products and their configurable children
+  const skus = new Map<string, string>();
+  const ids = new Map<number, string>();
+  file.products?.forEach((p, i) => {
+    const seeSku = (sku: string, path: PropertyKey[]) => {
+      const first = skus.get(sku);
+      if (first) issues.add(issue(data, path, `Duplicate sku ${JSON.stringify(sku)} (also ${first})`));
+      else skus.set(sku, formatPath(path.slice(0, -1)));
+    };
+    const seeId = (id: number, path: PropertyKey[]) => {
+      const first = ids.get(id);
+      if (first) issues.add(issue(data, path, `Duplicate id ${id} (also ${first})`));
+      else ids.set(id, formatPath(path.slice(0, -1)));
+    };
+    seeSku(p.sku, ['products', i, 'sku']);
+    seeId(p.id, ['products', i, 'id']);
+    if (p.configurable_children?.length && p.type_id !== 'configurable') {
+      issues.add(issue(data, ['products', i, 'configurable_children'], 'Only a configurable product has configurable_children'));
+    }
+    if (p.parent_sku && p.parent_sku === p.sku) {
+      issues.add(issue(data, ['products', i, 'parent_sku'], 'A product cannot be its own parent'));
+    }
+  });
+  // children: a child listed by its parent may also come as its own record (same sku and id): that is fine
+  const standalone = new Map(file.products?.map((p) => [p.sku, p]) ?? []);
+  const childOf = new Map<string, string>();
+  file.products?.forEach((p, i) =>
+    p.configurable_children?.forEach((c, j) => {
+      const path = ['products', i, 'configurable_children', j];
+      const own = standalone.get(c.sku);
+      if (own) {
+        if (own.id !== c.id) issues.add(issue(data, [...path, 'id'], `Child sku ${JSON.stringify(c.sku)} has id ${own.id} as its own record`));
+        if (own.parent_sku && own.parent_sku !== p.sku)
+          issues.add(issue(data, [...path, 'sku'], `Child sku ${JSON.stringify(c.sku)} names parent ${JSON.stringify(own.parent_sku)} as its own record`));
+      } else {
+        const first = childOf.get(c.sku);
+        if (first) issues.add(issue(data, [...path, 'sku'], `Duplicate sku ${JSON.stringify(c.sku)} (also ${first})`));
+        else childOf.set(c.sku, formatPath(path));
+        const idFirst = ids.get(c.id);
+        if (idFirst) issues.add(issue(data, [...path, 'id'], `Duplicate id ${c.id} (also ${idFirst})`));
+        else ids.set(c.id, formatPath(path));
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------- normalised records
+
+interface StockInput {
+  qty: number;
+  isInStock: boolean;
+  manageStock: boolean;
+}
+
+interface ProductRecord {
+  path: (string | number)[];
+  id: number;
+  sku: string;
+  typeId: ProductType;
+  status: number;
+  visibility: number;
+  parentSku: string | null;
+  parentId: number | null;
+  name: Localized;
+  description: Localized | null;
+  shortDescription: Localized | null;
+  urlKey: string;
+  brand: string | null;
+  mpn: string | null;
+  image: string | null;
+  mediaGallery: { image: string }[];
+  priceCents: number;
+  specialPriceCents: number | null;
+  specialFromDate: string | null;
+  specialToDate: string | null;
+  taxClassId: number;
+  attributes: Record<string, number | string>;
+  configurableOptions: ConfigurableOption[];
+  productLinks: ProductLink[];
+  bundleOptions: BundleOption[];
+  isPromoted: number;
+  salesCount: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+  categoryIds: number[] | null;
+  stock: StockInput | null;
+  /** skus of configurable_children when the record listed them (the children it keeps) */
+  listedChildren: string[] | null;
+  isChild: boolean;
+}
+
+const isoDate = (s: string | null | undefined): string | null => (s ? toDate(s).toISOString() : null);
+const cents = (euros: number | null | undefined): number | null => (euros == null ? null : toCents(euros));
+
+function stockInput(s: ImportProduct['stock'] | undefined, type: ProductType): StockInput | null {
+  if (!s) return null;
+  const qty = Math.trunc(s.qty ?? 0);
+  const manageStock = s.manage_stock ?? !(type === 'virtual' || type === 'downloadable');
+  return { qty, manageStock, isInStock: s.is_in_stock ?? (manageStock ? qty > 0 : true) };
+}
+
+function defaultStock(type: string): StockInput {
+  return type === 'simple'
+    ? { qty: 0, isInStock: false, manageStock: true }
+    : { qty: 0, isInStock: true, manageStock: false };
+}
+
+/** the attribute values of a record: keys that are attribute codes (or configurable option codes) */
+function attributeValues(
+  record: Record<string, unknown>,
+  path: (string | number)[],
+  codes: ReadonlySet<string>,
+  fields: ReadonlySet<string>,
+  issues: IssueList,
+  data: unknown,
+  ignored: Set<string>,
+): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (!codes.has(key)) {
+      if (!fields.has(key)) ignored.add(key);
+      continue;
+    }
+    if (value === null || value === undefined || value === '') continue;
+    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+    else if (typeof value === 'string') out[key] = value;
+    else if (typeof value === 'boolean') out[key] = value ? 1 : 0;
+    else if (!fields.has(key))
+      issues.add(issue(data, [...path, key], `Expected an option value (number) or a text, received ${describeInput(value)}`));
+  }
+  return out;
+}
+
+function productRecord(
+  p: ImportProduct,
+  i: number,
+  codes: ReadonlySet<string>,
+  issues: IssueList,
+  data: unknown,
+  ignored: Set<string>,
+): ProductRecord {
+  const path = ['products', i];
+  const name = toLocalized(p.name as Text);
+  const childPrices = (p.configurable_children ?? []).map((c) => c.price).filter((x): x is number => x !== undefined);
+  const priceEuros = p.price ?? (p.type_id === 'configurable' && childPrices.length ? Math.min(...childPrices) : 0);
+  const optionCodes = new Set([...codes, ...(p.configurable_options ?? []).map((o) => o.attribute_code)]);
+  return {
+    path,
+    id: p.id,
+    sku: p.sku,
+    typeId: p.type_id,
+    status: p.status,
+    visibility: p.visibility,
+    parentSku: p.parent_sku ?? null,
+    parentId: null,
+    name,
+    description: toLocalizedOrNull(p.description as Text | null | undefined),
+    shortDescription: toLocalizedOrNull(p.short_description as Text | null | undefined),
+    urlKey: p.url_key?.trim() || slugify(name.lt) || slugify(p.sku),
+    brand: p.brand ?? null,
+    mpn: p.mpn ?? null,
+    image: p.image ?? null,
+    mediaGallery: (p.media_gallery ?? []).map((m) => ({ image: m.image })),
+    priceCents: toCents(priceEuros),
+    specialPriceCents: cents(p.special_price),
+    specialFromDate: isoDate(p.special_from_date),
+    specialToDate: isoDate(p.special_to_date),
+    taxClassId: p.tax_class_id,
+    attributes: attributeValues(p, path, optionCodes, PRODUCT_FIELDS, issues, data, ignored),
+    configurableOptions: (p.configurable_options ?? []).map((o) => ({
+      attribute_id: o.attribute_id as number,
+      attribute_code: o.attribute_code,
+      label: o.label === undefined ? o.attribute_code : toLocalized(o.label as Text).lt,
+      values: o.values.map((v) => ({
+        value_index: v.value_index,
+        ...(v.label !== undefined ? { label: toLocalized(v.label as Text).lt } : {}),
+      })),
+    })),
+    productLinks: (p.product_links ?? []).map((l) => ({
+      link_type: 'associated' as const,
+      linked_product_sku: l.linked_product_sku,
+      linked_product_type: l.linked_product_type ?? 'simple',
+      qty: l.qty,
+      is_default: l.is_default ?? false,
+    })),
+    bundleOptions: (p.bundle_options ?? []).map((o) => {
+      const title = toLocalized(o.title as Text);
+      return {
+        option_id: o.option_id,
+        title: title.lt,
+        title_localized: title,
+        type: o.type,
+        required: o.required,
+        product_links: o.product_links.map((l) => ({ sku: l.sku, qty: l.qty, is_default: l.is_default })),
+      };
+    }),
+    isPromoted: p.is_promoted,
+    salesCount: p.sales_count,
+    createdAt: isoDate(p.created_at),
+    updatedAt: isoDate(p.updated_at),
+    categoryIds: p.category_ids ?? null,
+    stock: stockInput(p.stock, p.type_id),
+    listedChildren: p.configurable_children?.length ? p.configurable_children.map((c) => c.sku) : null,
+    isChild: false,
+  };
+}
+
+function childRecord(
+  c: ImportChild,
+  parent: ProductRecord,
+  path: (string | number)[],
+  codes: ReadonlySet<string>,
+  issues: IssueList,
+  data: unknown,
+  ignored: Set<string>,
+): ProductRecord {
+  const optionCodes = new Set([...codes, ...parent.configurableOptions.map((o) => o.attribute_code)]);
+  const type = c.type_id ?? 'simple';
+  return {
+    path,
+    id: c.id,
+    sku: c.sku,
+    typeId: type,
+    status: c.status,
+    visibility: c.visibility ?? 1,
+    parentSku: parent.sku,
+    parentId: null,
+    name: c.name === undefined ? parent.name : toLocalized(c.name as Text),
+    description: null,
+    shortDescription: null,
+    urlKey: c.url_key?.trim() || `${parent.urlKey}-${slugify(c.sku)}`,
+    brand: parent.brand,
+    mpn: c.mpn ?? null,
+    image: c.image ?? parent.image,
+    mediaGallery: (c.media_gallery ?? []).map((m) => ({ image: m.image })),
+    priceCents: c.price === undefined ? parent.priceCents : toCents(c.price),
+    specialPriceCents: cents(c.special_price),
+    specialFromDate: isoDate(c.special_from_date),
+    specialToDate: isoDate(c.special_to_date),
+    taxClassId: c.tax_class_id ?? parent.taxClassId,
+    attributes: attributeValues(c, path, optionCodes, CHILD_FIELDS, issues, data, ignored),
+    configurableOptions: [],
+    productLinks: [],
+    bundleOptions: [],
+    isPromoted: 0,
+    salesCount: 0,
+    createdAt: parent.createdAt,
+    updatedAt: parent.updatedAt,
+    categoryIds: null,
+    stock: stockInput(c.stock, type),
+    listedChildren: null,
+    isChild: true,
+  };
+}
+
+// ---------------------------------------------------------------- import
+
+/**
+ * Imports a shop data file (parsed JSON, or its text). See the module comment. Throws ImportError when
+ * the file is invalid (nothing written); other errors (database) roll the transaction back too.
+ */
+export async function importCatalog(database: Executor, input: unknown, options: ImportOptions = {}): Promise<ImportResult> {
+  const started = performance.now();
+  const progress = options.onProgress ?? (() => {});
+  let data = input;
+  if (typeof input === 'string' || input instanceof Uint8Array) {
+    try {
+      data = JSON.parse(typeof input === 'string' ? input : new TextDecoder().decode(input));
+    } catch (err) {
+      throw new ImportError([{ path: '(file)', message: `Not valid JSON: ${(err as Error).message}` }]);
+    }
+  }
+  progress(0, 1, 'validate');
+  const file = validateImportFile(data);
+  progress(1, 1, 'validate');
+
+  const result = await database.transaction((tx) => writeFile(tx, file, data, options, progress));
+  result.ms = Math.round(performance.now() - started);
+  progress(1, 1, 'done');
+  return result;
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+async function writeFile(
+  tx: Executor,
+  file: ImportFile,
+  data: unknown,
+  options: ImportOptions,
+  progress: NonNullable<ImportOptions['onProgress']>,
+): Promise<ImportResult> {
+  const chunkSize = options.chunkSize ?? 1000;
+  const issues = new IssueList();
+  const warnings: string[] = [];
+  const result: ImportResult = {
+    attributes: 0,
+    categories: 0,
+    products: 0,
+    children: 0,
+    taxrules: 0,
+    coupons: 0,
+    cms_pages: 0,
+    cms_blocks: 0,
+    shipping_methods: 0,
+    payment_methods: 0,
+    pickup_points: 0,
+    banners: 0,
+    shop_config: 0,
+    indexed: 0,
+    catalogVersion: 0,
+    warnings,
+    ms: 0,
+  };
+  /** runs one statement per chunk of records, the chunk as a JSON array in $1 */
+  const bulk = async (sql: string, rows: readonly unknown[], extra: unknown[] = []) => {
+    for (const chunk of chunks(rows, chunkSize)) await tx.query(sql, [JSON.stringify(chunk), ...extra]);
+  };
+
+  // ---- checks against the database (inside the transaction: nothing has been written yet)
+  const dbAttributes = await tx.query<{ attribute_id: number; attribute_code: string }>(
+    'select attribute_id, attribute_code from attributes',
+  );
+  file.attributes?.forEach((a, i) => {
+    const other = dbAttributes.find((d) => d.attribute_code === a.attribute_code && d.attribute_id !== a.attribute_id);
+    if (other)
+      issues.add(issue(data, ['attributes', i, 'attribute_code'], `"${a.attribute_code}" belongs to attribute_id ${other.attribute_id} in the shop`));
+  });
+  const attributeCodes = new Set([...dbAttributes.map((a) => a.attribute_code), ...(file.attributes ?? []).map((a) => a.attribute_code)]);
+
+  const dbCategories = await tx.query<{ id: number; parent_id: number | null; slug: Localized }>(
+    'select id, parent_id, slug from categories',
+  );
+  const categoryParents = new Map<number, number | null>(dbCategories.map((c) => [c.id, c.parent_id]));
+  file.categories?.forEach((c) => categoryParents.set(c.id, c.parent_id ?? null));
+  file.categories?.forEach((c, i) => {
+    const parent = c.parent_id ?? null;
+    if (parent !== null && parent !== 1 && !categoryParents.has(parent))
+      issues.add(issue(data, ['categories', i, 'parent_id'], `Unknown category ${parent}`));
+    // a cycle: walking up never reaches a root
+    const seen = new Set<number>([c.id]);
+    let up = parent;
+    while (up !== null && up !== 1 && categoryParents.has(up)) {
+      if (seen.has(up)) {
+        issues.add(issue(data, ['categories', i, 'parent_id'], `Category ${c.id} would be its own ancestor`));
+        break;
+      }
+      seen.add(up);
+      up = categoryParents.get(up) ?? null;
+    }
+  });
+  if (file.categories?.length && !categoryParents.has(2)) {
+    issues.add({ path: 'categories', message: 'The root category (id 2, parent_id 1 or null) is missing' });
+  }
+
+  // ---- products: records, children, ids
+  const ignored = new Set<string>();
+  const records: ProductRecord[] = [];
+  const bySku = new Map<string, ProductRecord>();
+  const standaloneSkus = new Set(file.products?.map((p) => p.sku) ?? []);
+  file.products?.forEach((p, i) => {
+    const r = productRecord(p, i, attributeCodes, issues, data, ignored);
+    records.push(r);
+    bySku.set(r.sku, r);
+  });
+  for (const parent of [...records]) {
+    const p = file.products?.[parent.path[1] as number];
+    p?.configurable_children?.forEach((c, j) => {
+      const own = bySku.get(c.sku);
+      if (own && standaloneSkus.has(c.sku)) {
+        own.parentSku ??= parent.sku; // its own record wins; it is linked to the parent listing it
+        return;
+      }
+      const child = childRecord(c, parent, ['products', parent.path[1] as number, 'configurable_children', j], attributeCodes, issues, data, ignored);
+      records.push(child);
+      bySku.set(child.sku, child);
+    });
+  }
+  if (ignored.size > 0) {
+    warnings.push(`products: fields that are neither product fields nor attribute codes were ignored: ${[...ignored].sort().join(', ')}`);
+  }
+
+  const skus = records.map((r) => r.sku);
+  const ids = records.map((r) => r.id);
+  const parentSkus = [...new Set(records.map((r) => r.parentSku).filter((s): s is string => s !== null))];
+  const existing = await tx.query<{ id: number; sku: string; type_id: string; created_at: Date }>(
+    'select id, sku, type_id, created_at from products where sku = any($1::text[]) or id = any($2::int[]) or sku = any($3::text[])',
+    [skus, ids, parentSkus],
+  );
+  const dbBySku = new Map(existing.map((e) => [e.sku, e]));
+  const dbById = new Map(existing.map((e) => [e.id, e]));
+  const keptIds: string[] = [];
+  for (const r of records) {
+    const db = dbBySku.get(r.sku);
+    if (db && db.id !== r.id) {
+      keptIds.push(`${r.sku} keeps id ${db.id} (the file says ${r.id})`);
+      r.id = db.id;
+    } else if (!db) {
+      const holder = dbById.get(r.id);
+      if (holder && holder.sku !== r.sku) {
+        issues.add(issue(data, [...r.path, 'id'], `Id ${r.id} belongs to sku ${JSON.stringify(holder.sku)} in the shop`));
+      }
+    }
+    if (!r.createdAt && db) r.createdAt = new Date(db.created_at).toISOString();
+  }
+  if (keptIds.length > 0) warnings.push(`products are matched by sku: ${keptIds.slice(0, 10).join('; ')}${keptIds.length > 10 ? ` and ${keptIds.length - 10} more` : ''}`);
+  const idsSeen = new Map<number, ProductRecord>();
+  for (const r of records) {
+    const other = idsSeen.get(r.id);
+    if (other) issues.add(issue(data, [...r.path, 'id'], `Id ${r.id} is also the id of sku ${JSON.stringify(other.sku)}`));
+    else idsSeen.set(r.id, r);
+  }
+  // parents
+  for (const r of records) {
+    if (!r.parentSku) continue;
+    const inFile = bySku.get(r.parentSku);
+    const inDb = dbBySku.get(r.parentSku);
+    const type = inFile?.typeId ?? inDb?.type_id;
+    if (!type) issues.add(issue(data, [...r.path, 'parent_sku'], `Unknown product ${JSON.stringify(r.parentSku)}`));
+    else if (type !== 'configurable')
+      issues.add(issue(data, [...r.path, 'parent_sku'], `Product ${JSON.stringify(r.parentSku)} is ${type}, not configurable`));
+    else r.parentId = inFile?.id ?? inDb?.id ?? null;
+  }
+  // category links
+  for (const r of records) {
+    r.categoryIds?.forEach((id, k) => {
+      if (!categoryParents.has(id)) issues.add(issue(data, [...r.path, 'category_ids', k], `Unknown category ${id}`));
+    });
+  }
+  issues.throwIfAny();
+
+  // ---- attributes
+  if (file.attributes?.length) {
+    progress(0, file.attributes.length, 'attributes');
+    await bulk(
+      `insert into attributes (attribute_id, attribute_code, frontend_label, frontend_input, is_comparable, is_filterable, position, options)
+       select r.attribute_id, r.attribute_code, r.frontend_label, r.frontend_input, r.is_comparable, r.is_filterable, r.position, r.options
+       from jsonb_to_recordset($1::jsonb) as r(attribute_id int, attribute_code text, frontend_label jsonb, frontend_input text,
+         is_comparable boolean, is_filterable boolean, position int, options jsonb)
+       on conflict (attribute_id) do update set attribute_code = excluded.attribute_code, frontend_label = excluded.frontend_label,
+         frontend_input = excluded.frontend_input, is_comparable = excluded.is_comparable, is_filterable = excluded.is_filterable,
+         position = excluded.position, options = excluded.options`,
+      file.attributes.map((a) => ({
+        attribute_id: a.attribute_id,
+        attribute_code: a.attribute_code,
+        frontend_label: toLocalized(a.frontend_label as Text),
+        frontend_input: a.frontend_input,
+        is_comparable: a.is_comparable,
+        is_filterable: a.is_filterable,
+        position: a.position,
+        options: a.options.map((o) => ({ value: o.value, label: toLocalized(o.label as Text) })),
+      })),
+    );
+    result.attributes = file.attributes.length;
+    progress(file.attributes.length, file.attributes.length, 'attributes');
+  }
+
+  // ---- categories (then the whole tree's paths and levels)
+  let changedCategories: number[] = [];
+  if (file.categories?.length) {
+    progress(0, file.categories.length, 'categories');
+    const slugs = new Map<string, number>(); // "store:slug" -> id, to keep generated slugs unique
+    const fileIds = new Set(file.categories.map((c) => c.id));
+    for (const c of dbCategories) {
+      if (fileIds.has(c.id)) continue;
+      for (const s of ['lt', 'en', 'ru'] as const) slugs.set(`${s}:${c.slug[s]}`, c.id);
+    }
+    const rows = file.categories.map((c) => {
+      const name = toLocalized(c.name as Text);
+      let slug = c.slug === undefined ? slugifyLocalized(name, String(c.id)) : toLocalized(c.slug as Text);
+      for (const s of ['lt', 'en', 'ru'] as const) {
+        if (slugs.has(`${s}:${slug[s]}`) && slugs.get(`${s}:${slug[s]}`) !== c.id) slug = { ...slug, [s]: `${slug[s]}-${c.id}` };
+        slugs.set(`${s}:${slug[s]}`, c.id);
+      }
+      return {
+        id: c.id,
+        parent_id: c.parent_id ?? null,
+        position: c.position,
+        is_active: c.is_active,
+        name,
+        slug,
+        description: toLocalizedOrNull(c.description as Text | null | undefined),
+      };
+    });
+    await bulk(
+      `insert into categories (id, parent_id, position, level, path, is_active, name, slug, description, updated_at)
+       select r.id, r.parent_id, r.position, 0, '', r.is_active, r.name, r.slug, r.description, now()
+       from jsonb_to_recordset($1::jsonb) as r(id int, parent_id int, position int, is_active boolean, name jsonb, slug jsonb, description jsonb)
+       on conflict (id) do update set parent_id = excluded.parent_id, position = excluded.position, is_active = excluded.is_active,
+         name = excluded.name, slug = excluded.slug, description = excluded.description, updated_at = now()`,
+      rows,
+    );
+    await recomputeCategoryTree(tx);
+    changedCategories = file.categories.map((c) => c.id);
+    result.categories = file.categories.length;
+    progress(file.categories.length, file.categories.length, 'categories');
+  }
+
+  // ---- products
+  if (records.length > 0) {
+    progress(0, records.length, 'products');
+    // parents before children is not needed (no foreign keys); but a child's parent id must be known
+    const rows = records.map((r) => ({
+      id: r.id,
+      sku: r.sku,
+      type_id: r.typeId,
+      status: r.status,
+      visibility: r.visibility,
+      parent_id: r.parentId,
+      name: r.name,
+      description: r.description,
+      short_description: r.shortDescription,
+      url_key: r.urlKey,
+      brand: r.brand,
+      mpn: r.mpn,
+      image: r.image,
+      media_gallery: r.mediaGallery,
+      price_cents: r.priceCents,
+      special_price_cents: r.specialPriceCents,
+      special_from_date: r.specialFromDate,
+      special_to_date: r.specialToDate,
+      tax_class_id: r.taxClassId,
+      attributes: r.attributes,
+      configurable_options: r.configurableOptions,
+      product_links: r.productLinks,
+      bundle_options: r.bundleOptions,
+      is_promoted: r.isPromoted,
+      sales_count: r.salesCount,
+      created_at: r.createdAt,
+      updated_at: r.updatedAt,
+    }));
+    let done = 0;
+    for (const chunk of chunks(rows, chunkSize)) {
+      await tx.query(
+        `insert into products (id, sku, type_id, status, visibility, parent_id, name, description, short_description, url_key,
+           brand, mpn, image, media_gallery, price_cents, special_price_cents, special_from_date, special_to_date, tax_class_id,
+           attributes, configurable_options, product_links, bundle_options, is_promoted, sales_count, created_at, updated_at)
+         select r.id, r.sku, r.type_id, r.status, r.visibility, r.parent_id, r.name, r.description, r.short_description, r.url_key,
+           r.brand, r.mpn, r.image, r.media_gallery, r.price_cents, r.special_price_cents, r.special_from_date, r.special_to_date,
+           r.tax_class_id, r.attributes, r.configurable_options, r.product_links, r.bundle_options, r.is_promoted, r.sales_count,
+           coalesce(r.created_at, now()), coalesce(r.updated_at, now())
+         from jsonb_to_recordset($1::jsonb) as r(id int, sku text, type_id text, status int, visibility int, parent_id int,
+           name jsonb, description jsonb, short_description jsonb, url_key text, brand text, mpn text, image text,
+           media_gallery jsonb, price_cents int, special_price_cents int, special_from_date timestamptz,
+           special_to_date timestamptz, tax_class_id int, attributes jsonb, configurable_options jsonb, product_links jsonb,
+           bundle_options jsonb, is_promoted int, sales_count int, created_at timestamptz, updated_at timestamptz)
+         on conflict (sku) do update set type_id = excluded.type_id, status = excluded.status, visibility = excluded.visibility,
+           parent_id = excluded.parent_id, name = excluded.name, description = excluded.description,
+           short_description = excluded.short_description, url_key = excluded.url_key, brand = excluded.brand, mpn = excluded.mpn,
+           image = excluded.image, media_gallery = excluded.media_gallery, price_cents = excluded.price_cents,
+           special_price_cents = excluded.special_price_cents, special_from_date = excluded.special_from_date,
+           special_to_date = excluded.special_to_date, tax_class_id = excluded.tax_class_id, attributes = excluded.attributes,
+           configurable_options = excluded.configurable_options, product_links = excluded.product_links,
+           bundle_options = excluded.bundle_options, is_promoted = excluded.is_promoted, sales_count = excluded.sales_count,
+           created_at = excluded.created_at, updated_at = excluded.updated_at`,
+        [JSON.stringify(chunk)],
+      );
+      done += chunk.length;
+      progress(done, records.length, 'products');
+    }
+    result.products = records.length;
+    result.children = records.filter((r) => r.isChild).length;
+  }
+
+  // children a configurable no longer lists are detached (unless this file links them by parent_sku)
+  let detached: number[] = [];
+  const listing = records.filter((r) => r.listedChildren !== null);
+  if (listing.length > 0) {
+    const keep = records.filter((r) => r.parentId !== null).map((r) => r.id);
+    const rows = await tx.query<{ id: number }>(
+      `update products set parent_id = null, updated_at = now()
+       where parent_id = any($1::int[]) and not (id = any($2::int[])) returning id`,
+      [listing.map((r) => r.id), keep],
+    );
+    detached = rows.map((r) => r.id);
+  }
+
+  // ---- stock and category links
+  if (records.length > 0) {
+    progress(0, records.length, 'stock');
+    const known = new Set(existing.map((e) => e.id));
+    const given = records.filter((r) => r.stock !== null);
+    const fresh = records.filter((r) => r.stock === null && !known.has(r.id));
+    const stockRow = (r: ProductRecord, s: StockInput) => ({
+      product_id: r.id,
+      sku: r.sku,
+      qty: s.qty,
+      is_in_stock: s.isInStock,
+      manage_stock: s.manageStock,
+    });
+    const stockSql = (onConflict: string) =>
+      `insert into stock (product_id, sku, qty, is_in_stock, manage_stock, updated_at)
+       select r.product_id, r.sku, r.qty, r.is_in_stock, r.manage_stock, now()
+       from jsonb_to_recordset($1::jsonb) as r(product_id int, sku text, qty int, is_in_stock boolean, manage_stock boolean)
+       on conflict (product_id) ${onConflict}`;
+    await bulk(
+      stockSql(
+        'do update set sku = excluded.sku, qty = excluded.qty, is_in_stock = excluded.is_in_stock, manage_stock = excluded.manage_stock, updated_at = now()',
+      ),
+      given.map((r) => stockRow(r, r.stock as StockInput)),
+    );
+    await bulk(stockSql('do nothing'), fresh.map((r) => stockRow(r, defaultStock(r.typeId))));
+
+    const linked = records.filter((r) => r.categoryIds !== null);
+    if (linked.length > 0) {
+      for (const chunk of chunks(linked, chunkSize)) {
+        await tx.query('delete from product_categories where product_id = any($1::int[])', [chunk.map((r) => r.id)]);
+      }
+      const links = linked.flatMap((r) =>
+        [...new Set(r.categoryIds)].map((categoryId, position) => ({ product_id: r.id, category_id: categoryId, position })),
+      );
+      await bulk(
+        `insert into product_categories (product_id, category_id, position)
+         select r.product_id, r.category_id, r.position
+         from jsonb_to_recordset($1::jsonb) as r(product_id int, category_id int, position int)
+         on conflict do nothing`,
+        links,
+      );
+    }
+    progress(records.length, records.length, 'stock');
+  }
+
+  // ---- the rest of the shop data
+  const contentTotal =
+    (file.taxrules?.length ?? 0) +
+    (file.coupons?.length ?? 0) +
+    (file.cms_pages?.length ?? 0) +
+    (file.cms_blocks?.length ?? 0) +
+    (file.shipping_methods?.length ?? 0) +
+    (file.payment_methods?.length ?? 0) +
+    (file.pickup_points?.length ?? 0) +
+    (file.banners?.length ?? 0) +
+    (file.shop_config?.length ?? 0);
+  let contentDone = 0;
+  const contentStep = (n: number) => {
+    contentDone += n;
+    if (contentTotal > 0) progress(contentDone, contentTotal, 'content');
+  };
+
+  if (file.taxrules?.length) {
+    await bulk(
+      `insert into tax_rules (id, code, product_tax_class_ids, customer_tax_class_ids, rates)
+       select r.id, r.code, r.product_tax_class_ids, r.customer_tax_class_ids, r.rates
+       from jsonb_to_recordset($1::jsonb) as r(id int, code text, product_tax_class_ids int[], customer_tax_class_ids int[], rates jsonb)
+       on conflict (id) do update set code = excluded.code, product_tax_class_ids = excluded.product_tax_class_ids,
+         customer_tax_class_ids = excluded.customer_tax_class_ids, rates = excluded.rates`,
+      file.taxrules,
+    );
+    result.taxrules = file.taxrules.length;
+    contentStep(file.taxrules.length);
+  }
+  if (file.coupons?.length) {
+    await bulk(
+      `insert into coupons (code, type, value, from_date, to_date, min_subtotal_cents, uses_per_coupon, is_active)
+       select r.code, r.type, r.value, r.from_date, r.to_date, r.min_subtotal_cents, r.uses_per_coupon, r.is_active
+       from jsonb_to_recordset($1::jsonb) as r(code text, type text, value int, from_date timestamptz, to_date timestamptz,
+         min_subtotal_cents int, uses_per_coupon int, is_active boolean)
+       on conflict (code) do update set type = excluded.type, value = excluded.value, from_date = excluded.from_date,
+         to_date = excluded.to_date, min_subtotal_cents = excluded.min_subtotal_cents, uses_per_coupon = excluded.uses_per_coupon,
+         is_active = excluded.is_active`,
+      file.coupons.map((c) => ({
+        code: c.code,
+        type: c.type,
+        // percent stays percent; a fixed amount is euros → cents
+        value: c.type === 'percent' ? c.value : toCents(c.value),
+        from_date: isoDate(c.from_date),
+        to_date: isoDate(c.to_date),
+        min_subtotal_cents: cents(c.min_subtotal),
+        uses_per_coupon: c.uses_per_coupon ?? null,
+        is_active: c.is_active,
+      })),
+    );
+    result.coupons = file.coupons.length;
+    contentStep(file.coupons.length);
+  }
+  if (file.cms_pages?.length) {
+    await bulk(
+      `insert into cms_pages (id, identifier, slug, title, content, meta_description, is_active, updated_at)
+       select r.id, r.identifier, r.slug, r.title, r.content, r.meta_description, r.is_active, now()
+       from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, slug jsonb, title jsonb, content jsonb, meta_description jsonb, is_active boolean)
+       on conflict (id) do update set identifier = excluded.identifier, slug = excluded.slug, title = excluded.title,
+         content = excluded.content, meta_description = excluded.meta_description, is_active = excluded.is_active, updated_at = now()`,
+      file.cms_pages.map((c) => ({
+        id: c.id,
+        identifier: c.identifier,
+        slug: c.slug === undefined ? toLocalized(c.identifier) : toLocalized(c.slug as Text),
+        title: toLocalized(c.title as Text),
+        content: toLocalized(c.content as Text),
+        meta_description: toLocalizedOrNull(c.meta_description as Text | null | undefined),
+        is_active: c.is_active,
+      })),
+    );
+    result.cms_pages = file.cms_pages.length;
+    contentStep(file.cms_pages.length);
+  }
+  if (file.cms_blocks?.length) {
+    await bulk(
+      `insert into cms_blocks (id, identifier, title, content, is_active, updated_at)
+       select r.id, r.identifier, r.title, r.content, r.is_active, now()
+       from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, title jsonb, content jsonb, is_active boolean)
+       on conflict (id) do update set identifier = excluded.identifier, title = excluded.title, content = excluded.content,
+         is_active = excluded.is_active, updated_at = now()`,
+      file.cms_blocks.map((c) => ({
+        id: c.id,
+        identifier: c.identifier,
+        title: toLocalized(c.title as Text),
+        content: toLocalized(c.content as Text),
+        is_active: c.is_active,
+      })),
+    );
+    result.cms_blocks = file.cms_blocks.length;
+    contentStep(file.cms_blocks.length);
+  }
+  if (file.shipping_methods?.length) {
+    await bulk(
+      `insert into shipping_methods (code, carrier_code, method_code, title, price_cents, free_threshold_cents, countries,
+         needs_pickup_point, is_default, is_active, position)
+       select r.code, r.carrier_code, r.method_code, r.title, r.price_cents, r.free_threshold_cents, r.countries,
+         r.needs_pickup_point, r.is_default, r.is_active, r.position
+       from jsonb_to_recordset($1::jsonb) as r(code text, carrier_code text, method_code text, title jsonb, price_cents int,
+         free_threshold_cents int, countries text[], needs_pickup_point boolean, is_default boolean, is_active boolean, position int)
+       on conflict (code) do update set carrier_code = excluded.carrier_code, method_code = excluded.method_code,
+         title = excluded.title, price_cents = excluded.price_cents, free_threshold_cents = excluded.free_threshold_cents,
+         countries = excluded.countries, needs_pickup_point = excluded.needs_pickup_point, is_default = excluded.is_default,
+         is_active = excluded.is_active, position = excluded.position`,
+      file.shipping_methods.map((m) => ({
+        code: m.code,
+        carrier_code: m.carrier_code,
+        method_code: m.method_code,
+        title: toLocalized(m.title as Text),
+        price_cents: toCents(m.price),
+        free_threshold_cents: cents(m.free_threshold),
+        countries: m.countries,
+        needs_pickup_point: m.needs_pickup_point,
+        is_default: m.is_default,
+        is_active: m.is_active,
+        position: m.position,
+      })),
+    );
+    result.shipping_methods = file.shipping_methods.length;
+    contentStep(file.shipping_methods.length);
+  }
+  if (file.payment_methods?.length) {
+    await bulk(
+      `insert into payment_methods (code, title, fee_cents, is_default, is_server_method, offline, allowed_for_virtual, is_active, position)
+       select r.code, r.title, r.fee_cents, r.is_default, r.is_server_method, r.offline, r.allowed_for_virtual, r.is_active, r.position
+       from jsonb_to_recordset($1::jsonb) as r(code text, title jsonb, fee_cents int, is_default boolean, is_server_method boolean,
+         offline boolean, allowed_for_virtual boolean, is_active boolean, position int)
+       on conflict (code) do update set title = excluded.title, fee_cents = excluded.fee_cents, is_default = excluded.is_default,
+         is_server_method = excluded.is_server_method, offline = excluded.offline,
+         allowed_for_virtual = excluded.allowed_for_virtual, is_active = excluded.is_active, position = excluded.position`,
+      file.payment_methods.map((m) => ({
+        code: m.code,
+        title: toLocalized(m.title as Text),
+        fee_cents: toCents(m.fee),
+        is_default: m.is_default,
+        is_server_method: m.is_server_method,
+        offline: m.offline,
+        allowed_for_virtual: m.allowed_for_virtual,
+        is_active: m.is_active,
+        position: m.position,
+      })),
+    );
+    result.payment_methods = file.payment_methods.length;
+    contentStep(file.payment_methods.length);
+  }
+  if (file.pickup_points?.length) {
+    await bulk(
+      `insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active)
+       select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active
+       from jsonb_to_recordset($1::jsonb) as r(id text, carrier_code text, name text, address text, city text, postcode text,
+         country_id text, is_active boolean)
+       on conflict (id) do update set carrier_code = excluded.carrier_code, name = excluded.name, address = excluded.address,
+         city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active`,
+      file.pickup_points,
+    );
+    result.pickup_points = file.pickup_points.length;
+    contentStep(file.pickup_points.length);
+  }
+  if (file.banners) {
+    // banners have no key of their own: the file's list replaces the shop's
+    await tx.query('delete from banners');
+    await bulk(
+      `insert into banners (kind, position, image, title, link, category_id, is_active)
+       select r.kind, r.position, r.image, r.title, r.link, r.category_id, r.is_active
+       from jsonb_to_recordset($1::jsonb) as r(kind text, position int, image text, title jsonb, link jsonb, category_id int, is_active boolean)`,
+      file.banners.map((b) => ({
+        kind: b.kind,
+        position: b.position,
+        image: b.image,
+        title: toLocalized(b.title as Text),
+        link: toLocalized(b.link as Text),
+        category_id: b.category_id ?? null,
+        is_active: b.is_active,
+      })),
+    );
+    result.banners = file.banners.length;
+    contentStep(file.banners.length);
+  }
+  if (file.shop_config?.length) {
+    await bulk(
+      `insert into shop_config (code, configs)
+       select r.code, r.configs from jsonb_to_recordset($1::jsonb) as r(code text, configs jsonb)
+       on conflict (code) do update set configs = excluded.configs`,
+      file.shop_config,
+    );
+    result.shop_config = file.shop_config.length;
+    contentStep(file.shop_config.length);
+  }
+
+  // ---- index: the imported products, and those whose documents show changed categories, attributes or taxes
+  const indexProgress = (done: number, total: number) => progress(done, total, 'index');
+  if (file.taxrules?.length) {
+    const r = await reindexProducts(tx, { now: options.now, onProgress: indexProgress });
+    result.indexed = r.products;
+  } else {
+    const affected = new Set<number>([...records.map((r) => r.id), ...detached]);
+    if (changedCategories.length > 0) {
+      const rows = await tx.query<{ product_id: number }>(
+        `select distinct pc.product_id from product_categories pc join categories c on c.id = pc.category_id
+         where string_to_array(c.path, '/')::int[] && $1::int[]`,
+        [changedCategories],
+      );
+      rows.forEach((r) => affected.add(r.product_id));
+    }
+    if (file.attributes?.length) {
+      const rows = await tx.query<{ id: number }>('select id from products where attributes ?| $1::text[]', [
+        file.attributes.map((a) => a.attribute_code),
+      ]);
+      rows.forEach((r) => affected.add(r.id));
+    }
+    if (affected.size > 0) {
+      const r = await reindexProducts(tx, { productIds: [...affected], now: options.now, onProgress: indexProgress });
+      result.indexed = r.products;
+    }
+  }
+  result.catalogVersion = await bumpCatalogVersion(tx);
+  return result;
+}
+
+/** Recomputes `path` ("1/2/12") and `level` of every category from the parent links (root: parent 1 or null). */
+export async function recomputeCategoryTree(tx: Executor): Promise<void> {
+  const rows = await tx.query<{ id: number; parent_id: number | null; path: string; level: number }>(
+    'select id, parent_id, path, level from categories',
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const computed = new Map<number, { path: string; level: number }>();
+  const compute = (id: number, depth = 0): { path: string; level: number } => {
+    const done = computed.get(id);
+    if (done) return done;
+    const row = byId.get(id);
+    const parent = row?.parent_id ?? null;
+    let out: { path: string; level: number };
+    if (!row || parent === null || parent === 1 || !byId.has(parent) || depth > 100) {
+      out = { path: `1/${id}`, level: 1 };
+    } else {
+      const up = compute(parent, depth + 1);
+      out = { path: `${up.path}/${id}`, level: up.level + 1 };
+    }
+    computed.set(id, out);
+    return out;
+  };
+  const changed = rows
+    .map((r) => ({ id: r.id, ...compute(r.id) }))
+    .filter((c) => {
+      const r = byId.get(c.id);
+      return r?.path !== c.path || r?.level !== c.level;
+    });
+  for (const chunk of chunks(changed, 1000)) {
+    await tx.query(
+      `update categories c set path = r.path, level = r.level
+       from jsonb_to_recordset($1::jsonb) as r(id int, path text, level int) where c.id = r.id`,
+      [JSON.stringify(chunk)],
+    );
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * @vitrina/db: schema, migrations, client (PGlite | pg), product indexer, shop data importer.
+ * Test helper: `@vitrina/db/testing` (createTestDatabase). Demo catalogue: `@vitrina/db/demo`.
+ */
+export * as schema from './schema.ts';
+export type { Localized, ConfigurableOption, ProductLink, BundleOption } from './schema.ts';
+export {
+  openDatabase,
+  redactUrl,
+  type Database,
+  type DatabaseKind,
+  type Db,
+  type Executor,
+  type OpenDatabaseOptions,
+  type Schema,
+} from './client.ts';
+export { migrate, readMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, type MigrateResult, type MigrationFile } from './migrate.ts';
+export { getCatalogVersion, bumpCatalogVersion, getMeta, setMeta, CATALOG_VERSION_KEY } from './meta.ts';
+export {
+  reindexProducts,
+  refreshExpiredIndexRows,
+  nextBoundary,
+  RETAIL_CUSTOMER_TAX_CLASS_ID,
+  UNMANAGED_STOCK_QTY,
+  type ReindexOptions,
+  type ReindexResult,
+} from './indexer.ts';
+export {
+  importCatalog,
+  validateImportFile,
+  recomputeCategoryTree,
+  type ImportOptions,
+  type ImportPhase,
+  type ImportResult,
+} from './import/importer.ts';
+export { ImportError, formatIssue, formatIssues, type ImportIssue } from './import/errors.ts';
+export { importFileSchema, type ImportFile, type ImportFileInput } from './import/format.ts';
+export { toLocalized, pick, slugify, type Text } from './localized.ts';
+export {
+  readServerLock,
+  writeServerLock,
+  removeServerLock,
+  acquireServerLock,
+  isProcessAlive,
+  serverLockPath,
+  SERVER_LOCK_FILE,
+  type ServerLock,
+} from './server-lock.ts';

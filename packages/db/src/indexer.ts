@@ -1,0 +1,669 @@
+/**
+ * The product indexer: builds `product_index`, one row per product and store view (lt, en, ru), with
+ * the product document of docs/CONTRACTS.md as `doc` and the filterable/sortable values as columns.
+ *
+ * Every product gets rows (children of configurables and disabled products too): the search layer
+ * filters by visibility and status. Prices come from the domain's pricing rules (special-price window
+ * at `now`, tax of the store view's default country for the product's tax class and the retail
+ * customer tax class 3); a row's `valid_until` is the next instant a special-price window of the
+ * product (or of its children or linked products) opens or closes, when the row must be rebuilt:
+ * refreshExpiredIndexRows() does that.
+ *
+ * Work is done in batches of products: a few set-based reads per batch and one INSERT ... SELECT from
+ * jsonb_to_recordset per batch, so large catalogues index in minutes.
+ */
+import {
+  STORE_CODES,
+  STORE_TIME_ZONE,
+  STORE_VIEWS,
+  bundlePrice,
+  calendarDay,
+  finalPrice,
+  formatDate,
+  groupedPrice,
+  priceBreakdown,
+  taxRateFor,
+  type PriceBreakdown,
+  type StoreCode,
+  type TaxRule,
+} from '@vitrina/domain';
+import { asc, gt, inArray } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { bumpCatalogVersion } from './meta.ts';
+import { pick } from './localized.ts';
+import { attributes, categories, productCategories, products, stock, taxRules, type Localized } from './schema.ts';
+
+type ProductRow = typeof products.$inferSelect;
+type StockRow = typeof stock.$inferSelect;
+type AttributeRow = typeof attributes.$inferSelect;
+
+/** The customer tax class of retail shoppers (the spec ecosystem's "Retail Customer"). */
+export const RETAIL_CUSTOMER_TAX_CLASS_ID = 3;
+/** total_qty of products whose stock is not managed (always in stock). */
+export const UNMANAGED_STOCK_QTY = 99_999;
+const DEFAULT_BATCH = 500;
+
+export interface ReindexOptions {
+  /** only these products (plus the configurable parents and grouped/bundle products that show them) */
+  productIds?: readonly number[];
+  /** only these store views (default: all) */
+  storeCodes?: readonly StoreCode[];
+  /** the instant prices are computed for (default: now) */
+  now?: Date;
+  /** products per batch (default 500) */
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ReindexResult {
+  /** products indexed */
+  products: number;
+  /** index rows written */
+  rows: number;
+  /** index rows removed (products that no longer exist) */
+  deleted: number;
+}
+
+interface CategoryInfo {
+  id: number;
+  level: number;
+  position: number;
+  name: Localized;
+  slug: Localized;
+  /** ancestors below the root (level 2 and deeper), top first */
+  ancestors: number[];
+}
+
+interface Context {
+  now: Date;
+  stores: readonly StoreCode[];
+  categories: Map<number, CategoryInfo>;
+  attributes: Map<string, AttributeRow>;
+  taxRules: TaxRule[];
+}
+
+/** Builds the index rows of the given products (default: all) in the given store views. */
+export async function reindexProducts(database: Executor, options: ReindexOptions = {}): Promise<ReindexResult> {
+  const ctx = await loadContext(database, options);
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+  const result: ReindexResult = { products: 0, rows: 0, deleted: 0 };
+
+  if (options.productIds) {
+    const ids = await expandAffected(database, options.productIds);
+    const existing = new Set<number>();
+    for (let i = 0; i < ids.length; i += batchSize) {
+      const batch = ids.slice(i, i + batchSize);
+      const r = await indexBatch(database, ctx, batch);
+      r.ids.forEach((id) => existing.add(id));
+      result.products += r.ids.length;
+      result.rows += r.rows;
+      options.onProgress?.(Math.min(i + batchSize, ids.length), ids.length);
+    }
+    const gone = ids.filter((id) => !existing.has(id));
+    if (gone.length > 0) {
+      const del = await database.query<{ n: number }>(
+        'with d as (delete from product_index where product_id = any($1::int[]) returning 1) select count(*)::int as n from d',
+        [gone],
+      );
+      result.deleted += del[0]?.n ?? 0;
+    }
+    return result;
+  }
+
+  // everything, in id order (keyset pagination)
+  const [countRow] = await database.query<{ n: number }>('select count(*)::int as n from products');
+  const total = countRow?.n ?? 0;
+  let lastId = 0;
+  for (;;) {
+    const rows = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(gt(products.id, lastId))
+      .orderBy(asc(products.id))
+      .limit(batchSize);
+    if (rows.length === 0) break;
+    const batch = rows.map((r) => r.id);
+    lastId = batch[batch.length - 1] as number;
+    const r = await indexBatch(database, ctx, batch);
+    result.products += r.ids.length;
+    result.rows += r.rows;
+    options.onProgress?.(result.products, total);
+  }
+  const del = await database.query<{ n: number }>(
+    `with d as (
+       delete from product_index pi
+       where not exists (select 1 from products p where p.id = pi.product_id)
+          or not (pi.store_code = any($1::text[]))
+       returning 1)
+     select count(*)::int as n from d`,
+    [STORE_CODES as string[]],
+  );
+  result.deleted = del[0]?.n ?? 0;
+  return result;
+}
+
+/**
+ * Re-indexes the products whose rows passed their `valid_until` (a special-price window opened or
+ * closed) and bumps the catalogue version when any did. Returns how many products were re-indexed.
+ * Run it periodically (e.g. every minute) and before serving when the process starts.
+ */
+export async function refreshExpiredIndexRows(database: Executor, now: Date = new Date()): Promise<number> {
+  const rows = await database.query<{ product_id: number }>(
+    'select distinct product_id from product_index where valid_until is not null and valid_until <= $1',
+    [now],
+  );
+  if (rows.length === 0) return 0;
+  const productIds = rows.map((r) => r.product_id);
+  await database.transaction(async (tx) => {
+    await reindexProducts(tx, { productIds, now });
+    await bumpCatalogVersion(tx);
+  });
+  return productIds.length;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+async function loadContext(database: Executor, options: ReindexOptions): Promise<Context> {
+  const [cats, attrs, rules] = await Promise.all([
+    database.db.select().from(categories),
+    database.db.select().from(attributes),
+    database.db.select().from(taxRules),
+  ]);
+  const catMap = new Map<number, CategoryInfo>();
+  for (const c of cats) {
+    catMap.set(c.id, { id: c.id, level: c.level, position: c.position, name: c.name, slug: c.slug, ancestors: [] });
+  }
+  for (const c of cats) {
+    const info = catMap.get(c.id) as CategoryInfo;
+    info.ancestors = c.path
+      .split('/')
+      .map(Number)
+      .filter((id) => id !== c.id && (catMap.get(id)?.level ?? 0) >= 2);
+  }
+  const stores = (options.storeCodes ?? STORE_CODES).filter((s) => (STORE_CODES as readonly string[]).includes(s));
+  return {
+    now: options.now ?? new Date(),
+    stores,
+    categories: catMap,
+    attributes: new Map(attrs.map((a) => [a.attributeCode, a])),
+    taxRules: rules.map((r) => ({
+      id: r.id,
+      product_tax_class_ids: r.productTaxClassIds,
+      customer_tax_class_ids: r.customerTaxClassIds,
+      rates: r.rates,
+    })),
+  };
+}
+
+/** the given products plus their configurable parents and the grouped/bundle products linking them */
+async function expandAffected(database: Executor, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)].filter((n) => Number.isInteger(n));
+  if (unique.length === 0) return [];
+  const rows = await database.query<{ id: number }>(
+    `with given as (select id, sku, parent_id from products where id = any($1::int[])),
+     skus as (select sku from given
+              union select p.sku from products p join given g on p.id = g.parent_id)
+     select parent_id as id from given where parent_id is not null
+     union
+     select p.id from products p
+       cross join lateral jsonb_array_elements(p.product_links) l
+       where p.type_id = 'grouped' and l->>'linked_product_sku' in (select sku from skus)
+     union
+     select p.id from products p
+       cross join lateral jsonb_array_elements(p.bundle_options) o
+       cross join lateral jsonb_array_elements(o->'product_links') l
+       where p.type_id = 'bundle' and l->>'sku' in (select sku from skus)`,
+    [unique],
+  );
+  const all = new Set(unique);
+  for (const r of rows) all.add(r.id);
+  return [...all].sort((a, b) => a - b);
+}
+
+interface Related {
+  children: Map<number, ProductRow[]>;
+  bySku: Map<string, ProductRow>;
+  stock: Map<number, StockRow>;
+  categoryIds: Map<number, number[]>;
+}
+
+async function indexBatch(database: Executor, ctx: Context, ids: number[]): Promise<{ ids: number[]; rows: number }> {
+  const batch = await database.db.select().from(products).where(inArray(products.id, ids));
+  if (batch.length === 0) return { ids: [], rows: 0 };
+  const related = await loadRelated(database, batch);
+  const rows: IndexRow[] = [];
+  for (const p of batch) {
+    for (const store of ctx.stores) rows.push(buildRow(p, store, ctx, related));
+  }
+  await writeRows(database, rows, batch);
+  return { ids: batch.map((p) => p.id), rows: rows.length };
+}
+
+async function loadRelated(database: Executor, batch: ProductRow[]): Promise<Related> {
+  const parentIds = batch.filter((p) => p.typeId === 'configurable').map((p) => p.id);
+  const linkSkus = new Set<string>();
+  for (const p of batch) {
+    if (p.typeId === 'grouped') p.productLinks.forEach((l) => linkSkus.add(l.linked_product_sku));
+    if (p.typeId === 'bundle') p.bundleOptions.forEach((o) => o.product_links.forEach((l) => linkSkus.add(l.sku)));
+  }
+  const [children, linked, cats] = await Promise.all([
+    parentIds.length ? database.db.select().from(products).where(inArray(products.parentId, parentIds)) : [],
+    linkSkus.size ? database.db.select().from(products).where(inArray(products.sku, [...linkSkus])) : [],
+    database.db
+      .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
+      .from(productCategories)
+      .where(
+        inArray(
+          productCategories.productId,
+          batch.map((p) => p.id),
+        ),
+      )
+      .orderBy(asc(productCategories.position), asc(productCategories.categoryId)),
+  ]);
+  const childMap = new Map<number, ProductRow[]>();
+  for (const c of children.sort((a, b) => a.id - b.id)) {
+    const list = childMap.get(c.parentId as number) ?? [];
+    list.push(c);
+    childMap.set(c.parentId as number, list);
+  }
+  const bySku = new Map(linked.map((p) => [p.sku, p]));
+  const stockIds = [...new Set([...batch, ...children, ...linked].map((p) => p.id))];
+  const stockRows = await database.db.select().from(stock).where(inArray(stock.productId, stockIds));
+  const categoryIds = new Map<number, number[]>();
+  for (const r of cats) {
+    const list = categoryIds.get(r.productId) ?? [];
+    list.push(r.categoryId);
+    categoryIds.set(r.productId, list);
+  }
+  return { children: childMap, bySku, stock: new Map(stockRows.map((s) => [s.productId, s])), categoryIds };
+}
+
+// ---------------------------------------------------------------- documents
+
+interface IndexRow {
+  store_code: StoreCode;
+  product_id: number;
+  sku: string;
+  type_id: string;
+  status: number;
+  visibility: number;
+  slug: string;
+  url_path: string;
+  name: string;
+  category_ids: number[];
+  attrs: Record<string, (number | string)[]>;
+  child_skus: string[];
+  final_price_incl_tax: number;
+  total_qty: number;
+  is_in_stock: boolean;
+  is_promoted: number;
+  sales_count: number;
+  created_at: string;
+  updated_at: string;
+  valid_until: string | null;
+  search_a: string;
+  search_b: string;
+  search_c: string;
+  search_text: string;
+  doc: Record<string, unknown>;
+}
+
+interface StockInfo {
+  is_in_stock: boolean;
+  qty: number;
+  product_id: number;
+  manage_stock: boolean;
+  /** what the product contributes to totals: its qty, 0 when out of stock, a large qty when unmanaged */
+  available: number;
+}
+
+function stockInfo(p: ProductRow, related: Related): StockInfo {
+  const s = related.stock.get(p.id);
+  const manage = s?.manageStock ?? true;
+  const inStock = manage ? (s?.isInStock ?? false) : true;
+  const qty = s?.qty ?? 0;
+  return {
+    is_in_stock: inStock,
+    qty,
+    product_id: p.id,
+    manage_stock: manage,
+    available: !inStock ? 0 : manage ? Math.max(0, qty) : UNMANAGED_STOCK_QTY,
+  };
+}
+
+const enabled = (p: ProductRow) => p.status < 2;
+
+function taxRate(p: ProductRow, store: StoreCode, ctx: Context): number {
+  return taxRateFor(ctx.taxRules, p.taxClassId, STORE_VIEWS[store].defaultCountry, RETAIL_CUSTOMER_TAX_CLASS_ID);
+}
+
+function specialInput(p: ProductRow) {
+  return {
+    price: p.priceCents,
+    special_price: p.specialPriceCents,
+    special_from_date: p.specialFromDate,
+    special_to_date: p.specialToDate,
+  };
+}
+
+function linkedOf(p: ProductRow, related: Related): ProductRow[] {
+  const skus =
+    p.typeId === 'grouped'
+      ? p.productLinks.map((l) => l.linked_product_sku)
+      : p.typeId === 'bundle'
+        ? p.bundleOptions.flatMap((o) => o.product_links.map((l) => l.sku))
+        : [];
+  return skus.map((s) => related.bySku.get(s)).filter((x): x is ProductRow => x !== undefined);
+}
+
+/** Price fields of a product: its own, or computed from its links for grouped and bundle products. */
+function productPrices(p: ProductRow, rate: number, ctx: Context, related: Related): PriceBreakdown {
+  if (p.typeId === 'grouped' || p.typeId === 'bundle') {
+    const linked = linkedOf(p, related).filter(enabled);
+    if (linked.length > 0) {
+      const regular = new Map(linked.map((l) => [l.sku, l.priceCents]));
+      const final = new Map(linked.map((l) => [l.sku, finalPrice(specialInput(l), ctx.now)]));
+      const sum = (prices: Map<string, number>) =>
+        p.typeId === 'grouped' ? groupedPrice(p.productLinks, prices) : bundlePrice(p.bundleOptions, prices);
+      const price = sum(regular);
+      const special = sum(final);
+      if (price > 0) {
+        // the components' special prices were judged at `now` already: the sum has no window of its own
+        return priceBreakdown({ price, special_price: special < price ? special : null }, { now: ctx.now, taxRate: rate });
+      }
+    }
+  }
+  return priceBreakdown(specialInput(p), { now: ctx.now, taxRate: rate });
+}
+
+function totalStock(p: ProductRow, own: StockInfo, related: Related): { qty: number; inStock: boolean } {
+  const linkQty = (q: number | undefined) => (q != null && q > 0 ? q : 1);
+  const avail = (sku: string) => {
+    const l = related.bySku.get(sku);
+    return l && enabled(l) ? stockInfo(l, related).available : 0;
+  };
+  if (p.typeId === 'configurable') {
+    const children = (related.children.get(p.id) ?? []).filter(enabled);
+    if (children.length === 0) return { qty: own.available, inStock: own.is_in_stock };
+    const qty = Math.min(
+      UNMANAGED_STOCK_QTY,
+      children.reduce((sum, c) => sum + stockInfo(c, related).available, 0),
+    );
+    return { qty, inStock: own.is_in_stock && qty > 0 };
+  }
+  if (p.typeId === 'grouped' && p.productLinks.length > 0) {
+    const qty = Math.min(...p.productLinks.map((l) => Math.floor(avail(l.linked_product_sku) / linkQty(l.qty))));
+    return { qty, inStock: own.is_in_stock && qty > 0 };
+  }
+  if (p.typeId === 'bundle' && p.bundleOptions.length > 0) {
+    const perOption = (o: (typeof p.bundleOptions)[number]) =>
+      Math.max(0, ...o.product_links.map((l) => Math.floor(avail(l.sku) / linkQty(l.qty))));
+    const required = p.bundleOptions.filter((o) => o.required);
+    const qty = required.length > 0 ? Math.min(...required.map(perOption)) : Math.max(...p.bundleOptions.map(perOption));
+    return { qty, inStock: own.is_in_stock && qty > 0 };
+  }
+  return { qty: own.available, inStock: own.is_in_stock };
+}
+
+function optionLabel(attr: AttributeRow | undefined, value: number | string, store: StoreCode): string | undefined {
+  const option = attr?.options.find((o) => String(o.value) === String(value));
+  return option ? pick(option.label, store) : undefined;
+}
+
+function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Related): IndexRow {
+  const rate = taxRate(p, store, ctx);
+  const prices = productPrices(p, rate, ctx, related);
+  const own = stockInfo(p, related);
+  const total = totalStock(p, own, related);
+  const children = p.typeId === 'configurable' ? (related.children.get(p.id) ?? []) : [];
+  const name = pick(p.name, store);
+  const slug = p.urlKey;
+  const urlPath = `p/${p.sku}/${slug}`;
+
+  // categories: the assigned ones and their ancestors below the root
+  const assigned = related.categoryIds.get(p.id) ?? [];
+  const categoryIds: number[] = [];
+  for (const id of assigned) {
+    for (const a of [...(ctx.categories.get(id)?.ancestors ?? []), id]) if (!categoryIds.includes(a)) categoryIds.push(a);
+  }
+  const categoryDocs = categoryIds
+    .map((id) => ctx.categories.get(id))
+    .filter((c): c is CategoryInfo => c !== undefined)
+    .sort((a, b) => a.level - b.level || a.position - b.position || a.id - b.id)
+    .map((c) => ({ category_id: c.id, name: pick(c.name, store), slug: pick(c.slug, store) }));
+
+  // attribute values (own, and the children's for configurables)
+  const attrs: Record<string, (number | string)[]> = {};
+  const addAttrs = (values: Record<string, number | string>) => {
+    for (const [code, value] of Object.entries(values)) {
+      if (value === null || value === undefined || value === '') continue;
+      const list = (attrs[code] ??= []);
+      if (!list.includes(value)) list.push(value);
+    }
+  };
+  addAttrs(p.attributes);
+  for (const c of children) addAttrs(c.attributes);
+
+  const childDocs = children.map((c) => {
+    const cp = priceBreakdown(specialInput(c), { now: ctx.now, taxRate: taxRate(c, store, ctx) });
+    const cs = stockInfo(c, related);
+    return {
+      id: c.id,
+      sku: c.sku,
+      name: pick(c.name, store),
+      image: c.image,
+      price: cp.price,
+      price_incl_tax: cp.price_incl_tax,
+      final_price: cp.final_price,
+      final_price_incl_tax: cp.final_price_incl_tax,
+      special_price: cp.special_price,
+      special_price_incl_tax: cp.special_price_incl_tax,
+      status: c.status,
+      stock: { is_in_stock: cs.is_in_stock, qty: cs.qty, product_id: c.id, manage_stock: cs.manage_stock },
+      ...c.attributes,
+    };
+  });
+
+  const configurableOptions = p.configurableOptions.map((o) => {
+    const attr = ctx.attributes.get(o.attribute_code);
+    let values = o.values.map((v) => v.value_index);
+    if (values.length === 0) {
+      values = [...new Set(children.map((c) => c.attributes[o.attribute_code]).filter((v) => typeof v === 'number'))];
+    }
+    return {
+      attribute_id: o.attribute_id ?? attr?.attributeId ?? null,
+      attribute_code: o.attribute_code,
+      label: attr ? pick(attr.frontendLabel, store) || o.label : o.label,
+      values: values.map((value_index) => ({
+        value_index,
+        label:
+          optionLabel(attr, value_index, store) ??
+          o.values.find((v) => v.value_index === value_index)?.label ??
+          String(value_index),
+      })),
+    };
+  });
+
+  const linkedFinal = (sku: string) => {
+    const l = related.bySku.get(sku);
+    return l ? finalPrice(specialInput(l), ctx.now) : null;
+  };
+  const bundleOptions = p.bundleOptions.map((o) => ({
+    option_id: o.option_id,
+    title: o.title_localized ? pick(o.title_localized, store) : o.title,
+    type: o.type,
+    required: o.required,
+    product_links: o.product_links.map((l) => ({ sku: l.sku, qty: l.qty, is_default: l.is_default, price: linkedFinal(l.sku) })),
+  }));
+
+  const doc: Record<string, unknown> = {
+    id: p.id,
+    sku: p.sku,
+    type_id: p.typeId,
+    name,
+    slug,
+    url_key: p.urlKey,
+    url_path: urlPath,
+    image: p.image,
+    media_gallery: p.mediaGallery,
+    description: p.description ? pick(p.description, store) : null,
+    short_description: p.shortDescription ? pick(p.shortDescription, store) : null,
+    brand: p.brand,
+    mpn: p.mpn,
+    status: p.status,
+    visibility: p.visibility,
+    parent_id: p.parentId,
+    category_ids: categoryIds,
+    category: categoryDocs,
+    ...prices,
+    special_from_date: p.specialFromDate?.toISOString() ?? null,
+    special_to_date: p.specialToDate?.toISOString() ?? null,
+    tax_class_id: p.taxClassId,
+    tax: rate,
+    stock: {
+      is_in_stock: total.inStock,
+      qty: p.typeId === 'simple' || p.typeId === 'virtual' || p.typeId === 'downloadable' ? own.qty : total.qty,
+      product_id: p.id,
+      manage_stock: own.manage_stock,
+    },
+    total_qty: total.qty,
+    configurable_options: configurableOptions,
+    configurable_children: childDocs,
+    product_links: p.productLinks,
+    bundle_options: bundleOptions,
+    is_promoted: p.isPromoted,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    sales_count: p.salesCount,
+  };
+  // attribute values by code, unless the code names a field of the document
+  for (const [code, value] of Object.entries(p.attributes)) {
+    if (!(code in doc)) doc[code] = value;
+  }
+  if (p.attributes.condition !== undefined) {
+    const label = optionLabel(ctx.attributes.get('condition'), p.attributes.condition, store);
+    if (label !== undefined) doc.condition_label = label;
+  }
+
+  const childSkus = children.map((c) => c.sku);
+  const validUntil = nextBoundary([p, ...children, ...linkedOf(p, related)], ctx.now);
+  const brand = p.brand ?? '';
+  return {
+    store_code: store,
+    product_id: p.id,
+    sku: p.sku,
+    type_id: p.typeId,
+    status: p.status,
+    visibility: p.visibility,
+    slug,
+    url_path: urlPath,
+    name,
+    category_ids: categoryIds,
+    attrs,
+    child_skus: childSkus,
+    final_price_incl_tax: prices.final_price_incl_tax,
+    total_qty: total.qty,
+    is_in_stock: total.inStock,
+    is_promoted: p.isPromoted,
+    sales_count: p.salesCount,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    valid_until: validUntil?.toISOString() ?? null,
+    search_a: [name, p.sku, p.mpn ?? '', ...childSkus, ...children.map((c) => c.mpn ?? '')].join(' '),
+    search_b: brand,
+    search_c: categoryDocs.map((c) => c.name).join(' '),
+    search_text: [name, brand, p.sku, p.mpn ?? ''].join(' ').toLowerCase().replace(/\s+/g, ' ').trim(),
+    doc,
+  };
+}
+
+// ---------------------------------------------------------------- special-price boundaries
+
+const dayStartCache = new Map<string, number>();
+
+/** the first instant of a calendar day (YYYY-MM-DD) in the shop's time zone */
+function startOfStoreDay(day: string): number {
+  const cached = dayStartCache.get(day);
+  if (cached !== undefined) return cached;
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  // the zone's offset is within ±14 h: binary search (minute steps) for the first instant of `day`
+  let lo = (utcMidnight - 14 * 3600_000) / 60_000;
+  let hi = (utcMidnight + 14 * 3600_000) / 60_000;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (formatDate(new Date(mid * 60_000), STORE_TIME_ZONE) >= day) hi = mid;
+    else lo = mid + 1;
+  }
+  const start = lo * 60_000;
+  dayStartCache.set(day, start);
+  return start;
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The next instant after `now` at which a special price of these products may start or stop applying.
+ * The domain's window is inclusive by calendar day in the shop's time zone, so the boundaries are the
+ * start of the from-day and the start of the day after the to-day; the raw instants are added too (a
+ * harmless extra re-index) in case the window rule changes.
+ */
+export function nextBoundary(items: readonly ProductRow[], now: Date): Date | null {
+  let best = Number.POSITIVE_INFINITY;
+  const t = now.getTime();
+  const consider = (ms: number) => {
+    if (ms > t && ms < best) best = ms;
+  };
+  for (const p of items) {
+    if (p.specialPriceCents == null || p.specialPriceCents >= p.priceCents) continue;
+    if (p.specialFromDate) {
+      consider(startOfStoreDay(calendarDay(p.specialFromDate, STORE_TIME_ZONE)));
+      consider(p.specialFromDate.getTime());
+    }
+    if (p.specialToDate) {
+      consider(startOfStoreDay(nextDay(calendarDay(p.specialToDate, STORE_TIME_ZONE))));
+      consider(p.specialToDate.getTime());
+    }
+  }
+  return Number.isFinite(best) ? new Date(best) : null;
+}
+
+// ---------------------------------------------------------------- writing
+
+const ROW_COLUMNS = `store_code text, product_id int, sku text, type_id text, status int, visibility int,
+  slug text, url_path text, name text, category_ids int[], attrs jsonb, child_skus text[],
+  final_price_incl_tax int, total_qty int, is_in_stock boolean, is_promoted int, sales_count int,
+  created_at timestamptz, updated_at timestamptz, valid_until timestamptz,
+  search_a text, search_b text, search_c text, search_text text, doc jsonb`;
+
+async function writeRows(database: Executor, rows: IndexRow[], batch: ProductRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  // a sku moved to another product id (deleted and re-created): drop the old row first (unique per store)
+  await database.query('delete from product_index where sku = any($1::text[]) and not (product_id = any($2::int[]))', [
+    batch.map((p) => p.sku),
+    batch.map((p) => p.id),
+  ]);
+  await database.query(
+    `insert into product_index (store_code, product_id, sku, type_id, status, visibility, slug, url_path, name,
+       category_ids, attrs, child_skus, final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
+       created_at, updated_at, valid_until, search, search_text, doc)
+     select r.store_code, r.product_id, r.sku, r.type_id, r.status, r.visibility, r.slug, r.url_path, r.name,
+       r.category_ids, r.attrs, r.child_skus, r.final_price_incl_tax, r.total_qty, r.is_in_stock, r.is_promoted,
+       r.sales_count, r.created_at, r.updated_at, r.valid_until,
+       setweight(to_tsvector('simple', coalesce(r.search_a, '')), 'A')
+         || setweight(to_tsvector('simple', coalesce(r.search_b, '')), 'B')
+         || setweight(to_tsvector('simple', coalesce(r.search_c, '')), 'C'),
+       r.search_text, r.doc
+     from jsonb_to_recordset($1::jsonb) as r(${ROW_COLUMNS})
+     on conflict (store_code, product_id) do update set
+       sku = excluded.sku, type_id = excluded.type_id, status = excluded.status, visibility = excluded.visibility,
+       slug = excluded.slug, url_path = excluded.url_path, name = excluded.name,
+       category_ids = excluded.category_ids, attrs = excluded.attrs, child_skus = excluded.child_skus,
+       final_price_incl_tax = excluded.final_price_incl_tax, total_qty = excluded.total_qty,
+       is_in_stock = excluded.is_in_stock, is_promoted = excluded.is_promoted, sales_count = excluded.sales_count,
+       created_at = excluded.created_at, updated_at = excluded.updated_at, valid_until = excluded.valid_until,
+       search = excluded.search, search_text = excluded.search_text, doc = excluded.doc`,
+    [JSON.stringify(rows)],
+  );
+}
