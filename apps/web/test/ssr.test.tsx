@@ -103,8 +103,8 @@ const PAGES: Page[] = [
   { name: 'static page', path: (s) => `${s.prefix}/${s.about}`, expected: (s) => `${s.prefix}/${s.about}` },
   {
     name: 'cms page /i/:slug',
-    path: (s) => `${s.prefix}/i/about-us`,
-    expected: (s) => `${s.prefix}/i/about-us`,
+    path: (s) => `${s.prefix}/i/${s.about}`,
+    expected: (s) => `${s.prefix}/i/${s.about}`,
   },
   {
     name: 'unknown path',

@@ -13,10 +13,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './pg-loader.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -78,14 +78,6 @@ interface RawClient {
 }
 
 const INT8_OID = 20;
-
-/** pg types: int8 as a JS number (as PGlite returns it), everything else as pg's defaults. */
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary'
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
 
 /** Opens PGlite (dataDir or memory) or a pg pool (databaseUrl). Does not migrate: call migrate(). */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
@@ -168,7 +160,16 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes });
+  const pg = await loadPg();
+  const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
+  /** pg types: int8 as a JS number (as PGlite returns it), everything else as pg's defaults */
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID && format !== 'binary'
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types });
   // an idle client that loses its connection (server restart, database dropped) must not crash the process
   pool.on('error', () => {});
   // fail fast with a clear message when the server is unreachable

@@ -605,9 +605,9 @@ function nextDay(day: string): string {
 
 /**
  * The next instant after `now` at which a special price of these products may start or stop applying.
- * The domain's window is inclusive by calendar day in the shop's time zone, so the boundaries are the
- * start of the from-day and the start of the day after the to-day; the raw instants are added too (a
- * harmless extra re-index) in case the window rule changes.
+ * The domain's window (isSpecialPriceActive) is inclusive by calendar day in the shop's time zone, so
+ * the boundaries are the start of the from-day and the start of the day after the to-day. (Should that
+ * rule change, this is the one place to follow it.)
  */
 export function nextBoundary(items: readonly ProductRow[], now: Date): Date | null {
   let best = Number.POSITIVE_INFINITY;
@@ -617,14 +617,8 @@ export function nextBoundary(items: readonly ProductRow[], now: Date): Date | nu
   };
   for (const p of items) {
     if (p.specialPriceCents == null || p.specialPriceCents >= p.priceCents) continue;
-    if (p.specialFromDate) {
-      consider(startOfStoreDay(calendarDay(p.specialFromDate, STORE_TIME_ZONE)));
-      consider(p.specialFromDate.getTime());
-    }
-    if (p.specialToDate) {
-      consider(startOfStoreDay(nextDay(calendarDay(p.specialToDate, STORE_TIME_ZONE))));
-      consider(p.specialToDate.getTime());
-    }
+    if (p.specialFromDate) consider(startOfStoreDay(calendarDay(p.specialFromDate, STORE_TIME_ZONE)));
+    if (p.specialToDate) consider(startOfStoreDay(nextDay(calendarDay(p.specialToDate, STORE_TIME_ZONE))));
   }
   return Number.isFinite(best) ? new Date(best) : null;
 }

@@ -322,6 +322,10 @@ describe('generateDemoCatalog', () => {
       }
       expect(p.url_key).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       if (p.description) expect(JSON.stringify(p.description)).toContain('demo text');
+      for (const at of [p.created_at, p.updated_at]) {
+        expect(new Date(at ?? '').toISOString()).toBe(at);
+        expect(Date.parse(at ?? '')).toBeLessThan(REF.getTime());
+      }
     }
     for (const b of data.banners ?? []) expect(b.image).toMatch(/^\/demo\/banners\/[0-9]+\.png$/);
   });

@@ -172,6 +172,7 @@ export async function loadCmsPages(q: Queryable, store: StoreCode): Promise<Doc[
       content: localized(p.content, store),
       meta_description: p.meta_description ? localized(p.meta_description, store) : null,
       active: true,
+      enabled: true,
       is_active: true,
       store_code: store,
       updated_at: new Date(p.updated_at).toISOString(),
@@ -191,6 +192,7 @@ export async function loadCmsBlocks(q: Queryable, store: StoreCode): Promise<Doc
     title: localized(b.title, store),
     content: localized(b.content, store),
     active: true,
+    enabled: true,
     is_active: true,
   }));
 }
@@ -217,8 +219,8 @@ const FIELDS: Record<EntityType, string[]> = {
   category: ['id', 'parent_id', 'parent_ids', 'level', 'position', 'is_active', 'product_count', 'slug', 'url_key', 'url_path', 'name', 'path', 'children_count'],
   attribute: ['id', 'attribute_id', 'attribute_code', 'is_comparable', 'is_filterable', 'frontend_input', 'position'],
   taxrule: ['id', 'code', 'product_tax_class_ids', 'customer_tax_class_ids', 'rates.tax_country_id'],
-  cms_page: ['id', 'page_id', 'identifier', 'slug', 'url_path', 'title', 'active', 'is_active'],
-  cms_block: ['id', 'block_id', 'identifier', 'title', 'active', 'is_active'],
+  cms_page: ['id', 'page_id', 'identifier', 'slug', 'url_path', 'title', 'active', 'enabled', 'is_active'],
+  cms_block: ['id', 'block_id', 'identifier', 'title', 'active', 'enabled', 'is_active'],
   cms_hierarchy: ['id', 'node_id', 'identifier', 'request_url', 'parent_node_id', 'level', 'page_id'],
 };
 

@@ -228,35 +228,31 @@ class FilterCompiler {
 
 // ---------------------------------------------------------------- text
 
-/** the alphanumeric tokens of a word, lower-cased: the only text that reaches to_tsquery */
+/** the alphanumeric tokens of a word, lower-cased */
 function tokens(word: string): string[] {
   return word.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
-/** `to_tsquery` text of one word: every token, prefix-matched (`lenovo:*`); null when it has none */
-function wordQuery(word: string): string | null {
-  const t = tokens(word);
-  if (t.length === 0) return null;
-  return t.length === 1 ? `${t[0]}:*` : `(${t.map((x) => `${x}:*`).join(' & ')})`;
-}
+/** one word of the term: as PostgreSQL's parser reads it, and as prefixes of its alphanumeric parts */
+type Word = { text: string; prefix: string };
 
-type TextPlan = { strict: string; fuzzy: { word: string; tsq: string | null }[]; text: string } | null;
+type TextPlan = { words: Word[]; text: string } | null;
 
 function planText(query: string | undefined): TextPlan {
   if (query === undefined || query.trim() === '') return null;
   const check = validateSearchTerm(query);
   if (check) throw fieldError('request.query', check.key, check.params);
   const { text, terms } = normaliseSearchTerm(query);
-  // The domain's terms are every word and, for a hyphenated word, also its parts: a word's query
-  // requires its parts (the stored vector holds both 'usb-c' and 'usb', 'c'), so 'usb-c' finds
-  // "USB-C" and "USB C" alike.
-  const words = terms.filter((t) => text.split(' ').includes(t));
-  const strictParts = words.map(wordQuery).filter((q): q is string => q !== null);
-  if (strictParts.length === 0) return { strict: '', fuzzy: [], text };
-  const fuzzy = words
-    .map((word) => ({ word: tokens(word).join(' '), tsq: wordQuery(word) }))
-    .filter((w) => w.word.length > 0);
-  return { strict: strictParts.join(' & '), fuzzy, text: tokens(text).join(' ') };
+  // The domain's terms are every word and, for a hyphenated word, also its parts. A word matches
+  // when the stored vector holds it as the parser reads it ('lap-1001' → 'lap' & '-1001'), or holds
+  // every part as a prefix ('lap:* & 1001:*'): so 'usb-c' finds "USB-C" and "USB C" alike.
+  const spaced = text.split(' ');
+  const words = terms
+    .filter((t) => spaced.includes(t))
+    .map((w) => ({ text: w, parts: tokens(w) }))
+    .filter((w) => w.parts.length > 0)
+    .map((w) => ({ text: w.text, prefix: w.parts.map((t) => `${t}:*`).join(' & ') }));
+  return { words, text: tokens(text).join(' ') };
 }
 
 // ---------------------------------------------------------------- search
@@ -320,24 +316,26 @@ export async function searchProducts(
   let result: Awaited<ReturnType<typeof run>>;
   if (!plan) {
     result = await run(null, '1');
-  } else if (!plan.strict) {
+  } else if (plan.words.length === 0) {
     result = { hits: [], total: 0, whereSql: 'FALSE' };
   } else {
-    const tsq = params.add(plan.strict, 'text');
+    const wordQueries = plan.words.map(
+      (w) => `(plainto_tsquery('${TS_CONFIG}', ${params.add(w.text, 'text')}) || to_tsquery('${TS_CONFIG}', ${params.add(w.prefix, 'text')}))`,
+    );
+    const tsq = wordQueries.join(' && ');
     const text = params.add(plan.text, 'text');
-    const strictWhere = `search @@ to_tsquery('${TS_CONFIG}', ${tsq})`;
-    const score = `(ts_rank(search, to_tsquery('${TS_CONFIG}', ${tsq})) + word_similarity(${text}, search_text))`;
-    result = await run(strictWhere, score);
-    if (result.total === 0 && plan.fuzzy.length > 0) {
+    const score = `(ts_rank(search, ${tsq}) + word_similarity(${text}, search_text))`;
+    result = await run(`search @@ (${tsq})`, score);
+    if (result.total === 0) {
       // Typo tolerance: every word either matches in full text or is similar to a part of the
       // search text (`<%`: trigram word similarity at or above pg_trgm.word_similarity_threshold,
       // which the caller sets to the configured threshold; served by the trigram index).
       const conds: string[] = [];
       const sims: string[] = [];
-      for (const w of plan.fuzzy) {
-        const word = params.add(w.word, 'text');
+      for (const [i, w] of plan.words.entries()) {
+        const word = params.add(tokens(w.text).join(' '), 'text');
         sims.push(`word_similarity(${word}, search_text)`);
-        conds.push(w.tsq ? `(search @@ to_tsquery('${TS_CONFIG}', ${params.add(w.tsq, 'text')}) OR ${word} <% search_text)` : `${word} <% search_text`);
+        conds.push(`(search @@ ${wordQueries[i]} OR ${word} <% search_text)`);
       }
       result = await run(conds.join(' AND '), `(${sims.join(' + ')})`);
     }

@@ -213,7 +213,7 @@ export interface OrderResult {
 export interface OrderPayload {
   cart_id: string;
   user_id?: string;
-  products: { sku: string; qty: number }[];
+  products: { sku: string; qty: number; product_option?: unknown }[];
   addressInformation: {
     shippingAddress: Address;
     billingAddress: Address;

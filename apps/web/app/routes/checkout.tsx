@@ -61,6 +61,11 @@ export const meta: Route.MetaFunction = ({ data }) => {
 const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
 type Step = (typeof STEPS)[number];
 const COUNTRIES = ['LT', 'LV', 'EE'] as const;
+/**
+ * The shipping codes sent for a virtual cart (nothing to ship): the order contract requires
+ * non-empty codes and the API ignores them for virtual carts.
+ */
+const NO_SHIPPING = { carrier_code: 'none', method_code: 'none' };
 /** Payment methods that need a redirect flow (not part of this skeleton). */
 const REDIRECT_METHODS = new Set([PAYMENT_NEOPAY, PAYMENT_MOKILIZINGAS]);
 
@@ -235,40 +240,41 @@ export default function Checkout() {
     setShippingErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(shippingForm.current);
     const address = toAddress(p, s);
+    const virtual = isVirtualCart(cartState.items);
     setBusy(true);
     try {
-      if (!methods || methods.forAddress !== addressKey) {
-        const list = (await api.cart.shippingMethods(token, address)).filter((m) => m.available !== false);
-        setMethods({ forAddress: addressKey, list });
-        const chosen = details.shippingMethod;
-        const keep =
-          chosen &&
-          list.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
-        const first = list.find((m) => m.default) ?? list[0];
-        if (!keep)
-          updateCheckout({
-            shippingMethod: first
-              ? { carrier_code: first.carrier_code, method_code: first.method_code }
-              : null,
-          });
-        return;
+      let list: PaymentMethod[];
+      if (virtual) {
+        // Nothing to ship: no shipping method; cash on delivery is hidden (spec §5).
+        updateCheckout({ shippingMethod: NO_SHIPPING });
+        list = await api.cart.paymentMethods(token);
+      } else {
+        if (!methods || methods.forAddress !== addressKey) {
+          const found = (await api.cart.shippingMethods(token, address)).filter((m) => m.available !== false);
+          setMethods({ forAddress: addressKey, list: found });
+          const chosen = details.shippingMethod;
+          const keep =
+            chosen &&
+            found.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
+          const first = found.find((m) => m.default) ?? found[0];
+          if (!keep)
+            updateCheckout({
+              shippingMethod: first ? { carrier_code: first.carrier_code, method_code: first.method_code } : null,
+            });
+          return;
+        }
+        const chosen = checkout.get().shippingMethod;
+        if (!chosen) return;
+        const answer = await api.cart.shippingInformation(token, {
+          shippingAddress: address,
+          billingAddress: address,
+          shippingCarrierCode: chosen.carrier_code,
+          shippingMethodCode: chosen.method_code,
+        });
+        cart.setTotals(answer.totals);
+        list = answer.payment_methods?.length ? answer.payment_methods : await api.cart.paymentMethods(token);
       }
-      const chosen = checkout.get().shippingMethod;
-      if (!chosen) return;
-      const answer = await api.cart.shippingInformation(token, {
-        shippingAddress: address,
-        billingAddress: address,
-        shippingCarrierCode: chosen.carrier_code,
-        shippingMethodCode: chosen.method_code,
-      });
-      cart.setTotals(answer.totals);
-      const virtual = isVirtualCart(cartState.items);
-      let list = answer.payment_methods?.length
-        ? answer.payment_methods
-        : await api.cart.paymentMethods(token);
-      list = list.filter(
-        (m) => !REDIRECT_METHODS.has(m.code) && !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY),
-      );
+      list = list.filter((m) => !REDIRECT_METHODS.has(m.code) && !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
       setPayments(list);
       const current = checkout.get().paymentMethod;
       if (!current || !list.some((m) => m.code === current)) {
@@ -302,7 +308,11 @@ export default function Checkout() {
     try {
       const order = await api.order.create({
         cart_id: token,
-        products: cartState.items.map((i) => ({ sku: i.sku, qty: i.qty })),
+        products: cartState.items.map((i) => ({
+          sku: i.sku,
+          qty: i.qty,
+          ...(i.product_option ? { product_option: i.product_option } : {}),
+        })),
         addressInformation: {
           shippingAddress: address,
           billingAddress: address,

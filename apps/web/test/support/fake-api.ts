@@ -195,8 +195,12 @@ export function fakeApi(): FakeApi {
           ),
         );
       }
-      if (type === 'cms_page')
-        return json(searchResponse(f.identifier === 'about-us' ? [cmsPage(store)] : []));
+      if (type === 'cms_page') {
+        const page = cmsPage(store);
+        const hit =
+          (f.slug !== undefined && f.slug === page.slug) || (f.identifier !== undefined && f.identifier === page.identifier);
+        return json(searchResponse(hit ? [page] : []));
+      }
       return json(searchResponse([]));
     }
     if (url.pathname === '/api/url/map') return json(null);

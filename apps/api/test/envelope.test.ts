@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchUrl, startApi, type TestApi } from './helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api?.close());
+
+describe('envelope and validation', () => {
+  it('answers /healthz with the database kind and catalogue version', async () => {
+    const { status, body } = await api.call('/healthz');
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: 'ok', db: api.database.kind, catalogVersion: expect.any(Number) });
+    expect(body.catalogVersion).toBeGreaterThan(0);
+  });
+
+  it('wraps answers as { code, result } with the HTTP status equal to code', async () => {
+    const { status, body } = await api.call({ method: 'POST', url: '/vsbridge/cart/create' });
+    expect(status).toBe(200);
+    expect(body.code).toBe(200);
+    expect(typeof body.result).toBe('string');
+  });
+
+  it('refuses malformed JSON with a 400 naming the body, in the store view language', async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create' })).body.result;
+    const { status, body } = await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}&storeCode=en`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"cartItem": {"sku": "LAP-1001", "qty": ',
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 400, result: 'body: The request body is not valid JSON.', errors: [{ field: 'body', message: 'The request body is not valid JSON.' }] });
+  });
+
+  it('names the field of a bad quantity (cartItem.qty), translated', async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create' })).body.result;
+    const en = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}&storeCode=en`, payload: { cartItem: { sku: 'LAP-1001', qty: 0 } } });
+    expect(en.status).toBe(400);
+    expect(en.body.code).toBe(400);
+    expect(en.body.result).toMatch(/^cartItem\.qty: /);
+    expect(en.body.errors).toEqual([{ field: 'cartItem.qty', message: expect.any(String) }]);
+    const lt = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}&storeCode=lt`, payload: { cartItem: { sku: 'LAP-1001', qty: 0 } } });
+    expect(lt.body.result).toMatch(/^cartItem\.qty: /);
+    expect(lt.body.result).not.toBe(en.body.result);
+    for (const qty of ['two', 1.5, -3, 1e308, null]) {
+      const r = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}`, payload: { cartItem: { sku: 'LAP-1001', qty } } });
+      expect(r.status, `qty ${String(qty)}`).toBe(400);
+      expect(r.body.errors[0].field).toBe('cartItem.qty');
+    }
+  });
+
+  it('refuses an unknown store code, huge numbers and wrong types with 400s, never a 500', async () => {
+    const bad = [
+      '/vsbridge/home-page?storeCode=de',
+      searchUrl('product', {}, { size: '1e400' }),
+      searchUrl('product', {}, { from: '99999999999999' }),
+      searchUrl('product', { filters: { final_price: { gte: 'x' } } }),
+      searchUrl('product', { filters: { category_ids: { gte: 1e308 } } }),
+      '/vsbridge/catalog/vue_storefront_catalog/product/_search?request=%7Bnot-json',
+      '/vsbridge/catalog/no_such_index/product/_search',
+      '/vsbridge/catalog/vue_storefront_catalog/unknown_type/_search',
+      '/vsbridge/stock/list?skus=',
+      '/vsbridge/order/pull?number=1',
+      '/vsbridge/image/abc/266/resize/demo/test/1.png',
+    ];
+    for (const url of bad) {
+      const { status, body } = await api.call(url);
+      expect([400, 404], url).toContain(status);
+      expect(body.code, url).toBe(status);
+      expect(typeof body.result, url).toBe('string');
+      expect(JSON.stringify(body), url).not.toMatch(/at .*\.ts:\d+/);
+    }
+    const { status } = await api.call(searchUrl('product', { filters: { id: 1e300 } }));
+    expect(status).toBe(200); // a valid number that matches nothing
+  });
+
+  it('names unknown fields of the search request', async () => {
+    const { status, body } = await api.call(searchUrl('product', { filters: { nonsense_field: 1, color: 49 }, foo: 1 }));
+    expect(status).toBe(400);
+    expect(body.errors.map((e: { field: string }) => e.field)).toContain('request.foo');
+    const second = await api.call(searchUrl('product', { filters: { nonsense_field: 1, 'stock.qty; drop table x': 2 } }));
+    expect(second.status).toBe(400);
+    const fields = second.body.errors.map((e: { field: string }) => e.field);
+    expect(fields.join(' ')).toMatch(/request\.filters/);
+    const third = await api.call(searchUrl('product', { filters: { nonsense_field: 1 } }));
+    expect(third.body).toMatchObject({ code: 400, errors: [{ field: 'request.filters.nonsense_field' }] });
+    const agg = await api.call(searchUrl('product', { aggregations: ['nonsense'] }));
+    expect(agg.body).toMatchObject({ code: 400, errors: [{ field: 'request.aggregations.0' }] });
+    const sort = await api.call(searchUrl('product', {}, { sort: 'password:desc' }));
+    expect(sort.body).toMatchObject({ code: 400, errors: [{ field: 'sort' }] });
+  });
+
+  it('answers unknown routes with an enveloped 404', async () => {
+    const { status, body } = await api.call('/vsbridge/no-such-thing');
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 404, result: expect.any(String) });
+  });
+
+  it('publishes an OpenAPI document generated from the schemas', async () => {
+    const { status, body } = await api.call('/vsbridge/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\./);
+    const update = body.paths['/vsbridge/cart/update'].post;
+    expect(JSON.stringify(update.requestBody)).toContain('qty');
+    expect(body.paths['/vsbridge/catalog/{index}/{type}/_search']).toBeDefined();
+    expect(body.paths['/vsbridge/order/create']).toBeDefined();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Test harness: a migrated test database (PGlite, or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set) with the small shop of fixtures.ts loaded through the real importer,
+ * a media folder with one image, and the API built on it (requests through `app.inject`).
+ */
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { importCatalog } from '@vitrina/db';
+import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
+import { buildApi, loadApiConfig } from '../src/index.ts';
+import { testCatalog } from './fixtures.ts';
+
+export type TestApi = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  mediaDir: string;
+  adminToken: string;
+  close(): Promise<void>;
+  /** inject and parse: `{ status, body, res }` */
+  call(opts: InjectOptions | string): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
+};
+
+export async function startApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDatabase();
+  await importCatalog(database, testCatalog());
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'vitrina-api-media-'));
+  await mkdir(path.join(mediaDir, 'demo', 'test'), { recursive: true });
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366cc' } })
+    .png()
+    .toFile(path.join(mediaDir, 'demo', 'test', '1.png'));
+  const adminToken = 'test-admin-token-0123456789';
+  const config = loadApiConfig({ MEDIA_DIR: mediaDir, ADMIN_TOKEN: adminToken, ...env });
+  const app = await buildApi({ database, config });
+  await app.ready();
+  return {
+    app,
+    database,
+    mediaDir,
+    adminToken,
+    async close() {
+      await app.close();
+      await database.dispose();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+    async call(opts) {
+      const res = await app.inject(opts);
+      const type = String(res.headers['content-type'] ?? '');
+      return { status: res.statusCode, body: type.includes('json') ? res.json() : res.rawPayload, res };
+    },
+  };
+}
+
+/** `?a=1&b=x` from an object (undefined left out) */
+export function qs(query: Record<string, string | number | undefined>): string {
+  const parts = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** a catalogue search URL */
+export function searchUrl(
+  type: string,
+  request: unknown,
+  query: Record<string, string | number | undefined> = {},
+  index = 'vue_storefront_catalog',
+): string {
+  return `/vsbridge/catalog/${index}/${type}/_search${qs({ ...query, request: request === undefined ? undefined : JSON.stringify(request) })}`;
+}
+
+export const address = (over: Record<string, unknown> = {}) => ({
+  firstname: 'Jonas',
+  lastname: 'Jonaitis',
+  city: 'Vilnius',
+  postcode: 'LT-01100',
+  street: ['Gedimino pr. 1'],
+  countryId: 'LT',
+  telephone: '+37060000000',
+  email: 'jonas@example.com',
+  ...over,
+});
