@@ -48,6 +48,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     : { logger: (opts.logger ?? false) as FastifyServerOptions['logger'] };
   const app = Fastify({
     ...logging,
+    // composed into the shop server (its logger given): the outer server logs the requests
+    disableRequestLogging: isLoggerInstance(opts.logger),
     bodyLimit: config.bodyLimit,
     // the spec's paths come with and without a trailing slash (`/country/list/`, `/pickup-points/`)
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },

@@ -18,6 +18,33 @@
  * | `IMAGE_MEMORY_CACHE_MB` | `64` | in-memory LRU of resized images |
  * | `API_BODY_LIMIT` | `1048576` | body limit of ordinary API calls in bytes (the catalogue import has its own 200 MB) |
  * | `REDIS_URL` | unset | reserved: shared catalogue cache between processes (see `catalog/cache.ts`); not used yet |
+ *
+ * Accounts, sessions and engagement (issue #6; apps/api/src/auth, user, newsletter, review, contact, mail):
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `AUTH_SECRET` | generated | key of the access tokens (HS256) and of the refresh-token successors; at least 32 characters. Unset: a random one is generated on the first start and kept in the `meta` table (key `auth_secret`), so restarts and other processes on the same database keep the sessions. Set it in production (then the database alone cannot mint tokens); changing it ends every session. |
+ * | `ACCESS_TOKEN_TTL_SECONDS` | `900` | lifetime of an access token (15 min) |
+ * | `REFRESH_TOKEN_TTL_DAYS` | `30` | lifetime of a refresh token; each rotation starts a new one |
+ * | `REFRESH_REUSE_GRACE_SECONDS` | `10` | a rotated refresh token presented again within this time answers the same new pair; later it revokes the whole session |
+ * | `PASSWORD_RESET_TTL_MINUTES` | `60` | validity of a password reset link (single use) |
+ * | `RATE_LIMIT_LOGIN_ACCOUNT` | `10/900` | failed logins (and wrong current passwords) per account (e-mail) per window: `count/seconds`; `0` turns a limit off |
+ * | `RATE_LIMIT_LOGIN_ADDRESS` | `50/900` | failed logins per client address |
+ * | `RATE_LIMIT_RESET_ACCOUNT` | `3/3600` | password reset e-mails per account |
+ * | `RATE_LIMIT_RESET_ADDRESS` | `10/3600` | password reset requests per client address |
+ * | `RATE_LIMIT_SIGNUP_ADDRESS` | `20/3600` | accounts created per client address |
+ * | `RATE_LIMIT_NEWSLETTER_ADDRESS` | `20/3600` | newsletter subscriptions per client address |
+ * | `RATE_LIMIT_NEWSLETTER_EMAIL` | `3/3600` | confirmation e-mails per subscribed address |
+ * | `RATE_LIMIT_CONTACT_ADDRESS` | `5/3600` | contact messages per client address |
+ * | `MAIL_FROM` | `Vitrina <no-reply@localhost>` | sender of the shop's e-mails |
+ * | `CONTACT_EMAIL` | `info@localhost` | where contact form messages are e-mailed |
+ * | `MAIL_OUTBOX_INTERVAL_MS` | `5000` | how often the outbox processor sends pending e-mails (LogTransport: to the log); `0` turns it off |
+ * | `EXPOSE_OUTBOX` | `false` | `true` serves `GET /vsbridge/mail/outbox?kind&to` (the e-mails written, newest first) and keeps sent e-mails unredacted: for browser tests that follow links in e-mails. Never in production. |
+ *
+ * The rate-limit counters live in the process (auth/rate-limit.ts); with several processes each counts
+ * on its own until a shared store (REDIS_URL) is plugged in behind the same `RateLimiter` interface.
+ * The client address is the request's `ip`: a server that forwards requests to this API by `inject`
+ * must pass the client's address on (`remoteAddress: req.ip`), or every client counts as one.
  */
 import path from 'node:path';
 import { CASH_ON_DELIVERY_FEE_CENTS, PAYMENT_CASH_ON_DELIVERY, PRICE_RANGES, priceRangeKey } from '@vitrina/domain';
@@ -40,6 +67,30 @@ export type ApiConfig = {
   imageMemoryCacheBytes: number;
   bodyLimit: number;
   redisUrl: string | undefined;
+  /** AUTH_SECRET; undefined: generated once and kept in the meta table (auth/secret.ts) */
+  authSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshReuseGraceSeconds: number;
+  passwordResetTtlSeconds: number;
+  rateLimits: RateLimits;
+  mailFrom: string;
+  contactEmail: string;
+  mailOutboxIntervalMs: number;
+  exposeOutbox: boolean;
+};
+
+/** `count` events per `windowSeconds`; count 0: no limit */
+export type RateRule = { count: number; windowSeconds: number };
+export type RateLimits = {
+  loginAccount: RateRule;
+  loginAddress: RateRule;
+  resetAccount: RateRule;
+  resetAddress: RateRule;
+  signupAddress: RateRule;
+  newsletterAddress: RateRule;
+  newsletterEmail: RateRule;
+  contactAddress: RateRule;
 };
 
 export const MAX_IMAGE_SIZE = 2000;
@@ -74,6 +125,23 @@ function parsePriceRanges(raw: string): PriceRange[] {
   return ranges;
 }
 
+function rateRule(env: NodeJS.ProcessEnv, name: string, fallback: string): RateRule {
+  const raw = (env[name] || fallback).trim();
+  if (raw === '0') return { count: 0, windowSeconds: 1 };
+  const m = /^(\d+)\s*\/\s*(\d+)$/.exec(raw);
+  const count = Number(m?.[1]);
+  const windowSeconds = Number(m?.[2]);
+  if (!m || count > 1_000_000 || windowSeconds < 1 || windowSeconds > 31 * 86_400)
+    throw new Error(`${name} must be "count/seconds" (e.g. 10/900) or 0, got "${raw}"`);
+  return { count, windowSeconds };
+}
+
+function email(env: NodeJS.ProcessEnv, name: string, fallback: string) {
+  const raw = (env[name] || fallback).trim();
+  if (!/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(raw)) throw new Error(`${name} must be an e-mail address, got "${raw}"`);
+  return raw;
+}
+
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ApiConfig {
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'var');
   const imageSizes = (env.IMAGE_SIZES || '150,266,300,400,452,600,800,1000,1200,1600,1920')
@@ -99,5 +167,30 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     imageMemoryCacheBytes: int(env, 'IMAGE_MEMORY_CACHE_MB', 64, 0, 16_384) * 1024 * 1024,
     bodyLimit: int(env, 'API_BODY_LIMIT', 1024 * 1024, 1024, ADMIN_BODY_LIMIT),
     redisUrl: env.REDIS_URL || undefined,
+    authSecret: authSecret(env.AUTH_SECRET),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1, 365) * 86_400,
+    refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 10, 0, 300),
+    passwordResetTtlSeconds: int(env, 'PASSWORD_RESET_TTL_MINUTES', 60, 5, 7 * 24 * 60) * 60,
+    rateLimits: {
+      loginAccount: rateRule(env, 'RATE_LIMIT_LOGIN_ACCOUNT', '10/900'),
+      loginAddress: rateRule(env, 'RATE_LIMIT_LOGIN_ADDRESS', '50/900'),
+      resetAccount: rateRule(env, 'RATE_LIMIT_RESET_ACCOUNT', '3/3600'),
+      resetAddress: rateRule(env, 'RATE_LIMIT_RESET_ADDRESS', '10/3600'),
+      signupAddress: rateRule(env, 'RATE_LIMIT_SIGNUP_ADDRESS', '20/3600'),
+      newsletterAddress: rateRule(env, 'RATE_LIMIT_NEWSLETTER_ADDRESS', '20/3600'),
+      newsletterEmail: rateRule(env, 'RATE_LIMIT_NEWSLETTER_EMAIL', '3/3600'),
+      contactAddress: rateRule(env, 'RATE_LIMIT_CONTACT_ADDRESS', '5/3600'),
+    },
+    mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
+    contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
+    mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
+    exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
   };
+}
+
+function authSecret(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32) throw new Error('AUTH_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+  return raw;
 }

@@ -17,7 +17,7 @@ async function newCart(storeCode = 'en'): Promise<string> {
   return body.result;
 }
 
-const post = (path: string, cartId: string, payload?: unknown, extra = '') =>
+const post = (path: string, cartId: string, payload?: Record<string, unknown>, extra = '') =>
   api.call({ method: 'POST', url: `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cartId)}&storeCode=en${extra}`, ...(payload === undefined ? {} : { payload }) });
 const get = (path: string, cartId: string) => api.call(`/vsbridge/cart/${path}?cartId=${encodeURIComponent(cartId)}&storeCode=en`);
 const add = (cartId: string, cartItem: Record<string, unknown>) => post('update', cartId, { cartItem });

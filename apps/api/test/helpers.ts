@@ -19,7 +19,8 @@ export type TestApi = {
   mediaDir: string;
   adminToken: string;
   close(): Promise<void>;
-  /** inject and parse: `{ status, body, res }` */
+  /** inject and parse: `{ status, body, res }` (body: the parsed JSON, loosely typed for assertions) */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call(opts: InjectOptions | string): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
 };
 

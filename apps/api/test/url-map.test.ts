@@ -36,6 +36,13 @@ describe('POST /api/url/map', () => {
     expect(await map({ url: '/about-us' })).toMatchObject({ _type: 'cms_page', _source: { title: 'Apie mus' } });
   });
 
+  it("uses the request's storeCode for a path without a store prefix (a prefix wins)", async () => {
+    const res = await api.call({ method: 'POST', url: '/api/url/map?storeCode=en', payload: { url: '/c/laptops' } });
+    expect(res.body).toMatchObject({ _type: 'category', _source: { id: 11, name: 'Laptops' } });
+    const prefixed = await api.call({ method: 'POST', url: '/api/url/map?storeCode=en', payload: { url: '/ru/c/noutbuki' } });
+    expect(prefixed.body).toMatchObject({ _type: 'category', _source: { name: 'Ноутбуки' } });
+  });
+
   it('projects the hit with includeFields / excludeFields', async () => {
     const hit = await map({ url: '/p/LAP-1001/lenovo-thinkpad-t14', includeFields: ['sku', 'slug', 'url_path'] });
     expect(hit._source).toEqual({ sku: 'LAP-1001', slug: 'lenovo-thinkpad-t14', url_path: 'p/LAP-1001/lenovo-thinkpad-t14' });

@@ -19,8 +19,9 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
     route(prefix ? prefix : '/', 'routes/home.tsx', { id: id('home') }),
     route(p('pwa.html'), 'routes/home.tsx', { id: id('home-pwa') }),
     route(p('c/:slug'), 'routes/category.tsx', { id: id('category') }),
-    route(p('p/:parentSku/:slug'), 'routes/product.tsx', { id: id('product') }),
-    route(p('p/:parentSku/:slug/:childSku'), 'routes/product.tsx', { id: id('product-variant') }),
+    // One route for /p/:parentSku/:slug and /p/:parentSku/:slug/:childSku, so choosing a variant
+    // stays on the same route and does not reload the product (see shouldRevalidate there).
+    route(p('p/:parentSku/:slug/:childSku?'), 'routes/product.tsx', { id: id('product') }),
     route(p('search'), 'routes/search.tsx', { id: id('search') }),
     route(p('checkout'), 'routes/checkout.tsx', { id: id('checkout') }),
     route(p('order-completed'), 'routes/order-completed.tsx', { id: id('order-completed') }),

@@ -7,26 +7,42 @@ const CODES = ['condition', 'color', 'capacity'];
 
 describe('listing query', () => {
   it('defaults: is_promoted:desc, page 1, no filters; unknown sort and bad page are ignored', () => {
-    expect(parseListingQuery(q(''), CODES)).toEqual({ sort: 'is_promoted:desc', page: 1, price: null, attributes: {} });
+    expect(parseListingQuery(q(''), CODES)).toEqual({
+      sort: 'is_promoted:desc',
+      page: 1,
+      price: null,
+      attributes: {},
+    });
     expect(parseListingQuery(q('sort=evil;drop&page=-3&price=1-2'), CODES).sort).toBe('is_promoted:desc');
     expect(parseListingQuery(q('page=abc'), CODES).page).toBe(1);
   });
 
   it('reads sort, page, price bucket and attribute filters', () => {
-    const parsed = parseListingQuery(q('sort=final_price:asc&page=3&price=50.0-100.0&condition=1,2&color=7&memory=9'), CODES);
+    const parsed = parseListingQuery(
+      q('sort=final_price:asc&page=3&price=50.0-100.0&condition=1,2&color=7&memory=9'),
+      CODES,
+    );
     expect(parsed).toEqual({
       sort: 'final_price:asc',
       page: 3,
       price: '50.0-100.0',
       attributes: { condition: ['1', '2'], color: ['7'] },
     });
-    expect(listingFilters(parsed)).toEqual({ condition: [1, 2], color: [7], final_price: { gte: 5000, lt: 10000 } });
-    expect(listingFilters(parseListingQuery(q('price=150.0-*'), CODES))).toEqual({ final_price: { gte: 15000 } });
+    expect(listingFilters(parsed)).toEqual({
+      condition: [1, 2],
+      color: [7],
+      final_price: { gte: 5000, lt: 10000 },
+    });
+    expect(listingFilters(parseListingQuery(q('price=150.0-*'), CODES))).toEqual({
+      final_price: { gte: 15000 },
+    });
   });
 
   it('changing a filter resets the page to 1 and keeps the sort', () => {
     const search = q('sort=final_price:asc&page=4&condition=1');
-    expect(toggleFilter('/c/x', search, 'condition', '2')).toBe('/c/x?sort=final_price%3Aasc&condition=1%2C2');
+    expect(toggleFilter('/c/x', search, 'condition', '2')).toBe(
+      '/c/x?sort=final_price%3Aasc&condition=1%2C2',
+    );
     expect(toggleFilter('/c/x', search, 'condition', '1')).toBe('/c/x?sort=final_price%3Aasc');
     expect(toggleFilter('/c/x', q('page=2'), 'price', '0.0-50.0')).toBe('/c/x?price=0.0-50.0');
     expect(toggleFilter('/c/x', q('price=0.0-50.0'), 'price', '0.0-50.0')).toBe('/c/x');

@@ -285,7 +285,36 @@ export const refreshTokens = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_customer_idx').on(t.customerId)],
+);
+
+/** password reset links (apps/api/src/user): the token is stored hashed (sha256), valid 1 h, single use */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_customer_idx').on(t.customerId)],
+);
+
+/** the loyalty card's claims of a customer (accounts-checkout-routes.md §3 "Claim": code, created_at, value, description) */
+export const customerClaims = pgTable(
+  'customer_claims',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull(),
+    code: text('code').notNull(),
+    /** what the claim is worth, as shown (e.g. "10%") */
+    value: text('value').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_claims_customer_idx').on(t.customerId)],
 );
 
 // ---------------------------------------------------------------- carts and orders
@@ -407,10 +436,13 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   email: text('email').primaryKey(),
   /** 'pending' | 'subscribed' | 'unsubscribed' */
   status: text('status').notNull(),
+  /** sha256 (hex) of the code in the confirmation link; the code itself is only in the e-mail */
   confirmCode: text('confirm_code').notNull(),
   storeCode: text('store_code').notNull().default('lt'),
   createdAt: createdAt(),
   confirmedAt: ts('confirmed_at'),
+  /** the personal single-use coupon issued at the first confirmation (never a second one) */
+  couponCode: text('coupon_code'),
 });
 
 export const reviews = pgTable(
@@ -499,6 +531,8 @@ export const outbox = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** a processor's lease on the row, or the time of the next retry after a failure (null: now) */
+    nextAttemptAt: ts('next_attempt_at'),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
   },

@@ -179,6 +179,16 @@ export const MESSAGES = {
     lt: 'Slaptažodžio atkūrimo nuoroda negalioja arba jos galiojimas baigėsi',
     ru: 'Ссылка для восстановления пароля недействительна или устарела',
   },
+  'user.tooManyAttempts': {
+    en: 'Too many attempts. Please try again in {minutes} min.',
+    lt: 'Per daug bandymų. Pabandykite dar kartą po {minutes} min.',
+    ru: 'Слишком много попыток. Попробуйте ещё раз через {minutes} мин.',
+  },
+  'user.currentPasswordWrong': {
+    en: 'The current password is not correct',
+    lt: 'Dabartinis slaptažodis neteisingas',
+    ru: 'Текущий пароль указан неверно',
+  },
   'newsletter.invalidUrl': {
     en: 'This url is not valid or you have already subscribed to our newsletter!',
     lt: 'Ši nuoroda negalioja arba jūs jau užsiprenumeravote mūsų naujienlaiškį!',

@@ -281,10 +281,10 @@ export async function searchProducts(
     .filter(({ code }) => !(code === 'price' || code === 'category_ids' || code === 'category.category_id' || attributes.get(code)?.filterable))
     .map(({ i }) => ({ field: `request.aggregations.${i}`, key: 'validation.unknownField' }));
 
-  const sortIssues: FieldIssue[] = (query.sort ?? [])
-    .filter((s) => !SORT_FIELDS[s.field])
-    .map((s) => ({ field: 'sort', key: 'validation.invalidOption', params: { options: Object.keys(SORT_FIELDS).join(', ') } }));
-  const issues = [...compiler.issues, ...aggIssues, ...sortIssues.slice(0, 1)];
+  const sortIssues: FieldIssue[] = (query.sort ?? []).some((s) => !SORT_FIELDS[s.field])
+    ? [{ field: 'sort', key: 'validation.invalidOption', params: { options: Object.keys(SORT_FIELDS).join(', ') } }]
+    : [];
+  const issues = [...compiler.issues, ...aggIssues, ...sortIssues];
   if (issues.length) throw fieldsError(issues);
 
   const plan = planText(query.request.query);

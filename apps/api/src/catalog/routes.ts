@@ -1,11 +1,23 @@
 /**
  * Catalogue routes: search of every entity type, the product render list and the URL mapper.
  */
-import { STORE_CODES, STORE_VIEWS, normalisePaging, parseSort, searchRequestSchema, storeViewByIndex, type StoreCode } from '@vitrina/domain';
+import type { z } from 'zod';
+import {
+  DEFAULT_STORE_CODE,
+  STORE_CODES,
+  STORE_VIEWS,
+  normalisePaging,
+  parseSort,
+  searchRequestSchema,
+  storeViewByIndex,
+  type SearchRequest,
+  type StoreCode,
+} from '@vitrina/domain';
 import { fieldError } from '../http/errors.ts';
 import { ok } from '../http/envelope.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { fieldList } from '../lib/projection.ts';
+import { storeQuery } from '../http/validation.ts';
 import { renderListQuery, searchParams, searchQuery, urlMapBody } from './schemas.ts';
 import type { SearchType } from './service.ts';
 import { mapUrl } from './url-map.ts';
@@ -20,30 +32,32 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
   };
   const typeOf = (type: string): SearchType => (type === 'product_c' || type === 'product_s' ? 'product' : (type as SearchType));
 
+  type SearchQuery = z.output<typeof searchQuery>;
+  const search = (params: z.output<typeof searchParams>, q: Omit<SearchQuery, 'request'>, request: SearchRequest | undefined) =>
+    ctx.catalog.search({
+      type: typeOf(params.type),
+      storeCode: storeOfIndex(params.index, q.storeCode),
+      request: request ?? {},
+      ...normalisePaging({ from: q.from, size: q.size }),
+      sort: q.sort ? (parseSort(q.sort) ?? undefined) : undefined,
+      projection: {
+        include: fieldList(q._source_include ?? q._source_includes),
+        exclude: fieldList(q._source_exclude ?? q._source_excludes),
+      },
+    });
+
   app.get(
     '/vsbridge/catalog/:index/:type/_search',
     {
       schema: {
         tags: ['catalog'],
         summary: 'Catalogue search (answers a search response, not the envelope)',
+        description: 'The `request` parameter is the JSON of the POST body schema of this path, URL-encoded.',
         params: searchParams,
         querystring: searchQuery,
       },
     },
-    async (req) => {
-      const { query: q, params } = req;
-      return ctx.catalog.search({
-        type: typeOf(params.type),
-        storeCode: storeOfIndex(params.index, q.storeCode),
-        request: q.request ?? {},
-        ...normalisePaging({ from: q.from, size: q.size }),
-        sort: q.sort ? (parseSort(q.sort) ?? undefined) : undefined,
-        projection: {
-          include: fieldList(q._source_include ?? q._source_includes),
-          exclude: fieldList(q._source_exclude ?? q._source_excludes),
-        },
-      });
-    },
+    async (req) => search(req.params, req.query, req.query.request),
   );
 
   app.post(
@@ -54,23 +68,10 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         summary: 'Catalogue search with the request as the JSON body',
         params: searchParams,
         querystring: searchQuery.omit({ request: true }),
-        body: searchRequestSchema,
+        body: searchRequestSchema.optional(),
       },
     },
-    async (req) => {
-      const { query: q, params } = req;
-      return ctx.catalog.search({
-        type: typeOf(params.type),
-        storeCode: storeOfIndex(params.index, q.storeCode),
-        request: req.body ?? {},
-        ...normalisePaging({ from: q.from, size: q.size }),
-        sort: q.sort ? (parseSort(q.sort) ?? undefined) : undefined,
-        projection: {
-          include: fieldList(q._source_include ?? q._source_includes),
-          exclude: fieldList(q._source_exclude ?? q._source_excludes),
-        },
-      });
-    },
+    async (req) => search(req.params, req.query, req.body),
   );
 
   app.get(
@@ -78,8 +79,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     { schema: { tags: ['catalog'], summary: 'Product documents by skus (fresh prices)', querystring: renderListQuery } },
     async (req) => {
       const q = req.query;
-      const store =
-        q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? STORE_CODES[0] ?? 'lt';
+      const store = q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? DEFAULT_STORE_CODE;
       const items = await ctx.catalog.productsBySkus(store, [...new Set(q.skus)]);
       return ok({ items });
     },
@@ -91,12 +91,14 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags: ['catalog'],
         summary: 'Maps a storefront path to a product, category or CMS page (answers the hit or null)',
+        querystring: storeQuery,
         body: urlMapBody,
       },
     },
     async (req) => {
       const b = req.body;
-      return mapUrl(ctx.catalog, b.url, { include: asList(b.includeFields), exclude: asList(b.excludeFields) });
+      const projection = { include: asList(b.includeFields), exclude: asList(b.excludeFields) };
+      return mapUrl(ctx.catalog, b.url, projection, req.query.storeCode);
     },
   );
 }

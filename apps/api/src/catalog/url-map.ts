@@ -27,12 +27,19 @@ export function pathOf(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+/**
+ * `fallbackStore` (the request's storeCode) applies to a path without a store prefix; a prefix wins.
+ */
 export async function mapUrl(
   catalog: CatalogService,
   url: string,
   projection: Projection,
+  fallbackStore?: StoreCode,
 ): Promise<UrlMapHit | null> {
-  const { storeCode, rest } = storeCodeFromPath(pathOf(url));
+  const path = pathOf(url);
+  const prefixed = storeCodeFromPath(path);
+  const storeCode = prefixed.rest !== path ? prefixed.storeCode : (fallbackStore ?? prefixed.storeCode);
+  const rest = prefixed.rest;
   const segments = rest.split('/').filter(Boolean).map(decode);
   if (segments.some((s) => s === null) || segments.length === 0) return null;
   const [head, ...tail] = segments as string[];

@@ -14,7 +14,6 @@ import {
   isStoreCode,
   type OrderCreateInput,
   type StoreCode,
-  type Totals,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -138,7 +137,7 @@ export class OrderService {
     return one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]);
   }
 
-  async create(input: OrderCreateInput, requestStore: StoreCode): Promise<OrderView & { totals?: Totals }> {
+  async create(input: OrderCreateInput, requestStore: StoreCode): Promise<OrderView> {
     const first = await this.byIdempotencyKey(this.database, input.idempotency_key);
     if (first) return this.view(this.database, first);
 
@@ -276,8 +275,7 @@ export class OrderService {
       return this.view(this.database, winner);
     }
     if (written.productIds.length) await this.onStockChanged(written.productIds);
-    const view = await this.view(this.database, written.order);
-    return written.repeat ? view : { ...view, totals };
+    return this.view(this.database, written.order);
   }
 
   /** an order by number, for the holder of its token */

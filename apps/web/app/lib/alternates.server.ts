@@ -71,7 +71,11 @@ export function productPaths(
 }
 
 /** `/i/{slug}` of a CMS page in every store view (its slug is per store view). */
-export function cmsPagePaths(context: Ctx, storeCode: StoreCode, page: CmsPage): Promise<Record<StoreCode, string>> {
+export function cmsPagePaths(
+  context: Ctx,
+  storeCode: StoreCode,
+  page: CmsPage,
+): Promise<Record<StoreCode, string>> {
   const path = (code: StoreCode, slug: string) => localizedPath(code, `/i/${encodeURIComponent(slug)}`);
   const own = page.slug ?? page.identifier;
   return perStore(

@@ -235,4 +235,3 @@ export type Api = ReturnType<typeof createApi>;
 export function browserApi(storeCode: StoreCode): Api {
   return createApi({ fetch: (input, init) => globalThis.fetch(input, init), baseUrl: '', storeCode });
 }
-

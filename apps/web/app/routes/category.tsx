@@ -47,7 +47,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const category = categories.items[0];
   if (!category || category.is_active === false) {
-    return data({ notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
+    return data(
+      { notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) },
+      { status: 404 },
+    );
   }
   const codes = attributes.map((a) => a.attribute_code);
   const q = parseListingQuery(url.searchParams, codes);
@@ -65,7 +68,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     notFound: false as const,
     storeCode,
-    category: { id: category.id, name: category.name, slug: category.slug, description: category.description ?? null },
+    category: {
+      id: category.id,
+      name: category.name,
+      slug: category.slug,
+      description: category.description ?? null,
+    },
     products: products.items,
     total: products.total,
     aggregations: products.aggregations,
@@ -182,7 +190,11 @@ function Pagination({ page, pages }: { page: number; pages: number }) {
       <ul>
         {page > 1 ? (
           <li>
-            <Link to={pageQuery(location.pathname, search, page - 1)} rel="prev" aria-label={t('listing.previous')}>
+            <Link
+              to={pageQuery(location.pathname, search, page - 1)}
+              rel="prev"
+              aria-label={t('listing.previous')}
+            >
               ‹
             </Link>
           </li>
@@ -201,7 +213,11 @@ function Pagination({ page, pages }: { page: number; pages: number }) {
         ))}
         {page < pages ? (
           <li>
-            <Link to={pageQuery(location.pathname, search, page + 1)} rel="next" aria-label={t('listing.next')}>
+            <Link
+              to={pageQuery(location.pathname, search, page + 1)}
+              rel="next"
+              aria-label={t('listing.next')}
+            >
               ›
             </Link>
           </li>

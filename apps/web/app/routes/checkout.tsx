@@ -175,7 +175,8 @@ function StepSection({
 }
 
 function methodLabel(m: ShippingMethod): string {
-  return [m.carrier_title, m.method_title].filter(Boolean).join(' – ') || m.title || m.method_code;
+  const parts = [...new Set([m.carrier_title, m.method_title].filter((x): x is string => Boolean(x)))];
+  return parts.join(' – ') || m.title || m.method_code;
 }
 
 function methodPrice(m: ShippingMethod): number {
@@ -259,7 +260,9 @@ export default function Checkout() {
           const first = found.find((m) => m.default) ?? found[0];
           if (!keep)
             updateCheckout({
-              shippingMethod: first ? { carrier_code: first.carrier_code, method_code: first.method_code } : null,
+              shippingMethod: first
+                ? { carrier_code: first.carrier_code, method_code: first.method_code }
+                : null,
             });
           return;
         }
@@ -274,7 +277,9 @@ export default function Checkout() {
         cart.setTotals(answer.totals);
         list = answer.payment_methods?.length ? answer.payment_methods : await api.cart.paymentMethods(token);
       }
-      list = list.filter((m) => !REDIRECT_METHODS.has(m.code) && !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
+      list = list.filter(
+        (m) => !REDIRECT_METHODS.has(m.code) && !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY),
+      );
       setPayments(list);
       const current = checkout.get().paymentMethod;
       if (!current || !list.some((m) => m.code === current)) {

@@ -19,7 +19,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staticPage = params.slug ? undefined : staticPageBySlug(rest.slice(1), storeCode);
   const identifier = params.slug ?? staticPage?.identifier;
   const api = serverApi(context, storeCode);
-  const page = params.slug ? await api.findCmsPage(params.slug) : identifier ? await api.getCmsPage(identifier) : null;
+  const page = params.slug
+    ? await api.findCmsPage(params.slug)
+    : identifier
+      ? await api.getCmsPage(identifier)
+      : null;
   if (!page) {
     return data({ page: null, storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
   }

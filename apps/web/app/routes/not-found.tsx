@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       target = productPath(storeCode, { sku: s.sku, slug: s.slug });
     } else if (hit?._type === 'category' && typeof s?.slug === 'string') {
       target = categoryPath(storeCode, { slug: s.slug });
-    } else if (hit?._type === 'cms_page' && (typeof s?.slug === 'string' || typeof s?.identifier === 'string')) {
+    } else if (
+      hit?._type === 'cms_page' &&
+      (typeof s?.slug === 'string' || typeof s?.identifier === 'string')
+    ) {
       target = localizedPath(storeCode, `/i/${encodeURIComponent(String(s.slug ?? s.identifier))}`);
     }
   } catch {

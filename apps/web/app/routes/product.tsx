@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const childSku = 'childSku' in params && typeof params.childSku === 'string' ? params.childSku : null;
+  const childSku = params.childSku ?? null;
   // A wrong or old slug answers with a permanent redirect to the product's own URL.
   if (params.slug !== product.slug) {
     const url = new URL(request.url);
@@ -97,7 +97,11 @@ export const meta: Route.MetaFunction = ({ data }) => {
   }).trim();
   const image = imageUrl(p.image, 452, 452);
   return [
-    ...pageMeta({ title: `${p.name} | ${t('site.name')}`, description: truncate(text || fallback), seo: data.seo }),
+    ...pageMeta({
+      title: `${p.name} | ${t('site.name')}`,
+      description: truncate(text || fallback),
+      seo: data.seo,
+    }),
     { property: 'og:type', content: 'product' },
     ...(image
       ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${data.origin}${image}` }]

@@ -144,7 +144,9 @@ export function fakeApi(): FakeApi {
   const calls: string[] = [];
   const fetch = async (input: string, init?: RequestInit): Promise<Response> => {
     const url = new URL(input, 'http://api.internal');
-    calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}${init?.body ? ` ${String(init.body)}` : ''}`);
+    calls.push(
+      `${init?.method ?? 'GET'} ${url.pathname}${url.search}${init?.body ? ` ${String(init.body)}` : ''}`,
+    );
     const m = /^\/vsbridge\/catalog\/([^/]+)\/([^/]+)\/_search$/.exec(url.pathname);
     if (m) {
       const store = INDEX_STORE[m[1] ?? ''];
@@ -163,7 +165,11 @@ export function fakeApi(): FakeApi {
       }
       if (type === 'product') {
         if (f.sku === 'BOOM') return json({ code: 500, result: 'Internal Server Error 500' }, 500);
-        if (f.sku === 'HTML') return new Response('<html>proxy error</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+        if (f.sku === 'HTML')
+          return new Response('<html>proxy error</html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          });
         if (f.sku !== undefined) return json(searchResponse(f.sku === 'PX' ? [product(store)] : []));
         return json(
           searchResponse([product(store)], {
@@ -198,7 +204,8 @@ export function fakeApi(): FakeApi {
       if (type === 'cms_page') {
         const page = cmsPage(store);
         const hit =
-          (f.slug !== undefined && f.slug === page.slug) || (f.identifier !== undefined && f.identifier === page.identifier);
+          (f.slug !== undefined && f.slug === page.slug) ||
+          (f.identifier !== undefined && f.identifier === page.identifier);
         return json(searchResponse(hit ? [page] : []));
       }
       return json(searchResponse([]));

@@ -1,0 +1,135 @@
+/**
+ * E-mails go through the `outbox` table (DESIGN.md "Data"): a service writes the rendered e-mail in
+ * the same transaction as its cause (`enqueueMail`), and the processor sends pending rows through a
+ * `MailTransport` afterwards, so a failing mail server never fails or doubles a request.
+ *
+ * Processor: claims a batch with `FOR UPDATE SKIP LOCKED` and a lease (`next_attempt_at`), so several
+ * processes on one PostgreSQL never send a row twice; sends outside any transaction; marks the row
+ * processed, or records the error and retries later (exponential back-off, at most MAX_ATTEMPTS; the
+ * row then stays with its `last_error` for a person to look at). Rows marked `sensitive` (password
+ * reset links) lose their text and link once sent, unless EXPOSE_OUTBOX is on (browser tests).
+ *
+ * Kinds handled: `mail.*` (written by enqueueMail: `{ to, subject, text, storeCode, link?, ... }`) and
+ * `order.confirmation-email` (written by the order service: `{ incrementId, email, storeCode }`).
+ */
+import { isStoreCode, type StoreCode } from '@vitrina/domain';
+import type { Database } from '@vitrina/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiConfig } from '../config.ts';
+import { rows, type Queryable } from '../lib/db.ts';
+import { renderMail, type RenderedMail } from './templates.ts';
+import type { MailMessage, MailTransport } from './transport.ts';
+
+export const MAX_ATTEMPTS = 10;
+/** how long a claimed row is left alone (a process that died while sending retries after it) */
+const LEASE_MS = 5 * 60_000;
+const OTHER_KINDS = ['order.confirmation-email'];
+
+export type MailKind = 'mail.password-reset' | 'mail.newsletter-confirmation' | 'mail.newsletter-coupon' | 'mail.contact';
+
+export type OutboxMail = RenderedMail & {
+  to: string;
+  storeCode: StoreCode;
+  replyTo?: string;
+  /** the link the e-mail is about (reset, confirmation): what a browser test follows */
+  link?: string;
+  /** text and link are removed once sent (unless EXPOSE_OUTBOX) */
+  sensitive?: boolean;
+  [extra: string]: unknown;
+};
+
+/** writes an e-mail to the outbox (inside the caller's transaction when `q` is one) */
+export async function enqueueMail(q: Queryable, kind: MailKind, mail: OutboxMail): Promise<void> {
+  await q.query('INSERT INTO outbox (kind, payload) VALUES ($1, $2::jsonb)', [kind, JSON.stringify(mail)]);
+}
+
+type OutboxRow = { id: number; kind: string; payload: Record<string, unknown>; attempts: number };
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export class OutboxMailer {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    private readonly transport: MailTransport,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ) {}
+
+  /** the message of a row, or undefined when the row is not an e-mail this processor can send */
+  private message(row: OutboxRow): MailMessage | undefined {
+    const p = row.payload;
+    const store: StoreCode = isStoreCode(p.storeCode) ? p.storeCode : 'lt';
+    if (row.kind === 'order.confirmation-email') {
+      const to = str(p.email);
+      if (!to) return undefined;
+      return { from: this.config.mailFrom, to, ...renderMail('orderConfirmation', store, { incrementId: str(p.incrementId) }) };
+    }
+    if (!str(p.to) || !str(p.subject)) return undefined;
+    return { from: this.config.mailFrom, to: str(p.to), subject: str(p.subject), text: str(p.text), replyTo: str(p.replyTo) || undefined };
+  }
+
+  /** sends up to `limit` pending e-mails; answers how many were sent and how many failed */
+  async processBatch(limit = 20): Promise<{ sent: number; failed: number }> {
+    const claimed = await rows<OutboxRow>(
+      this.database,
+      `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $3::int / 1000.0)
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE processed_at IS NULL AND (kind LIKE 'mail.%' OR kind = ANY($1::text[])) AND attempts < $4
+           AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, payload, attempts`,
+      [OTHER_KINDS, limit, LEASE_MS, MAX_ATTEMPTS],
+    );
+    let sent = 0;
+    let failed = 0;
+    for (const row of claimed.sort((a, b) => a.id - b.id)) {
+      const message = this.message(row);
+      try {
+        if (!message) throw new Error(`outbox row ${row.id} (${row.kind}) is not an e-mail: no recipient or subject`);
+        await this.transport.send(message);
+        const redact = row.payload.sensitive === true && !this.config.exposeOutbox;
+        await this.database.query(
+          `UPDATE outbox SET processed_at = now(), last_error = NULL, next_attempt_at = NULL,
+             payload = CASE WHEN $2 THEN (payload - 'text' - 'link') || '{"redacted": true}'::jsonb ELSE payload END
+           WHERE id = $1`,
+          [row.id, redact],
+        );
+        sent += 1;
+      } catch (err) {
+        failed += 1;
+        const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
+        this.log.warn({ err, outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail not sent; will retry');
+        await this.database.query(
+          'UPDATE outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::int) WHERE id = $1',
+          [row.id, String(err instanceof Error ? err.message : err).slice(0, 1000), backoffSeconds],
+        );
+      }
+    }
+    return { sent, failed };
+  }
+
+  /** runs `processBatch` every MAIL_OUTBOX_INTERVAL_MS (0: never); one run at a time */
+  start(): void {
+    if (this.timer || this.config.mailOutboxIntervalMs <= 0) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.processBatch()
+        .catch((err: unknown) => this.log.error({ err }, 'outbox processing failed'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.config.mailOutboxIntervalMs);
+    this.timer.unref();
+  }
+
+  /** stops the timer and waits for a run in progress */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The shop's e-mails in the three store view languages: subject and plain text. Rendered when the
+ * e-mail is written to the outbox (mail/outbox.ts), so the outbox row is the e-mail as sent.
+ */
+import { STORE_VIEWS, type StoreCode } from '@vitrina/domain';
+
+export type RenderedMail = { subject: string; text: string };
+
+type Texts<P> = Record<StoreCode, (p: P) => RenderedMail>;
+
+const SIGNATURE: Record<StoreCode, string> = {
+  lt: '\n\n--\nVitrina',
+  en: '\n\n--\nVitrina',
+  ru: '\n\n--\nVitrina',
+};
+
+const passwordReset: Texts<{ firstname: string; link: string; minutes: number }> = {
+  lt: (p) => ({
+    subject: 'Slaptažodžio atkūrimas',
+    text: `Sveiki, ${p.firstname},\n\nnorėdami nustatyti naują slaptažodį, atidarykite šią nuorodą (ji galioja ${p.minutes} min. ir tik vieną kartą):\n\n${p.link}\n\nJei slaptažodžio atkurti neprašėte, šį laišką galite ignoruoti.`,
+  }),
+  en: (p) => ({
+    subject: 'Reset your password',
+    text: `Hello ${p.firstname},\n\nto set a new password, open this link (valid for ${p.minutes} min, once):\n\n${p.link}\n\nIf you did not ask to reset your password, you can ignore this e-mail.`,
+  }),
+  ru: (p) => ({
+    subject: 'Восстановление пароля',
+    text: `Здравствуйте, ${p.firstname}!\n\nЧтобы задать новый пароль, откройте эту ссылку (она действительна ${p.minutes} мин. и только один раз):\n\n${p.link}\n\nЕсли вы не запрашивали восстановление пароля, просто проигнорируйте это письмо.`,
+  }),
+};
+
+const newsletterConfirmation: Texts<{ link: string; percent: number }> = {
+  lt: (p) => ({
+    subject: 'Patvirtinkite naujienlaiškio prenumeratą',
+    text: `Ačiū, kad užsiprenumeravote mūsų naujienlaiškį!\n\nPatvirtinkite prenumeratą atidarę šią nuorodą ir gausite ${p.percent} % nuolaidos kodą:\n\n${p.link}`,
+  }),
+  en: (p) => ({
+    subject: 'Confirm your newsletter subscription',
+    text: `Thank you for subscribing to our newsletter!\n\nConfirm your subscription by opening this link and get a ${p.percent}% discount code:\n\n${p.link}`,
+  }),
+  ru: (p) => ({
+    subject: 'Подтвердите подписку на рассылку',
+    text: `Спасибо за подписку на нашу рассылку!\n\nПодтвердите подписку, открыв эту ссылку, и получите код скидки ${p.percent}%:\n\n${p.link}`,
+  }),
+};
+
+const newsletterCoupon: Texts<{ code: string; percent: number }> = {
+  lt: (p) => ({
+    subject: `Jūsų ${p.percent} % nuolaidos kodas`,
+    text: `Prenumerata patvirtinta. Jūsų asmeninis vienkartinis ${p.percent} % nuolaidos kodas:\n\n${p.code}\n\nĮveskite jį krepšelyje.`,
+  }),
+  en: (p) => ({
+    subject: `Your ${p.percent}% discount code`,
+    text: `Your subscription is confirmed. Your personal single-use ${p.percent}% discount code:\n\n${p.code}\n\nEnter it in the cart.`,
+  }),
+  ru: (p) => ({
+    subject: `Ваш код скидки ${p.percent}%`,
+    text: `Подписка подтверждена. Ваш персональный одноразовый код скидки ${p.percent}%:\n\n${p.code}\n\nВведите его в корзине.`,
+  }),
+};
+
+const contactMessage: Texts<{ name: string; email: string; phone: string; subject: string; message: string; storeCode: string }> = {
+  lt: (p) => ({
+    subject: `Kontaktų forma: ${p.subject || p.name}`,
+    text: `Vardas: ${p.name}\nEl. paštas: ${p.email}\nTelefonas: ${p.phone || '-'}\nParduotuvė: ${p.storeCode}\n\n${p.message}`,
+  }),
+  en: (p) => ({
+    subject: `Contact form: ${p.subject || p.name}`,
+    text: `Name: ${p.name}\nE-mail: ${p.email}\nPhone: ${p.phone || '-'}\nStore view: ${p.storeCode}\n\n${p.message}`,
+  }),
+  ru: (p) => ({
+    subject: `Форма обратной связи: ${p.subject || p.name}`,
+    text: `Имя: ${p.name}\nЭл. почта: ${p.email}\nТелефон: ${p.phone || '-'}\nМагазин: ${p.storeCode}\n\n${p.message}`,
+  }),
+};
+
+const orderConfirmation: Texts<{ incrementId: string }> = {
+  lt: (p) => ({
+    subject: `Užsakymas ${p.incrementId} gautas`,
+    text: `Ačiū! Gavome jūsų užsakymą ${p.incrementId}. Apie jo būseną informuosime el. paštu.`,
+  }),
+  en: (p) => ({
+    subject: `Order ${p.incrementId} received`,
+    text: `Thank you! We have received your order ${p.incrementId}. We will e-mail you about its progress.`,
+  }),
+  ru: (p) => ({
+    subject: `Заказ ${p.incrementId} получен`,
+    text: `Спасибо! Мы получили ваш заказ ${p.incrementId}. О его статусе мы сообщим по электронной почте.`,
+  }),
+};
+
+const TEMPLATES = { passwordReset, newsletterConfirmation, newsletterCoupon, contactMessage, orderConfirmation };
+export type TemplateName = keyof typeof TEMPLATES;
+type ParamsOf<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]['en']>[0];
+
+export function renderMail<N extends TemplateName>(name: N, store: StoreCode, params: ParamsOf<N>): RenderedMail {
+  const render = TEMPLATES[name][store] as (p: ParamsOf<N>) => RenderedMail;
+  const mail = render(params);
+  return { subject: mail.subject, text: mail.text + SIGNATURE[store] };
+}
+
+/** an absolute storefront link in the store view (`/en/...`, `/ru/...`, lt without prefix) */
+export function storefrontLink(publicUrl: string, store: StoreCode, pathAndQuery: string): string {
+  return `${publicUrl}${STORE_VIEWS[store].urlPrefix}${pathAndQuery}`;
+}

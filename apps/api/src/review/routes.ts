@@ -1,0 +1,45 @@
+/**
+ * Review routes: `POST /review/create` (the order feedback, accounts-checkout-routes.md §7),
+ * `GET /review/list?productId` (a product page's reviews) and `POST /admin/review/hide` (ADMIN_TOKEN).
+ */
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import { createBody, createQuery, hideBody, listQuery } from './schemas.ts';
+
+const tags = ['review'];
+
+export function reviewRoutes(app: ApiApp, ctx: ApiContext) {
+  const { reviews } = ctx;
+
+  app.post(
+    '/vsbridge/review/create',
+    {
+      schema: {
+        tags,
+        summary: 'Order feedback, once per order (orderToken + number); reviews of its products as verified purchases',
+        querystring: createQuery,
+        body: createBody,
+      },
+    },
+    async (req) => ok(await reviews.create(req.body.review)),
+  );
+
+  app.get(
+    '/vsbridge/review/list',
+    { schema: { tags, summary: "A product's approved reviews, newest first", querystring: listQuery } },
+    async (req) => ok(await reviews.list(req.query.productId, req.query.pageSize, req.query.currentPage)),
+  );
+
+  app.post(
+    '/vsbridge/admin/review/hide',
+    {
+      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      schema: { tags: ['admin'], summary: 'Hides a review from the product pages; Authorization: Bearer <ADMIN_TOKEN>', body: hideBody },
+    },
+    async (req) => {
+      if (!(await reviews.hide(req.body.id))) throw notFound('error.notFound');
+      return ok(true);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * User routes (accounts-checkout-routes.md §7 "Calls"; issue #6). Every customer endpoint goes
+ * through `ctx.auth.authenticate(request)` (token as `Authorization: Bearer` or `?token=`).
+ * Login and refresh answer `{ code: 200, result: "<access token>", meta: { refreshToken } }`.
+ */
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { t } from '../http/i18n.ts';
+import { requestStoreCode, requestToken } from '../http/request.ts';
+import type { TokenPair } from '../auth/service.ts';
+import {
+  changePasswordBody,
+  createBody,
+  createPasswordBody,
+  historyQuery,
+  loginBody,
+  logoutBody,
+  meBody,
+  refreshBody,
+  resetBody,
+  userQuery,
+} from './schemas.ts';
+
+const tags = ['user'];
+
+const tokenAnswer = (pair: TokenPair) => ({ code: 200, result: pair.accessToken, meta: { refreshToken: pair.refreshToken } });
+
+export function userRoutes(app: ApiApp, ctx: ApiContext) {
+  const { users, auth } = ctx;
+
+  app.post(
+    '/vsbridge/user/create',
+    { schema: { tags, summary: 'Creates a customer account', querystring: userQuery, body: createBody } },
+    async (req) => ok(await users.create(req.body, requestStoreCode(req), req.ip)),
+  );
+
+  app.post(
+    '/vsbridge/user/login',
+    {
+      schema: {
+        tags,
+        summary: 'Logs in (username = e-mail); answers the access token and meta.refreshToken; rate-limited per account and address',
+        querystring: userQuery,
+        body: loginBody,
+      },
+    },
+    async (req) => tokenAnswer(await users.login(req.body.username, req.body.password, req.ip)),
+  );
+
+  app.post(
+    '/vsbridge/user/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotates a refresh token; a token presented again within 10 s answers the same pair, later reuse ends the session',
+        querystring: userQuery,
+        body: refreshBody,
+      },
+    },
+    async (req) => tokenAnswer(await auth.refresh(req.body.refreshToken)),
+  );
+
+  app.post(
+    '/vsbridge/user/logout',
+    { schema: { tags, summary: 'Ends the session of the access token and/or of body.refreshToken', querystring: userQuery, body: logoutBody } },
+    async (req) => ok(await auth.endSession(requestToken(req), req.body?.refreshToken || undefined)),
+  );
+
+  app.get('/vsbridge/user/me', { schema: { tags, summary: "The customer's profile", querystring: userQuery } }, async (req) =>
+    ok(await users.me(await auth.authenticate(req))),
+  );
+
+  app.post(
+    '/vsbridge/user/me',
+    {
+      schema: {
+        tags,
+        summary: 'Updates firstname, lastname, email and addresses (nothing else); meta.message: "Account data has successfully been updated"',
+        querystring: userQuery,
+        body: meBody,
+      },
+    },
+    async (req) => {
+      const principal = await auth.authenticate(req);
+      const customer = await users.update(principal, req.body.customer);
+      return { code: 200, result: customer, meta: { message: t('user.accountUpdated', requestStoreCode(req)) } };
+    },
+  );
+
+  app.get(
+    '/vsbridge/user/order-history',
+    { schema: { tags, summary: "The customer's orders, newest first (pageSize 20, currentPage 1)", querystring: historyQuery } },
+    async (req) => ok(await users.orderHistory(await auth.authenticate(req), req.query.pageSize, req.query.currentPage)),
+  );
+
+  app.get('/vsbridge/user/claims', { schema: { tags, summary: "The loyalty card: the customer's claims", querystring: userQuery } }, async (req) =>
+    ok(await users.claims(await auth.authenticate(req))),
+  );
+
+  app.get('/vsbridge/user/reviews', { schema: { tags, summary: "The customer's own reviews", querystring: userQuery } }, async (req) =>
+    ok(await ctx.reviews.byCustomer((await auth.authenticate(req)).customerId)),
+  );
+
+  app.post(
+    '/vsbridge/user/reset-password',
+    { schema: { tags, summary: 'E-mails a password reset link (through the outbox); rate-limited', querystring: userQuery, body: resetBody } },
+    async (req) => ok(await users.requestPasswordReset(req.body.email, requestStoreCode(req), req.ip)),
+  );
+
+  for (const path of ['/vsbridge/user/create-password', '/vsbridge/user/change-reset-password']) {
+    app.post(
+      path,
+      { schema: { tags, summary: 'Sets a new password with the reset token of the e-mail; ends every session', querystring: userQuery, body: createPasswordBody } },
+      async (req) => {
+        await users.resetPassword(req.body);
+        return ok(t('user.passwordChanged', requestStoreCode(req)));
+      },
+    );
+  }
+
+  app.post(
+    '/vsbridge/user/change-password',
+    {
+      schema: { tags, summary: "Changes the logged-in customer's password; ends the other sessions", querystring: userQuery, body: changePasswordBody },
+    },
+    async (req) => {
+      const principal = await auth.authenticate(req);
+      await users.changePassword(principal, req.body.currentPassword, req.body.newPassword);
+      return ok(t('user.passwordChanged', requestStoreCode(req)));
+    },
+  );
+}

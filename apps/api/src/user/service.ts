@@ -1,0 +1,317 @@
+/**
+ * Customers (accounts-checkout-routes.md §3 "User", §7 "Calls", §8 messages; issue #6).
+ *
+ * - E-mails are kept lower-case (one account per address whatever the case typed).
+ * - Login answers the same 401 for an unknown e-mail and a wrong password, in the same time (a dummy
+ *   Argon2 verification), and is rate-limited per account and per client address.
+ * - Only firstname, lastname, email and addresses change through the profile.
+ * - A password reset link carries a random token stored hashed, valid PASSWORD_RESET_TTL_MINUTES,
+ *   single use; using it ends every session of the account. A password change ends every OTHER
+ *   session (the one that changed it goes on, so the shopper is not logged out in front of the form).
+ * - Argon2 runs outside transactions (on PGlite a transaction holds the only connection).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@vitrina/db';
+import { storeViewByCode, type StoreCode } from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import { ApiError, ruleError, unauthorized } from '../http/errors.ts';
+import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
+import { sha256, type AuthService, type Principal, type TokenPair } from '../auth/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { renderMail, storefrontLink } from '../mail/templates.ts';
+
+type CustomerRow = {
+  id: number;
+  email: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  group_id: number;
+  store_code: string;
+  addresses: Record<string, unknown>[];
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+export type CustomerProfile = {
+  email: string;
+  firstname: string;
+  lastname: string;
+  addresses?: Record<string, unknown>[] | undefined;
+};
+
+export type CustomerView = ReturnType<typeof customerView>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function customerView(c: CustomerRow) {
+  const store = storeViewByCode(c.store_code);
+  return {
+    id: c.id,
+    group_id: c.group_id,
+    email: c.email,
+    firstname: c.firstname,
+    lastname: c.lastname,
+    addresses: c.addresses ?? [],
+    store_code: c.store_code,
+    store_id: store.storeId,
+    website_id: 1,
+    created_at: iso(c.created_at),
+    updated_at: iso(c.updated_at),
+  };
+}
+
+type OrderRow = {
+  id: number;
+  increment_id: string;
+  order_token: string;
+  status: string;
+  payment_status: string;
+  shipping_status: string;
+  store_code: string;
+  currency: string;
+  grand_total: number;
+  subtotal_incl_tax: number;
+  discount_amount: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  tax_amount: number;
+  coupon_code: string | null;
+  shipping_method_code: string;
+  payment_method_code: string;
+  shipping_address: Record<string, unknown>;
+  billing_address: Record<string, unknown>;
+  feedback_at: Date | string | null;
+  created_at: Date | string;
+};
+
+type OrderItemRow = {
+  order_id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  qty: number;
+  product_type: string;
+  product_option: Record<string, unknown> | null;
+  price_incl_tax: number;
+  row_total_incl_tax: number;
+  tax_percent: number;
+};
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export class UserService {
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    private readonly auth: AuthService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  private byId(q: Queryable, id: number) {
+    return one<CustomerRow>(q, 'SELECT * FROM customers WHERE id = $1', [id]);
+  }
+
+  private byEmail(q: Queryable, email: string) {
+    return one<CustomerRow>(q, 'SELECT * FROM customers WHERE email = $1', [normaliseEmail(email)]);
+  }
+
+  private async current(principal: Principal): Promise<CustomerRow> {
+    const customer = await this.byId(this.database, principal.customerId);
+    if (!customer) throw unauthorized('error.unauthorized');
+    return customer;
+  }
+
+  // ---------------------------------------------------------------- account
+
+  async create(input: { customer: CustomerProfile; password: string }, store: StoreCode, clientAddress: string): Promise<CustomerView> {
+    await enforce(this.limiter, [{ key: `signup:address:${clientAddress}`, rule: this.config.rateLimits.signupAddress }]);
+    const email = normaliseEmail(input.customer.email);
+    if (await this.byEmail(this.database, email)) throw ruleError('user.emailExists', undefined, 'customer.email');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const row = await one<CustomerRow>(
+        this.database,
+        `INSERT INTO customers (email, password_hash, firstname, lastname, store_code, addresses)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING *`,
+        [email, passwordHash, input.customer.firstname, input.customer.lastname, store, JSON.stringify(input.customer.addresses ?? [])],
+      );
+      if (!row) throw new Error('customer was not written');
+      return customerView(row);
+    } catch (err) {
+      // two sign-ups with one e-mail at once: the second meets the unique index
+      if (isUniqueViolation(err)) throw ruleError('user.emailExists', undefined, 'customer.email');
+      throw err;
+    }
+  }
+
+  /**
+   * Login. Both limits count every attempt before the password is checked (a parallel flood cannot
+   * slip past them); a success forgets the account's count.
+   */
+  async login(username: string, password: string, clientAddress: string): Promise<TokenPair> {
+    const email = normaliseEmail(username);
+    const accountKey = `login:account:${email}`;
+    await enforce(this.limiter, [
+      { key: accountKey, rule: this.config.rateLimits.loginAccount },
+      { key: `login:address:${clientAddress}`, rule: this.config.rateLimits.loginAddress },
+    ]);
+    const customer = await this.byEmail(this.database, email);
+    if (!(await verifyPassword(customer?.password_hash, password)) || !customer) throw unauthorized('user.invalidCredentials');
+    await this.limiter.reset(accountKey);
+    return this.auth.startSession(this.database, customer);
+  }
+
+  async me(principal: Principal): Promise<CustomerView> {
+    return customerView(await this.current(principal));
+  }
+
+  /** only firstname, lastname, email and addresses change; addresses left out stay as they are */
+  async update(principal: Principal, profile: CustomerProfile): Promise<CustomerView> {
+    const email = normaliseEmail(profile.email);
+    try {
+      const row = await one<CustomerRow>(
+        this.database,
+        `UPDATE customers SET firstname = $2, lastname = $3, email = $4, addresses = coalesce($5::jsonb, addresses), updated_at = now()
+         WHERE id = $1 RETURNING *`,
+        [principal.customerId, profile.firstname, profile.lastname, email, profile.addresses ? JSON.stringify(profile.addresses) : null],
+      );
+      if (!row) throw unauthorized('error.unauthorized');
+      return customerView(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ruleError('user.emailExists', undefined, 'customer.email');
+      throw err;
+    }
+  }
+
+  /** the customer's orders, newest first (accounts-checkout-routes.md §9: 20 per page) */
+  async orderHistory(principal: Principal, pageSize: number, currentPage: number) {
+    const [count] = await rows<{ n: number }>(this.database, 'SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [principal.customerId]);
+    const orders = await rows<OrderRow>(
+      this.database,
+      'SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
+      [principal.customerId, pageSize, (currentPage - 1) * pageSize],
+    );
+    const items = orders.length
+      ? await rows<OrderItemRow>(
+          this.database,
+          `SELECT order_id, product_id, sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent
+           FROM order_items WHERE order_id = ANY($1::int[]) ORDER BY id`,
+          [orders.map((o) => o.id)],
+        )
+      : [];
+    return {
+      items: orders.map((o) => ({
+        id: o.id,
+        increment_id: o.increment_id,
+        orderNumber: o.increment_id,
+        orderToken: o.order_token,
+        status: o.status,
+        payment_status: o.payment_status,
+        shipping_status: o.shipping_status,
+        store_code: o.store_code,
+        currency: o.currency,
+        created_at: iso(o.created_at),
+        grand_total: o.grand_total,
+        subtotal_incl_tax: o.subtotal_incl_tax,
+        discount_amount: o.discount_amount,
+        shipping_incl_tax: o.shipping_incl_tax,
+        payment_fee: o.payment_fee,
+        tax_amount: o.tax_amount,
+        coupon_code: o.coupon_code,
+        shipping_method_code: o.shipping_method_code,
+        payment_method_code: o.payment_method_code,
+        shipping_address: o.shipping_address,
+        billing_address: o.billing_address,
+        feedback_filled: o.feedback_at !== null,
+        items: items
+          .filter((i) => i.order_id === o.id)
+          .map(({ order_id: _orderId, ...i }) => i),
+      })),
+      total_count: count?.n ?? 0,
+      page_size: pageSize,
+      current_page: currentPage,
+    };
+  }
+
+  /** the loyalty card: the customer's claims (code, value, description, created_at), newest first */
+  async claims(principal: Principal) {
+    const found = await rows<{ code: string; value: string; description: string; created_at: Date | string }>(
+      this.database,
+      'SELECT code, value, description, created_at FROM customer_claims WHERE customer_id = $1 ORDER BY created_at DESC, id DESC',
+      [principal.customerId],
+    );
+    return found.map((c) => ({ code: c.code, value: c.value, description: c.description, created_at: iso(c.created_at) }));
+  }
+
+  // ---------------------------------------------------------------- passwords
+
+  /** e-mails a reset link; "Provided email does not exist" for an unknown e-mail (the spec's message) */
+  async requestPasswordReset(emailInput: string, store: StoreCode, clientAddress: string): Promise<true> {
+    const email = normaliseEmail(emailInput);
+    await enforce(this.limiter, [
+      { key: `reset:account:${email}`, rule: this.config.rateLimits.resetAccount },
+      { key: `reset:address:${clientAddress}`, rule: this.config.rateLimits.resetAddress },
+    ]);
+    const customer = await this.byEmail(this.database, email);
+    if (!customer) throw ruleError('user.emailNotFound', undefined, 'email', 404);
+    const token = randomBytes(32).toString('base64url');
+    const link = storefrontLink(this.config.publicUrl, store, `/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`);
+    const minutes = Math.round(this.config.passwordResetTtlSeconds / 60);
+    await this.database.transaction(async (tx) => {
+      // the newest link is the only valid one
+      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL', [customer.id]);
+      await tx.query(
+        `INSERT INTO password_reset_tokens (customer_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::int))`,
+        [customer.id, sha256(token), this.config.passwordResetTtlSeconds],
+      );
+      await enqueueMail(tx, 'mail.password-reset', {
+        to: email,
+        storeCode: store,
+        link,
+        sensitive: true,
+        ...renderMail('passwordReset', store, { firstname: customer.firstname, link, minutes }),
+      });
+    });
+    return true;
+  }
+
+  /** sets a new password with a reset token (create-password, change-reset-password); ends every session */
+  async resetPassword(input: { email: string; newPassword: string; resetToken: string }): Promise<void> {
+    const email = normaliseEmail(input.email);
+    const tokenHash = sha256(input.resetToken);
+    const valid = `SELECT t.id, t.customer_id FROM password_reset_tokens t JOIN customers c ON c.id = t.customer_id
+                   WHERE t.token_hash = $1 AND c.email = $2 AND t.used_at IS NULL AND t.expires_at > now()`;
+    // cheap check first, so a guessed token costs no Argon2 hash
+    if (!(await one(this.database, valid, [tokenHash, email]))) throw ruleError('user.resetTokenInvalid', undefined, 'resetToken');
+    const passwordHash = await hashPassword(input.newPassword);
+    const done = await this.database.transaction(async (tx) => {
+      const row = await one<{ id: number; customer_id: number }>(tx, `${valid} FOR UPDATE OF t`, [tokenHash, email]);
+      if (!row) return false;
+      await tx.query('UPDATE customers SET password_hash = $2, updated_at = now() WHERE id = $1', [row.customer_id, passwordHash]);
+      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL', [row.customer_id]);
+      await this.auth.endAllSessions(tx, row.customer_id);
+      return true;
+    });
+    if (!done) throw ruleError('user.resetTokenInvalid', undefined, 'resetToken');
+    await this.limiter.reset(`login:account:${email}`);
+  }
+
+  /** changes the password of the logged-in customer; ends every other session */
+  async changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void> {
+    const customer = await this.current(principal);
+    const accountKey = `login:account:${customer.email}`;
+    await enforce(this.limiter, [{ key: accountKey, rule: this.config.rateLimits.loginAccount }]);
+    if (!(await verifyPassword(customer.password_hash, currentPassword)))
+      throw new ApiError(400, 'user.passwordChangeError', undefined, [{ field: 'currentPassword', key: 'user.currentPasswordWrong' }], false);
+    await this.limiter.reset(accountKey);
+    const passwordHash = await hashPassword(newPassword);
+    await this.database.transaction(async (tx) => {
+      await tx.query('UPDATE customers SET password_hash = $2, updated_at = now() WHERE id = $1', [customer.id, passwordHash]);
+      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL', [customer.id]);
+      await this.auth.endAllSessions(tx, customer.id, principal.sessionId);
+    });
+  }
+}

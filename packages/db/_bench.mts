@@ -1,0 +1,24 @@
+import { generateDemoCatalog, generateLargeCatalog } from './src/demo/index.ts';
+import { importCatalog, migrate, openDatabase } from './src/index.ts';
+import { createTestDatabase } from './src/testing.ts';
+const n = Number(process.argv[2] ?? 20000);
+const mode = process.argv[3] ?? 'pglite';
+let t = performance.now();
+const file = n === 0 ? generateDemoCatalog({ seed: 42 }) : generateLargeCatalog({ seed: 7, productCount: n });
+const count = (file.products ?? []).reduce((s: number, p: any) => s + 1 + (p.configurable_children?.length ?? 0), 0);
+console.log(`generated ${file.products?.length} records (${count} products with children) in ${Math.round(performance.now() - t)} ms`);
+const database = mode === 'postgres' ? await createTestDatabase({ url: 'postgres://root@127.0.0.1:5432/test' }) : mode === 'disk' ? await openDatabase({ dataDir: '/tmp/bench/pg-' + n }) : await createTestDatabase({ url: '' });
+if (mode === 'disk') await migrate(database);
+t = performance.now();
+let last = '';
+const r = await importCatalog(database, file, { onProgress: (d, tot, ph) => { if (ph !== last) { console.log(`  ${ph} at ${Math.round(performance.now() - t)} ms`); last = ph; } } });
+console.log(`import+index (${database.kind}/${mode}): ${Math.round(performance.now() - t)} ms`, JSON.stringify({ ...r, warnings: r.warnings.length }));
+const mem = process.memoryUsage(); console.log('rss MB', Math.round(mem.rss / 1e6));
+const [s] = await database.query<any>(`select pg_size_pretty(pg_total_relation_size('product_index')) as idx, pg_size_pretty(pg_database_size(current_database())) as db`);
+console.log(s);
+// a small targeted reindex like the order service does
+const { reindexProducts } = await import('./src/index.ts');
+t = performance.now();
+for (let i = 0; i < 20; i++) await reindexProducts(database, { productIds: [1000 + i * 37] });
+console.log('reindex 1 product, avg ms', Math.round((performance.now() - t) / 20));
+await (database as any).dispose?.() ?? database.close();

@@ -1,0 +1,85 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpCatalogVersion, getCatalogVersion, schema } from '../src/index.ts';
+import { createTestDatabase, testDatabaseKind, truncateAll, type TestDatabase } from '../src/testing.ts';
+
+describe('database client', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.dispose());
+
+  it('is the kind the environment asks for', () => {
+    expect(database.kind).toBe(testDatabaseKind());
+  });
+
+  it('answers raw parameterised queries with the same value types on both drivers', async () => {
+    const [row] = await database.query<Record<string, unknown>>(
+      `select count(*) as n, 10000000000::bigint as big, 1.5::numeric as num, $1::int as p, now() as ts, '{"a":1}'::jsonb as j,
+              array[1,2] as arr`,
+      [7],
+    );
+    expect(row).toMatchObject({ n: 1, big: 10_000_000_000, num: '1.5', p: 7, j: { a: 1 }, arr: [1, 2] });
+    expect(row?.ts).toBeInstanceOf(Date);
+  });
+
+  it('runs multi-statement SQL through exec', async () => {
+    await database.exec(`create temporary table t1 (x int); insert into t1 values (1), (2); insert into t1 values (3);`);
+    const [row] = await database.query<{ s: number }>('select sum(x)::int as s from t1');
+    expect(row?.s).toBe(6);
+  });
+
+  it('offers drizzle typed with the schema', async () => {
+    await database.db.insert(schema.meta).values({ key: 'hello', value: { a: 1 } });
+    const rows = await database.db.select().from(schema.meta).where(eq(schema.meta.key, 'hello'));
+    expect(rows[0]?.value).toEqual({ a: 1 });
+    const [n] = await database.db.select({ n: count() }).from(schema.meta);
+    expect(n?.n).toBeGreaterThan(0);
+  });
+
+  it('commits a transaction, rolls it back on error, nests as a savepoint', async () => {
+    await truncateAll(database);
+    await database.transaction(async (tx) => {
+      await tx.query(`insert into meta (key, value) values ('a', '1')`);
+      await tx.db.insert(schema.meta).values({ key: 'b', value: 2 });
+      await tx
+        .transaction(async (inner) => {
+          await inner.query(`insert into meta (key, value) values ('c', '3')`);
+          throw new Error('inner fails');
+        })
+        .catch(() => {});
+      await tx.exec(`insert into meta (key, value) values ('d', '4'); insert into meta (key, value) values ('e', '5');`);
+    });
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query(`insert into meta (key, value) values ('f', '6')`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const keys = await database.query<{ key: string }>('select key from meta order by key');
+    expect(keys.map((k) => k.key)).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  it('runs concurrent transactions without losing an update', async () => {
+    await bumpCatalogVersion(database);
+    const start = await getCatalogVersion(database);
+    await Promise.all(Array.from({ length: 8 }, () => database.transaction((tx) => bumpCatalogVersion(tx))));
+    expect(await getCatalogVersion(database)).toBe(start + 8);
+  });
+
+  it('on PGlite, refuses a query on the outer database inside its own transaction instead of hanging', async () => {
+    if (database.kind !== 'pglite') return;
+    await expect(database.transaction(() => database.query('select 1'))).rejects.toThrow(/use the `tx` handle/);
+    // and the database still works afterwards
+    expect(await database.query('select 1 as x')).toEqual([{ x: 1 }]);
+  });
+
+  it('empties every table but the migrations record with truncateAll', async () => {
+    await truncateAll(database);
+    const [row] = await database.query<{ n: number }>('select count(*)::int as n from meta');
+    expect(row?.n).toBe(0);
+    const [m] = await database.query<{ n: number }>('select count(*)::int as n from vitrina_migrations');
+    expect(m?.n).toBeGreaterThan(0);
+  });
+});
