@@ -27,6 +27,19 @@ import { shopRoutes } from './shop/routes.ts';
 import { StockService } from './stock/service.ts';
 import { stockRoutes } from './stock/routes.ts';
 import { reindexProducts } from '@vitrina/db';
+import { AuthService } from './auth/service.ts';
+import { MemoryRateLimiter } from './auth/rate-limit.ts';
+import { UserService } from './user/service.ts';
+import { userRoutes } from './user/routes.ts';
+import { NewsletterService } from './newsletter/service.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { ReviewService } from './review/service.ts';
+import { reviewRoutes } from './review/routes.ts';
+import { ContactService } from './contact/service.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { OutboxMailer } from './mail/outbox.ts';
+import { LogTransport } from './mail/transport.ts';
+import { mailRoutes } from './mail/routes.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -86,7 +99,10 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   });
 
   const catalog = new CatalogService(database, config);
-  const cart = new CartService(database, config, catalog);
+  const auth = await AuthService.create(database, config);
+  // REDIS_URL: a shared RateLimiter (auth/rate-limit.ts) replaces this one when it exists
+  const limiter = new MemoryRateLimiter();
+  const cart = new CartService(database, config, catalog, auth);
   const ctx: ApiContext = {
     database,
     config,
@@ -103,7 +119,16 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     shop: new ShopService(database),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
+    auth,
+    limiter,
+    users: new UserService(database, config, auth, limiter),
+    newsletter: new NewsletterService(database, config, limiter),
+    reviews: new ReviewService(database),
+    contact: new ContactService(database, config, limiter),
+    mailer: new OutboxMailer(database, config, new LogTransport(app.log), app.log),
   };
+  app.addHook('onReady', async () => ctx.mailer.start());
+  app.addHook('onClose', async () => ctx.mailer.stop());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({
     status: 'ok',
@@ -119,6 +144,11 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   shopRoutes(app, ctx);
   imageRoutes(app, ctx);
   adminRoutes(app, ctx);
+  userRoutes(app, ctx);
+  newsletterRoutes(app, ctx);
+  reviewRoutes(app, ctx);
+  contactRoutes(app, ctx);
+  mailRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -12,6 +12,13 @@ import type { ImageService } from './image/service.ts';
 import type { OrderService } from './order/service.ts';
 import type { ShopService } from './shop/service.ts';
 import type { StockService } from './stock/service.ts';
+import type { AuthService } from './auth/service.ts';
+import type { RateLimiter } from './auth/rate-limit.ts';
+import type { UserService } from './user/service.ts';
+import type { NewsletterService } from './newsletter/service.ts';
+import type { ReviewService } from './review/service.ts';
+import type { ContactService } from './contact/service.ts';
+import type { OutboxMailer } from './mail/outbox.ts';
 
 export type ApiContext = {
   database: Database;
@@ -23,6 +30,15 @@ export type ApiContext = {
   shop: ShopService;
   images: ImageService;
   admin: AdminService;
+  /** customer tokens and sessions: `auth.authenticate(request)` is the customer of a request (401 otherwise) */
+  auth: AuthService;
+  /** rate-limit counters (in-process; see auth/rate-limit.ts for REDIS_URL) */
+  limiter: RateLimiter;
+  users: UserService;
+  newsletter: NewsletterService;
+  reviews: ReviewService;
+  contact: ContactService;
+  mailer: OutboxMailer;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

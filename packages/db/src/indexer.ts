@@ -228,14 +228,19 @@ interface Related {
 }
 
 async function indexBatch(database: Executor, ctx: Context, ids: number[]): Promise<{ ids: number[]; rows: number }> {
+  const t0 = performance.now();
   const batch = await database.db.select().from(products).where(inArray(products.id, ids));
   if (batch.length === 0) return { ids: [], rows: 0 };
   const related = await loadRelated(database, batch);
+  const t1 = performance.now();
   const rows: IndexRow[] = [];
   for (const p of batch) {
     for (const store of ctx.stores) rows.push(buildRow(p, store, ctx, related));
   }
+  const t2 = performance.now();
   await writeRows(database, rows, batch);
+  const t3 = performance.now();
+  if (process.env.INDEX_PROFILE) { (globalThis as any).__prof ??= [0,0,0]; const g = (globalThis as any).__prof; g[0]+=t1-t0; g[1]+=t2-t1; g[2]+=t3-t2; }
   return { ids: batch.map((p) => p.id), rows: rows.length };
 }
 

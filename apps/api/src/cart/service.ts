@@ -20,7 +20,8 @@ import {
 import type { Database } from '@vitrina/db';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
-import { fieldError, ruleError } from '../http/errors.ts';
+import { fieldError, ruleError, unauthorized } from '../http/errors.ts';
+import type { TokenVerifier } from '../auth/service.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import {
   allowedPaymentMethods,
@@ -98,27 +99,43 @@ export class CartService {
     private readonly database: Database,
     private readonly config: ApiConfig,
     private readonly catalog: CatalogService,
+    /** customer tokens (issue #6); without it no token proves a customer */
+    private readonly tokens?: TokenVerifier,
   ) {}
 
-  async create(store: StoreCode, _token: string | undefined): Promise<string> {
-    // TODO(#6): with a customer's token, answer that customer's active cart (customer_id) instead.
+  /** a guest cart; with a customer's token, that customer's active cart (created when there is none) */
+  async create(store: StoreCode, token: string | undefined): Promise<string> {
+    const customerId = await this.customerOf(token);
+    if (customerId !== undefined) {
+      const mine = await one<{ id: string }>(
+        this.database,
+        "SELECT id FROM carts WHERE customer_id = $1 AND status = 'active' ORDER BY updated_at DESC LIMIT 1",
+        [customerId],
+      );
+      if (mine) return mine.id;
+    }
     const id = randomBytes(24).toString('base64url');
-    await this.database.query('INSERT INTO carts (id, store_code) VALUES ($1, $2)', [id, store]);
+    await this.database.query('INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3)', [id, store, customerId ?? null]);
     return id;
+  }
+
+  /** the customer of a token (undefined without one); an invalid or expired token is a 401 (the client refreshes) */
+  async customerOf(token: string | undefined): Promise<number | undefined> {
+    if (!token) return undefined;
+    const principal = await this.tokens?.verify(token);
+    if (!principal) throw unauthorized('error.unauthorized');
+    return principal.customerId;
   }
 
   /**
    * The active cart `cartId`. Unknown or converted → 400 (the client then clears its cart,
    * catalogue-and-cart.md §4 "Cart sync"). A customer's cart answers only that customer's token.
    */
-  async open(cartId: string | undefined, _token: string | undefined, q: Queryable = this.database): Promise<CartRow> {
+  async open(cartId: string | undefined, token: string | undefined, q: Queryable = this.database): Promise<CartRow> {
     if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
     const cart = await one<CartRow>(q, 'SELECT * FROM carts WHERE id = $1', [cartId]);
     if (!cart || cart.status !== 'active') throw fieldError('cartId', 'cart.notFound');
-    if (cart.customer_id !== null) {
-      // TODO(#6): customer tokens arrive with issue 6; until then no token can prove this customer.
-      throw ruleError('api.cartForbidden', undefined, 'token', 401);
-    }
+    if (cart.customer_id !== null) assertCartOwner(cart, await this.customerOf(token));
     return cart;
   }
 
@@ -361,6 +378,16 @@ export class CartService {
     await this.database.query('UPDATE carts SET coupon_code = NULL, updated_at = now() WHERE id = $1', [cart.id]);
     return true;
   }
+}
+
+/**
+ * Issue #6: a customer's cart answers only that customer (401 otherwise: no token, or another
+ * customer's); a guest cart answers whoever holds its unguessable id. The one ownership check, used by
+ * the cart calls and by order/create.
+ */
+export function assertCartOwner(cart: Pick<CartRow, 'customer_id'>, customerId: number | undefined): void {
+  if (cart.customer_id === null || cart.customer_id === customerId) return;
+  throw customerId === undefined ? unauthorized('error.unauthorized') : ruleError('api.cartForbidden', undefined, 'token', 401);
 }
 
 function toLine(cart: CartRow, row: CartItemRow, priced: PricedLine | undefined): CartLine {

@@ -77,7 +77,7 @@ export class ReviewService {
     return written.map(reviewView);
   }
 
-  /** the approved reviews of a product (and of its configurable children), newest first */
+  /** the approved reviews of a product, newest first (a configurable child's are filed under its parent) */
   async list(productId: number, pageSize: number, currentPage: number) {
     const where = "status = 'approved' AND product_id = $1";
     const [count] = await rows<{ n: number }>(this.database, `SELECT count(*)::int AS n FROM reviews WHERE ${where}`, [productId]);

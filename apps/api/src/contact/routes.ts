@@ -1,0 +1,20 @@
+/** Contact route (accounts-checkout-routes.md §7 `POST /contact/create`; the spec shows no response: `result: true`). */
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { requestStoreCode } from '../http/request.ts';
+import { createBody, createQuery } from './schemas.ts';
+
+export function contactRoutes(app: ApiApp, ctx: ApiContext) {
+  app.post(
+    '/vsbridge/contact/create',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Sends a contact form message (stored and e-mailed through the outbox); rate-limited per client address',
+        querystring: createQuery,
+        body: createBody,
+      },
+    },
+    async (req) => ok(await ctx.contact.create(req.body, requestStoreCode(req), req.ip)),
+  );
+}

@@ -1,0 +1,14 @@
+import { generateLargeCatalog } from './src/demo/index.ts';
+import { importCatalog, reindexProducts } from './src/index.ts';
+import { createTestDatabase } from './src/testing.ts';
+const n = Number(process.argv[2] ?? 5000);
+const file = generateLargeCatalog({ seed: 7, productCount: n });
+const database = await createTestDatabase({ url: process.argv[3] ?? '' });
+let t = performance.now();
+await importCatalog(database, file);
+console.log(database.kind, 'import', Math.round(performance.now() - t));
+(globalThis as any).__prof = [0,0,0];
+t = performance.now();
+const r = await reindexProducts(database, {});
+console.log('reindex all', Math.round(performance.now() - t), r, (globalThis as any).__prof.map(Math.round));
+await database.dispose();
