@@ -9,6 +9,8 @@ import { runSearchBench } from './search.ts';
 import { runSsrBench } from './ssr.ts';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'search,ssr').split(','));
-console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${new Date().toISOString()}`);
+console.log(
+  `node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${new Date().toISOString()}`,
+);
 if (only.has('search')) await runSearchBench({ products: Number(process.env.BENCH_PRODUCTS ?? 100_000) });
 if (only.has('ssr')) await runSsrBench();

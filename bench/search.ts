@@ -19,7 +19,9 @@ async function prepare(products: number): Promise<Database> {
   await migrate(database);
   const [row] = await database.query<{ n: number }>('select count(*)::int as n from products', []);
   if (fresh || (row?.n ?? 0) < products) {
-    const [genMs, catalog] = await time(async () => generateLargeCatalog({ seed: 7, productCount: products }));
+    const [genMs, catalog] = await time(async () =>
+      generateLargeCatalog({ seed: 7, productCount: products }),
+    );
     console.log(`generated ${products} products in ${genMs.toFixed(0)} ms; importing (one-off)…`);
     const [importMs] = await time(() => importCatalog(database, catalog));
     console.log(`imported and indexed in ${(importMs / 1000).toFixed(1)} s`);
@@ -29,30 +31,49 @@ async function prepare(products: number): Promise<Database> {
 
 export async function runSearchBench({ products }: { products: number }) {
   const database = await prepare(products);
-  const app = await buildApi({ database, config: loadApiConfig({ ...process.env, CATALOG_CACHE: 'off' }), logger: false });
-  const categories = await database.query<{ id: number }>('select id from categories where level >= 2 order by id', []);
+  const app = await buildApi({
+    database,
+    config: loadApiConfig({ ...process.env, CATALOG_CACHE: 'off' }),
+    logger: false,
+  });
+  const categories = await database.query<{ id: number }>(
+    'select id from categories where level >= 2 order by id',
+    [],
+  );
   const words = ['lenovo', 'samsung', 'laptop', 'headphones', 'philips', 'monitor', 'bosch', 'sony'];
   const cases: [string, (i: number) => unknown][] = [
-    ['text + 2 filters + 3 facets', (i) => ({
-      query: words[i % words.length],
-      filters: { category_ids: categories[i % categories.length]?.id ?? 2, final_price: { gte: 1000 } },
-      aggregations: ['condition', 'color', 'price'],
-    })],
-    ['category listing + 3 facets (no text)', (i) => ({
-      filters: { category_ids: categories[i % categories.length]?.id ?? 2 },
-      aggregations: ['condition', 'color', 'price'],
-    })],
+    [
+      'text + 2 filters + 3 facets',
+      (i) => ({
+        query: words[i % words.length],
+        filters: { category_ids: categories[i % categories.length]?.id ?? 2, final_price: { gte: 1000 } },
+        aggregations: ['condition', 'color', 'price'],
+      }),
+    ],
+    [
+      'category listing + 3 facets (no text)',
+      (i) => ({
+        filters: { category_ids: categories[i % categories.length]?.id ?? 2 },
+        aggregations: ['condition', 'color', 'price'],
+      }),
+    ],
     ['text only, typo (trigram)', (i) => ({ query: `${words[i % words.length]!.slice(0, -1)}x` })],
   ];
-  console.log(`\ncatalogue search, ${products} products, ${database.kind}, in-process HTTP (inject), cache off`);
+  console.log(
+    `\ncatalogue search, ${products} products, ${database.kind}, in-process HTTP (inject), cache off`,
+  );
   for (const [label, makeRequest] of cases) {
     const samples: number[] = [];
     for (let i = 0; i < 220; i++) {
       const request = encodeURIComponent(JSON.stringify(makeRequest(i)));
       const [ms, res] = await time(() =>
-        app.inject({ method: 'GET', url: `/vsbridge/catalog/vue_storefront_catalog_en/product/_search?size=24&request=${request}` }),
+        app.inject({
+          method: 'GET',
+          url: `/vsbridge/catalog/vue_storefront_catalog_en/product/_search?size=24&request=${request}`,
+        }),
       );
-      if (res.statusCode !== 200) throw new Error(`${label}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode !== 200)
+        throw new Error(`${label}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
       if (i >= 20) samples.push(ms); // first 20 warm the caches of the database
     }
     summarize(label, samples);

@@ -15,12 +15,24 @@ async function load(url: string, seconds = 8) {
 export async function runSsrBench() {
   const dataDir = path.resolve('var/bench/ssr');
   mkdirSync(dataDir, { recursive: true });
-  const config = { ...loadServerConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }) };
+  const config = {
+    ...loadServerConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    }),
+  };
   const server = await startServer(config);
   const base = `http://127.0.0.1:${server.port}`;
-  const search = await fetch(`${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`);
+  const search = await fetch(
+    `${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`,
+  );
   const hit = ((await search.json()) as { hits: { hits: { _source: { url_path: string } }[] } }).hits.hits[0];
-  const cats = await fetch(`${base}/vsbridge/catalog/vue_storefront_catalog/category/_search?size=50&request=${encodeURIComponent(JSON.stringify({ filters: { level: 2 } }))}`);
+  const cats = await fetch(
+    `${base}/vsbridge/catalog/vue_storefront_catalog/category/_search?size=50&request=${encodeURIComponent(JSON.stringify({ filters: { level: 2 } }))}`,
+  );
   const cat = ((await cats.json()) as { hits: { hits: { _source: { url_path: string } }[] } }).hits.hits[0];
   const pages: [string, string][] = [
     ['home /', '/'],
@@ -28,7 +40,9 @@ export async function runSsrBench() {
     ['category', `/${cat?._source.url_path ?? ''}`],
     ['home /en', '/en'],
   ];
-  console.log(`\nSSR, uncached, autocannon 8 connections, 8 s each, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `\nSSR, uncached, autocannon 8 connections, 8 s each, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+  );
   for (const [label, p] of pages) {
     await load(base + p, 2); // warm
     const r = await load(base + p);

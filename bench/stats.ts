@@ -7,7 +7,9 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(label: string, samplesMs: number[]) {
   const s = [...samplesMs].sort((a, b) => a - b);
   const fmt = (n: number) => n.toFixed(2).padStart(8);
-  console.log(`${label.padEnd(48)} n=${String(s.length).padStart(5)} p50=${fmt(percentile(s, 50))} ms p95=${fmt(percentile(s, 95))} ms max=${fmt(s[s.length - 1] ?? NaN)} ms`);
+  console.log(
+    `${label.padEnd(48)} n=${String(s.length).padStart(5)} p50=${fmt(percentile(s, 50))} ms p95=${fmt(percentile(s, 95))} ms max=${fmt(s[s.length - 1] ?? NaN)} ms`,
+  );
 }
 
 export async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {

@@ -10,8 +10,8 @@ const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chrome)) {
   console.error(
     `Chromium was not found at ${chrome}.\n` +
-      'Install Debian\'s Chromium with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-      'or point CHROME_PATH at a Chromium/Chrome executable. (Playwright\'s own browser download is not used.)',
+      "Install Debian's Chromium with:  sudo apt-get update && sudo apt-get install -y chromium\n" +
+      "or point CHROME_PATH at a Chromium/Chrome executable. (Playwright's own browser download is not used.)",
   );
   process.exit(1);
 }
@@ -19,9 +19,13 @@ if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const run = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chrome },
-});
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHROME_PATH: chrome },
+  },
+);
 process.exit(run.status ?? 1);

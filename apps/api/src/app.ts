@@ -3,7 +3,7 @@
  * `/healthz`). The shop server forwards those paths to it (or injects into it); it also runs on its
  * own (standalone.ts). It is not listening and not `ready()` when returned.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,6 +48,8 @@ export type BuildApiOptions = {
   logger?: boolean | object;
   /** compress answers itself (standalone); off when a front server compresses */
   compress?: boolean;
+  /** behind a reverse proxy: take the client address from X-Forwarded-For (rate limits) */
+  trustProxy?: boolean;
 };
 
 function isLoggerInstance(x: unknown): x is FastifyBaseLogger {
@@ -62,8 +64,9 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const app = Fastify({
     ...logging,
     // composed into the shop server (its logger given): the outer server logs the requests
-    disableRequestLogging: isLoggerInstance(opts.logger),
+    logController: new LogController({ disableRequestLogging: isLoggerInstance(opts.logger) }),
     bodyLimit: config.bodyLimit,
+    trustProxy: opts.trustProxy ?? false,
     // the spec's paths come with and without a trailing slash (`/country/list/`, `/pickup-points/`)
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();

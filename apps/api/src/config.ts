@@ -28,8 +28,8 @@
  * | `REFRESH_TOKEN_TTL_DAYS` | `30` | lifetime of a refresh token; each rotation starts a new one |
  * | `REFRESH_REUSE_GRACE_SECONDS` | `10` | a rotated refresh token presented again within this time answers the same new pair; later it revokes the whole session |
  * | `PASSWORD_RESET_TTL_MINUTES` | `60` | validity of a password reset link (single use) |
- * | `RATE_LIMIT_LOGIN_ACCOUNT` | `10/900` | failed logins (and wrong current passwords) per account (e-mail) per window: `count/seconds`; `0` turns a limit off |
- * | `RATE_LIMIT_LOGIN_ADDRESS` | `50/900` | failed logins per client address |
+ * | `RATE_LIMIT_LOGIN_ACCOUNT` | `10/900` | login attempts per account (e-mail, registered or not) per window, as `count/seconds` (`0` turns a limit off); a successful login clears the account's count; change-password's current-password checks count here too |
+ * | `RATE_LIMIT_LOGIN_ADDRESS` | `50/900` | login attempts per client address (all of them) |
  * | `RATE_LIMIT_RESET_ACCOUNT` | `3/3600` | password reset e-mails per account |
  * | `RATE_LIMIT_RESET_ADDRESS` | `10/3600` | password reset requests per client address |
  * | `RATE_LIMIT_SIGNUP_ADDRESS` | `20/3600` | accounts created per client address |

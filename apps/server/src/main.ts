@@ -1,9 +1,11 @@
 /**
  * The shop in one process (DESIGN.md): the API under /vsbridge, the URL mapper, images, static
- * assets and SSR for every other path. With API_URL set it serves only the storefront.
+ * assets and SSR for every other path. The storefront is registered on the API's own Fastify
+ * instance, so API requests pay no forwarding and keep the client's address (rate limits).
+ * With API_URL set the process serves only the storefront and reads the API there.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { buildApi, loadApiConfig } from '@vitrina/api';
 import { removeServerLock, writeServerLock, type Database } from '@vitrina/db';
@@ -13,25 +15,27 @@ import { createInProcessFetch, createRemoteFetch } from './in-process-fetch.ts';
 import { registerStorefront } from './ssr.ts';
 
 export async function startServer(config: ServerConfig = loadServerConfig(process.env)) {
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true });
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-
+  const logger = { level: config.logLevel };
+  let app: FastifyInstance;
   let database: Database | undefined;
-  let apiFetch = config.apiUrl ? createRemoteFetch(config.apiUrl) : undefined;
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
-  if (!apiFetch) {
-    database = await openShopDatabase(config, app.log);
-    const apiConfig = loadApiConfig({ ...process.env, MEDIA_DIR: config.mediaDir, ADMIN_TOKEN: adminToken });
-    const api = await buildApi({ database, config: apiConfig, logger: app.log });
-    await app.register(async (scope) => {
-      scope.all('/vsbridge/*', (req, reply) => forward(api, req, reply));
-      scope.all('/api/*', (req, reply) => forward(api, req, reply));
-      scope.get('/healthz', (req, reply) => forward(api, req, reply));
+
+  if (config.apiUrl) {
+    app = Fastify({ logger, trustProxy: true });
+    await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+    await registerStorefront(app, {
+      buildDir: config.webBuildDir,
+      apiFetch: createRemoteFetch(config.apiUrl),
     });
-    apiFetch = createInProcessFetch(api);
+  } else {
+    // the database is opened (and seeded) before anything listens: /healthz answers only when ready
+    const bootLog = Fastify({ logger }).log;
+    database = await openShopDatabase(config, bootLog);
+    const apiConfig = loadApiConfig({ ...process.env, MEDIA_DIR: config.mediaDir, ADMIN_TOKEN: adminToken });
+    app = await buildApi({ database, config: apiConfig, logger, compress: true, trustProxy: true });
+    await registerStorefront(app, { buildDir: config.webBuildDir, apiFetch: createInProcessFetch(app) });
   }
 
-  await registerStorefront(app, { buildDir: config.webBuildDir, apiFetch });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -44,25 +48,4 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     await database?.close();
   };
   return { app, port, close };
-}
-
-/** hands a request of the outer server to the API instance, keeping its routes, hooks and errors */
-async function forward(
-  api: import('fastify').FastifyInstance,
-  req: import('fastify').FastifyRequest,
-  reply: import('fastify').FastifyReply,
-) {
-  const res = await api.inject({
-    method: req.method as import('fastify').InjectOptions['method'],
-    url: req.url,
-    headers: req.headers as Record<string, string>,
-    payload:
-      req.body === undefined
-        ? undefined
-        : typeof req.body === 'string' || Buffer.isBuffer(req.body)
-          ? req.body
-          : JSON.stringify(req.body),
-  });
-  reply.status(res.statusCode).headers(res.headers);
-  return reply.send(res.rawPayload);
 }

@@ -10,6 +10,8 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiFetch } from './in-process-fetch.ts';
 
+const API_PREFIXES = ['/vsbridge/', '/api/'];
+
 export async function registerStorefront(
   app: FastifyInstance,
   opts: { buildDir: string; apiFetch: ApiFetch },
@@ -32,10 +34,10 @@ export async function registerStorefront(
       root: path.join(opts.buildDir, 'client'),
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // fingerprinted bundles never change; everything else revalidates
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
+        reply.header(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
@@ -43,6 +45,8 @@ export async function registerStorefront(
     });
 
     scope.all('/*', async (request, reply) => {
+      // an unknown API path answers the API's own 404 envelope, not the storefront's 404 page
+      if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
       const response = await handle(toWebRequest(request), { apiFetch: opts.apiFetch });
       return sendWebResponse(reply, response);
     });

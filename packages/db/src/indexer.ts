@@ -164,11 +164,10 @@ export async function refreshExpiredIndexRows(database: Executor, now: Date = ne
 // ------------------------------------------------------------------------------------------------
 
 async function loadContext(database: Executor, options: ReindexOptions): Promise<Context> {
-  const [cats, attrs, rules] = await Promise.all([
-    database.db.select().from(categories),
-    database.db.select().from(attributes),
-    database.db.select().from(taxRules),
-  ]);
+  // one after the other: inside a transaction they share one connection
+  const cats = await database.db.select().from(categories);
+  const attrs = await database.db.select().from(attributes);
+  const rules = await database.db.select().from(taxRules);
   const catMap = new Map<number, CategoryInfo>();
   for (const c of cats) {
     catMap.set(c.id, { id: c.id, level: c.level, position: c.position, name: c.name, slug: c.slug, ancestors: [] });
@@ -251,20 +250,20 @@ async function loadRelated(database: Executor, batch: ProductRow[]): Promise<Rel
     if (p.typeId === 'grouped') p.productLinks.forEach((l) => linkSkus.add(l.linked_product_sku));
     if (p.typeId === 'bundle') p.bundleOptions.forEach((o) => o.product_links.forEach((l) => linkSkus.add(l.sku)));
   }
-  const [children, linked, cats] = await Promise.all([
-    parentIds.length ? database.db.select().from(products).where(inArray(products.parentId, parentIds)) : [],
-    linkSkus.size ? database.db.select().from(products).where(inArray(products.sku, [...linkSkus])) : [],
-    database.db
-      .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
-      .from(productCategories)
-      .where(
-        inArray(
-          productCategories.productId,
-          batch.map((p) => p.id),
-        ),
-      )
-      .orderBy(asc(productCategories.position), asc(productCategories.categoryId)),
-  ]);
+  const children = parentIds.length
+    ? await database.db.select().from(products).where(inArray(products.parentId, parentIds))
+    : [];
+  const linked = linkSkus.size ? await database.db.select().from(products).where(inArray(products.sku, [...linkSkus])) : [];
+  const cats = await database.db
+    .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
+    .from(productCategories)
+    .where(
+      inArray(
+        productCategories.productId,
+        batch.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(productCategories.position), asc(productCategories.categoryId));
   const childMap = new Map<number, ProductRow[]>();
   for (const c of children.sort((a, b) => a.id - b.id)) {
     const list = childMap.get(c.parentId as number) ?? [];
@@ -638,31 +637,41 @@ const ROW_COLUMNS = `store_code text, product_id int, sku text, type_id text, st
 
 async function writeRows(database: Executor, rows: IndexRow[], batch: ProductRow[]): Promise<void> {
   if (rows.length === 0) return;
-  // a sku moved to another product id (deleted and re-created): drop the old row first (unique per store)
-  await database.query('delete from product_index where sku = any($1::text[]) and not (product_id = any($2::int[]))', [
-    batch.map((p) => p.sku),
-    batch.map((p) => p.id),
-  ]);
-  await database.query(
-    `insert into product_index (store_code, product_id, sku, type_id, status, visibility, slug, url_path, name,
-       category_ids, attrs, child_skus, final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
-       created_at, updated_at, valid_until, search, search_text, doc)
-     select r.store_code, r.product_id, r.sku, r.type_id, r.status, r.visibility, r.slug, r.url_path, r.name,
-       r.category_ids, r.attrs, r.child_skus, r.final_price_incl_tax, r.total_qty, r.is_in_stock, r.is_promoted,
-       r.sales_count, r.created_at, r.updated_at, r.valid_until,
-       setweight(to_tsvector('simple', coalesce(r.search_a, '')), 'A')
-         || setweight(to_tsvector('simple', coalesce(r.search_b, '')), 'B')
-         || setweight(to_tsvector('simple', coalesce(r.search_c, '')), 'C'),
-       r.search_text, r.doc
-     from jsonb_to_recordset($1::jsonb) as r(${ROW_COLUMNS})
-     on conflict (store_code, product_id) do update set
-       sku = excluded.sku, type_id = excluded.type_id, status = excluded.status, visibility = excluded.visibility,
-       slug = excluded.slug, url_path = excluded.url_path, name = excluded.name,
-       category_ids = excluded.category_ids, attrs = excluded.attrs, child_skus = excluded.child_skus,
-       final_price_incl_tax = excluded.final_price_incl_tax, total_qty = excluded.total_qty,
-       is_in_stock = excluded.is_in_stock, is_promoted = excluded.is_promoted, sales_count = excluded.sales_count,
-       created_at = excluded.created_at, updated_at = excluded.updated_at, valid_until = excluded.valid_until,
-       search = excluded.search, search_text = excluded.search_text, doc = excluded.doc`,
-    [JSON.stringify(rows)],
-  );
+  const json = JSON.stringify(rows);
+  if (process.env.INDEX_DUMP && !(globalThis as any).__dumped) { (globalThis as any).__dumped = true; (await import('node:fs')).writeFileSync(process.env.INDEX_DUMP, json); }
+  try {
+    // a savepoint inside a caller's transaction, so the slow path below can run after a conflict
+    await database.transaction((tx) => tx.query(UPSERT_ROWS, [json]));
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+    // a sku now belongs to another product id (a product deleted and its sku reused): drop the old rows
+    await database.query(
+      `delete from product_index pi
+       using (select s.store_code, u.sku, u.id
+              from unnest($3::text[]) as s(store_code), unnest($1::text[], $2::int[]) as u(sku, id)) x
+       where pi.store_code = x.store_code and pi.sku = x.sku and pi.product_id <> x.id`,
+      [batch.map((p) => p.sku), batch.map((p) => p.id), [...new Set(rows.map((r) => r.store_code))]],
+    );
+    await database.query(UPSERT_ROWS, [json]);
+  }
 }
+
+const UPSERT_ROWS = `insert into product_index (store_code, product_id, sku, type_id, status, visibility, slug, url_path, name,
+     category_ids, attrs, child_skus, final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
+     created_at, updated_at, valid_until, search, search_text, doc)
+   select r.store_code, r.product_id, r.sku, r.type_id, r.status, r.visibility, r.slug, r.url_path, r.name,
+     r.category_ids, r.attrs, r.child_skus, r.final_price_incl_tax, r.total_qty, r.is_in_stock, r.is_promoted,
+     r.sales_count, r.created_at, r.updated_at, r.valid_until,
+     setweight(to_tsvector('simple', coalesce(r.search_a, '')), 'A')
+       || setweight(to_tsvector('simple', coalesce(r.search_b, '')), 'B')
+       || setweight(to_tsvector('simple', coalesce(r.search_c, '')), 'C'),
+     r.search_text, r.doc
+   from jsonb_to_recordset($1::jsonb) as r(${ROW_COLUMNS})
+   on conflict (store_code, product_id) do update set
+     sku = excluded.sku, type_id = excluded.type_id, status = excluded.status, visibility = excluded.visibility,
+     slug = excluded.slug, url_path = excluded.url_path, name = excluded.name,
+     category_ids = excluded.category_ids, attrs = excluded.attrs, child_skus = excluded.child_skus,
+     final_price_incl_tax = excluded.final_price_incl_tax, total_qty = excluded.total_qty,
+     is_in_stock = excluded.is_in_stock, is_promoted = excluded.is_promoted, sales_count = excluded.sales_count,
+     created_at = excluded.created_at, updated_at = excluded.updated_at, valid_until = excluded.valid_until,
+     search = excluded.search, search_text = excluded.search_text, doc = excluded.doc`;

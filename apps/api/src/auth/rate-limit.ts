@@ -8,6 +8,7 @@
  * (`INCR key` + `PEXPIRE key window NX` in one MULTI for `consume`, `GET`/`PTTL` for `peek`, `DEL` for
  * `reset`); none ships yet (no Redis client is installed).
  */
+import type { FastifyReply } from 'fastify';
 import type { RateRule } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -92,9 +93,26 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-/** 429 with the spec-styled message in the request's language ("try again in N min") */
-export function tooManyAttempts(decision: RateDecision): ApiError {
-  return new ApiError(429, 'user.tooManyAttempts', { minutes: Math.max(1, Math.ceil(decision.retryAfterMs / 60_000)) });
+/** a 429 that knows when to come back (routes put it into `Retry-After` with `withRetryAfter`) */
+export class RateLimitError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'user.tooManyAttempts', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+  }
+}
+
+/** 429 with the message in the request's language ("Too many attempts. Please try again in N min.") */
+export function tooManyAttempts(decision: RateDecision): RateLimitError {
+  return new RateLimitError(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+}
+
+/** runs `work`; a rate-limit refusal also sets the `Retry-After` header (seconds) of the answer */
+export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof RateLimitError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
 }
 
 /**

@@ -161,7 +161,7 @@ class FilterCompiler {
       const parts: string[] = [];
       for (const [op, bound] of Object.entries(value) as [keyof Range, number][]) {
         if (typeof bound !== 'number' || !Number.isFinite(bound)) return this.invalid(field, 'number');
-        parts.push(`${c.col} ${RANGE_OPS[op]} ${p.add(bound, 'numeric')}`);
+        parts.push(`${c.col} ${RANGE_OPS[op]} ${p.add(bound, isInt4(bound) ? 'int' : 'numeric')}`);
       }
       return parts.join(' AND ');
     }
@@ -203,26 +203,34 @@ class FilterCompiler {
   /** `attrs` holds `{ code: [values] }`; option values may be numbers or texts */
   private attribute(code: string, value: FilterValue, field: string): string | null {
     const p = this.params;
-    const values = `(CASE WHEN jsonb_typeof(attrs -> ${p.add(code, 'text')}) = 'array' THEN attrs -> $${p.values.length} ELSE '[]'::jsonb END)`;
     if (isRange(value)) {
+      const elements = `(CASE WHEN jsonb_typeof(attrs -> ${p.add(code, 'text')}) = 'array' THEN attrs -> $${p.values.length} ELSE '[]'::jsonb END)`;
       const parts: string[] = [];
       for (const [op, bound] of Object.entries(value) as [keyof Range, number][]) {
         if (typeof bound !== 'number' || !Number.isFinite(bound)) return this.invalid(field, 'number');
         parts.push(`(e #>> '{}')::numeric ${RANGE_OPS[op]} ${p.add(bound, 'numeric')}`);
       }
-      return `EXISTS (SELECT 1 FROM jsonb_array_elements(${values}) e WHERE jsonb_typeof(e) = 'number' AND ${parts.join(' AND ')})`;
+      return `EXISTS (SELECT 1 FROM jsonb_array_elements(${elements}) e WHERE jsonb_typeof(e) = 'number' AND ${parts.join(' AND ')})`;
     }
     const list = Array.isArray(value) ? value : [value];
-    const docs: string[] = [];
-    for (const v of list) {
-      if (typeof v === 'boolean') return this.invalid(field, 'number or string');
-      docs.push(JSON.stringify({ [code]: [v] }));
+    if (list.some((v) => typeof v === 'boolean')) return this.invalid(field, 'number or string');
+    if (list.length === 0) return 'FALSE';
+    if (list.length === 1) {
+      // one value: containment, served by the GIN index on attrs (options are numbers; "49" finds 49 too)
+      const v = list[0] as string | number;
       const n = toNumber(v);
-      if (typeof v === 'string' && n !== null) docs.push(JSON.stringify({ [code]: [n] }));
-      if (typeof v === 'number') docs.push(JSON.stringify({ [code]: [String(v)] }));
+      const docs = [JSON.stringify({ [code]: [v] }), ...(typeof v === 'string' && n !== null ? [JSON.stringify({ [code]: [n] })] : [])];
+      return docs.length === 1 ? `attrs @> ${p.add(docs[0], 'jsonb')}` : `attrs @> ANY(${p.add(docs, 'jsonb[]')})`;
     }
-    if (docs.length === 0) return 'FALSE';
-    return docs.length === 1 ? `attrs @> ${p.add(docs[0], 'jsonb')}` : `attrs @> ANY(${p.add(docs, 'jsonb[]')})`;
+    // several values: tested on each candidate row (one GIN search per value costs more than it saves)
+    const values = new Set<string>();
+    for (const v of list) {
+      values.add(JSON.stringify([v]));
+      const n = toNumber(v);
+      if (typeof v === 'string' && n !== null) values.add(JSON.stringify([n]));
+      if (typeof v === 'number') values.add(JSON.stringify([String(v)]));
+    }
+    return `(attrs -> ${p.add(code, 'text')}) @> ANY(${p.add([...values], 'jsonb[]')})`;
   }
 }
 
@@ -265,7 +273,8 @@ export async function searchProducts(
 ): Promise<SearchResponse> {
   const started = performance.now();
   const params = new Params();
-  const where: string[] = [`store_code = ${params.add(query.storeCode, 'text')}`];
+  const storeRef = params.add(query.storeCode, 'text');
+  const where: string[] = [`store_code = ${storeRef}`];
   const filters = query.request.filters ?? {};
   const compiler = new FilterCompiler(params, attributes);
   where.push(...compiler.compile(filters, 'request.filters'));
@@ -288,121 +297,125 @@ export async function searchProducts(
   if (issues.length) throw fieldsError(issues);
 
   const plan = planText(query.request.query);
-  const run = async (textWhere: string | null, score: string) => {
-    const allWhere = textWhere ? [...where, textWhere] : where;
-    const whereSql = allWhere.join(' AND ');
-    const order = (query.sort?.length ? query.sort : plan ? [{ field: '_score', dir: 'desc' as const }] : [{ field: 'is_promoted', dir: 'desc' as const }])
-      .map((s) => `${SORT_FIELDS[s.field]} ${s.dir === 'desc' ? 'DESC' : 'ASC'}`)
-      .concat('product_id ASC')
-      .join(', ');
-    const page = new Params();
-    page.values.push(...params.values);
-    const sql = `SELECT product_id, doc, ${score} AS _score FROM product_index WHERE ${whereSql}
-      ORDER BY ${order} LIMIT ${page.add(query.size, 'int')} OFFSET ${page.add(query.from, 'int')}`;
-    const hits = await rows<{ product_id: number; doc: Record<string, unknown>; _score: number | string }>(
-      q,
-      ...finalize(sql, page.values),
-    );
-    let total: number;
-    if (hits.length > 0 && hits.length < query.size) total = query.from + hits.length;
-    else if (hits.length === 0 && query.from === 0) total = 0;
-    else {
-      const [c] = await rows<{ n: number }>(q, ...finalize(`SELECT count(*)::int AS n FROM product_index WHERE ${whereSql}`, params.values));
-      total = Number(c?.n ?? 0);
-    }
-    return { hits, total, whereSql };
+  const order = (query.sort?.length ? query.sort : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }])
+    .map((s) => `${SORT_FIELDS[s.field]} ${s.dir === 'desc' ? 'DESC' : 'ASC'}`)
+    .concat('product_id ASC')
+    .join(', ');
+
+  /**
+   * One statement per attempt: the matching rows are materialised once (narrow: sort keys, facet
+   * values), then the page (joined to its documents), the total and the aggregations read them.
+   */
+  const run = async (textWhere: string | null, score: string): Promise<Result> => {
+    const p = new Params();
+    p.values.push(...params.values);
+    const whereSql = (textWhere ? [...where, textWhere] : where).join(' AND ');
+    const parts = [
+      `SELECT 'hit' AS kind, page.ord, page.product_id, page._score::float8 AS score, pi.doc, NULL::text AS agg, NULL::jsonb AS key, NULL::int AS n
+       FROM page JOIN product_index pi ON pi.store_code = ${storeRef} AND pi.product_id = page.product_id`,
+      `SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, (SELECT count(*)::int FROM m)`,
+      ...aggregationParts(p, aggregations, settings.priceRanges),
+    ];
+    const sql = `WITH m AS MATERIALIZED (
+        SELECT product_id, ${score} AS _score, final_price_incl_tax, total_qty, is_promoted, sales_count, created_at,
+          updated_at, name, sku, attrs, category_ids
+        FROM product_index WHERE ${whereSql}),
+      page AS (SELECT product_id, _score, (row_number() OVER (ORDER BY ${order}))::int AS ord FROM m
+        ORDER BY ${order} LIMIT ${p.add(query.size, 'int')} OFFSET ${p.add(query.from, 'int')})
+      ${parts.map((x) => `(${x})`).join(' UNION ALL ')}`;
+    const found = await rows<Row>(q, ...finalize(sql, p.values));
+    return collect(found, aggregations, settings.priceRanges);
   };
 
-  let result: Awaited<ReturnType<typeof run>>;
+  let result: Result;
   if (!plan) {
     result = await run(null, '1');
   } else if (plan.words.length === 0) {
-    result = { hits: [], total: 0, whereSql: 'FALSE' };
+    result = collect([], aggregations, settings.priceRanges);
   } else {
     const wordQueries = plan.words.map(
       (w) => `(plainto_tsquery('${TS_CONFIG}', ${params.add(w.text, 'text')}) || to_tsquery('${TS_CONFIG}', ${params.add(w.prefix, 'text')}))`,
     );
     const tsq = wordQueries.join(' && ');
     const text = params.add(plan.text, 'text');
-    const score = `(ts_rank(search, ${tsq}) + word_similarity(${text}, search_text))`;
-    result = await run(`search @@ (${tsq})`, score);
+    result = await run(`search @@ (${tsq})`, `(ts_rank(search, ${tsq}) + word_similarity(${text}, search_text))`);
     if (result.total === 0) {
-      // Typo tolerance: every word either matches in full text or is similar to a part of the
-      // search text (`<%`: trigram word similarity at or above pg_trgm.word_similarity_threshold,
-      // which the caller sets to the configured threshold; served by the trigram index).
+      // Typo tolerance: every word is similar to a part of the search text (`<%`: trigram word
+      // similarity at or above pg_trgm.word_similarity_threshold, which the caller sets to the
+      // configured threshold; served by the trigram index). A word found as it is, or as a prefix,
+      // is similar too, so words without a typo still count.
       const conds: string[] = [];
       const sims: string[] = [];
-      for (const [i, w] of plan.words.entries()) {
+      for (const w of plan.words) {
         const word = params.add(tokens(w.text).join(' '), 'text');
         sims.push(`word_similarity(${word}, search_text)`);
-        conds.push(`(search @@ ${wordQueries[i]} OR ${word} <% search_text)`);
+        conds.push(`${word} <% search_text`);
       }
       result = await run(conds.join(' AND '), `(${sims.join(' + ')})`);
     }
   }
 
-  const aggs = aggregations.length && result.total > 0 ? await aggregate(q, result.whereSql, params, aggregations, settings.priceRanges) : emptyAggs(aggregations, settings.priceRanges);
-  const hits = result.hits.map((h) => ({ _id: String(h.product_id), _score: Number(h._score), _source: h.doc }));
   return {
     took: Math.round(performance.now() - started),
     timed_out: false,
-    hits: { total: { value: result.total, relation: 'eq' }, max_score: hits.length ? Math.max(...hits.map((h) => h._score)) : null, hits },
-    aggregations: aggs,
+    hits: {
+      total: { value: result.total, relation: 'eq' },
+      max_score: result.hits.length ? Math.max(...result.hits.map((h) => h._score)) : null,
+      hits: result.hits,
+    },
+    aggregations: result.aggregations,
   };
 }
 
 // ---------------------------------------------------------------- aggregations
 
-function emptyAggs(codes: string[], ranges: PriceRange[]) {
-  const out: Record<string, { buckets: Bucket[] }> = {};
+type Row = { kind: 'hit' | 'total' | 'agg'; ord: number | null; product_id: number | null; score: number | null; doc: Record<string, unknown> | null; agg: string | null; key: unknown; n: number | null };
+type Result = { hits: SearchHit[]; total: number; aggregations: SearchResponse['aggregations'] };
+
+/** the statement's rows as hits in page order, the total, and the buckets (every price range, 0 when empty) */
+function collect(found: Row[], codes: string[], ranges: PriceRange[]): Result {
+  const aggregations: SearchResponse['aggregations'] = {};
   for (const code of codes) {
-    out[code] = { buckets: code === 'price' ? ranges.map((r) => ({ key: priceRangeKey(r), doc_count: 0, from: r.from, ...(r.to === null ? {} : { to: r.to }) })) : [] };
+    aggregations[code] = { buckets: code === 'price' ? ranges.map((r) => ({ key: priceRangeKey(r), doc_count: 0 })) : [] };
   }
-  return out;
+  const hits: (SearchHit & { ord: number })[] = [];
+  let total = 0;
+  for (const row of found) {
+    if (row.kind === 'total') total = Number(row.n ?? 0);
+    else if (row.kind === 'hit') hits.push({ ord: Number(row.ord), _id: String(row.product_id), _score: Number(row.score), _source: row.doc ?? {} });
+    else if (row.agg === 'price') {
+      const bucket = aggregations.price?.buckets[Number(row.key)];
+      if (bucket) bucket.doc_count = Number(row.n);
+    } else if (row.agg) aggregations[row.agg]?.buckets.push({ key: row.key as string | number, doc_count: Number(row.n) });
+  }
+  hits.sort((a, b) => a.ord - b.ord);
+  return { hits: hits.map(({ ord: _ord, ...h }) => h), total, aggregations };
 }
 
-async function aggregate(
-  q: Queryable,
-  whereSql: string,
-  params: Params,
-  codes: string[],
-  ranges: PriceRange[],
-): Promise<Record<string, { buckets: Bucket[] }>> {
-  const out = emptyAggs(codes, ranges);
-  const p = new Params();
-  p.values.push(...params.values);
+/** UNION ALL parts over the materialised matches `m`: top terms per attribute (or category) and price ranges */
+function aggregationParts(p: Params, codes: string[], ranges: PriceRange[]): string[] {
   const parts: string[] = [];
   for (const code of new Set(codes)) {
-    if (code === 'price') continue;
-    const label = p.add(code, 'text');
+    if (code === 'price') {
+      const cases = ranges.map((r, i) => {
+        const lo = `final_price_incl_tax >= ${p.add(toCents(r.from), 'int')}`;
+        const cond = r.to === null ? lo : `${lo} AND final_price_incl_tax < ${p.add(toCents(r.to), 'int')}`;
+        return `WHEN ${cond} THEN ${i}`;
+      });
+      parts.push(
+        `SELECT 'agg', NULL, NULL, NULL, NULL, 'price', to_jsonb(bucket), count(*)::int
+         FROM (SELECT CASE ${cases.join(' ')} END AS bucket FROM m) b WHERE bucket IS NOT NULL GROUP BY bucket`,
+      );
+      continue;
+    }
     const source =
       code === 'category_ids' || code === 'category.category_id'
         ? `SELECT to_jsonb(c) AS key FROM m, unnest(m.category_ids) c`
         : `SELECT e AS key FROM m, jsonb_array_elements(CASE WHEN jsonb_typeof(m.attrs -> ${p.add(code, 'text')}) = 'array' THEN m.attrs -> $${p.values.length} ELSE '[]'::jsonb END) e`;
     parts.push(
-      `(SELECT ${label} AS agg, key, count(*)::int AS n FROM (${source}) s GROUP BY key ORDER BY n DESC, key ASC LIMIT ${FILTER_AGGREGATION_SIZE})`,
+      `SELECT 'agg', NULL, NULL, NULL, NULL, ${p.add(code, 'text')}, key, count(*)::int
+       FROM (${source}) s GROUP BY key ORDER BY count(*) DESC, key ASC LIMIT ${FILTER_AGGREGATION_SIZE}`,
     );
   }
-  if (codes.includes('price')) {
-    const cases = ranges.map((r, i) => {
-      const lo = `final_price_incl_tax >= ${p.add(toCents(r.from), 'int')}`;
-      const cond = r.to === null ? lo : `${lo} AND final_price_incl_tax < ${p.add(toCents(r.to), 'int')}`;
-      return `WHEN ${cond} THEN ${i}`;
-    });
-    parts.push(
-      `(SELECT 'price' AS agg, to_jsonb(bucket) AS key, count(*)::int AS n FROM (SELECT CASE ${cases.join(' ')} END AS bucket FROM m) b WHERE bucket IS NOT NULL GROUP BY bucket)`,
-    );
-  }
-  const sql = `WITH m AS MATERIALIZED (SELECT attrs, category_ids, final_price_incl_tax FROM product_index WHERE ${whereSql})
-    ${parts.join(' UNION ALL ')}`;
-  const found = await rows<{ agg: string; key: unknown; n: number }>(q, ...finalize(sql, p.values));
-  for (const row of found) {
-    if (row.agg === 'price') {
-      const bucket = out.price?.buckets[Number(row.key)];
-      if (bucket) bucket.doc_count = Number(row.n);
-      continue;
-    }
-    out[row.agg]?.buckets.push({ key: row.key as string | number, doc_count: Number(row.n) });
-  }
-  return out;
+  return parts;
 }

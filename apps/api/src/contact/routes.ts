@@ -1,5 +1,6 @@
 /** Contact route (accounts-checkout-routes.md §7 `POST /contact/create`; the spec shows no response: `result: true`). */
 import type { ApiApp, ApiContext } from '../context.ts';
+import { withRetryAfter } from '../auth/rate-limit.ts';
 import { ok } from '../http/envelope.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { createBody, createQuery } from './schemas.ts';
@@ -15,6 +16,6 @@ export function contactRoutes(app: ApiApp, ctx: ApiContext) {
         body: createBody,
       },
     },
-    async (req) => ok(await ctx.contact.create(req.body, requestStoreCode(req), req.ip)),
+    async (req, reply) => ok(await withRetryAfter(reply, () => ctx.contact.create(req.body, requestStoreCode(req), req.ip))),
   );
 }

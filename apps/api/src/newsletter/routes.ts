@@ -3,6 +3,7 @@
  * `GET /mailer/mail-confirmation?email&code` and `POST /mailer/mail-confirmation` { email, code }.
  */
 import type { ApiApp, ApiContext } from '../context.ts';
+import { withRetryAfter } from '../auth/rate-limit.ts';
 import { ok } from '../http/envelope.ts';
 import { fieldError } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
@@ -22,7 +23,7 @@ export function newsletterRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/mailer/subscribe',
     { schema: { tags, summary: 'Subscribes: "pending" and a confirmation e-mail (link /newsletter/{email}/{code})', querystring: subscribeQuery, body: subscribeBody } },
-    async (req) => ok(await newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip)),
+    async (req, reply) => ok(await withRetryAfter(reply, () => newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip))),
   );
 
   app.delete(

@@ -17,8 +17,9 @@ export function orderRoutes(app: ApiApp, ctx: ApiContext) {
         body: createBody,
       },
     },
-    // TODO(#6): `user_id` and the customer token tie the order to a customer once tokens exist.
-    async (req) => ok(await ctx.orders.create(req.body, req.query.storeCode ?? DEFAULT_STORE_CODE)),
+    // the customer token (not the client's `user_id`) ties the order to a customer (issue #6)
+    async (req) =>
+      ok(await ctx.orders.create(req.body, req.query.storeCode ?? DEFAULT_STORE_CODE, (await ctx.auth.optionalAuthenticate(req))?.customerId)),
   );
 
   app.get('/vsbridge/order/pull', { schema: { tags, summary: 'An order by number and order token', querystring: pullQuery } }, async (req) =>

@@ -17,7 +17,7 @@ import {
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { CartRow, CartService } from '../cart/service.ts';
+import { assertCartOwner, type CartRow, type CartService } from '../cart/service.ts';
 import {
   allowedPaymentMethods,
   findCoupon,
@@ -137,17 +137,15 @@ export class OrderService {
     return one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]);
   }
 
-  async create(input: OrderCreateInput, requestStore: StoreCode): Promise<OrderView> {
+  /** `customerId`: the customer of the request's token (issue #6); the order is linked to them */
+  async create(input: OrderCreateInput, requestStore: StoreCode, customerId?: number): Promise<OrderView> {
     const first = await this.byIdempotencyKey(this.database, input.idempotency_key);
     if (first) return this.view(this.database, first);
 
     // ---- the server's view of the order (no transaction: reads only)
     const cart = await one<CartRow>(this.database, 'SELECT * FROM carts WHERE id = $1', [input.cart_id]);
     if (cart && cart.status !== 'active') throw fieldError('cart_id', 'cart.notFound');
-    if (cart && cart.customer_id !== null) {
-      // TODO(#6): accept the order with the token of the cart's customer once customer tokens exist.
-      throw ruleError('api.cartForbidden', undefined, 'token', 401);
-    }
+    if (cart) assertCartOwner(cart, customerId);
     const store: StoreCode = cart && isStoreCode(cart.store_code) ? cart.store_code : requestStore;
     const cartLines = cart ? await this.carts.lines(cart.id) : [];
     const intents: LineIntent[] = cartLines.length
@@ -218,9 +216,9 @@ export class OrderService {
           `INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
              shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
              payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
-             payment_fee, tax_amount, grand_total, coupon_code)
+             payment_fee, tax_amount, grand_total, coupon_code, customer_id)
            VALUES ($1, $2, $3, $4, $5, $6, 'new', 'pending', 'pending', $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12,
-             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21)
+             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22)
            RETURNING *`,
           [
             id,
@@ -244,6 +242,7 @@ export class OrderService {
             totals.tax_amount,
             totals.grand_total,
             totals.coupon_code,
+            customerId ?? null,
           ],
         );
         if (!order) throw new Error('order was not written');

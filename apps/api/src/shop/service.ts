@@ -4,7 +4,7 @@
  */
 import { DEFAULT_COUNTRY, type StoreCode } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
-import { localized, type Localized } from '../catalog/entities.ts';
+import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
 
 /** the delivery markets (Lithuania, Latvia, Estonia) with their names per store view */

@@ -7,6 +7,7 @@ import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { t } from '../http/i18n.ts';
 import { requestStoreCode, requestToken } from '../http/request.ts';
+import { withRetryAfter } from '../auth/rate-limit.ts';
 import type { TokenPair } from '../auth/service.ts';
 import {
   changePasswordBody,
@@ -31,7 +32,7 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/user/create',
     { schema: { tags, summary: 'Creates a customer account', querystring: userQuery, body: createBody } },
-    async (req) => ok(await users.create(req.body, requestStoreCode(req), req.ip)),
+    async (req, reply) => ok(await withRetryAfter(reply, () => users.create(req.body, requestStoreCode(req), req.ip))),
   );
 
   app.post(
@@ -44,7 +45,7 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
         body: loginBody,
       },
     },
-    async (req) => tokenAnswer(await users.login(req.body.username, req.body.password, req.ip)),
+    async (req, reply) => tokenAnswer(await withRetryAfter(reply, () => users.login(req.body.username, req.body.password, req.ip))),
   );
 
   app.post(
@@ -104,7 +105,7 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/user/reset-password',
     { schema: { tags, summary: 'E-mails a password reset link (through the outbox); rate-limited', querystring: userQuery, body: resetBody } },
-    async (req) => ok(await users.requestPasswordReset(req.body.email, requestStoreCode(req), req.ip)),
+    async (req, reply) => ok(await withRetryAfter(reply, () => users.requestPasswordReset(req.body.email, requestStoreCode(req), req.ip))),
   );
 
   for (const path of ['/vsbridge/user/create-password', '/vsbridge/user/change-reset-password']) {
@@ -123,9 +124,9 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
     {
       schema: { tags, summary: "Changes the logged-in customer's password; ends the other sessions", querystring: userQuery, body: changePasswordBody },
     },
-    async (req) => {
+    async (req, reply) => {
       const principal = await auth.authenticate(req);
-      await users.changePassword(principal, req.body.currentPassword, req.body.newPassword);
+      await withRetryAfter(reply, () => users.changePassword(principal, req.body.currentPassword, req.body.newPassword));
       return ok(t('user.passwordChanged', requestStoreCode(req)));
     },
   );

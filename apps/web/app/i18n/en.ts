@@ -133,6 +133,12 @@ export const en = {
   'checkout.country.EE': 'Estonia',
   'checkout.errorSummary': 'Please correct the marked fields.',
 
+  'thankYou.placedAt': 'Placed on {date}',
+  'thankYou.lines': 'Ordered products',
+  'thankYou.product': 'Product',
+  'thankYou.qty': 'Quantity',
+  'thankYou.rowTotal': 'Total',
+  'thankYou.grandTotal': 'Grand total',
   'thankYou.title': 'Thank you for your purchase!',
   'thankYou.number': 'Your order number is {number}.',
   'thankYou.text':

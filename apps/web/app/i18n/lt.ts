@@ -140,6 +140,12 @@ export const lt: Dictionary = {
   'checkout.country.EE': 'Estija',
   'checkout.errorSummary': 'Pataisykite pažymėtus laukus.',
 
+  'thankYou.placedAt': 'Užsakyta {date}',
+  'thankYou.lines': 'Užsakytos prekės',
+  'thankYou.product': 'Prekė',
+  'thankYou.qty': 'Kiekis',
+  'thankYou.rowTotal': 'Suma',
+  'thankYou.grandTotal': 'Iš viso',
   'thankYou.title': 'Dėkojame, kad pirkote!',
   'thankYou.number': 'Jūsų užsakymo numeris – {number}.',
   'thankYou.text': 'Užsakymo patvirtinimą atsiųsime el. paštu. Už prekes sumokėsite, kai atsiimsite siuntą.',

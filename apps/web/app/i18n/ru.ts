@@ -139,6 +139,12 @@ export const ru: Dictionary = {
   'checkout.country.EE': 'Эстония',
   'checkout.errorSummary': 'Исправьте отмеченные поля.',
 
+  'thankYou.placedAt': 'Оформлен {date}',
+  'thankYou.lines': 'Заказанные товары',
+  'thankYou.product': 'Товар',
+  'thankYou.qty': 'Количество',
+  'thankYou.rowTotal': 'Сумма',
+  'thankYou.grandTotal': 'Итого',
   'thankYou.title': 'Спасибо за покупку!',
   'thankYou.number': 'Номер вашего заказа: {number}.',
   'thankYou.text':

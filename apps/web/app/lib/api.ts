@@ -5,6 +5,7 @@ import type {
   Category,
   CmsPage,
   OrderPayload,
+  OrderSummary,
   OrderResult,
   PaymentMethod,
   Product,
@@ -225,6 +226,9 @@ export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
     },
     order: {
       create: (order: OrderPayload) => call<OrderResult>('POST', '/order/create', {}, order),
+      /** a placed order, readable with its secret token (thank-you page, guest order status) */
+      pull: (number: string, orderToken: string) =>
+        call<OrderSummary>('GET', '/order/pull', { number, orderToken }),
     },
   };
 }

@@ -210,6 +210,20 @@ export interface OrderResult {
   [key: string]: unknown;
 }
 
+/** `GET /vsbridge/order/pull`: money in cents, computed by the server */
+export interface OrderSummary {
+  orderNumber: string;
+  status: string;
+  created_at: string;
+  grand_total: number;
+  subtotal_incl_tax: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  discount_amount: number;
+  tax_amount: number;
+  items: { sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number }[];
+}
+
 export interface OrderPayload {
   cart_id: string;
   user_id?: string;

@@ -336,7 +336,7 @@ export default function Checkout() {
       cart.clear();
       updateCheckout({ idempotency: null });
       await navigate(
-        `${localizedPath(t.storeCode, '/order-completed')}?number=${encodeURIComponent(order.orderNumber)}`,
+        `${localizedPath(t.storeCode, '/order-completed')}?number=${encodeURIComponent(order.orderNumber)}${order.orderToken ? `&token=${encodeURIComponent(order.orderToken)}` : ''}`,
       );
     } catch (err) {
       failed(err);

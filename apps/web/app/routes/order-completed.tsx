@@ -1,18 +1,33 @@
-import { localizedPath } from '@vitrina/domain';
+import { formatDateTime, formatPrice, localizedPath } from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
 import { getT, useT } from '../i18n';
+import { serverApi } from '../lib/api.server';
 import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
+import type { OrderSummary } from '../lib/types';
 
 export const handle: RouteHandle = { layout: 'minimal' };
 
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * The thank-you page. The order number comes in the URL; with the order's secret token the page also
+ * shows what the server recorded (lines and totals as the server priced them). A failed lookup is not
+ * an error: the number alone is still the confirmation.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
-  const number = new URL(request.url).searchParams.get('number')?.slice(0, 64) ?? null;
-  return { storeCode, number, seo: seoForRequest(request, storeCode) };
+  const params = new URL(request.url).searchParams;
+  const number = params.get('number')?.slice(0, 64) ?? null;
+  const token = params.get('token')?.slice(0, 128) ?? null;
+  let order: OrderSummary | null = null;
+  if (number && token) {
+    order = await serverApi(context, storeCode)
+      .order.pull(number, token)
+      .catch(() => null);
+  }
+  return { storeCode, number, order, seo: seoForRequest(request, storeCode) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -28,6 +43,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { order } = loaderData;
   return (
     <section className="narrow thank-you">
       <h1>{t('thankYou.title')}</h1>
@@ -35,11 +51,49 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
         <p className="order-number">{t('thankYou.number', { number: loaderData.number })}</p>
       ) : null}
       <p>{t('thankYou.text')}</p>
+      {order ? <OrderLines order={order} /> : null}
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
           {t('common.continueShopping')}
         </Link>
       </p>
     </section>
+  );
+}
+
+function OrderLines({ order }: { order: OrderSummary }) {
+  const t = useT();
+  const price = (cents: number) => formatPrice(cents, t.storeCode);
+  return (
+    <div className="order-summary">
+      <p>{t('thankYou.placedAt', { date: formatDateTime(order.created_at) })}</p>
+      <table>
+        <caption className="sr-only">{t('thankYou.lines')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('thankYou.product')}</th>
+            <th scope="col">{t('thankYou.qty')}</th>
+            <th scope="col">{t('thankYou.rowTotal')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.sku}>
+              <td>{item.name}</td>
+              <td>{item.qty}</td>
+              <td data-testid="row-total">{price(item.row_total_incl_tax)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {t('thankYou.grandTotal')}
+            </th>
+            <td data-testid="grand-total">{price(order.grand_total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

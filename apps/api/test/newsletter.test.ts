@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from './helpers.ts';
+import { bearer, customer, outbox, uniqueAddress, uniqueEmail } from './user-helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi({ EXPOSE_OUTBOX: 'true', MAIL_OUTBOX_INTERVAL_MS: '0', RATE_LIMIT_NEWSLETTER_ADDRESS: '4/3600' });
+});
+afterAll(async () => api?.close());
+
+const status = async (email: string) => (await api.call(`/vsbridge/mailer/subscribe?email=${encodeURIComponent(email)}`)).body;
+const subscribe = (email: string, storeCode = 'en', remoteAddress = uniqueAddress()) =>
+  api.call({ method: 'POST', url: `/vsbridge/mailer/subscribe?storeCode=${storeCode}`, remoteAddress, payload: { email } });
+const confirmGet = (email: string, code: string, storeCode = 'en') =>
+  api.call(`/vsbridge/mailer/mail-confirmation?storeCode=${storeCode}&email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`);
+
+/** the code of the newest confirmation e-mail's link `/newsletter/{email}/{code}` */
+async function confirmationCode(email: string): Promise<string> {
+  const [mail] = await outbox(api, { kind: 'mail.newsletter-confirmation', to: email });
+  const m = /\/newsletter\/([^/]+)\/([\w-]+)$/.exec(mail?.link ?? '');
+  expect(m, mail?.link ?? 'no e-mail').not.toBeNull();
+  expect(decodeURIComponent(m?.[1] ?? '')).toBe(email);
+  return m?.[2] ?? '';
+}
+
+describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
+  it('subscribes as pending with a confirmation e-mail; confirming answers a personal single-use 10 % coupon, once', async () => {
+    const email = uniqueEmail('news');
+    expect(await status(email)).toEqual({ code: 200, result: 'unsubscribed' });
+    const r = await subscribe(email);
+    expect(r.body).toEqual({ code: 200, result: 'pending' });
+    expect(await status(email)).toEqual({ code: 200, result: 'pending' });
+    const [mail] = await outbox(api, { kind: 'mail.newsletter-confirmation', to: email });
+    expect(mail?.subject).toBe('Confirm your newsletter subscription');
+    expect(mail?.link).toMatch(new RegExp(`^http://localhost:3000/en/newsletter/${encodeURIComponent(email).replace(/[.]/g, '\\.')}/[\\w-]+$`));
+    const code = await confirmationCode(email);
+    // the code is stored hashed
+    const [row] = await api.database.query<{ confirm_code: string }>('SELECT confirm_code FROM newsletter_subscribers WHERE email = $1', [email]);
+    expect(row?.confirm_code).not.toBe(code);
+
+    const wrong = await confirmGet(email, 'not-the-code');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.result).toBe('This url is not valid or you have already subscribed to our newsletter!');
+
+    const ok = await confirmGet(email, code);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.result).toEqual({ status: 'subscribed', coupon: { code: expect.stringMatching(/^NEWS10-[0-9A-Z]{10}$/), type: 'percent', value: 10 } });
+    const couponCode = ok.body.result.coupon.code as string;
+    const [coupon] = await api.database.query<Record<string, unknown>>('SELECT type, value, uses_per_coupon, times_used, is_active FROM coupons WHERE code = $1', [couponCode]);
+    expect(coupon).toEqual({ type: 'percent', value: 10, uses_per_coupon: 1, times_used: 0, is_active: true });
+    const [couponMail] = await outbox(api, { kind: 'mail.newsletter-coupon', to: email });
+    expect(couponMail?.text).toContain(couponCode);
+    expect(await status(email)).toEqual({ code: 200, result: 'subscribed' });
+
+    // the link again: refused with the spec's message (lt too)
+    const again = await confirmGet(email, code, 'lt');
+    expect(again.status).toBe(400);
+    expect(again.body.result).toBe('Ši nuoroda negalioja arba jūs jau užsiprenumeravote mūsų naujienlaiškį!');
+    // subscribing while subscribed: no new e-mail
+    expect((await subscribe(email)).body.result).toBe('subscribed');
+    expect(await outbox(api, { kind: 'mail.newsletter-confirmation', to: email })).toHaveLength(1);
+
+    // the coupon works in a cart
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create' })).body.result;
+    await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}`, payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+    expect((await api.call({ method: 'POST', url: `/vsbridge/cart/apply-coupon?cartId=${cart}&coupon=${couponCode}` })).status).toBe(200);
+
+    // unsubscribe, then subscribe and confirm again: subscribed, but never a second coupon
+    const del = await api.call({ method: 'DELETE', url: '/vsbridge/mailer/subscribe', payload: { email } });
+    expect(del.body).toEqual({ code: 200, result: 'unsubscribed' });
+    expect((await status(email)).result).toBe('unsubscribed');
+    await subscribe(email);
+    const post = await api.call({ method: 'POST', url: '/vsbridge/mailer/mail-confirmation', payload: { email, code: await confirmationCode(email) } });
+    expect(post.body).toEqual({ code: 200, result: { status: 'subscribed', coupon: null } });
+    const coupons = await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM coupons WHERE code LIKE 'NEWS10-%' AND code IN (SELECT coupon_code FROM newsletter_subscribers WHERE email = $1)", [email]);
+    expect(coupons[0]?.n).toBe(1);
+    expect(await outbox(api, { kind: 'mail.newsletter-coupon', to: email })).toHaveLength(1);
+  });
+
+  it('a newer subscription replaces the code of the older e-mail', async () => {
+    const email = uniqueEmail('twice');
+    await subscribe(email);
+    const old = await confirmationCode(email);
+    await subscribe(email);
+    const fresh = await confirmationCode(email);
+    expect(fresh).not.toBe(old);
+    expect((await confirmGet(email, old)).status).toBe(400);
+    expect((await confirmGet(email, fresh)).status).toBe(200);
+  });
+
+  it("adds the coupon to a registered customer's loyalty card claims", async () => {
+    const c = await customer(api, 'loyal');
+    expect((await api.call({ url: '/vsbridge/user/claims', headers: bearer(c.accessToken) })).body).toEqual({ code: 200, result: [] });
+    await subscribe(c.email, 'lt');
+    const ok = await api.call(`/vsbridge/mailer/mail-confirmation?email=${encodeURIComponent(c.email)}&code=${await confirmationCode(c.email)}`);
+    const claims = await api.call({ url: '/vsbridge/user/claims', headers: bearer(c.accessToken) });
+    expect(claims.body.result).toEqual([
+      { code: ok.body.result.coupon.code, value: '10%', description: 'Naujienlaiškio prenumeratos nuolaida', created_at: expect.any(String) },
+    ]);
+    expect((await api.call('/vsbridge/user/claims')).status).toBe(401);
+  });
+
+  it('validates the e-mail and the confirmation fields, naming them', async () => {
+    const bad = await api.call({ method: 'POST', url: '/vsbridge/mailer/subscribe?storeCode=en', payload: { email: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'email', message: 'Please provide valid e-mail address.' }]);
+    expect((await api.call('/vsbridge/mailer/subscribe')).body.errors[0].field).toBe('email');
+    const noEmail = await api.call({ method: 'DELETE', url: '/vsbridge/mailer/subscribe?storeCode=en' });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.errors).toEqual([{ field: 'email', message: 'Field is required' }]);
+    const byQuery = await api.call({ method: 'DELETE', url: `/vsbridge/mailer/subscribe?email=${encodeURIComponent(uniqueEmail('q'))}` });
+    expect(byQuery.body.result).toBe('unsubscribed');
+    const noCode = await api.call({ method: 'POST', url: '/vsbridge/mailer/mail-confirmation', payload: { email: uniqueEmail('c') } });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.errors[0].field).toBe('code');
+    const unknown = await confirmGet(uniqueEmail('never'), 'whatever');
+    expect(unknown.body.result).toBe('This url is not valid or you have already subscribed to our newsletter!');
+  });
+
+  it('is rate-limited per client address and per e-mail', async () => {
+    const address = uniqueAddress();
+    for (let i = 0; i < 4; i++) expect((await subscribe(uniqueEmail('flood'), 'en', address)).status).toBe(200);
+    const refused = await subscribe(uniqueEmail('flood'), 'en', address);
+    expect(refused.status).toBe(429);
+    expect(refused.body.result).toMatch(/^Too many attempts/);
+    const email = uniqueEmail('bomb');
+    for (let i = 0; i < 3; i++) expect((await subscribe(email)).status).toBe(200);
+    expect((await subscribe(email)).status).toBe(429);
+    expect(await outbox(api, { kind: 'mail.newsletter-confirmation', to: email })).toHaveLength(3);
+  });
+});

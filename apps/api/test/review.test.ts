@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from './helpers.ts';
+import { bearer, customer, placeOrder } from './user-helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi({ MAIL_OUTBOX_INTERVAL_MS: '0' });
+});
+afterAll(async () => api?.close());
+
+const feedback = (review: Record<string, unknown>, storeCode = 'en') =>
+  api.call({ method: 'POST', url: `/vsbridge/review/create?storeCode=${storeCode}`, payload: { review } });
+const list = async (productId: number | string) => (await api.call(`/vsbridge/review/list?productId=${productId}`)).body;
+
+/** by default an order of a simple product and a configurable child (MBA-7000-A of MBA-7000); stock: 2 of each */
+const DEFAULT_LINES = [
+  { sku: 'LAP-1002', qty: 1 },
+  { sku: 'MBA-7000', qty: 1, product_option: { extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: 6 }] } } },
+];
+
+async function order(token?: string, lines: Record<string, unknown>[] = DEFAULT_LINES) {
+  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create', headers: token ? bearer(token) : {} })).body.result as string;
+  const headers = token ? bearer(token) : {};
+  for (const cartItem of lines) {
+    const r = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}`, headers, payload: { cartItem } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+  const placed = await placeOrder(api, { cartId: cart, token });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body.result as { orderNumber: string; orderToken: string };
+}
+
+const text = { title: 'Great shop', detail: 'Fast delivery, as described.', nickname: 'Jonas', rating: 5 };
+
+describe('POST /vsbridge/review/create (order feedback)', () => {
+  it('accepts feedback for a real order once; its products get approved verified reviews, shown at once', async () => {
+    const o = await order();
+    expect((await feedback({ ...text, orderToken: 'x'.repeat(32), number: o.orderNumber })).status).toBe(404);
+    expect((await feedback({ ...text, orderToken: o.orderToken, number: '999999999' })).status).toBe(404);
+
+    const r = await feedback({ ...text, orderToken: o.orderToken, number: o.orderNumber, review_entity: 'product', customer_id: 5 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result.map((x: { product_id: number }) => x.product_id).sort()).toEqual([1002, 7000]);
+    expect(r.body.result[0]).toMatchObject({ ...text, verified_purchase: true, created_at: expect.any(String) });
+
+    const again = await feedback({ ...text, orderToken: o.orderToken, number: Number(o.orderNumber) });
+    expect(again.status).toBe(400);
+    expect(again.body.result).toBe('Feedback for this order already filled');
+    expect((await feedback({ ...text, orderToken: o.orderToken, number: o.orderNumber }, 'ru')).body.result).toBe('Отзыв об этом заказе уже оставлен');
+
+    // the configurable child's review is on the parent's page
+    const parent = await list(7000);
+    expect(parent.result).toMatchObject({ total_count: 1, items: [{ product_id: 7000, title: 'Great shop', nickname: 'Jonas', rating: 5, verified_purchase: true }] });
+    expect((await list(1002)).result.total_count).toBe(1);
+    expect((await list(2001)).result).toMatchObject({ total_count: 0, items: [] });
+  });
+
+  it('reviews one product of the order when product_id is given; refuses a product not in the order', async () => {
+    const o = await order();
+    const other = await feedback({ ...text, orderToken: o.orderToken, number: o.orderNumber, product_id: 2001 });
+    expect(other.status).toBe(400);
+    expect(other.body.errors[0].field).toBe('review.product_id');
+    const one = await feedback({ ...text, title: 'Only the laptop', orderToken: o.orderToken, number: o.orderNumber, product_id: 1002 });
+    expect(one.status).toBe(200);
+    expect(one.body.result).toHaveLength(1);
+    expect((await list(1002)).result.items[0].title).toBe('Only the laptop');
+  });
+
+  it('validates the form, naming the fields', async () => {
+    const r = await feedback({ orderToken: 'abc', number: '100000001', title: '', nickname: 'J', rating: 9 });
+    expect(r.status).toBe(400);
+    expect((r.body.errors as { field: string }[]).map((e) => e.field)).toEqual(expect.arrayContaining(['review.title', 'review.detail', 'review.rating']));
+    expect((await api.call({ method: 'POST', url: '/vsbridge/review/create', payload: {} })).body.errors[0].field).toBe('review');
+    expect((await api.call('/vsbridge/review/list')).body.errors[0].field).toBe('productId');
+  });
+
+  it("lists a customer's own reviews; an admin command hides one from the product page", async () => {
+    const c = await customer(api, 'reviewer');
+    const o = await order(c.accessToken, [{ sku: 'ACC-3002', qty: 1 }]);
+    await feedback({ ...text, title: 'Mine', orderToken: o.orderToken, number: o.orderNumber });
+    const mine = await api.call({ url: '/vsbridge/user/reviews', headers: bearer(c.accessToken) });
+    expect(mine.body.result).toEqual([expect.objectContaining({ title: 'Mine', product_id: 3002, status: 'approved', order_number: o.orderNumber })]);
+    const id = mine.body.result[0].id as number;
+    expect((await list(3002)).result.total_count).toBe(1);
+
+    expect((await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', payload: { id } })).status).toBe(401);
+    const hide = await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: bearer(api.adminToken), payload: { id } });
+    expect(hide.body).toEqual({ code: 200, result: true });
+    expect((await list(3002)).result).toMatchObject({ total_count: 0, items: [] });
+    expect((await api.call({ url: '/vsbridge/user/reviews', headers: bearer(c.accessToken) })).body.result[0].status).toBe('hidden');
+    expect((await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: bearer(api.adminToken), payload: { id: 999999 } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The Foundation journey, in Lithuanian and English: home → category → product → add to cart →
+ * mini cart shows the quantity → checkout as a guest (cash on delivery) → order placed → thank-you
+ * page with the order number. Then the order is read back from the server and compared with the
+ * prices the catalogue API gives for the same product: the order carries the server's prices.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatPrice, type StoreCode } from '@vitrina/domain';
+import { getT } from '../apps/web/app/i18n/index.ts';
+import { launchBrowser } from './support/browser.ts';
+
+const shopUrl = inject('shopUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+/** on a configurable product page, pick the first available option of each picker still unset */
+async function chooseOptionsIfNeeded(page: Page) {
+  const pickers = page.locator('.option-picker');
+  for (let i = 0; i < (await pickers.count()); i++) {
+    const picker = pickers.nth(i);
+    if ((await picker.locator('input:checked').count()) > 0) continue;
+    const input = picker.locator('input:not(:disabled)').first();
+    const id = await input.getAttribute('id');
+    await page.locator(`label[for="${id}"]`).click();
+  }
+}
+
+describe.each<[StoreCode, string]>([
+  ['lt', ''],
+  ['en', '/en'],
+])('guest journey (%s)', (storeCode, prefix) => {
+  const t = getT(storeCode);
+
+  it('buys a product from the home page to the thank-you page', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+
+    // home, in the right language
+    await page.goto(`${shopUrl}${prefix || '/'}`, { waitUntil: 'networkidle' });
+    expect(await page.getAttribute('html', 'lang')).toBe(storeCode);
+    expect(await page.locator('.card').count()).toBeGreaterThanOrEqual(8);
+
+    // a category from the menu
+    const menu = page.getByRole('navigation', { name: t('header.categories') });
+    await menu.getByRole('link').first().click();
+    await page.waitForURL(/\/c\//);
+    await page.locator('.card a').first().waitFor();
+
+    // a product with stock: the first card whose page offers "add to cart"
+    await page.locator('.card a').first().click();
+    await page.waitForURL(/\/p\//);
+    await chooseOptionsIfNeeded(page);
+    const add = page.getByRole('button', { name: t('product.addToCart') });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    const parentSku = decodeURIComponent(new URL(page.url()).pathname.split('/p/')[1]!.split('/')[0]!);
+
+    await add.click();
+    await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
+    await add.click();
+    // mini cart button shows the quantity (quantities are counted, spec §2)
+    const cartButton = page.getByRole('button', { name: t('header.cartCount', { count: 2 }) });
+    await cartButton.waitFor();
+    await cartButton.click();
+    await page.locator('.totals').waitFor();
+    await page.getByRole('link', { name: t('cart.goToCheckout') }).click();
+    await page.waitForURL(/\/checkout/);
+
+    // personal details → shipping → payment → review
+    await page.getByLabel(t('checkout.firstName')).fill('Jonas');
+    await page.getByLabel(t('checkout.lastName')).fill('Jonaitis');
+    await page.getByLabel(t('checkout.email')).fill(`jonas.${storeCode}@example.com`);
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.getByLabel(t('checkout.street')).fill('Gedimino pr.');
+    await page.getByLabel(t('checkout.house')).fill('1');
+    await page.getByLabel(t('checkout.city')).fill('Vilnius');
+    await page.getByLabel(t('checkout.zip')).fill('LT-01103');
+    await page.getByLabel(t('checkout.phone')).fill('+37060000000');
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.locator('.methods').first().waitFor();
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.locator('.methods').first().waitFor();
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.getByLabel(t('checkout.terms')).check();
+    await page.getByRole('button', { name: t('checkout.placeOrder') }).click();
+
+    // thank-you page with the order number
+    await page.waitForURL(/order-completed/, { timeout: 20_000 });
+    const url = new URL(page.url());
+    const number = url.searchParams.get('number')!;
+    const token = url.searchParams.get('token')!;
+    expect(number).toMatch(/^\d{9}$/);
+    await page.getByText(t('thankYou.number', { number })).waitFor();
+
+    // the order as the server recorded it: two of the product at the catalogue's price incl. tax
+    const pulled = await fetch(
+      `${shopUrl}/vsbridge/order/pull?number=${number}&orderToken=${encodeURIComponent(token)}`,
+    );
+    const order = ((await pulled.json()) as { result: OrderView }).result;
+    const request = encodeURIComponent(JSON.stringify({ filters: { sku: parentSku } }));
+    const search = await fetch(
+      `${shopUrl}/vsbridge/catalog/vue_storefront_catalog/product/_search?request=${request}`,
+    );
+    const doc = ((await search.json()) as { hits: { hits: { _source: ProductDoc }[] } }).hits.hits[0]!
+      ._source;
+    const line = order.items[0]!;
+    const priced = line.sku === doc.sku ? doc : doc.configurable_children?.find((c) => c.sku === line.sku);
+    expect(order.items).toHaveLength(1);
+    expect(line.qty).toBe(2);
+    expect(priced, `${line.sku} belongs to ${parentSku}`).toBeDefined();
+    expect(line.price_incl_tax).toBe(priced!.final_price_incl_tax);
+    expect(line.row_total_incl_tax).toBe(2 * priced!.final_price_incl_tax);
+    expect(order.grand_total).toBe(
+      order.subtotal_incl_tax + order.shipping_incl_tax + order.payment_fee - order.discount_amount,
+    );
+    await page.getByTestId('grand-total').getByText(formatPrice(order.grand_total, storeCode)).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+type OrderView = {
+  grand_total: number;
+  subtotal_incl_tax: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  discount_amount: number;
+  items: { sku: string; qty: number; price_incl_tax: number; row_total_incl_tax: number }[];
+};
+type ProductDoc = {
+  sku: string;
+  final_price_incl_tax: number;
+  configurable_children?: { sku: string; final_price_incl_tax: number }[];
+};
