@@ -40,6 +40,8 @@ import { contactRoutes } from './contact/routes.ts';
 import { OutboxMailer } from './mail/outbox.ts';
 import { LogTransport } from './mail/transport.ts';
 import { mailRoutes } from './mail/routes.ts';
+import { PaymentService } from './payment/service.ts';
+import { paymentRoutes } from './payment/routes.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -129,6 +131,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     reviews: new ReviewService(database),
     contact: new ContactService(database, config, limiter),
     mailer: new OutboxMailer(database, config, new LogTransport(app.log), app.log),
+    payments: await PaymentService.create(database, config),
   };
   app.addHook('onReady', async () => ctx.mailer.start());
   app.addHook('onClose', async () => ctx.mailer.stop());
@@ -152,6 +155,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   reviewRoutes(app, ctx);
   contactRoutes(app, ctx);
   mailRoutes(app, ctx);
+  paymentRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -41,12 +41,15 @@
  * | `MAIL_OUTBOX_INTERVAL_MS` | `5000` | how often the outbox processor sends pending e-mails (LogTransport: to the log); `0` turns it off |
  * | `EXPOSE_OUTBOX` | `false` | `true` serves `GET /vsbridge/mail/outbox?kind&to` (the e-mails written, newest first) and keeps sent e-mails unredacted: for browser tests that follow links in e-mails. Never in production. |
  *
+ * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
+ *
  * The rate-limit counters live in the process (auth/rate-limit.ts); with several processes each counts
  * on its own until a shared store (REDIS_URL) is plugged in behind the same `RateLimiter` interface.
  * The client address is the request's `ip`: a server that forwards requests to this API by `inject`
  * must pass the client's address on (`remoteAddress: req.ip`), or every client counts as one.
  */
 import path from 'node:path';
+import { loadPaymentConfig, type PaymentConfig } from './payment/config.ts';
 import { CASH_ON_DELIVERY_FEE_CENTS, PAYMENT_CASH_ON_DELIVERY, PRICE_RANGES, priceRangeKey } from '@vitrina/domain';
 
 export type PriceRange = { from: number; to: number | null };
@@ -78,6 +81,8 @@ export type ApiConfig = {
   contactEmail: string;
   mailOutboxIntervalMs: number;
   exposeOutbox: boolean;
+  /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
+  payment: PaymentConfig;
 };
 
 /** `count` events per `windowSeconds`; count 0: no limit */
@@ -186,6 +191,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
     mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
+    payment: loadPaymentConfig(env),
   };
 }
 

@@ -19,6 +19,7 @@ import type { NewsletterService } from './newsletter/service.ts';
 import type { ReviewService } from './review/service.ts';
 import type { ContactService } from './contact/service.ts';
 import type { OutboxMailer } from './mail/outbox.ts';
+import type { PaymentService } from './payment/service.ts';
 
 export type ApiContext = {
   database: Database;
@@ -39,6 +40,8 @@ export type ApiContext = {
   reviews: ReviewService;
   contact: ContactService;
   mailer: OutboxMailer;
+  /** payment providers (NEOPAY, MOKILIZINGAS; sandbox without credentials) */
+  payments: PaymentService;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

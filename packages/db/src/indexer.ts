@@ -227,19 +227,14 @@ interface Related {
 }
 
 async function indexBatch(database: Executor, ctx: Context, ids: number[]): Promise<{ ids: number[]; rows: number }> {
-  const t0 = performance.now();
   const batch = await database.db.select().from(products).where(inArray(products.id, ids));
   if (batch.length === 0) return { ids: [], rows: 0 };
   const related = await loadRelated(database, batch);
-  const t1 = performance.now();
   const rows: IndexRow[] = [];
   for (const p of batch) {
     for (const store of ctx.stores) rows.push(buildRow(p, store, ctx, related));
   }
-  const t2 = performance.now();
   await writeRows(database, rows, batch);
-  const t3 = performance.now();
-  if (process.env.INDEX_PROFILE) { (globalThis as any).__prof ??= [0,0,0]; const g = (globalThis as any).__prof; g[0]+=t1-t0; g[1]+=t2-t1; g[2]+=t3-t2; }
   return { ids: batch.map((p) => p.id), rows: rows.length };
 }
 
@@ -638,7 +633,6 @@ const ROW_COLUMNS = `store_code text, product_id int, sku text, type_id text, st
 async function writeRows(database: Executor, rows: IndexRow[], batch: ProductRow[]): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(rows);
-  if (process.env.INDEX_DUMP && !(globalThis as any).__dumped) { (globalThis as any).__dumped = true; (await import('node:fs')).writeFileSync(process.env.INDEX_DUMP, json); }
   try {
     // a savepoint inside a caller's transaction, so the slow path below can run after a conflict
     await database.transaction((tx) => tx.query(UPSERT_ROWS, [json]));

@@ -117,7 +117,11 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('products_parent_idx').on(t.parentId)],
+  (t) => [
+    index('products_parent_idx').on(t.parentId),
+    /** finds the few grouped and bundle products among many (the indexer re-indexes those linking a changed product) */
+    index('products_type_idx').on(t.typeId),
+  ],
 );
 
 export const productCategories = pgTable(

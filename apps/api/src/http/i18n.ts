@@ -74,6 +74,27 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Paieška užtruko per ilgai. Patikslinkite paiešką.',
     ru: 'Поиск занял слишком много времени. Уточните запрос.',
   },
+  // payments (apps/api/src/payment)
+  'payment.unavailable': {
+    en: 'This payment method is not available.',
+    lt: 'Šis mokėjimo būdas negalimas.',
+    ru: 'Этот способ оплаты недоступен.',
+  },
+  'payment.invalidSignature': {
+    en: 'The payment answer could not be verified.',
+    lt: 'Nepavyko patvirtinti mokėjimo atsakymo.',
+    ru: 'Не удалось проверить ответ о платеже.',
+  },
+  'payment.amountMismatch': {
+    en: 'The paid amount does not match the order.',
+    lt: 'Sumokėta suma nesutampa su užsakymo suma.',
+    ru: 'Оплаченная сумма не совпадает с суммой заказа.',
+  },
+  'payment.providerUnreachable': {
+    en: 'The payment provider cannot be reached. Please try again later.',
+    lt: 'Nepavyko susisiekti su mokėjimo paslaugų teikėju. Bandykite vėliau.',
+    ru: 'Платёжный сервис недоступен. Попробуйте позже.',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {

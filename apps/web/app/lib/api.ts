@@ -1,5 +1,13 @@
+import { ORDER_HISTORY_PAGE_SIZE } from '@vitrina/domain';
 import type {
   Address,
+  Claim,
+  CustomerAddress,
+  CustomerProfile,
+  NewsletterConfirmation,
+  OrderHistory,
+  Review,
+  TokenPair,
   AttributeDoc,
   CartLine,
   Category,
@@ -61,8 +69,21 @@ export interface ApiOptions {
   /** '' for same-origin (browser, in-process transport) or e.g. 'http://127.0.0.1:3000'. */
   baseUrl: string;
   storeCode: StoreCode;
-  /** Customer token, when logged in (not used by the skeleton yet). */
+  /** Customer token, when logged in (sent as `Authorization: Bearer`). */
   token?: string | null;
+  /** The session: the current token and the refresh on a 401 (lib/token-refresh.ts); wins over `token`. */
+  auth?: ApiAuth;
+}
+
+/** How the fetch layer reaches the customer session (accounts-checkout-routes.md §4 "Token refresh"). */
+export interface ApiAuth {
+  /** The current access token, or null for a guest. */
+  token(): string | null;
+  /**
+   * Called on a 401 answered to `failedToken`: resolves the new access token to retry with, or null
+   * (the session has ended; the request is not retried).
+   */
+  refresh(failedToken: string): Promise<string | null>;
 }
 
 type Query = Record<string, string | number | null | undefined>;
@@ -119,20 +140,53 @@ function activePage(page: CmsPage | undefined): CmsPage | null {
   return page && page.enabled !== false && page.is_active !== false && page.active !== false ? page : null;
 }
 
-export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
+export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions) {
   const base = baseUrl.replace(/\/$/, '');
+  const currentToken = () => (auth ? auth.token() : (token ?? null));
+
+  async function send(method: string, path: string, query: Query, body: unknown, bearer: string | null) {
+    const url = `${base}/vsbridge${path}${qs({ ...query, storeCode })}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const res = await fetch(url, init);
+    return { res, json: await readJson(res) };
+  }
+
+  /** One envelope call; on a 401 with a token the session is refreshed and the call retried once. */
+  async function callFull<T>(
+    method: string,
+    path: string,
+    query: Query = {},
+    body?: unknown,
+  ): Promise<{ result: T; meta: Record<string, unknown> | undefined }> {
+    const bearer = currentToken();
+    let { res, json } = await send(method, path, query, body, bearer);
+    if (bearer && auth && (res.status === 401 || (isEnvelope(json) && Number(json.code) === 401))) {
+      const fresh = await auth.refresh(bearer);
+      if (fresh) ({ res, json } = await send(method, path, query, body, fresh));
+    }
+    if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
+    const meta = (json as { meta?: Record<string, unknown> }).meta;
+    return { result: json.result as T, meta };
+  }
 
   async function call<T>(method: string, path: string, query: Query = {}, body?: unknown): Promise<T> {
-    const url = `${base}/vsbridge${path}${qs({ ...query, storeCode, token: token ?? undefined })}`;
-    const init: RequestInit = { method, headers: { accept: 'application/json' } };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
-    }
-    const res = await fetch(url, init);
-    const json = await readJson(res);
+    return (await callFull<T>(method, path, query, body)).result;
+  }
+
+  /** login and refresh: `{result: access token, meta: {refreshToken}}` */
+  async function tokenPair(path: string, body: unknown): Promise<TokenPair> {
+    const { res, json } = await send('POST', path, {}, body, null);
     if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
-    return json.result as T;
+    const meta = (json as { meta?: { refreshToken?: unknown } }).meta;
+    if (typeof json.result !== 'string') throw new ApiError(500, WRONG_FORMAT);
+    return {
+      token: json.result,
+      refreshToken: typeof meta?.refreshToken === 'string' ? meta.refreshToken : null,
+    };
   }
 
   async function search<T>(type: string, params: SearchParams = {}): Promise<SearchResult<T>> {
@@ -230,12 +284,79 @@ export function createApi({ fetch, baseUrl, storeCode, token }: ApiOptions) {
       pull: (number: string, orderToken: string) =>
         call<OrderSummary>('GET', '/order/pull', { number, orderToken }),
     },
+    user: {
+      create: (customer: { email: string; firstname: string; lastname: string }, password: string) =>
+        call<CustomerProfile>('POST', '/user/create', {}, { customer, password }),
+      login: (username: string, password: string) => tokenPair('/user/login', { username, password }),
+      /** Rotates the refresh token (sent without the access token: it may be the expired one). */
+      refresh: (refreshToken: string) => tokenPair('/user/refresh', { refreshToken }),
+      logout: (refreshToken?: string | null) =>
+        call<unknown>('POST', '/user/logout', {}, refreshToken ? { refreshToken } : {}),
+      me: () => call<CustomerProfile>('GET', '/user/me'),
+      /** Only firstname, lastname, email and addresses may change; answers the profile and the message. */
+      async updateMe(customer: {
+        email: string;
+        firstname: string;
+        lastname: string;
+        addresses?: CustomerAddress[];
+      }) {
+        const { result, meta } = await callFull<CustomerProfile>('POST', '/user/me', {}, { customer });
+        return { profile: result, message: typeof meta?.message === 'string' ? meta.message : null };
+      },
+      orderHistory: (pageSize = ORDER_HISTORY_PAGE_SIZE, currentPage = 1) =>
+        call<OrderHistory>('GET', '/user/order-history', { pageSize, currentPage }),
+      claims: () => call<Claim[]>('GET', '/user/claims'),
+      reviews: () => call<Review[]>('GET', '/user/reviews'),
+      resetPassword: (email: string) => call<unknown>('POST', '/user/reset-password', {}, { email }),
+      createPassword: (email: string, newPassword: string, resetToken: string) =>
+        call<string>('POST', '/user/create-password', {}, { email, newPassword, resetToken }),
+      changePassword: (currentPassword: string, newPassword: string) =>
+        call<string>('POST', '/user/change-password', {}, { currentPassword, newPassword }),
+    },
+    newsletter: {
+      status: (email: string) => call<string>('GET', '/mailer/subscribe', { email }),
+      subscribe: (email: string) => call<string>('POST', '/mailer/subscribe', {}, { email }),
+      unsubscribe: (email: string) => call<string>('DELETE', '/mailer/subscribe', {}, { email }),
+      confirm: (email: string, code: string) =>
+        call<NewsletterConfirmation>('POST', '/mailer/mail-confirmation', {}, { email, code }),
+    },
+    review: {
+      create: (review: {
+        orderToken: string;
+        number: string;
+        title: string;
+        detail: string;
+        nickname: string;
+        rating?: number;
+      }) => call<Review[]>('POST', '/review/create', {}, { review }),
+      list: (productId: number | string, pageSize = 20) =>
+        call<{ items: Review[]; total_count: number }>('GET', '/review/list', { productId, pageSize }),
+    },
+    contact: {
+      create: (message: { name: string; email: string; phone?: string; subject?: string; message: string }) =>
+        call<unknown>('POST', '/contact/create', {}, message),
+    },
   };
 }
 
 export type Api = ReturnType<typeof createApi>;
 
-/** The browser's API: same origin, relative `/vsbridge/...`. */
+let browserAuth: ApiAuth | undefined;
+
+/** The session the browser's API uses (set once by state/user.ts). */
+export function setBrowserAuth(auth: ApiAuth | undefined) {
+  browserAuth = auth;
+}
+
+/** The browser's API: same origin, relative `/vsbridge/...`, with the customer session when there is one. */
 export function browserApi(storeCode: StoreCode): Api {
-  return createApi({ fetch: (input, init) => globalThis.fetch(input, init), baseUrl: '', storeCode });
+  return createApi({
+    fetch: (input, init) => globalThis.fetch(input, init),
+    baseUrl: '',
+    storeCode,
+    auth: {
+      token: () => browserAuth?.token() ?? null,
+      refresh: (failed) => browserAuth?.refresh(failed) ?? Promise.resolve(null),
+    },
+  });
 }

@@ -239,3 +239,93 @@ export interface OrderPayload {
   personalDetails?: { firstName: string; lastName: string; emailAddress: string };
   idempotency_key: string;
 }
+
+// ---- Accounts (accounts-checkout-routes.md §3 "User", issue #6) ----
+
+/** A saved address of the customer (the API's address fields). */
+export interface CustomerAddress {
+  firstname: string;
+  lastname: string;
+  street: string[];
+  city: string;
+  postcode: string;
+  countryId: string;
+  telephone?: string;
+  company?: string;
+  default_shipping?: boolean;
+  default_billing?: boolean;
+}
+
+/** `GET /user/me` */
+export interface CustomerProfile {
+  id: number;
+  group_id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  addresses: CustomerAddress[];
+  created_at?: string;
+}
+
+/** login and refresh: the access token and the refresh token (meta.refreshToken) */
+export interface TokenPair {
+  token: string;
+  refreshToken: string | null;
+}
+
+/** One order of `GET /user/order-history` (money in cents) */
+export interface HistoryOrder {
+  id: number;
+  increment_id: string;
+  orderToken?: string;
+  status: string;
+  payment_status?: string;
+  shipping_status?: string;
+  created_at: string;
+  grand_total: number;
+  subtotal_incl_tax: number;
+  discount_amount: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  tax_amount?: number;
+  coupon_code?: string | null;
+  shipping_method_code?: string;
+  payment_method_code?: string;
+  shipping_address?: Partial<Address> | null;
+  billing_address?: Partial<Address> | null;
+  feedback_filled?: boolean;
+  items: { sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number }[];
+}
+
+export interface OrderHistory {
+  items: HistoryOrder[];
+  total_count: number;
+  page_size?: number;
+  current_page?: number;
+}
+
+/** A loyalty-card claim */
+export interface Claim {
+  code: string;
+  value: string;
+  description: string;
+  created_at: string;
+}
+
+/** A review (accounts-checkout-routes.md §3 "Review") */
+export interface Review {
+  id?: number;
+  title: string;
+  detail: string;
+  nickname: string;
+  created_at: string;
+  rating?: number | null;
+  product_id?: number;
+  verified_purchase?: boolean;
+}
+
+/** `POST /mailer/mail-confirmation`: the personal coupon on the first confirmation */
+export interface NewsletterConfirmation {
+  status?: string;
+  coupon?: { code: string; type: string; value: number } | null;
+}

@@ -11,6 +11,8 @@ export const BACKDROP_OVERLAYS = [
 ] as const;
 export type BackdropOverlay = (typeof BACKDROP_OVERLAYS)[number];
 export type Overlay = BackdropOverlay | 'newsletterPopup';
+/** Which form the login/sign-up modal shows (the spec's authElem, default login). */
+export type AuthElem = 'login' | 'register' | 'forgot-pass';
 
 export interface UiState {
   microcart: boolean;
@@ -19,6 +21,9 @@ export interface UiState {
   sidebar: boolean;
   productSidebar: boolean;
   newsletterPopup: boolean;
+  /** The login/sign-up modal and its form. */
+  authModal: boolean;
+  authElem: AuthElem;
   /** The shared backdrop. */
   overlay: boolean;
   loader: boolean;
@@ -32,6 +37,8 @@ export const initialUi: UiState = {
   sidebar: false,
   productSidebar: false,
   newsletterPopup: false,
+  authModal: false,
+  authElem: 'login',
   overlay: false,
   loader: false,
   submenu: { depth: 0, path: [] },
@@ -75,6 +82,9 @@ export function createUiStore(delayMs: number = SUBMENU_CLOSE_DELAY_MS) {
         productSidebar: false,
         overlay: false,
       })),
+    /** Opens the login/sign-up modal on one of its forms. */
+    openAuth: (authElem: AuthElem = 'login') => store.set((s) => ({ ...s, authModal: true, authElem })),
+    closeAuth: () => store.set((s) => (s.authModal ? { ...s, authModal: false } : s)),
     setLoader: (loader: boolean) => store.set((s) => (s.loader === loader ? s : { ...s, loader })),
     /** Opens a submenu of the side menu: its id is appended to the path. */
     openSubmenu: (id: string) =>

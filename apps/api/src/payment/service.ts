@@ -1,0 +1,196 @@
+/**
+ * Payments (accounts-checkout-routes.md §4 "Bank payment", §7 neopay / mokilizingas): finds the
+ * order behind a payment link, records each payment attempt (`payments`), sends the browser to the
+ * provider, and applies the provider's verified answers to the order.
+ *
+ * How the order is found: the spec builds the payment link from the cart id
+ * (`/neopay/payment/{tokenValue}/{bank}`). The token value is the order's cart id, or its order
+ * token (the thank-you page's "pay again" link, after the cart is gone). Both are unguessable secrets
+ * (cart id: 32+ random characters; order token: 24 random bytes) known only to the shopper, never
+ * the order number, so nobody can start (or watch) a payment of someone else's order.
+ *
+ * An answer (return redirect or notification) changes an order only when its signature verifies
+ * AND its amount and currency equal the attempt's (= the order's grand total). It is idempotent:
+ * a repeat changes nothing, and `paid` is final (a late "cancelled" never un-pays an order). Each
+ * change is one short transaction that locks the payment and the order rows.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Database } from '@vitrina/db';
+import { isStoreCode, localizedPath, type StoreCode } from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import { loadAuthSecret } from '../auth/secret.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { one } from '../lib/db.ts';
+import { MokilizingasProvider, NeopayProvider } from './providers.ts';
+import type { PaymentProvider, PaymentStatus, VerifiedPayment } from './provider.ts';
+
+type OrderRow = {
+  id: number;
+  increment_id: string;
+  order_token: string;
+  store_code: string;
+  status: string;
+  payment_status: string;
+  payment_method_code: string;
+  grand_total: number;
+  currency: string;
+  email: string;
+};
+
+type PaymentRow = { id: number; order_id: number; provider: string; status: PaymentStatus; amount_cents: number; external_id: string };
+
+const ORDER_COLUMNS = 'id, increment_id, order_token, store_code, status, payment_status, payment_method_code, grand_total, currency, email';
+/** order statuses a payment may still move to `paid` */
+const PAYABLE_STATUSES = ['new', 'pending', 'awaiting_payment'];
+const BANK = /^[A-Za-z0-9]{4,11}$/;
+
+export const unavailable = () => new ApiError(503, 'payment.unavailable');
+
+export type ApplyResult = { order: OrderRow; status: string; changed: boolean };
+
+export class PaymentService {
+  private readonly bySlug = new Map<string, PaymentProvider>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    providers: PaymentProvider[],
+  ) {
+    for (const p of providers) this.bySlug.set(p.slug, p);
+  }
+
+  /**
+   * The configured providers: real ones with credentials; without, sandbox ones (key derived from the
+   * shop's AUTH_SECRET, so every process of the shop agrees) unless PAYMENT_SANDBOX=false.
+   */
+  static async create(database: Database, config: ApiConfig, opts: { fetch?: typeof fetch } = {}): Promise<PaymentService> {
+    const pc = config.payment;
+    const providers: PaymentProvider[] = [];
+    const needsSandbox = (!pc.neopay || !pc.mokilizingas) && pc.sandbox;
+    const secret = needsSandbox ? await loadAuthSecret(database, config.authSecret) : '';
+    const sandboxKey = (label: string) => createHmac('sha256', secret).update(`vitrina/payment-sandbox/${label}/v1`).digest();
+    if (pc.neopay)
+      providers.push(
+        new NeopayProvider({
+          projectId: pc.neopay.projectId,
+          key: pc.neopay.projectKey,
+          widgetUrl: `${pc.neopay.apiUrl}/widget.html`,
+          countriesUrl: `${pc.neopay.apiUrl}/api/countries/${encodeURIComponent(pc.neopay.projectId)}`,
+          sandbox: false,
+          ...(opts.fetch ? { fetch: opts.fetch } : {}),
+        }),
+      );
+    else if (pc.sandbox)
+      providers.push(new NeopayProvider({ projectId: 'sandbox', key: sandboxKey('neopay'), widgetUrl: '/vsbridge/payment/sandbox/neopay', sandbox: true }));
+    if (pc.mokilizingas)
+      providers.push(new MokilizingasProvider({ merchantId: pc.mokilizingas.merchantId, key: pc.mokilizingas.secret, url: pc.mokilizingas.url, sandbox: false }));
+    else if (pc.sandbox)
+      providers.push(new MokilizingasProvider({ merchantId: 'sandbox', key: sandboxKey('mokilizingas'), url: '/vsbridge/payment/sandbox/mokilizingas', sandbox: true }));
+    return new PaymentService(database, config, providers);
+  }
+
+  /** the provider of a route's slug (`neopay`, `mokilizingas`); 503 when it is not configured */
+  provider(slug: string): PaymentProvider {
+    const p = this.bySlug.get(slug);
+    if (!p) throw unavailable();
+    return p;
+  }
+
+  /** our endpoints the provider answers on: absolute (PUBLIC_URL) for a real provider, same-origin for the sandbox */
+  private endpoint(p: PaymentProvider, what: 'return' | 'notification') {
+    return `${p.sandbox ? '' : this.config.publicUrl}/vsbridge/${p.slug}/payment/${what}`;
+  }
+
+  /** the storefront page showing the order and its payment status */
+  orderPage(order: Pick<OrderRow, 'store_code' | 'increment_id' | 'order_token' | 'payment_status'> | undefined, fallback?: string): string {
+    if (!order) return `${localizedPath('lt', '/order-completed')}?payment=${fallback ?? 'pending'}`;
+    const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
+    const q = new URLSearchParams({ number: order.increment_id, token: order.order_token, payment: order.payment_status });
+    return `${localizedPath(store, '/order-completed')}?${q.toString()}`;
+  }
+
+  /**
+   * The link `/{slug}/payment/{tokenValue}[/{bank}]`: a new payment attempt for the order and the
+   * provider's URL to send the browser to. An order already paid goes to its page instead.
+   */
+  async start(slug: string, tokenValue: string, bank?: string): Promise<string> {
+    const provider = this.provider(slug);
+    if (tokenValue.length < 16 || tokenValue.length > 128) throw notFound('order.notFound');
+    const order = await one<OrderRow>(
+      this.database,
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE cart_id = $1 OR order_token = $1 ORDER BY id DESC LIMIT 1`,
+      [tokenValue],
+    );
+    if (!order) throw notFound('order.notFound');
+    if (order.payment_method_code !== provider.code) throw new ApiError(400, 'payment.unavailable');
+    if (order.payment_status === 'paid') return this.orderPage(order);
+    if (!PAYABLE_STATUSES.includes(order.status)) throw new ApiError(400, 'payment.unavailable');
+    const chosenBank = bank && BANK.test(bank) ? bank.toUpperCase() : undefined;
+    const transactionId = `${order.increment_id}-${randomBytes(6).toString('hex')}`;
+    await this.database.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO payments (order_id, provider, status, amount_cents, external_id, payload) VALUES ($1, $2, 'pending', $3, $4, $5::jsonb)`,
+        [order.id, provider.code, order.grand_total, transactionId, JSON.stringify({ bank: chosenBank ?? null, sandbox: provider.sandbox })],
+      );
+      await tx.query(
+        `UPDATE orders SET status = CASE WHEN status = 'new' THEN 'awaiting_payment' ELSE status END,
+           payment_status = CASE WHEN payment_status = 'paid' THEN payment_status ELSE 'pending' END, updated_at = now()
+         WHERE id = $1`,
+        [order.id],
+      );
+    });
+    return provider.createPayment({
+      transactionId,
+      incrementId: order.increment_id,
+      amountCents: order.grand_total,
+      currency: order.currency,
+      storeCode: order.store_code,
+      email: order.email,
+      bank: chosenBank,
+      returnUrl: this.endpoint(provider, 'return'),
+      notifyUrl: this.endpoint(provider, 'notification'),
+    }).redirectUrl;
+  }
+
+  /**
+   * A verified answer applied to its payment and order. Refused (400, nothing changed) when the
+   * amount or currency differ from the attempt's; unknown transaction: 404.
+   */
+  async apply(provider: PaymentProvider, v: VerifiedPayment, source: 'return' | 'notification'): Promise<ApplyResult> {
+    return this.database.transaction(async (tx) => {
+      const payment = await one<PaymentRow>(tx, 'SELECT * FROM payments WHERE provider = $1 AND external_id = $2 FOR UPDATE', [provider.code, v.transactionId]);
+      if (!payment) throw notFound('order.notFound');
+      const order = await one<OrderRow>(tx, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [payment.order_id]);
+      if (!order) throw notFound('order.notFound');
+      if (v.amountCents !== payment.amount_cents || v.amountCents !== order.grand_total || v.currency !== order.currency)
+        throw new ApiError(400, 'payment.amountMismatch');
+      const next = payment.status === 'paid' ? 'paid' : v.status === 'pending' ? payment.status : v.status;
+      if (next === payment.status) return { order, status: payment.status, changed: false };
+      await tx.query(
+        `UPDATE payments SET status = $2, payload = coalesce(payload, '{}'::jsonb) || $3::jsonb, updated_at = now() WHERE id = $1`,
+        [payment.id, next, JSON.stringify({ [source]: v.claims, [`${next}_at`]: new Date().toISOString() })],
+      );
+      let updated = order;
+      if (next === 'paid') {
+        updated = (await one<OrderRow>(
+          tx,
+          `UPDATE orders SET payment_status = 'paid', status = CASE WHEN status = ANY($2::text[]) THEN 'paid' ELSE status END, updated_at = now()
+           WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+          [order.id, PAYABLE_STATUSES],
+        )) ?? order;
+      } else if (order.payment_status !== 'paid') {
+        updated = (await one<OrderRow>(tx, `UPDATE orders SET payment_status = $2, updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`, [order.id, next])) ?? order;
+      }
+      return { order: updated, status: next, changed: true };
+    });
+  }
+
+  /** the order of a verified answer (for the return redirect when the answer was refused) */
+  async orderOfTransaction(provider: PaymentProvider, transactionId: string): Promise<OrderRow | undefined> {
+    return one<OrderRow>(
+      this.database,
+      `SELECT ${ORDER_COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')} FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.provider = $1 AND p.external_id = $2`,
+      [provider.code, transactionId],
+    );
+  }
+}

@@ -1,0 +1,295 @@
+import { translateMessage } from '@vitrina/domain';
+import { setBrowserAuth, type Api } from '../lib/api';
+import { createTokenRefresher, refreshDelay, webLock, type RefreshFailure } from '../lib/token-refresh';
+import type { CustomerProfile, HistoryOrder, StoreCode, TokenPair } from '../lib/types';
+import { cart as appCart, type CartStore } from './cart';
+import { checkout as appCheckout, initialCheckout, type CheckoutState } from './checkout';
+import { idbGet, idbSet } from './idb';
+import { notifications as appNotifications, type NotificationStore } from './notifications';
+import { createStore, useStore, type Store } from './store';
+import { ui as appUi, type AuthElem } from './ui';
+
+/** The customer session (accounts-checkout-routes.md §3 "User", §4 "User session"). */
+export interface UserState {
+  token: string | null;
+  refreshToken: string | null;
+  current: CustomerProfile | null;
+  ordersHistory: HistoryOrder[];
+  ordersTotal: number;
+  sessionStartedAt: number | null;
+  /** The persisted session has been read in this tab (the spec's local-data-loaded flag). */
+  loaded: boolean;
+}
+
+export const initialUser: UserState = {
+  token: null,
+  refreshToken: null,
+  current: null,
+  ordersHistory: [],
+  ordersTotal: 0,
+  sessionStartedAt: null,
+  loaded: false,
+};
+
+export interface UserStoreDeps {
+  persistKey?: string;
+  cart: CartStore;
+  checkout: Store<CheckoutState>;
+  notifications: NotificationStore;
+  /** Opens the login/sign-up modal. */
+  openAuth: (elem: AuthElem) => void;
+  /** The store view for messages (the current one in the browser). */
+  storeCode: () => StoreCode;
+  /** The cross-tab lock of the token refresh. */
+  lock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** The API the session uses for its own calls (refresh, logout on failure). */
+  api?: () => Api;
+}
+
+const serialize = ({ loaded: _loaded, ...rest }: UserState) => rest;
+
+export function createUserStore(deps: UserStoreDeps) {
+  const { persistKey } = deps;
+  const store = createStore<UserState>(initialUser, {
+    persistKey,
+    serialize,
+    deserialize: (raw, init) => {
+      const r = (raw ?? {}) as Partial<UserState>;
+      return {
+        ...init,
+        token: typeof r.token === 'string' ? r.token : null,
+        refreshToken: typeof r.refreshToken === 'string' ? r.refreshToken : null,
+        current: r.current ?? null,
+        ordersHistory: Array.isArray(r.ordersHistory) ? r.ordersHistory : [],
+        ordersTotal: typeof r.ordersTotal === 'number' ? r.ordersTotal : 0,
+        sessionStartedAt: typeof r.sessionStartedAt === 'number' ? r.sessionStartedAt : null,
+        loaded: true,
+      };
+    },
+  });
+  void store.ready.then(() => {
+    if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
+  });
+
+  let api: Api | null = null;
+  const apiOf = () => deps.api?.() ?? api;
+
+  /** Writes the session now (the refresh lock is released only after the other tabs can read it). */
+  const persist = async () => {
+    if (persistKey) await idbSet(persistKey, serialize(store.get()));
+  };
+
+  const refresher = createTokenRefresher({
+    lock: deps.lock ?? webLock,
+    async session() {
+      if (persistKey) {
+        const raw = (await idbGet<Partial<UserState>>(persistKey)) ?? null;
+        if (raw && (raw.token ?? null) !== store.get().token) {
+          const token = typeof raw.token === 'string' ? raw.token : null;
+          const refreshToken = typeof raw.refreshToken === 'string' ? raw.refreshToken : null;
+          store.set((s) => ({ ...s, token, refreshToken }));
+        }
+      }
+      const { token, refreshToken } = store.get();
+      return { token, refreshToken };
+    },
+    refresh(refreshToken) {
+      const a = apiOf();
+      if (!a) return Promise.reject(new Error('no api'));
+      return a.user.refresh(refreshToken);
+    },
+    async save(pair: TokenPair) {
+      store.set((s) => ({ ...s, token: pair.token, refreshToken: pair.refreshToken ?? s.refreshToken }));
+      await persist();
+      schedule();
+    },
+    async fail(reason: RefreshFailure) {
+      await logout({ silent: true, remote: false });
+      deps.openAuth('login');
+      if (reason !== 'rejected') {
+        const key = reason === 'unauthorized' ? 'error.tokenRefreshUnauthorized' : 'error.tokenRefreshInternal';
+        deps.notifications.add({ type: 'error', message: translateMessage(key, deps.storeCode()) });
+      }
+    },
+  });
+
+  // ---- proactive refresh: shortly before the access token expires ----
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  function schedule() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const { token } = store.get();
+    const delay = refreshDelay(token);
+    if (!token || delay === null || typeof window === 'undefined') return;
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void refresher.refresh(token);
+      },
+      Math.min(delay, 2 ** 31 - 1),
+    );
+  }
+
+  /** Profile and order history (the first page). */
+  async function loadSession(a: Api): Promise<void> {
+    const current = await a.user.me();
+    store.set((s) => ({ ...s, current }));
+    await refreshOrders(a).catch((e: unknown) => console.error('order history', e));
+  }
+
+  async function refreshOrders(a: Api, page = 1): Promise<void> {
+    const history = await a.user.orderHistory(undefined, page);
+    if (page === 1)
+      store.set((s) => ({ ...s, ordersHistory: history.items, ordersTotal: history.total_count }));
+  }
+
+  /** After login: checkout personal details from the profile (only empty fields are filled). */
+  function prefillCheckout(profile: CustomerProfile) {
+    deps.checkout.set((s) => ({
+      ...s,
+      personalDetails: {
+        firstName: s.personalDetails.firstName || profile.firstname,
+        lastName: s.personalDetails.lastName || profile.lastname,
+        emailAddress: s.personalDetails.emailAddress || profile.email,
+      },
+    }));
+  }
+
+  /**
+   * The guest cart joins the customer's: `POST /cart/create` with the token answers the customer's
+   * cart; the guest lines (without the guest cart's line ids) are pushed into it and the customer's
+   * other lines pulled (the cart store's sync runs the domain's mergeCart).
+   */
+  async function mergeCart(a: Api): Promise<void> {
+    const cartId = await a.cart.create();
+    deps.cart.store.set((s) => ({
+      ...s,
+      cartServerToken: cartId,
+      totals: null,
+      items: s.items.map((i) => ({ ...i, item_id: null, server_item_id: null })),
+    }));
+    await deps.cart.sync(a);
+  }
+
+  async function startSession(a: Api, pair: TokenPair): Promise<void> {
+    api = a;
+    refresher.reset();
+    store.set((s) => ({
+      ...s,
+      token: pair.token,
+      refreshToken: pair.refreshToken,
+      sessionStartedAt: Date.now(),
+    }));
+    schedule();
+    try {
+      await loadSession(a);
+    } catch (e) {
+      // "if the session fails to start the current user is cleared"
+      store.set((s) => ({ ...initialUser, loaded: s.loaded }));
+      throw e;
+    }
+    const profile = store.get().current;
+    if (profile) prefillCheckout(profile);
+    await mergeCart(a).catch((e: unknown) => console.error('cart merge', e));
+  }
+
+  /**
+   * Logout: ends the session (server too, unless `remote: false`), clears the cart, the user's data,
+   * the checkout details, the order history and the refresh token; "You're logged out" unless silent.
+   */
+  async function logout(opts: { silent?: boolean; remote?: boolean } = {}): Promise<void> {
+    const { token, refreshToken } = store.get();
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const a = apiOf();
+    if (opts.remote !== false && a && (token || refreshToken)) {
+      await a.user.logout(refreshToken).catch(() => undefined);
+    }
+    store.set((s) => ({ ...initialUser, loaded: s.loaded }));
+    deps.cart.clear();
+    deps.checkout.set(initialCheckout);
+    await persist();
+    if (!opts.silent) {
+      deps.notifications.add({ type: 'success', message: translateMessage('user.loggedOut', deps.storeCode()) });
+    }
+  }
+
+  return {
+    store,
+    refresher,
+    /** The fetch layer's view of the session (lib/api.ts ApiAuth). */
+    auth: {
+      token: () => store.get().token,
+      refresh: (failed: string) => refresher.refresh(failed),
+    },
+    /**
+     * At start: the cached profile and token load; with a token the profile and order history
+     * refresh; without one the state stays not authorised.
+     */
+    async init(a: Api): Promise<void> {
+      api = a;
+      await store.ready;
+      if (!store.get().token) return;
+      schedule();
+      await loadSession(a).catch((e: unknown) => console.error('user session', e));
+    },
+    async login(a: Api, email: string, password: string): Promise<void> {
+      const pair = await a.user.login(email.trim(), password);
+      await startSession(a, pair);
+    },
+    async register(
+      a: Api,
+      input: { firstname: string; lastname: string; email: string; password: string },
+    ): Promise<void> {
+      const { password, ...customer } = input;
+      await a.user.create({ ...customer, email: customer.email.trim() }, password);
+      const pair = await a.user.login(customer.email.trim(), password);
+      await startSession(a, pair);
+    },
+    logout,
+    refreshOrders,
+    async refreshProfile(a: Api): Promise<void> {
+      const current = await a.user.me();
+      store.set((s) => ({ ...s, current }));
+    },
+    /** Profile edit: answers the server's message ("Account data has successfully been updated"). */
+    async updateProfile(
+      a: Api,
+      customer: Parameters<Api['user']['updateMe']>[0],
+    ): Promise<string | null> {
+      const { profile, message } = await a.user.updateMe(customer);
+      store.set((s) => ({ ...s, current: profile }));
+      return message;
+    },
+    /** Test helper. */
+    dispose() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;
+
+const currentStoreCode = (): StoreCode => {
+  if (typeof window === 'undefined') return 'lt';
+  const seg = window.location.pathname.split('/')[1];
+  return seg === 'en' || seg === 'ru' ? seg : 'lt';
+};
+
+/** The app's session, persisted in IndexedDB and shared with other tabs. */
+export const user = createUserStore({
+  persistKey: 'user',
+  cart: appCart,
+  checkout: appCheckout,
+  notifications: appNotifications,
+  openAuth: (elem) => appUi.openAuth(elem),
+  storeCode: currentStoreCode,
+});
+setBrowserAuth(user.auth);
+
+export function useUser<T = UserState>(select?: (s: UserState) => T): T {
+  return useStore(user.store, select);
+}
+
+export const isLoggedIn = (s: UserState) => Boolean(s.token);

@@ -1,0 +1,227 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApi } from '../app/lib/api';
+import { createTokenRefresher, refreshDelay, tokenExpiry, type Session } from '../app/lib/token-refresh';
+import type { TokenPair } from '../app/lib/types';
+import { createCartStore } from '../app/state/cart';
+import { initialCheckout, type CheckoutState } from '../app/state/checkout';
+import { createNotificationStore } from '../app/state/notifications';
+import { createStore } from '../app/state/store';
+import { createUserStore } from '../app/state/user';
+import { fakeUserServer, jwt } from './support/fake-user';
+
+/** A mutex standing in for the cross-tab Web Lock. */
+function mutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  let holders = 0;
+  let maxHolders = 0;
+  const lock = <T,>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(async () => {
+      holders++;
+      maxHolders = Math.max(maxHolders, holders);
+      try {
+        return await fn();
+      } finally {
+        holders--;
+      }
+    });
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return { lock, max: () => maxHolders };
+}
+
+function setup() {
+  const server = fakeUserServer();
+  const cart = createCartStore();
+  const checkout = createStore<CheckoutState>(initialCheckout);
+  const notifications = createNotificationStore();
+  const openAuth = vi.fn();
+  const m = mutex();
+  const user = createUserStore({
+    cart,
+    checkout,
+    notifications,
+    openAuth,
+    storeCode: () => 'en',
+    lock: m.lock,
+  });
+  const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
+  return { server, cart, checkout, notifications, openAuth, user, api, lock: m };
+}
+
+const stores: { user: { dispose(): void } }[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.user.dispose();
+});
+
+describe('user session store', () => {
+  it('starts not authorised without a token', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.init(t.api);
+    expect(t.user.store.get()).toMatchObject({ token: null, current: null });
+    expect(t.server.calls.filter((c) => c.path === '/user/me')).toHaveLength(0);
+  });
+
+  it('logs in: stores the tokens, loads profile and orders, prefills checkout, merges the guest cart', async () => {
+    const t = setup();
+    stores.push(t);
+    // The customer already has a cart with one line on the server.
+    const customerCart = await t.api.cart.create();
+    await t.api.cart.update(customerCart, { sku: 'B', qty: 2 });
+    t.server.customerCart = customerCart;
+    // The guest adds A to a guest cart.
+    await t.cart.add(t.api, { sku: 'A', qty: 1, name: 'A', price: 1000 });
+    const guestCart = t.cart.store.get().cartServerToken;
+
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+
+    const s = t.user.store.get();
+    expect(s.token).toMatch(/\./);
+    expect(s.refreshToken).toBe('refresh-1');
+    expect(s.current?.firstname).toBe('Ona');
+    expect(s.ordersHistory[0]?.increment_id).toBe('100000001');
+    expect(t.checkout.get().personalDetails).toEqual({
+      firstName: 'Ona',
+      lastName: 'Jonaitė',
+      emailAddress: 'ona@example.com',
+    });
+    const c = t.cart.store.get();
+    expect(c.cartServerToken).toBe(customerCart);
+    expect(c.cartServerToken).not.toBe(guestCart);
+    expect(c.items.map((i) => [i.sku, i.qty]).sort()).toEqual([
+      ['A', 1],
+      ['B', 2],
+    ]);
+    expect(t.server.cart.carts.get(customerCart)?.map((l) => l.sku).sort()).toEqual(['A', 'B']);
+    // the token travels in the Authorization header, never in the URL
+    const me = t.server.calls.find((x) => x.path === '/user/me');
+    expect(me?.auth).toBe(s.token);
+  });
+
+  it('refuses wrong credentials and keeps the guest state', async () => {
+    const t = setup();
+    stores.push(t);
+    await expect(t.user.login(t.api, 'ona@example.com', 'nope')).rejects.toBeInstanceOf(ApiError);
+    expect(t.user.store.get().token).toBeNull();
+  });
+
+  it('logs out: clears the session, cart and checkout, and says "You\'re logged out"', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.cart.add(t.api, { sku: 'A', qty: 1, name: 'A', price: 1000 });
+    await t.user.logout();
+    expect(t.user.store.get()).toMatchObject({ token: null, refreshToken: null, current: null, ordersHistory: [] });
+    expect(t.cart.store.get().items).toEqual([]);
+    expect(t.checkout.get().personalDetails.firstName).toBe('');
+    expect(t.notifications.store.get().map((n) => n.message)).toEqual(["You're logged out"]);
+    expect(t.server.calls.some((c) => c.path === '/user/logout')).toBe(true);
+    t.notifications.clear();
+  });
+
+  it('a silent logout shows nothing', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.logout({ silent: true });
+    expect(t.notifications.store.get()).toEqual([]);
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes on a 401 and retries the request with the new token', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    const old = t.user.store.get().token;
+    t.server.expireAll();
+    const me = await t.api.user.me();
+    expect(me.firstname).toBe('Ona');
+    const s = t.user.store.get();
+    expect(s.token).not.toBe(old);
+    expect(s.refreshToken).toBe('refresh-2');
+    const meCalls = t.server.calls.filter((c) => c.path === '/user/me');
+    expect(meCalls.at(-2)?.auth).toBe(old);
+    expect(meCalls.at(-1)?.auth).toBe(s.token);
+  });
+
+  it('runs one refresh for concurrent 401s and retries each request', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    t.server.expireAll();
+    const results = await Promise.all([t.api.user.me(), t.api.user.orderHistory(), t.api.user.me()]);
+    expect(results).toHaveLength(3);
+    expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);
+  });
+
+  it('a refused refresh token logs out silently and opens the login modal', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    t.server.expireAll();
+    t.server.failRefreshWith(401);
+    await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
+    expect(t.user.store.get().token).toBeNull();
+    expect(t.openAuth).toHaveBeenCalledWith('login');
+    expect(t.notifications.store.get()).toEqual([]);
+    expect(t.user.refresher.lockState).toBe(-1);
+    // no more refreshes until the next login
+    await t.user.refresher.refresh('x');
+    expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);
+  });
+
+  it('after the maximum attempts logs out with the spec\'s error notification', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    t.server.expireAll();
+    t.server.failRefreshWith(500);
+    await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
+    expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(3);
+    expect(t.user.store.get().token).toBeNull();
+    expect(t.openAuth).toHaveBeenCalledWith('login');
+    expect(t.notifications.store.get().map((n) => n.message)).toEqual([
+      'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.',
+    ]);
+    t.notifications.clear();
+  });
+
+  it('two tabs share one refresh: the second waits for the lock and reuses the new token', async () => {
+    // One persisted session shared by two tabs, one lock.
+    let shared: Session = { token: 'old', refreshToken: 'r1' };
+    const m = mutex();
+    const refreshCalls: string[] = [];
+    const tab = () =>
+      createTokenRefresher({
+        lock: m.lock,
+        session: async () => shared,
+        async refresh(rt): Promise<TokenPair> {
+          refreshCalls.push(rt);
+          await new Promise((r) => setTimeout(r, 10));
+          return { token: 'new', refreshToken: 'r2' };
+        },
+        async save(pair) {
+          shared = { token: pair.token, refreshToken: pair.refreshToken };
+        },
+        fail: () => undefined,
+      });
+    const [a, b] = [tab(), tab()];
+    const tokens = await Promise.all([a.refresh('old'), b.refresh('old')]);
+    expect(tokens).toEqual(['new', 'new']);
+    expect(refreshCalls).toEqual(['r1']);
+    expect(m.max()).toBe(1);
+  });
+
+  it('decodes exp and schedules the proactive refresh shortly before it', () => {
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    const token = jwt('a', exp);
+    expect(tokenExpiry(token)).toBe(exp * 1000);
+    const delay = refreshDelay(token, Date.now()) ?? -1;
+    expect(delay).toBeGreaterThan(800_000);
+    expect(delay).toBeLessThan(900_000 - 59_000);
+    expect(refreshDelay('not-a-jwt')).toBeNull();
+    expect(refreshDelay(jwt('b', Math.floor(Date.now() / 1000) - 5))).toBe(0);
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "products_type_idx" ON "products" USING btree ("type_id");
