@@ -13,6 +13,7 @@ import { loadServerConfig, type ServerConfig } from './config.ts';
 import { openShopDatabase } from './bootstrap.ts';
 import { createInProcessFetch, createRemoteFetch } from './in-process-fetch.ts';
 import { registerStorefront } from './ssr.ts';
+import { startPriceWindowJob } from './price-windows.ts';
 
 export async function startServer(config: ServerConfig = loadServerConfig(process.env)) {
   const logger = { level: config.logLevel };
@@ -34,6 +35,8 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     const apiConfig = loadApiConfig({ ...process.env, MEDIA_DIR: config.mediaDir, ADMIN_TOKEN: adminToken });
     app = await buildApi({ database, config: apiConfig, logger, compress: true, trustProxy: true });
     await registerStorefront(app, { buildDir: config.webBuildDir, apiFetch: createInProcessFetch(app) });
+    const stopJob = startPriceWindowJob(database, app.log);
+    app.addHook('onClose', async () => stopJob());
   }
 
   await app.listen({ port: config.port, host: config.host });
