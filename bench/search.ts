@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApi, loadApiConfig } from '@vitrina/api';
+import { indexStats } from '../apps/api/src/catalog/search-index.ts';
 import { importCatalog, migrate, openDatabase, type Database } from '@vitrina/db';
 import { generateLargeCatalog } from '@vitrina/db/demo';
 import { summarize, time } from './stats.ts';
@@ -31,11 +32,19 @@ async function prepare(products: number): Promise<Database> {
 
 export async function runSearchBench({ products }: { products: number }) {
   const database = await prepare(products);
-  const app = await buildApi({
-    database,
-    config: loadApiConfig({ ...process.env, CATALOG_CACHE: 'off' }),
-    logger: false,
-  });
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  // the response cache off (CATALOG_CACHE_ENTRIES=0): every request is searched; SEARCH_INDEX=sql
+  // measures the SQL search alone, the default (memory) the in-process index in front of it
+  const config = loadApiConfig({ ...process.env, CATALOG_CACHE_ENTRIES: '0' });
+  const app = await buildApi({ database, config, logger: false });
+  const [readyMs] = await time(() => app.ready()); // builds the in-process index of every store view
+  gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+  console.log(
+    `search index: ${config.searchIndex}; start-up (index build, 3 store views) ${readyMs.toFixed(0)} ms; heap +${((heapAfter - heapBefore) / 1048576).toFixed(0)} MB (${gc ? 'after gc' : 'no gc: run with NODE_OPTIONS=--expose-gc'}), rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
+  );
   const categories = await database.query<{ id: number }>(
     'select id from categories where level >= 2 order by id',
     [],
@@ -78,6 +87,7 @@ export async function runSearchBench({ products }: { products: number }) {
     }
     summarize(label, samples);
   }
+  console.log('index answers (answered / typo → SQL typo query / declined → SQL):', JSON.stringify(indexStats));
   await app.close();
   await database.close();
 }

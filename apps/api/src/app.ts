@@ -133,8 +133,14 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     mailer: new OutboxMailer(database, config, new LogTransport(app.log), app.log),
     payments: await PaymentService.create(database, config),
   };
-  app.addHook('onReady', async () => ctx.mailer.start());
-  app.addHook('onClose', async () => ctx.mailer.stop());
+  app.addHook('onReady', async () => {
+    await ctx.catalog.warmSearchIndex();
+    await ctx.mailer.start();
+  });
+  app.addHook('onClose', async () => {
+    ctx.catalog.close();
+    await ctx.mailer.stop();
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({
     status: 'ok',

@@ -12,6 +12,7 @@
  * | `OUT_OF_STOCK_LISTING` | `true` | list out-of-stock products in catalogue search; `false` makes search require `is_in_stock` |
  * | `SEARCH_TIMEOUT_MS` | `1000` | PostgreSQL `statement_timeout` of a catalogue search (spec §9 "1000 ms server") |
  * | `SEARCH_TYPO_THRESHOLD` | `0.4` | trigram word similarity (0..1) at which a search term matches a product with a typo |
+ * | `SEARCH_INDEX` | `memory` | `memory`: product search answered by the in-process index (catalog/search-index.ts) in front of SQL; `sql`: SQL only |
  * | `PRICE_RANGES` | `0-50,50-100,100-150,150-` (the domain's PRICE_RANGES) | price aggregation buckets in euros incl. tax (spec §9); bucket keys `0.0-50.0` ... `150.0-*` |
  * | `CATALOG_CACHE_ENTRIES` | `2000` | in-process LRU of catalogue answers (key: hash of query + catalogue version); `0` turns it off |
  * | `IMAGE_SIZES` | `150,266,300,400,452,600,800,1000,1200,1600,1920` | allowed widths/heights of `/vsbridge/image/{w}/{h}/resize/...` (none above 2000) |
@@ -63,6 +64,8 @@ export type ApiConfig = {
   outOfStockListing: boolean;
   searchTimeoutMs: number;
   searchTypoThreshold: number;
+  /** 'memory': the in-process product search index answers what it can; 'sql': PostgreSQL only */
+  searchIndex: 'memory' | 'sql';
   /** euros incl. tax; `to: null` is open-ended */
   priceRanges: PriceRange[];
   catalogCacheEntries: number;
@@ -166,6 +169,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     outOfStockListing: bool(env, 'OUT_OF_STOCK_LISTING', true),
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 1000, 1, 600_000),
     searchTypoThreshold: threshold,
+    searchIndex: env.SEARCH_INDEX === 'sql' ? 'sql' : 'memory',
     priceRanges: env.PRICE_RANGES ? parsePriceRanges(env.PRICE_RANGES) : PRICE_RANGES.map((r) => ({ ...r })),
     catalogCacheEntries: int(env, 'CATALOG_CACHE_ENTRIES', 2000, 0, 1_000_000),
     imageSizes: [...new Set(imageSizes)].sort((a, b) => a - b),

@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { AccountBoot } from './components/AccountBoot';
 import { Backdrop } from './components/Backdrop';
 import { Footer } from './components/Footer';
 import { GlobalLoader } from './components/GlobalLoader';
@@ -161,6 +162,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu}>
       <Outlet />
+      <AccountBoot />
     </Shell>
   );
 }

@@ -26,6 +26,22 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
     route(p('checkout'), 'routes/checkout.tsx', { id: id('checkout') }),
     route(p('order-completed'), 'routes/order-completed.tsx', { id: id('order-completed') }),
     route(p('my-account'), 'routes/my-account.tsx', { id: id('my-account') }),
+    // The account area and the engagement pages (issue #6): client-rendered private data, own chunks.
+    route(p('my-account/details'), 'routes/my-account-details.tsx', { id: id('my-account-details') }),
+    route(p('my-account/shipping-details'), 'routes/my-account-shipping.tsx', {
+      id: id('my-account-shipping'),
+    }),
+    route(p('my-account/newsletter'), 'routes/my-account-newsletter.tsx', {
+      id: id('my-account-newsletter'),
+    }),
+    route(p('my-account/orders'), 'routes/my-account-orders.tsx', { id: id('my-account-orders') }),
+    route(p('my-account/orders/:orderId'), 'routes/my-account-order.tsx', { id: id('my-account-order') }),
+    route(p('my-account/recently-viewed'), 'routes/my-account-recently-viewed.tsx', {
+      id: id('my-account-recently-viewed'),
+    }),
+    route(p('reset-password'), 'routes/reset-password.tsx', { id: id('reset-password') }),
+    route(p('newsletter/:email?/:code?'), 'routes/newsletter.tsx', { id: id('newsletter') }),
+    route(p('review/:orderToken/:number'), 'routes/review.tsx', { id: id('review') }),
     route(p('i/:slug'), 'routes/cms-page.tsx', { id: id('cms-page') }),
     ...STATIC_PAGES.map((page) =>
       route(p(code === 'lt' ? page.lt : page.identifier), 'routes/cms-page.tsx', {

@@ -100,6 +100,33 @@ const PAGES: Page[] = [
     expected: (s) => `${s.prefix}/order-completed`,
   },
   { name: 'my account', path: (s) => `${s.prefix}/my-account`, expected: (s) => `${s.prefix}/my-account` },
+  ...(
+    [
+      'my-account/details',
+      'my-account/shipping-details',
+      'my-account/newsletter',
+      'my-account/orders',
+      'my-account/orders/7',
+      'my-account/recently-viewed',
+      'reset-password',
+      'newsletter',
+      'review/tok123/100000042',
+    ] as const
+  ).map((rest): Page => ({
+    name: rest,
+    path: (s) => `${s.prefix}/${rest}`,
+    expected: (s) => `${s.prefix}/${rest}`,
+  })),
+  {
+    name: 'newsletter confirmation (canonical without e-mail and code)',
+    path: (s) => `${s.prefix}/newsletter/ona%40example.com/abc123`,
+    expected: (s) => `${s.prefix}/newsletter`,
+  },
+  {
+    name: 'reset password link (canonical without the token)',
+    path: (s) => `${s.prefix}/reset-password?token=t0k&email=ona%40example.com`,
+    expected: (s) => `${s.prefix}/reset-password`,
+  },
   { name: 'static page', path: (s) => `${s.prefix}/${s.about}`, expected: (s) => `${s.prefix}/${s.about}` },
   {
     name: 'cms page /i/:slug',
@@ -254,6 +281,21 @@ describe('page content', () => {
       expect(r.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     }
     expect((await render('/p/BOOM/x')).doc.body.textContent).toContain('Kažkas nepavyko.');
+  });
+
+  it('account pages are noindex and render no private data on the server', async () => {
+    for (const path of ['/en/my-account', '/en/my-account/orders', '/ru/my-account/details']) {
+      const r = await render(path);
+      expect(r.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+      expect(r.doc.querySelector('.account [aria-busy="true"]')).not.toBeNull();
+      expect(r.doc.querySelector('.data-table')).toBeNull();
+    }
+    expect((await render('/my-account')).title).toMatch(/^Mano paskyra/);
+  });
+
+  it('the footer has the newsletter form', async () => {
+    const r = await render('/en');
+    expect(r.doc.querySelector('.site-footer form label')?.textContent).toBe('Your e-mail address');
   });
 
   it('thank-you page shows the order number', async () => {

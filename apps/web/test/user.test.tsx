@@ -93,7 +93,12 @@ describe('user session store', () => {
       ['A', 1],
       ['B', 2],
     ]);
-    expect(t.server.cart.carts.get(customerCart)?.map((l) => l.sku).sort()).toEqual(['A', 'B']);
+    expect(
+      t.server.cart.carts
+        .get(customerCart)
+        ?.map((l) => l.sku)
+        .sort(),
+    ).toEqual(['A', 'B']);
     // the token travels in the Authorization header, never in the URL
     const me = t.server.calls.find((x) => x.path === '/user/me');
     expect(me?.auth).toBe(s.token);
@@ -112,7 +117,12 @@ describe('user session store', () => {
     await t.user.login(t.api, 'ona@example.com', 'secret123');
     await t.cart.add(t.api, { sku: 'A', qty: 1, name: 'A', price: 1000 });
     await t.user.logout();
-    expect(t.user.store.get()).toMatchObject({ token: null, refreshToken: null, current: null, ordersHistory: [] });
+    expect(t.user.store.get()).toMatchObject({
+      token: null,
+      refreshToken: null,
+      current: null,
+      ordersHistory: [],
+    });
     expect(t.cart.store.get().items).toEqual([]);
     expect(t.checkout.get().personalDetails.firstName).toBe('');
     expect(t.notifications.store.get().map((n) => n.message)).toEqual(["You're logged out"]);
@@ -172,7 +182,7 @@ describe('token refresh', () => {
     expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);
   });
 
-  it('after the maximum attempts logs out with the spec\'s error notification', async () => {
+  it("after the maximum attempts logs out with the spec's error notification", async () => {
     const t = setup();
     stores.push(t);
     await t.user.login(t.api, 'ona@example.com', 'secret123');

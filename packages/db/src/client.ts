@@ -11,6 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
@@ -112,8 +113,11 @@ function clientOf(tx: unknown): RawClient {
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
-  const inMemory = !dataDir || dataDir === 'memory://' || dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) {
+    dataDir = path.resolve(dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
   const pglite = await PGlite.create({
     ...(inMemory ? {} : { dataDir }),
     extensions: { pg_trgm },
@@ -181,6 +185,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     throw new Error(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`, { cause: err });
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  let closed = false;
   return {
     db,
     kind: 'postgres',
@@ -203,6 +208,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       }, config);
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await pool.end();
     },
   };

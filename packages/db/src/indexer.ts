@@ -145,7 +145,9 @@ export async function reindexProducts(database: Executor, options: ReindexOption
 /**
  * Re-indexes the products whose rows passed their `valid_until` (a special-price window opened or
  * closed) and bumps the catalogue version when any did. Returns how many products were re-indexed.
- * Run it periodically (e.g. every minute) and before serving when the process starts.
+ * Run it periodically (e.g. every minute) and when the process starts. It works batch by batch (no
+ * long transaction: on PGlite other requests run between batches); if it stops half-way, the rows
+ * left still have a past valid_until and the next run takes them.
  */
 export async function refreshExpiredIndexRows(database: Executor, now: Date = new Date()): Promise<number> {
   const rows = await database.query<{ product_id: number }>(
@@ -154,10 +156,8 @@ export async function refreshExpiredIndexRows(database: Executor, now: Date = ne
   );
   if (rows.length === 0) return 0;
   const productIds = rows.map((r) => r.product_id);
-  await database.transaction(async (tx) => {
-    await reindexProducts(tx, { productIds, now });
-    await bumpCatalogVersion(tx);
-  });
+  await reindexProducts(database, { productIds, now });
+  await bumpCatalogVersion(database);
   return productIds.length;
 }
 
@@ -668,4 +668,5 @@ const UPSERT_ROWS = `insert into product_index (store_code, product_id, sku, typ
      final_price_incl_tax = excluded.final_price_incl_tax, total_qty = excluded.total_qty,
      is_in_stock = excluded.is_in_stock, is_promoted = excluded.is_promoted, sales_count = excluded.sales_count,
      created_at = excluded.created_at, updated_at = excluded.updated_at, valid_until = excluded.valid_until,
-     search = excluded.search, search_text = excluded.search_text, doc = excluded.doc`;
+     search = excluded.search, search_text = excluded.search_text, doc = excluded.doc,
+     rev = nextval('product_index_rev_seq')`;

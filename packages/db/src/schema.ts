@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -148,6 +149,9 @@ export const stock = pgTable('stock', {
  * above). Filterable and sortable values are columns; `doc` is the `_source` of CONTRACTS.md.
  * `validUntil` is the next special-price window boundary: rows past it are re-indexed.
  */
+/** numbers every write of a product_index row (insert or update): in-process search indexes read the rows changed since the last number they saw */
+export const productIndexRevSeq = pgSequence('product_index_rev_seq');
+
 export const productIndex = pgTable(
   'product_index',
   {
@@ -177,9 +181,12 @@ export const productIndex = pgTable(
     /** name, brand, sku, mpn lower-cased, for trigram typo matching */
     searchText: text('search_text').notNull(),
     doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
+    /** product_index_rev_seq at the row's last write (the indexer sets it on update too) */
+    rev: bigint('rev', { mode: 'number' }).notNull().default(sql`nextval('product_index_rev_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.storeCode, t.productId] }),
+    index('product_index_rev_idx').on(t.storeCode, t.rev),
     uniqueIndex('product_index_sku_idx').on(t.storeCode, t.sku),
     index('product_index_slug_idx').on(t.storeCode, t.urlPath),
     index('product_index_cats_idx').using('gin', t.categoryIds),

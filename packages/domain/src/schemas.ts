@@ -190,6 +190,8 @@ export const orderCreateSchema = z.object({
     shipping_carrier_code: codeSchema,
     payment_method_code: codeSchema,
     payment_method_additional: z.record(z.string(), z.unknown()).optional(),
+    /** the chosen pickup point (`POST /pickup-points/`) when the shipping method needs one */
+    pickup_point_id: z.string().trim().min(1).max(64).optional(),
   }),
   personalDetails: personalDetailsSchema.optional(),
   idempotency_key: z.string().trim().min(8).max(128),

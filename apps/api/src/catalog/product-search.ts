@@ -32,11 +32,11 @@ export const TS_CONFIG = 'simple';
 
 export type AttributeMeta = { code: string; filterable: boolean };
 
-type Kind = 'int' | 'text' | 'bool' | 'intArray' | 'textArray';
-type Column = { kind: Kind; col: string };
+export type Kind = 'int' | 'text' | 'bool' | 'intArray' | 'textArray';
+export type Column = { kind: Kind; col: string };
 
 /** request field → product_index column */
-const PRODUCT_FIELDS: Record<string, Column> = {
+export const PRODUCT_FIELDS: Record<string, Column> = {
   id: { kind: 'int', col: 'product_id' },
   sku: { kind: 'text', col: 'sku' },
   url_path: { kind: 'text', col: 'url_path' },
@@ -103,19 +103,19 @@ export type SearchSettings = {
 
 // ---------------------------------------------------------------- filters
 
-function toInt(value: unknown): number | null {
+export function toInt(value: unknown): number | null {
   if (typeof value === 'number') return Number.isInteger(value) ? value : null;
   if (typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value)) return Number(value);
   return null;
 }
 
-function toBool(value: unknown): boolean | null {
+export function toBool(value: unknown): boolean | null {
   if (value === true || value === 1 || value === 'true' || value === '1') return true;
   if (value === false || value === 0 || value === 'false' || value === '0') return false;
   return null;
 }
 
-function toNumber(value: unknown): number | null {
+export function toNumber(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return null;
@@ -237,16 +237,16 @@ class FilterCompiler {
 // ---------------------------------------------------------------- text
 
 /** the alphanumeric tokens of a word, lower-cased */
-function tokens(word: string): string[] {
+export function tokens(word: string): string[] {
   return word.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
 /** one word of the term: as PostgreSQL's parser reads it, and as prefixes of its alphanumeric parts */
-type Word = { text: string; prefix: string };
+export type Word = { text: string; prefix: string };
 
-type TextPlan = { words: Word[]; text: string } | null;
+export type TextPlan = { words: Word[]; text: string } | null;
 
-function planText(query: string | undefined): TextPlan {
+export function planText(query: string | undefined): TextPlan {
   if (query === undefined || query.trim() === '') return null;
   const check = validateSearchTerm(query);
   if (check) throw fieldError('request.query', check.key, check.params);
@@ -265,11 +265,41 @@ function planText(query: string | undefined): TextPlan {
 
 // ---------------------------------------------------------------- search
 
+/**
+ * Validates a product query (unknown fields, types, sort fields, aggregation codes, the 3-character
+ * minimum) exactly as the SQL search does, and answers its parts: the request filters, the spec's
+ * base filters, the aggregations and the text plan. The in-process index (search-index.ts) uses it
+ * so that both paths refuse the same requests with the same messages.
+ */
+export function prepareProductQuery(query: ProductQuery, attributes: Map<string, AttributeMeta>, settings: SearchSettings) {
+  const compiler = new FilterCompiler(new Params(), attributes);
+  const filters = query.request.filters ?? {};
+  compiler.compile(filters, 'request.filters');
+  const byIdOrUrlPath = ['id', 'sku', 'url_path'].some((f) => f in filters);
+  const base = baseProductFilters({ byIdOrUrlPath, showOutOfStock: settings.outOfStockListing });
+  compiler.compile(base, 'base');
+  const aggregations = query.request.aggregations ?? [];
+  const aggIssues: FieldIssue[] = aggregations
+    .map((code, i) => ({ code, i }))
+    .filter(({ code }) => !(code === 'price' || code === 'category_ids' || code === 'category.category_id' || attributes.get(code)?.filterable))
+    .map(({ i }) => ({ field: `request.aggregations.${i}`, key: 'validation.unknownField' }));
+  const sortIssues: FieldIssue[] = (query.sort ?? []).some((s) => !SORT_FIELDS[s.field])
+    ? [{ field: 'sort', key: 'validation.invalidOption', params: { options: Object.keys(SORT_FIELDS).join(', ') } }]
+    : [];
+  const issues = [...compiler.issues, ...aggIssues, ...sortIssues];
+  if (issues.length) throw fieldsError(issues);
+  return { filters, base, aggregations, plan: planText(query.request.query) };
+}
+
+/** the columns behind a sort field (SORT_FIELDS), for the in-process index */
+export const sortColumn = (field: string): string | undefined => SORT_FIELDS[field];
+
 export async function searchProducts(
   q: Queryable,
   query: ProductQuery,
   attributes: Map<string, AttributeMeta>,
   settings: SearchSettings,
+  opts: { typoOnly?: boolean } = {},
 ): Promise<SearchResponse> {
   const started = performance.now();
   const params = new Params();
@@ -338,7 +368,9 @@ export async function searchProducts(
     );
     const tsq = wordQueries.join(' && ');
     const text = params.add(plan.text, 'text');
-    result = await run(`search @@ (${tsq})`, `(ts_rank(search, ${tsq}) + word_similarity(${text}, search_text))`);
+    result = opts.typoOnly
+      ? collect([], aggregations, settings.priceRanges)
+      : await run(`search @@ (${tsq})`, `(ts_rank(search, ${tsq}) + word_similarity(${text}, search_text))`);
     if (result.total === 0) {
       // Typo tolerance: every word is similar to a part of the search text (`<%`: trigram word
       // similarity at or above pg_trgm.word_similarity_threshold, which the caller sets to the

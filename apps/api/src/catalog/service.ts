@@ -6,6 +6,7 @@ import { getCatalogVersion, type Database } from '@vitrina/db';
 import {
   LISTING_STATUS,
   STATUS_DISABLED,
+  STORE_CODES,
   type SearchRequest,
   type SortClause,
   type StoreCode,
@@ -25,7 +26,8 @@ import {
   type CategoryDoc,
   type EntityType,
 } from './entities.ts';
-import { searchProducts, type AttributeMeta, type SearchResponse } from './product-search.ts';
+import { searchProducts, type AttributeMeta, type ProductQuery, type SearchResponse } from './product-search.ts';
+import { ProductSearchIndex } from './search-index.ts';
 
 export type ProductDoc = Record<string, unknown> & { id: number; sku: string; type_id: string };
 export type SearchType = 'product' | EntityType;
@@ -42,6 +44,8 @@ export type SearchParams = {
 
 export class CatalogService {
   readonly cache: CatalogCache;
+  /** the in-process product search index (SEARCH_INDEX=memory, the default); SQL answers what it cannot */
+  readonly searchIndex: ProductSearchIndex | null;
   /** entity documents of the current catalogue version, per type and store view */
   private entities = new Map<string, Promise<Record<string, unknown>[]>>();
   private entitiesVersion: string | undefined;
@@ -51,6 +55,19 @@ export class CatalogService {
     private readonly config: ApiConfig,
   ) {
     this.cache = createCatalogCache({ entries: config.catalogCacheEntries, redisUrl: config.redisUrl });
+    this.searchIndex = config.searchIndex === 'memory' ? new ProductSearchIndex(database) : null;
+  }
+
+  /** builds the in-process search index of the store views now (at start; one after the other) */
+  async warmSearchIndex(stores: readonly StoreCode[] = STORE_CODES): Promise<void> {
+    if (!this.searchIndex) return;
+    const version = await this.version();
+    for (const store of stores) await this.searchIndex.warm(store, version);
+  }
+
+  /** stops background work of the search index (the database is closing) */
+  close(): void {
+    if (this.searchIndex) this.searchIndex.closed = true;
   }
 
   async version(): Promise<string> {
@@ -82,9 +99,23 @@ export class CatalogService {
       outOfStockListing: this.config.outOfStockListing,
       priceRanges: this.config.priceRanges,
     };
-    return this.withSearchSettings((q) =>
-      searchProducts(q, { storeCode: params.storeCode, request: params.request, sort: params.sort, ...paging }, attributes, settings),
+    const query: ProductQuery = { storeCode: params.storeCode, request: params.request, sort: params.sort, ...paging };
+    if (this.searchIndex) {
+      const answer = await this.searchIndex.search(query, attributes, settings, version, (store, ids) => this.docsByIds(store, ids));
+      if (answer === 'typo') return this.withSearchSettings((q) => searchProducts(q, query, attributes, settings, { typoOnly: true }));
+      if (answer) return answer;
+    }
+    return this.withSearchSettings((q) => searchProducts(q, query, attributes, settings));
+  }
+
+  /** product documents of a store view by id (the in-process index's page) */
+  private async docsByIds(store: StoreCode, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+    const found = await rows<{ product_id: number; doc: Record<string, unknown> }>(
+      this.database,
+      'SELECT product_id, doc FROM product_index WHERE store_code = $1 AND product_id = ANY($2::int[])',
+      [store, ids],
     );
+    return new Map(found.map((r) => [r.product_id, r.doc]));
   }
 
   /**

@@ -163,6 +163,17 @@ export class OrderService {
     );
     if (!shipping && !virtual)
       throw ruleError('api.shippingMethodUnavailable', { code: `${info.shipping_carrier_code}_${info.shipping_method_code}` }, 'addressInformation.shipping_method_code');
+    // a parcel-locker or pickup method: the chosen point must be one of the carrier's, in the country
+    let pickupPoint: Record<string, unknown> | undefined;
+    if (shipping?.needs_pickup_point && !virtual) {
+      if (!info.pickup_point_id) throw fieldError('addressInformation.pickup_point_id', 'validation.required');
+      pickupPoint = await one<Record<string, unknown>>(
+        this.database,
+        'SELECT id, name, address, city, postcode, country_id FROM pickup_points WHERE id = $1 AND carrier_code = $2 AND country_id = $3 AND is_active',
+        [info.pickup_point_id, shipping.carrier_code, countryId],
+      );
+      if (!pickupPoint) throw fieldError('addressInformation.pickup_point_id', 'validation.required');
+    }
     const payment = allowedPaymentMethods(this.config, await paymentMethods(this.database), virtual).find((m) => m.code === info.payment_method_code);
     if (!payment) throw ruleError('api.paymentMethodUnavailable', { code: info.payment_method_code }, 'addressInformation.payment_method_code');
     const coupon = cart?.coupon_code ? await findCoupon(this.database, cart.coupon_code) : undefined;
@@ -229,7 +240,7 @@ export class OrderService {
             store,
             email,
             JSON.stringify(personalDetails),
-            JSON.stringify(info.shippingAddress),
+            JSON.stringify(pickupPoint ? { ...info.shippingAddress, pickup_point: pickupPoint } : info.shippingAddress),
             JSON.stringify(info.billingAddress ?? info.shippingAddress),
             shipping?.code ?? `${info.shipping_carrier_code}_${info.shipping_method_code}`,
             payment.code,

@@ -26,24 +26,39 @@ function url(name: string, raw: string): string {
   } catch {
     throw new Error(`${name} must be an absolute URL, got "${raw}"`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) URL`);
   return raw.replace(/\/+$/, '');
 }
 
 export function loadPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
   const neoId = env.NEOPAY_PROJECT_ID?.trim();
   const neoKey = env.NEOPAY_PROJECT_KEY?.trim();
-  if (Boolean(neoId) !== Boolean(neoKey)) throw new Error('NEOPAY_PROJECT_ID and NEOPAY_PROJECT_KEY are set together (or neither: sandbox)');
+  if (Boolean(neoId) !== Boolean(neoKey))
+    throw new Error('NEOPAY_PROJECT_ID and NEOPAY_PROJECT_KEY are set together (or neither: sandbox)');
   const mokId = env.MOKILIZINGAS_MERCHANT_ID?.trim();
   const mokSecret = env.MOKILIZINGAS_SECRET?.trim();
   const mokUrl = env.MOKILIZINGAS_URL?.trim();
   if ((mokId || mokSecret || mokUrl) && !(mokId && mokSecret && mokUrl))
-    throw new Error('MOKILIZINGAS_MERCHANT_ID, MOKILIZINGAS_SECRET and MOKILIZINGAS_URL are set together (or none: sandbox)');
+    throw new Error(
+      'MOKILIZINGAS_MERCHANT_ID, MOKILIZINGAS_SECRET and MOKILIZINGAS_URL are set together (or none: sandbox)',
+    );
   const sandboxRaw = env.PAYMENT_SANDBOX?.trim().toLowerCase();
-  if (sandboxRaw && !['true', 'false', '1', '0'].includes(sandboxRaw)) throw new Error(`PAYMENT_SANDBOX must be true or false, got "${env.PAYMENT_SANDBOX}"`);
+  if (sandboxRaw && !['true', 'false', '1', '0'].includes(sandboxRaw))
+    throw new Error(`PAYMENT_SANDBOX must be true or false, got "${env.PAYMENT_SANDBOX}"`);
   return {
-    neopay: neoId && neoKey ? { projectId: neoId, projectKey: neoKey, apiUrl: url('NEOPAY_API_URL', env.NEOPAY_API_URL?.trim() || 'https://psd2.neopay.lt') } : null,
-    mokilizingas: mokId && mokSecret && mokUrl ? { merchantId: mokId, secret: mokSecret, url: url('MOKILIZINGAS_URL', mokUrl) } : null,
+    neopay:
+      neoId && neoKey
+        ? {
+            projectId: neoId,
+            projectKey: neoKey,
+            apiUrl: url('NEOPAY_API_URL', env.NEOPAY_API_URL?.trim() || 'https://psd2.neopay.lt'),
+          }
+        : null,
+    mokilizingas:
+      mokId && mokSecret && mokUrl
+        ? { merchantId: mokId, secret: mokSecret, url: url('MOKILIZINGAS_URL', mokUrl) }
+        : null,
     sandbox: !(sandboxRaw === 'false' || sandboxRaw === '0'),
   };
 }

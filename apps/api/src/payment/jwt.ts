@@ -28,15 +28,21 @@ function parse(part: string): unknown {
   }
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** the payload of a token signed with `key`, or undefined (malformed, other algorithm, bad signature, expired) */
-export function verifyJwt(token: string, key: string | Buffer, nowSeconds = Math.floor(Date.now() / 1000)): Record<string, unknown> | undefined {
+export function verifyJwt(
+  token: string,
+  key: string | Buffer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Record<string, unknown> | undefined {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return undefined;
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, body, sig] = parts as [string, string, string];
-  if (!header || !body || !sig || !B64URL.test(header) || !B64URL.test(body) || !B64URL.test(sig)) return undefined;
+  if (!header || !body || !sig || !B64URL.test(header) || !B64URL.test(body) || !B64URL.test(sig))
+    return undefined;
   const h = parse(header);
   if (!isObject(h) || h.alg !== 'HS256') return undefined;
   const expected = hmac(key, `${header}.${body}`);

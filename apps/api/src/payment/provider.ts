@@ -33,7 +33,13 @@ export type VerifiedPayment = {
   claims: Record<string, unknown>;
 };
 
-export type Bank = { bic: string; name: string; country: string; logo?: string | undefined; sandbox?: boolean };
+export type Bank = {
+  bic: string;
+  name: string;
+  country: string;
+  logo?: string | undefined;
+  sandbox?: boolean;
+};
 
 export interface PaymentProvider {
   /** the payment method code (payment_methods.code): NEOPAY, MOKILIZINGAS */
@@ -53,19 +59,34 @@ export interface PaymentProvider {
    * Sandbox only: what the provider would do once the tester chose an outcome on the sandbox page:
    * the verified request, and the signed notification body and return URL it answers with.
    */
-  sandboxAnswer?(requestToken: string, outcome: PaymentStatus): { request: SandboxRequest; notification: Record<string, string>; returnUrl: string } | undefined;
+  sandboxAnswer?(
+    requestToken: string,
+    outcome: PaymentStatus,
+  ): { request: SandboxRequest; notification: Record<string, string>; returnUrl: string } | undefined;
   /** Sandbox only: the verified request behind a sandbox page token (for showing it) */
   sandboxRequest?(requestToken: string): SandboxRequest | undefined;
 }
 
-export type SandboxRequest = { transactionId: string; amountCents: number; currency: string; purpose: string; bank?: string | undefined; locale: string };
+export type SandboxRequest = {
+  transactionId: string;
+  amountCents: number;
+  currency: string;
+  purpose: string;
+  bank?: string | undefined;
+  locale: string;
+};
 
 /** decimal euros (2 places) of cents, as NEOPAY wants the amount */
 export const euros = (cents: number) => Math.round(cents) / 100;
 
 /** cents of a decimal amount (number or numeric string), or NaN */
 export function centsOf(amount: unknown): number {
-  const n = typeof amount === 'number' ? amount : typeof amount === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(amount) ? Number(amount) : NaN;
+  const n =
+    typeof amount === 'number'
+      ? amount
+      : typeof amount === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(amount)
+        ? Number(amount)
+        : NaN;
   return Number.isFinite(n) ? Math.round(n * 100) : NaN;
 }
 

@@ -20,10 +20,21 @@
  * shop's secret and the local sandbox page (`/vsbridge/payment/sandbox/{slug}`) as "the provider".
  */
 import { signJwt, verifyJwt, MAX_TOKEN_LENGTH } from './jwt.ts';
-import { centsOf, euros, mapStatus, type Bank, type PaymentProvider, type PaymentRequest, type PaymentStatus, type SandboxRequest, type VerifiedPayment } from './provider.ts';
+import {
+  centsOf,
+  euros,
+  mapStatus,
+  type Bank,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentStatus,
+  type SandboxRequest,
+  type VerifiedPayment,
+} from './provider.ts';
 
 const LOCALES: Record<string, string> = { lt: 'LT', en: 'EN', ru: 'RU' };
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** the token of a return query or notification body: `token` or `data` */
 function tokenOf(input: unknown): string | undefined {
@@ -34,7 +45,12 @@ function tokenOf(input: unknown): string | undefined {
 }
 
 /** the sandbox's word for each outcome, as the real provider would say it */
-const SANDBOX_WORDS: Record<PaymentStatus, string> = { paid: 'success', cancelled: 'canceled', failed: 'failed', pending: 'pending' };
+const SANDBOX_WORDS: Record<PaymentStatus, string> = {
+  paid: 'success',
+  cancelled: 'canceled',
+  failed: 'failed',
+  pending: 'pending',
+};
 
 abstract class JwtProvider implements PaymentProvider {
   abstract readonly code: string;
@@ -46,8 +62,12 @@ abstract class JwtProvider implements PaymentProvider {
 
   protected abstract requestPayload(req: PaymentRequest): Record<string, unknown>;
   protected abstract redirectTo(token: string): string;
-  protected abstract transaction(claims: Record<string, unknown>): { transactionId: unknown; status: unknown; amount: unknown; currency: unknown } | undefined;
-  protected abstract sandboxOf(claims: Record<string, unknown>): (SandboxRequest & { returnUrl: string }) | undefined;
+  protected abstract transaction(
+    claims: Record<string, unknown>,
+  ): { transactionId: unknown; status: unknown; amount: unknown; currency: unknown } | undefined;
+  protected abstract sandboxOf(
+    claims: Record<string, unknown>,
+  ): (SandboxRequest & { returnUrl: string }) | undefined;
   protected abstract answerClaims(request: SandboxRequest, outcome: PaymentStatus): Record<string, unknown>;
 
   createPayment(req: PaymentRequest) {
@@ -91,9 +111,16 @@ abstract class JwtProvider implements PaymentProvider {
     const r = claims ? this.sandboxOf(claims) : undefined;
     if (!r) return undefined;
     const { returnUrl, ...request } = r;
-    const answer = signJwt({ ...this.answerClaims(request, outcome), iat: Math.floor(Date.now() / 1000) }, this.key);
+    const answer = signJwt(
+      { ...this.answerClaims(request, outcome), iat: Math.floor(Date.now() / 1000) },
+      this.key,
+    );
     const sep = returnUrl.includes('?') ? '&' : '?';
-    return { request, notification: { token: answer }, returnUrl: `${returnUrl}${sep}token=${encodeURIComponent(answer)}` };
+    return {
+      request,
+      notification: { token: answer },
+      returnUrl: `${returnUrl}${sep}token=${encodeURIComponent(answer)}`,
+    };
   }
 }
 
@@ -156,13 +183,28 @@ export class NeopayProvider extends JwtProvider {
     if (isObject(claims.transactions)) {
       const [id, tx] = Object.entries(claims.transactions)[0] ?? [];
       if (!id || !isObject(tx)) return undefined;
-      return { transactionId: tx.transactionId ?? id, status: tx.status, amount: tx.amount, currency: tx.currency };
+      return {
+        transactionId: tx.transactionId ?? id,
+        status: tx.status,
+        amount: tx.amount,
+        currency: tx.currency,
+      };
     }
-    return { transactionId: claims.transactionId, status: claims.status, amount: claims.amount, currency: claims.currency };
+    return {
+      transactionId: claims.transactionId,
+      status: claims.status,
+      amount: claims.amount,
+      currency: claims.currency,
+    };
   }
 
   protected sandboxOf(c: Record<string, unknown>) {
-    if (typeof c.transactionId !== 'string' || typeof c.clientRedirectUrl !== 'string' || c.serviceType !== 'pisp') return undefined;
+    if (
+      typeof c.transactionId !== 'string' ||
+      typeof c.clientRedirectUrl !== 'string' ||
+      c.serviceType !== 'pisp'
+    )
+      return undefined;
     return {
       transactionId: c.transactionId,
       amountCents: centsOf(c.amount),
@@ -177,7 +219,15 @@ export class NeopayProvider extends JwtProvider {
   protected answerClaims(r: SandboxRequest, outcome: PaymentStatus) {
     return {
       action: 'payment_status',
-      transactions: { [r.transactionId]: { transactionId: r.transactionId, status: SANDBOX_WORDS[outcome], amount: euros(r.amountCents), currency: r.currency, ...(r.bank ? { bank: r.bank } : {}) } },
+      transactions: {
+        [r.transactionId]: {
+          transactionId: r.transactionId,
+          status: SANDBOX_WORDS[outcome],
+          amount: euros(r.amountCents),
+          currency: r.currency,
+          ...(r.bank ? { bank: r.bank } : {}),
+        },
+      },
     };
   }
 
@@ -190,17 +240,34 @@ export class NeopayProvider extends JwtProvider {
 
   private async providerBanks(): Promise<Bank[]> {
     if (this.bankCache && Date.now() - this.bankCache.at < BANK_CACHE_MS) return this.bankCache.banks;
-    const res = await (this.opts.fetch ?? fetch)(this.opts.countriesUrl as string, { signal: AbortSignal.timeout(5000), headers: { accept: 'application/json' } });
+    const res = await (this.opts.fetch ?? fetch)(this.opts.countriesUrl as string, {
+      signal: AbortSignal.timeout(5000),
+      headers: { accept: 'application/json' },
+    });
     if (!res.ok) throw new Error(`NEOPAY bank list answered ${res.status}`);
     const body = (await res.json()) as unknown;
-    const countries = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.countries) ? body.countries : [];
+    const countries = Array.isArray(body)
+      ? body
+      : isObject(body) && Array.isArray(body.countries)
+        ? body.countries
+        : [];
     const banks: Bank[] = [];
     for (const country of countries) {
       if (!isObject(country)) continue;
-      const list = Array.isArray(country.aspsps) ? country.aspsps : Array.isArray(country.banks) ? country.banks : [];
+      const list = Array.isArray(country.aspsps)
+        ? country.aspsps
+        : Array.isArray(country.banks)
+          ? country.banks
+          : [];
       for (const b of list) {
-        if (!isObject(b) || typeof b.bic !== 'string' || typeof b.name !== 'string' || b.isDisabled === true) continue;
-        banks.push({ bic: b.bic, name: b.name, country: String(country.code ?? ''), logo: typeof b.logo === 'string' ? b.logo : undefined });
+        if (!isObject(b) || typeof b.bic !== 'string' || typeof b.name !== 'string' || b.isDisabled === true)
+          continue;
+        banks.push({
+          bic: b.bic,
+          name: b.name,
+          country: String(country.code ?? ''),
+          logo: typeof b.logo === 'string' ? b.logo : undefined,
+        });
       }
     }
     this.bankCache = { at: Date.now(), banks };
@@ -214,7 +281,9 @@ export class MokilizingasProvider extends JwtProvider {
   readonly code = 'MOKILIZINGAS';
   readonly slug = 'mokilizingas';
 
-  constructor(private readonly opts: { merchantId: string; key: string | Buffer; url: string; sandbox: boolean }) {
+  constructor(
+    private readonly opts: { merchantId: string; key: string | Buffer; url: string; sandbox: boolean },
+  ) {
     super(opts.key, opts.sandbox);
   }
 
@@ -240,7 +309,8 @@ export class MokilizingasProvider extends JwtProvider {
   }
 
   protected sandboxOf(c: Record<string, unknown>) {
-    if (typeof c.orderId !== 'string' || typeof c.returnUrl !== 'string' || c.merchantId === undefined) return undefined;
+    if (typeof c.orderId !== 'string' || typeof c.returnUrl !== 'string' || c.merchantId === undefined)
+      return undefined;
     return {
       transactionId: c.orderId,
       amountCents: centsOf(c.amount),
@@ -252,6 +322,11 @@ export class MokilizingasProvider extends JwtProvider {
   }
 
   protected answerClaims(r: SandboxRequest, outcome: PaymentStatus) {
-    return { orderId: r.transactionId, status: SANDBOX_WORDS[outcome], amount: euros(r.amountCents), currency: r.currency };
+    return {
+      orderId: r.transactionId,
+      status: SANDBOX_WORDS[outcome],
+      amount: euros(r.amountCents),
+      currency: r.currency,
+    };
   }
 }

@@ -12,6 +12,7 @@
  * - `GET|POST /vsbridge/payment/sandbox/{slug}`: the sandbox provider page (no credentials only).
  */
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
@@ -30,7 +31,13 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/neopay/payment/banks/:clientId',
-    { schema: { tags, summary: 'Banks for the NEOPAY bank selector (sandbox banks are labelled "sandbox")', params: z.object({ clientId: z.string().trim().min(1).max(64) }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Banks for the NEOPAY bank selector (sandbox banks are labelled "sandbox")',
+        params: z.object({ clientId: z.string().trim().min(1).max(64) }),
+      },
+    },
     async (req) => {
       const provider = payments.provider('neopay');
       try {
@@ -46,7 +53,15 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
   for (const slug of slugSchema.options) {
     app.get(
       `/vsbridge/${slug}/payment/return`,
-      { schema: { tags, summary: `${NAMES[slug]}: the browser comes back from the provider`, querystring: z.object({ token: z.string().max(8192).optional(), data: z.string().max(8192).optional() }).passthrough() } },
+      {
+        schema: {
+          tags,
+          summary: `${NAMES[slug]}: the browser comes back from the provider`,
+          querystring: z
+            .object({ token: z.string().max(8192).optional(), data: z.string().max(8192).optional() })
+            .passthrough(),
+        },
+      },
       async (req, reply) => {
         const provider = payments.provider(slug);
         const verified = provider.handleReturn(req.query as Record<string, unknown>);
@@ -56,20 +71,14 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
           return reply.redirect(payments.orderPage(order), 303);
         } catch (err) {
           req.log.warn({ err, transactionId: verified.transactionId }, 'payment return refused');
-          return reply.redirect(payments.orderPage(await payments.orderOfTransaction(provider, verified.transactionId), 'unverified'), 303);
+          return reply.redirect(
+            payments.orderPage(
+              await payments.orderOfTransaction(provider, verified.transactionId),
+              'unverified',
+            ),
+            303,
+          );
         }
-      },
-    );
-
-    app.post(
-      `/vsbridge/${slug}/payment/notification`,
-      { schema: { tags, summary: `${NAMES[slug]}: the provider's signed notification ({ token })` } },
-      async (req) => {
-        const provider = payments.provider(slug);
-        const verified = provider.handleCallback(req.body);
-        if (!verified) throw invalidSignature();
-        const { status, changed, order } = await payments.apply(provider, verified, 'notification');
-        return ok({ status, changed, orderNumber: order.increment_id });
       },
     );
   }
@@ -77,21 +86,56 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
   const bankParams = z.object({ tokenValue, bank: z.string().trim().min(1).max(32) });
   app.get(
     '/vsbridge/neopay/payment/:tokenValue/:bank',
-    { schema: { tags, summary: 'Redirects to NEOPAY to pay the order of this cart (or order token) at the chosen bank', params: bankParams } },
-    async (req, reply) => reply.redirect(await payments.start('neopay', req.params.tokenValue, req.params.bank), 302),
+    {
+      schema: {
+        tags,
+        summary: 'Redirects to NEOPAY to pay the order of this cart (or order token) at the chosen bank',
+        params: bankParams,
+      },
+    },
+    async (req, reply) =>
+      reply.redirect(await payments.start('neopay', req.params.tokenValue, req.params.bank), 302),
   );
   for (const slug of slugSchema.options)
     app.get(
       `/vsbridge/${slug}/payment/:tokenValue`,
-      { schema: { tags, summary: `Redirects to ${NAMES[slug]} to pay the order of this cart (or order token)`, params: z.object({ tokenValue }) } },
+      {
+        schema: {
+          tags,
+          summary: `Redirects to ${NAMES[slug]} to pay the order of this cart (or order token)`,
+          params: z.object({ tokenValue }),
+        },
+      },
       async (req, reply) => reply.redirect(await payments.start(slug, req.params.tokenValue), 302),
     );
 
-  // ---- the sandbox "provider" (forms post urlencoded: parsed only in this scope)
-  void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-    });
+  // ---- the notifications and the sandbox "provider" (forms post urlencoded: parsed only in this scope)
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        done(
+          null,
+          Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
+        );
+      },
+    );
+
+    // the provider's notification: JSON `{ token }` or a form `token=...`
+    for (const slug of slugSchema.options)
+      scope.post(
+        `/vsbridge/${slug}/payment/notification`,
+        { schema: { tags, summary: `${NAMES[slug]}: the provider's signed notification ({ token })` } },
+        async (req) => {
+          const provider = payments.provider(slug);
+          const verified = provider.handleCallback(req.body);
+          if (!verified) throw invalidSignature();
+          const { status, changed, order } = await payments.apply(provider, verified, 'notification');
+          return ok({ status, changed, orderNumber: order.increment_id });
+        },
+      );
 
     scope.get(
       '/vsbridge/payment/sandbox/:slug',
@@ -105,7 +149,10 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
         if (!request) throw invalidSignature();
         return reply
           .header('cache-control', 'no-store')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+          )
           .type('text/html; charset=utf-8')
           .send(sandboxPage(req.params.slug, NAMES[req.params.slug] ?? req.params.slug, token, request));
       },
@@ -125,8 +172,13 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
         const answer = provider.sandboxAnswer?.(req.body.request, req.body.outcome as PaymentStatus);
         if (!answer) throw invalidSignature();
         // the provider posts its notification to the shop first, then sends the browser back
-        const res = await app.inject({ method: 'POST', url: `/vsbridge/${req.params.slug}/payment/notification`, payload: answer.notification });
-        if (res.statusCode !== 200) req.log.warn({ status: res.statusCode, body: res.body }, 'sandbox notification refused');
+        const res = await app.inject({
+          method: 'POST',
+          url: `/vsbridge/${req.params.slug}/payment/notification`,
+          payload: answer.notification,
+        });
+        if (res.statusCode !== 200)
+          req.log.warn({ status: res.statusCode, body: res.body }, 'sandbox notification refused');
         return reply.redirect(answer.returnUrl, 303);
       },
     );

@@ -52,7 +52,8 @@ export function sandboxLanguage(locale: string): StoreCode {
 export function sandboxPage(slug: string, providerName: string, token: string, r: SandboxRequest): string {
   const lang = sandboxLanguage(r.locale);
   const t = TEXTS[lang];
-  const row = (label: string, value: string) => `<tr><th scope="row">${escape(label)}</th><td>${escape(value)}</td></tr>`;
+  const row = (label: string, value: string) =>
+    `<tr><th scope="row">${escape(label)}</th><td>${escape(value)}</td></tr>`;
   const button = (outcome: string, label: string, cls: string) =>
     `<button type="submit" name="outcome" value="${outcome}" class="${cls}">${escape(label)}</button>`;
   return `<!doctype html>

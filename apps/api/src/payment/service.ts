@@ -37,9 +37,17 @@ type OrderRow = {
   email: string;
 };
 
-type PaymentRow = { id: number; order_id: number; provider: string; status: PaymentStatus; amount_cents: number; external_id: string };
+type PaymentRow = {
+  id: number;
+  order_id: number;
+  provider: string;
+  status: PaymentStatus;
+  amount_cents: number;
+  external_id: string;
+};
 
-const ORDER_COLUMNS = 'id, increment_id, order_token, store_code, status, payment_status, payment_method_code, grand_total, currency, email';
+const ORDER_COLUMNS =
+  'id, increment_id, order_token, store_code, status, payment_status, payment_method_code, grand_total, currency, email';
 /** order statuses a payment may still move to `paid` */
 const PAYABLE_STATUSES = ['new', 'pending', 'awaiting_payment'];
 const BANK = /^[A-Za-z0-9]{4,11}$/;
@@ -63,12 +71,17 @@ export class PaymentService {
    * The configured providers: real ones with credentials; without, sandbox ones (key derived from the
    * shop's AUTH_SECRET, so every process of the shop agrees) unless PAYMENT_SANDBOX=false.
    */
-  static async create(database: Database, config: ApiConfig, opts: { fetch?: typeof fetch } = {}): Promise<PaymentService> {
+  static async create(
+    database: Database,
+    config: ApiConfig,
+    opts: { fetch?: typeof fetch } = {},
+  ): Promise<PaymentService> {
     const pc = config.payment;
     const providers: PaymentProvider[] = [];
     const needsSandbox = (!pc.neopay || !pc.mokilizingas) && pc.sandbox;
     const secret = needsSandbox ? await loadAuthSecret(database, config.authSecret) : '';
-    const sandboxKey = (label: string) => createHmac('sha256', secret).update(`vitrina/payment-sandbox/${label}/v1`).digest();
+    const sandboxKey = (label: string) =>
+      createHmac('sha256', secret).update(`vitrina/payment-sandbox/${label}/v1`).digest();
     if (pc.neopay)
       providers.push(
         new NeopayProvider({
@@ -81,11 +94,32 @@ export class PaymentService {
         }),
       );
     else if (pc.sandbox)
-      providers.push(new NeopayProvider({ projectId: 'sandbox', key: sandboxKey('neopay'), widgetUrl: '/vsbridge/payment/sandbox/neopay', sandbox: true }));
+      providers.push(
+        new NeopayProvider({
+          projectId: 'sandbox',
+          key: sandboxKey('neopay'),
+          widgetUrl: '/vsbridge/payment/sandbox/neopay',
+          sandbox: true,
+        }),
+      );
     if (pc.mokilizingas)
-      providers.push(new MokilizingasProvider({ merchantId: pc.mokilizingas.merchantId, key: pc.mokilizingas.secret, url: pc.mokilizingas.url, sandbox: false }));
+      providers.push(
+        new MokilizingasProvider({
+          merchantId: pc.mokilizingas.merchantId,
+          key: pc.mokilizingas.secret,
+          url: pc.mokilizingas.url,
+          sandbox: false,
+        }),
+      );
     else if (pc.sandbox)
-      providers.push(new MokilizingasProvider({ merchantId: 'sandbox', key: sandboxKey('mokilizingas'), url: '/vsbridge/payment/sandbox/mokilizingas', sandbox: true }));
+      providers.push(
+        new MokilizingasProvider({
+          merchantId: 'sandbox',
+          key: sandboxKey('mokilizingas'),
+          url: '/vsbridge/payment/sandbox/mokilizingas',
+          sandbox: true,
+        }),
+      );
     return new PaymentService(database, config, providers);
   }
 
@@ -102,10 +136,17 @@ export class PaymentService {
   }
 
   /** the storefront page showing the order and its payment status */
-  orderPage(order: Pick<OrderRow, 'store_code' | 'increment_id' | 'order_token' | 'payment_status'> | undefined, fallback?: string): string {
+  orderPage(
+    order: Pick<OrderRow, 'store_code' | 'increment_id' | 'order_token' | 'payment_status'> | undefined,
+    fallback?: string,
+  ): string {
     if (!order) return `${localizedPath('lt', '/order-completed')}?payment=${fallback ?? 'pending'}`;
     const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
-    const q = new URLSearchParams({ number: order.increment_id, token: order.order_token, payment: order.payment_status });
+    const q = new URLSearchParams({
+      number: order.increment_id,
+      token: order.order_token,
+      payment: order.payment_status,
+    });
     return `${localizedPath(store, '/order-completed')}?${q.toString()}`;
   }
 
@@ -130,7 +171,13 @@ export class PaymentService {
     await this.database.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO payments (order_id, provider, status, amount_cents, external_id, payload) VALUES ($1, $2, 'pending', $3, $4, $5::jsonb)`,
-        [order.id, provider.code, order.grand_total, transactionId, JSON.stringify({ bank: chosenBank ?? null, sandbox: provider.sandbox })],
+        [
+          order.id,
+          provider.code,
+          order.grand_total,
+          transactionId,
+          JSON.stringify({ bank: chosenBank ?? null, sandbox: provider.sandbox }),
+        ],
       );
       await tx.query(
         `UPDATE orders SET status = CASE WHEN status = 'new' THEN 'awaiting_payment' ELSE status END,
@@ -156,13 +203,27 @@ export class PaymentService {
    * A verified answer applied to its payment and order. Refused (400, nothing changed) when the
    * amount or currency differ from the attempt's; unknown transaction: 404.
    */
-  async apply(provider: PaymentProvider, v: VerifiedPayment, source: 'return' | 'notification'): Promise<ApplyResult> {
+  async apply(
+    provider: PaymentProvider,
+    v: VerifiedPayment,
+    source: 'return' | 'notification',
+  ): Promise<ApplyResult> {
     return this.database.transaction(async (tx) => {
-      const payment = await one<PaymentRow>(tx, 'SELECT * FROM payments WHERE provider = $1 AND external_id = $2 FOR UPDATE', [provider.code, v.transactionId]);
+      const payment = await one<PaymentRow>(
+        tx,
+        'SELECT * FROM payments WHERE provider = $1 AND external_id = $2 FOR UPDATE',
+        [provider.code, v.transactionId],
+      );
       if (!payment) throw notFound('order.notFound');
-      const order = await one<OrderRow>(tx, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [payment.order_id]);
+      const order = await one<OrderRow>(tx, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [
+        payment.order_id,
+      ]);
       if (!order) throw notFound('order.notFound');
-      if (v.amountCents !== payment.amount_cents || v.amountCents !== order.grand_total || v.currency !== order.currency)
+      if (
+        v.amountCents !== payment.amount_cents ||
+        v.amountCents !== order.grand_total ||
+        v.currency !== order.currency
+      )
         throw new ApiError(400, 'payment.amountMismatch');
       const next = payment.status === 'paid' ? 'paid' : v.status === 'pending' ? payment.status : v.status;
       if (next === payment.status) return { order, status: payment.status, changed: false };
@@ -172,14 +233,20 @@ export class PaymentService {
       );
       let updated = order;
       if (next === 'paid') {
-        updated = (await one<OrderRow>(
-          tx,
-          `UPDATE orders SET payment_status = 'paid', status = CASE WHEN status = ANY($2::text[]) THEN 'paid' ELSE status END, updated_at = now()
+        updated =
+          (await one<OrderRow>(
+            tx,
+            `UPDATE orders SET payment_status = 'paid', status = CASE WHEN status = ANY($2::text[]) THEN 'paid' ELSE status END, updated_at = now()
            WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-          [order.id, PAYABLE_STATUSES],
-        )) ?? order;
+            [order.id, PAYABLE_STATUSES],
+          )) ?? order;
       } else if (order.payment_status !== 'paid') {
-        updated = (await one<OrderRow>(tx, `UPDATE orders SET payment_status = $2, updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`, [order.id, next])) ?? order;
+        updated =
+          (await one<OrderRow>(
+            tx,
+            `UPDATE orders SET payment_status = $2, updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+            [order.id, next],
+          )) ?? order;
       }
       return { order: updated, status: next, changed: true };
     });
@@ -189,7 +256,11 @@ export class PaymentService {
   async orderOfTransaction(provider: PaymentProvider, transactionId: string): Promise<OrderRow | undefined> {
     return one<OrderRow>(
       this.database,
-      `SELECT ${ORDER_COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')} FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.provider = $1 AND p.external_id = $2`,
+      `SELECT ${ORDER_COLUMNS.split(', ')
+        .map((c) => `o.${c}`)
+        .join(
+          ', ',
+        )} FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.provider = $1 AND p.external_id = $2`,
       [provider.code, transactionId],
     );
   }

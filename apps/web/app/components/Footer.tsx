@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { useT } from '../i18n';
 import { STATIC_PAGES, staticSlug } from '../lib/static-pages';
 import { useStoreCode } from '../lib/store';
+import { NewsletterForm } from './NewsletterForm';
 
 /** Shop terms: 30-day money back, support hours, delivery time, newsletter coupon. */
 export function ShopTerms() {
@@ -47,6 +48,12 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
           <h2 id="footer-service">{t('footer.service')}</h2>
           <ShopTerms />
         </section>
+        {minimal ? null : (
+          <section aria-labelledby="footer-newsletter">
+            <h2 id="footer-newsletter">{t('newsletter.title')}</h2>
+            <NewsletterForm idPrefix="footer" />
+          </section>
+        )}
       </div>
       <p className="container copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
     </footer>

@@ -6,6 +6,7 @@ import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
 import { useCartCount } from '../state/cart';
 import { ui, useUi } from '../state/ui';
+import { useUser } from '../state/user';
 import { LanguageSwitch } from './LanguageSwitch';
 
 function CartButton() {
@@ -35,6 +36,18 @@ function CartButton() {
         {count}
       </span>
     </button>
+  );
+}
+
+/** My account; with a session it greets the customer by first name. */
+function AccountLink() {
+  const storeCode = useStoreCode();
+  const t = useT();
+  const firstname = useUser((s) => (s.token ? (s.current?.firstname ?? '') : null));
+  return (
+    <Link to={localizedPath(storeCode, '/my-account')} className="account-link">
+      {firstname ? t('account.hello', { name: firstname }) : t('header.account')}
+    </Link>
   );
 }
 
@@ -91,9 +104,7 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
         <LanguageSwitch />
         {minimal ? null : (
           <>
-            <Link to={localizedPath(storeCode, '/my-account')} className="account-link">
-              {t('header.account')}
-            </Link>
+            <AccountLink />
             <CartButton />
           </>
         )}

@@ -16,6 +16,8 @@ import type {
   OrderSummary,
   OrderResult,
   PaymentMethod,
+  Bank,
+  PickupPoint,
   Product,
   SearchResponse,
   SearchResult,
@@ -284,6 +286,18 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions
       pull: (number: string, orderToken: string) =>
         call<OrderSummary>('GET', '/order/pull', { number, orderToken }),
     },
+    /** Payment providers (accounts-checkout-routes.md §7): NEOPAY banks; the redirect links. */
+    payment: {
+      neopayBanks: (clientId: string) =>
+        call<Bank[]>('GET', `/neopay/payment/banks/${encodeURIComponent(clientId)}`),
+      /** the page the browser is sent to after placing the order (token value: the cart id) */
+      redirectUrl: (code: string, tokenValue: string, bank?: string | null) =>
+        code === 'NEOPAY'
+          ? `${base}/vsbridge/neopay/payment/${encodeURIComponent(tokenValue)}/${encodeURIComponent(bank || '-')}`
+          : `${base}/vsbridge/mokilizingas/payment/${encodeURIComponent(tokenValue)}`,
+    },
+    pickupPoints: (code: string, cartId: string) =>
+      call<PickupPoint[]>('POST', '/pickup-points/', { code, cartId }),
     user: {
       create: (customer: { email: string; firstname: string; lastname: string }, password: string) =>
         call<CustomerProfile>('POST', '/user/create', {}, { customer, password }),

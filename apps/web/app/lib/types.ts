@@ -192,6 +192,8 @@ export interface ShippingMethod {
   cost_incl_tax?: number;
   available?: boolean;
   default?: boolean;
+  /** parcel lockers and pickup: a pickup point must be chosen (`POST /pickup-points/`) */
+  needs_pickup_point?: boolean;
 }
 
 export interface PaymentMethod {
@@ -200,6 +202,26 @@ export interface PaymentMethod {
   default?: boolean;
   is_server_method?: boolean;
   offline?: boolean;
+}
+
+/** `GET /neopay/payment/banks/{clientId}`: a bank of the NEOPAY selector (`sandbox` in sandbox mode) */
+export interface Bank {
+  bic: string;
+  name: string;
+  country: string;
+  logo?: string;
+  sandbox?: boolean;
+}
+
+/** `POST /pickup-points/?code&cartId` */
+export interface PickupPoint {
+  id: string;
+  carrier_code: string;
+  name: string;
+  address: string;
+  city: string;
+  postcode: string;
+  country_id: string;
 }
 
 export interface OrderResult {
@@ -214,6 +236,8 @@ export interface OrderResult {
 export interface OrderSummary {
   orderNumber: string;
   status: string;
+  payment_status?: string;
+  payment_method_code?: string;
   created_at: string;
   grand_total: number;
   subtotal_incl_tax: number;
@@ -235,8 +259,9 @@ export interface OrderPayload {
     shipping_carrier_code: string;
     payment_method_code: string;
     payment_method_additional?: Record<string, unknown>;
+    pickup_point_id?: string;
   };
-  personalDetails?: { firstName: string; lastName: string; emailAddress: string };
+  personalDetails?: { firstName: string; lastName: string; emailAddress: string; createAccount?: boolean };
   idempotency_key: string;
 }
 

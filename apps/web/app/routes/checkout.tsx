@@ -7,11 +7,15 @@ import {
   isVirtualCart,
   normaliseZip,
   validateAlphaOnly,
+  validateCompanyCode,
   validateEmail,
   validateFields,
   validateNameLength,
+  validatePassword,
+  validatePasswordsMatch,
   validateRequired,
   validateTermsAccepted,
+  validateVatCode,
   validateZip,
   type FieldError,
   type FieldRule,
@@ -21,20 +25,24 @@ import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
 import { CartTotals } from '../components/CartTotals';
 import { Field } from '../components/Field';
+import { BankSelector } from '../components/checkout/BankSelector';
+import { PickupPointPicker, pickupLabel } from '../components/checkout/PickupPointPicker';
 import { getT, useT, type Translator } from '../i18n';
 import { ApiError } from '../lib/api';
 import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
-import type { Address, PaymentMethod, ShippingMethod } from '../lib/types';
+import type { Address, Bank, PaymentMethod, PickupPoint, ShippingMethod } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { cart, useCart } from '../state/cart';
 import {
+  afterOrderPlaced,
   checkout,
   idempotencyKeyFor,
   updateCheckout,
   useCheckout,
+  type PaymentDetails,
   type PersonalDetails,
   type ShippingDetails,
 } from '../state/checkout';
@@ -66,8 +74,15 @@ const COUNTRIES = ['LT', 'LV', 'EE'] as const;
  * non-empty codes and the API ignores them for virtual carts.
  */
 const NO_SHIPPING = { carrier_code: 'none', method_code: 'none' };
-/** Payment methods that need a redirect flow (not part of this skeleton). */
+/** Payment methods whose provider page the browser goes to after the order is placed (spec §4 "Bank payment"). */
 const REDIRECT_METHODS = new Set([PAYMENT_NEOPAY, PAYMENT_MOKILIZINGAS]);
+/**
+ * Spec §4: placing the order fires only for a server method. A method that is not one must place
+ * the order itself after its own client-side step; the offline methods (cash on delivery, bank
+ * transfer) have none, so they place it at once. Any other non-server method is refused.
+ */
+export const canPlaceOrder = (m: Pick<PaymentMethod, 'is_server_method' | 'offline'> | undefined) =>
+  Boolean(m && (m.is_server_method || m.offline));
 
 type Errors<V> = Partial<Record<keyof V, string>>;
 
@@ -86,14 +101,35 @@ const name: FieldRule<Record<string, unknown>>[] = [
   (v) => validateAlphaOnly(str(v)),
 ];
 
-function validatePersonal(t: Translator, v: PersonalDetails): Errors<PersonalDetails> {
-  return messages<PersonalDetails>(
+type PersonalForm = PersonalDetails & { passwordRepeat: string };
+
+export function validatePersonal(t: Translator, v: PersonalForm): Errors<PersonalForm> {
+  return messages<PersonalForm>(
     t,
     validateFields(v as unknown as Record<string, unknown>, {
       firstName: name,
       lastName: name,
       emailAddress: [validateRequired, (x) => validateEmail(str(x))],
-    }) as Partial<Record<keyof PersonalDetails, FieldError>>,
+      ...(v.createAccount
+        ? {
+            password: [validateRequired, (x) => validatePassword(str(x))],
+            passwordRepeat: [(x, all) => validatePasswordsMatch(str(all.password), str(x))],
+          }
+        : {}),
+    }) as Partial<Record<keyof PersonalForm, FieldError>>,
+  );
+}
+
+/** A legal person: company name and code required, VAT code optional (checked when given). */
+export function validatePayment(t: Translator, v: PaymentDetails): Errors<PaymentDetails> {
+  if (v.buyerType !== 'legal') return {};
+  return messages<PaymentDetails>(
+    t,
+    validateFields(v as unknown as Record<string, unknown>, {
+      company: [validateRequired],
+      companyCode: [validateRequired, (x) => validateCompanyCode(str(x))],
+      taxId: [(x) => (str(x).trim() ? validateVatCode(str(x)) : null)],
+    }) as Partial<Record<keyof PaymentDetails, FieldError>>,
   );
 }
 
@@ -190,7 +226,13 @@ export default function Checkout() {
   const cartState = useCart();
   const details = useCheckout();
   const [step, setStep] = useState<Step>('personal');
-  const [personalErrors, setPersonalErrors] = useState<Errors<PersonalDetails>>({});
+  const [personalErrors, setPersonalErrors] = useState<Errors<PersonalForm>>({});
+  const [passwordRepeat, setPasswordRepeat] = useState('');
+  const [paymentErrors, setPaymentErrors] = useState<Errors<PaymentDetails>>({});
+  const [pickup, setPickup] = useState<{ carrier: string; list: PickupPoint[] } | null>(null);
+  const [pickupError, setPickupError] = useState<string | null>(null);
+  const [banks, setBanks] = useState<{ country: string; list: Bank[] } | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
   const [shippingErrors, setShippingErrors] = useState<Errors<ShippingDetails>>({});
   const [methods, setMethods] = useState<{ forAddress: string; list: ShippingMethod[] } | null>(null);
   const [payments, setPayments] = useState<PaymentMethod[]>([]);
@@ -202,12 +244,54 @@ export default function Checkout() {
 
   const p = details.personalDetails;
   const s = details.shippingDetails;
+  const pd = details.paymentDetails;
   const setPersonal = (patch: Partial<PersonalDetails>) =>
     updateCheckout({ personalDetails: { ...p, ...patch } });
   const setShipping = (patch: Partial<ShippingDetails>) =>
     updateCheckout({ shippingDetails: { ...s, ...patch } });
+  const setPaymentDetails = (patch: Partial<PaymentDetails>) =>
+    updateCheckout({ paymentDetails: { ...pd, ...patch } });
   const failed = (e: unknown) =>
     notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
+
+  const cartId = cartState.cartServerToken;
+  const chosenCarrier = details.shippingMethod?.carrier_code ?? null;
+  const needsPickup = Boolean(
+    methods?.list.find(
+      (m) =>
+        m.carrier_code === details.shippingMethod?.carrier_code &&
+        m.method_code === details.shippingMethod?.method_code,
+    )?.needs_pickup_point,
+  );
+  // the pickup points of the chosen parcel-locker or pickup carrier, in the cart's country
+  useEffect(() => {
+    if (!needsPickup || !chosenCarrier || !cartId || pickup?.carrier === chosenCarrier) return;
+    let live = true;
+    api
+      .pickupPoints(chosenCarrier, cartId)
+      .then((list) => live && setPickup({ carrier: chosenCarrier, list }))
+      .catch((err: unknown) => live && failed(err));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsPickup, chosenCarrier, cartId]);
+  // NEOPAY: the banks of the shipping country for the bank selector
+  const country = s.country;
+  const wantsBanks = details.paymentMethod === PAYMENT_NEOPAY;
+  useEffect(() => {
+    if (!wantsBanks || banks?.country === country) return;
+    let live = true;
+    api.payment
+      .neopayBanks(country)
+      .then((list) => live && setBanks({ country, list }))
+      // no list: the shopper chooses the bank on NEOPAY's page
+      .catch(() => live && setBanks({ country, list: [] }));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantsBanks, country]);
 
   if (!cartState.loaded) return <p>{t('common.loading')}</p>;
   const token = cartState.cartServerToken;
@@ -229,7 +313,7 @@ export default function Checkout() {
 
   const submitPersonal = (e: FormEvent) => {
     e.preventDefault();
-    const errors = validatePersonal(t, p);
+    const errors = validatePersonal(t, { ...p, passwordRepeat });
     setPersonalErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(personalForm.current);
     setStep('shipping');
@@ -268,6 +352,12 @@ export default function Checkout() {
         }
         const chosen = checkout.get().shippingMethod;
         if (!chosen) return;
+        if (needsPickup) {
+          const point = checkout.get().pickupPoint;
+          const valid = point && pickup?.list.some((x) => x.id === point.id);
+          setPickupError(valid ? null : t.msg('validation.required'));
+          if (!valid) return;
+        }
         const answer = await api.cart.shippingInformation(token, {
           shippingAddress: address,
           billingAddress: address,
@@ -277,14 +367,13 @@ export default function Checkout() {
         cart.setTotals(answer.totals);
         list = answer.payment_methods?.length ? answer.payment_methods : await api.cart.paymentMethods(token);
       }
-      list = list.filter(
-        (m) => !REDIRECT_METHODS.has(m.code) && !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY),
-      );
+      // cash on delivery is hidden for virtual carts (spec §5; the API leaves it out too)
+      list = list.filter((m) => !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
       setPayments(list);
       const current = checkout.get().paymentMethod;
       if (!current || !list.some((m) => m.code === current)) {
-        const preferred =
-          list.find((m) => m.code === PAYMENT_CASH_ON_DELIVERY) ?? list.find((m) => m.default) ?? list[0];
+        // the method flagged `default` is preselected
+        const preferred = list.find((m) => m.default) ?? list[0];
         updateCheckout({ paymentMethod: preferred?.code ?? null });
       }
       setStep('payment');
@@ -297,6 +386,9 @@ export default function Checkout() {
 
   const submitPayment = (e: FormEvent) => {
     e.preventDefault();
+    const errors = validatePayment(t, checkout.get().paymentDetails);
+    setPaymentErrors(errors);
+    if (Object.keys(errors).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     if (checkout.get().paymentMethod) setStep('review');
   };
 
@@ -307,7 +399,20 @@ export default function Checkout() {
     const chosen = checkout.get().shippingMethod;
     const payment = checkout.get().paymentMethod;
     if (termsCheck || !chosen || !payment) return;
+    const method = payments.find((m) => m.code === payment);
+    if (!canPlaceOrder(method)) return failed(new ApiError(400, 'error.generic'));
     const address = toAddress(p, s);
+    const legal = pd.buyerType === 'legal';
+    const billingAddress: Address = legal
+      ? {
+          ...address,
+          company: pd.company.trim(),
+          company_code: pd.companyCode.trim(),
+          ...(pd.taxId.trim() ? { vat_id: pd.taxId.replace(/\s+/g, '').toUpperCase() } : {}),
+        }
+      : address;
+    const bank = payment === PAYMENT_NEOPAY ? pd.paymentMethodAdditional.bank : undefined;
+    const point = needsPickup ? checkout.get().pickupPoint : null;
     const key = idempotencyKeyFor(cartHash(cartState.items, token));
     setBusy(true);
     try {
@@ -320,10 +425,12 @@ export default function Checkout() {
         })),
         addressInformation: {
           shippingAddress: address,
-          billingAddress: address,
+          billingAddress,
           shipping_method_code: chosen.method_code,
           shipping_carrier_code: chosen.carrier_code,
           payment_method_code: payment,
+          ...(bank ? { payment_method_additional: { bank } } : {}),
+          ...(point ? { pickup_point_id: point.id } : {}),
         },
         personalDetails: {
           firstName: p.firstName.trim(),
@@ -332,9 +439,26 @@ export default function Checkout() {
         },
         idempotency_key: key,
       });
-      // 200: the cart is cleared without server sync and the key is spent.
-      cart.clear();
-      updateCheckout({ idempotency: null });
+      // "Create an account" during checkout: with the password kept in memory only
+      if (p.createAccount) {
+        try {
+          await api.user.create(
+            { email: p.emailAddress.trim(), firstname: p.firstName.trim(), lastname: p.lastName.trim() },
+            p.password,
+          );
+          notify({ type: 'success', message: t('checkout.accountCreated') });
+        } catch (err) {
+          failed(err);
+        }
+      }
+      // 200: order timestamp stored, cart cleared without server sync, password emptied (spec §4)
+      afterOrderPlaced(200, () => cart.clear());
+      if (REDIRECT_METHODS.has(payment)) {
+        // the provider's page, built from the cart id (and the chosen bank for NEOPAY)
+        setRedirecting(true);
+        window.location.assign(api.payment.redirectUrl(payment, token, bank));
+        return;
+      }
       await navigate(
         `${localizedPath(t.storeCode, '/order-completed')}?number=${encodeURIComponent(order.orderNumber)}${order.orderToken ? `&token=${encodeURIComponent(order.orderToken)}` : ''}`,
       );
@@ -399,6 +523,39 @@ export default function Checkout() {
               error={personalErrors.emailAddress}
               onChange={(e) => setPersonal({ emailAddress: e.target.value })}
             />
+            <div className="field field-check">
+              <input
+                type="checkbox"
+                id="createAccount"
+                checked={p.createAccount}
+                onChange={(e) => setPersonal({ createAccount: e.target.checked })}
+              />
+              <label htmlFor="createAccount">{t('checkout.createAccount')}</label>
+            </div>
+            {p.createAccount ? (
+              <>
+                <Field
+                  id="password"
+                  type="password"
+                  label={t('checkout.password')}
+                  autoComplete="new-password"
+                  required
+                  value={p.password}
+                  error={personalErrors.password}
+                  onChange={(e) => setPersonal({ password: e.target.value })}
+                />
+                <Field
+                  id="passwordRepeat"
+                  type="password"
+                  label={t('checkout.passwordRepeat')}
+                  autoComplete="new-password"
+                  required
+                  value={passwordRepeat}
+                  error={personalErrors.passwordRepeat}
+                  onChange={(e) => setPasswordRepeat(e.target.value)}
+                />
+              </>
+            ) : null}
             <button type="submit" className="btn btn-primary">
               {t('checkout.continue')}
             </button>
@@ -416,6 +573,12 @@ export default function Checkout() {
               {t(`checkout.country.${s.country as 'LT'}`)}
               <br />
               {chosenShipping ? methodLabel(chosenShipping) : null}
+              {needsPickup && details.pickupPoint ? (
+                <>
+                  <br />
+                  {pickupLabel(details.pickupPoint)}
+                </>
+              ) : null}
             </p>
           }
         >
@@ -516,6 +679,19 @@ export default function Checkout() {
                 <p className="field-error">{t('checkout.noShippingMethods')}</p>
               )
             ) : null}
+            {needsPickup && methods?.forAddress === addressKey ? (
+              <PickupPointPicker
+                points={pickup?.carrier === chosenCarrier ? pickup.list : []}
+                value={details.pickupPoint?.id ?? null}
+                error={pickupError}
+                onChange={(point) => {
+                  setPickupError(null);
+                  updateCheckout({
+                    pickupPoint: { id: point.id, name: point.name, address: point.address, city: point.city },
+                  });
+                }}
+              />
+            ) : null}
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('common.loading') : t('checkout.continue')}
             </button>
@@ -531,6 +707,51 @@ export default function Checkout() {
         >
           <form noValidate onSubmit={submitPayment}>
             <fieldset className="methods">
+              <legend>{t('checkout.buyerType')}</legend>
+              {(['natural', 'legal'] as const).map((type) => (
+                <div key={type} className="method">
+                  <input
+                    type="radio"
+                    id={`buyer-${type}`}
+                    name="buyerType"
+                    checked={pd.buyerType === type}
+                    onChange={() => setPaymentDetails({ buyerType: type })}
+                  />
+                  <label htmlFor={`buyer-${type}`}>
+                    {t(type === 'legal' ? 'checkout.legalPerson' : 'checkout.naturalPerson')}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            {pd.buyerType === 'legal' ? (
+              <>
+                <Field
+                  id="company"
+                  label={t('checkout.company')}
+                  autoComplete="organization"
+                  required
+                  value={pd.company}
+                  error={paymentErrors.company}
+                  onChange={(e) => setPaymentDetails({ company: e.target.value })}
+                />
+                <Field
+                  id="companyCode"
+                  label={t('checkout.companyCode')}
+                  required
+                  value={pd.companyCode}
+                  error={paymentErrors.companyCode}
+                  onChange={(e) => setPaymentDetails({ companyCode: e.target.value })}
+                />
+                <Field
+                  id="taxId"
+                  label={t('checkout.vatCode')}
+                  value={pd.taxId}
+                  error={paymentErrors.taxId}
+                  onChange={(e) => setPaymentDetails({ taxId: e.target.value })}
+                />
+              </>
+            ) : null}
+            <fieldset className="methods">
               <legend>{t('checkout.paymentMethod')}</legend>
               {payments.map((m) => (
                 <div key={m.code} className="method">
@@ -545,6 +766,14 @@ export default function Checkout() {
                 </div>
               ))}
             </fieldset>
+            {details.paymentMethod === PAYMENT_NEOPAY ? (
+              <BankSelector
+                banks={banks?.country === s.country ? banks.list : null}
+                loading={banks?.country !== s.country}
+                value={pd.paymentMethodAdditional.bank}
+                onChange={(bic) => setPaymentDetails({ paymentMethodAdditional: bic ? { bank: bic } : {} })}
+              />
+            ) : null}
             <button type="submit" className="btn btn-primary" disabled={!details.paymentMethod}>
               {t('checkout.continue')}
             </button>
@@ -574,8 +803,12 @@ export default function Checkout() {
                 </p>
               ) : null}
             </div>
-            <button type="submit" className="btn btn-primary btn-large" disabled={busy}>
-              {busy ? t('checkout.placing') : t('checkout.placeOrder')}
+            <button type="submit" className="btn btn-primary btn-large" disabled={busy || redirecting}>
+              {redirecting
+                ? t('checkout.redirecting')
+                : busy
+                  ? t('checkout.placing')
+                  : t('checkout.placeOrder')}
             </button>
           </form>
         </StepSection>

@@ -1,5 +1,6 @@
 import { storeCodeFromPath } from '@vitrina/domain';
 import { data, redirect } from 'react-router';
+import { lazy, Suspense } from 'react';
 import type { Route } from './+types/cms-page';
 import { NotFound } from '../components/NotFound';
 import { getT } from '../i18n';
@@ -70,6 +71,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
   });
 };
 
+/** The contact form is code-split: only the contact page loads it. */
+const ContactForm = lazy(() => import('../components/ContactForm').then((m) => ({ default: m.ContactForm })));
+
 export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
   if (!d.page) return <NotFound />;
   return (
@@ -77,6 +81,11 @@ export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
       <h1>{d.page.title}</h1>
       {/* CMS content is written by the shop's own editors (trusted HTML). */}
       <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
+      {d.page.identifier === 'contact-us' ? (
+        <Suspense fallback={null}>
+          <ContactForm />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -1,4 +1,10 @@
-import { formatDateTime, formatPrice, localizedPath } from '@vitrina/domain';
+import {
+  PAYMENT_MOKILIZINGAS,
+  PAYMENT_NEOPAY,
+  formatDateTime,
+  formatPrice,
+  localizedPath,
+} from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
 import { getT, useT } from '../i18n';
@@ -21,13 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const number = params.get('number')?.slice(0, 64) ?? null;
   const token = params.get('token')?.slice(0, 128) ?? null;
+  // the payment status in the URL (the return from a payment provider) is only a hint: the server's
+  // payment_status of the order wins when the order can be read
+  const paymentHint = params.get('payment');
   let order: OrderSummary | null = null;
   if (number && token) {
     order = await serverApi(context, storeCode)
       .order.pull(number, token)
       .catch(() => null);
   }
-  return { storeCode, number, order, seo: seoForRequest(request, storeCode) };
+  const payment = paymentStatusOf(order?.payment_method_code, order?.payment_status, paymentHint);
+  return { storeCode, number, token, order, payment, seo: seoForRequest(request, storeCode) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -41,12 +51,56 @@ export const meta: Route.MetaFunction = ({ data }) => {
   });
 };
 
+export type PaymentView = 'paid' | 'pending' | 'cancelled' | 'failed';
+const REDIRECT_METHODS: Record<string, string> = {
+  [PAYMENT_NEOPAY]: 'neopay',
+  [PAYMENT_MOKILIZINGAS]: 'mokilizingas',
+};
+
+/**
+ * What the page says about the payment: for an order paid at a provider (NEOPAY, MOKILIZINGAS) the
+ * server's payment status; without the order, the status the return redirect named (an answer
+ * that could not be verified reads as pending); for other methods nothing.
+ */
+export function paymentStatusOf(
+  method: string | undefined,
+  serverStatus: string | undefined,
+  hint: string | null,
+): PaymentView | null {
+  const known = (x: string | null | undefined): PaymentView | null =>
+    x === 'paid' || x === 'pending' || x === 'cancelled' || x === 'failed' ? x : null;
+  if (method && REDIRECT_METHODS[method]) return known(serverStatus) ?? 'pending';
+  if (method) return null;
+  if (hint === null) return null;
+  return known(hint) ?? 'pending';
+}
+
 export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { order } = loaderData;
+  const { order, payment } = loaderData;
+  const slug = order?.payment_method_code ? REDIRECT_METHODS[order.payment_method_code] : undefined;
+  const retry =
+    slug && loaderData.token && (payment === 'cancelled' || payment === 'failed')
+      ? `/vsbridge/${slug}/payment/${encodeURIComponent(loaderData.token)}${slug === 'neopay' ? '/-' : ''}`
+      : null;
   return (
     <section className="narrow thank-you">
-      <h1>{t('thankYou.title')}</h1>
+      <h1>
+        {t(payment === 'cancelled' || payment === 'failed' ? `payment.${payment}Title` : 'thankYou.title')}
+      </h1>
+      {payment ? (
+        <div className={`payment-status payment-${payment}`} role="status" data-testid="payment-status">
+          {payment === 'paid' || payment === 'pending' ? <h2>{t(`payment.${payment}Title`)}</h2> : null}
+          <p>{t(`payment.${payment}Text`)}</p>
+          {retry ? (
+            <p>
+              <a href={retry} className="btn btn-primary">
+                {t('payment.payAgain')}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {loaderData.number ? (
         <p className="order-number">{t('thankYou.number', { number: loaderData.number })}</p>
       ) : null}

@@ -22,6 +22,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/product';
 import { NotFound } from '../components/NotFound';
+import { ProductReviews } from '../components/ProductReviews';
 import { Price } from '../components/Price';
 import { getT, useT } from '../i18n';
 import { ApiError } from '../lib/api';
@@ -422,6 +423,16 @@ function ProductView({
           ))}
         </section>
       ) : null}
+      <ProductReviews
+        productId={product.id}
+        viewed={{
+          sku: product.sku,
+          name: product.name,
+          path: productPath(t.storeCode, product),
+          image: imageUrl(product.image, 150, 150),
+          price: final,
+        }}
+      />
       <JsonLd product={product} variant={variant} url={canonical} origin={origin} />
     </article>
   );

@@ -5,6 +5,9 @@ export interface PersonalDetails {
   firstName: string;
   lastName: string;
   emailAddress: string;
+  /** kept in memory only: never written to the device (see `serialize` below) */
+  password: string;
+  createAccount: boolean;
 }
 
 export interface ShippingDetails {
@@ -16,21 +19,43 @@ export interface ShippingDetails {
   phoneNumber: string;
 }
 
+/** spec §3 paymentDetails: the buyer type and the legal person's fields, the provider's extras */
+export interface PaymentDetails {
+  buyerType: 'natural' | 'legal';
+  company: string;
+  companyCode: string;
+  /** the VAT code (optional) */
+  taxId: string;
+  /** e.g. the NEOPAY bank (BIC) */
+  paymentMethodAdditional: { bank?: string };
+}
+
+export interface ChosenPickupPoint {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+}
+
 export interface CheckoutState {
   personalDetails: PersonalDetails;
   shippingDetails: ShippingDetails;
+  paymentDetails: PaymentDetails;
   shippingMethod: { carrier_code: string; method_code: string } | null;
+  pickupPoint: ChosenPickupPoint | null;
   paymentMethod: string | null;
   /**
    * The idempotency key of the order being placed, with the cart hash it was made for: a retry of
    * the same cart reuses it (the server answers the first order), a changed cart gets a new one.
    */
   idempotency: { key: string; cartHash: string } | null;
+  /** when the last order was placed (spec §4: "the order timestamp is stored") */
+  orderTimestamp: number | null;
   modifiedAt: number;
 }
 
 export const initialCheckout: CheckoutState = {
-  personalDetails: { firstName: '', lastName: '', emailAddress: '' },
+  personalDetails: { firstName: '', lastName: '', emailAddress: '', password: '', createAccount: false },
   shippingDetails: {
     streetAddress: '',
     apartmentNumber: '',
@@ -39,22 +64,50 @@ export const initialCheckout: CheckoutState = {
     country: DEFAULT_COUNTRY,
     phoneNumber: '',
   },
+  paymentDetails: {
+    buyerType: 'natural',
+    company: '',
+    companyCode: '',
+    taxId: '',
+    paymentMethodAdditional: {},
+  },
   shippingMethod: null,
+  pickupPoint: null,
   paymentMethod: null,
   idempotency: null,
+  orderTimestamp: null,
   modifiedAt: 0,
 };
 
-/** Checkout details: saved locally on change and restored at start (spec §4 "Checkout"). */
+/** What is written to the device (and shared with other tabs): everything but the password. */
+export function serializeCheckout(s: CheckoutState): unknown {
+  return { ...s, personalDetails: { ...s.personalDetails, password: '' } };
+}
+
+/**
+ * Checkout details: saved locally on change and restored at start (spec §4 "Checkout"). The
+ * password of "create an account" stays in memory only.
+ */
 export const checkout = createStore<CheckoutState>(initialCheckout, {
   persistKey: 'checkout',
-  deserialize: (raw, init) => {
+  serialize: serializeCheckout,
+  deserialize: (raw, current) => {
     const r = (raw ?? {}) as Partial<CheckoutState>;
     return {
-      ...init,
+      ...initialCheckout,
       ...r,
-      personalDetails: { ...init.personalDetails, ...r.personalDetails },
-      shippingDetails: { ...init.shippingDetails, ...r.shippingDetails },
+      // a password typed in this tab is kept; one from the device or another tab is never taken
+      personalDetails: {
+        ...initialCheckout.personalDetails,
+        ...r.personalDetails,
+        password: current.personalDetails.password,
+      },
+      shippingDetails: { ...initialCheckout.shippingDetails, ...r.shippingDetails },
+      paymentDetails: {
+        ...initialCheckout.paymentDetails,
+        ...r.paymentDetails,
+        paymentMethodAdditional: { ...r.paymentDetails?.paymentMethodAdditional },
+      },
     };
   },
 });
@@ -70,6 +123,27 @@ export function idempotencyKeyFor(cartHash: string): string {
   const key = crypto.randomUUID();
   updateCheckout({ idempotency: { key, cartHash } });
   return key;
+}
+
+/**
+ * Spec §4 "Checkout": after placement, when the result code is absent or 200, the order timestamp is
+ * stored, the cart is cleared without server sync (`clearCart`), and a chosen "create account" has
+ * its password emptied and createAccount set false. Any other code clears nothing. Answers whether
+ * the order counts as placed.
+ */
+export function afterOrderPlaced(code: number | undefined, clearCart: () => void, now = Date.now()): boolean {
+  if (code !== undefined && code !== 200) return false;
+  clearCart();
+  checkout.set((s) => ({
+    ...s,
+    orderTimestamp: now,
+    idempotency: null,
+    personalDetails: s.personalDetails.createAccount
+      ? { ...s.personalDetails, password: '', createAccount: false }
+      : s.personalDetails,
+    modifiedAt: now,
+  }));
+  return true;
 }
 
 /** "A user counts as in checkout if the last modification was within 30 minutes." */

@@ -107,7 +107,8 @@ export function createUserStore(deps: UserStoreDeps) {
       await logout({ silent: true, remote: false });
       deps.openAuth('login');
       if (reason !== 'rejected') {
-        const key = reason === 'unauthorized' ? 'error.tokenRefreshUnauthorized' : 'error.tokenRefreshInternal';
+        const key =
+          reason === 'unauthorized' ? 'error.tokenRefreshUnauthorized' : 'error.tokenRefreshInternal';
         deps.notifications.add({ type: 'error', message: translateMessage(key, deps.storeCode()) });
       }
     },
@@ -148,6 +149,7 @@ export function createUserStore(deps: UserStoreDeps) {
     deps.checkout.set((s) => ({
       ...s,
       personalDetails: {
+        ...s.personalDetails,
         firstName: s.personalDetails.firstName || profile.firstname,
         lastName: s.personalDetails.lastName || profile.lastname,
         emailAddress: s.personalDetails.emailAddress || profile.email,
@@ -210,7 +212,10 @@ export function createUserStore(deps: UserStoreDeps) {
     deps.checkout.set(initialCheckout);
     await persist();
     if (!opts.silent) {
-      deps.notifications.add({ type: 'success', message: translateMessage('user.loggedOut', deps.storeCode()) });
+      deps.notifications.add({
+        type: 'success',
+        message: translateMessage('user.loggedOut', deps.storeCode()),
+      });
     }
   }
 
@@ -253,10 +258,7 @@ export function createUserStore(deps: UserStoreDeps) {
       store.set((s) => ({ ...s, current }));
     },
     /** Profile edit: answers the server's message ("Account data has successfully been updated"). */
-    async updateProfile(
-      a: Api,
-      customer: Parameters<Api['user']['updateMe']>[0],
-    ): Promise<string | null> {
+    async updateProfile(a: Api, customer: Parameters<Api['user']['updateMe']>[0]): Promise<string | null> {
       const { profile, message } = await a.user.updateMe(customer);
       store.set((s) => ({ ...s, current: profile }));
       return message;

@@ -23,7 +23,14 @@ export function fakeUserServer() {
   const refresh = new Map<string, boolean>();
   let n = 0;
   let customerCart: string | null = null;
-  const profile = { id: 7, group_id: 1, email: 'ona@example.com', firstname: 'Ona', lastname: 'Jonaitė', addresses: [] };
+  const profile = {
+    id: 7,
+    group_id: 1,
+    email: 'ona@example.com',
+    firstname: 'Ona',
+    lastname: 'Jonaitė',
+    addresses: [],
+  };
   let refreshFailure: number | null = null;
 
   const issue = () => {

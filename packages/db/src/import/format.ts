@@ -14,12 +14,15 @@ const text = z.union(
       .strictObject({ lt: z.string().optional(), en: z.string().optional(), ru: z.string().optional() })
       .refine((t) => t.lt !== undefined || t.en !== undefined || t.ru !== undefined, {
         message: 'Expected at least one of lt, en, ru',
+        when: (payload) => payload.issues.length === 0,
       }),
   ],
   { error: 'Expected a text: a string or { "lt": ..., "en": ..., "ru": ... }' },
 );
 const nonEmptyText = text.refine((t) => (typeof t === 'string' ? t.trim() : (t.lt ?? t.en ?? t.ru ?? '').trim()) !== '', {
   message: 'Must not be empty',
+  // only for a text that is otherwise valid
+  when: (payload) => payload.issues.length === 0,
 });
 
 /** decimal euros (net of tax) */

@@ -150,7 +150,10 @@ export function validateImportFile(data: unknown): ImportFile {
         return `Expected one of ${(iss.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, received ${describeInput(iss.input)}`;
       }
       if (iss.code === 'unrecognized_keys') {
-        return `Unknown key${iss.keys.length > 1 ? 's' : ''} ${iss.keys.map((k) => `"${k}"`).join(', ')} (expected: ${Object.keys(importFileSchema.shape).join(', ')})`;
+        const keys = `Unknown key${iss.keys.length > 1 ? 's' : ''} ${iss.keys.map((k) => `"${k}"`).join(', ')}`;
+        return iss.input === data
+          ? `${keys} (expected: ${Object.keys(importFileSchema.shape).join(', ')})`
+          : `${keys} (a text is a string or { "lt": ..., "en": ..., "ru": ... })`;
       }
       return undefined;
     },

@@ -91,8 +91,12 @@ export async function runImportCli(args: readonly string[], io: CliIo): Promise<
 }
 
 async function handOver(holder: ServerLock, dataDir: string, body: Buffer, io: CliIo): Promise<number> {
-  if (holder.role === 'import' || !holder.port) {
+  if (holder.role === 'import') {
     io.err(`Another import (pid ${holder.pid}) is using ${dataDir}; try again when it has finished.`);
+    return EXIT_FAILED;
+  }
+  if (!holder.port) {
+    io.err(`A shop is starting on ${dataDir} (pid ${holder.pid}); try again when it is serving.`);
     return EXIT_FAILED;
   }
   const url = `http://127.0.0.1:${holder.port}${ADMIN_IMPORT_PATH}`;

@@ -1,0 +1,900 @@
+/**
+ * In-process product search index (DESIGN.md "Data": "when a benchmark shows a need, an in-process
+ * index may sit in front"). The SQL search of product-search.ts stays the reference: this index
+ * answers the same requests with the same ids, totals and facet counts (test/search-index.test.ts
+ * runs random requests through both), and hands back to SQL whatever it cannot answer exactly.
+ *
+ * Per store view, built from `product_index` (columnar, by ordinal):
+ * - column arrays for filters and sort keys (status, visibility, prices, stock, dates, ...);
+ * - postings (ordinals, ascending) per category id, per attribute option (`code` + value), per sku,
+ *   and per lexeme of the stored weighted tsvector (read back from PostgreSQL, so a word matches
+ *   here exactly when `search @@ tsquery` matches there);
+ * - attribute options and categories of each ordinal in compressed rows (CSR), for facet counts by
+ *   walking the matching ordinals.
+ * Only the page's documents are read from the database (by primary key).
+ *
+ * Freshness. Every write of a product_index row takes a new `rev` (migration 0005). The index
+ * remembers the highest rev it has read and, at most once per `pollMs` while searches arrive, reads
+ * the rows written since (the indexer re-indexes rows when orders change stock or special-price
+ * windows open): a changed product gets a new ordinal and its old one is marked dead; a store view
+ * with many dead ordinals, or whose live count no longer matches the table (rows deleted), is rebuilt
+ * in the background. When the catalogue version changes (an import), the store view is brought up
+ * to date before it answers again; meanwhile SQL answers.
+ *
+ * Several processes (REDIS_URL): each process keeps its own index and learns of changes from the
+ * database itself — the catalogue version in `meta`, read on every search by CatalogService (and
+ * published to the other processes' caches through the version in their keys), and the `rev` column,
+ * polled here. No message between processes is needed; a process sees another's stock change within
+ * `pollMs`. On PostgreSQL two writers may commit revs out of order, so the poll re-reads a window of
+ * recent revs and applies the rows whose rev it has not applied yet.
+ *
+ * Exactness limits (answered by SQL instead): sorting by `name` or `sku` when the database collation
+ * is not C, text words whose tsquery is not a plain AND of lexemes, attribute filter values that are
+ * neither string nor number, and the typo fallback (trigram word similarity), which runs the SQL
+ * typo query alone. Relevance (`_score`) is this index's own: weighted field matches (A 1, B 0.4,
+ * C 0.2, D 0.1, prefix matches half), close to but not the same as ts_rank + word_similarity, so
+ * relevance-sorted pages may order ties differently than SQL; every other sort is identical.
+ */
+import { FILTER_AGGREGATION_SIZE, priceRangeKey, toCents, type FilterValue, type StoreCode } from '@vitrina/domain';
+import type { Database } from '@vitrina/db';
+import { isInt4 } from '../lib/sql.ts';
+import { Lru } from '../lib/lru.ts';
+import type { PriceRange } from '../config.ts';
+import {
+  PRODUCT_FIELDS,
+  TS_CONFIG,
+  prepareProductQuery,
+  sortColumn,
+  toBool,
+  toInt,
+  toNumber,
+  type AttributeMeta,
+  type Bucket,
+  type Column,
+  type ProductQuery,
+  type SearchHit,
+  type SearchResponse,
+  type SearchSettings,
+  type Word,
+} from './product-search.ts';
+
+/** process-wide counts of what the indexes answered (tests and benchmarks read them) */
+export const indexStats = { answered: 0, typo: 0, declined: 0 };
+
+/** what the index answers: a response, `typo` (run the SQL typo query), or null (run the SQL search) */
+export type IndexAnswer = SearchResponse | 'typo' | null;
+
+const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
+const LOAD_BATCH = 5000;
+
+type Loaded = {
+  product_id: number;
+  sku: string;
+  type_id: string;
+  status: number;
+  visibility: number;
+  slug: string;
+  url_path: string;
+  name: string;
+  category_ids: number[];
+  attrs: Record<string, unknown>;
+  child_skus: string[];
+  final_price_incl_tax: number;
+  total_qty: number;
+  is_in_stock: boolean;
+  is_promoted: number;
+  sales_count: number;
+  created_us: number;
+  updated_us: number;
+  search: string;
+  rev: number;
+};
+
+const LOAD_COLUMNS = `product_id, sku, type_id, status, visibility, slug, url_path, name, category_ids, attrs, child_skus,
+  final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
+  (extract(epoch from created_at) * 1000000)::float8 AS created_us, (extract(epoch from updated_at) * 1000000)::float8 AS updated_us,
+  search::text AS search, rev::float8 AS rev`;
+
+/** `'lap':1A,3 '-1001':2A` → [lexeme, weight][] (the best weight of each lexeme) */
+export function parseTsvector(text: string): [string, number][] {
+  const out: [string, number][] = [];
+  const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const lexeme = (m[1] as string).replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    let w = 0;
+    if (m[2] === undefined) w = WEIGHTS.D as number;
+    else {
+      for (const pos of m[2].split(',')) {
+        const letter = /[A-D]$/.test(pos) ? pos.slice(-1) : 'D';
+        w = Math.max(w, WEIGHTS[letter] as number);
+      }
+    }
+    out.push([lexeme, w]);
+  }
+  return out;
+}
+
+/** `'lap' & '-1001'` or `'lap':* & '1001':*` → the AND-ed lexemes, or null for any other shape */
+export function parseTsquery(text: string): { lexeme: string; prefix: boolean }[] | null {
+  const out: { lexeme: string; prefix: boolean }[] = [];
+  const re = /'((?:[^'\\]|''|\\.)*)'(:\*)?/g;
+  const rest = text.replace(re, (_m, lex: string, star: string | undefined) => {
+    out.push({ lexeme: lex.replace(/''/g, "'").replace(/\\(.)/g, '$1'), prefix: star !== undefined });
+    return '';
+  });
+  if (rest.replace(/[&\s]/g, '') !== '') return null;
+  return out;
+}
+
+/** one store view's index */
+class StoreIndex {
+  n = 0;
+  liveCount = 0;
+  maxRev = 0;
+  readonly live: number[] = [];
+  readonly revOf: number[] = [];
+  readonly ordOf = new Map<number, number>();
+  readonly productId: number[] = [];
+  readonly sku: string[] = [];
+  readonly urlPath: string[] = [];
+  readonly slug: string[] = [];
+  readonly typeId: string[] = [];
+  readonly name: string[] = [];
+  readonly childSkus: string[][] = [];
+  readonly num: Record<string, number[]> = {
+    product_id: this.productId,
+    status: [],
+    visibility: [],
+    final_price_incl_tax: [],
+    total_qty: [],
+    is_in_stock: [],
+    is_promoted: [],
+    sales_count: [],
+    created_at: [],
+    updated_at: [],
+  };
+  readonly text: Record<string, string[]> = { sku: this.sku, url_path: this.urlPath, slug: this.slug, type_id: this.typeId, name: this.name };
+  // categories: CSR rows and postings
+  readonly catStart: number[] = [0];
+  readonly cats: number[] = [];
+  readonly catPostings = new Map<number, number[]>();
+  // attribute options: term = (code, value); CSR rows and postings
+  readonly termStart: number[] = [0];
+  readonly termRows: number[] = [];
+  readonly termCode: string[] = [];
+  readonly termValue: (number | string)[] = [];
+  readonly termIds = new Map<string, number>();
+  readonly termPostings: number[][] = [];
+  readonly termsOfCode = new Map<string, number[]>();
+  // lexemes
+  readonly lexIds = new Map<string, number>();
+  readonly lexemes: string[] = [];
+  readonly lexPostings: number[][] = [];
+  readonly lexWeights: number[][] = [];
+  private sortedLex: number[] | null = null;
+  // sku and url_path lookups (the product page's queries)
+  readonly byText = { sku: new Map<string, number[]>(), url_path: new Map<string, number[]>() };
+
+  get dead(): number {
+    return this.n - this.liveCount;
+  }
+
+  add(r: Loaded): void {
+    const old = this.ordOf.get(r.product_id);
+    if (old !== undefined) {
+      if (this.revOf[old] === r.rev) return; // already applied
+      this.live[old] = 0;
+      this.liveCount--;
+    }
+    const o = this.n++;
+    this.ordOf.set(r.product_id, o);
+    this.live.push(1);
+    this.liveCount++;
+    this.revOf.push(r.rev);
+    if (r.rev > this.maxRev) this.maxRev = r.rev;
+    this.productId.push(r.product_id);
+    this.sku.push(r.sku);
+    this.urlPath.push(r.url_path);
+    this.slug.push(r.slug);
+    this.typeId.push(r.type_id);
+    this.name.push(r.name);
+    this.childSkus.push(r.child_skus.length ? r.child_skus : EMPTY);
+    const num = this.num as Record<string, number[]>;
+    num.status!.push(r.status);
+    num.visibility!.push(r.visibility);
+    num.final_price_incl_tax!.push(r.final_price_incl_tax);
+    num.total_qty!.push(r.total_qty);
+    num.is_in_stock!.push(r.is_in_stock ? 1 : 0);
+    num.is_promoted!.push(r.is_promoted);
+    num.sales_count!.push(r.sales_count);
+    num.created_at!.push(r.created_us);
+    num.updated_at!.push(r.updated_us);
+    for (const c of r.category_ids) {
+      this.cats.push(c);
+      let list = this.catPostings.get(c);
+      if (!list) this.catPostings.set(c, (list = []));
+      if (list[list.length - 1] !== o) list.push(o);
+    }
+    this.catStart.push(this.cats.length);
+    for (const [code, values] of Object.entries(r.attrs)) {
+      if (!Array.isArray(values)) continue;
+      for (const v of values) {
+        if (typeof v !== 'number' && typeof v !== 'string') continue;
+        const t = this.term(code, v);
+        this.termRows.push(t);
+        const list = this.termPostings[t] as number[];
+        if (list[list.length - 1] !== o) list.push(o);
+      }
+    }
+    this.termStart.push(this.termRows.length);
+    for (const [lexeme, w] of parseTsvector(r.search)) {
+      let id = this.lexIds.get(lexeme);
+      if (id === undefined) {
+        id = this.lexemes.length;
+        this.lexIds.set(lexeme, id);
+        this.lexemes.push(lexeme);
+        this.lexPostings.push([]);
+        this.lexWeights.push([]);
+        this.sortedLex = null;
+      }
+      const list = this.lexPostings[id] as number[];
+      if (list[list.length - 1] === o) continue;
+      list.push(o);
+      (this.lexWeights[id] as number[]).push(w);
+    }
+    for (const key of ['sku', 'url_path'] as const) {
+      const value = key === 'sku' ? r.sku : r.url_path;
+      const map = this.byText[key];
+      const list = map.get(value);
+      if (list) list.push(o);
+      else map.set(value, [o]);
+    }
+  }
+
+  private term(code: string, v: number | string): number {
+    const key = `${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`;
+    let t = this.termIds.get(key);
+    if (t === undefined) {
+      t = this.termCode.length;
+      this.termIds.set(key, t);
+      this.termCode.push(code);
+      this.termValue.push(v);
+      this.termPostings.push([]);
+      let ofCode = this.termsOfCode.get(code);
+      if (!ofCode) this.termsOfCode.set(code, (ofCode = []));
+      ofCode.push(t);
+    }
+    return t;
+  }
+
+  termId(code: string, v: number | string): number | undefined {
+    return this.termIds.get(`${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`);
+  }
+
+  /** lexeme ids whose text starts with `prefix` */
+  lexemesWithPrefix(prefix: string): number[] {
+    if (!this.sortedLex) {
+      const ids = this.lexemes.map((_, i) => i);
+      ids.sort((a, b) => cmpStr(this.lexemes[a] as string, this.lexemes[b] as string));
+      this.sortedLex = ids;
+    }
+    const sorted = this.sortedLex;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmpStr(this.lexemes[sorted[mid] as number] as string, prefix) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < sorted.length; i++) {
+      const id = sorted[i] as number;
+      if (!(this.lexemes[id] as string).startsWith(prefix)) break;
+      out.push(id);
+    }
+    return out;
+  }
+
+  /** approximate heap size of the index, in bytes (arrays of small integers at 8 bytes an entry) */
+  memoryEstimate(): number {
+    let entries = this.n * 16 + this.cats.length + this.termRows.length;
+    for (const p of this.catPostings.values()) entries += p.length;
+    for (const p of this.termPostings) entries += p.length;
+    for (const p of this.lexPostings) entries += p.length * 2;
+    let strings = 0;
+    for (let i = 0; i < this.n; i++) strings += (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 + 4 * 16;
+    for (const l of this.lexemes) strings += l.length * 2 + 60;
+    return entries * 8 + strings;
+  }
+}
+
+const EMPTY: string[] = [];
+const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+type Predicate = (o: number) => boolean;
+type Filter = { test: Predicate; candidates?: number[] };
+
+const RANGE_TESTS = {
+  gte: (v: number, b: number) => v >= b,
+  gt: (v: number, b: number) => v > b,
+  lte: (v: number, b: number) => v <= b,
+  lt: (v: number, b: number) => v < b,
+} as const;
+type Range = Partial<Record<keyof typeof RANGE_TESTS, number>>;
+const isRange = (v: FilterValue): v is Range => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const NONE: Filter = { test: () => false, candidates: [] };
+
+/** a request filter as a predicate over ordinals (and, where postings exist, the candidate ordinals) */
+function compileFilter(ix: StoreIndex, field: string, value: FilterValue, attributes: Map<string, AttributeMeta>): Filter | null {
+  const column = PRODUCT_FIELDS[field];
+  if (column) return compileColumn(ix, column, value);
+  if (attributes.get(field)?.filterable) return compileAttribute(ix, field, value);
+  return null;
+}
+
+function unionSorted(lists: number[][]): number[] {
+  if (lists.length === 1) return lists[0] as number[];
+  const all: number[] = [];
+  for (const l of lists) for (const o of l) all.push(o);
+  all.sort((a, b) => a - b);
+  return all.filter((o, i) => i === 0 || all[i - 1] !== o);
+}
+
+function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | null {
+  if (isRange(value)) {
+    const col = ix.num[c.col];
+    if (c.kind !== 'int' || !col) return null;
+    const tests = Object.entries(value).map(([op, bound]) => [RANGE_TESTS[op as keyof Range], bound as number] as const);
+    if (tests.some(([t, b]) => !t || typeof b !== 'number' || !Number.isFinite(b))) return null;
+    return { test: (o) => tests.every(([t, b]) => t(col[o] as number, b)) };
+  }
+  const list = Array.isArray(value) ? value : [value];
+  switch (c.kind) {
+    case 'int':
+    case 'intArray': {
+      const ints: number[] = [];
+      for (const v of list) {
+        const n = toInt(v);
+        if (n === null) return null;
+        if (isInt4(n)) ints.push(n);
+      }
+      if (ints.length === 0) return NONE;
+      const set = new Set(ints);
+      if (c.kind === 'intArray') {
+        if (c.col !== 'category_ids') return null;
+        const lists = [...set].map((id) => ix.catPostings.get(id) ?? []);
+        return {
+          candidates: unionSorted(lists),
+          test: (o) => {
+            for (let k = ix.catStart[o] as number, end = ix.catStart[o + 1] as number; k < end; k++) if (set.has(ix.cats[k] as number)) return true;
+            return false;
+          },
+        };
+      }
+      const col = ix.num[c.col];
+      if (!col) return null;
+      if (c.col === 'product_id') {
+        const ords = [...set].map((id) => ix.ordOf.get(id)).filter((o): o is number => o !== undefined).sort((a, b) => a - b);
+        return { candidates: ords, test: (o) => set.has(col[o] as number) };
+      }
+      return { test: (o) => set.has(col[o] as number) };
+    }
+    case 'text':
+    case 'textArray': {
+      const texts = new Set(list.map((v) => String(v)));
+      if (texts.size === 0) return NONE;
+      if (c.kind === 'textArray') {
+        if (c.col !== 'child_skus') return null;
+        return { test: (o) => (ix.childSkus[o] as string[]).some((s) => texts.has(s)) };
+      }
+      const col = ix.text[c.col];
+      if (!col) return null;
+      const map = c.col === 'sku' || c.col === 'url_path' ? ix.byText[c.col] : undefined;
+      const candidates = map ? unionSorted([...texts].map((t) => map.get(t) ?? [])) : undefined;
+      return { test: (o) => texts.has(col[o] as string), ...(candidates ? { candidates } : {}) };
+    }
+    case 'bool': {
+      const bools = list.map(toBool);
+      if (bools.some((b) => b === null)) return null;
+      const set = new Set(bools);
+      if (set.size === 0) return NONE;
+      if (set.size === 2) return { test: () => true };
+      const col = ix.num[c.col] ?? (c.col === 'is_in_stock' ? ix.num.is_in_stock : undefined);
+      if (!col) return null;
+      const want = set.has(true) ? 1 : 0;
+      return { test: (o) => col[o] === want };
+    }
+  }
+}
+
+/** `attrs @> {code: [v]}` (one value) or `(attrs -> code) @> ANY([[v], ...])` (several), as product-search.ts builds them */
+function compileAttribute(ix: StoreIndex, code: string, value: FilterValue): Filter | null {
+  if (isRange(value)) {
+    const tests = Object.entries(value).map(([op, bound]) => [RANGE_TESTS[op as keyof Range], bound as number] as const);
+    if (tests.some(([t, b]) => !t || typeof b !== 'number' || !Number.isFinite(b))) return null;
+    const terms = new Set((ix.termsOfCode.get(code) ?? []).filter((t) => {
+      const v = ix.termValue[t];
+      return typeof v === 'number' && tests.every(([test, b]) => test(v, b));
+    }));
+    return termFilter(ix, terms);
+  }
+  const list = Array.isArray(value) ? value : [value];
+  if (list.some((v) => typeof v !== 'number' && typeof v !== 'string')) return null;
+  if (list.length === 0) return NONE;
+  const wanted: (number | string)[] = [];
+  for (const v of list as (number | string)[]) {
+    wanted.push(v);
+    const n = toNumber(v);
+    if (typeof v === 'string' && n !== null) wanted.push(n);
+    if (typeof v === 'number' && list.length > 1) wanted.push(String(v));
+  }
+  const terms = new Set(wanted.map((v) => ix.termId(code, v)).filter((t): t is number => t !== undefined));
+  return termFilter(ix, terms);
+}
+
+function termFilter(ix: StoreIndex, terms: Set<number>): Filter {
+  if (terms.size === 0) return NONE;
+  return {
+    candidates: unionSorted([...terms].map((t) => ix.termPostings[t] as number[])),
+    test: (o) => {
+      for (let k = ix.termStart[o] as number, end = ix.termStart[o + 1] as number; k < end; k++) if (terms.has(ix.termRows[k] as number)) return true;
+      return false;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the index of all store views
+
+type ParsedWord = { plain: string[]; prefix: string[] };
+
+export class ProductSearchIndex {
+  private readonly stores = new Map<StoreCode, { ix: StoreIndex | null; version: string | null; job: Promise<void> | null; lastPoll: number }>();
+  private readonly words = new Lru<string, ParsedWord | null>(5000);
+  /** documents of recent pages, by store view, product id and rev (a re-indexed row has a new rev) */
+  private readonly docs = new Lru<string, Record<string, unknown>>(4000);
+  private collationIsC: boolean | null = null;
+  closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: { pollMs: number } = { pollMs: 1000 },
+  ) {}
+
+  /** builds (or waits for) the index of a store view at `version`: for start-up warming, tests and benchmarks */
+  async warm(store: StoreCode, version: string): Promise<void> {
+    for (let i = 0; i < 5; i++) {
+      const s = this.state(store);
+      if (s.ix && s.version === version && !s.job) return;
+      if (!s.job) this.schedule(store, version);
+      await s.job;
+    }
+  }
+
+  /** approximate bytes held, per store view */
+  memory(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [store, s] of this.stores) if (s.ix) out[store] = s.ix.memoryEstimate();
+    return out;
+  }
+
+  private state(store: StoreCode) {
+    let s = this.stores.get(store);
+    if (!s) this.stores.set(store, (s = { ix: null, version: null, job: null, lastPoll: 0 }));
+    return s;
+  }
+
+  /** (re)builds or refreshes a store view in the background */
+  private schedule(store: StoreCode, version: string): void {
+    const s = this.state(store);
+    if (s.job) return;
+    s.job = (async () => {
+      try {
+        if (s.ix && s.version !== null) {
+          const ok = await this.refresh(store, s.ix, s.version !== version);
+          if (!ok) s.ix = await this.build(store);
+        } else {
+          s.ix = await this.build(store);
+        }
+        s.version = version;
+        s.lastPoll = Date.now();
+      } catch (err) {
+        if (!this.closed) throw err;
+      }
+    })()
+      .catch(() => {
+        s.ix = null;
+        s.version = null;
+      })
+      .finally(() => {
+        s.job = null;
+      });
+  }
+
+  private async build(store: StoreCode): Promise<StoreIndex> {
+    if (this.collationIsC === null) {
+      const [row] = await this.database.query<{ c: string }>('SELECT datcollate AS c FROM pg_database WHERE datname = current_database()', []);
+      this.collationIsC = row ? /^(C|POSIX)(\.|$)/i.test(row.c) : false;
+    }
+    const ix = new StoreIndex();
+    let last = -1;
+    for (;;) {
+      if (this.closed) throw new Error('closed');
+      const batch = await this.database.query<Loaded>(
+        `SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id > $2 ORDER BY product_id LIMIT ${LOAD_BATCH}`,
+        [store, last],
+      );
+      for (const r of batch) ix.add(normalise(r));
+      if (batch.length < LOAD_BATCH) break;
+      last = batch[batch.length - 1]!.product_id;
+    }
+    return ix;
+  }
+
+  /**
+   * Applies the rows written since the index last read; false when the store view must be rebuilt
+   * instead (many changes, or rows deleted).
+   */
+  private async refresh(store: StoreCode, ix: StoreIndex, versionChanged: boolean): Promise<boolean> {
+    // on PostgreSQL, writers may commit revs out of order: re-read a window below the highest rev seen
+    const since = this.database.kind === 'pglite' ? ix.maxRev : Math.max(0, ix.maxRev - 1000);
+    const changed = await this.database.query<{ product_id: number; rev: number }>(
+      'SELECT product_id, rev::float8 AS rev FROM product_index WHERE store_code = $1 AND rev > $2',
+      [store, since],
+    );
+    const todo = changed.filter((r) => {
+      const o = ix.ordOf.get(r.product_id);
+      return o === undefined || ix.revOf[o] !== Number(r.rev);
+    });
+    if (todo.length > ix.n / 4 + 100) return false;
+    for (let i = 0; i < todo.length; i += LOAD_BATCH) {
+      const ids = todo.slice(i, i + LOAD_BATCH).map((r) => r.product_id);
+      const rows = await this.database.query<Loaded>(
+        `SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id = ANY($2::int[]) ORDER BY rev`,
+        [store, ids],
+      );
+      for (const r of rows) ix.add(normalise(r));
+    }
+    if (versionChanged) {
+      // rows are deleted only by imports (which bump the version): then compare the live count
+      const [count] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM product_index WHERE store_code = $1', [store]);
+      if (Number(count?.n) !== ix.liveCount) return false;
+    }
+    return ix.dead <= ix.n / 4;
+  }
+
+  /**
+   * Answers a product query from the index of its store view, or null when SQL must answer (index
+   * not built yet, catalogue version moving, or a request this index cannot answer exactly).
+   * Throws the SQL path's validation errors.
+   */
+  async search(
+    query: ProductQuery,
+    attributes: Map<string, AttributeMeta>,
+    settings: SearchSettings,
+    version: string,
+    docs: (store: StoreCode, ids: number[]) => Promise<Map<number, Record<string, unknown>>>,
+  ): Promise<IndexAnswer> {
+    const answer = await this.answer(query, attributes, settings, version, docs);
+    if (answer === null) indexStats.declined++;
+    else if (answer === 'typo') indexStats.typo++;
+    else indexStats.answered++;
+    return answer;
+  }
+
+  private async answer(
+    query: ProductQuery,
+    attributes: Map<string, AttributeMeta>,
+    settings: SearchSettings,
+    version: string,
+    docs: (store: StoreCode, ids: number[]) => Promise<Map<number, Record<string, unknown>>>,
+  ): Promise<IndexAnswer> {
+    const started = performance.now();
+    const s = this.state(query.storeCode);
+    if (!s.ix || s.version !== version) {
+      this.schedule(query.storeCode, version);
+      if (!s.ix || s.version !== version) return null;
+    } else if (!s.job && Date.now() - s.lastPoll >= this.opts.pollMs) {
+      s.lastPoll = Date.now();
+      this.schedule(query.storeCode, version);
+    }
+    const ix = s.ix;
+    const prepared = prepareProductQuery(query, attributes, settings);
+
+    // sort
+    const clauses = query.sort?.length ? query.sort : [{ field: prepared.plan ? '_score' : 'is_promoted', dir: 'desc' as const }];
+    const keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[] = [];
+    for (const c of clauses) {
+      const col = sortColumn(c.field);
+      if (!col) return null;
+      if (col === '_score') keys.push({ col: 'score', desc: c.dir === 'desc', text: false });
+      else if (ix.num[col]) keys.push({ col: ix.num[col] as number[], desc: c.dir === 'desc', text: false });
+      else if (ix.text[col] && this.collationIsC) keys.push({ col: ix.text[col] as string[], desc: c.dir === 'desc', text: true });
+      else return null;
+    }
+
+    // filters
+    const filters: Filter[] = [];
+    for (const [field, value] of [...Object.entries(prepared.filters), ...Object.entries(prepared.base)]) {
+      const f = compileFilter(ix, field, value, attributes);
+      if (!f) return null;
+      filters.push(f);
+    }
+
+    // text
+    let score: Float32Array | null = null;
+    if (prepared.plan) {
+      if (prepared.plan.words.length === 0) return this.respond(started, [], 0, query, ix, null, settings.priceRanges, docs);
+      const parsed: ParsedWord[] = [];
+      for (const w of prepared.plan.words) {
+        const p = await this.parseWord(w);
+        if (!p) return null;
+        parsed.push(p);
+      }
+      score = this.textScores(ix, parsed);
+      const sc = score;
+      filters.unshift({ test: (o) => (sc[o] as number) > 0 });
+    }
+
+    // the matching ordinals, from the smallest candidate list (or all)
+    let driver: number[] | null = null;
+    for (const f of filters) if (f.candidates && (!driver || f.candidates.length < driver.length)) driver = f.candidates;
+    const tests = filters.map((f) => f.test);
+    const matched: number[] = [];
+    const live = ix.live;
+    const accept = (o: number) => {
+      if (live[o] !== 1) return;
+      for (const t of tests) if (!t(o)) return;
+      matched.push(o);
+    };
+    if (driver) for (const o of driver) accept(o);
+    else for (let o = 0; o < ix.n; o++) accept(o);
+
+    if (prepared.plan && matched.length === 0) return 'typo';
+    return this.respond(started, matched, matched.length, query, ix, { keys, score }, settings.priceRanges, docs, prepared.aggregations);
+  }
+
+  private async respond(
+    started: number,
+    matched: number[],
+    total: number,
+    query: ProductQuery,
+    ix: StoreIndex,
+    sort: { keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[]; score: Float32Array | null } | null,
+    ranges: PriceRange[],
+    docs: (store: StoreCode, ids: number[]) => Promise<Map<number, Record<string, unknown>>>,
+    aggregationCodes: string[] = query.request.aggregations ?? [],
+  ): Promise<SearchResponse> {
+    const aggregations: SearchResponse['aggregations'] = {};
+    for (const code of aggregationCodes) {
+      if (aggregations[code]) continue;
+      aggregations[code] = { buckets: this.aggregate(ix, matched, code, ranges) };
+    }
+    let page: number[] = [];
+    const score = sort?.score ?? null;
+    if (sort && query.size > 0) {
+      const cmp = comparator(ix, sort.keys, score);
+      page = topK(matched, query.from + query.size, cmp).slice(query.from);
+    }
+    const docKey = (o: number) => `${query.storeCode}:${ix.productId[o]}:${ix.revOf[o]}`;
+    const missing = page.filter((o) => this.docs.get(docKey(o)) === undefined);
+    const found = missing.length ? await docs(query.storeCode, missing.map((o) => ix.productId[o] as number)) : new Map<number, Record<string, unknown>>();
+    const hits: SearchHit[] = page.map((o) => {
+      const id = ix.productId[o] as number;
+      let doc = this.docs.get(docKey(o));
+      if (!doc) {
+        doc = found.get(id) ?? {};
+        if (found.has(id)) this.docs.set(docKey(o), doc);
+      }
+      return { _id: String(id), _score: score ? (score[o] as number) : 1, _source: doc };
+    });
+    return {
+      took: Math.round(performance.now() - started),
+      timed_out: false,
+      hits: {
+        total: { value: total, relation: 'eq' },
+        max_score: hits.length ? Math.max(...hits.map((h) => h._score)) : null,
+        hits,
+      },
+      aggregations,
+    };
+  }
+
+  private aggregate(ix: StoreIndex, matched: number[], code: string, ranges: PriceRange[]): Bucket[] {
+    if (code === 'price') {
+      const counts = ranges.map(() => 0);
+      const bounds = ranges.map((r) => [toCents(r.from), r.to === null ? null : toCents(r.to)] as const);
+      const price = ix.num.final_price_incl_tax as number[];
+      for (const o of matched) {
+        const p = price[o] as number;
+        for (let i = 0; i < bounds.length; i++) {
+          const [lo, hi] = bounds[i]!;
+          if (p >= lo && (hi === null || p < hi)) {
+            counts[i]!++;
+            break;
+          }
+        }
+      }
+      return ranges.map((r, i) => ({ key: priceRangeKey(r), doc_count: counts[i] as number }));
+    }
+    const counts = new Map<number | string, number>();
+    if (code === 'category_ids' || code === 'category.category_id') {
+      for (const o of matched) {
+        for (let k = ix.catStart[o] as number, end = ix.catStart[o + 1] as number; k < end; k++) {
+          const c = ix.cats[k] as number;
+          counts.set(c, (counts.get(c) ?? 0) + 1);
+        }
+      }
+      return top(counts);
+    }
+    const terms = ix.termsOfCode.get(code);
+    if (!terms) return [];
+    const tcount = new Map<number, number>();
+    for (const o of matched) {
+      for (let k = ix.termStart[o] as number, end = ix.termStart[o + 1] as number; k < end; k++) {
+        const t = ix.termRows[k] as number;
+        if (ix.termCode[t] === code) tcount.set(t, (tcount.get(t) ?? 0) + 1);
+      }
+    }
+    for (const [t, n] of tcount) counts.set(ix.termValue[t] as number | string, n);
+    return top(counts);
+  }
+
+  /** the lexemes of a query word, as PostgreSQL's parser reads it (plainto_tsquery / to_tsquery) */
+  private async parseWord(w: Word): Promise<ParsedWord | null> {
+    if (/^[A-Za-z0-9]{1,200}$/.test(w.text)) {
+      // one ASCII letter/digit run: one token, lower-cased, for the default parser
+      const lower = w.text.toLowerCase();
+      return { plain: [lower], prefix: [lower] };
+    }
+    const key = `${w.text}\u0000${w.prefix}`;
+    const known = this.words.get(key);
+    if (known !== undefined) return known;
+    const [row] = await this.database.query<{ plain: string; prefix: string }>(
+      `SELECT plainto_tsquery('${TS_CONFIG}', $1)::text AS plain, to_tsquery('${TS_CONFIG}', $2)::text AS prefix`,
+      [w.text, w.prefix],
+    );
+    const plain = parseTsquery(row?.plain ?? '');
+    const prefix = parseTsquery(row?.prefix ?? '');
+    const parsed =
+      plain && prefix && plain.every((l) => !l.prefix) && prefix.every((l) => l.prefix) && prefix.length > 0
+        ? { plain: plain.map((l) => l.lexeme), prefix: prefix.map((l) => l.lexeme) }
+        : null;
+    this.words.set(key, parsed);
+    return parsed;
+  }
+
+  /**
+   * Per ordinal, the relevance of the text (0: no match). A word matches when the vector holds all
+   * its lexemes (plainto_tsquery) or a lexeme starting with each of its parts (to_tsquery 'part:*');
+   * all words must match (the SQL `&&`).
+   */
+  private textScores(ix: StoreIndex, words: ParsedWord[]): Float32Array {
+    const n = ix.n;
+    let total: Float32Array | null = null;
+    for (const w of words) {
+      const exact = allOf(
+        n,
+        w.plain.map((l) => {
+          const id = ix.lexIds.get(l);
+          return id === undefined ? [] : [{ ords: ix.lexPostings[id] as number[], weights: ix.lexWeights[id] as number[], factor: 1 }];
+        }),
+      );
+      const prefix = allOf(
+        n,
+        w.prefix.map((p) =>
+          ix.lexemesWithPrefix(p).map((id) => ({
+            ords: ix.lexPostings[id] as number[],
+            weights: ix.lexWeights[id] as number[],
+            factor: ix.lexemes[id] === p ? 1 : 0.5,
+          })),
+        ),
+      );
+      const word = new Float32Array(n);
+      for (let o = 0; o < n; o++) word[o] = Math.max(exact ? (exact[o] as number) : 0, prefix ? (prefix[o] as number) : 0);
+      if (!total) total = word;
+      else for (let o = 0; o < n; o++) total[o] = (total[o] as number) > 0 && (word[o] as number) > 0 ? (total[o] as number) + (word[o] as number) : 0;
+    }
+    return total ?? new Float32Array(n);
+  }
+}
+
+type Posting = { ords: number[]; weights: number[]; factor: number };
+
+/** ordinals found in every group (a group: one query lexeme, matched by any of its postings); score = Σ best weight of each group */
+function allOf(n: number, groups: Posting[][]): Float32Array | null {
+  if (groups.length === 0 || groups.some((g) => g.length === 0)) return null;
+  const hit = new Uint16Array(n);
+  const score = new Float32Array(n);
+  const best = new Float32Array(n);
+  groups.forEach((group, gi) => {
+    for (const { ords, weights, factor } of group) {
+      for (let k = 0; k < ords.length; k++) {
+        const o = ords[k] as number;
+        const h = hit[o] as number;
+        if (h < gi) continue;
+        const w = (weights[k] as number) * factor;
+        if (h === gi) {
+          hit[o] = gi + 1;
+          best[o] = w;
+        } else if (w > (best[o] as number)) best[o] = w;
+      }
+    }
+    for (let o = 0; o < n; o++) if (hit[o] === gi + 1) score[o] = (score[o] as number) + (best[o] as number);
+  });
+  const all = groups.length;
+  for (let o = 0; o < n; o++) if (hit[o] !== all) score[o] = 0;
+  return score;
+}
+
+function normalise(r: Loaded): Loaded {
+  r.created_us = Number(r.created_us);
+  r.updated_us = Number(r.updated_us);
+  r.rev = Number(r.rev);
+  return r;
+}
+
+/** the top FILTER_AGGREGATION_SIZE buckets: count desc, key asc (jsonb order: strings before numbers) */
+function top(counts: Map<number | string, number>): Bucket[] {
+  const all = [...counts].map(([key, doc_count]) => ({ key, doc_count }));
+  all.sort((a, b) => b.doc_count - a.doc_count || cmpKey(a.key, b.key));
+  return all.slice(0, FILTER_AGGREGATION_SIZE);
+}
+
+function cmpKey(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return cmpStr(a, b);
+  return typeof a === 'string' ? -1 : 1;
+}
+
+function comparator(ix: StoreIndex, keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[], score: Float32Array | null) {
+  const id = ix.productId;
+  return (a: number, b: number): number => {
+    for (const k of keys) {
+      let d: number;
+      if (k.col === 'score') d = score ? (score[a] as number) - (score[b] as number) : 0;
+      else if (k.text) d = cmpStr((k.col as string[])[a] as string, (k.col as string[])[b] as string);
+      else d = ((k.col as number[])[a] as number) - ((k.col as number[])[b] as number);
+      if (d !== 0) return k.desc ? -d : d;
+    }
+    return (id[a] as number) - (id[b] as number);
+  };
+}
+
+/** the first k of `items` in `cmp` order (a bounded max-heap for small k, a full sort otherwise) */
+function topK(items: number[], k: number, cmp: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (k * 8 >= items.length) return [...items].sort(cmp).slice(0, k);
+  const heap: number[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cmp(heap[i] as number, heap[p] as number) <= 0) break;
+      [heap[i], heap[p]] = [heap[p] as number, heap[i] as number];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && cmp(heap[l] as number, heap[m] as number) > 0) m = l;
+      if (r < heap.length && cmp(heap[r] as number, heap[m] as number) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m] as number, heap[i] as number];
+      i = m;
+    }
+  };
+  for (const x of items) {
+    if (heap.length < k) {
+      heap.push(x);
+      up(heap.length - 1);
+    } else if (cmp(x, heap[0] as number) < 0) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  return heap.sort(cmp);
+}

@@ -1,0 +1,455 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt, verifyJwt } from '../src/payment/jwt.ts';
+import { loadPaymentConfig } from '../src/payment/config.ts';
+import { NeopayProvider } from '../src/payment/providers.ts';
+import { address, startApi, type TestApi } from './helpers.ts';
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+async function addPaymentMethods(api: TestApi) {
+  await api.database.query(
+    `INSERT INTO payment_methods (code, title, is_server_method, offline, allowed_for_virtual, position)
+     VALUES ('NEOPAY', '{"en":"Bank payment (NEOPAY)"}'::jsonb, true, false, true, 10),
+            ('MOKILIZINGAS', '{"en":"Financing (Mokilizingas)"}'::jsonb, true, false, true, 11)
+     ON CONFLICT (code) DO NOTHING`,
+  );
+}
+
+let seq = 0;
+async function placeOrder(api: TestApi, payment: string, store = 'en') {
+  const cart = (await api.call({ method: 'POST', url: `/vsbridge/cart/create?storeCode=${store}` })).body
+    .result as string;
+  const line = await api.call({
+    method: 'POST',
+    url: `/vsbridge/cart/update?cartId=${cart}`,
+    payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
+  });
+  expect(line.status, JSON.stringify(line.body)).toBe(200);
+  const r = await api.call({
+    method: 'POST',
+    url: `/vsbridge/order/create?storeCode=${store}`,
+    payload: {
+      cart_id: cart,
+      products: [{ sku: 'PHN-2001', qty: 1 }],
+      addressInformation: {
+        shippingAddress: address(),
+        billingAddress: address({
+          company: 'UAB Bandymas',
+          company_code: '123456789',
+          vat_id: 'LT123456789',
+        }),
+        shipping_method_code: 'courier',
+        shipping_carrier_code: 'courier',
+        payment_method_code: payment,
+      },
+      personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: 'jonas@example.com' },
+      idempotency_key: `payment-test-${Date.now()}-${++seq}`,
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { cart, order: r.body.result as { orderNumber: string; orderToken: string; grand_total: number } };
+}
+
+async function orderRow(api: TestApi, number: string) {
+  const [row] = await api.database.query<{ status: string; payment_status: string }>(
+    'SELECT status, payment_status FROM orders WHERE increment_id = $1',
+    [number],
+  );
+  return row;
+}
+async function paymentsOf(api: TestApi, number: string) {
+  return api.database.query<{ status: string; amount_cents: number; external_id: string }>(
+    'SELECT p.status, p.amount_cents, p.external_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.increment_id = $1 ORDER BY p.id',
+    [number],
+  );
+}
+const location = (res: { headers: Record<string, unknown> }) => String(res.headers.location ?? '');
+
+/** follows the sandbox: page, chosen outcome (posts the notification), the return redirect */
+async function sandboxOutcome(api: TestApi, redirect: string, outcome: 'paid' | 'cancelled' | 'failed') {
+  const page = await api.call(redirect);
+  expect(page.status).toBe(200);
+  const html = String(page.res.body);
+  expect(html).toContain('SANDBOX');
+  const request = /name="request" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const slug = /action="\/vsbridge\/payment\/sandbox\/(\w+)"/.exec(html)?.[1] ?? '';
+  const posted = await api.app.inject({
+    method: 'POST',
+    url: `/vsbridge/payment/sandbox/${slug}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ request, outcome }).toString(),
+  });
+  expect(posted.statusCode).toBe(303);
+  const back = await api.app.inject(location(posted));
+  expect(back.statusCode).toBe(303);
+  return { page: html, returnUrl: location(posted), storefront: location(back) };
+}
+
+describe('payments in sandbox mode (no credentials)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+    await addPaymentMethods(api);
+  });
+  afterAll(async () => api?.close());
+
+  it('lists the sandbox banks, labelled sandbox, per country', async () => {
+    const { status, body } = await api.call('/vsbridge/neopay/payment/banks/LT');
+    expect(status).toBe(200);
+    expect(body.result.length).toBeGreaterThan(2);
+    for (const b of body.result) {
+      expect(b).toMatchObject({
+        country: 'LT',
+        sandbox: true,
+        bic: expect.stringMatching(/^[A-Z0-9]{8,11}$/),
+      });
+      expect(b.name).toContain('(sandbox)');
+    }
+    const all = (await api.call('/vsbridge/neopay/payment/banks/some-client')).body.result as {
+      country: string;
+    }[];
+    expect(new Set(all.map((b) => b.country))).toEqual(new Set(['LT', 'LV', 'EE']));
+  });
+
+  it('NEOPAY: redirects to the sandbox with the signed request; paying marks the order paid; repeats change nothing', async () => {
+    const { cart, order } = await placeOrder(api, 'NEOPAY');
+    const res = await api.app.inject(`/vsbridge/neopay/payment/${cart}/HABALT22`);
+    expect(res.statusCode).toBe(302);
+    const redirect = location(res);
+    expect(redirect).toMatch(/^\/vsbridge\/payment\/sandbox\/neopay\?[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = claimsOf(redirect.split('?')[1] ?? '');
+    expect(claims).toMatchObject({
+      projectId: 'sandbox',
+      amount: order.grand_total / 100,
+      currency: 'EUR',
+      transactionId: expect.stringMatching(new RegExp(`^${order.orderNumber}-`)),
+      paymentPurpose: `Order ${order.orderNumber}`,
+      serviceType: 'pisp',
+      clientRedirectUrl: '/vsbridge/neopay/payment/return',
+      defaultLocale: 'EN',
+      bank: 'HABALT22',
+    });
+    expect(await orderRow(api, order.orderNumber)).toEqual({
+      status: 'awaiting_payment',
+      payment_status: 'pending',
+    });
+
+    const done = await sandboxOutcome(api, redirect, 'paid');
+    expect(done.page).toContain('Sandbox payment — no money moves');
+    expect(done.storefront).toBe(
+      `/en/order-completed?number=${order.orderNumber}&token=${encodeURIComponent(order.orderToken)}&payment=paid`,
+    );
+    expect(await orderRow(api, order.orderNumber)).toEqual({ status: 'paid', payment_status: 'paid' });
+
+    // the same notification again, and the return again: idempotent
+    const token = new URL(done.returnUrl, 'http://x').searchParams.get('token') ?? '';
+    const again = await api.call({
+      method: 'POST',
+      url: '/vsbridge/neopay/payment/notification',
+      payload: { token },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.result).toMatchObject({
+      status: 'paid',
+      changed: false,
+      orderNumber: order.orderNumber,
+    });
+    expect((await api.app.inject(done.returnUrl)).statusCode).toBe(303);
+    expect((await paymentsOf(api, order.orderNumber)).map((p) => p.status)).toEqual(['paid']);
+
+    // a paid order's payment link leads to its page, no new attempt
+    const link = await api.app.inject(`/vsbridge/neopay/payment/${order.orderToken}/-`);
+    expect(link.statusCode).toBe(302);
+    expect(location(link)).toContain('payment=paid');
+    expect(await paymentsOf(api, order.orderNumber)).toHaveLength(1);
+  });
+
+  it('NEOPAY: cancel, then pay again from the order token link; failure is recorded', async () => {
+    const { cart, order } = await placeOrder(api, 'NEOPAY', 'lt');
+    const first = await api.app.inject(`/vsbridge/neopay/payment/${cart}/CBVILT2X`);
+    const cancelled = await sandboxOutcome(api, location(first), 'cancelled');
+    expect(cancelled.page).toContain('Bandomasis mokėjimas — pinigai nepervedami');
+    expect(cancelled.storefront).toMatch(/^\/order-completed\?number=\d+&token=[\w-]+&payment=cancelled$/);
+    expect(await orderRow(api, order.orderNumber)).toEqual({
+      status: 'awaiting_payment',
+      payment_status: 'cancelled',
+    });
+
+    const second = await api.app.inject(`/vsbridge/neopay/payment/${order.orderToken}/CBVILT2X`);
+    const failed = await sandboxOutcome(api, location(second), 'failed');
+    expect(failed.storefront).toContain('payment=failed');
+    expect(await orderRow(api, order.orderNumber)).toEqual({
+      status: 'awaiting_payment',
+      payment_status: 'failed',
+    });
+
+    const third = await api.app.inject(`/vsbridge/neopay/payment/${order.orderToken}`);
+    expect((await sandboxOutcome(api, location(third), 'paid')).storefront).toContain('payment=paid');
+    expect((await paymentsOf(api, order.orderNumber)).map((p) => p.status)).toEqual([
+      'cancelled',
+      'failed',
+      'paid',
+    ]);
+    expect(await orderRow(api, order.orderNumber)).toEqual({ status: 'paid', payment_status: 'paid' });
+  });
+
+  it('MOKILIZINGAS: redirect, sandbox page, paid', async () => {
+    const { cart, order } = await placeOrder(api, 'MOKILIZINGAS', 'ru');
+    const res = await api.app.inject(`/vsbridge/mokilizingas/payment/${cart}`);
+    expect(res.statusCode).toBe(302);
+    expect(location(res)).toMatch(/^\/vsbridge\/payment\/sandbox\/mokilizingas\?token=/);
+    const done = await sandboxOutcome(api, location(res), 'paid');
+    expect(done.page).toContain('Тестовый платёж');
+    expect(done.storefront).toMatch(/^\/ru\/order-completed\?.*payment=paid$/);
+    expect(await orderRow(api, order.orderNumber)).toEqual({ status: 'paid', payment_status: 'paid' });
+  });
+
+  it('refuses tampered and foreign tokens, unknown orders and other payment methods', async () => {
+    const { cart, order } = await placeOrder(api, 'NEOPAY');
+    const redirect = location(await api.app.inject(`/vsbridge/neopay/payment/${cart}/-`));
+    const token = redirect.split('?')[1] ?? '';
+    const [h, , s] = token.split('.');
+    const claims = claimsOf(token);
+    // the sandbox page refuses a request whose amount was changed
+    expect(
+      (await api.call(`/vsbridge/payment/sandbox/neopay?${h}.${b64({ ...claims, amount: 0.01 })}.${s}`))
+        .status,
+    ).toBe(400);
+    // a notification signed with another key, or tampered, or unsigned, changes nothing
+    const forged = signJwt(
+      {
+        transactions: {
+          [String(claims.transactionId)]: { status: 'success', amount: claims.amount, currency: 'EUR' },
+        },
+      },
+      'not-the-key',
+    );
+    const tampered = `${h}.${b64({ transactions: { [String(claims.transactionId)]: { status: 'success', amount: claims.amount, currency: 'EUR' } } })}.${s}`;
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ transactionId: claims.transactionId, status: 'success', amount: claims.amount, currency: 'EUR' })}.`;
+    for (const t of [forged, tampered, none, 'garbage']) {
+      const r = await api.call({
+        method: 'POST',
+        url: '/vsbridge/neopay/payment/notification?storeCode=en',
+        payload: { token: t },
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.result).toBe('The payment answer could not be verified.');
+    }
+    // the return with a forged token goes to the storefront without changing the order
+    const ret = await api.app.inject(`/vsbridge/neopay/payment/return?token=${forged}`);
+    expect(ret.statusCode).toBe(303);
+    expect(location(ret)).toBe('/order-completed?payment=unverified');
+    expect(await orderRow(api, order.orderNumber)).toEqual({
+      status: 'awaiting_payment',
+      payment_status: 'pending',
+    });
+
+    expect((await api.call('/vsbridge/neopay/payment/no-such-cart-0123456789abcdef/-')).status).toBe(404);
+    const cod = await placeOrder(api, 'cashondelivery');
+    expect((await api.call(`/vsbridge/neopay/payment/${cod.cart}/-`)).status).toBe(400);
+  });
+});
+
+describe('pickup point sent with the order', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => api?.close());
+
+  it('requires a pickup point of the carrier in the country for a parcel-locker method and keeps it with the order', async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}`,
+      payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
+    });
+    const body = (pickup?: string) => ({
+      cart_id: cart,
+      products: [{ sku: 'PHN-2001', qty: 1 }],
+      addressInformation: {
+        shippingAddress: address(),
+        shipping_method_code: 'omniva',
+        shipping_carrier_code: 'omniva',
+        payment_method_code: 'cashondelivery',
+        ...(pickup ? { pickup_point_id: pickup } : {}),
+      },
+      idempotency_key: `pickup-${pickup ?? 'none'}`,
+    });
+    const missing = await api.call({
+      method: 'POST',
+      url: '/vsbridge/order/create?storeCode=en',
+      payload: body(),
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].field).toBe('addressInformation.pickup_point_id');
+    // a Latvian point for a Lithuanian address is refused
+    expect(
+      (
+        await api.call({
+          method: 'POST',
+          url: '/vsbridge/order/create?storeCode=en',
+          payload: body('omniva-LV-1'),
+        })
+      ).status,
+    ).toBe(400);
+    const ok = await api.call({
+      method: 'POST',
+      url: '/vsbridge/order/create?storeCode=en',
+      payload: body('omniva-LT-2'),
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const [row] = await api.database.query<{
+      shipping_address: { pickup_point: { id: string; name: string } };
+    }>('SELECT shipping_address FROM orders WHERE increment_id = $1', [ok.body.result.orderNumber]);
+    expect(row?.shipping_address.pickup_point).toMatchObject({ id: 'omniva-LT-2', name: 'Kaunas Mega' });
+  });
+});
+
+describe('payments with NEOPAY credentials (the real adapter)', () => {
+  const KEY = 'neopay-project-key-for-tests';
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({
+      NEOPAY_PROJECT_ID: '1234',
+      NEOPAY_PROJECT_KEY: KEY,
+      PUBLIC_URL: 'https://shop.example',
+    });
+    await addPaymentMethods(api);
+  });
+  afterAll(async () => api?.close());
+
+  it('signs the request with the project key for the NEOPAY widget; verifies signature AND amount of the notification', async () => {
+    const { cart, order } = await placeOrder(api, 'NEOPAY');
+    const res = await api.app.inject(`/vsbridge/neopay/payment/${cart}/HABALT22`);
+    expect(res.statusCode).toBe(302);
+    const url = location(res);
+    expect(url.startsWith('https://psd2.neopay.lt/widget.html?')).toBe(true);
+    const request = verifyJwt(url.split('?')[1] ?? '', KEY);
+    expect(request).toMatchObject({
+      projectId: 1234,
+      amount: order.grand_total / 100,
+      serviceType: 'pisp',
+      clientRedirectUrl: 'https://shop.example/vsbridge/neopay/payment/return',
+      bank: 'HABALT22',
+    });
+    const tx = String(request?.transactionId);
+    const notify = (status: string, amount: number) =>
+      api.call({
+        method: 'POST',
+        url: '/vsbridge/neopay/payment/notification?storeCode=en',
+        payload: { token: signJwt({ transactions: { [tx]: { status, amount, currency: 'EUR' } } }, KEY) },
+      });
+
+    const wrong = await notify('success', order.grand_total / 100 - 0.01);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.result).toBe('The paid amount does not match the order.');
+    expect(await orderRow(api, order.orderNumber)).toEqual({
+      status: 'awaiting_payment',
+      payment_status: 'pending',
+    });
+
+    expect((await notify('pending', order.grand_total / 100)).body.result).toMatchObject({
+      status: 'pending',
+      changed: false,
+    });
+    expect((await notify('success', order.grand_total / 100)).body.result).toMatchObject({
+      status: 'paid',
+      changed: true,
+    });
+    expect((await notify('success', order.grand_total / 100)).body.result).toMatchObject({
+      status: 'paid',
+      changed: false,
+    });
+    // a late cancellation never un-pays an order
+    expect((await notify('canceled', order.grand_total / 100)).body.result).toMatchObject({
+      status: 'paid',
+      changed: false,
+    });
+    expect(await orderRow(api, order.orderNumber)).toEqual({ status: 'paid', payment_status: 'paid' });
+
+    // the form-encoded notification body and the browser's return are accepted too
+    const form = await api.app.inject({
+      method: 'POST',
+      url: '/vsbridge/neopay/payment/notification',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${signJwt({ transactionId: tx, status: 'success', amount: order.grand_total / 100, currency: 'EUR' }, KEY)}`,
+    });
+    expect(form.statusCode).toBe(200);
+    const ret = await api.app.inject(
+      `/vsbridge/neopay/payment/return?token=${signJwt({ transactionId: tx, status: 'success', amount: order.grand_total / 100, currency: 'EUR' }, KEY)}`,
+    );
+    expect(location(ret)).toContain('payment=paid');
+  });
+
+  it('has no sandbox page when configured; MOKILIZINGAS stays in sandbox', async () => {
+    expect((await api.call('/vsbridge/payment/sandbox/neopay?x.y.z')).status).toBe(400);
+    const { cart } = await placeOrder(api, 'MOKILIZINGAS');
+    expect(location(await api.app.inject(`/vsbridge/mokilizingas/payment/${cart}`))).toMatch(
+      /^\/vsbridge\/payment\/sandbox\/mokilizingas\?token=/,
+    );
+  });
+});
+
+describe('NEOPAY bank list and payment configuration', () => {
+  it('reads the banks from the provider country list (cached) and skips disabled ones', async () => {
+    let calls = 0;
+    const fake = (async (url: string) => {
+      calls += 1;
+      expect(url).toBe('https://psd2.neopay.lt/api/countries/1234');
+      return new Response(
+        JSON.stringify([
+          {
+            code: 'LT',
+            aspsps: [
+              { bic: 'HABALT22', name: 'Swedbank', logo: 'https://x/s.png' },
+              { bic: 'OLD', name: 'Closed', isDisabled: true },
+            ],
+          },
+          { code: 'LV', aspsps: [{ bic: 'HABALV22', name: 'Swedbank' }] },
+        ]),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    }) as unknown as typeof fetch;
+    const p = new NeopayProvider({
+      projectId: '1234',
+      key: 'k',
+      widgetUrl: 'https://psd2.neopay.lt/widget.html',
+      countriesUrl: 'https://psd2.neopay.lt/api/countries/1234',
+      sandbox: false,
+      fetch: fake,
+    });
+    expect(await p.banks('LT')).toEqual([
+      { bic: 'HABALT22', name: 'Swedbank', country: 'LT', logo: 'https://x/s.png' },
+    ]);
+    expect((await p.banks('1234')).map((b) => b.bic)).toEqual(['HABALT22', 'HABALV22']);
+    expect(calls).toBe(1);
+  });
+
+  it('takes credentials together or not at all; PAYMENT_SANDBOX=false turns the sandbox off', () => {
+    expect(loadPaymentConfig({})).toEqual({ neopay: null, mokilizingas: null, sandbox: true });
+    expect(() => loadPaymentConfig({ NEOPAY_PROJECT_ID: '1' })).toThrow(/together/);
+    expect(() => loadPaymentConfig({ MOKILIZINGAS_SECRET: 's' })).toThrow(/together/);
+    expect(loadPaymentConfig({ PAYMENT_SANDBOX: 'false' }).sandbox).toBe(false);
+    expect(loadPaymentConfig({ NEOPAY_PROJECT_ID: '1', NEOPAY_PROJECT_KEY: 'k' }).neopay).toEqual({
+      projectId: '1',
+      projectKey: 'k',
+      apiUrl: 'https://psd2.neopay.lt',
+    });
+  });
+});
+
+describe('PAYMENT_SANDBOX=false without credentials', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ PAYMENT_SANDBOX: 'false' });
+  });
+  afterAll(async () => api?.close());
+  it('answers 503 instead of a sandbox', async () => {
+    expect((await api.call('/vsbridge/neopay/payment/banks/LT')).status).toBe(503);
+    expect((await api.call('/vsbridge/payment/sandbox/neopay?a.b.c')).status).toBe(503);
+  });
+});

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useApi } from '../lib/use-api';
+import { newsletter } from '../state/newsletter';
+import { ui, useUi } from '../state/ui';
+import { user } from '../state/user';
+
+const AuthModal = lazy(() => import('./AuthModal').then((m) => ({ default: m.AuthModal })));
+const NewsletterPopup = lazy(() => import('./NewsletterPopup').then((m) => ({ default: m.NewsletterPopup })));
+
+/** The newsletter popup appears once, after this long on the shop's pages (not in checkout or account). */
+export const NEWSLETTER_POPUP_DELAY_MS = 60_000;
+
+/**
+ * The customer session at start (cached profile and token load; with a token the profile and order
+ * history refresh), the login/sign-up modal and the newsletter popup. The modal and the popup are
+ * code-split: their JavaScript loads the first time one opens.
+ */
+export function AccountBoot() {
+  const api = useApi();
+  const authModal = useUi((s) => s.authModal);
+  const popup = useUi((s) => s.newsletterPopup);
+  const { pathname } = useLocation();
+  const quiet = /\/(checkout|my-account|newsletter|reset-password|review)(\/|$)/.test(pathname);
+
+  useEffect(() => {
+    user.init(api).catch((e: unknown) => console.error('user session', e));
+  }, [api]);
+
+  useEffect(() => {
+    if (quiet) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void newsletter.ready.then(() => {
+        const s = newsletter.get();
+        if (cancelled || s.popupSeen || s.isSubscribed || user.store.get().token) return;
+        newsletter.set((n) => ({ ...n, popupSeen: true }));
+        ui.open('newsletterPopup');
+      });
+    }, NEWSLETTER_POPUP_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [quiet]);
+
+  return (
+    <Suspense fallback={null}>
+      {authModal ? <AuthModal /> : null}
+      {popup && !quiet ? <NewsletterPopup /> : null}
+    </Suspense>
+  );
+}

@@ -1,0 +1,44 @@
+import { NEWSLETTER_COUPON_PERCENT } from '@vitrina/domain';
+import { useEffect, useRef } from 'react';
+import { useAccountT } from '../i18n/account';
+import { ui } from '../state/ui';
+import { NewsletterForm } from './NewsletterForm';
+
+/**
+ * The newsletter popup offering the 10 % coupon: shown once (state/newsletter.ts popupSeen), a
+ * small non-modal panel that does not block the page; "No, thanks", the close button or Escape
+ * dismiss it.
+ */
+export function NewsletterPopup() {
+  const t = useAccountT();
+  const ref = useRef<HTMLElement>(null);
+  const close = () => ui.close('newsletterPopup');
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && ref.current?.contains(document.activeElement)) ui.close('newsletterPopup');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <aside
+      ref={ref}
+      className="newsletter-popup"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="nl-popup-title"
+    >
+      <div className="drawer-head">
+        <h2 id="nl-popup-title">{t('newsletter.popupTitle', { percent: NEWSLETTER_COUPON_PERCENT })}</h2>
+        <button type="button" className="btn-icon" aria-label={t('common.close')} onClick={close}>
+          ×
+        </button>
+      </div>
+      <p>{t('newsletter.popupText', { percent: NEWSLETTER_COUPON_PERCENT })}</p>
+      <NewsletterForm idPrefix="popup" />
+      <button type="button" className="btn-link" onClick={close}>
+        {t('newsletter.noThanks')}
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,62 @@
+import { formatDate } from '@vitrina/domain';
+import { useEffect, useState } from 'react';
+import { useT } from '../i18n';
+import type { Review } from '../lib/types';
+import { useApi } from '../lib/use-api';
+import { addRecentlyViewed, type ViewedProduct } from '../state/recently-viewed';
+
+/**
+ * The product's reviews (`GET /review/list?productId`; verified purchases marked), fetched in the
+ * browser, and the product noted as recently viewed.
+ */
+export function ProductReviews({ productId, viewed }: { productId: number; viewed: ViewedProduct }) {
+  const t = useT();
+  const api = useApi();
+  const [reviews, setReviews] = useState<Review[] | null>(null);
+
+  useEffect(() => {
+    addRecentlyViewed(viewed);
+    // Only when the product changes; its price or image may change with the variant.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewed.sku]);
+
+  useEffect(() => {
+    let live = true;
+    api.review.list(productId).then(
+      (r) => live && setReviews(r.items),
+      () => live && setReviews([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, productId]);
+
+  return (
+    <section aria-labelledby="reviews" className="product-reviews">
+      <h2 id="reviews">{t('review.list')}</h2>
+      {reviews === null ? (
+        <p aria-busy="true">{t('common.loading')}</p>
+      ) : reviews.length === 0 ? (
+        <p>{t('review.none')}</p>
+      ) : (
+        <ul className="reviews">
+          {reviews.map((r, i) => (
+            <li key={r.id ?? i}>
+              <h3>{r.title}</h3>
+              {r.rating ? (
+                <p className="rating" aria-label={`${t('review.rating')}: ${r.rating}/5`}>
+                  {'★'.repeat(r.rating)}
+                </p>
+              ) : null}
+              <p>{r.detail}</p>
+              <p className="muted">
+                {t('review.by', { nickname: r.nickname, date: formatDate(r.created_at) })}
+                {r.verified_purchase ? <span className="badge">{t('review.verified')}</span> : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

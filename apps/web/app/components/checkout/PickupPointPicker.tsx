@@ -1,0 +1,132 @@
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useT } from '../../i18n';
+import type { PickupPoint } from '../../lib/types';
+
+/** the points whose name, address, city or postcode contain every word of the query */
+export function filterPickupPoints(points: PickupPoint[], query: string): PickupPoint[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return points;
+  return points.filter((p) => {
+    const text = `${p.name} ${p.address} ${p.city} ${p.postcode}`.toLocaleLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+export const pickupLabel = (p: Pick<PickupPoint, 'name' | 'address' | 'city'>) =>
+  `${p.name}, ${p.address}, ${p.city}`;
+
+/**
+ * A searchable pickup-point list (WAI-ARIA combobox: an input with a listbox). Typing filters;
+ * ArrowDown/ArrowUp move, Enter chooses, Escape closes; a click chooses too.
+ */
+export function PickupPointPicker({
+  points,
+  value,
+  onChange,
+  error,
+}: {
+  points: PickupPoint[];
+  value: string | null;
+  onChange: (point: PickupPoint) => void;
+  error?: string | null | undefined;
+}) {
+  const t = useT();
+  const id = useId();
+  const chosen = points.find((p) => p.id === value) ?? null;
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const shown = useMemo(() => filterPickupPoints(points, query), [points, query]);
+  const listId = `${id}-list`;
+  const inputId = `${id}-input`;
+  const errorId = `${id}-error`;
+
+  const choose = (p: PickupPoint) => {
+    onChange(p);
+    setQuery('');
+    setOpen(false);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setOpen(true);
+      setActive((i) => (open ? Math.min(i + 1, shown.length - 1) : 0));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (e.key === 'Enter') {
+      const p = shown[active];
+      if (open && p) {
+        e.preventDefault();
+        choose(p);
+      }
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="field pickup-picker">
+      <label htmlFor={inputId}>{t('checkout.pickupPoint')}</label>
+      {chosen ? (
+        <p className="pickup-chosen" data-testid="pickup-chosen">
+          {pickupLabel(chosen)}
+        </p>
+      ) : null}
+      <input
+        id={inputId}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        placeholder={t('checkout.pickupSearch')}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && shown[active] ? `${id}-opt-${shown[active].id}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      {open ? (
+        <ul id={listId} role="listbox" className="pickup-list" aria-label={t('checkout.pickupPoint')}>
+          {shown.length ? (
+            shown.map((p, i) => (
+              <li
+                key={p.id}
+                id={`${id}-opt-${p.id}`}
+                role="option"
+                aria-selected={p.id === value}
+                className={i === active ? 'active' : undefined}
+                // mousedown: before the input's blur closes the list
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(p);
+                }}
+              >
+                {pickupLabel(p)}
+              </li>
+            ))
+          ) : (
+            <li role="option" aria-selected={false} aria-disabled="true" className="empty">
+              {t('checkout.pickupNone')}
+            </li>
+          )}
+        </ul>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

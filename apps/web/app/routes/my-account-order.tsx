@@ -1,0 +1,123 @@
+import { formatDateTime, formatPrice, localizedPath } from '@vitrina/domain';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/my-account-order';
+import { AccountLayout } from '../components/account/AccountLayout';
+import { privateMeta } from '../components/account/meta';
+import { statusLabel } from '../components/account/order-labels';
+import { useAccountT } from '../i18n/account';
+import { seoForRequest } from '../lib/seo.server';
+import { storeCodeOfRequest } from '../lib/store';
+import type { HistoryOrder } from '../lib/types';
+import { useApi } from '../lib/use-api';
+import { user, useUser } from '../state/user';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const storeCode = storeCodeOfRequest(request);
+  return { storeCode, seo: seoForRequest(request, storeCode) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.orders');
+
+const LOOKUP_PAGE_SIZE = 100;
+const LOOKUP_MAX_PAGES = 10;
+
+/** One order of the customer: from the cached first page, else looked up in the history. */
+function OrderView({ orderId }: { orderId: string }) {
+  const t = useAccountT();
+  const api = useApi();
+  const loggedIn = useUser((s) => Boolean(s.token));
+  const [order, setOrder] = useState<HistoryOrder | null | undefined>(() =>
+    user.store.get().ordersHistory.find((o) => String(o.id) === orderId),
+  );
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    void (async () => {
+      for (let page = 1; page <= LOOKUP_MAX_PAGES; page++) {
+        const h = await api.user.orderHistory(LOOKUP_PAGE_SIZE, page);
+        const found = h.items.find((o) => String(o.id) === orderId);
+        if (found || page * LOOKUP_PAGE_SIZE >= h.total_count) return found ?? null;
+      }
+      return null;
+    })().then(
+      (o) => live && setOrder(o),
+      () => live && setOrder((prev) => prev ?? null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, orderId, loggedIn]);
+
+  if (order === undefined) return <p aria-busy="true">{t('common.loading')}</p>;
+  if (order === null) return <p role="alert">{t.msg('order.notFound')}</p>;
+  const price = (cents: number) => formatPrice(cents, t.storeCode);
+  const a = order.shipping_address;
+  return (
+    <article>
+      <h2>{t('account.orderTitle', { number: order.increment_id })}</h2>
+      <dl className="order-facts">
+        <dt>{t('account.date')}</dt>
+        <dd>{formatDateTime(order.created_at)}</dd>
+        <dt>{t('account.orderStatus')}</dt>
+        <dd>{statusLabel(t, order.status)}</dd>
+        <dt>{t('account.paymentStatus')}</dt>
+        <dd>{statusLabel(t, order.payment_status)}</dd>
+        <dt>{t('account.shippingStatus')}</dt>
+        <dd>{statusLabel(t, order.shipping_status)}</dd>
+      </dl>
+      {a ? (
+        <section aria-labelledby="order-ship-to">
+          <h3 id="order-ship-to">{t('account.shipTo')}</h3>
+          <address>
+            {[a.firstname, a.lastname].filter(Boolean).join(' ')}
+            <br />
+            {(a.street ?? []).join(' ')}
+            <br />
+            {[a.postcode, a.city, a.countryId].filter(Boolean).join(', ')}
+          </address>
+        </section>
+      ) : null}
+      <table className="data-table">
+        <caption>{t('account.products')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('thankYou.product')}</th>
+            <th scope="col">{t('thankYou.qty')}</th>
+            <th scope="col">{t('thankYou.rowTotal')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((i) => (
+            <tr key={i.sku}>
+              <td>{i.name}</td>
+              <td>{i.qty}</td>
+              <td>{price(i.row_total_incl_tax)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {t('thankYou.grandTotal')}
+            </th>
+            <td>{price(order.grand_total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p>
+        <Link to={localizedPath(t.storeCode, '/my-account/orders')}>{t('account.backToOrders')}</Link>
+      </p>
+    </article>
+  );
+}
+
+export default function MyAccountOrder({ params }: Route.ComponentProps) {
+  const t = useAccountT();
+  return (
+    <AccountLayout title={t('account.orders')}>
+      <OrderView orderId={params.orderId} />
+    </AccountLayout>
+  );
+}

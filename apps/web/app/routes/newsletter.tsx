@@ -1,0 +1,78 @@
+import { NEWSLETTER_COUPON_PERCENT, localizedPath } from '@vitrina/domain';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/newsletter';
+import { privateMeta } from '../components/account/meta';
+import { NewsletterForm } from '../components/NewsletterForm';
+import { useAccountT } from '../i18n/account';
+import { buildSeo, samePaths } from '../lib/seo.server';
+import { storeCodeOfRequest } from '../lib/store';
+import type { NewsletterConfirmation } from '../lib/types';
+import { useApi } from '../lib/use-api';
+import { newsletter } from '../state/newsletter';
+
+/** The canonical URL is `/newsletter` also for a confirmation link (its e-mail and code stay out of it). */
+export function loader({ request }: Route.LoaderArgs) {
+  const storeCode = storeCodeOfRequest(request);
+  return { storeCode, seo: buildSeo(request, storeCode, samePaths('/newsletter')) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  privateMeta(data, 'newsletter.title', 'newsletter.description', { percent: NEWSLETTER_COUPON_PERCENT });
+
+/** The confirmation link of the e-mail: POSTs {email, code}; 200 = success (with the personal coupon). */
+function Confirmation({ email, code }: { email: string; code: string }) {
+  const t = useAccountT();
+  const api = useApi();
+  const [result, setResult] = useState<NewsletterConfirmation | 'failed' | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.newsletter.confirm(email, code).then(
+      (r) => {
+        if (!live) return;
+        setResult(r ?? {});
+        newsletter.set((n) => ({ ...n, isSubscribed: true, email }));
+      },
+      () => live && setResult('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, email, code]);
+
+  if (result === null) return <p aria-busy="true">{t('newsletter.confirming')}</p>;
+  if (result === 'failed') return <p role="alert">{t.msg('newsletter.invalidUrl')}</p>;
+  return (
+    <div role="status">
+      <p>{t('newsletter.confirmed')}</p>
+      {result.coupon ? (
+        <p>
+          {t('newsletter.coupon', { percent: result.coupon.value })}{' '}
+          <strong className="coupon-code">{result.coupon.code}</strong>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** `/newsletter` (subscribe) and `/newsletter/:email/:code` (confirmation). */
+export default function Newsletter({ params }: Route.ComponentProps) {
+  const t = useAccountT();
+  const { email, code } = params as { email?: string; code?: string };
+  return (
+    <section className="narrow">
+      <h1>{t('newsletter.title')}</h1>
+      {email && code ? (
+        <Confirmation email={email} code={code} />
+      ) : (
+        <>
+          <p>{t('newsletter.description', { percent: NEWSLETTER_COUPON_PERCENT })}</p>
+          <NewsletterForm idPrefix="page" />
+        </>
+      )}
+      <p>
+        <Link to={localizedPath(t.storeCode, '/')}>{t('common.backHome')}</Link>
+      </p>
+    </section>
+  );
+}

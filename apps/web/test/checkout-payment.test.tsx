@@ -1,0 +1,236 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BankSelector } from '../app/components/checkout/BankSelector';
+import { PickupPointPicker, filterPickupPoints } from '../app/components/checkout/PickupPointPicker';
+import { getT } from '../app/i18n';
+import { createApi } from '../app/lib/api';
+import type { PickupPoint } from '../app/lib/types';
+import { validatePayment, validatePersonal, canPlaceOrder } from '../app/routes/checkout';
+import { paymentStatusOf } from '../app/routes/order-completed';
+import {
+  afterOrderPlaced,
+  checkout,
+  initialCheckout,
+  serializeCheckout,
+  updateCheckout,
+} from '../app/state/checkout';
+
+afterEach(() => {
+  cleanup();
+  checkout.set(initialCheckout);
+});
+
+const POINTS: PickupPoint[] = [
+  {
+    id: 'o-1',
+    carrier_code: 'omniva',
+    name: 'Vilnius Akropolis',
+    address: 'Ozo g. 25',
+    city: 'Vilnius',
+    postcode: 'LT-07150',
+    country_id: 'LT',
+  },
+  {
+    id: 'o-2',
+    carrier_code: 'omniva',
+    name: 'Kaunas Mega',
+    address: 'Islandijos pl. 32',
+    city: 'Kaunas',
+    postcode: 'LT-47446',
+    country_id: 'LT',
+  },
+  {
+    id: 'o-3',
+    carrier_code: 'omniva',
+    name: 'Vilnius Panorama',
+    address: 'Saltoniškių g. 9',
+    city: 'Vilnius',
+    postcode: 'LT-08105',
+    country_id: 'LT',
+  },
+];
+
+describe('checkout state after placing the order (spec §4)', () => {
+  it('200 or no code: stores the timestamp, clears the cart, empties the password and createAccount', () => {
+    updateCheckout({
+      personalDetails: {
+        ...initialCheckout.personalDetails,
+        firstName: 'Ona',
+        password: 'secret-123',
+        createAccount: true,
+      },
+      idempotency: { key: 'k', cartHash: 'h' },
+    });
+    let cleared = 0;
+    expect(afterOrderPlaced(200, () => (cleared += 1), 1234)).toBe(true);
+    const s = checkout.get();
+    expect(cleared).toBe(1);
+    expect(s.orderTimestamp).toBe(1234);
+    expect(s.personalDetails).toMatchObject({ firstName: 'Ona', password: '', createAccount: false });
+    expect(s.idempotency).toBeNull();
+    expect(afterOrderPlaced(undefined, () => (cleared += 1))).toBe(true);
+    expect(cleared).toBe(2);
+  });
+
+  it('any other code clears nothing', () => {
+    updateCheckout({
+      personalDetails: { ...initialCheckout.personalDetails, password: 'secret-123', createAccount: true },
+      idempotency: { key: 'k', cartHash: 'h' },
+    });
+    let cleared = 0;
+    expect(afterOrderPlaced(500, () => (cleared += 1))).toBe(false);
+    expect(cleared).toBe(0);
+    expect(checkout.get()).toMatchObject({ orderTimestamp: null, idempotency: { key: 'k' } });
+    expect(checkout.get().personalDetails).toMatchObject({ password: 'secret-123', createAccount: true });
+  });
+
+  it('never writes the password to the device', () => {
+    const state = {
+      ...initialCheckout,
+      personalDetails: { ...initialCheckout.personalDetails, password: 'secret-123', createAccount: true },
+    };
+    const stored = JSON.stringify(serializeCheckout(state));
+    expect(stored).not.toContain('secret-123');
+    expect(stored).toContain('"createAccount":true');
+  });
+});
+
+describe('checkout validation', () => {
+  const t = getT('lt');
+  it('asks for a password of 8+ characters, repeated, only when creating an account', () => {
+    const base = {
+      firstName: 'Ona',
+      lastName: 'Onaitė',
+      emailAddress: 'ona@example.com',
+      password: '',
+      createAccount: false,
+      passwordRepeat: '',
+    };
+    expect(validatePersonal(t, base)).toEqual({});
+    expect(
+      validatePersonal(t, { ...base, createAccount: true, password: 'short', passwordRepeat: 'short' }),
+    ).toEqual({ password: t.msg('validation.passwordMinLength', { min: 8 }) });
+    expect(
+      validatePersonal(t, { ...base, createAccount: true, password: 'long-enough', passwordRepeat: 'other' }),
+    ).toEqual({
+      passwordRepeat: t.msg('validation.passwordsMustMatch'),
+    });
+  });
+
+  it('a legal person needs the company name and code; the VAT code is optional but checked', () => {
+    const legal = { ...initialCheckout.paymentDetails, buyerType: 'legal' as const };
+    expect(validatePayment(t, initialCheckout.paymentDetails)).toEqual({});
+    expect(Object.keys(validatePayment(t, legal))).toEqual(['company', 'companyCode']);
+    expect(validatePayment(t, { ...legal, company: 'UAB A', companyCode: '12' })).toEqual({
+      companyCode: t.msg('validation.companyCodeMinLength', { min: 3 }),
+    });
+    expect(validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789' })).toEqual({});
+    expect(
+      validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789', taxId: 'LT12' }),
+    ).toEqual({ taxId: t.msg('validation.taxIdInvalid') });
+    expect(
+      validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789', taxId: 'LT123456789' }),
+    ).toEqual({});
+  });
+
+  it('places the order only for server methods, or offline methods that have no client step', () => {
+    expect(canPlaceOrder({ is_server_method: true, offline: false })).toBe(true);
+    expect(canPlaceOrder({ is_server_method: false, offline: true })).toBe(true);
+    expect(canPlaceOrder({ is_server_method: false, offline: false })).toBe(false);
+    expect(canPlaceOrder(undefined)).toBe(false);
+  });
+});
+
+describe('payment return page status', () => {
+  it('trusts the server for provider orders, the redirect hint only without the order', () => {
+    expect(paymentStatusOf('NEOPAY', 'paid', 'failed')).toBe('paid');
+    expect(paymentStatusOf('MOKILIZINGAS', 'cancelled', null)).toBe('cancelled');
+    expect(paymentStatusOf('NEOPAY', 'weird', null)).toBe('pending');
+    expect(paymentStatusOf('cashondelivery', 'pending', null)).toBeNull();
+    expect(paymentStatusOf(undefined, undefined, 'failed')).toBe('failed');
+    expect(paymentStatusOf(undefined, undefined, 'unverified')).toBe('pending');
+    expect(paymentStatusOf(undefined, undefined, null)).toBeNull();
+  });
+});
+
+describe('payment API helpers', () => {
+  it('builds the provider links from the cart id and the bank', () => {
+    const api = createApi({ fetch: () => Promise.reject(new Error('no')), baseUrl: '', storeCode: 'en' });
+    expect(api.payment.redirectUrl('NEOPAY', 'cart-abc', 'HABALT22')).toBe(
+      '/vsbridge/neopay/payment/cart-abc/HABALT22',
+    );
+    expect(api.payment.redirectUrl('NEOPAY', 'cart-abc', undefined)).toBe(
+      '/vsbridge/neopay/payment/cart-abc/-',
+    );
+    expect(api.payment.redirectUrl('MOKILIZINGAS', 'cart-abc')).toBe(
+      '/vsbridge/mokilizingas/payment/cart-abc',
+    );
+  });
+});
+
+function Picker() {
+  const [value, setValue] = useState<string | null>(null);
+  return <PickupPointPicker points={POINTS} value={value} onChange={(p) => setValue(p.id)} />;
+}
+
+describe('PickupPointPicker', () => {
+  it('filters by every typed word', () => {
+    expect(filterPickupPoints(POINTS, 'vilnius').map((p) => p.id)).toEqual(['o-1', 'o-3']);
+    expect(filterPickupPoints(POINTS, 'vilnius pano').map((p) => p.id)).toEqual(['o-3']);
+    expect(filterPickupPoints(POINTS, '  ')).toHaveLength(3);
+  });
+
+  it('is a keyboard-usable combobox: type, arrow down, enter', () => {
+    render(
+      <MemoryRouter initialEntries={['/en/checkout']}>
+        <Picker />
+      </MemoryRouter>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Pickup point' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'vilnius' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Vilnius Akropolis, Ozo g. 25, Vilnius',
+      'Vilnius Panorama, Saltoniškių g. 9, Vilnius',
+    ]);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toMatch(/opt-o-3$/);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByTestId('pickup-chosen').textContent).toBe(
+      'Vilnius Panorama, Saltoniškių g. 9, Vilnius',
+    );
+    // Escape closes; a click chooses
+    fireEvent.change(input, { target: { value: 'kaunas' } });
+    fireEvent.mouseDown(screen.getByRole('option'));
+    expect(screen.getByTestId('pickup-chosen').textContent).toContain('Kaunas Mega');
+    fireEvent.change(input, { target: { value: 'nowhere' } });
+    expect(screen.getByRole('option').textContent).toBe('No pickup points match.');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('BankSelector', () => {
+  it('labels sandbox banks and lets the shopper choose or leave it to the provider', () => {
+    const chosen: (string | undefined)[] = [];
+    render(
+      <MemoryRouter initialEntries={['/lt/checkout']}>
+        <BankSelector
+          banks={[{ bic: 'HABALT22', name: 'Swedbank (sandbox)', country: 'LT', sandbox: true }]}
+          value={undefined}
+          onChange={(b) => chosen.push(b)}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Bandomoji aplinka: bandomieji bankai, pinigai nepervedami.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Swedbank (sandbox)'));
+    expect(chosen).toEqual(['HABALT22']);
+    expect((screen.getByLabelText('Banką pasirinksiu mokėjimo puslapyje') as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ForgotPasswordForm, LoginForm, RegisterForm } from '../app/components/account/forms';
+import { createApi } from '../app/lib/api';
+import { user } from '../app/state/user';
+import { fakeUserServer } from './support/fake-user';
+
+function setup(ui: (api: ReturnType<typeof createApi>) => React.ReactElement) {
+  const server = fakeUserServer();
+  const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
+  render(<MemoryRouter initialEntries={['/en/my-account']}>{ui(api)}</MemoryRouter>);
+  return { server, api };
+}
+
+afterEach(async () => {
+  cleanup();
+  await user.logout({ silent: true, remote: false });
+  user.dispose();
+});
+
+describe('login form', () => {
+  it('has labelled fields and reports missing values on the fields, focusing the first', async () => {
+    setup((api) => <LoginForm api={api} />);
+    const email = screen.getByLabelText('E-mail address');
+    const password = screen.getByLabelText('Password');
+    expect(email).toHaveProperty('type', 'email');
+    expect(password).toHaveProperty('type', 'password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = email.getAttribute('aria-describedby');
+    expect(document.getElementById(describedBy!)?.textContent).toBe('Field is required');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+  });
+
+  it('checks the e-mail format with the domain rule', () => {
+    setup((api) => <LoginForm api={api} />);
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('E-mail address').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please provide valid e-mail address.')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows the server message for wrong credentials, and logs in with the right ones', async () => {
+    let done = 0;
+    const { server } = setup((api) => <LoginForm api={api} onDone={() => done++} />);
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Wrong e-mail or password');
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    });
+    await waitFor(() => expect(done).toBe(1));
+    expect(user.store.get().current?.firstname).toBe('Ona');
+    expect(server.calls.some((c) => c.path === '/user/login')).toBe(true);
+  });
+});
+
+describe('registration form', () => {
+  it('validates names, password length and the repeated password', () => {
+    setup((api) => <RegisterForm api={api} />);
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'O' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Jonaitė' } });
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.change(screen.getByLabelText('Repeat the password'), { target: { value: 'other' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const invalid = [...document.querySelectorAll('[aria-invalid="true"]')].map((e) => e.id);
+    expect(invalid).toEqual(['register-firstname', 'register-password', 'register-repeat']);
+  });
+});
+
+describe('reset password form', () => {
+  it('does not work while offline', () => {
+    setup((api) => <ForgotPasswordForm api={api} />);
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Reset password feature does not work while offline!',
+      );
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine;
+      if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+    }
+  });
+});
