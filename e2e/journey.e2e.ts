@@ -95,6 +95,8 @@ describe.each<[StoreCode, string]>([
     await page.locator('.methods').first().waitFor();
     await page.getByRole('button', { name: t('checkout.continue') }).click();
     await page.locator('.methods').first().waitFor();
+    // cash on delivery (the demo's default method is NEOPAY, preselected: see payment.e2e.ts)
+    await page.getByLabel(storeCode === 'lt' ? 'Grynaisiais pristatymo metu' : 'Cash on delivery').check();
     await page.getByRole('button', { name: t('checkout.continue') }).click();
     await page.getByLabel(t('checkout.terms')).check();
     await page.getByRole('button', { name: t('checkout.placeOrder') }).click();

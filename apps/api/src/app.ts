@@ -134,7 +134,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     payments: await PaymentService.create(database, config),
   };
   app.addHook('onReady', async () => {
-    await ctx.catalog.warmSearchIndex();
+    // the in-process search index builds in the background (seconds at 100k products); SQL answers meanwhile
+    ctx.catalog.warmSearchIndex().catch((err: unknown) => app.log.warn({ err }, 'search index not built'));
     await ctx.mailer.start();
   });
   app.addHook('onClose', async () => {

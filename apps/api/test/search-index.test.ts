@@ -32,6 +32,13 @@ beforeAll(async () => {
   sql = await buildApi({ database, config: loadApiConfig({ ...env, SEARCH_INDEX: 'sql' }), logger: false });
   await memory.ready();
   await sql.ready();
+  // the index builds in the background after ready: wait until it answers
+  for (let i = 0; i < 200; i++) {
+    const before = indexStats.answered;
+    await memory.inject(searchUrl('product', {}, {}, 'vue_storefront_catalog_ru'));
+    if (indexStats.answered > before) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const docs = await database.query<{ name: string; sku: string; category_ids: number[]; attrs: Record<string, (number | string)[]> }>(
     "SELECT name, sku, category_ids, attrs FROM product_index WHERE store_code = 'en'",
     [],

@@ -234,6 +234,20 @@ describe('page content', () => {
     expect(request.aggregations).toContain('price');
   });
 
+  it('search screen: 24 a page, default sort total_qty:desc, facets and filters in the query', async () => {
+    const r = await render('/en/search?q=phone&condition=1&page=2');
+    expect(r.doc.querySelector('#sort option[selected]')?.getAttribute('value')).toBe('total_qty:desc');
+    const call = api.calls.findLast((c) => c.includes('/product/_search') && c.includes('phone'));
+    const url = new URL(call!.split(' ')[1]!, 'http://x');
+    const request = JSON.parse(url.searchParams.get('request')!);
+    expect(request.filters.condition).toEqual([1]);
+    expect(request.filters.visibility).toEqual([3, 4]);
+    expect(request.aggregations).toContain('price');
+    expect(url.searchParams.get('size')).toBe('24');
+    expect(url.searchParams.get('from')).toBe('24');
+    expect(url.searchParams.get('sort')).toBe('total_qty:desc');
+  });
+
   it('language switch links keep the page; footer uses Lithuanian static slugs in lt', async () => {
     const r = await render('/c/nesiojamieji-kompiuteriai');
     const langs = [...r.doc.querySelectorAll('.lang a')].map((a) => a.getAttribute('href'));

@@ -112,12 +112,10 @@ function clientOf(tx: unknown): RawClient {
   return client;
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
-  const inMemory = !dataDir || dataDir.startsWith('memory://');
-  if (!inMemory) {
-    dataDir = path.resolve(dataDir);
-    mkdirSync(dataDir, { recursive: true });
-  }
+async function openPglite(dir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
+  const dataDir = !dir || dir.startsWith('memory://') ? undefined : path.resolve(dir);
+  const inMemory = dataDir === undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({
     ...(inMemory ? {} : { dataDir }),
     extensions: { pg_trgm },
@@ -137,7 +135,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
     db,
     kind: 'pglite',
     pglite,
-    dataDir: inMemory ? undefined : dataDir,
+    dataDir,
     async exec(text) {
       guard();
       await pglite.exec(text);

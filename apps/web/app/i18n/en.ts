@@ -152,7 +152,8 @@ export const en = {
   'payment.paidTitle': 'Payment received',
   'payment.paidText': 'Thank you! Your payment has been received and the order is confirmed.',
   'payment.pendingTitle': 'Waiting for the payment',
-  'payment.pendingText': 'We have not received the payment confirmation yet. The order will be confirmed as soon as the payment arrives.',
+  'payment.pendingText':
+    'We have not received the payment confirmation yet. The order will be confirmed as soon as the payment arrives.',
   'payment.cancelledTitle': 'Payment cancelled',
   'payment.cancelledText': 'The payment was cancelled. Your order is kept: you can pay again.',
   'payment.failedTitle': 'Payment failed',

@@ -158,7 +158,8 @@ export const ru: Dictionary = {
   'payment.paidTitle': 'Оплата получена',
   'payment.paidText': 'Спасибо! Оплата получена, заказ подтверждён.',
   'payment.pendingTitle': 'Ожидаем оплату',
-  'payment.pendingText': 'Подтверждение оплаты ещё не получено. Заказ будет подтверждён, как только поступит оплата.',
+  'payment.pendingText':
+    'Подтверждение оплаты ещё не получено. Заказ будет подтверждён, как только поступит оплата.',
   'payment.cancelledTitle': 'Оплата отменена',
   'payment.cancelledText': 'Оплата отменена. Ваш заказ сохранён: вы можете оплатить его ещё раз.',
   'payment.failedTitle': 'Оплата не прошла',

@@ -20,6 +20,9 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   privateMeta(data, 'newsletter.title', 'newsletter.description', { percent: NEWSLETTER_COUPON_PERCENT });
 
+/** One confirmation per link and page load: a re-run effect must not send it again (the second answer fails). */
+const confirmations = new Map<string, Promise<NewsletterConfirmation>>();
+
 /** The confirmation link of the e-mail: POSTs {email, code}; 200 = success (with the personal coupon). */
 function Confirmation({ email, code }: { email: string; code: string }) {
   const t = useAccountT();
@@ -27,7 +30,13 @@ function Confirmation({ email, code }: { email: string; code: string }) {
   const [result, setResult] = useState<NewsletterConfirmation | 'failed' | null>(null);
   useEffect(() => {
     let live = true;
-    api.newsletter.confirm(email, code).then(
+    const key = `${email}\n${code}`;
+    let pending = confirmations.get(key);
+    if (!pending) {
+      pending = api.newsletter.confirm(email, code);
+      confirmations.set(key, pending);
+    }
+    pending.then(
       (r) => {
         if (!live) return;
         setResult(r ?? {});

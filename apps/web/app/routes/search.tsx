@@ -1,4 +1,5 @@
 import {
+  ATTRIBUTE_LIST_SIZE,
   SEARCH_DEFAULT_SORT,
   SEARCH_SCREEN_PAGE_SIZE,
   SEARCH_VISIBILITY,
@@ -6,7 +7,9 @@ import {
   validateSearchTerm,
 } from '@vitrina/domain';
 import type { Route } from './+types/search';
+import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
+import { listingFilters, optionLabels, pageFrom, parseListingQuery, type ListingQuery } from '../lib/listing';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
@@ -14,24 +17,48 @@ import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { Product } from '../lib/types';
 
+/** Attribute codes safe to put in a query string and a search request (as on the category page). */
+const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
-  const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').slice(0, 200);
   const invalid = q ? validateSearchTerm(q) : null;
   let products: Product[] = [];
   let total = 0;
+  let aggregations: Record<string, { key: string; count: number }[]> = {};
+  let filters: { code: string; label: string; options: Record<string, string> }[] = [];
+  let query: ListingQuery = parseListingQuery(url.searchParams, [], SEARCH_DEFAULT_SORT);
   if (q && !invalid) {
-    const res = await serverApi(context, storeCode).searchProducts({
+    const api = serverApi(context, storeCode);
+    const attributes = await api
+      .searchAttributes({ filters: { is_filterable: true }, size: ATTRIBUTE_LIST_SIZE })
+      .then((r) => r.items.filter((a) => ATTRIBUTE_CODE.test(a.attribute_code)))
+      .catch(() => []);
+    const codes = attributes.map((a) => a.attribute_code);
+    // the search screen: 24 a page, default sort total_qty:desc (spec §9), filters like the listing
+    query = parseListingQuery(url.searchParams, codes, SEARCH_DEFAULT_SORT);
+    const res = await api.searchProducts({
       query: normaliseSearchTerm(q).text,
       // The search screen lists visibility 3 and 4 only; the API adds the other listing rules.
-      filters: { visibility: [...SEARCH_VISIBILITY] },
-      sort: SEARCH_DEFAULT_SORT,
+      filters: { ...listingFilters(query), visibility: [...SEARCH_VISIBILITY] },
+      aggregations: ['price', ...codes],
+      sort: query.sort,
+      from: pageFrom(query, SEARCH_SCREEN_PAGE_SIZE),
       size: SEARCH_SCREEN_PAGE_SIZE,
     });
     products = res.items;
     total = res.total;
+    aggregations = res.aggregations;
+    const labels = optionLabels(attributes, products);
+    filters = attributes.map((a) => ({
+      code: a.attribute_code,
+      label: a.frontend_label || a.default_frontend_label || a.attribute_code,
+      options: labels[a.attribute_code] ?? {},
+    }));
   }
-  return { storeCode, q, invalid, products, total, seo: seoForRequest(request, storeCode) };
+  return { storeCode, q, invalid, products, total, aggregations, filters, query, seo: seoForRequest(request, storeCode) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -47,13 +74,25 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function Search({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
+  const listed = d.q && !d.invalid;
   return (
-    <section>
-      <h1>{d.q ? t('search.results', { q: d.q }) : t('search.title')}</h1>
-      {d.invalid ? <p className="field-error">{t.msg(d.invalid.key, d.invalid.params)}</p> : null}
-      {d.q && !d.invalid ? <p className="muted">{t('listing.products', { count: d.total })}</p> : null}
-      {d.q && !d.invalid && d.products.length === 0 ? <p>{t('search.noResults', { q: d.q })}</p> : null}
-      <ProductGrid products={d.products} eagerCount={4} />
-    </section>
+    <div className="listing">
+      <header className="listing-head">
+        <h1>{d.q ? t('search.results', { q: d.q }) : t('search.title')}</h1>
+        {d.invalid ? <p className="field-error">{t.msg(d.invalid.key, d.invalid.params)}</p> : null}
+        {listed ? <p className="muted">{t('listing.products', { count: d.total })}</p> : null}
+        {listed && d.total > 0 ? <SortForm sort={d.query.sort} /> : null}
+      </header>
+      {listed ? (
+        <div className="listing-body">
+          <ListingFilters aggregations={d.aggregations} filters={d.filters} query={d.query} />
+          <section className="listing-products" aria-label={t('search.title')}>
+            {d.products.length === 0 ? <p>{t('search.noResults', { q: d.q })}</p> : null}
+            <ProductGrid products={d.products} eagerCount={4} />
+            <ListingPagination page={d.query.page} pages={Math.ceil(d.total / SEARCH_SCREEN_PAGE_SIZE)} />
+          </section>
+        </div>
+      ) : null}
+    </div>
   );
 }

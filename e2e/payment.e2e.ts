@@ -1,0 +1,208 @@
+/**
+ * Payments in the browser (issue #5): a legal person pays with NEOPAY in the sandbox (bank chosen in
+ * the checkout, the sandbox page, back to the order page showing "Payment received"), and a second
+ * order whose payment is cancelled shows "Payment cancelled" with a "Pay again" link that then pays.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { getT } from '../apps/web/app/i18n/index.ts';
+import { launchBrowser } from './support/browser.ts';
+
+const shopUrl = inject('shopUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const t = getT('en');
+
+/** a product in the cart, then the checkout up to the payment step, as a legal person */
+async function toPayment(page: Page, email: string) {
+  await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
+  // another category and product than the guest journey's (which buys the first product's stock)
+  await page
+    .getByRole('navigation', { name: t('header.categories') })
+    .getByRole('link')
+    .nth(1)
+    .click();
+  await page.waitForURL(/\/c\//);
+  await page.locator('.card a').nth(2).click();
+  await page.waitForURL(/\/p\//);
+  const pickers = page.locator('.option-picker');
+  for (let i = 0; i < (await pickers.count()); i++) {
+    const picker = pickers.nth(i);
+    if ((await picker.locator('input:checked').count()) > 0) continue;
+    const id = await picker.locator('input:not(:disabled)').first().getAttribute('id');
+    await page.locator(`label[for="${id}"]`).click();
+  }
+  const add = page.getByRole('button', { name: t('product.addToCart') });
+  await expect.poll(() => add.isEnabled()).toBe(true);
+  await add.click();
+  await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
+  await page.goto(`${shopUrl}/en/checkout`, { waitUntil: 'networkidle' });
+  await page.getByLabel(t('checkout.firstName')).fill('Ona');
+  await page.getByLabel(t('checkout.lastName')).fill('Onaitė');
+  await page.getByLabel(t('checkout.email')).fill(email);
+  await page.getByRole('button', { name: t('checkout.continue') }).click();
+  await page.getByLabel(t('checkout.street')).fill('Gedimino pr.');
+  await page.getByLabel(t('checkout.house')).fill('1');
+  await page.getByLabel(t('checkout.city')).fill('Vilnius');
+  await page.getByLabel(t('checkout.zip')).fill('01103');
+  await page.getByLabel(t('checkout.phone')).fill('+37060000000');
+  await page.getByRole('button', { name: t('checkout.continue') }).click();
+  await page.locator('.methods').first().waitFor();
+  await page.getByRole('button', { name: t('checkout.continue') }).click();
+  await page.getByLabel(t('checkout.legalPerson')).check();
+  await page.getByRole('button', { name: t('checkout.continue') }).click();
+  // the legal person's fields are required
+  await page.getByText(t.msg('validation.required')).first().waitFor();
+  await page.getByLabel(t('checkout.company'), { exact: true }).fill('UAB Bandymas');
+  await page.getByLabel(t('checkout.companyCode')).fill('123456789');
+  await page.getByLabel(t('checkout.vatCode')).fill('LT123456789');
+}
+
+async function placeOrder(page: Page) {
+  await page.getByRole('button', { name: t('checkout.continue') }).click();
+  await page.getByLabel(t('checkout.terms')).check();
+  await page.getByRole('button', { name: t('checkout.placeOrder') }).click();
+  await page.waitForURL(/\/vsbridge\/payment\/sandbox\/neopay\?/, { timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Sandbox payment — no money moves' }).waitFor();
+}
+
+describe('NEOPAY sandbox in the browser', () => {
+  it('a legal person pays at the chosen bank and sees "Payment received"', async () => {
+    const page = await browser.newPage();
+    await toPayment(page, 'ona.neopay@example.com');
+    // NEOPAY is the demo's default method: preselected; its bank selector lists the sandbox banks
+    expect(await page.getByLabel('Bank payment (NEOPAY)').isChecked()).toBe(true);
+    await page.getByText(t('checkout.bankSandbox')).waitFor();
+    await page.getByLabel('Swedbank (sandbox)').check();
+    await placeOrder(page);
+    await page.getByText('HABALT22').waitFor();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/en\/order-completed\?/);
+    await page.getByRole('heading', { name: t('payment.paidTitle') }).waitFor();
+    const url = new URL(page.url());
+    const pulled = await fetch(
+      `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
+    );
+    const order = (
+      (await pulled.json()) as {
+        result: {
+          payment_status: string;
+          status: string;
+          billing_address: { company: string; vat_id: string };
+        };
+      }
+    ).result;
+    expect(order).toMatchObject({
+      payment_status: 'paid',
+      status: 'paid',
+      billing_address: { company: 'UAB Bandymas', vat_id: 'LT123456789' },
+    });
+    // the cart was emptied after the order
+    await page.goto(`${shopUrl}/en/checkout`, { waitUntil: 'networkidle' });
+    await page.getByText(t('cart.empty')).waitFor();
+    await page.close();
+  });
+
+  it('a cancelled payment shows "Payment cancelled" and can be paid again', async () => {
+    const page = await browser.newPage();
+    await toPayment(page, 'ona.cancel@example.com');
+    await placeOrder(page);
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.waitForURL(/\/en\/order-completed\?/);
+    await page.getByRole('heading', { name: t('payment.cancelledTitle') }).waitFor();
+    await page.getByRole('link', { name: t('payment.payAgain') }).click();
+    await page.getByRole('heading', { name: 'Sandbox payment — no money moves' }).waitFor();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('heading', { name: t('payment.paidTitle') }).waitFor();
+    await page.close();
+  });
+
+  it('lt: account created in checkout, parcel locker chosen from the searchable list, MOKILIZINGAS paid', async () => {
+    const lt = getT('lt');
+    const email = `petras.${Date.now()}@example.com`;
+    const page = await browser.newPage();
+    await page.goto(`${shopUrl}/`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('navigation', { name: lt('header.categories') })
+      .getByRole('link')
+      .nth(2)
+      .click();
+    await page.waitForURL(/\/c\//);
+    await page.locator('.card a').nth(1).click();
+    await page.waitForURL(/\/p\//);
+    const pickers = page.locator('.option-picker');
+    for (let i = 0; i < (await pickers.count()); i++) {
+      const picker = pickers.nth(i);
+      if ((await picker.locator('input:checked').count()) > 0) continue;
+      const id = await picker.locator('input:not(:disabled)').first().getAttribute('id');
+      await page.locator(`label[for="${id}"]`).click();
+    }
+    const add = page.getByRole('button', { name: lt('product.addToCart') });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.click();
+    await page.getByText(lt.msg('cart.addedToCart')).first().waitFor();
+    await page.goto(`${shopUrl}/checkout`, { waitUntil: 'networkidle' });
+    await page.getByLabel(lt('checkout.firstName')).fill('Petras');
+    await page.getByLabel(lt('checkout.lastName')).fill('Petraitis');
+    await page.getByLabel(lt('checkout.email')).fill(email);
+    await page.getByLabel(lt('checkout.createAccount')).check();
+    await page.getByLabel(lt('checkout.password'), { exact: true }).fill('short');
+    await page.getByRole('button', { name: lt('checkout.continue') }).click();
+    await page.getByText(lt.msg('validation.passwordMinLength', { min: 8 })).waitFor();
+    await page.getByLabel(lt('checkout.password'), { exact: true }).fill('petro-slaptazodis');
+    await page.getByLabel(lt('checkout.passwordRepeat')).fill('petro-slaptazodis');
+    await page.getByRole('button', { name: lt('checkout.continue') }).click();
+    await page.getByLabel(lt('checkout.street')).fill('Laisvės al.');
+    await page.getByLabel(lt('checkout.house')).fill('10');
+    await page.getByLabel(lt('checkout.city')).fill('Kaunas');
+    await page.getByLabel(lt('checkout.zip')).fill('LT-4444');
+    await page.getByLabel(lt('checkout.phone')).fill('+37060000001');
+    await page.getByRole('button', { name: lt('checkout.continue') }).click();
+    await page.getByText(lt.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
+    await page.getByLabel(lt('checkout.zip')).fill('LT-44444');
+    await page.getByRole('button', { name: lt('checkout.continue') }).click();
+    await page.getByLabel(/Omniva/).check();
+    const search = page.getByRole('combobox', { name: lt('checkout.pickupPoint') });
+    await search.fill('Kaun');
+    await page.getByRole('listbox').waitFor();
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await page.getByTestId('pickup-chosen').waitFor();
+    await page.getByRole('button', { name: lt('checkout.continue') }).click();
+    await page.getByLabel('Lizingas (Mokilizingas)').check();
+    await page.getByRole('button', { name: lt('checkout.continue') }).click();
+    await page.getByLabel(lt('checkout.terms')).check();
+    await page.getByRole('button', { name: lt('checkout.placeOrder') }).click();
+    await page.waitForURL(/\/vsbridge\/payment\/sandbox\/mokilizingas\?/, { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Bandomasis mokėjimas — pinigai nepervedami' }).waitFor();
+    await page.getByRole('button', { name: 'Mokėti', exact: true }).click();
+    await page.waitForURL(/\/order-completed\?/);
+    await page.getByRole('heading', { name: lt('payment.paidTitle') }).waitFor();
+    const url = new URL(page.url());
+    const pulled = await fetch(
+      `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
+    );
+    const order = (
+      (await pulled.json()) as {
+        result: { payment_status: string; shipping_address: { pickup_point?: { city: string } } };
+      }
+    ).result;
+    expect(order.payment_status).toBe('paid');
+    expect(order.shipping_address.pickup_point?.city).toBe('Kaunas');
+    // the account exists with the password typed in the checkout
+    const login = await fetch(`${shopUrl}/vsbridge/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password: 'petro-slaptazodis' }),
+    });
+    expect(login.status).toBe(200);
+    await page.close();
+  });
+});
