@@ -3,7 +3,8 @@
  * first name → log out ("You're logged out") → log in on the account page → an order placed with
  * the customer's token shows in the order history and its page →
  * forgotten password: the reset e-mail is read from the outbox and its link followed → the new
- * password is set → log in with it → order feedback once. Newsletter: subscribe in the footer, confirm
+ * password is set → a guest adds a product, logs in with the new password and the guest cart joins the
+ * customer's → order feedback once. Newsletter: subscribe in the footer, confirm
  * with the e-mail's link (personal coupon), the link works once.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -115,11 +116,38 @@ async function placeOrder(
   return result;
 }
 
+/** The customer's access token, as the storefront keeps it (IndexedDB `vitrina`, key `user`). */
+function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('vitrina');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('user');
+          get.onsuccess = () => resolve((get.result as { token?: string } | undefined)?.token ?? '');
+        };
+      }),
+  );
+}
+
+/** on a configurable product page, pick the first available option of each picker still unset */
+async function chooseOptionsIfNeeded(page: Page) {
+  const pickers = page.locator('.option-picker');
+  for (let i = 0; i < (await pickers.count()); i++) {
+    const picker = pickers.nth(i);
+    if ((await picker.locator('input:checked').count()) > 0) continue;
+    const input = picker.locator('input:not(:disabled)').first();
+    const id = await input.getAttribute('id');
+    await page.locator(`label[for="${id}"]`).click();
+  }
+}
+
 describe('account journey (en)', () => {
   const t = accountT(getT('en'));
   const email = `ona.${Date.now()}@example.com`;
 
-  it('registers, logs out, logs in, sees the orders and resets the password through the e-mail', async () => {
+  it('registers, logs out, logs in, sees its order, resets the password by e-mail, merges the guest cart, gives feedback once', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
 
@@ -169,17 +197,7 @@ describe('account journey (en)', () => {
     await page.getByRole('link', { name: t('account.orders') }).click();
     await page.waitForURL(/\/en\/my-account\/orders$/);
     await page.getByText(t('account.noOrders')).waitFor();
-    const token = await page.evaluate(
-      () =>
-        new Promise<string | null>((resolve, reject) => {
-          const open = indexedDB.open('vitrina');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const get = open.result.transaction('kv').objectStore('kv').get('user');
-            get.onsuccess = () => resolve((get.result as { token?: string } | undefined)?.token ?? null);
-          };
-        }),
-    );
+    const token = await sessionToken(page);
     expect(token).toBeTruthy();
     const placed = await placeOrder(token!, email);
     const number = placed.orderNumber;
@@ -197,6 +215,8 @@ describe('account journey (en)', () => {
       .click();
     await page.goto(`${shopUrl}/en/reset-password`, { waitUntil: 'networkidle' });
     await page.locator('main').getByLabel(t('auth.email'), { exact: true }).fill(email);
+    // no session left to refresh: the login modal stays closed
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: t('auth.sendReset') }).click();
     await page.getByText(t('auth.resetSent', { email })).waitFor();
     const mail = await latestMail('mail.password-reset', email);
@@ -208,7 +228,24 @@ describe('account journey (en)', () => {
     await page.getByRole('button', { name: t('auth.setPassword') }).click();
     await page.getByText(t.msg('user.passwordChanged')).waitFor();
 
-    // log in with the new password
+    // as a guest, a product goes into the cart (the journey's way: first category, first product)
+    await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('navigation', { name: t('header.categories') })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.waitForURL(/\/c\//);
+    await page.locator('.card a').first().click();
+    await page.waitForURL(/\/p\//);
+    await chooseOptionsIfNeeded(page);
+    const add = page.getByRole('button', { name: t('product.addToCart') });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.click();
+    await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
+    await page.getByRole('button', { name: t('header.cartCount', { count: 1 }) }).waitFor();
+
+    // log in with the new password: the guest cart joins the customer's cart
     await page.goto(`${shopUrl}/en/my-account`, { waitUntil: 'networkidle' });
     await form.getByLabel(t('auth.email')).fill(email);
     await form.getByLabel(t('auth.password')).fill('second-pass-2');
@@ -217,6 +254,11 @@ describe('account journey (en)', () => {
       .locator('.account .lead')
       .getByText(t('account.hello', { name: 'Ona' }))
       .waitFor();
+    await page.getByRole('button', { name: t('header.cartCount', { count: 1 }) }).waitFor();
+    const bearer = await sessionToken(page);
+    const customerCartId = await call<string>('POST', '/cart/create', bearer);
+    const lines = await call<{ qty: number }[]>('GET', `/cart/pull?cartId=${customerCartId}`, bearer);
+    expect(lines.map((l) => l.qty)).toEqual([1]);
 
     // order feedback, once
     await page.goto(`${shopUrl}/en/review/${encodeURIComponent(placed.orderToken)}/${number}`, {

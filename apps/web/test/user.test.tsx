@@ -130,6 +130,22 @@ describe('user session store', () => {
     t.notifications.clear();
   });
 
+  it('a request answered 401 during logout does not refresh the ended session', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    t.server.expireAll();
+    const logout = t.user.logout({ silent: true });
+    await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
+    await logout;
+    expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(0);
+    expect(t.openAuth).not.toHaveBeenCalled();
+    // the server still hears which session ended
+    expect(t.server.calls.find((c) => c.path === '/user/logout')?.body).toEqual({
+      refreshToken: 'refresh-1',
+    });
+  });
+
   it('a silent logout shows nothing', async () => {
     const t = setup();
     stores.push(t);

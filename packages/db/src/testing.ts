@@ -22,7 +22,7 @@
  * `database.kind` tells a test which one it got, for the rare assertion that differs.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +141,12 @@ async function buildTemplate(): Promise<Blob> {
         const tmp = `${file}.${process.pid}.tmp`;
         writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
         renameSync(tmp, file);
+        // templates of older migrations are of no more use
+        for (const old of readdirSync(path.dirname(file))) {
+          if (old.startsWith('pglite-template-') && old.endsWith('.tar') && old !== path.basename(file)) {
+            rmSync(path.join(path.dirname(file), old), { force: true });
+          }
+        }
       } catch {
         // a read-only tree: no disk cache, still the in-process template
       }

@@ -299,12 +299,14 @@ export async function searchProducts(
   query: ProductQuery,
   attributes: Map<string, AttributeMeta>,
   settings: SearchSettings,
-  opts: { typoOnly?: boolean } = {},
+  opts: { typoOnly?: boolean; candidates?: number[] | null } = {},
 ): Promise<SearchResponse> {
   const started = performance.now();
   const params = new Params();
   const storeRef = params.add(query.storeCode, 'text');
   const where: string[] = [`store_code = ${storeRef}`];
+  // the in-process index's rows passing every filter (a typo query after its exact search found nothing)
+  if (opts.candidates) where.push(`product_id = ANY(${params.add(opts.candidates, 'int[]')})`);
   const filters = query.request.filters ?? {};
   const compiler = new FilterCompiler(params, attributes);
   where.push(...compiler.compile(filters, 'request.filters'));

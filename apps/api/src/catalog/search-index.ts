@@ -61,8 +61,15 @@ import {
 /** process-wide counts of what the indexes answered (tests and benchmarks read them) */
 export const indexStats = { answered: 0, typo: 0, declined: 0 };
 
-/** what the index answers: a response, `typo` (run the SQL typo query), or null (run the SQL search) */
-export type IndexAnswer = SearchResponse | 'typo' | null;
+/**
+ * What the index answers: a response; `{ typo }` when the text matched nothing (run the SQL typo
+ * query, restricted to `candidates`, the ids passing every filter, when there are few enough); or
+ * null (run the SQL search).
+ */
+export type IndexAnswer = SearchResponse | { typo: true; candidates: number[] | null } | null;
+
+/** the most candidate ids handed to the SQL typo query (beyond, it searches the whole store view) */
+const TYPO_CANDIDATES_MAX = 20_000;
 
 const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
 const LOAD_BATCH = 5000;
@@ -167,14 +174,18 @@ class StoreIndex {
   readonly termIds = new Map<string, number>();
   readonly termPostings: number[][] = [];
   readonly termsOfCode = new Map<string, number[]>();
-  // lexemes
-  readonly lexIds = new Map<string, number>();
-  readonly lexemes: string[] = [];
-  readonly lexPostings: number[][] = [];
-  readonly lexWeights: number[][] = [];
-  private sortedLex: number[] | null = null;
-  // sku and url_path lookups (the product page's queries)
-  readonly byText = { sku: new Map<string, number[]>(), url_path: new Map<string, number[]>() };
+  // lexemes: while building, a map of growing postings; compact() turns them into one sorted string
+  // of lexemes and typed-array postings (no object per lexeme: 100k products hold ~500k distinct
+  // lexemes per store view, skus and mpns mostly); rows added later go to `extra`
+  private building: Map<string, { ords: number[]; w: number[] }> | null = new Map();
+  private extra = new Map<string, { ords: number[]; w: number[] }>();
+  private lexBlob = '';
+  private lexPos = new Int32Array(1);
+  private lexStart = new Int32Array(1);
+  private lexOrds = new Int32Array(0);
+  private lexW = new Float32Array(0);
+  // sku and url_path lookups (the product page's queries): the latest ordinal of each value
+  readonly byText = { sku: new Map<string, number>(), url_path: new Map<string, number>() };
 
   get dead(): number {
     return this.n - this.liveCount;
@@ -228,28 +239,95 @@ class StoreIndex {
       }
     }
     this.termStart.push(this.termRows.length);
+    const target = this.building ?? this.extra;
     for (const [lexeme, w] of parseTsvector(r.search)) {
-      let id = this.lexIds.get(lexeme);
-      if (id === undefined) {
-        id = this.lexemes.length;
-        this.lexIds.set(lexeme, id);
-        this.lexemes.push(lexeme);
-        this.lexPostings.push([]);
-        this.lexWeights.push([]);
-        this.sortedLex = null;
-      }
-      const list = this.lexPostings[id] as number[];
-      if (list[list.length - 1] === o) continue;
-      list.push(o);
-      (this.lexWeights[id] as number[]).push(w);
+      let p = target.get(lexeme);
+      if (!p) target.set(lexeme, (p = { ords: [], w: [] }));
+      if (p.ords[p.ords.length - 1] === o) continue;
+      p.ords.push(o);
+      p.w.push(w);
     }
-    for (const key of ['sku', 'url_path'] as const) {
-      const value = key === 'sku' ? r.sku : r.url_path;
-      const map = this.byText[key];
-      const list = map.get(value);
-      if (list) list.push(o);
-      else map.set(value, [o]);
+    this.byText.sku.set(r.sku, o);
+    this.byText.url_path.set(r.url_path, o);
+  }
+
+  /** turns the lexemes read so far into the sorted string and typed-array postings */
+  compact(): void {
+    const building = this.building;
+    if (!building) return;
+    const lexemes = [...building.keys()].sort(cmpStr);
+    const pos = new Int32Array(lexemes.length + 1);
+    const start = new Int32Array(lexemes.length + 1);
+    let chars = 0;
+    let postings = 0;
+    lexemes.forEach((l, i) => {
+      pos[i] = chars;
+      start[i] = postings;
+      chars += l.length;
+      postings += building.get(l)!.ords.length;
+    });
+    pos[lexemes.length] = chars;
+    start[lexemes.length] = postings;
+    const ords = new Int32Array(postings);
+    const w = new Float32Array(postings);
+    lexemes.forEach((l, i) => {
+      const p = building.get(l)!;
+      ords.set(p.ords, start[i] as number);
+      w.set(p.w, start[i] as number);
+    });
+    this.lexBlob = lexemes.join('');
+    this.lexPos = pos;
+    this.lexStart = start;
+    this.lexOrds = ords;
+    this.lexW = w;
+    this.building = null;
+  }
+
+  private lexAt(i: number): string {
+    return this.lexBlob.slice(this.lexPos[i] as number, this.lexPos[i + 1] as number);
+  }
+
+  /** the first sorted lexeme index at or after `text` */
+  private lowerBound(text: string): number {
+    let lo = 0;
+    let hi = this.lexPos.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmpStr(this.lexAt(mid), text) < 0) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
+  }
+
+  private posting(i: number, factor: number): Posting {
+    const a = this.lexStart[i] as number;
+    const b = this.lexStart[i + 1] as number;
+    return { ords: this.lexOrds.subarray(a, b), weights: this.lexW.subarray(a, b), factor };
+  }
+
+  /** the postings of a lexeme (exactly) */
+  lexeme(text: string): Posting[] {
+    this.compact();
+    const out: Posting[] = [];
+    const i = this.lowerBound(text);
+    if (i < this.lexPos.length - 1 && this.lexAt(i) === text) out.push(this.posting(i, 1));
+    const more = this.extra.get(text);
+    if (more) out.push({ ords: more.ords, weights: more.w, factor: 1 });
+    return out;
+  }
+
+  /** the postings of every lexeme starting with `prefix` (an exact lexeme counts fully, a longer one half) */
+  prefixed(prefix: string): Posting[] {
+    this.compact();
+    const out: Posting[] = [];
+    const count = this.lexPos.length - 1;
+    for (let i = this.lowerBound(prefix); i < count; i++) {
+      const l = this.lexAt(i);
+      if (!l.startsWith(prefix)) break;
+      out.push(this.posting(i, l === prefix ? 1 : 0.5));
+    }
+    for (const [l, p] of this.extra) if (l.startsWith(prefix)) out.push({ ords: p.ords, weights: p.w, factor: l === prefix ? 1 : 0.5 });
+    return out;
   }
 
   private term(code: string, v: number | string): number {
@@ -272,40 +350,14 @@ class StoreIndex {
     return this.termIds.get(`${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`);
   }
 
-  /** lexeme ids whose text starts with `prefix` */
-  lexemesWithPrefix(prefix: string): number[] {
-    if (!this.sortedLex) {
-      const ids = this.lexemes.map((_, i) => i);
-      ids.sort((a, b) => cmpStr(this.lexemes[a] as string, this.lexemes[b] as string));
-      this.sortedLex = ids;
-    }
-    const sorted = this.sortedLex;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cmpStr(this.lexemes[sorted[mid] as number] as string, prefix) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let i = lo; i < sorted.length; i++) {
-      const id = sorted[i] as number;
-      if (!(this.lexemes[id] as string).startsWith(prefix)) break;
-      out.push(id);
-    }
-    return out;
-  }
-
   /** approximate heap size of the index, in bytes (arrays of small integers at 8 bytes an entry) */
   memoryEstimate(): number {
     let entries = this.n * 16 + this.cats.length + this.termRows.length;
     for (const p of this.catPostings.values()) entries += p.length;
     for (const p of this.termPostings) entries += p.length;
-    for (const p of this.lexPostings) entries += p.length * 2;
     let strings = 0;
     for (let i = 0; i < this.n; i++) strings += (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 + 4 * 16;
-    for (const l of this.lexemes) strings += l.length * 2 + 60;
-    return entries * 8 + strings;
+    return entries * 8 + strings + this.lexBlob.length * 2 + this.lexPos.byteLength + this.lexStart.byteLength + this.lexOrds.byteLength + this.lexW.byteLength;
   }
 }
 
@@ -392,7 +444,7 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       const col = ix.text[c.col];
       if (!col) return null;
       const map = c.col === 'sku' || c.col === 'url_path' ? ix.byText[c.col] : undefined;
-      const candidates = map ? unionSorted([...texts].map((t) => map.get(t) ?? [])) : undefined;
+      const candidates = map ? unionSorted([...texts].map((t) => map.get(t)).filter((o): o is number => o !== undefined).map((o) => [o])) : undefined;
       return { test: (o) => texts.has(col[o] as string), ...(candidates ? { candidates } : {}) };
     }
     case 'bool': {
@@ -529,6 +581,7 @@ export class ProductSearchIndex {
       if (batch.length < LOAD_BATCH) break;
       last = batch[batch.length - 1]!.product_id;
     }
+    ix.compact();
     return ix;
   }
 
@@ -578,7 +631,7 @@ export class ProductSearchIndex {
   ): Promise<IndexAnswer> {
     const answer = await this.answer(query, attributes, settings, version, docs);
     if (answer === null) indexStats.declined++;
-    else if (answer === 'typo') indexStats.typo++;
+    else if ('typo' in answer) indexStats.typo++;
     else indexStats.answered++;
     return answer;
   }
@@ -622,6 +675,10 @@ export class ProductSearchIndex {
       filters.push(f);
     }
 
+    const filterTests = filters.map((f) => f.test);
+    let filterDriver: number[] | null = null;
+    for (const f of filters) if (f.candidates && (!filterDriver || f.candidates.length < filterDriver.length)) filterDriver = f.candidates;
+
     // text
     let score: Float32Array | null = null;
     if (prepared.plan) {
@@ -651,7 +708,18 @@ export class ProductSearchIndex {
     if (driver) for (const o of driver) accept(o);
     else for (let o = 0; o < ix.n; o++) accept(o);
 
-    if (prepared.plan && matched.length === 0) return 'typo';
+    if (prepared.plan && matched.length === 0) {
+      // no word matched as it is: the typo query (SQL) runs over the rows that pass every filter
+      const candidates: number[] = [];
+      const pass = (o: number) => {
+        if (live[o] !== 1) return;
+        for (const t of filterTests) if (!t(o)) return;
+        candidates.push(ix.productId[o] as number);
+      };
+      if (filterDriver) for (const o of filterDriver) pass(o);
+      else for (let o = 0; o < ix.n && candidates.length <= TYPO_CANDIDATES_MAX; o++) pass(o);
+      return { typo: true, candidates: candidates.length <= TYPO_CANDIDATES_MAX ? candidates : null };
+    }
     return this.respond(started, matched, matched.length, query, ix, { keys, score }, settings.priceRanges, docs, prepared.aggregations);
   }
 
@@ -774,23 +842,8 @@ export class ProductSearchIndex {
     const n = ix.n;
     let total: Float32Array | null = null;
     for (const w of words) {
-      const exact = allOf(
-        n,
-        w.plain.map((l) => {
-          const id = ix.lexIds.get(l);
-          return id === undefined ? [] : [{ ords: ix.lexPostings[id] as number[], weights: ix.lexWeights[id] as number[], factor: 1 }];
-        }),
-      );
-      const prefix = allOf(
-        n,
-        w.prefix.map((p) =>
-          ix.lexemesWithPrefix(p).map((id) => ({
-            ords: ix.lexPostings[id] as number[],
-            weights: ix.lexWeights[id] as number[],
-            factor: ix.lexemes[id] === p ? 1 : 0.5,
-          })),
-        ),
-      );
+      const exact = allOf(n, w.plain.map((l) => ix.lexeme(l)));
+      const prefix = allOf(n, w.prefix.map((p) => ix.prefixed(p)));
       const word = new Float32Array(n);
       for (let o = 0; o < n; o++) word[o] = Math.max(exact ? (exact[o] as number) : 0, prefix ? (prefix[o] as number) : 0);
       if (!total) total = word;
@@ -800,7 +853,7 @@ export class ProductSearchIndex {
   }
 }
 
-type Posting = { ords: number[]; weights: number[]; factor: number };
+type Posting = { ords: ArrayLike<number>; weights: ArrayLike<number>; factor: number };
 
 /** ordinals found in every group (a group: one query lexeme, matched by any of its postings); score = Σ best weight of each group */
 function allOf(n: number, groups: Posting[][]): Float32Array | null {

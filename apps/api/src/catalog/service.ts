@@ -102,7 +102,10 @@ export class CatalogService {
     const query: ProductQuery = { storeCode: params.storeCode, request: params.request, sort: params.sort, ...paging };
     if (this.searchIndex) {
       const answer = await this.searchIndex.search(query, attributes, settings, version, (store, ids) => this.docsByIds(store, ids));
-      if (answer === 'typo') return this.withSearchSettings((q) => searchProducts(q, query, attributes, settings, { typoOnly: true }));
+      if (answer && 'typo' in answer) {
+        const candidates = answer.candidates;
+        return this.withSearchSettings((q) => searchProducts(q, query, attributes, settings, { typoOnly: true, candidates }));
+      }
       if (answer) return answer;
     }
     return this.withSearchSettings((q) => searchProducts(q, query, attributes, settings));

@@ -304,8 +304,17 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions
       login: (username: string, password: string) => tokenPair('/user/login', { username, password }),
       /** Rotates the refresh token (sent without the access token: it may be the expired one). */
       refresh: (refreshToken: string) => tokenPair('/user/refresh', { refreshToken }),
-      logout: (refreshToken?: string | null) =>
-        call<unknown>('POST', '/user/logout', {}, refreshToken ? { refreshToken } : {}),
+      /** Ends the session on the server (the tokens are passed: the client has already forgotten them). */
+      async logout(refreshToken?: string | null, accessToken?: string | null) {
+        const { res, json } = await send(
+          'POST',
+          '/user/logout',
+          {},
+          refreshToken ? { refreshToken } : {},
+          accessToken ?? null,
+        );
+        if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
+      },
       me: () => call<CustomerProfile>('GET', '/user/me'),
       /** Only firstname, lastname, email and addresses may change; answers the profile and the message. */
       async updateMe(customer: {

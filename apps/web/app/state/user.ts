@@ -1,6 +1,12 @@
 import { translateMessage } from '@vitrina/domain';
 import { setBrowserAuth, type Api } from '../lib/api';
-import { createTokenRefresher, refreshDelay, webLock, type RefreshFailure } from '../lib/token-refresh';
+import {
+  createTokenRefresher,
+  refreshDelay,
+  tokenExpiry,
+  webLock,
+  type RefreshFailure,
+} from '../lib/token-refresh';
 import type { CustomerProfile, HistoryOrder, StoreCode, TokenPair } from '../lib/types';
 import { cart as appCart, type CartStore } from './cart';
 import { checkout as appCheckout, initialCheckout, type CheckoutState } from './checkout';
@@ -81,12 +87,25 @@ export function createUserStore(deps: UserStoreDeps) {
 
   const refresher = createTokenRefresher({
     lock: deps.lock ?? webLock,
+    /**
+     * This tab's session; when another tab refreshed the same session meanwhile (its newer token is
+     * persisted, the broadcast may still be on its way) that token is adopted.
+     */
     async session() {
-      if (persistKey) {
+      const mem = store.get();
+      if (persistKey && mem.token) {
         const raw = (await idbGet<Partial<UserState>>(persistKey)) ?? null;
-        if (raw && (raw.token ?? null) !== store.get().token) {
-          const token = typeof raw.token === 'string' ? raw.token : null;
-          const refreshToken = typeof raw.refreshToken === 'string' ? raw.refreshToken : null;
+        const now = store.get();
+        if (
+          raw &&
+          now.token === mem.token &&
+          typeof raw.token === 'string' &&
+          typeof raw.refreshToken === 'string' &&
+          raw.token !== mem.token &&
+          raw.sessionStartedAt === mem.sessionStartedAt &&
+          (tokenExpiry(raw.token) ?? 0) > (tokenExpiry(mem.token) ?? 0)
+        ) {
+          const { token, refreshToken } = raw;
           store.set((s) => ({ ...s, token, refreshToken }));
         }
       }
@@ -203,14 +222,15 @@ export function createUserStore(deps: UserStoreDeps) {
     const { token, refreshToken } = store.get();
     if (timer) clearTimeout(timer);
     timer = null;
-    const a = apiOf();
-    if (opts.remote !== false && a && (token || refreshToken)) {
-      await a.user.logout(refreshToken).catch(() => undefined);
-    }
+    // Cleared first: a request answered 401 meanwhile must not try to refresh the ended session.
     store.set((s) => ({ ...initialUser, loaded: s.loaded }));
     deps.cart.clear();
     deps.checkout.set(initialCheckout);
     await persist();
+    const a = apiOf();
+    if (opts.remote !== false && a && (token || refreshToken)) {
+      await a.user.logout(refreshToken, token).catch(() => undefined);
+    }
     if (!opts.silent) {
       deps.notifications.add({
         type: 'success',
