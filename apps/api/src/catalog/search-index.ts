@@ -6,9 +6,10 @@
  *
  * Per store view, built from `product_index` (columnar, by ordinal):
  * - column arrays for filters and sort keys (status, visibility, prices, stock, dates, ...);
- * - postings (ordinals, ascending) per category id, per attribute option (`code` + value), per sku,
- *   and per lexeme of the stored weighted tsvector (read back from PostgreSQL, so a word matches
- *   here exactly when `search @@ tsquery` matches there);
+ * - postings (ordinals, ascending) per category id, per attribute option (`code` + value), and per
+ *   lexeme of the stored weighted tsvector (read back from PostgreSQL, so a word matches here exactly
+ *   when `search @@ tsquery` matches there), the lexemes kept as one sorted string with typed-array
+ *   postings (no object per lexeme: the heap stays small and garbage collection quick);
  * - attribute options and categories of each ordinal in compressed rows (CSR), for facet counts by
  *   walking the matching ordinals.
  * Only the page's documents are read from the database (by primary key).
@@ -30,8 +31,9 @@
  *
  * Exactness limits (answered by SQL instead): sorting by `name` or `sku` when the database collation
  * is not C, text words whose tsquery is not a plain AND of lexemes, attribute filter values that are
- * neither string nor number, and the typo fallback (trigram word similarity), which runs the SQL
- * typo query alone. Relevance (`_score`) is this index's own: weighted field matches (A 1, B 0.4,
+ * neither string nor number. The typo fallback (trigram word similarity, when no word matched as
+ * it is) stays SQL's: the index hands it the ids of the rows passing every filter, so PostgreSQL
+ * computes word_similarity over those rows only. Relevance (`_score`) is this index's own: weighted field matches (A 1, B 0.4,
  * C 0.2, D 0.1, prefix matches half), close to but not the same as ts_rank + word_similarity, so
  * relevance-sorted pages may order ties differently than SQL; every other sort is identical.
  */
