@@ -13,7 +13,7 @@ import { getCatalogVersion, importCatalog, reindexProducts } from '@vitrina/db';
 import { generateLargeCatalog } from '@vitrina/db/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { buildApi, loadApiConfig } from '../src/index.ts';
-import { ProductSearchIndex, indexStats, parseTsquery, parseTsvector } from '../src/catalog/search-index.ts';
+import { ProductSearchIndex, indexStats, parseTsquery, parseTsvector, trigrams } from '../src/catalog/search-index.ts';
 import { searchUrl } from './helpers.ts';
 
 let database: TestDatabase;
@@ -188,7 +188,7 @@ describe('in-process search index = SQL search', () => {
 
 describe('the index follows the database', () => {
   it('picks up re-indexed rows (stock) without a version change, and imports with one', async () => {
-    const index = new ProductSearchIndex(database, { pollMs: 0 });
+    const index = new ProductSearchIndex(database, { pollMs: 0, typoThreshold: 0.4 });
     const docs = async (_store: string, list: number[]) => new Map(list.map((id) => [id, { id }]));
     const attributes = new Map(Object.keys(options).map((code) => [code, { code, filterable: true }]));
     const settings = { outOfStockListing: true, priceRanges: [{ from: 0, to: 50 }, { from: 50, to: null }] };
@@ -252,5 +252,7 @@ describe('tsvector and tsquery texts', () => {
       { lexeme: 'c', prefix: true },
     ]);
     expect(parseTsquery("'a' <-> 'b'")).toBeNull();
+    // pg_trgm: show_trgm('word') = {"  w"," wo","ord","rd ","wor"}
+    expect([...trigrams('word')].sort()).toEqual(['  w', ' wo', 'ord', 'rd ', 'wor']);
   });
 });

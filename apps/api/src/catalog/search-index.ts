@@ -47,6 +47,7 @@ import {
   TS_CONFIG,
   prepareProductQuery,
   sortColumn,
+  tokens,
   toBool,
   toInt,
   toNumber,
@@ -96,13 +97,14 @@ type Loaded = {
   created_us: number;
   updated_us: number;
   search: string;
+  search_text: string;
   rev: number;
 };
 
 const LOAD_COLUMNS = `product_id, sku, type_id, status, visibility, slug, url_path, name, category_ids, attrs, child_skus,
   final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
   (extract(epoch from created_at) * 1000000)::float8 AS created_us, (extract(epoch from updated_at) * 1000000)::float8 AS updated_us,
-  search::text AS search, rev::float8 AS rev`;
+  search::text AS search, search_text, rev::float8 AS rev`;
 
 /** `'lap':1A,3 '-1001':2A` → [lexeme, weight][] (the best weight of each lexeme) */
 export function parseTsvector(text: string): [string, number][] {
@@ -151,6 +153,8 @@ class StoreIndex {
   readonly typeId: string[] = [];
   readonly name: string[] = [];
   readonly childSkus: string[][] = [];
+  /** search_text (name, brand, sku, mpn lower-cased): the typo prefilter reads it */
+  readonly searchText: string[] = [];
   readonly num: Record<string, number[]> = {
     product_id: this.productId,
     status: [],
@@ -213,6 +217,7 @@ class StoreIndex {
     this.typeId.push(r.type_id);
     this.name.push(r.name);
     this.childSkus.push(r.child_skus.length ? r.child_skus : EMPTY);
+    this.searchText.push(r.search_text);
     const num = this.num as Record<string, number[]>;
     num.status!.push(r.status);
     num.visibility!.push(r.visibility);
@@ -513,7 +518,7 @@ export class ProductSearchIndex {
 
   constructor(
     private readonly database: Database,
-    private readonly opts: { pollMs: number } = { pollMs: 1000 },
+    private readonly opts: { pollMs: number; typoThreshold: number } = { pollMs: 1000, typoThreshold: 0.4 },
   ) {}
 
   /** builds (or waits for) the index of a store view at `version`: for start-up warming, tests and benchmarks */
@@ -711,11 +716,16 @@ export class ProductSearchIndex {
     else for (let o = 0; o < ix.n; o++) accept(o);
 
     if (prepared.plan && matched.length === 0) {
-      // no word matched as it is: the typo query (SQL) runs over the rows that pass every filter
+      // No word matched as it is: the typo query (SQL) runs over the rows that pass every filter and
+      // may be similar enough. word_similarity(word, text) ≥ t needs at least t × |trigrams(word)|
+      // of the word's trigrams in the text: rows short of that cannot match and are left out.
+      const checks = prepared.plan.words.map((w) => typoPrefilter(tokens(w.text).join(' '), this.opts.typoThreshold));
       const candidates: number[] = [];
       const pass = (o: number) => {
         if (live[o] !== 1) return;
         for (const t of filterTests) if (!t(o)) return;
+        const text = ix.searchText[o] as string;
+        for (const c of checks) if (c && !c(text)) return;
         candidates.push(ix.productId[o] as number);
       };
       if (filterDriver) for (const o of filterDriver) pass(o);
@@ -952,4 +962,60 @@ function topK(items: number[], k: number, cmp: (a: number, b: number) => number)
     }
   }
   return heap.sort(cmp);
+}
+
+// ---------------------------------------------------------------- typo prefilter
+
+const ALNUM = /[a-z0-9]/;
+
+/** pg_trgm's trigrams of a text: each alphanumeric word padded with two spaces before, one after */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.split(/[^a-z0-9]+/)) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** does `text` hold the trigram (as pg_trgm makes them from its words, non-ASCII characters splitting words)? */
+function hasTrigram(text: string, trigram: string): boolean {
+  const lead = trigram.startsWith('  ') ? 2 : trigram.startsWith(' ') ? 1 : 0;
+  const tail = trigram.endsWith(' ') ? 1 : 0;
+  const core = trigram.slice(lead, trigram.length - tail);
+  if (!core) return false;
+  for (let at = text.indexOf(core); at >= 0; at = text.indexOf(core, at + 1)) {
+    const before = at === 0 ? '' : (text[at - 1] as string);
+    const after = at + core.length >= text.length ? '' : (text[at + core.length] as string);
+    if (lead > 0 && before && ALNUM.test(before)) continue;
+    if (tail > 0 && after && ALNUM.test(after)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A necessary condition of `word <% text` (pg_trgm word similarity at or above `threshold`): the
+ * text holds at least threshold × |trigrams(word)| of the word's trigrams. Null (no prefilter) for
+ * words with other than ASCII letters, digits and spaces, whose trigrams depend on the database locale.
+ * Splitting the text at every non-ASCII character can only find more of an ASCII word's trigrams
+ * than PostgreSQL does, never fewer, so no row that PostgreSQL would find is left out.
+ */
+export function typoPrefilter(word: string, threshold: number): ((text: string) => boolean) | null {
+  if (!/^[a-z0-9 ]+$/.test(word)) return null;
+  const wanted = [...trigrams(word)];
+  if (wanted.length === 0) return null;
+  const need = threshold * wanted.length - 1e-6;
+  return (text) => {
+    let found = 0;
+    let left = wanted.length;
+    for (const t of wanted) {
+      if (hasTrigram(text, t)) found++;
+      left--;
+      if (found >= need) return true;
+      if (found + left < need) return false;
+    }
+    return found >= need;
+  };
 }

@@ -55,7 +55,8 @@ export class CatalogService {
     private readonly config: ApiConfig,
   ) {
     this.cache = createCatalogCache({ entries: config.catalogCacheEntries, redisUrl: config.redisUrl });
-    this.searchIndex = config.searchIndex === 'memory' ? new ProductSearchIndex(database) : null;
+    this.searchIndex =
+      config.searchIndex === 'memory' ? new ProductSearchIndex(database, { pollMs: 1000, typoThreshold: config.searchTypoThreshold }) : null;
   }
 
   /** builds the in-process search index of the store views now (at start; one after the other) */
