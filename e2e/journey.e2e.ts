@@ -41,6 +41,29 @@ async function chooseOptionsIfNeeded(page: Page) {
   }
 }
 
+/** url_path of a simple product on the first page of the category with at least 10 in stock */
+async function productWithStock(storeCode: StoreCode, categorySlug: string): Promise<string> {
+  const index = storeCode === 'lt' ? 'vue_storefront_catalog' : `vue_storefront_catalog_${storeCode}`;
+  const category = await searchDocs<{ id: number }>(index, 'category', {
+    filters: { slug: decodeURIComponent(categorySlug) },
+  });
+  const products = await searchDocs<{ type_id: string; url_path: string; stock: { qty: number } }>(
+    index,
+    'product',
+    { filters: { category_ids: category[0]!.id } },
+    '&size=12&sort=is_promoted:desc',
+  );
+  const hit = products.find((p) => p.type_id === 'simple' && p.stock.qty >= 10);
+  expect(hit, 'a simple product with stock on the first page').toBeDefined();
+  return hit!.url_path;
+}
+
+async function searchDocs<T>(index: string, type: string, request: unknown, extra = ''): Promise<T[]> {
+  const q = encodeURIComponent(JSON.stringify(request));
+  const res = await fetch(`${shopUrl}/vsbridge/catalog/${index}/${type}/_search?request=${q}${extra}`);
+  return ((await res.json()) as { hits: { hits: { _source: T }[] } }).hits.hits.map((h) => h._source);
+}
+
 describe.each<[StoreCode, string]>([
   ['lt', ''],
   ['en', '/en'],
@@ -62,8 +85,10 @@ describe.each<[StoreCode, string]>([
     await page.waitForURL(/\/c\//);
     await page.locator('.card a').first().waitFor();
 
-    // a product with stock: the first card whose page offers "add to cart"
-    await page.locator('.card a').first().click();
+    // a simple product of this listing with stock for two (other journeys buy from the same shop)
+    const slug = new URL(page.url()).pathname.split('/c/')[1]!;
+    const target = await productWithStock(storeCode, slug);
+    await page.locator(`.card a[href$="/${target}"]`).first().click();
     await page.waitForURL(/\/p\//);
     await chooseOptionsIfNeeded(page);
     const add = page.getByRole('button', { name: t('product.addToCart') });

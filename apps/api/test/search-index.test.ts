@@ -186,6 +186,24 @@ describe('in-process search index = SQL search', () => {
   });
 });
 
+describe('typos (the index prefilters by trigrams, PostgreSQL decides)', () => {
+  it('finds the same products for words with one or two letters changed', async () => {
+    let found = 0;
+    for (let i = 0; i < 24; i++) {
+      const word = (words[(i * 13) % words.length] as string).toLowerCase();
+      const query = i % 3 === 2 ? typo(typo(word, i), i + 2) : typo(word, i);
+      const res = await both({ request: { query, aggregations: ['price', 'color'] }, store: 'en', size: 1000 });
+      expect(res.memory.status, res.url).toBe(res.sql.status);
+      if (res.sql.status !== 200) continue;
+      expect(res.memory.body.hits.total, res.url).toEqual(res.sql.body.hits.total);
+      expect(res.memory.body.aggregations, res.url).toEqual(res.sql.body.aggregations);
+      expect([...ids(res.memory.body)].sort(), res.url).toEqual([...ids(res.sql.body)].sort());
+      if (res.sql.body.hits.total.value > 0) found++;
+    }
+    expect(found).toBeGreaterThan(5);
+  });
+});
+
 describe('the index follows the database', () => {
   it('picks up re-indexed rows (stock) without a version change, and imports with one', async () => {
     const index = new ProductSearchIndex(database, { pollMs: 0, typoThreshold: 0.4 });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { buildApi, loadApiConfig } from '@vitrina/api';
-import { removeServerLock, writeServerLock, type Database } from '@vitrina/db';
+import { acquireServerLock, removeServerLock, writeServerLock, type Database } from '@vitrina/db';
 import { loadServerConfig, type ServerConfig } from './config.ts';
 import { openShopDatabase } from './bootstrap.ts';
 import { createInProcessFetch, createRemoteFetch } from './in-process-fetch.ts';
@@ -29,6 +29,17 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       apiFetch: createRemoteFetch(config.apiUrl),
     });
   } else {
+    // the embedded database admits one process: claim the data folder before opening it (port 0
+    // until listening tells the import command "a shop is starting")
+    if (!config.databaseUrl) {
+      const holder = acquireServerLock(config.dataDir, { pid: process.pid, port: 0, adminToken });
+      if (holder) {
+        throw new Error(
+          `The data folder ${config.dataDir} is in use by process ${holder.pid} (${holder.role ?? 'server'}). ` +
+            'Stop it first, or set DATA_DIR to another folder, or use DATABASE_URL.',
+        );
+      }
+    }
     // the database is opened (and seeded) before anything listens: /healthz answers only when ready
     const bootLog = Fastify({ logger }).log;
     database = await openShopDatabase(config, bootLog);

@@ -25,6 +25,7 @@ import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './lib/menu';
 import { storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
 import { useApi } from './lib/use-api';
+import { ApiError } from './lib/api';
 import { cart } from './state/cart';
 import { useUi } from './state/ui';
 import stylesHref from './styles.css?url';
@@ -106,7 +107,12 @@ function useCartSync() {
     let cancelled = false;
     const sync = () => {
       if (!cancelled && cart.store.get().cartServerToken)
-        cart.sync(api).catch((e) => console.error('cart sync', e));
+        cart.sync(api).catch((e: unknown) => {
+          // a 401 is the session layer's: it refreshes or logs out silently, which empties the cart
+          // and the next add opens a guest cart (spec §4 "Cart connection": retry as a guest)
+          if (e instanceof ApiError && e.code === 401) return;
+          console.error('cart sync', e);
+        });
     };
     void cart.store.ready.then(sync);
     window.addEventListener('online', sync);

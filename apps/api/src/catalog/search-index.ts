@@ -730,6 +730,8 @@ export class ProductSearchIndex {
       };
       if (filterDriver) for (const o of filterDriver) pass(o);
       else for (let o = 0; o < ix.n && candidates.length <= TYPO_CANDIDATES_MAX; o++) pass(o);
+      // no row can be similar enough: the typo query would find nothing either
+      if (candidates.length === 0) return this.respond(started, [], 0, query, ix, null, settings.priceRanges, docs, prepared.aggregations);
       return { typo: true, candidates: candidates.length <= TYPO_CANDIDATES_MAX ? candidates : null };
     }
     return this.respond(started, matched, matched.length, query, ix, { keys, score }, settings.priceRanges, docs, prepared.aggregations);
