@@ -261,6 +261,23 @@ export function createCartStore(options: { persistKey?: string } = {}) {
         await refreshTotals(api);
       });
     },
+    /**
+     * Moves the lines to another server cart (the customer's, after login) and syncs them there. It
+     * waits for the persisted cart and runs in the write queue, so a sync already under way (e.g. the
+     * one at start) cannot put the old cart back or lose a line.
+     */
+    async moveTo(api: Api, cartId: string): Promise<void> {
+      await store.ready;
+      await enqueue(async () => {
+        store.set((s) => ({
+          ...s,
+          cartServerToken: cartId,
+          totals: null,
+          items: s.items.map((i) => ({ ...i, item_id: null, server_item_id: null })),
+        }));
+      });
+      return this.sync(api);
+    },
     refreshTotals: (api: Api) => enqueue(() => refreshTotals(api)),
     /** Totals the server sent with another answer (e.g. shipping information). */
     setTotals(totals: Totals) {

@@ -183,13 +183,7 @@ export function createUserStore(deps: UserStoreDeps) {
    */
   async function mergeCart(a: Api): Promise<void> {
     const cartId = await a.cart.create();
-    deps.cart.store.set((s) => ({
-      ...s,
-      cartServerToken: cartId,
-      totals: null,
-      items: s.items.map((i) => ({ ...i, item_id: null, server_item_id: null })),
-    }));
-    await deps.cart.sync(a);
+    await deps.cart.moveTo(a, cartId);
   }
 
   async function startSession(a: Api, pair: TokenPair): Promise<void> {
