@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
 import { launchBrowser } from './support/browser.ts';
+import { watchErrors, chooseOptionsIfNeeded } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 let browser: Browser;
@@ -22,16 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // a 4xx answer the page handles (wrong password, login required) is logged by the browser
-    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`);
-  });
-  return errors;
-}
 
 type OutboxMail = { kind: string; to: string; link: string | null };
 
@@ -129,18 +120,6 @@ function sessionToken(page: Page): Promise<string> {
         };
       }),
   );
-}
-
-/** on a configurable product page, pick the first available option of each picker still unset */
-async function chooseOptionsIfNeeded(page: Page) {
-  const pickers = page.locator('.option-picker');
-  for (let i = 0; i < (await pickers.count()); i++) {
-    const picker = pickers.nth(i);
-    if ((await picker.locator('input:checked').count()) > 0) continue;
-    const input = picker.locator('input:not(:disabled)').first();
-    const id = await input.getAttribute('id');
-    await page.locator(`label[for="${id}"]`).click();
-  }
 }
 
 describe('account journey (en)', () => {

@@ -5,10 +5,11 @@
  * prices the catalogue API gives for the same product: the order carries the server's prices.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { formatPrice, type StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { launchBrowser } from './support/browser.ts';
+import { watchErrors, chooseOptionsIfNeeded } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 let browser: Browser;
@@ -19,27 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  return errors;
-}
-
-/** on a configurable product page, pick the first available option of each picker still unset */
-async function chooseOptionsIfNeeded(page: Page) {
-  const pickers = page.locator('.option-picker');
-  for (let i = 0; i < (await pickers.count()); i++) {
-    const picker = pickers.nth(i);
-    if ((await picker.locator('input:checked').count()) > 0) continue;
-    const input = picker.locator('input:not(:disabled)').first();
-    const id = await input.getAttribute('id');
-    await page.locator(`label[for="${id}"]`).click();
-  }
-}
 
 /** url_path of a simple product on the first page of the category with at least 10 in stock */
 async function productWithStock(storeCode: StoreCode, categorySlug: string): Promise<string> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { launchBrowser } from './support/browser.ts';
+import { chooseOptionsIfNeeded } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 let browser: Browser;
@@ -32,13 +33,7 @@ async function toPayment(page: Page, email: string) {
   await page.waitForURL(/\/c\//);
   await page.locator('.card a').nth(2).click();
   await page.waitForURL(/\/p\//);
-  const pickers = page.locator('.option-picker');
-  for (let i = 0; i < (await pickers.count()); i++) {
-    const picker = pickers.nth(i);
-    if ((await picker.locator('input:checked').count()) > 0) continue;
-    const id = await picker.locator('input:not(:disabled)').first().getAttribute('id');
-    await page.locator(`label[for="${id}"]`).click();
-  }
+  await chooseOptionsIfNeeded(page);
   const add = page.getByRole('button', { name: t('product.addToCart') });
   await expect.poll(() => add.isEnabled()).toBe(true);
   await add.click();
