@@ -1,5 +1,6 @@
 import { STORE_CODES, localizedPath, storeCodeFromPath } from '@vitrina/domain';
 import type { Seo } from './seo';
+import { storeCodeOfRequest } from './store';
 import type { StoreCode } from './types';
 
 /** The public origin: PUBLIC_URL when set (behind a proxy), otherwise the request's origin. */
@@ -42,4 +43,10 @@ export function samePaths(rest: string): Record<StoreCode, string> {
 /** SEO for the request's own path in every store view. */
 export function seoForRequest(request: Request, storeCode: StoreCode): Seo {
   return buildSeo(request, storeCode, samePaths(storeCodeFromPath(new URL(request.url).pathname).rest));
+}
+
+/** The loader of a private (client-rendered) page: only its store view and SEO, nothing private. */
+export function privatePageLoader({ request }: { request: Request }) {
+  const storeCode = storeCodeOfRequest(request);
+  return { storeCode, seo: seoForRequest(request, storeCode) };
 }

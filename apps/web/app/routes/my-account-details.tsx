@@ -1,29 +1,25 @@
-import { validateFields, validatePassword, validatePasswordsMatch, validateRequired } from '@vitrina/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { validateRequired } from '@vitrina/domain';
+import { useEffect, useState } from 'react';
 import type { Route } from './+types/my-account-details';
 import { AccountLayout } from '../components/account/AccountLayout';
 import {
   FormAlert,
   emailRules,
   errorMessage,
-  focusFirstInvalid,
-  messages,
   nameRules,
-  type Errors,
+  newPasswordRules,
 } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
+import { useForm } from '../components/account/use-form';
 import { Field } from '../components/Field';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { privatePageLoader } from '../lib/seo.server';
+import type { CustomerProfile } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { notify } from '../state/notifications';
 import { user, useUser } from '../state/user';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.details');
 
@@ -33,68 +29,49 @@ interface ProfileValues extends Record<string, string> {
   email: string;
 }
 
+const profileValues = (c: CustomerProfile): ProfileValues => ({
+  firstname: c.firstname,
+  lastname: c.lastname,
+  email: c.email,
+});
+
 function ProfileForm() {
   const t = useAccountT();
   const api = useApi();
   const current = useUser((s) => s.current);
-  const [values, setValues] = useState<ProfileValues>({ firstname: '', lastname: '', email: '' });
-  const [errors, setErrors] = useState<Errors<ProfileValues>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (current)
-      setValues({ firstname: current.firstname, lastname: current.lastname, email: current.email });
-  }, [current]);
-  const set = (k: keyof ProfileValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setAlert(null);
-    const errs = messages<ProfileValues>(
-      t,
-      validateFields(values, { firstname: nameRules, lastname: nameRules, email: emailRules }),
-    );
-    setErrors(errs);
-    if (Object.keys(errs).length) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
+  const f = useForm<ProfileValues, CustomerProfile>({
+    t,
+    initial: { firstname: '', lastname: '', email: '' },
+    sync: { from: current, to: profileValues },
+    rules: { firstname: nameRules, lastname: nameRules, email: emailRules },
+    submit: async (v) => {
       const message = await user.updateProfile(api, {
-        firstname: values.firstname.trim(),
-        lastname: values.lastname.trim(),
-        email: values.email.trim(),
+        firstname: v.firstname.trim(),
+        lastname: v.lastname.trim(),
+        email: v.email.trim(),
         ...(current?.addresses?.length ? { addresses: current.addresses } : {}),
       });
       notify({ type: 'success', message: message ?? t.msg('user.accountUpdated') });
-    } catch (err) {
-      setAlert(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-labelledby="profile-title">
+    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-labelledby="profile-title">
       <h2 id="profile-title">{t('account.details')}</h2>
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{f.alert}</FormAlert>
       <Field
         id="profile-firstname"
         label={t('auth.firstName')}
         autoComplete="given-name"
         required
-        value={values.firstname}
-        onChange={set('firstname')}
-        error={errors.firstname}
+        {...f.bind('firstname')}
       />
       <Field
         id="profile-lastname"
         label={t('auth.lastName')}
         autoComplete="family-name"
         required
-        value={values.lastname}
-        onChange={set('lastname')}
-        error={errors.lastname}
+        {...f.bind('lastname')}
       />
       <Field
         id="profile-email"
@@ -102,12 +79,10 @@ function ProfileForm() {
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
+        {...f.bind('email')}
       />
-      <button type="submit" className="btn btn-primary" disabled={busy || !current}>
-        {busy ? t('account.saving') : t('account.save')}
+      <button type="submit" className="btn btn-primary" disabled={f.busy || !current}>
+        {f.busy ? t('account.saving') : t('account.save')}
       </button>
     </form>
   );
@@ -139,62 +114,38 @@ function PasswordForm() {
   const t = useAccountT();
   const api = useApi();
   const online = useOnline();
-  const empty = { current: '', password: '', repeat: '' };
-  const [values, setValues] = useState<PasswordValues>(empty);
-  const [errors, setErrors] = useState<Errors<PasswordValues>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const set = (k: keyof PasswordValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setAlert(null);
-    if (navigator.onLine === false) {
-      setAlert(t.msg('user.passwordChangeOffline'));
-      return;
-    }
-    const errs = messages<PasswordValues>(
-      t,
-      validateFields(values, {
-        current: [validateRequired],
-        password: [validateRequired, (v) => validatePassword(String(v ?? ''))],
-        repeat: [validateRequired, (r, all) => validatePasswordsMatch(all.password, String(r ?? ''))],
-      }),
-    );
-    setErrors(errs);
-    if (Object.keys(errs).length) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
-      await api.user.changePassword(values.current, values.password);
-      setValues(empty);
+  const f = useForm<PasswordValues>({
+    t,
+    initial: { current: '', password: '', repeat: '' },
+    rules: {
+      current: [validateRequired],
+      ...newPasswordRules,
+    },
+    offlineMessage: t.msg('user.passwordChangeOffline'),
+    failure: (err) => errorMessage(t, err) || t.msg('user.passwordChangeError'),
+    resetOnSuccess: true,
+    submit: async (v) => {
+      await api.user.changePassword(v.current, v.password);
       notify({ type: 'success', message: t.msg('user.passwordChanged') });
-    } catch (err) {
-      setAlert(errorMessage(t, err) || t.msg('user.passwordChangeError'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-labelledby="password-title">
+    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-labelledby="password-title">
       <h2 id="password-title">{t('auth.changePassword')}</h2>
       {online ? null : (
         <p role="alert" className="form-alert">
           {t('account.offlinePassword')}
         </p>
       )}
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{f.alert}</FormAlert>
       <Field
         id="pw-current"
         label={t('auth.currentPassword')}
         type="password"
         autoComplete="current-password"
         required
-        value={values.current}
-        onChange={set('current')}
-        error={errors.current}
+        {...f.bind('current')}
       />
       <Field
         id="pw-new"
@@ -202,9 +153,7 @@ function PasswordForm() {
         type="password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
+        {...f.bind('password')}
       />
       <Field
         id="pw-repeat"
@@ -212,12 +161,10 @@ function PasswordForm() {
         type="password"
         autoComplete="new-password"
         required
-        value={values.repeat}
-        onChange={set('repeat')}
-        error={errors.repeat}
+        {...f.bind('repeat')}
       />
-      <button type="submit" className="btn" disabled={busy || !online}>
-        {busy ? t('account.saving') : t('auth.changePassword')}
+      <button type="submit" className="btn" disabled={f.busy || !online}>
+        {f.busy ? t('account.saving') : t('auth.changePassword')}
       </button>
     </form>
   );

@@ -4,17 +4,13 @@ import { AccountLayout } from '../components/account/AccountLayout';
 import { FormAlert, errorMessage } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { privatePageLoader } from '../lib/seo.server';
 import { useApi } from '../lib/use-api';
 import { newsletter, subscribe, unsubscribe, useNewsletter } from '../state/newsletter';
 import { notify } from '../state/notifications';
 import { useUser } from '../state/user';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.newsletter');
 

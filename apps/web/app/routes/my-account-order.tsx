@@ -1,21 +1,18 @@
-import { formatDateTime, formatPrice, localizedPath } from '@vitrina/domain';
+import { formatDateTime, localizedPath } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/my-account-order';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
 import { statusLabel } from '../components/account/order-labels';
+import { OrderLinesTable } from '../components/OrderLinesTable';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { privatePageLoader } from '../lib/seo.server';
 import type { HistoryOrder } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { user, useUser } from '../state/user';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.orders');
 
@@ -52,7 +49,6 @@ function OrderView({ orderId }: { orderId: string }) {
 
   if (order === undefined) return <p aria-busy="true">{t('common.loading')}</p>;
   if (order === null) return <p role="alert">{t.msg('order.notFound')}</p>;
-  const price = (cents: number) => formatPrice(cents, t.storeCode);
   const a = order.shipping_address;
   return (
     <article>
@@ -79,33 +75,12 @@ function OrderView({ orderId }: { orderId: string }) {
           </address>
         </section>
       ) : null}
-      <table className="data-table">
-        <caption>{t('account.products')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('thankYou.product')}</th>
-            <th scope="col">{t('thankYou.qty')}</th>
-            <th scope="col">{t('thankYou.rowTotal')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((i) => (
-            <tr key={i.sku}>
-              <td>{i.name}</td>
-              <td>{i.qty}</td>
-              <td>{price(i.row_total_incl_tax)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t('thankYou.grandTotal')}
-            </th>
-            <td>{price(order.grand_total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <OrderLinesTable
+        className="data-table"
+        items={order.items}
+        grandTotal={order.grand_total}
+        caption={t('account.products')}
+      />
       <p>
         <Link to={localizedPath(t.storeCode, '/my-account/orders')}>{t('account.backToOrders')}</Link>
       </p>

@@ -6,16 +6,12 @@ import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
 import { statusLabel } from '../components/account/order-labels';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { privatePageLoader } from '../lib/seo.server';
 import type { HistoryOrder } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { useUser } from '../state/user';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.orders');
 

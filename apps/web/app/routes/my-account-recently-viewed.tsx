@@ -4,14 +4,10 @@ import type { Route } from './+types/my-account-recently-viewed';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { privatePageLoader } from '../lib/seo.server';
 import { useRecentlyViewed } from '../state/recently-viewed';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.recentlyViewed');
 

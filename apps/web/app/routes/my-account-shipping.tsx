@@ -1,29 +1,18 @@
-import { validateFields, validateRequired, validateZip, normaliseZip } from '@vitrina/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { validateRequired, validateZip, normaliseZip } from '@vitrina/domain';
 import type { Route } from './+types/my-account-shipping';
 import { AccountLayout } from '../components/account/AccountLayout';
-import {
-  FormAlert,
-  errorMessage,
-  focusFirstInvalid,
-  messages,
-  nameRules,
-  type Errors,
-} from '../components/account/forms';
+import { FormAlert, nameRules } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
+import { useForm } from '../components/account/use-form';
 import { Field } from '../components/Field';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
-import type { CustomerAddress } from '../lib/types';
+import { privatePageLoader } from '../lib/seo.server';
+import type { CustomerAddress, CustomerProfile } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { notify } from '../state/notifications';
 import { user, useUser } from '../state/user';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.shipping');
 
@@ -51,54 +40,41 @@ const toValues = (a: CustomerAddress | undefined, first: string, last: string): 
   telephone: a?.telephone ?? '',
 });
 
+/** The values of the default shipping address (else the first one) of a profile. */
+const addressValues = (c: CustomerProfile): AddressValues =>
+  toValues(c.addresses.find((x) => x.default_shipping) ?? c.addresses[0], c.firstname, c.lastname);
+
 /** The default shipping address of the profile (POST /user/me with addresses). */
 export default function MyAccountShipping() {
   const t = useAccountT();
   const api = useApi();
   const current = useUser((s) => s.current);
-  const [values, setValues] = useState<AddressValues>(() => toValues(undefined, '', ''));
-  const [errors, setErrors] = useState<Errors<AddressValues>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!current) return;
-    const a = current.addresses.find((x) => x.default_shipping) ?? current.addresses[0];
-    setValues(toValues(a, current.firstname, current.lastname));
-  }, [current]);
-  const set = (k: keyof AddressValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!current) return;
-    setAlert(null);
-    const errs = messages<AddressValues>(
-      t,
-      validateFields(values, {
-        firstname: nameRules,
-        lastname: nameRules,
-        street: [validateRequired],
-        city: [validateRequired],
-        postcode: [validateRequired, (v, all) => validateZip(all.countryId, String(v ?? ''))],
-        telephone: [validateRequired],
-      }),
-    );
-    setErrors(errs);
-    if (Object.keys(errs).length) return focusFirstInvalid(form.current);
-    const address: CustomerAddress = {
-      firstname: values.firstname.trim(),
-      lastname: values.lastname.trim(),
-      street: [values.street.trim(), values.house.trim()].filter(Boolean),
-      city: values.city.trim(),
-      postcode: normaliseZip(values.countryId, values.postcode) ?? values.postcode.trim(),
-      countryId: values.countryId,
-      telephone: values.telephone.trim(),
-      default_shipping: true,
-      default_billing: true,
-    };
-    setBusy(true);
-    try {
+  const f = useForm<AddressValues, CustomerProfile>({
+    t,
+    initial: () => toValues(undefined, '', ''),
+    sync: { from: current, to: addressValues },
+    enabled: Boolean(current),
+    rules: {
+      firstname: nameRules,
+      lastname: nameRules,
+      street: [validateRequired],
+      city: [validateRequired],
+      postcode: [validateRequired, (v, all) => validateZip(all.countryId, String(v ?? ''))],
+      telephone: [validateRequired],
+    },
+    submit: async (v) => {
+      if (!current) return;
+      const address: CustomerAddress = {
+        firstname: v.firstname.trim(),
+        lastname: v.lastname.trim(),
+        street: [v.street.trim(), v.house.trim()].filter(Boolean),
+        city: v.city.trim(),
+        postcode: normaliseZip(v.countryId, v.postcode) ?? v.postcode.trim(),
+        countryId: v.countryId,
+        telephone: v.telephone.trim(),
+        default_shipping: true,
+        default_billing: true,
+      };
       const message = await user.updateProfile(api, {
         firstname: current.firstname,
         lastname: current.lastname,
@@ -106,12 +82,8 @@ export default function MyAccountShipping() {
         addresses: [address, ...current.addresses.filter((a) => !a.default_shipping).slice(0, 19)],
       });
       notify({ type: 'success', message: message ?? t.msg('user.accountUpdated') });
-    } catch (err) {
-      setAlert(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   const field = (k: keyof AddressValues, label: string, autoComplete: string, required = true) => (
     <Field
@@ -119,16 +91,14 @@ export default function MyAccountShipping() {
       label={label}
       autoComplete={autoComplete}
       required={required}
-      value={values[k] as string}
-      onChange={set(k)}
-      error={errors[k]}
+      {...f.bind(k)}
     />
   );
 
   return (
     <AccountLayout title={t('account.shipping')}>
-      <form ref={form} noValidate onSubmit={submit}>
-        <FormAlert>{alert}</FormAlert>
+      <form ref={f.form} noValidate onSubmit={f.onSubmit}>
+        <FormAlert>{f.alert}</FormAlert>
         {field('firstname', t('auth.firstName'), 'given-name')}
         {field('lastname', t('auth.lastName'), 'family-name')}
         {field('street', t('checkout.street'), 'address-line1')}
@@ -138,8 +108,8 @@ export default function MyAccountShipping() {
           <label htmlFor="ship-countryId">{t('checkout.country')}</label>
           <select
             id="ship-countryId"
-            value={values.countryId}
-            onChange={set('countryId')}
+            value={f.values.countryId}
+            onChange={f.onChange('countryId')}
             autoComplete="country"
           >
             {COUNTRIES.map((c) => (
@@ -151,8 +121,8 @@ export default function MyAccountShipping() {
         </div>
         {field('postcode', t('checkout.zip'), 'postal-code')}
         {field('telephone', t('checkout.phone'), 'tel')}
-        <button type="submit" className="btn btn-primary" disabled={busy || !current}>
-          {busy ? t('account.saving') : t('account.save')}
+        <button type="submit" className="btn btn-primary" disabled={f.busy || !current}>
+          {f.busy ? t('account.saving') : t('account.save')}
         </button>
       </form>
     </AccountLayout>

@@ -4,17 +4,13 @@ import type { Route } from './+types/my-account';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { privatePageLoader } from '../lib/seo.server';
 import type { Claim, Review } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { useUser } from '../state/user';
 
 /** The account area (login required): private data is fetched in the browser only. */
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.title');
 

@@ -1,12 +1,7 @@
-import {
-  PAYMENT_MOKILIZINGAS,
-  PAYMENT_NEOPAY,
-  formatDateTime,
-  formatPrice,
-  localizedPath,
-} from '@vitrina/domain';
+import { PAYMENT_MOKILIZINGAS, PAYMENT_NEOPAY, formatDateTime, localizedPath } from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
+import { OrderLinesTable } from '../components/OrderLinesTable';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import type { RouteHandle } from '../lib/handle';
@@ -117,37 +112,15 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
 
 function OrderLines({ order }: { order: OrderSummary }) {
   const t = useT();
-  const price = (cents: number) => formatPrice(cents, t.storeCode);
   return (
     <div className="order-summary">
       <p>{t('thankYou.placedAt', { date: formatDateTime(order.created_at) })}</p>
-      <table>
-        <caption className="sr-only">{t('thankYou.lines')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('thankYou.product')}</th>
-            <th scope="col">{t('thankYou.qty')}</th>
-            <th scope="col">{t('thankYou.rowTotal')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.sku}>
-              <td>{item.name}</td>
-              <td>{item.qty}</td>
-              <td data-testid="row-total">{price(item.row_total_incl_tax)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t('thankYou.grandTotal')}
-            </th>
-            <td data-testid="grand-total">{price(order.grand_total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <OrderLinesTable
+        items={order.items}
+        grandTotal={order.grand_total}
+        caption={t('thankYou.lines')}
+        captionClassName="sr-only"
+      />
     </div>
   );
 }

@@ -1,33 +1,16 @@
-import {
-  localizedPath,
-  validateFields,
-  validatePassword,
-  validatePasswordsMatch,
-  validateRequired,
-} from '@vitrina/domain';
-import { useRef, useState, type FormEvent } from 'react';
+import { localizedPath } from '@vitrina/domain';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password';
-import {
-  FormAlert,
-  ForgotPasswordForm,
-  errorMessage,
-  focusFirstInvalid,
-  messages,
-  type Errors,
-} from '../components/account/forms';
+import { FormAlert, ForgotPasswordForm, newPasswordRules } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
+import { useForm } from '../components/account/use-form';
 import { Field } from '../components/Field';
 import { useAccountT } from '../i18n/account';
-import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { privatePageLoader } from '../lib/seo.server';
 import { useApi } from '../lib/use-api';
 import { ui } from '../state/ui';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const storeCode = storeCodeOfRequest(request);
-  return { storeCode, seo: seoForRequest(request, storeCode) };
-}
+export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   privateMeta(data, 'auth.resetTitle', 'auth.resetDescription');
@@ -41,41 +24,17 @@ interface NewPasswordValues extends Record<string, string> {
 function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const t = useAccountT();
   const api = useApi();
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', repeat: '' });
-  const [errors, setErrors] = useState<Errors<NewPasswordValues>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const f = useForm<NewPasswordValues>({
+    t,
+    initial: { password: '', repeat: '' },
+    rules: newPasswordRules,
+    offlineMessage: t.msg('user.resetOffline'),
+    submit: async (v) => {
+      await api.user.createPassword(email, v.password, token);
+    },
+  });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setAlert(null);
-    if (navigator.onLine === false) {
-      setAlert(t.msg('user.resetOffline'));
-      return;
-    }
-    const errs = messages<NewPasswordValues>(
-      t,
-      validateFields(values, {
-        password: [validateRequired, (v) => validatePassword(String(v ?? ''))],
-        repeat: [validateRequired, (r, all) => validatePasswordsMatch(all.password, String(r ?? ''))],
-      }),
-    );
-    setErrors(errs);
-    if (Object.keys(errs).length) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
-      await api.user.createPassword(email, values.password, token);
-      setDone(true);
-    } catch (err) {
-      setAlert(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (done) {
+  if (f.done) {
     return (
       <div>
         <p role="status">{t.msg('user.passwordChanged')}</p>
@@ -86,18 +45,16 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
     );
   }
   return (
-    <form ref={form} noValidate onSubmit={submit}>
+    <form ref={f.form} noValidate onSubmit={f.onSubmit}>
       <p>{email}</p>
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{f.alert}</FormAlert>
       <Field
         id="reset-password"
         label={t('auth.newPassword')}
         type="password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-        error={errors.password}
+        {...f.bind('password')}
       />
       <Field
         id="reset-repeat"
@@ -105,12 +62,10 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
         type="password"
         autoComplete="new-password"
         required
-        value={values.repeat}
-        onChange={(e) => setValues((v) => ({ ...v, repeat: e.target.value }))}
-        error={errors.repeat}
+        {...f.bind('repeat')}
       />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? t('auth.wait') : t('auth.setPassword')}
+      <button type="submit" className="btn btn-primary" disabled={f.busy}>
+        {f.busy ? t('auth.wait') : t('auth.setPassword')}
       </button>
     </form>
   );

@@ -7,9 +7,8 @@ import {
   validatePasswordsMatch,
   validateRequired,
   type FieldCheck,
-  type FieldError,
 } from '@vitrina/domain';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { type Translator } from '../../i18n';
 import { useAccountT } from '../../i18n/account';
 import { ApiError, type Api } from '../../lib/api';
@@ -17,29 +16,9 @@ import { useApi } from '../../lib/use-api';
 import { notify } from '../../state/notifications';
 import { user } from '../../state/user';
 import { Field } from '../Field';
+import { messages, useForm, type Errors, type Rules } from './use-form';
 
-export type Errors<V> = Partial<Record<keyof V, string>>;
-
-/** Domain field errors as messages in the store view's language. */
-export function messages<V>(t: Translator, errors: Partial<Record<keyof V, FieldError>>): Errors<V> {
-  const out: Errors<V> = {};
-  for (const [k, e] of Object.entries(errors) as [keyof V, FieldError | undefined][]) {
-    if (e) out[k] = t.msg(e.key, e.params);
-  }
-  return out;
-}
-
-/** Moves focus to the first invalid field of a form after a failed submit. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  const run = () => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
-  else run();
-}
-
-/** The server's message (already in the store view's language), else the generic one. */
-export function errorMessage(t: Translator, e: unknown): string {
-  return e instanceof ApiError && e.message ? t.msg(e.message) : t.msg('error.generic');
-}
+export { errorMessage, focusFirstInvalid, messages, type Errors } from './use-form';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** A rule that reads only its own field (fits any form's FieldRule). */
@@ -51,14 +30,24 @@ export const nameRules: OwnRule[] = [
 ];
 export const emailRules: OwnRule[] = [validateRequired, (v) => validateEmail(str(v))];
 export const passwordRules: OwnRule[] = [validateRequired, (v) => validatePassword(str(v))];
+/** A new password (`password`) and its confirmation (`repeat`). */
+export const newPasswordRules = {
+  password: passwordRules,
+  repeat: [
+    validateRequired,
+    (r: unknown, all: { password: string }) => validatePasswordsMatch(all.password, str(r)),
+  ],
+};
 
 export interface LoginValues extends Record<string, string> {
   email: string;
   password: string;
 }
 
+const loginRules: Rules<LoginValues> = { email: emailRules, password: [validateRequired] };
+
 export function validateLogin(t: Translator, v: LoginValues): Errors<LoginValues> {
-  return messages<LoginValues>(t, validateFields(v, { email: emailRules, password: [validateRequired] }));
+  return messages<LoginValues>(t, validateFields(v, loginRules));
 }
 
 export interface RegisterValues extends Record<string, string> {
@@ -69,17 +58,15 @@ export interface RegisterValues extends Record<string, string> {
   repeat: string;
 }
 
+const registerRules: Rules<RegisterValues> = {
+  firstname: nameRules,
+  lastname: nameRules,
+  email: emailRules,
+  ...newPasswordRules,
+};
+
 export function validateRegister(t: Translator, v: RegisterValues): Errors<RegisterValues> {
-  return messages<RegisterValues>(
-    t,
-    validateFields(v, {
-      firstname: nameRules,
-      lastname: nameRules,
-      email: emailRules,
-      password: passwordRules,
-      repeat: [validateRequired, (r, all) => validatePasswordsMatch(all.password, str(r))],
-    }),
-  );
+  return messages<RegisterValues>(t, validateFields(v, registerRules));
 }
 
 /** A form's alert line (server answers), announced to screen readers. */
@@ -105,44 +92,27 @@ export function LoginForm({ idPrefix = 'login', onDone, onSwitch, api: given }: 
   const t = useAccountT();
   const defaultApi = useApi();
   const api = given ?? defaultApi;
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Errors<LoginValues>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const set = (k: keyof LoginValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs = validateLogin(t, values);
-    setErrors(errs);
-    setAlert(null);
-    if (Object.keys(errs).length) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
-      await user.login(api, values.email, values.password);
+  const f = useForm<LoginValues>({
+    t,
+    initial: { email: '', password: '' },
+    rules: loginRules,
+    submit: async (v) => {
+      await user.login(api, v.email, v.password);
       notify({ type: 'success', message: t('auth.loggedIn') });
       onDone?.();
-    } catch (err) {
-      setAlert(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-busy={busy || undefined}>
-      <FormAlert>{alert}</FormAlert>
+    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-busy={f.busy || undefined}>
+      <FormAlert>{f.alert}</FormAlert>
       <Field
         id={`${idPrefix}-email`}
         label={t('auth.email')}
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
+        {...f.bind('email')}
       />
       <Field
         id={`${idPrefix}-password`}
@@ -150,12 +120,10 @@ export function LoginForm({ idPrefix = 'login', onDone, onSwitch, api: given }: 
         type="password"
         autoComplete="current-password"
         required
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
+        {...f.bind('password')}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? t('auth.wait') : t('auth.login')}
+      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy}>
+        {f.busy ? t('auth.wait') : t('auth.login')}
       </button>
       {onSwitch ? (
         <p className="form-links">
@@ -178,42 +146,21 @@ export function RegisterForm({ idPrefix = 'register', onDone, onSwitch, api: giv
   const t = useAccountT();
   const defaultApi = useApi();
   const api = given ?? defaultApi;
-  const [values, setValues] = useState<RegisterValues>({
-    firstname: '',
-    lastname: '',
-    email: '',
-    password: '',
-    repeat: '',
-  });
-  const [errors, setErrors] = useState<Errors<RegisterValues>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const set = (k: keyof RegisterValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs = validateRegister(t, values);
-    setErrors(errs);
-    setAlert(null);
-    if (Object.keys(errs).length) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
+  const f = useForm<RegisterValues>({
+    t,
+    initial: { firstname: '', lastname: '', email: '', password: '', repeat: '' },
+    rules: registerRules,
+    submit: async (v) => {
       await user.register(api, {
-        firstname: values.firstname.trim(),
-        lastname: values.lastname.trim(),
-        email: values.email,
-        password: values.password,
+        firstname: v.firstname.trim(),
+        lastname: v.lastname.trim(),
+        email: v.email,
+        password: v.password,
       });
       notify({ type: 'success', message: t('auth.registered') });
       onDone?.();
-    } catch (err) {
-      setAlert(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   const field = (k: keyof RegisterValues, label: string, type: string, autoComplete: string) => (
     <Field
@@ -222,22 +169,20 @@ export function RegisterForm({ idPrefix = 'register', onDone, onSwitch, api: giv
       type={type}
       autoComplete={autoComplete}
       required
-      value={values[k] as string}
-      onChange={set(k)}
-      error={errors[k]}
+      {...f.bind(k)}
     />
   );
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-busy={busy || undefined}>
-      <FormAlert>{alert}</FormAlert>
+    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-busy={f.busy || undefined}>
+      <FormAlert>{f.alert}</FormAlert>
       {field('firstname', t('auth.firstName'), 'text', 'given-name')}
       {field('lastname', t('auth.lastName'), 'text', 'family-name')}
       {field('email', t('auth.email'), 'email', 'email')}
       {field('password', t('auth.password'), 'password', 'new-password')}
       {field('repeat', t('auth.repeatPassword'), 'password', 'new-password')}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? t('auth.wait') : t('auth.register')}
+      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy}>
+        {f.busy ? t('auth.wait') : t('auth.register')}
       </button>
       {onSwitch ? (
         <p className="form-links">
@@ -251,45 +196,28 @@ export function RegisterForm({ idPrefix = 'register', onDone, onSwitch, api: giv
   );
 }
 
-const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
 /** "Reset password": e-mails a link; blocked offline with the spec's message. */
 export function ForgotPasswordForm({ idPrefix = 'forgot', onSwitch, api: given }: FormProps) {
   const t = useAccountT();
   const defaultApi = useApi();
   const api = given ?? defaultApi;
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const f = useForm<{ email: string }, never, string>({
+    t,
+    initial: { email: '' },
+    rules: { email: emailRules },
+    offlineMessage: t.msg('user.resetOffline'),
+    failure: (err) =>
+      err instanceof ApiError && err.message ? t.msg(err.message) : t.msg('user.resetEmailError'),
+    submit: async (v) => {
+      await api.user.resetPassword(v.email.trim());
+      return v.email.trim();
+    },
+  });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setAlert(null);
-    if (isOffline()) {
-      setAlert(t.msg('user.resetOffline'));
-      return;
-    }
-    const errs = messages<{ email: string }>(t, validateFields({ email }, { email: emailRules }));
-    setError(errs.email ?? null);
-    if (errs.email) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
-      await api.user.resetPassword(email.trim());
-      setSent(email.trim());
-    } catch (err) {
-      setAlert(err instanceof ApiError && err.message ? t.msg(err.message) : t.msg('user.resetEmailError'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (sent) {
+  if (f.done) {
     return (
       <div>
-        <p role="status">{t('auth.resetSent', { email: sent })}</p>
+        <p role="status">{t('auth.resetSent', { email: f.result ?? '' })}</p>
         {onSwitch ? (
           <button type="button" className="btn" onClick={() => onSwitch('login')}>
             {t('auth.backToLogin')}
@@ -300,21 +228,19 @@ export function ForgotPasswordForm({ idPrefix = 'forgot', onSwitch, api: given }
   }
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-busy={busy || undefined}>
+    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-busy={f.busy || undefined}>
       <p>{t('auth.resetIntro')}</p>
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{f.alert}</FormAlert>
       <Field
         id={`${idPrefix}-email`}
         label={t('auth.email')}
         type="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
+        {...f.bind('email')}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? t('auth.wait') : t('auth.sendReset')}
+      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy}>
+        {f.busy ? t('auth.wait') : t('auth.sendReset')}
       </button>
       {onSwitch ? (
         <p className="form-links">
