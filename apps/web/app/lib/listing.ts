@@ -119,3 +119,24 @@ export function optionLabels(
   }
   return out;
 }
+
+/**
+ * The fields a product card shows (and the facet labels read): listings ask the API for these only,
+ * so a page's loader data stays small (the full document carries every child and text).
+ */
+export const PRODUCT_CARD_FIELDS = [
+  'id',
+  'sku',
+  'slug',
+  'url_path',
+  'type_id',
+  'name',
+  'image',
+  'condition',
+  'condition_label',
+  'configurable_options',
+  'final_price_incl_tax',
+  'price_incl_tax',
+  'special_price_incl_tax',
+  'stock',
+];

@@ -7,7 +7,13 @@ import { ProductGrid } from '../components/ProductCard';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { categoryPaths } from '../lib/alternates.server';
-import { listingFilters, optionLabels, pageFrom, parseListingQuery } from '../lib/listing';
+import {
+  listingFilters,
+  optionLabels,
+  pageFrom,
+  parseListingQuery,
+  PRODUCT_CARD_FIELDS,
+} from '../lib/listing';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
@@ -47,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       sort: q.sort,
       from: pageFrom(q),
       size: CATEGORY_PAGE_SIZE,
+      includeFields: PRODUCT_CARD_FIELDS,
     }),
     categoryPaths(context, storeCode, category),
   ]);

@@ -7,6 +7,7 @@ import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
+import { PRODUCT_CARD_FIELDS } from '../lib/listing';
 
 /**
  * The spec (accounts-checkout-routes.md §9) says both home lists, new products and bestsellers,
@@ -21,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, storeCode);
   // The API applies the listing rules (visibility, status, price, stock: domain baseProductFilters).
   const [newProducts, bestsellers] = await Promise.all([
-    api.searchProducts({ sort: NEW_PRODUCTS_SORT, size: HOME_LIST_SIZE }),
-    api.searchProducts({ sort: BESTSELLERS_SORT, size: HOME_LIST_SIZE }),
+    api.searchProducts({ sort: NEW_PRODUCTS_SORT, size: HOME_LIST_SIZE, includeFields: PRODUCT_CARD_FIELDS }),
+    api.searchProducts({ sort: BESTSELLERS_SORT, size: HOME_LIST_SIZE, includeFields: PRODUCT_CARD_FIELDS }),
   ]);
   return {
     storeCode,

@@ -9,7 +9,14 @@ import {
 import type { Route } from './+types/search';
 import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
-import { listingFilters, optionLabels, pageFrom, parseListingQuery, type ListingQuery } from '../lib/listing';
+import {
+  listingFilters,
+  optionLabels,
+  pageFrom,
+  parseListingQuery,
+  PRODUCT_CARD_FIELDS,
+  type ListingQuery,
+} from '../lib/listing';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
@@ -47,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sort: query.sort,
       from: pageFrom(query, SEARCH_SCREEN_PAGE_SIZE),
       size: SEARCH_SCREEN_PAGE_SIZE,
+      includeFields: PRODUCT_CARD_FIELDS,
     });
     products = res.items;
     total = res.total;
@@ -58,7 +66,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       options: labels[a.attribute_code] ?? {},
     }));
   }
-  return { storeCode, q, invalid, products, total, aggregations, filters, query, seo: seoForRequest(request, storeCode) };
+  return {
+    storeCode,
+    q,
+    invalid,
+    products,
+    total,
+    aggregations,
+    filters,
+    query,
+    seo: seoForRequest(request, storeCode),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
