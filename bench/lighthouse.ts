@@ -1,0 +1,94 @@
+/**
+ * Lighthouse (mobile, default simulated throttling) on the home, a category, a product and a search page of
+ * the built storefront (`npm run build -w @vitrina/web` first). Starts the shop on a free port with the
+ * bench data folder, like the SSR bench, and drives Debian's Chromium (`CHROME_PATH`, default
+ * /usr/bin/chromium) through chrome-launcher. Prints the four category scores, LCP/TBT/CLS and the ids of
+ * the failing audits per page.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadServerConfig, startServer } from '@vitrina/server';
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
+
+export async function runLighthouseBench() {
+  const dataDir = path.resolve('var/bench/ssr');
+  mkdirSync(dataDir, { recursive: true });
+  const config = loadServerConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  });
+  const server = await startServer(config);
+  const base = `http://127.0.0.1:${server.port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const search = await fetch(
+      `${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`,
+    );
+    const hit = ((await search.json()) as Hits).hits.hits[0];
+    const cats = await fetch(
+      `${base}/vsbridge/catalog/vue_storefront_catalog/category/_search?size=50&request=${encodeURIComponent(JSON.stringify({ filters: { level: 2 } }))}`,
+    );
+    const cat = ((await cats.json()) as Hits).hits.hits[0];
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['category', `/${cat?._source.url_path ?? ''}`],
+      ['product', `/${hit?._source.url_path ?? ''}`],
+      ['search', '/en/search?q=lenovo'],
+    ];
+    console.log('\nLighthouse, mobile, default (simulated) throttling');
+    for (const [label, p] of pages) {
+      const result = await lighthouse(base + p, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`lighthouse returned nothing for ${p}`);
+      const { lhr } = result;
+      const score = (id: string) => {
+        const s = lhr.categories[id]?.score;
+        return s == null ? '  -' : String(Math.round(s * 100)).padStart(3);
+      };
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      console.log(
+        `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} perf=${score('performance')} a11y=${score('accessibility')} bp=${score('best-practices')} seo=${score('seo')}  LCP=${audit('largest-contentful-paint')} TBT=${audit('total-blocking-time')} CLS=${audit('cumulative-layout-shift')}`,
+      );
+      if (lhr.runtimeError)
+        console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const failing = new Set<string>();
+      for (const id of CATEGORIES) {
+        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+          const a = lhr.audits[ref.id];
+          if (!a || a.score === null || a.scoreDisplayMode === 'notApplicable') continue;
+          if (a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'manual') continue;
+          if (a.score < 0.9) failing.add(`${ref.id}${a.score > 0 ? `(${Math.round(a.score * 100)})` : ''}`);
+        }
+      }
+      console.log(`  failing: ${[...failing].join(' ') || 'none'}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+}
