@@ -26,7 +26,12 @@ import {
   type CategoryDoc,
   type EntityType,
 } from './entities.ts';
-import { searchProducts, type AttributeMeta, type ProductQuery, type SearchResponse } from './product-search.ts';
+import {
+  searchProducts,
+  type AttributeMeta,
+  type ProductQuery,
+  type SearchResponse,
+} from './product-search.ts';
 import { ProductSearchIndex } from './search-index.ts';
 
 export type ProductDoc = Record<string, unknown> & { id: number; sku: string; type_id: string };
@@ -56,7 +61,9 @@ export class CatalogService {
   ) {
     this.cache = createCatalogCache({ entries: config.catalogCacheEntries, redisUrl: config.redisUrl });
     this.searchIndex =
-      config.searchIndex === 'memory' ? new ProductSearchIndex(database, { pollMs: 1000, typoThreshold: config.searchTypoThreshold }) : null;
+      config.searchIndex === 'memory'
+        ? new ProductSearchIndex(database, { pollMs: 1000, typoThreshold: config.searchTypoThreshold })
+        : null;
   }
 
   /** builds the in-process search index of the store views now (at start; one after the other) */
@@ -71,8 +78,19 @@ export class CatalogService {
     if (this.searchIndex) this.searchIndex.closed = true;
   }
 
-  async version(): Promise<string> {
-    return String(await getCatalogVersion(this.database));
+  /** the version read now in flight: callers that arrive meanwhile share it (one query, not one each) */
+  private versionRead: Promise<string> | undefined;
+
+  version(): Promise<string> {
+    if (!this.versionRead) {
+      const read = getCatalogVersion(this.database).then(String);
+      this.versionRead = read;
+      const done = () => {
+        if (this.versionRead === read) this.versionRead = undefined;
+      };
+      read.then(done, done);
+    }
+    return this.versionRead;
   }
 
   /** a catalogue search, from the cache when the same query ran on the same catalogue version */
@@ -84,7 +102,13 @@ export class CatalogService {
     const result = await this.searchUncached(params, version);
     const answer = isIdentity(params.projection)
       ? result
-      : { ...result, hits: { ...result.hits, hits: result.hits.hits.map((h) => ({ ...h, _source: project(h._source, params.projection) })) } };
+      : {
+          ...result,
+          hits: {
+            ...result.hits,
+            hits: result.hits.hits.map((h) => ({ ...h, _source: project(h._source, params.projection) })),
+          },
+        };
     this.cache.set(key, answer);
     return answer;
   }
@@ -100,12 +124,21 @@ export class CatalogService {
       outOfStockListing: this.config.outOfStockListing,
       priceRanges: this.config.priceRanges,
     };
-    const query: ProductQuery = { storeCode: params.storeCode, request: params.request, sort: params.sort, ...paging };
+    const query: ProductQuery = {
+      storeCode: params.storeCode,
+      request: params.request,
+      sort: params.sort,
+      ...paging,
+    };
     if (this.searchIndex) {
-      const answer = await this.searchIndex.search(query, attributes, settings, version, (store, ids) => this.docsByIds(store, ids));
+      const answer = await this.searchIndex.search(query, attributes, settings, version, (store, ids) =>
+        this.docsByIds(store, ids),
+      );
       if (answer && 'typo' in answer) {
         const candidates = answer.candidates;
-        return this.withSearchSettings((q) => searchProducts(q, query, attributes, settings, { typoOnly: true, candidates }));
+        return this.withSearchSettings((q) =>
+          searchProducts(q, query, attributes, settings, { typoOnly: true, candidates }),
+        );
       }
       if (answer) return answer;
     }
@@ -131,9 +164,13 @@ export class CatalogService {
   private async withSearchSettings<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     return this.database.transaction(async (tx) => {
       if (this.database.kind !== 'pglite') {
-        await tx.query("SELECT set_config('statement_timeout', $1, true)", [String(Math.trunc(this.config.searchTimeoutMs))]);
+        await tx.query("SELECT set_config('statement_timeout', $1, true)", [
+          String(Math.trunc(this.config.searchTimeoutMs)),
+        ]);
       }
-      await tx.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)", [String(this.config.searchTypoThreshold)]);
+      await tx.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)", [
+        String(this.config.searchTypoThreshold),
+      ]);
       return fn(tx);
     });
   }
@@ -191,11 +228,20 @@ export class CatalogService {
 
   private async attributeMeta(version: string): Promise<Map<string, AttributeMeta>> {
     const docs = await this.entityDocs('attribute', 'lt', version);
-    return new Map(docs.map((d) => [String(d.attribute_code), { code: String(d.attribute_code), filterable: d.is_filterable === true }]));
+    return new Map(
+      docs.map((d) => [
+        String(d.attribute_code),
+        { code: String(d.attribute_code), filterable: d.is_filterable === true },
+      ]),
+    );
   }
 
   /** enabled products (status 0/1) of a store view by sku, in the order asked */
-  async productsBySkus(store: StoreCode, skus: string[], q: Queryable = this.database): Promise<ProductDoc[]> {
+  async productsBySkus(
+    store: StoreCode,
+    skus: string[],
+    q: Queryable = this.database,
+  ): Promise<ProductDoc[]> {
     if (skus.length === 0) return [];
     const found = await rows<{ sku: string; doc: ProductDoc }>(
       q,
@@ -211,7 +257,11 @@ export class CatalogService {
    * configurable product (whose parent document carries it in `configurable_children`).
    * `disabled` is true for status 2 or more (of the product, its parent, or the child).
    */
-  async resolveSkus(store: StoreCode, skus: string[], q: Queryable = this.database): Promise<Map<string, ResolvedSku>> {
+  async resolveSkus(
+    store: StoreCode,
+    skus: string[],
+    q: Queryable = this.database,
+  ): Promise<Map<string, ResolvedSku>> {
     const out = new Map<string, ResolvedSku>();
     if (skus.length === 0) return out;
     const found = await rows<{ sku: string; doc: ProductDoc; status: number; child_skus: string[] }>(
@@ -224,14 +274,21 @@ export class CatalogService {
     for (const r of found) {
       if (!skus.includes(r.sku)) continue;
       const parent = parentOf(r.sku);
-      const disabled = r.status >= STATUS_DISABLED || (parent !== undefined && parent.status >= STATUS_DISABLED);
+      const disabled =
+        r.status >= STATUS_DISABLED || (parent !== undefined && parent.status >= STATUS_DISABLED);
       out.set(r.sku, { sku: r.sku, product: r.doc, parent: parent?.doc ?? null, disabled });
     }
     for (const r of found) {
       for (const child of (r.doc.configurable_children ?? []) as Record<string, unknown>[]) {
         const sku = String(child.sku);
         if (out.has(sku) || !skus.includes(sku)) continue;
-        const product = { ...child, type_id: 'simple', name: child.name ?? r.doc.name, tax_class_id: child.tax_class_id ?? r.doc.tax_class_id, tax: child.tax ?? r.doc.tax } as unknown as ProductDoc;
+        const product = {
+          ...child,
+          type_id: 'simple',
+          name: child.name ?? r.doc.name,
+          tax_class_id: child.tax_class_id ?? r.doc.tax_class_id,
+          tax: child.tax ?? r.doc.tax,
+        } as unknown as ProductDoc;
         const disabled = r.status >= STATUS_DISABLED || Number(child.status ?? 1) >= STATUS_DISABLED;
         out.set(sku, { sku, product, parent: r.doc, disabled });
       }

@@ -21,10 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   // The API applies the listing rules (visibility, status, price, stock: domain baseProductFilters).
-  const [newProducts, bestsellers] = await Promise.all([
-    api.searchProducts({ sort: NEW_PRODUCTS_SORT, size: HOME_LIST_SIZE, includeFields: PRODUCT_CARD_FIELDS }),
-    api.searchProducts({ sort: BESTSELLERS_SORT, size: HOME_LIST_SIZE, includeFields: PRODUCT_CARD_FIELDS }),
-  ]);
+  const list = (sort: string) =>
+    api.searchProducts({ sort, size: HOME_LIST_SIZE, includeFields: PRODUCT_CARD_FIELDS });
+  const newQuery = list(NEW_PRODUCTS_SORT);
+  // both lists use the same sort today: one search answers both (one API call, not two per render)
+  const bestQuery: typeof newQuery =
+    (BESTSELLERS_SORT as string) === NEW_PRODUCTS_SORT ? newQuery : list(BESTSELLERS_SORT);
+  const [newProducts, bestsellers] = await Promise.all([newQuery, bestQuery]);
   return {
     storeCode,
     newProducts: newProducts.items,
