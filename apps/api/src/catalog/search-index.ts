@@ -603,13 +603,13 @@ export class ProductSearchIndex {
       'SELECT product_id, rev::float8 AS rev FROM product_index WHERE store_code = $1 AND rev > $2',
       [store, since],
     );
-    const todo = changed.filter((r) => {
+    const staleRows = changed.filter((r) => {
       const o = ix.ordOf.get(r.product_id);
       return o === undefined || ix.revOf[o] !== Number(r.rev);
     });
-    if (todo.length > ix.n / 4 + 100) return false;
-    for (let i = 0; i < todo.length; i += LOAD_BATCH) {
-      const ids = todo.slice(i, i + LOAD_BATCH).map((r) => r.product_id);
+    if (staleRows.length > ix.n / 4 + 100) return false;
+    for (let i = 0; i < staleRows.length; i += LOAD_BATCH) {
+      const ids = staleRows.slice(i, i + LOAD_BATCH).map((r) => r.product_id);
       const rows = await this.database.query<Loaded>(
         `SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id = ANY($2::int[]) ORDER BY rev`,
         [store, ids],
