@@ -400,10 +400,20 @@ export const orders = pgTable(
     grandTotal: integer('grand_total').notNull(),
     couponCode: text('coupon_code'),
     feedbackAt: ts('feedback_at'),
+    /**
+     * sha-256 of the placing request's body: a repeat of the idempotency key with another body is
+     * refused (issue #5 "the same key with a different body is an error"); null on older orders
+     */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    /** the payment link finds the order by its cart id or its order token (payment/service.ts start) */
+    index('orders_cart_idx').on(t.cartId),
+    uniqueIndex('orders_order_token_idx').on(t.orderToken),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -438,7 +448,11 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    /** a provider's answer names its transaction (payment/service.ts apply) */
+    uniqueIndex('payments_provider_external_idx').on(t.provider, t.externalId),
+  ],
 );
 
 // ---------------------------------------------------------------- engagement and content
