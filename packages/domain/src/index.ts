@@ -17,3 +17,4 @@ export * from './validation.ts';
 export * from './messages.ts';
 export * from './static-pages.ts';
 export * from './schemas.ts';
+export * from './saved-lists.ts';
