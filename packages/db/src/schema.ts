@@ -328,6 +328,45 @@ export const customerClaims = pgTable(
   (t) => [index('customer_claims_customer_idx').on(t.customerId)],
 );
 
+/**
+ * A customer's special offers (accounts-checkout-routes.md §3 "Special offers product": id,
+ * final_price, price_incl_tax, id_variant, option_comments, sku, quantity). `productId` is the listed
+ * product (visibility 2-4) the offer is shown on; `idVariant` the configurable child offered, if any.
+ * Money in cents (final_price net of tax, price_incl_tax with it). `label` 'demo' marks the offers a
+ * demo shop gives new customers (user/special-offers.ts); real ones come through the admin API.
+ */
+export const specialOffers = pgTable(
+  'special_offers',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull(),
+    productId: integer('product_id').notNull(),
+    sku: text('sku').notNull(),
+    idVariant: integer('id_variant'),
+    finalPriceCents: integer('final_price_cents').notNull(),
+    priceInclTaxCents: integer('price_incl_tax_cents').notNull(),
+    optionComments: text('option_comments').notNull().default(''),
+    quantity: integer('quantity').notNull().default(1),
+    label: text('label'),
+    validUntil: ts('valid_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('special_offers_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Customer groups and their price tier (accounts-checkout-routes.md §6 "Group id and group token drive
+ * price tiers when enabled"): a group's customers see and pay `discount_percent` off the final price
+ * when GROUP_PRICING is on. Group 1 is the default group of every new customer.
+ */
+export const customerGroups = pgTable('customer_groups', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** 0..90: percent off the final price (catalogue, render list, URL map) */
+  discountPercent: integer('discount_percent').notNull().default(0),
+});
+
 // ---------------------------------------------------------------- carts and orders
 
 export const carts = pgTable(
@@ -485,6 +524,28 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('reviews_product_idx').on(t.productId)],
+);
+
+/**
+ * "Notify me when in stock" requests (issue #6; accounts-checkout-routes.md §2 "stock notification
+ * request"): one pending request per e-mail and sku; `notifiedAt` is set when the back-in-stock e-mail
+ * is written to the outbox.
+ */
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    sku: text('sku').notNull(),
+    productId: integer('product_id').notNull(),
+    storeCode: text('store_code').notNull().default('lt'),
+    createdAt: createdAt(),
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [
+    uniqueIndex('stock_notifications_pending_uq').on(t.email, t.sku).where(sql`notified_at is null`),
+    index('stock_notifications_pending_idx').on(t.productId).where(sql`notified_at is null`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {
