@@ -177,16 +177,18 @@ export class CartService {
     if (!priced || validateProductForCart({ final_price_incl_tax: priced.price_incl_tax }).length > 0)
       throw ruleError('cart.priceUnknown', undefined, 'cartItem.sku');
 
-    const existing = await this.lines(cart.id);
-    const byItemId = input.item_id !== undefined ? existing.find((l) => String(l.item_id) === String(input.item_id)) : undefined;
-    const match =
-      byItemId ??
-      existing.find((l) => sameCartItem({ sku: l.sku, qty: l.qty, id: l.product_id, item_id: l.item_id, product_option: l.product_option }, incoming));
-    const qty = byItemId ? input.qty : (match?.qty ?? 0) + input.qty;
-    if (qty > CART_MAX_QTY) throw fieldError('cartItem.qty', 'validation.tooBig', { max: CART_MAX_QTY });
-    await this.checkStock(line.sku, qty, 'cartItem.qty');
-
+    // Concurrent writes to one cart are serialised (issue #4): the cart row is locked before its
+    // lines are read, so two updates racing never compute their quantity from the same old line.
     const row = await this.database.transaction(async (tx) => {
+      await tx.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cart.id]);
+      const existing = await this.lines(cart.id, tx);
+      const byItemId = input.item_id !== undefined ? existing.find((l) => String(l.item_id) === String(input.item_id)) : undefined;
+      const match =
+        byItemId ??
+        existing.find((l) => sameCartItem({ sku: l.sku, qty: l.qty, id: l.product_id, item_id: l.item_id, product_option: l.product_option }, incoming));
+      const qty = byItemId ? input.qty : (match?.qty ?? 0) + input.qty;
+      if (qty > CART_MAX_QTY) throw fieldError('cartItem.qty', 'validation.tooBig', { max: CART_MAX_QTY });
+      await this.checkStock(line.sku, qty, 'cartItem.qty', tx);
       await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
       if (match) {
         return one<CartItemRow>(tx, 'UPDATE cart_items SET qty = $1 WHERE item_id = $2 RETURNING *', [qty, match.item_id]);
@@ -241,8 +243,8 @@ export class CartService {
   }
 
   /** the domain's stock status and quantity rule: out of stock, or more than available, is refused */
-  async checkStock(sku: string, qty: number, field: string): Promise<void> {
-    const stock = (await this.stockOf([sku])).get(sku);
+  async checkStock(sku: string, qty: number, field: string, q: Queryable = this.database): Promise<void> {
+    const stock = (await this.stockOf([sku], q)).get(sku);
     if (!stock) return; // composite products (bundle, grouped) keep no stock of their own
     if (stockStatus(stock) === 'out_of_stock') throw ruleError('cart.outOfStock', undefined, field);
     if (!stock.manage_stock) return;
