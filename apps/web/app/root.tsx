@@ -31,6 +31,9 @@ import { useUi } from './state/ui';
 import stylesHref from './styles.css?url';
 
 const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
+const WishlistDrawer = lazy(() =>
+  import('./components/WishlistDrawer').then((m) => ({ default: m.WishlistDrawer })),
+);
 const SideMenu = lazy(() => import('./components/SideMenu').then((m) => ({ default: m.SideMenu })));
 
 export const links: Route.LinksFunction = () => [
@@ -127,9 +130,11 @@ function useCartSync() {
 function Overlays({ menu }: { menu: MenuItem[] }) {
   const microcart = useUi((s) => s.microcart);
   const sidebar = useUi((s) => s.sidebar);
+  const wishlist = useUi((s) => s.wishlist);
   return (
     <Suspense fallback={null}>
       {microcart ? <MiniCart /> : null}
+      {wishlist ? <WishlistDrawer /> : null}
       {sidebar ? <SideMenu menu={menu} /> : null}
     </Suspense>
   );

@@ -48,6 +48,9 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
         id: id(`static-${page.identifier}`),
       }),
     ),
+    // Catalogue screens kept on the device and news (issue #3).
+    route(p('wishlist'), 'routes/wishlist.tsx', { id: id('wishlist') }),
+    route(p('compare'), 'routes/compare.tsx', { id: id('compare') }),
     route(p('*'), 'routes/not-found.tsx', { id: id('not-found') }),
   ];
 }

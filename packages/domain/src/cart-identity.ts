@@ -205,3 +205,33 @@ export function isVirtualCart(items: readonly CartItemLike[]): boolean {
   const type = (i: CartItemLike) => i.type_id ?? i.product_type;
   return items.length > 0 && items.every((i) => type(i) === 'virtual' || type(i) === 'downloadable');
 }
+
+/**
+ * Login (issue #4, as the original system's login does): the guest cart joins the customer's with
+ * quantities ADDED. A guest item matching a customer line (sameCartItem) becomes that line with the
+ * summed quantity and the server line id, keeping the guest item's configuration; other guest items
+ * stay without a server id (they are new lines); the customer's other lines are taken as they are.
+ * Pure and computed once: the sync that follows pushes absolute quantities, so it can be repeated
+ * without summing again.
+ */
+export function mergeGuestIntoCustomer<G extends CartItemLike, S extends CartItemLike>(
+  guest: readonly G[],
+  customer: readonly S[],
+  fromServer: (line: S) => G,
+): G[] {
+  const unmatched = new Set(customer.map((_, i) => i));
+  const out: G[] = [];
+  for (const item of guest) {
+    const si = [...unmatched].find((i) => sameCartItem(item, customer[i] as S));
+    if (si === undefined) {
+      out.push({ ...item, item_id: null, server_item_id: null, prev_qty: 0 });
+      continue;
+    }
+    unmatched.delete(si);
+    const line = customer[si] as S;
+    const id = serverItemId(line) ?? null;
+    out.push({ ...item, qty: line.qty + item.qty, item_id: id, server_item_id: id, prev_qty: line.qty });
+  }
+  for (const i of unmatched) out.push(fromServer(customer[i] as S));
+  return out;
+}

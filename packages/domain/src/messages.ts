@@ -424,6 +424,23 @@ export const MESSAGES = {
     lt: 'Išsiųstas / paruoštas atsiimti',
     ru: 'Отправлен / готов к выдаче',
   },
+  // ---- order placement (issue #5): which products are short, and a reused idempotency key ----
+  'order.productUnavailable': {
+    en: '{name} ({sku}) is not available',
+    lt: '{name} ({sku}) nėra',
+    ru: '{name} ({sku}) нет в наличии',
+  },
+  'order.idempotencyConflict': {
+    en: 'This order was already placed with other details. Reload the page and check your order.',
+    lt: 'Šis užsakymas jau pateiktas su kitais duomenimis. Perkraukite puslapį ir patikrinkite užsakymą.',
+    ru: 'Этот заказ уже оформлен с другими данными. Обновите страницу и проверьте заказ.',
+  },
+  // ---- stock notification request (issue #6) ----
+  'stockAlert.inStock': {
+    en: 'This product is in stock: you can order it now',
+    lt: 'Ši prekė yra sandėlyje: ją galite užsisakyti dabar',
+    ru: 'Этот товар есть в наличии: его можно заказать сейчас',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -101,7 +101,11 @@ export function compareRows(
 ): CompareRow[] {
   const text = (code: string, v: unknown): string => {
     if (v == null || v === '') return '';
-    if (Array.isArray(v)) return v.map((x) => text(code, x)).filter(Boolean).join(', ');
+    if (Array.isArray(v))
+      return v
+        .map((x) => text(code, x))
+        .filter(Boolean)
+        .join(', ');
     if (typeof v === 'object') return '';
     return optionLabel(code, v) ?? String(v);
   };

@@ -378,3 +378,23 @@ export function parseInput<S extends z.ZodType>(
   const errors = issuesToFieldErrors(r.error.issues, storeCode, prefix);
   return { success: false, errors, message: errors.map((e) => `${e.field}: ${e.message}`).join('; ') };
 }
+
+// ---- Accounts and engagement (issue #6): stock notification request, special offers (admin) ----
+
+/** "notify me when it is back in stock" on an out-of-stock product (accounts-checkout-routes.md §2 dictionaries) */
+export const stockAlertCreateSchema = z.object({ email: emailSchema, sku: skuSchema });
+
+/** one special offer (accounts-checkout-routes.md §3 "Special offers product"); money in cents */
+export const specialOfferInputSchema = z.object({
+  sku: skuSchema,
+  final_price: z.number().int().min(0).max(100_000_000),
+  price_incl_tax: z.number().int().min(0).max(100_000_000),
+  quantity: z.number().int().min(1).max(10_000).default(1),
+  option_comments: z.string().trim().max(500).optional(),
+  valid_until: z.iso.datetime({ offset: true }).optional(),
+});
+/** replaces a customer's special offers (admin) */
+export const specialOffersReplaceSchema = z.object({
+  email: emailSchema,
+  offers: z.array(specialOfferInputSchema).max(200),
+});

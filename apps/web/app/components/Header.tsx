@@ -5,7 +5,9 @@ import type { MenuItem } from '../lib/menu';
 import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
 import { useCartCount } from '../state/cart';
+import { useCompare } from '../state/compare';
 import { ui, useUi } from '../state/ui';
+import { useWishlist } from '../state/wishlist';
 import { useUser } from '../state/user';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -36,6 +38,56 @@ function CartButton() {
         {count}
       </span>
     </button>
+  );
+}
+
+/** Opens the wish list overlay; the count is of this device's list. */
+function WishlistButton() {
+  const count = useWishlist().length;
+  const open = useUi((s) => s.wishlist);
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="wishlist-btn"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-label={t('header.wishlistCount', { count })}
+      onClick={() => ui.open('wishlist')}
+    >
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+        <path
+          d="M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.6 0 5.8 3.8 4.3 7.3C19.5 16.4 12 21 12 21z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
+      <span className="cart-count" aria-hidden="true">
+        {count}
+      </span>
+    </button>
+  );
+}
+
+/** The compare page, with the number of products chosen on this device. */
+function CompareLink() {
+  const storeCode = useStoreCode();
+  const count = useCompare().length;
+  const t = useT();
+  return (
+    <Link
+      to={localizedPath(storeCode, '/compare')}
+      className="compare-link"
+      aria-label={t('header.compareCount', { count })}
+    >
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+        <path d="M5 20V10M12 20V4M19 20v-7" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <span className="cart-count" aria-hidden="true">
+        {count}
+      </span>
+    </Link>
   );
 }
 
@@ -105,6 +157,8 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
         {minimal ? null : (
           <>
             <AccountLink />
+            <CompareLink />
+            <WishlistButton />
             <CartButton />
           </>
         )}

@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import type { Product } from '../lib/types';
 import { imageUrl, productPath } from '../lib/urls';
 import { Price } from './Price';
+import { SaveButtons } from './SaveButtons';
 
 /** A listing tile: 266×266 thumbnail, name, price. The first row loads eagerly (LCP). */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
@@ -28,6 +29,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </Link>
       {product.condition_label ? <span className="badge">{product.condition_label}</span> : null}
       <Price final={product.final_price_incl_tax} regular={product.price_incl_tax} />
+      <SaveButtons product={product} compact />
     </li>
   );
 }

@@ -1,12 +1,14 @@
 import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
 import { data } from 'react-router';
 import type { Route } from './+types/category';
+import { Breadcrumbs } from '../components/Breadcrumbs';
 import { NotFound } from '../components/NotFound';
 import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { categoryPaths } from '../lib/alternates.server';
+import { categoryTrail } from '../lib/breadcrumbs.server';
 import {
   listingFilters,
   optionLabels,
@@ -15,7 +17,7 @@ import {
   PRODUCT_CARD_FIELDS,
 } from '../lib/listing';
 import { pageMeta } from '../lib/seo';
-import { buildSeo, seoForRequest } from '../lib/seo.server';
+import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { AttributeDoc } from '../lib/types';
 
@@ -46,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const codes = attributes.map((a) => a.attribute_code);
   const q = parseListingQuery(url.searchParams, codes);
-  const [products, paths] = await Promise.all([
+  const [products, paths, trail] = await Promise.all([
     api.searchProducts({
       filters: { category_ids: category.id, ...listingFilters(q) },
       aggregations: ['price', ...codes],
@@ -56,6 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       includeFields: PRODUCT_CARD_FIELDS,
     }),
     categoryPaths(context, storeCode, category),
+    categoryTrail(api, storeCode, category),
   ]);
   const labels = optionLabels(attributes, products.items);
   return {
@@ -76,6 +79,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       options: labels[a.attribute_code] ?? {},
     })),
     query: q,
+    trail,
+    origin: siteOrigin(request),
     seo: buildSeo(request, storeCode, paths, q.page > 1 ? `?page=${q.page}` : ''),
   };
 }
@@ -106,6 +111,11 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const pages = Math.ceil(d.total / CATEGORY_PAGE_SIZE);
   return (
     <div className="listing">
+      <Breadcrumbs
+        trail={d.trail}
+        current={d.trail[d.trail.length - 1] ?? { name: d.category.name, path: d.seo.paths[d.storeCode] }}
+        origin={d.origin}
+      />
       <header className="listing-head">
         <h1>{d.category.name}</h1>
         <p className="muted">{t('listing.products', { count: d.total })}</p>

@@ -1,0 +1,100 @@
+import { compareRows, formatPrice, type ComparableAttribute } from '@vitrina/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../i18n';
+import type { Product } from '../lib/types';
+import { imageUrl } from '../lib/urls';
+import type { SavedProduct } from '../state/saved-product';
+import { savedProductPath } from './SavedProductList';
+
+export interface CompareColumn {
+  saved: SavedProduct;
+  /** The current document, when the catalogue still has the product. */
+  product: Product | null;
+}
+
+/**
+ * Comparable attributes side by side: one column per product, one row per attribute any of them has;
+ * "only differences" hides rows where every product has the same value.
+ */
+export function CompareTable({
+  columns,
+  attributes,
+  optionLabel,
+  onRemove,
+}: {
+  columns: CompareColumn[];
+  attributes: ComparableAttribute[];
+  optionLabel: (code: string, value: unknown) => string | undefined;
+  onRemove: (sku: string) => void;
+}) {
+  const t = useT();
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const rows = compareRows(
+    columns.map((c) => (c.product ?? {}) as Record<string, unknown>),
+    attributes,
+    optionLabel,
+  ).filter((r) => !onlyDifferences || r.differs);
+  return (
+    <>
+      <p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={onlyDifferences}
+            onChange={(e) => setOnlyDifferences(e.target.checked)}
+          />{' '}
+          {t('compare.onlyDifferences')}
+        </label>
+      </p>
+      <div className="compare-scroll">
+        <table className="compare-table">
+          <caption className="sr-only">{t('compare.title')}</caption>
+          <thead>
+            <tr>
+              <td />
+              {columns.map(({ saved, product }) => {
+                const image = product ? imageUrl(product.image, 150, 150) : (saved.image ?? null);
+                return (
+                  <th key={saved.sku} scope="col">
+                    <Link to={savedProductPath(t.storeCode, saved)}>
+                      {image ? (
+                        <img src={image} alt="" width={100} height={100} loading="lazy" decoding="async" />
+                      ) : null}
+                      <span>{product?.name ?? saved.name}</span>
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-link"
+                      aria-label={t('compare.remove', { name: saved.name })}
+                      onClick={() => onRemove(saved.sku)}
+                    >
+                      {t('saved.remove')}
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{t('product.price')}</th>
+              {columns.map(({ saved, product }) => {
+                const price = product?.final_price_incl_tax ?? saved.price;
+                return <td key={saved.sku}>{price != null ? formatPrice(price, t.storeCode) : ''}</td>;
+              })}
+            </tr>
+            {rows.map((r) => (
+              <tr key={r.code} className={r.differs ? 'differs' : undefined}>
+                <th scope="row">{r.label}</th>
+                {r.values.map((v, i) => (
+                  <td key={columns[i]?.saved.sku ?? i}>{v || '–'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
