@@ -18,3 +18,4 @@ export * from './messages.ts';
 export * from './static-pages.ts';
 export * from './schemas.ts';
 export * from './saved-lists.ts';
+export * from './composite.ts';
