@@ -28,7 +28,8 @@ import { StockService } from './stock/service.ts';
 import { stockRoutes } from './stock/routes.ts';
 import { reindexProducts } from '@vitrina/db';
 import { AuthService } from './auth/service.ts';
-import { MemoryRateLimiter } from './auth/rate-limit.ts';
+import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.ts';
+import { RedisRateLimiter } from './auth/redis-rate-limit.ts';
 import { UserService } from './user/service.ts';
 import { userRoutes } from './user/routes.ts';
 import { NewsletterService } from './newsletter/service.ts';
@@ -38,10 +39,14 @@ import { reviewRoutes } from './review/routes.ts';
 import { ContactService } from './contact/service.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { OutboxMailer } from './mail/outbox.ts';
-import { LogTransport } from './mail/transport.ts';
+import { createMailTransport } from './mail/transport.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { PaymentService } from './payment/service.ts';
 import { paymentRoutes } from './payment/routes.ts';
+import { SpecialOfferService } from './user/special-offers.ts';
+import { specialOfferRoutes } from './user/special-offer-routes.ts';
+import { StockAlertService } from './stock-alert/service.ts';
+import { stockAlertRoutes } from './stock-alert/routes.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -105,22 +110,24 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
 
   const catalog = new CatalogService(database, config);
   const auth = await AuthService.create(database, config);
-  // REDIS_URL: a shared RateLimiter (auth/rate-limit.ts) replaces this one when it exists
-  const limiter = new MemoryRateLimiter();
+  // REDIS_URL: the counters are shared by every process through Redis; in the process otherwise
+  const limiter: RateLimiter = config.redisUrl ? RedisRateLimiter.create(config.redisUrl) : new MemoryRateLimiter();
   const cart = new CartService(database, config, catalog, auth);
+  /** orders and payments move stock: listings' stock is refreshed after their transactions */
+  const onStockChanged = async (productIds: number[]) => {
+    try {
+      await reindexProducts(database, { productIds });
+    } catch (err) {
+      app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
+    }
+  };
   const ctx: ApiContext = {
     database,
     config,
     catalog,
     cart,
     stock: new StockService(database),
-    orders: new OrderService(database, config, catalog, cart, async (productIds) => {
-      try {
-        await reindexProducts(database, { productIds });
-      } catch (err) {
-        app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
-      }
-    }),
+    orders: new OrderService(database, config, catalog, cart, onStockChanged),
     shop: new ShopService(database),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
@@ -130,17 +137,22 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     newsletter: new NewsletterService(database, config, limiter),
     reviews: new ReviewService(database),
     contact: new ContactService(database, config, limiter),
-    mailer: new OutboxMailer(database, config, new LogTransport(app.log), app.log),
-    payments: await PaymentService.create(database, config),
+    mailer: new OutboxMailer(database, config, createMailTransport(config, app.log), app.log),
+    payments: await PaymentService.create(database, config, { onStockChanged }),
+    specialOffers: new SpecialOfferService(database, config, catalog),
+    stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
   };
   app.addHook('onReady', async () => {
     // the in-process search index builds in the background (seconds at 100k products); SQL answers meanwhile
     ctx.catalog.warmSearchIndex().catch((err: unknown) => app.log.warn({ err }, 'search index not built'));
     await ctx.mailer.start();
+    ctx.stockAlerts.start();
   });
   app.addHook('onClose', async () => {
     ctx.catalog.close();
     await ctx.mailer.stop();
+    await ctx.stockAlerts.stop();
+    if (limiter instanceof RedisRateLimiter) await limiter.close();
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({
@@ -163,6 +175,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   contactRoutes(app, ctx);
   mailRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  specialOfferRoutes(app, ctx);
+  stockAlertRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -41,11 +41,17 @@
  * | `CONTACT_EMAIL` | `info@localhost` | where contact form messages are e-mailed |
  * | `MAIL_OUTBOX_INTERVAL_MS` | `5000` | how often the outbox processor sends pending e-mails (LogTransport: to the log); `0` turns it off |
  * | `EXPOSE_OUTBOX` | `false` | `true` serves `GET /vsbridge/mail/outbox?kind&to` (the e-mails written, newest first) and keeps sent e-mails unredacted: for browser tests that follow links in e-mails. Never in production. |
+ * | `SMTP_URL` | unset | e-mails go out through this SMTP server (`smtp://user:pass@host:587`, `smtps://host:465`) |
+ * | `MAIL_DIR` | `$DATA_DIR/mail` when DATA_DIR is given | without SMTP_URL: each e-mail is written there as an `.eml` file; with neither (a bare API, tests) e-mails go to the log |
+ * | `RATE_LIMIT_STOCK_ALERT_ADDRESS` | `20/3600` | back-in-stock requests per client address |
+ * | `DEMO_SPECIAL_OFFERS` | `true` unless SEED_DEMO is `false` | every new customer gets three special offers labelled demo (10% off listed products in stock) |
+ * | `GROUP_PRICING` | `false` | customer groups' price tiers: login answers a signed group token, and the render list, catalogue search and URL map price products at the tier of the `groupToken` (or a customer token) |
+ * | `REDIS_URL` (rate limits) | unset | the rate-limit counters are kept in this Redis (shared by every process); unset: in the process |
  *
  * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
  *
- * The rate-limit counters live in the process (auth/rate-limit.ts); with several processes each counts
- * on its own until a shared store (REDIS_URL) is plugged in behind the same `RateLimiter` interface.
+ * The rate-limit counters live in the process (auth/rate-limit.ts), or in Redis when REDIS_URL is set
+ * (auth/redis-rate-limit.ts), so that several processes share them.
  * The client address is the request's `ip`: a server that forwards requests to this API by `inject`
  * must pass the client's address on (`remoteAddress: req.ip`), or every client counts as one.
  */
@@ -84,6 +90,14 @@ export type ApiConfig = {
   contactEmail: string;
   mailOutboxIntervalMs: number;
   exposeOutbox: boolean;
+  /** SMTP_URL: e-mails through SMTP */
+  smtpUrl: string | undefined;
+  /** MAIL_DIR (default $DATA_DIR/mail when DATA_DIR is given): e-mails as .eml files without SMTP_URL */
+  mailDir: string | undefined;
+  /** DEMO_SPECIAL_OFFERS: new customers get three offers labelled demo */
+  demoSpecialOffers: boolean;
+  /** GROUP_PRICING: customer groups' price tiers (user/group-pricing.ts) */
+  groupPricing: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
   payment: PaymentConfig;
 };
@@ -99,6 +113,7 @@ export type RateLimits = {
   newsletterAddress: RateRule;
   newsletterEmail: RateRule;
   contactAddress: RateRule;
+  stockAlertAddress: RateRule;
 };
 
 export const MAX_IMAGE_SIZE = 2000;
@@ -190,11 +205,16 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       newsletterAddress: rateRule(env, 'RATE_LIMIT_NEWSLETTER_ADDRESS', '20/3600'),
       newsletterEmail: rateRule(env, 'RATE_LIMIT_NEWSLETTER_EMAIL', '3/3600'),
       contactAddress: rateRule(env, 'RATE_LIMIT_CONTACT_ADDRESS', '5/3600'),
+      stockAlertAddress: rateRule(env, 'RATE_LIMIT_STOCK_ALERT_ADDRESS', '20/3600'),
     },
     mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
     mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
+    demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
+    groupPricing: bool(env, 'GROUP_PRICING', false),
     payment: loadPaymentConfig(env),
   };
 }

@@ -20,6 +20,8 @@ import type { ReviewService } from './review/service.ts';
 import type { ContactService } from './contact/service.ts';
 import type { OutboxMailer } from './mail/outbox.ts';
 import type { PaymentService } from './payment/service.ts';
+import type { SpecialOfferService } from './user/special-offers.ts';
+import type { StockAlertService } from './stock-alert/service.ts';
 
 export type ApiContext = {
   database: Database;
@@ -42,6 +44,10 @@ export type ApiContext = {
   mailer: OutboxMailer;
   /** payment providers (NEOPAY, MOKILIZINGAS; sandbox without credentials) */
   payments: PaymentService;
+  /** the customers' special offers (user/special-offers.ts) */
+  specialOffers: SpecialOfferService;
+  /** back-in-stock e-mail requests (stock-alert/service.ts) */
+  stockAlerts: StockAlertService;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

@@ -43,7 +43,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     // the database is opened (and seeded) before anything listens: /healthz answers only when ready
     const bootLog = Fastify({ logger }).log;
     database = await openShopDatabase(config, bootLog);
-    const apiConfig = loadApiConfig({ ...process.env, MEDIA_DIR: config.mediaDir, ADMIN_TOKEN: adminToken });
+    const apiConfig = loadApiConfig({ ...process.env, DATA_DIR: config.dataDir, MEDIA_DIR: config.mediaDir, ADMIN_TOKEN: adminToken });
     app = await buildApi({ database, config: apiConfig, logger, compress: true, trustProxy: true });
     await registerStorefront(app, { buildDir: config.webBuildDir, apiFetch: createInProcessFetch(app) });
     const stopJob = startPriceWindowJob(database, app.log);

@@ -25,7 +25,7 @@ export const MAX_ATTEMPTS = 10;
 const LEASE_MS = 5 * 60_000;
 const OTHER_KINDS = ['order.confirmation-email'];
 
-export type MailKind = 'mail.password-reset' | 'mail.newsletter-confirmation' | 'mail.newsletter-coupon' | 'mail.contact';
+export type MailKind = 'mail.password-reset' | 'mail.newsletter-confirmation' | 'mail.newsletter-coupon' | 'mail.contact' | 'mail.back-in-stock';
 
 export type OutboxMail = RenderedMail & {
   to: string;

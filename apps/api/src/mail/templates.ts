@@ -89,7 +89,22 @@ const orderConfirmation: Texts<{ incrementId: string }> = {
   }),
 };
 
-const TEMPLATES = { passwordReset, newsletterConfirmation, newsletterCoupon, contactMessage, orderConfirmation };
+const backInStock: Texts<{ name: string; link: string }> = {
+  lt: (p) => ({
+    subject: `Prekė vėl sandėlyje: ${p.name}`,
+    text: `Sveiki,\n\nprekė, apie kurią prašėte pranešti, vėl yra sandėlyje:\n\n${p.name}\n${p.link}\n\nKiekis ribotas.`,
+  }),
+  en: (p) => ({
+    subject: `Back in stock: ${p.name}`,
+    text: `Hello,\n\nthe product you asked us to tell you about is back in stock:\n\n${p.name}\n${p.link}\n\nQuantities are limited.`,
+  }),
+  ru: (p) => ({
+    subject: `Снова в наличии: ${p.name}`,
+    text: `Здравствуйте!\n\nтовар, о поступлении которого вы просили сообщить, снова в наличии:\n\n${p.name}\n${p.link}\n\nКоличество ограничено.`,
+  }),
+};
+
+const TEMPLATES = { passwordReset, newsletterConfirmation, newsletterCoupon, contactMessage, orderConfirmation, backInStock };
 export type TemplateName = keyof typeof TEMPLATES;
 type ParamsOf<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]['en']>[0];
 

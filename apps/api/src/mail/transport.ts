@@ -1,8 +1,12 @@
 /**
- * How an e-mail leaves the shop. `LogTransport` (the default) writes it to the logger: enough for
- * development and tests, where the e-mails are read from the log or from the outbox endpoint. An SMTP
- * (or provider API) transport implements the same interface; none ships yet.
+ * How an e-mail leaves the shop (issue #5: "SMTP when SMTP_URL is set, files under the data folder
+ * otherwise"): `SmtpTransport` (SMTP_URL), `FileTransport` (one .eml file per e-mail in MAIL_DIR,
+ * by default `$DATA_DIR/mail`), or `LogTransport` (no data folder given: tests, a bare API).
+ * `createMailTransport` chooses; the outbox processor (outbox.ts) is the only caller.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type MailMessage = {
@@ -30,4 +34,56 @@ export class LogTransport implements MailTransport {
   async send(message: MailMessage): Promise<void> {
     this.log.info({ mail: message }, `e-mail to ${message.to}: ${message.subject}`);
   }
+}
+
+type Composer = { sendMail(message: MailMessage): Promise<{ message?: unknown; messageId?: string }> };
+
+/** SMTP through nodemailer; SMTP_URL like `smtp://user:pass@host:587` or `smtps://host:465` */
+export class SmtpTransport implements MailTransport {
+  readonly name = 'smtp';
+  private readonly mailer: Composer & { close(): void };
+  constructor(url: string) {
+    this.mailer = nodemailer.createTransport(url) as unknown as Composer & { close(): void };
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.mailer.sendMail(message);
+  }
+
+  close(): void {
+    this.mailer.close();
+  }
+}
+
+/**
+ * Writes each e-mail as an RFC 5322 `.eml` file (composed by nodemailer, as SMTP would send it) into
+ * `dir`: a shop without a mail server keeps every e-mail where a person can open it.
+ */
+export class FileTransport implements MailTransport {
+  readonly name = 'file';
+  private readonly composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  }) as unknown as Composer;
+  private sequence = 0;
+  constructor(readonly dir: string) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.composer.sendMail(message);
+    await mkdir(this.dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const name = `${stamp}-${process.pid}-${++this.sequence}.eml`;
+    await writeFile(path.join(this.dir, name), info.message as Buffer);
+  }
+}
+
+/** SMTP when `smtpUrl` is set, files under `mailDir` otherwise, the log when neither is given */
+export function createMailTransport(
+  opts: { smtpUrl: string | undefined; mailDir: string | undefined },
+  log: Pick<FastifyBaseLogger, 'info'>,
+): MailTransport {
+  if (opts.smtpUrl) return new SmtpTransport(opts.smtpUrl);
+  if (opts.mailDir) return new FileTransport(opts.mailDir);
+  return new LogTransport(log);
 }

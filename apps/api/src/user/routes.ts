@@ -32,7 +32,12 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/user/create',
     { schema: { tags, summary: 'Creates a customer account', querystring: userQuery, body: createBody } },
-    async (req, reply) => ok(await withRetryAfter(reply, () => users.create(req.body, requestStoreCode(req), req.ip))),
+    async (req, reply) => {
+      const customer = await withRetryAfter(reply, () => users.create(req.body, requestStoreCode(req), req.ip));
+      // a demo shop's welcome offers (DEMO_SPECIAL_OFFERS; user/special-offers.ts)
+      await ctx.specialOffers.giveDemoOffers(customer.id);
+      return ok(customer);
+    },
   );
 
   app.post(

@@ -1,0 +1,39 @@
+/**
+ * Special offers (accounts-checkout-routes.md §7 "GET special offers with query token"): the
+ * customer's own offers, and the admin call that sets them.
+ */
+import { specialOffersReplaceSchema } from '@vitrina/domain';
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { requestStoreCode } from '../http/request.ts';
+import { userQuery } from './schemas.ts';
+
+export function specialOfferRoutes(app: ApiApp, ctx: ApiContext) {
+  app.get(
+    '/vsbridge/user/special-offers',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          "The customer's special offers: [{ id (product id), final_price, price_incl_tax (cents), id_variant, option_comments, sku, quantity, label, valid_until }]",
+        querystring: userQuery,
+      },
+    },
+    async (req) => ok(await ctx.specialOffers.list((await ctx.auth.authenticate(req)).customerId)),
+  );
+
+  app.put(
+    '/vsbridge/admin/special-offers',
+    {
+      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      schema: {
+        tags: ['admin'],
+        summary: "Replaces a customer's special offers (money in cents); Authorization: Bearer <ADMIN_TOKEN>",
+        querystring: userQuery,
+        body: specialOffersReplaceSchema,
+      },
+    },
+    async (req) =>
+      ok(await ctx.specialOffers.replace(req.body.email, req.body.offers, requestStoreCode(req))),
+  );
+}
