@@ -59,6 +59,11 @@ export const MESSAGES = {
     ru: 'Отсутствует идентификатор корзины. Создайте корзину заново.',
   },
   'cart.notFound': { en: 'Cart not found.', lt: 'Krepšelis nerastas.', ru: 'Корзина не найдена.' },
+  'cart.totalsUnavailable': {
+    en: 'The cart totals cannot be computed yet. Please try again.',
+    lt: 'Krepšelio sumų dar negalima apskaičiuoti. Bandykite dar kartą.',
+    ru: 'Итоги корзины пока нельзя рассчитать. Попробуйте ещё раз.',
+  },
   'variant.noneAvailable': {
     en: 'No available product variants',
     lt: 'Nėra galimų prekės variantų',
