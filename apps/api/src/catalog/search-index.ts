@@ -31,15 +31,24 @@
  *
  * Exactness limits (answered by SQL instead): sorting by `name` or `sku` when the database collation
  * is not C, text words whose tsquery is not a plain AND of lexemes, attribute filter values that are
- * neither string nor number. The typo fallback (trigram word similarity, when no word matched as
- * it is) stays SQL's: the index hands it the ids of the rows passing every filter, so PostgreSQL
- * computes word_similarity over those rows only. Relevance (`_score`) is this index's own: weighted field matches (A 1, B 0.4,
+ * neither string nor number. The typo fallback (when no word matched as it is) is computed here too:
+ * trigram postings of search_text find the rows holding enough of each word's trigrams, and
+ * trigram.ts (a port of pg_trgm's word_similarity, differentially tested against the database's)
+ * decides and scores them as PostgreSQL would (same rows, same scores). Relevance (`_score`) of
+ * exact text matches is this index's own: weighted field matches (A 1, B 0.4,
  * C 0.2, D 0.1, prefix matches half), close to but not the same as ts_rank + word_similarity, so
  * relevance-sorted pages may order ties differently than SQL; every other sort is identical.
  */
-import { FILTER_AGGREGATION_SIZE, priceRangeKey, toCents, type FilterValue, type StoreCode } from '@vitrina/domain';
+import {
+  FILTER_AGGREGATION_SIZE,
+  priceRangeKey,
+  toCents,
+  type FilterValue,
+  type StoreCode,
+} from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { isInt4 } from '../lib/sql.ts';
+import { trigramSet, wordSimilarity } from './trigram.ts';
 import { Lru } from '../lib/lru.ts';
 import type { PriceRange } from '../config.ts';
 import {
@@ -167,7 +176,13 @@ class StoreIndex {
     created_at: [],
     updated_at: [],
   };
-  readonly text: Record<string, string[]> = { sku: this.sku, url_path: this.urlPath, slug: this.slug, type_id: this.typeId, name: this.name };
+  readonly text: Record<string, string[]> = {
+    sku: this.sku,
+    url_path: this.urlPath,
+    slug: this.slug,
+    type_id: this.typeId,
+    name: this.name,
+  };
   // categories: CSR rows and postings
   readonly catStart: number[] = [0];
   readonly cats: number[] = [];
@@ -190,6 +205,13 @@ class StoreIndex {
   private lexStart = new Int32Array(1);
   private lexOrds = new Int32Array(0);
   private lexW = new Float32Array(0);
+  // trigrams of search_text (typo matching): ids, then postings (ordinals) per trigram id, built
+  // like the lexemes (growing lists, then one typed array; rows added later go to `trgExtra`)
+  readonly trgIds = new Map<string, number>();
+  private trgBuilding: number[][] | null = [];
+  private trgExtra = new Map<number, number[]>();
+  private trgStart = new Int32Array(1);
+  private trgOrds = new Int32Array(0);
   // sku and url_path lookups (the product page's queries): the latest ordinal of each value
   readonly byText = { sku: new Map<string, number>(), url_path: new Map<string, number>() };
 
@@ -256,10 +278,48 @@ class StoreIndex {
     }
     this.byText.sku.set(r.sku, o);
     this.byText.url_path.set(r.url_path, o);
+    for (const t of trigramSet(r.search_text)) {
+      let id = this.trgIds.get(t);
+      if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
+      if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
+      else {
+        let list = this.trgExtra.get(id);
+        if (!list) this.trgExtra.set(id, (list = []));
+        list.push(o);
+      }
+    }
+  }
+
+  /** the ordinals whose search_text holds the trigram (ascending within each list) */
+  trigramPostings(trigram: string): ArrayLike<number>[] {
+    this.compact();
+    const id = this.trgIds.get(trigram);
+    if (id === undefined) return [];
+    const out: ArrayLike<number>[] = [];
+    if (id + 1 < this.trgStart.length)
+      out.push(this.trgOrds.subarray(this.trgStart[id] as number, this.trgStart[id + 1] as number));
+    const more = this.trgExtra.get(id);
+    if (more) out.push(more);
+    return out;
   }
 
   /** turns the lexemes read so far into the sorted string and typed-array postings */
   compact(): void {
+    const trg = this.trgBuilding;
+    if (trg) {
+      const start = new Int32Array(trg.length + 1);
+      let total = 0;
+      for (let id = 0; id < trg.length; id++) {
+        start[id] = total;
+        total += trg[id]?.length ?? 0;
+      }
+      start[trg.length] = total;
+      const ords = new Int32Array(total);
+      for (let id = 0; id < trg.length; id++) if (trg[id]) ords.set(trg[id] as number[], start[id] as number);
+      this.trgStart = start;
+      this.trgOrds = ords;
+      this.trgBuilding = null;
+    }
     const building = this.building;
     if (!building) return;
     const lexemes = [...building.keys()].sort(cmpStr);
@@ -333,7 +393,8 @@ class StoreIndex {
       if (!l.startsWith(prefix)) break;
       out.push(this.posting(i, l === prefix ? 1 : 0.5));
     }
-    for (const [l, p] of this.extra) if (l.startsWith(prefix)) out.push({ ords: p.ords, weights: p.w, factor: l === prefix ? 1 : 0.5 });
+    for (const [l, p] of this.extra)
+      if (l.startsWith(prefix)) out.push({ ords: p.ords, weights: p.w, factor: l === prefix ? 1 : 0.5 });
     return out;
   }
 
@@ -363,8 +424,22 @@ class StoreIndex {
     for (const p of this.catPostings.values()) entries += p.length;
     for (const p of this.termPostings) entries += p.length;
     let strings = 0;
-    for (let i = 0; i < this.n; i++) strings += (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 + 4 * 16;
-    return entries * 8 + strings + this.lexBlob.length * 2 + this.lexPos.byteLength + this.lexStart.byteLength + this.lexOrds.byteLength + this.lexW.byteLength;
+    for (let i = 0; i < this.n; i++)
+      strings +=
+        (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 +
+        4 * 16;
+    return (
+      entries * 8 +
+      strings +
+      this.lexBlob.length * 2 +
+      this.lexPos.byteLength +
+      this.lexStart.byteLength +
+      this.lexOrds.byteLength +
+      this.lexW.byteLength +
+      this.trgIds.size * 64 +
+      this.trgStart.byteLength +
+      this.trgOrds.byteLength
+    );
   }
 }
 
@@ -386,7 +461,12 @@ const isRange = (v: FilterValue): v is Range => typeof v === 'object' && v !== n
 const NONE: Filter = { test: () => false, candidates: [] };
 
 /** a request filter as a predicate over ordinals (and, where postings exist, the candidate ordinals) */
-function compileFilter(ix: StoreIndex, field: string, value: FilterValue, attributes: Map<string, AttributeMeta>): Filter | null {
+function compileFilter(
+  ix: StoreIndex,
+  field: string,
+  value: FilterValue,
+  attributes: Map<string, AttributeMeta>,
+): Filter | null {
   const column = PRODUCT_FIELDS[field];
   if (column) return compileColumn(ix, column, value);
   if (attributes.get(field)?.filterable) return compileAttribute(ix, field, value);
@@ -405,7 +485,9 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
   if (isRange(value)) {
     const col = ix.num[c.col];
     if (c.kind !== 'int' || !col) return null;
-    const tests = Object.entries(value).map(([op, bound]) => [RANGE_TESTS[op as keyof Range], bound as number] as const);
+    const tests = Object.entries(value).map(
+      ([op, bound]) => [RANGE_TESTS[op as keyof Range], bound as number] as const,
+    );
     if (tests.some(([t, b]) => !t || typeof b !== 'number' || !Number.isFinite(b))) return null;
     return { test: (o) => tests.every(([t, b]) => t(col[o] as number, b)) };
   }
@@ -427,7 +509,8 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
         return {
           candidates: unionSorted(lists),
           test: (o) => {
-            for (let k = ix.catStart[o] as number, end = ix.catStart[o + 1] as number; k < end; k++) if (set.has(ix.cats[k] as number)) return true;
+            for (let k = ix.catStart[o] as number, end = ix.catStart[o + 1] as number; k < end; k++)
+              if (set.has(ix.cats[k] as number)) return true;
             return false;
           },
         };
@@ -435,7 +518,10 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       const col = ix.num[c.col];
       if (!col) return null;
       if (c.col === 'product_id') {
-        const ords = [...set].map((id) => ix.ordOf.get(id)).filter((o): o is number => o !== undefined).sort((a, b) => a - b);
+        const ords = [...set]
+          .map((id) => ix.ordOf.get(id))
+          .filter((o): o is number => o !== undefined)
+          .sort((a, b) => a - b);
         return { candidates: ords, test: (o) => set.has(col[o] as number) };
       }
       return { test: (o) => set.has(col[o] as number) };
@@ -451,7 +537,14 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       const col = ix.text[c.col];
       if (!col) return null;
       const map = c.col === 'sku' || c.col === 'url_path' ? ix.byText[c.col] : undefined;
-      const candidates = map ? unionSorted([...texts].map((t) => map.get(t)).filter((o): o is number => o !== undefined).map((o) => [o])) : undefined;
+      const candidates = map
+        ? unionSorted(
+            [...texts]
+              .map((t) => map.get(t))
+              .filter((o): o is number => o !== undefined)
+              .map((o) => [o]),
+          )
+        : undefined;
       return { test: (o) => texts.has(col[o] as string), ...(candidates ? { candidates } : {}) };
     }
     case 'bool': {
@@ -471,12 +564,16 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
 /** `attrs @> {code: [v]}` (one value) or `(attrs -> code) @> ANY([[v], ...])` (several), as product-search.ts builds them */
 function compileAttribute(ix: StoreIndex, code: string, value: FilterValue): Filter | null {
   if (isRange(value)) {
-    const tests = Object.entries(value).map(([op, bound]) => [RANGE_TESTS[op as keyof Range], bound as number] as const);
+    const tests = Object.entries(value).map(
+      ([op, bound]) => [RANGE_TESTS[op as keyof Range], bound as number] as const,
+    );
     if (tests.some(([t, b]) => !t || typeof b !== 'number' || !Number.isFinite(b))) return null;
-    const terms = new Set((ix.termsOfCode.get(code) ?? []).filter((t) => {
-      const v = ix.termValue[t];
-      return typeof v === 'number' && tests.every(([test, b]) => test(v, b));
-    }));
+    const terms = new Set(
+      (ix.termsOfCode.get(code) ?? []).filter((t) => {
+        const v = ix.termValue[t];
+        return typeof v === 'number' && tests.every(([test, b]) => test(v, b));
+      }),
+    );
     return termFilter(ix, terms);
   }
   const list = Array.isArray(value) ? value : [value];
@@ -498,7 +595,8 @@ function termFilter(ix: StoreIndex, terms: Set<number>): Filter {
   return {
     candidates: unionSorted([...terms].map((t) => ix.termPostings[t] as number[])),
     test: (o) => {
-      for (let k = ix.termStart[o] as number, end = ix.termStart[o + 1] as number; k < end; k++) if (terms.has(ix.termRows[k] as number)) return true;
+      for (let k = ix.termStart[o] as number, end = ix.termStart[o + 1] as number; k < end; k++)
+        if (terms.has(ix.termRows[k] as number)) return true;
       return false;
     },
   };
@@ -509,7 +607,10 @@ function termFilter(ix: StoreIndex, terms: Set<number>): Filter {
 type ParsedWord = { plain: string[]; prefix: string[] };
 
 export class ProductSearchIndex {
-  private readonly stores = new Map<StoreCode, { ix: StoreIndex | null; version: string | null; job: Promise<void> | null; lastPoll: number }>();
+  private readonly stores = new Map<
+    StoreCode,
+    { ix: StoreIndex | null; version: string | null; job: Promise<void> | null; lastPoll: number }
+  >();
   private readonly words = new Lru<string, ParsedWord | null>(5000);
   /** documents of recent pages, by store view, product id and rev (a re-indexed row has a new rev) */
   private readonly docs = new Lru<string, Record<string, unknown>>(4000);
@@ -573,7 +674,10 @@ export class ProductSearchIndex {
 
   private async build(store: StoreCode): Promise<StoreIndex> {
     if (this.collationIsC === null) {
-      const [row] = await this.database.query<{ c: string }>('SELECT datcollate AS c FROM pg_database WHERE datname = current_database()', []);
+      const [row] = await this.database.query<{ c: string }>(
+        'SELECT datcollate AS c FROM pg_database WHERE datname = current_database()',
+        [],
+      );
       this.collationIsC = row ? /^(C|POSIX)(\.|$)/i.test(row.c) : false;
     }
     const ix = new StoreIndex();
@@ -618,7 +722,10 @@ export class ProductSearchIndex {
     }
     if (versionChanged) {
       // rows are deleted only by imports (which bump the version): then compare the live count
-      const [count] = await this.database.query<{ n: number }>('SELECT count(*)::int AS n FROM product_index WHERE store_code = $1', [store]);
+      const [count] = await this.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM product_index WHERE store_code = $1',
+        [store],
+      );
       if (Number(count?.n) !== ix.liveCount) return false;
     }
     return ix.dead <= ix.n / 4;
@@ -663,14 +770,17 @@ export class ProductSearchIndex {
     const prepared = prepareProductQuery(query, attributes, settings);
 
     // sort
-    const clauses = query.sort?.length ? query.sort : [{ field: prepared.plan ? '_score' : 'is_promoted', dir: 'desc' as const }];
+    const clauses = query.sort?.length
+      ? query.sort
+      : [{ field: prepared.plan ? '_score' : 'is_promoted', dir: 'desc' as const }];
     const keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[] = [];
     for (const c of clauses) {
       const col = sortColumn(c.field);
       if (!col) return null;
       if (col === '_score') keys.push({ col: 'score', desc: c.dir === 'desc', text: false });
       else if (ix.num[col]) keys.push({ col: ix.num[col] as number[], desc: c.dir === 'desc', text: false });
-      else if (ix.text[col] && this.collationIsC) keys.push({ col: ix.text[col] as string[], desc: c.dir === 'desc', text: true });
+      else if (ix.text[col] && this.collationIsC)
+        keys.push({ col: ix.text[col] as string[], desc: c.dir === 'desc', text: true });
       else return null;
     }
 
@@ -684,12 +794,15 @@ export class ProductSearchIndex {
 
     const filterTests = filters.map((f) => f.test);
     let filterDriver: number[] | null = null;
-    for (const f of filters) if (f.candidates && (!filterDriver || f.candidates.length < filterDriver.length)) filterDriver = f.candidates;
+    for (const f of filters)
+      if (f.candidates && (!filterDriver || f.candidates.length < filterDriver.length))
+        filterDriver = f.candidates;
 
     // text
     let score: Float32Array | null = null;
     if (prepared.plan) {
-      if (prepared.plan.words.length === 0) return this.respond(started, [], 0, query, ix, null, settings.priceRanges, docs);
+      if (prepared.plan.words.length === 0)
+        return this.respond(started, [], 0, query, ix, null, settings.priceRanges, docs);
       const parsed: ParsedWord[] = [];
       for (const w of prepared.plan.words) {
         const p = await this.parseWord(w);
@@ -703,7 +816,8 @@ export class ProductSearchIndex {
 
     // the matching ordinals, from the smallest candidate list (or all)
     let driver: number[] | null = null;
-    for (const f of filters) if (f.candidates && (!driver || f.candidates.length < driver.length)) driver = f.candidates;
+    for (const f of filters)
+      if (f.candidates && (!driver || f.candidates.length < driver.length)) driver = f.candidates;
     const tests = filters.map((f) => f.test);
     const matched: number[] = [];
     const live = ix.live;
@@ -716,10 +830,30 @@ export class ProductSearchIndex {
     else for (let o = 0; o < ix.n; o++) accept(o);
 
     if (prepared.plan && matched.length === 0) {
-      // No word matched as it is: the typo query (SQL) runs over the rows that pass every filter and
-      // may be similar enough. word_similarity(word, text) ≥ t needs at least t × |trigrams(word)|
-      // of the word's trigrams in the text: rows short of that cannot match and are left out.
-      const checks = prepared.plan.words.map((w) => typoPrefilter(tokens(w.text).join(' '), this.opts.typoThreshold));
+      // No word matched as it is: the typo query. Every word must be similar to the search text
+      // (pg_trgm `word <% search_text`, word similarity at or above the threshold), ranked by the sum
+      // of the similarities, as product-search.ts asks PostgreSQL; computed here (trigram.ts) over
+      // the rows holding enough of each word's trigrams (similarity ≥ t needs at least t × |trigrams
+      // of the word| of them), found through the trigram postings.
+      const typoWords = prepared.plan.words.map((w) => tokens(w.text).join(' '));
+      const inMemory = this.typoMatches(ix, typoWords, filterTests);
+      if (inMemory) {
+        const typoScore = new Float32Array(ix.n);
+        for (const [o, sc] of inMemory) typoScore[o] = sc;
+        return this.respond(
+          started,
+          [...inMemory.keys()],
+          inMemory.size,
+          query,
+          ix,
+          { keys, score: typoScore },
+          settings.priceRanges,
+          docs,
+          prepared.aggregations,
+        );
+      }
+      // words whose trigrams cannot be read here: SQL runs the typo query over the rows passing every filter
+      const checks = typoWords.map((w) => typoPrefilter(w, this.opts.typoThreshold));
       const candidates: number[] = [];
       const pass = (o: number) => {
         if (live[o] !== 1) return;
@@ -731,10 +865,80 @@ export class ProductSearchIndex {
       if (filterDriver) for (const o of filterDriver) pass(o);
       else for (let o = 0; o < ix.n && candidates.length <= TYPO_CANDIDATES_MAX; o++) pass(o);
       // no row can be similar enough: the typo query would find nothing either
-      if (candidates.length === 0) return this.respond(started, [], 0, query, ix, null, settings.priceRanges, docs, prepared.aggregations);
+      if (candidates.length === 0)
+        return this.respond(
+          started,
+          [],
+          0,
+          query,
+          ix,
+          null,
+          settings.priceRanges,
+          docs,
+          prepared.aggregations,
+        );
       return { typo: true, candidates: candidates.length <= TYPO_CANDIDATES_MAX ? candidates : null };
     }
-    return this.respond(started, matched, matched.length, query, ix, { keys, score }, settings.priceRanges, docs, prepared.aggregations);
+    return this.respond(
+      started,
+      matched,
+      matched.length,
+      query,
+      ix,
+      { keys, score },
+      settings.priceRanges,
+      docs,
+      prepared.aggregations,
+    );
+  }
+
+  /**
+   * The rows (live, passing every filter) where every word is similar enough to the search text, with
+   * the sum of the similarities (float4, as PostgreSQL sums them), in ordinal order; null when a word
+   * has no trigram (then SQL decides).
+   */
+  private typoMatches(ix: StoreIndex, words: string[], filterTests: Predicate[]): Map<number, number> | null {
+    const threshold = this.opts.typoThreshold;
+    const queries = words.map((w) => trigramSet(w));
+    if (queries.length === 0 || queries.some((q) => q.size === 0)) return null;
+    // candidates: rows holding at least threshold × |trigrams| of every word's trigrams
+    const counts = new Uint16Array(ix.n);
+    let candidates: number[] | null = null;
+    for (const q of queries) {
+      counts.fill(0);
+      const need = Math.max(1, Math.ceil(threshold * q.size - 1e-6));
+      const next: number[] = [];
+      for (const t of q) {
+        for (const list of ix.trigramPostings(t)) {
+          for (let k = 0; k < list.length; k++) {
+            const o = list[k] as number;
+            if (++counts[o]! === need) next.push(o);
+          }
+        }
+      }
+      if (candidates === null) candidates = next;
+      else {
+        const keep = new Set(next);
+        candidates = candidates.filter((o) => keep.has(o));
+      }
+      if (candidates.length === 0) break;
+    }
+    const out = new Map<number, number>();
+    const live = ix.live;
+    const sorted = (candidates ?? []).sort((a, b) => a - b);
+    next: for (const o of sorted) {
+      if (live[o] !== 1) continue;
+      for (const t of filterTests) if (!t(o)) continue next;
+      const text = ix.searchText[o] as string;
+      let sum = 0;
+      for (const q of queries) {
+        const sim = wordSimilarity(q, text);
+        if (sim < threshold) continue next;
+        sum = Math.fround(sum + sim);
+      }
+      out.set(o, sum);
+    }
+    return out;
   }
 
   private async respond(
@@ -743,7 +947,10 @@ export class ProductSearchIndex {
     total: number,
     query: ProductQuery,
     ix: StoreIndex,
-    sort: { keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[]; score: Float32Array | null } | null,
+    sort: {
+      keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[];
+      score: Float32Array | null;
+    } | null,
     ranges: PriceRange[],
     docs: (store: StoreCode, ids: number[]) => Promise<Map<number, Record<string, unknown>>>,
     aggregationCodes: string[] = query.request.aggregations ?? [],
@@ -761,7 +968,12 @@ export class ProductSearchIndex {
     }
     const docKey = (o: number) => `${query.storeCode}:${ix.productId[o]}:${ix.revOf[o]}`;
     const missing = page.filter((o) => this.docs.get(docKey(o)) === undefined);
-    const found = missing.length ? await docs(query.storeCode, missing.map((o) => ix.productId[o] as number)) : new Map<number, Record<string, unknown>>();
+    const found = missing.length
+      ? await docs(
+          query.storeCode,
+          missing.map((o) => ix.productId[o] as number),
+        )
+      : new Map<number, Record<string, unknown>>();
     const hits: SearchHit[] = page.map((o) => {
       const id = ix.productId[o] as number;
       let doc = this.docs.get(docKey(o));
@@ -856,12 +1068,24 @@ export class ProductSearchIndex {
     const n = ix.n;
     let total: Float32Array | null = null;
     for (const w of words) {
-      const exact = allOf(n, w.plain.map((l) => ix.lexeme(l)));
-      const prefix = allOf(n, w.prefix.map((p) => ix.prefixed(p)));
+      const exact = allOf(
+        n,
+        w.plain.map((l) => ix.lexeme(l)),
+      );
+      const prefix = allOf(
+        n,
+        w.prefix.map((p) => ix.prefixed(p)),
+      );
       const word = new Float32Array(n);
-      for (let o = 0; o < n; o++) word[o] = Math.max(exact ? (exact[o] as number) : 0, prefix ? (prefix[o] as number) : 0);
+      for (let o = 0; o < n; o++)
+        word[o] = Math.max(exact ? (exact[o] as number) : 0, prefix ? (prefix[o] as number) : 0);
       if (!total) total = word;
-      else for (let o = 0; o < n; o++) total[o] = (total[o] as number) > 0 && (word[o] as number) > 0 ? (total[o] as number) + (word[o] as number) : 0;
+      else
+        for (let o = 0; o < n; o++)
+          total[o] =
+            (total[o] as number) > 0 && (word[o] as number) > 0
+              ? (total[o] as number) + (word[o] as number)
+              : 0;
     }
     return total ?? new Float32Array(n);
   }
@@ -915,7 +1139,11 @@ function cmpKey(a: number | string, b: number | string): number {
   return typeof a === 'string' ? -1 : 1;
 }
 
-function comparator(ix: StoreIndex, keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[], score: Float32Array | null) {
+function comparator(
+  ix: StoreIndex,
+  keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[],
+  score: Float32Array | null,
+) {
   const id = ix.productId;
   return (a: number, b: number): number => {
     for (const k of keys) {
