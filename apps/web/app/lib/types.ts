@@ -66,6 +66,16 @@ export interface Product {
   total_qty?: number;
   configurable_options?: ConfigurableOption[];
   configurable_children?: ConfigurableChild[];
+  /** grouped: the linked products (catalogue-and-cart.md §2) */
+  product_links?: { link_type?: string; linked_product_sku: string; qty?: number | null }[];
+  /** bundle: options with their links (is_default, qty) */
+  bundle_options?: {
+    option_id: number;
+    title?: string;
+    type?: string;
+    required?: boolean;
+    product_links: { sku: string; qty?: number | null; is_default?: boolean; price?: number | null }[];
+  }[];
   is_promoted?: boolean | number;
   created_at?: string;
   updated_at?: string;

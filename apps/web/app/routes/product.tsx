@@ -1,5 +1,8 @@
 import {
   addToCartDecision,
+  associatedLinks,
+  type AddToCartDecision,
+  isCompositeChildShown,
   centsToDecimalString,
   formatPrice,
   isVariantAvailable,
@@ -12,32 +15,68 @@ import {
   type SelectedOptions,
 } from '@vitrina/domain';
 import { useState } from 'react';
-import {
-  Link,
-  data,
-  redirect,
-  useNavigate,
-  useParams,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { data, redirect, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/product';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import { BundlePicker, GroupedPicker, type LinkedProduct } from '../components/CompositePickers';
+import { JsonLd as JsonLdScript } from '../components/JsonLd';
 import { NotFound } from '../components/NotFound';
+import { SaveButtons } from '../components/SaveButtons';
 import { ProductReviews } from '../components/ProductReviews';
 import { Price } from '../components/Price';
 import { getT, useT } from '../i18n';
-import { ApiError } from '../lib/api';
+import { ApiError, type Api } from '../lib/api';
+import { productTrail } from '../lib/breadcrumbs.server';
 import { serverApi } from '../lib/api.server';
 import { productPaths } from '../lib/alternates.server';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate } from '../lib/text';
+import type { Crumb } from '../lib/breadcrumbs';
 import type { ConfigurableChild, Product } from '../lib/types';
 import { useApi } from '../lib/use-api';
-import { categoryPath, imageUrl, productPath } from '../lib/urls';
+import { imageUrl, productPath } from '../lib/urls';
 import { cart, type CartItem } from '../state/cart';
 import { notify } from '../state/notifications';
 import { ui } from '../state/ui';
+
+/** The fields the grouped and bundle pickers show of a linked product. */
+const LINKED_FIELDS = [
+  'id',
+  'sku',
+  'slug',
+  'name',
+  'image',
+  'status',
+  'type_id',
+  'final_price_incl_tax',
+  'stock',
+];
+
+/** Skus a grouped or bundle product links to. */
+function linkedSkus(product: Product): string[] {
+  if (product.type_id === 'grouped')
+    return associatedLinks(product.product_links).map((l) => l.linked_product_sku);
+  if (product.type_id === 'bundle')
+    return (product.bundle_options ?? []).flatMap((o) => o.product_links.map((l) => l.sku));
+  return [];
+}
+
+/**
+ * The linked products of a grouped or bundle product: only those with status 1 (catalogue-and-cart.md
+ * §5 "Grouped and bundle children must have status 1").
+ */
+async function loadLinked(api: Api, product: Product): Promise<LinkedProduct[]> {
+  const skus = [...new Set(linkedSkus(product))];
+  if (!skus.length) return [];
+  const res = await api.searchProducts({
+    filters: { sku: skus },
+    size: skus.length,
+    includeFields: LINKED_FIELDS,
+  });
+  return res.items.filter(isCompositeChildShown) as LinkedProduct[];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
@@ -56,11 +95,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(productPath(storeCode, product, childSku) + url.search, 301);
   }
-  const paths = await productPaths(context, storeCode, product, null);
+  const [paths, trail, linked] = await Promise.all([
+    productPaths(context, storeCode, product, null),
+    productTrail(api, storeCode, product),
+    loadLinked(api, product),
+  ]);
   return {
     notFound: false as const,
     storeCode,
     product,
+    trail,
+    linked,
+    // Product routes are named by type plus "-product" (accounts-checkout-routes.md §2).
+    routeName: `${product.type_id}-product`,
     origin: siteOrigin(request),
     // Variant URLs are canonicalised to the product.
     seo: buildSeo(request, storeCode, paths),
@@ -149,13 +196,7 @@ function JsonLd({
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
   };
-  return (
-    <script
-      type="application/ld+json"
-      // JSON is escaped for HTML: no "</script>" can close the element early.
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, '\\u003c') }}
-    />
-  );
+  return <JsonLdScript data={json} />;
 }
 
 function Gallery({ product, variant }: { product: Product; variant: ConfigurableChild | null }) {
@@ -268,10 +309,16 @@ function ProductView({
   product,
   origin,
   canonical,
+  trail,
+  linked,
+  routeName,
 }: {
   product: Product;
   origin: string;
   canonical: string;
+  trail: Crumb[];
+  linked: LinkedProduct[];
+  routeName: string;
 }) {
   const t = useT();
   const api = useApi();
@@ -345,10 +392,14 @@ function ProductView({
           }
         : null,
     };
+    await addItems([item], decision.notification);
+  };
+
+  /** Adds lines one after another (a grouped set is one line per chosen product), then notifies. */
+  const addItems = async (items: CartItem[], notification: AddToCartDecision['notification']) => {
     setAdding(true);
     try {
-      await cart.add(api, item);
-      const { notification } = decision;
+      for (const item of items) await cart.add(api, item);
       notify({
         type: notification.type,
         message: t.msg(notification.key),
@@ -371,23 +422,32 @@ function ProductView({
     }
   };
 
-  const mainCategory = product.category?.[0];
+  /** Grouped and bundle pickers: the lines they built, checked like any product (price, stock). */
+  const addComposite = (items: CartItem[]) => {
+    const decision = addToCartDecision(stockStatus(stock));
+    if (!decision.add) {
+      notify({ type: decision.notification.type, message: t.msg(decision.notification.key) });
+      return;
+    }
+    const priced = items.filter(
+      (i) => validateProductForCart({ ...i, final_price_incl_tax: i.price }).length === 0,
+    );
+    if (priced.length !== items.length || !priced.length) {
+      notify({ type: 'error', message: t.msg('cart.priceUnknown') });
+      return;
+    }
+    void addItems(priced, decision.notification);
+  };
+
   const description = plainText(product.description);
 
   return (
-    <article className="product">
-      {mainCategory ? (
-        <nav aria-label={t('common.breadcrumbs')} className="breadcrumbs">
-          <ol>
-            <li>
-              <Link to={localizedPath(t.storeCode, '/')}>{t('site.name')}</Link>
-            </li>
-            <li>
-              <Link to={categoryPath(t.storeCode, mainCategory)}>{mainCategory.name}</Link>
-            </li>
-          </ol>
-        </nav>
-      ) : null}
+    <article className="product" data-route={routeName}>
+      <Breadcrumbs
+        trail={trail}
+        current={{ name: product.name, path: productPath(t.storeCode, product) }}
+        origin={origin}
+      />
       <div className="product-main">
         <Gallery key={variant?.sku ?? product.sku} product={product} variant={variant} />
         <div className="product-info">
@@ -405,14 +465,27 @@ function ProductView({
           <p className={inStock ? 'stock in' : 'stock out'}>
             {inStock ? t('product.inStock') : t('product.outOfStock')}
           </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-large"
-            disabled={adding || !inStock || noVariant}
-            onClick={addToCart}
-          >
-            {adding ? t('product.adding') : t('product.addToCart')}
-          </button>
+          {product.type_id === 'grouped' && linked.length ? (
+            <GroupedPicker product={product} linked={linked} adding={adding} onAdd={addComposite} />
+          ) : product.type_id === 'bundle' && linked.length ? (
+            <BundlePicker
+              product={product}
+              linked={linked}
+              adding={adding}
+              disabled={!inStock}
+              onAdd={addComposite}
+            />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary btn-large"
+              disabled={adding || !inStock || noVariant}
+              onClick={addToCart}
+            >
+              {adding ? t('product.adding') : t('product.addToCart')}
+            </button>
+          )}
+          <SaveButtons product={product} />
         </div>
       </div>
       {description ? (
@@ -441,6 +514,14 @@ function ProductView({
 export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
   if (d.notFound) return <NotFound />;
   return (
-    <ProductView key={d.product.sku} product={d.product} origin={d.origin} canonical={d.seo.canonical} />
+    <ProductView
+      key={d.product.sku}
+      product={d.product}
+      origin={d.origin}
+      canonical={d.seo.canonical}
+      trail={d.trail}
+      linked={d.linked}
+      routeName={d.routeName}
+    />
   );
 }
