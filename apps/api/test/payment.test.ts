@@ -66,6 +66,8 @@ async function paymentsOf(api: TestApi, number: string) {
   );
 }
 const location = (res: { headers: Record<string, unknown> }) => String(res.headers.location ?? '');
+const stockOf = async (api: TestApi, sku: string): Promise<number> =>
+  Number((await api.database.query<{ qty: number }>('SELECT qty FROM stock WHERE sku = $1', [sku]))[0]?.qty);
 
 /** follows the sandbox: page, chosen outcome (posts the notification), the return redirect */
 async function sandboxOutcome(api: TestApi, redirect: string, outcome: 'paid' | 'cancelled' | 'failed') {
@@ -166,27 +168,39 @@ describe('payments in sandbox mode (no credentials)', () => {
     expect(await paymentsOf(api, order.orderNumber)).toHaveLength(1);
   });
 
-  it('NEOPAY: cancel, then pay again from the order token link; failure is recorded', async () => {
+  it('NEOPAY: cancel (stock released), then pay again from the order token link; failure is recorded', async () => {
+    const stockBefore = await stockOf(api, 'PHN-2001');
     const { cart, order } = await placeOrder(api, 'NEOPAY', 'lt');
+    expect(await stockOf(api, 'PHN-2001')).toBe(stockBefore - 1);
     const first = await api.app.inject(`/vsbridge/neopay/payment/${cart}/CBVILT2X`);
     const cancelled = await sandboxOutcome(api, location(first), 'cancelled');
     expect(cancelled.page).toContain('Bandomasis mokėjimas — pinigai nepervedami');
     expect(cancelled.storefront).toMatch(/^\/order-completed\?number=\d+&token=[\w-]+&payment=cancelled$/);
+    // the cancelled payment cancels the order and gives its unit back
     expect(await orderRow(api, order.orderNumber)).toEqual({
-      status: 'awaiting_payment',
+      status: 'cancelled',
       payment_status: 'cancelled',
     });
+    expect(await stockOf(api, 'PHN-2001')).toBe(stockBefore);
 
+    // paying again takes the unit anew; the failure gives it back again
     const second = await api.app.inject(`/vsbridge/neopay/payment/${order.orderToken}/CBVILT2X`);
+    expect(await stockOf(api, 'PHN-2001')).toBe(stockBefore - 1);
+    expect(await orderRow(api, order.orderNumber)).toEqual({
+      status: 'awaiting_payment',
+      payment_status: 'pending',
+    });
     const failed = await sandboxOutcome(api, location(second), 'failed');
     expect(failed.storefront).toContain('payment=failed');
     expect(await orderRow(api, order.orderNumber)).toEqual({
-      status: 'awaiting_payment',
+      status: 'cancelled',
       payment_status: 'failed',
     });
+    expect(await stockOf(api, 'PHN-2001')).toBe(stockBefore);
 
     const third = await api.app.inject(`/vsbridge/neopay/payment/${order.orderToken}`);
     expect((await sandboxOutcome(api, location(third), 'paid')).storefront).toContain('payment=paid');
+    expect(await stockOf(api, 'PHN-2001')).toBe(stockBefore - 1);
     expect((await paymentsOf(api, order.orderNumber)).map((p) => p.status)).toEqual([
       'cancelled',
       'failed',
@@ -383,6 +397,42 @@ describe('payments with NEOPAY credentials (the real adapter)', () => {
       `/vsbridge/neopay/payment/return?token=${signJwt({ transactionId: tx, status: 'success', amount: order.grand_total / 100, currency: 'EUR' }, KEY)}`,
     );
     expect(location(ret)).toContain('payment=paid');
+  });
+
+  it('a cancelled order whose units sold meanwhile cannot be paid again; a late "paid" takes them back all the same', async () => {
+    const { cart, order } = await placeOrder(api, 'NEOPAY');
+    const tx = String(
+      verifyJwt(location(await api.app.inject(`/vsbridge/neopay/payment/${cart}/-`)).split('?')[1] ?? '', KEY)
+        ?.transactionId,
+    );
+    const notify = (status: string) =>
+      api.call({
+        method: 'POST',
+        url: '/vsbridge/neopay/payment/notification?storeCode=en',
+        payload: {
+          token: signJwt(
+            { transactions: { [tx]: { status, amount: order.grand_total / 100, currency: 'EUR' } } },
+            KEY,
+          ),
+        },
+      });
+    expect((await notify('canceled')).status).toBe(200);
+    expect(await orderRow(api, order.orderNumber)).toEqual({
+      status: 'cancelled',
+      payment_status: 'cancelled',
+    });
+    // another buyer takes the released units
+    await api.database.query("UPDATE stock SET qty = 0, is_in_stock = false WHERE sku = 'PHN-2001'");
+    const again = await api.call(`/vsbridge/neopay/payment/${order.orderToken}/-?storeCode=en`);
+    expect(again.status).toBe(400);
+    expect(again.body.result).toBe('Some of the ordered products are not available!');
+    expect(again.body.errors[0].message).toMatch(/\(PHN-2001\) is not available$/);
+    expect(await stockOf(api, 'PHN-2001')).toBe(0);
+    // the bank reports the first attempt paid after all: the order is paid and its unit taken (stock -1 for the staff)
+    expect((await notify('success')).body.result).toMatchObject({ status: 'paid', changed: true });
+    expect(await orderRow(api, order.orderNumber)).toEqual({ status: 'paid', payment_status: 'paid' });
+    expect(await stockOf(api, 'PHN-2001')).toBe(-1);
+    await api.database.query("UPDATE stock SET qty = 10, is_in_stock = true WHERE sku = 'PHN-2001'");
   });
 
   it('has no sandbox page when configured; MOKILIZINGAS stays in sandbox', async () => {

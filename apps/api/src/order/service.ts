@@ -7,14 +7,9 @@
  * and an outbox row for the confirmation e-mail, counts the coupon use and marks the cart converted.
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
-import {
-  CURRENCY_CODE,
-  isStoreCode,
-  type OrderCreateInput,
-  type StoreCode,
-} from '@vitrina/domain';
+import { CURRENCY_CODE, isStoreCode, type OrderCreateInput, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { assertCartOwner, type CartRow, type CartService } from '../cart/service.ts';
@@ -30,6 +25,7 @@ import {
 } from '../cart/pricing.ts';
 import { fieldError, notFound, ruleError } from '../http/errors.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
+import { productsUnavailable } from './stock.ts';
 
 /** order numbers start here (increment_id like "100000123") */
 export const INCREMENT_BASE = 100_000_000;
@@ -58,6 +54,7 @@ type OrderRow = {
   tax_amount: number;
   grand_total: number;
   coupon_code: string | null;
+  request_hash: string | null;
   created_at: Date | string;
 };
 
@@ -73,6 +70,24 @@ type OrderItemRow = {
 };
 
 export type OrderView = ReturnType<typeof orderView>;
+
+/** JSON with object keys sorted: equal requests hash equally whatever their key order */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** sha-256 of the validated order request, its idempotency key left out (issue #5 "Orders") */
+export function orderRequestHash(input: OrderCreateInput): string {
+  const { idempotency_key: _key, ...rest } = input;
+  return createHash('sha256').update(canonicalJson(rest)).digest('base64url');
+}
 
 function orderView(o: OrderRow, items: OrderItemRow[], opts: { details: boolean }) {
   return {
@@ -137,9 +152,18 @@ export class OrderService {
     return one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]);
   }
 
+  /** the first order of a key answers a repeat of the same request; another request with it is refused (409) */
+  private async repeatOf(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
+    const first = await this.byIdempotencyKey(q, key);
+    if (first?.request_hash && first.request_hash !== requestHash)
+      throw ruleError('order.idempotencyConflict', undefined, 'idempotency_key', 409);
+    return first;
+  }
+
   /** `customerId`: the customer of the request's token (issue #6); the order is linked to them */
   async create(input: OrderCreateInput, requestStore: StoreCode, customerId?: number): Promise<OrderView> {
-    const first = await this.byIdempotencyKey(this.database, input.idempotency_key);
+    const requestHash = orderRequestHash(input);
+    const first = await this.repeatOf(this.database, input.idempotency_key, requestHash);
     if (first) return this.view(this.database, first);
 
     // ---- the server's view of the order (no transaction: reads only)
@@ -149,24 +173,46 @@ export class OrderService {
     const store: StoreCode = cart && isStoreCode(cart.store_code) ? cart.store_code : requestStore;
     const cartLines = cart ? await this.carts.lines(cart.id) : [];
     const intents: LineIntent[] = cartLines.length
-      ? cartLines.map((l) => ({ item_id: l.item_id, sku: l.sku, qty: l.qty, product_option: l.product_option }))
-      : input.products.map((p, i) => ({ item_id: i + 1, sku: p.sku, qty: p.qty, product_option: p.product_option }));
+      ? cartLines.map((l) => ({
+          item_id: l.item_id,
+          sku: l.sku,
+          qty: l.qty,
+          product_option: l.product_option,
+        }))
+      : input.products.map((p, i) => ({
+          item_id: i + 1,
+          sku: p.sku,
+          qty: p.qty,
+          product_option: p.product_option,
+        }));
     const { priced, unavailable } = await priceLines(this.catalog, store, intents, this.database);
-    if (unavailable.length || priced.some((l) => l.product_type === 'configurable')) throw ruleError('order.productsUnavailable', undefined, 'products');
+    const notSellable = [
+      ...unavailable.map((sku) => ({ sku, name: sku })),
+      ...priced.filter((l) => l.product_type === 'configurable'),
+    ];
+    if (notSellable.length) throw productsUnavailable(notSellable);
     if (priced.length === 0) throw ruleError('api.emptyOrder', undefined, 'products');
 
     const info = input.addressInformation;
     const virtual = isVirtual(priced);
     const countryId = info.shippingAddress.countryId;
     const shipping = (await shippingMethods(this.database)).find(
-      (m) => m.carrier_code === info.shipping_carrier_code && m.method_code === info.shipping_method_code && m.countries.includes(countryId),
+      (m) =>
+        m.carrier_code === info.shipping_carrier_code &&
+        m.method_code === info.shipping_method_code &&
+        m.countries.includes(countryId),
     );
     if (!shipping && !virtual)
-      throw ruleError('api.shippingMethodUnavailable', { code: `${info.shipping_carrier_code}_${info.shipping_method_code}` }, 'addressInformation.shipping_method_code');
+      throw ruleError(
+        'api.shippingMethodUnavailable',
+        { code: `${info.shipping_carrier_code}_${info.shipping_method_code}` },
+        'addressInformation.shipping_method_code',
+      );
     // a parcel-locker or pickup method: the chosen point must be one of the carrier's, in the country
     let pickupPoint: Record<string, unknown> | undefined;
     if (shipping?.needs_pickup_point && !virtual) {
-      if (!info.pickup_point_id) throw fieldError('addressInformation.pickup_point_id', 'validation.required');
+      if (!info.pickup_point_id)
+        throw fieldError('addressInformation.pickup_point_id', 'validation.required');
       pickupPoint = await one<Record<string, unknown>>(
         this.database,
         'SELECT id, name, address, city, postcode, country_id FROM pickup_points WHERE id = $1 AND carrier_code = $2 AND country_id = $3 AND is_active',
@@ -174,8 +220,15 @@ export class OrderService {
       );
       if (!pickupPoint) throw fieldError('addressInformation.pickup_point_id', 'validation.required');
     }
-    const payment = allowedPaymentMethods(this.config, await paymentMethods(this.database), virtual).find((m) => m.code === info.payment_method_code);
-    if (!payment) throw ruleError('api.paymentMethodUnavailable', { code: info.payment_method_code }, 'addressInformation.payment_method_code');
+    const payment = allowedPaymentMethods(this.config, await paymentMethods(this.database), virtual).find(
+      (m) => m.code === info.payment_method_code,
+    );
+    if (!payment)
+      throw ruleError(
+        'api.paymentMethodUnavailable',
+        { code: info.payment_method_code },
+        'addressInformation.payment_method_code',
+      );
     const coupon = cart?.coupon_code ? await findCoupon(this.database, cart.coupon_code) : undefined;
     const totals = totalsOf(this.config, await this.catalog.taxRules(), {
       lines: priced,
@@ -196,15 +249,20 @@ export class OrderService {
     const { password: _password, ...personalDetails } = personal as typeof personal & { password?: string };
 
     const wanted = new Map<string, number>();
-    for (const l of priced) wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
+    const names = new Map<string, string>();
+    for (const l of priced) {
+      wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
+      names.set(l.sku, l.name);
+    }
 
     // ---- one short transaction: stock, order, items, outbox, coupon use, cart
     let written: { order: OrderRow; repeat: boolean; productIds: number[] };
     try {
       written = await this.database.transaction(async (tx) => {
-        const again = await this.byIdempotencyKey(tx, input.idempotency_key);
+        const again = await this.repeatOf(tx, input.idempotency_key, requestHash);
         if (again) return { order: again, repeat: true, productIds: [] };
         const productIds: number[] = [];
+        const short: string[] = [];
         for (const [sku, qty] of wanted) {
           const taken = await one<{ product_id: number }>(
             tx,
@@ -216,20 +274,30 @@ export class OrderService {
             productIds.push(taken.product_id);
             continue;
           }
-          const stock = await one<{ manage_stock: boolean; is_in_stock: boolean }>(tx, 'SELECT manage_stock, is_in_stock FROM stock WHERE sku = $1', [sku]);
+          const stock = await one<{ manage_stock: boolean; is_in_stock: boolean }>(
+            tx,
+            'SELECT manage_stock, is_in_stock FROM stock WHERE sku = $1',
+            [sku],
+          );
           // no stock row: a composite product (bundle, grouped) keeps none of its own
-          if (stock && (stock.manage_stock || !stock.is_in_stock)) throw ruleError('order.productsUnavailable', undefined, 'products');
+          if (stock && (stock.manage_stock || !stock.is_in_stock)) short.push(sku);
         }
-        const seq = await one<{ id: number | string }>(tx, "SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id");
+        // the whole order is refused (the transaction rolls the other decrements back)
+        if (short.length)
+          throw productsUnavailable(short.map((sku) => ({ sku, name: names.get(sku) ?? sku })));
+        const seq = await one<{ id: number | string }>(
+          tx,
+          "SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id",
+        );
         const id = Number(seq?.id);
         const order = await one<OrderRow>(
           tx,
           `INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
              shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
              payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
-             payment_fee, tax_amount, grand_total, coupon_code, customer_id)
+             payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash)
            VALUES ($1, $2, $3, $4, $5, $6, 'new', 'pending', 'pending', $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12,
-             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
            RETURNING *`,
           [
             id,
@@ -240,7 +308,9 @@ export class OrderService {
             store,
             email,
             JSON.stringify(personalDetails),
-            JSON.stringify(pickupPoint ? { ...info.shippingAddress, pickup_point: pickupPoint } : info.shippingAddress),
+            JSON.stringify(
+              pickupPoint ? { ...info.shippingAddress, pickup_point: pickupPoint } : info.shippingAddress,
+            ),
             JSON.stringify(info.billingAddress ?? info.shippingAddress),
             shipping?.code ?? `${info.shipping_carrier_code}_${info.shipping_method_code}`,
             payment.code,
@@ -254,6 +324,7 @@ export class OrderService {
             totals.grand_total,
             totals.coupon_code,
             customerId ?? null,
+            requestHash,
           ],
         );
         if (!order) throw new Error('order was not written');
@@ -261,9 +332,19 @@ export class OrderService {
         const params: unknown[] = [];
         for (const l of priced) {
           const base = params.length;
-          params.push(order.id, l.product_id, l.sku, l.name, l.qty, l.product_type, l.product_option ? JSON.stringify(l.product_option) : null);
+          params.push(
+            order.id,
+            l.product_id,
+            l.sku,
+            l.name,
+            l.qty,
+            l.product_type,
+            l.product_option ? JSON.stringify(l.product_option) : null,
+          );
           params.push(l.price_incl_tax, l.price_incl_tax * l.qty, Math.round(l.tax_percent));
-          values.push(`(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`);
+          values.push(
+            `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
+          );
         }
         await tx.query(
           `INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option, price_incl_tax,
@@ -273,14 +354,25 @@ export class OrderService {
         await tx.query("INSERT INTO outbox (kind, payload) VALUES ('order.confirmation-email', $1::jsonb)", [
           JSON.stringify({ orderId: order.id, incrementId: order.increment_id, email, storeCode: store }),
         ]);
-        if (totals.coupon_code) await tx.query('UPDATE coupons SET times_used = times_used + 1 WHERE code = $1', [totals.coupon_code]);
-        if (cart) await tx.query("UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1", [cart.id]);
+        if (totals.coupon_code)
+          await tx.query('UPDATE coupons SET times_used = times_used + 1 WHERE code = $1', [
+            totals.coupon_code,
+          ]);
+        // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
+        if (cart) {
+          const converted = await one<{ id: string }>(
+            tx,
+            "UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id",
+            [cart.id],
+          );
+          if (!converted) throw fieldError('cart_id', 'cart.notFound');
+        }
         return { order, repeat: false, productIds };
       });
     } catch (err) {
       // two first attempts raced on PostgreSQL: the loser answers the winner's order
       if (!isUniqueViolation(err)) throw err;
-      const winner = await this.byIdempotencyKey(this.database, input.idempotency_key);
+      const winner = await this.repeatOf(this.database, input.idempotency_key, requestHash);
       if (!winner) throw err;
       return this.view(this.database, winner);
     }
@@ -290,7 +382,9 @@ export class OrderService {
 
   /** an order by number, for the holder of its token */
   async pull(number: string, orderToken: string): Promise<OrderView> {
-    const order = await one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [number]);
+    const order = await one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [
+      number,
+    ]);
     const a = Buffer.from(order?.order_token ?? '');
     const b = Buffer.from(orderToken);
     if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');

@@ -13,6 +13,11 @@
  * AND its amount and currency equal the attempt's (= the order's grand total). It is idempotent:
  * a repeat changes nothing, and `paid` is final (a late "cancelled" never un-pays an order). Each
  * change is one short transaction that locks the payment and the order rows.
+ *
+ * Stock (issue #5): a cancelled or failed payment cancels the order and gives its units back to
+ * stock; paying again (the "pay again" link) takes them anew, refused with "Some of the ordered
+ * products are not available!" when they are gone meanwhile. A late "paid" for a cancelled order
+ * takes them back whatever is left (the money is in; a shortfall shows as negative stock).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '@vitrina/db';
@@ -21,6 +26,7 @@ import type { ApiConfig } from '../config.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
+import { productsUnavailable, releaseOrderStock, retakeOrderStock } from '../order/stock.ts';
 import { MokilizingasProvider, NeopayProvider } from './providers.ts';
 import type { PaymentProvider, PaymentStatus, VerifiedPayment } from './provider.ts';
 
@@ -48,8 +54,13 @@ type PaymentRow = {
 
 const ORDER_COLUMNS =
   'id, increment_id, order_token, store_code, status, payment_status, payment_method_code, grand_total, currency, email';
-/** order statuses a payment may still move to `paid` */
+/** order statuses a payment may still move to `paid` ('cancelled': only after a cancelled or failed payment) */
 const PAYABLE_STATUSES = ['new', 'pending', 'awaiting_payment'];
+/** payment statuses that cancel the order and release its stock */
+const RELEASING = ['cancelled', 'failed'];
+/** an order cancelled by its payment (not by the staff): paying again re-takes its stock */
+const cancelledByPayment = (o: Pick<OrderRow, 'status' | 'payment_status'>) =>
+  o.status === 'cancelled' && RELEASING.includes(o.payment_status);
 const BANK = /^[A-Za-z0-9]{4,11}$/;
 
 export const unavailable = () => new ApiError(503, 'payment.unavailable');
@@ -63,6 +74,8 @@ export class PaymentService {
     private readonly database: Database,
     private readonly config: ApiConfig,
     providers: PaymentProvider[],
+    /** called after stock changed (outside the transaction): keeps listings' stock fresh */
+    private readonly onStockChanged: (productIds: number[]) => Promise<void> = async () => undefined,
   ) {
     for (const p of providers) this.bySlug.set(p.slug, p);
   }
@@ -74,7 +87,7 @@ export class PaymentService {
   static async create(
     database: Database,
     config: ApiConfig,
-    opts: { fetch?: typeof fetch } = {},
+    opts: { fetch?: typeof fetch; onStockChanged?: (productIds: number[]) => Promise<void> } = {},
   ): Promise<PaymentService> {
     const pc = config.payment;
     const providers: PaymentProvider[] = [];
@@ -120,7 +133,7 @@ export class PaymentService {
           sandbox: true,
         }),
       );
-    return new PaymentService(database, config, providers);
+    return new PaymentService(database, config, providers, opts.onStockChanged);
   }
 
   /** the provider of a route's slug (`neopay`, `mokilizingas`); 503 when it is not configured */
@@ -165,10 +178,23 @@ export class PaymentService {
     if (!order) throw notFound('order.notFound');
     if (order.payment_method_code !== provider.code) throw new ApiError(400, 'payment.unavailable');
     if (order.payment_status === 'paid') return this.orderPage(order);
-    if (!PAYABLE_STATUSES.includes(order.status)) throw new ApiError(400, 'payment.unavailable');
+    if (!PAYABLE_STATUSES.includes(order.status) && !cancelledByPayment(order))
+      throw new ApiError(400, 'payment.unavailable');
     const chosenBank = bank && BANK.test(bank) ? bank.toUpperCase() : undefined;
     const transactionId = `${order.increment_id}-${randomBytes(6).toString('hex')}`;
-    await this.database.transaction(async (tx) => {
+    const retaken = await this.database.transaction(async (tx) => {
+      const locked = await one<OrderRow>(tx, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [
+        order.id,
+      ]);
+      let productIds: number[] = [];
+      if (locked && cancelledByPayment(locked)) {
+        const again = await retakeOrderStock(tx, order.id, false);
+        if (again.short.length) throw productsUnavailable(again.short);
+        productIds = again.productIds;
+        await tx.query(`UPDATE orders SET status = 'awaiting_payment', updated_at = now() WHERE id = $1`, [
+          order.id,
+        ]);
+      }
       await tx.query(
         `INSERT INTO payments (order_id, provider, status, amount_cents, external_id, payload) VALUES ($1, $2, 'pending', $3, $4, $5::jsonb)`,
         [
@@ -185,7 +211,9 @@ export class PaymentService {
          WHERE id = $1`,
         [order.id],
       );
+      return productIds;
     });
+    if (retaken.length) await this.onStockChanged(retaken);
     return provider.createPayment({
       transactionId,
       incrementId: order.increment_id,
@@ -208,7 +236,8 @@ export class PaymentService {
     v: VerifiedPayment,
     source: 'return' | 'notification',
   ): Promise<ApplyResult> {
-    return this.database.transaction(async (tx) => {
+    let stockChanged: number[] = [];
+    const result = await this.database.transaction(async (tx) => {
       const payment = await one<PaymentRow>(
         tx,
         'SELECT * FROM payments WHERE provider = $1 AND external_id = $2 FOR UPDATE',
@@ -233,23 +262,31 @@ export class PaymentService {
       );
       let updated = order;
       if (next === 'paid') {
+        const revived = cancelledByPayment(order);
+        if (revived) stockChanged = (await retakeOrderStock(tx, order.id, true)).productIds;
         updated =
           (await one<OrderRow>(
             tx,
-            `UPDATE orders SET payment_status = 'paid', status = CASE WHEN status = ANY($2::text[]) THEN 'paid' ELSE status END, updated_at = now()
+            `UPDATE orders SET payment_status = 'paid', status = CASE WHEN status = ANY($2::text[]) OR $3 THEN 'paid' ELSE status END, updated_at = now()
            WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-            [order.id, PAYABLE_STATUSES],
+            [order.id, PAYABLE_STATUSES, revived],
           )) ?? order;
       } else if (order.payment_status !== 'paid') {
+        // a cancelled or failed payment cancels a payable order and gives its units back
+        const release = RELEASING.includes(next) && PAYABLE_STATUSES.includes(order.status);
+        if (release) stockChanged = await releaseOrderStock(tx, order.id);
         updated =
           (await one<OrderRow>(
             tx,
-            `UPDATE orders SET payment_status = $2, updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-            [order.id, next],
+            `UPDATE orders SET payment_status = $2, status = CASE WHEN $3 THEN 'cancelled' ELSE status END, updated_at = now()
+           WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+            [order.id, next, release],
           )) ?? order;
       }
       return { order: updated, status: next, changed: true };
     });
+    if (stockChanged.length) await this.onStockChanged(stockChanged);
+    return result;
   }
 
   /** the order of a verified answer (for the return redirect when the answer was refused) */
