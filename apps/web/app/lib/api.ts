@@ -215,9 +215,53 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions
 
   const cartQuery = (cartId: string, extra: Query = {}) => ({ cartId, ...extra });
 
+  /**
+   * One sync task request (sync/queue.ts, accounts-checkout-routes.md §7 "Generic sync task"):
+   * `buildUrl(token)` answers the path (`/vsbridge/...`) with its placeholders filled; the token
+   * goes in the Authorization header; a 401 to a request with a token refreshes the session
+   * (lib/token-refresh.ts) and sends once more. Every HTTP answer is returned as it came, for the
+   * task rules (sync/task.ts `classifyAnswer`); no answer at all (offline) rejects.
+   */
+  async function taskRequest(
+    buildUrl: (token: string | null) => string,
+    init: { method: string; payload?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; contentType: string; body: unknown; parseError: boolean }> {
+    const once = async (bearer: string | null) => {
+      const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+      const hasBody = init.payload !== undefined && init.method !== 'GET';
+      if (hasBody) headers['content-type'] = 'application/json';
+      if (bearer) headers.authorization = `Bearer ${bearer}`;
+      const res = await fetch(`${base}${buildUrl(bearer)}`, {
+        method: init.method,
+        headers,
+        ...(hasBody ? { body: JSON.stringify(init.payload) } : {}),
+      });
+      const contentType = res.headers.get('content-type') ?? '';
+      let body: unknown = null;
+      let parseError = false;
+      if (contentType.includes('json')) {
+        try {
+          body = await res.json();
+        } catch {
+          parseError = true;
+        }
+      }
+      return { status: res.status, contentType, body, parseError };
+    };
+    const bearer = currentToken();
+    let answer = await once(bearer);
+    const code = isEnvelope(answer.body) ? Number(answer.body.code) : answer.status;
+    if (bearer && auth && (answer.status === 401 || code === 401)) {
+      const fresh = await auth.refresh(bearer);
+      if (fresh) answer = await once(fresh);
+    }
+    return answer;
+  }
+
   return {
     storeCode,
     search,
+    taskRequest,
     searchProducts: (params: SearchParams) => search<Product>('product', params),
     searchCategories: (params: SearchParams) => search<Category>('category', params),
     searchAttributes: (params: SearchParams) => search<AttributeDoc>('attribute', params),
