@@ -14,7 +14,7 @@ const offers = (token?: string, query = '') =>
     headers: token ? bearer(token) : {},
   });
 
-const replace = (payload: unknown, token = api.adminToken) =>
+const replace = (payload: Record<string, unknown>, token = api.adminToken) =>
   api.call({
     method: 'PUT',
     url: '/vsbridge/admin/special-offers?storeCode=en',

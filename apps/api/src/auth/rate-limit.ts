@@ -3,10 +3,8 @@
  * newsletter per address). A small interface with an in-process implementation: fixed windows counted
  * in a Map, swept as they expire, bounded in size.
  *
- * Several processes: with `REDIS_URL` the counters must be shared, or each process allows the limit on
- * its own. A Redis implementation plugs in behind the same interface where app.ts builds the limiter
- * (`INCR key` + `PEXPIRE key window NX` in one MULTI for `consume`, `GET`/`PTTL` for `peek`, `DEL` for
- * `reset`); none ships yet (no Redis client is installed).
+ * Several processes: with `REDIS_URL` app.ts builds `RedisRateLimiter` (redis-rate-limit.ts) behind
+ * the same interface, so every process counts in one place; without it this in-process one counts.
  */
 import type { FastifyReply } from 'fastify';
 import type { RateRule } from '../config.ts';
@@ -119,7 +117,10 @@ export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise
  * Counts one event for each of `keys` and refuses (429) when any is over its rule. All keys are
  * counted even when one refuses, so a flood keeps every window full.
  */
-export async function enforce(limiter: RateLimiter, checks: { key: string; rule: RateRule }[]): Promise<void> {
+export async function enforce(
+  limiter: RateLimiter,
+  checks: { key: string; rule: RateRule }[],
+): Promise<void> {
   const decisions = await Promise.all(checks.map((c) => limiter.consume(c.key, c.rule)));
   const refused = decisions.filter((d) => !d.allowed).sort((a, b) => b.retryAfterMs - a.retryAfterMs)[0];
   if (refused) throw tooManyAttempts(refused);
