@@ -47,6 +47,8 @@ import { SpecialOfferService } from './user/special-offers.ts';
 import { specialOfferRoutes } from './user/special-offer-routes.ts';
 import { StockAlertService } from './stock-alert/service.ts';
 import { stockAlertRoutes } from './stock-alert/routes.ts';
+// News (issue #3): kept with the CMS.
+import { newsRoutes } from './cms/news-routes.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -177,6 +179,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   paymentRoutes(app, ctx);
   specialOfferRoutes(app, ctx);
   stockAlertRoutes(app, ctx);
+  newsRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -1,0 +1,60 @@
+/**
+ * News (accounts-checkout-routes.md §2 route table: "/news and /news/{slug} | news"): the rows of the
+ * `news` table as documents of a store view, newest first. While the table is empty the demo news
+ * (news-demo.ts) is answered instead, each document marked `demo: true`.
+ */
+import type { StoreCode } from '@vitrina/domain';
+import { localized, type Localized } from '../lib/localized.ts';
+import { rows, type Queryable } from '../lib/db.ts';
+import { DEMO_NEWS } from './news-demo.ts';
+
+export type NewsDoc = {
+  slug: string;
+  title: string;
+  body: string;
+  image: string | null;
+  published_at: string;
+  demo: boolean;
+};
+
+type NewsRow = { slug: string; title: Localized; body: Localized; image: string | null; published_at: Date | string };
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+function toDoc(r: NewsRow, store: StoreCode, demo: boolean): NewsDoc {
+  return {
+    slug: r.slug,
+    title: localized(r.title, store),
+    body: localized(r.body, store),
+    image: r.image,
+    published_at: iso(r.published_at),
+    demo,
+  };
+}
+
+async function allNews(q: Queryable, store: StoreCode): Promise<NewsDoc[]> {
+  const list = await rows<NewsRow>(
+    q,
+    'SELECT slug, title, body, image, published_at FROM news WHERE published_at <= now() ORDER BY published_at DESC, id DESC',
+  );
+  if (list.length) return list.map((r) => toDoc(r, store, false));
+  const [any] = await rows<{ n: number }>(q, 'SELECT count(*)::int AS n FROM news');
+  if (Number(any?.n ?? 0) > 0) return [];
+  return [...DEMO_NEWS]
+    .sort((a, b) => b.published_at.localeCompare(a.published_at))
+    .map((d) => toDoc(d, store, true));
+}
+
+export async function listNews(
+  q: Queryable,
+  store: StoreCode,
+  from: number,
+  size: number,
+): Promise<{ items: NewsDoc[]; total: number }> {
+  const all = await allNews(q, store);
+  return { items: all.slice(from, from + size), total: all.length };
+}
+
+export async function findNews(q: Queryable, store: StoreCode, slug: string): Promise<NewsDoc | null> {
+  return (await allNews(q, store)).find((n) => n.slug === slug) ?? null;
+}
