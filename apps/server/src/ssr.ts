@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiFetch } from './in-process-fetch.ts';
+import { registerPwa } from './pwa.ts';
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
 
@@ -24,6 +25,8 @@ export async function registerStorefront(
     build,
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );
+  // the service worker, web app manifests and client manifest (issue #7)
+  await registerPwa(app, { buildDir: opts.buildDir });
 
   await app.register(async (scope) => {
     // forms posted to route actions reach React Router as the raw stream

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -18,7 +19,10 @@ import { Footer } from './components/Footer';
 import { GlobalLoader } from './components/GlobalLoader';
 import { Header } from './components/Header';
 import { NotFound } from './components/NotFound';
+import { ServerError } from './components/ServerError';
 import { Notifications } from './components/Notifications';
+import { OfflineFallback } from './components/OfflineFallback';
+import { PwaStatus } from './components/PwaStatus';
 import { getT } from './i18n';
 import { serverApi } from './lib/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
@@ -28,6 +32,10 @@ import { useApi } from './lib/use-api';
 import { ApiError } from './lib/api';
 import { cart } from './state/cart';
 import { useUi } from './state/ui';
+import { useOnline } from './pwa/connection';
+import { isOfflineFailure } from './pwa/offline';
+import { usePwa } from './pwa/use-pwa';
+import { THEME_COLOR, manifestPath } from './pwa/web-manifest';
 import stylesHref from './styles.css?url';
 
 const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
@@ -90,7 +98,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b5cad" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <link rel="manifest" href={manifestPath(storeCode)} />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
       </head>
@@ -145,6 +155,7 @@ function Shell({ layout, menu, children }: { layout: LayoutName; menu: MenuItem[
     return (
       <>
         <GlobalLoader />
+        <PwaStatus />
         <main id="main">{children}</main>
         <Notifications />
       </>
@@ -155,6 +166,7 @@ function Shell({ layout, menu, children }: { layout: LayoutName; menu: MenuItem[
     <>
       <GlobalLoader />
       <Header menu={menu} minimal={minimal} />
+      <PwaStatus />
       <main id="main" className="container">
         {children}
       </main>
@@ -170,6 +182,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   useCartSync();
+  usePwa();
   return (
     <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu}>
       <Outlet />
@@ -182,16 +195,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>('root');
   const t = getT(useStoreCode());
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const location = useLocation();
+  const online = useOnline();
+  // a page whose data did not load because the device is offline (issue #7)
+  const offline = !notFound && isOfflineFailure(error, online);
+  if (!notFound && !offline) console.error(error);
   return (
     <Shell layout="minimal" menu={root?.menu ?? []}>
       {notFound ? (
         <NotFound />
+      ) : offline ? (
+        <OfflineFallback pathname={location.pathname} search={location.search} />
       ) : (
-        <section className="not-found">
-          <h1>{t('error.title')}</h1>
-          <p>{t.msg('error.generic')}</p>
-        </section>
+        <ServerError />
       )}
     </Shell>
   );

@@ -223,6 +223,14 @@ export const en = {
   'news.published': 'Published {date}',
   'news.all': 'All news',
   'error.pageDescription': 'Something went wrong. Try again in a few seconds.',
+  'pwa.status': 'Connection and updates',
+  'pwa.offline': 'You are offline. Pages you have already seen still work.',
+  'pwa.backOnline': 'You are back online.',
+  'pwa.updateAvailable': 'A new version of the shop is available.',
+  'pwa.reload': 'Reload',
+  'pwa.later': 'Later',
+  'pwa.searchOffline':
+    'You are offline: search results are not available. Search again when you are back online.',
 } as const;
 
 type Plural = {

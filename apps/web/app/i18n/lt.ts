@@ -235,4 +235,12 @@ export const lt: Dictionary = {
   'news.published': 'Paskelbta {date}',
   'news.all': 'Visos naujienos',
   'error.pageDescription': 'Kažkas nepavyko. Bandykite dar kartą po kelių sekundžių.',
+  'pwa.status': 'Ryšys ir atnaujinimai',
+  'pwa.offline': 'Nėra interneto ryšio. Jau matyti puslapiai veikia.',
+  'pwa.backOnline': 'Vėl prisijungta prie interneto.',
+  'pwa.updateAvailable': 'Yra nauja parduotuvės versija.',
+  'pwa.reload': 'Atnaujinti',
+  'pwa.later': 'Vėliau',
+  'pwa.searchOffline':
+    'Nėra interneto ryšio: paieškos rezultatai nepasiekiami. Ieškokite dar kartą, kai būsite prisijungę.',
 };

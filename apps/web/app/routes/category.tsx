@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/category';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { NotFound } from '../components/NotFound';
+import { NoProductsOffline } from '../components/OfflineFallback';
 import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
 import { getT, useT } from '../i18n';
@@ -20,6 +21,7 @@ import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { AttributeDoc } from '../lib/types';
+import { useOnline } from '../pwa/connection';
 
 /** Attribute codes safe to put in a query string and a search request. */
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
@@ -107,6 +109,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
+  const online = useOnline();
   if (d.notFound) return <NotFound />;
   const pages = Math.ceil(d.total / CATEGORY_PAGE_SIZE);
   return (
@@ -126,8 +129,10 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         <section className="listing-products" aria-label={d.category.name}>
           {d.products.length ? (
             <ProductGrid products={d.products} eagerCount={4} />
-          ) : (
+          ) : online ? (
             <p>{t('listing.noProducts')}</p>
+          ) : (
+            <NoProductsOffline />
           )}
           <ListingPagination page={d.query.page} pages={pages} />
         </section>

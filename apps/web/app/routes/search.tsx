@@ -23,6 +23,7 @@ import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { Product } from '../lib/types';
+import { isOfflineFailure } from '../pwa/offline';
 
 /** Attribute codes safe to put in a query string and a search request (as on the category page). */
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
@@ -79,6 +80,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * In the browser: the server's answer (the service worker keeps a copy of searches already made);
+ * offline with no copy, an empty result marked offline (accounts-checkout-routes.md §8 "Search
+ * failure on the server is rethrown; offline client returns an empty result marked offline").
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  try {
+    return { ...(await serverLoader()), offline: false };
+  } catch (error) {
+    if (!isOfflineFailure(error, navigator.onLine)) throw error;
+    const url = new URL(request.url);
+    const storeCode = storeCodeOfRequest(request);
+    return {
+      storeCode,
+      q: (url.searchParams.get('q') ?? '').slice(0, 200),
+      invalid: null,
+      products: [] as Product[],
+      total: 0,
+      aggregations: {},
+      filters: [],
+      query: parseListingQuery(url.searchParams, [], SEARCH_DEFAULT_SORT),
+      seo: undefined,
+      offline: true,
+    };
+  }
+}
+
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = getT(data.storeCode);
@@ -92,12 +120,19 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function Search({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
-  const listed = d.q && !d.invalid;
+  // the server's data at hydration has no `offline`; the client loader's answer has it
+  const offline = 'offline' in d && d.offline;
+  const listed = d.q && !d.invalid && !offline;
   return (
     <div className="listing">
       <header className="listing-head">
         <h1>{d.q ? t('search.results', { q: d.q }) : t('search.title')}</h1>
         {d.invalid ? <p className="field-error">{t.msg(d.invalid.key, d.invalid.params)}</p> : null}
+        {offline ? (
+          <p className="offline-empty" role="status" data-offline="true">
+            {t('pwa.searchOffline')}
+          </p>
+        ) : null}
         {listed ? <p className="muted">{t('listing.products', { count: d.total })}</p> : null}
         {listed && d.total > 0 ? <SortForm sort={d.query.sort} /> : null}
       </header>

@@ -1,0 +1,50 @@
+/**
+ * The web app manifest of a store view (issue #7: "a web app manifest per store view (name, icons,
+ * theme colour, start URL, scope) so the shop can be installed"). Written at build time to
+ * `<build>/pwa/manifest.<storeCode>.webmanifest` and served at `/manifest.webmanifest`,
+ * `/en/manifest.webmanifest` and `/ru/manifest.webmanifest` (apps/server/src/pwa.ts).
+ */
+import { STORE_VIEWS, localizedPath, type StoreCode } from '@vitrina/domain';
+import { en } from '../i18n/en';
+import { lt } from '../i18n/lt';
+import { ru } from '../i18n/ru';
+
+const DICTIONARIES = { en, lt, ru } as const;
+
+/** The brand colour of styles.css (`--brand`), also the `theme-color` meta of root.tsx. */
+export const THEME_COLOR = '#0b5cad';
+export const BACKGROUND_COLOR = '#ffffff';
+
+/** PNG icons generated from public/favicon.svg at build time (scripts/build-pwa.ts). */
+export const ICONS = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+] as const;
+
+/** Where a store view's manifest is served. */
+export function manifestPath(storeCode: StoreCode): string {
+  return localizedPath(storeCode, '/manifest.webmanifest');
+}
+
+export function webManifest(storeCode: StoreCode) {
+  const dict = DICTIONARIES[storeCode];
+  const home = localizedPath(storeCode, '/');
+  return {
+    id: home,
+    name: dict['home.title'],
+    short_name: dict['site.name'],
+    description: dict['home.description'],
+    lang: STORE_VIEWS[storeCode].locale,
+    dir: 'ltr',
+    start_url: home,
+    // lt lives at the root, so its scope is the whole site; en and ru are their prefixes
+    scope: home,
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    categories: ['shopping'],
+    icons: ICONS.map((icon) => ({ ...icon })),
+  };
+}
