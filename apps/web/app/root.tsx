@@ -193,7 +193,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>('root');
-  const t = getT(useStoreCode());
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const location = useLocation();
   const online = useOnline();

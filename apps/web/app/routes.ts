@@ -51,6 +51,9 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
     // Catalogue screens kept on the device and news (issue #3).
     route(p('wishlist'), 'routes/wishlist.tsx', { id: id('wishlist') }),
     route(p('compare'), 'routes/compare.tsx', { id: id('compare') }),
+    route(p('news'), 'routes/news.tsx', { id: id('news') }),
+    route(p('news/:slug'), 'routes/news-item.tsx', { id: id('news-item') }),
+    route(p('error'), 'routes/error.tsx', { id: id('error') }),
     route(p('*'), 'routes/not-found.tsx', { id: id('not-found') }),
   ];
 }

@@ -1,6 +1,7 @@
 import { ORDER_HISTORY_PAGE_SIZE } from '@vitrina/domain';
 import type {
   Address,
+  NewsItem,
   Claim,
   CustomerAddress,
   CustomerProfile,
@@ -22,6 +23,7 @@ import type {
   SearchResponse,
   SearchResult,
   ShippingMethod,
+  StockInfo,
   StoreCode,
   Totals,
 } from './types';
@@ -275,6 +277,18 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions
       const bySlug = await search<CmsPage>('cms_page', { filters: { slug }, size: 1 });
       return activePage(bySlug.items[0]) ?? this.getCmsPage(slug);
     },
+    news: {
+      /** A page of news, newest first (`demo` marks the example items served while none exist). */
+      list: (from = 0, size = 20) =>
+        call<{ items: NewsItem[]; total: number }>('GET', '/news', { from, size }),
+      /** One news item; a 404 when there is none with this slug. */
+      get: (slug: string) => call<NewsItem>('GET', `/news/${encodeURIComponent(slug)}`),
+    },
+    stock: {
+      /** Stock of several skus (the caller batches them 15 at a time, catalogue-and-cart.md §4). */
+      list: (skus: string[]) =>
+        call<(StockInfo & { product_sku: string })[]>('GET', '/stock/list', { skus: skus.join(',') }),
+    },
     cart: {
       create: () => call<string>('POST', '/cart/create'),
       pull: (cartId: string) => call<CartLine[]>('GET', '/cart/pull', cartQuery(cartId)),
@@ -288,6 +302,10 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions
       delete: (cartId: string, cartItem: { sku: string; item_id?: number | string }) =>
         call<boolean>('POST', '/cart/delete', cartQuery(cartId), { cartItem }),
       totals: (cartId: string) => call<Totals>('GET', '/cart/totals', cartQuery(cartId)),
+      /** catalogue-and-cart.md §7: the coupon goes in the query */
+      applyCoupon: (cartId: string, coupon: string) =>
+        call<boolean>('POST', '/cart/apply-coupon', cartQuery(cartId, { coupon })),
+      deleteCoupon: (cartId: string) => call<boolean>('POST', '/cart/delete-coupon', cartQuery(cartId)),
       paymentMethods: (cartId: string) =>
         call<PaymentMethod[]>('GET', '/cart/payment-methods', cartQuery(cartId)),
       shippingMethods: (cartId: string, address: Partial<Address> & { country_id?: string }) =>

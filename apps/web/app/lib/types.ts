@@ -364,3 +364,14 @@ export interface NewsletterConfirmation {
   status?: string;
   coupon?: { code: string; type: string; value: number } | null;
 }
+
+/** A news item of a store view (GET /vsbridge/news). */
+export interface NewsItem {
+  slug: string;
+  title: string;
+  body: string;
+  image: string | null;
+  published_at: string;
+  /** An example item served while the shop has no news of its own. */
+  demo: boolean;
+}
