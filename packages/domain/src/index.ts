@@ -19,3 +19,4 @@ export * from './static-pages.ts';
 export * from './schemas.ts';
 export * from './saved-lists.ts';
 export * from './composite.ts';
+export * from './postcode-formats.ts';

@@ -4,6 +4,7 @@
 import { SEARCH_TERM_MIN_LENGTH } from './constants.ts';
 import type { MessageKey } from './messages.ts';
 import { isSearchTermLongEnough } from './search-terms.ts';
+import { POSTCODE_FORMATS } from './postcode-formats.ts';
 
 export interface FieldError {
   key: MessageKey;
@@ -89,17 +90,18 @@ export function validateTaxId(value: string): FieldCheck {
 }
 
 /**
- * Postcode formats of the delivery markets (accounts-checkout-routes.md §5 "bad zip format
- * (Lithuania LT-00000, Latvia LV-0000, Estonia 0000)"). Estonia: real Estonian postcodes have FIVE
- * digits (e.g. 10115 Tallinn); the spec's "0000" would refuse every one of them, so we require
- * 00000. LT and LV also accept the bare digits and a space or no separator after the prefix, and
- * are normalised to LT-00000 / LV-0000.
+ * Postcode formats of the delivery markets, from the zip-code data file (postcode-formats.ts; spec
+ * §5 "bad zip format"). LT and LV also accept the bare digits and a space or no separator after the
+ * prefix, and are normalised to LT-00000 / LV-0000; Estonia takes its five bare digits.
  */
-export const ZIP_FORMATS: Readonly<Record<string, { pattern: RegExp; format: string; prefix?: string }>> = {
-  LT: { pattern: /^(?:LT[\s-]?)?(\d{5})$/i, format: 'LT-00000', prefix: 'LT-' },
-  LV: { pattern: /^(?:LV[\s-]?)?(\d{4})$/i, format: 'LV-0000', prefix: 'LV-' },
-  EE: { pattern: /^(\d{5})$/, format: '00000' },
-};
+export const ZIP_FORMATS: Readonly<Record<string, { pattern: RegExp; format: string; prefix?: string }>> =
+  Object.fromEntries(
+    POSTCODE_FORMATS.map((f) => {
+      const code = f.prefix ? f.prefix.slice(0, -1) : '';
+      const pattern = new RegExp(`^${code ? `(?:${code}[\\s-]?)?` : ''}(\\d{${f.digits}})$`, 'i');
+      return [f.country, { pattern, format: f.format, ...(f.prefix ? { prefix: f.prefix } : {}) }];
+    }),
+  );
 
 /** The postcode in its country's canonical form, or null when it does not fit the format. */
 export function normaliseZip(countryId: string, zip: string): string | null {
