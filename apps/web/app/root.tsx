@@ -32,6 +32,7 @@ import { useApi } from './lib/use-api';
 import { ApiError } from './lib/api';
 import { cart } from './state/cart';
 import { useUi } from './state/ui';
+import { useSyncQueue } from './sync/boot';
 import { useOnline } from './pwa/connection';
 import { isOfflineFailure } from './pwa/offline';
 import { usePwa } from './pwa/use-pwa';
@@ -182,6 +183,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   useCartSync();
+  useSyncQueue();
   usePwa();
   return (
     <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu}>

@@ -231,6 +231,16 @@ export const en = {
   'pwa.later': 'Later',
   'pwa.searchOffline':
     'You are offline: search results are not available. Search again when you are back online.',
+  'offlineOrder.title': 'Your order is queued',
+  'offlineOrder.text':
+    'The order has been saved on this device but not placed yet: it is sent to the shop as soon as you are back online.',
+  'offlineOrder.sending': 'Sending the order to the shop…',
+  'offlineOrder.sendNow': 'Send the order now',
+  'offlineOrder.failed': 'The order could not be placed: {message}',
+  'offlineOrder.backToCheckout': 'Back to the checkout',
+  'offlineOrder.send': 'Send the order',
+  'offlineOrder.waitingText': 'An order saved on this device while offline has not been sent yet.',
+  'offlineOrder.placed': 'Your order {number} has been placed.',
 } as const;
 
 type Plural = {

@@ -243,4 +243,14 @@ export const lt: Dictionary = {
   'pwa.later': 'Vėliau',
   'pwa.searchOffline':
     'Nėra interneto ryšio: paieškos rezultatai nepasiekiami. Ieškokite dar kartą, kai būsite prisijungę.',
+  'offlineOrder.title': 'Jūsų užsakymas laukia eilėje',
+  'offlineOrder.text':
+    'Užsakymas išsaugotas šiame įrenginyje, bet dar nepateiktas: jis bus išsiųstas parduotuvei, kai tik vėl prisijungsite prie interneto.',
+  'offlineOrder.sending': 'Užsakymas siunčiamas parduotuvei…',
+  'offlineOrder.sendNow': 'Siųsti užsakymą dabar',
+  'offlineOrder.failed': 'Užsakymo pateikti nepavyko: {message}',
+  'offlineOrder.backToCheckout': 'Grįžti į užsakymo formą',
+  'offlineOrder.send': 'Siųsti užsakymą',
+  'offlineOrder.waitingText': 'Be interneto ryšio šiame įrenginyje išsaugotas užsakymas dar neišsiųstas.',
+  'offlineOrder.placed': 'Jūsų užsakymas {number} pateiktas.',
 };

@@ -244,4 +244,15 @@ export const ru: Dictionary = {
   'pwa.later': 'Позже',
   'pwa.searchOffline':
     'Нет подключения к интернету: результаты поиска недоступны. Повторите поиск, когда будете в сети.',
+  'offlineOrder.title': 'Ваш заказ в очереди',
+  'offlineOrder.text':
+    'Заказ сохранён на этом устройстве, но ещё не оформлен: он будет отправлен в магазин, как только появится подключение к интернету.',
+  'offlineOrder.sending': 'Заказ отправляется в магазин…',
+  'offlineOrder.sendNow': 'Отправить заказ сейчас',
+  'offlineOrder.failed': 'Не удалось оформить заказ: {message}',
+  'offlineOrder.backToCheckout': 'Вернуться к оформлению заказа',
+  'offlineOrder.send': 'Отправить заказ',
+  'offlineOrder.waitingText':
+    'Заказ, сохранённый на этом устройстве без подключения к интернету, ещё не отправлен.',
+  'offlineOrder.placed': 'Ваш заказ {number} оформлен.',
 };

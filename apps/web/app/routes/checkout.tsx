@@ -47,6 +47,9 @@ import {
   type ShippingDetails,
 } from '../state/checkout';
 import { notify } from '../state/notifications';
+import { QueuedOrderPanel } from '../components/QueuedOrderPanel';
+import { queueOrder, shouldQueueOrder } from '../sync/offline-orders';
+import type { OrderPayload } from '../lib/types';
 
 export const handle: RouteHandle = { layout: 'minimal' };
 
@@ -293,6 +296,8 @@ export default function Checkout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantsBanks, country]);
 
+  // an order queued on the device while offline: the thank-you page shows it as queued (issue #5)
+  if (details.queuedOrderId) return <QueuedOrderPanel taskId={details.queuedOrderId} />;
   if (!cartState.loaded) return <p>{t('common.loading')}</p>;
   const token = cartState.cartServerToken;
   if (!cartState.items.length || !token) {
@@ -416,7 +421,7 @@ export default function Checkout() {
     const key = idempotencyKeyFor(cartHash(cartState.items, token));
     setBusy(true);
     try {
-      const order = await api.order.create({
+      const payload: OrderPayload = {
         cart_id: token,
         products: cartState.items.map((i) => ({
           sku: i.sku,
@@ -438,7 +443,23 @@ export default function Checkout() {
           emailAddress: p.emailAddress.trim(),
         },
         idempotency_key: key,
-      });
+      };
+      // Offline, or a server error: the order is queued on the device with its idempotency key as
+      // the task id, so it is created exactly once whenever it is sent (issue #5 "Offline orders").
+      const queueIt = async (why: 'offline' | 'server-error') => {
+        await queueOrder(payload);
+        if (why === 'server-error') notify({ type: 'warning', message: t.msg('order.queued') });
+        updateCheckout({ queuedOrderId: key });
+      };
+      if (!navigator.onLine) return await queueIt('offline');
+      let order;
+      try {
+        order = await api.order.create(payload);
+      } catch (err) {
+        const why = shouldQueueOrder(err, navigator.onLine);
+        if (!why) throw err;
+        return await queueIt(why);
+      }
       // "Create an account" during checkout: with the password kept in memory only
       if (p.createAccount) {
         try {

@@ -51,6 +51,11 @@ export interface CheckoutState {
   idempotency: { key: string; cartHash: string } | null;
   /** when the last order was placed (spec §4: "the order timestamp is stored") */
   orderTimestamp: number | null;
+  /**
+   * The order queued on the device while offline (its sync task id = its idempotency key,
+   * sync/offline-orders.ts): while set, /checkout shows it as queued (the spec's isThankYouPage).
+   */
+  queuedOrderId: string | null;
   modifiedAt: number;
 }
 
@@ -76,6 +81,7 @@ export const initialCheckout: CheckoutState = {
   paymentMethod: null,
   idempotency: null,
   orderTimestamp: null,
+  queuedOrderId: null,
   modifiedAt: 0,
 };
 

@@ -1,0 +1,138 @@
+/**
+ * Starts the sync queue in the browser (accounts-checkout-routes.md §4 "Online/offline": "On
+ * reconnect the sync queue is processed"): connects it to the fetch layer, runs it at app start
+ * and on every `online` event, handles the outcome of offline orders, and reminds the shopper of
+ * orders waiting for confirmation ("Order waiting!").
+ */
+import { useEffect } from 'react';
+import { useT, type Translator } from '../i18n';
+import type { Api } from '../lib/api';
+import { useApi } from '../lib/use-api';
+import { cart } from '../state/cart';
+import { afterOrderPlaced } from '../state/checkout';
+import { notify, type NewNotification } from '../state/notifications';
+import {
+  ORDER_EVENT,
+  isOrderTask,
+  isThankYouPageShown,
+  orderResultOf,
+  pendingOrders,
+  transmitOrders,
+} from './offline-orders';
+import { syncQueue, type Outcome, type SyncQueue, type SyncTask } from './queue';
+
+export interface OrderOutcomeDeps {
+  t: Translator;
+  notify: (n: NewNotification) => unknown;
+  /** the cart id on the device now */
+  cartId: () => string | null;
+  clearCart: () => void;
+  thankYouShown: () => boolean;
+}
+
+/**
+ * What a transmitted (or requeued) offline order does: placed (code 200) → spec §4 "Checkout" after
+ * placement (order timestamp, cart cleared without server sync when it is still the ordered cart);
+ * a server error → queued again with the spec's message; another answer → the server's message.
+ */
+export function handleOrderOutcome(
+  task: SyncTask,
+  outcome: Outcome | { kind: 'held' },
+  deps: OrderOutcomeDeps,
+) {
+  if (!isOrderTask(task)) return;
+  if (outcome.kind === 'held') {
+    deps.notify({ type: 'warning', message: deps.t.msg('order.queued') });
+    return;
+  }
+  if (outcome.kind === 'ok') {
+    const sameCart = deps.cartId() === task.payload.cart_id;
+    afterOrderPlaced(200, () => {
+      if (sameCart) deps.clearCart();
+    });
+    const result = orderResultOf(task);
+    if (result && !deps.thankYouShown())
+      deps.notify({
+        type: 'success',
+        message: deps.t('offlineOrder.placed', { number: result.orderNumber }),
+      });
+    return;
+  }
+  if (outcome.kind === 'failed' || outcome.kind === 'server-error')
+    deps.notify({
+      type: 'error',
+      message: deps.t('offlineOrder.failed', { message: deps.t.msg(outcome.message) }),
+    });
+}
+
+/** "Order waiting!" (spec §4): untransmitted orders listed for the shopper to confirm. */
+export async function remindWaitingOrders(
+  t: Translator,
+  show: (n: NewNotification) => unknown = notify,
+  queue: SyncQueue = syncQueue,
+): Promise<boolean> {
+  if (isThankYouPageShown()) return false;
+  const waiting = (await pendingOrders(queue)).filter((o) => o.hold);
+  if (!waiting.length) return false;
+  show({
+    type: 'info',
+    message: `${t.msg('order.waiting')} ${t('offlineOrder.waitingText')}`,
+    hasNoTimeout: true,
+    action1: { label: t('common.close') },
+    action2: {
+      label: t('offlineOrder.send'),
+      action: () =>
+        void transmitOrders(
+          waiting.map((o) => o.task_id),
+          queue,
+        ),
+    },
+  });
+  return true;
+}
+
+/** Connects the app's queue to this store view's fetch layer. */
+export function connectSyncQueue(api: Api, t: Translator, queue: SyncQueue = syncQueue) {
+  queue.configure({
+    context: () => ({
+      cartId: cart.store.get().cartServerToken,
+      storeCode: api.storeCode,
+      // this shop always runs several store views, and its tokens travel in the header (lib/api.ts)
+      multistore: true,
+      tokenInHeader: true,
+    }),
+    request: api.taskRequest,
+    notify: (message) => notify({ type: 'error', message: t.msg(message) }),
+  });
+}
+
+/** The hook in root.tsx: queue connected, run at start and on `online`. */
+export function useSyncQueue() {
+  const api = useApi();
+  const t = useT();
+  useEffect(() => {
+    connectSyncQueue(api, t);
+    const offOrders = syncQueue.on(ORDER_EVENT, (task, outcome) =>
+      handleOrderOutcome(task, outcome, {
+        t,
+        notify,
+        cartId: () => cart.store.get().cartServerToken,
+        clearCart: () => cart.clear(),
+        thankYouShown: isThankYouPageShown,
+      }),
+    );
+    let live = true;
+    const run = () => {
+      if (!live) return;
+      void syncQueue.process().then(() => live && navigator.onLine && remindWaitingOrders(t));
+    };
+    // after the persisted cart is read: `{{cartId}}` needs it
+    void cart.store.ready.then(run);
+    window.addEventListener('online', run);
+    return () => {
+      live = false;
+      offOrders();
+      window.removeEventListener('online', run);
+    };
+  }, [api, t]);
+}
