@@ -18,6 +18,8 @@ export type ServerConfig = {
   logLevel: string;
   /** folder of the React Router production build (client/ and server/) */
   webBuildDir: string;
+  /** PAGE_CACHE: server-rendered pages cached by URL and store view (page-cache.ts); off as the spec's shop runs */
+  pageCache: { mode: 'off' | 'memory'; ttlMs: number; maxEntries: number; maxBytes: number };
 };
 
 export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
@@ -35,5 +37,26 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     webBuildDir: path.resolve(cwd, env.WEB_BUILD_DIR ?? 'apps/web/build'),
+    pageCache: {
+      mode: pageCacheMode(env.PAGE_CACHE),
+      // catalogue-and-cart.md §9: page cache TTL 86400 s
+      ttlMs: positiveNumber(env, 'PAGE_CACHE_TTL_S', 86_400) * 1000,
+      maxEntries: positiveNumber(env, 'PAGE_CACHE_ENTRIES', 5000),
+      maxBytes: positiveNumber(env, 'PAGE_CACHE_MB', 256) * 1024 * 1024,
+    },
   };
+}
+
+function pageCacheMode(value: string | undefined): 'off' | 'memory' {
+  if (value === undefined || value === '' || value === 'off') return 'off';
+  if (value === 'memory') return 'memory';
+  throw new Error(`PAGE_CACHE must be off or memory, got "${value}"`);
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
 }

@@ -13,6 +13,7 @@ import { loadServerConfig, type ServerConfig } from './config.ts';
 import { openShopDatabase } from './bootstrap.ts';
 import { createInProcessFetch, createRemoteFetch } from './in-process-fetch.ts';
 import { registerStorefront } from './ssr.ts';
+import { PageCache, dataStampReader } from './page-cache.ts';
 import { startPriceWindowJob } from './price-windows.ts';
 
 export async function startServer(config: ServerConfig = loadServerConfig(process.env)) {
@@ -43,9 +44,22 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     // the database is opened (and seeded) before anything listens: /healthz answers only when ready
     const bootLog = Fastify({ logger }).log;
     database = await openShopDatabase(config, bootLog);
-    const apiConfig = loadApiConfig({ ...process.env, DATA_DIR: config.dataDir, MEDIA_DIR: config.mediaDir, ADMIN_TOKEN: adminToken });
+    const apiConfig = loadApiConfig({
+      ...process.env,
+      DATA_DIR: config.dataDir,
+      MEDIA_DIR: config.mediaDir,
+      ADMIN_TOKEN: adminToken,
+    });
     app = await buildApi({ database, config: apiConfig, logger, compress: true, trustProxy: true });
-    await registerStorefront(app, { buildDir: config.webBuildDir, apiFetch: createInProcessFetch(app) });
+    const pageCache =
+      config.pageCache.mode === 'memory'
+        ? { cache: new PageCache(config.pageCache), stamp: dataStampReader(database) }
+        : undefined;
+    await registerStorefront(app, {
+      buildDir: config.webBuildDir,
+      apiFetch: createInProcessFetch(app),
+      pageCache,
+    });
     const stopJob = startPriceWindowJob(database, app.log);
     app.addHook('onClose', async () => stopJob());
   }

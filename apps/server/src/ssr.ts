@@ -9,14 +9,27 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { storeCodeFromPath, type StoreCode } from '@vitrina/domain';
 import type { ApiFetch } from './in-process-fetch.ts';
+import {
+  type PageCache,
+  isCacheableRequest,
+  isCacheableResponse,
+  pageTagsOf,
+  type CachedPage,
+} from './page-cache.ts';
 import { registerPwa } from './pwa.ts';
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
 
 export async function registerStorefront(
   app: FastifyInstance,
-  opts: { buildDir: string; apiFetch: ApiFetch },
+  opts: {
+    buildDir: string;
+    apiFetch: ApiFetch;
+    /** PAGE_CACHE=memory: the cache and the data stamp of a store view (page-cache.ts) */
+    pageCache?: PageCacheOption | undefined;
+  },
 ) {
   const build = (await import(
     pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href
@@ -48,13 +61,44 @@ export async function registerStorefront(
       },
     });
 
+    const render = pageHandler((req) => handle(req, { apiFetch: opts.apiFetch }), opts.pageCache);
     scope.all('/*', async (request, reply) => {
       // an unknown API path answers the API's own 404 envelope, not the storefront's 404 page
       if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
-      const response = await handle(toWebRequest(request), { apiFetch: opts.apiFetch });
-      return sendWebResponse(reply, response);
+      return render(request, reply);
     });
   });
+}
+
+export type PageCacheOption = { cache: PageCache; stamp: (store: StoreCode) => Promise<string> };
+
+/**
+ * Answers a storefront request by rendering it, or, with a page cache, from the cache when the data
+ * stamp of its store view is the one it was rendered under (page-cache.ts).
+ */
+export function pageHandler(render: (request: Request) => Promise<Response>, pages?: PageCacheOption) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pages || !isCacheableRequest(request.method, request.headers)) {
+      return sendWebResponse(reply, await render(toWebRequest(request)));
+    }
+    const url = request.url;
+    const pathname = url.split('?')[0] ?? '/';
+    const store = storeCodeFromPath(pathname).storeCode;
+    const stamp = await pages.stamp(store);
+    pages.cache.observe(store, stamp);
+    const cached = pages.cache.get(store, url, stamp);
+    if (cached) return sendCachedPage(reply, cached, 'hit');
+    const response = await render(toWebRequest(request));
+    const { tags, personal } = pageTagsOf(pathname, response.status);
+    if (personal || !isCacheableResponse(response)) return sendWebResponse(reply, response);
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...response.headers].filter(([key]) => key !== 'content-length'),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
+    pages.cache.set(store, url, stamp, page, tags);
+    return sendCachedPage(reply, page, 'miss');
+  };
 }
 
 function toWebRequest(request: FastifyRequest): Request {
@@ -81,6 +125,13 @@ function bodyOf(request: FastifyRequest): BodyInit {
   if (typeof body === 'string' || body instanceof Buffer) return body as BodyInit;
   if (body !== undefined && body !== null) return JSON.stringify(body);
   return Readable.toWeb(request.raw) as unknown as BodyInit;
+}
+
+function sendCachedPage(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss') {
+  reply.status(page.status);
+  for (const [key, value] of page.headers) reply.header(key, value);
+  reply.header('x-page-cache', state);
+  return reply.send(page.body);
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {

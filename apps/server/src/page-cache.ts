@@ -1,0 +1,197 @@
+/**
+ * Page cache (catalogue-and-cart.md §7 "Caches": server-rendered output cached by URL and store view,
+ * tagged with the page tags, TTL 86400 s, invalidated by tag). The spec's shop runs it off, so it is a
+ * setting: PAGE_CACHE=off (default) | memory.
+ *
+ * Freshness: every lookup first reads the data stamp of the page's store view (the catalogue version
+ * and the highest product_index `rev` of that store view; see `readDataStamp`). A new catalogue
+ * version (an import, a special-price window) invalidates every catalogue tag; a new rev alone
+ * (products re-indexed: stock changed by an order) invalidates the pages that show products, tag
+ * `product`. An entry also remembers the stamp it was rendered under and is served only under the
+ * same catalogue version (and, for pages tagged `product`, the same rev), so several processes, each
+ * with its own cache, never serve a page older than the data behind it.
+ *
+ * Personal pages are never cached: requests with a cookie or an Authorization header, the checkout
+ * and account pages, answers that set cookies or say private/no-store, and errors (5xx).
+ */
+import { storeCodeFromPath, type StoreCode } from '@vitrina/domain';
+import type { Database } from '@vitrina/db';
+
+/** the spec's page tags */
+export const PAGE_TAGS = [
+  'product',
+  'category',
+  'home',
+  'checkout',
+  'page-not-found',
+  'compare',
+  'my-account',
+  'error',
+  'attribute',
+  'taxrule',
+] as const;
+export type PageTag = (typeof PAGE_TAGS)[number];
+
+/** what a page shows decides its tags: its own kind, then the data it renders */
+const LISTING: PageTag[] = ['product', 'category', 'attribute', 'taxrule'];
+
+/** the tags of a page by its path; `personal` pages are never cached */
+export function pageTagsOf(pathname: string, status: number): { tags: PageTag[]; personal: boolean } {
+  const { rest } = storeCodeFromPath(pathname);
+  if (status === 404) return { tags: ['page-not-found', 'category'], personal: false };
+  if (status >= 500 || rest === '/error') return { tags: ['error'], personal: true };
+  if (rest === '/' || rest === '/pwa.html')
+    return { tags: ['home', 'product', 'category', 'taxrule'], personal: false };
+  if (rest.startsWith('/c/')) return { tags: LISTING, personal: false };
+  if (rest.startsWith('/p/'))
+    return { tags: ['product', 'category', 'attribute', 'taxrule'], personal: false };
+  if (rest === '/search') return { tags: LISTING, personal: false };
+  if (rest === '/compare') return { tags: ['compare', 'attribute', 'category'], personal: false };
+  if (rest === '/checkout' || rest === '/order-completed') return { tags: ['checkout'], personal: true };
+  if (rest.startsWith('/my-account') || /^\/(reset-password|newsletter|review)(\/|$)/.test(rest))
+    return { tags: ['my-account'], personal: true };
+  // CMS and static pages, news, wish list: the menu (categories) around content that only an import changes
+  return { tags: ['category'], personal: false };
+}
+
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+};
+
+type Entry = CachedPage & { tags: PageTag[]; stamp: string; expires: number };
+
+export type PageCacheOptions = { ttlMs: number; maxEntries: number; maxBytes: number };
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** the last stamp seen per store view (`version:rev`) */
+  private readonly stamps = new Map<StoreCode, string>();
+  readonly stats = { hits: 0, misses: 0, stores: 0, invalidated: 0 };
+
+  constructor(readonly opts: PageCacheOptions) {}
+
+  static key(store: StoreCode, url: string): string {
+    return `${store} ${url}`;
+  }
+
+  /** tells the cache the data stamp now current for a store view; invalidates by tag what changed */
+  observe(store: StoreCode, stamp: string): void {
+    const last = this.stamps.get(store);
+    if (last === stamp) return;
+    this.stamps.set(store, stamp);
+    if (last === undefined) return;
+    if (versionOf(last) !== versionOf(stamp)) {
+      // a new catalogue version: every store view's catalogue pages
+      this.invalidate([...PAGE_TAGS]);
+      for (const s of this.stamps.keys()) if (s !== store) this.stamps.delete(s);
+    } else this.invalidate(['product'], store);
+  }
+
+  get(store: StoreCode, url: string, stamp: string): CachedPage | undefined {
+    const key = PageCache.key(store, url);
+    const hit = this.entries.get(key);
+    if (!hit || !isCurrent(hit, stamp) || hit.expires <= Date.now()) {
+      if (hit) this.remove(key, hit);
+      this.stats.misses++;
+      return undefined;
+    }
+    // least recently used goes first
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    this.stats.hits++;
+    return hit;
+  }
+
+  set(store: StoreCode, url: string, stamp: string, page: CachedPage, tags: PageTag[]): void {
+    if (page.body.length > this.opts.maxBytes / 4) return;
+    const key = PageCache.key(store, url);
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, { ...page, tags, stamp, expires: Date.now() + this.opts.ttlMs });
+    this.bytes += page.body.length;
+    this.stats.stores++;
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
+      this.remove(k, e);
+    }
+  }
+
+  /** drops the pages carrying any of the tags (of one store view, or of all) */
+  invalidate(tags: readonly PageTag[], store?: StoreCode): number {
+    let n = 0;
+    const prefix = store ? `${store} ` : '';
+    for (const [k, e] of this.entries) {
+      if (prefix && !k.startsWith(prefix)) continue;
+      if (e.tags.some((t) => tags.includes(t))) {
+        this.remove(k, e);
+        n++;
+      }
+    }
+    this.stats.invalidated += n;
+    return n;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remove(key: string, e: Entry) {
+    this.entries.delete(key);
+    this.bytes -= e.body.length;
+  }
+}
+
+const versionOf = (stamp: string) => stamp.slice(0, stamp.indexOf(':'));
+
+/** rendered under the current catalogue version, and for a page showing products, the current rev */
+function isCurrent(entry: Entry, stamp: string): boolean {
+  if (entry.stamp === stamp) return true;
+  return versionOf(entry.stamp) === versionOf(stamp) && !entry.tags.includes('product');
+}
+
+/**
+ * The data stamp of a store view, `version:rev`: the catalogue version and the highest rev of its
+ * product_index rows (served by product_index_rev_idx). Reads in flight are shared per store view.
+ */
+export function dataStampReader(database: Database): (store: StoreCode) => Promise<string> {
+  const inFlight = new Map<StoreCode, Promise<string>>();
+  return (store) => {
+    let read = inFlight.get(store);
+    if (!read) {
+      read = database
+        .query<{ v: string | null; r: string | null }>(
+          `SELECT (SELECT value #>> '{}' FROM meta WHERE key = 'catalog_version') AS v,
+                  (SELECT max(rev)::text FROM product_index WHERE store_code = $1) AS r`,
+          [store],
+        )
+        .then(([row]) => `${row?.v ?? 0}:${row?.r ?? 0}`);
+      const current = read;
+      inFlight.set(store, current);
+      const done = () => {
+        if (inFlight.get(store) === current) inFlight.delete(store);
+      };
+      current.then(done, done);
+    }
+    return read;
+  };
+}
+
+/** may this request be answered from (and stored in) the page cache? */
+export function isCacheableRequest(method: string, headers: Record<string, unknown>): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return !headers.cookie && !headers.authorization;
+}
+
+/** may this answer be stored? (no cookies set, not private, a 200 or a 404 of HTML) */
+export function isCacheableResponse(response: Response): boolean {
+  if (response.status !== 200 && response.status !== 404) return false;
+  if (response.headers.has('set-cookie')) return false;
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  if (/private|no-store/i.test(cacheControl)) return false;
+  const vary = response.headers.get('vary') ?? '';
+  if (/cookie|authorization|\*/i.test(vary)) return false;
+  return (response.headers.get('content-type') ?? '').includes('text/html');
+}

@@ -1,0 +1,180 @@
+/**
+ * The page cache (src/page-cache.ts) in front of a renderer, on a real database for the data stamp:
+ * hits and misses by URL and store view, no caching of personal pages, invalidation by tag when the
+ * catalogue version moves (import, special-price window) or products are re-indexed (stock), TTL.
+ * The renderer is a stand-in for React Router (counts its renders) so the cache is what is tested.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bumpCatalogVersion, importCatalog, reindexProducts } from '@vitrina/db';
+import { generateLargeCatalog } from '@vitrina/db/demo';
+import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
+import { loadServerConfig } from '../src/config.ts';
+import { PageCache, dataStampReader, pageTagsOf } from '../src/page-cache.ts';
+import { pageHandler } from '../src/ssr.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let cache: PageCache;
+let renders: string[] = [];
+
+function renderer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  renders.push(url.pathname + url.search);
+  const html = (status: number, headers: Record<string, string> = {}) =>
+    new Response(`<html><body>${url.pathname}${url.search} #${renders.length}</body></html>`, {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+    });
+  if (url.pathname.endsWith('/nope')) return Promise.resolve(html(404));
+  if (url.pathname === '/boom') return Promise.resolve(html(500));
+  if (url.pathname === '/sets-cookie') return Promise.resolve(html(200, { 'set-cookie': 'a=1' }));
+  if (url.pathname === '/private') return Promise.resolve(html(200, { 'cache-control': 'private' }));
+  return Promise.resolve(html(200));
+}
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, body: res.body, state: res.headers['x-page-cache'] };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await importCatalog(database, generateLargeCatalog({ seed: 5, productCount: 30 }));
+}, 120_000);
+
+beforeEach(async () => {
+  await app?.close();
+  renders = [];
+  cache = new PageCache({ ttlMs: 86_400_000, maxEntries: 100, maxBytes: 1024 * 1024 });
+  app = Fastify();
+  app.get('/*', pageHandler(renderer, { cache, stamp: dataStampReader(database) }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+describe('page cache', () => {
+  it('renders once per URL and store view, then answers from the cache', async () => {
+    const first = await get('/c/laptops');
+    expect(first).toMatchObject({ status: 200, state: 'miss' });
+    const second = await get('/c/laptops');
+    expect(second).toMatchObject({ status: 200, state: 'hit', body: first.body });
+    expect(renders).toEqual(['/c/laptops']);
+    // another store view, another query string: other pages
+    expect((await get('/en/c/laptops')).state).toBe('miss');
+    expect((await get('/c/laptops?sort=final_price:asc')).state).toBe('miss');
+    expect((await get('/c/laptops?sort=final_price:asc')).state).toBe('hit');
+    expect(renders).toEqual(['/c/laptops', '/en/c/laptops', '/c/laptops?sort=final_price:asc']);
+  });
+
+  it('caches a 404 (page-not-found) but never a 5xx', async () => {
+    expect(await get('/en/nope')).toMatchObject({ status: 404, state: 'miss' });
+    expect(await get('/en/nope')).toMatchObject({ status: 404, state: 'hit' });
+    expect((await get('/boom')).status).toBe(500);
+    expect((await get('/boom')).status).toBe(500);
+    expect(renders).toEqual(['/en/nope', '/boom', '/boom']);
+  });
+
+  it('never caches personal pages: cookies, authorization, checkout, account, answers setting cookies or private', async () => {
+    for (const [url, headers] of [
+      ['/c/laptops', { cookie: 'session=1' }],
+      ['/c/laptops', { authorization: 'Bearer x' }],
+      ['/checkout', {}],
+      ['/en/my-account', {}],
+      ['/my-account/orders/12', {}],
+      ['/sets-cookie', {}],
+      ['/private', {}],
+    ] as [string, Record<string, string>][]) {
+      const a = await get(url, headers);
+      const b = await get(url, headers);
+      expect(a.state, url).toBeUndefined();
+      expect(b.state, url).toBeUndefined();
+      expect(b.body, url).not.toBe(a.body);
+    }
+    expect(cache.size).toBe(0);
+  });
+
+  it('invalidates every catalogue page when the catalogue version moves (import, price window)', async () => {
+    await get('/c/laptops');
+    await get('/i/about-us');
+    await get('/en');
+    expect((await get('/c/laptops')).state).toBe('hit');
+    await bumpCatalogVersion(database);
+    expect((await get('/c/laptops')).state).toBe('miss');
+    expect((await get('/i/about-us')).state).toBe('miss');
+    expect((await get('/en')).state).toBe('miss');
+    expect(cache.stats.invalidated).toBeGreaterThanOrEqual(2);
+  });
+
+  it('invalidates the pages tagged product when products are re-indexed (stock), not the others', async () => {
+    await get('/c/laptops');
+    await get('/p/LAP-1/x');
+    await get('/i/about-us');
+    const [row] = await database.query<{ product_id: number }>(
+      'SELECT product_id FROM product_index LIMIT 1',
+      [],
+    );
+    await reindexProducts(database, { productIds: [row!.product_id] });
+    expect((await get('/i/about-us')).state).toBe('hit');
+    expect((await get('/c/laptops')).state).toBe('miss');
+    expect((await get('/p/LAP-1/x')).state).toBe('miss');
+  });
+
+  it('expires entries after the TTL', async () => {
+    const short = new PageCache({ ttlMs: 30, maxEntries: 10, maxBytes: 1024 * 1024 });
+    const page = { status: 200, headers: [], body: Buffer.from('x') };
+    short.set('lt', '/', '1:1', page, ['home', 'product']);
+    expect(short.get('lt', '/', '1:1')).toBeDefined();
+    expect(short.get('lt', '/', '1:2')).toBeUndefined(); // products re-indexed since
+    short.set('lt', '/i/x', '1:1', page, ['category']);
+    expect(short.get('lt', '/i/x', '1:2')).toBeDefined(); // no product on it
+    expect(short.get('lt', '/i/x', '2:2')).toBeUndefined(); // another catalogue version
+    short.set('lt', '/', '1:1', page, ['home']);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(short.get('lt', '/', '1:1')).toBeUndefined();
+  });
+
+  it('keeps to its entry and byte limits, oldest first', () => {
+    const small = new PageCache({ ttlMs: 1000, maxEntries: 2, maxBytes: 1024 * 1024 });
+    const page = { status: 200, headers: [], body: Buffer.from('x') };
+    small.set('lt', '/a', 's', page, ['home']);
+    small.set('lt', '/b', 's', page, ['home']);
+    small.get('lt', '/a', 's');
+    small.set('lt', '/c', 's', page, ['home']);
+    expect(small.size).toBe(2);
+    expect(small.get('lt', '/b', 's')).toBeUndefined();
+    expect(small.get('lt', '/a', 's')).toBeDefined();
+  });
+});
+
+describe('page tags (the spec tags)', () => {
+  it.each([
+    ['/', 200, ['home', 'product', 'category', 'taxrule'], false],
+    ['/en', 200, ['home', 'product', 'category', 'taxrule'], false],
+    ['/c/laptops', 200, ['product', 'category', 'attribute', 'taxrule'], false],
+    ['/ru/p/LAP-1/x/LAP-1-A', 200, ['product', 'category', 'attribute', 'taxrule'], false],
+    ['/compare', 200, ['compare', 'attribute', 'category'], false],
+    ['/en/no/such/page', 404, ['page-not-found', 'category'], false],
+    ['/checkout', 200, ['checkout'], true],
+    ['/en/my-account/orders', 200, ['my-account'], true],
+    ['/error', 200, ['error'], true],
+    ['/c/laptops', 500, ['error'], true],
+  ] as const)('%s (%i) → %j', (path, status, tags, personal) => {
+    expect(pageTagsOf(path, status)).toEqual({ tags, personal });
+  });
+});
+
+describe('settings', () => {
+  it('is off unless PAGE_CACHE=memory; TTL 86400 s by default', () => {
+    expect(loadServerConfig({}).pageCache).toMatchObject({ mode: 'off', ttlMs: 86_400_000 });
+    expect(loadServerConfig({ PAGE_CACHE: 'memory', PAGE_CACHE_TTL_S: '60' }).pageCache).toMatchObject({
+      mode: 'memory',
+      ttlMs: 60_000,
+    });
+    expect(() => loadServerConfig({ PAGE_CACHE: 'redis' })).toThrow(/PAGE_CACHE/);
+  });
+});
