@@ -84,7 +84,7 @@ export function GroupedPicker({
             const thumb = imageUrl(p.image, 150, 150);
             const available = inStock(p.sku);
             return (
-              <tr key={p.sku}>
+              <tr key={p.sku} data-sku={p.sku}>
                 <td>
                   {thumb ? (
                     <img src={thumb} alt="" width={50} height={50} loading="lazy" decoding="async" />

@@ -1,0 +1,170 @@
+/**
+ * The catalogue journey (issue #3), in English: category → filter (back on page 1, the filter in the
+ * query string) → product → wish list and compare → the header overlay, /wishlist and /compare show
+ * the product; then a bundle with a changed option and a grouped set with changed quantities go to
+ * the cart, and the server's cart lines carry what the pickers showed.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatPrice } from '@vitrina/domain';
+import { getT } from '../apps/web/app/i18n/index.ts';
+import { launchBrowser } from './support/browser.ts';
+import { watchErrors } from './support/page.ts';
+
+const shopUrl = inject('shopUrl');
+const t = getT('en');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Doc = { sku: string; slug: string; type_id: string; stock?: { is_in_stock: boolean; qty: number } };
+
+async function searchDocs<T>(type: string, request: unknown, extra = ''): Promise<T[]> {
+  const q = encodeURIComponent(JSON.stringify(request));
+  const res = await fetch(
+    `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/${type}/_search?request=${q}${extra}`,
+  );
+  return ((await res.json()) as { hits: { hits: { _source: T }[] } }).hits.hits.map((h) => h._source);
+}
+
+/** The server cart lines of this browser's cart (its id is in the persisted cart store). */
+async function serverCartLines(page: Page) {
+  const token = await page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const req = indexedDB.open('vitrina');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const get = req.result.transaction('kv').objectStore('kv').get('cart');
+          get.onsuccess = () =>
+            resolve((get.result as { cartServerToken?: string } | undefined)?.cartServerToken ?? null);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+  expect(token, 'the cart has a server id').toBeTruthy();
+  const res = await fetch(`${shopUrl}/vsbridge/cart/pull?cartId=${encodeURIComponent(token!)}&storeCode=en`);
+  return (
+    (await res.json()) as { result: { sku: string; qty: number; price: number; product_option?: unknown }[] }
+  ).result;
+}
+
+describe('catalogue journey (en)', () => {
+  it('category → filter → product → wish list and compare', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('navigation', { name: t('header.categories') })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.waitForURL(/\/c\//);
+    // breadcrumbs: home, then the category as the current item
+    const crumbs = page.getByRole('navigation', { name: t('common.breadcrumbs') });
+    await expect.poll(() => crumbs.locator('[aria-current="page"]').count()).toBe(1);
+    expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain(
+      'BreadcrumbList',
+    );
+
+    // page 2, then a filter: back to page 1 with the filter in the query string
+    const next = page.getByRole('link', { name: t('listing.next') });
+    if (await next.count()) {
+      await next.click();
+      await page.waitForURL(/[?&]page=2/);
+    }
+    const filter = page.locator('.filters a[rel="nofollow"]').first();
+    await filter.click();
+    await page.waitForURL((url) => url.search.length > 1 && !url.searchParams.has('page'));
+    await page.locator('.card a').first().waitFor();
+
+    // the first product: wish list and compare from the product page
+    const name = (await page.locator('.card .card-name').first().textContent())!.trim();
+    await page.locator('.card a').first().click();
+    await page.waitForURL(/\/p\//);
+    const wish = page.getByRole('button', { name: t('wishlist.add', { name }) });
+    await wish.click();
+    await page.getByRole('button', { name: t('wishlist.remove', { name }) }).waitFor();
+    await page.getByRole('button', { name: t('compare.add', { name }) }).click();
+    expect(
+      await page.getByRole('button', { name: t('compare.remove', { name }) }).getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    // the header's wish list overlay lists it, keyboard: Escape closes it
+    await page.getByRole('button', { name: t('header.wishlistCount', { count: 1 }) }).click();
+    const dialog = page.getByRole('dialog', { name: t('wishlist.title') });
+    await dialog.getByRole('link', { name }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // the pages (persisted on the device: they survive a reload)
+    await page.goto(`${shopUrl}/en/wishlist`, { waitUntil: 'networkidle' });
+    await page.locator('.saved-list').getByRole('link', { name }).waitFor();
+    expect(await page.title()).toBe(`${t('wishlist.title')} | ${t('site.name')}`);
+    await page.goto(`${shopUrl}/en/compare`, { waitUntil: 'networkidle' });
+    const table = page.locator('table.compare-table');
+    await table.getByRole('link', { name }).waitFor();
+    await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(1);
+    await page.getByRole('button', { name: t('compare.remove', { name }) }).click();
+    await page.getByText(t('compare.empty')).waitFor();
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a bundle with a changed option and a grouped set go to the cart as the pickers show them', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+
+    const [bundle] = await searchDocs<Doc>('product', { filters: { type_id: 'bundle' } }, '&size=1');
+    await page.goto(`${shopUrl}/en/p/${bundle!.sku}/${bundle!.slug}`, { waitUntil: 'networkidle' });
+    const picker = page.locator('.bundle-picker');
+    const total = picker.locator('output');
+    const before = await total.textContent();
+    // choose the second product of the first option that has one
+    const firstSet = picker
+      .locator('fieldset')
+      .filter({ has: page.locator('input:not(:checked)') })
+      .first();
+    await firstSet.locator('input:not(:checked)').last().check();
+    await expect.poll(() => total.textContent()).not.toBe(before);
+    const bundleShown = (await total.textContent())!.trim();
+    await picker.getByRole('button', { name: t('product.addToCart') }).click();
+    await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
+
+    let lines = await serverCartLines(page);
+    const bundleLine = lines.find((l) => l.sku === bundle!.sku);
+    expect(bundleLine, 'the bundle line').toBeDefined();
+    expect(JSON.stringify(bundleLine!.product_option)).toContain('bundle_options');
+    // the server priced the line from the chosen options: the price the picker showed
+    expect(formatPrice(bundleLine!.price, 'en')).toBe(bundleShown);
+
+    const [grouped] = await searchDocs<Doc>('product', { filters: { type_id: 'grouped' } }, '&size=1');
+    await page.goto(`${shopUrl}/en/p/${grouped!.sku}/${grouped!.slug}`, { waitUntil: 'networkidle' });
+    const qty = page.locator('.grouped-picker input[type="number"]:not([disabled])');
+    expect(await qty.count()).toBeGreaterThan(0);
+    await qty.first().fill('2');
+    const sku = await qty.first().locator('xpath=ancestor::tr').getAttribute('data-sku');
+    await page
+      .locator('.grouped-picker')
+      .getByRole('button', { name: t('product.addToCart') })
+      .click();
+    await expect
+      .poll(async () => (await serverCartLines(page)).some((l) => l.sku === sku && l.qty >= 2))
+      .toBe(true);
+    lines = await serverCartLines(page);
+    expect(
+      lines.find((l) => l.sku === grouped!.sku),
+      'the set itself is not a line',
+    ).toBeUndefined();
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
