@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { formatPrice } from '@vitrina/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BundlePicker, GroupedPicker, type LinkedProduct } from '../app/components/CompositePickers';
+import type { Product } from '../app/lib/types';
+import type { CartItem } from '../app/state/cart';
+
+afterEach(cleanup);
+
+const linked = (sku: string, price: number, inStock = true): LinkedProduct => ({
+  id: sku.charCodeAt(0) + sku.length,
+  sku,
+  name: `Item ${sku}`,
+  slug: sku.toLowerCase(),
+  image: null,
+  status: 1,
+  type_id: 'simple',
+  final_price_incl_tax: price,
+  stock: { is_in_stock: inStock, qty: inStock ? 10 : 0 },
+});
+
+const base = {
+  id: 900,
+  name: 'Set',
+  slug: 'set',
+  price: 0,
+  price_incl_tax: 0,
+  final_price: 0,
+  final_price_incl_tax: 0,
+};
+
+function renderIn(ui: React.ReactElement) {
+  return render(<MemoryRouter initialEntries={['/en/p/X/x']}>{ui}</MemoryRouter>);
+}
+
+describe('grouped picker', () => {
+  const grouped: Product = {
+    ...base,
+    sku: 'SET-1',
+    type_id: 'grouped',
+    product_links: [
+      { linked_product_sku: 'TV', link_type: 'associated', qty: 1 },
+      { linked_product_sku: 'CABLE', link_type: 'associated', qty: 2 },
+      { linked_product_sku: 'GONE', link_type: 'associated', qty: 1 },
+      { linked_product_sku: 'OUT', link_type: 'associated', qty: 1 },
+    ],
+  };
+  const children = [linked('TV', 100000), linked('CABLE', 1250), linked('OUT', 500, false)];
+
+  it('starts at the link quantities, totals Σ price × qty, and adds one line per chosen product', () => {
+    const added: CartItem[][] = [];
+    renderIn(
+      <GroupedPicker product={grouped} linked={children} adding={false} onAdd={(i) => added.push(i)} />,
+    );
+    // a link to a product the catalogue does not show is left out; an out-of-stock one is disabled at 0
+    expect(screen.queryByText('Item GONE')).toBeNull();
+    const out = screen.getByLabelText('Quantity of Item OUT') as HTMLInputElement;
+    expect(out.disabled).toBe(true);
+    expect(out.value).toBe('0');
+    const total = screen.getByText((_, el) => el?.tagName === 'OUTPUT');
+    expect(total.textContent).toBe(formatPrice(102500, 'en'));
+    fireEvent.change(screen.getByLabelText('Quantity of Item TV'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Quantity of Item CABLE'), { target: { value: '0' } });
+    expect(total.textContent).toBe(formatPrice(200000, 'en'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(added).toHaveLength(1);
+    expect(added[0]!.map((i) => [i.sku, i.qty, i.price, i.parentSku])).toEqual([['TV', 2, 100000, 'SET-1']]);
+  });
+
+  it('refuses to add nothing', () => {
+    renderIn(<GroupedPicker product={grouped} linked={children} adding={false} onAdd={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Quantity of Item TV'), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText('Quantity of Item CABLE'), { target: { value: '-3' } });
+    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Choose a quantity of at least one product.')).toBeTruthy();
+  });
+});
+
+describe('bundle picker', () => {
+  const bundle: Product = {
+    ...base,
+    sku: 'BND-1',
+    type_id: 'bundle',
+    bundle_options: [
+      {
+        option_id: 1,
+        title: 'Laptop',
+        required: true,
+        type: 'radio',
+        product_links: [
+          { sku: 'L1', qty: 1, is_default: true, price: 1 },
+          { sku: 'L2', qty: 1, is_default: false },
+        ],
+      },
+      {
+        option_id: 2,
+        title: 'Warranty',
+        required: false,
+        type: 'radio',
+        product_links: [{ sku: 'W1', qty: 1, is_default: false }],
+      },
+      {
+        option_id: 3,
+        title: 'Extras',
+        required: false,
+        type: 'checkbox',
+        product_links: [
+          { sku: 'M', qty: 2, is_default: false },
+          { sku: 'K', qty: 1, is_default: false },
+        ],
+      },
+    ],
+  };
+  const children = [
+    linked('L1', 50000),
+    linked('L2', 60000),
+    linked('W1', 3000),
+    linked('M', 1000),
+    linked('K', 2500),
+  ];
+
+  it('prices the default selection, follows the choices, and adds one line with bundle_options', () => {
+    const added: CartItem[][] = [];
+    renderIn(
+      <BundlePicker
+        product={bundle}
+        linked={children}
+        adding={false}
+        disabled={false}
+        onAdd={(i) => added.push(i)}
+      />,
+    );
+    const total = screen.getByText((_, el) => el?.tagName === 'OUTPUT');
+    // defaults: L1 only (the link's own price field is not trusted: the linked product's price is)
+    expect(total.textContent).toBe(formatPrice(50000, 'en'));
+    expect((screen.getByRole('radio', { name: 'None' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Item L2/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /Item W1/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Item M/ }));
+    expect(total.textContent).toBe(formatPrice(65000, 'en')); // 600 + 30 + 2 × 10
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const item = added[0]![0]!;
+    expect(item).toMatchObject({ sku: 'BND-1', qty: 1, price: 65000, product_type: 'bundle' });
+    expect(item.product_option?.extension_attributes?.bundle_options).toEqual([
+      { option_id: 1, option_qty: 1, option_selections: ['L2'] },
+      { option_id: 2, option_qty: 1, option_selections: ['W1'] },
+      { option_id: 3, option_qty: 2, option_selections: ['M'] },
+    ]);
+  });
+
+  it('cannot add while a required option has nothing chosen', () => {
+    const noDefault: Product = {
+      ...bundle,
+      bundle_options: [
+        { ...bundle.bundle_options![0]!, product_links: [{ sku: 'L1', qty: 1, is_default: false }] },
+      ],
+    };
+    renderIn(
+      <BundlePicker
+        product={noDefault}
+        linked={children}
+        adding={false}
+        disabled={false}
+        onAdd={() => undefined}
+      />,
+    );
+    const add = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Item L1/ }));
+    expect(add.disabled).toBe(false);
+  });
+});
