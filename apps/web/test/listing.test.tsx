@@ -54,3 +54,21 @@ describe('listing query', () => {
     expect(pageQuery('/c/x', q('page=2'), 1)).toBe('/c/x');
   });
 });
+
+describe('system parameters (sort, page, utm_*, gclid, fbclid) are never filters', () => {
+  const codes = [...CODES, 'sort', 'page', 'utm_source', 'utm_id', 'gclid', 'fbclid'];
+  it.each(['sort=name:asc', 'page=2', 'utm_source=news', 'utm_id=7', 'gclid=abc', 'fbclid=xyz'])(
+    '%s is not read as an attribute filter even when an attribute had its name',
+    (param) => {
+      expect(parseListingQuery(q(`${param}&color=7`), codes).attributes).toEqual({ color: ['7'] });
+    },
+  );
+  it('a filter change drops the page and keeps the tracking parameters; clearing keeps them too', () => {
+    const search = q('page=3&utm_id=7&gclid=g&color=7');
+    const next = new URLSearchParams(toggleFilter('/c/tv', search, 'color', '8').split('?')[1]);
+    expect(next.get('page')).toBeNull();
+    expect(next.get('utm_id')).toBe('7');
+    expect(next.get('color')).toBe('7,8');
+    expect(clearFilters('/c/tv', search)).toBe('/c/tv?utm_id=7&gclid=g');
+  });
+});

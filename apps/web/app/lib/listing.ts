@@ -18,6 +18,14 @@ export interface ListingQuery {
   attributes: Record<string, string[]>;
 }
 
+/**
+ * System parameters are never attribute filters (catalogue-and-cart.md §2: sort, page and the
+ * marketing-tracking parameters): the domain's list plus any other `utm_*` parameter.
+ */
+export function isSystemParam(name: string): boolean {
+  return SYSTEM_FILTER_NAMES.includes(name) || name.startsWith('utm_');
+}
+
 function withQuery(pathname: string, params: URLSearchParams): string {
   const s = params.toString();
   return s ? `${pathname}?${s}` : pathname;
@@ -39,7 +47,7 @@ export function parseListingQuery(
   const price = PRICE_RANGES.some((r) => priceRangeKey(r) === priceParam) ? priceParam : null;
   const attributes: ListingQuery['attributes'] = {};
   for (const code of attributeCodes) {
-    if (SYSTEM_FILTER_NAMES.includes(code) || code === 'price') continue;
+    if (isSystemParam(code) || code === 'price') continue;
     const values = (search.get(code) ?? '')
       .split(',')
       .map((v) => v.trim())
@@ -90,7 +98,7 @@ export function toggleFilter(pathname: string, search: URLSearchParams, code: st
 /** The query string with every filter removed (sort kept, page reset). */
 export function clearFilters(pathname: string, search: URLSearchParams): string {
   const next = new URLSearchParams();
-  for (const [k, v] of search) if (SYSTEM_FILTER_NAMES.includes(k) && k !== 'page') next.set(k, v);
+  for (const [k, v] of search) if (isSystemParam(k) && k !== 'page') next.set(k, v);
   return withQuery(pathname, next);
 }
 
