@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import type { Product } from '../lib/types';
+import type { Banner, Product } from '../lib/types';
 import { imageUrl, productPath } from '../lib/urls';
+import { BannerTile, byPosition } from './Banners';
 import { Price } from './Price';
 import { SaveButtons } from './SaveButtons';
 
@@ -34,12 +36,25 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: Product[]; eagerCount?: number }) {
-  return (
-    <ul className="grid">
-      {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < eagerCount} />
-      ))}
-    </ul>
-  );
+/**
+ * The product tiles; banners (category banners) take the tile at their position (1 = first),
+ * banners beyond the end follow the last product.
+ */
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  banners = [],
+}: {
+  products: Product[];
+  eagerCount?: number;
+  banners?: Banner[];
+}) {
+  const tiles: ReactNode[] = products.map((p, i) => (
+    <ProductCard key={p.id} product={p} eager={i < eagerCount} />
+  ));
+  for (const b of byPosition(banners)) {
+    const at = Math.min(Math.max(0, b.position - 1), tiles.length);
+    tiles.splice(at, 0, <BannerTile key={`banner-${b.id}`} banner={b} />);
+  }
+  return <ul className="grid">{tiles}</ul>;
 }

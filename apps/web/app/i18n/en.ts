@@ -241,6 +241,11 @@ export const en = {
   'offlineOrder.send': 'Send the order',
   'offlineOrder.waitingText': 'An order saved on this device while offline has not been sent yet.',
   'offlineOrder.placed': 'Your order {number} has been placed.',
+  'banners.slider': 'Offers',
+  'banners.previous': 'Previous slide',
+  'banners.next': 'Next slide',
+  'banners.main': 'Featured',
+  'banners.multi': 'More offers',
 } as const;
 
 type Plural = {

@@ -253,4 +253,9 @@ export const lt: Dictionary = {
   'offlineOrder.send': 'Siųsti užsakymą',
   'offlineOrder.waitingText': 'Be interneto ryšio šiame įrenginyje išsaugotas užsakymas dar neišsiųstas.',
   'offlineOrder.placed': 'Jūsų užsakymas {number} pateiktas.',
+  'banners.slider': 'Pasiūlymai',
+  'banners.previous': 'Ankstesnė skaidrė',
+  'banners.next': 'Kita skaidrė',
+  'banners.main': 'Rekomenduojame',
+  'banners.multi': 'Daugiau pasiūlymų',
 };

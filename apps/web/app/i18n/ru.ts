@@ -255,4 +255,9 @@ export const ru: Dictionary = {
   'offlineOrder.waitingText':
     'Заказ, сохранённый на этом устройстве без подключения к интернету, ещё не отправлен.',
   'offlineOrder.placed': 'Ваш заказ {number} оформлен.',
+  'banners.slider': 'Предложения',
+  'banners.previous': 'Предыдущий слайд',
+  'banners.next': 'Следующий слайд',
+  'banners.main': 'Рекомендуем',
+  'banners.multi': 'Ещё предложения',
 };

@@ -138,6 +138,8 @@ export interface SearchResult<T> {
   items: T[];
   total: number;
   aggregations: Record<string, { key: string; count: number }[]>;
+  /** true: answered offline with nothing on the device (an empty result, spec §8; sync/catalogue-cache.ts) */
+  offline?: boolean;
 }
 
 export interface CartLine {
@@ -347,6 +349,23 @@ export interface Claim {
   created_at: string;
 }
 
+/**
+ * A special offer of the logged-in customer (accounts-checkout-routes.md §3 "Special offers
+ * product"): `id` is the listed product, money in cents.
+ */
+export interface SpecialOffer {
+  id: number;
+  final_price: number;
+  price_incl_tax: number;
+  id_variant: number | null;
+  option_comments: string;
+  sku: string;
+  quantity: number;
+  /** 'demo' for a demo shop's offers */
+  label?: string | null;
+  valid_until?: string | null;
+}
+
 /** A review (accounts-checkout-routes.md §3 "Review") */
 export interface Review {
   id?: number;
@@ -374,4 +393,24 @@ export interface NewsItem {
   published_at: string;
   /** An example item served while the shop has no news of its own. */
   demo: boolean;
+}
+
+/** A banner of the shop data (GET /vsbridge/home-page; accounts-checkout-routes.md §3 "Shop data"). */
+export interface Banner {
+  id: number;
+  position: number;
+  image: string;
+  title: string;
+  link: string;
+  category_id?: number;
+}
+
+/** GET /vsbridge/home-page: banners by kind and the shop configuration. */
+export interface HomePageData {
+  banner: Banner[];
+  slider: Banner[];
+  category_banner: Banner[];
+  product_banner: Banner[];
+  multi_banner: Banner[];
+  config?: { code: string; configs: Record<string, unknown> }[];
 }

@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const codes = attributes.map((a) => a.attribute_code);
   const q = parseListingQuery(url.searchParams, codes);
-  const [products, paths, trail] = await Promise.all([
+  const [products, paths, trail, shop] = await Promise.all([
     api.searchProducts({
       filters: { category_ids: category.id, ...listingFilters(q) },
       aggregations: ['price', ...codes],
@@ -61,6 +61,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }),
     categoryPaths(context, storeCode, category),
     categoryTrail(api, storeCode, category),
+    // Category banners come with the shop data; a failure leaves them out.
+    q.page === 1
+      ? api.homePage().catch((e: unknown) => {
+          console.error('home-page', e);
+          return null;
+        })
+      : null,
   ]);
   const labels = optionLabels(attributes, products.items);
   return {
@@ -82,6 +89,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     })),
     query: q,
     trail,
+    // Category banners at their position among the products (accounts-checkout-routes.md §3).
+    banners: (shop?.category_banner ?? []).filter((b) => b.category_id === category.id),
     origin: siteOrigin(request),
     seo: buildSeo(request, storeCode, paths, q.page > 1 ? `?page=${q.page}` : ''),
   };
@@ -128,7 +137,7 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         <ListingFilters aggregations={d.aggregations} filters={d.filters} query={d.query} />
         <section className="listing-products" aria-label={d.category.name}>
           {d.products.length ? (
-            <ProductGrid products={d.products} eagerCount={4} />
+            <ProductGrid products={d.products} eagerCount={4} banners={d.banners} />
           ) : online ? (
             <p>{t('listing.noProducts')}</p>
           ) : (

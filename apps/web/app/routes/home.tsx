@@ -1,5 +1,6 @@
 import { HOME_LIST_SIZE, HOME_LIST_SORT } from '@vitrina/domain';
 import type { Route } from './+types/home';
+import { BannerGrid, Slider } from '../components/Banners';
 import { ProductGrid } from '../components/ProductCard';
 import { ShopTerms } from '../components/Footer';
 import { getT, useT } from '../i18n';
@@ -8,6 +9,7 @@ import { pageMeta } from '../lib/seo';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import { PRODUCT_CARD_FIELDS } from '../lib/listing';
+import type { HomePageData } from '../lib/types';
 
 /**
  * The spec (accounts-checkout-routes.md §9) says both home lists, new products and bestsellers,
@@ -27,11 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // both lists use the same sort today: one search answers both (one API call, not two per render)
   const bestQuery: typeof newQuery =
     (BESTSELLERS_SORT as string) === NEW_PRODUCTS_SORT ? newQuery : list(BESTSELLERS_SORT);
-  const [newProducts, bestsellers] = await Promise.all([newQuery, bestQuery]);
+  // Banners and slider are decoration: a failure leaves them out, the page still renders.
+  const shopQuery = api.homePage().catch((e: unknown): HomePageData | null => {
+    console.error('home-page', e);
+    return null;
+  });
+  const [newProducts, bestsellers, shop] = await Promise.all([newQuery, bestQuery, shopQuery]);
   return {
     storeCode,
     newProducts: newProducts.items,
     bestsellers: bestsellers.items,
+    slider: shop?.slider ?? [],
+    banners: shop?.banner ?? [],
+    multiBanners: shop?.multi_banner ?? [],
     // `/pwa.html` is an alias: its canonical is the home page.
     seo: buildSeo(request, storeCode, samePaths('/')),
   };
@@ -51,6 +61,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1>{t('home.heading')}</h1>
         <ShopTerms />
       </section>
+      <Slider slides={loaderData.slider} />
+      <BannerGrid banners={loaderData.banners} label={t('banners.main')} />
       <section aria-labelledby="new-products">
         <h2 id="new-products">{t('home.newProducts')}</h2>
         <ProductGrid products={loaderData.newProducts} eagerCount={4} />
@@ -59,6 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="bestsellers">{t('home.bestsellers')}</h2>
         <ProductGrid products={loaderData.bestsellers} />
       </section>
+      <BannerGrid banners={loaderData.multiBanners} label={t('banners.multi')} multi />
     </>
   );
 }

@@ -17,11 +17,13 @@ import {
 import { useState } from 'react';
 import { data, redirect, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/product';
+import { BannerGrid } from '../components/Banners';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { BundlePicker, GroupedPicker, type LinkedProduct } from '../components/CompositePickers';
 import { JsonLd as JsonLdScript } from '../components/JsonLd';
 import { NotFound } from '../components/NotFound';
 import { SaveButtons } from '../components/SaveButtons';
+import { StockAlert } from '../components/StockAlert';
 import { ProductReviews } from '../components/ProductReviews';
 import { Price } from '../components/Price';
 import { getT, useT } from '../i18n';
@@ -34,7 +36,7 @@ import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate } from '../lib/text';
 import type { Crumb } from '../lib/breadcrumbs';
-import type { ConfigurableChild, Product } from '../lib/types';
+import type { Banner, ConfigurableChild, Product } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { imageUrl, productPath } from '../lib/urls';
 import { cart, type CartItem } from '../state/cart';
@@ -95,17 +97,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(productPath(storeCode, product, childSku) + url.search, 301);
   }
-  const [paths, trail, linked] = await Promise.all([
+  const [paths, trail, linked, shop] = await Promise.all([
     productPaths(context, storeCode, product, null),
     productTrail(api, storeCode, product),
     loadLinked(api, product),
+    // Product banners come with the shop data; a failure leaves them out.
+    api.homePage().catch((e: unknown) => {
+      console.error('home-page', e);
+      return null;
+    }),
   ]);
+  const categoryIds = new Set(product.category_ids ?? []);
   return {
     notFound: false as const,
     storeCode,
     product,
     trail,
     linked,
+    // Product banners: those of one of the product's categories, or of none (all products).
+    banners: (shop?.product_banner ?? []).filter(
+      (b) => b.category_id == null || categoryIds.has(b.category_id),
+    ),
     // Product routes are named by type plus "-product" (accounts-checkout-routes.md §2).
     routeName: `${product.type_id}-product`,
     origin: siteOrigin(request),
@@ -311,6 +323,7 @@ function ProductView({
   canonical,
   trail,
   linked,
+  banners,
   routeName,
 }: {
   product: Product;
@@ -318,6 +331,7 @@ function ProductView({
   canonical: string;
   trail: Crumb[];
   linked: LinkedProduct[];
+  banners: Banner[];
   routeName: string;
 }) {
   const t = useT();
@@ -486,6 +500,7 @@ function ProductView({
             </button>
           )}
           <SaveButtons product={product} />
+          <StockAlert sku={variant?.sku ?? product.sku} inStock={inStock || noVariant} />
         </div>
       </div>
       {description ? (
@@ -496,6 +511,7 @@ function ProductView({
           ))}
         </section>
       ) : null}
+      <BannerGrid banners={banners} label={t('banners.multi')} multi />
       <ProductReviews
         productId={product.id}
         viewed={{
@@ -521,6 +537,7 @@ export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
       canonical={d.seo.canonical}
       trail={d.trail}
       linked={d.linked}
+      banners={d.banners}
       routeName={d.routeName}
     />
   );

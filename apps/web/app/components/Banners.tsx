@@ -1,0 +1,130 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../i18n';
+import type { Banner } from '../lib/types';
+import { imageUrl } from '../lib/urls';
+
+/** Banner images are 8:3; the image service fits them inside the asked square. */
+function bannerSrcSet(image: string): string {
+  return [400, 800, 1600].map((w) => `${imageUrl(image, w, w)} ${w}w`).join(', ');
+}
+
+/** An internal banner link goes through the router; an absolute one is a plain link. */
+function BannerLink({
+  banner,
+  className,
+  eager = false,
+  sizes,
+}: {
+  banner: Banner;
+  className: string;
+  eager?: boolean;
+  sizes: string;
+}) {
+  const img = (
+    <img
+      src={imageUrl(banner.image, 800, 800) ?? ''}
+      srcSet={bannerSrcSet(banner.image)}
+      sizes={sizes}
+      width={800}
+      height={300}
+      alt=""
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+    />
+  );
+  const body = (
+    <>
+      {img}
+      <span className="banner-title">{banner.title}</span>
+    </>
+  );
+  return /^https?:\/\//.test(banner.link) ? (
+    <a className={className} href={banner.link}>
+      {body}
+    </a>
+  ) : (
+    <Link className={className} to={banner.link} prefetch="intent">
+      {body}
+    </Link>
+  );
+}
+
+/** Banners sorted by their position (the shop data's order). */
+export function byPosition(list: readonly Banner[]): Banner[] {
+  return [...list].sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+/**
+ * The home page's slider: slides side by side with scroll snapping, previous/next buttons that
+ * scroll one slide (keyboard-usable), the first slide eager (it is the page's largest image).
+ */
+export function Slider({ slides }: { slides: Banner[] }) {
+  const t = useT();
+  const track = useRef<HTMLUListElement>(null);
+  if (!slides.length) return null;
+  const scroll = (dir: 1 | -1) => {
+    const el = track.current;
+    if (el) el.scrollBy({ left: dir * el.clientWidth, behavior: 'smooth' });
+  };
+  return (
+    <section className="slider" aria-roledescription="carousel" aria-label={t('banners.slider')}>
+      <ul ref={track} className="slider-track">
+        {byPosition(slides).map((s, i) => (
+          <li key={s.id} aria-roledescription="slide" aria-label={`${i + 1} / ${slides.length}`}>
+            <BannerLink banner={s} className="slide" eager={i === 0} sizes="100vw" />
+          </li>
+        ))}
+      </ul>
+      {slides.length > 1 ? (
+        <div className="slider-controls">
+          <button type="button" className="btn" onClick={() => scroll(-1)}>
+            <span aria-hidden="true">‹</span> <span className="sr-only">{t('banners.previous')}</span>
+          </button>
+          <button type="button" className="btn" onClick={() => scroll(1)}>
+            <span aria-hidden="true">›</span> <span className="sr-only">{t('banners.next')}</span>
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Main and small banners (the first by position is the main one), or a multi-banner row. */
+export function BannerGrid({
+  banners,
+  label,
+  multi = false,
+}: {
+  banners: Banner[];
+  label: string;
+  multi?: boolean;
+}) {
+  if (!banners.length) return null;
+  const [main, ...small] = byPosition(banners);
+  return (
+    <section className={multi ? 'banners banners-multi' : 'banners'} aria-label={label}>
+      <ul>
+        {(multi ? byPosition(banners) : [main as Banner, ...small]).map((b, i) => (
+          <li key={b.id} className={!multi && i === 0 ? 'banner-main' : 'banner-small'}>
+            <BannerLink
+              banner={b}
+              className="banner"
+              sizes={!multi && i === 0 ? '(min-width: 900px) 50vw, 100vw' : '(min-width: 900px) 25vw, 50vw'}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A banner as a tile of the product grid (category banners at their position). */
+export function BannerTile({ banner }: { banner: Banner }) {
+  return (
+    <li className="card card-banner">
+      <BannerLink banner={banner} className="banner" sizes="(min-width: 900px) 25vw, 50vw" />
+    </li>
+  );
+}
