@@ -75,6 +75,8 @@ export type ApiConfig = {
   /** euros incl. tax; `to: null` is open-ended */
   priceRanges: PriceRange[];
   catalogCacheEntries: number;
+  /** how long a catalogue version read is reused (ms); imports through this process forget it at once */
+  catalogVersionTtlMs: number;
   imageSizes: number[];
   imageMemoryCacheBytes: number;
   bodyLimit: number;
@@ -187,6 +189,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     searchIndex: env.SEARCH_INDEX === 'sql' ? 'sql' : 'memory',
     priceRanges: env.PRICE_RANGES ? parsePriceRanges(env.PRICE_RANGES) : PRICE_RANGES.map((r) => ({ ...r })),
     catalogCacheEntries: int(env, 'CATALOG_CACHE_ENTRIES', 2000, 0, 1_000_000),
+    catalogVersionTtlMs: int(env, 'CATALOG_VERSION_TTL_MS', 1000, 0, 60_000),
     imageSizes: [...new Set(imageSizes)].sort((a, b) => a - b),
     imageMemoryCacheBytes: int(env, 'IMAGE_MEMORY_CACHE_MB', 64, 0, 16_384) * 1024 * 1024,
     bodyLimit: int(env, 'API_BODY_LIMIT', 1024 * 1024, 1024, ADMIN_BODY_LIMIT),

@@ -35,7 +35,7 @@ export class AdminService {
   async importCatalog(body: unknown) {
     try {
       const counts = await importCatalog(this.database, body as Parameters<typeof importCatalog>[1]);
-      this.catalog.cache.clear();
+      this.catalog.catalogChanged();
       return counts;
     } catch (err) {
       if (err instanceof ImportError) throw new ApiError(400, 'validation.invalid', undefined, importIssues(err));

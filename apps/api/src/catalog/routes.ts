@@ -1,6 +1,7 @@
 /**
  * Catalogue routes: search of every entity type, the product render list and the URL mapper.
  */
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
   DEFAULT_STORE_CODE,
@@ -24,16 +25,39 @@ import { mapUrl } from './url-map.ts';
 
 const asList = (v: string[] | string | null | undefined) => (v == null ? undefined : fieldList(v));
 
+/**
+ * The JSON text of each cached search answer, made once: the cache hands out the same object for the
+ * same query on the same catalogue version, so a repeated query (the menu on every server render)
+ * is not serialised again.
+ */
+const serialized = new WeakMap<object, string>();
+function sendJson(reply: FastifyReply, answer: object) {
+  let text = serialized.get(answer);
+  if (text === undefined) {
+    text = JSON.stringify(answer);
+    serialized.set(answer, text);
+  }
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
 export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
   const storeOfIndex = (index: string, storeCode: StoreCode | undefined): StoreCode => {
     const view = storeViewByIndex(index);
-    if (!view) throw fieldError('index', 'validation.invalidOption', { options: STORE_CODES.map((c) => STORE_VIEWS[c].index).join(', ') });
+    if (!view)
+      throw fieldError('index', 'validation.invalidOption', {
+        options: STORE_CODES.map((c) => STORE_VIEWS[c].index).join(', '),
+      });
     return storeCode ?? view.storeCode;
   };
-  const typeOf = (type: string): SearchType => (type === 'product_c' || type === 'product_s' ? 'product' : (type as SearchType));
+  const typeOf = (type: string): SearchType =>
+    type === 'product_c' || type === 'product_s' ? 'product' : (type as SearchType);
 
   type SearchQuery = z.output<typeof searchQuery>;
-  const search = (params: z.output<typeof searchParams>, q: Omit<SearchQuery, 'request'>, request: SearchRequest | undefined) =>
+  const search = (
+    params: z.output<typeof searchParams>,
+    q: Omit<SearchQuery, 'request'>,
+    request: SearchRequest | undefined,
+  ) =>
     ctx.catalog.search({
       type: typeOf(params.type),
       storeCode: storeOfIndex(params.index, q.storeCode),
@@ -57,7 +81,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         querystring: searchQuery,
       },
     },
-    async (req) => search(req.params, req.query, req.query.request),
+    async (req, reply) => sendJson(reply, await search(req.params, req.query, req.query.request)),
   );
 
   app.post(
@@ -71,15 +95,22 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         body: searchRequestSchema.optional(),
       },
     },
-    async (req) => search(req.params, req.query, req.body),
+    async (req, reply) => sendJson(reply, await search(req.params, req.query, req.body)),
   );
 
   app.get(
     '/vsbridge/products/render-list',
-    { schema: { tags: ['catalog'], summary: 'Product documents by skus (fresh prices)', querystring: renderListQuery } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Product documents by skus (fresh prices)',
+        querystring: renderListQuery,
+      },
+    },
     async (req) => {
       const q = req.query;
-      const store = q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? DEFAULT_STORE_CODE;
+      const store =
+        q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? DEFAULT_STORE_CODE;
       const items = await ctx.catalog.productsBySkus(store, [...new Set(q.skus)]);
       return ok({ items });
     },

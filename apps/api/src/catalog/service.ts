@@ -80,10 +80,30 @@ export class CatalogService {
 
   /** the version read now in flight: callers that arrive meanwhile share it (one query, not one each) */
   private versionRead: Promise<string> | undefined;
+  /** the last version read and when its read started; reused for CATALOG_VERSION_TTL_MS */
+  private versionMemo: { value: string; at: number } | undefined;
+  /** bumped by catalogChanged(): a read started before it must not be remembered */
+  private versionEpoch = 0;
 
+  /**
+   * The catalogue version. A read is reused for `catalogVersionTtlMs` (a server render asks the API
+   * several times; each read is a database round trip): an import through this process forgets it
+   * at once (catalogChanged); another process's import is seen within that time, as the search
+   * index sees re-indexed rows within its poll interval.
+   */
   version(): Promise<string> {
+    const memo = this.versionMemo;
+    if (memo && performance.now() - memo.at < this.config.catalogVersionTtlMs)
+      return Promise.resolve(memo.value);
     if (!this.versionRead) {
-      const read = getCatalogVersion(this.database).then(String);
+      const at = performance.now();
+      const epoch = this.versionEpoch;
+      const read = getCatalogVersion(this.database)
+        .then(String)
+        .then((value) => {
+          if (epoch === this.versionEpoch) this.versionMemo = { value, at };
+          return value;
+        });
       this.versionRead = read;
       const done = () => {
         if (this.versionRead === read) this.versionRead = undefined;
@@ -91,6 +111,14 @@ export class CatalogService {
       read.then(done, done);
     }
     return this.versionRead;
+  }
+
+  /** the catalogue was changed by this process (an import): read the version again, drop cached answers */
+  catalogChanged(): void {
+    this.versionEpoch++;
+    this.versionMemo = undefined;
+    this.versionRead = undefined;
+    this.cache.clear();
   }
 
   /** a catalogue search, from the cache when the same query ran on the same catalogue version */
