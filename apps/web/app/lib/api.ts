@@ -29,6 +29,8 @@ import type {
   Totals,
 } from './types';
 import { catalogIndex } from './store';
+import { browserCatalogueCache, type CatalogueCache } from '../sync/catalogue-cache';
+import type { CacheName } from '../sync/local-cache';
 
 /** The transport: global fetch, or the server's in-process `context.apiFetch`. */
 export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -78,6 +80,11 @@ export interface ApiOptions {
   token?: string | null;
   /** The session: the current token and the refresh on a 401 (lib/token-refresh.ts); wins over `token`. */
   auth?: ApiAuth;
+  /**
+   * The device caches of catalogue reads (sync/catalogue-cache.ts, catalogue-and-cart.md §7
+   * "Caches"): set by `browserApi`; the server reads without.
+   */
+  cache?: Pick<CatalogueCache, 'read'> | null;
 }
 
 /** How the fetch layer reaches the customer session (accounts-checkout-routes.md §4 "Token refresh"). */
@@ -145,7 +152,15 @@ function activePage(page: CmsPage | undefined): CmsPage | null {
   return page && page.enabled !== false && page.is_active !== false && page.active !== false ? page : null;
 }
 
-export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions) {
+/** Which device cache keeps a catalogue search of this entity type (a text query: the search cache). */
+export function catalogueCacheOf(type: string, params: SearchParams): CacheName {
+  if (type === 'product') return params.query ? 'search' : 'products';
+  if (type === 'category') return 'categories';
+  if (type === 'attribute') return 'attributes';
+  return 'search';
+}
+
+export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: ApiOptions) {
   const base = baseUrl.replace(/\/$/, '');
   const currentToken = () => (auth ? auth.token() : (token ?? null));
 
@@ -209,11 +224,19 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions
       _source_exclude: params.excludeFields?.join(','),
     };
     const url = `${base}/vsbridge/catalog/${catalogIndex(storeCode)}/${type}/_search${qs(query)}`;
-    const res = await fetch(url, { headers: { accept: 'application/json' } });
-    const json = await readJson(res);
-    if (!res.ok) throw envelopeError(res, json);
-    if (typeof json !== 'object' || json === null || !('hits' in json)) throw new ApiError(500, WRONG_FORMAT);
-    return toSearchResult(json as SearchResponse<T>);
+    const load = async () => {
+      const res = await fetch(url, { headers: { accept: 'application/json' } });
+      const json = await readJson(res);
+      if (!res.ok) throw envelopeError(res, json);
+      if (typeof json !== 'object' || json === null || !('hits' in json))
+        throw new ApiError(500, WRONG_FORMAT);
+      return toSearchResult(json as SearchResponse<T>);
+    };
+    if (!cache) return load();
+    const name = catalogueCacheOf(type, params);
+    // offline with no copy: a text search answers an empty result marked offline (spec §8)
+    const offline = (): SearchResult<T> => ({ items: [], total: 0, aggregations: {}, offline: true });
+    return cache.read(name, url, load, name === 'search' ? { offline } : {});
   }
 
   const cartQuery = (cartId: string, extra: Query = {}) => ({ cartId, ...extra });
@@ -334,16 +357,20 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth }: ApiOptions
      * the hit itself (no envelope); a non-ok answer is null.
      */
     async mapUrl(url: string): Promise<{ _type: string; _source: Record<string, unknown> } | null> {
-      const res = await fetch(`${base}/api/url/map${qs({ storeCode })}`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ url, includeFields: ['sku', 'slug', 'identifier', 'url_path'] }),
-      });
-      if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
-      const hit = (await res.json()) as { _type?: string; _source?: Record<string, unknown> } | null;
-      return hit && typeof hit._type === 'string' && hit._source
-        ? { _type: hit._type, _source: hit._source }
-        : null;
+      const load = async () => {
+        const res = await fetch(`${base}/api/url/map${qs({ storeCode })}`, {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({ url, includeFields: ['sku', 'slug', 'identifier', 'url_path'] }),
+        });
+        if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
+        const hit = (await res.json()) as { _type?: string; _source?: Record<string, unknown> } | null;
+        return hit && typeof hit._type === 'string' && hit._source
+          ? { _type: hit._type, _source: hit._source }
+          : null;
+      };
+      // the URL cache (spec §8: a quota error there clears only that cache)
+      return cache ? cache.read('url', `${storeCode}:${url}`, load) : load();
     },
     order: {
       create: (order: OrderPayload) => call<OrderResult>('POST', '/order/create', {}, order),
@@ -446,5 +473,6 @@ export function browserApi(storeCode: StoreCode): Api {
       token: () => browserAuth?.token() ?? null,
       refresh: (failed) => browserAuth?.refresh(failed) ?? Promise.resolve(null),
     },
+    cache: browserCatalogueCache(),
   });
 }
