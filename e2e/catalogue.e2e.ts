@@ -73,12 +73,25 @@ describe('catalogue journey (en)', () => {
       'BreadcrumbList',
     );
 
-    // page 2, then a filter: back to page 1 with the filter in the query string
+    // page 2; a product and back: the same page of products at the same scroll position
+    // (accounts-checkout-routes.md §2 "scroll position and the number of category products loaded")
     const next = page.getByRole('link', { name: t('listing.next') });
-    if (await next.count()) {
-      await next.click();
-      await page.waitForURL(/[?&]page=2/);
-    }
+    expect(await next.count(), 'the first category has a second page').toBeGreaterThan(0);
+    await next.click();
+    await page.waitForURL(/[?&]page=2/);
+    const listUrl = page.url();
+    const firstOnPage2 = await page.locator('.card .card-name').first().textContent();
+    await page.mouse.wheel(0, 700);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.locator('.card a').nth(5).click();
+    await page.waitForURL(/\/p\//);
+    await page.goBack();
+    await page.waitForURL(listUrl);
+    expect(await page.locator('.card .card-name').first().textContent()).toBe(firstOnPage2);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+
+    // then a filter: back to page 1 with the filter in the query string
     const filter = page.locator('.filters a[rel="nofollow"]').first();
     await filter.click();
     await page.waitForURL((url) => url.search.length > 1 && !url.searchParams.has('page'));

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
+import { retryImage } from '../lib/image-retry';
 import type { Banner } from '../lib/types';
 import { imageUrl } from '../lib/urls';
 
@@ -32,6 +33,7 @@ function BannerLink({
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
+      onError={retryImage}
     />
   );
   const body = (

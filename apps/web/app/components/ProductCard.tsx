@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
+import { retryImage } from '../lib/image-retry';
 import type { Banner, Product } from '../lib/types';
 import { imageUrl, productPath } from '../lib/urls';
 import { BannerTile, byPosition } from './Banners';
@@ -23,6 +24,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
+            onError={retryImage}
           />
         ) : (
           <span className="img-placeholder" />
