@@ -84,7 +84,7 @@ describe('catalogue journey (en)', () => {
     await page.mouse.wheel(0, 700);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     const scrolled = await page.evaluate(() => window.scrollY);
-    await page.locator('.card a').nth(5).click();
+    await page.locator('.card:not(.card-banner) a').nth(5).click();
     await page.waitForURL(/\/p\//);
     await page.goBack();
     await page.waitForURL(listUrl);
@@ -95,11 +95,11 @@ describe('catalogue journey (en)', () => {
     const filter = page.locator('.filters a[rel="nofollow"]').first();
     await filter.click();
     await page.waitForURL((url) => url.search.length > 1 && !url.searchParams.has('page'));
-    await page.locator('.card a').first().waitFor();
+    await page.locator('.card:not(.card-banner) a').first().waitFor();
 
     // the first product: wish list and compare from the product page
     const name = (await page.locator('.card .card-name').first().textContent())!.trim();
-    await page.locator('.card a').first().click();
+    await page.locator('.card:not(.card-banner) a').first().click();
     await page.waitForURL(/\/p\//);
     const wish = page.getByRole('button', { name: t('wishlist.add', { name }) });
     await wish.click();
