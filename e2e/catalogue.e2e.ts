@@ -81,8 +81,8 @@ describe('catalogue journey (en)', () => {
     await page.waitForURL(/[?&]page=2/);
     const listUrl = page.url();
     const firstOnPage2 = await page.locator('.card .card-name').first().textContent();
-    await page.mouse.wheel(0, 700);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     const scrolled = await page.evaluate(() => window.scrollY);
     await page.locator('.card:not(.card-banner) a').nth(5).click();
     await page.waitForURL(/\/p\//);
