@@ -42,6 +42,7 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
     route(p('reset-password'), 'routes/reset-password.tsx', { id: id('reset-password') }),
     route(p('newsletter/:email?/:code?'), 'routes/newsletter.tsx', { id: id('newsletter') }),
     route(p('review/:orderToken/:number'), 'routes/review.tsx', { id: id('review') }),
+    route(p('special-offers'), 'routes/special-offers.tsx', { id: id('special-offers') }),
     route(p('i/:slug'), 'routes/cms-page.tsx', { id: id('cms-page') }),
     ...STATIC_PAGES.map((page) =>
       route(p(code === 'lt' ? page.lt : page.identifier), 'routes/cms-page.tsx', {

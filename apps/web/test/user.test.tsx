@@ -7,6 +7,8 @@ import { initialCheckout, type CheckoutState } from '../app/state/checkout';
 import { createNotificationStore } from '../app/state/notifications';
 import { createStore } from '../app/state/store';
 import { createUserStore } from '../app/state/user';
+import { createWishlistStore } from '../app/state/wishlist';
+import { createCompareStore } from '../app/state/compare';
 import { fakeUserServer, jwt } from './support/fake-user';
 
 /** A mutex standing in for the cross-tab Web Lock. */
@@ -37,6 +39,8 @@ function setup() {
   const notifications = createNotificationStore();
   const openAuth = vi.fn();
   const m = mutex();
+  const wishlist = createWishlistStore();
+  const compare = createCompareStore();
   const user = createUserStore({
     cart,
     checkout,
@@ -44,9 +48,10 @@ function setup() {
     openAuth,
     storeCode: () => 'en',
     lock: m.lock,
+    clearOnLogout: [wishlist.clear, compare.clear],
   });
   const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
-  return { server, cart, checkout, notifications, openAuth, user, api, lock: m };
+  return { server, cart, checkout, notifications, openAuth, user, api, lock: m, wishlist, compare };
 }
 
 const stores: { user: { dispose(): void } }[] = [];
@@ -111,12 +116,18 @@ describe('user session store', () => {
     expect(t.user.store.get().token).toBeNull();
   });
 
-  it('logs out: clears the session, cart and checkout, and says "You\'re logged out"', async () => {
+  it('logs out: clears the session, cart, wish list, compare and checkout, and says "You\'re logged out"', async () => {
     const t = setup();
     stores.push(t);
     await t.user.login(t.api, 'ona@example.com', 'secret123');
     await t.cart.add(t.api, { sku: 'A', qty: 1, name: 'A', price: 1000 });
+    const saved = { sku: 'A', name: 'A', path: '/p/A/a', price: 1000 };
+    t.wishlist.add(saved);
+    t.compare.add(saved);
+    expect(t.wishlist.store.get()).toHaveLength(1);
     await t.user.logout();
+    expect(t.wishlist.store.get()).toEqual([]);
+    expect(t.compare.store.get()).toEqual([]);
     expect(t.user.store.get()).toMatchObject({
       token: null,
       refreshToken: null,

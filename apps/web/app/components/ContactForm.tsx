@@ -14,8 +14,12 @@ interface ContactValues extends Record<string, string> {
   message: string;
 }
 
-/** The contact form of the contact page (`POST /contact/create`); a logged-in customer's name and e-mail prefilled. */
-export function ContactForm() {
+/**
+ * The contact form of the contact page (`POST /contact/create`); a logged-in customer's name and
+ * e-mail prefilled. `kind: 'warranty'` is the warranty service request of the warranty page: the same
+ * form and context (stored, e-mailed to the shop), its subject preset to "Warranty service".
+ */
+export function ContactForm({ kind = 'contact' }: { kind?: 'contact' | 'warranty' }) {
   const t = useAccountT();
   const api = useApi();
   const profile = useUser((s) => s.current);
@@ -25,7 +29,7 @@ export function ContactForm() {
       name: profile ? `${profile.firstname} ${profile.lastname}` : '',
       email: profile?.email ?? '',
       phone: '',
-      subject: '',
+      subject: kind === 'warranty' ? t('warranty.subject') : '',
       message: '',
     }),
     rules: { name: [validateRequired], email: emailRules, message: [validateRequired] },
@@ -42,7 +46,7 @@ export function ContactForm() {
 
   return (
     <section aria-labelledby="contact-form-title" className="contact-form">
-      <h2 id="contact-form-title">{t('contact.title')}</h2>
+      <h2 id="contact-form-title">{kind === 'warranty' ? t('warranty.formTitle') : t('contact.title')}</h2>
       {f.done ? (
         <p role="status">{t('contact.sent')}</p>
       ) : (
@@ -74,7 +78,7 @@ export function ContactForm() {
           <Field
             multiline
             id="contact-message"
-            label={t('contact.message')}
+            label={kind === 'warranty' ? t('warranty.message') : t('contact.message')}
             required
             rows={6}
             {...f.bind('message')}

@@ -4,6 +4,7 @@ import type {
   HomePageData,
   NewsItem,
   Claim,
+  SpecialOffer,
   CustomerAddress,
   CustomerProfile,
   NewsletterConfirmation,
@@ -181,8 +182,9 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
     path: string,
     query: Query = {},
     body?: unknown,
+    asGuest = false,
   ): Promise<{ result: T; meta: Record<string, unknown> | undefined }> {
-    const bearer = currentToken();
+    const bearer = asGuest ? null : currentToken();
     let { res, json } = await send(method, path, query, body, bearer);
     if (bearer && auth && (res.status === 401 || (isEnvelope(json) && Number(json.code) === 401))) {
       const fresh = await auth.refresh(bearer);
@@ -317,6 +319,8 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
     },
     cart: {
       create: () => call<string>('POST', '/cart/create'),
+      /** A guest cart even with a customer session (catalogue-and-cart.md §4 "Cart connection": 401 → guest). */
+      createGuest: async () => (await callFull<string>('POST', '/cart/create', {}, undefined, true)).result,
       pull: (cartId: string) => call<CartLine[]>('GET', '/cart/pull', cartQuery(cartId)),
       update: (
         cartId: string,
@@ -421,6 +425,8 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       orderHistory: (pageSize = ORDER_HISTORY_PAGE_SIZE, currentPage = 1) =>
         call<OrderHistory>('GET', '/user/order-history', { pageSize, currentPage }),
       claims: () => call<Claim[]>('GET', '/user/claims'),
+      /** The customer's special offers (a token is required: accounts-checkout-routes.md §4). */
+      specialOffers: () => call<SpecialOffer[]>('GET', '/user/special-offers'),
       reviews: () => call<Review[]>('GET', '/user/reviews'),
       resetPassword: (email: string) => call<unknown>('POST', '/user/reset-password', {}, { email }),
       createPassword: (email: string, newPassword: string, resetToken: string) =>
@@ -446,6 +452,10 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       }) => call<Review[]>('POST', '/review/create', {}, { review }),
       list: (productId: number | string, pageSize = 20) =>
         call<{ items: Review[]; total_count: number }>('GET', '/review/list', { productId, pageSize }),
+    },
+    /** "Notify me when it is back in stock" on an out-of-stock product (409: it is in stock). */
+    stockAlert: {
+      create: (email: string, sku: string) => call<true>('POST', '/stock-alert/create', {}, { email, sku }),
     },
     contact: {
       create: (message: { name: string; email: string; phone?: string; subject?: string; message: string }) =>

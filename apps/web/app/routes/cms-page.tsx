@@ -81,9 +81,9 @@ export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
       <h1>{d.page.title}</h1>
       {/* CMS content is written by the shop's own editors (trusted HTML). */}
       <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
-      {d.page.identifier === 'contact-us' ? (
+      {d.page.identifier === 'contact-us' || d.page.identifier === 'warranty-service' ? (
         <Suspense fallback={null}>
-          <ContactForm />
+          <ContactForm kind={d.page.identifier === 'warranty-service' ? 'warranty' : 'contact'} />
         </Suspense>
       ) : null}
     </article>

@@ -23,6 +23,7 @@ import { BundlePicker, GroupedPicker, type LinkedProduct } from '../components/C
 import { JsonLd as JsonLdScript } from '../components/JsonLd';
 import { NotFound } from '../components/NotFound';
 import { SaveButtons } from '../components/SaveButtons';
+import { StockAlert } from '../components/StockAlert';
 import { ProductReviews } from '../components/ProductReviews';
 import { Price } from '../components/Price';
 import { getT, useT } from '../i18n';
@@ -499,6 +500,7 @@ function ProductView({
             </button>
           )}
           <SaveButtons product={product} />
+          <StockAlert sku={variant?.sku ?? product.sku} inStock={inStock || noVariant} />
         </div>
       </div>
       {description ? (

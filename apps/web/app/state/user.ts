@@ -14,6 +14,8 @@ import { idbGet, idbSet } from './idb';
 import { notifications as appNotifications, type NotificationStore } from './notifications';
 import { createStore, useStore, type Store } from './store';
 import { ui as appUi, type AuthElem } from './ui';
+import { wishlist as appWishlist } from './wishlist';
+import { compare as appCompare } from './compare';
 
 /** The customer session (accounts-checkout-routes.md §3 "User", §4 "User session"). */
 export interface UserState {
@@ -50,6 +52,8 @@ export interface UserStoreDeps {
   lock?: <T>(fn: () => Promise<T>) => Promise<T>;
   /** The API the session uses for its own calls (refresh, logout on failure). */
   api?: () => Api;
+  /** The other per-customer lists logout empties (the wish list and compare; §4 "User session"). */
+  clearOnLogout?: (() => void)[];
 }
 
 const serialize = ({ loaded: _loaded, ...rest }: UserState) => rest;
@@ -209,7 +213,8 @@ export function createUserStore(deps: UserStoreDeps) {
   }
 
   /**
-   * Logout: ends the session (server too, unless `remote: false`), clears the cart, the user's data,
+   * Logout (accounts-checkout-routes.md §4 "User session"): ends the session (server too, unless
+   * `remote: false`), clears the cart, the user's data, the wish list and compare (`clearOnLogout`),
    * the checkout details, the order history and the refresh token; "You're logged out" unless silent.
    */
   async function logout(opts: { silent?: boolean; remote?: boolean } = {}): Promise<void> {
@@ -220,6 +225,7 @@ export function createUserStore(deps: UserStoreDeps) {
     store.set((s) => ({ ...initialUser, loaded: s.loaded }));
     deps.cart.clear();
     deps.checkout.set(initialCheckout);
+    for (const clear of deps.clearOnLogout ?? []) clear();
     await persist();
     const a = apiOf();
     if (opts.remote !== false && a && (token || refreshToken)) {
@@ -301,6 +307,7 @@ export const user = createUserStore({
   notifications: appNotifications,
   openAuth: (elem) => appUi.openAuth(elem),
   storeCode: currentStoreCode,
+  clearOnLogout: [appWishlist.clear, appCompare.clear],
 });
 setBrowserAuth(user.auth);
 

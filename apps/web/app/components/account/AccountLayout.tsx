@@ -15,6 +15,7 @@ const NAV: { path: string; label: AccountKey; end?: boolean }[] = [
   { path: '/my-account/newsletter', label: 'account.newsletter' },
   { path: '/my-account/orders', label: 'account.orders' },
   { path: '/my-account/recently-viewed', label: 'account.recentlyViewed' },
+  { path: '/special-offers', label: 'offers.title' },
 ];
 
 /** The account area's navigation (and log out). */
