@@ -53,7 +53,10 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     app = await buildApi({ database, config: apiConfig, logger, compress: true, trustProxy: true });
     const pageCache =
       config.pageCache.mode === 'memory'
-        ? { cache: new PageCache(config.pageCache), stamp: dataStampReader(database) }
+        ? {
+            cache: new PageCache(config.pageCache),
+            stamp: dataStampReader(database, apiConfig.catalogVersionTtlMs),
+          }
         : undefined;
     await registerStorefront(app, {
       buildDir: config.webBuildDir,

@@ -154,20 +154,29 @@ function isCurrent(entry: Entry, stamp: string): boolean {
 
 /**
  * The data stamp of a store view, `version:rev`: the catalogue version and the highest rev of its
- * product_index rows (served by product_index_rev_idx). Reads in flight are shared per store view.
+ * product_index rows (served by product_index_rev_idx). Reads in flight are shared per store view,
+ * and a read is reused for `reuseMs` (the API's CATALOG_VERSION_TTL_MS: a change is seen within it).
  */
-export function dataStampReader(database: Database): (store: StoreCode) => Promise<string> {
+export function dataStampReader(database: Database, reuseMs = 0): (store: StoreCode) => Promise<string> {
   const inFlight = new Map<StoreCode, Promise<string>>();
+  const recent = new Map<StoreCode, { stamp: string; at: number }>();
   return (store) => {
+    const memo = recent.get(store);
+    if (memo && performance.now() - memo.at < reuseMs) return Promise.resolve(memo.stamp);
     let read = inFlight.get(store);
     if (!read) {
+      const at = performance.now();
       read = database
         .query<{ v: string | null; r: string | null }>(
           `SELECT (SELECT value #>> '{}' FROM meta WHERE key = 'catalog_version') AS v,
                   (SELECT max(rev)::text FROM product_index WHERE store_code = $1) AS r`,
           [store],
         )
-        .then(([row]) => `${row?.v ?? 0}:${row?.r ?? 0}`);
+        .then(([row]) => {
+          const stamp = `${row?.v ?? 0}:${row?.r ?? 0}`;
+          recent.set(store, { stamp, at });
+          return stamp;
+        });
       const current = read;
       inFlight.set(store, current);
       const done = () => {

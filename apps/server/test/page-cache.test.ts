@@ -124,6 +124,17 @@ describe('page cache', () => {
     expect((await get('/p/LAP-1/x')).state).toBe('miss');
   });
 
+  it('reads the data stamp of a store view, reusing a read for the time asked', async () => {
+    const exact = dataStampReader(database);
+    const reused = dataStampReader(database, 60_000);
+    const before = await exact('lt');
+    expect(before).toMatch(/^\d+:\d+$/);
+    expect(await reused('lt')).toBe(before);
+    await bumpCatalogVersion(database);
+    expect(await exact('lt')).not.toBe(before);
+    expect(await reused('lt')).toBe(before);
+  });
+
   it('expires entries after the TTL', async () => {
     const short = new PageCache({ ttlMs: 30, maxEntries: 10, maxBytes: 1024 * 1024 });
     const page = { status: 200, headers: [], body: Buffer.from('x') };
