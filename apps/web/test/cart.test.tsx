@@ -1,164 +1,254 @@
-import { describe, expect, it } from 'vitest';
-import { createApi } from '../app/lib/api';
+/**
+ * The cart engine (app/state/cart.ts) against the real API on PGlite (issue #4): adds, fast clicks,
+ * failed updates, offline writes, 400 and 401 answers, login merge and logout, stock sync, coupons.
+ * Fixture prices incl. 21 % VAT: PHN-2001 6050, ACC-3002 3025, LAP-1002 3630 (2 in stock).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, type Api } from '../app/lib/api';
 import { createCartStore, type CartItem } from '../app/state/cart';
-import { fakeCartServer } from './support/fake-cart';
+import { startRealShop, type RealShop } from './support/real-shop';
 
-function setup(prices: Record<string, number> = {}) {
-  const server = fakeCartServer(prices);
-  const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en' });
-  const cart = createCartStore();
-  return { server, api, cart, state: () => cart.store.get() };
-}
+let shop: RealShop;
+beforeAll(async () => {
+  shop = await startRealShop();
+});
+afterAll(async () => shop?.close());
 
-const simple = (sku: string, extra: Partial<CartItem> = {}): CartItem => ({
+const item = (sku: string, qty = 1, extra: Partial<CartItem> = {}): CartItem => ({
   sku,
-  qty: 1,
+  qty,
   name: sku,
   price: 1000,
-  id: sku.charCodeAt(0),
   ...extra,
 });
-const variant = (sku: string, value: number): CartItem => ({
-  sku,
-  qty: 1,
-  name: 'Phone X',
-  price: 40000,
-  id: 100,
-  parentSku: 'PX',
-  product_option: {
-    extension_attributes: { configurable_item_options: [{ option_id: 93, option_value: value }] },
-  },
-});
 
-describe('cart store', () => {
-  it('creates the server cart on the first add, then one update per line, and shows server totals', async () => {
-    const { server, api, cart, state } = setup({ A: 1999 });
-    await cart.add(api, simple('A', { price: 1 }));
-    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'POST /cart/create',
-      'POST /cart/update',
-      'GET /cart/totals',
-    ]);
-    expect(state().cartServerToken).toMatch(/^cart-1-/);
-    expect(state().items).toHaveLength(1);
-    expect(state().items[0]?.item_id).toBe(1);
-    // The server is the authority on prices: totals come from it, not from the client's price.
-    expect(state().totals?.grand_total).toBe(1999);
-    await cart.add(api, simple('B'));
-    expect(server.calls.filter((c) => c.path === '/cart/create')).toHaveLength(1);
-    expect(server.calls.filter((c) => c.path === '/cart/update')).toHaveLength(2);
-    expect(state().items.map((i) => [i.sku, i.qty])).toEqual([
-      ['A', 1],
-      ['B', 1],
-    ]);
-  });
+function setup() {
+  const api = shop.guestApi();
+  const cart = createCartStore({ online: () => !shop.offline.value });
+  return { api, cart, state: () => cart.store.get() };
+}
 
-  it('merges the same product (domain identity): simple by sku, configurable by child sku', async () => {
-    const { api, cart, state, server } = setup();
-    await cart.add(api, simple('A'));
-    await cart.add(api, simple('A'));
-    await cart.add(api, variant('PX-A', 1));
-    await cart.add(api, variant('PX-A', 1));
-    await cart.add(api, variant('PX-B', 2));
-    expect(state().items.map((i) => [i.sku, i.qty])).toEqual([
-      ['A', 2],
-      ['PX-A', 2],
-      ['PX-B', 1],
-    ]);
-    // The merged line is updated on the server by its item_id, with the new total quantity.
-    const second = server.calls.filter((c) => c.path === '/cart/update')[1]?.body as {
-      cartItem: { item_id: number; qty: number };
-    };
-    expect(second.cartItem).toMatchObject({ item_id: 1, qty: 2 });
-  });
+const lines = (items: { sku: string; qty: number }[]) => Object.fromEntries(items.map((i) => [i.sku, i.qty]));
+const serverLines = async (api: Api, token: string | null) => lines(token ? await api.cart.pull(token) : []);
 
-  it('concurrent adds are queued and never lose quantity', async () => {
+describe('cart engine against the real API', () => {
+  it('creates the server cart on the first add and shows the server totals', async () => {
     const { api, cart, state } = setup();
-    await Promise.all([cart.add(api, simple('A')), cart.add(api, simple('A')), cart.add(api, simple('A'))]);
-    expect(state().items).toHaveLength(1);
-    expect(state().items[0]?.qty).toBe(3);
-    expect(state().totals?.items[0]?.qty).toBe(3);
+    await cart.add(api, item('PHN-2001'));
+    const s = state();
+    expect(s.cartServerToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(s.items).toEqual([expect.objectContaining({ sku: 'PHN-2001', qty: 1, price: 6050 })]);
+    expect(s.items[0]?.server_item_id).toBeTruthy();
+    expect(s.totals?.grand_total).toBe(6050);
+    expect(s.syncing).toBe(false);
   });
 
-  it('a failed update restores the previous quantity, or removes a new line', async () => {
-    const { api, cart, state, server } = setup();
-    await cart.add(api, simple('A'));
-    server.failNext.set('/cart/update', 500);
-    await expect(cart.add(api, simple('A'))).rejects.toMatchObject({
-      code: 500,
-      message: 'Failed /cart/update',
-    });
-    expect(state().items[0]?.qty).toBe(1);
-    server.failNext.set('/cart/update', 500);
-    await expect(cart.add(api, simple('B'))).rejects.toThrow();
-    expect(state().items.map((i) => i.sku)).toEqual(['A']);
+  it('five fast "add to cart" clicks give quantity 5 and one server line', async () => {
+    const { api, cart, state } = setup();
+    await Promise.all(Array.from({ length: 5 }, () => cart.add(api, item('PHN-2001'))));
+    expect(lines(state().items)).toEqual({ 'PHN-2001': 5 });
+    const server = await api.cart.pull(state().cartServerToken as string);
+    expect(server).toHaveLength(1);
+    expect(server[0]).toMatchObject({ sku: 'PHN-2001', qty: 5 });
+    expect(state().totals?.grand_total).toBe(5 * 6050);
   });
 
-  it('changes quantity and removes a line on the server', async () => {
-    const { api, cart, state, server } = setup();
-    await cart.add(api, simple('A'));
-    await cart.setQty(api, simple('A'), 5);
-    expect(state().items[0]?.qty).toBe(5);
-    expect(state().totals?.items[0]?.qty).toBe(5);
-    await cart.remove(api, simple('A'));
-    expect(state().items).toEqual([]);
-    expect(server.calls.some((c) => c.path === '/cart/delete')).toBe(true);
-    expect(state().totals).toBeNull();
+  it('a refused update restores the previous quantity, or removes a line that never had one', async () => {
+    const { api, cart, state } = setup();
+    await cart.add(api, item('LAP-1002', 2));
+    const over = cart.add(api, item('LAP-1002'));
+    await expect(over).rejects.toThrow('Only 2 products of this type are available!');
+    expect(lines(state().items)).toEqual({ 'LAP-1002': 2 });
+    await expect(cart.add(api, item('AUD-4001'))).rejects.toBeInstanceOf(ApiError);
+    expect(lines(state().items)).toEqual({ 'LAP-1002': 2 });
+    expect(await serverLines(api, state().cartServerToken)).toEqual({ 'LAP-1002': 2 });
   });
 
-  it('sync: pushes client lines and takes server-only lines; a lost cart is cleared', async () => {
-    const { api, cart, state, server } = setup();
-    await cart.add(api, simple('A'));
-    const token = state().cartServerToken!;
-    server.carts.get(token)!.push({
-      item_id: 99,
-      sku: 'S',
-      qty: 2,
-      name: 'Server line',
-      price: 500,
-      product_type: 'simple',
-      quote_id: token,
-    });
-    await cart.sync(api);
-    expect(state().items.map((i) => [i.sku, i.qty])).toEqual([
-      ['A', 1],
-      ['S', 2],
-    ]);
-    server.carts.delete(token);
+  it('changes a quantity and removes a line on the server', async () => {
+    const { api, cart, state } = setup();
+    await cart.add(api, item('PHN-2001'));
+    await cart.add(api, item('ACC-3002'));
+    await cart.setQty(api, item('PHN-2001'), 3);
+    await cart.remove(api, item('ACC-3002'));
+    expect(lines(state().items)).toEqual({ 'PHN-2001': 3 });
+    expect(await serverLines(api, state().cartServerToken)).toEqual({ 'PHN-2001': 3 });
+    expect(state().totals?.grand_total).toBe(3 * 6050);
+  });
+
+  it('writes made offline stay on the device and reach the server in order when back online', async () => {
+    const { api, cart, state } = setup();
+    await cart.add(api, item('PHN-2001'));
+    await cart.add(api, item('ACC-3002'));
+    const token = state().cartServerToken;
+    shop.offline.value = true;
+    try {
+      await cart.add(api, item('PHN-2001'));
+      await cart.add(api, item('LAP-1001', 2));
+      await cart.remove(api, item('ACC-3002'));
+      await cart.setQty(api, item('LAP-1001'), 1);
+    } finally {
+      shop.offline.value = false;
+    }
+    expect(lines(state().items)).toEqual({ 'PHN-2001': 2, 'LAP-1001': 1 });
+    // nothing reached the server yet
+    expect(await serverLines(api, token)).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
+    await cart.sync(api); // what root.tsx does on the `online` event
+    await cart.sync(api); // a second sync changes nothing (absolute quantities: never doubled)
+    expect(await serverLines(api, token)).toEqual({ 'PHN-2001': 2, 'LAP-1001': 1 });
+    expect(lines(state().items)).toEqual({ 'PHN-2001': 2, 'LAP-1001': 1 });
+    expect(state().totals?.grand_total).toBe(2 * 6050 + 96800);
+  });
+
+  it('400 on sync (the cart was converted or is unknown) clears the local cart without sync', async () => {
+    const { api, cart, state } = setup();
+    await cart.add(api, item('PHN-2001'));
+    const token = state().cartServerToken as string;
+    await shop.api.database.query("UPDATE carts SET status = 'converted' WHERE id = $1", [token]);
+    const before = shop.requests.length;
     await cart.sync(api);
     expect(state()).toMatchObject({ items: [], cartServerToken: null, totals: null });
+    // only the pull was sent: nothing was pushed to another cart
+    expect(shop.requests.slice(before).map((r) => r.path)).toEqual(['/vsbridge/cart/pull']);
   });
 
-  it('re-creates a cart the server lost when a line is updated', async () => {
-    const { api, cart, state, server } = setup();
-    await cart.add(api, simple('A'));
-    server.carts.clear();
-    await cart.add(api, simple('A'));
-    expect(state().cartServerToken).toMatch(/^cart-2-/);
-    expect(state().items[0]?.qty).toBe(2);
-    expect(server.carts.get(state().cartServerToken!)?.[0]?.qty).toBe(2);
+  it('login adds the guest quantities to the customer cart exactly once; logout leaves an empty guest cart', async () => {
+    const who = await shop.newCustomer();
+    let token: string | null = who.accessToken;
+    const customerApi = shop.customerApi({ token: () => token, refresh: async () => null });
+    // the customer's cart (another device) has 2 × PHN-2001 and a MacBook in condition A
+    const customerCart = await customerApi.cart.create();
+    await customerApi.cart.update(customerCart, { sku: 'PHN-2001', qty: 2 });
+    const { api, cart, state } = setup();
+    const option = {
+      extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: 6 }] },
+    };
+    await cart.add(api, item('PHN-2001', 1));
+    await cart.add(api, item('ACC-3002', 1));
+    await cart.add(api, item('MBA-7000-A', 1, { parentSku: 'MBA-7000', product_option: option }));
+    expect(state().items).toHaveLength(3);
+
+    await cart.moveTo(customerApi, customerCart);
+    await cart.moveTo(customerApi, customerCart); // a repeated login merge sums nothing again
+    await cart.sync(customerApi);
+    const want = { 'PHN-2001': 3, 'ACC-3002': 1, 'MBA-7000-A': 1 };
+    expect(lines(state().items)).toEqual(want);
+    expect(await serverLines(customerApi, customerCart)).toEqual(want);
+    const mac = (await customerApi.cart.pull(customerCart)).find((l) => l.sku === 'MBA-7000-A');
+    expect(mac?.product_option).toEqual(option);
+    expect(state().totals?.grand_total).toBe(3 * 6050 + 3025 + 84700);
+
+    token = null;
+    cart.clear(); // what the session's logout does
+    expect(state()).toMatchObject({ items: [], cartServerToken: null, totals: null });
+    await cart.add(api, item('ACC-3002'));
+    expect(lines(state().items)).toEqual({ 'ACC-3002': 1 });
+    expect(state().cartServerToken).not.toBe(customerCart);
+    const stillCustomer = shop.customerApi({ token: () => who.accessToken, refresh: async () => null });
+    expect(await serverLines(stillCustomer, customerCart)).toEqual(want);
   });
 
-  it('clear empties the cart without calling the server', async () => {
-    const { api, cart, state, server } = setup();
-    await cart.add(api, simple('A'));
-    const before = server.calls.length;
+  it('logout while a sync is under way: the customer lines never come back into the guest cart', async () => {
+    const who = await shop.newCustomer();
+    const customerApi = shop.customerApi({ token: () => who.accessToken, refresh: async () => null });
+    const customerCart = await customerApi.cart.create();
+    await customerApi.cart.update(customerCart, { sku: 'PHN-2001', qty: 2 });
+    const { cart, state } = setup();
+    const moving = cart.moveTo(customerApi, customerCart);
+    await Promise.resolve();
     cart.clear();
-    expect(state()).toMatchObject({ items: [], cartServerToken: null, totals: null });
-    expect(server.calls.length).toBe(before);
+    await moving.catch(() => undefined);
+    await cart.idle();
+    cart.clear();
+    expect(state().items).toEqual([]);
+    const syncing = cart.sync(customerApi);
+    cart.clear();
+    await syncing;
+    expect(state()).toMatchObject({ items: [], cartServerToken: null });
   });
-});
 
-describe('cart store, lost cart on a new line', () => {
-  it('re-creates the cart when the first update of a new line finds no cart', async () => {
-    const { api, cart, state, server } = setup();
-    await cart.add(api, simple('A'));
-    server.carts.clear();
-    await cart.add(api, simple('B'));
-    expect(state().items.map((i) => [i.sku, i.qty])).toEqual([
-      ['A', 1],
-      ['B', 1],
-    ]);
-    expect(server.carts.get(state().cartServerToken!)?.map((l) => l.sku)).toEqual(['A', 'B']);
+  it('401 with a user token tries the token refresh first; only a failed refresh falls back to a guest cart', async () => {
+    const who = await shop.newCustomer();
+    const customerApi0 = shop.customerApi({ token: () => who.accessToken, refresh: async () => null });
+    const customerCart = await customerApi0.cart.create();
+    const refreshes: string[] = [];
+    let token = 'expired.token.value';
+    const api = shop.customerApi({
+      token: () => token,
+      refresh: async (failed) => {
+        refreshes.push(failed);
+        token = who.accessToken;
+        return token;
+      },
+    });
+    const { cart, state } = setup();
+    cart.store.set((s) => ({ ...s, cartServerToken: customerCart }));
+    await cart.add(api, item('PHN-2001'));
+    expect(refreshes).toEqual(['expired.token.value']);
+    expect(state().cartServerToken).toBe(customerCart); // the customer's cart was not split
+    expect(await serverLines(customerApi0, customerCart)).toEqual({ 'PHN-2001': 1 });
+
+    // the refresh fails: within the bypass limit the lines go to a new guest cart
+    const dead = shop.customerApi({ token: () => 'expired.token.value', refresh: async () => null });
+    await cart.add(dead, item('ACC-3002'));
+    const guest = state().cartServerToken;
+    expect(guest).not.toBe(customerCart);
+    expect(await serverLines(shop.guestApi(), guest)).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
+    expect(state().bypassCount).toBe(0); // reset by the successful sync
+  });
+
+  it('stock sync marks lines "In stock!" or keeps them with "Out of the stock!"', async () => {
+    const { api, cart, state } = setup();
+    await cart.add(api, item('PHN-2001'));
+    await cart.add(api, item('ACC-3002'));
+    await shop.api.database.query("UPDATE stock SET is_in_stock = false, qty = 0 WHERE sku = 'ACC-3002'");
+    try {
+      await cart.sync(api);
+    } finally {
+      await shop.api.database.query("UPDATE stock SET is_in_stock = true, qty = 8 WHERE sku = 'ACC-3002'");
+    }
+    const [phone, hub] = state().items;
+    expect(phone).toMatchObject({
+      sku: 'PHN-2001',
+      is_in_stock: true,
+      info: { stock: 'cart.inStock' },
+      onlineStockCheckid: null,
+    });
+    expect(hub).toMatchObject({
+      sku: 'ACC-3002',
+      is_in_stock: false,
+      errors: { stock: 'cart.outOfTheStock' },
+    });
+    expect(state().items).toHaveLength(2);
+  });
+
+  it('coupon: refuses an empty code, applies (replacing the current one) and removes', async () => {
+    const { api, cart, state } = setup();
+    await expect(cart.applyCoupon(api, 'SAVE10')).rejects.toThrow('cart.totalsUnavailable');
+    await cart.add(api, item('PHN-2001', 2));
+    await expect(cart.applyCoupon(api, '  ')).rejects.toThrow('coupon.required');
+    await cart.applyCoupon(api, 'SAVE10');
+    expect(state().totals).toMatchObject({ coupon_code: 'SAVE10', discount_amount: 1210 });
+    await cart.applyCoupon(api, 'FIXED5');
+    expect(state().totals).toMatchObject({ coupon_code: 'FIXED5', discount_amount: 500 });
+    await expect(cart.applyCoupon(api, 'NOPE')).rejects.toThrow(
+      "You've entered an incorrect coupon code. Please try again.",
+    );
+    await cart.removeCoupon(api);
+    expect(state().totals).toMatchObject({ coupon_code: null, discount_amount: 0 });
+  });
+
+  it('edit mode: a configurable line changes to another child; a quantity change keeps the line', async () => {
+    const { api, cart, state } = setup();
+    const opt = (value: number) => ({
+      extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: value }] },
+    });
+    await cart.add(api, item('MBA-7000-A', 1, { parentSku: 'MBA-7000', product_option: opt(6) }));
+    await cart.replace(
+      api,
+      item('MBA-7000-A'),
+      item('MBA-7000', 1, { parentSku: 'MBA-7000', product_option: opt(7) }),
+    );
+    expect(lines(state().items)).toEqual({ 'MBA-7000-B': 1 });
+    expect(await serverLines(api, state().cartServerToken)).toEqual({ 'MBA-7000-B': 1 });
   });
 });

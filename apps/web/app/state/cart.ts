@@ -1,15 +1,23 @@
 import {
+  ALLOW_OUT_OF_STOCK_IN_CART,
+  MAX_CART_BYPASS_ATTEMPTS,
+  STOCK_SYNC_ENABLED,
   addItemToCart,
+  cartHash,
   cartItemsCount,
   mergeCart,
-  restoreAfterFailedUpdate,
+  mergeGuestIntoCustomer,
   sameCartItem,
   serverItemId,
+  stockBatches,
+  stockSyncOutcome,
   type CartItemLike,
   type CartProductOption,
+  type MessageKey,
 } from '@vitrina/domain';
 import { ApiError, type Api } from '../lib/api';
 import type { CartLine, Totals } from '../lib/types';
+import { idbGet } from './idb';
 import { createStore, useStore } from './store';
 
 /** A cart line on the client. `price` (cents incl. tax) is for display until server totals arrive. */
@@ -19,11 +27,24 @@ export interface CartItem extends CartItemLike {
   name: string;
   price: number;
   image?: string | null;
-  /** For the link back to the product page. */
+  /** For the link back to the product page (and the edit mode: a child is edited through it). */
   parentSku?: string;
   slug?: string;
   product_type?: string;
   product_option?: CartProductOption | null;
+  /** Spec §3 "Cart item": the stock-check task this line waits for, and its outcome. */
+  onlineStockCheckid?: string | null;
+  is_in_stock?: boolean;
+  /** Message keys shown on the line (spec: info and errors), e.g. `{ stock: 'cart.inStock' }`. */
+  info?: Record<string, MessageKey>;
+  errors?: Record<string, MessageKey>;
+}
+
+/** A line the client removed that the server still has (the delete waits for the network). */
+export interface RemovedLine {
+  sku: string;
+  /** Absent when the line's server id never reached the device (the delete goes by sku). */
+  item_id?: number | string | null;
 }
 
 export interface CartState {
@@ -32,6 +53,14 @@ export interface CartState {
   cartServerToken: string | null;
   /** The server's totals: the only prices the cart and checkout show as authoritative. */
   totals: Totals | null;
+  /** Spec "Cart hash" of items and token at the last sync; '' = never synced. */
+  cartItemsHash: string;
+  /** Server deletes still owed (lines removed while offline). */
+  removed: RemovedLine[];
+  lastSyncAt: number | null;
+  lastTotalsSyncAt: number | null;
+  /** Spec "Cart connection": guest-cart retries after a 401, reset by a successful sync. */
+  bypassCount: number;
   /** True once the persisted cart has been read in this tab. */
   loaded: boolean;
   /** True while a server write of this tab is in flight. */
@@ -42,55 +71,117 @@ export const initialCart: CartState = {
   items: [],
   cartServerToken: null,
   totals: null,
+  cartItemsHash: '',
+  removed: [],
+  lastSyncAt: null,
+  lastTotalsSyncAt: null,
+  bypassCount: 0,
   loaded: false,
   syncing: false,
 };
 
-type Id = number | string;
-
-function linkLine(item: CartItem, line: CartLine): CartItem {
-  return { ...item, item_id: line.item_id, server_item_id: line.item_id, prev_qty: null };
+/** Spec "Cart hash": a changed or empty hash means a sync (and a totals sync) is required. */
+export function syncRequired(s: Pick<CartState, 'items' | 'cartServerToken' | 'cartItemsHash' | 'removed'>) {
+  if (s.removed.length > 0) return true;
+  if (!s.cartServerToken) return s.items.length > 0;
+  return s.cartItemsHash === '' || s.cartItemsHash !== cartHash(s.items, s.cartServerToken);
 }
 
-function fromServerLine(line: CartLine): CartItem {
+function fromServerLine(line: CartLine & { parentSku?: string }): CartItem {
   return {
     sku: line.sku,
     qty: line.qty,
     name: line.name,
-    price: line.price,
+    price: line.price ?? 0,
     item_id: line.item_id,
     server_item_id: line.item_id,
     product_type: line.product_type,
     product_option: (line.product_option as CartProductOption | null | undefined) ?? null,
+    ...(line.parentSku ? { parentSku: line.parentSku } : {}),
   };
 }
 
-/** The server no longer knows the cart (404): it is re-created with the client's lines. */
-const isLostCart = (e: unknown) => e instanceof ApiError && e.code === 404;
-/** On pull, 400 also clears the cart (spec §7: "400 on cart items clears the cart"). */
-const isRejectedCart = (e: unknown) => e instanceof ApiError && (e.code === 404 || e.code === 400);
+const sameRemoved = (a: RemovedLine, b: RemovedLine) =>
+  a.sku === b.sku && String(a.item_id ?? '') === String(b.item_id ?? '');
+
+/** What the server must still delete for a line the client removed. */
+const removal = (item: CartItem): RemovedLine => {
+  const id = serverItemId(item);
+  return id != null ? { sku: item.sku, item_id: id } : { sku: item.sku };
+};
+
+const withoutIds = (i: CartItem): CartItem => ({ ...i, item_id: null, server_item_id: null });
+
+/** An answer from the server (not a network failure): it is final for the request. */
+const isAnswer = (e: unknown): e is ApiError => e instanceof ApiError && e.code < 500;
+/** "400: the cart is cleared without sync": the cart id itself was refused (unknown or converted). */
+const isCartGone = (e: unknown) =>
+  e instanceof ApiError && e.code === 400 && (e.errors ?? []).some((f) => f.field === 'cartId');
+const isUnauthorized = (e: unknown) => e instanceof ApiError && e.code === 401;
+
+/** The one in-process fallback of the cross-tab lock (Web Locks where the browser has them). */
+const localLocks = new Map<string, Promise<unknown>>();
+export function tabLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks) return locks.request(name, fn) as Promise<T>;
+  const prev = localLocks.get(name) ?? Promise.resolve();
+  const run = prev.then(fn, fn);
+  localLocks.set(
+    name,
+    run.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return run;
+}
+
+export interface CartStoreOptions {
+  persistKey?: string;
+  /** Whether the device is online (default: navigator.onLine). Offline, writes stay on the device. */
+  online?: () => boolean;
+  /** The cross-tab lock around a sync (default: Web Locks, else in-process). */
+  lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+}
+
+const defaultOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+let stockCheckSeq = 0;
+const newStockCheckId = () => `sc-${Date.now().toString(36)}-${(stockCheckSeq++).toString(36)}`;
 
 /**
- * The cart store and its server sync (catalogue-and-cart.md §4): created on the first add
- * (POST /cart/create, the id is the cartServerToken), one POST /cart/update per line, lines matched
- * and merged by the domain's rules, quantities restored after a failed update, totals always from
- * GET /cart/totals. Server writes run one at a time (a queue) so rapid clicks never race.
+ * The cart store and its server sync (catalogue-and-cart.md §4 "Cart connection", "Cart sync",
+ * "Merge", "Adding to the cart", "Failed server update", "Stock sync result", "Coupon", "Clear or
+ * logout", "Cart hash", "Other cart behaviour").
+ *
+ * Every change is made on the device first (persisted in IndexedDB, broadcast to other tabs) and then
+ * reconciled by ONE state-based sync: the server's lines are pulled and the domain's mergeCart decides
+ * what to push (absolute quantities by server line id, so a repeated sync never doubles), what to take
+ * from the server and what to delete. Offline nothing is sent; the hash says a sync is owed and the
+ * `online` event (root.tsx) runs it. Syncs run one at a time in this tab (a queue) and across tabs
+ * (a lock; the persisted state is re-read under it), so rapid clicks and two tabs never race.
  */
-export function createCartStore(options: { persistKey?: string } = {}) {
-  const store = createStore<CartState>(initialCart, {
-    persistKey: options.persistKey,
-    serialize: ({ items, cartServerToken, totals }) => ({ items, cartServerToken, totals }),
-    deserialize: (raw, init) => {
-      const r = (raw ?? {}) as Partial<CartState>;
-      return {
-        ...init,
-        items: Array.isArray(r.items) ? r.items : [],
-        cartServerToken: typeof r.cartServerToken === 'string' ? r.cartServerToken : null,
-        totals: r.totals ?? null,
-        loaded: true,
-      };
-    },
-  });
+export function createCartStore(options: CartStoreOptions = {}) {
+  const { persistKey } = options;
+  const online = options.online ?? defaultOnline;
+  const lock = options.lock ?? tabLock;
+  const serialize = ({ loaded: _l, syncing: _s, ...rest }: CartState) => rest;
+  const deserialize = (raw: unknown, init: CartState): CartState => {
+    const r = (raw ?? {}) as Partial<CartState>;
+    return {
+      ...init,
+      items: Array.isArray(r.items) ? r.items : [],
+      cartServerToken: typeof r.cartServerToken === 'string' ? r.cartServerToken : null,
+      totals: r.totals ?? null,
+      cartItemsHash: typeof r.cartItemsHash === 'string' ? r.cartItemsHash : '',
+      removed: Array.isArray(r.removed) ? r.removed : [],
+      lastSyncAt: typeof r.lastSyncAt === 'number' ? r.lastSyncAt : null,
+      lastTotalsSyncAt: typeof r.lastTotalsSyncAt === 'number' ? r.lastTotalsSyncAt : null,
+      bypassCount: typeof r.bypassCount === 'number' ? r.bypassCount : 0,
+      loaded: true,
+      syncing: init.syncing,
+    };
+  };
+  const store = createStore<CartState>(initialCart, { persistKey, serialize, deserialize });
   void store.ready.then(() => {
     if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
   });
@@ -100,7 +191,8 @@ export function createCartStore(options: { persistKey?: string } = {}) {
   function enqueue<T>(job: () => Promise<T>): Promise<T> {
     pending++;
     store.set((s) => (s.syncing ? s : { ...s, syncing: true }));
-    const run = queue.then(job, job);
+    const prev = queue;
+    const run = store.ready.then(() => prev).then(job, job);
     queue = run.then(
       () => undefined,
       () => undefined,
@@ -111,6 +203,9 @@ export function createCartStore(options: { persistKey?: string } = {}) {
     });
   }
 
+  /** Bumped by clear() and moveTo(): a sync started before must not write its results. */
+  let epoch = 0;
+
   const patch = (fn: (items: CartItem[]) => CartItem[]) => store.set((s) => ({ ...s, items: fn(s.items) }));
   const replaceItem = (target: CartItemLike, next: CartItem | null) =>
     patch((items) => {
@@ -119,70 +214,228 @@ export function createCartStore(options: { persistKey?: string } = {}) {
       return next ? items.map((x, j) => (j === i ? next : x)) : items.filter((_, j) => j !== i);
     });
 
-  async function ensureToken(api: Api): Promise<string> {
+  /** Under the lock: adopt what another tab persisted meanwhile (its broadcast may still be on its way). */
+  async function adoptPersisted(): Promise<void> {
+    if (!persistKey || typeof window === 'undefined') return;
+    const raw = await idbGet(persistKey);
+    if (raw === undefined) return;
+    const mine = JSON.stringify(serialize(store.get()));
+    if (JSON.stringify(raw) !== mine) store.set((s) => ({ ...deserialize(raw, s), syncing: s.syncing }));
+  }
+
+  function clearLocal() {
+    epoch++;
+    store.set((s) => ({
+      ...initialCart,
+      loaded: s.loaded,
+      syncing: s.syncing,
+    }));
+  }
+
+  /**
+   * Spec "Cart connection": a token is requested; a 401 (the fetch layer has already tried the
+   * customer token refresh, lib/token-refresh.ts) retries as a guest cart within the bypass limit.
+   */
+  async function connect(api: Api): Promise<string> {
     const token = store.get().cartServerToken;
     if (token) return token;
-    const created = await api.cart.create();
-    store.set((s) => ({ ...s, cartServerToken: created }));
+    const created = store.get().bypassCount > 0 ? await api.cart.createGuest() : await api.cart.create();
+    store.set((s) => ({ ...s, cartServerToken: created, cartItemsHash: '' }));
     return created;
   }
 
-  async function pushItem(api: Api, token: string, item: CartItem): Promise<void> {
-    const line = await api.cart.update(token, {
-      sku: item.sku,
-      qty: item.qty,
-      ...(serverItemId(item) != null ? { item_id: serverItemId(item) as Id } : {}),
-      ...(item.product_option ? { product_option: item.product_option } : {}),
-    });
-    replaceItem(item, linkLine({ ...item, qty: line.qty ?? item.qty }, line));
-  }
-
-  /** A new server cart for the current items (the old one is gone). */
-  async function recreate(api: Api): Promise<string> {
-    store.set((s) => ({ ...s, cartServerToken: null, totals: null }));
-    const token = await ensureToken(api);
-    for (const item of store.get().items) {
-      await pushItem(api, token, { ...item, item_id: null, server_item_id: null });
-    }
-    return token;
-  }
-
-  async function refreshTotals(api: Api): Promise<void> {
-    const token = store.get().cartServerToken;
-    if (!token || store.get().items.length === 0) {
-      store.set((s) => ({ ...s, totals: null }));
+  async function refreshTotals(api: Api, token: string, alive: () => boolean): Promise<void> {
+    if (store.get().items.length === 0) {
+      if (alive()) store.set((s) => ({ ...s, totals: null, lastTotalsSyncAt: Date.now() }));
       return;
     }
     const totals = await api.cart.totals(token);
-    store.set((s) => ({ ...s, totals }));
+    if (alive()) store.set((s) => ({ ...s, totals, lastTotalsSyncAt: Date.now() }));
   }
 
-  /** Sends one changed line; on a lost cart re-creates it once; on failure restores the line. */
-  async function writeLine(api: Api, item: CartItem): Promise<void> {
-    try {
-      let token = await ensureToken(api);
-      try {
-        await pushItem(api, token, item);
-      } catch (e) {
-        if (!isLostCart(e)) throw e;
-        token = await recreate(api);
-      }
-      await refreshTotals(api);
-    } catch (e) {
-      const current = store.get().items.find((x) => sameCartItem(x, item));
-      if (current) replaceItem(current, restoreAfterFailedUpdate(current));
-      throw e;
+  /**
+   * The sync: deletes owed, pull, merge (client items are the authority for the lines they know;
+   * server-only lines are taken), pushes, totals. A line the server refuses is restored to the
+   * server's quantity, or removed when the server never had it (spec "Failed server update"); the
+   * first such refusal is rethrown after the rest is synced. Network failures leave the sync owed.
+   */
+  async function syncOnce(api: Api, force: boolean): Promise<void> {
+    await adoptPersisted();
+    const start = store.get();
+    if (!force && !syncRequired(start)) return;
+    if (!start.cartServerToken && start.items.length === 0) {
+      if (start.removed.length) store.set((s) => ({ ...s, removed: [] }));
+      return;
     }
+    if (!online()) return;
+    const my = epoch;
+    const token = await connect(api);
+    const alive = () => epoch === my && store.get().cartServerToken === token;
+    for (const line of store.get().removed) {
+      await api.cart.delete(token, {
+        sku: line.sku,
+        ...(line.item_id != null ? { item_id: line.item_id } : {}),
+      });
+      if (!alive()) return;
+      store.set((s) => ({ ...s, removed: s.removed.filter((r) => r !== line && !sameRemoved(r, line)) }));
+    }
+    const server = (await api.cart.pull(token)).map(fromServerLine);
+    if (!alive()) return;
+    let refused: unknown = null;
+    for (const action of mergeCart(store.get().items, server)) {
+      switch (action.type) {
+        case 'push': {
+          const item = action.item;
+          const before = server.find(
+            (l) => serverItemId(item) != null && String(l.item_id) === String(serverItemId(item)),
+          );
+          try {
+            const id = serverItemId(item);
+            const line = await api.cart.update(token, {
+              sku: item.sku,
+              qty: item.qty,
+              ...(id != null ? { item_id: id } : {}),
+              ...(item.product_option ? { product_option: item.product_option } : {}),
+            });
+            if (!alive()) return;
+            replaceItem(item, {
+              ...item,
+              sku: line.sku, // a configurable parent is bought as the child its options choose
+              qty: line.qty,
+              item_id: line.item_id,
+              server_item_id: line.item_id,
+              prev_qty: null,
+              price: line.price ?? item.price,
+            });
+          } catch (e) {
+            if (!isAnswer(e) || isCartGone(e) || isUnauthorized(e)) throw e;
+            if (!alive()) return;
+            // "Failed server update": back to what the server holds, or removed if it had nothing
+            replaceItem(item, before ? { ...item, qty: before.qty, prev_qty: null } : null);
+            refused ??= e;
+          }
+          break;
+        }
+        case 'remove-client':
+          replaceItem(action.item, null);
+          break;
+        case 'update-client-qty':
+        case 'link':
+          replaceItem(action.item, action.item);
+          break;
+        case 'add-client':
+          patch((list) => [...list, action.item]);
+          break;
+        case 'delete-server': {
+          const id = serverItemId(action.item);
+          if (id != null) await api.cart.delete(token, { sku: action.item.sku, item_id: id });
+          break;
+        }
+      }
+      if (!alive()) return;
+    }
+    await refreshTotals(api, token, alive);
+    if (!alive()) return;
+    store.set((s) => ({
+      ...s,
+      cartItemsHash: cartHash(s.items, token),
+      lastSyncAt: Date.now(),
+      bypassCount: 0,
+    }));
+    if (refused) throw refused;
+  }
+
+  /** syncOnce with the spec's answers: 400 clears without sync; 401 retries as a guest within the limit. */
+  async function syncWithRules(api: Api, force: boolean): Promise<void> {
+    for (;;) {
+      try {
+        await lock('vitrina:cart-sync', () => syncOnce(api, force));
+        return;
+      } catch (e) {
+        if (isCartGone(e)) {
+          clearLocal();
+          return;
+        }
+        if (isUnauthorized(e) && store.get().bypassCount < MAX_CART_BYPASS_ATTEMPTS) {
+          // the customer's cart cannot be had: a guest cart for the same lines (spec "Cart connection")
+          store.set((s) => ({
+            ...s,
+            bypassCount: s.bypassCount + 1,
+            cartServerToken: null,
+            cartItemsHash: '',
+            removed: [],
+            items: s.items.map(withoutIds),
+          }));
+          force = true;
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** Network failures keep the change on the device: the sync stays owed (hash) and runs when online. */
+  async function syncAfterChange(api: Api): Promise<void> {
+    try {
+      await syncWithRules(api, false);
+    } catch (e) {
+      if (isAnswer(e)) throw e;
+      if (online()) console.warn('cart sync deferred', e);
+    }
+  }
+
+  /**
+   * Spec "Stock sync result" for the lines already in the cart: each line gets a stock-check id
+   * (onlineStockCheckid); the answer (stock lists in batches of 15) is matched back by that id: in
+   * stock marks the line "In stock!", out of stock sets its error "Out of the stock!" and keeps it
+   * (out-of-stock items and stock sync are both on here).
+   */
+  async function stockSync(api: Api): Promise<void> {
+    if (!online()) return;
+    const ids = new Map<string, string>();
+    patch((items) =>
+      items.map((i) => {
+        const id = newStockCheckId();
+        ids.set(id, i.sku);
+        return { ...i, onlineStockCheckid: id };
+      }),
+    );
+    const skus = [...new Set(ids.values())];
+    const found = new Map<string, boolean>();
+    for (const batch of stockBatches(skus)) {
+      for (const s of await api.stock.list(batch)) found.set(s.product_sku, s.is_in_stock);
+    }
+    patch((items) =>
+      items.flatMap((i): CartItem[] => {
+        const sku = i.onlineStockCheckid ? ids.get(i.onlineStockCheckid) : undefined;
+        if (sku === undefined) return [i];
+        if (!found.has(sku)) return [{ ...i, onlineStockCheckid: null }];
+        const outcome = stockSyncOutcome(found.get(sku) === true, {
+          allowOutOfStock: ALLOW_OUT_OF_STOCK_IN_CART,
+          syncEnabled: STOCK_SYNC_ENABLED,
+        });
+        const { stock: _e, ...errors } = i.errors ?? {};
+        const { stock: _i, ...info } = i.info ?? {};
+        const base = { ...i, onlineStockCheckid: null };
+        if (outcome.action === 'mark-in-stock')
+          return [{ ...base, is_in_stock: true, errors, info: { ...info, stock: outcome.infoKey } }];
+        if (outcome.action === 'mark-out-of-stock')
+          return [{ ...base, is_in_stock: false, info, errors: { ...errors, stock: outcome.errorKey } }];
+        return [];
+      }),
+    );
   }
 
   return {
     store,
-    /** Adds (or merges) a line and syncs it. Rejects with ApiError after restoring the cart. */
+    /**
+     * Adds (or merges, by the domain's identity rule) a line, then syncs. A refused line is restored
+     * and the ApiError rethrown; offline the line stays on the device and is sent when back online.
+     */
     add(api: Api, item: CartItem): Promise<void> {
       return enqueue(async () => {
-        patch((items) => addItemToCart(items, item));
-        const merged = store.get().items.find((x) => sameCartItem(x, item));
-        if (merged) await writeLine(api, merged);
+        patch((items) => addItemToCart(items, { ...item, onlineStockCheckid: null }));
+        await syncAfterChange(api);
       });
     },
     /** Changes a line's quantity. */
@@ -190,9 +443,25 @@ export function createCartStore(options: { persistKey?: string } = {}) {
       return enqueue(async () => {
         const current = store.get().items.find((x) => sameCartItem(x, item));
         if (!current || current.qty === qty) return;
-        const next: CartItem = { ...current, qty, prev_qty: current.qty };
-        replaceItem(current, next);
-        await writeLine(api, next);
+        replaceItem(current, { ...current, qty, prev_qty: current.qty });
+        await syncAfterChange(api);
+      });
+    },
+    /**
+     * Cart edit mode: replaces a line by another configuration of the same product (the child the
+     * new options choose) and/or quantity; the old line goes, the new one merges like an add.
+     */
+    replace(api: Api, item: CartItemLike, next: CartItem): Promise<void> {
+      return enqueue(async () => {
+        const current = store.get().items.find((x) => sameCartItem(x, item));
+        if (!current) return;
+        store.set((s) => ({
+          ...s,
+          items: s.items.filter((x) => !sameCartItem(x, current)),
+          removed: s.cartServerToken ? [...s.removed, removal(current)] : s.removed,
+        }));
+        patch((items) => addItemToCart(items, { ...next, item_id: null, server_item_id: null }));
+        await syncAfterChange(api);
       });
     },
     /** Removes a line (the caller has asked for confirmation). */
@@ -200,93 +469,94 @@ export function createCartStore(options: { persistKey?: string } = {}) {
       return enqueue(async () => {
         const current = store.get().items.find((x) => sameCartItem(x, item));
         if (!current) return;
-        replaceItem(current, null);
-        const token = store.get().cartServerToken;
-        try {
-          const id = serverItemId(current);
-          if (token && id != null) await api.cart.delete(token, { sku: current.sku, item_id: id });
-          await refreshTotals(api);
-        } catch (e) {
-          if (isLostCart(e)) {
-            await recreate(api);
-            await refreshTotals(api);
-            return;
-          }
-          replaceItem(current, current);
-          throw e;
-        }
-      });
-    },
-    /**
-     * Reconciles with the server (on start and on reconnect): the domain's merge decides; a cart
-     * the server no longer knows (400/404) is cleared, as the spec says for 400.
-     */
-    sync(api: Api): Promise<void> {
-      return enqueue(async () => {
-        const { cartServerToken: token, items } = store.get();
-        if (!token) return;
-        let lines: CartLine[];
-        try {
-          lines = await api.cart.pull(token);
-        } catch (e) {
-          if (isRejectedCart(e)) {
-            store.set((s) => ({ ...s, items: [], cartServerToken: null, totals: null }));
-            return;
-          }
-          throw e;
-        }
-        const server = lines.map(fromServerLine);
-        for (const action of mergeCart(items, server)) {
-          switch (action.type) {
-            case 'push':
-              await pushItem(api, token, action.item);
-              break;
-            case 'remove-client':
-              replaceItem(action.item, null);
-              break;
-            case 'update-client-qty':
-            case 'link':
-              replaceItem(action.item, action.item);
-              break;
-            case 'add-client':
-              patch((list) => [...list, action.item]);
-              break;
-            case 'delete-server': {
-              const id = serverItemId(action.item);
-              if (id != null) await api.cart.delete(token, { sku: action.item.sku, item_id: id });
-              break;
-            }
-          }
-        }
-        await refreshTotals(api);
-      });
-    },
-    /**
-     * Moves the lines to another server cart (the customer's, after login) and syncs them there. It
-     * waits for the persisted cart and runs in the write queue, so a sync already under way (e.g. the
-     * one at start) cannot put the old cart back or lose a line.
-     */
-    async moveTo(api: Api, cartId: string): Promise<void> {
-      await store.ready;
-      await enqueue(async () => {
         store.set((s) => ({
           ...s,
-          cartServerToken: cartId,
-          totals: null,
-          items: s.items.map((i) => ({ ...i, item_id: null, server_item_id: null })),
+          items: s.items.filter((x) => !sameCartItem(x, current)),
+          removed: s.cartServerToken ? [...s.removed, removal(current)] : s.removed,
         }));
+        await syncAfterChange(api);
       });
-      return this.sync(api);
     },
-    refreshTotals: (api: Api) => enqueue(() => refreshTotals(api)),
+    /**
+     * Reconciles with the server (root.tsx: at start and on the `online` event): forced, so lines
+     * changed on the server (another device) are taken too; then the stock of the lines is checked.
+     */
+    sync(api: Api, opts: { force?: boolean; stock?: boolean } = {}): Promise<void> {
+      return enqueue(async () => {
+        await syncWithRules(api, opts.force ?? true);
+        if (opts.stock !== false && store.get().items.length > 0) await stockSync(api);
+      });
+    },
+    /** The stock check of the lines (also run by sync). */
+    stockSync: (api: Api) => enqueue(() => stockSync(api)),
+    /**
+     * Login: the guest lines join the customer's cart `cartId` with quantities ADDED
+     * (domain mergeGuestIntoCustomer), computed once and persisted with the new token; the sync after
+     * pushes absolute quantities and syncs the totals. Runs in the queue after the persisted cart loads.
+     */
+    moveTo(api: Api, cartId: string): Promise<void> {
+      return enqueue(async () => {
+        await lock('vitrina:cart-sync', async () => {
+          await adoptPersisted();
+          if (store.get().cartServerToken === cartId) return;
+          const customer = await api.cart.pull(cartId);
+          epoch++;
+          store.set((s) => ({
+            ...s,
+            cartServerToken: cartId,
+            cartItemsHash: '',
+            removed: [],
+            totals: null,
+            items: mergeGuestIntoCustomer(s.items.map(withoutIds), customer.map(fromServerLine), (l) => l),
+          }));
+        });
+        await syncWithRules(api, true);
+      });
+    },
+    refreshTotals: (api: Api) =>
+      enqueue(async () => {
+        const token = store.get().cartServerToken;
+        if (token) await refreshTotals(api, token, () => store.get().cartServerToken === token);
+      }),
+    /**
+     * Spec "Coupon": applying removes the current code first, connects, then applies; an empty code
+     * is refused (coupon.required) and totals must be computable (a cart with lines and a token).
+     */
+    applyCoupon(api: Api, code: string): Promise<void> {
+      return enqueue(async () => {
+        const coupon = code.trim();
+        if (!coupon)
+          throw new ApiError(400, 'coupon.required', [{ field: 'coupon', message: 'coupon.required' }]);
+        await syncWithRules(api, false);
+        const token = store.get().cartServerToken;
+        if (!token || store.get().items.length === 0) throw new ApiError(400, 'cart.totalsUnavailable');
+        if (store.get().totals?.coupon_code) await api.cart.deleteCoupon(token);
+        const connected = await connect(api);
+        await api.cart.applyCoupon(connected, coupon);
+        await refreshTotals(api, connected, () => store.get().cartServerToken === connected);
+      });
+    },
+    removeCoupon(api: Api): Promise<void> {
+      return enqueue(async () => {
+        const token = store.get().cartServerToken;
+        if (!token) return;
+        await api.cart.deleteCoupon(token);
+        await refreshTotals(api, token, () => store.get().cartServerToken === token);
+      });
+    },
     /** Totals the server sent with another answer (e.g. shipping information). */
     setTotals(totals: Totals) {
-      store.set((s) => ({ ...s, totals }));
+      store.set((s) => ({ ...s, totals, lastTotalsSyncAt: Date.now() }));
     },
-    /** Empties the cart without server sync (after an order was placed). */
+    /**
+     * Spec "Clear or logout": empties the cart without server sync and disconnects it (after an order,
+     * and on logout: the next add opens a guest cart). A sync under way writes nothing after this.
+     */
     clear() {
-      store.set((s) => ({ ...s, items: [], cartServerToken: null, totals: null }));
+      clearLocal();
     },
+    /** Resolves when this tab's queued cart work is done (tests, and before navigation). */
+    idle: () => queue,
   };
 }
 
