@@ -1,5 +1,5 @@
 import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/category';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { NotFound } from '../components/NotFound';
@@ -20,18 +20,33 @@ import {
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
-import type { AttributeDoc } from '../lib/types';
+import type { Api, Filters } from '../lib/api';
+import type { AttributeDoc, Category } from '../lib/types';
+import { categoryPath } from '../lib/urls';
 import { useOnline } from '../pwa/connection';
 
 /** Attribute codes safe to put in a query string and a search request. */
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
 
+/**
+ * The category of `/c/{slug}`: by slug, else by url-key, else by id when the segment is a number
+ * (issue #3 "resolved by url-key, slug or id").
+ */
+async function findCategory(api: Api, key: string): Promise<Category | undefined> {
+  const by = async (filters: Filters) => (await api.searchCategories({ filters, size: 1 })).items[0];
+  return (
+    (await by({ slug: key })) ??
+    (await by({ url_key: key })) ??
+    (/^\d{1,9}$/.test(key) ? await by({ id: Number(key) }) : undefined)
+  );
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   const url = new URL(request.url);
-  const [categories, attributes] = await Promise.all([
-    api.searchCategories({ filters: { slug: params.slug }, size: 1 }),
+  const [found, attributes] = await Promise.all([
+    findCategory(api, params.slug),
     // The filterable attributes (data-driven: labels and options in this store view's language).
     api
       .searchAttributes({ filters: { is_filterable: true }, size: ATTRIBUTE_LIST_SIZE })
@@ -41,13 +56,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         return [];
       }),
   ]);
-  const category = categories.items[0];
+  const category = found;
   if (!category || category.is_active === false) {
     return data(
       { notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) },
       { status: 404 },
     );
   }
+  // Found by url-key or id: the category's own URL (the query string kept).
+  if (category.slug !== params.slug) throw redirect(categoryPath(storeCode, category) + url.search, 301);
   const codes = attributes.map((a) => a.attribute_code);
   const q = parseListingQuery(url.searchParams, codes);
   const [products, paths, trail, shop] = await Promise.all([
