@@ -255,7 +255,16 @@ export default function Checkout() {
   const setPaymentDetails = (patch: Partial<PaymentDetails>) =>
     updateCheckout({ paymentDetails: { ...pd, ...patch } });
   const failed = (e: unknown) =>
-    notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
+    notify({
+      type: 'error',
+      message: [
+        t.msg(e instanceof ApiError ? e.message : 'error.generic'),
+        // "Some of the ordered products are not available!" names them (the API's `products` errors)
+        ...(e instanceof ApiError
+          ? (e.errors ?? []).filter((x) => x.field === 'products').map((x) => x.message)
+          : []),
+      ].join(' '),
+    });
 
   const cartId = cartState.cartServerToken;
   const chosenCarrier = details.shippingMethod?.carrier_code ?? null;
