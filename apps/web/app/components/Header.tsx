@@ -1,4 +1,5 @@
 import { localizedPath } from '@vitrina/domain';
+import { lazy, Suspense } from 'react';
 import { Form, Link } from 'react-router';
 import { useT } from '../i18n';
 import type { MenuItem } from '../lib/menu';
@@ -6,6 +7,7 @@ import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
 import { useCartCount } from '../state/cart';
 import { useCompare } from '../state/compare';
+import { searchQuery } from '../state/search-query';
 import { ui, useUi } from '../state/ui';
 import { useWishlist } from '../state/wishlist';
 import { useUser } from '../state/user';
@@ -40,6 +42,9 @@ function CartButton() {
     </button>
   );
 }
+
+/** The search panel's code loads the first time it opens. */
+const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
 
 /** Opens the wish list overlay; the count is of this device's list. */
 function WishlistButton() {
@@ -107,9 +112,10 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
   const storeCode = useStoreCode();
   const t = useT();
   const sidebar = useUi((s) => s.sidebar);
+  const searchPanel = useUi((s) => s.searchpanel);
   const home = localizedPath(storeCode, '/');
   return (
-    <header className="site-header">
+    <header className={searchPanel ? 'site-header search-open' : 'site-header'}>
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
@@ -147,6 +153,16 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               type="search"
               placeholder={t('header.searchPlaceholder')}
               autoComplete="off"
+              aria-controls={searchPanel ? 'search-panel' : undefined}
+              aria-expanded={searchPanel}
+              onChange={(e) => {
+                // results as you type: the panel opens with the first characters (from 3 it searches)
+                searchQuery.set(e.target.value);
+                if (e.target.value.trim() && !ui.store.get().searchpanel) ui.open('searchpanel');
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') ui.close('searchpanel');
+              }}
             />
             <button type="submit" className="btn">
               {t('header.search')}
@@ -163,6 +179,11 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
           </>
         )}
       </div>
+      {searchPanel && !minimal ? (
+        <Suspense fallback={null}>
+          <SearchPanel />
+        </Suspense>
+      ) : null}
       {minimal || menu.length === 0 ? null : (
         <nav className="category-nav" aria-label={t('header.categories')}>
           <ul className="container">

@@ -246,6 +246,10 @@ export const en = {
   'banners.next': 'Next slide',
   'banners.main': 'Featured',
   'banners.multi': 'More offers',
+  'search.panel': 'Search suggestions',
+  'search.searching': 'Searching…',
+  'search.count': { one: '{count} product found', other: '{count} products found' },
+  'search.seeAll': 'See all results for “{q}”',
 } as const;
 
 type Plural = {

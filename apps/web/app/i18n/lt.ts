@@ -258,4 +258,13 @@ export const lt: Dictionary = {
   'banners.next': 'Kita skaidrė',
   'banners.main': 'Rekomenduojame',
   'banners.multi': 'Daugiau pasiūlymų',
+  'search.panel': 'Paieškos pasiūlymai',
+  'search.searching': 'Ieškoma…',
+  'search.count': {
+    one: 'Rasta {count} prekė',
+    few: 'Rastos {count} prekės',
+    many: 'Rasta {count} prekės',
+    other: 'Rasta {count} prekių',
+  },
+  'search.seeAll': 'Visi rezultatai: „{q}“',
 };

@@ -260,4 +260,13 @@ export const ru: Dictionary = {
   'banners.next': 'Следующий слайд',
   'banners.main': 'Рекомендуем',
   'banners.multi': 'Ещё предложения',
+  'search.panel': 'Подсказки поиска',
+  'search.searching': 'Идёт поиск…',
+  'search.count': {
+    one: 'Найден {count} товар',
+    few: 'Найдено {count} товара',
+    many: 'Найдено {count} товаров',
+    other: 'Найдено {count} товара',
+  },
+  'search.seeAll': 'Все результаты по запросу «{q}»',
 };
