@@ -44,6 +44,7 @@ import { mailRoutes } from './mail/routes.ts';
 import { PaymentService } from './payment/service.ts';
 import { paymentRoutes } from './payment/routes.ts';
 import { SpecialOfferService } from './user/special-offers.ts';
+import { GroupPricingService } from './user/group-pricing.ts';
 import { specialOfferRoutes } from './user/special-offer-routes.ts';
 import { StockAlertService } from './stock-alert/service.ts';
 import { stockAlertRoutes } from './stock-alert/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     mailer: new OutboxMailer(database, config, createMailTransport(config, app.log), app.log),
     payments: await PaymentService.create(database, config, { onStockChanged }),
     specialOffers: new SpecialOfferService(database, config, catalog),
+    groupPricing: new GroupPricingService(database, config, auth),
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
   };
   app.addHook('onReady', async () => {

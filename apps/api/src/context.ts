@@ -21,6 +21,7 @@ import type { ContactService } from './contact/service.ts';
 import type { OutboxMailer } from './mail/outbox.ts';
 import type { PaymentService } from './payment/service.ts';
 import type { SpecialOfferService } from './user/special-offers.ts';
+import type { GroupPricingService } from './user/group-pricing.ts';
 import type { StockAlertService } from './stock-alert/service.ts';
 
 export type ApiContext = {
@@ -46,6 +47,8 @@ export type ApiContext = {
   payments: PaymentService;
   /** the customers' special offers (user/special-offers.ts) */
   specialOffers: SpecialOfferService;
+  /** customer-group price tiers of catalogue answers (GROUP_PRICING) */
+  groupPricing: GroupPricingService;
   /** back-in-stock e-mail requests (stock-alert/service.ts) */
   stockAlerts: StockAlertService;
 };

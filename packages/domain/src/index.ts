@@ -20,3 +20,4 @@ export * from './schemas.ts';
 export * from './saved-lists.ts';
 export * from './composite.ts';
 export * from './postcode-formats.ts';
+export * from './group-pricing.ts';

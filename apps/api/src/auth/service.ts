@@ -19,7 +19,7 @@
  * The successors are unpredictable without AUTH_SECRET, the same secret that signs access tokens, so
  * the chain adds no new secret to protect. The first token of a session is plain random.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
 import type { FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config.ts';
@@ -63,7 +63,11 @@ export class AuthService implements TokenVerifier {
 
   /** reads (or creates) the secret, then the service */
   static async create(database: Database, config: ApiConfig): Promise<AuthService> {
-    return new AuthService(database, config, deriveAuthKeys(await loadAuthSecret(database, config.authSecret)));
+    return new AuthService(
+      database,
+      config,
+      deriveAuthKeys(await loadAuthSecret(database, config.authSecret)),
+    );
   }
 
   // ---------------------------------------------------------------- requests
@@ -104,7 +108,16 @@ export class AuthService implements TokenVerifier {
 
   private accessToken(customerId: number, groupId: number, sessionId: string, issuedAt: Date): string {
     const iat = seconds(issuedAt);
-    return signAccessToken({ sub: String(customerId), gid: groupId, sid: sessionId, iat, exp: iat + this.config.accessTokenTtlSeconds }, this.keys.access);
+    return signAccessToken(
+      {
+        sub: String(customerId),
+        gid: groupId,
+        sid: sessionId,
+        iat,
+        exp: iat + this.config.accessTokenTtlSeconds,
+      },
+      this.keys.access,
+    );
   }
 
   private successorOf(refreshToken: string): string {
@@ -120,13 +133,14 @@ export class AuthService implements TokenVerifier {
     const now = this.clock();
     const familyId = randomBytes(16).toString('base64url');
     const refreshToken = randomBytes(32).toString('base64url');
-    await q.query('DELETE FROM refresh_tokens WHERE customer_id = $1 AND expires_at < $2', [customer.id, now]);
-    await q.query('INSERT INTO refresh_tokens (customer_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
+    await q.query('DELETE FROM refresh_tokens WHERE customer_id = $1 AND expires_at < $2', [
       customer.id,
-      familyId,
-      sha256(refreshToken),
-      this.expiry(now),
+      now,
     ]);
+    await q.query(
+      'INSERT INTO refresh_tokens (customer_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+      [customer.id, familyId, sha256(refreshToken), this.expiry(now)],
+    );
     return { accessToken: this.accessToken(customer.id, customer.group_id, familyId, now), refreshToken };
   }
 
@@ -144,36 +158,76 @@ export class AuthService implements TokenVerifier {
          WHERE r.token_hash = $1 FOR UPDATE OF r`,
         [tokenHash],
       );
-      if (!row || row.revoked_at !== null || row.group_id === null || new Date(row.expires_at) <= now) return { ok: false as const };
+      if (!row || row.revoked_at !== null || row.group_id === null || new Date(row.expires_at) <= now)
+        return { ok: false as const };
       if (row.rotated_at === null) {
-        await tx.query('UPDATE refresh_tokens SET rotated_at = $2, replaced_by_hash = $3 WHERE id = $1', [row.id, now, successorHash]);
-        await tx.query('INSERT INTO refresh_tokens (customer_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
-          row.customer_id,
-          row.family_id,
+        await tx.query('UPDATE refresh_tokens SET rotated_at = $2, replaced_by_hash = $3 WHERE id = $1', [
+          row.id,
+          now,
           successorHash,
-          this.expiry(now),
         ]);
+        await tx.query(
+          'INSERT INTO refresh_tokens (customer_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+          [row.customer_id, row.family_id, successorHash, this.expiry(now)],
+        );
         return { ok: true as const, row, issuedAt: now };
       }
       const rotatedAt = new Date(row.rotated_at);
       const withinGrace = now.getTime() - rotatedAt.getTime() <= this.config.refreshReuseGraceSeconds * 1000;
-      if (withinGrace && row.replaced_by_hash === successorHash) return { ok: true as const, row, issuedAt: rotatedAt };
+      if (withinGrace && row.replaced_by_hash === successorHash)
+        return { ok: true as const, row, issuedAt: rotatedAt };
       // reuse of a rotated token after the grace period: the family is compromised
       await this.revokeFamily(tx, row.family_id);
       return { ok: false as const, reuse: true };
     });
     if (!outcome.ok) throw unauthorized('error.tokenRefreshUnauthorized');
     const { row, issuedAt } = outcome;
-    return { accessToken: this.accessToken(row.customer_id, row.group_id ?? 1, row.family_id, issuedAt), refreshToken: successor };
+    return {
+      accessToken: this.accessToken(row.customer_id, row.group_id ?? 1, row.family_id, issuedAt),
+      refreshToken: successor,
+    };
   }
 
   /** logout: ends the session named by the access token (even expired, if well signed) and/or the refresh token */
+  // ---------------------------------------------------------------- group token (price tiers)
+
+  private groupSignature(body: string): Buffer {
+    return createHmac('sha256', this.keys.access).update(`vitrina/group-token/v1:${body}`).digest();
+  }
+
+  /**
+   * The signed group token of accounts-checkout-routes.md §3 "User" (groupToken) and §6 (price tiers):
+   * `<groupId>.<expires, s>.<HMAC>`. It names a group, not a customer: a storefront sends it with
+   * catalogue requests to see the group's prices, and nobody can claim another group without it.
+   */
+  signGroupToken(groupId: number): string {
+    const body = `${groupId}.${seconds(this.clock()) + this.config.refreshTokenTtlSeconds}`;
+    return `${body}.${this.groupSignature(body).toString('base64url')}`;
+  }
+
+  /** the group of a valid, unexpired group token; undefined otherwise */
+  verifyGroupToken(token: string): number | undefined {
+    const m = /^(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!m) return undefined;
+    const expected = this.groupSignature(`${m[1]}.${m[2]}`);
+    const given = Buffer.from(m[3] as string, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    if (Number(m[2]) <= seconds(this.clock())) return undefined;
+    return Number(m[1]);
+  }
+
   async endSession(accessToken: string | undefined, refreshToken: string | undefined): Promise<boolean> {
     const families = new Set<string>();
-    const claims = accessToken ? verifyAccessToken(accessToken, this.keys.access, seconds(this.clock()), { ignoreExpiry: true }) : undefined;
+    const claims = accessToken
+      ? verifyAccessToken(accessToken, this.keys.access, seconds(this.clock()), { ignoreExpiry: true })
+      : undefined;
     if (claims) families.add(claims.sid);
     if (refreshToken) {
-      const row = await one<{ family_id: string }>(this.database, 'SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [sha256(refreshToken)]);
+      const row = await one<{ family_id: string }>(
+        this.database,
+        'SELECT family_id FROM refresh_tokens WHERE token_hash = $1',
+        [sha256(refreshToken)],
+      );
       if (row) families.add(row.family_id);
     }
     for (const family of families) await this.revokeFamily(this.database, family);
@@ -181,14 +235,17 @@ export class AuthService implements TokenVerifier {
   }
 
   async revokeFamily(q: Queryable, familyId: string): Promise<void> {
-    await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+    await q.query(
+      'UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL',
+      [familyId],
+    );
   }
 
   /** ends every session of a customer (password reset), or every other one (password change) */
   async endAllSessions(q: Queryable, customerId: number, exceptSessionId?: string): Promise<void> {
-    await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE customer_id = $1 AND revoked_at IS NULL AND family_id <> $2', [
-      customerId,
-      exceptSessionId ?? '',
-    ]);
+    await q.query(
+      'UPDATE refresh_tokens SET revoked_at = now() WHERE customer_id = $1 AND revoked_at IS NULL AND family_id <> $2',
+      [customerId, exceptSessionId ?? ''],
+    );
   }
 }

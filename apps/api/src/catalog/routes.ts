@@ -1,7 +1,7 @@
 /**
  * Catalogue routes: search of every entity type, the product render list and the URL mapper.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   DEFAULT_STORE_CODE,
@@ -15,6 +15,7 @@ import {
   type StoreCode,
 } from '@vitrina/domain';
 import { fieldError } from '../http/errors.ts';
+import { requestToken } from '../http/request.ts';
 import { ok } from '../http/envelope.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { fieldList } from '../lib/projection.ts';
@@ -70,6 +71,22 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       },
     });
 
+  /** customer-group price tiers (GROUP_PRICING; user/group-pricing.ts): percent off for this request */
+  const tierOf = (req: FastifyRequest, groupToken?: string | null, groupId?: number | string | null) =>
+    ctx.groupPricing.enabled ? ctx.groupPricing.tierOf({ groupToken, token: requestToken(req), groupId }) : Promise.resolve(0);
+  const pricedSearch = async (
+    req: FastifyRequest,
+    params: z.output<typeof searchParams>,
+    q: Omit<SearchQuery, 'request'>,
+    request: SearchRequest | undefined,
+  ) => {
+    const result = await search(params, q, request);
+    const pct = typeOf(params.type) === 'product' ? await tierOf(req, q.groupToken) : 0;
+    if (!pct) return result;
+    const hits = result.hits.hits.map((h) => ({ ...h, _source: ctx.groupPricing.price([h._source], pct)[0] as typeof h._source }));
+    return { ...result, hits: { ...result.hits, hits } };
+  };
+
   app.get(
     '/vsbridge/catalog/:index/:type/_search',
     {
@@ -81,7 +98,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         querystring: searchQuery,
       },
     },
-    async (req, reply) => sendJson(reply, await search(req.params, req.query, req.query.request)),
+    async (req, reply) => sendJson(reply, await pricedSearch(req, req.params, req.query, req.query.request)),
   );
 
   app.post(
@@ -95,7 +112,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         body: searchRequestSchema.optional(),
       },
     },
-    async (req, reply) => sendJson(reply, await search(req.params, req.query, req.body)),
+    async (req, reply) => sendJson(reply, await pricedSearch(req, req.params, req.query, req.body)),
   );
 
   app.get(
@@ -112,7 +129,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       const store =
         q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? DEFAULT_STORE_CODE;
       const items = await ctx.catalog.productsBySkus(store, [...new Set(q.skus)]);
-      return ok({ items });
+      return ok({ items: ctx.groupPricing.price(items, await tierOf(req, q.groupToken, q.userGroupId)) });
     },
   );
 
@@ -129,7 +146,9 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     async (req) => {
       const b = req.body;
       const projection = { include: asList(b.includeFields), exclude: asList(b.excludeFields) };
-      return mapUrl(ctx.catalog, b.url, projection, req.query.storeCode);
+      const hit = await mapUrl(ctx.catalog, b.url, projection, req.query.storeCode);
+      const pct = hit?._type === 'product' ? await tierOf(req, b.groupToken, b.groupId) : 0;
+      return pct && hit ? { ...hit, _source: ctx.groupPricing.price([hit._source], pct)[0] } : hit;
     },
   );
 }

@@ -38,6 +38,7 @@ export const searchQuery = z.object({
   _source_exclude: fields,
   _source_includes: fields,
   _source_excludes: fields,
+  groupToken: z.string().max(512).optional().describe('signed group token: product prices at the group tier (GROUP_PRICING)'),
 });
 
 export const renderListQuery = z.object({
@@ -47,6 +48,7 @@ export const renderListQuery = z.object({
   storeCode: storeCodeSchema.optional(),
   userGroupId: z.coerce.number().int().optional(),
   token: z.string().max(2048).optional(),
+  groupToken: z.string().max(512).optional(),
 });
 
 const fieldArray = z.union([z.array(z.string().max(200)).max(200), z.string().max(2000)]).nullable().optional();

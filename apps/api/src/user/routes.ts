@@ -24,16 +24,31 @@ import {
 
 const tags = ['user'];
 
-const tokenAnswer = (pair: TokenPair) => ({ code: 200, result: pair.accessToken, meta: { refreshToken: pair.refreshToken } });
+const tokenAnswer = (pair: TokenPair) => ({
+  code: 200,
+  result: pair.accessToken,
+  meta: { refreshToken: pair.refreshToken },
+});
 
 export function userRoutes(app: ApiApp, ctx: ApiContext) {
   const { users, auth } = ctx;
+
+  /** with GROUP_PRICING: meta also carries groupId and the signed groupToken (user/group-pricing.ts) */
+  const sessionAnswer = async (pair: TokenPair) => {
+    const base = tokenAnswer(pair);
+    if (!ctx.groupPricing.enabled) return base;
+    const principal = await auth.verify(pair.accessToken);
+    const group = principal ? ctx.groupPricing.groupAnswer(principal.groupId) : undefined;
+    return group ? { ...base, meta: { ...base.meta, ...group } } : base;
+  };
 
   app.post(
     '/vsbridge/user/create',
     { schema: { tags, summary: 'Creates a customer account', querystring: userQuery, body: createBody } },
     async (req, reply) => {
-      const customer = await withRetryAfter(reply, () => users.create(req.body, requestStoreCode(req), req.ip));
+      const customer = await withRetryAfter(reply, () =>
+        users.create(req.body, requestStoreCode(req), req.ip),
+      );
       // a demo shop's welcome offers (DEMO_SPECIAL_OFFERS; user/special-offers.ts)
       await ctx.specialOffers.giveDemoOffers(customer.id);
       return ok(customer);
@@ -45,12 +60,16 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
     {
       schema: {
         tags,
-        summary: 'Logs in (username = e-mail); answers the access token and meta.refreshToken; rate-limited per account and address',
+        summary:
+          'Logs in (username = e-mail); answers the access token and meta.refreshToken; rate-limited per account and address',
         querystring: userQuery,
         body: loginBody,
       },
     },
-    async (req, reply) => tokenAnswer(await withRetryAfter(reply, () => users.login(req.body.username, req.body.password, req.ip))),
+    async (req, reply) =>
+      sessionAnswer(
+        await withRetryAfter(reply, () => users.login(req.body.username, req.body.password, req.ip)),
+      ),
   );
 
   app.post(
@@ -58,22 +77,42 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
     {
       schema: {
         tags,
-        summary: 'Rotates a refresh token; a token presented again within 10 s answers the same pair, later reuse ends the session',
+        summary:
+          'Rotates a refresh token; a token presented again within 10 s answers the same pair, later reuse ends the session',
         querystring: userQuery,
         body: refreshBody,
       },
     },
-    async (req) => tokenAnswer(await auth.refresh(req.body.refreshToken)),
+    async (req) => sessionAnswer(await auth.refresh(req.body.refreshToken)),
   );
 
   app.post(
     '/vsbridge/user/logout',
-    { schema: { tags, summary: 'Ends the session of the access token and/or of body.refreshToken', querystring: userQuery, body: logoutBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Ends the session of the access token and/or of body.refreshToken',
+        querystring: userQuery,
+        body: logoutBody,
+      },
+    },
     async (req) => ok(await auth.endSession(requestToken(req), req.body?.refreshToken || undefined)),
   );
 
-  app.get('/vsbridge/user/me', { schema: { tags, summary: "The customer's profile", querystring: userQuery } }, async (req) =>
-    ok(await users.me(await auth.authenticate(req))),
+  app.get(
+    '/vsbridge/user/me',
+    {
+      schema: {
+        tags,
+        summary: "The customer's profile (with GROUP_PRICING: group_token)",
+        querystring: userQuery,
+      },
+    },
+    async (req) => {
+      const profile = await users.me(await auth.authenticate(req));
+      const group = ctx.groupPricing.groupAnswer(profile.group_id);
+      return ok(group ? { ...profile, group_token: group.groupToken } : profile);
+    },
   );
 
   app.post(
@@ -81,7 +120,8 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
     {
       schema: {
         tags,
-        summary: 'Updates firstname, lastname, email and addresses (nothing else); meta.message: "Account data has successfully been updated"',
+        summary:
+          'Updates firstname, lastname, email and addresses (nothing else); meta.message: "Account data has successfully been updated"',
         querystring: userQuery,
         body: meBody,
       },
@@ -89,34 +129,68 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
     async (req) => {
       const principal = await auth.authenticate(req);
       const customer = await users.update(principal, req.body.customer);
-      return { code: 200, result: customer, meta: { message: t('user.accountUpdated', requestStoreCode(req)) } };
+      return {
+        code: 200,
+        result: customer,
+        meta: { message: t('user.accountUpdated', requestStoreCode(req)) },
+      };
     },
   );
 
   app.get(
     '/vsbridge/user/order-history',
-    { schema: { tags, summary: "The customer's orders, newest first (pageSize 20, currentPage 1)", querystring: historyQuery } },
-    async (req) => ok(await users.orderHistory(await auth.authenticate(req), req.query.pageSize, req.query.currentPage)),
+    {
+      schema: {
+        tags,
+        summary: "The customer's orders, newest first (pageSize 20, currentPage 1)",
+        querystring: historyQuery,
+      },
+    },
+    async (req) =>
+      ok(await users.orderHistory(await auth.authenticate(req), req.query.pageSize, req.query.currentPage)),
   );
 
-  app.get('/vsbridge/user/claims', { schema: { tags, summary: "The loyalty card: the customer's claims", querystring: userQuery } }, async (req) =>
-    ok(await users.claims(await auth.authenticate(req))),
+  app.get(
+    '/vsbridge/user/claims',
+    { schema: { tags, summary: "The loyalty card: the customer's claims", querystring: userQuery } },
+    async (req) => ok(await users.claims(await auth.authenticate(req))),
   );
 
-  app.get('/vsbridge/user/reviews', { schema: { tags, summary: "The customer's own reviews", querystring: userQuery } }, async (req) =>
-    ok(await ctx.reviews.byCustomer((await auth.authenticate(req)).customerId)),
+  app.get(
+    '/vsbridge/user/reviews',
+    { schema: { tags, summary: "The customer's own reviews", querystring: userQuery } },
+    async (req) => ok(await ctx.reviews.byCustomer((await auth.authenticate(req)).customerId)),
   );
 
   app.post(
     '/vsbridge/user/reset-password',
-    { schema: { tags, summary: 'E-mails a password reset link (through the outbox); rate-limited', querystring: userQuery, body: resetBody } },
-    async (req, reply) => ok(await withRetryAfter(reply, () => users.requestPasswordReset(req.body.email, requestStoreCode(req), req.ip))),
+    {
+      schema: {
+        tags,
+        summary: 'E-mails a password reset link (through the outbox); rate-limited',
+        querystring: userQuery,
+        body: resetBody,
+      },
+    },
+    async (req, reply) =>
+      ok(
+        await withRetryAfter(reply, () =>
+          users.requestPasswordReset(req.body.email, requestStoreCode(req), req.ip),
+        ),
+      ),
   );
 
   for (const path of ['/vsbridge/user/create-password', '/vsbridge/user/change-reset-password']) {
     app.post(
       path,
-      { schema: { tags, summary: 'Sets a new password with the reset token of the e-mail; ends every session', querystring: userQuery, body: createPasswordBody } },
+      {
+        schema: {
+          tags,
+          summary: 'Sets a new password with the reset token of the e-mail; ends every session',
+          querystring: userQuery,
+          body: createPasswordBody,
+        },
+      },
       async (req) => {
         await users.resetPassword(req.body);
         return ok(t('user.passwordChanged', requestStoreCode(req)));
@@ -127,11 +201,18 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/user/change-password',
     {
-      schema: { tags, summary: "Changes the logged-in customer's password; ends the other sessions", querystring: userQuery, body: changePasswordBody },
+      schema: {
+        tags,
+        summary: "Changes the logged-in customer's password; ends the other sessions",
+        querystring: userQuery,
+        body: changePasswordBody,
+      },
     },
     async (req, reply) => {
       const principal = await auth.authenticate(req);
-      await withRetryAfter(reply, () => users.changePassword(principal, req.body.currentPassword, req.body.newPassword));
+      await withRetryAfter(reply, () =>
+        users.changePassword(principal, req.body.currentPassword, req.body.newPassword),
+      );
       return ok(t('user.passwordChanged', requestStoreCode(req)));
     },
   );

@@ -1,0 +1,89 @@
+/**
+ * Customer-group price tiers (accounts-checkout-routes.md §6 "Group id and group token drive price
+ * tiers when enabled"; §7 render list `userGroupId`/`token`, URL map `groupId`/`groupToken`).
+ *
+ * Off unless GROUP_PRICING is on. When on: login and refresh answer `meta.groupToken` and
+ * `meta.groupId`, `/user/me` answers `group_token`; the render list, catalogue search and URL map
+ * price product documents at the tier (customer_groups.discount_percent) of the request's group:
+ * a valid group token, else the customer of a valid access token (a bare `userGroupId` or `groupId`
+ * counts only when it is that customer's group: nobody claims a tier by naming it). Scope: catalogue
+ * answers; the cart and orders are priced by cart/pricing.ts, which does not apply tiers yet.
+ */
+import type { Database } from '@vitrina/db';
+import { applyGroupTier } from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import type { AuthService } from '../auth/service.ts';
+import { rows } from '../lib/db.ts';
+
+/** how long the groups' tiers are cached in the process */
+const CACHE_MS = 60_000;
+
+export type TierInput = {
+  groupToken?: string | null | undefined;
+  /** the customer's access token (`?token=` or `Authorization: Bearer`) */
+  token?: string | null | undefined;
+  /** the spec's userGroupId / groupId: honoured only when it is the token customer's group */
+  groupId?: number | string | null | undefined;
+};
+
+export class GroupPricingService {
+  private cache: { at: number; tiers: Map<number, number> } | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    private readonly auth: AuthService,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.groupPricing;
+  }
+
+  /** percent off for a group (0: none, unknown group, or tiers off) */
+  async discountOf(groupId: number): Promise<number> {
+    if (!this.enabled) return 0;
+    const now = Date.now();
+    if (!this.cache || now - this.cache.at > CACHE_MS) {
+      const found = await rows<{ id: number; discount_percent: number }>(
+        this.database,
+        'SELECT id, discount_percent FROM customer_groups',
+      );
+      this.cache = { at: now, tiers: new Map(found.map((g) => [g.id, g.discount_percent])) };
+    }
+    return this.cache.tiers.get(groupId) ?? 0;
+  }
+
+  /** the group a request is priced for, or undefined (no valid group token or customer token) */
+  async groupOf(input: TierInput): Promise<number | undefined> {
+    if (!this.enabled) return undefined;
+    if (input.groupToken) {
+      const gid = this.auth.verifyGroupToken(input.groupToken);
+      if (gid !== undefined) return gid;
+    }
+    if (input.token) {
+      const principal = await this.auth.verify(input.token);
+      if (
+        principal &&
+        (input.groupId == null || input.groupId === '' || Number(input.groupId) === principal.groupId)
+      )
+        return principal.groupId;
+    }
+    return undefined;
+  }
+
+  /** percent off for a request */
+  async tierOf(input: TierInput): Promise<number> {
+    const gid = await this.groupOf(input);
+    return gid === undefined ? 0 : this.discountOf(gid);
+  }
+
+  /** product documents at a tier (unchanged at 0) */
+  price<T extends Record<string, unknown>>(docs: T[], percent: number): T[] {
+    return percent > 0 ? docs.map((d) => applyGroupTier(d, percent)) : docs;
+  }
+
+  /** `{ groupId, groupToken }` of a customer's group when tiers are on (login, refresh, me) */
+  groupAnswer(groupId: number): { groupId: number; groupToken: string } | undefined {
+    return this.enabled ? { groupId, groupToken: this.auth.signGroupToken(groupId) } : undefined;
+  }
+}
