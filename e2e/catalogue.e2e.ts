@@ -60,6 +60,17 @@ describe('catalogue journey (en)', () => {
     const errors = watchErrors(page);
 
     await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
+
+    // the search panel: results as you type from 3 characters, Escape closes it
+    const field = page.getByRole('searchbox', { name: t('header.searchLabel') });
+    await field.pressSequentially('la');
+    const panel = page.getByRole('region', { name: t('search.panel') });
+    await panel.getByText(t.msg('validation.searchTermMinLength', { min: 3 })).waitFor();
+    await field.pressSequentially('p');
+    await panel.getByRole('link', { name: t('search.seeAll', { q: 'lap' }) }).waitFor();
+    expect(await panel.locator('.search-panel-list a').count()).toBeGreaterThan(0);
+    await field.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
     await page
       .getByRole('navigation', { name: t('header.categories') })
       .getByRole('link')
