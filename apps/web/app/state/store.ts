@@ -13,6 +13,8 @@ export interface Store<S> {
   /** Resolves when the persisted state has been read (immediately when not persisted). */
   ready: Promise<void>;
   readonly initial: S;
+  /** Stops sharing with other tabs (tests; a page that goes away closes it anyway). */
+  close(): void;
 }
 
 export interface StoreOptions<S> {
@@ -77,6 +79,10 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    close() {
+      channel?.close();
+      channel = null;
     },
   };
 }
