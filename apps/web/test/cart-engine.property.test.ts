@@ -10,10 +10,10 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../app/lib/api';
-import type { CartStore } from '../app/state/cart';
+import type { CartStore, createCartStore as CreateCartStore } from '../app/state/cart';
 import { startRealShop, type RealShop } from './support/real-shop';
 
-let createCartStore: typeof import('../app/state/cart').createCartStore;
+let createCartStore: typeof CreateCartStore;
 
 let shop: RealShop;
 beforeAll(async () => {
