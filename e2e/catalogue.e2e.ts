@@ -88,10 +88,13 @@ describe('catalogue journey (en)', () => {
     // (accounts-checkout-routes.md §2 "scroll position and the number of category products loaded")
     const next = page.getByRole('link', { name: t('listing.next') });
     expect(await next.count(), 'the first category has a second page').toBeGreaterThan(0);
+    const firstName = () => page.locator('.card .card-name').first().textContent();
+    const firstOnPage1 = await firstName();
     await next.click();
     await page.waitForURL(/[?&]page=2/);
+    await expect.poll(firstName).not.toBe(firstOnPage1);
     const listUrl = page.url();
-    const firstOnPage2 = await page.locator('.card .card-name').first().textContent();
+    const firstOnPage2 = await firstName();
     await page.mouse.wheel(0, 400);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     const scrolled = await page.evaluate(() => window.scrollY);
@@ -99,7 +102,7 @@ describe('catalogue journey (en)', () => {
     await page.waitForURL(/\/p\//);
     await page.goBack();
     await page.waitForURL(listUrl);
-    expect(await page.locator('.card .card-name').first().textContent()).toBe(firstOnPage2);
+    await expect.poll(firstName).toBe(firstOnPage2);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
 
     // then a filter: back to page 1 with the filter in the query string
