@@ -4,8 +4,8 @@
  * the customer's token shows in the order history and its page →
  * forgotten password: the reset e-mail is read from the outbox and its link followed → the new
  * password is set → a guest adds a product, logs in with the new password and the guest cart joins the
- * customer's → order feedback once. Newsletter: subscribe in the footer, confirm
- * with the e-mail's link (personal coupon), the link works once.
+ * customer's → order feedback once. Profile edit and the special offers page (the demo shop's offers).
+ * Newsletter: subscribe in the footer, confirm with the e-mail's link (personal coupon), the link works once.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -254,6 +254,56 @@ describe('account journey (en)', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await feedback();
     await page.getByText(t.msg('review.feedbackAlreadyFilled')).waitFor();
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('edits the profile and sees its special offers (the demo shop gives new customers three)', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    const who = `petras.${Date.now()}@example.com`;
+    const created = await fetch(`${shopUrl}/vsbridge/user/create?storeCode=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customer: { email: who, firstname: 'Petras', lastname: 'Petraitis' },
+        password: 'petras-pass-1',
+      }),
+    });
+    expect(created.status).toBe(200);
+
+    // special offers need a login (the spec's message), then list the customer's offers
+    await page.goto(`${shopUrl}/en/special-offers`, { waitUntil: 'networkidle' });
+    await page.getByText(t.msg('user.loginRequired')).waitFor();
+    const form = page.locator('.account-login');
+    await form.getByLabel(t('auth.email')).fill(who);
+    await form.getByLabel(t('auth.password')).fill('petras-pass-1');
+    await form.getByRole('button', { name: t('auth.login') }).click();
+    const offers = page.locator('.special-offer');
+    await offers.first().waitFor();
+    expect(await offers.count()).toBe(3);
+    expect(await offers.first().getByText(t('offers.demo')).count()).toBe(1);
+    // each offer links to its listed product, whose page opens
+    const productLink = offers.first().getByRole('link');
+    await productLink.click();
+    await page.waitForURL(/\/en\/p\//);
+    await page.getByRole('button', { name: t('product.addToCart') }).waitFor();
+
+    // edit the profile: the new first name is saved and greets the customer
+    await page.goto(`${shopUrl}/en/my-account/details`, { waitUntil: 'networkidle' });
+    const first = page.getByLabel(t('auth.firstName'));
+    await expect.poll(() => first.inputValue()).toBe('Petras');
+    await first.fill('Petrė');
+    await page.getByRole('button', { name: t('account.save') }).click();
+    await page.getByText(t.msg('user.accountUpdated')).waitFor();
+    await page.getByRole('link', { name: t('account.dashboard') }).click();
+    await page
+      .locator('.account .lead')
+      .getByText(t('account.hello', { name: 'Petrė' }))
+      .waitFor();
+    const me = await call<{ firstname: string }>('GET', '/user/me', await sessionToken(page));
+    expect(me.firstname).toBe('Petrė');
 
     expect(errors).toEqual([]);
     await page.close();

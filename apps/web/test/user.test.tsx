@@ -41,6 +41,7 @@ function setup() {
   const m = mutex();
   const wishlist = createWishlistStore();
   const compare = createCompareStore();
+  const clearSessionTasks = vi.fn(async () => undefined);
   const user = createUserStore({
     cart,
     checkout,
@@ -49,9 +50,22 @@ function setup() {
     storeCode: () => 'en',
     lock: m.lock,
     clearOnLogout: [wishlist.clear, compare.clear],
+    clearSessionTasks,
   });
   const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
-  return { server, cart, checkout, notifications, openAuth, user, api, lock: m, wishlist, compare };
+  return {
+    server,
+    cart,
+    checkout,
+    notifications,
+    openAuth,
+    user,
+    api,
+    lock: m,
+    wishlist,
+    compare,
+    clearSessionTasks,
+  };
 }
 
 const stores: { user: { dispose(): void } }[] = [];
@@ -193,7 +207,7 @@ describe('token refresh', () => {
     expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);
   });
 
-  it('a refused refresh token logs out silently and opens the login modal', async () => {
+  it("a refused refresh token logs out silently, opens the login modal and clears the session's untransmitted tasks", async () => {
     const t = setup();
     stores.push(t);
     await t.user.login(t.api, 'ona@example.com', 'secret123');
@@ -202,6 +216,7 @@ describe('token refresh', () => {
     await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
     expect(t.user.store.get().token).toBeNull();
     expect(t.openAuth).toHaveBeenCalledWith('login');
+    expect(t.clearSessionTasks).toHaveBeenCalledTimes(1);
     expect(t.notifications.store.get()).toEqual([]);
     expect(t.user.refresher.lockState).toBe(-1);
     // no more refreshes until the next login

@@ -15,6 +15,8 @@ import { notifications as appNotifications, type NotificationStore } from './not
 import { createStore, useStore, type Store } from './store';
 import { ui as appUi, type AuthElem } from './ui';
 import { wishlist as appWishlist } from './wishlist';
+import { syncQueue } from '../sync/queue';
+import { TOKEN_PLACEHOLDER } from '../sync/task';
 import { compare as appCompare } from './compare';
 
 /** The customer session (accounts-checkout-routes.md §3 "User", §4 "User session"). */
@@ -54,6 +56,8 @@ export interface UserStoreDeps {
   api?: () => Api;
   /** The other per-customer lists logout empties (the wish list and compare; §4 "User session"). */
   clearOnLogout?: (() => void)[];
+  /** A failed token refresh: the ended session's untransmitted sync tasks are cleared (§4 "Token refresh"). */
+  clearSessionTasks?: () => Promise<void>;
 }
 
 const serialize = ({ loaded: _loaded, ...rest }: UserState) => rest;
@@ -129,6 +133,7 @@ export function createUserStore(deps: UserStoreDeps) {
     async fail(reason: RefreshFailure) {
       await logout({ silent: true, remote: false });
       deps.openAuth('login');
+      await deps.clearSessionTasks?.().catch((e: unknown) => console.error('sync tasks', e));
       if (reason !== 'rejected') {
         const key =
           reason === 'unauthorized' ? 'error.tokenRefreshUnauthorized' : 'error.tokenRefreshInternal';
@@ -308,6 +313,13 @@ export const user = createUserStore({
   openAuth: (elem) => appUi.openAuth(elem),
   storeCode: currentStoreCode,
   clearOnLogout: [appWishlist.clear, appCompare.clear],
+  // §4 "Token refresh ... untransmitted tasks cleared": the tasks bound to the ended session (their URL
+  // carries the token). Queued orders are not: they go out with or without a session (issue #5: an
+  // order placed offline is created exactly once), so clearing them would lose a placed order.
+  clearSessionTasks: async () => {
+    for (const task of await syncQueue.list())
+      if (!task.transmited && task.url.includes(TOKEN_PLACEHOLDER)) await syncQueue.discard(task.task_id);
+  },
 });
 setBrowserAuth(user.auth);
 
