@@ -182,7 +182,37 @@ export class PaymentService {
       throw new ApiError(400, 'payment.unavailable');
     const chosenBank = bank && BANK.test(bank) ? bank.toUpperCase() : undefined;
     const transactionId = `${order.increment_id}-${randomBytes(6).toString('hex')}`;
-    const retaken = await this.database.transaction(async (tx) => {
+    let retaken: number[];
+    try {
+      retaken = await this.startAttempt(provider, order, chosenBank, transactionId);
+    } catch (err) {
+      // paying again after the units sold meanwhile: back to the order page, which says so
+      if (err instanceof ApiError && err.key === 'order.productsUnavailable')
+        return `${this.orderPage(order)}&unavailable=1`;
+      throw err;
+    }
+    if (retaken.length) await this.onStockChanged(retaken);
+    return provider.createPayment({
+      transactionId,
+      incrementId: order.increment_id,
+      amountCents: order.grand_total,
+      currency: order.currency,
+      storeCode: order.store_code,
+      email: order.email,
+      bank: chosenBank,
+      returnUrl: this.endpoint(provider, 'return'),
+      notifyUrl: this.endpoint(provider, 'notification'),
+    }).redirectUrl;
+  }
+
+  /** the attempt's row, the order awaiting payment (its stock taken again after a cancelled payment) */
+  private async startAttempt(
+    provider: PaymentProvider,
+    order: OrderRow,
+    chosenBank: string | undefined,
+    transactionId: string,
+  ): Promise<number[]> {
+    return this.database.transaction(async (tx) => {
       const locked = await one<OrderRow>(tx, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [
         order.id,
       ]);
@@ -213,18 +243,6 @@ export class PaymentService {
       );
       return productIds;
     });
-    if (retaken.length) await this.onStockChanged(retaken);
-    return provider.createPayment({
-      transactionId,
-      incrementId: order.increment_id,
-      amountCents: order.grand_total,
-      currency: order.currency,
-      storeCode: order.store_code,
-      email: order.email,
-      bank: chosenBank,
-      returnUrl: this.endpoint(provider, 'return'),
-      notifyUrl: this.endpoint(provider, 'notification'),
-    }).redirectUrl;
   }
 
   /**

@@ -32,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .catch(() => null);
   }
   const payment = paymentStatusOf(order?.payment_method_code, order?.payment_status, paymentHint);
-  return { storeCode, number, token, order, payment, seo: seoForRequest(request, storeCode) };
+  // "pay again" refused: the order's products sold out after its payment was cancelled (payment/service.ts)
+  const unavailable = params.get('unavailable') === '1';
+  return { storeCode, number, token, order, payment, unavailable, seo: seoForRequest(request, storeCode) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -75,7 +77,7 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   const { order, payment } = loaderData;
   const slug = order?.payment_method_code ? REDIRECT_METHODS[order.payment_method_code] : undefined;
   const retry =
-    slug && loaderData.token && (payment === 'cancelled' || payment === 'failed')
+    slug && loaderData.token && !loaderData.unavailable && (payment === 'cancelled' || payment === 'failed')
       ? `/vsbridge/${slug}/payment/${encodeURIComponent(loaderData.token)}${slug === 'neopay' ? '/-' : ''}`
       : null;
   return (
@@ -87,6 +89,9 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
         <div className={`payment-status payment-${payment}`} role="status" data-testid="payment-status">
           {payment === 'paid' || payment === 'pending' ? <h2>{t(`payment.${payment}Title`)}</h2> : null}
           <p>{t(`payment.${payment}Text`)}</p>
+          {loaderData.unavailable ? (
+            <p className="field-error">{t.msg('order.productsUnavailable')}</p>
+          ) : null}
           {retry ? (
             <p>
               <a href={retry} className="btn btn-primary">
