@@ -19,5 +19,6 @@ export * from './static-pages.ts';
 export * from './schemas.ts';
 export * from './saved-lists.ts';
 export * from './composite.ts';
+export * from './stock-display.ts';
 export * from './postcode-formats.ts';
 export * from './group-pricing.ts';

@@ -101,6 +101,14 @@ export const en = {
   'cart.remove': 'Remove {name}',
   'cart.goToCheckout': 'Go to checkout',
   'cart.updating': 'Updating the cart…',
+  'cart.coupon': 'Coupon code',
+  'cart.applyCoupon': 'Apply',
+  'cart.removeCoupon': 'Remove coupon {code}',
+  'cart.edit': 'Edit {name}',
+  'cart.editOptions': 'Options of {name}',
+  'cart.save': 'Save',
+  'cart.cancel': 'Cancel',
+  'cart.offlinePending': 'Saved on this device; it will be sent when you are back online.',
 
   'checkout.title': 'Checkout',
   'checkout.description': 'Enter your details, choose delivery and payment, and place your order.',
@@ -250,6 +258,8 @@ export const en = {
   'search.searching': 'Searching…',
   'search.count': { one: '{count} product found', other: '{count} products found' },
   'search.seeAll': 'See all results for “{q}”',
+  'product.inclTax': 'Price incl. VAT',
+  'product.specialUntil': 'special price until {date}',
 } as const;
 
 type Plural = {

@@ -107,6 +107,14 @@ export const lt: Dictionary = {
   'cart.remove': 'Pašalinti: {name}',
   'cart.goToCheckout': 'Pateikti užsakymą',
   'cart.updating': 'Krepšelis atnaujinamas…',
+  'cart.coupon': 'Nuolaidos kodas',
+  'cart.applyCoupon': 'Pritaikyti',
+  'cart.removeCoupon': 'Pašalinti nuolaidos kodą {code}',
+  'cart.edit': 'Redaguoti {name}',
+  'cart.editOptions': '{name} parinktys',
+  'cart.save': 'Išsaugoti',
+  'cart.cancel': 'Atšaukti',
+  'cart.offlinePending': 'Išsaugota šiame įrenginyje; bus išsiųsta, kai vėl prisijungsite prie interneto.',
 
   'checkout.title': 'Užsakymo pateikimas',
   'checkout.description':
@@ -267,4 +275,6 @@ export const lt: Dictionary = {
     other: 'Rasta {count} prekių',
   },
   'search.seeAll': 'Visi rezultatai: „{q}“',
+  'product.inclTax': 'Kaina su PVM',
+  'product.specialUntil': 'akcijos kaina galioja iki {date}',
 };

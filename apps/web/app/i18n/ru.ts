@@ -107,6 +107,14 @@ export const ru: Dictionary = {
   'cart.remove': 'Удалить: {name}',
   'cart.goToCheckout': 'Перейти к оформлению',
   'cart.updating': 'Корзина обновляется…',
+  'cart.coupon': 'Код купона',
+  'cart.applyCoupon': 'Применить',
+  'cart.removeCoupon': 'Удалить купон {code}',
+  'cart.edit': 'Изменить {name}',
+  'cart.editOptions': 'Параметры {name}',
+  'cart.save': 'Сохранить',
+  'cart.cancel': 'Отмена',
+  'cart.offlinePending': 'Сохранено на этом устройстве; будет отправлено, когда появится подключение к интернету.',
 
   'checkout.title': 'Оформление заказа',
   'checkout.description': 'Укажите свои данные, выберите способ доставки и оплаты и оформите заказ.',
@@ -269,4 +277,6 @@ export const ru: Dictionary = {
     other: 'Найдено {count} товара',
   },
   'search.seeAll': 'Все результаты по запросу «{q}»',
+  'product.inclTax': 'Цена с НДС',
+  'product.specialUntil': 'акционная цена действует до {date}',
 };

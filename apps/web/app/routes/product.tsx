@@ -6,9 +6,11 @@ import {
   centsToDecimalString,
   formatPrice,
   isVariantAvailable,
+  lowStockQty,
   optionValuesWithAvailability,
   productLoadError,
   selectVariant,
+  specialPriceUntil,
   stockStatus,
   validateProductForCart,
   variantOptions,
@@ -369,6 +371,9 @@ function ProductView({
   const stock = variant ? (variant.stock ?? null) : (product.stock ?? null);
   const inStock = stockStatus(stock) !== 'out_of_stock';
   const noVariant = isConfigurable && !variant;
+  const onlyLeft = lowStockQty(stock);
+  // Children carry no special price dates: the window is shown for the product itself.
+  const specialUntil = variant ? null : specialPriceUntil(product);
 
   const addToCart = async () => {
     const candidate = variant ?? product;
@@ -472,6 +477,10 @@ function ProductView({
             <p className="badge">{product.condition_label}</p>
           ) : null}
           <Price final={final} regular={regular} large />
+          <p className="muted price-note">
+            {t('product.inclTax')}
+            {specialUntil ? ` · ${t('product.specialUntil', { date: specialUntil })}` : ''}
+          </p>
           {isConfigurable ? (
             <OptionPickers product={product} selected={selected} onChange={onOptionChange} />
           ) : null}
@@ -479,6 +488,9 @@ function ProductView({
           <p className={inStock ? 'stock in' : 'stock out'}>
             {inStock ? t('product.inStock') : t('product.outOfStock')}
           </p>
+          {onlyLeft !== null ? (
+            <p className="stock low">{t.msg('cart.onlyAvailable', { maxQuantity: onlyLeft })}</p>
+          ) : null}
           {product.type_id === 'grouped' && linked.length ? (
             <GroupedPicker product={product} linked={linked} adding={adding} onAdd={addComposite} />
           ) : product.type_id === 'bundle' && linked.length ? (
