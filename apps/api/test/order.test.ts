@@ -383,3 +383,27 @@ describe('POST /vsbridge/order/create: retried, raced, tampered with', () => {
     expect((await orderOf(mine.body.result.orderNumber))?.customer_id).toBe(a.id);
   });
 });
+
+describe('POST /vsbridge/order/create with an Idempotency-Key header', () => {
+  it('takes the header as the key; a body key that differs is refused', async () => {
+    const cart = await cartWith([{ sku: 'ACC-3001', qty: 1 }]);
+    const { idempotency_key: _k, ...body } = order(cart, 'unused');
+    const send = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      api.call({ method: 'POST', url: '/vsbridge/order/create?storeCode=en', headers, payload });
+    const first = await send({ 'idempotency-key': 'header-key-0001' }, body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const repeat = await send({ 'idempotency-key': 'header-key-0001' }, body);
+    expect(repeat.body.result.orderNumber).toBe(first.body.result.orderNumber);
+    const sameInBody = await send({}, { ...body, idempotency_key: 'header-key-0001' });
+    expect(sameInBody.body.result.orderNumber).toBe(first.body.result.orderNumber);
+    const differ = await send(
+      { 'idempotency-key': 'header-key-0002' },
+      { ...body, idempotency_key: 'header-key-0001' },
+    );
+    expect(differ.status).toBe(409);
+    expect(differ.body.errors[0].field).toBe('idempotency_key');
+    const none = await send({}, body);
+    expect(none.status).toBe(400);
+    expect(none.body.errors.map((e: { field: string }) => e.field)).toContain('idempotency_key');
+  });
+});

@@ -2,6 +2,7 @@
 import { DEFAULT_STORE_CODE } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
+import { fieldError } from '../http/errors.ts';
 import { createBody, createQuery, pullQuery } from './schemas.ts';
 
 const tags = ['order'];
@@ -16,13 +17,30 @@ export function orderRoutes(app: ApiApp, ctx: ApiContext) {
         querystring: createQuery,
         body: createBody,
       },
+      // an `Idempotency-Key` header stands for a missing body `idempotency_key`; both must agree
+      preValidation: async (req) => {
+        const header = req.headers['idempotency-key'];
+        const body = req.body as Record<string, unknown> | null;
+        if (typeof header !== 'string' || !body || typeof body !== 'object') return;
+        if (body.idempotency_key === undefined) body.idempotency_key = header;
+        else if (body.idempotency_key !== header)
+          throw fieldError('idempotency_key', 'order.idempotencyConflict', undefined, 409);
+      },
     },
     // the customer token (not the client's `user_id`) ties the order to a customer (issue #6)
     async (req) =>
-      ok(await ctx.orders.create(req.body, req.query.storeCode ?? DEFAULT_STORE_CODE, (await ctx.auth.optionalAuthenticate(req))?.customerId)),
+      ok(
+        await ctx.orders.create(
+          req.body,
+          req.query.storeCode ?? DEFAULT_STORE_CODE,
+          (await ctx.auth.optionalAuthenticate(req))?.customerId,
+        ),
+      ),
   );
 
-  app.get('/vsbridge/order/pull', { schema: { tags, summary: 'An order by number and order token', querystring: pullQuery } }, async (req) =>
-    ok(await ctx.orders.pull(req.query.number, req.query.orderToken)),
+  app.get(
+    '/vsbridge/order/pull',
+    { schema: { tags, summary: 'An order by number and order token', querystring: pullQuery } },
+    async (req) => ok(await ctx.orders.pull(req.query.number, req.query.orderToken)),
   );
 }
