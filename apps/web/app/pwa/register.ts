@@ -22,6 +22,8 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
   });
 
   const registration = await navigator.serviceWorker.register('/service-worker.js', { scope: '/' });
+  // some automation and privacy modes answer without a registration
+  if (!registration) return null;
   const offer = () => {
     // a waiting worker with a controller present is a new version; without one it is the first install
     if (registration.waiting && navigator.serviceWorker.controller) setWaitingWorker(registration.waiting);
