@@ -2,8 +2,8 @@
  * Offline orders (issue #5 "Offline orders", issue #7 "Sync task queue"), in English, with the
  * network cut by Playwright (`context.setOffline`):
  * 1. checkout filled online; offline, "Place the order" queues it on the device (shown as queued,
- *    not placed); a reload offline keeps it; back online on that thank-you panel it is sent at
- *    once and the shopper lands on the order's thank-you page;
+ *    not placed); a reload offline keeps it; a second tab shows it too; back online with the panel
+ *    open in both tabs it is sent at once (once) and both land on the order's thank-you page;
  * 2. queued likewise, but the shopper is elsewhere when the network returns: "Order waiting!" asks
  *    to confirm; nothing is sent before the confirmation.
  * Each time the server is asked afterwards: exactly one order (one confirmation e-mail in the outbox)
@@ -191,9 +191,20 @@ describe('offline orders (en)', () => {
     await page.getByTestId('queued-order').getByText(t('offlineOrder.text')).waitFor();
     expect(await orderTasks(page)).toMatchObject([{ task_id: task.task_id, transmited: false }]);
 
-    // back online on the thank-you panel: sent at once, then the order's thank-you page
+    // a second tab, opened offline, shows the same queued order
+    const second = await context.newPage();
+    await second.goto(`${shopUrl}/en/checkout`);
+    await second.getByTestId('queued-order').getByText(t('offlineOrder.text')).waitFor();
+
+    // back online with the panel open in both tabs: both send at once (one wins the cross-tab
+    // lock, the other finds the task transmitted), and both land on the order's thank-you page
     await context.setOffline(false);
     await page.waitForURL(/\/en\/order-completed\?number=/, { timeout: 20_000 });
+    await second.waitForURL(/\/en\/order-completed\?number=/, { timeout: 20_000 });
+    expect(new URL(second.url()).searchParams.get('number')).toBe(
+      new URL(page.url()).searchParams.get('number'),
+    );
+    await second.close();
     const number = new URL(page.url()).searchParams.get('number')!;
     await page.getByText(t('thankYou.number', { number })).waitFor();
     const [sent] = await orderTasks(page);

@@ -52,7 +52,7 @@ const REDIRECT_METHODS = new Set([PAYMENT_NEOPAY, PAYMENT_MOKILIZINGAS]);
  * the thank-you page shows"); once the server has it, the shopper goes to the order's thank-you
  * page (or to the payment provider's page for NEOPAY / MOKILIZINGAS).
  */
-export function QueuedOrderPanel({ taskId }: { taskId: string }) {
+export function QueuedOrderPanel({ taskId, onBack }: { taskId: string; onBack?: () => void }) {
   const t = useT();
   const api = useApi();
   const navigate = useNavigate();
@@ -97,7 +97,10 @@ export function QueuedOrderPanel({ taskId }: { taskId: string }) {
   }, [result?.orderNumber]);
 
   const failed = task?.transmited && task.resultCode !== 200;
-  const back = () => updateCheckout({ queuedOrderId: null });
+  const back = () => {
+    updateCheckout({ queuedOrderId: null });
+    onBack?.();
+  };
 
   return (
     <section

@@ -242,6 +242,12 @@ export default function Checkout() {
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the queued order shown in this tab stays on screen when another tab sends it and clears the
+  // flag: the panel then follows it to the order's thank-you page (issue #5 "Offline orders")
+  const [shownQueued, setShownQueued] = useState<string | null>(null);
+  useEffect(() => {
+    if (details.queuedOrderId) setShownQueued(details.queuedOrderId);
+  }, [details.queuedOrderId]);
   const personalForm = useRef<HTMLFormElement>(null);
   const shippingForm = useRef<HTMLFormElement>(null);
 
@@ -306,7 +312,8 @@ export default function Checkout() {
   }, [wantsBanks, country]);
 
   // an order queued on the device while offline: the thank-you page shows it as queued (issue #5)
-  if (details.queuedOrderId) return <QueuedOrderPanel taskId={details.queuedOrderId} />;
+  const queuedId = details.queuedOrderId ?? shownQueued;
+  if (queuedId) return <QueuedOrderPanel taskId={queuedId} onBack={() => setShownQueued(null)} />;
   if (!cartState.loaded) return <p>{t('common.loading')}</p>;
   const token = cartState.cartServerToken;
   if (!cartState.items.length || !token) {
