@@ -349,5 +349,17 @@ export function createSyncQueue(options: SyncQueueOptions = {}) {
 
 export type SyncQueue = ReturnType<typeof createSyncQueue>;
 
+/**
+ * spec §9 "Network task maximum attempts by configuration": the build-time flag
+ * VITE_SYNC_MAX_ATTEMPTS (README), default 1.
+ */
+export const SYNC_MAX_ATTEMPTS = Math.max(
+  1,
+  Math.floor(
+    Number((import.meta as { env?: Record<string, string | undefined> }).env?.VITE_SYNC_MAX_ATTEMPTS) ||
+      DEFAULT_MAX_ATTEMPTS,
+  ),
+);
+
 /** The app's queue (one per tab; the tabs share the tasks and the lock). */
-export const syncQueue = createSyncQueue();
+export const syncQueue = createSyncQueue({ maxAttempts: SYNC_MAX_ATTEMPTS });
