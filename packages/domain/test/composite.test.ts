@@ -25,7 +25,7 @@ describe('grouped: chosen quantities (catalogue-and-cart.md §4: Σ linked price
   it('related links are not part of the set', () => {
     expect(associatedLinks(links).map((l) => l.linked_product_sku)).toEqual(['A', 'B', 'C']);
   });
-  it.each([
+  it.each<{ qty: Record<string, number>; price: number; skus: string[] }>([
     { qty: {}, price: 1000 + 250 * 2 + 99, skus: ['A', 'B', 'C'] },
     { qty: { B: 0 }, price: 1000 + 99, skus: ['A', 'C'] },
     { qty: { A: 3, B: 1, C: 0 }, price: 3000 + 250, skus: ['A', 'B'] },
