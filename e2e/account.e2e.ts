@@ -283,7 +283,7 @@ describe('account journey (en)', () => {
     const offers = page.locator('.special-offer');
     await offers.first().waitFor();
     expect(await offers.count()).toBe(3);
-    expect(await offers.first().getByText(t('offers.demo')).count()).toBe(1);
+    expect(await offers.first().getByText(t('offers.demo'), { exact: true }).count()).toBe(1);
     // each offer links to its listed product, whose page opens
     const productLink = offers.first().getByRole('link');
     await productLink.click();
