@@ -260,6 +260,7 @@ export const en = {
   'search.seeAll': 'See all results for “{q}”',
   'product.inclTax': 'Price incl. VAT',
   'product.specialUntil': 'special price until {date}',
+  'product.related': 'Related products',
 } as const;
 
 type Plural = {

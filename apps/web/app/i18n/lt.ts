@@ -277,4 +277,5 @@ export const lt: Dictionary = {
   'search.seeAll': 'Visi rezultatai: „{q}“',
   'product.inclTax': 'Kaina su PVM',
   'product.specialUntil': 'akcijos kaina galioja iki {date}',
+  'product.related': 'Susijusios prekės',
 };

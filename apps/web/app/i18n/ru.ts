@@ -279,4 +279,5 @@ export const ru: Dictionary = {
   'search.seeAll': 'Все результаты по запросу «{q}»',
   'product.inclTax': 'Цена с НДС',
   'product.specialUntil': 'акционная цена действует до {date}',
+  'product.related': 'Похожие товары',
 };

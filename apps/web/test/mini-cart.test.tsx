@@ -1,0 +1,163 @@
+// @vitest-environment node
+/**
+ * The mini cart (components/MiniCart.tsx) on the app's cart engine against the real API (PGlite,
+ * requests through `app.inject`): thumbnails, quantity change, removal with a confirmation, the
+ * coupon field (disabled until totals can be computed, refuses an empty code, the spec's messages).
+ * PGlite does not start inside the jsdom environment (it takes itself for a browser), so the API
+ * starts first and a jsdom window is installed after it; the UI modules load after that.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type * as TL from '@testing-library/react';
+import type * as Router from 'react-router';
+import type * as MiniCartModule from '../app/components/MiniCart';
+import type * as ApiModule from '../app/lib/api';
+import type * as CartModule from '../app/state/cart';
+import type * as UiModule from '../app/state/ui';
+import { startRealShop, type RealShop } from './support/real-shop';
+
+let shop: RealShop;
+let tl: typeof TL;
+let MemoryRouter: typeof Router.MemoryRouter;
+let MiniCart: typeof MiniCartModule.MiniCart;
+let browserApi: typeof ApiModule.browserApi;
+let cart: typeof CartModule.cart;
+let ui: typeof UiModule.ui;
+
+beforeAll(async () => {
+  shop = await startRealShop();
+  const { JSDOM } = (await import('jsdom')) as unknown as {
+    JSDOM: new (html: string, options: object) => { window: Window };
+  };
+  const dom = new JSDOM('<!doctype html><html><body></body></html>', {
+    url: 'http://localhost/en/',
+    pretendToBeVisual: true,
+  });
+  const g = globalThis as Record<string, unknown>;
+  for (const key of [
+    'window',
+    'document',
+    'HTMLElement',
+    'HTMLInputElement',
+    'Node',
+    'Event',
+    'MouseEvent',
+    'KeyboardEvent',
+    'getComputedStyle',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'navigator',
+    'localStorage',
+    'sessionStorage',
+    'location',
+    'history',
+    'matchMedia',
+  ]) {
+    g[key] = (dom.window as unknown as Record<string, unknown>)[key] ?? g[key];
+  }
+  g.requestAnimationFrame ??= (cb: () => void) => setTimeout(cb, 0);
+  g.cancelAnimationFrame ??= (id: ReturnType<typeof setTimeout>) => clearTimeout(id);
+  g.IS_REACT_ACT_ENVIRONMENT = true;
+  g.fetch = (input: string, init?: RequestInit) => shop.fetch(input, init);
+  tl = await import('@testing-library/react');
+  ({ MemoryRouter } = await import('react-router'));
+  ({ MiniCart } = await import('../app/components/MiniCart'));
+  ({ browserApi } = await import('../app/lib/api'));
+  ({ cart } = await import('../app/state/cart'));
+  ({ ui } = await import('../app/state/ui'));
+});
+afterAll(async () => {
+  await shop?.close();
+});
+afterEach(() => {
+  tl.cleanup();
+  cart.clear();
+  ui.close('microcart');
+});
+
+const api = () => browserApi('en');
+
+async function openWith(lines: { sku: string; qty: number }[]) {
+  for (const l of lines) await cart.add(api(), { ...l, name: l.sku, price: 0, image: '/demo/test/1.png' });
+  ui.open('microcart');
+  tl.render(
+    <MemoryRouter initialEntries={['/en/']}>
+      <MiniCart />
+    </MemoryRouter>,
+  );
+}
+
+const serverQty = async () =>
+  Object.fromEntries(
+    (await api().cart.pull(cart.store.get().cartServerToken as string)).map((l) => [l.sku, l.qty]),
+  );
+
+describe('mini cart', () => {
+  it('shows 150 × 150 thumbnails and changes a quantity on the server', async () => {
+    await openWith([{ sku: 'PHN-2001', qty: 1 }]);
+    const img = document.querySelector('.cart-line img');
+    expect(img?.getAttribute('width')).toBe('150');
+    expect(img?.getAttribute('src')).toContain('150');
+    await tl.act(async () => {
+      tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Increase quantity of PHN-2001' }));
+      await cart.idle();
+    });
+    expect(await serverQty()).toEqual({ 'PHN-2001': 2 });
+    expect((tl.screen.getByLabelText('Quantity of PHN-2001') as HTMLInputElement).value).toBe('2');
+  });
+
+  it('removes a line only after the confirmation', async () => {
+    await openWith([
+      { sku: 'PHN-2001', qty: 1 },
+      { sku: 'ACC-3002', qty: 1 },
+    ]);
+    tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Remove ACC-3002' }));
+    const confirm = tl.screen.getByRole('group', {
+      name: 'Are you sure you want to remove this product from the cart?',
+    });
+    tl.fireEvent.click(tl.within(confirm).getByRole('button', { name: 'No' }));
+    expect(await serverQty()).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
+    tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Remove ACC-3002' }));
+    await tl.act(async () => {
+      tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Yes' }));
+      await cart.idle();
+    });
+    expect(await serverQty()).toEqual({ 'PHN-2001': 1 });
+  });
+
+  it('coupon: refuses an empty code, shows the wrong-code message, applies and removes', async () => {
+    await openWith([{ sku: 'PHN-2001', qty: 2 }]);
+    const field = tl.screen.getByLabelText('Coupon code') as HTMLInputElement;
+    expect(field.disabled).toBe(false);
+    tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Apply' }));
+    expect(tl.screen.getByRole('alert').textContent).toBe('Please enter a coupon code.');
+    tl.fireEvent.change(field, { target: { value: 'NOPE' } });
+    tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Apply' }));
+    await tl.waitFor(() =>
+      expect(tl.screen.getByRole('alert').textContent).toBe(
+        "You've entered an incorrect coupon code. Please try again.",
+      ),
+    );
+    tl.fireEvent.change(field, { target: { value: 'SAVE10' } });
+    tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Apply' }));
+    await tl.waitFor(() => expect(cart.store.get().totals?.coupon_code).toBe('SAVE10'));
+    expect(document.querySelector('.totals-discount dd')?.textContent).toContain('12.10');
+    const removeButton = tl.screen.getByRole('button', { name: 'Remove coupon SAVE10' }) as HTMLButtonElement;
+    await tl.waitFor(() => expect(removeButton.disabled).toBe(false)); // the apply has finished
+    await tl.act(async () => {
+      tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Remove coupon SAVE10' }));
+      await cart.idle();
+    });
+    expect(cart.store.get().totals?.coupon_code).toBeNull();
+  });
+
+  it('the coupon field is disabled until the totals can be computed', async () => {
+    cart.store.set((s) => ({ ...s, items: [{ sku: 'PHN-2001', qty: 1, name: 'Phone', price: 6050 }] }));
+    ui.open('microcart');
+    tl.render(
+      <MemoryRouter initialEntries={['/en/']}>
+        <MiniCart />
+      </MemoryRouter>,
+    );
+    expect((tl.screen.getByLabelText('Coupon code') as HTMLInputElement).disabled).toBe(true);
+  });
+});
