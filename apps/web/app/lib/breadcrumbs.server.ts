@@ -43,7 +43,11 @@ export async function categoryTrail(
   const ancestors = ids
     .map((id) => byId.get(id))
     .filter((c): c is Category => Boolean(c && c.is_active !== false));
-  return [...ancestors, category].map((c) => ({ name: c.name, path: categoryPath(storeCode, c) }));
+  return [...ancestors, category].map((c) => ({
+    id: c.id,
+    name: c.name,
+    path: categoryPath(storeCode, c),
+  }));
 }
 
 /** A product's trail: the trail of its deepest category, then the product as the current item. */

@@ -2,6 +2,8 @@
 export interface Crumb {
   name: string;
   path: string;
+  /** the category's id, for category steps */
+  id?: number;
 }
 
 /**

@@ -24,6 +24,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs';
 import { BundlePicker, GroupedPicker, type LinkedProduct } from '../components/CompositePickers';
 import { JsonLd as JsonLdScript } from '../components/JsonLd';
 import { NotFound } from '../components/NotFound';
+import { RelatedProducts } from '../components/RelatedProducts';
 import { SaveButtons } from '../components/SaveButtons';
 import { StockAlert } from '../components/StockAlert';
 import { ProductReviews } from '../components/ProductReviews';
@@ -524,6 +525,7 @@ function ProductView({
         </section>
       ) : null}
       <BannerGrid banners={banners} label={t('banners.multi')} multi />
+      <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
       <ProductReviews
         productId={product.id}
         viewed={{
