@@ -26,22 +26,25 @@ afterEach(() => {
 });
 
 describe('PwaStatus: connection state', () => {
-  it.each(['lt', 'en', 'ru'] as const)('%s: offline and back online are announced in a live region', (code) => {
-    vi.useFakeTimers();
-    const t = getT(code);
-    renderAt(code === 'lt' ? '/' : `/${code}`);
-    const region = screen.getByRole('status', { name: t('pwa.status') });
-    expect(region.getAttribute('aria-live')).toBe('polite');
-    expect(region.textContent).toBe('');
-    setOnline(false);
-    expect(region.textContent).toContain(t('pwa.offline'));
-    setOnline(true);
-    expect(region.textContent).toContain(t('pwa.backOnline'));
-    act(() => {
-      vi.advanceTimersByTime(5000);
-    });
-    expect(region.textContent).toBe('');
-  });
+  it.each(['lt', 'en', 'ru'] as const)(
+    '%s: offline and back online are announced in a live region',
+    (code) => {
+      vi.useFakeTimers();
+      const t = getT(code);
+      renderAt(code === 'lt' ? '/' : `/${code}`);
+      const region = screen.getByRole('status', { name: t('pwa.status') });
+      expect(region.getAttribute('aria-live')).toBe('polite');
+      expect(region.textContent).toBe('');
+      setOnline(false);
+      expect(region.textContent).toContain(t('pwa.offline'));
+      setOnline(true);
+      expect(region.textContent).toContain(t('pwa.backOnline'));
+      act(() => {
+        vi.advanceTimersByTime(5000);
+      });
+      expect(region.textContent).toBe('');
+    },
+  );
 });
 
 describe('PwaStatus: new version prompt', () => {
