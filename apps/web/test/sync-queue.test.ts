@@ -329,6 +329,31 @@ describe('exactly once per task id', () => {
     expect(server.seen).toHaveLength(2);
   });
 
+  it('a refused kept task may be forgotten and sent again; an accepted one never', async () => {
+    let refuse = true;
+    const server = fakeServer(() =>
+      refuse ? ok('Some of the ordered products are not available!', 400, 400) : ok('done'),
+    );
+    const q = createSyncQueue({ lock: leaseLock(), channelName: null });
+    q.configure(transport(server.fetch).t);
+    await q.enqueue({ task_id: 'o1', url: '/vsbridge/order/create', payload: {}, keep: true });
+    await until(async () => (await q.get('o1'))?.transmited === true);
+    expect(await q.get('o1')).toMatchObject({ resultCode: 400 });
+    await q.forgetFailed('o1');
+    refuse = false;
+    await q.enqueue({ task_id: 'o1', url: '/vsbridge/order/create', payload: {}, keep: true });
+    await until(async () => (await q.get('o1'))?.resultCode === 200);
+    await q.forgetFailed('o1');
+    await q.enqueue({ task_id: 'o1', url: '/vsbridge/order/create', payload: {}, keep: true });
+    await settle();
+    expect(server.seen).toHaveLength(2);
+    expect(await q.get('o1')).toMatchObject({ transmited: true, resultCode: 200 });
+    // kept tasks are dropped after TOMBSTONE_TTL_MS
+    await vi.advanceTimersByTimeAsync(TOMBSTONE_TTL_MS + 1);
+    await q.process();
+    expect(await q.get('o1')).toBeNull();
+  });
+
   it('a lease left by a tab that died expires after its TTL', async () => {
     const server = fakeServer();
     await idbUpdate('lease:vitrina:sync-queue', () => ({ owner: 'dead-tab', until: Date.now() + 10_000 }));

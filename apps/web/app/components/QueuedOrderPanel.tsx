@@ -97,7 +97,9 @@ export function QueuedOrderPanel({ taskId, onBack }: { taskId: string; onBack?: 
   }, [result?.orderNumber]);
 
   const failed = task?.transmited && task.resultCode !== 200;
+  // a refused order was not created: forgotten, so placing it again sends it again
   const back = () => {
+    void syncQueue.forgetFailed(taskId);
     updateCheckout({ queuedOrderId: null });
     onBack?.();
   };

@@ -146,13 +146,13 @@ export function createSyncQueue(options: SyncQueueOptions = {}) {
       .sort(byQueueOrder);
   }
 
+  /** Forgets removed ids and kept transmitted tasks after TOMBSTONE_TTL_MS. */
   async function pruneTombstones() {
     const cutoff = now() - TOMBSTONE_TTL_MS;
+    const expired = (x: Stored | undefined) =>
+      Boolean(x && (isTombstone(x) ? x.finishedAt < cutoff : x.transmited && x.createdAt < cutoff));
     for (const [k, v] of await storage.entries(PREFIX)) {
-      if (isTombstone(v) && v.finishedAt < cutoff)
-        await storage.update(k, (cur) =>
-          cur && isTombstone(cur) && cur.finishedAt < cutoff ? undefined : cur,
-        );
+      if (expired(v)) await storage.update(k, (cur) => (expired(cur) ? undefined : cur));
     }
   }
 
@@ -293,6 +293,17 @@ export function createSyncQueue(options: SyncQueueOptions = {}) {
     async discard(taskId: string): Promise<void> {
       await storage.update(key(taskId), (cur) =>
         cur && !isTombstone(cur) && !cur.transmited ? undefined : cur,
+      );
+      changed();
+    },
+
+    /**
+     * Forgets a kept task the server refused (transmitted with a code other than 200): nothing was
+     * done for it, so the same id may be queued and sent again (e.g. an order placed again).
+     */
+    async forgetFailed(taskId: string): Promise<void> {
+      await storage.update(key(taskId), (cur) =>
+        cur && !isTombstone(cur) && cur.transmited && cur.resultCode !== 200 ? undefined : cur,
       );
       changed();
     },
