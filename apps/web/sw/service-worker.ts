@@ -21,6 +21,7 @@ import {
   CACHE_NAMES,
   NETWORK_TIMEOUT_SECONDS,
   cachePlanFor,
+  mayKeepCopy,
   type CachePlan,
 } from '../app/pwa/cache-plan';
 import { offlineDocument, offlinePageKind } from '../app/pwa/offline';
@@ -55,10 +56,19 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: CACHE_NAMES.static }),
 );
 
+/**
+ * Only complete answers (200) are stored, and never for a URL that carries a token (this plugin
+ * replaces Workbox's default 200-only check, so it does both).
+ */
+const noSecrets = {
+  cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) =>
+    response.status === 200 && mayKeepCopy(request.url) ? response : null,
+};
+
 const routeData = new NetworkFirst({
   cacheName: CACHE_NAMES.routeData,
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-  plugins: [new ExpirationPlugin({ ...CACHE_LIMITS.routeData, purgeOnQuotaError: true })],
+  plugins: [noSecrets, new ExpirationPlugin({ ...CACHE_LIMITS.routeData, purgeOnQuotaError: true })],
 });
 // no copy and no network: the fetch fails and the app's error boundary handles it offline
 registerRoute(({ request }) => planOf(request) === 'route-data', routeData);
@@ -66,7 +76,7 @@ registerRoute(({ request }) => planOf(request) === 'route-data', routeData);
 const pages = new NetworkFirst({
   cacheName: CACHE_NAMES.pages,
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-  plugins: [new ExpirationPlugin({ ...CACHE_LIMITS.pages, purgeOnQuotaError: true })],
+  plugins: [noSecrets, new ExpirationPlugin({ ...CACHE_LIMITS.pages, purgeOnQuotaError: true })],
 });
 registerRoute(
   ({ request }) => planOf(request) === 'page',
@@ -88,7 +98,7 @@ async function cachePage(href: string): Promise<void> {
   const url = new URL(href, self.location.origin);
   if (url.origin !== self.location.origin) return;
   if (cachePlanFor({ method: 'GET', url: url.href, mode: 'navigate' }, url.origin) !== 'page') return;
-  if (offlinePageKind(url.pathname) === 'other') return;
+  if (offlinePageKind(url.pathname) === 'other' || !mayKeepCopy(url.href)) return;
   const cache = await caches.open(CACHE_NAMES.pages);
   const cached = await cache.match(url.href);
   const date = Date.parse(cached?.headers.get('date') ?? '');

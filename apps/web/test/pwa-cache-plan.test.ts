@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cachePlanFor, type CachePlan } from '../app/pwa/cache-plan';
+import { cachePlanFor, mayKeepCopy, type CachePlan } from '../app/pwa/cache-plan';
 
 const ORIGIN = 'https://shop.example';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
@@ -100,5 +100,24 @@ describe('cachePlanFor: which strategy the service worker applies', () => {
 
   it('a document navigation to a shop page is a page', () => {
     expect(cachePlanFor(get('/en/i/about-us', 'navigate'), ORIGIN)).toBe('page');
+  });
+});
+
+describe('mayKeepCopy: URLs with a secret are never stored on the device', () => {
+  it.each([
+    ['/en/c/laptops?sort=price', true],
+    ['/en/search?q=lenovo', true],
+    ['/en/reset-password?token=abc&email=a%40b.lt', false],
+    ['/order-completed?number=1&token=xyz', false],
+    ['/en/newsletter/a%40b.lt/1?code=123', false],
+    ['/en/checkout.data?orderToken=1', false],
+    ['/en/newsletter/a%40b.lt/123', false],
+    ['/newsletter', true],
+    ['/ru/review/tok/5.data', false],
+  ])('%s → %s', (path, keep) => {
+    expect(mayKeepCopy(`${ORIGIN}${path}`)).toBe(keep);
+  });
+  it('an unparsable URL is not stored', () => {
+    expect(mayKeepCopy('::')).toBe(false);
   });
 });

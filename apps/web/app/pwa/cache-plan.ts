@@ -62,6 +62,21 @@ export function cachePlanFor(request: RequestFacts, origin: string): CachePlan {
   return 'network-only';
 }
 
+/** Query parameters that carry a secret (reset, order and review tokens): such URLs are never stored. */
+const SECRET_PARAMS = ['token', 'orderToken', 'resetToken', 'code'];
+/** Routes with a secret in the path: newsletter confirmation (e-mail, code) and review (order token). */
+const SECRET_PATHS = /^(?:\/(?:en|ru))?\/(?:newsletter|review)\/./;
+
+/** Whether a copy of this URL's answer may be stored on the device (pages and route data). */
+export function mayKeepCopy(url: string): boolean {
+  try {
+    const { searchParams, pathname } = new URL(url);
+    return !SECRET_PARAMS.some((name) => searchParams.has(name)) && !SECRET_PATHS.test(pathname);
+  } catch {
+    return false;
+  }
+}
+
 /** Cache names; `pages` and `route-data` hold HTML and data tied to one build (see the worker). */
 export const CACHE_NAMES = {
   images: 'vitrina-images',
