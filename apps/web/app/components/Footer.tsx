@@ -41,6 +41,15 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
                   </Link>
                 </li>
               ))}
+              <li>
+                <Link to={localizedPath(storeCode, '/news')}>{t('news.title')}</Link>
+              </li>
+              <li>
+                <Link to={localizedPath(storeCode, '/compare')}>{t('compare.title')}</Link>
+              </li>
+              <li>
+                <Link to={localizedPath(storeCode, '/wishlist')}>{t('wishlist.title')}</Link>
+              </li>
             </ul>
           </nav>
         )}
