@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type Api } from '../app/lib/api';
-import { createCartStore, type CartItem } from '../app/state/cart';
+import { STOCK_SYNC_EVENT, createCartStore, type CartItem } from '../app/state/cart';
+import { createSyncQueue } from '../app/sync/queue';
 import { startRealShop, type RealShop } from './support/real-shop';
 
 let shop: RealShop;
@@ -219,6 +220,52 @@ describe('cart engine against the real API', () => {
       errors: { stock: 'cart.outOfTheStock' },
     });
     expect(state().items).toHaveLength(2);
+  });
+
+  it('offline, the stock check waits in the sync task queue (callback cart/stockSync) and lands by its id', async () => {
+    const api = shop.guestApi();
+    const online = () => !shop.offline.value;
+    const queue = createSyncQueue({ channelName: null, isOnline: online });
+    const cart = createCartStore({ online, stockQueue: queue });
+    queue.configure({
+      context: () => ({
+        cartId: cart.store.get().cartServerToken,
+        storeCode: 'en',
+        multistore: true,
+        tokenInHeader: true,
+      }),
+      request: api.taskRequest,
+      notify: () => undefined,
+    });
+    queue.on(STOCK_SYNC_EVENT, (task) => cart.applyStockAnswer(task));
+    await cart.add(api, item('PHN-2001'));
+    await cart.add(api, item('ACC-3002'));
+    shop.offline.value = true;
+    try {
+      await cart.stockSync(api);
+    } finally {
+      shop.offline.value = false;
+    }
+    const waiting = cart.store.get().items.map((i) => i.onlineStockCheckid);
+    expect(waiting[0]).toMatch(/^sc-/);
+    expect(waiting[1]).toBe(waiting[0]); // one check per batch of 15 skus
+    await shop.api.database.query("UPDATE stock SET is_in_stock = false, qty = 0 WHERE sku = 'ACC-3002'");
+    try {
+      await queue.process();
+    } finally {
+      await shop.api.database.query("UPDATE stock SET is_in_stock = true, qty = 8 WHERE sku = 'ACC-3002'");
+    }
+    const [phone, hub] = cart.store.get().items;
+    expect(phone).toMatchObject({
+      is_in_stock: true,
+      info: { stock: 'cart.inStock' },
+      onlineStockCheckid: null,
+    });
+    expect(hub).toMatchObject({
+      is_in_stock: false,
+      errors: { stock: 'cart.outOfTheStock' },
+      onlineStockCheckid: null,
+    });
   });
 
   it('coupon: refuses an empty code, applies (replacing the current one) and removes', async () => {

@@ -17,6 +17,8 @@ import {
 } from '@vitrina/domain';
 import { ApiError, type Api } from '../lib/api';
 import type { CartLine, Totals } from '../lib/types';
+import type { NewSyncTask } from '../sync/queue';
+import { syncQueue } from '../sync/queue';
 import { idbGet } from './idb';
 import { createStore, useStore } from './store';
 
@@ -142,11 +144,17 @@ export interface CartStoreOptions {
   online?: () => boolean;
   /** The cross-tab lock around a sync (default: Web Locks, else in-process). */
   lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+  /** Where stock checks wait while offline (the app's sync task queue, sync/queue.ts). */
+  stockQueue?: { enqueue(task: NewSyncTask): Promise<unknown> };
 }
+
+/** The callback event of the stock-check task (catalogue-and-cart.md §7 "Stock"). */
+export const STOCK_SYNC_EVENT = 'cart/stockSync';
 
 const defaultOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 let stockCheckSeq = 0;
-const newStockCheckId = () => `sc-${Date.now().toString(36)}-${(stockCheckSeq++).toString(36)}`;
+const newStockCheckId = () =>
+  `sc-${Date.now().toString(36)}-${(stockCheckSeq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * The cart store and its server sync (catalogue-and-cart.md §4 "Cart connection", "Cart sync",
@@ -390,27 +398,27 @@ export function createCartStore(options: CartStoreOptions = {}) {
    * stock marks the line "In stock!", out of stock sets its error "Out of the stock!" and keeps it
    * (out-of-stock items and stock sync are both on here).
    */
-  async function stockSync(api: Api): Promise<void> {
-    if (!online()) return;
-    const ids = new Map<string, string>();
-    patch((items) =>
-      items.map((i) => {
-        const id = newStockCheckId();
-        ids.set(id, i.sku);
-        return { ...i, onlineStockCheckid: id };
-      }),
-    );
-    const skus = [...new Set(ids.values())];
-    const found = new Map<string, boolean>();
-    for (const batch of stockBatches(skus)) {
-      for (const s of await api.stock.list(batch)) found.set(s.product_sku, s.is_in_stock);
+  /** One stock-check per batch of 15 skus: its lines carry the check's id (onlineStockCheckid). */
+  function markStockChecks(): Map<string, string[]> {
+    const checks = new Map<string, string[]>();
+    const bySku = new Map<string, string>();
+    for (const batch of stockBatches(store.get().items.map((i) => i.sku))) {
+      const id = newStockCheckId();
+      checks.set(id, batch);
+      for (const sku of batch) bySku.set(sku, id);
     }
+    patch((items) => items.map((i) => ({ ...i, onlineStockCheckid: bySku.get(i.sku) ?? null })));
+    return checks;
+  }
+
+  /** The answer of stock-check `id` (stock infos) applied to the lines waiting for it. */
+  function applyStock(id: string, infos: readonly { product_sku: string; is_in_stock: boolean }[]) {
+    const found = new Map(infos.map((s) => [s.product_sku, s.is_in_stock]));
     patch((items) =>
       items.flatMap((i): CartItem[] => {
-        const sku = i.onlineStockCheckid ? ids.get(i.onlineStockCheckid) : undefined;
-        if (sku === undefined) return [i];
-        if (!found.has(sku)) return [{ ...i, onlineStockCheckid: null }];
-        const outcome = stockSyncOutcome(found.get(sku) === true, {
+        if (i.onlineStockCheckid !== id) return [i];
+        if (!found.has(i.sku)) return [{ ...i, onlineStockCheckid: null }];
+        const outcome = stockSyncOutcome(found.get(i.sku) === true, {
           allowOutOfStock: ALLOW_OUT_OF_STOCK_IN_CART,
           syncEnabled: STOCK_SYNC_ENABLED,
         });
@@ -424,6 +432,28 @@ export function createCartStore(options: CartStoreOptions = {}) {
         return [];
       }),
     );
+  }
+
+  /**
+   * Online the stock lists are asked at once; offline (spec: "queued when offline") each batch
+   * becomes a sync task with callback `cart/stockSync` (sync/queue.ts), answered by `applyStockAnswer`.
+   */
+  async function stockSync(api: Api): Promise<void> {
+    if (store.get().items.length === 0) return;
+    if (!online()) {
+      if (!options.stockQueue) return;
+      for (const [id, skus] of markStockChecks()) {
+        await options.stockQueue.enqueue({
+          url: `/vsbridge/stock/list?skus=${skus.map(encodeURIComponent).join(',')}`,
+          method: 'GET',
+          callback_event: STOCK_SYNC_EVENT,
+          silent: true,
+          task_id: id,
+        });
+      }
+      return;
+    }
+    for (const [id, skus] of markStockChecks()) applyStock(id, await api.stock.list(skus));
   }
 
   return {
@@ -489,6 +519,14 @@ export function createCartStore(options: CartStoreOptions = {}) {
     },
     /** The stock check of the lines (also run by sync). */
     stockSync: (api: Api) => enqueue(() => stockSync(api)),
+    /** The `cart/stockSync` callback of a queued stock check: matched by its task id (onlineStockCheckid). */
+    applyStockAnswer(task: { task_id: string; resultCode: number | string | null; result: unknown }) {
+      if (task.resultCode !== 200) return;
+      const r = task.result as unknown;
+      const list = Array.isArray(r) ? r : (r as { result?: unknown } | null)?.result;
+      if (Array.isArray(list))
+        applyStock(task.task_id, list as { product_sku: string; is_in_stock: boolean }[]);
+    },
     /**
      * Login: the guest lines join the customer's cart `cartId` with quantities ADDED
      * (domain mergeGuestIntoCustomer), computed once and persisted with the new token; the sync after
@@ -563,7 +601,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
 export type CartStore = ReturnType<typeof createCartStore>;
 
 /** The app's cart, persisted in IndexedDB and shared with other tabs. */
-export const cart = createCartStore({ persistKey: 'cart' });
+export const cart = createCartStore({ persistKey: 'cart', stockQueue: syncQueue });
+syncQueue.on(STOCK_SYNC_EVENT, (task) => cart.applyStockAnswer(task));
 
 export function useCart(): CartState {
   return useStore(cart.store);
