@@ -44,7 +44,7 @@
  * | `SMTP_URL` | unset | e-mails go out through this SMTP server (`smtp://user:pass@host:587`, `smtps://host:465`) |
  * | `MAIL_DIR` | `$DATA_DIR/mail` when DATA_DIR is given | without SMTP_URL: each e-mail is written there as an `.eml` file; with neither (a bare API, tests) e-mails go to the log |
  * | `RATE_LIMIT_STOCK_ALERT_ADDRESS` | `20/3600` | back-in-stock requests per client address |
- * | `DEMO_SPECIAL_OFFERS` | `true` unless SEED_DEMO is `false` | every new customer gets three special offers labelled demo (10% off listed products in stock) |
+ * | `DEMO_SPECIAL_OFFERS` | `true` unless SEED_DEMO is `false` | in a shop seeded with the demo catalogue, every new customer gets three special offers labelled demo (10% off listed products in stock) |
  * | `GROUP_PRICING` | `false` | customer groups' price tiers: login answers a signed group token, and the render list, catalogue search and URL map price products at the tier of the `groupToken` (or a customer token) |
  * | `REDIS_URL` (rate limits) | unset | the rate-limit counters are kept in this Redis (shared by every process); unset: in the process |
  *

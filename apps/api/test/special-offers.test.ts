@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMeta } from '@vitrina/db';
 import { startApi, type TestApi } from './helpers.ts';
 import { bearer, customer, register, uniqueEmail } from './user-helpers.ts';
 
@@ -125,6 +126,20 @@ describe('demo special offers (DEMO_SPECIAL_OFFERS)', () => {
   let demo: TestApi;
   beforeAll(async () => {
     demo = await startApi({ MAIL_OUTBOX_INTERVAL_MS: '0', DEMO_SPECIAL_OFFERS: 'true' });
+  });
+
+  it('gives none while the catalogue is not the seeded demo one', async () => {
+    const email = uniqueEmail('not-demo');
+    await register(demo, email);
+    const login = await demo.call({
+      method: 'POST',
+      url: '/vsbridge/user/login',
+      payload: { username: email, password: 'correct horse 1' },
+    });
+    const r = await demo.call({ url: '/vsbridge/user/special-offers', headers: bearer(login.body.result) });
+    expect(r.body.result).toEqual([]);
+    // what the shop server writes when it seeds the demo catalogue
+    await setMeta(demo.database, 'demo_catalog', true);
   });
   afterAll(async () => demo?.close());
 

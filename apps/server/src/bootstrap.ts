@@ -4,7 +4,7 @@
  */
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { importCatalog, migrate, openDatabase, schema, type Database } from '@vitrina/db';
+import { importCatalog, migrate, openDatabase, schema, setMeta, type Database } from '@vitrina/db';
 import { generateDemoCatalog, generateDemoImages } from '@vitrina/db/demo';
 import type { ServerConfig } from './config.ts';
 
@@ -23,5 +23,7 @@ async function seedDemoIfEmpty(database: Database, config: ServerConfig, log: Fa
   if ((row?.n ?? 0) > 0) return;
   log.info('empty database: loading the demo catalogue');
   const counts = await importCatalog(database, generateDemoCatalog({ seed: 42 }));
+  // marks the shop as a demo (the API's demo special offers are given only then: user/special-offers.ts)
+  await setMeta(database, 'demo_catalog', true);
   log.info({ counts, ms: Math.round(performance.now() - started) }, 'demo catalogue loaded');
 }

@@ -7,9 +7,10 @@
  * Offers come in through `PUT /vsbridge/admin/special-offers` (ADMIN_TOKEN), which replaces a
  * customer's offers. A demo shop (DEMO_SPECIAL_OFFERS, on when the demo catalogue is seeded) gives
  * every new customer three offers labelled `demo` (10% off three listed products in stock), so the page
- * has something to show.
+ * has something to show. Only in a shop whose catalogue is the seeded demo one (meta `demo_catalog`,
+ * written by the shop server's seeding): a real shop never hands out demo prices.
  */
-import type { Database } from '@vitrina/db';
+import { getMeta, type Database } from '@vitrina/db';
 import { LISTING_STATUS, LISTING_VISIBILITY, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -52,6 +53,9 @@ export type OfferInput = {
   option_comments?: string | undefined;
   valid_until?: string | undefined;
 };
+
+/** meta key set by the shop server when it seeds the demo catalogue (apps/server/src/bootstrap.ts) */
+export const DEMO_CATALOG_META_KEY = 'demo_catalog';
 
 /** the demo offers: this much off the product's current price */
 const DEMO_DISCOUNT_PERCENT = 10;
@@ -126,8 +130,10 @@ export class SpecialOfferService {
   /** a demo shop's welcome: three offers labelled `demo` for a new customer (DEMO_SPECIAL_OFFERS) */
   async giveDemoOffers(customerId: number): Promise<void> {
     if (!this.config.demoSpecialOffers) return;
-    // listed, enabled, in-stock simple products; which three depends on the customer, so demo accounts differ
-    const picks = await rows<{
+    if ((await getMeta<boolean>(this.database, DEMO_CATALOG_META_KEY)) !== true) return;
+    // listed, enabled, in-stock simple products (the 30 best sellers); which three depends on the
+    // customer, so demo accounts differ
+    const candidates = await rows<{
       product_id: number;
       sku: string;
       final_price: number;
@@ -139,9 +145,11 @@ export class SpecialOfferService {
        WHERE store_code = 'lt' AND type_id = 'simple' AND is_in_stock AND status = ANY($1::int[]) AND visibility = ANY($2::int[])
          AND final_price_incl_tax > 0
        ORDER BY sales_count DESC, product_id
-       LIMIT $3 OFFSET $4`,
-      [LISTING_STATUS, LISTING_VISIBILITY, DEMO_OFFERS, (customerId * DEMO_OFFERS) % 30],
+       LIMIT 30`,
+      [LISTING_STATUS, LISTING_VISIBILITY],
     );
+    const start = candidates.length ? (customerId * DEMO_OFFERS) % candidates.length : 0;
+    const picks = [...candidates.slice(start), ...candidates.slice(0, start)].slice(0, DEMO_OFFERS);
     const off = (cents: number) => Math.round((cents * (100 - DEMO_DISCOUNT_PERCENT)) / 100);
     for (const p of picks)
       await insertOffer(
