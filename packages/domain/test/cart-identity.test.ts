@@ -7,6 +7,7 @@ import {
   cartItemsCount,
   isVirtualCart,
   mergeCart,
+  mergeGuestIntoCustomer,
   restoreAfterFailedUpdate,
   sameCartItem,
   type CartItemLike,
@@ -299,5 +300,60 @@ describe('cart helpers', () => {
       ]),
     ).toBe(false);
     expect(isVirtualCart([])).toBe(false);
+  });
+});
+
+describe('mergeGuestIntoCustomer (login: the guest cart joins the customer cart, quantities added)', () => {
+  const conf = (value: number) => ({
+    extension_attributes: { configurable_item_options: [{ option_id: 93, option_value: value }] },
+  });
+  const same = (x: CartItemLike) => x;
+  it.each([
+    {
+      name: 'the same product is summed and takes the server line id',
+      guest: [{ sku: 'A', qty: 1 }],
+      customer: [{ sku: 'A', qty: 2, item_id: 7 }],
+      want: [{ sku: 'A', qty: 3, item_id: 7, server_item_id: 7, prev_qty: 2 }],
+    },
+    {
+      name: 'other guest lines stay new (no server id); customer-only lines are taken',
+      guest: [{ sku: 'A', qty: 1, item_id: 99 }],
+      customer: [{ sku: 'B', qty: 2, item_id: 8 }],
+      want: [
+        { sku: 'A', qty: 1, item_id: null, server_item_id: null, prev_qty: 0 },
+        { sku: 'B', qty: 2, item_id: 8 },
+      ],
+    },
+    {
+      name: 'a configurable child keeps the guest configuration',
+      guest: [{ sku: 'P-RED', qty: 1, product_option: conf(1) }],
+      customer: [{ sku: 'P-RED', qty: 1, item_id: 5, product_option: null }],
+      want: [{ sku: 'P-RED', qty: 2, item_id: 5, product_option: conf(1) }],
+    },
+    {
+      name: 'an empty guest cart adopts the customer cart',
+      guest: [],
+      customer: [{ sku: 'B', qty: 1, item_id: 1 }],
+      want: [{ sku: 'B', qty: 1, item_id: 1 }],
+    },
+  ])('$name', ({ guest, customer, want }) => {
+    const got = mergeGuestIntoCustomer(guest as CartItemLike[], customer as CartItemLike[], same);
+    expect(got).toHaveLength(want.length);
+    want.forEach((w, i) => expect(got[i]).toMatchObject(w));
+  });
+
+  it('the total quantity is the sum of both carts, each product counted exactly once', () => {
+    const line = fc.record({ sku: fc.constantFrom('A', 'B', 'C', 'D'), qty: fc.integer({ min: 1, max: 9 }) });
+    const uniq = (xs: { sku: string; qty: number }[]) => [...new Map(xs.map((x) => [x.sku, x])).values()];
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 4 }), fc.array(line, { maxLength: 4 }), (g, c) => {
+        const guest = uniq(g);
+        const customer = uniq(c).map((x, i) => ({ ...x, item_id: i + 1 }));
+        const got = mergeGuestIntoCustomer<CartItemLike, CartItemLike>(guest, customer, same);
+        const total = (xs: { qty: number }[]) => xs.reduce((n, x) => n + x.qty, 0);
+        expect(total(got)).toBe(total(guest) + total(customer));
+        expect(new Set(got.map((x) => x.sku)).size).toBe(got.length);
+      }),
+    );
   });
 });
