@@ -9,6 +9,7 @@ import { handleOrderOutcome, remindWaitingOrders } from '../app/sync/boot';
 import { leaseLock } from '../app/sync/lock';
 import {
   ORDER_EVENT,
+  markThankYouPage,
   orderResultOf,
   pendingOrders,
   queueOrder,
@@ -218,5 +219,16 @@ describe('offline order rules', () => {
     shown[0]!.action!();
     await vi.waitFor(async () => expect(await ordersWithKey(key)).toBe(1));
     expect(await remindWaitingOrders(t, () => undefined, q)).toBe(false);
+  });
+
+  it('no "Order waiting!" while the thank-you panel shows (it sends the order itself)', async () => {
+    const cart = await cartWith('PHN-2001', 1);
+    const q = tab(injectFetch(), cart);
+    await queueOrder(orderFor(cart, 'offline-order-key-0005'), { queue: q, autoTransmit: false });
+    const unmark = markThankYouPage();
+    expect(await remindWaitingOrders(translator('en'), () => undefined, q)).toBe(false);
+    unmark();
+    expect(await remindWaitingOrders(translator('en'), () => undefined, q)).toBe(true);
+    expect(await ordersWithKey('offline-order-key-0005')).toBe(0);
   });
 });
