@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+// The order page after a payment: "Pay again" for a cancelled or failed payment, and, when paying
+// again was refused because the products sold out meanwhile (`&unavailable=1`), the spec's message
+// instead of the link.
+import { cleanup, render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import OrderCompleted from '../app/routes/order-completed';
+
+afterEach(cleanup);
+
+type Props = ComponentProps<typeof OrderCompleted>;
+const page = (over: Partial<Props['loaderData']>) => {
+  const loaderData = {
+    storeCode: 'en',
+    number: '100000042',
+    token: 'order-token-0123456789abcdef',
+    order: {
+      payment_method_code: 'NEOPAY',
+      created_at: '2026-11-22T03:00:00.000Z',
+      items: [],
+      grand_total: 1000,
+      subtotal_incl_tax: 1000,
+      shipping_incl_tax: 0,
+      payment_fee: 0,
+      discount_amount: 0,
+      tax_amount: 174,
+      currency: 'EUR',
+    },
+    payment: 'cancelled',
+    unavailable: false,
+    seo: {},
+    ...over,
+  } as unknown as Props['loaderData'];
+  render(
+    <MemoryRouter initialEntries={['/en/order-completed']}>
+      <OrderCompleted {...({ loaderData } as unknown as Props)} />
+    </MemoryRouter>,
+  );
+};
+
+describe('order completed page after a cancelled payment', () => {
+  it('offers to pay again', () => {
+    page({});
+    expect(screen.getByRole('link', { name: 'Pay again' }).getAttribute('href')).toBe(
+      '/vsbridge/neopay/payment/order-token-0123456789abcdef/-',
+    );
+    expect(screen.queryByText('Some of the ordered products are not available!')).toBeNull();
+  });
+
+  it('says the products are not available, without the link, when paying again was refused', () => {
+    page({ unavailable: true });
+    expect(screen.getByText('Some of the ordered products are not available!')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Pay again' })).toBeNull();
+  });
+});
