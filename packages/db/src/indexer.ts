@@ -21,6 +21,7 @@ import {
   finalPrice,
   formatDate,
   groupedPrice,
+  isLinkedChildShown,
   priceBreakdown,
   taxRateFor,
   type PriceBreakdown,
@@ -358,7 +359,8 @@ function linkedOf(p: ProductRow, related: Related): ProductRow[] {
 /** Price fields of a product: its own, or computed from its links for grouped and bundle products. */
 function productPrices(p: ProductRow, rate: number, ctx: Context, related: Related): PriceBreakdown {
   if (p.typeId === 'grouped' || p.typeId === 'bundle') {
-    const linked = linkedOf(p, related).filter(enabled);
+    // catalogue-and-cart.md §5: grouped and bundle children must have status 1
+    const linked = linkedOf(p, related).filter(isLinkedChildShown);
     if (linked.length > 0) {
       const regular = new Map(linked.map((l) => [l.sku, l.priceCents]));
       const final = new Map(linked.map((l) => [l.sku, finalPrice(specialInput(l), ctx.now)]));
@@ -379,7 +381,7 @@ function totalStock(p: ProductRow, own: StockInfo, related: Related): { qty: num
   const linkQty = (q: number | undefined) => (q != null && q > 0 ? q : 1);
   const avail = (sku: string) => {
     const l = related.bySku.get(sku);
-    return l && enabled(l) ? stockInfo(l, related).available : 0;
+    return l && isLinkedChildShown(l) ? stockInfo(l, related).available : 0;
   };
   if (p.typeId === 'configurable') {
     const children = (related.children.get(p.id) ?? []).filter(enabled);
@@ -492,7 +494,9 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
     title: o.title_localized ? pick(o.title_localized, store) : o.title,
     type: o.type,
     required: o.required,
-    product_links: o.product_links.map((l) => ({ sku: l.sku, qty: l.qty, is_default: l.is_default, price: linkedFinal(l.sku) })),
+    product_links: o.product_links
+      .filter((l) => isLinkedChildShown(related.bySku.get(l.sku)))
+      .map((l) => ({ sku: l.sku, qty: l.qty, is_default: l.is_default, price: linkedFinal(l.sku) })),
   }));
 
   const doc: Record<string, unknown> = {
@@ -528,7 +532,8 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
     total_qty: total.qty,
     configurable_options: configurableOptions,
     configurable_children: childDocs,
-    product_links: p.productLinks,
+    // only the linked products with status 1 (catalogue-and-cart.md §5)
+    product_links: p.productLinks.filter((l) => isLinkedChildShown(related.bySku.get(l.linked_product_sku))),
     bundle_options: bundleOptions,
     is_promoted: p.isPromoted,
     created_at: p.createdAt.toISOString(),

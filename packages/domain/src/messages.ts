@@ -84,6 +84,11 @@ export const MESSAGES = {
     lt: 'Nerasta kategorija, kurios {key} = {value}',
     ru: 'Не найдена категория, у которой {key} = {value}',
   },
+  'catalog.cmsNotFound': {
+    en: 'No CMS content found for {key} = {value}',
+    lt: 'Nerastas turinio puslapis ar blokas, kurio {key} = {value}',
+    ru: 'Не найдено содержимое CMS, у которого {key} = {value}',
+  },
   'product.notFound': { en: 'Product not found', lt: 'Prekė nerasta', ru: 'Товар не найден' },
   'product.disabled': {
     en: 'This product is no longer available',

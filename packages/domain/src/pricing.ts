@@ -100,17 +100,25 @@ export function taxContained(grossCents: number, ratePercent: number): number {
   return grossCents - roundHalfUp((grossCents * 100) / (100 + ratePercent));
 }
 
+/**
+ * The computed price fields of a product document and of render-list items (catalogue-and-cart.md
+ * §3 "Product": price, final_price, special_price, original_price, each with `_tax` (the tax in it)
+ * and `_incl_tax` variants), in cents.
+ */
 export interface PriceBreakdown {
   price: number;
   price_incl_tax: number;
   price_tax: number;
   original_price: number;
   original_price_incl_tax: number;
+  original_price_tax: number;
   /** null when no special price is active (CONTRACTS.md "null when none"). */
   special_price: number | null;
   special_price_incl_tax: number | null;
+  special_price_tax: number | null;
   final_price: number;
   final_price_incl_tax: number;
+  final_price_tax: number;
 }
 
 /** All price fields of a product document from its net price and special price (cents). */
@@ -124,16 +132,21 @@ export function priceBreakdown(
     ? (product.special_price as number)
     : null;
   const specialIncl = special === null ? null : addTax(special, opts.taxRate);
+  const final = special ?? price;
+  const finalIncl = specialIncl ?? priceIncl;
   return {
     price,
     price_incl_tax: priceIncl,
     price_tax: priceIncl - price,
     original_price: price,
     original_price_incl_tax: priceIncl,
+    original_price_tax: priceIncl - price,
     special_price: special,
     special_price_incl_tax: specialIncl,
-    final_price: special ?? price,
-    final_price_incl_tax: specialIncl ?? priceIncl,
+    special_price_tax: special === null || specialIncl === null ? null : specialIncl - special,
+    final_price: final,
+    final_price_incl_tax: finalIncl,
+    final_price_tax: finalIncl - final,
   };
 }
 

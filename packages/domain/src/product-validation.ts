@@ -26,6 +26,17 @@ export function productLoadError(
   return null;
 }
 
+/** catalogue-and-cart.md §5 "Validation rules": "Grouped and bundle children must have status 1". */
+export const LINKED_CHILD_STATUS = 1;
+
+/**
+ * May a grouped or bundle product show (and price, and count the stock of) this linked product?
+ * Only with status 1 (§5); an unknown linked product (undefined) is not shown.
+ */
+export function isLinkedChildShown(child: { status?: number | null } | null | undefined): boolean {
+  return child != null && (child.status ?? LINKED_CHILD_STATUS) === LINKED_CHILD_STATUS;
+}
+
 export interface CartCandidate {
   price?: number | null;
   price_incl_tax?: number | null;

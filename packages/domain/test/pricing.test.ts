@@ -145,17 +145,43 @@ describe('priceBreakdown', () => {
       price_tax: 2100,
       original_price: 10000,
       original_price_incl_tax: 12100,
+      original_price_tax: 2100,
       special_price: 8000,
       special_price_incl_tax: 9680,
+      special_price_tax: 1680,
       final_price: 8000,
       final_price_incl_tax: 9680,
+      final_price_tax: 1680,
     });
     expect(priceBreakdown({ price: 10000, special_price: 12000 }, { now, taxRate: 21 })).toMatchObject({
       special_price: null,
       special_price_incl_tax: null,
+      special_price_tax: null,
       final_price: 10000,
       final_price_incl_tax: 12100,
+      final_price_tax: 2100,
     });
+  });
+
+  it('keeps every _incl_tax field equal to the net field plus its _tax field (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 10_000_000 })),
+        fc.integer({ min: 0, max: 30 }),
+        (price, special, rate) => {
+          const b = priceBreakdown(
+            { price, special_price: special },
+            { now: at('2024-05-15T10:00:00Z'), taxRate: rate },
+          );
+          for (const f of ['price', 'original_price', 'final_price'] as const)
+            expect(b[`${f}_incl_tax`]).toBe(b[f] + b[`${f}_tax`]);
+          if (b.special_price !== null)
+            expect(b.special_price_incl_tax).toBe(b.special_price + (b.special_price_tax as number));
+          else expect(b.special_price_tax).toBeNull();
+        },
+      ),
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToCartDecision,
+  isLinkedChildShown,
   productLoadError,
   stockBatches,
   stockStatus,
@@ -85,5 +86,19 @@ describe('stock (§4 "Adding to the cart" steps 2–3)', () => {
     expect(new Set(batches.flat()).size).toBe(35);
     expect(stockBatches([])).toEqual([]);
     expect(() => stockBatches(['a'], 0)).toThrow(RangeError);
+  });
+});
+
+describe('isLinkedChildShown (catalogue-and-cart.md §5: grouped and bundle children must have status 1)', () => {
+  it.each([
+    [{ status: 1 }, true],
+    [{}, true],
+    [{ status: 0 }, false],
+    [{ status: 2 }, false],
+    [{ status: 3 }, false],
+    [undefined, false],
+    [null, false],
+  ])('%j → %s', (child, out) => {
+    expect(isLinkedChildShown(child)).toBe(out);
   });
 });

@@ -42,7 +42,11 @@ class MemoryCatalogCache implements CatalogCache {
   }
 }
 
-export function createCatalogCache(opts: { entries: number; ttlMs?: number; redisUrl?: string | undefined }): CatalogCache {
+export function createCatalogCache(opts: {
+  entries: number;
+  ttlMs?: number;
+  redisUrl?: string | undefined;
+}): CatalogCache {
   // REDIS_URL: a Redis-backed CatalogCache goes here (not built yet; the in-process LRU is used).
   return new MemoryCatalogCache(opts.entries, opts.ttlMs ?? 60_000);
 }

@@ -21,12 +21,17 @@ import type { SearchHit, SearchResponse } from './product-search.ts';
 export { cmsHierarchy, loadCmsBlocks, loadCmsPages } from '../cms/service.ts';
 export { localized, type Localized };
 
-export const ENTITY_TYPES = ['category', 'attribute', 'taxrule', 'cms_page', 'cms_block', 'cms_hierarchy'] as const;
+export const ENTITY_TYPES = [
+  'category',
+  'attribute',
+  'taxrule',
+  'cms_page',
+  'cms_block',
+  'cms_hierarchy',
+] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 type Doc = Record<string, unknown>;
-
-
 
 // ---------------------------------------------------------------- loaders
 
@@ -75,7 +80,10 @@ export async function loadCategories(q: Queryable, store: StoreCode): Promise<Ca
   const docs = new Map<number, CategoryDoc>();
   for (const r of list) {
     const slug = localized(r.slug, store);
-    const ids = r.path.split('/').map(Number).filter((n) => Number.isInteger(n));
+    const ids = r.path
+      .split('/')
+      .map(Number)
+      .filter((n) => Number.isInteger(n));
     docs.set(r.id, {
       id: r.id,
       parent_id: r.parent_id,
@@ -138,15 +146,40 @@ export async function loadAttributes(q: Queryable, store: StoreCode): Promise<Do
 }
 
 export async function loadTaxRules(q: Queryable): Promise<Doc[]> {
-  return rows<Doc>(q, 'SELECT id, code, product_tax_class_ids, customer_tax_class_ids, rates FROM tax_rules ORDER BY id');
+  return rows<Doc>(
+    q,
+    'SELECT id, code, product_tax_class_ids, customer_tax_class_ids, rates FROM tax_rules ORDER BY id',
+  );
 }
 
 // ---------------------------------------------------------------- in-memory search
 
 /** filterable and sortable fields of each type: a field name is a dotted path into the document */
 const FIELDS: Record<EntityType, string[]> = {
-  category: ['id', 'parent_id', 'parent_ids', 'level', 'position', 'is_active', 'product_count', 'slug', 'url_key', 'url_path', 'name', 'path', 'children_count'],
-  attribute: ['id', 'attribute_id', 'attribute_code', 'is_comparable', 'is_filterable', 'frontend_input', 'position'],
+  category: [
+    'id',
+    'parent_id',
+    'parent_ids',
+    'level',
+    'position',
+    'is_active',
+    'product_count',
+    'slug',
+    'url_key',
+    'url_path',
+    'name',
+    'path',
+    'children_count',
+  ],
+  attribute: [
+    'id',
+    'attribute_id',
+    'attribute_code',
+    'is_comparable',
+    'is_filterable',
+    'frontend_input',
+    'position',
+  ],
   taxrule: ['id', 'code', 'product_tax_class_ids', 'customer_tax_class_ids', 'rates.tax_country_id'],
   cms_page: ['id', 'page_id', 'identifier', 'slug', 'url_path', 'title', 'active', 'enabled', 'is_active'],
   cms_block: ['id', 'block_id', 'identifier', 'title', 'active', 'enabled', 'is_active'],
@@ -181,7 +214,11 @@ function valuesAt(doc: unknown, path: string[]): unknown[] {
 }
 
 const same = (a: unknown, b: unknown) =>
-  a !== undefined && a !== null && b !== undefined && b !== null && (typeof a === 'object' ? false : String(a) === String(b));
+  a !== undefined &&
+  a !== null &&
+  b !== undefined &&
+  b !== null &&
+  (typeof a === 'object' ? false : String(a) === String(b));
 
 function matchesFilter(doc: Doc, field: string, filter: FilterValue): boolean {
   const values = valuesAt(doc, field.split('.'));
@@ -190,7 +227,12 @@ function matchesFilter(doc: Doc, field: string, filter: FilterValue): boolean {
     return values.some((v) => {
       const n = typeof v === 'number' ? v : Number(v);
       if (!Number.isFinite(n)) return false;
-      return (r.gte === undefined || n >= r.gte) && (r.gt === undefined || n > r.gt) && (r.lte === undefined || n <= r.lte) && (r.lt === undefined || n < r.lt);
+      return (
+        (r.gte === undefined || n >= r.gte) &&
+        (r.gt === undefined || n > r.gt) &&
+        (r.lte === undefined || n <= r.lte) &&
+        (r.lt === undefined || n < r.lt)
+      );
     });
   }
   const wanted = Array.isArray(filter) ? filter : [filter];
@@ -216,9 +258,12 @@ export function searchEntities(
   const allowed = FIELDS[type];
   const issues: FieldIssue[] = [];
   const filters = Object.entries(request.filters ?? {});
-  for (const [field] of filters) if (!allowed.includes(field)) issues.push({ field: `request.filters.${field}`, key: 'validation.unknownField' });
+  for (const [field] of filters)
+    if (!allowed.includes(field))
+      issues.push({ field: `request.filters.${field}`, key: 'validation.unknownField' });
   for (const [i, code] of (request.aggregations ?? []).entries())
-    if (!allowed.includes(code)) issues.push({ field: `request.aggregations.${i}`, key: 'validation.unknownField' });
+    if (!allowed.includes(code))
+      issues.push({ field: `request.aggregations.${i}`, key: 'validation.unknownField' });
   const sortable = [...allowed, 'sort_order', 'title', 'name'];
   if (sort?.some((s) => !sortable.includes(s.field)))
     issues.push({ field: 'sort', key: 'validation.invalidOption', params: { options: sortable.join(', ') } });
@@ -231,7 +276,10 @@ export function searchEntities(
     const words = normaliseSearchTerm(request.query).terms.map((w) => w.toLowerCase());
     const texts = TEXT_FIELDS[type];
     found = found.filter((d) => {
-      const hay = texts.map((f) => String(d[f] ?? '')).join(' ').toLowerCase();
+      const hay = texts
+        .map((f) => String(d[f] ?? ''))
+        .join(' ')
+        .toLowerCase();
       return words.every((w) => hay.includes(w));
     });
   }
@@ -255,7 +303,9 @@ export function searchEntities(
         hit.doc_count += 1;
         counts.set(k, hit);
       }
-    aggregations[code] = { buckets: [...counts.values()].sort((a, b) => b.doc_count - a.doc_count).slice(0, 10) };
+    aggregations[code] = {
+      buckets: [...counts.values()].sort((a, b) => b.doc_count - a.doc_count).slice(0, 10),
+    };
   }
 
   const page = found.slice(paging.from, paging.from + paging.size);

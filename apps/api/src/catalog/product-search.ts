@@ -12,6 +12,7 @@
  */
 import {
   FILTER_AGGREGATION_SIZE,
+  SYSTEM_FILTER_NAMES,
   baseProductFilters,
   normaliseSearchTerm,
   priceRangeKey,
@@ -117,7 +118,8 @@ export function toBool(value: unknown): boolean | null {
 
 export function toNumber(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return null;
 }
 
@@ -138,7 +140,8 @@ class FilterCompiler {
         if (sql) out.push(sql);
         continue;
       }
-      const attr = this.attributes.get(field);
+      // catalogue-and-cart.md §2: sort, page and tracking parameters are never attribute filters
+      const attr = SYSTEM_FILTER_NAMES.includes(field) ? undefined : this.attributes.get(field);
       if (attr?.filterable) {
         const sql = this.attribute(attr.code, value, name);
         if (sql) out.push(sql);
@@ -177,18 +180,26 @@ class FilterCompiler {
         }
         if (ints.length === 0) return 'FALSE';
         if (c.kind === 'intArray') {
-          return ints.length === 1 ? `${c.col} @> ARRAY[${p.add(ints[0], 'int')}]` : `${c.col} && ${p.add(ints, 'int[]')}`;
+          return ints.length === 1
+            ? `${c.col} @> ARRAY[${p.add(ints[0], 'int')}]`
+            : `${c.col} && ${p.add(ints, 'int[]')}`;
         }
-        return ints.length === 1 ? `${c.col} = ${p.add(ints[0], 'int')}` : `${c.col} = ANY(${p.add(ints, 'int[]')})`;
+        return ints.length === 1
+          ? `${c.col} = ${p.add(ints[0], 'int')}`
+          : `${c.col} = ANY(${p.add(ints, 'int[]')})`;
       }
       case 'text':
       case 'textArray': {
         const texts = list.map((v) => String(v));
         if (texts.length === 0) return 'FALSE';
         if (c.kind === 'textArray') {
-          return texts.length === 1 ? `${c.col} @> ARRAY[${p.add(texts[0], 'text')}]` : `${c.col} && ${p.add(texts, 'text[]')}`;
+          return texts.length === 1
+            ? `${c.col} @> ARRAY[${p.add(texts[0], 'text')}]`
+            : `${c.col} && ${p.add(texts, 'text[]')}`;
         }
-        return texts.length === 1 ? `${c.col} = ${p.add(texts[0], 'text')}` : `${c.col} = ANY(${p.add(texts, 'text[]')})`;
+        return texts.length === 1
+          ? `${c.col} = ${p.add(texts[0], 'text')}`
+          : `${c.col} = ANY(${p.add(texts, 'text[]')})`;
       }
       case 'bool': {
         const bools = list.map(toBool);
@@ -219,8 +230,13 @@ class FilterCompiler {
       // one value: containment, served by the GIN index on attrs (options are numbers; "49" finds 49 too)
       const v = list[0] as string | number;
       const n = toNumber(v);
-      const docs = [JSON.stringify({ [code]: [v] }), ...(typeof v === 'string' && n !== null ? [JSON.stringify({ [code]: [n] })] : [])];
-      return docs.length === 1 ? `attrs @> ${p.add(docs[0], 'jsonb')}` : `attrs @> ANY(${p.add(docs, 'jsonb[]')})`;
+      const docs = [
+        JSON.stringify({ [code]: [v] }),
+        ...(typeof v === 'string' && n !== null ? [JSON.stringify({ [code]: [n] })] : []),
+      ];
+      return docs.length === 1
+        ? `attrs @> ${p.add(docs[0], 'jsonb')}`
+        : `attrs @> ANY(${p.add(docs, 'jsonb[]')})`;
     }
     // several values: tested on each candidate row (one GIN search per value costs more than it saves)
     const values = new Set<string>();
@@ -238,7 +254,10 @@ class FilterCompiler {
 
 /** the alphanumeric tokens of a word, lower-cased */
 export function tokens(word: string): string[] {
-  return word.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return word
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** one word of the term: as PostgreSQL's parser reads it, and as prefixes of its alphanumeric parts */
@@ -271,7 +290,11 @@ export function planText(query: string | undefined): TextPlan {
  * base filters, the aggregations and the text plan. The in-process index (search-index.ts) uses it
  * so that both paths refuse the same requests with the same messages.
  */
-export function prepareProductQuery(query: ProductQuery, attributes: Map<string, AttributeMeta>, settings: SearchSettings) {
+export function prepareProductQuery(
+  query: ProductQuery,
+  attributes: Map<string, AttributeMeta>,
+  settings: SearchSettings,
+) {
   const compiler = new FilterCompiler(new Params(), attributes);
   const filters = query.request.filters ?? {};
   compiler.compile(filters, 'request.filters');
@@ -281,10 +304,24 @@ export function prepareProductQuery(query: ProductQuery, attributes: Map<string,
   const aggregations = query.request.aggregations ?? [];
   const aggIssues: FieldIssue[] = aggregations
     .map((code, i) => ({ code, i }))
-    .filter(({ code }) => !(code === 'price' || code === 'category_ids' || code === 'category.category_id' || attributes.get(code)?.filterable))
+    .filter(
+      ({ code }) =>
+        !(
+          code === 'price' ||
+          code === 'category_ids' ||
+          code === 'category.category_id' ||
+          (attributes.get(code)?.filterable && !SYSTEM_FILTER_NAMES.includes(code))
+        ),
+    )
     .map(({ i }) => ({ field: `request.aggregations.${i}`, key: 'validation.unknownField' }));
   const sortIssues: FieldIssue[] = (query.sort ?? []).some((s) => !SORT_FIELDS[s.field])
-    ? [{ field: 'sort', key: 'validation.invalidOption', params: { options: Object.keys(SORT_FIELDS).join(', ') } }]
+    ? [
+        {
+          field: 'sort',
+          key: 'validation.invalidOption',
+          params: { options: Object.keys(SORT_FIELDS).join(', ') },
+        },
+      ]
     : [];
   const issues = [...compiler.issues, ...aggIssues, ...sortIssues];
   if (issues.length) throw fieldsError(issues);
@@ -319,17 +356,33 @@ export async function searchProducts(
   const aggregations = query.request.aggregations ?? [];
   const aggIssues: FieldIssue[] = aggregations
     .map((code, i) => ({ code, i }))
-    .filter(({ code }) => !(code === 'price' || code === 'category_ids' || code === 'category.category_id' || attributes.get(code)?.filterable))
+    .filter(
+      ({ code }) =>
+        !(
+          code === 'price' ||
+          code === 'category_ids' ||
+          code === 'category.category_id' ||
+          (attributes.get(code)?.filterable && !SYSTEM_FILTER_NAMES.includes(code))
+        ),
+    )
     .map(({ i }) => ({ field: `request.aggregations.${i}`, key: 'validation.unknownField' }));
 
   const sortIssues: FieldIssue[] = (query.sort ?? []).some((s) => !SORT_FIELDS[s.field])
-    ? [{ field: 'sort', key: 'validation.invalidOption', params: { options: Object.keys(SORT_FIELDS).join(', ') } }]
+    ? [
+        {
+          field: 'sort',
+          key: 'validation.invalidOption',
+          params: { options: Object.keys(SORT_FIELDS).join(', ') },
+        },
+      ]
     : [];
   const issues = [...compiler.issues, ...aggIssues, ...sortIssues];
   if (issues.length) throw fieldsError(issues);
 
   const plan = planText(query.request.query);
-  const order = (query.sort?.length ? query.sort : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }])
+  const order = (
+    query.sort?.length ? query.sort : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }]
+  )
     .map((s) => `${SORT_FIELDS[s.field]} ${s.dir === 'desc' ? 'DESC' : 'ASC'}`)
     .concat('product_id ASC')
     .join(', ');
@@ -366,7 +419,8 @@ export async function searchProducts(
     result = collect([], aggregations, settings.priceRanges);
   } else {
     const wordQueries = plan.words.map(
-      (w) => `(plainto_tsquery('${TS_CONFIG}', ${params.add(w.text, 'text')}) || to_tsquery('${TS_CONFIG}', ${params.add(w.prefix, 'text')}))`,
+      (w) =>
+        `(plainto_tsquery('${TS_CONFIG}', ${params.add(w.text, 'text')}) || to_tsquery('${TS_CONFIG}', ${params.add(w.prefix, 'text')}))`,
     );
     const tsq = wordQueries.join(' && ');
     const text = params.add(plan.text, 'text');
@@ -403,24 +457,42 @@ export async function searchProducts(
 
 // ---------------------------------------------------------------- aggregations
 
-type Row = { kind: 'hit' | 'total' | 'agg'; ord: number | null; product_id: number | null; score: number | null; doc: Record<string, unknown> | null; agg: string | null; key: unknown; n: number | null };
+type Row = {
+  kind: 'hit' | 'total' | 'agg';
+  ord: number | null;
+  product_id: number | null;
+  score: number | null;
+  doc: Record<string, unknown> | null;
+  agg: string | null;
+  key: unknown;
+  n: number | null;
+};
 type Result = { hits: SearchHit[]; total: number; aggregations: SearchResponse['aggregations'] };
 
 /** the statement's rows as hits in page order, the total, and the buckets (every price range, 0 when empty) */
 function collect(found: Row[], codes: string[], ranges: PriceRange[]): Result {
   const aggregations: SearchResponse['aggregations'] = {};
   for (const code of codes) {
-    aggregations[code] = { buckets: code === 'price' ? ranges.map((r) => ({ key: priceRangeKey(r), doc_count: 0 })) : [] };
+    aggregations[code] = {
+      buckets: code === 'price' ? ranges.map((r) => ({ key: priceRangeKey(r), doc_count: 0 })) : [],
+    };
   }
   const hits: (SearchHit & { ord: number })[] = [];
   let total = 0;
   for (const row of found) {
     if (row.kind === 'total') total = Number(row.n ?? 0);
-    else if (row.kind === 'hit') hits.push({ ord: Number(row.ord), _id: String(row.product_id), _score: Number(row.score), _source: row.doc ?? {} });
+    else if (row.kind === 'hit')
+      hits.push({
+        ord: Number(row.ord),
+        _id: String(row.product_id),
+        _score: Number(row.score),
+        _source: row.doc ?? {},
+      });
     else if (row.agg === 'price') {
       const bucket = aggregations.price?.buckets[Number(row.key)];
       if (bucket) bucket.doc_count = Number(row.n);
-    } else if (row.agg) aggregations[row.agg]?.buckets.push({ key: row.key as string | number, doc_count: Number(row.n) });
+    } else if (row.agg)
+      aggregations[row.agg]?.buckets.push({ key: row.key as string | number, doc_count: Number(row.n) });
   }
   hits.sort((a, b) => a.ord - b.ord);
   return { hits: hits.map(({ ord: _ord, ...h }) => h), total, aggregations };

@@ -4,23 +4,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  CMS_LIST_SIZE,
+  CMS_MAX_SIZE,
   DEFAULT_STORE_CODE,
   STORE_CODES,
   STORE_VIEWS,
   normalisePaging,
   parseSort,
+  productLoadError,
   searchRequestSchema,
   storeViewByIndex,
   type SearchRequest,
   type StoreCode,
 } from '@vitrina/domain';
-import { fieldError } from '../http/errors.ts';
+import { fieldError, ruleError } from '../http/errors.ts';
 import { requestToken } from '../http/request.ts';
 import { ok } from '../http/envelope.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
-import { fieldList } from '../lib/projection.ts';
+import { fieldList, project } from '../lib/projection.ts';
 import { storeQuery } from '../http/validation.ts';
-import { renderListQuery, searchParams, searchQuery, urlMapBody } from './schemas.ts';
+import { renderListQuery, searchParams, searchQuery, singleQuery, urlMapBody } from './schemas.ts';
 import type { SearchType } from './service.ts';
 import { mapUrl } from './url-map.ts';
 
@@ -54,6 +57,17 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     type === 'product_c' || type === 'product_s' ? 'product' : (type as SearchType);
 
   type SearchQuery = z.output<typeof searchQuery>;
+  /**
+   * Paging: catalogue-and-cart.md §5 (size ≤ 0 → 50, negative start → 0); CMS pages and blocks at most
+   * 500 per query, 150 when not given (§9 "CMS pages and blocks").
+   */
+  const paging = (type: SearchType, q: { from?: number | undefined; size?: number | undefined }) => {
+    const cms = type === 'cms_page' || type === 'cms_block' || type === 'cms_hierarchy';
+    if (cms && q.size !== undefined && q.size > CMS_MAX_SIZE)
+      throw fieldError('size', 'validation.tooBig', { max: CMS_MAX_SIZE });
+    const defaulted = cms && (q.size === undefined || q.size <= 0) ? CMS_LIST_SIZE : q.size;
+    return normalisePaging({ from: q.from, size: defaulted });
+  };
   const search = (
     params: z.output<typeof searchParams>,
     q: Omit<SearchQuery, 'request'>,
@@ -63,7 +77,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       type: typeOf(params.type),
       storeCode: storeOfIndex(params.index, q.storeCode),
       request: request ?? {},
-      ...normalisePaging({ from: q.from, size: q.size }),
+      ...paging(typeOf(params.type), q),
       sort: q.sort ? (parseSort(q.sort) ?? undefined) : undefined,
       projection: {
         include: fieldList(q._source_include ?? q._source_includes),
@@ -73,7 +87,9 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
 
   /** customer-group price tiers (GROUP_PRICING; user/group-pricing.ts): percent off for this request */
   const tierOf = (req: FastifyRequest, groupToken?: string | null, groupId?: number | string | null) =>
-    ctx.groupPricing.enabled ? ctx.groupPricing.tierOf({ groupToken, token: requestToken(req), groupId }) : Promise.resolve(0);
+    ctx.groupPricing.enabled
+      ? ctx.groupPricing.tierOf({ groupToken, token: requestToken(req), groupId })
+      : Promise.resolve(0);
   const pricedSearch = async (
     req: FastifyRequest,
     params: z.output<typeof searchParams>,
@@ -83,7 +99,10 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     const result = await search(params, q, request);
     const pct = typeOf(params.type) === 'product' ? await tierOf(req, q.groupToken) : 0;
     if (!pct) return result;
-    const hits = result.hits.hits.map((h) => ({ ...h, _source: ctx.groupPricing.price([h._source], pct)[0] as typeof h._source }));
+    const hits = result.hits.hits.map((h) => ({
+      ...h,
+      _source: ctx.groupPricing.price([h._source], pct)[0] as typeof h._source,
+    }));
     return { ...result, hits: { ...result.hits, hits } };
   };
 
@@ -113,6 +132,79 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       },
     },
     async (req, reply) => sendJson(reply, await pricedSearch(req, req.params, req.query, req.body)),
+  );
+
+  /**
+   * One document by a key (catalogue-and-cart.md §4 "Product load", §8 "Other rules"): a product
+   * lookup needs its search key and a variant lookup its parentSku (400 naming what is missing); a
+   * product that does not load answers 404 with its reason (disabled, not visible individually); a
+   * category or CMS lookup without a hit answers 404 naming the key and value.
+   */
+  type SingleQuery = z.output<typeof singleQuery>;
+  const PRODUCT_KEYS = ['sku', 'id', 'url_path'] as const;
+  const single = async (
+    type: SearchType,
+    store: StoreCode,
+    q: SingleQuery,
+  ): Promise<Record<string, unknown>> => {
+    if (type === 'product') {
+      if (q.childSku !== undefined && !q.parentSku)
+        throw fieldError('parentSku', 'product.parentSkuRequired');
+      const key = q.childSku !== undefined ? 'sku' : q.key;
+      const value = q.childSku !== undefined ? q.parentSku : q.value;
+      if (!key) throw fieldError('key', 'product.searchKeyRequired', { key: PRODUCT_KEYS.join(', ') });
+      if (!(PRODUCT_KEYS as readonly string[]).includes(key))
+        throw fieldError('key', 'validation.invalidOption', { options: PRODUCT_KEYS.join(', ') });
+      if (!value) throw fieldError('value', 'product.searchKeyRequired', { key });
+      const product = await ctx.catalog.productByKey(store, key as (typeof PRODUCT_KEYS)[number], value);
+      const refusal = productLoadError(product as { status?: number; visibility?: number } | null);
+      if (refusal || !product) throw ruleError(refusal ?? 'product.notFound', undefined, 'value', 404);
+      if (q.childSku === undefined) return product;
+      const child = ((product.configurable_children ?? []) as Record<string, unknown>[]).find(
+        (c) => c.sku === q.childSku,
+      );
+      if (!child) throw ruleError('product.notFound', undefined, 'childSku', 404);
+      return { ...product, configured_child: child };
+    }
+    if (!q.key) throw fieldError('key', 'validation.required');
+    if (q.value === undefined || q.value === '') throw fieldError('value', 'validation.required');
+    const answer = await ctx.catalog.search({
+      type,
+      storeCode: store,
+      request: { filters: { [q.key]: q.value } },
+      from: 0,
+      size: 1,
+      sort: undefined,
+      projection: { include: undefined, exclude: undefined },
+    });
+    const hit = answer.hits.hits[0];
+    if (hit) return hit._source;
+    const params = { key: q.key, value: q.value };
+    const key =
+      type === 'category'
+        ? 'catalog.categoryNotFound'
+        : type.startsWith('cms_')
+          ? 'catalog.cmsNotFound'
+          : 'error.notFound';
+    throw ruleError(key, params, 'value', 404);
+  };
+
+  app.get(
+    '/vsbridge/catalog/:index/:type/_single',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One document by a key (product: key=sku|id|url_path and value, or childSku with parentSku)',
+        params: searchParams,
+        querystring: singleQuery,
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const store = storeOfIndex(req.params.index, q.storeCode);
+      const doc = await single(typeOf(req.params.type), store, q);
+      return ok(project(doc, { include: asList(q._source_include), exclude: asList(q._source_exclude) }));
+    },
   );
 
   app.get(

@@ -24,21 +24,57 @@ const jsonParam = <S extends z.ZodType>(schema: S) =>
 const fields = z.union([z.string().max(2000), z.array(z.string().max(200)).max(100)]).optional();
 
 export const searchParams = z.object({
-  index: z.string().min(1).max(100).describe('catalogue index of a store view, e.g. vue_storefront_catalog_en'),
+  index: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe('catalogue index of a store view, e.g. vue_storefront_catalog_en'),
   type: z.enum(SEARCH_TYPES),
 });
 
 export const searchQuery = z.object({
   storeCode: storeCodeSchema.optional(),
   from: z.coerce.number().int().max(1_000_000).optional().describe('start; negative becomes 0'),
-  size: z.coerce.number().int().max(CATEGORY_LIST_SIZE).optional().describe('page size; 0 or less becomes 50'),
+  size: z.coerce
+    .number()
+    .int()
+    .max(CATEGORY_LIST_SIZE)
+    .optional()
+    .describe('page size; 0 or less becomes 50'),
   sort: sortSchema.optional().describe('field:asc|desc[,field:dir]'),
-  request: jsonParam(searchRequestSchema).optional().describe('URL-encoded JSON: { query?, filters?, aggregations? }'),
+  request: jsonParam(searchRequestSchema)
+    .optional()
+    .describe('URL-encoded JSON: { query?, filters?, aggregations? }'),
   _source_include: fields,
   _source_exclude: fields,
   _source_includes: fields,
   _source_excludes: fields,
-  groupToken: z.string().max(512).optional().describe('signed group token: product prices at the group tier (GROUP_PRICING)'),
+  groupToken: z
+    .string()
+    .max(512)
+    .optional()
+    .describe('signed group token: product prices at the group tier (GROUP_PRICING)'),
+});
+
+/** one document by a key (catalogue-and-cart.md §8 "Other rules": lookups and their refusals) */
+export const singleQuery = z.object({
+  storeCode: storeCodeSchema.optional(),
+  key: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('the field to look up by, e.g. sku, id, url_path; slug for categories'),
+  value: z.string().trim().max(2000).optional(),
+  childSku: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe('a variant of a configurable product: needs parentSku'),
+  parentSku: z.string().trim().max(64).optional(),
+  _source_include: fields,
+  _source_exclude: fields,
 });
 
 export const renderListQuery = z.object({
@@ -51,7 +87,10 @@ export const renderListQuery = z.object({
   groupToken: z.string().max(512).optional(),
 });
 
-const fieldArray = z.union([z.array(z.string().max(200)).max(200), z.string().max(2000)]).nullable().optional();
+const fieldArray = z
+  .union([z.array(z.string().max(200)).max(200), z.string().max(2000)])
+  .nullable()
+  .optional();
 
 export const urlMapBody = z.object({
   url: z.string().trim().min(1).max(2048),
@@ -59,6 +98,9 @@ export const urlMapBody = z.object({
   excludeFields: fieldArray,
   options: z.record(z.string(), z.unknown()).optional(),
   filters: z.record(z.string(), z.unknown()).optional(),
-  groupId: z.union([z.number(), z.string().max(64)]).nullable().optional(),
+  groupId: z
+    .union([z.number(), z.string().max(64)])
+    .nullable()
+    .optional(),
   groupToken: z.string().max(2048).nullable().optional(),
 });

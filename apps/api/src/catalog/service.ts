@@ -264,6 +264,22 @@ export class CatalogService {
     );
   }
 
+  /** a product document of a store view by sku, id or url_path, whatever its status and visibility */
+  async productByKey(
+    store: StoreCode,
+    key: 'sku' | 'id' | 'url_path',
+    value: string,
+  ): Promise<ProductDoc | null> {
+    const column = { sku: 'sku', id: 'product_id', url_path: 'url_path' }[key];
+    if (key === 'id' && !/^\d{1,9}$/.test(value)) return null;
+    const [row] = await rows<{ doc: ProductDoc }>(
+      this.database,
+      `SELECT doc FROM product_index WHERE store_code = $1 AND ${column} = $2 LIMIT 1`,
+      [store, key === 'id' ? Number(value) : value],
+    );
+    return row?.doc ?? null;
+  }
+
   /** enabled products (status 0/1) of a store view by sku, in the order asked */
   async productsBySkus(
     store: StoreCode,

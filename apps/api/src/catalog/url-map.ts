@@ -47,7 +47,12 @@ export async function mapUrl(
   return hit ? { _type: hit._type, _source: project(hit._source, projection) } : null;
 }
 
-async function resolve(catalog: CatalogService, store: StoreCode, head: string, tail: string[]): Promise<UrlMapHit | null> {
+async function resolve(
+  catalog: CatalogService,
+  store: StoreCode,
+  head: string,
+  tail: string[],
+): Promise<UrlMapHit | null> {
   if (head === 'p' && tail.length >= 1 && tail.length <= 3) {
     const [product] = await catalog.productsBySkus(store, [tail[0] as string]);
     // catalogue-and-cart.md §4 "Product load": disabled or not individually visible → no page
