@@ -196,7 +196,11 @@ describe('page content', () => {
     expect(en.doc.querySelector('.price-special')?.textContent).toBe('449.00\u00A0€');
     expect(en.doc.querySelector('.price-regular')?.textContent).toBe('499.00\u00A0€');
     expect(en.doc.querySelector('input[name="condition"][value="1"]')?.hasAttribute('checked')).toBe(true);
-    const ld = JSON.parse(en.doc.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}');
+    // the page has two JSON-LD scripts: the breadcrumbs' BreadcrumbList and the Product
+    const ld =
+      [...en.doc.querySelectorAll('script[type="application/ld+json"]')]
+        .map((s) => JSON.parse(s.textContent ?? '{}') as Record<string, unknown>)
+        .find((j) => j['@type'] === 'Product') ?? {};
     expect(ld['@type']).toBe('Product');
     expect(ld.sku).toBe('PX-A');
     expect(ld.offers.price).toBe('449.00');
@@ -220,8 +224,11 @@ describe('page content', () => {
     const r = await render('/en/c/laptops?sort=final_price:asc&condition=1');
     expect(r.doc.querySelector('h1')?.textContent).toBe('Laptops');
     expect(r.doc.querySelectorAll('#sort option')).toHaveLength(6);
+    // the category's own banner takes the tile at its position (1); another category's does not show
+    expect(r.doc.querySelector('.grid > li')?.classList.contains('card-banner')).toBe(true);
+    expect(r.doc.querySelectorAll('.card-banner')).toHaveLength(1);
     expect(r.doc.querySelector('#sort option[selected]')?.getAttribute('value')).toBe('final_price:asc');
-    const thumb = r.doc.querySelector('.card img');
+    const thumb = r.doc.querySelector('.card:not(.card-banner) img');
     expect(thumb?.getAttribute('src')).toBe('/vsbridge/image/266/266/resize/demo/phones/1.png');
     expect(thumb?.getAttribute('width')).toBe('266');
     // The selected filter links back without itself; page is reset.

@@ -211,6 +211,27 @@ export function fakeApi(): FakeApi {
       return json(searchResponse([]));
     }
     if (url.pathname === '/api/url/map') return json(null);
+    if (url.pathname === '/vsbridge/home-page') {
+      const banner = (id: number, kind: string, categoryId?: number) => ({
+        id,
+        position: 1,
+        image: `/demo/banners/${id}.png`,
+        title: `${kind} ${id}`,
+        link: '/c/laptops',
+        ...(categoryId !== undefined ? { category_id: categoryId } : {}),
+      });
+      return json({
+        code: 200,
+        result: {
+          banner: [banner(1, 'banner')],
+          slider: [banner(2, 'slider')],
+          category_banner: [banner(3, 'category_banner', 12), banner(4, 'category_banner', 99)],
+          product_banner: [],
+          multi_banner: [],
+          config: [],
+        },
+      });
+    }
     return json({ code: 404, result: 'Not found' }, 404);
   };
   return { fetch, calls };
