@@ -48,7 +48,7 @@ import {
 } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { isInt4 } from '../lib/sql.ts';
-import { trigramSet, wordSimilarity } from './trigram.ts';
+import { sequenceSimilarity, trigramSequence, trigramSet } from './trigram.ts';
 import { Lru } from '../lib/lru.ts';
 import type { PriceRange } from '../config.ts';
 import {
@@ -208,6 +208,8 @@ class StoreIndex {
   // trigrams of search_text (typo matching): ids, then postings (ordinals) per trigram id, built
   // like the lexemes (growing lists, then one typed array; rows added later go to `trgExtra`)
   readonly trgIds = new Map<string, number>();
+  /** per ordinal, the trigram numbers of its search_text in order (word similarity reads them) */
+  readonly trgSeq: Int32Array[] = [];
   private trgBuilding: number[][] | null = [];
   private trgExtra = new Map<number, number[]>();
   private trgStart = new Int32Array(1);
@@ -278,9 +280,15 @@ class StoreIndex {
     }
     this.byText.sku.set(r.sku, o);
     this.byText.url_path.set(r.url_path, o);
-    for (const t of trigramSet(r.search_text)) {
+    const sequence = trigramSequence(r.search_text);
+    const ids = new Int32Array(sequence.length);
+    sequence.forEach((t, i) => {
       let id = this.trgIds.get(t);
       if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
+      ids[i] = id;
+    });
+    this.trgSeq.push(ids);
+    for (const id of new Set(ids)) {
       if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
       else {
         let list = this.trgExtra.get(id);
@@ -437,6 +445,7 @@ class StoreIndex {
       this.lexOrds.byteLength +
       this.lexW.byteLength +
       this.trgIds.size * 64 +
+      this.trgSeq.reduce((n, s) => n + s.byteLength + 64, 0) +
       this.trgStart.byteLength +
       this.trgOrds.byteLength
     );
@@ -926,13 +935,29 @@ export class ProductSearchIndex {
     const out = new Map<number, number>();
     const live = ix.live;
     const sorted = (candidates ?? []).sort((a, b) => a - b);
+    // each word's trigrams marked by trigram number (a trigram no text holds can match nothing)
+    const size = ix.trgIds.size;
+    const marks = queries.map((q) => {
+      const mark = new Uint8Array(size);
+      for (const t of q) {
+        const id = ix.trgIds.get(t);
+        if (id !== undefined) mark[id] = 1;
+      }
+      return mark;
+    });
+    const lastpos = new Int32Array(size).fill(-1);
     next: for (const o of sorted) {
       if (live[o] !== 1) continue;
       for (const t of filterTests) if (!t(o)) continue next;
-      const text = ix.searchText[o] as string;
+      const seq = ix.trgSeq[o] as Int32Array;
       let sum = 0;
-      for (const q of queries) {
-        const sim = wordSimilarity(q, text);
+      for (let w = 0; w < queries.length; w++) {
+        const sim = sequenceSimilarity(
+          seq,
+          marks[w] as Uint8Array,
+          (queries[w] as Set<string>).size,
+          lastpos,
+        );
         if (sim < threshold) continue next;
         sum = Math.fround(sum + sim);
       }

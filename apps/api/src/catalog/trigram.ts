@@ -46,41 +46,50 @@ const sml = (count: number, len1: number, len2: number) =>
  * Answers a float4 value (a double holding it exactly).
  */
 export function wordSimilarity(query: ReadonlySet<string>, text: string): number {
-  const ulen1 = query.size;
-  if (ulen1 === 0) return 0;
-  const seq = trigramSequence(text);
-  const len2 = seq.length;
-  if (len2 === 0) return 0;
-  // number the distinct trigrams of the text; found: the trigram is one of the query's
+  if (query.size === 0) return 0;
+  // number the trigrams (the query's first), then compare by number
   const ids = new Map<string, number>();
-  const index = new Int32Array(len2);
-  const found: boolean[] = [];
-  for (let i = 0; i < len2; i++) {
-    const t = seq[i]!;
-    let j = ids.get(t);
-    if (j === undefined) {
-      j = found.length;
-      ids.set(t, j);
-      found.push(query.has(t));
-    }
-    index[i] = j;
-  }
-  const lastpos = new Int32Array(found.length).fill(-1);
+  for (const t of query) ids.set(t, ids.size);
+  const seq = trigramSequence(text).map((t) => {
+    let id = ids.get(t);
+    if (id === undefined) ids.set(t, (id = ids.size));
+    return id;
+  });
+  const inQuery = new Uint8Array(ids.size);
+  inQuery.fill(1, 0, query.size);
+  return sequenceSimilarity(seq, inQuery, query.size, new Int32Array(ids.size).fill(-1));
+}
+
+/**
+ * The core of pg_trgm's calc_word_similarity / iterate_word_similarity (non-strict): `seq` is the
+ * text's trigram sequence as trigram numbers, `inQuery[id]` 1 for the query's trigrams, `ulen1`
+ * the number of distinct query trigrams, `lastpos` scratch space by trigram number, all -1 (left
+ * all -1 again on return).
+ */
+export function sequenceSimilarity(
+  seq: ArrayLike<number>,
+  inQuery: Uint8Array,
+  ulen1: number,
+  lastpos: Int32Array,
+): number {
+  const len2 = seq.length;
+  if (ulen1 === 0 || len2 === 0) return 0;
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
   let lower = -1;
   let max = 0;
   for (let i = 0; i < len2; i++) {
-    const t = index[i]!;
-    if (lower >= 0 || found[t]) {
+    const t = seq[i]!;
+    const found = inQuery[t] === 1;
+    if (lower >= 0 || found) {
       if (lastpos[t]! < 0) {
         ulen2++;
-        if (found[t]) count++;
+        if (found) count++;
       }
       lastpos[t] = i;
     }
-    if (!found[t]) continue;
+    if (!found) continue;
     upper = i;
     if (lower === -1) {
       lower = i;
@@ -99,17 +108,18 @@ export function wordSimilarity(query: ReadonlySet<string>, text: string): number
         lower = tmpLower;
         count = tmpCount;
       }
-      const tt = index[tmpLower]!;
+      const tt = seq[tmpLower]!;
       if (lastpos[tt] === tmpLower) {
         tmpUlen2--;
-        if (found[tt]) tmpCount--;
+        if (inQuery[tt] === 1) tmpCount--;
       }
     }
     if (current > max) max = current;
     for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
-      const tt = index[tmpLower]!;
+      const tt = seq[tmpLower]!;
       if (lastpos[tt] === tmpLower) lastpos[tt] = -1;
     }
   }
+  for (let i = 0; i < len2; i++) lastpos[seq[i]!] = -1;
   return max;
 }
