@@ -506,7 +506,8 @@ function ProductView({
             <button
               type="button"
               className="btn btn-primary btn-large"
-              disabled={adding || !inStock || noVariant}
+              // not disabled while adding: the cart's queue serialises clicks (5 fast clicks = qty 5)
+              disabled={!inStock || noVariant}
               onClick={addToCart}
             >
               {adding ? t('product.adding') : t('product.addToCart')}
