@@ -69,6 +69,9 @@ describe('catalogue journey (en)', () => {
     await field.pressSequentially('p');
     await panel.getByRole('link', { name: t('search.seeAll', { q: 'lap' }) }).waitFor();
     expect(await panel.locator('.search-panel-list a').count()).toBeGreaterThan(0);
+    await field.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.closest('#search-panel') !== null)).toBe(true);
+    await field.focus();
     await field.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
     await page

@@ -162,6 +162,14 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               }}
               onKeyDown={(e) => {
                 if (e.key === 'Escape') ui.close('searchpanel');
+                // Arrow down moves from the field to the first result
+                if (e.key === 'ArrowDown') {
+                  const first = document.querySelector<HTMLElement>('#search-panel a');
+                  if (first) {
+                    e.preventDefault();
+                    first.focus();
+                  }
+                }
               }}
             />
             <button type="submit" className="btn">
