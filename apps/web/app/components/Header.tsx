@@ -153,8 +153,9 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               type="search"
               placeholder={t('header.searchPlaceholder')}
               autoComplete="off"
+              // aria-expanded is not allowed on a search field (axe aria-allowed-attr): the panel is a
+              // region the field controls, announced through its polite status line
               aria-controls={searchPanel ? 'search-panel' : undefined}
-              aria-expanded={searchPanel}
               onChange={(e) => {
                 // results as you type: the panel opens with the first characters (from 3 it searches)
                 searchQuery.set(e.target.value);
