@@ -268,6 +268,19 @@ describe('cart engine against the real API', () => {
     });
   });
 
+  it('forced client state (checkout): a line only the server has is deleted there, not taken', async () => {
+    const { api, cart, state } = setup();
+    await cart.add(api, item('PHN-2001'));
+    const token = state().cartServerToken as string;
+    await api.cart.update(token, { sku: 'ACC-3002', qty: 1 }); // e.g. from another device
+    await cart.sync(api, { forceClientState: true });
+    expect(lines(state().items)).toEqual({ 'PHN-2001': 1 });
+    expect(await serverLines(api, token)).toEqual({ 'PHN-2001': 1 });
+    await api.cart.update(token, { sku: 'ACC-3002', qty: 1 });
+    await cart.sync(api); // not forced: taken into the client
+    expect(lines(state().items)).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
+  });
+
   it('coupon: refuses an empty code, applies (replacing the current one) and removes', async () => {
     const { api, cart, state } = setup();
     await expect(cart.applyCoupon(api, 'SAVE10')).rejects.toThrow('cart.totalsUnavailable');

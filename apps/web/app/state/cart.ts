@@ -13,6 +13,7 @@ import {
   stockSyncOutcome,
   type CartItemLike,
   type CartProductOption,
+  type MergeOptions,
   type MessageKey,
 } from '@vitrina/domain';
 import { ApiError, type Api } from '../lib/api';
@@ -267,7 +268,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
    * server's quantity, or removed when the server never had it (spec "Failed server update"); the
    * first such refusal is rethrown after the rest is synced. Network failures leave the sync owed.
    */
-  async function syncOnce(api: Api, force: boolean): Promise<void> {
+  async function syncOnce(api: Api, force: boolean, merge: MergeOptions = {}): Promise<void> {
     await adoptPersisted();
     const start = store.get();
     if (!force && !syncRequired(start)) return;
@@ -290,7 +291,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
     const server = (await api.cart.pull(token)).map(fromServerLine);
     if (!alive()) return;
     let refused: unknown = null;
-    for (const action of mergeCart(store.get().items, server)) {
+    for (const action of mergeCart(store.get().items, server, merge)) {
       switch (action.type) {
         case 'push': {
           const item = action.item;
@@ -354,10 +355,10 @@ export function createCartStore(options: CartStoreOptions = {}) {
   }
 
   /** syncOnce with the spec's answers: 400 clears without sync; 401 retries as a guest within the limit. */
-  async function syncWithRules(api: Api, force: boolean): Promise<void> {
+  async function syncWithRules(api: Api, force: boolean, merge: MergeOptions = {}): Promise<void> {
     for (;;) {
       try {
-        await lock('vitrina:cart-sync', () => syncOnce(api, force));
+        await lock('vitrina:cart-sync', () => syncOnce(api, force, merge));
         return;
       } catch (e) {
         if (isCartGone(e)) {
@@ -511,9 +512,13 @@ export function createCartStore(options: CartStoreOptions = {}) {
      * Reconciles with the server (root.tsx: at start and on the `online` event): forced, so lines
      * changed on the server (another device) are taken too; then the stock of the lines is checked.
      */
-    sync(api: Api, opts: { force?: boolean; stock?: boolean } = {}): Promise<void> {
+    sync(
+      api: Api,
+      opts: { force?: boolean; stock?: boolean; forceClientState?: boolean } = {},
+    ): Promise<void> {
       return enqueue(async () => {
-        await syncWithRules(api, opts.force ?? true);
+        // forceClientState (spec §4 "Merge", the checkout's forced client state): server-only lines are deleted
+        await syncWithRules(api, opts.force ?? true, { forceClientState: opts.forceClientState ?? false });
         if (opts.stock !== false && store.get().items.length > 0) await stockSync(api);
       });
     },
