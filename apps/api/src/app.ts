@@ -115,7 +115,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const auth = await AuthService.create(database, config);
   // REDIS_URL: the counters are shared by every process through Redis; in the process otherwise
   const limiter: RateLimiter = config.redisUrl ? RedisRateLimiter.create(config.redisUrl) : new MemoryRateLimiter();
-  const cart = new CartService(database, config, catalog, auth);
+  const groupPricing = new GroupPricingService(database, config, auth);
+  const cart = new CartService(database, config, catalog, auth, groupPricing);
   /** orders and payments move stock: listings' stock is refreshed after their transactions */
   const onStockChanged = async (productIds: number[]) => {
     try {
@@ -143,7 +144,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     mailer: new OutboxMailer(database, config, createMailTransport(config, app.log), app.log),
     payments: await PaymentService.create(database, config, { onStockChanged }),
     specialOffers: new SpecialOfferService(database, config, catalog),
-    groupPricing: new GroupPricingService(database, config, auth),
+    groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
   };
   app.addHook('onReady', async () => {

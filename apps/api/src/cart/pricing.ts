@@ -6,6 +6,7 @@
  */
 import {
   DEFAULT_COUNTRY,
+  applyGroupTier,
   bundlePrice,
   computeTotals,
   isVirtualCart,
@@ -86,6 +87,7 @@ async function unitPrice(
   doc: ProductDoc,
   option: CartProductOption | null | undefined,
   q: Queryable,
+  tierPercent: number,
 ): Promise<number | null> {
   const selections = option?.extension_attributes?.bundle_options;
   const bundleOptions = doc.bundle_options as { option_id: number; product_links: { sku: string; qty?: number; is_default?: boolean }[] }[] | undefined;
@@ -94,7 +96,7 @@ async function unitPrice(
     const linked = await catalog.resolveSkus(store, skus, q);
     const prices = new Map<string, number>();
     for (const [sku, r] of linked) {
-      const p = num(r.product.final_price_incl_tax);
+      const p = num(applyGroupTier(r.product, tierPercent).final_price_incl_tax);
       if (p !== null && !r.disabled) prices.set(sku, p);
     }
     const selected: Record<number, string[]> = {};
@@ -110,25 +112,30 @@ async function unitPrice(
     const options = bundleOptions.map((o) => ({ ...o, product_links: o.product_links.map(({ sku, qty, is_default }) => ({ sku, qty, is_default })) }));
     return bundlePrice(options, prices, selected);
   }
-  return num(doc.final_price_incl_tax);
+  return num(applyGroupTier(doc, tierPercent).final_price_incl_tax);
 }
 
 /**
  * Prices lines from the product documents of the store view. Unknown, disabled or unpriced skus are
  * answered in `unavailable` (the caller decides: a cart shows them out, an order refuses).
+ * `tierPercent`: the customer group's tier (GROUP_PRICING, user/group-pricing.ts; accounts-checkout-
+ * routes.md §6 "Group id and group token drive price tiers"); every document (bundle links too) goes
+ * through the domain's applyGroupTier, exactly as the render list prices it, so the price shown and
+ * the price charged agree to the cent.
  */
 export async function priceLines(
   catalog: CatalogService,
   store: StoreCode,
   lines: LineIntent[],
   q: Queryable,
+  tierPercent = 0,
 ): Promise<{ priced: PricedLine[]; unavailable: string[] }> {
   const resolved = await catalog.resolveSkus(store, [...new Set(lines.map((l) => l.sku))], q);
   const priced: PricedLine[] = [];
   const unavailable: string[] = [];
   for (const [i, line] of lines.entries()) {
     const r = resolved.get(line.sku);
-    const price = r && !r.disabled ? await unitPrice(catalog, store, r.product, line.product_option, q) : null;
+    const price = r && !r.disabled ? await unitPrice(catalog, store, r.product, line.product_option, q, tierPercent) : null;
     if (!r || r.disabled || price === null || !Number.isInteger(price) || price < 0) {
       unavailable.push(line.sku);
       continue;

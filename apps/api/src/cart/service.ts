@@ -92,6 +92,9 @@ export type CollectMethods = {
   shippingMethodCode?: string | undefined;
 };
 
+/** user/group-pricing.ts GroupPricingService */
+export type CustomerTiers = { tierOfCustomer(customerId: number | null | undefined): Promise<number> };
+
 const localizedTitle = (title: Record<string, string>, store: StoreCode) => title[store] || title.lt || '';
 
 export class CartService {
@@ -101,7 +104,14 @@ export class CartService {
     private readonly catalog: CatalogService,
     /** customer tokens (issue #6); without it no token proves a customer */
     private readonly tokens?: TokenVerifier,
+    /** customer-group price tiers (GROUP_PRICING, user/group-pricing.ts); without it base prices */
+    private readonly tiers?: CustomerTiers,
   ) {}
+
+  /** the tier a cart is charged at: its owner's group (a guest cart: none); never from the body */
+  async tierOf(customerId: number | null | undefined): Promise<number> {
+    return this.tiers ? this.tiers.tierOfCustomer(customerId) : 0;
+  }
 
   /** a guest cart; with a customer's token, that customer's active cart (created when there is none) */
   async create(store: StoreCode, token: string | undefined): Promise<string> {
@@ -150,6 +160,7 @@ export class CartService {
       store,
       items.map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option })),
       q,
+      await this.tierOf(cart.customer_id),
     );
     return { items, priced, unavailable };
   }
@@ -173,7 +184,7 @@ export class CartService {
       product_option: input.product_option ?? null,
     };
 
-    const [priced] = (await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database)).priced;
+    const [priced] = (await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database, await this.tierOf(cart.customer_id))).priced;
     if (!priced || validateProductForCart({ final_price_incl_tax: priced.price_incl_tax }).length > 0)
       throw ruleError('cart.priceUnknown', undefined, 'cartItem.sku');
 

@@ -185,7 +185,10 @@ export class OrderService {
           qty: p.qty,
           product_option: p.product_option,
         }));
-    const { priced, unavailable } = await priceLines(this.catalog, store, intents, this.database);
+    // the group tier (GROUP_PRICING): the cart's owner, as its totals were shown; an order without a
+    // server cart (queued offline), the customer of the request's token; never the body's user_id
+    const tier = await this.carts.tierOf(cart ? cart.customer_id : customerId);
+    const { priced, unavailable } = await priceLines(this.catalog, store, intents, this.database, tier);
     const notSellable = [
       ...unavailable.map((sku) => ({ sku, name: sku })),
       ...priced.filter((l) => l.product_type === 'configurable'),

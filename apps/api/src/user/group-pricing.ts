@@ -6,8 +6,9 @@
  * `meta.groupId`, `/user/me` answers `group_token`; the render list, catalogue search and URL map
  * price product documents at the tier (customer_groups.discount_percent) of the request's group:
  * a valid group token, else the customer of a valid access token (a bare `userGroupId` or `groupId`
- * counts only when it is that customer's group: nobody claims a tier by naming it). Scope: catalogue
- * answers; the cart and orders are priced by cart/pricing.ts, which does not apply tiers yet.
+ * counts only when it is that customer's group: nobody claims a tier by naming it). The cart and
+ * orders (cart/pricing.ts) charge the tier of the customer who owns the cart (or, for an order without
+ * a server cart, the customer of the request's token), read from the database: never from the body.
  */
 import type { Database } from '@vitrina/db';
 import { applyGroupTier } from '@vitrina/domain';
@@ -75,6 +76,20 @@ export class GroupPricingService {
   async tierOf(input: TierInput): Promise<number> {
     const gid = await this.groupOf(input);
     return gid === undefined ? 0 : this.discountOf(gid);
+  }
+
+  /**
+   * percent off for a customer's cart and orders (0 for a guest, or tiers off): the customer's current
+   * group in the database, so a changed group is charged at once (its group token follows on refresh)
+   */
+  async tierOfCustomer(customerId: number | null | undefined): Promise<number> {
+    if (!this.enabled || customerId == null) return 0;
+    const [row] = await rows<{ group_id: number }>(
+      this.database,
+      'SELECT group_id FROM customers WHERE id = $1',
+      [customerId],
+    );
+    return row ? this.discountOf(row.group_id) : 0;
   }
 
   /** product documents at a tier (unchanged at 0) */
