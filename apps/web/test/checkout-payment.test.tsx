@@ -8,7 +8,14 @@ import { PickupPointPicker, filterPickupPoints } from '../app/components/checkou
 import { getT } from '../app/i18n';
 import { createApi } from '../app/lib/api';
 import type { PickupPoint } from '../app/lib/types';
-import { validatePayment, validatePersonal, canPlaceOrder } from '../app/routes/checkout';
+import { AddressFields } from '../app/components/checkout/AddressFields';
+import {
+  validateAddress,
+  validatePayment,
+  validatePersonal,
+  canPlaceOrder,
+  toAddress,
+} from '../app/routes/checkout';
 import { paymentStatusOf } from '../app/routes/order-completed';
 import {
   afterOrderPlaced,
@@ -136,11 +143,87 @@ describe('checkout validation', () => {
     ).toEqual({});
   });
 
+  const billing = {
+    ...initialCheckout.paymentDetails,
+    sameAsShipping: false,
+    firstName: 'Ona',
+    lastName: 'Jonaitė',
+    country: 'LT',
+    streetAddress: 'Laisvės al.',
+    apartmentNumber: '10',
+    city: 'Kaunas',
+    zipCode: 'LT-44444',
+    phoneNumber: '+37060000001',
+  };
+
+  it('a billing address other than the shipping one is checked with the same rules', () => {
+    // "same as shipping" (the default): nothing of the billing address to check
+    expect(validatePayment(t, { ...initialCheckout.paymentDetails, streetAddress: '' })).toEqual({});
+    const empty = { ...initialCheckout.paymentDetails, sameAsShipping: false };
+    expect(Object.keys(validatePayment(t, empty)).sort()).toEqual(
+      ['apartmentNumber', 'city', 'firstName', 'lastName', 'phoneNumber', 'streetAddress', 'zipCode'].sort(),
+    );
+    expect(validatePayment(t, billing)).toEqual({});
+    expect(validatePayment(t, { ...billing, zipCode: 'LT-4444', lastName: 'J0naitė' })).toEqual({
+      zipCode: t.msg('validation.zipFormat', { format: 'LT-00000' }),
+      lastName: t.msg('validation.alphaOnly'),
+    });
+    // the same rules as the shipping address
+    const { zipCode, lastName } = validateAddress(t, { ...billing, zipCode: 'LT-4444', lastName: 'J0naitė' });
+    expect({ zipCode, lastName }).toEqual(
+      validatePayment(t, { ...billing, zipCode: 'LT-4444', lastName: 'J0naitė' }),
+    );
+    // a legal person with its own billing address: both checked
+    expect(Object.keys(validatePayment(t, { ...billing, city: '', buyerType: 'legal' }))).toEqual([
+      'city',
+      'company',
+      'companyCode',
+    ]);
+  });
+
+  it("sends the billing address as the API's address, with the buyer's e-mail", () => {
+    expect(toAddress(' ona@example.com ', { ...billing, zipCode: '44444', region_id: 2 })).toEqual({
+      firstname: 'Ona',
+      lastname: 'Jonaitė',
+      email: 'ona@example.com',
+      street: ['Laisvės al.', '10'],
+      city: 'Kaunas',
+      postcode: 'LT-44444',
+      countryId: 'LT',
+      telephone: '+37060000001',
+      region_id: 2,
+    });
+  });
+
   it('places the order only for server methods, or offline methods that have no client step', () => {
     expect(canPlaceOrder({ is_server_method: true, offline: false })).toBe(true);
     expect(canPlaceOrder({ is_server_method: false, offline: true })).toBe(true);
     expect(canPlaceOrder({ is_server_method: false, offline: false })).toBe(false);
     expect(canPlaceOrder(undefined)).toBe(false);
+  });
+});
+
+describe('AddressFields', () => {
+  it('labels every control, names it by its ids and autocomplete section, reports changes', () => {
+    const changes: unknown[] = [];
+    render(
+      <MemoryRouter initialEntries={['/en/checkout']}>
+        <AddressFields
+          section="billing"
+          idOf={(f) => `billing-${f}`}
+          value={initialCheckout.paymentDetails}
+          errors={{ city: 'Required' }}
+          onChange={(patch) => changes.push(patch)}
+        />
+      </MemoryRouter>,
+    );
+    const street = screen.getByLabelText('Street name');
+    expect(street.id).toBe('billing-streetAddress');
+    expect(street.getAttribute('autocomplete')).toBe('billing address-line1');
+    expect(screen.getByLabelText('City').getAttribute('aria-describedby')).toBe('billing-city-error');
+    fireEvent.change(street, { target: { value: 'Laisvės al.' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'LV' } });
+    expect(changes).toEqual([{ streetAddress: 'Laisvės al.' }, { country: 'LV' }]);
   });
 });
 

@@ -10,10 +10,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { idbGet } from '../app/state/idb';
 import {
   afterOrderPlaced,
+  billingAddressOf,
   checkout,
   initialCheckout,
   isInCheckout,
+  readStoredCheckout,
   updateCheckout,
+  withBillingSameAsShipping,
+  withConfirmedBilling,
+  withPersonalDetails,
   type CheckoutState,
 } from '../app/state/checkout';
 
@@ -38,12 +43,17 @@ const details = {
     createAccount: true,
   },
   shippingDetails: {
+    firstName: 'Ona',
+    lastName: 'Jonaitė',
+    country: 'LT',
     streetAddress: 'Gedimino pr. 1',
     apartmentNumber: '2',
     city: 'Vilnius',
+    state: '',
+    region_id: null,
     zipCode: 'LT-01103',
-    country: 'LT',
     phoneNumber: '+37060000000',
+    shippingMethod: { carrier_code: 'flatrate', method_code: 'flatrate' },
   },
 };
 
@@ -74,7 +84,9 @@ describe('checkout state on the device', () => {
   });
 
   it('counts as in checkout until 30 minutes after the last change', () => {
-    updateCheckout({ paymentMethod: 'cashondelivery' });
+    updateCheckout({
+      paymentDetails: { ...initialCheckout.paymentDetails, paymentMethod: 'cashondelivery' },
+    });
     const last = checkout.get().modifiedAt;
     expect(isInCheckout(checkout.get(), last + IN_CHECKOUT_WINDOW_MS - 1)).toBe(true);
     expect(isInCheckout(checkout.get(), last + IN_CHECKOUT_WINDOW_MS)).toBe(false);
@@ -92,6 +104,7 @@ describe('checkout state on the device', () => {
       const s = checkout.get();
       expect(s.orderTimestamp).toBe(1_700_000_000_000);
       expect(s.idempotency).toBeNull();
+      expect(s.isThankYouPage).toBe(true);
       expect(s.personalDetails).toEqual({ ...details.personalDetails, password: '', createAccount: false });
       // the rest of the details stay for the next order
       expect(s.shippingDetails).toEqual(details.shippingDetails);
@@ -120,5 +133,199 @@ describe('checkout state on the device', () => {
     expect(checkout.get()).toBe(before);
     expect(checkout.get().personalDetails.password).toBe('slaptas-123'); // kept in memory for the retry
     expect(checkout.get().idempotency?.key).toBe('k-2'); // the retry sends the same key
+  });
+});
+
+// spec §3 "Checkout": the state's fields, by the spec's names
+describe('checkout state shape', () => {
+  const address = [
+    'firstName',
+    'lastName',
+    'country',
+    'streetAddress',
+    'apartmentNumber',
+    'city',
+    'state',
+    'region_id',
+    'zipCode',
+    'phoneNumber',
+  ];
+  it.each([
+    ['personalDetails', ['firstName', 'lastName', 'emailAddress', 'password', 'createAccount']],
+    ['shippingDetails', [...address, 'shippingMethod']],
+    [
+      'paymentDetails',
+      [...address, 'company', 'taxId', 'companyCode', 'paymentMethod', 'paymentMethodAdditional'],
+    ],
+  ] as const)('%s has the spec fields', (part, fields) => {
+    const keys = Object.keys(initialCheckout[part]);
+    for (const f of fields) expect(keys, `${part}.${f}`).toContain(f);
+  });
+
+  it.each(['personalDetails', 'shippingDetails', 'paymentDetails', 'isThankYouPage', 'modifiedAt'])(
+    'has %s at the top level',
+    (field) => expect(Object.keys(initialCheckout)).toContain(field),
+  );
+
+  it('keeps the chosen methods inside the details, not at the top level', () => {
+    expect(initialCheckout).not.toHaveProperty('shippingMethod');
+    expect(initialCheckout).not.toHaveProperty('paymentMethod');
+    expect(initialCheckout.isThankYouPage).toBe(false);
+    expect(initialCheckout.paymentDetails.sameAsShipping).toBe(true);
+  });
+
+  it('reads its own stored shape back unchanged (but the password)', () => {
+    const state: CheckoutState = {
+      ...initialCheckout,
+      ...details,
+      paymentDetails: {
+        ...initialCheckout.paymentDetails,
+        firstName: 'UAB',
+        lastName: 'Bandymas',
+        country: 'LV',
+        streetAddress: 'Brīvības iela',
+        apartmentNumber: '5',
+        city: 'Rīga',
+        region_id: 3,
+        zipCode: 'LV-1010',
+        phoneNumber: '+37120000000',
+        company: 'UAB Bandymas',
+        companyCode: '123456789',
+        taxId: 'LT123456789',
+        paymentMethod: 'neopay',
+        paymentMethodAdditional: { bank: 'HABALT22' },
+        buyerType: 'legal',
+        sameAsShipping: false,
+      },
+      pickupPoint: { id: 'p1', name: 'Paštomatas', address: 'Gatvė 1', city: 'Vilnius' },
+      idempotency: { key: 'k', cartHash: 'h' },
+      orderTimestamp: 5,
+      queuedOrderId: 'k',
+      isThankYouPage: true,
+      modifiedAt: 7,
+    };
+    const read = readStoredCheckout(JSON.parse(JSON.stringify(state)), initialCheckout);
+    expect(read).toEqual({ ...state, personalDetails: { ...state.personalDetails, password: '' } });
+  });
+});
+
+describe('a checkout stored in the old shape (before the spec shape) is migrated', () => {
+  const old = {
+    personalDetails: {
+      firstName: 'Ona',
+      lastName: 'Jonaitė',
+      emailAddress: 'ona@example.com',
+      password: '',
+      createAccount: false,
+    },
+    shippingDetails: {
+      streetAddress: 'Gedimino pr. 1',
+      apartmentNumber: '2',
+      city: 'Vilnius',
+      zipCode: 'LT-01103',
+      country: 'LT',
+      phoneNumber: '+37060000000',
+    },
+    paymentDetails: {
+      buyerType: 'legal',
+      company: 'UAB A',
+      companyCode: '123456789',
+      taxId: '',
+      paymentMethodAdditional: { bank: 'B1' },
+    },
+    shippingMethod: { carrier_code: 'omniva', method_code: 'parcel' },
+    pickupPoint: { id: 'p9', name: 'P', address: 'A', city: 'Kaunas' },
+    paymentMethod: 'neopay',
+    idempotency: null,
+    orderTimestamp: null,
+    queuedOrderId: 'q-1',
+    modifiedAt: 42,
+  };
+
+  it('moves the methods into the details, names the shipping address after the buyer, keeps the rest', () => {
+    const s = readStoredCheckout(old, {
+      ...initialCheckout,
+      personalDetails: { ...initialCheckout.personalDetails, password: 'typed-here' },
+    });
+    expect(s.shippingDetails).toEqual({
+      ...old.shippingDetails,
+      firstName: 'Ona',
+      lastName: 'Jonaitė',
+      state: '',
+      region_id: null,
+      shippingMethod: { carrier_code: 'omniva', method_code: 'parcel' },
+    });
+    expect(s.paymentDetails).toMatchObject({
+      paymentMethod: 'neopay',
+      paymentMethodAdditional: { bank: 'B1' },
+      buyerType: 'legal',
+      company: 'UAB A',
+      companyCode: '123456789',
+      sameAsShipping: true,
+    });
+    expect(s.personalDetails.password).toBe('typed-here');
+    expect(s.pickupPoint?.id).toBe('p9');
+    expect(s.queuedOrderId).toBe('q-1');
+    expect(s.isThankYouPage).toBe(true); // a queued order was the thank-you state
+    expect(s.modifiedAt).toBe(42);
+    expect(s).not.toHaveProperty('shippingMethod');
+    expect(s).not.toHaveProperty('paymentMethod');
+  });
+
+  it.each([undefined, null, 'x', 7, [], { shippingDetails: 'x', paymentDetails: [1], modifiedAt: 'y' }])(
+    'anything unreadable (%j) gives the empty checkout',
+    (raw) => {
+      expect(readStoredCheckout(raw, initialCheckout)).toEqual(initialCheckout);
+    },
+  );
+});
+
+describe('shipping names and the billing address', () => {
+  const base: CheckoutState = { ...initialCheckout, ...details };
+
+  it('shipping names default from the personal details and follow them until edited', () => {
+    let s = withPersonalDetails(initialCheckout, { firstName: 'Jonas' });
+    expect(s.shippingDetails.firstName).toBe('Jonas');
+    s = withPersonalDetails(s, { firstName: 'Jonas P', lastName: 'Jonaitis' });
+    expect(s.shippingDetails).toMatchObject({ firstName: 'Jonas P', lastName: 'Jonaitis' });
+    // edited for the delivery: kept when the buyer's name changes
+    s = { ...s, shippingDetails: { ...s.shippingDetails, firstName: 'Petras' } };
+    s = withPersonalDetails(s, { firstName: 'Jonas', lastName: 'Jonaitis-Žemaitis' });
+    expect(s.shippingDetails).toMatchObject({ firstName: 'Petras', lastName: 'Jonaitis-Žemaitis' });
+    expect(s.personalDetails).toMatchObject({ firstName: 'Jonas', lastName: 'Jonaitis-Žemaitis' });
+  });
+
+  it("billing is the shipping address by default; unchecked, the shopper's own", () => {
+    expect(billingAddressOf(base)).toMatchObject({ streetAddress: 'Gedimino pr. 1', firstName: 'Ona' });
+    let s = withBillingSameAsShipping(base, false);
+    // starts from the shipping names and country, the rest to fill
+    expect(s.paymentDetails).toMatchObject({
+      sameAsShipping: false,
+      firstName: 'Ona',
+      lastName: 'Jonaitė',
+      country: 'LT',
+      streetAddress: '',
+    });
+    s = {
+      ...s,
+      paymentDetails: { ...s.paymentDetails, streetAddress: 'Laisvės al.', city: 'Kaunas', country: 'LT' },
+    };
+    expect(billingAddressOf(s)).toMatchObject({ streetAddress: 'Laisvės al.', city: 'Kaunas' });
+    // checked again: the shipping address, the typed one kept should the box be unchecked again
+    s = withBillingSameAsShipping(s, true);
+    expect(billingAddressOf(s).streetAddress).toBe('Gedimino pr. 1');
+    expect(withBillingSameAsShipping(s, false).paymentDetails.streetAddress).toBe('Laisvės al.');
+  });
+
+  it('confirming the payment step with "same as shipping" puts the shipping address in paymentDetails', () => {
+    const s = withConfirmedBilling(base);
+    expect(s.paymentDetails).toMatchObject({
+      streetAddress: 'Gedimino pr. 1',
+      city: 'Vilnius',
+      zipCode: 'LT-01103',
+      firstName: 'Ona',
+    });
+    const own = withBillingSameAsShipping(base, false);
+    expect(withConfirmedBilling(own)).toBe(own);
   });
 });

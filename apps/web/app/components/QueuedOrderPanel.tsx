@@ -83,7 +83,8 @@ export function QueuedOrderPanel({ taskId, onBack }: { taskId: string; onBack?: 
   const result = orderResultOf(task ?? null);
   useEffect(() => {
     if (!result || !task || !isOrderTask(task)) return;
-    updateCheckout({ queuedOrderId: null });
+    // placed: no longer queued; the thank-you state stays (isThankYouPage) for the order's page
+    updateCheckout({ queuedOrderId: null, isThankYouPage: true });
     const info = task.payload.addressInformation;
     if (REDIRECT_METHODS.has(info.payment_method_code)) {
       const bank = (info.payment_method_additional as { bank?: string } | undefined)?.bank;
@@ -100,7 +101,7 @@ export function QueuedOrderPanel({ taskId, onBack }: { taskId: string; onBack?: 
   // a refused order was not created: forgotten, so placing it again sends it again
   const back = () => {
     void syncQueue.forgetFailed(taskId);
-    updateCheckout({ queuedOrderId: null });
+    updateCheckout({ queuedOrderId: null, isThankYouPage: false });
     onBack?.();
   };
 

@@ -150,6 +150,8 @@ export const en = {
   'checkout.company': 'Company name',
   'checkout.companyCode': 'Company code',
   'checkout.vatCode': 'VAT code (optional)',
+  'checkout.billingSameAsShipping': 'Billing address is the same as the shipping address',
+  'checkout.billingAddress': 'Billing address',
   'checkout.pickupPoint': 'Pickup point',
   'checkout.pickupSearch': 'Search by city, address or name',
   'checkout.pickupNone': 'No pickup points match.',

@@ -157,6 +157,8 @@ export const lt: Dictionary = {
   'checkout.company': 'Įmonės pavadinimas',
   'checkout.companyCode': 'Įmonės kodas',
   'checkout.vatCode': 'PVM mokėtojo kodas (nebūtina)',
+  'checkout.billingSameAsShipping': 'Mokėtojo adresas sutampa su pristatymo adresu',
+  'checkout.billingAddress': 'Mokėtojo adresas',
   'checkout.pickupPoint': 'Atsiėmimo punktas',
   'checkout.pickupSearch': 'Ieškokite pagal miestą, adresą ar pavadinimą',
   'checkout.pickupNone': 'Atsiėmimo punktų nerasta.',

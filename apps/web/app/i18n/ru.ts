@@ -156,6 +156,8 @@ export const ru: Dictionary = {
   'checkout.company': 'Название компании',
   'checkout.companyCode': 'Код компании',
   'checkout.vatCode': 'Код плательщика НДС (необязательно)',
+  'checkout.billingSameAsShipping': 'Платёжный адрес совпадает с адресом доставки',
+  'checkout.billingAddress': 'Платёжный адрес',
   'checkout.pickupPoint': 'Пункт выдачи',
   'checkout.pickupSearch': 'Поиск по городу, адресу или названию',
   'checkout.pickupNone': 'Пункты выдачи не найдены.',

@@ -25,6 +25,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
 import { CartTotals } from '../components/CartTotals';
 import { Field } from '../components/Field';
+import { AddressFields } from '../components/checkout/AddressFields';
 import { BankSelector } from '../components/checkout/BankSelector';
 import { PickupPointPicker, pickupLabel } from '../components/checkout/PickupPointPicker';
 import { getT, useT, type Translator } from '../i18n';
@@ -38,10 +39,16 @@ import { useApi } from '../lib/use-api';
 import { cart, useCart } from '../state/cart';
 import {
   afterOrderPlaced,
+  billingAddressOf,
+  changeCheckout,
   checkout,
   idempotencyKeyFor,
   updateCheckout,
   useCheckout,
+  withBillingSameAsShipping,
+  withConfirmedBilling,
+  withPersonalDetails,
+  type AddressDetails,
   type PaymentDetails,
   type PersonalDetails,
   type ShippingDetails,
@@ -71,7 +78,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
 type Step = (typeof STEPS)[number];
-const COUNTRIES = ['LT', 'LV', 'EE'] as const;
 /**
  * The shipping codes sent for a virtual cart (nothing to ship): the order contract requires
  * non-empty codes and the API ignores them for virtual carts.
@@ -123,43 +129,57 @@ export function validatePersonal(t: Translator, v: PersonalForm): Errors<Persona
   );
 }
 
-/** A legal person: company name and code required, VAT code optional (checked when given). */
+/**
+ * The payment step: a billing address other than the shipping one is checked with the shipping
+ * address' rules; a legal person: company name and code required, VAT code optional (checked when
+ * given).
+ */
 export function validatePayment(t: Translator, v: PaymentDetails): Errors<PaymentDetails> {
-  if (v.buyerType !== 'legal') return {};
-  return messages<PaymentDetails>(
-    t,
-    validateFields(v as unknown as Record<string, unknown>, {
-      company: [validateRequired],
-      companyCode: [validateRequired, (x) => validateCompanyCode(str(x))],
-      taxId: [(x) => (str(x).trim() ? validateVatCode(str(x)) : null)],
-    }) as Partial<Record<keyof PaymentDetails, FieldError>>,
-  );
+  const address: Errors<PaymentDetails> = v.sameAsShipping ? {} : validateAddress(t, v);
+  if (v.buyerType !== 'legal') return address;
+  return {
+    ...address,
+    ...messages<PaymentDetails>(
+      t,
+      validateFields(v as unknown as Record<string, unknown>, {
+        company: [validateRequired],
+        companyCode: [validateRequired, (x) => validateCompanyCode(str(x))],
+        taxId: [(x) => (str(x).trim() ? validateVatCode(str(x)) : null)],
+      }) as Partial<Record<keyof PaymentDetails, FieldError>>,
+    ),
+  };
 }
 
-function validateShipping(t: Translator, v: ShippingDetails): Errors<ShippingDetails> {
-  return messages<ShippingDetails>(
+/** A shipping or billing address (accounts-checkout-routes.md §5: names, required fields, zip code). */
+export function validateAddress(t: Translator, v: AddressDetails): Errors<AddressDetails> {
+  return messages<AddressDetails>(
     t,
     validateFields(v as unknown as Record<string, unknown>, {
+      firstName: name,
+      lastName: name,
       streetAddress: [validateRequired],
       apartmentNumber: [validateRequired],
       city: [validateRequired],
       zipCode: [validateRequired, (x, all) => validateZip(str(all.country), str(x))],
       country: [validateRequired],
       phoneNumber: [validateRequired],
-    }) as Partial<Record<keyof ShippingDetails, FieldError>>,
+    }) as Partial<Record<keyof AddressDetails, FieldError>>,
   );
 }
 
-function toAddress(p: PersonalDetails, s: ShippingDetails): Address {
+/** The API's address from the form's: the e-mail is the personal details'. */
+export function toAddress(email: string, a: AddressDetails): Address {
   return {
-    firstname: p.firstName.trim(),
-    lastname: p.lastName.trim(),
-    email: p.emailAddress.trim(),
-    street: [s.streetAddress.trim(), s.apartmentNumber.trim()],
-    city: s.city.trim(),
-    postcode: normaliseZip(s.country, s.zipCode) ?? s.zipCode.trim(),
-    countryId: s.country,
-    telephone: s.phoneNumber.trim(),
+    firstname: a.firstName.trim(),
+    lastname: a.lastName.trim(),
+    email: email.trim(),
+    street: [a.streetAddress.trim(), a.apartmentNumber.trim()],
+    city: a.city.trim(),
+    postcode: normaliseZip(a.country, a.zipCode) ?? a.zipCode.trim(),
+    countryId: a.country,
+    telephone: a.phoneNumber.trim(),
+    ...(a.region_id !== null ? { region_id: a.region_id } : {}),
+    ...(a.state.trim() ? { region: a.state.trim() } : {}),
   };
 }
 
@@ -236,7 +256,7 @@ export default function Checkout() {
   const [pickupError, setPickupError] = useState<string | null>(null);
   const [banks, setBanks] = useState<{ country: string; list: Bank[] } | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const [shippingErrors, setShippingErrors] = useState<Errors<ShippingDetails>>({});
+  const [shippingErrors, setShippingErrors] = useState<Errors<AddressDetails>>({});
   const [methods, setMethods] = useState<{ forAddress: string; list: ShippingMethod[] } | null>(null);
   const [payments, setPayments] = useState<PaymentMethod[]>([]);
   const [terms, setTerms] = useState(false);
@@ -248,14 +268,22 @@ export default function Checkout() {
   useEffect(() => {
     if (details.queuedOrderId) setShownQueued(details.queuedOrderId);
   }, [details.queuedOrderId]);
+  // a new visit: the thank-you state of an earlier order ends (an order still queued keeps it)
+  useEffect(() => {
+    void checkout.ready.then(() => {
+      const st = checkout.get();
+      if (st.isThankYouPage && !st.queuedOrderId) updateCheckout({ isThankYouPage: false });
+    });
+  }, []);
   const personalForm = useRef<HTMLFormElement>(null);
   const shippingForm = useRef<HTMLFormElement>(null);
 
   const p = details.personalDetails;
   const s = details.shippingDetails;
   const pd = details.paymentDetails;
+  // the shipping names follow the personal ones until edited (state/checkout.ts withPersonalDetails)
   const setPersonal = (patch: Partial<PersonalDetails>) =>
-    updateCheckout({ personalDetails: { ...p, ...patch } });
+    changeCheckout((st) => withPersonalDetails(st, patch));
   const setShipping = (patch: Partial<ShippingDetails>) =>
     updateCheckout({ shippingDetails: { ...s, ...patch } });
   const setPaymentDetails = (patch: Partial<PaymentDetails>) =>
@@ -273,12 +301,11 @@ export default function Checkout() {
     });
 
   const cartId = cartState.cartServerToken;
-  const chosenCarrier = details.shippingMethod?.carrier_code ?? null;
+  const chosenCarrier = s.shippingMethod?.carrier_code ?? null;
   const needsPickup = Boolean(
     methods?.list.find(
       (m) =>
-        m.carrier_code === details.shippingMethod?.carrier_code &&
-        m.method_code === details.shippingMethod?.method_code,
+        m.carrier_code === s.shippingMethod?.carrier_code && m.method_code === s.shippingMethod?.method_code,
     )?.needs_pickup_point,
   );
   // the pickup points of the chosen parcel-locker or pickup carrier, in the cart's country
@@ -296,7 +323,7 @@ export default function Checkout() {
   }, [needsPickup, chosenCarrier, cartId]);
   // NEOPAY: the banks of the shipping country for the bank selector
   const country = s.country;
-  const wantsBanks = details.paymentMethod === PAYMENT_NEOPAY;
+  const wantsBanks = pd.paymentMethod === PAYMENT_NEOPAY;
   useEffect(() => {
     if (!wantsBanks || banks?.country === country) return;
     let live = true;
@@ -330,7 +357,7 @@ export default function Checkout() {
     );
   }
 
-  const addressKey = JSON.stringify(toAddress(p, s));
+  const addressKey = JSON.stringify(toAddress(p.emailAddress, s));
 
   const submitPersonal = (e: FormEvent) => {
     e.preventDefault();
@@ -342,36 +369,36 @@ export default function Checkout() {
 
   const submitShipping = async (e: FormEvent) => {
     e.preventDefault();
-    const errors = validateShipping(t, s);
+    const errors = validateAddress(t, s);
     setShippingErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(shippingForm.current);
-    const address = toAddress(p, s);
+    const address = toAddress(p.emailAddress, s);
     const virtual = isVirtualCart(cartState.items);
     setBusy(true);
     try {
       let list: PaymentMethod[];
       if (virtual) {
         // Nothing to ship: no shipping method; cash on delivery is hidden (spec §5).
-        updateCheckout({ shippingMethod: NO_SHIPPING });
+        setShipping({ shippingMethod: NO_SHIPPING });
         list = await api.cart.paymentMethods(token);
       } else {
         if (!methods || methods.forAddress !== addressKey) {
           const found = (await api.cart.shippingMethods(token, address)).filter((m) => m.available !== false);
           setMethods({ forAddress: addressKey, list: found });
-          const chosen = details.shippingMethod;
+          const chosen = s.shippingMethod;
           const keep =
             chosen &&
             found.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
           const first = found.find((m) => m.default) ?? found[0];
           if (!keep)
-            updateCheckout({
+            setShipping({
               shippingMethod: first
                 ? { carrier_code: first.carrier_code, method_code: first.method_code }
                 : null,
             });
           return;
         }
-        const chosen = checkout.get().shippingMethod;
+        const chosen = checkout.get().shippingDetails.shippingMethod;
         if (!chosen) return;
         if (needsPickup) {
           const point = checkout.get().pickupPoint;
@@ -391,11 +418,11 @@ export default function Checkout() {
       // cash on delivery is hidden for virtual carts (spec §5; the API leaves it out too)
       list = list.filter((m) => !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
       setPayments(list);
-      const current = checkout.get().paymentMethod;
+      const current = checkout.get().paymentDetails.paymentMethod;
       if (!current || !list.some((m) => m.code === current)) {
         // the method flagged `default` is preselected
         const preferred = list.find((m) => m.default) ?? list[0];
-        updateCheckout({ paymentMethod: preferred?.code ?? null });
+        setPaymentDetails({ paymentMethod: preferred?.code ?? null });
       }
       setStep('payment');
     } catch (err) {
@@ -410,28 +437,31 @@ export default function Checkout() {
     const errors = validatePayment(t, checkout.get().paymentDetails);
     setPaymentErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
-    if (checkout.get().paymentMethod) setStep('review');
+    // "same as shipping": paymentDetails now holds the billing address the order is sent with
+    changeCheckout(withConfirmedBilling);
+    if (checkout.get().paymentDetails.paymentMethod) setStep('review');
   };
 
   const placeOrder = async (e: FormEvent) => {
     e.preventDefault();
     const termsCheck = validateTermsAccepted(terms);
     setTermsError(termsCheck ? t.msg(termsCheck.key) : null);
-    const chosen = checkout.get().shippingMethod;
-    const payment = checkout.get().paymentMethod;
+    const chosen = checkout.get().shippingDetails.shippingMethod;
+    const payment = checkout.get().paymentDetails.paymentMethod;
     if (termsCheck || !chosen || !payment) return;
     const method = payments.find((m) => m.code === payment);
     if (!canPlaceOrder(method)) return failed(new ApiError(400, 'error.generic'));
-    const address = toAddress(p, s);
+    const address = toAddress(p.emailAddress, s);
+    const billing = toAddress(p.emailAddress, billingAddressOf(checkout.get()));
     const legal = pd.buyerType === 'legal';
     const billingAddress: Address = legal
       ? {
-          ...address,
+          ...billing,
           company: pd.company.trim(),
           company_code: pd.companyCode.trim(),
           ...(pd.taxId.trim() ? { vat_id: pd.taxId.replace(/\s+/g, '').toUpperCase() } : {}),
         }
-      : address;
+      : billing;
     const bank = payment === PAYMENT_NEOPAY ? pd.paymentMethodAdditional.bank : undefined;
     const point = needsPickup ? checkout.get().pickupPoint : null;
     const key = idempotencyKeyFor(cartHash(cartState.items, token));
@@ -465,7 +495,7 @@ export default function Checkout() {
       const queueIt = async (why: 'offline' | 'server-error') => {
         await queueOrder(payload);
         if (why === 'server-error') notify({ type: 'warning', message: t.msg('order.queued') });
-        updateCheckout({ queuedOrderId: key });
+        updateCheckout({ queuedOrderId: key, isThankYouPage: true });
       };
       if (!navigator.onLine) return await queueIt('offline');
       let order;
@@ -508,10 +538,9 @@ export default function Checkout() {
 
   const chosenShipping = methods?.list.find(
     (m) =>
-      m.carrier_code === details.shippingMethod?.carrier_code &&
-      m.method_code === details.shippingMethod?.method_code,
+      m.carrier_code === s.shippingMethod?.carrier_code && m.method_code === s.shippingMethod?.method_code,
   );
-  const chosenPayment = payments.find((m) => m.code === details.paymentMethod);
+  const chosenPayment = payments.find((m) => m.code === pd.paymentMethod);
 
   return (
     <div className="checkout">
@@ -606,7 +635,7 @@ export default function Checkout() {
           onEdit={() => setStep('shipping')}
           summary={
             <p>
-              {s.streetAddress} {s.apartmentNumber}, {s.city}, {s.zipCode},{' '}
+              {s.firstName} {s.lastName}, {s.streetAddress} {s.apartmentNumber}, {s.city}, {s.zipCode},{' '}
               {t(`checkout.country.${s.country as 'LT'}`)}
               <br />
               {chosenShipping ? methodLabel(chosenShipping) : null}
@@ -620,67 +649,13 @@ export default function Checkout() {
           }
         >
           <form ref={shippingForm} noValidate onSubmit={submitShipping} aria-busy={busy}>
-            <Field
-              id="streetAddress"
-              label={t('checkout.street')}
-              autoComplete="address-line1"
-              required
-              value={s.streetAddress}
-              error={shippingErrors.streetAddress}
-              onChange={(e) => setShipping({ streetAddress: e.target.value })}
-            />
-            <Field
-              id="apartmentNumber"
-              label={t('checkout.house')}
-              autoComplete="address-line2"
-              required
-              value={s.apartmentNumber}
-              error={shippingErrors.apartmentNumber}
-              onChange={(e) => setShipping({ apartmentNumber: e.target.value })}
-            />
-            <Field
-              id="city"
-              label={t('checkout.city')}
-              autoComplete="address-level2"
-              required
-              value={s.city}
-              error={shippingErrors.city}
-              onChange={(e) => setShipping({ city: e.target.value })}
-            />
-            <Field
-              id="zipCode"
-              label={t('checkout.zip')}
-              autoComplete="postal-code"
-              required
-              value={s.zipCode}
-              error={shippingErrors.zipCode}
-              onChange={(e) => setShipping({ zipCode: e.target.value })}
-            />
-            <div className="field">
-              <label htmlFor="country">{t('checkout.country')}</label>
-              <select
-                id="country"
-                name="country"
-                autoComplete="country"
-                value={s.country}
-                onChange={(e) => setShipping({ country: e.target.value })}
-              >
-                {COUNTRIES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`checkout.country.${c}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Field
-              id="phoneNumber"
-              type="tel"
-              label={t('checkout.phone')}
-              autoComplete="tel"
-              required
-              value={s.phoneNumber}
-              error={shippingErrors.phoneNumber}
-              onChange={(e) => setShipping({ phoneNumber: e.target.value })}
+            <AddressFields
+              section="shipping"
+              // the names get their own ids (the personal step's are firstName, lastName)
+              idOf={(f) => (f === 'firstName' || f === 'lastName' ? `shipping-${f}` : f)}
+              value={s}
+              errors={shippingErrors}
+              onChange={setShipping}
             />
             {methods && methods.forAddress === addressKey ? (
               methods.list.length ? (
@@ -695,11 +670,11 @@ export default function Checkout() {
                           id={id}
                           name="shippingMethod"
                           checked={
-                            details.shippingMethod?.carrier_code === m.carrier_code &&
-                            details.shippingMethod?.method_code === m.method_code
+                            s.shippingMethod?.carrier_code === m.carrier_code &&
+                            s.shippingMethod?.method_code === m.method_code
                           }
                           onChange={() =>
-                            updateCheckout({
+                            setShipping({
                               shippingMethod: { carrier_code: m.carrier_code, method_code: m.method_code },
                             })
                           }
@@ -740,9 +715,39 @@ export default function Checkout() {
           current={step}
           title={t('checkout.payment')}
           onEdit={() => setStep('payment')}
-          summary={<p>{chosenPayment?.title ?? details.paymentMethod}</p>}
+          summary={
+            <p>
+              {chosenPayment?.title ?? pd.paymentMethod}
+              <br />
+              {t('checkout.billingAddress')}:{' '}
+              {pd.sameAsShipping
+                ? t('checkout.billingSameAsShipping')
+                : `${pd.firstName} ${pd.lastName}, ${pd.streetAddress} ${pd.apartmentNumber}, ${pd.city}, ${pd.zipCode}, ${t(`checkout.country.${pd.country as 'LT'}`)}`}
+            </p>
+          }
         >
           <form noValidate onSubmit={submitPayment}>
+            <div className="field field-check">
+              <input
+                type="checkbox"
+                id="billingSameAsShipping"
+                checked={pd.sameAsShipping}
+                onChange={(e) => changeCheckout((st) => withBillingSameAsShipping(st, e.target.checked))}
+              />
+              <label htmlFor="billingSameAsShipping">{t('checkout.billingSameAsShipping')}</label>
+            </div>
+            {pd.sameAsShipping ? null : (
+              <fieldset className="billing-address">
+                <legend>{t('checkout.billingAddress')}</legend>
+                <AddressFields
+                  section="billing"
+                  idOf={(f) => `billing-${f}`}
+                  value={pd}
+                  errors={paymentErrors}
+                  onChange={setPaymentDetails}
+                />
+              </fieldset>
+            )}
             <fieldset className="methods">
               <legend>{t('checkout.buyerType')}</legend>
               {(['natural', 'legal'] as const).map((type) => (
@@ -796,14 +801,14 @@ export default function Checkout() {
                     type="radio"
                     id={`pay-${m.code}`}
                     name="paymentMethod"
-                    checked={details.paymentMethod === m.code}
-                    onChange={() => updateCheckout({ paymentMethod: m.code })}
+                    checked={pd.paymentMethod === m.code}
+                    onChange={() => setPaymentDetails({ paymentMethod: m.code })}
                   />
                   <label htmlFor={`pay-${m.code}`}>{m.title}</label>
                 </div>
               ))}
             </fieldset>
-            {details.paymentMethod === PAYMENT_NEOPAY ? (
+            {pd.paymentMethod === PAYMENT_NEOPAY ? (
               <BankSelector
                 banks={banks?.country === s.country ? banks.list : null}
                 loading={banks?.country !== s.country}
@@ -811,7 +816,7 @@ export default function Checkout() {
                 onChange={(bic) => setPaymentDetails({ paymentMethodAdditional: bic ? { bank: bic } : {} })}
               />
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={!details.paymentMethod}>
+            <button type="submit" className="btn btn-primary" disabled={!pd.paymentMethod}>
               {t('checkout.continue')}
             </button>
           </form>

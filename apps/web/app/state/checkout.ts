@@ -10,24 +10,54 @@ export interface PersonalDetails {
   createAccount: boolean;
 }
 
-export interface ShippingDetails {
+/** An address as the checkout form keeps it (spec §3: shippingDetails' and paymentDetails' fields). */
+export interface AddressDetails {
+  firstName: string;
+  lastName: string;
+  country: string;
   streetAddress: string;
+  /** the house (and flat) number: the street's second line */
   apartmentNumber: string;
   city: string;
+  /** the region's name (unused by the Baltic stores, sent when given) */
+  state: string;
+  region_id: number | null;
   zipCode: string;
-  country: string;
   phoneNumber: string;
 }
 
-/** spec §3 paymentDetails: the buyer type and the legal person's fields, the provider's extras */
-export interface PaymentDetails {
-  buyerType: 'natural' | 'legal';
+export interface ChosenShippingMethod {
+  carrier_code: string;
+  method_code: string;
+}
+
+/**
+ * spec §3 shippingDetails: the delivery address and the chosen shipping method. The names default
+ * to the personal details' and follow them until the shopper edits them (`setPersonalDetails`).
+ */
+export interface ShippingDetails extends AddressDetails {
+  shippingMethod: ChosenShippingMethod | null;
+}
+
+/**
+ * spec §3 paymentDetails: the billing address ("the same address fields"), the legal person's
+ * fields, the payment method and the provider's extras.
+ */
+export interface PaymentDetails extends AddressDetails {
   company: string;
-  companyCode: string;
   /** the VAT code (optional) */
   taxId: string;
+  companyCode: string;
+  paymentMethod: string | null;
   /** e.g. the NEOPAY bank (BIC) */
   paymentMethodAdditional: { bank?: string };
+  /** the app's own: a natural or a legal person (company fields required for the latter) */
+  buyerType: 'natural' | 'legal';
+  /**
+   * The app's own: the billing address is the shipping address (the default checkbox). When true,
+   * the address fields above are copied from shippingDetails as the payment step is confirmed.
+   */
+  sameAsShipping: boolean;
 }
 
 export interface ChosenPickupPoint {
@@ -37,13 +67,15 @@ export interface ChosenPickupPoint {
   city: string;
 }
 
+/** spec §3 "Checkout" (personalDetails, shippingDetails, paymentDetails, isThankYouPage, modifiedAt) and the app's own fields. */
 export interface CheckoutState {
   personalDetails: PersonalDetails;
   shippingDetails: ShippingDetails;
   paymentDetails: PaymentDetails;
-  shippingMethod: { carrier_code: string; method_code: string } | null;
+  /** the checkout shows its thank-you state (an order placed, or queued on the device) */
+  isThankYouPage: boolean;
+  modifiedAt: number;
   pickupPoint: ChosenPickupPoint | null;
-  paymentMethod: string | null;
   /**
    * The idempotency key of the order being placed, with the cart hash it was made for: a retry of
    * the same cart reuses it (the server answers the first order), a changed cart gets a new one.
@@ -53,41 +85,158 @@ export interface CheckoutState {
   orderTimestamp: number | null;
   /**
    * The order queued on the device while offline (its sync task id = its idempotency key,
-   * sync/offline-orders.ts): while set, /checkout shows it as queued (the spec's isThankYouPage).
+   * sync/offline-orders.ts): while set, /checkout shows it as queued (isThankYouPage is true).
    */
   queuedOrderId: string | null;
-  modifiedAt: number;
 }
+
+const emptyAddress: AddressDetails = {
+  firstName: '',
+  lastName: '',
+  country: DEFAULT_COUNTRY,
+  streetAddress: '',
+  apartmentNumber: '',
+  city: '',
+  state: '',
+  region_id: null,
+  zipCode: '',
+  phoneNumber: '',
+};
 
 export const initialCheckout: CheckoutState = {
   personalDetails: { firstName: '', lastName: '', emailAddress: '', password: '', createAccount: false },
-  shippingDetails: {
-    streetAddress: '',
-    apartmentNumber: '',
-    city: '',
-    zipCode: '',
-    country: DEFAULT_COUNTRY,
-    phoneNumber: '',
-  },
+  shippingDetails: { ...emptyAddress, shippingMethod: null },
   paymentDetails: {
-    buyerType: 'natural',
+    ...emptyAddress,
     company: '',
-    companyCode: '',
     taxId: '',
+    companyCode: '',
+    paymentMethod: null,
     paymentMethodAdditional: {},
+    buyerType: 'natural',
+    sameAsShipping: true,
   },
-  shippingMethod: null,
+  isThankYouPage: false,
+  modifiedAt: 0,
   pickupPoint: null,
-  paymentMethod: null,
   idempotency: null,
   orderTimestamp: null,
   queuedOrderId: null,
-  modifiedAt: 0,
 };
+
+/** The address fields of shipping or payment details. */
+export function addressOf(d: AddressDetails): AddressDetails {
+  return {
+    firstName: d.firstName,
+    lastName: d.lastName,
+    country: d.country,
+    streetAddress: d.streetAddress,
+    apartmentNumber: d.apartmentNumber,
+    city: d.city,
+    state: d.state,
+    region_id: d.region_id,
+    zipCode: d.zipCode,
+    phoneNumber: d.phoneNumber,
+  };
+}
+
+/** The billing address of the order: the shipping address unless the shopper gave another one. */
+export function billingAddressOf(
+  s: Pick<CheckoutState, 'shippingDetails' | 'paymentDetails'>,
+): AddressDetails {
+  return addressOf(s.paymentDetails.sameAsShipping ? s.shippingDetails : s.paymentDetails);
+}
 
 /** What is written to the device (and shared with other tabs): everything but the password. */
 export function serializeCheckout(s: CheckoutState): unknown {
   return { ...s, personalDetails: { ...s.personalDetails, password: '' } };
+}
+
+type Raw = Record<string, unknown>;
+const obj = (v: unknown): Raw => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : {});
+const strOr = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+const method = (v: unknown): ChosenShippingMethod | null => {
+  const m = obj(v);
+  return typeof m.carrier_code === 'string' && typeof m.method_code === 'string'
+    ? { carrier_code: m.carrier_code, method_code: m.method_code }
+    : null;
+};
+function address(raw: Raw, fallback: AddressDetails): AddressDetails {
+  const out = { ...fallback };
+  for (const k of Object.keys(fallback) as (keyof AddressDetails)[]) {
+    if (k === 'region_id') {
+      const v = raw.region_id;
+      out.region_id = typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
+    } else out[k] = strOr(raw[k], fallback[k]);
+  }
+  return out;
+}
+
+/**
+ * A stored (or another tab's) checkout read into the current shape. A checkout stored before the
+ * spec's shape (shippingMethod, paymentMethod at the top level, no names in shippingDetails, no
+ * billing address, no isThankYouPage) is migrated, so a half-filled checkout survives an upgrade.
+ * The password is never taken from the device or another tab: the one typed in this tab is kept.
+ */
+export function readStoredCheckout(value: unknown, current: CheckoutState): CheckoutState {
+  const raw = obj(value);
+  const personal = obj(raw.personalDetails);
+  const shipping = obj(raw.shippingDetails);
+  const payment = obj(raw.paymentDetails);
+  const personalDetails: PersonalDetails = {
+    firstName: strOr(personal.firstName, ''),
+    lastName: strOr(personal.lastName, ''),
+    emailAddress: strOr(personal.emailAddress, ''),
+    password: current.personalDetails.password,
+    createAccount: personal.createAccount === true,
+  };
+  const shippingDetails: ShippingDetails = {
+    // the old shape had no names in shippingDetails: the personal details' are the default
+    ...address(shipping, {
+      ...initialCheckout.shippingDetails,
+      firstName: personalDetails.firstName,
+      lastName: personalDetails.lastName,
+    }),
+    shippingMethod: method('shippingMethod' in shipping ? shipping.shippingMethod : raw.shippingMethod),
+  };
+  const additional = obj(payment.paymentMethodAdditional);
+  const paymentMethod = 'paymentMethod' in payment ? payment.paymentMethod : raw.paymentMethod;
+  const paymentDetails: PaymentDetails = {
+    ...address(payment, initialCheckout.paymentDetails),
+    company: strOr(payment.company, ''),
+    taxId: strOr(payment.taxId, ''),
+    companyCode: strOr(payment.companyCode, ''),
+    paymentMethod: typeof paymentMethod === 'string' ? paymentMethod : null,
+    paymentMethodAdditional: typeof additional.bank === 'string' ? { bank: additional.bank } : {},
+    buyerType: payment.buyerType === 'legal' ? 'legal' : 'natural',
+    // the old shape had no billing address: it was the shipping one
+    sameAsShipping: payment.sameAsShipping !== false,
+  };
+  const point = obj(raw.pickupPoint);
+  const idempotency = obj(raw.idempotency);
+  const queuedOrderId = typeof raw.queuedOrderId === 'string' ? raw.queuedOrderId : null;
+  return {
+    personalDetails,
+    shippingDetails,
+    paymentDetails,
+    isThankYouPage: typeof raw.isThankYouPage === 'boolean' ? raw.isThankYouPage : queuedOrderId !== null,
+    modifiedAt: typeof raw.modifiedAt === 'number' ? raw.modifiedAt : 0,
+    pickupPoint:
+      typeof point.id === 'string'
+        ? {
+            id: point.id,
+            name: strOr(point.name, ''),
+            address: strOr(point.address, ''),
+            city: strOr(point.city, ''),
+          }
+        : null,
+    idempotency:
+      typeof idempotency.key === 'string' && typeof idempotency.cartHash === 'string'
+        ? { key: idempotency.key, cartHash: idempotency.cartHash }
+        : null,
+    orderTimestamp: typeof raw.orderTimestamp === 'number' ? raw.orderTimestamp : null,
+    queuedOrderId,
+  };
 }
 
 /**
@@ -97,29 +246,63 @@ export function serializeCheckout(s: CheckoutState): unknown {
 export const checkout = createStore<CheckoutState>(initialCheckout, {
   persistKey: 'checkout',
   serialize: serializeCheckout,
-  deserialize: (raw, current) => {
-    const r = (raw ?? {}) as Partial<CheckoutState>;
-    return {
-      ...initialCheckout,
-      ...r,
-      // a password typed in this tab is kept; one from the device or another tab is never taken
-      personalDetails: {
-        ...initialCheckout.personalDetails,
-        ...r.personalDetails,
-        password: current.personalDetails.password,
-      },
-      shippingDetails: { ...initialCheckout.shippingDetails, ...r.shippingDetails },
-      paymentDetails: {
-        ...initialCheckout.paymentDetails,
-        ...r.paymentDetails,
-        paymentMethodAdditional: { ...r.paymentDetails?.paymentMethodAdditional },
-      },
-    };
-  },
+  deserialize: readStoredCheckout,
 });
 
 export function updateCheckout(patch: Partial<CheckoutState>) {
   checkout.set((s) => ({ ...s, ...patch, modifiedAt: Date.now() }));
+}
+
+/** A change computed from the whole state (e.g. `withPersonalDetails`), stamped like `updateCheckout`. */
+export function changeCheckout(change: (s: CheckoutState) => CheckoutState) {
+  checkout.set((s) => ({ ...change(s), modifiedAt: Date.now() }));
+}
+
+/**
+ * New personal details. The shipping names default to the personal ones (prefilled, editable): a
+ * shipping name that is empty or still equal to the personal one follows the change; one the
+ * shopper edited stays.
+ */
+export function withPersonalDetails(s: CheckoutState, patch: Partial<PersonalDetails>): CheckoutState {
+  const p = s.personalDetails;
+  const sd = s.shippingDetails;
+  const next = { ...p, ...patch };
+  const follows = (shipping: string, personal: string) => !shipping || shipping === personal;
+  return {
+    ...s,
+    personalDetails: next,
+    shippingDetails: {
+      ...sd,
+      firstName: follows(sd.firstName, p.firstName) ? next.firstName : sd.firstName,
+      lastName: follows(sd.lastName, p.lastName) ? next.lastName : sd.lastName,
+    },
+  };
+}
+
+/**
+ * The "billing address is the same as the shipping address" checkbox. Unchecked, the billing
+ * address starts from the shipping names and country (where the shopper has not filled them).
+ */
+export function withBillingSameAsShipping(s: CheckoutState, same: boolean): CheckoutState {
+  const pd = s.paymentDetails;
+  const sd = s.shippingDetails;
+  if (same) return { ...s, paymentDetails: { ...pd, sameAsShipping: true } };
+  return {
+    ...s,
+    paymentDetails: {
+      ...pd,
+      sameAsShipping: false,
+      firstName: pd.firstName || sd.firstName,
+      lastName: pd.lastName || sd.lastName,
+      country: pd.streetAddress ? pd.country : sd.country,
+    },
+  };
+}
+
+/** The payment step confirmed: with "same as shipping", paymentDetails holds the shipping address. */
+export function withConfirmedBilling(s: CheckoutState): CheckoutState {
+  if (!s.paymentDetails.sameAsShipping) return s;
+  return { ...s, paymentDetails: { ...s.paymentDetails, ...addressOf(s.shippingDetails) } };
 }
 
 /** The key for placing this cart's order (new when the cart changed since the last attempt). */
@@ -144,6 +327,7 @@ export function afterOrderPlaced(code: number | undefined, clearCart: () => void
     ...s,
     orderTimestamp: now,
     idempotency: null,
+    isThankYouPage: true,
     personalDetails: s.personalDetails.createAccount
       ? { ...s.personalDetails, password: '', createAccount: false }
       : s.personalDetails,
