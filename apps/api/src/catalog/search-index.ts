@@ -845,7 +845,7 @@ export class ProductSearchIndex {
       // the rows holding enough of each word's trigrams (similarity ≥ t needs at least t × |trigrams
       // of the word| of them), found through the trigram postings.
       const typoWords = prepared.plan.words.map((w) => tokens(w.text).join(' '));
-      const inMemory = this.typoMatches(ix, typoWords, filterTests);
+      const inMemory = this.typoMatches(ix, typoWords, filterTests, filterDriver);
       if (inMemory) {
         const typoScore = new Float32Array(ix.n);
         for (const [o, sc] of inMemory) typoScore[o] = sc;
@@ -906,22 +906,31 @@ export class ProductSearchIndex {
    * the sum of the similarities (float4, as PostgreSQL sums them), in ordinal order; null when a word
    * has no trigram (then SQL decides).
    */
-  private typoMatches(ix: StoreIndex, words: string[], filterTests: Predicate[]): Map<number, number> | null {
+  private typoMatches(
+    ix: StoreIndex,
+    words: string[],
+    filterTests: Predicate[],
+    filterDriver: number[] | null,
+  ): Map<number, number> | null {
     const threshold = this.opts.typoThreshold;
     const queries = words.map((w) => trigramSet(w));
     if (queries.length === 0 || queries.some((q) => q.size === 0)) return null;
-    // candidates: rows holding at least threshold × |trigrams| of every word's trigrams
-    const counts = new Uint16Array(ix.n);
-    let candidates: number[] | null = null;
-    for (const q of queries) {
-      counts.fill(0);
+    // candidates: the rows of a selective filter (a category) when they are fewer than the trigram
+    // postings to walk; otherwise the rows holding at least threshold × |trigrams| of every word's trigrams
+    let postings = 0;
+    for (const q of queries)
+      for (const t of q) for (const list of ix.trigramPostings(t)) postings += list.length;
+    const counts = filterDriver && filterDriver.length < postings ? null : new Uint16Array(ix.n);
+    let candidates: number[] | null = counts ? null : [...(filterDriver as number[])];
+    for (const q of counts ? queries : []) {
+      counts!.fill(0);
       const need = Math.max(1, Math.ceil(threshold * q.size - 1e-6));
       const next: number[] = [];
       for (const t of q) {
         for (const list of ix.trigramPostings(t)) {
           for (let k = 0; k < list.length; k++) {
             const o = list[k] as number;
-            if (++counts[o]! === need) next.push(o);
+            if (++counts![o]! === need) next.push(o);
           }
         }
       }
