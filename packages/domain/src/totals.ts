@@ -1,7 +1,7 @@
 // Cart totals: catalogue-and-cart.md §3 "Cart state" (platformTotals, platformTotalSegments) and
 // CONTRACTS.md "Totals". All amounts integer cents incl. tax; the server computes them from its data.
 import { taxContained } from './pricing.ts';
-import { assertInteger, roundHalfUp } from './rounding.ts';
+import { allocateCents, assertInteger, roundHalfUp } from './rounding.ts';
 import { translateMessage } from './messages.ts';
 import { DEFAULT_STORE_CODE, type StoreCode } from './store-views.ts';
 
@@ -12,6 +12,8 @@ export interface TotalsLine {
   qty: number;
   /** Unit price in cents incl. tax. */
   price_incl_tax: number;
+  /** The line's VAT rate in percent; the input's `taxRatePercent` when absent. */
+  tax_rate_percent?: number;
 }
 
 export interface Coupon {
@@ -26,6 +28,7 @@ export interface TotalsInput {
   coupon?: Coupon | null;
   shippingInclTax: number;
   paymentFeeInclTax: number;
+  /** VAT rate of lines without their own, and of fees when the cart has no lines. */
   taxRatePercent: number;
   /** Language of the segment titles (default lt). */
   storeCode?: StoreCode;
@@ -65,9 +68,39 @@ export function couponDiscount(subtotal: number, coupon: Coupon | null | undefin
 }
 
 /**
+ * The VAT contained in a cart with lines of different rates (e.g. 21 % and 9 %): the discount is
+ * shared over the lines in proportion to their row totals, and the shipping and payment fees in
+ * proportion to what is left of them (fees follow the goods they deliver, apportioned by value, as
+ * EU VAT treats ancillary costs); then the tax is taken once per rate from the sum at that rate, so
+ * a cart of one rate gets exactly taxContained(grand_total, rate).
+ */
+function containedTax(
+  items: readonly (TotalsLine & { row_total_incl_tax: number })[],
+  discount: number,
+  fees: number,
+  defaultRate: number,
+): number {
+  if (items.length === 0) return taxContained(fees - discount, defaultRate);
+  const discounts = allocateCents(
+    discount,
+    items.map((l) => l.row_total_incl_tax),
+  );
+  const netRows = items.map((l, i) => l.row_total_incl_tax - discounts[i]!);
+  const feeShares = allocateCents(fees, netRows);
+  const grossByRate = new Map<number, number>();
+  items.forEach((l, i) => {
+    const rate = l.tax_rate_percent ?? defaultRate;
+    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + netRows[i]! + feeShares[i]!);
+  });
+  let tax = 0;
+  for (const [rate, gross] of grossByRate) tax += taxContained(gross, rate);
+  return tax;
+}
+
+/**
  * Totals of a cart: row totals, subtotal, coupon discount (on the subtotal only), shipping, payment
  * fee and grand_total = subtotal + shipping + payment − discount; tax_amount is the VAT contained in
- * the grand total. Segments: subtotal_incl_tax, shipping, payment, discount (only when > 0; its
+ * the grand total (per rate when lines differ: see containedTax). Segments: subtotal_incl_tax, shipping, payment, discount (only when > 0; its
  * value is NEGATIVE so subtotal + shipping + payment + discount segments = grand_total), tax
  * (informational, contained), grand_total. Throws RangeError on non-integer cents or quantities
  * below 1.
@@ -86,7 +119,7 @@ export function computeTotals(input: TotalsInput): Totals {
   const subtotal = items.reduce((s, l) => s + l.row_total_incl_tax, 0);
   const discount = couponDiscount(subtotal, input.coupon);
   const grand = subtotal + shipping + payment - discount;
-  const tax = taxContained(grand, input.taxRatePercent);
+  const tax = containedTax(items, discount, shipping + payment, input.taxRatePercent);
   const t = (key: string) => translateMessage(key, store);
   const couponCode = discount > 0 || input.coupon ? (input.coupon?.code ?? null) : null;
   const segments: TotalSegment[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeTotals, couponDiscount, type TotalsInput } from '../src/index.ts';
+import { allocateCents, computeTotals, couponDiscount, type TotalsInput } from '../src/index.ts';
 
 const lines = [
   { item_id: 1, sku: 'a', name: 'A', qty: 2, price_incl_tax: 1999 },
@@ -123,6 +123,88 @@ describe('computeTotals (CONTRACTS.md "Totals")', () => {
         }
         expect(t.tax_amount).toBeLessThanOrEqual(t.grand_total);
       }),
+    );
+  });
+});
+
+describe('VAT of a cart whose lines have different rates', () => {
+  // hand-worked: A 2 × 12.10 € at 21 %, B 1 × 10.90 € at 9 %; coupon 10 %; shipping 3.50 €.
+  // subtotal 3510; discount 351 → shared 242 (A, 2420/3510) and 109 (B); net rows 2178 and 981;
+  // shipping 350 → 241 (A, 2178/3159 = 241.3) and 109 (B, 108.7 → largest remainder);
+  // A: 2178 + 241 = 2419 at 21 % → 2419 − round(2419/1.21 = 1999.17) = 420
+  // B: 981 + 109 = 1090 at 9 % → 1090 − round(1090/1.09 = 1000) = 90
+  it('takes the tax per rate, with discount and fees apportioned by value', () => {
+    const t = computeTotals({
+      lines: [
+        { item_id: 1, sku: 'a', name: 'A', qty: 2, price_incl_tax: 1210, tax_rate_percent: 21 },
+        { item_id: 2, sku: 'b', name: 'B', qty: 1, price_incl_tax: 1090, tax_rate_percent: 9 },
+      ],
+      coupon: { code: 'P10', type: 'percent', value: 10 },
+      shippingInclTax: 350,
+      paymentFeeInclTax: 0,
+      taxRatePercent: 21,
+    });
+    expect(t.grand_total).toBe(3510 - 351 + 350);
+    expect(t.tax_amount).toBe(420 + 90);
+  });
+
+  it('equals the single-rate tax when every line has the same rate', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ qty: fc.integer({ min: 1, max: 20 }), price: fc.integer({ min: 0, max: 500_000 }) }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.constantFrom(0, 5, 9, 21, 22, 24),
+        (rows, shipping, rate) => {
+          const input: TotalsInput = {
+            lines: rows.map((r, i) => ({
+              item_id: i,
+              sku: `s${i}`,
+              name: 'n',
+              qty: r.qty,
+              price_incl_tax: r.price,
+              tax_rate_percent: rate,
+            })),
+            shippingInclTax: shipping,
+            paymentFeeInclTax: 300,
+            taxRatePercent: 0,
+          };
+          const t = computeTotals(input);
+          expect(t.tax_amount).toBe(t.grand_total - Math.round((t.grand_total * 100) / (100 + rate)));
+        },
+      ),
+    );
+  });
+});
+
+describe('allocateCents', () => {
+  it.each([
+    [100, [1, 1, 1], [34, 33, 33]],
+    [0, [5, 5], [0, 0]],
+    [7, [0, 0], [7, 0]],
+    [10, [3, 0, 7], [3, 0, 7]],
+  ])('splits %i over %j as %j', (amount, weights, shares) => {
+    expect(allocateCents(amount, weights)).toEqual(shares);
+  });
+
+  it('adds up exactly and stays within a cent of the proportional share', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 8 }),
+        (amount, weights) => {
+          const shares = allocateCents(amount, weights);
+          expect(shares.reduce((s, x) => s + x, 0)).toBe(amount);
+          const total = weights.reduce((s, w) => s + w, 0);
+          if (total > 0)
+            shares.forEach((s, i) => expect(Math.abs(s - (amount * weights[i]!) / total)).toBeLessThan(1));
+        },
+      ),
     );
   });
 });

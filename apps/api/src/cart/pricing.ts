@@ -90,7 +90,8 @@ async function unitPrice(
   tierPercent: number,
 ): Promise<number | null> {
   const selections = option?.extension_attributes?.bundle_options;
-  const bundleOptions = doc.bundle_options as { option_id: number; product_links: { sku: string; qty?: number; is_default?: boolean }[] }[] | undefined;
+  const bundleOptions = doc.bundle_options as
+    { option_id: number; product_links: { sku: string; qty?: number; is_default?: boolean }[] }[] | undefined;
   if (doc.type_id === 'bundle' && selections?.length && bundleOptions?.length) {
     const skus = [...new Set(bundleOptions.flatMap((o) => o.product_links.map((l) => l.sku)))];
     const linked = await catalog.resolveSkus(store, skus, q);
@@ -109,7 +110,10 @@ async function unitPrice(
       );
     }
     // link prices of the document are not trusted to be incl. tax: price every link from its product
-    const options = bundleOptions.map((o) => ({ ...o, product_links: o.product_links.map(({ sku, qty, is_default }) => ({ sku, qty, is_default })) }));
+    const options = bundleOptions.map((o) => ({
+      ...o,
+      product_links: o.product_links.map(({ sku, qty, is_default }) => ({ sku, qty, is_default })),
+    }));
     return bundlePrice(options, prices, selected);
   }
   return num(applyGroupTier(doc, tierPercent).final_price_incl_tax);
@@ -135,7 +139,10 @@ export async function priceLines(
   const unavailable: string[] = [];
   for (const [i, line] of lines.entries()) {
     const r = resolved.get(line.sku);
-    const price = r && !r.disabled ? await unitPrice(catalog, store, r.product, line.product_option, q, tierPercent) : null;
+    const price =
+      r && !r.disabled
+        ? await unitPrice(catalog, store, r.product, line.product_option, q, tierPercent)
+        : null;
     if (!r || r.disabled || price === null || !Number.isInteger(price) || price < 0) {
       unavailable.push(line.sku);
       continue;
@@ -162,14 +169,22 @@ export function isVirtual(lines: PricedLine[]) {
 }
 
 /** the shipping fee incl. tax of a method for a subtotal incl. tax: free from the method's threshold */
-export function shippingFee(method: ShippingMethodRow | undefined, subtotalInclTax: number, virtual: boolean): number {
+export function shippingFee(
+  method: ShippingMethodRow | undefined,
+  subtotalInclTax: number,
+  virtual: boolean,
+): number {
   if (!method || virtual) return 0;
   if (method.free_threshold_cents !== null && subtotalInclTax >= method.free_threshold_cents) return 0;
   return method.price_cents;
 }
 
 /** the payment fee incl. tax: the configured COD fee for cash on delivery, else the method's fee */
-export function paymentFee(config: ApiConfig, method: PaymentMethodRow | undefined, virtual: boolean): number {
+export function paymentFee(
+  config: ApiConfig,
+  method: PaymentMethodRow | undefined,
+  virtual: boolean,
+): number {
   if (!method) return 0;
   if (method.code === config.codPaymentCode) return virtual ? 0 : config.codFeeCents;
   return method.fee_cents;
@@ -199,7 +214,11 @@ export function toCoupon(c: CouponRow): Coupon {
 }
 
 export async function findCoupon(q: Queryable, code: string): Promise<CouponRow | undefined> {
-  const found = await rows<CouponRow>(q, 'SELECT * FROM coupons WHERE upper(code) = upper($1) ORDER BY (code = $1) DESC LIMIT 1', [code]);
+  const found = await rows<CouponRow>(
+    q,
+    'SELECT * FROM coupons WHERE upper(code) = upper($1) ORDER BY (code = $1) DESC LIMIT 1',
+    [code],
+  );
   return found[0];
 }
 
@@ -222,15 +241,27 @@ export type TotalsInput = {
 };
 
 /** totals in cents incl. tax via the domain's computeTotals; `coupon` is dropped when it no longer applies */
-export function totalsOf(config: ApiConfig, taxRules: Parameters<typeof taxRateFor>[0], input: TotalsInput): Totals {
+export function totalsOf(
+  config: ApiConfig,
+  taxRules: Parameters<typeof taxRateFor>[0],
+  input: TotalsInput,
+): Totals {
   const virtual = isVirtual(input.lines);
   const subtotal = input.lines.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
   const coupon = couponApplies(input.coupon, subtotal, input.now) ? toCoupon(input.coupon) : null;
-  const first = input.lines[0];
   const country = input.countryId || DEFAULT_COUNTRY;
-  const rate = first ? (taxRateFor(taxRules, first.tax_class_id, country) || first.tax_percent) : 0;
+  const rateOf = (l: PricedLine) => taxRateFor(taxRules, l.tax_class_id, country) || l.tax_percent;
+  // fees of a cart without lines carry the first rate there is (none: 0)
+  const rate = input.lines[0] ? rateOf(input.lines[0]) : 0;
   return computeTotals({
-    lines: input.lines.map((l) => ({ item_id: l.item_id, sku: l.sku, name: l.name, qty: l.qty, price_incl_tax: l.price_incl_tax })),
+    lines: input.lines.map((l) => ({
+      item_id: l.item_id,
+      sku: l.sku,
+      name: l.name,
+      qty: l.qty,
+      price_incl_tax: l.price_incl_tax,
+      tax_rate_percent: rateOf(l),
+    })),
     coupon,
     shippingInclTax: shippingFee(input.shippingMethod, subtotal, virtual),
     paymentFeeInclTax: paymentFee(config, input.paymentMethod, virtual),
