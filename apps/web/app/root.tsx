@@ -120,7 +120,9 @@ function useCartSync() {
   useEffect(() => {
     let cancelled = false;
     const sync = () => {
-      if (!cancelled && cart.store.get().cartServerToken)
+      const { cartServerToken, items } = cart.store.get();
+      // a cart filled offline has lines but no server cart yet: sync connects it (spec "Cart connection")
+      if (!cancelled && (cartServerToken || items.length > 0))
         cart.sync(api).catch((e: unknown) => {
           // a 401 is the session layer's: it refreshes or logs out silently, which empties the cart
           // and the next add opens a guest cart (spec §4 "Cart connection": retry as a guest)
