@@ -43,6 +43,9 @@ async function toPayment(page: Page, email: string) {
   await page.getByLabel(t('checkout.lastName')).fill('Onaitė');
   await page.getByLabel(t('checkout.email')).fill(email);
   await page.getByRole('button', { name: t('checkout.continue') }).click();
+  // the delivery names default to the buyer's (editable)
+  expect(await page.getByLabel(t('checkout.firstName')).inputValue()).toBe('Ona');
+  expect(await page.getByLabel(t('checkout.lastName')).inputValue()).toBe('Onaitė');
   await page.getByLabel(t('checkout.street')).fill('Gedimino pr.');
   await page.getByLabel(t('checkout.house')).fill('1');
   await page.getByLabel(t('checkout.city')).fill('Vilnius');
@@ -76,6 +79,19 @@ describe('NEOPAY sandbox in the browser', () => {
     expect(await page.getByLabel('Bank payment (NEOPAY)').isChecked()).toBe(true);
     await page.getByText(t('checkout.bankSandbox')).waitFor();
     await page.getByLabel('Swedbank (sandbox)').check();
+    // the company's own billing address: checked like the shipping one, sent as the order's
+    await page.getByLabel(t('checkout.billingSameAsShipping')).uncheck();
+    expect(await page.locator('#billing-firstName').inputValue()).toBe('Ona');
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.locator('#billing-streetAddress-error').waitFor();
+    await page.locator('#billing-streetAddress').fill('Laisvės al.');
+    await page.locator('#billing-apartmentNumber').fill('10');
+    await page.locator('#billing-city').fill('Kaunas');
+    await page.locator('#billing-zipCode').fill('LT-4444');
+    await page.locator('#billing-phoneNumber').fill('+37060000001');
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.getByText(t.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
+    await page.locator('#billing-zipCode').fill('LT-44444');
     await placeOrder(page);
     await page.getByText('HABALT22').waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -90,14 +106,22 @@ describe('NEOPAY sandbox in the browser', () => {
         result: {
           payment_status: string;
           status: string;
-          billing_address: { company: string; vat_id: string };
+          billing_address: { company: string; vat_id: string; city: string; street: string[] };
+          shipping_address: { city: string };
         };
       }
     ).result;
     expect(order).toMatchObject({
       payment_status: 'paid',
       status: 'paid',
-      billing_address: { company: 'UAB Bandymas', vat_id: 'LT123456789' },
+      billing_address: {
+        company: 'UAB Bandymas',
+        vat_id: 'LT123456789',
+        city: 'Kaunas',
+        street: ['Laisvės al.', '10'],
+        postcode: 'LT-44444',
+      },
+      shipping_address: { city: 'Vilnius' },
     });
     // the cart was emptied after the order
     await page.goto(`${shopUrl}/en/checkout`, { waitUntil: 'networkidle' });
