@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { useApi } from '../lib/use-api';
 import { newsletter } from '../state/newsletter';
 import { ui, useUi } from '../state/ui';
-import { user } from '../state/user';
+import { useGroupPriceRefresh } from '../state/group-prices';
+import { user, useUser } from '../state/user';
 
 const AuthModal = lazy(() => import('./AuthModal').then((m) => ({ default: m.AuthModal })));
 const NewsletterPopup = lazy(() => import('./NewsletterPopup').then((m) => ({ default: m.NewsletterPopup })));
@@ -26,6 +27,11 @@ export function AccountBoot() {
   useEffect(() => {
     user.init(api).catch((e: unknown) => console.error('user session', e));
   }, [api]);
+
+  // the customer group's prices (SSR pages are base-priced: they are shared): re-priced through
+  // the render list after login or a group change, back to base on logout
+  const groupToken = useUser((s) => s.groupToken);
+  useGroupPriceRefresh(api.products.renderList, groupToken);
 
   useEffect(() => {
     if (quiet) return;

@@ -1,20 +1,30 @@
 import { formatPrice } from '@vitrina/domain';
 import { useT } from '../i18n';
+import { useGroupPrice } from '../state/group-prices';
 
 /**
  * The final price incl. tax; when a special price is in force (final below the regular price) the
  * regular price is shown struck through. Prices are cents, formatted by the domain.
+ * With `sku` (and `querySku`, a child's parent) the price registers for the customer group's
+ * re-pricing (state/group-prices.ts): the page's base price is replaced by the tier price.
  */
 export function Price({
-  final,
-  regular,
+  final: baseFinal,
+  regular: baseRegular,
   large = false,
+  sku,
+  querySku,
 }: {
   final: number;
   regular?: number | null;
   large?: boolean;
+  sku?: string | null;
+  querySku?: string | null;
 }) {
   const t = useT();
+  const tier = useGroupPrice(sku, querySku);
+  const final = tier?.final ?? baseFinal;
+  const regular = tier ? (tier.regular ?? baseRegular) : baseRegular;
   const special = regular != null && final < regular;
   return (
     <p className={`price${large ? ' price-large' : ''}`}>

@@ -32,7 +32,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <span className="card-name">{product.name}</span>
       </Link>
       {product.condition_label ? <span className="badge">{product.condition_label}</span> : null}
-      <Price final={product.final_price_incl_tax} regular={product.price_incl_tax} />
+      <Price final={product.final_price_incl_tax} regular={product.price_incl_tax} sku={product.sku} />
       <SaveButtons product={product} compact />
     </li>
   );

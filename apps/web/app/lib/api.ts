@@ -97,6 +97,11 @@ export interface ApiAuth {
    * (the session has ended; the request is not retried).
    */
   refresh(failedToken: string): Promise<string | null>;
+  /**
+   * The customer's price tier (GROUP_PRICING; accounts-checkout-routes.md §3 "User": groupToken,
+   * groupId): sent with catalogue reads in the browser so they answer the group's prices.
+   */
+  group?(): { groupToken: string | null; groupId: number | null };
 }
 
 type Query = Record<string, string | number | null | undefined>;
@@ -164,6 +169,7 @@ export function catalogueCacheOf(type: string, params: SearchParams): CacheName 
 export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: ApiOptions) {
   const base = baseUrl.replace(/\/$/, '');
   const currentToken = () => (auth ? auth.token() : (token ?? null));
+  const currentGroup = () => auth?.group?.() ?? { groupToken: null, groupId: null };
 
   async function send(method: string, path: string, query: Query, body: unknown, bearer: string | null) {
     const url = `${base}/vsbridge${path}${qs({ ...query, storeCode })}`;
@@ -203,11 +209,14 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
   async function tokenPair(path: string, body: unknown): Promise<TokenPair> {
     const { res, json } = await send('POST', path, {}, body, null);
     if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
-    const meta = (json as { meta?: { refreshToken?: unknown } }).meta;
+    const meta = (json as { meta?: { refreshToken?: unknown; groupToken?: unknown; groupId?: unknown } })
+      .meta;
     if (typeof json.result !== 'string') throw new ApiError(500, WRONG_FORMAT);
     return {
       token: json.result,
       refreshToken: typeof meta?.refreshToken === 'string' ? meta.refreshToken : null,
+      groupToken: typeof meta?.groupToken === 'string' ? meta.groupToken : null,
+      groupId: typeof meta?.groupId === 'number' ? meta.groupId : null,
     };
   }
 
@@ -224,6 +233,8 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       request: JSON.stringify(request),
       _source_include: params.includeFields?.join(','),
       _source_exclude: params.excludeFields?.join(','),
+      // the group's prices (its own cache entries: the token is part of the URL)
+      groupToken: type === 'product' ? currentGroup().groupToken : null,
     };
     const url = `${base}/vsbridge/catalog/${catalogIndex(storeCode)}/${type}/_search${qs(query)}`;
     const load = async () => {
@@ -312,6 +323,22 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       /** One news item; a 404 when there is none with this slug. */
       get: (slug: string) => call<NewsItem>('GET', `/news/${encodeURIComponent(slug)}`),
     },
+    products: {
+      /**
+       * Fresh product documents by sku (`GET /products/render-list`, catalogue-and-cart.md §7), with
+       * the customer's group (`userGroupId`, `groupToken`) when set: the prices of their tier. Never
+       * cached: this is how visible prices are refreshed after login or a group change.
+       */
+      renderList: async (skus: string[]) => {
+        const { groupToken, groupId } = currentGroup();
+        const answer = await call<{ items: Product[] }>('GET', '/products/render-list', {
+          skus: skus.join(','),
+          userGroupId: groupId,
+          groupToken,
+        });
+        return answer.items;
+      },
+    },
     stock: {
       /** Stock of several skus (the caller batches them 15 at a time, catalogue-and-cart.md §4). */
       list: (skus: string[]) =>
@@ -361,11 +388,16 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
      * the hit itself (no envelope); a non-ok answer is null.
      */
     async mapUrl(url: string): Promise<{ _type: string; _source: Record<string, unknown> } | null> {
+      const group = currentGroup();
       const load = async () => {
         const res = await fetch(`${base}/api/url/map${qs({ storeCode })}`, {
           method: 'POST',
           headers: { accept: 'application/json', 'content-type': 'application/json' },
-          body: JSON.stringify({ url, includeFields: ['sku', 'slug', 'identifier', 'url_path'] }),
+          body: JSON.stringify({
+            url,
+            includeFields: ['sku', 'slug', 'identifier', 'url_path'],
+            ...(group.groupToken ? group : {}),
+          }),
         });
         if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
         const hit = (await res.json()) as { _type?: string; _source?: Record<string, unknown> } | null;
@@ -374,6 +406,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
           : null;
       };
       // the URL cache (spec §8: a quota error there clears only that cache)
+      // (one entry for every group: the fields asked for carry no price)
       return cache ? cache.read('url', `${storeCode}:${url}`, load) : load();
     },
     order: {
@@ -482,6 +515,7 @@ export function browserApi(storeCode: StoreCode): Api {
     auth: {
       token: () => browserAuth?.token() ?? null,
       refresh: (failed) => browserAuth?.refresh(failed) ?? Promise.resolve(null),
+      group: () => browserAuth?.group?.() ?? { groupToken: null, groupId: null },
     },
     cache: browserCatalogueCache(),
   });

@@ -302,12 +302,17 @@ export interface CustomerProfile {
   lastname: string;
   addresses: CustomerAddress[];
   created_at?: string;
+  /** GROUP_PRICING on: the signed token of the customer's group (price tiers) */
+  group_token?: string;
 }
 
 /** login and refresh: the access token and the refresh token (meta.refreshToken) */
 export interface TokenPair {
   token: string;
   refreshToken: string | null;
+  /** GROUP_PRICING on: the customer's group and its signed token (login and refresh `meta`) */
+  groupToken?: string | null;
+  groupId?: number | null;
 }
 
 /** One order of `GET /user/order-history` (money in cents) */

@@ -477,7 +477,13 @@ function ProductView({
           {product.condition_label && !isConfigurable ? (
             <p className="badge">{product.condition_label}</p>
           ) : null}
-          <Price final={final} regular={regular} large />
+          <Price
+            final={final}
+            regular={regular}
+            large
+            sku={variant?.sku ?? product.sku}
+            querySku={product.sku}
+          />
           <p className="muted price-note">
             {t('product.inclTax')}
             {specialUntil ? ` · ${t('product.specialUntil', { date: specialUntil })}` : ''}

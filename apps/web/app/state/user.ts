@@ -23,6 +23,12 @@ import { compare as appCompare } from './compare';
 export interface UserState {
   token: string | null;
   refreshToken: string | null;
+  /**
+   * The customer's group and its signed token (§3 "User": groupToken, groupId; price tiers when
+   * GROUP_PRICING is on, else groupToken stays null). Catalogue reads in the browser send them.
+   */
+  groupToken: string | null;
+  groupId: number | null;
   current: CustomerProfile | null;
   ordersHistory: HistoryOrder[];
   ordersTotal: number;
@@ -34,6 +40,8 @@ export interface UserState {
 export const initialUser: UserState = {
   token: null,
   refreshToken: null,
+  groupToken: null,
+  groupId: null,
   current: null,
   ordersHistory: [],
   ordersTotal: 0,
@@ -73,6 +81,8 @@ export function createUserStore(deps: UserStoreDeps) {
         ...init,
         token: typeof r.token === 'string' ? r.token : null,
         refreshToken: typeof r.refreshToken === 'string' ? r.refreshToken : null,
+        groupToken: typeof r.groupToken === 'string' ? r.groupToken : null,
+        groupId: typeof r.groupId === 'number' ? r.groupId : null,
         current: r.current ?? null,
         ordersHistory: Array.isArray(r.ordersHistory) ? r.ordersHistory : [],
         ordersTotal: typeof r.ordersTotal === 'number' ? r.ordersTotal : 0,
@@ -126,7 +136,12 @@ export function createUserStore(deps: UserStoreDeps) {
       return a.user.refresh(refreshToken);
     },
     async save(pair: TokenPair) {
-      store.set((s) => ({ ...s, token: pair.token, refreshToken: pair.refreshToken ?? s.refreshToken }));
+      store.set((s) => ({
+        ...s,
+        token: pair.token,
+        refreshToken: pair.refreshToken ?? s.refreshToken,
+        ...groupOf(pair, s),
+      }));
       await persist();
       schedule();
     },
@@ -159,10 +174,23 @@ export function createUserStore(deps: UserStoreDeps) {
     );
   }
 
+  /** The group of a login/refresh answer (a group change shows here); without tiers, none. */
+  const groupOf = (pair: TokenPair, s: UserState) => ({
+    groupToken: pair.groupToken ?? null,
+    groupId: pair.groupId ?? s.current?.group_id ?? null,
+  });
+  /** The profile with the group of `/user/me` (`group_token` only when tiers are on). */
+  const withProfile = (s: UserState, current: CustomerProfile): UserState => ({
+    ...s,
+    current,
+    groupToken: current.group_token ?? null,
+    groupId: current.group_id ?? null,
+  });
+
   /** Profile and order history (the first page). */
   async function loadSession(a: Api): Promise<void> {
     const current = await a.user.me();
-    store.set((s) => ({ ...s, current }));
+    store.set((s) => withProfile(s, current));
     await refreshOrders(a).catch((e: unknown) => console.error('order history', e));
   }
 
@@ -202,6 +230,7 @@ export function createUserStore(deps: UserStoreDeps) {
       ...s,
       token: pair.token,
       refreshToken: pair.refreshToken,
+      ...groupOf(pair, s),
       sessionStartedAt: Date.now(),
     }));
     schedule();
@@ -251,6 +280,10 @@ export function createUserStore(deps: UserStoreDeps) {
     auth: {
       token: () => store.get().token,
       refresh: (failed: string) => refresher.refresh(failed),
+      group: () => {
+        const { groupToken, groupId } = store.get();
+        return { groupToken, groupId };
+      },
     },
     /**
      * At start: the cached profile and token load; with a token the profile and order history
@@ -280,7 +313,7 @@ export function createUserStore(deps: UserStoreDeps) {
     refreshOrders,
     async refreshProfile(a: Api): Promise<void> {
       const current = await a.user.me();
-      store.set((s) => ({ ...s, current }));
+      store.set((s) => withProfile(s, current));
     },
     /** Profile edit: answers the server's message ("Account data has successfully been updated"). */
     async updateProfile(a: Api, customer: Parameters<Api['user']['updateMe']>[0]): Promise<string | null> {

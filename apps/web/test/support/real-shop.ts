@@ -22,8 +22,9 @@ export interface RealShop {
   close(): Promise<void>;
 }
 
-export async function startRealShop(): Promise<RealShop> {
-  const api = await startApi();
+/** `env`: API settings of this shop (e.g. GROUP_PRICING) */
+export async function startRealShop(env: Record<string, string> = {}): Promise<RealShop> {
+  const api = await startApi(env);
   const offline = { value: false };
   const requests: RealShop['requests'] = [];
   const fetch: ApiFetch = async (input, init) => {
