@@ -114,6 +114,15 @@ describe('checkout state on the device', () => {
     },
   );
 
+  it('placed from elsewhere ("Order waiting!"): the thank-you state is left as it was', () => {
+    updateCheckout({ ...details, isThankYouPage: false });
+    expect(afterOrderPlaced(200, () => undefined, 2, false)).toBe(true);
+    expect(checkout.get()).toMatchObject({ orderTimestamp: 2, isThankYouPage: false });
+    updateCheckout({ queuedOrderId: 'q', isThankYouPage: true });
+    afterOrderPlaced(200, () => undefined, 3, false);
+    expect(checkout.get().isThankYouPage).toBe(true);
+  });
+
   it('a chosen "create account" is left alone when it was not chosen', () => {
     updateCheckout({
       ...details,

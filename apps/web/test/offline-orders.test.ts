@@ -190,6 +190,8 @@ describe('offline orders: created exactly once', () => {
     expect(notes[1]).toBe('cart cleared');
     expect(notes[2]).toMatch(/^Your order \d+ has been placed\.$/);
     expect(checkout.get().orderTimestamp).not.toBeNull();
+    // sent from elsewhere (no thank-you page on screen): the checkout is not put in its thank-you state
+    expect(checkout.get().isThankYouPage).toBe(false);
   });
 });
 

@@ -318,16 +318,23 @@ export function idempotencyKeyFor(cartHash: string): string {
  * Spec §4 "Checkout": after placement, when the result code is absent or 200, the order timestamp is
  * stored, the cart is cleared without server sync (`clearCart`), and a chosen "create account" has
  * its password emptied and createAccount set false. Any other code clears nothing. Answers whether
- * the order counts as placed.
+ * the order counts as placed. The checkout is then in its thank-you state (isThankYouPage) when the
+ * shopper is shown the order's thank-you page; /checkout leaves that state on the next visit.
  */
-export function afterOrderPlaced(code: number | undefined, clearCart: () => void, now = Date.now()): boolean {
+export function afterOrderPlaced(
+  code: number | undefined,
+  clearCart: () => void,
+  now = Date.now(),
+  /** the shopper is taken to the order's thank-you page (false: placed from elsewhere, e.g. "Order waiting!") */
+  showsThankYou = true,
+): boolean {
   if (code !== undefined && code !== 200) return false;
   clearCart();
   checkout.set((s) => ({
     ...s,
     orderTimestamp: now,
     idempotency: null,
-    isThankYouPage: true,
+    isThankYouPage: showsThankYou || s.isThankYouPage,
     personalDetails: s.personalDetails.createAccount
       ? { ...s.personalDetails, password: '', createAccount: false }
       : s.personalDetails,

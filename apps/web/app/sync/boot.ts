@@ -47,9 +47,15 @@ export function handleOrderOutcome(
   }
   if (outcome.kind === 'ok') {
     const sameCart = deps.cartId() === task.payload.cart_id;
-    afterOrderPlaced(200, () => {
-      if (sameCart) deps.clearCart();
-    });
+    // the thank-you state is the queued order's panel's (it stays as it was: set while queued)
+    afterOrderPlaced(
+      200,
+      () => {
+        if (sameCart) deps.clearCart();
+      },
+      Date.now(),
+      false,
+    );
     const result = orderResultOf(task);
     if (result && !deps.thankYouShown())
       deps.notify({

@@ -81,7 +81,11 @@ export function orderCompletedQuery(result: OrderResult): string {
   return `?number=${encodeURIComponent(result.orderNumber)}${result.orderToken ? `&token=${encodeURIComponent(result.orderToken)}` : ''}`;
 }
 
-/** Whether the queued-order panel (the thank-you page) is on screen in this tab. */
+/**
+ * Whether the queued-order panel (the thank-you page) is on screen in THIS tab. Not the checkout
+ * state's `isThankYouPage`, which is shared by every tab through the device: this one decides
+ * whether this tab sends the order at once (spec §4) and skips the "Order waiting!" reminder.
+ */
 let thankYouShown = 0;
 export function markThankYouPage(): () => void {
   thankYouShown++;
