@@ -13,6 +13,7 @@
  * `order.confirmation-email` (written by the order service: `{ incrementId, email, storeCode }`).
  */
 import { isStoreCode, type StoreCode } from '@vitrina/domain';
+import { PeriodicJob } from '../lib/periodic-job.ts';
 import type { Database } from '@vitrina/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
@@ -25,7 +26,12 @@ export const MAX_ATTEMPTS = 10;
 const LEASE_MS = 5 * 60_000;
 const OTHER_KINDS = ['order.confirmation-email'];
 
-export type MailKind = 'mail.password-reset' | 'mail.newsletter-confirmation' | 'mail.newsletter-coupon' | 'mail.contact' | 'mail.back-in-stock';
+export type MailKind =
+  | 'mail.password-reset'
+  | 'mail.newsletter-confirmation'
+  | 'mail.newsletter-coupon'
+  | 'mail.contact'
+  | 'mail.back-in-stock';
 
 export type OutboxMail = RenderedMail & {
   to: string;
@@ -48,15 +54,21 @@ type OutboxRow = { id: number; kind: string; payload: Record<string, unknown>; a
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export class OutboxMailer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly database: Database,
     private readonly config: ApiConfig,
     private readonly transport: MailTransport,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  ) {}
+  ) {
+    this.job = new PeriodicJob(
+      () => this.processBatch(),
+      config.mailOutboxIntervalMs,
+      log,
+      'outbox processing failed',
+    );
+  }
 
   /** the message of a row, or undefined when the row is not an e-mail this processor can send */
   private message(row: OutboxRow): MailMessage | undefined {
@@ -65,10 +77,20 @@ export class OutboxMailer {
     if (row.kind === 'order.confirmation-email') {
       const to = str(p.email);
       if (!to) return undefined;
-      return { from: this.config.mailFrom, to, ...renderMail('orderConfirmation', store, { incrementId: str(p.incrementId) }) };
+      return {
+        from: this.config.mailFrom,
+        to,
+        ...renderMail('orderConfirmation', store, { incrementId: str(p.incrementId) }),
+      };
     }
     if (!str(p.to) || !str(p.subject)) return undefined;
-    return { from: this.config.mailFrom, to: str(p.to), subject: str(p.subject), text: str(p.text), replyTo: str(p.replyTo) || undefined };
+    return {
+      from: this.config.mailFrom,
+      to: str(p.to),
+      subject: str(p.subject),
+      text: str(p.text),
+      replyTo: str(p.replyTo) || undefined,
+    };
   }
 
   /** sends up to `limit` pending e-mails; answers how many were sent and how many failed */
@@ -89,7 +111,8 @@ export class OutboxMailer {
     for (const row of claimed.sort((a, b) => a.id - b.id)) {
       const message = this.message(row);
       try {
-        if (!message) throw new Error(`outbox row ${row.id} (${row.kind}) is not an e-mail: no recipient or subject`);
+        if (!message)
+          throw new Error(`outbox row ${row.id} (${row.kind}) is not an e-mail: no recipient or subject`);
         await this.transport.send(message);
         const redact = row.payload.sensitive === true && !this.config.exposeOutbox;
         await this.database.query(
@@ -102,7 +125,10 @@ export class OutboxMailer {
       } catch (err) {
         failed += 1;
         const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
-        this.log.warn({ err, outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail not sent; will retry');
+        this.log.warn(
+          { err, outboxId: row.id, kind: row.kind, attempts: row.attempts },
+          'e-mail not sent; will retry',
+        );
         await this.database.query(
           'UPDATE outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::int) WHERE id = $1',
           [row.id, String(err instanceof Error ? err.message : err).slice(0, 1000), backoffSeconds],
@@ -112,24 +138,13 @@ export class OutboxMailer {
     return { sent, failed };
   }
 
-  /** runs `processBatch` every MAIL_OUTBOX_INTERVAL_MS (0: never); one run at a time */
+  /** sends pending e-mails every MAIL_OUTBOX_INTERVAL_MS (0: never); one run at a time */
   start(): void {
-    if (this.timer || this.config.mailOutboxIntervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.processBatch()
-        .catch((err: unknown) => this.log.error({ err }, 'outbox processing failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.config.mailOutboxIntervalMs);
-    this.timer.unref();
+    this.job.start();
   }
 
   /** stops the timer and waits for a run in progress */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

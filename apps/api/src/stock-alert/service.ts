@@ -11,6 +11,7 @@
  *   (an import, a cancelled order).
  */
 import type { Database } from '@vitrina/db';
+import { PeriodicJob } from '../lib/periodic-job.ts';
 import { isStoreCode, type StoreCode } from '@vitrina/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
@@ -32,8 +33,7 @@ type PendingRow = {
 };
 
 export class StockAlertService {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly database: Database,
@@ -41,7 +41,14 @@ export class StockAlertService {
     private readonly catalog: CatalogService,
     private readonly limiter: RateLimiter,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
-  ) {}
+  ) {
+    this.job = new PeriodicJob(
+      () => this.notifyBackInStock(),
+      config.mailOutboxIntervalMs,
+      log,
+      'back-in-stock notifications failed',
+    );
+  }
 
   async request(
     input: { email: string; sku: string },
@@ -107,24 +114,14 @@ export class StockAlertService {
     });
   }
 
-  /** checks every MAIL_OUTBOX_INTERVAL_MS (0: never); one run at a time */
+  /** checks for stock back every MAIL_OUTBOX_INTERVAL_MS (0: never); one run at a time */
   start(): void {
-    if (this.timer || this.config.mailOutboxIntervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.notifyBackInStock()
-        .catch((err: unknown) => this.log.error({ err }, 'back-in-stock notifications failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.config.mailOutboxIntervalMs);
-    this.timer.unref();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  /** stops the timer and waits for a run in progress */
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }
 
