@@ -105,6 +105,8 @@ describe('user session store', () => {
       lastName: 'Jonaitė',
       emailAddress: 'ona@example.com',
     });
+    // the delivery names default to the buyer's
+    expect(t.checkout.get().shippingDetails).toMatchObject({ firstName: 'Ona', lastName: 'Jonaitė' });
     const c = t.cart.store.get();
     expect(c.cartServerToken).toBe(customerCart);
     expect(c.cartServerToken).not.toBe(guestCart);
@@ -150,6 +152,7 @@ describe('user session store', () => {
     });
     expect(t.cart.store.get().items).toEqual([]);
     expect(t.checkout.get().personalDetails.firstName).toBe('');
+    expect(t.checkout.get().shippingDetails.firstName).toBe('');
     expect(t.notifications.store.get().map((n) => n.message)).toEqual(["You're logged out"]);
     expect(t.server.calls.some((c) => c.path === '/user/logout')).toBe(true);
     t.notifications.clear();

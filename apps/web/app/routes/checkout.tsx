@@ -364,6 +364,8 @@ export default function Checkout() {
     const errors = validatePersonal(t, { ...p, passwordRepeat });
     setPersonalErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(personalForm.current);
+    // empty shipping names (e.g. after a login prefill) take the buyer's
+    changeCheckout((st) => withPersonalDetails(st, {}));
     setStep('shipping');
   };
 

@@ -9,7 +9,12 @@ import {
 } from '../lib/token-refresh';
 import type { CustomerProfile, HistoryOrder, StoreCode, TokenPair } from '../lib/types';
 import { cart as appCart, type CartStore } from './cart';
-import { checkout as appCheckout, initialCheckout, type CheckoutState } from './checkout';
+import {
+  checkout as appCheckout,
+  initialCheckout,
+  withPersonalDetails,
+  type CheckoutState,
+} from './checkout';
 import { idbGet, idbSet } from './idb';
 import { notifications as appNotifications, type NotificationStore } from './notifications';
 import { createStore, useStore, type Store } from './store';
@@ -202,15 +207,14 @@ export function createUserStore(deps: UserStoreDeps) {
 
   /** After login: checkout personal details from the profile (only empty fields are filled). */
   function prefillCheckout(profile: CustomerProfile) {
-    deps.checkout.set((s) => ({
-      ...s,
-      personalDetails: {
-        ...s.personalDetails,
+    // the shipping names follow the personal ones (state/checkout.ts withPersonalDetails)
+    deps.checkout.set((s) =>
+      withPersonalDetails(s, {
         firstName: s.personalDetails.firstName || profile.firstname,
         lastName: s.personalDetails.lastName || profile.lastname,
         emailAddress: s.personalDetails.emailAddress || profile.email,
-      },
-    }));
+      }),
+    );
   }
 
   /**
