@@ -264,6 +264,21 @@ describe('grouped and bundle products expose only children with status 1 (§5)',
   });
 });
 
+describe('attribute metadata (§3 "Search response")', () => {
+  it('labels the aggregated attributes and their options in the store view language', async () => {
+    const { body } = await api.call(searchUrl('product', { aggregations: ['color', 'price'] }, {}, EN));
+    expect(body.attribute_metadata).toEqual([
+      expect.objectContaining({
+        attribute_code: 'color',
+        frontend_label: 'Colour',
+        options: expect.arrayContaining([{ value: 49, label: 'Black' }]),
+      }),
+    ]);
+    const none = await api.call(searchUrl('product', {}, {}, EN));
+    expect(none.body.attribute_metadata).toBeUndefined();
+  });
+});
+
 describe('computed price fields (§3 "Product")', () => {
   const FIELDS = ['price', 'final_price', 'special_price', 'original_price'];
   const variants = FIELDS.flatMap((f) => [f, `${f}_tax`, `${f}_incl_tax`]);

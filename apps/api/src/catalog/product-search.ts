@@ -95,6 +95,18 @@ export type SearchResponse = {
   timed_out: false;
   hits: { total: { value: number; relation: 'eq' }; max_score: number | null; hits: SearchHit[] };
   aggregations: Record<string, { buckets: Bucket[] }>;
+  /**
+   * catalogue-and-cart.md §3 "Search response" attributeMetadata: the labels of the aggregated
+   * attributes and of their options, in the store view's language (product searches with aggregations)
+   */
+  attribute_metadata?: AttributeMetadata[];
+};
+
+export type AttributeMetadata = {
+  attribute_id: number;
+  attribute_code: string;
+  frontend_label: string;
+  options: { value: number | string; label: string }[];
 };
 
 export type SearchSettings = {

@@ -142,6 +142,22 @@ export class CatalogService {
   }
 
   private async searchUncached(params: SearchParams, version: string): Promise<SearchResponse> {
+    const answer = await this.searchUncachedHits(params, version);
+    const codes = Object.keys(answer.aggregations);
+    if (params.type !== 'product' || codes.length === 0) return answer;
+    const attributes = await this.entityDocs('attribute', params.storeCode, version);
+    const metadata = attributes
+      .filter((a) => codes.includes(String(a.attribute_code)))
+      .map((a) => ({
+        attribute_id: Number(a.attribute_id),
+        attribute_code: String(a.attribute_code),
+        frontend_label: String(a.frontend_label ?? a.attribute_code),
+        options: (a.options ?? []) as { value: number | string; label: string }[],
+      }));
+    return { ...answer, attribute_metadata: metadata };
+  }
+
+  private async searchUncachedHits(params: SearchParams, version: string): Promise<SearchResponse> {
     const paging = { from: params.from, size: params.size };
     if (params.type !== 'product') {
       const docs = await this.entityDocs(params.type, params.storeCode, version);
