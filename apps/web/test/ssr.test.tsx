@@ -203,8 +203,9 @@ describe('page content', () => {
         .find((j) => j['@type'] === 'Product') ?? {};
     expect(ld['@type']).toBe('Product');
     expect(ld.sku).toBe('PX-A');
-    expect(ld.offers.price).toBe('449.00');
-    expect(ld.offers.priceCurrency).toBe('EUR');
+    const offers = ld.offers as { price?: unknown; priceCurrency?: unknown } | undefined;
+    expect(offers?.price).toBe('449.00');
+    expect(offers?.priceCurrency).toBe('EUR');
     const img = en.doc.querySelector('.gallery > img');
     expect(img?.getAttribute('src')).toBe('/vsbridge/image/452/452/resize/demo/phones/1.png');
     expect(img?.getAttribute('loading')).toBe('eager');
