@@ -338,3 +338,28 @@ describe('shipping names and the billing address', () => {
     expect(withConfirmedBilling(own)).toBe(own);
   });
 });
+
+describe('two tabs', () => {
+  it("keeps this tab's typed password when another tab writes the checkout", async () => {
+    const { createStore } = await import('../app/state/store');
+    const { serializeCheckout } = await import('../app/state/checkout');
+    const options = {
+      persistKey: 'checkout-two-tabs',
+      serialize: serializeCheckout,
+      deserialize: readStoredCheckout,
+    };
+    const tabA = createStore<CheckoutState>(initialCheckout, options);
+    const tabB = createStore<CheckoutState>(initialCheckout, options);
+    await Promise.all([tabA.ready, tabB.ready]);
+    tabA.set((s) => ({
+      ...s,
+      personalDetails: { ...s.personalDetails, password: 'secret-123', createAccount: true },
+    }));
+    tabB.set((s) => ({ ...s, personalDetails: { ...s.personalDetails, firstName: 'Ona' } }));
+    await vi.waitFor(() => expect(tabA.get().personalDetails.firstName).toBe('Ona'));
+    expect(tabA.get().personalDetails.password).toBe('secret-123');
+    expect(tabB.get().personalDetails.password).toBe('');
+    tabA.close();
+    tabB.close();
+  });
+});

@@ -22,8 +22,12 @@ export interface StoreOptions<S> {
   persistKey?: string;
   /** Strip fields that must not be persisted or shared (e.g. transient flags). */
   serialize?: (state: S) => unknown;
-  /** Validate and merge a persisted value into the initial state. */
-  deserialize?: (raw: unknown, initial: S) => S;
+  /**
+   * Validate and merge a persisted or shared value into `current`: the initial state when loading
+   * from the device, this tab's state when another tab broadcasts (so fields that `serialize` keeps
+   * to this tab, such as a typed password, survive another tab's write).
+   */
+  deserialize?: (raw: unknown, current: S) => S;
 }
 
 const isBrowser = typeof window !== 'undefined';
@@ -59,7 +63,7 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
   if (persistKey && isBrowser) {
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(`vitrina:${persistKey}`);
-      channel.onmessage = (e: MessageEvent) => apply(deserialize(e.data, initial), true);
+      channel.onmessage = (e: MessageEvent) => apply(deserialize(e.data, state), true);
     }
     ready = idbGet(persistKey).then(
       (raw) => {
