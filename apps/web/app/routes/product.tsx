@@ -43,6 +43,7 @@ import type { Banner, ConfigurableChild, Product } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { imageUrl, productPath } from '../lib/urls';
 import { cart, type CartItem } from '../state/cart';
+import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';
 import { ui } from '../state/ui';
 
@@ -369,6 +370,8 @@ function ProductView({
 
   const final = variant?.final_price_incl_tax ?? product.final_price_incl_tax;
   const regular = variant?.price_incl_tax ?? product.price_incl_tax;
+  // the customer group's price (state/group-prices.ts) until the server prices the cart line
+  const tierFinal = useGroupPrice(variant?.sku ?? product.sku, product.sku)?.final ?? final;
   const stock = variant ? (variant.stock ?? null) : (product.stock ?? null);
   const inStock = stockStatus(stock) !== 'out_of_stock';
   const noVariant = isConfigurable && !variant;
@@ -393,7 +396,7 @@ function ProductView({
       id: variant?.id ?? product.id,
       qty: 1,
       name: product.name,
-      price: final,
+      price: tierFinal,
       image: variant?.image ?? product.image ?? null,
       parentSku: product.sku,
       slug: product.slug,
