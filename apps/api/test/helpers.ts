@@ -33,7 +33,14 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
     .png()
     .toFile(path.join(mediaDir, 'demo', 'test', '1.png'));
   const adminToken = 'test-admin-token-0123456789';
-  const config = loadApiConfig({ MEDIA_DIR: mediaDir, ADMIN_TOKEN: adminToken, ...env });
+  // tests write the database directly (importCatalog, SQL) and read it at once: no reuse of the
+  // catalogue version read, which in the shop lets a change by another process show within a second
+  const config = loadApiConfig({
+    MEDIA_DIR: mediaDir,
+    ADMIN_TOKEN: adminToken,
+    CATALOG_VERSION_TTL_MS: '0',
+    ...env,
+  });
   const app = await buildApi({ database, config });
   await app.ready();
   return {
