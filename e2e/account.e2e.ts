@@ -7,22 +7,15 @@
  * customer's → order feedback once. Profile edit and the special offers page (the demo shop's offers).
  * Newsletter: subscribe in the footer, confirm with the e-mail's link (personal coupon), the link works once.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { watchErrors, chooseOptionsIfNeeded } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 type OutboxMail = { kind: string; to: string; link: string | null };
 

@@ -3,21 +3,15 @@
  * the cart survives a reload and shows in a second tab; a change made offline reaches the server when
  * the browser is back online.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { accountT } from '../apps/web/app/i18n/account.ts';
 import { getT } from '../apps/web/app/i18n/index.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const t = getT('en');
 const at = accountT(t);

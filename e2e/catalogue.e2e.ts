@@ -4,23 +4,16 @@
  * the product; then a bundle with a changed option and a grouped set with changed quantities go to
  * the cart, and the server's cart lines carry what the pickers showed.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatPrice } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const t = getT('en');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 type Doc = { sku: string; slug: string; type_id: string; stock?: { is_in_stock: boolean; qty: number } };
 

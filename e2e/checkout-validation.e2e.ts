@@ -5,21 +5,14 @@
  * including the zip-code formats of Lithuania, Latvia and Estonia; the terms must be accepted.
  * Nothing is ordered.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { chooseOptionsIfNeeded, watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const t = getT('lt');
 /** the message shown under a field (Field.tsx: `<id>-error`, linked by aria-describedby) */

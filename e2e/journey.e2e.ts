@@ -4,22 +4,14 @@
  * page with the order number. Then the order is read back from the server and compared with the
  * prices the catalogue API gives for the same product: the order carries the server's prices.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, type StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { watchErrors, chooseOptionsIfNeeded } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** url_path of a simple product on the first page of the category with at least 10 in stock */
 async function productWithStock(storeCode: StoreCode, categorySlug: string): Promise<string> {

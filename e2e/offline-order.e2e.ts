@@ -10,22 +10,15 @@
  * for that cart, and sending the queued request again answers the same order.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { chooseOptionsIfNeeded, watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const t = getT('en');
 const INDEX = 'vue_storefront_catalog_en';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 type ProductDoc = { sku: string; slug: string; type_id: string; stock: { qty: number } };
 

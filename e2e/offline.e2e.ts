@@ -6,24 +6,17 @@
  * added to the cart offline survives a reload; back online the cart reaches the server.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { chooseOptionsIfNeeded } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const t = getT('en');
 const at = accountT(t);
 const INDEX = 'vue_storefront_catalog_en';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function searchDocs<T>(type: string, request: unknown, extra = ''): Promise<T[]> {
   const q = encodeURIComponent(JSON.stringify(request));

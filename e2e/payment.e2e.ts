@@ -3,21 +3,14 @@
  * the checkout, the sandbox page, back to the order page showing "Payment received"), and a second
  * order whose payment is cancelled shows "Payment cancelled" with a "Pay again" link that then pays.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { chooseOptionsIfNeeded } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const t = getT('en');
 
