@@ -60,13 +60,24 @@ describe('api', () => {
     const t = transport(() =>
       json({
         hits: { total: { value: 1 }, hits: [{ _id: '1', _source: { id: 1, sku: 'A' } }] },
-        aggregations: { price: { buckets: [{ key: '0.0-50.0', doc_count: 1 }] } },
+        aggregations: {
+          price: { buckets: [{ key: '0.0-50.0', doc_count: 1 }] },
+          color: { buckets: [{ key: 7, doc_count: 1 }] },
+        },
+        attribute_metadata: [
+          {
+            attribute_id: 93,
+            attribute_code: 'color',
+            frontend_label: 'Colour',
+            options: [{ value: 7, label: 'Black' }],
+          },
+        ],
       }),
     );
     const api = createApi({ fetch: t.fetch, baseUrl: '', storeCode: 'en' });
     const res = await api.searchProducts({
       filters: { category_ids: 12 },
-      aggregations: ['price'],
+      aggregations: ['price', 'color'],
       sort: 'is_promoted:desc',
       from: 12,
       size: 12,
@@ -74,7 +85,16 @@ describe('api', () => {
     expect(res).toEqual({
       items: [{ id: 1, sku: 'A' }],
       total: 1,
-      aggregations: { price: [{ key: '0.0-50.0', count: 1 }] },
+      perPage: 12,
+      aggregations: { price: [{ key: '0.0-50.0', count: 1 }], color: [{ key: '7', count: 1 }] },
+      attributeMetadata: [
+        {
+          attribute_id: 93,
+          attribute_code: 'color',
+          frontend_label: 'Colour',
+          options: [{ value: 7, label: 'Black' }],
+        },
+      ],
     });
     const url = new URL(t.urls[0]!, 'http://x');
     expect(url.pathname).toBe('/vsbridge/catalog/vue_storefront_catalog_en/product/_search');
@@ -83,7 +103,7 @@ describe('api', () => {
       from: '12',
       size: '12',
       sort: 'is_promoted:desc',
-      request: JSON.stringify({ filters: { category_ids: 12 }, aggregations: ['price'] }),
+      request: JSON.stringify({ filters: { category_ids: 12 }, aggregations: ['price', 'color'] }),
     });
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clearFilters, listingFilters, pageQuery, parseListingQuery, toggleFilter } from '../app/lib/listing';
+import {
+  clearFilters,
+  facetFilters,
+  listingFilters,
+  pageQuery,
+  parseListingQuery,
+  toggleFilter,
+} from '../app/lib/listing';
 
 const q = (s: string) => new URLSearchParams(s);
 /** The filterable attributes of the store (memory is not one of them here). */
@@ -70,5 +77,32 @@ describe('system parameters (sort, page, utm_*, gclid, fbclid) are never filters
     expect(next.get('utm_id')).toBe('7');
     expect(next.get('color')).toBe('7,8');
     expect(clearFilters('/c/tv', search)).toBe('/c/tv?utm_id=7&gclid=g');
+  });
+});
+
+describe('facet filters are labelled by the search answer attributeMetadata first (spec §3 "Search response")', () => {
+  const attributes = [
+    {
+      attribute_code: 'color',
+      frontend_label: 'Color (admin)',
+      options: [{ value: 7, label: 'Black (admin)' }],
+    },
+    { attribute_code: 'brand', default_frontend_label: 'Brand', options: [{ value: 3, label: 'Acme' }] },
+  ];
+  it('the metadata label and option labels win; others fall back to the attribute documents', () => {
+    const metadata = [
+      { attribute_code: 'color', frontend_label: 'Spalva', options: [{ value: 7, label: 'Juoda' }] },
+    ];
+    expect(facetFilters(attributes, metadata, [])).toEqual([
+      { code: 'color', label: 'Spalva', options: { '7': 'Juoda' } },
+      { code: 'brand', label: 'Brand', options: { '3': 'Acme' } },
+    ]);
+  });
+  it('without metadata the attribute documents label the filters', () => {
+    expect(facetFilters(attributes, [], [])[0]).toEqual({
+      code: 'color',
+      label: 'Color (admin)',
+      options: { '7': 'Black (admin)' },
+    });
   });
 });

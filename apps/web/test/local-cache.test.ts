@@ -299,7 +299,9 @@ describe('the fetch layer with the caches (browserApi)', () => {
     expect(await api.searchProducts({ query: 'laptop' })).toEqual({
       items: [],
       total: 0,
+      perPage: 50,
       aggregations: {},
+      attributeMetadata: [],
       offline: true,
     });
     expect((await api.searchCategories({ filters: { parent_id: 2 } })).total).toBe(1);

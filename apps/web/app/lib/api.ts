@@ -142,7 +142,7 @@ function envelopeError(res: Response, body: unknown): ApiError {
 }
 
 /** Normalises a search response into items, total and aggregation buckets. */
-export function toSearchResult<T>(raw: SearchResponse<T>): SearchResult<T> {
+export function toSearchResult<T>(raw: SearchResponse<T>, perPage = 50): SearchResult<T> {
   const aggregations: SearchResult<T>['aggregations'] = {};
   for (const [code, agg] of Object.entries(raw.aggregations ?? {})) {
     aggregations[code] = (agg?.buckets ?? []).map((b) => ({ key: String(b.key), count: b.doc_count }));
@@ -150,7 +150,9 @@ export function toSearchResult<T>(raw: SearchResponse<T>): SearchResult<T> {
   return {
     items: (raw.hits?.hits ?? []).map((h) => h._source),
     total: raw.hits?.total?.value ?? 0,
+    perPage,
     aggregations,
+    attributeMetadata: Array.isArray(raw.attribute_metadata) ? raw.attribute_metadata : [],
   };
 }
 
@@ -243,12 +245,19 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       if (!res.ok) throw envelopeError(res, json);
       if (typeof json !== 'object' || json === null || !('hits' in json))
         throw new ApiError(500, WRONG_FORMAT);
-      return toSearchResult(json as SearchResponse<T>);
+      return toSearchResult(json as SearchResponse<T>, params.size ?? 50);
     };
     if (!cache) return load();
     const name = catalogueCacheOf(type, params);
     // offline with no copy: a text search answers an empty result marked offline (spec §8)
-    const offline = (): SearchResult<T> => ({ items: [], total: 0, aggregations: {}, offline: true });
+    const offline = (): SearchResult<T> => ({
+      items: [],
+      total: 0,
+      perPage: params.size ?? 50,
+      aggregations: {},
+      attributeMetadata: [],
+      offline: true,
+    });
     return cache.read(name, url, load, name === 'search' ? { offline } : {});
   }
 

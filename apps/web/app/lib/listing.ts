@@ -7,7 +7,7 @@ import {
   priceRangeKey,
 } from '@vitrina/domain';
 import type { Filters } from './api';
-import type { AttributeDoc, Product } from './types';
+import type { AttributeDoc, AttributeMetadata, Product } from './types';
 
 export interface ListingQuery {
   sort: string;
@@ -111,7 +111,7 @@ export function pageQuery(pathname: string, search: URLSearchParams, page: numbe
 
 /** Option id → label, from attribute metadata, products' configurable options and condition labels. */
 export function optionLabels(
-  attributes: AttributeDoc[],
+  attributes: Pick<AttributeDoc, 'attribute_code' | 'options'>[],
   products: Product[],
 ): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
@@ -126,6 +126,32 @@ export function optionLabels(
       for (const v of o.values) put(o.attribute_code, v.value_index, v.label);
   }
   return out;
+}
+
+export interface FacetFilter {
+  code: string;
+  label: string;
+  options: Record<string, string>;
+}
+
+/**
+ * The listing's filters: one per filterable attribute, labelled first by the search answer's
+ * attributeMetadata (catalogue-and-cart.md §3 "Search response", the store view's language), then
+ * by the attribute documents, the products' option labels and, last, the attribute code.
+ */
+export function facetFilters(
+  attributes: AttributeDoc[],
+  metadata: AttributeMetadata[],
+  products: Product[],
+): FacetFilter[] {
+  const labels = optionLabels([...metadata, ...attributes], products);
+  const metaLabel = new Map(metadata.map((m) => [m.attribute_code, m.frontend_label]));
+  return attributes.map((a) => ({
+    code: a.attribute_code,
+    label:
+      metaLabel.get(a.attribute_code) || a.frontend_label || a.default_frontend_label || a.attribute_code,
+    options: labels[a.attribute_code] ?? {},
+  }));
 }
 
 /**

@@ -132,12 +132,25 @@ export interface SearchHit<T> {
 export interface SearchResponse<T> {
   hits: { total: { value: number }; hits: SearchHit<T>[] };
   aggregations?: Record<string, { buckets: { key: string | number; doc_count: number }[] }>;
+  attribute_metadata?: AttributeMetadata[];
+}
+
+/** catalogue-and-cart.md §3 "Search response" attributeMetadata: labels of aggregated attributes and options. */
+export interface AttributeMetadata {
+  attribute_id?: number;
+  attribute_code: string;
+  frontend_label: string;
+  options: { value: number | string; label: string }[];
 }
 
 export interface SearchResult<T> {
   items: T[];
   total: number;
   aggregations: Record<string, { key: string; count: number }[]>;
+  /** how many items a page holds (the size asked for; catalogue-and-cart.md §3 "Search response") */
+  perPage: number;
+  /** the labels of the aggregated attributes and their options, in the store view's language */
+  attributeMetadata: AttributeMetadata[];
   /** true: answered offline with nothing on the device (an empty result, spec §8; sync/catalogue-cache.ts) */
   offline?: boolean;
 }

@@ -12,7 +12,7 @@ import { categoryPaths } from '../lib/alternates.server';
 import { categoryTrail } from '../lib/breadcrumbs.server';
 import {
   listingFilters,
-  optionLabels,
+  facetFilters,
   pageFrom,
   parseListingQuery,
   PRODUCT_CARD_FIELDS,
@@ -86,7 +86,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         })
       : null,
   ]);
-  const labels = optionLabels(attributes, products.items);
   return {
     notFound: false as const,
     storeCode,
@@ -99,11 +98,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     products: products.items,
     total: products.total,
     aggregations: products.aggregations,
-    filters: attributes.map((a) => ({
-      code: a.attribute_code,
-      label: a.frontend_label || a.default_frontend_label || a.attribute_code,
-      options: labels[a.attribute_code] ?? {},
-    })),
+    filters: facetFilters(attributes, products.attributeMetadata, products.items),
     query: q,
     trail,
     // Category banners at their position among the products (accounts-checkout-routes.md §3).

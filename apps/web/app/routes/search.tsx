@@ -11,7 +11,7 @@ import { ListingFilters, ListingPagination, SortForm } from '../components/Listi
 import { ProductGrid } from '../components/ProductCard';
 import {
   listingFilters,
-  optionLabels,
+  facetFilters,
   pageFrom,
   parseListingQuery,
   PRODUCT_CARD_FIELDS,
@@ -60,12 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products = res.items;
     total = res.total;
     aggregations = res.aggregations;
-    const labels = optionLabels(attributes, products);
-    filters = attributes.map((a) => ({
-      code: a.attribute_code,
-      label: a.frontend_label || a.default_frontend_label || a.attribute_code,
-      options: labels[a.attribute_code] ?? {},
-    }));
+    filters = facetFilters(attributes, res.attributeMetadata, products);
   }
   return {
     storeCode,
