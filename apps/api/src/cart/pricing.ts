@@ -5,11 +5,12 @@
  * on delivery), all in integer cents incl. tax. Shared by the cart and the order service.
  */
 import {
-  DEFAULT_COUNTRY,
+  STORE_VIEWS,
   applyGroupTier,
   bundlePrice,
   computeTotals,
   isVirtualCart,
+  resolveTaxCountry,
   taxRateFor,
   type CartProductOption,
   type Coupon,
@@ -249,7 +250,9 @@ export function totalsOf(
   const virtual = isVirtual(input.lines);
   const subtotal = input.lines.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
   const coupon = couponApplies(input.coupon, subtotal, input.now) ? toCoupon(input.coupon) : null;
-  const country = input.countryId || DEFAULT_COUNTRY;
+  // catalogue-and-cart.md "Price rules" tax country: the shipping address's country, else the store view's
+  // default tax country (LT), else PL as the last fallback (domain resolveTaxCountry)
+  const country = resolveTaxCountry(input.countryId, STORE_VIEWS[input.storeCode]?.defaultCountry);
   const rateOf = (l: PricedLine) => taxRateFor(taxRules, l.tax_class_id, country) || l.tax_percent;
   // fees of a cart without lines carry the first rate there is (none: 0)
   const rate = input.lines[0] ? rateOf(input.lines[0]) : 0;
