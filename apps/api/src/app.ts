@@ -132,7 +132,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     cart,
     stock: new StockService(database),
     orders: new OrderService(database, config, catalog, cart, onStockChanged),
-    shop: new ShopService(database),
+    shop: new ShopService(database, config.bannersDir),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
     auth,

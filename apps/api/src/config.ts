@@ -5,6 +5,7 @@
  * |---|---|---|
  * | `DATA_DIR` | `var` | data folder; only used to derive the `MEDIA_DIR` default |
  * | `MEDIA_DIR` | `$DATA_DIR/media` | image originals (`/demo/...`, `/media/...`); resized copies go to `MEDIA_DIR/.cache` |
+ * | `BANNERS_DIR` | `$DATA_DIR/banners` | banner JSON per store view (`lt.json`, `en.json`, `ru.json`); a kind listed there replaces the database's banners of that kind in `/home-page` |
  * | `ADMIN_TOKEN` | unset | bearer token of `POST /vsbridge/admin/*`; unset means every admin call answers 401 |
  * | `PUBLIC_URL` | `http://localhost:3000` | the shop's public origin (OpenAPI `servers`, absolute links in answers) |
  * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents. The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method. |
@@ -63,6 +64,8 @@ export type PriceRange = { from: number; to: number | null };
 
 export type ApiConfig = {
   mediaDir: string;
+  /** BANNERS_DIR (default $DATA_DIR/banners): banner JSON files per store view */
+  bannersDir: string;
   adminToken: string | undefined;
   publicUrl: string;
   codFeeCents: number;
@@ -179,6 +182,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
   if (!(threshold > 0 && threshold <= 1)) throw new Error('SEARCH_TYPO_THRESHOLD must be in (0, 1]');
   return {
     mediaDir: path.resolve(cwd, env.MEDIA_DIR || path.join(dataDir, 'media')),
+    bannersDir: path.resolve(cwd, env.BANNERS_DIR || path.join(dataDir, 'banners')),
     adminToken: env.ADMIN_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, ''),
     codFeeCents: int(env, 'COD_FEE_CENTS', CASH_ON_DELIVERY_FEE_CENTS, 0, 1_000_000),

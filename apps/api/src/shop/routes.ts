@@ -8,26 +8,33 @@ import { pickupQuery, storeQuery } from './schemas.ts';
 const tags = ['shop'];
 
 export function shopRoutes(app: ApiApp, ctx: ApiContext) {
-  app.get('/vsbridge/home-page', { schema: { tags, summary: 'Banners, sliders and shop configuration', querystring: storeQuery } }, async (req) =>
-    ok(await ctx.shop.homePage(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+  app.get(
+    '/vsbridge/home-page',
+    { schema: { tags, summary: 'Banners, sliders and shop configuration', querystring: storeQuery } },
+    async (req) => ok(await ctx.shop.homePage(req.query.storeCode ?? DEFAULT_STORE_CODE, req.log)),
   );
 
   app.post(
     '/vsbridge/pickup-points/',
-    { schema: { tags, summary: "Pickup points of a carrier in the cart's country", querystring: pickupQuery } },
+    {
+      schema: { tags, summary: "Pickup points of a carrier in the cart's country", querystring: pickupQuery },
+    },
     async (req) => {
       const q = req.query;
       let country = q.countryId ?? null;
       if (q.cartId) {
         const cart = await ctx.cart.open(q.cartId, requestToken(req));
         const address = cart.shipping_address as { countryId?: unknown } | null;
-        country = cart.country_id ?? (typeof address?.countryId === 'string' ? address.countryId : null) ?? country;
+        country =
+          cart.country_id ?? (typeof address?.countryId === 'string' ? address.countryId : null) ?? country;
       }
       return ok(await ctx.shop.pickupPoints(q.code, country));
     },
   );
 
-  app.get('/vsbridge/country/list/', { schema: { tags, summary: 'Delivery countries with localized names', querystring: storeQuery } }, async (req) =>
-    ok(ctx.shop.countries(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+  app.get(
+    '/vsbridge/country/list/',
+    { schema: { tags, summary: 'Delivery countries with localized names', querystring: storeQuery } },
+    async (req) => ok(ctx.shop.countries(req.query.storeCode ?? DEFAULT_STORE_CODE)),
   );
 }

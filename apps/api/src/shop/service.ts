@@ -6,6 +6,7 @@ import { DEFAULT_COUNTRY, type StoreCode } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
+import { readBannerFile, type BannerLog } from './banner-files.ts';
 
 /** the delivery markets (Lithuania, Latvia, Estonia) with their names per store view */
 export const COUNTRIES: { id: string; iso3: string; names: Record<StoreCode, string> }[] = [
@@ -14,12 +15,33 @@ export const COUNTRIES: { id: string; iso3: string; names: Record<StoreCode, str
   { id: 'EE', iso3: 'EST', names: { lt: 'Estija', en: 'Estonia', ru: 'Эстония' } },
 ];
 
-export const BANNER_KINDS = ['banner', 'slider', 'category_banner', 'product_banner', 'multi_banner'] as const;
+/** the kinds of accounts-checkout-routes.md §3 "Shop data": main, small and multi banners, slider, head image */
+export const BANNER_KINDS = [
+  'banner',
+  'slider',
+  'category_banner',
+  'product_banner',
+  'multi_banner',
+  'small_banner',
+  'head_image',
+] as const;
 
-type BannerRow = { id: number; kind: string; position: number; image: string; title: Localized; link: Localized; category_id: number | null };
+type BannerRow = {
+  id: number;
+  kind: string;
+  position: number;
+  image: string;
+  title: Localized;
+  link: Localized;
+  category_id: number | null;
+};
 
 export class ShopService {
-  constructor(private readonly database: Database) {}
+  /** `bannersDir`: the folder of the banner JSON files per store view (BANNERS_DIR) */
+  constructor(
+    private readonly database: Database,
+    private readonly bannersDir?: string,
+  ) {}
 
   countries(store: StoreCode) {
     return COUNTRIES.map((c) => ({
@@ -31,12 +53,15 @@ export class ShopService {
     }));
   }
 
-  async homePage(store: StoreCode) {
+  async homePage(store: StoreCode, log: BannerLog = { warn: () => {} }) {
     const banners = await rows<BannerRow>(
       this.database,
       'SELECT id, kind, position, image, title, link, category_id FROM banners WHERE is_active ORDER BY position, id',
     );
-    const config = await rows<{ code: string; configs: Record<string, unknown> }>(this.database, 'SELECT code, configs FROM shop_config ORDER BY code');
+    const config = await rows<{ code: string; configs: Record<string, unknown> }>(
+      this.database,
+      'SELECT code, configs FROM shop_config ORDER BY code',
+    );
     const result: Record<string, unknown> = {};
     for (const kind of BANNER_KINDS) result[kind] = [];
     for (const b of banners) {
@@ -50,6 +75,9 @@ export class ShopService {
         ...(b.category_id !== null ? { category_id: b.category_id } : {}),
       });
     }
+    // a kind in the store view's banner file replaces the database's banners of that kind
+    if (this.bannersDir)
+      Object.assign(result, await readBannerFile(this.bannersDir, store, BANNER_KINDS, log));
     result.config = config.map((c) => ({ code: c.code, configs: c.configs }));
     return result;
   }
