@@ -93,32 +93,59 @@ export function Slider({ slides }: { slides: Banner[] }) {
   );
 }
 
-/** Main and small banners (the first by position is the main one), or a multi-banner row. */
+/**
+ * Main and small banners (the first of `banners` by position is the main one, the rest and the
+ * `small` banners are small), or a multi-banner row.
+ */
 export function BannerGrid({
   banners,
+  small = [],
   label,
   multi = false,
 }: {
   banners: Banner[];
+  small?: Banner[];
   label: string;
   multi?: boolean;
 }) {
-  if (!banners.length) return null;
-  const [main, ...small] = byPosition(banners);
+  if (!banners.length && !small.length) return null;
+  const [main, ...rest] = byPosition(banners);
+  const list = multi ? byPosition(banners) : [...(main ? [main] : []), ...rest, ...byPosition(small)];
+  const isMain = (i: number) => !multi && i === 0 && main !== undefined;
   return (
     <section className={multi ? 'banners banners-multi' : 'banners'} aria-label={label}>
       <ul>
-        {(multi ? byPosition(banners) : [main as Banner, ...small]).map((b, i) => (
-          <li key={b.id} className={!multi && i === 0 ? 'banner-main' : 'banner-small'}>
+        {list.map((b, i) => (
+          <li key={`${b.id}-${i}`} className={isMain(i) ? 'banner-main' : 'banner-small'}>
             <BannerLink
               banner={b}
               className="banner"
-              sizes={!multi && i === 0 ? '(min-width: 900px) 50vw, 100vw' : '(min-width: 900px) 25vw, 50vw'}
+              sizes={isMain(i) ? '(min-width: 900px) 50vw, 100vw' : '(min-width: 900px) 25vw, 50vw'}
             />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The home page's head image: decorative, the first by position, eager (it heads the page). */
+export function HeadImage({ images }: { images: Banner[] }) {
+  const [head] = byPosition(images);
+  if (!head) return null;
+  return (
+    <img
+      className="head-image"
+      src={imageUrl(head.image, 1600, 1600) ?? ''}
+      srcSet={bannerSrcSet(head.image)}
+      sizes="100vw"
+      width={1600}
+      height={600}
+      alt=""
+      loading="eager"
+      decoding="async"
+      onError={retryImage}
+    />
   );
 }
 

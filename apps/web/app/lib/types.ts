@@ -430,5 +430,9 @@ export interface HomePageData {
   category_banner: Banner[];
   product_banner: Banner[];
   multi_banner: Banner[];
+  /** small banners beside the main one (accounts-checkout-routes.md §3 "Shop data" smallBanners) */
+  small_banner?: Banner[];
+  /** the home page's head image (§3 "Shop data"); the first by position is shown */
+  head_image?: Banner[];
   config?: { code: string; configs: Record<string, unknown> }[];
 }

@@ -1,6 +1,6 @@
 import { HOME_LIST_SIZE, HOME_LIST_SORT } from '@vitrina/domain';
 import type { Route } from './+types/home';
-import { BannerGrid, Slider } from '../components/Banners';
+import { BannerGrid, HeadImage, Slider } from '../components/Banners';
 import { ProductGrid } from '../components/ProductCard';
 import { ShopTerms } from '../components/Footer';
 import { getT, useT } from '../i18n';
@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bestsellers: bestsellers.items,
     slider: shop?.slider ?? [],
     banners: shop?.banner ?? [],
+    smallBanners: shop?.small_banner ?? [],
+    headImage: shop?.head_image ?? [],
     multiBanners: shop?.multi_banner ?? [],
     // `/pwa.html` is an alias: its canonical is the home page.
     seo: buildSeo(request, storeCode, samePaths('/')),
@@ -58,11 +60,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="hero">
+        <HeadImage images={loaderData.headImage} />
         <h1>{t('home.heading')}</h1>
         <ShopTerms />
       </section>
       <Slider slides={loaderData.slider} />
-      <BannerGrid banners={loaderData.banners} label={t('banners.main')} />
+      <BannerGrid banners={loaderData.banners} small={loaderData.smallBanners} label={t('banners.main')} />
       <section aria-labelledby="new-products">
         <h2 id="new-products">{t('home.newProducts')}</h2>
         <ProductGrid products={loaderData.newProducts} eagerCount={4} />

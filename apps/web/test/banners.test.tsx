@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BannerGrid, HeadImage } from '../app/components/Banners';
+import type { Banner } from '../app/lib/types';
+
+afterEach(cleanup);
+
+const banner = (id: number, position: number, title: string): Banner => ({
+  id,
+  position,
+  image: `/demo/b/${id}.png`,
+  title,
+  link: `/en/${title.toLowerCase()}`,
+});
+
+// accounts-checkout-routes.md §3 "Shop data": mainBanners, smallBanners, head image
+describe('home banners', () => {
+  it('the first main banner by position is main; the other main banners and the small ones are small', () => {
+    render(
+      <MemoryRouter>
+        <BannerGrid
+          banners={[banner(2, 5, 'Second'), banner(1, 1, 'Main')]}
+          small={[banner(4, 2, 'SmallB'), banner(3, 1, 'SmallA')]}
+          label="Offers"
+        />
+      </MemoryRouter>,
+    );
+    const items = within(screen.getByRole('region', { name: 'Offers' })).getAllByRole('listitem');
+    expect(items.map((li) => [li.className, li.textContent])).toEqual([
+      ['banner-main', 'Main'],
+      ['banner-small', 'Second'],
+      ['banner-small', 'SmallA'],
+      ['banner-small', 'SmallB'],
+    ]);
+  });
+
+  it('small banners alone: no main banner', () => {
+    render(
+      <MemoryRouter>
+        <BannerGrid banners={[]} small={[banner(3, 1, 'SmallA')]} label="Offers" />
+      </MemoryRouter>,
+    );
+    const items = within(screen.getByRole('region', { name: 'Offers' })).getAllByRole('listitem');
+    expect(items.map((li) => li.className)).toEqual(['banner-small']);
+  });
+
+  it('the head image is the first by position, decorative; none without images', () => {
+    const { container, rerender } = render(
+      <HeadImage images={[banner(8, 3, 'Later'), banner(7, 0, 'Head')]} />,
+    );
+    const img = container.querySelector('img.head-image');
+    expect(img?.getAttribute('alt')).toBe('');
+    expect(img?.getAttribute('src')).toContain('/demo/b/7.png');
+    rerender(<HeadImage images={[]} />);
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
