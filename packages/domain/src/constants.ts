@@ -179,3 +179,13 @@ export const PRODUCT_TYPES = [
   'downloadable',
 ] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+// ---- Listing prefetch of configurable-children stock (catalogue-and-cart.md §9) ----
+/**
+ * catalogue-and-cart.md §9 "Prefetch of configurable-children stock: capped by a configured count
+ * (value not shown)". The spec does not show the value: 8 (the first configurables of a listing page)
+ * is our decision.
+ */
+export const CHILD_STOCK_PREFETCH_COUNT = 8;
+/** How long a prefetched stock answer is used as a hint in the browser (our decision; not in the spec). */
+export const CHILD_STOCK_CACHE_TTL_MS = 60_000;

@@ -22,3 +22,4 @@ export * from './composite.ts';
 export * from './stock-display.ts';
 export * from './postcode-formats.ts';
 export * from './group-pricing.ts';
+export * from './stock-prefetch.ts';

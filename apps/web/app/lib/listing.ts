@@ -173,4 +173,6 @@ export const PRODUCT_CARD_FIELDS = [
   'price_incl_tax',
   'special_price_incl_tax',
   'stock',
+  // children skus only: the listing prefetches their stock (catalogue-and-cart.md §9)
+  'configurable_children.sku',
 ];

@@ -2,6 +2,7 @@ import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/category';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { NotFound } from '../components/NotFound';
 import { NoProductsOffline } from '../components/OfflineFallback';
 import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
@@ -131,6 +132,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   const online = useOnline();
+  useChildStockPrefetch(d.notFound ? [] : d.products);
   if (d.notFound) return <NotFound />;
   const pages = Math.ceil(d.total / CATEGORY_PAGE_SIZE);
   return (

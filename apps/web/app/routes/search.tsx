@@ -7,6 +7,7 @@ import {
   validateSearchTerm,
 } from '@vitrina/domain';
 import type { Route } from './+types/search';
+import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
 import {
@@ -118,6 +119,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
   // the server's data at hydration has no `offline`; the client loader's answer has it
   const offline = 'offline' in d && d.offline;
   const listed = d.q && !d.invalid && !offline;
+  useChildStockPrefetch(listed ? d.products : []);
   return (
     <div className="listing">
       <header className="listing-head">
