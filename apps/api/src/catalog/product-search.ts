@@ -306,13 +306,16 @@ export function prepareProductQuery(
   query: ProductQuery,
   attributes: Map<string, AttributeMeta>,
   settings: SearchSettings,
+  /** the SQL search's parameters: the filters' WHERE clauses (`where`) bind into them */
+  params: Params = new Params(),
 ) {
-  const compiler = new FilterCompiler(new Params(), attributes);
+  const compiler = new FilterCompiler(params, attributes);
   const filters = query.request.filters ?? {};
-  compiler.compile(filters, 'request.filters');
+  const where = compiler.compile(filters, 'request.filters');
+  // the spec's coverage rules (catalogue-and-cart.md §5), from the domain
   const byIdOrUrlPath = ['id', 'sku', 'url_path'].some((f) => f in filters);
   const base = baseProductFilters({ byIdOrUrlPath, showOutOfStock: settings.outOfStockListing });
-  compiler.compile(base, 'base');
+  where.push(...compiler.compile(base, 'base'));
   const aggregations = query.request.aggregations ?? [];
   const aggIssues: FieldIssue[] = aggregations
     .map((code, i) => ({ code, i }))
@@ -337,7 +340,7 @@ export function prepareProductQuery(
     : [];
   const issues = [...compiler.issues, ...aggIssues, ...sortIssues];
   if (issues.length) throw fieldsError(issues);
-  return { filters, base, aggregations, plan: planText(query.request.query) };
+  return { filters, base, aggregations, plan: planText(query.request.query), where };
 }
 
 /** the columns behind a sort field (SORT_FIELDS), for the in-process index */
@@ -356,42 +359,10 @@ export async function searchProducts(
   const where: string[] = [`store_code = ${storeRef}`];
   // the in-process index's rows passing every filter (a typo query after its exact search found nothing)
   if (opts.candidates) where.push(`product_id = ANY(${params.add(opts.candidates, 'int[]')})`);
-  const filters = query.request.filters ?? {};
-  const compiler = new FilterCompiler(params, attributes);
-  where.push(...compiler.compile(filters, 'request.filters'));
-
-  // the spec's coverage rules (catalogue-and-cart.md §5), from the domain
-  const byIdOrUrlPath = ['id', 'sku', 'url_path'].some((f) => f in filters);
-  const base = baseProductFilters({ byIdOrUrlPath, showOutOfStock: settings.outOfStockListing });
-  where.push(...compiler.compile(base, 'base'));
-
-  const aggregations = query.request.aggregations ?? [];
-  const aggIssues: FieldIssue[] = aggregations
-    .map((code, i) => ({ code, i }))
-    .filter(
-      ({ code }) =>
-        !(
-          code === 'price' ||
-          code === 'category_ids' ||
-          code === 'category.category_id' ||
-          (attributes.get(code)?.filterable && !SYSTEM_FILTER_NAMES.includes(code))
-        ),
-    )
-    .map(({ i }) => ({ field: `request.aggregations.${i}`, key: 'validation.unknownField' }));
-
-  const sortIssues: FieldIssue[] = (query.sort ?? []).some((s) => !SORT_FIELDS[s.field])
-    ? [
-        {
-          field: 'sort',
-          key: 'validation.invalidOption',
-          params: { options: Object.keys(SORT_FIELDS).join(', ') },
-        },
-      ]
-    : [];
-  const issues = [...compiler.issues, ...aggIssues, ...sortIssues];
-  if (issues.length) throw fieldsError(issues);
-
-  const plan = planText(query.request.query);
+  // validated and compiled as the in-process index does (one set of refusals and messages)
+  const prepared = prepareProductQuery(query, attributes, settings, params);
+  where.push(...prepared.where);
+  const { aggregations, plan } = prepared;
   const order = (
     query.sort?.length ? query.sort : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }]
   )
