@@ -107,10 +107,11 @@ describe('catalogue journey (en)', () => {
     await page.waitForURL((url) => url.search.length > 1 && !url.searchParams.has('page'));
     await page.locator('.card:not(.card-banner) a').first().waitFor();
 
-    // the first product: wish list and compare from the product page
-    const name = (await page.locator('.card .card-name').first().textContent())!.trim();
+    // the first product: wish list and compare from the product page (its name read there: the
+    // unfiltered list may still be on screen when the filtered one arrives)
     await page.locator('.card:not(.card-banner) a').first().click();
     await page.waitForURL(/\/p\//);
+    const name = (await page.locator('h1').first().textContent())!.trim();
     const wish = page.getByRole('button', { name: t('wishlist.add', { name }) });
     await wish.click();
     await page.getByRole('button', { name: t('wishlist.remove', { name }) }).waitFor();
