@@ -107,11 +107,13 @@ describe('catalogue journey (en)', () => {
     await page.waitForURL((url) => url.search.length > 1 && !url.searchParams.has('page'));
     await page.locator('.card:not(.card-banner) a').first().waitFor();
 
-    // the first product: wish list and compare from the product page (its name read there: the
-    // unfiltered list may still be on screen when the filtered one arrives)
-    await page.locator('.card:not(.card-banner) a').first().click();
+    // the first product: wish list and compare from the product page (the filtered list loaded
+    // first, and its name read from the very card clicked)
+    await page.waitForLoadState('networkidle');
+    const card = page.locator('.card:not(.card-banner)').first();
+    const name = (await card.locator('.card-name').textContent())!.trim();
+    await card.locator('a').first().click();
     await page.waitForURL(/\/p\//);
-    const name = (await page.locator('h1').first().textContent())!.trim();
     const wish = page.getByRole('button', { name: t('wishlist.add', { name }) });
     await wish.click();
     await page.getByRole('button', { name: t('wishlist.remove', { name }) }).waitFor();
