@@ -9,12 +9,14 @@ import {
   groupedPrice,
   missingRequiredBundleOptions,
   stockStatus,
+  type BundleOption,
 } from '@vitrina/domain';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
 import { imageUrl } from '../lib/urls';
 import type { CartItem } from '../state/cart';
+import { useGroupPrices, type TierPrice } from '../state/group-prices';
 
 /** A linked product of a grouped or bundle product, as the product page loads it. */
 export type LinkedProduct = Pick<
@@ -24,8 +26,21 @@ export type LinkedProduct = Pick<
 
 const MAX_QTY = 99;
 
-function pricesOf(linked: readonly LinkedProduct[]): Map<string, number> {
-  return new Map(linked.map((p) => [p.sku, p.final_price_incl_tax]));
+/**
+ * The price each linked product is shown and added at (cents incl. tax): the customer group's tier
+ * price when the render list gave one (state/group-prices.ts), else the page's base price.
+ */
+export function linkedPrices(
+  linked: readonly LinkedProduct[],
+  tier: Readonly<Record<string, TierPrice>> = {},
+): Map<string, number> {
+  return new Map(linked.map((p) => [p.sku, tier[p.sku]?.final ?? p.final_price_incl_tax]));
+}
+
+/** The linked products' prices, following the customer group's tier while one is set. */
+export function useLinkedPrices(linked: readonly LinkedProduct[]): Map<string, number> {
+  const tier = useGroupPrices(linked.map((p) => p.sku));
+  return useMemo(() => linkedPrices(linked, tier), [linked, tier]);
 }
 
 /**
@@ -52,8 +67,10 @@ export function GroupedPicker({
       links.map((l) => [l.linked_product_sku, inStock(l.linked_product_sku) ? defaultLinkQty(l) : 0]),
     ),
   );
+  const prices = useLinkedPrices(linked);
+  const priceOf = (sku: string) => prices.get(sku) as number;
   const chosen = chosenGroupedLinks(links, qty);
-  const total = groupedPrice(chosen, pricesOf(linked));
+  const total = groupedPrice(chosen, prices);
   const add = () =>
     onAdd(
       chosen.map((l) => {
@@ -63,7 +80,7 @@ export function GroupedPicker({
           id: p.id,
           qty: l.qty as number,
           name: p.name,
-          price: p.final_price_incl_tax,
+          price: priceOf(p.sku),
           image: p.image ?? null,
           parentSku: product.sku,
           slug: product.slug,
@@ -94,7 +111,7 @@ export function GroupedPicker({
                   <label htmlFor={id}>{p.name}</label>
                   {available ? null : <span className="stock out"> {t('product.outOfStock')}</span>}
                 </th>
-                <td>{formatPrice(p.final_price_incl_tax, t.storeCode)}</td>
+                <td>{formatPrice(priceOf(p.sku), t.storeCode)}</td>
                 <td>
                   <input
                     id={id}
@@ -134,10 +151,58 @@ export function GroupedPicker({
 }
 
 /**
+ * The options a shopper can choose from: only links to products the catalogue shows (status 1);
+ * link prices are dropped, as the cart (apps/api cart/pricing.ts) prices every link from its
+ * product incl. tax.
+ */
+export function shownBundleOptions(product: Product, linked: readonly LinkedProduct[]): BundleOption[] {
+  const shown = new Set(linked.map((p) => p.sku));
+  return (product.bundle_options ?? [])
+    .map((o) => ({
+      ...o,
+      product_links: o.product_links
+        .filter((l) => shown.has(l.sku))
+        .map(({ sku, qty, is_default }) => ({ sku, qty, is_default })),
+    }))
+    .filter((o) => o.product_links.length > 0);
+}
+
+/** A bundle's choices: its options, the skus chosen per option (from the defaults), and the price. */
+export interface BundleChoice {
+  options: BundleOption[];
+  selected: Record<number, string[]>;
+  choose: (optionId: number, skus: string[]) => void;
+  /** the price of the selection (domain bundlePrice), cents incl. tax, at the group's tier if any */
+  total: number;
+  /** the same selection at the page's base prices (the tier's "regular" price) */
+  baseTotal: number;
+}
+
+/**
+ * The bundle's selection, kept by the product page so that its header price and the picker's total
+ * are one figure (catalogue-and-cart.md §4 "Bundle price is computed from the default or selected
+ * options"). Not a bundle (or no shown links): no options, totals 0.
+ */
+export function useBundleChoice(product: Product, linked: readonly LinkedProduct[]): BundleChoice {
+  const options = useMemo(() => shownBundleOptions(product, linked), [product, linked]);
+  const [selected, setSelected] = useState<Record<number, string[]>>(() => defaultBundleSelection(options));
+  const prices = useLinkedPrices(linked);
+  const base = useMemo(() => linkedPrices(linked), [linked]);
+  return {
+    options,
+    selected,
+    choose: (optionId, skus) => setSelected((s) => ({ ...s, [optionId]: skus })),
+    total: bundlePrice(options, prices, selected),
+    baseTotal: bundlePrice(options, base, selected),
+  };
+}
+
+/**
  * Bundle product: per option a choice of its linked products (radio for single-choice options, with
  * "None" when the option is not required; checkboxes for multi-choice), starting from the default
  * selection; the price from the selection (the domain's bundlePrice), one cart line carrying
- * product_option.extension_attributes.bundle_options.
+ * product_option.extension_attributes.bundle_options. The selection is the page's `choice` when
+ * given (the header price follows it), else the picker's own.
  */
 export function BundlePicker({
   product,
@@ -145,29 +210,21 @@ export function BundlePicker({
   adding,
   disabled,
   onAdd,
+  choice,
 }: {
   product: Product;
   linked: LinkedProduct[];
   adding: boolean;
   disabled: boolean;
   onAdd: (items: CartItem[]) => void;
+  choice?: BundleChoice;
 }) {
   const t = useT();
   const uid = useId();
+  const own = useBundleChoice(product, linked);
+  const { options, selected, choose, total } = choice ?? own;
+  const prices = useLinkedPrices(linked);
   const bySku = new Map(linked.map((p) => [p.sku, p]));
-  // Only links to products the catalogue shows (status 1) can be chosen; link prices are the
-  // linked products' prices incl. tax, as the cart prices them.
-  const options = (product.bundle_options ?? [])
-    .map((o) => ({
-      ...o,
-      product_links: o.product_links
-        .filter((l) => bySku.has(l.sku))
-        .map(({ sku, qty, is_default }) => ({ sku, qty, is_default })),
-    }))
-    .filter((o) => o.product_links.length > 0);
-  const [selected, setSelected] = useState<Record<number, string[]>>(() => defaultBundleSelection(options));
-  const prices = pricesOf(linked);
-  const total = bundlePrice(options, prices, selected);
   const missing = missingRequiredBundleOptions(options, selected);
   const multi = (type?: string) => type === 'checkbox' || type === 'multi';
 
@@ -194,7 +251,7 @@ export function BundlePicker({
       {options.map((o) => {
         const name = `${uid}-bundle-${o.option_id}`;
         const chosen = selected[o.option_id] ?? [];
-        const set = (skus: string[]) => setSelected((s) => ({ ...s, [o.option_id]: skus }));
+        const set = (skus: string[]) => choose(o.option_id, skus);
         return (
           <fieldset key={o.option_id}>
             <legend>
@@ -226,7 +283,9 @@ export function BundlePicker({
                     {qty > 1 ? `${qty} × ` : ''}
                     {p.name}
                   </span>
-                  <span className="muted">+{formatPrice(p.final_price_incl_tax * qty, t.storeCode)}</span>
+                  <span className="muted">
+                    +{formatPrice((prices.get(l.sku) as number) * qty, t.storeCode)}
+                  </span>
                 </label>
               );
             })}

@@ -21,7 +21,12 @@ import { data, redirect, useNavigate, useParams, type ShouldRevalidateFunctionAr
 import type { Route } from './+types/product';
 import { BannerGrid } from '../components/Banners';
 import { Breadcrumbs } from '../components/Breadcrumbs';
-import { BundlePicker, GroupedPicker, type LinkedProduct } from '../components/CompositePickers';
+import {
+  BundlePicker,
+  GroupedPicker,
+  useBundleChoice,
+  type LinkedProduct,
+} from '../components/CompositePickers';
 import { JsonLd as JsonLdScript } from '../components/JsonLd';
 import { NotFound } from '../components/NotFound';
 import { RelatedProducts } from '../components/RelatedProducts';
@@ -45,6 +50,7 @@ import { imageUrl, productPath } from '../lib/urls';
 import { cart, type CartItem } from '../state/cart';
 import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';
+import { useHintedStock } from '../state/stock-hints';
 import { ui } from '../state/ui';
 
 /** The fields the grouped and bundle pickers show of a linked product. */
@@ -88,6 +94,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   const res = await api.searchProducts({ filters: { sku: params.parentSku }, size: 1 });
+  // The newest the document's stock can be (the API's catalogue cache may have kept it a while):
+  // the browser shows a cached stock answer instead only when it was fetched after this.
+  const stockAt = Date.now();
   const product = res.items[0];
   if (!product || productLoadError(product)) {
     return data(
@@ -116,6 +125,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notFound: false as const,
     storeCode,
     product,
+    stockAt,
     trail,
     linked,
     // Product banners: those of one of the product's categories, or of none (all products).
@@ -322,7 +332,8 @@ function OptionPickers({
 }
 
 function ProductView({
-  product,
+  product: routeProduct,
+  stockAt,
   origin,
   canonical,
   trail,
@@ -331,6 +342,7 @@ function ProductView({
   routeName,
 }: {
   product: Product;
+  stockAt: number;
   origin: string;
   canonical: string;
   trail: Crumb[];
@@ -342,6 +354,11 @@ function ProductView({
   const api = useApi();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  // After hydration, the children's stock follows a fresher cached answer, then the server's live one:
+  // the chosen variant, its stock lines and the pickers' availability all read this product.
+  const product = useHintedStock(routeProduct, stockAt, api);
+  const bundle = useBundleChoice(product, linked);
+  const isBundle = product.type_id === 'bundle' && bundle.options.length > 0;
   const isConfigurable =
     product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 0;
 
@@ -372,6 +389,12 @@ function ProductView({
   const regular = variant?.price_incl_tax ?? product.price_incl_tax;
   // the customer group's price (state/group-prices.ts) until the server prices the cart line
   const tierFinal = useGroupPrice(variant?.sku ?? product.sku, product.sku)?.final ?? final;
+  // A bundle's header shows the price of the shopper's selection (the picker's total), at the group's
+  // tier with the base price struck through; it is not re-priced as the bundle's own sku, whose
+  // document price is the default selection's.
+  const headerPrice = isBundle
+    ? { final: bundle.total, regular: bundle.total < bundle.baseTotal ? bundle.baseTotal : null, sku: null }
+    : { final, regular, sku: variant?.sku ?? product.sku };
   const stock = variant ? (variant.stock ?? null) : (product.stock ?? null);
   const inStock = stockStatus(stock) !== 'out_of_stock';
   const noVariant = isConfigurable && !variant;
@@ -481,10 +504,10 @@ function ProductView({
             <p className="badge">{product.condition_label}</p>
           ) : null}
           <Price
-            final={final}
-            regular={regular}
+            final={headerPrice.final}
+            regular={headerPrice.regular}
             large
-            sku={variant?.sku ?? product.sku}
+            sku={headerPrice.sku}
             querySku={product.sku}
           />
           <p className="muted price-note">
@@ -503,13 +526,14 @@ function ProductView({
           ) : null}
           {product.type_id === 'grouped' && linked.length ? (
             <GroupedPicker product={product} linked={linked} adding={adding} onAdd={addComposite} />
-          ) : product.type_id === 'bundle' && linked.length ? (
+          ) : isBundle ? (
             <BundlePicker
               product={product}
               linked={linked}
               adding={adding}
               disabled={!inStock}
               onAdd={addComposite}
+              choice={bundle}
             />
           ) : (
             <button
@@ -557,6 +581,7 @@ export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
     <ProductView
       key={d.product.sku}
       product={d.product}
+      stockAt={d.stockAt}
       origin={d.origin}
       canonical={d.seo.canonical}
       trail={d.trail}

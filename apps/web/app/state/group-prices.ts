@@ -116,6 +116,27 @@ export function useGroupPrice(
 }
 
 /**
+ * The tier prices of several skus shown together (the linked products of a grouped or bundle
+ * product: each row's price and the total follow the tier), registered while mounted like
+ * `useGroupPrice`. Answers the whole sku → tier price map (a stable object between refreshes):
+ * look a sku up in it; a sku without an entry shows its base price.
+ */
+export function useGroupPrices(
+  skus: readonly string[],
+  prices: GroupPrices = groupPrices,
+): Readonly<Record<string, TierPrice>> {
+  const key = [...new Set(skus)].join(',');
+  useEffect(() => {
+    if (!key) return;
+    const offs = key.split(',').map((sku) => prices.register(sku));
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [key, prices]);
+  return useStore(prices.store, (s) => s.prices);
+}
+
+/**
  * Keeps the visible prices at the customer's tier: after login or a group change (a new group
  * token) every registered price is re-priced through the render list; prices that appear later
  * (another page, a listing loading more) are priced when they register; no token (logout): base.

@@ -1,0 +1,369 @@
+// @vitest-environment jsdom
+/**
+ * The product page (routes/product.tsx) rendered as React Router renders it, from route data:
+ *
+ * - stock hints (issue #3): the server render and the hydration show the route data's stock; after
+ *   hydration a cached children-stock answer (state/stock-cache.ts, filled by a listing's prefetch)
+ *   fetched after the route data was read replaces it for the chosen child's stock lines and the
+ *   option pickers' availability, until the page's own live `/stock/list` answer arrives;
+ * - a bundle's header price follows the shopper's selection (catalogue-and-cart.md §4 "Bundle price
+ *   is computed from the default or selected options"), as the picker's total does;
+ * - with a customer group's tier prices (state/group-prices.ts), the grouped and bundle pickers'
+ *   prices and the bundle's header price follow the tier.
+ *
+ * `fetch` answers `/stock/list` like the API's envelope (the API itself is tested in apps/api);
+ * every other request (reviews, related products) answers 404 and is only logged by the page.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bundlePrice, formatPrice } from '@vitrina/domain';
+import ProductPage from '../app/routes/product';
+import type { LinkedProduct } from '../app/components/CompositePickers';
+import type { Product } from '../app/lib/types';
+import { groupPrices } from '../app/state/group-prices';
+import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/stock-cache';
+
+type StockRow = { product_sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
+
+let stockRequests: string[][];
+/** the live `/stock/list` answers: resolved by each test when it wants the server to answer */
+let answerStock: (rows: StockRow[]) => void;
+
+beforeEach(() => {
+  clearStockCache();
+  stockRequests = [];
+  let pending: ((rows: StockRow[]) => void)[] = [];
+  answerStock = (rows) => {
+    for (const resolve of pending) resolve(rows);
+    pending = [];
+  };
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (!url.pathname.endsWith('/stock/list')) return new Response('not here', { status: 404 });
+    const skus = (url.searchParams.get('skus') ?? '').split(',');
+    stockRequests.push(skus);
+    const rows = await new Promise<StockRow[]>((resolve) => pending.push(resolve));
+    return Response.json({ code: 200, result: rows.filter((r) => skus.includes(r.product_sku)) });
+  });
+});
+afterEach(() => {
+  cleanup();
+  groupPrices.store.set({ groupToken: null, prices: {} });
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const child = (sku: string, id: number, condition: number, final: number, qty: number) => ({
+  id,
+  sku,
+  name: 'Phone X',
+  image: null,
+  price: final,
+  price_incl_tax: final,
+  final_price: final,
+  final_price_incl_tax: final,
+  special_price: null,
+  status: 1,
+  stock: { is_in_stock: qty > 0, qty, product_id: id, manage_stock: true },
+  condition,
+});
+
+const base = {
+  name: 'Phone X',
+  image: null,
+  status: 1,
+  visibility: 4,
+  price: 39900,
+  price_incl_tax: 39900,
+  final_price: 39900,
+  final_price_incl_tax: 39900,
+  special_price: null,
+  tax: 21,
+  product_links: [],
+  bundle_options: [],
+};
+
+/** A+ at 449 € (10 in stock), B at 399 € (10 in stock): the cheaper B is the default choice */
+const phone: Product = {
+  ...base,
+  id: 100,
+  sku: 'PX',
+  slug: 'phone-x',
+  type_id: 'configurable',
+  stock: { is_in_stock: true, qty: 20, product_id: 100, manage_stock: true },
+  configurable_options: [
+    {
+      attribute_id: 93,
+      attribute_code: 'condition',
+      label: 'Condition',
+      values: [
+        { value_index: 1, label: 'A+' },
+        { value_index: 2, label: 'B' },
+      ],
+    },
+  ],
+  configurable_children: [child('PX-A', 101, 1, 44900, 10), child('PX-B', 102, 2, 39900, 10)],
+};
+
+function routeData(product: Product, stockAt: number, linked: LinkedProduct[] = []) {
+  return {
+    notFound: false as const,
+    storeCode: 'en' as const,
+    product,
+    stockAt,
+    trail: [],
+    linked,
+    banners: [],
+    routeName: `${product.type_id}-product`,
+    origin: 'http://localhost',
+    seo: { canonical: `http://localhost/en/p/${product.sku}/${product.slug}` },
+  };
+}
+
+/** The page at its URL, with `data` as the loader's answer (already there: as after a server render). */
+function page(data: ReturnType<typeof routeData>) {
+  const Stub = createRoutesStub([
+    {
+      id: 'product',
+      path: '/en/p/:parentSku/:slug/:childSku?',
+      Component: ProductPage as unknown as ComponentType,
+      loader: () => data,
+    },
+  ]);
+  return (
+    <Stub
+      initialEntries={[`/en/p/${data.product.sku}/${data.product.slug}`]}
+      hydrationData={{ loaderData: { product: data } }}
+    />
+  );
+}
+
+const stockLine = () => document.querySelector('.product-info .stock:not(.low)')?.textContent;
+const onlyLine = () => document.querySelector('.product-info .stock.low')?.textContent ?? null;
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const shownSku = () => document.querySelector('.product-info .muted')?.textContent;
+
+describe('product page: children stock hints', () => {
+  it('renders and hydrates the route data’s stock, then shows a fresher cached answer until the live one', async () => {
+    const stockAt = Date.now() - 30_000;
+    // a listing's prefetch, after the route data was read: B has 2 left, A+ is sold out
+    putCachedStock('PX-B', { qty: 2, is_in_stock: true, manage_stock: true }, stockAt + 10_000);
+    putCachedStock('PX-A', { qty: 0, is_in_stock: false, manage_stock: true }, stockAt + 10_000);
+    const tree = page(routeData(phone, stockAt));
+
+    // the server render: the route data only (10 of B, A+ choosable)
+    const html = renderToString(tree);
+    expect(html).not.toContain('Only 2');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    expect(container.querySelector('input[value="1"]')?.hasAttribute('disabled')).toBe(false);
+
+    // hydration sees the same markup (no mismatch), then the hint shows
+    const recoverable: unknown[] = [];
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, tree, { onRecoverableError: (e) => recoverable.push(e) });
+    });
+    expect(recoverable).toEqual([]);
+    await waitFor(() => expect(onlyLine()).toBe('Only 2 products of this type are available!'));
+    expect(shownSku()).toContain('PX-B');
+    // the picker follows too: A+ cannot be chosen any more
+    expect(radio('A+').disabled).toBe(true);
+    expect(radio('B').checked).toBe(true);
+
+    // the page asks the server itself (one request: 2 skus), and its answer replaces the hint
+    expect(stockRequests).toEqual([['PX-A', 'PX-B']]);
+    await act(async () => {
+      answerStock([
+        { product_sku: 'PX-A', qty: 4, is_in_stock: true, manage_stock: true },
+        { product_sku: 'PX-B', qty: 7, is_in_stock: true, manage_stock: true },
+      ]);
+    });
+    // B stays the choice (the URL names none: the domain's cheapest); with 7 left, no low-stock line
+    await waitFor(() => expect(onlyLine()).toBeNull());
+    expect(shownSku()).toContain('PX-B');
+    expect(stockLine()).toBe('In stock');
+    // and A+ can be chosen again
+    expect(radio('A+').disabled).toBe(false);
+    // the live answer is kept for the next page that reads the cache
+    expect(getCachedStock('PX-B')?.qty).toBe(7);
+    act(() => root?.unmount());
+    container.remove();
+  });
+
+  it('ignores a cached answer older than the route data; a sold-out child is left for another', async () => {
+    const stockAt = Date.now() - 5_000;
+    putCachedStock('PX-B', { qty: 1, is_in_stock: true, manage_stock: true }, stockAt - 1_000);
+    render(page(routeData(phone, stockAt)));
+    await act(async () => {});
+    expect(onlyLine()).toBeNull();
+    expect(stockLine()).toBe('In stock');
+    expect(shownSku()).toContain('PX-B');
+
+    // the live answer: B sold out since, so the page shows the available A+ (and its low stock)
+    await act(async () => {
+      answerStock([
+        { product_sku: 'PX-A', qty: 3, is_in_stock: true, manage_stock: true },
+        { product_sku: 'PX-B', qty: 0, is_in_stock: false, manage_stock: true },
+      ]);
+    });
+    await waitFor(() => expect(shownSku()).toContain('PX-A'));
+    expect(onlyLine()).toBe('Only 3 products of this type are available!');
+    expect(radio('B').disabled).toBe(true);
+  });
+
+  it('a failing live answer keeps the hint', async () => {
+    const stockAt = Date.now() - 5_000;
+    putCachedStock('PX-B', { qty: 1, is_in_stock: true, manage_stock: true }, stockAt + 1_000);
+    vi.stubGlobal('fetch', async () => Response.json({ code: 500, result: 'down' }, { status: 500 }));
+    render(page(routeData(phone, stockAt)));
+    await waitFor(() => expect(onlyLine()).toBe('Only 1 products of this type are available!'));
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(onlyLine()).toBe('Only 1 products of this type are available!');
+    expect(console.error).toHaveBeenCalledWith('product stock', expect.anything());
+  });
+});
+
+const linked = (sku: string, price: number): LinkedProduct => ({
+  id: sku.charCodeAt(0) * 10 + sku.length,
+  sku,
+  name: `Item ${sku}`,
+  slug: sku.toLowerCase(),
+  image: null,
+  status: 1,
+  type_id: 'simple',
+  final_price_incl_tax: price,
+  stock: { is_in_stock: true, qty: 10 },
+});
+
+const bundleOptions = [
+  {
+    option_id: 1,
+    title: 'Laptop',
+    required: true,
+    type: 'radio',
+    product_links: [
+      { sku: 'L1', qty: 1, is_default: true },
+      { sku: 'L2', qty: 1, is_default: false },
+    ],
+  },
+  {
+    option_id: 2,
+    title: 'Extras',
+    required: false,
+    type: 'checkbox',
+    product_links: [{ sku: 'M', qty: 2, is_default: false }],
+  },
+];
+const bundleLinked = [linked('L1', 50000), linked('L2', 60000), linked('M', 1000)];
+/** the bundle document's price is the default selection's (as the indexer computes it) */
+const bundle: Product = {
+  ...base,
+  id: 900,
+  sku: 'BND-1',
+  slug: 'set',
+  type_id: 'bundle',
+  price: 50000,
+  price_incl_tax: 50000,
+  final_price: 50000,
+  final_price_incl_tax: 50000,
+  stock: { is_in_stock: true, qty: 10 },
+  bundle_options: bundleOptions,
+};
+
+const headerPrice = () => document.querySelector('.product-info > .price');
+const headerShown = () =>
+  (headerPrice()?.querySelector('ins') ?? headerPrice()?.querySelector('span:not(.sr-only)'))?.textContent;
+const pickerTotal = () =>
+  document.querySelector('.bundle-picker output, .grouped-picker output')?.textContent;
+const money = (cents: number) => formatPrice(cents, 'en');
+
+describe('product page: bundle header price', () => {
+  it('follows the shopper’s selection, as the picker’s total does', async () => {
+    render(page(routeData(bundle, Date.now(), bundleLinked)));
+    expect(headerShown()).toBe(money(50000));
+    fireEvent.click(screen.getByRole('radio', { name: /Item L2/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Item M/ }));
+    // L2 + 2 × M, by the domain's bundlePrice
+    const expected = bundlePrice(
+      bundleOptions,
+      new Map(bundleLinked.map((p) => [p.sku, p.final_price_incl_tax])),
+      {
+        1: ['L2'],
+        2: ['M'],
+      },
+    );
+    expect(expected).toBe(62000);
+    expect(headerShown()).toBe(money(expected));
+    expect(pickerTotal()).toBe(money(expected));
+    expect(headerPrice()?.querySelector('del')).toBeNull();
+    // back to the default laptop
+    fireEvent.click(screen.getByRole('radio', { name: /Item L1/ }));
+    expect(headerShown()).toBe(money(52000));
+  });
+});
+
+describe('product page: pickers at the customer group’s tier', () => {
+  it('bundle: link prices, total and header follow the tier; the base total is struck through', async () => {
+    render(page(routeData(bundle, Date.now(), bundleLinked)));
+    // the render list's answer for the group (what useGroupPriceRefresh stores after login)
+    act(() =>
+      groupPrices.store.set({
+        groupToken: '3.t',
+        prices: {
+          L1: { final: 46500, regular: 50000 },
+          L2: { final: 55800, regular: 60000 },
+          M: { final: 930, regular: 1000 },
+          // the bundle's own document price is the default selection's: never shown over a selection
+          'BND-1': { final: 46500, regular: 50000 },
+        },
+      }),
+    );
+    expect(headerShown()).toBe(money(46500));
+    expect(headerPrice()?.querySelector('del')?.textContent).toBe(money(50000));
+    fireEvent.click(screen.getByRole('radio', { name: /Item L2/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Item M/ }));
+    expect(headerShown()).toBe(money(55800 + 2 * 930));
+    expect(pickerTotal()).toBe(money(55800 + 2 * 930));
+    expect(headerPrice()?.querySelector('del')?.textContent).toBe(money(62000));
+    expect(screen.getByRole('checkbox', { name: /Item M/ }).parentElement?.textContent).toContain(
+      `+${money(2 * 930)}`,
+    );
+    // logout: the base prices again
+    act(() => groupPrices.store.set({ groupToken: null, prices: {} }));
+    expect(headerShown()).toBe(money(62000));
+    expect(headerPrice()?.querySelector('del')).toBeNull();
+  });
+
+  it('grouped: each row and the total follow the tier', async () => {
+    const grouped: Product = {
+      ...base,
+      id: 901,
+      sku: 'SET-1',
+      slug: 'set-1',
+      type_id: 'grouped',
+      stock: { is_in_stock: true, qty: 10 },
+      product_links: [
+        { linked_product_sku: 'TV', link_type: 'associated', qty: 1 },
+        { linked_product_sku: 'CABLE', link_type: 'associated', qty: 2 },
+      ],
+    };
+    render(page(routeData(grouped, Date.now(), [linked('TV', 100000), linked('CABLE', 1250)])));
+    expect(pickerTotal()).toBe(money(102500));
+    act(() =>
+      groupPrices.store.set({
+        groupToken: '3.t',
+        prices: { TV: { final: 93000, regular: 100000 }, CABLE: { final: 1163, regular: 1250 } },
+      }),
+    );
+    expect(pickerTotal()).toBe(money(93000 + 2 * 1163));
+    const row = document.querySelector('tr[data-sku="CABLE"]');
+    expect(row?.textContent).toContain(money(1163));
+  });
+});
