@@ -24,7 +24,7 @@ import { bundlePrice, formatPrice } from '@vitrina/domain';
 import ProductPage from '../app/routes/product';
 import type { LinkedProduct } from '../app/components/CompositePickers';
 import type { Product } from '../app/lib/types';
-import { groupPrices } from '../app/state/group-prices';
+import { groupPrices, useGroupPriceRefresh } from '../app/state/group-prices';
 import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/stock-cache';
 
 type StockRow = { product_sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
@@ -341,7 +341,7 @@ describe('product page: pickers at the customer group’s tier', () => {
     expect(headerPrice()?.querySelector('del')).toBeNull();
   });
 
-  it('grouped: each row and the total follow the tier', async () => {
+  it('grouped: the linked products are re-priced through the render list; rows and total follow', async () => {
     const grouped: Product = {
       ...base,
       id: 901,
@@ -354,15 +354,26 @@ describe('product page: pickers at the customer group’s tier', () => {
         { linked_product_sku: 'CABLE', link_type: 'associated', qty: 2 },
       ],
     };
-    render(page(routeData(grouped, Date.now(), [linked('TV', 100000), linked('CABLE', 1250)])));
-    expect(pickerTotal()).toBe(money(102500));
-    act(() =>
-      groupPrices.store.set({
-        groupToken: '3.t',
-        prices: { TV: { final: 93000, regular: 100000 }, CABLE: { final: 1163, regular: 1250 } },
-      }),
+    const tier: Record<string, number> = { TV: 93000, CABLE: 1163, 'SET-1': 1 };
+    const asked: string[][] = [];
+    // the render list at the group's tier (the real one is tested in group-prices.test.tsx)
+    const renderList = async (skus: string[]) => {
+      asked.push([...skus].sort());
+      return skus.map((sku) => ({ sku, final_price_incl_tax: tier[sku], price_incl_tax: null }) as Product);
+    };
+    function LoggedIn() {
+      useGroupPriceRefresh(renderList, '3.t');
+      return null;
+    }
+    render(
+      <>
+        {page(routeData(grouped, Date.now(), [linked('TV', 100000), linked('CABLE', 1250)]))}
+        <LoggedIn />
+      </>,
     );
-    expect(pickerTotal()).toBe(money(93000 + 2 * 1163));
+    expect(pickerTotal()).toBe(money(102500));
+    await waitFor(() => expect(pickerTotal()).toBe(money(93000 + 2 * 1163)));
+    expect(asked.flat()).toEqual(expect.arrayContaining(['TV', 'CABLE']));
     const row = document.querySelector('tr[data-sku="CABLE"]');
     expect(row?.textContent).toContain(money(1163));
   });
