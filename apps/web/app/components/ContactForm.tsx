@@ -2,9 +2,9 @@ import { validateRequired } from '@vitrina/domain';
 import { useAccountT } from '../i18n/account';
 import { useApi } from '../lib/use-api';
 import { useUser } from '../state/user';
-import { FormAlert, emailRules } from './account/forms';
+import { emailField, emailRules } from './account/forms';
 import { useForm } from './account/use-form';
-import { Field } from './Field';
+import { FieldForm } from './FieldForm';
 
 interface ContactValues extends Record<string, string> {
   name: string;
@@ -47,47 +47,24 @@ export function ContactForm({ kind = 'contact' }: { kind?: 'contact' | 'warranty
   return (
     <section aria-labelledby="contact-form-title" className="contact-form">
       <h2 id="contact-form-title">{kind === 'warranty' ? t('warranty.formTitle') : t('contact.title')}</h2>
-      {f.done ? (
-        <p role="status">{t('contact.sent')}</p>
-      ) : (
-        <form ref={f.form} noValidate onSubmit={f.onSubmit}>
-          <FormAlert>{f.alert}</FormAlert>
-          <Field
-            id="contact-name"
-            label={t('contact.name')}
-            autoComplete="name"
-            required
-            {...f.bind('name')}
-          />
-          <Field
-            id="contact-email"
-            label={t('contact.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...f.bind('email')}
-          />
-          <Field
-            id="contact-phone"
-            label={t('contact.phone')}
-            type="tel"
-            autoComplete="tel"
-            {...f.bind('phone')}
-          />
-          <Field id="contact-subject" label={t('contact.subject')} {...f.bind('subject')} />
-          <Field
-            multiline
-            id="contact-message"
-            label={kind === 'warranty' ? t('warranty.message') : t('contact.message')}
-            required
-            rows={6}
-            {...f.bind('message')}
-          />
-          <button type="submit" className="btn btn-primary" disabled={f.busy}>
-            {f.busy ? t('auth.wait') : t('contact.send')}
-          </button>
-        </form>
-      )}
+      <FieldForm
+        form={f}
+        idPrefix="contact"
+        fields={[
+          { name: 'name', label: t('contact.name'), autoComplete: 'name', required: true },
+          emailField(t('contact.email')),
+          { name: 'phone', label: t('contact.phone'), type: 'tel', autoComplete: 'tel' },
+          { name: 'subject', label: t('contact.subject') },
+          {
+            name: 'message',
+            label: kind === 'warranty' ? t('warranty.message') : t('contact.message'),
+            required: true,
+            rows: 6,
+          },
+        ]}
+        submitLabel={t('contact.send')}
+        done={<p role="status">{t('contact.sent')}</p>}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { localizedPath } from '@vitrina/domain';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { useT } from '../i18n';
 import type { MenuItem } from '../lib/menu';
@@ -13,67 +13,82 @@ import { useWishlist } from '../state/wishlist';
 import { useUser } from '../state/user';
 import { LanguageSwitch } from './LanguageSwitch';
 
-function CartButton() {
-  const count = useCartCount();
-  const open = useUi((s) => s.microcart);
+/** An outlined header icon; hidden from screen readers (its control is labelled). */
+function strokeIcon(size: number, d: string, extra: ReactNode = null) {
+  return (
+    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" />
+      {extra}
+    </svg>
+  );
+}
+
+/** The number on a header icon; the control's label already reads it out. */
+function CountBadge({ count }: { count: number }) {
+  return (
+    <span className="cart-count" aria-hidden="true">
+      {count}
+    </span>
+  );
+}
+
+const CART_ICON = strokeIcon(
+  24,
+  'M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.8a1 1 0 0 0 1-.8L20 7H6.2',
+  <>
+    <circle cx="9" cy="19" r="1.6" fill="currentColor" />
+    <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+  </>,
+);
+const HEART_ICON = strokeIcon(
+  22,
+  'M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.6 0 5.8 3.8 4.3 7.3C19.5 16.4 12 21 12 21z',
+);
+const COMPARE_ICON = strokeIcon(22, 'M5 20V10M12 20V4M19 20v-7');
+
+/** The header's overlay toggles: what differs between the cart's and the wish list's. */
+const TOGGLES = {
+  microcart: { className: 'cart-btn', label: 'header.cartCount', icon: CART_ICON },
+  wishlist: { className: 'wishlist-btn', label: 'header.wishlistCount', icon: HEART_ICON },
+} as const;
+
+/**
+ * A header button that opens an overlay dialog (the cart, the wish list): an icon, a count badge, and
+ * a label that reads the count out; aria-expanded follows the overlay.
+ */
+function OverlayToggle({ overlay, count }: { overlay: keyof typeof TOGGLES; count: number }) {
+  const { className, label, icon } = TOGGLES[overlay];
+  const open = useUi((s) => s[overlay]);
   const t = useT();
   return (
     <button
       type="button"
-      className="cart-btn"
+      className={className}
       aria-haspopup="dialog"
       aria-expanded={open}
-      aria-label={t('header.cartCount', { count })}
-      onClick={() => ui.open('microcart')}
+      aria-label={t(label, { count })}
+      onClick={() => ui.open(overlay)}
     >
-      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
-        <path
-          d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.8a1 1 0 0 0 1-.8L20 7H6.2"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        />
-        <circle cx="9" cy="19" r="1.6" fill="currentColor" />
-        <circle cx="17" cy="19" r="1.6" fill="currentColor" />
-      </svg>
-      <span className="cart-count" aria-hidden="true">
-        {count}
-      </span>
+      {icon}
+      <CountBadge count={count} />
     </button>
   );
 }
 
-/** The search panel's code loads the first time it opens. */
-const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
+/** Opens the mini cart; the count is of the cart's items. */
+function CartButton() {
+  const count = useCartCount();
+  return <OverlayToggle overlay="microcart" count={count} />;
+}
 
 /** Opens the wish list overlay; the count is of this device's list. */
 function WishlistButton() {
   const count = useWishlist().length;
-  const open = useUi((s) => s.wishlist);
-  const t = useT();
-  return (
-    <button
-      type="button"
-      className="wishlist-btn"
-      aria-haspopup="dialog"
-      aria-expanded={open}
-      aria-label={t('header.wishlistCount', { count })}
-      onClick={() => ui.open('wishlist')}
-    >
-      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
-        <path
-          d="M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.6 0 5.8 3.8 4.3 7.3C19.5 16.4 12 21 12 21z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        />
-      </svg>
-      <span className="cart-count" aria-hidden="true">
-        {count}
-      </span>
-    </button>
-  );
+  return <OverlayToggle overlay="wishlist" count={count} />;
 }
+
+/** The search panel's code loads the first time it opens. */
+const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
 
 /** The compare page, with the number of products chosen on this device. */
 function CompareLink() {
@@ -86,12 +101,8 @@ function CompareLink() {
       className="compare-link"
       aria-label={t('header.compareCount', { count })}
     >
-      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
-        <path d="M5 20V10M12 20V4M19 20v-7" fill="none" stroke="currentColor" strokeWidth="2" />
-      </svg>
-      <span className="cart-count" aria-hidden="true">
-        {count}
-      </span>
+      {COMPARE_ICON}
+      <CountBadge count={count} />
     </Link>
   );
 }

@@ -1,9 +1,9 @@
 import { useAccountT } from '../i18n/account';
 import { useApi } from '../lib/use-api';
 import { useUser } from '../state/user';
-import { FormAlert, emailRules } from './account/forms';
+import { emailField, emailRules } from './account/forms';
 import { useForm } from './account/use-form';
-import { Field } from './Field';
+import { FieldForm } from './FieldForm';
 
 interface StockAlertValues extends Record<string, string> {
   email: string;
@@ -31,25 +31,15 @@ export function StockAlertForm({ sku }: { sku: string }) {
   return (
     <section aria-labelledby={`${id}-title`} className="stock-alert">
       <h2 id={`${id}-title`}>{t('stockAlert.title')}</h2>
-      {f.done ? (
-        <p role="status">{t('stockAlert.done', { email: f.result ?? '' })}</p>
-      ) : (
-        <form ref={f.form} noValidate onSubmit={f.onSubmit}>
-          <p>{t('stockAlert.intro')}</p>
-          <FormAlert>{f.alert}</FormAlert>
-          <Field
-            id={`${id}-email`}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...f.bind('email')}
-          />
-          <button type="submit" className="btn" disabled={f.busy}>
-            {f.busy ? t('auth.wait') : t('stockAlert.submit')}
-          </button>
-        </form>
-      )}
+      <FieldForm
+        form={f}
+        idPrefix={id}
+        intro={<p>{t('stockAlert.intro')}</p>}
+        fields={[emailField(t('auth.email'))]}
+        submitLabel={t('stockAlert.submit')}
+        buttonClassName="btn"
+        done={<p role="status">{t('stockAlert.done', { email: f.result ?? '' })}</p>}
+      />
     </section>
   );
 }

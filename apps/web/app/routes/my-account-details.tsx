@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Route } from './+types/my-account-details';
 import { AccountLayout } from '../components/account/AccountLayout';
 import {
-  FormAlert,
+  emailField,
   emailRules,
   errorMessage,
   nameRules,
@@ -11,7 +11,7 @@ import {
 } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
 import { useForm } from '../components/account/use-form';
-import { Field } from '../components/Field';
+import { FieldForm, type FieldSpec } from '../components/FieldForm';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import type { CustomerProfile } from '../lib/types';
@@ -56,35 +56,20 @@ function ProfileForm() {
   });
 
   return (
-    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-labelledby="profile-title">
-      <h2 id="profile-title">{t('account.details')}</h2>
-      <FormAlert>{f.alert}</FormAlert>
-      <Field
-        id="profile-firstname"
-        label={t('auth.firstName')}
-        autoComplete="given-name"
-        required
-        {...f.bind('firstname')}
-      />
-      <Field
-        id="profile-lastname"
-        label={t('auth.lastName')}
-        autoComplete="family-name"
-        required
-        {...f.bind('lastname')}
-      />
-      <Field
-        id="profile-email"
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        required
-        {...f.bind('email')}
-      />
-      <button type="submit" className="btn btn-primary" disabled={f.busy || !current}>
-        {f.busy ? t('account.saving') : t('account.save')}
-      </button>
-    </form>
+    <FieldForm
+      form={f}
+      idPrefix="profile"
+      labelledBy="profile-title"
+      intro={<h2 id="profile-title">{t('account.details')}</h2>}
+      fields={[
+        { name: 'firstname', label: t('auth.firstName'), autoComplete: 'given-name', required: true },
+        { name: 'lastname', label: t('auth.lastName'), autoComplete: 'family-name', required: true },
+        emailField(t('auth.email')),
+      ]}
+      submitLabel={t('account.save')}
+      busyLabel={t('account.saving')}
+      disabled={!current}
+    />
   );
 }
 
@@ -130,43 +115,34 @@ function PasswordForm() {
     },
   });
 
+  const password = (name: keyof PasswordValues & string, id: string, label: string, autoComplete: string) =>
+    ({ name, id, label, type: 'password', autoComplete, required: true }) satisfies FieldSpec<PasswordValues>;
+
   return (
-    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-labelledby="password-title">
-      <h2 id="password-title">{t('auth.changePassword')}</h2>
-      {online ? null : (
-        <p role="alert" className="form-alert">
-          {t('account.offlinePassword')}
-        </p>
-      )}
-      <FormAlert>{f.alert}</FormAlert>
-      <Field
-        id="pw-current"
-        label={t('auth.currentPassword')}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...f.bind('current')}
-      />
-      <Field
-        id="pw-new"
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...f.bind('password')}
-      />
-      <Field
-        id="pw-repeat"
-        label={t('auth.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...f.bind('repeat')}
-      />
-      <button type="submit" className="btn" disabled={f.busy || !online}>
-        {f.busy ? t('account.saving') : t('auth.changePassword')}
-      </button>
-    </form>
+    <FieldForm
+      form={f}
+      idPrefix="pw"
+      labelledBy="password-title"
+      intro={
+        <>
+          <h2 id="password-title">{t('auth.changePassword')}</h2>
+          {online ? null : (
+            <p role="alert" className="form-alert">
+              {t('account.offlinePassword')}
+            </p>
+          )}
+        </>
+      }
+      fields={[
+        password('current', 'pw-current', t('auth.currentPassword'), 'current-password'),
+        password('password', 'pw-new', t('auth.newPassword'), 'new-password'),
+        password('repeat', 'pw-repeat', t('auth.repeatPassword'), 'new-password'),
+      ]}
+      submitLabel={t('auth.changePassword')}
+      busyLabel={t('account.saving')}
+      buttonClassName="btn"
+      disabled={!online}
+    />
   );
 }
 

@@ -1,10 +1,9 @@
 import { localizedPath, validateRequired } from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/review';
-import { FormAlert } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
 import { useForm } from '../components/account/use-form';
-import { Field } from '../components/Field';
+import { FieldForm } from '../components/FieldForm';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import { useApi } from '../lib/use-api';
@@ -47,43 +46,29 @@ export default function OrderFeedback({ params }: Route.ComponentProps) {
   return (
     <section className="narrow">
       <h1>{t('review.title')}</h1>
-      {f.done ? (
-        <p role="status">{t('review.thanks')}</p>
-      ) : (
-        <form ref={f.form} noValidate onSubmit={f.onSubmit}>
-          <p>{t('review.heading', { number: params.number })}</p>
-          <FormAlert>{f.alert}</FormAlert>
-          <div className="field">
-            <label htmlFor="review-rating">{t('review.rating')}</label>
-            <select id="review-rating" value={f.values.rating} onChange={f.onChange('rating')}>
-              {['5', '4', '3', '2', '1'].map((r) => (
-                <option key={r} value={r}>
-                  {'★'.repeat(Number(r))}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Field id="review-title" label={t('review.titleField')} required {...f.bind('title')} />
-          <Field
-            multiline
-            id="review-detail"
-            label={t('review.detail')}
-            required
-            rows={5}
-            {...f.bind('detail')}
-          />
-          <Field
-            id="review-nickname"
-            label={t('review.nickname')}
-            autoComplete="nickname"
-            required
-            {...f.bind('nickname')}
-          />
-          <button type="submit" className="btn btn-primary" disabled={f.busy}>
-            {f.busy ? t('auth.wait') : t('review.submit')}
-          </button>
-        </form>
-      )}
+      <FieldForm
+        form={f}
+        idPrefix="review"
+        intro={<p>{t('review.heading', { number: params.number })}</p>}
+        fields={[
+          { name: 'title', label: t('review.titleField'), required: true },
+          { name: 'detail', label: t('review.detail'), required: true, rows: 5 },
+          { name: 'nickname', label: t('review.nickname'), autoComplete: 'nickname', required: true },
+        ]}
+        submitLabel={t('review.submit')}
+        done={<p role="status">{t('review.thanks')}</p>}
+      >
+        <div className="field">
+          <label htmlFor="review-rating">{t('review.rating')}</label>
+          <select id="review-rating" value={f.values.rating} onChange={f.onChange('rating')}>
+            {['5', '4', '3', '2', '1'].map((r) => (
+              <option key={r} value={r}>
+                {'★'.repeat(Number(r))}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FieldForm>
       <p>
         <Link to={localizedPath(t.storeCode, '/')}>{t('common.backHome')}</Link>
       </p>

@@ -8,17 +8,18 @@ import {
   validateRequired,
   type FieldCheck,
 } from '@vitrina/domain';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { type Translator } from '../../i18n';
 import { useAccountT } from '../../i18n/account';
 import { ApiError, type Api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { notify } from '../../state/notifications';
 import { user } from '../../state/user';
-import { Field } from '../Field';
+import { FieldForm, type FieldFormProps, type FieldSpec } from '../FieldForm';
 import { messages, useForm, type Errors, type Rules } from './use-form';
 
 export { errorMessage, focusFirstInvalid, messages, type Errors } from './use-form';
+export { FormAlert } from '../FieldForm';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** A rule that reads only its own field (fits any form's FieldRule). */
@@ -29,6 +30,14 @@ export const nameRules: OwnRule[] = [
   (v) => validateAlphaOnly(str(v)),
 ];
 export const emailRules: OwnRule[] = [validateRequired, (v) => validateEmail(str(v))];
+/** The required e-mail field (checked by `emailRules`) of any form with an `email` value. */
+export const emailField = <V extends { email: string }>(label: string): FieldSpec<V> => ({
+  name: 'email',
+  label,
+  type: 'email',
+  autoComplete: 'email',
+  required: true,
+});
 export const passwordRules: OwnRule[] = [validateRequired, (v) => validatePassword(str(v))];
 /** A new password (`password`) and its confirmation (`repeat`). */
 export const newPasswordRules = {
@@ -69,29 +78,61 @@ export function validateRegister(t: Translator, v: RegisterValues): Errors<Regis
   return messages<RegisterValues>(t, validateFields(v, registerRules));
 }
 
-/** A form's alert line (server answers), announced to screen readers. */
-export function FormAlert({ children }: { children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p className="form-alert" role="alert">
-      {children}
-    </p>
-  );
-}
+type Switch = (to: 'login' | 'register' | 'forgot-pass') => void;
 
 interface FormProps {
   /** prefix for field ids (the modal and a page may both show a form) */
   idPrefix?: string;
   onDone?: () => void;
-  onSwitch?: (to: 'login' | 'register' | 'forgot-pass') => void;
+  onSwitch?: Switch;
   /** for tests */
   api?: Api;
 }
 
+/**
+ * The shape of the login modal's forms (login, registration, reset): a full-width button, aria-busy
+ * while sending, and `links` to the other forms under it.
+ */
+function AuthForm<V extends Record<string, string>>({
+  links,
+  ...props
+}: Omit<FieldFormProps<V>, 'footer'> & { links: ReactNode }) {
+  return (
+    <FieldForm
+      {...props}
+      announceBusy
+      buttonClassName="btn btn-primary btn-block"
+      footer={links ? <p className="form-links">{links}</p> : null}
+    />
+  );
+}
+
+/** The given api (tests), else the store view's. */
+function useGivenApi(given: Api | undefined): Api {
+  const defaultApi = useApi();
+  return given ?? defaultApi;
+}
+
+/** A link-styled button to another form of the login modal. */
+function SwitchLink({
+  to,
+  onSwitch,
+  children,
+}: {
+  to: Parameters<Switch>[0];
+  onSwitch: Switch;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className="btn-link" onClick={() => onSwitch(to)}>
+      {children}
+    </button>
+  );
+}
+
 export function LoginForm({ idPrefix = 'login', onDone, onSwitch, api: given }: FormProps) {
   const t = useAccountT();
-  const defaultApi = useApi();
-  const api = given ?? defaultApi;
+  const api = useGivenApi(given);
   const f = useForm<LoginValues>({
     t,
     initial: { email: '', password: '' },
@@ -104,48 +145,42 @@ export function LoginForm({ idPrefix = 'login', onDone, onSwitch, api: given }: 
   });
 
   return (
-    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-busy={f.busy || undefined}>
-      <FormAlert>{f.alert}</FormAlert>
-      <Field
-        id={`${idPrefix}-email`}
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        required
-        {...f.bind('email')}
-      />
-      <Field
-        id={`${idPrefix}-password`}
-        label={t('auth.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...f.bind('password')}
-      />
-      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy}>
-        {f.busy ? t('auth.wait') : t('auth.login')}
-      </button>
-      {onSwitch ? (
-        <p className="form-links">
-          <button type="button" className="btn-link" onClick={() => onSwitch('forgot-pass')}>
-            {t('auth.forgot')}
-          </button>
-          <span>
-            {t('auth.noAccount')}{' '}
-            <button type="button" className="btn-link" onClick={() => onSwitch('register')}>
-              {t('auth.register')}
-            </button>
-          </span>
-        </p>
-      ) : null}
-    </form>
+    <AuthForm
+      form={f}
+      idPrefix={idPrefix}
+      fields={[
+        emailField(t('auth.email')),
+        {
+          name: 'password',
+          label: t('auth.password'),
+          type: 'password',
+          autoComplete: 'current-password',
+          required: true,
+        },
+      ]}
+      submitLabel={t('auth.login')}
+      links={
+        onSwitch ? (
+          <>
+            <SwitchLink to="forgot-pass" onSwitch={onSwitch}>
+              {t('auth.forgot')}
+            </SwitchLink>
+            <span>
+              {t('auth.noAccount')}{' '}
+              <SwitchLink to="register" onSwitch={onSwitch}>
+                {t('auth.register')}
+              </SwitchLink>
+            </span>
+          </>
+        ) : null
+      }
+    />
   );
 }
 
 export function RegisterForm({ idPrefix = 'register', onDone, onSwitch, api: given }: FormProps) {
   const t = useAccountT();
-  const defaultApi = useApi();
-  const api = given ?? defaultApi;
+  const api = useGivenApi(given);
   const f = useForm<RegisterValues>({
     t,
     initial: { firstname: '', lastname: '', email: '', password: '', repeat: '' },
@@ -162,45 +197,39 @@ export function RegisterForm({ idPrefix = 'register', onDone, onSwitch, api: giv
     },
   });
 
-  const field = (k: keyof RegisterValues, label: string, type: string, autoComplete: string) => (
-    <Field
-      id={`${idPrefix}-${String(k)}`}
-      label={label}
-      type={type}
-      autoComplete={autoComplete}
-      required
-      {...f.bind(k)}
-    />
-  );
+  const field = (name: keyof RegisterValues & string, label: string, type: string, autoComplete: string) =>
+    ({ name, label, type, autoComplete, required: true }) satisfies FieldSpec<RegisterValues>;
 
   return (
-    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-busy={f.busy || undefined}>
-      <FormAlert>{f.alert}</FormAlert>
-      {field('firstname', t('auth.firstName'), 'text', 'given-name')}
-      {field('lastname', t('auth.lastName'), 'text', 'family-name')}
-      {field('email', t('auth.email'), 'email', 'email')}
-      {field('password', t('auth.password'), 'password', 'new-password')}
-      {field('repeat', t('auth.repeatPassword'), 'password', 'new-password')}
-      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy}>
-        {f.busy ? t('auth.wait') : t('auth.register')}
-      </button>
-      {onSwitch ? (
-        <p className="form-links">
-          {t('auth.haveAccount')}{' '}
-          <button type="button" className="btn-link" onClick={() => onSwitch('login')}>
-            {t('auth.login')}
-          </button>
-        </p>
-      ) : null}
-    </form>
+    <AuthForm
+      form={f}
+      idPrefix={idPrefix}
+      fields={[
+        field('firstname', t('auth.firstName'), 'text', 'given-name'),
+        field('lastname', t('auth.lastName'), 'text', 'family-name'),
+        emailField(t('auth.email')),
+        field('password', t('auth.password'), 'password', 'new-password'),
+        field('repeat', t('auth.repeatPassword'), 'password', 'new-password'),
+      ]}
+      submitLabel={t('auth.register')}
+      links={
+        onSwitch ? (
+          <>
+            {t('auth.haveAccount')}{' '}
+            <SwitchLink to="login" onSwitch={onSwitch}>
+              {t('auth.login')}
+            </SwitchLink>
+          </>
+        ) : null
+      }
+    />
   );
 }
 
 /** "Reset password": e-mails a link; blocked offline with the spec's message. */
 export function ForgotPasswordForm({ idPrefix = 'forgot', onSwitch, api: given }: FormProps) {
   const t = useAccountT();
-  const defaultApi = useApi();
-  const api = given ?? defaultApi;
+  const api = useGivenApi(given);
   const f = useForm<{ email: string }, never, string>({
     t,
     initial: { email: '' },
@@ -214,41 +243,31 @@ export function ForgotPasswordForm({ idPrefix = 'forgot', onSwitch, api: given }
     },
   });
 
-  if (f.done) {
-    return (
-      <div>
-        <p role="status">{t('auth.resetSent', { email: f.result ?? '' })}</p>
-        {onSwitch ? (
-          <button type="button" className="btn" onClick={() => onSwitch('login')}>
-            {t('auth.backToLogin')}
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-
+  const backToLogin = onSwitch ? (
+    <button type="button" className="btn" onClick={() => onSwitch('login')}>
+      {t('auth.backToLogin')}
+    </button>
+  ) : null;
   return (
-    <form ref={f.form} noValidate onSubmit={f.onSubmit} aria-busy={f.busy || undefined}>
-      <p>{t('auth.resetIntro')}</p>
-      <FormAlert>{f.alert}</FormAlert>
-      <Field
-        id={`${idPrefix}-email`}
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        required
-        {...f.bind('email')}
-      />
-      <button type="submit" className="btn btn-primary btn-block" disabled={f.busy}>
-        {f.busy ? t('auth.wait') : t('auth.sendReset')}
-      </button>
-      {onSwitch ? (
-        <p className="form-links">
-          <button type="button" className="btn-link" onClick={() => onSwitch('login')}>
+    <AuthForm
+      form={f}
+      idPrefix={idPrefix}
+      intro={<p>{t('auth.resetIntro')}</p>}
+      fields={[emailField(t('auth.email'))]}
+      submitLabel={t('auth.sendReset')}
+      done={
+        <div>
+          <p role="status">{t('auth.resetSent', { email: f.result ?? '' })}</p>
+          {backToLogin}
+        </div>
+      }
+      links={
+        onSwitch ? (
+          <SwitchLink to="login" onSwitch={onSwitch}>
             {t('auth.backToLogin')}
-          </button>
-        </p>
-      ) : null}
-    </form>
+          </SwitchLink>
+        ) : null
+      }
+    />
   );
 }
