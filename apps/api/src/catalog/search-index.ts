@@ -49,6 +49,7 @@ import {
 import type { Database } from '@vitrina/db';
 import { isInt4 } from '../lib/sql.ts';
 import { sequenceSimilarity, trigramSequence, trigramSet } from './trigram.ts';
+import { OrdinalScratch, matchWords, type Posting } from './scored-postings.ts';
 import { Lru } from '../lib/lru.ts';
 import type { PriceRange } from '../config.ts';
 import {
@@ -72,6 +73,14 @@ import {
 
 /** process-wide counts of what the indexes answered (tests and benchmarks read them) */
 export const indexStats = { answered: 0, typo: 0, declined: 0 };
+/** milliseconds spent in each phase of the index's answers, summed over the process (the search bench prints them) */
+export const indexPhases: Record<string, number> = {};
+/** adds the time since `since` to a phase; answers now */
+function phase(name: string, since: number): number {
+  const now = performance.now();
+  indexPhases[name] = (indexPhases[name] ?? 0) + now - since;
+  return now;
+}
 
 /**
  * What the index answers: a response; `{ typo }` when the text matched nothing (run the SQL typo
@@ -210,15 +219,82 @@ class StoreIndex {
   readonly trgIds = new Map<string, number>();
   /** per ordinal, the trigram numbers of its search_text in order (word similarity reads them) */
   readonly trgSeq: Int32Array[] = [];
+  /** the summed length of the trigram sequences (their mean prices counting trigrams row by row) */
+  trgSeqTotal = 0;
   private trgBuilding: number[][] | null = [];
   private trgExtra = new Map<number, number[]>();
   private trgStart = new Int32Array(1);
   private trgOrds = new Int32Array(0);
   // sku and url_path lookups (the product page's queries): the latest ordinal of each value
   readonly byText = { sku: new Map<string, number>(), url_path: new Map<string, number>() };
+  /** scratch space of the synchronous text matching (scored-postings.ts) */
+  readonly scratch = new OrdinalScratch();
+  /** dense score arrays given back by finished queries, all zero (a query takes one, sets its matches, gives it back cleared) */
+  private freeScores: Float32Array[] = [];
+  /** per base-filter set (the spec's coverage rules), which ordinals pass it, computed up to `upTo` and extended as rows are added */
+  private eligibility = new Map<string, { bits: Uint8Array; upTo: number; test: Predicate }>();
 
   get dead(): number {
     return this.n - this.liveCount;
+  }
+
+  private typo: { counts: Uint16Array; member: Uint8Array; marks: Uint8Array; lastpos: Int32Array } | null =
+    null;
+
+  /**
+   * Scratch space of the typo matching, reused (it runs synchronously): trigram counts and filter
+   * membership by ordinal (membership all 0 at rest), marks and last positions by trigram number
+   * (all 0 and all -1 at rest, as sequenceSimilarity leaves them).
+   */
+  typoScratch() {
+    const t = this.typo;
+    if (t && t.counts.length >= this.n && t.marks.length >= this.trgIds.size) return t;
+    const rows = Math.ceil(this.n * 1.1) + 64;
+    const trigrams = Math.ceil(this.trgIds.size * 1.1) + 64;
+    return (this.typo = {
+      counts: new Uint16Array(rows),
+      member: new Uint8Array(rows),
+      marks: new Uint8Array(trigrams),
+      lastpos: new Int32Array(trigrams).fill(-1),
+    });
+  }
+
+  /** a zeroed score per ordinal, for one query (give it back with giveScores) */
+  takeScores(): Float32Array {
+    const free = this.freeScores.pop();
+    if (free && free.length >= this.n) return free;
+    return new Float32Array(Math.ceil(this.n * 1.1) + 64);
+  }
+
+  /** takes back a score array, clearing the ordinals the query set */
+  giveScores(scores: Float32Array, set: Iterable<number>): void {
+    for (const o of set) scores[o] = 0;
+    if (this.freeScores.length < 4) this.freeScores.push(scores);
+  }
+
+  /**
+   * Which ordinals pass the base filters (the same for almost every query): computed once per set of
+   * base filters, then only for ordinals added since. A row's columns never change under its
+   * ordinal (a re-indexed row gets a new one), so a computed bit stays true.
+   */
+  eligible(key: string, compile: () => Predicate | null): Uint8Array | null {
+    let e = this.eligibility.get(key);
+    if (!e) {
+      const test = compile();
+      if (!test) return null;
+      if (this.eligibility.size >= 8) this.eligibility.clear();
+      this.eligibility.set(key, (e = { bits: new Uint8Array(0), upTo: 0, test }));
+    }
+    if (e.upTo < this.n) {
+      if (e.bits.length < this.n) {
+        const bits = new Uint8Array(Math.ceil(this.n * 1.1) + 64);
+        bits.set(e.bits.subarray(0, e.upTo));
+        e.bits = bits;
+      }
+      for (let o = e.upTo; o < this.n; o++) e.bits[o] = e.test(o) ? 1 : 0;
+      e.upTo = this.n;
+    }
+    return e.bits;
   }
 
   add(r: Loaded): void {
@@ -288,6 +364,7 @@ class StoreIndex {
       ids[i] = id;
     });
     this.trgSeq.push(ids);
+    this.trgSeqTotal += ids.length;
     for (const id of new Set(ids)) {
       if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
       else {
@@ -456,7 +533,9 @@ const EMPTY: string[] = [];
 const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 type Predicate = (o: number) => boolean;
-type Filter = { test: Predicate; candidates?: number[] };
+/** a filter: its test, and where postings give them, the candidates: ascending, exactly the live ordinals passing the test */
+type Filter = { test: Predicate; candidates?: ArrayLike<number> };
+type SortKey = { col: number[] | string[] | 'score'; desc: boolean; text: boolean };
 
 const RANGE_TESTS = {
   gte: (v: number, b: number) => v >= b,
@@ -782,7 +861,7 @@ export class ProductSearchIndex {
     const clauses = query.sort?.length
       ? query.sort
       : [{ field: prepared.plan ? '_score' : 'is_promoted', dir: 'desc' as const }];
-    const keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[] = [];
+    const keys: SortKey[] = [];
     for (const c of clauses) {
       const col = sortColumn(c.field);
       if (!col) return null;
@@ -795,20 +874,32 @@ export class ProductSearchIndex {
 
     // filters
     const filters: Filter[] = [];
-    for (const [field, value] of [...Object.entries(prepared.filters), ...Object.entries(prepared.base)]) {
+    for (const [field, value] of Object.entries(prepared.filters)) {
       const f = compileFilter(ix, field, value, attributes);
       if (!f) return null;
       filters.push(f);
     }
+    const eligible = ix.eligible(JSON.stringify(prepared.base), () => {
+      const tests: Predicate[] = [];
+      for (const [field, value] of Object.entries(prepared.base)) {
+        const f = compileFilter(ix, field, value, attributes);
+        if (!f) return null;
+        tests.push(f.test);
+      }
+      return (o) => tests.every((t) => t(o));
+    });
+    if (!eligible) return null;
+    filters.push({ test: (o) => eligible[o] === 1 });
 
     const filterTests = filters.map((f) => f.test);
-    let filterDriver: number[] | null = null;
+    let filterDriver: ArrayLike<number> | null = null;
     for (const f of filters)
       if (f.candidates && (!filterDriver || f.candidates.length < filterDriver.length))
         filterDriver = f.candidates;
 
     // text
     let score: Float32Array | null = null;
+    let textOrds: Int32Array | null = null;
     if (prepared.plan) {
       if (prepared.plan.words.length === 0)
         return this.respond(started, [], 0, query, ix, null, settings.priceRanges, docs);
@@ -818,16 +909,51 @@ export class ProductSearchIndex {
         if (!p) return null;
         parsed.push(p);
       }
-      score = this.textScores(ix, parsed);
-      const sc = score;
-      filters.unshift({ test: (o) => (sc[o] as number) > 0 });
+      const t1 = performance.now();
+      const text = this.textMatches(ix, parsed);
+      phase('text', t1);
+      const sc = (score = ix.takeScores());
+      for (let k = 0; k < text.ords.length; k++) sc[text.ords[k] as number] = text.scores[k] as number;
+      textOrds = text.ords;
+      filters.unshift({ test: (o) => (sc[o] as number) > 0, candidates: text.ords });
     }
+    try {
+      return await this.matchAndRespond(started, query, ix, prepared, settings, docs, {
+        filters,
+        filterTests,
+        filterDriver,
+        keys,
+        score,
+      });
+    } finally {
+      if (score) ix.giveScores(score, textOrds ?? []);
+    }
+  }
+
+  private async matchAndRespond(
+    started: number,
+    query: ProductQuery,
+    ix: StoreIndex,
+    prepared: ReturnType<typeof prepareProductQuery>,
+    settings: SearchSettings,
+    docs: (store: StoreCode, ids: number[]) => Promise<Map<number, Record<string, unknown>>>,
+    q: {
+      filters: Filter[];
+      filterTests: Predicate[];
+      filterDriver: ArrayLike<number> | null;
+      keys: SortKey[];
+      score: Float32Array | null;
+    },
+  ): Promise<IndexAnswer> {
+    const { filters, filterTests, filterDriver, keys, score } = q;
 
     // the matching ordinals, from the smallest candidate list (or all)
-    let driver: number[] | null = null;
+    let driving: Filter | null = null;
     for (const f of filters)
-      if (f.candidates && (!driver || f.candidates.length < driver.length)) driver = f.candidates;
-    const tests = filters.map((f) => f.test);
+      if (f.candidates && (!driving || f.candidates.length < driving.candidates!.length)) driving = f;
+    const driver = driving?.candidates ?? null;
+    // the driving filter's own test is implied by its candidates
+    const tests = filters.filter((f) => f !== driving).map((f) => f.test);
     const matched: number[] = [];
     const live = ix.live;
     const accept = (o: number) => {
@@ -835,8 +961,10 @@ export class ProductSearchIndex {
       for (const t of tests) if (!t(o)) return;
       matched.push(o);
     };
-    if (driver) for (const o of driver) accept(o);
+    const t2 = performance.now();
+    if (driver) for (let k = 0; k < driver.length; k++) accept(driver[k] as number);
     else for (let o = 0; o < ix.n; o++) accept(o);
+    phase(driver ? 'match (from candidates)' : 'match (all rows)', t2);
 
     if (prepared.plan && matched.length === 0) {
       // No word matched as it is: the typo query. Every word must be similar to the search text
@@ -847,19 +975,23 @@ export class ProductSearchIndex {
       const typoWords = prepared.plan.words.map((w) => tokens(w.text).join(' '));
       const inMemory = this.typoMatches(ix, typoWords, filterTests, filterDriver);
       if (inMemory) {
-        const typoScore = new Float32Array(ix.n);
+        const typoScore = ix.takeScores();
         for (const [o, sc] of inMemory) typoScore[o] = sc;
-        return this.respond(
-          started,
-          [...inMemory.keys()],
-          inMemory.size,
-          query,
-          ix,
-          { keys, score: typoScore },
-          settings.priceRanges,
-          docs,
-          prepared.aggregations,
-        );
+        try {
+          return await this.respond(
+            started,
+            [...inMemory.keys()],
+            inMemory.size,
+            query,
+            ix,
+            { keys, score: typoScore },
+            settings.priceRanges,
+            docs,
+            prepared.aggregations,
+          );
+        } finally {
+          ix.giveScores(typoScore, inMemory.keys());
+        }
       }
       // words whose trigrams cannot be read here: SQL runs the typo query over the rows passing every filter
       const checks = typoWords.map((w) => typoPrefilter(w, this.opts.typoThreshold));
@@ -871,7 +1003,7 @@ export class ProductSearchIndex {
         for (const c of checks) if (c && !c(text)) return;
         candidates.push(ix.productId[o] as number);
       };
-      if (filterDriver) for (const o of filterDriver) pass(o);
+      if (filterDriver) for (let k = 0; k < filterDriver.length; k++) pass(filterDriver[k] as number);
       else for (let o = 0; o < ix.n && candidates.length <= TYPO_CANDIDATES_MAX; o++) pass(o);
       // no row can be similar enough: the typo query would find nothing either
       if (candidates.length === 0)
@@ -905,73 +1037,125 @@ export class ProductSearchIndex {
    * The rows (live, passing every filter) where every word is similar enough to the search text, with
    * the sum of the similarities (float4, as PostgreSQL sums them), in ordinal order; null when a word
    * has no trigram (then SQL decides).
+   *
+   * Candidates first: similarity ≥ t needs at least t × |trigrams of the word| of them in the text,
+   * counted through the trigram postings (a few nanoseconds an entry; rows outside the selective
+   * filter's rows, when there is one, are skipped). Only the candidates get the exact similarity
+   * (trigram.ts, about a microsecond a row), so a category filter no longer means computing it for
+   * every row of the category.
    */
   private typoMatches(
     ix: StoreIndex,
     words: string[],
     filterTests: Predicate[],
-    filterDriver: number[] | null,
+    filterDriver: ArrayLike<number> | null,
   ): Map<number, number> | null {
+    const t0 = performance.now();
     const threshold = this.opts.typoThreshold;
     const queries = words.map((w) => trigramSet(w));
     if (queries.length === 0 || queries.some((q) => q.size === 0)) return null;
-    // candidates: the rows of a selective filter (a category) when they are fewer than the trigram
-    // postings to walk; otherwise the rows holding at least threshold × |trigrams| of every word's trigrams
-    let postings = 0;
-    for (const q of queries)
-      for (const t of q) for (const list of ix.trigramPostings(t)) postings += list.length;
-    const counts = filterDriver && filterDriver.length < postings ? null : new Uint16Array(ix.n);
-    let candidates: number[] | null = counts ? null : [...(filterDriver as number[])];
-    for (const q of counts ? queries : []) {
-      counts!.fill(0);
-      const need = Math.max(1, Math.ceil(threshold * q.size - 1e-6));
-      const next: number[] = [];
-      for (const t of q) {
-        for (const list of ix.trigramPostings(t)) {
-          for (let k = 0; k < list.length; k++) {
-            const o = list[k] as number;
-            if (++counts![o]! === need) next.push(o);
+    const scratch = ix.typoScratch();
+    const { counts, member, marks } = scratch;
+    let candidates: Int32Array | null = null;
+    // a selective filter with fewer trigrams in its rows than the words' postings hold: count row by row
+    if (filterDriver) {
+      let postings = 0;
+      for (const q of queries)
+        for (const t of q) for (const list of ix.trigramPostings(t)) postings += list.length;
+      if (filterDriver.length * (ix.trgSeqTotal / Math.max(1, ix.n)) < postings)
+        candidates = this.typoCandidatesByRow(ix, queries, filterDriver, marks);
+    }
+    if (filterDriver && !candidates)
+      for (let k = 0; k < filterDriver.length; k++) member[filterDriver[k] as number] = 1;
+    try {
+      for (const q of candidates ? [] : queries) {
+        counts.fill(0, 0, ix.n);
+        const need = Math.max(1, Math.ceil(threshold * q.size - 1e-6));
+        const next: number[] = [];
+        for (const t of q) {
+          for (const list of ix.trigramPostings(t)) {
+            for (let k = 0; k < list.length; k++) {
+              const o = list[k] as number;
+              if (filterDriver && member[o] !== 1) continue;
+              if (++counts[o]! === need) next.push(o);
+            }
           }
         }
+        const found = Int32Array.from(next).sort();
+        candidates = candidates ? intersectSorted(candidates, found) : found;
+        if (candidates.length === 0) break;
       }
-      if (candidates === null) candidates = next;
-      else {
-        const keep = new Set(next);
-        candidates = candidates.filter((o) => keep.has(o));
-      }
-      if (candidates.length === 0) break;
+    } finally {
+      if (filterDriver) for (let k = 0; k < filterDriver.length; k++) member[filterDriver[k] as number] = 0;
     }
+    phase('typo candidates', t0);
+    return this.typoScores(ix, queries, candidates, filterTests);
+  }
+
+  /** the rows of `rows` holding at least threshold × |trigrams| of every word's trigrams, read from their trigram sequences */
+  private typoCandidatesByRow(
+    ix: StoreIndex,
+    queries: Set<string>[],
+    rows: ArrayLike<number>,
+    marks: Uint8Array,
+  ): Int32Array {
+    const words = queries.map((q) => ({
+      ids: [...q].map((t) => ix.trgIds.get(t)).filter((id): id is number => id !== undefined),
+      need: Math.max(1, Math.ceil(this.opts.typoThreshold * q.size - 1e-6)),
+    }));
+    const out: number[] = [];
+    next: for (let k = 0; k < rows.length; k++) {
+      const o = rows[k] as number;
+      const seq = ix.trgSeq[o] as Int32Array;
+      for (const { ids, need } of words) {
+        // marks: 1 for a trigram of the word not yet seen in this row, 2 once counted
+        for (const id of ids) marks[id] = 1;
+        let found = 0;
+        for (let i = 0; i < seq.length && found < need; i++) {
+          const id = seq[i] as number;
+          if (marks[id] === 1) {
+            marks[id] = 2;
+            found++;
+          }
+        }
+        for (const id of ids) marks[id] = 0;
+        if (found < need) continue next;
+      }
+      out.push(o);
+    }
+    return Int32Array.from(out).sort();
+  }
+
+  /** the candidates' exact similarities (trigram.ts), keeping those where every word reaches the threshold */
+  private typoScores(
+    ix: StoreIndex,
+    queries: Set<string>[],
+    candidates: Int32Array | null,
+    filterTests: Predicate[],
+  ): Map<number, number> {
+    const t0 = performance.now();
+    const threshold = this.opts.typoThreshold;
+    const scratch = ix.typoScratch();
+    // each word's trigrams marked by trigram number (a trigram no text holds can match nothing)
+    const { marks, lastpos } = scratch;
+    const ids = queries.map((q) => [...q].map((t) => ix.trgIds.get(t)).filter((id) => id !== undefined));
     const out = new Map<number, number>();
     const live = ix.live;
-    const sorted = (candidates ?? []).sort((a, b) => a - b);
-    // each word's trigrams marked by trigram number (a trigram no text holds can match nothing)
-    const size = ix.trgIds.size;
-    const marks = queries.map((q) => {
-      const mark = new Uint8Array(size);
-      for (const t of q) {
-        const id = ix.trgIds.get(t);
-        if (id !== undefined) mark[id] = 1;
-      }
-      return mark;
-    });
-    const lastpos = new Int32Array(size).fill(-1);
-    next: for (const o of sorted) {
+    next: for (const o of candidates ?? []) {
       if (live[o] !== 1) continue;
       for (const t of filterTests) if (!t(o)) continue next;
       const seq = ix.trgSeq[o] as Int32Array;
       let sum = 0;
       for (let w = 0; w < queries.length; w++) {
-        const sim = sequenceSimilarity(
-          seq,
-          marks[w] as Uint8Array,
-          (queries[w] as Set<string>).size,
-          lastpos,
-        );
+        for (const id of ids[w]!) marks[id] = 1;
+        const sim = sequenceSimilarity(seq, marks, (queries[w] as Set<string>).size, lastpos);
+        for (const id of ids[w]!) marks[id] = 0;
         if (sim < threshold) continue next;
         sum = Math.fround(sum + sim);
       }
       out.set(o, sum);
     }
+    phase('typo similarity', t0);
     return out;
   }
 
@@ -989,10 +1173,12 @@ export class ProductSearchIndex {
     docs: (store: StoreCode, ids: number[]) => Promise<Map<number, Record<string, unknown>>>,
     aggregationCodes: string[] = query.request.aggregations ?? [],
   ): Promise<SearchResponse> {
+    let t3 = performance.now();
     const aggregations: SearchResponse['aggregations'] = {};
+    const termCounts = countTerms(ix, matched, aggregationCodes);
     for (const code of aggregationCodes) {
       if (aggregations[code]) continue;
-      aggregations[code] = { buckets: this.aggregate(ix, matched, code, ranges) };
+      aggregations[code] = { buckets: this.aggregate(ix, matched, code, ranges, termCounts) };
     }
     let page: number[] = [];
     const score = sort?.score ?? null;
@@ -1000,6 +1186,8 @@ export class ProductSearchIndex {
       const cmp = comparator(ix, sort.keys, score);
       page = topK(matched, query.from + query.size, cmp).slice(query.from);
     }
+    t3 = phase('facets and page', t3);
+    const pageScores = page.map((o) => (score ? (score[o] as number) : 1));
     const docKey = (o: number) => `${query.storeCode}:${ix.productId[o]}:${ix.revOf[o]}`;
     const missing = page.filter((o) => this.docs.get(docKey(o)) === undefined);
     const found = missing.length
@@ -1008,14 +1196,15 @@ export class ProductSearchIndex {
           missing.map((o) => ix.productId[o] as number),
         )
       : new Map<number, Record<string, unknown>>();
-    const hits: SearchHit[] = page.map((o) => {
+    phase('documents', t3);
+    const hits: SearchHit[] = page.map((o, i) => {
       const id = ix.productId[o] as number;
       let doc = this.docs.get(docKey(o));
       if (!doc) {
         doc = found.get(id) ?? {};
         if (found.has(id)) this.docs.set(docKey(o), doc);
       }
-      return { _id: String(id), _score: score ? (score[o] as number) : 1, _source: doc };
+      return { _id: String(id), _score: pageScores[i] as number, _source: doc };
     });
     return {
       took: Math.round(performance.now() - started),
@@ -1029,7 +1218,13 @@ export class ProductSearchIndex {
     };
   }
 
-  private aggregate(ix: StoreIndex, matched: number[], code: string, ranges: PriceRange[]): Bucket[] {
+  private aggregate(
+    ix: StoreIndex,
+    matched: number[],
+    code: string,
+    ranges: PriceRange[],
+    termCounts: Map<string, Map<number | string, number>>,
+  ): Bucket[] {
     if (code === 'price') {
       const counts = ranges.map(() => 0);
       const bounds = ranges.map((r) => [toCents(r.from), r.to === null ? null : toCents(r.to)] as const);
@@ -1056,17 +1251,8 @@ export class ProductSearchIndex {
       }
       return top(counts);
     }
-    const terms = ix.termsOfCode.get(code);
-    if (!terms) return [];
-    const tcount = new Map<number, number>();
-    for (const o of matched) {
-      for (let k = ix.termStart[o] as number, end = ix.termStart[o + 1] as number; k < end; k++) {
-        const t = ix.termRows[k] as number;
-        if (ix.termCode[t] === code) tcount.set(t, (tcount.get(t) ?? 0) + 1);
-      }
-    }
-    for (const [t, n] of tcount) counts.set(ix.termValue[t] as number | string, n);
-    return top(counts);
+    const found = termCounts.get(code);
+    return found ? top(found) : [];
   }
 
   /** the lexemes of a query word, as PostgreSQL's parser reads it (plainto_tsquery / to_tsquery) */
@@ -1093,64 +1279,58 @@ export class ProductSearchIndex {
     return parsed;
   }
 
-  /**
-   * Per ordinal, the relevance of the text (0: no match). A word matches when the vector holds all
-   * its lexemes (plainto_tsquery) or a lexeme starting with each of its parts (to_tsquery 'part:*');
-   * all words must match (the SQL `&&`).
-   */
-  private textScores(ix: StoreIndex, words: ParsedWord[]): Float32Array {
-    const n = ix.n;
-    let total: Float32Array | null = null;
-    for (const w of words) {
-      const exact = allOf(
-        n,
-        w.plain.map((l) => ix.lexeme(l)),
-      );
-      const prefix = allOf(
-        n,
-        w.prefix.map((p) => ix.prefixed(p)),
-      );
-      const word = new Float32Array(n);
-      for (let o = 0; o < n; o++)
-        word[o] = Math.max(exact ? (exact[o] as number) : 0, prefix ? (prefix[o] as number) : 0);
-      if (!total) total = word;
-      else
-        for (let o = 0; o < n; o++)
-          total[o] =
-            (total[o] as number) > 0 && (word[o] as number) > 0
-              ? (total[o] as number) + (word[o] as number)
-              : 0;
-    }
-    return total ?? new Float32Array(n);
+  /** the rows matching every word, with their relevance (scored-postings.ts) */
+  private textMatches(ix: StoreIndex, words: ParsedWord[]) {
+    const postings = words.map((w) => ({
+      exact: w.plain.map((l) => ix.lexeme(l)),
+      prefix: w.prefix.map((p) => ix.prefixed(p)),
+    }));
+    return matchWords(postings, ix.n, ix.scratch);
   }
 }
 
-type Posting = { ords: ArrayLike<number>; weights: ArrayLike<number>; factor: number };
-
-/** ordinals found in every group (a group: one query lexeme, matched by any of its postings); score = Σ best weight of each group */
-function allOf(n: number, groups: Posting[][]): Float32Array | null {
-  if (groups.length === 0 || groups.some((g) => g.length === 0)) return null;
-  const hit = new Uint16Array(n);
-  const score = new Float32Array(n);
-  const best = new Float32Array(n);
-  groups.forEach((group, gi) => {
-    for (const { ords, weights, factor } of group) {
-      for (let k = 0; k < ords.length; k++) {
-        const o = ords[k] as number;
-        const h = hit[o] as number;
-        if (h < gi) continue;
-        const w = (weights[k] as number) * factor;
-        if (h === gi) {
-          hit[o] = gi + 1;
-          best[o] = w;
-        } else if (w > (best[o] as number)) best[o] = w;
-      }
+/** the values in both sorted lists */
+function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x < y) i++;
+    else if (y < x) j++;
+    else {
+      out[n++] = x;
+      i++;
+      j++;
     }
-    for (let o = 0; o < n; o++) if (hit[o] === gi + 1) score[o] = (score[o] as number) + (best[o] as number);
-  });
-  const all = groups.length;
-  for (let o = 0; o < n; o++) if (hit[o] !== all) score[o] = 0;
-  return score;
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * The attribute facets' counts, by code and value, in one walk over the matching rows' attribute
+ * options (counted by term number in a typed array, not a map per facet).
+ */
+function countTerms(ix: StoreIndex, matched: number[], codes: string[]) {
+  const out = new Map<string, Map<number | string, number>>();
+  const wanted = new Set(codes.filter((c) => ix.termsOfCode.has(c)));
+  if (wanted.size === 0) return out;
+  const termCode = ix.termCode;
+  const want = new Uint8Array(termCode.length);
+  for (const code of wanted) for (const t of ix.termsOfCode.get(code)!) want[t] = 1;
+  const counts = new Int32Array(termCode.length);
+  const { termStart, termRows } = ix;
+  for (const o of matched)
+    for (let k = termStart[o] as number, end = termStart[o + 1] as number; k < end; k++) {
+      const t = termRows[k] as number;
+      if (want[t] === 1) counts[t]!++;
+    }
+  for (const code of wanted) {
+    const byValue = new Map<number | string, number>();
+    for (const t of ix.termsOfCode.get(code)!) if (counts[t]! > 0) byValue.set(ix.termValue[t]!, counts[t]!);
+    out.set(code, byValue);
+  }
+  return out;
 }
 
 function normalise(r: Loaded): Loaded {
