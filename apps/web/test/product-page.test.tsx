@@ -359,7 +359,9 @@ describe('product page: pickers at the customer group’s tier', () => {
     // the render list at the group's tier (the real one is tested in group-prices.test.tsx)
     const renderList = async (skus: string[]) => {
       asked.push([...skus].sort());
-      return skus.map((sku) => ({ sku, final_price_incl_tax: tier[sku], price_incl_tax: null }) as Product);
+      return skus.map(
+        (sku) => ({ sku, final_price_incl_tax: tier[sku], price_incl_tax: null }) as unknown as Product,
+      );
     };
     function LoggedIn() {
       useGroupPriceRefresh(renderList, '3.t');
