@@ -3,11 +3,12 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,cart,lighthouse (default search,ssr; lighthouse
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,cart,image,lighthouse (default search,ssr; lighthouse
  *                    needs `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  */
 import { runSearchBench } from './search.ts';
 import { runCartBench } from './cart.ts';
+import { runImageBench } from './image.ts';
 import { runSsrBench } from './ssr.ts';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'search,ssr').split(','));
@@ -17,5 +18,6 @@ console.log(
 if (only.has('search')) await runSearchBench({ products: Number(process.env.BENCH_PRODUCTS ?? 100_000) });
 if (only.has('ssr')) await runSsrBench();
 if (only.has('cart')) await runCartBench();
+if (only.has('image')) await runImageBench();
 // loaded only when asked for: Lighthouse is a large module and needs the storefront build and Chromium
 if (only.has('lighthouse')) await (await import('./lighthouse.ts')).runLighthouseBench();
