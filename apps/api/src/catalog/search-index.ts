@@ -218,7 +218,8 @@ class StoreIndex {
   // like the lexemes (growing lists, then one typed array; rows added later go to `trgExtra`)
   readonly trgIds = new Map<string, number>();
   /** per ordinal, the trigram numbers of its search_text in order (word similarity reads them) */
-  readonly trgSeq: Int32Array[] = [];
+  private trgFlat = new Int32Array(1 << 16);
+  private trgOffset = new Int32Array(1 << 12);
   /** the summed length of the trigram sequences (their mean prices counting trigrams row by row) */
   trgSeqTotal = 0;
   private trgBuilding: number[][] | null = [];
@@ -363,8 +364,7 @@ class StoreIndex {
       if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
       ids[i] = id;
     });
-    this.trgSeq.push(ids);
-    this.trgSeqTotal += ids.length;
+    this.pushTrigramSequence(o, ids);
     for (const id of new Set(ids)) {
       if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
       else {
@@ -373,6 +373,32 @@ class StoreIndex {
         list.push(o);
       }
     }
+  }
+
+  /**
+   * Per ordinal, the trigram numbers of its search_text in order, kept end to end in one typed array
+   * (one object per row cost about 150 bytes each and slowed every full garbage collection).
+   */
+  private pushTrigramSequence(o: number, ids: Int32Array): void {
+    const end = this.trgSeqTotal + ids.length;
+    if (end > this.trgFlat.length) {
+      const grown = new Int32Array(Math.max(end, this.trgFlat.length * 2));
+      grown.set(this.trgFlat.subarray(0, this.trgSeqTotal));
+      this.trgFlat = grown;
+    }
+    if (o + 2 > this.trgOffset.length) {
+      const grown = new Int32Array(this.trgOffset.length * 2);
+      grown.set(this.trgOffset);
+      this.trgOffset = grown;
+    }
+    this.trgFlat.set(ids, this.trgSeqTotal);
+    this.trgSeqTotal = end;
+    this.trgOffset[o + 1] = end;
+  }
+
+  /** the trigram numbers of an ordinal's search_text, in order (a view, valid until rows are added) */
+  trigramSequenceOf(o: number): Int32Array {
+    return this.trgFlat.subarray(this.trgOffset[o] as number, this.trgOffset[o + 1] as number);
   }
 
   /** the ordinals whose search_text holds the trigram (ascending within each list) */
@@ -522,7 +548,8 @@ class StoreIndex {
       this.lexOrds.byteLength +
       this.lexW.byteLength +
       this.trgIds.size * 64 +
-      this.trgSeq.reduce((n, s) => n + s.byteLength + 64, 0) +
+      this.trgFlat.byteLength +
+      this.trgOffset.byteLength +
       this.trgStart.byteLength +
       this.trgOrds.byteLength
     );
@@ -1106,7 +1133,7 @@ export class ProductSearchIndex {
     const out: number[] = [];
     next: for (let k = 0; k < rows.length; k++) {
       const o = rows[k] as number;
-      const seq = ix.trgSeq[o] as Int32Array;
+      const seq = ix.trigramSequenceOf(o);
       for (const { ids, need } of words) {
         // marks: 1 for a trigram of the word not yet seen in this row, 2 once counted
         for (const id of ids) marks[id] = 1;
@@ -1144,7 +1171,7 @@ export class ProductSearchIndex {
     next: for (const o of candidates ?? []) {
       if (live[o] !== 1) continue;
       for (const t of filterTests) if (!t(o)) continue next;
-      const seq = ix.trgSeq[o] as Int32Array;
+      const seq = ix.trigramSequenceOf(o);
       let sum = 0;
       for (let w = 0; w < queries.length; w++) {
         for (const id of ids[w]!) marks[id] = 1;
