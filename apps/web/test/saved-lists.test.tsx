@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { formatPrice } from '@vitrina/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompareTable } from '../app/components/CompareTable';
+import { SavedProductList } from '../app/components/SavedProductList';
 import { SaveButtons } from '../app/components/SaveButtons';
 import { WishlistDrawer } from '../app/components/WishlistDrawer';
 import type { Product } from '../app/lib/types';
 import { compare, createCompareStore } from '../app/state/compare';
 import { ui } from '../app/state/ui';
 import { createWishlistStore, wishlist } from '../app/state/wishlist';
+import { useGroupPriceRefresh } from '../app/state/group-prices';
 
 const product = (sku: string, extra: Partial<Product> = {}): Product => ({
   id: sku.charCodeAt(0),
@@ -153,5 +156,51 @@ describe('compare table', () => {
     expect(rows()).toContain('RAM8 GB16 GB');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Phone B from compare' }));
     expect(removed).toEqual(['B']);
+  });
+});
+
+describe("saved products at the customer group's tier", () => {
+  it('show the tier price in the compare table and the wish list while a group token is set, the base price after logout', async () => {
+    const tier: Record<string, number> = { A: 9900, B: 10500 };
+    // the render list at the group's tier (the real one is tested in group-prices.test.tsx)
+    const renderList = async (skus: string[]) =>
+      skus.map(
+        (sku) => ({ sku, final_price_incl_tax: tier[sku], price_incl_tax: null }) as unknown as Product,
+      );
+    function Session({ token }: { token: string | null }) {
+      useGroupPriceRefresh(renderList, token);
+      return null;
+    }
+    const items = [
+      { ...saved('A'), price: 12100 },
+      { ...saved('B'), price: 13000 },
+    ];
+    const view = (token: string | null) => (
+      <MemoryRouter initialEntries={['/en/compare']}>
+        <Session token={token} />
+        <CompareTable
+          columns={[
+            { saved: items[0]!, product: product('A') },
+            { saved: items[1]!, product: null },
+          ]}
+          attributes={[]}
+          optionLabel={() => undefined}
+          onRemove={() => {}}
+        />
+        <SavedProductList items={items} onRemove={() => {}} removeLabel={(n) => `Remove ${n}`} />
+      </MemoryRouter>
+    );
+    const money = (cents: number) => formatPrice(cents, 'en');
+    const priceRow = () => screen.getAllByRole('row')[1]?.textContent ?? '';
+    const listPrices = () => [...document.querySelectorAll('.saved-list .price')].map((e) => e.textContent);
+    const { rerender } = render(view(null));
+    expect(priceRow()).toBe(`Price${money(12100)}${money(13000)}`);
+    expect(listPrices()).toEqual([money(12100), money(13000)]);
+    rerender(view('3.t'));
+    await waitFor(() => expect(priceRow()).toBe(`Price${money(9900)}${money(10500)}`));
+    expect(listPrices()).toEqual([money(9900), money(10500)]);
+    rerender(view(null));
+    await waitFor(() => expect(listPrices()).toEqual([money(12100), money(13000)]));
+    expect(priceRow()).toBe(`Price${money(12100)}${money(13000)}`);
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
 import { imageUrl } from '../lib/urls';
+import { useGroupPrices } from '../state/group-prices';
 import type { SavedProduct } from '../state/saved-product';
 import { savedProductPath } from './SavedProductList';
 
@@ -30,6 +31,8 @@ export function CompareTable({
 }) {
   const t = useT();
   const [onlyDifferences, setOnlyDifferences] = useState(false);
+  // the customer group's tier prices while logged in with one (state/group-prices.ts)
+  const tiers = useGroupPrices(columns.map((c) => c.saved.sku));
   const rows = compareRows(
     columns.map((c) => (c.product ?? {}) as Record<string, unknown>),
     attributes,
@@ -80,7 +83,7 @@ export function CompareTable({
             <tr>
               <th scope="row">{t('product.price')}</th>
               {columns.map(({ saved, product }) => {
-                const price = product?.final_price_incl_tax ?? saved.price;
+                const price = tiers[saved.sku]?.final ?? product?.final_price_incl_tax ?? saved.price;
                 return <td key={saved.sku}>{price != null ? formatPrice(price, t.storeCode) : ''}</td>;
               })}
             </tr>

@@ -2,6 +2,7 @@ import { formatPrice } from '@vitrina/domain';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 import { productPath } from '../lib/urls';
+import { useGroupPrices } from '../state/group-prices';
 import type { SavedProduct } from '../state/saved-product';
 
 /** The link of a saved product in the current store view (the slug redirects when it differs). */
@@ -9,7 +10,10 @@ export function savedProductPath(storeCode: Parameters<typeof productPath>[0], p
   return p.slug ? productPath(storeCode, { sku: p.sku, slug: p.slug }) : p.path;
 }
 
-/** Saved products (wish list page and overlay): image, name, price and a labelled remove button. */
+/**
+ * Saved products (wish list page and overlay): image, name, price and a labelled remove button. The
+ * price is the one saved, or the customer group's tier price while logged in with one.
+ */
 export function SavedProductList({
   items,
   onRemove,
@@ -22,6 +26,7 @@ export function SavedProductList({
   onNavigate?: () => void;
 }) {
   const t = useT();
+  const tiers = useGroupPrices(items.map((p) => p.sku));
   return (
     <ul className="saved-list">
       {items.map((p) => (
@@ -34,7 +39,9 @@ export function SavedProductList({
             )}
             <span>{p.name}</span>
           </Link>
-          {p.price != null ? <span className="price">{formatPrice(p.price, t.storeCode)}</span> : null}
+          {p.price != null ? (
+            <span className="price">{formatPrice(tiers[p.sku]?.final ?? p.price, t.storeCode)}</span>
+          ) : null}
           <button
             type="button"
             className="btn btn-link"
