@@ -44,9 +44,13 @@ export async function runSearchBench({ products }: { products: number }) {
     await app.ready();
     if (config.searchIndex !== 'memory') return;
     // every store view's index: one still building would compete with the measured requests
-    for (const index of ['vue_storefront_catalog', 'vue_storefront_catalog_en', 'vue_storefront_catalog_ru']) {
+    for (const index of [
+      'vue_storefront_catalog',
+      'vue_storefront_catalog_en',
+      'vue_storefront_catalog_ru',
+    ]) {
       const probe = `/vsbridge/catalog/${index}/product/_search?size=1&request=${encodeURIComponent('{}')}`;
-      for (const start = Date.now(); Date.now() - start < 900_000; ) {
+      for (const start = Date.now(); Date.now() - start < 900_000;) {
         const before = indexStats.answered;
         await app.inject(probe);
         if (indexStats.answered > before) break;
@@ -64,6 +68,13 @@ export async function runSearchBench({ products }: { products: number }) {
     [],
   );
   const words = ['lenovo', 'samsung', 'laptop', 'headphones', 'philips', 'monitor', 'bosch', 'sony'];
+  /** word i % 8 with one letter (position and letter from i) replaced: 217 different misspellings in 220 */
+  const misspell = (i: number) => {
+    const word = words[i % words.length]!;
+    const k = Math.floor(i / words.length);
+    const at = 1 + (k % (word.length - 1));
+    return word.slice(0, at) + 'qxzjvwkf'[Math.floor(k / (word.length - 1)) % 8] + word.slice(at + 1);
+  };
   const cases: [string, (i: number) => unknown][] = [
     [
       'text + 2 filters + 3 facets',
@@ -80,7 +91,13 @@ export async function runSearchBench({ products }: { products: number }) {
         aggregations: ['condition', 'color', 'price'],
       }),
     ],
-    ['text only, typo (trigram)', (i) => ({ query: `${words[i % words.length]!.slice(0, -1)}x` })],
+    // a different misspelling each time (nothing remembered from an earlier request)
+    ['text only, typo (trigram), each misspelling new', (i) => ({ query: misspell(i) })],
+    // eight misspellings asked again (the search page after the panel, next pages): remembered matches
+    [
+      'text only, typo, a misspelling asked again',
+      (i) => ({ query: `${words[i % words.length]!.slice(0, -1)}x` }),
+    ],
   ];
   console.log(
     `\ncatalogue search, ${products} products, ${database.kind}, in-process HTTP (inject), cache off`,
@@ -97,7 +114,8 @@ export async function runSearchBench({ products }: { products: number }) {
           url: `/vsbridge/catalog/vue_storefront_catalog_en/product/_search?size=24&request=${request}`,
         }),
       );
-      if (res.statusCode === 503) timeouts++; // the server search timeout (1000 ms): counted at its time
+      if (res.statusCode === 503)
+        timeouts++; // the server search timeout (1000 ms): counted at its time
       else if (res.statusCode !== 200)
         throw new Error(`${label}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
       if (i >= 20) samples.push(ms); // first 20 warm the caches of the database
@@ -111,7 +129,10 @@ export async function runSearchBench({ products }: { products: number }) {
     if (phases.length) console.log(`  index phases, mean ms per request: ${phases.join(', ')}`);
     if (timeouts) console.log(`  ${timeouts} of 220 answered 503 (server search timeout)`);
   }
-  console.log('index answers (answered / typo → SQL typo query / declined → SQL):', JSON.stringify(indexStats));
+  console.log(
+    'index answers (answered / typo → SQL typo query / declined → SQL):',
+    JSON.stringify(indexStats),
+  );
   await app.close();
   await database.close();
 }

@@ -49,7 +49,7 @@ import {
 import type { Database } from '@vitrina/db';
 import { isInt4 } from '../lib/sql.ts';
 import { sequenceSimilarity, trigramSequence, trigramSet } from './trigram.ts';
-import { OrdinalScratch, matchWords, type Posting } from './scored-postings.ts';
+import { OrdinalScratch, matchWords, type Posting, type Scored } from './scored-postings.ts';
 import { Lru } from '../lib/lru.ts';
 import type { PriceRange } from '../config.ts';
 import {
@@ -720,6 +720,8 @@ function termFilter(ix: StoreIndex, terms: Set<number>): Filter {
 // ---------------------------------------------------------------- the index of all store views
 
 type ParsedWord = { plain: string[]; prefix: string[] };
+/** what the typo matches are remembered under: store view and base filters, and the base filters' test */
+type TypoCacheKey = { key: string; baseTest: Predicate };
 
 export class ProductSearchIndex {
   private readonly stores = new Map<
@@ -729,6 +731,8 @@ export class ProductSearchIndex {
   private readonly words = new Lru<string, ParsedWord | null>(5000);
   /** documents of recent pages, by store view, product id and rev (a re-indexed row has a new rev) */
   private readonly docs = new Lru<string, Record<string, unknown>>(4000);
+  /** typo matches of recent misspellings (typoMatches) */
+  private readonly typoCache = new Lru<string, { ix: StoreIndex; n: number; matches: Scored }>(64);
   private collationIsC: boolean | null = null;
   closed = false;
 
@@ -906,7 +910,8 @@ export class ProductSearchIndex {
       if (!f) return null;
       filters.push(f);
     }
-    const eligible = ix.eligible(JSON.stringify(prepared.base), () => {
+    const baseKey = JSON.stringify(prepared.base);
+    const eligible = ix.eligible(baseKey, () => {
       const tests: Predicate[] = [];
       for (const [field, value] of Object.entries(prepared.base)) {
         const f = compileFilter(ix, field, value, attributes);
@@ -916,7 +921,8 @@ export class ProductSearchIndex {
       return (o) => tests.every((t) => t(o));
     });
     if (!eligible) return null;
-    filters.push({ test: (o) => eligible[o] === 1 });
+    const baseTest: Predicate = (o) => eligible[o] === 1;
+    filters.push({ test: baseTest });
 
     const filterTests = filters.map((f) => f.test);
     let filterDriver: ArrayLike<number> | null = null;
@@ -951,6 +957,7 @@ export class ProductSearchIndex {
         filterDriver,
         keys,
         score,
+        typoCache: { key: `${query.storeCode}\u0000${baseKey}`, baseTest },
       });
     } finally {
       if (score) ix.giveScores(score, textOrds ?? []);
@@ -970,6 +977,7 @@ export class ProductSearchIndex {
       filterDriver: ArrayLike<number> | null;
       keys: SortKey[];
       score: Float32Array | null;
+      typoCache: TypoCacheKey;
     },
   ): Promise<IndexAnswer> {
     const { filters, filterTests, filterDriver, keys, score } = q;
@@ -1000,15 +1008,15 @@ export class ProductSearchIndex {
       // the rows holding enough of each word's trigrams (similarity ≥ t needs at least t × |trigrams
       // of the word| of them), found through the trigram postings.
       const typoWords = prepared.plan.words.map((w) => tokens(w.text).join(' '));
-      const inMemory = this.typoMatches(ix, typoWords, filterTests, filterDriver);
+      const inMemory = this.typoMatches(ix, typoWords, filterTests, filterDriver, q.typoCache);
       if (inMemory) {
         const typoScore = ix.takeScores();
-        for (const [o, sc] of inMemory) typoScore[o] = sc;
+        inMemory.ords.forEach((o, k) => (typoScore[o] = inMemory.scores[k] as number));
         try {
           return await this.respond(
             started,
-            [...inMemory.keys()],
-            inMemory.size,
+            Array.from(inMemory.ords),
+            inMemory.ords.length,
             query,
             ix,
             { keys, score: typoScore },
@@ -1017,7 +1025,7 @@ export class ProductSearchIndex {
             prepared.aggregations,
           );
         } finally {
-          ix.giveScores(typoScore, inMemory.keys());
+          ix.giveScores(typoScore, inMemory.ords);
         }
       }
       // words whose trigrams cannot be read here: SQL runs the typo query over the rows passing every filter
@@ -1061,6 +1069,47 @@ export class ProductSearchIndex {
   }
 
   /**
+   * The typo matches of `words`. Without a selective filter they are remembered per store view,
+   * base filters and words: the search panel, then the search page, then its next pages, sorts and
+   * filters ask the same misspelling again. Remembered over every row passing the base filters,
+   * narrowed to the request's filters and the live rows on each use, and only while the index has
+   * no new rows (a re-indexed row is a new row; a row that died since is dropped by the live check).
+   */
+  private typoMatches(
+    ix: StoreIndex,
+    words: string[],
+    filterTests: Predicate[],
+    filterDriver: ArrayLike<number> | null,
+    cache: TypoCacheKey,
+  ): Scored | null {
+    if (filterDriver) return this.computeTypoMatches(ix, words, filterTests, filterDriver);
+    const key = `${cache.key}\u0000${words.join('\u0000')}`;
+    let entry = this.typoCache.get(key);
+    if (!entry || entry.ix !== ix || entry.n !== ix.n) {
+      const matches = this.computeTypoMatches(ix, words, [cache.baseTest], null);
+      if (!matches) return null;
+      this.typoCache.set(key, (entry = { ix, n: ix.n, matches }));
+    }
+    const live = ix.live;
+    const { ords, scores } = entry.matches;
+    const keep = new Int32Array(ords.length);
+    let kept = 0;
+    next: for (let k = 0; k < ords.length; k++) {
+      const o = ords[k] as number;
+      if (live[o] !== 1) continue;
+      for (const t of filterTests) if (!t(o)) continue next;
+      keep[kept++] = k;
+    }
+    if (kept === ords.length) return entry.matches;
+    const out = { ords: new Int32Array(kept), scores: new Float32Array(kept) };
+    for (let i = 0; i < kept; i++) {
+      out.ords[i] = ords[keep[i] as number] as number;
+      out.scores[i] = scores[keep[i] as number] as number;
+    }
+    return out;
+  }
+
+  /**
    * The rows (live, passing every filter) where every word is similar enough to the search text, with
    * the sum of the similarities (float4, as PostgreSQL sums them), in ordinal order; null when a word
    * has no trigram (then SQL decides).
@@ -1071,12 +1120,12 @@ export class ProductSearchIndex {
    * (trigram.ts, about a microsecond a row), so a category filter no longer means computing it for
    * every row of the category.
    */
-  private typoMatches(
+  private computeTypoMatches(
     ix: StoreIndex,
     words: string[],
     filterTests: Predicate[],
     filterDriver: ArrayLike<number> | null,
-  ): Map<number, number> | null {
+  ): Scored | null {
     const t0 = performance.now();
     const threshold = this.opts.typoThreshold;
     const queries = words.map((w) => trigramSet(w));
@@ -1159,14 +1208,15 @@ export class ProductSearchIndex {
     queries: Set<string>[],
     candidates: Int32Array | null,
     filterTests: Predicate[],
-  ): Map<number, number> {
+  ): Scored {
     const t0 = performance.now();
     const threshold = this.opts.typoThreshold;
     const scratch = ix.typoScratch();
     // each word's trigrams marked by trigram number (a trigram no text holds can match nothing)
     const { marks, lastpos } = scratch;
     const ids = queries.map((q) => [...q].map((t) => ix.trgIds.get(t)).filter((id) => id !== undefined));
-    const out = new Map<number, number>();
+    const ords: number[] = [];
+    const sums: number[] = [];
     const live = ix.live;
     next: for (const o of candidates ?? []) {
       if (live[o] !== 1) continue;
@@ -1180,10 +1230,11 @@ export class ProductSearchIndex {
         if (sim < threshold) continue next;
         sum = Math.fround(sum + sim);
       }
-      out.set(o, sum);
+      ords.push(o);
+      sums.push(sum);
     }
     phase('typo similarity', t0);
-    return out;
+    return { ords: Int32Array.from(ords), scores: Float32Array.from(sums) };
   }
 
   private async respond(
