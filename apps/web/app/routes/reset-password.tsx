@@ -1,10 +1,10 @@
 import { localizedPath } from '@vitrina/domain';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password';
-import { FormAlert, ForgotPasswordForm, newPasswordRules } from '../components/account/forms';
+import { ForgotPasswordForm, newPasswordRules } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
 import { useForm } from '../components/account/use-form';
-import { Field } from '../components/Field';
+import { FieldForm, type FieldSpec } from '../components/FieldForm';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import { useApi } from '../lib/use-api';
@@ -34,40 +34,35 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
     },
   });
 
-  if (f.done) {
-    return (
-      <div>
-        <p role="status">{t.msg('user.passwordChanged')}</p>
-        <button type="button" className="btn btn-primary" onClick={() => ui.openAuth('login')}>
-          {t('auth.login')}
-        </button>
-      </div>
-    );
-  }
+  // with the prefix "reset" the fields keep their ids reset-password and reset-repeat
+  const newPassword = (name: keyof NewPasswordValues & string, label: string) =>
+    ({
+      name,
+      label,
+      type: 'password',
+      autoComplete: 'new-password',
+      required: true,
+    }) satisfies FieldSpec<NewPasswordValues>;
+
   return (
-    <form ref={f.form} noValidate onSubmit={f.onSubmit}>
-      <p>{email}</p>
-      <FormAlert>{f.alert}</FormAlert>
-      <Field
-        id="reset-password"
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...f.bind('password')}
-      />
-      <Field
-        id="reset-repeat"
-        label={t('auth.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...f.bind('repeat')}
-      />
-      <button type="submit" className="btn btn-primary" disabled={f.busy}>
-        {f.busy ? t('auth.wait') : t('auth.setPassword')}
-      </button>
-    </form>
+    <FieldForm
+      form={f}
+      idPrefix="reset"
+      intro={<p>{email}</p>}
+      fields={[
+        newPassword('password', t('auth.newPassword')),
+        newPassword('repeat', t('auth.repeatPassword')),
+      ]}
+      submitLabel={t('auth.setPassword')}
+      done={
+        <div>
+          <p role="status">{t.msg('user.passwordChanged')}</p>
+          <button type="button" className="btn btn-primary" onClick={() => ui.openAuth('login')}>
+            {t('auth.login')}
+          </button>
+        </div>
+      }
+    />
   );
 }
 
