@@ -153,6 +153,14 @@ describe('catalogue journey (en)', () => {
     const picker = page.locator('.bundle-picker');
     const total = picker.locator('output');
     const before = await total.textContent();
+    // The header's price (the final one: the special price when a regular one is struck through) is
+    // the page's one bundle selection, the same figure as the picker's total. Price has no accessible
+    // name of its own: it is the price paragraph of the product info, not the picker's.
+    const headerPrice = page
+      .locator('.product-info > .price')
+      .locator('ins.price-special, span:not(.sr-only)');
+    const headerShown = async () => (await headerPrice.textContent())?.trim();
+    await expect.poll(headerShown).toBe(before?.trim());
     // choose the second product of the first option that has one
     const firstSet = picker
       .locator('fieldset')
@@ -161,6 +169,8 @@ describe('catalogue journey (en)', () => {
     await firstSet.locator('input:not(:checked)').last().check();
     await expect.poll(() => total.textContent()).not.toBe(before);
     const bundleShown = (await total.textContent())!.trim();
+    // the header follows the changed option (no fixed wait: polled until it shows the new total)
+    await expect.poll(headerShown).toBe(bundleShown);
     await picker.getByRole('button', { name: t('product.addToCart') }).click();
     await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
 
