@@ -15,7 +15,15 @@ if (!existsSync(chrome)) {
   );
   process.exit(1);
 }
-if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+// the build the server will serve (WEB_BUILD_DIR, as apps/server reads it): only the default one is built here
+const buildDir = path.resolve(root, process.env.WEB_BUILD_DIR ?? 'apps/web/build');
+if (!existsSync(path.join(buildDir, 'server/index.js'))) {
+  if (process.env.WEB_BUILD_DIR) {
+    console.error(
+      `No storefront build in WEB_BUILD_DIR=${buildDir} (build it with VITRINA_WEB_BUILD_DIR set).`,
+    );
+    process.exit(1);
+  }
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
