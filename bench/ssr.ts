@@ -31,7 +31,8 @@ async function runSsrBenchWith(pageCache: string) {
   // development build, twice as slow. Set before the server (and so React) is loaded.
   process.env.NODE_ENV ??= 'production';
   const { loadServerConfig, startServer } = await import('@vitrina/server');
-  const dataDir = path.resolve('var/bench/ssr');
+  // BENCH_DATA_DIR: another data folder, so two benches on one machine do not contend for PGlite's lock
+  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
   mkdirSync(dataDir, { recursive: true });
   const config = {
     ...loadServerConfig({

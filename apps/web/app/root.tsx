@@ -37,7 +37,7 @@ import { useOnline } from './pwa/connection';
 import { isOfflineFailure } from './pwa/offline';
 import { usePwa } from './pwa/use-pwa';
 import { THEME_COLOR, manifestPath } from './pwa/web-manifest';
-import stylesHref from './styles.css?url';
+import { InlineStyles } from './inline-styles';
 
 const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
 const WishlistDrawer = lazy(() =>
@@ -46,7 +46,6 @@ const WishlistDrawer = lazy(() =>
 const SideMenu = lazy(() => import('./components/SideMenu').then((m) => ({ default: m.SideMenu })));
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -102,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="manifest" href={manifestPath(storeCode)} />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeApi } from './support/fake-api';
+
+/**
+ * The stylesheet is inlined in the server-rendered head (app/inline-styles.tsx, issue #3: no
+ * render-blocking stylesheet request) and shipped once: not as a CSS file, not inside client JS.
+ * Checked on the real production build, built into a temporary folder.
+ */
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const BRAND_RULE = '--brand:#0b5cad';
+let buildDir: string;
+let handle: (request: Request, context?: Record<string, unknown>) => Promise<Response>;
+const api = fakeApi();
+
+beforeAll(() => {
+  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-web-css-'));
+  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: webDir,
+    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    stdio: 'pipe',
+  });
+  return import(pathToFileURL(join(buildDir, 'server/index.js')).href).then((build: ServerBuild) => {
+    const handler = createRequestHandler(build, 'production');
+    handle = (request, context) => handler(request, context as never);
+  });
+}, 120_000);
+
+afterAll(() => {
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+});
+
+async function headOf(path: string) {
+  const res = await handle(new Request('http://shop.test' + path), { apiFetch: api.fetch });
+  return new JSDOM(await res.text()).window.document.head;
+}
+
+describe('inline stylesheet', () => {
+  it.each(['/', '/en/c/laptops', '/ru/search?q=phone'])(
+    '%s has the styles in <head> and no stylesheet link',
+    async (path) => {
+      const head = await headOf(path);
+      const style = head.querySelector('style#vitrina-styles');
+      expect(style?.textContent).toContain(BRAND_RULE);
+      expect(head.querySelector('link[rel="stylesheet"]')).toBeNull();
+    },
+  );
+
+  it('is not shipped again to the browser as a CSS file or inside a script', () => {
+    const assets = readdirSync(join(buildDir, 'client', 'assets'));
+    expect(assets.filter((f) => f.endsWith('.css'))).toEqual([]);
+    const scriptsWithCss = assets.filter(
+      (f) =>
+        f.endsWith('.js') && readFileSync(join(buildDir, 'client', 'assets', f), 'utf8').includes(BRAND_RULE),
+    );
+    expect(scriptsWithCss).toEqual([]);
+  });
+});
