@@ -1,0 +1,486 @@
+/**
+ * One store view's in-process search index (search-index.ts has the whole story): columns by
+ * ordinal, postings per category, attribute option, lexeme and trigram, the rows' trigram sequences,
+ * and the reusable scratch space of a query. Rows are only ever appended (a re-indexed product gets
+ * a new ordinal and its old one is marked dead).
+ */
+import { trigramSequence } from './trigram.ts';
+import { OrdinalScratch, type Posting } from './scored-postings.ts';
+
+/** a test of one ordinal */
+export type Predicate = (o: number) => boolean;
+
+const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
+export const LOAD_BATCH = 5000;
+
+export type Loaded = {
+  product_id: number;
+  sku: string;
+  type_id: string;
+  status: number;
+  visibility: number;
+  slug: string;
+  url_path: string;
+  name: string;
+  category_ids: number[];
+  attrs: Record<string, unknown>;
+  child_skus: string[];
+  final_price_incl_tax: number;
+  total_qty: number;
+  is_in_stock: boolean;
+  is_promoted: number;
+  sales_count: number;
+  created_us: number;
+  updated_us: number;
+  search: string;
+  search_text: string;
+  rev: number;
+};
+
+export const LOAD_COLUMNS = `product_id, sku, type_id, status, visibility, slug, url_path, name, category_ids, attrs, child_skus,
+  final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
+  (extract(epoch from created_at) * 1000000)::float8 AS created_us, (extract(epoch from updated_at) * 1000000)::float8 AS updated_us,
+  search::text AS search, search_text, rev::float8 AS rev`;
+
+/** `'lap':1A,3 '-1001':2A` → [lexeme, weight][] (the best weight of each lexeme) */
+export function parseTsvector(text: string): [string, number][] {
+  const out: [string, number][] = [];
+  const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const lexeme = (m[1] as string).replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    let w = 0;
+    if (m[2] === undefined) w = WEIGHTS.D as number;
+    else {
+      for (const pos of m[2].split(',')) {
+        const letter = /[A-D]$/.test(pos) ? pos.slice(-1) : 'D';
+        w = Math.max(w, WEIGHTS[letter] as number);
+      }
+    }
+    out.push([lexeme, w]);
+  }
+  return out;
+}
+
+/** `'lap' & '-1001'` or `'lap':* & '1001':*` → the AND-ed lexemes, or null for any other shape */
+export function parseTsquery(text: string): { lexeme: string; prefix: boolean }[] | null {
+  const out: { lexeme: string; prefix: boolean }[] = [];
+  const re = /'((?:[^'\\]|''|\\.)*)'(:\*)?/g;
+  const rest = text.replace(re, (_m, lex: string, star: string | undefined) => {
+    out.push({ lexeme: lex.replace(/''/g, "'").replace(/\\(.)/g, '$1'), prefix: star !== undefined });
+    return '';
+  });
+  if (rest.replace(/[&\s]/g, '') !== '') return null;
+  return out;
+}
+
+/** one store view's index */
+export class StoreIndex {
+  n = 0;
+  liveCount = 0;
+  maxRev = 0;
+  readonly live: number[] = [];
+  readonly revOf: number[] = [];
+  readonly ordOf = new Map<number, number>();
+  readonly productId: number[] = [];
+  readonly sku: string[] = [];
+  readonly urlPath: string[] = [];
+  readonly slug: string[] = [];
+  readonly typeId: string[] = [];
+  readonly name: string[] = [];
+  readonly childSkus: string[][] = [];
+  /** search_text (name, brand, sku, mpn lower-cased): the typo prefilter reads it */
+  readonly searchText: string[] = [];
+  readonly num: Record<string, number[]> = {
+    product_id: this.productId,
+    status: [],
+    visibility: [],
+    final_price_incl_tax: [],
+    total_qty: [],
+    is_in_stock: [],
+    is_promoted: [],
+    sales_count: [],
+    created_at: [],
+    updated_at: [],
+  };
+  readonly text: Record<string, string[]> = {
+    sku: this.sku,
+    url_path: this.urlPath,
+    slug: this.slug,
+    type_id: this.typeId,
+    name: this.name,
+  };
+  // categories: CSR rows and postings
+  readonly catStart: number[] = [0];
+  readonly cats: number[] = [];
+  readonly catPostings = new Map<number, number[]>();
+  // attribute options: term = (code, value); CSR rows and postings
+  readonly termStart: number[] = [0];
+  readonly termRows: number[] = [];
+  readonly termCode: string[] = [];
+  readonly termValue: (number | string)[] = [];
+  readonly termIds = new Map<string, number>();
+  readonly termPostings: number[][] = [];
+  readonly termsOfCode = new Map<string, number[]>();
+  // lexemes: while building, a map of growing postings; compact() turns them into one sorted string
+  // of lexemes and typed-array postings (no object per lexeme: 100k products hold ~500k distinct
+  // lexemes per store view, skus and mpns mostly); rows added later go to `extra`
+  private building: Map<string, { ords: number[]; w: number[] }> | null = new Map();
+  private extra = new Map<string, { ords: number[]; w: number[] }>();
+  private lexBlob = '';
+  private lexPos = new Int32Array(1);
+  private lexStart = new Int32Array(1);
+  private lexOrds = new Int32Array(0);
+  private lexW = new Float32Array(0);
+  // trigrams of search_text (typo matching): ids, then postings (ordinals) per trigram id, built
+  // like the lexemes (growing lists, then one typed array; rows added later go to `trgExtra`)
+  readonly trgIds = new Map<string, number>();
+  /** per ordinal, the trigram numbers of its search_text in order (word similarity reads them) */
+  private trgFlat = new Int32Array(1 << 16);
+  private trgOffset = new Int32Array(1 << 12);
+  /** the summed length of the trigram sequences (their mean prices counting trigrams row by row) */
+  trgSeqTotal = 0;
+  private trgBuilding: number[][] | null = [];
+  private trgExtra = new Map<number, number[]>();
+  private trgStart = new Int32Array(1);
+  private trgOrds = new Int32Array(0);
+  // sku and url_path lookups (the product page's queries): the latest ordinal of each value
+  readonly byText = { sku: new Map<string, number>(), url_path: new Map<string, number>() };
+  /** scratch space of the synchronous text matching (scored-postings.ts) */
+  readonly scratch = new OrdinalScratch();
+  /** dense score arrays given back by finished queries, all zero (a query takes one, sets its matches, gives it back cleared) */
+  private freeScores: Float32Array[] = [];
+  /** per base-filter set (the spec's coverage rules), which ordinals pass it, computed up to `upTo` and extended as rows are added */
+  private eligibility = new Map<string, { bits: Uint8Array; upTo: number; test: Predicate }>();
+
+  get dead(): number {
+    return this.n - this.liveCount;
+  }
+
+  private typo: { counts: Uint16Array; member: Uint8Array; marks: Uint8Array; lastpos: Int32Array } | null =
+    null;
+
+  /**
+   * Scratch space of the typo matching, reused (it runs synchronously): trigram counts and filter
+   * membership by ordinal (membership all 0 at rest), marks and last positions by trigram number
+   * (all 0 and all -1 at rest, as sequenceSimilarity leaves them).
+   */
+  typoScratch() {
+    const t = this.typo;
+    if (t && t.counts.length >= this.n && t.marks.length >= this.trgIds.size) return t;
+    const rows = Math.ceil(this.n * 1.1) + 64;
+    const trigrams = Math.ceil(this.trgIds.size * 1.1) + 64;
+    return (this.typo = {
+      counts: new Uint16Array(rows),
+      member: new Uint8Array(rows),
+      marks: new Uint8Array(trigrams),
+      lastpos: new Int32Array(trigrams).fill(-1),
+    });
+  }
+
+  /** a zeroed score per ordinal, for one query (give it back with giveScores) */
+  takeScores(): Float32Array {
+    const free = this.freeScores.pop();
+    if (free && free.length >= this.n) return free;
+    return new Float32Array(Math.ceil(this.n * 1.1) + 64);
+  }
+
+  /** takes back a score array, clearing the ordinals the query set */
+  giveScores(scores: Float32Array, set: Iterable<number>): void {
+    for (const o of set) scores[o] = 0;
+    if (this.freeScores.length < 4) this.freeScores.push(scores);
+  }
+
+  /**
+   * Which ordinals pass the base filters (the same for almost every query): computed once per set of
+   * base filters, then only for ordinals added since. A row's columns never change under its
+   * ordinal (a re-indexed row gets a new one), so a computed bit stays true.
+   */
+  eligible(key: string, compile: () => Predicate | null): Uint8Array | null {
+    let e = this.eligibility.get(key);
+    if (!e) {
+      const test = compile();
+      if (!test) return null;
+      if (this.eligibility.size >= 8) this.eligibility.clear();
+      this.eligibility.set(key, (e = { bits: new Uint8Array(0), upTo: 0, test }));
+    }
+    if (e.upTo < this.n) {
+      if (e.bits.length < this.n) {
+        const bits = new Uint8Array(Math.ceil(this.n * 1.1) + 64);
+        bits.set(e.bits.subarray(0, e.upTo));
+        e.bits = bits;
+      }
+      for (let o = e.upTo; o < this.n; o++) e.bits[o] = e.test(o) ? 1 : 0;
+      e.upTo = this.n;
+    }
+    return e.bits;
+  }
+
+  add(r: Loaded): void {
+    const old = this.ordOf.get(r.product_id);
+    if (old !== undefined) {
+      if (this.revOf[old] === r.rev) return; // already applied
+      this.live[old] = 0;
+      this.liveCount--;
+    }
+    const o = this.n++;
+    this.ordOf.set(r.product_id, o);
+    this.live.push(1);
+    this.liveCount++;
+    this.revOf.push(r.rev);
+    if (r.rev > this.maxRev) this.maxRev = r.rev;
+    this.productId.push(r.product_id);
+    this.sku.push(r.sku);
+    this.urlPath.push(r.url_path);
+    this.slug.push(r.slug);
+    this.typeId.push(r.type_id);
+    this.name.push(r.name);
+    this.childSkus.push(r.child_skus.length ? r.child_skus : EMPTY);
+    this.searchText.push(r.search_text);
+    const num = this.num as Record<string, number[]>;
+    num.status!.push(r.status);
+    num.visibility!.push(r.visibility);
+    num.final_price_incl_tax!.push(r.final_price_incl_tax);
+    num.total_qty!.push(r.total_qty);
+    num.is_in_stock!.push(r.is_in_stock ? 1 : 0);
+    num.is_promoted!.push(r.is_promoted);
+    num.sales_count!.push(r.sales_count);
+    num.created_at!.push(r.created_us);
+    num.updated_at!.push(r.updated_us);
+    for (const c of r.category_ids) {
+      this.cats.push(c);
+      let list = this.catPostings.get(c);
+      if (!list) this.catPostings.set(c, (list = []));
+      if (list[list.length - 1] !== o) list.push(o);
+    }
+    this.catStart.push(this.cats.length);
+    for (const [code, values] of Object.entries(r.attrs)) {
+      if (!Array.isArray(values)) continue;
+      for (const v of values) {
+        if (typeof v !== 'number' && typeof v !== 'string') continue;
+        const t = this.term(code, v);
+        this.termRows.push(t);
+        const list = this.termPostings[t] as number[];
+        if (list[list.length - 1] !== o) list.push(o);
+      }
+    }
+    this.termStart.push(this.termRows.length);
+    const target = this.building ?? this.extra;
+    for (const [lexeme, w] of parseTsvector(r.search)) {
+      let p = target.get(lexeme);
+      if (!p) target.set(lexeme, (p = { ords: [], w: [] }));
+      if (p.ords[p.ords.length - 1] === o) continue;
+      p.ords.push(o);
+      p.w.push(w);
+    }
+    this.byText.sku.set(r.sku, o);
+    this.byText.url_path.set(r.url_path, o);
+    const sequence = trigramSequence(r.search_text);
+    const ids = new Int32Array(sequence.length);
+    sequence.forEach((t, i) => {
+      let id = this.trgIds.get(t);
+      if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
+      ids[i] = id;
+    });
+    this.pushTrigramSequence(o, ids);
+    for (const id of new Set(ids)) {
+      if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
+      else {
+        let list = this.trgExtra.get(id);
+        if (!list) this.trgExtra.set(id, (list = []));
+        list.push(o);
+      }
+    }
+  }
+
+  /**
+   * Per ordinal, the trigram numbers of its search_text in order, kept end to end in one typed array
+   * (one object per row cost about 150 bytes each and slowed every full garbage collection).
+   */
+  private pushTrigramSequence(o: number, ids: Int32Array): void {
+    const end = this.trgSeqTotal + ids.length;
+    if (end > this.trgFlat.length) {
+      const grown = new Int32Array(Math.max(end, this.trgFlat.length * 2));
+      grown.set(this.trgFlat.subarray(0, this.trgSeqTotal));
+      this.trgFlat = grown;
+    }
+    if (o + 2 > this.trgOffset.length) {
+      const grown = new Int32Array(this.trgOffset.length * 2);
+      grown.set(this.trgOffset);
+      this.trgOffset = grown;
+    }
+    this.trgFlat.set(ids, this.trgSeqTotal);
+    this.trgSeqTotal = end;
+    this.trgOffset[o + 1] = end;
+  }
+
+  /** the trigram numbers of an ordinal's search_text, in order (a view, valid until rows are added) */
+  trigramSequenceOf(o: number): Int32Array {
+    return this.trgFlat.subarray(this.trgOffset[o] as number, this.trgOffset[o + 1] as number);
+  }
+
+  /** the ordinals whose search_text holds the trigram (ascending within each list) */
+  trigramPostings(trigram: string): ArrayLike<number>[] {
+    this.compact();
+    const id = this.trgIds.get(trigram);
+    if (id === undefined) return [];
+    const out: ArrayLike<number>[] = [];
+    if (id + 1 < this.trgStart.length)
+      out.push(this.trgOrds.subarray(this.trgStart[id] as number, this.trgStart[id + 1] as number));
+    const more = this.trgExtra.get(id);
+    if (more) out.push(more);
+    return out;
+  }
+
+  /** turns the lexemes read so far into the sorted string and typed-array postings */
+  compact(): void {
+    const trg = this.trgBuilding;
+    if (trg) {
+      const start = new Int32Array(trg.length + 1);
+      let total = 0;
+      for (let id = 0; id < trg.length; id++) {
+        start[id] = total;
+        total += trg[id]?.length ?? 0;
+      }
+      start[trg.length] = total;
+      const ords = new Int32Array(total);
+      for (let id = 0; id < trg.length; id++) if (trg[id]) ords.set(trg[id] as number[], start[id] as number);
+      this.trgStart = start;
+      this.trgOrds = ords;
+      this.trgBuilding = null;
+    }
+    const building = this.building;
+    if (!building) return;
+    const lexemes = [...building.keys()].sort(cmpStr);
+    const pos = new Int32Array(lexemes.length + 1);
+    const start = new Int32Array(lexemes.length + 1);
+    let chars = 0;
+    let postings = 0;
+    lexemes.forEach((l, i) => {
+      pos[i] = chars;
+      start[i] = postings;
+      chars += l.length;
+      postings += building.get(l)!.ords.length;
+    });
+    pos[lexemes.length] = chars;
+    start[lexemes.length] = postings;
+    const ords = new Int32Array(postings);
+    const w = new Float32Array(postings);
+    lexemes.forEach((l, i) => {
+      const p = building.get(l)!;
+      ords.set(p.ords, start[i] as number);
+      w.set(p.w, start[i] as number);
+    });
+    this.lexBlob = lexemes.join('');
+    this.lexPos = pos;
+    this.lexStart = start;
+    this.lexOrds = ords;
+    this.lexW = w;
+    this.building = null;
+  }
+
+  private lexAt(i: number): string {
+    return this.lexBlob.slice(this.lexPos[i] as number, this.lexPos[i + 1] as number);
+  }
+
+  /** the first sorted lexeme index at or after `text` */
+  private lowerBound(text: string): number {
+    let lo = 0;
+    let hi = this.lexPos.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmpStr(this.lexAt(mid), text) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private posting(i: number, factor: number): Posting {
+    const a = this.lexStart[i] as number;
+    const b = this.lexStart[i + 1] as number;
+    return { ords: this.lexOrds.subarray(a, b), weights: this.lexW.subarray(a, b), factor };
+  }
+
+  /** the postings of a lexeme (exactly) */
+  lexeme(text: string): Posting[] {
+    this.compact();
+    const out: Posting[] = [];
+    const i = this.lowerBound(text);
+    if (i < this.lexPos.length - 1 && this.lexAt(i) === text) out.push(this.posting(i, 1));
+    const more = this.extra.get(text);
+    if (more) out.push({ ords: more.ords, weights: more.w, factor: 1 });
+    return out;
+  }
+
+  /** the postings of every lexeme starting with `prefix` (an exact lexeme counts fully, a longer one half) */
+  prefixed(prefix: string): Posting[] {
+    this.compact();
+    const out: Posting[] = [];
+    const count = this.lexPos.length - 1;
+    for (let i = this.lowerBound(prefix); i < count; i++) {
+      const l = this.lexAt(i);
+      if (!l.startsWith(prefix)) break;
+      out.push(this.posting(i, l === prefix ? 1 : 0.5));
+    }
+    for (const [l, p] of this.extra)
+      if (l.startsWith(prefix)) out.push({ ords: p.ords, weights: p.w, factor: l === prefix ? 1 : 0.5 });
+    return out;
+  }
+
+  private term(code: string, v: number | string): number {
+    const key = `${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`;
+    let t = this.termIds.get(key);
+    if (t === undefined) {
+      t = this.termCode.length;
+      this.termIds.set(key, t);
+      this.termCode.push(code);
+      this.termValue.push(v);
+      this.termPostings.push([]);
+      let ofCode = this.termsOfCode.get(code);
+      if (!ofCode) this.termsOfCode.set(code, (ofCode = []));
+      ofCode.push(t);
+    }
+    return t;
+  }
+
+  termId(code: string, v: number | string): number | undefined {
+    return this.termIds.get(`${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`);
+  }
+
+  /** approximate heap size of the index, in bytes (arrays of small integers at 8 bytes an entry) */
+  memoryEstimate(): number {
+    let entries = this.n * 16 + this.cats.length + this.termRows.length;
+    for (const p of this.catPostings.values()) entries += p.length;
+    for (const p of this.termPostings) entries += p.length;
+    let strings = 0;
+    for (let i = 0; i < this.n; i++)
+      strings +=
+        (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 +
+        4 * 16;
+    return (
+      entries * 8 +
+      strings +
+      this.lexBlob.length * 2 +
+      this.lexPos.byteLength +
+      this.lexStart.byteLength +
+      this.lexOrds.byteLength +
+      this.lexW.byteLength +
+      this.trgIds.size * 64 +
+      this.trgFlat.byteLength +
+      this.trgOffset.byteLength +
+      this.trgStart.byteLength +
+      this.trgOrds.byteLength
+    );
+  }
+}
+
+const EMPTY: string[] = [];
+export const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** the numbers PostgreSQL answers as text (float8 through node-postgres) as numbers */
+export function normalise(r: Loaded): Loaded {
+  r.created_us = Number(r.created_us);
+  r.updated_us = Number(r.updated_us);
+  r.rev = Number(r.rev);
+  return r;
+}
