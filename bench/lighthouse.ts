@@ -5,14 +5,10 @@
  * /usr/bin/chromium) through chrome-launcher. Prints the four category scores, LCP/TBT/CLS and the ids of
  * the failing audits per page.
  */
-import { mkdirSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startShopProcess } from './shop-process.ts';
 
 const CHROME_FLAGS = [
   '--headless',
@@ -25,68 +21,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-/**
- * The shop in a child process, as it runs in production (`NODE_ENV=production`, like scripts/start.mjs).
- * Not in this process: Lighthouse's own work here (trace processing, between and during runs) would
- * delay the shop's answers, and Lighthouse's simulation takes the observed response times as the
- * server's latency, which inflated FCP and LCP of every page by seconds.
- */
-async function startShopProcess() {
-  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
-  mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('apps/server/src/cli.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  const close = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    await waitForHealth(`http://127.0.0.1:${port}/healthz`, child);
-  } catch (e) {
-    await close();
-    throw e;
-  }
-  return { port, close };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-/** The shop answers /healthz only once its database is open and seeded (first start: minutes). */
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the shop did not answer ${url} within ${timeoutMs / 1000} s`);
-}
 
 type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
 

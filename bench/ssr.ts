@@ -2,10 +2,10 @@
  * Server-rendered pages (DESIGN.md budget: product and category pages uncached >= 450 req/s on 2 cores,
  * p95 <= 30 ms). Starts the shop on a free port with a bench data folder and loads it with autocannon.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { percentile } from './stats.ts';
+import { startShopProcess } from './shop-process.ts';
 
 /** autocannon's run plus every response time (its summary has no p95) */
 async function load(url: string, seconds = 8) {
@@ -27,24 +27,7 @@ export async function runSsrBench() {
 }
 
 async function runSsrBenchWith(pageCache: string) {
-  // the shop runs with NODE_ENV=production (scripts/start.mjs): without it React renders with its
-  // development build, twice as slow. Set before the server (and so React) is loaded.
-  process.env.NODE_ENV ??= 'production';
-  const { loadServerConfig, startServer } = await import('@vitrina/server');
-  // BENCH_DATA_DIR: another data folder, so two benches on one machine do not contend for PGlite's lock
-  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
-  mkdirSync(dataDir, { recursive: true });
-  const config = {
-    ...loadServerConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PAGE_CACHE: pageCache,
-    }),
-  };
-  const server = await startServer(config);
+  const server = await startShopProcess({ PAGE_CACHE: pageCache });
   const base = `http://127.0.0.1:${server.port}`;
   const search = await fetch(
     `${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`,
@@ -61,7 +44,9 @@ async function runSsrBenchWith(pageCache: string) {
     ['home /en', '/en'],
   ];
   console.log(
-    `\nSSR, page cache ${pageCache}, autocannon 8 connections, 8 s each, NODE_ENV=${process.env.NODE_ENV}, ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+    `\nSSR, page cache ${pageCache}, autocannon 8 connections, 8 s each, shop in its own process (NODE_ENV=production), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
   for (const [label, p] of pages) {
     await load(base + p, 2); // warm
