@@ -100,9 +100,20 @@ describe('offline (en)', () => {
     await page.locator('.card a').first().waitFor();
     const categoryPath = new URL(page.url()).pathname;
     const candidates = await productsWithStock(categoryPath.split('/c/')[1]!);
-    const onPage = await page.locator('.card a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    const visible = candidates.filter((p) => onPage.some((href) => href?.endsWith(`/${p.url_path}`)));
-    expect(visible.length, 'two simple products with stock on the category page').toBeGreaterThanOrEqual(2);
+    // the home page's cards can still be on screen while the category's list arrives: read until it has
+    let visible: ProductDoc[] = [];
+    await expect
+      .poll(
+        async () => {
+          const onPage = await page
+            .locator('.card a')
+            .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+          visible = candidates.filter((p) => onPage.some((href) => href?.endsWith(`/${p.url_path}`)));
+          return visible.length;
+        },
+        { message: 'two simple products with stock on the category page', timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     const [first, unseen] = visible as [ProductDoc, ProductDoc];
     seen = first;
     await page.locator(`.card a[href$="/${seen.url_path}"]`).first().click();
