@@ -16,6 +16,7 @@ import type * as ApiModule from '../app/lib/api';
 import type * as UserModule from '../app/state/user';
 import type * as GroupPricesModule from '../app/state/group-prices';
 import { formatPrice } from '@vitrina/domain';
+import { installBrowserGlobals } from './support/browser-globals';
 import { startRealShop, type RealShop } from './support/real-shop';
 import { PASSWORD } from '../../api/test/user-helpers.ts';
 
@@ -38,28 +39,7 @@ beforeAll(async () => {
     DEMO_SPECIAL_OFFERS: 'false',
   });
   await shop.api.database.query('UPDATE customer_groups SET discount_percent = $1 WHERE id = 3', [TIER]);
-  const { JSDOM } = (await import('jsdom')) as unknown as {
-    JSDOM: new (html: string, options: object) => { window: Window };
-  };
-  const dom = new JSDOM('<!doctype html><html><body></body></html>', {
-    url: 'http://localhost/en/',
-    pretendToBeVisual: true,
-  });
-  const g = globalThis as Record<string, unknown>;
-  for (const key of [
-    'window',
-    'document',
-    'HTMLElement',
-    'Node',
-    'Event',
-    'navigator',
-    'location',
-    'history',
-  ]) {
-    g[key] = (dom.window as unknown as Record<string, unknown>)[key] ?? g[key];
-  }
-  g.IS_REACT_ACT_ENVIRONMENT = true;
-  g.fetch = (input: string, init?: RequestInit) => shop.fetch(input, init);
+  await installBrowserGlobals(shop.fetch);
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
   ({ AccountBoot } = await import('../app/components/AccountBoot'));

@@ -13,6 +13,7 @@ import type * as MiniCartModule from '../app/components/MiniCart';
 import type * as ApiModule from '../app/lib/api';
 import type * as CartModule from '../app/state/cart';
 import type * as UiModule from '../app/state/ui';
+import { installBrowserGlobals } from './support/browser-globals';
 import { startRealShop, type RealShop } from './support/real-shop';
 
 let shop: RealShop;
@@ -25,39 +26,7 @@ let ui: typeof UiModule.ui;
 
 beforeAll(async () => {
   shop = await startRealShop();
-  const { JSDOM } = (await import('jsdom')) as unknown as {
-    JSDOM: new (html: string, options: object) => { window: Window };
-  };
-  const dom = new JSDOM('<!doctype html><html><body></body></html>', {
-    url: 'http://localhost/en/',
-    pretendToBeVisual: true,
-  });
-  const g = globalThis as Record<string, unknown>;
-  for (const key of [
-    'window',
-    'document',
-    'HTMLElement',
-    'HTMLInputElement',
-    'Node',
-    'Event',
-    'MouseEvent',
-    'KeyboardEvent',
-    'getComputedStyle',
-    'requestAnimationFrame',
-    'cancelAnimationFrame',
-    'navigator',
-    'localStorage',
-    'sessionStorage',
-    'location',
-    'history',
-    'matchMedia',
-  ]) {
-    g[key] = (dom.window as unknown as Record<string, unknown>)[key] ?? g[key];
-  }
-  g.requestAnimationFrame ??= (cb: () => void) => setTimeout(cb, 0);
-  g.cancelAnimationFrame ??= (id: ReturnType<typeof setTimeout>) => clearTimeout(id);
-  g.IS_REACT_ACT_ENVIRONMENT = true;
-  g.fetch = (input: string, init?: RequestInit) => shop.fetch(input, init);
+  await installBrowserGlobals(shop.fetch);
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
   ({ MiniCart } = await import('../app/components/MiniCart'));
