@@ -9,6 +9,7 @@ import { buildApi, loadApiConfig } from '@vitrina/api';
 import { importCatalog } from '@vitrina/db';
 import { createTestDatabase } from '@vitrina/db/testing';
 import { testCatalog } from '../apps/api/test/fixtures.ts';
+import { address } from '../apps/api/test/helpers.ts';
 import { summarize, time } from './stats.ts';
 
 const ROUNDS = 300;
@@ -41,15 +42,7 @@ async function benchOn(url: string | undefined) {
     await call('POST', 'update', cartId, { cartItem: { sku: 'LAP-1001', qty: 1 } });
     await call('POST', 'shipping-information', cartId, {
       addressInformation: {
-        shippingAddress: {
-          firstname: 'Jonas',
-          lastname: 'Jonaitis',
-          city: 'Vilnius',
-          postcode: 'LT-01100',
-          street: ['Gedimino pr. 1'],
-          countryId: 'LT',
-          telephone: '+37060000000',
-        },
+        shippingAddress: address(),
         shippingCarrierCode: 'omniva',
         shippingMethodCode: 'omniva',
         paymentMethodCode: 'cashondelivery',
