@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setMeta } from '@vitrina/db';
 import { startApi, type TestApi } from './helpers.ts';
-import { bearer, customer, register, uniqueEmail } from './user-helpers.ts';
+import { bearer, customer, uniqueEmail } from './user-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -129,14 +129,8 @@ describe('demo special offers (DEMO_SPECIAL_OFFERS)', () => {
   });
 
   it('gives none while the catalogue is not the seeded demo one', async () => {
-    const email = uniqueEmail('not-demo');
-    await register(demo, email);
-    const login = await demo.call({
-      method: 'POST',
-      url: '/vsbridge/user/login',
-      payload: { username: email, password: 'correct horse 1' },
-    });
-    const r = await demo.call({ url: '/vsbridge/user/special-offers', headers: bearer(login.body.result) });
+    const { accessToken } = await customer(demo, 'not-demo');
+    const r = await demo.call({ url: '/vsbridge/user/special-offers', headers: bearer(accessToken) });
     expect(r.body.result).toEqual([]);
     // what the shop server writes when it seeds the demo catalogue
     await setMeta(demo.database, 'demo_catalog', true);
@@ -144,14 +138,8 @@ describe('demo special offers (DEMO_SPECIAL_OFFERS)', () => {
   afterAll(async () => demo?.close());
 
   it('gives a new customer offers labelled demo: 10% off listed, enabled, in-stock products', async () => {
-    const email = uniqueEmail('demo-offers');
-    await register(demo, email);
-    const login = await demo.call({
-      method: 'POST',
-      url: '/vsbridge/user/login',
-      payload: { username: email, password: 'correct horse 1' },
-    });
-    const r = await demo.call({ url: '/vsbridge/user/special-offers', headers: bearer(login.body.result) });
+    const { accessToken } = await customer(demo, 'demo-offers');
+    const r = await demo.call({ url: '/vsbridge/user/special-offers', headers: bearer(accessToken) });
     expect(r.status).toBe(200);
     const list = r.body.result as {
       id: number;
