@@ -15,7 +15,10 @@ import {
 } from './product-search.ts';
 import type { Predicate, StoreIndex } from './store-index.ts';
 
-/** a filter: its test, and where postings give them, the candidates: ascending, exactly the live ordinals passing the test */
+/**
+ * A filter: its test, and where postings give them, the candidates: ascending, each passing the test,
+ * and holding every live ordinal that passes it (dead ones may be among them: callers check `live`).
+ */
 export type Filter = { test: Predicate; candidates?: ArrayLike<number> };
 
 const RANGE_TESTS = {
