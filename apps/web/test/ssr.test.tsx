@@ -215,6 +215,16 @@ describe('page content', () => {
     expect(lt.doc.querySelector('.price-special')?.textContent).toBe('399,00\u00A0€');
   });
 
+  it.each(['/apie-mus', '/en/i/about-us', '/ru/about-us'])(
+    'CMS page %s shows its title once, though its content repeats it as an <h1> (issue #14 item 20)',
+    async (path) => {
+      const r = await render(path);
+      const headings = [...r.doc.querySelectorAll('h1')].map((h) => h.textContent);
+      expect(headings).toHaveLength(1);
+      expect(r.doc.querySelector('.cms p')?.textContent).toBe('Vitrina.');
+    },
+  );
+
   it('a wrong product slug redirects permanently to the product URL', async () => {
     const r = await handler(new Request(`${ORIGIN}/en/p/PX/old-slug?x=1`), { apiFetch: api.fetch });
     expect(r.status).toBe(301);

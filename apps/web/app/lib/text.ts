@@ -22,3 +22,15 @@ export function truncate(text: string, max = 155): string {
   const cut = flat.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
 }
+
+/**
+ * CMS content without a leading `<h1>` that repeats the page's title: the page layout renders the
+ * title as the page's one `<h1>`, and content written for other shops (the demo's, Magento exports)
+ * often starts with the same heading. A different leading heading is kept: it is the editor's.
+ */
+export function withoutRepeatedTitle(html: string, title: string): string {
+  const lead = /^\s*<h1(?:\s[^>]*)?>([\s\S]*?)<\/h1>\s*/i.exec(html);
+  if (!lead) return html;
+  const same = (s: string) => plainText(s).replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+  return same(lead[1] ?? '') === same(title) ? html.slice(lead[0].length) : html;
+}

@@ -10,7 +10,7 @@ import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest } from '../lib/seo.server';
 import { staticPageBySlug, staticSlug } from '../lib/static-pages';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
-import { plainText, truncate } from '../lib/text';
+import { plainText, truncate, withoutRepeatedTitle } from '../lib/text';
 import type { StoreCode } from '../lib/types';
 
 /** The CMS page of `/i/:slug`, or of a localised static slug (`/apie-mus`, `/en/about-us`, ...). */
@@ -39,12 +39,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ru: localizedPath('ru', `/${staticSlug(staticPage.identifier, 'ru')}`),
       } satisfies Record<StoreCode, string>)
     : buildSeo(request, storeCode, await cmsPagePaths(context, storeCode, page));
+  const title = page.title ?? identifier ?? '';
   return {
     storeCode,
     page: {
       identifier: page.identifier,
-      title: page.title ?? identifier ?? '',
-      content: page.content ?? '',
+      title,
+      content: withoutRepeatedTitle(page.content ?? '', title),
       metaTitle: page.meta_title ?? null,
       metaDescription: page.meta_description ?? null,
     },

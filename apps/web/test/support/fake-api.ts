@@ -105,13 +105,15 @@ export function product(store: Store) {
 }
 
 export function cmsPage(store: Store) {
+  const title = { lt: 'Apie mus', en: 'About us', ru: 'О нас' }[store];
   return {
     id: 1,
     identifier: 'about-us',
     slug: store === 'lt' ? 'apie-mus' : 'about-us',
     url_path: `i/${store === 'lt' ? 'apie-mus' : 'about-us'}`,
-    title: { lt: 'Apie mus', en: 'About us', ru: 'О нас' }[store],
-    content: '<p>Vitrina.</p>',
+    title,
+    // as the demo's (and many imported) pages are written: the content repeats the title as its <h1>
+    content: `<h1>${title}</h1>\n<p>Vitrina.</p>`,
     meta_title: null,
     meta_description: null,
     enabled: true,
