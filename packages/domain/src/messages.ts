@@ -434,6 +434,10 @@ export const MESSAGES = {
     lt: 'Išsiųstas / paruoštas atsiimti',
     ru: 'Отправлен / готов к выдаче',
   },
+  // payment statuses (payment/provider.ts PaymentStatus) that have no order status of the same name;
+  // `paid` and `cancelled` read as the order statuses do
+  'paymentStatus.pending': { en: 'Awaiting payment', lt: 'Laukiama apmokėjimo', ru: 'Ожидает оплаты' },
+  'paymentStatus.failed': { en: 'Payment failed', lt: 'Mokėjimas nepavyko', ru: 'Оплата не прошла' },
   // ---- order placement (issue #5): which products are short, and a reused idempotency key ----
   'order.productUnavailable': {
     en: '{name} ({sku}) is not available',

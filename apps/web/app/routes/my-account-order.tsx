@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/my-account-order';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
-import { statusLabel } from '../components/account/order-labels';
+import { paymentStatusLabel, statusLabel } from '../components/account/order-labels';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
@@ -59,7 +59,7 @@ function OrderView({ orderId }: { orderId: string }) {
         <dt>{t('account.orderStatus')}</dt>
         <dd>{statusLabel(t, order.status)}</dd>
         <dt>{t('account.paymentStatus')}</dt>
-        <dd>{statusLabel(t, order.payment_status)}</dd>
+        <dd>{paymentStatusLabel(t, order.payment_status)}</dd>
         <dt>{t('account.shippingStatus')}</dt>
         <dd>{statusLabel(t, order.shipping_status)}</dd>
       </dl>

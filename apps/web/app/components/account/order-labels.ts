@@ -7,3 +7,9 @@ export function statusLabel(t: Translator, status: string | null | undefined): s
   const key = `orderStatus.${status}`;
   return isMessageKey(key) ? t.msg(key) : status;
 }
+
+/** A payment status (pending, paid, cancelled, failed) in the shopper's language. */
+export function paymentStatusLabel(t: Translator, status: string | null | undefined): string {
+  const key = `paymentStatus.${status}`;
+  return status && isMessageKey(key) ? t.msg(key) : statusLabel(t, status);
+}
