@@ -55,3 +55,31 @@ describe('order completed page after a cancelled payment', () => {
     expect(screen.queryByRole('link', { name: 'Pay again' })).toBeNull();
   });
 });
+
+describe('the thank-you text follows the payment method and status (issue #14 item 7)', () => {
+  const order = (method: string) =>
+    ({
+      payment_method_code: method,
+      created_at: '2026-11-22T03:00:00.000Z',
+      items: [],
+      grand_total: 1000,
+      currency: 'EUR',
+    }) as unknown as Props['loaderData']['order'];
+  const payOnDelivery = 'You will pay when the parcel is delivered.';
+
+  it.each([
+    ['NEOPAY', 'paid'],
+    ['NEOPAY', 'pending'],
+    ['MOKILIZINGAS', 'paid'],
+    ['banktransfer', null],
+  ] as const)('%s with payment %s is never told to pay on delivery', (method, payment) => {
+    page({ order: order(method), payment });
+    expect(screen.getByText('We will send the order confirmation to your e-mail.')).toBeTruthy();
+    expect(screen.queryByText(payOnDelivery)).toBeNull();
+  });
+
+  it('cash on delivery is told it pays when the parcel is delivered', () => {
+    page({ order: order('cashondelivery'), payment: null });
+    expect(screen.getByText(payOnDelivery)).toBeTruthy();
+  });
+});

@@ -178,8 +178,8 @@ export const en = {
   'thankYou.grandTotal': 'Grand total',
   'thankYou.title': 'Thank you for your purchase!',
   'thankYou.number': 'Your order number is {number}.',
-  'thankYou.text':
-    'We will send the order confirmation to your e-mail. You will pay when the parcel is delivered.',
+  'thankYou.text': 'We will send the order confirmation to your e-mail.',
+  'thankYou.payOnDelivery': 'You will pay when the parcel is delivered.',
 
   'account.title': 'My account',
   'account.hello': 'Hello, {name}!',

@@ -184,7 +184,8 @@ export const lt: Dictionary = {
   'thankYou.grandTotal': 'Iš viso',
   'thankYou.title': 'Dėkojame, kad pirkote!',
   'thankYou.number': 'Jūsų užsakymo numeris – {number}.',
-  'thankYou.text': 'Užsakymo patvirtinimą atsiųsime el. paštu. Už prekes sumokėsite, kai atsiimsite siuntą.',
+  'thankYou.text': 'Užsakymo patvirtinimą atsiųsime el. paštu.',
+  'thankYou.payOnDelivery': 'Už prekes sumokėsite, kai atsiimsite siuntą.',
 
   'account.title': 'Mano paskyra',
   'account.hello': 'Sveiki, {name}!',

@@ -1,4 +1,10 @@
-import { PAYMENT_MOKILIZINGAS, PAYMENT_NEOPAY, formatDateTime, localizedPath } from '@vitrina/domain';
+import {
+  PAYMENT_CASH_ON_DELIVERY,
+  PAYMENT_MOKILIZINGAS,
+  PAYMENT_NEOPAY,
+  formatDateTime,
+  localizedPath,
+} from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
 import { OrderLinesTable } from '../components/OrderLinesTable';
@@ -105,6 +111,8 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
         <p className="order-number">{t('thankYou.number', { number: loaderData.number })}</p>
       ) : null}
       <p>{t('thankYou.text')}</p>
+      {/* only an order known to be cash on delivery is told it pays at the door (issue #14 item 7) */}
+      {order?.payment_method_code === PAYMENT_CASH_ON_DELIVERY ? <p>{t('thankYou.payOnDelivery')}</p> : null}
       {order ? <OrderLines order={order} /> : null}
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
