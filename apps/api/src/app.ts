@@ -8,10 +8,11 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@vitrina/db';
-import type { ApiConfig } from './config.ts';
+import { fastifyTrustProxy, type ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { withLogRedaction } from './http/log.ts';
 import { AdminService } from './admin/service.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { CartService } from './cart/service.ts';
@@ -58,8 +59,6 @@ export type BuildApiOptions = {
   logger?: boolean | object;
   /** compress answers itself (standalone); off when a front server compresses */
   compress?: boolean;
-  /** behind a reverse proxy: take the client address from X-Forwarded-For (rate limits) */
-  trustProxy?: boolean;
 };
 
 function isLoggerInstance(x: unknown): x is FastifyBaseLogger {
@@ -70,13 +69,19 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const { database, config } = opts;
   const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> = isLoggerInstance(opts.logger)
     ? { loggerInstance: opts.logger }
-    : { logger: (opts.logger ?? false) as FastifyServerOptions['logger'] };
+    : {
+        // secrets in URLs (?token=, cartId, payment paths) never reach the log (http/log.ts)
+        logger: (opts.logger
+          ? withLogRedaction(opts.logger === true ? {} : opts.logger)
+          : false) as FastifyServerOptions['logger'],
+      };
   const app = Fastify({
     ...logging,
     // composed into the shop server (its logger given): the outer server logs the requests
     logController: new LogController({ disableRequestLogging: isLoggerInstance(opts.logger) }),
     bodyLimit: config.bodyLimit,
-    trustProxy: opts.trustProxy ?? false,
+    // TRUST_PROXY: whose X-Forwarded-For names the client (rate limits, logs); nobody's by default
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // the spec's paths come with and without a trailing slash (`/country/list/`, `/pickup-points/`)
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();

@@ -19,6 +19,7 @@
  * | `IMAGE_SIZES` | `150,266,300,400,452,600,800,1000,1200,1600,1920` | allowed widths/heights of `/vsbridge/image/{w}/{h}/resize/...` (none above 2000) |
  * | `IMAGE_MEMORY_CACHE_MB` | `64` | in-memory LRU of resized images |
  * | `API_BODY_LIMIT` | `1048576` | body limit of ordinary API calls in bytes (the catalogue import has its own 200 MB) |
+ * | `TRUST_PROXY` | off | whose `X-Forwarded-For` is believed for the client address (rate limits, logs): off = nobody, the TCP peer is the client; a number = that many reverse-proxy hops in front of the shop (`1`: one nginx), safe only when nothing but those proxies can reach the shop's port; or a comma list of proxy addresses/CIDRs (`10.0.0.0/8,127.0.0.1`, also `loopback`, `linklocal`, `uniquelocal`). Read by the shop server too. Never `true`: any client could then pick its own address |
  * | `REDIS_URL` | unset | reserved: shared catalogue cache between processes (see `catalog/cache.ts`); not used yet |
  *
  * Accounts, sessions and engagement (issue #6; apps/api/src/auth, user, newsletter, review, contact, mail):
@@ -56,6 +57,7 @@
  * The client address is the request's `ip`: a server that forwards requests to this API by `inject`
  * must pass the client's address on (`remoteAddress: req.ip`), or every client counts as one.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { loadPaymentConfig, type PaymentConfig } from './payment/config.ts';
 import { CASH_ON_DELIVERY_FEE_CENTS, PAYMENT_CASH_ON_DELIVERY, PRICE_RANGES, priceRangeKey } from '@vitrina/domain';
@@ -83,6 +85,8 @@ export type ApiConfig = {
   imageSizes: number[];
   imageMemoryCacheBytes: number;
   bodyLimit: number;
+  /** TRUST_PROXY: Fastify's `trustProxy` (false, a hop count, or proxy addresses/CIDRs) */
+  trustProxy: TrustProxy;
   redisUrl: string | undefined;
   /** AUTH_SECRET; undefined: generated once and kept in the meta table (auth/secret.ts) */
   authSecret: string | undefined;
@@ -106,6 +110,51 @@ export type ApiConfig = {
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
   payment: PaymentConfig;
 };
+
+/** whose X-Forwarded-For is believed: nobody, the nearest N hops, or these proxies (Fastify's `trustProxy`) */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY (issue #12 item 7). Off by default: believing X-Forwarded-For from anyone lets every
+ * client choose the address its rate limits count against. `true` is refused for the same reason.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['off', 'false', 'no', '0'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY: a hop count must be at most 10, got "${value}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries)
+    if (!PROXY_NAMES.has(entry) && !isAddressOrCidr(entry))
+      throw new Error(
+        `TRUST_PROXY must be off, a hop count, or a comma list of proxy addresses/CIDRs, got "${entry || value}"`,
+      );
+  return entries;
+}
+
+/**
+ * Fastify's `trustProxy` for a TRUST_PROXY. A hop count becomes a function trusting the nearest N
+ * hops (Fastify 5 ignores a bare number: a hop count cannot tell a proxy from a client that reaches
+ * the shop directly, so it is only safe where nothing but the proxies can reach the shop's port).
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** `count` events per `windowSeconds`; count 0: no limit */
 export type RateRule = { count: number; windowSeconds: number };
@@ -197,6 +246,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     imageSizes: [...new Set(imageSizes)].sort((a, b) => a - b),
     imageMemoryCacheBytes: int(env, 'IMAGE_MEMORY_CACHE_MB', 64, 0, 16_384) * 1024 * 1024,
     bodyLimit: int(env, 'API_BODY_LIMIT', 1024 * 1024, 1024, ADMIN_BODY_LIMIT),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     authSecret: authSecret(env.AUTH_SECRET),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),

@@ -24,7 +24,8 @@ export type TestApi = {
   call(opts: InjectOptions | string): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
 };
 
-export async function startApi(env: Record<string, string> = {}): Promise<TestApi> {
+/** `logger`: pino options for buildApi (e.g. a `stream` to read the request log); silent by default */
+export async function startApi(env: Record<string, string> = {}, opts: { logger?: object } = {}): Promise<TestApi> {
   const database = await createTestDatabase();
   await importCatalog(database, testCatalog());
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'vitrina-api-media-'));
@@ -41,7 +42,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
     CATALOG_VERSION_TTL_MS: '0',
     ...env,
   });
-  const app = await buildApi({ database, config });
+  const app = await buildApi({ database, config, logger: opts.logger });
   await app.ready();
   return {
     app,

@@ -8,7 +8,11 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const status = async (email: string) => (await api.call(`/vsbridge/mailer/subscribe?email=${encodeURIComponent(email)}`)).body;
+/** the stored status (GET /mailer/subscribe answers only the address's owner: see below) */
+const status = async (email: string) => {
+  const [row] = await api.database.query<{ status: string }>('SELECT status FROM newsletter_subscribers WHERE email = $1', [email]);
+  return { code: 200, result: row?.status ?? 'unsubscribed' };
+};
 const subscribe = (email: string, storeCode = 'en', remoteAddress = uniqueAddress()) =>
   api.call({ method: 'POST', url: `/vsbridge/mailer/subscribe?storeCode=${storeCode}`, remoteAddress, payload: { email } });
 const confirmGet = (email: string, code: string, storeCode = 'en') =>
@@ -56,8 +60,8 @@ describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
     const again = await confirmGet(email, code, 'lt');
     expect(again.status).toBe(400);
     expect(again.body.result).toBe('Ši nuoroda negalioja arba jūs jau užsiprenumeravote mūsų naujienlaiškį!');
-    // subscribing while subscribed: no new e-mail
-    expect((await subscribe(email)).body.result).toBe('subscribed');
+    // subscribing while subscribed: no new e-mail, and to anyone but the owner the answer of a new address
+    expect((await subscribe(email)).body.result).toBe('pending');
     expect(await outbox(api, { kind: 'mail.newsletter-confirmation', to: email })).toHaveLength(1);
 
     // the coupon works in a cart
@@ -75,6 +79,45 @@ describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
     const coupons = await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM coupons WHERE code LIKE 'NEWS10-%' AND code IN (SELECT coupon_code FROM newsletter_subscribers WHERE email = $1)", [email]);
     expect(coupons[0]?.n).toBe(1);
     expect(await outbox(api, { kind: 'mail.newsletter-coupon', to: email })).toHaveLength(1);
+  });
+
+  it("tells an address's status to its owner only (issue #12 item 11)", async () => {
+    const owner = await customer(api, 'owner');
+    const other = await customer(api, 'other');
+    const ask = (email: string, token?: string) =>
+      api.call({ url: `/vsbridge/mailer/subscribe?storeCode=en&email=${encodeURIComponent(email)}`, headers: token ? bearer(token) : {} });
+    await subscribe(owner.email);
+    await confirmGet(owner.email, await confirmationCode(owner.email));
+
+    expect((await ask(owner.email, owner.accessToken)).body).toEqual({ code: 200, result: 'subscribed' });
+    expect((await ask(owner.email.toUpperCase(), owner.accessToken)).body.result).toBe('subscribed');
+    expect((await ask(other.email, other.accessToken)).body).toEqual({ code: 200, result: 'unsubscribed' });
+    const guest = await ask(owner.email);
+    expect(guest.status).toBe(401);
+    expect(JSON.stringify(guest.body)).not.toContain('subscribed');
+    const stranger = await ask(owner.email, other.accessToken);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.result).toBe('You can only see the newsletter status of your own e-mail address');
+    expect(JSON.stringify(stranger.body)).not.toContain('subscribed');
+
+    // subscribing tells a stranger nothing either; the owner learns the truth
+    const strangerSubscribe = await api.call({
+      method: 'POST',
+      url: '/vsbridge/mailer/subscribe?storeCode=en',
+      remoteAddress: uniqueAddress(),
+      headers: bearer(other.accessToken),
+      payload: { email: owner.email },
+    });
+    expect(strangerSubscribe.body).toEqual({ code: 200, result: 'pending' });
+    const ownerSubscribe = await api.call({
+      method: 'POST',
+      url: '/vsbridge/mailer/subscribe?storeCode=en',
+      remoteAddress: uniqueAddress(),
+      headers: bearer(owner.accessToken),
+      payload: { email: owner.email },
+    });
+    expect(ownerSubscribe.body).toEqual({ code: 200, result: 'subscribed' });
+    expect(await outbox(api, { kind: 'mail.newsletter-confirmation', to: owner.email })).toHaveLength(1);
   });
 
   it('a newer subscription replaces the code of the older e-mail', async () => {

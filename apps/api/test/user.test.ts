@@ -260,7 +260,7 @@ describe('GET and POST /vsbridge/user/me', () => {
       method: 'POST',
       url: '/vsbridge/user/me?storeCode=en',
       headers: bearer(c.accessToken),
-      payload: { customer: { email: newEmail, firstname: 'Petras', lastname: 'Petraitis', addresses: [addr], group_id: 4, id: 1, password_hash: 'x' } },
+      payload: { customer: { email: newEmail, firstname: 'Petras', lastname: 'Petraitis', addresses: [addr], group_id: 4, id: 1, password_hash: 'x' }, currentPassword: PASSWORD },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.meta).toEqual({ message: 'Account data has successfully been updated' });
@@ -286,7 +286,7 @@ describe('GET and POST /vsbridge/user/me', () => {
       method: 'POST',
       url: '/vsbridge/user/me?storeCode=en',
       headers: bearer(a.accessToken),
-      payload: { customer: { email: b.email, firstname: 'Jonas', lastname: 'Jonaitis' } },
+      payload: { customer: { email: b.email, firstname: 'Jonas', lastname: 'Jonaitis' }, currentPassword: PASSWORD },
     });
     expect(taken.status).toBe(400);
     expect(taken.body.result).toBe('A customer with the same email already exists in an associated website.');
@@ -301,13 +301,75 @@ describe('GET and POST /vsbridge/user/me', () => {
   });
 });
 
+describe('changing the e-mail (issue #12 item 11)', () => {
+  const update = (token: string, body: Record<string, unknown>, store = 'en') =>
+    api.call({ method: 'POST', url: `/vsbridge/user/me?storeCode=${store}`, headers: bearer(token), payload: body });
+
+  it('needs the current password: without it or with a wrong one the e-mail stays', async () => {
+    const c = await customer(api, 'takeover');
+    const target = uniqueEmail('attacker');
+    const without = await update(c.accessToken, { customer: { email: target, firstname: 'Jonas', lastname: 'Jonaitis' } });
+    expect(without.status).toBe(400);
+    expect(without.body.errors).toEqual([{ field: 'currentPassword', message: 'The current password is not correct' }]);
+    const wrong = await update(c.accessToken, { customer: { email: target, firstname: 'Jonas', lastname: 'Jonaitis' }, currentPassword: 'not my password' }, 'lt');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ field: 'currentPassword', message: 'Dabartinis slaptažodis neteisingas' }]);
+    expect((await me(c.accessToken)).body.result.email).toBe(c.email);
+    expect(await outbox(api, { kind: 'mail.email-changed', to: c.email })).toHaveLength(0);
+    // the same e-mail (any case) and other fields: no password needed
+    const names = await update(c.accessToken, { customer: { email: c.email.toUpperCase(), firstname: 'Petras', lastname: 'Jonaitis' } });
+    expect(names.status, JSON.stringify(names.body)).toBe(200);
+  });
+
+  it('with the current password changes it and e-mails the old address, in the customer\'s language', async () => {
+    const email = uniqueEmail('moving');
+    await api.call({
+      method: 'POST',
+      url: '/vsbridge/user/create?storeCode=lt',
+      remoteAddress: uniqueAddress(),
+      payload: { customer: { email, firstname: 'Ona', lastname: 'Onaitė' }, password: PASSWORD },
+    });
+    const s = await session(api, email);
+    const next = uniqueEmail('moved');
+    const r = await update(s.accessToken, { customer: { email: next, firstname: 'Ona', lastname: 'Onaitė' }, currentPassword: PASSWORD });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result.email).toBe(next);
+    const [notice] = await outbox(api, { kind: 'mail.email-changed', to: email });
+    expect(notice?.subject).toBe('Jūsų el. pašto adresas pakeistas');
+    expect(notice?.text).toContain(next);
+    expect(await outbox(api, { kind: 'mail.email-changed', to: next })).toHaveLength(0);
+  });
+
+  it('counts wrong current passwords against the account like logins', async () => {
+    const c = await customer(api, 'guessing');
+    const guess = () => update(c.accessToken, { customer: { email: uniqueEmail('x'), firstname: 'J', lastname: 'J' }, currentPassword: 'guess guess' });
+    for (let i = 0; i < 3; i++) expect((await guess()).status).toBe(400);
+    expect((await guess()).status).toBe(429);
+  });
+});
+
+describe('no enumeration of accounts by password reset (issue #12 item 11)', () => {
+  it('answers the same for a registered and an unknown e-mail; only the registered one gets a link', async () => {
+    const c = await customer(api, 'known');
+    const unknownEmail = uniqueEmail('unknown');
+    const ask = (email: string) =>
+      api.call({ method: 'POST', url: '/vsbridge/user/reset-password?storeCode=en', remoteAddress: uniqueAddress(), payload: { email } });
+    const known = await ask(c.email);
+    const unknown = await ask(unknownEmail);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body).toEqual({ code: 200, result: true });
+    expect(await outbox(api, { kind: 'mail.password-reset', to: c.email })).toHaveLength(1);
+    expect(await outbox(api, { kind: 'mail.password-reset', to: unknownEmail })).toHaveLength(0);
+    // the per-account limit counts unknown addresses too: the 429 comes at the same attempt
+    for (let i = 0; i < 2; i++) expect((await ask(unknownEmail)).status).toBe(200);
+    expect((await ask(unknownEmail)).status).toBe(429);
+  });
+});
+
 describe('password reset through the e-mail of the outbox', () => {
   it('e-mails a single-use link; the link sets the password and ends every session', async () => {
     const c = await customer(api, 'reset');
-    const unknown = await api.call({ method: 'POST', url: '/vsbridge/user/reset-password?storeCode=en', payload: { email: uniqueEmail('unknown') } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.result).toBe('Provided email does not exist');
-
     const r = await api.call({ method: 'POST', url: '/vsbridge/user/reset-password?storeCode=en', payload: { email: c.email.toUpperCase() } });
     expect(r.body).toEqual({ code: 200, result: true });
     const [mail] = await outbox(api, { kind: 'mail.password-reset', to: c.email });

@@ -3,6 +3,7 @@
  * ("Environment variables"); the API's own variables are read by `loadApiConfig` of @vitrina/api.
  */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from '@vitrina/api';
 
 export type ServerConfig = {
   port: number;
@@ -16,6 +17,8 @@ export type ServerConfig = {
   /** load the demo catalogue when the database has no products */
   seedDemo: boolean;
   logLevel: string;
+  /** TRUST_PROXY, parsed as the API parses it (apps/api/src/config.ts): off, a hop count, or proxy addresses */
+  trustProxy: TrustProxy;
   /** folder of the React Router production build (client/ and server/) */
   webBuildDir: string;
   /** PAGE_CACHE: server-rendered pages cached by URL and store view (page-cache.ts); off as the spec's shop runs */
@@ -36,6 +39,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     apiUrl: env.API_URL || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webBuildDir: path.resolve(cwd, env.WEB_BUILD_DIR ?? 'apps/web/build'),
     pageCache: {
       mode: pageCacheMode(env.PAGE_CACHE),

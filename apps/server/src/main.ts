@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { buildApi, loadApiConfig } from '@vitrina/api';
+import { buildApi, fastifyTrustProxy, loadApiConfig, withLogRedaction } from '@vitrina/api';
 import { acquireServerLock, removeServerLock, writeServerLock, type Database } from '@vitrina/db';
 import { loadServerConfig, type ServerConfig } from './config.ts';
 import { openShopDatabase } from './bootstrap.ts';
@@ -17,13 +17,13 @@ import { PageCache, dataStampReader } from './page-cache.ts';
 import { startPriceWindowJob } from './price-windows.ts';
 
 export async function startServer(config: ServerConfig = loadServerConfig(process.env)) {
-  const logger = { level: config.logLevel };
+  const logger = withLogRedaction({ level: config.logLevel });
   let app: FastifyInstance;
   let database: Database | undefined;
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
 
   if (config.apiUrl) {
-    app = Fastify({ logger, trustProxy: true });
+    app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
     await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
     await registerStorefront(app, {
       buildDir: config.webBuildDir,
@@ -50,7 +50,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       MEDIA_DIR: config.mediaDir,
       ADMIN_TOKEN: adminToken,
     });
-    app = await buildApi({ database, config: apiConfig, logger, compress: true, trustProxy: true });
+    app = await buildApi({ database, config: apiConfig, logger, compress: true });
     const pageCache =
       config.pageCache.mode === 'memory'
         ? {

@@ -199,6 +199,11 @@ export const MESSAGES = {
     lt: 'Dabartinis slaptažodis neteisingas',
     ru: 'Текущий пароль указан неверно',
   },
+  'newsletter.notYourAddress': {
+    en: 'You can only see the newsletter status of your own e-mail address',
+    lt: 'Galite matyti tik savo el. pašto adreso naujienlaiškio prenumeratos būseną',
+    ru: 'Можно узнать статус подписки на рассылку только для своего адреса электронной почты',
+  },
   'newsletter.invalidUrl': {
     en: 'This url is not valid or you have already subscribed to our newsletter!',
     lt: 'Ši nuoroda negalioja arba jūs jau užsiprenumeravote mūsų naujienlaiškį!',

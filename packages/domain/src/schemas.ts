@@ -271,7 +271,8 @@ export const customerCreateSchema = z
   .object({ customer: profileSchema, password: z.string().max(256) })
   .superRefine((c, ctx) => report(ctx, ['password'], validatePassword(c.password)));
 /** "Only firstname, lastname, email and addresses may be modified": other keys are dropped. */
-export const profileUpdateSchema = z.object({ customer: profileSchema });
+/** `currentPassword`: required by the API when the e-mail changes (a stolen access token alone cannot move the account) */
+export const profileUpdateSchema = z.object({ customer: profileSchema, currentPassword: z.string().max(256).optional() });
 export const resetPasswordSchema = z.object({ email: emailSchema });
 export const createPasswordSchema = z
   .object({ email: emailSchema, newPassword: z.string().max(256), resetToken: text(256) })

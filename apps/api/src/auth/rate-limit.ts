@@ -3,6 +3,12 @@
  * newsletter per address). A small interface with an in-process implementation: fixed windows counted
  * in a Map, swept as they expire, bounded in size.
  *
+ * The bound must not become a way to lift a lockout (issue #12 item 8): a flood of cheap requests
+ * with random keys (each refused request still counts, so it creates a window) would otherwise push
+ * a victim's locked account out of the table. So only windows still below their limit are ever
+ * dropped to make room; a window at its limit stays until it expires, and when the table holds
+ * nothing but lockouts a new key is refused (fail closed) instead of forgetting one.
+ *
  * Several processes: with `REDIS_URL` app.ts builds `RedisRateLimiter` (redis-rate-limit.ts) behind
  * the same interface, so every process counts in one place; without it this in-process one counts.
  */
@@ -28,14 +34,15 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
 }
 
-type Window = { count: number; resetAt: number };
+/** `limit`: the rule's count, kept so that housekeeping knows a lockout (count ≥ limit) from a mere counter */
+type Window = { count: number; resetAt: number; limit: number };
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, Window>();
   private operations = 0;
 
   constructor(
-    /** the most keys kept; beyond it expired windows are swept, then the oldest dropped */
+    /** the most keys kept; beyond it expired windows are swept, then the oldest below their limit dropped */
     private readonly maxKeys = 100_000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -54,9 +61,10 @@ export class MemoryRateLimiter implements RateLimiter {
     const at = this.now();
     let w = this.current(key, at);
     if (!w) {
-      w = { count: 0, resetAt: at + rule.windowSeconds * 1000 };
+      // a table full of lockouts: refuse rather than forget one
+      if (!this.makeRoom(at)) return { allowed: false, count: 0, retryAfterMs: rule.windowSeconds * 1000 };
+      w = { count: 0, resetAt: at + rule.windowSeconds * 1000, limit: rule.count };
       this.windows.set(key, w);
-      this.housekeeping(at);
     }
     w.count += 1;
     return { allowed: w.count <= rule.count, count: w.count, retryAfterMs: w.resetAt - at };
@@ -79,15 +87,22 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.windows.size;
   }
 
-  private housekeeping(at: number) {
+  /**
+   * Room for one more key: true when there is. Every 1000 new keys, and whenever the table is full,
+   * expired windows are swept; still full, the oldest windows below their limit are dropped (a
+   * hundredth of the table at once, so a flood does not rescan the lockouts on every request).
+   */
+  private makeRoom(at: number): boolean {
     this.operations += 1;
-    if (this.windows.size <= this.maxKeys && this.operations % 1000 !== 0) return;
+    if (this.windows.size < this.maxKeys && this.operations % 1000 !== 0) return true;
     for (const [k, w] of this.windows) if (w.resetAt <= at) this.windows.delete(k);
-    // still too many live windows (a flood of distinct keys): drop the oldest
-    for (const k of this.windows.keys()) {
-      if (this.windows.size <= this.maxKeys) break;
-      this.windows.delete(k);
+    if (this.windows.size < this.maxKeys) return true;
+    const target = this.maxKeys - Math.max(1, Math.floor(this.maxKeys / 100));
+    for (const [k, w] of this.windows) {
+      if (this.windows.size <= target) break;
+      if (w.count < w.limit) this.windows.delete(k);
     }
+    return this.windows.size < this.maxKeys;
   }
 }
 

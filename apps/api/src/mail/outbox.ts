@@ -28,6 +28,7 @@ const OTHER_KINDS = ['order.confirmation-email'];
 
 export type MailKind =
   | 'mail.password-reset'
+  | 'mail.email-changed'
   | 'mail.newsletter-confirmation'
   | 'mail.newsletter-coupon'
   | 'mail.contact'

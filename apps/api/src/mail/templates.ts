@@ -29,6 +29,22 @@ const passwordReset: Texts<{ firstname: string; link: string; minutes: number }>
   }),
 };
 
+/** to the OLD address after an e-mail change (issue #12 item 11): the owner learns of a takeover */
+const emailChanged: Texts<{ firstname: string; newEmail: string }> = {
+  lt: (p) => ({
+    subject: 'Jūsų el. pašto adresas pakeistas',
+    text: `Sveiki, ${p.firstname},\n\njūsų paskyros el. pašto adresas pakeistas į ${p.newEmail}. Nuo šiol laiškai siunčiami tuo adresu.\n\nJei to nedarėte, nedelsdami susisiekite su mumis atsakydami į šį laišką.`,
+  }),
+  en: (p) => ({
+    subject: 'Your e-mail address was changed',
+    text: `Hello ${p.firstname},\n\nthe e-mail address of your account was changed to ${p.newEmail}. From now on we write to that address.\n\nIf you did not do this, contact us at once by replying to this e-mail.`,
+  }),
+  ru: (p) => ({
+    subject: 'Ваш адрес электронной почты изменён',
+    text: `Здравствуйте, ${p.firstname}!\n\nадрес электронной почты вашей учётной записи изменён на ${p.newEmail}. Теперь мы пишем на этот адрес.\n\nЕсли вы этого не делали, немедленно свяжитесь с нами, ответив на это письмо.`,
+  }),
+};
+
 const newsletterConfirmation: Texts<{ link: string; percent: number }> = {
   lt: (p) => ({
     subject: 'Patvirtinkite naujienlaiškio prenumeratą',
@@ -104,7 +120,7 @@ const backInStock: Texts<{ name: string; link: string }> = {
   }),
 };
 
-const TEMPLATES = { passwordReset, newsletterConfirmation, newsletterCoupon, contactMessage, orderConfirmation, backInStock };
+const TEMPLATES = { passwordReset, emailChanged, newsletterConfirmation, newsletterCoupon, contactMessage, orderConfirmation, backInStock };
 export type TemplateName = keyof typeof TEMPLATES;
 type ParamsOf<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]['en']>[0];
 

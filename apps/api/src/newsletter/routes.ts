@@ -5,7 +5,9 @@
 import type { ApiApp, ApiContext } from '../context.ts';
 import { withRetryAfter } from '../auth/rate-limit.ts';
 import { ok } from '../http/envelope.ts';
-import { fieldError } from '../http/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, fieldError, unauthorized } from '../http/errors.ts';
+import { normaliseEmail } from '../user/service.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { confirmBody, confirmQuery, statusQuery, subscribeBody, subscribeQuery, unsubscribeBody, unsubscribeQuery } from './schemas.ts';
 
@@ -14,16 +16,45 @@ const tags = ['newsletter'];
 export function newsletterRoutes(app: ApiApp, ctx: ApiContext) {
   const { newsletter } = ctx;
 
+  /** the e-mail of the request's customer (undefined for a guest; 401 for a bad token) */
+  const ownEmail = async (req: FastifyRequest) => {
+    const principal = await ctx.auth.optionalAuthenticate(req);
+    return principal ? (await ctx.users.me(principal)).email : undefined;
+  };
+
   app.get(
     '/vsbridge/mailer/subscribe',
-    { schema: { tags, summary: 'Subscription status: "subscribed" once confirmed, else "pending" or "unsubscribed"', querystring: statusQuery } },
-    async (req) => ok(await newsletter.status(req.query.email)),
+    {
+      schema: {
+        tags,
+        summary:
+          'Subscription status of the logged-in customer\'s own e-mail: "subscribed" once confirmed, else "pending" or "unsubscribed" (401 without a token, 403 for another address)',
+        querystring: statusQuery,
+      },
+    },
+    async (req) => {
+      const own = await ownEmail(req);
+      if (own === undefined) throw unauthorized('user.loginRequired');
+      if (normaliseEmail(req.query.email) !== own) throw new ApiError(403, 'newsletter.notYourAddress');
+      return ok(await newsletter.status(own));
+    },
   );
 
   app.post(
     '/vsbridge/mailer/subscribe',
-    { schema: { tags, summary: 'Subscribes: "pending" and a confirmation e-mail (link /newsletter/{email}/{code})', querystring: subscribeQuery, body: subscribeBody } },
-    async (req, reply) => ok(await withRetryAfter(reply, () => newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip))),
+    {
+      schema: {
+        tags,
+        summary:
+          'Subscribes: "pending" and a confirmation e-mail (link /newsletter/{email}/{code}); an address already subscribed answers "subscribed" to its logged-in owner only',
+        querystring: subscribeQuery,
+        body: subscribeBody,
+      },
+    },
+    async (req, reply) => {
+      const own = await ownEmail(req);
+      return ok(await withRetryAfter(reply, () => newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip, own)));
+    },
   );
 
   app.delete(

@@ -5,6 +5,10 @@
  * stored hashed); confirm → `subscribed` and, the first time only, a personal single-use coupon of
  * NEWSLETTER_COUPON_PERCENT (10 %) e-mailed too and, for a registered customer, added to the loyalty
  * card's claims. Re-subscribing after an unsubscribe never issues a second coupon.
+ *
+ * Whether an address is subscribed is its owner's business (issue #12 item 11): the status is
+ * answered to the logged-in customer of that address only (routes.ts), and subscribing an address
+ * that is already subscribed answers "pending" like any new address unless its owner asks.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
@@ -51,14 +55,19 @@ export class NewsletterService {
     return row?.status ?? 'unsubscribed';
   }
 
-  /** pending + confirmation e-mail; an address already subscribed stays so (no e-mail) */
-  async subscribe(emailInput: string, store: StoreCode, clientAddress: string): Promise<SubscriptionStatus> {
+  /**
+   * pending + confirmation e-mail; an address already subscribed stays so (no e-mail), and the answer
+   * says so only to `owner` (the logged-in customer's own e-mail): to anyone else it is "pending".
+   * Counted against the limits either way, so probing costs what subscribing does.
+   */
+  async subscribe(emailInput: string, store: StoreCode, clientAddress: string, owner?: string): Promise<SubscriptionStatus> {
     const email = normaliseEmail(emailInput);
-    if ((await this.status(email)) === 'subscribed') return 'subscribed';
+    const subscribedAnswer: SubscriptionStatus = owner !== undefined && normaliseEmail(owner) === email ? 'subscribed' : 'pending';
     await enforce(this.limiter, [
       { key: `newsletter:address:${clientAddress}`, rule: this.config.rateLimits.newsletterAddress },
       { key: `newsletter:email:${email}`, rule: this.config.rateLimits.newsletterEmail },
     ]);
+    if ((await this.status(email)) === 'subscribed') return subscribedAnswer;
     const code = randomBytes(18).toString('base64url');
     const link = storefrontLink(this.config.publicUrl, store, `/newsletter/${encodeURIComponent(email)}/${code}`);
     return this.database.transaction(async (tx) => {
@@ -71,7 +80,7 @@ export class NewsletterService {
          RETURNING status`,
         [email, sha256(code), store],
       );
-      if (!row) return 'subscribed'; // confirmed meanwhile
+      if (!row) return subscribedAnswer; // confirmed meanwhile
       await enqueueMail(tx, 'mail.newsletter-confirmation', {
         to: email,
         storeCode: store,

@@ -121,14 +121,14 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary:
-          'Updates firstname, lastname, email and addresses (nothing else); meta.message: "Account data has successfully been updated"',
+          'Updates firstname, lastname, email and addresses (nothing else); a new e-mail needs currentPassword and notifies the old address; meta.message: "Account data has successfully been updated"',
         querystring: userQuery,
         body: meBody,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const principal = await auth.authenticate(req);
-      const customer = await users.update(principal, req.body.customer);
+      const customer = await withRetryAfter(reply, () => users.update(principal, req.body.customer, req.body.currentPassword));
       return {
         code: 200,
         result: customer,
@@ -167,7 +167,7 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
     {
       schema: {
         tags,
-        summary: 'E-mails a password reset link (through the outbox); rate-limited',
+        summary: 'E-mails a password reset link (through the outbox); answers true whether or not the address has an account; rate-limited',
         querystring: userQuery,
         body: resetBody,
       },

@@ -4,7 +4,11 @@
  * - E-mails are kept lower-case (one account per address whatever the case typed).
  * - Login answers the same 401 for an unknown e-mail and a wrong password, in the same time (a dummy
  *   Argon2 verification), and is rate-limited per account and per client address.
- * - Only firstname, lastname, email and addresses change through the profile.
+ * - Only firstname, lastname, email and addresses change through the profile. Changing the e-mail
+ *   needs the current password (an access token alone must not move the account to another address:
+ *   the reset links would follow it) and e-mails a notice to the old address (issue #12 item 11).
+ * - A password reset request answers the same whether the address has an account or not, after the
+ *   same queries, so neither the answer nor its time tells whether an address is registered.
  * - A password reset link carries a random token stored hashed, valid PASSWORD_RESET_TTL_MINUTES,
  *   single use; using it ends every session of the account. A password change ends every OTHER
  *   session (the one that changed it goes on, so the shopper is not logged out in front of the form).
@@ -168,22 +172,50 @@ export class UserService {
     return customerView(await this.current(principal));
   }
 
-  /** only firstname, lastname, email and addresses change; addresses left out stay as they are */
-  async update(principal: Principal, profile: CustomerProfile): Promise<CustomerView> {
+  /**
+   * only firstname, lastname, email and addresses change; addresses left out stay as they are. A new
+   * e-mail needs `currentPassword` and e-mails the old address a notice in the customer's language.
+   */
+  async update(principal: Principal, profile: CustomerProfile, currentPassword?: string): Promise<CustomerView> {
+    const customer = await this.current(principal);
     const email = normaliseEmail(profile.email);
+    const emailChanges = email !== customer.email;
+    if (emailChanges) await this.checkCurrentPassword(customer, currentPassword ?? '', 'user.currentPasswordWrong');
     try {
-      const row = await one<CustomerRow>(
-        this.database,
-        `UPDATE customers SET firstname = $2, lastname = $3, email = $4, addresses = coalesce($5::jsonb, addresses), updated_at = now()
-         WHERE id = $1 RETURNING *`,
-        [principal.customerId, profile.firstname, profile.lastname, email, profile.addresses ? JSON.stringify(profile.addresses) : null],
-      );
-      if (!row) throw unauthorized('error.unauthorized');
-      return customerView(row);
+      return await this.database.transaction(async (tx) => {
+        const row = await one<CustomerRow>(
+          tx,
+          `UPDATE customers SET firstname = $2, lastname = $3, email = $4, addresses = coalesce($5::jsonb, addresses), updated_at = now()
+           WHERE id = $1 RETURNING *`,
+          [principal.customerId, profile.firstname, profile.lastname, email, profile.addresses ? JSON.stringify(profile.addresses) : null],
+        );
+        if (!row) throw unauthorized('error.unauthorized');
+        if (emailChanges) {
+          const store = storeViewByCode(customer.store_code).storeCode;
+          await enqueueMail(tx, 'mail.email-changed', {
+            to: customer.email,
+            storeCode: store,
+            ...renderMail('emailChanged', store, { firstname: row.firstname, newEmail: email }),
+          });
+        }
+        return customerView(row);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw ruleError('user.emailExists', undefined, 'customer.email');
       throw err;
     }
+  }
+
+  /**
+   * The current password of a logged-in customer (password change, e-mail change): each check counts
+   * against the account like a login, so a stolen access token cannot guess it; 400 on `currentPassword`.
+   */
+  private async checkCurrentPassword(customer: CustomerRow, password: string, key: string): Promise<void> {
+    const accountKey = `login:account:${customer.email}`;
+    await enforce(this.limiter, [{ key: accountKey, rule: this.config.rateLimits.loginAccount }]);
+    if (!(await verifyPassword(customer.password_hash, password)))
+      throw new ApiError(400, key, undefined, [{ field: 'currentPassword', key: 'user.currentPasswordWrong' }], false);
+    await this.limiter.reset(accountKey);
   }
 
   /** the customer's orders, newest first (accounts-checkout-routes.md §9: 20 per page) */
@@ -248,25 +280,35 @@ export class UserService {
 
   // ---------------------------------------------------------------- passwords
 
-  /** e-mails a reset link; "Provided email does not exist" for an unknown e-mail (the spec's message) */
+  /**
+   * E-mails a reset link. Answers `true` whether or not the address has an account (the spec's
+   * "Provided email does not exist" would tell anyone which addresses are customers): both cases run
+   * the same statements (the token's INSERT ... SELECT simply writes nothing for an unknown address)
+   * and the e-mail leaves later through the outbox, so the time does not tell either.
+   */
   async requestPasswordReset(emailInput: string, store: StoreCode, clientAddress: string): Promise<true> {
     const email = normaliseEmail(emailInput);
     await enforce(this.limiter, [
       { key: `reset:account:${email}`, rule: this.config.rateLimits.resetAccount },
       { key: `reset:address:${clientAddress}`, rule: this.config.rateLimits.resetAddress },
     ]);
-    const customer = await this.byEmail(this.database, email);
-    if (!customer) throw ruleError('user.emailNotFound', undefined, 'email', 404);
     const token = randomBytes(32).toString('base64url');
     const link = storefrontLink(this.config.publicUrl, store, `/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`);
     const minutes = Math.round(this.config.passwordResetTtlSeconds / 60);
     await this.database.transaction(async (tx) => {
       // the newest link is the only valid one
-      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL', [customer.id]);
       await tx.query(
-        `INSERT INTO password_reset_tokens (customer_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::int))`,
-        [customer.id, sha256(token), this.config.passwordResetTtlSeconds],
+        'UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = (SELECT id FROM customers WHERE email = $1) AND used_at IS NULL',
+        [email],
       );
+      const customer = await one<{ firstname: string }>(
+        tx,
+        `INSERT INTO password_reset_tokens (customer_id, token_hash, expires_at)
+         SELECT id, $2, now() + make_interval(secs => $3::int) FROM customers WHERE email = $1
+         RETURNING (SELECT firstname FROM customers WHERE email = $1) AS firstname`,
+        [email, sha256(token), this.config.passwordResetTtlSeconds],
+      );
+      if (!customer) return;
       await enqueueMail(tx, 'mail.password-reset', {
         to: email,
         storeCode: store,
@@ -302,11 +344,7 @@ export class UserService {
   /** changes the password of the logged-in customer; ends every other session */
   async changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void> {
     const customer = await this.current(principal);
-    const accountKey = `login:account:${customer.email}`;
-    await enforce(this.limiter, [{ key: accountKey, rule: this.config.rateLimits.loginAccount }]);
-    if (!(await verifyPassword(customer.password_hash, currentPassword)))
-      throw new ApiError(400, 'user.passwordChangeError', undefined, [{ field: 'currentPassword', key: 'user.currentPasswordWrong' }], false);
-    await this.limiter.reset(accountKey);
+    await this.checkCurrentPassword(customer, currentPassword, 'user.passwordChangeError');
     const passwordHash = await hashPassword(newPassword);
     await this.database.transaction(async (tx) => {
       await tx.query('UPDATE customers SET password_hash = $2, updated_at = now() WHERE id = $1', [customer.id, passwordHash]);

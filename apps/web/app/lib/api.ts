@@ -454,14 +454,21 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
         if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
       },
       me: () => call<CustomerProfile>('GET', '/user/me'),
-      /** Only firstname, lastname, email and addresses may change; answers the profile and the message. */
-      async updateMe(customer: {
-        email: string;
-        firstname: string;
-        lastname: string;
-        addresses?: CustomerAddress[];
-      }) {
-        const { result, meta } = await callFull<CustomerProfile>('POST', '/user/me', {}, { customer });
+      /**
+       * Only firstname, lastname, email and addresses may change; answers the profile and the message.
+       * A new e-mail needs the current password (the API refuses it otherwise).
+       */
+      async updateMe(
+        customer: {
+          email: string;
+          firstname: string;
+          lastname: string;
+          addresses?: CustomerAddress[];
+        },
+        currentPassword?: string,
+      ) {
+        const body = currentPassword ? { customer, currentPassword } : { customer };
+        const { result, meta } = await callFull<CustomerProfile>('POST', '/user/me', {}, body);
         return { profile: result, message: typeof meta?.message === 'string' ? meta.message : null };
       },
       orderHistory: (pageSize = ORDER_HISTORY_PAGE_SIZE, currentPage = 1) =>

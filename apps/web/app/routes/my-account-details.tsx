@@ -27,13 +27,20 @@ interface ProfileValues extends Record<string, string> {
   firstname: string;
   lastname: string;
   email: string;
+  /** asked only when the e-mail changes: an access token alone must not move the account */
+  currentPassword: string;
 }
 
 const profileValues = (c: CustomerProfile): ProfileValues => ({
   firstname: c.firstname,
   lastname: c.lastname,
   email: c.email,
+  currentPassword: '',
 });
+
+/** the API keeps e-mails lower-case: "A@B.lt" for "a@b.lt" is no change */
+const emailChanged = (typed: string, current: CustomerProfile | null | undefined) =>
+  !!current && typed.trim().toLowerCase() !== current.email.toLowerCase();
 
 function ProfileForm() {
   const t = useAccountT();
@@ -41,16 +48,26 @@ function ProfileForm() {
   const current = useUser((s) => s.current);
   const f = useForm<ProfileValues, CustomerProfile>({
     t,
-    initial: { firstname: '', lastname: '', email: '' },
+    initial: { firstname: '', lastname: '', email: '', currentPassword: '' },
     sync: { from: current, to: profileValues },
-    rules: { firstname: nameRules, lastname: nameRules, email: emailRules },
+    rules: {
+      firstname: nameRules,
+      lastname: nameRules,
+      email: emailRules,
+      currentPassword: [(value, values) => (emailChanged(values.email, current) ? validateRequired(value) : null)],
+    },
     submit: async (v) => {
-      const message = await user.updateProfile(api, {
-        firstname: v.firstname.trim(),
-        lastname: v.lastname.trim(),
-        email: v.email.trim(),
-        ...(current?.addresses?.length ? { addresses: current.addresses } : {}),
-      });
+      const changing = emailChanged(v.email, current);
+      const message = await user.updateProfile(
+        api,
+        {
+          firstname: v.firstname.trim(),
+          lastname: v.lastname.trim(),
+          email: v.email.trim(),
+          ...(current?.addresses?.length ? { addresses: current.addresses } : {}),
+        },
+        changing ? v.currentPassword : undefined,
+      );
       notify({ type: 'success', message: message ?? t.msg('user.accountUpdated') });
     },
   });
@@ -65,6 +82,18 @@ function ProfileForm() {
         { name: 'firstname', label: t('auth.firstName'), autoComplete: 'given-name', required: true },
         { name: 'lastname', label: t('auth.lastName'), autoComplete: 'family-name', required: true },
         emailField(t('auth.email')),
+        ...(emailChanged(f.values.email, current)
+          ? [
+              {
+                name: 'currentPassword',
+                id: 'profile-current-password',
+                label: t('account.emailChangePassword'),
+                type: 'password',
+                autoComplete: 'current-password',
+                required: true,
+              } satisfies FieldSpec<ProfileValues>,
+            ]
+          : []),
       ]}
       submitLabel={t('account.save')}
       busyLabel={t('account.saving')}

@@ -319,9 +319,13 @@ export function createUserStore(deps: UserStoreDeps) {
       const current = await a.user.me();
       store.set((s) => withProfile(s, current));
     },
-    /** Profile edit: answers the server's message ("Account data has successfully been updated"). */
-    async updateProfile(a: Api, customer: Parameters<Api['user']['updateMe']>[0]): Promise<string | null> {
-      const { profile, message } = await a.user.updateMe(customer);
+    /** Profile edit (a new e-mail with the current password): answers the server's message ("Account data has successfully been updated"). */
+    async updateProfile(
+      a: Api,
+      customer: Parameters<Api['user']['updateMe']>[0],
+      currentPassword?: string,
+    ): Promise<string | null> {
+      const { profile, message } = await a.user.updateMe(customer, currentPassword);
       store.set((s) => ({ ...s, current: profile }));
       return message;
     },
