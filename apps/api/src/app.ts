@@ -11,6 +11,7 @@ import type { Database } from '@vitrina/db';
 import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { drainOversizedBody } from './http/body-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { AdminService } from './admin/service.ts';
 import { adminRoutes } from './admin/routes.ts';
@@ -84,6 +85,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  // a body above the limit is read to its end before the 413, so that the client can read the 413
+  app.addHook('onError', drainOversizedBody);
 
   // an empty body with a JSON content type is "no body" (several clients POST like that)
   const json = app.getDefaultJsonParser('error', 'error');

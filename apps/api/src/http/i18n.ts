@@ -13,9 +13,9 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     ru: 'Тело запроса не является корректным JSON.',
   },
   'api.payloadTooLarge': {
-    en: 'The request body is too large.',
-    lt: 'Užklausos turinys per didelis.',
-    ru: 'Тело запроса слишком большое.',
+    en: 'The request body is too large: at most {limit} bytes.',
+    lt: 'Užklausos turinys per didelis: ne daugiau kaip {limit} baitų.',
+    ru: 'Тело запроса слишком большое: не более {limit} байт.',
   },
   'api.unsupportedMediaType': {
     en: 'Unsupported content type: send JSON.',
