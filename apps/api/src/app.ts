@@ -167,6 +167,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     status: 'ok',
     db: database.kind,
     catalogVersion: await getVersion(catalog),
+    catalogCache: catalog.cache.stats(),
   }));
   app.get('/vsbridge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -68,6 +68,16 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Paveikslėlio dydis turi būti vienas iš: {sizes}.',
     ru: 'Размер изображения должен быть одним из: {sizes}.',
   },
+  'api.imageBusy': {
+    en: 'Too many images are being prepared. Please try again in a moment.',
+    lt: 'Šiuo metu ruošiama per daug paveikslėlių. Bandykite dar kartą po akimirkos.',
+    ru: 'Сейчас готовится слишком много изображений. Повторите попытку через мгновение.',
+  },
+  'api.imageTooLarge': {
+    en: 'The original image is too large to resize (more than {max} pixels).',
+    lt: 'Originalus paveikslėlis per didelis (daugiau nei {max} taškų).',
+    ru: 'Исходное изображение слишком большое (более {max} пикселей).',
+  },
   'api.badPath': { en: 'Invalid path.', lt: 'Neteisingas kelias.', ru: 'Недопустимый путь.' },
   'api.searchTimeout': {
     en: 'The search took too long. Please narrow it down.',
