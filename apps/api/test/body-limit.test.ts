@@ -29,7 +29,11 @@ const bigJson = (bytes: number) => JSON.stringify({ cartItem: { sku: 'x', note: 
  * (the socket is not read while sending, as a blocking client does). Answers the status and body, or
  * the socket error that ended it.
  */
-function sendThenRead(path: string, body: string): Promise<{ status: number; body: string } | { error: string }> {
+function sendThenRead(
+  path: string,
+  body: string,
+  chunked = false,
+): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.pause();
@@ -39,16 +43,30 @@ function sendThenRead(path: string, body: string): Promise<{ status: number; bod
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const m = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n[\s\S]*?\r\n\r\n([\s\S]*)$/.exec(text);
-      resolve(m ? { status: Number(m[1]), body: m[2] ?? '' } : { error: failed ?? `no answer: ${text.slice(0, 80)}` });
+      resolve(
+        m
+          ? { status: Number(m[1]), body: m[2] ?? '' }
+          : { error: failed ?? `no answer: ${text.slice(0, 80)}` },
+      );
     });
-    const head =
-      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
-    socket.write(head + body, () => {
+    const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${Buffer.byteLength(body)}`;
+    const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${length}\r\nConnection: close\r\n\r\n`;
+    const payload = chunked ? inChunks(body) : body;
+    socket.write(head + payload, () => {
       socket.on('data', (c: Buffer) => chunks.push(c));
       socket.resume();
     });
   });
+}
+
+/** `text` in the chunked transfer coding, 64 KB a chunk (ASCII text: characters are bytes) */
+function inChunks(text: string): string {
+  const parts: string[] = [];
+  for (let i = 0; i < text.length; i += 65_536) {
+    const chunk = text.slice(i, i + 65_536);
+    parts.push(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+  }
+  return `${parts.join('')}0\r\n\r\n`;
 }
 
 describe('a body above API_BODY_LIMIT', () => {
@@ -60,6 +78,12 @@ describe('a body above API_BODY_LIMIT', () => {
     expect(body.result).toContain('1048576');
   });
 
+  it('reaches it too when the body has no declared length (chunked: refused midway)', async () => {
+    const answer = await sendThenRead('/vsbridge/cart/create', bigJson(FIVE_MB), true);
+    expect(answer).toMatchObject({ status: 413 });
+    expect(JSON.parse((answer as { body: string }).body)).toMatchObject({ code: 413 });
+  });
+
   it('reaches fetch too, in the store view language', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/vsbridge/cart/create?storeCode=en`, {
       method: 'POST',
@@ -67,7 +91,10 @@ describe('a body above API_BODY_LIMIT', () => {
       body: bigJson(FIVE_MB),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ code: 413, result: 'The request body is too large: at most 1048576 bytes.' });
+    expect(await res.json()).toEqual({
+      code: 413,
+      result: 'The request body is too large: at most 1048576 bytes.',
+    });
   });
 
   it('keeps serving afterwards', async () => {
