@@ -11,6 +11,7 @@ import type { Database } from '@vitrina/db';
 import { fastifyTrustProxy, type ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { drainOversizedBody } from './http/body-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { withLogRedaction } from './http/log.ts';
 import { AdminService } from './admin/service.ts';
@@ -89,6 +90,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  // a body above the limit is read to its end before the 413, so that the client can read the 413
+  app.addHook('onError', drainOversizedBody);
 
   // an empty body with a JSON content type is "no body" (several clients POST like that)
   const json = app.getDefaultJsonParser('error', 'error');
@@ -169,6 +172,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     status: 'ok',
     db: database.kind,
     catalogVersion: await getVersion(catalog),
+    catalogCache: catalog.cache.stats(),
   }));
   app.get('/vsbridge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -16,9 +16,14 @@
  * | `SEARCH_INDEX` | `memory` | `memory`: product search answered by the in-process index (catalog/search-index.ts) in front of SQL; `sql`: SQL only |
  * | `PRICE_RANGES` | `0-50,50-100,100-150,150-` (the domain's PRICE_RANGES) | price aggregation buckets in euros incl. tax (spec §9); bucket keys `0.0-50.0` ... `150.0-*` |
  * | `CATALOG_CACHE_ENTRIES` | `2000` | in-process LRU of catalogue answers (key: hash of query + catalogue version); `0` turns it off |
+ * | `CATALOG_CACHE_MB` | `64` | the same cache's memory budget: the estimated heap the cached answers take (4 bytes per character of their JSON), whichever of the two limits is reached first; `0` turns it off |
  * | `IMAGE_SIZES` | `150,266,300,400,452,600,800,1000,1200,1600,1920` | allowed widths/heights of `/vsbridge/image/{w}/{h}/resize/...` (none above 2000) |
  * | `IMAGE_MEMORY_CACHE_MB` | `64` | in-memory LRU of resized images |
- * | `API_BODY_LIMIT` | `1048576` | body limit of ordinary API calls in bytes (the catalogue import has its own 200 MB) |
+ * | `IMAGE_DISK_CACHE_MB` | `1024` | disk cache of resized images (`MEDIA_DIR/.cache`): above it the least recently used copies are deleted (down to 90%); `0` keeps none on disk |
+ * | `IMAGE_RESIZE_CONCURRENCY` | `2` | resizes running at once (each decodes an original and takes a core) |
+ * | `IMAGE_RESIZE_QUEUE` | `32` | resizes waiting for a free slot; beyond that a request answers 503 with `Retry-After: 1` |
+ * | `IMAGE_MAX_PIXELS` | `50000000` | largest original (width × height) that is decoded; a larger one answers 422, before decoding (a decompression bomb) |
+ * | `API_BODY_LIMIT` | `1048576` | body limit of ordinary API calls in bytes (the catalogue import has its own 200 MB); a larger body answers 413 naming the limit, after the rest of it (up to 32 MB) has been read, so that the client can read the answer |
  * | `TRUST_PROXY` | off | whose `X-Forwarded-For` is believed for the client address (rate limits, logs): off = nobody, the TCP peer is the client; a number = that many reverse-proxy hops in front of the shop (`1`: one nginx), safe only when nothing but those proxies can reach the shop's port; or a comma list of proxy addresses/CIDRs (`10.0.0.0/8,127.0.0.1`, also `loopback`, `linklocal`, `uniquelocal`). Read by the shop server too. Never `true`: any client could then pick its own address |
  * | `REDIS_URL` | unset | reserved: shared catalogue cache between processes (see `catalog/cache.ts`); not used yet |
  *
@@ -80,10 +85,17 @@ export type ApiConfig = {
   /** euros incl. tax; `to: null` is open-ended */
   priceRanges: PriceRange[];
   catalogCacheEntries: number;
+  /** CATALOG_CACHE_MB in bytes */
+  catalogCacheBytes: number;
   /** how long a catalogue version read is reused (ms); imports through this process forget it at once */
   catalogVersionTtlMs: number;
   imageSizes: number[];
   imageMemoryCacheBytes: number;
+  /** IMAGE_DISK_CACHE_MB in bytes; 0: no disk cache */
+  imageDiskCacheBytes: number;
+  imageResizeConcurrency: number;
+  imageResizeQueue: number;
+  imageMaxPixels: number;
   bodyLimit: number;
   /** TRUST_PROXY: Fastify's `trustProxy` (false, a hop count, or proxy addresses/CIDRs) */
   trustProxy: TrustProxy;
@@ -242,9 +254,14 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     searchIndex: env.SEARCH_INDEX === 'sql' ? 'sql' : 'memory',
     priceRanges: env.PRICE_RANGES ? parsePriceRanges(env.PRICE_RANGES) : PRICE_RANGES.map((r) => ({ ...r })),
     catalogCacheEntries: int(env, 'CATALOG_CACHE_ENTRIES', 2000, 0, 1_000_000),
+    catalogCacheBytes: int(env, 'CATALOG_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     catalogVersionTtlMs: int(env, 'CATALOG_VERSION_TTL_MS', 1000, 0, 60_000),
     imageSizes: [...new Set(imageSizes)].sort((a, b) => a - b),
     imageMemoryCacheBytes: int(env, 'IMAGE_MEMORY_CACHE_MB', 64, 0, 16_384) * 1024 * 1024,
+    imageDiskCacheBytes: int(env, 'IMAGE_DISK_CACHE_MB', 1024, 0, 1_048_576) * 1024 * 1024,
+    imageResizeConcurrency: int(env, 'IMAGE_RESIZE_CONCURRENCY', 2, 1, 64),
+    imageResizeQueue: int(env, 'IMAGE_RESIZE_QUEUE', 32, 0, 10_000),
+    imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
     bodyLimit: int(env, 'API_BODY_LIMIT', 1024 * 1024, 1024, ADMIN_BODY_LIMIT),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogVersion, importCatalog, reindexProducts } from '@vitrina/db';
 import { generateLargeCatalog } from '@vitrina/db/demo';
+import { PRODUCT_SEARCH_MAX_SIZE } from '@vitrina/domain';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { buildApi, loadApiConfig } from '../src/index.ts';
 import {
@@ -186,7 +187,7 @@ describe('in-process search index = SQL search', () => {
         if (r.request.query === undefined) delete r.request.query;
         const byScore = r.request.query !== undefined && r.sort === undefined;
         // relevance order is the index's own: compare every match as a set
-        const req: Req = byScore ? { ...r, from: 0, size: 1000 } : r;
+        const req: Req = byScore ? { ...r, from: 0, size: PRODUCT_SEARCH_MAX_SIZE } : r;
         const res = await both(req);
         expect(res.memory.status, res.url).toBe(res.sql.status);
         if (res.sql.status !== 200) {
@@ -222,7 +223,7 @@ describe('in-process search index = SQL search', () => {
       { request: { query: 'ab' }, store: 'en' },
       { request: { query: '#' + (skus[0] as string) }, store: 'en' },
       { request: { query: (skus[1] as string).toLowerCase() }, store: 'lt' },
-      { request: { query: typo((words[5] as string).toLowerCase(), 2) }, store: 'en', size: 1000 },
+      { request: { query: typo((words[5] as string).toLowerCase(), 2) }, store: 'en', size: PRODUCT_SEARCH_MAX_SIZE },
       { request: { filters: { sku: skus.slice(0, 30) } }, store: 'en', size: 100, sort: 'id:asc' },
       { request: { filters: { url_path: 'p/x/y' } }, store: 'en' },
       { request: { aggregations: ['price', 'color', 'condition'] }, store: 'ru', size: 24 },
@@ -265,7 +266,7 @@ describe('typos (pg_trgm word similarity computed by the index, trigram.ts)', ()
         const res = await both({
           request: { query, filters, aggregations: ['price', 'color'] },
           store,
-          size: 1000,
+          size: PRODUCT_SEARCH_MAX_SIZE,
         });
         expect(res.memory.status, res.url).toBe(res.sql.status);
         if (res.sql.status !== 200) continue;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_MAX_FROM } from '@vitrina/domain';
 import {
   clearFilters,
   facetFilters,
   listingFilters,
+  pageFrom,
   pageQuery,
   parseListingQuery,
   toggleFilter,
@@ -22,6 +24,12 @@ describe('listing query', () => {
     });
     expect(parseListingQuery(q('sort=evil;drop&page=-3&price=1-2'), CODES).sort).toBe('is_promoted:desc');
     expect(parseListingQuery(q('page=abc'), CODES).page).toBe(1);
+  });
+
+  it('starts a page where the API allows: a page beyond SEARCH_MAX_FROM is an empty one, not a refusal', () => {
+    expect(pageFrom(parseListingQuery(q('page=3'), CODES))).toBe(24);
+    expect(pageFrom(parseListingQuery(q('page=99999'), CODES))).toBe(SEARCH_MAX_FROM);
+    expect(pageFrom(parseListingQuery(q('page=99999'), CODES), 24)).toBe(SEARCH_MAX_FROM);
   });
 
   it('reads sort, page, price bucket and attribute filters', () => {

@@ -7,6 +7,7 @@ import {
   CMS_LIST_SIZE,
   CMS_MAX_SIZE,
   DEFAULT_STORE_CODE,
+  PRODUCT_SEARCH_MAX_SIZE,
   STORE_CODES,
   STORE_VIEWS,
   normalisePaging,
@@ -26,22 +27,13 @@ import { storeQuery } from '../http/validation.ts';
 import { renderListQuery, searchParams, searchQuery, singleQuery, urlMapBody } from './schemas.ts';
 import type { SearchType } from './service.ts';
 import { mapUrl } from './url-map.ts';
+import { answerJson } from './cache.ts';
 
 const asList = (v: string[] | string | null | undefined) => (v == null ? undefined : fieldList(v));
 
-/**
- * The JSON text of each cached search answer, made once: the cache hands out the same object for the
- * same query on the same catalogue version, so a repeated query (the menu on every server render)
- * is not serialised again.
- */
-const serialized = new WeakMap<object, string>();
+/** an answer as JSON, serialised once per answer object (cache.ts `answerJson`) */
 function sendJson(reply: FastifyReply, answer: object) {
-  let text = serialized.get(answer);
-  if (text === undefined) {
-    text = JSON.stringify(answer);
-    serialized.set(answer, text);
-  }
-  return reply.type('application/json; charset=utf-8').send(text);
+  return reply.type('application/json; charset=utf-8').send(answerJson(answer));
 }
 
 export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
@@ -59,9 +51,12 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
   type SearchQuery = z.output<typeof searchQuery>;
   /**
    * Paging: catalogue-and-cart.md §5 (size ≤ 0 → 50, negative start → 0); CMS pages and blocks at most
-   * 500 per query, 150 when not given (§9 "CMS pages and blocks").
+   * 500 per query, 150 when not given (§9 "CMS pages and blocks"); products at most
+   * PRODUCT_SEARCH_MAX_SIZE (the schema's 4000 is the category list's).
    */
   const paging = (type: SearchType, q: { from?: number | undefined; size?: number | undefined }) => {
+    if (type === 'product' && q.size !== undefined && q.size > PRODUCT_SEARCH_MAX_SIZE)
+      throw fieldError('size', 'validation.tooBig', { max: PRODUCT_SEARCH_MAX_SIZE });
     const cms = type === 'cms_page' || type === 'cms_block' || type === 'cms_hierarchy';
     if (cms && q.size !== undefined && q.size > CMS_MAX_SIZE)
       throw fieldError('size', 'validation.tooBig', { max: CMS_MAX_SIZE });

@@ -1,6 +1,13 @@
 /** Request schemas of the catalogue routes (the typed search request is the domain's). */
 import { z } from 'zod';
-import { CATEGORY_LIST_SIZE, searchRequestSchema, sortSchema, storeCodeSchema } from '@vitrina/domain';
+import {
+  CATEGORY_LIST_SIZE,
+  PRODUCT_SEARCH_MAX_SIZE,
+  SEARCH_MAX_FROM,
+  searchRequestSchema,
+  sortSchema,
+  storeCodeSchema,
+} from '@vitrina/domain';
 import { csvList } from '../http/validation.ts';
 import { ENTITY_TYPES } from './entities.ts';
 
@@ -34,13 +41,20 @@ export const searchParams = z.object({
 
 export const searchQuery = z.object({
   storeCode: storeCodeSchema.optional(),
-  from: z.coerce.number().int().max(1_000_000).optional().describe('start; negative becomes 0'),
+  from: z.coerce
+    .number()
+    .int()
+    .max(SEARCH_MAX_FROM)
+    .optional()
+    .describe(`start; negative becomes 0; at most ${SEARCH_MAX_FROM}`),
   size: z.coerce
     .number()
     .int()
     .max(CATEGORY_LIST_SIZE)
     .optional()
-    .describe('page size; 0 or less becomes 50'),
+    .describe(
+      `page size; 0 or less becomes 50; products at most ${PRODUCT_SEARCH_MAX_SIZE}, categories ${CATEGORY_LIST_SIZE}`,
+    ),
   sort: sortSchema.optional().describe('field:asc|desc[,field:dir]'),
   request: jsonParam(searchRequestSchema)
     .optional()

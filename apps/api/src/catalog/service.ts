@@ -59,7 +59,11 @@ export class CatalogService {
     private readonly database: Database,
     private readonly config: ApiConfig,
   ) {
-    this.cache = createCatalogCache({ entries: config.catalogCacheEntries, redisUrl: config.redisUrl });
+    this.cache = createCatalogCache({
+      entries: config.catalogCacheEntries,
+      maxBytes: config.catalogCacheBytes,
+      redisUrl: config.redisUrl,
+    });
     this.searchIndex =
       config.searchIndex === 'memory'
         ? new ProductSearchIndex(database, { pollMs: 1000, typoThreshold: config.searchTypoThreshold })

@@ -41,7 +41,7 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
       return { code: 400, result: `body: ${message}`, errors: [{ field: 'body', message }] };
     }
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 413, result: t('api.payloadTooLarge', store) };
+      return { code: 413, result: t('api.payloadTooLarge', store, { limit: req.routeOptions.bodyLimit ?? '' }) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { code: 415, result: t('api.unsupportedMediaType', store) };

@@ -13,9 +13,9 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     ru: 'Тело запроса не является корректным JSON.',
   },
   'api.payloadTooLarge': {
-    en: 'The request body is too large.',
-    lt: 'Užklausos turinys per didelis.',
-    ru: 'Тело запроса слишком большое.',
+    en: 'The request body is too large: at most {limit} bytes.',
+    lt: 'Užklausos turinys per didelis: ne daugiau kaip {limit} baitų.',
+    ru: 'Тело запроса слишком большое: не более {limit} байт.',
   },
   'api.unsupportedMediaType': {
     en: 'Unsupported content type: send JSON.',
@@ -67,6 +67,16 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     en: 'Image size must be one of: {sizes}.',
     lt: 'Paveikslėlio dydis turi būti vienas iš: {sizes}.',
     ru: 'Размер изображения должен быть одним из: {sizes}.',
+  },
+  'api.imageBusy': {
+    en: 'Too many images are being prepared. Please try again in a moment.',
+    lt: 'Šiuo metu ruošiama per daug paveikslėlių. Bandykite dar kartą po akimirkos.',
+    ru: 'Сейчас готовится слишком много изображений. Повторите попытку через мгновение.',
+  },
+  'api.imageTooLarge': {
+    en: 'The original image is too large to resize (more than {max} pixels).',
+    lt: 'Originalus paveikslėlis per didelis (daugiau nei {max} taškų).',
+    ru: 'Исходное изображение слишком большое (более {max} пикселей).',
   },
   'api.badPath': { en: 'Invalid path.', lt: 'Neteisingas kelias.', ru: 'Недопустимый путь.' },
   'api.searchTimeout': {

@@ -4,7 +4,7 @@
  */
 export class Lru<K, V> {
   private readonly map = new Map<K, { value: V; weight: number }>();
-  private weight = 0;
+  private total = 0;
 
   constructor(
     private readonly maxEntries: number,
@@ -14,6 +14,11 @@ export class Lru<K, V> {
 
   get size() {
     return this.map.size;
+  }
+
+  /** the total weight of the entries held */
+  get weight() {
+    return this.total;
   }
 
   get(key: K): V | undefined {
@@ -30,8 +35,8 @@ export class Lru<K, V> {
     if (weight > this.maxWeight) return;
     this.delete(key);
     this.map.set(key, { value, weight });
-    this.weight += weight;
-    while (this.map.size > this.maxEntries || this.weight > this.maxWeight) {
+    this.total += weight;
+    while (this.map.size > this.maxEntries || this.total > this.maxWeight) {
       const oldest = this.map.keys().next();
       if (oldest.done) break;
       this.delete(oldest.value);
@@ -42,11 +47,11 @@ export class Lru<K, V> {
     const hit = this.map.get(key);
     if (!hit) return;
     this.map.delete(key);
-    this.weight -= hit.weight;
+    this.total -= hit.weight;
   }
 
   clear(): void {
     this.map.clear();
-    this.weight = 0;
+    this.total = 0;
   }
 }

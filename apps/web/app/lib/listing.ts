@@ -2,6 +2,7 @@ import {
   CATEGORY_PAGE_SIZE,
   DEFAULT_SORT,
   PRICE_RANGES,
+  SEARCH_MAX_FROM,
   SORT_OPTIONS,
   SYSTEM_FILTER_NAMES,
   priceRangeKey,
@@ -72,8 +73,9 @@ export function listingFilters(q: ListingQuery): Filters {
   return filters;
 }
 
+/** the start of a listing page; a page beyond the API's furthest start (`?page=99999`) is an empty one */
 export function pageFrom(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): number {
-  return (q.page - 1) * pageSize;
+  return Math.min((q.page - 1) * pageSize, SEARCH_MAX_FROM);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   lowStockQty,
   optionValuesWithAvailability,
   productLoadError,
+  PRODUCT_SEARCH_MAX_SIZE,
   selectVariant,
   specialPriceUntil,
   stockStatus,
@@ -80,7 +81,9 @@ function linkedSkus(product: Product): string[] {
  * §5 "Grouped and bundle children must have status 1").
  */
 async function loadLinked(api: Api, product: Product): Promise<LinkedProduct[]> {
-  const skus = [...new Set(linkedSkus(product))];
+  // one search answers at most PRODUCT_SEARCH_MAX_SIZE products (the API refuses more); no grouped
+  // or bundle product of a shop has that many parts
+  const skus = [...new Set(linkedSkus(product))].slice(0, PRODUCT_SEARCH_MAX_SIZE);
   if (!skus.length) return [];
   const res = await api.searchProducts({
     filters: { sku: skus },
