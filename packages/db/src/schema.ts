@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -210,18 +211,32 @@ export const taxRules = pgTable('tax_rules', {
     .notNull(),
 });
 
-export const coupons = pgTable('coupons', {
-  code: text('code').primaryKey(),
-  /** 'percent' (value = percent) or 'fixed' (value = cents) */
-  type: text('type').notNull(),
-  value: integer('value').notNull(),
-  fromDate: ts('from_date'),
-  toDate: ts('to_date'),
-  minSubtotalCents: integer('min_subtotal_cents'),
-  usesPerCoupon: integer('uses_per_coupon'),
-  timesUsed: integer('times_used').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-});
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    /** 'percent' (value = percent) or 'fixed' (value = cents) */
+    type: text('type').notNull(),
+    value: integer('value').notNull(),
+    fromDate: ts('from_date'),
+    toDate: ts('to_date'),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    /** the usage cap (null: none); the newsletter's coupons have 1 */
+    usesPerCoupon: integer('uses_per_coupon'),
+    timesUsed: integer('times_used').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    /**
+     * the backstop of the usage cap (issue #12): orders count a use with a conditional update
+     * (order/coupon.ts); whatever else writes the table, a use beyond the cap is refused here
+     */
+    check(
+      'coupons_times_used_within_limit',
+      sql`${t.timesUsed} >= 0 AND (${t.usesPerCoupon} IS NULL OR ${t.timesUsed} <= ${t.usesPerCoupon})`,
+    ),
+  ],
+);
 
 // ---------------------------------------------------------------- shipping and payment configuration
 

@@ -4,7 +4,8 @@
  * The server prices the order from its own data (the cart's lines, or the posted products when the
  * cart is unknown to the server, e.g. an order queued offline), then in ONE short transaction:
  * decrements stock (refusing the whole order when any line is short), writes the order, its items
- * and an outbox row for the confirmation e-mail, counts the coupon use and marks the cart converted.
+ * and an outbox row for the confirmation e-mail, counts the coupon use (within its cap: coupon.ts) and
+ * marks the cart converted.
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -26,6 +27,7 @@ import {
 import { fieldError, notFound, ruleError } from '../http/errors.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
 import { productsUnavailable } from './stock.ts';
+import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 
 /** order numbers start here (increment_id like "100000123") */
 export const INCREMENT_BASE = 100_000_000;
@@ -233,6 +235,8 @@ export class OrderService {
         'addressInformation.payment_method_code',
       );
     const coupon = cart?.coupon_code ? await findCoupon(this.database, cart.coupon_code) : undefined;
+    // the cart showed its discount, but other orders used the coupon up: refused, never charged in full silently
+    if (coupon && couponUsedUp(coupon)) throw couponRefused();
     const totals = totalsOf(this.config, await this.catalog.taxRules(), {
       lines: priced,
       coupon,
@@ -357,10 +361,7 @@ export class OrderService {
         await tx.query("INSERT INTO outbox (kind, payload) VALUES ('order.confirmation-email', $1::jsonb)", [
           JSON.stringify({ orderId: order.id, incrementId: order.increment_id, email, storeCode: store }),
         ]);
-        if (totals.coupon_code)
-          await tx.query('UPDATE coupons SET times_used = times_used + 1 WHERE code = $1', [
-            totals.coupon_code,
-          ]);
+        if (totals.coupon_code) await redeemCoupon(tx, totals.coupon_code);
         // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
         if (cart) {
           const converted = await one<{ id: string }>(
