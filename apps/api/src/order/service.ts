@@ -28,6 +28,7 @@ import { fieldError, notFound, ruleError } from '../http/errors.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
 import { productsUnavailable } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
+import { assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 
 /** order numbers start here (increment_id like "100000123") */
 export const INCREMENT_BASE = 100_000_000;
@@ -57,6 +58,7 @@ type OrderRow = {
   grand_total: number;
   coupon_code: string | null;
   request_hash: string | null;
+  cancel_reason: string | null;
   created_at: Date | string;
 };
 
@@ -97,6 +99,8 @@ function orderView(o: OrderRow, items: OrderItemRow[], opts: { details: boolean 
     orderToken: o.order_token,
     increment_id: o.increment_id,
     status: o.status,
+    /** 'payment_timeout': cancelled because it was not paid in time (unpaid.ts); null otherwise */
+    cancel_reason: o.cancel_reason,
     payment_status: o.payment_status,
     shipping_status: o.shipping_status,
     created_at: new Date(o.created_at).toISOString(),
@@ -162,8 +166,16 @@ export class OrderService {
     return first;
   }
 
-  /** `customerId`: the customer of the request's token (issue #6); the order is linked to them */
-  async create(input: OrderCreateInput, requestStore: StoreCode, customerId?: number): Promise<OrderView> {
+  /**
+   * `customerId`: the customer of the request's token (issue #6); the order is linked to them.
+   * `clientAddress`: the request's client address (caps open unpaid orders per address: unpaid.ts).
+   */
+  async create(
+    input: OrderCreateInput,
+    requestStore: StoreCode,
+    customerId?: number,
+    clientAddress?: string,
+  ): Promise<OrderView> {
     const requestHash = orderRequestHash(input);
     const first = await this.repeatOf(this.database, input.idempotency_key, requestHash);
     if (first) return this.view(this.database, first);
@@ -268,6 +280,8 @@ export class OrderService {
       written = await this.database.transaction(async (tx) => {
         const again = await this.repeatOf(tx, input.idempotency_key, requestHash);
         if (again) return { order: again, repeat: true, productIds: [] };
+        if (paidOnline(this.config, payment))
+          await assertRoomForUnpaidOrder(tx, this.config, { customerId, clientAddress });
         const productIds: number[] = [];
         const short: string[] = [];
         for (const [sku, qty] of wanted) {
@@ -302,9 +316,9 @@ export class OrderService {
           `INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
              shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
              payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
-             payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash)
+             payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address)
            VALUES ($1, $2, $3, $4, $5, $6, 'new', 'pending', 'pending', $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12,
-             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
            RETURNING *`,
           [
             id,
@@ -332,6 +346,7 @@ export class OrderService {
             totals.coupon_code,
             customerId ?? null,
             requestHash,
+            clientAddress ?? null,
           ],
         );
         if (!order) throw new Error('order was not written');
