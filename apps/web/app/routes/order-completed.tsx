@@ -2,6 +2,7 @@ import { PAYMENT_MOKILIZINGAS, PAYMENT_NEOPAY, formatDateTime, localizedPath } f
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
 import { OrderLinesTable } from '../components/OrderLinesTable';
+import { cancellationNotes } from '../components/account/order-labels';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import type { RouteHandle } from '../lib/handle';
@@ -74,7 +75,10 @@ export function paymentStatusOf(
 
 export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { order, payment } = loaderData;
+  const { order } = loaderData;
+  // cancelled because it was not paid in time (issue #12): nothing to wait for nor to pay again
+  const notes = cancellationNotes(t, order);
+  const payment = notes.length ? null : loaderData.payment;
   const slug = order?.payment_method_code ? REDIRECT_METHODS[order.payment_method_code] : undefined;
   const retry =
     slug && loaderData.token && !loaderData.unavailable && (payment === 'cancelled' || payment === 'failed')
@@ -83,8 +87,21 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   return (
     <section className="narrow thank-you">
       <h1>
-        {t(payment === 'cancelled' || payment === 'failed' ? `payment.${payment}Title` : 'thankYou.title')}
+        {t(
+          notes.length
+            ? 'payment.expiredTitle'
+            : payment === 'cancelled' || payment === 'failed'
+              ? `payment.${payment}Title`
+              : 'thankYou.title',
+        )}
       </h1>
+      {notes.length ? (
+        <div className="payment-status payment-cancelled" role="status" data-testid="order-cancelled">
+          {notes.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
+        </div>
+      ) : null}
       {payment ? (
         <div className={`payment-status payment-${payment}`} role="status" data-testid="payment-status">
           {payment === 'paid' || payment === 'pending' ? <h2>{t(`payment.${payment}Title`)}</h2> : null}
@@ -104,7 +121,7 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {loaderData.number ? (
         <p className="order-number">{t('thankYou.number', { number: loaderData.number })}</p>
       ) : null}
-      <p>{t('thankYou.text')}</p>
+      {notes.length ? null : <p>{t('thankYou.text')}</p>}
       {order ? <OrderLines order={order} /> : null}
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
