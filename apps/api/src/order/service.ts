@@ -3,7 +3,7 @@
  *
  * The server prices the order from its own data (the cart's lines, or the posted products when the
  * cart is unknown to the server, e.g. an order queued offline), then in ONE short transaction:
- * decrements stock (refusing the whole order when any line is short), writes the order, its items
+ * checks the cap on open orders awaiting online payment (unpaid.ts), decrements stock (refusing the whole order when any line is short), writes the order, its items
  * and an outbox row for the confirmation e-mail, counts the coupon use (within its cap: coupon.ts) and
  * marks the cart converted.
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
