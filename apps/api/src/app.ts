@@ -24,6 +24,7 @@ import { ImageService } from './image/service.ts';
 import { imageRoutes } from './image/routes.ts';
 import { OrderService } from './order/service.ts';
 import { orderRoutes } from './order/routes.ts';
+import { UnpaidOrderSweeper } from './order/unpaid.ts';
 import { ShopService } from './shop/service.ts';
 import { shopRoutes } from './shop/routes.ts';
 import { StockService } from './stock/service.ts';
@@ -140,6 +141,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     cart,
     stock: new StockService(database),
     orders: new OrderService(database, config, catalog, cart, onStockChanged),
+    unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
     shop: new ShopService(database, config.bannersDir),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
@@ -160,11 +162,13 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     ctx.catalog.warmSearchIndex().catch((err: unknown) => app.log.warn({ err }, 'search index not built'));
     await ctx.mailer.start();
     ctx.stockAlerts.start();
+    ctx.unpaidOrders.start();
   });
   app.addHook('onClose', async () => {
     ctx.catalog.close();
     await ctx.mailer.stop();
     await ctx.stockAlerts.stop();
+    await ctx.unpaidOrders.stop();
     if (limiter instanceof RedisRateLimiter) await limiter.close();
   });
 

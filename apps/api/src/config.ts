@@ -55,6 +55,16 @@
  * | `GROUP_PRICING` | `false` | customer groups' price tiers: login answers a signed group token, and the render list, catalogue search and URL map price products at the tier of the `groupToken` (or a customer token); the cart and orders charge the tier of the cart's owner |
  * | `REDIS_URL` (rate limits) | unset | the rate-limit counters are kept in this Redis (shared by every process); unset: in the process |
  *
+ * Orders awaiting online payment (issue #12; apps/api/src/order/unpaid.ts). Online payment: a payment
+ * method that is not `offline` (NEOPAY, MOKILIZINGAS); cash on delivery and bank transfer are never touched:
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `UNPAID_ORDER_TTL_MINUTES` | `60` | an order still awaiting online payment this long after it was placed is cancelled and its units go back to stock; its page says it was not paid in time. A payment that arrives later revives it when the units are still there, otherwise the order stays cancelled with payment status `refund_due` and an `order.refund-due` outbox row for the staff |
+ * | `UNPAID_ORDER_SWEEP_INTERVAL_MS` | `60000` | how often this process looks for such orders; `0` turns the sweep off in this process (another process must run it) |
+ * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
+ * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
+ *
  * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
  *
  * The rate-limit counters live in the process (auth/rate-limit.ts), or in Redis when REDIS_URL is set
@@ -121,6 +131,19 @@ export type ApiConfig = {
   groupPricing: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
   payment: PaymentConfig;
+  /** orders awaiting online payment (order/unpaid.ts) */
+  unpaidOrders: UnpaidOrderLimits;
+};
+
+export type UnpaidOrderLimits = {
+  /** UNPAID_ORDER_TTL_MINUTES: cancelled after this long unpaid */
+  ttlMinutes: number;
+  /** UNPAID_ORDER_SWEEP_INTERVAL_MS (0: not in this process) */
+  sweepIntervalMs: number;
+  /** UNPAID_ORDERS_MAX_PER_CUSTOMER (0: no cap) */
+  maxPerCustomer: number;
+  /** UNPAID_ORDERS_MAX_PER_ADDRESS (0: no cap) */
+  maxPerAddress: number;
 };
 
 /** whose X-Forwarded-For is believed: nobody, the nearest N hops, or these proxies (Fastify's `trustProxy`) */
@@ -290,6 +313,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
     groupPricing: bool(env, 'GROUP_PRICING', false),
     payment: loadPaymentConfig(env),
+    unpaidOrders: {
+      ttlMinutes: int(env, 'UNPAID_ORDER_TTL_MINUTES', 60, 1, 7 * 24 * 60),
+      sweepIntervalMs: int(env, 'UNPAID_ORDER_SWEEP_INTERVAL_MS', 60_000, 0, 3_600_000),
+      maxPerCustomer: int(env, 'UNPAID_ORDERS_MAX_PER_CUSTOMER', 3, 0, 1000),
+      maxPerAddress: int(env, 'UNPAID_ORDERS_MAX_PER_ADDRESS', 10, 0, 100_000),
+    },
   };
 }
 

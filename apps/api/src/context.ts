@@ -10,6 +10,7 @@ import type { CartService } from './cart/service.ts';
 import type { CatalogService } from './catalog/service.ts';
 import type { ImageService } from './image/service.ts';
 import type { OrderService } from './order/service.ts';
+import type { UnpaidOrderSweeper } from './order/unpaid.ts';
 import type { ShopService } from './shop/service.ts';
 import type { StockService } from './stock/service.ts';
 import type { AuthService } from './auth/service.ts';
@@ -31,6 +32,8 @@ export type ApiContext = {
   cart: CartService;
   stock: StockService;
   orders: OrderService;
+  /** cancels orders not paid online in time, returning their stock (order/unpaid.ts) */
+  unpaidOrders: UnpaidOrderSweeper;
   shop: ShopService;
   images: ImageService;
   admin: AdminService;

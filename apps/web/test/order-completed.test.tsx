@@ -83,3 +83,50 @@ describe('the thank-you text follows the payment method and status (issue #14 it
     expect(screen.getByText(payOnDelivery)).toBeTruthy();
   });
 });
+
+// issue #12 item 4: an order not paid in time is cancelled by the shop; its page says why, in the
+// store view's language, and neither waits for the payment nor offers to pay again
+describe('order completed page of an order cancelled because it was not paid in time', () => {
+  const expired = (over: Record<string, unknown> = {}) => ({
+    order: {
+      orderNumber: '100000042',
+      status: 'cancelled',
+      cancel_reason: 'payment_timeout',
+      payment_status: 'pending',
+      payment_method_code: 'NEOPAY',
+      created_at: '2026-11-22T03:00:00.000Z',
+      items: [],
+      grand_total: 1000,
+      subtotal_incl_tax: 1000,
+      shipping_incl_tax: 0,
+      payment_fee: 0,
+      discount_amount: 0,
+      tax_amount: 174,
+      currency: 'EUR',
+      ...over,
+    },
+    payment: 'pending' as const,
+  });
+
+  it('says it was cancelled because it was not paid in time, without "Pay again" or "Waiting for the payment"', () => {
+    page(expired());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order cancelled');
+    expect(
+      screen.getByText(
+        'This order was cancelled because it was not paid in time. Its products were returned to stock: you are welcome to order them again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Pay again' })).toBeNull();
+    expect(screen.queryByText('Waiting for the payment')).toBeNull();
+    expect(screen.queryByText('Thank you for your purchase!')).toBeNull();
+  });
+
+  it('says a payment that came too late will be refunded', () => {
+    page(expired({ payment_status: 'refund_due' }));
+    expect(
+      screen.getByText(
+        'Your payment arrived after the order was cancelled and its products were no longer available. We will refund the payment.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -210,18 +211,32 @@ export const taxRules = pgTable('tax_rules', {
     .notNull(),
 });
 
-export const coupons = pgTable('coupons', {
-  code: text('code').primaryKey(),
-  /** 'percent' (value = percent) or 'fixed' (value = cents) */
-  type: text('type').notNull(),
-  value: integer('value').notNull(),
-  fromDate: ts('from_date'),
-  toDate: ts('to_date'),
-  minSubtotalCents: integer('min_subtotal_cents'),
-  usesPerCoupon: integer('uses_per_coupon'),
-  timesUsed: integer('times_used').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-});
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    /** 'percent' (value = percent) or 'fixed' (value = cents) */
+    type: text('type').notNull(),
+    value: integer('value').notNull(),
+    fromDate: ts('from_date'),
+    toDate: ts('to_date'),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    /** the usage cap (null: none); the newsletter's coupons have 1 */
+    usesPerCoupon: integer('uses_per_coupon'),
+    timesUsed: integer('times_used').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    /**
+     * the backstop of the usage cap (issue #12): orders count a use with a conditional update
+     * (order/coupon.ts); whatever else writes the table, a use beyond the cap is refused here
+     */
+    check(
+      'coupons_times_used_within_limit',
+      sql`${t.timesUsed} >= 0 AND (${t.usesPerCoupon} IS NULL OR ${t.timesUsed} <= ${t.usesPerCoupon})`,
+    ),
+  ],
+);
 
 // ---------------------------------------------------------------- shipping and payment configuration
 
@@ -444,11 +459,25 @@ export const orders = pgTable(
      * refused (issue #5 "the same key with a different body is an error"); null on older orders
      */
     requestHash: text('request_hash'),
+    /**
+     * why the shop (not the shopper's payment) cancelled the order: 'payment_timeout' = it was still
+     * awaiting online payment after UNPAID_ORDER_TTL_MINUTES (order/unpaid.ts); null otherwise
+     */
+    cancelReason: text('cancel_reason'),
+    /** the placing request's client address: caps the open unpaid orders per address (order/unpaid.ts) */
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
+    /** the unpaid-order sweep and cap look only at open orders (order/unpaid.ts) */
+    index('orders_open_created_idx')
+      .on(t.createdAt)
+      .where(sql`status IN ('new', 'awaiting_payment') AND payment_status <> 'paid'`),
+    index('orders_open_address_idx')
+      .on(t.clientAddress)
+      .where(sql`status IN ('new', 'awaiting_payment') AND payment_status <> 'paid'`),
     /** the payment link finds the order by its cart id or its order token (payment/service.ts start) */
     index('orders_cart_idx').on(t.cartId),
     uniqueIndex('orders_order_token_idx').on(t.orderToken),

@@ -443,6 +443,8 @@ export const MESSAGES = {
   // `paid` and `cancelled` read as the order statuses do
   'paymentStatus.pending': { en: 'Awaiting payment', lt: 'Laukiama apmokėjimo', ru: 'Ожидает оплаты' },
   'paymentStatus.failed': { en: 'Payment failed', lt: 'Mokėjimas nepavyko', ru: 'Оплата не прошла' },
+  // a payment that came after the order was cancelled and its units sold (payment/service.ts)
+  'paymentStatus.refund_due': { en: 'To be refunded', lt: 'Bus grąžinta', ru: 'Будет возвращена' },
   // ---- order placement (issue #5): which products are short, and a reused idempotency key ----
   'order.productUnavailable': {
     en: '{name} ({sku}) is not available',
@@ -454,6 +456,23 @@ export const MESSAGES = {
     lt: 'Šis užsakymas jau pateiktas su kitais duomenimis. Perkraukite puslapį ir patikrinkite užsakymą.',
     ru: 'Этот заказ уже оформлен с другими данными. Обновите страницу и проверьте заказ.',
   },
+  // ---- orders awaiting online payment (issue #12): the cap, the timeout, a payment after it ----
+  'order.tooManyUnpaid': {
+    en: 'Too many orders are waiting for online payment ({count}). Please pay for them first, or try again later: unpaid orders are cancelled after {minutes} min.',
+    lt: 'Per daug užsakymų laukia mokėjimo internetu ({count}). Pirmiausia juos apmokėkite arba bandykite vėliau: neapmokėti užsakymai atšaukiami po {minutes} min.',
+    ru: 'Слишком много заказов ожидают онлайн-оплаты ({count}). Сначала оплатите их или попробуйте позже: неоплаченные заказы отменяются через {minutes} мин.',
+  },
+  'order.cancelledUnpaid': {
+    en: 'This order was cancelled because it was not paid in time. Its products were returned to stock: you are welcome to order them again.',
+    lt: 'Šis užsakymas atšauktas, nes nebuvo laiku apmokėtas. Jo prekės grąžintos į sandėlį: galite jas užsisakyti iš naujo.',
+    ru: 'Этот заказ отменён, потому что он не был вовремя оплачен. Его товары возвращены на склад: вы можете заказать их снова.',
+  },
+  'order.refundDue': {
+    en: 'Your payment arrived after the order was cancelled and its products were no longer available. We will refund the payment.',
+    lt: 'Jūsų mokėjimas gautas jau atšaukus užsakymą, o jo prekių nebeliko. Sumokėtus pinigus grąžinsime.',
+    ru: 'Ваш платёж поступил после отмены заказа, а его товаров уже нет в наличии. Мы вернём деньги.',
+  },
+  'orderStatus.refund_due': { en: 'Refund due', lt: 'Bus grąžinti pinigai', ru: 'Ожидает возврата денег' },
   // ---- stock notification request (issue #6) ----
   'stockAlert.inStock': {
     en: 'This product is in stock: you can order it now',

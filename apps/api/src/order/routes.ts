@@ -34,6 +34,7 @@ export function orderRoutes(app: ApiApp, ctx: ApiContext) {
           req.body,
           req.query.storeCode ?? DEFAULT_STORE_CODE,
           (await ctx.auth.optionalAuthenticate(req))?.customerId,
+          req.ip,
         ),
       ),
   );

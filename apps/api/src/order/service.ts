@@ -3,8 +3,9 @@
  *
  * The server prices the order from its own data (the cart's lines, or the posted products when the
  * cart is unknown to the server, e.g. an order queued offline), then in ONE short transaction:
- * decrements stock (refusing the whole order when any line is short), writes the order, its items
- * and an outbox row for the confirmation e-mail, counts the coupon use and marks the cart converted.
+ * checks the cap on open orders awaiting online payment (unpaid.ts), decrements stock (refusing the whole order when any line is short), writes the order, its items
+ * and an outbox row for the confirmation e-mail, counts the coupon use (within its cap: coupon.ts) and
+ * marks the cart converted.
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -26,6 +27,8 @@ import {
 import { fieldError, notFound, ruleError } from '../http/errors.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
 import { productsUnavailable } from './stock.ts';
+import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
+import { assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 
 /** order numbers start here (increment_id like "100000123") */
 export const INCREMENT_BASE = 100_000_000;
@@ -55,6 +58,7 @@ type OrderRow = {
   grand_total: number;
   coupon_code: string | null;
   request_hash: string | null;
+  cancel_reason: string | null;
   created_at: Date | string;
 };
 
@@ -95,6 +99,8 @@ function orderView(o: OrderRow, items: OrderItemRow[], opts: { details: boolean 
     orderToken: o.order_token,
     increment_id: o.increment_id,
     status: o.status,
+    /** 'payment_timeout': cancelled because it was not paid in time (unpaid.ts); null otherwise */
+    cancel_reason: o.cancel_reason,
     payment_status: o.payment_status,
     shipping_status: o.shipping_status,
     created_at: new Date(o.created_at).toISOString(),
@@ -160,8 +166,16 @@ export class OrderService {
     return first;
   }
 
-  /** `customerId`: the customer of the request's token (issue #6); the order is linked to them */
-  async create(input: OrderCreateInput, requestStore: StoreCode, customerId?: number): Promise<OrderView> {
+  /**
+   * `customerId`: the customer of the request's token (issue #6); the order is linked to them.
+   * `clientAddress`: the request's client address (caps open unpaid orders per address: unpaid.ts).
+   */
+  async create(
+    input: OrderCreateInput,
+    requestStore: StoreCode,
+    customerId?: number,
+    clientAddress?: string,
+  ): Promise<OrderView> {
     const requestHash = orderRequestHash(input);
     const first = await this.repeatOf(this.database, input.idempotency_key, requestHash);
     if (first) return this.view(this.database, first);
@@ -233,6 +247,8 @@ export class OrderService {
         'addressInformation.payment_method_code',
       );
     const coupon = cart?.coupon_code ? await findCoupon(this.database, cart.coupon_code) : undefined;
+    // the cart showed its discount, but other orders used the coupon up: refused, never charged in full silently
+    if (coupon && couponUsedUp(coupon)) throw couponRefused();
     const totals = totalsOf(this.config, await this.catalog.taxRules(), {
       lines: priced,
       coupon,
@@ -264,6 +280,8 @@ export class OrderService {
       written = await this.database.transaction(async (tx) => {
         const again = await this.repeatOf(tx, input.idempotency_key, requestHash);
         if (again) return { order: again, repeat: true, productIds: [] };
+        if (paidOnline(this.config, payment))
+          await assertRoomForUnpaidOrder(tx, this.config, { customerId, clientAddress });
         const productIds: number[] = [];
         const short: string[] = [];
         for (const [sku, qty] of wanted) {
@@ -298,9 +316,9 @@ export class OrderService {
           `INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
              shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
              payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
-             payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash)
+             payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address)
            VALUES ($1, $2, $3, $4, $5, $6, 'new', 'pending', 'pending', $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12,
-             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
            RETURNING *`,
           [
             id,
@@ -328,6 +346,7 @@ export class OrderService {
             totals.coupon_code,
             customerId ?? null,
             requestHash,
+            clientAddress ?? null,
           ],
         );
         if (!order) throw new Error('order was not written');
@@ -357,10 +376,7 @@ export class OrderService {
         await tx.query("INSERT INTO outbox (kind, payload) VALUES ('order.confirmation-email', $1::jsonb)", [
           JSON.stringify({ orderId: order.id, incrementId: order.increment_id, email, storeCode: store }),
         ]);
-        if (totals.coupon_code)
-          await tx.query('UPDATE coupons SET times_used = times_used + 1 WHERE code = $1', [
-            totals.coupon_code,
-          ]);
+        if (totals.coupon_code) await redeemCoupon(tx, totals.coupon_code);
         // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
         if (cart) {
           const converted = await one<{ id: string }>(

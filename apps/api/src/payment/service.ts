@@ -18,15 +18,26 @@
  * stock; paying again (the "pay again" link) takes them anew, refused with "Some of the ordered
  * products are not available!" when they are gone meanwhile. A late "paid" for a cancelled order
  * takes them back whatever is left (the money is in; a shortfall shows as negative stock).
+ *
+ * An order the shop cancelled because it was not paid in time (order/unpaid.ts, `cancel_reason =
+ * 'payment_timeout'`) cannot be paid again: its link leads to its page, which says why. A payment
+ * started before the timeout may still come back paid afterwards; a real shop keeps the money's
+ * trail and never lets a cancelled order look paid without a decision, so:
+ * - its units are all still there: they are taken again and the order is paid after all (the
+ *   shopper gets what they paid for; `cancel_reason` is cleared);
+ * - some are gone: nothing is taken, the order stays cancelled with payment status `refund_due`, and
+ *   an `order.refund-due` outbox row tells the staff to refund the payment (the page says so too).
+ * The payment row says `paid` in both cases: that is what the provider did.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Database } from '@vitrina/db';
+import type { Database, Executor } from '@vitrina/db';
 import { isStoreCode, localizedPath, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from '../order/stock.ts';
+import { expiredUnpaid } from '../order/unpaid.ts';
 import { MokilizingasProvider, NeopayProvider } from './providers.ts';
 import type { PaymentProvider, PaymentStatus, VerifiedPayment } from './provider.ts';
 
@@ -36,6 +47,7 @@ type OrderRow = {
   order_token: string;
   store_code: string;
   status: string;
+  cancel_reason: string | null;
   payment_status: string;
   payment_method_code: string;
   grand_total: number;
@@ -53,7 +65,7 @@ type PaymentRow = {
 };
 
 const ORDER_COLUMNS =
-  'id, increment_id, order_token, store_code, status, payment_status, payment_method_code, grand_total, currency, email';
+  'id, increment_id, order_token, store_code, status, cancel_reason, payment_status, payment_method_code, grand_total, currency, email';
 /** order statuses a payment may still move to `paid` ('cancelled': only after a cancelled or failed payment) */
 const PAYABLE_STATUSES = ['new', 'pending', 'awaiting_payment'];
 /** payment statuses that cancel the order and release its stock */
@@ -178,6 +190,8 @@ export class PaymentService {
     if (!order) throw notFound('order.notFound');
     if (order.payment_method_code !== provider.code) throw new ApiError(400, 'payment.unavailable');
     if (order.payment_status === 'paid') return this.orderPage(order);
+    // cancelled because it was not paid in time: its page says so (a new order is the way on)
+    if (expiredUnpaid(order)) return this.orderPage(order);
     if (!PAYABLE_STATUSES.includes(order.status) && !cancelledByPayment(order))
       throw new ApiError(400, 'payment.unavailable');
     const chosenBank = bank && BANK.test(bank) ? bank.toUpperCase() : undefined;
@@ -186,6 +200,8 @@ export class PaymentService {
     try {
       retaken = await this.startAttempt(provider, order, chosenBank, transactionId);
     } catch (err) {
+      // the sweep cancelled it between the look-up and the attempt
+      if (err instanceof ApiError && err.key === 'order.cancelledUnpaid') return this.orderPage(order);
       // paying again after the units sold meanwhile: back to the order page, which says so
       if (err instanceof ApiError && err.key === 'order.productsUnavailable')
         return `${this.orderPage(order)}&unavailable=1`;
@@ -217,6 +233,7 @@ export class PaymentService {
         order.id,
       ]);
       let productIds: number[] = [];
+      if (locked && expiredUnpaid(locked)) throw new ApiError(400, 'order.cancelledUnpaid');
       if (locked && cancelledByPayment(locked)) {
         const again = await retakeOrderStock(tx, order.id, false);
         if (again.short.length) throw productsUnavailable(again.short);
@@ -279,7 +296,32 @@ export class PaymentService {
         [payment.id, next, JSON.stringify({ [source]: v.claims, [`${next}_at`]: new Date().toISOString() })],
       );
       let updated = order;
-      if (next === 'paid') {
+      if (next === 'paid' && expiredUnpaid(order)) {
+        const back = await this.retakeExpired(tx, order.id);
+        stockChanged = back ?? [];
+        updated =
+          (await one<OrderRow>(
+            tx,
+            back
+              ? `UPDATE orders SET payment_status = 'paid', status = 'paid', cancel_reason = NULL, updated_at = now()
+               WHERE id = $1 RETURNING ${ORDER_COLUMNS}`
+              : `UPDATE orders SET payment_status = 'refund_due', updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
+            [order.id],
+          )) ?? order;
+        if (!back)
+          await tx.query("INSERT INTO outbox (kind, payload) VALUES ('order.refund-due', $1::jsonb)", [
+            JSON.stringify({
+              orderId: order.id,
+              incrementId: order.increment_id,
+              email: order.email,
+              amountCents: v.amountCents,
+              currency: v.currency,
+              provider: provider.code,
+              transactionId: v.transactionId,
+              reason: 'paid after the order was cancelled for not being paid in time; its products are gone',
+            }),
+          ]);
+      } else if (next === 'paid') {
         const revived = cancelledByPayment(order);
         if (revived) stockChanged = (await retakeOrderStock(tx, order.id, true)).productIds;
         updated =
@@ -305,6 +347,24 @@ export class PaymentService {
     });
     if (stockChanged.length) await this.onStockChanged(stockChanged);
     return result;
+  }
+
+  /**
+   * An expired order paid after all: takes all its units again (a savepoint), or none when any is
+   * short (undefined). Never forces: the shop decided the order was over, so a refund beats overselling.
+   */
+  private async retakeExpired(tx: Executor, orderId: number): Promise<number[] | undefined> {
+    const short = new Error('short');
+    try {
+      return await tx.transaction(async (sp) => {
+        const again = await retakeOrderStock(sp, orderId, false);
+        if (again.short.length) throw short;
+        return again.productIds;
+      });
+    } catch (err) {
+      if (err === short) return undefined;
+      throw err;
+    }
   }
 
   /** the order of a verified answer (for the return redirect when the answer was refused) */

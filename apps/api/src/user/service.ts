@@ -73,6 +73,7 @@ type OrderRow = {
   order_token: string;
   status: string;
   payment_status: string;
+  cancel_reason: string | null;
   shipping_status: string;
   store_code: string;
   currency: string;
@@ -241,6 +242,8 @@ export class UserService {
         orderNumber: o.increment_id,
         orderToken: o.order_token,
         status: o.status,
+        /** 'payment_timeout': cancelled because it was not paid in time (order/unpaid.ts) */
+        cancel_reason: o.cancel_reason,
         payment_status: o.payment_status,
         shipping_status: o.shipping_status,
         store_code: o.store_code,

@@ -169,6 +169,7 @@ export const en = {
   'payment.failedTitle': 'Payment failed',
   'payment.failedText': 'The payment did not go through. You can try again or choose another bank.',
   'payment.payAgain': 'Pay again',
+  'payment.expiredTitle': 'Order cancelled',
 
   'thankYou.placedAt': 'Placed on {date}',
   'thankYou.lines': 'Ordered products',

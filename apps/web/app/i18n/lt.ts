@@ -175,6 +175,7 @@ export const lt: Dictionary = {
   'payment.failedTitle': 'Mokėjimas nepavyko',
   'payment.failedText': 'Mokėjimas neįvyko. Galite bandyti dar kartą arba pasirinkti kitą banką.',
   'payment.payAgain': 'Apmokėti dar kartą',
+  'payment.expiredTitle': 'Užsakymas atšauktas',
 
   'thankYou.placedAt': 'Užsakyta {date}',
   'thankYou.lines': 'Užsakytos prekės',

@@ -176,6 +176,7 @@ export const ru: Dictionary = {
   'payment.failedTitle': 'Оплата не прошла',
   'payment.failedText': 'Оплата не прошла. Попробуйте ещё раз или выберите другой банк.',
   'payment.payAgain': 'Оплатить ещё раз',
+  'payment.expiredTitle': 'Заказ отменён',
 
   'thankYou.placedAt': 'Оформлен {date}',
   'thankYou.lines': 'Заказанные товары',

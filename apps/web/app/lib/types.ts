@@ -261,6 +261,8 @@ export interface OrderResult {
 export interface OrderSummary {
   orderNumber: string;
   status: string;
+  /** 'payment_timeout': the shop cancelled it because it was not paid in time */
+  cancel_reason?: string | null;
   payment_status?: string;
   payment_method_code?: string;
   created_at: string;
@@ -334,6 +336,8 @@ export interface HistoryOrder {
   increment_id: string;
   orderToken?: string;
   status: string;
+  /** 'payment_timeout': the shop cancelled it because it was not paid in time */
+  cancel_reason?: string | null;
   payment_status?: string;
   shipping_status?: string;
   created_at: string;

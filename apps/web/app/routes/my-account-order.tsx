@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/my-account-order';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
-import { paymentStatusLabel, statusLabel } from '../components/account/order-labels';
+import { cancellationNotes, paymentStatusLabel, statusLabel } from '../components/account/order-labels';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
@@ -63,6 +63,11 @@ function OrderView({ orderId }: { orderId: string }) {
         <dt>{t('account.shippingStatus')}</dt>
         <dd>{statusLabel(t, order.shipping_status)}</dd>
       </dl>
+      {cancellationNotes(t, order).map((n) => (
+        <p key={n} role="status" className="order-cancelled">
+          {n}
+        </p>
+      ))}
       {a ? (
         <section aria-labelledby="order-ship-to">
           <h3 id="order-ship-to">{t('account.shipTo')}</h3>

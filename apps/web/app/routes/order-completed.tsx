@@ -8,6 +8,7 @@ import {
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
 import { OrderLinesTable } from '../components/OrderLinesTable';
+import { cancellationNotes } from '../components/account/order-labels';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import type { RouteHandle } from '../lib/handle';
@@ -80,7 +81,10 @@ export function paymentStatusOf(
 
 export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { order, payment } = loaderData;
+  const { order } = loaderData;
+  // cancelled because it was not paid in time (issue #12): nothing to wait for nor to pay again
+  const notes = cancellationNotes(t, order);
+  const payment = notes.length ? null : loaderData.payment;
   const slug = order?.payment_method_code ? REDIRECT_METHODS[order.payment_method_code] : undefined;
   const retry =
     slug && loaderData.token && !loaderData.unavailable && (payment === 'cancelled' || payment === 'failed')
@@ -89,8 +93,21 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   return (
     <section className="narrow thank-you">
       <h1>
-        {t(payment === 'cancelled' || payment === 'failed' ? `payment.${payment}Title` : 'thankYou.title')}
+        {t(
+          notes.length
+            ? 'payment.expiredTitle'
+            : payment === 'cancelled' || payment === 'failed'
+              ? `payment.${payment}Title`
+              : 'thankYou.title',
+        )}
       </h1>
+      {notes.length ? (
+        <div className="payment-status payment-cancelled" role="status" data-testid="order-cancelled">
+          {notes.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
+        </div>
+      ) : null}
       {payment ? (
         <div className={`payment-status payment-${payment}`} role="status" data-testid="payment-status">
           {payment === 'paid' || payment === 'pending' ? <h2>{t(`payment.${payment}Title`)}</h2> : null}
@@ -110,7 +127,7 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {loaderData.number ? (
         <p className="order-number">{t('thankYou.number', { number: loaderData.number })}</p>
       ) : null}
-      <p>{t('thankYou.text')}</p>
+      {notes.length ? null : <p>{t('thankYou.text')}</p>}
       {/* only an order known to be cash on delivery is told it pays at the door (issue #14 item 7) */}
       {order?.payment_method_code === PAYMENT_CASH_ON_DELIVERY ? <p>{t('thankYou.payOnDelivery')}</p> : null}
       {order ? <OrderLines order={order} /> : null}

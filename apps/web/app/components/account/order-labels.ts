@@ -13,3 +13,21 @@ export function paymentStatusLabel(t: Translator, status: string | null | undefi
   const key = `paymentStatus.${status}`;
   return status && isMessageKey(key) ? t.msg(key) : statusLabel(t, status);
 }
+
+/** the order's `cancel_reason` when the shop cancelled it because it was not paid in time (api order/unpaid.ts) */
+export const PAYMENT_TIMEOUT = 'payment_timeout';
+
+/**
+ * Why the shop cancelled the order, and what becomes of a payment that came too late (issue #12):
+ * shown on the order-token page and the account's order page; empty for any other order.
+ */
+export function cancellationNotes(
+  t: Pick<Translator, 'msg'>,
+  order: { status?: string; cancel_reason?: string | null; payment_status?: string } | null | undefined,
+): string[] {
+  if (order?.status !== 'cancelled' || order.cancel_reason !== PAYMENT_TIMEOUT) return [];
+  return [
+    t.msg('order.cancelledUnpaid'),
+    ...(order.payment_status === 'refund_due' ? [t.msg('order.refundDue')] : []),
+  ];
+}

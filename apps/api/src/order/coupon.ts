@@ -1,0 +1,33 @@
+/**
+ * An order's use of its coupon (issue #12 item 2). The cart checked the coupon when it was applied,
+ * but many carts may carry one single-use coupon (the newsletter's 10 %): the use is counted inside
+ * the order's transaction by a conditional update, which PostgreSQL re-checks on the row it locked, so
+ * of concurrent orders only those within the cap count a use; the others are refused and their
+ * transaction rolls back (stock, order, e-mail). The CHECK `coupons_times_used_within_limit`
+ * (migration 0008) is the backstop for any other writer.
+ */
+import type { CouponRow } from '../cart/pricing.ts';
+import { ruleError, type ApiError } from '../http/errors.ts';
+import { one, type Queryable } from '../lib/db.ts';
+
+/**
+ * "You've entered an incorrect coupon code. Please try again." (accounts-checkout-routes.md §8), the
+ * message the cart answers for a coupon that does not apply, naming the cart's `coupon`
+ */
+export const couponRefused = (): ApiError => ruleError('coupon.incorrect', undefined, 'coupon');
+
+/** true: the coupon's uses reached its cap (another order took the last one) */
+export function couponUsedUp(c: Pick<CouponRow, 'uses_per_coupon' | 'times_used'>): boolean {
+  return c.uses_per_coupon !== null && c.times_used >= c.uses_per_coupon;
+}
+
+/** counts one use of `code` inside the order's transaction; refused (throws) when none is left */
+export async function redeemCoupon(tx: Queryable, code: string): Promise<void> {
+  const counted = await one<{ code: string }>(
+    tx,
+    `UPDATE coupons SET times_used = times_used + 1
+     WHERE code = $1 AND (uses_per_coupon IS NULL OR times_used < uses_per_coupon) RETURNING code`,
+    [code],
+  );
+  if (!counted) throw couponRefused();
+}

@@ -1,0 +1,164 @@
+/**
+ * Orders awaiting online payment (issue #12 item 4). Placing an order takes its units at once
+ * (order/service.ts), so an order nobody pays would hold them for ever:
+ *
+ * - the sweep (`cancelUnpaidOrders`, run every UNPAID_ORDER_SWEEP_INTERVAL_MS by `UnpaidOrderSweeper`,
+ *   started and stopped with the API) cancels every order still awaiting online payment
+ *   UNPAID_ORDER_TTL_MINUTES after it was placed, gives its units back and records why
+ *   (`cancel_reason = 'payment_timeout'`, shown on the order's page). Rows are claimed
+ *   `FOR UPDATE SKIP LOCKED` and re-checked under the lock, so two processes (or a sweep racing a
+ *   payment answer, which locks the order too) never release an order's units twice.
+ * - the cap (`assertRoomForUnpaidOrder`, inside the order's transaction): a customer, and a client
+ *   address, may have only so many open unpaid orders at once (429), so nobody can hold the stock
+ *   by placing orders faster than the sweep cancels them.
+ *
+ * "Online payment": a payment method that is not `offline` (NEOPAY, MOKILIZINGAS). Cash on delivery
+ * (and a bank transfer, paid days later) is never touched: those orders are not paid at checkout.
+ * A payment that arrives after the timeout: see payment/service.ts `apply`.
+ */
+import type { Database } from '@vitrina/db';
+import type { PaymentMethodRow } from '../cart/pricing.ts';
+import type { ApiConfig } from '../config.ts';
+import { ruleError } from '../http/errors.ts';
+import { one, rows, type Queryable } from '../lib/db.ts';
+import { PeriodicJob } from '../lib/periodic-job.ts';
+import { releaseOrderStock } from './stock.ts';
+
+/** `orders.cancel_reason` of an order the sweep cancelled */
+export const PAYMENT_TIMEOUT = 'payment_timeout';
+
+/** an order not yet paid nor cancelled (the partial indexes of migration 0009 use the same test) */
+const OPEN = `o.status IN ('new', 'awaiting_payment') AND o.payment_status <> 'paid'`;
+/** ... paid online: its method is not offline, and never cash on delivery ($1: the COD code) */
+const ONLINE = `o.payment_method_code <> $1
+  AND EXISTS (SELECT 1 FROM payment_methods pm WHERE pm.code = o.payment_method_code AND NOT pm.offline)`;
+
+/** true: orders paid with this method are awaited online (the cap and the timeout apply) */
+export function paidOnline(config: ApiConfig, method: Pick<PaymentMethodRow, 'code' | 'offline'>): boolean {
+  return !method.offline && method.code !== config.codPaymentCode;
+}
+
+/** true: the shop cancelled this order because it was not paid in time */
+export const expiredUnpaid = (o: { status: string; cancel_reason?: string | null }) =>
+  o.status === 'cancelled' && o.cancel_reason === PAYMENT_TIMEOUT;
+
+/**
+ * Refuses (429) a new order paid online when the customer or the client address already has the
+ * most open unpaid orders allowed. Runs first in the order's transaction: the advisory locks
+ * serialise one customer's (one address's) concurrent orders until they commit, so a burst cannot
+ * slip past the count. Always customer before address: the same lock order everywhere, no deadlock.
+ */
+export async function assertRoomForUnpaidOrder(
+  tx: Queryable,
+  config: ApiConfig,
+  who: { customerId?: number | undefined; clientAddress?: string | undefined },
+): Promise<void> {
+  const { maxPerCustomer, maxPerAddress, ttlMinutes } = config.unpaidOrders;
+  const checks: { key: string; column: string; value: string | number; max: number }[] = [];
+  if (who.customerId !== undefined && maxPerCustomer > 0)
+    checks.push({
+      key: `customer:${who.customerId}`,
+      column: 'customer_id',
+      value: who.customerId,
+      max: maxPerCustomer,
+    });
+  if (who.clientAddress && maxPerAddress > 0)
+    checks.push({
+      key: `address:${who.clientAddress}`,
+      column: 'client_address',
+      value: who.clientAddress,
+      max: maxPerAddress,
+    });
+  for (const c of checks)
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('vitrina:unpaid-orders:' || $1))", [c.key]);
+  for (const c of checks) {
+    const open = await one<{ n: number }>(
+      tx,
+      `SELECT count(*)::int AS n FROM orders o WHERE o.${c.column} = $2 AND ${OPEN} AND ${ONLINE}`,
+      [config.codPaymentCode, c.value],
+    );
+    if ((open?.n ?? 0) >= c.max)
+      throw ruleError(
+        'order.tooManyUnpaid',
+        { count: open?.n ?? 0, minutes: ttlMinutes },
+        'addressInformation.payment_method_code',
+        429,
+      );
+  }
+}
+
+export type SweepResult = { cancelled: string[]; productIds: number[] };
+
+/**
+ * Cancels up to `limit` orders still awaiting online payment `ttlMinutes` after they were placed,
+ * giving their units back; answers their numbers and the products whose stock changed. One short
+ * transaction; the database's clock decides what is old.
+ */
+export async function cancelUnpaidOrders(
+  database: Database,
+  config: ApiConfig,
+  limit = 100,
+): Promise<SweepResult> {
+  return database.transaction(async (tx) => {
+    const due = await rows<{ id: number; increment_id: string }>(
+      tx,
+      `SELECT o.id, o.increment_id FROM orders o
+       WHERE ${OPEN} AND ${ONLINE} AND o.created_at < now() - make_interval(mins => $2::int)
+       ORDER BY o.id LIMIT $3 FOR UPDATE OF o SKIP LOCKED`,
+      [config.codPaymentCode, config.unpaidOrders.ttlMinutes, limit],
+    );
+    const productIds: number[] = [];
+    for (const o of due) {
+      productIds.push(...(await releaseOrderStock(tx, o.id)));
+      await tx.query(
+        `UPDATE orders SET status = 'cancelled', cancel_reason = $2, updated_at = now() WHERE id = $1`,
+        [o.id, PAYMENT_TIMEOUT],
+      );
+    }
+    return { cancelled: due.map((o) => o.increment_id), productIds: [...new Set(productIds)] };
+  });
+}
+
+type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** runs the sweep every UNPAID_ORDER_SWEEP_INTERVAL_MS (0: never), batch after batch until none is due */
+export class UnpaidOrderSweeper {
+  private readonly job: PeriodicJob;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    private readonly log: Log,
+    /** called after stock changed (outside the transaction): keeps listings' stock fresh */
+    private readonly onStockChanged: (productIds: number[]) => Promise<void>,
+  ) {
+    this.job = new PeriodicJob(
+      () => this.sweep(),
+      config.unpaidOrders.sweepIntervalMs,
+      log,
+      'unpaid order sweep failed',
+    );
+  }
+
+  /** cancels every order due now; answers their numbers */
+  async sweep(batch = 100): Promise<string[]> {
+    const cancelled: string[] = [];
+    for (;;) {
+      const r = await cancelUnpaidOrders(this.database, this.config, batch);
+      cancelled.push(...r.cancelled);
+      if (r.productIds.length) await this.onStockChanged(r.productIds);
+      if (r.cancelled.length < batch) break;
+    }
+    if (cancelled.length)
+      this.log.info({ orders: cancelled }, 'orders not paid in time cancelled, their stock returned');
+    return cancelled;
+  }
+
+  start(): void {
+    this.job.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.job.stop();
+  }
+}
