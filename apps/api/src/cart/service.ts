@@ -31,6 +31,7 @@ import {
   paymentFee,
   paymentMethods,
   priceLines,
+  refusedLineError,
   shippingFee,
   shippingMethods,
   totalsOf,
@@ -184,7 +185,10 @@ export class CartService {
       product_option: input.product_option ?? null,
     };
 
-    const [priced] = (await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database, await this.tierOf(cart.customer_id))).priced;
+    const check = await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database, await this.tierOf(cart.customer_id));
+    const [refused] = check.refused;
+    if (refused) throw refusedLineError(refused, 'cartItem.product_option');
+    const [priced] = check.priced;
     if (!priced || validateProductForCart({ final_price_incl_tax: priced.price_incl_tax }).length > 0)
       throw ruleError('cart.priceUnknown', undefined, 'cartItem.sku');
 
