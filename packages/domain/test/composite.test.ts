@@ -97,6 +97,11 @@ describe('bundle: default and selected options', () => {
       { option_id: 1, option_qty: 1, option_selections: ['L1'] },
       { option_id: 2, option_qty: 2, option_selections: ['W2'] },
     ]);
+    // links of different quantities: no one option_qty stands for them (each is bought at its own)
+    expect(bundleCartOptions(bundle, { 1: ['L1'], 2: ['W1', 'W2'] })).toEqual([
+      { option_id: 1, option_qty: 1, option_selections: ['L1'] },
+      { option_id: 2, option_selections: ['W1', 'W2'] },
+    ]);
   });
 });
 
