@@ -138,6 +138,19 @@ describe('cart: a bundle line must say what it buys (400 naming the option, cart
 });
 
 describe('cart: a valid bundle is priced from its selection', () => {
+  it('a quantity change by item_id without the options keeps the line\'s own selection and price', async () => {
+    const cart = await newCart();
+    const added = await update(cart, bundleItem(VALID));
+    const itemId = added.body.result.item_id;
+    const r = await update(cart, { sku: 'BUN-8100', qty: 4, item_id: itemId });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result).toMatchObject({ item_id: itemId, qty: 4, price: P.ram16 + P.ssd });
+    expect(await pull(cart)).toEqual([
+      expect.objectContaining({ item_id: itemId, qty: 4, product_option: { extension_attributes: { bundle_options: VALID } } }),
+    ]);
+  });
+
+
   it('each link × its quantity, option_qty priced where the link allows it, optional options as chosen', async () => {
     const cart = await newCart();
     const r = await update(
