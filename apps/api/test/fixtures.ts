@@ -252,3 +252,85 @@ export function testCatalog() {
     shop_config: [{ code: 'home', configs: { lt: { headline: 'Sveiki' }, en: { headline: 'Welcome' } } }],
   };
 }
+
+/**
+ * Grouped and bundle products (issue #12 item 1), imported on top of testCatalog() by the tests that
+ * need them (kept apart so that the listings and counts other tests rely on stay as they are).
+ * Prices incl. 21 % VAT in cents: COMPOSITE_PRICE.
+ */
+export const COMPOSITE_PRICE = { ram8: 2420, ram16: 4840, ssd: 3630, bag: 1210, mouse: 605 };
+
+export function compositeCatalog() {
+  const part = (id: number, sku: string, name: string, price: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    sku,
+    type_id: 'simple',
+    visibility: 1,
+    name,
+    url_key: sku.toLowerCase(),
+    price,
+    category_ids: [10],
+    stock: stock(50),
+    ...extra,
+  });
+  return {
+    products: [
+      part(8001, 'PART-RAM-8', 'RAM 8 GB', 20),
+      part(8002, 'PART-RAM-16', 'RAM 16 GB', 40),
+      part(8003, 'PART-SSD', 'SSD 512 GB', 30),
+      part(8004, 'PART-BAG', 'Laptop bag', 10),
+      part(8005, 'PART-MOUSE', 'Mouse', 5),
+      {
+        id: 8100,
+        sku: 'BUN-8100',
+        type_id: 'bundle',
+        name: L('Kompiuterio rinkinys', 'Computer set', 'Компьютерный комплект'),
+        url_key: 'computer-set',
+        category_ids: [10],
+        stock: stock(0, { is_in_stock: true, manage_stock: false }),
+        bundle_options: [
+          {
+            option_id: 1,
+            title: L('Atmintis', 'Memory', 'Память'),
+            type: 'radio',
+            required: true,
+            product_links: [
+              { sku: 'PART-RAM-8', qty: 1, is_default: true },
+              { sku: 'PART-RAM-16', qty: 1, is_default: false },
+            ],
+          },
+          {
+            option_id: 2,
+            title: L('Diskas', 'Storage', 'Накопитель'),
+            type: 'select',
+            required: true,
+            product_links: [{ sku: 'PART-SSD', qty: 1, is_default: true, can_change_quantity: true }],
+          },
+          {
+            option_id: 3,
+            title: L('Priedai', 'Extras', 'Аксессуары'),
+            type: 'checkbox',
+            required: false,
+            product_links: [
+              { sku: 'PART-BAG', qty: 1, is_default: false },
+              { sku: 'PART-MOUSE', qty: 2, is_default: false },
+            ],
+          },
+        ],
+      },
+      {
+        id: 8200,
+        sku: 'SET-8200',
+        type_id: 'grouped',
+        name: L('Priedų rinkinys', 'Accessory set', 'Набор аксессуаров'),
+        url_key: 'accessory-set',
+        category_ids: [10],
+        stock: stock(0, { is_in_stock: true, manage_stock: false }),
+        product_links: [
+          { link_type: 'associated', linked_product_sku: 'PART-BAG', linked_product_type: 'simple', qty: 1 },
+          { link_type: 'associated', linked_product_sku: 'PART-MOUSE', linked_product_type: 'simple', qty: 2 },
+        ],
+      },
+    ],
+  };
+}

@@ -496,7 +496,13 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
     required: o.required,
     product_links: o.product_links
       .filter((l) => isLinkedChildShown(related.bySku.get(l.sku)))
-      .map((l) => ({ sku: l.sku, qty: l.qty, is_default: l.is_default, price: linkedFinal(l.sku) })),
+      .map((l) => ({
+        sku: l.sku,
+        qty: l.qty,
+        is_default: l.is_default,
+        can_change_quantity: l.can_change_quantity ?? false,
+        price: linkedFinal(l.sku),
+      })),
   }));
 
   const doc: Record<string, unknown> = {

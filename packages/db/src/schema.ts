@@ -81,7 +81,8 @@ export type BundleOption = {
   title_localized?: Localized;
   type: string;
   required: boolean;
-  product_links: { sku: string; qty: number; is_default: boolean }[];
+  /** can_change_quantity: the shopper may choose the link's quantity (missing in rows imported before it) */
+  product_links: { sku: string; qty: number; is_default: boolean; can_change_quantity?: boolean }[];
 };
 
 export const products = pgTable(

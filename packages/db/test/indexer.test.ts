@@ -178,8 +178,8 @@ describe('product index', () => {
     const bundle = await row('BUN-1');
     expect(bundle.doc).toMatchObject({ price: 2499, special_price: 2399, final_price: 2399 });
     expect(bundle.doc.bundle_options).toEqual([
-      { option_id: 1, title: 'Mouse', type: 'radio', required: true, product_links: [{ sku: 'MOU-1', qty: 1, is_default: true, price: 1999 }] },
-      { option_id: 2, title: 'Cable', type: 'checkbox', required: false, product_links: [{ sku: 'HDMI-2M', qty: 1, is_default: true, price: 400 }] },
+      { option_id: 1, title: 'Mouse', type: 'radio', required: true, product_links: [{ sku: 'MOU-1', qty: 1, is_default: true, can_change_quantity: false, price: 1999 }] },
+      { option_id: 2, title: 'Cable', type: 'checkbox', required: false, product_links: [{ sku: 'HDMI-2M', qty: 1, is_default: true, can_change_quantity: false, price: 400 }] },
     ]);
     expect(bundle.total_qty).toBe(10); // the required mouse option
     const ebook = await row('EBOOK-1');

@@ -64,6 +64,32 @@ export const MESSAGES = {
     lt: 'Krepšelio sumų dar negalima apskaičiuoti. Bandykite dar kartą.',
     ru: 'Итоги корзины пока нельзя рассчитать. Попробуйте ещё раз.',
   },
+  // ---- grouped and bundle cart lines (issue #12 item 1; domain composite.ts checkCompositeLine) ----
+  'bundle.optionRequired': {
+    en: 'Please choose "{option}".',
+    lt: 'Pasirinkite „{option}“.',
+    ru: 'Выберите «{option}».',
+  },
+  'bundle.selectionInvalid': {
+    en: '"{option}": the chosen product is not one of this option\'s choices.',
+    lt: '„{option}“: pasirinkta prekė nėra tarp šios parinkties pasirinkimų.',
+    ru: '«{option}»: выбранного товара нет среди вариантов этой опции.',
+  },
+  'bundle.oneChoice': {
+    en: 'Only one product can be chosen for "{option}".',
+    lt: 'Parinkčiai „{option}“ galima pasirinkti tik vieną prekę.',
+    ru: 'Для «{option}» можно выбрать только один товар.',
+  },
+  'bundle.qtyNotAllowed': {
+    en: 'The quantity of "{option}" cannot be changed.',
+    lt: 'Parinkties „{option}“ kiekio keisti negalima.',
+    ru: 'Количество для «{option}» изменить нельзя.',
+  },
+  'cart.chooseProducts': {
+    en: 'Please choose the products of the set first.',
+    lt: 'Pirmiausia pasirinkite rinkinio prekes.',
+    ru: 'Сначала выберите товары набора.',
+  },
   'variant.noneAvailable': {
     en: 'No available product variants',
     lt: 'Nėra galimų prekės variantų',

@@ -154,7 +154,7 @@ export function priceBreakdown(
 
 export type PriceLookup = Readonly<Record<string, number>> | ReadonlyMap<string, number>;
 
-function lookup(prices: PriceLookup, sku: string): number | undefined {
+export function lookupPrice(prices: PriceLookup, sku: string): number | undefined {
   return prices instanceof Map ? prices.get(sku) : (prices as Readonly<Record<string, number>>)[sku];
 }
 
@@ -179,7 +179,7 @@ export function groupedPrice(links: readonly ProductLink[], priceBySku: PriceLoo
   let sum = 0;
   for (const link of links) {
     if (link.link_type && link.link_type !== 'associated') continue;
-    const price = lookup(priceBySku, link.linked_product_sku);
+    const price = lookupPrice(priceBySku, link.linked_product_sku);
     if (price !== undefined) sum += price * linkQty(link.qty);
   }
   return sum;
@@ -190,6 +190,8 @@ export interface BundleLink {
   qty?: number | null;
   is_default?: boolean;
   price?: number | null;
+  /** the shopper may choose this link's quantity (`option_qty`); the ecosystem stores 0/1 */
+  can_change_quantity?: boolean | number | null;
 }
 export interface BundleOption {
   option_id: number;
@@ -217,7 +219,7 @@ export function bundlePrice(
     const skus = pick === undefined ? null : typeof pick === 'string' ? [pick] : pick;
     for (const link of option.product_links) {
       if (skus ? !skus.includes(link.sku) : !link.is_default) continue;
-      const price = link.price ?? lookup(priceBySku, link.sku);
+      const price = link.price ?? lookupPrice(priceBySku, link.sku);
       if (price != null) sum += price * linkQty(link.qty);
     }
   }

@@ -3,13 +3,16 @@ import fc from 'fast-check';
 import {
   associatedLinks,
   bundleCartOptions,
+  bundleLinePrice,
   bundlePrice,
+  checkCompositeLine,
   chosenGroupedLinks,
   defaultBundleSelection,
   groupedPrice,
   isCompositeChildShown,
   missingRequiredBundleOptions,
   type BundleOption,
+  type BundleOptionRequest,
   type ProductLink,
 } from '../src/index.ts';
 
@@ -94,6 +97,11 @@ describe('bundle: default and selected options', () => {
       { option_id: 1, option_qty: 1, option_selections: ['L1'] },
       { option_id: 2, option_qty: 2, option_selections: ['W2'] },
     ]);
+    // links of different quantities: no one option_qty stands for them (each is bought at its own)
+    expect(bundleCartOptions(bundle, { 1: ['L1'], 2: ['W1', 'W2'] })).toEqual([
+      { option_id: 1, option_qty: 1, option_selections: ['L1'] },
+      { option_id: 2, option_selections: ['W1', 'W2'] },
+    ]);
   });
 });
 
@@ -105,5 +113,177 @@ describe('children shown (§5: grouped and bundle children must have status 1)',
     [undefined, false],
   ])('status %s → %s', (status, shown) => {
     expect(isCompositeChildShown({ status })).toBe(shown);
+  });
+});
+
+describe('bundle cart lines: checkCompositeLine (issue #12 item 1; catalogue-and-cart.md §4 "Price rules")', () => {
+  const product = { type_id: 'bundle', bundle_options: [
+    ...bundle,
+    {
+      option_id: 3,
+      title: 'Memory',
+      required: true,
+      type: 'select',
+      product_links: [{ sku: 'M', qty: 1, is_default: true, can_change_quantity: 1 }],
+    },
+  ] satisfies BundleOption[] };
+  const prices3 = { ...bundlePrices, M: 2000 };
+  const price = (requested: BundleOptionRequest[] | null) => {
+    const check = checkCompositeLine(product, requested);
+    return check.ok ? bundleLinePrice(check.picks ?? [], prices3) : check.refusal;
+  };
+  it.each<{ name: string; requested: BundleOptionRequest[] | null; result: unknown }>([
+    { name: 'no options at all', requested: null, result: { key: 'bundle.optionRequired', params: { option: 'Laptop' } } },
+    {
+      name: 'empty selections',
+      requested: [1, 2, 3].map((option_id) => ({ option_id, option_selections: [] })),
+      result: { key: 'bundle.optionRequired', params: { option: 'Laptop' } },
+    },
+    {
+      name: 'a required option left out',
+      requested: [{ option_id: 1, option_selections: ['L1'] }],
+      result: { key: 'bundle.optionRequired', params: { option: 'Memory' } },
+    },
+    {
+      name: 'a link of another option',
+      requested: [{ option_id: 1, option_selections: ['W1'] }, { option_id: 3, option_selections: ['M'] }],
+      result: { key: 'bundle.selectionInvalid', params: { option: 'Laptop' } },
+    },
+    {
+      name: 'an unknown option',
+      requested: [{ option_id: 9, option_selections: ['L1'] }],
+      result: { key: 'bundle.selectionInvalid', params: { option: '9' } },
+    },
+    {
+      name: 'an option twice',
+      requested: [{ option_id: 1, option_selections: ['L1'] }, { option_id: '1', option_selections: ['L2'] }],
+      result: { key: 'bundle.selectionInvalid', params: { option: 'Laptop' } },
+    },
+    {
+      name: 'a link twice',
+      requested: [{ option_id: 2, option_selections: ['W1', 'W1'] }],
+      result: { key: 'bundle.selectionInvalid', params: { option: 'Warranty' } },
+    },
+    {
+      name: 'two links of a radio option',
+      requested: [{ option_id: 1, option_selections: ['L1', 'L2'] }, { option_id: 3, option_selections: ['M'] }],
+      result: { key: 'bundle.oneChoice', params: { option: 'Laptop' } },
+    },
+    {
+      name: 'option_qty on a fixed-quantity link',
+      requested: [{ option_id: 1, option_qty: 3, option_selections: ['L1'] }, { option_id: 3, option_selections: ['M'] }],
+      result: { key: 'bundle.qtyNotAllowed', params: { option: 'Laptop' } },
+    },
+    {
+      name: 'option_qty 0 on a changeable link',
+      requested: [{ option_id: 1, option_selections: ['L1'] }, { option_id: 3, option_qty: 0, option_selections: ['M'] }],
+      result: { key: 'bundle.qtyNotAllowed', params: { option: 'Memory' } },
+    },
+    {
+      name: 'required options chosen, by sku and by position',
+      requested: [{ option_id: 1, option_qty: 1, option_selections: [1] }, { option_id: 3, option_selections: ['M'] }],
+      result: 60000 + 2000,
+    },
+    {
+      name: 'an optional multi-choice option: each link at its own qty',
+      requested: [
+        { option_id: 1, option_selections: ['L1'] },
+        { option_id: 2, option_selections: ['W1', 'W2'] },
+        { option_id: 3, option_selections: ['M'] },
+      ],
+      result: 50000 + 3000 + 2 * 1000 + 2000,
+    },
+    {
+      name: 'option_qty priced where the link allows it',
+      requested: [{ option_id: 1, option_selections: ['L1'] }, { option_id: '3', option_qty: 4, option_selections: ['M'] }],
+      result: 50000 + 4 * 2000,
+    },
+  ])('$name', ({ requested, result }) => {
+    expect(price(requested)).toEqual(result);
+  });
+
+  it('a chosen link without a known price makes the line unpriced, not cheaper', () => {
+    const check = checkCompositeLine(product, [{ option_id: 1, option_selections: ['L2'] }, { option_id: 3, option_selections: ['M'] }]);
+    expect(check.ok && bundleLinePrice(check.picks ?? [], { L1: 50000, M: 2000 })).toBeNull();
+  });
+
+  it('a bundle without required options still needs a choice; grouped products are not lines', () => {
+    const optional = { type_id: 'bundle', bundle_options: [bundle[1] as BundleOption] };
+    expect(checkCompositeLine(optional, [{ option_id: 2, option_selections: [] }])).toEqual({
+      ok: false,
+      refusal: { key: 'cart.chooseProducts' },
+    });
+    expect(checkCompositeLine({ type_id: 'grouped' }, null)).toEqual({ ok: false, refusal: { key: 'cart.chooseProducts' } });
+    expect(checkCompositeLine({ type_id: 'simple' }, [{ option_id: 1, option_selections: [] }])).toEqual({ ok: true, picks: null });
+  });
+
+  it('the storefront\'s selection (bundleCartOptions) passes the check at the price it shows', () => {
+    const selected = { 1: ['L2'], 2: ['W1', 'W2'], 3: ['M'] };
+    const check = checkCompositeLine(product, bundleCartOptions(product.bundle_options, selected));
+    expect(check.ok && bundleLinePrice(check.picks ?? [], prices3)).toBe(bundlePrice(product.bundle_options, prices3, selected));
+  });
+
+  it('property: an accepted line costs at least its required options\' cheapest links, never 0 when one is required', () => {
+    const option = (id: number) =>
+      fc.record({
+        option_id: fc.constant(id),
+        title: fc.constant(`O${id}`),
+        required: fc.boolean(),
+        type: fc.constantFrom('radio', 'select', 'checkbox', 'multi'),
+        product_links: fc.uniqueArray(
+          fc.record({
+            sku: fc.constantFrom('A', 'B', 'C', 'D', 'E'),
+            qty: fc.integer({ min: 0, max: 3 }),
+            can_change_quantity: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 3, selector: (l) => l.sku },
+        ),
+      });
+    const linkPrices = fc.record({ A: fc.integer({ min: 1, max: 1e6 }), B: fc.integer({ min: 1, max: 1e6 }), C: fc.integer({ min: 1, max: 1e6 }), D: fc.integer({ min: 1, max: 1e6 }), E: fc.integer({ min: 1, max: 1e6 }) });
+    // per option an entry built from its own links (so many lines pass), with now and then a
+    // foreign sku, a position, an unknown option or an odd quantity mixed in
+    const entryFor = (o: BundleOption) =>
+      fc
+        .record({
+          send: fc.integer({ min: 0, max: 9 }),
+          count: fc.constantFrom(0, 1, 1, 2),
+          odd: fc.oneof({ arbitrary: fc.constant(null), weight: 8 }, { arbitrary: fc.constantFrom('Z', 0, 2), weight: 1 }),
+          option_qty: fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: fc.integer({ min: -1, max: 4 }), weight: 1 }),
+        })
+        .map(({ send, count, odd, option_qty }): BundleOptionRequest[] =>
+          send === 0
+            ? []
+            : [
+                {
+                  option_id: send === 1 ? 9 : o.option_id,
+                  ...(send === 2 ? { option_qty } : {}),
+                  option_selections: [...o.product_links.slice(0, count).map((l) => l.sku), ...(odd === null ? [] : [odd])],
+                },
+              ],
+        );
+    let accepted = 0;
+    const bundleAndRequest = fc
+      .tuple(option(1), option(2), option(3))
+      .chain((options) =>
+        fc.tuple(fc.constant(options), fc.tuple(...options.map(entryFor)).map((entries) => entries.flat())),
+      );
+    fc.assert(
+      fc.property(bundleAndRequest, linkPrices, ([options, requested], prices) => {
+        const check = checkCompositeLine({ type_id: 'bundle', bundle_options: options }, requested);
+        if (!check.ok) return;
+        accepted += 1;
+        const unit = bundleLinePrice(check.picks ?? [], prices) as number;
+        // a link's own quantity, or at least 1 where the shopper may choose it (option_qty)
+        const leastQty = (l: { qty: number; can_change_quantity: boolean }) => (l.can_change_quantity ? 1 : Math.max(1, l.qty));
+        const floor = options
+          .filter((o) => o.required)
+          .reduce((sum, o) => sum + Math.min(...o.product_links.map((l) => prices[l.sku] * leastQty(l))), 0);
+        expect(unit).toBeGreaterThanOrEqual(floor);
+        expect(unit).toBeGreaterThan(0);
+      }),
+      { numRuns: 2000 },
+    );
+    // the property is not vacuous: many generated lines are accepted
+    expect(accepted).toBeGreaterThan(200);
   });
 });

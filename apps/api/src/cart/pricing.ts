@@ -7,18 +7,22 @@
 import {
   STORE_VIEWS,
   applyGroupTier,
-  bundlePrice,
+  bundleLinePrice,
+  checkCompositeLine,
   computeTotals,
   isVirtualCart,
   resolveTaxCountry,
   taxRateFor,
+  type BundleOption,
   type CartProductOption,
+  type CompositeRefusal,
   type Coupon,
   type StoreCode,
   type Totals,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
+import { ruleError, type ApiError } from '../http/errors.ts';
 import type { CatalogService, ProductDoc } from '../catalog/service.ts';
 
 export type LineIntent = {
@@ -81,7 +85,11 @@ export type CouponRow = {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** the unit price (cents incl. tax) of a product document, bundles re-priced from the chosen options */
+/**
+ * The unit price (cents incl. tax) of a product document, a bundle priced from the links its line
+ * chose; or why a grouped or bundle line is refused (domain checkCompositeLine, the one check of
+ * such lines for carts and orders alike).
+ */
 async function unitPrice(
   catalog: CatalogService,
   store: StoreCode,
@@ -89,40 +97,36 @@ async function unitPrice(
   option: CartProductOption | null | undefined,
   q: Queryable,
   tierPercent: number,
-): Promise<number | null> {
-  const selections = option?.extension_attributes?.bundle_options;
-  const bundleOptions = doc.bundle_options as
-    { option_id: number; product_links: { sku: string; qty?: number; is_default?: boolean }[] }[] | undefined;
-  if (doc.type_id === 'bundle' && selections?.length && bundleOptions?.length) {
-    const skus = [...new Set(bundleOptions.flatMap((o) => o.product_links.map((l) => l.sku)))];
-    const linked = await catalog.resolveSkus(store, skus, q);
-    const prices = new Map<string, number>();
-    for (const [sku, r] of linked) {
-      const p = num(applyGroupTier(r.product, tierPercent).final_price_incl_tax);
-      if (p !== null && !r.disabled) prices.set(sku, p);
-    }
-    const selected: Record<number, string[]> = {};
-    for (const s of selections) {
-      const opt = bundleOptions.find((o) => String(o.option_id) === String(s.option_id));
-      if (!opt) continue;
-      // selections name a link by sku or by its position in the option
-      selected[opt.option_id] = (s.option_selections ?? []).map((x) =>
-        typeof x === 'number' && opt.product_links[x] ? opt.product_links[x].sku : String(x),
-      );
-    }
-    // link prices of the document are not trusted to be incl. tax: price every link from its product
-    const options = bundleOptions.map((o) => ({
-      ...o,
-      product_links: o.product_links.map(({ sku, qty, is_default }) => ({ sku, qty, is_default })),
-    }));
-    return bundlePrice(options, prices, selected);
+): Promise<{ price: number | null } | { refusal: CompositeRefusal }> {
+  const check = checkCompositeLine(
+    { type_id: doc.type_id, bundle_options: doc.bundle_options as BundleOption[] | undefined },
+    option?.extension_attributes?.bundle_options,
+  );
+  if (!check.ok) return { refusal: check.refusal };
+  if (!check.picks) return { price: num(applyGroupTier(doc, tierPercent).final_price_incl_tax) };
+  // link prices of the document are not trusted to be incl. tax: price every link from its product
+  const linked = await catalog.resolveSkus(store, [...new Set(check.picks.map((p) => p.sku))], q);
+  const prices = new Map<string, number>();
+  for (const [sku, r] of linked) {
+    const p = num(applyGroupTier(r.product, tierPercent).final_price_incl_tax);
+    if (p !== null && !r.disabled) prices.set(sku, p);
   }
-  return num(applyGroupTier(doc, tierPercent).final_price_incl_tax);
+  return { price: bundleLinePrice(check.picks, prices) };
+}
+
+/** a line the composite check refused: its position among the lines, its sku and the refusal */
+export type RefusedLine = { index: number; sku: string; refusal: CompositeRefusal };
+
+/** the 400 of a refused grouped or bundle line, its message naming the option in the store view's language */
+export function refusedLineError(line: RefusedLine, field: string): ApiError {
+  return ruleError(line.refusal.key, line.refusal.params, field);
 }
 
 /**
  * Prices lines from the product documents of the store view. Unknown, disabled or unpriced skus are
- * answered in `unavailable` (the caller decides: a cart shows them out, an order refuses).
+ * answered in `unavailable` (the caller decides: a cart shows them out, an order refuses); grouped
+ * and bundle lines that do not say what they buy in `refused` too (a cart update and an order
+ * answer the refusal, naming the option; a stored line shows out).
  * `tierPercent`: the customer group's tier (GROUP_PRICING, user/group-pricing.ts; accounts-checkout-
  * routes.md §6 "Group id and group token drive price tiers"); every document (bundle links too) goes
  * through the domain's applyGroupTier, exactly as the render list prices it, so the price shown and
@@ -134,16 +138,23 @@ export async function priceLines(
   lines: LineIntent[],
   q: Queryable,
   tierPercent = 0,
-): Promise<{ priced: PricedLine[]; unavailable: string[] }> {
+): Promise<{ priced: PricedLine[]; unavailable: string[]; refused: RefusedLine[] }> {
   const resolved = await catalog.resolveSkus(store, [...new Set(lines.map((l) => l.sku))], q);
   const priced: PricedLine[] = [];
   const unavailable: string[] = [];
+  const refused: RefusedLine[] = [];
   for (const [i, line] of lines.entries()) {
     const r = resolved.get(line.sku);
-    const price =
+    const unit =
       r && !r.disabled
         ? await unitPrice(catalog, store, r.product, line.product_option, q, tierPercent)
-        : null;
+        : { price: null };
+    if ('refusal' in unit) {
+      refused.push({ index: i, sku: line.sku, refusal: unit.refusal });
+      unavailable.push(line.sku);
+      continue;
+    }
+    const price = unit.price;
     if (!r || r.disabled || price === null || !Number.isInteger(price) || price < 0) {
       unavailable.push(line.sku);
       continue;
@@ -162,7 +173,7 @@ export async function priceLines(
       tax_percent: num(r.product.tax) ?? 0,
     });
   }
-  return { priced, unavailable };
+  return { priced, unavailable, refused };
 }
 
 export function isVirtual(lines: PricedLine[]) {

@@ -31,6 +31,7 @@ import {
   paymentFee,
   paymentMethods,
   priceLines,
+  refusedLineError,
   shippingFee,
   shippingMethods,
   totalsOf,
@@ -181,10 +182,13 @@ export class CartService {
       sku: line.sku,
       qty: input.qty,
       id: line.product.id,
-      product_option: input.product_option ?? null,
+      product_option: input.product_option ?? (await this.storedOption(cart.id, input.item_id, line.sku)),
     };
 
-    const [priced] = (await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database, await this.tierOf(cart.customer_id))).priced;
+    const check = await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database, await this.tierOf(cart.customer_id));
+    const [refused] = check.refused;
+    if (refused) throw refusedLineError(refused, 'cartItem.product_option');
+    const [priced] = check.priced;
     if (!priced || validateProductForCart({ final_price_incl_tax: priced.price_incl_tax }).length > 0)
       throw ruleError('cart.priceUnknown', undefined, 'cartItem.sku');
 
@@ -223,6 +227,17 @@ export class CartService {
     });
     if (!row) throw new Error('cart line was not written');
     return toLine(cart, row, { ...priced, item_id: row.item_id, qty: row.qty });
+  }
+
+  /**
+   * The options of the line `itemId` (of that sku), for a quantity change that does not repeat them:
+   * the line keeps its options, so they are what the change is checked and priced with.
+   */
+  private async storedOption(cartId: string, itemId: number | string | undefined, sku: string): Promise<CartProductOption | null> {
+    if (itemId === undefined) return null;
+    // matched as the update matches it (String(item_id)): any id a client sends is safe to compare
+    const stored = (await this.lines(cartId)).find((l) => String(l.item_id) === String(itemId) && l.sku === sku);
+    return stored?.product_option ?? null;
   }
 
   /**

@@ -20,6 +20,7 @@ import {
   isVirtual,
   paymentMethods,
   priceLines,
+  refusedLineError,
   shippingMethods,
   totalsOf,
   type LineIntent,
@@ -202,7 +203,11 @@ export class OrderService {
     // the group tier (GROUP_PRICING): the cart's owner, as its totals were shown; an order without a
     // server cart (queued offline), the customer of the request's token; never the body's user_id
     const tier = await this.carts.tierOf(cart ? cart.customer_id : customerId);
-    const { priced, unavailable } = await priceLines(this.catalog, store, intents, this.database, tier);
+    const { priced, unavailable, refused } = await priceLines(this.catalog, store, intents, this.database, tier);
+    // a grouped or bundle line that does not say what it buys (issue #12 item 1), from the cart or the body
+    const [badLine] = refused;
+    if (badLine)
+      throw refusedLineError(badLine, cartLines.length ? 'products' : `products[${badLine.index}].product_option`);
     const notSellable = [
       ...unavailable.map((sku) => ({ sku, name: sku })),
       ...priced.filter((l) => l.product_type === 'configurable'),

@@ -7,6 +7,7 @@ import {
   defaultLinkQty,
   formatPrice,
   groupedPrice,
+  isMultiChoiceOption,
   missingRequiredBundleOptions,
   stockStatus,
   type BundleOption,
@@ -226,7 +227,8 @@ export function BundlePicker({
   const prices = useLinkedPrices(linked);
   const bySku = new Map(linked.map((p) => [p.sku, p]));
   const missing = missingRequiredBundleOptions(options, selected);
-  const multi = (type?: string) => type === 'checkbox' || type === 'multi';
+  // the server's rule of which options take several links (domain checkCompositeLine)
+  const multi = (type?: string) => isMultiChoiceOption({ type });
 
   const add = () =>
     onAdd([

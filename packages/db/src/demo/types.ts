@@ -76,7 +76,7 @@ export interface ImportBundleOption {
   title: string;
   type: 'radio' | 'select' | 'checkbox' | 'multi';
   required: boolean;
-  product_links: { sku: string; qty: number; is_default: boolean; price?: number }[];
+  product_links: { sku: string; qty: number; is_default: boolean; can_change_quantity?: boolean; price?: number }[];
 }
 
 /** a product; filterable attribute values are top-level keys by attribute_code (`condition: 1`) */

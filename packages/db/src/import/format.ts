@@ -151,7 +151,13 @@ export const importProductSchema = z
           type: z.string().default('select'),
           required: bool.default(false),
           product_links: z.array(
-            z.looseObject({ sku: code, qty: qty.default(1), is_default: bool.default(false) }),
+            z.looseObject({
+              sku: code,
+              qty: qty.default(1),
+              is_default: bool.default(false),
+              /** the shopper may choose the link's quantity (the cart's option_qty) */
+              can_change_quantity: bool.default(false),
+            }),
           ),
         }),
       )

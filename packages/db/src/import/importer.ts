@@ -423,7 +423,12 @@ function productRecord(
         title_localized: title,
         type: o.type,
         required: o.required,
-        product_links: o.product_links.map((l) => ({ sku: l.sku, qty: l.qty, is_default: l.is_default })),
+        product_links: o.product_links.map((l) => ({
+          sku: l.sku,
+          qty: l.qty,
+          is_default: l.is_default,
+          can_change_quantity: l.can_change_quantity,
+        })),
       };
     }),
     isPromoted: p.is_promoted,
