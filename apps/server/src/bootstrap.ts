@@ -4,7 +4,7 @@
  */
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { importCatalog, migrate, openDatabase, schema, setMeta, type Database } from '@vitrina/db';
+import { DEMO_CATALOG_KEY, importCatalog, migrate, openDatabase, schema, setMeta, type Database } from '@vitrina/db';
 import { generateDemoCatalog, generateDemoImages } from '@vitrina/db/demo';
 import type { ServerConfig } from './config.ts';
 
@@ -24,6 +24,6 @@ async function seedDemoIfEmpty(database: Database, config: ServerConfig, log: Fa
   log.info('empty database: loading the demo catalogue');
   const counts = await importCatalog(database, generateDemoCatalog({ seed: 42 }));
   // marks the shop as a demo (the API's demo special offers are given only then: user/special-offers.ts)
-  await setMeta(database, 'demo_catalog', true);
+  await setMeta(database, DEMO_CATALOG_KEY, true);
   log.info({ counts, ms: Math.round(performance.now() - started) }, 'demo catalogue loaded');
 }

@@ -15,7 +15,15 @@ export {
   type Schema,
 } from './client.ts';
 export { migrate, readMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, type MigrateResult, type MigrationFile } from './migrate.ts';
-export { getCatalogVersion, bumpCatalogVersion, getMeta, setMeta, CATALOG_VERSION_KEY } from './meta.ts';
+export {
+  getCatalogVersion,
+  bumpCatalogVersion,
+  getMeta,
+  setMeta,
+  isDemoShop,
+  CATALOG_VERSION_KEY,
+  DEMO_CATALOG_KEY,
+} from './meta.ts';
 export {
   reindexProducts,
   refreshExpiredIndexRows,
