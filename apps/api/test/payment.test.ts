@@ -542,14 +542,21 @@ describe('which provider runs a sandbox (issue #12 item 3)', () => {
     ['off', true, 'neopay', 'live', 'off'],
     ['off', false, 'both', 'live', 'live'],
   ];
-  it.each(table)('PAYMENT_SANDBOX %s, demo %s, credentials %s: neopay %s, mokilizingas %s', (sandbox, demo, creds, neo, mok) => {
-    expect(providerModes({ ...credentials[creds], sandbox }, demo)).toEqual({ neopay: neo, mokilizingas: mok });
-  });
+  it.each(table)(
+    'PAYMENT_SANDBOX %s, demo %s, credentials %s: neopay %s, mokilizingas %s',
+    (sandbox, demo, creds, neo, mok) => {
+      expect(providerModes({ ...credentials[creds], sandbox }, demo)).toEqual({
+        neopay: neo,
+        mokilizingas: mok,
+      });
+    },
+  );
 });
 
 /** the codes the checkout offers for a new cart with one product */
 async function offeredCodes(api: TestApi): Promise<string[]> {
-  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+    .result as string;
   await api.call({
     method: 'POST',
     url: `/vsbridge/cart/update?cartId=${cart}`,
@@ -570,7 +577,8 @@ describe('PAYMENT_SANDBOX unset in a shop that is not the demo (issue #12 item 3
 
   it('offers neither provider and refuses an order for one; their routes answer 503', async () => {
     expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
     const order = await api.call({
       method: 'POST',
       url: '/vsbridge/order/create?storeCode=en',
@@ -606,7 +614,7 @@ describe('PAYMENT_SANDBOX unset in a shop that is not the demo (issue #12 item 3
     expect(notified.status).toBe(503);
   });
 
-  it('in the demo shop the sandbox is on, and goes off at once when the demo flag is cleared', async () => {
+  it('in the demo shop the sandbox is on, and goes off at once when the demo data is removed', async () => {
     await setMeta(api.database, 'demo_catalog', true);
     expect(await offeredCodes(api)).toEqual(expect.arrayContaining(['NEOPAY', 'MOKILIZINGAS']));
     const { cart } = await placeOrder(api, 'NEOPAY');
@@ -614,7 +622,24 @@ describe('PAYMENT_SANDBOX unset in a shop that is not the demo (issue #12 item 3
     expect(redirect).toMatch(/^\/vsbridge\/payment\/sandbox\/neopay\?/);
     expect((await api.call(redirect)).status).toBe(200);
 
-    await setMeta(api.database, 'demo_catalog', false);
+    // the operator removes the demo through the running shop (what `npm run demo:remove` does)
+    await setMeta(api.database, 'demo_data', {
+      skus: [],
+      categoryIds: [],
+      coupons: ['DEMO-ONLY'],
+      pickupPoints: [],
+      cmsPages: [],
+      cmsBlocks: [],
+      bannerImages: [],
+    });
+    const removed = await api.call({
+      method: 'POST',
+      url: '/vsbridge/admin/catalog/import?removeDemo=true',
+      headers: { authorization: `Bearer ${api.adminToken}` },
+      payload: {},
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.result.demo_removed).toMatchObject({ products: 0 });
     expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
     expect((await api.call(redirect)).status).toBe(503);
     expect((await api.call(`/vsbridge/neopay/payment/${cart}/-`)).status).toBe(503);

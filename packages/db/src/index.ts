@@ -54,4 +54,4 @@ export {
   SERVER_LOCK_FILE,
   type ServerLock,
 } from './server-lock.ts';
-export { runImportCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
+export { runImportCli, runDemoRemoveCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
