@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt, verifyJwt } from '../src/payment/jwt.ts';
 import { setMeta } from '@vitrina/db';
+import { createTestDatabase } from '@vitrina/db/testing';
+import { buildApi, loadApiConfig } from '../src/index.ts';
 import { loadPaymentConfig, providerModes, type PaymentConfig } from '../src/payment/config.ts';
 import { NeopayProvider } from '../src/payment/providers.ts';
 import { address, startApi, type TestApi } from './helpers.ts';
@@ -643,5 +645,51 @@ describe('PAYMENT_SANDBOX unset in a shop that is not the demo (issue #12 item 3
     expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
     expect((await api.call(redirect)).status).toBe(503);
     expect((await api.call(`/vsbridge/neopay/payment/${cart}/-`)).status).toBe(503);
+  });
+});
+
+describe('the start log (issue #12 items 3 and 17)', () => {
+  /** the warn lines buildApi logs on a database that is (or is not) the demo */
+  async function startWarnings(env: Record<string, string>, demo: boolean): Promise<string[]> {
+    const database = await createTestDatabase();
+    if (demo) await setMeta(database, 'demo_catalog', true);
+    const warnings: string[] = [];
+    const logger = {
+      level: 'info',
+      info() {},
+      error() {},
+      debug() {},
+      fatal() {},
+      trace() {},
+      silent() {},
+      warn(msg: unknown) {
+        warnings.push(String(msg));
+      },
+      child() {
+        return logger;
+      },
+    };
+    const app = await buildApi({ database, config: loadApiConfig(env), logger: logger as never });
+    await app.close();
+    await database.dispose();
+    return warnings;
+  }
+
+  it('says loudly when the shop is the demo and for each payment sandbox that is on', async () => {
+    const demo = await startWarnings({}, true);
+    expect(demo.filter((l) => l.startsWith('DEMO SHOP'))).toHaveLength(1);
+    expect(demo).toContain('PAYMENT SANDBOX ON for neopay: anyone can mark their own order paid');
+    expect(demo).toContain('PAYMENT SANDBOX ON for mokilizingas: anyone can mark their own order paid');
+
+    const real = await startWarnings({ NEOPAY_PROJECT_ID: '1', NEOPAY_PROJECT_KEY: 'k' }, false);
+    expect(real.filter((l) => l.startsWith('DEMO SHOP') || l.startsWith('PAYMENT SANDBOX'))).toEqual([]);
+
+    const asked = await startWarnings(
+      { PAYMENT_SANDBOX: 'true', NEOPAY_PROJECT_ID: '1', NEOPAY_PROJECT_KEY: 'k' },
+      false,
+    );
+    expect(asked.filter((l) => l.startsWith('PAYMENT SANDBOX'))).toEqual([
+      'PAYMENT SANDBOX ON for mokilizingas: anyone can mark their own order paid',
+    ]);
   });
 });
