@@ -99,7 +99,7 @@ their lines. Same DATABASE_URL / DATA_DIR rules as npm run catalog:import.`);
     io.err(`demo:remove takes no arguments (got ${args.join(' ')}).`);
     return EXIT_USAGE;
   }
-  return deliver({ label: 'the demo removal', body: Buffer.from('{}'), data: {}, removeDemo: true }, io);
+  return deliver({ label: 'nothing (removing the demo data)', body: Buffer.from('{}'), data: {}, removeDemo: true }, io);
 }
 
 type Delivery = { label: string; body: Buffer; data: unknown; removeDemo: boolean };
