@@ -29,7 +29,7 @@ import { ShopService } from './shop/service.ts';
 import { shopRoutes } from './shop/routes.ts';
 import { StockService } from './stock/service.ts';
 import { stockRoutes } from './stock/routes.ts';
-import { reindexProducts } from '@vitrina/db';
+import { isDemoShop, reindexProducts } from '@vitrina/db';
 import { AuthService } from './auth/service.ts';
 import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.ts';
 import { RedisRateLimiter } from './auth/redis-rate-limit.ts';
@@ -125,7 +125,6 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   // REDIS_URL: the counters are shared by every process through Redis; in the process otherwise
   const limiter: RateLimiter = config.redisUrl ? RedisRateLimiter.create(config.redisUrl) : new MemoryRateLimiter();
   const groupPricing = new GroupPricingService(database, config, auth);
-  const cart = new CartService(database, config, catalog, auth, groupPricing);
   /** orders and payments move stock: listings' stock is refreshed after their transactions */
   const onStockChanged = async (productIds: number[]) => {
     try {
@@ -134,6 +133,9 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
       app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
     }
   };
+  const payments = await PaymentService.create(database, config, { onStockChanged });
+  await warnOfDemoAndSandbox(app.log, database, payments);
+  const cart = new CartService(database, config, catalog, auth, groupPricing, payments);
   const ctx: ApiContext = {
     database,
     config,
@@ -152,7 +154,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     reviews: new ReviewService(database),
     contact: new ContactService(database, config, limiter),
     mailer: new OutboxMailer(database, config, createMailTransport(config, app.log), app.log),
-    payments: await PaymentService.create(database, config, { onStockChanged }),
+    payments,
     specialOffers: new SpecialOfferService(database, config, catalog),
     groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
@@ -198,6 +200,17 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   newsRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
+}
+
+/** the start log says loudly when the shop is a demo and when anyone can pay through a sandbox */
+async function warnOfDemoAndSandbox(log: FastifyBaseLogger, database: Database, payments: PaymentService) {
+  if (await isDemoShop(database))
+    log.warn(
+      'DEMO SHOP: running on the seeded demo catalogue (demo products, coupons such as NEWS10, pickup points, special offers); ' +
+        'remove it with `npm run demo:remove` or import your catalogue with `--remove-demo` (README "Running it for real")',
+    );
+  for (const [slug, mode] of Object.entries(await payments.modes()))
+    if (mode === 'sandbox') log.warn(`PAYMENT SANDBOX ON for ${slug}: anyone can mark their own order paid`);
 }
 
 async function getVersion(catalog: CatalogService) {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt, verifyJwt } from '../src/payment/jwt.ts';
-import { loadPaymentConfig } from '../src/payment/config.ts';
+import { setMeta } from '@vitrina/db';
+import { createTestDatabase } from '@vitrina/db/testing';
+import { buildApi, loadApiConfig } from '../src/index.ts';
+import { loadPaymentConfig, providerModes, type PaymentConfig } from '../src/payment/config.ts';
 import { NeopayProvider } from '../src/payment/providers.ts';
 import { address, startApi, type TestApi } from './helpers.ts';
 
@@ -89,10 +92,10 @@ async function sandboxOutcome(api: TestApi, redirect: string, outcome: 'paid' | 
   return { page: html, returnUrl: location(posted), storefront: location(back) };
 }
 
-describe('payments in sandbox mode (no credentials)', () => {
+describe('payments in sandbox mode (no credentials, PAYMENT_SANDBOX=true)', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startApi();
+    api = await startApi({ PAYMENT_SANDBOX: 'true' });
     await addPaymentMethods(api);
   });
   afterAll(async () => api?.close());
@@ -442,12 +445,11 @@ describe('payments with NEOPAY credentials (the real adapter)', () => {
     await api.database.query("UPDATE stock SET qty = 10, is_in_stock = true WHERE sku = 'PHN-2001'");
   });
 
-  it('has no sandbox page when configured; MOKILIZINGAS stays in sandbox', async () => {
+  it('has no sandbox page when configured; MOKILIZINGAS without credentials is off, not a sandbox', async () => {
     expect((await api.call('/vsbridge/payment/sandbox/neopay?x.y.z')).status).toBe(400);
-    const { cart } = await placeOrder(api, 'MOKILIZINGAS');
-    expect(location(await api.app.inject(`/vsbridge/mokilizingas/payment/${cart}`))).toMatch(
-      /^\/vsbridge\/payment\/sandbox\/mokilizingas\?token=/,
-    );
+    expect(await offeredCodes(api)).toEqual(expect.arrayContaining(['NEOPAY']));
+    expect(await offeredCodes(api)).not.toContain('MOKILIZINGAS');
+    expect((await api.call('/vsbridge/payment/sandbox/mokilizingas?token=a.b.c')).status).toBe(503);
   });
 });
 
@@ -486,11 +488,15 @@ describe('NEOPAY bank list and payment configuration', () => {
     expect(calls).toBe(1);
   });
 
-  it('takes credentials together or not at all; PAYMENT_SANDBOX=false turns the sandbox off', () => {
-    expect(loadPaymentConfig({})).toEqual({ neopay: null, mokilizingas: null, sandbox: true });
+  it('takes credentials together or not at all; PAYMENT_SANDBOX true/false/unset', () => {
+    expect(loadPaymentConfig({})).toEqual({ neopay: null, mokilizingas: null, sandbox: 'demo' });
+    expect(loadPaymentConfig({ PAYMENT_SANDBOX: 'true' }).sandbox).toBe('on');
+    expect(loadPaymentConfig({ PAYMENT_SANDBOX: '1' }).sandbox).toBe('on');
+    expect(loadPaymentConfig({ PAYMENT_SANDBOX: '0' }).sandbox).toBe('off');
+    expect(() => loadPaymentConfig({ PAYMENT_SANDBOX: 'yes' })).toThrow(/PAYMENT_SANDBOX/);
     expect(() => loadPaymentConfig({ NEOPAY_PROJECT_ID: '1' })).toThrow(/together/);
     expect(() => loadPaymentConfig({ MOKILIZINGAS_SECRET: 's' })).toThrow(/together/);
-    expect(loadPaymentConfig({ PAYMENT_SANDBOX: 'false' }).sandbox).toBe(false);
+    expect(loadPaymentConfig({ PAYMENT_SANDBOX: 'false' }).sandbox).toBe('off');
     expect(loadPaymentConfig({ NEOPAY_PROJECT_ID: '1', NEOPAY_PROJECT_KEY: 'k' }).neopay).toEqual({
       projectId: '1',
       projectKey: 'k',
@@ -508,5 +514,182 @@ describe('PAYMENT_SANDBOX=false without credentials', () => {
   it('answers 503 instead of a sandbox', async () => {
     expect((await api.call('/vsbridge/neopay/payment/banks/LT')).status).toBe(503);
     expect((await api.call('/vsbridge/payment/sandbox/neopay?a.b.c')).status).toBe(503);
+  });
+});
+
+describe('which provider runs a sandbox (issue #12 item 3)', () => {
+  const neopay = { projectId: '1', projectKey: 'k', apiUrl: 'https://psd2.neopay.lt' };
+  const mokilizingas = { merchantId: 'm', secret: 's', url: 'https://mokilizingas.example' };
+  const credentials = {
+    none: { neopay: null, mokilizingas: null },
+    neopay: { neopay, mokilizingas: null },
+    mokilizingas: { neopay: null, mokilizingas },
+    both: { neopay, mokilizingas },
+  } as const;
+  // [PAYMENT_SANDBOX, demo shop, credentials] -> [neopay, mokilizingas]
+  const table: [PaymentConfig['sandbox'], boolean, keyof typeof credentials, string, string][] = [
+    ['demo', true, 'none', 'sandbox', 'sandbox'],
+    ['demo', false, 'none', 'off', 'off'],
+    ['demo', true, 'neopay', 'live', 'off'],
+    ['demo', true, 'mokilizingas', 'off', 'live'],
+    ['demo', false, 'neopay', 'live', 'off'],
+    ['demo', true, 'both', 'live', 'live'],
+    ['on', true, 'none', 'sandbox', 'sandbox'],
+    ['on', false, 'none', 'sandbox', 'sandbox'],
+    ['on', false, 'neopay', 'live', 'sandbox'],
+    ['on', false, 'mokilizingas', 'sandbox', 'live'],
+    ['on', false, 'both', 'live', 'live'],
+    ['off', true, 'none', 'off', 'off'],
+    ['off', false, 'none', 'off', 'off'],
+    ['off', true, 'neopay', 'live', 'off'],
+    ['off', false, 'both', 'live', 'live'],
+  ];
+  it.each(table)(
+    'PAYMENT_SANDBOX %s, demo %s, credentials %s: neopay %s, mokilizingas %s',
+    (sandbox, demo, creds, neo, mok) => {
+      expect(providerModes({ ...credentials[creds], sandbox }, demo)).toEqual({
+        neopay: neo,
+        mokilizingas: mok,
+      });
+    },
+  );
+});
+
+/** the codes the checkout offers for a new cart with one product */
+async function offeredCodes(api: TestApi): Promise<string[]> {
+  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+    .result as string;
+  await api.call({
+    method: 'POST',
+    url: `/vsbridge/cart/update?cartId=${cart}`,
+    payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
+  });
+  const res = await api.call(`/vsbridge/cart/payment-methods?cartId=${cart}&storeCode=en`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.result as { code: string }[]).map((m) => m.code);
+}
+
+describe('PAYMENT_SANDBOX unset in a shop that is not the demo (issue #12 item 3)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+    await addPaymentMethods(api);
+  });
+  afterAll(async () => api?.close());
+
+  it('offers neither provider and refuses an order for one; their routes answer 503', async () => {
+    expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    const order = await api.call({
+      method: 'POST',
+      url: '/vsbridge/order/create?storeCode=en',
+      payload: {
+        cart_id: cart,
+        products: [{ sku: 'PHN-2001', qty: 1 }],
+        addressInformation: {
+          shippingAddress: address(),
+          billingAddress: address(),
+          shipping_method_code: 'courier',
+          shipping_carrier_code: 'courier',
+          payment_method_code: 'NEOPAY',
+        },
+        personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: 'jonas@example.com' },
+        idempotency_key: `payment-test-off-${Date.now()}`,
+      },
+    });
+    expect(order.status).toBe(400);
+    for (const url of [
+      '/vsbridge/neopay/payment/banks/LT',
+      '/vsbridge/payment/sandbox/neopay?a.b.c',
+      '/vsbridge/payment/sandbox/mokilizingas?token=a.b.c',
+      `/vsbridge/neopay/payment/${cart}/-`,
+      `/vsbridge/mokilizingas/payment/${cart}`,
+      '/vsbridge/neopay/payment/return?token=a.b.c',
+    ])
+      expect((await api.call(url)).status, url).toBe(503);
+    const notified = await api.call({
+      method: 'POST',
+      url: '/vsbridge/mokilizingas/payment/notification',
+      payload: { token: 'a.b.c' },
+    });
+    expect(notified.status).toBe(503);
+  });
+
+  it('in the demo shop the sandbox is on, and goes off at once when the demo data is removed', async () => {
+    await setMeta(api.database, 'demo_catalog', true);
+    expect(await offeredCodes(api)).toEqual(expect.arrayContaining(['NEOPAY', 'MOKILIZINGAS']));
+    const { cart } = await placeOrder(api, 'NEOPAY');
+    const redirect = location(await api.app.inject(`/vsbridge/neopay/payment/${cart}/-`));
+    expect(redirect).toMatch(/^\/vsbridge\/payment\/sandbox\/neopay\?/);
+    expect((await api.call(redirect)).status).toBe(200);
+
+    // the operator removes the demo through the running shop (what `npm run demo:remove` does)
+    await setMeta(api.database, 'demo_data', {
+      skus: [],
+      categoryIds: [],
+      coupons: ['DEMO-ONLY'],
+      pickupPoints: [],
+      cmsPages: [],
+      cmsBlocks: [],
+      bannerImages: [],
+    });
+    const removed = await api.call({
+      method: 'POST',
+      url: '/vsbridge/admin/catalog/import?removeDemo=true',
+      headers: { authorization: `Bearer ${api.adminToken}` },
+      payload: {},
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.result.demo_removed).toMatchObject({ products: 0 });
+    expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
+    expect((await api.call(redirect)).status).toBe(503);
+    expect((await api.call(`/vsbridge/neopay/payment/${cart}/-`)).status).toBe(503);
+  });
+});
+
+describe('the start log (issue #12 items 3 and 17)', () => {
+  /** the warn lines buildApi logs on a database that is (or is not) the demo */
+  async function startWarnings(env: Record<string, string>, demo: boolean): Promise<string[]> {
+    const database = await createTestDatabase();
+    if (demo) await setMeta(database, 'demo_catalog', true);
+    const warnings: string[] = [];
+    const logger = {
+      level: 'info',
+      info() {},
+      error() {},
+      debug() {},
+      fatal() {},
+      trace() {},
+      silent() {},
+      warn(msg: unknown) {
+        warnings.push(String(msg));
+      },
+      child() {
+        return logger;
+      },
+    };
+    const app = await buildApi({ database, config: loadApiConfig(env), logger: logger as never });
+    await app.close();
+    await database.dispose();
+    return warnings;
+  }
+
+  it('says loudly when the shop is the demo and for each payment sandbox that is on', async () => {
+    const demo = await startWarnings({}, true);
+    expect(demo.filter((l) => l.startsWith('DEMO SHOP'))).toHaveLength(1);
+    expect(demo).toContain('PAYMENT SANDBOX ON for neopay: anyone can mark their own order paid');
+    expect(demo).toContain('PAYMENT SANDBOX ON for mokilizingas: anyone can mark their own order paid');
+
+    const real = await startWarnings({ NEOPAY_PROJECT_ID: '1', NEOPAY_PROJECT_KEY: 'k' }, false);
+    expect(real.filter((l) => l.startsWith('DEMO SHOP') || l.startsWith('PAYMENT SANDBOX'))).toEqual([]);
+
+    const asked = await startWarnings(
+      { PAYMENT_SANDBOX: 'true', NEOPAY_PROJECT_ID: '1', NEOPAY_PROJECT_KEY: 'k' },
+      false,
+    );
+    expect(asked.filter((l) => l.startsWith('PAYMENT SANDBOX'))).toEqual([
+      'PAYMENT SANDBOX ON for mokilizingas: anyone can mark their own order paid',
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Opens the database, applies migrations and, on first start of an empty database, loads the demo
- * catalogue through the same importer a shop uses for its own data.
+ * catalogue through the same importer a shop uses for its own data (SEED_DEMO=false: never; nor
+ * after the demo data was removed with `npm run demo:remove`).
  */
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { importCatalog, migrate, openDatabase, schema, setMeta, type Database } from '@vitrina/db';
-import { generateDemoCatalog, generateDemoImages } from '@vitrina/db/demo';
+import { DEMO_CATALOG_KEY, getMeta, importCatalog, migrate, openDatabase, schema, type Database } from '@vitrina/db';
+import { DEMO_SEED, generateDemoCatalog, generateDemoImages, markDemoSeeded } from '@vitrina/db/demo';
 import type { ServerConfig } from './config.ts';
 
 export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLogger): Promise<Database> {
@@ -17,13 +18,16 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
 }
 
 async function seedDemoIfEmpty(database: Database, config: ServerConfig, log: FastifyBaseLogger) {
+  // a shop whose demo data was removed (demo flag false, not absent) is never seeded again, even empty
+  if ((await getMeta(database, DEMO_CATALOG_KEY)) === false) return;
   const [row] = await database.db.select({ n: count() }).from(schema.products);
   const started = performance.now();
-  await generateDemoImages(config.mediaDir, { seed: 42 });
+  await generateDemoImages(config.mediaDir, { seed: DEMO_SEED });
   if ((row?.n ?? 0) > 0) return;
   log.info('empty database: loading the demo catalogue');
-  const counts = await importCatalog(database, generateDemoCatalog({ seed: 42 }));
-  // marks the shop as a demo (the API's demo special offers are given only then: user/special-offers.ts)
-  await setMeta(database, 'demo_catalog', true);
+  const demo = generateDemoCatalog({ seed: DEMO_SEED });
+  const counts = await importCatalog(database, demo);
+  // the shop is the demo (special offers, payment sandbox, start-log warning) until `npm run demo:remove`
+  await markDemoSeeded(database, demo);
   log.info({ counts, ms: Math.round(performance.now() - started) }, 'demo catalogue loaded');
 }

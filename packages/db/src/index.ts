@@ -15,7 +15,15 @@ export {
   type Schema,
 } from './client.ts';
 export { migrate, readMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, type MigrateResult, type MigrationFile } from './migrate.ts';
-export { getCatalogVersion, bumpCatalogVersion, getMeta, setMeta, CATALOG_VERSION_KEY } from './meta.ts';
+export {
+  getCatalogVersion,
+  bumpCatalogVersion,
+  getMeta,
+  setMeta,
+  isDemoShop,
+  CATALOG_VERSION_KEY,
+  DEMO_CATALOG_KEY,
+} from './meta.ts';
 export {
   reindexProducts,
   refreshExpiredIndexRows,
@@ -46,4 +54,4 @@ export {
   SERVER_LOCK_FILE,
   type ServerLock,
 } from './server-lock.ts';
-export { runImportCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
+export { runImportCli, runDemoRemoveCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';

@@ -6,6 +6,17 @@
 import type { Executor } from './client.ts';
 
 export const CATALOG_VERSION_KEY = 'catalog_version';
+/**
+ * Set (true) by the shop server when it seeds the demo catalogue into an empty database, cleared by
+ * `removeDemoData`: while set the shop counts as a demo (demo special offers, the payment sandbox by
+ * default, a warning in the start log).
+ */
+export const DEMO_CATALOG_KEY = 'demo_catalog';
+
+/** Whether the shop runs on the seeded demo catalogue (meta `demo_catalog`). */
+export async function isDemoShop(database: Executor): Promise<boolean> {
+  return (await getMeta<boolean>(database, DEMO_CATALOG_KEY)) === true;
+}
 
 /** The current catalogue version (0 before the first import). */
 export async function getCatalogVersion(database: Executor): Promise<number> {

@@ -32,9 +32,12 @@ export class AdminService {
     if (!expected || !token || !timingSafeEqual(digest(token), digest(expected))) throw unauthorized('api.adminUnauthorized');
   }
 
-  async importCatalog(body: unknown) {
+  /** `removeDemo`: the demo data goes too (@vitrina/db demo/lifecycle.ts); its payment sandbox ends at once */
+  async importCatalog(body: unknown, options: { removeDemo?: boolean } = {}) {
     try {
-      const counts = await importCatalog(this.database, body as Parameters<typeof importCatalog>[1]);
+      const counts = await importCatalog(this.database, body as Parameters<typeof importCatalog>[1], {
+        removeDemo: options.removeDemo ?? false,
+      });
       this.catalog.catalogChanged();
       return counts;
     } catch (err) {

@@ -35,6 +35,7 @@ import {
   shippingFee,
   shippingMethods,
   totalsOf,
+  type PaymentMethodRow,
   type PricedLine,
   type ShippingMethodRow,
 } from './pricing.ts';
@@ -96,6 +97,9 @@ export type CollectMethods = {
 /** user/group-pricing.ts GroupPricingService */
 export type CustomerTiers = { tierOfCustomer(customerId: number | null | undefined): Promise<number> };
 
+/** payment/service.ts PaymentService: the methods whose provider is off (no credentials, no sandbox) */
+export type PaymentAvailability = { unavailableMethods(): Promise<ReadonlySet<string>> };
+
 const localizedTitle = (title: Record<string, string>, store: StoreCode) => title[store] || title.lt || '';
 
 export class CartService {
@@ -107,6 +111,8 @@ export class CartService {
     private readonly tokens?: TokenVerifier,
     /** customer-group price tiers (GROUP_PRICING, user/group-pricing.ts); without it base prices */
     private readonly tiers?: CustomerTiers,
+    /** which payment providers are off (the shop passes its PaymentService); without it every active method */
+    private readonly payments?: PaymentAvailability,
   ) {}
 
   /** the tier a cart is charged at: its owner's group (a guest cart: none); never from the body */
@@ -315,9 +321,18 @@ export class CartService {
     return this.paymentMethodsFor(store, priced);
   }
 
+  /** the methods a cart may pay with: active, allowed for its lines (virtual or not), and their provider on */
+  async usablePaymentMethods(virtual: boolean): Promise<PaymentMethodRow[]> {
+    const [methods, off] = await Promise.all([
+      paymentMethods(this.database),
+      this.payments?.unavailableMethods() ?? new Set<string>(),
+    ]);
+    return allowedPaymentMethods(this.config, methods, virtual).filter((m) => !off.has(m.code));
+  }
+
   private async paymentMethodsFor(store: StoreCode, lines: PricedLine[]) {
     const virtual = isVirtual(lines);
-    return allowedPaymentMethods(this.config, await paymentMethods(this.database), virtual).map((m) => ({
+    return (await this.usablePaymentMethods(virtual)).map((m) => ({
       code: m.code,
       title: localizedTitle(m.title, store),
       default: m.is_default,

@@ -15,10 +15,8 @@ import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { assertCartOwner, type CartRow, type CartService } from '../cart/service.ts';
 import {
-  allowedPaymentMethods,
   findCoupon,
   isVirtual,
-  paymentMethods,
   priceLines,
   refusedLineError,
   shippingMethods,
@@ -242,7 +240,7 @@ export class OrderService {
       );
       if (!pickupPoint) throw fieldError('addressInformation.pickup_point_id', 'validation.required');
     }
-    const payment = allowedPaymentMethods(this.config, await paymentMethods(this.database), virtual).find(
+    const payment = (await this.carts.usablePaymentMethods(virtual)).find(
       (m) => m.code === info.payment_method_code,
     );
     if (!payment)

@@ -9,15 +9,39 @@
  * | `MOKILIZINGAS_MERCHANT_ID` | unset | MOKILIZINGAS merchant id; with the secret and URL turns the real adapter on |
  * | `MOKILIZINGAS_SECRET` | unset | shared secret: signs the request and verifies the callback (HS256) |
  * | `MOKILIZINGAS_URL` | unset | MOKILIZINGAS application page the browser is sent to (`?token=`) |
- * | `PAYMENT_SANDBOX` | `true` | a provider without credentials runs the local sandbox (`/vsbridge/payment/sandbox/...`, "no money moves"); `false` disables such a provider instead (its routes answer 503). Set credentials or `false` in production: the sandbox lets anyone mark their own order paid. |
+ * | `PAYMENT_SANDBOX` | unset: only in the demo shop | what a provider without credentials does. `true`: runs the local sandbox (`/vsbridge/payment/sandbox/...`, "no money moves": anyone can mark their own order paid). `false`: is switched off (not offered at checkout, its routes answer 503). Unset: the sandbox runs only while the shop runs on the seeded demo catalogue (meta `demo_catalog`) and neither provider has credentials; otherwise off. |
+ *
+ * Which mode each provider runs in is decided by `providerModes` when the API is built (it needs the
+ * demo flag from the database) and, for a sandbox that exists only because the shop is a demo, checked
+ * again on every use: removing the demo data switches it off at once.
  */
 export type NeopayConfig = { projectId: string; projectKey: string; apiUrl: string };
 export type MokilizingasConfig = { merchantId: string; secret: string; url: string };
+/** PAYMENT_SANDBOX: `on` (true), `off` (false), `demo` (unset: only in the demo shop) */
+export type SandboxSetting = 'on' | 'off' | 'demo';
 export type PaymentConfig = {
   neopay: NeopayConfig | null;
   mokilizingas: MokilizingasConfig | null;
-  sandbox: boolean;
+  sandbox: SandboxSetting;
 };
+
+export const PROVIDER_SLUGS = ['neopay', 'mokilizingas'] as const;
+export type ProviderSlug = (typeof PROVIDER_SLUGS)[number];
+/** `live`: the real provider (credentials); `sandbox`: the local sandbox; `off`: not offered, 503 */
+export type ProviderMode = 'live' | 'sandbox' | 'off';
+
+/**
+ * The mode of each provider. A sandbox lets anyone mark their own order paid, so without credentials
+ * a provider runs one only when the operator asked for it (PAYMENT_SANDBOX=true) or, by default, in
+ * the demo shop. Credentials for one provider mean a real shop: then the default never leaves the
+ * other as a sandbox.
+ */
+export function providerModes(pc: PaymentConfig, demoShop: boolean): Record<ProviderSlug, ProviderMode> {
+  const anyLive = Boolean(pc.neopay || pc.mokilizingas);
+  const sandbox = pc.sandbox === 'on' || (pc.sandbox === 'demo' && demoShop && !anyLive);
+  const mode = (configured: unknown): ProviderMode => (configured ? 'live' : sandbox ? 'sandbox' : 'off');
+  return { neopay: mode(pc.neopay), mokilizingas: mode(pc.mokilizingas) };
+}
 
 function url(name: string, raw: string): string {
   let parsed: URL;
@@ -59,6 +83,6 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
       mokId && mokSecret && mokUrl
         ? { merchantId: mokId, secret: mokSecret, url: url('MOKILIZINGAS_URL', mokUrl) }
         : null,
-    sandbox: !(sandboxRaw === 'false' || sandboxRaw === '0'),
+    sandbox: !sandboxRaw ? 'demo' : sandboxRaw === 'true' || sandboxRaw === '1' ? 'on' : 'off',
   };
 }

@@ -39,7 +39,7 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
       },
     },
     async (req) => {
-      const provider = payments.provider('neopay');
+      const provider = await payments.provider('neopay');
       try {
         return ok(await (provider.banks?.(req.params.clientId) ?? Promise.resolve([])));
       } catch (err) {
@@ -63,7 +63,7 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
         },
       },
       async (req, reply) => {
-        const provider = payments.provider(slug);
+        const provider = await payments.provider(slug);
         const verified = provider.handleReturn(req.query as Record<string, unknown>);
         if (!verified) return reply.redirect(payments.orderPage(undefined, 'unverified'), 303);
         try {
@@ -129,7 +129,7 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
         `/vsbridge/${slug}/payment/notification`,
         { schema: { tags, summary: `${NAMES[slug]}: the provider's signed notification ({ token })` } },
         async (req) => {
-          const provider = payments.provider(slug);
+          const provider = await payments.provider(slug);
           const verified = provider.handleCallback(req.body);
           if (!verified) throw invalidSignature();
           const { status, changed, order } = await payments.apply(provider, verified, 'notification');
@@ -141,7 +141,7 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
       '/vsbridge/payment/sandbox/:slug',
       { schema: { hide: true, params: z.object({ slug: slugSchema }) } },
       async (req, reply) => {
-        const provider = payments.provider(req.params.slug);
+        const provider = await payments.provider(req.params.slug);
         const raw = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
         // NEOPAY's widget takes the token as the whole query; MOKILIZINGAS as ?token=
         const token = decodeURIComponent(raw.startsWith('token=') ? raw.slice(6) : raw);
@@ -168,7 +168,7 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
         },
       },
       async (req, reply) => {
-        const provider = payments.provider(req.params.slug);
+        const provider = await payments.provider(req.params.slug);
         const answer = provider.sandboxAnswer?.(req.body.request, req.body.outcome as PaymentStatus);
         if (!answer) throw invalidSignature();
         // the provider posts its notification to the shop first, then sends the browser back

@@ -30,7 +30,7 @@
  * The payment row says `paid` in both cases: that is what the provider did.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Database, Executor } from '@vitrina/db';
+import { isDemoShop, type Database, type Executor } from '@vitrina/db';
 import { isStoreCode, localizedPath, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
@@ -38,6 +38,7 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from '../order/stock.ts';
 import { expiredUnpaid } from '../order/unpaid.ts';
+import { PROVIDER_SLUGS, providerModes, type ProviderMode, type ProviderSlug } from './config.ts';
 import { MokilizingasProvider, NeopayProvider } from './providers.ts';
 import type { PaymentProvider, PaymentStatus, VerifiedPayment } from './provider.ts';
 
@@ -75,6 +76,9 @@ const cancelledByPayment = (o: Pick<OrderRow, 'status' | 'payment_status'>) =>
   o.status === 'cancelled' && RELEASING.includes(o.payment_status);
 const BANK = /^[A-Za-z0-9]{4,11}$/;
 
+/** the payment method code (payment_methods.code) each provider takes payments for */
+const METHOD_CODES: Record<ProviderSlug, string> = { neopay: 'NEOPAY', mokilizingas: 'MOKILIZINGAS' };
+
 export const unavailable = () => new ApiError(503, 'payment.unavailable');
 
 export type ApplyResult = { order: OrderRow; status: string; changed: boolean };
@@ -93,8 +97,10 @@ export class PaymentService {
   }
 
   /**
-   * The configured providers: real ones with credentials; without, sandbox ones (key derived from the
-   * shop's AUTH_SECRET, so every process of the shop agrees) unless PAYMENT_SANDBOX=false.
+   * The providers: real ones with credentials; without, sandbox ones (key derived from the shop's
+   * AUTH_SECRET, so every process of the shop agrees) where `providerModes` (payment/config.ts) may
+   * give a sandbox: PAYMENT_SANDBOX=true, or by default in a demo shop. Whether a demo's sandbox is
+   * on is decided on each use (`usable`), so removing the demo data turns it off at once.
    */
   static async create(
     database: Database,
@@ -102,8 +108,10 @@ export class PaymentService {
     opts: { fetch?: typeof fetch; onStockChanged?: (productIds: number[]) => Promise<void> } = {},
   ): Promise<PaymentService> {
     const pc = config.payment;
+    // the sandboxes this shop may ever run (as if it were a demo); `usable` decides when they are on
+    const possible = providerModes(pc, true);
     const providers: PaymentProvider[] = [];
-    const needsSandbox = (!pc.neopay || !pc.mokilizingas) && pc.sandbox;
+    const needsSandbox = Object.values(possible).includes('sandbox');
     const secret = needsSandbox ? await loadAuthSecret(database, config.authSecret) : '';
     const sandboxKey = (label: string) =>
       createHmac('sha256', secret).update(`vitrina/payment-sandbox/${label}/v1`).digest();
@@ -118,7 +126,7 @@ export class PaymentService {
           ...(opts.fetch ? { fetch: opts.fetch } : {}),
         }),
       );
-    else if (pc.sandbox)
+    else if (possible.neopay === 'sandbox')
       providers.push(
         new NeopayProvider({
           projectId: 'sandbox',
@@ -136,7 +144,7 @@ export class PaymentService {
           sandbox: false,
         }),
       );
-    else if (pc.sandbox)
+    else if (possible.mokilizingas === 'sandbox')
       providers.push(
         new MokilizingasProvider({
           merchantId: 'sandbox',
@@ -148,11 +156,38 @@ export class PaymentService {
     return new PaymentService(database, config, providers, opts.onStockChanged);
   }
 
-  /** the provider of a route's slug (`neopay`, `mokilizingas`); 503 when it is not configured */
-  provider(slug: string): PaymentProvider {
+  /**
+   * Whether the provider may take a payment now. A sandbox that runs only because the shop is a demo
+   * (PAYMENT_SANDBOX unset) ends as soon as the demo data is removed: the demo flag is read on each
+   * use (payments and checkouts are rare; the read is one primary-key lookup).
+   */
+  private async usable(p: PaymentProvider): Promise<boolean> {
+    if (!p.sandbox || this.config.payment.sandbox === 'on') return true;
+    const modes = providerModes(this.config.payment, await isDemoShop(this.database));
+    return modes[p.slug as ProviderSlug] === 'sandbox';
+  }
+
+  /** the provider of a route's slug (`neopay`, `mokilizingas`); 503 when it is off */
+  async provider(slug: string): Promise<PaymentProvider> {
     const p = this.bySlug.get(slug);
-    if (!p) throw unavailable();
+    if (!p || !(await this.usable(p))) throw unavailable();
     return p;
+  }
+
+  /** the mode of each provider now (the start log names every sandbox) */
+  async modes(): Promise<Record<ProviderSlug, ProviderMode>> {
+    const modes = {} as Record<ProviderSlug, ProviderMode>;
+    for (const slug of PROVIDER_SLUGS) {
+      const p = this.bySlug.get(slug);
+      modes[slug] = !p || !(await this.usable(p)) ? 'off' : p.sandbox ? 'sandbox' : 'live';
+    }
+    return modes;
+  }
+
+  /** payment method codes (payment_methods.code) of the providers that are off: never offered at checkout */
+  async unavailableMethods(): Promise<ReadonlySet<string>> {
+    const modes = await this.modes();
+    return new Set(PROVIDER_SLUGS.filter((slug) => modes[slug] === 'off').map((slug) => METHOD_CODES[slug]));
   }
 
   /** our endpoints the provider answers on: absolute (PUBLIC_URL) for a real provider, same-origin for the sandbox */
@@ -180,7 +215,7 @@ export class PaymentService {
    * provider's URL to send the browser to. An order already paid goes to its page instead.
    */
   async start(slug: string, tokenValue: string, bank?: string): Promise<string> {
-    const provider = this.provider(slug);
+    const provider = await this.provider(slug);
     if (tokenValue.length < 16 || tokenValue.length > 128) throw notFound('order.notFound');
     const order = await one<OrderRow>(
       this.database,

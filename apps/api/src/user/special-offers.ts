@@ -10,7 +10,7 @@
  * has something to show. Only in a shop whose catalogue is the seeded demo one (meta `demo_catalog`,
  * written by the shop server's seeding): a real shop never hands out demo prices.
  */
-import { getMeta, type Database } from '@vitrina/db';
+import { isDemoShop, type Database } from '@vitrina/db';
 import { LISTING_STATUS, LISTING_VISIBILITY, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -53,9 +53,6 @@ export type OfferInput = {
   option_comments?: string | undefined;
   valid_until?: string | undefined;
 };
-
-/** meta key set by the shop server when it seeds the demo catalogue (apps/server/src/bootstrap.ts) */
-export const DEMO_CATALOG_META_KEY = 'demo_catalog';
 
 /** the demo offers: this much off the product's current price */
 const DEMO_DISCOUNT_PERCENT = 10;
@@ -130,7 +127,7 @@ export class SpecialOfferService {
   /** a demo shop's welcome: three offers labelled `demo` for a new customer (DEMO_SPECIAL_OFFERS) */
   async giveDemoOffers(customerId: number): Promise<void> {
     if (!this.config.demoSpecialOffers) return;
-    if ((await getMeta<boolean>(this.database, DEMO_CATALOG_META_KEY)) !== true) return;
+    if (!(await isDemoShop(this.database))) return;
     // listed, enabled, in-stock simple products (the 30 best sellers); which three depends on the
     // customer, so demo accounts differ
     const candidates = await rows<{

@@ -22,6 +22,15 @@ export {
   type DemoImagesResult,
 } from './images.ts';
 export { writeImportFile } from './write.ts';
+export {
+  removeDemoData,
+  markDemoSeeded,
+  demoKeysOf,
+  DEMO_SEED,
+  DEMO_DATA_KEY,
+  type DemoKeys,
+  type DemoRemovalResult,
+} from './lifecycle.ts';
 export { ROOT_CATEGORY_ID, REFURBISHED_CATEGORY_ID } from './categories.ts';
 export { ATTRIBUTE_IDS, GRADES, COLORS, CAPACITIES } from './attributes.ts';
 export { mulberry32, Rng } from './random.ts';

@@ -15,12 +15,16 @@
  * `category_ids` keeps the current category links, no `created_at` keeps the creation date. `banners`,
  * when present, replace all banners (they have no key of their own).
  *
+ * With `removeDemo` the demo data goes in the same transaction (demo/lifecycle.ts): the file's own records
+ * are kept, so a shop swaps the demo for its catalogue in one step.
+ *
  * On PGlite the transaction holds the only connection: a large import stalls the shop while it runs.
  */
 import { toCents, toDate, type ProductType } from '@vitrina/domain';
 import type { Executor } from '../client.ts';
 import { reindexProducts } from '../indexer.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
+import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
 import { bumpCatalogVersion } from '../meta.ts';
 import type { BundleOption, ConfigurableOption, Localized, ProductLink } from '../schema.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
@@ -43,6 +47,11 @@ export interface ImportOptions {
   now?: Date;
   /** records per INSERT statement (default 1000) */
   chunkSize?: number;
+  /**
+   * also remove the demo data, in the same transaction, keeping the records of this file
+   * (demo/lifecycle.ts); ignored in a shop that is not the demo
+   */
+  removeDemo?: boolean;
 }
 
 export interface ImportResult {
@@ -67,6 +76,8 @@ export interface ImportResult {
   /** things worth knowing that did not stop the import (ignored fields, kept ids) */
   warnings: string[];
   ms: number;
+  /** with `removeDemo`: what was removed; null when the shop was not the demo */
+  demo_removed?: DemoRemovalResult | null;
 }
 
 // ---------------------------------------------------------------- validation
@@ -515,7 +526,12 @@ export async function importCatalog(
   const file = validateImportFile(data);
   progress(1, 1, 'validate');
 
-  const result = await database.transaction((tx) => writeFile(tx, file, data, options, progress));
+  const result = await database.transaction(async (tx) => {
+    const written = await writeFile(tx, file, data, options, progress);
+    if (!options.removeDemo) return written;
+    const removed = await removeDemoData(tx, { keep: file });
+    return { ...written, demo_removed: removed ?? null, catalogVersion: removed?.catalogVersion ?? written.catalogVersion };
+  });
   // Fresh planner statistics: without them PostgreSQL guesses a few thousand rows for a catalogue
   // of any size and plans the search index's keyset reads (and listings) as bitmap scans with an
   // on-disk sort, measured 40× slower per batch at 100k products (autovacuum catches up only later).

@@ -1,5 +1,8 @@
 /**
- * `npm run catalog:import -- FILE.json`: loads a shop data file (docs/CONTRACTS.md).
+ * `npm run catalog:import -- FILE.json [--remove-demo]`: loads a shop data file (docs/CONTRACTS.md);
+ * with `--remove-demo` the demo data goes in the same transaction (the file's own records are kept).
+ * `npm run demo:remove`: removes the demo data alone (an empty file with `--remove-demo`).
+ * What counts as demo data: packages/db/src/demo/lifecycle.ts.
  *
  * - DATABASE_URL set: imports into that PostgreSQL database directly (migrating it first).
  * - Otherwise the embedded database in DATA_DIR (default ./var) is used, and that folder must never be
@@ -34,18 +37,29 @@ export interface CliIo {
   err: (line: string) => void;
 }
 
-const USAGE = `Usage: npm run catalog:import -- FILE.json
+const USAGE = `Usage: npm run catalog:import -- FILE.json [--remove-demo]
 
 Loads a shop data file (format: docs/CONTRACTS.md, "Shop data import file").
+  --remove-demo  also remove the demo catalogue's products, categories, coupons, pickup points, CMS
+                 pages and blocks, banners and demo special offers (records in FILE are kept), and
+                 end the demo (its payment sandbox too); \`npm run demo:remove\` does this alone
   DATABASE_URL   import into this PostgreSQL database
   DATA_DIR       otherwise: the embedded database folder (default ./var); when a shop is running on it,
                  the file is handed to that shop`;
+
+const OPTIONS = ['--help', '-h', '--remove-demo'];
 
 export async function runImportCli(args: readonly string[], io: CliIo): Promise<number> {
   const files = args.filter((a) => !a.startsWith('-'));
   if (args.includes('--help') || args.includes('-h')) {
     io.out(USAGE);
     return EXIT_OK;
+  }
+  const unknown = args.filter((a) => a.startsWith('-') && !OPTIONS.includes(a));
+  if (unknown.length > 0) {
+    io.err(`Unknown option ${unknown.join(', ')}.`);
+    io.err(USAGE);
+    return EXIT_USAGE;
   }
   if (files.length !== 1) {
     io.err(files.length === 0 ? 'Missing the file to import.' : 'Give exactly one file to import.');
@@ -68,29 +82,52 @@ export async function runImportCli(args: readonly string[], io: CliIo): Promise<
     io.err(`${file} is not valid JSON: ${(err as Error).message}`);
     return EXIT_USAGE;
   }
+  return deliver({ label: path.basename(file), body, data, removeDemo: args.includes('--remove-demo') }, io);
+}
 
+/** `npm run demo:remove`: the demo data removed, nothing imported (an empty file with --remove-demo) */
+export async function runDemoRemoveCli(args: readonly string[], io: CliIo): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(`Usage: npm run demo:remove
+
+Removes the demo catalogue's products, categories, coupons (NEWS10 ...), pickup points, CMS pages and
+blocks, banners and demo special offers, and ends the demo (its payment sandbox too). Orders keep
+their lines. Same DATABASE_URL / DATA_DIR rules as npm run catalog:import.`);
+    return EXIT_OK;
+  }
+  if (args.length > 0) {
+    io.err(`demo:remove takes no arguments (got ${args.join(' ')}).`);
+    return EXIT_USAGE;
+  }
+  return deliver({ label: 'nothing (removing the demo data)', body: Buffer.from('{}'), data: {}, removeDemo: true }, io);
+}
+
+type Delivery = { label: string; body: Buffer; data: unknown; removeDemo: boolean };
+
+/** into the database (DATABASE_URL, or DATA_DIR when no shop holds it), or handed to the running shop */
+async function deliver(d: Delivery, io: CliIo): Promise<number> {
   const databaseUrl = io.env.DATABASE_URL;
   if (databaseUrl) {
-    io.out(`Importing ${path.basename(file)} into ${redactUrl(databaseUrl)}`);
-    return importHere(() => openDatabase({ databaseUrl }), data, io);
+    io.out(`Importing ${d.label} into ${redactUrl(databaseUrl)}`);
+    return importHere(() => openDatabase({ databaseUrl }), d, io);
   }
 
   const dataDir = path.resolve(io.cwd, io.env.DATA_DIR || 'var');
   const holder = await readServerLock(dataDir);
-  if (holder) return handOver(holder, dataDir, body, io);
+  if (holder) return handOver(holder, dataDir, d, io);
 
   const me: ServerLock = { pid: process.pid, port: 0, adminToken: '', role: 'import' };
   const raced = acquireServerLock(dataDir, me);
-  if (raced) return handOver(raced, dataDir, body, io);
+  if (raced) return handOver(raced, dataDir, d, io);
   try {
-    io.out(`Importing ${path.basename(file)} into the embedded database in ${dataDir}`);
-    return await importHere(() => openDatabase({ dataDir }), data, io);
+    io.out(`Importing ${d.label} into the embedded database in ${dataDir}`);
+    return await importHere(() => openDatabase({ dataDir }), d, io);
   } finally {
     await removeServerLock(dataDir);
   }
 }
 
-async function handOver(holder: ServerLock, dataDir: string, body: Buffer, io: CliIo): Promise<number> {
+async function handOver(holder: ServerLock, dataDir: string, d: Delivery, io: CliIo): Promise<number> {
   if (holder.role === 'import') {
     io.err(`Another import (pid ${holder.pid}) is using ${dataDir}; try again when it has finished.`);
     return EXIT_FAILED;
@@ -99,11 +136,11 @@ async function handOver(holder: ServerLock, dataDir: string, body: Buffer, io: C
     io.err(`A shop is starting on ${dataDir} (pid ${holder.pid}); try again when it is serving.`);
     return EXIT_FAILED;
   }
-  const url = `http://127.0.0.1:${holder.port}${ADMIN_IMPORT_PATH}`;
+  const url = `http://127.0.0.1:${holder.port}${ADMIN_IMPORT_PATH}${d.removeDemo ? '?removeDemo=true' : ''}`;
   io.out(`A shop is running on ${dataDir} (pid ${holder.pid}): handing the file to it at ${url}`);
   let answer: { status: number; text: string };
   try {
-    answer = await post(url, body, holder.adminToken);
+    answer = await post(url, d.body, holder.adminToken);
   } catch (err) {
     io.err(`Could not reach the running shop at ${url}: ${(err as Error).message}`);
     return EXIT_FAILED;
@@ -155,7 +192,7 @@ function post(url: string, body: Buffer, token: string): Promise<{ status: numbe
   });
 }
 
-async function importHere(open: () => Promise<Database>, data: unknown, io: CliIo): Promise<number> {
+async function importHere(open: () => Promise<Database>, d: Delivery, io: CliIo): Promise<number> {
   let database: Database;
   try {
     database = await open();
@@ -168,7 +205,8 @@ async function importHere(open: () => Promise<Database>, data: unknown, io: CliI
     const started = performance.now();
     let lastPhase: ImportPhase | undefined;
     let lastShown = 0;
-    const result = await importCatalog(database, data, {
+    const result = await importCatalog(database, d.data, {
+      removeDemo: d.removeDemo,
       onProgress(done, total, phase) {
         const now = performance.now();
         if (phase === 'done') return;
@@ -203,4 +241,11 @@ function printResult(r: Partial<ImportResult>, io: CliIo): void {
   io.out(`Imported: ${counts.join(', ') || 'nothing'}`);
   if (r.catalogVersion !== undefined) io.out(`Catalogue version ${r.catalogVersion}${r.ms !== undefined ? `, ${(r.ms / 1000).toFixed(1)} s` : ''}`);
   for (const w of r.warnings ?? []) io.out(`Note: ${w}`);
+  if (r.demo_removed === null) io.out('Not a demo shop: no demo data to remove.');
+  else if (r.demo_removed) {
+    const removed = Object.entries(r.demo_removed)
+      .filter(([k, v]) => typeof v === 'number' && k !== 'catalogVersion')
+      .map(([k, v]) => `${k} ${v}`);
+    io.out(`Demo data removed: ${removed.join(', ')}; the shop is no longer a demo`);
+  }
 }
