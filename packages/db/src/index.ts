@@ -41,7 +41,7 @@ export {
   writeServerLock,
   removeServerLock,
   acquireServerLock,
-  isProcessAlive,
+  serverLockAddress,
   serverLockPath,
   SERVER_LOCK_FILE,
   type ServerLock,
