@@ -24,8 +24,15 @@ export type TestApi = {
   call(opts: InjectOptions | string): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
 };
 
-export async function startApi(env: Record<string, string> = {}): Promise<TestApi> {
-  const database = await createTestDatabase();
+/**
+ * `databaseServerUrl`: create the test database on this PostgreSQL server instead of
+ * TEST_DATABASE_URL's (e.g. a private server a test restarts: private-postgres.ts).
+ */
+export async function startApi(
+  env: Record<string, string> = {},
+  options: { databaseServerUrl?: string } = {},
+): Promise<TestApi> {
+  const database = await createTestDatabase({ url: options.databaseServerUrl });
   await importCatalog(database, testCatalog());
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'vitrina-api-media-'));
   await mkdir(path.join(mediaDir, 'demo', 'test'), { recursive: true });

@@ -7,7 +7,9 @@ export type { Localized, ConfigurableOption, ProductLink, BundleOption } from '.
 export {
   openDatabase,
   redactUrl,
+  isDatabaseUnavailable,
   type Database,
+  type DatabaseLog,
   type DatabaseKind,
   type Db,
   type Executor,

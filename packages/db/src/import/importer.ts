@@ -18,7 +18,7 @@
  * On PGlite the transaction holds the only connection: a large import stalls the shop while it runs.
  */
 import { toCents, toDate, type ProductType } from '@vitrina/domain';
-import type { Executor } from '../client.ts';
+import { liftTimeLimits, type Executor } from '../client.ts';
 import { reindexProducts } from '../indexer.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
 import { bumpCatalogVersion } from '../meta.ts';
@@ -510,7 +510,10 @@ export async function importCatalog(
   const file = validateImportFile(data);
   progress(1, 1, 'validate');
 
-  const result = await database.transaction((tx) => writeFile(tx, file, data, options, progress));
+  const result = await database.transaction(async (tx) => {
+    await liftTimeLimits(tx);
+    return writeFile(tx, file, data, options, progress);
+  });
   // Fresh planner statistics: without them PostgreSQL guesses a few thousand rows for a catalogue
   // of any size and plans the search index's keyset reads (and listings) as bitmap scans with an
   // on-disk sort, measured 40× slower per batch at 100k products (autovacuum catches up only later).
