@@ -41,8 +41,11 @@ describe.skipIf(skip !== undefined)('PostgreSQL stopped and started again during
     await api.database.query("UPDATE stock SET qty = 100000, is_in_stock = true WHERE sku = 'PHN-2001'");
   });
   afterAll(async () => {
-    await api?.close();
-    await pg?.dispose();
+    try {
+      await api?.close();
+    } finally {
+      await pg?.dispose();
+    }
   });
 
   it('answers 503 with Retry-After while it is down, never 500, loses no acknowledged order', { timeout: 120_000 }, async () => {
