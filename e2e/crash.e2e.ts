@@ -316,3 +316,35 @@ describe('crash test: SIGKILL during a burst of orders, restart, clients retry',
     });
   }
 });
+
+/**
+ * Issue #12 item 15: a shop killed with SIGKILL must start again at once on the same data folder.
+ * The folder's lock dies with its process (packages/db/src/server-lock.ts); with a lock file naming
+ * a pid, the restart was refused while the killed process was still exiting. An empty shop
+ * (SEED_DEMO=false) keeps the rounds short; the lock's own test (packages/db/test/server-lock.test.ts,
+ * in `npm test`) runs more rounds of kill and take-over with small processes.
+ */
+describe('restart at once after SIGKILL (embedded database)', () => {
+  const ROUNDS = 3;
+  it(`comes up every time, ${ROUNDS} rounds`, { timeout: 600_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-restart-'));
+    const shop = new ShopProcess(await freePort(), { dataDir, extra: { SEED_DEMO: 'false' } });
+    const startMs: number[] = [];
+    try {
+      await shop.start();
+      for (let round = 0; round < ROUNDS; round++) {
+        const killed = shop.kill(); // the signal is sent now; the process exits meanwhile
+        const t = performance.now();
+        await shop.start();
+        startMs.push(Math.round(performance.now() - t));
+        await killed;
+        const health = await fetch(`${shop.url}/healthz`);
+        expect(health.status, `round ${round}`).toBe(200);
+      }
+      console.log(`restart after SIGKILL: ${ROUNDS} rounds, start ms ${JSON.stringify(startMs)}`);
+    } finally {
+      await shop.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

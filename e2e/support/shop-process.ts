@@ -27,7 +27,12 @@ export class ShopProcess {
 
   constructor(
     readonly port: number,
-    private readonly env: { dataDir: string; databaseUrl?: string | undefined },
+    private readonly env: {
+      dataDir: string;
+      databaseUrl?: string | undefined;
+      /** more variables for the shop (e.g. SEED_DEMO) */
+      extra?: NodeJS.ProcessEnv;
+    },
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
@@ -48,6 +53,7 @@ export class ShopProcess {
         DATABASE_URL: this.env.databaseUrl ?? '',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
+        ...this.env.extra,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -66,7 +72,10 @@ export class ShopProcess {
     throw new Error(`the shop did not answer ${this.url}/healthz within ${timeoutMs} ms`);
   }
 
-  /** SIGKILL: no shutdown hook runs, in-flight requests and transactions are cut off */
+  /**
+   * SIGKILL: no shutdown hook runs, in-flight requests and transactions are cut off. The signal is
+   * sent at once; the promise resolves when the process has exited (a start() meanwhile is allowed).
+   */
   async kill(): Promise<void> {
     await this.signal('SIGKILL');
   }
@@ -82,6 +91,6 @@ export class ShopProcess {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill(sig);
     await exited;
-    this.child = null;
+    if (this.child === child) this.child = null;
   }
 }

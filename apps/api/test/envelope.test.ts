@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBody } from '../src/http/error-handler.ts';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -106,5 +108,21 @@ describe('envelope and validation', () => {
     expect(JSON.stringify(update.requestBody)).toContain('qty');
     expect(body.paths['/vsbridge/catalog/{index}/{type}/_search']).toBeDefined();
     expect(body.paths['/vsbridge/order/create']).toBeDefined();
+  });
+});
+
+describe('an unreachable database', () => {
+  const request = (storeCode: string) => ({ query: { storeCode }, params: {} }) as unknown as FastifyRequest;
+  it('is a 503 with a message in the store view language, not a 500 (the outage itself: db-outage.test.ts)', () => {
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(errorBody(shutdown, request('lt'))).toEqual({
+      code: 503,
+      result: 'Parduotuvė trumpam nepasiekiama. Bandykite dar kartą po kelių sekundžių.',
+    });
+    expect(errorBody(new Error('Connection terminated unexpectedly'), request('en'))).toEqual({
+      code: 503,
+      result: 'The shop is briefly unavailable. Please try again in a few seconds.',
+    });
+    expect(errorBody(new Error('boom'), request('en')).code).toBe(500);
   });
 });

@@ -24,9 +24,16 @@ export type TestApi = {
   call(opts: InjectOptions | string): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
 };
 
-/** `logger`: pino options for buildApi (e.g. a `stream` to read the request log); silent by default */
-export async function startApi(env: Record<string, string> = {}, opts: { logger?: object } = {}): Promise<TestApi> {
-  const database = await createTestDatabase();
+/**
+ * `databaseServerUrl`: create the test database on this PostgreSQL server instead of
+ * TEST_DATABASE_URL's (e.g. a private server a test restarts: private-postgres.ts).
+ * `logger`: pino options for buildApi (e.g. a `stream` to read the request log); silent by default.
+ */
+export async function startApi(
+  env: Record<string, string> = {},
+  options: { databaseServerUrl?: string; logger?: object } = {},
+): Promise<TestApi> {
+  const database = await createTestDatabase({ url: options.databaseServerUrl });
   await importCatalog(database, testCatalog());
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'vitrina-api-media-'));
   await mkdir(path.join(mediaDir, 'demo', 'test'), { recursive: true });
@@ -42,7 +49,7 @@ export async function startApi(env: Record<string, string> = {}, opts: { logger?
     CATALOG_VERSION_TTL_MS: '0',
     ...env,
   });
-  const app = await buildApi({ database, config, logger: opts.logger });
+  const app = await buildApi({ database, config, logger: options.logger });
   await app.ready();
   return {
     app,

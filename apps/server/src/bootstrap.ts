@@ -10,7 +10,12 @@ import { DEMO_SEED, generateDemoCatalog, generateDemoImages, markDemoSeeded } fr
 import type { ServerConfig } from './config.ts';
 
 export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLogger): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...config.databasePool,
+    log, // a PostgreSQL outage: logged once when it starts and once when it ends
+  });
   await migrate(database);
   log.info({ db: database.kind }, 'database migrated');
   if (config.seedDemo) await seedDemoIfEmpty(database, config, log);

@@ -11,6 +11,8 @@ export type ServerConfig = {
   /** embedded PostgreSQL (PGlite) data folder, used when databaseUrl is unset */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** the PostgreSQL pool (with DATABASE_URL): size and time limits (README "Shop process") */
+  databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   mediaDir: string;
   /** when set, this process serves only the storefront and calls the API there */
   apiUrl: string | undefined;
@@ -35,6 +37,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePool: {
+      poolMax: positiveInteger(env, 'DATABASE_POOL_MAX', 10),
+      connectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000),
+      // 0 turns it off; catalogue searches set their own (SEARCH_TIMEOUT_MS), imports lift it
+      statementTimeoutMs: nonNegativeInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+    },
     mediaDir: path.resolve(cwd, env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     apiUrl: env.API_URL || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
@@ -62,5 +70,19 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = nonNegativeInteger(env, name, fallback);
+  if (n === 0) throw new Error(`${name} must be a positive whole number, got "${env[name]}"`);
+  return n;
+}
+
+function nonNegativeInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return n;
 }

@@ -33,10 +33,10 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     // the embedded database admits one process: claim the data folder before opening it (port 0
     // until listening tells the import command "a shop is starting")
     if (!config.databaseUrl) {
-      const holder = acquireServerLock(config.dataDir, { pid: process.pid, port: 0, adminToken });
+      const holder = await acquireServerLock(config.dataDir, { pid: process.pid, port: 0, adminToken });
       if (holder) {
         throw new Error(
-          `The data folder ${config.dataDir} is in use by process ${holder.pid} (${holder.role ?? 'server'}). ` +
+          `The data folder ${config.dataDir} is in use by ${holder.pid ? `process ${holder.pid}` : 'another process'} (${holder.role ?? 'server'}). ` +
             'Stop it first, or set DATA_DIR to another folder, or use DATABASE_URL.',
         );
       }

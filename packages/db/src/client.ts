@@ -68,8 +68,87 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** pg pool size (default 10). */
   poolMax?: number;
+  /** pg: how long a request waits for a connection (a new one, or a free one of the pool); default 5000 */
+  connectTimeoutMs?: number;
+  /**
+   * pg: the server's `statement_timeout` of every connection (default 30000; 0 = none). A transaction
+   * idle that long is ended by the server too (`idle_in_transaction_session_timeout`).
+   */
+  statementTimeoutMs?: number;
+  /** pg: where the start and the end of an outage are logged (once each); default the console */
+  log?: DatabaseLog;
   /** PGlite: a data folder dump (PGlite.dumpDataDir) to start from instead of initdb. */
   loadDataDir?: Blob | File;
+}
+
+/** The pino-compatible logger of the database's outages. */
+export interface DatabaseLog {
+  error(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+const consoleLog: DatabaseLog = {
+  error: (obj, msg) => console.error(msg, obj),
+  info: (obj, msg) => console.info(msg, obj),
+};
+
+/** SQLSTATEs of a server that is going away, starting, or full (class 08: connection exceptions) */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** socket errors of an unreachable server */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own words for a lost connection, a pool that could not connect in time, a closed pool */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error says the database cannot be reached now (down, restarting, unreachable, no free
+ * connection in time), as opposed to a fault of the statement: the API answers 503, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 3) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  // Node's AggregateError of a connection tried on several addresses; an error wrapped with a cause
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * Pauses before retrying what failed because the server was unreachable, while nothing was committed.
+ * About a second and a half in all: a restarting server is often back by then; after that the
+ * request is answered 503 and its client retries.
+ */
+const RETRY_DELAYS_MS = [100, 400, 1000];
+
+/** Logs the start and the end of an outage once each, however many requests and connections fail. */
+function outageTracker(log: DatabaseLog, where: string) {
+  let downSince: number | undefined;
+  return {
+    failed(err: unknown) {
+      if (downSince !== undefined || !isDatabaseUnavailable(err)) return;
+      downSince = Date.now();
+      log.error(
+        { err, database: where },
+        'PostgreSQL is unreachable: requests that need it are answered 503 until it is back',
+      );
+    },
+    connected() {
+      if (downSince === undefined) return;
+      log.info({ database: where, downMs: Date.now() - downSince }, 'PostgreSQL is reachable again');
+      downSince = undefined;
+    },
+  };
 }
 
 /** The raw connection a transaction runs on: a PGlite transaction or a pg pool client. */
@@ -82,7 +161,7 @@ const INT8_OID = 20;
 
 /** Opens PGlite (dataDir or memory) or a pg pool (databaseUrl). Does not migrate: call migrate(). */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -161,7 +240,7 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | File | un
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   const pg = await loadPg();
   const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
   /** pg types: int8 as a JS number (as PGlite returns it), everything else as pg's defaults */
@@ -171,9 +250,28 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         ? (value: string) => Number(value)
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max, types });
-  // an idle client that loses its connection (server restart, database dropped) must not crash the process
-  pool.on('error', () => {});
+  const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    types,
+    // without it a request waits for ever for a server that does not answer, or for a free connection
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    // a server that vanished without closing the connection is noticed by the operating system
+    keepAlive: true,
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs }
+      : {}),
+  });
+  const outage = outageTracker(options.log ?? consoleLog, redactUrl(url));
+  // a connection lost while idle in the pool (the pool drops it) or while in use (its query fails and
+  // the pool drops it on release): logged once per outage, never an unhandled 'error' event, which
+  // would end the process
+  pool.on('error', (err) => outage.failed(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => outage.failed(err));
+    outage.connected();
+  });
   // fail fast with a clear message when the server is unreachable
   try {
     const client = await pool.connect();
@@ -183,27 +281,79 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     throw new Error(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`, { cause: err });
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+
+  /**
+   * drizzle on one pool client, kept with the client. Transactions take their client here rather
+   * than through drizzle on the pool: drizzle sends BEGIN outside its try/finally, so a BEGIN that
+   * failed on a lost connection never gave its client back and each outage shrank the pool for good.
+   */
+  const drizzleOf = new WeakMap<pg.PoolClient, Db>();
+  function drizzleOn(client: pg.PoolClient): Db {
+    let d = drizzleOf.get(client);
+    if (!d) {
+      d = drizzleNodePg(client, { schema }) as unknown as Db;
+      drizzleOf.set(client, d);
+    }
+    return d;
+  }
+
+  /** a pool client; retried while the server is unreachable (nothing was sent yet) */
+  async function connect(): Promise<pg.PoolClient> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await pool.connect();
+      } catch (err) {
+        outage.failed(err);
+        if (!retryable(err, attempt)) throw err;
+        await pause(attempt);
+      }
+    }
+  }
+
   let closed = false;
   return {
     db,
     kind: 'postgres',
     pool,
     async exec(text) {
-      await pool.query(text);
+      await run(text);
     },
     async query<T>(text: string, params: readonly unknown[] = []) {
-      const res = await pool.query(text, params as unknown[]);
-      return res.rows as T[];
+      return (await run(text, params as unknown[])).rows as T[];
     },
-    transaction<T>(fn: (tx: Executor) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
-      return db.transaction((dtx) => {
-        const client = clientOf(dtx);
-        return fn(
-          makeExecutor(dtx, 'postgres', client, async (text) => {
-            await client.query(text);
-          }),
-        );
-      }, config);
+    /**
+     * Retried (a fresh connection, `fn` run again) when the connection fails before COMMIT is sent:
+     * the server rolled the transaction back, so nothing of it happened. A failure during COMMIT is
+     * not retried here (it may have committed): the request is answered 503 and its client retries;
+     * an order's idempotency key then answers the order if it was committed.
+     */
+    async transaction<T>(fn: (tx: Executor) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+      for (let attempt = 0; ; attempt++) {
+        let committing = false;
+        let client: pg.PoolClient | undefined;
+        try {
+          client = await connect();
+          return await drizzleOn(client).transaction(async (dtx) => {
+            const raw = clientOf(dtx);
+            const result = await fn(
+              makeExecutor(dtx, 'postgres', raw, async (text) => {
+                await raw.query(text);
+              }),
+            );
+            committing = true; // drizzle sends COMMIT next
+            return result;
+          }, config);
+        } catch (err) {
+          outage.failed(err);
+          // a connection that failed is closed, not given back to the pool
+          client?.release(isDatabaseUnavailable(err) ? (err as Error) : undefined);
+          client = undefined;
+          if (committing || !retryable(err, attempt)) throw err;
+          await pause(attempt);
+        } finally {
+          client?.release();
+        }
+      }
     },
     async close() {
       if (closed) return;
@@ -211,6 +361,41 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.end();
     },
   };
+
+  /** one statement on a pool client; a client whose connection failed is not given back to the pool */
+  async function run(text: string, params?: unknown[]) {
+    const client = await connect();
+    try {
+      const res = await client.query(text, params);
+      client.release();
+      return res;
+    } catch (err) {
+      // a statement that failed on a lost connection is not retried: it may have been carried out
+      outage.failed(err);
+      client.release(isDatabaseUnavailable(err) ? (err as Error) : undefined);
+      throw err;
+    }
+  }
+}
+
+function retryable(err: unknown, attempt: number): boolean {
+  return attempt < RETRY_DELAYS_MS.length && isDatabaseUnavailable(err) && !/timeout exceeded/i.test(String((err as Error).message));
+}
+
+function pause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+}
+
+/**
+ * Lifts the statement and idle-in-transaction time limits of the pool (OpenDatabaseOptions
+ * statementTimeoutMs) for the rest of a transaction: an operator's bulk work (a catalogue import,
+ * migrations) may rightly run longer than any shopper's request.
+ */
+export async function liftTimeLimits(tx: Executor): Promise<void> {
+  if (tx.kind !== 'postgres') return;
+  await tx.query(
+    "SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)",
+  );
 }
 
 /** the URL without its password, for messages */

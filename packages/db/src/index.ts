@@ -7,7 +7,9 @@ export type { Localized, ConfigurableOption, ProductLink, BundleOption } from '.
 export {
   openDatabase,
   redactUrl,
+  isDatabaseUnavailable,
   type Database,
+  type DatabaseLog,
   type DatabaseKind,
   type Db,
   type Executor,
@@ -49,7 +51,7 @@ export {
   writeServerLock,
   removeServerLock,
   acquireServerLock,
-  isProcessAlive,
+  serverLockAddress,
   serverLockPath,
   SERVER_LOCK_FILE,
   type ServerLock,

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Executor } from './client.ts';
+import { liftTimeLimits, type Executor } from './client.ts';
 
 /** advisory lock key of the migration run (any constant shared by all processes of this app) */
 const MIGRATION_LOCK_KEY = 7_242_001;
@@ -79,6 +79,7 @@ export async function migrate(database: Executor, options: { dir?: string } = {}
   const files = readMigrations(options.dir ?? MIGRATIONS_DIR);
   return database.transaction(async (tx) => {
     if (tx.kind === 'postgres') {
+      await liftTimeLimits(tx); // an index built on a large table takes its time
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     }
     await tx.exec(`create table if not exists ${MIGRATIONS_TABLE} (

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, runImportCli, writeServerLock, type CliIo } from '../src/index.ts';
+import { openDatabase, runImportCli, type CliIo } from '../src/index.ts';
 import { createTestDatabase, testDatabaseKind } from '../src/testing.ts';
 import { smallCatalog } from './fixture.ts';
+import { startLockHolder, type LockHolder } from './support/lock-holder.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -44,6 +45,7 @@ describe('catalog:import command', () => {
 
   describe('with a shop running on DATA_DIR', () => {
     let server: Server;
+    let shop: LockHolder;
     let port = 0;
     let answer: { status: number; body: unknown } = { status: 200, body: {} };
     const seen: { url?: string; auth?: string; body?: string }[] = [];
@@ -60,10 +62,13 @@ describe('catalog:import command', () => {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       port = (server.address() as { port: number }).port;
-      // the lock names a live process that is not this one: the runner's parent
-      await writeServerLock(dataDir(), { pid: process.ppid, port, adminToken: 'tok' });
+      // another process holds the folder, as a running shop does, and names this server's port
+      shop = await startLockHolder(dataDir(), port, 'tok');
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(async () => {
+      await shop.killAndWait();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
 
     it('hands the file to the shop instead of opening its data folder', async () => {
       answer = { status: 200, body: { code: 200, result: { products: 8, categories: 4, catalogVersion: 3, warnings: [] } } };

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogVersion, getCatalogVersion, schema } from '../src/index.ts';
+import { bumpCatalogVersion, getCatalogVersion, isDatabaseUnavailable, schema } from '../src/index.ts';
 import { createTestDatabase, testDatabaseKind, truncateAll, type TestDatabase } from '../src/testing.ts';
 
 describe('database client', () => {
@@ -82,4 +82,30 @@ describe('database client', () => {
     const [m] = await database.query<{ n: number }>('select count(*)::int as n from vitrina_migrations');
     expect(m?.n).toBeGreaterThan(0);
   });
+});
+
+describe('isDatabaseUnavailable', () => {
+  // the shapes node-postgres and Node give these errors (code, message, AggregateError, cause)
+  const unavailable: [string, unknown][] = [
+    ['server shutting down a session (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['server starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    ['connection failure (08006)', Object.assign(new Error('connection failure'), { code: '08006' })],
+    ['too many connections (53300)', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
+    ['refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['refused on every address', Object.assign(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), {})],
+    ['lost connection', new Error('Connection terminated unexpectedly')],
+    ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['broken client', new Error('Client has encountered a connection error and is not queryable')],
+    ['wrapped', new Error('Cannot connect', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })],
+  ];
+  const faults: [string, unknown][] = [
+    ['unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    ['statement timeout (a slow statement, not an outage)', Object.assign(new Error('canceling statement'), { code: '57014' })],
+    ['syntax error', Object.assign(new Error('syntax error'), { code: '42601' })],
+    ['a plain error', new Error('boom')],
+    ['not an error', 'ECONNREFUSED'],
+    ['nothing', undefined],
+  ];
+  it.each(unavailable)('says so for %s', (_name, err) => expect(isDatabaseUnavailable(err)).toBe(true));
+  it.each(faults)('does not for %s', (_name, err) => expect(isDatabaseUnavailable(err)).toBe(false));
 });

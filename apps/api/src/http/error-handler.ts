@@ -5,6 +5,7 @@
  * (structured, with the stack) and answered as a plain 500 without details.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '@vitrina/db';
 import { issuesToFieldErrors } from '@vitrina/domain';
 import { ApiError, type FieldError } from './errors.ts';
 import { t } from './i18n.ts';
@@ -17,6 +18,12 @@ const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'quer
 
 /** PostgreSQL "query_canceled" (statement_timeout) */
 const PG_QUERY_CANCELED = '57014';
+
+/**
+ * Seconds a client is asked to wait (Retry-After) while the database cannot be reached: a restart of
+ * PostgreSQL takes a few; the database client has already retried for about a second and a half.
+ */
+const DATABASE_RETRY_AFTER_S = 3;
 
 export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
   const store = requestStoreCode(req);
@@ -48,6 +55,8 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
     case PG_QUERY_CANCELED:
       return { code: 503, result: t('api.searchTimeout', store) };
   }
+  // the database is down, restarting or out of connections: a passing state, not a fault of the request
+  if (isDatabaseUnavailable(error)) return { code: 503, result: t('api.databaseUnavailable', store) };
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad URL encoding, too long params, ...): their text names no secret
@@ -58,8 +67,11 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
 
 export function errorHandler(error: unknown, req: FastifyRequest, reply: FastifyReply) {
   const body = errorBody(error, req);
-  if (body.code >= 500) req.log.error({ err: error }, 'request failed');
+  const unavailable = body.code === 503 && isDatabaseUnavailable(error);
+  // an outage is logged once by the database client, not once per request
+  if (body.code >= 500 && !unavailable) req.log.error({ err: error }, 'request failed');
   else req.log.info({ code: body.code, result: body.result }, 'request refused');
+  if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
   return reply.code(body.code).type('application/json; charset=utf-8').send(body);
 }
 

@@ -21,7 +21,7 @@
  * On PGlite the transaction holds the only connection: a large import stalls the shop while it runs.
  */
 import { toCents, toDate, type ProductType } from '@vitrina/domain';
-import type { Executor } from '../client.ts';
+import { liftTimeLimits, type Executor } from '../client.ts';
 import { reindexProducts } from '../indexer.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
 import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
@@ -527,6 +527,7 @@ export async function importCatalog(
   progress(1, 1, 'validate');
 
   const result = await database.transaction(async (tx) => {
+    await liftTimeLimits(tx);
     const written = await writeFile(tx, file, data, options, progress);
     if (!options.removeDemo) return written;
     const removed = await removeDemoData(tx, { keep: file });

@@ -6,10 +6,10 @@
  *
  * - DATABASE_URL set: imports into that PostgreSQL database directly (migrating it first).
  * - Otherwise the embedded database in DATA_DIR (default ./var) is used, and that folder must never be
- *   opened by two processes: when DATA_DIR/server.json names a live shop server, the file is POSTed to
- *   it (`/vsbridge/admin/catalog/import`, `Authorization: Bearer {adminToken}`) and its answer printed;
- *   when no shop runs, this command takes the folder itself (writing server.json with role "import"
- *   while it works, so a shop started meanwhile can see it) and imports.
+ *   opened by two processes: when a live shop server holds the folder's lock (src/server-lock.ts), the
+ *   file is POSTed to it (`/vsbridge/admin/catalog/import`, `Authorization: Bearer {adminToken}`, port
+ *   and token from DATA_DIR/server.json) and its answer printed; when no shop runs, this command takes
+ *   the folder itself (role "import" while it works, so a shop started meanwhile can see it) and imports.
  *
  * Exit codes: 0 imported; 1 the file was rejected (nothing imported); 2 usage or unreadable file;
  * 3 could not import (database, lock, server unreachable or failing).
@@ -117,7 +117,7 @@ async function deliver(d: Delivery, io: CliIo): Promise<number> {
   if (holder) return handOver(holder, dataDir, d, io);
 
   const me: ServerLock = { pid: process.pid, port: 0, adminToken: '', role: 'import' };
-  const raced = acquireServerLock(dataDir, me);
+  const raced = await acquireServerLock(dataDir, me);
   if (raced) return handOver(raced, dataDir, d, io);
   try {
     io.out(`Importing ${d.label} into the embedded database in ${dataDir}`);
