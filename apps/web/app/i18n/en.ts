@@ -133,6 +133,8 @@ export const en = {
   'checkout.continue': 'Continue',
   'checkout.terms': 'I accept the terms and conditions',
   'checkout.placeOrder': 'Place the order',
+  'checkout.placeOrderTotal': 'Place the order: {total}',
+  'checkout.free': 'Free',
   'checkout.placing': 'Placing the order…',
   'checkout.summary': 'Order summary',
   'checkout.shipTo': 'Ship to',

@@ -139,6 +139,8 @@ export const ru: Dictionary = {
   'checkout.continue': 'Продолжить',
   'checkout.terms': 'Я принимаю правила купли-продажи',
   'checkout.placeOrder': 'Оформить заказ',
+  'checkout.placeOrderTotal': 'Оформить заказ: {total}',
+  'checkout.free': 'Бесплатно',
   'checkout.placing': 'Оформляем заказ…',
   'checkout.summary': 'Ваш заказ',
   'checkout.shipTo': 'Адрес доставки',

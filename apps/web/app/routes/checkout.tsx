@@ -277,6 +277,8 @@ export default function Checkout() {
   }, []);
   const personalForm = useRef<HTMLFormElement>(null);
   const shippingForm = useRef<HTMLFormElement>(null);
+  /** the latest payment choice sent to the cart: an older answer arriving later is not shown */
+  const paymentSync = useRef(0);
 
   const p = details.personalDetails;
   const s = details.shippingDetails;
@@ -359,6 +361,21 @@ export default function Checkout() {
 
   const addressKey = JSON.stringify(toAddress(p.emailAddress, s));
 
+  /**
+   * Tells the cart the chosen payment method (`POST /cart/collect-totals`) and shows the totals it
+   * answers: the method's fee is then a summary line, and the grand total shown is the one the
+   * order charges (issue #12 item 5: the fee used to appear only on the order).
+   */
+  const syncPayment = async (code: string) => {
+    const sent = ++paymentSync.current;
+    const totals = await api.cart.collectTotals(token, code);
+    if (sent === paymentSync.current) cart.setTotals(totals);
+  };
+  const choosePayment = (code: string) => {
+    setPaymentDetails({ paymentMethod: code });
+    syncPayment(code).catch(failed);
+  };
+
   const submitPersonal = (e: FormEvent) => {
     e.preventDefault();
     const errors = validatePersonal(t, { ...p, passwordRepeat });
@@ -421,11 +438,14 @@ export default function Checkout() {
       list = list.filter((m) => !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
       setPayments(list);
       const current = checkout.get().paymentDetails.paymentMethod;
-      if (!current || !list.some((m) => m.code === current)) {
+      let chosenPayment = current && list.some((m) => m.code === current) ? current : null;
+      if (!chosenPayment) {
         // the method flagged `default` is preselected
-        const preferred = list.find((m) => m.default) ?? list[0];
-        setPaymentDetails({ paymentMethod: preferred?.code ?? null });
+        chosenPayment = (list.find((m) => m.default) ?? list[0])?.code ?? null;
+        setPaymentDetails({ paymentMethod: chosenPayment });
       }
+      // the cart may still hold an earlier choice: the totals shown are for the method shown
+      if (chosenPayment) await syncPayment(chosenPayment);
       setStep('payment');
     } catch (err) {
       failed(err);
@@ -434,14 +454,25 @@ export default function Checkout() {
     }
   };
 
-  const submitPayment = (e: FormEvent) => {
+  const submitPayment = async (e: FormEvent) => {
     e.preventDefault();
     const errors = validatePayment(t, checkout.get().paymentDetails);
     setPaymentErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     // "same as shipping": paymentDetails now holds the billing address the order is sent with
     changeCheckout(withConfirmedBilling);
-    if (checkout.get().paymentDetails.paymentMethod) setStep('review');
+    const code = checkout.get().paymentDetails.paymentMethod;
+    if (!code) return;
+    // the review shows the totals of this method, answered by the server, before the order is placed
+    setBusy(true);
+    try {
+      await syncPayment(code);
+      setStep('review');
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const placeOrder = async (e: FormEvent) => {
@@ -683,7 +714,9 @@ export default function Checkout() {
                         />
                         <label htmlFor={id}>
                           {methodLabel(m)}{' '}
-                          <span className="price">{formatPrice(methodPrice(m), t.storeCode)}</span>
+                          <span className="price">
+                            {methodPrice(m) > 0 ? formatPrice(methodPrice(m), t.storeCode) : t('checkout.free')}
+                          </span>
                         </label>
                       </div>
                     );
@@ -804,9 +837,17 @@ export default function Checkout() {
                     id={`pay-${m.code}`}
                     name="paymentMethod"
                     checked={pd.paymentMethod === m.code}
-                    onChange={() => setPaymentDetails({ paymentMethod: m.code })}
+                    onChange={() => choosePayment(m.code)}
                   />
-                  <label htmlFor={`pay-${m.code}`}>{m.title}</label>
+                  <label htmlFor={`pay-${m.code}`}>
+                    {m.title}
+                    {m.cost_incl_tax ? (
+                      <>
+                        {' '}
+                        <span className="price">{formatPrice(m.cost_incl_tax, t.storeCode)}</span>
+                      </>
+                    ) : null}
+                  </label>
                 </div>
               ))}
             </fieldset>
@@ -818,8 +859,8 @@ export default function Checkout() {
                 onChange={(bic) => setPaymentDetails({ paymentMethodAdditional: bic ? { bank: bic } : {} })}
               />
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={!pd.paymentMethod}>
-              {t('checkout.continue')}
+            <button type="submit" className="btn btn-primary" disabled={!pd.paymentMethod || busy}>
+              {busy ? t('common.loading') : t('checkout.continue')}
             </button>
           </form>
         </StepSection>
@@ -852,7 +893,12 @@ export default function Checkout() {
                 ? t('checkout.redirecting')
                 : busy
                   ? t('checkout.placing')
-                  : t('checkout.placeOrder')}
+                  : cartState.totals
+                    ? // the final total, as the server answered it for the chosen methods
+                      t('checkout.placeOrderTotal', {
+                        total: formatPrice(cartState.totals.grand_total, t.storeCode),
+                      })
+                    : t('checkout.placeOrder')}
             </button>
           </form>
         </StepSection>
