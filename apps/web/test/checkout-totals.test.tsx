@@ -54,37 +54,41 @@ const fill = (label: string, value: string) =>
   tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
 const summary = (code: string) => document.querySelector(`.checkout-summary .totals-${code} dd`)?.textContent ?? null;
 
+/** a cart with one Dell (36.30 €), the checkout filled up to its payment step */
+async function toPaymentStep() {
+  await checkoutState.checkout.ready;
+  await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0, image: '/demo/test/1.png' });
+  await cart.idle();
+  const { MemoryRouter, Routes, Route } = router;
+  tl.render(
+    <MemoryRouter initialEntries={['/en/checkout']}>
+      <Routes>
+        <Route path="/en/checkout" element={<Checkout />} />
+        <Route path="/en/order-completed" element={<p>Thank you</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+  fill(t('checkout.firstName'), 'Jonas');
+  fill(t('checkout.lastName'), 'Jonaitis');
+  fill(t('checkout.email'), 'jonas@example.com');
+  await click(t('checkout.continue'));
+
+  fill(t('checkout.street'), 'Gedimino pr.');
+  fill(t('checkout.house'), '1');
+  fill(t('checkout.city'), 'Vilnius');
+  fill(t('checkout.zip'), 'LT-01103');
+  fill(t('checkout.phone'), '+37060000000');
+  await click(t('checkout.continue'));
+  // the courier imported at 3.30 net is offered at 3.99 € incl. 21 % VAT (the subtotal 36.30 € < 99 €)
+  const courier = await tl.screen.findByLabelText(/^Courier/);
+  expect(courier.closest('.method')?.textContent).toContain(euros('3.99'));
+  await click(t('checkout.continue'));
+}
+
 describe('checkout totals (issue #12 item 5)', () => {
   it('shows the payment fee before the order, and the order charges the grand total shown', async () => {
-    await checkoutState.checkout.ready;
-    await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0, image: '/demo/test/1.png' });
-    await cart.idle();
-    const { MemoryRouter, Routes, Route } = router;
-    tl.render(
-      <MemoryRouter initialEntries={['/en/checkout']}>
-        <Routes>
-          <Route path="/en/checkout" element={<Checkout />} />
-          <Route path="/en/order-completed" element={<p>Thank you</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
-
-    fill(t('checkout.firstName'), 'Jonas');
-    fill(t('checkout.lastName'), 'Jonaitis');
-    fill(t('checkout.email'), 'jonas@example.com');
-    await click(t('checkout.continue'));
-
-    fill(t('checkout.street'), 'Gedimino pr.');
-    fill(t('checkout.house'), '1');
-    fill(t('checkout.city'), 'Vilnius');
-    fill(t('checkout.zip'), 'LT-01103');
-    fill(t('checkout.phone'), '+37060000000');
-    await click(t('checkout.continue'));
-    // the courier imported at 3.30 net is offered at 3.99 € incl. 21 % VAT (the subtotal 36.30 € < 99 €)
-    const courier = await tl.screen.findByLabelText(/^Courier/);
-    expect(courier.closest('.method')?.textContent).toContain(euros('3.99'));
-    await click(t('checkout.continue'));
-
+    await toPaymentStep();
     // the payment step: cash on delivery offered with its fee, and chosen
     const cod = await tl.screen.findByLabelText(/^Cash on delivery/);
     expect(cod.closest('.method')?.textContent).toContain(euros('3.00'));
@@ -110,5 +114,22 @@ describe('checkout totals (issue #12 item 5)', () => {
       'SELECT grand_total, payment_fee, shipping_incl_tax FROM orders ORDER BY id DESC LIMIT 1',
     );
     expect(order).toEqual({ grand_total: 4329, payment_fee: 300, shipping_incl_tax: 399 });
+  });
+
+  it('offline at the payment step: the review goes on but does not call its totals final', async () => {
+    tl.cleanup();
+    await toPaymentStep();
+    const cod = await tl.screen.findByLabelText(/^Cash on delivery/);
+    shop.offline.value = true;
+    try {
+      await tl.act(async () => {
+        tl.fireEvent.click(cod);
+      });
+      await click(t('checkout.continue'));
+      await tl.screen.findByText(t('checkout.totalsUnconfirmed'));
+      expect(tl.screen.getByRole('button', { name: /^Place the order/ }).textContent).toBe(t('checkout.placeOrder'));
+    } finally {
+      shop.offline.value = false;
+    }
   });
 });

@@ -135,6 +135,8 @@ export const en = {
   'checkout.placeOrder': 'Place the order',
   'checkout.placeOrderTotal': 'Place the order: {total}',
   'checkout.free': 'Free',
+  'checkout.totalsUnconfirmed':
+    'Offline: the totals, with the payment method’s fee, are confirmed when the order is sent.',
   'checkout.placing': 'Placing the order…',
   'checkout.summary': 'Order summary',
   'checkout.shipTo': 'Ship to',

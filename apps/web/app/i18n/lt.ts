@@ -142,6 +142,8 @@ export const lt: Dictionary = {
   'checkout.placeOrder': 'Pateikti užsakymą',
   'checkout.placeOrderTotal': 'Pateikti užsakymą: {total}',
   'checkout.free': 'Nemokamai',
+  'checkout.totalsUnconfirmed':
+    'Nėra ryšio: sumos su mokėjimo būdo mokesčiu bus patvirtintos, kai užsakymas bus išsiųstas.',
   'checkout.placing': 'Užsakymas pateikiamas…',
   'checkout.summary': 'Užsakymo suvestinė',
   'checkout.shipTo': 'Pristatymo adresas',

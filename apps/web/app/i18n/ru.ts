@@ -141,6 +141,8 @@ export const ru: Dictionary = {
   'checkout.placeOrder': 'Оформить заказ',
   'checkout.placeOrderTotal': 'Оформить заказ: {total}',
   'checkout.free': 'Бесплатно',
+  'checkout.totalsUnconfirmed':
+    'Нет связи: суммы с комиссией способа оплаты будут подтверждены при отправке заказа.',
   'checkout.placing': 'Оформляем заказ…',
   'checkout.summary': 'Ваш заказ',
   'checkout.shipTo': 'Адрес доставки',

@@ -279,6 +279,8 @@ export default function Checkout() {
   const shippingForm = useRef<HTMLFormElement>(null);
   /** the latest payment choice sent to the cart: an older answer arriving later is not shown */
   const paymentSync = useRef(0);
+  /** the payment method the cart's totals were answered for (null: not confirmed by the server) */
+  const [totalsPayment, setTotalsPayment] = useState<string | null>(null);
 
   const p = details.personalDetails;
   const s = details.shippingDetails;
@@ -368,12 +370,20 @@ export default function Checkout() {
    */
   const syncPayment = async (code: string) => {
     const sent = ++paymentSync.current;
+    setTotalsPayment(null);
     const totals = await api.cart.collectTotals(token, code);
-    if (sent === paymentSync.current) cart.setTotals(totals);
+    if (sent !== paymentSync.current) return;
+    cart.setTotals(totals);
+    setTotalsPayment(code);
   };
+  /**
+   * Offline the checkout still goes on (the order is queued on the device, issue #5): the review
+   * then says its totals are not confirmed instead of showing a total without the fee as final.
+   */
+  const offline = (err: unknown) => shouldQueueOrder(err, navigator.onLine) === 'offline';
   const choosePayment = (code: string) => {
     setPaymentDetails({ paymentMethod: code });
-    syncPayment(code).catch(failed);
+    syncPayment(code).catch((err: unknown) => (offline(err) ? undefined : failed(err)));
   };
 
   const submitPersonal = (e: FormEvent) => {
@@ -469,7 +479,8 @@ export default function Checkout() {
       await syncPayment(code);
       setStep('review');
     } catch (err) {
-      failed(err);
+      if (offline(err)) setStep('review');
+      else failed(err);
     } finally {
       setBusy(false);
     }
@@ -574,6 +585,7 @@ export default function Checkout() {
       m.carrier_code === s.shippingMethod?.carrier_code && m.method_code === s.shippingMethod?.method_code,
   );
   const chosenPayment = payments.find((m) => m.code === pd.paymentMethod);
+  const totalsConfirmed = totalsPayment !== null && totalsPayment === pd.paymentMethod;
 
   return (
     <div className="checkout">
@@ -872,6 +884,7 @@ export default function Checkout() {
           onEdit={() => setStep('review')}
         >
           <form noValidate onSubmit={placeOrder} aria-busy={busy}>
+            {totalsConfirmed ? null : <p className="muted">{t('checkout.totalsUnconfirmed')}</p>}
             <div className="field field-check">
               <input
                 type="checkbox"
@@ -893,7 +906,7 @@ export default function Checkout() {
                 ? t('checkout.redirecting')
                 : busy
                   ? t('checkout.placing')
-                  : cartState.totals
+                  : totalsConfirmed && cartState.totals
                     ? // the final total, as the server answered it for the chosen methods
                       t('checkout.placeOrderTotal', {
                         total: formatPrice(cartState.totals.grand_total, t.storeCode),
