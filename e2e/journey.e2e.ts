@@ -2,7 +2,9 @@
  * The Foundation journey, in Lithuanian and English: home → category → product → add to cart →
  * mini cart shows the quantity → checkout as a guest (cash on delivery) → order placed → thank-you
  * page with the order number. Then the order is read back from the server and compared with the
- * prices the catalogue API gives for the same product: the order carries the server's prices.
+ * prices the catalogue API gives for the same product: the order carries the server's prices, and
+ * its grand total is, to the cent, the one the review step showed (with the cash-on-delivery fee as
+ * its own line; issue #12 item 5).
  */
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, type StoreCode } from '@vitrina/domain';
@@ -96,7 +98,14 @@ describe.each<[StoreCode, string]>([
     await page.getByLabel(storeCode === 'lt' ? 'Grynaisiais pristatymo metu' : 'Cash on delivery').check();
     await page.getByRole('button', { name: t('checkout.continue') }).click();
     await page.getByLabel(t('checkout.terms')).check();
-    await page.getByRole('button', { name: t('checkout.placeOrder') }).click();
+    // the review: the server's totals for the chosen methods, the fee on its own line, the final
+    // total on the button
+    const summary = (code: string) => page.locator(`.checkout-summary .totals-${code} dd`);
+    await summary('payment').waitFor();
+    const reviewed = { total: await summary('grand_total').textContent(), fee: await summary('payment').textContent() };
+    const place = page.getByRole('button', { name: t('checkout.placeOrder') });
+    expect(await place.textContent()).toBe(t('checkout.placeOrderTotal', { total: reviewed.total ?? '' }));
+    await place.click();
 
     // thank-you page with the order number
     await page.waitForURL(/order-completed/, { timeout: 20_000 });
@@ -127,6 +136,10 @@ describe.each<[StoreCode, string]>([
     expect(order.grand_total).toBe(
       order.subtotal_incl_tax + order.shipping_incl_tax + order.payment_fee - order.discount_amount,
     );
+    // what the review showed is what the order charges
+    expect(formatPrice(order.grand_total, storeCode)).toBe(reviewed.total);
+    expect(formatPrice(order.payment_fee, storeCode)).toBe(reviewed.fee);
+    expect(order.payment_fee).toBeGreaterThan(0);
     await page.getByTestId('grand-total').getByText(formatPrice(order.grand_total, storeCode)).waitFor();
     expect(errors).toEqual([]);
     await page.close();

@@ -4,6 +4,7 @@
  * order whose payment is cancelled shows "Payment cancelled" with a "Pay again" link that then pays.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { formatPrice } from '@vitrina/domain';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
@@ -56,12 +57,15 @@ async function toPayment(page: Page, email: string) {
   await page.getByLabel(t('checkout.vatCode')).fill('LT123456789');
 }
 
-async function placeOrder(page: Page) {
+/** places the order from the review; answers the grand total the review showed */
+async function placeOrder(page: Page): Promise<string | null> {
   await page.getByRole('button', { name: t('checkout.continue') }).click();
   await page.getByLabel(t('checkout.terms')).check();
-  await page.getByRole('button', { name: t('checkout.placeOrder') }).click();
+  const total = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
+  await page.getByRole('button', { name: t('checkout.placeOrderTotal', { total: total ?? '' }) }).click();
   await page.waitForURL(/\/vsbridge\/payment\/sandbox\/neopay\?/, { timeout: 20_000 });
   await page.getByRole('heading', { name: 'Sandbox payment — no money moves' }).waitFor();
+  return total;
 }
 
 describe('NEOPAY sandbox in the browser', () => {
@@ -85,7 +89,7 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: t('checkout.continue') }).click();
     await page.getByText(t.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
     await page.locator('#billing-zipCode').fill('LT-44444');
-    await placeOrder(page);
+    const reviewed = await placeOrder(page);
     await page.getByText('HABALT22').waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/en\/order-completed\?/);
@@ -99,6 +103,7 @@ describe('NEOPAY sandbox in the browser', () => {
         result: {
           payment_status: string;
           status: string;
+          grand_total: number;
           billing_address: { company: string; vat_id: string; city: string; street: string[] };
           shipping_address: { city: string };
         };
@@ -116,6 +121,8 @@ describe('NEOPAY sandbox in the browser', () => {
       },
       shipping_address: { city: 'Vilnius' },
     });
+    // the order charges, to the cent, the grand total the review showed (issue #12 item 5)
+    expect(formatPrice(order.grand_total, 'en')).toBe(reviewed);
     // the cart was emptied after the order
     await page.goto(`${shopUrl}/en/checkout`, { waitUntil: 'networkidle' });
     await page.getByText(t('cart.empty')).waitFor();

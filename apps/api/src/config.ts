@@ -8,7 +8,7 @@
  * | `BANNERS_DIR` | `$DATA_DIR/banners` | banner JSON per store view (`lt.json`, `en.json`, `ru.json`); a kind listed there replaces the database's banners of that kind in `/home-page` |
  * | `ADMIN_TOKEN` | unset | bearer token of `POST /vsbridge/admin/*`; unset means every admin call answers 401 |
  * | `PUBLIC_URL` | `http://localhost:3000` | the shop's public origin (OpenAPI `servers`, absolute links in answers) |
- * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents. The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method. |
+ * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike. |
  * | `COD_PAYMENT_CODE` | `cashondelivery` | payment method code that carries the COD fee and is hidden for virtual carts |
  * | `OUT_OF_STOCK_LISTING` | `true` | list out-of-stock products in catalogue search; `false` makes search require `is_in_stock` |
  * | `SEARCH_TIMEOUT_MS` | `1000` | PostgreSQL `statement_timeout` of a catalogue search (spec §9 "1000 ms server") |

@@ -197,7 +197,7 @@ export function testCatalog() {
     ],
     coupons: [
       { code: 'SAVE10', type: 'percent', value: 10 },
-      { code: 'FIXED5', type: 'fixed', value: 5 },
+      { code: 'FIXED5', type: 'fixed', value: 4.13 }, // 5,00 € incl. 21 % VAT
       { code: 'EXPIRED', type: 'percent', value: 50, to_date: '2020-01-01T00:00:00Z' },
       { code: 'BIGSPENDER', type: 'percent', value: 20, min_subtotal: 100000 },
       { code: 'USEDUP', type: 'percent', value: 20, uses_per_coupon: 0 },
@@ -208,8 +208,8 @@ export function testCatalog() {
         carrier_code: 'courier',
         method_code: 'courier',
         title: L('Kurjeris', 'Courier', 'Курьер'),
-        price: 3.99,
-        free_threshold: 99,
+        price: 3.3, // 3,99 € incl. 21 % VAT
+        free_threshold: 81.82, // 99,00 € incl. VAT
         countries: ['LT', 'LV', 'EE'],
         is_default: true,
         position: 1,
@@ -219,7 +219,7 @@ export function testCatalog() {
         carrier_code: 'omniva',
         method_code: 'omniva',
         title: L('Omniva paštomatas', 'Omniva parcel locker', 'Почтомат Omniva'),
-        price: 2.49,
+        price: 2.06, // 2,49 € incl. VAT
         countries: ['LT', 'LV'],
         needs_pickup_point: true,
         position: 2,

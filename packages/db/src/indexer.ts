@@ -22,8 +22,8 @@ import {
   formatDate,
   groupedPrice,
   isLinkedChildShown,
+  importedTaxRate,
   priceBreakdown,
-  taxRateFor,
   type PriceBreakdown,
   type StoreCode,
   type TaxRule,
@@ -38,8 +38,8 @@ type ProductRow = typeof products.$inferSelect;
 type StockRow = typeof stock.$inferSelect;
 type AttributeRow = typeof attributes.$inferSelect;
 
-/** The customer tax class of retail shoppers (the spec ecosystem's "Retail Customer"). */
-export const RETAIL_CUSTOMER_TAX_CLASS_ID = 3;
+/** The customer tax class of retail shoppers (the spec ecosystem's "Retail Customer"): the domain's. */
+export { RETAIL_CUSTOMER_TAX_CLASS_ID } from '@vitrina/domain';
 /** total_qty of products whose stock is not managed (always in stock). */
 export const UNMANAGED_STOCK_QTY = 99_999;
 const DEFAULT_BATCH = 500;
@@ -333,8 +333,9 @@ function stockInfo(p: ProductRow, related: Related): StockInfo {
 
 const enabled = (p: ProductRow) => p.status < 2;
 
+/** the import file's one rule for net amounts (domain importedTaxRate): shipping and fees are made gross alike */
 function taxRate(p: ProductRow, store: StoreCode, ctx: Context): number {
-  return taxRateFor(ctx.taxRules, p.taxClassId, STORE_VIEWS[store].defaultCountry, RETAIL_CUSTOMER_TAX_CLASS_ID);
+  return importedTaxRate(ctx.taxRules, STORE_VIEWS[store].defaultCountry, p.taxClassId);
 }
 
 function specialInput(p: ProductRow) {

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CASH_ON_DELIVERY_FEE_CENTS, importedInclTax, importedTaxRate, toCents } from '@vitrina/domain';
 import {
   GRADES,
   IMAGE_LOOKS,
@@ -330,6 +331,26 @@ describe('generateDemoCatalog', () => {
     for (const b of data.banners ?? []) expect(b.image).toMatch(/^\/demo\/banners\/[0-9]+\.png$/);
   });
 
+  it('imports the amounts the delivery page and texts promise, net of VAT (issue #12 item 6)', () => {
+    // the import format's rule (domain importedInclTax) at the LT rate: what the shopper pays
+    const lt = importedTaxRate(data.taxrules ?? [], 'LT');
+    const gross = (euros: number | null | undefined) => importedInclTax(toCents(euros ?? 0), lt);
+    const shipping = new Map((data.shipping_methods ?? []).map((m) => [m.code, m]));
+    // the delivery page: courier 3,99 €, parcel lockers 2,99 €, free from 99 €
+    expect(gross(shipping.get('courier_courier')?.price)).toBe(399);
+    expect(gross(shipping.get('omniva_parcel_terminal')?.price)).toBe(299);
+    expect(gross(shipping.get('dpd_parcel_locker')?.price)).toBe(299);
+    for (const m of shipping.values()) if (m.price > 0) expect(gross(m.free_threshold), m.code).toBe(9900);
+    expect(JSON.stringify(data.cms_pages)).toMatch(/3,99 €[\s\S]*2,99 €[\s\S]*99 €/);
+    // the collection fee of the texts, 3,00 €
+    const cod = (data.payment_methods ?? []).find((m) => m.code === 'cashondelivery');
+    expect(gross(cod?.fee)).toBe(CASH_ON_DELIVERY_FEE_CENTS);
+    const coupons = new Map((data.coupons ?? []).map((c) => [c.code, c]));
+    expect(gross(coupons.get('WELCOME5')?.value)).toBe(500);
+    expect(gross(coupons.get('SAVE50')?.value)).toBe(5000);
+    expect(gross(coupons.get('SAVE50')?.min_subtotal)).toBe(50000);
+  });
+
   it('has the tax rules, coupons, shipping and payment methods and pickup points of the shop', () => {
     const rates = (data.taxrules ?? []).flatMap((r) => r.rates.map((x) => `${x.tax_country_id}:${x.rate}`));
     expect(rates.sort()).toEqual(['EE:24', 'LT:21', 'LV:21']);
@@ -357,7 +378,7 @@ describe('generateDemoCatalog', () => {
 
     const payments = new Map((data.payment_methods ?? []).map((m) => [m.code, m]));
     expect(payments.get('cashondelivery')).toMatchObject({
-      fee: 3,
+      fee: 2.48,
       allowed_for_virtual: false,
       offline: true,
     });

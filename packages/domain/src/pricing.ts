@@ -2,7 +2,7 @@
 // prices are net of tax (the spec's ecosystem), `*_incl_tax` add the tax of the default country.
 import { DEFAULT_COUNTRY, STORE_TIME_ZONE } from './constants.ts';
 import { calendarDay, formatDate } from './dates.ts';
-import { roundHalfUp } from './rounding.ts';
+import { assertInteger, roundHalfUp } from './rounding.ts';
 
 export interface SpecialPriceInput {
   price: number;
@@ -93,6 +93,38 @@ export function taxOn(netCents: number, ratePercent: number): number {
 /** Net amount plus its tax, in cents. */
 export function addTax(netCents: number, ratePercent: number): number {
   return netCents + taxOn(netCents, ratePercent);
+}
+
+/** The product tax class of goods at the standard rate: the import format's default `tax_class_id`. */
+export const STANDARD_PRODUCT_TAX_CLASS_ID = 2;
+/** The customer tax class of a retail shopper: the import format's default `customer_tax_class_ids`. */
+export const RETAIL_CUSTOMER_TAX_CLASS_ID = 3;
+
+/**
+ * The VAT rate that makes an amount of the shop data import file gross (docs/CONTRACTS.md "Shop data
+ * import file"): the rate of the tax class for a retail shopper in the store view's default tax
+ * country. Products use their own class; the amounts that have none (shipping prices, payment fees,
+ * fixed coupon values, coupon minimums, free-shipping thresholds) use the standard class, so a
+ * courier imported at 3.30 is offered at 3,99 € like a product imported at 3.30 would be. The tax
+ * the order then contains is still taken per the delivery country (totals.ts); the amount shown
+ * and charged is this one, the same in every place it appears.
+ */
+export function importedTaxRate(
+  taxRules: readonly TaxRule[],
+  storeCountryId: string,
+  taxClassId: number | null | undefined = STANDARD_PRODUCT_TAX_CLASS_ID,
+): number {
+  return taxRateFor(taxRules, taxClassId, storeCountryId, RETAIL_CUSTOMER_TAX_CLASS_ID);
+}
+
+/**
+ * The one rule for every amount of the import file: stored in cents net of VAT, shown and charged
+ * gross = net + net × rate / 100 with the tax rounded half up to the cent (addTax), e.g. 330 at
+ * 21 % → 399, 247 → 299, 8182 → 9900. Throws RangeError on non-integer or negative cents.
+ */
+export function importedInclTax(netCents: number, ratePercent: number): number {
+  if (assertInteger(netCents, 'netCents') < 0) throw new RangeError(`netCents must not be negative, got ${netCents}`);
+  return addTax(netCents, ratePercent);
 }
 
 /** The tax contained in a gross (tax-inclusive) amount: gross − round(gross / (1 + rate/100)). */

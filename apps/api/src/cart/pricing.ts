@@ -3,6 +3,11 @@
  * server's own product documents, then the domain's `computeTotals` adds the coupon, the shipping fee
  * of the chosen method (free from its threshold) and the payment fee (the configured COD fee for cash
  * on delivery), all in integer cents incl. tax. Shared by the cart and the order service.
+ *
+ * The methods' and coupons' amounts are stored as imported: cents NET of VAT (docs/CONTRACTS.md "Shop
+ * data import file"). They are made gross here, with the store view's rate (`importRate`), by the
+ * domain's one rule `importedInclTax`, the same rule the indexer applies to product prices; so the
+ * options offered, the totals answered and the order charged are one amount.
  */
 import {
   STORE_VIEWS,
@@ -10,6 +15,8 @@ import {
   bundleLinePrice,
   checkCompositeLine,
   computeTotals,
+  importedInclTax,
+  importedTaxRate,
   isVirtualCart,
   resolveTaxCountry,
   taxRateFor,
@@ -180,26 +187,44 @@ export function isVirtual(lines: PricedLine[]) {
   return isVirtualCart(lines.map((l) => ({ sku: l.sku, qty: l.qty, product_type: l.product_type })));
 }
 
-/** the shipping fee incl. tax of a method for a subtotal incl. tax: free from the method's threshold */
+type TaxRules = Parameters<typeof taxRateFor>[0];
+
+/**
+ * The VAT rate (percent) that makes the imported amounts of methods and coupons gross in a store
+ * view: the standard rate of its default tax country (domain importedTaxRate).
+ */
+export function importRate(taxRules: TaxRules, store: StoreCode): number {
+  return importedTaxRate(taxRules, STORE_VIEWS[store]?.defaultCountry ?? STORE_VIEWS.lt.defaultCountry);
+}
+
+/**
+ * the shipping fee incl. tax of a method for a subtotal incl. tax: free from the method's threshold
+ * (both imported net, made gross at `rate`)
+ */
 export function shippingFee(
   method: ShippingMethodRow | undefined,
   subtotalInclTax: number,
   virtual: boolean,
+  rate: number,
 ): number {
   if (!method || virtual) return 0;
-  if (method.free_threshold_cents !== null && subtotalInclTax >= method.free_threshold_cents) return 0;
-  return method.price_cents;
+  if (method.free_threshold_cents !== null && subtotalInclTax >= importedInclTax(method.free_threshold_cents, rate)) return 0;
+  return importedInclTax(method.price_cents, rate);
 }
 
-/** the payment fee incl. tax: the configured COD fee for cash on delivery, else the method's fee */
+/**
+ * the payment fee incl. tax: for cash on delivery the configured COD_FEE_CENTS (already incl. tax: the
+ * amount the shop's texts promise), else the method's imported fee made gross at `rate`
+ */
 export function paymentFee(
   config: ApiConfig,
   method: PaymentMethodRow | undefined,
   virtual: boolean,
+  rate: number,
 ): number {
   if (!method) return 0;
   if (method.code === config.codPaymentCode) return virtual ? 0 : config.codFeeCents;
-  return method.fee_cents;
+  return importedInclTax(method.fee_cents, rate);
 }
 
 /** payment methods a cart may use: cash on delivery is hidden for virtual carts (accounts-checkout-routes.md §5) */
@@ -209,20 +234,25 @@ export function allowedPaymentMethods(config: ApiConfig, methods: PaymentMethodR
 
 const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
-/** a coupon applies while active, inside its window, under its usage cap and from its minimum subtotal */
-export function couponApplies(c: CouponRow | undefined, subtotalInclTax: number, now: Date): c is CouponRow {
+/**
+ * a coupon applies while active, inside its window, under its usage cap and from its minimum subtotal
+ * (imported net, made gross at `rate` to compare with the subtotal incl. tax)
+ */
+export function couponApplies(c: CouponRow | undefined, subtotalInclTax: number, now: Date, rate: number): c is CouponRow {
   if (!c || !c.is_active) return false;
   const from = time(c.from_date);
   const to = time(c.to_date);
   if (from !== null && now.getTime() < from) return false;
   if (to !== null && now.getTime() > to) return false;
-  if (c.min_subtotal_cents !== null && subtotalInclTax < c.min_subtotal_cents) return false;
+  if (c.min_subtotal_cents !== null && subtotalInclTax < importedInclTax(c.min_subtotal_cents, rate)) return false;
   if (c.uses_per_coupon !== null && c.times_used >= c.uses_per_coupon) return false;
   return c.type === 'percent' || c.type === 'fixed';
 }
 
-export function toCoupon(c: CouponRow): Coupon {
-  return { code: c.code, type: c.type as Coupon['type'], value: c.value };
+/** the domain's coupon: a percent as stored, a fixed amount (imported net) made gross at `rate` */
+export function toCoupon(c: CouponRow, rate: number): Coupon {
+  const type = c.type as Coupon['type'];
+  return { code: c.code, type, value: type === 'fixed' ? importedInclTax(c.value, rate) : c.value };
 }
 
 export async function findCoupon(q: Queryable, code: string): Promise<CouponRow | undefined> {
@@ -255,12 +285,13 @@ export type TotalsInput = {
 /** totals in cents incl. tax via the domain's computeTotals; `coupon` is dropped when it no longer applies */
 export function totalsOf(
   config: ApiConfig,
-  taxRules: Parameters<typeof taxRateFor>[0],
+  taxRules: TaxRules,
   input: TotalsInput,
 ): Totals {
   const virtual = isVirtual(input.lines);
   const subtotal = input.lines.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
-  const coupon = couponApplies(input.coupon, subtotal, input.now) ? toCoupon(input.coupon) : null;
+  const imported = importRate(taxRules, input.storeCode);
+  const coupon = couponApplies(input.coupon, subtotal, input.now, imported) ? toCoupon(input.coupon, imported) : null;
   // catalogue-and-cart.md "Price rules" tax country: the shipping address's country, else the store view's
   // default tax country (LT), else PL as the last fallback (domain resolveTaxCountry)
   const country = resolveTaxCountry(input.countryId, STORE_VIEWS[input.storeCode]?.defaultCountry);
@@ -277,8 +308,8 @@ export function totalsOf(
       tax_rate_percent: rateOf(l),
     })),
     coupon,
-    shippingInclTax: shippingFee(input.shippingMethod, subtotal, virtual),
-    paymentFeeInclTax: paymentFee(config, input.paymentMethod, virtual),
+    shippingInclTax: shippingFee(input.shippingMethod, subtotal, virtual, imported),
+    paymentFeeInclTax: paymentFee(config, input.paymentMethod, virtual, imported),
     taxRatePercent: rate,
     storeCode: input.storeCode,
   });

@@ -27,6 +27,7 @@ import {
   allowedPaymentMethods,
   couponApplies,
   findCoupon,
+  importRate,
   isVirtual,
   paymentFee,
   paymentMethods,
@@ -332,13 +333,14 @@ export class CartService {
 
   private async paymentMethodsFor(store: StoreCode, lines: PricedLine[]) {
     const virtual = isVirtual(lines);
+    const rate = importRate(await this.catalog.taxRules(), store);
     return (await this.usablePaymentMethods(virtual)).map((m) => ({
       code: m.code,
       title: localizedTitle(m.title, store),
       default: m.is_default,
       is_server_method: m.is_server_method,
       offline: m.offline,
-      cost_incl_tax: paymentFee(this.config, m, virtual),
+      cost_incl_tax: paymentFee(this.config, m, virtual, rate),
     }));
   }
 
@@ -348,9 +350,10 @@ export class CartService {
     await this.database.query('UPDATE carts SET country_id = $2, updated_at = now() WHERE id = $1', [cart.id, countryId]);
     if (isVirtual(priced)) return [];
     const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
+    const rate = importRate(await this.catalog.taxRules(), store);
     return (await shippingMethods(this.database))
       .filter((m) => m.countries.includes(countryId))
-      .map((m) => shippingMethodView(m, store, shippingFee(m, subtotal, false)));
+      .map((m) => shippingMethodView(m, store, shippingFee(m, subtotal, false, rate)));
   }
 
   async shippingInformation(cart: CartRow, store: StoreCode, info: AddressInformation) {
@@ -412,7 +415,8 @@ export class CartService {
     const { priced } = await this.priced(cart, store);
     const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
     const coupon = await findCoupon(this.database, code);
-    if (!couponApplies(coupon, subtotal, new Date())) throw ruleError('coupon.incorrect', undefined, 'coupon');
+    const rate = importRate(await this.catalog.taxRules(), store);
+    if (!couponApplies(coupon, subtotal, new Date(), rate)) throw ruleError('coupon.incorrect', undefined, 'coupon');
     await this.database.query('UPDATE carts SET coupon_code = $2, updated_at = now() WHERE id = $1', [cart.id, coupon.code]);
     return true;
   }

@@ -133,6 +133,10 @@ export const en = {
   'checkout.continue': 'Continue',
   'checkout.terms': 'I accept the terms and conditions',
   'checkout.placeOrder': 'Place the order',
+  'checkout.placeOrderTotal': 'Place the order: {total}',
+  'checkout.free': 'Free',
+  'checkout.totalsUnconfirmed':
+    'Offline: the totals, with the payment method’s fee, are confirmed when the order is sent.',
   'checkout.placing': 'Placing the order…',
   'checkout.summary': 'Order summary',
   'checkout.shipTo': 'Ship to',

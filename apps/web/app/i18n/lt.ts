@@ -140,6 +140,10 @@ export const lt: Dictionary = {
   'checkout.continue': 'Tęsti',
   'checkout.terms': 'Sutinku su pirkimo–pardavimo taisyklėmis',
   'checkout.placeOrder': 'Pateikti užsakymą',
+  'checkout.placeOrderTotal': 'Pateikti užsakymą: {total}',
+  'checkout.free': 'Nemokamai',
+  'checkout.totalsUnconfirmed':
+    'Nėra ryšio: sumos su mokėjimo būdo mokesčiu bus patvirtintos, kai užsakymas bus išsiųstas.',
   'checkout.placing': 'Užsakymas pateikiamas…',
   'checkout.summary': 'Užsakymo suvestinė',
   'checkout.shipTo': 'Pristatymo adresas',

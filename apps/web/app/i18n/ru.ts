@@ -140,6 +140,10 @@ export const ru: Dictionary = {
   'checkout.continue': 'Продолжить',
   'checkout.terms': 'Я принимаю правила купли-продажи',
   'checkout.placeOrder': 'Оформить заказ',
+  'checkout.placeOrderTotal': 'Оформить заказ: {total}',
+  'checkout.free': 'Бесплатно',
+  'checkout.totalsUnconfirmed':
+    'Нет связи: суммы с комиссией способа оплаты будут подтверждены при отправке заказа.',
   'checkout.placing': 'Оформляем заказ…',
   'checkout.summary': 'Ваш заказ',
   'checkout.shipTo': 'Адрес доставки',

@@ -376,6 +376,14 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
         call<PaymentMethod[]>('GET', '/cart/payment-methods', cartQuery(cartId)),
       shippingMethods: (cartId: string, address: Partial<Address> & { country_id?: string }) =>
         call<ShippingMethod[]>('POST', '/cart/shipping-methods', cartQuery(cartId), { address }),
+      /**
+       * catalogue-and-cart.md §7 `POST /cart/collect-totals`: tells the cart the chosen payment method
+       * (its fee is then in every totals answer, and in the order) and answers the totals.
+       */
+      collectTotals: (cartId: string, paymentMethod: string) =>
+        call<Totals>('POST', '/cart/collect-totals', cartQuery(cartId), {
+          methods: { paymentMethod: { method: paymentMethod } },
+        }),
       shippingInformation: (
         cartId: string,
         addressInformation: {

@@ -227,6 +227,8 @@ export interface PaymentMethod {
   default?: boolean;
   is_server_method?: boolean;
   offline?: boolean;
+  /** the method's fee in cents incl. tax (cash on delivery's collection fee), as the totals charge it */
+  cost_incl_tax?: number;
 }
 
 /** `GET /neopay/payment/banks/{clientId}`: a bank of the NEOPAY selector (`sandbox` in sandbox mode) */

@@ -277,6 +277,10 @@ export default function Checkout() {
   }, []);
   const personalForm = useRef<HTMLFormElement>(null);
   const shippingForm = useRef<HTMLFormElement>(null);
+  /** the latest payment choice sent to the cart: an older answer arriving later is not shown */
+  const paymentSync = useRef(0);
+  /** the payment method the cart's totals were answered for (null: not confirmed by the server) */
+  const [totalsPayment, setTotalsPayment] = useState<string | null>(null);
 
   const p = details.personalDetails;
   const s = details.shippingDetails;
@@ -359,6 +363,29 @@ export default function Checkout() {
 
   const addressKey = JSON.stringify(toAddress(p.emailAddress, s));
 
+  /**
+   * Tells the cart the chosen payment method (`POST /cart/collect-totals`) and shows the totals it
+   * answers: the method's fee is then a summary line, and the grand total shown is the one the
+   * order charges (issue #12 item 5: the fee used to appear only on the order).
+   */
+  const syncPayment = async (code: string) => {
+    const sent = ++paymentSync.current;
+    setTotalsPayment(null);
+    const totals = await api.cart.collectTotals(token, code);
+    if (sent !== paymentSync.current) return;
+    cart.setTotals(totals);
+    setTotalsPayment(code);
+  };
+  /**
+   * Offline the checkout still goes on (the order is queued on the device, issue #5): the review
+   * then says its totals are not confirmed instead of showing a total without the fee as final.
+   */
+  const offline = (err: unknown) => shouldQueueOrder(err, navigator.onLine) === 'offline';
+  const choosePayment = (code: string) => {
+    setPaymentDetails({ paymentMethod: code });
+    syncPayment(code).catch((err: unknown) => (offline(err) ? undefined : failed(err)));
+  };
+
   const submitPersonal = (e: FormEvent) => {
     e.preventDefault();
     const errors = validatePersonal(t, { ...p, passwordRepeat });
@@ -421,11 +448,14 @@ export default function Checkout() {
       list = list.filter((m) => !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
       setPayments(list);
       const current = checkout.get().paymentDetails.paymentMethod;
-      if (!current || !list.some((m) => m.code === current)) {
+      let chosenPayment = current && list.some((m) => m.code === current) ? current : null;
+      if (!chosenPayment) {
         // the method flagged `default` is preselected
-        const preferred = list.find((m) => m.default) ?? list[0];
-        setPaymentDetails({ paymentMethod: preferred?.code ?? null });
+        chosenPayment = (list.find((m) => m.default) ?? list[0])?.code ?? null;
+        setPaymentDetails({ paymentMethod: chosenPayment });
       }
+      // the cart may still hold an earlier choice: the totals shown are for the method shown
+      if (chosenPayment) await syncPayment(chosenPayment);
       setStep('payment');
     } catch (err) {
       failed(err);
@@ -434,14 +464,26 @@ export default function Checkout() {
     }
   };
 
-  const submitPayment = (e: FormEvent) => {
+  const submitPayment = async (e: FormEvent) => {
     e.preventDefault();
     const errors = validatePayment(t, checkout.get().paymentDetails);
     setPaymentErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     // "same as shipping": paymentDetails now holds the billing address the order is sent with
     changeCheckout(withConfirmedBilling);
-    if (checkout.get().paymentDetails.paymentMethod) setStep('review');
+    const code = checkout.get().paymentDetails.paymentMethod;
+    if (!code) return;
+    // the review shows the totals of this method, answered by the server, before the order is placed
+    setBusy(true);
+    try {
+      await syncPayment(code);
+      setStep('review');
+    } catch (err) {
+      if (offline(err)) setStep('review');
+      else failed(err);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const placeOrder = async (e: FormEvent) => {
@@ -543,6 +585,7 @@ export default function Checkout() {
       m.carrier_code === s.shippingMethod?.carrier_code && m.method_code === s.shippingMethod?.method_code,
   );
   const chosenPayment = payments.find((m) => m.code === pd.paymentMethod);
+  const totalsConfirmed = totalsPayment !== null && totalsPayment === pd.paymentMethod;
 
   return (
     <div className="checkout">
@@ -683,7 +726,9 @@ export default function Checkout() {
                         />
                         <label htmlFor={id}>
                           {methodLabel(m)}{' '}
-                          <span className="price">{formatPrice(methodPrice(m), t.storeCode)}</span>
+                          <span className="price">
+                            {methodPrice(m) > 0 ? formatPrice(methodPrice(m), t.storeCode) : t('checkout.free')}
+                          </span>
                         </label>
                       </div>
                     );
@@ -804,9 +849,17 @@ export default function Checkout() {
                     id={`pay-${m.code}`}
                     name="paymentMethod"
                     checked={pd.paymentMethod === m.code}
-                    onChange={() => setPaymentDetails({ paymentMethod: m.code })}
+                    onChange={() => choosePayment(m.code)}
                   />
-                  <label htmlFor={`pay-${m.code}`}>{m.title}</label>
+                  <label htmlFor={`pay-${m.code}`}>
+                    {m.title}
+                    {m.cost_incl_tax ? (
+                      <>
+                        {' '}
+                        <span className="price">{formatPrice(m.cost_incl_tax, t.storeCode)}</span>
+                      </>
+                    ) : null}
+                  </label>
                 </div>
               ))}
             </fieldset>
@@ -818,8 +871,8 @@ export default function Checkout() {
                 onChange={(bic) => setPaymentDetails({ paymentMethodAdditional: bic ? { bank: bic } : {} })}
               />
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={!pd.paymentMethod}>
-              {t('checkout.continue')}
+            <button type="submit" className="btn btn-primary" disabled={!pd.paymentMethod || busy}>
+              {busy ? t('common.loading') : t('checkout.continue')}
             </button>
           </form>
         </StepSection>
@@ -831,6 +884,7 @@ export default function Checkout() {
           onEdit={() => setStep('review')}
         >
           <form noValidate onSubmit={placeOrder} aria-busy={busy}>
+            {totalsConfirmed ? null : <p className="muted">{t('checkout.totalsUnconfirmed')}</p>}
             <div className="field field-check">
               <input
                 type="checkbox"
@@ -852,7 +906,12 @@ export default function Checkout() {
                 ? t('checkout.redirecting')
                 : busy
                   ? t('checkout.placing')
-                  : t('checkout.placeOrder')}
+                  : totalsConfirmed && cartState.totals
+                    ? // the final total, as the server answered it for the chosen methods
+                      t('checkout.placeOrderTotal', {
+                        total: formatPrice(cartState.totals.grand_total, t.storeCode),
+                      })
+                    : t('checkout.placeOrder')}
             </button>
           </form>
         </StepSection>

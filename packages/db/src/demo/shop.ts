@@ -22,8 +22,13 @@ const iso = (ref: Date, days: number) => new Date(ref.getTime() + days * DAY).to
 
 export const PRODUCT_TAX_CLASS = 2;
 export const CUSTOMER_TAX_CLASS = 3;
-/** free delivery from this subtotal (incl. tax), as the CMS texts say */
-export const FREE_SHIPPING_FROM = 99;
+/**
+ * free delivery from this subtotal: 81.82 net is 99,00 € incl. 21 % VAT, as the CMS texts say (the
+ * import format's rule, domain importedInclTax: net + VAT rounded half up to the cent)
+ */
+export const FREE_SHIPPING_FROM = 81.82;
+/** the cash-on-delivery fee as imported: 2.48 net is 3,00 € incl. VAT (COD_FEE_CENTS charges it) */
+export const CASH_ON_DELIVERY_FEE = 2.48;
 
 export function buildTaxRules(): ImportTaxRule[] {
   const rule = (id: number, code: string, country: string, rate: number): ImportTaxRule => ({
@@ -40,12 +45,12 @@ export function buildCoupons(ref: Date): ImportCoupon[] {
   return [
     // the newsletter coupon (the CMS texts promise 10%)
     { code: 'NEWS10', type: 'percent', value: 10 },
-    { code: 'WELCOME5', type: 'fixed', value: 5 },
+    { code: 'WELCOME5', type: 'fixed', value: 4.13 }, // 5,00 € incl. VAT
     {
       code: 'SAVE50',
       type: 'fixed',
-      value: 50,
-      min_subtotal: 500,
+      value: 41.32, // 50,00 € off incl. VAT
+      min_subtotal: 413.22, // from 500,00 € incl. VAT
       to_date: iso(ref, 90),
       uses_per_coupon: 500,
     },
@@ -56,7 +61,7 @@ export function buildCoupons(ref: Date): ImportCoupon[] {
       value: 20,
       from_date: iso(ref, 30),
       to_date: iso(ref, 60),
-      min_subtotal: 200,
+      min_subtotal: 165.29, // from 200,00 € incl. VAT
     },
   ];
 }
@@ -92,7 +97,7 @@ export function buildShippingMethods(): ImportShippingMethod[] {
       carrier_code: 'dpd',
       method_code: 'parcel_locker',
       title: L('DPD paštomatas', 'DPD parcel locker', 'Почтомат DPD'),
-      price: 2.47,
+      price: 2.47, // 2.99 € incl. 21% VAT
       free_threshold: FREE_SHIPPING_FROM,
       countries: ['LT', 'LV', 'EE'],
       needs_pickup_point: true,
@@ -152,8 +157,8 @@ export function buildPaymentMethods(): ImportPaymentMethod[] {
     {
       code: 'cashondelivery',
       title: L('Grynaisiais pristatymo metu', 'Cash on delivery', 'Наличными при получении'),
-      // the collection fee of the CMS texts
-      fee: 3.0,
+      // the collection fee of the CMS texts (3,00 € incl. VAT)
+      fee: CASH_ON_DELIVERY_FEE,
       is_default: false,
       is_server_method: false,
       offline: true,
@@ -448,7 +453,7 @@ export function buildShopConfig(seed: number, ref: Date): ImportShopConfig[] {
         delivery_days: '2-3',
         money_back_days: 30,
         free_shipping_from: FREE_SHIPPING_FROM,
-        cash_on_delivery_fee: 3.0,
+        cash_on_delivery_fee: CASH_ON_DELIVERY_FEE,
       },
     },
     { code: 'newsletter', configs: { coupon_code: 'NEWS10', discount_percent: 10 } },

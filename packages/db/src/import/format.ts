@@ -25,7 +25,11 @@ const nonEmptyText = text.refine((t) => (typeof t === 'string' ? t.trim() : (t.l
   when: (payload) => payload.issues.length === 0,
 });
 
-/** decimal euros (net of tax) */
+/**
+ * decimal euros net of VAT: every amount of the file (prices, shipping prices and thresholds, payment
+ * fees, fixed coupon values, coupon minimums) is shown and charged gross by one rule, the domain's
+ * importedInclTax (docs/CONTRACTS.md "Money in the file: one rule")
+ */
 const money = z.number().finite().min(0, { message: 'Must not be negative' });
 const id = z.number().int({ message: 'Expected an integer' }).positive({ message: 'Expected a positive integer' });
 const int = z.number().int({ message: 'Expected an integer' });

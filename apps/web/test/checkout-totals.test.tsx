@@ -1,0 +1,135 @@
+// @vitest-environment node
+/**
+ * Issue #12 item 5: the checkout on the real API (PGlite, the API tests' fixture shop; requests
+ * through `app.inject`). The payment step offers each method with its fee and tells the cart the
+ * chosen one; the review's totals then carry the fee as a summary line, the "Place the order"
+ * button shows the final total, and the order placed charges exactly that grand total. Shipping
+ * prices are the imported net amounts made gross (courier 3.30 net → 3.99 €), a free one says "Free".
+ * PGlite does not start inside the jsdom environment: the API starts first, then a jsdom window is
+ * installed and the UI modules are loaded (as in mini-cart.test.tsx).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as TL from '@testing-library/react';
+import type * as Router from 'react-router';
+import type * as ApiModule from '../app/lib/api';
+import type * as CartModule from '../app/state/cart';
+import type * as CheckoutModule from '../app/state/checkout';
+import type * as CheckoutRoute from '../app/routes/checkout';
+import { getT } from '../app/i18n';
+import { installBrowserGlobals } from './support/browser-globals';
+import { startRealShop, type RealShop } from './support/real-shop';
+
+let shop: RealShop;
+let tl: typeof TL;
+let router: typeof Router;
+let browserApi: typeof ApiModule.browserApi;
+let cart: typeof CartModule.cart;
+let checkoutState: typeof CheckoutModule;
+let Checkout: typeof CheckoutRoute.default;
+
+beforeAll(async () => {
+  shop = await startRealShop();
+  await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
+  tl = await import('@testing-library/react');
+  router = await import('react-router');
+  ({ browserApi } = await import('../app/lib/api'));
+  ({ cart } = await import('../app/state/cart'));
+  checkoutState = await import('../app/state/checkout');
+  Checkout = (await import('../app/routes/checkout')).default;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const t = getT('en');
+const NBSP = '\u00A0';
+const euros = (text: string) => `${text}${NBSP}€`;
+
+async function click(name: string | RegExp) {
+  await tl.act(async () => {
+    tl.fireEvent.click(tl.screen.getByRole('button', { name }));
+  });
+}
+const fill = (label: string, value: string) =>
+  tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
+const summary = (code: string) => document.querySelector(`.checkout-summary .totals-${code} dd`)?.textContent ?? null;
+
+/** a cart with one Dell (36.30 €), the checkout filled up to its payment step */
+async function toPaymentStep() {
+  await checkoutState.checkout.ready;
+  await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0, image: '/demo/test/1.png' });
+  await cart.idle();
+  const { MemoryRouter, Routes, Route } = router;
+  tl.render(
+    <MemoryRouter initialEntries={['/en/checkout']}>
+      <Routes>
+        <Route path="/en/checkout" element={<Checkout />} />
+        <Route path="/en/order-completed" element={<p>Thank you</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+  fill(t('checkout.firstName'), 'Jonas');
+  fill(t('checkout.lastName'), 'Jonaitis');
+  fill(t('checkout.email'), 'jonas@example.com');
+  await click(t('checkout.continue'));
+
+  fill(t('checkout.street'), 'Gedimino pr.');
+  fill(t('checkout.house'), '1');
+  fill(t('checkout.city'), 'Vilnius');
+  fill(t('checkout.zip'), 'LT-01103');
+  fill(t('checkout.phone'), '+37060000000');
+  await click(t('checkout.continue'));
+  // the courier imported at 3.30 net is offered at 3.99 € incl. 21 % VAT (the subtotal 36.30 € < 99 €)
+  const courier = await tl.screen.findByLabelText(/^Courier/);
+  expect(courier.closest('.method')?.textContent).toContain(euros('3.99'));
+  await click(t('checkout.continue'));
+}
+
+describe('checkout totals (issue #12 item 5)', () => {
+  it('shows the payment fee before the order, and the order charges the grand total shown', async () => {
+    await toPaymentStep();
+    // the payment step: cash on delivery offered with its fee, and chosen
+    const cod = await tl.screen.findByLabelText(/^Cash on delivery/);
+    expect(cod.closest('.method')?.textContent).toContain(euros('3.00'));
+    await tl.act(async () => {
+      tl.fireEvent.click(cod);
+    });
+    await click(t('checkout.continue'));
+    await tl.screen.findByLabelText(t('checkout.terms'));
+
+    // the review: subtotal 36.30 + courier 3.99 + the fee 3.00 as its own line = 43.29
+    await tl.waitFor(() => expect(summary('payment')).toBe(euros('3.00')));
+    expect(summary('shipping')).toBe(euros('3.99'));
+    expect(summary('grand_total')).toBe(euros('43.29'));
+    const place = tl.screen.getByRole('button', { name: /^Place the order/ });
+    expect(place.textContent).toBe(t('checkout.placeOrderTotal', { total: euros('43.29') }));
+
+    tl.fireEvent.click(tl.screen.getByLabelText(t('checkout.terms')));
+    await tl.act(async () => {
+      tl.fireEvent.click(place);
+    });
+    await tl.screen.findByText('Thank you', undefined, { timeout: 10_000 });
+    const [order] = await shop.api.database.query<{ grand_total: number; payment_fee: number; shipping_incl_tax: number }>(
+      'SELECT grand_total, payment_fee, shipping_incl_tax FROM orders ORDER BY id DESC LIMIT 1',
+    );
+    expect(order).toEqual({ grand_total: 4329, payment_fee: 300, shipping_incl_tax: 399 });
+  });
+
+  it('offline at the payment step: the review goes on but does not call its totals final', async () => {
+    tl.cleanup();
+    await toPaymentStep();
+    const cod = await tl.screen.findByLabelText(/^Cash on delivery/);
+    shop.offline.value = true;
+    try {
+      await tl.act(async () => {
+        tl.fireEvent.click(cod);
+      });
+      await click(t('checkout.continue'));
+      await tl.screen.findByText(t('checkout.totalsUnconfirmed'));
+      expect(tl.screen.getByRole('button', { name: /^Place the order/ }).textContent).toBe(t('checkout.placeOrder'));
+    } finally {
+      shop.offline.value = false;
+    }
+  });
+});
