@@ -13,7 +13,12 @@ describe('envelope and validation', () => {
   it('answers /healthz with the database kind and catalogue version', async () => {
     const { status, body } = await api.call('/healthz');
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok', db: api.database.kind, catalogVersion: expect.any(Number) });
+    expect(body).toEqual({
+      status: 'ok',
+      db: api.database.kind,
+      catalogVersion: expect.any(Number),
+      catalogCache: { entries: expect.any(Number), bytes: expect.any(Number) },
+    });
     expect(body.catalogVersion).toBeGreaterThan(0);
   });
 

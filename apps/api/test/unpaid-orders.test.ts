@@ -12,6 +12,8 @@ import { address, startApi, type TestApi } from './helpers.ts';
 import { bearer, customer, uniqueAddress } from './user-helpers.ts';
 
 const ENV = {
+  // the orders pay by NEOPAY: its sandbox runs only when asked for outside the demo shop (item 3)
+  PAYMENT_SANDBOX: 'true',
   UNPAID_ORDER_SWEEP_INTERVAL_MS: '0',
   UNPAID_ORDERS_MAX_PER_CUSTOMER: '2',
   UNPAID_ORDERS_MAX_PER_ADDRESS: '3',
