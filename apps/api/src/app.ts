@@ -12,6 +12,7 @@ import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 import { AdminService } from './admin/service.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { CartService } from './cart/service.ts';
@@ -84,6 +85,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  addSecurityHeaders(app);
 
   // an empty body with a JSON content type is "no body" (several clients POST like that)
   const json = app.getDefaultJsonParser('error', 'error');

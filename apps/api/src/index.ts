@@ -5,3 +5,4 @@
 export { buildApi, type BuildApiOptions } from './app.ts';
 export { loadApiConfig, type ApiConfig, ADMIN_BODY_LIMIT } from './config.ts';
 export type { ErrorBody } from './http/error-handler.ts';
+export { addSecurityHeaders, isPersonalApiPath } from './http/security-headers.ts';
