@@ -48,6 +48,7 @@ export class ShopProcess {
         DATABASE_URL: this.env.databaseUrl ?? '',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
+        PUBLIC_URL: this.url,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
