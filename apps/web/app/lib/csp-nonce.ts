@@ -3,8 +3,10 @@
  * server makes one per answer (apps/server/src/page-security.ts) and hands it over in the load
  * context; entry.server.tsx gives it to React (its inline scripts), to React Router's
  * `<ServerRouter>` (streamed data) and, through this context, to the document's `<Scripts>`,
- * `<ScrollRestoration>` and inline stylesheet. In the browser there is none: the scripts it would
- * mark are the server's, and the browser hides a nonce from the page anyway.
+ * `<ScrollRestoration>` and inline stylesheet. In the browser it is the nonce of the document's own
+ * elements: when React renders the document again on the client (a hydration it gave up, an error
+ * at the root), the stylesheet it writes anew needs the page's nonce, or the policy blocks it. (The
+ * browser hides a nonce from the attribute, not from the element's `nonce` property.)
  */
 import { createContext, useContext } from 'react';
 
@@ -18,5 +20,10 @@ declare module 'react-router' {
 export const CspNonce = createContext<string | undefined>(undefined);
 
 export function useCspNonce(): string | undefined {
-  return useContext(CspNonce);
+  return useContext(CspNonce) ?? documentNonce();
+}
+
+function documentNonce(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLElement>('[nonce]')?.nonce || undefined;
 }
