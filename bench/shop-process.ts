@@ -25,6 +25,8 @@ export async function startShopProcess(env: NodeJS.ProcessEnv = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // the origin of canonical links (Lighthouse's SEO audit follows them)
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

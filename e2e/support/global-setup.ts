@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // the shop's origin in canonical links and e-mails (production warns when it is unset)
+      PUBLIC_URL: url,
       // the account journey reads the password reset e-mail from the outbox (GET /vsbridge/mail/outbox)
       EXPOSE_OUTBOX: 'true',
     },

@@ -53,6 +53,7 @@ export class ShopProcess {
         DATABASE_URL: this.env.databaseUrl ?? '',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
+        PUBLIC_URL: this.url,
         ...this.env.extra,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

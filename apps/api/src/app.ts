@@ -14,6 +14,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { drainOversizedBody } from './http/body-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { withLogRedaction } from './http/log.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 import { AdminService } from './admin/service.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { CartService } from './cart/service.ts';
@@ -93,6 +94,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler(notFoundHandler);
   // a body above the limit is read to its end before the 413, so that the client can read the 413
   app.addHook('onError', drainOversizedBody);
+  addSecurityHeaders(app);
 
   // an empty body with a JSON content type is "no body" (several clients POST like that)
   const json = app.getDefaultJsonParser('error', 'error');

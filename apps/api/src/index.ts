@@ -6,3 +6,4 @@ export { buildApi, type BuildApiOptions } from './app.ts';
 export { loadApiConfig, parseTrustProxy, fastifyTrustProxy, type ApiConfig, type TrustProxy, ADMIN_BODY_LIMIT } from './config.ts';
 export type { ErrorBody } from './http/error-handler.ts';
 export { redactUrl, withLogRedaction } from './http/log.ts';
+export { addSecurityHeaders, isPersonalApiPath } from './http/security-headers.ts';

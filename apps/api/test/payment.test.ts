@@ -78,6 +78,10 @@ async function sandboxOutcome(api: TestApi, redirect: string, outcome: 'paid' | 
   expect(page.status).toBe(200);
   const html = String(page.res.body);
   expect(html).toContain('SANDBOX');
+  // no script at all, its own form only, never framed (issue #12 item 12)
+  expect(page.res.headers['content-security-policy']).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
   const request = /name="request" value="([^"]+)"/.exec(html)?.[1] ?? '';
   const slug = /action="\/vsbridge\/payment\/sandbox\/(\w+)"/.exec(html)?.[1] ?? '';
   const posted = await api.app.inject({

@@ -25,6 +25,13 @@ export type ServerConfig = {
   webBuildDir: string;
   /** PAGE_CACHE: server-rendered pages cached by URL and store view (page-cache.ts); off as the spec's shop runs */
   pageCache: { mode: 'off' | 'memory'; ttlMs: number; maxEntries: number; maxBytes: number };
+  /**
+   * PUBLIC_URL: the shop's public origin; every page is rendered on it (canonical links, hreflang,
+   * JSON-LD), never on a request's Host header (ssr.ts). The API reads the same variable.
+   */
+  publicUrl: string;
+  /** what the start log warns about (a setting a shop taking real orders must not leave unset) */
+  startWarnings: string[];
 };
 
 export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
@@ -32,6 +39,13 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const publicUrl = publicOrigin(env.PUBLIC_URL);
+  const startWarnings: string[] = [];
+  if (!env.PUBLIC_URL && env.NODE_ENV === 'production')
+    startWarnings.push(
+      `PUBLIC_URL is not set: canonical links, hreflang, JSON-LD and e-mail links say ${publicUrl}. ` +
+        "Set PUBLIC_URL to the shop's public origin (e.g. https://shop.example).",
+    );
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -56,7 +70,23 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       maxEntries: positiveNumber(env, 'PAGE_CACHE_ENTRIES', 5000),
       maxBytes: positiveNumber(env, 'PAGE_CACHE_MB', 256) * 1024 * 1024,
     },
+    publicUrl,
+    startWarnings,
   };
+}
+
+/** PUBLIC_URL as an origin (the API's default when unset); a path or a non-HTTP URL is refused */
+function publicOrigin(value: string | undefined): string {
+  const raw = value || 'http://localhost:3000';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be the shop's origin such as https://shop.example, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname.replace(/\/+$/, '') !== '' || url.search)
+    throw new Error(`PUBLIC_URL must be the shop's origin such as https://shop.example, got "${raw}"`);
+  return url.origin;
 }
 
 function pageCacheMode(value: string | undefined): 'off' | 'memory' {

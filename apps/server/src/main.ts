@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { buildApi, fastifyTrustProxy, loadApiConfig, withLogRedaction } from '@vitrina/api';
+import { addSecurityHeaders, buildApi, fastifyTrustProxy, loadApiConfig, withLogRedaction } from '@vitrina/api';
 import { acquireServerLock, removeServerLock, writeServerLock, type Database } from '@vitrina/db';
 import { loadServerConfig, type ServerConfig } from './config.ts';
 import { openShopDatabase } from './bootstrap.ts';
@@ -24,10 +24,12 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
 
   if (config.apiUrl) {
     app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
+    addSecurityHeaders(app);
     await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
     await registerStorefront(app, {
       buildDir: config.webBuildDir,
       apiFetch: createRemoteFetch(config.apiUrl),
+      publicUrl: config.publicUrl,
     });
   } else {
     // the embedded database admits one process: claim the data folder before opening it (port 0
@@ -62,11 +64,13 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       buildDir: config.webBuildDir,
       apiFetch: createInProcessFetch(app),
       pageCache,
+      publicUrl: config.publicUrl,
     });
     const stopJob = startPriceWindowJob(database, app.log);
     app.addHook('onClose', async () => stopJob());
   }
 
+  for (const warning of config.startWarnings) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -58,6 +58,8 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** the CSP nonce the page was rendered with, replaced by each answer's own (page-security.ts) */
+  nonce?: string;
 };
 
 type Entry = CachedPage & { tags: PageTag[]; stamp: string; expires: number };

@@ -19,6 +19,7 @@ import {
   type CachedPage,
 } from './page-cache.ts';
 import { registerPwa } from './pwa.ts';
+import { contentSecurityPolicy, newNonce, restampNonce } from './page-security.ts';
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
 
@@ -29,6 +30,8 @@ export async function registerStorefront(
     apiFetch: ApiFetch;
     /** PAGE_CACHE=memory: the cache and the data stamp of a store view (page-cache.ts) */
     pageCache?: PageCacheOption | undefined;
+    /** PUBLIC_URL: the origin of every request the storefront renders (canonical links, JSON-LD) */
+    publicUrl: string;
   },
 ) {
   const build = (await import(
@@ -61,7 +64,10 @@ export async function registerStorefront(
       },
     });
 
-    const render = pageHandler((req) => handle(req, { apiFetch: opts.apiFetch }), opts.pageCache);
+    const render = pageHandler((req, cspNonce) => handle(req, { apiFetch: opts.apiFetch, cspNonce }), {
+      pageCache: opts.pageCache,
+      publicUrl: opts.publicUrl,
+    });
     scope.all('/*', async (request, reply) => {
       // an unknown API path answers the API's own 404 envelope, not the storefront's 404 page
       if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
@@ -75,34 +81,58 @@ export type PageCacheOption = { cache: PageCache; stamp: (store: StoreCode) => P
 /**
  * Answers a storefront request by rendering it, or, with a page cache, from the cache when the data
  * stamp of its store view is the one it was rendered under (page-cache.ts).
+ *
+ * Every answer gets a fresh CSP nonce (page-security.ts): the render writes it into its scripts, a
+ * cached page has its first nonce swapped for it. Personal pages (checkout, account) are no-store.
  */
-export function pageHandler(render: (request: Request) => Promise<Response>, pages?: PageCacheOption) {
+export function pageHandler(
+  render: (request: Request, cspNonce: string) => Promise<Response>,
+  opts: { pageCache?: PageCacheOption | undefined; publicUrl: string },
+) {
+  const origin = new URL(opts.publicUrl).origin;
+  const pages = opts.pageCache;
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const nonce = newNonce();
+    const pathname = request.url.split('?')[0] ?? '/';
+    const answer = { nonce, personal: isPersonalPage(pathname) };
     if (!pages || !isCacheableRequest(request.method, request.headers)) {
-      return sendWebResponse(reply, await render(toWebRequest(request)));
+      return sendWebResponse(reply, await render(toWebRequest(request, origin), nonce), answer);
     }
     const url = request.url;
-    const pathname = url.split('?')[0] ?? '/';
     const store = storeCodeFromPath(pathname).storeCode;
     const stamp = await pages.stamp(store);
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
-    if (cached) return sendCachedPage(reply, cached, 'hit');
-    const response = await render(toWebRequest(request));
+    if (cached) return sendCachedPage(reply, cached, 'hit', nonce);
+    const response = await render(toWebRequest(request, origin), nonce);
     const { tags, personal } = pageTagsOf(pathname, response.status);
-    if (personal || !isCacheableResponse(response)) return sendWebResponse(reply, response);
+    if (personal || answer.personal || !isCacheableResponse(response))
+      return sendWebResponse(reply, response, answer);
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([key]) => key !== 'content-length'),
       body: Buffer.from(await response.arrayBuffer()),
+      nonce,
     };
     pages.cache.set(store, url, stamp, page, tags);
-    return sendCachedPage(reply, page, 'miss');
+    return sendCachedPage(reply, page, 'miss', nonce);
   };
 }
 
-function toWebRequest(request: FastifyRequest): Request {
-  const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+/** checkout, account and the other pages pageTagsOf calls personal; their route data (`.data`) too */
+function isPersonalPage(pathname: string): boolean {
+  const page = pathname.replace(/(?:\/_root)?\.data$/, '') || '/';
+  return pageTagsOf(page, 200).personal;
+}
+
+/**
+ * The request React Router renders: the client's path on the shop's public origin (PUBLIC_URL), never
+ * the Host or X-Forwarded-Host header, which anyone can forge; canonical links, hreflang and JSON-LD
+ * are built from this URL and a cached page is served to everyone (issue #12 item 13). An
+ * absolute-form request line (`GET http://evil.example/ HTTP/1.1`) keeps only its path.
+ */
+function toWebRequest(request: FastifyRequest, origin: string): Request {
+  const asked = new URL(request.url, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -111,7 +141,7 @@ function toWebRequest(request: FastifyRequest): Request {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const controller = new AbortController();
   request.raw.once('aborted', () => controller.abort());
-  return new Request(new URL(request.url, origin), {
+  return new Request(new URL(asked.pathname + asked.search, origin), {
     method: request.method,
     headers,
     signal: controller.signal,
@@ -127,14 +157,18 @@ function bodyOf(request: FastifyRequest): BodyInit {
   return Readable.toWeb(request.raw) as unknown as BodyInit;
 }
 
-function sendCachedPage(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss') {
+/** what an answer adds to the rendered page: its CSP nonce, and no-store when the page is personal */
+type Answer = { nonce: string; personal: boolean };
+
+function sendCachedPage(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss', nonce: string) {
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   reply.header('x-page-cache', state);
-  return reply.send(page.body);
+  pageSecurityHeaders(reply, page.headers.find(([key]) => key === 'content-type')?.[1], nonce);
+  return reply.send(page.nonce ? restampNonce(page.body, page.nonce, nonce) : page.body);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response, answer: Answer) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -142,6 +176,15 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+  if (answer.personal) reply.header('cache-control', 'no-store');
+  pageSecurityHeaders(reply, response.headers.get('content-type') ?? undefined, answer.nonce);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+}
+
+/** an HTML page: the CSP with this answer's nonce, and no framing by other sites (older browsers too) */
+function pageSecurityHeaders(reply: FastifyReply, contentType: string | undefined, nonce: string) {
+  if (!contentType?.includes('text/html')) return;
+  reply.header('content-security-policy', contentSecurityPolicy(nonce));
+  reply.header('x-frame-options', 'DENY');
 }

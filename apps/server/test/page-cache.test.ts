@@ -18,11 +18,13 @@ let app: FastifyInstance;
 let cache: PageCache;
 let renders: string[] = [];
 
-function renderer(request: Request): Promise<Response> {
+/** the stand-in page shows the origin it was rendered on and marks its script with the nonce */
+function renderer(request: Request, nonce: string): Promise<Response> {
   const url = new URL(request.url);
   renders.push(url.pathname + url.search);
+  const body = `<link rel="canonical" href="${url.href}"><script nonce="${nonce}">1</script>`;
   const html = (status: number, headers: Record<string, string> = {}) =>
-    new Response(`<html><body>${url.pathname}${url.search} #${renders.length}</body></html>`, {
+    new Response(`<html><body>${url.pathname}${url.search} #${renders.length}${body}</body></html>`, {
       status,
       headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
     });
@@ -33,9 +35,18 @@ function renderer(request: Request): Promise<Response> {
   return Promise.resolve(html(200));
 }
 
+/** the answer, its body with the nonce of its CSP header written as NONCE (so two answers compare) */
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, body: res.body, state: res.headers['x-page-cache'] };
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  const nonce = /'nonce-([\w-]+)'/.exec(csp)?.[1];
+  return {
+    status: res.statusCode,
+    body: nonce ? res.body.replaceAll(nonce, 'NONCE') : res.body,
+    state: res.headers['x-page-cache'],
+    nonce,
+    headers: res.headers,
+  };
 }
 
 beforeAll(async () => {
@@ -48,7 +59,13 @@ beforeEach(async () => {
   renders = [];
   cache = new PageCache({ ttlMs: 86_400_000, maxEntries: 100, maxBytes: 1024 * 1024 });
   app = Fastify();
-  app.get('/*', pageHandler(renderer, { cache, stamp: dataStampReader(database) }));
+  app.get(
+    '/*',
+    pageHandler(renderer, {
+      pageCache: { cache, stamp: dataStampReader(database) },
+      publicUrl: 'https://shop.example',
+    }),
+  );
   await app.ready();
 });
 
@@ -162,6 +179,66 @@ describe('page cache', () => {
   });
 });
 
+describe('page security (issue #12 items 12 and 13)', () => {
+  it('every HTML answer has a CSP with a fresh nonce, the one its scripts carry, cached pages too', async () => {
+    const answers = [await get('/c/laptops'), await get('/c/laptops'), await get('/c/laptops')];
+    expect(answers.map((a) => a.state)).toEqual(['miss', 'hit', 'hit']);
+    expect(renders).toEqual(['/c/laptops']);
+    const nonces = answers.map((a) => a.nonce);
+    expect(new Set(nonces).size).toBe(3);
+    for (const a of answers) {
+      expect(a.nonce).toMatch(/^[\w-]{22}$/);
+      expect(a.body).toContain('<script nonce="NONCE">');
+      const csp = String(a.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' 'nonce-${a.nonce}'`);
+      expect(csp).toContain(`style-src 'self' 'nonce-${a.nonce}'`);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      for (const directive of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'"])
+        expect(csp).toContain(directive);
+      expect(a.headers['x-frame-options']).toBe('DENY');
+    }
+    // the cached page is the same page, only its nonce is new
+    expect(answers[1]!.body).toBe(answers[0]!.body);
+    // an uncached render too
+    const rendered = await get('/c/laptops', { cookie: 'session=1' });
+    expect(rendered.body).toContain('<script nonce="NONCE">');
+    expect(nonces).not.toContain(rendered.nonce);
+  });
+
+  it('renders on PUBLIC_URL: a forged Host or X-Forwarded-Host never reaches a page or the cache', async () => {
+    const forged = await get('/c/laptops?page=2', { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(forged.state).toBe('miss');
+    expect(forged.body).toContain('href="https://shop.example/c/laptops?page=2"');
+    expect(forged.body).not.toContain('evil.example');
+    const normal = await get('/c/laptops?page=2');
+    expect(normal).toMatchObject({ state: 'hit', body: forged.body });
+    // an absolute-form request line keeps only its path
+    const absolute = await get('http://evil.example/i/about-us');
+    expect(absolute.body).toContain('href="https://shop.example/i/about-us"');
+    expect(absolute.body).not.toContain('evil.example');
+  });
+
+  it('personal pages and their route data are no-store; catalogue pages are not', async () => {
+    for (const url of ['/checkout', '/en/my-account', '/ru/my-account/orders/12', '/checkout.data', '/order-completed'])
+      expect((await get(url)).headers['cache-control'], url).toBe('no-store');
+    for (const url of ['/c/laptops', '/en', '/p/LAP-1/x'])
+      expect((await get(url)).headers['cache-control'], url).toBeUndefined();
+  });
+
+  it('a non-HTML answer gets no CSP', async () => {
+    const plain = Fastify();
+    plain.get(
+      '/*',
+      pageHandler(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }), {
+        publicUrl: 'https://shop.example',
+      }),
+    );
+    const res = await plain.inject({ url: '/c/laptops.data' });
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    await plain.close();
+  });
+});
+
 describe('page tags (the spec tags)', () => {
   it.each([
     ['/', 200, ['home', 'product', 'category', 'taxrule'], false],
@@ -187,5 +264,19 @@ describe('settings', () => {
       ttlMs: 60_000,
     });
     expect(() => loadServerConfig({ PAGE_CACHE: 'redis' })).toThrow(/PAGE_CACHE/);
+  });
+
+  it('PUBLIC_URL is an origin; unset in production, the start log warns', () => {
+    expect(loadServerConfig({ PUBLIC_URL: 'https://shop.example/' })).toMatchObject({
+      publicUrl: 'https://shop.example',
+      startWarnings: [],
+    });
+    expect(loadServerConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadServerConfig({}).startWarnings).toEqual([]);
+    expect(loadServerConfig({ NODE_ENV: 'production' }).startWarnings).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set/),
+    ]);
+    expect(() => loadServerConfig({ PUBLIC_URL: 'https://shop.example/shop' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadServerConfig({ PUBLIC_URL: 'shop.example' })).toThrow(/PUBLIC_URL/);
   });
 });

@@ -10,8 +10,8 @@
  * client the element keeps the text the server wrote (React does not patch a mismatched
  * dangerouslySetInnerHTML while hydrating; passing the same text keeps it quiet in development too).
  *
- * No Content-Security-Policy is set on storefront pages (apps/server sets none); one with style-src
- * would need the sha256 of this text in style-src, not 'unsafe-inline'.
+ * The storefront's Content-Security-Policy (apps/server/src/page-security.ts) admits it by the
+ * answer's nonce in style-src, not 'unsafe-inline'.
  */
 import cssText from './styles.css?inline';
 
@@ -22,6 +22,6 @@ function stylesText(): string {
   return document.getElementById(STYLE_ID)?.textContent ?? '';
 }
 
-export function InlineStyles() {
-  return <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: stylesText() }} />;
+export function InlineStyles({ nonce }: { nonce?: string | undefined }) {
+  return <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesText() }} />;
 }

@@ -38,6 +38,7 @@ import { isOfflineFailure } from './pwa/offline';
 import { usePwa } from './pwa/use-pwa';
 import { THEME_COLOR, manifestPath } from './pwa/web-manifest';
 import { InlineStyles } from './inline-styles';
+import { useCspNonce } from './lib/csp-nonce';
 
 const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
 const WishlistDrawer = lazy(() =>
@@ -93,6 +94,7 @@ export const meta: Route.MetaFunction = ({ error, location }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const storeCode = useStoreCode();
+  const nonce = useCspNonce();
   return (
     <html lang={storeCode}>
       <head>
@@ -101,14 +103,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="manifest" href={manifestPath(storeCode)} />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
-        <InlineStyles />
+        <InlineStyles nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -151,7 +151,7 @@ export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
           .header('cache-control', 'no-store')
           .header(
             'content-security-policy',
-            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
           )
           .type('text/html; charset=utf-8')
           .send(sandboxPage(req.params.slug, NAMES[req.params.slug] ?? req.params.slug, token, request));

@@ -3,10 +3,14 @@ import type { Seo } from './seo';
 import { storeCodeOfRequest } from './store';
 import type { StoreCode } from './types';
 
-/** The public origin: PUBLIC_URL when set (behind a proxy), otherwise the request's origin. */
+/**
+ * The shop's public origin, for canonical links, hreflang and JSON-LD: the request's. The shop
+ * server builds every request it renders on PUBLIC_URL's origin, never on the Host or
+ * X-Forwarded-Host header a client sends (apps/server/src/ssr.ts `toWebRequest`; issue #12 item 13),
+ * so a forged Host cannot reach a page, nor a cached page that everyone is served.
+ */
 export function siteOrigin(request: Request): string {
-  const configured = process.env.PUBLIC_URL;
-  return (configured || new URL(request.url).origin).replace(/\/$/, '');
+  return new URL(request.url).origin;
 }
 
 /**

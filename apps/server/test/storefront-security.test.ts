@@ -1,0 +1,146 @@
+/**
+ * The storefront's security headers end to end (issue #12 items 12 and 13): the real React Router
+ * production build (built into a temporary folder) on the real API and a test database, registered
+ * as the shop server does, page cache on. Checks what a browser would enforce: every script React
+ * and React Router write carries the nonce of the answer's CSP, on a render and on cached pages
+ * alike; the API's headers on pages; a forged Host never reaching canonical links, hreflang or
+ * JSON-LD, nor the cached page everyone is served.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi, loadApiConfig } from '@vitrina/api';
+import { importCatalog } from '@vitrina/db';
+import { generateLargeCatalog } from '@vitrina/db/demo';
+import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
+import { createInProcessFetch } from '../src/in-process-fetch.ts';
+import { PageCache, dataStampReader } from '../src/page-cache.ts';
+import { registerStorefront } from '../src/ssr.ts';
+
+const webDir = fileURLToPath(new URL('../../web', import.meta.url));
+const PUBLIC_URL = 'https://shop.example';
+let buildDir: string;
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-server-csp-'));
+  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: webDir,
+    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    stdio: 'pipe',
+  });
+  database = await createTestDatabase();
+  await importCatalog(database, generateLargeCatalog({ seed: 7, productCount: 20 }));
+  const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  app = await buildApi({ database, config });
+  await registerStorefront(app, {
+    buildDir,
+    apiFetch: createInProcessFetch(app),
+    pageCache: {
+      cache: new PageCache({ ttlMs: 86_400_000, maxEntries: 100, maxBytes: 16 * 1024 * 1024 }),
+      stamp: dataStampReader(database),
+    },
+    publicUrl: PUBLIC_URL,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  const doc = new JSDOM(res.body).window.document;
+  return { res, csp, nonce: /'nonce-([\w-]+)'/.exec(csp)?.[1], doc };
+}
+
+/** the scripts a browser would run (JSON-LD is data) */
+const executable = (doc: Document) =>
+  [...doc.querySelectorAll('script')].filter((s) => s.getAttribute('type') !== 'application/ld+json');
+
+/** the path of the home page's `nth` product (each test its own, not cached yet) */
+async function productUrl(nth: number): Promise<string> {
+  const { doc } = await page('/en');
+  const hrefs = new Set([...doc.querySelectorAll('a[href^="/en/p/"]')].map((a) => a.getAttribute('href')!));
+  const href = [...hrefs][nth];
+  if (!href) throw new Error(`the home page links no product #${nth}`);
+  return href;
+}
+
+describe('storefront pages', () => {
+  it('carry a CSP whose nonce every inline script and the stylesheet have, fresh on each cached answer', async () => {
+    const url = await productUrl(0);
+    const answers = [await page(url), await page(url), await page(url)];
+    expect(answers.map((a) => a.res.headers['x-page-cache'])).toEqual(['miss', 'hit', 'hit']);
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(3);
+    for (const { res, csp, nonce, doc } of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(nonce).toBeDefined();
+      expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const scripts = executable(doc);
+      // React Router's context, its module bootstrap and scroll restoration at least
+      expect(scripts.length).toBeGreaterThanOrEqual(3);
+      for (const script of scripts) {
+        // an inline script runs only with the nonce; one from a URL must be the shop's own
+        if (script.src) expect(script.src.startsWith('/')).toBe(true);
+        else expect(script.getAttribute('nonce')).toBe(nonce);
+      }
+      expect(doc.querySelector('style#vitrina-styles')?.getAttribute('nonce')).toBe(nonce);
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'DENY',
+      });
+    }
+  });
+
+  it('over HTTPS (the trusted protocol) add HSTS', async () => {
+    const trusted = await buildApi({
+      database,
+      config: loadApiConfig({ ADMIN_TOKEN: 'test-admin-token-0123456789' }),
+      trustProxy: true,
+    });
+    trusted.get('/page', async (_req, reply) => reply.type('text/html').send('<p>'));
+    const res = await trusted.inject({ url: '/page', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    await trusted.close();
+  });
+
+  it('personal pages (checkout, account) are no-store and never cached', async () => {
+    for (const url of ['/checkout', '/en/my-account']) {
+      const a = await page(url);
+      const b = await page(url);
+      expect(a.res.headers['cache-control'], url).toBe('no-store');
+      expect(b.res.headers['x-page-cache'], url).toBeUndefined();
+      expect(executable(b.doc).every((s) => s.src || s.getAttribute('nonce') === b.nonce)).toBe(true);
+    }
+  });
+
+  it("take canonical, hreflang and JSON-LD from PUBLIC_URL, whatever Host says; the cache keeps the clean page", async () => {
+    const url = await productUrl(1);
+    const forged = await page(url, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(forged.res.headers['x-page-cache']).toBe('miss');
+    expect(forged.res.body).not.toContain('evil.example');
+    expect(forged.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${PUBLIC_URL}${url}`);
+    const alternates = [...forged.doc.querySelectorAll('link[rel="alternate"][hreflang]')];
+    expect(alternates.length).toBe(4);
+    for (const link of alternates) expect(link.getAttribute('href')!.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+    const jsonLd = forged.doc.querySelector('script[type="application/ld+json"]')?.textContent ?? '';
+    expect(jsonLd).toContain(`${PUBLIC_URL}${url}`);
+    // everyone else gets the same clean page from the cache
+    const normal = await page(url);
+    expect(normal.res.headers['x-page-cache']).toBe('hit');
+    expect(normal.res.body.replaceAll(normal.nonce!, 'N')).toBe(forged.res.body.replaceAll(forged.nonce!, 'N'));
+  });
+});
