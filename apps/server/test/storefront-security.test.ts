@@ -108,8 +108,8 @@ describe('storefront pages', () => {
   it('over HTTPS (the trusted protocol) add HSTS', async () => {
     const trusted = await buildApi({
       database,
-      config: loadApiConfig({ ADMIN_TOKEN: 'test-admin-token-0123456789' }),
-      trustProxy: true,
+      // the proxy in front (here the test's loopback address) is trusted: its X-Forwarded-Proto counts
+      config: loadApiConfig({ ADMIN_TOKEN: 'test-admin-token-0123456789', TRUST_PROXY: '127.0.0.1' }),
     });
     trusted.get('/page', async (_req, reply) => reply.type('text/html').send('<p>'));
     const res = await trusted.inject({ url: '/page', headers: { 'x-forwarded-proto': 'https' } });

@@ -322,8 +322,9 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       return (await run(text, params as unknown[])).rows as T[];
     },
     /**
-     * Retried (a fresh connection, `fn` run again) when the connection fails before COMMIT is sent:
-     * the server rolled the transaction back, so nothing of it happened. A failure during COMMIT is
+     * Retried (a fresh connection, `fn` run again) when the connection fails before COMMIT is sent,
+     * or on a deadlock or serialisation failure: the server rolled the transaction back, so nothing
+     * of it happened. A failure during COMMIT is
      * not retried here (it may have committed): the request is answered 503 and its client retries;
      * an order's idempotency key then answers the order if it was committed.
      */
@@ -378,8 +379,16 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   }
 }
 
+/**
+ * A deadlock or a serialisation failure: PostgreSQL rolled the whole transaction back, so running it
+ * again is safe (and is what the server asks for).
+ */
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
 function retryable(err: unknown, attempt: number): boolean {
-  return attempt < RETRY_DELAYS_MS.length && isDatabaseUnavailable(err) && !/timeout exceeded/i.test(String((err as Error).message));
+  if (attempt >= RETRY_DELAYS_MS.length) return false;
+  if (CONFLICT_SQLSTATES.has(String((err as { code?: unknown })?.code))) return true;
+  return isDatabaseUnavailable(err) && !/timeout exceeded/i.test(String((err as Error).message));
 }
 
 function pause(attempt: number): Promise<void> {

@@ -287,7 +287,9 @@ export class OrderService {
           await assertRoomForUnpaidOrder(tx, this.config, { customerId, clientAddress });
         const productIds: number[] = [];
         const short: string[] = [];
-        for (const [sku, qty] of wanted) {
+        // stock rows are taken in sku order, whatever the order of the lines: two orders of the same
+        // products then wait for each other instead of deadlocking (PostgreSQL)
+        for (const [sku, qty] of [...wanted].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
           const taken = await one<{ product_id: number }>(
             tx,
             `UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()

@@ -31,7 +31,8 @@ type HeldLine = { sku: string; name: string; qty: number };
 async function linesOf(q: Queryable, orderId: number): Promise<HeldLine[]> {
   return rows<HeldLine>(
     q,
-    'SELECT sku, min(name) AS name, sum(qty)::int AS qty FROM order_items WHERE order_id = $1 GROUP BY sku',
+    // by sku: the order in which order/service.ts takes stock rows (no deadlock between orders)
+    'SELECT sku, min(name) AS name, sum(qty)::int AS qty FROM order_items WHERE order_id = $1 GROUP BY sku ORDER BY sku',
     [orderId],
   );
 }
