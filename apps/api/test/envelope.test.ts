@@ -38,21 +38,37 @@ describe('envelope and validation', () => {
       payload: '{"cartItem": {"sku": "LAP-1001", "qty": ',
     });
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 400, result: 'body: The request body is not valid JSON.', errors: [{ field: 'body', message: 'The request body is not valid JSON.' }] });
+    expect(body).toEqual({
+      code: 400,
+      result: 'body: The request body is not valid JSON.',
+      errors: [{ field: 'body', message: 'The request body is not valid JSON.' }],
+    });
   });
 
   it('names the field of a bad quantity (cartItem.qty), translated', async () => {
     const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create' })).body.result;
-    const en = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}&storeCode=en`, payload: { cartItem: { sku: 'LAP-1001', qty: 0 } } });
+    const en = await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}&storeCode=en`,
+      payload: { cartItem: { sku: 'LAP-1001', qty: 0 } },
+    });
     expect(en.status).toBe(400);
     expect(en.body.code).toBe(400);
     expect(en.body.result).toMatch(/^cartItem\.qty: /);
     expect(en.body.errors).toEqual([{ field: 'cartItem.qty', message: expect.any(String) }]);
-    const lt = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}&storeCode=lt`, payload: { cartItem: { sku: 'LAP-1001', qty: 0 } } });
+    const lt = await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}&storeCode=lt`,
+      payload: { cartItem: { sku: 'LAP-1001', qty: 0 } },
+    });
     expect(lt.body.result).toMatch(/^cartItem\.qty: /);
     expect(lt.body.result).not.toBe(en.body.result);
     for (const qty of ['two', 1.5, -3, 1e308, null]) {
-      const r = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}`, payload: { cartItem: { sku: 'LAP-1001', qty } } });
+      const r = await api.call({
+        method: 'POST',
+        url: `/vsbridge/cart/update?cartId=${cart}`,
+        payload: { cartItem: { sku: 'LAP-1001', qty } },
+      });
       expect(r.status, `qty ${String(qty)}`).toBe(400);
       expect(r.body.errors[0].field).toBe('cartItem.qty');
     }
@@ -84,10 +100,14 @@ describe('envelope and validation', () => {
   });
 
   it('names unknown fields of the search request', async () => {
-    const { status, body } = await api.call(searchUrl('product', { filters: { nonsense_field: 1, color: 49 }, foo: 1 }));
+    const { status, body } = await api.call(
+      searchUrl('product', { filters: { nonsense_field: 1, color: 49 }, foo: 1 }),
+    );
     expect(status).toBe(400);
     expect(body.errors.map((e: { field: string }) => e.field)).toContain('request.foo');
-    const second = await api.call(searchUrl('product', { filters: { nonsense_field: 1, 'stock.qty; drop table x': 2 } }));
+    const second = await api.call(
+      searchUrl('product', { filters: { nonsense_field: 1, 'stock.qty; drop table x': 2 } }),
+    );
     expect(second.status).toBe(400);
     const fields = second.body.errors.map((e: { field: string }) => e.field);
     expect(fields.join(' ')).toMatch(/request\.filters/);
@@ -119,7 +139,9 @@ describe('envelope and validation', () => {
 describe('an unreachable database', () => {
   const request = (storeCode: string) => ({ query: { storeCode }, params: {} }) as unknown as FastifyRequest;
   it('is a 503 with a message in the store view language, not a 500 (the outage itself: db-outage.test.ts)', () => {
-    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
     expect(errorBody(shutdown, request('lt'))).toEqual({
       code: 503,
       result: 'Parduotuvė trumpam nepasiekiama. Bandykite dar kartą po kelių sekundžių.',
@@ -129,5 +151,27 @@ describe('an unreachable database', () => {
       result: 'The shop is briefly unavailable. Please try again in a few seconds.',
     });
     expect(errorBody(new Error('boom'), request('en')).code).toBe(500);
+  });
+});
+
+describe('a statement over its time limit (57014)', () => {
+  const request = (url: string) =>
+    ({ url, query: { storeCode: 'en' }, params: {} }) as unknown as FastifyRequest;
+  const canceled = Object.assign(new Error('canceling statement due to statement timeout'), {
+    code: '57014',
+  });
+  it('is "the search took too long" for a catalogue search', () => {
+    expect(
+      errorBody(canceled, request('/vsbridge/catalog/vue_storefront_catalog_en/product/_search')),
+    ).toEqual({
+      code: 503,
+      result: 'The search took too long. Please narrow it down.',
+    });
+  });
+  it('is "the shop is busy" for anything else (DATABASE_STATEMENT_TIMEOUT_MS), never a search message', () => {
+    expect(errorBody(canceled, request('/vsbridge/order/create'))).toEqual({
+      code: 503,
+      result: 'The shop is busy right now. Please try again in a few seconds.',
+    });
   });
 });

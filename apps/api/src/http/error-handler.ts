@@ -14,7 +14,12 @@ import { RequestValidationError } from './validation.ts';
 
 export type ErrorBody = { code: number; result: string; errors?: FieldError[] };
 
-const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
 
 /** PostgreSQL "query_canceled" (statement_timeout) */
 const PG_QUERY_CANCELED = '57014';
@@ -30,7 +35,9 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
   if (error instanceof ApiError) {
     if (!error.fields.length) return { code: error.statusCode, result: t(error.key, store, error.params) };
     const errors = error.fields.map((f) => ({ field: f.field, message: t(f.key, store, f.params) }));
-    const result = error.fieldInResult ? errors.map((e) => `${e.field}: ${e.message}`).join('; ') : t(error.key, store, error.params);
+    const result = error.fieldInResult
+      ? errors.map((e) => `${e.field}: ${e.message}`).join('; ')
+      : t(error.key, store, error.params);
     return { code: error.statusCode, result, errors };
   }
   if (error instanceof RequestValidationError) {
@@ -48,19 +55,29 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
       return { code: 400, result: `body: ${message}`, errors: [{ field: 'body', message }] };
     }
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 413, result: t('api.payloadTooLarge', store, { limit: req.routeOptions.bodyLimit ?? '' }) };
+      return {
+        code: 413,
+        result: t('api.payloadTooLarge', store, { limit: req.routeOptions.bodyLimit ?? '' }),
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { code: 415, result: t('api.unsupportedMediaType', store) };
     case PG_QUERY_CANCELED:
-      return { code: 503, result: t('api.searchTimeout', store) };
+      // SEARCH_TIMEOUT_MS bounds a catalogue search; DATABASE_STATEMENT_TIMEOUT_MS any other statement
+      return {
+        code: 503,
+        result: t(req.url.startsWith('/vsbridge/catalog/') ? 'api.searchTimeout' : 'api.databaseBusy', store),
+      };
   }
   // the database is down, restarting or out of connections: a passing state, not a fault of the request
   if (isDatabaseUnavailable(error)) return { code: 503, result: t('api.databaseUnavailable', store) };
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad URL encoding, too long params, ...): their text names no secret
-    return { code: status, result: typeof err.message === 'string' ? err.message : t('error.generic', store) };
+    return {
+      code: status,
+      result: typeof err.message === 'string' ? err.message : t('error.generic', store),
+    };
   }
   return { code: 500, result: t('error.internal500', store) };
 }
@@ -68,8 +85,12 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
 export function errorHandler(error: unknown, req: FastifyRequest, reply: FastifyReply) {
   const body = errorBody(error, req);
   const unavailable = body.code === 503 && isDatabaseUnavailable(error);
-  // an outage is logged once by the database client, not once per request
-  if (body.code >= 500 && !unavailable) req.log.error({ err: error }, 'request failed');
+  // an outage is logged once by the database client, not once per request; a 503 the API chose (a
+  // full image queue, a statement over its time) is a refusal, not a fault: no stack per request
+  const refused =
+    body.code === 503 &&
+    (error instanceof ApiError || (error as { code?: unknown }).code === PG_QUERY_CANCELED);
+  if (body.code >= 500 && !unavailable && !refused) req.log.error({ err: error }, 'request failed');
   else req.log.info({ code: body.code, result: body.result }, 'request refused');
   if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
   return reply.code(body.code).type('application/json; charset=utf-8').send(body);

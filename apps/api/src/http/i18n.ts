@@ -84,6 +84,11 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Paieška užtruko per ilgai. Patikslinkite paiešką.',
     ru: 'Поиск занял слишком много времени. Уточните запрос.',
   },
+  'api.databaseBusy': {
+    en: 'The shop is busy right now. Please try again in a few seconds.',
+    lt: 'Parduotuvė šiuo metu užimta. Bandykite dar kartą po kelių sekundžių.',
+    ru: 'Магазин сейчас перегружен. Повторите попытку через несколько секунд.',
+  },
   'api.databaseUnavailable': {
     en: 'The shop is briefly unavailable. Please try again in a few seconds.',
     lt: 'Parduotuvė trumpam nepasiekiama. Bandykite dar kartą po kelių sekundžių.',
