@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@vitrina/db';
 import { bundleCartOptions, bundlePrice, type BundleOption } from '@vitrina/domain';
 import { COMPOSITE_PRICE as P, compositeCatalog } from './fixtures.ts';
-import { address, startApi, type TestApi } from './helpers.ts';
+import { orderBody, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -37,19 +37,8 @@ const pull = async (cartId: string) => (await api.call(`/vsbridge/cart/pull?cart
 const count = async (table: string) =>
   Number((await api.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n);
 
-const orderPayload = (cartId: string, key: string, products: Record<string, unknown>[]) => ({
-  cart_id: cartId,
-  products,
-  addressInformation: {
-    shippingAddress: address(),
-    billingAddress: address(),
-    shipping_method_code: 'courier',
-    shipping_carrier_code: 'courier',
-    payment_method_code: 'cashondelivery',
-  },
-  personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: 'jonas@example.com' },
-  idempotency_key: key,
-});
+const orderPayload = (cartId: string, key: string, products: Record<string, unknown>[]) =>
+  orderBody({ cartId, key, products });
 const createOrder = (payload: Record<string, unknown>) =>
   api.call({ method: 'POST', url: '/vsbridge/order/create?storeCode=en', payload });
 

@@ -5,7 +5,7 @@
  * PostgreSQL (TEST_DATABASE_URL) they really race.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, startApi, type TestApi } from './helpers.ts';
+import { orderBody, startApi, type TestApi } from './helpers.ts';
 import { uniqueAddress } from './user-helpers.ts';
 
 let api: TestApi;
@@ -31,19 +31,8 @@ async function cartWithCoupon(sku: string, coupon: string): Promise<string> {
   return cart;
 }
 
-const orderOf = (cartId: string, sku: string, key: string) => ({
-  cart_id: cartId,
-  products: [{ sku, qty: 1 }],
-  addressInformation: {
-    shippingAddress: address(),
-    billingAddress: address(),
-    shipping_method_code: 'courier',
-    shipping_carrier_code: 'courier',
-    payment_method_code: 'cashondelivery',
-  },
-  personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: 'jonas@example.com' },
-  idempotency_key: key,
-});
+const orderOf = (cartId: string, sku: string, key: string) =>
+  orderBody({ cartId, key, products: [{ sku, qty: 1 }] });
 
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await api.database.query<{ n: number }>(sql, params))[0]?.n);

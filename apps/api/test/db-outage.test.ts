@@ -12,8 +12,12 @@
  * server can be started (root, Debian's PostgreSQL binaries); the figures are printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, startApi, type TestApi } from './helpers.ts';
-import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
+import { orderBody, startApi, type TestApi } from './helpers.ts';
+import {
+  privatePostgresUnavailable,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from './private-postgres.ts';
 
 const CLIENTS = 6;
 /** the server is stopped after this many orders were acknowledged */
@@ -48,108 +52,112 @@ describe.skipIf(skip !== undefined)('PostgreSQL stopped and started again during
     }
   });
 
-  it('answers 503 with Retry-After while it is down, never 500, loses no acknowledged order', { timeout: 120_000 }, async () => {
-    const byStatus: Record<number, number> = {};
-    const unexpected: string[] = [];
-    let without503Header = 0;
-    const acked = new Map<string, string>();
-    let resends = 0;
-    let stoppedAt = 0;
-    let returnedAt = 0;
-    let firstSuccessAfterReturn = 0;
-    let done = false;
+  it(
+    'answers 503 with Retry-After while it is down, never 500, loses no acknowledged order',
+    { timeout: 120_000 },
+    async () => {
+      const byStatus: Record<number, number> = {};
+      const unexpected: string[] = [];
+      let without503Header = 0;
+      const acked = new Map<string, string>();
+      let resends = 0;
+      let stoppedAt = 0;
+      let returnedAt = 0;
+      let firstSuccessAfterReturn = 0;
+      let done = false;
 
-    const call = async (method: 'POST', url: string, payload?: unknown) => {
-      const r = await api.call({ method, url, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
-      byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-      if (r.status === 503 && !r.res.headers['retry-after']) without503Header++;
-      if (r.status !== 200 && r.status !== 503) unexpected.push(`${r.status} ${url} ${JSON.stringify(r.body)}`);
-      if (r.status === 200 && returnedAt && !firstSuccessAfterReturn) firstSuccessAfterReturn = Date.now();
-      return r;
-    };
-
-    const client = async (n: number) => {
-      for (let i = 0; !done; i++) {
-        const cart = await call('POST', '/vsbridge/cart/create?storeCode=en');
-        if (cart.status !== 200) {
-          await sleep(100);
-          continue;
-        }
-        const line = await call('POST', `/vsbridge/cart/update?cartId=${cart.body.result}`, {
-          cartItem: { sku: 'PHN-2001', qty: 1 },
+      const call = async (method: 'POST', url: string, payload?: unknown) => {
+        const r = await api.call({
+          method,
+          url,
+          ...(payload ? { payload: payload as Record<string, unknown> } : {}),
         });
-        if (line.status !== 200) continue; // a new cart: no order was asked for yet
-        const key = `outage-${n}-${i}`;
-        const body = {
-          cart_id: cart.body.result,
-          products: [{ sku: 'PHN-2001', qty: 1 }],
-          addressInformation: {
-            shippingAddress: address(),
-            billingAddress: address(),
-            shipping_method_code: 'courier',
-            shipping_carrier_code: 'courier',
-            payment_method_code: 'cashondelivery',
-          },
-          personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: `outage-${n}@example.com` },
-          idempotency_key: key,
-        };
-        // the same key and body until answered: a 503 may hide an order that was committed
-        for (let sends = 0; ; sends++) {
-          if (sends > 0) resends++;
-          const placed = await call('POST', '/vsbridge/order/create?storeCode=en', body);
-          if (placed.status === 200) {
-            acked.set(key, placed.body.result.orderNumber as string);
-            break;
+        byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+        if (r.status === 503 && !r.res.headers['retry-after']) without503Header++;
+        if (r.status !== 200 && r.status !== 503)
+          unexpected.push(`${r.status} ${url} ${JSON.stringify(r.body)}`);
+        if (r.status === 200 && returnedAt && !firstSuccessAfterReturn) firstSuccessAfterReturn = Date.now();
+        return r;
+      };
+
+      const client = async (n: number) => {
+        for (let i = 0; !done; i++) {
+          const cart = await call('POST', '/vsbridge/cart/create?storeCode=en');
+          if (cart.status !== 200) {
+            await sleep(100);
+            continue;
           }
-          if (placed.status !== 503) break; // counted as unexpected
-          await sleep(200);
+          const line = await call('POST', `/vsbridge/cart/update?cartId=${cart.body.result}`, {
+            cartItem: { sku: 'PHN-2001', qty: 1 },
+          });
+          if (line.status !== 200) continue; // a new cart: no order was asked for yet
+          const key = `outage-${n}-${i}`;
+          const body = orderBody({
+            cartId: cart.body.result,
+            key,
+            products: [{ sku: 'PHN-2001', qty: 1 }],
+            email: `outage-${n}@example.com`,
+          });
+          // the same key and body until answered: a 503 may hide an order that was committed
+          for (let sends = 0; ; sends++) {
+            if (sends > 0) resends++;
+            const placed = await call('POST', '/vsbridge/order/create?storeCode=en', body);
+            if (placed.status === 200) {
+              acked.set(key, placed.body.result.orderNumber as string);
+              break;
+            }
+            if (placed.status !== 503) break; // counted as unexpected
+            await sleep(200);
+          }
         }
-      }
-    };
+      };
 
-    const outage = (async () => {
-      while (acked.size < STOP_AFTER_ACKS) await sleep(20);
-      stoppedAt = Date.now();
-      await pg.stop();
-      await sleep(DOWN_MS);
-      await pg.start();
-      returnedAt = Date.now();
-      const ackedAtReturn = acked.size;
-      while (acked.size < ackedAtReturn + ACKS_AFTER_RETURN && Date.now() - returnedAt < 30_000) await sleep(20);
-      done = true;
-    })();
-    await Promise.all([outage, ...Array.from({ length: CLIENTS }, (_, n) => client(n))]);
+      const outage = (async () => {
+        while (acked.size < STOP_AFTER_ACKS) await sleep(20);
+        stoppedAt = Date.now();
+        await pg.stop();
+        await sleep(DOWN_MS);
+        await pg.start();
+        returnedAt = Date.now();
+        const ackedAtReturn = acked.size;
+        while (acked.size < ackedAtReturn + ACKS_AFTER_RETURN && Date.now() - returnedAt < 30_000)
+          await sleep(20);
+        done = true;
+      })();
+      await Promise.all([outage, ...Array.from({ length: CLIENTS }, (_, n) => client(n))]);
 
-    const orders = await api.database.query<{ idempotency_key: string; increment_id: string }>(
-      "SELECT idempotency_key, increment_id FROM orders WHERE idempotency_key LIKE 'outage-%'",
-    );
-    const inDatabase = new Map<string, string[]>();
-    for (const o of orders) inDatabase.set(o.idempotency_key, [...(inDatabase.get(o.idempotency_key) ?? []), o.increment_id]);
-    const lost = [...acked].filter(([key, number]) => inDatabase.get(key)?.join() !== number);
-    const pool = api.database.pool;
-    // every connection was given back or closed: none leaked by a transaction cut off by the outage
-    const checkedOut = pool ? pool.totalCount - pool.idleCount : 0;
-    const figures = {
-      clients: CLIENTS,
-      answersByStatus: byStatus,
-      ordersAcknowledged: acked.size,
-      orderResends: resends,
-      ordersInDatabase: orders.length,
-      acknowledgedLostOrChanged: lost.length,
-      downMs: returnedAt - stoppedAt,
-      connectionsCheckedOutAfter: checkedOut,
-      firstSuccessAfterReturnMs: firstSuccessAfterReturn ? firstSuccessAfterReturn - returnedAt : null,
-    };
-    console.log(`database outage test: ${JSON.stringify(figures)}`);
+      const orders = await api.database.query<{ idempotency_key: string; increment_id: string }>(
+        "SELECT idempotency_key, increment_id FROM orders WHERE idempotency_key LIKE 'outage-%'",
+      );
+      const inDatabase = new Map<string, string[]>();
+      for (const o of orders)
+        inDatabase.set(o.idempotency_key, [...(inDatabase.get(o.idempotency_key) ?? []), o.increment_id]);
+      const lost = [...acked].filter(([key, number]) => inDatabase.get(key)?.join() !== number);
+      const pool = api.database.pool;
+      // every connection was given back or closed: none leaked by a transaction cut off by the outage
+      const checkedOut = pool ? pool.totalCount - pool.idleCount : 0;
+      const figures = {
+        clients: CLIENTS,
+        answersByStatus: byStatus,
+        ordersAcknowledged: acked.size,
+        orderResends: resends,
+        ordersInDatabase: orders.length,
+        acknowledgedLostOrChanged: lost.length,
+        downMs: returnedAt - stoppedAt,
+        connectionsCheckedOutAfter: checkedOut,
+        firstSuccessAfterReturnMs: firstSuccessAfterReturn ? firstSuccessAfterReturn - returnedAt : null,
+      };
+      console.log(`database outage test: ${JSON.stringify(figures)}`);
 
-    expect(unexpected).toEqual([]);
-    expect(byStatus[503] ?? 0, 'requests met the outage').toBeGreaterThan(0);
-    expect(without503Header).toBe(0);
-    expect(lost).toEqual([]);
-    // an order is written once per key, even when its acknowledgement was lost to the outage
-    expect(orders.length).toBe(inDatabase.size);
-    expect(checkedOut).toBe(0);
-    expect(firstSuccessAfterReturn).toBeGreaterThan(0);
-    expect(firstSuccessAfterReturn - returnedAt).toBeLessThan(RECOVERY_LIMIT_MS);
-  });
+      expect(unexpected).toEqual([]);
+      expect(byStatus[503] ?? 0, 'requests met the outage').toBeGreaterThan(0);
+      expect(without503Header).toBe(0);
+      expect(lost).toEqual([]);
+      // an order is written once per key, even when its acknowledgement was lost to the outage
+      expect(orders.length).toBe(inDatabase.size);
+      expect(checkedOut).toBe(0);
+      expect(firstSuccessAfterReturn).toBeGreaterThan(0);
+      expect(firstSuccessAfterReturn - returnedAt).toBeLessThan(RECOVERY_LIMIT_MS);
+    },
+  );
 });

@@ -98,3 +98,27 @@ export const address = (over: Record<string, unknown> = {}) => ({
   email: 'jonas@example.com',
   ...over,
 });
+
+/**
+ * An `order/create` body: courier to `address()`, cash on delivery unless `payment` names another
+ * method; `products` as the client sends them (the server prices the cart's lines, never these).
+ */
+export const orderBody = (o: {
+  cartId: string;
+  key: string;
+  products: Record<string, unknown>[];
+  payment?: string;
+  email?: string;
+}) => ({
+  cart_id: o.cartId,
+  products: o.products,
+  addressInformation: {
+    shippingAddress: address(),
+    billingAddress: address(),
+    shipping_method_code: 'courier',
+    shipping_carrier_code: 'courier',
+    payment_method_code: o.payment ?? 'cashondelivery',
+  },
+  personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: o.email ?? 'jonas@example.com' },
+  idempotency_key: o.key,
+});

@@ -9,7 +9,7 @@
  * reach for B: a deadlock. Taken by sku, order 2 waits on A before it holds anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, startApi, type TestApi } from './helpers.ts';
+import { orderBody, startApi, type TestApi } from './helpers.ts';
 import { uniqueAddress } from './user-helpers.ts';
 
 let api: TestApi;
@@ -37,19 +37,7 @@ const order = (cartId: string, skus: string[], key: string) =>
     method: 'POST',
     url: '/vsbridge/order/create?storeCode=en',
     remoteAddress: uniqueAddress(),
-    payload: {
-      cart_id: cartId,
-      products: skus.map((sku) => ({ sku, qty: 1 })),
-      addressInformation: {
-        shippingAddress: address(),
-        billingAddress: address(),
-        shipping_method_code: 'courier',
-        shipping_carrier_code: 'courier',
-        payment_method_code: 'cashondelivery',
-      },
-      personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: 'jonas@example.com' },
-      idempotency_key: key,
-    },
+    payload: orderBody({ cartId, key, products: skus.map((sku) => ({ sku, qty: 1 })) }),
   });
 
 async function waitForLockWaiters(n: number) {
@@ -83,7 +71,10 @@ describe('orders of the same products in opposite line order', () => {
     });
     for (let i = 0; i < 400 && answers.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
 
-    expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 200]);
+    expect(
+      answers.map((r) => r.status),
+      JSON.stringify(answers.map((r) => r.body)),
+    ).toEqual([200, 200]);
     const stock = await api.database.query<{ sku: string; qty: number }>(
       'SELECT sku, qty FROM stock WHERE sku = ANY($1) ORDER BY sku',
       [[a, b]],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, searchUrl, startApi, type TestApi } from './helpers.ts';
+import { address, orderBody, searchUrl, startApi, type TestApi } from './helpers.ts';
 import { bearer, customer } from './user-helpers.ts';
 
 let api: TestApi;
@@ -24,18 +24,9 @@ async function cartWith(lines: { sku: string; qty: number }[]): Promise<string> 
   return cart;
 }
 
+// the client's `price: 1` is ignored: the server prices the cart's lines
 const order = (cartId: string, key: string, over: Record<string, unknown> = {}) => ({
-  cart_id: cartId,
-  products: [{ sku: 'PHN-2001', qty: 1, price: 1 }],
-  addressInformation: {
-    shippingAddress: address(),
-    billingAddress: address(),
-    shipping_method_code: 'courier',
-    shipping_carrier_code: 'courier',
-    payment_method_code: 'cashondelivery',
-  },
-  personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: 'jonas@example.com' },
-  idempotency_key: key,
+  ...orderBody({ cartId, key, products: [{ sku: 'PHN-2001', qty: 1, price: 1 }] }),
   ...over,
 });
 
