@@ -244,6 +244,13 @@ describe('page content', () => {
     expect((await render('/en/p/PX-LOST/phone-x-px-lost')).res.status).toBe(404);
   });
 
+  it('a category whose slug is a path (an imported url_path) has its page at /c/{path} (issue #14 item 4)', async () => {
+    const r = await render('/en/c/computers/laptops');
+    expect(r.res.status).toBe(200);
+    expect(r.canonical).toBe(`${ORIGIN}/en/c/computers/laptops`);
+    expect((await render('/en/c/computers')).res.status).toBe(404);
+  });
+
   it('category page: products, sort options, filters and thumbnails', async () => {
     const r = await render('/en/c/laptops?sort=final_price:asc&condition=1');
     expect(r.doc.querySelector('h1')?.textContent).toBe('Laptops');

@@ -181,7 +181,15 @@ export function fakeApi(): FakeApi {
       if (type === 'category') {
         if (f.parent_id === 2) return json(searchResponse([category(store)]));
         if (f.slug !== undefined)
-          return json(searchResponse(f.slug === LAPTOPS[store] ? [category(store)] : []));
+          return json(
+            searchResponse(
+              f.slug === LAPTOPS[store]
+                ? [category(store)]
+                : f.slug === 'computers/laptops'
+                  ? [{ ...category(store), id: 13, slug: 'computers/laptops' }]
+                  : [],
+            ),
+          );
         if (f.id !== undefined) return json(searchResponse(f.id === 12 ? [category(store)] : []));
         return json(searchResponse([]));
       }
