@@ -14,7 +14,7 @@ function magentoFile() {
         attribute_id: '93',
         attribute_code: 'color',
         frontend_label: 'Color',
-        is_filterable: 1,
+        is_filterable: '1',
         position: '2',
         options: [
           { value: '49', label: 'Black' },
@@ -24,7 +24,8 @@ function magentoFile() {
     ],
     categories: [
       { id: '2', parent_id: '1', name: 'Default Category', position: '0' },
-      { id: '12', parent_id: '2', name: 'Electronics', url_path: 'electronics', position: '1' },
+      { id: '12', parent_id: '2', name: 'Electronics', url_path: 'electronics', position: '1', is_active: '1' },
+      { id: '14', parent_id: '2', name: 'Old', position: '3', is_active: '0' },
       {
         id: '13',
         parent_id: '12',
@@ -115,6 +116,16 @@ describe('a Magento-shaped import file (numeric strings, url_path)', () => {
     expect(cap?.doc.color).toBe(49);
   });
 
+  it('reads "0"/"1" as false/true', async () => {
+    const cats = await database.query<{ id: number; is_active: boolean }>('select id, is_active from categories where id in (12, 14) order by id');
+    expect(cats).toEqual([
+      { id: 12, is_active: true },
+      { id: 14, is_active: false },
+    ]);
+    const [color] = await database.query<{ is_filterable: boolean }>(`select is_filterable from attributes where attribute_code = 'color'`);
+    expect(color?.is_filterable).toBe(true);
+  });
+
   it("keeps a category's url_path as its URL, per store view", async () => {
     const rows = await database.query<{ id: number; slug: Record<string, string> }>(
       'select id, slug from categories where id in (12, 13) order by id',
@@ -166,6 +177,12 @@ describe('a numeric string is accepted only when it is a number', () => {
     expect(issues.map((i) => i.path)).toEqual([
       'attributes[0].options[0].value',
       'products[0].configurable_children[0].stock.qty',
+    ]);
+  });
+
+  it.each(['yes', 'true', '2', ''])('a flag %j is refused', (bad) => {
+    expect(issuesOf((f) => ((f.categories[1] as Record<string, unknown>).is_active = bad))).toEqual([
+      expect.objectContaining({ path: 'categories[1].is_active', message: 'Expected boolean' }),
     ]);
   });
 

@@ -55,8 +55,10 @@ const qty = decimalNumber(z.number().finite());
 const visibility = wholeNumber(
   z.number().int({ message: 'Expected an integer' }).min(1, { message: 'Expected 1 to 4' }).max(4, { message: 'Expected 1 to 4' }),
 );
-/** true/false, also 0/1 as some shop exports write them */
-const bool = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Expected boolean' }).transform(Boolean);
+/** true/false, also 0/1 as some shop exports write them, and "0"/"1" as Magento's do */
+const bool = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: 'Expected boolean' })
+  .transform((b) => b === true || b === 1 || b === '1');
 const date = z.string().refine(
   (s) => {
     try {
