@@ -18,7 +18,8 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
   return [
     route(prefix ? prefix : '/', 'routes/home.tsx', { id: id('home') }),
     route(p('pwa.html'), 'routes/home.tsx', { id: id('home-pwa') }),
-    route(p('c/:slug'), 'routes/category.tsx', { id: id('category') }),
+    // a splat: a category's slug may be a path, as an imported Magento url_path is ("electronics/phones")
+    route(p('c/*'), 'routes/category.tsx', { id: id('category') }),
     // One route for /p/:parentSku/:slug and /p/:parentSku/:slug/:childSku, so choosing a variant
     // stays on the same route and does not reload the product (see shouldRevalidate there).
     route(p('p/:parentSku/:slug/:childSku?'), 'routes/product.tsx', { id: id('product') }),

@@ -231,6 +231,26 @@ describe('page content', () => {
     expect(r.headers.get('location')).toBe('/en/p/PX/phone-x?x=1');
   });
 
+  it.each([
+    ['/en/p/PX-A/phone-x-px-a?x=1', '/en/p/PX/phone-x/PX-A?x=1'],
+    ['/p/PX-A/anything', '/p/PX/telefonas-x/PX-A'],
+  ])("a child's URL %s redirects permanently to its parent with it chosen (issue #14 item 6)", async (path, to) => {
+    const r = await handler(new Request(ORIGIN + path), { apiFetch: api.fetch });
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe(to);
+  });
+
+  it('a child whose parent the catalogue does not have is still not found', async () => {
+    expect((await render('/en/p/PX-LOST/phone-x-px-lost')).res.status).toBe(404);
+  });
+
+  it('a category whose slug is a path (an imported url_path) has its page at /c/{path} (issue #14 item 4)', async () => {
+    const r = await render('/en/c/computers/laptops');
+    expect(r.res.status).toBe(200);
+    expect(r.canonical).toBe(`${ORIGIN}/en/c/computers/laptops`);
+    expect((await render('/en/c/computers')).res.status).toBe(404);
+  });
+
   it('category page: products, sort options, filters and thumbnails', async () => {
     const r = await render('/en/c/laptops?sort=final_price:asc&condition=1');
     expect(r.doc.querySelector('h1')?.textContent).toBe('Laptops');

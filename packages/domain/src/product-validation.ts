@@ -26,6 +26,24 @@ export function productLoadError(
   return null;
 }
 
+/**
+ * Does the URL of this product, not visible on its own, open its configurable parent's page with it
+ * chosen? (issue #14 item 6: a child's URL answers 301 to the parent, never a 404.) Only for an
+ * enabled child of visibility 1 whose parent loads, is configurable and lists it among its children.
+ */
+export function isVariantOfParent(
+  child: LoadableProduct & { sku: string },
+  parent: (LoadableProduct & { type_id?: string; configurable_children?: readonly { sku: string }[] }) | null | undefined,
+): boolean {
+  return (
+    productLoadError(child) === 'product.notVisible' &&
+    parent != null &&
+    productLoadError(parent) === null &&
+    parent.type_id === 'configurable' &&
+    (parent.configurable_children ?? []).some((c) => c.sku === child.sku)
+  );
+}
+
 /** catalogue-and-cart.md §5 "Validation rules": "Grouped and bundle children must have status 1". */
 export const LINKED_CHILD_STATUS = 1;
 

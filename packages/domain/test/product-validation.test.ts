@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addToCartDecision,
   isLinkedChildShown,
+  isVariantOfParent,
   productLoadError,
   stockBatches,
   stockStatus,
@@ -19,6 +20,22 @@ describe('productLoadError (catalogue-and-cart.md §4 "Product load")', () => {
     [null, 'product.notFound'],
   ])('%j → %s', (p, out) => {
     expect(productLoadError(p)).toBe(out);
+  });
+});
+
+describe('isVariantOfParent: a child URL opens its parent (issue #14 item 6)', () => {
+  const parent = { status: 1, visibility: 4, type_id: 'configurable', configurable_children: [{ sku: 'A' }] };
+  it.each([
+    ['a visibility-1 child the parent lists', { sku: 'A', status: 1, visibility: 1 }, parent, true],
+    ['no parent', { sku: 'A', status: 1, visibility: 1 }, null, false],
+    ['a disabled child', { sku: 'A', status: 2, visibility: 1 }, parent, false],
+    ['a child visible on its own (it has its own page)', { sku: 'A', status: 1, visibility: 4 }, parent, false],
+    ['the parent does not list it', { sku: 'B', status: 1, visibility: 1 }, parent, false],
+    ['a disabled parent', { sku: 'A', status: 1, visibility: 1 }, { ...parent, status: 2 }, false],
+    ['a parent not visible either', { sku: 'A', status: 1, visibility: 1 }, { ...parent, visibility: 1 }, false],
+    ['a parent that is not configurable', { sku: 'A', status: 1, visibility: 1 }, { ...parent, type_id: 'bundle' }, false],
+  ])('%s → %s', (_name, child, p, out) => {
+    expect(isVariantOfParent(child, p)).toBe(out);
   });
 });
 

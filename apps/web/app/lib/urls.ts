@@ -18,5 +18,7 @@ export function productPath(
 }
 
 export function categoryPath(storeCode: StoreCode, category: Pick<Category, 'slug'>): string {
-  return localizedPath(storeCode, `/c/${encodeURIComponent(category.slug)}`);
+  // a slug may be a path ("electronics/phones", an imported url_path): its slashes stay slashes
+  const path = category.slug.split('/').map(encodeURIComponent).join('/');
+  return localizedPath(storeCode, `/c/${path}`);
 }

@@ -46,8 +46,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   const url = new URL(request.url);
+  const slug = params['*'] ?? '';
   const [found, attributes] = await Promise.all([
-    findCategory(api, params.slug),
+    findCategory(api, slug),
     // The filterable attributes (data-driven: labels and options in this store view's language).
     api
       .searchAttributes({ filters: { is_filterable: true }, size: ATTRIBUTE_LIST_SIZE })
@@ -65,7 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     );
   }
   // Found by url-key or id: the category's own URL (the query string kept).
-  if (category.slug !== params.slug) throw redirect(categoryPath(storeCode, category) + url.search, 301);
+  if (category.slug !== slug) throw redirect(categoryPath(storeCode, category) + url.search, 301);
   const codes = attributes.map((a) => a.attribute_code);
   const q = parseListingQuery(url.searchParams, codes);
   const [products, paths, trail, shop] = await Promise.all([

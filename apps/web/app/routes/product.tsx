@@ -6,6 +6,7 @@ import {
   centsToDecimalString,
   formatPrice,
   isVariantAvailable,
+  isVariantOfParent,
   lowStockQty,
   optionValuesWithAvailability,
   productLoadError,
@@ -93,6 +94,14 @@ async function loadLinked(api: Api, product: Product): Promise<LinkedProduct[]> 
   return res.items.filter(isCompositeChildShown) as LinkedProduct[];
 }
 
+/** the configurable parent whose page shows this child (not visible on its own), or null */
+async function variantParent(api: Api, child: Product): Promise<Product | null> {
+  if (typeof child.parent_id !== 'number') return null;
+  const res = await api.searchProducts({ filters: { id: child.parent_id }, size: 1 });
+  const parent = res.items[0];
+  return parent && isVariantOfParent(child, parent) ? parent : null;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
@@ -102,6 +111,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const stockAt = Date.now();
   const product = res.items[0];
   if (!product || productLoadError(product)) {
+    // A configurable's child has no page of its own: its URL opens the parent with it chosen.
+    const parent = product ? await variantParent(api, product) : null;
+    if (product && parent) {
+      const url = new URL(request.url);
+      throw redirect(productPath(storeCode, parent, product.sku) + url.search, 301);
+    }
     return data(
       { notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) },
       { status: 404 },

@@ -104,6 +104,26 @@ export function product(store: Store) {
   };
 }
 
+/**
+ * A configurable's child as the index keeps it on its own (visibility 1, not shown individually):
+ * PX-A is a variant of PX (id 100); PX-LOST names a parent the catalogue does not have.
+ */
+export function variant(store: Store, sku: 'PX-A' | 'PX-LOST') {
+  const { configurable_children, configurable_options, ...parent } = product(store);
+  void configurable_children;
+  void configurable_options;
+  return {
+    ...parent,
+    id: sku === 'PX-A' ? 101 : 199,
+    sku,
+    type_id: 'simple',
+    slug: `${PHONE[store]}-${sku.toLowerCase()}`,
+    url_path: `p/${sku}/${PHONE[store]}-${sku.toLowerCase()}`,
+    visibility: 1,
+    parent_id: sku === 'PX-A' ? 100 : 999,
+  };
+}
+
 export function cmsPage(store: Store) {
   const title = { lt: 'Apie mus', en: 'About us', ru: 'О нас' }[store];
   return {
@@ -161,7 +181,15 @@ export function fakeApi(): FakeApi {
       if (type === 'category') {
         if (f.parent_id === 2) return json(searchResponse([category(store)]));
         if (f.slug !== undefined)
-          return json(searchResponse(f.slug === LAPTOPS[store] ? [category(store)] : []));
+          return json(
+            searchResponse(
+              f.slug === LAPTOPS[store]
+                ? [category(store)]
+                : f.slug === 'computers/laptops'
+                  ? [{ ...category(store), id: 13, slug: 'computers/laptops' }]
+                  : [],
+            ),
+          );
         if (f.id !== undefined) return json(searchResponse(f.id === 12 ? [category(store)] : []));
         return json(searchResponse([]));
       }
@@ -172,7 +200,9 @@ export function fakeApi(): FakeApi {
             status: 502,
             headers: { 'content-type': 'text/html' },
           });
+        if (f.sku === 'PX-A' || f.sku === 'PX-LOST') return json(searchResponse([variant(store, f.sku)]));
         if (f.sku !== undefined) return json(searchResponse(f.sku === 'PX' ? [product(store)] : []));
+        if (f.id !== undefined) return json(searchResponse(f.id === 100 ? [product(store)] : []));
         return json(
           searchResponse([product(store)], {
             price: [{ key: '150.0-*', doc_count: 1 }],

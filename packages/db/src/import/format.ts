@@ -30,12 +30,35 @@ const nonEmptyText = text.refine((t) => (typeof t === 'string' ? t.trim() : (t.l
  * fees, fixed coupon values, coupon minimums) is shown and charged gross by one rule, the domain's
  * importedInclTax (docs/CONTRACTS.md "Money in the file: one rule")
  */
-const money = z.number().finite().min(0, { message: 'Must not be negative' });
-const id = z.number().int({ message: 'Expected an integer' }).positive({ message: 'Expected a positive integer' });
-const int = z.number().int({ message: 'Expected an integer' });
-const qty = z.number().finite();
-/** true/false, also 0/1 as some shop exports write them */
-const bool = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Expected boolean' }).transform(Boolean);
+/** a whole decimal number written as text, e.g. "49" or "-1": no sign "+", spaces, exponent or hex */
+export const WHOLE_NUMBER_TEXT = /^-?\d+$/;
+/** a decimal number written as text, e.g. "12.50" */
+export const DECIMAL_NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * `schema`, also fed a number written as text: Magento exports write ids, option values and amounts
+ * as strings (`"attribute_id": "93"`, `"value": "49"`). Only a string matching `text` is read as a
+ * number; any other string reaches `schema` unchanged and is refused as it would be without this.
+ */
+function numeric<T extends z.ZodType<number>>(schema: T, text: RegExp) {
+  return z.preprocess((v) => (typeof v === 'string' && text.test(v) ? Number(v) : v), schema);
+}
+const wholeNumber = <T extends z.ZodType<number>>(schema: T) => numeric(schema, WHOLE_NUMBER_TEXT);
+const decimalNumber = <T extends z.ZodType<number>>(schema: T) => numeric(schema, DECIMAL_NUMBER_TEXT);
+
+const money = decimalNumber(z.number().finite().min(0, { message: 'Must not be negative' }));
+const id = wholeNumber(
+  z.number().int({ message: 'Expected an integer' }).positive({ message: 'Expected a positive integer' }),
+);
+const int = wholeNumber(z.number().int({ message: 'Expected an integer' }));
+const qty = decimalNumber(z.number().finite());
+const visibility = wholeNumber(
+  z.number().int({ message: 'Expected an integer' }).min(1, { message: 'Expected 1 to 4' }).max(4, { message: 'Expected 1 to 4' }),
+);
+/** true/false, also 0/1 as some shop exports write them, and "0"/"1" as Magento's do */
+const bool = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: 'Expected boolean' })
+  .transform((b) => b === true || b === 1 || b === '1');
 const date = z.string().refine(
   (s) => {
     try {
@@ -67,6 +90,11 @@ export const importCategorySchema = z.object({
   parent_id: int.nullable().optional(),
   name: nonEmptyText,
   slug: text.optional(),
+  /**
+   * the category's path as a Magento export gives it ("electronics/phones"); when given it is the
+   * category's URL (`/c/electronics/phones`), kept over `slug` and over a slug made from the name
+   */
+  url_path: text.optional(),
   position: int.default(0),
   is_active: bool.default(true),
   description: text.nullable().optional(),
@@ -97,7 +125,7 @@ export const importChildSchema = z.looseObject({
   media_gallery: z.array(z.looseObject({ image: z.string() })).optional(),
   mpn: z.string().nullable().optional(),
   status: int.default(1),
-  visibility: int.min(1).max(4).optional(),
+  visibility: visibility.optional(),
   stock: stockSchema.optional(),
 });
 
@@ -107,7 +135,7 @@ export const importProductSchema = z
     sku: code,
     type_id: z.enum(PRODUCT_TYPES).default('simple'),
     status: int.default(1),
-    visibility: int.min(1, { message: 'Expected 1 to 4' }).max(4, { message: 'Expected 1 to 4' }).default(4),
+    visibility: visibility.default(4),
     name: nonEmptyText,
     description: text.nullable().optional(),
     short_description: text.nullable().optional(),
@@ -189,7 +217,7 @@ export const importTaxRuleSchema = z.object({
   customer_tax_class_ids: z.array(int).default([3]),
   rates: z.array(
     z.object({
-      rate: z.number().finite().min(0),
+      rate: decimalNumber(z.number().finite().min(0)),
       tax_country_id: z.string().length(2, { message: 'Expected a 2-letter country code' }),
       tax_region_id: z.union([int, z.string()]).transform((v) => Number(v) || 0).default(0),
       region_name: z.string().default(''),
@@ -201,7 +229,7 @@ export const importCouponSchema = z
   .object({
     code,
     type: z.enum(['percent', 'fixed']),
-    value: z.number().finite().min(0, { message: 'Must not be negative' }),
+    value: money,
     from_date: date.nullable().optional(),
     to_date: date.nullable().optional(),
     min_subtotal: money.nullable().optional(),

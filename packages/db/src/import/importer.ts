@@ -32,6 +32,8 @@ import {
   CHILD_FIELDS,
   PRODUCT_FIELDS,
   importFileSchema,
+  WHOLE_NUMBER_TEXT,
+  type ImportCategory,
   type ImportChild,
   type ImportFile,
   type ImportProduct,
@@ -344,6 +346,8 @@ function attributeValues(
   record: Record<string, unknown>,
   path: (string | number)[],
   codes: ReadonlySet<string>,
+  /** the codes whose values are option values (select attributes, configurable options) */
+  selectCodes: ReadonlySet<string>,
   fields: ReadonlySet<string>,
   issues: IssueList,
   data: unknown,
@@ -357,6 +361,8 @@ function attributeValues(
     }
     if (value === null || value === undefined || value === '') continue;
     if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+    // Magento writes option values as text ("color": "49"); the option is the number
+    else if (typeof value === 'string' && selectCodes.has(key) && WHOLE_NUMBER_TEXT.test(value)) out[key] = Number(value);
     else if (typeof value === 'string') out[key] = value;
     else if (typeof value === 'boolean') out[key] = value ? 1 : 0;
     else if (!fields.has(key))
@@ -371,10 +377,23 @@ function attributeValues(
   return out;
 }
 
+/** the file's url_path (without its outer slashes), else its slug, else one made from the name */
+function categorySlug(c: ImportCategory, name: Localized): Localized {
+  if (c.url_path !== undefined) {
+    const path = toLocalized(c.url_path as Text);
+    const made = categorySlug({ ...c, url_path: undefined }, name);
+    // a store view whose path is empty keeps the slug it would have had
+    const kept = (s: 'lt' | 'en' | 'ru') => path[s].trim().replace(/^\/+|\/+$/g, '') || made[s];
+    return { lt: kept('lt'), en: kept('en'), ru: kept('ru') };
+  }
+  return c.slug === undefined ? slugifyLocalized(name, String(c.id)) : toLocalized(c.slug as Text);
+}
+
 function productRecord(
   p: ImportProduct,
   i: number,
   codes: ReadonlySet<string>,
+  selectCodes: ReadonlySet<string>,
   issues: IssueList,
   data: unknown,
   ignored: Set<string>,
@@ -386,7 +405,8 @@ function productRecord(
     .filter((x): x is number => x !== undefined);
   const priceEuros =
     p.price ?? (p.type_id === 'configurable' && childPrices.length ? Math.min(...childPrices) : 0);
-  const optionCodes = new Set([...codes, ...(p.configurable_options ?? []).map((o) => o.attribute_code)]);
+  const configurableCodes = (p.configurable_options ?? []).map((o) => o.attribute_code);
+  const optionCodes = new Set([...codes, ...configurableCodes]);
   return {
     path,
     id: p.id,
@@ -409,7 +429,16 @@ function productRecord(
     specialFromDate: isoDate(p.special_from_date),
     specialToDate: isoDate(p.special_to_date),
     taxClassId: p.tax_class_id,
-    attributes: attributeValues(p, path, optionCodes, PRODUCT_FIELDS, issues, data, ignored),
+    attributes: attributeValues(
+      p,
+      path,
+      optionCodes,
+      new Set([...selectCodes, ...configurableCodes]),
+      PRODUCT_FIELDS,
+      issues,
+      data,
+      ignored,
+    ),
     configurableOptions: (p.configurable_options ?? []).map((o) => ({
       attribute_id: o.attribute_id as number,
       attribute_code: o.attribute_code,
@@ -458,11 +487,13 @@ function childRecord(
   parent: ProductRecord,
   path: (string | number)[],
   codes: ReadonlySet<string>,
+  selectCodes: ReadonlySet<string>,
   issues: IssueList,
   data: unknown,
   ignored: Set<string>,
 ): ProductRecord {
-  const optionCodes = new Set([...codes, ...parent.configurableOptions.map((o) => o.attribute_code)]);
+  const configurableCodes = parent.configurableOptions.map((o) => o.attribute_code);
+  const optionCodes = new Set([...codes, ...configurableCodes]);
   const type = c.type_id ?? 'simple';
   return {
     path,
@@ -486,7 +517,16 @@ function childRecord(
     specialFromDate: isoDate(c.special_from_date),
     specialToDate: isoDate(c.special_to_date),
     taxClassId: c.tax_class_id ?? parent.taxClassId,
-    attributes: attributeValues(c, path, optionCodes, CHILD_FIELDS, issues, data, ignored),
+    attributes: attributeValues(
+      c,
+      path,
+      optionCodes,
+      new Set([...selectCodes, ...configurableCodes]),
+      CHILD_FIELDS,
+      issues,
+      data,
+      ignored,
+    ),
     configurableOptions: [],
     productLinks: [],
     bundleOptions: [],
@@ -583,8 +623,8 @@ async function writeFile(
   };
 
   // ---- checks against the database (inside the transaction: nothing has been written yet)
-  const dbAttributes = await tx.query<{ attribute_id: number; attribute_code: string }>(
-    'select attribute_id, attribute_code from attributes',
+  const dbAttributes = await tx.query<{ attribute_id: number; attribute_code: string; has_options: boolean }>(
+    'select attribute_id, attribute_code, jsonb_array_length(options) > 0 as has_options from attributes',
   );
   file.attributes?.forEach((a, i) => {
     const other = dbAttributes.find(
@@ -602,6 +642,12 @@ async function writeFile(
   const attributeCodes = new Set([
     ...dbAttributes.map((a) => a.attribute_code),
     ...(file.attributes ?? []).map((a) => a.attribute_code),
+  ]);
+  // the file's attributes replace the shop's of the same code
+  const fileAttributeCodes = new Set((file.attributes ?? []).map((a) => a.attribute_code));
+  const selectCodes = new Set([
+    ...dbAttributes.filter((a) => a.has_options && !fileAttributeCodes.has(a.attribute_code)).map((a) => a.attribute_code),
+    ...(file.attributes ?? []).filter((a) => a.options.length > 0).map((a) => a.attribute_code),
   ]);
 
   const dbCategories = await tx.query<{ id: number; parent_id: number | null; slug: Localized }>(
@@ -635,7 +681,7 @@ async function writeFile(
   const bySku = new Map<string, ProductRecord>();
   const standaloneSkus = new Set(file.products?.map((p) => p.sku) ?? []);
   file.products?.forEach((p, i) => {
-    const r = productRecord(p, i, attributeCodes, issues, data, ignored);
+    const r = productRecord(p, i, attributeCodes, selectCodes, issues, data, ignored);
     records.push(r);
     bySku.set(r.sku, r);
   });
@@ -652,6 +698,7 @@ async function writeFile(
         parent,
         ['products', parent.path[1] as number, 'configurable_children', j],
         attributeCodes,
+        selectCodes,
         issues,
         data,
         ignored,
@@ -773,7 +820,7 @@ async function writeFile(
     }
     const rows = file.categories.map((c) => {
       const name = toLocalized(c.name as Text);
-      let slug = c.slug === undefined ? slugifyLocalized(name, String(c.id)) : toLocalized(c.slug as Text);
+      let slug = categorySlug(c, name);
       for (const s of ['lt', 'en', 'ru'] as const) {
         if (slugs.has(`${s}:${slug[s]}`) && slugs.get(`${s}:${slug[s]}`) !== c.id)
           slug = { ...slug, [s]: `${slug[s]}-${c.id}` };
