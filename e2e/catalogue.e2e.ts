@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatPrice } from '@vitrina/domain';
+import { displayVariant, formatPrice, variantPrice, type ConfigurableChild } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
@@ -202,5 +202,50 @@ describe('catalogue journey (en)', () => {
 
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('a configurable shows its cheapest available child’s price on its card and page, server render and hydrated (issue #14 item 1)', async () => {
+    type Child = ConfigurableChild & { final_price_incl_tax: number };
+    type Configurable = Doc & { final_price_incl_tax: number; configurable_children: Child[] };
+    const docs = await searchDocs<Configurable>(
+      'product',
+      { filters: { type_id: 'configurable' } },
+      '&size=200',
+    );
+    // the demo has configurables whose cheapest child is out of stock or disabled
+    const product = docs.find((d) => {
+      const cheapest = d.configurable_children.reduce((a, b) => (variantPrice(b) < variantPrice(a) ? b : a));
+      return d.stock?.is_in_stock && displayVariant(d.configurable_children) !== cheapest;
+    });
+    expect(product, 'a configurable whose cheapest child cannot be bought').toBeDefined();
+    const shown = displayVariant(product!.configurable_children)!;
+    expect(product!.final_price_incl_tax).toBe(shown.final_price_incl_tax);
+    const expected = formatPrice(shown.final_price_incl_tax, 'en');
+    // the final price: the special one when a regular price is struck through
+    const FINAL = '.price ins.price-special, .price > span:not(.sr-only)';
+    const cardUrl = `${shopUrl}/en/search?q=${encodeURIComponent(product!.sku)}`;
+    const cardLink = `a[href^="/en/p/${product!.sku}/"]`;
+    const productUrl = `${shopUrl}/en/p/${product!.sku}/${product!.slug}`;
+
+    // the server render, before any script runs (no JavaScript), then hydrated
+    const serverRender = await browser.newContext({ javaScriptEnabled: false });
+    for (const scripts of [false, true]) {
+      const page = scripts ? await browser.newPage() : await serverRender.newPage();
+      const errors = watchErrors(page);
+      await page.goto(cardUrl, { waitUntil: 'networkidle' });
+      const card = page.locator('.card').filter({ has: page.locator(cardLink) });
+      expect((await card.locator(FINAL).first().textContent())?.trim(), `card, scripts ${scripts}`).toBe(
+        expected,
+      );
+      await page.goto(productUrl, { waitUntil: 'networkidle' });
+      const info = page.locator('.product-info');
+      expect((await info.locator(FINAL).first().textContent())?.trim(), `page, scripts ${scripts}`).toBe(
+        expected,
+      );
+      expect(await info.locator('.muted').first().textContent()).toContain(shown.sku);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    await serverRender.close();
   });
 });

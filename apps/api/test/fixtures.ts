@@ -334,3 +334,66 @@ export function compositeCatalog() {
     ],
   };
 }
+
+/**
+ * Configurable parents whose own price differs from their children's (issue #14 item 1), imported on
+ * top of testCatalog() by the tests that need them. The parent shows the price of the variant the
+ * rule chooses for an empty selection: the cheapest available child (catalogue-and-cart.md §4
+ * "Configurable product"). Prices incl. 21 % VAT in cents: CONFIGURABLE_PRICE.
+ */
+export const CONFIGURABLE_PRICE = {
+  /** CFG-HI (own 900 €): B, its cheapest child A being out of stock */
+  high: 72600,
+  /** CFG-HI's own price incl. VAT, the figure shown before the fix */
+  highOwn: 108900,
+  /** CFG-LO (own 100 €): B, its cheapest child A being disabled */
+  low: 48400,
+  /** CFG-LO once B is sold out: C */
+  lowAfterB: 54450,
+  /** CFG-NONE (own 50 €): no child available, the cheapest enabled one (B), out of stock */
+  none: 30250,
+};
+
+export function configurablePriceCatalog() {
+  const parent = (id: number, sku: string, name: string, price: number, children: Record<string, unknown>[]) => ({
+    id,
+    sku,
+    type_id: 'configurable',
+    name,
+    url_key: sku.toLowerCase(),
+    brand: 'Vitrina',
+    price,
+    category_ids: [11],
+    stock: stock(0, { is_in_stock: true }),
+    configurable_options: [{ attribute_id: 141, attribute_code: 'condition', label: 'Condition', values: [] }],
+    configurable_children: children,
+  });
+  const child = (id: number, sku: string, price: number, condition: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    sku,
+    price,
+    status: 1,
+    stock: stock(3),
+    condition,
+    ...extra,
+  });
+  return {
+    products: [
+      parent(9100, 'CFG-HI', 'Configurable priced above its children', 900, [
+        child(9101, 'CFG-HI-A', 500, CONDITION.new, { stock: stock(0) }),
+        child(9102, 'CFG-HI-B', 600, CONDITION.aplus),
+        child(9103, 'CFG-HI-C', 800, CONDITION.a),
+      ]),
+      parent(9200, 'CFG-LO', 'Configurable priced below its children', 100, [
+        child(9201, 'CFG-LO-A', 300, CONDITION.new, { status: 2 }),
+        child(9202, 'CFG-LO-B', 400, CONDITION.aplus, { stock: stock(1) }),
+        child(9203, 'CFG-LO-C', 450, CONDITION.a),
+      ]),
+      parent(9300, 'CFG-NONE', 'Configurable with no child for sale', 50, [
+        child(9301, 'CFG-NONE-A', 200, CONDITION.new, { status: 2 }),
+        child(9302, 'CFG-NONE-B', 250, CONDITION.aplus, { stock: stock(0) }),
+        child(9303, 'CFG-NONE-C', 300, CONDITION.a, { stock: stock(0) }),
+      ]),
+    ],
+  };
+}

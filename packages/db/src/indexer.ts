@@ -18,6 +18,7 @@ import {
   STORE_VIEWS,
   bundlePrice,
   calendarDay,
+  displayVariant,
   finalPrice,
   formatDate,
   groupedPrice,
@@ -357,8 +358,38 @@ function linkedOf(p: ProductRow, related: Related): ProductRow[] {
   return skus.map((s) => related.bySku.get(s)).filter((x): x is ProductRow => x !== undefined);
 }
 
-/** Price fields of a product: its own, or computed from its links for grouped and bundle products. */
-function productPrices(p: ProductRow, rate: number, ctx: Context, related: Related): PriceBreakdown {
+/** The child whose prices a configurable shows with no option chosen (domain displayVariant), else null. */
+function shownChild(p: ProductRow, ctx: Context, related: Related): ProductRow | null {
+  if (p.typeId !== 'configurable') return null;
+  const shown = displayVariant(
+    (related.children.get(p.id) ?? []).map((c) => ({
+      row: c,
+      sku: c.sku,
+      status: c.status,
+      final_price: finalPrice(specialInput(c), ctx.now),
+      stock: { is_in_stock: stockInfo(c, related).is_in_stock },
+    })),
+  );
+  return shown?.row ?? null;
+}
+
+/**
+ * Price fields of a product: its own; computed from its links for grouped and bundle products; for a
+ * configurable, those of the child the domain shows with no option chosen (displayVariant: the
+ * cheapest available child), so the card, search, price sort and filters, the URL map answer and the
+ * product page's first render agree on one figure. The parent's own price is the import's figure and
+ * nothing can be bought at it. Stock changes of a child re-index its parent (expandAffected).
+ */
+function productPrices(
+  p: ProductRow,
+  shown: ProductRow | null,
+  store: StoreCode,
+  ctx: Context,
+  related: Related,
+): PriceBreakdown {
+  // the child's own tax class, as its entry in configurable_children is priced
+  if (shown) return priceBreakdown(specialInput(shown), { now: ctx.now, taxRate: taxRate(shown, store, ctx) });
+  const rate = taxRate(p, store, ctx);
   if (p.typeId === 'grouped' || p.typeId === 'bundle') {
     // catalogue-and-cart.md §5: grouped and bundle children must have status 1
     const linked = linkedOf(p, related).filter(isLinkedChildShown);
@@ -414,7 +445,9 @@ function optionLabel(attr: AttributeRow | undefined, value: number | string, sto
 
 function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Related): IndexRow {
   const rate = taxRate(p, store, ctx);
-  const prices = productPrices(p, rate, ctx, related);
+  const shown = shownChild(p, ctx, related);
+  const prices = productPrices(p, shown, store, ctx, related);
+  const priced = shown ?? p;
   const own = stockInfo(p, related);
   const total = totalStock(p, own, related);
   const children = p.typeId === 'configurable' ? (related.children.get(p.id) ?? []) : [];
@@ -526,8 +559,9 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
     category_ids: categoryIds,
     category: categoryDocs,
     ...prices,
-    special_from_date: p.specialFromDate?.toISOString() ?? null,
-    special_to_date: p.specialToDate?.toISOString() ?? null,
+    // the window of the special price shown: a configurable's shown child's
+    special_from_date: priced.specialFromDate?.toISOString() ?? null,
+    special_to_date: priced.specialToDate?.toISOString() ?? null,
     tax_class_id: p.taxClassId,
     tax: rate,
     stock: {

@@ -221,6 +221,19 @@ describe('generateDemoCatalog', () => {
     expect(kinds.future).toBeGreaterThan(0);
   });
 
+  it('has configurable parents priced above and below their children, and cheapest children not for sale', () => {
+    // issue #14 item 1: the shop shows the cheapest available child, never the parent's own price
+    const configurables = products.filter((p) => p.type_id === 'configurable');
+    const childPrices = (p: ImportProduct) => (p.configurable_children ?? []).map((c) => c.price);
+    expect(configurables.some((p) => p.price > Math.max(...childPrices(p)))).toBe(true);
+    expect(configurables.some((p) => p.price < Math.min(...childPrices(p)))).toBe(true);
+    const cheapest = (p: ImportProduct) =>
+      (p.configurable_children ?? []).reduce((a, b) => (b.price < a.price ? b : a));
+    const unsold = configurables.filter((p) => (p.configurable_children ?? []).length > 1).map(cheapest);
+    expect(unsold.some((c) => c.status === 1 && !c.stock.is_in_stock)).toBe(true);
+    expect(unsold.some((c) => c.status === 2)).toBe(true);
+  });
+
   it('has out-of-stock and low-stock (1-3) products, and disabled and not-visible ones', () => {
     const stocks = products.flatMap((p) => [p.stock, ...(p.configurable_children ?? []).map((c) => c.stock)]);
     expect(stocks.some((s) => !s.is_in_stock && s.qty === 0)).toBe(true);

@@ -86,9 +86,12 @@ describe('product index', () => {
       url_path: 'p/LAP-1001/lenovo-thinkpad-t14',
       brand: 'Lenovo',
       mpn: '21AH00F1LT',
-      price: 89900,
-      price_incl_tax: 108779,
-      final_price_incl_tax: 108779,
+      // not the parent's own 899 €: its cheapest available child's (LAP-1001-A, on special until 30 June)
+      price: 74900,
+      price_incl_tax: 90629,
+      special_price: 69900,
+      final_price_incl_tax: 84579,
+      special_to_date: '2026-06-30T00:00:00.000Z',
       category_ids: [12, 20],
       category: [
         { category_id: 12, name: 'Laptops', slug: 'laptops' },

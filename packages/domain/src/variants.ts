@@ -115,6 +115,28 @@ export function selectVariant<C extends ConfigurableChild>(
     : { variant: best, exactMatch, matchedCount: bestCount, warning: NO_SUCH_CONFIGURATION };
 }
 
+/**
+ * The child whose price a configurable parent shows where no option is chosen (category card, search
+ * result, URL map answer, the product page's first render): the variant the spec's rule chooses for
+ * an empty selection (catalogue-and-cart.md §4 "Configurable product": the available child — enabled
+ * and in stock — with the lowest price). The parent's own price is never shown: it is the import's
+ * figure, not a price anything can be bought at. When no child is available (README decision) the
+ * lowest-priced enabled child is shown, the parent being out of stock; with no enabled child, null
+ * (the caller keeps the parent's own price; the product is not sold anyway).
+ */
+export function displayVariant<C extends ConfigurableChild>(
+  children: readonly C[] | null | undefined,
+): C | null {
+  const chosen = selectVariant({ configurable_children: children }, {}).variant;
+  if (chosen) return chosen;
+  let cheapest: C | null = null;
+  for (const child of children ?? []) {
+    if ((child.status ?? 1) >= STATUS_DISABLED) continue;
+    if (!cheapest || variantPrice(child) < variantPrice(cheapest)) cheapest = child;
+  }
+  return cheapest;
+}
+
 /** The option selection a variant stands for (to sync the UI after a choice): attribute code → value_index. */
 export function variantOptions(
   product: ConfigurableProduct,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   availableOptionValues,
+  displayVariant,
   isVariantAvailable,
   matchCount,
   optionValuesWithAvailability,
@@ -170,5 +171,57 @@ describe('selectVariant properties', () => {
         },
       ),
     );
+  });
+
+  it('displayVariant: the cheapest available child; else the cheapest enabled one; else none', () => {
+    fc.assert(
+      fc.property(fc.array(childArb, { maxLength: 12 }), (children) => {
+        const shown = displayVariant(children);
+        const available = children.filter(isVariantAvailable);
+        const enabled = children.filter((c) => c.status < 2);
+        const pool = available.length > 0 ? available : enabled;
+        if (pool.length === 0) {
+          expect(shown).toBeNull();
+          return;
+        }
+        expect(pool).toContain(shown);
+        for (const c of pool) expect(variantPrice(c)).toBeGreaterThanOrEqual(variantPrice(shown!));
+        // the product page with no option chosen shows the same child
+        if (available.length > 0)
+          expect(selectVariant({ configurable_children: children }, {}).variant).toBe(shown);
+      }),
+    );
+  });
+});
+
+describe('displayVariant (the price a configurable parent shows, issue #14 item 1)', () => {
+  it.each([
+    [
+      'the cheapest in-stock child, not a cheaper out-of-stock one',
+      product.configurable_children,
+      'silver-256',
+    ],
+    [
+      'a disabled cheapest child is skipped',
+      [child('a', 1, 10, 500, { status: 2 }), child('b', 1, 11, 700), child('c', 2, 10, 900)],
+      'b',
+    ],
+    [
+      'nothing available: the cheapest enabled child (shown out of stock)',
+      [
+        child('a', 1, 10, 300, { status: 2 }),
+        child('b', 1, 11, 500, { stock: { is_in_stock: false } }),
+        child('c', 2, 10, 400, { stock: { is_in_stock: false } }),
+      ],
+      'c',
+    ],
+  ])('%s', (_name, children, sku) => {
+    expect(displayVariant(children)?.sku).toBe(sku);
+  });
+
+  it('no enabled child: none (the parent keeps its own price)', () => {
+    expect(displayVariant([child('a', 1, 10, 300, { status: 2 })])).toBeNull();
+    expect(displayVariant([])).toBeNull();
+    expect(displayVariant(undefined)).toBeNull();
   });
 });

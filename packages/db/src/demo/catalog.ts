@@ -134,6 +134,19 @@ function conditionLine(grade: GradeDef): LocalizedText {
   );
 }
 
+/**
+ * A configurable parent's own price, which the shop never shows (it shows the cheapest available
+ * child, issue #14 item 1): like imports from a real back end it differs from the children's — above
+ * them for a third of the parents, below them for another third, their minimum for the rest.
+ */
+function ownConfigurablePrice(id: number, children: readonly ImportConfigurableChild[]): number {
+  const prices = children.map((c) => c.price);
+  const min = Math.min(...prices);
+  if (id % 3 === 1) return Math.round((Math.max(...prices) + 100) * 100) / 100;
+  if (id % 3 === 2) return Math.max(0.01, Math.round(min * 50) / 100);
+  return min;
+}
+
 function configurableLine(axis: Axis): LocalizedText {
   const a = axis === 'color' ? L('spalvą', 'color', 'цвет') : L('talpą', 'capacity', 'ёмкость');
   return L(
@@ -528,6 +541,7 @@ class CatalogBuilder {
       }
     }
 
+    this.unsellCheapest(id, children);
     const usedGrades = GRADES.filter((g) => usedGradeValues.has(g.value));
     const usedAxis = axisValues.filter((v) => usedAxisValues.has(v));
     const sellable = children.filter((c) => c.status === 1 && c.stock.is_in_stock);
@@ -549,7 +563,7 @@ class CatalogBuilder {
       mpn: this.mpn(model.brand),
       image: firstImage,
       media_gallery: images.map((image) => ({ image })),
-      price: Math.min(...children.map((c) => c.price)),
+      price: ownConfigurablePrice(id, children),
       tax_class_id: PRODUCT_TAX_CLASS,
       category_ids: graded
         ? [...categoryPath(leaf.categoryId), REFURBISHED_CATEGORY_ID]
@@ -586,6 +600,18 @@ class CatalogBuilder {
       ...this.timestamps(),
     };
     return this.record(p, leaf.categoryId, base);
+  }
+
+  /**
+   * Every tenth configurable has its cheapest child out of stock, every tenth other one has it
+   * disabled: the shop must show the cheapest child that can be bought (issue #14 item 1). Chosen by
+   * id, not by the random stream, so the rest of the catalogue stays as it was.
+   */
+  private unsellCheapest(id: number, children: ImportConfigurableChild[]): void {
+    if (children.length < 2 || (id % 10 !== 0 && id % 10 !== 5)) return;
+    const cheapest = children.reduce((a, b) => (b.price < a.price ? b : a));
+    if (id % 10 === 0) cheapest.stock = { is_in_stock: false, qty: 0, manage_stock: true };
+    else cheapest.status = 2;
   }
 
   digital(item: DigitalItem, type: 'virtual' | 'downloadable'): ImportProduct {
