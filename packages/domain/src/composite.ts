@@ -206,3 +206,41 @@ export function bundleLinePrice(picks: readonly BundleLinePick[], prices: PriceL
   }
   return sum;
 }
+
+/** One product's units held in stock by order lines, and the lines (by sku and name) that hold them. */
+export interface StockUnits {
+  sku: string;
+  qty: number;
+  lines: { sku: string; name: string }[];
+}
+
+/** An order line as stock sees it: a bundle line carries the links it chose (`picks`, per bundle). */
+export interface StockLine {
+  sku: string;
+  name: string;
+  qty: number;
+  picks?: readonly { sku: string; qty: number }[] | null;
+}
+
+/**
+ * The stock units order lines hold, for taking them when the order is placed and for giving them
+ * back (or taking them again) later: the same units each time. A bundle keeps no stock of its own
+ * (its row is unmanaged and only says whether it is sold at all), so a bundle line holds, besides
+ * its own sku, each chosen link's units: link qty × line qty; any other line holds its own sku.
+ * Summed per sku and in sku order: the order in which orders take stock rows, so that two orders
+ * of the same products wait for each other instead of deadlocking (PostgreSQL).
+ */
+export function stockUnitsOf(lines: readonly StockLine[]): StockUnits[] {
+  const bySku = new Map<string, StockUnits>();
+  const hold = (sku: string, qty: number, line: StockLine) => {
+    const units = bySku.get(sku) ?? { sku, qty: 0, lines: [] };
+    units.qty += qty;
+    if (!units.lines.some((l) => l.sku === line.sku)) units.lines.push({ sku: line.sku, name: line.name });
+    bySku.set(sku, units);
+  };
+  for (const line of lines) {
+    hold(line.sku, line.qty, line);
+    for (const pick of line.picks ?? []) hold(pick.sku, pick.qty * line.qty, line);
+  }
+  return [...bySku.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+}
