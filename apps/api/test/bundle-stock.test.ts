@@ -224,3 +224,38 @@ describe('a bundle order gives its units back once, and paying again takes them 
     expect(await stock()).toEqual(before);
   });
 });
+
+describe('the cart checks a bundle by the stock of the products it chose', () => {
+  const newCart = async () =>
+    (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+  const add = (cartId: string, qty: number) =>
+    api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cartId}&storeCode=en`,
+      payload: { cartItem: { ...FULL_SET, qty } },
+    });
+  const linesOf = async (cartId: string) =>
+    (await api.call(`/vsbridge/cart/pull?cartId=${cartId}&storeCode=en`)).body.result as unknown[];
+
+  it('a chosen product out of stock: the bundle is out of stock, not added', async () => {
+    await setStock({ 'PART-SSD': 0 });
+    const cart = await newCart();
+    const r = await add(cart, 1);
+    expect(r.status).toBe(400);
+    expect(r.body.result).toBe('The product is out of stock and cannot be added to the cart!');
+    expect(await linesOf(cart)).toEqual([]);
+  });
+
+  it('at most as many bundles as the chosen products allow (5 SSDs, 2 per set: 2 sets)', async () => {
+    await setStock({ 'PART-SSD': 5 });
+    const cart = await newCart();
+    const r = await add(cart, 3);
+    expect(r.status).toBe(400);
+    expect(r.body.result).toBe('Only 2 products of this type are available!');
+    expect(await linesOf(cart)).toEqual([]);
+    expect((await add(cart, 2)).status).toBe(200);
+    // a third set on top of the line's two: refused, the line keeps 2
+    expect((await add(cart, 1)).status).toBe(400);
+    expect(await linesOf(cart)).toEqual([expect.objectContaining({ sku: 'BUN-8100', qty: 2 })]);
+  });
+});

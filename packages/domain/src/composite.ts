@@ -2,6 +2,7 @@
 // rules" ("Grouped product price is the sum of the linked products' price times quantity. Bundle
 // price is computed from the default or selected options.") and §5 ("Grouped and bundle children
 // must have status 1"). Prices come from pricing.ts (groupedPrice, bundlePrice).
+import { stockStatus, type StockInfo } from './product-validation.ts';
 import { lookupPrice, type BundleLink, type BundleOption, type BundleSelection, type PriceLookup, type ProductLink } from './pricing.ts';
 
 /** §5 "Grouped and bundle children must have status 1". */
@@ -243,4 +244,27 @@ export function stockUnitsOf(lines: readonly StockLine[]): StockUnits[] {
     for (const pick of line.picks ?? []) hold(pick.sku, pick.qty * line.qty, line);
   }
   return [...bySku.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+}
+
+/**
+ * The stock of a bundle line (a bundle keeps none of its own: its units are its chosen products',
+ * stockUnitsOf). `orderable` false when a chosen product is out of stock (stockStatus, §4 "Adding
+ * to the cart" step 2); `maxQty` the most bundles the managed stock of every chosen product allows
+ * (its qty ÷ the link qty, rounded down), null when none is managed. A product without a stock row
+ * limits nothing, as for a simple line.
+ */
+export function bundleStock(
+  picks: readonly { sku: string; qty: number }[],
+  stockOf: (sku: string) => StockInfo | undefined,
+): { orderable: boolean; maxQty: number | null } {
+  let maxQty: number | null = null;
+  for (const pick of picks) {
+    const stock = stockOf(pick.sku);
+    if (!stock) continue;
+    if (stockStatus(stock) === 'out_of_stock') return { orderable: false, maxQty: 0 };
+    if (stock.manage_stock === false || typeof stock.qty !== 'number') continue;
+    const bundles = Math.floor(stock.qty / pick.qty);
+    maxQty = maxQty === null ? bundles : Math.min(maxQty, bundles);
+  }
+  return { orderable: maxQty !== 0, maxQty };
 }

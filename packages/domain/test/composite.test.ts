@@ -5,6 +5,7 @@ import {
   bundleCartOptions,
   bundleLinePrice,
   bundlePrice,
+  bundleStock,
   checkCompositeLine,
   chosenGroupedLinks,
   defaultBundleSelection,
@@ -321,5 +322,25 @@ describe('stockUnitsOf: the units order lines hold in stock (a bundle: its chose
         expect(skus).toEqual([...new Set(skus)].sort());
       }),
     );
+  });
+});
+
+describe('bundleStock: a bundle line is orderable as far as its chosen products are', () => {
+  const stock: Record<string, { qty: number; is_in_stock: boolean; manage_stock: boolean }> = {
+    RAM: { qty: 5, is_in_stock: true, manage_stock: true },
+    SSD: { qty: 7, is_in_stock: true, manage_stock: true },
+    GONE: { qty: 0, is_in_stock: false, manage_stock: true },
+    OFF: { qty: 3, is_in_stock: false, manage_stock: true },
+    FREE: { qty: 0, is_in_stock: true, manage_stock: false },
+  };
+  it.each<{ picks: { sku: string; qty: number }[]; orderable: boolean; maxQty: number | null }>([
+    { picks: [{ sku: 'RAM', qty: 1 }, { sku: 'SSD', qty: 2 }], orderable: true, maxQty: 3 },
+    { picks: [{ sku: 'RAM', qty: 2 }], orderable: true, maxQty: 2 },
+    { picks: [{ sku: 'RAM', qty: 6 }], orderable: false, maxQty: 0 },
+    { picks: [{ sku: 'RAM', qty: 1 }, { sku: 'GONE', qty: 1 }], orderable: false, maxQty: 0 },
+    { picks: [{ sku: 'OFF', qty: 1 }], orderable: false, maxQty: 0 },
+    { picks: [{ sku: 'FREE', qty: 4 }, { sku: 'UNKNOWN', qty: 1 }], orderable: true, maxQty: null },
+  ])('$picks → orderable $orderable, at most $maxQty', ({ picks, orderable, maxQty }) => {
+    expect(bundleStock(picks, (sku) => stock[sku])).toEqual({ orderable, maxQty });
   });
 });
