@@ -183,6 +183,11 @@ export interface BundleChoice {
   total: number;
   /** the same selection at the page's base prices (the tier's "regular" price) */
   baseTotal: number;
+  /**
+   * whether the bundle can be ordered at all: a bundle keeps no stock of its own (its order takes its
+   * chosen products', apps/api order/stock.ts), so every required option needs a product in stock
+   */
+  orderable: boolean;
 }
 
 /**
@@ -200,8 +205,10 @@ export function useBundleChoice(product: Product, linked: readonly LinkedProduct
   });
   const prices = useLinkedPrices(linked);
   const base = useMemo(() => linkedPrices(linked), [linked]);
+  const inStock = linkedInStock(linked);
   return {
     options,
+    orderable: options.every((o) => !o.required || o.product_links.some((l) => inStock(l.sku))),
     selected,
     choose: (optionId, skus) => setSelected((s) => ({ ...s, [optionId]: skus })),
     total: bundlePrice(options, prices, selected),
