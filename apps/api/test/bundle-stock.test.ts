@@ -164,6 +164,35 @@ describe('an order of a bundle holds the units of the products it chose', () => 
   });
 });
 
+describe("the units an order line holds are the server's, never the request's", () => {
+  it('a "bundle_picks" sent with a line is dropped; a bundle line keeps the links the server checked', async () => {
+    await setStock({});
+    const forged = { extension_attributes: {}, bundle_picks: [{ option_id: 9, sku: 'PART-SSD', qty: 40 }] };
+    const o = await placed(
+      [
+        { sku: 'PART-RAM-8', qty: 1, product_option: forged },
+        { ...FULL_SET, qty: 1, product_option: { ...forged, ...FULL_SET.product_option } },
+      ],
+      'NEOPAY',
+    );
+    const items = await api.database.query<{ sku: string; product_option: Record<string, unknown> | null }>(
+      'SELECT i.sku, i.product_option FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.increment_id = $1 ORDER BY i.id',
+      [o.orderNumber],
+    );
+    expect(items[0]?.product_option?.bundle_picks).toBeUndefined();
+    expect(items[1]?.product_option?.bundle_picks).toEqual([
+      { option_id: 1, sku: 'PART-RAM-16', qty: 1 },
+      { option_id: 2, sku: 'PART-SSD', qty: 2 },
+      { option_id: 3, sku: 'PART-BAG', qty: 1 },
+      { option_id: 3, sku: 'PART-MOUSE', qty: 2 },
+    ]);
+    // the cancelled payment gives back what was taken: 2 SSDs, not 40
+    const before = await stock();
+    await payAtSandbox(o.orderToken, 'cancelled');
+    expect((await stock())['PART-SSD']).toBe(before['PART-SSD'] + 2);
+  });
+});
+
 describe('a bundle order gives its units back once, and paying again takes them again', () => {
   it('a cancelled payment returns them; paying again takes them; a failed payment returns them', async () => {
     await setStock({});
