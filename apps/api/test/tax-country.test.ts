@@ -26,6 +26,7 @@ const line: PricedLine = {
   product_type: 'simple',
   parent_sku: null,
   product_option: null,
+  bundle_picks: null,
   price_incl_tax: 12100,
   tax_class_id: 2,
   // the line's own rate: used only when no rule matches the country

@@ -171,4 +171,34 @@ describe('bundle picker', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Item L1/ }));
     expect(add.disabled).toBe(false);
   });
+
+  it('a chosen product out of stock cannot be chosen; a required option with none in stock leaves the bundle not orderable', () => {
+    // the default laptop L1 is sold out: not chosen, marked, its radio disabled; L2 can be chosen
+    const soldOut = children.map((c) => (c.sku === 'L1' ? linked('L1', 50000, false) : c));
+    renderIn(
+      <BundlePicker
+        product={bundle}
+        linked={soldOut}
+        adding={false}
+        disabled={false}
+        onAdd={() => undefined}
+      />,
+    );
+    const l1 = screen.getByRole('radio', { name: /Item L1/ }) as HTMLInputElement;
+    expect(l1.checked).toBe(false);
+    expect(l1.disabled).toBe(true);
+    expect(l1.closest('label')?.textContent).toContain('Out of stock');
+    const add = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Item L2/ }));
+    expect(add.disabled).toBe(false);
+    cleanup();
+
+    // both laptops sold out: nothing can be chosen for the required option
+    const none = children.map((c) => (c.sku.startsWith('L') ? linked(c.sku, 50000, false) : c));
+    renderIn(
+      <BundlePicker product={bundle} linked={none} adding={false} disabled={false} onAdd={() => undefined} />,
+    );
+    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

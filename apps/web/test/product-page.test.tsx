@@ -309,6 +309,15 @@ describe('product page: bundle header price', () => {
   });
 });
 
+describe('product page: bundle stock', () => {
+  it('a bundle whose required option has nothing in stock is out of stock, whatever its own row says', () => {
+    const soldOut = (sku: string) => ({ ...linked(sku, 50000), stock: { is_in_stock: false, qty: 0 } });
+    render(page(routeData(bundle, Date.now(), [soldOut('L1'), soldOut('L2'), linked('M', 1000)])));
+    expect(stockLine()).toBe('Out of stock');
+    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
 describe('product page: pickers at the customer group’s tier', () => {
   it('bundle: link prices, total and header follow the tier; the base total is struck through', async () => {
     render(page(routeData(bundle, Date.now(), bundleLinked)));

@@ -5,12 +5,14 @@ import {
   bundleCartOptions,
   bundleLinePrice,
   bundlePrice,
+  bundleStock,
   checkCompositeLine,
   chosenGroupedLinks,
   defaultBundleSelection,
   groupedPrice,
   isCompositeChildShown,
   missingRequiredBundleOptions,
+  stockUnitsOf,
   type BundleOption,
   type BundleOptionRequest,
   type ProductLink,
@@ -285,5 +287,60 @@ describe('bundle cart lines: checkCompositeLine (issue #12 item 1; catalogue-and
     );
     // the property is not vacuous: many generated lines are accepted
     expect(accepted).toBeGreaterThan(200);
+  });
+});
+
+describe('stockUnitsOf: the units order lines hold in stock (a bundle: its chosen links)', () => {
+  it('a bundle line holds its own sku and link qty × line qty of each chosen link, summed with simple lines, in sku order', () => {
+    const units = stockUnitsOf([
+      { sku: 'Z-SIMPLE', name: 'Mouse', qty: 1 },
+      { sku: 'BUN', name: 'Set', qty: 3, picks: [{ sku: 'RAM', qty: 1 }, { sku: 'Z-SIMPLE', qty: 2 }] },
+      { sku: 'BUN', name: 'Set', qty: 1, picks: [{ sku: 'SSD', qty: 4 }] },
+    ]);
+    expect(units).toEqual([
+      { sku: 'BUN', qty: 4, lines: [{ sku: 'BUN', name: 'Set' }] },
+      { sku: 'RAM', qty: 3, lines: [{ sku: 'BUN', name: 'Set' }] },
+      { sku: 'SSD', qty: 4, lines: [{ sku: 'BUN', name: 'Set' }] },
+      { sku: 'Z-SIMPLE', qty: 7, lines: [{ sku: 'Z-SIMPLE', name: 'Mouse' }, { sku: 'BUN', name: 'Set' }] },
+    ]);
+  });
+  it('no lines, no units', () => expect(stockUnitsOf([])).toEqual([]));
+  it('property: every unit is counted once, per sku, in sku order', () => {
+    const sku = fc.constantFrom('A', 'B', 'C', 'D');
+    const line = fc.record({
+      sku,
+      name: fc.constant('n'),
+      qty: fc.integer({ min: 1, max: 50 }),
+      picks: fc.option(fc.array(fc.record({ sku, qty: fc.integer({ min: 1, max: 5 }) }), { maxLength: 4 })),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        const units = stockUnitsOf(lines);
+        const total = lines.reduce((s, l) => s + l.qty + (l.picks ?? []).reduce((t, p) => t + p.qty * l.qty, 0), 0);
+        expect(units.reduce((s, u) => s + u.qty, 0)).toBe(total);
+        const skus = units.map((u) => u.sku);
+        expect(skus).toEqual([...new Set(skus)].sort());
+      }),
+    );
+  });
+});
+
+describe('bundleStock: a bundle line is orderable as far as its chosen products are', () => {
+  const stock: Record<string, { qty: number; is_in_stock: boolean; manage_stock: boolean }> = {
+    RAM: { qty: 5, is_in_stock: true, manage_stock: true },
+    SSD: { qty: 7, is_in_stock: true, manage_stock: true },
+    GONE: { qty: 0, is_in_stock: false, manage_stock: true },
+    OFF: { qty: 3, is_in_stock: false, manage_stock: true },
+    FREE: { qty: 0, is_in_stock: true, manage_stock: false },
+  };
+  it.each<{ picks: { sku: string; qty: number }[]; orderable: boolean; maxQty: number | null }>([
+    { picks: [{ sku: 'RAM', qty: 1 }, { sku: 'SSD', qty: 2 }], orderable: true, maxQty: 3 },
+    { picks: [{ sku: 'RAM', qty: 2 }], orderable: true, maxQty: 2 },
+    { picks: [{ sku: 'RAM', qty: 6 }], orderable: false, maxQty: 0 },
+    { picks: [{ sku: 'RAM', qty: 1 }, { sku: 'GONE', qty: 1 }], orderable: false, maxQty: 0 },
+    { picks: [{ sku: 'OFF', qty: 1 }], orderable: false, maxQty: 0 },
+    { picks: [{ sku: 'FREE', qty: 4 }, { sku: 'UNKNOWN', qty: 1 }], orderable: true, maxQty: null },
+  ])('$picks → orderable $orderable, at most $maxQty', ({ picks, orderable, maxQty }) => {
+    expect(bundleStock(picks, (sku) => stock[sku])).toEqual({ orderable, maxQty });
   });
 });

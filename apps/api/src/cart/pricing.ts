@@ -20,6 +20,7 @@ import {
   isVirtualCart,
   resolveTaxCountry,
   taxRateFor,
+  type BundleLinePick,
   type BundleOption,
   type CartProductOption,
   type CompositeRefusal,
@@ -48,6 +49,8 @@ export type PricedLine = {
   product_type: string;
   parent_sku: string | null;
   product_option: CartProductOption | null;
+  /** a bundle line: the links it chose, with their quantity per bundle (the units its order holds in stock); null for other lines */
+  bundle_picks: BundleLinePick[] | null;
   /** unit price, cents incl. tax */
   price_incl_tax: number;
   tax_class_id: number | null;
@@ -104,13 +107,13 @@ async function unitPrice(
   option: CartProductOption | null | undefined,
   q: Queryable,
   tierPercent: number,
-): Promise<{ price: number | null } | { refusal: CompositeRefusal }> {
+): Promise<{ price: number | null; picks: BundleLinePick[] | null } | { refusal: CompositeRefusal }> {
   const check = checkCompositeLine(
     { type_id: doc.type_id, bundle_options: doc.bundle_options as BundleOption[] | undefined },
     option?.extension_attributes?.bundle_options,
   );
   if (!check.ok) return { refusal: check.refusal };
-  if (!check.picks) return { price: num(applyGroupTier(doc, tierPercent).final_price_incl_tax) };
+  if (!check.picks) return { price: num(applyGroupTier(doc, tierPercent).final_price_incl_tax), picks: null };
   // link prices of the document are not trusted to be incl. tax: price every link from its product
   const linked = await catalog.resolveSkus(store, [...new Set(check.picks.map((p) => p.sku))], q);
   const prices = new Map<string, number>();
@@ -118,7 +121,7 @@ async function unitPrice(
     const p = num(applyGroupTier(r.product, tierPercent).final_price_incl_tax);
     if (p !== null && !r.disabled) prices.set(sku, p);
   }
-  return { price: bundleLinePrice(check.picks, prices) };
+  return { price: bundleLinePrice(check.picks, prices), picks: check.picks };
 }
 
 /** a line the composite check refused: its position among the lines, its sku and the refusal */
@@ -155,7 +158,7 @@ export async function priceLines(
     const unit =
       r && !r.disabled
         ? await unitPrice(catalog, store, r.product, line.product_option, q, tierPercent)
-        : { price: null };
+        : { price: null, picks: null };
     if ('refusal' in unit) {
       refused.push({ index: i, sku: line.sku, refusal: unit.refusal });
       unavailable.push(line.sku);
@@ -175,6 +178,7 @@ export async function priceLines(
       product_type: String(r.product.type_id ?? 'simple'),
       parent_sku: r.parent ? String(r.parent.sku) : null,
       product_option: line.product_option ?? null,
+      bundle_picks: unit.picks,
       price_incl_tax: price,
       tax_class_id: num(r.product.tax_class_id),
       tax_percent: num(r.product.tax) ?? 0,

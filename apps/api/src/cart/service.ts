@@ -6,12 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import {
   CART_MAX_QTY,
+  bundleStock,
   cartItemChecksum,
   sameCartItem,
   selectVariant,
   stockStatus,
   validateProductForCart,
   validateQuantity,
+  type BundleLinePick,
   type CartItemInput,
   type CartProductOption,
   type StoreCode,
@@ -210,7 +212,7 @@ export class CartService {
         existing.find((l) => sameCartItem({ sku: l.sku, qty: l.qty, id: l.product_id, item_id: l.item_id, product_option: l.product_option }, incoming));
       const qty = byItemId ? input.qty : (match?.qty ?? 0) + input.qty;
       if (qty > CART_MAX_QTY) throw fieldError('cartItem.qty', 'validation.tooBig', { max: CART_MAX_QTY });
-      await this.checkStock(line.sku, qty, 'cartItem.qty', tx);
+      await this.checkStock(line.sku, qty, 'cartItem.qty', tx, priced.bundle_picks);
       await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
       if (match) {
         return one<CartItemRow>(tx, 'UPDATE cart_items SET qty = $1 WHERE item_id = $2 RETURNING *', [qty, match.item_id]);
@@ -275,8 +277,25 @@ export class CartService {
     return new Map(found.map((s) => [s.sku, s]));
   }
 
-  /** the domain's stock status and quantity rule: out of stock, or more than available, is refused */
-  async checkStock(sku: string, qty: number, field: string, q: Queryable = this.database): Promise<void> {
+  /**
+   * the domain's stock status and quantity rule: out of stock, or more than available, is refused.
+   * A bundle line (`bundlePicks`: the links it chose) by the stock of its chosen products (domain
+   * bundleStock), as its order will take them (order/stock.ts).
+   */
+  async checkStock(
+    sku: string,
+    qty: number,
+    field: string,
+    q: Queryable = this.database,
+    bundlePicks: readonly BundleLinePick[] | null = null,
+  ): Promise<void> {
+    if (bundlePicks) {
+      const parts = await this.stockOf([...new Set(bundlePicks.map((p) => p.sku))], q);
+      const bundle = bundleStock(bundlePicks, (s) => parts.get(s));
+      if (!bundle.orderable) throw ruleError('cart.outOfStock', undefined, field);
+      const check = validateQuantity(qty, bundle.maxQty);
+      if (check) throw ruleError(check.key, check.params, field);
+    }
     const stock = (await this.stockOf([sku], q)).get(sku);
     if (!stock) return; // composite products (bundle, grouped) keep no stock of their own
     if (stockStatus(stock) === 'out_of_stock') throw ruleError('cart.outOfStock', undefined, field);

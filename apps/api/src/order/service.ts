@@ -3,7 +3,8 @@
  *
  * The server prices the order from its own data (the cart's lines, or the posted products when the
  * cart is unknown to the server, e.g. an order queued offline), then in ONE short transaction:
- * checks the cap on open orders awaiting online payment (unpaid.ts), decrements stock (refusing the whole order when any line is short), writes the order, its items
+ * checks the cap on open orders awaiting online payment (unpaid.ts), decrements stock (a bundle's
+ * chosen products too; refusing the whole order when any unit is short: stock.ts), writes the order, its items
  * and an outbox row for the confirmation e-mail, counts the coupon use (within its cap: coupon.ts) and
  * marks the cart converted.
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
@@ -25,7 +26,7 @@ import {
 } from '../cart/pricing.ts';
 import { fieldError, notFound, ruleError } from '../http/errors.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
-import { productsUnavailable } from './stock.ts';
+import { productsUnavailable, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 
@@ -270,12 +271,8 @@ export class OrderService {
     };
     const { password: _password, ...personalDetails } = personal as typeof personal & { password?: string };
 
-    const wanted = new Map<string, number>();
-    const names = new Map<string, string>();
-    for (const l of priced) {
-      wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.qty);
-      names.set(l.sku, l.name);
-    }
+    // the units the order holds in stock: a bundle's chosen products too (stock.ts takeStock)
+    const stockLines = priced.map((l) => ({ sku: l.sku, name: l.name, qty: l.qty, picks: l.bundle_picks }));
 
     // ---- one short transaction: stock, order, items, outbox, coupon use, cart
     let written: { order: OrderRow; repeat: boolean; productIds: number[] };
@@ -285,32 +282,9 @@ export class OrderService {
         if (again) return { order: again, repeat: true, productIds: [] };
         if (paidOnline(this.config, payment))
           await assertRoomForUnpaidOrder(tx, this.config, { customerId, clientAddress });
-        const productIds: number[] = [];
-        const short: string[] = [];
-        // stock rows are taken in sku order, whatever the order of the lines: two orders of the same
-        // products then wait for each other instead of deadlocking (PostgreSQL)
-        for (const [sku, qty] of [...wanted].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
-          const taken = await one<{ product_id: number }>(
-            tx,
-            `UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
-             WHERE sku = $1 AND manage_stock AND is_in_stock AND qty >= $2 RETURNING product_id`,
-            [sku, qty],
-          );
-          if (taken) {
-            productIds.push(taken.product_id);
-            continue;
-          }
-          const stock = await one<{ manage_stock: boolean; is_in_stock: boolean }>(
-            tx,
-            'SELECT manage_stock, is_in_stock FROM stock WHERE sku = $1',
-            [sku],
-          );
-          // no stock row: a composite product (bundle, grouped) keeps none of its own
-          if (stock && (stock.manage_stock || !stock.is_in_stock)) short.push(sku);
-        }
-        // the whole order is refused (the transaction rolls the other decrements back)
-        if (short.length)
-          throw productsUnavailable(short.map((sku) => ({ sku, name: names.get(sku) ?? sku })));
+        // the whole order is refused when a unit is short (the transaction rolls the others back)
+        const { productIds, short } = await takeStock(tx, stockLines, false);
+        if (short.length) throw productsUnavailable(short);
         const seq = await one<{ id: number | string }>(
           tx,
           "SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id",
@@ -359,6 +333,7 @@ export class OrderService {
         const params: unknown[] = [];
         for (const l of priced) {
           const base = params.length;
+          const option = storedProductOption(l.product_option, l.bundle_picks);
           params.push(
             order.id,
             l.product_id,
@@ -366,7 +341,7 @@ export class OrderService {
             l.name,
             l.qty,
             l.product_type,
-            l.product_option ? JSON.stringify(l.product_option) : null,
+            option ? JSON.stringify(option) : null,
           );
           params.push(l.price_incl_tax, l.price_incl_tax * l.qty, Math.round(l.tax_percent));
           values.push(

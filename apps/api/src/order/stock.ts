@@ -4,6 +4,7 @@
  * (payment/service.ts). Only stock rows the shop manages move, as when the order was placed.
  * Run inside the caller's transaction, after it locked the order row.
  */
+import { stockUnitsOf, type BundleLinePick, type StockLine } from '@vitrina/domain';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../lib/db.ts';
 import { rows } from '../lib/db.ts';
@@ -26,56 +27,111 @@ export function productsUnavailable(lines: { sku: string; name: string }[]): Api
   );
 }
 
-type HeldLine = { sku: string; name: string; qty: number };
+/**
+ * The key of an order line's `product_option` (order_items) that keeps the links its bundle chose,
+ * with their quantity per bundle: the server's own check of the line (PricedLine.bundle_picks),
+ * never the request's (the request schemas have no such key, and storedProductOption overwrites it).
+ * Orders read it back to give the same units back, or take them again.
+ */
+const BUNDLE_PICKS = 'bundle_picks';
 
-async function linesOf(q: Queryable, orderId: number): Promise<HeldLine[]> {
-  return rows<HeldLine>(
-    q,
-    // by sku: the order in which order/service.ts takes stock rows (no deadlock between orders)
-    'SELECT sku, min(name) AS name, sum(qty)::int AS qty FROM order_items WHERE order_id = $1 GROUP BY sku ORDER BY sku',
-    [orderId],
-  );
+/** the `product_option` an order line is stored with: the line's own, a bundle's with the links it chose */
+export function storedProductOption(
+  option: object | null,
+  bundlePicks: readonly BundleLinePick[] | null,
+): Record<string, unknown> | null {
+  const { [BUNDLE_PICKS]: _untrusted, ...own } = (option ?? {}) as Record<string, unknown>;
+  if (bundlePicks) return { ...own, [BUNDLE_PICKS]: bundlePicks };
+  return option ? own : null;
 }
 
-/** returns the order's units to stock; the product ids whose stock changed */
+/** the links a stored bundle line chose; none for other lines (and for orders placed before they were kept) */
+function picksOf(productType: string, option: Record<string, unknown> | null): StockLine['picks'] {
+  const picks = productType === 'bundle' ? option?.[BUNDLE_PICKS] : undefined;
+  if (!Array.isArray(picks)) return null;
+  return picks.flatMap((p: unknown) => {
+    const { sku, qty } = (p ?? {}) as { sku?: unknown; qty?: unknown };
+    return typeof sku === 'string' && Number.isInteger(qty) && Number(qty) > 0
+      ? [{ sku, qty: Number(qty) }]
+      : [];
+  });
+}
+
+async function linesOf(q: Queryable, orderId: number): Promise<StockLine[]> {
+  const items = await rows<{
+    sku: string;
+    name: string;
+    qty: number;
+    product_type: string;
+    product_option: Record<string, unknown> | null;
+  }>(
+    q,
+    'SELECT sku, name, qty, product_type, product_option FROM order_items WHERE order_id = $1 ORDER BY id',
+    [orderId],
+  );
+  return items.map((i) => ({
+    sku: i.sku,
+    name: i.name,
+    qty: i.qty,
+    picks: picksOf(i.product_type, i.product_option),
+  }));
+}
+
+/**
+ * Takes the units `lines` hold (domain stockUnitsOf: a bundle's chosen products too), stock rows in
+ * sku order. `force` false: only units that are there are taken; the lines holding a short unit are
+ * answered and the caller must refuse (throw, rolling back what was taken). `force` true (the money
+ * is already received): taken whatever is left, so a shortfall shows as negative stock for the
+ * staff to resolve. Only stock rows the shop manages move; a product without a stock row (a
+ * composite keeps none of its own) is never short.
+ */
+export async function takeStock(
+  q: Queryable,
+  lines: readonly StockLine[],
+  force: boolean,
+): Promise<{ productIds: number[]; short: { sku: string; name: string }[] }> {
+  const productIds: number[] = [];
+  const short = new Map<string, { sku: string; name: string }>();
+  for (const unit of stockUnitsOf(lines)) {
+    const taken = await rows<{ product_id: number }>(
+      q,
+      `UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
+       WHERE sku = $1 AND manage_stock ${force ? '' : 'AND is_in_stock AND qty >= $2'} RETURNING product_id`,
+      [unit.sku, unit.qty],
+    );
+    if (taken.length || force) {
+      productIds.push(...taken.map((r) => r.product_id));
+      continue;
+    }
+    const row = await rows<{ manage_stock: boolean; is_in_stock: boolean }>(
+      q,
+      'SELECT manage_stock, is_in_stock FROM stock WHERE sku = $1',
+      [unit.sku],
+    );
+    if (row.some((r) => r.manage_stock || !r.is_in_stock)) for (const l of unit.lines) short.set(l.sku, l);
+  }
+  return {
+    productIds,
+    short: [...short.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0)),
+  };
+}
+
+/** returns the order's units to stock (the units it took: takeStock); the product ids whose stock changed */
 export async function releaseOrderStock(q: Queryable, orderId: number): Promise<number[]> {
   const ids: number[] = [];
-  for (const l of await linesOf(q, orderId)) {
+  for (const unit of stockUnitsOf(await linesOf(q, orderId))) {
     const back = await rows<{ product_id: number }>(
       q,
       `UPDATE stock SET qty = qty + $2, is_in_stock = (qty + $2) > 0, updated_at = now()
        WHERE sku = $1 AND manage_stock RETURNING product_id`,
-      [l.sku, l.qty],
+      [unit.sku, unit.qty],
     );
     ids.push(...back.map((r) => r.product_id));
   }
   return ids;
 }
 
-/**
- * Takes the order's units again. `force` false: the short lines are answered and the caller must
- * refuse (throw, rolling back what was taken). `force` true (the money is already
- * received): taken whatever is left, so a shortfall shows as negative stock for the staff to resolve.
- */
-export async function retakeOrderStock(
-  q: Queryable,
-  orderId: number,
-  force: boolean,
-): Promise<{ productIds: number[]; short: HeldLine[] }> {
-  const productIds: number[] = [];
-  const short: HeldLine[] = [];
-  for (const l of await linesOf(q, orderId)) {
-    const taken = await rows<{ product_id: number }>(
-      q,
-      `UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
-       WHERE sku = $1 AND manage_stock ${force ? '' : 'AND is_in_stock AND qty >= $2'} RETURNING product_id`,
-      [l.sku, l.qty],
-    );
-    if (taken.length) productIds.push(...taken.map((r) => r.product_id));
-    else if (!force) {
-      const managed = await rows(q, 'SELECT 1 FROM stock WHERE sku = $1 AND manage_stock', [l.sku]);
-      if (managed.length) short.push(l);
-    }
-  }
-  return { productIds, short };
+/** Takes the order's units again (takeStock of its stored lines). */
+export async function retakeOrderStock(q: Queryable, orderId: number, force: boolean) {
+  return takeStock(q, await linesOf(q, orderId), force);
 }

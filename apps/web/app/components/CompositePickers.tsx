@@ -62,7 +62,7 @@ export function GroupedPicker({
   const t = useT();
   const bySku = new Map(linked.map((p) => [p.sku, p]));
   const links = associatedLinks(product.product_links).filter((l) => bySku.has(l.linked_product_sku));
-  const inStock = (sku: string) => stockStatus(bySku.get(sku)?.stock ?? null) !== 'out_of_stock';
+  const inStock = linkedInStock(linked);
   const [qty, setQty] = useState<Record<string, number>>(() =>
     Object.fromEntries(
       links.map((l) => [l.linked_product_sku, inStock(l.linked_product_sku) ? defaultLinkQty(l) : 0]),
@@ -168,6 +168,12 @@ export function shownBundleOptions(product: Product, linked: readonly LinkedProd
     .filter((o) => o.product_links.length > 0);
 }
 
+/** whether a linked product is in stock (domain stockStatus of its document's stock) */
+function linkedInStock(linked: readonly LinkedProduct[]): (sku: string) => boolean {
+  const bySku = new Map(linked.map((p) => [p.sku, p]));
+  return (sku) => stockStatus(bySku.get(sku)?.stock ?? null) !== 'out_of_stock';
+}
+
 /** A bundle's choices: its options, the skus chosen per option (from the defaults), and the price. */
 export interface BundleChoice {
   options: BundleOption[];
@@ -177,6 +183,11 @@ export interface BundleChoice {
   total: number;
   /** the same selection at the page's base prices (the tier's "regular" price) */
   baseTotal: number;
+  /**
+   * whether the bundle can be ordered at all: a bundle keeps no stock of its own (its order takes its
+   * chosen products', apps/api order/stock.ts), so every required option needs a product in stock
+   */
+  orderable: boolean;
 }
 
 /**
@@ -186,11 +197,18 @@ export interface BundleChoice {
  */
 export function useBundleChoice(product: Product, linked: readonly LinkedProduct[]): BundleChoice {
   const options = useMemo(() => shownBundleOptions(product, linked), [product, linked]);
-  const [selected, setSelected] = useState<Record<number, string[]>>(() => defaultBundleSelection(options));
+  // a default that is out of stock is not chosen: the bundle's order would take its units (apps/api order/stock.ts)
+  const [selected, setSelected] = useState<Record<number, string[]>>(() => {
+    const inStock = linkedInStock(linked);
+    const defaults = defaultBundleSelection(options);
+    return Object.fromEntries(Object.entries(defaults).map(([id, skus]) => [id, skus.filter(inStock)]));
+  });
   const prices = useLinkedPrices(linked);
   const base = useMemo(() => linkedPrices(linked), [linked]);
+  const inStock = linkedInStock(linked);
   return {
     options,
+    orderable: options.every((o) => !o.required || o.product_links.some((l) => inStock(l.sku))),
     selected,
     choose: (optionId, skus) => setSelected((s) => ({ ...s, [optionId]: skus })),
     total: bundlePrice(options, prices, selected),
@@ -227,6 +245,9 @@ export function BundlePicker({
   const prices = useLinkedPrices(linked);
   const bySku = new Map(linked.map((p) => [p.sku, p]));
   const missing = missingRequiredBundleOptions(options, selected);
+  // a bundle keeps no stock of its own: it is orderable while every chosen product is in stock
+  const inStock = linkedInStock(linked);
+  const chosenSoldOut = Object.values(selected).some((skus) => skus.some((sku) => !inStock(sku)));
   // the server's rule of which options take several links (domain checkCompositeLine)
   const multi = (type?: string) => isMultiChoiceOption({ type });
 
@@ -268,6 +289,7 @@ export function BundlePicker({
             {o.product_links.map((l) => {
               const p = bySku.get(l.sku) as LinkedProduct;
               const qty = defaultLinkQty(l);
+              const available = inStock(l.sku);
               return (
                 <label key={l.sku}>
                   <input
@@ -275,6 +297,7 @@ export function BundlePicker({
                     name={name}
                     value={l.sku}
                     checked={chosen.includes(l.sku)}
+                    disabled={!available}
                     onChange={(e) =>
                       multi(o.type)
                         ? set(e.target.checked ? [...chosen, l.sku] : chosen.filter((s) => s !== l.sku))
@@ -288,6 +311,7 @@ export function BundlePicker({
                   <span className="muted">
                     +{formatPrice((prices.get(l.sku) as number) * qty, t.storeCode)}
                   </span>
+                  {available ? null : <span className="stock out"> {t('product.outOfStock')}</span>}
                 </label>
               );
             })}
@@ -300,7 +324,7 @@ export function BundlePicker({
       <button
         type="button"
         className="btn btn-primary btn-large"
-        disabled={adding || disabled || missing.length > 0}
+        disabled={adding || disabled || missing.length > 0 || chosenSoldOut}
         onClick={add}
       >
         {adding ? t('product.adding') : t('product.addToCart')}

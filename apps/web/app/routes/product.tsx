@@ -414,7 +414,7 @@ function ProductView({
     ? { final: bundle.total, regular: bundle.total < bundle.baseTotal ? bundle.baseTotal : null, sku: null }
     : { final, regular, sku: variant?.sku ?? product.sku };
   const stock = variant ? (variant.stock ?? null) : (product.stock ?? null);
-  const inStock = stockStatus(stock) !== 'out_of_stock';
+  const inStock = stockStatus(stock) !== 'out_of_stock' && (!isBundle || bundle.orderable);
   const noVariant = isConfigurable && !variant;
   const onlyLeft = lowStockQty(stock);
   // Children carry no special price dates: the window is shown for the product itself.
