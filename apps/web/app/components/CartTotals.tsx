@@ -11,11 +11,18 @@ const LABELS: Record<string, MessageKey> = {
   grand_total: 'totals.grandTotal',
 };
 
-/** The server's total segments (zero shipping/payment/discount rows are left out). */
-export function CartTotals({ totals }: { totals: Totals }) {
+/**
+ * The server's total segments. Zero payment and discount rows are left out; a zero shipping row
+ * too, unless `shippingChosen`: then the shopper has picked a method and reads "Free".
+ */
+export function CartTotals({ totals, shippingChosen = false }: { totals: Totals; shippingChosen?: boolean }) {
   const t = useT();
   const rows = totals.total_segments.filter(
-    (s) => s.code === 'subtotal_incl_tax' || s.code === 'grand_total' || s.value !== 0,
+    (s) =>
+      s.code === 'subtotal_incl_tax' ||
+      s.code === 'grand_total' ||
+      s.value !== 0 ||
+      (s.code === 'shipping' && shippingChosen),
   );
   return (
     <dl className="totals">
@@ -24,7 +31,11 @@ export function CartTotals({ totals }: { totals: Totals }) {
         return (
           <div key={s.code} className={`totals-${s.code}`}>
             <dt>{label ? t.msg(label) : s.title}</dt>
-            <dd>{formatPrice(s.value, t.storeCode)}</dd>
+            <dd>
+              {s.code === 'shipping' && s.value === 0
+                ? t('checkout.free')
+                : formatPrice(s.value, t.storeCode)}
+            </dd>
           </div>
         );
       })}

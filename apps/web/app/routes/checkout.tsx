@@ -928,7 +928,10 @@ export default function Checkout() {
             </li>
           ))}
         </ul>
-        {cartState.totals ? <CartTotals totals={cartState.totals} /> : null}
+        {cartState.totals ? (
+          // from the payment step on, the totals are those of the chosen shipping method
+          <CartTotals totals={cartState.totals} shippingChosen={step === 'payment' || step === 'review'} />
+        ) : null}
       </aside>
     </div>
   );
