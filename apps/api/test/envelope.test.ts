@@ -123,6 +123,17 @@ describe('envelope and validation', () => {
     expect(lt.body.errors).toEqual([{ field: 'cartId', message: 'Negali būti simbolio NUL (\\u0000).' }]);
   });
 
+  it('answers a URL that cannot be decoded and a too long path parameter in the envelope (the API fuzz found bare Fastify errors)', async () => {
+    for (const url of ['/vsbridge/news/%ZZ?storeCode=en', '/vsbridge/news/%C0%AF?storeCode=en']) {
+      const { status, body } = await api.call(url);
+      expect(status, url).toBe(400);
+      expect(body, url).toEqual({ code: 400, result: 'The address of the request is not valid (a bad %-encoding).' });
+    }
+    const long = await api.call(`/vsbridge/news/${'a'.repeat(5000)}?storeCode=en`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ code: 414, result: 'A part of the request address is too long.' });
+  });
+
   it('answers unknown routes with an enveloped 404', async () => {
     const { status, body } = await api.call('/vsbridge/no-such-thing');
     expect(status).toBe(404);

@@ -52,6 +52,11 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { code: 415, result: t('api.unsupportedMediaType', store) };
+    // the router's refusals (app.ts frameworkErrors); Fastify's own text would echo the whole URL
+    case 'FST_ERR_BAD_URL':
+      return { code: 400, result: t('api.badUrl', store) };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { code: 414, result: t('api.uriTooLong', store) };
     case PG_QUERY_CANCELED:
       return { code: 503, result: t('api.searchTimeout', store) };
   }
