@@ -87,6 +87,9 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // the spec's paths come with and without a trailing slash (`/country/list/`, `/pickup-points/`)
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // the router's own refusals (a bad %-encoding, a path parameter over maxParamLength) answer in
+    // the envelope too, not in Fastify's bare { error, message, statusCode }
+    frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

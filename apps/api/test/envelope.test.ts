@@ -119,6 +119,41 @@ describe('envelope and validation', () => {
     expect(sort.body).toMatchObject({ code: 400, errors: [{ field: 'sort' }] });
   });
 
+  it('refuses a NUL character in any field with a 400 naming it, in the store view language (the API fuzz found 500s)', async () => {
+    // PostgreSQL text cannot hold U+0000: before, these reached the database and answered 500
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create' })).body.result as string;
+    const cases: [string, string, object | undefined, string][] = [
+      ['GET', '/vsbridge/cart/pull?storeCode=en&cartId=%00', undefined, 'cartId'],
+      ['POST', `/vsbridge/cart/apply-coupon?storeCode=en&cartId=${cart}&coupon=a%00b`, undefined, 'coupon'],
+      ['GET', '/vsbridge/stock/check?storeCode=en&sku=LAP%001001', undefined, 'sku'],
+      ['GET', '/vsbridge/stock/list?storeCode=en&skus=LAP-1001,%00', undefined, 'skus'],
+      ['GET', '/vsbridge/neopay/payment/0123456789abcdef%000123', undefined, 'tokenValue'],
+      ['POST', `/vsbridge/cart/update?storeCode=en&cartId=${cart}`, { cartItem: { sku: 'LAP-1001\u0000', qty: 1 } }, 'cartItem.sku'],
+      ['POST', '/vsbridge/contact/create?storeCode=en', { name: 'J', email: 'j@example.com', message: 'Hello\u0000' }, 'message'],
+    ];
+    for (const [method, url, payload, field] of cases) {
+      const { status, body } = await api.call({ method: method as 'GET', url, payload });
+      expect(status, url).toBe(400);
+      expect(body.code, url).toBe(400);
+      expect(body.errors, url).toContainEqual({ field, message: expect.stringContaining('NUL') });
+    }
+    const en = await api.call('/vsbridge/cart/pull?storeCode=en&cartId=%00');
+    expect(en.body.errors).toEqual([{ field: 'cartId', message: 'Must not contain the NUL character (\\u0000).' }]);
+    const lt = await api.call('/vsbridge/cart/pull?cartId=%00');
+    expect(lt.body.errors).toEqual([{ field: 'cartId', message: 'Negali būti simbolio NUL (\\u0000).' }]);
+  });
+
+  it('answers a URL that cannot be decoded and a too long path parameter in the envelope (the API fuzz found bare Fastify errors)', async () => {
+    for (const url of ['/vsbridge/news/%ZZ?storeCode=en', '/vsbridge/news/%C0%AF?storeCode=en']) {
+      const { status, body } = await api.call(url);
+      expect(status, url).toBe(400);
+      expect(body, url).toEqual({ code: 400, result: 'The address of the request is not valid (a bad %-encoding).' });
+    }
+    const long = await api.call(`/vsbridge/news/${'a'.repeat(5000)}?storeCode=en`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ code: 414, result: 'A part of the request address is too long.' });
+  });
+
   it('answers unknown routes with an enveloped 404', async () => {
     const { status, body } = await api.call('/vsbridge/no-such-thing');
     expect(status).toBe(404);

@@ -91,3 +91,21 @@ describe('POST /vsbridge/review/create (order feedback)', () => {
     expect((await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: bearer(api.adminToken), payload: { id: 999999 } })).status).toBe(404);
   });
 });
+
+describe('review ids beyond the database integer (the API fuzz found 500s)', () => {
+  it('refuses a productId or id above 2147483647 with a 400 naming the field, in the store view language', async () => {
+    // before: 8000000000 passed the schema (up to 12 digits) and PostgreSQL refused it: a 500
+    for (const productId of ['8000000000', '2147483648']) {
+      const { status, body } = await api.call(`/vsbridge/review/list?productId=${productId}&storeCode=en`);
+      expect(status, productId).toBe(400);
+      expect(body).toEqual({ code: 400, result: 'productId: Must be at most 2147483647.', errors: [{ field: 'productId', message: 'Must be at most 2147483647.' }] });
+    }
+    const hide = await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: bearer(api.adminToken), payload: { id: 8_000_000_000 } });
+    expect(hide.status).toBe(400);
+    expect(hide.body.errors).toEqual([{ field: 'id', message: expect.any(String) }]);
+    const create = await feedback({ orderToken: 'x', number: '1', title: 't', detail: 'd', nickname: 'n', product_id: '8000000000' });
+    expect(create.status).toBe(400);
+    expect(create.body.errors).toEqual([{ field: 'review.product_id', message: 'Must be at most 2147483647.' }]);
+    expect((await api.call('/vsbridge/review/list?productId=2147483647')).status).toBe(200);
+  });
+});

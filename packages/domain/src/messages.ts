@@ -417,6 +417,11 @@ export const MESSAGES = {
     ru: 'Максимальное количество элементов: {max}.',
   },
   'validation.unknownField': { en: 'Unknown field.', lt: 'Nežinomas laukas.', ru: 'Неизвестное поле.' },
+  'validation.nulCharacter': {
+    en: 'Must not contain the NUL character (\\u0000).',
+    lt: 'Negali būti simbolio NUL (\\u0000).',
+    ru: 'Не должно содержать символ NUL (\\u0000).',
+  },
   'validation.invalidOption': {
     en: 'Must be one of: {options}.',
     lt: 'Leidžiamos reikšmės: {options}.',

@@ -340,6 +340,46 @@ function issueMessage(issue: z.core.$ZodIssue): {
   }
 }
 
+/**
+ * Issues for every string (value or key) of untrusted input that holds U+0000, at its path. No
+ * field of the shop can hold it: PostgreSQL text and jsonb refuse it, so before this check such input
+ * reached the database and answered 500. Walks with its own stack: a JSON body nested thousands
+ * deep must not overflow the call stack.
+ */
+export function nulCharacterIssues(input: unknown): z.core.$ZodIssue[] {
+  type Node = { value: unknown; key?: PropertyKey; parent?: Node };
+  // the path is built only for a hit: copying it at every level would be quadratic in the depth
+  const pathOf = (node: Node): PropertyKey[] => {
+    const path: PropertyKey[] = [];
+    for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) path.push(n.key);
+    return path.reverse();
+  };
+  const issue = (path: PropertyKey[], value: unknown): z.core.$ZodIssue => ({
+    code: 'custom',
+    path,
+    input: value,
+    message: 'NUL character',
+    params: { key: 'validation.nulCharacter' },
+  });
+  const issues: z.core.$ZodIssue[] = [];
+  const stack: Node[] = [{ value: input }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) issues.push(issue(pathOf(node), value));
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push({ value: item, key: i, parent: node }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) issues.push(issue([...pathOf(node), key], key));
+        else stack.push({ value: item, key, parent: node });
+      }
+    }
+  }
+  return issues;
+}
+
 /** Translates zod issues into `{ field, message }` in the store view's language. */
 export function issuesToFieldErrors(
   issues: readonly z.core.$ZodIssue[],

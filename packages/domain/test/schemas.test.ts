@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressInformationSchema,
+  issuesToFieldErrors,
+  nulCharacterIssues,
   addressSchema,
   cartItemSchema,
   changePasswordSchema,
@@ -213,5 +215,23 @@ describe('paging, sort, passwords', () => {
       success: false,
       errors: [{ field: 'newPassword', message: 'Пароль должен содержать не менее 8 символов.' }],
     });
+  });
+});
+
+describe('nulCharacterIssues (no field can hold U+0000: PostgreSQL refuses it)', () => {
+  it.each([
+    ['a clean value', { a: 'x', b: [1, 'y', { c: null }] }, []],
+    ['a string', 'a\u0000', ['(root)']],
+    ['a nested field', { cartItem: { sku: 'x\u0000y' } }, ['cartItem.sku']],
+    ['an array item', { skus: ['ok', '\u0000'] }, ['skus.1']],
+    ['a key', { 'k\u0000': 1 }, ['k\u0000']],
+    ['two places', { a: '\u0000', b: ['\u0000'] }, ['b.0', 'a']],
+  ])('%s', (_, input, fields) => {
+    expect(issuesToFieldErrors(nulCharacterIssues(input), 'en').map((e) => e.field)).toEqual(fields);
+  });
+
+  it('walks input nested far deeper than the call stack allows', () => {
+    const deep = JSON.parse(`${'['.repeat(50_000)}"\\u0000"${']'.repeat(50_000)}`) as unknown;
+    expect(nulCharacterIssues(deep)).toHaveLength(1);
   });
 });

@@ -62,6 +62,11 @@ export function errorBody(error: unknown, req: FastifyRequest): ErrorBody {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { code: 415, result: t('api.unsupportedMediaType', store) };
+    // the router's refusals (app.ts frameworkErrors); Fastify's own text would echo the whole URL
+    case 'FST_ERR_BAD_URL':
+      return { code: 400, result: t('api.badUrl', store) };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { code: 414, result: t('api.uriTooLong', store) };
     case PG_QUERY_CANCELED:
       // SEARCH_TIMEOUT_MS bounds a catalogue search; DATABASE_STATEMENT_TIMEOUT_MS any other statement
       return {

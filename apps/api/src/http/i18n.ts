@@ -22,6 +22,16 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Nepalaikomas turinio tipas: siųskite JSON.',
     ru: 'Неподдерживаемый тип содержимого: отправьте JSON.',
   },
+  'api.badUrl': {
+    en: 'The address of the request is not valid (a bad %-encoding).',
+    lt: 'Netinkamas užklausos adresas (klaidingas %-kodavimas).',
+    ru: 'Недопустимый адрес запроса (неверное %-кодирование).',
+  },
+  'api.uriTooLong': {
+    en: 'A part of the request address is too long.',
+    lt: 'Užklausos adreso dalis per ilga.',
+    ru: 'Часть адреса запроса слишком длинная.',
+  },
   'api.adminUnauthorized': {
     en: 'A valid administrator token is required.',
     lt: 'Reikalingas galiojantis administratoriaus raktas.',

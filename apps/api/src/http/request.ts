@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
  */
 export function requestStoreCode(req: FastifyRequest): StoreCode {
   const query = req.query as Record<string, unknown> | undefined;
-  const code = query?.storeCode;
+  // no query when the router refused the URL (frameworkErrors): read storeCode from the raw URL
+  const code = query ? query.storeCode : rawStoreCode(req.url);
   if (isStoreCode(code)) return code;
   const params = req.params as Record<string, unknown> | undefined;
   if (typeof params?.index === 'string') {
@@ -25,4 +26,9 @@ export function requestToken(req: FastifyRequest): string | undefined {
   if (typeof auth === 'string' && /^bearer\s+/i.test(auth)) return auth.replace(/^bearer\s+/i, '').trim() || undefined;
   const token = (req.query as Record<string, unknown> | undefined)?.token;
   return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
+function rawStoreCode(url: string): string | null {
+  const at = url.indexOf('?');
+  return at < 0 ? null : new URLSearchParams(url.slice(at + 1)).get('storeCode');
 }

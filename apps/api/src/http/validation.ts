@@ -6,7 +6,7 @@
  */
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { storeCodeSchema } from '@vitrina/domain';
+import { nulCharacterIssues, storeCodeSchema } from '@vitrina/domain';
 
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
@@ -21,6 +21,9 @@ export class RequestValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
+    // U+0000 first: a schema that accepts any string would let it through to PostgreSQL (a 500)
+    const nul = nulCharacterIssues(data);
+    if (nul.length) return { error: new RequestValidationError(nul) };
     const r = schema.safeParse(data, { reportInput: true });
     if (r.success) return { value: r.data };
     return { error: new RequestValidationError(r.error.issues) };

@@ -1,9 +1,13 @@
 /** Request schemas of the review routes (accounts-checkout-routes.md §3 "Review", §7 `POST /review/create`). */
 import { z } from 'zod';
 import { storeCodeSchema } from '@vitrina/domain';
+import { INT4_MAX } from '../lib/sql.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const id = z.union([z.number().int().positive(), z.string().trim().regex(/^\d{1,12}$/).transform(Number)]);
+/** a row id (PostgreSQL integer): a larger one matches no row, and PostgreSQL refuses it (a 500 before) */
+const id = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,12}$/).transform(Number)])
+  .pipe(z.number().int().positive().max(INT4_MAX));
 
 /**
  * The order feedback form (`/review/{orderToken}/{number}`): title, detail and nickname (the spec's
