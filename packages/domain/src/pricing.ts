@@ -127,6 +127,56 @@ export function importedInclTax(netCents: number, ratePercent: number): number {
   return addTax(netCents, ratePercent);
 }
 
+/**
+ * Where an amount is sold, for its VAT (issue #14 item 2): the delivery country decides the rate.
+ * Imported amounts are net; with `crossBorderTrade` off (the default) the shopper pays
+ * net × (1 + the delivery country's rate), so the shop's net income is the same in every country.
+ * With `crossBorderTrade` on (Magento's "Enable Cross Border Trade") the gross is the store
+ * country's everywhere and only the VAT contained in it is taken at the delivery country's rate.
+ */
+export interface TaxDestination {
+  /** the delivery country (resolveTaxCountry: the address's, else the store view's default, else PL) */
+  countryId: string;
+  /** the store view's default tax country: the country the catalogue's listed prices are gross for */
+  storeCountryId: string;
+  crossBorderTrade: boolean;
+  /** the customer group's tax class when grouped tax is active; else the retail class */
+  customerTaxClassId?: number | null | undefined;
+}
+
+/** The rate (percent) that makes a net amount of a product tax class gross for a destination. */
+export function chargedTaxRate(
+  taxRules: readonly TaxRule[],
+  taxClassId: number | null | undefined,
+  dest: TaxDestination,
+): number {
+  const country = dest.crossBorderTrade ? dest.storeCountryId : dest.countryId;
+  return taxRateFor(taxRules, taxClassId, country, dest.customerTaxClassId ?? RETAIL_CUSTOMER_TAX_CLASS_ID);
+}
+
+/** The rate (percent) of the VAT contained in what a destination pays: always the delivery country's. */
+export function containedTaxRate(
+  taxRules: readonly TaxRule[],
+  taxClassId: number | null | undefined,
+  dest: TaxDestination,
+): number {
+  return taxRateFor(taxRules, taxClassId, dest.countryId, dest.customerTaxClassId ?? RETAIL_CUSTOMER_TAX_CLASS_ID);
+}
+
+/**
+ * The one rule of what a destination pays for a net amount (products, shipping, fees, fixed coupons,
+ * thresholds alike): net + net × chargedTaxRate / 100, the tax rounded half up to the cent. The
+ * amounts without a product tax class (shipping, fees, coupons) pass STANDARD_PRODUCT_TAX_CLASS_ID.
+ */
+export function grossFor(
+  netCents: number,
+  taxRules: readonly TaxRule[],
+  taxClassId: number | null | undefined,
+  dest: TaxDestination,
+): number {
+  return importedInclTax(netCents, chargedTaxRate(taxRules, taxClassId, dest));
+}
+
 /** The tax contained in a gross (tax-inclusive) amount: gross − round(gross / (1 + rate/100)). */
 export function taxContained(grossCents: number, ratePercent: number): number {
   return grossCents - roundHalfUp((grossCents * 100) / (100 + ratePercent));
