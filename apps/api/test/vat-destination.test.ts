@@ -8,6 +8,7 @@
 import { importCatalog } from '@vitrina/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, startApi, type TestApi } from './helpers.ts';
+import { bearer, customer } from './user-helpers.ts';
 
 const addresses = {
   LT: address(),
@@ -20,6 +21,17 @@ async function shop(env: Record<string, string>): Promise<TestApi> {
   const api = await startApi({ COD_FEE_CENTS: '300', ...env });
   await importCatalog(api.database, {
     taxrules: [
+      // issue #14 item 3: VAT-registered business customers (customer tax class 7): reverse charge
+      {
+        id: 2,
+        code: 'Business reverse charge',
+        product_tax_class_ids: [2],
+        customer_tax_class_ids: [7],
+        rates: [
+          { rate: 0, tax_country_id: 'LT', tax_region_id: 0, region_name: '' },
+          { rate: 0, tax_country_id: 'EE', tax_region_id: 0, region_name: '' },
+        ],
+      },
       {
         id: 1,
         code: 'Baltic VAT',
@@ -51,22 +63,23 @@ async function shop(env: Record<string, string>): Promise<TestApi> {
  * The whole journey: a cart of `qty` gadgets, the address of `country`, courier and invoice; answers
  * the totals shown at the payment step and the order created from them.
  */
-async function journey(api: TestApi, country: Country, qty: number, key: string) {
-  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+async function journey(api: TestApi, country: Country, qty: number, key: string, headers: Record<string, string> = {}) {
+  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en', headers })).body.result as string;
   const post = (call: string, payload: unknown) =>
-    api.call({ method: 'POST', url: `/vsbridge/cart/${call}?cartId=${cart}&storeCode=en`, payload: payload as Record<string, unknown> });
+    api.call({ method: 'POST', url: `/vsbridge/cart/${call}?cartId=${cart}&storeCode=en`, headers, payload: payload as Record<string, unknown> });
   const added = await post('update', { cartItem: { sku: 'VAT-GADGET', qty } });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const before = (await api.call(`/vsbridge/cart/totals?cartId=${cart}&storeCode=en`)).body.result;
+  const before = (await api.call({ url: `/vsbridge/cart/totals?cartId=${cart}&storeCode=en`, headers })).body.result;
   const methods = (await post('shipping-methods', { address: addresses[country] })).body.result as { carrier_code: string; cost_incl_tax: number }[];
   const info = await post('shipping-information', {
     addressInformation: { shippingAddress: addresses[country], shippingCarrierCode: 'vatcourier', shippingMethodCode: 'vatcourier' },
   });
   expect(info.status, JSON.stringify(info.body)).toBe(200);
   const shown = (await post('collect-totals', { methods: { paymentMethod: { method: 'vatinvoice' }, shippingCarrierCode: 'vatcourier', shippingMethodCode: 'vatcourier' } })).body.result;
-  const lines = (await api.call(`/vsbridge/cart/pull?cartId=${cart}&storeCode=en`)).body.result as { price: number }[];
+  const lines = (await api.call({ url: `/vsbridge/cart/pull?cartId=${cart}&storeCode=en`, headers })).body.result as { price: number }[];
   const order = await api.call({
     method: 'POST',
+    headers,
     url: '/vsbridge/order/create?storeCode=en',
     payload: {
       cart_id: cart,
@@ -168,5 +181,31 @@ describe('CROSS_BORDER_TRADE=true: the store country\'s gross everywhere (the be
       cross_border_trade: true,
     });
     expect(order).toMatchObject({ grand_total: grand, tax_amount: shown.tax_amount });
+  });
+});
+
+describe('a customer group with its own tax class (issue #14 item 3, GROUP_PRICING on)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await shop({ GROUP_PRICING: 'true', MAIL_OUTBOX_INTERVAL_MS: '0', DEMO_SPECIAL_OFFERS: 'false' });
+  });
+  afterAll(async () => api?.close());
+
+  it('its customers\' cart and order use the rules of that class; a retail customer pays VAT', async () => {
+    // group 3 without a price tier, so only the tax class differs
+    await api.database.query('UPDATE customer_groups SET discount_percent = 0, tax_class_id = 7 WHERE id = 3');
+    const business = await customer(api, 'vat-business');
+    await api.database.query('UPDATE customers SET group_id = 3 WHERE id = $1', [business.id]);
+    const retail = await customer(api, 'vat-retail');
+
+    const b = await journey(api, 'EE', 1, 'group-business', bearer(business.accessToken));
+    // reverse charge: the net amounts, no VAT
+    expect(b.line).toBe(3000);
+    expect(b.courier).toBe(330);
+    expect(b.shown).toMatchObject({ grand_total: 3000 + 330 + 124, tax_amount: 0, tax_rate: 0 });
+    expect(b.order).toMatchObject({ grand_total: b.shown.grand_total, tax_amount: 0 });
+
+    const r = await journey(api, 'EE', 1, 'group-retail', bearer(retail.accessToken));
+    expect(r.shown).toMatchObject({ grand_total: 3720 + 409 + 154, tax_amount: 3720 + 409 + 154 - 3454, tax_rate: 24 });
   });
 });
