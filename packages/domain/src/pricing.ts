@@ -105,9 +105,10 @@ export const RETAIL_CUSTOMER_TAX_CLASS_ID = 3;
  * import file"): the rate of the tax class for a retail shopper in the store view's default tax
  * country. Products use their own class; the amounts that have none (shipping prices, payment fees,
  * fixed coupon values, coupon minimums, free-shipping thresholds) use the standard class, so a
- * courier imported at 3.30 is offered at 3,99 € like a product imported at 3.30 would be. The tax
- * the order then contains is still taken per the delivery country (totals.ts); the amount shown
- * and charged is this one, the same in every place it appears.
+ * courier imported at 3.30 is offered at 3,99 € like a product imported at 3.30 would be. This is
+ * the rate of the catalogue's listed prices; a cart and an order make the same net amounts gross for
+ * their delivery country by grossFor (issue #14 item 2), which equals this rate for the default
+ * country or under CROSS_BORDER_TRADE.
  */
 export function importedTaxRate(
   taxRules: readonly TaxRule[],
