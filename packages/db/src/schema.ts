@@ -381,6 +381,12 @@ export const customerGroups = pgTable('customer_groups', {
   name: text('name').notNull(),
   /** 0..90: percent off the final price (catalogue, render list, URL map) */
   discountPercent: integer('discount_percent').notNull().default(0),
+  /**
+   * the group's customer tax class (issue #14 item 3, "a customer group id drives the tax class when
+   * grouped tax is active"): with GROUP_PRICING on, its customers' carts and orders use the tax rules
+   * listing this class; null: the retail class (3)
+   */
+  taxClassId: integer('tax_class_id'),
 });
 
 // ---------------------------------------------------------------- carts and orders

@@ -105,9 +105,10 @@ export const RETAIL_CUSTOMER_TAX_CLASS_ID = 3;
  * import file"): the rate of the tax class for a retail shopper in the store view's default tax
  * country. Products use their own class; the amounts that have none (shipping prices, payment fees,
  * fixed coupon values, coupon minimums, free-shipping thresholds) use the standard class, so a
- * courier imported at 3.30 is offered at 3,99 € like a product imported at 3.30 would be. The tax
- * the order then contains is still taken per the delivery country (totals.ts); the amount shown
- * and charged is this one, the same in every place it appears.
+ * courier imported at 3.30 is offered at 3,99 € like a product imported at 3.30 would be. This is
+ * the rate of the catalogue's listed prices; a cart and an order make the same net amounts gross for
+ * their delivery country by grossFor (issue #14 item 2), which equals this rate for the default
+ * country or under CROSS_BORDER_TRADE.
  */
 export function importedTaxRate(
   taxRules: readonly TaxRule[],
@@ -125,6 +126,56 @@ export function importedTaxRate(
 export function importedInclTax(netCents: number, ratePercent: number): number {
   if (assertInteger(netCents, 'netCents') < 0) throw new RangeError(`netCents must not be negative, got ${netCents}`);
   return addTax(netCents, ratePercent);
+}
+
+/**
+ * Where an amount is sold, for its VAT (issue #14 item 2): the delivery country decides the rate.
+ * Imported amounts are net; with `crossBorderTrade` off (the default) the shopper pays
+ * net × (1 + the delivery country's rate), so the shop's net income is the same in every country.
+ * With `crossBorderTrade` on (Magento's "Enable Cross Border Trade") the gross is the store
+ * country's everywhere and only the VAT contained in it is taken at the delivery country's rate.
+ */
+export interface TaxDestination {
+  /** the delivery country (resolveTaxCountry: the address's, else the store view's default, else PL) */
+  countryId: string;
+  /** the store view's default tax country: the country the catalogue's listed prices are gross for */
+  storeCountryId: string;
+  crossBorderTrade: boolean;
+  /** the customer group's tax class when grouped tax is active; else the retail class */
+  customerTaxClassId?: number | null | undefined;
+}
+
+/** The rate (percent) that makes a net amount of a product tax class gross for a destination. */
+export function chargedTaxRate(
+  taxRules: readonly TaxRule[],
+  taxClassId: number | null | undefined,
+  dest: TaxDestination,
+): number {
+  const country = dest.crossBorderTrade ? dest.storeCountryId : dest.countryId;
+  return taxRateFor(taxRules, taxClassId, country, dest.customerTaxClassId ?? RETAIL_CUSTOMER_TAX_CLASS_ID);
+}
+
+/** The rate (percent) of the VAT contained in what a destination pays: always the delivery country's. */
+export function containedTaxRate(
+  taxRules: readonly TaxRule[],
+  taxClassId: number | null | undefined,
+  dest: TaxDestination,
+): number {
+  return taxRateFor(taxRules, taxClassId, dest.countryId, dest.customerTaxClassId ?? RETAIL_CUSTOMER_TAX_CLASS_ID);
+}
+
+/**
+ * The one rule of what a destination pays for a net amount (products, shipping, fees, fixed coupons,
+ * thresholds alike): net + net × chargedTaxRate / 100, the tax rounded half up to the cent. The
+ * amounts without a product tax class (shipping, fees, coupons) pass STANDARD_PRODUCT_TAX_CLASS_ID.
+ */
+export function grossFor(
+  netCents: number,
+  taxRules: readonly TaxRule[],
+  taxClassId: number | null | undefined,
+  dest: TaxDestination,
+): number {
+  return importedInclTax(netCents, chargedTaxRate(taxRules, taxClassId, dest));
 }
 
 /** The tax contained in a gross (tax-inclusive) amount: gross − round(gross / (1 + rate/100)). */

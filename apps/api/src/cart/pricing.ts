@@ -4,28 +4,35 @@
  * of the chosen method (free from its threshold) and the payment fee (the configured COD fee for cash
  * on delivery), all in integer cents incl. tax. Shared by the cart and the order service.
  *
- * The methods' and coupons' amounts are stored as imported: cents NET of VAT (docs/CONTRACTS.md "Shop
- * data import file"). They are made gross here, with the store view's rate (`importRate`), by the
- * domain's one rule `importedInclTax`, the same rule the indexer applies to product prices; so the
- * options offered, the totals answered and the order charged are one amount.
+ * Every amount is stored as imported: cents NET of VAT (docs/CONTRACTS.md "Shop data import file"):
+ * product prices (the documents' `final_price`, from the products table), methods' prices and fees,
+ * coupons' fixed values and minimums. They are made gross here for the cart's destination (issue #14
+ * item 2, `TaxPricing`) by the domain's one rule `grossFor`: the delivery country's rate (the store
+ * view's default country until an address is known), or the store country's under CROSS_BORDER_TRADE,
+ * the rate the indexer lists prices with. So the lines, the options offered, the totals answered and
+ * the order charged are one amount for one destination.
  */
 import {
   STORE_VIEWS,
   applyGroupTier,
   bundleLinePrice,
   checkCompositeLine,
+  STANDARD_PRODUCT_TAX_CLASS_ID,
+  chargedTaxRate,
   computeTotals,
+  containedTaxRate,
+  grossFor,
   importedInclTax,
-  importedTaxRate,
   isVirtualCart,
   resolveTaxCountry,
-  taxRateFor,
   type BundleLinePick,
   type BundleOption,
   type CartProductOption,
   type CompositeRefusal,
   type Coupon,
   type StoreCode,
+  type TaxDestination,
+  type TaxRule,
   type Totals,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
@@ -51,11 +58,43 @@ export type PricedLine = {
   product_option: CartProductOption | null;
   /** a bundle line: the links it chose, with their quantity per bundle (the units its order holds in stock); null for other lines */
   bundle_picks: BundleLinePick[] | null;
-  /** unit price, cents incl. tax */
+  /** unit price, cents net of VAT (the document's final_price, at the group tier) */
+  price: number;
+  /** unit price, cents incl. tax for the destination (grossFor) */
   price_incl_tax: number;
   tax_class_id: number | null;
-  tax_percent: number;
+  /** the rate (percent) of the VAT contained in price_incl_tax: the delivery country's */
+  tax_rate_percent: number;
 };
+
+type TaxRules = readonly TaxRule[];
+
+/** the tax rules and the destination a cart or an order is priced for (issue #14 items 2, 3) */
+export type TaxPricing = { taxRules: TaxRules; destination: TaxDestination };
+
+/**
+ * The destination of a cart or an order: the delivery country (else the store view's default tax
+ * country, else PL: resolveTaxCountry), CROSS_BORDER_TRADE, and the customer group's tax class when
+ * grouped tax is active (undefined: the retail class).
+ */
+export function taxPricing(
+  config: Pick<ApiConfig, 'crossBorderTrade'>,
+  taxRules: TaxRules,
+  store: StoreCode,
+  countryId: string | null | undefined,
+  customerTaxClassId?: number | null,
+): TaxPricing {
+  const storeCountryId = resolveTaxCountry(null, STORE_VIEWS[store]?.defaultCountry);
+  return {
+    taxRules,
+    destination: {
+      countryId: resolveTaxCountry(countryId, storeCountryId),
+      storeCountryId,
+      crossBorderTrade: config.crossBorderTrade,
+      customerTaxClassId: customerTaxClassId ?? undefined,
+    },
+  };
+}
 
 export type ShippingMethodRow = {
   code: string;
@@ -95,33 +134,57 @@ export type CouponRow = {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** `picks`: a bundle line's chosen links with their quantity per bundle (the units its order holds) */
+type UnitPrice = { net: number | null; gross: number | null; picks: BundleLinePick[] | null };
+
 /**
- * The unit price (cents incl. tax) of a product document, a bundle priced from the links its line
- * chose; or why a grouped or bundle line is refused (domain checkCompositeLine, the one check of
+ * A document's unit price at the group tier: its `final_price` (net, as the indexer took it from the
+ * products table; never back-computed from a gross) and that net made gross for the destination.
+ */
+function docPrice(doc: ProductDoc, taxClassId: number | null, tierPercent: number, tax: TaxPricing): UnitPrice {
+  const net = num(applyGroupTier(doc, tierPercent).final_price);
+  if (net === null || !Number.isInteger(net) || net < 0) return { net: null, gross: null, picks: null };
+  return { net, gross: grossFor(net, tax.taxRules, taxClassId, tax.destination), picks: null };
+}
+
+/**
+ * The unit price (cents net and incl. tax) of a product document, a bundle priced from the links its
+ * line chose; or why a grouped or bundle line is refused (domain checkCompositeLine, the one check of
  * such lines for carts and orders alike).
  */
 async function unitPrice(
   catalog: CatalogService,
   store: StoreCode,
   doc: ProductDoc,
+  taxClassId: number | null,
   option: CartProductOption | null | undefined,
   q: Queryable,
   tierPercent: number,
-): Promise<{ price: number | null; picks: BundleLinePick[] | null } | { refusal: CompositeRefusal }> {
+  tax: TaxPricing,
+): Promise<UnitPrice | { refusal: CompositeRefusal }> {
   const check = checkCompositeLine(
     { type_id: doc.type_id, bundle_options: doc.bundle_options as BundleOption[] | undefined },
     option?.extension_attributes?.bundle_options,
   );
   if (!check.ok) return { refusal: check.refusal };
-  if (!check.picks) return { price: num(applyGroupTier(doc, tierPercent).final_price_incl_tax), picks: null };
-  // link prices of the document are not trusted to be incl. tax: price every link from its product
+  if (!check.picks) return docPrice(doc, taxClassId, tierPercent, tax);
+  // link prices of the document are not trusted: price every link from its product, each made gross
+  // with its own class (as the listing shows the links)
   const linked = await catalog.resolveSkus(store, [...new Set(check.picks.map((p) => p.sku))], q);
-  const prices = new Map<string, number>();
+  const nets = new Map<string, number>();
+  const grosses = new Map<string, number>();
   for (const [sku, r] of linked) {
-    const p = num(applyGroupTier(r.product, tierPercent).final_price_incl_tax);
-    if (p !== null && !r.disabled) prices.set(sku, p);
+    if (r.disabled) continue;
+    const p = docPrice(r.product, num(r.product.tax_class_id), tierPercent, tax);
+    if (p.net === null || p.gross === null) continue;
+    nets.set(sku, p.net);
+    grosses.set(sku, p.gross);
   }
-  return { price: bundleLinePrice(check.picks, prices), picks: check.picks };
+  return {
+    net: bundleLinePrice(check.picks, nets),
+    gross: bundleLinePrice(check.picks, grosses),
+    picks: check.picks,
+  };
 }
 
 /** a line the composite check refused: its position among the lines, its sku and the refusal */
@@ -147,7 +210,8 @@ export async function priceLines(
   store: StoreCode,
   lines: LineIntent[],
   q: Queryable,
-  tierPercent = 0,
+  tierPercent: number,
+  tax: TaxPricing,
 ): Promise<{ priced: PricedLine[]; unavailable: string[]; refused: RefusedLine[] }> {
   const resolved = await catalog.resolveSkus(store, [...new Set(lines.map((l) => l.sku))], q);
   const priced: PricedLine[] = [];
@@ -155,17 +219,18 @@ export async function priceLines(
   const refused: RefusedLine[] = [];
   for (const [i, line] of lines.entries()) {
     const r = resolved.get(line.sku);
+    const taxClassId = r ? (num(r.product.tax_class_id) ?? num(r.parent?.tax_class_id)) : null;
     const unit =
       r && !r.disabled
-        ? await unitPrice(catalog, store, r.product, line.product_option, q, tierPercent)
-        : { price: null, picks: null };
+        ? await unitPrice(catalog, store, r.product, taxClassId, line.product_option, q, tierPercent, tax)
+        : { net: null, gross: null, picks: null };
     if ('refusal' in unit) {
       refused.push({ index: i, sku: line.sku, refusal: unit.refusal });
       unavailable.push(line.sku);
       continue;
     }
-    const price = unit.price;
-    if (!r || r.disabled || price === null || !Number.isInteger(price) || price < 0) {
+    const { net, gross: price } = unit;
+    if (!r || r.disabled || net === null || price === null || !Number.isInteger(price) || price < 0) {
       unavailable.push(line.sku);
       continue;
     }
@@ -179,9 +244,10 @@ export async function priceLines(
       parent_sku: r.parent ? String(r.parent.sku) : null,
       product_option: line.product_option ?? null,
       bundle_picks: unit.picks,
+      price: net,
       price_incl_tax: price,
-      tax_class_id: num(r.product.tax_class_id),
-      tax_percent: num(r.product.tax) ?? 0,
+      tax_class_id: taxClassId,
+      tax_rate_percent: lineTaxRate(tax, taxClassId, num(r.product.tax) ?? 0),
     });
   }
   return { priced, unavailable, refused };
@@ -191,14 +257,22 @@ export function isVirtual(lines: PricedLine[]) {
   return isVirtualCart(lines.map((l) => ({ sku: l.sku, qty: l.qty, product_type: l.product_type })));
 }
 
-type TaxRules = Parameters<typeof taxRateFor>[0];
+/**
+ * The rate of the VAT contained in a line: the delivery country's. Under CROSS_BORDER_TRADE a
+ * country without a rule for the class falls back to the rate the document was listed with (the
+ * behaviour before issue #14); without it the gross was made with that same 0 rate, so none is in it.
+ */
+export function lineTaxRate(tax: TaxPricing, taxClassId: number | null, listedRate: number): number {
+  const rate = containedTaxRate(tax.taxRules, taxClassId, tax.destination);
+  return tax.destination.crossBorderTrade ? rate || listedRate : rate;
+}
 
 /**
- * The VAT rate (percent) that makes the imported amounts of methods and coupons gross in a store
- * view: the standard rate of its default tax country (domain importedTaxRate).
+ * The VAT rate (percent) that makes the imported amounts of methods and coupons gross for a
+ * destination: the standard class's (domain chargedTaxRate, the rule of grossFor).
  */
-export function importRate(taxRules: TaxRules, store: StoreCode): number {
-  return importedTaxRate(taxRules, STORE_VIEWS[store]?.defaultCountry ?? STORE_VIEWS.lt.defaultCountry);
+export function importRate(tax: TaxPricing): number {
+  return chargedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, tax.destination);
 }
 
 /**
@@ -281,35 +355,43 @@ export type TotalsInput = {
   coupon: CouponRow | undefined;
   shippingMethod: ShippingMethodRow | undefined;
   paymentMethod: PaymentMethodRow | undefined;
-  countryId: string | null;
   storeCode: StoreCode;
   now: Date;
 };
 
-/** totals in cents incl. tax via the domain's computeTotals; `coupon` is dropped when it no longer applies */
-export function totalsOf(
-  config: ApiConfig,
-  taxRules: TaxRules,
-  input: TotalsInput,
-): Totals {
+/**
+ * The totals answer: the domain's totals plus the country whose VAT they contain and its standard
+ * rate (docs/CONTRACTS.md "Totals"), so the storefront can say "Prices include Estonian VAT 24 %"
+ * when it differs from the store view's default country.
+ */
+export type CartTotals = Totals & {
+  tax_country_id: string;
+  tax_rate: number;
+  default_tax_country_id: string;
+  default_tax_rate: number;
+  cross_border_trade: boolean;
+};
+
+/**
+ * totals in cents incl. tax via the domain's computeTotals, for the lines priced (priceLines) for the
+ * same destination; `coupon` is dropped when it no longer applies
+ */
+export function totalsOf(config: ApiConfig, tax: TaxPricing, input: TotalsInput): CartTotals {
   const virtual = isVirtual(input.lines);
   const subtotal = input.lines.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
-  const imported = importRate(taxRules, input.storeCode);
+  const imported = importRate(tax);
   const coupon = couponApplies(input.coupon, subtotal, input.now, imported) ? toCoupon(input.coupon, imported) : null;
-  // catalogue-and-cart.md "Price rules" tax country: the shipping address's country, else the store view's
-  // default tax country (LT), else PL as the last fallback (domain resolveTaxCountry)
-  const country = resolveTaxCountry(input.countryId, STORE_VIEWS[input.storeCode]?.defaultCountry);
-  const rateOf = (l: PricedLine) => taxRateFor(taxRules, l.tax_class_id, country) || l.tax_percent;
-  // fees of a cart without lines carry the first rate there is (none: 0)
-  const rate = input.lines[0] ? rateOf(input.lines[0]) : 0;
-  return computeTotals({
+  const standardRate = containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, tax.destination);
+  // fees of a cart without lines: the destination's standard rate
+  const rate = input.lines[0] ? input.lines[0].tax_rate_percent : standardRate;
+  const totals = computeTotals({
     lines: input.lines.map((l) => ({
       item_id: l.item_id,
       sku: l.sku,
       name: l.name,
       qty: l.qty,
       price_incl_tax: l.price_incl_tax,
-      tax_rate_percent: rateOf(l),
+      tax_rate_percent: l.tax_rate_percent,
     })),
     coupon,
     shippingInclTax: shippingFee(input.shippingMethod, subtotal, virtual, imported),
@@ -317,4 +399,13 @@ export function totalsOf(
     taxRatePercent: rate,
     storeCode: input.storeCode,
   });
+  const d = tax.destination;
+  return {
+    ...totals,
+    tax_country_id: d.countryId,
+    tax_rate: standardRate,
+    default_tax_country_id: d.storeCountryId,
+    default_tax_rate: containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, { ...d, countryId: d.storeCountryId }),
+    cross_border_trade: d.crossBorderTrade,
+  };
 }

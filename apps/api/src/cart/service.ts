@@ -17,7 +17,6 @@ import {
   type CartItemInput,
   type CartProductOption,
   type StoreCode,
-  type Totals,
 } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import type { ApiConfig } from '../config.ts';
@@ -34,11 +33,14 @@ import {
   paymentFee,
   paymentMethods,
   priceLines,
+  taxPricing,
+  type TaxPricing,
   refusedLineError,
   shippingFee,
   shippingMethods,
   totalsOf,
   type PaymentMethodRow,
+  type CartTotals,
   type PricedLine,
   type ShippingMethodRow,
 } from './pricing.ts';
@@ -98,7 +100,11 @@ export type CollectMethods = {
 };
 
 /** user/group-pricing.ts GroupPricingService */
-export type CustomerTiers = { tierOfCustomer(customerId: number | null | undefined): Promise<number> };
+export type CustomerTiers = {
+  tierOfCustomer(customerId: number | null | undefined): Promise<number>;
+  /** the customer group's own tax class when grouped tax is active (issue #14 item 3); else undefined (retail) */
+  taxClassOfCustomer?(customerId: number | null | undefined): Promise<number | undefined>;
+};
 
 /** payment/service.ts PaymentService: the methods whose provider is off (no credentials, no sandbox) */
 export type PaymentAvailability = { unavailableMethods(): Promise<ReadonlySet<string>> };
@@ -121,6 +127,18 @@ export class CartService {
   /** the tier a cart is charged at: its owner's group (a guest cart: none); never from the body */
   async tierOf(customerId: number | null | undefined): Promise<number> {
     return this.tiers ? this.tiers.tierOfCustomer(customerId) : 0;
+  }
+
+  /**
+   * What a cart's (or an order's) amounts are made gross for (issue #14): the delivery country (none
+   * yet: the store view's default), CROSS_BORDER_TRADE, and the owner's group tax class; never the body's.
+   */
+  async taxFor(store: StoreCode, countryId: string | null | undefined, customerId: number | null | undefined): Promise<TaxPricing> {
+    const [taxRules, taxClass] = await Promise.all([
+      this.catalog.taxRules(),
+      this.tiers?.taxClassOfCustomer ? this.tiers.taxClassOfCustomer(customerId) : Promise.resolve(undefined),
+    ]);
+    return taxPricing(this.config, taxRules, store, countryId, taxClass);
   }
 
   /** a guest cart; with a customer's token, that customer's active cart (created when there is none) */
@@ -163,16 +181,19 @@ export class CartService {
     return rows<CartItemRow>(q, 'SELECT * FROM cart_items WHERE cart_id = $1 ORDER BY item_id', [cartId]);
   }
 
-  private async priced(cart: CartRow, store: StoreCode, q: Queryable = this.database) {
+  /** the cart's lines priced for its delivery country (or `countryId`, the one being chosen) */
+  private async priced(cart: CartRow, store: StoreCode, q: Queryable = this.database, countryId = cart.country_id) {
     const items = await this.lines(cart.id, q);
+    const tax = await this.taxFor(store, countryId, cart.customer_id);
     const { priced, unavailable } = await priceLines(
       this.catalog,
       store,
       items.map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option })),
       q,
       await this.tierOf(cart.customer_id),
+      tax,
     );
-    return { items, priced, unavailable };
+    return { items, priced, unavailable, tax };
   }
 
   async pull(cart: CartRow, store: StoreCode): Promise<CartLine[]> {
@@ -194,7 +215,14 @@ export class CartService {
       product_option: input.product_option ?? (await this.storedOption(cart.id, input.item_id, line.sku)),
     };
 
-    const check = await priceLines(this.catalog, store, [{ sku: line.sku, qty: 1, product_option: incoming.product_option }], this.database, await this.tierOf(cart.customer_id));
+    const check = await priceLines(
+      this.catalog,
+      store,
+      [{ sku: line.sku, qty: 1, product_option: incoming.product_option }],
+      this.database,
+      await this.tierOf(cart.customer_id),
+      await this.taxFor(store, cart.country_id, cart.customer_id),
+    );
     const [refused] = check.refused;
     if (refused) throw refusedLineError(refused, 'cartItem.product_option');
     const [priced] = check.priced;
@@ -313,32 +341,30 @@ export class CartService {
     return true;
   }
 
-  async totals(cart: CartRow, store: StoreCode): Promise<Totals> {
-    const { priced } = await this.priced(cart, store);
-    return this.totalsOf(cart, store, priced);
+  async totals(cart: CartRow, store: StoreCode): Promise<CartTotals> {
+    const { priced, tax } = await this.priced(cart, store);
+    return this.totalsOf(cart, store, priced, tax);
   }
 
-  private async totalsOf(cart: CartRow, store: StoreCode, lines: PricedLine[]): Promise<Totals> {
-    const [coupon, shipping, payment, taxRules] = await Promise.all([
+  private async totalsOf(cart: CartRow, store: StoreCode, lines: PricedLine[], tax: TaxPricing): Promise<CartTotals> {
+    const [coupon, shipping, payment] = await Promise.all([
       cart.coupon_code ? findCoupon(this.database, cart.coupon_code) : Promise.resolve(undefined),
       cart.shipping_method_code ? shippingMethods(this.database) : Promise.resolve([]),
       cart.payment_method_code ? paymentMethods(this.database) : Promise.resolve([]),
-      this.catalog.taxRules(),
     ]);
-    return totalsOf(this.config, taxRules, {
+    return totalsOf(this.config, tax, {
       lines,
       coupon,
       shippingMethod: shipping.find((m) => m.code === cart.shipping_method_code),
       paymentMethod: payment.find((m) => m.code === cart.payment_method_code),
-      countryId: cart.country_id,
       storeCode: store,
       now: new Date(),
     });
   }
 
   async paymentMethods(cart: CartRow, store: StoreCode) {
-    const { priced } = await this.priced(cart, store);
-    return this.paymentMethodsFor(store, priced);
+    const { priced, tax } = await this.priced(cart, store);
+    return this.paymentMethodsFor(store, priced, tax);
   }
 
   /** the methods a cart may pay with: active, allowed for its lines (virtual or not), and their provider on */
@@ -350,9 +376,9 @@ export class CartService {
     return allowedPaymentMethods(this.config, methods, virtual).filter((m) => !off.has(m.code));
   }
 
-  private async paymentMethodsFor(store: StoreCode, lines: PricedLine[]) {
+  private async paymentMethodsFor(store: StoreCode, lines: PricedLine[], tax: TaxPricing) {
     const virtual = isVirtual(lines);
-    const rate = importRate(await this.catalog.taxRules(), store);
+    const rate = importRate(tax);
     return (await this.usablePaymentMethods(virtual)).map((m) => ({
       code: m.code,
       title: localizedTitle(m.title, store),
@@ -365,22 +391,22 @@ export class CartService {
 
   /** shipping methods for a country (the spec's fields), fees from the cart's subtotal; remembers the country */
   async shippingMethods(cart: CartRow, store: StoreCode, countryId: string) {
-    const { priced } = await this.priced(cart, store);
+    const { priced, tax } = await this.priced(cart, store, this.database, countryId);
     await this.database.query('UPDATE carts SET country_id = $2, updated_at = now() WHERE id = $1', [cart.id, countryId]);
     if (isVirtual(priced)) return [];
     const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
-    const rate = importRate(await this.catalog.taxRules(), store);
+    const rate = importRate(tax);
     return (await shippingMethods(this.database))
       .filter((m) => m.countries.includes(countryId))
       .map((m) => shippingMethodView(m, store, shippingFee(m, subtotal, false, rate)));
   }
 
   async shippingInformation(cart: CartRow, store: StoreCode, info: AddressInformation) {
-    const { priced } = await this.priced(cart, store);
     const countryId = info.shippingAddress.countryId;
+    const { priced, tax } = await this.priced(cart, store, this.database, countryId);
     const method = await this.shippingMethodFor(priced, countryId, info.shippingCarrierCode, info.shippingMethodCode, 'addressInformation.shippingMethodCode');
     const paymentCode = info.paymentMethodCode
-      ? await this.paymentMethodFor(store, priced, info.paymentMethodCode, 'addressInformation.paymentMethodCode')
+      ? await this.paymentMethodFor(store, priced, tax, info.paymentMethodCode, 'addressInformation.paymentMethodCode')
       : cart.payment_method_code;
     const updated = await one<CartRow>(
       this.database,
@@ -389,17 +415,17 @@ export class CartService {
       [cart.id, JSON.stringify(info.shippingAddress), JSON.stringify(info.billingAddress ?? info.shippingAddress), countryId, method?.code ?? null, paymentCode],
     );
     const next = updated ?? cart;
-    return { totals: await this.totalsOf(next, store, priced), payment_methods: await this.paymentMethodsFor(store, priced) };
+    return { totals: await this.totalsOf(next, store, priced, tax), payment_methods: await this.paymentMethodsFor(store, priced, tax) };
   }
 
-  async collectTotals(cart: CartRow, store: StoreCode, methods: CollectMethods | undefined): Promise<Totals> {
-    const { priced } = await this.priced(cart, store);
+  async collectTotals(cart: CartRow, store: StoreCode, methods: CollectMethods | undefined): Promise<CartTotals> {
+    const { priced, tax } = await this.priced(cart, store);
     let next = cart;
     const paymentCode = methods?.paymentMethod?.method;
     const carrier = methods?.shippingCarrierCode;
     const methodCode = methods?.shippingMethodCode;
     if (paymentCode || (carrier && methodCode)) {
-      const payment = paymentCode ? await this.paymentMethodFor(store, priced, paymentCode, 'methods.paymentMethod.method') : cart.payment_method_code;
+      const payment = paymentCode ? await this.paymentMethodFor(store, priced, tax, paymentCode, 'methods.paymentMethod.method') : cart.payment_method_code;
       const shipping =
         carrier && methodCode
           ? ((await this.shippingMethodFor(priced, cart.country_id ?? 'LT', carrier, methodCode, 'methods.shippingMethodCode'))?.code ?? null)
@@ -411,7 +437,7 @@ export class CartService {
           [cart.id, payment, shipping],
         )) ?? cart;
     }
-    return this.totalsOf(next, store, priced);
+    return this.totalsOf(next, store, priced, tax);
   }
 
   private async shippingMethodFor(lines: PricedLine[], countryId: string, carrier: string, method: string, field: string) {
@@ -423,18 +449,18 @@ export class CartService {
     return found;
   }
 
-  private async paymentMethodFor(store: StoreCode, lines: PricedLine[], code: string, field: string) {
-    const allowed = await this.paymentMethodsFor(store, lines);
+  private async paymentMethodFor(store: StoreCode, lines: PricedLine[], tax: TaxPricing, code: string, field: string) {
+    const allowed = await this.paymentMethodsFor(store, lines, tax);
     if (!allowed.some((m) => m.code === code)) throw ruleError('api.paymentMethodUnavailable', { code }, field);
     return code;
   }
 
   /** validates the coupon against the cart and replaces any previous one */
   async applyCoupon(cart: CartRow, store: StoreCode, code: string): Promise<true> {
-    const { priced } = await this.priced(cart, store);
+    const { priced, tax } = await this.priced(cart, store);
     const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
     const coupon = await findCoupon(this.database, code);
-    const rate = importRate(await this.catalog.taxRules(), store);
+    const rate = importRate(tax);
     if (!couponApplies(coupon, subtotal, new Date(), rate)) throw ruleError('coupon.incorrect', undefined, 'coupon');
     await this.database.query('UPDATE carts SET coupon_code = $2, updated_at = now() WHERE id = $1', [cart.id, coupon.code]);
     return true;

@@ -201,8 +201,11 @@ export class OrderService {
         }));
     // the group tier (GROUP_PRICING): the cart's owner, as its totals were shown; an order without a
     // server cart (queued offline), the customer of the request's token; never the body's user_id
-    const tier = await this.carts.tierOf(cart ? cart.customer_id : customerId);
-    const { priced, unavailable, refused } = await priceLines(this.catalog, store, intents, this.database, tier);
+    const owner = cart ? cart.customer_id : customerId;
+    const tier = await this.carts.tierOf(owner);
+    // made gross for the delivery country, as the cart's totals showed them with this address (issue #14)
+    const tax = await this.carts.taxFor(store, input.addressInformation.shippingAddress.countryId, owner);
+    const { priced, unavailable, refused } = await priceLines(this.catalog, store, intents, this.database, tier, tax);
     // a grouped or bundle line that does not say what it buys (issue #12 item 1), from the cart or the body
     const [badLine] = refused;
     if (badLine)
@@ -253,12 +256,11 @@ export class OrderService {
     const coupon = cart?.coupon_code ? await findCoupon(this.database, cart.coupon_code) : undefined;
     // the cart showed its discount, but other orders used the coupon up: refused, never charged in full silently
     if (coupon && couponUsedUp(coupon)) throw couponRefused();
-    const totals = totalsOf(this.config, await this.catalog.taxRules(), {
+    const totals = totalsOf(this.config, tax, {
       lines: priced,
       coupon,
       shippingMethod: shipping,
       paymentMethod: payment,
-      countryId,
       storeCode: store,
       now: new Date(),
     });
@@ -343,7 +345,7 @@ export class OrderService {
             l.product_type,
             option ? JSON.stringify(option) : null,
           );
-          params.push(l.price_incl_tax, l.price_incl_tax * l.qty, Math.round(l.tax_percent));
+          params.push(l.price_incl_tax, l.price_incl_tax * l.qty, Math.round(l.tax_rate_percent));
           values.push(
             `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
           );

@@ -28,7 +28,7 @@ export type TierInput = {
 };
 
 export class GroupPricingService {
-  private cache: { at: number; tiers: Map<number, number> } | undefined;
+  private cache: { at: number; tiers: Map<number, number>; taxClasses: Map<number, number> } | undefined;
 
   constructor(
     private readonly database: Database,
@@ -40,18 +40,34 @@ export class GroupPricingService {
     return this.config.groupPricing;
   }
 
+  private async groups() {
+    const now = Date.now();
+    if (!this.cache || now - this.cache.at > CACHE_MS) {
+      const found = await rows<{ id: number; discount_percent: number; tax_class_id: number | null }>(
+        this.database,
+        'SELECT id, discount_percent, tax_class_id FROM customer_groups',
+      );
+      this.cache = {
+        at: now,
+        tiers: new Map(found.map((g) => [g.id, g.discount_percent])),
+        taxClasses: new Map(found.flatMap((g) => (g.tax_class_id === null ? [] : [[g.id, g.tax_class_id] as const]))),
+      };
+    }
+    return this.cache;
+  }
+
   /** percent off for a group (0: none, unknown group, or tiers off) */
   async discountOf(groupId: number): Promise<number> {
     if (!this.enabled) return 0;
-    const now = Date.now();
-    if (!this.cache || now - this.cache.at > CACHE_MS) {
-      const found = await rows<{ id: number; discount_percent: number }>(
-        this.database,
-        'SELECT id, discount_percent FROM customer_groups',
-      );
-      this.cache = { at: now, tiers: new Map(found.map((g) => [g.id, g.discount_percent])) };
-    }
-    return this.cache.tiers.get(groupId) ?? 0;
+    return (await this.groups()).tiers.get(groupId) ?? 0;
+  }
+
+  private async groupOfCustomer(customerId: number | null | undefined): Promise<number | undefined> {
+    if (!this.enabled || customerId == null) return undefined;
+    const [row] = await rows<{ group_id: number }>(this.database, 'SELECT group_id FROM customers WHERE id = $1', [
+      customerId,
+    ]);
+    return row?.group_id;
   }
 
   /** the group a request is priced for, or undefined (no valid group token or customer token) */
@@ -83,13 +99,19 @@ export class GroupPricingService {
    * group in the database, so a changed group is charged at once (its group token follows on refresh)
    */
   async tierOfCustomer(customerId: number | null | undefined): Promise<number> {
-    if (!this.enabled || customerId == null) return 0;
-    const [row] = await rows<{ group_id: number }>(
-      this.database,
-      'SELECT group_id FROM customers WHERE id = $1',
-      [customerId],
-    );
-    return row ? this.discountOf(row.group_id) : 0;
+    const groupId = await this.groupOfCustomer(customerId);
+    return groupId === undefined ? 0 : this.discountOf(groupId);
+  }
+
+  /**
+   * The customer tax class of a customer's group (issue #14 item 3: "a customer group id drives the
+   * tax class when grouped tax is active", active with GROUP_PRICING): the cart and the orders of
+   * that customer use the tax rules listing it. undefined: the retail class (a guest, a group
+   * without its own class, or GROUP_PRICING off). Listings keep the retail VAT (they are shared).
+   */
+  async taxClassOfCustomer(customerId: number | null | undefined): Promise<number | undefined> {
+    const groupId = await this.groupOfCustomer(customerId);
+    return groupId === undefined ? undefined : (await this.groups()).taxClasses.get(groupId);
   }
 
   /** product documents at a tier (unchanged at 0) */

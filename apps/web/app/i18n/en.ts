@@ -110,6 +110,11 @@ export const en = {
   'cart.cancel': 'Cancel',
   'cart.offlinePending': 'Saved on this device; it will be sent when you are back online.',
 
+  // issue #14 item 2: the VAT of the delivery country, when it is not the store view's default
+  'totals.taxNote.LT': 'Prices include Lithuanian VAT {rate} %',
+  'totals.taxNote.LV': 'Prices include Latvian VAT {rate} %',
+  'totals.taxNote.EE': 'Prices include Estonian VAT {rate} %',
+  'totals.taxNote': 'Prices include the VAT of {country}: {rate} %',
   'checkout.title': 'Checkout',
   'checkout.description': 'Enter your details, choose delivery and payment, and place your order.',
   'checkout.steps': 'Checkout steps',

@@ -116,6 +116,10 @@ export const lt: Dictionary = {
   'cart.cancel': 'Atšaukti',
   'cart.offlinePending': 'Išsaugota šiame įrenginyje; bus išsiųsta, kai vėl prisijungsite prie interneto.',
 
+  'totals.taxNote.LT': 'Kainos su Lietuvos PVM {rate} %',
+  'totals.taxNote.LV': 'Kainos su Latvijos PVM {rate} %',
+  'totals.taxNote.EE': 'Kainos su Estijos PVM {rate} %',
+  'totals.taxNote': 'Kainos su šalies {country} PVM {rate} %',
   'checkout.title': 'Užsakymo pateikimas',
   'checkout.description':
     'Įveskite savo duomenis, pasirinkite pristatymo ir mokėjimo būdą ir pateikite užsakymą.',

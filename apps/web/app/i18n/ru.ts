@@ -117,6 +117,10 @@ export const ru: Dictionary = {
   'cart.offlinePending':
     'Сохранено на этом устройстве; будет отправлено, когда появится подключение к интернету.',
 
+  'totals.taxNote.LT': 'Цены включают НДС Литвы {rate} %',
+  'totals.taxNote.LV': 'Цены включают НДС Латвии {rate} %',
+  'totals.taxNote.EE': 'Цены включают НДС Эстонии {rate} %',
+  'totals.taxNote': 'Цены включают НДС страны {country}: {rate} %',
   'checkout.title': 'Оформление заказа',
   'checkout.description': 'Укажите свои данные, выберите способ доставки и оплаты и оформите заказ.',
   'checkout.steps': 'Шаги оформления заказа',

@@ -173,6 +173,12 @@ export interface TotalSegment {
 }
 
 export interface Totals {
+  /** the country whose VAT the totals contain and its standard rate (issue #14; absent from older servers) */
+  tax_country_id?: string;
+  tax_rate?: number;
+  /** the store view's default tax country and rate */
+  default_tax_country_id?: string;
+  default_tax_rate?: number;
   grand_total: number;
   subtotal_incl_tax: number;
   discount_amount: number;
