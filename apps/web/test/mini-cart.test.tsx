@@ -12,6 +12,7 @@ import type * as Router from 'react-router';
 import type * as MiniCartModule from '../app/components/MiniCart';
 import type * as ApiModule from '../app/lib/api';
 import type * as CartModule from '../app/state/cart';
+import type * as NotificationsModule from '../app/state/notifications';
 import type * as UiModule from '../app/state/ui';
 import { installBrowserGlobals } from './support/browser-globals';
 import { startRealShop, type RealShop } from './support/real-shop';
@@ -23,6 +24,7 @@ let MiniCart: typeof MiniCartModule.MiniCart;
 let browserApi: typeof ApiModule.browserApi;
 let cart: typeof CartModule.cart;
 let ui: typeof UiModule.ui;
+let notifications: typeof NotificationsModule.notifications;
 
 beforeAll(async () => {
   shop = await startRealShop();
@@ -33,6 +35,7 @@ beforeAll(async () => {
   ({ browserApi } = await import('../app/lib/api'));
   ({ cart } = await import('../app/state/cart'));
   ({ ui } = await import('../app/state/ui'));
+  ({ notifications } = await import('../app/state/notifications'));
 });
 afterAll(async () => {
   await shop?.close();
@@ -41,6 +44,7 @@ afterEach(() => {
   tl.cleanup();
   cart.clear();
   ui.close('microcart');
+  notifications.clear();
 });
 
 const api = () => browserApi('en');
@@ -72,6 +76,11 @@ describe('mini cart', () => {
     });
     expect(await serverQty()).toEqual({ 'PHN-2001': 2 });
     expect((tl.screen.getByLabelText('Quantity of PHN-2001') as HTMLInputElement).value).toBe('2');
+    // the spec's success message, defined and never shown before (issue #14 item 11)
+    expect(notifications.store.get().map((n) => [n.type, n.message])).toContainEqual([
+      'success',
+      'Product quantity has been updated!',
+    ]);
   });
 
   it('removes a line only after the confirmation', async () => {

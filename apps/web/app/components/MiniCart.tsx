@@ -54,7 +54,11 @@ function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
     }
     setError(null);
     setDraft(null);
-    cart.setQty(api, item, qty).catch(onError);
+    if (qty === item.qty) return;
+    // the spec's success message of a quantity change (catalogue-and-cart.md, cart messages)
+    cart
+      .setQty(api, item, qty)
+      .then(() => notify({ type: 'success', message: t.msg('cart.quantityUpdated') }), onError);
   };
 
   return (
