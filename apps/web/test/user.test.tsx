@@ -210,7 +210,27 @@ describe('token refresh', () => {
     expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);
   });
 
-  it("a refused refresh token logs out silently, opens the login modal and clears the session's untransmitted tasks", async () => {
+  it.each([400, 403])(
+    "a refresh token refused with %i logs out silently, opens the login modal and clears the session's untransmitted tasks",
+    async (status) => {
+      const t = setup();
+      stores.push(t);
+      await t.user.login(t.api, 'ona@example.com', 'secret123');
+      t.server.expireAll();
+      t.server.failRefreshWith(status);
+      await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
+      expect(t.user.store.get().token).toBeNull();
+      expect(t.openAuth).toHaveBeenCalledWith('login');
+      expect(t.clearSessionTasks).toHaveBeenCalledTimes(1);
+      expect(t.notifications.store.get()).toEqual([]);
+      expect(t.user.refresher.lockState).toBe(-1);
+      // no more refreshes until the next login
+      await t.user.refresher.refresh('x');
+      expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);
+    },
+  );
+
+  it("a refresh answered 401 shows the spec's 'Error refreshing user token…', then logs out (issue #14 item 12)", async () => {
     const t = setup();
     stores.push(t);
     await t.user.login(t.api, 'ona@example.com', 'secret123');
@@ -220,11 +240,11 @@ describe('token refresh', () => {
     expect(t.user.store.get().token).toBeNull();
     expect(t.openAuth).toHaveBeenCalledWith('login');
     expect(t.clearSessionTasks).toHaveBeenCalledTimes(1);
-    expect(t.notifications.store.get()).toEqual([]);
-    expect(t.user.refresher.lockState).toBe(-1);
-    // no more refreshes until the next login
-    await t.user.refresher.refresh('x');
+    expect(t.notifications.store.get().map((n) => n.message)).toEqual([
+      'Error refreshing user token. User is not authorized to access the resource',
+    ]);
     expect(t.server.calls.filter((c) => c.path === '/user/refresh')).toHaveLength(1);
+    t.notifications.clear();
   });
 
   it("after the maximum attempts logs out with the spec's error notification", async () => {

@@ -16,9 +16,9 @@ export interface Session {
 }
 
 export type RefreshFailure =
-  /** the refresh token was refused: silent logout, login modal */
+  /** the refresh token was refused (400, 403, 404): silent logout, login modal */
   | 'rejected'
-  /** the maximum attempts ran out answering 401 */
+  /** the refresh answered 401: logout, login modal and the spec's notification */
   | 'unauthorized'
   /** the maximum attempts ran out on another error (network, 5xx, wrong format) */
   | 'internal';
@@ -73,7 +73,9 @@ export function createTokenRefresher(options: TokenRefresherOptions) {
         lastError = e;
         if (isRefused(e)) {
           state = -1;
-          await options.fail('rejected');
+          // a 401 is the spec's "Error refreshing user token. User is not authorized…" (issue #14
+          // item 12); another refusal (400, 403, 404: a malformed or unknown token) is silent
+          await options.fail(e instanceof ApiError && e.code === 401 ? 'unauthorized' : 'rejected');
           return null;
         }
       }
