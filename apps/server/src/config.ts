@@ -2,6 +2,7 @@
  * Process configuration of the shop server. Every variable is documented in the README
  * ("Environment variables"); the API's own variables are read by `loadApiConfig` of @vitrina/api.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from '@vitrina/api';
 
@@ -30,6 +31,8 @@ export type ServerConfig = {
    * JSON-LD), never on a request's Host header (ssr.ts). The API reads the same variable.
    */
   publicUrl: string;
+  /** WEB_CONCURRENCY: shop worker processes `npm start` runs (node:cluster); see `planWorkers` */
+  workers: number;
   /** what the start log warns about (a setting a shop taking real orders must not leave unset) */
   startWarnings: string[];
 };
@@ -71,8 +74,46 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       maxBytes: positiveNumber(env, 'PAGE_CACHE_MB', 256) * 1024 * 1024,
     },
     publicUrl,
+    workers: planWorkers(env, os.availableParallelism(), startWarnings),
     startWarnings,
   };
+}
+
+/**
+ * How many shop processes `npm start` runs (issue #16 "use every core"), each a node:cluster worker
+ * sharing the port:
+ * - the embedded database (no DATABASE_URL) admits one process: always 1;
+ * - WEB_CONCURRENCY when set (a positive whole number);
+ * - otherwise one per core, but only with REDIS_URL: without it the rate-limit counters live in each
+ *   process, and N workers would give a password guesser N times the attempts. Such a shop runs one
+ *   process and the start log says how to get the rest (REDIS_URL, or WEB_CONCURRENCY to choose).
+ * A storefront-only process (API_URL) has no counters of its own: one per core.
+ */
+export function planWorkers(env: NodeJS.ProcessEnv, cores: number, warnings: string[] = []): number {
+  const asked = env.WEB_CONCURRENCY ? positiveInteger(env, 'WEB_CONCURRENCY', 1) : undefined;
+  if (!env.DATABASE_URL && !env.API_URL) {
+    if (asked !== undefined && asked > 1)
+      warnings.push(
+        `WEB_CONCURRENCY=${asked} is ignored: the embedded database (no DATABASE_URL) admits one process.`,
+      );
+    return 1;
+  }
+  if (asked !== undefined) {
+    if (asked > 1 && !env.REDIS_URL && !env.API_URL)
+      warnings.push(
+        `WEB_CONCURRENCY=${asked} without REDIS_URL: each process keeps its own rate-limit counters, so a ` +
+          `login or reset is limited ${asked} times less strictly. Set REDIS_URL to share them.`,
+      );
+    return asked;
+  }
+  if (!env.REDIS_URL && !env.API_URL && cores > 1) {
+    warnings.push(
+      `One shop process of ${cores} cores: set REDIS_URL (shared rate limits) to run one per core, ` +
+        'or WEB_CONCURRENCY to choose.',
+    );
+    return 1;
+  }
+  return Math.max(1, cores);
 }
 
 /** PUBLIC_URL as an origin (the API's default when unset); a path or a non-HTTP URL is refused */

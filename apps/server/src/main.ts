@@ -4,6 +4,7 @@
  * instance, so API requests pay no forwarding and keep the client's address (rate limits).
  * With API_URL set the process serves only the storefront and reads the API there.
  */
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -70,7 +71,8 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     app.addHook('onClose', async () => stopJob());
   }
 
-  for (const warning of config.startWarnings) app.log.warn(warning);
+  // a cluster's primary has said them once (cluster.ts)
+  if (!cluster.isWorker) for (const warning of config.startWarnings) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

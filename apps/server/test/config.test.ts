@@ -1,6 +1,6 @@
 /** The shop server's configuration: TRUST_PROXY (issue #12 item 7) and the PostgreSQL pool (item 16). */
 import { describe, expect, it } from 'vitest';
-import { loadServerConfig } from '../src/config.ts';
+import { loadServerConfig, planWorkers } from '../src/config.ts';
 
 describe('loadServerConfig trustProxy', () => {
   it("believes nobody's X-Forwarded-For by default", () => {
@@ -30,5 +30,30 @@ describe('shop process configuration: the PostgreSQL pool', () => {
     expect(() => loadServerConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
     expect(() => loadServerConfig({ DATABASE_CONNECT_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
     expect(() => loadServerConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
+});
+
+describe('planWorkers: how many shop processes npm start runs (issue #16)', () => {
+  const pg = 'postgres://127.0.0.1/shop';
+  const table: [string, NodeJS.ProcessEnv, number, number, RegExp | null][] = [
+    ['embedded database: one process', {}, 4, 1, null],
+    ['embedded database: WEB_CONCURRENCY ignored, said so', { WEB_CONCURRENCY: '4' }, 4, 1, /ignored/],
+    ['PostgreSQL + Redis: one per core', { DATABASE_URL: pg, REDIS_URL: 'redis://x' }, 4, 4, null],
+    ['PostgreSQL without Redis: one, and how to get more', { DATABASE_URL: pg }, 4, 1, /REDIS_URL/],
+    ['PostgreSQL without Redis on one core: nothing to say', { DATABASE_URL: pg }, 1, 1, null],
+    ['WEB_CONCURRENCY chosen with Redis', { DATABASE_URL: pg, REDIS_URL: 'redis://x', WEB_CONCURRENCY: '3' }, 8, 3, null],
+    ['WEB_CONCURRENCY chosen without Redis: warned', { DATABASE_URL: pg, WEB_CONCURRENCY: '2' }, 8, 2, /rate-limit/],
+    ['storefront only (API_URL): one per core', { API_URL: 'http://api:3001' }, 2, 2, null],
+  ];
+  it.each(table)('%s', (_name, env, cores, workers, warning) => {
+    const warnings: string[] = [];
+    expect(planWorkers(env, cores, warnings)).toBe(workers);
+    if (warning) expect(warnings.join(' ')).toMatch(warning);
+    else expect(warnings).toEqual([]);
+  });
+
+  it('refuses a WEB_CONCURRENCY that is not a positive whole number', () => {
+    for (const v of ['0', '-2', 'two', '1.5'])
+      expect(() => planWorkers({ DATABASE_URL: pg, WEB_CONCURRENCY: v }, 2)).toThrow(/WEB_CONCURRENCY/);
   });
 });
