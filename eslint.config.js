@@ -14,6 +14,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // The layers (docs/ARCHITECTURE.md, issue #17 item 5): domain imports no workspace; the web app never
+  // imports the API, the database or the server; the database package never imports an app. Relative
+  // paths may not reach into another workspace either (test/workspace-boundaries.test.ts checks that,
+  // and that each package.json declares the workspaces it imports).
+  ...layer('packages/domain', ['@vitrina/*']),
+  ...layer('apps/web', ['@vitrina/api', '@vitrina/api/*', '@vitrina/db', '@vitrina/db/*', '@vitrina/server', '@vitrina/server/*']),
+  ...layer('packages/db', ['@vitrina/api', '@vitrina/api/*', '@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
+  ...layer('apps/api', ['@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -23,3 +31,18 @@ export default tseslint.config(
     },
   },
 );
+
+/** `no-restricted-imports` for one workspace: the package names it must not import */
+function layer(dir, forbidden) {
+  return [
+    {
+      files: [`${dir}/**/*.{ts,tsx,mjs,js}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ group: forbidden, message: `${dir} may not import this workspace (eslint.config.js "layers")` }] },
+        ],
+      },
+    },
+  ];
+}

@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['module-sync', 'node', 'import', 'default'] },
   ssr: { resolve: { conditions: ['module-sync', 'node', 'import', 'default'] } },
   test: {
-    include: ['packages/*/test/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}'],
+    include: ['packages/*/test/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
