@@ -54,6 +54,7 @@ import { StockAlertService } from './stock-alert/service.ts';
 import { stockAlertRoutes } from './stock-alert/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
+import { PriceWindowRefresher } from './catalog/price-windows.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -149,6 +150,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     stock: new StockService(database),
     orders: new OrderService(database, config, catalog, cart, onStockChanged),
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
+    priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
     shop: new ShopService(database, config.bannersDir),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
@@ -170,12 +172,14 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     await ctx.mailer.start();
     ctx.stockAlerts.start();
     ctx.unpaidOrders.start();
+    ctx.priceWindows.start();
   });
   app.addHook('onClose', async () => {
     ctx.catalog.close();
     await ctx.mailer.stop();
     await ctx.stockAlerts.stop();
     await ctx.unpaidOrders.stop();
+    await ctx.priceWindows.stop();
     if (limiter instanceof RedisRateLimiter) await limiter.close();
   });
 

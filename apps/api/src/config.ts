@@ -62,6 +62,7 @@
  * | Variable | Default | Meaning |
  * |---|---|---|
  * | `UNPAID_ORDER_TTL_MINUTES` | `60` | an order still awaiting online payment this long after it was placed is cancelled and its units go back to stock; its page says it was not paid in time. A payment that arrives later revives it when the units are still there, otherwise the order stays cancelled with payment status `refund_due` and an `order.refund-due` outbox row for the staff |
+ * | `PRICE_WINDOW_REFRESH_MS` | `60000` | how often the products whose special-price window opened or closed are re-indexed (catalog/price-windows.ts; also once at start); `0`: not in this process |
  * | `UNPAID_ORDER_SWEEP_INTERVAL_MS` | `60000` | how often this process looks for such orders; `0` turns the sweep off in this process (another process must run it) |
  * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
  * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
@@ -134,6 +135,8 @@ export type ApiConfig = {
   crossBorderTrade: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
   payment: PaymentConfig;
+  /** PRICE_WINDOW_REFRESH_MS: how often special-price windows are checked (catalog/price-windows.ts; 0: not in this process) */
+  priceWindowRefreshMs: number;
   /** orders awaiting online payment (order/unpaid.ts) */
   unpaidOrders: UnpaidOrderLimits;
 };
@@ -316,6 +319,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
+    priceWindowRefreshMs: int(env, 'PRICE_WINDOW_REFRESH_MS', 60_000, 0, 3_600_000),
     payment: loadPaymentConfig(env),
     unpaidOrders: {
       ttlMinutes: int(env, 'UNPAID_ORDER_TTL_MINUTES', 60, 1, 7 * 24 * 60),

@@ -11,6 +11,7 @@ import type { CatalogService } from './catalog/service.ts';
 import type { ImageService } from './image/service.ts';
 import type { OrderService } from './order/service.ts';
 import type { UnpaidOrderSweeper } from './order/unpaid.ts';
+import type { PriceWindowRefresher } from './catalog/price-windows.ts';
 import type { ShopService } from './shop/service.ts';
 import type { StockService } from './stock/service.ts';
 import type { AuthService } from './auth/service.ts';
@@ -34,6 +35,7 @@ export type ApiContext = {
   orders: OrderService;
   /** cancels orders not paid online in time, returning their stock (order/unpaid.ts) */
   unpaidOrders: UnpaidOrderSweeper;
+  priceWindows: PriceWindowRefresher;
   shop: ShopService;
   images: ImageService;
   admin: AdminService;

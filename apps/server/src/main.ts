@@ -15,7 +15,6 @@ import { openShopDatabase } from './bootstrap.ts';
 import { createInProcessFetch, createRemoteFetch } from './in-process-fetch.ts';
 import { registerStorefront } from './ssr.ts';
 import { PageCache, dataStampReader } from './page-cache.ts';
-import { startPriceWindowJob } from './price-windows.ts';
 
 export async function startServer(config: ServerConfig = loadServerConfig(process.env)) {
   const logger = withLogRedaction({ level: config.logLevel });
@@ -67,8 +66,6 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       pageCache,
       publicUrl: config.publicUrl,
     });
-    const stopJob = startPriceWindowJob(database, app.log);
-    app.addHook('onClose', async () => stopJob());
   }
 
   // a cluster's primary has said them once (cluster.ts)
