@@ -52,6 +52,8 @@ import { GroupPricingService } from './user/group-pricing.ts';
 import { specialOfferRoutes } from './user/special-offer-routes.ts';
 import { StockAlertService } from './stock-alert/service.ts';
 import { stockAlertRoutes } from './stock-alert/routes.ts';
+import { InvoiceService } from './invoice/service.ts';
+import { invoiceRoutes } from './invoice/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 
@@ -163,6 +165,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     specialOffers: new SpecialOfferService(database, config, catalog),
     groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
+    invoices: new InvoiceService(database, config),
   };
   app.addHook('onReady', async () => {
     // the in-process search index builds in the background (seconds at 100k products); SQL answers meanwhile
@@ -203,6 +206,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   specialOfferRoutes(app, ctx);
   stockAlertRoutes(app, ctx);
   newsRoutes(app, ctx);
+  invoiceRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -24,6 +24,7 @@ import type { PaymentService } from './payment/service.ts';
 import type { SpecialOfferService } from './user/special-offers.ts';
 import type { GroupPricingService } from './user/group-pricing.ts';
 import type { StockAlertService } from './stock-alert/service.ts';
+import type { InvoiceService } from './invoice/service.ts';
 
 export type ApiContext = {
   database: Database;
@@ -54,6 +55,8 @@ export type ApiContext = {
   groupPricing: GroupPricingService;
   /** back-in-stock e-mail requests (stock-alert/service.ts) */
   stockAlerts: StockAlertService;
+  /** VAT invoices of orders (invoice/service.ts) */
+  invoices: InvoiceService;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

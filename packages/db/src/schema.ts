@@ -530,6 +530,25 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Invoice number series (issue #15 "Invoices"): the last number given per prefix. A number is taken
+ * by incrementing this row in the transaction that writes the invoice, so a rolled-back invoice gives
+ * its number back: the series has no gaps (a sequence would leave some).
+ */
+export const invoiceSeries = pgTable('invoice_series', {
+  prefix: text('prefix').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/** The VAT invoice of an order: numbered once, with the seller as it was when issued. */
+export const invoices = pgTable('invoices', {
+  orderId: integer('order_id').primaryKey(),
+  number: text('number').notNull().unique(),
+  issuedAt: ts('issued_at').notNull().defaultNow(),
+  /** the seller's data (SHOP_*) at issue: a later change of the settings does not rewrite the invoice */
+  seller: jsonb('seller').$type<Record<string, string>>().notNull(),
+});
+
 // ---------------------------------------------------------------- engagement and content
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
