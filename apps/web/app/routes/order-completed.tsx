@@ -7,6 +7,7 @@ import {
 } from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
+import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { cancellationNotes } from '../components/account/order-labels';
 import { getT, useT } from '../i18n';
@@ -131,6 +132,15 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {/* only an order known to be cash on delivery is told it pays at the door (issue #14 item 7) */}
       {order?.payment_method_code === PAYMENT_CASH_ON_DELIVERY ? <p>{t('thankYou.payOnDelivery')}</p> : null}
       {order ? <OrderLines order={order} /> : null}
+      {order ? (
+        <InvoiceLink
+          number={order.orderNumber}
+          orderToken={loaderData.token}
+          status={order.status}
+          payment_status={order.payment_status}
+          payment_method_code={order.payment_method_code}
+        />
+      ) : null}
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
           {t('common.continueShopping')}
