@@ -54,6 +54,9 @@ import { StockAlertService } from './stock-alert/service.ts';
 import { stockAlertRoutes } from './stock-alert/routes.ts';
 import { InvoiceService } from './invoice/service.ts';
 import { invoiceRoutes } from './invoice/routes.ts';
+import { ApiMetrics } from './ops/metrics.ts';
+import { integrationRoutes } from './integration/routes.ts';
+import { measureRequests, opsRoutes } from './ops/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 
@@ -166,7 +169,9 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
     invoices: new InvoiceService(database, config),
+    metrics: new ApiMetrics(database, catalog),
   };
+  measureRequests(app, ctx.metrics);
   app.addHook('onReady', async () => {
     // the in-process search index builds in the background (seconds at 100k products); SQL answers meanwhile
     ctx.catalog.warmSearchIndex().catch((err: unknown) => app.log.warn({ err }, 'search index not built'));
@@ -182,12 +187,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     if (limiter instanceof RedisRateLimiter) await limiter.close();
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({
-    status: 'ok',
-    db: database.kind,
-    catalogVersion: await getVersion(catalog),
-    catalogCache: catalog.cache.stats(),
-  }));
+  // /healthz (alive), /readyz (database and search index), /metrics (Prometheus): ops/routes.ts
+  opsRoutes(app, ctx, ctx.metrics);
   app.get('/vsbridge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   catalogRoutes(app, ctx);
@@ -207,6 +208,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   stockAlertRoutes(app, ctx);
   newsRoutes(app, ctx);
   invoiceRoutes(app, ctx);
+  integrationRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }
@@ -220,8 +222,4 @@ async function warnOfDemoAndSandbox(log: FastifyBaseLogger, database: Database, 
     );
   for (const [slug, mode] of Object.entries(await payments.modes()))
     if (mode === 'sandbox') log.warn(`PAYMENT SANDBOX ON for ${slug}: anyone can mark their own order paid`);
-}
-
-async function getVersion(catalog: CatalogService) {
-  return Number(await catalog.version());
 }

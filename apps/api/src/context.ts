@@ -25,6 +25,7 @@ import type { SpecialOfferService } from './user/special-offers.ts';
 import type { GroupPricingService } from './user/group-pricing.ts';
 import type { StockAlertService } from './stock-alert/service.ts';
 import type { InvoiceService } from './invoice/service.ts';
+import type { ApiMetrics } from './ops/metrics.ts';
 
 export type ApiContext = {
   database: Database;
@@ -57,6 +58,8 @@ export type ApiContext = {
   stockAlerts: StockAlertService;
   /** VAT invoices of orders (invoice/service.ts) */
   invoices: InvoiceService;
+  /** Prometheus metrics of this API instance (ops/metrics.ts) */
+  metrics: ApiMetrics;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */
