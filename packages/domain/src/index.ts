@@ -24,3 +24,4 @@ export * from './postcode-formats.ts';
 export * from './group-pricing.ts';
 export * from './stock-prefetch.ts';
 export * from './invoice.ts';
+export * from './order-lifecycle.ts';
