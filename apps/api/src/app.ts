@@ -57,6 +57,7 @@ import { InvoiceService } from './invoice/service.ts';
 import { invoiceRoutes } from './invoice/routes.ts';
 import { ApiMetrics } from './ops/metrics.ts';
 import { integrationRoutes } from './integration/routes.ts';
+import { WebhookDispatcher } from './integration/webhooks.ts';
 import { measureRequests, opsRoutes } from './ops/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
@@ -147,6 +148,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const payments = await PaymentService.create(database, config, { onStockChanged });
   await warnOfDemoAndSandbox(app.log, database, payments);
   const cart = new CartService(database, config, catalog, auth, groupPricing, payments);
+  const metrics = new ApiMetrics(database, catalog);
   const ctx: ApiContext = {
     database,
     config,
@@ -170,7 +172,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
     invoices: new InvoiceService(database, config),
-    metrics: new ApiMetrics(database, catalog),
+    metrics,
+    webhooks: new WebhookDispatcher(database, config.webhooks, app.log, metrics),
   };
   measureRequests(app, ctx.metrics);
   app.addHook('onReady', async () => {
@@ -179,12 +182,14 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     await ctx.mailer.start();
     ctx.stockAlerts.start();
     ctx.unpaidOrders.start();
+    ctx.webhooks.start();
   });
   app.addHook('onClose', async () => {
     ctx.catalog.close();
     await ctx.mailer.stop();
     await ctx.stockAlerts.stop();
     await ctx.unpaidOrders.stop();
+    await ctx.webhooks.stop();
     if (limiter instanceof RedisRateLimiter) await limiter.close();
   });
 

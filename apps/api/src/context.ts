@@ -26,6 +26,7 @@ import type { GroupPricingService } from './user/group-pricing.ts';
 import type { StockAlertService } from './stock-alert/service.ts';
 import type { InvoiceService } from './invoice/service.ts';
 import type { ApiMetrics } from './ops/metrics.ts';
+import type { WebhookDispatcher } from './integration/webhooks.ts';
 
 export type ApiContext = {
   database: Database;
@@ -60,6 +61,8 @@ export type ApiContext = {
   invoices: InvoiceService;
   /** Prometheus metrics of this API instance (ops/metrics.ts) */
   metrics: ApiMetrics;
+  /** signed order webhooks from order_events (integration/webhooks.ts) */
+  webhooks: WebhookDispatcher;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

@@ -559,8 +559,39 @@ export const orderEvents = pgTable(
     orderId: integer('order_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
+    /** when the webhook job made this event's deliveries (one per WEBHOOK_URLS entry; migration 0013) */
+    webhooksAt: ts('webhooks_at'),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId),
+    index('order_events_webhooks_pending_idx').on(t.seq).where(sql`webhooks_at is null`),
+  ],
+);
+
+/**
+ * One order event to one webhook URL (issue #15; integration/webhooks.ts): sent until the receiver
+ * answers 2xx, retried with exponential backoff, at least once. `next_attempt_at` is also the lease of
+ * the process sending it.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: uuid('event_id').notNull(),
+    url: text('url').notNull(),
+    /** 'pending' | 'delivered' | 'failed' (gave up after WEBHOOK_MAX_ATTEMPTS) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_url_idx').on(t.eventId, t.url),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
 
 export const payments = pgTable(
