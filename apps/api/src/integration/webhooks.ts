@@ -77,8 +77,12 @@ export class WebhookDispatcher {
     await this.job.stop();
   }
 
-  /** one run: fan out, then send what is due; the number of deliveries attempted */
-  async runOnce(now = new Date()): Promise<number> {
+  /**
+   * one run: fan out, then send what is due; the number of deliveries attempted. `now`: the instant
+   * "due" is judged at (tests pretend the backoff has passed); default the database's clock, the one
+   * that stamped the deliveries
+   */
+  async runOnce(now?: Date): Promise<number> {
     await this.fanOut();
     if (!this.config.secret || this.config.urls.length === 0) return 0;
     const claimed = await this.claim(now);
@@ -117,21 +121,22 @@ export class WebhookDispatcher {
    * Due deliveries to the URLs configured now, leased for the send timeout and a margin: another
    * process skips them (SKIP LOCKED while claiming, the lease after).
    */
-  private claim(now: Date): Promise<ClaimedDelivery[]> {
+  private claim(now: Date | undefined): Promise<ClaimedDelivery[]> {
     const leaseMs = this.config.timeoutMs + 30_000;
     return this.database.transaction((tx) =>
       rows<ClaimedDelivery>(
         tx,
         `WITH due AS (
            SELECT id FROM webhook_deliveries
-            WHERE status = 'pending' AND next_attempt_at <= $1 AND url = ANY($2::text[])
+            WHERE status = 'pending' AND next_attempt_at <= coalesce($1::timestamptz, now()) AND url = ANY($2::text[])
             ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
          UPDATE webhook_deliveries d
-            SET attempts = d.attempts + 1, next_attempt_at = $1::timestamptz + make_interval(secs => $4::float8 / 1000)
+            SET attempts = d.attempts + 1,
+                next_attempt_at = coalesce($1::timestamptz, now()) + make_interval(secs => $4::float8 / 1000)
            FROM due, order_events e
           WHERE d.id = due.id AND e.id = d.event_id
          RETURNING d.id, d.url, d.attempts, e.id AS event_id, e.type, e.payload, e.created_at`,
-        [now.toISOString(), this.config.urls, BATCH, leaseMs],
+        [now?.toISOString() ?? null, this.config.urls, BATCH, leaseMs],
       ),
     );
   }
