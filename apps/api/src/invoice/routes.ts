@@ -49,15 +49,16 @@ export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
   );
 
   app.get(
-    '/vsbridge/admin/orders/:number/invoice',
+    '/vsbridge/admin/orders/:incrementId/invoice',
     {
       onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
       schema: {
         tags: ['admin'],
         summary: "An order's VAT invoice (PDF) for the staff; Authorization: Bearer <ADMIN_TOKEN>",
-        params: z.object({ number }),
+        // the same parameter name as the lifecycle's /vsbridge/admin/orders/:incrementId
+        params: z.object({ incrementId: number }),
       },
     },
-    async (req, reply) => send(reply, await ctx.invoices.forStaff(req.params.number)),
+    async (req, reply) => send(reply, await ctx.invoices.forStaff(req.params.incrementId)),
   );
 }
