@@ -10,6 +10,7 @@ import type { Route } from './+types/order-completed';
 import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { cancellationNotes } from '../components/account/order-labels';
+import { OrderProgress } from '../components/account/OrderProgress';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import type { RouteHandle } from '../lib/handle';
@@ -131,6 +132,7 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {notes.length ? null : <p>{t('thankYou.text')}</p>}
       {/* only an order known to be cash on delivery is told it pays at the door (issue #14 item 7) */}
       {order?.payment_method_code === PAYMENT_CASH_ON_DELIVERY ? <p>{t('thankYou.payOnDelivery')}</p> : null}
+      {order ? <OrderProgress order={order} /> : null}
       {order ? <OrderLines order={order} /> : null}
       {order ? (
         <InvoiceLink
