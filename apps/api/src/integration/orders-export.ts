@@ -2,7 +2,8 @@
  * The orders export an ERP polls (issue #15 "Integration and operations"; README "Integration"):
  * `GET /vsbridge/admin/orders?since=<ISO time | order id>&format=json|csv&limit=&cursor=`.
  *
- * - `since=<order id>` (digits): orders placed after that one, by id: new orders only.
+ * - `since=<order id>` (digits): orders placed after that one, by id: new orders only (the export's
+ *   `id`, the orders table's key; not the `increment_id` shown to shoppers).
  * - `since=<ISO time>`: orders placed or changed (status, payment) since then, by (updated_at, id): an
  *   order changed again comes again later; the receiver keeps the last by id.
  * - No `since`: every order, by id.
