@@ -53,6 +53,12 @@ import { GroupPricingService } from './user/group-pricing.ts';
 import { specialOfferRoutes } from './user/special-offer-routes.ts';
 import { StockAlertService } from './stock-alert/service.ts';
 import { stockAlertRoutes } from './stock-alert/routes.ts';
+import { InvoiceService } from './invoice/service.ts';
+import { invoiceRoutes } from './invoice/routes.ts';
+import { ApiMetrics } from './ops/metrics.ts';
+import { integrationRoutes } from './integration/routes.ts';
+import { WebhookDispatcher } from './integration/webhooks.ts';
+import { measureRequests, opsRoutes } from './ops/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
@@ -143,6 +149,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const payments = await PaymentService.create(database, config, { onStockChanged });
   await warnOfDemoAndSandbox(app.log, database, payments);
   const cart = new CartService(database, config, catalog, auth, groupPricing, payments);
+  const metrics = new ApiMetrics(database, catalog);
   const ctx: ApiContext = {
     database,
     config,
@@ -166,7 +173,11 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     specialOffers: new SpecialOfferService(database, config, catalog),
     groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
+    invoices: new InvoiceService(database, config),
+    metrics,
+    webhooks: new WebhookDispatcher(database, config.webhooks, app.log, metrics),
   };
+  measureRequests(app, ctx.metrics);
   app.addHook('onReady', async () => {
     // the in-process search index builds in the background (seconds at 100k products); SQL answers meanwhile
     ctx.catalog.warmSearchIndex().catch((err: unknown) => app.log.warn({ err }, 'search index not built'));
@@ -174,6 +185,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     ctx.stockAlerts.start();
     ctx.unpaidOrders.start();
     ctx.priceWindows.start();
+    ctx.webhooks.start();
   });
   app.addHook('onClose', async () => {
     ctx.catalog.close();
@@ -181,15 +193,12 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     await ctx.stockAlerts.stop();
     await ctx.unpaidOrders.stop();
     await ctx.priceWindows.stop();
+    await ctx.webhooks.stop();
     if (limiter instanceof RedisRateLimiter) await limiter.close();
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({
-    status: 'ok',
-    db: database.kind,
-    catalogVersion: await getVersion(catalog),
-    catalogCache: catalog.cache.stats(),
-  }));
+  // /healthz (alive), /readyz (database and search index), /metrics (Prometheus): ops/routes.ts
+  opsRoutes(app, ctx, ctx.metrics);
   app.get('/vsbridge/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   catalogRoutes(app, ctx);
@@ -209,6 +218,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   specialOfferRoutes(app, ctx);
   stockAlertRoutes(app, ctx);
   newsRoutes(app, ctx);
+  invoiceRoutes(app, ctx);
+  integrationRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }
@@ -222,8 +233,4 @@ async function warnOfDemoAndSandbox(log: FastifyBaseLogger, database: Database, 
     );
   for (const [slug, mode] of Object.entries(await payments.modes()))
     if (mode === 'sandbox') log.warn(`PAYMENT SANDBOX ON for ${slug}: anyone can mark their own order paid`);
-}
-
-async function getVersion(catalog: CatalogService) {
-  return Number(await catalog.version());
 }

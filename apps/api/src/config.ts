@@ -68,6 +68,32 @@
  * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
  * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
  *
+ * The seller (issue #15: VAT invoices in invoice/, the storefront footer). Empty values are left off the
+ * invoice; a shop that issues invoices sets at least the name, company code, VAT code and address:
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `SHOP_COMPANY_NAME` | `Vitrina` | the seller's legal name |
+ * | `SHOP_COMPANY_CODE` | empty | company code (įmonės kodas) |
+ * | `SHOP_VAT_CODE` | empty | VAT code (PVM mokėtojo kodas), e.g. `LT100000000000` |
+ * | `SHOP_ADDRESS` | empty | registered address, one line |
+ * | `SHOP_PHONE` | empty | phone |
+ * | `SHOP_EMAIL` | `CONTACT_EMAIL`'s address | e-mail |
+ * | `SHOP_BANK_NAME` | empty | bank of the account below |
+ * | `SHOP_IBAN` | empty | bank account (IBAN) buyers pay to |
+ * | `INVOICE_PREFIX` | `VIT-` | invoice number series: the prefix, then 6 digits (`VIT-000001`), gap-free |
+ *
+ * Integration and operations (issue #15; integration/, README "Integration"):
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `WEBHOOK_URLS` | unset | comma list of http(s) URLs each order event is POSTed to (signed; at least once) |
+ * | `WEBHOOK_SECRET` | unset | HMAC-SHA256 key of the `Vitrina-Signature` header; required (≥ 16 characters) when WEBHOOK_URLS is set |
+ * | `WEBHOOK_INTERVAL_MS` | `2000` | how often pending deliveries are sent; `0`: not in this process |
+ * | `WEBHOOK_TIMEOUT_MS` | `5000` | a receiver that does not answer within this is a failure (retried) |
+ * | `WEBHOOK_MAX_ATTEMPTS` | `12` | attempts per delivery (backoff 10 s, 20 s, 40 s ... capped at 1 h) before it is given up (`failed`) |
+ * | `METRICS_TOKEN` | unset | bearer token of `GET /metrics`; unset: `/metrics` answers only requests from the machine itself (loopback) |
+ *
  * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
  *
  * The rate-limit counters live in the process (auth/rate-limit.ts), or in Redis when REDIS_URL is set
@@ -142,6 +168,34 @@ export type ApiConfig = {
   priceWindowRefreshMs: number;
   /** orders awaiting online payment (order/unpaid.ts) */
   unpaidOrders: UnpaidOrderLimits;
+  /** the seller: invoices and the storefront footer (SHOP_*) */
+  shop: ShopIdentity;
+  /** INVOICE_PREFIX: the invoice number series' prefix */
+  invoicePrefix: string;
+  /** signed order webhooks (integration/webhooks.ts) */
+  webhooks: WebhookConfig;
+  /** METRICS_TOKEN; undefined: /metrics for loopback clients only */
+  metricsToken: string | undefined;
+};
+
+/** The seller as invoices and the storefront footer name it (SHOP_*); '' when not configured. */
+export type ShopIdentity = {
+  companyName: string;
+  companyCode: string;
+  vatCode: string;
+  address: string;
+  phone: string;
+  email: string;
+  bankName: string;
+  iban: string;
+};
+
+export type WebhookConfig = {
+  urls: string[];
+  secret: string | undefined;
+  intervalMs: number;
+  timeoutMs: number;
+  maxAttempts: number;
 };
 
 export type UnpaidOrderLimits = {
@@ -331,6 +385,59 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       maxPerCustomer: int(env, 'UNPAID_ORDERS_MAX_PER_CUSTOMER', 3, 0, 1000),
       maxPerAddress: int(env, 'UNPAID_ORDERS_MAX_PER_ADDRESS', 10, 0, 100_000),
     },
+    shop: shopIdentity(env),
+    invoicePrefix: invoicePrefix(env.INVOICE_PREFIX),
+    webhooks: webhookConfig(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
+  };
+}
+
+function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {
+  const v = (name: string, fallback = '') => (env[name] ?? '').trim() || fallback;
+  const contact = email(env, 'CONTACT_EMAIL', 'info@localhost').replace(/^.*<([^>]+)>.*$/, '$1');
+  const iban = v('SHOP_IBAN').replace(/\s+/g, '').toUpperCase();
+  if (iban && !/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(iban)) throw new Error(`SHOP_IBAN is not an IBAN: "${env.SHOP_IBAN}"`);
+  return {
+    companyName: v('SHOP_COMPANY_NAME', 'Vitrina'),
+    companyCode: v('SHOP_COMPANY_CODE'),
+    vatCode: v('SHOP_VAT_CODE'),
+    address: v('SHOP_ADDRESS'),
+    phone: v('SHOP_PHONE'),
+    email: v('SHOP_EMAIL', contact),
+    bankName: v('SHOP_BANK_NAME'),
+    iban,
+  };
+}
+
+function invoicePrefix(raw: string | undefined): string {
+  const prefix = raw ?? 'VIT-';
+  if (!/^[A-Za-z0-9/_-]{0,12}$/.test(prefix)) throw new Error(`INVOICE_PREFIX: up to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
+  return prefix;
+}
+
+function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+  const urls = (env.WEBHOOK_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const u of urls) {
+    let ok = false;
+    try {
+      ok = ['http:', 'https:'].includes(new URL(u).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new Error(`WEBHOOK_URLS: "${u}" is not an http(s) URL`);
+  }
+  const secret = env.WEBHOOK_SECRET || undefined;
+  if (urls.length && (!secret || secret.length < 16))
+    throw new Error('WEBHOOK_SECRET of at least 16 characters is required when WEBHOOK_URLS is set');
+  return {
+    urls,
+    secret,
+    intervalMs: int(env, 'WEBHOOK_INTERVAL_MS', 2000, 0, 3_600_000),
+    timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 120_000),
+    maxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 12, 1, 100),
   };
 }
 

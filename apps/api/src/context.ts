@@ -25,6 +25,9 @@ import type { PaymentService } from './payment/service.ts';
 import type { SpecialOfferService } from './user/special-offers.ts';
 import type { GroupPricingService } from './user/group-pricing.ts';
 import type { StockAlertService } from './stock-alert/service.ts';
+import type { InvoiceService } from './invoice/service.ts';
+import type { ApiMetrics } from './ops/metrics.ts';
+import type { WebhookDispatcher } from './integration/webhooks.ts';
 
 export type ApiContext = {
   database: Database;
@@ -56,6 +59,12 @@ export type ApiContext = {
   groupPricing: GroupPricingService;
   /** back-in-stock e-mail requests (stock-alert/service.ts) */
   stockAlerts: StockAlertService;
+  /** VAT invoices of orders (invoice/service.ts) */
+  invoices: InvoiceService;
+  /** Prometheus metrics of this API instance (ops/metrics.ts) */
+  metrics: ApiMetrics;
+  /** signed order webhooks from order_events (integration/webhooks.ts) */
+  webhooks: WebhookDispatcher;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

@@ -29,6 +29,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const HIDDEN_ROUTES: Operation[] = [
   { method: 'GET', path: '/healthz', parameters: [] },
   { method: 'GET', path: '/vsbridge/openapi.json', parameters: [] },
+  // operations (issue #15): Prometheus text (loopback or METRICS_TOKEN) and readiness
+  { method: 'GET', path: '/metrics', parameters: [] },
+  { method: 'GET', path: '/readyz', parameters: [] },
   // EXPOSE_OUTBOX=true (browser tests only)
   {
     method: 'GET',
@@ -66,7 +69,14 @@ const EXCLUDED: string[] = [];
  * Their errors are still the envelope, so the exception covers 2xx/3xx answers only; every answer of
  * every other route is checked.
  */
-const NON_ENVELOPE_SUCCESS = [/^\/healthz$/, /^\/vsbridge\/openapi\.json$/, /\/_search$/, /\/_single$/, /^\/api\/url\/map$/, /^\/vsbridge\/image\//];
+const NON_ENVELOPE_SUCCESS = [
+  // issue #15: Prometheus text, the readiness probe, invoice PDFs, the orders export's CSV
+  /^\/metrics$/,
+  /^\/readyz$/,
+  /\/invoice$/,
+  /^\/vsbridge\/user\/order-invoice$/,
+  /^\/vsbridge\/admin\/orders$/,
+  /^\/healthz$/, /^\/vsbridge\/openapi\.json$/, /\/_search$/, /\/_single$/, /^\/api\/url\/map$/, /^\/vsbridge\/image\//];
 
 type JsonSchema = {
   type?: string;

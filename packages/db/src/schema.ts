@@ -559,8 +559,39 @@ export const orderEvents = pgTable(
     orderId: integer('order_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
+    /** when the webhook job made this event's deliveries (one per WEBHOOK_URLS entry; migration 0013) */
+    webhooksAt: ts('webhooks_at'),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId),
+    index('order_events_webhooks_pending_idx').on(t.seq).where(sql`webhooks_at is null`),
+  ],
+);
+
+/**
+ * One order event to one webhook URL (issue #15; integration/webhooks.ts): sent until the receiver
+ * answers 2xx, retried with exponential backoff, at least once. `next_attempt_at` is also the lease of
+ * the process sending it.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: uuid('event_id').notNull(),
+    url: text('url').notNull(),
+    /** 'pending' | 'delivered' | 'failed' (gave up after WEBHOOK_MAX_ATTEMPTS) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_url_idx').on(t.eventId, t.url),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
 
 export const payments = pgTable(
@@ -583,6 +614,25 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_external_idx').on(t.provider, t.externalId),
   ],
 );
+
+/**
+ * Invoice number series (issue #15 "Invoices"): the last number given per prefix. A number is taken
+ * by incrementing this row in the transaction that writes the invoice, so a rolled-back invoice gives
+ * its number back: the series has no gaps (a sequence would leave some).
+ */
+export const invoiceSeries = pgTable('invoice_series', {
+  prefix: text('prefix').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/** The VAT invoice of an order: numbered once, with the seller as it was when issued. */
+export const invoices = pgTable('invoices', {
+  orderId: integer('order_id').primaryKey(),
+  number: text('number').notNull().unique(),
+  issuedAt: ts('issued_at').notNull().defaultNow(),
+  /** the seller's data (SHOP_*) at issue: a later change of the settings does not rewrite the invoice */
+  seller: jsonb('seller').$type<Record<string, string>>().notNull(),
+});
 
 // ---------------------------------------------------------------- engagement and content
 

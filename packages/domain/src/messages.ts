@@ -256,6 +256,11 @@ export const MESSAGES = {
     ru: 'Заказ ожидает отправки!',
   },
   'order.notFound': { en: 'Order not found', lt: 'Užsakymas nerastas', ru: 'Заказ не найден' },
+  'invoice.unavailable': {
+    en: 'The invoice of this order is not available: it is issued once the order is paid, and not for a cancelled order.',
+    lt: 'Šio užsakymo sąskaita faktūra negalima: ji išrašoma apmokėjus užsakymą ir neišrašoma atšauktam užsakymui.',
+    ru: 'Счёт-фактура этого заказа недоступен: он выставляется после оплаты заказа и не выставляется для отменённого заказа.',
+  },
   'error.internal500': {
     en: 'Internal Server Error 500',
     lt: 'Vidinė serverio klaida 500',

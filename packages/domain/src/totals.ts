@@ -67,20 +67,34 @@ export function couponDiscount(subtotal: number, coupon: Coupon | null | undefin
   return Math.min(raw, subtotal);
 }
 
+/** One VAT rate's share of a grand total (cents): gross incl. VAT, net and the VAT in it. */
+export interface VatShare {
+  rate: number;
+  gross: number;
+  net: number;
+  vat: number;
+}
+
 /**
- * The VAT contained in a cart with lines of different rates (e.g. 21 % and 9 %): the discount is
- * shared over the lines in proportion to their row totals, and the shipping and payment fees in
- * proportion to what is left of them (fees follow the goods they deliver, apportioned by value, as
- * EU VAT treats ancillary costs); then the tax is taken once per rate from the sum at that rate, so
- * a cart of one rate gets exactly taxContained(grand_total, rate).
+ * The VAT contained in a cart with lines of different rates (e.g. 21 % and 9 %), rate by rate: the
+ * discount is shared over the lines in proportion to their row totals, and the shipping and payment
+ * fees in proportion to what is left of them (fees follow the goods they deliver, apportioned by
+ * value, as EU VAT treats ancillary costs); then the tax is taken once per rate from the sum at that
+ * rate, so a cart of one rate gets exactly taxContained(grand_total, rate). The grosses add up to
+ * the grand total and the VATs to tax_amount (the same function computes both: the invoice's VAT
+ * summary is the order's). Highest rate first.
  */
-function containedTax(
-  items: readonly (TotalsLine & { row_total_incl_tax: number })[],
+export function vatByRate(
+  items: readonly { row_total_incl_tax: number; tax_rate_percent?: number | undefined }[],
   discount: number,
   fees: number,
   defaultRate: number,
-): number {
-  if (items.length === 0) return taxContained(fees - discount, defaultRate);
+): VatShare[] {
+  const share = (rate: number, gross: number): VatShare => {
+    const vat = taxContained(gross, rate);
+    return { rate, gross, net: gross - vat, vat };
+  };
+  if (items.length === 0) return [share(defaultRate, fees - discount)];
   const discounts = allocateCents(
     discount,
     items.map((l) => l.row_total_incl_tax),
@@ -92,9 +106,16 @@ function containedTax(
     const rate = l.tax_rate_percent ?? defaultRate;
     grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + netRows[i]! + feeShares[i]!);
   });
-  let tax = 0;
-  for (const [rate, gross] of grossByRate) tax += taxContained(gross, rate);
-  return tax;
+  return [...grossByRate].map(([rate, gross]) => share(rate, gross)).sort((a, b) => b.rate - a.rate);
+}
+
+function containedTax(
+  items: readonly (TotalsLine & { row_total_incl_tax: number })[],
+  discount: number,
+  fees: number,
+  defaultRate: number,
+): number {
+  return vatByRate(items, discount, fees, defaultRate).reduce((s, r) => s + r.vat, 0);
 }
 
 /**

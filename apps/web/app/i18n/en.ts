@@ -185,6 +185,7 @@ export const en = {
   'thankYou.product': 'Product',
   'thankYou.qty': 'Quantity',
   'thankYou.rowTotal': 'Total',
+  'invoice.download': 'Download the VAT invoice (PDF)',
   'thankYou.grandTotal': 'Grand total',
   'thankYou.title': 'Thank you for your purchase!',
   'thankYou.number': 'Your order number is {number}.',

@@ -190,6 +190,7 @@ export const lt: Dictionary = {
   'thankYou.product': 'Prekė',
   'thankYou.qty': 'Kiekis',
   'thankYou.rowTotal': 'Suma',
+  'invoice.download': 'Atsisiųsti PVM sąskaitą faktūrą (PDF)',
   'thankYou.grandTotal': 'Iš viso',
   'thankYou.title': 'Dėkojame, kad pirkote!',
   'thankYou.number': 'Jūsų užsakymo numeris – {number}.',

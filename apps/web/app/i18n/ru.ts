@@ -191,6 +191,7 @@ export const ru: Dictionary = {
   'thankYou.product': 'Товар',
   'thankYou.qty': 'Количество',
   'thankYou.rowTotal': 'Сумма',
+  'invoice.download': 'Скачать счёт-фактуру НДС (PDF)',
   'thankYou.grandTotal': 'Итого',
   'thankYou.title': 'Спасибо за покупку!',
   'thankYou.number': 'Номер вашего заказа: {number}.',

@@ -11,6 +11,7 @@ import {
   shippingStatusLabel,
   statusLabel,
 } from '../components/account/order-labels';
+import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
@@ -92,6 +93,13 @@ function OrderView({ orderId }: { orderId: string }) {
         items={order.items}
         grandTotal={order.grand_total}
         caption={t('account.products')}
+      />
+      <InvoiceLink
+        number={order.increment_id}
+        orderToken={order.orderToken}
+        status={order.status}
+        payment_status={order.payment_status}
+        payment_method_code={order.payment_method_code}
       />
       <p>
         <Link to={localizedPath(t.storeCode, '/my-account/orders')}>{t('account.backToOrders')}</Link>

@@ -7,6 +7,7 @@ import {
 } from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
+import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { cancellationNotes } from '../components/account/order-labels';
 import { OrderProgress } from '../components/account/OrderProgress';
@@ -133,6 +134,15 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {order?.payment_method_code === PAYMENT_CASH_ON_DELIVERY ? <p>{t('thankYou.payOnDelivery')}</p> : null}
       {order ? <OrderProgress order={order} /> : null}
       {order ? <OrderLines order={order} /> : null}
+      {order ? (
+        <InvoiceLink
+          number={order.orderNumber}
+          orderToken={loaderData.token}
+          status={order.status}
+          payment_status={order.payment_status}
+          payment_method_code={order.payment_method_code}
+        />
+      ) : null}
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
           {t('common.continueShopping')}

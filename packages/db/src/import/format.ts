@@ -210,6 +210,26 @@ export const importProductSchema = z
     }
   });
 
+/**
+ * A partial product record (issue #15): only these fields, the sku naming an existing product. It
+ * updates the fields it has and nothing else (partial.ts); `null` clears a special price or date.
+ */
+export const PRODUCT_UPDATE_FIELDS: readonly string[] = [
+  'sku',
+  'qty',
+  'price',
+  'special_price',
+  'special_from_date',
+  'special_to_date',
+];
+export const importProductUpdateSchema = z.strictObject({
+  sku: code,
+  qty: wholeNumber(z.number().int({ message: 'Expected an integer' }).min(0, { message: 'Must not be negative' })).optional(),
+  price: money.optional(),
+  ...specialFields,
+});
+export type ImportProductUpdate = z.output<typeof importProductUpdateSchema>;
+
 export const importTaxRuleSchema = z.object({
   id,
   code: code,

@@ -13,7 +13,9 @@
  * attributes by attribute_id, coupons and methods by code, pickup points by id, shop_config by code.
  * A product record replaces the product's fields, except: no `stock` keeps the current stock, no
  * `category_ids` keeps the current category links, no `created_at` keeps the creation date. `banners`,
- * when present, replace all banners (they have no key of their own).
+ * when present, replace all banners (they have no key of their own). A `products` record of only `sku`
+ * and some of `qty`, `price`, `special_price`, `special_from_date`, `special_to_date` updates those
+ * fields of the existing product and nothing else (partial.ts: stock and price feeds).
  *
  * With `removeDemo` the demo data goes in the same transaction (demo/lifecycle.ts): the file's own records
  * are kept, so a shop swaps the demo for its catalogue in one step.
@@ -28,6 +30,7 @@ import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
 import { bumpCatalogVersion } from '../meta.ts';
 import type { BundleOption, ConfigurableOption, Localized, ProductLink } from '../schema.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
+import { applyProductUpdates, remapProductPaths, splitProductUpdates, validateProductUpdates } from './partial.ts';
 import {
   CHILD_FIELDS,
   PRODUCT_FIELDS,
@@ -61,6 +64,8 @@ export interface ImportResult {
   categories: number;
   /** products written, configurable children included */
   products: number;
+  /** existing products updated by records of only sku + qty/prices (partial.ts) */
+  product_updates: number;
   /** of which children from `configurable_children` */
   children: number;
   taxrules: number;
@@ -563,12 +568,31 @@ export async function importCatalog(
     }
   }
   progress(0, 1, 'validate');
-  const file = validateImportFile(data);
+  // records of only sku + qty/prices update existing products (partial.ts); the rest as before
+  const split = splitProductUpdates(data);
+  let file: ImportFile;
+  try {
+    file = validateImportFile(split.rest);
+  } catch (err) {
+    throw remapProductPaths(err, split.fullIndex);
+  }
+  const updates = validateProductUpdates(split.updates);
   progress(1, 1, 'validate');
 
   const result = await database.transaction(async (tx) => {
     await liftTimeLimits(tx);
-    const written = await writeFile(tx, file, data, options, progress);
+    let written: ImportResult;
+    try {
+      written = await writeFile(tx, file, split.rest, options, progress);
+    } catch (err) {
+      throw remapProductPaths(err, split.fullIndex);
+    }
+    const updated = await applyProductUpdates(tx, updates);
+    if (updated.length) {
+      written.product_updates = updated.length;
+      written.indexed += (await reindexProducts(tx, { productIds: updated, now: options.now })).products;
+      written.catalogVersion = await bumpCatalogVersion(tx);
+    }
     if (!options.removeDemo) return written;
     const removed = await removeDemoData(tx, { keep: file });
     return { ...written, demo_removed: removed ?? null, catalogVersion: removed?.catalogVersion ?? written.catalogVersion };
@@ -602,6 +626,7 @@ async function writeFile(
     attributes: 0,
     categories: 0,
     products: 0,
+    product_updates: 0,
     children: 0,
     taxrules: 0,
     coupons: 0,

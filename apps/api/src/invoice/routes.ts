@@ -1,0 +1,64 @@
+/**
+ * VAT invoice downloads (issue #15 "Invoices"): the PDF itself (`application/pdf`, an attachment named
+ * after the invoice number); refusals in the envelope as everywhere (404 for an order the caller may
+ * not see, 409 for an order not invoiced yet).
+ */
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { ApiApp, ApiContext } from '../context.ts';
+import type { InvoicePdf } from './service.ts';
+
+const tags = ['invoice'];
+const number = z.string().trim().min(1).max(32);
+
+function send(reply: FastifyReply, invoice: InvoicePdf) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${invoice.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-invoice-number', invoice.number)
+    .send(invoice.pdf);
+}
+
+export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
+  app.get(
+    '/vsbridge/order/invoice',
+    {
+      schema: {
+        tags,
+        summary: "An order's VAT invoice (PDF) for the holder of its order token (the guest's link; the account page uses it too)",
+        querystring: z.object({ number, orderToken: z.string().trim().min(1).max(128), storeCode: z.string().max(8).optional() }),
+      },
+    },
+    async (req, reply) => send(reply, await ctx.invoices.forOrderToken(req.query.number, req.query.orderToken)),
+  );
+
+  app.get(
+    '/vsbridge/user/order-invoice',
+    {
+      schema: {
+        tags,
+        summary: "The VAT invoice (PDF) of one of the customer's orders (customer token); another's order answers 404",
+        querystring: z.object({ number, token: z.string().max(2048).optional(), storeCode: z.string().max(8).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const principal = await ctx.auth.authenticate(req);
+      return send(reply, await ctx.invoices.forCustomer(principal.customerId, req.query.number));
+    },
+  );
+
+  app.get(
+    '/vsbridge/admin/orders/:incrementId/invoice',
+    {
+      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      schema: {
+        tags: ['admin'],
+        summary: "An order's VAT invoice (PDF) for the staff; Authorization: Bearer <ADMIN_TOKEN>",
+        // the same parameter name as the lifecycle's /vsbridge/admin/orders/:incrementId
+        params: z.object({ incrementId: number }),
+      },
+    },
+    async (req, reply) => send(reply, await ctx.invoices.forStaff(req.params.incrementId)),
+  );
+}

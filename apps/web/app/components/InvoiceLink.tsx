@@ -1,0 +1,30 @@
+import { invoiceAvailable } from '@vitrina/domain';
+import { useT } from '../i18n';
+
+interface InvoiceLinkProps {
+  number: string;
+  /** the order's secret token: the API's guest download (the account's history gives it to its customer too) */
+  orderToken: string | null | undefined;
+  status: string;
+  payment_status?: string | undefined;
+  payment_method_code?: string | undefined;
+}
+
+/**
+ * The order's VAT invoice (issue #15 "Invoices"): a plain link to the PDF (works without JavaScript,
+ * opens or saves as the browser does), shown only when the API would issue it (the domain's
+ * invoiceAvailable: not cancelled, and paid when paid online).
+ */
+export function InvoiceLink({ number, orderToken, status, payment_status, payment_method_code }: InvoiceLinkProps) {
+  const t = useT();
+  if (!orderToken || !payment_method_code) return null;
+  if (!invoiceAvailable({ status, payment_status: payment_status ?? 'pending', payment_method_code })) return null;
+  const href = `/vsbridge/order/invoice?${new URLSearchParams({ number, orderToken, storeCode: t.storeCode })}`;
+  return (
+    <p className="order-invoice">
+      <a href={href} download={`${number}.pdf`} data-testid="invoice-link">
+        {t('invoice.download')}
+      </a>
+    </p>
+  );
+}
