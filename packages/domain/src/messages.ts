@@ -364,6 +364,16 @@ export const MESSAGES = {
     lt: 'Neteisingas pašto kodo formatas. Naudokite {format}.',
     ru: 'Неверный формат почтового индекса. Используйте формат {format}.',
   },
+  'validation.priceBound': {
+    en: 'Enter a price in euros from 0 to 1000000, e.g. 249.99.',
+    lt: 'Įveskite kainą eurais nuo 0 iki 1000000, pvz., 249,99.',
+    ru: 'Введите цену в евро от 0 до 1000000, например 249,99.',
+  },
+  'validation.priceBoundsOrder': {
+    en: 'The lowest price cannot be above the highest.',
+    lt: 'Mažiausia kaina negali būti didesnė už didžiausią.',
+    ru: 'Минимальная цена не может быть больше максимальной.',
+  },
   'validation.searchTermMinLength': {
     en: 'Searched term should consist of at least {min} characters.',
     lt: 'Paieškos frazę turi sudaryti bent {min} simboliai.',
