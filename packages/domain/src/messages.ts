@@ -450,6 +450,7 @@ export const MESSAGES = {
   'totals.discount': { en: 'Discount', lt: 'Nuolaida', ru: 'Скидка' },
   'totals.tax': { en: 'Including VAT', lt: 'Iš jų PVM', ru: 'В том числе НДС' },
   'totals.grandTotal': { en: 'Grand total', lt: 'Iš viso', ru: 'Итого' },
+  'sort.relevance': { en: 'Relevance', lt: 'Aktualumas', ru: 'По релевантности' },
   'sort.latest': { en: 'Latest', lt: 'Naujausi', ru: 'Новинки' },
   'sort.priceLowHigh': { en: 'Price: Low to high', lt: 'Kaina: nuo mažiausios', ru: 'Цена: по возрастанию' },
   'sort.priceHighLow': { en: 'Price: High to low', lt: 'Kaina: nuo didžiausios', ru: 'Цена: по убыванию' },
