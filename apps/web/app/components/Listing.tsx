@@ -55,6 +55,7 @@ export function ListingFilters({ aggregations, filters, query: q, total, open = 
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const ref = useRef<HTMLElement>(null);
+  // a section, not an aside: the phone's sheet is a dialog while open, a role an aside may not take
   useFocusTrap(ref, open, () => onClose?.());
   const close = (e: { preventDefault: () => void }) => {
     if (!onClose) return;
@@ -63,7 +64,7 @@ export function ListingFilters({ aggregations, filters, query: q, total, open = 
   };
   const priceBuckets = new Map((aggregations.price ?? []).map((b) => [b.key, b.count]));
   return (
-    <aside
+    <section
       ref={ref}
       id="filters"
       className={open ? 'filters is-open' : 'filters'}
@@ -140,7 +141,7 @@ export function ListingFilters({ aggregations, filters, query: q, total, open = 
           </a>
         </div>
       ) : null}
-    </aside>
+    </section>
   );
 }
 

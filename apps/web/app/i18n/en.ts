@@ -284,7 +284,7 @@ export const en = {
   'listing.priceApply': 'Show',
   'card.from': 'from',
   'card.lowStock': 'Only {count} left',
-  'card.addToCart': 'Add {name} to cart',
+  'card.addToCart': 'Add to cart: {name}',
   'search.noResultsHelp': 'Check the spelling, try a shorter or more general word, or browse a category:',
   'search.again': 'Search again',
 } as const;

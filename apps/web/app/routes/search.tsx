@@ -187,7 +187,7 @@ function NoResults({ q, none }: { q: string; none: boolean }) {
           <p className="muted">{t('search.noResultsHelp')}</p>
         </>
       ) : null}
-      <Form method="get" role="search" className="search-again">
+      <Form method="get" role="search" className="search-again" aria-label={t('search.again')}>
         <label htmlFor="search-again-q">{t('search.again')}</label>
         <input id="search-again-q" name="q" type="search" defaultValue={q} key={q} enterKeyHint="search" />
         <button type="submit" className="btn">
