@@ -222,7 +222,7 @@ describe('catalogue journey (en)', () => {
     expect(product!.final_price_incl_tax).toBe(shown.final_price_incl_tax);
     const expected = formatPrice(shown.final_price_incl_tax, 'en');
     // the final price: the special one when a regular price is struck through
-    const FINAL = '.price ins.price-special, .price > span:not(.sr-only)';
+    const FINAL = '.price ins.price-special, .price > span:not(.sr-only):not(.price-from)';
     const cardUrl = `${shopUrl}/en/search?q=${encodeURIComponent(product!.sku)}`;
     const cardLink = `a[href^="/en/p/${product!.sku}/"]`;
     const productUrl = `${shopUrl}/en/p/${product!.sku}/${product!.slug}`;

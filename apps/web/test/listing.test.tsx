@@ -102,8 +102,8 @@ describe('facet filters are labelled by the search answer attributeMetadata firs
       { attribute_code: 'color', frontend_label: 'Spalva', options: [{ value: 7, label: 'Juoda' }] },
     ];
     expect(facetFilters(attributes, metadata, [])).toEqual([
-      { code: 'color', label: 'Spalva', options: { '7': 'Juoda' } },
-      { code: 'brand', label: 'Brand', options: { '3': 'Acme' } },
+      { code: 'color', label: 'Spalva', options: { '7': 'Juoda' }, order: ['7'] },
+      { code: 'brand', label: 'Brand', options: { '3': 'Acme' }, order: ['3'] },
     ]);
   });
   it('without metadata the attribute documents label the filters', () => {
@@ -111,6 +111,7 @@ describe('facet filters are labelled by the search answer attributeMetadata firs
       code: 'color',
       label: 'Color (admin)',
       options: { '7': 'Black (admin)' },
+      order: ['7'],
     });
   });
 });

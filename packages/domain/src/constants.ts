@@ -35,6 +35,11 @@ export const SORT_OPTIONS: readonly SortOption[] = [
   { labelKey: 'sort.qtyLowHigh', label: 'Quantity: Low to high', value: 'total_qty:asc' },
   { labelKey: 'sort.default', label: 'Default', value: 'is_promoted:desc' },
 ];
+/**
+ * Relevance (the text search's score): offered whenever the shopper searched for words (issue #13),
+ * never on a category page, where there is no score.
+ */
+export const RELEVANCE_SORT: SortOption = { labelKey: 'sort.relevance', label: 'Relevance', value: '_score:desc' };
 export const DEFAULT_SORT = 'is_promoted:desc';
 export const SEARCH_DEFAULT_SORT = 'total_qty:desc';
 

@@ -25,3 +25,4 @@ export * from './group-pricing.ts';
 export * from './stock-prefetch.ts';
 export * from './invoice.ts';
 export * from './order-lifecycle.ts';
+export * from './listing.ts';

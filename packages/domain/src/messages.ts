@@ -369,6 +369,16 @@ export const MESSAGES = {
     lt: 'Neteisingas pašto kodo formatas. Naudokite {format}.',
     ru: 'Неверный формат почтового индекса. Используйте формат {format}.',
   },
+  'validation.priceBound': {
+    en: 'Enter a price in euros from 0 to 1000000, e.g. 249.99.',
+    lt: 'Įveskite kainą eurais nuo 0 iki 1000000, pvz., 249,99.',
+    ru: 'Введите цену в евро от 0 до 1000000, например 249,99.',
+  },
+  'validation.priceBoundsOrder': {
+    en: 'The lowest price cannot be above the highest.',
+    lt: 'Mažiausia kaina negali būti didesnė už didžiausią.',
+    ru: 'Минимальная цена не может быть больше максимальной.',
+  },
   'validation.searchTermMinLength': {
     en: 'Searched term should consist of at least {min} characters.',
     lt: 'Paieškos frazę turi sudaryti bent {min} simboliai.',
@@ -445,6 +455,7 @@ export const MESSAGES = {
   'totals.discount': { en: 'Discount', lt: 'Nuolaida', ru: 'Скидка' },
   'totals.tax': { en: 'Including VAT', lt: 'Iš jų PVM', ru: 'В том числе НДС' },
   'totals.grandTotal': { en: 'Grand total', lt: 'Iš viso', ru: 'Итого' },
+  'sort.relevance': { en: 'Relevance', lt: 'Aktualumas', ru: 'По релевантности' },
   'sort.latest': { en: 'Latest', lt: 'Naujausi', ru: 'Новинки' },
   'sort.priceLowHigh': { en: 'Price: Low to high', lt: 'Kaina: nuo mažiausios', ru: 'Цена: по возрастанию' },
   'sort.priceHighLow': { en: 'Price: High to low', lt: 'Kaina: nuo didžiausios', ru: 'Цена: по убыванию' },

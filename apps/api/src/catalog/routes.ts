@@ -24,10 +24,11 @@ import { ok } from '../http/envelope.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { fieldList, project } from '../lib/projection.ts';
 import { storeQuery } from '../http/validation.ts';
-import { renderListQuery, searchParams, searchQuery, singleQuery, urlMapBody } from './schemas.ts';
+import { bestsellersQuery, renderListQuery, searchParams, searchQuery, singleQuery, urlMapBody } from './schemas.ts';
 import type { SearchType } from './service.ts';
 import { mapUrl } from './url-map.ts';
 import { answerJson } from './cache.ts';
+import { Bestsellers } from './bestsellers.ts';
 
 const asList = (v: string[] | string | null | undefined) => (v == null ? undefined : fieldList(v));
 
@@ -199,6 +200,28 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       const store = storeOfIndex(req.params.index, q.storeCode);
       const doc = await single(typeOf(req.params.type), store, q);
       return ok(project(doc, { include: asList(q._source_include), exclude: asList(q._source_exclude) }));
+    },
+  );
+
+  const bestsellers = new Bestsellers(ctx.database, ctx.catalog);
+  app.get(
+    '/vsbridge/products/bestsellers',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The home page bestsellers: by units sold in orders, newest first; excluded ids left out',
+        querystring: bestsellersQuery,
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const items = await bestsellers.list({
+        storeCode: q.storeCode ?? DEFAULT_STORE_CODE,
+        size: q.size,
+        exclude: q.exclude ?? [],
+        projection: { include: asList(q._source_include), exclude: asList(q._source_exclude) },
+      });
+      return ok({ items: ctx.groupPricing.price(items, await tierOf(req)) });
     },
   );
 

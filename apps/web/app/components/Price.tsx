@@ -14,8 +14,11 @@ export function Price({
   large = false,
   sku,
   querySku,
+  from = false,
 }: {
   final: number;
+  /** "nuo"/"from" before the price: the lowest of several (a configurable's cheapest variant) */
+  from?: boolean;
   regular?: number | null;
   large?: boolean;
   sku?: string | null;
@@ -28,6 +31,7 @@ export function Price({
   const special = regular != null && final < regular;
   return (
     <p className={`price${large ? ' price-large' : ''}`}>
+      {from ? <span className="price-from">{t('card.from')} </span> : null}
       {special ? (
         <>
           <span className="sr-only">{t('product.price')}: </span>

@@ -1,3 +1,4 @@
+import { lowStockQty, matchingVariant, type ChosenFilters } from '@vitrina/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
@@ -5,16 +6,53 @@ import { retryImage } from '../lib/image-retry';
 import type { Banner, Product } from '../lib/types';
 import { imageUrl, productPath } from '../lib/urls';
 import { BannerTile, byPosition } from './Banners';
+import { CardAddToCart } from './CardAddToCart';
 import { Price } from './Price';
 import { SaveButtons } from './SaveButtons';
 
-/** A listing tile: 266×266 thumbnail, name, price. The first row loads eagerly (LCP). */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/**
+ * What a card shows (issue #13 "Product cards"): under a filter on options the children carry (a
+ * grade, a capacity), the matching child (domain matchingVariant): its price, grade, stock and link;
+ * otherwise the product's own figures, with "from" before a configurable's lowest of several prices.
+ */
+export function cardView(product: Product, chosen: ChosenFilters = {}) {
+  const variant = product.type_id === 'configurable' ? matchingVariant(product.configurable_children, chosen) : null;
+  const prices = new Set((product.configurable_children ?? []).map((c) => c.final_price_incl_tax));
+  const conditionValue = variant?.condition;
+  const grade = variant
+    ? (product.configurable_options
+        ?.find((o) => o.attribute_code === 'condition')
+        ?.values.find((v) => String(v.value_index) === String(conditionValue))?.label ?? null)
+    : (product.condition_label ?? null);
+  return {
+    variant,
+    final: variant?.final_price_incl_tax ?? product.final_price_incl_tax,
+    regular: variant ? variant.price_incl_tax : product.price_incl_tax,
+    from: !variant && product.type_id === 'configurable' && prices.size > 1,
+    grade,
+    stock: variant ? (variant.stock ?? null) : (product.stock ?? null),
+  };
+}
+
+/** A listing tile: 266×266 thumbnail, name, grade, price, stock. The first row loads eagerly (LCP). */
+export function ProductCard({
+  product,
+  eager = false,
+  chosen,
+}: {
+  product: Product;
+  eager?: boolean;
+  /** the listing's attribute filters: the card stands for the child they chose */
+  chosen?: ChosenFilters;
+}) {
   const t = useT();
-  const src = imageUrl(product.image, 266, 266);
+  const view = cardView(product, chosen);
+  const src = imageUrl(view.variant?.image ?? product.image, 266, 266);
+  const inStock = view.stock?.is_in_stock !== false;
+  const few = lowStockQty(view.stock);
   return (
     <li className="card">
-      <Link to={productPath(t.storeCode, product)} prefetch="intent">
+      <Link to={productPath(t.storeCode, product, view.variant?.sku)} prefetch="intent">
         {src ? (
           <img
             src={src}
@@ -31,9 +69,21 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         )}
         <span className="card-name">{product.name}</span>
       </Link>
-      {product.condition_label ? <span className="badge">{product.condition_label}</span> : null}
-      <Price final={product.final_price_incl_tax} regular={product.price_incl_tax} sku={product.sku} />
-      <SaveButtons product={product} compact />
+      {view.grade ? <span className="badge grade-badge">{view.grade}</span> : null}
+      <Price
+        final={view.final}
+        regular={view.regular}
+        sku={view.variant?.sku ?? product.sku}
+        querySku={view.variant ? product.sku : null}
+        from={view.from}
+      />
+      <p className={inStock ? 'stock-line in-stock' : 'stock-line out-of-stock'}>
+        {!inStock ? t('product.outOfStock') : few ? t('card.lowStock', { count: few }) : t('product.inStock')}
+      </p>
+      <div className="card-actions">
+        {product.type_id === 'simple' && inStock ? <CardAddToCart product={product} /> : null}
+        <SaveButtons product={product} compact />
+      </div>
     </li>
   );
 }
@@ -46,13 +96,15 @@ export function ProductGrid({
   products,
   eagerCount = 0,
   banners = [],
+  chosen,
 }: {
   products: Product[];
   eagerCount?: number;
   banners?: Banner[];
+  chosen?: ChosenFilters;
 }) {
   const tiles: ReactNode[] = products.map((p, i) => (
-    <ProductCard key={p.id} product={p} eager={i < eagerCount} />
+    <ProductCard key={p.id} product={p} eager={i < eagerCount} {...(chosen ? { chosen } : {})} />
   ));
   for (const b of byPosition(banners)) {
     const at = Math.min(Math.max(0, b.position - 1), tiles.length);

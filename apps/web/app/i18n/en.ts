@@ -282,6 +282,20 @@ export const en = {
   'product.inclTax': 'Price incl. VAT',
   'product.specialUntil': 'special price until {date}',
   'product.related': 'Related products',
+  'listing.filtersCount': 'Filters ({count})',
+  'listing.closeFilters': 'Close filters',
+  'listing.showProducts': { one: 'Show {count} product', other: 'Show {count} products' },
+  'listing.applied': 'Applied filters',
+  'listing.removeFilter': 'Remove filter: {label}',
+  'listing.priceMin': 'From, €',
+  'listing.priceMax': 'To, €',
+  'listing.priceOwn': 'Your price range',
+  'listing.priceApply': 'Show',
+  'card.from': 'from',
+  'card.lowStock': 'Only {count} left',
+  'card.addToCart': 'Add to cart: {name}',
+  'search.noResultsHelp': 'Check the spelling, try a shorter or more general word, or browse a category:',
+  'search.again': 'Search again',
 } as const;
 
 type Plural = {

@@ -334,6 +334,18 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
     },
     products: {
       /**
+       * The home page's bestsellers (`GET /products/bestsellers`): by units sold, newest first, the
+       * `exclude`d products (the "New" list) left out.
+       */
+      bestsellers: async (params: { size: number; exclude: number[]; includeFields?: string[] }) =>
+        (
+          await call<{ items: Product[] }>('GET', '/products/bestsellers', {
+            size: params.size,
+            exclude: params.exclude.join(',') || undefined,
+            _source_include: params.includeFields?.join(','),
+          })
+        ).items,
+      /**
        * Fresh product documents by sku (`GET /products/render-list`, catalogue-and-cart.md §7), with
        * the customer's group (`userGroupId`, `groupToken`) when set: the prices of their tier. Never
        * cached: this is how visible prices are refreshed after login or a group change.

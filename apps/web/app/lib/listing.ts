@@ -5,7 +5,14 @@ import {
   SEARCH_MAX_FROM,
   SORT_OPTIONS,
   SYSTEM_FILTER_NAMES,
+  parsePriceBounds,
+  parsePriceBoundsParam,
+  priceBoundsFilter,
+  priceBoundsParam,
   priceRangeKey,
+  type PriceBounds,
+  type PriceBoundsIssue,
+  type SortOption,
 } from '@vitrina/domain';
 import type { Filters } from './api';
 import type { AttributeDoc, AttributeMetadata, Product } from './types';
@@ -13,8 +20,12 @@ import type { AttributeDoc, AttributeMetadata, Product } from './types';
 export interface ListingQuery {
   sort: string;
   page: number;
-  /** Price bucket key, e.g. "0.0-50.0". */
+  /** Price bucket key, e.g. "0.0-50.0", or the shopper's own range in euros, e.g. "100-500". */
   price: string | null;
+  /** the shopper's own range when `price` is one (not a bucket) */
+  priceBounds?: PriceBounds | null;
+  /** why the min–max fields were not applied (a no-JS form sends `price_min` / `price_max`) */
+  priceIssue?: PriceBoundsIssue | null;
   /** Attribute code → selected option ids. */
   attributes: Record<string, string[]>;
 }
@@ -40,12 +51,22 @@ export function parseListingQuery(
   search: URLSearchParams,
   attributeCodes: readonly string[],
   defaultSort = DEFAULT_SORT,
+  sortOptions: readonly SortOption[] = SORT_OPTIONS,
 ): ListingQuery {
   const sortParam = search.get('sort');
-  const sort = SORT_OPTIONS.some((o) => o.value === sortParam) ? (sortParam as string) : defaultSort;
+  const sort = sortOptions.some((o) => o.value === sortParam) ? (sortParam as string) : defaultSort;
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
   const priceParam = search.get('price');
-  const price = PRICE_RANGES.some((r) => priceRangeKey(r) === priceParam) ? priceParam : null;
+  let price = PRICE_RANGES.some((r) => priceRangeKey(r) === priceParam) ? priceParam : null;
+  let priceBounds = price ? null : parsePriceBoundsParam(priceParam);
+  let priceIssue: PriceBoundsIssue | null = null;
+  // the min–max form without JavaScript: its two fields, validated as the script validates them
+  if (search.has('price_min') || search.has('price_max')) {
+    const parsed = parsePriceBounds(search.get('price_min'), search.get('price_max'));
+    priceIssue = parsed.issue ?? null;
+    if (!parsed.issue) priceBounds = parsed.bounds;
+  }
+  if (priceBounds) price = priceBoundsParam(priceBounds);
   const attributes: ListingQuery['attributes'] = {};
   for (const code of attributeCodes) {
     if (isSystemParam(code) || code === 'price') continue;
@@ -55,7 +76,20 @@ export function parseListingQuery(
       .filter((v) => /^[\w-]{1,40}$/.test(v));
     if (values.length) attributes[code] = [...new Set(values)];
   }
-  return { sort, page, price, attributes };
+  return { sort, page, price, attributes, ...(priceBounds ? { priceBounds } : {}), ...(priceIssue ? { priceIssue } : {}) };
+}
+
+/** how many filters are applied (the phone bar's "Filters (n)") */
+export function appliedFilterCount(q: ListingQuery): number {
+  return (q.price ? 1 : 0) + Object.values(q.attributes).reduce((n, v) => n + v.length, 0);
+}
+
+/** the query string with the shopper's own price range set (min–max fields), the page reset */
+export function priceBoundsQuery(pathname: string, search: URLSearchParams, bounds: PriceBounds | null): string {
+  const next = new URLSearchParams(search);
+  for (const k of ['page', 'price', 'price_min', 'price_max']) next.delete(k);
+  if (bounds) next.set('price', priceBoundsParam(bounds));
+  return withQuery(pathname, next);
 }
 
 /** Request filters for the listing choices (prices in cents: the range filter on final_price). */
@@ -64,7 +98,8 @@ export function listingFilters(q: ListingQuery): Filters {
   for (const [code, values] of Object.entries(q.attributes)) {
     if (values?.length) filters[code] = values.map((v) => (/^\d+$/.test(v) ? Number(v) : v));
   }
-  if (q.price) {
+  if (q.priceBounds) filters.final_price = priceBoundsFilter(q.priceBounds);
+  else if (q.price) {
     const range = PRICE_RANGES.find((r) => priceRangeKey(r) === q.price);
     if (range)
       filters.final_price =
@@ -85,6 +120,8 @@ export function pageFrom(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): number
 export function toggleFilter(pathname: string, search: URLSearchParams, code: string, value: string): string {
   const next = new URLSearchParams(search);
   next.delete('page');
+  next.delete('price_min');
+  next.delete('price_max');
   if (code === 'price') {
     if (next.get('price') === value) next.delete('price');
     else next.set('price', value);
@@ -97,10 +134,10 @@ export function toggleFilter(pathname: string, search: URLSearchParams, code: st
   return withQuery(pathname, next);
 }
 
-/** The query string with every filter removed (sort kept, page reset). */
+/** The query string with every filter removed (sort and a search's words kept, page reset). */
 export function clearFilters(pathname: string, search: URLSearchParams): string {
   const next = new URLSearchParams();
-  for (const [k, v] of search) if (isSystemParam(k) && k !== 'page') next.set(k, v);
+  for (const [k, v] of search) if ((isSystemParam(k) || k === 'q') && k !== 'page') next.set(k, v);
   return withQuery(pathname, next);
 }
 
@@ -134,6 +171,8 @@ export interface FacetFilter {
   code: string;
   label: string;
   options: Record<string, string>;
+  /** the shop's option order (attribute option position): values that are neither grades nor numbers */
+  order?: string[];
 }
 
 /**
@@ -153,6 +192,7 @@ export function facetFilters(
     label:
       metaLabel.get(a.attribute_code) || a.frontend_label || a.default_frontend_label || a.attribute_code,
     options: labels[a.attribute_code] ?? {},
+    order: (a.options ?? []).map((o) => String(o.value)),
   }));
 }
 
@@ -175,6 +215,25 @@ export const PRODUCT_CARD_FIELDS = [
   'price_incl_tax',
   'special_price_incl_tax',
   'stock',
-  // children skus only: the listing prefetches their stock (catalogue-and-cart.md §9)
+  // children skus: the listing prefetches their stock (catalogue-and-cart.md §9); their prices and
+  // state: the card's "from" and, under a filter, the matching child (cardFields)
   'configurable_children.sku',
+  'configurable_children.final_price_incl_tax',
 ];
+
+/**
+ * The card fields of a listing under attribute filters: the children's values of the filtered codes
+ * and what the matching child's price, stock and link need (issue #13: a card under "A+" shows an
+ * A+ unit). Without filters the plain card fields.
+ */
+export function cardFields(q: Pick<ListingQuery, 'attributes'>): string[] {
+  const codes = Object.keys(q.attributes).filter((c) => q.attributes[c]?.length);
+  if (!codes.length) return PRODUCT_CARD_FIELDS;
+  return [
+    ...PRODUCT_CARD_FIELDS,
+    'configurable_children.price_incl_tax',
+    'configurable_children.status',
+    'configurable_children.stock',
+    ...codes.map((c) => `configurable_children.${c}`),
+  ];
+}

@@ -1,23 +1,18 @@
 import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
+import { useState } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/category';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { NotFound } from '../components/NotFound';
 import { NoProductsOffline } from '../components/OfflineFallback';
-import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
+import { ListingBar, ListingFilters, ListingPagination, PRODUCTS_ID } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { categoryPaths } from '../lib/alternates.server';
 import { categoryTrail } from '../lib/breadcrumbs.server';
-import {
-  listingFilters,
-  facetFilters,
-  pageFrom,
-  parseListingQuery,
-  PRODUCT_CARD_FIELDS,
-} from '../lib/listing';
+import { cardFields, listingFilters, facetFilters, pageFrom, parseListingQuery } from '../lib/listing';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
@@ -76,7 +71,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       sort: q.sort,
       from: pageFrom(q),
       size: CATEGORY_PAGE_SIZE,
-      includeFields: PRODUCT_CARD_FIELDS,
+      // under attribute filters the children's values too: the card shows the matching child
+      includeFields: cardFields(q),
     }),
     categoryPaths(context, storeCode, category),
     categoryTrail(api, storeCode, category),
@@ -133,6 +129,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   const online = useOnline();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   useChildStockPrefetch(d.notFound ? [] : d.products);
   if (d.notFound) return <NotFound />;
   const pages = Math.ceil(d.total / CATEGORY_PAGE_SIZE);
@@ -146,13 +143,20 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
       <header className="listing-head">
         <h1>{d.category.name}</h1>
         <p className="muted">{t('listing.products', { count: d.total })}</p>
-        <SortForm sort={d.query.sort} />
       </header>
+      <ListingBar query={d.query} onOpenFilters={() => setFiltersOpen(true)} />
       <div className="listing-body">
-        <ListingFilters aggregations={d.aggregations} filters={d.filters} query={d.query} />
-        <section className="listing-products" aria-label={d.category.name}>
+        <ListingFilters
+          aggregations={d.aggregations}
+          filters={d.filters}
+          query={d.query}
+          total={d.total}
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+        />
+        <section className="listing-products" id={PRODUCTS_ID} aria-label={d.category.name}>
           {d.products.length ? (
-            <ProductGrid products={d.products} eagerCount={4} banners={d.banners} />
+            <ProductGrid products={d.products} eagerCount={4} banners={d.banners} chosen={d.query.attributes} />
           ) : online ? (
             <p>{t('listing.noProducts')}</p>
           ) : (

@@ -9,26 +9,35 @@ import { pageMeta } from '../lib/seo';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import { PRODUCT_CARD_FIELDS } from '../lib/listing';
-import type { HomePageData } from '../lib/types';
+import type { HomePageData, Product } from '../lib/types';
 
 /**
- * The spec (accounts-checkout-routes.md §9) says both home lists, new products and bestsellers,
- * are sorted by created_at desc; followed literally, so today they are the same products.
- * A best-seller order would be `sales_count:desc`: change BESTSELLERS_SORT once the spec allows.
+ * The two home lists (accounts-checkout-routes.md §9: 8 each, shown newest first): the newest
+ * products, and the bestsellers by units sold (the API's cached ranking from orders, filled for a
+ * shop with few orders by the catalogue's sales figure), never repeating a "New" product (issue #13).
  */
-const NEW_PRODUCTS_SORT = HOME_LIST_SORT;
-const BESTSELLERS_SORT = HOME_LIST_SORT;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   // The API applies the listing rules (visibility, status, price, stock: domain baseProductFilters).
-  const list = (sort: string) =>
-    api.searchProducts({ sort, size: HOME_LIST_SIZE, includeFields: PRODUCT_CARD_FIELDS });
-  const newQuery = list(NEW_PRODUCTS_SORT);
-  // both lists use the same sort today: one search answers both (one API call, not two per render)
-  const bestQuery: typeof newQuery =
-    (BESTSELLERS_SORT as string) === NEW_PRODUCTS_SORT ? newQuery : list(BESTSELLERS_SORT);
+  const newQuery = api.searchProducts({
+    sort: HOME_LIST_SORT,
+    size: HOME_LIST_SIZE,
+    includeFields: PRODUCT_CARD_FIELDS,
+  });
+  const bestQuery = newQuery.then((fresh) =>
+    api.products
+      .bestsellers({
+        size: HOME_LIST_SIZE,
+        exclude: fresh.items.map((p) => p.id),
+        includeFields: PRODUCT_CARD_FIELDS,
+      })
+      .catch((e: unknown): Product[] => {
+        // a list of the page, not the page: it is left out when it fails
+        console.error('bestsellers', e);
+        return [];
+      }),
+  );
   // Banners and slider are decoration: a failure leaves them out, the page still renders.
   const shopQuery = api.homePage().catch((e: unknown): HomePageData | null => {
     console.error('home-page', e);
@@ -38,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     storeCode,
     newProducts: newProducts.items,
-    bestsellers: bestsellers.items,
+    bestsellers,
     slider: shop?.slider ?? [],
     banners: shop?.banner ?? [],
     smallBanners: shop?.small_banner ?? [],
@@ -70,10 +79,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="new-products">{t('home.newProducts')}</h2>
         <ProductGrid products={loaderData.newProducts} eagerCount={4} />
       </section>
-      <section aria-labelledby="bestsellers">
-        <h2 id="bestsellers">{t('home.bestsellers')}</h2>
-        <ProductGrid products={loaderData.bestsellers} />
-      </section>
+      {loaderData.bestsellers.length ? (
+        <section aria-labelledby="bestsellers">
+          <h2 id="bestsellers">{t('home.bestsellers')}</h2>
+          <ProductGrid products={loaderData.bestsellers} />
+        </section>
+      ) : null}
       <BannerGrid banners={loaderData.multiBanners} label={t('banners.multi')} multi />
     </>
   );

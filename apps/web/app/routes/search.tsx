@@ -1,23 +1,30 @@
 import {
   ATTRIBUTE_LIST_SIZE,
+  RELEVANCE_SORT,
   SEARCH_DEFAULT_SORT,
+  SORT_OPTIONS,
   SEARCH_SCREEN_PAGE_SIZE,
   SEARCH_VISIBILITY,
   normaliseSearchTerm,
   validateSearchTerm,
 } from '@vitrina/domain';
+import { useEffect, useState } from 'react';
+import { Form, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/search';
 import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
-import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
+import { ListingBar, ListingFilters, ListingPagination, PRODUCTS_ID } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
 import {
+  cardFields,
   listingFilters,
   facetFilters,
   pageFrom,
   parseListingQuery,
-  PRODUCT_CARD_FIELDS,
   type ListingQuery,
 } from '../lib/listing';
+import type { MenuItem } from '../lib/menu';
+import { categoryPath } from '../lib/urls';
+import { ui } from '../state/ui';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
@@ -28,6 +35,8 @@ import { isOfflineFailure } from '../pwa/offline';
 
 /** Attribute codes safe to put in a query string and a search request (as on the category page). */
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
+/** the sorts of a text search: relevance first (issue #13), then the listing's */
+const SEARCH_SORTS = [RELEVANCE_SORT, ...SORT_OPTIONS];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
@@ -47,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .catch(() => []);
     const codes = attributes.map((a) => a.attribute_code);
     // the search screen: 24 a page, default sort total_qty:desc (spec §9), filters like the listing
-    query = parseListingQuery(url.searchParams, codes, SEARCH_DEFAULT_SORT);
+    query = parseListingQuery(url.searchParams, codes, SEARCH_DEFAULT_SORT, SEARCH_SORTS);
     const res = await api.searchProducts({
       query: normaliseSearchTerm(q).text,
       // The search screen lists visibility 3 and 4 only; the API adds the other listing rules.
@@ -56,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sort: query.sort,
       from: pageFrom(query, SEARCH_SCREEN_PAGE_SIZE),
       size: SEARCH_SCREEN_PAGE_SIZE,
-      includeFields: PRODUCT_CARD_FIELDS,
+      includeFields: cardFields(query),
     });
     products = res.items;
     total = res.total;
@@ -116,10 +125,15 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function Search({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // the server's data at hydration has no `offline`; the client loader's answer has it
   const offline = 'offline' in d && d.offline;
   const listed = d.q && !d.invalid && !offline;
   useChildStockPrefetch(listed ? d.products : []);
+  // the results page is open: the header's suggestion panel closes (issue #13)
+  useEffect(() => ui.close('searchpanel'), [d.q]);
+  const filtered = Object.keys(d.query.attributes).length > 0 || d.query.price !== null;
+  const empty = listed && d.total === 0 && !filtered;
   return (
     <div className="listing">
       <header className="listing-head">
@@ -131,18 +145,64 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
           </p>
         ) : null}
         {listed ? <p className="muted">{t('listing.products', { count: d.total })}</p> : null}
-        {listed && d.total > 0 ? <SortForm sort={d.query.sort} /> : null}
       </header>
-      {listed ? (
-        <div className="listing-body">
-          <ListingFilters aggregations={d.aggregations} filters={d.filters} query={d.query} />
-          <section className="listing-products" aria-label={t('search.title')}>
-            {d.products.length === 0 ? <p>{t('search.noResults', { q: d.q })}</p> : null}
-            <ProductGrid products={d.products} eagerCount={4} />
-            <ListingPagination page={d.query.page} pages={Math.ceil(d.total / SEARCH_SCREEN_PAGE_SIZE)} />
-          </section>
-        </div>
+      {empty || !d.q || d.invalid ? <NoResults q={d.q} none={Boolean(empty)} /> : null}
+      {listed && !empty ? (
+        <>
+          <ListingBar query={d.query} sortOptions={SEARCH_SORTS} onOpenFilters={() => setFiltersOpen(true)} />
+          <div className="listing-body">
+            <ListingFilters
+              aggregations={d.aggregations}
+              filters={d.filters}
+              query={d.query}
+              total={d.total}
+              open={filtersOpen}
+              onClose={() => setFiltersOpen(false)}
+            />
+            <section className="listing-products" id={PRODUCTS_ID} aria-label={t('search.title')}>
+              {d.products.length === 0 ? <p>{t('listing.noProducts')}</p> : null}
+              <ProductGrid products={d.products} eagerCount={4} chosen={d.query.attributes} />
+              <ListingPagination page={d.query.page} pages={Math.ceil(d.total / SEARCH_SCREEN_PAGE_SIZE)} />
+            </section>
+          </div>
+        </>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Nothing found (or nothing searched yet): the query kept in a search field to correct it, and the
+ * shop's categories to browse instead (issue #13), from the menu the root loader already has.
+ */
+function NoResults({ q, none }: { q: string; none: boolean }) {
+  const t = useT();
+  const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
+  const categories = root?.menu ?? [];
+  return (
+    <section className="no-results" aria-labelledby={none ? 'no-results-title' : undefined}>
+      {none ? (
+        <>
+          <p id="no-results-title">{t('search.noResults', { q })}</p>
+          <p className="muted">{t('search.noResultsHelp')}</p>
+        </>
+      ) : null}
+      <Form method="get" role="search" className="search-again" aria-label={t('search.again')}>
+        <label htmlFor="search-again-q">{t('search.again')}</label>
+        <input id="search-again-q" name="q" type="search" defaultValue={q} key={q} enterKeyHint="search" />
+        <button type="submit" className="btn">
+          {t('header.search')}
+        </button>
+      </Form>
+      {categories.length ? (
+        <ul className="category-tiles">
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link to={categoryPath(t.storeCode, c)}>{c.name}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

@@ -243,6 +243,8 @@ export function fakeApi(): FakeApi {
       return json(searchResponse([]));
     }
     if (url.pathname === '/api/url/map') return json(null);
+    if (url.pathname === '/vsbridge/products/bestsellers')
+      return json({ code: 200, result: { items: [] } });
     if (url.pathname === '/vsbridge/home-page') {
       const banner = (id: number, kind: string, categoryId?: number) => ({
         id,

@@ -1,0 +1,79 @@
+import { addToCartDecision, localizedPath, stockStatus, validateProductForCart } from '@vitrina/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useT } from '../i18n';
+import { ApiError } from '../lib/api';
+import type { Product } from '../lib/types';
+import { useApi } from '../lib/use-api';
+import { cart } from '../state/cart';
+import { useGroupPrice } from '../state/group-prices';
+import { notify } from '../state/notifications';
+import { ui } from '../state/ui';
+
+/**
+ * "Add to cart" on a listing card, for a simple product only (issue #13): a product with options is
+ * chosen on its page. The same checks as the product page (domain: price known, stock decision), the
+ * line priced like the card shows it; the server prices the cart line from its own data.
+ */
+export function CardAddToCart({ product }: { product: Product }) {
+  const t = useT();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const price = useGroupPrice(product.sku)?.final ?? product.final_price_incl_tax;
+  const add = async () => {
+    const errors = validateProductForCart(product);
+    if (errors[0]) return notify({ type: 'error', message: t.msg(errors[0]) });
+    const decision = addToCartDecision(stockStatus(product.stock));
+    const message = t.msg(decision.notification.key);
+    if (!decision.add) return notify({ type: decision.notification.type, message });
+    setAdding(true);
+    try {
+      await cart.add(api, {
+        sku: product.sku,
+        id: product.id,
+        qty: 1,
+        name: product.name,
+        price,
+        image: product.image ?? null,
+        parentSku: product.sku,
+        slug: product.slug,
+        product_type: product.type_id,
+        type_id: product.type_id,
+        product_option: null,
+      });
+      const { actionKey } = decision.notification;
+      notify({
+        type: decision.notification.type,
+        message,
+        // the spec's "Proceed to checkout" action on the success toast, as on the product page
+        ...(actionKey
+          ? {
+              action2: {
+                label: t.msg(actionKey),
+                action: () => {
+                  ui.close('microcart');
+                  void navigate(localizedPath(t.storeCode, '/checkout'));
+                },
+              },
+            }
+          : {}),
+      });
+    } catch (e) {
+      notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
+    } finally {
+      setAdding(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn card-add"
+      onClick={() => void add()}
+      disabled={adding}
+      aria-label={t('card.addToCart', { name: product.name })}
+    >
+      {adding ? t('product.adding') : t('product.addToCart')}
+    </button>
+  );
+}
