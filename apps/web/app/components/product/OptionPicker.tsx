@@ -60,7 +60,10 @@ export function OptionPicker({
           <button type="button" className="btn-link grade-info-button" popoverTarget={popoverId}>
             {t('grade.whatMean')}
           </button>
-          <div id={popoverId} popover="auto" className="grade-popover" role="dialog" aria-label={t('grade.whatMean')}>
+          <div id={popoverId} popover="auto" className="grade-popover" role="dialog" aria-labelledby={`${popoverId}-title`}>
+            <h2 id={`${popoverId}-title`} className="grade-popover-title">
+              {t('grade.whatMean')}
+            </h2>
             <CmsBlock html={gradesInfo} />
             <button type="button" className="btn" popoverTarget={popoverId} popoverTargetAction="hide">
               {t('product.zoomClose')}
