@@ -39,7 +39,9 @@ type Doc = {
 
 async function configurables(): Promise<Doc[]> {
   const q = encodeURIComponent(JSON.stringify({ filters: { type_id: 'configurable' } }));
-  const res = await fetch(`${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${q}&size=200`);
+  const res = await fetch(
+    `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${q}&size=200`,
+  );
   return ((await res.json()) as { hits: { hits: { _source: Doc }[] } }).hits.hits.map((h) => h._source);
 }
 
@@ -54,7 +56,9 @@ function gradeChoices(p: Doc) {
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const result = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } };
+    const w = window as unknown as {
+      axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    };
     return w.axe.run();
   });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -102,7 +106,9 @@ describe('product page (issue #13 Deciding)', () => {
       await expect.poll(() => label.textContent()).toContain(formatPrice(choice.price!, 'en'));
       await label.click();
       await page.waitForURL(new RegExp(`/${choice.variant!.sku}$`));
-      await expect.poll(async () => (await headerPrice(page).textContent())?.trim()).toBe(formatPrice(choice.price!, 'en'));
+      await expect
+        .poll(async () => (await headerPrice(page).textContent())?.trim())
+        .toBe(formatPrice(choice.price!, 'en'));
       expect(await headerPrice(page).textContent()).not.toBe(before);
       const imageAfter = await page.locator('.gallery-main img').getAttribute('src');
       expect(imageAfter).not.toBe(imageBefore);
@@ -113,7 +119,12 @@ describe('product page (issue #13 Deciding)', () => {
       await expect.poll(() => facts.textContent()).toMatch(/month warranty/);
       expect(await facts.textContent()).toMatch(/Arrives /);
       // the specification table
-      expect(await page.getByRole('region', { name: t('product.specs') }).getByRole('rowheader').count()).toBeGreaterThan(0);
+      expect(
+        await page
+          .getByRole('region', { name: t('product.specs') })
+          .getByRole('rowheader')
+          .count(),
+      ).toBeGreaterThan(0);
 
       // the popover with the CMS block
       await page.getByRole('button', { name: t('grade.whatMean') }).click();
@@ -132,7 +143,9 @@ describe('product page (issue #13 Deciding)', () => {
       await dialog.waitFor({ state: 'detached' });
 
       expect(await axeViolations(page), `axe at ${viewport.width}`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
       if (viewport.width === 390) {
         // on a phone the bottom bar stands in for the add button once it is off screen
         await page.locator('#specs').scrollIntoViewIfNeeded();

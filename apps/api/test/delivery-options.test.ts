@@ -12,14 +12,37 @@ beforeAll(async () => {
   api = await startApi();
   await importCatalog(api.database, {
     products: [
-      { id: 9201, sku: 'DLV-GADGET', name: 'Delivery test gadget', url_key: 'delivery-test-gadget', price: 30, tax_class_id: 2,
-        category_ids: [10], stock: { is_in_stock: true, qty: 10, manage_stock: true } },
+      {
+        id: 9201,
+        sku: 'DLV-GADGET',
+        name: 'Delivery test gadget',
+        url_key: 'delivery-test-gadget',
+        price: 30,
+        tax_class_id: 2,
+        category_ids: [10],
+        stock: { is_in_stock: true, qty: 10, manage_stock: true },
+      },
     ],
     shipping_methods: [
-      { code: 'dlvcourier_dlvcourier', carrier_code: 'dlvcourier', method_code: 'dlvcourier', title: 'Courier',
-        price: 3.3, free_threshold: 81.82, countries: ['LT', 'LV'], position: 20 },
-      { code: 'dlvlatvia_dlvlatvia', carrier_code: 'dlvlatvia', method_code: 'dlvlatvia', title: 'Latvia only',
-        price: 5, countries: ['LV'], position: 21 },
+      {
+        code: 'dlvcourier_dlvcourier',
+        carrier_code: 'dlvcourier',
+        method_code: 'dlvcourier',
+        title: 'Courier',
+        price: 3.3,
+        free_threshold: 81.82,
+        countries: ['LT', 'LV'],
+        position: 20,
+      },
+      {
+        code: 'dlvlatvia_dlvlatvia',
+        carrier_code: 'dlvlatvia',
+        method_code: 'dlvlatvia',
+        title: 'Latvia only',
+        price: 5,
+        countries: ['LV'],
+        position: 21,
+      },
     ],
   });
 });
@@ -31,7 +54,11 @@ describe('GET /vsbridge/shop/delivery-options', () => {
   it("answers the default country's methods at checkout's prices incl. VAT", async () => {
     const r = await api.call({ method: 'GET', url: '/vsbridge/shop/delivery-options?storeCode=lt' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const result = r.body.result as { country_id: string; shipping_methods: Option[]; payment_methods: string[] };
+    const result = r.body.result as {
+      country_id: string;
+      shipping_methods: Option[];
+      payment_methods: string[];
+    };
     expect(result.country_id).toBe('LT');
     const courier = result.shipping_methods.find((m) => m.code === 'dlvcourier_dlvcourier');
     // 3,30 € net + 21 % = 3,99 €; threshold 81,82 € net + 21 % = 99,00 €
@@ -41,8 +68,13 @@ describe('GET /vsbridge/shop/delivery-options', () => {
     expect(result.payment_methods.length).toBeGreaterThan(0);
 
     // checkout offers the same fee for a Lithuanian address
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=lt' })).body.result as string;
-    await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}`, payload: { cartItem: { sku: 'DLV-GADGET', qty: 1 } } });
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=lt' })).body
+      .result as string;
+    await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}`,
+      payload: { cartItem: { sku: 'DLV-GADGET', qty: 1 } },
+    });
     const offered = await api.call({
       method: 'POST',
       url: `/vsbridge/cart/shipping-methods?cartId=${cart}&storeCode=lt`,

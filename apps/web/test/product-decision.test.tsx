@@ -78,13 +78,23 @@ const laptop: Product = {
       ],
     },
   ],
-  configurable_children: [child('LZ-B', 501, 4, 114998, 3, '/z/b.png'), child('LZ-C', 502, 5, 104999, 0, '/z/c.png')],
+  configurable_children: [
+    child('LZ-B', 501, 4, 114998, 3, '/z/b.png'),
+    child('LZ-C', 502, 5, 104999, 0, '/z/c.png'),
+  ],
 };
 
 const delivery: DeliveryOptions = {
   country_id: 'LT',
   shipping_methods: [
-    { code: 'courier', carrier_code: 'courier', title: 'Courier', needs_pickup_point: false, price_incl_tax: 399, free_from_incl_tax: 9900 },
+    {
+      code: 'courier',
+      carrier_code: 'courier',
+      title: 'Courier',
+      needs_pickup_point: false,
+      price_incl_tax: 399,
+      free_from_incl_tax: 9900,
+    },
   ],
   payment_methods: ['NEOPAY', 'MOKILIZINGAS'],
 };
@@ -100,9 +110,27 @@ function routeData(product: Product) {
     banners: [],
     routeName: 'configurable-product',
     attributes: [
-      { attribute_code: 'condition', frontend_label: 'Condition', position: 1, options: [{ value: 4, label: 'B (good)' }, { value: 5, label: 'C+ (fair)' }] },
-      { attribute_code: 'manufacturer', frontend_label: 'Brand', position: 2, options: [{ value: 206, label: 'Asus' }] },
-      { attribute_code: 'memory', frontend_label: 'Memory (RAM)', position: 5, options: [{ value: 81, label: '16 GB' }] },
+      {
+        attribute_code: 'condition',
+        frontend_label: 'Condition',
+        position: 1,
+        options: [
+          { value: 4, label: 'B (good)' },
+          { value: 5, label: 'C+ (fair)' },
+        ],
+      },
+      {
+        attribute_code: 'manufacturer',
+        frontend_label: 'Brand',
+        position: 2,
+        options: [{ value: 206, label: 'Asus' }],
+      },
+      {
+        attribute_code: 'memory',
+        frontend_label: 'Memory (RAM)',
+        position: 5,
+        options: [{ value: 81, label: '16 GB' }],
+      },
     ],
     delivery,
     gradesInfo: '<p>Grade B: good. Grade C+: fair. Every graded item is tested.</p>',
@@ -161,8 +189,12 @@ describe('product page: choosing a grade', () => {
 
     // the specification table: labels of the attribute metadata, the variant's grade
     const specs = screen.getByRole('region', { name: 'Specifications' });
-    expect(within(specs).getByRole('rowheader', { name: 'Brand' }).nextElementSibling?.textContent).toBe('Asus');
-    expect(within(specs).getByRole('rowheader', { name: 'Condition' }).nextElementSibling?.textContent).toBe('B (good)');
+    expect(within(specs).getByRole('rowheader', { name: 'Brand' }).nextElementSibling?.textContent).toBe(
+      'Asus',
+    );
+    expect(within(specs).getByRole('rowheader', { name: 'Condition' }).nextElementSibling?.textContent).toBe(
+      'B (good)',
+    );
 
     // choosing the sold-out C+: its price and image, out of stock, no add, the request form
     fireEvent.click(grade('C+'));
@@ -170,7 +202,9 @@ describe('product page: choosing a grade', () => {
     expect(header()).toBe(eur(104999));
     expect(mainImage()).toContain('/z/c.png');
     expect(document.querySelector('.product-info .stock.out')?.textContent).toBe('Out of stock');
-    expect((screen.getAllByRole('button', { name: 'Add to cart' })[0] as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getAllByRole('button', { name: 'Add to cart' })[0] as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await waitFor(() => expect(document.querySelector('.stock-alert')).not.toBeNull());
     // no delivery days for what cannot be sent
     expect(document.querySelector('.decision-facts')?.textContent).not.toContain('Arrives');

@@ -45,7 +45,20 @@ function easterSunday(year: number): number {
 
 /** Lithuanian public holidays that can fall on a weekday (Labour Code art. 123), as YYYY-MM-DD. */
 export function lithuanianHolidays(year: number): Set<string> {
-  const fixed = ['01-01', '02-16', '03-11', '05-01', '06-24', '07-06', '08-15', '11-01', '11-02', '12-24', '12-25', '12-26'];
+  const fixed = [
+    '01-01',
+    '02-16',
+    '03-11',
+    '05-01',
+    '06-24',
+    '07-06',
+    '08-15',
+    '11-01',
+    '11-02',
+    '12-24',
+    '12-25',
+    '12-26',
+  ];
   // Easter Monday is a day off; Easter Sunday, Mother's and Father's Day are Sundays anyway
   return new Set([...fixed.map((d) => `${year}-${d}`), iso(easterSunday(year) + DAY)]);
 }
@@ -71,7 +84,10 @@ export function dispatchDay(now: Date, rule: DeliveryRule = DELIVERY_RULE): stri
 }
 
 /** The earliest and latest delivery day (YYYY-MM-DD) of an order placed at `now`. */
-export function estimatedDelivery(now: Date, rule: DeliveryRule = DELIVERY_RULE): { from: string; to: string } {
+export function estimatedDelivery(
+  now: Date,
+  rule: DeliveryRule = DELIVERY_RULE,
+): { from: string; to: string } {
   let day = dispatchDay(now, rule);
   let from = day;
   for (let n = 1; n <= rule.maxWorkdays; n++) {

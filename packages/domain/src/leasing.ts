@@ -31,7 +31,11 @@ export const LEASING_TERMS: LeasingTerms = {
  * rate, rounded up to the cent. Rounding up makes instalments × months ≥ the amount.
  */
 export function leasingMonthlyCents(amountCents: number, terms: LeasingTerms = LEASING_TERMS): number | null {
-  if (!Number.isInteger(amountCents) || amountCents < terms.minAmountCents || amountCents > terms.maxAmountCents)
+  if (
+    !Number.isInteger(amountCents) ||
+    amountCents < terms.minAmountCents ||
+    amountCents > terms.maxAmountCents
+  )
     return null;
   const n = terms.months;
   if (!Number.isInteger(n) || n < 1) return null;

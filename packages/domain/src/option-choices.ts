@@ -48,7 +48,9 @@ function cheapest<C extends ConfigurableChild>(children: C[]): C | null {
  * Among several variants the one with the most other choices kept wins, then the cheapest.
  */
 export function optionChoices<C extends ConfigurableChild>(
-  product: Pick<ConfigurableProduct, 'configurable_options'> & { configurable_children?: readonly C[] | null },
+  product: Pick<ConfigurableProduct, 'configurable_options'> & {
+    configurable_children?: readonly C[] | null;
+  },
   attributeCode: string,
   selected: SelectedOptions,
   current: C | null,

@@ -29,7 +29,13 @@ const GROUP_OF: Record<string, SpecGroup> = {
   connectivity: 'connectivity',
 };
 
-export const SPEC_GROUPS: readonly SpecGroup[] = ['general', 'performance', 'display', 'connectivity', 'other'];
+export const SPEC_GROUPS: readonly SpecGroup[] = [
+  'general',
+  'performance',
+  'display',
+  'connectivity',
+  'other',
+];
 
 /** Units of free-text numeric attributes (a select option's label carries its own). */
 const UNIT_OF: Record<string, string> = { weight: 'kg', battery_capacity: 'mAh', refresh_rate: 'Hz' };

@@ -11,7 +11,10 @@ interface ImageProduct {
  * and gallery without the images that belong to the product's other variants (a blue phone's page
  * shows no photo of the red one). Without a variant: the product's image and gallery. No duplicates.
  */
-export function variantImages(product: ImageProduct, variant: { sku: string; image?: string | null } | null): string[] {
+export function variantImages(
+  product: ImageProduct,
+  variant: { sku: string; image?: string | null } | null,
+): string[] {
   const others = new Set<string>();
   if (variant) {
     const own = variant.image ?? null;

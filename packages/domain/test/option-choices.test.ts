@@ -26,7 +26,13 @@ const product = {
         { value_index: 5, label: 'C' },
       ],
     },
-    { attribute_code: 'color', values: [{ value_index: 40, label: 'Black' }, { value_index: 44, label: 'Blue' }] },
+    {
+      attribute_code: 'color',
+      values: [
+        { value_index: 40, label: 'Black' },
+        { value_index: 44, label: 'Blue' },
+      ],
+    },
   ],
   configurable_children: [
     child('NEW-BLK', 1, 40, 100_000),

@@ -107,12 +107,15 @@ describe('delivery date', () => {
 
   it('always lands on working days, from after dispatch, min ≤ max', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2025-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }), (now) => {
-        const { from, to } = estimatedDelivery(now);
-        expect(isWorkingDay(from) && isWorkingDay(to)).toBe(true);
-        expect(from > dispatchDay(now)).toBe(true);
-        expect(from < to).toBe(true);
-      }),
+      fc.property(
+        fc.date({ min: new Date('2025-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }),
+        (now) => {
+          const { from, to } = estimatedDelivery(now);
+          expect(isWorkingDay(from) && isWorkingDay(to)).toBe(true);
+          expect(from > dispatchDay(now)).toBe(true);
+          expect(from < to).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -131,7 +134,11 @@ describe('deliveryQuote', () => {
     expect(deliveryQuote(methods, price)).toEqual(expected);
   });
   it('only a pickup: quotes it; nothing: null', () => {
-    expect(deliveryQuote([methods[2] as (typeof methods)[2]], 5000)).toEqual({ fee: 0, methodCode: 'pickup', freeFrom: null });
+    expect(deliveryQuote([methods[2] as (typeof methods)[2]], 5000)).toEqual({
+      fee: 0,
+      methodCode: 'pickup',
+      freeFrom: null,
+    });
     expect(deliveryQuote([], 5000)).toBeNull();
   });
 });
@@ -163,14 +170,47 @@ describe('variantImages', () => {
 
 describe('specificationGroups', () => {
   const attributes = [
-    { attribute_code: 'screen_size', frontend_label: 'Screen size', position: 6, options: [{ value: 109, label: '15.6"' }] },
-    { attribute_code: 'manufacturer', frontend_label: 'Brand', position: 2, options: [{ value: 206, label: 'Asus' }] },
-    { attribute_code: 'condition', frontend_label: 'Condition', position: 1, options: [{ value: 4, label: 'B (good)' }, { value: 5, label: 'C+ (fair)' }] },
-    { attribute_code: 'capacity', frontend_label: 'Capacity', position: 4, options: [{ value: 65, label: '1 TB' }] },
-    { attribute_code: 'memory', frontend_label: 'Memory (RAM)', position: 5, options: [{ value: 81, label: '16 GB' }] },
+    {
+      attribute_code: 'screen_size',
+      frontend_label: 'Screen size',
+      position: 6,
+      options: [{ value: 109, label: '15.6"' }],
+    },
+    {
+      attribute_code: 'manufacturer',
+      frontend_label: 'Brand',
+      position: 2,
+      options: [{ value: 206, label: 'Asus' }],
+    },
+    {
+      attribute_code: 'condition',
+      frontend_label: 'Condition',
+      position: 1,
+      options: [
+        { value: 4, label: 'B (good)' },
+        { value: 5, label: 'C+ (fair)' },
+      ],
+    },
+    {
+      attribute_code: 'capacity',
+      frontend_label: 'Capacity',
+      position: 4,
+      options: [{ value: 65, label: '1 TB' }],
+    },
+    {
+      attribute_code: 'memory',
+      frontend_label: 'Memory (RAM)',
+      position: 5,
+      options: [{ value: 81, label: '16 GB' }],
+    },
     { attribute_code: 'secret', frontend_label: 'Internal', position: 7, is_visible_on_front: false },
     { attribute_code: 'weight', frontend_label: 'Weight', position: 8, frontend_input: 'text' },
-    { attribute_code: 'color', frontend_label: 'Color', position: 3, options: [{ value: 43, label: 'Gray' }] },
+    {
+      attribute_code: 'color',
+      frontend_label: 'Color',
+      position: 3,
+      options: [{ value: 43, label: 'Gray' }],
+    },
   ];
   const product = { manufacturer: 206, memory: 81, screen_size: 109, color: 999, secret: 'x', weight: '2.5' };
   it('groups, orders, labels, hides what is invisible or unnamed; the variant wins', () => {

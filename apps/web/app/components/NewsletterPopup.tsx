@@ -37,7 +37,10 @@ export function NewsletterPopup() {
           ×
         </button>
       </div>
-      <CmsBlock html={offer} fallback={<p>{t('newsletter.popupText', { percent: NEWSLETTER_COUPON_PERCENT })}</p>} />
+      <CmsBlock
+        html={offer}
+        fallback={<p>{t('newsletter.popupText', { percent: NEWSLETTER_COUPON_PERCENT })}</p>}
+      />
       <NewsletterForm idPrefix="popup" />
       <button type="button" className="btn-link" onClick={close}>
         {t('newsletter.noThanks')}

@@ -314,7 +314,8 @@ export const ru: Dictionary = {
   'product.warranty': 'Гарантия {months} мес.',
   'product.returns': '{days} дней на возврат без объяснения причин',
   'product.leasing': 'Лизинг от {price}/мес.',
-  'product.leasingNote': 'расчёт на {months} мес. без процентов; окончательные условия определяет MOKILIZINGAS',
+  'product.leasingNote':
+    'расчёт на {months} мес. без процентов; окончательные условия определяет MOKILIZINGAS',
   'grade.new': 'Новый, в оригинальной упаковке',
   'grade.a_plus': 'Как новый: следов использования не видно',
   'grade.a': 'Отличное: мелкие царапины видны только вблизи',

@@ -329,7 +329,10 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
      * edited by its staff like CMS pages). A block that is missing or inactive is absent.
      */
     async cmsBlocks(identifiers: string[]): Promise<Record<string, string>> {
-      const res = await search<CmsPage>('cms_block', { filters: { identifier: identifiers }, size: identifiers.length });
+      const res = await search<CmsPage>('cms_block', {
+        filters: { identifier: identifiers },
+        size: identifiers.length,
+      });
       const out: Record<string, string> = {};
       for (const b of res.items) {
         const block = activePage(b);

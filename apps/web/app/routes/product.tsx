@@ -114,7 +114,14 @@ async function variantParent(api: Api, child: Product): Promise<Product | null> 
 }
 
 /** the attribute fields the specification table reads */
-const SPEC_FIELDS = ['attribute_code', 'frontend_label', 'frontend_input', 'position', 'is_visible_on_front', 'options'];
+const SPEC_FIELDS = [
+  'attribute_code',
+  'frontend_label',
+  'frontend_input',
+  'position',
+  'is_visible_on_front',
+  'options',
+];
 
 /**
  * The attributes' metadata for the specification table, each with only the options the product or
@@ -512,7 +519,9 @@ function ProductView({
             {inStock ? t('product.inStock') : t('product.outOfStock')}
           </p>
           {/* a count of what is left, not a limit on what may be bought */}
-          {onlyLeft !== null ? <p className="stock low">{t('product.onlyLeft', { count: onlyLeft })}</p> : null}
+          {onlyLeft !== null ? (
+            <p className="stock low">{t('product.onlyLeft', { count: onlyLeft })}</p>
+          ) : null}
           {product.type_id === 'grouped' && linked.length ? (
             <GroupedPicker product={product} linked={linked} adding={adding} onAdd={addComposite} />
           ) : isBundle ? (

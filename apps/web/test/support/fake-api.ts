@@ -249,7 +249,14 @@ export function fakeApi(): FakeApi {
         result: {
           country_id: 'LT',
           shipping_methods: [
-            { code: 'courier_courier', carrier_code: 'courier', title: 'Courier', needs_pickup_point: false, price_incl_tax: 399, free_from_incl_tax: 9900 },
+            {
+              code: 'courier_courier',
+              carrier_code: 'courier',
+              title: 'Courier',
+              needs_pickup_point: false,
+              price_incl_tax: 399,
+              free_from_incl_tax: 9900,
+            },
           ],
           payment_methods: ['NEOPAY', 'MOKILIZINGAS'],
         },

@@ -32,8 +32,22 @@ const ICONS = {
 
 function Icon({ name }: { name: keyof typeof ICONS }) {
   return (
-    <svg className="fact-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={ICONS[name]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      className="fact-icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={ICONS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -59,17 +73,23 @@ export function DecisionFacts({
   const t = useT();
   const quote = delivery ? deliveryQuote(delivery.shipping_methods, price) : null;
   const terms = gradeTerms(grade);
-  const leasing =
-    delivery?.payment_methods.includes(PAYMENT_MOKILIZINGAS) ? leasingMonthlyCents(price) : null;
+  const leasing = delivery?.payment_methods.includes(PAYMENT_MOKILIZINGAS)
+    ? leasingMonthlyCents(price)
+    : null;
   if (!quote && !(days && inStock) && !terms && leasing === null) return null;
   return (
     <ul className="decision-facts">
       {quote ? (
         <li className="fact fact-delivery">
           <Icon name="delivery" />
-          {quote.fee === 0 ? t('product.deliveryFree') : t('product.deliveryFrom', { price: formatPrice(quote.fee, t.storeCode) })}
+          {quote.fee === 0
+            ? t('product.deliveryFree')
+            : t('product.deliveryFrom', { price: formatPrice(quote.fee, t.storeCode) })}
           {quote.freeFrom !== null ? (
-            <span className="muted"> · {t('product.deliveryFreeFrom', { price: formatPrice(quote.freeFrom, t.storeCode) })}</span>
+            <span className="muted">
+              {' '}
+              · {t('product.deliveryFreeFrom', { price: formatPrice(quote.freeFrom, t.storeCode) })}
+            </span>
           ) : null}
         </li>
       ) : null}
@@ -77,7 +97,9 @@ export function DecisionFacts({
         <li className="fact fact-date">
           <Icon name="date" />
           {t('product.deliveryDate', { range: days })}
-          <span className="fact-note muted">{t('product.deliveryCutoff', { hour: DELIVERY_RULE.cutoffHour })}</span>
+          <span className="fact-note muted">
+            {t('product.deliveryCutoff', { hour: DELIVERY_RULE.cutoffHour })}
+          </span>
         </li>
       ) : null}
       {terms ? (
@@ -91,7 +113,9 @@ export function DecisionFacts({
         <li className="fact fact-leasing">
           <Icon name="leasing" />
           {t('product.leasing', { price: formatPrice(leasing, t.storeCode) })}
-          <span className="fact-note muted">{t('product.leasingNote', { months: LEASING_TERMS.months })}</span>
+          <span className="fact-note muted">
+            {t('product.leasingNote', { months: LEASING_TERMS.months })}
+          </span>
         </li>
       ) : null}
     </ul>

@@ -19,8 +19,21 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
   return (
     <div className="gallery">
       {src ? (
-        <button type="button" className="gallery-main" onClick={() => setZoom(true)} aria-label={t('product.zoom')}>
-          <img src={src} width={452} height={452} alt={name} fetchPriority="high" loading="eager" decoding="async" />
+        <button
+          type="button"
+          className="gallery-main"
+          onClick={() => setZoom(true)}
+          aria-label={t('product.zoom')}
+        >
+          <img
+            src={src}
+            width={452}
+            height={452}
+            alt={name}
+            fetchPriority="high"
+            loading="eager"
+            decoding="async"
+          />
           <span className="gallery-zoom-hint" aria-hidden="true">
             ⤢
           </span>
@@ -38,7 +51,14 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
                 aria-label={t('product.showImage', { n: i + 1 })}
                 onClick={() => setIndex(i)}
               >
-                <img src={imageUrl(img, 150, 150) ?? ''} width={75} height={75} alt="" loading="lazy" decoding="async" />
+                <img
+                  src={imageUrl(img, 150, 150) ?? ''}
+                  width={75}
+                  height={75}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
               </button>
             </li>
           ))}
@@ -46,7 +66,13 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
       ) : null}
       {zoom ? (
         <Suspense fallback={null}>
-          <ImageZoom name={name} images={images} index={at} onIndex={setIndex} onClose={() => setZoom(false)} />
+          <ImageZoom
+            name={name}
+            images={images}
+            index={at}
+            onIndex={setIndex}
+            onClose={() => setZoom(false)}
+          />
         </Suspense>
       ) : null}
     </div>

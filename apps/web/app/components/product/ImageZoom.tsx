@@ -50,8 +50,19 @@ export function ImageZoom({
         </button>
       </div>
       <div className={zoomed ? 'zoom-frame zoomed' : 'zoom-frame'}>
-        <button type="button" className="zoom-toggle" aria-pressed={zoomed} aria-label={t('product.zoomToggle')} onClick={() => setZoomed(!zoomed)}>
-          <img src={imageUrl(images[index], ZOOM_SIZE, ZOOM_SIZE) ?? ''} width={ZOOM_SIZE} height={ZOOM_SIZE} alt={name} />
+        <button
+          type="button"
+          className="zoom-toggle"
+          aria-pressed={zoomed}
+          aria-label={t('product.zoomToggle')}
+          onClick={() => setZoomed(!zoomed)}
+        >
+          <img
+            src={imageUrl(images[index], ZOOM_SIZE, ZOOM_SIZE) ?? ''}
+            width={ZOOM_SIZE}
+            height={ZOOM_SIZE}
+            alt={name}
+          />
         </button>
       </div>
       {images.length > 1 ? (

@@ -60,7 +60,13 @@ export function OptionPicker({
           <button type="button" className="btn-link grade-info-button" popoverTarget={popoverId}>
             {t('grade.whatMean')}
           </button>
-          <div id={popoverId} popover="auto" className="grade-popover" role="dialog" aria-labelledby={`${popoverId}-title`}>
+          <div
+            id={popoverId}
+            popover="auto"
+            className="grade-popover"
+            role="dialog"
+            aria-labelledby={`${popoverId}-title`}
+          >
             <h2 id={`${popoverId}-title`} className="grade-popover-title">
               {t('grade.whatMean')}
             </h2>
@@ -84,7 +90,9 @@ export function OptionPicker({
               : isGrade || checked || c.difference === null
                 ? formatPrice(c.price, t.storeCode)
                 : signed(c.difference, t);
-          const cls = ['opt', why ? `opt-${c.status}` : '', checked ? 'opt-checked' : ''].filter(Boolean).join(' ');
+          const cls = ['opt', why ? `opt-${c.status}` : '', checked ? 'opt-checked' : '']
+            .filter(Boolean)
+            .join(' ');
           return (
             <span key={c.value_index} className={cls}>
               <input
