@@ -39,6 +39,7 @@ import { usePwa } from './pwa/use-pwa';
 import { THEME_COLOR, manifestPath } from './pwa/web-manifest';
 import { InlineStyles } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
+import { LAYOUT_BLOCKS } from './lib/cms-blocks';
 
 const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
 const WishlistDrawer = lazy(() =>
@@ -54,8 +55,13 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   let menu: MenuItem[] = [];
+  const api = serverApi(context, storeCode);
+  // The layout's CMS blocks (lib/cms-blocks.ts); without them the footer shows its own terms.
+  const blocks = api.cmsBlocks([...LAYOUT_BLOCKS]).catch((e: unknown) => {
+    console.error('cms-blocks', e);
+    return {} as Record<string, string>;
+  });
   try {
-    const api = serverApi(context, storeCode);
     const res = await api.searchCategories({
       filters: { parent_id: ROOT_CATEGORY_ID },
       sort: CATEGORY_LIST_SORT,
@@ -67,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The page still renders without a menu; the failure is logged only.
     console.error('menu', e);
   }
-  return { storeCode, menu };
+  return { storeCode, menu, blocks: await blocks };
 }
 
 /** The menu is per store view: reload it only when the language changes. */

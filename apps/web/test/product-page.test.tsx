@@ -120,6 +120,10 @@ function routeData(product: Product, stockAt: number, linked: LinkedProduct[] = 
     linked,
     banners: [],
     routeName: `${product.type_id}-product`,
+    attributes: [],
+    delivery: null,
+    gradesInfo: null,
+    deliveryDays: null,
     origin: 'http://localhost',
     seo: { canonical: `http://localhost/en/p/${product.sku}/${product.slug}` },
   };
@@ -145,7 +149,10 @@ function page(data: ReturnType<typeof routeData>) {
 
 const stockLine = () => document.querySelector('.product-info .stock:not(.low)')?.textContent;
 const onlyLine = () => document.querySelector('.product-info .stock.low')?.textContent ?? null;
-const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+/** a picker's radio by the value's name (its label goes on with the price and what it means) */
+const radio = (name: string) =>
+  screen.getByRole('radio', { name: (n) => n === name || n.startsWith(`${name} `) }) as HTMLInputElement;
+const why = (name: string) => radio(name).parentElement?.querySelector('.opt-why')?.textContent ?? null;
 const shownSku = () => document.querySelector('.product-info .muted')?.textContent;
 
 describe('product page: children stock hints', () => {
@@ -171,10 +178,12 @@ describe('product page: children stock hints', () => {
       root = hydrateRoot(container, tree, { onRecoverableError: (e) => recoverable.push(e) });
     });
     expect(recoverable).toEqual([]);
-    await waitFor(() => expect(onlyLine()).toBe('Only 2 products of this type are available!'));
+    await waitFor(() => expect(onlyLine()).toBe('Only 2 left in stock'));
     expect(shownSku()).toContain('PX-B');
-    // the picker follows too: A+ cannot be chosen any more
-    expect(radio('A+').disabled).toBe(true);
+    // the picker follows too: A+ says it is sold out (still choosable: its page offers the
+    // back-in-stock request, issue #14 item 14)
+    expect(why('A+')).toBe('Out of stock');
+    expect(radio('A+').disabled).toBe(false);
     expect(radio('B').checked).toBe(true);
 
     // the page asks the server itself (one request: 2 skus), and its answer replaces the hint
@@ -189,8 +198,8 @@ describe('product page: children stock hints', () => {
     await waitFor(() => expect(onlyLine()).toBeNull());
     expect(shownSku()).toContain('PX-B');
     expect(stockLine()).toBe('In stock');
-    // and A+ can be chosen again
-    expect(radio('A+').disabled).toBe(false);
+    // and A+ is in stock again
+    expect(why('A+')).toBeNull();
     // the live answer is kept for the next page that reads the cache
     expect(getCachedStock('PX-B')?.qty).toBe(7);
     act(() => root?.unmount());
@@ -214,8 +223,8 @@ describe('product page: children stock hints', () => {
       ]);
     });
     await waitFor(() => expect(shownSku()).toContain('PX-A'));
-    expect(onlyLine()).toBe('Only 3 products of this type are available!');
-    expect(radio('B').disabled).toBe(true);
+    expect(onlyLine()).toBe('Only 3 left in stock');
+    expect(why('B')).toBe('Out of stock');
   });
 
   it('a failing live answer keeps the hint', async () => {
@@ -223,9 +232,9 @@ describe('product page: children stock hints', () => {
     putCachedStock('PX-B', { qty: 1, is_in_stock: true, manage_stock: true }, stockAt + 1_000);
     vi.stubGlobal('fetch', async () => Response.json({ code: 500, result: 'down' }, { status: 500 }));
     render(page(routeData(phone, stockAt)));
-    await waitFor(() => expect(onlyLine()).toBe('Only 1 products of this type are available!'));
+    await waitFor(() => expect(onlyLine()).toBe('Only 1 left in stock'));
     await act(async () => new Promise((r) => setTimeout(r, 20)));
-    expect(onlyLine()).toBe('Only 1 products of this type are available!');
+    expect(onlyLine()).toBe('Only 1 left in stock');
     expect(console.error).toHaveBeenCalledWith('product stock', expect.anything());
   });
 });

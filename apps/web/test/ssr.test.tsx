@@ -206,13 +206,24 @@ describe('page content', () => {
     const offers = ld.offers as { price?: unknown; priceCurrency?: unknown } | undefined;
     expect(offers?.price).toBe('449.00');
     expect(offers?.priceCurrency).toBe('EUR');
-    const img = en.doc.querySelector('.gallery > img');
+    const img = en.doc.querySelector('.gallery-main img');
     expect(img?.getAttribute('src')).toBe('/vsbridge/image/452/452/resize/demo/phones/1.png');
     expect(img?.getAttribute('loading')).toBe('eager');
     expect(img?.getAttribute('width')).toBe('452');
     const lt = await render('/p/PX/telefonas-x');
     // Without a child sku the domain picks the cheapest available variant (B, 399,00 €).
     expect(lt.doc.querySelector('.price-special')?.textContent).toBe('399,00\u00A0€');
+  });
+
+  it('product page: the server render carries the delivery, warranty and leasing lines (issue #13)', async () => {
+    const en = await render('/en/p/PX/phone-x/PX-A');
+    const facts = en.doc.querySelector('.decision-facts')?.textContent ?? '';
+    // 449,00 € is above the 99 € threshold; 449,00 € / 24 months = 18,7083… → 18,71 €
+    expect(facts).toContain('Free delivery');
+    expect(facts).toMatch(/Arrives [A-Z][a-z]+ \d+/);
+    expect(facts).toContain('Leasing from 18.71\u00A0€/month');
+    const lt = await render('/p/PX/telefonas-x');
+    expect(lt.doc.querySelector('.decision-facts')?.textContent).toContain('Lizingas nuo');
   });
 
   it.each(['/apie-mus', '/en/i/about-us', '/ru/about-us'])(

@@ -155,6 +155,8 @@ export const NEWSLETTER_COUPON_PERCENT = 10;
  */
 export const CASH_ON_DELIVERY_FEE_CENTS = 300;
 /** "Free shipping mentioned for orders over $99": store content; in our currency 99.00 € incl. tax. */
+/** Largest quantity of one cart line (here, not in schemas.ts: the storefront reads it without zod). */
+export const CART_MAX_QTY = 9999;
 export const FREE_SHIPPING_THRESHOLD_CENTS = 9900;
 export const MONEY_BACK_DAYS = 30;
 export const SUPPORT_HOURS = { from: '8:00', to: '17:00', days: 'workdays' } as const;

@@ -2,7 +2,7 @@
 // it makes", accounts-checkout-routes.md §7 "Calls", CONTRACTS.md. Field rules of
 // accounts-checkout-routes.md §5 come from validation.ts, so a form and the API refuse the same input.
 import { z } from 'zod';
-import { CATEGORY_LIST_SIZE, FILTER_QUERY_CAP } from './constants.ts';
+import { CART_MAX_QTY, CATEGORY_LIST_SIZE, FILTER_QUERY_CAP } from './constants.ts';
 import { translateMessage, type MessageKey } from './messages.ts';
 import { normalisePaging, parseSort } from './search-terms.ts';
 import { STORE_CODES, type StoreCode } from './store-views.ts';
@@ -16,9 +16,6 @@ import {
   validateZip,
   type FieldCheck,
 } from './validation.ts';
-
-/** Largest quantity of one cart line. */
-export const CART_MAX_QTY = 9999;
 
 export const storeCodeSchema = z.enum(STORE_CODES as [StoreCode, ...StoreCode[]]);
 

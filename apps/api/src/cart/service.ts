@@ -8,6 +8,7 @@ import {
   CART_MAX_QTY,
   bundleStock,
   cartItemChecksum,
+  importedInclTax,
   sameCartItem,
   selectVariant,
   stockStatus,
@@ -399,6 +400,33 @@ export class CartService {
     return (await shippingMethods(this.database))
       .filter((m) => m.countries.includes(countryId))
       .map((m) => shippingMethodView(m, store, shippingFee(m, subtotal, false, rate)));
+  }
+
+  /**
+   * What a product page quotes before there is a cart (issue #13 "Deciding"): the active shipping
+   * methods of the store view's default country with their fee incl. that country's VAT and the gross
+   * free-shipping threshold (the same figures checkout charges there), and the payment methods a
+   * physical cart may use (MOKILIZINGAS among them: the leasing line).
+   */
+  async deliveryOptions(store: StoreCode) {
+    const tax = await this.taxFor(store, null, null);
+    const rate = importRate(tax);
+    const country = tax.destination.countryId;
+    const [methods, payments] = await Promise.all([shippingMethods(this.database), this.usablePaymentMethods(false)]);
+    return {
+      country_id: country,
+      shipping_methods: methods
+        .filter((m) => m.countries.includes(country))
+        .map((m) => ({
+          code: m.code,
+          carrier_code: m.carrier_code,
+          title: localizedTitle(m.title, store),
+          needs_pickup_point: m.needs_pickup_point,
+          price_incl_tax: importedInclTax(m.price_cents, rate),
+          free_from_incl_tax: m.free_threshold_cents === null ? null : importedInclTax(m.free_threshold_cents, rate),
+        })),
+      payment_methods: payments.map((m) => m.code),
+    };
   }
 
   async shippingInformation(cart: CartRow, store: StoreCode, info: AddressInformation) {

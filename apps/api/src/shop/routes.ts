@@ -14,6 +14,18 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
     async (req) => ok(await ctx.shop.homePage(req.query.storeCode ?? DEFAULT_STORE_CODE, req.log)),
   );
 
+  app.get(
+    '/vsbridge/shop/delivery-options',
+    {
+      schema: {
+        tags,
+        summary: "Shipping methods (fees incl. VAT) and payment methods of the store view's default country",
+        querystring: storeQuery,
+      },
+    },
+    async (req) => ok(await ctx.cart.deliveryOptions(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+  );
+
   app.post(
     '/vsbridge/pickup-points/',
     {

@@ -10,6 +10,8 @@ import { useT } from '../i18n';
 import { STATIC_PAGES, staticSlug } from '../lib/static-pages';
 import { useStoreCode } from '../lib/store';
 import { NewsletterForm } from './NewsletterForm';
+import { CmsBlock } from './CmsBlock';
+import { useCmsBlock } from '../lib/cms-blocks';
 
 /** Shop terms: 30-day money back, support hours, delivery time, newsletter coupon. */
 export function ShopTerms() {
@@ -27,6 +29,7 @@ export function ShopTerms() {
 export function Footer({ minimal = false }: { minimal?: boolean }) {
   const t = useT();
   const storeCode = useStoreCode();
+  const terms = useCmsBlock('footer-terms');
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -55,7 +58,7 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
         )}
         <section aria-labelledby="footer-service">
           <h2 id="footer-service">{t('footer.service')}</h2>
-          <ShopTerms />
+          <CmsBlock html={terms} fallback={<ShopTerms />} className="shop-terms" />
         </section>
         {minimal ? null : (
           <section aria-labelledby="footer-newsletter">

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useAccountT } from '../i18n/account';
 import { ui } from '../state/ui';
 import { NewsletterForm } from './NewsletterForm';
+import { CmsBlock } from './CmsBlock';
+import { useCmsBlock } from '../lib/cms-blocks';
 
 /**
  * The newsletter popup offering the 10 % coupon: shown once (state/newsletter.ts popupSeen), a
@@ -13,6 +15,7 @@ export function NewsletterPopup() {
   const t = useAccountT();
   const ref = useRef<HTMLElement>(null);
   const close = () => ui.close('newsletterPopup');
+  const offer = useCmsBlock('newsletter-offer');
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && ref.current?.contains(document.activeElement)) ui.close('newsletterPopup');
@@ -34,7 +37,10 @@ export function NewsletterPopup() {
           ×
         </button>
       </div>
-      <p>{t('newsletter.popupText', { percent: NEWSLETTER_COUPON_PERCENT })}</p>
+      <CmsBlock
+        html={offer}
+        fallback={<p>{t('newsletter.popupText', { percent: NEWSLETTER_COUPON_PERCENT })}</p>}
+      />
       <NewsletterForm idPrefix="popup" />
       <button type="button" className="btn-link" onClick={close}>
         {t('newsletter.noThanks')}

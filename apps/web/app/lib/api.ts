@@ -2,6 +2,7 @@ import { ORDER_HISTORY_PAGE_SIZE } from '@vitrina/domain';
 import type {
   Address,
   HomePageData,
+  DeliveryOptions,
   NewsItem,
   Claim,
   SpecialOffer,
@@ -323,6 +324,24 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       const bySlug = await search<CmsPage>('cms_page', { filters: { slug }, size: 1 });
       return activePage(bySlug.items[0]) ?? this.getCmsPage(slug);
     },
+    /**
+     * The active CMS blocks with these identifiers, as identifier → HTML (the shop's own content,
+     * edited by its staff like CMS pages). A block that is missing or inactive is absent.
+     */
+    async cmsBlocks(identifiers: string[]): Promise<Record<string, string>> {
+      const res = await search<CmsPage>('cms_block', {
+        filters: { identifier: identifiers },
+        size: identifiers.length,
+      });
+      const out: Record<string, string> = {};
+      for (const b of res.items) {
+        const block = activePage(b);
+        if (block?.identifier && typeof block.content === 'string') out[block.identifier] = block.content;
+      }
+      return out;
+    },
+    /** Shipping fees (incl. VAT) and payment methods of the store view's default country (product page). */
+    deliveryOptions: () => call<DeliveryOptions>('GET', '/shop/delivery-options'),
     /** Banners, slider and shop configuration of this store view (GET /home-page). */
     homePage: () => call<HomePageData>('GET', '/home-page'),
     news: {

@@ -466,3 +466,17 @@ export interface HomePageData {
   head_image?: Banner[];
   config?: { code: string; configs: Record<string, unknown> }[];
 }
+
+/** `GET /shop/delivery-options`: what the product page quotes before there is a cart (issue #13). */
+export interface DeliveryOptions {
+  country_id: string;
+  shipping_methods: {
+    code: string;
+    carrier_code: string;
+    title: string;
+    needs_pickup_point: boolean;
+    price_incl_tax: number;
+    free_from_incl_tax: number | null;
+  }[];
+  payment_methods: string[];
+}

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { Route } from './+types/newsletter';
 import { privateMeta } from '../components/account/meta';
 import { NewsletterForm } from '../components/NewsletterForm';
+import { CmsBlock } from '../components/CmsBlock';
+import { useCmsBlock } from '../lib/cms-blocks';
 import { useAccountT } from '../i18n/account';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
@@ -68,6 +70,7 @@ function Confirmation({ email, code }: { email: string; code: string }) {
 export default function Newsletter({ params }: Route.ComponentProps) {
   const t = useAccountT();
   const { email, code } = params as { email?: string; code?: string };
+  const offer = useCmsBlock('newsletter-offer');
   return (
     <section className="narrow">
       <h1>{t('newsletter.title')}</h1>
@@ -75,7 +78,10 @@ export default function Newsletter({ params }: Route.ComponentProps) {
         <Confirmation email={email} code={code} />
       ) : (
         <>
-          <p>{t('newsletter.description', { percent: NEWSLETTER_COUPON_PERCENT })}</p>
+          <CmsBlock
+            html={offer}
+            fallback={<p>{t('newsletter.description', { percent: NEWSLETTER_COUPON_PERCENT })}</p>}
+          />
           <NewsletterForm idPrefix="page" />
         </>
       )}

@@ -5,20 +5,25 @@ import {
   isCompositeChildShown,
   centsToDecimalString,
   formatPrice,
+  gradeKeyOf,
   isVariantAvailable,
   isVariantOfParent,
   lowStockQty,
-  optionValuesWithAvailability,
   productLoadError,
   PRODUCT_SEARCH_MAX_SIZE,
   selectVariant,
   specialPriceUntil,
+  STATUS_DISABLED,
+  STORE_VIEWS,
+  CART_MAX_QTY,
+  variantImages,
+  type SpecAttribute,
   stockStatus,
   validateProductForCart,
   variantOptions,
   type SelectedOptions,
 } from '@vitrina/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { data, redirect, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/product';
 import { BannerGrid } from '../components/Banners';
@@ -36,6 +41,12 @@ import { SaveButtons } from '../components/SaveButtons';
 import { StockAlert } from '../components/StockAlert';
 import { ProductReviews } from '../components/ProductReviews';
 import { Price } from '../components/Price';
+import { BuyBar } from '../components/product/BuyBar';
+import { DecisionFacts, deliveryDays } from '../components/product/DecisionFacts';
+import { Gallery } from '../components/product/Gallery';
+import { GRADE_ATTRIBUTE, OptionPicker } from '../components/product/OptionPicker';
+import { QuantityField } from '../components/product/QuantityField';
+import { Specifications } from '../components/product/Specifications';
 import { getT, useT } from '../i18n';
 import { ApiError, type Api } from '../lib/api';
 import { productTrail } from '../lib/breadcrumbs.server';
@@ -46,7 +57,7 @@ import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate } from '../lib/text';
 import type { Crumb } from '../lib/breadcrumbs';
-import type { Banner, ConfigurableChild, Product } from '../lib/types';
+import type { AttributeDoc, Banner, ConfigurableChild, DeliveryOptions, Product } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { imageUrl, productPath } from '../lib/urls';
 import { cart, type CartItem } from '../state/cart';
@@ -102,6 +113,44 @@ async function variantParent(api: Api, child: Product): Promise<Product | null> 
   return parent && isVariantOfParent(child, parent) ? parent : null;
 }
 
+/** the attribute fields the specification table reads */
+const SPEC_FIELDS = [
+  'attribute_code',
+  'frontend_label',
+  'frontend_input',
+  'position',
+  'is_visible_on_front',
+  'options',
+];
+
+/**
+ * The attributes' metadata for the specification table, each with only the options the product or
+ * its variants use (a brand list of hundreds stays out of the page's data).
+ */
+async function specAttributes(api: Api, product: Product): Promise<SpecAttribute[]> {
+  const res = await api.searchAttributes({ size: 150, includeFields: SPEC_FIELDS });
+  const docs = [product, ...(product.configurable_children ?? [])] as Record<string, unknown>[];
+  return res.items.map((a: AttributeDoc) => {
+    const used = new Set(docs.flatMap((d) => String(d[a.attribute_code] ?? '').split(',')));
+    return {
+      attribute_code: a.attribute_code,
+      frontend_label: a.frontend_label ?? null,
+      frontend_input: typeof a.frontend_input === 'string' ? a.frontend_input : null,
+      position: typeof a.position === 'number' ? a.position : null,
+      is_visible_on_front: typeof a.is_visible_on_front === 'boolean' ? a.is_visible_on_front : null,
+      options: (a.options ?? []).filter((o) => used.has(String(o.value))),
+    };
+  });
+}
+
+/** A failed side request leaves its part of the page out; the failure is logged. */
+function orNull<T>(what: string, p: Promise<T>): Promise<T | null> {
+  return p.catch((e: unknown) => {
+    console.error(what, e);
+    return null;
+  });
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
@@ -128,15 +177,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(productPath(storeCode, product, childSku) + url.search, 301);
   }
-  const [paths, trail, linked, shop] = await Promise.all([
+  const graded = (product.configurable_options ?? []).some((o) => o.attribute_code === GRADE_ATTRIBUTE);
+  const [paths, trail, linked, shop, attributes, delivery, blocks] = await Promise.all([
     productPaths(context, storeCode, product, null),
     productTrail(api, storeCode, product),
     loadLinked(api, product),
     // Product banners come with the shop data; a failure leaves them out.
-    api.homePage().catch((e: unknown) => {
-      console.error('home-page', e);
-      return null;
-    }),
+    orNull('home-page', api.homePage()),
+    orNull('attributes', specAttributes(api, product)),
+    orNull('delivery-options', api.deliveryOptions()),
+    graded ? orNull('cms-blocks', api.cmsBlocks(['condition-grades'])) : Promise.resolve(null),
   ]);
   const categoryIds = new Set(product.category_ids ?? []);
   return {
@@ -150,6 +200,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     banners: (shop?.product_banner ?? []).filter(
       (b) => b.category_id == null || categoryIds.has(b.category_id),
     ),
+    attributes: attributes ?? [],
+    delivery,
+    gradesInfo: blocks?.['condition-grades'] ?? null,
+    // the estimated delivery days from now (formatted here: the hydration shows the same text)
+    deliveryDays: deliveryDays(new Date(), STORE_VIEWS[storeCode].locale),
     // Product routes are named by type plus "-product" (accounts-checkout-routes.md §2).
     routeName: `${product.type_id}-product`,
     origin: siteOrigin(request),
@@ -243,112 +298,6 @@ function JsonLd({
   return <JsonLdScript data={json} />;
 }
 
-function Gallery({ product, variant }: { product: Product; variant: ConfigurableChild | null }) {
-  const t = useT();
-  const images = [
-    ...new Set(
-      [variant?.image, product.image, ...(product.media_gallery ?? []).map((m) => m.image)].filter(
-        (i): i is string => Boolean(i),
-      ),
-    ),
-  ];
-  const [index, setIndex] = useState(0);
-  const current = images[Math.min(index, images.length - 1)] ?? null;
-  const src = imageUrl(current, 452, 452);
-  return (
-    <div className="gallery">
-      {src ? (
-        <img
-          src={src}
-          width={452}
-          height={452}
-          alt={product.name}
-          fetchPriority="high"
-          loading="eager"
-          decoding="async"
-        />
-      ) : (
-        <span className="img-placeholder img-large" />
-      )}
-      {images.length > 1 ? (
-        <ul className="thumbs" aria-label={t('product.images')}>
-          {images.map((img, i) => (
-            <li key={img}>
-              <button
-                type="button"
-                aria-pressed={i === index}
-                aria-label={t('product.showImage', { n: i + 1 })}
-                onClick={() => setIndex(i)}
-              >
-                <img
-                  src={imageUrl(img, 150, 150) ?? ''}
-                  width={75}
-                  height={75}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function OptionPickers({
-  product,
-  selected,
-  onChange,
-}: {
-  product: Product;
-  selected: SelectedOptions;
-  onChange: (code: string, value: number) => void;
-}) {
-  return (
-    <>
-      {(product.configurable_options ?? []).map((option) => {
-        const everAvailable = new Map(
-          optionValuesWithAvailability(product, option.attribute_code, {}).map((v) => [
-            v.value_index,
-            v.available,
-          ]),
-        );
-        const combinable = new Map(
-          optionValuesWithAvailability(product, option.attribute_code, selected).map((v) => [
-            v.value_index,
-            v.available,
-          ]),
-        );
-        return (
-          <fieldset key={option.attribute_code} className="option-picker">
-            <legend>{option.label}</legend>
-            {option.values.map((v) => {
-              const id = `opt-${option.attribute_code}-${v.value_index}`;
-              const checked = String(selected[option.attribute_code]) === String(v.value_index);
-              return (
-                <span key={v.value_index} className={combinable.get(v.value_index) ? 'opt' : 'opt opt-other'}>
-                  <input
-                    type="radio"
-                    id={id}
-                    name={option.attribute_code}
-                    value={v.value_index}
-                    checked={checked}
-                    disabled={!everAvailable.get(v.value_index)}
-                    onChange={() => onChange(option.attribute_code, v.value_index)}
-                  />
-                  <label htmlFor={id}>{v.label}</label>
-                </span>
-              );
-            })}
-          </fieldset>
-        );
-      })}
-    </>
-  );
-}
-
 function ProductView({
   product: routeProduct,
   stockAt,
@@ -358,6 +307,10 @@ function ProductView({
   linked,
   banners,
   routeName,
+  attributes,
+  delivery,
+  gradesInfo,
+  deliveryDays: days,
 }: {
   product: Product;
   stockAt: number;
@@ -367,11 +320,17 @@ function ProductView({
   linked: LinkedProduct[];
   banners: Banner[];
   routeName: string;
+  attributes: SpecAttribute[];
+  delivery: DeliveryOptions | null;
+  gradesInfo: string | null;
+  deliveryDays: string | null;
 }) {
   const t = useT();
   const api = useApi();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const [qty, setQty] = useState(1);
+  const addButton = useRef<HTMLButtonElement>(null);
   // After hydration, the children's stock follows a fresher cached answer, then the server's live one:
   // the chosen variant, its stock lines and the pickers' availability all read this product.
   const product = useHintedStock(routeProduct, stockAt, api);
@@ -386,21 +345,15 @@ function ProductView({
   const selection = isConfigurable
     ? selectVariant(product, fromUrl ? variantOptions(product, fromUrl) : {})
     : null;
-  const variant: ConfigurableChild | null =
-    fromUrl && isVariantAvailable(fromUrl) ? fromUrl : (selection?.variant ?? null);
+  // A sold-out variant the shopper chose stays shown (out of stock, with its back-in-stock request:
+  // issue #14 item 14); a disabled one gives way to the rule's choice.
+  const fromUrlShown = fromUrl && (isVariantAvailable(fromUrl) || (fromUrl.status ?? 1) < STATUS_DISABLED);
+  const variant: ConfigurableChild | null = fromUrlShown ? fromUrl : (selection?.variant ?? null);
   const selected: SelectedOptions = variant ? variantOptions(product, variant) : {};
 
-  const onOptionChange = (code: string, value: number) => {
-    const result = selectVariant(product, { ...selected, [code]: value });
-    if (result.warning) notify({ type: 'warning', message: t.msg(result.warning) });
-    if (!result.variant) {
-      if (result.error) notify({ type: 'error', message: t.msg(result.error) });
-      return;
-    }
-    navigate(productPath(t.storeCode, product, result.variant.sku), {
-      replace: true,
-      preventScrollReset: true,
-    });
+  // The picker names the variant each value leads to (domain optionChoices): its URL is the choice.
+  const onChoose = (next: ConfigurableChild) => {
+    navigate(productPath(t.storeCode, product, next.sku), { replace: true, preventScrollReset: true });
   };
 
   const final = variant?.final_price_incl_tax ?? product.final_price_incl_tax;
@@ -417,6 +370,20 @@ function ProductView({
   const inStock = stockStatus(stock) !== 'out_of_stock' && (!isBundle || bundle.orderable);
   const noVariant = isConfigurable && !variant;
   const onlyLeft = lowStockQty(stock);
+  // the quantity field's ceiling: the stock when it is counted, else the cart's limit
+  const maxQty =
+    stock?.manage_stock !== false && typeof stock?.qty === 'number' && stock.qty > 0
+      ? Math.min(stock.qty, CART_MAX_QTY)
+      : CART_MAX_QTY;
+  const images = variantImages(product, variant);
+  const grade = gradeKeyOf(
+    isConfigurable
+      ? product.configurable_options
+          ?.find((o) => o.attribute_code === GRADE_ATTRIBUTE)
+          ?.values.find((v) => String(v.value_index) === String(selected[GRADE_ATTRIBUTE]))?.label
+      : product.condition_label,
+  );
+  const canAdd = inStock && !noVariant;
   // Children carry no special price dates: the window is shown for the product itself.
   const specialUntil = variant ? null : specialPriceUntil(product);
 
@@ -435,7 +402,7 @@ function ProductView({
     const item: CartItem = {
       sku: variant?.sku ?? product.sku,
       id: variant?.id ?? product.id,
-      qty: 1,
+      qty: Math.min(Math.max(qty, 1), maxQty),
       name: product.name,
       price: tierFinal,
       image: variant?.image ?? product.image ?? null,
@@ -513,11 +480,13 @@ function ProductView({
         origin={origin}
       />
       <div className="product-main">
-        <Gallery key={variant?.sku ?? product.sku} product={product} variant={variant} />
+        <Gallery key={variant?.sku ?? product.sku} name={product.name} images={images} />
         <div className="product-info">
           <h1>{product.name}</h1>
-          <p className="muted">{t('product.sku', { sku: variant?.sku ?? product.sku })}</p>
-          {product.brand ? <p className="muted">{t('product.brand', { brand: product.brand })}</p> : null}
+          <p className="muted product-ids">
+            {t('product.sku', { sku: variant?.sku ?? product.sku })}
+            {product.brand ? <> · {t('product.brand', { brand: product.brand })}</> : null}
+          </p>
           {product.condition_label && !isConfigurable ? (
             <p className="badge">{product.condition_label}</p>
           ) : null}
@@ -532,15 +501,26 @@ function ProductView({
             {t('product.inclTax')}
             {specialUntil ? ` · ${t('product.specialUntil', { date: specialUntil })}` : ''}
           </p>
-          {isConfigurable ? (
-            <OptionPickers product={product} selected={selected} onChange={onOptionChange} />
-          ) : null}
+          {isConfigurable
+            ? (product.configurable_options ?? []).map((option) => (
+                <OptionPicker
+                  key={option.attribute_code}
+                  product={product}
+                  option={option}
+                  selected={selected}
+                  current={variant}
+                  gradesInfo={gradesInfo}
+                  onChoose={onChoose}
+                />
+              ))
+            : null}
           {noVariant ? <p className="field-error">{t.msg('variant.noneAvailable')}</p> : null}
           <p className={inStock ? 'stock in' : 'stock out'}>
             {inStock ? t('product.inStock') : t('product.outOfStock')}
           </p>
+          {/* a count of what is left, not a limit on what may be bought */}
           {onlyLeft !== null ? (
-            <p className="stock low">{t.msg('cart.onlyAvailable', { maxQuantity: onlyLeft })}</p>
+            <p className="stock low">{t('product.onlyLeft', { count: onlyLeft })}</p>
           ) : null}
           {product.type_id === 'grouped' && linked.length ? (
             <GroupedPicker product={product} linked={linked} adding={adding} onAdd={addComposite} />
@@ -554,28 +534,51 @@ function ProductView({
               choice={bundle}
             />
           ) : (
-            <button
-              type="button"
-              className="btn btn-primary btn-large"
-              // not disabled while adding: the cart's queue serialises clicks (5 fast clicks = qty 5)
-              disabled={!inStock || noVariant}
-              onClick={addToCart}
-            >
-              {adding ? t('product.adding') : t('product.addToCart')}
-            </button>
+            <>
+              <div className="buy-row">
+                {canAdd ? <QuantityField value={qty} max={maxQty} onChange={setQty} /> : null}
+                <button
+                  ref={addButton}
+                  type="button"
+                  className="btn btn-primary btn-large"
+                  // not disabled while adding: the cart's queue serialises clicks (5 fast clicks = qty 5)
+                  disabled={!canAdd}
+                  onClick={addToCart}
+                >
+                  {adding ? t('product.adding') : t('product.addToCart')}
+                </button>
+              </div>
+              <BuyBar
+                watch={addButton}
+                price={tierFinal}
+                label={adding ? t('product.adding') : t('product.addToCart')}
+                disabled={!canAdd}
+                onAdd={addToCart}
+              />
+            </>
           )}
-          <SaveButtons product={product} />
           <StockAlert sku={variant?.sku ?? product.sku} inStock={inStock || noVariant} />
+          <DecisionFacts
+            price={tierFinal}
+            grade={grade}
+            delivery={delivery}
+            days={days}
+            inStock={inStock && !noVariant}
+          />
+          <SaveButtons product={product} />
+        </div>
+        <div className="product-details">
+          <Specifications product={product} variant={variant} attributes={attributes} />
+          {description ? (
+            <section aria-labelledby="description" className="description">
+              <h2 id="description">{t('product.description')}</h2>
+              {description.split('\n\n').map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+            </section>
+          ) : null}
         </div>
       </div>
-      {description ? (
-        <section aria-labelledby="description" className="description">
-          <h2 id="description">{t('product.description')}</h2>
-          {description.split('\n\n').map((para, i) => (
-            <p key={i}>{para}</p>
-          ))}
-        </section>
-      ) : null}
       <BannerGrid banners={banners} label={t('banners.multi')} multi />
       <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
       <ProductReviews
@@ -606,6 +609,10 @@ export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
       linked={d.linked}
       banners={d.banners}
       routeName={d.routeName}
+      attributes={d.attributes}
+      delivery={d.delivery}
+      gradesInfo={d.gradesInfo}
+      deliveryDays={d.deliveryDays}
     />
   );
 }

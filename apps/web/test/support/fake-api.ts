@@ -245,6 +245,25 @@ export function fakeApi(): FakeApi {
     if (url.pathname === '/api/url/map') return json(null);
     if (url.pathname === '/vsbridge/products/bestsellers')
       return json({ code: 200, result: { items: [] } });
+    if (url.pathname === '/vsbridge/shop/delivery-options') {
+      return json({
+        code: 200,
+        result: {
+          country_id: 'LT',
+          shipping_methods: [
+            {
+              code: 'courier_courier',
+              carrier_code: 'courier',
+              title: 'Courier',
+              needs_pickup_point: false,
+              price_incl_tax: 399,
+              free_from_incl_tax: 9900,
+            },
+          ],
+          payment_methods: ['NEOPAY', 'MOKILIZINGAS'],
+        },
+      });
+    }
     if (url.pathname === '/vsbridge/home-page') {
       const banner = (id: number, kind: string, categoryId?: number) => ({
         id,

@@ -1,0 +1,40 @@
+import { formatPrice } from '@vitrina/domain';
+import { useEffect, useState, type RefObject } from 'react';
+import { useT } from '../../i18n';
+
+/**
+ * The phone's bottom bar (issue #13 "Deciding": the buy box stays reachable): the price and the add
+ * button, shown while the page's own add button is off screen. CSS shows it only on narrow screens;
+ * it is fixed, so showing it moves nothing on the page. Hidden, it is out of the accessibility tree.
+ */
+export function BuyBar({
+  watch,
+  price,
+  label,
+  disabled,
+  onAdd,
+}: {
+  watch: RefObject<HTMLElement | null>;
+  price: number;
+  label: string;
+  disabled: boolean;
+  onAdd: () => void;
+}) {
+  const t = useT();
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    const el = watch.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setShow(entry ? !entry.isIntersecting : false));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [watch]);
+  return (
+    <div className="buy-bar" hidden={!show} role="region" aria-label={t('product.buyBar')}>
+      <span className="buy-bar-price">{formatPrice(price, t.storeCode)}</span>
+      <button type="button" className="btn btn-primary" disabled={disabled} onClick={onAdd}>
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useRouteLoaderData } from 'react-router';
+
+/**
+ * The CMS blocks every page may show (issue #14 item 15), loaded once with the root route's data:
+ * `footer-terms` (the footer's shop terms) and `newsletter-offer` (beside the subscribe forms).
+ * The product page loads `condition-grades` itself.
+ */
+export const LAYOUT_BLOCKS = ['footer-terms', 'newsletter-offer'] as const;
+export type LayoutBlock = (typeof LAYOUT_BLOCKS)[number];
+
+/** A layout block's HTML, or null when the shop has none (the caller shows its fallback). */
+export function useCmsBlock(identifier: LayoutBlock): string | null {
+  const root = useRouteLoaderData('root') as { blocks?: Partial<Record<string, string>> } | undefined;
+  return root?.blocks?.[identifier] ?? null;
+}

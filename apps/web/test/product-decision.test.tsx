@@ -1,0 +1,269 @@
+// @vitest-environment jsdom
+/**
+ * Issue #13 "Deciding" and issue #14 items 14, 15 on the product page, rendered from route data as
+ * React Router renders it: grade cards with their prices and meanings, the "What do grades mean?"
+ * popover with the `condition-grades` CMS block, a sold-out grade that can be chosen and then offers
+ * the back-in-stock request, the facts beside the price (delivery, warranty, leasing), the
+ * specification table, the gallery's thumbnails and zoom, and the quantity field.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, createRoutesStub } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatPrice } from '@vitrina/domain';
+import ProductPage from '../app/routes/product';
+
+const eur = (cents: number) => formatPrice(cents, 'en');
+import { Gallery } from '../app/components/product/Gallery';
+import { QuantityField } from '../app/components/product/QuantityField';
+import type { DeliveryOptions, Product } from '../app/lib/types';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  // the page's own requests (live stock, reviews, related products): nothing new to say
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.endsWith('/stock/list')) return Response.json({ code: 200, result: [] });
+    return new Response('not here', { status: 404 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const child = (sku: string, id: number, condition: number, final: number, qty: number, image: string) => ({
+  id,
+  sku,
+  name: 'Laptop Z',
+  image,
+  price: final,
+  price_incl_tax: final,
+  final_price: final,
+  final_price_incl_tax: final,
+  special_price: null,
+  status: 1,
+  stock: { is_in_stock: qty > 0, qty, product_id: id, manage_stock: true },
+  condition,
+});
+
+/** B at 1 149,98 € (3 left), C+ at 1 049,99 € sold out: B is shown; C+ is cheaper but cannot be bought */
+const laptop: Product = {
+  id: 500,
+  sku: 'LZ',
+  slug: 'laptop-z',
+  type_id: 'configurable',
+  name: 'Laptop Z',
+  image: '/z/b.png',
+  media_gallery: [{ image: '/z/b.png' }, { image: '/z/c.png' }, { image: '/z/box.png' }],
+  status: 1,
+  visibility: 4,
+  price: 104999,
+  price_incl_tax: 104999,
+  final_price: 104999,
+  final_price_incl_tax: 104999,
+  special_price: null,
+  manufacturer: 206,
+  memory: 81,
+  stock: { is_in_stock: true, qty: 3, product_id: 500, manage_stock: true },
+  configurable_options: [
+    {
+      attribute_id: 141,
+      attribute_code: 'condition',
+      label: 'Condition',
+      values: [
+        { value_index: 4, label: 'B (good)' },
+        { value_index: 5, label: 'C+ (fair)' },
+      ],
+    },
+  ],
+  configurable_children: [
+    child('LZ-B', 501, 4, 114998, 3, '/z/b.png'),
+    child('LZ-C', 502, 5, 104999, 0, '/z/c.png'),
+  ],
+};
+
+const delivery: DeliveryOptions = {
+  country_id: 'LT',
+  shipping_methods: [
+    {
+      code: 'courier',
+      carrier_code: 'courier',
+      title: 'Courier',
+      needs_pickup_point: false,
+      price_incl_tax: 399,
+      free_from_incl_tax: 9900,
+    },
+  ],
+  payment_methods: ['NEOPAY', 'MOKILIZINGAS'],
+};
+
+function routeData(product: Product) {
+  return {
+    notFound: false as const,
+    storeCode: 'en' as const,
+    product,
+    stockAt: Date.now(),
+    trail: [],
+    linked: [],
+    banners: [],
+    routeName: 'configurable-product',
+    attributes: [
+      {
+        attribute_code: 'condition',
+        frontend_label: 'Condition',
+        position: 1,
+        options: [
+          { value: 4, label: 'B (good)' },
+          { value: 5, label: 'C+ (fair)' },
+        ],
+      },
+      {
+        attribute_code: 'manufacturer',
+        frontend_label: 'Brand',
+        position: 2,
+        options: [{ value: 206, label: 'Asus' }],
+      },
+      {
+        attribute_code: 'memory',
+        frontend_label: 'Memory (RAM)',
+        position: 5,
+        options: [{ value: 81, label: '16 GB' }],
+      },
+    ],
+    delivery,
+    gradesInfo: '<p>Grade B: good. Grade C+: fair. Every graded item is tested.</p>',
+    deliveryDays: 'November 27 – 30',
+    origin: 'http://localhost',
+    seo: { canonical: 'http://localhost/en/p/LZ/laptop-z' },
+  };
+}
+
+function page(data: ReturnType<typeof routeData>) {
+  const Stub = createRoutesStub([
+    {
+      id: 'product',
+      path: '/en/p/:parentSku/:slug/:childSku?',
+      Component: ProductPage as unknown as ComponentType,
+      loader: () => data,
+    },
+  ]);
+  return <Stub initialEntries={['/en/p/LZ/laptop-z']} hydrationData={{ loaderData: { product: data } }} />;
+}
+
+const grade = (name: string) =>
+  screen.getByRole('radio', { name: (n) => n.startsWith(`${name} `) }) as HTMLInputElement;
+const cardText = (name: string) => grade(name).parentElement?.textContent ?? '';
+const header = () => document.querySelector('.product-info .price-large')?.textContent;
+const mainImage = () => document.querySelector('.gallery-main img')?.getAttribute('src');
+
+describe('product page: choosing a grade', () => {
+  it('shows each grade with its price and meaning; a sold-out grade can be chosen and offers the back-in-stock request', async () => {
+    render(page(routeData(laptop)));
+    await act(async () => {});
+    // B is the domain's choice (C+ is sold out): its price, its images only
+    expect(grade('B').checked).toBe(true);
+    expect(header()).toBe(eur(114998));
+    expect(cardText('B')).toContain('Good: light scratches');
+    expect(cardText('C+')).toContain(eur(104999));
+    expect(cardText('C+')).toContain('Out of stock');
+    expect(mainImage()).toContain('/z/b.png');
+    expect(screen.queryByRole('button', { name: 'Show image 2' })).not.toBeNull();
+    expect(document.querySelector('img[src*="/z/c.png"]')).toBeNull();
+    expect(screen.getByText('Only 3 left in stock')).toBeTruthy();
+
+    // the popover carries the CMS block
+    const info = screen.getByRole('button', { name: 'What do grades mean?' });
+    const popover = document.getElementById(info.getAttribute('popovertarget') ?? '');
+    expect(popover?.textContent).toContain('Every graded item is tested.');
+
+    // facts beside the price: free delivery at this price, the days, 12 months for a graded item, leasing
+    const facts = document.querySelector('.decision-facts')?.textContent ?? '';
+    expect(facts).toContain('Free delivery');
+    expect(facts).toContain('Arrives November 27 – 30');
+    expect(facts).toContain('12-month warranty');
+    expect(facts).toContain('30 days to return it');
+    // 1 149,98 € over 24 months, rounded up to the cent: 47,92 €
+    expect(facts).toContain(`Leasing from ${eur(4792)}/month`);
+
+    // the specification table: labels of the attribute metadata, the variant's grade
+    const specs = screen.getByRole('region', { name: 'Specifications' });
+    expect(within(specs).getByRole('rowheader', { name: 'Brand' }).nextElementSibling?.textContent).toBe(
+      'Asus',
+    );
+    expect(within(specs).getByRole('rowheader', { name: 'Condition' }).nextElementSibling?.textContent).toBe(
+      'B (good)',
+    );
+
+    // choosing the sold-out C+: its price and image, out of stock, no add, the request form
+    fireEvent.click(grade('C+'));
+    await waitFor(() => expect(grade('C+').checked).toBe(true));
+    expect(header()).toBe(eur(104999));
+    expect(mainImage()).toContain('/z/c.png');
+    expect(document.querySelector('.product-info .stock.out')?.textContent).toBe('Out of stock');
+    expect((screen.getAllByRole('button', { name: 'Add to cart' })[0] as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await waitFor(() => expect(document.querySelector('.stock-alert')).not.toBeNull());
+    // no delivery days for what cannot be sent
+    expect(document.querySelector('.decision-facts')?.textContent).not.toContain('Arrives');
+  });
+
+  it('without MOKILIZINGAS no leasing line; below the free threshold the delivery fee and threshold', async () => {
+    const cheap: Product = {
+      ...laptop,
+      configurable_children: [child('LZ-B', 501, 4, 5000, 3, '/z/b.png')],
+    };
+    render(page({ ...routeData(cheap), delivery: { ...delivery, payment_methods: ['NEOPAY'] } }));
+    await act(async () => {});
+    const facts = document.querySelector('.decision-facts')?.textContent ?? '';
+    expect(facts).toContain(`Delivery from ${eur(399)}`);
+    expect(facts).toContain(`free from ${eur(9900)}`);
+    expect(facts).not.toContain('Leasing');
+  });
+});
+
+describe('gallery', () => {
+  it('switches images by thumbnail, opens the zoom and walks it by keyboard', async () => {
+    render(
+      <MemoryRouter initialEntries={['/en/p/LZ/laptop-z']}>
+        <Gallery name="Laptop Z" images={['/z/a.png', '/z/b.png']} />
+      </MemoryRouter>,
+    );
+    expect(mainImage()).toContain('/z/a.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Show image 2' }));
+    expect(mainImage()).toContain('/z/b.png');
+    expect(screen.getByRole('button', { name: 'Show image 2' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enlarge image' }));
+    const dialog = await waitFor(() => {
+      const d = document.querySelector('dialog.zoom-dialog');
+      expect(d).not.toBeNull();
+      return d as HTMLDialogElement;
+    });
+    expect(dialog.getAttribute('aria-label')).toBe('Laptop Z: image 2 of 2');
+    expect(dialog.querySelector('img')?.getAttribute('src')).toContain('/1200/1200/resize/z/b.png');
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(dialog.getAttribute('aria-label')).toBe('Laptop Z: image 1 of 2');
+    const toggle = within(dialog).getByRole('button', { name: 'Zoom in or out', hidden: true });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    // the page behind follows the zoom view's image
+    expect(mainImage()).toContain('/z/a.png');
+  });
+});
+
+describe('quantity field', () => {
+  it('keeps the quantity between 1 and the stock', () => {
+    const seen: number[] = [];
+    render(
+      <MemoryRouter initialEntries={['/en/p/LZ/laptop-z']}>
+        <QuantityField value={1} max={5} onChange={(n) => seen.push(n)} />
+      </MemoryRouter>,
+    );
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' });
+    for (const v of ['3', '9', '0', '-2', 'x']) fireEvent.change(input, { target: { value: v } });
+    expect(seen).toEqual([3, 5, 1, 1, 1]);
+  });
+});

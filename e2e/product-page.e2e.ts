@@ -1,0 +1,183 @@
+/**
+ * The product page decides (issue #13 "Deciding", issue #14 items 14 and 15), in English, at a
+ * desktop and a phone width: choosing a grade changes the header price and the gallery's images to
+ * that variant's; the facts beside the price, the specification table, the "What do grades mean?"
+ * popover with the `condition-grades` CMS block and the zoom view are there; a sold-out grade can be
+ * chosen and offers the back-in-stock request; axe finds no violation; no horizontal scroll.
+ * The products are found in the demo catalogue by the domain's own rules, not by hard-coded skus.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  displayVariant,
+  formatPrice,
+  optionChoices,
+  variantOptions,
+  type ConfigurableChild,
+  type ConfigurableOption,
+} from '@vitrina/domain';
+import { getT } from '../apps/web/app/i18n/index.ts';
+import { useBrowser } from './support/browser.ts';
+import { watchErrors } from './support/page.ts';
+
+const shopUrl = inject('shopUrl');
+const t = getT('en');
+const browser = useBrowser();
+// axe-core (installed with lighthouse), evaluated in the page: the shop's CSP stays on
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Child = ConfigurableChild & { image?: string | null; final_price_incl_tax: number };
+type Doc = {
+  sku: string;
+  slug: string;
+  name: string;
+  configurable_options: ConfigurableOption[];
+  configurable_children: Child[];
+};
+
+async function configurables(): Promise<Doc[]> {
+  const q = encodeURIComponent(JSON.stringify({ filters: { type_id: 'configurable' } }));
+  const res = await fetch(
+    `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${q}&size=200`,
+  );
+  return ((await res.json()) as { hits: { hits: { _source: Doc }[] } }).hits.hits.map((h) => h._source);
+}
+
+/** the grade choices of a product as its page first shows it (the domain's default variant) */
+function gradeChoices(p: Doc) {
+  const shown = displayVariant(p.configurable_children);
+  if (!shown) return null;
+  const choices = optionChoices(p, 'condition', variantOptions(p, shown), shown);
+  return { shown, choices };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    };
+    return w.axe.run();
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const headerPrice = (page: Page) =>
+  page.locator('.product-info > .price').locator('ins.price-special, span:not(.sr-only)').first();
+
+describe('product page (issue #13 Deciding)', () => {
+  it('a grade changes price and images; facts, specs, popover, zoom; axe finds nothing', async () => {
+    const docs = await configurables();
+    // a product where another in-stock grade has another price and another image
+    let found: { doc: Doc; choice: ReturnType<typeof optionChoices<Child>>[number] } | null = null;
+    for (const doc of docs) {
+      const g = gradeChoices(doc);
+      const choice = g?.choices.find(
+        (c) =>
+          c.status !== 'out_of_stock' &&
+          c.variant &&
+          c.variant.sku !== g.shown.sku &&
+          c.price !== g.shown.final_price_incl_tax &&
+          c.variant.image &&
+          c.variant.image !== g.shown.image,
+      );
+      if (g && choice) {
+        found = { doc, choice };
+        break;
+      }
+    }
+    expect(found, 'a demo product whose grades differ in price and image').not.toBeNull();
+    const { doc, choice } = found!;
+
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      const errors = watchErrors(page);
+      await page.goto(`${shopUrl}/en/p/${doc.sku}/${doc.slug}`, { waitUntil: 'networkidle' });
+      const before = await headerPrice(page).textContent();
+      const imageBefore = await page.locator('.gallery-main img').getAttribute('src');
+
+      // choose the grade: its price in the header, its image in the gallery, its sku in the URL
+      const label = page.locator(`label[for="opt-condition-${choice.value_index}"]`);
+      await expect.poll(() => label.textContent()).toContain(formatPrice(choice.price!, 'en'));
+      await label.click();
+      await page.waitForURL(new RegExp(`/${choice.variant!.sku}$`));
+      await expect
+        .poll(async () => (await headerPrice(page).textContent())?.trim())
+        .toBe(formatPrice(choice.price!, 'en'));
+      expect(await headerPrice(page).textContent()).not.toBe(before);
+      const imageAfter = await page.locator('.gallery-main img').getAttribute('src');
+      expect(imageAfter).not.toBe(imageBefore);
+      expect(imageAfter).toContain(choice.variant!.image!);
+
+      // beside the price: delivery, warranty and returns of the grade
+      const facts = page.locator('.decision-facts');
+      await expect.poll(() => facts.textContent()).toMatch(/month warranty/);
+      expect(await facts.textContent()).toMatch(/Arrives /);
+      // the specification table
+      expect(
+        await page
+          .getByRole('region', { name: t('product.specs') })
+          .getByRole('rowheader')
+          .count(),
+      ).toBeGreaterThan(0);
+
+      // the popover with the CMS block
+      await page.getByRole('button', { name: t('grade.whatMean') }).click();
+      const popover = page.locator('.grade-popover');
+      await popover.waitFor({ state: 'visible' });
+      expect(await popover.textContent()).toContain('Every graded item is tested');
+      await page.keyboard.press('Escape');
+      await popover.waitFor({ state: 'hidden' });
+
+      // the zoom view, by keyboard
+      await page.getByRole('button', { name: t('product.zoom') }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('dialog.zoom-dialog');
+      await dialog.waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      expect(await axeViolations(page), `axe at ${viewport.width}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      if (viewport.width === 390) {
+        // on a phone the bottom bar stands in for the add button once it is off screen
+        await page.locator('#specs').scrollIntoViewIfNeeded();
+        await page.locator('.buy-bar').waitFor({ state: 'visible' });
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('a sold-out grade can be chosen and offers the back-in-stock request (issue #14 item 14)', async () => {
+    const docs = await configurables();
+    let found: { doc: Doc; value: number; sku: string } | null = null;
+    for (const doc of docs) {
+      const sold = gradeChoices(doc)?.choices.find((c) => c.status === 'out_of_stock' && c.variant);
+      if (sold) {
+        found = { doc, value: sold.value_index, sku: sold.variant!.sku };
+        break;
+      }
+    }
+    expect(found, 'a demo product with a sold-out grade').not.toBeNull();
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${shopUrl}/en/p/${found!.doc.sku}/${found!.doc.slug}`, { waitUntil: 'networkidle' });
+    const label = page.locator(`label[for="opt-condition-${found!.value}"]`);
+    expect(await label.textContent()).toContain(t('option.outOfStock'));
+    await label.click();
+    await page.waitForURL(new RegExp(`/${found!.sku}$`));
+    await page.getByRole('heading', { name: 'Notify me when it is back in stock' }).waitFor();
+    expect(await page.getByRole('button', { name: t('product.addToCart') }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
