@@ -149,7 +149,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     stock: new StockService(database),
     orders: new OrderService(database, config, catalog, cart, onStockChanged),
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
-    shop: new ShopService(database, config.bannersDir),
+    shop: new ShopService(database, config.bannersDir, config.company),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
     auth,

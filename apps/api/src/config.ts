@@ -66,6 +66,19 @@
  * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
  * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
  *
+ * The seller's details (issue #13: the storefront's footer; the same names serve invoices). Each is shown
+ * only when set; while every one is unset and the shop runs on the seeded demo catalogue, the footer shows
+ * fictional demo details marked as demo (shop/store-info.ts):
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `SHOP_COMPANY_NAME` | unset | the seller's legal name ("UAB Vitrina") |
+ * | `SHOP_COMPANY_CODE` | unset | company (registration) code |
+ * | `SHOP_VAT_CODE` | unset | VAT payer code ("LT100000000000") |
+ * | `SHOP_ADDRESS` | unset | registered or shop address, one line |
+ * | `SHOP_PHONE` | unset | customer service phone |
+ * | `SHOP_EMAIL` | unset | customer service e-mail |
+ *
  * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
  *
  * The rate-limit counters live in the process (auth/rate-limit.ts), or in Redis when REDIS_URL is set
@@ -128,6 +141,8 @@ export type ApiConfig = {
   mailDir: string | undefined;
   /** DEMO_SPECIAL_OFFERS: new customers get three offers labelled demo */
   demoSpecialOffers: boolean;
+  /** SHOP_COMPANY_NAME, SHOP_COMPANY_CODE, SHOP_VAT_CODE, SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL ('' = unset) */
+  company: CompanyDetails;
   /** GROUP_PRICING: customer groups' price tiers (user/group-pricing.ts) */
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
@@ -314,6 +329,14 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
+    company: {
+      name: (env.SHOP_COMPANY_NAME ?? '').trim(),
+      companyCode: (env.SHOP_COMPANY_CODE ?? '').trim(),
+      vatCode: (env.SHOP_VAT_CODE ?? '').trim(),
+      address: (env.SHOP_ADDRESS ?? '').trim(),
+      phone: (env.SHOP_PHONE ?? '').trim(),
+      email: (env.SHOP_EMAIL ?? '').trim(),
+    },
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
     payment: loadPaymentConfig(env),
@@ -324,6 +347,16 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       maxPerAddress: int(env, 'UNPAID_ORDERS_MAX_PER_ADDRESS', 10, 0, 100_000),
     },
   };
+}
+
+/** The seller's details; '' where a setting is unset. */
+export interface CompanyDetails {
+  name: string;
+  companyCode: string;
+  vatCode: string;
+  address: string;
+  phone: string;
+  email: string;
 }
 
 function authSecret(raw: string | undefined): string | undefined {

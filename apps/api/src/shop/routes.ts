@@ -14,6 +14,18 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
     async (req) => ok(await ctx.shop.homePage(req.query.storeCode ?? DEFAULT_STORE_CODE, req.log)),
   );
 
+  app.get(
+    '/vsbridge/store-info',
+    {
+      schema: {
+        tags,
+        summary: "The seller's details and the payment and delivery methods by name (the footer)",
+        querystring: storeQuery,
+      },
+    },
+    async (req) => ok(await ctx.shop.storeInfo(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+  );
+
   app.post(
     '/vsbridge/pickup-points/',
     {

@@ -7,6 +7,7 @@ import { NotFound } from '../components/NotFound';
 import { NoProductsOffline } from '../components/OfflineFallback';
 import { ListingFilters, ListingPagination, SortForm } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
+import { SubcategoryTiles } from '../components/SubcategoryTiles';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { categoryPaths } from '../lib/alternates.server';
@@ -18,6 +19,7 @@ import {
   parseListingQuery,
   PRODUCT_CARD_FIELDS,
 } from '../lib/listing';
+import { toMenu } from '../lib/menu';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
@@ -97,6 +99,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       slug: category.slug,
       description: category.description ?? null,
     },
+    // its active children, as tiles at the top of the page (issue #13)
+    subcategories: toMenu(category.children_data ?? [], 1),
     products: products.items,
     total: products.total,
     aggregations: products.aggregations,
@@ -148,6 +152,7 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         <p className="muted">{t('listing.products', { count: d.total })}</p>
         <SortForm sort={d.query.sort} />
       </header>
+      <SubcategoryTiles items={d.subcategories} />
       <div className="listing-body">
         <ListingFilters aggregations={d.aggregations} filters={d.filters} query={d.query} />
         <section className="listing-products" aria-label={d.category.name}>
