@@ -136,7 +136,11 @@ async function shoot(page: Page, file: string) {
 /** Guest checkout with cash on delivery up to the review step (the order is not placed here). */
 async function fillCheckout(page: Page, store: StoreCode) {
   const t = getT(store);
-  const next = () => page.getByRole('button', { name: t('checkout.continue') }).first().click();
+  const next = () =>
+    page
+      .getByRole('button', { name: t('checkout.continue') })
+      .first()
+      .click();
   await page.getByLabel(t('checkout.firstName')).fill('Jonas');
   await page.getByLabel(t('checkout.lastName')).fill('Jonaitis');
   await page.getByLabel(t('checkout.email')).fill(`screenshots.${store}@example.com`);
@@ -149,11 +153,11 @@ async function fillCheckout(page: Page, store: StoreCode) {
   await next();
   await page.locator('.methods').first().waitFor();
   await next();
-  await page.locator('.methods').first().waitFor();
+  // the payment step: cash on delivery (the demo preselects the bank link, whose sandbox leaves the shop)
   const cod = { lt: 'Grynaisiais pristatymo metu', en: 'Cash on delivery', ru: 'Наличными при получении' };
-  const method = page.getByLabel(cod[store]);
-  if (await method.count()) await method.first().check();
-  else await page.locator('.methods input[type=radio]').last().check();
+  const method = page.getByLabel(cod[store]).first();
+  await method.waitFor();
+  await method.check();
   await next();
   await page.getByLabel(t('checkout.terms')).check();
 }
@@ -165,11 +169,19 @@ async function main() {
   const dataDir = process.env.SCREENSHOTS_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'vitrina-shots-'));
   const started = Date.now();
   const shop = await startShop(dataDir);
-  console.log(`Shop at ${shop.url} (data ${dataDir}), ready in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `Shop at ${shop.url} (data ${dataDir}), ready in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   try {
     for (const store of stores) {
@@ -207,11 +219,16 @@ async function main() {
           await page.goto(`${shop.url}${store === 'lt' ? '' : `/${store}`}/checkout`, { waitUntil: 'load' });
           await fillCheckout(page, store);
           await page.locator('.checkout-summary .totals-grand_total').first().waitFor();
+          await page.evaluate(() => window.scrollTo(0, 0));
           await shoot(page, name('checkout'));
         });
         await step(name('thank-you'), async () => {
-          await page.getByRole('button', { name: t('checkout.placeOrder') }).first().click();
+          await page
+            .getByRole('button', { name: t('checkout.placeOrder') })
+            .first()
+            .click();
           await page.waitForURL(/order-completed/, { timeout: 30_000 });
+          await page.locator('main h1').first().waitFor();
           await shoot(page, name('thank-you'));
         });
         await context.close();

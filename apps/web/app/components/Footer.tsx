@@ -21,19 +21,19 @@ function CompanyDetails({ company }: { company: StoreInfo['company'] }) {
   const t = useT();
   const lines = [
     company.name ? <strong key="name">{company.name}</strong> : null,
-    company.companyCode ? <span key="code">{t('footer.companyCode', { code: company.companyCode })}</span> : null,
+    company.companyCode ? (
+      <span key="code">{t('footer.companyCode', { code: company.companyCode })}</span>
+    ) : null,
     company.vatCode ? <span key="vat">{t('footer.vatCode', { code: company.vatCode })}</span> : null,
     company.address ? <span key="address">{company.address}</span> : null,
     company.phone ? (
       <span key="phone">
-        {t('footer.phone')}{' '}
-        <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
+        {t('footer.phone')} <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
       </span>
     ) : null,
     company.email ? (
       <span key="email">
-        {t('footer.email')}{' '}
-        <a href={`mailto:${company.email}`}>{company.email}</a>
+        {t('footer.email')} <a href={`mailto:${company.email}`}>{company.email}</a>
       </span>
     ) : null,
   ].filter(Boolean);

@@ -243,6 +243,24 @@ export function fakeApi(): FakeApi {
       return json(searchResponse([]));
     }
     if (url.pathname === '/api/url/map') return json(null);
+    if (url.pathname === '/vsbridge/store-info') {
+      return json({
+        code: 200,
+        result: {
+          company: {
+            name: 'UAB Testas',
+            companyCode: '123456789',
+            vatCode: '',
+            address: 'Gedimino pr. 1, Vilnius',
+            phone: '',
+            email: 'info@shop.test',
+            demo: false,
+          },
+          payment_methods: ['Cash on delivery'],
+          shipping_methods: ['Courier'],
+        },
+      });
+    }
     if (url.pathname === '/vsbridge/home-page') {
       const banner = (id: number, kind: string, categoryId?: number) => ({
         id,
