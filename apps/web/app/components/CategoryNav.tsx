@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n';
 import type { MenuItem } from '../lib/menu';
 import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
-
-/** useLayoutEffect in the browser (measures before paint); nothing on the server. */
-const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 const CHEVRON = (
   <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
@@ -46,14 +43,19 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
     setOverflow(first === -1 ? items.length : first);
   }, []);
 
-  useBrowserLayoutEffect(() => {
-    measure();
+  useEffect(() => {
     const list = listRef.current;
-    if (!list || typeof ResizeObserver === 'undefined') return;
+    if (!list) return;
+    // the observer calls back once at once and on every resize, after layout: reading offsetTop
+    // there forces no extra layout (Lighthouse "forced reflow")
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(list);
     // the web font changes the names' widths once it arrives
-    void document.fonts?.ready.then(measure);
+    void document.fonts?.ready.then(() => requestAnimationFrame(measure));
     return () => observer.disconnect();
   }, [measure, menu]);
 
