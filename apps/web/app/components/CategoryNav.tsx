@@ -54,8 +54,8 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
     }
     const observer = new ResizeObserver(measure);
     observer.observe(list);
-    // the web font changes the names' widths once it arrives
-    void document.fonts?.ready.then(() => requestAnimationFrame(measure));
+    // each item too: the web font arriving changes the names' widths, not the list's size
+    for (const item of Array.from(list.children)) observer.observe(item);
     return () => observer.disconnect();
   }, [measure, menu]);
 
