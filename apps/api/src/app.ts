@@ -159,7 +159,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     orders: new OrderService(database, config, catalog, cart, onStockChanged),
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
     priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
-    shop: new ShopService(database, config.bannersDir),
+    shop: new ShopService(database, config.bannersDir, config.company),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
     auth,

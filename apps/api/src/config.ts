@@ -68,8 +68,11 @@
  * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
  * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
  *
- * The seller (issue #15: VAT invoices in invoice/, the storefront footer). Empty values are left off the
- * invoice; a shop that issues invoices sets at least the name, company code, VAT code and address:
+ * The seller (issue #15: VAT invoices in invoice/, as `shop`; issue #13: the storefront footer, as
+ * `company`, raw). Empty values are left off the invoice and the footer; while every one is unset and the
+ * shop runs on the seeded demo catalogue, the footer shows fictional demo details marked as demo
+ * (shop/store-info.ts). A shop that issues invoices sets at least the name, company code, VAT code and
+ * address:
  *
  * | Variable | Default | Meaning |
  * |---|---|---|
@@ -158,6 +161,8 @@ export type ApiConfig = {
   mailDir: string | undefined;
   /** DEMO_SPECIAL_OFFERS: new customers get three offers labelled demo */
   demoSpecialOffers: boolean;
+  /** SHOP_COMPANY_NAME, SHOP_COMPANY_CODE, SHOP_VAT_CODE, SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL ('' = unset) */
+  company: CompanyDetails;
   /** GROUP_PRICING: customer groups' price tiers (user/group-pricing.ts) */
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
@@ -375,6 +380,14 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
+    company: {
+      name: (env.SHOP_COMPANY_NAME ?? '').trim(),
+      companyCode: (env.SHOP_COMPANY_CODE ?? '').trim(),
+      vatCode: (env.SHOP_VAT_CODE ?? '').trim(),
+      address: (env.SHOP_ADDRESS ?? '').trim(),
+      phone: (env.SHOP_PHONE ?? '').trim(),
+      email: (env.SHOP_EMAIL ?? '').trim(),
+    },
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
     priceWindowRefreshMs: int(env, 'PRICE_WINDOW_REFRESH_MS', 60_000, 0, 3_600_000),
@@ -439,6 +452,16 @@ function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
     timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 120_000),
     maxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 12, 1, 100),
   };
+}
+
+/** The seller's details; '' where a setting is unset. */
+export interface CompanyDetails {
+  name: string;
+  companyCode: string;
+  vatCode: string;
+  address: string;
+  phone: string;
+  email: string;
 }
 
 function authSecret(raw: string | undefined): string | undefined {

@@ -27,6 +27,8 @@ import { getT } from './i18n';
 import { serverApi } from './lib/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './lib/menu';
+import type { StoreInfo } from './lib/types';
+import { FONT_PRELOAD } from './lib/fonts';
 import { storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
 import { useApi } from './lib/use-api';
 import { ApiError } from './lib/api';
@@ -51,29 +53,38 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The menu: the children of the root category (id 2), in the request's store view. */
+/**
+ * The menu (the children of the root category, id 2) and the footer's store information (seller's
+ * details, payment and delivery methods), in the request's store view.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
-  let menu: MenuItem[] = [];
   const api = serverApi(context, storeCode);
   // The layout's CMS blocks (lib/cms-blocks.ts); without them the footer shows its own terms.
   const blocks = api.cmsBlocks([...LAYOUT_BLOCKS]).catch((e: unknown) => {
     console.error('cms-blocks', e);
     return {} as Record<string, string>;
   });
-  try {
-    const res = await api.searchCategories({
-      filters: { parent_id: ROOT_CATEGORY_ID },
-      sort: CATEGORY_LIST_SORT,
-      size: 50,
-      includeFields: ['id', 'name', 'slug', 'position', 'is_active', 'children_data'],
-    });
-    menu = toMenu(res.items);
-  } catch (e) {
-    // The page still renders without a menu; the failure is logged only.
-    console.error('menu', e);
-  }
-  return { storeCode, menu, blocks: await blocks };
+  const [menu, storeInfo] = await Promise.all([
+    api
+      .searchCategories({
+        filters: { parent_id: ROOT_CATEGORY_ID },
+        sort: CATEGORY_LIST_SORT,
+        size: 50,
+        includeFields: ['id', 'name', 'slug', 'position', 'is_active', 'children_data'],
+      })
+      .then((res) => toMenu(res.items))
+      .catch((e: unknown): MenuItem[] => {
+        // The page still renders without a menu; the failure is logged only.
+        console.error('menu', e);
+        return [];
+      }),
+    api.storeInfo().catch((e: unknown): StoreInfo | null => {
+      console.error('store info', e);
+      return null;
+    }),
+  ]);
+  return { storeCode, menu, storeInfo, blocks: await blocks };
 }
 
 /** The menu is per store view: reload it only when the language changes. */
@@ -109,6 +120,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="manifest" href={manifestPath(storeCode)} />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        {/* the one font file the first paint needs (latin; cyrillic on the Russian store view) */}
+        <link rel="preload" href={FONT_PRELOAD[storeCode]} as="font" type="font/woff2" crossOrigin="" />
         <InlineStyles nonce={nonce} />
         <Meta />
         <Links />
@@ -161,7 +174,17 @@ function Overlays({ menu }: { menu: MenuItem[] }) {
   );
 }
 
-function Shell({ layout, menu, children }: { layout: LayoutName; menu: MenuItem[]; children: ReactNode }) {
+function Shell({
+  layout,
+  menu,
+  storeInfo = null,
+  children,
+}: {
+  layout: LayoutName;
+  menu: MenuItem[];
+  storeInfo?: StoreInfo | null;
+  children: ReactNode;
+}) {
   if (layout === 'empty') {
     return (
       <>
@@ -181,7 +204,7 @@ function Shell({ layout, menu, children }: { layout: LayoutName; menu: MenuItem[
       <main id="main" className="container">
         {children}
       </main>
-      <Footer minimal={minimal} />
+      <Footer minimal={minimal} info={storeInfo} />
       <Backdrop />
       <Overlays menu={menu} />
       <Notifications />
@@ -196,7 +219,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useSyncQueue();
   usePwa();
   return (
-    <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu}>
+    <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu} storeInfo={loaderData.storeInfo}>
       <Outlet />
       <AccountBoot />
     </Shell>
@@ -212,7 +235,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const offline = !notFound && isOfflineFailure(error, online);
   if (!notFound && !offline) console.error(error);
   return (
-    <Shell layout="minimal" menu={root?.menu ?? []}>
+    <Shell layout="minimal" menu={root?.menu ?? []} storeInfo={root?.storeInfo ?? null}>
       {notFound ? (
         <NotFound />
       ) : offline ? (

@@ -14,7 +14,7 @@ import { fakeApi } from './support/fake-api';
  * Checked on the real production build, built into a temporary folder.
  */
 const webDir = fileURLToPath(new URL('..', import.meta.url));
-const BRAND_RULE = '--brand:#0b5cad';
+const BRAND_RULE = '--brand:#1547c0';
 let buildDir: string;
 let handle: (request: Request, context?: Record<string, unknown>) => Promise<Response>;
 const api = fakeApi();

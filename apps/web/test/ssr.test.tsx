@@ -310,6 +310,26 @@ describe('page content', () => {
     );
   });
 
+  it("footer: the seller's configured details only, payment and delivery methods, one contact page", async () => {
+    const r = await render('/en');
+    const company = r.doc.querySelector('.site-footer address.company');
+    expect([...company!.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'UAB Testas',
+      'Company code 123456789',
+      'Gedimino pr. 1, Vilnius',
+      'E-mail info@shop.test',
+    ]);
+    // not demo: no demo badge
+    expect(r.doc.querySelector('.site-footer .badge-demo')).toBeNull();
+    const methods = [...r.doc.querySelectorAll('.footer-methods li')].map((li) => li.textContent);
+    expect(methods).toEqual(['Cash on delivery', 'Courier']);
+    const links = [...r.doc.querySelectorAll('.site-footer a')].map((a) => a.getAttribute('href'));
+    expect(links).toContain('/en/contact-us');
+    expect(links).not.toContain('/en/contacts');
+    // the desktop category bar: a top category without children is a plain link
+    expect(r.doc.querySelector('.category-nav-list a.nav-top')?.getAttribute('href')).toBe('/en/c/laptops');
+  });
+
   it('checkout uses the minimal layout (no category menu, no footer links)', async () => {
     const r = await render('/en/checkout');
     expect(r.doc.querySelector('.category-nav')).toBeNull();

@@ -26,6 +26,18 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
     async (req) => ok(await ctx.cart.deliveryOptions(req.query.storeCode ?? DEFAULT_STORE_CODE)),
   );
 
+  app.get(
+    '/vsbridge/store-info',
+    {
+      schema: {
+        tags,
+        summary: "The seller's details and the payment and delivery methods by name (the footer)",
+        querystring: storeQuery,
+      },
+    },
+    async (req) => ok(await ctx.shop.storeInfo(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+  );
+
   app.post(
     '/vsbridge/pickup-points/',
     {

@@ -7,6 +7,8 @@ import type { Database } from '@vitrina/db';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
 import { readBannerFile, type BannerLog } from './banner-files.ts';
+import type { CompanyDetails } from '../config.ts';
+import { NO_COMPANY, storeInfo } from './store-info.ts';
 
 /** the delivery markets (Lithuania, Latvia, Estonia) with their names per store view */
 export const COUNTRIES: { id: string; iso3: string; names: Record<StoreCode, string> }[] = [
@@ -41,7 +43,13 @@ export class ShopService {
   constructor(
     private readonly database: Database,
     private readonly bannersDir?: string,
+    private readonly company: CompanyDetails = NO_COMPANY,
   ) {}
+
+  /** The seller's details and the payment and delivery methods by name (the storefront's footer). */
+  storeInfo(store: StoreCode) {
+    return storeInfo(this.database, this.company, store);
+  }
 
   countries(store: StoreCode) {
     return COUNTRIES.map((c) => ({

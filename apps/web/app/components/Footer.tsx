@@ -9,9 +9,78 @@ import { Link } from 'react-router';
 import { useT } from '../i18n';
 import { STATIC_PAGES, staticSlug } from '../lib/static-pages';
 import { useStoreCode } from '../lib/store';
+import type { StoreInfo } from '../lib/types';
 import { NewsletterForm } from './NewsletterForm';
 import { CmsBlock } from './CmsBlock';
 import { useCmsBlock } from '../lib/cms-blocks';
+import { Badge } from './ui/Badge';
+
+/** One contact page (the one with the form): "contacts" is the same page under another name. */
+const FOOTER_PAGES = STATIC_PAGES.filter((p) => p.identifier !== 'contacts');
+
+/** The seller's details; a line whose setting is empty is left out; demo details say so. */
+function CompanyDetails({ company }: { company: StoreInfo['company'] }) {
+  const t = useT();
+  const lines = [
+    company.name ? <strong key="name">{company.name}</strong> : null,
+    company.companyCode ? (
+      <span key="code">{t('footer.companyCode', { code: company.companyCode })}</span>
+    ) : null,
+    company.vatCode ? <span key="vat">{t('footer.vatCode', { code: company.vatCode })}</span> : null,
+    company.address ? <span key="address">{company.address}</span> : null,
+    company.phone ? (
+      <span key="phone">
+        {t('footer.phone')} <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
+      </span>
+    ) : null,
+    company.email ? (
+      <span key="email">
+        {t('footer.email')} <a href={`mailto:${company.email}`}>{company.email}</a>
+      </span>
+    ) : null,
+  ].filter(Boolean);
+  if (lines.length === 0) return null;
+  return (
+    <section aria-labelledby="footer-company">
+      <h2 id="footer-company">{t('footer.company')}</h2>
+      {company.demo ? <Badge tone="demo">{t('footer.demoCompany')}</Badge> : null}
+      <address className="company">
+        {lines.map((line, i) => (
+          <p key={i}>{line}</p>
+        ))}
+      </address>
+    </section>
+  );
+}
+
+/** Payment and delivery methods the shop offers, by name, as small tags. */
+function Methods({ info }: { info: StoreInfo }) {
+  const t = useT();
+  return (
+    <>
+      {info.payment_methods.length ? (
+        <>
+          <h3 id="footer-payment">{t('footer.paymentMethods')}</h3>
+          <ul className="footer-methods" aria-labelledby="footer-payment">
+            {info.payment_methods.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {info.shipping_methods.length ? (
+        <>
+          <h3 id="footer-shipping">{t('footer.shippingMethods')}</h3>
+          <ul className="footer-methods" aria-labelledby="footer-shipping">
+            {info.shipping_methods.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 /** Shop terms: 30-day money back, support hours, delivery time, newsletter coupon. */
 export function ShopTerms() {
@@ -26,7 +95,7 @@ export function ShopTerms() {
   );
 }
 
-export function Footer({ minimal = false }: { minimal?: boolean }) {
+export function Footer({ minimal = false, info = null }: { minimal?: boolean; info?: StoreInfo | null }) {
   const t = useT();
   const storeCode = useStoreCode();
   const terms = useCmsBlock('footer-terms');
@@ -37,7 +106,7 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
           <nav aria-labelledby="footer-info">
             <h2 id="footer-info">{t('footer.information')}</h2>
             <ul>
-              {STATIC_PAGES.map((p) => (
+              {FOOTER_PAGES.map((p) => (
                 <li key={p.identifier}>
                   <Link to={localizedPath(storeCode, `/${staticSlug(p.identifier, storeCode)}`)}>
                     {t(`page.${p.identifier}`)}
@@ -59,7 +128,9 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
         <section aria-labelledby="footer-service">
           <h2 id="footer-service">{t('footer.service')}</h2>
           <CmsBlock html={terms} fallback={<ShopTerms />} className="shop-terms" />
+          {info && !minimal ? <Methods info={info} /> : null}
         </section>
+        {info ? <CompanyDetails company={info.company} /> : null}
         {minimal ? null : (
           <section aria-labelledby="footer-newsletter">
             <h2 id="footer-newsletter">{t('newsletter.title')}</h2>

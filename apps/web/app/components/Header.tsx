@@ -4,14 +4,15 @@ import { Form, Link } from 'react-router';
 import { useT } from '../i18n';
 import type { MenuItem } from '../lib/menu';
 import { useStoreCode } from '../lib/store';
-import { categoryPath } from '../lib/urls';
 import { useCartCount } from '../state/cart';
 import { useCompare } from '../state/compare';
 import { searchQuery } from '../state/search-query';
 import { ui, useUi } from '../state/ui';
 import { useWishlist } from '../state/wishlist';
 import { useUser } from '../state/user';
+import { CategoryNav } from './CategoryNav';
 import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './ui/Logo';
 
 /** An outlined header icon; hidden from screen readers (its control is labelled). */
 function strokeIcon(size: number, d: string, extra: ReactNode = null) {
@@ -26,7 +27,7 @@ function strokeIcon(size: number, d: string, extra: ReactNode = null) {
 /** The number on a header icon; the control's label already reads it out. */
 function CountBadge({ count }: { count: number }) {
   return (
-    <span className="cart-count" aria-hidden="true">
+    <span className={count ? 'cart-count' : 'cart-count cart-count-0'} aria-hidden="true">
       {count}
     </span>
   );
@@ -45,6 +46,16 @@ const HEART_ICON = strokeIcon(
   'M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.6 0 5.8 3.8 4.3 7.3C19.5 16.4 12 21 12 21z',
 );
 const COMPARE_ICON = strokeIcon(22, 'M5 20V10M12 20V4M19 20v-7');
+const ACCOUNT_ICON = strokeIcon(
+  24,
+  'M4 21c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5',
+  <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />,
+);
+const SEARCH_ICON = strokeIcon(
+  20,
+  'm20 20-4.5-4.5',
+  <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />,
+);
 
 /** The header's overlay toggles: what differs between the cart's and the wish list's. */
 const TOGGLES = {
@@ -114,7 +125,11 @@ function AccountLink() {
   const firstname = useUser((s) => (s.token ? (s.current?.firstname ?? '') : null));
   return (
     <Link to={localizedPath(storeCode, '/my-account')} className="account-link">
-      {firstname ? t('account.hello', { name: firstname }) : t('header.account')}
+      {ACCOUNT_ICON}
+      {/* the words show on a desktop; on a phone the icon stands for them (still read out) */}
+      <span className="account-text">
+        {firstname ? t('account.hello', { name: firstname }) : t('header.account')}
+      </span>
     </Link>
   );
 }
@@ -146,7 +161,7 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
           </button>
         )}
         <Link to={home} className="logo" aria-label={t('header.home')}>
-          {t('site.name')}
+          <Logo />
         </Link>
         {minimal ? null : (
           <Form
@@ -185,7 +200,8 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               }}
             />
             <button type="submit" className="btn">
-              {t('header.search')}
+              {SEARCH_ICON}
+              <span className="sr-only">{t('header.search')}</span>
             </button>
           </Form>
         )}
@@ -204,19 +220,7 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
           <SearchPanel />
         </Suspense>
       ) : null}
-      {minimal || menu.length === 0 ? null : (
-        <nav className="category-nav" aria-label={t('header.categories')}>
-          <ul className="container">
-            {menu.map((c) => (
-              <li key={c.id}>
-                <Link to={categoryPath(storeCode, c)} prefetch="intent">
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {minimal || menu.length === 0 ? null : <CategoryNav menu={menu} />}
     </header>
   );
 }

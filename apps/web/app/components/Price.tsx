@@ -4,7 +4,7 @@ import { useGroupPrice } from '../state/group-prices';
 
 /**
  * The final price incl. tax; when a special price is in force (final below the regular price) the
- * regular price is shown struck through. Prices are cents, formatted by the domain.
+ * regular price is shown struck through; `from` puts "nuo"/"from" before a lowest price. Prices are cents, formatted by the domain.
  * With `sku` (and `querySku`, a child's parent) the price registers for the customer group's
  * re-pricing (state/group-prices.ts): the page's base price is replaced by the tier price.
  */
@@ -31,7 +31,7 @@ export function Price({
   const special = regular != null && final < regular;
   return (
     <p className={`price${large ? ' price-large' : ''}`}>
-      {from ? <span className="price-from">{t('card.from')} </span> : null}
+      {from ? <span className="price-from">{t('price.from')} </span> : null}
       {special ? (
         <>
           <span className="sr-only">{t('product.price')}: </span>

@@ -1,3 +1,4 @@
+import { localizedPath } from '@vitrina/domain';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 import type { MenuItem } from '../lib/menu';
@@ -5,6 +6,7 @@ import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
 import { ui, useUi } from '../state/ui';
 import { Drawer } from './Drawer';
+import { LanguageSwitch } from './LanguageSwitch';
 
 function find(menu: MenuItem[], id: string | undefined): MenuItem | undefined {
   if (!id) return undefined;
@@ -60,7 +62,18 @@ export function SideMenu({ menu }: { menu: MenuItem[] }) {
             )}
           </li>
         ))}
+        {current ? null : (
+          <li>
+            <Link to={localizedPath(storeCode, '/my-account')} onClick={close}>
+              {t('header.account')}
+            </Link>
+          </li>
+        )}
       </ul>
+      {/* the header shows the languages on a desktop only: on a phone they are here */}
+      <div className="side-lang">
+        <LanguageSwitch />
+      </div>
     </Drawer>
   );
 }

@@ -29,6 +29,7 @@ import type {
   StockInfo,
   StoreCode,
   Totals,
+  StoreInfo,
 } from './types';
 import { catalogIndex } from './store';
 import { browserCatalogueCache, type CatalogueCache } from '../sync/catalogue-cache';
@@ -344,6 +345,8 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
     deliveryOptions: () => call<DeliveryOptions>('GET', '/shop/delivery-options'),
     /** Banners, slider and shop configuration of this store view (GET /home-page). */
     homePage: () => call<HomePageData>('GET', '/home-page'),
+    /** The seller's details and the payment and delivery methods by name (GET /store-info). */
+    storeInfo: () => call<StoreInfo>('GET', '/store-info'),
     news: {
       /** A page of news, newest first (`demo` marks the example items served while none exist). */
       list: (from = 0, size = 20) =>

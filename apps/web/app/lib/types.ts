@@ -453,6 +453,21 @@ export interface Banner {
   category_id?: number;
 }
 
+/** GET /vsbridge/store-info: the seller's details ('' = not configured; `demo`: fictional) and methods. */
+export interface StoreInfo {
+  company: {
+    name: string;
+    companyCode: string;
+    vatCode: string;
+    address: string;
+    phone: string;
+    email: string;
+    demo: boolean;
+  };
+  payment_methods: string[];
+  shipping_methods: string[];
+}
+
 /** GET /vsbridge/home-page: banners by kind and the shop configuration. */
 export interface HomePageData {
   banner: Banner[];

@@ -12,7 +12,7 @@ import { ru } from '../i18n/ru';
 const DICTIONARIES = { en, lt, ru } as const;
 
 /** The brand colour of styles.css (`--brand`), also the `theme-color` meta of root.tsx. */
-export const THEME_COLOR = '#0b5cad';
+export const THEME_COLOR = '#1547c0';
 export const BACKGROUND_COLOR = '#ffffff';
 
 /** PNG icons generated from public/favicon.svg at build time (scripts/build-pwa.ts). */

@@ -8,11 +8,13 @@ import { NotFound } from '../components/NotFound';
 import { NoProductsOffline } from '../components/OfflineFallback';
 import { ListingBar, ListingFilters, ListingPagination, PRODUCTS_ID } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
+import { SubcategoryTiles } from '../components/SubcategoryTiles';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { categoryPaths } from '../lib/alternates.server';
 import { categoryTrail } from '../lib/breadcrumbs.server';
 import { cardFields, listingFilters, facetFilters, pageFrom, parseListingQuery } from '../lib/listing';
+import { toMenu } from '../lib/menu';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
@@ -93,6 +95,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       slug: category.slug,
       description: category.description ?? null,
     },
+    // its active children, as tiles at the top of the page (issue #13)
+    subcategories: toMenu(category.children_data ?? [], 1),
     products: products.items,
     total: products.total,
     aggregations: products.aggregations,
@@ -144,6 +148,7 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         <h1>{d.category.name}</h1>
         <p className="muted">{t('listing.products', { count: d.total })}</p>
       </header>
+      <SubcategoryTiles items={d.subcategories} />
       <ListingBar query={d.query} onOpenFilters={() => setFiltersOpen(true)} />
       <div className="listing-body">
         <ListingFilters

@@ -261,6 +261,19 @@ export function fakeApi(): FakeApi {
             },
           ],
           payment_methods: ['NEOPAY', 'MOKILIZINGAS'],
+    if (url.pathname === '/vsbridge/store-info') {
+      return json({
+          company: {
+            name: 'UAB Testas',
+            companyCode: '123456789',
+            vatCode: '',
+            address: 'Gedimino pr. 1, Vilnius',
+            phone: '',
+            email: 'info@shop.test',
+            demo: false,
+          },
+          payment_methods: ['Cash on delivery'],
+          shipping_methods: ['Courier'],
         },
       });
     }

@@ -1,0 +1,9 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The stock line: a coloured dot and a short text ("In stock", "Only 3 left", "Out of stock"); the
+ * words are the caller's (its dictionary), the look is the design system's (`.stock-line`).
+ */
+export function StockLine({ level, children }: { level: 'in' | 'low' | 'out'; children: ReactNode }) {
+  return <p className={`stock stock-line ${level}`}>{children}</p>;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { gradeClass } from '../app/components/ui/GradeBadge';
+
+// issue #13 "Look": the grade badge's colour follows the grade the store view's label starts with
+describe('gradeClass', () => {
+  it.each([
+    ['Nauja', 'grade-new'],
+    ['Brand New', 'grade-new'],
+    ['Новый', 'grade-new'],
+    ['A+ (kaip nauja)', 'grade-a-plus'],
+    ['A (puiki būklė)', 'grade-a'],
+    ['A', 'grade-a'],
+    ['B (gera būklė)', 'grade-b'],
+    ['C+ (vidutinė būklė)', 'grade-c-plus'],
+    ['C (matomi naudojimo požymiai)', 'grade-c'],
+    [' b (хорошее состояние)', 'grade-b'],
+    ['Apple', 'grade-new'],
+  ])('%s → %s', (label, expected) => {
+    expect(gradeClass(label)).toBe(expected);
+  });
+});

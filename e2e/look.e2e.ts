@@ -1,0 +1,156 @@
+/**
+ * The look and the way to subcategories (issue #13 "Look", "Finding products", "Verified by"):
+ *  - at 320, 390 and 1366 px in lt, en and ru the home, a category and a product page do not scroll
+ *    sideways (the Russian category page was 552 px wide on a 390 px phone), and axe finds nothing
+ *    on them (at 390 and 1366 px);
+ *  - on a phone the header takes at most two rows before the content;
+ *  - on a desktop every top category is in the bar's one row or under "More", and a shopper reaches
+ *    a subcategory from the menu with the keyboard alone (Tab, Enter, Escape).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { StoreCode } from '@vitrina/domain';
+import { getT } from '../apps/web/app/i18n/index.ts';
+import { useBrowser } from './support/browser.ts';
+import { watchErrors } from './support/page.ts';
+
+const shopUrl = inject('shopUrl');
+const browser = useBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Doc = { id: number; url_path: string; name: string; children_data?: Doc[]; is_active?: boolean };
+
+async function searchDocs<T>(store: StoreCode, type: string, request: unknown, extra = ''): Promise<T[]> {
+  const index = store === 'lt' ? 'vue_storefront_catalog' : `vue_storefront_catalog_${store}`;
+  const q = encodeURIComponent(JSON.stringify(request));
+  const res = await fetch(`${shopUrl}/vsbridge/catalog/${index}/${type}/_search?request=${q}${extra}`);
+  return ((await res.json()) as { hits: { hits: { _source: T }[] } }).hits.hits.map((h) => h._source);
+}
+
+/** The top categories in menu order, the first one's first product. */
+async function pagesOf(store: StoreCode) {
+  const prefix = store === 'lt' ? '' : `/${store}`;
+  const tops = (
+    await searchDocs<Doc>(store, 'category', { filters: { level: 2 } }, '&size=50&sort=position:asc')
+  ).filter((c) => c.is_active !== false);
+  const first = tops[0]!;
+  const [product] = await searchDocs<Doc>(
+    store,
+    'product',
+    { filters: { category_ids: first.id } },
+    '&size=1',
+  );
+  return {
+    prefix,
+    tops,
+    urls: [`${prefix}/`, `${prefix}/${first.url_path}`, `${prefix}/${product!.url_path}`],
+  };
+}
+
+async function noSidewaysScroll(page: Page, url: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${url} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // evaluated through the DevTools protocol, not an inline <script>: the page's CSP stays on
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<AxeResult> } }).axe;
+    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe.each<StoreCode>(['lt', 'en', 'ru'])('look (%s)', (store) => {
+  const t = getT(store);
+
+  it('home, category and product fit 320, 390 and 1366 px and pass axe', async () => {
+    const { urls } = await pagesOf(store);
+    for (const width of [320, 390, 1366]) {
+      const page = await browser.newPage({ viewport: { width, height: width > 800 ? 900 : 844 } });
+      const errors = watchErrors(page);
+      for (const url of urls) {
+        await page.goto(shopUrl + url, { waitUntil: 'networkidle' });
+        await page.evaluate(() => document.fonts.ready);
+        await noSidewaysScroll(page, url);
+        if (width !== 320) expect(await axeViolations(page), `axe on ${url} at ${width} px`).toEqual([]);
+        if (width === 390) {
+          // at most two rows before the content: the header ends within 2 × 56 px (+ border)
+          const bottom = await page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().bottom);
+          expect(bottom, `header height on ${url}`).toBeLessThanOrEqual(2 * 56 + 8);
+        }
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('desktop: every top category is in the bar or under More; a subcategory by keyboard', async () => {
+    const { prefix, tops } = await pagesOf(store);
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${shopUrl}${prefix}/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    const nav = page.getByRole('navigation', { name: t('header.categories') });
+
+    // one row: the visible tops plus the ones under More are all of them, none cut off (the bar
+    // re-measures when the web font has changed the names' widths: polled)
+    const shownItems = () =>
+      nav.locator('.category-nav-list > li:not([inert])').evaluateAll((lis) =>
+        lis.map((li) => {
+          const r = li.getBoundingClientRect();
+          return { text: (li.firstElementChild?.textContent ?? '').trim(), right: r.right, top: r.top };
+        }),
+      );
+    const offRow = async () => {
+      const items = await shownItems();
+      return items.filter((s) => s.top !== items[0]!.top || s.right > 1366).map((s) => s.text);
+    };
+    await expect.poll(offRow, { timeout: 5_000 }).toEqual([]);
+    const shown = await shownItems();
+    const more = nav.getByRole('button', { name: t('header.moreLabel') });
+    let underMore: string[] = [];
+    if (await more.isVisible()) {
+      await more.click();
+      underMore = (await nav.locator('.nav-more .nav-panel > ul > li > a').allTextContents()).map((s) =>
+        s.trim(),
+      );
+      await more.click();
+    }
+    expect([...shown.map((s) => s.text), ...underMore].sort()).toEqual(tops.map((c) => c.name).sort());
+
+    // keyboard only: from the search field, Tab to the first category's button, open it, Tab to
+    // "All in …" and on to the first subcategory, Escape closes and returns, then open and follow
+    const first = tops.find((c) => (c.children_data ?? []).length > 0)!;
+    const child = first.children_data![0]!;
+    await page.getByLabel(t('header.searchLabel')).focus();
+    const button = nav.getByRole('button', { name: first.name, exact: true });
+    for (let i = 0; i < 15 && !(await button.evaluate((b) => b === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await expect.poll(() => button.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      t('header.allIn', { name: first.name }),
+    );
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(child.name);
+    expect(await axeViolations(page), 'axe with the menu open').toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === `${prefix}/${child.url_path}`);
+    await page.getByRole('heading', { level: 1, name: child.name }).waitFor();
+    await page.close();
+  });
+});

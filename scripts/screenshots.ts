@@ -1,0 +1,249 @@
+/**
+ * `npm run screenshots`: pictures of the shop so anyone can look at it without running it by hand
+ * (issue #13 "Verified by"). Builds the storefront when there is no build, starts the shop on a free
+ * port with a temporary DATA_DIR (the demo catalogue loads on its first start), and saves PNGs of the
+ * home, a category, a product, the cart (the mini cart), the checkout (review step, filled in) and the
+ * thank-you page of a real order (cash on delivery, a demo payment method) at 390×844 and 1366×900 in
+ * lt, en and ru into var/screenshots/ (gitignored): `<lang>-<width>-<page>.png`.
+ *
+ *   SCREENSHOTS_DIR        where the PNGs go (default var/screenshots)
+ *   SCREENSHOTS_DATA_DIR   a data folder to reuse (kept; default: a new temporary one, removed after)
+ *   SCREENSHOTS_FULL=1     whole pages instead of the first screen
+ *   SCREENSHOTS_ONLY       comma list of store views (default lt,en,ru)
+ *
+ * A step that fails (a changed label, a slow answer) is reported and the next picture is taken; the
+ * exit code is 1 when any step failed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import type { StoreCode } from '@vitrina/domain';
+import { getT } from '../apps/web/app/i18n/index.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.resolve(root, process.env.SCREENSHOTS_DIR ?? 'var/screenshots');
+const fullPage = process.env.SCREENSHOTS_FULL === '1';
+const stores = (process.env.SCREENSHOTS_ONLY ?? 'lt,en,ru').split(',') as StoreCode[];
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+];
+const failures: string[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+function ensureBuild() {
+  if (existsSync(path.join(root, 'apps/web/build/server/index.js'))) return;
+  console.log('No storefront build: npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+async function startShop(dataDir: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: url,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the shop did not become healthy in 5 minutes');
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+type Hits<T> = { hits: { hits: { _source: T }[] } };
+
+async function search<T>(url: string, store: StoreCode, type: string, request: unknown, extra = '') {
+  const index = store === 'lt' ? 'vue_storefront_catalog' : `vue_storefront_catalog_${store}`;
+  const q = encodeURIComponent(JSON.stringify(request));
+  const res = await fetch(`${url}/vsbridge/catalog/${index}/${type}/_search?request=${q}${extra}`);
+  return ((await res.json()) as Hits<T>).hits.hits.map((h) => h._source);
+}
+
+/** The first top-level category with products and a simple product of it with stock. */
+async function pickPages(url: string, store: StoreCode) {
+  const categories = await search<{ id: number; url_path: string; level: number; product_count?: number }>(
+    url,
+    store,
+    'category',
+    { filters: { level: 2 } },
+    '&size=50&sort=position:asc',
+  );
+  const category = categories[0];
+  if (!category) throw new Error('no category');
+  const products = await search<{ type_id: string; url_path: string; stock?: { qty?: number } }>(
+    url,
+    store,
+    'product',
+    { filters: { category_ids: category.id } },
+    '&size=24&sort=is_promoted:desc',
+  );
+  const product = products.find((p) => p.type_id === 'simple' && (p.stock?.qty ?? 0) >= 5) ?? products[0];
+  if (!product) throw new Error('no product');
+  const prefix = store === 'lt' ? '' : `/${store}`;
+  return { category: `${prefix}/${category.url_path}`, product: `${prefix}/${product.url_path}` };
+}
+
+async function step(name: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (e) {
+    const message = `${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+    failures.push(message);
+    console.error(`  failed ${message}`);
+  }
+}
+
+async function shoot(page: Page, file: string) {
+  // lazy images below the fold and web fonts settle before the picture
+  await page.evaluate(() => document.fonts.ready).catch(() => {});
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  await page.screenshot({ path: path.join(outDir, file), fullPage });
+  console.log(`  ${file}`);
+}
+
+/** Guest checkout with cash on delivery up to the review step (the order is not placed here). */
+async function fillCheckout(page: Page, store: StoreCode) {
+  const t = getT(store);
+  const next = () =>
+    page
+      .getByRole('button', { name: t('checkout.continue') })
+      .first()
+      .click();
+  await page.getByLabel(t('checkout.firstName')).fill('Jonas');
+  await page.getByLabel(t('checkout.lastName')).fill('Jonaitis');
+  await page.getByLabel(t('checkout.email')).fill(`screenshots.${store}@example.com`);
+  await next();
+  await page.getByLabel(t('checkout.street')).fill('Gedimino pr.');
+  await page.getByLabel(t('checkout.house')).fill('1');
+  await page.getByLabel(t('checkout.city')).fill('Vilnius');
+  await page.getByLabel(t('checkout.zip')).fill('LT-01103');
+  await page.getByLabel(t('checkout.phone')).fill('+37060000000');
+  await next();
+  await page.locator('.methods').first().waitFor();
+  await next();
+  // the payment step: cash on delivery (the demo preselects the bank link, whose sandbox leaves the shop)
+  const cod = { lt: 'Grynaisiais pristatymo metu', en: 'Cash on delivery', ru: 'Наличными при получении' };
+  const method = page.getByLabel(cod[store]).first();
+  await method.waitFor();
+  await method.check();
+  await next();
+  await page.getByLabel(t('checkout.terms')).check();
+}
+
+async function main() {
+  ensureBuild();
+  mkdirSync(outDir, { recursive: true });
+  const keepData = Boolean(process.env.SCREENSHOTS_DATA_DIR);
+  const dataDir = process.env.SCREENSHOTS_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'vitrina-shots-'));
+  const started = Date.now();
+  const shop = await startShop(dataDir);
+  console.log(
+    `Shop at ${shop.url} (data ${dataDir}), ready in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  try {
+    for (const store of stores) {
+      const t = getT(store);
+      const pages = await pickPages(shop.url, store);
+      for (const viewport of VIEWPORTS) {
+        const name = (p: string) => `${store}-${viewport.width}-${p}.png`;
+        console.log(`${store} ${viewport.width}×${viewport.height}`);
+        const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        await step(name('home'), async () => {
+          await page.goto(`${shop.url}${store === 'lt' ? '/' : `/${store}`}`, { waitUntil: 'load' });
+          await shoot(page, name('home'));
+        });
+        await step(name('category'), async () => {
+          await page.goto(shop.url + pages.category, { waitUntil: 'load' });
+          await shoot(page, name('category'));
+        });
+        await step(name('product'), async () => {
+          await page.goto(shop.url + pages.product, { waitUntil: 'load' });
+          await shoot(page, name('product'));
+        });
+        await step(name('cart'), async () => {
+          const add = page.getByRole('button', { name: t('product.addToCart') }).first();
+          await add.click();
+          await page
+            .getByRole('button', { name: t('header.cartCount', { count: 1 }) })
+            .first()
+            .click();
+          await page.locator('.totals').first().waitFor();
+          await shoot(page, name('cart'));
+        });
+        await step(name('checkout'), async () => {
+          await page.goto(`${shop.url}${store === 'lt' ? '' : `/${store}`}/checkout`, { waitUntil: 'load' });
+          await fillCheckout(page, store);
+          await page.locator('.checkout-summary .totals-grand_total').first().waitFor();
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await shoot(page, name('checkout'));
+        });
+        await step(name('thank-you'), async () => {
+          await page
+            .getByRole('button', { name: t('checkout.placeOrder') })
+            .first()
+            .click();
+          await page.waitForURL(/order-completed/, { timeout: 30_000 });
+          await page.locator('main h1').first().waitFor();
+          await shoot(page, name('thank-you'));
+        });
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    shop.stop();
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    `Screenshots in ${path.relative(root, outDir)}/ (${Math.round((Date.now() - started) / 1000)} s)` +
+      (failures.length ? `; ${failures.length} step(s) failed` : ''),
+  );
+  if (failures.length) process.exitCode = 1;
+}
+
+await main();
