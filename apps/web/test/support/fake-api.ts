@@ -261,8 +261,13 @@ export function fakeApi(): FakeApi {
             },
           ],
           payment_methods: ['NEOPAY', 'MOKILIZINGAS'],
+        },
+      });
+    }
     if (url.pathname === '/vsbridge/store-info') {
       return json({
+        code: 200,
+        result: {
           company: {
             name: 'UAB Testas',
             companyCode: '123456789',
