@@ -52,6 +52,9 @@ import { GroupPricingService } from './user/group-pricing.ts';
 import { specialOfferRoutes } from './user/special-offer-routes.ts';
 import { StockAlertService } from './stock-alert/service.ts';
 import { stockAlertRoutes } from './stock-alert/routes.ts';
+import { StaffSessions } from './staff/sessions.ts';
+import { StaffBackOffice } from './staff/back-office.ts';
+import { staffRoutes } from './staff/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 
@@ -163,6 +166,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     specialOffers: new SpecialOfferService(database, config, catalog),
     groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
+    staffSessions: new StaffSessions(database, config, limiter),
+    backOffice: new StaffBackOffice(database),
   };
   app.addHook('onReady', async () => {
     // the in-process search index builds in the background (seconds at 100k products); SQL answers meanwhile
@@ -203,6 +208,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   specialOfferRoutes(app, ctx);
   stockAlertRoutes(app, ctx);
   newsRoutes(app, ctx);
+  staffRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

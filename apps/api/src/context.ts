@@ -24,6 +24,8 @@ import type { PaymentService } from './payment/service.ts';
 import type { SpecialOfferService } from './user/special-offers.ts';
 import type { GroupPricingService } from './user/group-pricing.ts';
 import type { StockAlertService } from './stock-alert/service.ts';
+import type { StaffSessions } from './staff/sessions.ts';
+import type { StaffBackOffice } from './staff/back-office.ts';
 
 export type ApiContext = {
   database: Database;
@@ -54,6 +56,10 @@ export type ApiContext = {
   groupPricing: GroupPricingService;
   /** back-in-stock e-mail requests (stock-alert/service.ts) */
   stockAlerts: StockAlertService;
+  /** the back office's staff sessions (staff/sessions.ts; issue #15) */
+  staffSessions: StaffSessions;
+  /** what the back office reads and changes besides the order lifecycle (staff/back-office.ts) */
+  backOffice: StaffBackOffice;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

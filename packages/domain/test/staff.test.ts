@@ -56,8 +56,10 @@ describe('CSV fields', () => {
         let v = '';
         i++;
         for (;;) {
-          if (line[i] === '"' && line[i + 1] === '"') (v += '"'), (i += 2);
-          else if (line[i] === '"') {
+          if (line[i] === '"' && line[i + 1] === '"') {
+            v += '"';
+            i += 2;
+          } else if (line[i] === '"') {
             i++;
             break;
           } else v += line[i++];
