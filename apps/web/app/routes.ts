@@ -1,4 +1,4 @@
-import { type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-router/dev/routes';
 import { STATIC_PAGES } from './lib/static-pages';
 
 /**
@@ -60,4 +60,30 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
   ];
 }
 
-export default STORES.flatMap((s) => storeRoutes(s.code, s.prefix)) satisfies RouteConfig;
+/**
+ * The back office (issue #15 "Staff"): /admin in Lithuanian, /en/admin in English (the staff's
+ * languages). Its modules live in routes/admin and app/admin, outside the shop's shell chunk, so the
+ * shop never loads them. Route ids: `admin-<page>-<lang>`.
+ */
+function adminRoutes(lang: 'lt' | 'en'): RouteConfigEntry[] {
+  const base = lang === 'en' ? 'en/admin' : 'admin';
+  const id = (name: string) => `admin-${name}-${lang}`;
+  return [
+    route(`${base}/login`, 'routes/admin/login.tsx', { id: id('login') }),
+    route(`${base}/logout`, 'routes/admin/logout.tsx', { id: id('logout') }),
+    route(base, 'routes/admin/layout.tsx', { id: id('layout') }, [
+      index('routes/admin/orders.tsx', { id: id('orders') }),
+      route('orders/:id', 'routes/admin/order.tsx', { id: id('order') }),
+      route('reviews', 'routes/admin/reviews.tsx', { id: id('reviews') }),
+      route('messages', 'routes/admin/messages.tsx', { id: id('messages') }),
+      route('subscribers', 'routes/admin/subscribers.tsx', { id: id('subscribers') }),
+      route('accounts', 'routes/admin/accounts.tsx', { id: id('accounts') }),
+    ]),
+  ];
+}
+
+export default [
+  ...adminRoutes('lt'),
+  ...adminRoutes('en'),
+  ...STORES.flatMap((s) => storeRoutes(s.code, s.prefix)),
+] satisfies RouteConfig;
