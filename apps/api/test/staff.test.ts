@@ -181,6 +181,9 @@ describe('the work', () => {
     const vat = order.vat_by_rate.reduce((s: number, r: { vat: number }) => s + r.vat, 0);
     expect(order.vat_by_rate.reduce((s: number, r: { gross: number }) => s + r.gross, 0)).toBe(order.lines.reduce((s: number, l: { row_total_incl_tax: number }) => s + l.row_total_incl_tax, 0));
     expect(vat).toBeGreaterThan(0);
+    // the lines' VAT and the rest's (shipping, fees) add up to the order's own figures
+    expect(vat + order.vat_other.vat).toBe(order.tax_amount);
+    expect(order.vat_by_rate.reduce((s: number, r: { gross: number }) => s + r.gross, 0) + order.vat_other.gross).toBe(order.grand_total);
     expect(order.order_token).toBeUndefined();
     expect((await api.call({ url: '/vsbridge/staff/orders/999999', headers: staff })).status).toBe(404);
   });

@@ -134,7 +134,8 @@ export class StaffBackOffice {
   }
 
   /** an order's whole record: the order row, its lines, payment attempts and history; undefined when unknown */
-  async order(id: number) {
+  async order(id: number, store: StoreCode = 'lt') {
+    const lang = store === 'en' ? 'en' : store === 'ru' ? 'ru' : 'lt';
     const order = await one<OrderRow>(this.database, 'SELECT * FROM orders WHERE id = $1', [id]);
     if (!order) return undefined;
     // the grade: the label of the product's `condition` attribute option (CONDITION_GRADES)
@@ -144,13 +145,13 @@ export class StaffBackOffice {
               g.grade
        FROM order_items i
        LEFT JOIN LATERAL (
-         SELECT opt->'label'->>'lt' AS grade
+         SELECT coalesce(opt->'label'->>$2, opt->'label'->>'lt') AS grade
          FROM products p JOIN attributes a ON a.attribute_code = 'condition'
            CROSS JOIN LATERAL jsonb_array_elements(a.options) opt
          WHERE p.id = i.product_id AND opt->>'value' = p.attributes->>'condition' LIMIT 1
        ) g ON true
        WHERE i.order_id = $1 ORDER BY i.id`,
-      [id],
+      [id, lang],
     );
     const payments = await rows<Record<string, unknown>>(
       this.database,
@@ -181,7 +182,10 @@ export class StaffBackOffice {
         row_total_incl_tax: Number(l.row_total_incl_tax),
         tax_percent: Number(l.tax_percent),
       })),
-      vat_by_rate: vatByRate(lines.map((l) => ({ rate: Number(l.tax_percent), gross: Number(l.row_total_incl_tax) }))),
+      ...vatBreakdown(
+        lines.map((l) => ({ rate: Number(l.tax_percent), gross: Number(l.row_total_incl_tax) })),
+        { grandTotal: Number(order.grand_total), taxAmount: Number(order.tax_amount) },
+      ),
       payments: payments.map((p) => ({
         id: Number(p.id),
         provider: String(p.provider),
@@ -313,6 +317,18 @@ export class StaffBackOffice {
     );
     return found.map((r) => ({ ...r, created_at: new Date(r.created_at as string).toISOString() }));
   }
+}
+
+/**
+ * The order's VAT for the staff: per rate of its lines (`vat_by_rate`), and what the rest of the
+ * order (shipping, payment fee, discounts) adds (`vat_other`), taken as the order's own totals minus
+ * the lines', so that every figure adds up to the order's grand total and tax amount exactly.
+ */
+export function vatBreakdown(lines: { rate: number; gross: number }[], totals: { grandTotal: number; taxAmount: number }) {
+  const byRate = vatByRate(lines);
+  const gross = totals.grandTotal - byRate.reduce((s, r) => s + r.gross, 0);
+  const vat = totals.taxAmount - byRate.reduce((s, r) => s + r.vat, 0);
+  return { vat_by_rate: byRate, vat_other: { gross, net: gross - vat, vat } };
 }
 
 /** the VAT inside gross line totals, per rate: gross, net and VAT in cents (VAT rounded per rate) */

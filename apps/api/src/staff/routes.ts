@@ -94,9 +94,16 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/orders/:id',
     { onRequest: area('orders'), schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery } },
     async (req) => {
-      const order = await backOffice.order(req.params.id);
+      const store = requestStoreCode(req);
+      const order = await backOffice.order(req.params.id, store);
       if (!order) throw notFound('error.notFound');
-      return ok(order);
+      const methods = await backOffice.methods(store);
+      const title = (list: { code: string; title: string }[], code: string) => list.find((m) => m.code === code)?.title ?? code;
+      return ok({
+        ...order,
+        payment_method_title: title(methods.payment, order.payment_method),
+        shipping_method_title: title(methods.shipping, order.shipping_method),
+      });
     },
   );
 

@@ -2,6 +2,7 @@
 import { formatDateTime } from '@vitrina/domain';
 import { Form, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/accounts';
+import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminT, type AdminKey } from '../../admin/i18n';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
 
@@ -36,7 +37,7 @@ export default function AdminAccounts() {
         </p>
       ) : null}
       <p>{t('accounts.cli')}</p>
-      <div className="admin-scroll">
+      <ScrollRegion label={t('area.accounts')}>
         <table>
           <thead>
             <tr>
@@ -68,9 +69,9 @@ export default function AdminAccounts() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <h2>{t('accounts.audit')}</h2>
-      <div className="admin-scroll">
+      <ScrollRegion label={t('accounts.audit')}>
         <table>
           <thead>
             <tr>
@@ -91,7 +92,7 @@ export default function AdminAccounts() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

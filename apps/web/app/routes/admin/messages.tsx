@@ -3,6 +3,7 @@ import { formatDateTime } from '@vitrina/domain';
 import { Form, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/messages';
 import { Pager } from '../../admin/Pager';
+import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminT } from '../../admin/i18n';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
 
@@ -54,7 +55,7 @@ export default function AdminMessages() {
       {list.items.length === 0 ? (
         <p>{t('common.none')}</p>
       ) : (
-        <div className="admin-scroll">
+        <ScrollRegion label={t('area.messages')}>
           <table>
             <thead>
               <tr>
@@ -97,7 +98,7 @@ export default function AdminMessages() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager t={t} page={list.page} size={list.size} total={list.total} search={search} />
     </>

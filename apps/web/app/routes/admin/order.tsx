@@ -7,6 +7,7 @@
 import { formatDateTime, formatPrice } from '@vitrina/domain';
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/order';
+import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminPath, adminT, type AdminKey, type AdminT } from '../../admin/i18n';
 import { paymentStatusLabel, statusLabels } from '../../admin/labels.server';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
@@ -52,6 +53,9 @@ type StaffOrder = {
   status_label?: string;
   lines: Line[];
   vat_by_rate: { rate: number; gross: number; net: number; vat: number }[];
+  vat_other: { gross: number; net: number; vat: number };
+  payment_method_title: string;
+  shipping_method_title: string;
   payments: { id: number; provider: string; status: string; amount: number; external_id: string | null; created_at: string }[];
   history?: HistoryRow[];
   actions?: string[];
@@ -218,9 +222,9 @@ export default function AdminOrder() {
             <dt>{t('orders.paymentStatus')}</dt>
             <dd>{labels.payment[order.payment_status] ?? order.payment_status}</dd>
             <dt>{t('orders.payment')}</dt>
-            <dd>{order.payment_method}</dd>
+            <dd>{order.payment_method_title}</dd>
             <dt>{t('orders.shipping')}</dt>
-            <dd>{order.shipping_method}</dd>
+            <dd>{order.shipping_method_title}</dd>
             {order.tracking_number ? (
               <>
                 <dt>{t('order.tracking')}</dt>
@@ -250,7 +254,7 @@ export default function AdminOrder() {
       <Actions t={t} order={order} />
 
       <h2>{t('order.lines')}</h2>
-      <div className="admin-scroll">
+      <ScrollRegion label={t('order.lines')}>
         <table>
           <thead>
             <tr>
@@ -287,7 +291,7 @@ export default function AdminOrder() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <div className="admin-grid">
         <section>
@@ -316,7 +320,23 @@ export default function AdminOrder() {
                   <td className="num">{money(r.gross)}</td>
                 </tr>
               ))}
+              {order.vat_other.gross !== 0 || order.vat_other.vat !== 0 ? (
+                <tr>
+                  <td>{t('order.vatOther')}</td>
+                  <td className="num">{money(order.vat_other.net)}</td>
+                  <td className="num">{money(order.vat_other.vat)}</td>
+                  <td className="num">{money(order.vat_other.gross)}</td>
+                </tr>
+              ) : null}
             </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('order.grandTotal')}</th>
+                <td className="num">{money(order.grand_total - order.tax_amount)}</td>
+                <td className="num">{money(order.tax_amount)}</td>
+                <td className="num">{money(order.grand_total)}</td>
+              </tr>
+            </tfoot>
           </table>
         </section>
         <section>
@@ -355,7 +375,7 @@ export default function AdminOrder() {
       {order.payments.length === 0 ? (
         <p>{t('common.none')}</p>
       ) : (
-        <div className="admin-scroll">
+        <ScrollRegion label={t('order.payments')}>
           <table>
             <thead>
               <tr>
@@ -380,14 +400,14 @@ export default function AdminOrder() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <h2>{t('order.history')}</h2>
       {!order.history || order.history.length === 0 ? (
         <p>{t('order.noHistory')}</p>
       ) : (
-        <div className="admin-scroll">
+        <ScrollRegion label={t('order.history')}>
           <table>
             <thead>
               <tr>
@@ -413,7 +433,7 @@ export default function AdminOrder() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </>
   );

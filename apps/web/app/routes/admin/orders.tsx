@@ -7,6 +7,7 @@ import { formatDateTime, formatPrice } from '@vitrina/domain';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/orders';
 import { Pager } from '../../admin/Pager';
+import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminPath, adminT } from '../../admin/i18n';
 import { statusLabels } from '../../admin/labels.server';
 import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
@@ -92,7 +93,7 @@ export default function AdminOrders() {
       {list && list.items.length === 0 ? <p>{t('common.none')}</p> : null}
       {list && list.items.length > 0 ? (
         <>
-          <div className="admin-scroll">
+          <ScrollRegion label={t('area.orders')}>
             <table>
               <thead>
                 <tr>
@@ -123,14 +124,14 @@ export default function AdminOrders() {
                     </td>
                     <td>{labels.order[o.status] ?? o.status}</td>
                     <td>{labels.payment[o.payment_status] ?? o.payment_status}</td>
-                    <td>{o.payment_method}</td>
-                    <td>{o.shipping_method}</td>
+                    <td>{list.methods.payment.find((m) => m.code === o.payment_method)?.title ?? o.payment_method}</td>
+                    <td>{list.methods.shipping.find((m) => m.code === o.shipping_method)?.title ?? o.shipping_method}</td>
                     <td className="num">{formatPrice(o.grand_total, lang)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pager t={t} page={list.page} size={list.size} total={list.total} search={search} />
         </>
       ) : null}

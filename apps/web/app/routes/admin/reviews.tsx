@@ -3,6 +3,7 @@ import { formatDateTime } from '@vitrina/domain';
 import { Form, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/reviews';
 import { Pager } from '../../admin/Pager';
+import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminT, type AdminKey } from '../../admin/i18n';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
 
@@ -60,7 +61,7 @@ export default function AdminReviews() {
       {list.items.length === 0 ? (
         <p>{t('common.none')}</p>
       ) : (
-        <div className="admin-scroll">
+        <ScrollRegion label={t('area.reviews')}>
           <table>
             <thead>
               <tr>
@@ -102,7 +103,7 @@ export default function AdminReviews() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager t={t} page={list.page} size={list.size} total={list.total} search={search} />
     </>

@@ -6,6 +6,7 @@
 import { formatDateTime } from '@vitrina/domain';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/subscribers';
+import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminT } from '../../admin/i18n';
 import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
 
@@ -46,7 +47,7 @@ export default function AdminSubscribers() {
         {subscribers.length === 0 ? (
           <p>{t('common.none')}</p>
         ) : (
-          <div className="admin-scroll">
+          <ScrollRegion label={t('subscribers.newsletter')}>
             <table>
               <thead>
                 <tr>
@@ -69,7 +70,7 @@ export default function AdminSubscribers() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       <section aria-labelledby="alerts-title">
@@ -85,7 +86,7 @@ export default function AdminSubscribers() {
         {alerts.length === 0 ? (
           <p>{t('common.none')}</p>
         ) : (
-          <div className="admin-scroll">
+          <ScrollRegion label={t('subscribers.stockAlerts')}>
             <table>
               <thead>
                 <tr>
@@ -108,7 +109,7 @@ export default function AdminSubscribers() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </>
