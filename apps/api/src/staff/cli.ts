@@ -4,8 +4,9 @@
  *
  * The password is asked on a terminal (not echoed), or read from standard input (one line) when
  * stdin is not a terminal or `--password-stdin` is given, so it never appears in the shell history
- * or the process list. Database: DATABASE_URL, or the embedded one in DATA_DIR (default ./var) when
- * no shop is running on it (the embedded database is one process's: stop the shop first). Every
+ * or the process list. Database: DATABASE_URL, or the embedded one in DATA_DIR (default ./var); when a
+ * shop is running on that folder (its lock, DATA_DIR/server.json), the command is handed to it
+ * (`POST /vsbridge/admin/staff` with the shop's ADMIN_TOKEN), as `npm run catalog:import` does. Every
  * change is written to the staff audit log as done by `cli`.
  */
 import path from 'node:path';
@@ -29,7 +30,7 @@ const USAGE = `Usage: npm run staff -- COMMAND
   list                                              the staff accounts
   disable EMAIL                                     disable an account and end its sessions
   passwd EMAIL [--password-stdin]                   set a new password and end the account's sessions
-Database: DATABASE_URL, or the embedded database in DATA_DIR (default ./var) while no shop runs on it.`;
+Database: DATABASE_URL, or the embedded database in DATA_DIR (default ./var), handed to the shop running on it.`;
 
 /** runs one command on a database opened for it; exit code 0 ok, 1 refused, 2 usage, 3 database */
 export async function runStaffCli(args: readonly string[], io: StaffCliIo, open?: () => Promise<Database>): Promise<number> {
@@ -54,6 +55,13 @@ export async function runStaffCli(args: readonly string[], io: StaffCliIo, open?
   }
   const password = command === 'add' || command === 'passwd' ? await io.readPassword(`Password for ${email}: `, fromStdin) : '';
 
+  const request = { command, email, role: isStaffRole(role) ? role : undefined, password };
+  if (!open && !io.env.DATABASE_URL) {
+    // the embedded database of a running shop is its alone: the command goes to the shop
+    const dataDir = path.resolve(io.cwd, io.env.DATA_DIR || 'var');
+    const holder = await readServerLock(dataDir);
+    if (holder && holder.role !== 'import' && holder.port) return handOver(holder.port, holder.adminToken, request, io);
+  }
   return withDatabase(io, open, async (db) => {
     try {
       if (command === 'list') {
@@ -83,6 +91,41 @@ export async function runStaffCli(args: readonly string[], io: StaffCliIo, open?
   });
 }
 
+type Account = { email: string; role: string; disabled: boolean; created_at: string };
+
+/** runs the command in the shop holding the database (`POST /vsbridge/admin/staff` with its ADMIN_TOKEN) */
+async function handOver(port: number, adminToken: string, request: Record<string, unknown>, io: StaffCliIo): Promise<number> {
+  let answer: Response;
+  try {
+    answer = await fetch(`http://127.0.0.1:${port}/vsbridge/admin/staff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify(request),
+    });
+  } catch (err) {
+    io.err(`Could not reach the running shop on port ${port}: ${(err as Error).message}`);
+    return 3;
+  }
+  const json = (await answer.json().catch(() => ({}))) as { result?: unknown };
+  if (!answer.ok) {
+    io.err(answer.status === 404 ? `No staff account ${String(request.email)}.` : typeof json.result === 'string' ? json.result : `HTTP ${answer.status}`);
+    return answer.status === 401 ? 3 : 1;
+  }
+  if (request.command === 'list') {
+    for (const a of json.result as Account[]) io.out(`${a.email}\t${a.role}\t${a.disabled ? 'disabled' : 'active'}\t${a.created_at}`);
+    return 0;
+  }
+  const a = json.result as Account;
+  io.out(
+    request.command === 'add'
+      ? `Created ${a.email} (${a.role}).`
+      : request.command === 'disable'
+        ? `Disabled ${a.email}; its sessions have ended.`
+        : `New password set for ${a.email}; its sessions have ended.`,
+  );
+  return 0;
+}
+
 async function withDatabase(io: StaffCliIo, open: (() => Promise<Database>) | undefined, work: (db: Database) => Promise<number>): Promise<number> {
   // a database handed in (tests) stays open: its owner closes it
   if (open) return work(await open());
@@ -90,7 +133,7 @@ async function withDatabase(io: StaffCliIo, open: (() => Promise<Database>) | un
   const dataDir = path.resolve(io.cwd, io.env.DATA_DIR || 'var');
   const holder = (await readServerLock(dataDir)) ?? (await acquireServerLock(dataDir, { pid: process.pid, port: 0, adminToken: '', role: 'import' }));
   if (holder) {
-    io.err(`A process (pid ${holder.pid}) is using the embedded database in ${dataDir}: stop the shop, then run this again (or use DATABASE_URL).`);
+    io.err(`A process (pid ${holder.pid}) is using the embedded database in ${dataDir}; try again when it has finished (or use DATABASE_URL).`);
     return 3;
   }
   try {

@@ -12,10 +12,12 @@ import { ok } from '../http/envelope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { withRetryAfter } from '../auth/rate-limit.ts';
-import { disableStaff, listStaff } from './accounts.ts';
+import { StaffAccountError, addStaff, disableStaff, listStaff, setStaffPassword } from './accounts.ts';
+import { CLI_ACTOR } from './audit.ts';
 import { staffTokenOf, type StaffPrincipal } from './sessions.ts';
 import {
   auditQuery,
+  cliBody,
   idParams,
   listFormatQuery,
   loginBody,
@@ -184,6 +186,33 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
       const account = await disableStaff(ctx.database, staff, { id: req.params.id });
       if (!account) throw notFound('error.notFound');
       return ok(account);
+    },
+  );
+
+  // `npm run staff` while a shop holds the embedded database (staff/cli.ts hands the command over):
+  // automation, so ADMIN_TOKEN (from DATA_DIR/server.json), audited as `cli`
+  app.post(
+    '/vsbridge/admin/staff',
+    {
+      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      schema: { tags: ['admin'], summary: 'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>', body: cliBody },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      try {
+        if (b.command === 'list') return ok(await listStaff(ctx.database));
+        if (b.command === 'add') return ok(await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''));
+        const account =
+          b.command === 'disable'
+            ? await disableStaff(ctx.database, CLI_ACTOR, { email: b.email ?? '' })
+            : await setStaffPassword(ctx.database, CLI_ACTOR, b.email ?? '', b.password ?? '');
+        if (!account) throw notFound('error.notFound');
+        return ok(account);
+      } catch (err) {
+        // the command line's refusals (short password, existing e-mail) are the caller's to read
+        if (err instanceof StaffAccountError) return reply.status(409).send({ code: 409, result: err.message });
+        throw err;
+      }
     },
   );
 

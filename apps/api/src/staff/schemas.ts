@@ -1,6 +1,6 @@
 /** Request schemas of the staff routes (issue #15 "Staff"; `/vsbridge/staff/*`). */
 import { z } from 'zod';
-import { ORDER_STATUSES, storeCodeSchema } from '@vitrina/domain';
+import { ORDER_STATUSES, STAFF_ROLES, storeCodeSchema } from '@vitrina/domain';
 import { INT4_MAX } from '../lib/sql.ts';
 
 /** a row id in the path (PostgreSQL integer) */
@@ -61,3 +61,11 @@ export const listFormatQuery = z.object({
 });
 
 export const auditQuery = z.object({ storeCode: storeCodeSchema.optional(), page, size });
+
+/** `npm run staff` handed over to the running shop (staff/cli.ts) */
+export const cliBody = z.object({
+  command: z.enum(['add', 'list', 'disable', 'passwd']),
+  email: z.string().trim().max(254).optional(),
+  role: z.enum(STAFF_ROLES).optional(),
+  password: z.string().max(1024).optional(),
+});
