@@ -25,6 +25,7 @@ import { ImageService } from './image/service.ts';
 import { imageRoutes } from './image/routes.ts';
 import { OrderService } from './order/service.ts';
 import { orderRoutes } from './order/routes.ts';
+import { orderAdminRoutes } from './order/admin-routes.ts';
 import { UnpaidOrderSweeper } from './order/unpaid.ts';
 import { ShopService } from './shop/service.ts';
 import { shopRoutes } from './shop/routes.ts';
@@ -196,6 +197,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   cartRoutes(app, ctx);
   stockRoutes(app, ctx);
   orderRoutes(app, ctx);
+  orderAdminRoutes(app, ctx);
   shopRoutes(app, ctx);
   imageRoutes(app, ctx);
   adminRoutes(app, ctx);

@@ -47,6 +47,7 @@
  * | `RATE_LIMIT_CONTACT_ADDRESS` | `5/3600` | contact messages per client address |
  * | `MAIL_FROM` | `Vitrina <no-reply@localhost>` | sender of the shop's e-mails |
  * | `CONTACT_EMAIL` | `info@localhost` | where contact form messages are e-mailed |
+ * | `ORDERS_EMAIL` | unset | the shop's new-order notice goes to this address (one per order, issue #15); unset: no notice |
  * | `MAIL_OUTBOX_INTERVAL_MS` | `5000` | how often the outbox processor sends pending e-mails (LogTransport: to the log); `0` turns it off |
  * | `EXPOSE_OUTBOX` | `false` | `true` serves `GET /vsbridge/mail/outbox?kind&to` (the e-mails written, newest first) and keeps sent e-mails unredacted: for browser tests that follow links in e-mails. Never in production. |
  * | `SMTP_URL` | unset | e-mails go out through this SMTP server (`smtp://user:pass@host:587`, `smtps://host:465`) |
@@ -129,6 +130,8 @@ export type ApiConfig = {
   rateLimits: RateLimits;
   mailFrom: string;
   contactEmail: string;
+  /** ORDERS_EMAIL: where the shop's new-order notice goes; undefined: none */
+  ordersEmail: string | undefined;
   mailOutboxIntervalMs: number;
   exposeOutbox: boolean;
   /** SMTP_URL: e-mails through SMTP */
@@ -333,6 +336,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
+    ordersEmail: env.ORDERS_EMAIL?.trim() ? email(env, 'ORDERS_EMAIL', '') : undefined,
     mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
     smtpUrl: env.SMTP_URL || undefined,

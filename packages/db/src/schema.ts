@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 export type Localized = { lt: string; en: string; ru: string };
@@ -467,12 +468,21 @@ export const orders = pgTable(
      */
     requestHash: text('request_hash'),
     /**
-     * why the shop (not the shopper's payment) cancelled the order: 'payment_timeout' = it was still
-     * awaiting online payment after UNPAID_ORDER_TTL_MINUTES (order/unpaid.ts); null otherwise
+     * why the order was cancelled: 'payment_timeout' = it was still awaiting online payment after
+     * UNPAID_ORDER_TTL_MINUTES (order/unpaid.ts); the staff's reason when the staff cancelled it
      */
     cancelReason: text('cancel_reason'),
     /** the placing request's client address: caps the open unpaid orders per address (order/unpaid.ts) */
     clientAddress: text('client_address'),
+    /** the parcel's carrier and tracking number, set by the `ship` action (domain order-lifecycle.ts) */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** who cancelled the order (domain CancelledBy: 'staff' | 'payment' | 'payment_timeout'); null unless cancelled */
+    cancelledBy: text('cancelled_by'),
+    /** when the order's units went back to stock; null while the order holds them (they return once) */
+    stockReturnedAt: ts('stock_returned_at'),
+    /** the customer picks the order up (a pickup point, or store pickup): "shipped / ready to pick up" */
+    isPickup: boolean('is_pickup').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -507,6 +517,50 @@ export const orderItems = pgTable(
     taxPercent: integer('tax_percent').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * Every change of an order's statuses (issue #15): who (`actor_kind` 'customer' | 'guest' | 'staff' |
+ * 'admin_token' | 'payment' | 'system', with an id or e-mail), when, from -> to, and a note.
+ * Written by apps/api/src/order/lifecycle.ts in the transaction of the change.
+ */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull(),
+    /** the action (domain OrderActionType) or 'placed' */
+    action: text('action').notNull(),
+    /** null for the placing */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    shippingStatus: text('shipping_status').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The order event log (`order.created`, `order.paid`, `order.status_changed`, `order.cancelled`),
+ * written in the transaction of the change; delivered as webhooks. `id` is the event id a receiver
+ * deduplicates by; `seq` orders the events.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().unique(),
+    type: text('type').notNull(),
+    orderId: integer('order_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
 );
 
 export const payments = pgTable(
@@ -714,8 +768,17 @@ export const outbox = pgTable(
     nextAttemptAt: ts('next_attempt_at'),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
+    /** a row written at most once (e.g. `order:42:shipped`: each order e-mail once, issue #15); null: no limit */
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('outbox_pending_idx').on(t.id).where(sql`processed_at is null`)],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.id)
+      .where(sql`processed_at is null`),
+    uniqueIndex('outbox_dedupe_key_uq')
+      .on(t.dedupeKey)
+      .where(sql`dedupe_key is not null`),
+  ],
 );
 
 /** key/value facts about the data: catalogue version (bumped by imports), seed marker */

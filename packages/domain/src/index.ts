@@ -23,4 +23,5 @@ export * from './stock-display.ts';
 export * from './postcode-formats.ts';
 export * from './group-pricing.ts';
 export * from './stock-prefetch.ts';
+export * from './order-lifecycle.ts';
 export * from './staff.ts';

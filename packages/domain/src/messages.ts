@@ -458,7 +458,8 @@ export const MESSAGES = {
   'orderStatus.cancelled': { en: 'Cancelled', lt: 'Atšauktas', ru: 'Отменён' },
   'orderStatus.collected': { en: 'Collected', lt: 'Atsiimtas', ru: 'Получен' },
   'orderStatus.completed': { en: 'Completed', lt: 'Įvykdytas', ru: 'Выполнен' },
-  'orderStatus.fulfilled': { en: 'Fulfilled', lt: 'Sukomplektuotas', ru: 'Собран' },
+  // a courier order the customer has received (order-lifecycle.ts)
+  'orderStatus.fulfilled': { en: 'Fulfilled', lt: 'Pristatytas', ru: 'Доставлен' },
   'orderStatus.incomming': { en: 'Incoming', lt: 'Gaunamas', ru: 'Поступает' },
   'orderStatus.new': { en: 'New', lt: 'Naujas', ru: 'Новый' },
   'orderStatus.paid': { en: 'Paid', lt: 'Apmokėtas', ru: 'Оплачен' },
@@ -469,6 +470,60 @@ export const MESSAGES = {
     en: 'Shipped / ready to pick up',
     lt: 'Išsiųstas / paruoštas atsiimti',
     ru: 'Отправлен / готов к выдаче',
+  },
+  // `shipped` of a courier order (the spec's "shipped / ready to pick up" is for pickup orders)
+  'orderStatus.shippedCourier': { en: 'Shipped', lt: 'Išsiųstas', ru: 'Отправлен' },
+  'paymentStatus.refunded': { en: 'Refunded', lt: 'Pinigai grąžinti', ru: 'Деньги возвращены' },
+  'shippingStatus.pending': { en: 'Not shipped yet', lt: 'Dar neišsiųstas', ru: 'Ещё не отправлен' },
+  'shippingStatus.ready': { en: 'Ready to pick up', lt: 'Paruoštas atsiimti', ru: 'Готов к выдаче' },
+  'shippingStatus.shipped': { en: 'Shipped', lt: 'Išsiųstas', ru: 'Отправлен' },
+  'shippingStatus.delivered': { en: 'Delivered', lt: 'Pristatytas', ru: 'Доставлен' },
+  'shippingStatus.returned': { en: 'Returned', lt: 'Grąžintas', ru: 'Возвращён' },
+  // ---- order lifecycle (issue #15): why an action is refused (409) ----
+  'order.lifecycle.forbidden': {
+    en: 'This action is not possible for an order in status "{status}".',
+    lt: 'Šis veiksmas negalimas, kai užsakymo būsena „{status}“.',
+    ru: 'Это действие невозможно для заказа в статусе «{status}».',
+  },
+  'order.lifecycle.notPickup': {
+    en: 'Only an order picked up by the customer can be made ready for pickup.',
+    lt: 'Paruošti atsiimti galima tik užsakymą, kurį klientas atsiims pats.',
+    ru: 'Подготовить к выдаче можно только заказ с самовывозом.',
+  },
+  'order.lifecycle.trackingRequired': {
+    en: 'Enter the carrier and the tracking number.',
+    lt: 'Įveskite vežėją ir siuntos sekimo numerį.',
+    ru: 'Укажите перевозчика и номер отслеживания.',
+  },
+  'order.lifecycle.reasonRequired': {
+    en: 'Enter the reason for the cancellation.',
+    lt: 'Įveskite atšaukimo priežastį.',
+    ru: 'Укажите причину отмены.',
+  },
+  'order.lifecycle.paidUseRefund': {
+    en: 'This order is paid: refund it instead of cancelling.',
+    lt: 'Šis užsakymas apmokėtas: grąžinkite pinigus, užuot atšaukę.',
+    ru: 'Этот заказ оплачен: оформите возврат денег вместо отмены.',
+  },
+  'order.lifecycle.notPaid': {
+    en: 'This order is not paid: there is nothing to refund.',
+    lt: 'Šis užsakymas neapmokėtas: nėra ką grąžinti.',
+    ru: 'Этот заказ не оплачен: возвращать нечего.',
+  },
+  'order.lifecycle.alreadyPaid': {
+    en: 'This order is already paid.',
+    lt: 'Šis užsakymas jau apmokėtas.',
+    ru: 'Этот заказ уже оплачен.',
+  },
+  'order.lifecycle.cancelled': {
+    en: 'This order was cancelled.',
+    lt: 'Šis užsakymas atšauktas.',
+    ru: 'Этот заказ отменён.',
+  },
+  'order.lifecycle.unknownAction': {
+    en: 'Unknown order action.',
+    lt: 'Nežinomas užsakymo veiksmas.',
+    ru: 'Неизвестное действие с заказом.',
   },
   // payment statuses (payment/provider.ts PaymentStatus) that have no order status of the same name;
   // `paid` and `cancelled` read as the order statuses do

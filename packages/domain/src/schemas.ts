@@ -439,3 +439,20 @@ export const specialOffersReplaceSchema = z.object({
   email: emailSchema,
   offers: z.array(specialOfferInputSchema).max(200),
 });
+
+/**
+ * A staff action on an order (issue #15; the admin-token API and the staff area's forms): the
+ * domain's `StaffActionType` and its details. Whether the action fits the order is the lifecycle
+ * table's business (order-lifecycle.ts), a 409 there; a missing carrier or reason is refused there too.
+ */
+export const staffOrderActionSchema = z.object({
+  action: z.enum(['confirm', 'ready_for_pickup', 'ship', 'collected', 'complete', 'cancel', 'refund']),
+  note: optionalText(1000),
+  /** cancel: the reason the customer reads (the note stands for it when absent) */
+  reason: optionalText(500),
+  carrier: optionalText(64),
+  trackingNumber: optionalText(64),
+  /** refund: return the units to stock */
+  restock: z.boolean().optional(),
+});
+export type StaffOrderActionInput = z.infer<typeof staffOrderActionSchema>;

@@ -9,8 +9,9 @@
  * row then stays with its `last_error` for a person to look at). Rows marked `sensitive` (password
  * reset links) lose their text and link once sent, unless EXPOSE_OUTBOX is on (browser tests).
  *
- * Kinds handled: `mail.*` (written by enqueueMail: `{ to, subject, text, storeCode, link?, ... }`) and
- * `order.confirmation-email` (written by the order service: `{ incrementId, email, storeCode }`).
+ * Kinds handled: `mail.*` and `order.confirmation-email` (written by enqueueMail: `{ to, subject,
+ * text, storeCode, link?, ... }`); an `order.confirmation-email` written before issue #15
+ * (`{ incrementId, email, storeCode }`) is rendered when sent.
  */
 import { isStoreCode, type StoreCode } from '@vitrina/domain';
 import { PeriodicJob } from '../lib/periodic-job.ts';
@@ -32,7 +33,17 @@ export type MailKind =
   | 'mail.newsletter-confirmation'
   | 'mail.newsletter-coupon'
   | 'mail.contact'
-  | 'mail.back-in-stock';
+  | 'mail.back-in-stock'
+  /** the order e-mails of the lifecycle (order/lifecycle.ts), each once per order (dedupe key) */
+  | 'order.confirmation-email'
+  | 'mail.order-paid'
+  | 'mail.order-shipped'
+  | 'mail.order-ready-for-pickup'
+  | 'mail.order-cancelled'
+  | 'mail.order-refunded'
+  | 'mail.order-feedback-request'
+  /** the shop's new-order notice to ORDERS_EMAIL */
+  | 'mail.order-new-notice';
 
 export type OutboxMail = RenderedMail & {
   to: string;
@@ -45,9 +56,24 @@ export type OutboxMail = RenderedMail & {
   [extra: string]: unknown;
 };
 
-/** writes an e-mail to the outbox (inside the caller's transaction when `q` is one) */
-export async function enqueueMail(q: Queryable, kind: MailKind, mail: OutboxMail): Promise<void> {
-  await q.query('INSERT INTO outbox (kind, payload) VALUES ($1, $2::jsonb)', [kind, JSON.stringify(mail)]);
+/**
+ * Writes an e-mail to the outbox (inside the caller's transaction when `q` is one). With a
+ * `dedupeKey` (e.g. `order:42:shipped`) the e-mail is written at most once, ever: a second call
+ * writes nothing and answers false.
+ */
+export async function enqueueMail(
+  q: Queryable,
+  kind: MailKind,
+  mail: OutboxMail,
+  dedupeKey?: string,
+): Promise<boolean> {
+  const written = await rows<{ id: number }>(
+    q,
+    `INSERT INTO outbox (kind, payload, dedupe_key) VALUES ($1, $2::jsonb, $3)
+     ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
+    [kind, JSON.stringify(mail), dedupeKey ?? null],
+  );
+  return written.length > 0;
 }
 
 type OutboxRow = { id: number; kind: string; payload: Record<string, unknown>; attempts: number };
@@ -75,7 +101,8 @@ export class OutboxMailer {
   private message(row: OutboxRow): MailMessage | undefined {
     const p = row.payload;
     const store: StoreCode = isStoreCode(p.storeCode) ? p.storeCode : 'lt';
-    if (row.kind === 'order.confirmation-email') {
+    // rows written before the lifecycle (issue #15) carry no text: rendered here
+    if (row.kind === 'order.confirmation-email' && !str(p.subject)) {
       const to = str(p.email);
       if (!to) return undefined;
       return {

@@ -4,14 +4,21 @@
  * The server prices the order from its own data (the cart's lines, or the posted products when the
  * cart is unknown to the server, e.g. an order queued offline), then in ONE short transaction:
  * checks the cap on open orders awaiting online payment (unpaid.ts), decrements stock (a bundle's
- * chosen products too; refusing the whole order when any unit is short: stock.ts), writes the order, its items
- * and an outbox row for the confirmation e-mail, counts the coupon use (within its cap: coupon.ts) and
+ * chosen products too; refusing the whole order when any unit is short: stock.ts), writes the order, its
+ * items, its first history row, the `order.created` event and the confirmation e-mail (lifecycle.ts),
+ * counts the coupon use (within its cap: coupon.ts) and
  * marks the cart converted.
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
-import { CURRENCY_CODE, isStoreCode, type OrderCreateInput, type StoreCode } from '@vitrina/domain';
+import {
+  CURRENCY_CODE,
+  isPickupOrder,
+  isStoreCode,
+  type OrderCreateInput,
+  type StoreCode,
+} from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { assertCartOwner, type CartRow, type CartService } from '../cart/service.ts';
@@ -29,6 +36,13 @@ import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
 import { productsUnavailable, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
+import {
+  orderDetail,
+  recordOrderPlaced,
+  transitionOrder,
+  type OrderDetail,
+  type TransitionInput,
+} from './lifecycle.ts';
 
 /** order numbers start here (increment_id like "100000123") */
 export const INCREMENT_BASE = 100_000_000;
@@ -297,9 +311,9 @@ export class OrderService {
           `INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
              shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
              payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
-             payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address)
+             payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address, is_pickup)
            VALUES ($1, $2, $3, $4, $5, $6, 'new', 'pending', 'pending', $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12,
-             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+             $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
            RETURNING *`,
           [
             id,
@@ -328,6 +342,11 @@ export class OrderService {
             customerId ?? null,
             requestHash,
             clientAddress ?? null,
+            !virtual &&
+              isPickupOrder({
+                shippingAddress: pickupPoint ? { pickup_point: pickupPoint } : {},
+                shippingCarrierCode: shipping?.carrier_code,
+              }),
           ],
         );
         if (!order) throw new Error('order was not written');
@@ -355,9 +374,18 @@ export class OrderService {
              row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}`,
           params,
         );
-        await tx.query("INSERT INTO outbox (kind, payload) VALUES ('order.confirmation-email', $1::jsonb)", [
-          JSON.stringify({ orderId: order.id, incrementId: order.increment_id, email, storeCode: store }),
-        ]);
+        // the history's first row, the `order.created` event, the confirmation and the shop's notice
+        await recordOrderPlaced(
+          tx,
+          this.config,
+          order.id,
+          customerId !== undefined ? { kind: 'customer', id: customerId, email } : { kind: 'guest' },
+          {
+            name: [personalDetails.firstName, personalDetails.lastName].filter(Boolean).join(' '),
+            paymentMethod: payment.code,
+            shippingMethod: order.shipping_method_code,
+          },
+        );
         if (totals.coupon_code) await redeemCoupon(tx, totals.coupon_code);
         // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
         if (cart) {
@@ -379,6 +407,22 @@ export class OrderService {
     }
     if (written.productIds.length) await this.onStockChanged(written.productIds);
     return this.view(this.database, written.order);
+  }
+
+  /**
+   * One lifecycle action on an order (lifecycle.ts `transitionOrder`: one transaction, 409 when the
+   * table refuses), then this service's stock refresh of the listings. For the admin-token API and
+   * the staff area.
+   */
+  transition(input: TransitionInput): Promise<OrderDetail> {
+    return transitionOrder(this.database, this.config, input, this.onStockChanged);
+  }
+
+  /** an order with its lines, payments, history and the staff actions open now (404 when none) */
+  async detail(incrementId: string): Promise<OrderDetail> {
+    const found = await orderDetail(this.database, incrementId);
+    if (!found) throw notFound('order.notFound');
+    return found;
   }
 
   /** an order by number, for the holder of its token */

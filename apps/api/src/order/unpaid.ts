@@ -22,10 +22,9 @@ import type { ApiConfig } from '../config.ts';
 import { ruleError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { PeriodicJob } from '../lib/periodic-job.ts';
-import { releaseOrderStock } from './stock.ts';
+import { PAYMENT_TIMEOUT, applyTransition, lockOrder } from './lifecycle.ts';
 
-/** `orders.cancel_reason` of an order the sweep cancelled */
-export const PAYMENT_TIMEOUT = 'payment_timeout';
+export { PAYMENT_TIMEOUT };
 
 /** an order not yet paid nor cancelled (the partial indexes of migration 0009 use the same test) */
 const OPEN = `o.status IN ('new', 'awaiting_payment') AND o.payment_status <> 'paid'`;
@@ -108,12 +107,12 @@ export async function cancelUnpaidOrders(
       [config.codPaymentCode, config.unpaidOrders.ttlMinutes, limit],
     );
     const productIds: number[] = [];
+    // through the lifecycle (lifecycle.ts): stock back once, the history, the events, the e-mail
     for (const o of due) {
-      productIds.push(...(await releaseOrderStock(tx, o.id)));
-      await tx.query(
-        `UPDATE orders SET status = 'cancelled', cancel_reason = $2, updated_at = now() WHERE id = $1`,
-        [o.id, PAYMENT_TIMEOUT],
-      );
+      const order = await lockOrder(tx, { orderId: o.id });
+      if (!order) continue;
+      const applied = await applyTransition(tx, config, order, { type: 'unpaid_expiry' }, { kind: 'system' });
+      productIds.push(...applied.productIds);
     }
     return { cancelled: due.map((o) => o.increment_id), productIds: [...new Set(productIds)] };
   });

@@ -30,13 +30,13 @@
  * The payment row says `paid` in both cases: that is what the provider did.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { isDemoShop, type Database, type Executor } from '@vitrina/db';
-import { isStoreCode, localizedPath, type StoreCode } from '@vitrina/domain';
+import { isDemoShop, type Database } from '@vitrina/db';
+import { isStoreCode, localizedPath, type OrderAction, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
-import { productsUnavailable, releaseOrderStock, retakeOrderStock } from '../order/stock.ts';
+import { applyTransition, isTransitionRefusal, lockOrder } from '../order/lifecycle.ts';
 import { expiredUnpaid } from '../order/unpaid.ts';
 import { PROVIDER_SLUGS, providerModes, type ProviderMode, type ProviderSlug } from './config.ts';
 import { MokilizingasProvider, NeopayProvider } from './providers.ts';
@@ -49,6 +49,7 @@ type OrderRow = {
   store_code: string;
   status: string;
   cancel_reason: string | null;
+  cancelled_by: string | null;
   payment_status: string;
   payment_method_code: string;
   grand_total: number;
@@ -66,14 +67,12 @@ type PaymentRow = {
 };
 
 const ORDER_COLUMNS =
-  'id, increment_id, order_token, store_code, status, cancel_reason, payment_status, payment_method_code, grand_total, currency, email';
+  'id, increment_id, order_token, store_code, status, cancel_reason, cancelled_by, payment_status, payment_method_code, grand_total, currency, email';
 /** order statuses a payment may still move to `paid` ('cancelled': only after a cancelled or failed payment) */
-const PAYABLE_STATUSES = ['new', 'pending', 'awaiting_payment'];
-/** payment statuses that cancel the order and release its stock */
-const RELEASING = ['cancelled', 'failed'];
-/** an order cancelled by its payment (not by the staff): paying again re-takes its stock */
-const cancelledByPayment = (o: Pick<OrderRow, 'status' | 'payment_status'>) =>
-  o.status === 'cancelled' && RELEASING.includes(o.payment_status);
+const PAYABLE_STATUSES = ['new', 'incomming', 'pending', 'awaiting_payment'];
+/** an order cancelled by its payment (not by the staff nor the sweep): paying again re-takes its stock */
+const cancelledByPayment = (o: Pick<OrderRow, 'status' | 'cancelled_by'>) =>
+  o.status === 'cancelled' && o.cancelled_by === 'payment';
 const BANK = /^[A-Za-z0-9]{4,11}$/;
 
 /** the payment method code (payment_methods.code) each provider takes payments for */
@@ -264,18 +263,25 @@ export class PaymentService {
     transactionId: string,
   ): Promise<number[]> {
     return this.database.transaction(async (tx) => {
-      const locked = await one<OrderRow>(tx, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [
-        order.id,
-      ]);
+      const locked = await lockOrder(tx, { orderId: order.id });
+      if (!locked) throw notFound('order.notFound');
+      if (expiredUnpaid(locked)) throw new ApiError(400, 'order.cancelledUnpaid');
+      // the lifecycle (order/lifecycle.ts): new -> awaiting_payment; after a payment cancelled the
+      // order, its units are taken again (refused when gone: "Some of the ordered products...")
       let productIds: number[] = [];
-      if (locked && expiredUnpaid(locked)) throw new ApiError(400, 'order.cancelledUnpaid');
-      if (locked && cancelledByPayment(locked)) {
-        const again = await retakeOrderStock(tx, order.id, false);
-        if (again.short.length) throw productsUnavailable(again.short);
-        productIds = again.productIds;
-        await tx.query(`UPDATE orders SET status = 'awaiting_payment', updated_at = now() WHERE id = $1`, [
-          order.id,
-        ]);
+      try {
+        const applied = await applyTransition(
+          tx,
+          this.config,
+          locked,
+          { type: 'payment_started' },
+          { kind: 'payment', id: provider.code },
+        );
+        productIds = applied.productIds;
+      } catch (err) {
+        // paid or cancelled by the staff meanwhile
+        if (isTransitionRefusal(err)) throw new ApiError(400, 'payment.unavailable');
+        throw err;
       }
       await tx.query(
         `INSERT INTO payments (order_id, provider, status, amount_cents, external_id, payload) VALUES ($1, $2, 'pending', $3, $4, $5::jsonb)`,
@@ -286,12 +292,6 @@ export class PaymentService {
           transactionId,
           JSON.stringify({ bank: chosenBank ?? null, sandbox: provider.sandbox }),
         ],
-      );
-      await tx.query(
-        `UPDATE orders SET status = CASE WHEN status = 'new' THEN 'awaiting_payment' ELSE status END,
-           payment_status = CASE WHEN payment_status = 'paid' THEN payment_status ELSE 'pending' END, updated_at = now()
-         WHERE id = $1`,
-        [order.id],
       );
       return productIds;
     });
@@ -330,20 +330,22 @@ export class PaymentService {
         `UPDATE payments SET status = $2, payload = coalesce(payload, '{}'::jsonb) || $3::jsonb, updated_at = now() WHERE id = $1`,
         [payment.id, next, JSON.stringify({ [source]: v.claims, [`${next}_at`]: new Date().toISOString() })],
       );
-      let updated = order;
-      if (next === 'paid' && expiredUnpaid(order)) {
-        const back = await this.retakeExpired(tx, order.id);
-        stockChanged = back ?? [];
-        updated =
-          (await one<OrderRow>(
-            tx,
-            back
-              ? `UPDATE orders SET payment_status = 'paid', status = 'paid', cancel_reason = NULL, updated_at = now()
-               WHERE id = $1 RETURNING ${ORDER_COLUMNS}`
-              : `UPDATE orders SET payment_status = 'refund_due', updated_at = now() WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-            [order.id],
-          )) ?? order;
-        if (!back)
+      // the order follows through the lifecycle (order/lifecycle.ts); an answer the table refuses
+      // (a second payment of a paid order, a failure after the money came) leaves the order as it is
+      const locked = await lockOrder(tx, { orderId: order.id });
+      if (!locked) throw notFound('order.notFound');
+      const action: OrderAction =
+        next === 'paid'
+          ? { type: 'paid', stockAvailable: true }
+          : { type: 'payment_failed', paymentStatus: next === 'cancelled' ? 'cancelled' : 'failed' };
+      try {
+        const applied = await applyTransition(tx, this.config, locked, action, {
+          kind: 'payment',
+          id: provider.code,
+        });
+        stockChanged = applied.productIds;
+        // money for an order that will not be fulfilled: the staff must refund it
+        if (applied.state.paymentStatus === 'refund_due' && locked.payment_status !== 'refund_due')
           await tx.query("INSERT INTO outbox (kind, payload) VALUES ('order.refund-due', $1::jsonb)", [
             JSON.stringify({
               orderId: order.id,
@@ -353,53 +355,20 @@ export class PaymentService {
               currency: v.currency,
               provider: provider.code,
               transactionId: v.transactionId,
-              reason: 'paid after the order was cancelled for not being paid in time; its products are gone',
+              reason: expiredUnpaid(order)
+                ? 'paid after the order was cancelled for not being paid in time; its products are gone'
+                : 'paid after the order was cancelled',
             }),
           ]);
-      } else if (next === 'paid') {
-        const revived = cancelledByPayment(order);
-        if (revived) stockChanged = (await retakeOrderStock(tx, order.id, true)).productIds;
-        updated =
-          (await one<OrderRow>(
-            tx,
-            `UPDATE orders SET payment_status = 'paid', status = CASE WHEN status = ANY($2::text[]) OR $3 THEN 'paid' ELSE status END, updated_at = now()
-           WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-            [order.id, PAYABLE_STATUSES, revived],
-          )) ?? order;
-      } else if (order.payment_status !== 'paid') {
-        // a cancelled or failed payment cancels a payable order and gives its units back
-        const release = RELEASING.includes(next) && PAYABLE_STATUSES.includes(order.status);
-        if (release) stockChanged = await releaseOrderStock(tx, order.id);
-        updated =
-          (await one<OrderRow>(
-            tx,
-            `UPDATE orders SET payment_status = $2, status = CASE WHEN $3 THEN 'cancelled' ELSE status END, updated_at = now()
-           WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
-            [order.id, next, release],
-          )) ?? order;
+      } catch (err) {
+        if (!isTransitionRefusal(err)) throw err;
       }
+      const updated =
+        (await one<OrderRow>(tx, `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [order.id])) ?? order;
       return { order: updated, status: next, changed: true };
     });
     if (stockChanged.length) await this.onStockChanged(stockChanged);
     return result;
-  }
-
-  /**
-   * An expired order paid after all: takes all its units again (a savepoint), or none when any is
-   * short (undefined). Never forces: the shop decided the order was over, so a refund beats overselling.
-   */
-  private async retakeExpired(tx: Executor, orderId: number): Promise<number[] | undefined> {
-    const short = new Error('short');
-    try {
-      return await tx.transaction(async (sp) => {
-        const again = await retakeOrderStock(sp, orderId, false);
-        if (again.short.length) throw short;
-        return again.productIds;
-      });
-    } catch (err) {
-      if (err === short) return undefined;
-      throw err;
-    }
   }
 
   /** the order of a verified answer (for the return redirect when the answer was refused) */

@@ -1,0 +1,169 @@
+/**
+ * The order e-mails of the lifecycle (issue #15 "Messages") in the three store-view languages, and the
+ * shop's new-order notice. Rendered when written to the outbox (order/lifecycle.ts), in the order's
+ * store-view language; each kind once per order (the outbox's `dedupe_key`).
+ */
+import type { OrderEmailKind, StoreCode } from '@vitrina/domain';
+import type { RenderedMail } from './templates.ts';
+
+export type OrderMailParams = {
+  incrementId: string;
+  /** the customer's order page: the account's page, or (guests) the order-token page */
+  orderLink: string;
+  /** the customer has no account: the link is their way to the order */
+  guest: boolean;
+  grandTotal: string;
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+  trackingUrl?: string | null | undefined;
+  pickupPlace?: string | undefined;
+  reason?: string | undefined;
+  feedbackLink?: string | undefined;
+};
+
+type Texts = Record<StoreCode, (p: OrderMailParams) => RenderedMail>;
+
+const tracking = (p: OrderMailParams, label: string) =>
+  p.trackingNumber
+    ? `\n\n${label}: ${p.carrier ? `${p.carrier} ` : ''}${p.trackingNumber}${p.trackingUrl ? `\n${p.trackingUrl}` : ''}`
+    : '';
+const place = (p: OrderMailParams) => (p.pickupPlace ? `\n\n${p.pickupPlace}` : '');
+
+const confirmation: Texts = {
+  lt: (p) => ({
+    subject: `Užsakymas ${p.incrementId} gautas`,
+    text: `Ačiū! Gavome jūsų užsakymą ${p.incrementId} (${p.grandTotal}). Apie jo būseną informuosime el. paštu.\n\n${p.guest ? 'Užsakymą bet kada galite peržiūrėti čia' : 'Užsakymas jūsų paskyroje'}:\n${p.orderLink}`,
+  }),
+  en: (p) => ({
+    subject: `Order ${p.incrementId} received`,
+    text: `Thank you! We have received your order ${p.incrementId} (${p.grandTotal}). We will e-mail you about its progress.\n\n${p.guest ? 'You can view your order at any time here' : 'Your order in your account'}:\n${p.orderLink}`,
+  }),
+  ru: (p) => ({
+    subject: `Заказ ${p.incrementId} получен`,
+    text: `Спасибо! Мы получили ваш заказ ${p.incrementId} (${p.grandTotal}). О его статусе мы сообщим по электронной почте.\n\n${p.guest ? 'Ваш заказ всегда можно посмотреть здесь' : 'Заказ в вашей учётной записи'}:\n${p.orderLink}`,
+  }),
+};
+
+const paid: Texts = {
+  lt: (p) => ({
+    subject: `Užsakymas ${p.incrementId} apmokėtas`,
+    text: `Gavome jūsų mokėjimą (${p.grandTotal}) už užsakymą ${p.incrementId}. Ruošiame jį išsiuntimui.\n\n${p.orderLink}`,
+  }),
+  en: (p) => ({
+    subject: `Order ${p.incrementId} paid`,
+    text: `We have received your payment (${p.grandTotal}) for order ${p.incrementId}. We are preparing it now.\n\n${p.orderLink}`,
+  }),
+  ru: (p) => ({
+    subject: `Заказ ${p.incrementId} оплачен`,
+    text: `Мы получили вашу оплату (${p.grandTotal}) за заказ ${p.incrementId}. Готовим его к отправке.\n\n${p.orderLink}`,
+  }),
+};
+
+const shipped: Texts = {
+  lt: (p) => ({
+    subject: `Užsakymas ${p.incrementId} išsiųstas`,
+    text: `Jūsų užsakymas ${p.incrementId} išsiųstas.${tracking(p, 'Siuntos sekimas')}${place(p)}\n\n${p.orderLink}`,
+  }),
+  en: (p) => ({
+    subject: `Order ${p.incrementId} shipped`,
+    text: `Your order ${p.incrementId} is on its way.${tracking(p, 'Tracking')}${place(p)}\n\n${p.orderLink}`,
+  }),
+  ru: (p) => ({
+    subject: `Заказ ${p.incrementId} отправлен`,
+    text: `Ваш заказ ${p.incrementId} отправлен.${tracking(p, 'Отслеживание')}${place(p)}\n\n${p.orderLink}`,
+  }),
+};
+
+const readyForPickup: Texts = {
+  lt: (p) => ({
+    subject: `Užsakymas ${p.incrementId} paruoštas atsiimti`,
+    text: `Jūsų užsakymas ${p.incrementId} paruoštas atsiimti.${place(p)}\n\n${p.orderLink}`,
+  }),
+  en: (p) => ({
+    subject: `Order ${p.incrementId} is ready to pick up`,
+    text: `Your order ${p.incrementId} is ready to pick up.${place(p)}\n\n${p.orderLink}`,
+  }),
+  ru: (p) => ({
+    subject: `Заказ ${p.incrementId} готов к выдаче`,
+    text: `Ваш заказ ${p.incrementId} готов к выдаче.${place(p)}\n\n${p.orderLink}`,
+  }),
+};
+
+const cancelled: Texts = {
+  lt: (p) => ({
+    subject: `Užsakymas ${p.incrementId} atšauktas`,
+    text: `Jūsų užsakymas ${p.incrementId} atšauktas.\n\nPriežastis: ${p.reason ?? '-'}\n\n${p.orderLink}`,
+  }),
+  en: (p) => ({
+    subject: `Order ${p.incrementId} cancelled`,
+    text: `Your order ${p.incrementId} has been cancelled.\n\nReason: ${p.reason ?? '-'}\n\n${p.orderLink}`,
+  }),
+  ru: (p) => ({
+    subject: `Заказ ${p.incrementId} отменён`,
+    text: `Ваш заказ ${p.incrementId} отменён.\n\nПричина: ${p.reason ?? '-'}\n\n${p.orderLink}`,
+  }),
+};
+
+const refunded: Texts = {
+  lt: (p) => ({
+    subject: `Pinigai už užsakymą ${p.incrementId} grąžinti`,
+    text: `Grąžinome ${p.grandTotal} už užsakymą ${p.incrementId}. Pinigai jūsų sąskaitoje turėtų atsirasti per kelias darbo dienas.\n\n${p.orderLink}`,
+  }),
+  en: (p) => ({
+    subject: `Order ${p.incrementId} refunded`,
+    text: `We have refunded ${p.grandTotal} for order ${p.incrementId}. The money should reach your account within a few working days.\n\n${p.orderLink}`,
+  }),
+  ru: (p) => ({
+    subject: `Деньги за заказ ${p.incrementId} возвращены`,
+    text: `Мы вернули ${p.grandTotal} за заказ ${p.incrementId}. Деньги должны поступить на ваш счёт в течение нескольких рабочих дней.\n\n${p.orderLink}`,
+  }),
+};
+
+const feedbackRequest: Texts = {
+  lt: (p) => ({
+    subject: `Kaip vertinate užsakymą ${p.incrementId}?`,
+    text: `Ačiū, kad pirkote! Jūsų užsakymas ${p.incrementId} įvykdytas.\n\nBūsime dėkingi, jei įvertinsite užsakymą ir prekes:\n${p.feedbackLink ?? p.orderLink}`,
+  }),
+  en: (p) => ({
+    subject: `How was your order ${p.incrementId}?`,
+    text: `Thank you for shopping with us! Your order ${p.incrementId} is completed.\n\nWe would be grateful for your feedback on the order and its products:\n${p.feedbackLink ?? p.orderLink}`,
+  }),
+  ru: (p) => ({
+    subject: `Как вам заказ ${p.incrementId}?`,
+    text: `Спасибо за покупку! Ваш заказ ${p.incrementId} выполнен.\n\nБудем благодарны за отзыв о заказе и товарах:\n${p.feedbackLink ?? p.orderLink}`,
+  }),
+};
+
+const ORDER_MAILS: Record<OrderEmailKind, Texts> = {
+  confirmation,
+  paid,
+  shipped,
+  ready_for_pickup: readyForPickup,
+  cancelled,
+  refunded,
+  feedback_request: feedbackRequest,
+};
+
+const SIGNATURE = '\n\n--\nVitrina';
+
+export function renderOrderMail(kind: OrderEmailKind, store: StoreCode, p: OrderMailParams): RenderedMail {
+  const mail = ORDER_MAILS[kind][store](p);
+  return { subject: mail.subject, text: mail.text + SIGNATURE };
+}
+
+/** the shop's notice of a new order (ORDERS_EMAIL), in Lithuanian: the shop's own language */
+export function renderNewOrderNotice(p: {
+  incrementId: string;
+  grandTotal: string;
+  email: string;
+  name: string;
+  storeCode: string;
+  paymentMethod: string;
+  shippingMethod: string;
+  lines: string[];
+}): RenderedMail {
+  return {
+    subject: `Naujas užsakymas ${p.incrementId} (${p.grandTotal})`,
+    text: `Naujas užsakymas ${p.incrementId}\n\nPirkėjas: ${p.name} <${p.email}>\nParduotuvė: ${p.storeCode}\nMokėjimas: ${p.paymentMethod}\nPristatymas: ${p.shippingMethod}\nSuma: ${p.grandTotal}\n\n${p.lines.join('\n')}${SIGNATURE}`,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The order lifecycle for automation (issue #15): `Authorization: Bearer <ADMIN_TOKEN>` only (a
+ * customer token or none: 401). The staff area calls the same service (`ctx.orders.transition`)
+ * from its own staff-authenticated routes.
+ */
+import { z } from 'zod';
+import { staffOrderActionSchema, type StaffActionType } from '@vitrina/domain';
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { staffAction } from './lifecycle.ts';
+
+const tags = ['admin'];
+const numberParams = z.object({ incrementId: z.string().trim().min(1).max(32) });
+
+export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
+  const authorize = async (req: { headers: { authorization?: string | undefined } }) =>
+    ctx.admin.authorize(req.headers.authorization);
+
+  app.get(
+    '/vsbridge/admin/orders/:incrementId',
+    {
+      onRequest: authorize,
+      schema: {
+        tags,
+        summary:
+          'An order with its lines, payments, status history and the actions open now; Bearer <ADMIN_TOKEN>',
+        params: numberParams,
+      },
+    },
+    async (req) => ok(await ctx.orders.detail(req.params.incrementId)),
+  );
+
+  app.post(
+    '/vsbridge/admin/orders/:incrementId/transition',
+    {
+      onRequest: authorize,
+      schema: {
+        tags,
+        summary:
+          'A lifecycle action on an order (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when its status does not allow it; Bearer <ADMIN_TOKEN>',
+        params: numberParams,
+        body: staffOrderActionSchema,
+      },
+    },
+    async (req) =>
+      ok(
+        await ctx.orders.transition({
+          incrementId: req.params.incrementId,
+          action: staffAction({ ...req.body, action: req.body.action as StaffActionType }),
+          actor: { kind: 'admin_token' },
+          note: req.body.note,
+        }),
+      ),
+  );
+}
