@@ -68,6 +68,20 @@ describe('the command line', () => {
     expect((await auditRows('staff.add')).map((r) => r.staff_email)).toContain('cli');
   });
 
+  it('is handed to a running shop with its ADMIN_TOKEN (POST /vsbridge/admin/staff), nothing else', async () => {
+    const payload = { command: 'add', email: 'handed@shop.lt', role: 'staff', password: PASSWORD };
+    expect((await api.call({ method: 'POST', url: '/vsbridge/admin/staff', payload })).status).toBe(401);
+    const boss = await signIn('boss@shop.lt');
+    expect((await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: boss, payload })).status).toBe(401);
+    const added = await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: bearer(api.adminToken), payload });
+    expect(added.status).toBe(200);
+    expect(added.body.result).toMatchObject({ email: 'handed@shop.lt', role: 'staff', disabled: false });
+    const again = await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: bearer(api.adminToken), payload });
+    expect(again.status).toBe(409);
+    expect(again.body.result).toMatch(/exists already/);
+    expect((await login('handed@shop.lt')).status).toBe(200);
+  });
+
   it('stores Argon2id hashes, never the password', async () => {
     const [row] = await api.database.query<{ password_hash: string }>("SELECT password_hash FROM staff_users WHERE email = 'boss@shop.lt'");
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
@@ -124,6 +138,7 @@ describe('who reaches what', () => {
     ['GET', '/vsbridge/staff/me'],
     ['GET', '/vsbridge/staff/orders'],
     ['GET', '/vsbridge/staff/orders/1'],
+    ['POST', '/vsbridge/staff/orders/1/transition'],
     ['GET', '/vsbridge/staff/reviews'],
     ['POST', '/vsbridge/staff/reviews/1/status'],
     ['GET', '/vsbridge/staff/messages'],
@@ -139,7 +154,7 @@ describe('who reaches what', () => {
     const shopper = await customer(api);
     for (const [method, url] of routes) {
       for (const headers of [{}, bearer(shopper.accessToken), bearer(api.adminToken), { cookie: 'vitrina_staff=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }]) {
-        const r = await api.call({ method, url, headers, payload: method === 'POST' ? { status: 'hidden' } : undefined });
+        const r = await api.call({ method, url, headers, payload: method === 'POST' ? { status: 'hidden', action: 'cancel' } : undefined });
         expect(r.status, `${method} ${url} ${JSON.stringify(headers)}`).toBe(401);
       }
     }
@@ -186,6 +201,37 @@ describe('the work', () => {
     expect(order.vat_by_rate.reduce((s: number, r: { gross: number }) => s + r.gross, 0) + order.vat_other.gross).toBe(order.grand_total);
     expect(order.order_token).toBeUndefined();
     expect((await api.call({ url: '/vsbridge/staff/orders/999999', headers: staff })).status).toBe(404);
+  });
+
+  it('runs the order lifecycle: forbidden actions are not offered and answer 409; ship records tracking, history and audit', async () => {
+    const staff = await signIn('clerk@shop.lt');
+    const placed = await placeOrder(api, { email: 'petras.ship@example.com' });
+    const list = await api.call({ url: '/vsbridge/staff/orders?q=petras.ship', headers: staff });
+    const id = list.body.result.items[0].id as number;
+    const before = (await api.call({ url: `/vsbridge/staff/orders/${id}`, headers: staff })).body.result;
+    expect(before.actions).not.toContain('complete');
+    const refused = await api.call({ method: 'POST', url: `/vsbridge/staff/orders/${id}/transition?storeCode=en`, headers: staff, payload: { action: 'collected' } });
+    expect(refused.status).toBe(409);
+    expect((await auditRows('order.collected.refused')).at(-1)?.target).toBe(`order:${id}`);
+    expect((await api.call({ url: `/vsbridge/staff/orders/${id}`, headers: staff })).body.result.status).toBe(before.status);
+    // a guest and a customer cannot act on it
+    const shopper = await customer(api);
+    for (const headers of [{}, bearer(shopper.accessToken)])
+      expect((await api.call({ method: 'POST', url: `/vsbridge/staff/orders/${id}/transition`, headers, payload: { action: 'confirm' } })).status).toBe(401);
+    expect((await api.call({ method: 'POST', url: `/vsbridge/staff/orders/${id}/transition`, headers: staff, payload: { action: 'confirm' } })).status).toBe(200);
+    const shipped = await api.call({
+      method: 'POST',
+      url: `/vsbridge/staff/orders/${id}/transition`,
+      headers: staff,
+      payload: { action: 'ship', carrier: 'omniva', trackingNumber: 'CC123456789LT' },
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    const after = shipped.body.result;
+    expect(after).toMatchObject({ status: 'shipped', carrier: 'omniva', tracking_number: 'CC123456789LT' });
+    expect(after.tracking_url).toContain('CC123456789LT');
+    expect(after.history.at(-1)).toMatchObject({ to_status: 'shipped', who: 'clerk@shop.lt' });
+    expect((await auditRows('order.ship')).at(-1)).toMatchObject({ staff_email: 'clerk@shop.lt', target: `order:${id}`, details: { carrier: 'omniva', trackingNumber: 'CC123456789LT' } });
+    expect(placed.status).toBe(200);
   });
 
   it('hides and shows a review, audited', async () => {

@@ -5,7 +5,8 @@
  * newsletter subscribers (also as CSV). Every change is written with its audit row in one transaction.
  */
 import type { Database } from '@vitrina/db';
-import { toCsv, type StoreCode } from '@vitrina/domain';
+import { staffActionsFor, toCsv, trackingUrl, type StoreCode } from '@vitrina/domain';
+import { historyOf, stateOf, type LifecycleOrder } from '../order/lifecycle.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
 
@@ -158,9 +159,26 @@ export class StaffBackOffice {
       'SELECT id, provider, status, amount_cents, external_id, created_at, updated_at FROM payments WHERE order_id = $1 ORDER BY id',
       [id],
     );
+    const lifecycle = order as unknown as LifecycleOrder;
+    const history = await historyOf(this.database, id);
     return {
       ...listItem(order),
       order_token: undefined,
+      is_pickup: lifecycle.is_pickup,
+      carrier: lifecycle.carrier,
+      tracking_number: lifecycle.tracking_number,
+      tracking_url: trackingUrl(lifecycle.carrier, lifecycle.tracking_number),
+      /** the staff actions the lifecycle table allows now (packages/domain order-lifecycle.ts) */
+      actions: staffActionsFor(stateOf(lifecycle)),
+      history: history.map((h) => ({
+        at: h.created_at,
+        action: h.action,
+        from_status: h.from_status,
+        to_status: h.to_status,
+        payment_status: h.payment_status,
+        who: h.actor_email ?? h.actor_kind,
+        note: h.note,
+      })),
       personal_details: order.personal_details,
       billing_address: order.billing_address,
       shipping_address: order.shipping_address,

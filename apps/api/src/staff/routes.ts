@@ -5,8 +5,10 @@
  * a customer token or ADMIN_TOKEN opens none of them. Every change is audited (staff/audit.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StaffArea } from '@vitrina/domain';
-import { staffCan } from '@vitrina/domain';
+import type { StaffActionType, StaffArea } from '@vitrina/domain';
+import { staffCan, staffOrderActionSchema } from '@vitrina/domain';
+import { isTransitionRefusal, staffAction } from '../order/lifecycle.ts';
+import { audit } from './audit.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -106,6 +108,40 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         payment_method_title: title(methods.payment, order.payment_method),
         shipping_method_title: title(methods.shipping, order.shipping_method),
       });
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/orders/:id/transition',
+    {
+      onRequest: area('orders'),
+      schema: {
+        tags,
+        summary: 'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
+        params: idParams,
+        querystring: storeQuery,
+        body: staffOrderActionSchema,
+      },
+    },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      const { action, note, reason, carrier, trackingNumber, restock } = req.body;
+      const details = { carrier, trackingNumber, reason, restock, note };
+      try {
+        // the lifecycle's own transaction: statuses, history (with this staff member), stock, e-mail
+        await ctx.orders.transition({
+          orderId: req.params.id,
+          action: staffAction({ ...req.body, action: action as StaffActionType }),
+          actor: { kind: 'staff', id: staff.staffId, email: staff.email },
+          note,
+        });
+      } catch (err) {
+        if (isTransitionRefusal(err)) await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
+        throw err;
+      }
+      await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
+      const order = await backOffice.order(req.params.id, requestStoreCode(req));
+      return ok(order);
     },
   );
 

@@ -4,7 +4,7 @@
  * status allows (forms posted to this route's action, which asks the API to run the lifecycle). A
  * refusal (409: the order moved on meanwhile) comes back as a message.
  */
-import { formatDateTime, formatPrice } from '@vitrina/domain';
+import { CARRIER_TRACKING_URLS, formatDateTime, formatPrice, orderStatusLabelKey, translateMessage } from '@vitrina/domain';
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/order';
 import { ScrollRegion } from '../../admin/ScrollRegion';
@@ -51,6 +51,7 @@ type StaffOrder = {
   tracking_number?: string | null;
   tracking_url?: string | null;
   status_label?: string;
+  is_pickup?: boolean;
   lines: Line[];
   vat_by_rate: { rate: number; gross: number; net: number; vat: number }[];
   vat_other: { gross: number; net: number; vat: number };
@@ -67,7 +68,9 @@ export async function loader(args: Route.LoaderArgs) {
   const labels = statusLabels(lang);
   return {
     lang,
-    order,
+    // a pickup order's `shipped` reads "shipped / ready to pick up" (the domain's label key)
+    order: { ...order, status_label: translateMessage(orderStatusLabelKey(order.status, order.is_pickup ?? false), lang) },
+    carriers: Object.entries(CARRIER_TRACKING_URLS).map(([code, c]) => ({ code, name: c.name })),
     labels: { ...labels, payments: Object.fromEntries(order.payments.map((p) => [p.status, paymentStatusLabel(p.status, lang)])) },
   };
 }
@@ -75,7 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const fields = await formFields(args.request);
   const body: Record<string, unknown> = { action: fields.action };
-  if (fields.action === 'ship') Object.assign(body, { carrier: fields.carrier ?? '', tracking_number: fields.tracking_number ?? '' });
+  if (fields.action === 'ship') Object.assign(body, { carrier: fields.carrier ?? '', trackingNumber: fields.tracking_number ?? '' });
   if (fields.action === 'cancel') body.reason = fields.reason ?? '';
   if (fields.action === 'refund') body.restock = fields.restock === 'on';
   const answer = await staffApi<unknown>(args, `/orders/${encodeURIComponent(args.params.id)}/transition`, { method: 'POST', body });
@@ -150,7 +153,7 @@ function options(o: Record<string, unknown> | null): string {
     .join('; ');
 }
 
-function Actions({ t, order }: { t: AdminT; order: StaffOrder }) {
+function Actions({ t, order, carriers }: { t: AdminT; order: StaffOrder; carriers: { code: string; name: string }[] }) {
   const actions = order.actions ?? [];
   if (actions.length === 0) return <p>{t('order.noActions')}</p>;
   return (
@@ -162,7 +165,14 @@ function Actions({ t, order }: { t: AdminT; order: StaffOrder }) {
             <>
               <label>
                 {t('order.carrier')}
-                <input name="carrier" required defaultValue={order.carrier ?? ''} />
+                <input name="carrier" required list="admin-carriers" defaultValue={order.carrier ?? ''} />
+                <datalist id="admin-carriers">
+                  {carriers.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </datalist>
               </label>
               <label>
                 {t('order.trackingNumber')}
@@ -192,7 +202,7 @@ function Actions({ t, order }: { t: AdminT; order: StaffOrder }) {
 }
 
 export default function AdminOrder() {
-  const { lang, order, labels } = useLoaderData<typeof loader>();
+  const { lang, order, labels, carriers } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = adminT(lang);
   const money = (cents: number) => formatPrice(cents, lang);
@@ -251,7 +261,7 @@ export default function AdminOrder() {
       </div>
 
       <h2>{t('order.actionsTitle')}</h2>
-      <Actions t={t} order={order} />
+      <Actions t={t} order={order} carriers={carriers} />
 
       <h2>{t('order.lines')}</h2>
       <ScrollRegion label={t('order.lines')}>
