@@ -489,6 +489,42 @@ export function customerHistory(history: HistoryEntry[]) {
   }));
 }
 
+export type CustomerHistoryEntry = ReturnType<typeof customerHistory>[number];
+
+/** the customer's view of the histories of some orders: order id -> entries, oldest first */
+export async function customerHistories(
+  q: Queryable,
+  orderIds: number[],
+): Promise<Map<number, CustomerHistoryEntry[]>> {
+  const by = new Map<number, CustomerHistoryEntry[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return by;
+  const found = await rows<HistoryEntry & { order_id: number; created_at: Date | string }>(
+    q,
+    `SELECT order_id, action, from_status, to_status, payment_status, shipping_status, actor_kind, actor_id,
+       actor_email, note, created_at FROM order_status_history WHERE order_id = ANY($1::int[]) ORDER BY id`,
+    [orderIds],
+  );
+  for (const h of found)
+    by.get(h.order_id)?.push(
+      ...customerHistory([{ ...h, created_at: new Date(h.created_at).toISOString() }]),
+    );
+  return by;
+}
+
+/** what a customer sees of the delivery: the carrier, tracking number and link, and whether they pick it up */
+export function customerDelivery(o: {
+  carrier: string | null;
+  tracking_number: string | null;
+  is_pickup: boolean;
+}) {
+  return {
+    carrier: o.carrier ? carrierName(o.carrier) : null,
+    tracking_number: o.tracking_number,
+    tracking_url: trackingUrl(o.carrier, o.tracking_number),
+    is_pickup: o.is_pickup,
+  };
+}
+
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
 
 /** an order for the back office: everything stored, its lines, payments, history and the actions open now */

@@ -37,8 +37,11 @@ import { productsUnavailable, storedProductOption, takeStock } from './stock.ts'
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 import {
+  customerDelivery,
+  customerHistories,
   orderDetail,
   recordOrderPlaced,
+  type CustomerHistoryEntry,
   transitionOrder,
   type OrderDetail,
   type TransitionInput,
@@ -73,6 +76,9 @@ type OrderRow = {
   coupon_code: string | null;
   request_hash: string | null;
   cancel_reason: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  is_pickup: boolean;
   created_at: Date | string;
 };
 
@@ -107,7 +113,11 @@ export function orderRequestHash(input: OrderCreateInput): string {
   return createHash('sha256').update(canonicalJson(rest)).digest('base64url');
 }
 
-function orderView(o: OrderRow, items: OrderItemRow[], opts: { details: boolean }) {
+function orderView(
+  o: OrderRow,
+  items: OrderItemRow[],
+  opts: { details: boolean; history: CustomerHistoryEntry[] },
+) {
   return {
     orderNumber: o.increment_id,
     orderToken: o.order_token,
@@ -128,6 +138,9 @@ function orderView(o: OrderRow, items: OrderItemRow[], opts: { details: boolean 
     coupon_code: o.coupon_code,
     shipping_method_code: o.shipping_method_code,
     payment_method_code: o.payment_method_code,
+    // the parcel and the status history (issue #15): what the order's page shows
+    ...customerDelivery(o),
+    history: opts.history,
     items: items.map((i) => ({
       sku: i.sku,
       name: i.name,
@@ -165,7 +178,8 @@ export class OrderService {
       'SELECT sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent FROM order_items WHERE order_id = $1 ORDER BY id',
       [order.id],
     );
-    return orderView(order, items, { details });
+    const history = (await customerHistories(q, [order.id])).get(order.id) ?? [];
+    return orderView(order, items, { details, history });
   }
 
   private async byIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | undefined> {

@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@vitrina/db';
 import { storeViewByCode, type StoreCode } from '@vitrina/domain';
+import { customerDelivery, customerHistories } from '../order/lifecycle.ts';
 import type { ApiConfig } from '../config.ts';
 import { ApiError, ruleError, unauthorized } from '../http/errors.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
@@ -89,6 +90,9 @@ type OrderRow = {
   shipping_address: Record<string, unknown>;
   billing_address: Record<string, unknown>;
   feedback_at: Date | string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  is_pickup: boolean;
   created_at: Date | string;
 };
 
@@ -235,6 +239,8 @@ export class UserService {
           [orders.map((o) => o.id)],
         )
       : [];
+    // the status history and the parcel's tracking (issue #15)
+    const histories = await customerHistories(this.database, orders.map((o) => o.id));
     return {
       items: orders.map((o) => ({
         id: o.id,
@@ -261,6 +267,8 @@ export class UserService {
         shipping_address: o.shipping_address,
         billing_address: o.billing_address,
         feedback_filled: o.feedback_at !== null,
+        ...customerDelivery(o),
+        history: histories.get(o.id) ?? [],
         items: items
           .filter((i) => i.order_id === o.id)
           .map(({ order_id: _orderId, ...i }) => i),

@@ -190,6 +190,14 @@ export const en = {
   'thankYou.number': 'Your order number is {number}.',
   'thankYou.text': 'We will send the order confirmation to your e-mail.',
   'thankYou.payOnDelivery': 'You will pay when the parcel is delivered.',
+  // order progress on the order pages (issue #15)
+  'orderProgress.title': 'Order progress',
+  'orderProgress.status': 'Status',
+  'orderProgress.date': 'Date',
+  'orderProgress.tracking': 'Parcel',
+  'orderProgress.trackingNumber': 'Tracking number: {number}',
+  'orderProgress.trackLink': 'Track the parcel at {carrier}',
+  'orderProgress.cancelReason': 'Reason for the cancellation: {reason}',
 
   'account.title': 'My account',
   'account.hello': 'Hello, {name}!',

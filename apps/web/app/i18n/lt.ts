@@ -195,6 +195,14 @@ export const lt: Dictionary = {
   'thankYou.number': 'Jūsų užsakymo numeris – {number}.',
   'thankYou.text': 'Užsakymo patvirtinimą atsiųsime el. paštu.',
   'thankYou.payOnDelivery': 'Už prekes sumokėsite, kai atsiimsite siuntą.',
+  // order progress on the order pages (issue #15)
+  'orderProgress.title': 'Užsakymo eiga',
+  'orderProgress.status': 'Būsena',
+  'orderProgress.date': 'Data',
+  'orderProgress.tracking': 'Siunta',
+  'orderProgress.trackingNumber': 'Siuntos numeris: {number}',
+  'orderProgress.trackLink': 'Sekti siuntą {carrier} svetainėje',
+  'orderProgress.cancelReason': 'Atšaukimo priežastis: {reason}',
 
   'account.title': 'Mano paskyra',
   'account.hello': 'Sveiki, {name}!',

@@ -196,6 +196,14 @@ export const ru: Dictionary = {
   'thankYou.number': 'Номер вашего заказа: {number}.',
   'thankYou.text': 'Подтверждение заказа мы отправим вам по электронной почте.',
   'thankYou.payOnDelivery': 'Оплатить заказ можно при получении.',
+  // order progress on the order pages (issue #15)
+  'orderProgress.title': 'Ход выполнения заказа',
+  'orderProgress.status': 'Статус',
+  'orderProgress.date': 'Дата',
+  'orderProgress.tracking': 'Посылка',
+  'orderProgress.trackingNumber': 'Номер отправления: {number}',
+  'orderProgress.trackLink': 'Отследить посылку на сайте {carrier}',
+  'orderProgress.cancelReason': 'Причина отмены: {reason}',
 
   'account.title': 'Личный кабинет',
   'account.hello': 'Здравствуйте, {name}!',

@@ -265,8 +265,26 @@ export interface OrderResult {
   [key: string]: unknown;
 }
 
+/** one change of an order's statuses, as its customer sees it (issue #15) */
+export interface OrderHistoryEntry {
+  to_status: string;
+  payment_status: string;
+  shipping_status: string;
+  created_at: string;
+}
+
+/** the parcel and the history of an order (issue #15): `GET /order/pull` and the account's order history */
+export interface OrderProgressFields {
+  carrier?: string | null;
+  tracking_number?: string | null;
+  tracking_url?: string | null;
+  /** picked up by the customer (a pickup point or the shop): "shipped / ready to pick up" */
+  is_pickup?: boolean;
+  history?: OrderHistoryEntry[];
+}
+
 /** `GET /vsbridge/order/pull`: money in cents, computed by the server */
-export interface OrderSummary {
+export interface OrderSummary extends OrderProgressFields {
   orderNumber: string;
   status: string;
   /** 'payment_timeout': the shop cancelled it because it was not paid in time */
@@ -339,7 +357,7 @@ export interface TokenPair {
 }
 
 /** One order of `GET /user/order-history` (money in cents) */
-export interface HistoryOrder {
+export interface HistoryOrder extends OrderProgressFields {
   id: number;
   increment_id: string;
   orderToken?: string;

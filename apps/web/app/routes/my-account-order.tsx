@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import type { Route } from './+types/my-account-order';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
-import { cancellationNotes, paymentStatusLabel, statusLabel } from '../components/account/order-labels';
+import { OrderProgress } from '../components/account/OrderProgress';
+import {
+  cancellationNotes,
+  paymentStatusLabel,
+  shippingStatusLabel,
+  statusLabel,
+} from '../components/account/order-labels';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
@@ -57,17 +63,18 @@ function OrderView({ orderId }: { orderId: string }) {
         <dt>{t('account.date')}</dt>
         <dd>{formatDateTime(order.created_at)}</dd>
         <dt>{t('account.orderStatus')}</dt>
-        <dd>{statusLabel(t, order.status)}</dd>
+        <dd>{statusLabel(t, order.status, order.is_pickup ?? false)}</dd>
         <dt>{t('account.paymentStatus')}</dt>
         <dd>{paymentStatusLabel(t, order.payment_status)}</dd>
         <dt>{t('account.shippingStatus')}</dt>
-        <dd>{statusLabel(t, order.shipping_status)}</dd>
+        <dd>{shippingStatusLabel(t, order.shipping_status)}</dd>
       </dl>
       {cancellationNotes(t, order).map((n) => (
         <p key={n} role="status" className="order-cancelled">
           {n}
         </p>
       ))}
+      <OrderProgress order={order} headingLevel={3} />
       {a ? (
         <section aria-labelledby="order-ship-to">
           <h3 id="order-ship-to">{t('account.shipTo')}</h3>

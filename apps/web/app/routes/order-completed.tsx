@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/order-completed';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { cancellationNotes } from '../components/account/order-labels';
+import { OrderProgress } from '../components/account/OrderProgress';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import type { RouteHandle } from '../lib/handle';
@@ -130,6 +131,7 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {notes.length ? null : <p>{t('thankYou.text')}</p>}
       {/* only an order known to be cash on delivery is told it pays at the door (issue #14 item 7) */}
       {order?.payment_method_code === PAYMENT_CASH_ON_DELIVERY ? <p>{t('thankYou.payOnDelivery')}</p> : null}
+      {order ? <OrderProgress order={order} /> : null}
       {order ? <OrderLines order={order} /> : null}
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">

@@ -1,11 +1,21 @@
-import { isMessageKey } from '@vitrina/domain';
+import { isMessageKey, orderStatusLabelKey } from '@vitrina/domain';
 import type { Translator } from '../../i18n';
 
-/** The spec's order status labels (awaiting_payment, cancelled, …); payment and shipping statuses too. */
-export function statusLabel(t: Translator, status: string | null | undefined): string {
+/**
+ * The spec's order status labels (awaiting_payment, cancelled, …). `pickup`: "shipped" reads
+ * "shipped / ready to pick up" for an order the customer picks up, "shipped" otherwise (issue #15);
+ * unknown: the spec's label.
+ */
+export function statusLabel(t: Translator, status: string | null | undefined, pickup?: boolean): string {
   if (!status) return '—';
-  const key = `orderStatus.${status}`;
+  const key = pickup === undefined ? `orderStatus.${status}` : orderStatusLabelKey(status, pickup);
   return isMessageKey(key) ? t.msg(key) : status;
+}
+
+/** A shipping status (pending, ready, shipped, delivered, returned) in the shopper's language. */
+export function shippingStatusLabel(t: Translator, status: string | null | undefined): string {
+  const key = `shippingStatus.${status}`;
+  return status && isMessageKey(key) ? t.msg(key) : statusLabel(t, status);
 }
 
 /** A payment status (pending, paid, cancelled, failed) in the shopper's language. */
