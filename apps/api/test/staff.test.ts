@@ -229,7 +229,7 @@ describe('the work', () => {
     const after = shipped.body.result;
     expect(after).toMatchObject({ status: 'shipped', carrier: 'omniva', tracking_number: 'CC123456789LT' });
     expect(after.tracking_url).toContain('CC123456789LT');
-    expect(after.history.at(-1)).toMatchObject({ to_status: 'shipped', who: 'clerk@shop.lt' });
+    expect(after.history.at(-1)).toMatchObject({ to_status: 'shipped', who: 'clerk@shop.lt', actor_kind: 'staff' });
     expect((await auditRows('order.ship')).at(-1)).toMatchObject({ staff_email: 'clerk@shop.lt', target: `order:${id}`, details: { carrier: 'omniva', trackingNumber: 'CC123456789LT' } });
     expect(placed.status).toBe(200);
   });

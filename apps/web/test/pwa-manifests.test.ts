@@ -64,8 +64,8 @@ describe('client manifest: page groups for prefetch', () => {
     ['reset-password-en', 'reset-password'],
     ['checkout-ru', 'checkout'],
     ['root', null],
-    ['admin-orders-lt', null],
-    ['admin-layout-en', null],
+    ['admin-orders', null],
+    ['admin-layout', null],
   ])('%s → %s', (id, group) => {
     expect(pageGroupOf(id)).toBe(group);
   });
@@ -104,9 +104,9 @@ describe('client manifest: the back office (issue #15)', () => {
       routes: {
         root: { id: 'root', module: '/assets/root.js', imports: ['/assets/shell.js'] },
         'product-lt': { id: 'product-lt', module: '/assets/product.js', imports: ['/assets/shell.js', '/assets/Price.js'] },
-        'admin-layout-lt': { id: 'admin-layout-lt', module: '/assets/layout.js', imports: ['/assets/shell.js', '/assets/i18n.js'] },
-        'admin-order-en': {
-          id: 'admin-order-en',
+        'admin-layout': { id: 'admin-layout', module: '/assets/layout.js', imports: ['/assets/shell.js', '/assets/i18n.js'] },
+        'admin-order': {
+          id: 'admin-order',
           module: '/assets/order.js',
           imports: ['/assets/i18n.js', '/assets/Price.js'],
           css: ['/assets/admin.css'],

@@ -72,7 +72,7 @@ export function prefetchGroups(manifest: RouterManifest, assets: string[] = []):
   return groups;
 }
 
-/** the back office's routes (app/routes.ts: ids `admin-<page>-<lang>`) */
+/** the back office's routes (app/routes.ts: ids `admin-<page>`) */
 export function isBackOfficeRoute(routeId: string): boolean {
   return routeId.startsWith('admin-');
 }

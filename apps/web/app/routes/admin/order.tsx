@@ -23,7 +23,19 @@ type Line = {
   row_total_incl_tax: number;
   tax_percent: number;
 };
-type HistoryRow = { at: string; action: string; from_status: string | null; to_status: string; payment_status: string; who: string; note: string | null };
+type HistoryRow = {
+  at: string;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  payment_status: string;
+  who: string | null;
+  actor_kind: string;
+  note: string | null;
+};
+
+/** who changed the order when no staff e-mail is recorded: the kind of actor (lifecycle.ts OrderActor) */
+const ACTOR_KINDS = ['staff', 'admin_token', 'customer', 'guest', 'payment', 'system'];
 type StaffOrder = {
   id: number;
   number: string;
@@ -432,7 +444,7 @@ export default function AdminOrder() {
               {order.history.map((h, i) => (
                 <tr key={i}>
                   <td>{formatDateTime(h.at)}</td>
-                  <td>{h.who}</td>
+                  <td>{h.who ?? (ACTOR_KINDS.includes(h.actor_kind) ? t(`actor.${h.actor_kind}` as AdminKey) : h.actor_kind)}</td>
                   <td>
                     {h.from_status ? `${labels.order[h.from_status] ?? h.from_status} → ` : ''}
                     {labels.order[h.to_status] ?? h.to_status}

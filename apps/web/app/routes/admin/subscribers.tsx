@@ -7,7 +7,7 @@ import { formatDateTime } from '@vitrina/domain';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/subscribers';
 import { ScrollRegion } from '../../admin/ScrollRegion';
-import { adminT } from '../../admin/i18n';
+import { adminT, type AdminKey } from '../../admin/i18n';
 import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
 
 const SHOWN = 200;
@@ -62,7 +62,7 @@ export default function AdminSubscribers() {
                 {subscribers.map((s) => (
                   <tr key={s.email}>
                     <td>{s.email}</td>
-                    <td>{s.status}</td>
+                    <td>{['pending', 'subscribed', 'unsubscribed'].includes(s.status) ? t(`subscription.${s.status}` as AdminKey) : s.status}</td>
                     <td>{s.store_code}</td>
                     <td>{when(s.created_at)}</td>
                     <td>{when(s.confirmed_at)}</td>
