@@ -3,7 +3,7 @@
  * sections their role may open, the language switch and logout. Every page under it is
  * server-rendered, `noindex` (meta and X-Robots-Tag), never stored, under the shop's CSP.
  */
-import { Form, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
+import { Form, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation } from 'react-router';
 import { staffAreas, type StaffRole } from '@vitrina/domain';
 import type { Route } from './+types/layout';
 import adminCss from '../../admin/admin.css?url';
@@ -65,6 +65,27 @@ export default function AdminLayout() {
       </header>
       <main className="admin-main" id="main">
         <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** a refusal inside the back office (403: the role may not open it; 404: no such order) in its own plain frame */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const lang = adminLangOf(pathname);
+  const t = adminT(lang);
+  const message = isRouteErrorResponse(error) ? `${error.status}: ${typeof error.data === 'string' ? error.data : error.statusText}` : t('admin.error');
+  return (
+    <div className="admin">
+      <main className="admin-main" id="main">
+        <h1>{t('admin.title')}</h1>
+        <p className="admin-alert" role="alert">
+          {message}
+        </p>
+        <p>
+          <a href={adminPath(lang)}>{t('common.back')}</a>
+        </p>
       </main>
     </div>
   );
