@@ -395,6 +395,45 @@ describe('the order e-mails: once each, in the order store view language', () =>
   });
 });
 
+describe('payments and the lifecycle', () => {
+  it('money for an order the staff cancelled: stays cancelled, refund due (staff notice), no stock taken; then refunded', async () => {
+    const before = await stockOf('PHN-2001');
+    const o = await place({ payment: 'NEOPAY', qty: 2 });
+    const start = await api.app.inject(`/vsbridge/neopay/payment/${o.orderToken}/-`);
+    expect(start.statusCode).toBe(302);
+    await ok(o.orderNumber, { action: 'cancel', reason: 'Customer called to cancel' });
+    expect(await stockOf('PHN-2001')).toBe(before);
+    const page = String((await api.call(String(start.headers.location))).res.body);
+    const request = /name="request" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const posted = await api.app.inject({
+      method: 'POST',
+      url: '/vsbridge/payment/sandbox/neopay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ request, outcome: 'paid' }).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(await stockOf('PHN-2001')).toBe(before);
+    const s = await snapshot(o.orderNumber);
+    expect(s.order).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refund_due',
+      cancelled_by: 'staff',
+    });
+    const notices = await api.database.query<{ payload: { incrementId: string } }>(
+      "SELECT payload FROM outbox WHERE kind = 'order.refund-due' AND payload->>'incrementId' = $1",
+      [o.orderNumber],
+    );
+    expect(notices).toHaveLength(1);
+    const detail = await api.call({ url: `/vsbridge/admin/orders/${o.orderNumber}`, headers: admin() });
+    expect(detail.body.result.actions).toEqual(['refund']);
+    const refunded = await ok(o.orderNumber, { action: 'refund', restock: true });
+    expect(refunded.order).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
+    // the units came back once, at the cancellation
+    expect(await stockOf('PHN-2001')).toBe(before);
+    expect((await mailsOf(o.orderNumber))['mail.order-paid']).toBeUndefined();
+  });
+});
+
 describe('who may call the admin order routes', () => {
   it('no token, a customer token or a wrong token: 401, nothing changed', async () => {
     const c = await customer(api, 'not-admin');

@@ -74,7 +74,7 @@ function OrderView({ orderId }: { orderId: string }) {
           {n}
         </p>
       ))}
-      <OrderProgress order={order} headingLevel={3} />
+      <OrderProgress order={order} headingLevel={3} showStatus={false} />
       {a ? (
         <section aria-labelledby="order-ship-to">
           <h3 id="order-ship-to">{t('account.shipTo')}</h3>

@@ -7,6 +7,8 @@ type Props = {
   order: OrderProgressFields & { status: string; cancel_reason?: string | null | undefined };
   /** the heading's level in the page (the thank-you page: 2, the account's order page: 3) */
   headingLevel?: 2 | 3;
+  /** false where the page already lists the status (the account's order facts) */
+  showStatus?: boolean;
 };
 
 /**
@@ -15,7 +17,7 @@ type Props = {
  * staff's reason for a cancellation, and each change, oldest first. On the thank-you / order-token
  * page and the account's order page.
  */
-export function OrderProgress({ order, headingLevel = 2 }: Props) {
+export function OrderProgress({ order, headingLevel = 2, showStatus = true }: Props) {
   const t = useT();
   const pickup = order.is_pickup ?? false;
   const history = order.history ?? [];
@@ -33,10 +35,12 @@ export function OrderProgress({ order, headingLevel = 2 }: Props) {
   return (
     <section aria-labelledby="order-progress-title" className="order-progress" data-testid="order-progress">
       <Heading id="order-progress-title">{t('orderProgress.title')}</Heading>
-      <p>
-        {t('orderProgress.status')}:{' '}
-        <strong data-testid="order-status">{statusLabel(t, order.status, pickup)}</strong>
-      </p>
+      {showStatus ? (
+        <p>
+          {t('orderProgress.status')}:{' '}
+          <strong data-testid="order-status">{statusLabel(t, order.status, pickup)}</strong>
+        </p>
+      ) : null}
       {order.tracking_number ? (
         <p className="order-tracking" data-testid="order-tracking">
           {order.carrier ? `${order.carrier}. ` : ''}
