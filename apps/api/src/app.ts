@@ -59,6 +59,9 @@ import { ApiMetrics } from './ops/metrics.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { WebhookDispatcher } from './integration/webhooks.ts';
 import { measureRequests, opsRoutes } from './ops/routes.ts';
+import { StaffSessions } from './staff/sessions.ts';
+import { StaffBackOffice } from './staff/back-office.ts';
+import { staffRoutes } from './staff/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
@@ -176,6 +179,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     invoices: new InvoiceService(database, config),
     metrics,
     webhooks: new WebhookDispatcher(database, config.webhooks, app.log, metrics),
+    staffSessions: new StaffSessions(database, config, limiter),
+    backOffice: new StaffBackOffice(database),
   };
   measureRequests(app, ctx.metrics);
   app.addHook('onReady', async () => {
@@ -220,6 +225,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   newsRoutes(app, ctx);
   invoiceRoutes(app, ctx);
   integrationRoutes(app, ctx);
+  staffRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -99,6 +99,15 @@
  *
  * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
  *
+ * The back office (issue #15 "Staff"; apps/api/src/staff): staff accounts come from `npm run staff`.
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `STAFF_SESSION_IDLE_MINUTES` | `30` | a staff session ends after this long without a request |
+ * | `STAFF_SESSION_MAX_HOURS` | `10` | a staff session ends this long after its login, however busy |
+ * | `RATE_LIMIT_STAFF_LOGIN_ACCOUNT` | `5/900` | staff login attempts per staff e-mail per window (`count/seconds`); a success clears the count |
+ * | `RATE_LIMIT_STAFF_LOGIN_ADDRESS` | `20/900` | staff login attempts per client address |
+ *
  * The rate-limit counters live in the process (auth/rate-limit.ts), or in Redis when REDIS_URL is set
  * (auth/redis-rate-limit.ts), so that several processes share them.
  * The client address is the request's `ip`: a server that forwards requests to this API by `inject`
@@ -201,6 +210,17 @@ export type WebhookConfig = {
   intervalMs: number;
   timeoutMs: number;
   maxAttempts: number;
+  /** the back office's sessions (staff/sessions.ts) */
+  staff: StaffSessionConfig;
+};
+
+export type StaffSessionConfig = {
+  /** STAFF_SESSION_IDLE_MINUTES in seconds */
+  idleSeconds: number;
+  /** STAFF_SESSION_MAX_HOURS in seconds */
+  maxSeconds: number;
+  /** PUBLIC_URL is https: the cookie is Secure */
+  secureCookie: boolean;
 };
 
 export type UnpaidOrderLimits = {
@@ -271,6 +291,8 @@ export type RateLimits = {
   newsletterEmail: RateRule;
   contactAddress: RateRule;
   stockAlertAddress: RateRule;
+  staffLoginAccount: RateRule;
+  staffLoginAddress: RateRule;
 };
 
 export const MAX_IMAGE_SIZE = 2000;
@@ -371,6 +393,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       newsletterEmail: rateRule(env, 'RATE_LIMIT_NEWSLETTER_EMAIL', '3/3600'),
       contactAddress: rateRule(env, 'RATE_LIMIT_CONTACT_ADDRESS', '5/3600'),
       stockAlertAddress: rateRule(env, 'RATE_LIMIT_STOCK_ALERT_ADDRESS', '20/3600'),
+      staffLoginAccount: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ACCOUNT', '5/900'),
+      staffLoginAddress: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ADDRESS', '20/900'),
     },
     mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
@@ -402,6 +426,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     invoicePrefix: invoicePrefix(env.INVOICE_PREFIX),
     webhooks: webhookConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    staff: {
+      idleSeconds: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
+      maxSeconds: int(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24) * 3600,
+      secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+    },
   };
 }
 

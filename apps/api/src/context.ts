@@ -28,6 +28,8 @@ import type { StockAlertService } from './stock-alert/service.ts';
 import type { InvoiceService } from './invoice/service.ts';
 import type { ApiMetrics } from './ops/metrics.ts';
 import type { WebhookDispatcher } from './integration/webhooks.ts';
+import type { StaffSessions } from './staff/sessions.ts';
+import type { StaffBackOffice } from './staff/back-office.ts';
 
 export type ApiContext = {
   database: Database;
@@ -65,6 +67,10 @@ export type ApiContext = {
   metrics: ApiMetrics;
   /** signed order webhooks from order_events (integration/webhooks.ts) */
   webhooks: WebhookDispatcher;
+  /** the back office's staff sessions (staff/sessions.ts; issue #15) */
+  staffSessions: StaffSessions;
+  /** what the back office reads and changes besides the order lifecycle (staff/back-office.ts) */
+  backOffice: StaffBackOffice;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

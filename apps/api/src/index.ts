@@ -7,3 +7,6 @@ export { loadApiConfig, parseTrustProxy, fastifyTrustProxy, type ApiConfig, type
 export type { ErrorBody } from './http/error-handler.ts';
 export { redactUrl, withLogRedaction } from './http/log.ts';
 export { addSecurityHeaders, isPersonalApiPath } from './http/security-headers.ts';
+// the back office's accounts (issue #15): `npm run staff` and tests create staff with these
+export { addStaff, disableStaff, listStaff, setStaffPassword, type StaffAccount } from './staff/accounts.ts';
+export { CLI_ACTOR } from './staff/audit.ts';

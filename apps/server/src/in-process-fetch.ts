@@ -7,15 +7,26 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 
 export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/**
+ * A loader's or action's call on behalf of a browser names the browser's address in this header
+ * (the back office's staff login is rate-limited per address, issue #15); the in-process transport
+ * makes it the request's address and drops the header. Only server code reaches this transport, so
+ * a browser cannot choose its address by sending the header itself (the API never reads it).
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-vitrina-client-address';
+
 export function createInProcessFetch(api: FastifyInstance): ApiFetch {
   return async (input, init = {}) => {
     const url = new URL(input, 'http://in-process');
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+    const remoteAddress = headers[CLIENT_ADDRESS_HEADER];
+    delete headers[CLIENT_ADDRESS_HEADER];
     const res = await api.inject({
       method: (init.method ?? 'GET').toUpperCase() as InjectOptions['method'],
       url: url.pathname + url.search,
       headers,
+      ...(remoteAddress ? { remoteAddress } : {}),
       payload: typeof init.body === 'string' ? init.body : undefined,
     });
     const outHeaders = new Headers();

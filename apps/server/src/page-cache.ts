@@ -48,6 +48,8 @@ export function pageTagsOf(pathname: string, status: number): { tags: PageTag[];
   if (rest === '/search') return { tags: LISTING, personal: false };
   if (rest === '/compare') return { tags: ['compare', 'attribute', 'category'], personal: false };
   if (rest === '/checkout' || rest === '/order-completed') return { tags: ['checkout'], personal: true };
+  // the back office (issue #15): staff pages, its login page too, are never cached
+  if (/^\/admin(?:[/.]|$)/.test(rest)) return { tags: ['my-account'], personal: true };
   if (rest.startsWith('/my-account') || /^\/(reset-password|newsletter|review)(\/|$)/.test(rest))
     return { tags: ['my-account'], personal: true };
   // CMS and static pages, news, wish list: the menu (categories) around content that only an import changes

@@ -64,7 +64,7 @@ export async function registerStorefront(
       },
     });
 
-    const render = pageHandler((req, cspNonce) => handle(req, { apiFetch: opts.apiFetch, cspNonce }), {
+    const render = pageHandler((req, cspNonce, clientAddress) => handle(req, { apiFetch: opts.apiFetch, cspNonce, clientAddress }), {
       pageCache: opts.pageCache,
       publicUrl: opts.publicUrl,
     });
@@ -86,7 +86,8 @@ export type PageCacheOption = { cache: PageCache; stamp: (store: StoreCode) => P
  * cached page has its first nonce swapped for it. Personal pages (checkout, account) are no-store.
  */
 export function pageHandler(
-  render: (request: Request, cspNonce: string) => Promise<Response>,
+  /** `clientAddress`: the browser's (Fastify's `request.ip`, TRUST_PROXY applied) */
+  render: (request: Request, cspNonce: string, clientAddress: string) => Promise<Response>,
   opts: { pageCache?: PageCacheOption | undefined; publicUrl: string },
 ) {
   const origin = new URL(opts.publicUrl).origin;
@@ -96,7 +97,7 @@ export function pageHandler(
     const pathname = request.url.split('?')[0] ?? '/';
     const answer = { nonce, personal: isPersonalPage(pathname) };
     if (!pages || !isCacheableRequest(request.method, request.headers)) {
-      return sendWebResponse(reply, await render(toWebRequest(request, origin), nonce), answer);
+      return sendWebResponse(reply, await render(toWebRequest(request, origin), nonce, request.ip), answer);
     }
     const url = request.url;
     const store = storeCodeFromPath(pathname).storeCode;
@@ -104,7 +105,7 @@ export function pageHandler(
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
     if (cached) return sendCachedPage(reply, cached, 'hit', nonce);
-    const response = await render(toWebRequest(request, origin), nonce);
+    const response = await render(toWebRequest(request, origin), nonce, request.ip);
     const { tags, personal } = pageTagsOf(pathname, response.status);
     if (personal || answer.personal || !isCacheableResponse(response))
       return sendWebResponse(reply, response, answer);

@@ -249,6 +249,8 @@ describe('page tags (the spec tags)', () => {
     ['/en/no/such/page', 404, ['page-not-found', 'category'], false],
     ['/checkout', 200, ['checkout'], true],
     ['/en/my-account/orders', 200, ['my-account'], true],
+    ['/admin', 200, ['my-account'], true],
+    ['/en/admin/orders/12', 200, ['my-account'], true],
     ['/error', 200, ['error'], true],
     ['/c/laptops', 500, ['error'], true],
   ] as const)('%s (%i) → %j', (path, status, tags, personal) => {

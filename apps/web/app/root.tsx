@@ -185,6 +185,8 @@ function Shell({
   storeInfo?: StoreInfo | null;
   children: ReactNode;
 }) {
+  // the back office (routes/admin): none of the shop's header, footer, overlays or notifications
+  if (layout === 'bare') return <>{children}</>;
   if (layout === 'empty') {
     return (
       <>
@@ -214,7 +216,8 @@ function Shell({
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  // the deepest route that names a layout (the back office's pages inherit their frame's 'bare')
+  const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as RouteHandle | undefined;
   useCartSync();
   useSyncQueue();
   usePwa();

@@ -1,4 +1,4 @@
-import { type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-router/dev/routes';
 import { STATIC_PAGES } from './lib/static-pages';
 
 /**
@@ -60,4 +60,30 @@ function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
   ];
 }
 
-export default STORES.flatMap((s) => storeRoutes(s.code, s.prefix)) satisfies RouteConfig;
+/**
+ * The back office (issue #15 "Staff"): /admin in Lithuanian, /en/admin in English (the staff's
+ * languages), one route each for both through the optional `en?` segment (every route is a line of
+ * the route manifest every shop page loads: one set keeps that growth small). Its modules live in
+ * routes/admin and app/admin, outside the shop's shell chunk, so the shop never loads them. Route
+ * ids: `admin-<page>`.
+ */
+function adminRoutes(): RouteConfigEntry[] {
+  const base = 'en?/admin';
+  return [
+    route(`${base}/login`, 'routes/admin/login.tsx', { id: 'admin-login' }),
+    route(`${base}/logout`, 'routes/admin/logout.tsx', { id: 'admin-logout' }),
+    route(base, 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
+      index('routes/admin/orders.tsx', { id: 'admin-orders' }),
+      route('orders/:id', 'routes/admin/order.tsx', { id: 'admin-order' }),
+      route('reviews', 'routes/admin/reviews.tsx', { id: 'admin-reviews' }),
+      route('messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
+      route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),
+      route('accounts', 'routes/admin/accounts.tsx', { id: 'admin-accounts' }),
+    ]),
+  ];
+}
+
+export default [
+  ...adminRoutes(),
+  ...STORES.flatMap((s) => storeRoutes(s.code, s.prefix)),
+] satisfies RouteConfig;

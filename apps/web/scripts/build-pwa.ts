@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import { STORE_CODES } from '@vitrina/domain';
 import { THEME_COLOR, webManifest } from '../app/pwa/web-manifest';
-import { parseRouterManifest, prefetchGroups, type ClientManifest } from '../app/pwa/client-manifest';
+import { backOfficeOnlyFiles, parseRouterManifest, prefetchGroups, type ClientManifest } from '../app/pwa/client-manifest';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const buildDir = path.resolve(webDir, process.env.VITRINA_WEB_BUILD_DIR ?? 'build');
@@ -69,21 +69,25 @@ async function main() {
     await writeFile(path.join(pwaDir, `manifest.${code}.webmanifest`), manifests[i]!.body);
 
   const files = (await listFiles(clientDir)).filter((f) => !NOT_PRECACHED.has(f));
+  const routerManifestFile = files.find((f) => /^assets\/manifest-[\w-]+\.js$/.test(f));
+  if (!routerManifestFile) throw new Error(`no React Router manifest in ${clientDir}/assets`);
+  const routerManifest = parseRouterManifest(
+    await readFile(path.join(clientDir, routerManifestFile), 'utf8'),
+  );
+  // the back office's own chunks (issue #15) are never precached: a shopper's device never fetches them
+  const backOffice = backOfficeOnlyFiles(routerManifest);
   const assets: ClientManifest['assets'] = [];
   const precache: { url: string; revision: string | null }[] = [];
   for (const file of files) {
     const full = path.join(clientDir, file);
     const url = `/${file}`;
     assets.push({ url, bytes: (await stat(full)).size });
+    // admin-*.css: the back office's stylesheet, linked by its routes (`?url`), not listed as route css
+    if (backOffice.has(url) || /^\/assets\/admin-[\w-]+\.css$/.test(url)) continue;
     precache.push({ url, revision: FINGERPRINTED.test(file) ? null : hashOf(await readFile(full)) });
   }
   for (const m of manifests) precache.push({ url: m.url, revision: hashOf(m.body) });
 
-  const routerManifestFile = files.find((f) => /^assets\/manifest-[\w-]+\.js$/.test(f));
-  if (!routerManifestFile) throw new Error(`no React Router manifest in ${clientDir}/assets`);
-  const routerManifest = parseRouterManifest(
-    await readFile(path.join(clientDir, routerManifestFile), 'utf8'),
-  );
   const version = hashOf(JSON.stringify(precache));
   const clientManifest: ClientManifest = {
     version,

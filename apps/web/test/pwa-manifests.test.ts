@@ -1,6 +1,7 @@
 import { STORE_CODES } from '@vitrina/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  backOfficeOnlyFiles,
   pageGroupOf,
   parseRouterManifest,
   prefetchGroups,
@@ -63,6 +64,8 @@ describe('client manifest: page groups for prefetch', () => {
     ['reset-password-en', 'reset-password'],
     ['checkout-ru', 'checkout'],
     ['root', null],
+    ['admin-orders', null],
+    ['admin-layout', null],
   ])('%s → %s', (id, group) => {
     expect(pageGroupOf(id)).toBe(group);
   });
@@ -91,5 +94,25 @@ describe('client manifest: page groups for prefetch', () => {
     const source = `window.__reactRouterManifest=${JSON.stringify(ROUTER_MANIFEST)};`;
     expect(parseRouterManifest(source)).toEqual(ROUTER_MANIFEST);
     expect(() => parseRouterManifest('nothing here')).toThrow();
+  });
+});
+
+describe('client manifest: the back office (issue #15)', () => {
+  it('its own chunks are set apart; chunks a shop route also uses are not', () => {
+    const manifest: RouterManifest = {
+      entry: { module: '/assets/entry.client.js', imports: ['/assets/shell.js'] },
+      routes: {
+        root: { id: 'root', module: '/assets/root.js', imports: ['/assets/shell.js'] },
+        'product-lt': { id: 'product-lt', module: '/assets/product.js', imports: ['/assets/shell.js', '/assets/Price.js'] },
+        'admin-layout': { id: 'admin-layout', module: '/assets/layout.js', imports: ['/assets/shell.js', '/assets/i18n.js'] },
+        'admin-order': {
+          id: 'admin-order',
+          module: '/assets/order.js',
+          imports: ['/assets/i18n.js', '/assets/Price.js'],
+          css: ['/assets/admin.css'],
+        },
+      },
+    };
+    expect([...backOfficeOnlyFiles(manifest)].sort()).toEqual(['/assets/admin.css', '/assets/i18n.js', '/assets/layout.js', '/assets/order.js']);
   });
 });

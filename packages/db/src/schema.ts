@@ -696,6 +696,10 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   storeCode: text('store_code').notNull().default('lt'),
   createdAt: createdAt(),
+  /** when a staff member marked the message handled (issue #15, the back office); null: open */
+  handledAt: ts('handled_at'),
+  /** staff_users.id of who marked it handled */
+  handledBy: integer('handled_by'),
 });
 
 export const cmsPages = pgTable('cms_pages', {
@@ -745,6 +749,59 @@ export const shopConfig = pgTable('shop_config', {
   code: text('code').primaryKey(),
   configs: jsonb('configs').$type<Record<string, unknown>>().notNull(),
 });
+
+// ---------------------------------------------------------------- staff (issue #15, the back office)
+
+/** the shop's staff: separate from customers, created from the command line (`npm run staff`) */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    /** Argon2id PHC string */
+    passwordHash: text('password_hash').notNull(),
+    /** 'staff' (orders, reviews, messages) | 'admin' (also the staff accounts) */
+    role: text('role').notNull(),
+    /** a disabled account cannot log in and its sessions end */
+    disabledAt: ts('disabled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('staff_users_role_check', sql`${t.role} IN ('admin', 'staff')`)],
+);
+
+/** staff sessions: only the sha-256 of the cookie's token is stored; idle and absolute timeouts */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id').notNull(),
+    createdAt: createdAt(),
+    /** the idle timeout counts from here (STAFF_SESSION_IDLE_MINUTES) */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** the absolute end (STAFF_SESSION_MAX_HOURS after login) */
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** every staff action: who, what, on which target, when (apps/api/src/staff/audit.ts) */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** null: the command line acted (e.g. `npm run staff -- add`) */
+    staffId: integer('staff_id'),
+    /** kept as written: the account may change or go */
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    /** e.g. `order:12`, `review:3`, `staff:2` */
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_audit_log_created_idx').on(t.createdAt), index('staff_audit_log_target_idx').on(t.target)],
+);
 
 // ---------------------------------------------------------------- infrastructure
 

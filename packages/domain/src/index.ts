@@ -32,3 +32,4 @@ export * from './variant-images.ts';
 export * from './option-choices.ts';
 export * from './delivery-estimate.ts';
 export * from './specifications.ts';
+export * from './staff.ts';

@@ -37,6 +37,26 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Reikalingas galiojantis administratoriaus raktas.',
     ru: 'Требуется действительный токен администратора.',
   },
+  'staff.invalidCredentials': {
+    en: 'Wrong e-mail or password, or the account is disabled.',
+    lt: 'Neteisingas el. paštas ar slaptažodis arba paskyra išjungta.',
+    ru: 'Неверный e-mail или пароль, или учётная запись отключена.',
+  },
+  'staff.loginRequired': {
+    en: 'Please log in to the back office.',
+    lt: 'Prisijunkite prie administravimo srities.',
+    ru: 'Войдите в административную часть.',
+  },
+  'staff.forbidden': {
+    en: 'Your role does not allow this.',
+    lt: 'Jūsų vaidmuo to neleidžia.',
+    ru: 'Ваша роль этого не позволяет.',
+  },
+  'staff.cannotDisableSelf': {
+    en: 'You cannot disable your own account.',
+    lt: 'Negalite išjungti savo paskyros.',
+    ru: 'Нельзя отключить собственную учётную запись.',
+  },
   'api.cartForbidden': {
     en: 'This cart belongs to another customer.',
     lt: 'Šis krepšelis priklauso kitam pirkėjui.',

@@ -14,6 +14,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** this answer's CSP nonce; absent when nothing sets a policy (tests, `react-router dev`) */
     cspNonce?: string;
+    /** the browser's address (the shop server's `request.ip`): the back office's login rate limit */
+    clientAddress?: string;
   }
 }
 

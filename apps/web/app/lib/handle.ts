@@ -1,5 +1,6 @@
 /** Route `handle`: which layout wraps the page (default when absent). */
-export type LayoutName = 'default' | 'empty' | 'minimal';
+/** `bare`: the page draws its whole body itself (the back office, issue #15) */
+export type LayoutName = 'default' | 'empty' | 'minimal' | 'bare';
 export interface RouteHandle {
   layout?: LayoutName;
 }

@@ -55,6 +55,8 @@ export function cachePlanFor(request: RequestFacts, origin: string): CachePlan {
   if (startsWithAny(path, API_PREFIXES) || path === '/healthz') return 'network-only';
   if (startsWithAny(path, STATIC_PREFIXES) || STATIC_FILES.includes(path) || MANIFEST.test(path))
     return 'static';
+  // the back office (issue #15): staff data never stays on the device
+  if (/^(?:\/en)?\/admin(?:[/.]|$)/.test(path)) return 'network-only';
   if (request.mode === 'navigate') return 'page';
   // single fetch: `/c/tv.data`, `/_root.data` (home), with `?_routes=` for partial revalidation;
   // `/__manifest`: React Router's lazy route discovery before a client navigation

@@ -28,7 +28,8 @@ const STORE_SUFFIX = /-(lt|en|ru)$/;
  * is the lazy NewsletterPopup chunk and the languages switch is part of the header.
  */
 export function pageGroupOf(routeId: string): string | null {
-  if (routeId === 'root') return null;
+  // the back office (issue #15) is no page group of the shop
+  if (routeId === 'root' || isBackOfficeRoute(routeId)) return null;
   const name = routeId.replace(STORE_SUFFIX, '');
   if (name === 'home' || name === 'home-pwa') return 'home';
   if (name === 'cms-page') return 'cms page';
@@ -69,6 +70,26 @@ export function prefetchGroups(manifest: RouterManifest, assets: string[] = []):
     if (chunks.length) groups[group] = unique([...shell, ...chunks]);
   }
   return groups;
+}
+
+/** the back office's routes (app/routes.ts: ids `admin-<page>`) */
+export function isBackOfficeRoute(routeId: string): boolean {
+  return routeId.startsWith('admin-');
+}
+
+/**
+ * The files only the back office uses (issue #15: its code in chunks the shop never loads): the
+ * modules, imports and styles of its routes that no shop route, the root or the entry needs. The
+ * service worker does not precache them.
+ */
+export function backOfficeOnlyFiles(manifest: RouterManifest): Set<string> {
+  const shop = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  const office = new Set<string>();
+  for (const route of Object.values(manifest.routes)) {
+    const files = [route.module, ...(route.imports ?? []), ...(route.css ?? [])];
+    for (const f of files) (isBackOfficeRoute(route.id) ? office : shop).add(f);
+  }
+  return new Set([...office].filter((f) => !shop.has(f)));
 }
 
 /** Reads `window.__reactRouterManifest={...};` as written by React Router's build. */

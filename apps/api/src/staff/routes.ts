@@ -1,0 +1,260 @@
+/**
+ * The staff API (issue #15 "Staff"), under `/vsbridge/staff/*`: login and logout (the session
+ * cookie), the orders, reviews, messages, stock alerts and newsletter lists of role `staff`, and the
+ * staff accounts and audit log of role `admin`. Every route but login needs a staff session cookie;
+ * a customer token or ADMIN_TOKEN opens none of them. Every change is audited (staff/audit.ts).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffActionType, StaffArea } from '@vitrina/domain';
+import { staffCan, staffOrderActionSchema } from '@vitrina/domain';
+import { isTransitionRefusal, staffAction } from '../order/lifecycle.ts';
+import { audit } from './audit.ts';
+import type { ApiApp, ApiContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { requestStoreCode } from '../http/request.ts';
+import { withRetryAfter } from '../auth/rate-limit.ts';
+import { StaffAccountError, addStaff, disableStaff, listStaff, setStaffPassword } from './accounts.ts';
+import { CLI_ACTOR } from './audit.ts';
+import { staffTokenOf, type StaffPrincipal } from './sessions.ts';
+import {
+  auditQuery,
+  cliBody,
+  idParams,
+  listFormatQuery,
+  loginBody,
+  messageListQuery,
+  orderListQuery,
+  reviewListQuery,
+  reviewStatusBody,
+  storeQuery,
+} from './schemas.ts';
+
+const tags = ['staff'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the staff member of a `/vsbridge/staff/*` request (set by the area guard) */
+    staff?: StaffPrincipal;
+  }
+}
+
+export function staffPrincipal(req: FastifyRequest): StaffPrincipal {
+  if (!req.staff) throw new ApiError(401, 'staff.loginRequired');
+  return req.staff;
+}
+
+export function staffRoutes(app: ApiApp, ctx: ApiContext) {
+  const { staffSessions: sessions, backOffice } = ctx;
+
+  /** the guard of an area: a live staff session whose role may open it (401 / 403 otherwise) */
+  const area = (name: StaffArea) => async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const staff = await sessions.authenticate(staffTokenOf(req.headers.cookie));
+    if (!staffCan(staff.role, name)) throw new ApiError(403, 'staff.forbidden');
+    req.staff = staff;
+  };
+  /** any live staff session */
+  const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    req.staff = await sessions.authenticate(staffTokenOf(req.headers.cookie));
+  };
+
+  app.post(
+    '/vsbridge/staff/login',
+    { schema: { tags, summary: 'Staff login: sets the staff session cookie', querystring: storeQuery, body: loginBody } },
+    async (req, reply) => {
+      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip));
+      reply.header('set-cookie', sessions.cookie(token)).header('cache-control', 'no-store');
+      return ok({ email: principal.email, role: principal.role });
+    },
+  );
+
+  app.post('/vsbridge/staff/logout', { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } }, async (req, reply) => {
+    await sessions.logout(staffTokenOf(req.headers.cookie));
+    reply.header('set-cookie', sessions.cookie(undefined));
+    return ok(true);
+  });
+
+  app.get(
+    '/vsbridge/staff/me',
+    { onRequest: signedIn, schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery } },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      return ok({ email: staff.email, role: staff.role });
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/orders',
+    { onRequest: area('orders'), schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: orderListQuery } },
+    async (req) => {
+      const { storeCode: _store, ...filters } = req.query;
+      return ok({ ...(await backOffice.orders(filters)), methods: await backOffice.methods(requestStoreCode(req)) });
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/orders/:id',
+    { onRequest: area('orders'), schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery } },
+    async (req) => {
+      const store = requestStoreCode(req);
+      const order = await backOffice.order(req.params.id, store);
+      if (!order) throw notFound('error.notFound');
+      const methods = await backOffice.methods(store);
+      const title = (list: { code: string; title: string }[], code: string) => list.find((m) => m.code === code)?.title ?? code;
+      return ok({
+        ...order,
+        payment_method_title: title(methods.payment, order.payment_method),
+        shipping_method_title: title(methods.shipping, order.shipping_method),
+      });
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/orders/:id/transition',
+    {
+      onRequest: area('orders'),
+      schema: {
+        tags,
+        summary: 'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
+        params: idParams,
+        querystring: storeQuery,
+        body: staffOrderActionSchema,
+      },
+    },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      const { action, note, reason, carrier, trackingNumber, restock } = req.body;
+      const details = { carrier, trackingNumber, reason, restock, note };
+      try {
+        // the lifecycle's own transaction: statuses, history (with this staff member), stock, e-mail
+        await ctx.orders.transition({
+          orderId: req.params.id,
+          action: staffAction({ ...req.body, action: action as StaffActionType }),
+          actor: { kind: 'staff', id: staff.staffId, email: staff.email },
+          note,
+        });
+      } catch (err) {
+        if (isTransitionRefusal(err)) await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
+        throw err;
+      }
+      await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
+      const order = await backOffice.order(req.params.id, requestStoreCode(req));
+      return ok(order);
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/reviews',
+    { onRequest: area('reviews'), schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery } },
+    async (req) => ok(await backOffice.reviews(req.query.status, req.query.page, req.query.size)),
+  );
+
+  app.post(
+    '/vsbridge/staff/reviews/:id/status',
+    {
+      onRequest: area('reviews'),
+      schema: { tags, summary: 'Shows (approved) or hides a review', params: idParams, querystring: storeQuery, body: reviewStatusBody },
+    },
+    async (req) => {
+      if (!(await backOffice.setReviewStatus(staffPrincipal(req), req.params.id, req.body.status))) throw notFound('error.notFound');
+      return ok(true);
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/messages',
+    { onRequest: area('messages'), schema: { tags, summary: 'Contact and warranty messages', querystring: messageListQuery } },
+    async (req) => ok(await backOffice.messages(req.query.state ?? 'open', req.query.page, req.query.size)),
+  );
+
+  app.post(
+    '/vsbridge/staff/messages/:id/handled',
+    { onRequest: area('messages'), schema: { tags, summary: 'Marks a message handled', params: idParams, querystring: storeQuery } },
+    async (req) => {
+      if (!(await backOffice.markHandled(staffPrincipal(req), req.params.id))) throw notFound('error.notFound');
+      return ok(true);
+    },
+  );
+
+  for (const list of ['stock-alerts', 'subscribers'] as const) {
+    app.get(
+      `/vsbridge/staff/${list}`,
+      {
+        onRequest: area('subscribers'),
+        schema: {
+          tags,
+          summary: list === 'stock-alerts' ? 'Back-in-stock requests (format=csv: a CSV file)' : 'Newsletter subscribers (format=csv: a CSV file)',
+          querystring: listFormatQuery,
+        },
+      },
+      async (req, reply) => {
+        if (req.query.format === 'csv') {
+          const csv = await backOffice.exportCsv(staffPrincipal(req), list);
+          const day = new Date().toISOString().slice(0, 10);
+          return reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${list}-${day}.csv"`)
+            .header('cache-control', 'no-store')
+            .send(csv);
+        }
+        return ok(list === 'stock-alerts' ? await backOffice.stockAlerts() : await backOffice.subscribers());
+      },
+    );
+  }
+
+  app.get(
+    '/vsbridge/staff/accounts',
+    { onRequest: area('accounts'), schema: { tags, summary: 'Staff accounts (role admin)', querystring: storeQuery } },
+    async () => ok(await listStaff(ctx.database)),
+  );
+
+  app.post(
+    '/vsbridge/staff/accounts/:id/disable',
+    {
+      onRequest: area('accounts'),
+      schema: { tags, summary: 'Disables a staff account and ends its sessions (role admin)', params: idParams, querystring: storeQuery },
+    },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      if (staff.staffId === req.params.id) throw new ApiError(409, 'staff.cannotDisableSelf');
+      const account = await disableStaff(ctx.database, staff, { id: req.params.id });
+      if (!account) throw notFound('error.notFound');
+      return ok(account);
+    },
+  );
+
+  // `npm run staff` while a shop holds the embedded database (staff/cli.ts hands the command over):
+  // automation, so ADMIN_TOKEN (from DATA_DIR/server.json), audited as `cli`
+  app.post(
+    '/vsbridge/admin/staff',
+    {
+      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      schema: { tags: ['admin'], summary: 'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>', body: cliBody },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      try {
+        if (b.command === 'list') return ok(await listStaff(ctx.database));
+        if (b.command === 'add') return ok(await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''));
+        const account =
+          b.command === 'disable'
+            ? await disableStaff(ctx.database, CLI_ACTOR, { email: b.email ?? '' })
+            : await setStaffPassword(ctx.database, CLI_ACTOR, b.email ?? '', b.password ?? '');
+        if (!account) throw notFound('error.notFound');
+        return ok(account);
+      } catch (err) {
+        // the command line's refusals (short password, existing e-mail) are the caller's to read
+        if (err instanceof StaffAccountError) return reply.status(409).send({ code: 409, result: err.message });
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/audit',
+    { onRequest: area('accounts'), schema: { tags, summary: 'The staff audit log, newest first (role admin)', querystring: auditQuery } },
+    async (req) => ok(await backOffice.auditLog(req.query.page, req.query.size)),
+  );
+}

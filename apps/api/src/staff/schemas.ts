@@ -1,0 +1,71 @@
+/** Request schemas of the staff routes (issue #15 "Staff"; `/vsbridge/staff/*`). */
+import { z } from 'zod';
+import { ORDER_STATUSES, STAFF_ROLES, storeCodeSchema } from '@vitrina/domain';
+import { INT4_MAX } from '../lib/sql.ts';
+
+/** a row id in the path (PostgreSQL integer) */
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().positive().max(INT4_MAX)),
+});
+
+export const storeQuery = z.object({ storeCode: storeCodeSchema.optional() });
+
+export const loginBody = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const size = z.coerce.number().int().min(1).max(200).default(50);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** an empty filter field of a form (`?status=`) is no filter */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+export const orderListQuery = z.object({
+  storeCode: storeCodeSchema.optional(),
+  status: optional(z.enum(ORDER_STATUSES)),
+  payment_status: optional(z.string().max(32).regex(/^[a-z_]+$/)),
+  payment_method: optional(z.string().max(64)),
+  shipping_method: optional(z.string().max(128)),
+  from: optional(day),
+  to: optional(day),
+  q: optional(z.string().trim().max(200)),
+  page,
+  size,
+});
+
+export const reviewListQuery = z.object({
+  storeCode: storeCodeSchema.optional(),
+  status: optional(z.enum(['approved', 'hidden', 'pending'])),
+  page,
+  size,
+});
+
+export const reviewStatusBody = z.object({ status: z.enum(['approved', 'hidden']) });
+
+export const messageListQuery = z.object({
+  storeCode: storeCodeSchema.optional(),
+  state: optional(z.enum(['open', 'handled', 'all'])),
+  page,
+  size,
+});
+
+export const listFormatQuery = z.object({
+  storeCode: storeCodeSchema.optional(),
+  format: optional(z.enum(['json', 'csv'])),
+});
+
+export const auditQuery = z.object({ storeCode: storeCodeSchema.optional(), page, size });
+
+/** `npm run staff` handed over to the running shop (staff/cli.ts) */
+export const cliBody = z.object({
+  command: z.enum(['add', 'list', 'disable', 'passwd']),
+  email: z.string().trim().max(254).optional(),
+  role: z.enum(STAFF_ROLES).optional(),
+  password: z.string().max(1024).optional(),
+});

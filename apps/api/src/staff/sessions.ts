@@ -1,0 +1,132 @@
+/**
+ * Staff sessions (issue #15): their own short-lived sessions, apart from the customers' tokens.
+ *
+ * A login gives a random 256-bit token in an httpOnly, SameSite=Strict cookie (Secure when
+ * PUBLIC_URL is https); the database keeps only its sha-256. A session ends after
+ * STAFF_SESSION_IDLE_MINUTES without a request, STAFF_SESSION_MAX_HOURS after its login, on logout,
+ * and when its account is disabled or gets a new password. SameSite=Strict keeps other sites' forms
+ * and links from carrying the cookie (no cross-site request forgery of staff actions).
+ *
+ * Logins are rate-limited per e-mail and per client address with the shop's limiter (before the
+ * password is checked, so a parallel flood cannot slip past); a success forgets the e-mail's count.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '@vitrina/db';
+import type { StaffRole } from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
+import { ApiError } from '../http/errors.ts';
+import { one } from '../lib/db.ts';
+import { audit, type StaffActor } from './audit.ts';
+import { normaliseStaffEmail } from './accounts.ts';
+
+export const STAFF_COOKIE = 'vitrina_staff';
+
+export type StaffPrincipal = StaffActor & { staffId: number; role: StaffRole };
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** the staff session token of a Cookie header, if any */
+export function staffTokenOf(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === STAFF_COOKIE) {
+      const value = part.slice(at + 1).trim();
+      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+export class StaffSessions {
+  constructor(
+    private readonly database: Database,
+    private readonly config: ApiConfig,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** the Set-Cookie value that starts (token) or ends (undefined) a session */
+  cookie(token: string | undefined): string {
+    const parts = [
+      `${STAFF_COOKIE}=${token ?? ''}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Strict',
+      `Max-Age=${token ? this.config.staff.maxSeconds : 0}`,
+    ];
+    if (this.config.staff.secureCookie) parts.push('Secure');
+    return parts.join('; ');
+  }
+
+  async login(email: string, password: string, clientAddress: string): Promise<{ token: string; principal: StaffPrincipal }> {
+    const address = normaliseStaffEmail(email);
+    const accountKey = `staff-login:account:${address}`;
+    await enforce(this.limiter, [
+      { key: accountKey, rule: this.config.rateLimits.staffLoginAccount },
+      { key: `staff-login:address:${clientAddress}`, rule: this.config.rateLimits.staffLoginAddress },
+    ]);
+    const row = await one<{ id: number; email: string; role: StaffRole; password_hash: string; disabled_at: Date | null }>(
+      this.database,
+      'SELECT id, email, role, password_hash, disabled_at FROM staff_users WHERE email = $1',
+      [address],
+    );
+    const valid = await verifyPassword(row?.password_hash, password);
+    if (!row || !valid || row.disabled_at !== null) {
+      await audit(this.database, { staffId: row?.id ?? null, email: address }, 'login.failed', null, { clientAddress });
+      throw new ApiError(401, 'staff.invalidCredentials');
+    }
+    await this.limiter.reset(accountKey);
+    const token = randomBytes(32).toString('base64url');
+    const principal: StaffPrincipal = { staffId: row.id, email: row.email, role: row.role };
+    await this.database.transaction(async (tx) => {
+      await tx.query(`INSERT INTO staff_sessions (token_hash, staff_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+        sha256(token),
+        row.id,
+        this.config.staff.maxSeconds,
+      ]);
+      // a login also sweeps the expired sessions of everyone (a few rows: staff are few)
+      await tx.query(
+        `DELETE FROM staff_sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(secs => $1)`,
+        [this.config.staff.idleSeconds],
+      );
+      await audit(tx, principal, 'login', null, { clientAddress });
+    });
+    return { token, principal };
+  }
+
+  /**
+   * The staff member of a session token, or a 401; the session's idle clock restarts. An expired or
+   * idle session is deleted on sight.
+   */
+  async authenticate(token: string | undefined): Promise<StaffPrincipal> {
+    if (!token) throw new ApiError(401, 'staff.loginRequired');
+    const row = await one<{ staff_id: number; email: string; role: StaffRole }>(
+      this.database,
+      `UPDATE staff_sessions s SET last_seen_at = now()
+       FROM staff_users u
+       WHERE s.token_hash = $1 AND u.id = s.staff_id AND u.disabled_at IS NULL
+         AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)
+       RETURNING s.staff_id, u.email, u.role`,
+      [sha256(token), this.config.staff.idleSeconds],
+    );
+    if (!row) {
+      await this.database.query('DELETE FROM staff_sessions WHERE token_hash = $1', [sha256(token)]);
+      throw new ApiError(401, 'staff.loginRequired');
+    }
+    return { staffId: row.staff_id, email: row.email, role: row.role };
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.database.transaction(async (tx) => {
+      const row = await one<{ staff_id: number; email: string }>(
+        tx,
+        'DELETE FROM staff_sessions s USING staff_users u WHERE s.token_hash = $1 AND u.id = s.staff_id RETURNING s.staff_id, u.email',
+        [sha256(token)],
+      );
+      if (row) await audit(tx, { staffId: row.staff_id, email: row.email }, 'logout', null);
+    });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The back office's one way to the API (issue #15): `/vsbridge/staff/*` with the browser's staff
+ * session cookie passed on, in the page's language, through the shop server's in-process transport
+ * (or API_URL when the storefront runs apart). A 401 sends the browser to the login page; any other
+ * error comes back as `{ ok: false, status, message }` for the page to show.
+ */
+import { redirect, type AppLoadContext } from 'react-router';
+import { adminLangOf, adminPath, type AdminLang } from './i18n';
+
+/** the header the in-process transport turns into the request's client address (apps/server in-process-fetch.ts) */
+const CLIENT_ADDRESS_HEADER = 'x-vitrina-client-address';
+
+export type StaffAnswer<T> = { ok: true; status: number; result: T; response: Response } | { ok: false; status: number; message: string; response: Response };
+
+type Args = { request: Request; context: AppLoadContext };
+
+export function langOf(request: Request): AdminLang {
+  return adminLangOf(new URL(request.url).pathname);
+}
+
+export async function staffApi<T>({ request, context }: Args, path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<StaffAnswer<T>> {
+  const lang = langOf(request);
+  const url = `/vsbridge/staff${path}${path.includes('?') ? '&' : '?'}storeCode=${lang}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const cookie = request.headers.get('cookie');
+  if (cookie) headers.cookie = cookie;
+  if (context.clientAddress) headers[CLIENT_ADDRESS_HEADER] = context.clientAddress;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const send =
+    context.apiFetch ?? ((input: string, options?: RequestInit) => globalThis.fetch(new URL(input, process.env.API_URL ?? 'http://127.0.0.1:3000'), options));
+  const response = await send(url, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const body = (await response.json().catch(() => null)) as { code?: number; result?: unknown } | null;
+  if (response.ok) return { ok: true, status: response.status, result: body?.result as T, response };
+  const message = typeof body?.result === 'string' ? body.result : `HTTP ${response.status}`;
+  return { ok: false, status: response.status, message, response };
+}
+
+/** the redirect to the login page (thrown by a loader or action whose session has ended) */
+export function toLogin(request: Request): Response {
+  return redirect(adminPath(langOf(request), '/login'));
+}
+
+/** the answer's result, or: 401 → the login page, 404 → a 404 page, anything else → an error page */
+export function resultOrThrow<T>(answer: StaffAnswer<T>, request: Request): T {
+  if (answer.ok) return answer.result;
+  if (answer.status === 401) throw toLogin(request);
+  throw new Response(answer.message, { status: answer.status });
+}
+
+/** the form's text fields (a file field or a missing one is '') */
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData();
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === 'string') out[key] = value;
+  return out;
+}
+
+/** the headers every back-office page answers with: never indexed, never stored */
+export const ADMIN_HEADERS = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' };

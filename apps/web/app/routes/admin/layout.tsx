@@ -1,0 +1,92 @@
+/**
+ * The back office's frame (issue #15): the signed-in staff member (or the login page), the
+ * sections their role may open, the language switch and logout. Every page under it is
+ * server-rendered, `noindex` (meta and X-Robots-Tag), never stored, under the shop's CSP.
+ */
+import { Form, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation } from 'react-router';
+import { staffAreas, type StaffRole } from '@vitrina/domain';
+import type { Route } from './+types/layout';
+import adminCss from '../../admin/admin.css?url';
+import { adminLangOf, adminPath, adminT, type AdminKey } from '../../admin/i18n';
+import { ADMIN_HEADERS, langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminCss }];
+export const handle = { layout: 'bare' };
+export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = adminT(adminLangOf(location.pathname));
+  return [{ title: t('admin.title') }, { name: 'robots', content: 'noindex, nofollow' }];
+};
+
+const AREA_PATHS = { orders: '', reviews: '/reviews', messages: '/messages', subscribers: '/subscribers', accounts: '/accounts' } as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const me = resultOrThrow(await staffApi<{ email: string; role: StaffRole }>(args, '/me'), args.request);
+  return { me, lang: langOf(args.request), areas: staffAreas(me.role).map((area) => ({ area, path: AREA_PATHS[area] })) };
+}
+
+/** the other language's address of the page shown (the same path and query) */
+function otherLanguage(pathname: string, search: string): string {
+  return (pathname.startsWith('/en/') ? pathname.slice(3) : `/en${pathname}`) + search;
+}
+
+export default function AdminLayout() {
+  const { me, lang, areas } = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const t = adminT(lang);
+  return (
+    <div className="admin">
+      <a className="admin-skip" href="#main">
+        {t('admin.skip')}
+      </a>
+      <header className="admin-top">
+        <strong>{t('admin.title')}</strong>
+        <nav className="admin-nav" aria-label={t('admin.nav')}>
+          <ul>
+            {areas.map(({ area, path }) => (
+              <li key={area}>
+                <NavLink to={adminPath(lang, path)} end={path === ''}>
+                  {t(`area.${area}` as AdminKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-who">
+          <span>{t('admin.signedInAs', { email: me.email, role: t(`role.${me.role}` as AdminKey) })}</span>
+          <a href={otherLanguage(pathname, search)} lang={lang === 'en' ? 'lt' : 'en'}>
+            {t('admin.otherLanguage')}
+          </a>
+          <Form method="post" action={adminPath(lang, '/logout')} reloadDocument>
+            <button type="submit">{t('admin.logout')}</button>
+          </Form>
+        </div>
+      </header>
+      <main className="admin-main" id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** a refusal inside the back office (403: the role may not open it; 404: no such order) in its own plain frame */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const lang = adminLangOf(pathname);
+  const t = adminT(lang);
+  const message = isRouteErrorResponse(error) ? `${error.status}: ${typeof error.data === 'string' ? error.data : error.statusText}` : t('admin.error');
+  return (
+    <div className="admin">
+      <main className="admin-main" id="main">
+        <h1>{t('admin.title')}</h1>
+        <p className="admin-alert" role="alert">
+          {message}
+        </p>
+        <p>
+          <a href={adminPath(lang)}>{t('common.back')}</a>
+        </p>
+      </main>
+    </div>
+  );
+}

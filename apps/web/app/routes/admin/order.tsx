@@ -1,0 +1,462 @@
+/**
+ * One order in the back office (issue #15): lines with options and grades, prices and VAT per rate,
+ * addresses, legal-person data, pickup point, payment attempts and history; and the actions its
+ * status allows (forms posted to this route's action, which asks the API to run the lifecycle). A
+ * refusal (409: the order moved on meanwhile) comes back as a message.
+ */
+import { CARRIER_TRACKING_URLS, formatDateTime, formatPrice, orderStatusLabelKey, translateMessage } from '@vitrina/domain';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
+import type { Route } from './+types/order';
+import { ScrollRegion } from '../../admin/ScrollRegion';
+import { adminPath, adminT, type AdminKey, type AdminT } from '../../admin/i18n';
+import { paymentStatusLabel, statusLabels } from '../../admin/labels.server';
+import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
+
+type Address = Record<string, unknown>;
+type Line = {
+  sku: string;
+  name: string;
+  qty: number;
+  product_option: Record<string, unknown> | null;
+  grade: string | null;
+  price_incl_tax: number;
+  row_total_incl_tax: number;
+  tax_percent: number;
+};
+type HistoryRow = {
+  at: string;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  payment_status: string;
+  who: string | null;
+  actor_kind: string;
+  note: string | null;
+};
+
+/** who changed the order when no staff e-mail is recorded: the kind of actor (lifecycle.ts OrderActor) */
+const ACTOR_KINDS = ['staff', 'admin_token', 'customer', 'guest', 'payment', 'system'];
+type StaffOrder = {
+  id: number;
+  number: string;
+  created_at: string;
+  status: string;
+  payment_status: string;
+  shipping_status: string;
+  email: string;
+  name: string;
+  store_code: string;
+  payment_method: string;
+  shipping_method: string;
+  personal_details: Address;
+  billing_address: Address;
+  shipping_address: Address;
+  subtotal_incl_tax: number;
+  discount_amount: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  tax_amount: number;
+  grand_total: number;
+  coupon_code: string | null;
+  cancel_reason: string | null;
+  carrier?: string | null;
+  tracking_number?: string | null;
+  tracking_url?: string | null;
+  status_label?: string;
+  is_pickup?: boolean;
+  lines: Line[];
+  vat_by_rate: { rate: number; gross: number; net: number; vat: number }[];
+  vat_other: { gross: number; net: number; vat: number };
+  payment_method_title: string;
+  shipping_method_title: string;
+  payments: { id: number; provider: string; status: string; amount: number; external_id: string | null; created_at: string }[];
+  history?: HistoryRow[];
+  actions?: string[];
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const lang = langOf(args.request);
+  const order = resultOrThrow(await staffApi<StaffOrder>(args, `/orders/${encodeURIComponent(args.params.id)}`), args.request);
+  const labels = statusLabels(lang);
+  return {
+    lang,
+    // a pickup order's `shipped` reads "shipped / ready to pick up" (the domain's label key)
+    order: { ...order, status_label: translateMessage(orderStatusLabelKey(order.status, order.is_pickup ?? false), lang) },
+    carriers: Object.entries(CARRIER_TRACKING_URLS).map(([code, c]) => ({ code, name: c.name })),
+    labels: { ...labels, payments: Object.fromEntries(order.payments.map((p) => [p.status, paymentStatusLabel(p.status, lang)])) },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const fields = await formFields(args.request);
+  const body: Record<string, unknown> = { action: fields.action };
+  if (fields.action === 'ship') Object.assign(body, { carrier: fields.carrier ?? '', trackingNumber: fields.tracking_number ?? '' });
+  if (fields.action === 'cancel') body.reason = fields.reason ?? '';
+  if (fields.action === 'refund') body.restock = fields.restock === 'on';
+  const answer = await staffApi<unknown>(args, `/orders/${encodeURIComponent(args.params.id)}/transition`, { method: 'POST', body });
+  if (!answer.ok && answer.status === 401) throw toLogin(args.request);
+  return answer.ok ? { ok: true as const, message: null } : { ok: false as const, message: answer.message };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? adminT(data.lang)('order.title', { number: data.order.number }) : 'Order' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+function AddressBlock({ t, title, a }: { t: AdminT; title: string; a: Address }) {
+  const street = Array.isArray(a.street) ? a.street.map(text).filter(Boolean).join(', ') : text(a.street);
+  const point = a.pickup_point && typeof a.pickup_point === 'object' ? (a.pickup_point as Address) : null;
+  return (
+    <section>
+      <h2>{title}</h2>
+      <dl>
+        <dt>{t('orders.customer')}</dt>
+        <dd>{[text(a.firstname), text(a.lastname)].filter(Boolean).join(' ')}</dd>
+        {a.company ? (
+          <>
+            <dt>{t('order.legalPerson')}</dt>
+            <dd>{text(a.company)}</dd>
+          </>
+        ) : null}
+        {a.company_code ? (
+          <>
+            <dt>{t('order.companyCode')}</dt>
+            <dd>{text(a.company_code)}</dd>
+          </>
+        ) : null}
+        {a.vat_id ? (
+          <>
+            <dt>{t('order.vatCode')}</dt>
+            <dd>{text(a.vat_id)}</dd>
+          </>
+        ) : null}
+        <dt>{t('order.address')}</dt>
+        <dd>{[street, text(a.city), text(a.postcode), text(a.country_id)].filter(Boolean).join(', ')}</dd>
+        {a.telephone ? (
+          <>
+            <dt>{t('order.phone')}</dt>
+            <dd>{text(a.telephone)}</dd>
+          </>
+        ) : null}
+        {point ? (
+          <>
+            <dt>{t('order.pickupPoint')}</dt>
+            <dd>{[text(point.name), text(point.address), text(point.city), text(point.postcode)].filter(Boolean).join(', ')}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function options(o: Record<string, unknown> | null): string {
+  if (!o) return '';
+  const ext = (o.extension_attributes ?? o) as Record<string, unknown>;
+  const list = (ext.configurable_item_options ?? ext.custom_options ?? ext.bundle_options) as unknown;
+  if (!Array.isArray(list)) return '';
+  return list
+    .map((x) => {
+      const r = x as Record<string, unknown>;
+      return [text(r.label ?? r.option_label ?? r.title), text(r.value ?? r.option_value ?? r.value_label)].filter(Boolean).join(': ');
+    })
+    .filter(Boolean)
+    .join('; ');
+}
+
+function Actions({ t, order, carriers }: { t: AdminT; order: StaffOrder; carriers: { code: string; name: string }[] }) {
+  const actions = order.actions ?? [];
+  if (actions.length === 0) return <p>{t('order.noActions')}</p>;
+  return (
+    <div className="admin-actions">
+      {actions.map((a) => (
+        <Form method="post" key={a}>
+          <input type="hidden" name="action" value={a} />
+          {a === 'ship' ? (
+            <>
+              <label>
+                {t('order.carrier')}
+                <input name="carrier" required list="admin-carriers" defaultValue={order.carrier ?? ''} />
+                <datalist id="admin-carriers">
+                  {carriers.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </datalist>
+              </label>
+              <label>
+                {t('order.trackingNumber')}
+                <input name="tracking_number" required />
+              </label>
+            </>
+          ) : null}
+          {a === 'cancel' ? (
+            <label>
+              {t('order.reason')}
+              <input name="reason" required className="admin-wide" />
+            </label>
+          ) : null}
+          {a === 'refund' ? (
+            <label className="admin-check">
+              <input type="checkbox" name="restock" />
+              {t('order.restock')}
+            </label>
+          ) : null}
+          <button type="submit" className={a === 'cancel' || a === 'refund' ? 'secondary' : undefined}>
+            {t(`action.${a}` as AdminKey)}
+          </button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
+export default function AdminOrder() {
+  const { lang, order, labels, carriers } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const t = adminT(lang);
+  const money = (cents: number) => formatPrice(cents, lang);
+  return (
+    <>
+      <p>
+        <Link to={adminPath(lang)}>{t('common.back')}</Link>
+      </p>
+      <h1>{t('order.title', { number: order.number })}</h1>
+      {result?.message ? (
+        <p className="admin-alert" role="alert">
+          {result.message}
+        </p>
+      ) : result?.ok ? (
+        <p className="admin-note" role="status">
+          {t('common.done')}
+        </p>
+      ) : null}
+      <div className="admin-grid">
+        <section>
+          <h2>{t('order.summary')}</h2>
+          <dl>
+            <dt>{t('common.date')}</dt>
+            <dd>{formatDateTime(order.created_at)}</dd>
+            <dt>{t('orders.status')}</dt>
+            <dd>{order.status_label ?? labels.order[order.status] ?? order.status}</dd>
+            <dt>{t('orders.paymentStatus')}</dt>
+            <dd>{labels.payment[order.payment_status] ?? order.payment_status}</dd>
+            <dt>{t('orders.payment')}</dt>
+            <dd>{order.payment_method_title}</dd>
+            <dt>{t('orders.shipping')}</dt>
+            <dd>{order.shipping_method_title}</dd>
+            {order.tracking_number ? (
+              <>
+                <dt>{t('order.tracking')}</dt>
+                <dd>
+                  {order.carrier ? `${order.carrier}: ` : ''}
+                  {order.tracking_url ? <a href={order.tracking_url}>{order.tracking_number}</a> : order.tracking_number}
+                </dd>
+              </>
+            ) : null}
+            {order.cancel_reason ? (
+              <>
+                <dt>{t('order.cancelReason')}</dt>
+                <dd>{order.cancel_reason}</dd>
+              </>
+            ) : null}
+            <dt>{t('order.customer')}</dt>
+            <dd>
+              {order.name} &lt;{order.email}&gt; ({order.store_code})
+            </dd>
+          </dl>
+        </section>
+        <AddressBlock t={t} title={t('order.shippingAddress')} a={order.shipping_address} />
+        <AddressBlock t={t} title={t('order.billingAddress')} a={order.billing_address} />
+      </div>
+
+      <h2>{t('order.actionsTitle')}</h2>
+      <Actions t={t} order={order} carriers={carriers} />
+
+      <h2>{t('order.lines')}</h2>
+      <ScrollRegion label={t('order.lines')}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('order.sku')}</th>
+              <th scope="col">{t('order.product')}</th>
+              <th scope="col">{t('order.options')}</th>
+              <th scope="col">{t('order.grade')}</th>
+              <th scope="col" className="num">
+                {t('order.qty')}
+              </th>
+              <th scope="col" className="num">
+                {t('order.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('order.vatRate')}
+              </th>
+              <th scope="col" className="num">
+                {t('order.rowTotal')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((l, i) => (
+              <tr key={`${l.sku}-${i}`}>
+                <td>{l.sku}</td>
+                <td>{l.name}</td>
+                <td>{options(l.product_option)}</td>
+                <td>{l.grade ?? ''}</td>
+                <td className="num">{l.qty}</td>
+                <td className="num">{money(l.price_incl_tax)}</td>
+                <td className="num">{l.tax_percent} %</td>
+                <td className="num">{money(l.row_total_incl_tax)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+
+      <div className="admin-grid">
+        <section>
+          <h2>{t('order.vatByRate')}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('order.vatRate')}</th>
+                <th scope="col" className="num">
+                  {t('order.net')}
+                </th>
+                <th scope="col" className="num">
+                  {t('order.vat')}
+                </th>
+                <th scope="col" className="num">
+                  {t('order.gross')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.vat_by_rate.map((r) => (
+                <tr key={r.rate}>
+                  <td>{r.rate} %</td>
+                  <td className="num">{money(r.net)}</td>
+                  <td className="num">{money(r.vat)}</td>
+                  <td className="num">{money(r.gross)}</td>
+                </tr>
+              ))}
+              {order.vat_other.gross !== 0 || order.vat_other.vat !== 0 ? (
+                <tr>
+                  <td>{t('order.vatOther')}</td>
+                  <td className="num">{money(order.vat_other.net)}</td>
+                  <td className="num">{money(order.vat_other.vat)}</td>
+                  <td className="num">{money(order.vat_other.gross)}</td>
+                </tr>
+              ) : null}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('order.grandTotal')}</th>
+                <td className="num">{money(order.grand_total - order.tax_amount)}</td>
+                <td className="num">{money(order.tax_amount)}</td>
+                <td className="num">{money(order.grand_total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </section>
+        <section>
+          <h2>{t('orders.total')}</h2>
+          <dl>
+            <dt>{t('order.subtotal')}</dt>
+            <dd>{money(order.subtotal_incl_tax)}</dd>
+            {order.discount_amount ? (
+              <>
+                <dt>
+                  {t('order.discount')}
+                  {order.coupon_code ? ` (${order.coupon_code})` : ''}
+                </dt>
+                <dd>{money(-Math.abs(order.discount_amount))}</dd>
+              </>
+            ) : null}
+            <dt>{t('order.shippingFee')}</dt>
+            <dd>{money(order.shipping_incl_tax)}</dd>
+            {order.payment_fee ? (
+              <>
+                <dt>{t('order.paymentFee')}</dt>
+                <dd>{money(order.payment_fee)}</dd>
+              </>
+            ) : null}
+            <dt>{t('order.vat')}</dt>
+            <dd>{money(order.tax_amount)}</dd>
+            <dt>{t('order.grandTotal')}</dt>
+            <dd>
+              <strong>{money(order.grand_total)}</strong>
+            </dd>
+          </dl>
+        </section>
+      </div>
+
+      <h2>{t('order.payments')}</h2>
+      {order.payments.length === 0 ? (
+        <p>{t('common.none')}</p>
+      ) : (
+        <ScrollRegion label={t('order.payments')}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('common.date')}</th>
+                <th scope="col">{t('order.provider')}</th>
+                <th scope="col">{t('common.status')}</th>
+                <th scope="col">{t('order.reference')}</th>
+                <th scope="col" className="num">
+                  {t('order.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.payments.map((p) => (
+                <tr key={p.id}>
+                  <td>{formatDateTime(p.created_at)}</td>
+                  <td>{p.provider}</td>
+                  <td>{labels.payments[p.status] ?? p.status}</td>
+                  <td>{p.external_id ?? ''}</td>
+                  <td className="num">{money(p.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+
+      <h2>{t('order.history')}</h2>
+      {!order.history || order.history.length === 0 ? (
+        <p>{t('order.noHistory')}</p>
+      ) : (
+        <ScrollRegion label={t('order.history')}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('common.date')}</th>
+                <th scope="col">{t('order.who')}</th>
+                <th scope="col">{t('order.change')}</th>
+                <th scope="col">{t('orders.paymentStatus')}</th>
+                <th scope="col">{t('order.note')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.history.map((h, i) => (
+                <tr key={i}>
+                  <td>{formatDateTime(h.at)}</td>
+                  <td>{h.who ?? (ACTOR_KINDS.includes(h.actor_kind) ? t(`actor.${h.actor_kind}` as AdminKey) : h.actor_kind)}</td>
+                  <td>
+                    {h.from_status ? `${labels.order[h.from_status] ?? h.from_status} → ` : ''}
+                    {labels.order[h.to_status] ?? h.to_status}
+                  </td>
+                  <td>{labels.payment[h.payment_status] ?? h.payment_status}</td>
+                  <td>{h.note ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </>
+  );
+}
