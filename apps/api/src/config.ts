@@ -45,6 +45,9 @@
  * | `RATE_LIMIT_NEWSLETTER_ADDRESS` | `20/3600` | newsletter subscriptions per client address |
  * | `RATE_LIMIT_NEWSLETTER_EMAIL` | `3/3600` | confirmation e-mails per subscribed address |
  * | `RATE_LIMIT_CONTACT_ADDRESS` | `5/3600` | contact messages per client address |
+ * | `SHOP_BANK_NAME` | empty | the name of the bank of the shop's account (the thank-you page of a bank transfer shows the bank by name) |
+ * | `SHOP_IBAN` | empty | the shop's account number (IBAN) bank-transfer buyers pay to; without it (or the two beside it) the thank-you page gives no account details, only that the order awaits payment |
+ * | `SHOP_COMPANY_NAME` | empty | the beneficiary: the company name the account belongs to |
  * | `MAIL_FROM` | `Vitrina <no-reply@localhost>` | sender of the shop's e-mails |
  * | `CONTACT_EMAIL` | `info@localhost` | where contact form messages are e-mailed |
  * | `MAIL_OUTBOX_INTERVAL_MS` | `5000` | how often the outbox processor sends pending e-mails (LogTransport: to the log); `0` turns it off |
@@ -128,6 +131,8 @@ export type ApiConfig = {
   mailDir: string | undefined;
   /** DEMO_SPECIAL_OFFERS: new customers get three offers labelled demo */
   demoSpecialOffers: boolean;
+  /** SHOP_BANK_NAME, SHOP_IBAN, SHOP_COMPANY_NAME: the account bank-transfer buyers pay to */
+  sellerBank: { bankName: string; iban: string; companyName: string };
   /** GROUP_PRICING: customer groups' price tiers (user/group-pricing.ts) */
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
@@ -314,6 +319,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
+    sellerBank: {
+      bankName: (env.SHOP_BANK_NAME ?? '').trim(),
+      iban: (env.SHOP_IBAN ?? '').replace(/\s+/g, '').toUpperCase(),
+      companyName: (env.SHOP_COMPANY_NAME ?? '').trim(),
+    },
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
     payment: loadPaymentConfig(env),
