@@ -210,7 +210,7 @@ export const lt: Dictionary = {
   'checkout.buyerTaxId': "Mokesčių mokėtojo numeris {code}",
   'checkout.pickupAddressNote': "Siuntą atsiimsite patys: reikia tik jūsų vardo, pavardės ir telefono numerio.",
   'thankYou.bankTitle': "Laukiame jūsų bankinio pavedimo",
-  'thankYou.bankText': "Pervesite žemiau nurodytą sumą su šia mokėjimo paskirtimi – užsakymą išsiųsime gavę pinigus.",
+  'thankYou.bankText': "Perveskite žemiau nurodytą sumą su šia mokėjimo paskirtimi – užsakymą išsiųsime gavę pinigus.",
   'thankYou.bankAsk': "Parduotuvės sąskaitos duomenų teiraukitės klientų aptarnavimo skyriuje.",
   'thankYou.beneficiary': "Gavėjas",
   'thankYou.bank': "Bankas",
