@@ -328,6 +328,8 @@ export interface CustomerAddress {
   countryId: string;
   telephone?: string;
   company?: string;
+  region?: string;
+  tax_id?: string;
   default_shipping?: boolean;
   default_billing?: boolean;
 }
