@@ -134,27 +134,34 @@ describe('NEOPAY sandbox in the browser', () => {
   it.each([
     ['Bank transfer', 'banktransfer', t('thankYou.bankTitle')],
     ['Cash on delivery', 'cashondelivery', t('thankYou.codTitle')],
-  ])('%s: the review total is the order total; the thank-you page follows the method', async (label, code, heading) => {
-    const page = await browser.newPage();
-    await toPayment(page, `ona.${code}@example.com`);
-    await page.getByLabel(label).check();
-    await page.getByRole('button', { name: t('checkout.continue') }).click();
-    await page.getByLabel(t('checkout.terms')).check();
-    // the review repeats the company the invoice goes to
-    await page.getByTestId('review-details').getByText('UAB Bandymas', { exact: false }).waitFor();
-    const reviewed = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
-    await page.getByRole('button', { name: t('checkout.placeOrderTotal', { total: reviewed ?? '' }) }).click();
-    await page.waitForURL(/\/en\/order-completed\?/);
-    await page.getByRole('heading', { name: heading }).waitFor();
-    const url = new URL(page.url());
-    const pulled = await fetch(
-      `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
-    );
-    const order = ((await pulled.json()) as { result: { grand_total: number; payment_method_code: string } }).result;
-    expect(order.payment_method_code).toBe(code);
-    expect(formatPrice(order.grand_total, 'en')).toBe(reviewed);
-    await page.close();
-  });
+  ])(
+    '%s: the review total is the order total; the thank-you page follows the method',
+    async (label, code, heading) => {
+      const page = await browser.newPage();
+      await toPayment(page, `ona.${code}@example.com`);
+      await page.getByLabel(label).check();
+      await page.getByRole('button', { name: t('checkout.continue') }).click();
+      await page.getByLabel(t('checkout.terms')).check();
+      // the review repeats the company the invoice goes to
+      await page.getByTestId('review-details').getByText('UAB Bandymas', { exact: false }).waitFor();
+      const reviewed = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
+      await page
+        .getByRole('button', { name: t('checkout.placeOrderTotal', { total: reviewed ?? '' }) })
+        .click();
+      await page.waitForURL(/\/en\/order-completed\?/);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      const url = new URL(page.url());
+      const pulled = await fetch(
+        `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
+      );
+      const order = (
+        (await pulled.json()) as { result: { grand_total: number; payment_method_code: string } }
+      ).result;
+      expect(order.payment_method_code).toBe(code);
+      expect(formatPrice(order.grand_total, 'en')).toBe(reviewed);
+      await page.close();
+    },
+  );
 
   it('a cancelled payment shows "Payment cancelled" and can be paid again', async () => {
     const page = await browser.newPage();

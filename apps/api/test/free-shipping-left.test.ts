@@ -13,14 +13,23 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 async function totalsFor(lines: { sku: string; qty: number }[]) {
-  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=lt' })).body.result as string;
+  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=lt' })).body
+    .result as string;
   for (const cartItem of lines) {
-    const r = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}`, payload: { cartItem } });
+    const r = await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}`,
+      payload: { cartItem },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
   const r = await api.call(`/vsbridge/cart/totals?cartId=${cart}&storeCode=lt`);
   expect(r.status).toBe(200);
-  return r.body.result as { subtotal_incl_tax: number; free_shipping_from: number | null; free_shipping_remaining: number | null };
+  return r.body.result as {
+    subtotal_incl_tax: number;
+    free_shipping_from: number | null;
+    free_shipping_remaining: number | null;
+  };
 }
 
 describe('GET /vsbridge/cart/totals: what is left to free shipping', () => {

@@ -41,18 +41,21 @@ describe('GET /vsbridge/order/pull for the thank-you page', () => {
     ['lt', 'Užsakymas'],
     ['en', 'Order'],
     ['ru', 'Заказ'],
-  ])('a bank transfer (%s) answers the account, amount and a reference in that language', async (store, word) => {
-    const order = await placed(store, `thanks-bank-${store}`, 'banktransfer');
-    expect(order.bank_transfer).toEqual({
-      bank_name: 'Swedbank',
-      iban: 'LT12 1000 0111 0100 1000',
-      beneficiary: 'UAB Vitrina',
-      amount: order.grand_total,
-      reference: `${word} ${order.orderNumber}`,
-    });
-    expect(order.shipping_method_title).toEqual(expect.any(String));
-    expect(order.shipping_method_title).not.toBe('');
-  });
+  ])(
+    'a bank transfer (%s) answers the account, amount and a reference in that language',
+    async (store, word) => {
+      const order = await placed(store, `thanks-bank-${store}`, 'banktransfer');
+      expect(order.bank_transfer).toEqual({
+        bank_name: 'Swedbank',
+        iban: 'LT12 1000 0111 0100 1000',
+        beneficiary: 'UAB Vitrina',
+        amount: order.grand_total,
+        reference: `${word} ${order.orderNumber}`,
+      });
+      expect(order.shipping_method_title).toEqual(expect.any(String));
+      expect(order.shipping_method_title).not.toBe('');
+    },
+  );
 
   it('cash on delivery has no bank instructions', async () => {
     const order = await placed('en', 'thanks-cod', 'cashondelivery');

@@ -48,7 +48,9 @@ async function click(name: string | RegExp) {
   });
 }
 const fill = (label: string, value: string) =>
-  tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: true, selector: 'input' }), { target: { value } });
+  tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: true, selector: 'input' }), {
+    target: { value },
+  });
 
 describe('create an account at checkout (issue #14 item 9)', () => {
   it('logs the shopper in at the personal step and the order belongs to the new account', async () => {
@@ -105,6 +107,9 @@ describe('create an account at checkout (issue #14 item 9)', () => {
       `SELECT o.email, c.email AS customer_email FROM orders o LEFT JOIN customers c ON c.id = o.customer_id
        ORDER BY o.id DESC LIMIT 1`,
     );
-    expect(order).toEqual({ email: 'rasa.checkout@example.com', customer_email: 'rasa.checkout@example.com' });
+    expect(order).toEqual({
+      email: 'rasa.checkout@example.com',
+      customer_email: 'rasa.checkout@example.com',
+    });
   });
 });

@@ -143,7 +143,7 @@ describe('checkout validation', () => {
     ).toEqual({});
   });
 
-  it('the Tax ID (issue #14 item 8) is optional and checked with validateTaxId\'s messages', () => {
+  it("the Tax ID (issue #14 item 8) is optional and checked with validateTaxId's messages", () => {
     const company = {
       ...initialCheckout.paymentDetails,
       buyerType: 'legal' as const,

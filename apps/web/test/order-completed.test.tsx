@@ -139,9 +139,16 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
     grand_total: 123456,
     currency: 'EUR',
     shipping_method_title: 'Courier to your door',
-    shipping_address: { firstname: 'Ona', lastname: 'Onaitė', street: ['Gedimino pr.', '1'], city: 'Vilnius', postcode: 'LT-01103' },
+    shipping_address: {
+      firstname: 'Ona',
+      lastname: 'Onaitė',
+      street: ['Gedimino pr.', '1'],
+      city: 'Vilnius',
+      postcode: 'LT-01103',
+    },
   };
-  const order = (over: Record<string, unknown>) => ({ ...base, ...over }) as unknown as Props['loaderData']['order'];
+  const order = (over: Record<string, unknown>) =>
+    ({ ...base, ...over }) as unknown as Props['loaderData']['order'];
 
   it('a bank transfer awaiting payment shows the account by bank name, the amount and the reference', () => {
     page({
@@ -160,19 +167,31 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
     });
     expect(screen.getByRole('heading', { name: 'Waiting for your bank transfer' })).toBeTruthy();
     const details = screen.getByTestId('bank-details');
-    for (const text of ['Swedbank', 'LT12 1000 0111 0100 1000', 'UAB Vitrina', formatPrice(123456, 'en'), 'Order 100000042'])
+    for (const text of [
+      'Swedbank',
+      'LT12 1000 0111 0100 1000',
+      'UAB Vitrina',
+      formatPrice(123456, 'en'),
+      'Order 100000042',
+    ])
       expect(details.textContent).toContain(text);
     expect(screen.getByText('We prepare the order once your transfer arrives.')).toBeTruthy();
   });
 
   it('a bank transfer without a configured account invents none', () => {
-    page({ payment: null, order: order({ payment_method_code: 'banktransfer', payment_status: 'pending', bank_transfer: null }) });
+    page({
+      payment: null,
+      order: order({ payment_method_code: 'banktransfer', payment_status: 'pending', bank_transfer: null }),
+    });
     expect(screen.queryByTestId('bank-details')).toBeNull();
     expect(screen.getByText("Contact customer service for the shop's account details.")).toBeTruthy();
   });
 
   it('cash on delivery says the amount to pay at the door and what happens next', () => {
-    page({ payment: null, order: order({ payment_method_code: 'cashondelivery', payment_status: 'pending' }) });
+    page({
+      payment: null,
+      order: order({ payment_method_code: 'cashondelivery', payment_status: 'pending' }),
+    });
     expect(screen.getByTestId('payment-status').textContent).toContain(
       `To pay on delivery: ${formatPrice(123456, 'en')}`,
     );
@@ -192,7 +211,9 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
       order: order({
         payment_method_code: 'NEOPAY',
         payment_status: 'paid',
-        shipping_address: { pickup_point: { name: 'Omniva Akropolis', address: 'Ozo g. 25', city: 'Vilnius' } },
+        shipping_address: {
+          pickup_point: { name: 'Omniva Akropolis', address: 'Ozo g. 25', city: 'Vilnius' },
+        },
       }),
     });
     expect(screen.getByText('Pickup point: Omniva Akropolis, Ozo g. 25, Vilnius')).toBeTruthy();

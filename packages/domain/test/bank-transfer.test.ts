@@ -29,10 +29,11 @@ describe('bank transfer instructions (issue #13 "Paying")', () => {
     });
   });
 
-  it.each([{ ...seller, iban: '' }, { ...seller, bankName: ' ' }, { ...seller, companyName: undefined }])(
-    'no instructions without a configured account (%#)',
-    (s) => {
-      expect(bankTransferInstructions(s, { orderNumber: '1', storeCode: 'en', grandTotal: 1 })).toBeNull();
-    },
-  );
+  it.each([
+    { ...seller, iban: '' },
+    { ...seller, bankName: ' ' },
+    { ...seller, companyName: undefined },
+  ])('no instructions without a configured account (%#)', (s) => {
+    expect(bankTransferInstructions(s, { orderNumber: '1', storeCode: 'en', grandTotal: 1 })).toBeNull();
+  });
 });

@@ -9,7 +9,9 @@ import type { CartItem } from '../state/cart';
  * the labels kept with the line when it was added, else the configurable options' own label and
  * value (a line pulled from the server carries them when the shop sent them).
  */
-export function lineOptions(item: Pick<CartItem, 'options' | 'product_option'>): { label: string; value: string }[] {
+export function lineOptions(
+  item: Pick<CartItem, 'options' | 'product_option'>,
+): { label: string; value: string }[] {
   if (item.options?.length) return item.options;
   return (item.product_option?.extension_attributes?.configurable_item_options ?? []).flatMap((o) =>
     o.label && o.value ? [{ label: o.label, value: o.value }] : [],
@@ -34,7 +36,9 @@ export function LineOptions({ item }: { item: Pick<CartItem, 'options' | 'produc
 /** A line's total as the server priced it, else the device's price × quantity (until totals arrive). */
 export function lineTotal(item: CartItem, totals: Totals | null): number {
   const id = serverItemId(item);
-  const line = totals?.items.find((l) => (id != null && String(l.item_id) === String(id)) || l.sku === item.sku);
+  const line = totals?.items.find(
+    (l) => (id != null && String(l.item_id) === String(id)) || l.sku === item.sku,
+  );
   return line ? line.row_total_incl_tax : item.price * item.qty;
 }
 

@@ -288,7 +288,8 @@ export interface OrderSummary {
     amount: number;
     reference: string;
   } | null;
-  shipping_address?: (Partial<Address> & { pickup_point?: { name?: string; address?: string; city?: string } }) | null;
+  shipping_address?:
+    (Partial<Address> & { pickup_point?: { name?: string; address?: string; city?: string } }) | null;
   created_at: string;
   grand_total: number;
   subtotal_incl_tax: number;

@@ -230,7 +230,11 @@ function Delivery({ order }: { order: OrderSummary }) {
       <h2 id="thanks-delivery">{t('thankYou.delivery')}</h2>
       {order.shipping_method_title ? <p>{order.shipping_method_title}</p> : null}
       {point?.name ? (
-        <p>{t('thankYou.pickupPoint', { point: [point.name, point.address, point.city].filter(Boolean).join(', ') })}</p>
+        <p>
+          {t('thankYou.pickupPoint', {
+            point: [point.name, point.address, point.city].filter(Boolean).join(', '),
+          })}
+        </p>
       ) : a ? (
         <p>
           {[a.firstname, a.lastname].filter(Boolean).join(' ')}
