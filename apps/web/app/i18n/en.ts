@@ -193,6 +193,8 @@ export const en = {
   'cart.editShort': 'Edit',
   'cart.freeShippingLeft': 'Add {amount} more for free delivery',
   'cart.freeShippingReached': 'Delivery is free for this order',
+  'checkout.offlineCart':
+    'You are offline: your cart is kept on this device. Delivery and payment options load when you are back online; then you can place the order.',
   'checkout.lineQty': 'Qty {qty}',
   'checkout.termsRead': 'Read the terms of purchase and sale',
   'checkout.haveAccount': 'Already have an account?',

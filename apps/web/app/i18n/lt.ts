@@ -198,6 +198,8 @@ export const lt: Dictionary = {
   'cart.editShort': 'Keisti',
   'cart.freeShippingLeft': 'Iki nemokamo pristatymo trūksta {amount}',
   'cart.freeShippingReached': 'Šiam užsakymui pristatymas nemokamas',
+  'checkout.offlineCart':
+    'Esate neprisijungę: krepšelis išsaugotas šiame įrenginyje. Pristatymo ir mokėjimo būdai bus įkelti, kai vėl prisijungsite, tada galėsite pateikti užsakymą.',
   'checkout.lineQty': 'Kiekis: {qty}',
   'checkout.termsRead': 'Skaityti pirkimo–pardavimo taisykles',
   'checkout.haveAccount': 'Jau turite paskyrą?',

@@ -199,6 +199,8 @@ export const ru: Dictionary = {
   'cart.editShort': 'Изменить',
   'cart.freeShippingLeft': 'До бесплатной доставки осталось {amount}',
   'cart.freeShippingReached': 'Доставка этого заказа бесплатна',
+  'checkout.offlineCart':
+    'Нет подключения к сети: корзина сохранена на этом устройстве. Способы доставки и оплаты загрузятся, когда связь восстановится, и вы сможете оформить заказ.',
   'checkout.lineQty': 'Кол-во: {qty}',
   'checkout.termsRead': 'Прочитать правила купли-продажи',
   'checkout.haveAccount': 'Уже есть аккаунт?',

@@ -58,6 +58,7 @@ import {
 } from '../state/checkout';
 import { notify } from '../state/notifications';
 import { ui } from '../state/ui';
+import { useOnline } from '../pwa/connection';
 import { isLoggedIn, user, useUser } from '../state/user';
 import { QueuedOrderPanel } from '../components/QueuedOrderPanel';
 import { queueOrder, shouldQueueOrder } from '../sync/offline-orders';
@@ -350,11 +351,29 @@ export default function Checkout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantsBanks, country]);
 
+  // a cart filled offline has no server cart yet (issue #14 item 10): online, it is connected now
+  // (the sync creates the server cart and sends its lines) instead of the checkout calling it empty
+  const online = useOnline();
+  const unconnected = cartState.loaded && cartState.items.length > 0 && !cartState.cartServerToken;
+  useEffect(() => {
+    if (unconnected && online) cart.sync(api).catch((err: unknown) => failed(err));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unconnected, online]);
+
   // an order queued on the device while offline: the thank-you page shows it as queued (issue #5)
   const queuedId = details.queuedOrderId ?? shownQueued;
   if (queuedId) return <QueuedOrderPanel taskId={queuedId} onBack={() => setShownQueued(null)} />;
   if (!cartState.loaded) return <p>{t('common.loading')}</p>;
   const token = cartState.cartServerToken;
+  if (cartState.items.length && !token) {
+    return (
+      <section className="narrow" aria-busy={online}>
+        <h1>{t('checkout.title')}</h1>
+        <p role="status">{online ? t('common.loading') : t('checkout.offlineCart')}</p>
+        <SummaryLines items={cartState.items} totals={null} />
+      </section>
+    );
+  }
   if (!cartState.items.length || !token) {
     return (
       <section className="narrow">
