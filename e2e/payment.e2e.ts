@@ -129,6 +129,40 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.close();
   });
 
+  // issue #13 "Paying": the offline methods too charge the grand total the review showed, and the
+  // thank-you page follows the method (bank transfer: where to pay; cash on delivery: at the door)
+  it.each([
+    ['Bank transfer', 'banktransfer', t('thankYou.bankTitle')],
+    ['Cash on delivery', 'cashondelivery', t('thankYou.codTitle')],
+  ])(
+    '%s: the review total is the order total; the thank-you page follows the method',
+    async (label, code, heading) => {
+      const page = await browser.newPage();
+      await toPayment(page, `ona.${code}@example.com`);
+      await page.getByLabel(label).check();
+      await page.getByRole('button', { name: t('checkout.continue') }).click();
+      await page.getByLabel(t('checkout.terms')).check();
+      // the review repeats the company the invoice goes to
+      await page.getByTestId('review-details').getByText('UAB Bandymas', { exact: false }).waitFor();
+      const reviewed = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
+      await page
+        .getByRole('button', { name: t('checkout.placeOrderTotal', { total: reviewed ?? '' }) })
+        .click();
+      await page.waitForURL(/\/en\/order-completed\?/);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      const url = new URL(page.url());
+      const pulled = await fetch(
+        `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
+      );
+      const order = (
+        (await pulled.json()) as { result: { grand_total: number; payment_method_code: string } }
+      ).result;
+      expect(order.payment_method_code).toBe(code);
+      expect(formatPrice(order.grand_total, 'en')).toBe(reviewed);
+      await page.close();
+    },
+  );
+
   it('a cancelled payment shows "Payment cancelled" and can be paid again', async () => {
     const page = await browser.newPage();
     await toPayment(page, 'ona.cancel@example.com');
@@ -222,6 +256,15 @@ describe('NEOPAY sandbox in the browser', () => {
       body: JSON.stringify({ username: email, password: 'petro-slaptazodis' }),
     });
     expect(login.status).toBe(200);
+    // issue #14 item 9: the shopper is logged in after the checkout and the order is in the account
+    await page.goto(`${shopUrl}/my-account/orders`, { waitUntil: 'networkidle' });
+    await page.getByText(url.searchParams.get('number')!).first().waitFor();
+    const token = ((await login.json()) as { result: string }).result;
+    const history = await fetch(`${shopUrl}/vsbridge/user/order-history`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const orders = ((await history.json()) as { result: { items: { increment_id: string }[] } }).result.items;
+    expect(orders.map((o) => o.increment_id)).toContain(url.searchParams.get('number'));
     await page.close();
   });
 });

@@ -83,7 +83,7 @@
  * | `SHOP_PHONE` | empty | phone |
  * | `SHOP_EMAIL` | `CONTACT_EMAIL`'s address | e-mail |
  * | `SHOP_BANK_NAME` | empty | bank of the account below |
- * | `SHOP_IBAN` | empty | bank account (IBAN) buyers pay to |
+ * | `SHOP_IBAN` | empty | bank account (IBAN) buyers pay to; with `SHOP_BANK_NAME`, the bank-transfer thank-you page shows the account (otherwise only that the order awaits payment) |
  * | `INVOICE_PREFIX` | `VIT-` | invoice number series: the prefix, then 6 digits (`VIT-000001`), gap-free |
  *
  * Integration and operations (issue #15; integration/, README "Integration"):
@@ -172,6 +172,8 @@ export type ApiConfig = {
   demoSpecialOffers: boolean;
   /** SHOP_COMPANY_NAME, SHOP_COMPANY_CODE, SHOP_VAT_CODE, SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL ('' = unset) */
   company: CompanyDetails;
+  /** SHOP_BANK_NAME, SHOP_IBAN, SHOP_COMPANY_NAME: the account bank-transfer buyers pay to */
+  sellerBank: { bankName: string; iban: string; companyName: string };
   /** GROUP_PRICING: customer groups' price tiers (user/group-pricing.ts) */
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
@@ -190,6 +192,8 @@ export type ApiConfig = {
   webhooks: WebhookConfig;
   /** METRICS_TOKEN; undefined: /metrics for loopback clients only */
   metricsToken: string | undefined;
+  /** the back office's sessions (staff/sessions.ts) */
+  staff: StaffSessionConfig;
 };
 
 /** The seller as invoices and the storefront footer name it (SHOP_*); '' when not configured. */
@@ -210,8 +214,6 @@ export type WebhookConfig = {
   intervalMs: number;
   timeoutMs: number;
   maxAttempts: number;
-  /** the back office's sessions (staff/sessions.ts) */
-  staff: StaffSessionConfig;
 };
 
 export type StaffSessionConfig = {
@@ -412,6 +414,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       phone: (env.SHOP_PHONE ?? '').trim(),
       email: (env.SHOP_EMAIL ?? '').trim(),
     },
+    sellerBank: sellerBank(shopIdentity(env)),
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
     priceWindowRefreshMs: int(env, 'PRICE_WINDOW_REFRESH_MS', 60_000, 0, 3_600_000),
@@ -432,6 +435,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
     },
   };
+}
+
+/** the account bank-transfer buyers pay to: the seller's (one SHOP_* configuration for invoices, footer and thank-you page) */
+function sellerBank(shop: ShopIdentity): ApiConfig['sellerBank'] {
+  return { bankName: shop.bankName, iban: shop.iban, companyName: shop.companyName };
 }
 
 function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {

@@ -136,11 +136,28 @@ describe('checkout validation', () => {
     });
     expect(validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789' })).toEqual({});
     expect(
-      validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789', taxId: 'LT12' }),
-    ).toEqual({ taxId: t.msg('validation.taxIdInvalid') });
+      validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789', vatCode: 'LT12' }),
+    ).toEqual({ vatCode: t.msg('validation.taxIdInvalid') });
     expect(
-      validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789', taxId: 'LT123456789' }),
+      validatePayment(t, { ...legal, company: 'UAB A', companyCode: '123456789', vatCode: 'LT123456789' }),
     ).toEqual({});
+  });
+
+  it("the Tax ID (issue #14 item 8) is optional and checked with validateTaxId's messages", () => {
+    const company = {
+      ...initialCheckout.paymentDetails,
+      buyerType: 'legal' as const,
+      company: 'UAB A',
+      companyCode: '123456789',
+    };
+    expect(validatePayment(t, { ...company, taxId: '' })).toEqual({});
+    expect(validatePayment(t, { ...company, taxId: '12' })).toEqual({
+      taxId: t.msg('validation.taxIdMinLength', { min: 3 }),
+    });
+    expect(validatePayment(t, { ...company, taxId: '12#45' })).toEqual({
+      taxId: t.msg('validation.taxIdInvalid'),
+    });
+    expect(validatePayment(t, { ...company, taxId: 'DE 123/456' })).toEqual({});
   });
 
   const billing = {

@@ -6,6 +6,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatPrice } from '@vitrina/domain';
 import OrderCompleted from '../app/routes/order-completed';
 
 afterEach(cleanup);
@@ -128,5 +129,99 @@ describe('order completed page of an order cancelled because it was not paid in 
         'Your payment arrived after the order was cancelled and its products were no longer available. We will refund the payment.',
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('thank-you page per payment method (issue #13 "Paying")', () => {
+  const base = {
+    created_at: '2026-11-22T03:00:00.000Z',
+    items: [],
+    grand_total: 123456,
+    currency: 'EUR',
+    shipping_method_title: 'Courier to your door',
+    shipping_address: {
+      firstname: 'Ona',
+      lastname: 'Onaitė',
+      street: ['Gedimino pr.', '1'],
+      city: 'Vilnius',
+      postcode: 'LT-01103',
+    },
+  };
+  const order = (over: Record<string, unknown>) =>
+    ({ ...base, ...over }) as unknown as Props['loaderData']['order'];
+
+  it('a bank transfer awaiting payment shows the account by bank name, the amount and the reference', () => {
+    page({
+      payment: null,
+      order: order({
+        payment_method_code: 'banktransfer',
+        payment_status: 'pending',
+        bank_transfer: {
+          bank_name: 'Swedbank',
+          iban: 'LT12 1000 0111 0100 1000',
+          beneficiary: 'UAB Vitrina',
+          amount: 123456,
+          reference: 'Order 100000042',
+        },
+      }),
+    });
+    expect(screen.getByRole('heading', { name: 'Waiting for your bank transfer' })).toBeTruthy();
+    const details = screen.getByTestId('bank-details');
+    for (const text of [
+      'Swedbank',
+      'LT12 1000 0111 0100 1000',
+      'UAB Vitrina',
+      formatPrice(123456, 'en'),
+      'Order 100000042',
+    ])
+      expect(details.textContent).toContain(text);
+    expect(screen.getByText('We prepare the order once your transfer arrives.')).toBeTruthy();
+  });
+
+  it('a bank transfer without a configured account invents none', () => {
+    page({
+      payment: null,
+      order: order({ payment_method_code: 'banktransfer', payment_status: 'pending', bank_transfer: null }),
+    });
+    expect(screen.queryByTestId('bank-details')).toBeNull();
+    expect(screen.getByText("Contact customer service for the shop's account details.")).toBeTruthy();
+  });
+
+  it('cash on delivery says the amount to pay at the door and what happens next', () => {
+    page({
+      payment: null,
+      order: order({ payment_method_code: 'cashondelivery', payment_status: 'pending' }),
+    });
+    expect(screen.getByTestId('payment-status').textContent).toContain(
+      `To pay on delivery: ${formatPrice(123456, 'en')}`,
+    );
+    expect(
+      screen.getByText('We prepare the order and hand it to the carrier; you pay when it is delivered.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the delivery method and address, or the pickup point', () => {
+    page({ payment: 'paid', order: order({ payment_method_code: 'NEOPAY', payment_status: 'paid' }) });
+    const delivery = screen.getByRole('region', { name: 'Delivery' });
+    expect(delivery.textContent).toContain('Courier to your door');
+    expect(delivery.textContent).toContain('Gedimino pr. 1, Vilnius, LT-01103');
+    cleanup();
+    page({
+      payment: 'paid',
+      order: order({
+        payment_method_code: 'NEOPAY',
+        payment_status: 'paid',
+        shipping_address: {
+          pickup_point: { name: 'Omniva Akropolis', address: 'Ozo g. 25', city: 'Vilnius' },
+        },
+      }),
+    });
+    expect(screen.getByText('Pickup point: Omniva Akropolis, Ozo g. 25, Vilnius')).toBeTruthy();
+  });
+
+  it('a failed payment offers to pay again and says the order waits for it', () => {
+    page({ payment: 'failed', order: order({ payment_method_code: 'NEOPAY', payment_status: 'failed' }) });
+    expect(screen.getByRole('link', { name: 'Pay again' })).toBeTruthy();
+    expect(screen.getByText('The order waits for your payment: pay again when you are ready.')).toBeTruthy();
   });
 });

@@ -166,6 +166,8 @@ export const DELIVERY_WORKDAYS = { min: 2, max: 3 } as const;
 export const PAYMENT_NEOPAY = 'NEOPAY';
 export const PAYMENT_MOKILIZINGAS = 'MOKILIZINGAS';
 export const PAYMENT_CASH_ON_DELIVERY = 'cashondelivery';
+/** the offline bank transfer method: the buyer pays to the shop's account after ordering */
+export const PAYMENT_BANK_TRANSFER = 'banktransfer';
 
 // ---- Product conditions and orders ----
 /** Condition grades (catalogue-and-cart.md §1). */

@@ -33,3 +33,4 @@ export * from './option-choices.ts';
 export * from './delivery-estimate.ts';
 export * from './specifications.ts';
 export * from './staff.ts';
+export * from './bank-transfer.ts';

@@ -575,6 +575,8 @@ export const MESSAGES = {
     ru: 'Ваш платёж поступил после отмены заказа, а его товаров уже нет в наличии. Мы вернём деньги.',
   },
   'orderStatus.refund_due': { en: 'Refund due', lt: 'Bus grąžinti pinigai', ru: 'Ожидает возврата денег' },
+  // ---- bank transfer instructions (issue #13 "Paying") ----
+  'payment.reference': { en: 'Order {number}', lt: 'Užsakymas {number}', ru: 'Заказ {number}' },
   // ---- stock notification request (issue #6) ----
   'stockAlert.inStock': {
     en: 'This product is in stock: you can order it now',

@@ -12,6 +12,7 @@ import {
   validateCompanyCode,
   validateNameLength,
   validatePassword,
+  validateTaxId,
   validateVatCode,
   validateZip,
   type FieldCheck,
@@ -117,6 +118,8 @@ export const addressFieldsSchema = z.object({
     .optional(),
   email: emailSchema.optional(),
   vat_id: optionalText(64),
+  /** the spec's Tax ID of a legal person (issue #14 item 8) */
+  tax_id: optionalText(64),
   company: optionalText(255),
   company_code: optionalText(64),
   region_id: z.number().int().nonnegative().nullable().optional(),
@@ -136,6 +139,7 @@ export const addressSchema = addressFieldsSchema
     report(ctx, ['postcode'], validateZip(a.countryId, a.postcode));
     if (a.company_code) report(ctx, ['company_code'], validateCompanyCode(a.company_code));
     if (a.vat_id) report(ctx, ['vat_id'], validateVatCode(a.vat_id));
+    if (a.tax_id) report(ctx, ['tax_id'], validateTaxId(a.tax_id));
   })
   .overwrite((a) => ({ ...a, postcode: normaliseZip(a.countryId, a.postcode) ?? a.postcode }));
 export type AddressInput = z.infer<typeof addressSchema>;

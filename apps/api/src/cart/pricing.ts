@@ -357,6 +357,8 @@ export type TotalsInput = {
   paymentMethod: PaymentMethodRow | undefined;
   storeCode: StoreCode;
   now: Date;
+  /** the shop's shipping methods: the cheapest way to free shipping is answered from them (cart view) */
+  allShippingMethods?: ShippingMethodRow[];
 };
 
 /**
@@ -370,7 +372,21 @@ export type CartTotals = Totals & {
   default_tax_country_id: string;
   default_tax_rate: number;
   cross_border_trade: boolean;
+  /**
+   * the lowest subtotal incl. tax from which a paid method to the cart's country is free, and how much
+   * is left to reach it (issue #13 "Paying": the cart says so); null without such a method
+   */
+  free_shipping_from: number | null;
+  free_shipping_remaining: number | null;
 };
+
+/** The lowest free-shipping threshold incl. tax of the paid methods to `countryId` (null: none). */
+export function freeShippingFrom(methods: ShippingMethodRow[], countryId: string, rate: number): number | null {
+  const thresholds = methods
+    .filter((m) => m.countries.includes(countryId) && m.price_cents > 0 && m.free_threshold_cents !== null)
+    .map((m) => importedInclTax(m.free_threshold_cents ?? 0, rate));
+  return thresholds.length ? Math.min(...thresholds) : null;
+}
 
 /**
  * totals in cents incl. tax via the domain's computeTotals, for the lines priced (priceLines) for the
@@ -400,8 +416,11 @@ export function totalsOf(config: ApiConfig, tax: TaxPricing, input: TotalsInput)
     storeCode: input.storeCode,
   });
   const d = tax.destination;
+  const freeFrom = virtual || !input.allShippingMethods ? null : freeShippingFrom(input.allShippingMethods, d.countryId, imported);
   return {
     ...totals,
+    free_shipping_from: freeFrom,
+    free_shipping_remaining: freeFrom === null ? null : Math.max(0, freeFrom - subtotal),
     tax_country_id: d.countryId,
     tax_rate: standardRate,
     default_tax_country_id: d.storeCountryId,

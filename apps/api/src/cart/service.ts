@@ -350,13 +350,14 @@ export class CartService {
   private async totalsOf(cart: CartRow, store: StoreCode, lines: PricedLine[], tax: TaxPricing): Promise<CartTotals> {
     const [coupon, shipping, payment] = await Promise.all([
       cart.coupon_code ? findCoupon(this.database, cart.coupon_code) : Promise.resolve(undefined),
-      cart.shipping_method_code ? shippingMethods(this.database) : Promise.resolve([]),
+      shippingMethods(this.database),
       cart.payment_method_code ? paymentMethods(this.database) : Promise.resolve([]),
     ]);
     return totalsOf(this.config, tax, {
       lines,
       coupon,
-      shippingMethod: shipping.find((m) => m.code === cart.shipping_method_code),
+      allShippingMethods: shipping,
+      shippingMethod: cart.shipping_method_code ? shipping.find((m) => m.code === cart.shipping_method_code) : undefined,
       paymentMethod: payment.find((m) => m.code === cart.payment_method_code),
       storeCode: store,
       now: new Date(),

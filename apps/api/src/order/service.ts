@@ -15,6 +15,8 @@ import type { Database } from '@vitrina/db';
 import {
   CURRENCY_CODE,
   isPickupOrder,
+  PAYMENT_BANK_TRANSFER,
+  bankTransferInstructions,
   isStoreCode,
   type OrderCreateInput,
   type StoreCode,
@@ -440,13 +442,32 @@ export class OrderService {
   }
 
   /** an order by number, for the holder of its token */
-  async pull(number: string, orderToken: string): Promise<OrderView> {
+  async pull(number: string, orderToken: string) {
     const order = await one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [
       number,
     ]);
     const a = Buffer.from(order?.order_token ?? '');
     const b = Buffer.from(orderToken);
     if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');
-    return this.view(this.database, order, true);
+    const view = await this.view(this.database, order, true);
+    // the thank-you page (issue #13 "Paying"): the delivery method by its title in the order's
+    // language, and for a bank transfer not paid yet the account, amount and statement reference
+    const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
+    const method = (await shippingMethods(this.database)).find((m) => m.code === order.shipping_method_code);
+    const awaitsTransfer =
+      order.payment_method_code === PAYMENT_BANK_TRANSFER &&
+      order.payment_status !== 'paid' &&
+      order.status !== 'cancelled';
+    return {
+      ...view,
+      shipping_method_title: method ? method.title[store] || method.title.lt || null : null,
+      bank_transfer: awaitsTransfer
+        ? bankTransferInstructions(this.config.sellerBank, {
+            orderNumber: order.increment_id,
+            storeCode: store,
+            grandTotal: order.grand_total,
+          })
+        : null,
+    };
   }
 }

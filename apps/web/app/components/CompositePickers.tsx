@@ -265,6 +265,11 @@ export function BundlePicker({
         product_type: 'bundle',
         type_id: 'bundle',
         product_option: { extension_attributes: { bundle_options: bundleCartOptions(options, selected) } },
+        // the parts chosen, by name, for the cart line and the checkout summary
+        options: options.flatMap((o) => {
+          const names = (selected[o.option_id] ?? []).map((sku) => bySku.get(sku)?.name ?? sku);
+          return names.length ? [{ label: o.title ?? '', value: names.join(', ') }] : [];
+        }),
       },
     ]);
 

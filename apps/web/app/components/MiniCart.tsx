@@ -3,7 +3,6 @@ import {
   formatPrice,
   optionValuesWithAvailability,
   selectVariant,
-  serverItemId,
   validateQuantity,
 } from '@vitrina/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -17,7 +16,8 @@ import type { Product } from '../lib/types';
 import { cart, syncRequired, useCart, type CartItem, type CartState } from '../state/cart';
 import { notify } from '../state/notifications';
 import { ui, useUi } from '../state/ui';
-import { CartTotals } from './CartTotals';
+import { CartTotals, FreeShippingLeft } from './CartTotals';
+import { LineOptions, lineTotal } from './CartLineOptions';
 import { Drawer } from './Drawer';
 
 function useCartErrors() {
@@ -76,6 +76,7 @@ function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
         ) : (
           <span>{item.name}</span>
         )}
+        <LineOptions item={item} />
         <div className="qty">
           <button
             type="button"
@@ -131,7 +132,9 @@ function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
             <EditLine item={item} onDone={() => setEditing(false)} />
           ) : (
             <button type="button" className="btn-link" onClick={() => setEditing(true)}>
-              {t('cart.edit', { name: item.name })}
+              {/* a short label on screen; the product's name for screen readers */}
+              <span aria-hidden="true">{t('cart.editShort')}</span>
+              <span className="sr-only">{t('cart.edit', { name: item.name })}</span>
             </button>
           )
         ) : null}
@@ -157,7 +160,8 @@ function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
           </div>
         ) : (
           <button type="button" className="btn-link" onClick={() => setConfirming(true)}>
-            {t('cart.remove', { name: item.name })}
+            <span aria-hidden="true">{t('cart.removeShort')}</span>
+            <span className="sr-only">{t('cart.remove', { name: item.name })}</span>
           </button>
         )}
       </div>
@@ -392,13 +396,7 @@ export function MiniCart() {
   const t = useT();
   if (!open) return null;
   const close = () => ui.close('microcart');
-  const rowTotal = (item: CartItem) => {
-    const id = serverItemId(item);
-    const line = state.totals?.items.find(
-      (l) => (id != null && String(l.item_id) === String(id)) || l.sku === item.sku,
-    );
-    return line ? line.row_total_incl_tax : item.price * item.qty;
-  };
+  const rowTotal = (item: CartItem) => lineTotal(item, state.totals);
   return (
     <Drawer labelledBy="microcart-title" side="right" onClose={close}>
       <div className="drawer-head">
@@ -423,6 +421,7 @@ export function MiniCart() {
                 ? t('cart.offlinePending')
                 : null}
           </div>
+          {state.totals ? <FreeShippingLeft totals={state.totals} /> : null}
           {state.totals ? <CartTotals totals={state.totals} /> : null}
           <CouponForm state={state} />
           <div className="drawer-actions">

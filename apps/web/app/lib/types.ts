@@ -195,6 +195,9 @@ export interface Totals {
     row_total_incl_tax: number;
   }[];
   total_segments: TotalSegment[];
+  /** the lowest subtotal incl. VAT from which delivery is free, and what is left (null: no such method) */
+  free_shipping_from?: number | null;
+  free_shipping_remaining?: number | null;
 }
 
 export interface Address {
@@ -208,6 +211,8 @@ export interface Address {
   email?: string;
   company?: string;
   vat_id?: string;
+  /** the spec's Tax ID (issue #14 item 8) */
+  tax_id?: string;
   company_code?: string;
   region?: string;
 }
@@ -291,6 +296,18 @@ export interface OrderSummary extends OrderProgressFields {
   cancel_reason?: string | null;
   payment_status?: string;
   payment_method_code?: string;
+  /** the delivery method's title in the order's language (order pull) */
+  shipping_method_title?: string | null;
+  /** a bank transfer not paid yet: where to pay, how much, with which reference (order pull) */
+  bank_transfer?: {
+    bank_name: string;
+    iban: string;
+    beneficiary: string;
+    amount: number;
+    reference: string;
+  } | null;
+  shipping_address?:
+    (Partial<Address> & { pickup_point?: { name?: string; address?: string; city?: string } }) | null;
   created_at: string;
   grand_total: number;
   subtotal_incl_tax: number;
@@ -330,6 +347,8 @@ export interface CustomerAddress {
   countryId: string;
   telephone?: string;
   company?: string;
+  region?: string;
+  tax_id?: string;
   default_shipping?: boolean;
   default_billing?: boolean;
 }

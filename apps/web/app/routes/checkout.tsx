@@ -4,6 +4,7 @@ import {
   PAYMENT_NEOPAY,
   cartHash,
   formatPrice,
+  staticPagePath,
   isVirtualCart,
   normaliseZip,
   validateAlphaOnly,
@@ -14,6 +15,7 @@ import {
   validatePassword,
   validatePasswordsMatch,
   validateRequired,
+  validateTaxId,
   validateTermsAccepted,
   validateVatCode,
   validateZip,
@@ -24,6 +26,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
 import { CartTotals } from '../components/CartTotals';
+import { SummaryLines } from '../components/CartLineOptions';
 import { Field } from '../components/Field';
 import { AddressFields } from '../components/checkout/AddressFields';
 import { BankSelector } from '../components/checkout/BankSelector';
@@ -54,6 +57,9 @@ import {
   type ShippingDetails,
 } from '../state/checkout';
 import { notify } from '../state/notifications';
+import { ui } from '../state/ui';
+import { useOnline } from '../pwa/connection';
+import { isLoggedIn, user, useUser } from '../state/user';
 import { QueuedOrderPanel } from '../components/QueuedOrderPanel';
 import { queueOrder, shouldQueueOrder } from '../sync/offline-orders';
 import type { OrderPayload } from '../lib/types';
@@ -144,7 +150,9 @@ export function validatePayment(t: Translator, v: PaymentDetails): Errors<Paymen
       validateFields(v as unknown as Record<string, unknown>, {
         company: [validateRequired],
         companyCode: [validateRequired, (x) => validateCompanyCode(str(x))],
-        taxId: [(x) => (str(x).trim() ? validateVatCode(str(x)) : null)],
+        vatCode: [(x) => (str(x).trim() ? validateVatCode(str(x)) : null)],
+        // the spec's "Tax ID" (issue #14 item 8): optional, its own messages when given
+        taxId: [(x) => (str(x).trim() ? validateTaxId(str(x)) : null)],
       }) as Partial<Record<keyof PaymentDetails, FieldError>>,
     ),
   };
@@ -248,6 +256,7 @@ export default function Checkout() {
   const navigate = useNavigate();
   const cartState = useCart();
   const details = useCheckout();
+  const loggedIn = useUser(isLoggedIn);
   const [step, setStep] = useState<Step>('personal');
   const [personalErrors, setPersonalErrors] = useState<Errors<PersonalForm>>({});
   const [passwordRepeat, setPasswordRepeat] = useState('');
@@ -342,11 +351,29 @@ export default function Checkout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantsBanks, country]);
 
+  // a cart filled offline has no server cart yet (issue #14 item 10): online, it is connected now
+  // (the sync creates the server cart and sends its lines) instead of the checkout calling it empty
+  const online = useOnline();
+  const unconnected = cartState.loaded && cartState.items.length > 0 && !cartState.cartServerToken;
+  useEffect(() => {
+    if (unconnected && online) cart.sync(api).catch((err: unknown) => failed(err));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unconnected, online]);
+
   // an order queued on the device while offline: the thank-you page shows it as queued (issue #5)
   const queuedId = details.queuedOrderId ?? shownQueued;
   if (queuedId) return <QueuedOrderPanel taskId={queuedId} onBack={() => setShownQueued(null)} />;
   if (!cartState.loaded) return <p>{t('common.loading')}</p>;
   const token = cartState.cartServerToken;
+  if (cartState.items.length && !token) {
+    return (
+      <section className="narrow" aria-busy={online}>
+        <h1>{t('checkout.title')}</h1>
+        <p role="status">{online ? t('common.loading') : t('checkout.offlineCart')}</p>
+        <SummaryLines items={cartState.items} totals={null} />
+      </section>
+    );
+  }
   if (!cartState.items.length || !token) {
     return (
       <section className="narrow">
@@ -386,11 +413,34 @@ export default function Checkout() {
     syncPayment(code).catch((err: unknown) => (offline(err) ? undefined : failed(err)));
   };
 
-  const submitPersonal = (e: FormEvent) => {
+  const submitPersonal = async (e: FormEvent) => {
     e.preventDefault();
-    const errors = validatePersonal(t, { ...p, passwordRepeat });
+    const wantsAccount = p.createAccount && !loggedIn;
+    const errors = validatePersonal(t, { ...p, createAccount: wantsAccount, passwordRepeat });
     setPersonalErrors(errors);
     if (Object.keys(errors).length) return focusFirstInvalid(personalForm.current);
+    if (wantsAccount) {
+      // "Create an account" (issue #14 item 9): the account is made and the shopper logged in now,
+      // so the cart moves to the account and the order placed at the end belongs to it
+      setBusy(true);
+      try {
+        await user.register(api, {
+          firstname: p.firstName.trim(),
+          lastname: p.lastName.trim(),
+          email: p.emailAddress.trim(),
+          password: p.password,
+        });
+        notify({ type: 'success', message: t('checkout.accountCreated') });
+      } catch (err) {
+        failed(err);
+        return;
+      } finally {
+        setBusy(false);
+      }
+      // the password is not kept once the account exists (spec §4 empties it after the order)
+      setPersonal({ password: '', createAccount: false });
+      setPasswordRepeat('');
+    }
     // empty shipping names (e.g. after a login prefill) take the buyer's
     changeCheckout((st) => withPersonalDetails(st, {}));
     setStep('shipping');
@@ -503,7 +553,8 @@ export default function Checkout() {
           ...billing,
           company: pd.company.trim(),
           company_code: pd.companyCode.trim(),
-          ...(pd.taxId.trim() ? { vat_id: pd.taxId.replace(/\s+/g, '').toUpperCase() } : {}),
+          ...(pd.vatCode.trim() ? { vat_id: pd.vatCode.replace(/\s+/g, '').toUpperCase() } : {}),
+          ...(pd.taxId.trim() ? { tax_id: pd.taxId.trim() } : {}),
         }
       : billing;
     const bank = payment === PAYMENT_NEOPAY ? pd.paymentMethodAdditional.bank : undefined;
@@ -550,18 +601,6 @@ export default function Checkout() {
         if (!why) throw err;
         return await queueIt(why);
       }
-      // "Create an account" during checkout: with the password kept in memory only
-      if (p.createAccount) {
-        try {
-          await api.user.create(
-            { email: p.emailAddress.trim(), firstname: p.firstName.trim(), lastname: p.lastName.trim() },
-            p.password,
-          );
-          notify({ type: 'success', message: t('checkout.accountCreated') });
-        } catch (err) {
-          failed(err);
-        }
-      }
       // 200: order timestamp stored, cart cleared without server sync, password emptied (spec §4)
       afterOrderPlaced(200, () => cart.clear());
       if (REDIRECT_METHODS.has(payment)) {
@@ -605,7 +644,15 @@ export default function Checkout() {
             </p>
           }
         >
-          <form ref={personalForm} noValidate onSubmit={submitPersonal}>
+          {loggedIn ? null : (
+            <p className="checkout-login">
+              {t('checkout.haveAccount')}{' '}
+              <button type="button" className="btn-link" onClick={() => ui.openAuth('login')}>
+                {t('checkout.logIn')}
+              </button>
+            </p>
+          )}
+          <form ref={personalForm} noValidate onSubmit={submitPersonal} aria-busy={busy}>
             <Field
               id="firstName"
               label={t('checkout.firstName')}
@@ -634,16 +681,18 @@ export default function Checkout() {
               error={personalErrors.emailAddress}
               onChange={(e) => setPersonal({ emailAddress: e.target.value })}
             />
-            <div className="field field-check">
-              <input
-                type="checkbox"
-                id="createAccount"
-                checked={p.createAccount}
-                onChange={(e) => setPersonal({ createAccount: e.target.checked })}
-              />
-              <label htmlFor="createAccount">{t('checkout.createAccount')}</label>
-            </div>
-            {p.createAccount ? (
+            {loggedIn ? null : (
+              <div className="field field-check">
+                <input
+                  type="checkbox"
+                  id="createAccount"
+                  checked={p.createAccount}
+                  onChange={(e) => setPersonal({ createAccount: e.target.checked })}
+                />
+                <label htmlFor="createAccount">{t('checkout.createAccount')}</label>
+              </div>
+            )}
+            {p.createAccount && !loggedIn ? (
               <>
                 <Field
                   id="password"
@@ -667,8 +716,8 @@ export default function Checkout() {
                 />
               </>
             ) : null}
-            <button type="submit" className="btn btn-primary">
-              {t('checkout.continue')}
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? t('common.loading') : t('checkout.continue')}
             </button>
           </form>
         </StepSection>
@@ -832,8 +881,15 @@ export default function Checkout() {
                   onChange={(e) => setPaymentDetails({ companyCode: e.target.value })}
                 />
                 <Field
-                  id="taxId"
+                  id="vatCode"
                   label={t('checkout.vatCode')}
+                  value={pd.vatCode}
+                  error={paymentErrors.vatCode}
+                  onChange={(e) => setPaymentDetails({ vatCode: e.target.value })}
+                />
+                <Field
+                  id="taxId"
+                  label={t('checkout.taxId')}
                   value={pd.taxId}
                   error={paymentErrors.taxId}
                   onChange={(e) => setPaymentDetails({ taxId: e.target.value })}
@@ -884,6 +940,20 @@ export default function Checkout() {
           onEdit={() => setStep('review')}
         >
           <form noValidate onSubmit={placeOrder} aria-busy={busy}>
+            <ReviewDetails
+              payment={chosenPayment?.title ?? pd.paymentMethod ?? ''}
+              bank={
+                pd.paymentMethod === PAYMENT_NEOPAY && pd.paymentMethodAdditional.bank
+                  ? (banks?.list.find((b) => b.bic === pd.paymentMethodAdditional.bank)?.name ?? null)
+                  : null
+              }
+              details={pd}
+            />
+            {/* on a phone the order's lines and totals come before "Place order" (the aside is below) */}
+            <div className="review-summary" data-testid="review-summary">
+              <SummaryLines items={cartState.items} totals={cartState.totals} />
+              {cartState.totals ? <CartTotals totals={cartState.totals} shippingChosen /> : null}
+            </div>
             {totalsConfirmed ? null : <p className="muted">{t('checkout.totalsUnconfirmed')}</p>}
             <div className="field field-check">
               <input
@@ -894,7 +964,15 @@ export default function Checkout() {
                 aria-describedby={termsError ? 'terms-error' : undefined}
                 onChange={(e) => setTerms(e.target.checked)}
               />
-              <label htmlFor="terms">{t('checkout.terms')}</label>
+              <label htmlFor="terms">{t('checkout.terms')}</label>{' '}
+              <Link
+                className="terms-link"
+                to={staticPagePath('purchase-sales-rules', t.storeCode)}
+                target="_blank"
+                rel="noopener"
+              >
+                {t('checkout.termsRead')}
+              </Link>
               {termsError ? (
                 <p id="terms-error" className="field-error">
                   {termsError}
@@ -917,22 +995,64 @@ export default function Checkout() {
         </StepSection>
       </div>
 
-      <aside className="checkout-summary" aria-labelledby="summary-title">
+      <aside
+        className={`checkout-summary${step === 'review' ? ' at-review' : ''}`}
+        aria-labelledby="summary-title"
+      >
         <h2 id="summary-title">{t('checkout.summary')}</h2>
-        <ul className="summary-lines">
-          {cartState.items.map((i) => (
-            <li key={`${i.sku}-${String(i.item_id ?? '')}`}>
-              <span>
-                {i.qty} × {i.name}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SummaryLines items={cartState.items} totals={cartState.totals} />
         {cartState.totals ? (
           // from the payment step on, the totals are those of the chosen shipping method
           <CartTotals totals={cartState.totals} shippingChosen={step === 'payment' || step === 'review'} />
         ) : null}
       </aside>
+    </div>
+  );
+}
+
+/**
+ * What the review repeats before the order is placed (issue #13 "Paying"): the payment method,
+ * the chosen bank by its name, and a legal person's company details.
+ */
+function ReviewDetails({
+  payment,
+  bank,
+  details,
+}: {
+  payment: string;
+  bank: string | null;
+  details: PaymentDetails;
+}) {
+  const t = useT();
+  const legal = details.buyerType === 'legal';
+  return (
+    <div className="review-details" data-testid="review-details">
+      <p>
+        {payment}
+        {bank ? (
+          <>
+            <br />
+            {t('checkout.chosenBank', { bank })}
+          </>
+        ) : null}
+      </p>
+      {legal ? (
+        <p>
+          {t('checkout.buyerCompany', { company: details.company, code: details.companyCode })}
+          {details.vatCode.trim() ? (
+            <>
+              <br />
+              {t('checkout.buyerVat', { code: details.vatCode.trim() })}
+            </>
+          ) : null}
+          {details.taxId.trim() ? (
+            <>
+              <br />
+              {t('checkout.buyerTaxId', { code: details.taxId.trim() })}
+            </>
+          ) : null}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { validateRequired, validateZip, normaliseZip } from '@vitrina/domain';
+import { validateRequired, validateTaxId, validateZip, normaliseZip } from '@vitrina/domain';
 import type { Route } from './+types/my-account-shipping';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { FormAlert, nameRules } from '../components/account/forms';
@@ -27,6 +27,10 @@ interface AddressValues extends Record<string, string> {
   postcode: string;
   countryId: string;
   telephone: string;
+  /** the spec's "state" (issue #14 item 8), optional */
+  region: string;
+  /** the spec's Tax ID (issue #14 item 8), optional */
+  tax_id: string;
 }
 
 const toValues = (a: CustomerAddress | undefined, first: string, last: string): AddressValues => ({
@@ -38,6 +42,8 @@ const toValues = (a: CustomerAddress | undefined, first: string, last: string): 
   postcode: a?.postcode ?? '',
   countryId: a?.countryId ?? 'LT',
   telephone: a?.telephone ?? '',
+  region: a?.region ?? '',
+  tax_id: a?.tax_id ?? '',
 });
 
 /** The values of the default shipping address (else the first one) of a profile. */
@@ -61,6 +67,7 @@ export default function MyAccountShipping() {
       city: [validateRequired],
       postcode: [validateRequired, (v, all) => validateZip(all.countryId, String(v ?? ''))],
       telephone: [validateRequired],
+      tax_id: [(v) => (String(v ?? '').trim() ? validateTaxId(String(v)) : null)],
     },
     submit: async (v) => {
       if (!current) return;
@@ -72,6 +79,8 @@ export default function MyAccountShipping() {
         postcode: normaliseZip(v.countryId, v.postcode) ?? v.postcode.trim(),
         countryId: v.countryId,
         telephone: v.telephone.trim(),
+        ...(v.region.trim() ? { region: v.region.trim() } : {}),
+        ...(v.tax_id.trim() ? { tax_id: v.tax_id.trim() } : {}),
         default_shipping: true,
         default_billing: true,
       };
@@ -104,6 +113,7 @@ export default function MyAccountShipping() {
         {field('street', t('checkout.street'), 'address-line1')}
         {field('house', t('checkout.house'), 'address-line2', false)}
         {field('city', t('checkout.city'), 'address-level2')}
+        {field('region', t('checkout.state'), 'address-level1', false)}
         <div className="field">
           <label htmlFor="ship-countryId">{t('checkout.country')}</label>
           <select
@@ -121,6 +131,7 @@ export default function MyAccountShipping() {
         </div>
         {field('postcode', t('checkout.zip'), 'postal-code')}
         {field('telephone', t('checkout.phone'), 'tel')}
+        {field('tax_id', t('checkout.taxId'), 'off', false)}
         <button type="submit" className="btn btn-primary" disabled={f.busy || !current}>
           {f.busy ? t('account.saving') : t('account.save')}
         </button>

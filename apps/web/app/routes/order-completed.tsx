@@ -1,5 +1,7 @@
 import {
+  PAYMENT_BANK_TRANSFER,
   PAYMENT_CASH_ON_DELIVERY,
+  formatPrice,
   PAYMENT_MOKILIZINGAS,
   PAYMENT_NEOPAY,
   formatDateTime,
@@ -130,8 +132,9 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
         <p className="order-number">{t('thankYou.number', { number: loaderData.number })}</p>
       ) : null}
       {notes.length ? null : <p>{t('thankYou.text')}</p>}
-      {/* only an order known to be cash on delivery is told it pays at the door (issue #14 item 7) */}
-      {order?.payment_method_code === PAYMENT_CASH_ON_DELIVERY ? <p>{t('thankYou.payOnDelivery')}</p> : null}
+      {order && !notes.length ? <OfflinePayment order={order} /> : null}
+      {order ? <Delivery order={order} /> : null}
+      {order && !notes.length ? <NextSteps order={order} payment={payment} /> : null}
       {order ? <OrderProgress order={order} /> : null}
       {order ? <OrderLines order={order} /> : null}
       {order ? (
@@ -164,5 +167,115 @@ function OrderLines({ order }: { order: OrderSummary }) {
         captionClassName="sr-only"
       />
     </div>
+  );
+}
+
+/**
+ * The offline methods' part of the page (issue #13 "Paying", issue #14 item 7): a bank transfer not
+ * paid yet gets the shop's account, the amount and the statement reference; cash on delivery the
+ * amount to have ready. Only an order known to use the method is told so.
+ */
+function OfflinePayment({ order }: { order: OrderSummary }) {
+  const t = useT();
+  const amount = formatPrice(order.grand_total, t.storeCode);
+  if (order.payment_method_code === PAYMENT_CASH_ON_DELIVERY)
+    return (
+      <div className="payment-status payment-pending" role="status" data-testid="payment-status">
+        <h2>{t('thankYou.codTitle')}</h2>
+        <p>{t('thankYou.payOnDelivery')}</p>
+        <p>{t('thankYou.codAmount', { amount })}</p>
+      </div>
+    );
+  if (order.payment_method_code !== PAYMENT_BANK_TRANSFER) return null;
+  if (order.payment_status === 'paid')
+    return (
+      <div className="payment-status payment-paid" role="status" data-testid="payment-status">
+        <h2>{t('payment.paidTitle')}</h2>
+        <p>{t('payment.paidText')}</p>
+      </div>
+    );
+  const bank = order.bank_transfer;
+  return (
+    <div className="payment-status payment-pending" role="status" data-testid="payment-status">
+      <h2>{t('thankYou.bankTitle')}</h2>
+      {bank ? (
+        <>
+          <p>{t('thankYou.bankText')}</p>
+          <dl className="bank-details" data-testid="bank-details">
+            <div>
+              <dt>{t('thankYou.beneficiary')}</dt>
+              <dd>{bank.beneficiary}</dd>
+            </div>
+            <div>
+              <dt>{t('thankYou.bank')}</dt>
+              <dd>{bank.bank_name}</dd>
+            </div>
+            <div>
+              <dt>{t('thankYou.iban')}</dt>
+              <dd className="iban">{bank.iban}</dd>
+            </div>
+            <div>
+              <dt>{t('thankYou.amount')}</dt>
+              <dd>{formatPrice(bank.amount, t.storeCode)}</dd>
+            </div>
+            <div>
+              <dt>{t('thankYou.reference')}</dt>
+              <dd>{bank.reference}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <p>{t('thankYou.bankAsk')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The delivery method and where the parcel goes (the pickup point, or the address). */
+function Delivery({ order }: { order: OrderSummary }) {
+  const t = useT();
+  const a = order.shipping_address;
+  if (!order.shipping_method_title && !a) return null;
+  const point = a?.pickup_point;
+  return (
+    <section className="thank-you-delivery" aria-labelledby="thanks-delivery">
+      <h2 id="thanks-delivery">{t('thankYou.delivery')}</h2>
+      {order.shipping_method_title ? <p>{order.shipping_method_title}</p> : null}
+      {point?.name ? (
+        <p>
+          {t('thankYou.pickupPoint', {
+            point: [point.name, point.address, point.city].filter(Boolean).join(', '),
+          })}
+        </p>
+      ) : a ? (
+        <p>
+          {[a.firstname, a.lastname].filter(Boolean).join(' ')}
+          <br />
+          {[(a.street ?? []).filter(Boolean).join(' '), a.city, a.postcode].filter(Boolean).join(', ')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** "What happens next", by payment method and status. */
+function NextSteps({ order, payment }: { order: OrderSummary; payment: PaymentView | null }) {
+  const t = useT();
+  const method = order.payment_method_code;
+  const next =
+    payment === 'cancelled' || payment === 'failed'
+      ? 'thankYou.next.unpaid'
+      : payment === 'pending'
+        ? 'thankYou.next.pending'
+        : method === PAYMENT_CASH_ON_DELIVERY
+          ? 'thankYou.next.cod'
+          : method === PAYMENT_BANK_TRANSFER && order.payment_status !== 'paid'
+            ? 'thankYou.next.transfer'
+            : 'thankYou.next.paid';
+  return (
+    <section className="thank-you-next" aria-labelledby="thanks-next">
+      <h2 id="thanks-next">{t('thankYou.next')}</h2>
+      <p>{t(next)}</p>
+    </section>
   );
 }

@@ -410,6 +410,15 @@ function ProductView({
       slug: product.slug,
       product_type: variant ? 'simple' : product.type_id,
       type_id: product.type_id,
+      // the choices by their labels, shown on the cart line and in the checkout summary
+      ...(variant
+        ? {
+            options: (product.configurable_options ?? []).flatMap((o) => {
+              const value = o.values.find((v) => v.value_index === selected[o.attribute_code])?.label;
+              return value ? [{ label: o.label, value }] : [];
+            }),
+          }
+        : {}),
       product_option: variant
         ? {
             extension_attributes: {

@@ -35,6 +35,11 @@ export interface CartItem extends CartItemLike {
   slug?: string;
   product_type?: string;
   product_option?: CartProductOption | null;
+  /**
+   * What the shopper chose, for display (issue #13 "Paying": grade, capacity, colour, bundle parts):
+   * labels in the store view's language, kept on the device with the line.
+   */
+  options?: { label: string; value: string }[];
   /** Spec §3 "Cart item": the stock-check task this line waits for, and its outcome. */
   onlineStockCheckid?: string | null;
   is_in_stock?: boolean;

@@ -45,7 +45,9 @@ export interface ShippingDetails extends AddressDetails {
  */
 export interface PaymentDetails extends AddressDetails {
   company: string;
-  /** the VAT code (optional) */
+  /** the VAT code (optional; sent as the billing address' vat_id) */
+  vatCode: string;
+  /** the spec's Tax ID (optional; validateTaxId) */
   taxId: string;
   companyCode: string;
   paymentMethod: string | null;
@@ -109,6 +111,7 @@ export const initialCheckout: CheckoutState = {
   paymentDetails: {
     ...emptyAddress,
     company: '',
+    vatCode: '',
     taxId: '',
     companyCode: '',
     paymentMethod: null,
@@ -204,7 +207,9 @@ export function readStoredCheckout(value: unknown, current: CheckoutState): Chec
   const paymentDetails: PaymentDetails = {
     ...address(payment, initialCheckout.paymentDetails),
     company: strOr(payment.company, ''),
-    taxId: strOr(payment.taxId, ''),
+    // before the VAT code had its own field, `taxId` held it
+    vatCode: 'vatCode' in payment ? strOr(payment.vatCode, '') : strOr(payment.taxId, ''),
+    taxId: 'vatCode' in payment ? strOr(payment.taxId, '') : '',
     companyCode: strOr(payment.companyCode, ''),
     paymentMethod: typeof paymentMethod === 'string' ? paymentMethod : null,
     paymentMethodAdditional: typeof additional.bank === 'string' ? { bank: additional.bank } : {},

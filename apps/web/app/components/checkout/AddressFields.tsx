@@ -49,6 +49,14 @@ export function AddressFields({
       {text('streetAddress', t('checkout.street'), 'address-line1')}
       {text('apartmentNumber', t('checkout.house'), 'address-line2')}
       {text('city', t('checkout.city'), 'address-level2')}
+      {/* the spec's "state" (issue #14 item 8): optional, sent as the address' region */}
+      <Field
+        id={idOf('state')}
+        label={t('checkout.state')}
+        autoComplete={`${section} address-level1`}
+        value={value.state}
+        onChange={(e) => onChange({ state: e.target.value })}
+      />
       {text('zipCode', t('checkout.zip'), 'postal-code')}
       <div className="field">
         <label htmlFor={idOf('country')}>{t('checkout.country')}</label>

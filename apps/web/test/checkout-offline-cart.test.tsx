@@ -1,0 +1,89 @@
+// @vitest-environment node
+/**
+ * Issue #14 item 10 (the part done): a cart filled entirely offline has lines but no server cart id.
+ * The checkout used to say "Your shopping cart is empty."; now, offline, it shows the lines and says
+ * the options load when the network is back, and once online it connects the cart (the sync creates
+ * the server cart with the lines) and the checkout opens on it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as TL from '@testing-library/react';
+import type * as Router from 'react-router';
+import type * as ApiModule from '../app/lib/api';
+import type * as CartModule from '../app/state/cart';
+import type * as CheckoutModule from '../app/state/checkout';
+import type * as CheckoutRoute from '../app/routes/checkout';
+import { getT } from '../app/i18n';
+import { installBrowserGlobals } from './support/browser-globals';
+import { startRealShop, type RealShop } from './support/real-shop';
+
+let shop: RealShop;
+let tl: typeof TL;
+let router: typeof Router;
+let browserApi: typeof ApiModule.browserApi;
+let cart: typeof CartModule.cart;
+let checkoutState: typeof CheckoutModule;
+let Checkout: typeof CheckoutRoute.default;
+
+beforeAll(async () => {
+  shop = await startRealShop();
+  await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
+  tl = await import('@testing-library/react');
+  router = await import('react-router');
+  ({ browserApi } = await import('../app/lib/api'));
+  ({ cart } = await import('../app/state/cart'));
+  checkoutState = await import('../app/state/checkout');
+  Checkout = (await import('../app/routes/checkout')).default;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const t = getT('en');
+const setOnline = (online: boolean) => {
+  shop.offline.value = !online;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+};
+
+describe('a cart filled offline at the checkout (issue #14 item 10)', () => {
+  it('is not called empty offline, and is connected and checked out once online', async () => {
+    await checkoutState.checkout.ready;
+    setOnline(false);
+    await cart
+      .add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 3630 })
+      .catch(() => undefined);
+    await cart.idle();
+    expect(cart.store.get().items).toHaveLength(1);
+    expect(cart.store.get().cartServerToken).toBeNull();
+
+    const { MemoryRouter, Routes, Route } = router;
+    tl.render(
+      <MemoryRouter initialEntries={['/en/checkout']}>
+        <Routes>
+          <Route path="/en/checkout" element={<Checkout />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await tl.screen.findByText(t('checkout.offlineCart'));
+    expect(tl.screen.queryByText(t('cart.empty'))).toBeNull();
+    expect(tl.screen.getByText('Dell')).toBeTruthy();
+
+    await tl.act(async () => {
+      setOnline(true);
+    });
+    // the sync made the server cart: the checkout's first step is there
+    await tl.screen.findByLabelText(
+      t('checkout.email'),
+      { exact: true, selector: 'input' },
+      { timeout: 10_000 },
+    );
+    await cart.idle();
+    const token = cart.store.get().cartServerToken;
+    expect(token).not.toBeNull();
+    const [row] = await shop.api.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM cart_items WHERE cart_id = $1',
+      [token],
+    );
+    expect(row?.n).toBe(1);
+  });
+});
