@@ -39,7 +39,7 @@ import {
   buildShopConfig,
   buildTaxRules,
 } from './shop.ts';
-import { capitalize, inches, slugify, textIn } from './text.ts';
+import { capitalize, inches, slugify, storeSlugs, textIn } from './text.ts';
 import type {
   ImportBundleOption,
   ImportConfigurableChild,
@@ -459,6 +459,7 @@ class CatalogBuilder {
       description: this.description(leaf.categoryId, name, leaf.about, conditionLine(grade)),
       ...(this.lean ? {} : { short_description: shortDescription(leaf.about) }),
       url_key: this.urlKey(name),
+      slug: storeSlugs(name),
       brand: model.brand,
       mpn: this.mpn(model.brand),
       image: this.image(folder, look),
@@ -559,6 +560,7 @@ class CatalogBuilder {
       description: this.description(leaf.categoryId, name, leaf.about, configurableLine(axis)),
       ...(this.lean ? {} : { short_description: shortDescription(leaf.about) }),
       url_key: this.urlKey(name),
+      slug: storeSlugs(name),
       brand: model.brand,
       mpn: this.mpn(model.brand),
       image: firstImage,
@@ -627,6 +629,7 @@ class CatalogBuilder {
       description: describe(item.name, item.about, null),
       short_description: shortDescription(item.about),
       url_key: slugify(item.name.en),
+      slug: storeSlugs(item.name),
       ...(item.brand ? { brand: item.brand } : {}),
       image: `/demo/${item.folder}/${look}.png`,
       media_gallery: [{ image: `/demo/${item.folder}/${look}.png` }],
@@ -879,6 +882,7 @@ function makeSetsAndBundles(
       description: describe(name, SET_ABOUT, null),
       short_description: shortDescription(SET_ABOUT),
       url_key: slugify(name.en),
+      slug: storeSlugs(name),
       price: sumEuros(members.map((x) => x.p.price * x.qty)),
       stock: {
         is_in_stock: true,
@@ -942,6 +946,7 @@ function makeSetsAndBundles(
       description: describe(name, BUNDLE_ABOUT, null),
       short_description: shortDescription(BUNDLE_ABOUT),
       url_key: slugify(name.en),
+      slug: storeSlugs(name),
       price: sumEuros(defaults.map((p) => p.price)),
       stock: { is_in_stock: true, qty: Math.min(...defaults.map((p) => p.stock.qty)), manage_stock: true },
       bundle_options: options,
