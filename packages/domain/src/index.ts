@@ -23,3 +23,4 @@ export * from './stock-display.ts';
 export * from './postcode-formats.ts';
 export * from './group-pricing.ts';
 export * from './stock-prefetch.ts';
+export * from './url-map-options.ts';
