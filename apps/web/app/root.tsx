@@ -1,3 +1,4 @@
+import { setUrlDispatcher, urlDispatcherOn } from './lib/urls';
 import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import {
@@ -67,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The page still renders without a menu; the failure is logged only.
     console.error('menu', e);
   }
-  return { storeCode, menu };
+  // URL_DISPATCHER (issue #14 item 5): the browser builds the same links as the server
+  return { storeCode, menu, urlDispatcher: urlDispatcherOn() };
 }
 
 /** The menu is per store view: reload it only when the language changes. */
@@ -184,6 +186,8 @@ function Shell({ layout, menu, children }: { layout: LayoutName; menu: MenuItem[
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // before any page below renders a link (a process-wide setting: the same for every render)
+  setUrlDispatcher(loaderData.urlDispatcher === true);
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   useCartSync();
