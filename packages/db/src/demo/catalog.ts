@@ -758,7 +758,8 @@ const SET_ABOUT = L(
 );
 
 interface BundleSlot {
-  title: string;
+  /** in every store view (issue #13 "Words": no English in the lt and ru views) */
+  title: LocalizedText;
   type: ImportBundleOption['type'];
   required: boolean;
   choices: number;
@@ -770,22 +771,22 @@ interface BundleSlot {
 
 const BUNDLE_TEMPLATES: BundleSlot[][] = [
   [
-    { title: 'Laptop', type: 'radio', required: true, choices: 2, categoryId: 11 },
-    { title: 'Mouse', type: 'radio', required: true, choices: 3, categoryId: 22 },
-    { title: 'Bag', type: 'radio', required: false, choices: 2, categoryId: 82 },
-    { title: 'Extended warranty', type: 'checkbox', required: false, choices: 2, warrantyFor: 11 },
+    { title: L('Nešiojamas kompiuteris', 'Laptop', 'Ноутбук'), type: 'radio', required: true, choices: 2, categoryId: 11 },
+    { title: L('Pelė', 'Mouse', 'Мышь'), type: 'radio', required: true, choices: 3, categoryId: 22 },
+    { title: L('Krepšys', 'Bag', 'Сумка'), type: 'radio', required: false, choices: 2, categoryId: 82 },
+    { title: L('Papildoma garantija', 'Extended warranty', 'Расширенная гарантия'), type: 'checkbox', required: false, choices: 2, warrantyFor: 11 },
   ],
   [
-    { title: 'Desktop', type: 'radio', required: true, choices: 2, categoryId: 12 },
-    { title: 'Monitor', type: 'radio', required: true, choices: 2, categoryId: 13 },
-    { title: 'Keyboard', type: 'select', required: true, choices: 2, categoryId: 21 },
-    { title: 'Mouse', type: 'select', required: true, choices: 2, categoryId: 22 },
+    { title: L('Stacionarus kompiuteris', 'Desktop', 'Настольный компьютер'), type: 'radio', required: true, choices: 2, categoryId: 12 },
+    { title: L('Monitorius', 'Monitor', 'Монитор'), type: 'radio', required: true, choices: 2, categoryId: 13 },
+    { title: L('Klaviatūra', 'Keyboard', 'Клавиатура'), type: 'select', required: true, choices: 2, categoryId: 21 },
+    { title: L('Pelė', 'Mouse', 'Мышь'), type: 'select', required: true, choices: 2, categoryId: 22 },
   ],
   [
-    { title: 'TV', type: 'radio', required: true, choices: 2, categoryId: 51 },
-    { title: 'Soundbar', type: 'radio', required: false, choices: 2, categoryId: 43 },
+    { title: L('Televizorius', 'TV', 'Телевизор'), type: 'radio', required: true, choices: 2, categoryId: 51 },
+    { title: L('Garso kolonėlė', 'Soundbar', 'Саундбар'), type: 'radio', required: false, choices: 2, categoryId: 43 },
     {
-      title: 'Installation',
+      title: L('Įrengimas', 'Installation', 'Установка'),
       type: 'checkbox',
       required: false,
       choices: 3,
@@ -793,20 +794,20 @@ const BUNDLE_TEMPLATES: BundleSlot[][] = [
     },
   ],
   [
-    { title: 'Smartphone', type: 'radio', required: true, choices: 2, categoryId: 31 },
-    { title: 'Power bank', type: 'radio', required: false, choices: 2, categoryId: 83 },
-    { title: 'Charger', type: 'radio', required: false, choices: 2, categoryId: 81 },
-    { title: 'Data transfer', type: 'checkbox', required: false, choices: 1, installTags: ['phone'] },
+    { title: L('Išmanusis telefonas', 'Smartphone', 'Смартфон'), type: 'radio', required: true, choices: 2, categoryId: 31 },
+    { title: L('Išorinė baterija', 'Power bank', 'Внешний аккумулятор'), type: 'radio', required: false, choices: 2, categoryId: 83 },
+    { title: L('Įkroviklis', 'Charger', 'Зарядное устройство'), type: 'radio', required: false, choices: 2, categoryId: 81 },
+    { title: L('Duomenų perkėlimas', 'Data transfer', 'Перенос данных'), type: 'checkbox', required: false, choices: 1, installTags: ['phone'] },
   ],
   [
-    { title: 'Washing machine', type: 'radio', required: true, choices: 2, categoryId: 62 },
-    { title: 'Installation', type: 'checkbox', required: false, choices: 1, installTags: ['washer'] },
-    { title: 'Extended warranty', type: 'checkbox', required: false, choices: 2, warrantyFor: 62 },
+    { title: L('Skalbimo mašina', 'Washing machine', 'Стиральная машина'), type: 'radio', required: true, choices: 2, categoryId: 62 },
+    { title: L('Įrengimas', 'Installation', 'Установка'), type: 'checkbox', required: false, choices: 1, installTags: ['washer'] },
+    { title: L('Papildoma garantija', 'Extended warranty', 'Расширенная гарантия'), type: 'checkbox', required: false, choices: 2, warrantyFor: 62 },
   ],
   [
-    { title: 'Console', type: 'radio', required: true, choices: 2, categoryId: 71 },
-    { title: 'Controller', type: 'radio', required: true, choices: 2, categoryId: 72 },
-    { title: 'Headset', type: 'radio', required: false, choices: 2, categoryId: 41 },
+    { title: L('Žaidimų konsolė', 'Console', 'Игровая консоль'), type: 'radio', required: true, choices: 2, categoryId: 71 },
+    { title: L('Valdiklis', 'Controller', 'Контроллер'), type: 'radio', required: true, choices: 2, categoryId: 72 },
+    { title: L('Ausinės su mikrofonu', 'Headset', 'Гарнитура'), type: 'radio', required: false, choices: 2, categoryId: 41 },
   ],
 ];
 
