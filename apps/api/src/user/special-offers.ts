@@ -160,7 +160,7 @@ export class SpecialOfferService {
           off(p.final_price_incl_tax),
           // no text of its own: the storefront's "demo offer" badge says it in the shopper's language
           // (issue #13 "Words": an English comment showed in the lt and ru views)
-          null,
+          '',
           1,
           null,
         ],
