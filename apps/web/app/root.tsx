@@ -1,3 +1,4 @@
+import { routeErrorMessage } from './lib/route-error';
 import { setUrlDispatcher, urlDispatcherOn } from './lib/urls';
 import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
@@ -216,7 +217,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ) : offline ? (
         <OfflineFallback pathname={location.pathname} search={location.search} />
       ) : (
-        <ServerError />
+        <ServerError message={routeErrorMessage(error)} />
       )}
     </Shell>
   );
