@@ -108,6 +108,7 @@ describe('url map options and filters.sku (issue #14 item 17)', () => {
     expect(body._source).toMatchObject({
       sku: 'CFG-9000-AP',
       parentSku: 'CFG-9000',
+      is_configured: true,
       configuration: { condition: { attribute_code: 'condition', id: CONDITION.aplus, label: 'A+' } },
     });
   });
@@ -136,6 +137,7 @@ describe('url map options and filters.sku (issue #14 item 17)', () => {
     });
     expect(none.body._source.sku).toBe('CFG-9000');
     expect(none.body._source.configuration).toBeUndefined();
+    expect(none.body._source.is_configured).toBeUndefined();
     expect(none.body._source.errors).toEqual({ variants: 'Nėra galimų prekės variantų' });
     const fallback = await map({
       url: `/ru${P}/CFG-9000-A`,

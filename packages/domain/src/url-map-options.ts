@@ -18,7 +18,7 @@ import {
 export interface UrlMapOptions {
   /** grouped and bundle products: each linked product's document under its link's `product` (API side) */
   prefetchGroupProducts?: boolean;
-  /** a configurable: `configuration` (attribute code → { attribute_code, id, label }) of the chosen variant, whose sku, prices, stock and image are taken into the answer (`parentSku` keeps the parent's) */
+  /** a configurable: `configuration` (attribute code → { attribute_code, id, label }) of the chosen variant and `is_configured: true`; the variant's sku, prices, stock and image are taken into the answer (`parentSku` keeps the parent's) */
   assignProductConfiguration?: boolean;
   /** `errors.variants` (the store view's "No available product variants") when no variant can be chosen */
   setProductErrors?: boolean;
@@ -94,7 +94,8 @@ export function applyUrlMapProductOptions(
   }
   if (!variant) return out;
   if (options.assignProductConfiguration) {
-    out = { ...out, configuration: configurationOf(configOptions, variant) };
+    // catalogue-and-cart.md §4: "After a variant is chosen the product is marked configured"
+    out = { ...out, configuration: configurationOf(configOptions, variant), is_configured: true };
     if (!options.separateSelectedVariant) {
       const taken: Doc = { parentSku: product.sku };
       for (const f of VARIANT_FIELDS) if (variant[f] !== undefined && variant[f] !== null) taken[f] = variant[f];
