@@ -10,6 +10,7 @@
  * | `PUBLIC_URL` | `http://localhost:3000` | the shop's public origin (OpenAPI `servers`, absolute links in answers) |
  * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike. |
  * | `CROSS_BORDER_TRADE` | `false` | VAT by destination (issue #14): off, every amount (products, shipping, fees, fixed coupons, thresholds; imported net of VAT) is charged net × (1 + the delivery country's rate) in the cart, its totals and the order, so the shop's net income is the same whatever the country (an Estonian address pays 24 %); the store view's default country (LT) applies until an address is given. `true` (Magento's "Cross Border Trade"): everyone pays the gross of the store view's default country and only the VAT contained in it is taken at the delivery country's rate (the behaviour before issue #14). The catalogue lists prices with the default country's VAT either way |
+ * | `URL_DISPATCHER` | `false` | Issue #14 item 5, for a shop moving from Magento: `true` serves categories, products and CMS pages at their `url_path` (a category at its path, e.g. `/nesiojami-kompiuteriai`; a product at the `url_path` its import file gave, e.g. `/nesiojami-kompiuteriai/lenovo-t14.html`, else at `/p/{sku}/{slug}`; a CMS page at `/{slug}`; `/en` and `/ru` prefixed in those store views); `/api/url/map` maps such a bare path, `/c/…`, `/p/…` and `/i/…` answer 301 to it, and canonical links and hreflang name it. Read by the API and by the storefront process |
  * | `COD_PAYMENT_CODE` | `cashondelivery` | payment method code that carries the COD fee and is hidden for virtual carts |
  * | `OUT_OF_STOCK_LISTING` | `true` | list out-of-stock products in catalogue search; `false` makes search require `is_in_stock` |
  * | `SEARCH_TIMEOUT_MS` | `1000` | PostgreSQL `statement_timeout` of a catalogue search (spec §9 "1000 ms server") |
@@ -178,6 +179,8 @@ export type ApiConfig = {
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
   crossBorderTrade: boolean;
+  /** URL_DISPATCHER: categories, products and CMS pages are served at their url_path (issue #14 item 5) */
+  urlDispatcher: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
   payment: PaymentConfig;
   /** PRICE_WINDOW_REFRESH_MS: how often special-price windows are checked (catalog/price-windows.ts; 0: not in this process) */
@@ -418,6 +421,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
     priceWindowRefreshMs: int(env, 'PRICE_WINDOW_REFRESH_MS', 60_000, 0, 3_600_000),
+    urlDispatcher: bool(env, 'URL_DISPATCHER', false),
     payment: loadPaymentConfig(env),
     unpaidOrders: {
       ttlMinutes: int(env, 'UNPAID_ORDER_TTL_MINUTES', 60, 1, 7 * 24 * 60),

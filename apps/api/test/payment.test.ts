@@ -122,6 +122,14 @@ describe('payments in sandbox mode (no credentials, PAYMENT_SANDBOX=true)', () =
     expect(new Set(all.map((b) => b.country))).toEqual(new Set(['LT', 'LV', 'EE']));
   });
 
+  it('NEOPAY: the payment purpose is in the language of the store view (issue #13 "Words")', async () => {
+    for (const [store, word] of [['lt', 'Užsakymas'], ['ru', 'Заказ']] as const) {
+      const { cart, order } = await placeOrder(api, 'NEOPAY', store);
+      const res = await api.app.inject(`/vsbridge/neopay/payment/${cart}/HABALT22`);
+      expect(claimsOf(location(res).split('?')[1] ?? '').paymentPurpose).toBe(`${word} ${order.orderNumber}`);
+    }
+  });
+
   it('NEOPAY: redirects to the sandbox with the signed request; paying marks the order paid; repeats change nothing', async () => {
     const { cart, order } = await placeOrder(api, 'NEOPAY');
     const res = await api.app.inject(`/vsbridge/neopay/payment/${cart}/HABALT22`);

@@ -1,3 +1,5 @@
+import { routeErrorMessage } from './lib/route-error';
+import { setUrlDispatcher, urlDispatcherOn } from './lib/urls';
 import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import {
@@ -84,7 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return { storeCode, menu, storeInfo, blocks: await blocks };
+  // URL_DISPATCHER (issue #14 item 5): the browser builds the same links as the server
+  return { storeCode, menu, storeInfo, blocks: await blocks, urlDispatcher: urlDispatcherOn() };
 }
 
 /** The menu is per store view: reload it only when the language changes. */
@@ -215,6 +218,8 @@ function Shell({
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // before any page below renders a link (a process-wide setting: the same for every render)
+  setUrlDispatcher(loaderData.urlDispatcher === true);
   const matches = useMatches();
   // the deepest route that names a layout (the back office's pages inherit their frame's 'bare')
   const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as RouteHandle | undefined;
@@ -244,7 +249,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ) : offline ? (
         <OfflineFallback pathname={location.pathname} search={location.search} />
       ) : (
-        <ServerError />
+        <ServerError message={routeErrorMessage(error)} />
       )}
     </Shell>
   );

@@ -24,6 +24,9 @@ import {
 
 type Stored = Partial<CheckoutState> | undefined;
 
+/** a last change a minute ago (saved details older than 30 minutes are not restored) */
+const RECENT = Date.now() - 60_000;
+
 /** what the device holds, once the store's write has landed */
 async function stored(expect: (s: Stored) => boolean): Promise<Stored> {
   for (let i = 0; i < 100; i++) {
@@ -81,6 +84,23 @@ describe('checkout state on the device', () => {
     expect(fresh.checkout.get().shippingDetails).toEqual(details.shippingDetails);
     expect(fresh.checkout.get().personalDetails).toEqual({ ...details.personalDetails, password: '' });
     expect(fresh.isInCheckout(fresh.checkout.get())).toBe(true);
+  });
+
+  it('restores saved details only within the 30-minute "in checkout" window (issue #14 item 18)', () => {
+    const saved = (minutesAgo: number) => ({
+      ...initialCheckout,
+      personalDetails: { ...initialCheckout.personalDetails, firstName: 'Ona', email: 'ona@example.com' },
+      shippingDetails: { ...initialCheckout.shippingDetails, city: 'Vilnius' },
+      queuedOrderId: 'q-1',
+      modifiedAt: Date.now() - minutesAgo * 60_000,
+    });
+    const recent = readStoredCheckout(saved(29), initialCheckout);
+    expect(recent.personalDetails.firstName).toBe('Ona');
+    expect(recent.shippingDetails.city).toBe('Vilnius');
+    const old = readStoredCheckout(saved(31), initialCheckout);
+    expect(old.personalDetails).toEqual(initialCheckout.personalDetails);
+    expect(old.shippingDetails).toEqual(initialCheckout.shippingDetails);
+    expect(old.queuedOrderId).toBe('q-1'); // a queued order is never forgotten
   });
 
   it('counts as in checkout until 30 minutes after the last change', () => {
@@ -211,7 +231,7 @@ describe('checkout state shape', () => {
       orderTimestamp: 5,
       queuedOrderId: 'k',
       isThankYouPage: true,
-      modifiedAt: 7,
+      modifiedAt: RECENT, // within the 30-minute window: restored
     };
     const read = readStoredCheckout(JSON.parse(JSON.stringify(state)), initialCheckout);
     expect(read).toEqual({ ...state, personalDetails: { ...state.personalDetails, password: '' } });
@@ -248,7 +268,7 @@ describe('a checkout stored in the old shape (before the spec shape) is migrated
     idempotency: null,
     orderTimestamp: null,
     queuedOrderId: 'q-1',
-    modifiedAt: 42,
+    modifiedAt: RECENT,
   };
 
   it('moves the methods into the details, names the shipping address after the buyer, keeps the rest', () => {
@@ -276,7 +296,7 @@ describe('a checkout stored in the old shape (before the spec shape) is migrated
     expect(s.pickupPoint?.id).toBe('p9');
     expect(s.queuedOrderId).toBe('q-1');
     expect(s.isThankYouPage).toBe(true); // a queued order was the thank-you state
-    expect(s.modifiedAt).toBe(42);
+    expect(s.modifiedAt).toBe(RECENT);
     expect(s).not.toHaveProperty('shippingMethod');
     expect(s).not.toHaveProperty('paymentMethod');
   });

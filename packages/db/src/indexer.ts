@@ -452,8 +452,9 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
   const total = totalStock(p, own, related);
   const children = p.typeId === 'configurable' ? (related.children.get(p.id) ?? []) : [];
   const name = pick(p.name, store);
-  const slug = p.urlKey;
-  const urlPath = `p/${p.sku}/${slug}`;
+  // per store view slugs (issue #13 "Words"); the file's url_path is kept (issue #14 item 4)
+  const slug = (p.slugs && pick(p.slugs, store)) || p.urlKey;
+  const urlPath = (p.urlPath && pick(p.urlPath, store).replace(/^\/+|\/+$/g, '')) || `p/${p.sku}/${slug}`;
 
   // categories: the assigned ones and their ancestors below the root
   const assigned = related.categoryIds.get(p.id) ?? [];

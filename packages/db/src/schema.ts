@@ -102,6 +102,10 @@ export const products = pgTable(
     description: jsonb('description').$type<Localized>(),
     shortDescription: jsonb('short_description').$type<Localized>(),
     urlKey: text('url_key').notNull(),
+    /** the slug per store view (null: url_key in every view) */
+    slugs: jsonb('slugs').$type<Localized>(),
+    /** the url_path the import file gave per store view (a migrating shop's URL), null when none */
+    urlPath: jsonb('url_path').$type<Localized>(),
     brand: text('brand'),
     mpn: text('mpn'),
     image: text('image'),

@@ -41,6 +41,7 @@ function magentoFile() {
         type_id: 'configurable',
         name: 'T-shirt',
         url_key: 't-shirt',
+        url_path: { lt: '/elektronika/telefonai/t-shirt.html', en: 'electronics/phones/t-shirt.html' },
         visibility: '4',
         status: '1',
         tax_class_id: '2',
@@ -58,7 +59,7 @@ function magentoFile() {
           { id: '502', sku: 'TEE-WHITE', price: '17', color: '50', stock: { is_in_stock: true, qty: '0' } },
         ],
       },
-      { id: '510', sku: 'CAP', name: 'Cap', price: '9.50', color: '49', stock: { qty: '7' } },
+      { id: '510', sku: 'CAP', name: { lt: 'Kepurė', en: 'Cap', ru: 'Кепка' }, price: '9.50', color: '49', stock: { qty: '7' } },
     ],
   };
 }
@@ -134,6 +135,28 @@ describe('a Magento-shaped import file (numeric strings, url_path)', () => {
       { id: 12, slug: { lt: 'electronics', en: 'electronics', ru: 'electronics' } },
       // ru has no path of its own: it falls back to lt, as every text of the file does
       { id: 13, slug: { lt: 'elektronika/telefonai', en: 'electronics/phones', ru: 'elektronika/telefonai' } },
+    ]);
+  });
+
+  it("keeps a product's url_path instead of replacing it (issue #14 item 4), per store view", async () => {
+    const docs = await database.query<{ store_code: string; url_path: string; slug: string }>(
+      `select store_code, url_path, slug from product_index where sku = 'TEE' order by store_code`,
+    );
+    expect(docs).toEqual([
+      { store_code: 'en', url_path: 'electronics/phones/t-shirt.html', slug: 't-shirt' },
+      { store_code: 'lt', url_path: 'elektronika/telefonai/t-shirt.html', slug: 't-shirt' },
+      { store_code: 'ru', url_path: 'elektronika/telefonai/t-shirt.html', slug: 't-shirt' },
+    ]);
+  });
+
+  it('a product without url_path or url_key gets p/{sku}/{slug} with a slug per store view (issue #13)', async () => {
+    const docs = await database.query<{ store_code: string; url_path: string; slug: string }>(
+      `select store_code, url_path, slug from product_index where sku = 'CAP' order by store_code`,
+    );
+    expect(docs).toEqual([
+      { store_code: 'en', url_path: 'p/CAP/cap', slug: 'cap' },
+      { store_code: 'lt', url_path: 'p/CAP/kepure', slug: 'kepure' },
+      { store_code: 'ru', url_path: 'p/CAP/kepka', slug: 'kepka' },
     ]);
   });
 

@@ -34,3 +34,4 @@ export * from './delivery-estimate.ts';
 export * from './specifications.ts';
 export * from './staff.ts';
 export * from './bank-transfer.ts';
+export * from './url-map-options.ts';

@@ -15,6 +15,7 @@ import {
   productLoadError,
   searchRequestSchema,
   storeViewByIndex,
+  urlMapCacheTags,
   type SearchRequest,
   type StoreCode,
 } from '@vitrina/domain';
@@ -253,10 +254,18 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         body: urlMapBody,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body;
       const projection = { include: asList(b.includeFields), exclude: asList(b.excludeFields) };
-      const hit = await mapUrl(ctx.catalog, b.url, projection, req.query.storeCode);
+      const hit = await mapUrl(ctx.catalog, b.url, projection, {
+        fallbackStore: req.query.storeCode,
+        dispatcher: ctx.config.urlDispatcher,
+        options: b.options ?? {},
+        sku: b.filters?.sku ?? null,
+        linked: (store, skus) => ctx.catalog.productsBySkus(store, skus),
+      });
+      if (hit && b.options?.populateRequestCacheTags)
+        reply.header('x-vs-cache-tags', urlMapCacheTags(hit._type, hit._source).join(' '));
       const pct = hit?._type === 'product' ? await tierOf(req, b.groupToken, b.groupId) : 0;
       return pct && hit ? { ...hit, _source: ctx.groupPricing.price([hit._source], pct)[0] } : hit;
     },

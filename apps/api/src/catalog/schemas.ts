@@ -7,6 +7,7 @@ import {
   searchRequestSchema,
   sortSchema,
   storeCodeSchema,
+  URL_MAP_OPTION_NAMES,
 } from '@vitrina/domain';
 import { csvList } from '../http/validation.ts';
 import { ENTITY_TYPES } from './entities.ts';
@@ -124,8 +125,11 @@ export const urlMapBody = z.object({
   url: z.string().trim().min(1).max(2048),
   includeFields: fieldArray,
   excludeFields: fieldArray,
-  options: z.record(z.string(), z.unknown()).optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
+  // accounts-checkout-routes.md §7: the product options (url-map-options.ts in the domain) and filters.sku
+  options: z
+    .looseObject(Object.fromEntries(URL_MAP_OPTION_NAMES.map((n) => [n, z.boolean().optional()])))
+    .optional(),
+  filters: z.looseObject({ sku: z.string().trim().min(1).max(255).optional() }).optional(),
   groupId: z
     .union([z.number(), z.string().max(64)])
     .nullable()

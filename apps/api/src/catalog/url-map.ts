@@ -3,7 +3,14 @@
  * a storefront path → `{ _type: 'product' | 'category' | 'cms_page', _source }`, or null.
  * The store code prefix (`/en`, `/ru`) selects the store view; Lithuanian lives at the root.
  */
-import { productLoadError, staticPageFromSlug, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
+import {
+  applyUrlMapProductOptions,
+  productLoadError,
+  staticPageFromSlug,
+  storeCodeFromPath,
+  type StoreCode,
+  type UrlMapOptions,
+} from '@vitrina/domain';
 import { project, type Projection } from '../lib/projection.ts';
 import type { CatalogService } from './service.ts';
 
@@ -27,24 +34,80 @@ export function pathOf(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/**
- * `fallbackStore` (the request's storeCode) applies to a path without a store prefix; a prefix wins.
- */
+export interface MapUrlOptions {
+  /** the request's storeCode: applies to a path without a store prefix; a prefix wins */
+  fallbackStore?: StoreCode | undefined;
+  /** URL_DISPATCHER: a bare url_path (`/nesiojami-kompiuteriai/lenovo-t14.html`) maps too */
+  dispatcher?: boolean;
+  /** the request's product options and `filters.sku` (accounts-checkout-routes.md §7) */
+  options?: UrlMapOptions;
+  sku?: string | null;
+  /** prefetchGroupProducts: the documents of linked products by sku */
+  linked?: (store: StoreCode, skus: string[]) => Promise<Record<string, unknown>[]>;
+}
+
 export async function mapUrl(
   catalog: CatalogService,
   url: string,
   projection: Projection,
-  fallbackStore?: StoreCode,
+  opts: MapUrlOptions = {},
 ): Promise<UrlMapHit | null> {
   const path = pathOf(url);
   const prefixed = storeCodeFromPath(path);
-  const storeCode = prefixed.rest !== path ? prefixed.storeCode : (fallbackStore ?? prefixed.storeCode);
+  const storeCode = prefixed.rest !== path ? prefixed.storeCode : (opts.fallbackStore ?? prefixed.storeCode);
   const rest = prefixed.rest;
   const segments = rest.split('/').filter(Boolean).map(decode);
   if (segments.some((s) => s === null) || segments.length === 0) return null;
   const [head, ...tail] = segments as string[];
-  const hit = await resolve(catalog, storeCode, head as string, tail);
-  return hit ? { _type: hit._type, _source: project(hit._source, projection) } : null;
+  let hit = await resolve(catalog, storeCode, head as string, tail);
+  if (!hit && opts.dispatcher) hit = await resolveBare(catalog, storeCode, (segments as string[]).join('/'));
+  if (!hit) return null;
+  if (hit._type === 'product') {
+    const pathChild = head === 'p' && tail.length === 3 ? (tail[2] as string) : null;
+    const shaped = applyUrlMapProductOptions(hit._source, opts.options ?? {}, opts.sku ?? pathChild, storeCode);
+    if (!shaped) return null;
+    hit = { _type: 'product', _source: opts.options?.prefetchGroupProducts && opts.linked ? await withLinked(shaped, storeCode, opts.linked) : shaped };
+  }
+  return { _type: hit._type, _source: project(hit._source, projection) };
+}
+
+/**
+ * URL_DISPATCHER (issue #14 item 5): the path without its store prefix is a product's url_path
+ * (a migrating shop's `nesiojami-kompiuteriai/lenovo-t14.html`), a category's path (its slug, the
+ * Magento url_path it was imported with) or a CMS page's slug.
+ */
+async function resolveBare(catalog: CatalogService, store: StoreCode, path: string): Promise<UrlMapHit | null> {
+  const product = await catalog.productByKey(store, 'url_path', path);
+  if (product && !productLoadError(product as { status?: number; visibility?: number }))
+    return { _type: 'product', _source: product };
+  const categories = await catalog.categories(store);
+  const category = categories.find((c) => c.is_active && c.slug === path);
+  if (category) return { _type: 'category', _source: category as unknown as Record<string, unknown> };
+  return path.includes('/') ? null : cmsPage(catalog, store, path);
+}
+
+/** prefetchGroupProducts: a grouped or bundle product's links carry the linked documents */
+async function withLinked(
+  product: Record<string, unknown>,
+  store: StoreCode,
+  linked: NonNullable<MapUrlOptions['linked']>,
+): Promise<Record<string, unknown>> {
+  type Link = { sku?: string; linked_product_sku?: string; [k: string]: unknown };
+  const links = (product.product_links as Link[] | undefined) ?? [];
+  const bundle = (product.bundle_options as { product_links?: Link[]; [k: string]: unknown }[] | undefined) ?? [];
+  const skuOf = (l: Link) => l.linked_product_sku ?? l.sku;
+  const skus = [...links, ...bundle.flatMap((o) => o.product_links ?? [])].map(skuOf).filter((s): s is string => !!s);
+  if (skus.length === 0) return product;
+  const docs = new Map((await linked(store, [...new Set(skus)])).map((d) => [String(d.sku), d]));
+  const attach = (l: Link) => {
+    const doc = docs.get(skuOf(l) ?? '');
+    return doc ? { ...l, product: doc } : l;
+  };
+  return {
+    ...product,
+    product_links: links.map(attach),
+    bundle_options: bundle.map((o) => ({ ...o, product_links: (o.product_links ?? []).map(attach) })),
+  };
 }
 
 async function resolve(

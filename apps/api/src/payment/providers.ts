@@ -167,7 +167,7 @@ export class NeopayProvider extends JwtProvider {
       amount: euros(req.amountCents),
       currency: req.currency,
       transactionId: req.transactionId,
-      paymentPurpose: `Order ${req.incrementId}`,
+      paymentPurpose: paymentPurpose(req.incrementId, req.storeCode),
       serviceType: 'pisp',
       clientRedirectUrl: req.returnUrl,
       defaultLocale: LOCALES[req.storeCode] ?? 'LT',
@@ -315,7 +315,7 @@ export class MokilizingasProvider extends JwtProvider {
       transactionId: c.orderId,
       amountCents: centsOf(c.amount),
       currency: String(c.currency ?? ''),
-      purpose: `Order ${c.orderId.split('-')[0] ?? ''}`,
+      purpose: paymentPurpose(c.orderId.split('-')[0] ?? '', String(c.locale ?? 'lt')),
       locale: String(c.locale ?? 'lt'),
       returnUrl: c.returnUrl,
     };
@@ -329,4 +329,13 @@ export class MokilizingasProvider extends JwtProvider {
       currency: r.currency,
     };
   }
+}
+
+/**
+ * The payment's purpose on the shopper's bank statement, in the store view's language (issue #13
+ * "Words": the lt and ru views said "Order 100000123").
+ */
+export function paymentPurpose(incrementId: string, storeCode: string): string {
+  const word = { lt: 'Užsakymas', en: 'Order', ru: 'Заказ' }[storeCode.toLowerCase()] ?? 'Užsakymas';
+  return `${word} ${incrementId}`;
 }

@@ -158,7 +158,9 @@ export class SpecialOfferService {
           null,
           off(p.final_price),
           off(p.final_price_incl_tax),
-          `Demo offer: ${DEMO_DISCOUNT_PERCENT}% off`,
+          // no text of its own: the storefront's "demo offer" badge says it in the shopper's language
+          // (issue #13 "Words": an English comment showed in the lt and ru views)
+          '',
           1,
           null,
         ],

@@ -6,12 +6,13 @@ import { useT } from '../i18n';
  * Server Error 500", "Something went wrong. Try again in a few seconds."). A plain link home: the
  * page also renders when the router itself failed.
  */
-export function ServerError() {
+export function ServerError({ message = null }: { message?: string | null } = {}) {
   const t = useT();
   return (
     <section className="not-found server-error">
       <h1>{t.msg('error.internal500')}</h1>
-      <p>{t('error.pageDescription')}</p>
+      {/* a route data error's own message (issue #14 item 18), else the generic description */}
+      <p>{message ?? t('error.pageDescription')}</p>
       <p>
         <a href={localizedPath(t.storeCode, '/')} className="btn btn-primary">
           {t('common.backHome')}

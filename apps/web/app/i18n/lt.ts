@@ -308,7 +308,7 @@ export const lt: Dictionary = {
   'news.title': 'Naujienos',
   'news.description': 'Vitrina naujienos: naujos prekės, pasiūlymai ir kas vyksta parduotuvėje.',
   'news.empty': 'Naujienų dar nėra.',
-  'news.demo': 'Demo',
+  'news.demo': 'Demonstracinė',
   'news.demoNote': 'Demonstracinis turinys: naujienos pavyzdys, ne tikra parduotuvės naujiena.',
   'news.published': 'Paskelbta {date}',
   'news.all': 'Visos naujienos',

@@ -1,8 +1,7 @@
 import { STORE_CODES } from '@vitrina/domain';
 import { serverApi } from './api.server';
-import { localizedPath } from '@vitrina/domain';
 import type { Category, CmsPage, Product, StoreCode } from './types';
-import { categoryPath, productPath } from './urls';
+import { categoryPath, cmsPath, productPath } from './urls';
 
 type Ctx = Parameters<typeof serverApi>[0];
 
@@ -62,7 +61,7 @@ export function productPaths(
       const res = await serverApi(context, code).searchProducts({
         filters: { sku: product.sku },
         size: 1,
-        includeFields: ['id', 'sku', 'slug'],
+        includeFields: ['id', 'sku', 'slug', 'url_path'],
       });
       return productPath(code, res.items[0] ?? product, childSku);
     },
@@ -76,7 +75,7 @@ export function cmsPagePaths(
   storeCode: StoreCode,
   page: CmsPage,
 ): Promise<Record<StoreCode, string>> {
-  const path = (code: StoreCode, slug: string) => localizedPath(code, `/i/${encodeURIComponent(slug)}`);
+  const path = (code: StoreCode, slug: string) => cmsPath(code, slug);
   const own = page.slug ?? page.identifier;
   return perStore(
     storeCode,

@@ -8,6 +8,11 @@ declare module 'react-router' {
      * same-origin paths such as `/vsbridge/cart/totals?cartId=...` and must answer like `fetch`.
      */
     apiFetch?: ApiFetch;
+    /**
+     * Set by the URL dispatcher (routes/not-found.tsx, issue #14 item 5) when it renders a product,
+     * category or CMS page at its url_path through that route's loader: no 301 to the url_path then.
+     */
+    urlDispatched?: boolean;
   }
 }
 

@@ -1,4 +1,4 @@
-import { ORDER_HISTORY_PAGE_SIZE } from '@vitrina/domain';
+import { ORDER_HISTORY_PAGE_SIZE, SEARCH_CLIENT_TIMEOUT_MS } from '@vitrina/domain';
 import type {
   Address,
   HomePageData,
@@ -72,6 +72,29 @@ export interface SearchParams {
   sort?: string;
   includeFields?: string[];
   excludeFields?: string[];
+  /**
+   * A text search in the browser is aborted after this long (catalogue-and-cart.md §9: client search
+   * timeout 5000 ms, the default there); a server render has the API's own timeout.
+   */
+  timeoutMs?: number;
+}
+
+/** the client search timeout of a text search in the browser (issue #14 item 18) */
+function searchTimeout(params: SearchParams): number | undefined {
+  if (params.timeoutMs !== undefined) return params.timeoutMs;
+  return params.query && typeof document !== 'undefined' ? SEARCH_CLIENT_TIMEOUT_MS : undefined;
+}
+
+/** fetch, aborted with a TimeoutError after `ms` (a plain timer: tests can fake it) */
+async function fetchWithin(fetch: ApiFetch, url: string, init: RequestInit, ms: number | undefined) {
+  if (ms === undefined) return fetch(url, init);
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new DOMException('The search took too long', 'TimeoutError')), ms);
+  try {
+    return await fetch(url, { ...init, signal: ctl.signal });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface ApiOptions {
@@ -242,7 +265,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
     };
     const url = `${base}/vsbridge/catalog/${catalogIndex(storeCode)}/${type}/_search${qs(query)}`;
     const load = async () => {
-      const res = await fetch(url, { headers: { accept: 'application/json' } });
+      const res = await fetchWithin(fetch, url, { headers: { accept: 'application/json' } }, searchTimeout(params));
       const json = await readJson(res);
       if (!res.ok) throw envelopeError(res, json);
       if (typeof json !== 'object' || json === null || !('hits' in json))

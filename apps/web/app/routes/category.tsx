@@ -20,7 +20,7 @@ import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { Api, Filters } from '../lib/api';
 import type { AttributeDoc, Category } from '../lib/types';
-import { categoryPath } from '../lib/urls';
+import { categoryPath, urlDispatcherOn } from '../lib/urls';
 import { useOnline } from '../pwa/connection';
 
 /** Attribute codes safe to put in a query string and a search request. */
@@ -39,7 +39,9 @@ async function findCategory(api: Api, key: string): Promise<Category | undefined
   );
 }
 
+/** `dispatched`: rendered at the category's path by the URL dispatcher (issue #14 item 5); `/c/...` then answers 301 to it */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   const url = new URL(request.url);
@@ -63,7 +65,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     );
   }
   // Found by url-key or id: the category's own URL (the query string kept).
-  if (category.slug !== slug) throw redirect(categoryPath(storeCode, category) + url.search, 301);
+  if (category.slug !== slug || (urlDispatcherOn() && !dispatched))
+    throw redirect(categoryPath(storeCode, category) + url.search, 301);
   const codes = attributes.map((a) => a.attribute_code);
   const q = parseListingQuery(url.searchParams, codes);
   const [products, paths, trail, shop] = await Promise.all([

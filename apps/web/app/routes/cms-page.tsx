@@ -11,10 +11,13 @@ import { buildSeo, seoForRequest } from '../lib/seo.server';
 import { staticPageBySlug, staticSlug } from '../lib/static-pages';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate, withoutRepeatedTitle } from '../lib/text';
+import { cmsPath, urlDispatcherOn } from '../lib/urls';
 import type { StoreCode } from '../lib/types';
 
 /** The CMS page of `/i/:slug`, or of a localised static slug (`/apie-mus`, `/en/about-us`, ...). */
+/** `dispatched`: rendered at `/{slug}` by the URL dispatcher (issue #14 item 5); `/i/...` then answers 301 to it */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);
   const rest = storeCodeFromPath(new URL(request.url).pathname).rest.replace(/\/$/, '');
   const staticPage = params.slug ? undefined : staticPageBySlug(rest.slice(1), storeCode);
@@ -29,8 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return data({ page: null, storeCode, seo: seoForRequest(request, storeCode) }, { status: 404 });
   }
   // `/i/{identifier}` or an old slug moves to the page's own slug in this store view.
-  if (params.slug && page.slug && page.slug !== params.slug) {
-    throw redirect(localizedPath(storeCode, `/i/${encodeURIComponent(page.slug)}`), 301);
+  if (params.slug && page.slug && (page.slug !== params.slug || (urlDispatcherOn() && !dispatched))) {
+    throw redirect(cmsPath(storeCode, page.slug), 301);
   }
   const seo = staticPage
     ? buildSeo(request, storeCode, {

@@ -24,7 +24,14 @@ import {
   type SelectedOptions,
 } from '@vitrina/domain';
 import { useRef, useState } from 'react';
-import { data, redirect, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  data,
+  redirect,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/product';
 import { BannerGrid } from '../components/Banners';
 import { Breadcrumbs } from '../components/Breadcrumbs';
@@ -59,7 +66,7 @@ import { plainText, truncate } from '../lib/text';
 import type { Crumb } from '../lib/breadcrumbs';
 import type { AttributeDoc, Banner, ConfigurableChild, DeliveryOptions, Product } from '../lib/types';
 import { useApi } from '../lib/use-api';
-import { imageUrl, productPath } from '../lib/urls';
+import { imageUrl, ownUrlPath, productPath, urlDispatcherOn } from '../lib/urls';
 import { cart, type CartItem } from '../state/cart';
 import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';
@@ -151,7 +158,12 @@ function orNull<T>(what: string, p: Promise<T>): Promise<T | null> {
   });
 }
 
+/**
+ * `dispatched`: rendered at the product's url_path by the URL dispatcher (not-found.tsx, issue #14
+ * item 5), the child sku in `?childSku=`; a `/p/...` URL of such a product answers 301 to it.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   const res = await api.searchProducts({ filters: { sku: params.parentSku }, size: 1 });
@@ -171,9 +183,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const childSku = params.childSku ?? null;
-  // A wrong or old slug answers with a permanent redirect to the product's own URL.
-  if (params.slug !== product.slug) {
+  const childSku = params.childSku ?? (dispatched ? new URL(request.url).searchParams.get('childSku') : null);
+  // A wrong or old slug answers with a permanent redirect to the product's own URL (its url_path
+  // when the URL dispatcher is on).
+  if (!dispatched && (params.slug !== product.slug || (urlDispatcherOn() && ownUrlPath(product)))) {
     const url = new URL(request.url);
     throw redirect(productPath(storeCode, product, childSku) + url.search, 301);
   }
@@ -340,7 +353,9 @@ function ProductView({
     product.type_id === 'configurable' && (product.configurable_children?.length ?? 0) > 0;
 
   // The URL's child sku wins; otherwise the domain's choice for an empty selection.
-  const childSku = useParams().childSku;
+  const [search] = useSearchParams();
+  // `?childSku=` at a url_path the URL dispatcher serves (issue #14 item 5)
+  const childSku = useParams().childSku ?? search.get('childSku') ?? undefined;
   const fromUrl = isConfigurable ? childBySku(product, childSku) : undefined;
   const selection = isConfigurable
     ? selectVariant(product, fromUrl ? variantOptions(product, fromUrl) : {})

@@ -73,7 +73,8 @@ export default function SpecialOffers() {
                     {product ? <Link to={productPath(t.storeCode, product, childSku)}>{name}</Link> : name}
                   </h2>
                   {offer.label === 'demo' ? <p className="badge">{t('offers.demo')}</p> : null}
-                  {offer.option_comments ? <p>{offer.option_comments}</p> : null}
+                  {/* a demo offer's comment of an older shop was English text: the badge says it */}
+                  {offer.option_comments && offer.label !== 'demo' ? <p>{offer.option_comments}</p> : null}
                   {childSku ? <p>{t('offers.variant', { sku: childSku })}</p> : null}
                   <p>
                     {t('offers.price')}:{' '}

@@ -73,6 +73,12 @@ export interface CartState {
   loaded: boolean;
   /** True while a server write of this tab is in flight. */
   syncing: boolean;
+  /**
+   * Spec "Cart connection" step 4: the server answered the cart request with neither 200 nor 401, so
+   * cart sync is treated as disabled: the cart lives on the device until the page is loaded again or
+   * the cart is cleared (not persisted). Checkout still needs a server cart and says so.
+   */
+  syncDisabled: boolean;
 }
 
 export const initialCart: CartState = {
@@ -86,6 +92,7 @@ export const initialCart: CartState = {
   bypassCount: 0,
   loaded: false,
   syncing: false,
+  syncDisabled: false,
 };
 
 /** Spec "Cart hash": a changed or empty hash means a sync (and a totals sync) is required. */
@@ -126,6 +133,21 @@ const isAnswer = (e: unknown): e is ApiError => e instanceof ApiError && e.code 
 const isCartGone = (e: unknown) =>
   e instanceof ApiError && e.code === 400 && (e.errors ?? []).some((f) => f.field === 'cartId');
 const isUnauthorized = (e: unknown) => e instanceof ApiError && e.code === 401;
+/**
+ * Spec "Cart sync": an answer other than 200, 400 and 401 (a 403, 404, 409, 5xx...): retried as a
+ * guest cart within the bypass limit, then an empty result. No answer at all (offline) is not one.
+ */
+const isOtherAnswer = (e: unknown) =>
+  e instanceof ApiError && e.code !== 400 && e.code !== 401 && e.code !== 200 && !lineRefusals.has(e);
+/** A line's update the server refused ("Failed server update"): the shopper's message, not a sync failure. */
+const lineRefusals = new WeakSet<object>();
+
+/** The cart request of "Cart connection" was answered with neither 200 nor 401 (step 4). */
+class CartSyncDisabled extends Error {
+  constructor(override readonly cause: unknown) {
+    super('cart sync disabled');
+  }
+}
 
 /** The one in-process fallback of the cross-tab lock (Web Locks where the browser has them). */
 const localLocks = new Map<string, Promise<unknown>>();
@@ -178,7 +200,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
   const { persistKey } = options;
   const online = options.online ?? defaultOnline;
   const lock = options.lock ?? tabLock;
-  const serialize = ({ loaded: _l, syncing: _s, ...rest }: CartState) => rest;
+  const serialize = ({ loaded: _l, syncing: _s, syncDisabled: _d, ...rest }: CartState) => rest;
   const deserialize = (raw: unknown, init: CartState): CartState => {
     const r = (raw ?? {}) as Partial<CartState>;
     return {
@@ -193,6 +215,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
       bypassCount: typeof r.bypassCount === 'number' ? r.bypassCount : 0,
       loaded: true,
       syncing: init.syncing,
+      syncDisabled: init.syncDisabled,
     };
   };
   const store = createStore<CartState>(initialCart, { persistKey, serialize, deserialize });
@@ -253,7 +276,14 @@ export function createCartStore(options: CartStoreOptions = {}) {
   async function connect(api: Api): Promise<string> {
     const token = store.get().cartServerToken;
     if (token) return token;
-    const created = store.get().bypassCount > 0 ? await api.cart.createGuest() : await api.cart.create();
+    let created: string;
+    try {
+      created = store.get().bypassCount > 0 ? await api.cart.createGuest() : await api.cart.create();
+    } catch (e) {
+      // step 3 (401) is the caller's guest retry; step 4: any other answer disables cart sync
+      if (e instanceof ApiError && !isUnauthorized(e)) throw new CartSyncDisabled(e);
+      throw e;
+    }
     store.set((s) => ({ ...s, cartServerToken: created, cartItemsHash: '' }));
     return created;
   }
@@ -276,6 +306,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
   async function syncOnce(api: Api, force: boolean, merge: MergeOptions = {}): Promise<void> {
     await adoptPersisted();
     const start = store.get();
+    if (start.syncDisabled) return;
     if (!force && !syncRequired(start)) return;
     if (!start.cartServerToken && start.items.length === 0) {
       if (start.removed.length) store.set((s) => ({ ...s, removed: [] }));
@@ -356,7 +387,10 @@ export function createCartStore(options: CartStoreOptions = {}) {
       lastSyncAt: Date.now(),
       bypassCount: 0,
     }));
-    if (refused) throw refused;
+    if (refused) {
+      lineRefusals.add(refused as object);
+      throw refused;
+    }
   }
 
   /** syncOnce with the spec's answers: 400 clears without sync; 401 retries as a guest within the limit. */
@@ -370,7 +404,13 @@ export function createCartStore(options: CartStoreOptions = {}) {
           clearLocal();
           return;
         }
-        if (isUnauthorized(e) && store.get().bypassCount < MAX_CART_BYPASS_ATTEMPTS) {
+        if (e instanceof CartSyncDisabled) {
+          console.warn('cart sync disabled', e.cause);
+          store.set((s) => ({ ...s, syncDisabled: true }));
+          return;
+        }
+        const retry = isUnauthorized(e) || isOtherAnswer(e);
+        if (retry && store.get().bypassCount < MAX_CART_BYPASS_ATTEMPTS) {
           // the customer's cart cannot be had: a guest cart for the same lines (spec "Cart connection")
           store.set((s) => ({
             ...s,
@@ -383,6 +423,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
           force = true;
           continue;
         }
+        // "then an empty result": the lines stay on the device, the sync stays owed (hash)
+        if (isOtherAnswer(e)) return;
         throw e;
       }
     }

@@ -220,7 +220,7 @@ export function readStoredCheckout(value: unknown, current: CheckoutState): Chec
   const point = obj(raw.pickupPoint);
   const idempotency = obj(raw.idempotency);
   const queuedOrderId = typeof raw.queuedOrderId === 'string' ? raw.queuedOrderId : null;
-  return {
+  const restored: CheckoutState = {
     personalDetails,
     shippingDetails,
     paymentDetails,
@@ -241,6 +241,24 @@ export function readStoredCheckout(value: unknown, current: CheckoutState): Chec
         : null,
     orderTimestamp: typeof raw.orderTimestamp === 'number' ? raw.orderTimestamp : null,
     queuedOrderId,
+  };
+  return restorable(restored, typeof raw.modifiedAt === 'number' ? raw.modifiedAt : null);
+}
+
+/**
+ * Spec §4 "Checkout": a shopper counts as in checkout for 30 minutes after the last change; details
+ * saved longer ago are not restored (issue #14 item 18): the form starts empty. What an order placed
+ * or queued needs (its key, the queued order, the thank-you page) is kept. A stored state without a
+ * time (written before modifiedAt existed) is restored as it is.
+ */
+function restorable(restored: CheckoutState, modifiedAt: number | null, now = Date.now()): CheckoutState {
+  if (modifiedAt === null || modifiedAt === 0 || isInCheckout(restored, now)) return restored;
+  return {
+    ...restored,
+    personalDetails: initialCheckout.personalDetails,
+    shippingDetails: initialCheckout.shippingDetails,
+    paymentDetails: initialCheckout.paymentDetails,
+    pickupPoint: null,
   };
 }
 

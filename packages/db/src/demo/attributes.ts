@@ -178,6 +178,12 @@ export const CAPACITIES: CapacityDef[] = [
   { key: '25000mAh', value: 73, label: '25000 mAh' },
 ];
 
+/** units in the Russian view are Russian ("1 ТБ", "16 ГБ", "5000 мА·ч"; issue #13 "Words"); lt and en write GB */
+const RU_UNITS: Record<string, string> = { GB: 'ГБ', TB: 'ТБ', mAh: 'мА·ч' };
+export function unitLabel(label: string): LocalizedText {
+  return { lt: label, en: label, ru: label.replace(/\b(GB|TB|mAh)\b/g, (u) => RU_UNITS[u] ?? u) };
+}
+
 export const CAPACITY_BY_KEY = new Map(CAPACITIES.map((c) => [c.key, c]));
 
 export function capacity(key: CapacityKey): CapacityDef {
@@ -250,7 +256,7 @@ export function buildAttributes(brands: readonly string[]): ImportAttribute[] {
       is_comparable: true,
       is_filterable: true,
       position: 4,
-      options: CAPACITIES.map((c) => ({ value: c.value, label: c.label })),
+      options: CAPACITIES.map((c) => ({ value: c.value, label: unitLabel(c.label) })),
     },
     {
       attribute_id: ATTRIBUTE_IDS.memory,
@@ -260,7 +266,7 @@ export function buildAttributes(brands: readonly string[]): ImportAttribute[] {
       is_comparable: true,
       is_filterable: true,
       position: 5,
-      options: MEMORY_SIZES.map((gb) => ({ value: memoryValue(gb), label: `${gb} GB` })),
+      options: MEMORY_SIZES.map((gb) => ({ value: memoryValue(gb), label: unitLabel(`${gb} GB`) })),
     },
     {
       attribute_id: ATTRIBUTE_IDS.screen_size,

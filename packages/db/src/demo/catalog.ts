@@ -39,7 +39,7 @@ import {
   buildShopConfig,
   buildTaxRules,
 } from './shop.ts';
-import { capitalize, inches, slugify, textIn } from './text.ts';
+import { capitalize, inches, slugify, storeSlugs, textIn } from './text.ts';
 import type {
   ImportBundleOption,
   ImportConfigurableChild,
@@ -459,6 +459,7 @@ class CatalogBuilder {
       description: this.description(leaf.categoryId, name, leaf.about, conditionLine(grade)),
       ...(this.lean ? {} : { short_description: shortDescription(leaf.about) }),
       url_key: this.urlKey(name),
+      slug: storeSlugs(name),
       brand: model.brand,
       mpn: this.mpn(model.brand),
       image: this.image(folder, look),
@@ -559,6 +560,7 @@ class CatalogBuilder {
       description: this.description(leaf.categoryId, name, leaf.about, configurableLine(axis)),
       ...(this.lean ? {} : { short_description: shortDescription(leaf.about) }),
       url_key: this.urlKey(name),
+      slug: storeSlugs(name),
       brand: model.brand,
       mpn: this.mpn(model.brand),
       image: firstImage,
@@ -627,6 +629,7 @@ class CatalogBuilder {
       description: describe(item.name, item.about, null),
       short_description: shortDescription(item.about),
       url_key: slugify(item.name.en),
+      slug: storeSlugs(item.name),
       ...(item.brand ? { brand: item.brand } : {}),
       image: `/demo/${item.folder}/${look}.png`,
       media_gallery: [{ image: `/demo/${item.folder}/${look}.png` }],
@@ -755,7 +758,8 @@ const SET_ABOUT = L(
 );
 
 interface BundleSlot {
-  title: string;
+  /** in every store view (issue #13 "Words": no English in the lt and ru views) */
+  title: LocalizedText;
   type: ImportBundleOption['type'];
   required: boolean;
   choices: number;
@@ -767,22 +771,22 @@ interface BundleSlot {
 
 const BUNDLE_TEMPLATES: BundleSlot[][] = [
   [
-    { title: 'Laptop', type: 'radio', required: true, choices: 2, categoryId: 11 },
-    { title: 'Mouse', type: 'radio', required: true, choices: 3, categoryId: 22 },
-    { title: 'Bag', type: 'radio', required: false, choices: 2, categoryId: 82 },
-    { title: 'Extended warranty', type: 'checkbox', required: false, choices: 2, warrantyFor: 11 },
+    { title: L('Nešiojamas kompiuteris', 'Laptop', 'Ноутбук'), type: 'radio', required: true, choices: 2, categoryId: 11 },
+    { title: L('Pelė', 'Mouse', 'Мышь'), type: 'radio', required: true, choices: 3, categoryId: 22 },
+    { title: L('Krepšys', 'Bag', 'Сумка'), type: 'radio', required: false, choices: 2, categoryId: 82 },
+    { title: L('Papildoma garantija', 'Extended warranty', 'Расширенная гарантия'), type: 'checkbox', required: false, choices: 2, warrantyFor: 11 },
   ],
   [
-    { title: 'Desktop', type: 'radio', required: true, choices: 2, categoryId: 12 },
-    { title: 'Monitor', type: 'radio', required: true, choices: 2, categoryId: 13 },
-    { title: 'Keyboard', type: 'select', required: true, choices: 2, categoryId: 21 },
-    { title: 'Mouse', type: 'select', required: true, choices: 2, categoryId: 22 },
+    { title: L('Stacionarus kompiuteris', 'Desktop', 'Настольный компьютер'), type: 'radio', required: true, choices: 2, categoryId: 12 },
+    { title: L('Monitorius', 'Monitor', 'Монитор'), type: 'radio', required: true, choices: 2, categoryId: 13 },
+    { title: L('Klaviatūra', 'Keyboard', 'Клавиатура'), type: 'select', required: true, choices: 2, categoryId: 21 },
+    { title: L('Pelė', 'Mouse', 'Мышь'), type: 'select', required: true, choices: 2, categoryId: 22 },
   ],
   [
-    { title: 'TV', type: 'radio', required: true, choices: 2, categoryId: 51 },
-    { title: 'Soundbar', type: 'radio', required: false, choices: 2, categoryId: 43 },
+    { title: L('Televizorius', 'TV', 'Телевизор'), type: 'radio', required: true, choices: 2, categoryId: 51 },
+    { title: L('Garso kolonėlė', 'Soundbar', 'Саундбар'), type: 'radio', required: false, choices: 2, categoryId: 43 },
     {
-      title: 'Installation',
+      title: L('Įrengimas', 'Installation', 'Установка'),
       type: 'checkbox',
       required: false,
       choices: 3,
@@ -790,20 +794,20 @@ const BUNDLE_TEMPLATES: BundleSlot[][] = [
     },
   ],
   [
-    { title: 'Smartphone', type: 'radio', required: true, choices: 2, categoryId: 31 },
-    { title: 'Power bank', type: 'radio', required: false, choices: 2, categoryId: 83 },
-    { title: 'Charger', type: 'radio', required: false, choices: 2, categoryId: 81 },
-    { title: 'Data transfer', type: 'checkbox', required: false, choices: 1, installTags: ['phone'] },
+    { title: L('Išmanusis telefonas', 'Smartphone', 'Смартфон'), type: 'radio', required: true, choices: 2, categoryId: 31 },
+    { title: L('Išorinė baterija', 'Power bank', 'Внешний аккумулятор'), type: 'radio', required: false, choices: 2, categoryId: 83 },
+    { title: L('Įkroviklis', 'Charger', 'Зарядное устройство'), type: 'radio', required: false, choices: 2, categoryId: 81 },
+    { title: L('Duomenų perkėlimas', 'Data transfer', 'Перенос данных'), type: 'checkbox', required: false, choices: 1, installTags: ['phone'] },
   ],
   [
-    { title: 'Washing machine', type: 'radio', required: true, choices: 2, categoryId: 62 },
-    { title: 'Installation', type: 'checkbox', required: false, choices: 1, installTags: ['washer'] },
-    { title: 'Extended warranty', type: 'checkbox', required: false, choices: 2, warrantyFor: 62 },
+    { title: L('Skalbimo mašina', 'Washing machine', 'Стиральная машина'), type: 'radio', required: true, choices: 2, categoryId: 62 },
+    { title: L('Įrengimas', 'Installation', 'Установка'), type: 'checkbox', required: false, choices: 1, installTags: ['washer'] },
+    { title: L('Papildoma garantija', 'Extended warranty', 'Расширенная гарантия'), type: 'checkbox', required: false, choices: 2, warrantyFor: 62 },
   ],
   [
-    { title: 'Console', type: 'radio', required: true, choices: 2, categoryId: 71 },
-    { title: 'Controller', type: 'radio', required: true, choices: 2, categoryId: 72 },
-    { title: 'Headset', type: 'radio', required: false, choices: 2, categoryId: 41 },
+    { title: L('Žaidimų konsolė', 'Console', 'Игровая консоль'), type: 'radio', required: true, choices: 2, categoryId: 71 },
+    { title: L('Valdiklis', 'Controller', 'Контроллер'), type: 'radio', required: true, choices: 2, categoryId: 72 },
+    { title: L('Ausinės su mikrofonu', 'Headset', 'Гарнитура'), type: 'radio', required: false, choices: 2, categoryId: 41 },
   ],
 ];
 
@@ -879,6 +883,7 @@ function makeSetsAndBundles(
       description: describe(name, SET_ABOUT, null),
       short_description: shortDescription(SET_ABOUT),
       url_key: slugify(name.en),
+      slug: storeSlugs(name),
       price: sumEuros(members.map((x) => x.p.price * x.qty)),
       stock: {
         is_in_stock: true,
@@ -942,6 +947,7 @@ function makeSetsAndBundles(
       description: describe(name, BUNDLE_ABOUT, null),
       short_description: shortDescription(BUNDLE_ABOUT),
       url_key: slugify(name.en),
+      slug: storeSlugs(name),
       price: sumEuros(defaults.map((p) => p.price)),
       stock: { is_in_stock: true, qty: Math.min(...defaults.map((p) => p.stock.qty)), manage_stock: true },
       bundle_options: options,

@@ -135,7 +135,7 @@ export const CATEGORY_DEFS: CategoryDef[] = [
   leaf(
     43,
     40,
-    L('Garso juostos (soundbar)', 'Soundbars', 'Саундбары'),
+    L('Garso juostos', 'Soundbars', 'Саундбары'),
     L('garso-juostos', 'soundbars', 'saundbary'),
     true,
   ),

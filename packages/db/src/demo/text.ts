@@ -1,5 +1,6 @@
 /** Small text helpers of the demo generator. */
 import type { LocalizedText, Text } from './types.ts';
+import { slugify as localSlugify } from '../localized.ts';
 
 export function slugify(text: string): string {
   // eslint-disable-next-line no-control-regex
@@ -11,6 +12,23 @@ export function slugify(text: string): string {
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * A product's slug in each store view, from its name there (issue #13 "Words": a Russian page's URL
+ * follows its Russian name, transliterated, as the category slugs do).
+ */
+export function storeSlugs(name: Text): LocalizedText {
+  const of = (store: keyof LocalizedText) => {
+    const text = textIn(name, store);
+    return slugify(text) === '' || /[а-яё]/i.test(text) ? transliterated(text) : slugify(text);
+  };
+  const lt = of('lt');
+  return { lt, en: of('en') || lt, ru: of('ru') || lt };
+}
+
+function transliterated(text: string): string {
+  return localSlugify(text.replace(/\+/g, ' plus ').replace(/&/g, ' and '));
 }
 
 export function textIn(text: Text, store: keyof LocalizedText): string {

@@ -73,7 +73,7 @@ export interface ImportProductLink {
 
 export interface ImportBundleOption {
   option_id: number;
-  title: string;
+  title: Text;
   type: 'radio' | 'select' | 'checkbox' | 'multi';
   required: boolean;
   product_links: { sku: string; qty: number; is_default: boolean; can_change_quantity?: boolean; price?: number }[];

@@ -140,6 +140,13 @@ export const importProductSchema = z
     description: text.nullable().optional(),
     short_description: text.nullable().optional(),
     url_key: z.string().optional(),
+    /** the product's slug per store view (a text or { lt, en, ru }); else url_key, else made from the name */
+    slug: text.optional(),
+    /**
+     * the product's path as a Magento export gives it ("nesiojami-kompiuteriai/lenovo-t14.html"): kept
+     * as the product's url_path (its URL when URL_DISPATCHER is on) instead of `p/{sku}/{slug}`
+     */
+    url_path: text.optional(),
     brand: z.string().nullable().optional(),
     mpn: z.string().nullable().optional(),
     image: z.string().nullable().optional(),

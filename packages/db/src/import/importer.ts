@@ -306,6 +306,10 @@ interface ProductRecord {
   description: Localized | null;
   shortDescription: Localized | null;
   urlKey: string;
+  /** per store view; null: urlKey in every view */
+  slugs: Localized | null;
+  /** the file's url_path per store view without outer slashes; null when the file gave none */
+  urlPath: Localized | null;
   brand: string | null;
   mpn: string | null;
   image: string | null;
@@ -394,6 +398,30 @@ function categorySlug(c: ImportCategory, name: Localized): Localized {
   return c.slug === undefined ? slugifyLocalized(name, String(c.id)) : toLocalized(c.slug as Text);
 }
 
+/**
+ * A product's slug per store view (issue #13 "Words"): the file's `slug`; else its `url_key` in every
+ * view (a Magento export's one key); else made from the name of each view (Cyrillic transliterated).
+ */
+function productSlugs(p: ImportProduct, name: Localized): Localized | null {
+  if (p.slug !== undefined) {
+    const given = toLocalized(p.slug as Text);
+    const made = slugifyLocalized(name, slugify(p.sku));
+    const kept = (s: 'lt' | 'en' | 'ru') => given[s].trim().replace(/^\/+|\/+$/g, '') || made[s];
+    return { lt: kept('lt'), en: kept('en'), ru: kept('ru') };
+  }
+  if (p.url_key?.trim()) return null;
+  return slugifyLocalized(name, slugify(p.sku));
+}
+
+/** the file's url_path without its outer slashes (issue #14 item 4); a view left empty has none */
+function productUrlPath(given: Text | undefined): Localized | null {
+  if (given === undefined) return null;
+  const path = toLocalized(given);
+  const clean = (s: 'lt' | 'en' | 'ru') => path[s].trim().replace(/^\/+|\/+$/g, '');
+  const out = { lt: clean('lt'), en: clean('en'), ru: clean('ru') };
+  return out.lt || out.en || out.ru ? out : null;
+}
+
 function productRecord(
   p: ImportProduct,
   i: number,
@@ -425,6 +453,8 @@ function productRecord(
     description: toLocalizedOrNull(p.description as Text | null | undefined),
     shortDescription: toLocalizedOrNull(p.short_description as Text | null | undefined),
     urlKey: p.url_key?.trim() || slugify(name.lt) || slugify(p.sku),
+    slugs: productSlugs(p, name),
+    urlPath: productUrlPath(p.url_path as Text | undefined),
     brand: p.brand ?? null,
     mpn: p.mpn ?? null,
     image: p.image ?? null,
@@ -513,6 +543,8 @@ function childRecord(
     description: null,
     shortDescription: null,
     urlKey: c.url_key?.trim() || `${parent.urlKey}-${slugify(c.sku)}`,
+    slugs: null,
+    urlPath: null,
     brand: parent.brand,
     mpn: c.mpn ?? null,
     image: c.image ?? parent.image,
@@ -890,6 +922,8 @@ async function writeFile(
       description: r.description,
       short_description: r.shortDescription,
       url_key: r.urlKey,
+      slugs: r.slugs,
+      url_path: r.urlPath,
       brand: r.brand,
       mpn: r.mpn,
       image: r.image,
@@ -912,20 +946,21 @@ async function writeFile(
     for (const chunk of chunks(rows, chunkSize)) {
       await tx.query(
         `insert into products (id, sku, type_id, status, visibility, parent_id, name, description, short_description, url_key,
-           brand, mpn, image, media_gallery, price_cents, special_price_cents, special_from_date, special_to_date, tax_class_id,
+           slugs, url_path, brand, mpn, image, media_gallery, price_cents, special_price_cents, special_from_date, special_to_date, tax_class_id,
            attributes, configurable_options, product_links, bundle_options, is_promoted, sales_count, created_at, updated_at)
          select r.id, r.sku, r.type_id, r.status, r.visibility, r.parent_id, r.name, r.description, r.short_description, r.url_key,
-           r.brand, r.mpn, r.image, r.media_gallery, r.price_cents, r.special_price_cents, r.special_from_date, r.special_to_date,
+           r.slugs, r.url_path, r.brand, r.mpn, r.image, r.media_gallery, r.price_cents, r.special_price_cents, r.special_from_date, r.special_to_date,
            r.tax_class_id, r.attributes, r.configurable_options, r.product_links, r.bundle_options, r.is_promoted, r.sales_count,
            coalesce(r.created_at, now()), coalesce(r.updated_at, now())
          from jsonb_to_recordset($1::jsonb) as r(id int, sku text, type_id text, status int, visibility int, parent_id int,
-           name jsonb, description jsonb, short_description jsonb, url_key text, brand text, mpn text, image text,
+           name jsonb, description jsonb, short_description jsonb, url_key text, slugs jsonb, url_path jsonb, brand text, mpn text, image text,
            media_gallery jsonb, price_cents int, special_price_cents int, special_from_date timestamptz,
            special_to_date timestamptz, tax_class_id int, attributes jsonb, configurable_options jsonb, product_links jsonb,
            bundle_options jsonb, is_promoted int, sales_count int, created_at timestamptz, updated_at timestamptz)
          on conflict (sku) do update set type_id = excluded.type_id, status = excluded.status, visibility = excluded.visibility,
            parent_id = excluded.parent_id, name = excluded.name, description = excluded.description,
-           short_description = excluded.short_description, url_key = excluded.url_key, brand = excluded.brand, mpn = excluded.mpn,
+           short_description = excluded.short_description, url_key = excluded.url_key, slugs = excluded.slugs,
+           url_path = excluded.url_path, brand = excluded.brand, mpn = excluded.mpn,
            image = excluded.image, media_gallery = excluded.media_gallery, price_cents = excluded.price_cents,
            special_price_cents = excluded.special_price_cents, special_from_date = excluded.special_from_date,
            special_to_date = excluded.special_to_date, tax_class_id = excluded.tax_class_id, attributes = excluded.attributes,
