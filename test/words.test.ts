@@ -9,12 +9,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@vitrina/domain';
-import { en } from '../app/i18n/en';
-import { lt } from '../app/i18n/lt';
-import { ru } from '../app/i18n/ru';
-import { demoBrands, generateDemoCatalog } from '../../../packages/db/src/demo/index.ts';
-import { buildCmsBlocks, buildCmsPages } from '../../../packages/db/src/demo/cms.ts';
-import { DEMO_NEWS } from '../../api/src/cms/news-demo.ts';
+import { en } from '../apps/web/app/i18n/en';
+import { lt } from '../apps/web/app/i18n/lt';
+import { ru } from '../apps/web/app/i18n/ru';
+import { demoBrands, generateDemoCatalog } from '../packages/db/src/demo/index.ts';
+import { buildCmsBlocks, buildCmsPages } from '../packages/db/src/demo/cms.ts';
+import { DEMO_NEWS } from '../apps/api/src/cms/news-demo.ts';
 
 /** `names`: words of the product's own name, which its description repeats (brand, model, colour) */
 type Triple = { where: string; lt: string; en: string; ru: string; names?: Set<string> };
@@ -88,6 +88,8 @@ function englishVocabulary(triples: Triple[]): Set<string> {
   }
   // words English and Lithuanian share (and technical terms a Russian text keeps)
   for (const w of ['demo', 'cms', 'parentsku', 'tax', 'defaultcountry', 'nul', 'vitrina']) vocabulary.delete(w);
+  // English words that are also Lithuanian ones ("data": date)
+  for (const w of ['data']) vocabulary.delete(w);
   // brand names are names in every language ("Cambridge Audio", "Green Cell")
   for (const brand of demoBrands()) for (const w of words(brand)) vocabulary.delete(w);
   return vocabulary;
