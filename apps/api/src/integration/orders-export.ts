@@ -16,6 +16,7 @@
  * (SETTLE_SECONDS): a transaction that started earlier may still commit an order with an older id or
  * timestamp, and a cursor already past it would miss it.
  */
+import type { OrderAmountsRow } from '../order/rows.ts';
 import type { Database } from '@vitrina/db';
 import { fieldError } from '../http/errors.ts';
 import { rows } from '../lib/db.ts';
@@ -26,7 +27,7 @@ export const SETTLE_SECONDS = 5;
 
 type Cursor = { by: 'id'; id: number } | { by: 'updated'; at: string; id: number };
 
-type ExportOrderRow = {
+type ExportOrderRow = OrderAmountsRow & {
   id: number;
   increment_id: string;
   created_at: Date | string;
@@ -42,13 +43,6 @@ type ExportOrderRow = {
   shipping_method_code: string;
   payment_method_code: string;
   currency: string;
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  tax_amount: number;
-  grand_total: number;
-  coupon_code: string | null;
   invoice_number: string | null;
   /** the timestamp with microseconds, as text: the cursor must not lose precision to a JS Date */
   updated_key: string;

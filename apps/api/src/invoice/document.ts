@@ -4,11 +4,12 @@
  * order's tax_amount (cart/pricing.ts totalsOf → computeTotals), so the invoice's totals are the
  * order's to the cent. Rendering is pdf.ts's job; this module is pure.
  */
+import type { OrderAmountsRow } from '../order/rows.ts';
 import { formatDate, vatByRate, type StoreCode, type VatShare } from '@vitrina/domain';
 import type { ShopIdentity } from '../config.ts';
 import { invoiceTexts, type InvoiceTextKey } from './texts.ts';
 
-export type InvoiceOrder = {
+export type InvoiceOrder = OrderAmountsRow & {
   increment_id: string;
   store_code: StoreCode;
   created_at: Date | string;
@@ -16,13 +17,6 @@ export type InvoiceOrder = {
   payment_status: string;
   personal_details: Record<string, unknown>;
   billing_address: Record<string, unknown>;
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  tax_amount: number;
-  grand_total: number;
-  coupon_code: string | null;
 };
 
 export type InvoiceItem = {

@@ -8,6 +8,7 @@
  * belongs to, and the staff (ADMIN_TOKEN; the staff area). Anyone else gets the same 404 as for an
  * order that does not exist.
  */
+import type { OrderItemRow } from '../order/rows.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
 import { invoiceAvailable, invoiceNumber, isStoreCode, type StoreCode } from '@vitrina/domain';
@@ -33,15 +34,7 @@ type InvoiceRow = { order_id: number; number: string; issued_at: Date | string; 
 
 export type InvoicePdf = { number: string; filename: string; pdf: Buffer };
 
-type ItemRow = {
-  sku: string;
-  name: string;
-  qty: number;
-  product_type: string;
-  product_option: Record<string, unknown> | null;
-  price_incl_tax: number;
-  row_total_incl_tax: number;
-  tax_percent: number;
+type ItemRow = OrderItemRow & {
   attributes: Record<string, number | string> | null;
   parent_options: { attribute_code: string }[] | null;
 };

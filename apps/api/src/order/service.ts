@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
+import type { OrderAmountsRow, OrderItemRow } from './rows.ts';
 import {
   CURRENCY_CODE,
   isPickupOrder,
@@ -52,7 +53,7 @@ import {
 /** order numbers start here (increment_id like "100000123") */
 export const INCREMENT_BASE = 100_000_000;
 
-type OrderRow = {
+type OrderRow = OrderAmountsRow & {
   id: number;
   increment_id: string;
   order_token: string;
@@ -69,30 +70,12 @@ type OrderRow = {
   shipping_method_code: string;
   payment_method_code: string;
   currency: string;
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  tax_amount: number;
-  grand_total: number;
-  coupon_code: string | null;
   request_hash: string | null;
   cancel_reason: string | null;
   carrier: string | null;
   tracking_number: string | null;
   is_pickup: boolean;
   created_at: Date | string;
-};
-
-type OrderItemRow = {
-  sku: string;
-  name: string;
-  qty: number;
-  product_type: string;
-  product_option: Record<string, unknown> | null;
-  price_incl_tax: number;
-  row_total_incl_tax: number;
-  tax_percent: number;
 };
 
 export type OrderView = ReturnType<typeof orderView>;

@@ -1,0 +1,27 @@
+/**
+ * The `orders` and `order_items` columns as SQL answers them (one definition for the order service,
+ * the invoice and the ERP export, which each read a subset).
+ */
+
+/** an order's amounts: integer cents incl. VAT, as the order was charged */
+export type OrderAmountsRow = {
+  subtotal_incl_tax: number;
+  discount_amount: number;
+  shipping_incl_tax: number;
+  payment_fee: number;
+  tax_amount: number;
+  grand_total: number;
+  coupon_code: string | null;
+};
+
+/** an order line as it was charged */
+export type OrderItemRow = {
+  sku: string;
+  name: string;
+  qty: number;
+  product_type: string;
+  product_option: Record<string, unknown> | null;
+  price_incl_tax: number;
+  row_total_incl_tax: number;
+  tax_percent: number;
+};
