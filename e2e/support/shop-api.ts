@@ -48,7 +48,7 @@ export async function placeOrder(
   const sku = hits.find((h) => h._source.stock?.is_in_stock !== false)?._source.sku;
   if (!sku) throw new Error('no simple product in stock');
   const cartId = await api<string>(shopUrl, 'POST', `/cart/create?storeCode=${storeCode}`);
-  await api(shopUrl, 'POST', `/cart/update?cartId=${cartId}&storeCode=${storeCode}`, { cartItem: { sku, qty: 1, quoteId: cartId } });
+  await api(shopUrl, 'POST', `/cart/update?cartId=${cartId}`, { cartItem: { sku, qty: 1, quoteId: cartId } });
   const address = { firstname: 'Ona', lastname: 'Jonaitė', street: ['Gedimino pr.', '1'], city: 'Vilnius', postcode: 'LT-01103', countryId: 'LT', telephone: '+37060000000' };
   return api<PlacedOrder>(shopUrl, 'POST', `/order/create?storeCode=${storeCode}`, {
     cart_id: cartId,
