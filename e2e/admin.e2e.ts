@@ -5,82 +5,27 @@
  * change by this staff member → log out. axe finds nothing on the login, list and order pages; the
  * pages say noindex (X-Robots-Tag) and the shop's CSP holds throughout (support/browser.ts).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
+import { addStaff, placeOrder } from './support/shop-api.ts';
 
 const shopUrl = inject('shopUrl');
 const dataDir = inject('dataDir');
 const browser = useBrowser();
-const root = path.resolve(import.meta.dirname, '..');
 
 const EMAIL = `clerk-${Date.now().toString(36)}@shop.lt`;
 const PASSWORD = 'a long staff password 42';
 
-/** `npm run staff -- add EMAIL --role staff --password-stdin`, the password on stdin */
-function addStaff(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/staff/main.ts', 'add', EMAIL, '--role', 'staff', '--password-stdin'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-    child.stdin.end(`${PASSWORD}\n`);
-  });
-}
-
-async function api<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${shopUrl}/vsbridge${pathAndQuery}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; result: T };
-  if (json.code !== 200) throw new Error(`${method} ${pathAndQuery}: ${JSON.stringify(json)}`);
-  return json.result;
-}
-
-/** a guest's cash-on-delivery order of one simple product in stock, by courier */
-async function placeOrder(email: string): Promise<string> {
-  const request = encodeURIComponent(JSON.stringify({ filters: { type_id: 'simple' } }));
-  const search = await fetch(`${shopUrl}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=30&request=${request}`);
-  const hits = ((await search.json()) as { hits: { hits: { _source: { sku: string; stock?: { is_in_stock?: boolean } } }[] } }).hits.hits;
-  const sku = hits.find((h) => h._source.stock?.is_in_stock !== false)?._source.sku;
-  if (!sku) throw new Error('no simple product in stock');
-  const cartId = await api<string>('POST', '/cart/create?storeCode=lt');
-  await api('POST', `/cart/update?cartId=${cartId}`, { cartItem: { sku, qty: 1, quoteId: cartId } });
-  const address = { firstname: 'Ona', lastname: 'Jonaitė', street: ['Gedimino pr.', '1'], city: 'Vilnius', postcode: 'LT-01103', countryId: 'LT', telephone: '+37060000000' };
-  const order = await api<{ orderNumber: string }>('POST', '/order/create?storeCode=lt', {
-    cart_id: cartId,
-    products: [{ sku, qty: 1 }],
-    addressInformation: {
-      shippingAddress: address,
-      billingAddress: address,
-      shipping_method_code: 'courier',
-      shipping_carrier_code: 'courier',
-      payment_method_code: 'cashondelivery',
-    },
-    personalDetails: { firstName: 'Ona', lastName: 'Jonaitė', emailAddress: email },
-    idempotency_key: `admin-e2e-${Date.now()}`,
-  });
-  return order.orderNumber;
-}
-
 describe('back office', () => {
   it('staff made on the command line log in, find an order, ship it with a tracking number and see its history', async () => {
-    const made = await addStaff();
+    const made = await addStaff(dataDir, EMAIL, PASSWORD);
     expect(made.code, made.output).toBe(0);
     expect(made.output).toContain(`Created ${EMAIL} (staff).`);
 
     const customerEmail = `ona-${Date.now().toString(36)}@example.com`;
-    const orderNumber = await placeOrder(customerEmail);
+    const { orderNumber } = await placeOrder(shopUrl, { email: customerEmail });
 
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const errors = watchErrors(page);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './helpers.ts';
 import { bearer, customer, placeOrder, uniqueAddress } from './user-helpers.ts';
 import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
+import { pdfText } from './pdf-text.ts';
 
 const PASSWORD = 'staff password 123';
 let api: TestApi;
@@ -139,6 +140,7 @@ describe('who reaches what', () => {
     ['GET', '/vsbridge/staff/orders'],
     ['GET', '/vsbridge/staff/orders/1'],
     ['POST', '/vsbridge/staff/orders/1/transition'],
+    ['GET', '/vsbridge/staff/orders/1/invoice'],
     ['GET', '/vsbridge/staff/reviews'],
     ['POST', '/vsbridge/staff/reviews/1/status'],
     ['GET', '/vsbridge/staff/messages'],
@@ -232,6 +234,20 @@ describe('the work', () => {
     expect(after.history.at(-1)).toMatchObject({ to_status: 'shipped', who: 'clerk@shop.lt', actor_kind: 'staff' });
     expect((await auditRows('order.ship')).at(-1)).toMatchObject({ staff_email: 'clerk@shop.lt', target: `order:${id}`, details: { carrier: 'omniva', trackingNumber: 'CC123456789LT' } });
     expect(placed.status).toBe(200);
+  });
+
+  it("downloads an order's VAT invoice PDF with the staff session (the back office's link); an unknown order 404", async () => {
+    const staff = await signIn('clerk@shop.lt');
+    const placed = await placeOrder(api, { email: 'jonas.invoice@example.com' });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const item = (await api.call({ url: '/vsbridge/staff/orders?q=jonas.invoice', headers: staff })).body.result.items[0];
+    const r = await api.call({ url: `/vsbridge/staff/orders/${item.id}/invoice`, headers: staff });
+    expect(r.status).toBe(200);
+    expect(r.res.headers['content-type']).toBe('application/pdf');
+    expect(String(r.res.headers['content-disposition'])).toMatch(/^attachment; filename=".+\.pdf"$/);
+    const text = await pdfText(r.res.rawPayload);
+    expect(text).toContain(item.number);
+    expect((await api.call({ url: '/vsbridge/staff/orders/999999/invoice', headers: staff })).status).toBe(404);
   });
 
   it('hides and shows a review, audited', async () => {

@@ -11,7 +11,8 @@ import type { InvoicePdf } from './service.ts';
 const tags = ['invoice'];
 const number = z.string().trim().min(1).max(32);
 
-function send(reply: FastifyReply, invoice: InvoicePdf) {
+/** the PDF as an attachment (also the staff API's invoice route, staff/routes.ts) */
+export function sendInvoice(reply: FastifyReply, invoice: InvoicePdf) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${invoice.filename}"`)
@@ -30,7 +31,7 @@ export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
         querystring: z.object({ number, orderToken: z.string().trim().min(1).max(128), storeCode: z.string().max(8).optional() }),
       },
     },
-    async (req, reply) => send(reply, await ctx.invoices.forOrderToken(req.query.number, req.query.orderToken)),
+    async (req, reply) => sendInvoice(reply, await ctx.invoices.forOrderToken(req.query.number, req.query.orderToken)),
   );
 
   app.get(
@@ -44,7 +45,7 @@ export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
     },
     async (req, reply) => {
       const principal = await ctx.auth.authenticate(req);
-      return send(reply, await ctx.invoices.forCustomer(principal.customerId, req.query.number));
+      return sendInvoice(reply, await ctx.invoices.forCustomer(principal.customerId, req.query.number));
     },
   );
 
@@ -59,6 +60,6 @@ export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
         params: z.object({ incrementId: number }),
       },
     },
-    async (req, reply) => send(reply, await ctx.invoices.forStaff(req.params.incrementId)),
+    async (req, reply) => sendInvoice(reply, await ctx.invoices.forStaff(req.params.incrementId)),
   );
 }

@@ -9,6 +9,7 @@ import type { StaffActionType, StaffArea } from '@vitrina/domain';
 import { staffCan, staffOrderActionSchema } from '@vitrina/domain';
 import { isTransitionRefusal, staffAction } from '../order/lifecycle.ts';
 import { audit } from './audit.ts';
+import { sendInvoice } from '../invoice/routes.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -108,6 +109,16 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         payment_method_title: title(methods.payment, order.payment_method),
         shipping_method_title: title(methods.shipping, order.shipping_method),
       });
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/orders/:id/invoice',
+    { onRequest: area('orders'), schema: { tags, summary: "An order's VAT invoice (PDF); 409 when it is not invoiced yet", params: idParams, querystring: storeQuery } },
+    async (req, reply) => {
+      const order = await backOffice.order(req.params.id, requestStoreCode(req));
+      if (!order) throw notFound('error.notFound');
+      return sendInvoice(reply, await ctx.invoices.forStaff(order.number));
     },
   );
 

@@ -224,6 +224,12 @@ export default function AdminOrder() {
         <Link to={adminPath(lang)}>{t('common.back')}</Link>
       </p>
       <h1>{t('order.title', { number: order.number })}</h1>
+      <p>
+        {/* the API's staff route (the session cookie goes with it): the same PDF the shopper downloads */}
+        <a href={`/vsbridge/staff/orders/${order.id}/invoice`} download>
+          {t('order.invoice')}
+        </a>
+      </p>
       {result?.message ? (
         <p className="admin-alert" role="alert">
           {result.message}
