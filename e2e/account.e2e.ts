@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
 import { useBrowser } from './support/browser.ts';
-import { watchErrors, chooseOptionsIfNeeded } from './support/page.ts';
+import { watchErrors, chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
@@ -202,16 +202,12 @@ describe('account journey (en)', () => {
 
     // as a guest, a product goes into the cart (the journey's way: first category, first product)
     await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
-    await page
-      .getByRole('navigation', { name: t('header.categories') })
-      .getByRole('link')
-      .first()
-      .click();
+    await openFirstCategory(page, t('header.categories'));
     await page.waitForURL(/\/c\//);
     await page.locator('.card a').first().click();
     await page.waitForURL(/\/p\//);
     await chooseOptionsIfNeeded(page);
-    const add = page.getByRole('button', { name: t('product.addToCart') });
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
@@ -283,7 +279,7 @@ describe('account journey (en)', () => {
     const productLink = offers.first().getByRole('link');
     await productLink.click();
     await page.waitForURL(/\/en\/p\//);
-    await page.getByRole('button', { name: t('product.addToCart') }).waitFor();
+    await page.getByRole('button', { name: t('product.addToCart'), exact: true }).waitFor();
 
     // edit the profile: the new first name is saved and greets the customer
     await page.goto(`${shopUrl}/en/my-account/details`, { waitUntil: 'networkidle' });

@@ -73,7 +73,7 @@ describe('cart in the browser', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${shopUrl}${await productWithStock()}`, { waitUntil: 'networkidle' });
-    const add = page.getByRole('button', { name: t('product.addToCart') });
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     for (let i = 0; i < 5; i++) await add.click({ noWaitAfter: true });
     await cartButton(page, 5).waitFor();
@@ -119,7 +119,7 @@ describe('cart in the browser', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${shopUrl}${path}`, { waitUntil: 'networkidle' });
-    const add = page.getByRole('button', { name: t('product.addToCart') });
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     await cartButton(page, 1).waitFor();

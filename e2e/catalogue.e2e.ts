@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { displayVariant, formatPrice, variantPrice, type ConfigurableChild } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
-import { watchErrors } from './support/page.ts';
+import { watchErrors, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const t = getT('en');
@@ -67,11 +67,7 @@ describe('catalogue journey (en)', () => {
     await field.focus();
     await field.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
-    await page
-      .getByRole('navigation', { name: t('header.categories') })
-      .getByRole('link')
-      .first()
-      .click();
+    await openFirstCategory(page, t('header.categories'));
     await page.waitForURL(/\/c\//);
     // breadcrumbs: home, then the category as the current item
     const crumbs = page.getByRole('navigation', { name: t('common.breadcrumbs') });
@@ -171,7 +167,7 @@ describe('catalogue journey (en)', () => {
     const bundleShown = (await total.textContent())!.trim();
     // the header follows the changed option (no fixed wait: polled until it shows the new total)
     await expect.poll(headerShown).toBe(bundleShown);
-    await picker.getByRole('button', { name: t('product.addToCart') }).click();
+    await picker.getByRole('button', { name: t('product.addToCart'), exact: true }).click();
     await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
 
     let lines = await serverCartLines(page);
@@ -189,7 +185,7 @@ describe('catalogue journey (en)', () => {
     const sku = await qty.first().locator('xpath=ancestor::tr').getAttribute('data-sku');
     await page
       .locator('.grouped-picker')
-      .getByRole('button', { name: t('product.addToCart') })
+      .getByRole('button', { name: t('product.addToCart'), exact: true })
       .click();
     await expect
       .poll(async () => (await serverCartLines(page)).some((l) => l.sku === sku && l.qty >= 2))

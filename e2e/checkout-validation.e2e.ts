@@ -44,7 +44,7 @@ describe('checkout validation in Lithuanian', () => {
       waitUntil: 'networkidle',
     });
     await chooseOptionsIfNeeded(page);
-    const add = page.getByRole('button', { name: t('product.addToCart') });
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     await page.getByText(t.msg('cart.addedToCart')).first().waitFor();

@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, type StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
-import { watchErrors, chooseOptionsIfNeeded } from './support/page.ts';
+import { watchErrors, chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
@@ -54,8 +54,7 @@ describe.each<[StoreCode, string]>([
     expect(await page.locator('.card').count()).toBeGreaterThanOrEqual(8);
 
     // a category from the menu
-    const menu = page.getByRole('navigation', { name: t('header.categories') });
-    await menu.getByRole('link').first().click();
+    await openFirstCategory(page, t('header.categories'));
     await page.waitForURL(/\/c\//);
     await page.locator('.card a').first().waitFor();
 
@@ -65,7 +64,7 @@ describe.each<[StoreCode, string]>([
     await page.locator(`.card a[href$="/${target}"]`).first().click();
     await page.waitForURL(/\/p\//);
     await chooseOptionsIfNeeded(page);
-    const add = page.getByRole('button', { name: t('product.addToCart') });
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     const parentSku = decodeURIComponent(new URL(page.url()).pathname.split('/p/')[1]!.split('/')[0]!);
 

@@ -96,7 +96,7 @@ async function fillCheckout(page: Page, product: ProductDoc, email: string) {
     waitUntil: 'networkidle',
   });
   await chooseOptionsIfNeeded(page);
-  const add = page.getByRole('button', { name: t('product.addToCart') });
+  const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
   await expect.poll(() => add.isEnabled()).toBe(true);
   await add.click();
   await page.getByRole('button', { name: t('header.cartCount', { count: 1 }) }).waitFor();

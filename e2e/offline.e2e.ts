@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseOptionsIfNeeded } from './support/page.ts';
+import { chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const t = getT('en');
@@ -91,11 +91,7 @@ describe('offline (en)', () => {
     expect(manifest.start_url).toBe('/en');
 
     // a category from the menu, then a simple product with stock (client-side navigations)
-    await page
-      .getByRole('navigation', { name: t('header.categories') })
-      .getByRole('link')
-      .first()
-      .click();
+    await openFirstCategory(page, t('header.categories'));
     await page.waitForURL(/\/en\/c\//);
     await page.locator('.card a').first().waitFor();
     const categoryPath = new URL(page.url()).pathname;
@@ -119,7 +115,7 @@ describe('offline (en)', () => {
     await page.locator(`.card a[href$="/${seen.url_path}"]`).first().click();
     await page.waitForURL(/\/en\/p\//);
     productPath = new URL(page.url()).pathname;
-    await page.getByRole('button', { name: t('product.addToCart') }).waitFor();
+    await page.getByRole('button', { name: t('product.addToCart'), exact: true }).waitFor();
     // the worker keeps the documents of pages reached by client-side navigation
     await expect.poll(() => pageKept(page, categoryPath), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => pageKept(page, productPath), { timeout: 15_000 }).toBe(true);
@@ -144,7 +140,7 @@ describe('offline (en)', () => {
     await page.goto(`${shopUrl}${categoryPath}`);
     await page.locator(`.card a[href$="/${seen.url_path}"]`).first().waitFor();
     await page.goto(`${shopUrl}${productPath}`);
-    await page.getByRole('button', { name: t('product.addToCart') }).waitFor();
+    await page.getByRole('button', { name: t('product.addToCart'), exact: true }).waitFor();
 
     // an unseen product opened from the category page: the message, then home
     await page.goto(`${shopUrl}${categoryPath}`);
@@ -175,7 +171,7 @@ describe('offline (en)', () => {
     await page.goto(`${shopUrl}${productPath}`);
     await page.getByText(t('pwa.offline')).waitFor();
     await chooseOptionsIfNeeded(page);
-    const add = page.getByRole('button', { name: t('product.addToCart') });
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     const oneInCart = page.getByRole('button', { name: t('header.cartCount', { count: 1 }) });

@@ -8,7 +8,7 @@ import { formatPrice } from '@vitrina/domain';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseOptionsIfNeeded } from './support/page.ts';
+import { chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
@@ -19,16 +19,12 @@ const t = getT('en');
 async function toPayment(page: Page, email: string) {
   await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
   // another category and product than the guest journey's (which buys the first product's stock)
-  await page
-    .getByRole('navigation', { name: t('header.categories') })
-    .getByRole('link')
-    .nth(1)
-    .click();
+  await openFirstCategory(page, t('header.categories'), 1);
   await page.waitForURL(/\/c\//);
   await page.locator('.card a').nth(2).click();
   await page.waitForURL(/\/p\//);
   await chooseOptionsIfNeeded(page);
-  const add = page.getByRole('button', { name: t('product.addToCart') });
+  const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
   await expect.poll(() => add.isEnabled()).toBe(true);
   await add.click();
   await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
@@ -182,11 +178,7 @@ describe('NEOPAY sandbox in the browser', () => {
     const email = `petras.${Date.now()}@example.com`;
     const page = await browser.newPage();
     await page.goto(`${shopUrl}/`, { waitUntil: 'networkidle' });
-    await page
-      .getByRole('navigation', { name: lt('header.categories') })
-      .getByRole('link')
-      .nth(2)
-      .click();
+    await openFirstCategory(page, lt('header.categories'), 2);
     await page.waitForURL(/\/c\//);
     await page.locator('.card a').nth(1).click();
     await page.waitForURL(/\/p\//);
@@ -197,7 +189,7 @@ describe('NEOPAY sandbox in the browser', () => {
       const id = await picker.locator('input:not(:disabled)').first().getAttribute('id');
       await page.locator(`label[for="${id}"]`).click();
     }
-    const add = page.getByRole('button', { name: lt('product.addToCart') });
+    const add = page.getByRole('button', { name: lt('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     await page.getByText(lt.msg('cart.addedToCart')).first().waitFor();

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, importedInclTax } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
-import { watchErrors } from './support/page.ts';
+import { watchErrors, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
@@ -28,8 +28,7 @@ describe('VAT by destination (CROSS_BORDER_TRADE off)', () => {
     const errors = watchErrors(page);
 
     await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
-    const menu = page.getByRole('navigation', { name: t('header.categories') });
-    await menu.getByRole('link').first().click();
+    await openFirstCategory(page, t('header.categories'));
     await page.waitForURL(/\/c\//);
     await page.locator('.card a').first().waitFor();
     const slug = decodeURIComponent(new URL(page.url()).pathname.split('/c/')[1]!);
@@ -39,7 +38,7 @@ describe('VAT by destination (CROSS_BORDER_TRADE off)', () => {
     expect(doc, 'a simple product with stock on the first page').toBeDefined();
     await page.locator(`.card a[href$="/${doc!.url_path}"]`).first().click();
     await page.waitForURL(/\/p\//);
-    const add = page.getByRole('button', { name: t('product.addToCart') });
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     await page.getByText(t.msg('cart.addedToCart')).first().waitFor();

@@ -24,3 +24,15 @@ export async function chooseOptionsIfNeeded(page: Page) {
     await page.locator(`label[for="${id}"]`).click();
   }
 }
+
+/**
+ * Opens a category from the desktop category menu: the first top link, or, when the first top items
+ * are disclosure buttons (a category with subcategories, issue #13), the first one's "All in …" link;
+ * `nth` picks a later link of the same list (another category than the first).
+ */
+export async function openFirstCategory(page: Page, menuName: string, nth = 0) {
+  const nav = page.getByRole('navigation', { name: menuName });
+  // only the visible links count; too few: open the first category's panel
+  if ((await nav.getByRole('link').count()) <= nth) await nav.getByRole('button').first().click();
+  await nav.getByRole('link').nth(nth).click();
+}

@@ -5,7 +5,9 @@ import { useT } from '../../i18n';
 /**
  * The phone's bottom bar (issue #13 "Deciding": the buy box stays reachable): the price and the add
  * button, shown while the page's own add button is off screen. CSS shows it only on narrow screens;
- * it is fixed, so showing it moves nothing on the page. Hidden, it is out of the accessibility tree.
+ * it is fixed, so showing it moves nothing on the page. It is a shortcut for the eye and the thumb
+ * only: out of the accessibility tree and the tab order (aria-hidden, tabIndex -1), so a screen reader
+ * or keyboard user meets one "Add to cart", the buy box's own.
  */
 export function BuyBar({
   watch,
@@ -30,9 +32,9 @@ export function BuyBar({
     return () => observer.disconnect();
   }, [watch]);
   return (
-    <div className="buy-bar" hidden={!show} role="region" aria-label={t('product.buyBar')}>
+    <div className="buy-bar" hidden={!show} aria-hidden="true">
       <span className="buy-bar-price">{formatPrice(price, t.storeCode)}</span>
-      <button type="button" className="btn btn-primary" disabled={disabled} onClick={onAdd}>
+      <button type="button" className="btn btn-primary" tabIndex={-1} disabled={disabled} onClick={onAdd}>
         {label}
       </button>
     </div>
