@@ -57,6 +57,12 @@ export function ListingFilters({ aggregations, filters, query: q, total, open = 
   const ref = useRef<HTMLElement>(null);
   // a section, not an aside: the phone's sheet is a dialog while open, a role an aside may not take
   useFocusTrap(ref, open, () => onClose?.());
+  // the page behind the phone's bottom sheet does not scroll (html.sheet-open, phones only)
+  useEffect(() => {
+    if (!open) return;
+    document.documentElement.classList.add('sheet-open');
+    return () => document.documentElement.classList.remove('sheet-open');
+  }, [open]);
   const close = (e: { preventDefault: () => void }) => {
     if (!onClose) return;
     e.preventDefault();

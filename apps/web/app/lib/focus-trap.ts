@@ -5,9 +5,10 @@ const FOCUSABLE =
 
 /**
  * While `active`: focus moves into the element, Tab and Shift+Tab stay inside, Escape calls
- * `onClose`, the page behind does not scroll; afterwards focus goes back to the opener. The same
- * rules as components/Drawer.tsx, for a panel that stays in the page when closed (the listing's
- * filters are a side column on a desktop and a bottom sheet on a phone).
+ * `onClose`; afterwards focus goes back to the opener. The one focus trap of the modal panels: the
+ * drawers (components/Drawer.tsx, mounted only while open: `active` true) and the listing's filter
+ * sheet (a side column on a desktop, a bottom sheet on a phone: active only as a sheet). Elements
+ * the layout hides are skipped; without a layout (a test's DOM) every focusable counts.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onClose: () => void) {
   const onCloseRef = useRef(onClose);
@@ -18,10 +19,12 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const el = ref.current;
     if (!active || !el) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const focusables = () =>
-      Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((f) => f.getClientRects().length > 0);
+    const focusables = () => {
+      const all = Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const shown = all.filter((f) => f.getClientRects().length > 0);
+      return shown.length > 0 ? shown : all;
+    };
     (focusables()[0] ?? el).focus();
-    document.documentElement.classList.add('sheet-open');
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -45,7 +48,6 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.documentElement.classList.remove('sheet-open');
       if (opener?.isConnected) opener.focus();
     };
   }, [ref, active]);
