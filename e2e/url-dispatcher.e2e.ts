@@ -19,15 +19,29 @@ let shop: ShopProcess;
 const magentoFile = {
   categories: [
     { id: '2', parent_id: '1', name: 'Default Category', position: '0' },
-    { id: '11', parent_id: '2', name: { lt: 'Nešiojami kompiuteriai', en: 'Laptops', ru: 'Ноутбуки' }, url_path: { lt: 'nesiojami-kompiuteriai', en: 'laptops', ru: 'noutbuki' }, position: '1' },
+    {
+      id: '11',
+      parent_id: '2',
+      name: { lt: 'Nešiojami kompiuteriai', en: 'Laptops', ru: 'Ноутбуки' },
+      url_path: { lt: 'nesiojami-kompiuteriai', en: 'laptops', ru: 'noutbuki' },
+      position: '1',
+    },
   ],
   products: [
     {
       id: '500',
       sku: 'T14',
-      name: { lt: 'Lenovo ThinkPad T14 nešiojamas kompiuteris', en: 'Lenovo ThinkPad T14 laptop', ru: 'Ноутбук Lenovo ThinkPad T14' },
+      name: {
+        lt: 'Lenovo ThinkPad T14 nešiojamas kompiuteris',
+        en: 'Lenovo ThinkPad T14 laptop',
+        ru: 'Ноутбук Lenovo ThinkPad T14',
+      },
       url_key: 'lenovo-t14',
-      url_path: { lt: 'nesiojami-kompiuteriai/lenovo-t14.html', en: 'laptops/lenovo-t14.html', ru: 'noutbuki/lenovo-t14.html' },
+      url_path: {
+        lt: 'nesiojami-kompiuteriai/lenovo-t14.html',
+        en: 'laptops/lenovo-t14.html',
+        ru: 'noutbuki/lenovo-t14.html',
+      },
       price: '500.00',
       category_ids: ['11'],
       stock: { is_in_stock: '1', qty: '4.0000' },
@@ -62,9 +76,13 @@ describe('URL_DISPATCHER=true', () => {
 
     const page = await browser.newPage();
     const errors = watchErrors(page);
-    const res = await page.goto(`${shop.url}/nesiojami-kompiuteriai/lenovo-t14.html`, { waitUntil: 'networkidle' });
+    const res = await page.goto(`${shop.url}/nesiojami-kompiuteriai/lenovo-t14.html`, {
+      waitUntil: 'networkidle',
+    });
     expect(res?.status()).toBe(200);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Lenovo ThinkPad T14 nešiojamas kompiuteris');
+    await expect(page.locator('h1').textContent()).resolves.toBe(
+      'Lenovo ThinkPad T14 nešiojamas kompiuteris',
+    );
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
       `${shop.url}/nesiojami-kompiuteriai/lenovo-t14.html`,
     );
@@ -74,8 +92,27 @@ describe('URL_DISPATCHER=true', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Laptops');
     await page.locator('.card a[href="/en/laptops/lenovo-t14.html"]').first().click();
     await page.waitForURL(/\/en\/laptops\/lenovo-t14\.html$/);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Lenovo ThinkPad T14 laptop');
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent === 'Lenovo ThinkPad T14 laptop',
+    );
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('the sitemap names the url_paths, and each opens its page', async () => {
+    const products = await (await fetch(`${shop.url}/sitemap/products-1.xml`)).text();
+    const pages = await (await fetch(`${shop.url}/sitemap/pages.xml`)).text();
+    const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string);
+    expect(locs(products)).toEqual([
+      `${shop.url}/nesiojami-kompiuteriai/lenovo-t14.html`,
+      `${shop.url}/en/laptops/lenovo-t14.html`,
+      `${shop.url}/ru/noutbuki/lenovo-t14.html`,
+    ]);
+    expect(locs(pages)).toContain(`${shop.url}/en/laptops`);
+    for (const loc of [...locs(products), `${shop.url}/ru/noutbuki`])
+      expect((await fetch(loc)).status, loc).toBe(200);
+    expect(await (await fetch(`${shop.url}/robots.txt`)).text()).toContain(
+      `Sitemap: ${shop.url}/sitemap.xml`,
+    );
   });
 });

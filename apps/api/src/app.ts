@@ -62,6 +62,7 @@ import { measureRequests, opsRoutes } from './ops/routes.ts';
 import { StaffSessions } from './staff/sessions.ts';
 import { StaffBackOffice } from './staff/back-office.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { seoRoutes } from './seo/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
@@ -226,6 +227,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   invoiceRoutes(app, ctx);
   integrationRoutes(app, ctx);
   staffRoutes(app, ctx);
+  seoRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -76,6 +76,9 @@ const NON_ENVELOPE_SUCCESS = [
   /\/invoice$/,
   /^\/vsbridge\/user\/order-invoice$/,
   /^\/vsbridge\/admin\/orders$/,
+  // crawlers' files: robots.txt and the sitemap's XML (seo/routes.ts)
+  /^\/robots\.txt$/,
+  /^\/sitemap/,
   /^\/healthz$/, /^\/vsbridge\/openapi\.json$/, /\/_search$/, /\/_single$/, /^\/api\/url\/map$/, /^\/vsbridge\/image\//];
 
 type JsonSchema = {

@@ -3,7 +3,7 @@
  *  - PNG icons from public/favicon.svg (sharp) into <build>/client/icons/;
  *  - the web app manifest of each store view into <build>/pwa/manifest.<code>.webmanifest;
  *  - the client manifest (assets and page groups for prefetch) into <build>/pwa/client-manifest.json;
- *  - the service worker bundled with esbuild, its precache list (every client file but robots.txt,
+ *  - the service worker bundled with esbuild, its precache list (every client file,
  *    fingerprinted files without a revision, others with a content hash) injected, into
  *    <build>/pwa/service-worker.js.
  * apps/server/src/pwa.ts serves <build>/pwa/. The build folder is VITRINA_WEB_BUILD_DIR or ./build.
@@ -22,7 +22,6 @@ const buildDir = path.resolve(webDir, process.env.VITRINA_WEB_BUILD_DIR ?? 'buil
 const clientDir = path.join(buildDir, 'client');
 const pwaDir = path.join(buildDir, 'pwa');
 
-const NOT_PRECACHED = new Set(['robots.txt']);
 const FINGERPRINTED = /^assets\//;
 
 async function listFiles(dir: string, base = dir): Promise<string[]> {
@@ -68,7 +67,7 @@ async function main() {
   for (const [i, code] of STORE_CODES.entries())
     await writeFile(path.join(pwaDir, `manifest.${code}.webmanifest`), manifests[i]!.body);
 
-  const files = (await listFiles(clientDir)).filter((f) => !NOT_PRECACHED.has(f));
+  const files = await listFiles(clientDir);
   const routerManifestFile = files.find((f) => /^assets\/manifest-[\w-]+\.js$/.test(f));
   if (!routerManifestFile) throw new Error(`no React Router manifest in ${clientDir}/assets`);
   const routerManifest = parseRouterManifest(

@@ -53,6 +53,8 @@ describe('cachePlanFor: which strategy the service worker applies', () => {
     ['GET', '/admin/orders/12.data', 'cors', 'network-only'],
     ['GET', '/administrator-guide', 'navigate', 'page'],
     ['GET', '/robots.txt', 'no-cors', 'network-only'],
+    ['GET', '/sitemap.xml', 'navigate', 'network-only'],
+    ['GET', '/sitemap/products-1.xml', 'navigate', 'network-only'],
   ])('%s %s (%s) → %s', (method, path, mode, plan) => {
     expect(cachePlanFor({ method, url: `${ORIGIN}${path}`, mode }, ORIGIN)).toBe(plan);
   });

@@ -16,6 +16,7 @@ export * from './totals.ts';
 export * from './validation.ts';
 export * from './messages.ts';
 export * from './static-pages.ts';
+export * from './urls.ts';
 export * from './schemas.ts';
 export * from './saved-lists.ts';
 export * from './composite.ts';

@@ -1,4 +1,4 @@
-import { localizedPath } from '@vitrina/domain';
+import { categoryPathFor, cmsPathFor, ownUrlPath, productPathFor } from '@vitrina/domain';
 import type { Category, Product, StoreCode } from './types';
 
 /** A resized image URL of the API (`/vsbridge/image/{w}/{h}/resize{path}`); absolute URLs pass through. */
@@ -25,35 +25,22 @@ export function urlDispatcherOn(): boolean {
   return dispatcher === true;
 }
 
-const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
-
-/** a url_path of the import file (not the shop's own `p/{sku}/{slug}`), served with the dispatcher on */
-export function ownUrlPath(product: { url_path?: string | undefined | null }): string | null {
-  const path = product.url_path?.replace(/^\/+|\/+$/g, '');
-  return path && !path.startsWith('p/') ? path : null;
-}
+/** a url_path of the import file, served with the dispatcher on (the rule: @vitrina/domain urls.ts) */
+export { ownUrlPath };
 
 export function productPath(
   storeCode: StoreCode,
   product: Pick<Product, 'sku' | 'slug'> & { url_path?: string | undefined },
   childSku?: string | null,
 ): string {
-  const own = urlDispatcherOn() ? ownUrlPath(product) : null;
-  if (own) {
-    const base = localizedPath(storeCode, `/${encodePath(own)}`);
-    return childSku ? `${base}?childSku=${encodeURIComponent(childSku)}` : base;
-  }
-  const base = `/p/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.slug)}`;
-  return localizedPath(storeCode, childSku ? `${base}/${encodeURIComponent(childSku)}` : base);
+  return productPathFor(storeCode, product, childSku, urlDispatcherOn());
 }
 
 export function categoryPath(storeCode: StoreCode, category: Pick<Category, 'slug'>): string {
-  // a slug may be a path ("electronics/phones", an imported url_path): its slashes stay slashes
-  const path = encodePath(category.slug);
-  return localizedPath(storeCode, urlDispatcherOn() ? `/${path}` : `/c/${path}`);
+  return categoryPathFor(storeCode, category, urlDispatcherOn());
 }
 
 /** a CMS page's URL: `/i/{slug}`, or `/{slug}` with the dispatcher on */
 export function cmsPath(storeCode: StoreCode, slug: string): string {
-  return localizedPath(storeCode, urlDispatcherOn() ? `/${encodeURIComponent(slug)}` : `/i/${encodeURIComponent(slug)}`);
+  return cmsPathFor(storeCode, slug, urlDispatcherOn());
 }

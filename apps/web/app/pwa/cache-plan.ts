@@ -53,6 +53,9 @@ export function cachePlanFor(request: RequestFacts, origin: string): CachePlan {
   if (startsWithAny(path, CATALOG_PREFIXES)) return 'catalog';
   // cart, order, user, payment, stock, newsletter, reviews, admin...: always the network
   if (startsWithAny(path, API_PREFIXES) || path === '/healthz') return 'network-only';
+  // answered by the API for crawlers (api/src/seo): never a page of the app
+  if (path === '/robots.txt' || path === '/sitemap.xml' || path.startsWith('/sitemap/'))
+    return 'network-only';
   if (startsWithAny(path, STATIC_PREFIXES) || STATIC_FILES.includes(path) || MANIFEST.test(path))
     return 'static';
   // the back office (issue #15): staff data never stays on the device
