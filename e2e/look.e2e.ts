@@ -3,7 +3,8 @@
  *  - at 320, 390 and 1366 px in lt, en and ru the home, a category and a product page do not scroll
  *    sideways (the Russian category page was 552 px wide on a 390 px phone), and axe finds nothing
  *    on them (at 390 and 1366 px);
- *  - on a phone the header takes at most two rows before the content;
+ *  - on a phone the header takes at most two rows before the content, and a category's first product
+ *    card is in the first screen (320 and 390 px);
  *  - on a desktop every top category is in the bar's one row or under "More", and a shopper reaches
  *    a subcategory from the menu with the keyboard alone (Tab, Enter, Escape).
  */
@@ -85,6 +86,13 @@ describe.each<StoreCode>(['lt', 'en', 'ru'])('look (%s)', (store) => {
           // at most two rows before the content: the header ends within 2 × 56 px (+ border)
           const bottom = await page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().bottom);
           expect(bottom, `header height on ${url}`).toBeLessThanOrEqual(2 * 56 + 8);
+        }
+        if (width !== 1366 && url === urls[1]) {
+          // the category's first product card (its image) is in the phone's first screen
+          const image = page.locator('.listing-products .card:not(.card-banner) img').first();
+          const box = await image.boundingBox();
+          expect(box, `a first card on ${url}`).not.toBeNull();
+          expect(box!.y + box!.height, `first card on ${url} at ${width} px`).toBeLessThanOrEqual(844);
         }
       }
       expect(errors).toEqual([]);
