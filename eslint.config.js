@@ -20,6 +20,7 @@ export default tseslint.config(
   // and that each package.json declares the workspaces it imports).
   ...layer('packages/domain', ['@vitrina/*']),
   ...layer('apps/web', ['@vitrina/api', '@vitrina/api/*', '@vitrina/db', '@vitrina/db/*', '@vitrina/server', '@vitrina/server/*']),
+  ...layer('packages/demo', ['@vitrina/db', '@vitrina/db/*', '@vitrina/api', '@vitrina/api/*', '@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
   ...layer('packages/db', ['@vitrina/api', '@vitrina/api/*', '@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
   ...layer('apps/api', ['@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
   {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildApi, loadApiConfig } from '@vitrina/api';
 import { indexPhases, indexStats } from '../apps/api/src/catalog/search-index.ts';
 import { importCatalog, migrate, openDatabase, type Database } from '@vitrina/db';
-import { generateLargeCatalog } from '@vitrina/db/demo';
+import { generateLargeCatalog } from '@vitrina/demo';
 import { summarize, time } from './stats.ts';
 
 async function prepare(products: number): Promise<Database> {

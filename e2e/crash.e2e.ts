@@ -221,7 +221,7 @@ async function crashRun(kind: 'pglite' | 'postgres'): Promise<Figures> {
     await shop.start();
     const products = await productsFor(shop, CLIENTS);
     expect(products.length, 'simple products in stock for every client').toBe(CLIENTS);
-    // the demo shop's courier (packages/db/src/demo/shop.ts), cash on delivery
+    // the demo shop's courier (packages/demo/src/shop.ts), cash on delivery
     const shipping = { carrier_code: 'courier', method_code: 'courier' };
 
     let restart: Promise<void> | null = null;

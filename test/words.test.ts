@@ -12,8 +12,8 @@ import { MESSAGES } from '@vitrina/domain';
 import { en } from '../apps/web/app/i18n/en';
 import { lt } from '../apps/web/app/i18n/lt';
 import { ru } from '../apps/web/app/i18n/ru';
-import { demoBrands, generateDemoCatalog } from '../packages/db/src/demo/index.ts';
-import { buildCmsBlocks, buildCmsPages } from '../packages/db/src/demo/cms.ts';
+import { demoBrands, generateDemoCatalog } from '../packages/demo/src/index.ts';
+import { buildCmsBlocks, buildCmsPages } from '../packages/demo/src/cms.ts';
 import { DEMO_NEWS } from '../apps/api/src/cms/news-demo.ts';
 
 /** `names`: words of the product's own name, which its description repeats (brand, model, colour) */

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@vitrina/db';
-import { generateLargeCatalog } from '@vitrina/db/demo';
+import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { CATEGORY_LIST_SIZE, PRODUCT_SEARCH_MAX_SIZE, SEARCH_MAX_FROM } from '@vitrina/domain';
 import { buildApi, loadApiConfig } from '../src/index.ts';

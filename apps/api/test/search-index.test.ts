@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogVersion, importCatalog, reindexProducts } from '@vitrina/db';
-import { generateLargeCatalog } from '@vitrina/db/demo';
+import { generateLargeCatalog } from '@vitrina/demo';
 import { PRODUCT_SEARCH_MAX_SIZE } from '@vitrina/domain';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { buildApi, loadApiConfig } from '../src/index.ts';

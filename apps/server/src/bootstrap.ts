@@ -6,7 +6,8 @@
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_CATALOG_KEY, getMeta, importCatalog, migrate, openDatabase, schema, type Database } from '@vitrina/db';
-import { DEMO_SEED, generateDemoCatalog, generateDemoImages, markDemoSeeded } from '@vitrina/db/demo';
+import { DEMO_SEED, generateDemoCatalog, generateDemoImages } from '@vitrina/demo';
+import { markDemoSeeded } from '@vitrina/db/demo';
 import type { ServerConfig } from './config.ts';
 
 export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLogger): Promise<Database> {

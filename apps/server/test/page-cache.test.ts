@@ -7,7 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bumpCatalogVersion, importCatalog, reindexProducts } from '@vitrina/db';
-import { generateLargeCatalog } from '@vitrina/db/demo';
+import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { loadServerConfig } from '../src/config.ts';
 import { PageCache, dataStampReader, pageTagsOf } from '../src/page-cache.ts';

@@ -16,7 +16,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi, loadApiConfig } from '@vitrina/api';
 import { importCatalog } from '@vitrina/db';
-import { generateLargeCatalog } from '@vitrina/db/demo';
+import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { createInProcessFetch } from '../src/in-process-fetch.ts';
 import { PageCache, dataStampReader } from '../src/page-cache.ts';

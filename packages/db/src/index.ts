@@ -1,6 +1,7 @@
 /**
  * @vitrina/db: schema, migrations, client (PGlite | pg), product indexer, shop data importer.
- * Test helper: `@vitrina/db/testing` (createTestDatabase). Demo catalogue: `@vitrina/db/demo`.
+ * Test helper: `@vitrina/db/testing` (createTestDatabase). The demo shop's data in the database: `@vitrina/db/demo`
+ * (the demo catalogue itself: `@vitrina/demo`).
  */
 export * as schema from './schema.ts';
 export type { Localized, ConfigurableOption, ProductLink, BundleOption } from './schema.ts';

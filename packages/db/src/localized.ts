@@ -1,5 +1,5 @@
 /** Per-store-view texts (`Localized`) and URL slugs. */
-import type { StoreCode } from '@vitrina/domain';
+import { slugify, type StoreCode } from '@vitrina/domain';
 import type { Localized } from './schema.ts';
 
 /** A text of the import file: one string for every store view, or per view (missing views fall back to lt). */
@@ -21,22 +21,7 @@ export function pick(text: Localized | null | undefined, store: StoreCode): stri
   return text[store] || text.lt || '';
 }
 
-const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'i', к: 'k', л: 'l',
-  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts', ч: 'ch', ш: 'sh',
-  щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
-};
-
-/** "Nešiojami kompiuteriai" → "nesiojami-kompiuteriai"; Cyrillic is transliterated. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[а-яё]/g, (c) => CYRILLIC[c] ?? '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify };
 
 export function slugifyLocalized(text: Localized, fallback: string): Localized {
   const lt = slugify(text.lt) || fallback;

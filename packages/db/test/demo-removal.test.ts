@@ -17,14 +17,8 @@ import {
   runDemoRemoveCli,
   runImportCli,
 } from '../src/index.ts';
-import {
-  ROOT_CATEGORY_ID,
-  demoKeysOf,
-  generateDemoCatalog,
-  markDemoSeeded,
-  removeDemoData,
-  type ImportFile,
-} from '../src/demo/index.ts';
+import { ROOT_CATEGORY_ID, generateDemoCatalog, type ImportFile } from '@vitrina/demo';
+import { demoKeysOf, markDemoSeeded, removeDemoData } from '../src/demo/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
 const REF = new Date('2026-03-15T10:30:00Z');

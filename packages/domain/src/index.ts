@@ -17,6 +17,7 @@ export * from './validation.ts';
 export * from './messages.ts';
 export * from './static-pages.ts';
 export * from './urls.ts';
+export * from './slug.ts';
 export * from './schemas.ts';
 export * from './saved-lists.ts';
 export * from './composite.ts';

@@ -22,11 +22,7 @@
 import type { Executor } from '../client.ts';
 import { reindexProducts } from '../indexer.ts';
 import { DEMO_CATALOG_KEY, bumpCatalogVersion, getMeta, isDemoShop, setMeta } from '../meta.ts';
-import { generateDemoCatalog } from './catalog.ts';
-import { ROOT_CATEGORY_ID } from './categories.ts';
-
-/** the seed the shop server generates its demo catalogue with */
-export const DEMO_SEED = 42;
+import { DEMO_SEED, ROOT_CATEGORY_ID, generateDemoCatalog } from '@vitrina/demo';
 /** meta key of the demo's record keys (`DemoKeys`), written when the demo is seeded */
 export const DEMO_DATA_KEY = 'demo_data';
 

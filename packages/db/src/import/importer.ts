@@ -22,7 +22,7 @@
  *
  * On PGlite the transaction holds the only connection: a large import stalls the shop while it runs.
  */
-import { toCents, toDate, type ProductType } from '@vitrina/domain';
+import { toCents, type ProductType } from '@vitrina/domain';
 import { liftTimeLimits, type Executor } from '../client.ts';
 import { reindexProducts } from '../indexer.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
@@ -30,7 +30,16 @@ import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
 import { bumpCatalogVersion } from '../meta.ts';
 import type { BundleOption, ConfigurableOption, Localized, ProductLink } from '../schema.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
-import { applyProductUpdates, remapProductPaths, splitProductUpdates, validateProductUpdates } from './partial.ts';
+import { writeContent } from './content.ts';
+import { cents, isoDate } from './values.ts';
+import { ATTRIBUTES, CATEGORIES, PRODUCTS, PRODUCT_CATEGORIES, STOCK, STOCK_IF_NEW } from './tables.ts';
+import { writeRows, type TableWrite } from './upsert.ts';
+import {
+  applyProductUpdates,
+  remapProductPaths,
+  splitProductUpdates,
+  validateProductUpdates,
+} from './partial.ts';
 import {
   CHILD_FIELDS,
   PRODUCT_FIELDS,
@@ -334,9 +343,6 @@ interface ProductRecord {
   isChild: boolean;
 }
 
-const isoDate = (s: string | null | undefined): string | null => (s ? toDate(s).toISOString() : null);
-const cents = (euros: number | null | undefined): number | null => (euros == null ? null : toCents(euros));
-
 function stockInput(s: ImportProduct['stock'] | undefined, type: ProductType): StockInput | null {
   if (!s) return null;
   const qty = Math.trunc(s.qty ?? 0);
@@ -371,7 +377,8 @@ function attributeValues(
     if (value === null || value === undefined || value === '') continue;
     if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
     // Magento writes option values as text ("color": "49"); the option is the number
-    else if (typeof value === 'string' && selectCodes.has(key) && WHOLE_NUMBER_TEXT.test(value)) out[key] = Number(value);
+    else if (typeof value === 'string' && selectCodes.has(key) && WHOLE_NUMBER_TEXT.test(value))
+      out[key] = Number(value);
     else if (typeof value === 'string') out[key] = value;
     else if (typeof value === 'boolean') out[key] = value ? 1 : 0;
     else if (!fields.has(key))
@@ -627,7 +634,11 @@ export async function importCatalog(
     }
     if (!options.removeDemo) return written;
     const removed = await removeDemoData(tx, { keep: file });
-    return { ...written, demo_removed: removed ?? null, catalogVersion: removed?.catalogVersion ?? written.catalogVersion };
+    return {
+      ...written,
+      demo_removed: removed ?? null,
+      catalogVersion: removed?.catalogVersion ?? written.catalogVersion,
+    };
   });
   // Fresh planner statistics: without them PostgreSQL guesses a few thousand rows for a catalogue
   // of any size and plans the search index's keyset reads (and listings) as bitmap scans with an
@@ -674,10 +685,9 @@ async function writeFile(
     warnings,
     ms: 0,
   };
-  /** runs one statement per chunk of records, the chunk as a JSON array in $1 */
-  const bulk = async (sql: string, rows: readonly unknown[], extra: unknown[] = []) => {
-    for (const chunk of chunks(rows, chunkSize)) await tx.query(sql, [JSON.stringify(chunk), ...extra]);
-  };
+  /** one statement per chunk of records (upsert.ts) */
+  const write = (table: TableWrite, rows: readonly object[], onChunk?: (done: number) => void) =>
+    writeRows(tx, table, rows, chunkSize, onChunk);
 
   // ---- checks against the database (inside the transaction: nothing has been written yet)
   const dbAttributes = await tx.query<{ attribute_id: number; attribute_code: string; has_options: boolean }>(
@@ -703,7 +713,9 @@ async function writeFile(
   // the file's attributes replace the shop's of the same code
   const fileAttributeCodes = new Set((file.attributes ?? []).map((a) => a.attribute_code));
   const selectCodes = new Set([
-    ...dbAttributes.filter((a) => a.has_options && !fileAttributeCodes.has(a.attribute_code)).map((a) => a.attribute_code),
+    ...dbAttributes
+      .filter((a) => a.has_options && !fileAttributeCodes.has(a.attribute_code))
+      .map((a) => a.attribute_code),
     ...(file.attributes ?? []).filter((a) => a.options.length > 0).map((a) => a.attribute_code),
   ]);
 
@@ -842,14 +854,8 @@ async function writeFile(
   // ---- attributes
   if (file.attributes?.length) {
     progress(0, file.attributes.length, 'attributes');
-    await bulk(
-      `insert into attributes (attribute_id, attribute_code, frontend_label, frontend_input, is_comparable, is_filterable, position, options)
-       select r.attribute_id, r.attribute_code, r.frontend_label, r.frontend_input, r.is_comparable, r.is_filterable, r.position, r.options
-       from jsonb_to_recordset($1::jsonb) as r(attribute_id int, attribute_code text, frontend_label jsonb, frontend_input text,
-         is_comparable boolean, is_filterable boolean, position int, options jsonb)
-       on conflict (attribute_id) do update set attribute_code = excluded.attribute_code, frontend_label = excluded.frontend_label,
-         frontend_input = excluded.frontend_input, is_comparable = excluded.is_comparable, is_filterable = excluded.is_filterable,
-         position = excluded.position, options = excluded.options`,
+    await write(
+      ATTRIBUTES,
       file.attributes.map((a) => ({
         attribute_id: a.attribute_id,
         attribute_code: a.attribute_code,
@@ -893,14 +899,7 @@ async function writeFile(
         description: toLocalizedOrNull(c.description as Text | null | undefined),
       };
     });
-    await bulk(
-      `insert into categories (id, parent_id, position, level, path, is_active, name, slug, description, updated_at)
-       select r.id, r.parent_id, r.position, 0, '', r.is_active, r.name, r.slug, r.description, now()
-       from jsonb_to_recordset($1::jsonb) as r(id int, parent_id int, position int, is_active boolean, name jsonb, slug jsonb, description jsonb)
-       on conflict (id) do update set parent_id = excluded.parent_id, position = excluded.position, is_active = excluded.is_active,
-         name = excluded.name, slug = excluded.slug, description = excluded.description, updated_at = now()`,
-      rows,
-    );
+    await write(CATEGORIES, rows);
     await recomputeCategoryTree(tx);
     changedCategories = file.categories.map((c) => c.id);
     result.categories = file.categories.length;
@@ -942,36 +941,7 @@ async function writeFile(
       created_at: r.createdAt,
       updated_at: r.updatedAt,
     }));
-    let done = 0;
-    for (const chunk of chunks(rows, chunkSize)) {
-      await tx.query(
-        `insert into products (id, sku, type_id, status, visibility, parent_id, name, description, short_description, url_key,
-           slugs, url_path, brand, mpn, image, media_gallery, price_cents, special_price_cents, special_from_date, special_to_date, tax_class_id,
-           attributes, configurable_options, product_links, bundle_options, is_promoted, sales_count, created_at, updated_at)
-         select r.id, r.sku, r.type_id, r.status, r.visibility, r.parent_id, r.name, r.description, r.short_description, r.url_key,
-           r.slugs, r.url_path, r.brand, r.mpn, r.image, r.media_gallery, r.price_cents, r.special_price_cents, r.special_from_date, r.special_to_date,
-           r.tax_class_id, r.attributes, r.configurable_options, r.product_links, r.bundle_options, r.is_promoted, r.sales_count,
-           coalesce(r.created_at, now()), coalesce(r.updated_at, now())
-         from jsonb_to_recordset($1::jsonb) as r(id int, sku text, type_id text, status int, visibility int, parent_id int,
-           name jsonb, description jsonb, short_description jsonb, url_key text, slugs jsonb, url_path jsonb, brand text, mpn text, image text,
-           media_gallery jsonb, price_cents int, special_price_cents int, special_from_date timestamptz,
-           special_to_date timestamptz, tax_class_id int, attributes jsonb, configurable_options jsonb, product_links jsonb,
-           bundle_options jsonb, is_promoted int, sales_count int, created_at timestamptz, updated_at timestamptz)
-         on conflict (sku) do update set type_id = excluded.type_id, status = excluded.status, visibility = excluded.visibility,
-           parent_id = excluded.parent_id, name = excluded.name, description = excluded.description,
-           short_description = excluded.short_description, url_key = excluded.url_key, slugs = excluded.slugs,
-           url_path = excluded.url_path, brand = excluded.brand, mpn = excluded.mpn,
-           image = excluded.image, media_gallery = excluded.media_gallery, price_cents = excluded.price_cents,
-           special_price_cents = excluded.special_price_cents, special_from_date = excluded.special_from_date,
-           special_to_date = excluded.special_to_date, tax_class_id = excluded.tax_class_id, attributes = excluded.attributes,
-           configurable_options = excluded.configurable_options, product_links = excluded.product_links,
-           bundle_options = excluded.bundle_options, is_promoted = excluded.is_promoted, sales_count = excluded.sales_count,
-           created_at = excluded.created_at, updated_at = excluded.updated_at`,
-        [JSON.stringify(chunk)],
-      );
-      done += chunk.length;
-      progress(done, records.length, 'products');
-    }
+    await write(PRODUCTS, rows, (done) => progress(done, records.length, 'products'));
     result.products = records.length;
     result.children = records.filter((r) => r.isChild).length;
   }
@@ -1002,19 +972,12 @@ async function writeFile(
       is_in_stock: s.isInStock,
       manage_stock: s.manageStock,
     });
-    const stockSql = (onConflict: string) =>
-      `insert into stock (product_id, sku, qty, is_in_stock, manage_stock, updated_at)
-       select r.product_id, r.sku, r.qty, r.is_in_stock, r.manage_stock, now()
-       from jsonb_to_recordset($1::jsonb) as r(product_id int, sku text, qty int, is_in_stock boolean, manage_stock boolean)
-       on conflict (product_id) ${onConflict}`;
-    await bulk(
-      stockSql(
-        'do update set sku = excluded.sku, qty = excluded.qty, is_in_stock = excluded.is_in_stock, manage_stock = excluded.manage_stock, updated_at = now()',
-      ),
+    await write(
+      STOCK,
       given.map((r) => stockRow(r, r.stock as StockInput)),
     );
-    await bulk(
-      stockSql('do nothing'),
+    await write(
+      STOCK_IF_NEW,
       fresh.map((r) => stockRow(r, defaultStock(r.typeId))),
     );
 
@@ -1032,204 +995,16 @@ async function writeFile(
           position,
         })),
       );
-      await bulk(
-        `insert into product_categories (product_id, category_id, position)
-         select r.product_id, r.category_id, r.position
-         from jsonb_to_recordset($1::jsonb) as r(product_id int, category_id int, position int)
-         on conflict do nothing`,
-        links,
-      );
+      await write(PRODUCT_CATEGORIES, links);
     }
     progress(records.length, records.length, 'stock');
   }
 
-  // ---- the rest of the shop data
-  const contentTotal =
-    (file.taxrules?.length ?? 0) +
-    (file.coupons?.length ?? 0) +
-    (file.cms_pages?.length ?? 0) +
-    (file.cms_blocks?.length ?? 0) +
-    (file.shipping_methods?.length ?? 0) +
-    (file.payment_methods?.length ?? 0) +
-    (file.pickup_points?.length ?? 0) +
-    (file.banners?.length ?? 0) +
-    (file.shop_config?.length ?? 0);
-  let contentDone = 0;
-  const contentStep = (n: number) => {
-    contentDone += n;
-    if (contentTotal > 0) progress(contentDone, contentTotal, 'content');
-  };
-
-  if (file.taxrules?.length) {
-    await bulk(
-      `insert into tax_rules (id, code, product_tax_class_ids, customer_tax_class_ids, rates)
-       select r.id, r.code, r.product_tax_class_ids, r.customer_tax_class_ids, r.rates
-       from jsonb_to_recordset($1::jsonb) as r(id int, code text, product_tax_class_ids int[], customer_tax_class_ids int[], rates jsonb)
-       on conflict (id) do update set code = excluded.code, product_tax_class_ids = excluded.product_tax_class_ids,
-         customer_tax_class_ids = excluded.customer_tax_class_ids, rates = excluded.rates`,
-      file.taxrules,
-    );
-    result.taxrules = file.taxrules.length;
-    contentStep(file.taxrules.length);
-  }
-  if (file.coupons?.length) {
-    await bulk(
-      `insert into coupons (code, type, value, from_date, to_date, min_subtotal_cents, uses_per_coupon, is_active)
-       select r.code, r.type, r.value, r.from_date, r.to_date, r.min_subtotal_cents, r.uses_per_coupon, r.is_active
-       from jsonb_to_recordset($1::jsonb) as r(code text, type text, value int, from_date timestamptz, to_date timestamptz,
-         min_subtotal_cents int, uses_per_coupon int, is_active boolean)
-       on conflict (code) do update set type = excluded.type, value = excluded.value, from_date = excluded.from_date,
-         to_date = excluded.to_date, min_subtotal_cents = excluded.min_subtotal_cents, uses_per_coupon = excluded.uses_per_coupon,
-         is_active = excluded.is_active`,
-      file.coupons.map((c) => ({
-        code: c.code,
-        type: c.type,
-        // percent stays percent; a fixed amount is euros → cents
-        value: c.type === 'percent' ? c.value : toCents(c.value),
-        from_date: isoDate(c.from_date),
-        to_date: isoDate(c.to_date),
-        min_subtotal_cents: cents(c.min_subtotal),
-        uses_per_coupon: c.uses_per_coupon ?? null,
-        is_active: c.is_active,
-      })),
-    );
-    result.coupons = file.coupons.length;
-    contentStep(file.coupons.length);
-  }
-  if (file.cms_pages?.length) {
-    await bulk(
-      `insert into cms_pages (id, identifier, slug, title, content, meta_description, is_active, updated_at)
-       select r.id, r.identifier, r.slug, r.title, r.content, r.meta_description, r.is_active, now()
-       from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, slug jsonb, title jsonb, content jsonb, meta_description jsonb, is_active boolean)
-       on conflict (id) do update set identifier = excluded.identifier, slug = excluded.slug, title = excluded.title,
-         content = excluded.content, meta_description = excluded.meta_description, is_active = excluded.is_active, updated_at = now()`,
-      file.cms_pages.map((c) => ({
-        id: c.id,
-        identifier: c.identifier,
-        slug: c.slug === undefined ? toLocalized(c.identifier) : toLocalized(c.slug as Text),
-        title: toLocalized(c.title as Text),
-        content: toLocalized(c.content as Text),
-        meta_description: toLocalizedOrNull(c.meta_description as Text | null | undefined),
-        is_active: c.is_active,
-      })),
-    );
-    result.cms_pages = file.cms_pages.length;
-    contentStep(file.cms_pages.length);
-  }
-  if (file.cms_blocks?.length) {
-    await bulk(
-      `insert into cms_blocks (id, identifier, title, content, is_active, updated_at)
-       select r.id, r.identifier, r.title, r.content, r.is_active, now()
-       from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, title jsonb, content jsonb, is_active boolean)
-       on conflict (id) do update set identifier = excluded.identifier, title = excluded.title, content = excluded.content,
-         is_active = excluded.is_active, updated_at = now()`,
-      file.cms_blocks.map((c) => ({
-        id: c.id,
-        identifier: c.identifier,
-        title: toLocalized(c.title as Text),
-        content: toLocalized(c.content as Text),
-        is_active: c.is_active,
-      })),
-    );
-    result.cms_blocks = file.cms_blocks.length;
-    contentStep(file.cms_blocks.length);
-  }
-  if (file.shipping_methods?.length) {
-    await bulk(
-      `insert into shipping_methods (code, carrier_code, method_code, title, price_cents, free_threshold_cents, countries,
-         needs_pickup_point, is_default, is_active, position)
-       select r.code, r.carrier_code, r.method_code, r.title, r.price_cents, r.free_threshold_cents, r.countries,
-         r.needs_pickup_point, r.is_default, r.is_active, r.position
-       from jsonb_to_recordset($1::jsonb) as r(code text, carrier_code text, method_code text, title jsonb, price_cents int,
-         free_threshold_cents int, countries text[], needs_pickup_point boolean, is_default boolean, is_active boolean, position int)
-       on conflict (code) do update set carrier_code = excluded.carrier_code, method_code = excluded.method_code,
-         title = excluded.title, price_cents = excluded.price_cents, free_threshold_cents = excluded.free_threshold_cents,
-         countries = excluded.countries, needs_pickup_point = excluded.needs_pickup_point, is_default = excluded.is_default,
-         is_active = excluded.is_active, position = excluded.position`,
-      file.shipping_methods.map((m) => ({
-        code: m.code,
-        carrier_code: m.carrier_code,
-        method_code: m.method_code,
-        title: toLocalized(m.title as Text),
-        price_cents: toCents(m.price),
-        free_threshold_cents: cents(m.free_threshold),
-        countries: m.countries,
-        needs_pickup_point: m.needs_pickup_point,
-        is_default: m.is_default,
-        is_active: m.is_active,
-        position: m.position,
-      })),
-    );
-    result.shipping_methods = file.shipping_methods.length;
-    contentStep(file.shipping_methods.length);
-  }
-  if (file.payment_methods?.length) {
-    await bulk(
-      `insert into payment_methods (code, title, fee_cents, is_default, is_server_method, offline, allowed_for_virtual, is_active, position)
-       select r.code, r.title, r.fee_cents, r.is_default, r.is_server_method, r.offline, r.allowed_for_virtual, r.is_active, r.position
-       from jsonb_to_recordset($1::jsonb) as r(code text, title jsonb, fee_cents int, is_default boolean, is_server_method boolean,
-         offline boolean, allowed_for_virtual boolean, is_active boolean, position int)
-       on conflict (code) do update set title = excluded.title, fee_cents = excluded.fee_cents, is_default = excluded.is_default,
-         is_server_method = excluded.is_server_method, offline = excluded.offline,
-         allowed_for_virtual = excluded.allowed_for_virtual, is_active = excluded.is_active, position = excluded.position`,
-      file.payment_methods.map((m) => ({
-        code: m.code,
-        title: toLocalized(m.title as Text),
-        fee_cents: toCents(m.fee),
-        is_default: m.is_default,
-        is_server_method: m.is_server_method,
-        offline: m.offline,
-        allowed_for_virtual: m.allowed_for_virtual,
-        is_active: m.is_active,
-        position: m.position,
-      })),
-    );
-    result.payment_methods = file.payment_methods.length;
-    contentStep(file.payment_methods.length);
-  }
-  if (file.pickup_points?.length) {
-    await bulk(
-      `insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active)
-       select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active
-       from jsonb_to_recordset($1::jsonb) as r(id text, carrier_code text, name text, address text, city text, postcode text,
-         country_id text, is_active boolean)
-       on conflict (id) do update set carrier_code = excluded.carrier_code, name = excluded.name, address = excluded.address,
-         city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active`,
-      file.pickup_points,
-    );
-    result.pickup_points = file.pickup_points.length;
-    contentStep(file.pickup_points.length);
-  }
-  if (file.banners) {
-    // banners have no key of their own: the file's list replaces the shop's
-    await tx.query('delete from banners');
-    await bulk(
-      `insert into banners (kind, position, image, title, link, category_id, is_active)
-       select r.kind, r.position, r.image, r.title, r.link, r.category_id, r.is_active
-       from jsonb_to_recordset($1::jsonb) as r(kind text, position int, image text, title jsonb, link jsonb, category_id int, is_active boolean)`,
-      file.banners.map((b) => ({
-        kind: b.kind,
-        position: b.position,
-        image: b.image,
-        title: toLocalized(b.title as Text),
-        link: toLocalized(b.link as Text),
-        category_id: b.category_id ?? null,
-        is_active: b.is_active,
-      })),
-    );
-    result.banners = file.banners.length;
-    contentStep(file.banners.length);
-  }
-  if (file.shop_config?.length) {
-    await bulk(
-      `insert into shop_config (code, configs)
-       select r.code, r.configs from jsonb_to_recordset($1::jsonb) as r(code text, configs jsonb)
-       on conflict (code) do update set configs = excluded.configs`,
-      file.shop_config,
-    );
-    result.shop_config = file.shop_config.length;
-    contentStep(file.shop_config.length);
-  }
+  // ---- the rest of the shop data (content.ts)
+  Object.assign(
+    result,
+    await writeContent(tx, file, write, (done, total) => progress(done, total, 'content')),
+  );
 
   // ---- index: the imported products, and those whose documents show changed categories, attributes or taxes
   const indexProgress = (done: number, total: number) => progress(done, total, 'index');

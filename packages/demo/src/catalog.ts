@@ -52,6 +52,9 @@ import type {
   Text,
 } from './types.ts';
 
+/** the seed the shop server generates its demo catalogue with (and demo removal recomputes its keys from) */
+export const DEMO_SEED = 42;
+
 export interface DemoCatalogOptions {
   seed?: number;
   /** top-level products (configurable children are extra) */

@@ -10,7 +10,7 @@ import {
   generateDemoImages,
   productImageFolders,
   productImageSvg,
-} from '../src/demo/index.ts';
+} from '../src/index.ts';
 
 describe('generateDemoImages', () => {
   let dir: string;

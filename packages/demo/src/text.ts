@@ -1,6 +1,6 @@
 /** Small text helpers of the demo generator. */
 import type { LocalizedText, Text } from './types.ts';
-import { slugify as localSlugify } from '../localized.ts';
+import { slugify as localSlugify } from '@vitrina/domain';
 
 export function slugify(text: string): string {
   // eslint-disable-next-line no-control-regex

@@ -15,7 +15,7 @@ import {
   type ImportProduct,
   type LocalizedText,
   type Text,
-} from '../src/demo/index.ts';
+} from '../src/index.ts';
 
 const REF = new Date('2026-03-15T10:30:00Z');
 const TYPES = ['simple', 'configurable', 'grouped', 'bundle', 'virtual', 'downloadable'] as const;
