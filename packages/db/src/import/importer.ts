@@ -1189,12 +1189,13 @@ async function writeFile(
   }
   if (file.pickup_points?.length) {
     await bulk(
-      `insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active)
-       select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active
+      `insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active, opening_hours)
+       select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active, r.opening_hours
        from jsonb_to_recordset($1::jsonb) as r(id text, carrier_code text, name text, address text, city text, postcode text,
-         country_id text, is_active boolean)
+         country_id text, is_active boolean, opening_hours jsonb)
        on conflict (id) do update set carrier_code = excluded.carrier_code, name = excluded.name, address = excluded.address,
-         city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active`,
+         city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active,
+         opening_hours = excluded.opening_hours`,
       file.pickup_points,
     );
     result.pickup_points = file.pickup_points.length;
