@@ -226,7 +226,14 @@ describe('checkout state shape', () => {
         buyerType: 'legal',
         sameAsShipping: false,
       },
-      pickupPoint: { id: 'p1', name: 'Paštomatas', address: 'Gatvė 1', city: 'Vilnius' },
+      pickupPoint: {
+        id: 'p1',
+        name: 'Parduotuvė',
+        address: 'Gatvė 1',
+        city: 'Vilnius',
+        // the store's hours are kept for the review (issue #13)
+        openingHours: { '1': '10:00-19:00', '7': null },
+      },
       idempotency: { key: 'k', cartHash: 'h' },
       orderTimestamp: 5,
       queuedOrderId: 'k',

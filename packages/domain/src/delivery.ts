@@ -45,11 +45,13 @@ export const HOME_ADDRESS_FIELDS: readonly DeliveryField[] = [
 /**
  * The fields a delivery kind requires. The recipient's name and phone number always (a carrier
  * texts the locker code or calls the courier's recipient; the e-mail is the buyer's own), the
- * country (it decides the methods and the VAT); the home address only for a courier.
+ * country (it decides the methods and the VAT); the home address for a courier, and for a cart
+ * with nothing to ship (there the address given is the buyer's, the billing address); never for
+ * a parcel locker or store pickup.
  */
 export function requiredDeliveryFields(kind: DeliveryKind): readonly DeliveryField[] {
   const contact: DeliveryField[] = ['firstName', 'lastName', 'country', 'phoneNumber'];
-  return kind === 'courier' ? [...contact, ...HOME_ADDRESS_FIELDS] : contact;
+  return kind === 'pickup' ? contact : [...contact, ...HOME_ADDRESS_FIELDS];
 }
 
 /**
