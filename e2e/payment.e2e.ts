@@ -4,7 +4,7 @@
  * order whose payment is cancelled shows "Payment cancelled" with a "Pay again" link that then pays.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { formatPrice } from '@vitrina/domain';
+import { formatPrice, staticPagePath } from '@vitrina/domain';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
@@ -53,9 +53,10 @@ async function toPayment(page: Page, email: string) {
 }
 
 /** places the order from the review; answers the grand total the review showed */
-async function placeOrder(page: Page): Promise<string | null> {
+async function placeOrder(page: Page, atReview?: (page: Page) => Promise<void>): Promise<string | null> {
   await page.getByRole('button', { name: t('checkout.continue') }).click();
   await page.getByLabel(t('checkout.terms')).check();
+  await atReview?.(page);
   const total = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
   await page.getByRole('button', { name: t('checkout.placeOrderTotal', { total: total ?? '' }) }).click();
   await page.waitForURL(/\/vsbridge\/payment\/sandbox\/neopay\?/, { timeout: 20_000 });
@@ -84,7 +85,17 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: t('checkout.continue') }).click();
     await page.getByText(t.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
     await page.locator('#billing-zipCode').fill('LT-44444');
-    const reviewed = await placeOrder(page);
+    // issue #13 "Paying": the review names the chosen bank (not its BIC) and the buyer company; the
+    // terms link opens the terms page
+    const reviewed = await placeOrder(page, async (p) => {
+      const review = p.getByTestId('review-details');
+      await review.getByText(t('checkout.chosenBank', { bank: 'Swedbank (sandbox)' })).waitFor();
+      expect(await review.textContent()).not.toContain('HABALT22');
+      await review.getByText(t('checkout.buyerCompany', { company: 'UAB Bandymas', code: '123456789' })).waitFor();
+      expect(await p.getByRole('link', { name: t('checkout.termsRead') }).getAttribute('href')).toBe(
+        staticPagePath('purchase-sales-rules', 'en'),
+      );
+    });
     await page.getByText('HABALT22').waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/en\/order-completed\?/);

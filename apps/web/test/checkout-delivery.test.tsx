@@ -93,6 +93,26 @@ async function toDeliveryStep() {
   await tl.screen.findByLabelText(/^Courier/, undefined, { timeout: 10_000 });
 }
 
+describe('a returning customer at checkout', () => {
+  it('"Already have an account? Log in" opens the existing login form', async () => {
+    const { ui } = await import('../app/state/ui');
+    await checkoutState.checkout.ready;
+    await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0, image: '/demo/test/1.png' });
+    await cart.idle();
+    const { MemoryRouter } = router;
+    tl.render(
+      <MemoryRouter initialEntries={['/en/checkout']}>
+        <Checkout />
+      </MemoryRouter>,
+    );
+    expect(tl.screen.getByText(t('checkout.haveAccount'))).toBeTruthy();
+    expect(ui.store.get().authModal).toBe(false);
+    await click(t('checkout.logIn'));
+    expect(ui.store.get()).toMatchObject({ authModal: true, authElem: 'login' });
+    ui.closeAuth();
+  });
+});
+
 describe('the delivery step asks what the chosen method needs', () => {
   it('a courier: the home address and phone are required', async () => {
     await toDeliveryStep();

@@ -315,6 +315,43 @@ export function withPersonalDetails(s: CheckoutState, patch: Partial<PersonalDet
   };
 }
 
+/** A customer's saved address as the API gives it (lib/types CustomerAddress: street[0] street, street[1] house). */
+export interface SavedAddress {
+  street: string[];
+  city: string;
+  postcode: string;
+  countryId: string;
+  telephone?: string | undefined;
+}
+
+/**
+ * After a login from checkout (issue #13 "Paying"): the customer's saved delivery address fills
+ * the delivery fields the shopper has not filled yet, so the checkout goes on with their details.
+ * A street, city or phone the shopper already typed is kept; the country is taken only with the
+ * street (they belong together).
+ */
+export function withSavedAddress(s: CheckoutState, saved: SavedAddress | undefined): CheckoutState {
+  if (!saved) return s;
+  const sd = s.shippingDetails;
+  const takeAddress = !sd.streetAddress.trim();
+  return {
+    ...s,
+    shippingDetails: {
+      ...sd,
+      ...(takeAddress
+        ? {
+            streetAddress: saved.street[0] ?? '',
+            apartmentNumber: saved.street[1] ?? '',
+            city: sd.city || saved.city,
+            zipCode: sd.zipCode || saved.postcode,
+            country: saved.countryId || sd.country,
+          }
+        : {}),
+      phoneNumber: sd.phoneNumber || (saved.telephone ?? ''),
+    },
+  };
+}
+
 /**
  * The "billing address is the same as the shipping address" checkbox. Unchecked, the billing
  * address starts from the shipping names and country (where the shopper has not filled them).
