@@ -91,7 +91,9 @@ describe('NEOPAY sandbox in the browser', () => {
       const review = p.getByTestId('review-details');
       await review.getByText(t('checkout.chosenBank', { bank: 'Swedbank (sandbox)' })).waitFor();
       expect(await review.textContent()).not.toContain('HABALT22');
-      await review.getByText(t('checkout.buyerCompany', { company: 'UAB Bandymas', code: '123456789' })).waitFor();
+      await review
+        .getByText(t('checkout.buyerCompany', { company: 'UAB Bandymas', code: '123456789' }))
+        .waitFor();
       expect(await p.getByRole('link', { name: t('checkout.termsRead') }).getAttribute('href')).toBe(
         staticPagePath('purchase-sales-rules', 'en'),
       );

@@ -20,8 +20,11 @@ async function productPathWithStock(storeCode: StoreCode): Promise<string> {
   const index = storeCode === 'lt' ? 'vue_storefront_catalog' : `vue_storefront_catalog_${storeCode}`;
   const q = encodeURIComponent(JSON.stringify({ filters: { type_id: 'simple' } }));
   const res = await fetch(`${shopUrl}/vsbridge/catalog/${index}/product/_search?request=${q}&size=24`);
-  const docs = ((await res.json()) as { hits: { hits: { _source: { sku: string; slug: string; stock: { qty: number } } }[] } })
-    .hits.hits.map((h) => h._source);
+  const docs = (
+    (await res.json()) as {
+      hits: { hits: { _source: { sku: string; slug: string; stock: { qty: number } } }[] };
+    }
+  ).hits.hits.map((h) => h._source);
   const hit = docs.find((d) => d.stock.qty >= 5);
   expect(hit, 'a simple product with stock').toBeDefined();
   return `${storeCode === 'lt' ? '' : `/${storeCode}`}/p/${encodeURIComponent(hit!.sku)}/${encodeURIComponent(hit!.slug)}`;
@@ -34,7 +37,9 @@ async function toDelivery(page: Page, storeCode: StoreCode, email: string) {
   await expect.poll(() => add.isEnabled()).toBe(true);
   await add.click();
   await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
-  await page.goto(`${shopUrl}${storeCode === 'lt' ? '' : `/${storeCode}`}/checkout`, { waitUntil: 'networkidle' });
+  await page.goto(`${shopUrl}${storeCode === 'lt' ? '' : `/${storeCode}`}/checkout`, {
+    waitUntil: 'networkidle',
+  });
   await page.getByLabel(t('checkout.firstName')).fill('Ona');
   await page.getByLabel(t('checkout.lastName')).fill('Onaitė');
   await page.getByLabel(t('checkout.email')).fill(email);
@@ -78,7 +83,11 @@ describe('pickup without a home address (issue #13 "Paying")', () => {
     const pulled = await fetch(
       `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
     );
-    const order = ((await pulled.json()) as { result: { shipping_address: { street: string[]; telephone: string; pickup_point: { city: string } } } }).result;
+    const order = (
+      (await pulled.json()) as {
+        result: { shipping_address: { street: string[]; telephone: string; pickup_point: { city: string } } };
+      }
+    ).result;
     expect(order.shipping_address.street).toEqual([]);
     expect(order.shipping_address.telephone).toBe('+37060000002');
     expect(order.shipping_address.pickup_point.city).toBe('Kaunas');

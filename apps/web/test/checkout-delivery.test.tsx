@@ -62,7 +62,9 @@ async function click(name: string | RegExp) {
   });
 }
 const fill = (label: string, value: string) =>
-  tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
+  tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), {
+    target: { value },
+  });
 const choose = async (label: RegExp) => {
   const radio = await tl.screen.findByLabelText(label, undefined, { timeout: 10_000 });
   await tl.act(async () => {
@@ -74,7 +76,13 @@ const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textCont
 /** a cart with one Dell, the personal step done: the delivery step is open with its methods */
 async function toDeliveryStep() {
   await checkoutState.checkout.ready;
-  await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0, image: '/demo/test/1.png' });
+  await cart.add(browserApi('en'), {
+    sku: 'LAP-1002',
+    qty: 1,
+    name: 'Dell',
+    price: 0,
+    image: '/demo/test/1.png',
+  });
   await cart.idle();
   const { MemoryRouter, Routes, Route } = router;
   tl.render(
@@ -97,7 +105,13 @@ describe('a returning customer at checkout', () => {
   it('"Already have an account? Log in" opens the existing login form', async () => {
     const { ui } = await import('../app/state/ui');
     await checkoutState.checkout.ready;
-    await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0, image: '/demo/test/1.png' });
+    await cart.add(browserApi('en'), {
+      sku: 'LAP-1002',
+      qty: 1,
+      name: 'Dell',
+      price: 0,
+      image: '/demo/test/1.png',
+    });
     await cart.idle();
     const { MemoryRouter } = router;
     tl.render(
@@ -132,7 +146,9 @@ describe('the delivery step asks what the chosen method needs', () => {
     expect(tl.screen.getByText(t('checkout.pickupAddressNote'))).toBeTruthy();
     await click(t('checkout.continue'));
     expect(errorOf('phoneNumber')).toBe(t.msg('validation.required'));
-    expect(document.querySelector('.pickup-picker .field-error')?.textContent).toBe(t.msg('validation.required'));
+    expect(document.querySelector('.pickup-picker .field-error')?.textContent).toBe(
+      t.msg('validation.required'),
+    );
 
     // the point, by keyboard: type, arrow down, enter
     const search = tl.screen.getByRole('combobox', { name: t('checkout.pickupPoint') });
@@ -151,13 +167,16 @@ describe('the delivery step asks what the chosen method needs', () => {
     });
     await click(t('checkout.continue'));
     const terms = await tl.screen.findByLabelText(t('checkout.terms'));
-    expect(tl.screen.getByTestId('review-details').textContent).toContain('Kaunas Mega, Islandijos pl. 32, Kaunas');
+    expect(tl.screen.getByTestId('review-details').textContent).toContain(
+      'Kaunas Mega, Islandijos pl. 32, Kaunas',
+    );
     tl.fireEvent.click(terms);
     await click(/^Place the order/);
     await tl.screen.findByText('Thank you', undefined, { timeout: 10_000 });
-    const [order] = await shop.api.database.query<{ shipping_address: Record<string, unknown>; is_pickup: boolean }>(
-      'SELECT shipping_address, is_pickup FROM orders ORDER BY id DESC LIMIT 1',
-    );
+    const [order] = await shop.api.database.query<{
+      shipping_address: Record<string, unknown>;
+      is_pickup: boolean;
+    }>('SELECT shipping_address, is_pickup FROM orders ORDER BY id DESC LIMIT 1');
     expect(order?.is_pickup).toBe(true);
     expect(order?.shipping_address).toMatchObject({
       firstname: 'Jonas',
@@ -171,7 +190,9 @@ describe('the delivery step asks what the chosen method needs', () => {
     await toDeliveryStep();
     await choose(/^Store pickup/);
     const hours = await tl.screen.findByTestId('opening-hours', undefined, { timeout: 10_000 });
-    expect(tl.screen.getByTestId('pickup-chosen').textContent).toBe('Vitrina Vilnius, Gedimino pr. 9, Vilnius');
+    expect(tl.screen.getByTestId('pickup-chosen').textContent).toBe(
+      'Vitrina Vilnius, Gedimino pr. 9, Vilnius',
+    );
     expect(hours.textContent).toContain('Mon–Fri10:00–19:00');
     expect(hours.textContent).toContain('Sat10:00–16:00');
     expect(hours.textContent).toContain(`Sun${t('checkout.closed')}`);
@@ -180,6 +201,11 @@ describe('the delivery step asks what the chosen method needs', () => {
     fill(t('checkout.phone'), '+37060000000');
     await click(t('checkout.continue'));
     await tl.screen.findByLabelText(/^Cash on delivery/, undefined, { timeout: 10_000 });
+    // no delivery address to be "the same as": a billing address only when the shopper adds one
+    expect(tl.screen.queryByLabelText(t('checkout.billingSameAsShipping'))).toBeNull();
+    expect((tl.screen.getByLabelText(t('checkout.billingAddressAdd')) as HTMLInputElement).checked).toBe(
+      false,
+    );
     await click(t('checkout.continue'));
     await tl.screen.findByLabelText(t('checkout.terms'));
     const review = tl.screen.getByTestId('review-details');

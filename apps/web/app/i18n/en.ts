@@ -219,6 +219,7 @@ export const en = {
   'checkout.buyerVat': 'VAT code {code}',
   'checkout.buyerTaxId': 'Tax ID {code}',
   'checkout.pickupAddressNote': 'You collect the parcel yourself: we only need your name and phone number.',
+  'checkout.billingAddressAdd': 'Add a billing address (for an invoice)',
   'checkout.openingHours': 'Opening hours',
   'checkout.closed': 'closed',
   'checkout.deliveryTo': 'Delivery: {method}',

@@ -225,6 +225,7 @@ export const lt: Dictionary = {
   'checkout.buyerTaxId': 'Mokesčių mokėtojo numeris {code}',
   'checkout.pickupAddressNote':
     'Siuntą atsiimsite patys: reikia tik jūsų vardo, pavardės ir telefono numerio.',
+  'checkout.billingAddressAdd': 'Nurodyti mokėtojo adresą (sąskaitai faktūrai)',
   'checkout.openingHours': 'Darbo laikas',
   'checkout.closed': 'nedirba',
   'checkout.deliveryTo': 'Pristatymas: {method}',

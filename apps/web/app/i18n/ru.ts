@@ -225,6 +225,7 @@ export const ru: Dictionary = {
   'checkout.buyerVat': 'Код плательщика НДС {code}',
   'checkout.buyerTaxId': 'ИНН {code}',
   'checkout.pickupAddressNote': 'Посылку вы заберёте сами: нужны только ваши имя, фамилия и номер телефона.',
+  'checkout.billingAddressAdd': 'Указать платёжный адрес (для счёта-фактуры)',
   'checkout.openingHours': 'Часы работы',
   'checkout.closed': 'выходной',
   'checkout.deliveryTo': 'Доставка: {method}',

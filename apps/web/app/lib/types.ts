@@ -311,7 +311,12 @@ export interface OrderSummary extends OrderProgressFields {
   } | null;
   shipping_address?:
     | (Partial<Address> & {
-        pickup_point?: { name?: string; address?: string; city?: string; opening_hours?: OpeningHours | null };
+        pickup_point?: {
+          name?: string;
+          address?: string;
+          city?: string;
+          opening_hours?: OpeningHours | null;
+        };
       })
     | null;
   created_at: string;

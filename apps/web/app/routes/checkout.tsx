@@ -193,7 +193,11 @@ export function validateAddress(t: Translator, v: AddressDetails): Errors<Addres
  * The delivery step's fields for a delivery kind: those `requiredDeliveryFields` names, with the
  * address rules (a pickup asks no home address, so none of its errors is shown or blocks).
  */
-export function validateDelivery(t: Translator, v: AddressDetails, kind: DeliveryKind): Errors<AddressDetails> {
+export function validateDelivery(
+  t: Translator,
+  v: AddressDetails,
+  kind: DeliveryKind,
+): Errors<AddressDetails> {
   const required = new Set<keyof AddressDetails>(requiredDeliveryFields(kind));
   const all = validateAddress(t, v);
   return Object.fromEntries(
@@ -376,7 +380,8 @@ export default function Checkout() {
     setMethods({ forCountry: country, list: found });
     const chosen = checkout.get().shippingDetails.shippingMethod;
     const keep =
-      chosen && found.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
+      chosen &&
+      found.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
     if (!keep) {
       const first = found.find((m) => m.default) ?? found[0];
       const next = first ? { carrier_code: first.carrier_code, method_code: first.method_code } : null;
@@ -470,7 +475,6 @@ export default function Checkout() {
     );
   }
 
-
   /**
    * Tells the cart the chosen payment method (`POST /cart/collect-totals`) and shows the totals it
    * answers: the method's fee is then a summary line, and the grand total shown is the one the
@@ -560,7 +564,9 @@ export default function Checkout() {
         let pointChosen = true;
         if (method.needs_pickup_point) {
           const point = checkout.get().pickupPoint;
-          pointChosen = Boolean(point && pickup?.key === pickupKey && pickup.list.some((x) => x.id === point.id));
+          pointChosen = Boolean(
+            point && pickup?.key === pickupKey && pickup.list.some((x) => x.id === point.id),
+          );
           setPickupError(pointChosen ? null : t.msg('validation.required'));
         }
         if (Object.keys(errors).length || !pointChosen) return focusFirstInvalid(shippingForm.current);
@@ -627,7 +633,11 @@ export default function Checkout() {
     if (!canPlaceOrder(method)) return failed(new ApiError(400, 'error.generic'));
     // a pickup order sends no home address (a street typed for a courier before is not sent)
     const address = toAddress(p.emailAddress, s, kind);
-    const billing = toAddress(p.emailAddress, billingAddressOf(checkout.get()), pd.sameAsShipping ? kind : 'courier');
+    const billing = toAddress(
+      p.emailAddress,
+      billingAddressOf(checkout.get()),
+      pd.sameAsShipping ? kind : 'courier',
+    );
     const legal = pd.buyerType === 'legal';
     const billingAddress: Address = legal
       ? {
@@ -857,14 +867,19 @@ export default function Checkout() {
                                 setMethodError(null);
                                 setShippingErrors({});
                                 setShipping({
-                                  shippingMethod: { carrier_code: m.carrier_code, method_code: m.method_code },
+                                  shippingMethod: {
+                                    carrier_code: m.carrier_code,
+                                    method_code: m.method_code,
+                                  },
                                 });
                               }}
                             />
                             <label htmlFor={id}>
                               {methodLabel(m)}{' '}
                               <span className="price">
-                                {methodPrice(m) > 0 ? formatPrice(methodPrice(m), t.storeCode) : t('checkout.free')}
+                                {methodPrice(m) > 0
+                                  ? formatPrice(methodPrice(m), t.storeCode)
+                                  : t('checkout.free')}
                               </span>
                             </label>
                           </div>
@@ -935,24 +950,42 @@ export default function Checkout() {
           summary={
             <p>
               {chosenPayment?.title ?? pd.paymentMethod}
-              <br />
-              {t('checkout.billingAddress')}:{' '}
-              {pd.sameAsShipping
-                ? t('checkout.billingSameAsShipping')
-                : `${pd.firstName} ${pd.lastName}, ${pd.streetAddress} ${pd.apartmentNumber}, ${pd.city}, ${pd.zipCode}, ${t(`checkout.country.${pd.country as 'LT'}`)}`}
+              {/* a pickup order without a billing address of its own has no address to repeat */}
+              {pd.sameAsShipping && kind === 'pickup' ? null : (
+                <>
+                  <br />
+                  {t('checkout.billingAddress')}:{' '}
+                  {pd.sameAsShipping
+                    ? t('checkout.billingSameAsShipping')
+                    : `${pd.firstName} ${pd.lastName}, ${pd.streetAddress} ${pd.apartmentNumber}, ${pd.city}, ${pd.zipCode}, ${t(`checkout.country.${pd.country as 'LT'}`)}`}
+                </>
+              )}
             </p>
           }
         >
           <form noValidate onSubmit={submitPayment}>
-            <div className="field field-check">
-              <input
-                type="checkbox"
-                id="billingSameAsShipping"
-                checked={pd.sameAsShipping}
-                onChange={(e) => changeCheckout((st) => withBillingSameAsShipping(st, e.target.checked))}
-              />
-              <label htmlFor="billingSameAsShipping">{t('checkout.billingSameAsShipping')}</label>
-            </div>
+            {kind === 'pickup' ? (
+              // no delivery address to copy: a billing address is given only when wanted (an invoice)
+              <div className="field field-check">
+                <input
+                  type="checkbox"
+                  id="billingAddressOwn"
+                  checked={!pd.sameAsShipping}
+                  onChange={(e) => changeCheckout((st) => withBillingSameAsShipping(st, !e.target.checked))}
+                />
+                <label htmlFor="billingAddressOwn">{t('checkout.billingAddressAdd')}</label>
+              </div>
+            ) : (
+              <div className="field field-check">
+                <input
+                  type="checkbox"
+                  id="billingSameAsShipping"
+                  checked={pd.sameAsShipping}
+                  onChange={(e) => changeCheckout((st) => withBillingSameAsShipping(st, e.target.checked))}
+                />
+                <label htmlFor="billingSameAsShipping">{t('checkout.billingSameAsShipping')}</label>
+              </div>
+            )}
             {pd.sameAsShipping ? null : (
               <fieldset className="billing-address">
                 <legend>{t('checkout.billingAddress')}</legend>
