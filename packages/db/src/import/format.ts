@@ -324,7 +324,8 @@ export const importPickupPointSchema = z.object({
   is_active: bool.default(true),
   /** opening hours per ISO weekday "1" (Monday) … "7": "HH:MM-HH:MM", or null for a closed day */
   opening_hours: z
-    .record(
+    // a day left out is closed (partialRecord: zod 4's record with enum keys wants every day)
+    .partialRecord(
       z.enum(['1', '2', '3', '4', '5', '6', '7']),
       z.string().refine((v) => parseOpeningRange(v) !== null, { message: 'Expected HH:MM-HH:MM, opening first' }).nullable(),
     )
