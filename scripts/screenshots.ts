@@ -217,7 +217,8 @@ async function main() {
         await step(name('checkout'), async () => {
           await page.goto(`${shop.url}${store === 'lt' ? '' : `/${store}`}/checkout`, { waitUntil: 'load' });
           await fillCheckout(page, store);
-          await page.locator('.checkout-summary .totals-grand_total').first().waitFor();
+          // the review's totals: above "Place order" on a phone (the aside is hidden there), in the aside on a desktop
+          await page.locator('.totals-grand_total:visible').first().waitFor();
           await page.evaluate(() => window.scrollTo(0, 0));
           await shoot(page, name('checkout'));
         });
