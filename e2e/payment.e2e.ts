@@ -4,7 +4,7 @@
  * order whose payment is cancelled shows "Payment cancelled" with a "Pay again" link that then pays.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { formatPrice } from '@vitrina/domain';
+import { formatPrice, staticPagePath } from '@vitrina/domain';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
@@ -41,8 +41,7 @@ async function toPayment(page: Page, email: string) {
   await page.getByLabel(t('checkout.city')).fill('Vilnius');
   await page.getByLabel(t('checkout.zip')).fill('01103');
   await page.getByLabel(t('checkout.phone')).fill('+37060000000');
-  await page.getByRole('button', { name: t('checkout.continue') }).click();
-  await page.locator('.methods').first().waitFor();
+  // the delivery step offers its methods first (courier by default), then the address: one Continue
   await page.getByRole('button', { name: t('checkout.continue') }).click();
   await page.getByLabel(t('checkout.legalPerson')).check();
   await page.getByRole('button', { name: t('checkout.continue') }).click();
@@ -54,9 +53,10 @@ async function toPayment(page: Page, email: string) {
 }
 
 /** places the order from the review; answers the grand total the review showed */
-async function placeOrder(page: Page): Promise<string | null> {
+async function placeOrder(page: Page, atReview?: (page: Page) => Promise<void>): Promise<string | null> {
   await page.getByRole('button', { name: t('checkout.continue') }).click();
   await page.getByLabel(t('checkout.terms')).check();
+  await atReview?.(page);
   const total = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
   await page.getByRole('button', { name: t('checkout.placeOrderTotal', { total: total ?? '' }) }).click();
   await page.waitForURL(/\/vsbridge\/payment\/sandbox\/neopay\?/, { timeout: 20_000 });
@@ -85,7 +85,19 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: t('checkout.continue') }).click();
     await page.getByText(t.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
     await page.locator('#billing-zipCode').fill('LT-44444');
-    const reviewed = await placeOrder(page);
+    // issue #13 "Paying": the review names the chosen bank (not its BIC) and the buyer company; the
+    // terms link opens the terms page
+    const reviewed = await placeOrder(page, async (p) => {
+      const review = p.getByTestId('review-details');
+      await review.getByText(t('checkout.chosenBank', { bank: 'Swedbank (sandbox)' })).waitFor();
+      expect(await review.textContent()).not.toContain('HABALT22');
+      await review
+        .getByText(t('checkout.buyerCompany', { company: 'UAB Bandymas', code: '123456789' }))
+        .waitFor();
+      expect(await p.getByRole('link', { name: t('checkout.termsRead') }).getAttribute('href')).toBe(
+        staticPagePath('purchase-sales-rules', 'en'),
+      );
+    });
     await page.getByText('HABALT22').waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/en\/order-completed\?/);
@@ -212,8 +224,9 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: lt('checkout.continue') }).click();
     await page.getByText(lt.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
     await page.getByLabel(lt('checkout.zip')).fill('LT-44444');
-    await page.getByRole('button', { name: lt('checkout.continue') }).click();
+    // a parcel locker instead: the home address typed is not asked any more (nor sent)
     await page.getByLabel(/Omniva/).check();
+    await page.getByLabel(lt('checkout.street')).waitFor({ state: 'detached' });
     const search = page.getByRole('combobox', { name: lt('checkout.pickupPoint') });
     await search.fill('Kaun');
     await page.getByRole('listbox').waitFor();

@@ -19,6 +19,7 @@ import {
   withBillingSameAsShipping,
   withConfirmedBilling,
   withPersonalDetails,
+  withSavedAddress,
   type CheckoutState,
 } from '../app/state/checkout';
 
@@ -226,7 +227,14 @@ describe('checkout state shape', () => {
         buyerType: 'legal',
         sameAsShipping: false,
       },
-      pickupPoint: { id: 'p1', name: 'Paštomatas', address: 'Gatvė 1', city: 'Vilnius' },
+      pickupPoint: {
+        id: 'p1',
+        name: 'Parduotuvė',
+        address: 'Gatvė 1',
+        city: 'Vilnius',
+        // the store's hours are kept for the review (issue #13)
+        openingHours: { '1': '10:00-19:00', '7': null },
+      },
       idempotency: { key: 'k', cartHash: 'h' },
       orderTimestamp: 5,
       queuedOrderId: 'k',
@@ -381,5 +389,44 @@ describe('two tabs', () => {
     expect(tabB.get().personalDetails.password).toBe('');
     tabA.close();
     tabB.close();
+  });
+});
+
+describe('a login from checkout goes on with the saved details (issue #13 "Paying")', () => {
+  const saved = {
+    street: ['Laisvės al.', '10'],
+    city: 'Kaunas',
+    postcode: 'LT-44444',
+    countryId: 'LT',
+    telephone: '+37060000009',
+  };
+  it('fills the empty delivery fields from the saved address', () => {
+    const next = withSavedAddress(initialCheckout, saved);
+    expect(next.shippingDetails).toMatchObject({
+      streetAddress: 'Laisvės al.',
+      apartmentNumber: '10',
+      city: 'Kaunas',
+      zipCode: 'LT-44444',
+      country: 'LT',
+      phoneNumber: '+37060000009',
+    });
+  });
+  it('keeps what the shopper typed', () => {
+    const typed = {
+      ...initialCheckout,
+      shippingDetails: {
+        ...initialCheckout.shippingDetails,
+        streetAddress: 'Narva mnt',
+        country: 'EE',
+        phoneNumber: '+3725000',
+      },
+    };
+    const next = withSavedAddress(typed, saved);
+    expect(next.shippingDetails).toMatchObject({
+      streetAddress: 'Narva mnt',
+      country: 'EE',
+      phoneNumber: '+3725000',
+    });
+    expect(withSavedAddress(typed, undefined)).toBe(typed);
   });
 });

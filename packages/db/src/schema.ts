@@ -285,6 +285,8 @@ export const pickupPoints = pgTable(
     postcode: text('postcode').notNull(),
     countryId: text('country_id').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** per ISO weekday "HH:MM-HH:MM" or null (closed); null: not known (domain OpeningHours) */
+    openingHours: jsonb('opening_hours').$type<Record<string, string | null>>(),
   },
   (t) => [index('pickup_points_carrier_idx').on(t.carrierCode, t.countryId)],
 );

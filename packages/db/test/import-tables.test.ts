@@ -74,7 +74,7 @@ const HAND_WRITTEN: [TableWrite, string][] = [
   ],
   [
     PICKUP_POINTS,
-    'insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active) select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active from jsonb_to_recordset($1::jsonb) as r(id text, carrier_code text, name text, address text, city text, postcode text, country_id text, is_active boolean) on conflict (id) do update set carrier_code = excluded.carrier_code, name = excluded.name, address = excluded.address, city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active',
+    'insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active, opening_hours) select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active, r.opening_hours from jsonb_to_recordset($1::jsonb) as r(id text, carrier_code text, name text, address text, city text, postcode text, country_id text, is_active boolean, opening_hours jsonb) on conflict (id) do update set carrier_code = excluded.carrier_code, name = excluded.name, address = excluded.address, city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active, opening_hours = excluded.opening_hours',
   ],
   [
     BANNERS,

@@ -139,6 +139,17 @@ describe('importCatalog', () => {
     expect(links?.n).toBe(1);
   });
 
+  it('stores a pickup point\'s opening hours, and refuses hours that are not HH:MM-HH:MM (issue #13)', async () => {
+    const store = { id: 'store-1', carrier_code: 'storepickup', name: 'Store', address: 'Ozo g. 1', city: 'Vilnius', country_id: 'LT' };
+    const hours = { '1': '10:00-19:00', '6': '10:00-16:00', '7': null };
+    await importCatalog(database, { pickup_points: [{ ...store, opening_hours: hours }] });
+    const [row] = await database.query<{ opening_hours: unknown }>(`select opening_hours from pickup_points where id = 'store-1'`);
+    expect(row?.opening_hours).toEqual(hours);
+    expect(() => validateImportFile({ pickup_points: [{ ...store, opening_hours: { '1': '19:00-10:00' } }] })).toThrow(
+      /pickup_points\[0\]\.opening_hours\.1: Expected HH:MM-HH:MM/,
+    );
+  });
+
   it('accepts the file as JSON text too', async () => {
     const result = await importCatalog(database, JSON.stringify({ coupons: [{ code: 'TEXT1', type: 'percent', value: 5 }] }));
     expect(result.coupons).toBe(1);

@@ -115,7 +115,9 @@ export function buildShippingMethods(): ImportShippingMethod[] {
       ),
       price: 0,
       countries: ['LT'],
-      needs_pickup_point: false,
+      // the store is a pickup point of its own (buildPickupPoints): its address and opening hours
+      // are shown at checkout, and no home address is asked (issue #13 "Paying")
+      needs_pickup_point: true,
       is_default: false,
       position: 4,
     },
@@ -308,8 +310,32 @@ export function buildPickupPoints(rng: Rng): ImportPickupPoint[] {
       });
     }
   }
+  out.push(DEMO_STORE);
   return out;
 }
+
+/**
+ * The demo shop's own store (store pickup): the demo company's fictional address (shop/store-info
+ * DEMO_COMPANY) and plausible opening hours, marked demo like the company.
+ */
+export const DEMO_STORE: ImportPickupPoint = {
+  id: 'storepickup-LT-vilnius',
+  carrier_code: 'storepickup',
+  name: 'Vitrina, Vilnius (demo)',
+  address: 'Demo g. 1',
+  city: 'Vilnius',
+  postcode: 'LT-00000',
+  country_id: 'LT',
+  opening_hours: {
+    1: '10:00-19:00',
+    2: '10:00-19:00',
+    3: '10:00-19:00',
+    4: '10:00-19:00',
+    5: '10:00-19:00',
+    6: '10:00-16:00',
+    7: null,
+  },
+};
 
 // ------------------------------------------------------------------ banners
 

@@ -182,6 +182,8 @@ export interface ImportPickupPoint {
   city: string;
   postcode: string;
   country_id: string;
+  /** per ISO weekday "1" … "7": "HH:MM-HH:MM", null when closed (import format) */
+  opening_hours?: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', string | null>>;
 }
 
 export interface ImportBanner {

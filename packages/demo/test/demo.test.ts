@@ -405,8 +405,14 @@ describe('generateDemoCatalog', () => {
     expect(new Set(points.map((p) => p.id)).size).toBe(points.length);
     for (const p of points) {
       expect(p.name).toMatch(/\(demo\)$/);
-      expect(['omniva', 'dpd']).toContain(p.carrier_code);
+      expect(['omniva', 'dpd', 'storepickup']).toContain(p.carrier_code);
     }
+    // store pickup is the shop's own store: a pickup point with opening hours, marked demo (issue #13)
+    expect(shipping.get('storepickup')?.needs_pickup_point).toBe(true);
+    const stores = points.filter((p) => p.carrier_code === 'storepickup');
+    expect(stores).toHaveLength(1);
+    expect(stores[0]?.opening_hours?.['1']).toMatch(/^\d{2}:\d{2}-\d{2}:\d{2}$/);
+    expect(stores[0]?.opening_hours?.['7']).toBeNull();
     for (const country of ['LT', 'LV', 'EE']) {
       for (const carrier of ['omniva', 'dpd']) {
         expect(points.some((p) => p.country_id === country && p.carrier_code === carrier)).toBe(true);

@@ -37,3 +37,4 @@ export * from './specifications.ts';
 export * from './staff.ts';
 export * from './bank-transfer.ts';
 export * from './url-map-options.ts';
+export * from './delivery.ts';

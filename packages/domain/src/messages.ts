@@ -309,6 +309,22 @@ export const MESSAGES = {
 
   // ---- accounts-checkout-routes.md §5 validation messages ----
   'validation.required': { en: 'Field is required', lt: 'Laukas privalomas', ru: 'Обязательное поле' },
+  // a courier order without its home address (delivery.ts missingHomeAddress; issue #13 "Paying")
+  'delivery.streetRequired': {
+    en: 'Courier delivery needs the street and house number.',
+    lt: 'Pristatymui kurjeriu nurodykite gatvę ir namo numerį.',
+    ru: 'Для доставки курьером укажите улицу и номер дома.',
+  },
+  'delivery.cityRequired': {
+    en: 'Courier delivery needs the city.',
+    lt: 'Pristatymui kurjeriu nurodykite miestą.',
+    ru: 'Для доставки курьером укажите город.',
+  },
+  'delivery.postcodeRequired': {
+    en: 'Courier delivery needs the postcode.',
+    lt: 'Pristatymui kurjeriu nurodykite pašto kodą.',
+    ru: 'Для доставки курьером укажите почтовый индекс.',
+  },
   'validation.nameMinLength': {
     en: 'Name must have at least {min} letters.',
     lt: 'Vardą turi sudaryti bent {min} raidės.',

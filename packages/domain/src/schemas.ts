@@ -144,6 +144,33 @@ export const addressSchema = addressFieldsSchema
   .overwrite((a) => ({ ...a, postcode: normaliseZip(a.countryId, a.postcode) ?? a.postcode }));
 export type AddressInput = z.infer<typeof addressSchema>;
 
+/**
+ * The shipping (and billing) address of an order or of `POST /cart/shipping-information`: the
+ * home address (street, city, postcode) may be left out, since a parcel locker or store pickup
+ * needs none (issue #13 "Paying"); the service asks for it when the method is a courier
+ * (delivery.ts missingHomeAddress). The other rules are addressSchema's; a postcode given is
+ * checked and normalised.
+ */
+export const deliveryAddressSchema = addressFieldsSchema
+  .extend({
+    street: z.array(z.string().trim().max(255)).max(4).default([]),
+    city: optionalText(255),
+    postcode: optionalText(20),
+  })
+  .superRefine((a, ctx) => {
+    report(ctx, ['firstname'], validateNameLength(a.firstname) ?? validateAlphaOnly(a.firstname));
+    report(ctx, ['lastname'], validateNameLength(a.lastname) ?? validateAlphaOnly(a.lastname));
+    if (a.postcode) report(ctx, ['postcode'], validateZip(a.countryId, a.postcode));
+    if (a.company_code) report(ctx, ['company_code'], validateCompanyCode(a.company_code));
+    if (a.vat_id) report(ctx, ['vat_id'], validateVatCode(a.vat_id));
+    if (a.tax_id) report(ctx, ['tax_id'], validateTaxId(a.tax_id));
+  })
+  .overwrite((a) => ({
+    ...a,
+    ...(a.postcode ? { postcode: normaliseZip(a.countryId, a.postcode) ?? a.postcode } : {}),
+  }));
+export type DeliveryAddressInput = z.infer<typeof deliveryAddressSchema>;
+
 /** `POST /cart/shipping-methods` address: only the country is needed to estimate. */
 export const addressEstimateSchema = z.object({
   countryId: countryIdSchema,
@@ -154,8 +181,8 @@ export const addressEstimateSchema = z.object({
 
 /** `POST /cart/shipping-information` addressInformation; a missing billing address means the shipping one. */
 export const addressInformationSchema = z.object({
-  shippingAddress: addressSchema,
-  billingAddress: addressSchema.optional(),
+  shippingAddress: deliveryAddressSchema,
+  billingAddress: deliveryAddressSchema.optional(),
   shippingCarrierCode: codeSchema,
   shippingMethodCode: codeSchema,
 });
@@ -185,8 +212,8 @@ export const orderCreateSchema = z.object({
     .min(1)
     .max(200),
   addressInformation: z.object({
-    shippingAddress: addressSchema,
-    billingAddress: addressSchema.optional(),
+    shippingAddress: deliveryAddressSchema,
+    billingAddress: deliveryAddressSchema.optional(),
     shipping_method_code: codeSchema,
     shipping_carrier_code: codeSchema,
     payment_method_code: codeSchema,
@@ -273,7 +300,10 @@ export const customerCreateSchema = z
   .superRefine((c, ctx) => report(ctx, ['password'], validatePassword(c.password)));
 /** "Only firstname, lastname, email and addresses may be modified": other keys are dropped. */
 /** `currentPassword`: required by the API when the e-mail changes (a stolen access token alone cannot move the account) */
-export const profileUpdateSchema = z.object({ customer: profileSchema, currentPassword: z.string().max(256).optional() });
+export const profileUpdateSchema = z.object({
+  customer: profileSchema,
+  currentPassword: z.string().max(256).optional(),
+});
 export const resetPasswordSchema = z.object({ email: emailSchema });
 export const createPasswordSchema = z
   .object({ email: emailSchema, newPassword: z.string().max(256), resetToken: text(256) })

@@ -25,6 +25,7 @@ import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service
 import { fieldError, ruleError, unauthorized } from '../http/errors.ts';
 import type { TokenVerifier } from '../auth/service.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
+import { assertHomeAddress } from '../lib/home-address.ts';
 import {
   allowedPaymentMethods,
   couponApplies,
@@ -86,8 +87,11 @@ export type CartLine = {
 
 export type StockRow = { product_id: number; sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
 
+/** the home address part of an address (each left out for a pickup order) */
+type HomeAddress = { street?: string[]; city?: string | undefined; postcode?: string | undefined };
+
 export type AddressInformation = {
-  shippingAddress: Record<string, unknown> & { countryId: string };
+  shippingAddress: Record<string, unknown> & { countryId: string } & HomeAddress;
   billingAddress?: (Record<string, unknown> & { countryId: string }) | undefined;
   shippingCarrierCode: string;
   shippingMethodCode: string;
@@ -434,6 +438,7 @@ export class CartService {
     const countryId = info.shippingAddress.countryId;
     const { priced, tax } = await this.priced(cart, store, this.database, countryId);
     const method = await this.shippingMethodFor(priced, countryId, info.shippingCarrierCode, info.shippingMethodCode, 'addressInformation.shippingMethodCode');
+    assertHomeAddress(method, isVirtual(priced), info.shippingAddress, 'addressInformation.shippingAddress');
     const paymentCode = info.paymentMethodCode
       ? await this.paymentMethodFor(store, priced, tax, info.paymentMethodCode, 'addressInformation.paymentMethodCode')
       : cart.payment_method_code;

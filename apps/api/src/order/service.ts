@@ -35,6 +35,7 @@ import {
   type LineIntent,
 } from '../cart/pricing.ts';
 import { fieldError, notFound, ruleError } from '../http/errors.ts';
+import { assertHomeAddress } from '../lib/home-address.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
 import { productsUnavailable, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
@@ -245,6 +246,8 @@ export class OrderService {
         { code: `${info.shipping_carrier_code}_${info.shipping_method_code}` },
         'addressInformation.shipping_method_code',
       );
+    // a courier needs the home address; a parcel locker or store pickup does not (issue #13)
+    assertHomeAddress(shipping, virtual, info.shippingAddress, 'addressInformation.shippingAddress');
     // a parcel-locker or pickup method: the chosen point must be one of the carrier's, in the country
     let pickupPoint: Record<string, unknown> | undefined;
     if (shipping?.needs_pickup_point && !virtual) {
@@ -252,7 +255,7 @@ export class OrderService {
         throw fieldError('addressInformation.pickup_point_id', 'validation.required');
       pickupPoint = await one<Record<string, unknown>>(
         this.database,
-        'SELECT id, name, address, city, postcode, country_id FROM pickup_points WHERE id = $1 AND carrier_code = $2 AND country_id = $3 AND is_active',
+        'SELECT id, carrier_code, name, address, city, postcode, country_id, opening_hours FROM pickup_points WHERE id = $1 AND carrier_code = $2 AND country_id = $3 AND is_active',
         [info.pickup_point_id, shipping.carrier_code, countryId],
       );
       if (!pickupPoint) throw fieldError('addressInformation.pickup_point_id', 'validation.required');

@@ -93,7 +93,7 @@ export class ShopService {
   async pickupPoints(carrierCode: string, countryId: string | null) {
     return rows<Record<string, unknown>>(
       this.database,
-      `SELECT id, carrier_code, name, address, city, postcode, country_id FROM pickup_points
+      `SELECT id, carrier_code, name, address, city, postcode, country_id, opening_hours FROM pickup_points
        WHERE is_active AND carrier_code = $1 AND country_id = $2 ORDER BY city, name, id`,
       [carrierCode, countryId ?? DEFAULT_COUNTRY],
     );

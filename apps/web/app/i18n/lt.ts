@@ -225,6 +225,17 @@ export const lt: Dictionary = {
   'checkout.buyerTaxId': 'Mokesčių mokėtojo numeris {code}',
   'checkout.pickupAddressNote':
     'Siuntą atsiimsite patys: reikia tik jūsų vardo, pavardės ir telefono numerio.',
+  'checkout.billingAddressAdd': 'Nurodyti mokėtojo adresą (sąskaitai faktūrai)',
+  'checkout.openingHours': 'Darbo laikas',
+  'checkout.closed': 'nedirba',
+  'checkout.deliveryTo': 'Pristatymas: {method}',
+  'weekday.short.1': 'Pr',
+  'weekday.short.2': 'An',
+  'weekday.short.3': 'Tr',
+  'weekday.short.4': 'Kt',
+  'weekday.short.5': 'Pn',
+  'weekday.short.6': 'Št',
+  'weekday.short.7': 'Sk',
   'thankYou.bankTitle': 'Laukiame jūsų bankinio pavedimo',
   'thankYou.bankText':
     'Perveskite žemiau nurodytą sumą su šia mokėjimo paskirtimi – užsakymą išsiųsime gavę pinigus.',

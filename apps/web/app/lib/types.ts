@@ -1,4 +1,5 @@
 /** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
+import type { OpeningHours } from '@vitrina/domain';
 
 export type StoreCode = 'lt' | 'en' | 'ru';
 
@@ -260,6 +261,8 @@ export interface PickupPoint {
   city: string;
   postcode: string;
   country_id: string;
+  /** the shop's store shows its hours (domain OpeningHours); null or absent: not known */
+  opening_hours?: OpeningHours | null;
 }
 
 export interface OrderResult {
@@ -307,7 +310,15 @@ export interface OrderSummary extends OrderProgressFields {
     reference: string;
   } | null;
   shipping_address?:
-    (Partial<Address> & { pickup_point?: { name?: string; address?: string; city?: string } }) | null;
+    | (Partial<Address> & {
+        pickup_point?: {
+          name?: string;
+          address?: string;
+          city?: string;
+          opening_hours?: OpeningHours | null;
+        };
+      })
+    | null;
   created_at: string;
   grand_total: number;
   subtotal_incl_tax: number;

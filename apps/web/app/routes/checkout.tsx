@@ -3,7 +3,9 @@ import {
   PAYMENT_MOKILIZINGAS,
   PAYMENT_NEOPAY,
   cartHash,
+  deliveryKindOf,
   formatPrice,
+  requiredDeliveryFields,
   staticPagePath,
   isVirtualCart,
   normaliseZip,
@@ -19,6 +21,7 @@ import {
   validateTermsAccepted,
   validateVatCode,
   validateZip,
+  type DeliveryKind,
   type FieldError,
   type FieldRule,
 } from '@vitrina/domain';
@@ -28,7 +31,8 @@ import type { Route } from './+types/checkout';
 import { CartTotals } from '../components/CartTotals';
 import { SummaryLines } from '../components/CartLineOptions';
 import { Field } from '../components/Field';
-import { AddressFields } from '../components/checkout/AddressFields';
+import { AddressFields, CountrySelect } from '../components/checkout/AddressFields';
+import { OpeningHours } from '../components/checkout/OpeningHours';
 import { BankSelector } from '../components/checkout/BankSelector';
 import { PickupPointPicker, pickupLabel } from '../components/checkout/PickupPointPicker';
 import { getT, useT, type Translator } from '../i18n';
@@ -52,6 +56,7 @@ import {
   withConfirmedBilling,
   withPersonalDetails,
   type AddressDetails,
+  type ChosenPickupPoint,
   type PaymentDetails,
   type PersonalDetails,
   type ShippingDetails,
@@ -82,6 +87,15 @@ export const meta: Route.MetaFunction = ({ data }) => {
   });
 };
 
+/**
+ * The steps (decision, issue #13 "Paying"): who buys (name, e-mail; an account can log in here),
+ * then delivery, then payment, then review. The delivery step asks the method first (country, then
+ * courier / parcel locker / store pickup, as the big Baltic shops do) and only then the fields that
+ * method needs (domain delivery.ts requiredDeliveryFields): a courier asks the home address and
+ * phone; a parcel locker or the store asks the pickup point and the phone only, with the store's
+ * address and opening hours shown. The order API takes a pickup order without a street and refuses
+ * a courier one without it (lib/home-address.ts).
+ */
 const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
 type Step = (typeof STEPS)[number];
 /**
@@ -175,15 +189,35 @@ export function validateAddress(t: Translator, v: AddressDetails): Errors<Addres
   );
 }
 
-/** The API's address from the form's: the e-mail is the personal details'. */
-export function toAddress(email: string, a: AddressDetails): Address {
+/**
+ * The delivery step's fields for a delivery kind: those `requiredDeliveryFields` names, with the
+ * address rules (a pickup asks no home address, so none of its errors is shown or blocks).
+ */
+export function validateDelivery(
+  t: Translator,
+  v: AddressDetails,
+  kind: DeliveryKind,
+): Errors<AddressDetails> {
+  const required = new Set<keyof AddressDetails>(requiredDeliveryFields(kind));
+  const all = validateAddress(t, v);
+  return Object.fromEntries(
+    Object.entries(all).filter(([k]) => required.has(k as keyof AddressDetails)),
+  ) as Errors<AddressDetails>;
+}
+
+/**
+ * The API's address from the form's: the e-mail is the personal details'. A pickup address has
+ * no home address (street, city and postcode are sent empty: the order takes the pickup point).
+ */
+export function toAddress(email: string, a: AddressDetails, kind: DeliveryKind = 'courier'): Address {
+  const home = kind !== 'pickup';
   return {
     firstname: a.firstName.trim(),
     lastname: a.lastName.trim(),
     email: email.trim(),
-    street: [a.streetAddress.trim(), a.apartmentNumber.trim()],
-    city: a.city.trim(),
-    postcode: normaliseZip(a.country, a.zipCode) ?? a.zipCode.trim(),
+    street: home ? [a.streetAddress.trim(), a.apartmentNumber.trim()] : [],
+    city: home ? a.city.trim() : '',
+    postcode: home ? (normaliseZip(a.country, a.zipCode) ?? a.zipCode.trim()) : '',
     countryId: a.country,
     telephone: a.phoneNumber.trim(),
     ...(a.region_id !== null ? { region_id: a.region_id } : {}),
@@ -241,6 +275,15 @@ function StepSection({
   );
 }
 
+/** the point as the checkout keeps it (with the store's opening hours, shown again at review) */
+const chosenPointOf = (p: PickupPoint): ChosenPickupPoint => ({
+  id: p.id,
+  name: p.name,
+  address: p.address,
+  city: p.city,
+  openingHours: p.opening_hours ?? null,
+});
+
 function methodLabel(m: ShippingMethod): string {
   const parts = [...new Set([m.carrier_title, m.method_title].filter((x): x is string => Boolean(x)))];
   return parts.join(' – ') || m.title || m.method_code;
@@ -261,12 +304,14 @@ export default function Checkout() {
   const [personalErrors, setPersonalErrors] = useState<Errors<PersonalForm>>({});
   const [passwordRepeat, setPasswordRepeat] = useState('');
   const [paymentErrors, setPaymentErrors] = useState<Errors<PaymentDetails>>({});
-  const [pickup, setPickup] = useState<{ carrier: string; list: PickupPoint[] } | null>(null);
+  const [pickup, setPickup] = useState<{ key: string; list: PickupPoint[] } | null>(null);
   const [pickupError, setPickupError] = useState<string | null>(null);
   const [banks, setBanks] = useState<{ country: string; list: Bank[] } | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [shippingErrors, setShippingErrors] = useState<Errors<AddressDetails>>({});
-  const [methods, setMethods] = useState<{ forAddress: string; list: ShippingMethod[] } | null>(null);
+  /** the delivery methods offered for a country (asked first: they decide which fields are needed) */
+  const [methods, setMethods] = useState<{ forCountry: string; list: ShippingMethod[] } | null>(null);
+  const [methodError, setMethodError] = useState<string | null>(null);
   const [payments, setPayments] = useState<PaymentMethod[]>([]);
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
@@ -314,26 +359,68 @@ export default function Checkout() {
     });
 
   const cartId = cartState.cartServerToken;
+  const virtual = isVirtualCart(cartState.items);
   const chosenCarrier = s.shippingMethod?.carrier_code ?? null;
-  const needsPickup = Boolean(
-    methods?.list.find(
-      (m) =>
-        m.carrier_code === s.shippingMethod?.carrier_code && m.method_code === s.shippingMethod?.method_code,
-    )?.needs_pickup_point,
+  const chosenShipping = methods?.list.find(
+    (m) =>
+      m.carrier_code === s.shippingMethod?.carrier_code && m.method_code === s.shippingMethod?.method_code,
   );
-  // the pickup points of the chosen parcel-locker or pickup carrier, in the cart's country
+  const kind = deliveryKindOf(chosenShipping, virtual);
+  const needsPickup = Boolean(chosenShipping?.needs_pickup_point);
+  /**
+   * The methods of a country (`POST /cart/shipping-methods`, which also tells the cart the
+   * country), the default one chosen unless the shopper's choice is among them.
+   */
+  const loadMethods = async (country: string): Promise<ShippingMethod[]> => {
+    if (!cartId) return [];
+    if (methods?.forCountry === country) return methods.list;
+    const found = (await api.cart.shippingMethods(cartId, { countryId: country })).filter(
+      (m) => m.available !== false,
+    );
+    setMethods({ forCountry: country, list: found });
+    const chosen = checkout.get().shippingDetails.shippingMethod;
+    const keep =
+      chosen &&
+      found.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
+    if (!keep) {
+      const first = found.find((m) => m.default) ?? found[0];
+      const next = first ? { carrier_code: first.carrier_code, method_code: first.method_code } : null;
+      updateCheckout({ shippingDetails: { ...checkout.get().shippingDetails, shippingMethod: next } });
+    }
+    return found;
+  };
+  // the delivery step opens with its methods (and again when the country changes)
   useEffect(() => {
-    if (!needsPickup || !chosenCarrier || !cartId || pickup?.carrier === chosenCarrier) return;
+    if (step !== 'shipping' || virtual || !cartId || methods?.forCountry === s.country) return;
+    let live = true;
+    loadMethods(s.country).catch((err: unknown) => live && failed(err));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, virtual, cartId, s.country, methods?.forCountry]);
+  // the pickup points of the chosen parcel-locker or store carrier, in the cart's country (the
+  // methods' request told the cart the country)
+  const pickupKey = `${chosenCarrier ?? ''}/${methods?.forCountry ?? ''}`;
+  useEffect(() => {
+    if (!needsPickup || !chosenCarrier || !cartId || pickup?.key === pickupKey) return;
     let live = true;
     api
       .pickupPoints(chosenCarrier, cartId)
-      .then((list) => live && setPickup({ carrier: chosenCarrier, list }))
+      .then((list) => {
+        if (!live) return;
+        setPickup({ key: pickupKey, list });
+        // one point (the shop's own store): chosen for the shopper, shown with its hours
+        const only = list.length === 1 ? list[0] : undefined;
+        const current = checkout.get().pickupPoint;
+        if (only && current?.id !== only.id) updateCheckout({ pickupPoint: chosenPointOf(only) });
+      })
       .catch((err: unknown) => live && failed(err));
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [needsPickup, chosenCarrier, cartId]);
+  }, [needsPickup, pickupKey, cartId]);
   // NEOPAY: the banks of the shipping country for the bank selector
   const country = s.country;
   const wantsBanks = pd.paymentMethod === PAYMENT_NEOPAY;
@@ -387,8 +474,6 @@ export default function Checkout() {
       </section>
     );
   }
-
-  const addressKey = JSON.stringify(toAddress(p.emailAddress, s));
 
   /**
    * Tells the cart the chosen payment method (`POST /cart/collect-totals`) and shows the totals it
@@ -448,43 +533,44 @@ export default function Checkout() {
 
   const submitShipping = async (e: FormEvent) => {
     e.preventDefault();
-    const errors = validateAddress(t, s);
-    setShippingErrors(errors);
-    if (Object.keys(errors).length) return focusFirstInvalid(shippingForm.current);
-    const address = toAddress(p.emailAddress, s);
-    const virtual = isVirtualCart(cartState.items);
     setBusy(true);
     try {
       let list: PaymentMethod[];
       if (virtual) {
         // Nothing to ship: no shipping method; cash on delivery is hidden (spec §5).
+        const errors = validateDelivery(t, s, 'none');
+        setShippingErrors(errors);
+        if (Object.keys(errors).length) return focusFirstInvalid(shippingForm.current);
         setShipping({ shippingMethod: NO_SHIPPING });
         list = await api.cart.paymentMethods(token);
       } else {
-        if (!methods || methods.forAddress !== addressKey) {
-          const found = (await api.cart.shippingMethods(token, address)).filter((m) => m.available !== false);
-          setMethods({ forAddress: addressKey, list: found });
-          const chosen = s.shippingMethod;
-          const keep =
-            chosen &&
-            found.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
-          const first = found.find((m) => m.default) ?? found[0];
-          if (!keep)
-            setShipping({
-              shippingMethod: first
-                ? { carrier_code: first.carrier_code, method_code: first.method_code }
-                : null,
-            });
-          return;
-        }
+        const found = await loadMethods(s.country);
         const chosen = checkout.get().shippingDetails.shippingMethod;
-        if (!chosen) return;
-        if (needsPickup) {
+        const method = found.find(
+          (m) => m.carrier_code === chosen?.carrier_code && m.method_code === chosen.method_code,
+        );
+        setMethodError(method ? null : t.msg('validation.required'));
+        if (!method || !chosen) return;
+        const methodKind = deliveryKindOf(method);
+        // a parcel locker or the store: the recipient is the buyer, whose names are not asked again
+        if (methodKind === 'pickup')
+          changeCheckout((st) => ({
+            ...st,
+            shippingDetails: { ...st.shippingDetails, firstName: p.firstName, lastName: p.lastName },
+          }));
+        const delivery = checkout.get().shippingDetails;
+        const errors = validateDelivery(t, delivery, methodKind);
+        setShippingErrors(errors);
+        let pointChosen = true;
+        if (method.needs_pickup_point) {
           const point = checkout.get().pickupPoint;
-          const valid = point && pickup?.list.some((x) => x.id === point.id);
-          setPickupError(valid ? null : t.msg('validation.required'));
-          if (!valid) return;
+          pointChosen = Boolean(
+            point && pickup?.key === pickupKey && pickup.list.some((x) => x.id === point.id),
+          );
+          setPickupError(pointChosen ? null : t.msg('validation.required'));
         }
+        if (Object.keys(errors).length || !pointChosen) return focusFirstInvalid(shippingForm.current);
+        const address = toAddress(p.emailAddress, delivery, methodKind);
         const answer = await api.cart.shippingInformation(token, {
           shippingAddress: address,
           billingAddress: address,
@@ -545,8 +631,13 @@ export default function Checkout() {
     if (termsCheck || !chosen || !payment) return;
     const method = payments.find((m) => m.code === payment);
     if (!canPlaceOrder(method)) return failed(new ApiError(400, 'error.generic'));
-    const address = toAddress(p.emailAddress, s);
-    const billing = toAddress(p.emailAddress, billingAddressOf(checkout.get()));
+    // a pickup order sends no home address (a street typed for a courier before is not sent)
+    const address = toAddress(p.emailAddress, s, kind);
+    const billing = toAddress(
+      p.emailAddress,
+      billingAddressOf(checkout.get()),
+      pd.sameAsShipping ? kind : 'courier',
+    );
     const legal = pd.buyerType === 'legal';
     const billingAddress: Address = legal
       ? {
@@ -619,10 +710,6 @@ export default function Checkout() {
     }
   };
 
-  const chosenShipping = methods?.list.find(
-    (m) =>
-      m.carrier_code === s.shippingMethod?.carrier_code && m.method_code === s.shippingMethod?.method_code,
-  );
   const chosenPayment = payments.find((m) => m.code === pd.paymentMethod);
   const totalsConfirmed = totalsPayment !== null && totalsPayment === pd.paymentMethod;
 
@@ -728,78 +815,127 @@ export default function Checkout() {
           title={t('checkout.shipping')}
           onEdit={() => setStep('shipping')}
           summary={
-            <p>
-              {s.firstName} {s.lastName}, {s.streetAddress} {s.apartmentNumber}, {s.city}, {s.zipCode},{' '}
-              {t(`checkout.country.${s.country as 'LT'}`)}
-              <br />
-              {chosenShipping ? methodLabel(chosenShipping) : null}
-              {needsPickup && details.pickupPoint ? (
-                <>
-                  <br />
-                  {pickupLabel(details.pickupPoint)}
-                </>
-              ) : null}
-            </p>
+            <div>
+              <p>
+                {kind === 'pickup'
+                  ? `${s.firstName} ${s.lastName}, ${s.phoneNumber}`
+                  : `${s.firstName} ${s.lastName}, ${s.streetAddress} ${s.apartmentNumber}, ${s.city}, ${s.zipCode}, ${t(`checkout.country.${s.country as 'LT'}`)}`}
+                <br />
+                {chosenShipping ? methodLabel(chosenShipping) : null}
+                {needsPickup && details.pickupPoint ? (
+                  <>
+                    <br />
+                    {pickupLabel(details.pickupPoint)}
+                  </>
+                ) : null}
+              </p>
+              {needsPickup ? <OpeningHours hours={details.pickupPoint?.openingHours} /> : null}
+            </div>
           }
         >
           <form ref={shippingForm} noValidate onSubmit={submitShipping} aria-busy={busy}>
-            <AddressFields
-              section="shipping"
-              // the names get their own ids (the personal step's are firstName, lastName)
-              idOf={(f) => (f === 'firstName' || f === 'lastName' ? `shipping-${f}` : f)}
-              value={s}
-              errors={shippingErrors}
-              onChange={setShipping}
-            />
-            {methods && methods.forAddress === addressKey ? (
-              methods.list.length ? (
-                <fieldset className="methods">
-                  <legend>{t('checkout.shippingMethod')}</legend>
-                  {methods.list.map((m) => {
-                    const id = `ship-${m.carrier_code}-${m.method_code}`;
-                    return (
-                      <div key={id} className="method">
-                        <input
-                          type="radio"
-                          id={id}
-                          name="shippingMethod"
-                          checked={
-                            s.shippingMethod?.carrier_code === m.carrier_code &&
-                            s.shippingMethod?.method_code === m.method_code
-                          }
-                          onChange={() =>
-                            setShipping({
-                              shippingMethod: { carrier_code: m.carrier_code, method_code: m.method_code },
-                            })
-                          }
-                        />
-                        <label htmlFor={id}>
-                          {methodLabel(m)}{' '}
-                          <span className="price">
-                            {methodPrice(m) > 0 ? formatPrice(methodPrice(m), t.storeCode) : t('checkout.free')}
-                          </span>
-                        </label>
-                      </div>
-                    );
-                  })}
-                </fieldset>
-              ) : (
-                <p className="field-error">{t('checkout.noShippingMethods')}</p>
-              )
-            ) : null}
-            {needsPickup && methods?.forAddress === addressKey ? (
+            {/* the delivery country and method first: they decide which fields are asked (see STEPS) */}
+            {virtual ? null : (
+              <>
+                <CountrySelect
+                  id="country"
+                  section="shipping"
+                  value={s.country}
+                  onChange={(country) => setShipping({ country })}
+                />
+                {methods?.forCountry === s.country ? (
+                  methods.list.length ? (
+                    <fieldset
+                      className="methods"
+                      aria-invalid={methodError ? true : undefined}
+                      aria-describedby={methodError ? 'shipping-method-error' : undefined}
+                    >
+                      <legend>{t('checkout.shippingMethod')}</legend>
+                      {methods.list.map((m) => {
+                        const id = `ship-${m.carrier_code}-${m.method_code}`;
+                        return (
+                          <div key={id} className="method">
+                            <input
+                              type="radio"
+                              id={id}
+                              name="shippingMethod"
+                              checked={
+                                s.shippingMethod?.carrier_code === m.carrier_code &&
+                                s.shippingMethod?.method_code === m.method_code
+                              }
+                              onChange={() => {
+                                setMethodError(null);
+                                setShippingErrors({});
+                                setShipping({
+                                  shippingMethod: {
+                                    carrier_code: m.carrier_code,
+                                    method_code: m.method_code,
+                                  },
+                                });
+                              }}
+                            />
+                            <label htmlFor={id}>
+                              {methodLabel(m)}{' '}
+                              <span className="price">
+                                {methodPrice(m) > 0
+                                  ? formatPrice(methodPrice(m), t.storeCode)
+                                  : t('checkout.free')}
+                              </span>
+                            </label>
+                          </div>
+                        );
+                      })}
+                      {methodError ? (
+                        <p id="shipping-method-error" className="field-error">
+                          {methodError}
+                        </p>
+                      ) : null}
+                    </fieldset>
+                  ) : (
+                    <p className="field-error">{t('checkout.noShippingMethods')}</p>
+                  )
+                ) : (
+                  <p className="muted">{t('common.loading')}</p>
+                )}
+              </>
+            )}
+            {needsPickup ? (
               <PickupPointPicker
-                points={pickup?.carrier === chosenCarrier ? pickup.list : []}
+                points={pickup?.key === pickupKey ? pickup.list : []}
                 value={details.pickupPoint?.id ?? null}
                 error={pickupError}
                 onChange={(point) => {
                   setPickupError(null);
-                  updateCheckout({
-                    pickupPoint: { id: point.id, name: point.name, address: point.address, city: point.city },
-                  });
+                  updateCheckout({ pickupPoint: chosenPointOf(point) });
                 }}
               />
             ) : null}
+            {kind === 'pickup' ? (
+              <>
+                <p className="muted pickup-note">{t('checkout.pickupAddressNote')}</p>
+                <Field
+                  id="phoneNumber"
+                  type="tel"
+                  label={t('checkout.phone')}
+                  autoComplete="shipping tel"
+                  required
+                  value={s.phoneNumber}
+                  error={shippingErrors.phoneNumber}
+                  onChange={(e) => setShipping({ phoneNumber: e.target.value })}
+                />
+              </>
+            ) : (
+              <AddressFields
+                section="shipping"
+                // the names get their own ids (the personal step's are firstName, lastName)
+                idOf={(f) => (f === 'firstName' || f === 'lastName' ? `shipping-${f}` : f)}
+                value={s}
+                errors={shippingErrors}
+                onChange={setShipping}
+                // a virtual cart has no methods above: the country is asked with the address
+                withCountry={virtual}
+              />
+            )}
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('common.loading') : t('checkout.continue')}
             </button>
@@ -814,24 +950,42 @@ export default function Checkout() {
           summary={
             <p>
               {chosenPayment?.title ?? pd.paymentMethod}
-              <br />
-              {t('checkout.billingAddress')}:{' '}
-              {pd.sameAsShipping
-                ? t('checkout.billingSameAsShipping')
-                : `${pd.firstName} ${pd.lastName}, ${pd.streetAddress} ${pd.apartmentNumber}, ${pd.city}, ${pd.zipCode}, ${t(`checkout.country.${pd.country as 'LT'}`)}`}
+              {/* a pickup order without a billing address of its own has no address to repeat */}
+              {pd.sameAsShipping && kind === 'pickup' ? null : (
+                <>
+                  <br />
+                  {t('checkout.billingAddress')}:{' '}
+                  {pd.sameAsShipping
+                    ? t('checkout.billingSameAsShipping')
+                    : `${pd.firstName} ${pd.lastName}, ${pd.streetAddress} ${pd.apartmentNumber}, ${pd.city}, ${pd.zipCode}, ${t(`checkout.country.${pd.country as 'LT'}`)}`}
+                </>
+              )}
             </p>
           }
         >
           <form noValidate onSubmit={submitPayment}>
-            <div className="field field-check">
-              <input
-                type="checkbox"
-                id="billingSameAsShipping"
-                checked={pd.sameAsShipping}
-                onChange={(e) => changeCheckout((st) => withBillingSameAsShipping(st, e.target.checked))}
-              />
-              <label htmlFor="billingSameAsShipping">{t('checkout.billingSameAsShipping')}</label>
-            </div>
+            {kind === 'pickup' ? (
+              // no delivery address to copy: a billing address is given only when wanted (an invoice)
+              <div className="field field-check">
+                <input
+                  type="checkbox"
+                  id="billingAddressOwn"
+                  checked={!pd.sameAsShipping}
+                  onChange={(e) => changeCheckout((st) => withBillingSameAsShipping(st, !e.target.checked))}
+                />
+                <label htmlFor="billingAddressOwn">{t('checkout.billingAddressAdd')}</label>
+              </div>
+            ) : (
+              <div className="field field-check">
+                <input
+                  type="checkbox"
+                  id="billingSameAsShipping"
+                  checked={pd.sameAsShipping}
+                  onChange={(e) => changeCheckout((st) => withBillingSameAsShipping(st, e.target.checked))}
+                />
+                <label htmlFor="billingSameAsShipping">{t('checkout.billingSameAsShipping')}</label>
+              </div>
+            )}
             {pd.sameAsShipping ? null : (
               <fieldset className="billing-address">
                 <legend>{t('checkout.billingAddress')}</legend>
@@ -941,6 +1095,8 @@ export default function Checkout() {
         >
           <form noValidate onSubmit={placeOrder} aria-busy={busy}>
             <ReviewDetails
+              shipping={chosenShipping && !virtual ? methodLabel(chosenShipping) : null}
+              point={needsPickup ? details.pickupPoint : null}
               payment={chosenPayment?.title ?? pd.paymentMethod ?? ''}
               bank={
                 pd.paymentMethod === PAYMENT_NEOPAY && pd.paymentMethodAdditional.bank
@@ -1011,14 +1167,19 @@ export default function Checkout() {
 }
 
 /**
- * What the review repeats before the order is placed (issue #13 "Paying"): the payment method,
- * the chosen bank by its name, and a legal person's company details.
+ * What the review repeats before the order is placed (issue #13 "Paying"): the delivery method
+ * and pickup point (the store with its opening hours), the payment method, the chosen bank by its
+ * name, and a legal person's company details.
  */
 function ReviewDetails({
+  shipping,
+  point,
   payment,
   bank,
   details,
 }: {
+  shipping: string | null;
+  point: ChosenPickupPoint | null;
   payment: string;
   bank: string | null;
   details: PaymentDetails;
@@ -1027,6 +1188,20 @@ function ReviewDetails({
   const legal = details.buyerType === 'legal';
   return (
     <div className="review-details" data-testid="review-details">
+      {shipping ? (
+        <div className="review-delivery">
+          <p>
+            {t('checkout.deliveryTo', { method: shipping })}
+            {point ? (
+              <>
+                <br />
+                {pickupLabel(point)}
+              </>
+            ) : null}
+          </p>
+          {point ? <OpeningHours hours={point.openingHours} /> : null}
+        </div>
+      ) : null}
       <p>
         {payment}
         {bank ? (

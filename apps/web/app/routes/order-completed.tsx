@@ -20,6 +20,7 @@ import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { OrderSummary } from '../lib/types';
+import { OpeningHours } from '../components/checkout/OpeningHours';
 
 export const handle: RouteHandle = { layout: 'minimal' };
 
@@ -242,11 +243,15 @@ function Delivery({ order }: { order: OrderSummary }) {
       <h2 id="thanks-delivery">{t('thankYou.delivery')}</h2>
       {order.shipping_method_title ? <p>{order.shipping_method_title}</p> : null}
       {point?.name ? (
-        <p>
-          {t('thankYou.pickupPoint', {
-            point: [point.name, point.address, point.city].filter(Boolean).join(', '),
-          })}
-        </p>
+        <>
+          <p>
+            {t('thankYou.pickupPoint', {
+              point: [point.name, point.address, point.city].filter(Boolean).join(', '),
+            })}
+          </p>
+          {/* store pickup: when the shopper can come (issue #13 "Paying") */}
+          <OpeningHours hours={point.opening_hours} />
+        </>
       ) : a ? (
         <p>
           {[a.firstname, a.lastname].filter(Boolean).join(' ')}

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, IN_CHECKOUT_WINDOW_MS } from '@vitrina/domain';
+import { DEFAULT_COUNTRY, IN_CHECKOUT_WINDOW_MS, ISO_WEEKDAYS, type OpeningHours } from '@vitrina/domain';
 import { createStore, useStore } from './store';
 
 export interface PersonalDetails {
@@ -67,6 +67,8 @@ export interface ChosenPickupPoint {
   name: string;
   address: string;
   city: string;
+  /** the store's opening hours, shown at review (null: not known, e.g. a parcel locker) */
+  openingHours?: OpeningHours | null;
 }
 
 /** spec §3 "Checkout" (personalDetails, shippingDetails, paymentDetails, isThankYouPage, modifiedAt) and the app's own fields. */
@@ -164,6 +166,16 @@ const method = (v: unknown): ChosenShippingMethod | null => {
     ? { carrier_code: m.carrier_code, method_code: m.method_code }
     : null;
 };
+/** opening hours as stored: day "1" … "7" → a string or null; anything else is dropped */
+function hoursOf(v: unknown): OpeningHours | null {
+  const raw = obj(v);
+  const out: OpeningHours = {};
+  for (const d of ISO_WEEKDAYS) {
+    const h = raw[`${d}`];
+    if (typeof h === 'string' || h === null) out[`${d}`] = h;
+  }
+  return Object.keys(out).length ? out : null;
+}
 function address(raw: Raw, fallback: AddressDetails): AddressDetails {
   const out = { ...fallback };
   for (const k of Object.keys(fallback) as (keyof AddressDetails)[]) {
@@ -233,6 +245,7 @@ export function readStoredCheckout(value: unknown, current: CheckoutState): Chec
             name: strOr(point.name, ''),
             address: strOr(point.address, ''),
             city: strOr(point.city, ''),
+            openingHours: hoursOf(point.openingHours),
           }
         : null,
     idempotency:
@@ -298,6 +311,43 @@ export function withPersonalDetails(s: CheckoutState, patch: Partial<PersonalDet
       ...sd,
       firstName: follows(sd.firstName, p.firstName) ? next.firstName : sd.firstName,
       lastName: follows(sd.lastName, p.lastName) ? next.lastName : sd.lastName,
+    },
+  };
+}
+
+/** A customer's saved address as the API gives it (lib/types CustomerAddress: street[0] street, street[1] house). */
+export interface SavedAddress {
+  street: string[];
+  city: string;
+  postcode: string;
+  countryId: string;
+  telephone?: string | undefined;
+}
+
+/**
+ * After a login from checkout (issue #13 "Paying"): the customer's saved delivery address fills
+ * the delivery fields the shopper has not filled yet, so the checkout goes on with their details.
+ * A street, city or phone the shopper already typed is kept; the country is taken only with the
+ * street (they belong together).
+ */
+export function withSavedAddress(s: CheckoutState, saved: SavedAddress | undefined): CheckoutState {
+  if (!saved) return s;
+  const sd = s.shippingDetails;
+  const takeAddress = !sd.streetAddress.trim();
+  return {
+    ...s,
+    shippingDetails: {
+      ...sd,
+      ...(takeAddress
+        ? {
+            streetAddress: saved.street[0] ?? '',
+            apartmentNumber: saved.street[1] ?? '',
+            city: sd.city || saved.city,
+            zipCode: sd.zipCode || saved.postcode,
+            country: saved.countryId || sd.country,
+          }
+        : {}),
+      phoneNumber: sd.phoneNumber || (saved.telephone ?? ''),
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   checkout as appCheckout,
   initialCheckout,
   withPersonalDetails,
+  withSavedAddress,
   type CheckoutState,
 } from './checkout';
 import { idbGet, idbSet } from './idb';
@@ -205,15 +206,23 @@ export function createUserStore(deps: UserStoreDeps) {
       store.set((s) => ({ ...s, ordersHistory: history.items, ordersTotal: history.total_count }));
   }
 
-  /** After login: checkout personal details from the profile (only empty fields are filled). */
+  /**
+   * After login: checkout personal details from the profile, and the delivery fields from the saved
+   * default delivery address (issue #13: a login from checkout goes on with the saved details);
+   * only empty fields are filled.
+   */
   function prefillCheckout(profile: CustomerProfile) {
+    const saved = (profile.addresses ?? []).find((a) => a.default_shipping) ?? profile.addresses?.[0];
     // the shipping names follow the personal ones (state/checkout.ts withPersonalDetails)
     deps.checkout.set((s) =>
-      withPersonalDetails(s, {
-        firstName: s.personalDetails.firstName || profile.firstname,
-        lastName: s.personalDetails.lastName || profile.lastname,
-        emailAddress: s.personalDetails.emailAddress || profile.email,
-      }),
+      withSavedAddress(
+        withPersonalDetails(s, {
+          firstName: s.personalDetails.firstName || profile.firstname,
+          lastName: s.personalDetails.lastName || profile.lastname,
+          emailAddress: s.personalDetails.emailAddress || profile.email,
+        }),
+        saved,
+      ),
     );
   }
 

@@ -4,7 +4,7 @@
  * ISO strings; a text is a string or { lt, en, ru }. Products may carry attribute values under their
  * attribute codes (`"color": 49`): those keys are kept (loose objects) and picked out by the importer.
  */
-import { PRODUCT_TYPES, toDate } from '@vitrina/domain';
+import { PRODUCT_TYPES, parseOpeningRange, toDate } from '@vitrina/domain';
 import { z } from 'zod';
 
 const text = z.union(
@@ -322,6 +322,15 @@ export const importPickupPointSchema = z.object({
   postcode: z.string().default(''),
   country_id: z.string().length(2, { message: 'Expected a 2-letter country code' }),
   is_active: bool.default(true),
+  /** opening hours per ISO weekday "1" (Monday) … "7": "HH:MM-HH:MM", or null for a closed day */
+  opening_hours: z
+    // a day left out is closed (partialRecord: zod 4's record with enum keys wants every day)
+    .partialRecord(
+      z.enum(['1', '2', '3', '4', '5', '6', '7']),
+      z.string().refine((v) => parseOpeningRange(v) !== null, { message: 'Expected HH:MM-HH:MM, opening first' }).nullable(),
+    )
+    .nullable()
+    .optional(),
 });
 
 export const importBannerSchema = z.object({

@@ -192,6 +192,7 @@ export const PICKUP_POINTS: TableWrite = {
     postcode: 'text',
     country_id: 'text',
     is_active: 'boolean',
+    opening_hours: 'jsonb',
   },
 };
 

@@ -16,12 +16,15 @@ export function AddressFields({
   onChange,
   section,
   idOf,
+  withCountry = true,
 }: {
   value: AddressDetails;
   errors: Partial<Record<keyof AddressDetails, string>>;
   onChange: (patch: Partial<AddressDetails>) => void;
   section: 'shipping' | 'billing';
   idOf: (field: keyof AddressDetails) => string;
+  /** false: the country is chosen elsewhere (the delivery step asks it first, with the method) */
+  withCountry?: boolean;
 }) {
   const t = useT();
   const text = (
@@ -58,23 +61,48 @@ export function AddressFields({
         onChange={(e) => onChange({ state: e.target.value })}
       />
       {text('zipCode', t('checkout.zip'), 'postal-code')}
-      <div className="field">
-        <label htmlFor={idOf('country')}>{t('checkout.country')}</label>
-        <select
+      {withCountry ? (
+        <CountrySelect
           id={idOf('country')}
-          name={idOf('country')}
-          autoComplete={`${section} country`}
+          section={section}
           value={value.country}
-          onChange={(e) => onChange({ country: e.target.value })}
-        >
-          {CHECKOUT_COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`checkout.country.${c}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+          onChange={(country) => onChange({ country })}
+        />
+      ) : null}
       {text('phoneNumber', t('checkout.phone'), 'tel', 'tel')}
     </>
+  );
+}
+
+/** The delivery or billing country (it decides the delivery methods, the postcode format and the VAT). */
+export function CountrySelect({
+  id,
+  section,
+  value,
+  onChange,
+}: {
+  id: string;
+  section: 'shipping' | 'billing';
+  value: string;
+  onChange: (country: string) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('checkout.country')}</label>
+      <select
+        id={id}
+        name={id}
+        autoComplete={`${section} country`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {CHECKOUT_COUNTRIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`checkout.country.${c}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n';
 import type { PickupPoint } from '../../lib/types';
+import { OpeningHours } from './OpeningHours';
 
 /** the points whose name, address, city or postcode contain every word of the query */
 export function filterPickupPoints(points: PickupPoint[], query: string): PickupPoint[] {
@@ -66,13 +67,30 @@ export function PickupPointPicker({
     }
   };
 
+  // one point (the shop's own store): nothing to search, the point is shown with its hours (the
+  // checkout chooses it for the shopper)
+  if (points.length === 1 && chosen) {
+    return (
+      <div className="field pickup-picker pickup-single">
+        <p className="pickup-single-label">{t('checkout.pickupPoint')}</p>
+        <p className="pickup-chosen" data-testid="pickup-chosen">
+          {pickupLabel(chosen)}
+        </p>
+        <OpeningHours hours={chosen.opening_hours} />
+      </div>
+    );
+  }
+
   return (
     <div className="field pickup-picker">
       <label htmlFor={inputId}>{t('checkout.pickupPoint')}</label>
       {chosen ? (
-        <p className="pickup-chosen" data-testid="pickup-chosen">
-          {pickupLabel(chosen)}
-        </p>
+        <>
+          <p className="pickup-chosen" data-testid="pickup-chosen">
+            {pickupLabel(chosen)}
+          </p>
+          <OpeningHours hours={chosen.opening_hours} />
+        </>
       ) : null}
       <input
         id={inputId}
