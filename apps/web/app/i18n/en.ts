@@ -121,6 +121,11 @@ export const en = {
   'cart.save': 'Save',
   'cart.cancel': 'Cancel',
   'cart.offlinePending': 'Saved on this device; it will be sent when you are back online.',
+  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  'cart.syncDisabled': 'The shop cannot save your cart right now: it is kept on this device only.',
+  'cart.syncRetry': 'Try again',
+  'checkout.syncDisabled':
+    'The order cannot be placed yet: the shop cannot save your cart right now. Your cart is kept on this device.',
 
   // issue #14 item 2: the VAT of the delivery country, when it is not the store view's default
   'totals.taxNote.LT': 'Prices include Lithuanian VAT {rate} %',

@@ -127,6 +127,12 @@ export const lt: Dictionary = {
   'cart.save': 'Išsaugoti',
   'cart.cancel': 'Atšaukti',
   'cart.offlinePending': 'Išsaugota šiame įrenginyje; bus išsiųsta, kai vėl prisijungsite prie interneto.',
+  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  'cart.syncDisabled':
+    'Parduotuvė šiuo metu negali išsaugoti jūsų krepšelio: jis laikomas tik šiame įrenginyje.',
+  'cart.syncRetry': 'Bandyti dar kartą',
+  'checkout.syncDisabled':
+    'Užsakymo kol kas pateikti negalima: parduotuvė šiuo metu negali išsaugoti jūsų krepšelio. Krepšelis laikomas šiame įrenginyje.',
 
   'totals.taxNote.LT': 'Kainos su Lietuvos PVM {rate} %',
   'totals.taxNote.LV': 'Kainos su Latvijos PVM {rate} %',
@@ -365,7 +371,8 @@ export const lt: Dictionary = {
   'card.from': 'nuo',
   'card.lowStock': 'Liko tik {count} vnt.',
   'card.addToCart': 'Į krepšelį: {name}',
-  'search.noResultsHelp': 'Patikrinkite rašybą, bandykite trumpesnį ar bendresnį žodį arba peržiūrėkite kategoriją:',
+  'search.noResultsHelp':
+    'Patikrinkite rašybą, bandykite trumpesnį ar bendresnį žodį arba peržiūrėkite kategoriją:',
   'search.again': 'Ieškoti dar kartą',
   'product.quantity': 'Kiekis',
   'product.onlyLeft': 'Sandėlyje liko tik {count} vnt.',

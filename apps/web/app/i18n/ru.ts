@@ -128,6 +128,12 @@ export const ru: Dictionary = {
   'cart.cancel': 'Отмена',
   'cart.offlinePending':
     'Сохранено на этом устройстве; будет отправлено, когда появится подключение к интернету.',
+  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  'cart.syncDisabled':
+    'Магазин сейчас не может сохранить вашу корзину: она хранится только на этом устройстве.',
+  'cart.syncRetry': 'Попробовать снова',
+  'checkout.syncDisabled':
+    'Оформить заказ пока нельзя: магазин сейчас не может сохранить вашу корзину. Корзина хранится на этом устройстве.',
 
   'totals.taxNote.LT': 'Цены включают НДС Литвы {rate} %',
   'totals.taxNote.LV': 'Цены включают НДС Латвии {rate} %',
@@ -366,7 +372,8 @@ export const ru: Dictionary = {
   'card.from': 'от',
   'card.lowStock': 'Осталось {count} шт.',
   'card.addToCart': 'В корзину: {name}',
-  'search.noResultsHelp': 'Проверьте написание, попробуйте более короткое или общее слово или выберите категорию:',
+  'search.noResultsHelp':
+    'Проверьте написание, попробуйте более короткое или общее слово или выберите категорию:',
   'search.again': 'Искать снова',
   'product.quantity': 'Количество',
   'product.onlyLeft': 'На складе осталось всего {count} шт.',

@@ -26,6 +26,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
 import { CartTotals } from '../components/CartTotals';
+import { SyncDisabledNotice } from '../components/MiniCart';
 import { SummaryLines } from '../components/CartLineOptions';
 import { Field } from '../components/Field';
 import { AddressFields } from '../components/checkout/AddressFields';
@@ -367,9 +368,14 @@ export default function Checkout() {
   const token = cartState.cartServerToken;
   if (cartState.items.length && !token) {
     return (
-      <section className="narrow" aria-busy={online}>
+      <section className="narrow" aria-busy={online && !cartState.syncDisabled}>
         <h1>{t('checkout.title')}</h1>
-        <p role="status">{online ? t('common.loading') : t('checkout.offlineCart')}</p>
+        {cartState.syncDisabled ? (
+          // spec "Cart connection" step 4: no server cart can be had now (issue #14 item 16)
+          <SyncDisabledNotice text={t('checkout.syncDisabled')} />
+        ) : (
+          <p role="status">{online ? t('common.loading') : t('checkout.offlineCart')}</p>
+        )}
         <SummaryLines items={cartState.items} totals={null} />
       </section>
     );
@@ -776,7 +782,9 @@ export default function Checkout() {
                         <label htmlFor={id}>
                           {methodLabel(m)}{' '}
                           <span className="price">
-                            {methodPrice(m) > 0 ? formatPrice(methodPrice(m), t.storeCode) : t('checkout.free')}
+                            {methodPrice(m) > 0
+                              ? formatPrice(methodPrice(m), t.storeCode)
+                              : t('checkout.free')}
                           </span>
                         </label>
                       </div>
