@@ -35,3 +35,4 @@ export * from './specifications.ts';
 export * from './staff.ts';
 export * from './bank-transfer.ts';
 export * from './url-map-options.ts';
+export * from './offline-estimate.ts';

@@ -213,6 +213,13 @@ export const en = {
   'cart.freeShippingReached': 'Delivery is free for this order',
   'checkout.offlineCart':
     'You are offline: your cart is kept on this device. Delivery and payment options load when you are back online; then you can place the order.',
+  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  'checkout.estimatedTotal': 'Estimated total',
+  'checkout.estimateNote':
+    'You are offline: these are the prices last seen on this device, not yet confirmed. The shop computes the total when the order is sent, and you will be told if it differs.',
+  'checkout.offlineNoPickup': 'Parcel lockers and pickup points can be chosen when you are online.',
+  'offlineOrder.totalChanged':
+    'Order {number}: the shop confirmed a total of {total}; the estimate shown offline was {estimate}.',
   'checkout.lineQty': 'Qty {qty}',
   'checkout.termsRead': 'Read the terms of purchase and sale',
   'checkout.haveAccount': 'Already have an account?',

@@ -219,6 +219,13 @@ export const lt: Dictionary = {
   'cart.freeShippingReached': 'Šiam užsakymui pristatymas nemokamas',
   'checkout.offlineCart':
     'Esate neprisijungę: krepšelis išsaugotas šiame įrenginyje. Pristatymo ir mokėjimo būdai bus įkelti, kai vėl prisijungsite, tada galėsite pateikti užsakymą.',
+  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  'checkout.estimatedTotal': 'Numatoma suma',
+  'checkout.estimateNote':
+    'Esate neprisijungę: tai paskutinės šiame įrenginyje matytos kainos, dar nepatvirtintos. Parduotuvė apskaičiuos sumą, kai užsakymas bus išsiųstas, ir jums bus pranešta, jei ji skirsis.',
+  'checkout.offlineNoPickup': 'Paštomatą ar atsiėmimo punktą galėsite pasirinkti, kai būsite prisijungę.',
+  'offlineOrder.totalChanged':
+    'Užsakymas {number}: parduotuvė patvirtino sumą {total}; neprisijungus rodyta numatoma suma buvo {estimate}.',
   'checkout.lineQty': 'Kiekis: {qty}',
   'checkout.termsRead': 'Skaityti pirkimo–pardavimo taisykles',
   'checkout.haveAccount': 'Jau turite paskyrą?',

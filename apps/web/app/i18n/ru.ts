@@ -220,6 +220,14 @@ export const ru: Dictionary = {
   'cart.freeShippingReached': 'Доставка этого заказа бесплатна',
   'checkout.offlineCart':
     'Нет подключения к сети: корзина сохранена на этом устройстве. Способы доставки и оплаты загрузятся, когда связь восстановится, и вы сможете оформить заказ.',
+  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  'checkout.estimatedTotal': 'Ориентировочная сумма',
+  'checkout.estimateNote':
+    'Нет подключения к сети: это цены, которые последними видело это устройство, они ещё не подтверждены. Магазин рассчитает сумму, когда заказ будет отправлен, и мы сообщим, если она будет другой.',
+  'checkout.offlineNoPickup':
+    'Постамат или пункт выдачи можно будет выбрать, когда появится подключение к сети.',
+  'offlineOrder.totalChanged':
+    'Заказ {number}: магазин подтвердил сумму {total}; ориентировочная сумма без подключения к сети была {estimate}.',
   'checkout.lineQty': 'Кол-во: {qty}',
   'checkout.termsRead': 'Прочитать правила купли-продажи',
   'checkout.haveAccount': 'Уже есть аккаунт?',
