@@ -95,6 +95,8 @@ export const en = {
   'product.adding': 'Adding…',
   'product.inStock': 'In stock',
   'product.outOfStock': 'Out of stock',
+  // issue #14 item 18: the product page's way back to the listing it was opened from
+  'product.backToList': 'Back to the list',
   'product.sku': 'SKU: {sku}',
   'product.regularPrice': 'Regular price',
   'product.price': 'Price',

@@ -101,6 +101,8 @@ export const lt: Dictionary = {
   'product.adding': 'Dedama…',
   'product.inStock': 'Yra sandėlyje',
   'product.outOfStock': 'Šiuo metu neturime',
+  // issue #14 item 18: the product page's way back to the listing it was opened from
+  'product.backToList': 'Atgal į sąrašą',
   'product.sku': 'Prekės kodas: {sku}',
   'product.regularPrice': 'Įprasta kaina',
   'product.price': 'Kaina',

@@ -101,6 +101,8 @@ export const ru: Dictionary = {
   'product.adding': 'Добавляем…',
   'product.inStock': 'В наличии',
   'product.outOfStock': 'Нет в наличии',
+  // issue #14 item 18: the product page's way back to the listing it was opened from
+  'product.backToList': 'Назад к списку',
   'product.sku': 'Артикул: {sku}',
   'product.regularPrice': 'Обычная цена',
   'product.price': 'Цена',

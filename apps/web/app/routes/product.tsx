@@ -35,6 +35,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/product';
 import { BannerGrid } from '../components/Banners';
+import { BackToList } from '../components/BackToList';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import {
   BundlePicker,
@@ -501,6 +502,7 @@ function ProductView({
 
   return (
     <article className="product" data-route={routeName}>
+      <BackToList />
       <Breadcrumbs
         trail={trail}
         current={{ name: product.name, path: productPath(t.storeCode, product) }}
