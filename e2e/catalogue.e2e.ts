@@ -96,6 +96,14 @@ describe('catalogue journey (en)', () => {
     await page.waitForURL(listUrl);
     await expect.poll(firstName).toBe(firstOnPage2);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+    // the previous route is tracked (issue #14 item 18): the product page's "Back to the list" opens
+    // the same page of products at the same scroll position
+    await page.locator('.card:not(.card-banner) a').nth(5).click();
+    await page.waitForURL(/\/p\//);
+    await page.getByRole('link', { name: t('product.backToList') }).click();
+    await page.waitForURL(listUrl);
+    await expect.poll(firstName).toBe(firstOnPage2);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
 
     // then a filter: back to page 1 with the filter in the query string
     const filter = page.locator('.filters a[rel="nofollow"]').first();

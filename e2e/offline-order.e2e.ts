@@ -6,12 +6,18 @@
  *    open in both tabs it is sent at once (once) and both land on the order's thank-you page;
  * 2. queued likewise, but the shopper is elsewhere when the network returns: "Order waiting!" asks
  *    to confirm; nothing is sent before the confirmation.
+ * 3. a cart filled entirely offline (issue #14 item 10): offline before anything is added, the
+ *    product goes into a cart with no server id; the checkout offers the methods cached while
+ *    online and an estimate said to be one; the order is queued; back online the cart is created on
+ *    the server, the order sent with its id and priced by the server (the estimate matched it here).
  * Each time the server is asked afterwards: exactly one order (one confirmation e-mail in the outbox)
  * for that cart, and sending the queued request again answers the same order.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { formatPrice } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { chooseOptionsIfNeeded, watchErrors } from './support/page.ts';
 
@@ -20,7 +26,13 @@ const t = getT('en');
 const INDEX = 'vue_storefront_catalog_en';
 const browser = useBrowser();
 
-type ProductDoc = { sku: string; slug: string; type_id: string; stock: { qty: number } };
+type ProductDoc = {
+  sku: string;
+  slug: string;
+  type_id: string;
+  stock: { qty: number };
+  final_price_incl_tax: number;
+};
 
 async function searchDocs<T>(type: string, request: unknown, extra = ''): Promise<T[]> {
   const q = encodeURIComponent(JSON.stringify(request));
@@ -76,6 +88,42 @@ async function persistedCartItems(page: Page): Promise<number> {
           const req = open.result.transaction('kv', 'readonly').objectStore('kv').get('cart');
           req.onsuccess = () =>
             resolve(((req.result as { items?: unknown[] } | undefined)?.items ?? []).length);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/** the cart on the device (IndexedDB `vitrina`/`kv`, key `cart`): its server id and lines */
+async function persistedCart(page: Page): Promise<{ cartServerToken: string | null; items: unknown[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ cartServerToken: string | null; items: unknown[] }>((resolve, reject) => {
+        const open = indexedDB.open('vitrina');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('kv', 'readonly').objectStore('kv').get('cart');
+          req.onsuccess = () => {
+            const c = (req.result ?? {}) as { cartServerToken?: string | null; items?: unknown[] };
+            resolve({ cartServerToken: c.cartServerToken ?? null, items: c.items ?? [] });
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/** whether the checkout's methods are cached on the device (state/checkout-options.ts) */
+async function checkoutOptionsCached(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open('vitrina');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('kv', 'readonly').objectStore('kv').get('checkout-options:en');
+          req.onsuccess = () =>
+            resolve(Array.isArray((req.result as { options?: unknown } | undefined)?.options));
           req.onerror = () => reject(req.error);
         };
       }),
@@ -239,5 +287,95 @@ describe('offline orders (en)', () => {
     );
     expect(pulled.status).toBe(200);
     expect(errors.filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|net::/.test(e))).toEqual([]);
+  });
+
+  it('a cart filled entirely offline: checked out with the cached methods, sent with its new server cart, at the server totals', async () => {
+    const email = `offline.order.3.${Date.now()}@example.com`;
+    const product = products[2] ?? products[0]!;
+    const productUrl = `${shopUrl}/en/p/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.slug)}`;
+    // online: the product page and the checkout are seen (the worker keeps copies); the app's start
+    // caches the checkout's methods on the device
+    await page.goto(`${shopUrl}/en/checkout`, { waitUntil: 'networkidle' });
+    await page.goto(productUrl, { waitUntil: 'networkidle' });
+    await expect.poll(() => checkoutOptionsCached(page), { timeout: 10_000 }).toBe(true);
+    expect((await persistedCart(page)).items).toHaveLength(0);
+
+    // ---- offline before anything is added ----
+    await context.setOffline(true);
+    await chooseOptionsIfNeeded(page);
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.click();
+    await page.getByRole('button', { name: t('header.cartCount', { count: 1 }) }).waitFor();
+    expect(await persistedCart(page)).toMatchObject({ cartServerToken: null, items: [{}] });
+
+    // the checkout goes on with the cached methods (it used to say the cart was empty)
+    await page.goto(`${shopUrl}/en/checkout`);
+    await page.getByLabel(t('checkout.firstName')).fill('Ona');
+    await page.getByLabel(t('checkout.lastName')).fill('Onaitė');
+    await page.getByLabel(t('checkout.email')).fill(email);
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.getByLabel(t('checkout.street')).fill('Gedimino pr.');
+    await page.getByLabel(t('checkout.house')).fill('9');
+    await page.getByLabel(t('checkout.city')).fill('Vilnius');
+    await page.getByLabel(t('checkout.zip')).fill('LT-01103');
+    await page.getByLabel(t('checkout.phone')).fill('+37060000001');
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.locator('.methods').first().waitFor();
+    await page.getByText(t('checkout.offlineNoPickup')).waitFor();
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    await page.getByLabel('Cash on delivery').check();
+    await page.getByRole('button', { name: t('checkout.continue') }).click();
+    // the review: an estimate, said to be one
+    const estimateBox = page.getByTestId('offline-estimate');
+    await estimateBox.getByText(t('checkout.estimateNote')).waitFor();
+    const estimated = (await estimateBox.locator('.totals-grand_total dd').textContent())?.trim();
+    expect(estimated).toMatch(/\d/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel(t('checkout.terms')).check();
+    await page.getByRole('button', { name: t('checkout.placeOrder') }).click();
+    const panel = page.getByTestId('queued-order');
+    await panel.getByText(t('offlineOrder.text')).waitFor();
+    const [task] = (await orderTasks(page)).filter((x) => !x.transmited);
+    // held until its cart is connected: the cart id is written in then
+    expect(task).toMatchObject({ hold: true, payload: { cart_id: '{{cartId}}' } });
+    expect(await confirmations(email)).toBe(0);
+
+    // ---- back online: the cart is created on the server, then the order is sent with its id ----
+    await context.setOffline(false);
+    await page.waitForURL(/\/en\/order-completed\?number=/, { timeout: 20_000 });
+    const number = new URL(page.url()).searchParams.get('number')!;
+    const [sent] = (await orderTasks(page)).filter((x) => x.task_id === task!.task_id);
+    expect(sent).toMatchObject({ transmited: true, resultCode: 200 });
+    const cartId = sent!.payload.cart_id;
+    expect(cartId).not.toBe('{{cartId}}');
+    expect(cartId).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // the order, priced by the server from its cart: the product's catalogue price, the method's fees
+    const pulled = await fetch(
+      `${shopUrl}/vsbridge/order/pull?number=${number}&orderToken=${encodeURIComponent(sent!.result!.orderToken!)}`,
+    );
+    const order = (
+      (await pulled.json()) as {
+        result: {
+          grand_total: number;
+          subtotal_incl_tax: number;
+          shipping_incl_tax: number;
+          payment_fee: number;
+          discount_amount: number;
+          items: { sku: string; qty: number; price_incl_tax: number }[];
+        };
+      }
+    ).result;
+    expect(order.items).toMatchObject([{ qty: 1, price_incl_tax: product.final_price_incl_tax }]);
+    expect(order.grand_total).toBe(
+      order.subtotal_incl_tax + order.shipping_incl_tax + order.payment_fee - order.discount_amount,
+    );
+    // the estimate shown offline was the server's total: nothing to correct
+    expect(estimated).toBe(formatPrice(order.grand_total, 'en'));
+    expect(await page.locator('.toast').filter({ hasText: 'the estimate shown offline was' }).count()).toBe(
+      0,
+    );
+    await expect.poll(() => persistedCart(page).then((c) => c.items.length)).toBe(0);
+    await expectOneOrder(sent as StoredTask, number, email);
   });
 });

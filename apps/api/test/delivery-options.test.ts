@@ -89,3 +89,60 @@ describe('GET /vsbridge/shop/delivery-options', () => {
     expect(r.status).toBe(400);
   });
 });
+
+type Method = {
+  code: string;
+  carrier_code: string;
+  cost_incl_tax: number;
+  free_from_incl_tax?: number | null;
+};
+type Payment = {
+  code: string;
+  title: string;
+  cost_incl_tax: number;
+  offline: boolean;
+  is_server_method: boolean;
+};
+
+describe('GET /vsbridge/shop/checkout-options (issue #14 item 10: the offline checkout)', () => {
+  it('per delivery country: the methods and fees checkout offers a small cart there, to the cent', async () => {
+    const r = await api.call({ method: 'GET', url: '/vsbridge/shop/checkout-options?storeCode=en' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const { options } = r.body.result as {
+      options: { country_id: string; shipping_methods: Method[]; payment_methods: Payment[] }[];
+    };
+    const lv = options.find((o) => o.country_id === 'LV');
+    const lt = options.find((o) => o.country_id === 'LT');
+    expect(lv && lt).toBeTruthy();
+    // the Latvia-only method is offered for Latvia and not for Lithuania
+    expect(lv!.shipping_methods.some((m) => m.code === 'dlvlatvia_dlvlatvia')).toBe(true);
+    expect(lt!.shipping_methods.some((m) => m.code === 'dlvlatvia_dlvlatvia')).toBe(false);
+    // each country's figures are the ones a cart with one line is offered for an address there
+    for (const option of [lt!, lv!]) {
+      const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+        .result as string;
+      await api.call({
+        method: 'POST',
+        url: `/vsbridge/cart/update?cartId=${cart}`,
+        payload: { cartItem: { sku: 'DLV-GADGET', qty: 1 } },
+      });
+      const offered = await api.call({
+        method: 'POST',
+        url: `/vsbridge/cart/shipping-methods?cartId=${cart}&storeCode=en`,
+        payload: { address: address({ countryId: option.country_id }) },
+      });
+      const methods = offered.body.result as Method[];
+      expect(option.shipping_methods.map((m) => [m.code, m.cost_incl_tax])).toEqual(
+        methods.map((m) => [m.code, m.cost_incl_tax]),
+      );
+      const payments = (
+        await api.call({ method: 'GET', url: `/vsbridge/cart/payment-methods?cartId=${cart}&storeCode=en` })
+      ).body.result as Payment[];
+      expect(option.payment_methods).toEqual(payments);
+    }
+    expect(lt!.shipping_methods.find((m) => m.code === 'dlvcourier_dlvcourier')).toMatchObject({
+      cost_incl_tax: 399,
+      free_from_incl_tax: 9900,
+    });
+  });
+});

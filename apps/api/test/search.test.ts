@@ -231,3 +231,41 @@ describe('catalogue search: other entity types', () => {
     expect(hierarchy.hits.total.value).toBe(2);
   });
 });
+
+/**
+ * The spec's "Search minimum score 1" (catalogue-and-cart.md §9) on our scale (README "Decisions"):
+ * a product's score is the sum over the term's words of how well each matched (1 = the word as
+ * written; a prefix, stem or typo within SEARCH_TYPO_THRESHOLD less), so 1 is not a floor of that
+ * sum; it is the share of the term's words a product must match: all of them.
+ */
+describe.each(['memory', 'sql'] as const)('search minimum score 1 (issue #14 item 18), SEARCH_INDEX=%s', (index) => {
+  type Hit = { _score: number; _source: { sku: string } };
+  let shop: TestApi;
+  beforeAll(async () => {
+    shop = await startApi({ SEARCH_INDEX: index });
+  });
+  afterAll(async () => shop?.close());
+  const hits = async (query: string) => {
+    const { status, body } = await shop.call(searchUrl('product', { query }, { size: 20, sort: '_score:desc' }));
+    expect(status, JSON.stringify(body)).toBe(200);
+    return (body.hits.hits as Hit[]).map((h) => [h._source.sku, h._score] as const);
+  };
+
+  it('a product matching only some of the words is not a result, however well it matches them', async () => {
+    expect(await hits('samsung')).toEqual([['PHN-2001', expect.any(Number)]]);
+    expect(await hits('dell')).toEqual([['LAP-1002', expect.any(Number)]]);
+    // each word finds a product, none finds both: nothing clears the minimum
+    expect(await hits('samsung dell')).toEqual([]);
+    expect(await hits('galaxy zzqqxx')).toEqual([]);
+  });
+
+  it('a match of every word is a result even when its score is below 1 (a typo)', async () => {
+    const typo = await hits('samsnug');
+    expect(typo.map(([sku]) => sku)).toEqual(['PHN-2001']);
+    expect(typo[0]![1]).toBeGreaterThan(0);
+    expect(typo[0]![1]).toBeLessThan(1);
+    // a prefix of a word is a match of it too
+    expect((await hits('galax')).map(([sku]) => sku)).toEqual(['PHN-2001']);
+  });
+});
+

@@ -35,6 +35,7 @@ import { storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
 import { useApi } from './lib/use-api';
 import { ApiError } from './lib/api';
 import { cart } from './state/cart';
+import { useRouteTracking } from './state/route-history';
 import { useUi } from './state/ui';
 import { useSyncQueue } from './sync/boot';
 import { useOnline } from './pwa/connection';
@@ -225,6 +226,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as RouteHandle | undefined;
   useCartSync();
   useSyncQueue();
+  useRouteTracking();
   usePwa();
   return (
     <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu} storeInfo={loaderData.storeInfo}>

@@ -22,6 +22,7 @@ let tl: typeof TL;
 let MemoryRouter: typeof Router.MemoryRouter;
 let MiniCart: typeof MiniCartModule.MiniCart;
 let browserApi: typeof ApiModule.browserApi;
+let createApi: typeof ApiModule.createApi;
 let cart: typeof CartModule.cart;
 let ui: typeof UiModule.ui;
 let notifications: typeof NotificationsModule.notifications;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
   ({ MiniCart } = await import('../app/components/MiniCart'));
-  ({ browserApi } = await import('../app/lib/api'));
+  ({ browserApi, createApi } = await import('../app/lib/api'));
   ({ cart } = await import('../app/state/cart'));
   ({ ui } = await import('../app/state/ui'));
   ({ notifications } = await import('../app/state/notifications'));
@@ -137,5 +138,40 @@ describe('mini cart', () => {
       </MemoryRouter>,
     );
     expect((tl.screen.getByLabelText('Coupon code') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('sync disabled (the cart request answered 503): the notice says the cart stays on the device; "Try again" connects it', async () => {
+    // the real shop, except that the cart request answers 503 (spec "Cart connection" step 4)
+    const refusing = createApi({
+      baseUrl: '',
+      storeCode: 'en',
+      fetch: async (input, init) =>
+        input.split('?')[0] === '/vsbridge/cart/create'
+          ? new Response(JSON.stringify({ code: 503, result: 'Service unavailable' }), {
+              status: 503,
+              headers: { 'content-type': 'application/json' },
+            })
+          : shop.fetch(input, init),
+    });
+    await cart.add(refusing, { sku: 'PHN-2001', qty: 1, name: 'PHN-2001', price: 0 });
+    expect(cart.store.get()).toMatchObject({ syncDisabled: true, cartServerToken: null });
+    ui.open('microcart');
+    tl.render(
+      <MemoryRouter initialEntries={['/en/']}>
+        <MiniCart />
+      </MemoryRouter>,
+    );
+    const notice = tl.screen.getByTestId('cart-sync-disabled');
+    expect(notice.textContent).toContain(
+      'The shop cannot save your cart right now: it is kept on this device only.',
+    );
+    // the shop answers again: "Try again" connects the cart and sends its line; the notice goes
+    await tl.act(async () => {
+      tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Try again' }));
+      await cart.idle();
+    });
+    expect(cart.store.get().syncDisabled).toBe(false);
+    expect(await serverQty()).toEqual({ 'PHN-2001': 1 });
+    expect(tl.screen.queryByTestId('cart-sync-disabled')).toBeNull();
   });
 });

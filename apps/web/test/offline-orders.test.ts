@@ -9,6 +9,7 @@ import { handleOrderOutcome, remindWaitingOrders } from '../app/sync/boot';
 import { leaseLock } from '../app/sync/lock';
 import {
   ORDER_EVENT,
+  UNCONNECTED_CART_ID,
   markThankYouPage,
   orderResultOf,
   pendingOrders,
@@ -232,5 +233,49 @@ describe('offline order rules', () => {
     unmark();
     expect(await remindWaitingOrders(translator('en'), () => undefined, q)).toBe(true);
     expect(await ordersWithKey('offline-order-key-0005')).toBe(0);
+  });
+
+  it('a cart filled offline: held even with automatic transmission, sent once its cart is connected, priced by the server', async () => {
+    const key = 'offline-order-key-0006';
+    const q = tab(injectFetch(), '');
+    const queued = await queueOrder(orderFor(UNCONNECTED_CART_ID, key), { queue: q, autoTransmit: true });
+    expect(queued).toMatchObject({ hold: true, transmited: false });
+    await q.process();
+    expect(await ordersWithKey(key)).toBe(0);
+    // the cart cannot be connected yet (the shop refuses it, or the network is gone again): it waits
+    await transmitOrders([key], q, async () => null);
+    expect(await ordersWithKey(key)).toBe(0);
+    expect(await pendingOrders(q)).toMatchObject([{ task_id: key, hold: true }]);
+    // connected: the server cart (created with the device's lines, here 2 units) is the one ordered
+    let cartId = '';
+    await transmitOrders([key], q, async () => (cartId = await cartWith('PHN-2001', 2)));
+    expect(await ordersWithKey(key)).toBe(1);
+    const [order] = await api.database.query<{ cart_id: string; grand_total: number }>(
+      'SELECT cart_id, grand_total FROM orders WHERE idempotency_key = $1',
+      [key],
+    );
+    expect(order?.cart_id).toBe(cartId);
+    const done = (await q.get(key))!;
+    expect((done.payload as OrderPayload).cart_id).toBe(cartId);
+    const charged = (done.result as { grand_total: number }).grand_total;
+    expect(charged).toBe(Number(order?.grand_total));
+
+    // the total shown offline is compared with the server's: a difference is told, a match is not
+    const told: { type: string; message: string }[] = [];
+    const deps = (estimate: number) => ({
+      t: translator('en'),
+      notify: (n: { type: string; message: string }) => told.push(n),
+      cartId: () => cartId,
+      clearCart: () => undefined,
+      thankYouShown: () => true,
+      estimateOf: async () => estimate,
+    });
+    handleOrderOutcome(done, { kind: 'ok', code: 200, result: done.result }, deps(charged));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(told).toEqual([]);
+    handleOrderOutcome(done, { kind: 'ok', code: 200, result: done.result }, deps(charged - 100));
+    await vi.waitFor(() => expect(told).toHaveLength(1));
+    expect(told[0]).toMatchObject({ type: 'warning' });
+    expect(told[0]!.message).toMatch(/the shop confirmed a total of .+; the estimate shown offline was /);
   });
 });

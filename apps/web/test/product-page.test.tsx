@@ -398,3 +398,25 @@ describe('product page: pickers at the customer group’s tier', () => {
     expect(row?.textContent).toContain(money(1163));
   });
 });
+
+describe('product page: is_configured (catalogue-and-cart.md §4, issue #14 item 18)', () => {
+  const info = () => document.querySelector('.product-info') as HTMLElement;
+  it('is marked configured by the rule’s choice and after the shopper’s choice', async () => {
+    render(page(routeData(phone, Date.now())));
+    await waitFor(() => expect(info().dataset.configured).toBe('true'));
+    expect(radio('B').checked).toBe(true);
+    fireEvent.click(radio('A+'));
+    await waitFor(() => expect(radio('A+').checked).toBe(true));
+    expect(info().dataset.configured).toBe('true');
+  });
+
+  it('without an available variant it is not configured: the spec error, nothing to add', async () => {
+    const soldOut: Product = {
+      ...phone,
+      configurable_children: [child('PX-A', 101, 1, 44900, 0), child('PX-B', 102, 2, 39900, 0)],
+    };
+    render(page(routeData(soldOut, Date.now())));
+    await waitFor(() => expect(info().dataset.configured).toBe('false'));
+    expect(screen.getByText('No available product variants')).toBeTruthy();
+  });
+});

@@ -97,6 +97,12 @@ export const ORDER_HISTORY_DEFAULT_PAGE = 1;
 export const SPECIAL_OFFERS_IDS_PER_QUERY = 100;
 
 // ---- Search (catalogue-and-cart.md §5 and §9) ----
+/**
+ * The spec's "Search minimum score 1" (an Elasticsearch `min_score` there). Our relevance is the sum
+ * over the term's words of how well each matched (about 1 as written, less for a typo),
+ * so 1 is read as the share of the term's words a product must match: every word (the searches AND
+ * them). A lone word's typo match scoring 0.5 stays a result (README "Decisions", issue #14 item 18).
+ */
 export const SEARCH_MIN_SCORE = 1;
 export const SEARCH_TERM_MIN_LENGTH = 3;
 export const SEARCH_CLIENT_TIMEOUT_MS = 5000;

@@ -38,3 +38,4 @@ export * from './staff.ts';
 export * from './bank-transfer.ts';
 export * from './url-map-options.ts';
 export * from './delivery.ts';
+export * from './offline-estimate.ts';

@@ -95,7 +95,7 @@ export function applyUrlMapProductOptions(
   if (!variant) return out;
   if (options.assignProductConfiguration) {
     // catalogue-and-cart.md §4: "After a variant is chosen the product is marked configured"
-    out = { ...out, configuration: configurationOf(configOptions, variant), is_configured: true };
+    out = configureProduct(out as Doc & { configurable_options?: ConfigurableOption[] }, variant);
     if (!options.separateSelectedVariant) {
       const taken: Doc = { parentSku: product.sku };
       for (const f of VARIANT_FIELDS) if (variant[f] !== undefined && variant[f] !== null) taken[f] = variant[f];
@@ -131,6 +131,20 @@ function chooseVariant(
   if (!fallback) return null;
   const wanted = variantOptions(product as { configurable_options?: ConfigurableOption[] }, asked);
   return selectVariant(pool, wanted, { fallbackToDefault: true }).variant;
+}
+
+/**
+ * catalogue-and-cart.md §4 "Configurable product": "After a variant is chosen the product is marked
+ * configured (is_configured)", with its configuration (attribute code → the chosen value). Without a
+ * variant (none available) it is not configured: the product page then shows "No available product
+ * variants" and cannot add it. Used by the URL map (assignProductConfiguration) and the product page.
+ */
+export function configureProduct<P extends { configurable_options?: readonly ConfigurableOption[] | null }>(
+  product: P,
+  variant: ConfigurableChild | null | undefined,
+): P & { is_configured: boolean; configuration: Record<string, { attribute_code: string; id: number; label: string }> } {
+  if (!variant) return { ...product, is_configured: false, configuration: {} };
+  return { ...product, is_configured: true, configuration: configurationOf(product.configurable_options ?? [], variant) };
 }
 
 function configurationOf(options: readonly ConfigurableOption[], variant: ConfigurableChild) {

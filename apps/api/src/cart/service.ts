@@ -434,6 +434,39 @@ export class CartService {
     };
   }
 
+  /**
+   * What a checkout needs to go on offline (issue #14 item 10), cached by the storefront while it is
+   * online: per delivery country, the shipping methods (fee incl. that country's VAT for an order
+   * below the free-shipping threshold, and the gross threshold) and the payment methods a physical
+   * cart may use with their fees. Figures for an estimate only: the order is priced when it is sent.
+   */
+  async checkoutOptions(store: StoreCode) {
+    const [methods, payments] = await Promise.all([shippingMethods(this.database), this.usablePaymentMethods(false)]);
+    const countries = [...new Set(methods.flatMap((m) => m.countries))].sort();
+    const options = [];
+    for (const country of countries) {
+      const rate = importRate(await this.taxFor(store, country, null));
+      options.push({
+        country_id: country,
+        shipping_methods: methods
+          .filter((m) => m.countries.includes(country))
+          .map((m) => ({
+            ...shippingMethodView(m, store, shippingFee(m, 0, false, rate)),
+            free_from_incl_tax: m.free_threshold_cents === null ? null : importedInclTax(m.free_threshold_cents, rate),
+          })),
+        payment_methods: payments.map((m) => ({
+          code: m.code,
+          title: localizedTitle(m.title, store),
+          default: m.is_default,
+          is_server_method: m.is_server_method,
+          offline: m.offline,
+          cost_incl_tax: paymentFee(this.config, m, false, rate),
+        })),
+      });
+    }
+    return { options };
+  }
+
   async shippingInformation(cart: CartRow, store: StoreCode, info: AddressInformation) {
     const countryId = info.shippingAddress.countryId;
     const { priced, tax } = await this.priced(cart, store, this.database, countryId);

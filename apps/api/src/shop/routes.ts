@@ -27,6 +27,19 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
   );
 
   app.get(
+    '/vsbridge/shop/checkout-options',
+    {
+      schema: {
+        tags,
+        summary:
+          'Per delivery country: shipping and payment methods with fees incl. VAT (cached by the storefront for an offline checkout)',
+        querystring: storeQuery,
+      },
+    },
+    async (req) => ok(await ctx.cart.checkoutOptions(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+  );
+
+  app.get(
     '/vsbridge/store-info',
     {
       schema: {

@@ -389,6 +389,25 @@ function CouponForm({ state }: { state: CartState }) {
   );
 }
 
+/**
+ * Spec "Cart connection" step 4: the shop answered the cart request with neither 200 nor 401, so
+ * cart sync is disabled (state/cart.ts `syncDisabled`): the shopper is told that the cart lives on
+ * this device only, and may try again.
+ */
+export function SyncDisabledNotice({ text }: { text?: string }) {
+  const t = useT();
+  const api = useApi();
+  const onError = useCartErrors();
+  return (
+    <div className="cart-sync-disabled" data-testid="cart-sync-disabled">
+      <p>{text ?? t('cart.syncDisabled')}</p>
+      <button type="button" className="btn" onClick={() => cart.retrySync(api).catch(onError)}>
+        {t('cart.syncRetry')}
+      </button>
+    </div>
+  );
+}
+
 /** The mini cart drawer (microcart overlay). */
 export function MiniCart() {
   const open = useUi((s) => s.microcart);
@@ -415,6 +434,7 @@ export function MiniCart() {
             ))}
           </ul>
           <div aria-live="polite" className="cart-status">
+            {state.syncDisabled ? <SyncDisabledNotice /> : null}
             {state.syncing
               ? t('cart.updating')
               : offline() && syncRequired(state)

@@ -138,7 +138,8 @@ const lt: Record<AccountKey, string> = {
   'auth.wait': 'Palaukite…',
   'auth.loggedIn': 'Jūs prisijungėte!',
   'auth.registered': 'Jūsų paskyra sukurta!',
-  'auth.resetSent': 'Jei adresu {email} yra registruota paskyra, išsiuntėme į jį slaptažodžio atkūrimo nuorodą.',
+  'auth.resetSent':
+    'Jei adresu {email} yra registruota paskyra, išsiuntėme į jį slaptažodžio atkūrimo nuorodą.',
   'auth.sendReset': 'Siųsti atkūrimo nuorodą',
   'auth.resetIntro':
     'Įveskite paskyros el. pašto adresą ir atsiųsime nuorodą naujam slaptažodžiui nustatyti.',
@@ -249,7 +250,8 @@ const ru: Record<AccountKey, string> = {
   'auth.wait': 'Подождите…',
   'auth.loggedIn': 'Вы вошли в учётную запись!',
   'auth.registered': 'Ваша учётная запись создана!',
-  'auth.resetSent': 'Если адрес {email} принадлежит учётной записи, мы отправили на него ссылку для восстановления пароля.',
+  'auth.resetSent':
+    'Если адрес {email} принадлежит учётной записи, мы отправили на него ссылку для восстановления пароля.',
   'auth.sendReset': 'Отправить ссылку',
   'auth.resetIntro':
     'Введите адрес электронной почты учётной записи, и мы пришлём ссылку для установки нового пароля.',

@@ -101,6 +101,8 @@ export const lt: Dictionary = {
   'product.adding': 'Dedama…',
   'product.inStock': 'Yra sandėlyje',
   'product.outOfStock': 'Šiuo metu neturime',
+  // issue #14 item 18: the product page's way back to the listing it was opened from
+  'product.backToList': 'Atgal į sąrašą',
   'product.sku': 'Prekės kodas: {sku}',
   'product.regularPrice': 'Įprasta kaina',
   'product.price': 'Kaina',
@@ -127,6 +129,12 @@ export const lt: Dictionary = {
   'cart.save': 'Išsaugoti',
   'cart.cancel': 'Atšaukti',
   'cart.offlinePending': 'Išsaugota šiame įrenginyje; bus išsiųsta, kai vėl prisijungsite prie interneto.',
+  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  'cart.syncDisabled':
+    'Parduotuvė šiuo metu negali išsaugoti jūsų krepšelio: jis laikomas tik šiame įrenginyje.',
+  'cart.syncRetry': 'Bandyti dar kartą',
+  'checkout.syncDisabled':
+    'Užsakymo kol kas pateikti negalima: parduotuvė šiuo metu negali išsaugoti jūsų krepšelio. Krepšelis laikomas šiame įrenginyje.',
 
   'totals.taxNote.LT': 'Kainos su Lietuvos PVM {rate} %',
   'totals.taxNote.LV': 'Kainos su Latvijos PVM {rate} %',
@@ -213,6 +221,13 @@ export const lt: Dictionary = {
   'cart.freeShippingReached': 'Šiam užsakymui pristatymas nemokamas',
   'checkout.offlineCart':
     'Esate neprisijungę: krepšelis išsaugotas šiame įrenginyje. Pristatymo ir mokėjimo būdai bus įkelti, kai vėl prisijungsite, tada galėsite pateikti užsakymą.',
+  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  'checkout.estimatedTotal': 'Numatoma suma',
+  'checkout.estimateNote':
+    'Esate neprisijungę: tai paskutinės šiame įrenginyje matytos kainos, dar nepatvirtintos. Parduotuvė apskaičiuos sumą, kai užsakymas bus išsiųstas, ir jums bus pranešta, jei ji skirsis.',
+  'checkout.offlineNoPickup': 'Paštomatą ar atsiėmimo punktą galėsite pasirinkti, kai būsite prisijungę.',
+  'offlineOrder.totalChanged':
+    'Užsakymas {number}: parduotuvė patvirtino sumą {total}; neprisijungus rodyta numatoma suma buvo {estimate}.',
   'checkout.lineQty': 'Kiekis: {qty}',
   'checkout.termsRead': 'Skaityti pirkimo–pardavimo taisykles',
   'checkout.haveAccount': 'Jau turite paskyrą?',
@@ -376,7 +391,8 @@ export const lt: Dictionary = {
   'card.from': 'nuo',
   'card.lowStock': 'Liko tik {count} vnt.',
   'card.addToCart': 'Į krepšelį: {name}',
-  'search.noResultsHelp': 'Patikrinkite rašybą, bandykite trumpesnį ar bendresnį žodį arba peržiūrėkite kategoriją:',
+  'search.noResultsHelp':
+    'Patikrinkite rašybą, bandykite trumpesnį ar bendresnį žodį arba peržiūrėkite kategoriją:',
   'search.again': 'Ieškoti dar kartą',
   'product.quantity': 'Kiekis',
   'product.onlyLeft': 'Sandėlyje liko tik {count} vnt.',

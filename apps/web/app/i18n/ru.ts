@@ -101,6 +101,8 @@ export const ru: Dictionary = {
   'product.adding': 'Добавляем…',
   'product.inStock': 'В наличии',
   'product.outOfStock': 'Нет в наличии',
+  // issue #14 item 18: the product page's way back to the listing it was opened from
+  'product.backToList': 'Назад к списку',
   'product.sku': 'Артикул: {sku}',
   'product.regularPrice': 'Обычная цена',
   'product.price': 'Цена',
@@ -128,6 +130,12 @@ export const ru: Dictionary = {
   'cart.cancel': 'Отмена',
   'cart.offlinePending':
     'Сохранено на этом устройстве; будет отправлено, когда появится подключение к интернету.',
+  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  'cart.syncDisabled':
+    'Магазин сейчас не может сохранить вашу корзину: она хранится только на этом устройстве.',
+  'cart.syncRetry': 'Попробовать снова',
+  'checkout.syncDisabled':
+    'Оформить заказ пока нельзя: магазин сейчас не может сохранить вашу корзину. Корзина хранится на этом устройстве.',
 
   'totals.taxNote.LT': 'Цены включают НДС Литвы {rate} %',
   'totals.taxNote.LV': 'Цены включают НДС Латвии {rate} %',
@@ -214,6 +222,14 @@ export const ru: Dictionary = {
   'cart.freeShippingReached': 'Доставка этого заказа бесплатна',
   'checkout.offlineCart':
     'Нет подключения к сети: корзина сохранена на этом устройстве. Способы доставки и оплаты загрузятся, когда связь восстановится, и вы сможете оформить заказ.',
+  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  'checkout.estimatedTotal': 'Ориентировочная сумма',
+  'checkout.estimateNote':
+    'Нет подключения к сети: это цены, которые последними видело это устройство, они ещё не подтверждены. Магазин рассчитает сумму, когда заказ будет отправлен, и мы сообщим, если она будет другой.',
+  'checkout.offlineNoPickup':
+    'Постамат или пункт выдачи можно будет выбрать, когда появится подключение к сети.',
+  'offlineOrder.totalChanged':
+    'Заказ {number}: магазин подтвердил сумму {total}; ориентировочная сумма без подключения к сети была {estimate}.',
   'checkout.lineQty': 'Кол-во: {qty}',
   'checkout.termsRead': 'Прочитать правила купли-продажи',
   'checkout.haveAccount': 'Уже есть аккаунт?',
@@ -377,7 +393,8 @@ export const ru: Dictionary = {
   'card.from': 'от',
   'card.lowStock': 'Осталось {count} шт.',
   'card.addToCart': 'В корзину: {name}',
-  'search.noResultsHelp': 'Проверьте написание, попробуйте более короткое или общее слово или выберите категорию:',
+  'search.noResultsHelp':
+    'Проверьте написание, попробуйте более короткое или общее слово или выберите категорию:',
   'search.again': 'Искать снова',
   'product.quantity': 'Количество',
   'product.onlyLeft': 'На складе осталось всего {count} шт.',

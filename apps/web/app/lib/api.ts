@@ -2,6 +2,7 @@ import { ORDER_HISTORY_PAGE_SIZE, SEARCH_CLIENT_TIMEOUT_MS } from '@vitrina/doma
 import type {
   Address,
   HomePageData,
+  CheckoutOptions,
   DeliveryOptions,
   NewsItem,
   Claim,
@@ -366,6 +367,8 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
     },
     /** Shipping fees (incl. VAT) and payment methods of the store view's default country (product page). */
     deliveryOptions: () => call<DeliveryOptions>('GET', '/shop/delivery-options'),
+    /** Per delivery country: shipping and payment methods with fees, for an offline checkout (issue #14 item 10). */
+    checkoutOptions: () => call<CheckoutOptions>('GET', '/shop/checkout-options'),
     /** Banners, slider and shop configuration of this store view (GET /home-page). */
     homePage: () => call<HomePageData>('GET', '/home-page'),
     /** The seller's details and the payment and delivery methods by name (GET /store-info). */

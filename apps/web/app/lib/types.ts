@@ -512,6 +512,18 @@ export interface HomePageData {
   config?: { code: string; configs: Record<string, unknown> }[];
 }
 
+/**
+ * `GET /shop/checkout-options`: per delivery country, the methods and fees an offline checkout
+ * offers (cached on the device while online; issue #14 item 10).
+ */
+export interface CheckoutOptions {
+  options: {
+    country_id: string;
+    shipping_methods: (ShippingMethod & { code: string; free_from_incl_tax: number | null })[];
+    payment_methods: PaymentMethod[];
+  }[];
+}
+
 /** `GET /shop/delivery-options`: what the product page quotes before there is a cart (issue #13). */
 export interface DeliveryOptions {
   country_id: string;

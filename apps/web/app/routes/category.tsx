@@ -1,4 +1,6 @@
 import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
+import { useRestoredScroll } from '../components/BackToList';
+import { useProductsLoaded } from '../state/route-history';
 import { useState } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/category';
@@ -138,6 +140,9 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const online = useOnline();
   const [filtersOpen, setFiltersOpen] = useState(false);
   useChildStockPrefetch(d.notFound ? [] : d.products);
+  // the way back from a product opens this listing again where it was left (issue #14 item 18)
+  useProductsLoaded(d.notFound ? null : d.products.length);
+  useRestoredScroll(!d.notFound);
   if (d.notFound) return <NotFound />;
   const pages = Math.ceil(d.total / CATEGORY_PAGE_SIZE);
   return (

@@ -9,6 +9,7 @@ import {
   staticPagePath,
   isVirtualCart,
   normaliseZip,
+  offlineEstimate,
   validateAlphaOnly,
   validateCompanyCode,
   validateEmail,
@@ -29,11 +30,13 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
 import { CartTotals } from '../components/CartTotals';
+import { SyncDisabledNotice } from '../components/MiniCart';
 import { SummaryLines } from '../components/CartLineOptions';
 import { Field } from '../components/Field';
 import { AddressFields, CountrySelect } from '../components/checkout/AddressFields';
 import { OpeningHours } from '../components/checkout/OpeningHours';
 import { BankSelector } from '../components/checkout/BankSelector';
+import { OfflineEstimate } from '../components/checkout/OfflineEstimate';
 import { PickupPointPicker, pickupLabel } from '../components/checkout/PickupPointPicker';
 import { getT, useT, type Translator } from '../i18n';
 import { ApiError } from '../lib/api';
@@ -66,7 +69,12 @@ import { ui } from '../state/ui';
 import { useOnline } from '../pwa/connection';
 import { isLoggedIn, user, useUser } from '../state/user';
 import { QueuedOrderPanel } from '../components/QueuedOrderPanel';
-import { queueOrder, shouldQueueOrder } from '../sync/offline-orders';
+import { UNCONNECTED_CART_ID, queueOrder, rememberEstimate, shouldQueueOrder } from '../sync/offline-orders';
+import {
+  offlineMethodsFor,
+  useCachedCheckoutOptions,
+  type CachedShippingMethod,
+} from '../state/checkout-options';
 import type { OrderPayload } from '../lib/types';
 
 export const handle: RouteHandle = { layout: 'minimal' };
@@ -359,6 +367,8 @@ export default function Checkout() {
     });
 
   const cartId = cartState.cartServerToken;
+  // the methods cached while online: a cart filled offline goes through checkout with them
+  const cachedOptions = useCachedCheckoutOptions(t.storeCode);
   const virtual = isVirtualCart(cartState.items);
   const chosenCarrier = s.shippingMethod?.carrier_code ?? null;
   const chosenShipping = methods?.list.find(
@@ -372,11 +382,13 @@ export default function Checkout() {
    * country), the default one chosen unless the shopper's choice is among them.
    */
   const loadMethods = async (country: string): Promise<ShippingMethod[]> => {
-    if (!cartId) return [];
     if (methods?.forCountry === country) return methods.list;
-    const found = (await api.cart.shippingMethods(cartId, { countryId: country })).filter(
-      (m) => m.available !== false,
-    );
+    // a cart filled offline (no server id yet, issue #14 item 10): the methods cached while online
+    const found = (
+      cartId
+        ? await api.cart.shippingMethods(cartId, { countryId: country })
+        : (offlineMethodsFor(cachedOptions, country)?.shipping ?? [])
+    ).filter((m) => m.available !== false);
     setMethods({ forCountry: country, list: found });
     const chosen = checkout.get().shippingDetails.shippingMethod;
     const keep =
@@ -391,14 +403,15 @@ export default function Checkout() {
   };
   // the delivery step opens with its methods (and again when the country changes)
   useEffect(() => {
-    if (step !== 'shipping' || virtual || !cartId || methods?.forCountry === s.country) return;
+    if (step !== 'shipping' || virtual || (!cartId && !cachedOptions) || methods?.forCountry === s.country)
+      return;
     let live = true;
     loadMethods(s.country).catch((err: unknown) => live && failed(err));
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step, virtual, cartId, s.country, methods?.forCountry]);
+  }, [step, virtual, cartId, cachedOptions, s.country, methods?.forCountry]);
   // the pickup points of the chosen parcel-locker or store carrier, in the cart's country (the
   // methods' request told the cart the country)
   const pickupKey = `${chosenCarrier ?? ''}/${methods?.forCountry ?? ''}`;
@@ -452,16 +465,25 @@ export default function Checkout() {
   if (queuedId) return <QueuedOrderPanel taskId={queuedId} onBack={() => setShownQueued(null)} />;
   if (!cartState.loaded) return <p>{t('common.loading')}</p>;
   const token = cartState.cartServerToken;
-  if (cartState.items.length && !token) {
+  // a cart with no server id yet: online it is being connected; offline it goes on with the cached
+  // methods, unless the device has none (or the shop refused the cart: sync disabled)
+  if (cartState.items.length && !token && (online || cartState.syncDisabled || !cachedOptions)) {
     return (
-      <section className="narrow" aria-busy={online}>
+      <section className="narrow" aria-busy={online && !cartState.syncDisabled}>
         <h1>{t('checkout.title')}</h1>
-        <p role="status">{online ? t('common.loading') : t('checkout.offlineCart')}</p>
+        {cartState.syncDisabled ? (
+          // spec "Cart connection" step 4: no server cart can be had now (issue #14 item 16)
+          <SyncDisabledNotice text={t('checkout.syncDisabled')} />
+        ) : (
+          <p role="status">
+            {online || cachedOptions === undefined ? t('common.loading') : t('checkout.offlineCart')}
+          </p>
+        )}
         <SummaryLines items={cartState.items} totals={null} />
       </section>
     );
   }
-  if (!cartState.items.length || !token) {
+  if (!cartState.items.length) {
     return (
       <section className="narrow">
         <h1>{t('checkout.title')}</h1>
@@ -483,6 +505,8 @@ export default function Checkout() {
   const syncPayment = async (code: string) => {
     const sent = ++paymentSync.current;
     setTotalsPayment(null);
+    // a cart filled offline has no server totals: the review shows an estimate instead
+    if (!token) return;
     const totals = await api.cart.collectTotals(token, code);
     if (sent !== paymentSync.current) return;
     cart.setTotals(totals);
@@ -536,13 +560,15 @@ export default function Checkout() {
     setBusy(true);
     try {
       let list: PaymentMethod[];
+      // a cart filled offline (no server id yet, issue #14 item 10): the methods cached while online
+      const cached = token ? null : offlineMethodsFor(cachedOptions, s.country);
       if (virtual) {
         // Nothing to ship: no shipping method; cash on delivery is hidden (spec §5).
         const errors = validateDelivery(t, s, 'none');
         setShippingErrors(errors);
         if (Object.keys(errors).length) return focusFirstInvalid(shippingForm.current);
         setShipping({ shippingMethod: NO_SHIPPING });
-        list = await api.cart.paymentMethods(token);
+        list = token ? await api.cart.paymentMethods(token) : (cached?.payments ?? []);
       } else {
         const found = await loadMethods(s.country);
         const chosen = checkout.get().shippingDetails.shippingMethod;
@@ -571,14 +597,19 @@ export default function Checkout() {
         }
         if (Object.keys(errors).length || !pointChosen) return focusFirstInvalid(shippingForm.current);
         const address = toAddress(p.emailAddress, delivery, methodKind);
-        const answer = await api.cart.shippingInformation(token, {
-          shippingAddress: address,
-          billingAddress: address,
-          shippingCarrierCode: chosen.carrier_code,
-          shippingMethodCode: chosen.method_code,
-        });
-        cart.setTotals(answer.totals);
-        list = answer.payment_methods?.length ? answer.payment_methods : await api.cart.paymentMethods(token);
+        if (!token) list = cached?.payments ?? [];
+        else {
+          const answer = await api.cart.shippingInformation(token, {
+            shippingAddress: address,
+            billingAddress: address,
+            shippingCarrierCode: chosen.carrier_code,
+            shippingMethodCode: chosen.method_code,
+          });
+          cart.setTotals(answer.totals);
+          list = answer.payment_methods?.length
+            ? answer.payment_methods
+            : await api.cart.paymentMethods(token);
+        }
       }
       // cash on delivery is hidden for virtual carts (spec §5; the API leaves it out too)
       list = list.filter((m) => !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
@@ -654,7 +685,8 @@ export default function Checkout() {
     setBusy(true);
     try {
       const payload: OrderPayload = {
-        cart_id: token,
+        // a cart filled offline: its server id is written in when it is connected (sync/offline-orders.ts)
+        cart_id: token ?? UNCONNECTED_CART_ID,
         products: cartState.items.map((i) => ({
           sku: i.sku,
           qty: i.qty,
@@ -680,10 +712,12 @@ export default function Checkout() {
       // the task id, so it is created exactly once whenever it is sent (issue #5 "Offline orders").
       const queueIt = async (why: 'offline' | 'server-error') => {
         await queueOrder(payload);
+        // the estimate shown, to tell the shopper if the server's total differs (issue #14 item 10)
+        if (estimate) await rememberEstimate(key, estimate.grand_total);
         if (why === 'server-error') notify({ type: 'warning', message: t.msg('order.queued') });
         updateCheckout({ queuedOrderId: key, isThankYouPage: true });
       };
-      if (!navigator.onLine) return await queueIt('offline');
+      if (!navigator.onLine || !token) return await queueIt('offline');
       let order;
       try {
         order = await api.order.create(payload);
@@ -712,6 +746,20 @@ export default function Checkout() {
 
   const chosenPayment = payments.find((m) => m.code === pd.paymentMethod);
   const totalsConfirmed = totalsPayment !== null && totalsPayment === pd.paymentMethod;
+  // a cart filled offline: what the shopper is told to expect, from the prices last seen (domain rule)
+  const estimate = token
+    ? null
+    : offlineEstimate(
+        cartState.items,
+        isVirtualCart(cartState.items) || !chosenShipping
+          ? null
+          : {
+              cost_incl_tax: methodPrice(chosenShipping),
+              free_from_incl_tax:
+                (chosenShipping as Partial<CachedShippingMethod>).free_from_incl_tax ?? null,
+            },
+        chosenPayment?.cost_incl_tax ?? 0,
+      );
 
   return (
     <div className="checkout">
@@ -897,6 +945,9 @@ export default function Checkout() {
                 ) : (
                   <p className="muted">{t('common.loading')}</p>
                 )}
+                {!token && methods?.forCountry === s.country ? (
+                  <p className="muted">{t('checkout.offlineNoPickup')}</p>
+                ) : null}
               </>
             )}
             {needsPickup ? (
@@ -1110,7 +1161,11 @@ export default function Checkout() {
               <SummaryLines items={cartState.items} totals={cartState.totals} />
               {cartState.totals ? <CartTotals totals={cartState.totals} shippingChosen /> : null}
             </div>
-            {totalsConfirmed ? null : <p className="muted">{t('checkout.totalsUnconfirmed')}</p>}
+            {estimate ? (
+              <OfflineEstimate estimate={estimate} />
+            ) : totalsConfirmed ? null : (
+              <p className="muted">{t('checkout.totalsUnconfirmed')}</p>
+            )}
             <div className="field field-check">
               <input
                 type="checkbox"

@@ -12,6 +12,7 @@ import {
   productLoadError,
   PRODUCT_SEARCH_MAX_SIZE,
   selectVariant,
+  configureProduct,
   specialPriceUntil,
   STATUS_DISABLED,
   STORE_VIEWS,
@@ -34,6 +35,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/product';
 import { BannerGrid } from '../components/Banners';
+import { BackToList } from '../components/BackToList';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import {
   BundlePicker,
@@ -383,7 +385,9 @@ function ProductView({
     : { final, regular, sku: variant?.sku ?? product.sku };
   const stock = variant ? (variant.stock ?? null) : (product.stock ?? null);
   const inStock = stockStatus(stock) !== 'out_of_stock' && (!isBundle || bundle.orderable);
-  const noVariant = isConfigurable && !variant;
+  // spec §4: the product is marked configured once a variant is chosen (by the shopper or the rule)
+  const configured = isConfigurable ? configureProduct(product, variant) : null;
+  const noVariant = configured !== null && !configured.is_configured;
   const onlyLeft = lowStockQty(stock);
   // the quantity field's ceiling: the stock when it is counted, else the cart's limit
   const maxQty =
@@ -498,6 +502,7 @@ function ProductView({
 
   return (
     <article className="product" data-route={routeName}>
+      <BackToList />
       <Breadcrumbs
         trail={trail}
         current={{ name: product.name, path: productPath(t.storeCode, product) }}
@@ -505,7 +510,10 @@ function ProductView({
       />
       <div className="product-main">
         <Gallery key={variant?.sku ?? product.sku} name={product.name} images={images} />
-        <div className="product-info">
+        <div
+          className="product-info"
+          data-configured={configured ? String(configured.is_configured) : undefined}
+        >
           <h1>{product.name}</h1>
           <p className="muted product-ids">
             {t('product.sku', { sku: variant?.sku ?? product.sku })}

@@ -569,6 +569,14 @@ export function createCartStore(options: CartStoreOptions = {}) {
         if (opts.stock !== false && store.get().items.length > 0) await stockSync(api);
       });
     },
+    /**
+     * Spec "Cart connection" step 4 ends by the shopper's "Try again" (or a new page load): sync is
+     * enabled again and the cart connects anew; a new refusal disables it again.
+     */
+    retrySync(api: Api): Promise<void> {
+      store.set((s) => (s.syncDisabled ? { ...s, syncDisabled: false, bypassCount: 0 } : s));
+      return enqueue(() => syncWithRules(api, true));
+    },
     /** The stock check of the lines (also run by sync). */
     stockSync: (api: Api) => enqueue(() => stockSync(api)),
     /** The `cart/stockSync` callback of a queued stock check: matched by its task id (onlineStockCheckid). */

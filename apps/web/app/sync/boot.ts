@@ -4,19 +4,25 @@
  * and on every `online` event, handles the outcome of offline orders, and reminds the shopper of
  * orders waiting for confirmation ("Order waiting!").
  */
+import { formatPrice, offlineTotalDiffers } from '@vitrina/domain';
 import { useEffect } from 'react';
 import { useT, type Translator } from '../i18n';
 import type { Api } from '../lib/api';
 import { useApi } from '../lib/use-api';
 import { cart } from '../state/cart';
 import { afterOrderPlaced } from '../state/checkout';
+import { refreshCheckoutOptions } from '../state/checkout-options';
 import { notify, type NewNotification } from '../state/notifications';
 import {
+  OFFLINE_ORDER_AUTO_TRANSMIT,
   ORDER_EVENT,
+  estimateOf,
   isOrderTask,
+  needsCart,
   isThankYouPageShown,
   orderResultOf,
   pendingOrders,
+  setOrderCartConnector,
   transmitOrders,
 } from './offline-orders';
 import { syncQueue, type Outcome, type SyncQueue, type SyncTask } from './queue';
@@ -28,6 +34,8 @@ export interface OrderOutcomeDeps {
   cartId: () => string | null;
   clearCart: () => void;
   thankYouShown: () => boolean;
+  /** the total shown for an order placed offline (sync/offline-orders.ts rememberEstimate) */
+  estimateOf?: (taskId: string) => Promise<number | null>;
 }
 
 /**
@@ -57,6 +65,21 @@ export function handleOrderOutcome(
       false,
     );
     const result = orderResultOf(task);
+    // money is the server's: an estimate shown offline that differs from the charged total is told
+    const charged = (task.result as { grand_total?: unknown } | null)?.grand_total;
+    if (result && typeof charged === 'number' && deps.estimateOf)
+      void deps.estimateOf(task.task_id).then((estimate) => {
+        if (offlineTotalDiffers(estimate, charged))
+          deps.notify({
+            type: 'warning',
+            hasNoTimeout: true,
+            message: deps.t('offlineOrder.totalChanged', {
+              number: result.orderNumber,
+              total: formatPrice(charged, deps.t.storeCode),
+              estimate: formatPrice(estimate as number, deps.t.storeCode),
+            }),
+          });
+      });
     if (result && !deps.thankYouShown())
       deps.notify({
         type: 'success',
@@ -125,12 +148,30 @@ export function useSyncQueue() {
         cartId: () => cart.store.get().cartServerToken,
         clearCart: () => cart.clear(),
         thankYouShown: isThankYouPageShown,
+        estimateOf,
       }),
     );
+    // an order of a cart filled offline gets its cart connected (created with its lines) before it is sent
+    setOrderCartConnector(async () => {
+      await cart.sync(api, { stock: false });
+      return cart.store.get().cartServerToken;
+    });
     let live = true;
     const run = () => {
       if (!live) return;
-      void syncQueue.process().then(() => live && navigator.onLine && remindWaitingOrders(t));
+      if (navigator.onLine)
+        // the methods an offline checkout offers next time (issue #14 item 10)
+        refreshCheckoutOptions(api).catch((e: unknown) => console.warn('checkout options not cached', e));
+      void syncQueue
+        .process()
+        .then(async () => {
+          // automatic transmission on: orders of carts filled offline are sent once their cart connects
+          if (OFFLINE_ORDER_AUTO_TRANSMIT && live && navigator.onLine)
+            await transmitOrders(
+              (await pendingOrders()).filter((o) => needsCart(o.payload)).map((o) => o.task_id),
+            );
+        })
+        .then(() => live && navigator.onLine && remindWaitingOrders(t));
     };
     // after the persisted cart is read: `{{cartId}}` needs it
     void cart.store.ready.then(run);
@@ -138,6 +179,7 @@ export function useSyncQueue() {
     return () => {
       live = false;
       offOrders();
+      setOrderCartConnector(null);
       window.removeEventListener('online', run);
     };
   }, [api, t]);

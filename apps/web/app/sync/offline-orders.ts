@@ -12,7 +12,9 @@
  * is off by default, as in the spec.
  */
 import type { OrderPayload, OrderResult } from '../lib/types';
+import { idbGet, idbSet } from '../state/idb';
 import { syncQueue, type SyncQueue, type SyncTask } from './queue';
+import { CART_ID_PLACEHOLDER } from './task';
 
 export const ORDER_CREATE_URL = '/vsbridge/order/create';
 export const ORDER_EVENT = 'order/transmitted';
@@ -37,6 +39,34 @@ export function shouldQueueOrder(error: unknown, online: boolean): 'offline' | '
   return null;
 }
 
+/**
+ * The cart id of an order placed from a cart filled entirely offline (issue #14 item 10): the cart
+ * has no server id yet. The order waits (held) until the cart is connected; then the id is written
+ * into the queued order and it is sent (`transmitOrders`), so the server prices the cart's lines.
+ */
+export const UNCONNECTED_CART_ID = CART_ID_PLACEHOLDER;
+
+/** Whether a queued order still waits for its server cart. */
+export const needsCart = (order: Pick<OrderPayload, 'cart_id'>) => order.cart_id === UNCONNECTED_CART_ID;
+
+/** How the orders of an unconnected cart get their cart id: connects the device's cart (sync/boot.ts). */
+let connectCart: (() => Promise<string | null>) | null = null;
+export function setOrderCartConnector(fn: (() => Promise<string | null>) | null) {
+  connectCart = fn;
+}
+
+/**
+ * The total the shopper was shown for an order placed offline (an estimate, cents), kept beside the
+ * queued order so that the server's figure can be compared when it is sent (offlineTotalDiffers).
+ */
+const estimateKey = (taskId: string) => `order-estimate:${taskId}`;
+export const rememberEstimate = (taskId: string, grandTotal: number) =>
+  idbSet(estimateKey(taskId), grandTotal);
+export async function estimateOf(taskId: string): Promise<number | null> {
+  const v = await idbGet<number>(estimateKey(taskId));
+  return typeof v === 'number' ? v : null;
+}
+
 /** Queues the order on the device (untransmitted); answers the stored task. */
 export function queueOrder(
   order: OrderPayload,
@@ -53,7 +83,8 @@ export function queueOrder(
     silent: true,
     // kept after transmission: the thank-you page (in any tab) reads the order number from it
     keep: true,
-    hold: !(options.autoTransmit ?? OFFLINE_ORDER_AUTO_TRANSMIT),
+    // an order of an unconnected cart is always held: it is released once its cart id is written
+    hold: needsCart(order) || !(options.autoTransmit ?? OFFLINE_ORDER_AUTO_TRANSMIT),
     requeueOnServerError: true,
   });
 }
@@ -63,10 +94,26 @@ export async function pendingOrders(queue: SyncQueue = syncQueue): Promise<Queue
   return (await queue.list()).filter((t): t is QueuedOrder => isOrderTask(t) && !t.transmited);
 }
 
-/** Sends the waiting orders now (the shopper confirmed, or the thank-you page shows). */
-export async function transmitOrders(ids?: string[], queue: SyncQueue = syncQueue): Promise<void> {
+/**
+ * Sends the waiting orders now (the shopper confirmed, or the thank-you page shows). An order of a
+ * cart filled offline first has its cart connected (created on the server with its lines) and the
+ * id written into it; when the cart cannot be connected yet it keeps waiting.
+ */
+export async function transmitOrders(
+  ids?: string[],
+  queue: SyncQueue = syncQueue,
+  connect: (() => Promise<string | null>) | null = connectCart,
+): Promise<void> {
   const pending = await pendingOrders(queue);
-  for (const t of pending) if (!ids || ids.includes(t.task_id)) await queue.release(t.task_id);
+  for (const t of pending) {
+    if (ids && !ids.includes(t.task_id)) continue;
+    if (needsCart(t.payload)) {
+      const cartId = connect ? await connect().catch(() => null) : null;
+      if (!cartId) continue;
+      await queue.patchPayload(t.task_id, (p) => ({ ...(p as OrderPayload), cart_id: cartId }));
+    }
+    await queue.release(t.task_id);
+  }
 }
 
 /** The order number and token of a transmitted order task, or null. */

@@ -289,6 +289,18 @@ export function createSyncQueue(options: SyncQueueOptions = {}) {
       await queue.process();
     },
 
+    /**
+     * Rewrites the payload of a task not sent yet (an offline order gets its server cart id once the
+     * cart is connected, sync/offline-orders.ts); answers the stored task. A sent task is left as it was.
+     */
+    async patchPayload(taskId: string, fn: (payload: unknown) => unknown): Promise<SyncTask | null> {
+      const stored = await storage.update(key(taskId), (cur) =>
+        cur && !isTombstone(cur) && !cur.transmited ? { ...cur, payload: fn(cur.payload) } : cur,
+      );
+      changed();
+      return stored && !isTombstone(stored) ? stored : null;
+    },
+
     /** Forgets a task that has not been sent (e.g. untransmitted tasks cleared on a failed token refresh). */
     async discard(taskId: string): Promise<void> {
       await storage.update(key(taskId), (cur) =>
