@@ -74,34 +74,63 @@ export function parseTsquery(text: string): { lexeme: string; prefix: boolean }[
   return out;
 }
 
+/**
+ * A numeric column by ordinal in a typed array: 1, 4 or 8 bytes a row (the JS arrays of numbers this
+ * replaced cost 8 to 16 with their growth slack, and doubles were boxed). `data` is replaced when it
+ * grows: read it through the column at the time of use, never keep it across an await.
+ */
+export class NumColumn {
+  data: Uint8Array | Int32Array | Float64Array;
+  constructor(private readonly make: (size: number) => Uint8Array | Int32Array | Float64Array) {
+    this.data = make(1024);
+  }
+  set(o: number, v: number): void {
+    if (o >= this.data.length) {
+      const grown = this.make(Math.ceil(this.data.length * 1.5) + 1024);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[o] = v;
+  }
+  /** drops the unused capacity (after a build) */
+  trim(n: number): void {
+    if (this.data.length > n) this.data = this.data.slice(0, n);
+  }
+}
+const int32 = () => new NumColumn((n) => new Int32Array(n));
+const float64 = () => new NumColumn((n) => new Float64Array(n));
+const flags = () => new NumColumn((n) => new Uint8Array(n));
+
 /** one store view's index */
 export class StoreIndex {
   n = 0;
   liveCount = 0;
   maxRev = 0;
-  readonly live: number[] = [];
-  readonly revOf: number[] = [];
+  /** 1 for the live ordinals (a re-indexed row's old ordinal is 0) */
+  readonly live = flags();
+  readonly revOf = float64();
   readonly ordOf = new Map<number, number>();
-  readonly productId: number[] = [];
+  readonly productId = int32();
   readonly sku: string[] = [];
   readonly urlPath: string[] = [];
   readonly slug: string[] = [];
   readonly typeId: string[] = [];
   readonly name: string[] = [];
-  readonly childSkus: string[][] = [];
-  /** search_text (name, brand, sku, mpn lower-cased): the typo prefilter reads it */
-  readonly searchText: string[] = [];
-  readonly num: Record<string, number[]> = {
+  /** the child skus of each ordinal, each followed by NUL (one string a row, '' for none) */
+  readonly childSkus: string[] = [];
+  /** type ids seen (a handful of values: one string each, not one per row) */
+  private readonly typeIds = new Map<string, string>();
+  readonly num: Record<string, NumColumn> = {
     product_id: this.productId,
-    status: [],
-    visibility: [],
-    final_price_incl_tax: [],
-    total_qty: [],
-    is_in_stock: [],
-    is_promoted: [],
-    sales_count: [],
-    created_at: [],
-    updated_at: [],
+    status: int32(),
+    visibility: int32(),
+    final_price_incl_tax: int32(),
+    total_qty: int32(),
+    is_in_stock: flags(),
+    is_promoted: int32(),
+    sales_count: int32(),
+    created_at: float64(),
+    updated_at: float64(),
   };
   readonly text: Record<string, string[]> = {
     sku: this.sku,
@@ -136,7 +165,7 @@ export class StoreIndex {
   // like the lexemes (growing lists, then one typed array; rows added later go to `trgExtra`)
   readonly trgIds = new Map<string, number>();
   /** per ordinal, the trigram numbers of its search_text in order (word similarity reads them) */
-  private trgFlat = new Int32Array(1 << 16);
+  private trgFlat: Uint16Array | Int32Array = new Uint16Array(1 << 16);
   private trgOffset = new Int32Array(1 << 12);
   /** the summed length of the trigram sequences (their mean prices counting trigrams row by row) */
   trgSeqTotal = 0;
@@ -219,34 +248,35 @@ export class StoreIndex {
   add(r: Loaded): void {
     const old = this.ordOf.get(r.product_id);
     if (old !== undefined) {
-      if (this.revOf[old] === r.rev) return; // already applied
-      this.live[old] = 0;
+      if (this.revOf.data[old] === r.rev) return; // already applied
+      this.live.data[old] = 0;
       this.liveCount--;
     }
     const o = this.n++;
     this.ordOf.set(r.product_id, o);
-    this.live.push(1);
+    this.live.set(o, 1);
     this.liveCount++;
-    this.revOf.push(r.rev);
+    this.revOf.set(o, r.rev);
     if (r.rev > this.maxRev) this.maxRev = r.rev;
-    this.productId.push(r.product_id);
+    this.productId.set(o, r.product_id);
     this.sku.push(r.sku);
     this.urlPath.push(r.url_path);
     this.slug.push(r.slug);
-    this.typeId.push(r.type_id);
+    let typeId = this.typeIds.get(r.type_id);
+    if (typeId === undefined) this.typeIds.set(r.type_id, (typeId = r.type_id));
+    this.typeId.push(typeId);
     this.name.push(r.name);
-    this.childSkus.push(r.child_skus.length ? r.child_skus : EMPTY);
-    this.searchText.push(r.search_text);
-    const num = this.num as Record<string, number[]>;
-    num.status!.push(r.status);
-    num.visibility!.push(r.visibility);
-    num.final_price_incl_tax!.push(r.final_price_incl_tax);
-    num.total_qty!.push(r.total_qty);
-    num.is_in_stock!.push(r.is_in_stock ? 1 : 0);
-    num.is_promoted!.push(r.is_promoted);
-    num.sales_count!.push(r.sales_count);
-    num.created_at!.push(r.created_us);
-    num.updated_at!.push(r.updated_us);
+    this.childSkus.push(r.child_skus.length ? r.child_skus.map((s) => `${s}\u0000`).join('') : '');
+    const num = this.num;
+    num.status!.set(o, r.status);
+    num.visibility!.set(o, r.visibility);
+    num.final_price_incl_tax!.set(o, r.final_price_incl_tax);
+    num.total_qty!.set(o, r.total_qty);
+    num.is_in_stock!.set(o, r.is_in_stock ? 1 : 0);
+    num.is_promoted!.set(o, r.is_promoted);
+    num.sales_count!.set(o, r.sales_count);
+    num.created_at!.set(o, r.created_us);
+    num.updated_at!.set(o, r.updated_us);
     for (const c of r.category_ids) {
       this.cats.push(c);
       let list = this.catPostings.get(c);
@@ -276,7 +306,7 @@ export class StoreIndex {
     this.byText.sku.set(r.sku, o);
     this.byText.url_path.set(r.url_path, o);
     const sequence = trigramSequence(r.search_text);
-    const ids = new Int32Array(sequence.length);
+    const ids = new Array<number>(sequence.length);
     sequence.forEach((t, i) => {
       let id = this.trgIds.get(t);
       if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
@@ -297,10 +327,13 @@ export class StoreIndex {
    * Per ordinal, the trigram numbers of its search_text in order, kept end to end in one typed array
    * (one object per row cost about 150 bytes each and slowed every full garbage collection).
    */
-  private pushTrigramSequence(o: number, ids: Int32Array): void {
+  private pushTrigramSequence(o: number, ids: number[]): void {
     const end = this.trgSeqTotal + ids.length;
-    if (end > this.trgFlat.length) {
-      const grown = new Int32Array(Math.max(end, this.trgFlat.length * 2));
+    // two bytes a trigram while there are fewer than 65,536 distinct ones, then four
+    const wide = this.trgFlat instanceof Uint16Array && this.trgIds.size > 0xffff;
+    if (end > this.trgFlat.length || wide) {
+      const size = end > this.trgFlat.length ? Math.max(end, Math.ceil(this.trgFlat.length * 1.5)) : this.trgFlat.length;
+      const grown = wide || this.trgFlat instanceof Int32Array ? new Int32Array(size) : new Uint16Array(size);
       grown.set(this.trgFlat.subarray(0, this.trgSeqTotal));
       this.trgFlat = grown;
     }
@@ -315,7 +348,7 @@ export class StoreIndex {
   }
 
   /** the trigram numbers of an ordinal's search_text, in order (a view, valid until rows are added) */
-  trigramSequenceOf(o: number): Int32Array {
+  trigramSequenceOf(o: number): Uint16Array | Int32Array {
     return this.trgFlat.subarray(this.trgOffset[o] as number, this.trgOffset[o + 1] as number);
   }
 
@@ -336,6 +369,12 @@ export class StoreIndex {
   compact(): void {
     const trg = this.trgBuilding;
     if (trg) {
+      // the build's growth slack
+      this.trgFlat = this.trgFlat.slice(0, this.trgSeqTotal);
+      this.trgOffset = this.trgOffset.slice(0, this.n + 1);
+      this.live.trim(this.n);
+      this.revOf.trim(this.n);
+      for (const col of Object.values(this.num)) col.trim(this.n);
       const start = new Int32Array(trg.length + 1);
       let total = 0;
       for (let id = 0; id < trg.length; id++) {
@@ -447,19 +486,19 @@ export class StoreIndex {
     return this.termIds.get(`${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`);
   }
 
-  /** approximate heap size of the index, in bytes (arrays of small integers at 8 bytes an entry) */
+  /** approximate heap size of the index, in bytes (arrays of small integers at 4 bytes an entry, strings at their length plus a header) */
   memoryEstimate(): number {
-    let entries = this.n * 16 + this.cats.length + this.termRows.length;
-    for (const p of this.catPostings.values()) entries += p.length;
-    for (const p of this.termPostings) entries += p.length;
-    let strings = 0;
+    let bytes = this.n * 40 + (this.cats.length + this.termRows.length) * 4;
+    for (const col of [this.live, this.revOf, ...Object.values(this.num)]) bytes += col.data.byteLength;
+    for (const p of this.catPostings.values()) bytes += p.length * 4;
+    for (const p of this.termPostings) bytes += p.length * 4;
     for (let i = 0; i < this.n; i++)
-      strings +=
+      bytes +=
         (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 +
+        this.childSkus[i]!.length +
         4 * 16;
     return (
-      entries * 8 +
-      strings +
+      bytes +
       this.lexBlob.length * 2 +
       this.lexPos.byteLength +
       this.lexStart.byteLength +
@@ -474,7 +513,6 @@ export class StoreIndex {
   }
 }
 
-const EMPTY: string[] = [];
 export const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** the numbers PostgreSQL answers as text (float8 through node-postgres) as numbers */
