@@ -519,7 +519,7 @@ export class ProductSearchIndex {
     if (filterDriver) {
       let postings = 0;
       for (const q of queries)
-        for (const t of q) for (const list of ix.trigramPostings(t)) postings += list.length;
+        for (const t of q) postings += ix.trigramPostingCount(t);
       if (filterDriver.length * (ix.trgSeqTotal / Math.max(1, ix.n)) < postings)
         candidates = this.typoCandidatesByRow(ix, queries, filterDriver, marks);
     }

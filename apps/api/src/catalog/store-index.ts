@@ -4,13 +4,14 @@
  * and the reusable scratch space of a query. Rows are only ever appended (a re-indexed product gets
  * a new ordinal and its old one is marked dead).
  */
-import { trigramSequence } from './trigram.ts';
-import { OrdinalScratch, type Posting } from './scored-postings.ts';
+import { trigramWords, wordTrigrams } from './trigram.ts';
+import { OrdinalScratch, weightCode, type Posting } from './scored-postings.ts';
 
 /** a test of one ordinal */
 export type Predicate = (o: number) => boolean;
 
 const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
+const WEIGHT_OF: Partial<Record<string, number>> = WEIGHTS;
 export const LOAD_BATCH = 5000;
 
 export type Loaded = {
@@ -48,13 +49,21 @@ export function parseTsvector(text: string): [string, number][] {
   const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    const lexeme = (m[1] as string).replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    const quoted = m[1] as string;
+    const lexeme =
+      quoted.includes("'") || quoted.includes('\\')
+        ? quoted.replace(/''/g, "'").replace(/\\(.)/g, '$1')
+        : quoted;
+    const positions = m[2];
     let w = 0;
-    if (m[2] === undefined) w = WEIGHTS.D as number;
+    if (positions === undefined) w = WEIGHTS.D as number;
     else {
-      for (const pos of m[2].split(',')) {
-        const letter = /[A-D]$/.test(pos) ? pos.slice(-1) : 'D';
-        w = Math.max(w, WEIGHTS[letter] as number);
+      // "1A,3,5B": each position's weight is its last character when a letter, else D
+      for (let i = 0; i <= positions.length; i++) {
+        if (i < positions.length && positions[i] !== ',') continue;
+        const letter = positions[i - 1] as string;
+        const weight = WEIGHT_OF[letter] ?? (WEIGHTS.D as number);
+        if (weight > w) w = weight;
       }
     }
     out.push([lexeme, w]);
@@ -160,7 +169,8 @@ export class StoreIndex {
   private lexPos = new Int32Array(1);
   private lexStart = new Int32Array(1);
   private lexOrds = new Int32Array(0);
-  private lexW = new Float32Array(0);
+  /** the weight code of each posting (scored-postings.ts WEIGHTS) */
+  private lexW = new Uint8Array(0);
   // trigrams of search_text (typo matching): ids, then postings (ordinals) per trigram id, built
   // like the lexemes (growing lists, then one typed array; rows added later go to `trgExtra`)
   readonly trgIds = new Map<string, number>();
@@ -170,9 +180,17 @@ export class StoreIndex {
   /** the summed length of the trigram sequences (their mean prices counting trigrams row by row) */
   trgSeqTotal = 0;
   private trgBuilding: number[][] | null = [];
+  /** while building: trigram numbers by word of search_text, and the last ordinal + 1 listed in each trigram's postings */
+  private wordTrigramIds = new Map<string, number[]>();
+  private trgSeen = new Int32Array(0);
   private trgExtra = new Map<number, number[]>();
+  // the built postings: per trigram number, its ordinals as gaps in variable-length bytes (7 bits a
+  // byte, the high bit saying more follow: about 1.5 bytes a posting instead of 4), where they start
+  // and how many there are; read back one list at a time into `trgDecoded`
   private trgStart = new Int32Array(1);
-  private trgOrds = new Int32Array(0);
+  private trgCount = new Int32Array(0);
+  private trgBytes = new Uint8Array(0);
+  private trgDecoded = new Int32Array(0);
   // sku and url_path lookups (the product page's queries): the latest ordinal of each value
   readonly byText = { sku: new Map<string, number>(), url_path: new Map<string, number>() };
   /** scratch space of the synchronous text matching (scored-postings.ts) */
@@ -301,19 +319,35 @@ export class StoreIndex {
       if (!p) target.set(lexeme, (p = { ords: [], w: [] }));
       if (p.ords[p.ords.length - 1] === o) continue;
       p.ords.push(o);
-      p.w.push(w);
+      p.w.push(weightCode(w));
     }
     this.byText.sku.set(r.sku, o);
     this.byText.url_path.set(r.url_path, o);
-    const sequence = trigramSequence(r.search_text);
-    const ids = new Array<number>(sequence.length);
-    sequence.forEach((t, i) => {
-      let id = this.trgIds.get(t);
-      if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
-      ids[i] = id;
-    });
+    // the trigram numbers of search_text, word by word (most words recur: their numbers are remembered)
+    const ids: number[] = [];
+    for (const word of trigramWords(r.search_text)) {
+      let known = this.wordTrigramIds.get(word);
+      if (!known) {
+        known = wordTrigrams(word).map((t) => {
+          let id = this.trgIds.get(t);
+          if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
+          return id;
+        });
+        if (this.wordTrigramIds.size >= 100_000) this.wordTrigramIds.clear();
+        this.wordTrigramIds.set(word, known);
+      }
+      for (const id of known) ids.push(id);
+    }
     this.pushTrigramSequence(o, ids);
-    for (const id of new Set(ids)) {
+    if (this.trgSeen.length < this.trgIds.size) {
+      const grown = new Int32Array(Math.ceil(this.trgIds.size * 1.5) + 1024);
+      grown.set(this.trgSeen);
+      this.trgSeen = grown;
+    }
+    for (const id of ids) {
+      // each trigram once per row (trgSeen holds the last ordinal + 1 that listed it)
+      if (this.trgSeen[id] === o + 1) continue;
+      this.trgSeen[id] = o + 1;
       if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
       else {
         let list = this.trgExtra.get(id);
@@ -352,17 +386,47 @@ export class StoreIndex {
     return this.trgFlat.subarray(this.trgOffset[o] as number, this.trgOffset[o + 1] as number);
   }
 
-  /** the ordinals whose search_text holds the trigram (ascending within each list) */
+  /**
+   * The ordinals whose search_text holds the trigram (ascending within each list). The first list
+   * is decoded into space reused by the next call: read it before asking for another trigram.
+   */
   trigramPostings(trigram: string): ArrayLike<number>[] {
     this.compact();
     const id = this.trgIds.get(trigram);
     if (id === undefined) return [];
     const out: ArrayLike<number>[] = [];
-    if (id + 1 < this.trgStart.length)
-      out.push(this.trgOrds.subarray(this.trgStart[id] as number, this.trgStart[id + 1] as number));
+    if (id < this.trgCount.length && this.trgCount[id]! > 0) {
+      const count = this.trgCount[id]!;
+      if (this.trgDecoded.length < count) this.trgDecoded = new Int32Array(count);
+      const list = this.trgDecoded;
+      const bytes = this.trgBytes;
+      let at = this.trgStart[id]!;
+      let o = -1;
+      for (let k = 0; k < count; k++) {
+        let gap = 0;
+        let shift = 0;
+        let b: number;
+        do {
+          b = bytes[at++]!;
+          gap += (b & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (b & 0x80);
+        o += gap;
+        list[k] = o;
+      }
+      out.push(list.subarray(0, count));
+    }
     const more = this.trgExtra.get(id);
     if (more) out.push(more);
     return out;
+  }
+
+  /** how many postings the trigram has (without reading them) */
+  trigramPostingCount(trigram: string): number {
+    this.compact();
+    const id = this.trgIds.get(trigram);
+    if (id === undefined) return 0;
+    return (id < this.trgCount.length ? this.trgCount[id]! : 0) + (this.trgExtra.get(id)?.length ?? 0);
   }
 
   /** turns the lexemes read so far into the sorted string and typed-array postings */
@@ -376,17 +440,36 @@ export class StoreIndex {
       this.revOf.trim(this.n);
       for (const col of Object.values(this.num)) col.trim(this.n);
       const start = new Int32Array(trg.length + 1);
-      let total = 0;
+      const count = new Int32Array(trg.length);
+      let size = 0;
       for (let id = 0; id < trg.length; id++) {
-        start[id] = total;
-        total += trg[id]?.length ?? 0;
+        start[id] = size;
+        const list = trg[id];
+        if (!list) continue;
+        count[id] = list.length;
+        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!)
+          size += varintSize(list[k]! - prev);
       }
-      start[trg.length] = total;
-      const ords = new Int32Array(total);
-      for (let id = 0; id < trg.length; id++) if (trg[id]) ords.set(trg[id] as number[], start[id] as number);
+      start[trg.length] = size;
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (let id = 0; id < trg.length; id++) {
+        const list = trg[id];
+        if (!list) continue;
+        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!) {
+          let gap = list[k]! - prev;
+          while (gap >= 0x80) {
+            bytes[at++] = (gap & 0x7f) | 0x80;
+            gap = Math.floor(gap / 0x80);
+          }
+          bytes[at++] = gap;
+        }
+      }
       this.trgStart = start;
-      this.trgOrds = ords;
+      this.trgCount = count;
+      this.trgBytes = bytes;
       this.trgBuilding = null;
+      this.wordTrigramIds.clear();
     }
     const building = this.building;
     if (!building) return;
@@ -404,7 +487,7 @@ export class StoreIndex {
     pos[lexemes.length] = chars;
     start[lexemes.length] = postings;
     const ords = new Int32Array(postings);
-    const w = new Float32Array(postings);
+    const w = new Uint8Array(postings);
     lexemes.forEach((l, i) => {
       const p = building.get(l)!;
       ords.set(p.ords, start[i] as number);
@@ -508,9 +591,20 @@ export class StoreIndex {
       this.trgFlat.byteLength +
       this.trgOffset.byteLength +
       this.trgStart.byteLength +
-      this.trgOrds.byteLength
+      this.trgCount.byteLength +
+      this.trgBytes.byteLength
     );
   }
+}
+
+/** the bytes of a gap in the variable-length encoding of the trigram postings */
+function varintSize(gap: number): number {
+  let size = 1;
+  while (gap >= 0x80) {
+    gap = Math.floor(gap / 0x80);
+    size++;
+  }
+  return size;
 }
 
 export const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
