@@ -224,7 +224,7 @@ describe('in-process search index = SQL search', () => {
     expect(declined).toBeLessThan(answered / 5);
   }, 300_000);
 
-  it('finds configurable products by their children's skus (one or several, whole skus only)', async () => {
+  it('finds configurable products by the skus of their children (one or several, whole skus only)', async () => {
     const parents = await database.query<{ child_skus: string[] }>(
       "SELECT child_skus FROM product_index WHERE store_code = 'en' AND cardinality(child_skus) > 1 ORDER BY product_id LIMIT 3",
       [],
