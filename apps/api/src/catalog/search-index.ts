@@ -186,10 +186,13 @@ export class ProductSearchIndex {
     let last = -1;
     for (;;) {
       if (this.closed) throw new Error('closed');
-      const batch = await this.database.query<Loaded>(
-        `SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id > $2 ORDER BY product_id LIMIT ${LOAD_BATCH}`,
+      // a batch as one JSON array, parsed natively: row by row, reading the driver's result took
+      // twice the time and 2-3 times the CPU (PGlite parses its wire protocol in JavaScript)
+      const [result] = await this.database.query<{ rows: Loaded[] | null }>(
+        `SELECT json_agg(t ORDER BY t.product_id) AS rows FROM (SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id > $2 ORDER BY product_id LIMIT ${LOAD_BATCH}) t`,
         [store, last],
       );
+      const batch = result?.rows ?? [];
       for (const r of batch) ix.add(normalise(r));
       if (batch.length < LOAD_BATCH) break;
       last = batch[batch.length - 1]!.product_id;
