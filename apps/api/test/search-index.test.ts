@@ -257,7 +257,11 @@ describe('in-process search index = SQL search', () => {
       { request: { query: 'ab' }, store: 'en' },
       { request: { query: '#' + (skus[0] as string) }, store: 'en' },
       { request: { query: (skus[1] as string).toLowerCase() }, store: 'lt' },
-      { request: { query: typo((words[5] as string).toLowerCase(), 2) }, store: 'en', size: PRODUCT_SEARCH_MAX_SIZE },
+      {
+        request: { query: typo((words[5] as string).toLowerCase(), 2) },
+        store: 'en',
+        size: PRODUCT_SEARCH_MAX_SIZE,
+      },
       { request: { filters: { sku: skus.slice(0, 30) } }, store: 'en', size: 100, sort: 'id:asc' },
       { request: { filters: { url_path: 'p/x/y' } }, store: 'en' },
       { request: { aggregations: ['price', 'color', 'condition'] }, store: 'ru', size: 24 },

@@ -13,7 +13,12 @@ export type ServerConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   /** the PostgreSQL pool (with DATABASE_URL): size and time limits (README "Shop process") */
-  databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  databasePool: {
+    poolMax: number;
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+    sharedBuffersMb: number;
+  };
   mediaDir: string;
   /** when set, this process serves only the storefront and calls the API there */
   apiUrl: string | undefined;
@@ -59,6 +64,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       connectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000),
       // 0 turns it off; catalogue searches set their own (SEARCH_TIMEOUT_MS), imports lift it
       statementTimeoutMs: nonNegativeInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+      // the embedded database's buffers (PGlite only; packages/db client.ts says why not its 128 MB)
+      sharedBuffersMb: positiveInteger(env, 'PGLITE_SHARED_BUFFERS_MB', 32),
     },
     mediaDir: path.resolve(cwd, env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     apiUrl: env.API_URL || undefined,
@@ -125,7 +132,11 @@ function publicOrigin(value: string | undefined): string {
   } catch {
     throw new Error(`PUBLIC_URL must be the shop's origin such as https://shop.example, got "${raw}"`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname.replace(/\/+$/, '') !== '' || url.search)
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname.replace(/\/+$/, '') !== '' ||
+    url.search
+  )
     throw new Error(`PUBLIC_URL must be the shop's origin such as https://shop.example, got "${raw}"`);
   return url.origin;
 }

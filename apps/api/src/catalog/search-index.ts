@@ -521,8 +521,7 @@ export class ProductSearchIndex {
     // a selective filter with fewer trigrams in its rows than the words' postings hold: count row by row
     if (filterDriver) {
       let postings = 0;
-      for (const q of queries)
-        for (const t of q) postings += ix.trigramPostingCount(t);
+      for (const q of queries) for (const t of q) postings += ix.trigramPostingCount(t);
       if (filterDriver.length * (ix.trgSeqTotal / Math.max(1, ix.n)) < postings)
         candidates = this.typoCandidatesByRow(ix, queries, filterDriver, marks);
     }

@@ -366,7 +366,8 @@ export class StoreIndex {
     // two bytes a trigram while there are fewer than 65,536 distinct ones, then four
     const wide = this.trgFlat instanceof Uint16Array && this.trgIds.size > 0xffff;
     if (end > this.trgFlat.length || wide) {
-      const size = end > this.trgFlat.length ? Math.max(end, Math.ceil(this.trgFlat.length * 1.5)) : this.trgFlat.length;
+      const size =
+        end > this.trgFlat.length ? Math.max(end, Math.ceil(this.trgFlat.length * 1.5)) : this.trgFlat.length;
       const grown = wide || this.trgFlat instanceof Int32Array ? new Int32Array(size) : new Uint16Array(size);
       grown.set(this.trgFlat.subarray(0, this.trgSeqTotal));
       this.trgFlat = grown;
@@ -447,8 +448,7 @@ export class StoreIndex {
         const list = trg[id];
         if (!list) continue;
         count[id] = list.length;
-        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!)
-          size += varintSize(list[k]! - prev);
+        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!) size += varintSize(list[k]! - prev);
       }
       start[trg.length] = size;
       const bytes = new Uint8Array(size);
