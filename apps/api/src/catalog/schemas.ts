@@ -98,22 +98,8 @@ export const bestsellersQuery = z.object({
   size: z.coerce.number().int().min(1).max(50).default(8).describe('how many (the home list holds 8)'),
   exclude: z
     .union([z.string().max(2000), z.array(z.string())])
-    .transform((v) =>
-      (Array.isArray(v) ? v.join(',') : v)
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .regex(/^\d{1,9}$/)
-            .transform(Number),
-        )
-        .max(100),
-    )
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v).split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^\d{1,9}$/).transform(Number)).max(100))
     .optional()
     .describe('comma-separated product ids left out (the "New" list)'),
   _source_include: fields,

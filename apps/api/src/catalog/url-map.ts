@@ -64,20 +64,9 @@ export async function mapUrl(
   if (!hit) return null;
   if (hit._type === 'product') {
     const pathChild = head === 'p' && tail.length === 3 ? (tail[2] as string) : null;
-    const shaped = applyUrlMapProductOptions(
-      hit._source,
-      opts.options ?? {},
-      opts.sku ?? pathChild,
-      storeCode,
-    );
+    const shaped = applyUrlMapProductOptions(hit._source, opts.options ?? {}, opts.sku ?? pathChild, storeCode);
     if (!shaped) return null;
-    hit = {
-      _type: 'product',
-      _source:
-        opts.options?.prefetchGroupProducts && opts.linked
-          ? await withLinked(shaped, storeCode, opts.linked)
-          : shaped,
-    };
+    hit = { _type: 'product', _source: opts.options?.prefetchGroupProducts && opts.linked ? await withLinked(shaped, storeCode, opts.linked) : shaped };
   }
   return { _type: hit._type, _source: project(hit._source, projection) };
 }
@@ -87,11 +76,7 @@ export async function mapUrl(
  * (a migrating shop's `nesiojami-kompiuteriai/lenovo-t14.html`), a category's path (its slug, the
  * Magento url_path it was imported with) or a CMS page's slug.
  */
-async function resolveBare(
-  catalog: CatalogService,
-  store: StoreCode,
-  path: string,
-): Promise<UrlMapHit | null> {
+async function resolveBare(catalog: CatalogService, store: StoreCode, path: string): Promise<UrlMapHit | null> {
   const product = await catalog.productByKey(store, 'url_path', path);
   if (product && !productLoadError(product as { status?: number; visibility?: number }))
     return { _type: 'product', _source: product };
@@ -109,12 +94,9 @@ async function withLinked(
 ): Promise<Record<string, unknown>> {
   type Link = { sku?: string; linked_product_sku?: string; [k: string]: unknown };
   const links = (product.product_links as Link[] | undefined) ?? [];
-  const bundle =
-    (product.bundle_options as { product_links?: Link[]; [k: string]: unknown }[] | undefined) ?? [];
+  const bundle = (product.bundle_options as { product_links?: Link[]; [k: string]: unknown }[] | undefined) ?? [];
   const skuOf = (l: Link) => l.linked_product_sku ?? l.sku;
-  const skus = [...links, ...bundle.flatMap((o) => o.product_links ?? [])]
-    .map(skuOf)
-    .filter((s): s is string => !!s);
+  const skus = [...links, ...bundle.flatMap((o) => o.product_links ?? [])].map(skuOf).filter((s): s is string => !!s);
   if (skus.length === 0) return product;
   const docs = new Map((await linked(store, [...new Set(skus)])).map((d) => [String(d.sku), d]));
   const attach = (l: Link) => {
