@@ -404,14 +404,13 @@ export class StoreIndex {
       let at = this.trgStart[id]!;
       let o = -1;
       for (let k = 0; k < count; k++) {
-        let gap = 0;
-        let shift = 0;
-        let b: number;
-        do {
+        let b = bytes[at++]!;
+        // most gaps fit one byte; ordinals (and so gaps) stay below 2^31: shifts never overflow
+        let gap = b & 0x7f;
+        for (let shift = 7; b & 0x80; shift += 7) {
           b = bytes[at++]!;
-          gap += (b & 0x7f) * 2 ** shift;
-          shift += 7;
-        } while (b & 0x80);
+          gap |= (b & 0x7f) << shift;
+        }
         o += gap;
         list[k] = o;
       }
