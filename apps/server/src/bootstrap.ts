@@ -5,7 +5,15 @@
  */
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_CATALOG_KEY, getMeta, importCatalog, migrate, openDatabase, schema, type Database } from '@vitrina/db';
+import {
+  DEMO_CATALOG_KEY,
+  getMeta,
+  importCatalog,
+  migrate,
+  openDatabase,
+  schema,
+  type Database,
+} from '@vitrina/db';
 import { DEMO_SEED, generateDemoCatalog, generateDemoImages, markDemoSeeded } from '@vitrina/db/demo';
 import type { ServerConfig } from './config.ts';
 
@@ -14,6 +22,7 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...config.databasePool,
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
     log, // a PostgreSQL outage: logged once when it starts and once when it ends
   });
   await migrate(database);

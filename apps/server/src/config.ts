@@ -13,12 +13,9 @@ export type ServerConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   /** the PostgreSQL pool (with DATABASE_URL): size and time limits (README "Shop process") */
-  databasePool: {
-    poolMax: number;
-    connectTimeoutMs: number;
-    statementTimeoutMs: number;
-    sharedBuffersMb: number;
-  };
+  databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffers (packages/db client.ts says why not PGlite's 128 MB) */
+  pgliteSharedBuffersMb: number;
   mediaDir: string;
   /** when set, this process serves only the storefront and calls the API there */
   apiUrl: string | undefined;
@@ -64,9 +61,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       connectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000),
       // 0 turns it off; catalogue searches set their own (SEARCH_TIMEOUT_MS), imports lift it
       statementTimeoutMs: nonNegativeInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
-      // the embedded database's buffers (PGlite only; packages/db client.ts says why not its 128 MB)
-      sharedBuffersMb: positiveInteger(env, 'PGLITE_SHARED_BUFFERS_MB', 32),
     },
+    pgliteSharedBuffersMb: positiveInteger(env, 'PGLITE_SHARED_BUFFERS_MB', 32),
     mediaDir: path.resolve(cwd, env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     apiUrl: env.API_URL || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
