@@ -139,6 +139,12 @@ function requestArb() {
       weight: 1,
     },
     { arbitrary: fc.nat().map((i) => ({ sku: skus[i % skus.length] })), weight: 1 },
+    {
+      arbitrary: fc.nat().map((i) => ({
+        'configurable_children.sku': [skus[i % skus.length], skus[(i * 5 + 2) % skus.length]],
+      })),
+      weight: 1,
+    },
     { arbitrary: fc.nat().map((i) => ({ id: [i % 500, (i * 7) % 3000] })), weight: 1 },
     { arbitrary: fc.boolean().map((b) => ({ 'stock.is_in_stock': b })), weight: 1 },
     { arbitrary: fc.constantFrom(4, [3, 4], 2).map((v) => ({ visibility: v })), weight: 1 },
@@ -218,12 +224,44 @@ describe('in-process search index = SQL search', () => {
     expect(declined).toBeLessThan(answered / 5);
   }, 300_000);
 
+  it('finds configurable products by the skus of their children (one or several, whole skus only)', async () => {
+    const parents = await database.query<{ child_skus: string[] }>(
+      "SELECT child_skus FROM product_index WHERE store_code = 'en' AND cardinality(child_skus) > 1 ORDER BY product_id LIMIT 3",
+      [],
+    );
+    expect(parents.length).toBeGreaterThan(0);
+    const children = parents.flatMap((p) => p.child_skus);
+    const first = children[0] as string;
+    for (const wanted of [[first], children, [first.slice(1)], [first.slice(0, -1)], [`${first}x`]]) {
+      const res = await both({
+        request: { filters: { 'configurable_children.sku': wanted } },
+        store: 'en',
+        size: 50,
+        sort: 'id:asc',
+      });
+      expect(res.memory.status).toBe(200);
+      expect(res.memory.body.hits.total).toEqual(res.sql.body.hits.total);
+      expect(ids(res.memory.body)).toEqual(ids(res.sql.body));
+    }
+    const all = await both({
+      request: { filters: { 'configurable_children.sku': children } },
+      store: 'en',
+      size: 50,
+    });
+    expect(all.memory.body.hits.total).toEqual(all.sql.body.hits.total);
+    expect(all.memory.body.hits.total.value).toBeGreaterThan(0);
+  });
+
   it('answers the spec cases the same way (3-character minimum, #, hyphens, typos, base filters by sku)', async () => {
     const cases: Req[] = [
       { request: { query: 'ab' }, store: 'en' },
       { request: { query: '#' + (skus[0] as string) }, store: 'en' },
       { request: { query: (skus[1] as string).toLowerCase() }, store: 'lt' },
-      { request: { query: typo((words[5] as string).toLowerCase(), 2) }, store: 'en', size: PRODUCT_SEARCH_MAX_SIZE },
+      {
+        request: { query: typo((words[5] as string).toLowerCase(), 2) },
+        store: 'en',
+        size: PRODUCT_SEARCH_MAX_SIZE,
+      },
       { request: { filters: { sku: skus.slice(0, 30) } }, store: 'en', size: 100, sort: 'id:asc' },
       { request: { filters: { url_path: 'p/x/y' } }, store: 'en' },
       { request: { aggregations: ['price', 'color', 'condition'] }, store: 'ru', size: 24 },

@@ -15,6 +15,7 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...config.databasePool,
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
     log, // a PostgreSQL outage: logged once when it starts and once when it ends
   });
   await migrate(database);

@@ -14,6 +14,8 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   /** the PostgreSQL pool (with DATABASE_URL): size and time limits (README "Shop process") */
   databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffers (packages/db client.ts says why not PGlite's 128 MB) */
+  pgliteSharedBuffersMb: number;
   mediaDir: string;
   /** when set, this process serves only the storefront and calls the API there */
   apiUrl: string | undefined;
@@ -60,6 +62,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       // 0 turns it off; catalogue searches set their own (SEARCH_TIMEOUT_MS), imports lift it
       statementTimeoutMs: nonNegativeInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     },
+    pgliteSharedBuffersMb: positiveInteger(env, 'PGLITE_SHARED_BUFFERS_MB', 32),
     mediaDir: path.resolve(cwd, env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     apiUrl: env.API_URL || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
@@ -125,7 +128,11 @@ function publicOrigin(value: string | undefined): string {
   } catch {
     throw new Error(`PUBLIC_URL must be the shop's origin such as https://shop.example, got "${raw}"`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname.replace(/\/+$/, '') !== '' || url.search)
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname.replace(/\/+$/, '') !== '' ||
+    url.search
+  )
     throw new Error(`PUBLIC_URL must be the shop's origin such as https://shop.example, got "${raw}"`);
   return url.origin;
 }

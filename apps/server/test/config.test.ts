@@ -19,17 +19,36 @@ describe('loadServerConfig trustProxy', () => {
 
 describe('shop process configuration: the PostgreSQL pool', () => {
   it("has time limits by default, and takes the operator's", () => {
-    expect(loadServerConfig({}).databasePool).toEqual({ poolMax: 10, connectTimeoutMs: 5000, statementTimeoutMs: 30_000 });
+    expect(loadServerConfig({}).databasePool).toEqual({
+      poolMax: 10,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+    });
     expect(
-      loadServerConfig({ DATABASE_POOL_MAX: '20', DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '0' })
-        .databasePool,
+      loadServerConfig({
+        DATABASE_POOL_MAX: '20',
+        DATABASE_CONNECT_TIMEOUT_MS: '2000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      }).databasePool,
     ).toEqual({ poolMax: 20, connectTimeoutMs: 2000, statementTimeoutMs: 0 });
   });
 
   it('refuses values that are not whole numbers, naming the variable', () => {
     expect(() => loadServerConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
-    expect(() => loadServerConfig({ DATABASE_CONNECT_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
-    expect(() => loadServerConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadServerConfig({ DATABASE_CONNECT_TIMEOUT_MS: '5s' })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    );
+    expect(() => loadServerConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
+});
+
+describe('shop process configuration: the embedded database', () => {
+  it("keeps 32 MB of PGlite buffers by default (not its 128 MB), and takes the operator's", () => {
+    expect(loadServerConfig({}).pgliteSharedBuffersMb).toBe(32);
+    expect(loadServerConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).pgliteSharedBuffersMb).toBe(128);
+    expect(() => loadServerConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
   });
 });
 
@@ -41,8 +60,20 @@ describe('planWorkers: how many shop processes npm start runs (issue #16)', () =
     ['PostgreSQL + Redis: one per core', { DATABASE_URL: pg, REDIS_URL: 'redis://x' }, 4, 4, null],
     ['PostgreSQL without Redis: one, and how to get more', { DATABASE_URL: pg }, 4, 1, /REDIS_URL/],
     ['PostgreSQL without Redis on one core: nothing to say', { DATABASE_URL: pg }, 1, 1, null],
-    ['WEB_CONCURRENCY chosen with Redis', { DATABASE_URL: pg, REDIS_URL: 'redis://x', WEB_CONCURRENCY: '3' }, 8, 3, null],
-    ['WEB_CONCURRENCY chosen without Redis: warned', { DATABASE_URL: pg, WEB_CONCURRENCY: '2' }, 8, 2, /rate-limit/],
+    [
+      'WEB_CONCURRENCY chosen with Redis',
+      { DATABASE_URL: pg, REDIS_URL: 'redis://x', WEB_CONCURRENCY: '3' },
+      8,
+      3,
+      null,
+    ],
+    [
+      'WEB_CONCURRENCY chosen without Redis: warned',
+      { DATABASE_URL: pg, WEB_CONCURRENCY: '2' },
+      8,
+      2,
+      /rate-limit/,
+    ],
     ['storefront only (API_URL): one per core', { API_URL: 'http://api:3001' }, 2, 2, null],
   ];
   it.each(table)('%s', (_name, env, cores, workers, warning) => {

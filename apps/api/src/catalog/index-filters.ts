@@ -61,7 +61,7 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       ([op, bound]) => [RANGE_TESTS[op as keyof Range], bound as number] as const,
     );
     if (tests.some(([t, b]) => !t || typeof b !== 'number' || !Number.isFinite(b))) return null;
-    return { test: (o) => tests.every(([t, b]) => t(col[o] as number, b)) };
+    return { test: (o) => tests.every(([t, b]) => t(col.data[o] as number, b)) };
   }
   const list = Array.isArray(value) ? value : [value];
   switch (c.kind) {
@@ -94,9 +94,9 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
           .map((id) => ix.ordOf.get(id))
           .filter((o): o is number => o !== undefined)
           .sort((a, b) => a - b);
-        return { candidates: ords, test: (o) => set.has(col[o] as number) };
+        return { candidates: ords, test: (o) => set.has(col.data[o] as number) };
       }
-      return { test: (o) => set.has(col[o] as number) };
+      return { test: (o) => set.has(col.data[o] as number) };
     }
     case 'text':
     case 'textArray': {
@@ -104,7 +104,18 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       if (texts.size === 0) return NONE;
       if (c.kind === 'textArray') {
         if (c.col !== 'child_skus') return null;
-        return { test: (o) => (ix.childSkus[o] as string[]).some((s) => texts.has(s)) };
+        const wanted = [...texts].map((s) => `${s}\u0000`);
+        return {
+          test: (o) => {
+            // NUL-terminated skus: a match starts the string or follows a NUL
+            const skus = ix.childSkus[o] as string;
+            if (!skus) return false;
+            for (const w of wanted)
+              for (let at = skus.indexOf(w); at >= 0; at = skus.indexOf(w, at + 1))
+                if (at === 0 || skus.charCodeAt(at - 1) === 0) return true;
+            return false;
+          },
+        };
       }
       const col = ix.text[c.col];
       if (!col) return null;
@@ -128,7 +139,7 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       const col = ix.num[c.col] ?? (c.col === 'is_in_stock' ? ix.num.is_in_stock : undefined);
       if (!col) return null;
       const want = set.has(true) ? 1 : 0;
-      return { test: (o) => col[o] === want };
+      return { test: (o) => col.data[o] === want };
     }
   }
 }

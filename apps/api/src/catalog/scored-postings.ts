@@ -9,8 +9,17 @@
  * group, then word by word, each sum rounded to float4), so relevance is unchanged to the bit.
  */
 
-/** one lexeme's postings: ordinals ascending, the weight of each, and the factor of the lexeme (prefix matches count half) */
+/**
+ * One lexeme's postings: ordinals ascending, the weight code of each (WEIGHTS[code]: one byte a
+ * posting, not four), and the factor of the lexeme (prefix matches count half).
+ */
 export type Posting = { ords: ArrayLike<number>; weights: ArrayLike<number>; factor: number };
+
+/** the tsvector weights D, C, B, A by code, in single precision (as the scores sum them) */
+export const WEIGHTS = Float32Array.of(0.1, 0.2, 0.4, 1);
+
+/** the code of a tsvector weight (0.1, 0.2, 0.4 or 1) */
+export const weightCode = (w: number): number => (w >= 1 ? 3 : w >= 0.4 ? 2 : w >= 0.2 ? 1 : 0);
 
 /** ordinals ascending, a score each */
 export type Scored = { ords: Int32Array; scores: Float32Array };
@@ -49,7 +58,7 @@ export function unionBest(postings: Posting[], n: number, scratch: OrdinalScratc
   if (postings.length === 1) {
     const { ords, weights, factor } = postings[0] as Posting;
     const scores = new Float32Array(ords.length);
-    for (let k = 0; k < ords.length; k++) scores[k] = (weights[k] as number) * factor;
+    for (let k = 0; k < ords.length; k++) scores[k] = (WEIGHTS[weights[k] as number] as number) * factor;
     return { ords: Int32Array.from(ords), scores };
   }
   const { stamp, value, epoch } = scratch.pass(n);
@@ -57,7 +66,7 @@ export function unionBest(postings: Posting[], n: number, scratch: OrdinalScratc
   for (const { ords, weights, factor } of postings) {
     for (let k = 0; k < ords.length; k++) {
       const o = ords[k] as number;
-      const w = (weights[k] as number) * factor;
+      const w = (WEIGHTS[weights[k] as number] as number) * factor;
       if (stamp[o] !== epoch) {
         stamp[o] = epoch;
         value[o] = w;

@@ -50,6 +50,7 @@ import { matchWords, type Scored } from './scored-postings.ts';
 import {
   LOAD_BATCH,
   LOAD_COLUMNS,
+  NumColumn,
   StoreIndex,
   cmpStr,
   normalise,
@@ -58,7 +59,6 @@ import {
   type Predicate,
 } from './store-index.ts';
 import { compileFilter, type Filter } from './index-filters.ts';
-import { typoPrefilter } from './typo-prefilter.ts';
 
 export { parseTsquery, parseTsvector } from './store-index.ts';
 export { trigrams, typoPrefilter } from './typo-prefilter.ts';
@@ -99,7 +99,8 @@ export type IndexAnswer = SearchResponse | { typo: true; candidates: number[] | 
 /** the most candidate ids handed to the SQL typo query (beyond, it searches the whole store view) */
 const TYPO_CANDIDATES_MAX = 20_000;
 
-type SortKey = { col: number[] | string[] | 'score'; desc: boolean; text: boolean };
+/** a sort key: a numeric column (read when the page is sorted: its array is replaced as it grows), a text column, or the relevance */
+type SortKey = { col: NumColumn | string[] | 'score'; desc: boolean; text: boolean };
 
 type ParsedWord = { plain: string[]; prefix: string[] };
 /** what the typo matches are remembered under: store view and base filters, and the base filters' test */
@@ -185,10 +186,13 @@ export class ProductSearchIndex {
     let last = -1;
     for (;;) {
       if (this.closed) throw new Error('closed');
-      const batch = await this.database.query<Loaded>(
-        `SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id > $2 ORDER BY product_id LIMIT ${LOAD_BATCH}`,
+      // a batch as one JSON array, parsed natively: row by row, reading the driver's result took
+      // twice the time and 2-3 times the CPU (PGlite parses its wire protocol in JavaScript)
+      const [result] = await this.database.query<{ rows: Loaded[] | null }>(
+        `SELECT json_agg(t ORDER BY t.product_id) AS rows FROM (SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id > $2 ORDER BY product_id LIMIT ${LOAD_BATCH}) t`,
         [store, last],
       );
+      const batch = result?.rows ?? [];
       for (const r of batch) ix.add(normalise(r));
       if (batch.length < LOAD_BATCH) break;
       last = batch[batch.length - 1]!.product_id;
@@ -210,7 +214,7 @@ export class ProductSearchIndex {
     );
     const staleRows = changed.filter((r) => {
       const o = ix.ordOf.get(r.product_id);
-      return o === undefined || ix.revOf[o] !== Number(r.rev);
+      return o === undefined || ix.revOf.data[o] !== Number(r.rev);
     });
     if (staleRows.length > ix.n / 4 + 100) return false;
     for (let i = 0; i < staleRows.length; i += LOAD_BATCH) {
@@ -279,7 +283,7 @@ export class ProductSearchIndex {
       const col = sortColumn(c.field);
       if (!col) return null;
       if (col === '_score') keys.push({ col: 'score', desc: c.dir === 'desc', text: false });
-      else if (ix.num[col]) keys.push({ col: ix.num[col] as number[], desc: c.dir === 'desc', text: false });
+      else if (ix.num[col]) keys.push({ col: ix.num[col], desc: c.dir === 'desc', text: false });
       else if (ix.text[col] && this.collationIsC)
         keys.push({ col: ix.text[col] as string[], desc: c.dir === 'desc', text: true });
       else return null;
@@ -372,7 +376,7 @@ export class ProductSearchIndex {
     // the driving filter's own test is implied by its candidates
     const tests = filters.filter((f) => f !== driving).map((f) => f.test);
     const matched: number[] = [];
-    const live = ix.live;
+    const live = ix.live.data;
     const accept = (o: number) => {
       if (live[o] !== 1) return;
       for (const t of tests) if (!t(o)) return;
@@ -410,19 +414,18 @@ export class ProductSearchIndex {
           ix.giveScores(typoScore, inMemory.ords);
         }
       }
-      // words whose trigrams cannot be read here: SQL runs the typo query over the rows passing every filter
-      const checks = typoWords.map((w) => typoPrefilter(w, this.opts.typoThreshold));
+      // a word without trigrams: SQL runs the typo query over the rows passing every filter (the
+      // search texts are not kept here: about 100 bytes a row for this rare case)
       const candidates: number[] = [];
+      const productId = ix.productId.data;
       const pass = (o: number) => {
         if (live[o] !== 1) return;
         for (const t of filterTests) if (!t(o)) return;
-        const text = ix.searchText[o] as string;
-        for (const c of checks) if (c && !c(text)) return;
-        candidates.push(ix.productId[o] as number);
+        candidates.push(productId[o] as number);
       };
       if (filterDriver) for (let k = 0; k < filterDriver.length; k++) pass(filterDriver[k] as number);
       else for (let o = 0; o < ix.n && candidates.length <= TYPO_CANDIDATES_MAX; o++) pass(o);
-      // no row can be similar enough: the typo query would find nothing either
+      // no row passes the filters: the typo query would find nothing either
       if (candidates.length === 0)
         return this.respond(
           started,
@@ -472,7 +475,7 @@ export class ProductSearchIndex {
       if (!matches) return null;
       this.typoCache.set(key, (entry = { ix, n: ix.n, matches }));
     }
-    const live = ix.live;
+    const live = ix.live.data;
     const { ords, scores } = entry.matches;
     const keep = new Int32Array(ords.length);
     let kept = 0;
@@ -518,8 +521,7 @@ export class ProductSearchIndex {
     // a selective filter with fewer trigrams in its rows than the words' postings hold: count row by row
     if (filterDriver) {
       let postings = 0;
-      for (const q of queries)
-        for (const t of q) for (const list of ix.trigramPostings(t)) postings += list.length;
+      for (const q of queries) for (const t of q) postings += ix.trigramPostingCount(t);
       if (filterDriver.length * (ix.trgSeqTotal / Math.max(1, ix.n)) < postings)
         candidates = this.typoCandidatesByRow(ix, queries, filterDriver, marks);
     }
@@ -599,7 +601,7 @@ export class ProductSearchIndex {
     const ids = queries.map((q) => [...q].map((t) => ix.trgIds.get(t)).filter((id) => id !== undefined));
     const ords: number[] = [];
     const sums: number[] = [];
-    const live = ix.live;
+    const live = ix.live.data;
     next: for (const o of candidates ?? []) {
       if (live[o] !== 1) continue;
       for (const t of filterTests) if (!t(o)) continue next;
@@ -626,7 +628,7 @@ export class ProductSearchIndex {
     query: ProductQuery,
     ix: StoreIndex,
     sort: {
-      keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[];
+      keys: SortKey[];
       score: Float32Array | null;
     } | null,
     ranges: PriceRange[],
@@ -648,17 +650,19 @@ export class ProductSearchIndex {
     }
     t3 = phase('facets and page', t3);
     const pageScores = page.map((o) => (score ? (score[o] as number) : 1));
-    const docKey = (o: number) => `${query.storeCode}:${ix.productId[o]}:${ix.revOf[o]}`;
+    const productId = ix.productId.data;
+    const rev = ix.revOf.data;
+    const docKey = (o: number) => `${query.storeCode}:${productId[o]}:${rev[o]}`;
     const missing = page.filter((o) => this.docs.get(docKey(o)) === undefined);
     const found = missing.length
       ? await docs(
           query.storeCode,
-          missing.map((o) => ix.productId[o] as number),
+          missing.map((o) => productId[o] as number),
         )
       : new Map<number, Record<string, unknown>>();
     phase('documents', t3);
     const hits: SearchHit[] = page.map((o, i) => {
-      const id = ix.productId[o] as number;
+      const id = productId[o] as number;
       let doc = this.docs.get(docKey(o));
       if (!doc) {
         doc = found.get(id) ?? {};
@@ -688,7 +692,7 @@ export class ProductSearchIndex {
     if (code === 'price') {
       const counts = ranges.map(() => 0);
       const bounds = ranges.map((r) => [toCents(r.from), r.to === null ? null : toCents(r.to)] as const);
-      const price = ix.num.final_price_incl_tax as number[];
+      const price = ix.num.final_price_incl_tax!.data;
       for (const o of matched) {
         const p = price[o] as number;
         for (let i = 0; i < bounds.length; i++) {
@@ -806,18 +810,16 @@ function cmpKey(a: number | string, b: number | string): number {
   return typeof a === 'string' ? -1 : 1;
 }
 
-function comparator(
-  ix: StoreIndex,
-  keys: { col: number[] | string[] | 'score'; desc: boolean; text: boolean }[],
-  score: Float32Array | null,
-) {
-  const id = ix.productId;
+function comparator(ix: StoreIndex, sortKeys: SortKey[], score: Float32Array | null) {
+  const id = ix.productId.data;
+  // the columns' arrays as they are now (the comparator is used at once, before any await)
+  const keys = sortKeys.map((k) => ({ ...k, col: k.col instanceof NumColumn ? k.col.data : k.col }));
   return (a: number, b: number): number => {
     for (const k of keys) {
       let d: number;
       if (k.col === 'score') d = score ? (score[a] as number) - (score[b] as number) : 0;
       else if (k.text) d = cmpStr((k.col as string[])[a] as string, (k.col as string[])[b] as string);
-      else d = ((k.col as number[])[a] as number) - ((k.col as number[])[b] as number);
+      else d = ((k.col as ArrayLike<number>)[a] as number) - ((k.col as ArrayLike<number>)[b] as number);
       if (d !== 0) return k.desc ? -d : d;
     }
     return (id[a] as number) - (id[b] as number);

@@ -4,13 +4,14 @@
  * and the reusable scratch space of a query. Rows are only ever appended (a re-indexed product gets
  * a new ordinal and its old one is marked dead).
  */
-import { trigramSequence } from './trigram.ts';
-import { OrdinalScratch, type Posting } from './scored-postings.ts';
+import { trigramWords, wordTrigrams } from './trigram.ts';
+import { OrdinalScratch, weightCode, type Posting } from './scored-postings.ts';
 
 /** a test of one ordinal */
 export type Predicate = (o: number) => boolean;
 
 const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
+const WEIGHT_OF: Partial<Record<string, number>> = WEIGHTS;
 export const LOAD_BATCH = 5000;
 
 export type Loaded = {
@@ -48,13 +49,21 @@ export function parseTsvector(text: string): [string, number][] {
   const re = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    const lexeme = (m[1] as string).replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    const quoted = m[1] as string;
+    const lexeme =
+      quoted.includes("'") || quoted.includes('\\')
+        ? quoted.replace(/''/g, "'").replace(/\\(.)/g, '$1')
+        : quoted;
+    const positions = m[2];
     let w = 0;
-    if (m[2] === undefined) w = WEIGHTS.D as number;
+    if (positions === undefined) w = WEIGHTS.D as number;
     else {
-      for (const pos of m[2].split(',')) {
-        const letter = /[A-D]$/.test(pos) ? pos.slice(-1) : 'D';
-        w = Math.max(w, WEIGHTS[letter] as number);
+      // "1A,3,5B": each position's weight is its last character when a letter, else D
+      for (let i = 0; i <= positions.length; i++) {
+        if (i < positions.length && positions[i] !== ',') continue;
+        const letter = positions[i - 1] as string;
+        const weight = WEIGHT_OF[letter] ?? (WEIGHTS.D as number);
+        if (weight > w) w = weight;
       }
     }
     out.push([lexeme, w]);
@@ -74,34 +83,63 @@ export function parseTsquery(text: string): { lexeme: string; prefix: boolean }[
   return out;
 }
 
+/**
+ * A numeric column by ordinal in a typed array: 1, 4 or 8 bytes a row (the JS arrays of numbers this
+ * replaced cost 8 to 16 with their growth slack, and doubles were boxed). `data` is replaced when it
+ * grows: read it through the column at the time of use, never keep it across an await.
+ */
+export class NumColumn {
+  data: Uint8Array | Int32Array | Float64Array;
+  constructor(private readonly make: (size: number) => Uint8Array | Int32Array | Float64Array) {
+    this.data = make(1024);
+  }
+  set(o: number, v: number): void {
+    if (o >= this.data.length) {
+      const grown = this.make(Math.ceil(this.data.length * 1.5) + 1024);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[o] = v;
+  }
+  /** drops the unused capacity (after a build) */
+  trim(n: number): void {
+    if (this.data.length > n) this.data = this.data.slice(0, n);
+  }
+}
+const int32 = () => new NumColumn((n) => new Int32Array(n));
+const float64 = () => new NumColumn((n) => new Float64Array(n));
+const flags = () => new NumColumn((n) => new Uint8Array(n));
+
 /** one store view's index */
 export class StoreIndex {
   n = 0;
   liveCount = 0;
   maxRev = 0;
-  readonly live: number[] = [];
-  readonly revOf: number[] = [];
+  /** 1 for the live ordinals (a re-indexed row's old ordinal is 0) */
+  readonly live = flags();
+  readonly revOf = float64();
   readonly ordOf = new Map<number, number>();
-  readonly productId: number[] = [];
+  readonly productId = int32();
   readonly sku: string[] = [];
   readonly urlPath: string[] = [];
   readonly slug: string[] = [];
   readonly typeId: string[] = [];
   readonly name: string[] = [];
-  readonly childSkus: string[][] = [];
-  /** search_text (name, brand, sku, mpn lower-cased): the typo prefilter reads it */
-  readonly searchText: string[] = [];
-  readonly num: Record<string, number[]> = {
+  /** the child skus of each ordinal, each followed by NUL (one string a row, '' for none) */
+  readonly childSkus: string[] = [];
+  /** type ids seen (a handful of values: one string each, not one per row) */
+  private readonly typeIds = new Map<string, string>();
+  readonly num: Record<string, NumColumn> = {
     product_id: this.productId,
-    status: [],
-    visibility: [],
-    final_price_incl_tax: [],
-    total_qty: [],
-    is_in_stock: [],
-    is_promoted: [],
-    sales_count: [],
-    created_at: [],
-    updated_at: [],
+    status: int32(),
+    visibility: int32(),
+    final_price_incl_tax: int32(),
+    total_qty: int32(),
+    is_in_stock: flags(),
+    is_promoted: int32(),
+    sales_count: int32(),
+    created_at: float64(),
+    updated_at: float64(),
   };
   readonly text: Record<string, string[]> = {
     sku: this.sku,
@@ -131,19 +169,28 @@ export class StoreIndex {
   private lexPos = new Int32Array(1);
   private lexStart = new Int32Array(1);
   private lexOrds = new Int32Array(0);
-  private lexW = new Float32Array(0);
+  /** the weight code of each posting (scored-postings.ts WEIGHTS) */
+  private lexW = new Uint8Array(0);
   // trigrams of search_text (typo matching): ids, then postings (ordinals) per trigram id, built
   // like the lexemes (growing lists, then one typed array; rows added later go to `trgExtra`)
   readonly trgIds = new Map<string, number>();
   /** per ordinal, the trigram numbers of its search_text in order (word similarity reads them) */
-  private trgFlat = new Int32Array(1 << 16);
+  private trgFlat: Uint16Array | Int32Array = new Uint16Array(1 << 16);
   private trgOffset = new Int32Array(1 << 12);
   /** the summed length of the trigram sequences (their mean prices counting trigrams row by row) */
   trgSeqTotal = 0;
   private trgBuilding: number[][] | null = [];
+  /** while building: trigram numbers by word of search_text, and the last ordinal + 1 listed in each trigram's postings */
+  private wordTrigramIds = new Map<string, number[]>();
+  private trgSeen = new Int32Array(0);
   private trgExtra = new Map<number, number[]>();
+  // the built postings: per trigram number, its ordinals as gaps in variable-length bytes (7 bits a
+  // byte, the high bit saying more follow: about 1.5 bytes a posting instead of 4), where they start
+  // and how many there are; read back one list at a time into `trgDecoded`
   private trgStart = new Int32Array(1);
-  private trgOrds = new Int32Array(0);
+  private trgCount = new Int32Array(0);
+  private trgBytes = new Uint8Array(0);
+  private trgDecoded = new Int32Array(0);
   // sku and url_path lookups (the product page's queries): the latest ordinal of each value
   readonly byText = { sku: new Map<string, number>(), url_path: new Map<string, number>() };
   /** scratch space of the synchronous text matching (scored-postings.ts) */
@@ -219,34 +266,35 @@ export class StoreIndex {
   add(r: Loaded): void {
     const old = this.ordOf.get(r.product_id);
     if (old !== undefined) {
-      if (this.revOf[old] === r.rev) return; // already applied
-      this.live[old] = 0;
+      if (this.revOf.data[old] === r.rev) return; // already applied
+      this.live.data[old] = 0;
       this.liveCount--;
     }
     const o = this.n++;
     this.ordOf.set(r.product_id, o);
-    this.live.push(1);
+    this.live.set(o, 1);
     this.liveCount++;
-    this.revOf.push(r.rev);
+    this.revOf.set(o, r.rev);
     if (r.rev > this.maxRev) this.maxRev = r.rev;
-    this.productId.push(r.product_id);
+    this.productId.set(o, r.product_id);
     this.sku.push(r.sku);
     this.urlPath.push(r.url_path);
     this.slug.push(r.slug);
-    this.typeId.push(r.type_id);
+    let typeId = this.typeIds.get(r.type_id);
+    if (typeId === undefined) this.typeIds.set(r.type_id, (typeId = r.type_id));
+    this.typeId.push(typeId);
     this.name.push(r.name);
-    this.childSkus.push(r.child_skus.length ? r.child_skus : EMPTY);
-    this.searchText.push(r.search_text);
-    const num = this.num as Record<string, number[]>;
-    num.status!.push(r.status);
-    num.visibility!.push(r.visibility);
-    num.final_price_incl_tax!.push(r.final_price_incl_tax);
-    num.total_qty!.push(r.total_qty);
-    num.is_in_stock!.push(r.is_in_stock ? 1 : 0);
-    num.is_promoted!.push(r.is_promoted);
-    num.sales_count!.push(r.sales_count);
-    num.created_at!.push(r.created_us);
-    num.updated_at!.push(r.updated_us);
+    this.childSkus.push(r.child_skus.length ? r.child_skus.map((s) => `${s}\u0000`).join('') : '');
+    const num = this.num;
+    num.status!.set(o, r.status);
+    num.visibility!.set(o, r.visibility);
+    num.final_price_incl_tax!.set(o, r.final_price_incl_tax);
+    num.total_qty!.set(o, r.total_qty);
+    num.is_in_stock!.set(o, r.is_in_stock ? 1 : 0);
+    num.is_promoted!.set(o, r.is_promoted);
+    num.sales_count!.set(o, r.sales_count);
+    num.created_at!.set(o, r.created_us);
+    num.updated_at!.set(o, r.updated_us);
     for (const c of r.category_ids) {
       this.cats.push(c);
       let list = this.catPostings.get(c);
@@ -271,19 +319,35 @@ export class StoreIndex {
       if (!p) target.set(lexeme, (p = { ords: [], w: [] }));
       if (p.ords[p.ords.length - 1] === o) continue;
       p.ords.push(o);
-      p.w.push(w);
+      p.w.push(weightCode(w));
     }
     this.byText.sku.set(r.sku, o);
     this.byText.url_path.set(r.url_path, o);
-    const sequence = trigramSequence(r.search_text);
-    const ids = new Int32Array(sequence.length);
-    sequence.forEach((t, i) => {
-      let id = this.trgIds.get(t);
-      if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
-      ids[i] = id;
-    });
+    // the trigram numbers of search_text, word by word (most words recur: their numbers are remembered)
+    const ids: number[] = [];
+    for (const word of trigramWords(r.search_text)) {
+      let known = this.wordTrigramIds.get(word);
+      if (!known) {
+        known = wordTrigrams(word).map((t) => {
+          let id = this.trgIds.get(t);
+          if (id === undefined) this.trgIds.set(t, (id = this.trgIds.size));
+          return id;
+        });
+        if (this.wordTrigramIds.size >= 100_000) this.wordTrigramIds.clear();
+        this.wordTrigramIds.set(word, known);
+      }
+      for (const id of known) ids.push(id);
+    }
     this.pushTrigramSequence(o, ids);
-    for (const id of new Set(ids)) {
+    if (this.trgSeen.length < this.trgIds.size) {
+      const grown = new Int32Array(Math.ceil(this.trgIds.size * 1.5) + 1024);
+      grown.set(this.trgSeen);
+      this.trgSeen = grown;
+    }
+    for (const id of ids) {
+      // each trigram once per row (trgSeen holds the last ordinal + 1 that listed it)
+      if (this.trgSeen[id] === o + 1) continue;
+      this.trgSeen[id] = o + 1;
       if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
       else {
         let list = this.trgExtra.get(id);
@@ -297,10 +361,14 @@ export class StoreIndex {
    * Per ordinal, the trigram numbers of its search_text in order, kept end to end in one typed array
    * (one object per row cost about 150 bytes each and slowed every full garbage collection).
    */
-  private pushTrigramSequence(o: number, ids: Int32Array): void {
+  private pushTrigramSequence(o: number, ids: number[]): void {
     const end = this.trgSeqTotal + ids.length;
-    if (end > this.trgFlat.length) {
-      const grown = new Int32Array(Math.max(end, this.trgFlat.length * 2));
+    // two bytes a trigram while there are fewer than 65,536 distinct ones, then four
+    const wide = this.trgFlat instanceof Uint16Array && this.trgIds.size > 0xffff;
+    if (end > this.trgFlat.length || wide) {
+      const size =
+        end > this.trgFlat.length ? Math.max(end, Math.ceil(this.trgFlat.length * 1.5)) : this.trgFlat.length;
+      const grown = wide || this.trgFlat instanceof Int32Array ? new Int32Array(size) : new Uint16Array(size);
       grown.set(this.trgFlat.subarray(0, this.trgSeqTotal));
       this.trgFlat = grown;
     }
@@ -315,39 +383,92 @@ export class StoreIndex {
   }
 
   /** the trigram numbers of an ordinal's search_text, in order (a view, valid until rows are added) */
-  trigramSequenceOf(o: number): Int32Array {
+  trigramSequenceOf(o: number): Uint16Array | Int32Array {
     return this.trgFlat.subarray(this.trgOffset[o] as number, this.trgOffset[o + 1] as number);
   }
 
-  /** the ordinals whose search_text holds the trigram (ascending within each list) */
+  /**
+   * The ordinals whose search_text holds the trigram (ascending within each list). The first list
+   * is decoded into space reused by the next call: read it before asking for another trigram.
+   */
   trigramPostings(trigram: string): ArrayLike<number>[] {
     this.compact();
     const id = this.trgIds.get(trigram);
     if (id === undefined) return [];
     const out: ArrayLike<number>[] = [];
-    if (id + 1 < this.trgStart.length)
-      out.push(this.trgOrds.subarray(this.trgStart[id] as number, this.trgStart[id + 1] as number));
+    if (id < this.trgCount.length && this.trgCount[id]! > 0) {
+      const count = this.trgCount[id]!;
+      if (this.trgDecoded.length < count) this.trgDecoded = new Int32Array(count);
+      const list = this.trgDecoded;
+      const bytes = this.trgBytes;
+      let at = this.trgStart[id]!;
+      let o = -1;
+      for (let k = 0; k < count; k++) {
+        let b = bytes[at++]!;
+        // most gaps fit one byte; ordinals (and so gaps) stay below 2^31: shifts never overflow
+        let gap = b & 0x7f;
+        for (let shift = 7; b & 0x80; shift += 7) {
+          b = bytes[at++]!;
+          gap |= (b & 0x7f) << shift;
+        }
+        o += gap;
+        list[k] = o;
+      }
+      out.push(list.subarray(0, count));
+    }
     const more = this.trgExtra.get(id);
     if (more) out.push(more);
     return out;
+  }
+
+  /** how many postings the trigram has (without reading them) */
+  trigramPostingCount(trigram: string): number {
+    this.compact();
+    const id = this.trgIds.get(trigram);
+    if (id === undefined) return 0;
+    return (id < this.trgCount.length ? this.trgCount[id]! : 0) + (this.trgExtra.get(id)?.length ?? 0);
   }
 
   /** turns the lexemes read so far into the sorted string and typed-array postings */
   compact(): void {
     const trg = this.trgBuilding;
     if (trg) {
+      // the build's growth slack
+      this.trgFlat = this.trgFlat.slice(0, this.trgSeqTotal);
+      this.trgOffset = this.trgOffset.slice(0, this.n + 1);
+      this.live.trim(this.n);
+      this.revOf.trim(this.n);
+      for (const col of Object.values(this.num)) col.trim(this.n);
       const start = new Int32Array(trg.length + 1);
-      let total = 0;
+      const count = new Int32Array(trg.length);
+      let size = 0;
       for (let id = 0; id < trg.length; id++) {
-        start[id] = total;
-        total += trg[id]?.length ?? 0;
+        start[id] = size;
+        const list = trg[id];
+        if (!list) continue;
+        count[id] = list.length;
+        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!) size += varintSize(list[k]! - prev);
       }
-      start[trg.length] = total;
-      const ords = new Int32Array(total);
-      for (let id = 0; id < trg.length; id++) if (trg[id]) ords.set(trg[id] as number[], start[id] as number);
+      start[trg.length] = size;
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (let id = 0; id < trg.length; id++) {
+        const list = trg[id];
+        if (!list) continue;
+        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!) {
+          let gap = list[k]! - prev;
+          while (gap >= 0x80) {
+            bytes[at++] = (gap & 0x7f) | 0x80;
+            gap = Math.floor(gap / 0x80);
+          }
+          bytes[at++] = gap;
+        }
+      }
       this.trgStart = start;
-      this.trgOrds = ords;
+      this.trgCount = count;
+      this.trgBytes = bytes;
       this.trgBuilding = null;
+      this.wordTrigramIds.clear();
     }
     const building = this.building;
     if (!building) return;
@@ -365,7 +486,7 @@ export class StoreIndex {
     pos[lexemes.length] = chars;
     start[lexemes.length] = postings;
     const ords = new Int32Array(postings);
-    const w = new Float32Array(postings);
+    const w = new Uint8Array(postings);
     lexemes.forEach((l, i) => {
       const p = building.get(l)!;
       ords.set(p.ords, start[i] as number);
@@ -447,19 +568,19 @@ export class StoreIndex {
     return this.termIds.get(`${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`);
   }
 
-  /** approximate heap size of the index, in bytes (arrays of small integers at 8 bytes an entry) */
+  /** approximate heap size of the index, in bytes (arrays of small integers at 4 bytes an entry, strings at their length plus a header) */
   memoryEstimate(): number {
-    let entries = this.n * 16 + this.cats.length + this.termRows.length;
-    for (const p of this.catPostings.values()) entries += p.length;
-    for (const p of this.termPostings) entries += p.length;
-    let strings = 0;
+    let bytes = this.n * 40 + (this.cats.length + this.termRows.length) * 4;
+    for (const col of [this.live, this.revOf, ...Object.values(this.num)]) bytes += col.data.byteLength;
+    for (const p of this.catPostings.values()) bytes += p.length * 4;
+    for (const p of this.termPostings) bytes += p.length * 4;
     for (let i = 0; i < this.n; i++)
-      strings +=
+      bytes +=
         (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 +
+        this.childSkus[i]!.length +
         4 * 16;
     return (
-      entries * 8 +
-      strings +
+      bytes +
       this.lexBlob.length * 2 +
       this.lexPos.byteLength +
       this.lexStart.byteLength +
@@ -469,12 +590,22 @@ export class StoreIndex {
       this.trgFlat.byteLength +
       this.trgOffset.byteLength +
       this.trgStart.byteLength +
-      this.trgOrds.byteLength
+      this.trgCount.byteLength +
+      this.trgBytes.byteLength
     );
   }
 }
 
-const EMPTY: string[] = [];
+/** the bytes of a gap in the variable-length encoding of the trigram postings */
+function varintSize(gap: number): number {
+  let size = 1;
+  while (gap >= 0x80) {
+    gap = Math.floor(gap / 0x80);
+    size++;
+  }
+  return size;
+}
+
 export const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** the numbers PostgreSQL answers as text (float8 through node-postgres) as numbers */

@@ -19,15 +19,27 @@ const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
 /** the trigrams of a text in order (duplicates kept), as pg_trgm's generate_trgm_only makes them */
 export function trigramSequence(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.toLowerCase().split(WORD_SPLIT)) {
-    if (!raw) continue;
-    const padded = `  ${raw} `;
-    if (ASCII.test(padded)) {
-      for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
-    } else {
-      const chars = Array.from(padded);
-      for (let i = 0; i + 3 <= chars.length; i++) out.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
-    }
+  for (const word of trigramWords(text)) for (const t of wordTrigrams(word)) out.push(t);
+  return out;
+}
+
+/** the words of a text that pg_trgm cuts into trigrams (lower-cased), in order */
+export function trigramWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(WORD_SPLIT)
+    .filter((raw) => raw !== '');
+}
+
+/** the trigrams of one word of trigramWords, in order */
+export function wordTrigrams(word: string): string[] {
+  const out: string[] = [];
+  const padded = `  ${word} `;
+  if (ASCII.test(padded)) {
+    for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
+  } else {
+    const chars = Array.from(padded);
+    for (let i = 0; i + 3 <= chars.length; i++) out.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
   }
   return out;
 }
