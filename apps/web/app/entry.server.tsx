@@ -69,3 +69,7 @@ export default function handleRequest(
     );
   });
 }
+
+// The React Router this build bundles (vite.config.ts `ssr.noExternal`: its `react` is Preact), for the shop
+// server to handle requests with: one React Router for both, so `data()` and error responses are recognised.
+export { createRequestHandler } from 'react-router';
