@@ -1,22 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-
-/**
- * Preact with `preact/compat` in place of React, in the browser and in the server build alike (issue #16: the
- * first-load JavaScript was ~180 KiB gzip, ~65 KiB of it react-dom). The app, React Router and every other
- * dependency that imports `react` or `react-dom` get Preact; README "Decisions" says what this costs.
- * Exact matches only: `react-router` must not be caught by a `react` prefix. vitest.config.ts uses the same list,
- * so that the component tests run what ships.
- */
-export const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
+import { preactAliases } from './preact-aliases';
 
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
@@ -29,7 +13,6 @@ export default defineConfig({
   ssr: { noExternal: ['react-router'] },
   build: {
     target: 'es2022',
-    sourcemap: !!process.env.SOURCEMAP,
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk
     // instead of ~25 chunks of 0.2-2 kB: the app shell is loaded by every page anyway, and each of those
     // chunks was a <link rel=modulepreload> in <head> competing with the first paint (Lighthouse mobile
