@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './apps/web/preact-aliases';
+import { preactAliases } from './apps/web/preact-aliases.ts';
 
 // One runner for the whole repository. Per STACK-NOTES: resolve the ESM copy of react-router
 // under vitest, as the built server does, so there is only one instance of it.
