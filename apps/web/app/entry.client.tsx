@@ -1,21 +1,54 @@
 /**
  * React Router's default browser entry (node_modules/@react-router/dev/dist/config/defaults/entry.client.tsx,
- * 7.18) with one change for Preact (vite.config.ts): a Suspense boundary around the router. HydratedRouter
- * throws a promise on its first render while it decodes the server's data stream; React suspends the root for
- * that, Preact needs a boundary (without one the promise is an uncaught error and nothing hydrates). Preact
- * keeps the server's DOM while a boundary suspends during hydration, and hydrates once the data is decoded.
+ * 7.18) with one change for Preact (vite.config.ts): hydration starts once React Router has decoded the
+ * server's data stream. HydratedRouter throws a promise on its first render while it decodes; React suspends
+ * the root for that, Preact has no root to suspend (the promise is an uncaught error and nothing hydrates), and
+ * a Suspense boundary around the router is worse: Preact's useSyncExternalStore keeps reading the server
+ * snapshot after a hydration that suspended (the account pages stayed "Loading…"). So the router is rendered
+ * once, detached, to get that promise, and the document is hydrated after it settles.
  */
-import { startTransition, StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { render } from 'react-dom';
 import { HydratedRouter } from 'react-router/dom';
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <Suspense fallback={null}>
+async function routerDataDecoded() {
+  const probe = document.createElement('div');
+  try {
+    render(<HydratedRouter />, probe);
+  } catch (pending) {
+    if (!(pending instanceof Promise)) throw pending;
+    await pending;
+  } finally {
+    render(null, probe);
+  }
+}
+
+/**
+ * Preact 11 renders into `document` as into <html> (its render.js: `parentDom = parentDom.documentElement`), so
+ * the root's <html> found no <html> among <head> and <body> and a second one was built inside the first. This
+ * stands for the document with <html> as its only child, so the server's <html> is hydrated in place.
+ */
+function documentAsParent(): Element {
+  const html = document.documentElement;
+  return {
+    nodeType: 1,
+    namespaceURI: html.namespaceURI,
+    firstChild: html,
+    childNodes: [html],
+    insertBefore: (node: Node, before: Node | null) => document.insertBefore(node, before),
+    appendChild: (node: Node) => document.appendChild(node),
+    removeChild: (node: Node) => document.removeChild(node),
+  } as unknown as Element;
+}
+
+void routerDataDecoded().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      documentAsParent(),
+      <StrictMode>
         <HydratedRouter />
-      </Suspense>
-    </StrictMode>,
-  );
-});
+      </StrictMode>,
+    );
+  }),
+);
