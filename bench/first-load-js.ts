@@ -40,7 +40,10 @@ export async function runFirstLoadJsBench() {
         .join(' ')}`,
     );
     for (const [label, p] of pages) {
-      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+      const context = await browser.newContext({
+        serviceWorkers: 'block',
+        viewport: { width: 390, height: 844 },
+      });
       const page = await context.newPage();
       const bodies: Promise<{ url: string; raw: number; gzip: number }>[] = [];
       page.on('response', (response) => {
