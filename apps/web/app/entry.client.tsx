@@ -9,13 +9,14 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { render } from 'react-dom';
+import { render, type ComponentChild } from 'preact';
 import { HydratedRouter } from 'react-router/dom';
 
 async function routerDataDecoded() {
   const probe = document.createElement('div');
   try {
-    render(<HydratedRouter />, probe);
+    // Preact's own render: the JSX is typed as React's (@types/react), the runtime is Preact
+    render((<HydratedRouter />) as unknown as ComponentChild, probe);
   } catch (pending) {
     if (!(pending instanceof Promise)) throw pending;
     await pending;
