@@ -1,16 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { preactAliases } from './preact-aliases.ts';
 
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
   plugins: [reactRouter()],
-  resolve: { alias: preactAliases },
-  // The server build bundles React Router (instead of importing it from node_modules at run time), so that its
-  // `react` imports reach the alias too; apps/server takes `createRequestHandler` from this build
-  // (entry.server.tsx), so that loaders' `data()` and the handler share one React Router.
-  ssr: { noExternal: ['react-router'] },
   build: {
     target: 'es2022',
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk

@@ -1,24 +1,20 @@
 /**
- * The server entry: React Router's ServerRouter rendered by Preact (vite.config.ts aliases React to
- * preact/compat) with the Content-Security-Policy nonce of the answer (load context `cspNonce`,
- * lib/csp-nonce.ts) on every inline script React Router writes.
- *
- * Not streamed: the whole document is rendered, Suspense included, before the answer starts
- * (`renderToStringAsync`). Preact's stream renderer (`renderToPipeableStream`) sends suspended parts at the end
- * of <body> in <preact-island> elements that a script moves into place; React Router's data stream
- * (StreamTransfer) sits in a Suspense boundary after </html>, where that script gives up and drops the island
- * before its <script>s run, so the router's data never arrived and nothing hydrated. The loaders have
- * resolved everything before the render starts (no deferred data here), so waiting costs little.
+ * React Router's default Node server entry (node_modules/@react-router/dev/dist/config/defaults/
+ * entry.server.node.tsx, 7.18) with one change: the Content-Security-Policy nonce of the answer
+ * (load context `cspNonce`, lib/csp-nonce.ts) on every inline script React and React Router write.
  */
+import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonce } from './lib/csp-nonce';
 
-/** How long a render may wait for suspended parts (lazy components, the router's data) before it fails. */
 export const streamTimeout = 5_000;
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -30,26 +26,46 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`render took over ${streamTimeout} ms`)), streamTimeout);
-  });
-  try {
-    const html = await Promise.race([
-      renderToStringAsync(
-        <CspNonce.Provider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </CspNonce.Provider>,
-      ),
-      timeout,
-    ]);
-    responseHeaders.set('Content-Type', 'text/html');
-    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
-// The React Router this build bundles (vite.config.ts `ssr.noExternal`: its `react` is Preact), for the shop
-// server to handle requests with: one React Router for both, so `data()` and error responses are recognised.
-export { createRequestHandler } from 'react-router';
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    // bots and SPA mode wait for all content before the answer starts
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+    // abort after streamTimeout, leaving time to flush the rejected boundaries
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <CspNonce.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html');
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // errors of the shell are logged by handleDocumentRequest; these are the streamed ones
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
