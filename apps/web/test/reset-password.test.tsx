@@ -113,7 +113,7 @@ describe('reset password page (new password from the e-mail link)', () => {
     expect(busy).toHaveProperty('disabled', true);
 
     await server.answer(json({ code: 400, result: 'Token expired' }, 400));
-    // found when it comes: reading the refused answer takes more ticks than Preact's act waits
+    // waited for, not read at once: Preact's act (tried for issue #16) returns before the answer is read
     expect((await screen.findByRole('alert')).textContent).toBe('Token expired');
     expect(screen.getByRole('button', { name: 'Set the new password' })).toHaveProperty('disabled', false);
 
