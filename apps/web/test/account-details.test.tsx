@@ -51,7 +51,7 @@ describe('profile form: changing the e-mail', () => {
   it('keeps the form as it was while the e-mail stays (any case), and sends no password', async () => {
     showPage();
     expect(field('profile-current-password')).toBeNull();
-    fireEvent.change(field('profile-email')!, { target: { value: 'ONA@example.com' } });
+    fireEvent.input(field('profile-email')!, { target: { value: 'ONA@example.com' } });
     expect(field('profile-current-password')).toBeNull();
     await submitProfile();
     const update = requests.find((r) => r.url.includes('/user/me'));
@@ -60,7 +60,7 @@ describe('profile form: changing the e-mail', () => {
 
   it('asks for the current password when the e-mail changes, requires it, and sends it', async () => {
     showPage();
-    fireEvent.change(field('profile-email')!, { target: { value: 'ona.new@example.com' } });
+    fireEvent.input(field('profile-email')!, { target: { value: 'ona.new@example.com' } });
     const password = screen.getByLabelText('Current password (needed to change the e-mail address)');
     expect(password.id).toBe('profile-current-password');
     expect(password).toHaveProperty('type', 'password');
@@ -70,7 +70,7 @@ describe('profile form: changing the e-mail', () => {
     expect(requests.filter((r) => r.url.includes('/user/me'))).toHaveLength(0);
     expect(password.getAttribute('aria-invalid')).toBe('true');
 
-    fireEvent.change(password, { target: { value: 'my password 1' } });
+    fireEvent.input(password, { target: { value: 'my password 1' } });
     await submitProfile();
     const update = requests.find((r) => r.url.includes('/user/me'));
     expect(update?.body).toMatchObject({ customer: { email: 'ona.new@example.com' }, currentPassword: 'my password 1' });

@@ -48,7 +48,7 @@ async function click(name: string | RegExp) {
   });
 }
 const fill = (label: string, value: string) =>
-  tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: true, selector: 'input' }), {
+  tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: true, selector: 'input' }), {
     target: { value },
   });
 

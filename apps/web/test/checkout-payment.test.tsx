@@ -238,7 +238,7 @@ describe('AddressFields', () => {
     expect(street.id).toBe('billing-streetAddress');
     expect(street.getAttribute('autocomplete')).toBe('billing address-line1');
     expect(screen.getByLabelText('City').getAttribute('aria-describedby')).toBe('billing-city-error');
-    fireEvent.change(street, { target: { value: 'Laisvės al.' } });
+    fireEvent.input(street, { target: { value: 'Laisvės al.' } });
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'LV' } });
     expect(changes).toEqual([{ streetAddress: 'Laisvės al.' }, { country: 'LV' }]);
   });
@@ -291,7 +291,7 @@ describe('PickupPointPicker', () => {
     );
     const input = screen.getByRole('combobox', { name: 'Pickup point' });
     fireEvent.focus(input);
-    fireEvent.change(input, { target: { value: 'vilnius' } });
+    fireEvent.input(input, { target: { value: 'vilnius' } });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Vilnius Akropolis, Ozo g. 25, Vilnius',
       'Vilnius Panorama, Saltoniškių g. 9, Vilnius',
@@ -304,10 +304,10 @@ describe('PickupPointPicker', () => {
       'Vilnius Panorama, Saltoniškių g. 9, Vilnius',
     );
     // Escape closes; a click chooses
-    fireEvent.change(input, { target: { value: 'kaunas' } });
+    fireEvent.input(input, { target: { value: 'kaunas' } });
     fireEvent.mouseDown(screen.getByRole('option'));
     expect(screen.getByTestId('pickup-chosen').textContent).toContain('Kaunas Mega');
-    fireEvent.change(input, { target: { value: 'nowhere' } });
+    fireEvent.input(input, { target: { value: 'nowhere' } });
     expect(screen.getByRole('option').textContent).toBe('No pickup points match.');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -317,20 +317,28 @@ describe('PickupPointPicker', () => {
 describe('BankSelector', () => {
   it('labels sandbox banks and lets the shopper choose or leave it to the provider', () => {
     const chosen: (string | undefined)[] = [];
-    render(
+    const selector = (value: string | undefined) => (
       <MemoryRouter initialEntries={['/lt/checkout']}>
         <BankSelector
           banks={[{ bic: 'HABALT22', name: 'Swedbank (sandbox)', country: 'LT', sandbox: true }]}
-          value={undefined}
+          value={value}
           onChange={(b) => chosen.push(b)}
         />
-      </MemoryRouter>,
+      </MemoryRouter>
     );
+    const { rerender } = render(selector(undefined));
+    const bank = screen.getByLabelText('Swedbank (sandbox)') as HTMLInputElement;
+    const provider = screen.getByLabelText('Banką pasirinksiu mokėjimo puslapyje') as HTMLInputElement;
     expect(screen.getByText('Bandomoji aplinka: bandomieji bankai, pinigai nepervedami.')).toBeTruthy();
-    fireEvent.click(screen.getByLabelText('Swedbank (sandbox)'));
+    expect(provider.checked).toBe(true);
+    fireEvent.click(bank);
     expect(chosen).toEqual(['HABALT22']);
-    expect((screen.getByLabelText('Banką pasirinksiu mokėjimo puslapyje') as HTMLInputElement).checked).toBe(
-      true,
-    );
+    // the check follows `value` (the checkout's state), which the click asked to change
+    rerender(selector('HABALT22'));
+    expect([bank.checked, provider.checked]).toEqual([true, false]);
+    fireEvent.click(provider);
+    expect(chosen).toEqual(['HABALT22', undefined]);
+    rerender(selector(undefined));
+    expect([bank.checked, provider.checked]).toEqual([false, true]);
   });
 });

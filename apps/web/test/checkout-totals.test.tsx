@@ -51,7 +51,7 @@ async function click(name: string | RegExp) {
   });
 }
 const fill = (label: string, value: string) =>
-  tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
+  tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
 const summary = (code: string) => document.querySelector(`.checkout-summary .totals-${code} dd`)?.textContent ?? null;
 
 /** a cart with one Dell (36.30 €), the checkout filled up to its payment step */

@@ -61,8 +61,8 @@ describe('grouped picker', () => {
     expect(out.value).toBe('0');
     const total = screen.getByText((_, el) => el?.tagName === 'OUTPUT');
     expect(total.textContent).toBe(formatPrice(102500, 'en'));
-    fireEvent.change(screen.getByLabelText('Quantity of Item TV'), { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('Quantity of Item CABLE'), { target: { value: '0' } });
+    fireEvent.input(screen.getByLabelText('Quantity of Item TV'), { target: { value: '2' } });
+    fireEvent.input(screen.getByLabelText('Quantity of Item CABLE'), { target: { value: '0' } });
     expect(total.textContent).toBe(formatPrice(200000, 'en'));
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(added).toHaveLength(1);
@@ -71,8 +71,8 @@ describe('grouped picker', () => {
 
   it('refuses to add nothing', () => {
     renderIn(<GroupedPicker product={grouped} linked={children} adding={false} onAdd={() => undefined} />);
-    fireEvent.change(screen.getByLabelText('Quantity of Item TV'), { target: { value: '0' } });
-    fireEvent.change(screen.getByLabelText('Quantity of Item CABLE'), { target: { value: '-3' } });
+    fireEvent.input(screen.getByLabelText('Quantity of Item TV'), { target: { value: '0' } });
+    fireEvent.input(screen.getByLabelText('Quantity of Item CABLE'), { target: { value: '-3' } });
     expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Choose a quantity of at least one product.')).toBeTruthy();
   });

@@ -105,8 +105,8 @@ describe('FieldForm', () => {
   it('is busy while the request runs, then shows the failure in the alert line', async () => {
     const req = pending();
     const { container } = show('/en/', <Demo submit={req.submit} announceBusy />);
-    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
-    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'hello' } });
+    fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+    fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const button = await screen.findByRole('button', { name: 'Please wait…' });
     expect(button).toHaveProperty('disabled', true);
@@ -121,8 +121,8 @@ describe('FieldForm', () => {
   it('sets aria-busy only when asked to', async () => {
     const req = pending();
     const { container } = show('/en/', <Demo submit={req.submit} />);
-    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
-    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'hello' } });
+    fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+    fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('button', { name: 'Please wait…' });
     expect(container.querySelector('form')?.hasAttribute('aria-busy')).toBe(false);
@@ -132,8 +132,8 @@ describe('FieldForm', () => {
     for (const done of [true, false]) {
       const req = pending();
       show('/en/', <Demo submit={req.submit} done={done} />);
-      fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
-      fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'hello' } });
+      fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+      fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'hello' } });
       fireEvent.click(screen.getByRole('button', { name: 'Send' }));
       await act(async () => req.answer(true));
       expect(screen.queryByRole('status')?.textContent ?? null).toBe(done ? 'sent' : null);

@@ -134,14 +134,14 @@ describe('the listing filters: bar, sheet, chips', () => {
     renderAt('/en/c/laptops?condition=2&page=2');
     const from = screen.getByRole('textbox', { name: 'From, €' });
     const to = screen.getByRole('textbox', { name: 'To, €' });
-    fireEvent.change(from, { target: { value: '500' } });
-    fireEvent.change(to, { target: { value: '100' } });
+    fireEvent.input(from, { target: { value: '500' } });
+    fireEvent.input(to, { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(screen.getByRole('alert').textContent).toBe('The lowest price cannot be above the highest.');
     expect(from.getAttribute('aria-invalid')).toBe('true');
     expect(url()).toBe('/en/c/laptops?condition=2&page=2');
-    fireEvent.change(from, { target: { value: '99,50' } });
-    fireEvent.change(to, { target: { value: '' } });
+    fireEvent.input(from, { target: { value: '99,50' } });
+    fireEvent.input(to, { target: { value: '' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     });

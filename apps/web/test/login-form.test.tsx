@@ -37,8 +37,8 @@ describe('login form', () => {
 
   it('checks the e-mail format with the domain rule', () => {
     setup((api) => <LoginForm api={api} />);
-    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'not-an-email' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'not-an-email' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByLabelText('E-mail address').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Please provide valid e-mail address.')).toBeTruthy();
@@ -48,11 +48,11 @@ describe('login form', () => {
   it('shows the server message for wrong credentials, and logs in with the right ones', async () => {
     let done = 0;
     const { server } = setup((api) => <LoginForm api={api} onDone={() => done++} />);
-    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
+    fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Wrong e-mail or password');
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     });
@@ -65,11 +65,11 @@ describe('login form', () => {
 describe('registration form', () => {
   it('validates names, password length and the repeated password', () => {
     setup((api) => <RegisterForm api={api} />);
-    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'O' } });
-    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Jonaitė' } });
-    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
-    fireEvent.change(screen.getByLabelText('Repeat the password'), { target: { value: 'other' } });
+    fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'O' } });
+    fireEvent.input(screen.getByLabelText('Last name'), { target: { value: 'Jonaitė' } });
+    fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.input(screen.getByLabelText('Repeat the password'), { target: { value: 'other' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     const invalid = [...document.querySelectorAll('[aria-invalid="true"]')].map((e) => e.id);
     expect(invalid).toEqual(['register-firstname', 'register-password', 'register-repeat']);
@@ -82,7 +82,7 @@ describe('reset password form', () => {
     const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
-      fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+      fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
       fireEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
       expect(screen.getByRole('alert').textContent).toBe(
         'Reset password feature does not work while offline!',

@@ -109,14 +109,14 @@ describe('mini cart', () => {
     expect(field.disabled).toBe(false);
     tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Apply' }));
     expect(tl.screen.getByRole('alert').textContent).toBe('Please enter a coupon code.');
-    tl.fireEvent.change(field, { target: { value: 'NOPE' } });
+    tl.fireEvent.input(field, { target: { value: 'NOPE' } });
     tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Apply' }));
     await tl.waitFor(() =>
       expect(tl.screen.getByRole('alert').textContent).toBe(
         "You've entered an incorrect coupon code. Please try again.",
       ),
     );
-    tl.fireEvent.change(field, { target: { value: 'SAVE10' } });
+    tl.fireEvent.input(field, { target: { value: 'SAVE10' } });
     tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Apply' }));
     await tl.waitFor(() => expect(cart.store.get().totals?.coupon_code).toBe('SAVE10'));
     expect(document.querySelector('.totals-discount dd')?.textContent).toContain('12.10');

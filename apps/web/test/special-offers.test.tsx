@@ -85,7 +85,7 @@ describe('stock notification form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(requests).toHaveLength(0);
-    fireEvent.change(email, { target: { value: 'ona@example.com' } });
+    fireEvent.input(email, { target: { value: 'ona@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
@@ -102,7 +102,7 @@ describe('stock notification form', () => {
       json: { code: 409, result: 'This product is in stock: you can order it now' },
     }));
     show();
-    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
+    fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     await waitFor(() =>
       expect(screen.getByText('This product is in stock: you can order it now')).toBeTruthy(),
