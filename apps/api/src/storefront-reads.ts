@@ -48,9 +48,9 @@ export function createStorefrontReads(ctx: ApiContext): StorefrontReads {
       // a server render reads as a guest: no customer token, the group token only if asked with one
       return search(params.data, rest, request, null);
     },
-    homePage: (storeCode) => shop.homePage(storeOf(storeCode)),
-    storeInfo: (storeCode) => shop.storeInfo(storeOf(storeCode)),
-    deliveryOptions: (storeCode) => shop.deliveryOptions(storeOf(storeCode)),
+    homePage: async (storeCode) => shop.homePage(storeOf(storeCode)),
+    storeInfo: async (storeCode) => shop.storeInfo(storeOf(storeCode)),
+    deliveryOptions: async (storeCode) => shop.deliveryOptions(storeOf(storeCode)),
   };
 }
 

@@ -25,7 +25,14 @@ import { ok } from '../http/envelope.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { fieldList, project } from '../lib/projection.ts';
 import { storeQuery } from '../http/validation.ts';
-import { bestsellersQuery, renderListQuery, searchParams, searchQuery, singleQuery, urlMapBody } from './schemas.ts';
+import {
+  bestsellersQuery,
+  renderListQuery,
+  searchParams,
+  searchQuery,
+  singleQuery,
+  urlMapBody,
+} from './schemas.ts';
 import type { SearchType } from './service.ts';
 import { mapUrl } from './url-map.ts';
 import { answerJson } from './cache.ts';

@@ -11,7 +11,8 @@ export function sharedShopReads(ctx: ApiContext) {
   return {
     homePage: (store: StoreCode, log?: BannerLog) =>
       ctx.catalog.shared(`home-page:${store}`, () => ctx.shop.homePage(store, log)),
-    storeInfo: (store: StoreCode) => ctx.catalog.shared(`store-info:${store}`, () => ctx.shop.storeInfo(store)),
+    storeInfo: (store: StoreCode) =>
+      ctx.catalog.shared(`store-info:${store}`, () => ctx.shop.storeInfo(store)),
     deliveryOptions: (store: StoreCode) => ctx.cart.deliveryOptions(store),
   };
 }

@@ -147,6 +147,15 @@ export interface ApiAuth {
 
 type Query = Record<string, string | number | null | undefined>;
 
+/** an in-process read (ApiReads), or null when the route is to answer instead */
+async function readDirectly(read: () => Promise<object>): Promise<object | null> {
+  try {
+    return await read();
+  } catch {
+    return null;
+  }
+}
+
 /** the parameters a query string carries: those with a value, as text */
 function queryValues(query: Query): Record<string, string> {
   const out: Record<string, string> = {};
@@ -259,7 +268,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
   /** a shop read: in this process when it can be (`reads`), else the route's GET */
   async function readOrCall<T>(read: 'homePage' | 'storeInfo' | 'deliveryOptions', path: string): Promise<T> {
     if (reads) {
-      const direct = await reads[read](storeCode).catch(() => null);
+      const direct = await readDirectly(() => reads[read](storeCode));
       if (direct) return direct as T;
     }
     return call<T>('GET', path);
@@ -299,11 +308,16 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
     const index = catalogIndex(storeCode);
     const url = `${base}/vsbridge/catalog/${index}/${type}/_search${qs(query)}`;
     if (reads) {
-      const direct = await reads.search(index, type, queryValues(query)).catch(() => null);
+      const direct = await readDirectly(() => reads.search(index, type, queryValues(query)));
       if (direct) return toSearchResult(direct as SearchResponse<T>, params.size ?? 50);
     }
     const load = async () => {
-      const res = await fetchWithin(fetch, url, { headers: { accept: 'application/json' } }, searchTimeout(params));
+      const res = await fetchWithin(
+        fetch,
+        url,
+        { headers: { accept: 'application/json' } },
+        searchTimeout(params),
+      );
       const json = await readJson(res);
       if (!res.ok) throw envelopeError(res, json);
       if (typeof json !== 'object' || json === null || !('hits' in json))
