@@ -7,11 +7,14 @@ import autocannon from 'autocannon';
 import { percentile } from './stats.ts';
 import { startShopProcess } from './shop-process.ts';
 
+/** autocannon's connections (issue #16 measures at 10; BENCH_CONNECTIONS to change) */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
 /** autocannon's run plus every response time (its summary has no p95) */
 async function load(url: string, seconds = 8) {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon({ url, connections: 8, duration: seconds }, (err, res) =>
+    const run = autocannon({ url, connections: CONNECTIONS, duration: seconds }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
     run.on('response', (_client, _status, _bytes, ms) => times.push(ms));
@@ -44,7 +47,7 @@ async function runSsrBenchWith(pageCache: string) {
     ['home /en', '/en'],
   ];
   console.log(
-    `\nSSR, page cache ${pageCache}, autocannon 8 connections, 8 s each, shop in its own process (NODE_ENV=production), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load average ${loadavg()
+    `\nSSR, page cache ${pageCache}, autocannon ${CONNECTIONS} connections, 8 s each, shop in its own process (NODE_ENV=production), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );

@@ -66,6 +66,7 @@ import { seoRoutes } from './seo/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
+import { registerStorefrontReads } from './storefront-reads.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -228,6 +229,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   integrationRoutes(app, ctx);
   staffRoutes(app, ctx);
   seoRoutes(app, ctx);
+  // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
+  registerStorefrontReads(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -3,6 +3,7 @@
  * instance. See README "API" and config.ts for the environment variables.
  */
 export { buildApi, type BuildApiOptions } from './app.ts';
+export { storefrontReadsOf, type StorefrontReads } from './storefront-reads.ts';
 export { loadApiConfig, parseTrustProxy, fastifyTrustProxy, type ApiConfig, type TrustProxy, ADMIN_BODY_LIMIT } from './config.ts';
 export type { ErrorBody } from './http/error-handler.ts';
 export { redactUrl, withLogRedaction } from './http/log.ts';

@@ -8,7 +8,14 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { addSecurityHeaders, buildApi, fastifyTrustProxy, loadApiConfig, withLogRedaction } from '@vitrina/api';
+import {
+  addSecurityHeaders,
+  buildApi,
+  fastifyTrustProxy,
+  loadApiConfig,
+  storefrontReadsOf,
+  withLogRedaction,
+} from '@vitrina/api';
 import { acquireServerLock, removeServerLock, writeServerLock, type Database } from '@vitrina/db';
 import { loadServerConfig, type ServerConfig } from './config.ts';
 import { openShopDatabase } from './bootstrap.ts';
@@ -63,6 +70,8 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     await registerStorefront(app, {
       buildDir: config.webBuildDir,
       apiFetch: createInProcessFetch(app),
+      // catalogue searches and shop data straight from the services (no request through Fastify)
+      apiReads: storefrontReadsOf(app),
       pageCache,
       publicUrl: config.publicUrl,
     });

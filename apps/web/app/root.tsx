@@ -4,6 +4,7 @@ import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import {
   Links,
+  data,
   Meta,
   Outlet,
   Scripts,
@@ -31,7 +32,7 @@ import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './lib/menu';
 import type { StoreInfo } from './lib/types';
 import { FONT_PRELOAD } from './lib/fonts';
-import { storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
+import { isStorePrefixPair, storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
 import { useApi } from './lib/use-api';
 import { ApiError } from './lib/api';
 import { cart } from './state/cart';
@@ -61,6 +62,7 @@ export const links: Route.LinksFunction = () => [
  * details, payment and delivery methods), in the request's store view.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (isStorePrefixPair(new URL(request.url).pathname)) throw data(null, { status: 404 });
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   // The layout's CMS blocks (lib/cms-blocks.ts); without them the footer shows its own terms.
@@ -98,6 +100,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (storeCodeOf(currentUrl.pathname) !== storeCodeOf(nextUrl.pathname)) return true;
+  if (isStorePrefixPair(nextUrl.pathname)) return true;
   return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search
     ? defaultShouldRevalidate
     : false;
@@ -223,7 +226,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   setUrlDispatcher(loaderData.urlDispatcher === true);
   const matches = useMatches();
   // the deepest route that names a layout (the back office's pages inherit their frame's 'bare')
-  const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as RouteHandle | undefined;
+  const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as
+    RouteHandle | undefined;
   useCartSync();
   useSyncQueue();
   useRouteTracking();

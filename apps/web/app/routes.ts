@@ -2,61 +2,60 @@ import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-ro
 import { STATIC_PAGES } from './lib/static-pages';
 
 /**
- * Every page is registered once per store view: lt at the root, en under /en, ru under /ru.
- * Route ids are `<page>-<storeCode>` (e.g. `product-en`); the store view of a request is derived
- * from the URL prefix (see lib/store.ts), never from the id.
+ * Every page is registered once for the three store views: lt at the root, en under /en, ru under
+ * /ru, through the optional static segments `en?/ru?` (React Router expands them into the four
+ * paths /x, /en/x, /ru/x and /en/ru/x; the root loader answers 404 to the last, lib/store.ts
+ * `isStorePrefixPair`). Static segments, not a `:lang?` parameter: a parameter would also match
+ * `/c/news` as the news page of a store view "c". One entry per page keeps the route table, which
+ * every request matches and every page's manifest lists, a third of the size (issue #16: 102
+ * routes before). Route ids are the page's name (e.g. `product`); the store view of a request is
+ * derived from the URL prefix (see lib/store.ts), never from the id.
+ *
+ * The static pages have a Lithuanian slug at the root and the English one under /en and /ru: one
+ * entry per slug (`static-<identifier>-<store>`).
  */
-const STORES = [
-  { code: 'lt', prefix: '' },
-  { code: 'en', prefix: 'en' },
-  { code: 'ru', prefix: 'ru' },
-] as const;
+const STORE_PREFIX = 'en?/ru?';
 
-function storeRoutes(code: string, prefix: string): RouteConfigEntry[] {
-  const p = (path: string) => [prefix, path].filter(Boolean).join('/');
-  const id = (name: string) => `${name}-${code}`;
+function storeRoutes(): RouteConfigEntry[] {
+  const p = (path: string) => `${STORE_PREFIX}/${path}`;
   return [
-    route(prefix ? prefix : '/', 'routes/home.tsx', { id: id('home') }),
-    route(p('pwa.html'), 'routes/home.tsx', { id: id('home-pwa') }),
+    route(STORE_PREFIX, 'routes/home.tsx', { id: 'home' }),
+    route(p('pwa.html'), 'routes/home.tsx', { id: 'home-pwa' }),
     // a splat: a category's slug may be a path, as an imported Magento url_path is ("electronics/phones")
-    route(p('c/*'), 'routes/category.tsx', { id: id('category') }),
+    route(p('c/*'), 'routes/category.tsx', { id: 'category' }),
     // One route for /p/:parentSku/:slug and /p/:parentSku/:slug/:childSku, so choosing a variant
     // stays on the same route and does not reload the product (see shouldRevalidate there).
-    route(p('p/:parentSku/:slug/:childSku?'), 'routes/product.tsx', { id: id('product') }),
-    route(p('search'), 'routes/search.tsx', { id: id('search') }),
-    route(p('checkout'), 'routes/checkout.tsx', { id: id('checkout') }),
-    route(p('order-completed'), 'routes/order-completed.tsx', { id: id('order-completed') }),
-    route(p('my-account'), 'routes/my-account.tsx', { id: id('my-account') }),
+    route(p('p/:parentSku/:slug/:childSku?'), 'routes/product.tsx', { id: 'product' }),
+    route(p('search'), 'routes/search.tsx', { id: 'search' }),
+    route(p('checkout'), 'routes/checkout.tsx', { id: 'checkout' }),
+    route(p('order-completed'), 'routes/order-completed.tsx', { id: 'order-completed' }),
+    route(p('my-account'), 'routes/my-account.tsx', { id: 'my-account' }),
     // The account area and the engagement pages (issue #6): client-rendered private data, own chunks.
-    route(p('my-account/details'), 'routes/my-account-details.tsx', { id: id('my-account-details') }),
-    route(p('my-account/shipping-details'), 'routes/my-account-shipping.tsx', {
-      id: id('my-account-shipping'),
-    }),
-    route(p('my-account/newsletter'), 'routes/my-account-newsletter.tsx', {
-      id: id('my-account-newsletter'),
-    }),
-    route(p('my-account/orders'), 'routes/my-account-orders.tsx', { id: id('my-account-orders') }),
-    route(p('my-account/orders/:orderId'), 'routes/my-account-order.tsx', { id: id('my-account-order') }),
+    route(p('my-account/details'), 'routes/my-account-details.tsx', { id: 'my-account-details' }),
+    route(p('my-account/shipping-details'), 'routes/my-account-shipping.tsx', { id: 'my-account-shipping' }),
+    route(p('my-account/newsletter'), 'routes/my-account-newsletter.tsx', { id: 'my-account-newsletter' }),
+    route(p('my-account/orders'), 'routes/my-account-orders.tsx', { id: 'my-account-orders' }),
+    route(p('my-account/orders/:orderId'), 'routes/my-account-order.tsx', { id: 'my-account-order' }),
     route(p('my-account/recently-viewed'), 'routes/my-account-recently-viewed.tsx', {
-      id: id('my-account-recently-viewed'),
+      id: 'my-account-recently-viewed',
     }),
-    route(p('reset-password'), 'routes/reset-password.tsx', { id: id('reset-password') }),
-    route(p('newsletter/:email?/:code?'), 'routes/newsletter.tsx', { id: id('newsletter') }),
-    route(p('review/:orderToken/:number'), 'routes/review.tsx', { id: id('review') }),
-    route(p('special-offers'), 'routes/special-offers.tsx', { id: id('special-offers') }),
-    route(p('i/:slug'), 'routes/cms-page.tsx', { id: id('cms-page') }),
-    ...STATIC_PAGES.map((page) =>
-      route(p(code === 'lt' ? page.lt : page.identifier), 'routes/cms-page.tsx', {
-        id: id(`static-${page.identifier}`),
-      }),
-    ),
+    route(p('reset-password'), 'routes/reset-password.tsx', { id: 'reset-password' }),
+    route(p('newsletter/:email?/:code?'), 'routes/newsletter.tsx', { id: 'newsletter' }),
+    route(p('review/:orderToken/:number'), 'routes/review.tsx', { id: 'review' }),
+    route(p('special-offers'), 'routes/special-offers.tsx', { id: 'special-offers' }),
+    route(p('i/:slug'), 'routes/cms-page.tsx', { id: 'cms-page' }),
+    ...STATIC_PAGES.flatMap((page) => [
+      route(page.lt, 'routes/cms-page.tsx', { id: `static-${page.identifier}-lt` }),
+      route(`en/${page.identifier}`, 'routes/cms-page.tsx', { id: `static-${page.identifier}-en` }),
+      route(`ru/${page.identifier}`, 'routes/cms-page.tsx', { id: `static-${page.identifier}-ru` }),
+    ]),
     // Catalogue screens kept on the device and news (issue #3).
-    route(p('wishlist'), 'routes/wishlist.tsx', { id: id('wishlist') }),
-    route(p('compare'), 'routes/compare.tsx', { id: id('compare') }),
-    route(p('news'), 'routes/news.tsx', { id: id('news') }),
-    route(p('news/:slug'), 'routes/news-item.tsx', { id: id('news-item') }),
-    route(p('error'), 'routes/error.tsx', { id: id('error') }),
-    route(p('*'), 'routes/not-found.tsx', { id: id('not-found') }),
+    route(p('wishlist'), 'routes/wishlist.tsx', { id: 'wishlist' }),
+    route(p('compare'), 'routes/compare.tsx', { id: 'compare' }),
+    route(p('news'), 'routes/news.tsx', { id: 'news' }),
+    route(p('news/:slug'), 'routes/news-item.tsx', { id: 'news-item' }),
+    route(p('error'), 'routes/error.tsx', { id: 'error' }),
+    route(p('*'), 'routes/not-found.tsx', { id: 'not-found' }),
   ];
 }
 
@@ -83,7 +82,4 @@ function adminRoutes(): RouteConfigEntry[] {
   ];
 }
 
-export default [
-  ...adminRoutes(),
-  ...STORES.flatMap((s) => storeRoutes(s.code, s.prefix)),
-] satisfies RouteConfig;
+export default [...adminRoutes(), ...storeRoutes()] satisfies RouteConfig;

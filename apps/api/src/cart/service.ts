@@ -413,11 +413,24 @@ export class CartService {
    * free-shipping threshold (the same figures checkout charges there), and the payment methods a
    * physical cart may use (MOKILIZINGAS among them: the leasing line).
    */
+  /**
+   * The product page's delivery options: shipping methods and payment methods come from an import
+   * (kept per catalogue version, CatalogService.shared); which payment providers are off right now
+   * is asked each time.
+   */
   async deliveryOptions(store: StoreCode) {
+    const [options, off] = await Promise.all([
+      this.catalog.shared(`delivery-options:${store}`, () => this.deliveryOptionsOfImport(store)),
+      this.payments?.unavailableMethods() ?? new Set<string>(),
+    ]);
+    return off.size ? { ...options, payment_methods: options.payment_methods.filter((c) => !off.has(c)) } : options;
+  }
+
+  private async deliveryOptionsOfImport(store: StoreCode) {
     const tax = await this.taxFor(store, null, null);
     const rate = importRate(tax);
     const country = tax.destination.countryId;
-    const [methods, payments] = await Promise.all([shippingMethods(this.database), this.usablePaymentMethods(false)]);
+    const [methods, payments] = await Promise.all([shippingMethods(this.database), paymentMethods(this.database)]);
     return {
       country_id: country,
       shipping_methods: methods
@@ -430,7 +443,7 @@ export class CartService {
           price_incl_tax: importedInclTax(m.price_cents, rate),
           free_from_incl_tax: m.free_threshold_cents === null ? null : importedInclTax(m.free_threshold_cents, rate),
         })),
-      payment_methods: payments.map((m) => m.code),
+      payment_methods: allowedPaymentMethods(this.config, payments, false).map((m) => m.code),
     };
   }
 

@@ -25,7 +25,14 @@ import { ok } from '../http/envelope.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { fieldList, project } from '../lib/projection.ts';
 import { storeQuery } from '../http/validation.ts';
-import { bestsellersQuery, renderListQuery, searchParams, searchQuery, singleQuery, urlMapBody } from './schemas.ts';
+import {
+  bestsellersQuery,
+  renderListQuery,
+  searchParams,
+  searchQuery,
+  singleQuery,
+  urlMapBody,
+} from './schemas.ts';
 import type { SearchType } from './service.ts';
 import { mapUrl } from './url-map.ts';
 import { answerJson } from './cache.ts';
@@ -38,7 +45,17 @@ function sendJson(reply: FastifyReply, answer: object) {
   return reply.type('application/json; charset=utf-8').send(answerJson(answer));
 }
 
-export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
+type SearchQuery = z.output<typeof searchQuery>;
+
+const typeOf = (type: string): SearchType =>
+  type === 'product_c' || type === 'product_s' ? 'product' : (type as SearchType);
+
+/**
+ * The catalogue search of `GET|POST /vsbridge/catalog/:index/:type/_search` without its request:
+ * the route calls it, and so does a server render in the same process (storefront-reads.ts).
+ * `token`: the customer's access token, if any (their group's prices).
+ */
+export function catalogSearch(ctx: ApiContext) {
   const storeOfIndex = (index: string, storeCode: StoreCode | undefined): StoreCode => {
     const view = storeViewByIndex(index);
     if (!view)
@@ -47,10 +64,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       });
     return storeCode ?? view.storeCode;
   };
-  const typeOf = (type: string): SearchType =>
-    type === 'product_c' || type === 'product_s' ? 'product' : (type as SearchType);
 
-  type SearchQuery = z.output<typeof searchQuery>;
   /**
    * Paging: catalogue-and-cart.md §5 (size ≤ 0 → 50, negative start → 0); CMS pages and blocks at most
    * 500 per query, 150 when not given (§9 "CMS pages and blocks"); products at most
@@ -83,18 +97,16 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     });
 
   /** customer-group price tiers (GROUP_PRICING; user/group-pricing.ts): percent off for this request */
-  const tierOf = (req: FastifyRequest, groupToken?: string | null, groupId?: number | string | null) =>
-    ctx.groupPricing.enabled
-      ? ctx.groupPricing.tierOf({ groupToken, token: requestToken(req), groupId })
-      : Promise.resolve(0);
-  const pricedSearch = async (
-    req: FastifyRequest,
+  const tierOf = (token: string | null | undefined, groupToken?: string | null) =>
+    ctx.groupPricing.enabled ? ctx.groupPricing.tierOf({ groupToken, token }) : Promise.resolve(0);
+  return async (
     params: z.output<typeof searchParams>,
     q: Omit<SearchQuery, 'request'>,
     request: SearchRequest | undefined,
+    token: string | null | undefined,
   ) => {
     const result = await search(params, q, request);
-    const pct = typeOf(params.type) === 'product' ? await tierOf(req, q.groupToken) : 0;
+    const pct = typeOf(params.type) === 'product' ? await tierOf(token, q.groupToken) : 0;
     if (!pct) return result;
     const hits = result.hits.hits.map((h) => ({
       ...h,
@@ -102,6 +114,29 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     }));
     return { ...result, hits: { ...result.hits, hits } };
   };
+}
+
+export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
+  const storeOfIndex = (index: string, storeCode: StoreCode | undefined): StoreCode => {
+    const view = storeViewByIndex(index);
+    if (!view)
+      throw fieldError('index', 'validation.invalidOption', {
+        options: STORE_CODES.map((c) => STORE_VIEWS[c].index).join(', '),
+      });
+    return storeCode ?? view.storeCode;
+  };
+  const searchCatalog = catalogSearch(ctx);
+  /** customer-group price tiers (GROUP_PRICING; user/group-pricing.ts): percent off for this request */
+  const tierOf = (req: FastifyRequest, groupToken?: string | null, groupId?: number | string | null) =>
+    ctx.groupPricing.enabled
+      ? ctx.groupPricing.tierOf({ groupToken, token: requestToken(req), groupId })
+      : Promise.resolve(0);
+  const pricedSearch = (
+    req: FastifyRequest,
+    params: z.output<typeof searchParams>,
+    q: Omit<SearchQuery, 'request'>,
+    request: SearchRequest | undefined,
+  ) => searchCatalog(params, q, request, requestToken(req));
 
   app.get(
     '/vsbridge/catalog/:index/:type/_search',

@@ -137,6 +137,38 @@ export class CatalogService {
     this.cache.clear();
   }
 
+  /** shared reads now being loaded, by cache key: callers that arrive meanwhile share the load */
+  private sharedLoads = new Map<string, Promise<unknown>>();
+
+  /**
+   * What every page shares and only an import changes (the home page's banners and shop
+   * configuration, the footer's store information, the delivery options; issue #16): kept in the
+   * catalogue cache under the catalogue version, like a search answer. An import bumps the version;
+   * an entry also expires after the cache's TTL, so a banner file (BANNERS_DIR) edited without an
+   * import shows within it. The answer is shared: callers must not change it.
+   */
+  async shared<T>(name: string, load: () => Promise<T>): Promise<T> {
+    const key = cacheKey(await this.version(), `shared:${name}`);
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit as T;
+    let loading = this.sharedLoads.get(key) as Promise<T> | undefined;
+    if (!loading) {
+      const epoch = this.versionEpoch;
+      loading = load().then((value) => {
+        // a load that began before this process's import must not be kept under the new version
+        if (epoch === this.versionEpoch) this.cache.set(key, value);
+        return value;
+      });
+      const current = loading;
+      this.sharedLoads.set(key, current);
+      const done = () => {
+        if (this.sharedLoads.get(key) === current) this.sharedLoads.delete(key);
+      };
+      current.then(done, done);
+    }
+    return loading;
+  }
+
   /** a catalogue search, from the cache when the same query ran on the same catalogue version */
   async search(params: SearchParams): Promise<SearchResponse> {
     const version = await this.version();

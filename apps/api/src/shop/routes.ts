@@ -4,14 +4,16 @@ import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { requestToken } from '../http/request.ts';
 import { pickupQuery, storeQuery } from './schemas.ts';
+import { sharedShopReads } from './shared-reads.ts';
 
 const tags = ['shop'];
 
 export function shopRoutes(app: ApiApp, ctx: ApiContext) {
+  const shared = sharedShopReads(ctx);
   app.get(
     '/vsbridge/home-page',
     { schema: { tags, summary: 'Banners, sliders and shop configuration', querystring: storeQuery } },
-    async (req) => ok(await ctx.shop.homePage(req.query.storeCode ?? DEFAULT_STORE_CODE, req.log)),
+    async (req) => ok(await shared.homePage(req.query.storeCode ?? DEFAULT_STORE_CODE, req.log)),
   );
 
   app.get(
@@ -23,7 +25,7 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
         querystring: storeQuery,
       },
     },
-    async (req) => ok(await ctx.cart.deliveryOptions(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+    async (req) => ok(await shared.deliveryOptions(req.query.storeCode ?? DEFAULT_STORE_CODE)),
   );
 
   app.get(
@@ -48,7 +50,7 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
         querystring: storeQuery,
       },
     },
-    async (req) => ok(await ctx.shop.storeInfo(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+    async (req) => ok(await shared.storeInfo(req.query.storeCode ?? DEFAULT_STORE_CODE)),
   );
 
   app.post(

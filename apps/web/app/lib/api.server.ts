@@ -1,4 +1,4 @@
-import { createApi, type Api, type ApiFetch } from './api';
+import { createApi, type Api, type ApiFetch, type ApiReads } from './api';
 import type { StoreCode } from './types';
 
 declare module 'react-router' {
@@ -9,6 +9,11 @@ declare module 'react-router' {
      */
     apiFetch?: ApiFetch;
     /**
+     * The API's reads in this process (catalogue searches, shop data), given with `apiFetch` by the
+     * shop server: a render reads them without a request through Fastify (issue #16).
+     */
+    apiReads?: ApiReads;
+    /**
      * Set by the URL dispatcher (routes/not-found.tsx, issue #14 item 5) when it renders a product,
      * category or CMS page at its url_path through that route's loader: no 301 to the url_path then.
      */
@@ -17,11 +22,16 @@ declare module 'react-router' {
 }
 
 /**
- * The API for a loader: the server's in-process `context.apiFetch` when present, otherwise global
- * fetch against API_URL (default http://127.0.0.1:3000).
+ * The API for a loader: the server's in-process `context.apiFetch` (and its direct reads,
+ * `context.apiReads`) when present, otherwise global fetch against API_URL (default
+ * http://127.0.0.1:3000).
  */
-export function serverApi(context: { apiFetch?: ApiFetch } | undefined, storeCode: StoreCode): Api {
-  if (context?.apiFetch) return createApi({ fetch: context.apiFetch, baseUrl: '', storeCode });
+export function serverApi(
+  context: { apiFetch?: ApiFetch; apiReads?: ApiReads } | undefined,
+  storeCode: StoreCode,
+): Api {
+  if (context?.apiFetch)
+    return createApi({ fetch: context.apiFetch, baseUrl: '', storeCode, reads: context.apiReads });
   return createApi({
     fetch: (input, init) => globalThis.fetch(input, init),
     baseUrl: process.env.API_URL ?? 'http://127.0.0.1:3000',

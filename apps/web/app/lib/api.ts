@@ -39,6 +39,20 @@ import type { CacheName } from '../sync/local-cache';
 /** The transport: global fetch, or the server's in-process `context.apiFetch`. */
 export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/**
+ * The API's reads in the same process as a server render (the shop server passes them in the load
+ * context; apps/api storefront-reads.ts): catalogue searches and the shop data every page shows,
+ * without HTTP. Each answers the JSON the route would send, or rejects when the route is to answer
+ * (input it refuses, a failure): the call is then made through `fetch`, so an answer or an error is
+ * the route's own. The answers may be shared with other renders: read them, never change them.
+ */
+export interface ApiReads {
+  search(index: string, type: string, query: Record<string, string>): Promise<object>;
+  homePage(storeCode: StoreCode): Promise<object>;
+  storeInfo(storeCode: StoreCode): Promise<object>;
+  deliveryOptions(storeCode: StoreCode): Promise<object>;
+}
+
 export interface ApiFieldError {
   field: string;
   message: string;
@@ -112,6 +126,8 @@ export interface ApiOptions {
    * "Caches"): set by `browserApi`; the server reads without.
    */
   cache?: Pick<CatalogueCache, 'read'> | null;
+  /** the API's reads in this process (a server render in the shop server); without: all through `fetch` */
+  reads?: ApiReads | undefined;
 }
 
 /** How the fetch layer reaches the customer session (accounts-checkout-routes.md §4 "Token refresh"). */
@@ -132,12 +148,29 @@ export interface ApiAuth {
 
 type Query = Record<string, string | number | null | undefined>;
 
-function qs(query: Query): string {
-  const parts: string[] = [];
+/** an in-process read (ApiReads), or null when the route is to answer instead */
+async function readDirectly(read: () => Promise<object>): Promise<object | null> {
+  try {
+    return await read();
+  } catch {
+    return null;
+  }
+}
+
+/** the parameters a query string carries: those with a value, as text */
+function queryValues(query: Query): Record<string, string> {
+  const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === '') continue;
-    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+    out[k] = String(v);
   }
+  return out;
+}
+
+function qs(query: Query): string {
+  const parts = Object.entries(queryValues(query)).map(
+    ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+  );
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
@@ -194,7 +227,7 @@ export function catalogueCacheOf(type: string, params: SearchParams): CacheName 
   return 'search';
 }
 
-export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: ApiOptions) {
+export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads }: ApiOptions) {
   const base = baseUrl.replace(/\/$/, '');
   const currentToken = () => (auth ? auth.token() : (token ?? null));
   const currentGroup = () => auth?.group?.() ?? { groupToken: null, groupId: null };
@@ -233,6 +266,15 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
     return (await callFull<T>(method, path, query, body)).result;
   }
 
+  /** a shop read: in this process when it can be (`reads`), else the route's GET */
+  async function readOrCall<T>(read: 'homePage' | 'storeInfo' | 'deliveryOptions', path: string): Promise<T> {
+    if (reads) {
+      const direct = await readDirectly(() => reads[read](storeCode));
+      if (direct) return direct as T;
+    }
+    return call<T>('GET', path);
+  }
+
   /** login and refresh: `{result: access token, meta: {refreshToken}}` */
   async function tokenPair(path: string, body: unknown): Promise<TokenPair> {
     const { res, json } = await send('POST', path, {}, body, null);
@@ -264,9 +306,19 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       // the group's prices (its own cache entries: the token is part of the URL)
       groupToken: type === 'product' ? currentGroup().groupToken : null,
     };
-    const url = `${base}/vsbridge/catalog/${catalogIndex(storeCode)}/${type}/_search${qs(query)}`;
+    const index = catalogIndex(storeCode);
+    const url = `${base}/vsbridge/catalog/${index}/${type}/_search${qs(query)}`;
+    if (reads) {
+      const direct = await readDirectly(() => reads.search(index, type, queryValues(query)));
+      if (direct) return toSearchResult(direct as SearchResponse<T>, params.size ?? 50);
+    }
     const load = async () => {
-      const res = await fetchWithin(fetch, url, { headers: { accept: 'application/json' } }, searchTimeout(params));
+      const res = await fetchWithin(
+        fetch,
+        url,
+        { headers: { accept: 'application/json' } },
+        searchTimeout(params),
+      );
       const json = await readJson(res);
       if (!res.ok) throw envelopeError(res, json);
       if (typeof json !== 'object' || json === null || !('hits' in json))
@@ -366,13 +418,13 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache }: Api
       return out;
     },
     /** Shipping fees (incl. VAT) and payment methods of the store view's default country (product page). */
-    deliveryOptions: () => call<DeliveryOptions>('GET', '/shop/delivery-options'),
+    deliveryOptions: () => readOrCall<DeliveryOptions>('deliveryOptions', '/shop/delivery-options'),
     /** Per delivery country: shipping and payment methods with fees, for an offline checkout (issue #14 item 10). */
     checkoutOptions: () => call<CheckoutOptions>('GET', '/shop/checkout-options'),
     /** Banners, slider and shop configuration of this store view (GET /home-page). */
-    homePage: () => call<HomePageData>('GET', '/home-page'),
+    homePage: () => readOrCall<HomePageData>('homePage', '/home-page'),
     /** The seller's details and the payment and delivery methods by name (GET /store-info). */
-    storeInfo: () => call<StoreInfo>('GET', '/store-info'),
+    storeInfo: () => readOrCall<StoreInfo>('storeInfo', '/store-info'),
     news: {
       /** A page of news, newest first (`demo` marks the example items served while none exist). */
       list: (from = 0, size = 20) =>

@@ -14,6 +14,14 @@ export function storeCodeOfRequest(request: Request): StoreCode {
   return storeCodeOf(new URL(request.url).pathname);
 }
 
+/**
+ * `/en/ru` and below: a path of no store view that the routes' optional prefix `en?/ru?` still
+ * matches (routes.ts); the root loader answers it 404, as the per-store routes did.
+ */
+export function isStorePrefixPair(pathname: string): boolean {
+  return /^\/en\/ru(?:\/|$)/.test(pathname);
+}
+
 export function catalogIndex(storeCode: StoreCode): string {
   return STORE_VIEWS[storeCode].index;
 }
