@@ -3,8 +3,9 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,cart,image,lighthouse (default search,ssr; lighthouse
- *                    needs `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,cart,image,lighthouse,js (default search,ssr; lighthouse
+ *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
+ *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
  */
 import { runSearchBench } from './search.ts';
 import { runCartBench } from './cart.ts';
@@ -20,4 +21,5 @@ if (only.has('ssr')) await runSsrBench();
 if (only.has('cart')) await runCartBench();
 if (only.has('image')) await runImageBench();
 // loaded only when asked for: Lighthouse is a large module and needs the storefront build and Chromium
+if (only.has('js')) await (await import('./first-load-js.ts')).runFirstLoadJsBench();
 if (only.has('lighthouse')) await (await import('./lighthouse.ts')).runLighthouseBench();

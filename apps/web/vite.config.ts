@@ -13,14 +13,15 @@ export default defineConfig({
     // counts every high-priority request started before FCP). Measured (issue #3): 34-41 first-load
     // requests down to 12-14; first-load bytes +2-4 kB gzip on home/category (modules used only by lazy
     // chunks now ride in the shell), -1 kB on product. Route modules and lazy components keep their
-    // own chunks.
+    // own chunks. Not in it: the dictionaries (i18n/en, lt, ru: the browser loads the page's language only)
+    // and the account area's strings (i18n/account.ts, loaded by the lazy pages and overlays that use them).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /\/apps\/web\/app\/(lib|state|sync|pwa|i18n)\/|\/packages\/domain\/src\//,
+              test: /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/index\.ts)|\/packages\/domain\/src\//,
             },
           ],
         },

@@ -11,6 +11,8 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonce } from './lib/csp-nonce';
+// the server renders every language: all three dictionaries (the browser loads one, entry.client.tsx)
+import './i18n/all';
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +37,10 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
     // abort after streamTimeout, leaving time to flush the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonce.Provider value={nonce}>

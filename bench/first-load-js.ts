@@ -1,0 +1,78 @@
+/**
+ * First-load JavaScript (issue #16 goal 1: ≤ 90 KiB gzip on home, category and product pages): starts the built
+ * shop in its own process (`npm run build` first; bench data folder as the SSR bench), loads each page in
+ * Chromium (`CHROME_PATH`, default /usr/bin/chromium) with an empty cache until the network is idle, and sums
+ * every JavaScript response the page fetched, as gzip level 6 of its body (what the shop's compression sends,
+ * independent of whether this request happened to be compressed). The service worker is blocked: its
+ * precaching after load is not first-load code, and this counts what the page itself runs.
+ */
+import { loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startShopProcess } from './shop-process.ts';
+
+type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
+
+export async function runFirstLoadJsBench() {
+  const server = await startShopProcess();
+  const base = `http://127.0.0.1:${server.port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
+  try {
+    const search = await fetch(
+      `${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`,
+    );
+    const product = ((await search.json()) as Hits).hits.hits[0];
+    const cats = await fetch(
+      `${base}/vsbridge/catalog/vue_storefront_catalog/category/_search?size=50&request=${encodeURIComponent(JSON.stringify({ filters: { level: 2 } }))}`,
+    );
+    const category = ((await cats.json()) as Hits).hits.hits[0];
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['category', `/${category?._source.url_path ?? ''}`],
+      ['product', `/${product?._source.url_path ?? ''}`],
+    ];
+    console.log(
+      `\nFirst-load JavaScript (gzip -6 of each .js body, until network idle, service worker blocked), load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    for (const [label, p] of pages) {
+      const context = await browser.newContext({
+        serviceWorkers: 'block',
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      const bodies: Promise<{ url: string; raw: number; gzip: number }>[] = [];
+      page.on('response', (response) => {
+        const type = response.headers()['content-type'] ?? '';
+        if (!/javascript/.test(type) && !/\.m?js(\?|$)/.test(response.url())) return;
+        bodies.push(
+          response.body().then((body) => ({
+            url: response.url(),
+            raw: body.length,
+            gzip: gzipSync(body, { level: 6 }).length,
+          })),
+        );
+      });
+      const answer = await page.goto(base + p, { waitUntil: 'networkidle' });
+      if (!answer?.ok()) throw new Error(`${p} answered ${answer?.status()}`);
+      const files = await Promise.all(bodies);
+      await context.close();
+      const kib = (n: number) => (n / 1024).toFixed(1);
+      const gzip = files.reduce((s, f) => s + f.gzip, 0);
+      const raw = files.reduce((s, f) => s + f.raw, 0);
+      console.log(
+        `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} ${kib(gzip).padStart(6)} KiB gzip (${kib(raw)} KiB raw) in ${files.length} files`,
+      );
+      if (process.env.BENCH_VERBOSE)
+        for (const f of files.sort((a, b) => b.gzip - a.gzip))
+          console.log(`    ${kib(f.gzip).padStart(6)} KiB  ${new URL(f.url).pathname}`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
