@@ -1,4 +1,9 @@
-import { STORE_VIEWS, translateMessage, type MessageKey as DomainMessageKey } from '@vitrina/domain';
+import {
+  STORE_VIEWS,
+  loadMessages,
+  translateMessage,
+  type MessageKey as DomainMessageKey,
+} from '@vitrina/domain';
 import { useStoreCode } from '../lib/store';
 import type { StoreCode } from '../lib/types';
 import type { Dictionary, MessageKey } from './en';
@@ -36,8 +41,9 @@ export function loadDictionary(storeCode: StoreCode): Promise<void> {
   if (DICTIONARIES[storeCode]) return Promise.resolve();
   let pending = loading.get(storeCode);
   if (!pending) {
-    pending = LOADERS[storeCode]().then(
-      (dictionary) => registerDictionary(storeCode, dictionary),
+    // with the domain's messages of that language (the browser build loads them a language at a time)
+    pending = Promise.all([LOADERS[storeCode](), loadMessages(storeCode)]).then(
+      ([dictionary]) => registerDictionary(storeCode, dictionary),
       (e: unknown) => {
         loading.delete(storeCode);
         throw e;
