@@ -231,8 +231,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   setUrlDispatcher(loaderData.urlDispatcher === true);
   const matches = useMatches();
   // the deepest route that names a layout (the back office's pages inherit their frame's 'bare')
-  const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as
-    RouteHandle | undefined;
+  const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as RouteHandle | undefined;
   useCartSync();
   useSyncQueue();
   usePwa();
