@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the storefront's three dictionaries, as the server render has them (the browser loads one on demand)
+    setupFiles: ['apps/web/test/support/dictionaries.ts'],
   },
 });

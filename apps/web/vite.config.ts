@@ -1,10 +1,43 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { messageCatalogue } from './app/i18n/domain-messages.catalogue.ts';
+
+const DOMAIN_MESSAGES = fileURLToPath(new URL('../../packages/domain/src/messages.ts', import.meta.url));
+const CLIENT_MESSAGES = fileURLToPath(new URL('./app/i18n/domain-messages.client.ts', import.meta.url));
+const VIRTUAL_MESSAGES = /^virtual:vitrina-messages\/(en|lt|ru)$/;
+
+/**
+ * The domain's message catalogue one language at a time in the browser (issue #16 goal 1: the three
+ * languages were ~5 KiB gzip of every page's first-load JavaScript). In the client build only, the domain's
+ * messages.ts is replaced by i18n/domain-messages.client.ts, which loads `virtual:vitrina-messages/<code>`
+ * (that language's texts and the English ones, written here from the domain's catalogue) with the
+ * page's dictionary. The server build keeps the domain's module with all three.
+ */
+function messagesPerLanguage(): Plugin {
+  return {
+    name: 'vitrina-messages-per-language',
+    // before Vite's own resolver, which would otherwise resolve the domain's module first
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (VIRTUAL_MESSAGES.test(source)) return '\0' + source;
+      if (this.environment.config.consumer !== 'client' || !importer) return null;
+      if (!/messages(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved?.id === DOMAIN_MESSAGES ? CLIENT_MESSAGES : null;
+    },
+    load(id) {
+      const match = id.startsWith('\0') ? VIRTUAL_MESSAGES.exec(id.slice(1)) : null;
+      if (!match) return null;
+      return `export default ${JSON.stringify(messageCatalogue(match[1] as 'en' | 'lt' | 'ru'))};`;
+    },
+  };
+}
 
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
-  plugins: [reactRouter()],
+  plugins: [messagesPerLanguage(), reactRouter()],
   build: {
     target: 'es2022',
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk
@@ -13,14 +46,15 @@ export default defineConfig({
     // counts every high-priority request started before FCP). Measured (issue #3): 34-41 first-load
     // requests down to 12-14; first-load bytes +2-4 kB gzip on home/category (modules used only by lazy
     // chunks now ride in the shell), -1 kB on product. Route modules and lazy components keep their
-    // own chunks.
+    // own chunks. Not in it: the dictionaries (i18n/en, lt, ru: the browser loads the page's language only)
+    // and the account area's strings (i18n/account.ts, loaded by the lazy pages and overlays that use them).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /\/apps\/web\/app\/(lib|state|sync|pwa|i18n)\/|\/packages\/domain\/src\//,
+              test: /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/(index|domain-messages\.client)\.ts)|\/packages\/domain\/src\//,
             },
           ],
         },

@@ -11,6 +11,8 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonce } from './lib/csp-nonce';
+// the server renders every language: all three dictionaries (the browser loads one, entry.client.tsx)
+import './i18n/all';
 
 export const streamTimeout = 5_000;
 

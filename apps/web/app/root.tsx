@@ -26,7 +26,7 @@ import { ServerError } from './components/ServerError';
 import { Notifications } from './components/Notifications';
 import { OfflineFallback } from './components/OfflineFallback';
 import { PwaStatus } from './components/PwaStatus';
-import { getT } from './i18n';
+import { getT, loadDictionary } from './i18n';
 import { serverApi } from './lib/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './lib/menu';
@@ -42,7 +42,7 @@ import { useSyncQueue } from './sync/boot';
 import { useOnline } from './pwa/connection';
 import { isOfflineFailure } from './pwa/offline';
 import { usePwa } from './pwa/use-pwa';
-import { THEME_COLOR, manifestPath } from './pwa/web-manifest';
+import { THEME_COLOR, manifestPath } from './pwa/theme';
 import { InlineStyles } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
 import { LAYOUT_BLOCKS } from './lib/cms-blocks';
@@ -91,6 +91,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // URL_DISPATCHER (issue #14 item 5): the browser builds the same links as the server
   return { storeCode, menu, storeInfo, blocks: await blocks, urlDispatcher: urlDispatcherOn() };
+}
+
+/**
+ * A page in another language (the language switch is a client navigation) renders only once its
+ * dictionary has arrived: the browser holds the dictionaries it has used (i18n/index.ts).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadDictionary(storeCodeOfRequest(request))]);
+  return data;
 }
 
 /** The menu is per store view: reload it only when the language changes. */

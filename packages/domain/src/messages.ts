@@ -608,6 +608,14 @@ const BY_ENGLISH = new Map<string, MessageKey>(
   (Object.keys(MESSAGES) as MessageKey[]).map((k) => [MESSAGES[k].en, k]),
 );
 
+/**
+ * Makes a store view's messages available. Here they all are; the storefront's browser build replaces
+ * this module with one that loads a language at a time (apps/web/app/i18n/domain-messages.client.ts).
+ */
+export function loadMessages(_storeCode: StoreCode): Promise<void> {
+  return Promise.resolve();
+}
+
 export function isMessageKey(x: unknown): x is MessageKey {
   return typeof x === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, x);
 }

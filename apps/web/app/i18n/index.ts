@@ -1,14 +1,58 @@
-import { STORE_VIEWS, translateMessage, type MessageKey as DomainMessageKey } from '@vitrina/domain';
+import {
+  STORE_VIEWS,
+  loadMessages,
+  translateMessage,
+  type MessageKey as DomainMessageKey,
+} from '@vitrina/domain';
 import { useStoreCode } from '../lib/store';
 import type { StoreCode } from '../lib/types';
-import { en, type Dictionary, type MessageKey } from './en';
-import { lt } from './lt';
-import { ru } from './ru';
+import type { Dictionary, MessageKey } from './en';
 
 export type { MessageKey };
 export type Vars = Record<string, string | number>;
 
-const DICTIONARIES: Record<StoreCode, Dictionary> = { en, lt, ru };
+/**
+ * The dictionaries this process has loaded. The browser loads only the page's language (issue #16 goal 1:
+ * the three dictionaries were ~10 KiB gzip of every page's first-load JavaScript): entry.client awaits
+ * it before hydrating and the root route's clientLoader before a page in another language renders, so
+ * `getT` stays synchronous. The server, e-mails and tests load all three (i18n/all.ts).
+ */
+const DICTIONARIES: Partial<Record<StoreCode, Dictionary>> = {};
+
+/** Each language a chunk of its own; lt.ts and ru.ts are complete by their type, so no English fallback. */
+const LOADERS: Record<StoreCode, () => Promise<Dictionary>> = {
+  en: () => import('./en').then((m) => m.en),
+  lt: () => import('./lt').then((m) => m.lt),
+  ru: () => import('./ru').then((m) => m.ru),
+};
+
+export function registerDictionary(storeCode: StoreCode, dictionary: Dictionary): void {
+  DICTIONARIES[storeCode] = dictionary;
+}
+
+export function isDictionaryLoaded(storeCode: StoreCode): boolean {
+  return DICTIONARIES[storeCode] !== undefined;
+}
+
+const loading = new Map<StoreCode, Promise<void>>();
+
+/** Loads a store view's dictionary (once); a failed load (offline, chunk not cached) may be retried. */
+export function loadDictionary(storeCode: StoreCode): Promise<void> {
+  if (DICTIONARIES[storeCode]) return Promise.resolve();
+  let pending = loading.get(storeCode);
+  if (!pending) {
+    // with the domain's messages of that language (the browser build loads them a language at a time)
+    pending = Promise.all([LOADERS[storeCode](), loadMessages(storeCode)]).then(
+      ([dictionary]) => registerDictionary(storeCode, dictionary),
+      (e: unknown) => {
+        loading.delete(storeCode);
+        throw e;
+      },
+    );
+    loading.set(storeCode, pending);
+  }
+  return pending;
+}
 const pluralRules = new Map<StoreCode, Intl.PluralRules>();
 
 function plural(storeCode: StoreCode, count: number): Intl.LDMLPluralRule {
@@ -34,9 +78,11 @@ export interface Translator {
 }
 
 export function translator(storeCode: StoreCode): Translator {
-  const dict = DICTIONARIES[storeCode] ?? DICTIONARIES.lt;
   const t = ((key: MessageKey, vars?: Vars) => {
-    const entry = dict[key] ?? en[key];
+    // looked up on each call: a translator made before its dictionary arrived still works after
+    const dict = DICTIONARIES[storeCode];
+    if (!dict) throw new Error(`the ${storeCode} dictionary is not loaded (loadDictionary)`);
+    const entry = dict[key];
     if (typeof entry === 'string') return interpolate(entry, vars);
     const count = Number(vars?.count ?? 0);
     const form = entry[plural(storeCode, count)] ?? entry.other;

@@ -5,15 +5,14 @@
  * `/en/manifest.webmanifest` and `/ru/manifest.webmanifest` (apps/server/src/pwa.ts).
  */
 import { STORE_VIEWS, localizedPath, type StoreCode } from '@vitrina/domain';
+import { BACKGROUND_COLOR, THEME_COLOR } from './theme';
 import { en } from '../i18n/en';
 import { lt } from '../i18n/lt';
 import { ru } from '../i18n/ru';
 
 const DICTIONARIES = { en, lt, ru } as const;
 
-/** The brand colour of styles.css (`--brand`), also the `theme-color` meta of root.tsx. */
-export const THEME_COLOR = '#1547c0';
-export const BACKGROUND_COLOR = '#ffffff';
+export { BACKGROUND_COLOR, THEME_COLOR, manifestPath } from './theme';
 
 /** PNG icons generated from public/favicon.svg at build time (scripts/build-pwa.ts). */
 export const ICONS = [
@@ -21,11 +20,6 @@ export const ICONS = [
   { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
   { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ] as const;
-
-/** Where a store view's manifest is served. */
-export function manifestPath(storeCode: StoreCode): string {
-  return localizedPath(storeCode, '/manifest.webmanifest');
-}
 
 export function webManifest(storeCode: StoreCode) {
   const dict = DICTIONARIES[storeCode];
