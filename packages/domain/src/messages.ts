@@ -1,7 +1,10 @@
 // Message catalogue: catalogue-and-cart.md §8 and accounts-checkout-routes.md §8 ("Error
 // catalogue"), the validation messages of accounts-checkout-routes.md §5, and labels the rules need
 // (sort options, totals segments, order statuses). English texts are the spec's wording.
-import { DEFAULT_STORE_CODE, STORE_VIEWS, isStoreCode, type StoreCode } from './store-views.ts';
+import { DEFAULT_STORE_CODE, isStoreCode, type StoreCode } from './store-views.ts';
+import { interpolate, type MessageParams } from './text-templates.ts';
+
+export { interpolate, pluralize, type MessageParams } from './text-templates.ts';
 
 type Texts = Readonly<Record<StoreCode, string>>;
 
@@ -602,7 +605,6 @@ export const MESSAGES = {
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;
-export type MessageParams = Readonly<Record<string, string | number>>;
 
 const BY_ENGLISH = new Map<string, MessageKey>(
   (Object.keys(MESSAGES) as MessageKey[]).map((k) => [MESSAGES[k].en, k]),
@@ -620,14 +622,6 @@ export function isMessageKey(x: unknown): x is MessageKey {
   return typeof x === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, x);
 }
 
-/** Replaces `{name}` placeholders with params; unknown placeholders stay as they are. */
-export function interpolate(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
-    params[name] !== undefined ? String(params[name]) : m,
-  );
-}
-
 /**
  * The message in the store view's language with `{placeholder}`s filled. Accepts a key or the
  * English text of one (product errors may carry texts); anything else is returned as it is
@@ -641,25 +635,4 @@ export function translateMessage(
   const code: StoreCode = isStoreCode(storeCode) ? storeCode : DEFAULT_STORE_CODE;
   const k = isMessageKey(key) ? key : BY_ENGLISH.get(key);
   return interpolate(k ? MESSAGES[k][code] : key, params);
-}
-
-const pluralRules = new Map<string, Intl.PluralRules>();
-
-/**
- * Picks the plural form for `count` by the store view's plural rules (Intl.PluralRules: lt and ru
- * have one/few/many/other, en one/other) and fills `{count}`. Missing forms fall back to `other`.
- * Example: pluralize('lt', 3, { one: '{count} prekė', few: '{count} prekės', other: '{count} prekių' }).
- */
-export function pluralize(
-  storeCode: StoreCode,
-  count: number,
-  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
-): string {
-  const locale = (STORE_VIEWS[storeCode] ?? STORE_VIEWS.lt).locale;
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  return interpolate(forms[rules.select(count)] ?? forms.other, { count });
 }

@@ -5,16 +5,17 @@
  * client.test.ts compares them on every key and language); the catalogue of a language is loaded with its
  * dictionary (i18n/index.ts loadDictionary → loadMessages) before anything renders in that language.
  */
-import type { MessageKey, MessageParams } from '../../../../packages/domain/src/messages.ts';
+import type { MessageKey } from '../../../../packages/domain/src/messages.ts';
 import {
   DEFAULT_STORE_CODE,
-  STORE_VIEWS,
   isStoreCode,
   type StoreCode,
 } from '../../../../packages/domain/src/store-views.ts';
+import { interpolate, type MessageParams } from '../../../../packages/domain/src/text-templates.ts';
 import type { MessageCatalogue } from './domain-messages.catalogue';
 
 export type { MessageKey, MessageParams };
+export { interpolate, pluralize } from '../../../../packages/domain/src/text-templates.ts';
 
 const catalogues: Partial<Record<StoreCode, MessageCatalogue>> = {};
 const byEnglish = new Map<string, MessageKey>();
@@ -43,13 +44,6 @@ export function isMessageKey(x: unknown): x is MessageKey {
   return !!any && Object.prototype.hasOwnProperty.call(any.texts, x);
 }
 
-export function interpolate(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
-    params[name] !== undefined ? String(params[name]) : m,
-  );
-}
-
 export function translateMessage(
   key: MessageKey | (string & {}),
   storeCode?: StoreCode | string,
@@ -60,20 +54,4 @@ export function translateMessage(
   if (!catalogue) throw new Error(`the ${code} messages are not loaded (loadMessages)`);
   const k = isMessageKey(key) ? key : byEnglish.get(key);
   return interpolate(k ? catalogue.texts[k] : key, params);
-}
-
-const pluralRules = new Map<string, Intl.PluralRules>();
-
-export function pluralize(
-  storeCode: StoreCode,
-  count: number,
-  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
-): string {
-  const locale = (STORE_VIEWS[storeCode] ?? STORE_VIEWS.lt).locale;
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  return interpolate(forms[rules.select(count)] ?? forms.other, { count });
 }
