@@ -6,10 +6,13 @@ import {
   intersectSum,
   matchWords,
   unionMax,
+  WEIGHTS as WEIGHT_OF_CODE,
+  weightCode,
   type Posting,
   type Scored,
 } from '../src/catalog/scored-postings.ts';
 
+/** tsvector weights A, B, C, D; postings carry their codes (one byte a posting) */
 const WEIGHTS = [1, 0.4, 0.2, 0.1];
 
 /** the dense computation the sparse one replaced: an array of the catalogue's size per step */
@@ -24,7 +27,7 @@ function denseAllOf(n: number, groups: Posting[][]): Float32Array | null {
         const o = ords[k] as number;
         const h = hit[o] as number;
         if (h < gi) continue;
-        const w = (weights[k] as number) * factor;
+        const w = (WEIGHT_OF_CODE[weights[k] as number] as number) * factor;
         if (h === gi) {
           hit[o] = gi + 1;
           best[o] = w;
@@ -67,7 +70,7 @@ const posting = fc
     const sorted = [...ords].sort((a, b) => a - b);
     return {
       ords: Int32Array.from(sorted),
-      weights: Float32Array.from(sorted.map((o) => WEIGHTS[(o + seed) % WEIGHTS.length] as number)),
+      weights: Uint8Array.from(sorted.map((o) => weightCode(WEIGHTS[(o + seed) % WEIGHTS.length] as number))),
       factor,
     };
   });
@@ -95,7 +98,11 @@ describe('sparse text matching (scored-postings.ts)', () => {
 
   it('keeps the best weight of a row within a group and adds the groups up', () => {
     const scratch = new OrdinalScratch();
-    const p = (ords: number[], weights: number[], factor = 1): Posting => ({ ords, weights, factor });
+    const p = (ords: number[], weights: number[], factor = 1): Posting => ({
+      ords,
+      weights: weights.map(weightCode),
+      factor,
+    });
     const result = allOf(
       [[p([1, 3, 5], [0.1, 1, 0.4]), p([3, 5], [1, 1], 0.5)], [p([3, 5, 7], [0.2, 0.2, 1])]],
       10,
@@ -117,8 +124,8 @@ describe('sparse text matching (scored-postings.ts)', () => {
 
   it('reuses its scratch space across thousands of passes without carrying marks over', () => {
     const scratch = new OrdinalScratch();
-    const p: Posting = { ords: [2, 3], weights: [1, 1], factor: 1 };
-    const q: Posting = { ords: [3, 4], weights: [0.5, 0.5], factor: 0.5 };
+    const p: Posting = { ords: [2, 3], weights: [weightCode(1), weightCode(1)], factor: 1 };
+    const q: Posting = { ords: [3, 4], weights: [weightCode(0.4), weightCode(0.4)], factor: 0.5 };
     for (let i = 0; i < 5000; i++) {
       const r = allOf([[p, q]], 8, scratch);
       expect([...r.ords]).toEqual([2, 3, 4]);
