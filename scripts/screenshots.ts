@@ -22,6 +22,8 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+// the labels of every language (the browser loads one a page; this script reads all three)
+import '../apps/web/app/i18n/all.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(root, process.env.SCREENSHOTS_DIR ?? 'var/screenshots');

@@ -6,36 +6,21 @@
  * order, nobody was logged in and the order stayed a guest's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as TL from '@testing-library/react';
-import type * as Router from 'react-router';
-import type * as ApiModule from '../app/lib/api';
-import type * as CartModule from '../app/state/cart';
-import type * as CheckoutModule from '../app/state/checkout';
-import type * as CheckoutRoute from '../app/routes/checkout';
-import type * as UserModule from '../app/state/user';
 import { getT } from '../app/i18n';
-import { installBrowserGlobals } from './support/browser-globals';
-import { startRealShop, type RealShop } from './support/real-shop';
+import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './support/checkout-on-real-shop';
 
-let shop: RealShop;
-let tl: typeof TL;
-let router: typeof Router;
-let browserApi: typeof ApiModule.browserApi;
-let cart: typeof CartModule.cart;
-let checkoutState: typeof CheckoutModule;
-let userState: typeof UserModule;
-let Checkout: typeof CheckoutRoute.default;
+let shop: Harness['shop'];
+let tl: Harness['tl'];
+let router: Harness['router'];
+let browserApi: Harness['browserApi'];
+let cart: Harness['cart'];
+let checkoutState: Harness['checkoutState'];
+let userState: Harness['userState'];
+let Checkout: Harness['Checkout'];
 
 beforeAll(async () => {
-  shop = await startRealShop();
-  await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
-  tl = await import('@testing-library/react');
-  router = await import('react-router');
-  ({ browserApi } = await import('../app/lib/api'));
-  ({ cart } = await import('../app/state/cart'));
-  checkoutState = await import('../app/state/checkout');
-  userState = await import('../app/state/user');
-  Checkout = (await import('../app/routes/checkout')).default;
+  ({ shop, tl, router, browserApi, cart, checkoutState, userState, Checkout } =
+    await openCheckoutOnRealShop());
 });
 afterAll(async () => {
   await shop?.close();

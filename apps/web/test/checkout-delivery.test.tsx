@@ -8,42 +8,31 @@
  * checkout-totals.test.tsx.)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type * as TL from '@testing-library/react';
-import type * as Router from 'react-router';
-import type * as ApiModule from '../app/lib/api';
-import type * as CartModule from '../app/state/cart';
-import type * as CheckoutModule from '../app/state/checkout';
-import type * as CheckoutRoute from '../app/routes/checkout';
 import { getT } from '../app/i18n';
-import { installBrowserGlobals } from './support/browser-globals';
-import { startRealShop, type RealShop } from './support/real-shop';
+import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './support/checkout-on-real-shop';
 
-let shop: RealShop;
-let tl: typeof TL;
-let router: typeof Router;
-let browserApi: typeof ApiModule.browserApi;
-let cart: typeof CartModule.cart;
-let checkoutState: typeof CheckoutModule;
-let Checkout: typeof CheckoutRoute.default;
+let shop: Harness['shop'];
+let tl: Harness['tl'];
+let router: Harness['router'];
+let browserApi: Harness['browserApi'];
+let cart: Harness['cart'];
+let checkoutState: Harness['checkoutState'];
+let Checkout: Harness['Checkout'];
 
 beforeAll(async () => {
-  shop = await startRealShop();
-  await shop.api.database.query(
-    `INSERT INTO shipping_methods (code, carrier_code, method_code, title, price_cents, countries, needs_pickup_point, position)
-     VALUES ('storepickup_storepickup', 'storepickup', 'storepickup', '{"lt":"Atsiėmimas parduotuvėje","en":"Store pickup","ru":"Самовывоз"}', 0, '{LT}', true, 9)`,
-  );
-  await shop.api.database.query(
-    `INSERT INTO pickup_points (id, carrier_code, name, address, city, postcode, country_id, opening_hours)
-     VALUES ('store-1', 'storepickup', 'Vitrina Vilnius', 'Gedimino pr. 9', 'Vilnius', 'LT-01103', 'LT',
-       '{"1":"10:00-19:00","2":"10:00-19:00","3":"10:00-19:00","4":"10:00-19:00","5":"10:00-19:00","6":"10:00-16:00","7":null}')`,
-  );
-  await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
-  tl = await import('@testing-library/react');
-  router = await import('react-router');
-  ({ browserApi } = await import('../app/lib/api'));
-  ({ cart } = await import('../app/state/cart'));
-  checkoutState = await import('../app/state/checkout');
-  Checkout = (await import('../app/routes/checkout')).default;
+  ({ shop, tl, router, browserApi, cart, checkoutState, Checkout } = await openCheckoutOnRealShop(
+    async (h) => {
+      await h.api.database.query(
+        `INSERT INTO shipping_methods (code, carrier_code, method_code, title, price_cents, countries, needs_pickup_point, position)
+       VALUES ('storepickup_storepickup', 'storepickup', 'storepickup', '{"lt":"Atsiėmimas parduotuvėje","en":"Store pickup","ru":"Самовывоз"}', 0, '{LT}', true, 9)`,
+      );
+      await h.api.database.query(
+        `INSERT INTO pickup_points (id, carrier_code, name, address, city, postcode, country_id, opening_hours)
+       VALUES ('store-1', 'storepickup', 'Vitrina Vilnius', 'Gedimino pr. 9', 'Vilnius', 'LT-01103', 'LT',
+         '{"1":"10:00-19:00","2":"10:00-19:00","3":"10:00-19:00","4":"10:00-19:00","5":"10:00-19:00","6":"10:00-16:00","7":null}')`,
+      );
+    },
+  ));
 });
 afterEach(async () => {
   tl.cleanup();

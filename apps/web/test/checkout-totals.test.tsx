@@ -9,33 +9,19 @@
  * installed and the UI modules are loaded (as in mini-cart.test.tsx).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as TL from '@testing-library/react';
-import type * as Router from 'react-router';
-import type * as ApiModule from '../app/lib/api';
-import type * as CartModule from '../app/state/cart';
-import type * as CheckoutModule from '../app/state/checkout';
-import type * as CheckoutRoute from '../app/routes/checkout';
 import { getT } from '../app/i18n';
-import { installBrowserGlobals } from './support/browser-globals';
-import { startRealShop, type RealShop } from './support/real-shop';
+import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './support/checkout-on-real-shop';
 
-let shop: RealShop;
-let tl: typeof TL;
-let router: typeof Router;
-let browserApi: typeof ApiModule.browserApi;
-let cart: typeof CartModule.cart;
-let checkoutState: typeof CheckoutModule;
-let Checkout: typeof CheckoutRoute.default;
+let shop: Harness['shop'];
+let tl: Harness['tl'];
+let router: Harness['router'];
+let browserApi: Harness['browserApi'];
+let cart: Harness['cart'];
+let checkoutState: Harness['checkoutState'];
+let Checkout: Harness['Checkout'];
 
 beforeAll(async () => {
-  shop = await startRealShop();
-  await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
-  tl = await import('@testing-library/react');
-  router = await import('react-router');
-  ({ browserApi } = await import('../app/lib/api'));
-  ({ cart } = await import('../app/state/cart'));
-  checkoutState = await import('../app/state/checkout');
-  Checkout = (await import('../app/routes/checkout')).default;
+  ({ shop, tl, router, browserApi, cart, checkoutState, Checkout } = await openCheckoutOnRealShop());
 });
 afterAll(async () => {
   await shop?.close();
@@ -51,13 +37,22 @@ async function click(name: string | RegExp) {
   });
 }
 const fill = (label: string, value: string) =>
-  tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
-const summary = (code: string) => document.querySelector(`.checkout-summary .totals-${code} dd`)?.textContent ?? null;
+  tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), {
+    target: { value },
+  });
+const summary = (code: string) =>
+  document.querySelector(`.checkout-summary .totals-${code} dd`)?.textContent ?? null;
 
 /** a cart with one Dell (36.30 €), the checkout filled up to its payment step */
 async function toPaymentStep() {
   await checkoutState.checkout.ready;
-  await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0, image: '/demo/test/1.png' });
+  await cart.add(browserApi('en'), {
+    sku: 'LAP-1002',
+    qty: 1,
+    name: 'Dell',
+    price: 0,
+    image: '/demo/test/1.png',
+  });
   await cart.idle();
   const { MemoryRouter, Routes, Route } = router;
   tl.render(
@@ -110,9 +105,11 @@ describe('checkout totals (issue #12 item 5)', () => {
       tl.fireEvent.click(place);
     });
     await tl.screen.findByText('Thank you', undefined, { timeout: 10_000 });
-    const [order] = await shop.api.database.query<{ grand_total: number; payment_fee: number; shipping_incl_tax: number }>(
-      'SELECT grand_total, payment_fee, shipping_incl_tax FROM orders ORDER BY id DESC LIMIT 1',
-    );
+    const [order] = await shop.api.database.query<{
+      grand_total: number;
+      payment_fee: number;
+      shipping_incl_tax: number;
+    }>('SELECT grand_total, payment_fee, shipping_incl_tax FROM orders ORDER BY id DESC LIMIT 1');
     expect(order).toEqual({ grand_total: 4329, payment_fee: 300, shipping_incl_tax: 399 });
   });
 
@@ -127,7 +124,9 @@ describe('checkout totals (issue #12 item 5)', () => {
       });
       await click(t('checkout.continue'));
       await tl.screen.findByText(t('checkout.totalsUnconfirmed'));
-      expect(tl.screen.getByRole('button', { name: /^Place the order/ }).textContent).toBe(t('checkout.placeOrder'));
+      expect(tl.screen.getByRole('button', { name: /^Place the order/ }).textContent).toBe(
+        t('checkout.placeOrder'),
+      );
     } finally {
       shop.offline.value = false;
     }

@@ -1,0 +1,26 @@
+/**
+ * The checkout route on the real API (PGlite, the API tests' fixture shop; requests through
+ * `app.inject`), for the checkout component tests. PGlite does not start inside the jsdom
+ * environment: the API starts first (`prepare` may write extra rows then), then a jsdom window is
+ * installed at /en/checkout and the UI modules are loaded (as in mini-cart.test.tsx).
+ */
+import { installBrowserGlobals } from './browser-globals';
+import { startRealShop, type RealShop } from './real-shop';
+
+export async function openCheckoutOnRealShop(prepare?: (shop: RealShop) => Promise<void>) {
+  const shop = await startRealShop();
+  await prepare?.(shop);
+  await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
+  return {
+    shop,
+    tl: await import('@testing-library/react'),
+    router: await import('react-router'),
+    browserApi: (await import('../../app/lib/api')).browserApi,
+    cart: (await import('../../app/state/cart')).cart,
+    checkoutState: await import('../../app/state/checkout'),
+    userState: await import('../../app/state/user'),
+    Checkout: (await import('../../app/routes/checkout')).default,
+  };
+}
+
+export type CheckoutOnRealShop = Awaited<ReturnType<typeof openCheckoutOnRealShop>>;
