@@ -58,9 +58,12 @@ describe('order completed page after a cancelled payment', () => {
 });
 
 describe('the thank-you text follows the payment method and status (issue #14 item 7)', () => {
+  // the API names the kind with the method's code (COD by the configured code: issue #17 item 2)
+  const KIND: Record<string, string> = { cashondelivery: 'cash_on_delivery', banktransfer: 'bank_transfer' };
   const order = (method: string) =>
     ({
       payment_method_code: method,
+      payment_kind: KIND[method] ?? 'online',
       created_at: '2026-11-22T03:00:00.000Z',
       items: [],
       grand_total: 1000,
@@ -155,6 +158,7 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
       payment: null,
       order: order({
         payment_method_code: 'banktransfer',
+        payment_kind: 'bank_transfer',
         payment_status: 'pending',
         bank_transfer: {
           bank_name: 'Swedbank',
@@ -181,7 +185,12 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
   it('a bank transfer without a configured account invents none', () => {
     page({
       payment: null,
-      order: order({ payment_method_code: 'banktransfer', payment_status: 'pending', bank_transfer: null }),
+      order: order({
+        payment_method_code: 'banktransfer',
+        payment_kind: 'bank_transfer',
+        payment_status: 'pending',
+        bank_transfer: null,
+      }),
     });
     expect(screen.queryByTestId('bank-details')).toBeNull();
     expect(screen.getByText("Contact customer service for the shop's account details.")).toBeTruthy();
@@ -190,7 +199,11 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
   it('cash on delivery says the amount to pay at the door and what happens next', () => {
     page({
       payment: null,
-      order: order({ payment_method_code: 'cashondelivery', payment_status: 'pending' }),
+      order: order({
+        payment_method_code: 'cashondelivery',
+        payment_kind: 'cash_on_delivery',
+        payment_status: 'pending',
+      }),
     });
     expect(screen.getByTestId('payment-status').textContent).toContain(
       `To pay on delivery: ${formatPrice(123456, 'en')}`,

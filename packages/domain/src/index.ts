@@ -39,3 +39,4 @@ export * from './bank-transfer.ts';
 export * from './url-map-options.ts';
 export * from './delivery.ts';
 export * from './offline-estimate.ts';
+export * from './payment-kinds.ts';

@@ -23,6 +23,8 @@ import {
   containedTaxRate,
   grossFor,
   importedInclTax,
+  paymentKindOf,
+  paymentMethodAllowed,
   isVirtualCart,
   resolveTaxCountry,
   type BundleLinePick,
@@ -301,13 +303,13 @@ export function paymentFee(
   rate: number,
 ): number {
   if (!method) return 0;
-  if (method.code === config.codPaymentCode) return virtual ? 0 : config.codFeeCents;
+  if (paymentKindOf(method, config) === 'cash_on_delivery') return virtual ? 0 : config.codFeeCents;
   return importedInclTax(method.fee_cents, rate);
 }
 
 /** payment methods a cart may use: cash on delivery is hidden for virtual carts (accounts-checkout-routes.md §5) */
 export function allowedPaymentMethods(config: ApiConfig, methods: PaymentMethodRow[], virtual: boolean) {
-  return methods.filter((m) => !virtual || (m.allowed_for_virtual && m.code !== config.codPaymentCode));
+  return methods.filter((m) => paymentMethodAllowed({ ...m, kind: paymentKindOf(m, config) }, virtual));
 }
 
 const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());

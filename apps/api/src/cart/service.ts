@@ -9,6 +9,8 @@ import {
   bundleStock,
   cartItemChecksum,
   importedInclTax,
+  paymentKindOf,
+  paymentMethodAllowed,
   sameCartItem,
   selectVariant,
   stockStatus,
@@ -385,14 +387,9 @@ export class CartService {
   private async paymentMethodsFor(store: StoreCode, lines: PricedLine[], tax: TaxPricing) {
     const virtual = isVirtual(lines);
     const rate = importRate(tax);
-    return (await this.usablePaymentMethods(virtual)).map((m) => ({
-      code: m.code,
-      title: localizedTitle(m.title, store),
-      default: m.is_default,
-      is_server_method: m.is_server_method,
-      offline: m.offline,
-      cost_incl_tax: paymentFee(this.config, m, virtual, rate),
-    }));
+    return (await this.usablePaymentMethods(virtual)).map((m) =>
+      paymentMethodView(this.config, m, store, paymentFee(this.config, m, virtual, rate)),
+    );
   }
 
   /** shipping methods for a country (the spec's fields), fees from the cart's subtotal; remembers the country */
@@ -467,14 +464,7 @@ export class CartService {
             ...shippingMethodView(m, store, shippingFee(m, 0, false, rate)),
             free_from_incl_tax: m.free_threshold_cents === null ? null : importedInclTax(m.free_threshold_cents, rate),
           })),
-        payment_methods: payments.map((m) => ({
-          code: m.code,
-          title: localizedTitle(m.title, store),
-          default: m.is_default,
-          is_server_method: m.is_server_method,
-          offline: m.offline,
-          cost_incl_tax: paymentFee(this.config, m, false, rate),
-        })),
+        payment_methods: payments.map((m) => paymentMethodView(this.config, m, store, paymentFee(this.config, m, false, rate))),
       });
     }
     return { options };
@@ -592,5 +582,23 @@ export function shippingMethodView(m: ShippingMethodRow, store: StoreCode, cost:
     cost_incl_tax: cost,
     price_incl_tax: cost,
     amount: cost,
+  };
+}
+
+/**
+ * A payment method as the API answers it: the spec's fields, the fee it charges (incl. VAT), its kind
+ * and whether a virtual cart may use it (so a client filtering a cached list applies the same rule)
+ */
+export function paymentMethodView(config: ApiConfig, m: PaymentMethodRow, store: StoreCode, feeInclTax: number) {
+  const kind = paymentKindOf(m, config);
+  return {
+    code: m.code,
+    title: localizedTitle(m.title, store),
+    default: m.is_default,
+    is_server_method: m.is_server_method,
+    offline: m.offline,
+    kind,
+    allowed_for_virtual: paymentMethodAllowed({ ...m, kind }, true),
+    cost_incl_tax: feeInclTax,
   };
 }

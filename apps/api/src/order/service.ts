@@ -19,7 +19,9 @@ import {
   PAYMENT_BANK_TRANSFER,
   bankTransferInstructions,
   isStoreCode,
+  paymentKindOf,
   type OrderCreateInput,
+  type PaymentKind,
   type StoreCode,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
@@ -102,7 +104,7 @@ export function orderRequestHash(input: OrderCreateInput): string {
 function orderView(
   o: OrderRow,
   items: OrderItemRow[],
-  opts: { details: boolean; history: CustomerHistoryEntry[] },
+  opts: { details: boolean; history: CustomerHistoryEntry[]; paymentKind: PaymentKind },
 ) {
   return {
     orderNumber: o.increment_id,
@@ -124,6 +126,8 @@ function orderView(
     coupon_code: o.coupon_code,
     shipping_method_code: o.shipping_method_code,
     payment_method_code: o.payment_method_code,
+    /** cash on delivery by the configured code, the bank transfer, online or another offline method */
+    payment_kind: opts.paymentKind,
     // the parcel and the status history (issue #15): what the order's page shows
     ...customerDelivery(o),
     history: opts.history,
@@ -165,7 +169,9 @@ export class OrderService {
       [order.id],
     );
     const history = (await customerHistories(q, [order.id])).get(order.id) ?? [];
-    return orderView(order, items, { details, history });
+    const method = await one<{ offline: boolean }>(q, 'SELECT offline FROM payment_methods WHERE code = $1', [order.payment_method_code]);
+    const paymentKind = paymentKindOf({ code: order.payment_method_code, offline: method?.offline }, this.config);
+    return orderView(order, items, { details, history, paymentKind });
   }
 
   private async byIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | undefined> {

@@ -1,5 +1,5 @@
 /** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
-import type { OpeningHours } from '@vitrina/domain';
+import type { OpeningHours, PaymentKind } from '@vitrina/domain';
 
 export type StoreCode = 'lt' | 'en' | 'ru';
 
@@ -239,6 +239,10 @@ export interface PaymentMethod {
   default?: boolean;
   is_server_method?: boolean;
   offline?: boolean;
+  /** cash on delivery (by the shop's configured code), bank transfer, online or another offline method */
+  kind?: PaymentKind;
+  /** may a virtual cart use it (never cash on delivery): the API's rule, for a cached list offline */
+  allowed_for_virtual?: boolean;
   /** the method's fee in cents incl. tax (cash on delivery's collection fee), as the totals charge it */
   cost_incl_tax?: number;
 }
@@ -299,6 +303,8 @@ export interface OrderSummary extends OrderProgressFields {
   cancel_reason?: string | null;
   payment_status?: string;
   payment_method_code?: string;
+  /** what the thank-you page tells: cash on delivery, bank transfer, online or another offline method */
+  payment_kind?: PaymentKind;
   /** the delivery method's title in the order's language (order pull) */
   shipping_method_title?: string | null;
   /** a bank transfer not paid yet: where to pay, how much, with which reference (order pull) */

@@ -1,10 +1,10 @@
 import {
-  PAYMENT_CASH_ON_DELIVERY,
   PAYMENT_MOKILIZINGAS,
   PAYMENT_NEOPAY,
   cartHash,
   deliveryKindOf,
   formatPrice,
+  paymentMethodAllowed,
   requiredDeliveryFields,
   staticPagePath,
   isVirtualCart,
@@ -611,8 +611,8 @@ export default function Checkout() {
             : await api.cart.paymentMethods(token);
         }
       }
-      // cash on delivery is hidden for virtual carts (spec §5; the API leaves it out too)
-      list = list.filter((m) => !(virtual && m.code === PAYMENT_CASH_ON_DELIVERY));
+      // cash on delivery is hidden for virtual carts (spec §5): the API's rule, also for a cached list
+      list = list.filter((m) => paymentMethodAllowed({ ...m, kind: m.kind ?? 'online' }, virtual));
       setPayments(list);
       const current = checkout.get().paymentDetails.paymentMethod;
       let chosenPayment = current && list.some((m) => m.code === current) ? current : null;

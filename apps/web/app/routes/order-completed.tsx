@@ -1,6 +1,4 @@
 import {
-  PAYMENT_BANK_TRANSFER,
-  PAYMENT_CASH_ON_DELIVERY,
   formatPrice,
   PAYMENT_MOKILIZINGAS,
   PAYMENT_NEOPAY,
@@ -179,7 +177,7 @@ function OrderLines({ order }: { order: OrderSummary }) {
 function OfflinePayment({ order }: { order: OrderSummary }) {
   const t = useT();
   const amount = formatPrice(order.grand_total, t.storeCode);
-  if (order.payment_method_code === PAYMENT_CASH_ON_DELIVERY)
+  if (order.payment_kind === 'cash_on_delivery')
     return (
       <div className="payment-status payment-pending" role="status" data-testid="payment-status">
         <h2>{t('thankYou.codTitle')}</h2>
@@ -187,7 +185,7 @@ function OfflinePayment({ order }: { order: OrderSummary }) {
         <p>{t('thankYou.codAmount', { amount })}</p>
       </div>
     );
-  if (order.payment_method_code !== PAYMENT_BANK_TRANSFER) return null;
+  if (order.payment_kind !== 'bank_transfer') return null;
   if (order.payment_status === 'paid')
     return (
       <div className="payment-status payment-paid" role="status" data-testid="payment-status">
@@ -266,15 +264,15 @@ function Delivery({ order }: { order: OrderSummary }) {
 /** "What happens next", by payment method and status. */
 function NextSteps({ order, payment }: { order: OrderSummary; payment: PaymentView | null }) {
   const t = useT();
-  const method = order.payment_method_code;
+  const kind = order.payment_kind;
   const next =
     payment === 'cancelled' || payment === 'failed'
       ? 'thankYou.next.unpaid'
       : payment === 'pending'
         ? 'thankYou.next.pending'
-        : method === PAYMENT_CASH_ON_DELIVERY
+        : kind === 'cash_on_delivery'
           ? 'thankYou.next.cod'
-          : method === PAYMENT_BANK_TRANSFER && order.payment_status !== 'paid'
+          : kind === 'bank_transfer' && order.payment_status !== 'paid'
             ? 'thankYou.next.transfer'
             : 'thankYou.next.paid';
   return (
