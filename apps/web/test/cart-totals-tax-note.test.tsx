@@ -28,6 +28,9 @@ const totals = (over: Partial<Totals>): Totals => ({
   tax_rate: 24,
   default_tax_country_id: 'LT',
   default_tax_rate: 21,
+  cross_border_trade: false,
+  free_shipping_from: null,
+  free_shipping_remaining: null,
   ...over,
 });
 
@@ -49,7 +52,9 @@ describe('the VAT note of the totals', () => {
   });
 
   it('a country without its own text is named by its code', () => {
-    expect(taxNote(totals({ tax_country_id: 'PL', tax_rate: 23 }), getT('en'))).toBe('Prices include the VAT of PL: 23 %');
+    expect(taxNote(totals({ tax_country_id: 'PL', tax_rate: 23 }), getT('en'))).toBe(
+      'Prices include the VAT of PL: 23 %',
+    );
   });
 
   it('is shown under the totals', () => {

@@ -40,3 +40,4 @@ export * from './url-map-options.ts';
 export * from './delivery.ts';
 export * from './offline-estimate.ts';
 export * from './payment-kinds.ts';
+export * from './contracts/index.ts';

@@ -1,5 +1,18 @@
 /** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
-import type { OpeningHours, PaymentKind } from '@vitrina/domain';
+import type {
+  CartTotals,
+  OrderHistoryEntry as OrderHistoryEntryContract,
+  OpeningHours,
+  PaymentKind,
+  PaymentMethodAnswer,
+  ShippingMethodAnswer,
+} from '@vitrina/domain';
+
+// the API's answers that carry money: their one contract lives in packages/domain/src/contracts
+export type Totals = CartTotals;
+export type TotalSegment = CartTotals['total_segments'][number];
+export type ShippingMethod = ShippingMethodAnswer;
+export type PaymentMethod = PaymentMethodAnswer;
 
 export type StoreCode = 'lt' | 'en' | 'ru';
 
@@ -167,40 +180,6 @@ export interface CartLine {
   product_option?: unknown;
 }
 
-export interface TotalSegment {
-  code: string;
-  title: string;
-  value: number;
-}
-
-export interface Totals {
-  /** the country whose VAT the totals contain and its standard rate (issue #14; absent from older servers) */
-  tax_country_id?: string;
-  tax_rate?: number;
-  /** the store view's default tax country and rate */
-  default_tax_country_id?: string;
-  default_tax_rate?: number;
-  grand_total: number;
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  tax_amount: number;
-  coupon_code: string | null;
-  items: {
-    item_id: number | string;
-    sku: string;
-    name: string;
-    qty: number;
-    price_incl_tax: number;
-    row_total_incl_tax: number;
-  }[];
-  total_segments: TotalSegment[];
-  /** the lowest subtotal incl. VAT from which delivery is free, and what is left (null: no such method) */
-  free_shipping_from?: number | null;
-  free_shipping_remaining?: number | null;
-}
-
 export interface Address {
   firstname: string;
   lastname: string;
@@ -216,35 +195,6 @@ export interface Address {
   tax_id?: string;
   company_code?: string;
   region?: string;
-}
-
-export interface ShippingMethod {
-  carrier_code: string;
-  method_code: string;
-  carrier_title?: string;
-  method_title?: string;
-  title?: string;
-  amount?: number;
-  price_incl_tax?: number;
-  cost_incl_tax?: number;
-  available?: boolean;
-  default?: boolean;
-  /** parcel lockers and pickup: a pickup point must be chosen (`POST /pickup-points/`) */
-  needs_pickup_point?: boolean;
-}
-
-export interface PaymentMethod {
-  code: string;
-  title: string;
-  default?: boolean;
-  is_server_method?: boolean;
-  offline?: boolean;
-  /** cash on delivery (by the shop's configured code), bank transfer, online or another offline method */
-  kind?: PaymentKind;
-  /** may a virtual cart use it (never cash on delivery): the API's rule, for a cached list offline */
-  allowed_for_virtual?: boolean;
-  /** the method's fee in cents incl. tax (cash on delivery's collection fee), as the totals charge it */
-  cost_incl_tax?: number;
 }
 
 /** `GET /neopay/payment/banks/{clientId}`: a bank of the NEOPAY selector (`sandbox` in sandbox mode) */
@@ -278,12 +228,7 @@ export interface OrderResult {
 }
 
 /** one change of an order's statuses, as its customer sees it (issue #15) */
-export interface OrderHistoryEntry {
-  to_status: string;
-  payment_status: string;
-  shipping_status: string;
-  created_at: string;
-}
+export type OrderHistoryEntry = OrderHistoryEntryContract;
 
 /** the parcel and the history of an order (issue #15): `GET /order/pull` and the account's order history */
 export interface OrderProgressFields {

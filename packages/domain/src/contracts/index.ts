@@ -1,0 +1,3 @@
+// One typed contract (issue #17 item 1): the API's answers as zod schemas, types inferred from them.
+export * from './money-answers.ts';
+export * from './order-answers.ts';
