@@ -11,9 +11,13 @@ export async function openCheckoutOnRealShop(prepare?: (shop: RealShop) => Promi
   const shop = await startRealShop();
   await prepare?.(shop);
   await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
+  const tl = await import('@testing-library/react');
+  // each step waits for the real API's answers: findBy's 1 s default failed under a loaded machine
+  // (CI's PostgreSQL run, load ~15: "Unable to find a label … Cash on delivery")
+  tl.configure({ asyncUtilTimeout: 10_000 });
   return {
     shop,
-    tl: await import('@testing-library/react'),
+    tl,
     router: await import('react-router'),
     browserApi: (await import('../../app/lib/api')).browserApi,
     cart: (await import('../../app/state/cart')).cart,
