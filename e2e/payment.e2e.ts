@@ -15,6 +15,17 @@ const browser = useBrowser();
 
 const t = getT('en');
 
+/**
+ * Issue #14 item 7: the thank-you page's cash-on-delivery sentence ("You will pay when the parcel is
+ * delivered" and its lt/ru forms) follows the payment method: said for cash on delivery only.
+ */
+const PAY_ON_DELIVERY = (['lt', 'en', 'ru'] as const).map((code) => getT(code)('thankYou.payOnDelivery'));
+/** the visible text of the page's main part (the dictionary inlined for hydration is not in it) */
+async function saysPayOnDelivery(page: Page): Promise<boolean> {
+  const text = await page.locator('main').innerText();
+  return PAY_ON_DELIVERY.some((sentence) => text.includes(sentence));
+}
+
 /** a product in the cart, then the checkout up to the payment step, as a legal person */
 async function toPayment(page: Page, email: string) {
   await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
@@ -102,6 +113,7 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/en\/order-completed\?/);
     await page.getByRole('heading', { name: t('payment.paidTitle') }).waitFor();
+    expect(await saysPayOnDelivery(page)).toBe(false);
     const url = new URL(page.url());
     const pulled = await fetch(
       `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
@@ -158,6 +170,8 @@ describe('NEOPAY sandbox in the browser', () => {
         .click();
       await page.waitForURL(/\/en\/order-completed\?/);
       await page.getByRole('heading', { name: heading }).waitFor();
+      // the pay-at-the-door sentence for cash on delivery only (issue #14 item 7)
+      expect(await saysPayOnDelivery(page)).toBe(code === 'cashondelivery');
       const url = new URL(page.url());
       const pulled = await fetch(
         `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
@@ -178,10 +192,12 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.waitForURL(/\/en\/order-completed\?/);
     await page.getByRole('heading', { name: t('payment.cancelledTitle') }).waitFor();
+    expect(await saysPayOnDelivery(page)).toBe(false);
     await page.getByRole('link', { name: t('payment.payAgain') }).click();
     await page.getByRole('heading', { name: 'Sandbox payment — no money moves' }).waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByRole('heading', { name: t('payment.paidTitle') }).waitFor();
+    expect(await saysPayOnDelivery(page)).toBe(false);
     await page.close();
   });
 
@@ -243,6 +259,7 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: 'Mokėti', exact: true }).click();
     await page.waitForURL(/\/order-completed\?/);
     await page.getByRole('heading', { name: lt('payment.paidTitle') }).waitFor();
+    expect(await saysPayOnDelivery(page)).toBe(false);
     const url = new URL(page.url());
     const pulled = await fetch(
       `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,

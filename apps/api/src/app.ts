@@ -142,7 +142,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const auth = await AuthService.create(database, config);
   // REDIS_URL: the counters are shared by every process through Redis; in the process otherwise
   const limiter: RateLimiter = config.redisUrl ? RedisRateLimiter.create(config.redisUrl) : new MemoryRateLimiter();
-  const groupPricing = new GroupPricingService(database, config, auth);
+  const groupPricing = new GroupPricingService(database, config, auth, () => catalog.taxRules());
   /** orders and payments move stock: listings' stock is refreshed after their transactions */
   const onStockChanged = async (productIds: number[]) => {
     try {

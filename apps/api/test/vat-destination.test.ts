@@ -32,6 +32,17 @@ async function shop(env: Record<string, string>): Promise<TestApi> {
           { rate: 0, tax_country_id: 'EE', tax_region_id: 0, region_name: '' },
         ],
       },
+      // a reduced rate for customer tax class 8 (a group test below: not 0 %, not the retail 21 %)
+      {
+        id: 3,
+        code: 'Reduced rate customers',
+        product_tax_class_ids: [2],
+        customer_tax_class_ids: [8],
+        rates: [
+          { rate: 9, tax_country_id: 'LT', tax_region_id: 0, region_name: '' },
+          { rate: 9, tax_country_id: 'EE', tax_region_id: 0, region_name: '' },
+        ],
+      },
       {
         id: 1,
         code: 'Baltic VAT',
@@ -207,5 +218,107 @@ describe('a customer group with its own tax class (issue #14 item 3, GROUP_PRICI
 
     const r = await journey(api, 'EE', 1, 'group-retail', bearer(retail.accessToken));
     expect(r.shown).toMatchObject({ grand_total: 3720 + 409 + 154, tax_amount: 3720 + 409 + 154 - 3454, tax_rate: 24 });
+  });
+});
+
+describe('what a group with its own tax class is shown is what it is charged (issue #14 item 3)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await shop({ GROUP_PRICING: 'true', MAIL_OUTBOX_INTERVAL_MS: '0', DEMO_SPECIAL_OFFERS: 'false' });
+    // group 3: reverse charge (class 7, 0 %), no tier; group 2: class 8 (9 %) and a 7 % tier that rounds
+    await api.database.query('UPDATE customer_groups SET discount_percent = 0, tax_class_id = 7 WHERE id = 3');
+    await api.database.query('UPDATE customer_groups SET discount_percent = 7, tax_class_id = 8 WHERE id = 2');
+  });
+  afterAll(async () => api?.close());
+
+  /** a customer of `group` with a fresh session: the access token and the group token naming the group */
+  async function member(group: number, prefix: string) {
+    const c = await customer(api, prefix);
+    await api.database.query('UPDATE customers SET group_id = $1 WHERE id = $2', [group, c.id]);
+    const r = await api.call({ method: 'POST', url: '/vsbridge/user/refresh', payload: { refreshToken: c.refreshToken } });
+    expect(r.body.meta.groupId).toBe(group);
+    return { accessToken: r.body.result as string, groupToken: r.body.meta.groupToken as string };
+  }
+
+  type Doc = { sku: string; final_price_incl_tax: number; price_incl_tax: number; configurable_children?: Doc[] };
+  const byFinal = (docs: Doc[]) => {
+    const out: Record<string, number> = {};
+    for (const d of docs) {
+      out[d.sku] = d.final_price_incl_tax;
+      for (const c of d.configurable_children ?? []) out[c.sku] = c.final_price_incl_tax;
+    }
+    return out;
+  };
+
+  /** the prices shown for a group token: category listing/search, render list and URL map */
+  async function shown(groupToken: string) {
+    const token = encodeURIComponent(groupToken);
+    const request = encodeURIComponent(JSON.stringify({ filters: { sku: ['VAT-GADGET', 'MBA-7000'] } }));
+    const listing = await api.call(
+      `/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${request}&groupToken=${token}` +
+        '&_source_include=sku,final_price_incl_tax,price_incl_tax,configurable_children.sku,configurable_children.final_price_incl_tax',
+    );
+    expect(listing.status, JSON.stringify(listing.body)).toBe(200);
+    const render = await api.call(`/vsbridge/products/render-list?skus=VAT-GADGET,MBA-7000&storeCode=en&groupToken=${token}`);
+    expect(render.status).toBe(200);
+    const mapped = await api.call({
+      method: 'POST',
+      url: '/api/url/map',
+      payload: { url: '/en/p/VAT-GADGET/vat-test-gadget', groupToken, includeFields: ['sku', 'final_price_incl_tax'] },
+    });
+    expect(mapped.body?._type, JSON.stringify(mapped.body)).toBe('product');
+    return {
+      listing: byFinal((listing.body.hits.hits as { _source: Doc }[]).map((h) => h._source)),
+      render: byFinal(render.body.result.items as Doc[]),
+      map: (mapped.body._source as Doc).final_price_incl_tax,
+      regular: (render.body.result.items as Doc[]).find((d) => d.sku === 'VAT-GADGET')?.price_incl_tax,
+    };
+  }
+
+  /** the unit prices the cart of that customer charges (no address yet: the store's country, LT) */
+  async function charged(accessToken: string, skus: string[]) {
+    const headers = bearer(accessToken);
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en', headers })).body.result as string;
+    for (const sku of skus) {
+      const r = await api.call({ method: 'POST', url: `/vsbridge/cart/update?cartId=${cart}&storeCode=en`, headers, payload: { cartItem: { sku, qty: 1 } } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const t = await api.call({ url: `/vsbridge/cart/totals?cartId=${cart}&storeCode=en`, headers });
+    return Object.fromEntries((t.body.result.items as { sku: string; price_incl_tax: number }[]).map((i) => [i.sku, i.price_incl_tax]));
+  }
+
+  it('a 0 % group sees the net price in the listing, search, render list and URL map, and pays it', async () => {
+    const business = await member(3, 'shown-business');
+    const s = await shown(business.groupToken);
+    // 30.00 net at 0 %: 3000 (retail: 3630)
+    expect(s.listing['VAT-GADGET']).toBe(3000);
+    expect(s.render['VAT-GADGET']).toBe(3000);
+    expect(s.map).toBe(3000);
+    expect(s.regular).toBe(3000);
+    const cart = await charged(business.accessToken, ['VAT-GADGET', 'MBA-7000-A']);
+    expect(cart['VAT-GADGET']).toBe(s.listing['VAT-GADGET']);
+    // a configurable child: its row in the listing is what its line costs
+    expect(s.listing['MBA-7000-A']).toBeGreaterThan(0);
+    expect(cart['MBA-7000-A']).toBe(s.listing['MBA-7000-A']);
+    expect(cart['MBA-7000-A']).toBe(s.render['MBA-7000-A']);
+  });
+
+  it('a group at another rate (9 %) with a tier sees, to the cent, what its cart charges', async () => {
+    const reduced = await member(2, 'shown-reduced');
+    const s = await shown(reduced.groupToken);
+    // by hand: 3000 net, 7 % off → 2790; 9 % of 2790 = 251.1 → 251; 2790 + 251 = 3041
+    expect(s.listing['VAT-GADGET']).toBe(3041);
+    expect(s.render['VAT-GADGET']).toBe(3041);
+    expect(s.map).toBe(3041);
+    // the regular price at the group's rate: 3000 + 270
+    expect(s.regular).toBe(3270);
+    const cart = await charged(reduced.accessToken, ['VAT-GADGET', 'MBA-7000-A']);
+    expect(cart).toEqual({ 'VAT-GADGET': 3041, 'MBA-7000-A': s.render['MBA-7000-A'] });
+    expect(s.listing['MBA-7000-A']).toBe(cart['MBA-7000-A']);
+  });
+
+  it('a guest still sees the retail price', async () => {
+    const r = await api.call('/vsbridge/products/render-list?skus=VAT-GADGET&storeCode=en');
+    expect(r.body.result.items[0].final_price_incl_tax).toBe(3630);
   });
 });

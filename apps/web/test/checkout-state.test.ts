@@ -429,4 +429,19 @@ describe('a login from checkout goes on with the saved details (issue #13 "Payin
     });
     expect(withSavedAddress(typed, undefined)).toBe(typed);
   });
+  it('takes the saved region with the street and the saved Tax ID when none is typed (issue #14 item 8)', () => {
+    const withRegion = { ...saved, region: 'Kauno apskritis', tax_id: 'LT-99 123/45' };
+    const next = withSavedAddress(initialCheckout, withRegion);
+    expect(next.shippingDetails.state).toBe('Kauno apskritis');
+    expect(next.paymentDetails.taxId).toBe('LT-99 123/45');
+    const typed = {
+      ...initialCheckout,
+      shippingDetails: { ...initialCheckout.shippingDetails, streetAddress: 'Narva mnt', state: '' },
+      paymentDetails: { ...initialCheckout.paymentDetails, taxId: 'EE-1' },
+    };
+    const kept = withSavedAddress(typed, withRegion);
+    // the region belongs to the saved street, not to the one typed
+    expect(kept.shippingDetails.state).toBe('');
+    expect(kept.paymentDetails.taxId).toBe('EE-1');
+  });
 });

@@ -84,6 +84,49 @@ describe('mini cart', () => {
     ]);
   });
 
+  it('the edit dialog: saving another quantity says so, as the −/+ buttons do (issue #14 item 11)', async () => {
+    await cart.add(api(), {
+      sku: 'MBA-7000-A',
+      qty: 1,
+      name: 'MacBook',
+      price: 0,
+      parentSku: 'MBA-7000',
+      product_option: { extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: 6 }] } },
+    });
+    ui.open('microcart');
+    tl.render(
+      <MemoryRouter initialEntries={['/en/']}>
+        <MiniCart />
+      </MemoryRouter>,
+    );
+    const messages = () => notifications.store.get().map((n) => [n.type, n.message]);
+    tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Edit MacBook' }));
+    const dialog = await tl.screen.findByRole('form', { name: 'Options of MacBook' });
+    const qty = await tl.within(dialog).findByLabelText('Quantity');
+    // the demo has 2 of this child in stock
+    tl.fireEvent.change(qty, { target: { value: '2' } });
+    await tl.act(async () => {
+      // the Save button submits the form (jsdom's step check of a number field cannot run here)
+      expect(tl.within(dialog).getByRole('button', { name: 'Save' }).getAttribute('type')).toBe('submit');
+      tl.fireEvent.submit(dialog);
+      await cart.idle();
+    });
+    expect(await serverQty()).toEqual({ 'MBA-7000-A': 2 });
+    await tl.waitFor(() =>
+      expect(messages()).toContainEqual(['success', 'Product quantity has been updated!']),
+    );
+    // saving the options without another quantity is no quantity change
+    notifications.clear();
+    tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Edit MacBook' }));
+    const again = await tl.screen.findByRole('form', { name: 'Options of MacBook' });
+    await tl.within(again).findByLabelText('Quantity');
+    await tl.act(async () => {
+      tl.fireEvent.submit(again);
+      await cart.idle();
+    });
+    expect(messages()).not.toContainEqual(['success', 'Product quantity has been updated!']);
+  });
+
   it('removes a line only after the confirmation', async () => {
     await openWith([
       { sku: 'PHN-2001', qty: 1 },

@@ -154,6 +154,33 @@ describe('importCatalog', () => {
     const result = await importCatalog(database, JSON.stringify({ coupons: [{ code: 'TEXT1', type: 'percent', value: 5 }] }));
     expect(result.coupons).toBe(1);
   });
+
+  it('customer groups (issue #14 item 3): tier and customer tax class by id, numbers as text too; an unknown tier refused', async () => {
+    const groups = async () =>
+      database.query<{ id: number; code: string; discount_percent: number; tax_class_id: number | null }>(
+        'select id, code, discount_percent, tax_class_id from customer_groups where id in (3, 7) order by id',
+      );
+    const result = await importCatalog(database, {
+      customer_groups: [
+        { id: 3, code: 'demo-vip', name: 'VIP', discount_percent: 10, tax_class_id: null },
+        { id: '7', code: 'business', name: 'VAT-registered businesses', tax_class_id: '5' },
+      ],
+    });
+    expect(result.customer_groups).toBe(2);
+    expect(await groups()).toEqual([
+      { id: 3, code: 'demo-vip', discount_percent: 10, tax_class_id: null },
+      { id: 7, code: 'business', discount_percent: 0, tax_class_id: 5 },
+    ]);
+    // upserted by id: the class changes, nothing else is added
+    await importCatalog(database, { customer_groups: [{ id: 7, code: 'business', name: 'B2B', tax_class_id: 6 }] });
+    expect((await groups())[1]).toMatchObject({ id: 7, tax_class_id: 6 });
+    const err = await importCatalog(database, {
+      customer_groups: [{ id: 8, code: 'too-much', name: 'Too much', discount_percent: 95 }],
+    }).catch((e: unknown) => e);
+    expect((err as ImportError).issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'customer_groups[0].discount_percent: Must be 0 to 90',
+    ]);
+  });
 });
 
 describe('importCatalog rejects a bad file and changes nothing', () => {

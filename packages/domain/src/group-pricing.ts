@@ -3,6 +3,7 @@
 // A group's tier is a percentage off the final price (special price included); amounts in cents.
 import { addTax } from './pricing.ts';
 
+
 /** the tier price of `cents` for a group with `discountPercent` off (0..90), rounded half up to the cent */
 export function groupTierCents(cents: number, discountPercent: number): number {
   if (!(discountPercent > 0)) return cents;
@@ -43,4 +44,67 @@ export function applyGroupTier<T extends PricedDoc>(doc: T, discountPercent: num
     );
   out.group_discount_percent = Math.min(90, discountPercent);
   return out as T;
+}
+
+/** the net price fields of a product document whose `_incl_tax` and `_tax` variants follow the tax rate */
+const NET_PRICE_FIELDS = ['price', 'final_price', 'special_price', 'original_price'] as const;
+
+function taxedOne(doc: PricedDoc, rate: number): PricedDoc {
+  const out: PricedDoc = { ...doc };
+  for (const field of NET_PRICE_FIELDS) {
+    const net = doc[field];
+    const inclKey = `${field}_incl_tax`;
+    const taxKey = `${field}_tax`;
+    if (typeof net === 'number') {
+      const incl = addTax(net, rate);
+      if (inclKey in doc) out[inclKey] = incl;
+      if (taxKey in doc) out[taxKey] = incl - net;
+    } else if (net === null) {
+      if (inclKey in doc) out[inclKey] = null;
+      if (taxKey in doc) out[taxKey] = null;
+    }
+  }
+  return out;
+}
+
+/**
+ * A product document taxed for a customer group with its own customer tax class (issue #14 item 3,
+ * "a customer group id drives the tax class when grouped tax is active"): every `*_incl_tax` and
+ * `*_tax` field made again from its net field at `rateOf(product tax class)`, and `tax` set to that
+ * rate; a configurable child at its own class, else the parent's (as the cart prices a child line).
+ * The indexer lists at the retail class; the cart charges net + tax at the group's class by the
+ * same addTax, so what a group is shown is what it pays. The document given is not changed.
+ */
+export function applyCustomerTaxClass<T extends PricedDoc>(
+  doc: T,
+  rateOf: (productTaxClassId: number | null) => number,
+): T {
+  const classOf = (d: PricedDoc, fallback: number | null) =>
+    typeof d.tax_class_id === 'number' ? d.tax_class_id : fallback;
+  const ownClass = classOf(doc, null);
+  const rate = rateOf(ownClass);
+  const out = taxedOne(doc, rate);
+  out.tax = rate;
+  if (Array.isArray(doc.configurable_children))
+    out.configurable_children = (doc.configurable_children as PricedDoc[]).map((c) => {
+      if (!c || typeof c !== 'object') return c;
+      const childRate = rateOf(classOf(c, ownClass));
+      const taxed = taxedOne(c, childRate);
+      if ('tax' in c) taxed.tax = childRate;
+      return taxed;
+    });
+  return out as T;
+}
+
+/**
+ * A product document as a customer group is shown it: taxed at the group's customer tax class when
+ * it has one (`rateOf`; undefined: the retail figures of the index stay), then at the group's tier.
+ * The cart charges the same: the tier of the net price, made gross at the group's class.
+ */
+export function priceForGroup<T extends PricedDoc>(
+  doc: T,
+  discountPercent: number,
+  rateOf?: (productTaxClassId: number | null) => number,
+): T {
+  return applyGroupTier(rateOf ? applyCustomerTaxClass(doc, rateOf) : doc, discountPercent);
 }

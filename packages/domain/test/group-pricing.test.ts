@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addTax, applyGroupTier, groupTierCents } from '../src/index.ts';
+import { addTax, applyCustomerTaxClass, applyGroupTier, groupTierCents, priceForGroup } from '../src/index.ts';
 
 describe('groupTierCents', () => {
   it.each([
@@ -58,5 +58,47 @@ describe('applyGroupTier', () => {
     applyGroupTier(doc, 10);
     expect(doc).toEqual(copy);
     expect(applyGroupTier(doc, 0)).toBe(doc);
+  });
+});
+
+describe('priceForGroup: a group with its own customer tax class (issue #14 item 3)', () => {
+  const doc = {
+    sku: 'P',
+    tax_class_id: 2,
+    tax: 21,
+    price: 10000,
+    price_incl_tax: 12100,
+    price_tax: 2100,
+    special_price: null,
+    special_price_incl_tax: null,
+    special_price_tax: null,
+    final_price: 10000,
+    final_price_incl_tax: 12100,
+    final_price_tax: 2100,
+    configurable_children: [{ sku: 'P-A', price: 9000, price_incl_tax: 10890, final_price: 8001, final_price_incl_tax: 9681 }],
+  };
+
+  it('makes every gross field again from its net one at the rate of the group, then applies the tier', () => {
+    const rates: Record<number, number> = { 2: 9 };
+    const out = priceForGroup(doc, 10, (c) => (c === null ? 0 : (rates[c] ?? 0)));
+    expect(out).toMatchObject({
+      tax: 9,
+      price_incl_tax: 10900,
+      price_tax: 900,
+      special_price_incl_tax: null,
+      // 10 % off 10000 = 9000, + 9 % = 9810
+      final_price: 9000,
+      final_price_incl_tax: 9810,
+      group_discount_percent: 10,
+    });
+    // the child at the parent's class (as the cart prices a child line): 8001 → 7201 (rounded), + 648.09 → 7849
+    expect(out.configurable_children[0]).toMatchObject({ price_incl_tax: 9810, final_price: 7201, final_price_incl_tax: 7849 });
+    // the shared document is not changed
+    expect(doc.final_price_incl_tax).toBe(12100);
+  });
+
+  it('without a class of its own the retail figures stay (the tier alone)', () => {
+    expect(priceForGroup(doc, 0)).toBe(doc);
+    expect(applyCustomerTaxClass(doc, () => 0)).toMatchObject({ tax: 0, final_price_incl_tax: 10000, price_tax: 0 });
   });
 });

@@ -21,9 +21,10 @@ import {
 } from '@vitrina/domain';
 import { fieldError, ruleError } from '../http/errors.ts';
 import { requestToken } from '../http/request.ts';
+import { BASE_PRICING } from '../user/group-pricing.ts';
 import { ok } from '../http/envelope.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
-import { fieldList, project } from '../lib/projection.ts';
+import { fieldList, project, type Projection } from '../lib/projection.ts';
 import { storeQuery } from '../http/validation.ts';
 import {
   bestsellersQuery,
@@ -34,7 +35,7 @@ import {
   urlMapBody,
 } from './schemas.ts';
 import type { SearchType } from './service.ts';
-import { mapUrl } from './url-map.ts';
+import { mapUrl, storeOfPath } from './url-map.ts';
 import { answerJson } from './cache.ts';
 import { Bestsellers } from './bestsellers.ts';
 
@@ -79,10 +80,16 @@ export function catalogSearch(ctx: ApiContext) {
     const defaulted = cms && (q.size === undefined || q.size <= 0) ? CMS_LIST_SIZE : q.size;
     return normalisePaging({ from: q.from, size: defaulted });
   };
+  const projectionOf = (q: Omit<SearchQuery, 'request'>): Projection => ({
+    include: fieldList(q._source_include ?? q._source_includes),
+    exclude: fieldList(q._source_exclude ?? q._source_excludes),
+  });
+  /** `whole`: the documents unprojected (a group's prices need their tax class and net prices) */
   const search = (
     params: z.output<typeof searchParams>,
     q: Omit<SearchQuery, 'request'>,
     request: SearchRequest | undefined,
+    whole = false,
   ) =>
     ctx.catalog.search({
       type: typeOf(params.type),
@@ -90,28 +97,29 @@ export function catalogSearch(ctx: ApiContext) {
       request: request ?? {},
       ...paging(typeOf(params.type), q),
       sort: q.sort ? (parseSort(q.sort) ?? undefined) : undefined,
-      projection: {
-        include: fieldList(q._source_include ?? q._source_includes),
-        exclude: fieldList(q._source_exclude ?? q._source_excludes),
-      },
+      projection: whole ? {} : projectionOf(q),
     });
 
-  /** customer-group price tiers (GROUP_PRICING; user/group-pricing.ts): percent off for this request */
-  const tierOf = (token: string | null | undefined, groupToken?: string | null) =>
-    ctx.groupPricing.enabled ? ctx.groupPricing.tierOf({ groupToken, token }) : Promise.resolve(0);
+  /** customer-group pricing (GROUP_PRICING; user/group-pricing.ts): the tier and tax class of this request */
+  const pricingOf = (token: string | null | undefined, groupToken?: string | null) =>
+    ctx.groupPricing.enabled ? ctx.groupPricing.pricingOf({ groupToken, token }) : Promise.resolve(BASE_PRICING);
   return async (
     params: z.output<typeof searchParams>,
     q: Omit<SearchQuery, 'request'>,
     request: SearchRequest | undefined,
     token: string | null | undefined,
   ) => {
-    const result = await search(params, q, request);
-    const pct = typeOf(params.type) === 'product' ? await tierOf(token, q.groupToken) : 0;
-    if (!pct) return result;
-    const hits = result.hits.hits.map((h) => ({
-      ...h,
-      _source: ctx.groupPricing.price([h._source], pct)[0] as typeof h._source,
-    }));
+    const pricing = typeOf(params.type) === 'product' ? await pricingOf(token, q.groupToken) : BASE_PRICING;
+    if (pricing === BASE_PRICING) return search(params, q, request);
+    // priced whole, then projected as asked
+    const result = await search(params, q, request, true);
+    const projection = projectionOf(q);
+    const sources = await ctx.groupPricing.price(
+      result.hits.hits.map((h) => h._source),
+      pricing,
+      storeOfIndex(params.index, q.storeCode),
+    );
+    const hits = result.hits.hits.map((h, i) => ({ ...h, _source: project(sources[i] as typeof h._source, projection) }));
     return { ...result, hits: { ...result.hits, hits } };
   };
 }
@@ -126,11 +134,11 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     return storeCode ?? view.storeCode;
   };
   const searchCatalog = catalogSearch(ctx);
-  /** customer-group price tiers (GROUP_PRICING; user/group-pricing.ts): percent off for this request */
-  const tierOf = (req: FastifyRequest, groupToken?: string | null, groupId?: number | string | null) =>
+  /** customer-group pricing (GROUP_PRICING; user/group-pricing.ts): the tier and tax class of this request */
+  const pricingOf = (req: FastifyRequest, groupToken?: string | null, groupId?: number | string | null) =>
     ctx.groupPricing.enabled
-      ? ctx.groupPricing.tierOf({ groupToken, token: requestToken(req), groupId })
-      : Promise.resolve(0);
+      ? ctx.groupPricing.pricingOf({ groupToken, token: requestToken(req), groupId })
+      : Promise.resolve(BASE_PRICING);
   const pricedSearch = (
     req: FastifyRequest,
     params: z.output<typeof searchParams>,
@@ -251,13 +259,14 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     },
     async (req) => {
       const q = req.query;
+      const store = q.storeCode ?? DEFAULT_STORE_CODE;
       const items = await bestsellers.list({
-        storeCode: q.storeCode ?? DEFAULT_STORE_CODE,
+        storeCode: store,
         size: q.size,
         exclude: q.exclude ?? [],
         projection: { include: asList(q._source_include), exclude: asList(q._source_exclude) },
       });
-      return ok({ items: ctx.groupPricing.price(items, await tierOf(req)) });
+      return ok({ items: await ctx.groupPricing.price(items, await pricingOf(req), store) });
     },
   );
 
@@ -275,7 +284,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       const store =
         q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? DEFAULT_STORE_CODE;
       const items = await ctx.catalog.productsBySkus(store, [...new Set(q.skus)]);
-      return ok({ items: ctx.groupPricing.price(items, await tierOf(req, q.groupToken, q.userGroupId)) });
+      return ok({ items: await ctx.groupPricing.price(items, await pricingOf(req, q.groupToken, q.userGroupId), store) });
     },
   );
 
@@ -292,17 +301,31 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
     async (req, reply) => {
       const b = req.body;
       const projection = { include: asList(b.includeFields), exclude: asList(b.excludeFields) };
-      const hit = await mapUrl(ctx.catalog, b.url, projection, {
+      // a group's prices need the whole product document (its tax class, net prices): projected after
+      const pricing = await pricingOf(req, b.groupToken, b.groupId);
+      const priced = pricing !== BASE_PRICING;
+      const found = await mapUrl(ctx.catalog, b.url, priced ? {} : projection, {
         fallbackStore: req.query.storeCode,
         dispatcher: ctx.config.urlDispatcher,
         options: b.options ?? {},
         sku: b.filters?.sku ?? null,
         linked: (store, skus) => ctx.catalog.productsBySkus(store, skus),
       });
+      const hit =
+        found && priced
+          ? {
+              ...found,
+              _source: project(
+                found._type === 'product'
+                  ? ((await ctx.groupPricing.price([found._source], pricing, storeOfPath(b.url, req.query.storeCode)))[0] ?? found._source)
+                  : found._source,
+                projection,
+              ),
+            }
+          : found;
       if (hit && b.options?.populateRequestCacheTags)
         reply.header('x-vs-cache-tags', urlMapCacheTags(hit._type, hit._source).join(' '));
-      const pct = hit?._type === 'product' ? await tierOf(req, b.groupToken, b.groupId) : 0;
-      return pct && hit ? { ...hit, _source: ctx.groupPricing.price([hit._source], pct)[0] } : hit;
+      return hit;
     },
   );
 }

@@ -46,6 +46,13 @@ export interface MapUrlOptions {
   linked?: (store: StoreCode, skus: string[]) => Promise<Record<string, unknown>[]>;
 }
 
+/** the store view a URL is mapped in: its prefix's, else the request's storeCode, else the default */
+export function storeOfPath(url: string, fallbackStore?: StoreCode): StoreCode {
+  const path = pathOf(url);
+  const prefixed = storeCodeFromPath(path);
+  return prefixed.rest !== path ? prefixed.storeCode : (fallbackStore ?? prefixed.storeCode);
+}
+
 export async function mapUrl(
   catalog: CatalogService,
   url: string,
@@ -53,9 +60,8 @@ export async function mapUrl(
   opts: MapUrlOptions = {},
 ): Promise<UrlMapHit | null> {
   const path = pathOf(url);
-  const prefixed = storeCodeFromPath(path);
-  const storeCode = prefixed.rest !== path ? prefixed.storeCode : (opts.fallbackStore ?? prefixed.storeCode);
-  const rest = prefixed.rest;
+  const storeCode = storeOfPath(url, opts.fallbackStore);
+  const rest = storeCodeFromPath(path).rest;
   const segments = rest.split('/').filter(Boolean).map(decode);
   if (segments.some((s) => s === null) || segments.length === 0) return null;
   const [head, ...tail] = segments as string[];

@@ -11,7 +11,14 @@
  * a server cart, the customer of the request's token), read from the database: never from the body.
  */
 import type { Database } from '@vitrina/db';
-import { applyGroupTier } from '@vitrina/domain';
+import {
+  STORE_VIEWS,
+  priceForGroup,
+  resolveTaxCountry,
+  taxRateFor,
+  type StoreCode,
+  type TaxRule,
+} from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { AuthService } from '../auth/service.ts';
 import { rows } from '../lib/db.ts';
@@ -27,6 +34,15 @@ export type TierInput = {
   groupId?: number | string | null | undefined;
 };
 
+/**
+ * How a request's product documents are priced: the group's tier (percent off) and the group's own
+ * customer tax class (undefined: the retail class the index lists with).
+ */
+export type GroupPricing = { percent: number; taxClassId?: number | undefined };
+
+/** base prices: no tier, the retail class */
+export const BASE_PRICING: GroupPricing = { percent: 0 };
+
 export class GroupPricingService {
   private cache: { at: number; tiers: Map<number, number>; taxClasses: Map<number, number> } | undefined;
 
@@ -34,6 +50,8 @@ export class GroupPricingService {
     private readonly database: Database,
     private readonly config: ApiConfig,
     private readonly auth: AuthService,
+    /** the shop's tax rules (the catalogue's `taxrule` documents, as the cart reads them) */
+    private readonly taxRules: () => Promise<readonly TaxRule[]> = async () => [],
   ) {}
 
   get enabled(): boolean {
@@ -95,6 +113,18 @@ export class GroupPricingService {
   }
 
   /**
+   * How a request is priced (issue #14 item 3): the tier and the tax class of its group (a valid
+   * group token, else the customer of a valid access token); base pricing when tiers are off or no
+   * group is proven.
+   */
+  async pricingOf(input: TierInput): Promise<GroupPricing> {
+    const gid = await this.groupOf(input);
+    if (gid === undefined) return BASE_PRICING;
+    const groups = await this.groups();
+    return { percent: groups.tiers.get(gid) ?? 0, taxClassId: groups.taxClasses.get(gid) };
+  }
+
+  /**
    * percent off for a customer's cart and orders (0 for a guest, or tiers off): the customer's current
    * group in the database, so a changed group is charged at once (its group token follows on refresh)
    */
@@ -106,17 +136,31 @@ export class GroupPricingService {
   /**
    * The customer tax class of a customer's group (issue #14 item 3: "a customer group id drives the
    * tax class when grouped tax is active", active with GROUP_PRICING): the cart and the orders of
-   * that customer use the tax rules listing it. undefined: the retail class (a guest, a group
-   * without its own class, or GROUP_PRICING off). Listings keep the retail VAT (they are shared).
+   * that customer use the tax rules listing it, and so do the listings priced for that group
+   * (`price`). undefined: the retail class (a guest, a group without its own class, or GROUP_PRICING off).
    */
   async taxClassOfCustomer(customerId: number | null | undefined): Promise<number | undefined> {
     const groupId = await this.groupOfCustomer(customerId);
     return groupId === undefined ? undefined : (await this.groups()).taxClasses.get(groupId);
   }
 
-  /** product documents at a tier (unchanged at 0) */
-  price<T extends Record<string, unknown>>(docs: T[], percent: number): T[] {
-    return percent > 0 ? docs.map((d) => applyGroupTier(d, percent)) : docs;
+  /**
+   * Product documents as a group is shown them (domain priceForGroup): at its tier and, when the
+   * group has its own customer tax class, taxed at that class for the store view's default country,
+   * the country a cart is priced for until its address is known (cart/pricing.ts taxPricing), so the
+   * listing, search, URL map and render list show what the cart charges to the cent. Unchanged for
+   * base pricing (the index's documents are shared).
+   */
+  async price<T extends Record<string, unknown>>(docs: T[], pricing: GroupPricing, store: StoreCode): Promise<T[]> {
+    const { percent, taxClassId } = pricing;
+    if (!(percent > 0) && taxClassId === undefined) return docs;
+    let rateOf: ((productTaxClassId: number | null) => number) | undefined;
+    if (taxClassId !== undefined) {
+      const rules = await this.taxRules();
+      const country = resolveTaxCountry(null, STORE_VIEWS[store]?.defaultCountry);
+      rateOf = (productTaxClassId) => taxRateFor(rules, productTaxClassId, country, taxClassId);
+    }
+    return docs.map((d) => priceForGroup(d, percent, rateOf));
   }
 
   /** `{ groupId, groupToken }` of a customer's group when tiers are on (login, refresh, me) */

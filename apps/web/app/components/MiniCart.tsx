@@ -26,10 +26,23 @@ function useCartErrors() {
     notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
 }
 
+/**
+ * The spec's success message of a quantity change (catalogue-and-cart.md, cart messages), the one
+ * place it is decided: after a line's quantity is saved as another number, from the −/+ buttons, the
+ * quantity field or the edit dialog.
+ */
+function useQuantityUpdated() {
+  const t = useT();
+  return (before: number, after: number) => {
+    if (after !== before) notify({ type: 'success', message: t.msg('cart.quantityUpdated') });
+  };
+}
+
 function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
   const t = useT();
   const api = useApi();
   const onError = useCartErrors();
+  const quantityUpdated = useQuantityUpdated();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
@@ -55,10 +68,8 @@ function CartLineRow({ item, rowTotal }: { item: CartItem; rowTotal: number }) {
     setError(null);
     setDraft(null);
     if (qty === item.qty) return;
-    // the spec's success message of a quantity change (catalogue-and-cart.md, cart messages)
-    cart
-      .setQty(api, item, qty)
-      .then(() => notify({ type: 'success', message: t.msg('cart.quantityUpdated') }), onError);
+    const before = item.qty;
+    cart.setQty(api, item, qty).then(() => quantityUpdated(before, qty), onError);
   };
 
   return (
@@ -183,6 +194,7 @@ function EditLine({ item, onDone }: { item: CartItem; onDone: () => void }) {
   const t = useT();
   const api = useApi();
   const onError = useCartErrors();
+  const quantityUpdated = useQuantityUpdated();
   const [parent, setParent] = useState<Product | null | undefined>(undefined);
   const [qty, setQty] = useState(String(item.qty));
   const chosen = item.product_option?.extension_attributes?.configurable_item_options ?? [];
@@ -229,7 +241,11 @@ function EditLine({ item, onDone }: { item: CartItem; onDone: () => void }) {
       return;
     }
     const child = pick.variant;
-    const done = () => onDone();
+    const before = item.qty;
+    const done = () => {
+      quantityUpdated(before, n);
+      onDone();
+    };
     if (child.sku === item.sku) {
       cart.setQty(api, item, n).then(done, onError);
       return;

@@ -322,13 +322,17 @@ export interface SavedAddress {
   postcode: string;
   countryId: string;
   telephone?: string | undefined;
+  /** the spec's "state" (issue #14 item 8) */
+  region?: string | undefined;
+  /** the spec's Tax ID of a legal person (issue #14 item 8) */
+  tax_id?: string | undefined;
 }
 
 /**
  * After a login from checkout (issue #13 "Paying"): the customer's saved delivery address fills
  * the delivery fields the shopper has not filled yet, so the checkout goes on with their details.
- * A street, city or phone the shopper already typed is kept; the country is taken only with the
- * street (they belong together).
+ * A street, city or phone the shopper already typed is kept; the country and the region are taken
+ * only with the street (they belong together); the saved Tax ID fills an empty Tax ID.
  */
 export function withSavedAddress(s: CheckoutState, saved: SavedAddress | undefined): CheckoutState {
   if (!saved) return s;
@@ -345,10 +349,13 @@ export function withSavedAddress(s: CheckoutState, saved: SavedAddress | undefin
             city: sd.city || saved.city,
             zipCode: sd.zipCode || saved.postcode,
             country: saved.countryId || sd.country,
+            state: sd.state || (saved.region ?? ''),
           }
         : {}),
       phoneNumber: sd.phoneNumber || (saved.telephone ?? ''),
     },
+    // sent only for a legal person (checkout.tsx): filled for when the shopper buys as one
+    paymentDetails: { ...s.paymentDetails, taxId: s.paymentDetails.taxId || (saved.tax_id ?? '') },
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The import step for the shop data besides the catalogue: tax rules, coupons, CMS pages and blocks,
+ * The import step for the shop data besides the catalogue: tax rules, customer groups, coupons, CMS pages and blocks,
  * shipping and payment methods, pickup points, banners and shop configuration, each the file's list
  * mapped to the table's rows (money: euros in the file, net of VAT, → cents; texts → per store view).
  */
@@ -12,6 +12,7 @@ import {
   CMS_BLOCKS,
   CMS_PAGES,
   COUPONS,
+  CUSTOMER_GROUPS,
   PAYMENT_METHODS,
   PICKUP_POINTS,
   SHIPPING_METHODS,
@@ -23,6 +24,7 @@ import { cents, isoDate } from './values.ts';
 
 export type ContentName =
   | 'taxrules'
+  | 'customer_groups'
   | 'coupons'
   | 'cms_pages'
   | 'cms_blocks'
@@ -42,6 +44,7 @@ interface ContentStep {
 
 export const CONTENT_STEPS: readonly ContentStep[] = [
   { name: 'taxrules', table: TAX_RULES, rows: (f) => f.taxrules },
+  { name: 'customer_groups', table: CUSTOMER_GROUPS, rows: (f) => f.customer_groups },
   {
     name: 'coupons',
     table: COUPONS,

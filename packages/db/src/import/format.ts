@@ -252,6 +252,21 @@ export const importTaxRuleSchema = z.object({
   ),
 });
 
+/**
+ * A customer group (issue #14 item 3): its price tier and, for grouped tax, its customer tax class
+ * (the `customer_tax_class_ids` of the tax rules that apply to its customers; null: retail, class 3).
+ * Both take effect with GROUP_PRICING on.
+ */
+export const importCustomerGroupSchema = z.object({
+  id,
+  code,
+  name: code,
+  discount_percent: wholeNumber(
+    z.number().int({ message: 'Expected an integer' }).min(0, { message: 'Must be 0 to 90' }).max(90, { message: 'Must be 0 to 90' }),
+  ).default(0),
+  tax_class_id: int.nullable().default(null),
+});
+
 export const importCouponSchema = z
   .object({
     code,
@@ -353,6 +368,7 @@ export const importFileSchema = z.strictObject({
   categories: z.array(importCategorySchema).optional(),
   products: z.array(importProductSchema).optional(),
   taxrules: z.array(importTaxRuleSchema).optional(),
+  customer_groups: z.array(importCustomerGroupSchema).optional(),
   coupons: z.array(importCouponSchema).optional(),
   cms_pages: z.array(importCmsPageSchema).optional(),
   cms_blocks: z.array(importCmsBlockSchema).optional(),

@@ -5,11 +5,11 @@
  *    `products[12].price: Expected number (sku "LAP-1001")` in an ImportError, and nothing is written.
  * 2. Then ONE transaction upserts attributes, categories (level and path computed from the tree; root id
  *    2), products (children of `configurable_children` become visibility-1 products with parent_id;
- *    products with `parent_sku` are linked too), category links, stock, tax rules, coupons, CMS pages and
+ *    products with `parent_sku` are linked too), category links, stock, tax rules, customer groups, coupons, CMS pages and
  *    blocks, shipping and payment methods, pickup points, banners and shop configuration; re-indexes the
  *    affected products and bumps the catalogue version. A failure anywhere rolls everything back.
  *
- * Upsert rules: products by sku (an existing product keeps its id), categories, CMS and tax rules by id,
+ * Upsert rules: products by sku (an existing product keeps its id), categories, CMS, tax rules and customer groups by id,
  * attributes by attribute_id, coupons and methods by code, pickup points by id, shop_config by code.
  * A product record replaces the product's fields, except: no `stock` keeps the current stock, no
  * `category_ids` keeps the current category links, no `created_at` keeps the creation date. `banners`,
@@ -78,6 +78,7 @@ export interface ImportResult {
   /** of which children from `configurable_children` */
   children: number;
   taxrules: number;
+  customer_groups: number;
   coupons: number;
   cms_pages: number;
   cms_blocks: number;
@@ -103,6 +104,7 @@ const KEY_FIELDS: Record<string, readonly string[]> = {
   categories: ['id'],
   products: ['sku', 'id'],
   taxrules: ['id', 'code'],
+  customer_groups: ['id', 'code'],
   coupons: ['code'],
   cms_pages: ['id', 'identifier'],
   cms_blocks: ['id', 'identifier'],
@@ -218,6 +220,8 @@ function checkDuplicates(data: unknown, file: ImportFile, issues: IssueList): vo
   unique('attributes', file.attributes, (a) => a.attribute_code, 'attribute_code');
   unique('categories', file.categories, (c) => c.id, 'id');
   unique('taxrules', file.taxrules, (t) => t.id, 'id');
+  unique('customer_groups', file.customer_groups, (g) => g.id, 'id');
+  unique('customer_groups', file.customer_groups, (g) => g.code, 'code');
   unique('coupons', file.coupons, (c) => c.code, 'code');
   unique('cms_pages', file.cms_pages, (c) => c.id, 'id');
   unique('cms_pages', file.cms_pages, (c) => c.identifier, 'identifier');
@@ -672,6 +676,7 @@ async function writeFile(
     product_updates: 0,
     children: 0,
     taxrules: 0,
+    customer_groups: 0,
     coupons: 0,
     cms_pages: 0,
     cms_blocks: 0,

@@ -109,6 +109,12 @@ export const TAX_RULES: TableWrite = {
   },
 };
 
+export const CUSTOMER_GROUPS: TableWrite = {
+  table: 'customer_groups',
+  key: ['id'],
+  columns: { id: 'int', code: 'text', name: 'text', discount_percent: 'int', tax_class_id: 'int' },
+};
+
 export const COUPONS: TableWrite = {
   table: 'coupons',
   key: ['code'],
