@@ -12,8 +12,10 @@ import { MESSAGES } from '@vitrina/domain';
 import { en } from '../apps/web/app/i18n/en';
 import { lt } from '../apps/web/app/i18n/lt';
 import { ru } from '../apps/web/app/i18n/ru';
+import { ACCOUNT_DICTIONARIES } from '../apps/web/app/i18n/account';
 import { demoBrands, generateDemoCatalog } from '../packages/demo/src/index.ts';
 import { buildCmsBlocks, buildCmsPages } from '../packages/demo/src/cms.ts';
+import { LEAF_SPECS } from '../packages/demo/src/models.ts';
 import { DEMO_NEWS } from '../apps/api/src/cms/news-demo.ts';
 
 /** `names`: words of the product's own name, which its description repeats (brand, model, colour) */
@@ -26,17 +28,37 @@ const words = (text: string) =>
       .filter((w) => /^[a-z]{3,}$/i.test(w))
       .map((w) => w.toLowerCase()),
   );
+/** the words a product's name has in every store view (brand, model): its description may repeat them */
+function nameWords(name: unknown): Set<string> {
+  if (typeof name === 'string') return words(name);
+  const n = name as Record<'lt' | 'en' | 'ru', string>;
+  const lt = words(n.lt);
+  const ru = words(n.ru);
+  return new Set([...words(n.en)].filter((w) => lt.has(w) && ru.has(w)));
+}
+/** the demo's model names ("{size}": a screen size) as patterns */
+const MODELS = LEAF_SPECS.flatMap((leaf) => leaf.models).map((m) => ({
+  words: words(m.model),
+  re: new RegExp(`\\b${m.model.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{size\\}', '[\\d.]+')}(?!\\w)`),
+}));
+
+/** the words of the manufacturers' model names an (English) product name contains */
+function modelWordsIn(name: unknown): Set<string> {
+  const en = typeof name === 'string' ? name : (name as { en: string }).en;
+  return new Set(MODELS.filter((m) => m.re.test(en)).flatMap((m) => [...m.words]));
+}
 const flat = (v: unknown) => (typeof v === 'string' ? v : Object.values(v as Record<string, string>).join(' '));
 
 /** display texts of the import file: a plain string is shown as it is in every store view */
 const DISPLAY_KEYS = new Set(['name', 'title', 'label', 'frontend_label', 'description', 'short_description', 'content']);
 
 /**
- * Not checked: URL parts (slugs, keys), pickup point names (the carrier's own Lithuanian names),
- * product names (brand and model names, as the manufacturer writes them), and a configurable's option
- * labels (the indexer shows the attribute's label of the store view instead).
+ * Not checked: URL parts (slugs, keys), pickup point names (the carrier's own names, one for every
+ * store view), and a configurable's option labels (the indexer shows the attribute's label of the
+ * store view instead). Product and child names are checked (issue #13: "Black" and "Silver" were in
+ * lt and ru names); their brand and model words are in every language and so not English.
  */
-const SKIPPED = /\.(slug|url_key|url_path|identifier|sku|image)$|\.pickup_points\b|\.products\[\d+\]\.(name|configurable_children\[\d+\]\.name)$|\.configurable_options\[\d+\]\.label$/;
+const SKIPPED = /\.(slug|url_key|url_path|identifier|sku|image)$|\.pickup_points\b|\.configurable_options\[\d+\]\.label$/;
 
 function triplesOf(value: unknown, where: string, out: Triple[], names?: Set<string>): Triple[] {
   if (SKIPPED.test(where)) return out;
@@ -47,11 +69,20 @@ function triplesOf(value: unknown, where: string, out: Triple[], names?: Set<str
       out.push({ where, lt: o.lt, en: o.en, ru: o.ru, ...(names ? { names } : {}) });
       return out;
     }
-    const own = typeof o.sku === 'string' && o.name ? words(flat(o.name)) : names;
+    const own = typeof o.sku === 'string' && o.name ? nameWords(o.name) : names;
     for (const [k, v] of Object.entries(o)) {
+      // a product's own name excuses only the manufacturer's model name in it ("WD Black SN850X",
+      // "Magic Keyboard with Touch ID"), not a colour or a unit added to it ("iPhone 13 Black")
+      // (software: its product name, "Office Home & Business", the words its name has in every view)
+      const excused =
+        k === 'name' && typeof o.sku === 'string'
+          ? o.type_id === 'virtual' || o.type_id === 'downloadable'
+            ? nameWords(v)
+            : modelWordsIn(v)
+          : own;
       if (typeof v === 'string' && DISPLAY_KEYS.has(k) && !SKIPPED.test(`${where}.${k}`))
-        out.push({ where: `${where}.${k}`, lt: v, en: v, ru: v, ...(own ? { names: own } : {}) });
-      else triplesOf(v, `${where}.${k}`, out, own);
+        out.push({ where: `${where}.${k}`, lt: v, en: v, ru: v, ...(excused ? { names: excused } : {}) });
+      else triplesOf(v, `${where}.${k}`, out, excused);
     }
   }
   return out;
@@ -65,6 +96,14 @@ function dictionaryTriples(): Triple[] {
     ru: flat((ru as Record<string, unknown>)[k]),
   }));
   for (const [k, m] of Object.entries(MESSAGES)) out.push({ where: `message ${k}`, ...m });
+  // the account area's strings (i18n/account.ts: kept out of the main dictionaries)
+  for (const k of Object.keys(ACCOUNT_DICTIONARIES.en) as (keyof typeof ACCOUNT_DICTIONARIES.en)[])
+    out.push({
+      where: `account ${k}`,
+      en: ACCOUNT_DICTIONARIES.en[k],
+      lt: ACCOUNT_DICTIONARIES.lt[k],
+      ru: ACCOUNT_DICTIONARIES.ru[k],
+    });
   return out;
 }
 
@@ -126,8 +165,15 @@ describe('no English in the lt and ru store views (issue #13 "Words")', () => {
     expect(englishIn(demo, vocabulary)).toEqual([]);
   });
 
-  it('Russian units are Russian ("1 ТБ", "16 ГБ")', () => {
-    const file = generateDemoCatalog({ productCount: 50, referenceDate: new Date('2026-01-15T00:00:00Z') });
+  it('Russian units are Russian ("1 ТБ", "16 ГБ"), in attribute labels and in product names', () => {
+    const file = generateDemoCatalog({ productCount: 400, referenceDate: new Date('2026-01-15T00:00:00Z') });
+    const ruNames = (file.products ?? []).flatMap((p) =>
+      [p.name, ...(p.configurable_children ?? []).map((c) => c.name)].map((n) =>
+        n === undefined ? '' : typeof n === 'string' ? n : n.ru,
+      ),
+    );
+    expect(ruNames.filter((n) => /\d\s?(GB|TB|mAh)\b/.test(n))).toEqual([]);
+    expect(ruNames.some((n) => /\d ГБ/.test(n))).toBe(true);
     const labels = (file.attributes ?? []).flatMap((a) =>
       (a.options ?? []).map((o) => (typeof o.label === 'string' ? o.label : o.label.ru)),
     );

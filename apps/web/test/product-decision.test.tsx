@@ -172,6 +172,11 @@ describe('product page: choosing a grade', () => {
     expect(screen.queryByRole('button', { name: 'Show image 2' })).not.toBeNull();
     expect(document.querySelector('img[src*="/z/c.png"]')).toBeNull();
     expect(screen.getByText('Only 3 left in stock')).toBeTruthy();
+    // one stock line (the design system's, with its dot), low stock styled as low
+    const stockLines = document.querySelectorAll('.product-info .stock');
+    expect([...stockLines].map((l) => [l.className, l.textContent])).toEqual([
+      ['stock stock-line low', 'Only 3 left in stock'],
+    ]);
 
     // the popover carries the CMS block
     const info = screen.getByRole('button', { name: 'What do grades mean?' });
@@ -221,6 +226,71 @@ describe('product page: choosing a grade', () => {
     expect(facts).toContain(`Delivery from ${eur(399)}`);
     expect(facts).toContain(`free from ${eur(9900)}`);
     expect(facts).not.toContain('Leasing');
+  });
+});
+
+/**
+ * Grades × capacity: A+ only in 128 GB, B only in 512 GB, C has only a disabled unit. With A+ 128 GB
+ * shown, B says which choice blocks it ("Only with 512 GB"), 512 GB says "Only as B", C "Not offered".
+ */
+const phone: Product = {
+  ...laptop,
+  id: 600,
+  sku: 'PH',
+  slug: 'phone',
+  name: 'Phone',
+  configurable_options: [
+    {
+      attribute_id: 141,
+      attribute_code: 'condition',
+      label: 'Condition',
+      values: [
+        { value_index: 2, label: 'A+ (like new)' },
+        { value_index: 4, label: 'B (good)' },
+        { value_index: 6, label: 'C (visible signs of use)' },
+      ],
+    },
+    {
+      attribute_id: 142,
+      attribute_code: 'capacity',
+      label: 'Capacity',
+      values: [
+        { value_index: 62, label: '128 GB' },
+        { value_index: 64, label: '512 GB' },
+      ],
+    },
+  ],
+  configurable_children: [
+    { ...child('PH-A-128', 601, 2, 50000, 9, '/z/b.png'), capacity: 62 },
+    { ...child('PH-B-512', 602, 4, 55000, 9, '/z/b.png'), capacity: 64 },
+    { ...child('PH-C-128', 603, 6, 30000, 9, '/z/c.png'), capacity: 62, status: 2 },
+  ],
+};
+
+describe('option picker: why a value cannot be chosen', () => {
+  const radio = (name: string) =>
+    screen.getByRole('radio', { name: (n) => n === name || n.startsWith(`${name} `) }) as HTMLInputElement;
+  const why = (name: string) => radio(name).parentElement?.querySelector('.opt-why')?.textContent ?? null;
+
+  it('"Not offered" (disabled), and "Only with …" naming the choice that blocks it', async () => {
+    render(page({ ...routeData(phone), product: phone }));
+    await act(async () => {});
+    expect(radio('A+').checked).toBe(true);
+    expect(radio('128 GB').checked).toBe(true);
+    // C: no enabled unit at all
+    expect(why('C')).toBe('Not offered');
+    expect(radio('C').disabled).toBe(true);
+    // B and 512 GB exist only together: each names the other
+    expect(why('B')).toBe('Only with 512 GB');
+    expect(radio('B').disabled).toBe(false);
+    expect(why('512 GB')).toBe('Only as B');
+    expect(why('A+')).toBeNull();
+    // choosing B takes its 512 GB unit: now A+ and 128 GB name each other
+    fireEvent.click(radio('B'));
+    await waitFor(() => expect(radio('512 GB').checked).toBe(true));
+    expect(why('A+')).toBe('Only with 128 GB');
+    expect(why('128 GB')).toBe('Only as A+');
+    expect(why('C')).toBe('Not offered');
   });
 });
 

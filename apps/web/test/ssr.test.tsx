@@ -355,6 +355,33 @@ describe('page content', () => {
     expect(r.headers.get('location')).toBe('/apie-mus');
   });
 
+  it.each([
+    ['/kontaktai', '/susisiekite-su-mumis'],
+    ['/contacts', '/susisiekite-su-mumis'],
+    ['/en/contacts', '/en/contact-us'],
+    ['/ru/contacts', '/ru/contact-us'],
+    ['/i/kontaktai', '/susisiekite-su-mumis'],
+    ['/en/i/contacts', '/en/contact-us'],
+  ])('one contact page: %s moves permanently to %s (issue #13)', async (path, to) => {
+    const r = await handler(new Request(`${ORIGIN}${path}`), { apiFetch: api.fetch });
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe(to);
+  });
+
+  it("the contact page has the contact form's place and the seller's configured details", async () => {
+    for (const [path, heading] of [
+      ['/susisiekite-su-mumis', 'Rekvizitai'],
+      ['/en/contact-us', 'Company details'],
+      ['/ru/contact-us', 'Реквизиты'],
+    ] as const) {
+      const r = await render(path);
+      expect(r.res.status, path).toBe(200);
+      const section = r.doc.querySelector('article.cms section[aria-labelledby="contact-company"]');
+      expect(section?.querySelector('h2')?.textContent, path).toBe(heading);
+      expect([...section!.querySelectorAll('address p')].map((p) => p.textContent)).toContain('UAB Testas');
+    }
+  });
+
   it('a failing API shows the error page with the spec message and HTTP 500', async () => {
     for (const path of ['/en/p/BOOM/x', '/en/p/HTML/x']) {
       const r = await render(path);

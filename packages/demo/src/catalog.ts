@@ -18,6 +18,7 @@ import {
   manufacturerValue,
   memoryValue,
   screenSizeValue,
+  unitLabel,
   type CapacityKey,
   type ColorKey,
   type GradeDef,
@@ -182,9 +183,9 @@ function shortDescription(about: LocalizedText): LocalizedText {
   return { lt: `${capitalize(about.lt)}.`, en: `${capitalize(about.en)}.`, ru: `${capitalize(about.ru)}.` };
 }
 
-function withNoun(noun: LocalizedText | undefined, base: string): Text {
-  if (!noun) return base;
-  return { lt: `${noun.lt} ${base}`, en: `${base} ${noun.en}`, ru: `${noun.ru} ${base}` };
+function withNoun(noun: LocalizedText | undefined, base: LocalizedText): Text {
+  if (!noun) return base.lt === base.en && base.ru === base.en ? base.en : base;
+  return { lt: `${noun.lt} ${base.lt}`, en: `${base.en} ${noun.en}`, ru: `${noun.ru} ${base.ru}` };
 }
 
 function withGrade(name: Text, grade: GradeDef): Text {
@@ -196,8 +197,25 @@ function withGrade(name: Text, grade: GradeDef): Text {
   };
 }
 
-function nameColor(key: ColorKey): string {
-  return NAME_COLOR[key] ?? colorDef(key).label.en;
+/** a colour in a name, in the store view's language ("Black", "Juoda", "Чёрный"; issue #13 "Words") */
+function nameColor(key: ColorKey): LocalizedText {
+  const own = NAME_COLOR[key];
+  return own ? L(own, own, own) : colorDef(key).label;
+}
+
+/**
+ * a name part with sizes (a capacity, memory, a model's "RTX 4070 12GB"): lt and en as the shops
+ * write it ("128GB"), ru in Russian units ("128 ГБ", "1 ТБ"), as the attribute's own labels
+ * (attributes.ts unitLabel)
+ */
+function nameUnits(text: string): LocalizedText {
+  return L(text, text, unitLabel(text.replace(/(\d)(GB|TB|mAh)\b/g, '$1 $2')).ru);
+}
+
+/** the same words in every store view, joined by spaces */
+function joinNames(parts: (string | LocalizedText)[]): LocalizedText {
+  const of = (store: keyof LocalizedText) => parts.map((p) => textIn(p, store)).join(' ');
+  return { lt: of('lt'), en: of('en'), ru: of('ru') };
 }
 
 function axesOf(model: ModelDef): Axis[] {
@@ -207,17 +225,17 @@ function axesOf(model: ModelDef): Axis[] {
   return axes;
 }
 
-function composeName(leaf: LeafSpec, model: ModelDef, cfg: PhysicalConfig): string {
-  const parts = [
+function composeName(leaf: LeafSpec, model: ModelDef, cfg: PhysicalConfig): LocalizedText {
+  const parts: (string | LocalizedText)[] = [
     model.brand,
-    cfg.size !== undefined ? model.model.replace('{size}', String(cfg.size)) : model.model,
+    nameUnits(cfg.size !== undefined ? model.model.replace('{size}', String(cfg.size)) : model.model),
   ];
   if (leaf.sizeInName && cfg.size !== undefined) parts.push(inches(cfg.size));
   if (cfg.cpu) parts.push(cfg.cpu);
-  if (cfg.memory) parts.push(`${cfg.memory}GB`);
-  if (cfg.capacity) parts.push(cfg.capacity);
+  if (cfg.memory) parts.push(nameUnits(`${cfg.memory}GB`));
+  if (cfg.capacity) parts.push(nameUnits(cfg.capacity));
   if (cfg.color && (model.colors?.length ?? 0) > 1) parts.push(nameColor(cfg.color));
-  return parts.join(' ');
+  return joinNames(parts);
 }
 
 class CatalogBuilder {
@@ -225,7 +243,7 @@ class CatalogBuilder {
   /** leaf category of every top-level product, by sku */
   readonly leafOf = new Map<string, number>();
   /** the brand + model part of a name (no noun, no grade), by sku: used in set and bundle names */
-  readonly baseName = new Map<string, string>();
+  readonly baseName = new Map<string, LocalizedText>();
   private nextId = 1001;
   private specialCounter = 0;
   private readonly usedNames = new Set<string>();
@@ -398,7 +416,7 @@ class CatalogBuilder {
     return values;
   }
 
-  private record(p: ImportProduct, leafId: number, base: string): ImportProduct {
+  private record(p: ImportProduct, leafId: number, base: LocalizedText): ImportProduct {
     this.products.push(p);
     this.leafOf.set(p.sku, leafId);
     if (!this.lean) this.baseName.set(p.sku, base);
@@ -436,7 +454,7 @@ class CatalogBuilder {
     let base = composeName(leaf, model, cfg);
     for (
       let attempt = 0;
-      !this.lean && attempt < 8 && this.usedNames.has(`${base}|${grade.code}`);
+      !this.lean && attempt < 8 && this.usedNames.has(`${base.en}|${grade.code}`);
       attempt++
     ) {
       model = rng.pick(leaf.models);
@@ -444,7 +462,7 @@ class CatalogBuilder {
       grade = def.gradable && rng.chance(0.3) ? rng.pick(USED_GRADES) : NEW_GRADE;
       base = composeName(leaf, model, cfg);
     }
-    if (!this.lean) this.usedNames.add(`${base}|${grade.code}`);
+    if (!this.lean) this.usedNames.add(`${base.en}|${grade.code}`);
 
     const id = this.id();
     const newGross = niceGross(model.price * cfg.factor);
@@ -507,7 +525,7 @@ class CatalogBuilder {
         const capIndex = axis === 'capacity' ? axisList.indexOf(value) : 0;
         const newGross = niceGross(model.price * cfg.factor * (1 + capIndex * (leaf.capacityStep ?? 0)));
         const gross = grade.grade === 'new' ? newGross : niceGross(newGross * grade.priceFactor);
-        const axisShort = axis === 'color' ? nameColor(value as ColorKey) : value;
+        const axisShort = axis === 'color' ? nameColor(value as ColorKey) : nameUnits(value);
         const axisCode = axis === 'color' ? colorDef(value as ColorKey).code : value.toUpperCase();
         const look =
           axis === 'color'
@@ -515,7 +533,7 @@ class CatalogBuilder {
             : cfg.color
               ? COLOR_LOOK[cfg.color]
               : 1 + (id % IMAGE_LOOKS);
-        const childBase = withNoun(noun, `${base} ${axisShort}`);
+        const childBase = withNoun(noun, joinNames([base, axisShort]));
         const childId = this.id();
         const child: ImportConfigurableChild = {
           id: childId,
@@ -645,7 +663,7 @@ class CatalogBuilder {
       ...this.timestamps(),
     };
     this.maybeSpecial(p, item.price, 0.15);
-    return this.record(p, item.categoryId, item.name.en);
+    return this.record(p, item.categoryId, item.name);
   }
 }
 
@@ -694,7 +712,8 @@ function markVisibility(builder: CatalogBuilder, rng: Rng): void {
 interface SetTemplate {
   main: number;
   parts: { categoryId: number; qty: number }[];
-  name: (main: string) => LocalizedText;
+  /** from the main product's brand-and-model name in each store view */
+  name: (main: LocalizedText) => LocalizedText;
 }
 
 const SET_TEMPLATES: SetTemplate[] = [
@@ -706,13 +725,13 @@ const SET_TEMPLATES: SetTemplate[] = [
       { categoryId: 21, qty: 1 },
     ],
     name: (m) =>
-      L(`Namų biuro rinkinys su ${m}`, `Home office set with ${m}`, `Комплект для домашнего офиса с ${m}`),
+      L(`Namų biuro rinkinys su ${m.lt}`, `Home office set with ${m.en}`, `Комплект для домашнего офиса с ${m.ru}`),
   },
   {
     main: 51,
     parts: [{ categoryId: 43, qty: 1 }],
     name: (m) =>
-      L(`Namų kino rinkinys su ${m}`, `Home cinema set with ${m}`, `Комплект домашнего кинотеатра с ${m}`),
+      L(`Namų kino rinkinys su ${m.lt}`, `Home cinema set with ${m.en}`, `Комплект домашнего кинотеатра с ${m.ru}`),
   },
   {
     main: 71,
@@ -720,7 +739,7 @@ const SET_TEMPLATES: SetTemplate[] = [
       { categoryId: 72, qty: 2 },
       { categoryId: 41, qty: 1 },
     ],
-    name: (m) => L(`Žaidimų rinkinys su ${m}`, `Gaming set with ${m}`, `Игровой комплект с ${m}`),
+    name: (m) => L(`Žaidimų rinkinys su ${m.lt}`, `Gaming set with ${m.en}`, `Игровой комплект с ${m.ru}`),
   },
   {
     main: 53,
@@ -728,12 +747,12 @@ const SET_TEMPLATES: SetTemplate[] = [
       { categoryId: 84, qty: 2 },
       { categoryId: 82, qty: 1 },
     ],
-    name: (m) => L(`Fotografo rinkinys su ${m}`, `Photographer's set with ${m}`, `Комплект фотографа с ${m}`),
+    name: (m) => L(`Fotografo rinkinys su ${m.lt}`, `Photographer's set with ${m.en}`, `Комплект фотографа с ${m.ru}`),
   },
   {
     main: 65,
     parts: [{ categoryId: 66, qty: 1 }],
-    name: (m) => L(`Virtuvės rinkinys su ${m}`, `Kitchen set with ${m}`, `Кухонный комплект с ${m}`),
+    name: (m) => L(`Virtuvės rinkinys su ${m.lt}`, `Kitchen set with ${m.en}`, `Кухонный комплект с ${m.ru}`),
   },
   {
     main: 31,
@@ -742,7 +761,7 @@ const SET_TEMPLATES: SetTemplate[] = [
       { categoryId: 81, qty: 1 },
     ],
     name: (m) =>
-      L(`Išmaniojo telefono rinkinys su ${m}`, `Smartphone set with ${m}`, `Комплект со смартфоном ${m}`),
+      L(`Išmaniojo telefono rinkinys su ${m.lt}`, `Smartphone set with ${m.en}`, `Комплект со смартфоном ${m.ru}`),
   },
   {
     main: 11,
@@ -750,7 +769,7 @@ const SET_TEMPLATES: SetTemplate[] = [
       { categoryId: 82, qty: 1 },
       { categoryId: 22, qty: 1 },
     ],
-    name: (m) => L(`Studento rinkinys su ${m}`, `Student set with ${m}`, `Студенческий комплект с ${m}`),
+    name: (m) => L(`Studento rinkinys su ${m.lt}`, `Student set with ${m.en}`, `Студенческий комплект с ${m.ru}`),
   },
 ];
 
@@ -876,7 +895,7 @@ function makeSetsAndBundles(
     const links = [link(main, 1), ...parts.map((x) => link(x.p as ImportProduct, x.qty))];
     const members = [{ p: main, qty: 1 }, ...(parts as { p: ImportProduct; qty: number }[])];
     const id = builder.id();
-    const name = t.name(builder.baseName.get(main.sku) as string);
+    const name = t.name(builder.baseName.get(main.sku) as LocalizedText);
     builder.products.push({
       id,
       sku: `SET-${id}`,
@@ -935,11 +954,11 @@ function makeSetsAndBundles(
         .map((l) => builder.products.find((p) => p.sku === l.sku) as ImportProduct),
     );
     const id = builder.id();
-    const mainName = builder.baseName.get(main.sku) as string;
+    const mainName = builder.baseName.get(main.sku) as LocalizedText;
     const name = L(
-      `Komplektas: ${mainName} su priedais`,
-      `${mainName} bundle with accessories`,
-      `Комплект: ${mainName} с аксессуарами`,
+      `Komplektas: ${mainName.lt} su priedais`,
+      `${mainName.en} bundle with accessories`,
+      `Комплект: ${mainName.ru} с аксессуарами`,
     );
     builder.products.push({
       id,

@@ -68,46 +68,10 @@ const PAGES: PageDef[] = [
 <p>Atsakome darbo dienomis 8:00–17:00, dažniausiai tą pačią dieną. Jei klausiate apie užsakymą, nurodykite jo numerį – taip galėsime padėti greičiau.</p>`,
       `<h1>Contact us</h1>
 <p>Questions about a product, an order or a return? Fill in the contact form or write to ${SHOP_EMAIL}.</p>
-<p>We answer on workdays from 8:00 to 17:00, usually on the same day. If your question is about an order, please include its number so that we can help you faster.</p>`,
+<p>We answer on workdays, 8:00–17:00, usually on the same day. If your question is about an order, please include its number so that we can help you faster.</p>`,
       `<h1>Свяжитесь с нами</h1>
 <p>Есть вопросы о товаре, заказе или возврате? Заполните контактную форму или напишите нам на ${SHOP_EMAIL}.</p>
-<p>Мы отвечаем по рабочим дням с 8:00 до 17:00, обычно в тот же день. Если вопрос касается заказа, укажите его номер — так мы сможем помочь быстрее.</p>`,
-    ),
-  },
-  {
-    identifier: 'contacts',
-    ltSlug: 'kontaktai',
-    title: L('Kontaktai', 'Contacts', 'Контакты'),
-    meta: L(
-      '„Vitrina“ kontaktai ir darbo laikas.',
-      'Vitrina contacts and opening hours.',
-      'Контакты и часы работы «Vitrina».',
-    ),
-    content: L(
-      `<h1>Kontaktai</h1>
-<ul>
-<li>El. paštas: ${SHOP_EMAIL}</li>
-<li>Telefonas: ${SHOP_PHONE} (demonstracinis numeris)</li>
-<li>Klientų aptarnavimas: darbo dienomis 8:00–17:00</li>
-<li>Prekių atsiėmimas: „Vitrina“ parduotuvė Vilniuje (demonstracinis adresas)</li>
-</ul>
-<p>Šioje demonstracinėje parduotuvėje įmonės rekvizitai neskelbiami.</p>`,
-      `<h1>Contacts</h1>
-<ul>
-<li>E-mail: ${SHOP_EMAIL}</li>
-<li>Phone: ${SHOP_PHONE} (demo number)</li>
-<li>Customer support: workdays 8:00–17:00</li>
-<li>Pickup: Vitrina store in Vilnius (demo address)</li>
-</ul>
-<p>Company details are not published in this demo shop.</p>`,
-      `<h1>Контакты</h1>
-<ul>
-<li>Эл. почта: ${SHOP_EMAIL}</li>
-<li>Телефон: ${SHOP_PHONE} (демонстрационный номер)</li>
-<li>Служба поддержки: по рабочим дням 8:00–17:00</li>
-<li>Самовывоз: магазин «Vitrina» в Вильнюсе (демонстрационный адрес)</li>
-</ul>
-<p>Реквизиты компании в этом демонстрационном магазине не публикуются.</p>`,
+<p>Мы отвечаем по рабочим дням, 8:00–17:00, обычно в тот же день. Если вопрос касается заказа, укажите его номер — так мы сможем помочь быстрее.</p>`,
     ),
   },
   {

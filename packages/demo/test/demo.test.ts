@@ -172,11 +172,11 @@ describe('generateDemoCatalog', () => {
   });
 
   it('has the CMS pages of the spec with their localized slugs, stating the shop terms', () => {
+    // one contact page (issue #13): the spec's `contacts` answers 301 to `contact-us` and has no page of its own
     const pages = new Map((data.cms_pages ?? []).map((p) => [p.identifier, p]));
     const expected: Record<string, string> = {
       'about-us': 'apie-mus',
       'contact-us': 'susisiekite-su-mumis',
-      contacts: 'kontaktai',
       delivery: 'pristatymas',
       'payment-methods': 'mokejimo-metodai',
       'privacy-policy': 'privatumo-politika',

@@ -29,6 +29,18 @@ export interface OptionChoice<C extends ConfigurableChild = ConfigurableChild> {
   price: number | null;
   /** price − the current variant's price (cents), null without either */
   difference: number | null;
+  /**
+   * `other_combination`: the other options' values the variant needs instead of the chosen ones, in
+   * the options' order ("Only with 512 GB"); empty for every other status
+   */
+  requires: OptionRequirement[];
+}
+
+/** a value of another option a choice needs */
+export interface OptionRequirement {
+  attribute_code: string;
+  value_index: number;
+  label: string;
 }
 
 const same = (a: unknown, b: unknown) => a != null && b != null && String(a) === String(b);
@@ -85,6 +97,17 @@ export function optionChoices<C extends ConfigurableChild>(
       variant = null;
     }
     const price = variant ? shownPrice(variant) : null;
+    const requires: OptionRequirement[] = [];
+    if (status === 'other_combination' && variant) {
+      for (const o of product.configurable_options ?? []) {
+        if (o.attribute_code === attributeCode) continue;
+        const chosen = selected[o.attribute_code];
+        const has = childAttribute(variant, o.attribute_code);
+        if (chosen == null || chosen === '' || same(has, chosen)) continue;
+        const needed = o.values.find((v) => same(v.value_index, has));
+        if (needed) requires.push({ attribute_code: o.attribute_code, value_index: needed.value_index, label: needed.label });
+      }
+    }
     return {
       value_index: value.value_index,
       label: value.label,
@@ -92,6 +115,7 @@ export function optionChoices<C extends ConfigurableChild>(
       variant,
       price,
       difference: price !== null && currentPrice !== null ? price - currentPrice : null,
+      requires,
     };
   });
 }

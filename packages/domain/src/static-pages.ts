@@ -15,6 +15,21 @@ export const STATIC_PAGES = {
 } as const;
 export type StaticPageKey = keyof typeof STATIC_PAGES;
 
+/**
+ * Static pages the shop answers with another one (issue #13 "one contact page, not two"): the spec's
+ * `/contacts` (`/kontaktai`) is the contact page under a second name, so it moves (301) to
+ * `/contact-us` (`/susisiekite-su-mumis`), the page with the contact form and the seller's details;
+ * a moved page is in no menu and no sitemap.
+ */
+export const MOVED_STATIC_PAGES: Readonly<Partial<Record<StaticPageKey, StaticPageKey>>> = {
+  contacts: 'contact-us',
+};
+
+/** The page a static page moved to, or undefined when it is its own page. */
+export function staticPageMovedTo(page: StaticPageKey): StaticPageKey | undefined {
+  return MOVED_STATIC_PAGES[page];
+}
+
 /** The slug of a static page in a store view: Lithuanian in lt, English otherwise. */
 export function staticPageSlug(page: StaticPageKey, storeCode: StoreCode): string {
   return storeCode === 'lt' ? STATIC_PAGES[page] : page;

@@ -3,6 +3,7 @@
 // {maxQuantity} products of this type are available!".
 import { STORE_TIME_ZONE } from './constants.ts';
 import { calendarDay } from './dates.ts';
+import { stockStatus, type StockInfo } from './product-validation.ts';
 
 /** From this many units down the product page says how many are left (a shop setting). */
 export const LOW_STOCK_DISPLAY_QTY = 5;
@@ -19,6 +20,17 @@ export function lowStockQty(
   if (!stock || stock.is_in_stock === false || stock.manage_stock === false) return null;
   const qty = stock.qty;
   return typeof qty === 'number' && Number.isInteger(qty) && qty > 0 && qty <= threshold ? qty : null;
+}
+
+/**
+ * The stock line's level (issue #13 "stock line", one for cards and the product page): `out` when it
+ * cannot be bought, `low` when a count is announced ("Only 3 left"), otherwise `in` (also unmanaged
+ * or unknown stock, which the cart checks when added).
+ */
+export type StockLevel = 'in' | 'low' | 'out';
+export function stockLevel(stock: StockInfo | null | undefined): StockLevel {
+  if (stockStatus(stock) === 'out_of_stock') return 'out';
+  return lowStockQty(stock) === null ? 'in' : 'low';
 }
 
 /**

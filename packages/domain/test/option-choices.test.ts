@@ -68,6 +68,47 @@ describe('optionChoices for the grade, black chosen, new black shown', () => {
   });
 });
 
+describe('optionChoices: what another combination needs (the blocking choice, named)', () => {
+  const three = {
+    configurable_options: [
+      ...product.configurable_options,
+      {
+        attribute_code: 'capacity',
+        values: [
+          { value_index: 62, label: '128 GB' },
+          { value_index: 64, label: '512 GB' },
+        ],
+      },
+    ],
+    configurable_children: [
+      { ...child('N-BLK-128', 1, 40, 100_000), capacity: 62 },
+      { ...child('A-BLU-512', 3, 44, 90_000), capacity: 64 },
+      { ...child('B-BLK-512', 4, 40, 80_000), capacity: 64 },
+      { ...child('C-BLK-128', 5, 40, 70_000, false), capacity: 62 },
+    ],
+  };
+  const selected = { condition: 1, color: 40, capacity: 62 };
+  const current = three.configurable_children[0] ?? null;
+  it.each([
+    // option, value, status, the values it needs instead of the chosen ones
+    ['condition', 1, 'available', []],
+    ['condition', 3, 'other_combination', [['color', 44, 'Blue'], ['capacity', 64, '512 GB']]],
+    ['condition', 4, 'other_combination', [['capacity', 64, '512 GB']]],
+    ['condition', 5, 'out_of_stock', []],
+    ['condition', 2, 'not_offered', []],
+    ['capacity', 64, 'other_combination', [['condition', 4, 'B']]], // black 512 GB: only as grade B
+    ['color', 44, 'other_combination', [['condition', 3, 'A'], ['capacity', 64, '512 GB']]],
+  ] as const)('%s %i: %s, needs %j', (code, value, status, needs) => {
+    const c = optionChoices(three, code, selected, current).find((x) => x.value_index === value);
+    expect(c?.status).toBe(status);
+    expect(c?.requires.map((r) => [r.attribute_code, r.value_index, r.label])).toEqual(needs);
+  });
+  it('nothing chosen in the other options: nothing is named', () => {
+    const c = optionChoices(three, 'condition', { condition: 1 }, current).find((x) => x.value_index === 3);
+    expect(c).toMatchObject({ status: 'available', requires: [] });
+  });
+});
+
 describe('optionChoices edge cases', () => {
   it('an out-of-stock grade without the chosen colour names its cheapest sold-out variant', () => {
     const choices = optionChoices(product, 'condition', { condition: 1, color: 99 }, null);

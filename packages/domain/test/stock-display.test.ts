@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_STOCK_DISPLAY_QTY, lowStockQty, specialPriceUntil } from '../src/index.ts';
+import { LOW_STOCK_DISPLAY_QTY, lowStockQty, specialPriceUntil, stockLevel } from '../src/index.ts';
 
 describe('lowStockQty ("Only N products of this type are available!")', () => {
   it.each([
@@ -13,6 +13,20 @@ describe('lowStockQty ("Only N products of this type are available!")', () => {
     [null, null],
   ])('%j → %s', (stock, expected) => {
     expect(lowStockQty(stock)).toBe(expected);
+  });
+});
+
+describe('stockLevel (the stock line of cards and the product page)', () => {
+  it.each([
+    [{ is_in_stock: true, qty: 40 }, 'in'],
+    [{ is_in_stock: true, qty: 3 }, 'low'],
+    [{ is_in_stock: true, qty: LOW_STOCK_DISPLAY_QTY }, 'low'],
+    [{ is_in_stock: true, qty: 0 }, 'out'], // managed, none left
+    [{ is_in_stock: false, qty: 2 }, 'out'],
+    [{ is_in_stock: true, qty: 2, manage_stock: false }, 'in'],
+    [null, 'in'], // unknown: the cart checks it when added
+  ] as const)('%j → %s', (stock, expected) => {
+    expect(stockLevel(stock)).toBe(expected);
   });
 });
 

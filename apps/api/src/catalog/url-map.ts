@@ -7,6 +7,7 @@ import {
   applyUrlMapProductOptions,
   productLoadError,
   staticPageFromSlug,
+  staticPageMovedTo,
   storeCodeFromPath,
   type StoreCode,
   type UrlMapOptions,
@@ -138,6 +139,9 @@ async function resolve(
   if (tail.length === 0) {
     // localized static pages (accounts-checkout-routes.md §2): '/apie-mus', '/en/about-us'
     const page = staticPageFromSlug(head);
+    // a moved page (`/kontaktai`) maps to the page that answers it (`contact-us`)
+    const movedTo = page ? staticPageMovedTo(page) : undefined;
+    if (movedTo) return cmsPage(catalog, store, movedTo);
     if (page) return (await cmsPage(catalog, store, head)) ?? (await cmsPage(catalog, store, page));
   }
   return null;

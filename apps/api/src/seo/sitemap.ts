@@ -21,6 +21,7 @@ import {
   localizedPath,
   productPathFor,
   staticPageFromSlug,
+  staticPageMovedTo,
   staticPagePath,
   type StoreCode,
 } from '@vitrina/domain';
@@ -163,6 +164,8 @@ export async function otherPages(
         const page = views[code];
         if (!page) return null;
         const known = staticPageFromSlug(page.identifier);
+        // a moved static page (`contacts`) answers 301 to another: not a page of its own
+        if (known && staticPageMovedTo(known)) return null;
         return known ? staticPagePath(known, code) : cmsPathFor(code, page.slug, dispatcher);
       }),
     );

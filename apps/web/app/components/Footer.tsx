@@ -4,6 +4,7 @@ import {
   NEWSLETTER_COUPON_PERCENT,
   SUPPORT_HOURS,
   localizedPath,
+  staticPageMovedTo,
 } from '@vitrina/domain';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
@@ -13,45 +14,10 @@ import type { StoreInfo } from '../lib/types';
 import { NewsletterForm } from './NewsletterForm';
 import { CmsBlock } from './CmsBlock';
 import { useCmsBlock } from '../lib/cms-blocks';
-import { Badge } from './ui/Badge';
+import { CompanyDetails } from './CompanyDetails';
 
-/** One contact page (the one with the form): "contacts" is the same page under another name. */
-const FOOTER_PAGES = STATIC_PAGES.filter((p) => p.identifier !== 'contacts');
-
-/** The seller's details; a line whose setting is empty is left out; demo details say so. */
-function CompanyDetails({ company }: { company: StoreInfo['company'] }) {
-  const t = useT();
-  const lines = [
-    company.name ? <strong key="name">{company.name}</strong> : null,
-    company.companyCode ? (
-      <span key="code">{t('footer.companyCode', { code: company.companyCode })}</span>
-    ) : null,
-    company.vatCode ? <span key="vat">{t('footer.vatCode', { code: company.vatCode })}</span> : null,
-    company.address ? <span key="address">{company.address}</span> : null,
-    company.phone ? (
-      <span key="phone">
-        {t('footer.phone')} <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
-      </span>
-    ) : null,
-    company.email ? (
-      <span key="email">
-        {t('footer.email')} <a href={`mailto:${company.email}`}>{company.email}</a>
-      </span>
-    ) : null,
-  ].filter(Boolean);
-  if (lines.length === 0) return null;
-  return (
-    <section aria-labelledby="footer-company">
-      <h2 id="footer-company">{t('footer.company')}</h2>
-      {company.demo ? <Badge tone="demo">{t('footer.demoCompany')}</Badge> : null}
-      <address className="company">
-        {lines.map((line, i) => (
-          <p key={i}>{line}</p>
-        ))}
-      </address>
-    </section>
-  );
-}
+/** One contact page (the one with the form): a moved page ("contacts") is another's second name. */
+const FOOTER_PAGES = STATIC_PAGES.filter((p) => !staticPageMovedTo(p.identifier));
 
 /** Payment and delivery methods the shop offers, by name, as small tags. */
 function Methods({ info }: { info: StoreInfo }) {
@@ -130,7 +96,7 @@ export function Footer({ minimal = false, info = null }: { minimal?: boolean; in
           <CmsBlock html={terms} fallback={<ShopTerms />} className="shop-terms" />
           {info && !minimal ? <Methods info={info} /> : null}
         </section>
-        {info ? <CompanyDetails company={info.company} /> : null}
+        {info ? <CompanyDetails company={info.company} headingId="footer-company" /> : null}
         {minimal ? null : (
           <section aria-labelledby="footer-newsletter">
             <h2 id="footer-newsletter">{t('newsletter.title')}</h2>

@@ -1,4 +1,4 @@
-import { lowStockQty, matchingVariant, type ChosenFilters } from '@vitrina/domain';
+import { lowStockQty, matchingVariant, stockLevel, type ChosenFilters } from '@vitrina/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
@@ -9,6 +9,8 @@ import { BannerTile, byPosition } from './Banners';
 import { CardAddToCart } from './CardAddToCart';
 import { Price } from './Price';
 import { SaveButtons } from './SaveButtons';
+import { GradeBadge } from './ui/GradeBadge';
+import { StockLine } from './ui/StockLine';
 
 /**
  * What a card shows (issue #13 "Product cards"): under a filter on options the children carry (a
@@ -48,8 +50,8 @@ export function ProductCard({
   const t = useT();
   const view = cardView(product, chosen);
   const src = imageUrl(view.variant?.image ?? product.image, 266, 266);
-  const inStock = view.stock?.is_in_stock !== false;
-  const few = lowStockQty(view.stock);
+  const level = stockLevel(view.stock);
+  const inStock = level !== 'out';
   return (
     <li className="card">
       <Link to={productPath(t.storeCode, product, view.variant?.sku)} prefetch="intent">
@@ -69,7 +71,7 @@ export function ProductCard({
         )}
         <span className="card-name">{product.name}</span>
       </Link>
-      {view.grade ? <span className="badge grade-badge">{view.grade}</span> : null}
+      {view.grade ? <GradeBadge label={view.grade} /> : null}
       <Price
         final={view.final}
         regular={view.regular}
@@ -77,9 +79,13 @@ export function ProductCard({
         querySku={view.variant ? product.sku : null}
         from={view.from}
       />
-      <p className={inStock ? 'stock-line in-stock' : 'stock-line out-of-stock'}>
-        {!inStock ? t('product.outOfStock') : few ? t('card.lowStock', { count: few }) : t('product.inStock')}
-      </p>
+      <StockLine level={level}>
+        {level === 'out'
+          ? t('product.outOfStock')
+          : level === 'low'
+            ? t('card.lowStock', { count: lowStockQty(view.stock) ?? 0 })
+            : t('product.inStock')}
+      </StockLine>
       <div className="card-actions">
         {product.type_id === 'simple' && inStock ? <CardAddToCart product={product} /> : null}
         <SaveButtons product={product} compact />

@@ -1,7 +1,8 @@
-import { storeCodeFromPath } from '@vitrina/domain';
-import { data, redirect } from 'react-router';
+import { staticPageFromSlug, staticPageMovedTo, storeCodeFromPath } from '@vitrina/domain';
+import { data, redirect, useRouteLoaderData } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { Route } from './+types/cms-page';
+import { CompanyDetails } from '../components/CompanyDetails';
 import { NotFound } from '../components/NotFound';
 import { getT } from '../i18n';
 import { cmsPagePaths } from '../lib/alternates.server';
@@ -12,7 +13,7 @@ import { staticPageBySlug, staticSlug } from '../lib/static-pages';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate, withoutRepeatedTitle } from '../lib/text';
 import { cmsPath, urlDispatcherOn } from '../lib/urls';
-import type { StoreCode } from '../lib/types';
+import type { StoreCode, StoreInfo } from '../lib/types';
 
 /** The CMS page of `/i/:slug`, or of a localised static slug (`/apie-mus`, `/en/about-us`, ...). */
 /** `dispatched`: rendered at `/{slug}` by the URL dispatcher (issue #14 item 5); `/i/...` then answers 301 to it */
@@ -21,6 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const rest = storeCodeFromPath(new URL(request.url).pathname).rest.replace(/\/$/, '');
   const staticPage = params.slug ? undefined : staticPageBySlug(rest.slice(1), storeCode);
+  // a static page answered by another one (`/kontaktai` → `/susisiekite-su-mumis`), also asked as `/i/...`
+  const asked = staticPage?.identifier ?? (params.slug ? staticPageFromSlug(params.slug) : undefined);
+  const movedTo = asked ? staticPageMovedTo(asked) : undefined;
+  if (movedTo) throw redirect(localizedPath(storeCode, `/${staticSlug(movedTo, storeCode)}`), 301);
   const identifier = params.slug ?? staticPage?.identifier;
   const api = serverApi(context, storeCode);
   const page = params.slug
@@ -79,12 +84,16 @@ export const meta: Route.MetaFunction = ({ data }) => {
 const ContactForm = lazy(() => import('../components/ContactForm').then((m) => ({ default: m.ContactForm })));
 
 export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
+  // the one contact page shows the seller's configured details (the footer's, from store-info)
+  const root = useRouteLoaderData('root') as { storeInfo?: StoreInfo | null } | undefined;
   if (!d.page) return <NotFound />;
+  const company = d.page.identifier === 'contact-us' ? root?.storeInfo?.company : null;
   return (
     <article className="cms">
       <h1>{d.page.title}</h1>
       {/* CMS content is written by the shop's own editors (trusted HTML). */}
       <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
+      {company ? <CompanyDetails company={company} headingId="contact-company" /> : null}
       {d.page.identifier === 'contact-us' || d.page.identifier === 'warranty-service' ? (
         <Suspense fallback={null}>
           <ContactForm kind={d.page.identifier === 'warranty-service' ? 'warranty' : 'contact'} />

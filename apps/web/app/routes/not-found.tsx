@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { storeCodeFromPath } from '@vitrina/domain';
+import { staticPageMovedTo, storeCodeFromPath } from '@vitrina/domain';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/not-found';
 import { NotFound } from '../components/NotFound';
@@ -7,7 +7,7 @@ import { getT } from '../i18n';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
-import { STATIC_PAGES } from '../lib/static-pages';
+import { STATIC_PAGES, staticSlug } from '../lib/static-pages';
 import { storeCodeOfRequest } from '../lib/store';
 import { categoryPath, cmsPath, productPath, urlDispatcherOn } from '../lib/urls';
 import ProductPage, { loader as productLoader, meta as productMeta } from './product';
@@ -63,7 +63,8 @@ async function notFound({ request, context }: Route.LoaderArgs) {
   // English static slugs in the Lithuanian store view move to the Lithuanian ones.
   if (storeCode === 'lt') {
     const page = STATIC_PAGES.find((p) => `/${p.identifier}` === rest);
-    if (page) throw redirect(`/${page.lt}`, 301);
+    // straight to the page a moved one is answered by (`/contacts` → `/susisiekite-su-mumis`)
+    if (page) throw redirect(`/${staticSlug(staticPageMovedTo(page.identifier) ?? page.identifier, 'lt')}`, 301);
   }
   let target: string | null = null;
   try {

@@ -56,6 +56,8 @@ import { Gallery } from '../components/product/Gallery';
 import { GRADE_ATTRIBUTE, OptionPicker } from '../components/product/OptionPicker';
 import { QuantityField } from '../components/product/QuantityField';
 import { Specifications } from '../components/product/Specifications';
+import { GradeBadge } from '../components/ui/GradeBadge';
+import { StockLine } from '../components/ui/StockLine';
 import { getT, useT } from '../i18n';
 import { ApiError, type Api } from '../lib/api';
 import { productTrail } from '../lib/breadcrumbs.server';
@@ -520,7 +522,9 @@ function ProductView({
             {product.brand ? <> · {t('product.brand', { brand: product.brand })}</> : null}
           </p>
           {product.condition_label && !isConfigurable ? (
-            <p className="badge">{product.condition_label}</p>
+            <p className="product-grade">
+              <GradeBadge label={product.condition_label} />
+            </p>
           ) : null}
           <Price
             final={headerPrice.final}
@@ -547,13 +551,14 @@ function ProductView({
               ))
             : null}
           {noVariant ? <p className="field-error">{t.msg('variant.noneAvailable')}</p> : null}
-          <p className={inStock ? 'stock in' : 'stock out'}>
-            {inStock ? t('product.inStock') : t('product.outOfStock')}
-          </p>
-          {/* a count of what is left, not a limit on what may be bought */}
-          {onlyLeft !== null ? (
-            <p className="stock low">{t('product.onlyLeft', { count: onlyLeft })}</p>
-          ) : null}
+          {/* one stock line; "Only 3 left" is a count of what is left, not a limit on what may be bought */}
+          <StockLine level={!inStock ? 'out' : onlyLeft !== null ? 'low' : 'in'}>
+            {!inStock
+              ? t('product.outOfStock')
+              : onlyLeft !== null
+                ? t('product.onlyLeft', { count: onlyLeft })
+                : t('product.inStock')}
+          </StockLine>
           {product.type_id === 'grouped' && linked.length ? (
             <GroupedPicker product={product} linked={linked} adding={adding} onAdd={addComposite} />
           ) : isBundle ? (

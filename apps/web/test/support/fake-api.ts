@@ -124,6 +124,23 @@ export function variant(store: Store, sku: 'PX-A' | 'PX-LOST') {
   };
 }
 
+/** the contact page (the one with the form; `/contacts` answers 301 to it) */
+export function contactPage(store: Store) {
+  const title = { lt: 'Susisiekite su mumis', en: 'Contact us', ru: 'Свяжитесь с нами' }[store];
+  const slug = store === 'lt' ? 'susisiekite-su-mumis' : 'contact-us';
+  return {
+    id: 2,
+    identifier: 'contact-us',
+    slug,
+    url_path: `i/${slug}`,
+    title,
+    content: `<p>${title}.</p>`,
+    meta_title: null,
+    meta_description: null,
+    enabled: true,
+  };
+}
+
 export function cmsPage(store: Store) {
   const title = { lt: 'Apie mus', en: 'About us', ru: 'О нас' }[store];
   return {
@@ -234,11 +251,12 @@ export function fakeApi(): FakeApi {
         );
       }
       if (type === 'cms_page') {
-        const page = cmsPage(store);
-        const hit =
-          (f.slug !== undefined && f.slug === page.slug) ||
-          (f.identifier !== undefined && f.identifier === page.identifier);
-        return json(searchResponse(hit ? [page] : []));
+        const hits = [cmsPage(store), contactPage(store)].filter(
+          (page) =>
+            (f.slug !== undefined && f.slug === page.slug) ||
+            (f.identifier !== undefined && f.identifier === page.identifier),
+        );
+        return json(searchResponse(hits));
       }
       return json(searchResponse([]));
     }

@@ -22,7 +22,19 @@ function signed(cents: number, t: Translator): string {
 function reason(choice: OptionChoice, t: Translator): string | null {
   if (choice.status === 'out_of_stock') return t('option.outOfStock');
   if (choice.status === 'not_offered') return t('option.notOffered');
-  if (choice.status === 'other_combination') return t('option.otherCombination');
+  if (choice.status === 'other_combination') {
+    // name the choice that blocks it: "Only with 512 GB", "Only as B", "Only as A, with Blue"
+    const grade = choice.requires.find((r) => r.attribute_code === GRADE_ATTRIBUTE);
+    const values = choice.requires
+      .filter((r) => r !== grade)
+      .map((r) => r.label)
+      .join(', ');
+    if (grade) {
+      const short = gradeShortLabel(grade.label);
+      return values ? t('option.onlyAsGradeWith', { grade: short, values }) : t('option.onlyAsGrade', { grade: short });
+    }
+    return values ? t('option.onlyWith', { values }) : t('option.otherCombination');
+  }
   return null;
 }
 

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+/**
+ * Issue #13 "Look": a card shows the grade with the design system's GradeBadge (its colour by grade)
+ * and the stock with StockLine: in stock green, low stock amber ("Only 3 left", class `low`, not the
+ * green in-stock look), sold out red, each with the dot.
+ */
+import { cleanup, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProductCard } from '../app/components/ProductCard';
+import type { Product } from '../app/lib/types';
+
+afterEach(cleanup);
+
+const product = (stock: Product['stock'], condition_label?: string): Product =>
+  ({
+    id: 1,
+    sku: 'A',
+    type_id: 'simple',
+    name: 'Laptop A',
+    slug: 'laptop-a',
+    image: '/demo/a.png',
+    price: 10000,
+    price_incl_tax: 10000,
+    final_price: 10000,
+    final_price_incl_tax: 10000,
+    stock,
+    ...(condition_label ? { condition_label } : {}),
+  }) as Product;
+
+function card(p: Product) {
+  const { container } = render(
+    <MemoryRouter initialEntries={['/en']}>
+      <ul>
+        <ProductCard product={p} />
+      </ul>
+    </MemoryRouter>,
+  );
+  return container.querySelector('li.card') as HTMLElement;
+}
+
+describe('product card: grade badge and stock line', () => {
+  it.each([
+    [{ is_in_stock: true, qty: 40, manage_stock: true }, 'in', 'In stock'],
+    [{ is_in_stock: true, qty: 3, manage_stock: true }, 'low', 'Only 3 left'],
+    [{ is_in_stock: false, qty: 0, manage_stock: true }, 'out', 'Out of stock'],
+    [{ is_in_stock: true, qty: 0, manage_stock: true }, 'out', 'Out of stock'],
+  ] as const)('%j: the %s stock line', (stock, level, text) => {
+    const line = card(product({ ...stock, product_id: 1 } as Product['stock']));
+    const lines = line.querySelectorAll('.stock-line');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.className).toBe(`stock stock-line ${level}`);
+    expect(lines[0]?.textContent).toBe(text);
+    // a sold-out card offers no add-to-cart
+    expect(line.querySelector('.card-add') !== null).toBe(level !== 'out');
+  });
+
+  it("the grade is the design system's badge, coloured by its grade", () => {
+    const c = card(product({ is_in_stock: true, qty: 9, manage_stock: true } as Product['stock'], 'A+ (like new)'));
+    const badge = c.querySelector('.grade-badge');
+    expect(badge?.textContent).toBe('A+ (like new)');
+    expect(badge?.classList.contains('grade-a-plus')).toBe(true);
+    expect(c.querySelector('.badge.grade-badge')).toBeNull();
+    expect(card(product(undefined)).querySelector('.grade-badge')).toBeNull();
+  });
+});
