@@ -8,18 +8,15 @@
  *  - on a desktop every top category is in the bar's one row or under "More", and a shopper reaches
  *    a subcategory from the menu with the keyboard alone (Tab, Enter, Escape).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
-import { watchErrors } from './support/page.ts';
+import { expectNoHorizontalScroll, watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Doc = { id: number; url_path: string; name: string; children_data?: Doc[]; is_active?: boolean };
 
@@ -50,25 +47,6 @@ async function pagesOf(store: StoreCode) {
   };
 }
 
-async function noSidewaysScroll(page: Page, url: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${url} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // evaluated through the DevTools protocol, not an inline <script>: the page's CSP stays on
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<AxeResult> } }).axe;
-    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe.each<StoreCode>(['lt', 'en', 'ru'])('look (%s)', (store) => {
   const t = getT(store);
 
@@ -80,7 +58,7 @@ describe.each<StoreCode>(['lt', 'en', 'ru'])('look (%s)', (store) => {
       for (const url of urls) {
         await page.goto(shopUrl + url, { waitUntil: 'networkidle' });
         await page.evaluate(() => document.fonts.ready);
-        await noSidewaysScroll(page, url);
+        await expectNoHorizontalScroll(page, url);
         if (width !== 320) expect(await axeViolations(page), `axe on ${url} at ${width} px`).toEqual([]);
         if (width === 390) {
           // at most two rows before the content: the header ends within 2 × 56 px (+ border)

@@ -2,18 +2,54 @@
  * Payments in the browser (issue #5): a legal person pays with NEOPAY in the sandbox (bank chosen in
  * the checkout, the sandbox page, back to the order page showing "Payment received"), and a second
  * order whose payment is cancelled shows "Payment cancelled" with a "Pay again" link that then pays.
+ *
+ * Issue #13 "Verified by": for each payment method the grand total the review shows is the one the
+ * placed order charges, the four methods spread over lt, en and ru, a phone (390 px) and a desktop
+ * (1366 px): NEOPAY en 1366, MOKILIZINGAS lt 390, bank transfer ru 390, cash on delivery lt 1366.
+ * Their checkout (payment step and review) and thank-you pages do not scroll sideways and axe finds
+ * no violation on them.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { formatPrice, staticPagePath } from '@vitrina/domain';
+import { formatPrice, localizedPath, staticPagePath, type StoreCode } from '@vitrina/domain';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
+import { chooseOptionsIfNeeded, expectNoHorizontalScroll, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
 
 const t = getT('en');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+/** the page fits its width and axe finds nothing on it (issue #13 "Look", "Verified by") */
+async function fitsAndAxeClean(page: Page, where: string) {
+  await expectNoHorizontalScroll(page, where);
+  expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
+}
+
+/**
+ * The review's grand total as the shopper sees it: on a phone the review's own summary above
+ * "Place order" (the aside is left out), on a desktop the summary beside the steps.
+ */
+async function reviewedTotal(page: Page): Promise<string> {
+  const phone = (page.viewportSize()?.width ?? 1280) < 900;
+  const summary = phone ? page.getByTestId('review-summary') : page.locator('.checkout-summary');
+  const total = summary.locator('.totals-grand_total dd');
+  expect(await total.isVisible(), 'the grand total is shown at review').toBe(true);
+  return (await total.textContent()) ?? '';
+}
+
+/** the order the thank-you page is about, as the shop's API answers it */
+async function pulledOrder<T>(page: Page): Promise<T> {
+  const url = new URL(page.url());
+  const pulled = await fetch(
+    `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
+  );
+  return ((await pulled.json()) as { result: T }).result;
+}
 
 /**
  * Issue #14 item 7: the thank-you page's cash-on-delivery sentence ("You will pay when the parcel is
@@ -27,57 +63,58 @@ async function saysPayOnDelivery(page: Page): Promise<boolean> {
 }
 
 /** a product in the cart, then the checkout up to the payment step, as a legal person */
-async function toPayment(page: Page, email: string) {
-  await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
+async function toPayment(page: Page, email: string, store: StoreCode = 'en') {
+  const tt = getT(store);
+  await page.goto(`${shopUrl}${localizedPath(store, '/')}`, { waitUntil: 'networkidle' });
   // another category and product than the guest journey's (which buys the first product's stock)
-  await openFirstCategory(page, t('header.categories'), 1);
+  await openFirstCategory(page, tt('header.categories'), 1);
   await page.waitForURL(/\/c\//);
   await page.locator('.card a').nth(2).click();
   await page.waitForURL(/\/p\//);
   await chooseOptionsIfNeeded(page);
-  const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
+  const add = page.getByRole('button', { name: tt('product.addToCart'), exact: true });
   await expect.poll(() => add.isEnabled()).toBe(true);
   await add.click();
-  await page.getByText(t.msg('cart.addedToCart')).first().waitFor();
-  await page.goto(`${shopUrl}/en/checkout`, { waitUntil: 'networkidle' });
-  await page.getByLabel(t('checkout.firstName')).fill('Ona');
-  await page.getByLabel(t('checkout.lastName')).fill('Onaitė');
-  await page.getByLabel(t('checkout.email')).fill(email);
-  await page.getByRole('button', { name: t('checkout.continue') }).click();
+  await page.getByText(tt.msg('cart.addedToCart')).first().waitFor();
+  await page.goto(`${shopUrl}${localizedPath(store, '/checkout')}`, { waitUntil: 'networkidle' });
+  await page.getByLabel(tt('checkout.firstName')).fill('Ona');
+  await page.getByLabel(tt('checkout.lastName')).fill('Onaitė');
+  await page.getByLabel(tt('checkout.email')).fill(email);
+  await page.getByRole('button', { name: tt('checkout.continue') }).click();
   // the delivery names default to the buyer's (editable)
-  expect(await page.getByLabel(t('checkout.firstName')).inputValue()).toBe('Ona');
-  expect(await page.getByLabel(t('checkout.lastName')).inputValue()).toBe('Onaitė');
-  await page.getByLabel(t('checkout.street')).fill('Gedimino pr.');
-  await page.getByLabel(t('checkout.house')).fill('1');
-  await page.getByLabel(t('checkout.city')).fill('Vilnius');
-  await page.getByLabel(t('checkout.zip')).fill('01103');
-  await page.getByLabel(t('checkout.phone')).fill('+37060000000');
+  expect(await page.getByLabel(tt('checkout.firstName')).inputValue()).toBe('Ona');
+  expect(await page.getByLabel(tt('checkout.lastName')).inputValue()).toBe('Onaitė');
+  await page.getByLabel(tt('checkout.street')).fill('Gedimino pr.');
+  await page.getByLabel(tt('checkout.house')).fill('1');
+  await page.getByLabel(tt('checkout.city')).fill('Vilnius');
+  await page.getByLabel(tt('checkout.zip')).fill('01103');
+  await page.getByLabel(tt('checkout.phone')).fill('+37060000000');
   // the delivery step offers its methods first (courier by default), then the address: one Continue
-  await page.getByRole('button', { name: t('checkout.continue') }).click();
-  await page.getByLabel(t('checkout.legalPerson')).check();
-  await page.getByRole('button', { name: t('checkout.continue') }).click();
+  await page.getByRole('button', { name: tt('checkout.continue') }).click();
+  await page.getByLabel(tt('checkout.legalPerson')).check();
+  await page.getByRole('button', { name: tt('checkout.continue') }).click();
   // the legal person's fields are required
-  await page.getByText(t.msg('validation.required')).first().waitFor();
-  await page.getByLabel(t('checkout.company'), { exact: true }).fill('UAB Bandymas');
-  await page.getByLabel(t('checkout.companyCode')).fill('123456789');
-  await page.getByLabel(t('checkout.vatCode')).fill('LT123456789');
+  await page.getByText(tt.msg('validation.required')).first().waitFor();
+  await page.getByLabel(tt('checkout.company'), { exact: true }).fill('UAB Bandymas');
+  await page.getByLabel(tt('checkout.companyCode')).fill('123456789');
+  await page.getByLabel(tt('checkout.vatCode')).fill('LT123456789');
 }
 
 /** places the order from the review; answers the grand total the review showed */
-async function placeOrder(page: Page, atReview?: (page: Page) => Promise<void>): Promise<string | null> {
+async function placeOrder(page: Page, atReview?: (page: Page) => Promise<void>): Promise<string> {
   await page.getByRole('button', { name: t('checkout.continue') }).click();
   await page.getByLabel(t('checkout.terms')).check();
   await atReview?.(page);
-  const total = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
-  await page.getByRole('button', { name: t('checkout.placeOrderTotal', { total: total ?? '' }) }).click();
+  const total = await reviewedTotal(page);
+  await page.getByRole('button', { name: t('checkout.placeOrderTotal', { total }) }).click();
   await page.waitForURL(/\/vsbridge\/payment\/sandbox\/neopay\?/, { timeout: 20_000 });
   await page.getByRole('heading', { name: 'Sandbox payment — no money moves' }).waitFor();
   return total;
 }
 
 describe('NEOPAY sandbox in the browser', () => {
-  it('a legal person pays at the chosen bank and sees "Payment received"', async () => {
-    const page = await browser.newPage();
+  it('en at 1366 px: a legal person pays at the chosen bank and sees "Payment received"; the review total is charged', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
     await toPayment(page, 'ona.neopay@example.com');
     // NEOPAY is the demo's default method: preselected; its bank selector lists the sandbox banks
     expect(await page.getByLabel('Bank payment (NEOPAY)').isChecked()).toBe(true);
@@ -96,6 +133,7 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByRole('button', { name: t('checkout.continue') }).click();
     await page.getByText(t.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
     await page.locator('#billing-zipCode').fill('LT-44444');
+    await fitsAndAxeClean(page, 'the checkout (payment step, NEOPAY)');
     // issue #13 "Paying": the review names the chosen bank (not its BIC) and the buyer company; the
     // terms link opens the terms page
     const reviewed = await placeOrder(page, async (p) => {
@@ -108,27 +146,21 @@ describe('NEOPAY sandbox in the browser', () => {
       expect(await p.getByRole('link', { name: t('checkout.termsRead') }).getAttribute('href')).toBe(
         staticPagePath('purchase-sales-rules', 'en'),
       );
+      await fitsAndAxeClean(p, 'the checkout review (NEOPAY)');
     });
     await page.getByText('HABALT22').waitFor();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/en\/order-completed\?/);
     await page.getByRole('heading', { name: t('payment.paidTitle') }).waitFor();
     expect(await saysPayOnDelivery(page)).toBe(false);
-    const url = new URL(page.url());
-    const pulled = await fetch(
-      `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
-    );
-    const order = (
-      (await pulled.json()) as {
-        result: {
-          payment_status: string;
-          status: string;
-          grand_total: number;
-          billing_address: { company: string; vat_id: string; city: string; street: string[] };
-          shipping_address: { city: string };
-        };
-      }
-    ).result;
+    await fitsAndAxeClean(page, 'the thank-you page (NEOPAY, paid)');
+    const order = await pulledOrder<{
+      payment_status: string;
+      status: string;
+      grand_total: number;
+      billing_address: { company: string; vat_id: string; city: string; street: string[] };
+      shipping_address: { city: string };
+    }>(page);
     expect(order).toMatchObject({
       payment_status: 'paid',
       status: 'paid',
@@ -152,35 +184,44 @@ describe('NEOPAY sandbox in the browser', () => {
   // issue #13 "Paying": the offline methods too charge the grand total the review showed, and the
   // thank-you page follows the method (bank transfer: where to pay; cash on delivery: at the door)
   it.each([
-    ['Bank transfer', 'banktransfer', t('thankYou.bankTitle')],
-    ['Cash on delivery', 'cashondelivery', t('thankYou.codTitle')],
-  ])(
-    '%s: the review total is the order total; the thank-you page follows the method',
-    async (label, code, heading) => {
-      const page = await browser.newPage();
-      await toPayment(page, `ona.${code}@example.com`);
+    // the methods' titles are the demo's (packages/demo/src/shop.ts), in the store view's language
+    {
+      code: 'banktransfer',
+      label: 'Банковский перевод',
+      store: 'ru',
+      viewport: PHONE,
+      heading: 'thankYou.bankTitle',
+    },
+    {
+      code: 'cashondelivery',
+      label: 'Grynaisiais pristatymo metu',
+      store: 'lt',
+      viewport: DESKTOP,
+      heading: 'thankYou.codTitle',
+    },
+  ] as const)(
+    '$code, $store at $viewport.width px: the review total is the order total; the thank-you page follows the method',
+    async ({ code, label, store, viewport, heading }) => {
+      const tt = getT(store);
+      const page = await browser.newPage({ viewport });
+      await toPayment(page, `ona.${code}@example.com`, store);
       await page.getByLabel(label).check();
-      await page.getByRole('button', { name: t('checkout.continue') }).click();
-      await page.getByLabel(t('checkout.terms')).check();
+      await fitsAndAxeClean(page, `the checkout (payment step, ${code}, ${store})`);
+      await page.getByRole('button', { name: tt('checkout.continue') }).click();
+      await page.getByLabel(tt('checkout.terms')).check();
       // the review repeats the company the invoice goes to
       await page.getByTestId('review-details').getByText('UAB Bandymas', { exact: false }).waitFor();
-      const reviewed = await page.locator('.checkout-summary .totals-grand_total dd').textContent();
-      await page
-        .getByRole('button', { name: t('checkout.placeOrderTotal', { total: reviewed ?? '' }) })
-        .click();
-      await page.waitForURL(/\/en\/order-completed\?/);
-      await page.getByRole('heading', { name: heading }).waitFor();
+      await fitsAndAxeClean(page, `the checkout review (${code}, ${store})`);
+      const reviewed = await reviewedTotal(page);
+      await page.getByRole('button', { name: tt('checkout.placeOrderTotal', { total: reviewed }) }).click();
+      await page.waitForURL((u) => u.pathname === localizedPath(store, '/order-completed'));
+      await page.getByRole('heading', { name: tt(heading) }).waitFor();
+      await fitsAndAxeClean(page, `the thank-you page (${code}, ${store})`);
       // the pay-at-the-door sentence for cash on delivery only (issue #14 item 7)
       expect(await saysPayOnDelivery(page)).toBe(code === 'cashondelivery');
-      const url = new URL(page.url());
-      const pulled = await fetch(
-        `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
-      );
-      const order = (
-        (await pulled.json()) as { result: { grand_total: number; payment_method_code: string } }
-      ).result;
+      const order = await pulledOrder<{ grand_total: number; payment_method_code: string }>(page);
       expect(order.payment_method_code).toBe(code);
-      expect(formatPrice(order.grand_total, 'en')).toBe(reviewed);
+      expect(formatPrice(order.grand_total, store)).toBe(reviewed);
       await page.close();
     },
   );
@@ -201,22 +242,16 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.close();
   });
 
-  it('lt: account created in checkout, parcel locker chosen from the searchable list, MOKILIZINGAS paid', async () => {
+  it('lt at 390 px: account created in checkout, parcel locker chosen from the searchable list, MOKILIZINGAS pays the review total', async () => {
     const lt = getT('lt');
     const email = `petras.${Date.now()}@example.com`;
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${shopUrl}/`, { waitUntil: 'networkidle' });
     await openFirstCategory(page, lt('header.categories'), 2);
     await page.waitForURL(/\/c\//);
     await page.locator('.card a').nth(1).click();
     await page.waitForURL(/\/p\//);
-    const pickers = page.locator('.option-picker');
-    for (let i = 0; i < (await pickers.count()); i++) {
-      const picker = pickers.nth(i);
-      if ((await picker.locator('input:checked').count()) > 0) continue;
-      const id = await picker.locator('input:not(:disabled)').first().getAttribute('id');
-      await page.locator(`label[for="${id}"]`).click();
-    }
+    await chooseOptionsIfNeeded(page);
     const add = page.getByRole('button', { name: lt('product.addToCart'), exact: true });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
@@ -251,25 +286,28 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByTestId('pickup-chosen').waitFor();
     await page.getByRole('button', { name: lt('checkout.continue') }).click();
     await page.getByLabel('Lizingas (Mokilizingas)').check();
+    await fitsAndAxeClean(page, 'the checkout (payment step, MOKILIZINGAS, lt)');
     await page.getByRole('button', { name: lt('checkout.continue') }).click();
     await page.getByLabel(lt('checkout.terms')).check();
-    await page.getByRole('button', { name: lt('checkout.placeOrder') }).click();
+    await fitsAndAxeClean(page, 'the checkout review (MOKILIZINGAS, lt)');
+    const reviewed = await reviewedTotal(page);
+    await page.getByRole('button', { name: lt('checkout.placeOrderTotal', { total: reviewed }) }).click();
     await page.waitForURL(/\/vsbridge\/payment\/sandbox\/mokilizingas\?/, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Bandomasis mokėjimas — pinigai nepervedami' }).waitFor();
     await page.getByRole('button', { name: 'Mokėti', exact: true }).click();
     await page.waitForURL(/\/order-completed\?/);
     await page.getByRole('heading', { name: lt('payment.paidTitle') }).waitFor();
     expect(await saysPayOnDelivery(page)).toBe(false);
+    await fitsAndAxeClean(page, 'the thank-you page (MOKILIZINGAS, lt, paid)');
     const url = new URL(page.url());
-    const pulled = await fetch(
-      `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
-    );
-    const order = (
-      (await pulled.json()) as {
-        result: { payment_status: string; shipping_address: { pickup_point?: { city: string } } };
-      }
-    ).result;
+    const order = await pulledOrder<{
+      payment_status: string;
+      grand_total: number;
+      shipping_address: { pickup_point?: { city: string } };
+    }>(page);
     expect(order.payment_status).toBe('paid');
+    // the financing company was asked for, and the order charges, the grand total the review showed
+    expect(formatPrice(order.grand_total, 'lt')).toBe(reviewed);
     expect(order.shipping_address.pickup_point?.city).toBe('Kaunas');
     // the account exists with the password typed in the checkout
     const login = await fetch(`${shopUrl}/vsbridge/user/login`, {

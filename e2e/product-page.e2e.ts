@@ -6,8 +6,6 @@
  * chosen and offers the back-in-stock request; axe finds no violation; no horizontal scroll.
  * The products are found in the demo catalogue by the domain's own rules, not by hard-coded skus.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -19,14 +17,13 @@ import {
   type ConfigurableOption,
 } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const t = getT('en');
 const browser = useBrowser();
-// axe-core (installed with lighthouse), evaluated in the page: the shop's CSP stays on
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Child = ConfigurableChild & { image?: string | null; final_price_incl_tax: number };
 type Doc = {
@@ -51,17 +48,6 @@ function gradeChoices(p: Doc) {
   if (!shown) return null;
   const choices = optionChoices(p, 'condition', variantOptions(p, shown), shown);
   return { shown, choices };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    return w.axe.run();
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const headerPrice = (page: Page) =>

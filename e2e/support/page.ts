@@ -1,5 +1,6 @@
 /** Steps and checks the browser journeys share. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Collects uncaught page errors and console errors. A 4xx answer the page handles (wrong password,
@@ -28,11 +29,35 @@ export async function chooseOptionsIfNeeded(page: Page) {
 /**
  * Opens a category from the desktop category menu: the first top link, or, when the first top items
  * are disclosure buttons (a category with subcategories, issue #13), the first one's "All in …" link;
- * `nth` picks a later link of the same list (another category than the first).
+ * `nth` picks a later link of the same list (another category than the first). On a phone (the bar is
+ * not shown) the same choice is made in the side menu the header's menu button opens.
  */
 export async function openFirstCategory(page: Page, menuName: string, nth = 0) {
   const nav = page.getByRole('navigation', { name: menuName });
+  if (!(await nav.isVisible())) {
+    await page.locator('.site-header .menu-btn').click();
+    await page.getByRole('dialog', { name: menuName }).waitFor();
+    // (a submenu's dialog is named after its category: the list is found by its class)
+    const list = page.getByRole('dialog').locator('.side-menu');
+    const links = list.locator(':scope > li > a');
+    // the side menu's last link is the account: only the categories' links count
+    if ((await links.count()) - 1 <= nth) {
+      await list.getByRole('button').first().click();
+      await page.getByRole('dialog', { name: menuName }).waitFor({ state: 'detached' });
+    }
+    await links.nth(nth).click();
+    return;
+  }
   // only the visible links count; too few: open the first category's panel
   if ((await nav.getByRole('link').count()) <= nth) await nav.getByRole('button').first().click();
   await nav.getByRole('link').nth(nth).click();
+}
+
+/** the page does not scroll sideways: the document is no wider than the viewport (issue #13 "Look") */
+export async function expectNoHorizontalScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${where} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
 }
