@@ -82,10 +82,10 @@ export type FilterValue = string | number | boolean | readonly (string | number 
  * "in stock" when out-of-stock listing is off): a listed product failing it is sold out. The home
  * lists (and the bestsellers) ask for these as request filters: they never show sold-out products.
  */
-export const AVAILABLE_FILTERS: Readonly<Record<string, FilterValue>> = Object.freeze({
-  total_qty: { gt: 0 },
-  'stock.is_in_stock': true,
-});
+export const AVAILABLE_FILTERS: {
+  readonly total_qty: { readonly gt: 0 };
+  readonly 'stock.is_in_stock': true;
+} = Object.freeze({ total_qty: Object.freeze({ gt: 0 as const }), 'stock.is_in_stock': true as const });
 
 /**
  * A product (its search document, or what the card reads of it) passes AVAILABLE_FILTERS: in stock
@@ -99,6 +99,14 @@ export function isListedAvailable(p: {
   return typeof p.total_qty === 'number' ? p.total_qty > 0 : true;
 }
 
+/** What decides a product search's coverage (baseProductFilters, soldOutLast). */
+export interface ProductSearchCoverage {
+  byIdOrUrlPath?: boolean;
+  searchVisibilityOnly?: boolean;
+  /** out-of-stock listing (OUT_OF_STOCK_LISTING); on unless false */
+  showOutOfStock?: boolean;
+}
+
 /**
  * The filters every storefront product search carries (§5): visibility 2,3,4 (3,4 for searches that
  * restrict it), status 0 or 1, final_price above 0.
@@ -109,11 +117,7 @@ export function isListedAvailable(p: {
  * after the available ones. With it off, the spec's rules: total_qty above 0 unless searching by id
  * or url_path, and in stock.
  */
-export function baseProductFilters(opts: {
-  byIdOrUrlPath?: boolean;
-  searchVisibilityOnly?: boolean;
-  showOutOfStock?: boolean;
-}): Record<string, FilterValue> {
+export function baseProductFilters(opts: ProductSearchCoverage): Record<string, FilterValue> {
   const filters: Record<string, FilterValue> = {
     visibility: opts.searchVisibilityOnly ? SEARCH_VISIBILITY : LISTING_VISIBILITY,
     status: LISTING_STATUS,
@@ -131,6 +135,6 @@ export function baseProductFilters(opts: {
  * ones, whatever its sort (the chosen sort applies within each group): when sold-out products can
  * be listed at all, i.e. out-of-stock listing is on.
  */
-export function soldOutLast(opts: { showOutOfStock?: boolean }): boolean {
+export function soldOutLast(opts: ProductSearchCoverage): boolean {
   return opts.showOutOfStock !== false;
 }

@@ -1,4 +1,4 @@
-import { lowStockQty, matchingVariant, type ChosenFilters } from '@vitrina/domain';
+import { isListedAvailable, lowStockQty, matchingVariant, stockStatus, type ChosenFilters } from '@vitrina/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
@@ -31,10 +31,19 @@ export function cardView(product: Product, chosen: ChosenFilters = {}) {
     from: !variant && product.type_id === 'configurable' && prices.size > 1,
     grade,
     stock: variant ? (variant.stock ?? null) : (product.stock ?? null),
+    /**
+     * Sold out (issue #14 item 14: listings show such products last): the matching variant by its
+     * stock, otherwise the product as the listing orders it (domain isListedAvailable).
+     */
+    soldOut: variant ? stockStatus(variant.stock) === 'out_of_stock' : !isListedAvailable(product),
   };
 }
 
-/** A listing tile: 266×266 thumbnail, name, grade, price, stock. The first row loads eagerly (LCP). */
+/**
+ * A listing tile: 266×266 thumbnail, name, grade, price, stock. The first row loads eagerly (LCP).
+ * A sold-out product's tile says so and has no add-to-cart button: its link leads to the product
+ * page, where the back-in-stock request is.
+ */
 export function ProductCard({
   product,
   eager = false,
@@ -48,7 +57,7 @@ export function ProductCard({
   const t = useT();
   const view = cardView(product, chosen);
   const src = imageUrl(view.variant?.image ?? product.image, 266, 266);
-  const inStock = view.stock?.is_in_stock !== false;
+  const inStock = !view.soldOut;
   const few = lowStockQty(view.stock);
   return (
     <li className="card">
