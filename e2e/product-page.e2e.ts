@@ -3,7 +3,8 @@
  * desktop and a phone width: choosing a grade changes the header price and the gallery's images to
  * that variant's; the facts beside the price, the specification table, the "What do grades mean?"
  * popover with the `condition-grades` CMS block and the zoom view are there; a sold-out grade can be
- * chosen and offers the back-in-stock request; axe finds no violation; no horizontal scroll.
+ * chosen and offers the back-in-stock request; a sold-out product is found by search and its card
+ * opens its page with the request; axe finds no violation; no horizontal scroll.
  * The products are found in the demo catalogue by the domain's own rules, not by hard-coded skus.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -163,6 +164,29 @@ describe('product page (issue #13 Deciding)', () => {
     await page.getByRole('heading', { name: 'Notify me when it is back in stock' }).waitFor();
     expect(await page.getByRole('button', { name: t('product.addToCart'), exact: true }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('search finds a sold-out product, its card out of stock, opening its page with the request (issue #14 item 14)', async () => {
+    const q = encodeURIComponent(
+      JSON.stringify({ filters: { type_id: 'simple', 'stock.is_in_stock': false } }),
+    );
+    const res = await fetch(
+      `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${q}&size=1`,
+    );
+    const sold = ((await res.json()) as { hits: { hits: { _source: { sku: string; name: string } }[] } }).hits
+      .hits[0]?._source;
+    expect(sold, 'a sold-out simple product in the demo catalogue').toBeDefined();
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${shopUrl}/en/search?q=${encodeURIComponent(sold!.sku)}`, { waitUntil: 'networkidle' });
+    const card = page.locator('li.card', { has: page.getByText(sold!.name, { exact: true }) });
+    expect(await card.locator('.stock-line').textContent()).toBe(t('product.outOfStock'));
+    expect(await card.locator('.card-add').count()).toBe(0);
+    await card.locator('a').first().click();
+    await page.waitForURL(new RegExp(`/p/${sold!.sku}/`));
+    await page.getByRole('heading', { name: 'Notify me when it is back in stock' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

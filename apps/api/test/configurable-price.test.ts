@@ -49,8 +49,13 @@ describe('a configurable parent shows its cheapest available child’s price (is
       price_incl_tax: P.low,
       final_price: 40000,
     });
-    // nothing for sale: not listed (stock 0)
-    expect(priceOf(hits, 'CFG-NONE')).toBeUndefined();
+    // nothing for sale: listed after the available products (issue #14 item 14), at the price of
+    // the cheapest enabled child, out of stock
+    expect(priceOf(hits, 'CFG-NONE')).toMatchObject({
+      final_price_incl_tax: P.none,
+      stock: { is_in_stock: false },
+    });
+    expect(hits.at(-1)?._source.sku).toBe('CFG-NONE');
   });
 
   it('in a text search, sorted by price and filtered by price with the same figure', async () => {
@@ -61,11 +66,13 @@ describe('a configurable parent shows its cheapest available child’s price (is
     // (MBA-7000 of the base catalogue shows 726,00 € too: its cheapest child's price)
     expect((await at(P.high)).map((h) => h._source.sku)).toContain('CFG-HI');
     expect((await at(P.highOwn)).map((h) => h._source.sku)).not.toContain('CFG-HI');
-    const sorted = (
-      await search({ filters: { category_ids: 11 } }, { size: 100, sort: 'final_price:asc' })
-    ).map((h) => h._source.final_price_incl_tax);
+    const listed = await search({ filters: { category_ids: 11 } }, { size: 100, sort: 'final_price:asc' });
+    // the available products by price, then the sold-out CFG-NONE (issue #14 item 14), cheaper though it is
+    expect(listed.at(-1)?._source).toMatchObject({ sku: 'CFG-NONE', final_price_incl_tax: P.none });
+    const sorted = listed.slice(0, -1).map((h) => h._source.final_price_incl_tax);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
     expect(sorted).toContain(P.low);
+    expect(sorted.some((price) => price > P.none)).toBe(true);
   });
 
   it('in the URL map answer; with no child for sale, the cheapest enabled one, out of stock', async () => {

@@ -122,6 +122,8 @@ describe('GET /vsbridge/products/bestsellers', () => {
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(ids(before.body)).toContain(1001);
     expect(ids(await bestsellers({ size: 8, exclude: '1001' }).then((r) => r.body))).not.toContain(1001);
+    // every listable product but the sold-out AUD-4001 (listings show it last; the home lists never)
+    expect(ids(await bestsellers({ size: 50 }).then((r) => r.body)).sort()).toEqual([1001, 1002, 2001, 3002, 5001, 7000]);
 
     for (const [products, times] of [
       [[{ sku: 'MBA-7000-A', qty: 1 }], 1],

@@ -280,6 +280,90 @@ describe('in-process search index = SQL search', () => {
   });
 });
 
+describe('sold-out products (issue #14 item 14): listed after the available ones, or not at all', () => {
+  type Doc = { _id: string; _source: { total_qty: number; stock: { is_in_stock: boolean } } };
+  const availability = (body: { hits: { hits: Doc[] } }) =>
+    body.hits.hits.map((h) => (h._source.total_qty > 0 && h._source.stock.is_in_stock ? 1 : 0));
+
+  it('orders the available products first under every sort, the same way on both paths', async () => {
+    // categories holding sold-out products the listing shows
+    const cats = await database.query<{ c: number; sold_out: number }>(
+      `SELECT c, count(*) FILTER (WHERE NOT (total_qty > 0 AND is_in_stock))::int AS sold_out
+       FROM product_index, unnest(category_ids) c
+       WHERE store_code = 'en' AND visibility IN (2, 3, 4) AND status IN (0, 1) AND final_price_incl_tax > 0
+       GROUP BY c HAVING count(*) FILTER (WHERE NOT (total_qty > 0 AND is_in_stock)) > 0
+       ORDER BY count(*) DESC LIMIT 3`,
+      [],
+    );
+    expect(cats.length).toBeGreaterThan(0);
+    let soldOutSeen = 0;
+    for (const { c } of cats)
+      for (const sort of ['final_price:asc', 'final_price:desc', 'total_qty:asc', 'created_at:desc', undefined]) {
+        const res = await both({
+          request: { filters: { category_ids: c }, aggregations: ['price', 'condition'] },
+          sort,
+          store: 'en',
+          size: PRODUCT_SEARCH_MAX_SIZE,
+        });
+        expect(res.sql.status, res.url).toBe(200);
+        expect(ids(res.memory.body), res.url).toEqual(ids(res.sql.body));
+        expect(res.memory.body.aggregations, res.url).toEqual(res.sql.body.aggregations);
+        const flags = availability(res.sql.body);
+        expect(flags, res.url).toEqual([...flags].sort((a, b) => b - a));
+        soldOutSeen += flags.filter((f) => f === 0).length;
+        // the facets count the sold-out products too: the price ranges add up to the total
+        const counted = res.sql.body.aggregations.price.buckets.reduce((n: number, b: { doc_count: number }) => n + b.doc_count, 0);
+        if (res.sql.body.hits.total.value <= PRODUCT_SEARCH_MAX_SIZE) expect(counted, res.url).toBe(res.sql.body.hits.total.value);
+      }
+    expect(soldOutSeen).toBeGreaterThan(0);
+  });
+
+  it('with OUT_OF_STOCK_LISTING=false both paths answer random requests alike, without sold-out products', async () => {
+    const env = { CATALOG_CACHE_ENTRIES: '0', OUT_OF_STOCK_LISTING: 'false' };
+    const strictMemory = await buildApi({ database, config: loadApiConfig({ ...env, SEARCH_INDEX: 'memory' }), logger: false });
+    const strictSql = await buildApi({ database, config: loadApiConfig({ ...env, SEARCH_INDEX: 'sql' }), logger: false });
+    try {
+      await strictMemory.ready();
+      await strictSql.ready();
+      for (let i = 0; i < 200; i++) {
+        const before = indexStats.answered;
+        await strictMemory.inject(searchUrl('product', {}, {}, 'vue_storefront_catalog_ru'));
+        if (indexStats.answered > before) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const before = indexStats.answered;
+      await fc.assert(
+        fc.asyncProperty(requestArb(), async (r) => {
+          if (r.request.query === undefined) delete r.request.query;
+          const byScore = r.request.query !== undefined && r.sort === undefined;
+          const req: Req = byScore ? { ...r, from: 0, size: PRODUCT_SEARCH_MAX_SIZE } : r;
+          const url = searchUrl('product', req.request, { sort: req.sort, from: req.from, size: req.size, _source_include: 'total_qty,stock' }, INDEXES[req.store]);
+          const [a, b] = await Promise.all([strictMemory.inject(url), strictSql.inject(url)]);
+          expect(a.statusCode, url).toBe(b.statusCode);
+          if (b.statusCode !== 200) return;
+          const m = a.json();
+          const s = b.json();
+          expect(m.hits.total, url).toEqual(s.hits.total);
+          expect(m.aggregations, url).toEqual(s.aggregations);
+          if (byScore) expect([...ids(m)].sort(), url).toEqual([...ids(s)].sort());
+          else expect(ids(m), url).toEqual(ids(s));
+          // by id, sku or url_path the total_qty rule is lifted (§5), the in-stock one is not
+          const byId = ['id', 'sku', 'url_path'].some((f) => f in (req.request.filters as object));
+          for (const h of s.hits.hits as Doc[]) {
+            expect(h._source.stock.is_in_stock, url).toBe(true);
+            if (!byId) expect(h._source.total_qty, url).toBeGreaterThan(0);
+          }
+        }),
+        { numRuns: 60, seed: 20261127 },
+      );
+      expect(indexStats.answered - before).toBeGreaterThan(20);
+    } finally {
+      await strictMemory.close();
+      await strictSql.close();
+    }
+  }, 120_000);
+});
+
 describe('typos (pg_trgm word similarity computed by the index, trigram.ts)', () => {
   it('finds the same products, with the same scores and order, for words with one or two letters changed, in every store view', async () => {
     let found = 0;
@@ -380,28 +464,37 @@ describe('the index follows the database', () => {
     await reindexProducts(database, { productIds: [row!.product_id] });
     await find(); // may answer from the index as it was; starts the poll
     await index.warm('en', version);
-    // total_qty > 0 is a base rule (not by sku: then stock is not required), so search by its category instead
+    // sold out now: with out-of-stock listing off, total_qty > 0 is a base rule (not by sku: then
+    // stock is not required), so search by its category instead; with it on (the default), the
+    // category lists it after the available products (issue #14 item 14)
     const [cat] = await database.query<{ c: number }>(
       "SELECT category_ids[1] AS c FROM product_index WHERE store_code = 'en' AND product_id = $1",
       [row!.product_id],
     );
-    const inCategory = async () => {
+    const inCategory = async (s: typeof settings) => {
       const answer = await index.search(
         {
           storeCode: 'en',
           request: { filters: { category_ids: cat!.c } },
           from: 0,
           size: 500,
-          sort: undefined,
+          sort: [{ field: 'final_price', dir: 'asc' }],
         },
         attributes,
-        settings,
+        s,
         version,
         docs,
       );
       return answer && !('typo' in answer) ? answer.hits.hits.map((h) => Number(h._id)) : null;
     };
-    expect(await inCategory()).not.toContain(row!.product_id);
+    expect(await inCategory({ ...settings, outOfStockListing: false })).not.toContain(row!.product_id);
+    const listed = await inCategory(settings);
+    const available = await database.query<{ product_id: number }>(
+      "SELECT product_id FROM product_index WHERE store_code = 'en' AND $1 = ANY(category_ids) AND total_qty > 0 AND is_in_stock AND visibility IN (2, 3, 4) AND status IN (0, 1) AND final_price_incl_tax > 0",
+      [cat!.c],
+    );
+    expect(listed).toContain(row!.product_id);
+    expect(listed!.indexOf(row!.product_id)).toBeGreaterThanOrEqual(available.length);
 
     // an import (new catalogue version): SQL answers until the index has caught up
     const file = generateLargeCatalog({ seed: 11, productCount: 400 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '@vitrina/db';
+import { AVAILABLE_FILTERS, HOME_LIST_SORT } from '@vitrina/domain';
+import { indexStats } from '../src/catalog/search-index.ts';
 import { COLOR } from './fixtures.ts';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
 
@@ -24,14 +27,15 @@ describe('catalogue search: the spec rules (catalogue-and-cart.md §5)', () => {
     expect(hit).toMatchObject({ _id: expect.any(String), _score: expect.any(Number), _source: { sku: expect.any(String) } });
   });
 
-  it('lists only visibility 2/3/4, status 0/1, price above 0 and stock above 0', async () => {
+  it('lists only visibility 2/3/4, status 0/1 and price above 0; sold-out ones too (OUT_OF_STOCK_LISTING on, issue #14 item 14)', async () => {
     const listed = skus(await search({}, { size: 100 }));
-    expect(listed).toEqual(['ACC-3002', 'LAP-1001', 'LAP-1002', 'MBA-7000', 'PHN-2001', 'SW-5001']);
+    expect(listed).toEqual(['ACC-3002', 'AUD-4001', 'LAP-1001', 'LAP-1002', 'MBA-7000', 'PHN-2001', 'SW-5001']);
     expect(listed).not.toContain('PHN-2002'); // status 2
     expect(listed).not.toContain('ACC-3001'); // visibility 1
     expect(listed).not.toContain('ZERO-6001'); // final price 0
-    expect(listed).not.toContain('AUD-4001'); // total qty 0
     expect(listed).not.toContain('MBA-7000-A'); // a child (visibility 1)
+    // AUD-4001 (total qty 0) is listed, after the available ones
+    expect((await search({}, { size: 100 })).hits.hits.at(-1)._source.sku).toBe('AUD-4001');
   });
 
   it('lifts the total_qty rule when searching by id, sku or url_path, but not the status rule', async () => {
@@ -42,11 +46,13 @@ describe('catalogue search: the spec rules (catalogue-and-cart.md §5)', () => {
     expect(skus(await search({ filters: { sku: ['ZERO-6001'] } }))).toEqual([]);
   });
 
-  it('requires in stock when out-of-stock listing is off (OUT_OF_STOCK_LISTING=false)', async () => {
+  it('requires in stock and stock above 0 when out-of-stock listing is off (OUT_OF_STOCK_LISTING=false)', async () => {
     const strict = await startApi({ OUT_OF_STOCK_LISTING: 'false' });
     try {
       const { body } = await strict.call(searchUrl('product', { filters: { sku: ['AUD-4001', 'LAP-1001'] } }));
       expect(skus(body)).toEqual(['LAP-1001']);
+      const all = await strict.call(searchUrl('product', {}, { size: 100 }));
+      expect(skus(all.body)).toEqual(['ACC-3002', 'LAP-1001', 'LAP-1002', 'MBA-7000', 'PHN-2001', 'SW-5001']);
     } finally {
       await strict.close();
     }
@@ -136,7 +142,7 @@ describe('catalogue search: the spec rules (catalogue-and-cart.md §5)', () => {
     expect(color).toEqual({ [COLOR.black]: 2, [COLOR.silver]: 3 });
     expect(body.aggregations.color.buckets[0]).toEqual({ key: COLOR.silver, doc_count: 3 });
     const price = body.aggregations.price.buckets.map((b: { key: string; doc_count: number }) => [b.key, b.doc_count]);
-    // incl. 21 % VAT: 36.30 (Dell), 30.25 (hub), 24.20 (licence) | 60.50 (Samsung) | — | 968.00, 726.00 (MacBook from)
+    // incl. 21 % VAT: 36.30 (Dell), 30.25 (hub), 24.20 (licence) | 60.50 (Samsung) | — | 968.00, 726.00 (MacBook from), 242.00 (Sony, sold out)
     const expected = [
       ['0.0-50.0', 0],
       ['50.0-100.0', 0],
@@ -149,7 +155,7 @@ describe('catalogue search: the spec rules (catalogue-and-cart.md §5)', () => {
       (expected[i] as [string, number])[1] += 1;
     }
     expect(price).toEqual(expected);
-    expect(expected.map((e) => e[1])).toEqual([3, 1, 0, 2]);
+    expect(expected.map((e) => e[1])).toEqual([3, 1, 0, 3]);
     const cats = Object.fromEntries(body.aggregations.category_ids.buckets.map((b: { key: number; doc_count: number }) => [b.key, b.doc_count]));
     expect(cats[11]).toBe(3);
     // aggregations follow the filters
@@ -157,9 +163,11 @@ describe('catalogue search: the spec rules (catalogue-and-cart.md §5)', () => {
     expect(filtered.aggregations.color.buckets).toEqual(expect.arrayContaining([{ key: COLOR.black, doc_count: 1 }, { key: COLOR.silver, doc_count: 1 }]));
   });
 
-  it('sorts by whitelisted fields', async () => {
+  it('sorts by whitelisted fields (the sold-out AUD-4001 after the available products)', async () => {
     const asc = await search({}, { sort: 'final_price:asc', size: 100 });
-    const prices = asc.hits.hits.map((h: { _source: { final_price_incl_tax: number } }) => h._source.final_price_incl_tax);
+    const available = asc.hits.hits.slice(0, -1);
+    expect(asc.hits.hits.at(-1)._source.sku).toBe('AUD-4001');
+    const prices = available.map((h: { _source: { final_price_incl_tax: number } }) => h._source.final_price_incl_tax);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const desc = await search({}, { sort: 'final_price:desc,id:asc', size: 100 });
     expect(desc.hits.hits[0]._source.sku).toBe('LAP-1001');
@@ -269,3 +277,82 @@ describe.each(['memory', 'sql'] as const)('search minimum score 1 (issue #14 ite
   });
 });
 
+
+/**
+ * Sold-out products stay listed, after the available ones (issue #14 item 14; README "Decisions"):
+ * with OUT_OF_STOCK_LISTING on (the default) a category listing and a search find them, whatever
+ * the sort, so that the shopper reaches their page and its back-in-stock request; off, the spec's
+ * rule (catalogue-and-cart.md §5: total_qty above 0 and in stock) leaves them out. Both search paths.
+ */
+describe.each(['memory', 'sql'] as const)('sold-out products listed last (issue #14 item 14), SEARCH_INDEX=%s', (index) => {
+  type Hit = { _source: { sku: string; stock: { is_in_stock: boolean } } };
+  let shop: TestApi;
+  let strict: TestApi;
+  beforeAll(async () => {
+    [shop, strict] = await Promise.all([
+      // no answer cache: each request reaches the search path under test
+      startApi({ SEARCH_INDEX: index, CATALOG_CACHE_ENTRIES: '0' }),
+      startApi({ SEARCH_INDEX: index, CATALOG_CACHE_ENTRIES: '0', OUT_OF_STOCK_LISTING: 'false' }),
+    ]);
+    // the Dell, the cheapest laptop (36.30 €), sells out (a stock feed)
+    for (const s of [shop, strict]) await importCatalog(s.database, { products: [{ sku: 'LAP-1002', qty: 0 }] });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await strict?.close();
+  });
+
+  /** the answer; with SEARCH_INDEX=memory, once the index (caught up with the stock feed) answers itself */
+  const answer = async (api: TestApi, request: unknown, query: Record<string, string | number> = {}) => {
+    for (let i = 0; i < 200; i++) {
+      const before = indexStats.answered;
+      const { status, body } = await api.call(searchUrl('product', request, { size: 50, ...query }));
+      expect(status, JSON.stringify(body)).toBe(200);
+      if (index === 'sql' || indexStats.answered > before) return body;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the in-process index never answered');
+  };
+  const inOrder = (body: { hits: { hits: Hit[] } }) => body.hits.hits.map((h) => h._source.sku);
+
+  it('a category lists the sold-out product after the available ones under price ascending (and descending)', async () => {
+    const laptops = { filters: { category_ids: 11 }, aggregations: ['price', 'color'] };
+    const asc = await answer(shop, laptops, { sort: 'final_price:asc' });
+    // by price alone the Dell (36.30) would come first
+    expect(inOrder(asc)).toEqual(['MBA-7000', 'LAP-1001', 'LAP-1002']);
+    expect(asc.hits.hits[2]._source.stock.is_in_stock).toBe(false);
+    expect(inOrder(await answer(shop, laptops, { sort: 'final_price:desc' }))).toEqual(['LAP-1001', 'MBA-7000', 'LAP-1002']);
+    // the facets count what is listed: the Dell in the first price range and in silver
+    expect(asc.hits.total.value).toBe(3);
+    expect(asc.aggregations.price.buckets.map((b: { doc_count: number }) => b.doc_count)).toEqual([1, 0, 0, 2]);
+    expect(asc.aggregations.color.buckets).toEqual([
+      { key: COLOR.silver, doc_count: 2 },
+      { key: COLOR.black, doc_count: 1 },
+    ]);
+    // the default listing sort (promotion) and the search page's (quantity) keep it last too
+    expect(inOrder(await answer(shop, laptops)).at(-1)).toBe('LAP-1002');
+    expect(inOrder(await answer(shop, laptops, { sort: 'total_qty:asc' })).at(-1)).toBe('LAP-1002');
+  });
+
+  it('a search finds the sold-out product, after the available matches', async () => {
+    expect(inOrder(await answer(shop, { query: 'dell' }))).toEqual(['LAP-1002']);
+    expect(inOrder(await answer(shop, { query: 'xps 13' }, { sort: 'total_qty:desc' }))).toEqual(['LAP-1002']);
+    // the category name ("Nešiojami kompiuteriai") finds the three laptops: the Dell (cheapest) last
+    const found = inOrder(await answer(shop, { query: 'kompiuteriai' }, { sort: 'final_price:asc' }));
+    expect(found).toEqual(['MBA-7000', 'LAP-1001', 'LAP-1002']);
+  });
+
+  it('the home lists ask for available products only (domain AVAILABLE_FILTERS)', async () => {
+    const fresh = await answer(shop, { filters: { ...AVAILABLE_FILTERS } }, { sort: HOME_LIST_SORT });
+    expect(inOrder(fresh)).not.toContain('LAP-1002');
+    expect(inOrder(fresh)).not.toContain('AUD-4001');
+    expect(inOrder(fresh)).toContain('LAP-1001');
+  });
+
+  it('with OUT_OF_STOCK_LISTING=false the sold-out product is neither listed nor found nor counted', async () => {
+    const asc = await answer(strict, { filters: { category_ids: 11 }, aggregations: ['price'] }, { sort: 'final_price:asc' });
+    expect(inOrder(asc)).toEqual(['MBA-7000', 'LAP-1001']);
+    expect(asc.aggregations.price.buckets.map((b: { doc_count: number }) => b.doc_count)).toEqual([0, 0, 0, 2]);
+    expect(inOrder(await answer(strict, { query: 'dell' }))).toEqual([]);
+  });
+});

@@ -418,5 +418,9 @@ describe('product page: is_configured (catalogue-and-cart.md §4, issue #14 item
     render(page(routeData(soldOut, Date.now())));
     await waitFor(() => expect(info().dataset.configured).toBe('false'));
     expect(screen.getByText('No available product variants')).toBeTruthy();
+    // the back-in-stock request, for the variant the price stands for (the cheaper PX-B; issue #14
+    // item 14: a listing links a sold-out product's card to this page)
+    expect(await screen.findByRole('heading', { name: 'Notify me when it is back in stock' })).toBeTruthy();
+    expect(document.querySelector('.stock-alert h2')?.id).toBe('stock-alert-PX-B-title');
   });
 });

@@ -78,21 +78,63 @@ export type RangeFilter = { gte?: number; gt?: number; lte?: number; lt?: number
 export type FilterValue = string | number | boolean | readonly (string | number | boolean)[] | RangeFilter;
 
 /**
- * The filters every storefront product search carries (§5): visibility 2,3,4 (3,4 for searches that
- * restrict it), status 0 or 1, final_price above 0, total_qty above 0 unless searching by id or
- * url_path, and in stock when out-of-stock listing is off.
+ * What an available product passes (catalogue-and-cart.md §5 coverage: "total_qty above 0", and
+ * "in stock" when out-of-stock listing is off): a listed product failing it is sold out. The home
+ * lists (and the bestsellers) ask for these as request filters: they never show sold-out products.
  */
-export function baseProductFilters(opts: {
+export const AVAILABLE_FILTERS: {
+  readonly total_qty: { readonly gt: 0 };
+  readonly 'stock.is_in_stock': true;
+} = Object.freeze({ total_qty: Object.freeze({ gt: 0 as const }), 'stock.is_in_stock': true as const });
+
+/**
+ * A product (its search document, or what the card reads of it) passes AVAILABLE_FILTERS: in stock
+ * and, when the document carries it, total_qty above 0. A card says "Out of stock" otherwise.
+ */
+export function isListedAvailable(p: {
+  total_qty?: number | null;
+  stock?: { is_in_stock?: boolean | null } | null;
+}): boolean {
+  if (p.stock?.is_in_stock === false) return false;
+  return typeof p.total_qty === 'number' ? p.total_qty > 0 : true;
+}
+
+/** What decides a product search's coverage (baseProductFilters, soldOutLast). */
+export interface ProductSearchCoverage {
   byIdOrUrlPath?: boolean;
   searchVisibilityOnly?: boolean;
+  /** out-of-stock listing (OUT_OF_STOCK_LISTING); on unless false */
   showOutOfStock?: boolean;
-}): Record<string, FilterValue> {
+}
+
+/**
+ * The filters every storefront product search carries (§5): visibility 2,3,4 (3,4 for searches that
+ * restrict it), status 0 or 1, final_price above 0.
+ *
+ * Stock (issue #14 item 14, README "Sold-out products stay listed, after the available ones"): with
+ * out-of-stock listing on (the default, OUT_OF_STOCK_LISTING), sold-out products are listed too,
+ * so that a shopper reaches their page and its back-in-stock request; `soldOutLast` orders them
+ * after the available ones. With it off, the spec's rules: total_qty above 0 unless searching by id
+ * or url_path, and in stock.
+ */
+export function baseProductFilters(opts: ProductSearchCoverage): Record<string, FilterValue> {
   const filters: Record<string, FilterValue> = {
     visibility: opts.searchVisibilityOnly ? SEARCH_VISIBILITY : LISTING_VISIBILITY,
     status: LISTING_STATUS,
     final_price: { gt: 0 },
   };
-  if (!opts.byIdOrUrlPath) filters.total_qty = { gt: 0 };
-  if (opts.showOutOfStock === false) filters['stock.is_in_stock'] = true;
+  if (opts.showOutOfStock === false) {
+    if (!opts.byIdOrUrlPath) filters.total_qty = { gt: 0 };
+    filters['stock.is_in_stock'] = true;
+  }
   return filters;
+}
+
+/**
+ * Whether a product search orders the available products (AVAILABLE_FILTERS) before the sold-out
+ * ones, whatever its sort (the chosen sort applies within each group): when sold-out products can
+ * be listed at all, i.e. out-of-stock listing is on.
+ */
+export function soldOutLast(opts: ProductSearchCoverage): boolean {
+  return opts.showOutOfStock !== false;
 }

@@ -137,6 +137,26 @@ export function displayVariant<C extends ConfigurableChild>(
   return cheapest;
 }
 
+/**
+ * The sku a product page's back-in-stock request is for (issue #14 item 14): the shown variant's; for
+ * a configurable with no variant available (all sold out: listings show it, last), the variant its
+ * price is shown for (displayVariant, the cheapest enabled child), so that the request is reachable
+ * on the page a listing links to; for another product its own; null for a configurable without an
+ * enabled child (nothing can come back in stock).
+ */
+export function backInStockSku(
+  product: {
+    sku: string;
+    type_id?: string | null;
+    configurable_children?: readonly ConfigurableChild[] | null;
+  },
+  variant: ConfigurableChild | null,
+): string | null {
+  if (variant) return variant.sku;
+  if (product.type_id !== 'configurable') return product.sku;
+  return displayVariant(product.configurable_children)?.sku ?? null;
+}
+
 /** The option selection a variant stands for (to sync the UI after a choice): attribute code → value_index. */
 export function variantOptions(
   product: ConfigurableProduct,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  AVAILABLE_FILTERS,
   SEARCHABLE_FIELDS,
   baseProductFilters,
+  isListedAvailable,
+  soldOutLast,
   isSearchTermLongEnough,
   normalisePaging,
   normaliseSearchTerm,
@@ -72,21 +75,53 @@ describe('search terms (catalogue-and-cart.md §5)', () => {
     expect(parseSort('x;drop table:asc')).toBeNull();
   });
 
-  it('searchable fields (§9) and base filters', () => {
+  it('searchable fields (§9)', () => {
     expect(SEARCHABLE_FIELDS).toEqual(['name', 'sku', 'mpn', 'brand', 'category.name']);
-    expect(baseProductFilters({})).toEqual({
-      visibility: [2, 3, 4],
-      status: [0, 1],
-      final_price: { gt: 0 },
-      total_qty: { gt: 0 },
-    });
-    expect(
-      baseProductFilters({ byIdOrUrlPath: true, searchVisibilityOnly: true, showOutOfStock: false }),
-    ).toEqual({
-      visibility: [3, 4],
-      status: [0, 1],
-      final_price: { gt: 0 },
-      'stock.is_in_stock': true,
-    });
+  });
+
+  // §5 coverage, and issue #14 item 14: with out-of-stock listing on (the default) sold-out products
+  // are listed (after the available ones); off, the spec's total_qty and in-stock rules
+  const visible = { visibility: [2, 3, 4], status: [0, 1], final_price: { gt: 0 } };
+  it.each([
+    ['listing on (default)', {}, visible, true],
+    ['listing on', { showOutOfStock: true }, visible, true],
+    ['listing on, by id', { showOutOfStock: true, byIdOrUrlPath: true }, visible, true],
+    [
+      'listing on, search visibility',
+      { searchVisibilityOnly: true },
+      { ...visible, visibility: [3, 4] },
+      true,
+    ],
+    [
+      'listing off',
+      { showOutOfStock: false },
+      { ...visible, total_qty: { gt: 0 }, 'stock.is_in_stock': true },
+      false,
+    ],
+    [
+      'listing off, by id or url_path',
+      { showOutOfStock: false, byIdOrUrlPath: true },
+      { ...visible, 'stock.is_in_stock': true },
+      false,
+    ],
+    [
+      'listing off, by id, search visibility',
+      { byIdOrUrlPath: true, searchVisibilityOnly: true, showOutOfStock: false },
+      { ...visible, visibility: [3, 4], 'stock.is_in_stock': true },
+      false,
+    ],
+  ] as const)('base filters, %s', (_name, opts, filters, last) => {
+    expect(baseProductFilters(opts)).toEqual(filters);
+    expect(soldOutLast(opts)).toBe(last);
+  });
+
+  it('available: in stock and total_qty above 0 (the filters the home lists add)', () => {
+    expect(AVAILABLE_FILTERS).toEqual({ total_qty: { gt: 0 }, 'stock.is_in_stock': true });
+    expect(isListedAvailable({ total_qty: 3, stock: { is_in_stock: true } })).toBe(true);
+    expect(isListedAvailable({ total_qty: 0, stock: { is_in_stock: true } })).toBe(false);
+    expect(isListedAvailable({ total_qty: 5, stock: { is_in_stock: false } })).toBe(false);
+    expect(isListedAvailable({ stock: { is_in_stock: false } })).toBe(false);
+    expect(isListedAvailable({ stock: { is_in_stock: true } })).toBe(true);
+    expect(isListedAvailable({})).toBe(true);
   });
 });

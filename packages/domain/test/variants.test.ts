@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   availableOptionValues,
+  backInStockSku,
   displayVariant,
   isVariantAvailable,
   matchCount,
@@ -223,5 +224,31 @@ describe('displayVariant (the price a configurable parent shows, issue #14 item 
     expect(displayVariant([child('a', 1, 10, 300, { status: 2 })])).toBeNull();
     expect(displayVariant([])).toBeNull();
     expect(displayVariant(undefined)).toBeNull();
+  });
+});
+
+describe('backInStockSku (the product page’s back-in-stock request, issue #14 item 14)', () => {
+  const soldOut = { stock: { is_in_stock: false } };
+  const allSoldOut = {
+    sku: 'P',
+    type_id: 'configurable',
+    configurable_children: [
+      child('b', 1, 11, 500, soldOut),
+      child('c', 2, 10, 400, soldOut),
+      child('a', 1, 10, 300, { ...soldOut, status: 2 }),
+    ],
+  };
+  it.each([
+    ['the shown variant', allSoldOut, allSoldOut.configurable_children[0]!, 'b'],
+    ['no variant available: the one the price stands for (cheapest enabled)', allSoldOut, null, 'c'],
+    ['a simple product: its own', { sku: 'S', type_id: 'simple' }, null, 'S'],
+    [
+      'a configurable without an enabled child: none',
+      { sku: 'P', type_id: 'configurable', configurable_children: [child('a', 1, 10, 300, { status: 2 })] },
+      null,
+      null,
+    ],
+  ] as const)('%s', (_name, p, variant, sku) => {
+    expect(backInStockSku(p, variant)).toBe(sku);
   });
 });

@@ -6,14 +6,15 @@
  * Units sold come from this shop's orders (every order but a cancelled one; a configurable's units
  * counted on the listed parent), as one aggregate query cached for BESTSELLERS_TTL_MS: the ranking
  * changes slowly and the home page must not group every order line on each render. The products are
- * then searched like any listing (the listing rules apply: enabled, visible, priced, in stock).
+ * then searched like any listing (enabled, visible, priced) and available (domain AVAILABLE_FILTERS:
+ * sold-out products, which listings show last, are left out of the home lists).
  * A shop with fewer sold products than the list holds (a new shop has none) fills the rest by the
  * catalogue's own `sales_count` (the import file's figure), then promotion; the products the caller
  * excludes (the "New" list) never appear, so the two lists never repeat each other. The chosen ones
  * are shown in the spec's order, newest first.
  */
 import type { Database } from '@vitrina/db';
-import type { StoreCode } from '@vitrina/domain';
+import { AVAILABLE_FILTERS, type StoreCode } from '@vitrina/domain';
 import { rows } from '../lib/db.ts';
 import type { Projection } from '../lib/projection.ts';
 import type { CatalogService } from './service.ts';
@@ -70,17 +71,17 @@ export class Bestsellers {
   }): Promise<Doc[]> {
     const { storeCode, size } = params;
     const excluded = new Set(params.exclude);
-    // the fields this needs beside the caller's: the id to rank by, created_at to order by, the
-    // stock to leave sold-out ones out (a search by id lifts the listing's total_qty rule)
+    // the fields this needs beside the caller's: the id to rank by, created_at to order by
     const projection: Projection = params.projection.include?.length
-      ? { ...params.projection, include: [...params.projection.include, 'id', 'created_at', 'total_qty'] }
+      ? { ...params.projection, include: [...params.projection.include, 'id', 'created_at'] }
       : params.projection;
-    const search = async (request: object, count: number, sort?: string[]) =>
+    const search = async (filters: Record<string, unknown>, count: number, sort?: string[]) =>
       (
         await this.catalog.search({
           type: 'product',
           storeCode,
-          request,
+          // sold-out products are listed (last) by listings, never by the home lists
+          request: { filters: { ...filters, ...AVAILABLE_FILTERS } },
           from: 0,
           size: count,
           sort: sort?.map((s) => ({ field: s, dir: 'desc' as const })),
@@ -91,8 +92,7 @@ export class Bestsellers {
     const units = await this.unitsSold();
     const ranked = [...units.keys()].filter((id) => !excluded.has(id));
     const sold = ranked.length
-      ? (await search({ filters: { id: ranked } }, ranked.length))
-          .filter((d) => Number(d.total_qty) > 0)
+      ? (await search({ id: ranked }, ranked.length))
           .sort((a, b) => (units.get(b.id) ?? 0) - (units.get(a.id) ?? 0) || a.id - b.id)
           .slice(0, size)
       : [];

@@ -16,6 +16,7 @@ import {
   baseProductFilters,
   normaliseSearchTerm,
   priceRangeKey,
+  soldOutLast,
   toCents,
   validateSearchTerm,
   type FilterValue,
@@ -315,6 +316,8 @@ export function prepareProductQuery(
   // the spec's coverage rules (catalogue-and-cart.md §5), from the domain
   const byIdOrUrlPath = ['id', 'sku', 'url_path'].some((f) => f in filters);
   const base = baseProductFilters({ byIdOrUrlPath, showOutOfStock: settings.outOfStockListing });
+  // sold-out products listed (OUT_OF_STOCK_LISTING on) come after the available ones, whatever the sort
+  const availableFirst = soldOutLast({ showOutOfStock: settings.outOfStockListing });
   where.push(...compiler.compile(base, 'base'));
   const aggregations = query.request.aggregations ?? [];
   const aggIssues: FieldIssue[] = aggregations
@@ -340,8 +343,11 @@ export function prepareProductQuery(
     : [];
   const issues = [...compiler.issues, ...aggIssues, ...sortIssues];
   if (issues.length) throw fieldsError(issues);
-  return { filters, base, aggregations, plan: planText(query.request.query), where };
+  return { filters, base, aggregations, plan: planText(query.request.query), where, availableFirst };
 }
+
+/** available (domain AVAILABLE_FILTERS) as a product_index expression: true sorts first descending */
+const AVAILABLE_SQL = '(total_qty > 0 AND is_in_stock)';
 
 /** the columns behind a sort field (SORT_FIELDS), for the in-process index */
 export const sortColumn = (field: string): string | undefined => SORT_FIELDS[field];
@@ -363,10 +369,12 @@ export async function searchProducts(
   const prepared = prepareProductQuery(query, attributes, settings, params);
   where.push(...prepared.where);
   const { aggregations, plan } = prepared;
-  const order = (
-    query.sort?.length ? query.sort : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }]
-  )
-    .map((s) => `${SORT_FIELDS[s.field]} ${s.dir === 'desc' ? 'DESC' : 'ASC'}`)
+  const order = (prepared.availableFirst ? [`${AVAILABLE_SQL} DESC`] : [])
+    .concat(
+      (query.sort?.length ? query.sort : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }]).map(
+        (s) => `${SORT_FIELDS[s.field]} ${s.dir === 'desc' ? 'DESC' : 'ASC'}`,
+      ),
+    )
     .concat('product_id ASC')
     .join(', ');
 
@@ -385,7 +393,7 @@ export async function searchProducts(
       ...aggregationParts(p, aggregations, settings.priceRanges),
     ];
     const sql = `WITH m AS MATERIALIZED (
-        SELECT product_id, ${score} AS _score, final_price_incl_tax, total_qty, is_promoted, sales_count, created_at,
+        SELECT product_id, ${score} AS _score, final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count, created_at,
           updated_at, name, sku, attrs, category_ids
         FROM product_index WHERE ${whereSql}),
       page AS (SELECT product_id, _score, (row_number() OVER (ORDER BY ${order}))::int AS ord FROM m

@@ -99,8 +99,11 @@ export type IndexAnswer = SearchResponse | { typo: true; candidates: number[] | 
 /** the most candidate ids handed to the SQL typo query (beyond, it searches the whole store view) */
 const TYPO_CANDIDATES_MAX = 20_000;
 
-/** a sort key: a numeric column (read when the page is sorted: its array is replaced as it grows), a text column, or the relevance */
-type SortKey = { col: NumColumn | string[] | 'score'; desc: boolean; text: boolean };
+/**
+ * a sort key: a numeric column (read when the page is sorted: its array is replaced as it grows), a
+ * text column, the relevance, or availability (total_qty above 0 and in stock: domain AVAILABLE_FILTERS)
+ */
+type SortKey = { col: NumColumn | string[] | 'score' | 'available'; desc: boolean; text: boolean };
 
 type ParsedWord = { plain: string[]; prefix: string[] };
 /** what the typo matches are remembered under: store view and base filters, and the base filters' test */
@@ -278,7 +281,8 @@ export class ProductSearchIndex {
     const clauses = query.sort?.length
       ? query.sort
       : [{ field: prepared.plan ? '_score' : 'is_promoted', dir: 'desc' as const }];
-    const keys: SortKey[] = [];
+    // sold-out products after the available ones (domain soldOutLast), as the SQL search orders them
+    const keys: SortKey[] = prepared.availableFirst ? [{ col: 'available', desc: true, text: false }] : [];
     for (const c of clauses) {
       const col = sortColumn(c.field);
       if (!col) return null;
@@ -814,10 +818,14 @@ function comparator(ix: StoreIndex, sortKeys: SortKey[], score: Float32Array | n
   const id = ix.productId.data;
   // the columns' arrays as they are now (the comparator is used at once, before any await)
   const keys = sortKeys.map((k) => ({ ...k, col: k.col instanceof NumColumn ? k.col.data : k.col }));
+  const qty = ix.num.total_qty!.data;
+  const inStock = ix.num.is_in_stock!.data;
+  const available = (o: number) => ((qty[o] as number) > 0 && inStock[o] === 1 ? 1 : 0);
   return (a: number, b: number): number => {
     for (const k of keys) {
       let d: number;
       if (k.col === 'score') d = score ? (score[a] as number) - (score[b] as number) : 0;
+      else if (k.col === 'available') d = available(a) - available(b);
       else if (k.text) d = cmpStr((k.col as string[])[a] as string, (k.col as string[])[b] as string);
       else d = ((k.col as ArrayLike<number>)[a] as number) - ((k.col as ArrayLike<number>)[b] as number);
       if (d !== 0) return k.desc ? -d : d;

@@ -1,4 +1,11 @@
-import { lowStockQty, matchingVariant, stockLevel, type ChosenFilters } from '@vitrina/domain';
+import {
+  isListedAvailable,
+  lowStockQty,
+  matchingVariant,
+  stockLevel,
+  stockStatus,
+  type ChosenFilters,
+} from '@vitrina/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
@@ -18,7 +25,8 @@ import { StockLine } from './ui/StockLine';
  * otherwise the product's own figures, with "from" before a configurable's lowest of several prices.
  */
 export function cardView(product: Product, chosen: ChosenFilters = {}) {
-  const variant = product.type_id === 'configurable' ? matchingVariant(product.configurable_children, chosen) : null;
+  const variant =
+    product.type_id === 'configurable' ? matchingVariant(product.configurable_children, chosen) : null;
   const prices = new Set((product.configurable_children ?? []).map((c) => c.final_price_incl_tax));
   const conditionValue = variant?.condition;
   const grade = variant
@@ -33,10 +41,19 @@ export function cardView(product: Product, chosen: ChosenFilters = {}) {
     from: !variant && product.type_id === 'configurable' && prices.size > 1,
     grade,
     stock: variant ? (variant.stock ?? null) : (product.stock ?? null),
+    /**
+     * Sold out (issue #14 item 14: listings show such products last): the matching variant by its
+     * stock, otherwise the product as the listing orders it (domain isListedAvailable).
+     */
+    soldOut: variant ? stockStatus(variant.stock) === 'out_of_stock' : !isListedAvailable(product),
   };
 }
 
-/** A listing tile: 266×266 thumbnail, name, grade, price, stock. The first row loads eagerly (LCP). */
+/**
+ * A listing tile: 266×266 thumbnail, name, grade, price, stock. The first row loads eagerly (LCP).
+ * A sold-out product's tile says so and has no add-to-cart button: its link leads to the product
+ * page, where the back-in-stock request is.
+ */
 export function ProductCard({
   product,
   eager = false,
@@ -50,7 +67,8 @@ export function ProductCard({
   const t = useT();
   const view = cardView(product, chosen);
   const src = imageUrl(view.variant?.image ?? product.image, 266, 266);
-  const level = stockLevel(view.stock);
+  // sold out as the listing orders it (a product in stock with 0 left too), else by the stock figures
+  const level = view.soldOut ? 'out' : stockLevel(view.stock);
   const inStock = level !== 'out';
   return (
     <li className="card">

@@ -1,4 +1,4 @@
-import { SEARCH_VISIBILITY, formatPrice, isSearchTermLongEnough } from '@vitrina/domain';
+import { SEARCH_VISIBILITY, formatPrice, isListedAvailable, isSearchTermLongEnough } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
@@ -83,6 +83,10 @@ export function SearchPanel() {
                     ) : null}
                     <span>{p.name}</span>
                     <span className="price">{formatPrice(p.final_price_incl_tax, t.storeCode)}</span>
+                    {/* sold-out products come last (issue #14 item 14): their page has the back-in-stock request */}
+                    {isListedAvailable(p) ? null : (
+                      <span className="stock-line out-of-stock">{t('product.outOfStock')}</span>
+                    )}
                   </Link>
                 </li>
               );

@@ -215,6 +215,8 @@ export const PRODUCT_CARD_FIELDS = [
   'price_incl_tax',
   'special_price_incl_tax',
   'stock',
+  // with stock: whether the product is sold out (domain isListedAvailable; listed last)
+  'total_qty',
   // children skus: the listing prefetches their stock (catalogue-and-cart.md §9); their prices and
   // state: the card's "from" and, under a filter, the matching child (cardFields)
   'configurable_children.sku',

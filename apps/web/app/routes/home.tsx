@@ -1,4 +1,4 @@
-import { HOME_LIST_SIZE, HOME_LIST_SORT } from '@vitrina/domain';
+import { AVAILABLE_FILTERS, HOME_LIST_SIZE, HOME_LIST_SORT } from '@vitrina/domain';
 import type { Route } from './+types/home';
 import { BannerGrid, HeadImage, Slider } from '../components/Banners';
 import { ProductGrid } from '../components/ProductCard';
@@ -19,8 +19,10 @@ import type { HomePageData, Product } from '../lib/types';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
-  // The API applies the listing rules (visibility, status, price, stock: domain baseProductFilters).
+  // The API applies the listing rules (visibility, status, price: domain baseProductFilters); listings
+  // show sold-out products last, the home lists never (AVAILABLE_FILTERS; issue #14 item 14).
   const newQuery = api.searchProducts({
+    filters: { ...AVAILABLE_FILTERS },
     sort: HOME_LIST_SORT,
     size: HOME_LIST_SIZE,
     includeFields: PRODUCT_CARD_FIELDS,

@@ -1,6 +1,7 @@
 import {
   addToCartDecision,
   associatedLinks,
+  backInStockSku,
   type AddToCartDecision,
   isCompositeChildShown,
   centsToDecimalString,
@@ -405,6 +406,7 @@ function ProductView({
       : product.condition_label,
   );
   const canAdd = inStock && !noVariant;
+  const alertSku = backInStockSku(product, variant);
   // Children carry no special price dates: the window is shown for the product itself.
   const specialUntil = variant ? null : specialPriceUntil(product);
 
@@ -594,7 +596,8 @@ function ProductView({
               />
             </>
           )}
-          <StockAlert sku={variant?.sku ?? product.sku} inStock={inStock || noVariant} />
+          {/* with no variant available, the request is for the variant the price stands for (domain backInStockSku) */}
+          {alertSku ? <StockAlert sku={alertSku} inStock={inStock && !noVariant} /> : null}
           <DecisionFacts
             price={tierFinal}
             grade={grade}
