@@ -19,6 +19,7 @@ import {
   pageTagsOf,
   type CachedPage,
 } from './page-cache.ts';
+import { lowPriorityModulePreloads } from './first-paint.ts';
 import { registerPwa } from './pwa.ts';
 import { contentSecurityPolicy, newNonce, restampNonce } from './page-security.ts';
 
@@ -115,7 +116,7 @@ export function pageHandler(
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([key]) => key !== 'content-length'),
-      body: Buffer.from(await response.arrayBuffer()),
+      body: lowPriorityModulePreloads(Buffer.from(await response.arrayBuffer())),
       nonce,
     };
     pages.cache.set(store, url, stamp, page, tags);
@@ -188,7 +189,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response, answer: 
   // streams data after its shell (no deferred loader data), so the whole page is ready a few
   // milliseconds after its first byte would be; the page cache stores pages whole the same way.
   if (response.headers.get('content-type')?.includes('text/html'))
-    return reply.send(Buffer.from(await response.arrayBuffer()));
+    return reply.send(lowPriorityModulePreloads(Buffer.from(await response.arrayBuffer())));
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 

@@ -105,6 +105,18 @@ describe('storefront pages', () => {
     }
   });
 
+  it("preload the page's modules at low priority, rendered and cached (the first paint goes first)", async () => {
+    const url = await productUrl(2);
+    for (const { res, doc } of [await page(url), await page(url)]) {
+      expect(res.statusCode).toBe(200);
+      const preloads = [...doc.querySelectorAll('link[rel="modulepreload"]')];
+      expect(preloads.length).toBeGreaterThan(3);
+      for (const link of preloads) expect(link.getAttribute('fetchpriority')).toBe('low');
+      // the LCP candidates keep their high priority
+      expect(doc.querySelector('link[rel="preload"][as="font"]')).not.toBeNull();
+    }
+  });
+
   it('over HTTPS (the trusted protocol) add HSTS', async () => {
     const trusted = await buildApi({
       database,
@@ -127,12 +139,14 @@ describe('storefront pages', () => {
     }
   });
 
-  it("take canonical, hreflang and JSON-LD from PUBLIC_URL, whatever Host says; the cache keeps the clean page", async () => {
+  it('take canonical, hreflang and JSON-LD from PUBLIC_URL, whatever Host says; the cache keeps the clean page', async () => {
     const url = await productUrl(1);
     const forged = await page(url, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
     expect(forged.res.headers['x-page-cache']).toBe('miss');
     expect(forged.res.body).not.toContain('evil.example');
-    expect(forged.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${PUBLIC_URL}${url}`);
+    expect(forged.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${PUBLIC_URL}${url}`,
+    );
     const alternates = [...forged.doc.querySelectorAll('link[rel="alternate"][hreflang]')];
     expect(alternates.length).toBe(4);
     for (const link of alternates) expect(link.getAttribute('href')!.startsWith(`${PUBLIC_URL}/`)).toBe(true);
@@ -141,6 +155,8 @@ describe('storefront pages', () => {
     // everyone else gets the same clean page from the cache
     const normal = await page(url);
     expect(normal.res.headers['x-page-cache']).toBe('hit');
-    expect(normal.res.body.replaceAll(normal.nonce!, 'N')).toBe(forged.res.body.replaceAll(forged.nonce!, 'N'));
+    expect(normal.res.body.replaceAll(normal.nonce!, 'N')).toBe(
+      forged.res.body.replaceAll(forged.nonce!, 'N'),
+    );
   });
 });
