@@ -1,6 +1,13 @@
 // What a delivery method asks of the shopper (issue #13 "Paying"), and the opening hours of a
 // pickup point. One rule for the checkout form and the order API: a parcel locker or store pickup
 // needs no home address, a courier does.
+import {
+  addressErrors,
+  deliveryPurpose,
+  HOME_FIELDS,
+  REQUIRED_ADDRESS_FIELDS,
+  type AddressField,
+} from './address-rules.ts';
 import { STORE_PICKUP_CARRIER } from './order-lifecycle.ts';
 
 /**
@@ -34,29 +41,35 @@ export type DeliveryField =
   | 'city'
   | 'zipCode';
 
-/** the home address: asked only for a courier */
-export const HOME_ADDRESS_FIELDS: readonly DeliveryField[] = [
-  'streetAddress',
-  'apartmentNumber',
-  'city',
-  'zipCode',
-];
+/** The checkout form's name of each address field of the delivery step (address-rules.ts fields). */
+const DELIVERY_FIELD: Partial<Record<AddressField, DeliveryField>> = {
+  firstname: 'firstName',
+  lastname: 'lastName',
+  countryId: 'country',
+  telephone: 'phoneNumber',
+  'street.0': 'streetAddress',
+  'street.1': 'apartmentNumber',
+  city: 'city',
+  postcode: 'zipCode',
+};
+
+/** the home address: asked only for a courier (and the buyer's address of a cart with nothing to ship) */
+export const HOME_ADDRESS_FIELDS: readonly DeliveryField[] = HOME_FIELDS.map((f) => DELIVERY_FIELD[f]!);
 
 /**
- * The fields a delivery kind requires. The recipient's name and phone number always (a carrier
- * texts the locker code or calls the courier's recipient; the e-mail is the buyer's own), the
- * country (it decides the methods and the VAT); the home address for a courier, and for a cart
- * with nothing to ship (there the address given is the buyer's, the billing address); never for
- * a parcel locker or store pickup.
+ * The fields a delivery kind requires, in the checkout form's names: the address rule's for the
+ * kind's purpose (address-rules.ts REQUIRED_ADDRESS_FIELDS, deliveryPurpose). The recipient's name
+ * and phone number always, the country; the home address for a courier and for a cart with nothing
+ * to ship; never for a parcel locker or store pickup.
  */
 export function requiredDeliveryFields(kind: DeliveryKind): readonly DeliveryField[] {
-  const contact: DeliveryField[] = ['firstName', 'lastName', 'country', 'phoneNumber'];
-  return kind === 'pickup' ? contact : [...contact, ...HOME_ADDRESS_FIELDS];
+  return REQUIRED_ADDRESS_FIELDS[deliveryPurpose(kind)].flatMap((f) => DELIVERY_FIELD[f] ?? []);
 }
 
 /**
- * The home address fields an order's shipping address lacks for its delivery kind (API field
- * names: street's first line, city, postcode). Empty for pickup and virtual orders.
+ * The home address fields a courier's address lacks (API field names: street, city, postcode),
+ * by the courier rule (address-rules.ts; a missing house number counts as a missing street).
+ * Empty for pickup and virtual orders.
  */
 export function missingHomeAddress(
   kind: DeliveryKind,
@@ -67,11 +80,13 @@ export function missingHomeAddress(
   },
 ): ('street' | 'city' | 'postcode')[] {
   if (kind !== 'courier') return [];
-  const missing: ('street' | 'city' | 'postcode')[] = [];
-  if (!address.street?.[0]?.trim()) missing.push('street');
-  if (!address.city?.trim()) missing.push('city');
-  if (!address.postcode?.trim()) missing.push('postcode');
-  return missing;
+  const errors = addressErrors(address, 'courier');
+  const missing = (f: AddressField) => errors[f]?.key === 'validation.required';
+  const out: ('street' | 'city' | 'postcode')[] = [];
+  if (missing('street.0') || missing('street.1')) out.push('street');
+  if (missing('city')) out.push('city');
+  if (missing('postcode')) out.push('postcode');
+  return out;
 }
 
 // ---------------------------------------------------------------- opening hours

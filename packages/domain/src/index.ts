@@ -38,6 +38,7 @@ export * from './staff.ts';
 export * from './bank-transfer.ts';
 export * from './url-map-options.ts';
 export * from './delivery.ts';
+export * from './address-rules.ts';
 export * from './offline-estimate.ts';
 export * from './payment-kinds.ts';
 export * from './contracts/index.ts';

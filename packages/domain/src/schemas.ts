@@ -2,21 +2,12 @@
 // it makes", accounts-checkout-routes.md §7 "Calls", CONTRACTS.md. Field rules of
 // accounts-checkout-routes.md §5 come from validation.ts, so a form and the API refuse the same input.
 import { z } from 'zod';
+import { addressErrors, type AddressPurpose, type RuleAddress } from './address-rules.ts';
 import { CART_MAX_QTY, CATEGORY_LIST_SIZE, FILTER_QUERY_CAP } from './constants.ts';
 import { translateMessage, type MessageKey } from './messages.ts';
 import { normalisePaging, parseSort } from './search-terms.ts';
 import { STORE_CODES, type StoreCode } from './store-views.ts';
-import {
-  normaliseZip,
-  validateAlphaOnly,
-  validateCompanyCode,
-  validateNameLength,
-  validatePassword,
-  validateTaxId,
-  validateVatCode,
-  validateZip,
-  type FieldCheck,
-} from './validation.ts';
+import { normaliseZip, validatePassword, type FieldCheck } from './validation.ts';
 
 export const storeCodeSchema = z.enum(STORE_CODES as [StoreCode, ...StoreCode[]]);
 
@@ -102,73 +93,66 @@ export const cartItemRefSchema = z.object({ sku: skuSchema, item_id: idSchema.op
 
 // ---- Addresses ----
 
-/** The address fields, without the cross-field rules (extendable). */
-export const addressFieldsSchema = z.object({
-  firstname: text(255),
-  lastname: text(255),
-  city: text(255),
-  postcode: text(20),
-  street: z.array(z.string().trim().max(255)).min(1).max(4),
-  countryId: countryIdSchema,
-  telephone: z
-    .string()
-    .trim()
-    .max(32)
-    .regex(/^[+\d\s()/-]*$/)
-    .optional(),
-  email: emailSchema.optional(),
-  vat_id: optionalText(64),
-  /** the spec's Tax ID of a legal person (issue #14 item 8) */
-  tax_id: optionalText(64),
-  company: optionalText(255),
-  company_code: optionalText(64),
-  region_id: z.number().int().nonnegative().nullable().optional(),
-  region: optionalText(255),
-});
+const looseText = z.string().trim().optional();
 
 /**
- * An address with accounts-checkout-routes.md §5 rules: names ≥ 2 letters and letters only, the first
- * street line required, postcode per country (normalised, LT 00000 → LT-00000), company code and
- * VAT code rules when given.
+ * The address' shape (types only). Which fields are required and what a valid value is, is the
+ * one address rule's business (address-rules.ts), applied per purpose by `withAddressRule`.
  */
-export const addressSchema = addressFieldsSchema
-  .superRefine((a, ctx) => {
-    report(ctx, ['firstname'], validateNameLength(a.firstname) ?? validateAlphaOnly(a.firstname));
-    report(ctx, ['lastname'], validateNameLength(a.lastname) ?? validateAlphaOnly(a.lastname));
-    if (!a.street[0]) report(ctx, ['street', 0], { key: 'validation.required' });
-    report(ctx, ['postcode'], validateZip(a.countryId, a.postcode));
-    if (a.company_code) report(ctx, ['company_code'], validateCompanyCode(a.company_code));
-    if (a.vat_id) report(ctx, ['vat_id'], validateVatCode(a.vat_id));
-    if (a.tax_id) report(ctx, ['tax_id'], validateTaxId(a.tax_id));
-  })
-  .overwrite((a) => ({ ...a, postcode: normaliseZip(a.countryId, a.postcode) ?? a.postcode }));
+export const addressFieldsSchema = z.object({
+  firstname: z.string().trim(),
+  lastname: z.string().trim(),
+  city: looseText,
+  postcode: looseText,
+  street: z.array(z.string().trim()).max(4).default([]),
+  countryId: z.string().trim().toUpperCase(),
+  telephone: looseText,
+  email: emailSchema.optional(),
+  vat_id: looseText,
+  /** the spec's Tax ID of a legal person (issue #14 item 8) */
+  tax_id: looseText,
+  company: looseText,
+  company_code: looseText,
+  region_id: z.number().int().nonnegative().nullable().optional(),
+  region: looseText,
+});
+
+/** An address' rule errors as zod issues at their API paths (an empty street list: at `street`). */
+function addressRule(purpose: AddressPurpose) {
+  return (a: RuleAddress, ctx: z.RefinementCtx) => {
+    for (const [field, e] of Object.entries(addressErrors(a, purpose))) {
+      const path: PropertyKey[] =
+        field === 'street.0' && !a.street?.length
+          ? ['street']
+          : field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      report(ctx, path, e);
+    }
+  };
+}
+
+/** A postcode given, in its country's canonical form (LT 00000 → LT-00000). */
+const normalisePostcode = <A extends { countryId: string; postcode?: string | undefined }>(a: A): A =>
+  a.postcode ? { ...a, postcode: normaliseZip(a.countryId, a.postcode) ?? a.postcode } : a;
+
+/** An address schema (of addressFieldsSchema's shape, possibly extended) checked by the rule for a purpose. */
+export function withAddressRule<S extends typeof addressFieldsSchema>(schema: S, purpose: AddressPurpose) {
+  return schema.superRefine(addressRule(purpose)).overwrite(normalisePostcode);
+}
+
+/** The address schema of each purpose (address-rules.ts REQUIRED_ADDRESS_FIELDS). */
+export const addressSchemaFor = (purpose: AddressPurpose) => withAddressRule(addressFieldsSchema, purpose);
+
+/** A saved (account) address: accounts-checkout-routes.md §5 rules, the home address required. */
+export const addressSchema = addressSchemaFor('account');
 export type AddressInput = z.infer<typeof addressSchema>;
 
 /**
- * The shipping (and billing) address of an order or of `POST /cart/shipping-information`: the
- * home address (street, city, postcode) may be left out, since a parcel locker or store pickup
- * needs none (issue #13 "Paying"); the service asks for it when the method is a courier
- * (delivery.ts missingHomeAddress). The other rules are addressSchema's; a postcode given is
- * checked and normalised.
+ * The shipping (and billing) address of an order or of `POST /cart/shipping-information`, with
+ * what every delivery needs (the pickup rule: name, country, phone); the delivery method is not
+ * known here, so the services ask the rest of the rule once it is (apps/api lib/home-address.ts:
+ * a courier's home address, a billing address of its own).
  */
-export const deliveryAddressSchema = addressFieldsSchema
-  .extend({
-    street: z.array(z.string().trim().max(255)).max(4).default([]),
-    city: optionalText(255),
-    postcode: optionalText(20),
-  })
-  .superRefine((a, ctx) => {
-    report(ctx, ['firstname'], validateNameLength(a.firstname) ?? validateAlphaOnly(a.firstname));
-    report(ctx, ['lastname'], validateNameLength(a.lastname) ?? validateAlphaOnly(a.lastname));
-    if (a.postcode) report(ctx, ['postcode'], validateZip(a.countryId, a.postcode));
-    if (a.company_code) report(ctx, ['company_code'], validateCompanyCode(a.company_code));
-    if (a.vat_id) report(ctx, ['vat_id'], validateVatCode(a.vat_id));
-    if (a.tax_id) report(ctx, ['tax_id'], validateTaxId(a.tax_id));
-  })
-  .overwrite((a) => ({
-    ...a,
-    ...(a.postcode ? { postcode: normaliseZip(a.countryId, a.postcode) ?? a.postcode } : {}),
-  }));
+export const deliveryAddressSchema = addressSchemaFor('pickup');
 export type DeliveryAddressInput = z.infer<typeof deliveryAddressSchema>;
 
 /** `POST /cart/shipping-methods` address: only the country is needed to estimate. */
@@ -287,10 +271,13 @@ const profileSchema = z.object({
   lastname: text(255),
   addresses: z
     .array(
-      addressFieldsSchema.extend({
-        default_shipping: z.boolean().optional(),
-        default_billing: z.boolean().optional(),
-      }),
+      withAddressRule(
+        addressFieldsSchema.extend({
+          default_shipping: z.boolean().optional(),
+          default_billing: z.boolean().optional(),
+        }),
+        'account',
+      ),
     )
     .max(20)
     .optional(),

@@ -27,7 +27,7 @@ import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service
 import { fieldError, ruleError, unauthorized } from '../http/errors.ts';
 import type { TokenVerifier } from '../auth/service.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
-import { assertHomeAddress } from '../lib/home-address.ts';
+import { assertOrderAddresses } from '../lib/home-address.ts';
 import {
   allowedPaymentMethods,
   couponApplies,
@@ -474,7 +474,7 @@ export class CartService {
     const countryId = info.shippingAddress.countryId;
     const { priced, tax } = await this.priced(cart, store, this.database, countryId);
     const method = await this.shippingMethodFor(priced, countryId, info.shippingCarrierCode, info.shippingMethodCode, 'addressInformation.shippingMethodCode');
-    assertHomeAddress(method, isVirtual(priced), info.shippingAddress, 'addressInformation.shippingAddress');
+    assertOrderAddresses(method, isVirtual(priced), info.shippingAddress, info.billingAddress, 'addressInformation');
     const paymentCode = info.paymentMethodCode
       ? await this.paymentMethodFor(store, priced, tax, info.paymentMethodCode, 'addressInformation.paymentMethodCode')
       : cart.payment_method_code;

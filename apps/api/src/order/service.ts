@@ -37,7 +37,7 @@ import {
   type LineIntent,
 } from '../cart/pricing.ts';
 import { fieldError, notFound, ruleError } from '../http/errors.ts';
-import { assertHomeAddress } from '../lib/home-address.ts';
+import { assertOrderAddresses } from '../lib/home-address.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
 import { productsUnavailable, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
@@ -252,8 +252,9 @@ export class OrderService {
         { code: `${info.shipping_carrier_code}_${info.shipping_method_code}` },
         'addressInformation.shipping_method_code',
       );
-    // a courier needs the home address; a parcel locker or store pickup does not (issue #13)
-    assertHomeAddress(shipping, virtual, info.shippingAddress, 'addressInformation.shippingAddress');
+    // the one address rule for the method: a courier needs the home address, a parcel locker or
+    // store pickup does not (issue #13); a billing address of its own, the billing rule (issue #17)
+    assertOrderAddresses(shipping, virtual, info.shippingAddress, info.billingAddress, 'addressInformation');
     // a parcel-locker or pickup method: the chosen point must be one of the carrier's, in the country
     let pickupPoint: Record<string, unknown> | undefined;
     if (shipping?.needs_pickup_point && !virtual) {

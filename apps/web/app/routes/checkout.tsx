@@ -5,23 +5,18 @@ import {
   deliveryKindOf,
   formatPrice,
   paymentMethodAllowed,
-  requiredDeliveryFields,
   staticPagePath,
   isVirtualCart,
-  normaliseZip,
   offlineEstimate,
   validateAlphaOnly,
-  validateCompanyCode,
   validateEmail,
   validateFields,
   validateNameLength,
   validatePassword,
   validatePasswordsMatch,
   validateRequired,
-  validateTaxId,
   validateTermsAccepted,
-  validateVatCode,
-  validateZip,
+  type AddressPurpose,
   type DeliveryKind,
   type FieldError,
   type FieldRule,
@@ -39,12 +34,19 @@ import { BankSelector } from '../components/checkout/BankSelector';
 import { OfflineEstimate } from '../components/checkout/OfflineEstimate';
 import { PickupPointPicker, pickupLabel } from '../components/checkout/PickupPointPicker';
 import { getT, useT, type Translator } from '../i18n';
+import {
+  addressFormErrors,
+  checkoutAddress,
+  checkoutBillingAddress,
+  deliveryFormErrors,
+  paymentFormErrors,
+} from '../lib/address-form';
 import { ApiError } from '../lib/api';
 import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
-import type { Address, Bank, PaymentMethod, PickupPoint, ShippingMethod } from '../lib/types';
+import type { Bank, PaymentMethod, PickupPoint, ShippingMethod } from '../lib/types';
 import { useApi } from '../lib/use-api';
 import { cart, useCart } from '../state/cart';
 import {
@@ -99,7 +101,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
  * The steps (decision, issue #13 "Paying"): who buys (name, e-mail; an account can log in here),
  * then delivery, then payment, then review. The delivery step asks the method first (country, then
  * courier / parcel locker / store pickup, as the big Baltic shops do) and only then the fields that
- * method needs (domain delivery.ts requiredDeliveryFields): a courier asks the home address and
+ * method needs (domain address-rules.ts REQUIRED_ADDRESS_FIELDS): a courier asks the home address and
  * phone; a parcel locker or the store asks the pickup point and the phone only, with the store's
  * address and opening hours shown. The order API takes a pickup order without a street and refuses
  * a courier one without it (lib/home-address.ts).
@@ -158,80 +160,37 @@ export function validatePersonal(t: Translator, v: PersonalForm): Errors<Persona
 }
 
 /**
- * The payment step: a billing address other than the shipping one is checked with the shipping
- * address' rules; a legal person: company name and code required, VAT code optional (checked when
- * given).
+ * The payment step (domain address-rules.ts, through lib/address-form.ts): a billing address other
+ * than the shipping one is checked with the billing rule; a legal person: company name and code
+ * required, VAT code and Tax ID optional (checked when given).
  */
 export function validatePayment(t: Translator, v: PaymentDetails): Errors<PaymentDetails> {
-  const address: Errors<PaymentDetails> = v.sameAsShipping ? {} : validateAddress(t, v);
-  if (v.buyerType !== 'legal') return address;
-  return {
-    ...address,
-    ...messages<PaymentDetails>(
-      t,
-      validateFields(v as unknown as Record<string, unknown>, {
-        company: [validateRequired],
-        companyCode: [validateRequired, (x) => validateCompanyCode(str(x))],
-        vatCode: [(x) => (str(x).trim() ? validateVatCode(str(x)) : null)],
-        // the spec's "Tax ID" (issue #14 item 8): optional, its own messages when given
-        taxId: [(x) => (str(x).trim() ? validateTaxId(str(x)) : null)],
-      }) as Partial<Record<keyof PaymentDetails, FieldError>>,
-    ),
-  };
+  return messages<PaymentDetails>(t, paymentFormErrors(v));
 }
 
-/** A shipping or billing address (accounts-checkout-routes.md §5: names, required fields, zip code). */
-export function validateAddress(t: Translator, v: AddressDetails): Errors<AddressDetails> {
-  return messages<AddressDetails>(
-    t,
-    validateFields(v as unknown as Record<string, unknown>, {
-      firstName: name,
-      lastName: name,
-      streetAddress: [validateRequired],
-      apartmentNumber: [validateRequired],
-      city: [validateRequired],
-      zipCode: [validateRequired, (x, all) => validateZip(str(all.country), str(x))],
-      country: [validateRequired],
-      phoneNumber: [validateRequired],
-    }) as Partial<Record<keyof AddressDetails, FieldError>>,
-  );
+/** A shipping or billing address (accounts-checkout-routes.md §5, domain address-rules.ts). */
+export function validateAddress(
+  t: Translator,
+  v: AddressDetails,
+  purpose: AddressPurpose = 'billing',
+): Errors<AddressDetails> {
+  return messages<AddressDetails>(t, addressFormErrors(v, purpose));
 }
 
 /**
- * The delivery step's fields for a delivery kind: those `requiredDeliveryFields` names, with the
- * address rules (a pickup asks no home address, so none of its errors is shown or blocks).
+ * The delivery step's fields for a delivery kind: the address rule of its purpose (a courier: the
+ * home address and phone; a pickup: no home address; nothing to ship: the buyer's billing address).
  */
 export function validateDelivery(
   t: Translator,
   v: AddressDetails,
   kind: DeliveryKind,
 ): Errors<AddressDetails> {
-  const required = new Set<keyof AddressDetails>(requiredDeliveryFields(kind));
-  const all = validateAddress(t, v);
-  return Object.fromEntries(
-    Object.entries(all).filter(([k]) => required.has(k as keyof AddressDetails)),
-  ) as Errors<AddressDetails>;
+  return messages<AddressDetails>(t, deliveryFormErrors(v, kind));
 }
 
-/**
- * The API's address from the form's: the e-mail is the personal details'. A pickup address has
- * no home address (street, city and postcode are sent empty: the order takes the pickup point).
- */
-export function toAddress(email: string, a: AddressDetails, kind: DeliveryKind = 'courier'): Address {
-  const home = kind !== 'pickup';
-  return {
-    firstname: a.firstName.trim(),
-    lastname: a.lastName.trim(),
-    email: email.trim(),
-    street: home ? [a.streetAddress.trim(), a.apartmentNumber.trim()] : [],
-    city: home ? a.city.trim() : '',
-    postcode: home ? (normaliseZip(a.country, a.zipCode) ?? a.zipCode.trim()) : '',
-    countryId: a.country,
-    telephone: a.phoneNumber.trim(),
-    ...(a.region_id !== null ? { region_id: a.region_id } : {}),
-    ...(a.state.trim() ? { region: a.state.trim() } : {}),
-  };
-}
+/** The API's address from the form's (lib/address-form.ts checkoutAddress). */
+export const toAddress = checkoutAddress;
 
 /** Moves focus to the first invalid field of a form after a failed submit. */
 function focusFirstInvalid(form: HTMLFormElement | null) {
@@ -664,21 +623,7 @@ export default function Checkout() {
     if (!canPlaceOrder(method)) return failed(new ApiError(400, 'error.generic'));
     // a pickup order sends no home address (a street typed for a courier before is not sent)
     const address = toAddress(p.emailAddress, s, kind);
-    const billing = toAddress(
-      p.emailAddress,
-      billingAddressOf(checkout.get()),
-      pd.sameAsShipping ? kind : 'courier',
-    );
-    const legal = pd.buyerType === 'legal';
-    const billingAddress: Address = legal
-      ? {
-          ...billing,
-          company: pd.company.trim(),
-          company_code: pd.companyCode.trim(),
-          ...(pd.vatCode.trim() ? { vat_id: pd.vatCode.replace(/\s+/g, '').toUpperCase() } : {}),
-          ...(pd.taxId.trim() ? { tax_id: pd.taxId.trim() } : {}),
-        }
-      : billing;
+    const billingAddress = checkoutBillingAddress(p.emailAddress, billingAddressOf(checkout.get()), pd, kind);
     const bank = payment === PAYMENT_NEOPAY ? pd.paymentMethodAdditional.bank : undefined;
     const point = needsPickup ? checkout.get().pickupPoint : null;
     const key = idempotencyKeyFor(cartHash(cartState.items, token));

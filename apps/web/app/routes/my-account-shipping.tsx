@@ -1,11 +1,11 @@
-import { validateRequired, validateTaxId, validateZip, normaliseZip } from '@vitrina/domain';
 import type { Route } from './+types/my-account-shipping';
 import { AccountLayout } from '../components/account/AccountLayout';
-import { FormAlert, nameRules } from '../components/account/forms';
+import { FormAlert } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
 import { useForm } from '../components/account/use-form';
 import { Field } from '../components/Field';
 import { useAccountT } from '../i18n/account';
+import { accountAddress, accountFormErrors, type AccountAddressValues } from '../lib/address-form';
 import { privatePageLoader } from '../lib/seo.server';
 import type { CustomerAddress, CustomerProfile } from '../lib/types';
 import { useApi } from '../lib/use-api';
@@ -18,20 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account
 
 const COUNTRIES = ['LT', 'LV', 'EE'] as const;
 
-interface AddressValues extends Record<string, string> {
-  firstname: string;
-  lastname: string;
-  street: string;
-  house: string;
-  city: string;
-  postcode: string;
-  countryId: string;
-  telephone: string;
-  /** the spec's "state" (issue #14 item 8), optional */
-  region: string;
-  /** the spec's Tax ID (issue #14 item 8), optional */
-  tax_id: string;
-}
+type AddressValues = AccountAddressValues;
 
 const toValues = (a: CustomerAddress | undefined, first: string, last: string): AddressValues => ({
   firstname: a?.firstname ?? first,
@@ -60,27 +47,12 @@ export default function MyAccountShipping() {
     initial: () => toValues(undefined, '', ''),
     sync: { from: current, to: addressValues },
     enabled: Boolean(current),
-    rules: {
-      firstname: nameRules,
-      lastname: nameRules,
-      street: [validateRequired],
-      city: [validateRequired],
-      postcode: [validateRequired, (v, all) => validateZip(all.countryId, String(v ?? ''))],
-      telephone: [validateRequired],
-      tax_id: [(v) => (String(v ?? '').trim() ? validateTaxId(String(v)) : null)],
-    },
+    // the one address rule, for a saved address (domain address-rules.ts; lib/address-form.ts)
+    validate: accountFormErrors,
     submit: async (v) => {
       if (!current) return;
       const address: CustomerAddress = {
-        firstname: v.firstname.trim(),
-        lastname: v.lastname.trim(),
-        street: [v.street.trim(), v.house.trim()].filter(Boolean),
-        city: v.city.trim(),
-        postcode: normaliseZip(v.countryId, v.postcode) ?? v.postcode.trim(),
-        countryId: v.countryId,
-        telephone: v.telephone.trim(),
-        ...(v.region.trim() ? { region: v.region.trim() } : {}),
-        ...(v.tax_id.trim() ? { tax_id: v.tax_id.trim() } : {}),
+        ...accountAddress(v),
         default_shipping: true,
         default_billing: true,
       };
@@ -130,7 +102,7 @@ export default function MyAccountShipping() {
           </select>
         </div>
         {field('postcode', t('checkout.zip'), 'postal-code')}
-        {field('telephone', t('checkout.phone'), 'tel')}
+        {field('telephone', t('checkout.phone'), 'tel', false)}
         {field('tax_id', t('checkout.taxId'), 'off', false)}
         <button type="submit" className="btn btn-primary" disabled={f.busy || !current}>
           {f.busy ? t('account.saving') : t('account.save')}

@@ -33,7 +33,9 @@ export interface FormOptions<V extends Record<string, string>, S, R> {
   /** the first values (or a function giving them); also what `resetOnSuccess` returns to */
   initial: V | (() => V);
   /** checked with the domain's `validateFields`; messages in the store view's language */
-  rules: Rules<V>;
+  rules?: Rules<V>;
+  /** a whole-form domain rule (e.g. the address rule, lib/address-form.ts), after `rules` */
+  validate?: (values: V) => Partial<Record<keyof V, FieldError>>;
   /** the request; what it returns is kept as `result` (and `done` turns true) */
   submit: (values: V) => Promise<R>;
   /** refuses the submit (with this message as the alert) while the browser is offline */
@@ -57,7 +59,17 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 export function useForm<V extends Record<string, string>, S = never, R = void>(
   options: FormOptions<V, S, R>,
 ) {
-  const { t, rules, submit, offlineMessage, failure, enabled = true, resetOnSuccess, sync } = options;
+  const {
+    t,
+    rules = {},
+    validate,
+    submit,
+    offlineMessage,
+    failure,
+    enabled = true,
+    resetOnSuccess,
+    sync,
+  } = options;
   const [initial] = useState(options.initial);
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors<V>>({});
@@ -86,7 +98,7 @@ export function useForm<V extends Record<string, string>, S = never, R = void>(
       setAlert(offlineMessage);
       return;
     }
-    const errs = messages<V>(t, validateFields(values, rules));
+    const errs = messages<V>(t, { ...validate?.(values), ...validateFields(values, rules) });
     setErrors(errs);
     if (Object.keys(errs).length) return focusFirstInvalid(form.current);
     setBusy(true);
