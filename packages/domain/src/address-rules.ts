@@ -78,15 +78,16 @@ const CONTACT: readonly AddressField[] = ['firstname', 'lastname', 'countryId'];
 /**
  * The fields each purpose requires (README "Decisions"). The name and country always; the phone
  * wherever a carrier or the invoice may need to reach the buyer (every delivery, billing); the home
- * address (street, house number, city, postcode) for a courier, a billing address and a saved
- * account address, never for a pickup. A saved account address needs no phone: the checkout asks
- * it when the address is used for a delivery.
+ * address (street, house number, city, postcode) for a courier and a billing address, never for a
+ * pickup. A saved account address needs no phone and no house number (street, city and postcode as
+ * the account form always asked): the checkout asks what is missing when the address is used, and a
+ * customer's older addresses saved without a house number never block saving the address book.
  */
 export const REQUIRED_ADDRESS_FIELDS: Readonly<Record<AddressPurpose, readonly AddressField[]>> = {
   courier: [...CONTACT, 'telephone', ...HOME_FIELDS],
   pickup: [...CONTACT, 'telephone'],
   billing: [...CONTACT, 'telephone', ...HOME_FIELDS],
-  account: [...CONTACT, ...HOME_FIELDS],
+  account: [...CONTACT, 'street.0', 'city', 'postcode'],
 };
 
 /** The purpose of an order's delivery address: nothing to ship → the buyer's (billing) address. */
