@@ -11,15 +11,15 @@ import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './su
 
 let shop: Harness['shop'];
 let tl: Harness['tl'];
-let router: Harness['router'];
 let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
 let userState: Harness['userState'];
-let Checkout: Harness['Checkout'];
+let renderCheckout: Harness['renderCheckout'];
+let click: Harness['click'];
 
 beforeAll(async () => {
-  ({ shop, tl, router, browserApi, cart, checkoutState, userState, Checkout } =
+  ({ shop, tl, browserApi, cart, checkoutState, userState, renderCheckout, click } =
     await openCheckoutOnRealShop());
 });
 afterAll(async () => {
@@ -27,11 +27,6 @@ afterAll(async () => {
 });
 
 const t = getT('en');
-async function click(name: string | RegExp) {
-  await tl.act(async () => {
-    tl.fireEvent.click(tl.screen.getByRole('button', { name }));
-  });
-}
 const fill = (label: string, value: string) =>
   tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: true, selector: 'input' }), {
     target: { value },
@@ -43,15 +38,7 @@ describe('create an account at checkout (issue #14 item 9)', () => {
     await userState.user.init(browserApi('en'));
     await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0 });
     await cart.idle();
-    const { MemoryRouter, Routes, Route } = router;
-    tl.render(
-      <MemoryRouter initialEntries={['/en/checkout']}>
-        <Routes>
-          <Route path="/en/checkout" element={<Checkout />} />
-          <Route path="/en/order-completed" element={<p>Thank you</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderCheckout();
     // a returning customer could log in instead
     expect(tl.screen.getByRole('button', { name: t('checkout.logIn') })).toBeTruthy();
     fill(t('checkout.firstName'), 'Rasa');

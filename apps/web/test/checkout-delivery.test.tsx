@@ -17,11 +17,13 @@ let router: Harness['router'];
 let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
+let renderCheckout: Harness['renderCheckout'];
 let Checkout: Harness['Checkout'];
+let click: Harness['click'];
 
 beforeAll(async () => {
-  ({ shop, tl, router, browserApi, cart, checkoutState, Checkout } = await openCheckoutOnRealShop(
-    async (h) => {
+  ({ shop, tl, router, browserApi, cart, checkoutState, renderCheckout, click, Checkout } =
+    await openCheckoutOnRealShop(async (h) => {
       await h.api.database.query(
         `INSERT INTO shipping_methods (code, carrier_code, method_code, title, price_cents, countries, needs_pickup_point, position)
        VALUES ('storepickup_storepickup', 'storepickup', 'storepickup', '{"lt":"Atsiėmimas parduotuvėje","en":"Store pickup","ru":"Самовывоз"}', 0, '{LT}', true, 9)`,
@@ -31,8 +33,7 @@ beforeAll(async () => {
        VALUES ('store-1', 'storepickup', 'Vitrina Vilnius', 'Gedimino pr. 9', 'Vilnius', 'LT-01103', 'LT',
          '{"1":"10:00-19:00","2":"10:00-19:00","3":"10:00-19:00","4":"10:00-19:00","5":"10:00-19:00","6":"10:00-16:00","7":null}')`,
       );
-    },
-  ));
+    }));
 });
 afterEach(async () => {
   tl.cleanup();
@@ -45,11 +46,6 @@ afterAll(async () => {
 
 const t = getT('en');
 
-async function click(name: string | RegExp) {
-  await tl.act(async () => {
-    tl.fireEvent.click(tl.screen.getByRole('button', { name }));
-  });
-}
 const fill = (label: string, value: string) =>
   tl.fireEvent.change(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), {
     target: { value },
@@ -73,15 +69,7 @@ async function toDeliveryStep() {
     image: '/demo/test/1.png',
   });
   await cart.idle();
-  const { MemoryRouter, Routes, Route } = router;
-  tl.render(
-    <MemoryRouter initialEntries={['/en/checkout']}>
-      <Routes>
-        <Route path="/en/checkout" element={<Checkout />} />
-        <Route path="/en/order-completed" element={<p>Thank you</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderCheckout();
   fill(t('checkout.firstName'), 'Jonas');
   fill(t('checkout.lastName'), 'Jonaitis');
   fill(t('checkout.email'), 'jonas@example.com');

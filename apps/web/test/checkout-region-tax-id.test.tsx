@@ -11,44 +11,33 @@ import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './su
 
 let shop: Harness['shop'];
 let tl: Harness['tl'];
-let router: Harness['router'];
 let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
 let userState: Harness['userState'];
-let Checkout: Harness['Checkout'];
+let renderCheckout: Harness['renderCheckout'];
+let click: Harness['click'];
 
 beforeAll(async () => {
-  ({ shop, tl, router, browserApi, cart, checkoutState, userState, Checkout } = await openCheckoutOnRealShop());
+  ({ shop, tl, browserApi, cart, checkoutState, userState, renderCheckout, click } =
+    await openCheckoutOnRealShop());
 });
 afterAll(async () => {
   await shop?.close();
 });
 
 const t = getT('en');
-async function click(name: string | RegExp) {
-  await tl.act(async () => {
-    tl.fireEvent.click(tl.screen.getByRole('button', { name }));
-  });
-}
-const input = (label: string) => tl.screen.getByLabelText(label, { exact: true, selector: 'input' }) as HTMLInputElement;
+const input = (label: string) =>
+  tl.screen.getByLabelText(label, { exact: true, selector: 'input' }) as HTMLInputElement;
 const fill = (label: string, value: string) => tl.fireEvent.input(input(label), { target: { value } });
 
 describe('checkout: the state/region field and the Tax ID (issue #14 item 8)', () => {
-  it('renders the region, sends it as the addresses\' region and the Tax ID as the billing tax_id', async () => {
+  it("renders the region, sends it as the addresses' region and the Tax ID as the billing tax_id", async () => {
     await checkoutState.checkout.ready;
     await userState.user.init(browserApi('en'));
     await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0 });
     await cart.idle();
-    const { MemoryRouter, Routes, Route } = router;
-    tl.render(
-      <MemoryRouter initialEntries={['/en/checkout']}>
-        <Routes>
-          <Route path="/en/checkout" element={<Checkout />} />
-          <Route path="/en/order-completed" element={<p>Thank you</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderCheckout();
     fill(t('checkout.firstName'), 'Rasa');
     fill(t('checkout.lastName'), 'Rasaitė');
     fill(t('checkout.email'), 'rasa.region@example.com');

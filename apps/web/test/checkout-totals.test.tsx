@@ -14,14 +14,14 @@ import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './su
 
 let shop: Harness['shop'];
 let tl: Harness['tl'];
-let router: Harness['router'];
 let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
-let Checkout: Harness['Checkout'];
+let renderCheckout: Harness['renderCheckout'];
+let click: Harness['click'];
 
 beforeAll(async () => {
-  ({ shop, tl, router, browserApi, cart, checkoutState, Checkout } = await openCheckoutOnRealShop());
+  ({ shop, tl, browserApi, cart, checkoutState, renderCheckout, click } = await openCheckoutOnRealShop());
 });
 afterAll(async () => {
   await shop?.close();
@@ -31,11 +31,6 @@ const t = getT('en');
 const NBSP = '\u00A0';
 const euros = (text: string) => `${text}${NBSP}€`;
 
-async function click(name: string | RegExp) {
-  await tl.act(async () => {
-    tl.fireEvent.click(tl.screen.getByRole('button', { name }));
-  });
-}
 const fill = (label: string, value: string) =>
   tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), {
     target: { value },
@@ -54,15 +49,7 @@ async function toPaymentStep() {
     image: '/demo/test/1.png',
   });
   await cart.idle();
-  const { MemoryRouter, Routes, Route } = router;
-  tl.render(
-    <MemoryRouter initialEntries={['/en/checkout']}>
-      <Routes>
-        <Route path="/en/checkout" element={<Checkout />} />
-        <Route path="/en/order-completed" element={<p>Thank you</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderCheckout();
 
   fill(t('checkout.firstName'), 'Jonas');
   fill(t('checkout.lastName'), 'Jonaitis');

@@ -12,18 +12,41 @@ export async function openCheckoutOnRealShop(prepare?: (shop: RealShop) => Promi
   await prepare?.(shop);
   await installBrowserGlobals(shop.fetch, 'http://localhost/en/checkout');
   const tl = await import('@testing-library/react');
+  const router = await import('react-router');
+  const Checkout = (await import('../../app/routes/checkout')).default;
+  const { createElement: h } = await import('react');
   // each step waits for the real API's answers: findBy's 1 s default failed under a loaded machine
   // (CI's PostgreSQL run, load ~15: "Unable to find a label … Cash on delivery")
   tl.configure({ asyncUtilTimeout: 10_000 });
   return {
     shop,
     tl,
-    router: await import('react-router'),
+    router,
     browserApi: (await import('../../app/lib/api')).browserApi,
     cart: (await import('../../app/state/cart')).cart,
     checkoutState: await import('../../app/state/checkout'),
     userState: await import('../../app/state/user'),
-    Checkout: (await import('../../app/routes/checkout')).default,
+    Checkout,
+    /** the checkout at /en/checkout, its order leading to a stand-in thank-you page */
+    renderCheckout: () =>
+      tl.render(
+        h(
+          router.MemoryRouter,
+          { initialEntries: ['/en/checkout'] },
+          h(
+            router.Routes,
+            null,
+            h(router.Route, { path: '/en/checkout', element: h(Checkout) }),
+            h(router.Route, { path: '/en/order-completed', element: h('p', null, 'Thank you') }),
+          ),
+        ),
+      ),
+    /** clicks the button of that name, its effects awaited */
+    click: async (name: string | RegExp) => {
+      await tl.act(async () => {
+        tl.fireEvent.click(tl.screen.getByRole('button', { name }));
+      });
+    },
   };
 }
 
