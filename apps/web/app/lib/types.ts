@@ -1,14 +1,17 @@
 /** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
 import type {
+  CartLineAnswer,
   CartTotals,
+  CustomerProfileAnswer,
   OrderHistoryEntry as OrderHistoryEntryContract,
   OpeningHours,
   PaymentKind,
   PaymentMethodAnswer,
+  SavedAddress,
   ShippingMethodAnswer,
 } from '@vitrina/domain';
 
-// the API's answers that carry money: their one contract lives in packages/domain/src/contracts
+// the API's answers with a shared contract (packages/domain/src/contracts): types inferred from it
 export type Totals = CartTotals;
 export type TotalSegment = CartTotals['total_segments'][number];
 export type ShippingMethod = ShippingMethodAnswer;
@@ -169,16 +172,8 @@ export interface SearchResult<T> {
   offline?: boolean;
 }
 
-export interface CartLine {
-  item_id: number | string;
-  sku: string;
-  qty: number;
-  name: string;
-  price: number;
-  product_type: string;
-  quote_id: string;
-  product_option?: unknown;
-}
+/** `cart/pull` and `cart/update`: a line priced by the server (price null: it could not be priced) */
+export type CartLine = CartLineAnswer;
 
 export interface Address {
   firstname: string;
@@ -299,34 +294,9 @@ export interface OrderPayload {
 
 // ---- Accounts (accounts-checkout-routes.md §3 "User", issue #6) ----
 
-/** A saved address of the customer (the API's address fields). */
-export interface CustomerAddress {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  countryId: string;
-  telephone?: string;
-  company?: string;
-  region?: string;
-  tax_id?: string;
-  default_shipping?: boolean;
-  default_billing?: boolean;
-}
-
-/** `GET /user/me` */
-export interface CustomerProfile {
-  id: number;
-  group_id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  addresses: CustomerAddress[];
-  created_at?: string;
-  /** GROUP_PRICING on: the signed token of the customer's group (price tiers) */
-  group_token?: string;
-}
+/** A saved address of the customer and `GET /user/me` (`user/create`, `POST /user/me`): the shared contract */
+export type CustomerAddress = SavedAddress;
+export type CustomerProfile = CustomerProfileAnswer;
 
 /** login and refresh: the access token and the refresh token (meta.refreshToken) */
 export interface TokenPair {
