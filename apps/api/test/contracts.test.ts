@@ -7,15 +7,17 @@ import { importCatalog } from '@vitrina/db';
 import {
   cartLineContract,
   cartTotalsContract,
+  categoryDocumentContract,
   customerProfileContract,
   orderPullContract,
   paymentMethodContract,
+  productDocumentContract,
   shippingMethodContract,
 } from '@vitrina/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CONDITION, compositeCatalog } from './fixtures.ts';
-import { address, orderBody, startApi, type TestApi } from './helpers.ts';
+import { address, orderBody, searchUrl, startApi, type TestApi } from './helpers.ts';
 import { bearer, customer } from './user-helpers.ts';
 
 let api: TestApi;
@@ -203,5 +205,35 @@ describe('the order answer keeps the contract', () => {
     const order = conforms(orderPullContract, pulled.body.result);
     expect(order.bank_transfer === null).toBe(payment !== 'banktransfer');
     expect(order.payment_kind).toBe(payment === 'banktransfer' ? 'bank_transfer' : 'cash_on_delivery');
+  });
+});
+
+describe('the catalogue documents keep the contract', () => {
+  it.each(['lt', 'en', 'ru'])('product/_search hits in %s: simple, virtual, configurable, bundle, grouped', async (store) => {
+    const r = await api.call(searchUrl('product', {}, { size: 100, storeCode: store }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) => conforms(productDocumentContract, h._source));
+    expect(new Set(docs.map((d) => d.type_id))).toEqual(new Set(['simple', 'virtual', 'configurable', 'bundle', 'grouped']));
+    const mba = docs.find((d) => d.sku === 'MBA-7000');
+    expect(mba?.configurable_children.map((c) => c.condition)).toEqual([CONDITION.aplus, CONDITION.a]);
+    expect(docs.find((d) => d.sku === 'BUN-8100')?.bundle_options).toHaveLength(3);
+    expect(docs.find((d) => d.sku === 'SET-8200')?.product_links).toHaveLength(2);
+  });
+
+  it('an attribute value is a number or a text; any other undocumented field fails', () => {
+    const doc = { sku: 'X' };
+    const shape = productDocumentContract.safeParse({ ...doc, color: 50 });
+    // the other fields are missing, but `color` itself is not an issue
+    expect(shape.success).toBe(false);
+    expect(shape.error?.issues.some((i) => i.path[0] === 'color')).toBe(false);
+    const wrong = productDocumentContract.safeParse({ ...doc, undocumented: { a: 1 } });
+    expect(wrong.error?.issues.some((i) => i.path[0] === 'undocumented')).toBe(true);
+  });
+
+  it.each(['lt', 'en'])('category/_search hits in %s, the tree nested', async (store) => {
+    const r = await api.call(searchUrl('category', {}, { size: 100, storeCode: store }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) => conforms(categoryDocumentContract, h._source));
+    expect(docs.find((d) => d.id === 2)?.children_data.map((c) => c.id)).toContain(10);
   });
 });

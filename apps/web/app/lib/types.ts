@@ -1,6 +1,7 @@
 /** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
 import type {
   CartLineAnswer,
+  CategoryDocument,
   CartTotals,
   CustomerProfileAnswer,
   OrderHistoryEntry as OrderHistoryEntryContract,
@@ -100,22 +101,8 @@ export interface Product {
   [key: string]: unknown;
 }
 
-export interface Category {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  slug: string;
-  url_key?: string;
-  url_path?: string;
-  level?: number;
-  position?: number;
-  is_active?: boolean;
-  product_count?: number;
-  path?: string;
-  children_count?: number;
-  children_data?: Category[];
-  description?: string | null;
-}
+/** `category/_search`: the shared contract (packages/domain/src/contracts/catalog-documents.ts) */
+export type Category = CategoryDocument;
 
 export interface CmsPage {
   id: number;

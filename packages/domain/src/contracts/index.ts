@@ -3,3 +3,4 @@ export * from './money-answers.ts';
 export * from './order-answers.ts';
 export * from './cart-line.ts';
 export * from './user-answers.ts';
+export * from './catalog-documents.ts';
