@@ -102,7 +102,9 @@ describe('the cart lines keep the contract', () => {
         sku: 'MBA-7000',
         qty: 1,
         product_option: {
-          extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: CONDITION.a }] },
+          extension_attributes: {
+            configurable_item_options: [{ option_id: 141, option_value: CONDITION.a }],
+          },
         },
       },
       {
@@ -126,7 +128,8 @@ describe('the cart lines keep the contract', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       conforms(cartLineContract, r.body.result);
     }
-    const pulled = (await api.call(`/vsbridge/cart/pull?cartId=${cart}&storeCode=en`)).body.result as unknown[];
+    const pulled = (await api.call(`/vsbridge/cart/pull?cartId=${cart}&storeCode=en`)).body
+      .result as unknown[];
     const lines = pulled.map((l) => conforms(cartLineContract, l));
     // the configurable's line is its chosen variant (a simple product) naming its parent
     expect(lines.map((l) => `${l.sku}:${l.product_type}`).sort()).toEqual([
@@ -137,7 +140,9 @@ describe('the cart lines keep the contract', () => {
       'SW-5001:virtual',
     ]);
     expect(lines.find((l) => l.sku === 'MBA-7000-B')?.parentSku).toBe('MBA-7000');
-    expect(lines.find((l) => l.sku === 'BUN-8100')?.product_option?.extension_attributes.bundle_options).toHaveLength(3);
+    expect(
+      lines.find((l) => l.sku === 'BUN-8100')?.product_option?.extension_attributes.bundle_options,
+    ).toHaveLength(3);
     expect(lines.every((l) => Number.isInteger(l.price))).toBe(true);
   });
 });
@@ -209,31 +214,50 @@ describe('the order answer keeps the contract', () => {
 });
 
 describe('the catalogue documents keep the contract', () => {
-  it.each(['lt', 'en', 'ru'])('product/_search hits in %s: simple, virtual, configurable, bundle, grouped', async (store) => {
-    const r = await api.call(searchUrl('product', {}, { size: 100, storeCode: store }));
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) => conforms(productDocumentContract, h._source));
-    expect(new Set(docs.map((d) => d.type_id))).toEqual(new Set(['simple', 'virtual', 'configurable', 'bundle', 'grouped']));
-    const mba = docs.find((d) => d.sku === 'MBA-7000');
-    expect(mba?.configurable_children.map((c) => c.condition)).toEqual([CONDITION.aplus, CONDITION.a]);
-    expect(docs.find((d) => d.sku === 'BUN-8100')?.bundle_options).toHaveLength(3);
-    expect(docs.find((d) => d.sku === 'SET-8200')?.product_links).toHaveLength(2);
-  });
+  it.each(['lt', 'en', 'ru'])(
+    'product/_search hits in %s: simple, virtual, configurable, bundle, grouped',
+    async (store) => {
+      const r = await api.call(searchUrl('product', {}, { size: 100, storeCode: store }));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) =>
+        conforms(productDocumentContract, h._source),
+      );
+      expect(new Set(docs.map((d) => d.type_id))).toEqual(
+        new Set(['simple', 'virtual', 'configurable', 'bundle', 'grouped']),
+      );
+      const mba = docs.find((d) => d.sku === 'MBA-7000');
+      expect(mba?.configurable_children.map((c) => c.condition)).toEqual([CONDITION.aplus, CONDITION.a]);
+      expect(docs.find((d) => d.sku === 'BUN-8100')?.bundle_options).toHaveLength(3);
+      expect(docs.find((d) => d.sku === 'SET-8200')?.product_links).toHaveLength(2);
+    },
+  );
 
-  it('an attribute value is a number or a text; any other undocumented field fails', () => {
-    const doc = { sku: 'X' };
-    const shape = productDocumentContract.safeParse({ ...doc, color: 50 });
-    // the other fields are missing, but `color` itself is not an issue
-    expect(shape.success).toBe(false);
-    expect(shape.error?.issues.some((i) => i.path[0] === 'color')).toBe(false);
-    const wrong = productDocumentContract.safeParse({ ...doc, undocumented: { a: 1 } });
-    expect(wrong.error?.issues.some((i) => i.path[0] === 'undocumented')).toBe(true);
+  it('an attribute value is a number or a text; any other undocumented field fails', async () => {
+    const r = await api.call(searchUrl('product', {}, { size: 100, storeCode: 'en' }));
+    const doc = (r.body.hits.hits as { _source: Record<string, unknown> }[]).find(
+      (h) => h._source.sku === 'MBA-7000',
+    )!._source;
+    expect(productDocumentContract.safeParse({ ...doc, warranty_note: '2 years', memory: 81 }).success).toBe(
+      true,
+    );
+    for (const value of [{ a: 1 }, [1], true, null]) {
+      const parsed = productDocumentContract.safeParse({ ...doc, undocumented: value });
+      expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['undocumented']);
+    }
+    const [child] = doc.configurable_children as Record<string, unknown>[];
+    const badChild = productDocumentContract.safeParse({
+      ...doc,
+      configurable_children: [{ ...child, extra: {} }],
+    });
+    expect(badChild.error?.issues.map((i) => i.path.join('.'))).toEqual(['configurable_children.0.extra']);
   });
 
   it.each(['lt', 'en'])('category/_search hits in %s, the tree nested', async (store) => {
     const r = await api.call(searchUrl('category', {}, { size: 100, storeCode: store }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) => conforms(categoryDocumentContract, h._source));
+    const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) =>
+      conforms(categoryDocumentContract, h._source),
+    );
     expect(docs.find((d) => d.id === 2)?.children_data.map((c) => c.id)).toContain(10);
   });
 });

@@ -2,12 +2,14 @@
 import type {
   CartLineAnswer,
   CategoryDocument,
+  ConfigurableChildDocument,
   CartTotals,
   CustomerProfileAnswer,
   OrderHistoryEntry as OrderHistoryEntryContract,
   OpeningHours,
   PaymentKind,
   PaymentMethodAnswer,
+  ProductDocument,
   SavedAddress,
   ShippingMethodAnswer,
 } from '@vitrina/domain';
@@ -20,86 +22,11 @@ export type PaymentMethod = PaymentMethodAnswer;
 
 export type StoreCode = 'lt' | 'en' | 'ru';
 
-export interface StockInfo {
-  is_in_stock: boolean;
-  qty: number;
-  product_id?: number;
-  manage_stock?: boolean;
-}
-
-export interface ConfigurableOption {
-  attribute_id: number;
-  attribute_code: string;
-  label: string;
-  values: { value_index: number; label: string }[];
-}
-
-export interface ConfigurableChild {
-  id: number;
-  sku: string;
-  name?: string;
-  image?: string | null;
-  price: number;
-  price_incl_tax: number;
-  final_price: number;
-  final_price_incl_tax: number;
-  special_price?: number | null;
-  status?: number;
-  stock?: StockInfo;
-  [attributeCode: string]: unknown;
-}
-
-export interface Product {
-  id: number;
-  sku: string;
-  type_id: string;
-  name: string;
-  slug: string;
-  url_key?: string;
-  url_path?: string;
-  image?: string | null;
-  media_gallery?: { image: string }[];
-  description?: string | null;
-  short_description?: string | null;
-  brand?: string | null;
-  mpn?: string | null;
-  status?: number;
-  visibility?: number;
-  category_ids?: number[];
-  category?: { category_id: number; name: string; slug: string }[];
-  condition?: number | null;
-  condition_label?: string | null;
-  price: number;
-  price_incl_tax: number;
-  original_price?: number | null;
-  original_price_incl_tax?: number | null;
-  special_price?: number | null;
-  special_price_incl_tax?: number | null;
-  special_from_date?: string | null;
-  special_to_date?: string | null;
-  final_price: number;
-  final_price_incl_tax: number;
-  tax?: number;
-  stock?: StockInfo;
-  total_qty?: number;
-  configurable_options?: ConfigurableOption[];
-  configurable_children?: ConfigurableChild[];
-  /** grouped: the linked products (catalogue-and-cart.md §2) */
-  product_links?: { link_type?: string; linked_product_sku: string; qty?: number | null }[];
-  /** bundle: options with their links (is_default, qty) */
-  bundle_options?: {
-    option_id: number;
-    title?: string;
-    type?: string;
-    required?: boolean;
-    product_links: { sku: string; qty?: number | null; is_default?: boolean; price?: number | null }[];
-  }[];
-  is_promoted?: boolean | number;
-  created_at?: string;
-  updated_at?: string;
-  sales_count?: number;
-  [key: string]: unknown;
-}
+/** the catalogue's documents: the shared contract (packages/domain/src/contracts/catalog-documents.ts) */
+export type StockInfo = ProductDocument['stock'];
+export type ConfigurableOption = ProductDocument['configurable_options'][number];
+export type ConfigurableChild = ConfigurableChildDocument;
+export type Product = ProductDocument;
 
 /** `category/_search`: the shared contract (packages/domain/src/contracts/catalog-documents.ts) */
 export type Category = CategoryDocument;

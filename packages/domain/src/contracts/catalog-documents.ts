@@ -47,9 +47,22 @@ export const stockContract = z.strictObject({
  * shop's import file defines them: the codes are data, not code, so the documents cannot be strict
  * objects. Every other key is named below; an attribute value is an option id or a text, so a key the
  * contract does not name must hold a number or a string (an undocumented object, list, boolean or null
- * still fails the parse).
+ * still fails the parse). Checked by a refinement over a loose object rather than zod's catchall, whose
+ * inferred index signature (`[k: string]: number | string`) TypeScript holds against the named
+ * object fields, so that no document could be written as a typed value.
  */
-const attributeValue = z.union([z.number(), z.string()]);
+function withAttributeValues<S extends z.ZodRawShape>(shape: S) {
+  return z.looseObject(shape).superRefine((doc, ctx) => {
+    for (const [key, value] of Object.entries(doc)) {
+      if (key in shape || typeof value === 'number' || typeof value === 'string') continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'Not in the contract: an attribute value is a number or a string',
+      });
+    }
+  });
+}
 
 const priceFields = {
   price: cents,
@@ -61,17 +74,15 @@ const priceFields = {
 };
 
 /** a configurable's variant (`configurable_children`): its prices, stock and attribute values */
-export const configurableChildContract = z
-  .strictObject({
-    id: z.number().int(),
-    sku: z.string(),
-    name: z.string(),
-    image: z.string().nullable(),
-    ...priceFields,
-    status: z.number().int(),
-    stock: stockContract,
-  })
-  .catchall(attributeValue);
+export const configurableChildContract = withAttributeValues({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  ...priceFields,
+  status: z.number().int(),
+  stock: stockContract,
+});
 export type ConfigurableChildDocument = z.infer<typeof configurableChildContract>;
 
 /** a configurable's option (the attribute the shopper chooses) with the values its children have */
@@ -115,52 +126,50 @@ export const bundleOptionContract = z.strictObject({
  * are empty, a configurable's stock and prices are its shown variant's, a grouped's or a bundle's are
  * what its parts sum to. `condition_label` is there only when the product has a condition.
  */
-export const productDocumentContract = z
-  .strictObject({
-    id: z.number().int(),
-    sku: z.string(),
-    type_id: z.enum(PRODUCT_TYPES),
-    name: z.string(),
-    slug: z.string(),
-    url_key: z.string(),
-    url_path: z.string(),
-    image: z.string().nullable(),
-    media_gallery: z.array(z.strictObject({ image: z.string() })),
-    description: z.string().nullable(),
-    short_description: z.string().nullable(),
-    brand: z.string().nullable(),
-    mpn: z.string().nullable(),
-    status: z.number().int(),
-    visibility: z.number().int(),
-    parent_id: z.number().int().nullable(),
-    /** the assigned categories and their ancestors below the root */
-    category_ids: z.array(z.number().int()),
-    category: z.array(z.strictObject({ category_id: z.number().int(), name: z.string(), slug: z.string() })),
-    ...priceFields,
-    price_tax: cents,
-    original_price: cents,
-    original_price_incl_tax: cents,
-    original_price_tax: cents,
-    special_price_tax: cents.nullable(),
-    final_price_tax: cents,
-    /** the window of the special price shown (a configurable's: its shown variant's) */
-    special_from_date: z.string().nullable(),
-    special_to_date: z.string().nullable(),
-    tax_class_id: z.number().int(),
-    /** the store view's VAT rate in percent */
-    tax: z.number(),
-    stock: stockContract,
-    total_qty: z.number(),
-    configurable_options: z.array(configurableOptionContract),
-    configurable_children: z.array(configurableChildContract),
-    product_links: z.array(productLinkContract),
-    bundle_options: z.array(bundleOptionContract),
-    is_promoted: z.number().int(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    sales_count: z.number().int(),
-    /** the condition's label in the store view's language (products with a condition only) */
-    condition_label: z.string().optional(),
-  })
-  .catchall(attributeValue);
+export const productDocumentContract = withAttributeValues({
+  id: z.number().int(),
+  sku: z.string(),
+  type_id: z.enum(PRODUCT_TYPES),
+  name: z.string(),
+  slug: z.string(),
+  url_key: z.string(),
+  url_path: z.string(),
+  image: z.string().nullable(),
+  media_gallery: z.array(z.strictObject({ image: z.string() })),
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  brand: z.string().nullable(),
+  mpn: z.string().nullable(),
+  status: z.number().int(),
+  visibility: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  /** the assigned categories and their ancestors below the root */
+  category_ids: z.array(z.number().int()),
+  category: z.array(z.strictObject({ category_id: z.number().int(), name: z.string(), slug: z.string() })),
+  ...priceFields,
+  price_tax: cents,
+  original_price: cents,
+  original_price_incl_tax: cents,
+  original_price_tax: cents,
+  special_price_tax: cents.nullable(),
+  final_price_tax: cents,
+  /** the window of the special price shown (a configurable's: its shown variant's) */
+  special_from_date: z.string().nullable(),
+  special_to_date: z.string().nullable(),
+  tax_class_id: z.number().int(),
+  /** the store view's VAT rate in percent */
+  tax: z.number(),
+  stock: stockContract,
+  total_qty: z.number(),
+  configurable_options: z.array(configurableOptionContract),
+  configurable_children: z.array(configurableChildContract),
+  product_links: z.array(productLinkContract),
+  bundle_options: z.array(bundleOptionContract),
+  is_promoted: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  sales_count: z.number().int(),
+  /** the condition's label in the store view's language (products with a condition only) */
+  condition_label: z.string().optional(),
+});
 export type ProductDocument = z.infer<typeof productDocumentContract>;
