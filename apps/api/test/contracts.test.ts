@@ -3,15 +3,22 @@
  * (packages/domain/src/contracts) say, field for field: each answer is parsed strictly, so a field
  * added, renamed or retyped on one side fails here before it reaches the storefront's types.
  */
+import { importCatalog } from '@vitrina/db';
 import {
+  cartLineContract,
   cartTotalsContract,
+  categoryDocumentContract,
+  customerProfileContract,
   orderPullContract,
   paymentMethodContract,
+  productDocumentContract,
   shippingMethodContract,
 } from '@vitrina/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { address, orderBody, startApi, type TestApi } from './helpers.ts';
+import { CONDITION, compositeCatalog } from './fixtures.ts';
+import { address, orderBody, searchUrl, startApi, type TestApi } from './helpers.ts';
+import { bearer, customer } from './user-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -19,8 +26,10 @@ beforeAll(async () => {
     SHOP_COMPANY_NAME: 'UAB Vitrina',
     SHOP_BANK_NAME: 'AB SEB bankas',
     SHOP_IBAN: 'LT12 7044 0600 0000 0001',
+    GROUP_PRICING: 'true',
   });
-});
+  await importCatalog(api.database, compositeCatalog());
+}, 120_000);
 afterAll(async () => api?.close());
 
 function conforms<T>(contract: z.ZodType<T>, value: unknown): T {
@@ -82,6 +91,106 @@ describe('the cart answers keep the contract', () => {
   });
 });
 
+describe('the cart lines keep the contract', () => {
+  it('cart/update and cart/pull: simple, virtual, configurable, bundle and grouped parts', async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    const items = [
+      { sku: 'PHN-2001', qty: 2 },
+      { sku: 'SW-5001', qty: 1 },
+      {
+        sku: 'MBA-7000',
+        qty: 1,
+        product_option: {
+          extension_attributes: {
+            configurable_item_options: [{ option_id: 141, option_value: CONDITION.a }],
+          },
+        },
+      },
+      {
+        sku: 'BUN-8100',
+        qty: 1,
+        product_option: {
+          extension_attributes: {
+            bundle_options: [
+              { option_id: 1, option_qty: 1, option_selections: ['PART-RAM-16'] },
+              { option_id: 2, option_qty: 1, option_selections: ['PART-SSD'] },
+              { option_id: 3, option_selections: ['PART-MOUSE'] },
+            ],
+          },
+        },
+      },
+      // a grouped product goes into the cart as its parts
+      { sku: 'PART-BAG', qty: 1 },
+    ];
+    for (const cartItem of items) {
+      const r = await post('update', cart, { cartItem });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      conforms(cartLineContract, r.body.result);
+    }
+    const pulled = (await api.call(`/vsbridge/cart/pull?cartId=${cart}&storeCode=en`)).body
+      .result as unknown[];
+    const lines = pulled.map((l) => conforms(cartLineContract, l));
+    // the configurable's line is its chosen variant (a simple product) naming its parent
+    expect(lines.map((l) => `${l.sku}:${l.product_type}`).sort()).toEqual([
+      'BUN-8100:bundle',
+      'MBA-7000-B:simple',
+      'PART-BAG:simple',
+      'PHN-2001:simple',
+      'SW-5001:virtual',
+    ]);
+    expect(lines.find((l) => l.sku === 'MBA-7000-B')?.parentSku).toBe('MBA-7000');
+    expect(
+      lines.find((l) => l.sku === 'BUN-8100')?.product_option?.extension_attributes.bundle_options,
+    ).toHaveLength(3);
+    expect(lines.every((l) => Number.isInteger(l.price))).toBe(true);
+  });
+});
+
+describe('the customer answers keep the contract', () => {
+  it('user/create, user/me with a saved address, and its update', async () => {
+    const c = await customer(api, 'contract');
+    const me = conforms(
+      customerProfileContract,
+      (await api.call({ url: '/vsbridge/user/me?storeCode=en', headers: bearer(c.accessToken) })).body.result,
+    );
+    expect(me.addresses).toEqual([]);
+    // GROUP_PRICING is on: the profile carries the group's token
+    expect(me.group_token).toEqual(expect.any(String));
+    const saved = {
+      ...address({ company: 'UAB Testas', tax_id: 'LT100000000011', region: 'Vilniaus apskr.' }),
+      default_shipping: true,
+      default_billing: true,
+    };
+    const updated = await api.call({
+      method: 'POST',
+      url: '/vsbridge/user/me?storeCode=en',
+      headers: bearer(c.accessToken),
+      payload: { customer: { email: c.email, firstname: 'Ona', lastname: 'Onaitė', addresses: [saved] } },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    conforms(customerProfileContract, updated.body.result);
+    const again = conforms(
+      customerProfileContract,
+      (await api.call({ url: '/vsbridge/user/me?storeCode=en', headers: bearer(c.accessToken) })).body.result,
+    );
+    expect(again.addresses).toEqual([saved]);
+  });
+
+  it('user/create answers the profile', async () => {
+    const r = await api.call({
+      method: 'POST',
+      url: '/vsbridge/user/create?storeCode=en',
+      payload: {
+        customer: { email: 'contract-create@example.com', firstname: 'Jonas', lastname: 'Jonaitis' },
+        password: 'correct horse 1',
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    conforms(customerProfileContract, r.body.result);
+  });
+});
+
 describe('the order answer keeps the contract', () => {
   it.each(['cashondelivery', 'banktransfer'])('order/pull of a %s order', async (payment) => {
     const cartId = await filledCart();
@@ -101,5 +210,54 @@ describe('the order answer keeps the contract', () => {
     const order = conforms(orderPullContract, pulled.body.result);
     expect(order.bank_transfer === null).toBe(payment !== 'banktransfer');
     expect(order.payment_kind).toBe(payment === 'banktransfer' ? 'bank_transfer' : 'cash_on_delivery');
+  });
+});
+
+describe('the catalogue documents keep the contract', () => {
+  it.each(['lt', 'en', 'ru'])(
+    'product/_search hits in %s: simple, virtual, configurable, bundle, grouped',
+    async (store) => {
+      const r = await api.call(searchUrl('product', {}, { size: 100, storeCode: store }));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) =>
+        conforms(productDocumentContract, h._source),
+      );
+      expect(new Set(docs.map((d) => d.type_id))).toEqual(
+        new Set(['simple', 'virtual', 'configurable', 'bundle', 'grouped']),
+      );
+      const mba = docs.find((d) => d.sku === 'MBA-7000');
+      expect(mba?.configurable_children.map((c) => c.condition)).toEqual([CONDITION.aplus, CONDITION.a]);
+      expect(docs.find((d) => d.sku === 'BUN-8100')?.bundle_options).toHaveLength(3);
+      expect(docs.find((d) => d.sku === 'SET-8200')?.product_links).toHaveLength(2);
+    },
+  );
+
+  it('an attribute value is a number or a text; any other undocumented field fails', async () => {
+    const r = await api.call(searchUrl('product', {}, { size: 100, storeCode: 'en' }));
+    const doc = (r.body.hits.hits as { _source: Record<string, unknown> }[]).find(
+      (h) => h._source.sku === 'MBA-7000',
+    )!._source;
+    expect(productDocumentContract.safeParse({ ...doc, warranty_note: '2 years', memory: 81 }).success).toBe(
+      true,
+    );
+    for (const value of [{ a: 1 }, [1], true, null]) {
+      const parsed = productDocumentContract.safeParse({ ...doc, undocumented: value });
+      expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['undocumented']);
+    }
+    const [child] = doc.configurable_children as Record<string, unknown>[];
+    const badChild = productDocumentContract.safeParse({
+      ...doc,
+      configurable_children: [{ ...child, extra: {} }],
+    });
+    expect(badChild.error?.issues.map((i) => i.path.join('.'))).toEqual(['configurable_children.0.extra']);
+  });
+
+  it.each(['lt', 'en'])('category/_search hits in %s, the tree nested', async (store) => {
+    const r = await api.call(searchUrl('category', {}, { size: 100, storeCode: store }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const docs = (r.body.hits.hits as { _source: unknown }[]).map((h) =>
+      conforms(categoryDocumentContract, h._source),
+    );
+    expect(docs.find((d) => d.id === 2)?.children_data.map((c) => c.id)).toContain(10);
   });
 });

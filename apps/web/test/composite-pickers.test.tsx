@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BundlePicker, GroupedPicker, type LinkedProduct } from '../app/components/CompositePickers';
 import type { Product } from '../app/lib/types';
 import type { CartItem } from '../app/state/cart';
+import { bundleLink, productDoc, productLink, stockDoc } from './support/documents';
 
 afterEach(cleanup);
 
@@ -18,7 +19,7 @@ const linked = (sku: string, price: number, inStock = true): LinkedProduct => ({
   status: 1,
   type_id: 'simple',
   final_price_incl_tax: price,
-  stock: { is_in_stock: inStock, qty: inStock ? 10 : 0 },
+  stock: stockDoc({ is_in_stock: inStock, qty: inStock ? 10 : 0 }),
 });
 
 const base = {
@@ -36,17 +37,17 @@ function renderIn(ui: React.ReactElement) {
 }
 
 describe('grouped picker', () => {
-  const grouped: Product = {
+  const grouped: Product = productDoc({
     ...base,
     sku: 'SET-1',
     type_id: 'grouped',
     product_links: [
-      { linked_product_sku: 'TV', link_type: 'associated', qty: 1 },
-      { linked_product_sku: 'CABLE', link_type: 'associated', qty: 2 },
-      { linked_product_sku: 'GONE', link_type: 'associated', qty: 1 },
-      { linked_product_sku: 'OUT', link_type: 'associated', qty: 1 },
+      productLink('TV', 1),
+      productLink('CABLE', 2),
+      productLink('GONE', 1),
+      productLink('OUT', 1),
     ],
-  };
+  });
   const children = [linked('TV', 100000), linked('CABLE', 1250), linked('OUT', 500, false)];
 
   it('starts at the link quantities, totals Σ price × qty, and adds one line per chosen product', () => {
@@ -79,7 +80,7 @@ describe('grouped picker', () => {
 });
 
 describe('bundle picker', () => {
-  const bundle: Product = {
+  const bundle: Product = productDoc({
     ...base,
     sku: 'BND-1',
     type_id: 'bundle',
@@ -90,8 +91,8 @@ describe('bundle picker', () => {
         required: true,
         type: 'radio',
         product_links: [
-          { sku: 'L1', qty: 1, is_default: true, price: 1 },
-          { sku: 'L2', qty: 1, is_default: false },
+          bundleLink({ sku: 'L1', qty: 1, is_default: true, price: 1 }),
+          bundleLink({ sku: 'L2', qty: 1, is_default: false }),
         ],
       },
       {
@@ -99,7 +100,7 @@ describe('bundle picker', () => {
         title: 'Warranty',
         required: false,
         type: 'radio',
-        product_links: [{ sku: 'W1', qty: 1, is_default: false }],
+        product_links: [bundleLink({ sku: 'W1', qty: 1, is_default: false })],
       },
       {
         option_id: 3,
@@ -107,12 +108,12 @@ describe('bundle picker', () => {
         required: false,
         type: 'checkbox',
         product_links: [
-          { sku: 'M', qty: 2, is_default: false },
-          { sku: 'K', qty: 1, is_default: false },
+          bundleLink({ sku: 'M', qty: 2, is_default: false }),
+          bundleLink({ sku: 'K', qty: 1, is_default: false }),
         ],
       },
     ],
-  };
+  });
   const children = [
     linked('L1', 50000),
     linked('L2', 60000),
@@ -151,12 +152,15 @@ describe('bundle picker', () => {
   });
 
   it('cannot add while a required option has nothing chosen', () => {
-    const noDefault: Product = {
+    const noDefault: Product = productDoc({
       ...bundle,
       bundle_options: [
-        { ...bundle.bundle_options![0]!, product_links: [{ sku: 'L1', qty: 1, is_default: false }] },
+        {
+          ...bundle.bundle_options![0]!,
+          product_links: [bundleLink({ sku: 'L1', qty: 1, is_default: false })],
+        },
       ],
-    };
+    });
     renderIn(
       <BundlePicker
         product={noDefault}

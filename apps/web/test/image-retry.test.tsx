@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProductCard } from '../app/components/ProductCard';
+import { productDoc } from './support/documents';
 
 afterEach(cleanup);
 
@@ -12,7 +13,7 @@ describe('lazy images: two load attempts (catalogue-and-cart.md §9)', () => {
       <MemoryRouter initialEntries={['/en']}>
         <ul>
           <ProductCard
-            product={{
+            product={productDoc({
               id: 1,
               sku: 'A',
               type_id: 'simple',
@@ -23,7 +24,7 @@ describe('lazy images: two load attempts (catalogue-and-cart.md §9)', () => {
               price_incl_tax: 1,
               final_price: 1,
               final_price_incl_tax: 1,
-            }}
+            })}
           />
         </ul>
       </MemoryRouter>,

@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProductCard } from '../app/components/ProductCard';
 import type { Product } from '../app/lib/types';
+import { stockDoc } from './support/documents';
 
 afterEach(cleanup);
 
@@ -56,11 +57,13 @@ describe('product card: grade badge and stock line', () => {
   });
 
   it("the grade is the design system's badge, coloured by its grade", () => {
-    const c = card(product({ is_in_stock: true, qty: 9, manage_stock: true } as Product['stock'], 'A+ (like new)'));
+    const c = card(
+      product({ is_in_stock: true, qty: 9, manage_stock: true } as Product['stock'], 'A+ (like new)'),
+    );
     const badge = c.querySelector('.grade-badge');
     expect(badge?.textContent).toBe('A+ (like new)');
     expect(badge?.classList.contains('grade-a-plus')).toBe(true);
     expect(c.querySelector('.badge.grade-badge')).toBeNull();
-    expect(card(product(undefined)).querySelector('.grade-badge')).toBeNull();
+    expect(card(product(stockDoc())).querySelector('.grade-badge')).toBeNull();
   });
 });

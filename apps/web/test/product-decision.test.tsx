@@ -17,6 +17,7 @@ const eur = (cents: number) => formatPrice(cents, 'en');
 import { Gallery } from '../app/components/product/Gallery';
 import { QuantityField } from '../app/components/product/QuantityField';
 import type { DeliveryOptions, Product } from '../app/lib/types';
+import { childDoc, productDoc } from './support/documents';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -33,23 +34,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const child = (sku: string, id: number, condition: number, final: number, qty: number, image: string) => ({
-  id,
-  sku,
-  name: 'Laptop Z',
-  image,
-  price: final,
-  price_incl_tax: final,
-  final_price: final,
-  final_price_incl_tax: final,
-  special_price: null,
-  status: 1,
-  stock: { is_in_stock: qty > 0, qty, product_id: id, manage_stock: true },
-  condition,
-});
+const child = (sku: string, id: number, condition: number, final: number, qty: number, image: string) =>
+  childDoc({
+    id,
+    sku,
+    name: 'Laptop Z',
+    image,
+    price: final,
+    price_incl_tax: final,
+    final_price: final,
+    final_price_incl_tax: final,
+    special_price: null,
+    status: 1,
+    stock: { is_in_stock: qty > 0, qty, product_id: id, manage_stock: true },
+    condition,
+  });
 
 /** B at 1 149,98 € (3 left), C+ at 1 049,99 € sold out: B is shown; C+ is cheaper but cannot be bought */
-const laptop: Product = {
+const laptop: Product = productDoc({
   id: 500,
   sku: 'LZ',
   slug: 'laptop-z',
@@ -82,7 +84,7 @@ const laptop: Product = {
     child('LZ-B', 501, 4, 114998, 3, '/z/b.png'),
     child('LZ-C', 502, 5, 104999, 0, '/z/c.png'),
   ],
-};
+});
 
 const delivery: DeliveryOptions = {
   country_id: 'LT',
@@ -233,7 +235,7 @@ describe('product page: choosing a grade', () => {
  * Grades × capacity: A+ only in 128 GB, B only in 512 GB, C has only a disabled unit. With A+ 128 GB
  * shown, B says which choice blocks it ("Only with 512 GB"), 512 GB says "Only as B", C "Not offered".
  */
-const phone: Product = {
+const phone: Product = productDoc({
   ...laptop,
   id: 600,
   sku: 'PH',
@@ -265,7 +267,7 @@ const phone: Product = {
     { ...child('PH-B-512', 602, 4, 55000, 9, '/z/b.png'), capacity: 64 },
     { ...child('PH-C-128', 603, 6, 30000, 9, '/z/c.png'), capacity: 62, status: 2 },
   ],
-};
+});
 
 describe('option picker: why a value cannot be chosen', () => {
   const radio = (name: string) =>

@@ -26,6 +26,7 @@ import type { LinkedProduct } from '../app/components/CompositePickers';
 import type { Product } from '../app/lib/types';
 import { groupPrices, useGroupPriceRefresh } from '../app/state/group-prices';
 import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/stock-cache';
+import { bundleLink, childDoc, productDoc, productLink, stockDoc } from './support/documents';
 
 type StockRow = { product_sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
 
@@ -58,20 +59,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const child = (sku: string, id: number, condition: number, final: number, qty: number) => ({
-  id,
-  sku,
-  name: 'Phone X',
-  image: null,
-  price: final,
-  price_incl_tax: final,
-  final_price: final,
-  final_price_incl_tax: final,
-  special_price: null,
-  status: 1,
-  stock: { is_in_stock: qty > 0, qty, product_id: id, manage_stock: true },
-  condition,
-});
+const child = (sku: string, id: number, condition: number, final: number, qty: number) =>
+  childDoc({
+    id,
+    sku,
+    name: 'Phone X',
+    image: null,
+    price: final,
+    price_incl_tax: final,
+    final_price: final,
+    final_price_incl_tax: final,
+    special_price: null,
+    status: 1,
+    stock: { is_in_stock: qty > 0, qty, product_id: id, manage_stock: true },
+    condition,
+  });
 
 const base = {
   name: 'Phone X',
@@ -89,7 +91,7 @@ const base = {
 };
 
 /** A+ at 449 € (10 in stock), B at 399 € (10 in stock): the cheaper B is the default choice */
-const phone: Product = {
+const phone: Product = productDoc({
   ...base,
   id: 100,
   sku: 'PX',
@@ -108,7 +110,7 @@ const phone: Product = {
     },
   ],
   configurable_children: [child('PX-A', 101, 1, 44900, 10), child('PX-B', 102, 2, 39900, 10)],
-};
+});
 
 function routeData(product: Product, stockAt: number, linked: LinkedProduct[] = []) {
   return {
@@ -248,7 +250,7 @@ const linked = (sku: string, price: number): LinkedProduct => ({
   status: 1,
   type_id: 'simple',
   final_price_incl_tax: price,
-  stock: { is_in_stock: true, qty: 10 },
+  stock: stockDoc({ is_in_stock: true, qty: 10 }),
 });
 
 const bundleOptions = [
@@ -258,8 +260,8 @@ const bundleOptions = [
     required: true,
     type: 'radio',
     product_links: [
-      { sku: 'L1', qty: 1, is_default: true },
-      { sku: 'L2', qty: 1, is_default: false },
+      bundleLink({ sku: 'L1', qty: 1, is_default: true }),
+      bundleLink({ sku: 'L2', qty: 1, is_default: false }),
     ],
   },
   {
@@ -267,12 +269,12 @@ const bundleOptions = [
     title: 'Extras',
     required: false,
     type: 'checkbox',
-    product_links: [{ sku: 'M', qty: 2, is_default: false }],
+    product_links: [bundleLink({ sku: 'M', qty: 2, is_default: false })],
   },
 ];
 const bundleLinked = [linked('L1', 50000), linked('L2', 60000), linked('M', 1000)];
 /** the bundle document's price is the default selection's (as the indexer computes it) */
-const bundle: Product = {
+const bundle: Product = productDoc({
   ...base,
   id: 900,
   sku: 'BND-1',
@@ -282,9 +284,9 @@ const bundle: Product = {
   price_incl_tax: 50000,
   final_price: 50000,
   final_price_incl_tax: 50000,
-  stock: { is_in_stock: true, qty: 10 },
+  stock: stockDoc({ is_in_stock: true, qty: 10 }),
   bundle_options: bundleOptions,
-};
+});
 
 const headerPrice = () => document.querySelector('.product-info > .price');
 const headerShown = () =>
@@ -320,7 +322,10 @@ describe('product page: bundle header price', () => {
 
 describe('product page: bundle stock', () => {
   it('a bundle whose required option has nothing in stock is out of stock, whatever its own row says', () => {
-    const soldOut = (sku: string) => ({ ...linked(sku, 50000), stock: { is_in_stock: false, qty: 0 } });
+    const soldOut = (sku: string) => ({
+      ...linked(sku, 50000),
+      stock: stockDoc({ is_in_stock: false, qty: 0 }),
+    });
     render(page(routeData(bundle, Date.now(), [soldOut('L1'), soldOut('L2'), linked('M', 1000)])));
     expect(stockLine()).toBe('Out of stock');
     expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
@@ -360,18 +365,15 @@ describe('product page: pickers at the customer group’s tier', () => {
   });
 
   it('grouped: the linked products are re-priced through the render list; rows and total follow', async () => {
-    const grouped: Product = {
+    const grouped: Product = productDoc({
       ...base,
       id: 901,
       sku: 'SET-1',
       slug: 'set-1',
       type_id: 'grouped',
-      stock: { is_in_stock: true, qty: 10 },
-      product_links: [
-        { linked_product_sku: 'TV', link_type: 'associated', qty: 1 },
-        { linked_product_sku: 'CABLE', link_type: 'associated', qty: 2 },
-      ],
-    };
+      stock: stockDoc({ is_in_stock: true, qty: 10 }),
+      product_links: [productLink('TV', 1), productLink('CABLE', 2)],
+    });
     const tier: Record<string, number> = { TV: 93000, CABLE: 1163, 'SET-1': 1 };
     const asked: string[][] = [];
     // the render list at the group's tier (the real one is tested in group-prices.test.tsx)
@@ -411,10 +413,10 @@ describe('product page: is_configured (catalogue-and-cart.md §4, issue #14 item
   });
 
   it('without an available variant it is not configured: the spec error, nothing to add', async () => {
-    const soldOut: Product = {
+    const soldOut: Product = productDoc({
       ...phone,
       configurable_children: [child('PX-A', 101, 1, 44900, 0), child('PX-B', 102, 2, 39900, 0)],
-    };
+    });
     render(page(routeData(soldOut, Date.now())));
     await waitFor(() => expect(info().dataset.configured).toBe('false'));
     expect(screen.getByText('No available product variants')).toBeTruthy();

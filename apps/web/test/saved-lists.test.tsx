@@ -12,20 +12,22 @@ import { compare, createCompareStore } from '../app/state/compare';
 import { ui } from '../app/state/ui';
 import { createWishlistStore, wishlist } from '../app/state/wishlist';
 import { useGroupPriceRefresh } from '../app/state/group-prices';
+import { productDoc } from './support/documents';
 
-const product = (sku: string, extra: Partial<Product> = {}): Product => ({
-  id: sku.charCodeAt(0),
-  sku,
-  type_id: 'simple',
-  name: `Phone ${sku}`,
-  slug: `phone-${sku.toLowerCase()}`,
-  image: `/demo/${sku}.png`,
-  price: 10000,
-  price_incl_tax: 12100,
-  final_price: 10000,
-  final_price_incl_tax: 12100,
-  ...extra,
-});
+const product = (sku: string, extra: Partial<Product> = {}): Product =>
+  productDoc({
+    id: sku.charCodeAt(0),
+    sku,
+    type_id: 'simple',
+    name: `Phone ${sku}`,
+    slug: `phone-${sku.toLowerCase()}`,
+    image: `/demo/${sku}.png`,
+    price: 10000,
+    price_incl_tax: 12100,
+    final_price: 10000,
+    final_price_incl_tax: 12100,
+    ...extra,
+  });
 const saved = (sku: string) => ({ sku, name: `Phone ${sku}`, slug: `phone-${sku}`, path: `/en/p/${sku}/x` });
 
 const tick = () => new Promise((r) => setTimeout(r, 20));

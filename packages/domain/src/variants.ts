@@ -6,7 +6,8 @@ export interface ConfigurableOptionValue {
   label: string;
 }
 export interface ConfigurableOption {
-  attribute_id?: number;
+  /** null: the import file named no attribute id and the shop has no such attribute */
+  attribute_id?: number | null;
   attribute_code: string;
   label?: string;
   values: readonly ConfigurableOptionValue[];

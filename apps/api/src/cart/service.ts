@@ -18,7 +18,9 @@ import {
   validateQuantity,
   type BundleLinePick,
   type CartItemInput,
+  type CartLineAnswer,
   type CartProductOption,
+  type CartProductOptionAnswer,
   type StoreCode,
 } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
@@ -70,22 +72,13 @@ export type CartItemRow = {
   parent_sku: string | null;
   qty: number;
   product_type: string;
-  product_option: CartProductOption | null;
+  /** what the request's product_option parsed to (productOptionSchema), as the line answers it */
+  product_option: CartProductOptionAnswer | null;
   identity_key: string;
 };
 
-/** CONTRACTS.md `CartLine` (price in cents incl. tax) */
-export type CartLine = {
-  item_id: number;
-  sku: string;
-  qty: number;
-  name: string;
-  price: number | null;
-  product_type: string;
-  quote_id: string;
-  product_option: CartProductOption | null;
-  parentSku?: string;
-};
+/** CONTRACTS.md `CartLine` (price in cents incl. tax): the shared contract (domain contracts/cart-line.ts) */
+export type CartLine = CartLineAnswer;
 
 export type StockRow = { product_id: number; sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
 

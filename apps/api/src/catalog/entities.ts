@@ -9,6 +9,7 @@ import {
   LISTING_VISIBILITY,
   normaliseSearchTerm,
   validateSearchTerm,
+  type CategoryDocument,
   type FilterValue,
   type SearchRequest,
   type SortClause,
@@ -35,23 +36,8 @@ type Doc = Record<string, unknown>;
 
 // ---------------------------------------------------------------- loaders
 
-export type CategoryDoc = {
-  id: number;
-  parent_id: number | null;
-  parent_ids: number[];
-  name: string;
-  slug: string;
-  url_key: string;
-  url_path: string;
-  level: number;
-  position: number;
-  is_active: boolean;
-  product_count: number;
-  path: string;
-  children_count: number;
-  children_data: CategoryDoc[];
-  description: string | null;
-};
+/** a category document: the shared contract (domain contracts/catalog-documents.ts) */
+export type CategoryDoc = CategoryDocument;
 
 type CategoryRow = {
   id: number;

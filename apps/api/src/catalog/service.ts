@@ -7,6 +7,7 @@ import {
   LISTING_STATUS,
   STATUS_DISABLED,
   STORE_CODES,
+  type ProductDocument,
   type SearchRequest,
   type SortClause,
   type StoreCode,
@@ -34,7 +35,8 @@ import {
 } from './product-search.ts';
 import { ProductSearchIndex } from './search-index.ts';
 
-export type ProductDoc = Record<string, unknown> & { id: number; sku: string; type_id: string };
+/** a product document as the indexer wrote it: the shared contract (domain contracts/catalog-documents.ts) */
+export type ProductDoc = ProductDocument;
 export type SearchType = 'product' | EntityType;
 
 export type SearchParams = {

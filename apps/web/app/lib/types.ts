@@ -1,14 +1,20 @@
 /** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
 import type {
+  CartLineAnswer,
+  CategoryDocument,
+  ConfigurableChildDocument,
   CartTotals,
+  CustomerProfileAnswer,
   OrderHistoryEntry as OrderHistoryEntryContract,
   OpeningHours,
   PaymentKind,
   PaymentMethodAnswer,
+  ProductDocument,
+  SavedAddress,
   ShippingMethodAnswer,
 } from '@vitrina/domain';
 
-// the API's answers that carry money: their one contract lives in packages/domain/src/contracts
+// the API's answers with a shared contract (packages/domain/src/contracts): types inferred from it
 export type Totals = CartTotals;
 export type TotalSegment = CartTotals['total_segments'][number];
 export type ShippingMethod = ShippingMethodAnswer;
@@ -16,103 +22,14 @@ export type PaymentMethod = PaymentMethodAnswer;
 
 export type StoreCode = 'lt' | 'en' | 'ru';
 
-export interface StockInfo {
-  is_in_stock: boolean;
-  qty: number;
-  product_id?: number;
-  manage_stock?: boolean;
-}
+/** the catalogue's documents: the shared contract (packages/domain/src/contracts/catalog-documents.ts) */
+export type StockInfo = ProductDocument['stock'];
+export type ConfigurableOption = ProductDocument['configurable_options'][number];
+export type ConfigurableChild = ConfigurableChildDocument;
+export type Product = ProductDocument;
 
-export interface ConfigurableOption {
-  attribute_id: number;
-  attribute_code: string;
-  label: string;
-  values: { value_index: number; label: string }[];
-}
-
-export interface ConfigurableChild {
-  id: number;
-  sku: string;
-  name?: string;
-  image?: string | null;
-  price: number;
-  price_incl_tax: number;
-  final_price: number;
-  final_price_incl_tax: number;
-  special_price?: number | null;
-  status?: number;
-  stock?: StockInfo;
-  [attributeCode: string]: unknown;
-}
-
-export interface Product {
-  id: number;
-  sku: string;
-  type_id: string;
-  name: string;
-  slug: string;
-  url_key?: string;
-  url_path?: string;
-  image?: string | null;
-  media_gallery?: { image: string }[];
-  description?: string | null;
-  short_description?: string | null;
-  brand?: string | null;
-  mpn?: string | null;
-  status?: number;
-  visibility?: number;
-  category_ids?: number[];
-  category?: { category_id: number; name: string; slug: string }[];
-  condition?: number | null;
-  condition_label?: string | null;
-  price: number;
-  price_incl_tax: number;
-  original_price?: number | null;
-  original_price_incl_tax?: number | null;
-  special_price?: number | null;
-  special_price_incl_tax?: number | null;
-  special_from_date?: string | null;
-  special_to_date?: string | null;
-  final_price: number;
-  final_price_incl_tax: number;
-  tax?: number;
-  stock?: StockInfo;
-  total_qty?: number;
-  configurable_options?: ConfigurableOption[];
-  configurable_children?: ConfigurableChild[];
-  /** grouped: the linked products (catalogue-and-cart.md §2) */
-  product_links?: { link_type?: string; linked_product_sku: string; qty?: number | null }[];
-  /** bundle: options with their links (is_default, qty) */
-  bundle_options?: {
-    option_id: number;
-    title?: string;
-    type?: string;
-    required?: boolean;
-    product_links: { sku: string; qty?: number | null; is_default?: boolean; price?: number | null }[];
-  }[];
-  is_promoted?: boolean | number;
-  created_at?: string;
-  updated_at?: string;
-  sales_count?: number;
-  [key: string]: unknown;
-}
-
-export interface Category {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  slug: string;
-  url_key?: string;
-  url_path?: string;
-  level?: number;
-  position?: number;
-  is_active?: boolean;
-  product_count?: number;
-  path?: string;
-  children_count?: number;
-  children_data?: Category[];
-  description?: string | null;
-}
+/** `category/_search`: the shared contract (packages/domain/src/contracts/catalog-documents.ts) */
+export type Category = CategoryDocument;
 
 export interface CmsPage {
   id: number;
@@ -169,16 +86,8 @@ export interface SearchResult<T> {
   offline?: boolean;
 }
 
-export interface CartLine {
-  item_id: number | string;
-  sku: string;
-  qty: number;
-  name: string;
-  price: number;
-  product_type: string;
-  quote_id: string;
-  product_option?: unknown;
-}
+/** `cart/pull` and `cart/update`: a line priced by the server (price null: it could not be priced) */
+export type CartLine = CartLineAnswer;
 
 export interface Address {
   firstname: string;
@@ -299,34 +208,9 @@ export interface OrderPayload {
 
 // ---- Accounts (accounts-checkout-routes.md §3 "User", issue #6) ----
 
-/** A saved address of the customer (the API's address fields). */
-export interface CustomerAddress {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  countryId: string;
-  telephone?: string;
-  company?: string;
-  region?: string;
-  tax_id?: string;
-  default_shipping?: boolean;
-  default_billing?: boolean;
-}
-
-/** `GET /user/me` */
-export interface CustomerProfile {
-  id: number;
-  group_id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  addresses: CustomerAddress[];
-  created_at?: string;
-  /** GROUP_PRICING on: the signed token of the customer's group (price tiers) */
-  group_token?: string;
-}
+/** A saved address of the customer and `GET /user/me` (`user/create`, `POST /user/me`): the shared contract */
+export type CustomerAddress = SavedAddress;
+export type CustomerProfile = CustomerProfileAnswer;
 
 /** login and refresh: the access token and the refresh token (meta.refreshToken) */
 export interface TokenPair {

@@ -448,7 +448,9 @@ function ProductView({
               configurable_item_options: (product.configurable_options ?? [])
                 .filter((o) => selected[o.attribute_code] != null)
                 .map((o) => ({
-                  option_id: o.attribute_id,
+                  // an option without an attribute id (import data lacking it) is named by its code, as the URL
+                  // map does (url-map-options.ts); the API refuses it with a field error instead of guessing
+                  option_id: o.attribute_id ?? o.attribute_code,
                   option_value: selected[o.attribute_code] as number,
                 })),
             },

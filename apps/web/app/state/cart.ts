@@ -102,7 +102,7 @@ export function syncRequired(s: Pick<CartState, 'items' | 'cartServerToken' | 'c
   return s.cartItemsHash === '' || s.cartItemsHash !== cartHash(s.items, s.cartServerToken);
 }
 
-function fromServerLine(line: CartLine & { parentSku?: string }): CartItem {
+function fromServerLine(line: CartLine): CartItem {
   return {
     sku: line.sku,
     qty: line.qty,
@@ -111,7 +111,7 @@ function fromServerLine(line: CartLine & { parentSku?: string }): CartItem {
     item_id: line.item_id,
     server_item_id: line.item_id,
     product_type: line.product_type,
-    product_option: (line.product_option as CartProductOption | null | undefined) ?? null,
+    product_option: line.product_option,
     ...(line.parentSku ? { parentSku: line.parentSku } : {}),
   };
 }

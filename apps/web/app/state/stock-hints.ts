@@ -13,8 +13,11 @@ import type { Api } from '../lib/api';
 import type { Product, StockInfo } from '../lib/types';
 import { getCachedStock, putCachedStock, type CachedStock } from './stock-cache';
 
+/** a fresher figure for a child's stock, laid over its document's stock (product_id kept) */
+export type StockHint = Pick<StockInfo, 'qty' | 'is_in_stock'> & { manage_stock?: boolean };
+
 /** sku → the stock to show instead of the route data's */
-export type StockHints = Readonly<Record<string, StockInfo>>;
+export type StockHints = Readonly<Record<string, StockHint>>;
 
 const NO_HINTS: StockHints = {};
 
@@ -22,7 +25,7 @@ const stockOf = (s: {
   qty: number;
   is_in_stock: boolean;
   manage_stock?: boolean | undefined;
-}): StockInfo => ({
+}): StockHint => ({
   qty: s.qty,
   is_in_stock: s.is_in_stock,
   ...(s.manage_stock === undefined ? {} : { manage_stock: s.manage_stock }),
@@ -44,7 +47,7 @@ export function cachedHints(
   stockAt: number,
   read: (sku: string) => CachedStock | undefined = (sku) => getCachedStock(sku),
 ): StockHints {
-  const out: Record<string, StockInfo> = {};
+  const out: Record<string, StockHint> = {};
   for (const sku of skus) {
     const hit = read(sku);
     if (!hit || !(hit.fetchedAt > stockAt)) continue;
@@ -94,7 +97,7 @@ export function useHintedStock<P extends Pick<Product, 'type_id' | 'configurable
       api.stock.list(batch).then(
         (answer) => {
           const at = Date.now();
-          const fresh: Record<string, StockInfo> = {};
+          const fresh: Record<string, StockHint> = {};
           for (const s of answer ?? []) {
             if (!s?.product_sku) continue;
             // a live answer is as good as a listing's prefetch for the next page that reads the cache
