@@ -158,7 +158,12 @@ describe('the customer answers keep the contract', () => {
     // GROUP_PRICING is on: the profile carries the group's token
     expect(me.group_token).toEqual(expect.any(String));
     const saved = {
-      ...address({ company: 'UAB Testas', tax_id: 'LT100000000011', region: 'Vilniaus apskr.' }),
+      ...address({
+        company: 'UAB Testas',
+        company_code: '123456789',
+        tax_id: 'LT100000000011',
+        region: 'Vilniaus apskr.',
+      }),
       default_shipping: true,
       default_billing: true,
     };
