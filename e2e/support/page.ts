@@ -55,9 +55,23 @@ export async function openFirstCategory(page: Page, menuName: string, nth = 0) {
 
 /** the page does not scroll sideways: the document is no wider than the viewport (issue #13 "Look") */
 export async function expectNoHorizontalScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${where} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
+    // the innermost elements reaching past the viewport's right edge, to name what widens the page
+    const past = [...document.querySelectorAll('body *')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.right > window.innerWidth + 0.5 && !el.closest('[data-scrolls]');
+    });
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      culprits: innermost
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`),
+    };
+  });
+  expect(
+    scrollWidth,
+    `${where} at ${innerWidth} px is ${scrollWidth} px wide (${culprits.join('; ')})`,
+  ).toBeLessThanOrEqual(innerWidth);
 }

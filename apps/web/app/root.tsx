@@ -206,9 +206,11 @@ function Shell({
   if (layout === 'empty') {
     return (
       <>
-        <GlobalLoader />
         <PwaStatus />
-        <main id="main">{children}</main>
+        <main id="main">
+          <GlobalLoader />
+          {children}
+        </main>
         <Notifications />
       </>
     );
@@ -216,7 +218,6 @@ function Shell({
   const minimal = layout === 'minimal';
   return (
     <>
-      <GlobalLoader />
       <Header menu={menu} minimal={minimal} />
       <PwaStatus />
       <main id="main" className="container">

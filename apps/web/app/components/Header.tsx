@@ -1,6 +1,7 @@
 import { localizedPath } from '@vitrina/domain';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
+import { GlobalLoader } from './GlobalLoader';
 import { useT } from '../i18n';
 import type { MenuItem } from '../lib/menu';
 import { useStoreCode } from '../lib/store';
@@ -142,6 +143,8 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
   const home = localizedPath(storeCode, '/');
   return (
     <header className={searchPanel ? 'site-header search-open' : 'site-header'}>
+      {/* inside the banner landmark (axe "region"): it is fixed to the top of the window anyway */}
+      <GlobalLoader />
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
