@@ -57,16 +57,33 @@ export async function openFirstCategory(page: Page, menuName: string, nth = 0) {
 export async function expectNoHorizontalScroll(page: Page, where: string) {
   const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
     // the innermost elements reaching past the viewport's right edge, to name what widens the page
+    // (content of a box that scrolls or clips on its own, such as the home slider, does not count)
+    const clipped = (el: Node) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
     const past = [...document.querySelectorAll('body *')].filter((el) => {
       const box = el.getBoundingClientRect();
-      return box.width > 0 && box.right > window.innerWidth + 0.5 && !el.closest('[data-scrolls]');
+      return box.width > 0 && box.right > window.innerWidth + 0.5 && !clipped(el);
     });
     const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    // text overflowing a box that itself fits (an unbreakable word) widens the page too
+    const overflowingText: Element[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      const parent = node.parentElement!;
+      if (box.width > 0 && box.right > window.innerWidth + 0.5 && !clipped(node))
+        overflowingText.push(parent);
+    }
     return {
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
-      culprits: innermost
-        .slice(0, 5)
+      culprits: [...new Set([...innermost, ...overflowingText])]
+        .slice(0, 6)
         .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}"`),
     };
   });
