@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeClass } from '../app/components/ui/GradeBadge';
+import { gradeClass, gradeLabelParts } from '../app/components/ui/GradeBadge';
 
 // issue #13 "Look": the grade badge's colour follows the grade the store view's label starts with
 describe('gradeClass', () => {
@@ -17,5 +17,19 @@ describe('gradeClass', () => {
     ['Apple', 'grade-new'],
   ])('%s → %s', (label, expected) => {
     expect(gradeClass(label)).toBe(expected);
+  });
+});
+
+// the meaning is drawn apart from the grade so that it can wrap under it on a 320 px card
+describe('gradeLabelParts', () => {
+  it.each<[string, string[]]>([
+    ['C+ (удовлетворительное состояние)', ['C+', 'удовлетворительное состояние']],
+    ['A+ (kaip nauja)', ['A+', 'kaip nauja']],
+    [' B (good condition) ', ['B', 'good condition']],
+    ['Nauja', ['Nauja']],
+    ['Brand New', ['Brand New']],
+    ['A+', ['A+']],
+  ])('%s → %j', (label, parts) => {
+    expect(gradeLabelParts(label)).toEqual(parts);
   });
 });

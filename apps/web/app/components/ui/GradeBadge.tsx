@@ -17,6 +17,27 @@ export function gradeClass(label: string): string {
   return GRADE_CLASS.find(([re]) => re.test(trimmed))?.[1] ?? 'grade-new';
 }
 
+/**
+ * A label split into its grade and its meaning: "C+ (vidutinė būklė)" → ["C+", "vidutinė būklė"], so
+ * the meaning (still in its brackets) can be drawn lighter and wrap under the grade on a narrow card; a label without a
+ * parenthesised meaning ("Nauja") is all grade.
+ */
+export function gradeLabelParts(label: string): [grade: string, meaning?: string] {
+  const match = /^\s*(\S+)\s*\((.+)\)\s*$/.exec(label);
+  return match ? [match[1]!, match[2]!] : [label.trim()];
+}
+
 export function GradeBadge({ label, className = '' }: { label: string; className?: string }) {
-  return <span className={`grade-badge ${gradeClass(label)} ${className}`.trim()}>{label}</span>;
+  const [grade, meaning] = gradeLabelParts(label);
+  return (
+    <span className={`grade-badge ${gradeClass(label)} ${className}`.trim()}>
+      {meaning ? (
+        <>
+          <span className="grade-code">{grade}</span> <span className="grade-meaning">({meaning})</span>
+        </>
+      ) : (
+        grade
+      )}
+    </span>
+  );
 }
