@@ -1,6 +1,6 @@
 /** The shop server for the benches that load it from outside (ssr.ts, lighthouse.ts). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -43,7 +43,7 @@ export async function startShopProcess(env: NodeJS.ProcessEnv = {}) {
     await close();
     throw e;
   }
-  return { port, close };
+  return { port, close, memory: () => processTreeMemory(child.pid!) };
 }
 
 function freePort(): Promise<number> {
@@ -70,4 +70,41 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 600_0
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the shop did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Resident memory of the shop: its process and, with WEB_CONCURRENCY workers, every descendant,
+ * summed (MB): `rss` now, `peak` the sum of each process's high-water mark (issue #16 goal 7 measures
+ * the demo shop "under load"). Linux only (/proc); elsewhere null.
+ */
+export function processTreeMemory(rootPid: number): { rssMb: number; peakMb: number } | null {
+  try {
+    const parentOf = new Map<number, number>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // the parent pid is the 4th field after the command's closing parenthesis
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // the process ended while we looked
+      }
+    }
+    const tree = new Set([rootPid]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [pid, parent] of parentOf)
+        if (tree.has(parent) && !tree.has(pid)) grew = tree.add(pid).size > 0;
+    }
+    let rssKb = 0;
+    let peakKb = 0;
+    for (const pid of tree) {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      rssKb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peakKb += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    }
+    return { rssMb: Math.round(rssKb / 1024), peakMb: Math.round(peakKb / 1024) };
+  } catch {
+    return null;
+  }
 }

@@ -58,5 +58,10 @@ async function runSsrBenchWith(pageCache: string) {
       `${label.padEnd(12)} ${p.slice(0, 60).padEnd(62)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50=${p50.toFixed(1)} ms p95=${p95.toFixed(1)} ms p99=${r.latency.p99} ms  non-2xx=${r.non2xx}`,
     );
   }
+  const memory = server.memory();
+  if (memory)
+    console.log(
+      `shop RSS after these loads: ${memory.rssMb} MB (peak ${memory.peakMb} MB), all its processes`,
+    );
   await server.close();
 }
