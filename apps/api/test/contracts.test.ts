@@ -9,8 +9,10 @@ import {
   cartTotalsContract,
   categoryDocumentContract,
   customerProfileContract,
+  orderHistoryContract,
   orderPullContract,
   paymentMethodContract,
+  pickupPointContract,
   productDocumentContract,
   shippingMethodContract,
 } from '@vitrina/domain';
@@ -215,6 +217,55 @@ describe('the order answer keeps the contract', () => {
     const order = conforms(orderPullContract, pulled.body.result);
     expect(order.bank_transfer === null).toBe(payment !== 'banktransfer');
     expect(order.payment_kind).toBe(payment === 'banktransfer' ? 'bank_transfer' : 'cash_on_delivery');
+  });
+});
+
+describe("a customer's parcel-locker order keeps the contract", () => {
+  it('pickup points, order/pull with the point in the address, and the order history', async () => {
+    const points = (
+      await api.call({
+        method: 'POST',
+        url: '/vsbridge/pickup-points/?code=omniva&countryId=LT&storeCode=lt',
+      })
+    ).body.result as unknown[];
+    expect(points.length).toBeGreaterThan(0);
+    const point = points.map((p) => conforms(pickupPointContract, p))[0]!;
+    const c = await customer(api, 'contract-locker');
+    const body = orderBody({
+      cartId: await filledCart(),
+      key: 'contract-locker',
+      products: [{ sku: 'PHN-2001', qty: 1 }],
+      email: c.email,
+    });
+    const created = await api.call({
+      method: 'POST',
+      url: '/vsbridge/order/create?storeCode=lt',
+      headers: bearer(c.accessToken),
+      payload: {
+        ...body,
+        addressInformation: {
+          ...body.addressInformation,
+          shipping_carrier_code: 'omniva',
+          shipping_method_code: 'omniva',
+          pickup_point_id: point.id,
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { orderNumber, orderToken } = created.body.result as { orderNumber: string; orderToken: string };
+    const pulled = conforms(
+      orderPullContract,
+      (await api.call(`/vsbridge/order/pull?number=${orderNumber}&orderToken=${orderToken}`)).body.result,
+    );
+    expect(pulled.shipping_address?.pickup_point).toEqual(point);
+    const history = conforms(
+      orderHistoryContract,
+      (await api.call({ url: '/vsbridge/user/order-history?storeCode=lt', headers: bearer(c.accessToken) }))
+        .body.result,
+    );
+    expect(history.items.map((o) => [o.increment_id, o.is_pickup, o.grand_total])).toEqual([
+      [orderNumber, true, pulled.grand_total],
+    ]);
   });
 });
 

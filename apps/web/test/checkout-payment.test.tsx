@@ -39,6 +39,7 @@ const POINTS: PickupPoint[] = [
     city: 'Vilnius',
     postcode: 'LT-07150',
     country_id: 'LT',
+    opening_hours: null,
   },
   {
     id: 'o-2',
@@ -48,6 +49,7 @@ const POINTS: PickupPoint[] = [
     city: 'Kaunas',
     postcode: 'LT-47446',
     country_id: 'LT',
+    opening_hours: null,
   },
   {
     id: 'o-3',
@@ -57,6 +59,7 @@ const POINTS: PickupPoint[] = [
     city: 'Vilnius',
     postcode: 'LT-08105',
     country_id: 'LT',
+    opening_hours: null,
   },
 ];
 

@@ -6,7 +6,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatPrice } from '@vitrina/domain';
+import { formatPrice, orderPullContract, type OrderPullAnswer } from '@vitrina/domain';
 import OrderCompleted from '../app/routes/order-completed';
 
 afterEach(cleanup);
@@ -91,24 +91,42 @@ describe('the thank-you text follows the payment method and status (issue #14 it
 // issue #12 item 4: an order not paid in time is cancelled by the shop; its page says why, in the
 // store view's language, and neither waits for the payment nor offers to pay again
 describe('order completed page of an order cancelled because it was not paid in time', () => {
-  const expired = (over: Record<string, unknown> = {}) => ({
-    order: {
+  // the order as order/pull answers it: the fixture is checked against the shared contract
+  const expired = (over: Partial<OrderPullAnswer> = {}) => ({
+    order: orderPullContract.parse({
       orderNumber: '100000042',
+      orderToken: 'order-token-0123456789abcdef',
+      increment_id: '100000042',
       status: 'cancelled',
       cancel_reason: 'payment_timeout',
       payment_status: 'pending',
-      payment_method_code: 'NEOPAY',
+      shipping_status: 'pending',
       created_at: '2026-11-22T03:00:00.000Z',
-      items: [],
+      currency: 'EUR',
       grand_total: 1000,
       subtotal_incl_tax: 1000,
+      discount_amount: 0,
       shipping_incl_tax: 0,
       payment_fee: 0,
-      discount_amount: 0,
       tax_amount: 174,
-      currency: 'EUR',
+      coupon_code: null,
+      shipping_method_code: 'courier',
+      payment_method_code: 'NEOPAY',
+      payment_kind: 'online',
+      carrier: null,
+      tracking_number: null,
+      tracking_url: null,
+      is_pickup: false,
+      history: [],
+      items: [],
+      email: 'jonas@example.com',
+      personal_details: null,
+      shipping_address: null,
+      billing_address: null,
+      shipping_method_title: 'Courier',
+      bank_transfer: null,
       ...over,
-    },
+    }) as Props['loaderData']['order'],
     payment: 'pending' as const,
   });
 

@@ -5,10 +5,12 @@ import type {
   ConfigurableChildDocument,
   CartTotals,
   CustomerProfileAnswer,
+  HistoryOrderAnswer,
+  OrderHistoryAnswer,
   OrderHistoryEntry as OrderHistoryEntryContract,
-  OpeningHours,
-  PaymentKind,
+  OrderPullAnswer,
   PaymentMethodAnswer,
+  PickupPointAnswer,
   ProductDocument,
   SavedAddress,
   ShippingMethodAnswer,
@@ -115,18 +117,8 @@ export interface Bank {
   sandbox?: boolean;
 }
 
-/** `POST /pickup-points/?code&cartId` */
-export interface PickupPoint {
-  id: string;
-  carrier_code: string;
-  name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  country_id: string;
-  /** the shop's store shows its hours (domain OpeningHours); null or absent: not known */
-  opening_hours?: OpeningHours | null;
-}
+/** `POST /pickup-points/?code&cartId`: the shared contract */
+export type PickupPoint = PickupPointAnswer;
 
 export interface OrderResult {
   orderNumber: string;
@@ -139,55 +131,14 @@ export interface OrderResult {
 /** one change of an order's statuses, as its customer sees it (issue #15) */
 export type OrderHistoryEntry = OrderHistoryEntryContract;
 
-/** the parcel and the history of an order (issue #15): `GET /order/pull` and the account's order history */
-export interface OrderProgressFields {
-  carrier?: string | null;
-  tracking_number?: string | null;
-  tracking_url?: string | null;
-  /** picked up by the customer (a pickup point or the shop): "shipped / ready to pick up" */
-  is_pickup?: boolean;
-  history?: OrderHistoryEntry[];
-}
+/** `GET /vsbridge/order/pull`: the shared contract (money in cents, computed by the server) */
+export type OrderSummary = OrderPullAnswer;
 
-/** `GET /vsbridge/order/pull`: money in cents, computed by the server */
-export interface OrderSummary extends OrderProgressFields {
-  orderNumber: string;
-  status: string;
-  /** 'payment_timeout': the shop cancelled it because it was not paid in time */
-  cancel_reason?: string | null;
-  payment_status?: string;
-  payment_method_code?: string;
-  /** what the thank-you page tells: cash on delivery, bank transfer, online or another offline method */
-  payment_kind?: PaymentKind;
-  /** the delivery method's title in the order's language (order pull) */
-  shipping_method_title?: string | null;
-  /** a bank transfer not paid yet: where to pay, how much, with which reference (order pull) */
-  bank_transfer?: {
-    bank_name: string;
-    iban: string;
-    beneficiary: string;
-    amount: number;
-    reference: string;
-  } | null;
-  shipping_address?:
-    | (Partial<Address> & {
-        pickup_point?: {
-          name?: string;
-          address?: string;
-          city?: string;
-          opening_hours?: OpeningHours | null;
-        };
-      })
-    | null;
-  created_at: string;
-  grand_total: number;
-  subtotal_incl_tax: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  discount_amount: number;
-  tax_amount: number;
-  items: { sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number }[];
-}
+/** the parcel and the history of an order (issue #15), alike in order/pull and the account's history */
+export type OrderProgressFields = Pick<
+  OrderPullAnswer,
+  'carrier' | 'tracking_number' | 'tracking_url' | 'is_pickup' | 'history'
+>;
 
 export interface OrderPayload {
   cart_id: string;
@@ -221,38 +172,9 @@ export interface TokenPair {
   groupId?: number | null;
 }
 
-/** One order of `GET /user/order-history` (money in cents) */
-export interface HistoryOrder extends OrderProgressFields {
-  id: number;
-  increment_id: string;
-  orderToken?: string;
-  status: string;
-  /** 'payment_timeout': the shop cancelled it because it was not paid in time */
-  cancel_reason?: string | null;
-  payment_status?: string;
-  shipping_status?: string;
-  created_at: string;
-  grand_total: number;
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  tax_amount?: number;
-  coupon_code?: string | null;
-  shipping_method_code?: string;
-  payment_method_code?: string;
-  shipping_address?: Partial<Address> | null;
-  billing_address?: Partial<Address> | null;
-  feedback_filled?: boolean;
-  items: { sku: string; name: string; qty: number; price_incl_tax: number; row_total_incl_tax: number }[];
-}
-
-export interface OrderHistory {
-  items: HistoryOrder[];
-  total_count: number;
-  page_size?: number;
-  current_page?: number;
-}
+/** One order of `GET /user/order-history` and the page of them: the shared contract (money in cents) */
+export type HistoryOrder = HistoryOrderAnswer;
+export type OrderHistory = OrderHistoryAnswer;
 
 /** A loyalty-card claim */
 export interface Claim {

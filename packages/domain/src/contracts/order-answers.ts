@@ -35,8 +35,50 @@ export const orderLineContract = z.strictObject({
   tax_percent: z.number(),
 });
 
-/** the stored address of an order: the address input as the API accepted it, a pickup point's too */
-const orderAddress = z.record(z.string(), z.unknown()).nullable();
+/** the opening hours of a store or pickup point, by ISO weekday ("1" Monday … "7" Sunday; delivery.ts) */
+const openingHoursContract = z.partialRecord(
+  z.enum(['1', '2', '3', '4', '5', '6', '7']),
+  z.string().nullable(),
+);
+
+/** `POST /pickup-points/?code&cartId`, and the point kept on an order picked up there */
+export const pickupPointContract = z.strictObject({
+  id: z.string(),
+  carrier_code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  country_id: z.string(),
+  /** the shop's own store shows its hours; null: not known */
+  opening_hours: openingHoursContract.nullable(),
+});
+export type PickupPointAnswer = z.infer<typeof pickupPointContract>;
+
+/**
+ * The stored address of an order: the address input as the API accepted it (schemas.ts
+ * addressFieldsSchema: unknown keys dropped), with the pickup point when the order is picked up
+ * there (a pickup order's shipping address may be the point alone).
+ */
+export const orderAddressContract = z.strictObject({
+  firstname: z.string().optional(),
+  lastname: z.string().optional(),
+  city: z.string().optional(),
+  postcode: z.string().optional(),
+  street: z.array(z.string()).optional(),
+  countryId: z.string().optional(),
+  telephone: z.string().optional(),
+  email: z.string().optional(),
+  vat_id: z.string().optional(),
+  tax_id: z.string().optional(),
+  company: z.string().optional(),
+  company_code: z.string().optional(),
+  region_id: z.number().int().nullable().optional(),
+  region: z.string().optional(),
+  pickup_point: pickupPointContract.optional(),
+});
+export type OrderAddress = z.infer<typeof orderAddressContract>;
+const orderAddress = orderAddressContract.nullable();
 
 /** `GET /order/pull?number&orderToken`: the order with its addresses, delivery title and bank details */
 export const orderPullContract = z.strictObject({
@@ -78,3 +120,50 @@ export const orderPullContract = z.strictObject({
   bank_transfer: bankTransferContract.nullable(),
 });
 export type OrderPullAnswer = z.infer<typeof orderPullContract>;
+
+/** a line of an order in the account's history: the order line with its product's id */
+export const historyOrderLineContract = orderLineContract.extend({ product_id: z.number().int().nullable() });
+
+/** one order of `GET /user/order-history` (user service.ts orderHistory; money in cents) */
+export const historyOrderContract = z.strictObject({
+  id: z.number().int(),
+  increment_id: z.string(),
+  orderNumber: z.string(),
+  orderToken: z.string(),
+  status: z.string(),
+  cancel_reason: z.string().nullable(),
+  payment_status: z.string(),
+  shipping_status: z.string(),
+  store_code: z.string(),
+  currency: z.string(),
+  created_at: z.string(),
+  grand_total: cents,
+  subtotal_incl_tax: cents,
+  discount_amount: cents,
+  shipping_incl_tax: cents,
+  payment_fee: cents,
+  tax_amount: cents,
+  coupon_code: z.string().nullable(),
+  shipping_method_code: z.string().nullable(),
+  payment_method_code: z.string(),
+  shipping_address: orderAddress,
+  billing_address: orderAddress,
+  /** the customer has left feedback on it (issue #15) */
+  feedback_filled: z.boolean(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  is_pickup: z.boolean(),
+  history: z.array(orderHistoryEntryContract),
+  items: z.array(historyOrderLineContract),
+});
+export type HistoryOrderAnswer = z.infer<typeof historyOrderContract>;
+
+/** `GET /user/order-history`: a page of the customer's orders, newest first */
+export const orderHistoryContract = z.strictObject({
+  items: z.array(historyOrderContract),
+  total_count: z.number().int().nonnegative(),
+  page_size: z.number().int().positive(),
+  current_page: z.number().int().positive(),
+});
+export type OrderHistoryAnswer = z.infer<typeof orderHistoryContract>;

@@ -4,7 +4,7 @@ import type { OrderHistoryEntry, OrderProgressFields } from '../../lib/types';
 import { PAYMENT_TIMEOUT, paymentStatusLabel, statusLabel } from './order-labels';
 
 type Props = {
-  order: OrderProgressFields & { status: string; cancel_reason?: string | null | undefined };
+  order: Partial<OrderProgressFields> & { status: string; cancel_reason?: string | null | undefined };
   /** the heading's level in the page (the thank-you page: 2, the account's order page: 3) */
   headingLevel?: 2 | 3;
   /** false where the page already lists the status (the account's order facts) */
