@@ -14,17 +14,15 @@
  */
 import {
   STORE_CODES,
-  STORE_TIME_ZONE,
   STORE_VIEWS,
   bundlePrice,
-  calendarDay,
   displayVariant,
   finalPrice,
-  formatDate,
   groupedPrice,
   isLinkedChildShown,
   importedTaxRate,
   priceBreakdown,
+  specialPriceWindow,
   type PriceBreakdown,
   type StoreCode,
   type TaxRule,
@@ -625,46 +623,19 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
 
 // ---------------------------------------------------------------- special-price boundaries
 
-const dayStartCache = new Map<string, number>();
-
-/** the first instant of a calendar day (YYYY-MM-DD) in the shop's time zone */
-function startOfStoreDay(day: string): number {
-  const cached = dayStartCache.get(day);
-  if (cached !== undefined) return cached;
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  // the zone's offset is within ±14 h: binary search (minute steps) for the first instant of `day`
-  let lo = (utcMidnight - 14 * 3600_000) / 60_000;
-  let hi = (utcMidnight + 14 * 3600_000) / 60_000;
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (formatDate(new Date(mid * 60_000), STORE_TIME_ZONE) >= day) hi = mid;
-    else lo = mid + 1;
-  }
-  const start = lo * 60_000;
-  dayStartCache.set(day, start);
-  return start;
-}
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
- * The next instant after `now` at which a special price of these products may start or stop applying.
- * The domain's window (isSpecialPriceActive) is inclusive by calendar day in the shop's time zone, so
- * the boundaries are the start of the from-day and the start of the day after the to-day. (Should that
- * rule change, this is the one place to follow it.)
+ * The next instant after `now` at which a special price of these products starts or stops applying:
+ * the nearest edge of their windows (domain specialPriceWindow, the rule isSpecialPriceActive
+ * applies), when the rows built from them must be rebuilt.
  */
 export function nextBoundary(items: readonly ProductRow[], now: Date): Date | null {
   let best = Number.POSITIVE_INFINITY;
   const t = now.getTime();
-  const consider = (ms: number) => {
-    if (ms > t && ms < best) best = ms;
-  };
   for (const p of items) {
-    if (p.specialPriceCents == null || p.specialPriceCents >= p.priceCents) continue;
-    if (p.specialFromDate) consider(startOfStoreDay(calendarDay(p.specialFromDate, STORE_TIME_ZONE)));
-    if (p.specialToDate) consider(startOfStoreDay(nextDay(calendarDay(p.specialToDate, STORE_TIME_ZONE))));
+    const window = specialPriceWindow(specialInput(p));
+    for (const edge of [window?.opensAt, window?.closesAt]) {
+      if (edge != null && edge > t && edge < best) best = edge;
+    }
   }
   return Number.isFinite(best) ? new Date(best) : null;
 }
