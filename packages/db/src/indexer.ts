@@ -16,13 +16,18 @@ import {
   STORE_CODES,
   STORE_VIEWS,
   bundlePrice,
+  bundleStockQty,
+  configurableStockQty,
   displayVariant,
   finalPrice,
   groupedPrice,
+  groupedStockQty,
   isLinkedChildShown,
   importedTaxRate,
+  partUnits,
   priceBreakdown,
   specialPriceWindow,
+  type PartUnits,
   type PriceBreakdown,
   type StoreCode,
   type TaxRule,
@@ -326,7 +331,7 @@ function stockInfo(p: ProductRow, related: Related): StockInfo {
     qty,
     product_id: p.id,
     manage_stock: manage,
-    available: !inStock ? 0 : manage ? Math.max(0, qty) : UNMANAGED_STOCK_QTY,
+    available: partUnits({ is_in_stock: inStock, qty, manage_stock: manage }) ?? UNMANAGED_STOCK_QTY,
   };
 }
 
@@ -407,32 +412,28 @@ function productPrices(
   return priceBreakdown(specialInput(p), { now: ctx.now, taxRate: rate });
 }
 
+/**
+ * A product's total_qty and whether it is in stock: its own, or for composites counted from their
+ * children or linked products by the domain's rules (composite-stock.ts), a linked product that is
+ * not shown (§5) counting 0; the composite's own row still says whether it is sold at all.
+ */
 function totalStock(p: ProductRow, own: StockInfo, related: Related): { qty: number; inStock: boolean } {
-  const linkQty = (q: number | undefined) => (q != null && q > 0 ? q : 1);
   const avail = (sku: string) => {
     const l = related.bySku.get(sku);
     return l && isLinkedChildShown(l) ? stockInfo(l, related).available : 0;
   };
+  const counted = (units: PartUnits) => {
+    const qty = units ?? UNMANAGED_STOCK_QTY;
+    return { qty, inStock: own.is_in_stock && qty > 0 };
+  };
   if (p.typeId === 'configurable') {
     const children = (related.children.get(p.id) ?? []).filter(enabled);
     if (children.length === 0) return { qty: own.available, inStock: own.is_in_stock };
-    const qty = Math.min(
-      UNMANAGED_STOCK_QTY,
-      children.reduce((sum, c) => sum + stockInfo(c, related).available, 0),
-    );
-    return { qty, inStock: own.is_in_stock && qty > 0 };
+    const sum = configurableStockQty(children.map((c) => stockInfo(c, related).available));
+    return counted(sum === null ? null : Math.min(UNMANAGED_STOCK_QTY, sum));
   }
-  if (p.typeId === 'grouped' && p.productLinks.length > 0) {
-    const qty = Math.min(...p.productLinks.map((l) => Math.floor(avail(l.linked_product_sku) / linkQty(l.qty))));
-    return { qty, inStock: own.is_in_stock && qty > 0 };
-  }
-  if (p.typeId === 'bundle' && p.bundleOptions.length > 0) {
-    const perOption = (o: (typeof p.bundleOptions)[number]) =>
-      Math.max(0, ...o.product_links.map((l) => Math.floor(avail(l.sku) / linkQty(l.qty))));
-    const required = p.bundleOptions.filter((o) => o.required);
-    const qty = required.length > 0 ? Math.min(...required.map(perOption)) : Math.max(...p.bundleOptions.map(perOption));
-    return { qty, inStock: own.is_in_stock && qty > 0 };
-  }
+  if (p.typeId === 'grouped' && p.productLinks.length > 0) return counted(groupedStockQty(p.productLinks, avail));
+  if (p.typeId === 'bundle' && p.bundleOptions.length > 0) return counted(bundleStockQty(p.bundleOptions, avail));
   return { qty: own.available, inStock: own.is_in_stock };
 }
 

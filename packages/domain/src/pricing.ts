@@ -260,8 +260,9 @@ export function lookupPrice(prices: PriceLookup, sku: string): number | undefine
   return prices instanceof Map ? prices.get(sku) : (prices as Readonly<Record<string, number>>)[sku];
 }
 
-function linkQty(qty: number | null | undefined): number {
-  return qty != null && qty > 0 ? qty : 1;
+/** A link's default quantity: its qty, 0 or missing meaning 1 (the ecosystem stores 0 for default). */
+export function defaultLinkQty(link: { qty?: number | null }): number {
+  return link.qty != null && link.qty > 0 ? link.qty : 1;
 }
 
 export interface ProductLink {
@@ -282,7 +283,7 @@ export function groupedPrice(links: readonly ProductLink[], priceBySku: PriceLoo
   for (const link of links) {
     if (link.link_type && link.link_type !== 'associated') continue;
     const price = lookupPrice(priceBySku, link.linked_product_sku);
-    if (price !== undefined) sum += price * linkQty(link.qty);
+    if (price !== undefined) sum += price * defaultLinkQty(link);
   }
   return sum;
 }
@@ -322,7 +323,7 @@ export function bundlePrice(
     for (const link of option.product_links) {
       if (skus ? !skus.includes(link.sku) : !link.is_default) continue;
       const price = link.price ?? lookupPrice(priceBySku, link.sku);
-      if (price != null) sum += price * linkQty(link.qty);
+      if (price != null) sum += price * defaultLinkQty(link);
     }
   }
   return sum;
