@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { formatPrice } from '@vitrina/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BundlePicker, GroupedPicker, type LinkedProduct } from '../app/components/CompositePickers';
+import {
+  BundlePicker,
+  GroupedPicker,
+  useBundleChoice,
+  type LinkedProduct,
+} from '../app/components/CompositePickers';
 import type { Product } from '../app/lib/types';
 import type { CartItem } from '../app/state/cart';
 import { bundleLink, productDoc, productLink, stockDoc } from './support/documents';
@@ -204,5 +209,63 @@ describe('bundle picker', () => {
       <BundlePicker product={bundle} linked={none} adding={false} disabled={false} onAdd={() => undefined} />,
     );
     expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  // the server counts a bundle's stock by its links' quantities (domain bundleStock): a link of
+  // 2 per bundle with 1 in stock makes no bundle, so the page must not offer to add it
+  it('a chosen product with fewer units than its link quantity cannot be added', () => {
+    const oneMouse = children.map((c) =>
+      c.sku === 'M' ? { ...c, stock: stockDoc({ is_in_stock: true, qty: 1 }) } : c,
+    );
+    renderIn(
+      <BundlePicker
+        product={bundle}
+        linked={oneMouse}
+        adding={false}
+        disabled={false}
+        onAdd={() => undefined}
+      />,
+    );
+    const add = screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Item M/ }));
+    expect(add.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Item K/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Item M/ }));
+    expect(add.disabled).toBe(false);
+  });
+
+  it.each([
+    ['every product in stock', {}, true],
+    ['both laptops sold out (the required option)', { L1: 0, L2: 0 }, false],
+    ['one laptop left', { L1: 0, L2: 1 }, true],
+    ['all optional extras sold out', { W1: 0, M: 0, K: 0 }, true],
+  ])('orderable (as the index counts it) with %s', (_name, qty: Record<string, number>, orderable) => {
+    const stocked = children.map((c) =>
+      c.sku in qty ? { ...c, stock: stockDoc({ is_in_stock: qty[c.sku]! > 0, qty: qty[c.sku]! }) } : c,
+    );
+    const { result } = renderHook(() => useBundleChoice(bundle, stocked));
+    expect(result.current.orderable).toBe(orderable);
+  });
+
+  it('a bundle whose only required product is linked 2 per bundle, with 1 in stock, is not orderable', () => {
+    const pair: Product = productDoc({
+      ...base,
+      sku: 'BND-2',
+      type_id: 'bundle',
+      bundle_options: [
+        {
+          option_id: 1,
+          title: 'Mice',
+          required: true,
+          type: 'radio',
+          product_links: [bundleLink({ sku: 'M', qty: 2, is_default: true })],
+        },
+      ],
+    });
+    const one = [{ ...linked('M', 1000), stock: stockDoc({ is_in_stock: true, qty: 1 }) }];
+    expect(renderHook(() => useBundleChoice(pair, one)).result.current.orderable).toBe(false);
+    const two = [{ ...linked('M', 1000), stock: stockDoc({ is_in_stock: true, qty: 2 }) }];
+    expect(renderHook(() => useBundleChoice(pair, two)).result.current.orderable).toBe(true);
   });
 });

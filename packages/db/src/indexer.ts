@@ -14,17 +14,20 @@
  */
 import {
   STORE_CODES,
-  STORE_TIME_ZONE,
   STORE_VIEWS,
   bundlePrice,
-  calendarDay,
+  bundleStockQty,
+  configurableStockQty,
   displayVariant,
   finalPrice,
-  formatDate,
   groupedPrice,
+  groupedStockQty,
   isLinkedChildShown,
   importedTaxRate,
+  partUnits,
   priceBreakdown,
+  specialPriceWindow,
+  type PartUnits,
   type PriceBreakdown,
   type StoreCode,
   type TaxRule,
@@ -328,7 +331,7 @@ function stockInfo(p: ProductRow, related: Related): StockInfo {
     qty,
     product_id: p.id,
     manage_stock: manage,
-    available: !inStock ? 0 : manage ? Math.max(0, qty) : UNMANAGED_STOCK_QTY,
+    available: partUnits({ is_in_stock: inStock, qty, manage_stock: manage }) ?? UNMANAGED_STOCK_QTY,
   };
 }
 
@@ -409,32 +412,28 @@ function productPrices(
   return priceBreakdown(specialInput(p), { now: ctx.now, taxRate: rate });
 }
 
+/**
+ * A product's total_qty and whether it is in stock: its own, or for composites counted from their
+ * children or linked products by the domain's rules (composite-stock.ts), a linked product that is
+ * not shown (§5) counting 0; the composite's own row still says whether it is sold at all.
+ */
 function totalStock(p: ProductRow, own: StockInfo, related: Related): { qty: number; inStock: boolean } {
-  const linkQty = (q: number | undefined) => (q != null && q > 0 ? q : 1);
   const avail = (sku: string) => {
     const l = related.bySku.get(sku);
     return l && isLinkedChildShown(l) ? stockInfo(l, related).available : 0;
   };
+  const counted = (units: PartUnits) => {
+    const qty = units ?? UNMANAGED_STOCK_QTY;
+    return { qty, inStock: own.is_in_stock && qty > 0 };
+  };
   if (p.typeId === 'configurable') {
     const children = (related.children.get(p.id) ?? []).filter(enabled);
     if (children.length === 0) return { qty: own.available, inStock: own.is_in_stock };
-    const qty = Math.min(
-      UNMANAGED_STOCK_QTY,
-      children.reduce((sum, c) => sum + stockInfo(c, related).available, 0),
-    );
-    return { qty, inStock: own.is_in_stock && qty > 0 };
+    const sum = configurableStockQty(children.map((c) => stockInfo(c, related).available));
+    return counted(sum === null ? null : Math.min(UNMANAGED_STOCK_QTY, sum));
   }
-  if (p.typeId === 'grouped' && p.productLinks.length > 0) {
-    const qty = Math.min(...p.productLinks.map((l) => Math.floor(avail(l.linked_product_sku) / linkQty(l.qty))));
-    return { qty, inStock: own.is_in_stock && qty > 0 };
-  }
-  if (p.typeId === 'bundle' && p.bundleOptions.length > 0) {
-    const perOption = (o: (typeof p.bundleOptions)[number]) =>
-      Math.max(0, ...o.product_links.map((l) => Math.floor(avail(l.sku) / linkQty(l.qty))));
-    const required = p.bundleOptions.filter((o) => o.required);
-    const qty = required.length > 0 ? Math.min(...required.map(perOption)) : Math.max(...p.bundleOptions.map(perOption));
-    return { qty, inStock: own.is_in_stock && qty > 0 };
-  }
+  if (p.typeId === 'grouped' && p.productLinks.length > 0) return counted(groupedStockQty(p.productLinks, avail));
+  if (p.typeId === 'bundle' && p.bundleOptions.length > 0) return counted(bundleStockQty(p.bundleOptions, avail));
   return { qty: own.available, inStock: own.is_in_stock };
 }
 
@@ -625,46 +624,19 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
 
 // ---------------------------------------------------------------- special-price boundaries
 
-const dayStartCache = new Map<string, number>();
-
-/** the first instant of a calendar day (YYYY-MM-DD) in the shop's time zone */
-function startOfStoreDay(day: string): number {
-  const cached = dayStartCache.get(day);
-  if (cached !== undefined) return cached;
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  // the zone's offset is within ±14 h: binary search (minute steps) for the first instant of `day`
-  let lo = (utcMidnight - 14 * 3600_000) / 60_000;
-  let hi = (utcMidnight + 14 * 3600_000) / 60_000;
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (formatDate(new Date(mid * 60_000), STORE_TIME_ZONE) >= day) hi = mid;
-    else lo = mid + 1;
-  }
-  const start = lo * 60_000;
-  dayStartCache.set(day, start);
-  return start;
-}
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
- * The next instant after `now` at which a special price of these products may start or stop applying.
- * The domain's window (isSpecialPriceActive) is inclusive by calendar day in the shop's time zone, so
- * the boundaries are the start of the from-day and the start of the day after the to-day. (Should that
- * rule change, this is the one place to follow it.)
+ * The next instant after `now` at which a special price of these products starts or stops applying:
+ * the nearest edge of their windows (domain specialPriceWindow, the rule isSpecialPriceActive
+ * applies), when the rows built from them must be rebuilt.
  */
 export function nextBoundary(items: readonly ProductRow[], now: Date): Date | null {
   let best = Number.POSITIVE_INFINITY;
   const t = now.getTime();
-  const consider = (ms: number) => {
-    if (ms > t && ms < best) best = ms;
-  };
   for (const p of items) {
-    if (p.specialPriceCents == null || p.specialPriceCents >= p.priceCents) continue;
-    if (p.specialFromDate) consider(startOfStoreDay(calendarDay(p.specialFromDate, STORE_TIME_ZONE)));
-    if (p.specialToDate) consider(startOfStoreDay(nextDay(calendarDay(p.specialToDate, STORE_TIME_ZONE))));
+    const window = specialPriceWindow(specialInput(p));
+    for (const edge of [window?.opensAt, window?.closesAt]) {
+      if (edge != null && edge > t && edge < best) best = edge;
+    }
   }
   return Number.isFinite(best) ? new Date(best) : null;
 }

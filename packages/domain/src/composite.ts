@@ -2,8 +2,7 @@
 // rules" ("Grouped product price is the sum of the linked products' price times quantity. Bundle
 // price is computed from the default or selected options.") and §5 ("Grouped and bundle children
 // must have status 1"). Prices come from pricing.ts (groupedPrice, bundlePrice).
-import { stockStatus, type StockInfo } from './product-validation.ts';
-import { lookupPrice, type BundleLink, type BundleOption, type BundleSelection, type PriceLookup, type ProductLink } from './pricing.ts';
+import { defaultLinkQty, lookupPrice, type BundleLink, type BundleOption, type BundleSelection, type PriceLookup, type ProductLink } from './pricing.ts';
 
 /** §5 "Grouped and bundle children must have status 1". */
 export const COMPOSITE_CHILD_STATUS = 1;
@@ -15,11 +14,6 @@ export function isCompositeChildShown(child: { status?: number | null }): boolea
 /** The associated links of a grouped product (links without a type count as associated). */
 export function associatedLinks(links: readonly ProductLink[] | null | undefined): ProductLink[] {
   return (links ?? []).filter((l) => !l.link_type || l.link_type === 'associated');
-}
-
-/** A link's default quantity: its qty, 0 or missing meaning 1 (the ecosystem stores 0 for default). */
-export function defaultLinkQty(link: { qty?: number | null }): number {
-  return link.qty != null && link.qty > 0 ? link.qty : 1;
 }
 
 /**
@@ -203,68 +197,7 @@ export function bundleLinePrice(picks: readonly BundleLinePick[], prices: PriceL
   for (const pick of picks) {
     const price = lookupPrice(prices, pick.sku);
     if (price === undefined) return null;
-    sum += price * pick.qty;
+    sum += price * pick.qty; // the link's qty per bundle, as its stock counts it (composite-stock.ts)
   }
   return sum;
-}
-
-/** One product's units held in stock by order lines, and the lines (by sku and name) that hold them. */
-export interface StockUnits {
-  sku: string;
-  qty: number;
-  lines: { sku: string; name: string }[];
-}
-
-/** An order line as stock sees it: a bundle line carries the links it chose (`picks`, per bundle). */
-export interface StockLine {
-  sku: string;
-  name: string;
-  qty: number;
-  picks?: readonly { sku: string; qty: number }[] | null;
-}
-
-/**
- * The stock units order lines hold, for taking them when the order is placed and for giving them
- * back (or taking them again) later: the same units each time. A bundle keeps no stock of its own
- * (its row is unmanaged and only says whether it is sold at all), so a bundle line holds, besides
- * its own sku, each chosen link's units: link qty × line qty; any other line holds its own sku.
- * Summed per sku and in sku order: the order in which orders take stock rows, so that two orders
- * of the same products wait for each other instead of deadlocking (PostgreSQL).
- */
-export function stockUnitsOf(lines: readonly StockLine[]): StockUnits[] {
-  const bySku = new Map<string, StockUnits>();
-  const hold = (sku: string, qty: number, line: StockLine) => {
-    const units = bySku.get(sku) ?? { sku, qty: 0, lines: [] };
-    units.qty += qty;
-    if (!units.lines.some((l) => l.sku === line.sku)) units.lines.push({ sku: line.sku, name: line.name });
-    bySku.set(sku, units);
-  };
-  for (const line of lines) {
-    hold(line.sku, line.qty, line);
-    for (const pick of line.picks ?? []) hold(pick.sku, pick.qty * line.qty, line);
-  }
-  return [...bySku.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
-}
-
-/**
- * The stock of a bundle line (a bundle keeps none of its own: its units are its chosen products',
- * stockUnitsOf). `orderable` false when a chosen product is out of stock (stockStatus, §4 "Adding
- * to the cart" step 2); `maxQty` the most bundles the managed stock of every chosen product allows
- * (its qty ÷ the link qty, rounded down), null when none is managed. A product without a stock row
- * limits nothing, as for a simple line.
- */
-export function bundleStock(
-  picks: readonly { sku: string; qty: number }[],
-  stockOf: (sku: string) => StockInfo | undefined,
-): { orderable: boolean; maxQty: number | null } {
-  let maxQty: number | null = null;
-  for (const pick of picks) {
-    const stock = stockOf(pick.sku);
-    if (!stock) continue;
-    if (stockStatus(stock) === 'out_of_stock') return { orderable: false, maxQty: 0 };
-    if (stock.manage_stock === false || typeof stock.qty !== 'number') continue;
-    const bundles = Math.floor(stock.qty / pick.qty);
-    maxQty = maxQty === null ? bundles : Math.min(maxQty, bundles);
-  }
-  return { orderable: maxQty !== 0, maxQty };
 }

@@ -68,3 +68,34 @@ export function calendarDay(value: Date | string, timeZone: string = STORE_TIME_
   }
   return formatDate(value, timeZone);
 }
+
+const dayStarts = new Map<string, number>();
+
+/**
+ * The first instant (ms since the epoch) of a calendar day (YYYY-MM-DD) in a time zone: its
+ * midnight, or the first minute of the day where the zone skips midnight. Cached per zone and day
+ * (a catalogue names few days).
+ */
+export function startOfDay(day: string, timeZone: string = STORE_TIME_ZONE): number {
+  const key = `${timeZone} ${day}`;
+  const cached = dayStarts.get(key);
+  if (cached !== undefined) return cached;
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(utcMidnight)) throw new RangeError(`Invalid day: ${day}`);
+  // a zone's offset is within ±14 h: binary search (minute steps) for the first instant of `day`
+  let lo = (utcMidnight - 14 * 3600_000) / 60_000;
+  let hi = (utcMidnight + 14 * 3600_000) / 60_000;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (formatDate(new Date(mid * 60_000), timeZone) >= day) hi = mid;
+    else lo = mid + 1;
+  }
+  const start = lo * 60_000;
+  dayStarts.set(key, start);
+  return start;
+}
+
+/** The calendar day (YYYY-MM-DD) after `day`. */
+export function nextCalendarDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

@@ -21,6 +21,7 @@ export * from './slug.ts';
 export * from './schemas.ts';
 export * from './saved-lists.ts';
 export * from './composite.ts';
+export * from './composite-stock.ts';
 export * from './stock-display.ts';
 export * from './postcode-formats.ts';
 export * from './group-pricing.ts';

@@ -3,6 +3,7 @@
 // to expect, from the prices last seen and the methods cached while online. The order is priced by
 // the server when it is sent, and the shopper is told when its total differs (offlineTotalDiffers).
 import { assertInteger } from './rounding.ts';
+import { subtotalOfLines } from './totals.ts';
 
 export interface EstimateLine {
   /** unit price in cents incl. tax, as last seen */
@@ -33,12 +34,11 @@ export function offlineEstimate(
   shipping: EstimateShipping | null,
   paymentFee: number,
 ): OfflineEstimate {
-  let subtotal = 0;
   for (const l of lines) {
     assertInteger(l.price, 'price');
     assertInteger(l.qty, 'qty');
-    subtotal += l.price * l.qty;
   }
+  const subtotal = subtotalOfLines(lines.map((l) => ({ price_incl_tax: l.price, qty: l.qty })));
   assertInteger(paymentFee, 'paymentFee');
   const free =
     shipping === null || (shipping.free_from_incl_tax !== null && subtotal >= shipping.free_from_incl_tax);

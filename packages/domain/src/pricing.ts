@@ -1,7 +1,7 @@
 // Price rules: catalogue-and-cart.md §4 "Price rules". All amounts are integer cents; catalogue
 // prices are net of tax (the spec's ecosystem), `*_incl_tax` add the tax of the default country.
 import { DEFAULT_COUNTRY, STORE_TIME_ZONE } from './constants.ts';
-import { calendarDay, formatDate } from './dates.ts';
+import { calendarDay, nextCalendarDay, startOfDay } from './dates.ts';
 import { assertInteger, roundHalfUp } from './rounding.ts';
 
 export interface SpecialPriceInput {
@@ -12,22 +12,41 @@ export interface SpecialPriceInput {
 }
 
 /**
- * "A special price applies only when it is below the original price and inside its date window. It
- * is zeroed when the final price is at least the regular price." The window is inclusive by calendar
- * day in the shop's time zone (from-day 00:00 to to-day 23:59). A special price of 0 or less, or
- * null, means none (the ecosystem's "zeroed").
+ * When a special price applies, as instants (ms since the epoch), half-open [opensAt, closesAt):
+ * catalogue-and-cart.md §4 "A special price applies only when it is below the original price and
+ * inside its date window. It is zeroed when the final price is at least the regular price." The
+ * window is inclusive by calendar day in the shop's time zone: it opens at the first instant of the
+ * from-day and closes at the first instant of the day after the to-day (so the to-day's 23:59:59.999
+ * is inside). A side without a date is open (null). null when there is no special price to apply:
+ * none, 0 or less (the ecosystem's "zeroed"), or not below the price. The one rule behind
+ * isSpecialPriceActive and the instants the indexer rebuilds a product's rows at.
  */
+export function specialPriceWindow(
+  p: SpecialPriceInput,
+  timeZone: string = STORE_TIME_ZONE,
+): { opensAt: number | null; closesAt: number | null } | null {
+  const sp = p.special_price;
+  if (sp == null || !(sp > 0) || sp >= p.price) return null;
+  return {
+    opensAt: p.special_from_date ? startOfDay(calendarDay(p.special_from_date, timeZone), timeZone) : null,
+    closesAt: p.special_to_date
+      ? startOfDay(nextCalendarDay(calendarDay(p.special_to_date, timeZone)), timeZone)
+      : null,
+  };
+}
+
+/** Whether the special price applies at the instant `now`: inside its window (specialPriceWindow). */
 export function isSpecialPriceActive(
   p: SpecialPriceInput,
   now: Date,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
-  const sp = p.special_price;
-  if (sp == null || !(sp > 0) || sp >= p.price) return false;
-  const today = formatDate(now, timeZone);
-  if (p.special_from_date && calendarDay(p.special_from_date, timeZone) > today) return false;
-  if (p.special_to_date && calendarDay(p.special_to_date, timeZone) < today) return false;
-  return true;
+  const window = specialPriceWindow(p, timeZone);
+  if (!window) return false;
+  const t = now.getTime();
+  return (
+    (window.opensAt === null || t >= window.opensAt) && (window.closesAt === null || t < window.closesAt)
+  );
 }
 
 /** The price the shopper pays (net): the active special price, otherwise the price. */
@@ -241,8 +260,9 @@ export function lookupPrice(prices: PriceLookup, sku: string): number | undefine
   return prices instanceof Map ? prices.get(sku) : (prices as Readonly<Record<string, number>>)[sku];
 }
 
-function linkQty(qty: number | null | undefined): number {
-  return qty != null && qty > 0 ? qty : 1;
+/** A link's default quantity: its qty, 0 or missing meaning 1 (the ecosystem stores 0 for default). */
+export function defaultLinkQty(link: { qty?: number | null }): number {
+  return link.qty != null && link.qty > 0 ? link.qty : 1;
 }
 
 export interface ProductLink {
@@ -263,7 +283,7 @@ export function groupedPrice(links: readonly ProductLink[], priceBySku: PriceLoo
   for (const link of links) {
     if (link.link_type && link.link_type !== 'associated') continue;
     const price = lookupPrice(priceBySku, link.linked_product_sku);
-    if (price !== undefined) sum += price * linkQty(link.qty);
+    if (price !== undefined) sum += price * defaultLinkQty(link);
   }
   return sum;
 }
@@ -303,7 +323,7 @@ export function bundlePrice(
     for (const link of option.product_links) {
       if (skus ? !skus.includes(link.sku) : !link.is_default) continue;
       const price = link.price ?? lookupPrice(priceBySku, link.sku);
-      if (price != null) sum += price * linkQty(link.qty);
+      if (price != null) sum += price * defaultLinkQty(link);
     }
   }
   return sum;

@@ -57,6 +57,22 @@ export interface Totals {
   total_segments: TotalSegment[];
 }
 
+/**
+ * A line's row total: its unit price incl. tax times its quantity, never rounded per row. The unit
+ * price is whole cents already (a net price is made gross and rounded per unit when the line is
+ * priced: pricing.ts grossFor), so the row is exact. The one rule for the cart's totals, the rows an
+ * order stores, the API's subtotal (free-shipping thresholds, coupon minimums) and the storefront's
+ * figures before the server's totals arrive.
+ */
+export function rowTotalInclTax(unitPriceInclTax: number, qty: number): number {
+  return unitPriceInclTax * qty;
+}
+
+/** The subtotal incl. tax of cart or order lines: the sum of their row totals (rowTotalInclTax). */
+export function subtotalOfLines(lines: readonly { price_incl_tax: number; qty: number }[]): number {
+  return lines.reduce((sum, l) => sum + rowTotalInclTax(l.price_incl_tax, l.qty), 0);
+}
+
 /** The discount of a coupon on a subtotal: percent rounded half up, or fixed; never above the subtotal. */
 export function couponDiscount(subtotal: number, coupon: Coupon | null | undefined): number {
   if (!coupon || subtotal <= 0) return 0;
@@ -133,11 +149,11 @@ export function computeTotals(input: TotalsInput): Totals {
     if (assertInteger(l.qty, `qty of ${l.sku}`) < 1 || l.price_incl_tax < 0) {
       throw new RangeError(`Line ${l.sku} needs qty ≥ 1 and a price ≥ 0`);
     }
-    return { ...l, row_total_incl_tax: l.price_incl_tax * l.qty };
+    return { ...l, row_total_incl_tax: rowTotalInclTax(l.price_incl_tax, l.qty) };
   });
   const shipping = Math.max(assertInteger(input.shippingInclTax, 'shippingInclTax'), 0);
   const payment = Math.max(assertInteger(input.paymentFeeInclTax, 'paymentFeeInclTax'), 0);
-  const subtotal = items.reduce((s, l) => s + l.row_total_incl_tax, 0);
+  const subtotal = subtotalOfLines(items);
   const discount = couponDiscount(subtotal, input.coupon);
   const grand = subtotal + shipping + payment - discount;
   const tax = containedTax(items, discount, shipping + payment, input.taxRatePercent);

@@ -23,6 +23,7 @@ import {
   containedTaxRate,
   grossFor,
   importedInclTax,
+  subtotalOfLines,
   paymentKindOf,
   paymentMethodAllowed,
   isVirtualCart,
@@ -396,7 +397,7 @@ export function freeShippingFrom(methods: ShippingMethodRow[], countryId: string
  */
 export function totalsOf(config: ApiConfig, tax: TaxPricing, input: TotalsInput): CartTotals {
   const virtual = isVirtual(input.lines);
-  const subtotal = input.lines.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
+  const subtotal = subtotalOfLines(input.lines);
   const imported = importRate(tax);
   const coupon = couponApplies(input.coupon, subtotal, input.now, imported) ? toCoupon(input.coupon, imported) : null;
   const standardRate = containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, tax.destination);

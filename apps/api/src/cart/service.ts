@@ -14,6 +14,7 @@ import {
   sameCartItem,
   selectVariant,
   stockStatus,
+  subtotalOfLines,
   validateProductForCart,
   validateQuantity,
   type BundleLinePick,
@@ -390,7 +391,7 @@ export class CartService {
     const { priced, tax } = await this.priced(cart, store, this.database, countryId);
     await this.database.query('UPDATE carts SET country_id = $2, updated_at = now() WHERE id = $1', [cart.id, countryId]);
     if (isVirtual(priced)) return [];
-    const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
+    const subtotal = subtotalOfLines(priced);
     const rate = importRate(tax);
     return (await shippingMethods(this.database))
       .filter((m) => m.countries.includes(countryId))
@@ -521,7 +522,7 @@ export class CartService {
   /** validates the coupon against the cart and replaces any previous one */
   async applyCoupon(cart: CartRow, store: StoreCode, code: string): Promise<true> {
     const { priced, tax } = await this.priced(cart, store);
-    const subtotal = priced.reduce((s, l) => s + l.price_incl_tax * l.qty, 0);
+    const subtotal = subtotalOfLines(priced);
     const coupon = await findCoupon(this.database, code);
     const rate = importRate(tax);
     if (!couponApplies(coupon, subtotal, new Date(), rate)) throw ruleError('coupon.incorrect', undefined, 'coupon');

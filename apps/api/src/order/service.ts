@@ -20,6 +20,7 @@ import {
   bankTransferInstructions,
   isStoreCode,
   paymentKindOf,
+  rowTotalInclTax,
   type OrderCreateInput,
   type PaymentKind,
   type StoreCode,
@@ -373,7 +374,7 @@ export class OrderService {
             l.product_type,
             option ? JSON.stringify(option) : null,
           );
-          params.push(l.price_incl_tax, l.price_incl_tax * l.qty, Math.round(l.tax_rate_percent));
+          params.push(l.price_incl_tax, rowTotalInclTax(l.price_incl_tax, l.qty), Math.round(l.tax_rate_percent));
           values.push(
             `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
           );

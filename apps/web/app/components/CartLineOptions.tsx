@@ -1,4 +1,4 @@
-import { formatPrice, serverItemId } from '@vitrina/domain';
+import { formatPrice, rowTotalInclTax, serverItemId } from '@vitrina/domain';
 import { useT } from '../i18n';
 import type { Totals } from '../lib/types';
 import { imageUrl } from '../lib/urls';
@@ -39,7 +39,7 @@ export function lineTotal(item: CartItem, totals: Totals | null): number {
   const line = totals?.items.find(
     (l) => (id != null && String(l.item_id) === String(id)) || l.sku === item.sku,
   );
-  return line ? line.row_total_incl_tax : item.price * item.qty;
+  return line ? line.row_total_incl_tax : rowTotalInclTax(item.price, item.qty);
 }
 
 /** The checkout summary's lines: thumbnail, name, options, quantity and line price. */

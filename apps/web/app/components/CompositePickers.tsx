@@ -2,6 +2,8 @@ import {
   associatedLinks,
   bundleCartOptions,
   bundlePrice,
+  bundleStock,
+  bundleStockQty,
   chosenGroupedLinks,
   defaultBundleSelection,
   defaultLinkQty,
@@ -9,6 +11,7 @@ import {
   groupedPrice,
   isMultiChoiceOption,
   missingRequiredBundleOptions,
+  partUnits,
   stockStatus,
   type BundleOption,
 } from '@vitrina/domain';
@@ -174,6 +177,12 @@ function linkedInStock(linked: readonly LinkedProduct[]): (sku: string) => boole
   return (sku) => stockStatus(bySku.get(sku)?.stock ?? null) !== 'out_of_stock';
 }
 
+/** A linked product's stock by sku (undefined when the page has no answer for it). */
+function linkedStock(linked: readonly LinkedProduct[]): (sku: string) => LinkedProduct['stock'] | undefined {
+  const bySku = new Map(linked.map((p) => [p.sku, p]));
+  return (sku) => bySku.get(sku)?.stock ?? undefined;
+}
+
 /** A bundle's choices: its options, the skus chosen per option (from the defaults), and the price. */
 export interface BundleChoice {
   options: BundleOption[];
@@ -185,7 +194,8 @@ export interface BundleChoice {
   baseTotal: number;
   /**
    * whether the bundle can be ordered at all: a bundle keeps no stock of its own (its order takes its
-   * chosen products', apps/api order/stock.ts), so every required option needs a product in stock
+   * chosen products', apps/api order/stock.ts), so every required option needs a product with the
+   * units of one bundle (domain bundleStockQty, as the index counts it)
    */
   orderable: boolean;
 }
@@ -205,10 +215,10 @@ export function useBundleChoice(product: Product, linked: readonly LinkedProduct
   });
   const prices = useLinkedPrices(linked);
   const base = useMemo(() => linkedPrices(linked), [linked]);
-  const inStock = linkedInStock(linked);
+  const stockOf = linkedStock(linked);
   return {
     options,
-    orderable: options.every((o) => !o.required || o.product_links.some((l) => inStock(l.sku))),
+    orderable: bundleStockQty(options, (sku) => partUnits(stockOf(sku))) !== 0,
     selected,
     choose: (optionId, skus) => setSelected((s) => ({ ...s, [optionId]: skus })),
     total: bundlePrice(options, prices, selected),
@@ -245,9 +255,16 @@ export function BundlePicker({
   const prices = useLinkedPrices(linked);
   const bySku = new Map(linked.map((p) => [p.sku, p]));
   const missing = missingRequiredBundleOptions(options, selected);
-  // a bundle keeps no stock of its own: it is orderable while every chosen product is in stock
+  // a bundle keeps no stock of its own: it is orderable while every chosen product has the units of
+  // one bundle (its link qty), as the server's cart check counts them (domain bundleStock)
   const inStock = linkedInStock(linked);
-  const chosenSoldOut = Object.values(selected).some((skus) => skus.some((sku) => !inStock(sku)));
+  const chosenLinks = options.flatMap((o) =>
+    o.product_links.filter((l) => (selected[o.option_id] ?? []).includes(l.sku)),
+  );
+  const chosenSoldOut = !bundleStock(
+    chosenLinks.map((l) => ({ sku: l.sku, qty: defaultLinkQty(l) })),
+    linkedStock(linked),
+  ).orderable;
   // the server's rule of which options take several links (domain checkCompositeLine)
   const multi = (type?: string) => isMultiChoiceOption({ type });
 
