@@ -3,6 +3,7 @@
  * integer cents incl. VAT, computed by the server when the order was placed.
  */
 import { z } from 'zod';
+import { addressContract } from './user-answers.ts';
 
 const cents = z.number().int();
 
@@ -56,27 +57,12 @@ export const pickupPointContract = z.strictObject({
 export type PickupPointAnswer = z.infer<typeof pickupPointContract>;
 
 /**
- * The stored address of an order: the address input as the API accepted it (schemas.ts
- * addressFieldsSchema: unknown keys dropped), with the pickup point when the order is picked up
- * there (a pickup order's shipping address may be the point alone).
+ * The stored address of an order: the address as the API accepted it, with the pickup point when
+ * the order is picked up there (a pickup order's shipping address may be the point alone).
  */
-export const orderAddressContract = z.strictObject({
-  firstname: z.string().optional(),
-  lastname: z.string().optional(),
-  city: z.string().optional(),
-  postcode: z.string().optional(),
-  street: z.array(z.string()).optional(),
-  countryId: z.string().optional(),
-  telephone: z.string().optional(),
-  email: z.string().optional(),
-  vat_id: z.string().optional(),
-  tax_id: z.string().optional(),
-  company: z.string().optional(),
-  company_code: z.string().optional(),
-  region_id: z.number().int().nullable().optional(),
-  region: z.string().optional(),
-  pickup_point: pickupPointContract.optional(),
-});
+export const orderAddressContract = addressContract
+  .partial()
+  .extend({ pickup_point: pickupPointContract.optional() });
 export type OrderAddress = z.infer<typeof orderAddressContract>;
 const orderAddress = orderAddressContract.nullable();
 

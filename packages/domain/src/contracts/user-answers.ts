@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 
-/** a saved address of the customer (schemas.ts addressFieldsSchema plus the default flags) */
-export const savedAddressContract = z.strictObject({
+/** an address as the API accepted it (schemas.ts addressFieldsSchema: unknown keys dropped) */
+export const addressContract = z.strictObject({
   firstname: z.string(),
   lastname: z.string(),
   city: z.string(),
@@ -21,6 +21,10 @@ export const savedAddressContract = z.strictObject({
   company_code: z.string().optional(),
   region_id: z.number().int().nullable().optional(),
   region: z.string().optional(),
+});
+
+/** a saved address of the customer: an address with the default flags */
+export const savedAddressContract = addressContract.extend({
   default_shipping: z.boolean().optional(),
   default_billing: z.boolean().optional(),
 });
