@@ -9,13 +9,13 @@ import { getT } from '../app/i18n';
 import { createApi } from '../app/lib/api';
 import type { PickupPoint } from '../app/lib/types';
 import { AddressFields } from '../app/components/checkout/AddressFields';
+import { checkoutAddress } from '../app/lib/address-form';
 import {
   validateAddress,
   validatePayment,
   validatePersonal,
-  canPlaceOrder,
-  toAddress,
-} from '../app/routes/checkout';
+} from '../app/features/checkout/rules/form-errors';
+import { canPlaceOrder } from '../app/features/checkout/rules/payment-methods';
 import { paymentStatusOf } from '../app/routes/order-completed';
 import {
   afterOrderPlaced,
@@ -199,7 +199,7 @@ describe('checkout validation', () => {
   });
 
   it("sends the billing address as the API's address, with the buyer's e-mail", () => {
-    expect(toAddress(' ona@example.com ', { ...billing, zipCode: '44444', region_id: 2 })).toEqual({
+    expect(checkoutAddress(' ona@example.com ', { ...billing, zipCode: '44444', region_id: 2 })).toEqual({
       firstname: 'Ona',
       lastname: 'Jonaitė',
       email: 'ona@example.com',

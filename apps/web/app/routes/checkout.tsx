@@ -1,25 +1,11 @@
 import {
-  PAYMENT_MOKILIZINGAS,
-  PAYMENT_NEOPAY,
   cartHash,
   deliveryKindOf,
   formatPrice,
-  paymentMethodAllowed,
   staticPagePath,
   isVirtualCart,
-  offlineEstimate,
-  validateAlphaOnly,
-  validateEmail,
-  validateFields,
-  validateNameLength,
-  validatePassword,
-  validatePasswordsMatch,
-  validateRequired,
   validateTermsAccepted,
-  type AddressPurpose,
-  type DeliveryKind,
-  type FieldError,
-  type FieldRule,
+  PAYMENT_NEOPAY,
 } from '@vitrina/domain';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -33,14 +19,8 @@ import { OpeningHours } from '../components/checkout/OpeningHours';
 import { BankSelector } from '../components/checkout/BankSelector';
 import { OfflineEstimate } from '../components/checkout/OfflineEstimate';
 import { PickupPointPicker, pickupLabel } from '../components/checkout/PickupPointPicker';
-import { getT, useT, type Translator } from '../i18n';
-import {
-  addressFormErrors,
-  checkoutAddress,
-  checkoutBillingAddress,
-  deliveryFormErrors,
-  paymentFormErrors,
-} from '../lib/address-form';
+import { getT, useT } from '../i18n';
+import { checkoutAddress, checkoutBillingAddress } from '../lib/address-form';
 import { ApiError } from '../lib/api';
 import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
@@ -71,13 +51,32 @@ import { ui } from '../state/ui';
 import { useOnline } from '../pwa/connection';
 import { isLoggedIn, user, useUser } from '../state/user';
 import { QueuedOrderPanel } from '../components/QueuedOrderPanel';
-import { UNCONNECTED_CART_ID, queueOrder, rememberEstimate, shouldQueueOrder } from '../sync/offline-orders';
+import { queueOrder, rememberEstimate, shouldQueueOrder } from '../sync/offline-orders';
+import { offlineMethodsFor, useCachedCheckoutOptions } from '../state/checkout-options';
 import {
-  offlineMethodsFor,
-  useCachedCheckoutOptions,
-  type CachedShippingMethod,
-} from '../state/checkout-options';
-import type { OrderPayload } from '../lib/types';
+  validateDelivery,
+  validatePayment,
+  validatePersonal,
+  type FieldMessages,
+  type PersonalForm,
+} from '../features/checkout/rules/form-errors';
+import {
+  NO_SHIPPING,
+  chosenPointOf,
+  defaultShippingMethod,
+  keepsShippingMethod,
+  methodLabel,
+  methodPrice,
+} from '../features/checkout/rules/shipping-methods';
+import {
+  canPlaceOrder,
+  defaultPaymentMethod,
+  keepsPaymentMethod,
+  offeredPaymentMethods,
+  redirectsToProvider,
+} from '../features/checkout/rules/payment-methods';
+import { orderCompletedPath, orderPayload, reviewEstimate } from '../features/checkout/rules/order-payload';
+import { STEPS, type Step } from '../features/checkout/rules/steps';
 
 export const handle: RouteHandle = { layout: 'minimal' };
 
@@ -96,101 +95,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
     robots: 'noindex',
   });
 };
-
-/**
- * The steps (decision, issue #13 "Paying"): who buys (name, e-mail; an account can log in here),
- * then delivery, then payment, then review. The delivery step asks the method first (country, then
- * courier / parcel locker / store pickup, as the big Baltic shops do) and only then the fields that
- * method needs (domain address-rules.ts REQUIRED_ADDRESS_FIELDS): a courier asks the home address and
- * phone; a parcel locker or the store asks the pickup point and the phone only, with the store's
- * address and opening hours shown. The order API takes a pickup order without a street and refuses
- * a courier one without it (lib/home-address.ts).
- */
-const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
-type Step = (typeof STEPS)[number];
-/**
- * The shipping codes sent for a virtual cart (nothing to ship): the order contract requires
- * non-empty codes and the API ignores them for virtual carts.
- */
-const NO_SHIPPING = { carrier_code: 'none', method_code: 'none' };
-/** Payment methods whose provider page the browser goes to after the order is placed (spec §4 "Bank payment"). */
-const REDIRECT_METHODS = new Set([PAYMENT_NEOPAY, PAYMENT_MOKILIZINGAS]);
-/**
- * Spec §4: placing the order fires only for a server method. A method that is not one must place
- * the order itself after its own client-side step; the offline methods (cash on delivery, bank
- * transfer) have none, so they place it at once. Any other non-server method is refused.
- */
-export const canPlaceOrder = (m: Pick<PaymentMethod, 'is_server_method' | 'offline'> | undefined) =>
-  Boolean(m && (m.is_server_method || m.offline));
-
-type Errors<V> = Partial<Record<keyof V, string>>;
-
-function messages<V>(t: Translator, errors: Partial<Record<keyof V, FieldError>>): Errors<V> {
-  const out: Errors<V> = {};
-  for (const [k, e] of Object.entries(errors) as [keyof V, FieldError | undefined][]) {
-    if (e) out[k] = t.msg(e.key, e.params);
-  }
-  return out;
-}
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const name: FieldRule<Record<string, unknown>>[] = [
-  validateRequired,
-  (v) => validateNameLength(str(v)),
-  (v) => validateAlphaOnly(str(v)),
-];
-
-type PersonalForm = PersonalDetails & { passwordRepeat: string };
-
-export function validatePersonal(t: Translator, v: PersonalForm): Errors<PersonalForm> {
-  return messages<PersonalForm>(
-    t,
-    validateFields(v as unknown as Record<string, unknown>, {
-      firstName: name,
-      lastName: name,
-      emailAddress: [validateRequired, (x) => validateEmail(str(x))],
-      ...(v.createAccount
-        ? {
-            password: [validateRequired, (x) => validatePassword(str(x))],
-            passwordRepeat: [(x, all) => validatePasswordsMatch(str(all.password), str(x))],
-          }
-        : {}),
-    }) as Partial<Record<keyof PersonalForm, FieldError>>,
-  );
-}
-
-/**
- * The payment step (domain address-rules.ts, through lib/address-form.ts): a billing address other
- * than the shipping one is checked with the billing rule; a legal person: company name and code
- * required, VAT code and Tax ID optional (checked when given).
- */
-export function validatePayment(t: Translator, v: PaymentDetails): Errors<PaymentDetails> {
-  return messages<PaymentDetails>(t, paymentFormErrors(v));
-}
-
-/** A shipping or billing address (accounts-checkout-routes.md §5, domain address-rules.ts). */
-export function validateAddress(
-  t: Translator,
-  v: AddressDetails,
-  purpose: AddressPurpose = 'billing',
-): Errors<AddressDetails> {
-  return messages<AddressDetails>(t, addressFormErrors(v, purpose));
-}
-
-/**
- * The delivery step's fields for a delivery kind: the address rule of its purpose (a courier: the
- * home address and phone; a pickup: no home address; nothing to ship: the buyer's billing address).
- */
-export function validateDelivery(
-  t: Translator,
-  v: AddressDetails,
-  kind: DeliveryKind,
-): Errors<AddressDetails> {
-  return messages<AddressDetails>(t, deliveryFormErrors(v, kind));
-}
-
-/** The API's address from the form's (lib/address-form.ts checkoutAddress). */
-export const toAddress = checkoutAddress;
 
 /** Moves focus to the first invalid field of a form after a failed submit. */
 function focusFirstInvalid(form: HTMLFormElement | null) {
@@ -242,24 +146,6 @@ function StepSection({
   );
 }
 
-/** the point as the checkout keeps it (with the store's opening hours, shown again at review) */
-const chosenPointOf = (p: PickupPoint): ChosenPickupPoint => ({
-  id: p.id,
-  name: p.name,
-  address: p.address,
-  city: p.city,
-  openingHours: p.opening_hours ?? null,
-});
-
-function methodLabel(m: ShippingMethod): string {
-  const parts = [...new Set([m.carrier_title, m.method_title].filter((x): x is string => Boolean(x)))];
-  return parts.join(' – ') || m.title || m.method_code;
-}
-
-function methodPrice(m: ShippingMethod): number {
-  return m.price_incl_tax ?? m.cost_incl_tax ?? m.amount ?? 0;
-}
-
 export default function Checkout() {
   const t = useT();
   const api = useApi();
@@ -268,14 +154,14 @@ export default function Checkout() {
   const details = useCheckout();
   const loggedIn = useUser(isLoggedIn);
   const [step, setStep] = useState<Step>('personal');
-  const [personalErrors, setPersonalErrors] = useState<Errors<PersonalForm>>({});
+  const [personalErrors, setPersonalErrors] = useState<FieldMessages<PersonalForm>>({});
   const [passwordRepeat, setPasswordRepeat] = useState('');
-  const [paymentErrors, setPaymentErrors] = useState<Errors<PaymentDetails>>({});
+  const [paymentErrors, setPaymentErrors] = useState<FieldMessages<PaymentDetails>>({});
   const [pickup, setPickup] = useState<{ key: string; list: PickupPoint[] } | null>(null);
   const [pickupError, setPickupError] = useState<string | null>(null);
   const [banks, setBanks] = useState<{ country: string; list: Bank[] } | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const [shippingErrors, setShippingErrors] = useState<Errors<AddressDetails>>({});
+  const [shippingErrors, setShippingErrors] = useState<FieldMessages<AddressDetails>>({});
   /** the delivery methods offered for a country (asked first: they decide which fields are needed) */
   const [methods, setMethods] = useState<{ forCountry: string; list: ShippingMethod[] } | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
@@ -350,12 +236,8 @@ export default function Checkout() {
     ).filter((m) => m.available !== false);
     setMethods({ forCountry: country, list: found });
     const chosen = checkout.get().shippingDetails.shippingMethod;
-    const keep =
-      chosen &&
-      found.some((m) => m.carrier_code === chosen.carrier_code && m.method_code === chosen.method_code);
-    if (!keep) {
-      const first = found.find((m) => m.default) ?? found[0];
-      const next = first ? { carrier_code: first.carrier_code, method_code: first.method_code } : null;
+    if (!keepsShippingMethod(found, chosen)) {
+      const next = defaultShippingMethod(found);
       updateCheckout({ shippingDetails: { ...checkout.get().shippingDetails, shippingMethod: next } });
     }
     return found;
@@ -555,7 +437,7 @@ export default function Checkout() {
           setPickupError(pointChosen ? null : t.msg('validation.required'));
         }
         if (Object.keys(errors).length || !pointChosen) return focusFirstInvalid(shippingForm.current);
-        const address = toAddress(p.emailAddress, delivery, methodKind);
+        const address = checkoutAddress(p.emailAddress, delivery, methodKind);
         if (!token) list = cached?.payments ?? [];
         else {
           const answer = await api.cart.shippingInformation(token, {
@@ -570,14 +452,12 @@ export default function Checkout() {
             : await api.cart.paymentMethods(token);
         }
       }
-      // cash on delivery is hidden for virtual carts (spec §5): the API's rule, also for a cached list
-      list = list.filter((m) => paymentMethodAllowed({ ...m, kind: m.kind ?? 'online' }, virtual));
+      list = offeredPaymentMethods(list, virtual);
       setPayments(list);
       const current = checkout.get().paymentDetails.paymentMethod;
-      let chosenPayment = current && list.some((m) => m.code === current) ? current : null;
+      let chosenPayment = keepsPaymentMethod(list, current) ? current : null;
       if (!chosenPayment) {
-        // the method flagged `default` is preselected
-        chosenPayment = (list.find((m) => m.default) ?? list[0])?.code ?? null;
+        chosenPayment = defaultPaymentMethod(list);
         setPaymentDetails({ paymentMethod: chosenPayment });
       }
       // the cart may still hold an earlier choice: the totals shown are for the method shown
@@ -622,37 +502,25 @@ export default function Checkout() {
     const method = payments.find((m) => m.code === payment);
     if (!canPlaceOrder(method)) return failed(new ApiError(400, 'error.generic'));
     // a pickup order sends no home address (a street typed for a courier before is not sent)
-    const address = toAddress(p.emailAddress, s, kind);
+    const address = checkoutAddress(p.emailAddress, s, kind);
     const billingAddress = checkoutBillingAddress(p.emailAddress, billingAddressOf(checkout.get()), pd, kind);
     const bank = payment === PAYMENT_NEOPAY ? pd.paymentMethodAdditional.bank : undefined;
     const point = needsPickup ? checkout.get().pickupPoint : null;
     const key = idempotencyKeyFor(cartHash(cartState.items, token));
     setBusy(true);
     try {
-      const payload: OrderPayload = {
-        // a cart filled offline: its server id is written in when it is connected (sync/offline-orders.ts)
-        cart_id: token ?? UNCONNECTED_CART_ID,
-        products: cartState.items.map((i) => ({
-          sku: i.sku,
-          qty: i.qty,
-          ...(i.product_option ? { product_option: i.product_option } : {}),
-        })),
-        addressInformation: {
-          shippingAddress: address,
-          billingAddress,
-          shipping_method_code: chosen.method_code,
-          shipping_carrier_code: chosen.carrier_code,
-          payment_method_code: payment,
-          ...(bank ? { payment_method_additional: { bank } } : {}),
-          ...(point ? { pickup_point_id: point.id } : {}),
-        },
-        personalDetails: {
-          firstName: p.firstName.trim(),
-          lastName: p.lastName.trim(),
-          emailAddress: p.emailAddress.trim(),
-        },
-        idempotency_key: key,
-      };
+      const payload = orderPayload({
+        cartToken: token,
+        items: cartState.items,
+        shippingAddress: address,
+        billingAddress,
+        shippingMethod: chosen,
+        paymentMethod: payment,
+        bank,
+        pickupPointId: point?.id ?? null,
+        personal: p,
+        idempotencyKey: key,
+      });
       // Offline, or a server error: the order is queued on the device with its idempotency key as
       // the task id, so it is created exactly once whenever it is sent (issue #5 "Offline orders").
       const queueIt = async (why: 'offline' | 'server-error') => {
@@ -673,15 +541,13 @@ export default function Checkout() {
       }
       // 200: order timestamp stored, cart cleared without server sync, password emptied (spec §4)
       afterOrderPlaced(200, () => cart.clear());
-      if (REDIRECT_METHODS.has(payment)) {
+      if (redirectsToProvider(payment)) {
         // the provider's page, built from the cart id (and the chosen bank for NEOPAY)
         setRedirecting(true);
         window.location.assign(api.payment.redirectUrl(payment, token, bank));
         return;
       }
-      await navigate(
-        `${localizedPath(t.storeCode, '/order-completed')}?number=${encodeURIComponent(order.orderNumber)}${order.orderToken ? `&token=${encodeURIComponent(order.orderToken)}` : ''}`,
-      );
+      await navigate(orderCompletedPath(t.storeCode, order));
     } catch (err) {
       failed(err);
     } finally {
@@ -694,15 +560,9 @@ export default function Checkout() {
   // a cart filled offline: what the shopper is told to expect, from the prices last seen (domain rule)
   const estimate = token
     ? null
-    : offlineEstimate(
+    : reviewEstimate(
         cartState.items,
-        isVirtualCart(cartState.items) || !chosenShipping
-          ? null
-          : {
-              cost_incl_tax: methodPrice(chosenShipping),
-              free_from_incl_tax:
-                (chosenShipping as Partial<CachedShippingMethod>).free_from_incl_tax ?? null,
-            },
+        virtual ? null : (chosenShipping ?? null),
         chosenPayment?.cost_incl_tax ?? 0,
       );
 
