@@ -31,7 +31,10 @@ import {
   methodLabel,
   methodPrice,
 } from '../app/features/checkout/rules/shipping-methods';
+import { failureMessage } from '../app/features/checkout/rules/failure-message';
 import { checkoutScreen } from '../app/features/checkout/rules/steps';
+import { getT } from '../app/i18n';
+import { ApiError } from '../app/lib/api';
 import type { Address, PaymentMethod, ShippingMethod } from '../app/lib/types';
 import { UNCONNECTED_CART_ID } from '../app/sync/offline-orders';
 
@@ -313,6 +316,26 @@ describe('the order', () => {
     expect(reviewEstimate(lines, ship({ free_from_incl_tax: 2600 }), 0).shipping_incl_tax).toBe(399);
     // nothing to ship
     expect(reviewEstimate(lines, null, 0).grand_total).toBe(2550);
+  });
+});
+
+describe('a failed call', () => {
+  it('is told in the shopper’s language, naming the products not available', () => {
+    const t = getT('lt');
+    expect(failureMessage(t, new Error('socket hang up'))).toBe(t.msg('error.generic'));
+    expect(failureMessage(t, new ApiError(500, 'order.productsUnavailable'))).toBe(
+      'Kai kurių užsakytų prekių nėra!',
+    );
+    expect(
+      failureMessage(
+        t,
+        new ApiError(400, 'order.productsUnavailable', [
+          { field: 'products', message: 'Phone X (PHN-2001)' },
+          { field: 'email', message: 'not shown' },
+          { field: 'products', message: 'Case (ACC-3002)' },
+        ]),
+      ),
+    ).toBe('Kai kurių užsakytų prekių nėra! Phone X (PHN-2001) Case (ACC-3002)');
   });
 });
 
