@@ -3,12 +3,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BankSelector } from '../app/components/checkout/BankSelector';
-import { PickupPointPicker, filterPickupPoints } from '../app/components/checkout/PickupPointPicker';
+import { BankSelector } from '../app/features/checkout/components/BankSelector';
+import { PickupPointPicker } from '../app/features/checkout/components/PickupPointPicker';
+import { filterPickupPoints } from '../app/features/checkout/rules/pickup-points';
 import { getT } from '../app/i18n';
 import { createApi } from '../app/lib/api';
 import type { PickupPoint } from '../app/lib/types';
-import { AddressFields } from '../app/components/checkout/AddressFields';
+import { AddressFields } from '../app/features/checkout/components/AddressFields';
 import { checkoutAddress } from '../app/lib/address-form';
 import {
   validateAddress,

@@ -22,9 +22,9 @@ import {
   reviewEstimate,
   type OrderChoices,
 } from '../app/features/checkout/rules/order-payload';
+import { chosenPointOf } from '../app/features/checkout/rules/pickup-points';
 import {
   NO_SHIPPING,
-  chosenPointOf,
   defaultShippingMethod,
   isChosenMethod,
   keepsShippingMethod,

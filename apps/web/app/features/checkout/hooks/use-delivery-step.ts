@@ -12,7 +12,8 @@ import {
 } from '../../../state/checkout';
 import { offlineMethodsFor, type CachedCheckoutOptions } from '../../../state/checkout-options';
 import { hasErrors, validateDelivery, type FieldMessages } from '../rules/form-errors';
-import { NO_SHIPPING, chosenPointOf, isChosenMethod } from '../rules/shipping-methods';
+import { chosenPointOf } from '../rules/pickup-points';
+import { NO_SHIPPING, isChosenMethod } from '../rules/shipping-methods';
 import { focusFirstInvalid } from './focus-first-invalid';
 import type { CheckoutSession } from './use-checkout-session';
 import type { PaymentMethodsChoice } from './use-payment-methods';

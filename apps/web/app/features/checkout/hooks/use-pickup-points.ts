@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PickupPoint } from '../../../lib/types';
 import { checkout, updateCheckout } from '../../../state/checkout';
-import { chosenPointOf } from '../rules/shipping-methods';
+import { chosenPointOf } from '../rules/pickup-points';
 import type { CheckoutSession } from './use-checkout-session';
 
 /**

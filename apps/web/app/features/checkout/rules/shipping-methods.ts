@@ -1,5 +1,5 @@
-import type { PickupPoint, ShippingMethod } from '../../../lib/types';
-import type { ChosenPickupPoint, ChosenShippingMethod } from '../../../state/checkout';
+import type { ShippingMethod } from '../../../lib/types';
+import type { ChosenShippingMethod } from '../../../state/checkout';
 
 /**
  * The shipping codes sent for a virtual cart (nothing to ship): the order contract requires
@@ -31,12 +31,3 @@ export function defaultShippingMethod(offered: ShippingMethod[]): ChosenShipping
   const first = offered.find((m) => m.default) ?? offered[0];
   return first ? { carrier_code: first.carrier_code, method_code: first.method_code } : null;
 }
-
-/** The point as the checkout keeps it (with the store's opening hours, shown again at review). */
-export const chosenPointOf = (p: PickupPoint): ChosenPickupPoint => ({
-  id: p.id,
-  name: p.name,
-  address: p.address,
-  city: p.city,
-  openingHours: p.opening_hours ?? null,
-});
