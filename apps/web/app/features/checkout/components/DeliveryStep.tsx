@@ -4,7 +4,7 @@ import type { DeliveryStepModel } from '../hooks/use-delivery-step';
 import { pickupLabel } from '../rules/pickup-points';
 import { methodLabel } from '../rules/shipping-methods';
 import { AddressFields, CountrySelect } from './AddressFields';
-import { OpeningHours } from './OpeningHours';
+import { OpeningHours } from '../../../components/OpeningHours';
 import { PickupPointPicker } from './PickupPointPicker';
 import { ShippingMethodList } from './ShippingMethodList';
 import { StepSection, type StepProps } from './StepSection';

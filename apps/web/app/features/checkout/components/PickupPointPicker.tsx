@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../../i18n';
 import type { PickupPoint } from '../../../lib/types';
 import { filterPickupPoints, pickupLabel } from '../rules/pickup-points';
-import { OpeningHours } from './OpeningHours';
+import { OpeningHours } from '../../../components/OpeningHours';
 
 /**
  * A searchable pickup-point list (WAI-ARIA combobox: an input with a listbox). Typing filters;

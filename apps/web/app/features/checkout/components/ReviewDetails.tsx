@@ -1,7 +1,7 @@
 import { useT } from '../../../i18n';
 import type { ChosenPickupPoint, PaymentDetails } from '../../../state/checkout';
 import { pickupLabel } from '../rules/pickup-points';
-import { OpeningHours } from './OpeningHours';
+import { OpeningHours } from '../../../components/OpeningHours';
 
 /**
  * What the review repeats before the order is placed (issue #13 "Paying"): the delivery method
