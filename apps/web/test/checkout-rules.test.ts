@@ -79,16 +79,17 @@ describe('shipping methods', () => {
   });
 
   it('prices a method with VAT, the price first, then the cost, then the amount', () => {
-    expect(methodPrice(ship({ price_incl_tax: 500, cost_incl_tax: 400, amount: 300 }))).toBe(500);
-    expect(methodPrice({ ...ship({ cost_incl_tax: 400, amount: 300 }), price_incl_tax: undefined! })).toBe(
-      400,
-    );
-    expect(
-      methodPrice({ ...ship({ amount: 300 }), price_incl_tax: undefined!, cost_incl_tax: undefined! }),
-    ).toBe(300);
-    expect(
-      methodPrice({ ...ship(), price_incl_tax: undefined!, cost_incl_tax: undefined!, amount: undefined! }),
-    ).toBe(0);
+    // an older cached method may lack the newer names: the contract's type does not allow that
+    const without = (...names: ('price_incl_tax' | 'cost_incl_tax' | 'amount')[]) => {
+      const m: Partial<ShippingMethod> = ship({ price_incl_tax: 500, cost_incl_tax: 400, amount: 300 });
+      for (const n of names) delete m[n];
+      return m as ShippingMethod;
+    };
+    expect(methodPrice(without())).toBe(500);
+    expect(methodPrice(without('price_incl_tax'))).toBe(400);
+    expect(methodPrice(without('price_incl_tax', 'cost_incl_tax'))).toBe(300);
+    expect(methodPrice(without('price_incl_tax', 'cost_incl_tax', 'amount'))).toBe(0);
+    expect(methodPrice(ship({ price_incl_tax: 0, cost_incl_tax: 400 }))).toBe(0);
   });
 
   const courier = ship();
