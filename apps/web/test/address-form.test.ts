@@ -13,7 +13,7 @@ import {
   checkoutAddress,
   type AccountAddressValues,
 } from '../app/lib/address-form';
-import { validateDelivery } from '../app/routes/checkout';
+import { validateDelivery } from '../app/features/checkout/rules/form-errors';
 import { getT } from '../app/i18n';
 import { initialCheckout } from '../app/state/checkout';
 

@@ -3,19 +3,20 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BankSelector } from '../app/components/checkout/BankSelector';
-import { PickupPointPicker, filterPickupPoints } from '../app/components/checkout/PickupPointPicker';
+import { BankSelector } from '../app/features/checkout/components/BankSelector';
+import { PickupPointPicker } from '../app/features/checkout/components/PickupPointPicker';
+import { filterPickupPoints } from '../app/features/checkout/rules/pickup-points';
 import { getT } from '../app/i18n';
 import { createApi } from '../app/lib/api';
 import type { PickupPoint } from '../app/lib/types';
-import { AddressFields } from '../app/components/checkout/AddressFields';
+import { AddressFields } from '../app/features/checkout/components/AddressFields';
+import { checkoutAddress } from '../app/lib/address-form';
 import {
   validateAddress,
   validatePayment,
   validatePersonal,
-  canPlaceOrder,
-  toAddress,
-} from '../app/routes/checkout';
+} from '../app/features/checkout/rules/form-errors';
+import { canPlaceOrder } from '../app/features/checkout/rules/payment-methods';
 import { paymentStatusOf } from '../app/routes/order-completed';
 import {
   afterOrderPlaced,
@@ -202,7 +203,7 @@ describe('checkout validation', () => {
   });
 
   it("sends the billing address as the API's address, with the buyer's e-mail", () => {
-    expect(toAddress(' ona@example.com ', { ...billing, zipCode: '44444', region_id: 2 })).toEqual({
+    expect(checkoutAddress(' ona@example.com ', { ...billing, zipCode: '44444', region_id: 2 })).toEqual({
       firstname: 'Ona',
       lastname: 'Jonaitė',
       email: 'ona@example.com',

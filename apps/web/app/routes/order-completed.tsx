@@ -18,7 +18,7 @@ import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { OrderSummary } from '../lib/types';
-import { OpeningHours } from '../components/checkout/OpeningHours';
+import { OpeningHours } from '../components/OpeningHours';
 
 export const handle: RouteHandle = { layout: 'minimal' };
 

@@ -1,5 +1,5 @@
-import { useT } from '../../i18n';
-import type { Bank } from '../../lib/types';
+import { useT } from '../../../i18n';
+import type { Bank } from '../../../lib/types';
 
 /**
  * The NEOPAY bank selector (accounts-checkout-routes.md §4 "Bank payment"): one radio per bank of

@@ -1,6 +1,6 @@
-import { Field } from '../Field';
-import { useT } from '../../i18n';
-import type { AddressDetails } from '../../state/checkout';
+import { Field } from '../../../components/Field';
+import { useT } from '../../../i18n';
+import type { AddressDetails } from '../../../state/checkout';
 
 /** The countries the checkout delivers to and bills in (the stores' tax countries). */
 export const CHECKOUT_COUNTRIES = ['LT', 'LV', 'EE'] as const;

@@ -1,20 +1,8 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../i18n';
-import type { PickupPoint } from '../../lib/types';
-import { OpeningHours } from './OpeningHours';
-
-/** the points whose name, address, city or postcode contain every word of the query */
-export function filterPickupPoints(points: PickupPoint[], query: string): PickupPoint[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  if (!words.length) return points;
-  return points.filter((p) => {
-    const text = `${p.name} ${p.address} ${p.city} ${p.postcode}`.toLocaleLowerCase();
-    return words.every((w) => text.includes(w));
-  });
-}
-
-export const pickupLabel = (p: Pick<PickupPoint, 'name' | 'address' | 'city'>) =>
-  `${p.name}, ${p.address}, ${p.city}`;
+import { useT } from '../../../i18n';
+import type { PickupPoint } from '../../../lib/types';
+import { filterPickupPoints, pickupLabel } from '../rules/pickup-points';
+import { OpeningHours } from '../../../components/OpeningHours';
 
 /**
  * A searchable pickup-point list (WAI-ARIA combobox: an input with a listbox). Typing filters;

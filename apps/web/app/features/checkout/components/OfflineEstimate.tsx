@@ -1,5 +1,5 @@
 import { formatPrice, type OfflineEstimate as Estimate } from '@vitrina/domain';
-import { useT } from '../../i18n';
+import { useT } from '../../../i18n';
 
 /**
  * The review of a cart filled offline (issue #14 item 10): an estimate from the prices last seen

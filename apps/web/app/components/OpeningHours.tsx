@@ -1,5 +1,5 @@
 import { hasOpeningHours, openingRuns, type OpeningHours as Hours } from '@vitrina/domain';
-import { useT } from '../../i18n';
+import { useT } from '../i18n';
 
 /**
  * A pickup point's opening hours, days with the same hours grouped ("Mon–Fri 10:00–19:00"), as a

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { useT } from '../../../i18n';
+import { localizedPath } from '../../../lib/store';
+
+/** Nothing to buy: the way back to the shop. */
+export function EmptyCartNotice() {
+  const t = useT();
+  return (
+    <section className="narrow">
+      <h1>{t('checkout.title')}</h1>
+      <p>{t('cart.empty')}</p>
+      <p>
+        <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
+          {t('common.continueShopping')}
+        </Link>
+      </p>
+    </section>
+  );
+}
