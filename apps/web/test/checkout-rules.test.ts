@@ -151,6 +151,7 @@ describe('shipping methods', () => {
       city: 'Vilnius',
       postcode: '01103',
       country_id: 'LT',
+      opening_hours: null,
     };
     expect(chosenPointOf(point)).toEqual({
       id: 'p1',
