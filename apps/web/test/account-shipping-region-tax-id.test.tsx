@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as TL from '@testing-library/react';
 import type * as Router from 'react-router';
 import type * as ShippingRoute from '../app/routes/my-account-shipping';
-import type * as ApiModule from '../app/lib/api';
+import type * as ApiModule from '../app/api-client/api';
 import type * as UserModule from '../app/state/user';
 import type * as CheckoutModule from '../app/state/checkout';
 import { getT } from '../app/i18n';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
   ({ default: MyAccountShipping } = await import('../app/routes/my-account-shipping'));
-  ({ browserApi } = await import('../app/lib/api'));
+  ({ browserApi } = await import('../app/api-client/api'));
   ({ user } = await import('../app/state/user'));
   ({ checkout } = await import('../app/state/checkout'));
 });
@@ -51,7 +51,7 @@ const show = () =>
     </MemoryRouter>,
   );
 
-describe('account: the shipping address\' region and Tax ID (issue #14 item 8)', () => {
+describe("account: the shipping address' region and Tax ID (issue #14 item 8)", () => {
   it('renders both, refuses a wrong Tax ID, saves both to the account and shows them again', async () => {
     const who = await shop.newCustomer();
     await tl.act(async () => {
@@ -74,7 +74,8 @@ describe('account: the shipping address\' region and Tax ID (issue #14 item 8)',
     type('ship-postcode', '01103');
     type('ship-telephone', '+37060000000');
     type('ship-tax_id', '12#45');
-    const submit = () => tl.act(async () => tl.fireEvent.submit(field('ship-street').form as HTMLFormElement));
+    const submit = () =>
+      tl.act(async () => tl.fireEvent.submit(field('ship-street').form as HTMLFormElement));
     await submit();
     expect(await tl.screen.findByText(t.msg('validation.taxIdInvalid'))).toBeTruthy();
     const addresses = async () =>
@@ -114,7 +115,11 @@ describe('account: the shipping address\' region and Tax ID (issue #14 item 8)',
       await user.login(browserApi('en'), who.email, PASSWORD);
     });
     const state = checkout.get();
-    expect(state.shippingDetails).toMatchObject({ streetAddress: 'Gedimino pr.', city: 'Vilnius', state: 'Vilniaus apskritis' });
+    expect(state.shippingDetails).toMatchObject({
+      streetAddress: 'Gedimino pr.',
+      city: 'Vilnius',
+      state: 'Vilniaus apskritis',
+    });
     expect(state.paymentDetails.taxId).toBe('LT-99 123/45');
   });
 });

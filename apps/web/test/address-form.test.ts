@@ -12,7 +12,7 @@ import {
   accountFormErrors,
   checkoutAddress,
   type AccountAddressValues,
-} from '../app/lib/address-form';
+} from '../app/state/address-form';
 import { validateDelivery } from '../app/features/checkout/rules/form-errors';
 import { getT } from '../app/i18n';
 import { initialCheckout } from '../app/state/checkout';

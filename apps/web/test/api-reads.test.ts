@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApi, type ApiReads } from '../app/lib/api';
+import { ApiError, createApi, type ApiReads } from '../app/api-client/api';
 
 // issue #16: a server render reads the API in-process (ApiReads) and asks the route only when a read
 // is refused, so an error is the route's own

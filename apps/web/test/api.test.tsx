@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApi } from '../app/lib/api';
+import { ApiError, createApi } from '../app/api-client/api';
 
 function transport(response: () => Response) {
   const urls: string[] = [];

@@ -9,7 +9,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Api } from '../app/lib/api';
+import type { Api } from '../app/api-client/api';
 import type { CartStore, createCartStore as CreateCartStore } from '../app/state/cart';
 import { startRealShop, type RealShop } from './support/real-shop';
 

@@ -5,7 +5,7 @@
  * answers are put in front of the real server for the paths named (a proxy that answers instead).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi, type ApiFetch } from '../app/lib/api';
+import { createApi, type ApiFetch } from '../app/api-client/api';
 import { createCartStore, type CartItem } from '../app/state/cart';
 import { startRealShop, type RealShop } from './support/real-shop';
 

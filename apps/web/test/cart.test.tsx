@@ -4,7 +4,7 @@
  * Fixture prices incl. 21 % VAT: PHN-2001 6050, ACC-3002 3025, LAP-1002 3630 (2 in stock).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type Api } from '../app/lib/api';
+import { ApiError, type Api } from '../app/api-client/api';
 import { STOCK_SYNC_EVENT, createCartStore, type CartItem } from '../app/state/cart';
 import { createSyncQueue } from '../app/sync/queue';
 import { startRealShop, type RealShop } from './support/real-shop';

@@ -7,10 +7,10 @@ import { BankSelector } from '../app/features/checkout/components/BankSelector';
 import { PickupPointPicker } from '../app/features/checkout/components/PickupPointPicker';
 import { filterPickupPoints } from '../app/features/checkout/rules/pickup-points';
 import { getT } from '../app/i18n';
-import { createApi } from '../app/lib/api';
+import { createApi } from '../app/api-client/api';
 import type { PickupPoint } from '../app/lib/types';
 import { AddressFields } from '../app/features/checkout/components/AddressFields';
-import { checkoutAddress } from '../app/lib/address-form';
+import { checkoutAddress } from '../app/state/address-form';
 import {
   validateAddress,
   validatePayment,

@@ -34,7 +34,7 @@ import {
 import { failureMessage } from '../app/features/checkout/rules/failure-message';
 import { checkoutScreen } from '../app/features/checkout/rules/steps';
 import { getT } from '../app/i18n';
-import { ApiError } from '../app/lib/api';
+import { ApiError } from '../app/api-client/api';
 import type { Address, PaymentMethod, ShippingMethod } from '../app/lib/types';
 import { UNCONNECTED_CART_ID } from '../app/sync/offline-orders';
 

@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { IN_CHECKOUT_WINDOW_MS } from '@vitrina/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { idbGet } from '../app/state/idb';
+import { idbGet } from '../app/lib/idb';
 import {
   afterOrderPlaced,
   billingAddressOf,

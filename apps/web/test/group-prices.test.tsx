@@ -12,7 +12,7 @@ import type * as TL from '@testing-library/react';
 import type * as Router from 'react-router';
 import type * as AccountBootModule from '../app/components/AccountBoot';
 import type * as PriceModule from '../app/components/Price';
-import type * as ApiModule from '../app/lib/api';
+import type * as ApiModule from '../app/api-client/api';
 import type * as UserModule from '../app/state/user';
 import type * as GroupPricesModule from '../app/state/group-prices';
 import { formatPrice } from '@vitrina/domain';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   ({ MemoryRouter } = await import('react-router'));
   ({ AccountBoot } = await import('../app/components/AccountBoot'));
   ({ Price } = await import('../app/components/Price'));
-  ({ browserApi } = await import('../app/lib/api'));
+  ({ browserApi } = await import('../app/api-client/api'));
   ({ user } = await import('../app/state/user'));
   ({ groupPrices } = await import('../app/state/group-prices'));
 });

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi } from '../app/lib/api';
-import { createCatalogueCache } from '../app/sync/catalogue-cache';
+import { createApi } from '../app/api-client/api';
+import { createCatalogueCache } from '../app/api-client/catalogue-cache';
 import {
   CACHE_ITERATE_TIMEOUT_MS,
   CACHE_NAMES,
@@ -15,7 +15,7 @@ import {
   type CacheEntry,
   type CacheName,
   type PersistentBackend,
-} from '../app/sync/local-cache';
+} from '../app/api-client/local-cache';
 
 /** An in-memory stand-in for IndexedDB whose speed and failures the test sets. */
 function slowBackend() {

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ForgotPasswordForm, LoginForm, RegisterForm } from '../app/components/account/forms';
-import { createApi } from '../app/lib/api';
+import { createApi } from '../app/api-client/api';
 import { user } from '../app/state/user';
 import { fakeUserServer } from './support/fake-user';
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as TL from '@testing-library/react';
 import type * as Router from 'react-router';
 import type * as MiniCartModule from '../app/components/MiniCart';
-import type * as ApiModule from '../app/lib/api';
+import type * as ApiModule from '../app/api-client/api';
 import type * as CartModule from '../app/state/cart';
 import type * as NotificationsModule from '../app/state/notifications';
 import type * as UiModule from '../app/state/ui';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
   ({ MiniCart } = await import('../app/components/MiniCart'));
-  ({ browserApi, createApi } = await import('../app/lib/api'));
+  ({ browserApi, createApi } = await import('../app/api-client/api'));
   ({ cart } = await import('../app/state/cart'));
   ({ ui } = await import('../app/state/ui'));
   ({ notifications } = await import('../app/state/notifications'));
@@ -91,7 +91,9 @@ describe('mini cart', () => {
       name: 'MacBook',
       price: 0,
       parentSku: 'MBA-7000',
-      product_option: { extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: 6 }] } },
+      product_option: {
+        extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: 6 }] },
+      },
     });
     ui.open('microcart');
     tl.render(

@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { address, startApi, type TestApi } from '../../api/test/helpers.ts';
 import { translator } from '../app/i18n';
-import { createApi, type ApiFetch } from '../app/lib/api';
+import { createApi, type ApiFetch } from '../app/api-client/api';
 import type { OrderPayload } from '../app/lib/types';
-import { idbEntries, idbUpdate } from '../app/state/idb';
-import { handleOrderOutcome, remindWaitingOrders } from '../app/sync/boot';
+import { idbEntries, idbUpdate } from '../app/lib/idb';
+import { handleOrderOutcome, remindWaitingOrders } from '../app/state/sync-boot';
 import { leaseLock } from '../app/sync/lock';
 import {
   ORDER_EVENT,
@@ -18,7 +18,7 @@ import {
   transmitOrders,
 } from '../app/sync/offline-orders';
 import { createSyncQueue, type SyncTransport } from '../app/sync/queue';
-import { ApiError } from '../app/lib/api';
+import { ApiError } from '../app/api-client/api';
 import { checkout } from '../app/state/checkout';
 
 /**

@@ -18,7 +18,7 @@ import type * as UrlsModule from '../app/lib/urls';
 import { importCatalog, reindexProducts } from '@vitrina/db';
 import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../app/i18n';
-import { createApi } from '../app/lib/api';
+import { createApi } from '../app/api-client/api';
 import { PRODUCT_CARD_FIELDS } from '../app/lib/listing';
 import type { Product } from '../app/lib/types';
 import { installBrowserGlobals } from './support/browser-globals';

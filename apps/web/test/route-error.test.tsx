@@ -8,8 +8,8 @@ import { MemoryRouter, data } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerError } from '../app/components/ServerError';
 import { getT } from '../app/i18n';
-import { ApiError } from '../app/lib/api';
-import { routeErrorMessage } from '../app/lib/route-error';
+import { ApiError } from '../app/api-client/api';
+import { routeErrorMessage } from '../app/api-client/route-error';
 
 afterEach(cleanup);
 

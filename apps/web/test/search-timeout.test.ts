@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_CLIENT_TIMEOUT_MS } from '@vitrina/domain';
-import { createApi, type ApiFetch } from '../app/lib/api';
+import { createApi, type ApiFetch } from '../app/api-client/api';
 
 function hangingNetwork() {
   const signals: (AbortSignal | null | undefined)[] = [];

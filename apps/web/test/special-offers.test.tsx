@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StockAlertForm } from '../app/components/StockAlertForm';
-import type { SearchParams } from '../app/lib/api';
-import { loadOfferProducts } from '../app/lib/special-offers';
+import type { SearchParams } from '../app/api-client/api';
+import { loadOfferProducts } from '../app/api-client/special-offers';
 import type { Product, SpecialOffer } from '../app/lib/types';
 
 const offer = (id: number, sku = `SKU-${id}`): SpecialOffer => ({

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi } from '../app/lib/api';
-import { idbEntries, idbUpdate } from '../app/state/idb';
+import { createApi } from '../app/api-client/api';
+import { idbEntries, idbUpdate } from '../app/lib/idb';
 import { leaseLock } from '../app/sync/lock';
 import { TOMBSTONE_TTL_MS, createSyncQueue, type SyncTransport } from '../app/sync/queue';
 import { MISSING_CART_ID } from '../app/sync/task';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BAD_CONTENT_TYPE, WRONG_FORMAT } from '../app/lib/api';
+import { BAD_CONTENT_TYPE, WRONG_FORMAT } from '../app/api-client/api';
 import {
   MISSING_CART_ID,
   classifyAnswer,

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApi } from '../app/lib/api';
-import { createTokenRefresher, refreshDelay, tokenExpiry, type Session } from '../app/lib/token-refresh';
+import { ApiError, createApi } from '../app/api-client/api';
+import {
+  createTokenRefresher,
+  refreshDelay,
+  tokenExpiry,
+  type Session,
+} from '../app/api-client/token-refresh';
 import type { TokenPair } from '../app/lib/types';
 import { createCartStore } from '../app/state/cart';
 import { initialCheckout, type CheckoutState } from '../app/state/checkout';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { newsletter } from '../state/newsletter';
 import { ui, useUi } from '../state/ui';
 import { useGroupPriceRefresh } from '../state/group-prices';

@@ -2,9 +2,9 @@ import { addToCartDecision, localizedPath, stockStatus, validateProductForCart }
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../i18n';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../api-client/api';
 import type { Product } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { cart } from '../state/cart';
 import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { PrefetchProduct } from '@vitrina/domain';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { prefetchChildStock, whenIdle } from '../state/stock-cache';
 
 /**

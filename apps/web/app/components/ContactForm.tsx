@@ -1,6 +1,6 @@
 import { validateRequired } from '@vitrina/domain';
 import { useAccountT } from '../i18n/account';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { useUser } from '../state/user';
 import { emailField, emailRules } from './account/forms';
 import { useForm } from './account/use-form';

@@ -50,7 +50,14 @@ export const PRODUCTS_ID = 'listing-products';
  * A side column on a desktop; on a phone a bottom sheet (a modal dialog while open; without
  * JavaScript the bar's link opens it as the `#filters` target).
  */
-export function ListingFilters({ aggregations, filters, query: q, total, open = false, onClose }: ListingFiltersProps) {
+export function ListingFilters({
+  aggregations,
+  filters,
+  query: q,
+  total,
+  open = false,
+  onClose,
+}: ListingFiltersProps) {
   const t = useT();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -79,7 +86,12 @@ export function ListingFilters({ aggregations, filters, query: q, total, open = 
     >
       <div className="filters-head">
         <h2 id="filters-title">{t('listing.filters')}</h2>
-        <a href={`#${PRODUCTS_ID}`} className="filters-close" onClick={close} aria-label={t('listing.closeFilters')}>
+        <a
+          href={`#${PRODUCTS_ID}`}
+          className="filters-close"
+          onClick={close}
+          aria-label={t('listing.closeFilters')}
+        >
           <span aria-hidden="true">×</span>
         </a>
       </div>
@@ -360,7 +372,13 @@ export function ListingPagination({ page, pages }: { page: number; pages: number
  * The sort select: applies on change (issue #13: no Apply button; without JavaScript a button in
  * <noscript> sends the form), other query parameters kept, the page reset.
  */
-export function SortForm({ sort, options = SORT_OPTIONS }: { sort: string; options?: readonly SortOption[] }) {
+export function SortForm({
+  sort,
+  options = SORT_OPTIONS,
+}: {
+  sort: string;
+  options?: readonly SortOption[];
+}) {
   const t = useT();
   const location = useLocation();
   const submit = useSubmit();

@@ -8,9 +8,9 @@ import {
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../api-client/api';
 import { localizedPath } from '../lib/store';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { imageUrl, productPath } from '../lib/urls';
 import type { Product } from '../lib/types';
 import { cart, syncRequired, useCart, type CartItem, type CartState } from '../state/cart';

@@ -1,8 +1,8 @@
 import { validateEmail } from '@vitrina/domain';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../i18n';
-import { ApiError } from '../lib/api';
-import { useApi } from '../lib/use-api';
+import { ApiError } from '../api-client/api';
+import { useApi } from '../api-client/use-api';
 import { subscribe } from '../state/newsletter';
 
 /** Subscribe form (footer, popup, /newsletter): marks the client subscribed at once, as the spec says. */

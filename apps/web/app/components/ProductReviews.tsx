@@ -2,7 +2,7 @@ import { formatDate } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n';
 import type { Review } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { addRecentlyViewed, type ViewedProduct } from '../state/recently-viewed';
 
 /**

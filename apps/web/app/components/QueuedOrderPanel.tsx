@@ -2,7 +2,7 @@ import { PAYMENT_MOKILIZINGAS, PAYMENT_NEOPAY, localizedPath } from '@vitrina/do
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../i18n';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { updateCheckout } from '../state/checkout';
 import {
   isOrderTask,

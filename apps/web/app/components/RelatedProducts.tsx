@@ -1,10 +1,10 @@
 import { CATEGORY_PAGE_SIZE, DEFAULT_SORT } from '@vitrina/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
-import type { Filters } from '../lib/api';
+import type { Filters } from '../lib/types';
 import { PRODUCT_CARD_FIELDS } from '../lib/listing';
 import type { Product } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { ProductGrid } from './ProductCard';
 
 /** How many related products the product page shows. */

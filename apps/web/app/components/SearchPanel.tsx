@@ -5,7 +5,7 @@ import { useT } from '../i18n';
 import { PRODUCT_CARD_FIELDS } from '../lib/listing';
 import { localizedPath } from '../lib/store';
 import type { Product } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { imageUrl, productPath } from '../lib/urls';
 import { useSearchQuery } from '../state/search-query';
 import { ui } from '../state/ui';

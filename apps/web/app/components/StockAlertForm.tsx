@@ -1,5 +1,5 @@
 import { useAccountT } from '../i18n/account';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { useUser } from '../state/user';
 import { emailField, emailRules } from './account/forms';
 import { useForm } from './account/use-form';

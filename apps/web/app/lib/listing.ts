@@ -14,7 +14,7 @@ import {
   type PriceBoundsIssue,
   type SortOption,
 } from '@vitrina/domain';
-import type { Filters } from './api';
+import type { Filters } from '../lib/types';
 import type { AttributeDoc, AttributeMetadata, Product } from './types';
 
 export interface ListingQuery {
@@ -76,7 +76,14 @@ export function parseListingQuery(
       .filter((v) => /^[\w-]{1,40}$/.test(v));
     if (values.length) attributes[code] = [...new Set(values)];
   }
-  return { sort, page, price, attributes, ...(priceBounds ? { priceBounds } : {}), ...(priceIssue ? { priceIssue } : {}) };
+  return {
+    sort,
+    page,
+    price,
+    attributes,
+    ...(priceBounds ? { priceBounds } : {}),
+    ...(priceIssue ? { priceIssue } : {}),
+  };
 }
 
 /** how many filters are applied (the phone bar's "Filters (n)") */
@@ -85,7 +92,11 @@ export function appliedFilterCount(q: ListingQuery): number {
 }
 
 /** the query string with the shopper's own price range set (min–max fields), the page reset */
-export function priceBoundsQuery(pathname: string, search: URLSearchParams, bounds: PriceBounds | null): string {
+export function priceBoundsQuery(
+  pathname: string,
+  search: URLSearchParams,
+  bounds: PriceBounds | null,
+): string {
   const next = new URLSearchParams(search);
   for (const k of ['page', 'price', 'price_min', 'price_max']) next.delete(k);
   if (bounds) next.set('price', priceBoundsParam(bounds));

@@ -294,3 +294,9 @@ export interface DeliveryOptions {
   }[];
   payment_methods: string[];
 }
+
+/** a search's filters: attribute code → a value, values, or a range (catalogue-and-cart.md §3) */
+export type Filters = Record<
+  string,
+  string | number | boolean | (string | number)[] | { gte?: number; gt?: number; lte?: number; lt?: number }
+>;

@@ -12,15 +12,16 @@ import { ListingBar, ListingFilters, ListingPagination, PRODUCTS_ID } from '../c
 import { ProductGrid } from '../components/ProductCard';
 import { SubcategoryTiles } from '../components/SubcategoryTiles';
 import { getT, useT } from '../i18n';
-import { serverApi } from '../lib/api.server';
-import { categoryPaths } from '../lib/alternates.server';
-import { categoryTrail } from '../lib/breadcrumbs.server';
+import { serverApi } from '../api-client/api.server';
+import { categoryPaths } from '../api-client/alternates.server';
+import { categoryTrail } from '../api-client/breadcrumbs.server';
 import { cardFields, listingFilters, facetFilters, pageFrom, parseListingQuery } from '../lib/listing';
 import { toMenu } from '../lib/menu';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
-import type { Api, Filters } from '../lib/api';
+import type { Api } from '../api-client/api';
+import type { Filters } from '../lib/types';
 import type { AttributeDoc, Category } from '../lib/types';
 import { categoryPath, urlDispatcherOn } from '../lib/urls';
 import { useOnline } from '../pwa/connection';
@@ -169,7 +170,12 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         />
         <section className="listing-products" id={PRODUCTS_ID} aria-label={d.category.name}>
           {d.products.length ? (
-            <ProductGrid products={d.products} eagerCount={4} banners={d.banners} chosen={d.query.attributes} />
+            <ProductGrid
+              products={d.products}
+              eagerCount={4}
+              banners={d.banners}
+              chosen={d.query.attributes}
+            />
           ) : online ? (
             <p>{t('listing.noProducts')}</p>
           ) : (

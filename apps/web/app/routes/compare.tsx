@@ -6,7 +6,7 @@ import { getT, useT } from '../i18n';
 import { pageMeta } from '../lib/seo';
 import { privatePageLoader } from '../lib/seo.server';
 import type { AttributeDoc, Product } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { compare, useCompare } from '../state/compare';
 
 /** The compare list lives on the device: the server renders the page shell only. */

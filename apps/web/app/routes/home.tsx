@@ -4,7 +4,7 @@ import { BannerGrid, HeadImage, Slider } from '../components/Banners';
 import { ProductGrid } from '../components/ProductCard';
 import { ShopTerms } from '../components/Footer';
 import { getT, useT } from '../i18n';
-import { serverApi } from '../lib/api.server';
+import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';

@@ -15,7 +15,7 @@ import { FieldForm, type FieldSpec } from '../components/FieldForm';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import type { CustomerProfile } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { notify } from '../state/notifications';
 import { user, useUser } from '../state/user';
 
@@ -54,7 +54,9 @@ function ProfileForm() {
       firstname: nameRules,
       lastname: nameRules,
       email: emailRules,
-      currentPassword: [(value, values) => (emailChanged(values.email, current) ? validateRequired(value) : null)],
+      currentPassword: [
+        (value, values) => (emailChanged(values.email, current) ? validateRequired(value) : null),
+      ],
     },
     submit: async (v) => {
       const changing = emailChanged(v.email, current);

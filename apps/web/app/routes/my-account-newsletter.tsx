@@ -5,7 +5,7 @@ import { FormAlert, errorMessage } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { newsletter, subscribe, unsubscribe, useNewsletter } from '../state/newsletter';
 import { notify } from '../state/notifications';
 import { useUser } from '../state/user';

@@ -16,7 +16,7 @@ import { OrderLinesTable } from '../components/OrderLinesTable';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import type { HistoryOrder } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { user, useUser } from '../state/user';
 
 export const loader = privatePageLoader;

@@ -8,7 +8,7 @@ import { statusLabel } from '../components/account/order-labels';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import type { HistoryOrder } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { useUser } from '../state/user';
 
 export const loader = privatePageLoader;

@@ -5,10 +5,10 @@ import { privateMeta } from '../components/account/meta';
 import { useForm } from '../components/account/use-form';
 import { Field } from '../components/Field';
 import { useAccountT } from '../i18n/account';
-import { accountAddress, accountFormErrors, type AccountAddressValues } from '../lib/address-form';
+import { accountAddress, accountFormErrors, type AccountAddressValues } from '../state/address-form';
 import { privatePageLoader } from '../lib/seo.server';
 import type { CustomerAddress, CustomerProfile } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { notify } from '../state/notifications';
 import { user, useUser } from '../state/user';
 

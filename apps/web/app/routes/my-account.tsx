@@ -6,7 +6,7 @@ import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import type { Claim, Review } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { useUser } from '../state/user';
 
 /** The account area (login required): private data is fetched in the browser only. */

@@ -2,7 +2,7 @@ import { formatDate } from '@vitrina/domain';
 import { Link } from 'react-router';
 import type { Route } from './+types/news';
 import { getT, useT } from '../i18n';
-import { serverApi } from '../lib/api.server';
+import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';

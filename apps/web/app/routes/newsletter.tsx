@@ -10,7 +10,7 @@ import { useAccountT } from '../i18n/account';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { NewsletterConfirmation } from '../lib/types';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { newsletter } from '../state/newsletter';
 
 /** The canonical URL is `/newsletter` also for a confirmation link (its e-mail and code stay out of it). */

@@ -4,7 +4,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/not-found';
 import { NotFound } from '../components/NotFound';
 import { getT } from '../i18n';
-import { serverApi } from '../lib/api.server';
+import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { STATIC_PAGES, staticSlug } from '../lib/static-pages';
@@ -42,16 +42,25 @@ async function dispatch({ request, context, params }: Route.LoaderArgs) {
   const inner = { ...context, urlDispatched: true };
   if (hit?._type === 'product' && typeof s?.sku === 'string' && typeof s.slug === 'string') {
     const args = { request, context: inner, params: { parentSku: s.sku, slug: s.slug } };
-    return { ...(await productLoader(args as PageArgs<typeof productLoader>)), dispatched: 'product' as const };
+    return {
+      ...(await productLoader(args as PageArgs<typeof productLoader>)),
+      dispatched: 'product' as const,
+    };
   }
   if (hit?._type === 'category' && typeof s?.slug === 'string') {
     const args = { request, context: inner, params: { ...params, '*': s.slug } };
-    return { ...(await categoryLoader(args as PageArgs<typeof categoryLoader>)), dispatched: 'category' as const };
+    return {
+      ...(await categoryLoader(args as PageArgs<typeof categoryLoader>)),
+      dispatched: 'category' as const,
+    };
   }
   const slug = s?.slug ?? s?.identifier;
   if (hit?._type === 'cms_page' && typeof slug === 'string') {
     const args = { request, context: inner, params: { slug } };
-    return { ...(await cmsPageLoader(args as PageArgs<typeof cmsPageLoader>)), dispatched: 'cms_page' as const };
+    return {
+      ...(await cmsPageLoader(args as PageArgs<typeof cmsPageLoader>)),
+      dispatched: 'cms_page' as const,
+    };
   }
   return null;
 }
@@ -64,7 +73,8 @@ async function notFound({ request, context }: Route.LoaderArgs) {
   if (storeCode === 'lt') {
     const page = STATIC_PAGES.find((p) => `/${p.identifier}` === rest);
     // straight to the page a moved one is answered by (`/contacts` → `/susisiekite-su-mumis`)
-    if (page) throw redirect(`/${staticSlug(staticPageMovedTo(page.identifier) ?? page.identifier, 'lt')}`, 301);
+    if (page)
+      throw redirect(`/${staticSlug(staticPageMovedTo(page.identifier) ?? page.identifier, 'lt')}`, 301);
   }
   let target: string | null = null;
   try {
@@ -95,7 +105,8 @@ export const meta: Route.MetaFunction = (args) => {
     type MetaArgs<M extends (a: never) => unknown> = Parameters<M>[0];
     const inner = args;
     if (data.dispatched === 'product') return productMeta(inner as unknown as MetaArgs<typeof productMeta>);
-    if (data.dispatched === 'category') return categoryMeta(inner as unknown as MetaArgs<typeof categoryMeta>);
+    if (data.dispatched === 'category')
+      return categoryMeta(inner as unknown as MetaArgs<typeof categoryMeta>);
     return cmsPageMeta(inner as unknown as MetaArgs<typeof cmsPageMeta>);
   }
   const t = getT(data.storeCode);

@@ -12,7 +12,7 @@ import { OrderLinesTable } from '../components/OrderLinesTable';
 import { cancellationNotes } from '../components/account/order-labels';
 import { OrderProgress } from '../components/account/OrderProgress';
 import { getT, useT } from '../i18n';
-import { serverApi } from '../lib/api.server';
+import { serverApi } from '../api-client/api.server';
 import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';

@@ -7,7 +7,7 @@ import { useForm } from '../components/account/use-form';
 import { FieldForm, type FieldSpec } from '../components/FieldForm';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { ui } from '../state/ui';
 
 export const loader = privatePageLoader;

@@ -6,7 +6,7 @@ import { useForm } from '../components/account/use-form';
 import { FieldForm } from '../components/FieldForm';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 
 export const loader = privatePageLoader;
 

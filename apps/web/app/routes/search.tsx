@@ -26,7 +26,7 @@ import type { MenuItem } from '../lib/menu';
 import { categoryPath } from '../lib/urls';
 import { ui } from '../state/ui';
 import { getT, useT } from '../i18n';
-import { serverApi } from '../lib/api.server';
+import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';

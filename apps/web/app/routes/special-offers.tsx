@@ -6,9 +6,9 @@ import { AccountLayout } from '../components/account/AccountLayout';
 import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
-import { loadOfferProducts, type OfferWithProduct } from '../lib/special-offers';
+import { loadOfferProducts, type OfferWithProduct } from '../api-client/special-offers';
 import { imageUrl, productPath } from '../lib/urls';
-import { useApi } from '../lib/use-api';
+import { useApi } from '../api-client/use-api';
 import { useUser } from '../state/user';
 
 /** Private data: rendered in the browser after the session loads (login required). */

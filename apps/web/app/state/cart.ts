@@ -16,11 +16,11 @@ import {
   type MergeOptions,
   type MessageKey,
 } from '@vitrina/domain';
-import { ApiError, type Api } from '../lib/api';
+import { ApiError, type Api } from '../api-client/api';
 import type { CartLine, Totals } from '../lib/types';
 import type { NewSyncTask } from '../sync/queue';
 import { syncQueue } from '../sync/queue';
-import { idbGet } from './idb';
+import { idbGet } from '../lib/idb';
 import { createStore, useStore } from './store';
 
 /** A cart line on the client. `price` (cents incl. tax) is for display until server totals arrive. */

@@ -5,9 +5,9 @@
  * are for the estimate and the choice only: the order is priced by the server when it is sent.
  */
 import { useEffect, useState } from 'react';
-import type { Api } from '../lib/api';
+import type { Api } from '../api-client/api';
 import type { CheckoutOptions, PaymentMethod, ShippingMethod } from '../lib/types';
-import { idbGet, idbSet } from './idb';
+import { idbGet, idbSet } from '../lib/idb';
 
 export type CountryOptions = CheckoutOptions['options'][number];
 export type CachedShippingMethod = CountryOptions['shipping_methods'][number];

@@ -1,4 +1,4 @@
-import type { Api } from '../lib/api';
+import type { Api } from '../api-client/api';
 import { createStore, useStore } from './store';
 
 /** Newsletter (accounts-checkout-routes.md §3 "Newsletter", §4): persisted and shared with other tabs. */

@@ -11,7 +11,7 @@ import {
   stockBatches,
   type PrefetchProduct,
 } from '@vitrina/domain';
-import type { Api } from '../lib/api';
+import type { Api } from '../api-client/api';
 
 export interface CachedStock {
   qty: number;

@@ -9,7 +9,7 @@
  */
 import { stockBatches } from '@vitrina/domain';
 import { useEffect, useMemo, useState } from 'react';
-import type { Api } from '../lib/api';
+import type { Api } from '../api-client/api';
 import type { Product, StockInfo } from '../lib/types';
 import { getCachedStock, putCachedStock, type CachedStock } from './stock-cache';
 

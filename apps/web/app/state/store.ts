@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { idbGet, idbSet } from './idb';
+import { idbGet, idbSet } from '../lib/idb';
 
 /**
  * A tiny observable store for `useSyncExternalStore`. Optionally persisted (IndexedDB, see idb.ts)

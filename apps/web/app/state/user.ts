@@ -1,12 +1,12 @@
 import { translateMessage } from '@vitrina/domain';
-import { setBrowserAuth, type Api } from '../lib/api';
+import { setBrowserAuth, type Api } from '../api-client/api';
 import {
   createTokenRefresher,
   refreshDelay,
   tokenExpiry,
   webLock,
   type RefreshFailure,
-} from '../lib/token-refresh';
+} from '../api-client/token-refresh';
 import type { CustomerProfile, HistoryOrder, StoreCode, TokenPair } from '../lib/types';
 import { cart as appCart, type CartStore } from './cart';
 import {
@@ -16,7 +16,7 @@ import {
   withSavedAddress,
   type CheckoutState,
 } from './checkout';
-import { idbGet, idbSet } from './idb';
+import { idbGet, idbSet } from '../lib/idb';
 import { notifications as appNotifications, type NotificationStore } from './notifications';
 import { createStore, useStore, type Store } from './store';
 import { ui as appUi, type AuthElem } from './ui';

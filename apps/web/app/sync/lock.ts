@@ -1,4 +1,4 @@
-import { idbUpdate } from '../state/idb';
+import { idbUpdate } from '../lib/idb';
 
 /**
  * Runs `fn` exclusively across the tabs of this origin (the sync queue's "one at a time, exactly

@@ -12,7 +12,7 @@
  * is off by default, as in the spec.
  */
 import type { OrderPayload, OrderResult } from '../lib/types';
-import { idbGet, idbSet } from '../state/idb';
+import { idbGet, idbSet } from '../lib/idb';
 import { syncQueue, type SyncQueue, type SyncTask } from './queue';
 import { CART_ID_PLACEHOLDER } from './task';
 

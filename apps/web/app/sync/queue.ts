@@ -29,7 +29,7 @@
  * a 401 refreshes the session; `Idempotency-Key: <task_id>` is sent so a server that honours it
  * (POST /order/create) never acts twice even when a tab dies between sending and recording.
  */
-import { idbEntries, idbUpdate } from '../state/idb';
+import { idbEntries, idbUpdate } from '../lib/idb';
 import { crossTabLock, type CrossTabLock } from './lock';
 import {
   DEFAULT_MAX_ATTEMPTS,

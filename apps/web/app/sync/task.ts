@@ -3,7 +3,7 @@
  * §4 "Sync task", §7 "Generic sync task", §8 error catalogue, §9 "Network task maximum attempts").
  * No I/O here: sync/queue.ts runs these rules against IndexedDB and the fetch layer.
  */
-import { BAD_CONTENT_TYPE, WRONG_FORMAT } from '../lib/api';
+import { BAD_CONTENT_TYPE, WRONG_FORMAT } from '../api-client/api';
 
 /** spec §3 "Sync task": task_id, url, payload, transmited, result, resultCode, callback_event, silent */
 export interface SyncTask {

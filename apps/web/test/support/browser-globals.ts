@@ -4,7 +4,7 @@
  * a test starts the API first, then installs the window with this, then imports the UI modules.
  * `fetch` goes to the given transport (the real shop's `app.inject`).
  */
-import type { ApiFetch } from '../../app/lib/api';
+import type { ApiFetch } from '../../app/api-client/api';
 
 const WINDOW_GLOBALS = [
   'window',

@@ -22,7 +22,7 @@ export async function openCheckoutOnRealShop(prepare?: (shop: RealShop) => Promi
     shop,
     tl,
     router,
-    browserApi: (await import('../../app/lib/api')).browserApi,
+    browserApi: (await import('../../app/api-client/api')).browserApi,
     cart: (await import('../../app/state/cart')).cart,
     checkoutState: await import('../../app/state/checkout'),
     userState: await import('../../app/state/user'),

@@ -4,8 +4,8 @@
  * (it then fails like a browser without network). For engine tests of the cart against the real
  * server (issue #4).
  */
-import type { ApiAuth, ApiFetch } from '../../app/lib/api';
-import { createApi } from '../../app/lib/api';
+import type { ApiAuth, ApiFetch } from '../../app/api-client/api';
+import { createApi } from '../../app/api-client/api';
 import { startApi, type TestApi } from '../../../api/test/helpers.ts';
 import { customer } from '../../../api/test/user-helpers.ts';
 

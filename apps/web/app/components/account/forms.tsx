@@ -11,8 +11,8 @@ import {
 import type { ReactNode } from 'react';
 import { type Translator } from '../../i18n';
 import { useAccountT } from '../../i18n/account';
-import { ApiError, type Api } from '../../lib/api';
-import { useApi } from '../../lib/use-api';
+import { ApiError, type Api } from '../../api-client/api';
+import { useApi } from '../../api-client/use-api';
 import { notify } from '../../state/notifications';
 import { user } from '../../state/user';
 import { FieldForm, type FieldFormProps, type FieldSpec } from '../FieldForm';

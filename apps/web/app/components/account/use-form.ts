@@ -1,7 +1,7 @@
 import { validateFields, type FieldError, type FieldRule } from '@vitrina/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { type Translator } from '../../i18n';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../api-client/api';
 
 export type Errors<V> = Partial<Record<keyof V, string>>;
 

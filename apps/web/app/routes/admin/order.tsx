@@ -4,7 +4,13 @@
  * status allows (forms posted to this route's action, which asks the API to run the lifecycle). A
  * refusal (409: the order moved on meanwhile) comes back as a message.
  */
-import { CARRIER_TRACKING_URLS, formatDateTime, formatPrice, orderStatusLabelKey, translateMessage } from '@vitrina/domain';
+import {
+  CARRIER_TRACKING_URLS,
+  formatDateTime,
+  formatPrice,
+  orderStatusLabelKey,
+  translateMessage,
+} from '@vitrina/domain';
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/order';
 import { ScrollRegion } from '../../admin/ScrollRegion';
@@ -69,31 +75,51 @@ type StaffOrder = {
   vat_other: { gross: number; net: number; vat: number };
   payment_method_title: string;
   shipping_method_title: string;
-  payments: { id: number; provider: string; status: string; amount: number; external_id: string | null; created_at: string }[];
+  payments: {
+    id: number;
+    provider: string;
+    status: string;
+    amount: number;
+    external_id: string | null;
+    created_at: string;
+  }[];
   history?: HistoryRow[];
   actions?: string[];
 };
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = langOf(args.request);
-  const order = resultOrThrow(await staffApi<StaffOrder>(args, `/orders/${encodeURIComponent(args.params.id)}`), args.request);
+  const order = resultOrThrow(
+    await staffApi<StaffOrder>(args, `/orders/${encodeURIComponent(args.params.id)}`),
+    args.request,
+  );
   const labels = statusLabels(lang);
   return {
     lang,
     // a pickup order's `shipped` reads "shipped / ready to pick up" (the domain's label key)
-    order: { ...order, status_label: translateMessage(orderStatusLabelKey(order.status, order.is_pickup ?? false), lang) },
+    order: {
+      ...order,
+      status_label: translateMessage(orderStatusLabelKey(order.status, order.is_pickup ?? false), lang),
+    },
     carriers: Object.entries(CARRIER_TRACKING_URLS).map(([code, c]) => ({ code, name: c.name })),
-    labels: { ...labels, payments: Object.fromEntries(order.payments.map((p) => [p.status, paymentStatusLabel(p.status, lang)])) },
+    labels: {
+      ...labels,
+      payments: Object.fromEntries(order.payments.map((p) => [p.status, paymentStatusLabel(p.status, lang)])),
+    },
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const fields = await formFields(args.request);
   const body: Record<string, unknown> = { action: fields.action };
-  if (fields.action === 'ship') Object.assign(body, { carrier: fields.carrier ?? '', trackingNumber: fields.tracking_number ?? '' });
+  if (fields.action === 'ship')
+    Object.assign(body, { carrier: fields.carrier ?? '', trackingNumber: fields.tracking_number ?? '' });
   if (fields.action === 'cancel') body.reason = fields.reason ?? '';
   if (fields.action === 'refund') body.restock = fields.restock === 'on';
-  const answer = await staffApi<unknown>(args, `/orders/${encodeURIComponent(args.params.id)}/transition`, { method: 'POST', body });
+  const answer = await staffApi<unknown>(args, `/orders/${encodeURIComponent(args.params.id)}/transition`, {
+    method: 'POST',
+    body,
+  });
   if (!answer.ok && answer.status === 401) throw toLogin(args.request);
   return answer.ok ? { ok: true as const, message: null } : { ok: false as const, message: answer.message };
 }
@@ -143,7 +169,11 @@ function AddressBlock({ t, title, a }: { t: AdminT; title: string; a: Address })
         {point ? (
           <>
             <dt>{t('order.pickupPoint')}</dt>
-            <dd>{[text(point.name), text(point.address), text(point.city), text(point.postcode)].filter(Boolean).join(', ')}</dd>
+            <dd>
+              {[text(point.name), text(point.address), text(point.city), text(point.postcode)]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -159,13 +189,23 @@ function options(o: Record<string, unknown> | null): string {
   return list
     .map((x) => {
       const r = x as Record<string, unknown>;
-      return [text(r.label ?? r.option_label ?? r.title), text(r.value ?? r.option_value ?? r.value_label)].filter(Boolean).join(': ');
+      return [text(r.label ?? r.option_label ?? r.title), text(r.value ?? r.option_value ?? r.value_label)]
+        .filter(Boolean)
+        .join(': ');
     })
     .filter(Boolean)
     .join('; ');
 }
 
-function Actions({ t, order, carriers }: { t: AdminT; order: StaffOrder; carriers: { code: string; name: string }[] }) {
+function Actions({
+  t,
+  order,
+  carriers,
+}: {
+  t: AdminT;
+  order: StaffOrder;
+  carriers: { code: string; name: string }[];
+}) {
   const actions = order.actions ?? [];
   if (actions.length === 0) return <p>{t('order.noActions')}</p>;
   return (
@@ -258,7 +298,11 @@ export default function AdminOrder() {
                 <dt>{t('order.tracking')}</dt>
                 <dd>
                   {order.carrier ? `${order.carrier}: ` : ''}
-                  {order.tracking_url ? <a href={order.tracking_url}>{order.tracking_number}</a> : order.tracking_number}
+                  {order.tracking_url ? (
+                    <a href={order.tracking_url}>{order.tracking_number}</a>
+                  ) : (
+                    order.tracking_number
+                  )}
                 </dd>
               </>
             ) : null}
@@ -450,7 +494,12 @@ export default function AdminOrder() {
               {order.history.map((h, i) => (
                 <tr key={i}>
                   <td>{formatDateTime(h.at)}</td>
-                  <td>{h.who ?? (ACTOR_KINDS.includes(h.actor_kind) ? t(`actor.${h.actor_kind}` as AdminKey) : h.actor_kind)}</td>
+                  <td>
+                    {h.who ??
+                      (ACTOR_KINDS.includes(h.actor_kind)
+                        ? t(`actor.${h.actor_kind}` as AdminKey)
+                        : h.actor_kind)}
+                  </td>
                   <td>
                     {h.from_status ? `${labels.order[h.from_status] ?? h.from_status} → ` : ''}
                     {labels.order[h.to_status] ?? h.to_status}

@@ -1,8 +1,8 @@
 import { isVirtualCart } from '@vitrina/domain';
 import { useState } from 'react';
 import { useT, type Translator } from '../../../i18n';
-import type { Api } from '../../../lib/api';
-import { useApi } from '../../../lib/use-api';
+import type { Api } from '../../../api-client/api';
+import { useApi } from '../../../api-client/use-api';
 import { useCart, type CartState } from '../../../state/cart';
 import { useCheckout, type CheckoutState } from '../../../state/checkout';
 import { notify } from '../../../state/notifications';

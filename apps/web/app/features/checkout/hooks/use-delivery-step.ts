@@ -1,6 +1,6 @@
 import { deliveryKindOf } from '@vitrina/domain';
 import { useRef, useState, type FormEvent } from 'react';
-import { checkoutAddress } from '../../../lib/address-form';
+import { checkoutAddress } from '../../../state/address-form';
 import type { PaymentMethod, PickupPoint, ShippingMethod } from '../../../lib/types';
 import { cart } from '../../../state/cart';
 import {

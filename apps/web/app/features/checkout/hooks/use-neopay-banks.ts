@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Api } from '../../../lib/api';
+import type { Api } from '../../../api-client/api';
 import type { Bank } from '../../../lib/types';
 
 /**

@@ -1,8 +1,8 @@
 import { cartHash, PAYMENT_NEOPAY, validateTermsAccepted, type OfflineEstimate } from '@vitrina/domain';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { checkoutAddress, checkoutBillingAddress } from '../../../lib/address-form';
-import { ApiError } from '../../../lib/api';
+import { checkoutAddress, checkoutBillingAddress } from '../../../state/address-form';
+import { ApiError } from '../../../api-client/api';
 import { cart } from '../../../state/cart';
 import {
   afterOrderPlaced,

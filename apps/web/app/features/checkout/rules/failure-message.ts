@@ -1,5 +1,5 @@
 import type { Translator } from '../../../i18n';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../api-client/api';
 
 /**
  * What the shopper is told when a checkout call fails: the API's message in the shopper's language

@@ -12,7 +12,7 @@ import {
   type FieldRule,
 } from '@vitrina/domain';
 import type { Translator } from '../../../i18n';
-import { addressFormErrors, deliveryFormErrors, paymentFormErrors } from '../../../lib/address-form';
+import { addressFormErrors, deliveryFormErrors, paymentFormErrors } from '../../../state/address-form';
 import type { AddressDetails, PaymentDetails, PersonalDetails } from '../../../state/checkout';
 
 /**

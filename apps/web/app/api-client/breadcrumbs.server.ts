@@ -1,8 +1,8 @@
 import { ROOT_CATEGORY_ID } from '@vitrina/domain';
 import type { Api } from './api';
-import type { Crumb } from './breadcrumbs';
-import type { Category, Product, StoreCode } from './types';
-import { categoryPath } from './urls';
+import type { Crumb } from '../lib/breadcrumbs';
+import type { Category, Product, StoreCode } from '../lib/types';
+import { categoryPath } from '../lib/urls';
 
 const CRUMB_FIELDS = ['id', 'name', 'slug', 'path', 'level', 'is_active'];
 

@@ -1,7 +1,7 @@
 import { STORE_CODES } from '@vitrina/domain';
 import { serverApi } from './api.server';
-import type { Category, CmsPage, Product, StoreCode } from './types';
-import { categoryPath, cmsPath, productPath } from './urls';
+import type { Category, CmsPage, Product, StoreCode } from '../lib/types';
+import { categoryPath, cmsPath, productPath } from '../lib/urls';
 
 type Ctx = Parameters<typeof serverApi>[0];
 

@@ -7,12 +7,12 @@
 import { formatPrice, offlineTotalDiffers } from '@vitrina/domain';
 import { useEffect } from 'react';
 import { useT, type Translator } from '../i18n';
-import type { Api } from '../lib/api';
-import { useApi } from '../lib/use-api';
-import { cart } from '../state/cart';
-import { afterOrderPlaced } from '../state/checkout';
-import { refreshCheckoutOptions } from '../state/checkout-options';
-import { notify, type NewNotification } from '../state/notifications';
+import type { Api } from '../api-client/api';
+import { useApi } from '../api-client/use-api';
+import { cart } from './cart';
+import { afterOrderPlaced } from './checkout';
+import { refreshCheckoutOptions } from './checkout-options';
+import { notify, type NewNotification } from './notifications';
 import {
   OFFLINE_ORDER_AUTO_TRANSMIT,
   ORDER_EVENT,
@@ -24,8 +24,8 @@ import {
   pendingOrders,
   setOrderCartConnector,
   transmitOrders,
-} from './offline-orders';
-import { syncQueue, type Outcome, type SyncQueue, type SyncTask } from './queue';
+} from '../sync/offline-orders';
+import { syncQueue, type Outcome, type SyncQueue, type SyncTask } from '../sync/queue';
 
 export interface OrderOutcomeDeps {
   t: Translator;

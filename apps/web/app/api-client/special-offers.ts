@@ -1,6 +1,6 @@
 import { LISTING_STATUS, LISTING_VISIBILITY, SPECIAL_OFFERS_IDS_PER_QUERY } from '@vitrina/domain';
 import type { Api } from './api';
-import type { Product, SpecialOffer } from './types';
+import type { Product, SpecialOffer } from '../lib/types';
 
 export interface OfferWithProduct {
   offer: SpecialOffer;

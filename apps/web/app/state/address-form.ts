@@ -11,8 +11,8 @@ import {
   type DeliveryKind,
   type FieldError,
 } from '@vitrina/domain';
-import type { AddressDetails, PaymentDetails } from '../state/checkout';
-import type { Address, CustomerAddress } from './types';
+import type { AddressDetails, PaymentDetails } from './checkout';
+import type { Address, CustomerAddress } from '../lib/types';
 
 type FieldErrors<K extends PropertyKey> = Partial<Record<K, FieldError>>;
 

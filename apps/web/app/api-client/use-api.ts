@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { browserApi, type Api } from './api';
-import { useStoreCode } from './store';
+import { useStoreCode } from '../lib/store';
 
 /** The browser's API client for the current store view (relative `/vsbridge/...`). */
 export function useApi(): Api {

@@ -1,5 +1,5 @@
 import { ApiError } from './api';
-import type { TokenPair } from './types';
+import type { TokenPair } from '../lib/types';
 
 /**
  * Token refresh (accounts-checkout-routes.md §4 "Token refresh"): on a 401 answered to a request

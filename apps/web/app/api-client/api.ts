@@ -31,10 +31,11 @@ import type {
   StoreCode,
   Totals,
   StoreInfo,
-} from './types';
-import { catalogIndex } from './store';
-import { browserCatalogueCache, type CatalogueCache } from '../sync/catalogue-cache';
-import type { CacheName } from '../sync/local-cache';
+  Filters,
+} from '../lib/types';
+import { catalogIndex } from '../lib/store';
+import { browserCatalogueCache, type CatalogueCache } from './catalogue-cache';
+import type { CacheName } from './local-cache';
 
 /** The transport: global fetch, or the server's in-process `context.apiFetch`. */
 export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -72,11 +73,6 @@ export class ApiError extends Error {
 
 export const BAD_CONTENT_TYPE = 'Error with response - bad content-type!';
 export const WRONG_FORMAT = 'Unhandled error, wrong response format!';
-
-export type Filters = Record<
-  string,
-  string | number | boolean | (string | number)[] | { gte?: number; gt?: number; lte?: number; lt?: number }
->;
 
 export interface SearchParams {
   query?: string;
