@@ -7,3 +7,4 @@ export * from './catalog-documents.ts';
 export * from './search-answers.ts';
 export * from './shop-answers.ts';
 export * from './account-answers.ts';
+export * from './import-file.ts';
