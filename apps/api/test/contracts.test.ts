@@ -5,22 +5,41 @@
  */
 import { importCatalog } from '@vitrina/db';
 import {
+  attributeDocumentContract,
+  bankContract,
   cartLineContract,
   cartTotalsContract,
   categoryDocumentContract,
+  checkoutOptionsContract,
+  claimContract,
+  cmsBlockDocumentContract,
+  cmsPageDocumentContract,
   customerProfileContract,
+  customerReviewContract,
+  deliveryOptionsContract,
+  homePageContract,
+  newsItemContract,
+  newsletterConfirmationContract,
+  newsPageContract,
+  orderCreatedContract,
   orderHistoryContract,
   orderPullContract,
   paymentMethodContract,
   pickupPointContract,
   productDocumentContract,
+  reviewContract,
+  reviewListContract,
+  searchAnswerContract,
+  sessionAnswerContract,
   shippingMethodContract,
+  specialOfferContract,
+  storeInfoContract,
 } from '@vitrina/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CONDITION, compositeCatalog } from './fixtures.ts';
 import { address, orderBody, searchUrl, startApi, type TestApi } from './helpers.ts';
-import { bearer, customer } from './user-helpers.ts';
+import { bearer, customer, outbox, PASSWORD } from './user-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -29,6 +48,10 @@ beforeAll(async () => {
     SHOP_BANK_NAME: 'AB SEB bankas',
     SHOP_IBAN: 'LT12 7044 0600 0000 0001',
     GROUP_PRICING: 'true',
+    PAYMENT_SANDBOX: 'true',
+    EXPOSE_OUTBOX: 'true',
+    MAIL_OUTBOX_INTERVAL_MS: '0',
+    DEMO_SPECIAL_OFFERS: 'false',
   });
   await importCatalog(api.database, compositeCatalog());
 }, 120_000);
@@ -80,16 +103,16 @@ describe('the cart answers keep the contract', () => {
     expect(totals.total_segments.map((s) => s.code)).toContain('discount');
   });
 
-  it('checkout options: every country, every method', async () => {
+  it('checkout options: every country, every method with the subtotal from which it is free', async () => {
     const r = await api.call('/vsbridge/shop/checkout-options?storeCode=lt');
-    const { options } = r.body.result as {
-      options: { shipping_methods: unknown[]; payment_methods: unknown[] }[];
-    };
-    expect(options.length).toBeGreaterThan(0);
-    for (const o of options) {
-      for (const m of o.shipping_methods) conforms(shippingMethodContract, m);
-      for (const m of o.payment_methods) conforms(paymentMethodContract, m);
-    }
+    const { options } = conforms(checkoutOptionsContract, r.body.result);
+    expect(options.map((o) => o.country_id)).toEqual(['EE', 'LT', 'LV']);
+    const lt = options.find((o) => o.country_id === 'LT');
+    expect(lt?.shipping_methods.map((m) => [m.carrier_code, m.free_from_incl_tax])).toEqual([
+      ['courier', 9900],
+      ['omniva', null],
+    ]);
+    expect(lt?.payment_methods.length).toBeGreaterThan(0);
   });
 });
 
@@ -212,7 +235,7 @@ describe('the order answer keeps the contract', () => {
       }),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const { orderNumber, orderToken } = created.body.result as { orderNumber: string; orderToken: string };
+    const { orderNumber, orderToken } = conforms(orderCreatedContract, created.body.result);
     const pulled = await api.call(`/vsbridge/order/pull?number=${orderNumber}&orderToken=${orderToken}`);
     const order = conforms(orderPullContract, pulled.body.result);
     expect(order.bank_transfer === null).toBe(payment !== 'banktransfer');
@@ -319,5 +342,200 @@ describe('the catalogue documents keep the contract', () => {
       conforms(categoryDocumentContract, h._source),
     );
     expect(docs.find((d) => d.id === 2)?.children_data.map((c) => c.id)).toContain(10);
+  });
+});
+
+describe('the shop data keeps the contract', () => {
+  it('home page with banners and configuration, store information, delivery options', async () => {
+    const home = conforms(homePageContract, (await api.call('/vsbridge/home-page?storeCode=en')).body.result);
+    expect(home.slider.map((b) => b.title)).toEqual(['Sale']);
+    expect(home.banner[0]?.category_id).toBe(10);
+    expect(home.config.map((c) => c.code)).toEqual(['home']);
+    const info = conforms(
+      storeInfoContract,
+      (await api.call('/vsbridge/store-info?storeCode=en')).body.result,
+    );
+    expect(info.company).toMatchObject({ name: 'UAB Vitrina', demo: false });
+    const delivery = conforms(
+      deliveryOptionsContract,
+      (await api.call('/vsbridge/shop/delivery-options?storeCode=lt')).body.result,
+    );
+    expect(
+      delivery.shipping_methods.map((m) => [m.carrier_code, m.price_incl_tax, m.free_from_incl_tax]),
+    ).toEqual([
+      ['courier', 399, 9900],
+      ['omniva', 249, null],
+    ]);
+  });
+
+  it('the NEOPAY banks (sandbox)', async () => {
+    const r = await api.call('/vsbridge/neopay/payment/banks/LT');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const banks = (r.body.result as unknown[]).map((b) => conforms(bankContract, b));
+    expect(banks.length).toBeGreaterThan(0);
+    expect(banks.every((b) => b.sandbox === true)).toBe(true);
+  });
+});
+
+describe('the search answer keeps the contract', () => {
+  it("a product search with aggregations: hits, buckets and the attributes' labels", async () => {
+    const r = await api.call(
+      searchUrl('product', { aggregations: ['color', 'condition'] }, { size: 100, storeCode: 'lt' }),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const answer = conforms(searchAnswerContract(productDocumentContract), r.body);
+    expect(Object.keys(answer.aggregations).sort()).toEqual(['color', 'condition']);
+    expect(answer.attribute_metadata?.find((m) => m.attribute_code === 'color')?.frontend_label).toBe(
+      'Spalva',
+    );
+  });
+
+  it('attributes, CMS pages and CMS blocks', async () => {
+    const search = async (type: string) => {
+      const r = await api.call(searchUrl(type, {}, { size: 100, storeCode: 'en' }));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as unknown;
+    };
+    const attributes = conforms(searchAnswerContract(attributeDocumentContract), await search('attribute'));
+    expect(attributes.hits.hits.map((h) => h._source.attribute_code)).toContain('color');
+    // a search without aggregations answers no attribute labels
+    expect(attributes.attribute_metadata).toBeUndefined();
+    const pages = conforms(searchAnswerContract(cmsPageDocumentContract), await search('cms_page'));
+    expect(pages.hits.hits.map((h) => h._source.slug)).toEqual(['about-us', 'karjera']);
+    const blocks = conforms(searchAnswerContract(cmsBlockDocumentContract), await search('cms_block'));
+    expect(blocks.hits.hits.map((h) => h._source.content)).toEqual(['<p>Terms</p>']);
+  });
+});
+
+describe("the account's answers keep the contract", () => {
+  it('login and refresh: the access token, meta with the refresh token and the group', async () => {
+    const c = await customer(api, 'contract-session');
+    const loggedIn = conforms(
+      sessionAnswerContract,
+      (
+        await api.call({
+          method: 'POST',
+          url: '/vsbridge/user/login?storeCode=en',
+          payload: { username: c.email, password: PASSWORD },
+        })
+      ).body,
+    );
+    // GROUP_PRICING is on: meta names the group and its signed token
+    expect(loggedIn.meta.groupToken).toEqual(expect.any(String));
+    const refreshed = await api.call({
+      method: 'POST',
+      url: '/vsbridge/user/refresh?storeCode=en',
+      payload: { refreshToken: loggedIn.meta.refreshToken },
+    });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    conforms(sessionAnswerContract, refreshed.body);
+  });
+
+  it('claims and special offers', async () => {
+    const c = await customer(api, 'contract-card');
+    await api.database.query(
+      "INSERT INTO customer_claims (customer_id, code, value, description) VALUES ($1, 'CARD-1', '5 %', 'Loyalty card')",
+      [c.id],
+    );
+    const claims = (
+      await api.call({ url: '/vsbridge/user/claims?storeCode=en', headers: bearer(c.accessToken) })
+    ).body.result as unknown[];
+    expect(claims.map((x) => conforms(claimContract, x).code)).toEqual(['CARD-1']);
+    const set = await api.call({
+      method: 'PUT',
+      url: '/vsbridge/admin/special-offers?storeCode=en',
+      headers: bearer(api.adminToken),
+      payload: {
+        email: c.email,
+        offers: [
+          { sku: 'PHN-2001', final_price: 50000, price_incl_tax: 60500, valid_until: '2999-01-01T00:00:00Z' },
+          { sku: 'MBA-7000-B', final_price: 55000, price_incl_tax: 66550 },
+        ],
+      },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const offers = (
+      await api.call({ url: '/vsbridge/user/special-offers?storeCode=en', headers: bearer(c.accessToken) })
+    ).body.result as unknown[];
+    expect(offers.map((o) => conforms(specialOfferContract, o).sku)).toEqual(['PHN-2001', 'MBA-7000-B']);
+  });
+
+  it("an order's feedback, the product's reviews and the customer's own", async () => {
+    const c = await customer(api, 'contract-review');
+    const cartId = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    expect((await post('update', cartId, { cartItem: { sku: 'PHN-2001', qty: 1 } })).status).toBe(200);
+    const created = await api.call({
+      method: 'POST',
+      url: '/vsbridge/order/create?storeCode=en',
+      headers: bearer(c.accessToken),
+      payload: orderBody({
+        cartId,
+        key: 'contract-review',
+        products: [{ sku: 'PHN-2001', qty: 1 }],
+        email: c.email,
+      }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { orderNumber, orderToken } = conforms(orderCreatedContract, created.body.result);
+    const review = { title: 'Works', detail: 'As described.', nickname: 'Ona', rating: 5 };
+    const written = await api.call({
+      method: 'POST',
+      url: '/vsbridge/review/create?storeCode=en',
+      payload: { review: { ...review, number: orderNumber, orderToken } },
+    });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    const [mine] = (written.body.result as unknown[]).map((x) => conforms(reviewContract, x));
+    const list = conforms(
+      reviewListContract,
+      (await api.call(`/vsbridge/review/list?productId=${mine?.product_id}`)).body.result,
+    );
+    expect(list.items).toEqual([mine]);
+    const own = (
+      await api.call({ url: '/vsbridge/user/reviews?storeCode=en', headers: bearer(c.accessToken) })
+    ).body.result as unknown[];
+    expect(own.map((x) => conforms(customerReviewContract, x).order_number)).toEqual([orderNumber]);
+  });
+
+  it('the newsletter confirmation with its coupon, then without', async () => {
+    const email = 'contract-newsletter@example.com';
+    /** subscribes and confirms with the newest e-mail's code */
+    const subscribeAndConfirm = async () => {
+      const subscribed = await api.call({
+        method: 'POST',
+        url: '/vsbridge/mailer/subscribe?storeCode=en',
+        payload: { email },
+      });
+      expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(200);
+      const [mail] = await outbox(api, { kind: 'mail.newsletter-confirmation', to: email });
+      const code = /\/newsletter\/[^/]+\/([\w-]+)$/.exec(mail?.link ?? '')?.[1] ?? '';
+      const confirmed = await api.call({
+        method: 'POST',
+        url: '/vsbridge/mailer/mail-confirmation?storeCode=en',
+        payload: { email, code },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      return conforms(newsletterConfirmationContract, confirmed.body.result);
+    };
+    expect((await subscribeAndConfirm()).coupon?.type).toBe('percent');
+    const left = await api.call({
+      method: 'DELETE',
+      url: '/vsbridge/mailer/subscribe?storeCode=en',
+      payload: { email },
+    });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    // subscribed again: never a second coupon
+    expect((await subscribeAndConfirm()).coupon).toBeNull();
+  });
+
+  it('news: a page and an item', async () => {
+    const page = conforms(newsPageContract, (await api.call('/vsbridge/news?storeCode=en')).body.result);
+    expect(page.items.length).toBeGreaterThan(0);
+    const slug = page.items[0]!.slug;
+    const item = conforms(
+      newsItemContract,
+      (await api.call(`/vsbridge/news/${slug}?storeCode=en`)).body.result,
+    );
+    expect(item).toEqual(page.items[0]);
   });
 });

@@ -38,7 +38,10 @@ import { ApiError } from '../app/api-client/api';
 import type { Address, PaymentMethod, ShippingMethod } from '../app/lib/types';
 import { UNCONNECTED_CART_ID } from '../app/sync/offline-orders';
 
-const ship = (over: Partial<ShippingMethod> = {}): ShippingMethod => ({
+// (a method cached from the checkout options may carry its free-shipping threshold)
+const ship = (
+  over: Partial<ShippingMethod & { free_from_incl_tax: number | null }> = {},
+): ShippingMethod & { free_from_incl_tax?: number | null } => ({
   code: 'flatrate_flatrate',
   carrier_code: 'flatrate',
   method_code: 'flatrate',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_MAX_FROM } from '@vitrina/domain';
+import {
+  SEARCH_MAX_FROM,
+  attributeDocumentContract,
+  attributeMetadataContract,
+  type AttributeDocument,
+} from '@vitrina/domain';
 import {
   clearFilters,
   facetFilters,
@@ -89,17 +94,48 @@ describe('system parameters (sort, page, utm_*, gclid, fbclid) are never filters
 });
 
 describe('facet filters are labelled by the search answer attributeMetadata first (spec §3 "Search response")', () => {
+  /** an attribute document as `attribute/_search` answers it (the contract parses it) */
+  const attribute = (
+    id: number,
+    fields: Pick<
+      AttributeDocument,
+      'attribute_code' | 'frontend_label' | 'default_frontend_label' | 'options'
+    >,
+  ) =>
+    attributeDocumentContract.parse({
+      id,
+      attribute_id: id,
+      frontend_input: 'select',
+      is_comparable: false,
+      is_filterable: true,
+      is_visible_on_front: true,
+      is_user_defined: true,
+      position: 0,
+      ...fields,
+    });
   const attributes = [
-    {
+    attribute(93, {
       attribute_code: 'color',
       frontend_label: 'Color (admin)',
+      default_frontend_label: 'Color (admin)',
       options: [{ value: 7, label: 'Black (admin)' }],
-    },
-    { attribute_code: 'brand', default_frontend_label: 'Brand', options: [{ value: 3, label: 'Acme' }] },
+    }),
+    // no label in this store view: the English one
+    attribute(81, {
+      attribute_code: 'brand',
+      frontend_label: '',
+      default_frontend_label: 'Brand',
+      options: [{ value: 3, label: 'Acme' }],
+    }),
   ];
   it('the metadata label and option labels win; others fall back to the attribute documents', () => {
     const metadata = [
-      { attribute_code: 'color', frontend_label: 'Spalva', options: [{ value: 7, label: 'Juoda' }] },
+      attributeMetadataContract.parse({
+        attribute_id: 93,
+        attribute_code: 'color',
+        frontend_label: 'Spalva',
+        options: [{ value: 7, label: 'Juoda' }],
+      }),
     ];
     expect(facetFilters(attributes, metadata, [])).toEqual([
       { code: 'color', label: 'Spalva', options: { '7': 'Juoda' }, order: ['7'] },

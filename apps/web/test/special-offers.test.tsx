@@ -1,21 +1,26 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { specialOfferContract } from '@vitrina/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StockAlertForm } from '../app/components/StockAlertForm';
 import type { SearchParams } from '../app/api-client/api';
 import { loadOfferProducts } from '../app/api-client/special-offers';
 import type { Product, SpecialOffer } from '../app/lib/types';
 
-const offer = (id: number, sku = `SKU-${id}`): SpecialOffer => ({
-  id,
-  sku,
-  final_price: 1000,
-  price_incl_tax: 1210,
-  id_variant: null,
-  option_comments: '',
-  quantity: 1,
-});
+/** an offer as `user/special-offers` answers it (the contract parses it) */
+const offer = (id: number, sku = `SKU-${id}`): SpecialOffer =>
+  specialOfferContract.parse({
+    id,
+    sku,
+    final_price: 1000,
+    price_incl_tax: 1210,
+    id_variant: null,
+    option_comments: '',
+    quantity: 1,
+    label: null,
+    valid_until: null,
+  });
 
 describe('special offers: products looked up by id', () => {
   it('asks 100 ids per query, with the listing visibility and status filters; unlisted products are null', async () => {

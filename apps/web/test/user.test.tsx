@@ -280,7 +280,7 @@ describe('token refresh', () => {
         async refresh(rt): Promise<TokenPair> {
           refreshCalls.push(rt);
           await new Promise((r) => setTimeout(r, 10));
-          return { token: 'new', refreshToken: 'r2' };
+          return { token: 'new', refreshToken: 'r2', groupToken: null, groupId: null };
         },
         async save(pair) {
           shared = { token: pair.token, refreshToken: pair.refreshToken };

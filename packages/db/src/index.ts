@@ -45,7 +45,6 @@ export {
   type ImportResult,
 } from './import/importer.ts';
 export { ImportError, formatIssue, formatIssues, type ImportIssue } from './import/errors.ts';
-export { importFileSchema, type ImportFile, type ImportFileInput } from './import/format.ts';
 export { toLocalized, pick, slugify, type Text } from './localized.ts';
 export {
   readServerLock,

@@ -17,7 +17,8 @@ import {
   runDemoRemoveCli,
   runImportCli,
 } from '../src/index.ts';
-import { ROOT_CATEGORY_ID, generateDemoCatalog, type ImportFile } from '@vitrina/demo';
+import { ROOT_CATEGORY_ID, generateDemoCatalog } from '@vitrina/demo';
+import type { ImportFileInput } from '@vitrina/domain';
 import { demoKeysOf, markDemoSeeded, removeDemoData } from '../src/demo/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
@@ -120,10 +121,8 @@ describe('the demo data, removed', () => {
   });
 
   it('an import with removeDemo swaps the demo for the shop catalogue in one step, keeping the file records', async () => {
-    const kept = demo.products?.find((p) => p.type_id === 'simple') as NonNullable<
-      ImportFile['products']
-    >[number];
-    const own: ImportFile = {
+    const kept = demo.products.find((p) => p.type_id === 'simple')!;
+    const own: ImportFileInput = {
       categories: [{ id: 500, parent_id: ROOT_CATEGORY_ID, name: 'Own', position: 1, is_active: true }],
       products: [
         { ...kept, name: 'Our own product on a demo sku', category_ids: [500] },
@@ -140,7 +139,7 @@ describe('the demo data, removed', () => {
         },
       ],
       coupons: [{ code: 'WELCOME5', type: 'fixed', value: 5 }],
-    } as ImportFile;
+    };
     const result = await importCatalog(database, own, { now: REF, removeDemo: true });
     expect(result.demo_removed?.products).toBe(keys.skus.length - 1);
     expect(await demoLeft(database, { skus: [kept.sku] })).toEqual({ ...NOTHING_LEFT, coupons: 1 });

@@ -44,7 +44,7 @@ import { capitalize, inches, slugify, storeSlugs, textIn } from './text.ts';
 import type {
   ImportBundleOption,
   ImportConfigurableChild,
-  ImportFile,
+  DemoImportFile,
   ImportProduct,
   ImportProductLink,
   ImportStock,
@@ -980,7 +980,7 @@ function makeSetsAndBundles(
 
 // ------------------------------------------------------------------ the two generators
 
-function shopData(seed: number, ref: Date, rng: Rng): Omit<ImportFile, 'products' | 'attributes'> {
+function shopData(seed: number, ref: Date, rng: Rng): Omit<DemoImportFile, 'products' | 'attributes'> {
   return {
     categories: buildCategories(),
     taxrules: buildTaxRules(),
@@ -1001,7 +1001,7 @@ function assemble(
   brands: string[],
   products: ImportProduct[],
   rng: Rng,
-): ImportFile {
+): DemoImportFile {
   const { categories, ...rest } = shopData(seed, ref, rng);
   return { attributes: buildAttributes(brands), categories, products, ...rest };
 }
@@ -1011,7 +1011,7 @@ function assemble(
  * condition grades plus colour or capacity, grouped, bundle, virtual, downloadable) in the category
  * tree under root 2, with the shop's CMS pages, tax rules, coupons, methods, pickup points and banners.
  */
-export function generateDemoCatalog(options: DemoCatalogOptions = {}): ImportFile {
+export function generateDemoCatalog(options: DemoCatalogOptions = {}): DemoImportFile {
   const seed = options.seed ?? 42;
   const productCount = Math.max(0, Math.floor(options.productCount ?? 2400));
   const ref = startOfUtcDay(options.referenceDate ?? new Date());
@@ -1068,7 +1068,7 @@ export function generateDemoCatalog(options: DemoCatalogOptions = {}): ImportFil
  * A large catalogue for benchmarks: the same shop data and shape, `productCount` simple and
  * configurable products (default 100,000) with shared generic descriptions, built in a few seconds.
  */
-export function generateLargeCatalog(options: LargeCatalogOptions = {}): ImportFile {
+export function generateLargeCatalog(options: LargeCatalogOptions = {}): DemoImportFile {
   const seed = options.seed ?? 42;
   const productCount = Math.max(0, Math.floor(options.productCount ?? 100_000));
   const ref = startOfUtcDay(options.referenceDate ?? new Date());

@@ -1,216 +1,98 @@
 /**
- * The shop data import file (docs/CONTRACTS.md, "Shop data import file"), as produced by the demo
- * generator. Money is decimal euros net of tax; dates are ISO strings; a text is a string (the same in
- * every store view) or `{ lt, en, ru }`.
+ * The shop data import file (docs/CONTRACTS.md, "Shop data import file") as the demo generator writes
+ * it: the shared contract's types (packages/domain contracts/import-file.ts), never a copy of them. The
+ * generator writes the file as the importer reads it once validated (zod's output: every default
+ * written out, numbers as numbers), which the importer reads back unchanged. Money is decimal euros
+ * net of tax; dates are ISO strings; a text is a string (the same in every store view) or `{ lt, en, ru }`.
  */
+import type { ImportFile, ImportFileInput } from '@vitrina/domain';
+
+export type { ProductType } from '@vitrina/domain';
 
 export type StoreCode = 'lt' | 'en' | 'ru';
+/** the generator's texts: every store view written (the file allows any of them) */
 export type LocalizedText = { lt: string; en: string; ru: string };
 export type Text = string | LocalizedText;
 
-export type ProductType = 'simple' | 'configurable' | 'grouped' | 'bundle' | 'virtual' | 'downloadable';
+/** a record of one of the file's lists */
+type RecordOf<K extends keyof ImportFile> = NonNullable<ImportFile[K]>[number];
+/**
+ * a record with the fields of `W` as the generator writes them (optional in the file, always written;
+ * narrower). Its keys must be the record's own: a field renamed in the contract fails here, unless the
+ * record is a loose one that also holds attribute values. DemoImportFile checks the rest.
+ */
+type Written<T, W extends { [P in keyof W]: P extends keyof T ? unknown : never }> = {
+  [P in keyof T as P extends keyof W ? never : P]: T[P];
+} & W;
 
-export interface ImportAttributeOption {
-  value: number;
-  label: Text;
-}
+/** a record whose fields `K` the generator leaves to the importer's defaults (`is_active`: true) */
+type Defaulted<T, K extends keyof T> = { [P in keyof T as P extends K ? never : P]: T[P] } & Partial<
+  Pick<T, K>
+>;
 
-export interface ImportAttribute {
-  attribute_id: number;
-  attribute_code: string;
-  frontend_label: Text;
-  frontend_input: 'select' | 'text';
-  is_comparable: boolean;
-  is_filterable: boolean;
-  position: number;
-  options: ImportAttributeOption[];
-}
-
-export interface ImportCategory {
-  id: number;
-  /** 1 (or null) for the root category 2 */
-  parent_id: number | null;
-  name: Text;
-  slug: Text;
-  position: number;
-  is_active: boolean;
-  description?: Text;
-}
-
-export interface ImportStock {
-  is_in_stock: boolean;
-  qty: number;
-  manage_stock?: boolean;
-}
-
-export interface ImportConfigurableOption {
-  attribute_id: number;
-  attribute_code: string;
-  label: string;
-  values: { value_index: number; label?: string }[];
-}
-
-/** a child of a configurable; filterable attributes are top-level keys (`condition: 3`, `color: 40`) */
-export interface ImportConfigurableChild {
-  id: number;
-  sku: string;
-  name?: Text;
-  price: number;
-  special_price?: number;
-  image?: string;
-  status: number;
-  stock: ImportStock;
-  [attributeCode: string]: unknown;
-}
-
-export interface ImportProductLink {
-  link_type: 'associated';
-  linked_product_sku: string;
-  linked_product_type: ProductType;
-  qty: number;
-  is_default: boolean;
-}
-
-export interface ImportBundleOption {
-  option_id: number;
-  title: Text;
-  type: 'radio' | 'select' | 'checkbox' | 'multi';
-  required: boolean;
-  product_links: { sku: string; qty: number; is_default: boolean; can_change_quantity?: boolean; price?: number }[];
-}
-
+export type ImportAttributeOption = { value: number; label: Text };
+export type ImportAttribute = Written<
+  RecordOf<'attributes'>,
+  { frontend_label: Text; options: ImportAttributeOption[] }
+>;
+export type ImportCategory = RecordOf<'categories'>;
 /** a product; filterable attribute values are top-level keys by attribute_code (`condition: 1`) */
-export interface ImportProduct {
-  id: number;
-  sku: string;
-  type_id: ProductType;
-  status: number;
-  visibility: number;
-  name: Text;
-  description?: Text;
-  short_description?: Text;
-  url_key: string;
-  brand?: string;
-  mpn?: string;
-  image?: string;
-  media_gallery?: { image: string }[];
-  price: number;
-  special_price?: number;
-  special_from_date?: string;
-  special_to_date?: string;
-  tax_class_id: number;
-  category_ids: number[];
-  stock: ImportStock;
-  is_promoted?: number;
-  sales_count?: number;
-  created_at?: string;
-  updated_at?: string;
-  configurable_options?: ImportConfigurableOption[];
-  configurable_children?: ImportConfigurableChild[];
-  product_links?: ImportProductLink[];
-  bundle_options?: ImportBundleOption[];
-  parent_sku?: string;
-  [attributeCode: string]: unknown;
+export type ImportProduct = Written<
+  RecordOf<'products'>,
+  {
+    name: Text;
+    price: number;
+    category_ids: number[];
+    stock: ImportStock;
+    configurable_children?: ImportConfigurableChild[];
+  }
+>;
+export type ImportStock = Written<
+  NonNullable<RecordOf<'products'>['stock']>,
+  { is_in_stock: boolean; qty: number }
+>;
+export type ImportConfigurableOption = NonNullable<ImportProduct['configurable_options']>[number];
+/** a child of a configurable; filterable attributes are top-level keys (`condition: 3`, `color: 40`) */
+export type ImportConfigurableChild = Written<
+  NonNullable<RecordOf<'products'>['configurable_children']>[number],
+  { name?: Text; price: number; stock: ImportStock }
+>;
+export type ImportProductLink = NonNullable<ImportProduct['product_links']>[number];
+type BundleOption = NonNullable<RecordOf<'products'>['bundle_options']>[number];
+export type ImportBundleOption = Written<
+  BundleOption,
+  { product_links: Defaulted<BundleOption['product_links'][number], 'can_change_quantity'>[] }
+>;
+export type ImportTaxRule = RecordOf<'taxrules'>;
+export type ImportCoupon = Defaulted<RecordOf<'coupons'>, 'is_active'>;
+export type ImportCmsPage = RecordOf<'cms_pages'>;
+export type ImportCmsBlock = RecordOf<'cms_blocks'>;
+export type ImportShippingMethod = Defaulted<RecordOf<'shipping_methods'>, 'is_active'>;
+export type ImportPaymentMethod = Defaulted<RecordOf<'payment_methods'>, 'is_active'>;
+export type ImportPickupPoint = Defaulted<RecordOf<'pickup_points'>, 'is_active'>;
+export type ImportBanner = Defaulted<RecordOf<'banners'>, 'is_active'>;
+export type ImportShopConfig = RecordOf<'shop_config'>;
+
+/** the records of the generator's lists */
+interface DemoRecords {
+  attributes: ImportAttribute;
+  categories: ImportCategory;
+  products: ImportProduct;
+  taxrules: ImportTaxRule;
+  coupons: ImportCoupon;
+  cms_pages: ImportCmsPage;
+  cms_blocks: ImportCmsBlock;
+  shipping_methods: ImportShippingMethod;
+  payment_methods: ImportPaymentMethod;
+  pickup_points: ImportPickupPoint;
+  banners: ImportBanner;
+  shop_config: ImportShopConfig;
 }
 
-export interface ImportTaxRule {
-  id: number;
-  code: string;
-  product_tax_class_ids: number[];
-  customer_tax_class_ids: number[];
-  rates: { rate: number; tax_country_id: string; tax_region_id: number; region_name: string }[];
-}
+/** a type the importer accepts as a file (the contract's input): the check that the generator's types fit */
+type AcceptedFile<T extends ImportFileInput> = T;
 
-export interface ImportCoupon {
-  code: string;
-  type: 'percent' | 'fixed';
-  /** percent, or decimal euros for `fixed` */
-  value: number;
-  from_date?: string;
-  to_date?: string;
-  min_subtotal?: number;
-  uses_per_coupon?: number;
-}
-
-export interface ImportCmsPage {
-  id: number;
-  identifier: string;
-  slug: Text;
-  title: Text;
-  content: Text;
-  meta_description?: Text;
-  is_active: boolean;
-}
-
-export interface ImportCmsBlock {
-  id: number;
-  identifier: string;
-  title: Text;
-  content: Text;
-  is_active: boolean;
-}
-
-export interface ImportShippingMethod {
-  code: string;
-  carrier_code: string;
-  method_code: string;
-  title: Text;
-  price: number;
-  free_threshold?: number;
-  countries: string[];
-  needs_pickup_point: boolean;
-  is_default: boolean;
-  position: number;
-}
-
-export interface ImportPaymentMethod {
-  code: string;
-  title: Text;
-  fee: number;
-  is_default: boolean;
-  is_server_method: boolean;
-  offline: boolean;
-  allowed_for_virtual: boolean;
-  position: number;
-}
-
-export interface ImportPickupPoint {
-  id: string;
-  carrier_code: string;
-  name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  country_id: string;
-  /** per ISO weekday "1" … "7": "HH:MM-HH:MM", null when closed (import format) */
-  opening_hours?: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', string | null>>;
-}
-
-export interface ImportBanner {
-  kind: 'slider' | 'banner' | 'category_banner' | 'product_banner' | 'multi_banner';
-  position: number;
-  image: string;
-  title: Text;
-  link: Text;
-  category_id?: number;
-}
-
-export interface ImportShopConfig {
-  code: string;
-  configs: Record<string, unknown>;
-}
-
-export interface ImportFile {
-  attributes?: ImportAttribute[];
-  categories?: ImportCategory[];
-  products?: ImportProduct[];
-  taxrules?: ImportTaxRule[];
-  coupons?: ImportCoupon[];
-  cms_pages?: ImportCmsPage[];
-  cms_blocks?: ImportCmsBlock[];
-  shipping_methods?: ImportShippingMethod[];
-  payment_methods?: ImportPaymentMethod[];
-  pickup_points?: ImportPickupPoint[];
-  banners?: ImportBanner[];
-  shop_config?: ImportShopConfig[];
-}
+/** the demo catalogue: the file as the generator writes it (its products always) */
+export type DemoImportFile = AcceptedFile<
+  { [K in keyof DemoRecords]?: DemoRecords[K][] } & { products: ImportProduct[] }
+>;

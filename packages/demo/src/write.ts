@@ -1,16 +1,16 @@
 /** Writes an import file as JSON in chunks, so a 100k-product catalogue never becomes one huge string. */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { ImportFile } from './types.ts';
+import type { ImportFileInput } from '@vitrina/domain';
 
-export async function writeImportFile(file: string, data: ImportFile, chunkSize = 1000): Promise<number> {
+export async function writeImportFile(file: string, data: ImportFileInput, chunkSize = 1000): Promise<number> {
   const out = createWriteStream(file, { encoding: 'utf8' });
   let bytes = 0;
   const write = async (text: string) => {
     bytes += Buffer.byteLength(text);
     if (!out.write(text)) await once(out, 'drain');
   };
-  const entries = Object.entries(data) as [keyof ImportFile, unknown][];
+  const entries = Object.entries(data) as [keyof ImportFileInput, unknown][];
   await write('{');
   let first = true;
   for (const [key, value] of entries) {

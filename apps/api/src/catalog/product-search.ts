@@ -19,7 +19,11 @@ import {
   soldOutLast,
   toCents,
   validateSearchTerm,
+  type AttributeMetadataAnswer,
+  type BucketAnswer,
   type FilterValue,
+  type SearchAnswer,
+  type SearchHitAnswer,
   type SearchRequest,
   type SortClause,
   type StoreCode,
@@ -89,26 +93,15 @@ export type ProductQuery = {
   sort: SortClause[] | undefined;
 };
 
-export type SearchHit = { _id: string; _score: number; _source: Record<string, unknown> };
-export type Bucket = { key: string | number; doc_count: number };
-export type SearchResponse = {
-  took: number;
-  timed_out: false;
-  hits: { total: { value: number; relation: 'eq' }; max_score: number | null; hits: SearchHit[] };
-  aggregations: Record<string, { buckets: Bucket[] }>;
-  /**
-   * catalogue-and-cart.md §3 "Search response" attributeMetadata: the labels of the aggregated
-   * attributes and of their options, in the store view's language (product searches with aggregations)
-   */
-  attribute_metadata?: AttributeMetadata[];
-};
-
-export type AttributeMetadata = {
-  attribute_id: number;
-  attribute_code: string;
-  frontend_label: string;
-  options: { value: number | string; label: string }[];
-};
+/** the search answer: the shared contract (packages/domain contracts/search-answers.ts) */
+export type SearchHit = SearchHitAnswer<Record<string, unknown>>;
+export type Bucket = BucketAnswer;
+export type SearchResponse = SearchAnswer<Record<string, unknown>>;
+/**
+ * catalogue-and-cart.md §3 "Search response" attributeMetadata: the labels of the aggregated
+ * attributes and of their options, in the store view's language (product searches with aggregations)
+ */
+export type AttributeMetadata = AttributeMetadataAnswer;
 
 export type SearchSettings = {
   outOfStockListing: boolean;

@@ -3,19 +3,13 @@
  * `news` table as documents of a store view, newest first. While the table is empty the demo news
  * (news-demo.ts) is answered instead, each document marked `demo: true`.
  */
-import type { StoreCode } from '@vitrina/domain';
+import type { NewsItemAnswer, StoreCode } from '@vitrina/domain';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows, type Queryable } from '../lib/db.ts';
 import { DEMO_NEWS } from './news-demo.ts';
 
-export type NewsDoc = {
-  slug: string;
-  title: string;
-  body: string;
-  image: string | null;
-  published_at: string;
-  demo: boolean;
-};
+/** a news item as answered: the shared contract (packages/domain contracts/account-answers.ts) */
+export type NewsDoc = NewsItemAnswer;
 
 type NewsRow = { slug: string; title: Localized; body: Localized; image: string | null; published_at: Date | string };
 

@@ -4,6 +4,8 @@
  * provider where to send the browser, and applies the provider's VERIFIED answers (return redirect,
  * notification) to the order after checking the amount.
  */
+import type { BankAnswer } from '@vitrina/domain';
+
 export type PaymentStatus = 'pending' | 'paid' | 'cancelled' | 'failed';
 
 /** what a provider needs to know of the order to ask for a payment */
@@ -33,13 +35,8 @@ export type VerifiedPayment = {
   claims: Record<string, unknown>;
 };
 
-export type Bank = {
-  bic: string;
-  name: string;
-  country: string;
-  logo?: string | undefined;
-  sandbox?: boolean;
-};
+/** a bank of the NEOPAY selector: the shared contract (packages/domain contracts/shop-answers.ts) */
+export type Bank = BankAnswer;
 
 export interface PaymentProvider {
   /** the payment method code (payment_methods.code): NEOPAY, MOKILIZINGAS */

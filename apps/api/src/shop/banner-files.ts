@@ -7,17 +7,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StoreCode } from '@vitrina/domain';
+import type { BannerAnswer, StoreCode } from '@vitrina/domain';
 import { z } from 'zod';
 
-export type BannerOut = {
-  id: number;
-  position: number;
-  image: string;
-  title: string;
-  link: string;
-  category_id?: number;
-};
+/** a banner as the home page answers it: the shared contract (packages/domain contracts/shop-answers.ts) */
+export type BannerOut = BannerAnswer;
 
 const bannerSchema = z.object({
   id: z.number().int(),

@@ -5,17 +5,14 @@
  * a shop on the seeded demo catalogue with none configured shows fictional details marked `demo`, so
  * that nobody takes them for a real seller.
  */
-import type { StoreCode } from '@vitrina/domain';
+import type { StoreCode, StoreInfoAnswer } from '@vitrina/domain';
 import { isDemoShop, type Database } from '@vitrina/db';
 import type { CompanyDetails } from '../config.ts';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
 
-export interface StoreInfo {
-  company: CompanyDetails & { demo: boolean };
-  payment_methods: string[];
-  shipping_methods: string[];
-}
+/** the answer: the shared contract (packages/domain contracts/shop-answers.ts) */
+export type StoreInfo = StoreInfoAnswer;
 
 /** Clearly fictional: an all-zero company code, a reserved example domain, a "Demo" street. */
 export const DEMO_COMPANY: CompanyDetails = {

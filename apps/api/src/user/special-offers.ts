@@ -11,27 +11,15 @@
  * written by the shop server's seeding): a real shop never hands out demo prices.
  */
 import { isDemoShop, type Database } from '@vitrina/db';
-import { LISTING_STATUS, LISTING_VISIBILITY, type StoreCode } from '@vitrina/domain';
+import { LISTING_STATUS, LISTING_VISIBILITY, type SpecialOfferAnswer, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { fieldError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { normaliseEmail } from './service.ts';
 
-/** one offer as the spec names its fields (money in cents) */
-export type SpecialOffer = {
-  /** the listed product the offer is shown on */
-  id: number;
-  final_price: number;
-  price_incl_tax: number;
-  id_variant: number | null;
-  option_comments: string;
-  sku: string;
-  quantity: number;
-  /** 'demo' for the demo shop's offers */
-  label: string | null;
-  valid_until: string | null;
-};
+/** one offer as the spec names its fields (money in cents): the shared contract (contracts/account-answers.ts) */
+export type SpecialOffer = SpecialOfferAnswer;
 
 type OfferRow = {
   product_id: number;

@@ -16,7 +16,11 @@ import type {
   AttributeDoc,
   CartLine,
   Category,
+  CmsBlock,
   CmsPage,
+  CustomerReview,
+  NewsPage,
+  ReviewList,
   OrderPayload,
   OrderSummary,
   OrderResult,
@@ -211,7 +215,7 @@ export function toSearchResult<T>(raw: SearchResponse<T>, perPage = 50): SearchR
   };
 }
 
-function activePage(page: CmsPage | undefined): CmsPage | null {
+function activePage<T extends CmsPage | CmsBlock>(page: T | undefined): T | null {
   return page && page.enabled !== false && page.is_active !== false && page.active !== false ? page : null;
 }
 
@@ -402,7 +406,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
      * edited by its staff like CMS pages). A block that is missing or inactive is absent.
      */
     async cmsBlocks(identifiers: string[]): Promise<Record<string, string>> {
-      const res = await search<CmsPage>('cms_block', {
+      const res = await search<CmsBlock>('cms_block', {
         filters: { identifier: identifiers },
         size: identifiers.length,
       });
@@ -423,8 +427,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
     storeInfo: () => readOrCall<StoreInfo>('storeInfo', '/store-info'),
     news: {
       /** A page of news, newest first (`demo` marks the example items served while none exist). */
-      list: (from = 0, size = 20) =>
-        call<{ items: NewsItem[]; total: number }>('GET', '/news', { from, size }),
+      list: (from = 0, size = 20) => call<NewsPage>('GET', '/news', { from, size }),
       /** One news item; a 404 when there is none with this slug. */
       get: (slug: string) => call<NewsItem>('GET', `/news/${encodeURIComponent(slug)}`),
     },
@@ -592,7 +595,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
       claims: () => call<Claim[]>('GET', '/user/claims'),
       /** The customer's special offers (a token is required: accounts-checkout-routes.md §4). */
       specialOffers: () => call<SpecialOffer[]>('GET', '/user/special-offers'),
-      reviews: () => call<Review[]>('GET', '/user/reviews'),
+      reviews: () => call<CustomerReview[]>('GET', '/user/reviews'),
       resetPassword: (email: string) => call<unknown>('POST', '/user/reset-password', {}, { email }),
       createPassword: (email: string, newPassword: string, resetToken: string) =>
         call<string>('POST', '/user/create-password', {}, { email, newPassword, resetToken }),
@@ -616,7 +619,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
         rating?: number;
       }) => call<Review[]>('POST', '/review/create', {}, { review }),
       list: (productId: number | string, pageSize = 20) =>
-        call<{ items: Review[]; total_count: number }>('GET', '/review/list', { productId, pageSize }),
+        call<ReviewList>('GET', '/review/list', { productId, pageSize }),
     },
     /** "Notify me when it is back in stock" on an out-of-stock product (409: it is in stock). */
     stockAlert: {

@@ -65,7 +65,7 @@ export default function ComparePage() {
 
   const attributes: ComparableAttribute[] = (loaded?.attributes ?? []).map((a) => ({
     code: a.attribute_code,
-    label: a.frontend_label || a.default_frontend_label || a.label || a.attribute_code,
+    label: a.frontend_label || a.default_frontend_label || a.attribute_code,
   }));
   const optionLabel = (code: string, value: unknown) => {
     if (code === 'condition') {

@@ -3,10 +3,9 @@
  * shipping and payment methods, pickup points, banners and shop configuration, each the file's list
  * mapped to the table's rows (money: euros in the file, net of VAT, → cents; texts → per store view).
  */
-import { toCents } from '@vitrina/domain';
 import type { Executor } from '../client.ts';
 import { toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
-import type { ImportFile } from './format.ts';
+import { toCents, type ImportFile } from '@vitrina/domain';
 import {
   BANNERS,
   CMS_BLOCKS,

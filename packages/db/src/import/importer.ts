@@ -22,7 +22,6 @@
  *
  * On PGlite the transaction holds the only connection: a large import stalls the shop while it runs.
  */
-import { toCents, type ProductType } from '@vitrina/domain';
 import { liftTimeLimits, type Executor } from '../client.ts';
 import { reindexProducts } from '../indexer.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
@@ -41,15 +40,16 @@ import {
   validateProductUpdates,
 } from './partial.ts';
 import {
-  CHILD_FIELDS,
-  PRODUCT_FIELDS,
-  importFileSchema,
   WHOLE_NUMBER_TEXT,
+  importFileSchema,
+  toCents,
   type ImportCategory,
   type ImportChild,
   type ImportFile,
   type ImportProduct,
-} from './format.ts';
+  type ProductType,
+} from '@vitrina/domain';
+import { CHILD_FIELDS, PRODUCT_FIELDS } from './format.ts';
 
 export type ImportPhase =
   'validate' | 'attributes' | 'categories' | 'products' | 'stock' | 'content' | 'index' | 'done';

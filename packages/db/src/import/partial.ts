@@ -13,10 +13,15 @@
  *   the file; `null` clears a special price or date.
  * - Written in the import's transaction, after the full records; the updated products are re-indexed.
  */
-import { toCents, toDate } from '@vitrina/domain';
 import type { Executor } from '../client.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
-import { PRODUCT_UPDATE_FIELDS, importProductUpdateSchema, type ImportProductUpdate } from './format.ts';
+import {
+  PRODUCT_UPDATE_FIELDS,
+  importProductUpdateSchema,
+  toCents,
+  toDate,
+  type ImportProductUpdate,
+} from '@vitrina/domain';
 
 export type ProductUpdate = ImportProductUpdate & { index: number };
 

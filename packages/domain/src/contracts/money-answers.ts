@@ -49,7 +49,7 @@ export const cartTotalsContract = z.strictObject({
 });
 export type CartTotals = z.infer<typeof cartTotalsContract>;
 
-/** a shipping method offered to a cart (`cart/shipping-methods`; checkout options add `free_from_incl_tax`) */
+/** a shipping method offered to a cart (`cart/shipping-methods`; shop-answers.ts checkout options add `free_from_incl_tax`) */
 export const shippingMethodContract = z.strictObject({
   code: z.string(),
   carrier_code: z.string(),
@@ -66,8 +66,6 @@ export const shippingMethodContract = z.strictObject({
   cost_incl_tax: cents,
   price_incl_tax: cents,
   amount: cents,
-  /** checkout options: the subtotal from which it is free (null: never) */
-  free_from_incl_tax: cents.nullable().optional(),
 });
 export type ShippingMethodAnswer = z.infer<typeof shippingMethodContract>;
 

@@ -153,3 +153,17 @@ export const orderHistoryContract = z.strictObject({
   current_page: z.number().int().positive(),
 });
 export type OrderHistoryAnswer = z.infer<typeof orderHistoryContract>;
+
+/**
+ * `POST /order/create`: the order placed (or the first order of a repeated idempotency key), as
+ * order/pull answers it without the customer's details, the delivery title and the bank details
+ */
+export const orderCreatedContract = orderPullContract.omit({
+  email: true,
+  personal_details: true,
+  shipping_address: true,
+  billing_address: true,
+  shipping_method_title: true,
+  bank_transfer: true,
+});
+export type OrderCreatedAnswer = z.infer<typeof orderCreatedContract>;

@@ -53,7 +53,7 @@ export function orderPayload(c: OrderChoices): OrderPayload {
 /** The thank-you page of a placed order (its token lets the page show what the server recorded). */
 export function orderCompletedPath(
   storeCode: StoreCode,
-  order: Pick<OrderResult, 'orderNumber' | 'orderToken'>,
+  order: Pick<OrderResult, 'orderNumber'> & { orderToken?: string },
 ): string {
   return `${localizedPath(storeCode, '/order-completed')}?number=${encodeURIComponent(order.orderNumber)}${order.orderToken ? `&token=${encodeURIComponent(order.orderToken)}` : ''}`;
 }
@@ -65,7 +65,8 @@ export function orderCompletedPath(
  */
 export function reviewEstimate(
   items: Parameters<typeof offlineEstimate>[0],
-  shipping: ShippingMethod | null,
+  // a method cached from the checkout options carries its free-shipping threshold
+  shipping: (ShippingMethod & { free_from_incl_tax?: number | null }) | null,
   paymentFee: number,
 ): OfflineEstimate {
   return offlineEstimate(

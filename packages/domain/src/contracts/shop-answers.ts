@@ -1,0 +1,106 @@
+/**
+ * The shop data the storefront reads on every page and at the checkout (issue #17 item 1): the home
+ * page's banners and configuration, the footer's store information, the product page's delivery
+ * quote, the offline checkout's options per country and the NEOPAY bank list. Money is integer cents
+ * incl. VAT, computed by the server.
+ */
+import { z } from 'zod';
+import { paymentMethodContract, shippingMethodContract } from './money-answers.ts';
+
+const cents = z.number().int();
+
+/** a banner of the home page (apps/api shop/service.ts homePage; a banner file's are alike) */
+export const bannerContract = z.strictObject({
+  id: z.number().int(),
+  position: z.number().int(),
+  image: z.string(),
+  title: z.string(),
+  link: z.string(),
+  /** the category it advertises (a category banner) */
+  category_id: z.number().int().optional(),
+});
+export type BannerAnswer = z.infer<typeof bannerContract>;
+
+const banners = z.array(bannerContract);
+
+/** `GET /home-page`: banners by kind (every kind, empty when none) and the shop configuration */
+export const homePageContract = z.strictObject({
+  banner: banners,
+  slider: banners,
+  category_banner: banners,
+  product_banner: banners,
+  multi_banner: banners,
+  /** small banners beside the main one (accounts-checkout-routes.md §3 "Shop data" smallBanners) */
+  small_banner: banners,
+  /** the home page's head image; the first by position is shown */
+  head_image: banners,
+  config: z.array(z.strictObject({ code: z.string(), configs: z.record(z.string(), z.unknown()) })),
+});
+export type HomePageAnswer = z.infer<typeof homePageContract>;
+
+/** `GET /store-info`: the seller's details ('' = not configured; `demo`: fictional) and the methods by name */
+export const storeInfoContract = z.strictObject({
+  company: z.strictObject({
+    name: z.string(),
+    companyCode: z.string(),
+    vatCode: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    demo: z.boolean(),
+  }),
+  payment_methods: z.array(z.string()),
+  shipping_methods: z.array(z.string()),
+});
+export type StoreInfoAnswer = z.infer<typeof storeInfoContract>;
+
+/** `GET /shop/delivery-options`: what the product page quotes before there is a cart (issue #13) */
+export const deliveryOptionsContract = z.strictObject({
+  country_id: z.string(),
+  shipping_methods: z.array(
+    z.strictObject({
+      code: z.string(),
+      carrier_code: z.string(),
+      title: z.string(),
+      needs_pickup_point: z.boolean(),
+      price_incl_tax: cents,
+      /** the price from which it is free (null: never) */
+      free_from_incl_tax: cents.nullable(),
+    }),
+  ),
+  /** the codes of the payment methods a physical cart may use */
+  payment_methods: z.array(z.string()),
+});
+export type DeliveryOptionsAnswer = z.infer<typeof deliveryOptionsContract>;
+
+/** a shipping method of the checkout options: the cart's method with the subtotal from which it is free */
+export const checkoutShippingMethodContract = shippingMethodContract.extend({
+  /** null: never free */
+  free_from_incl_tax: cents.nullable(),
+});
+export type CheckoutShippingMethodAnswer = z.infer<typeof checkoutShippingMethodContract>;
+
+/**
+ * `GET /shop/checkout-options`: per delivery country, the methods and fees an offline checkout offers
+ * (cached on the device while online; issue #14 item 10)
+ */
+export const checkoutOptionsContract = z.strictObject({
+  options: z.array(
+    z.strictObject({
+      country_id: z.string(),
+      shipping_methods: z.array(checkoutShippingMethodContract),
+      payment_methods: z.array(paymentMethodContract),
+    }),
+  ),
+});
+export type CheckoutOptionsAnswer = z.infer<typeof checkoutOptionsContract>;
+
+/** `GET /neopay/payment/banks/{clientId}`: a bank of the NEOPAY selector (`sandbox` in sandbox mode) */
+export const bankContract = z.strictObject({
+  bic: z.string(),
+  name: z.string(),
+  country: z.string(),
+  logo: z.string().optional(),
+  sandbox: z.boolean().optional(),
+});
+export type BankAnswer = z.infer<typeof bankContract>;
