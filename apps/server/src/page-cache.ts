@@ -60,8 +60,8 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** the CSP nonce the page was rendered with, replaced by each answer's own (page-security.ts) */
-  nonce?: string;
+  /** `body` cut where the CSP nonce it was rendered with occurs: each answer joins it with its own (page-security.ts) */
+  parts?: Buffer[];
 };
 
 type Entry = CachedPage & { tags: PageTag[]; stamp: string; expires: number };
