@@ -3,7 +3,8 @@
  * GROUP_PRICING=true (the journeys' shared shop runs with it off). A customer of the demo group 3
  * (demo-vip, 10 %) sees the server-rendered base price, logs in, and the product page's price is
  * re-priced through the render list to the tier price the API answers; the cart charges that price;
- * a reload (SSR base again) is re-priced from the kept group token; logout shows the base price.
+ * a reload (SSR base again) is re-priced from the kept group token; logout shows the base price,
+ * also when the profile asked for before the logout answers after it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -162,17 +163,41 @@ describe('group prices (GROUP_PRICING=true, en)', () => {
     );
     expect(totals.result.items.find((i) => i.sku === sku)?.price_incl_tax).toBe(tierCents);
 
-    // logout: the base price again
+    // logout: the base price again. The account page, loaded with the kept session, asks for the
+    // profile (with the group token); its answer is held until the customer has logged out: a late
+    // answer of the ended session must not bring its group back (it did: the tier price after
+    // logout, seen once in a full journey run with PAGE_CACHE=memory)
+    let releaseProfile!: () => void;
+    const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve));
+    const isProfile = (url: URL) => url.pathname === '/vsbridge/user/me';
+    let profileFetched!: () => void;
+    const profileAnsweredByServer = new Promise<void>((resolve) => (profileFetched = resolve));
+    await page.route(isProfile, async (route) => {
+      const response = await route.fetch();
+      profileFetched();
+      await profileHeld;
+      await route.fulfill({ response });
+    });
     await page.goto(`${shop.url}/en/my-account`);
+    // the server has answered the profile (with the group token) before the logout ends the session
+    await profileAnsweredByServer;
     await page
       .getByRole('navigation', { name: t('account.nav') })
       .getByRole('button', { name: t('auth.logout') })
       .click();
     await page.getByText(t.msg('user.loginRequired')).waitFor();
+    const profileAnswered = page.waitForResponse((r) => isProfile(new URL(r.url())));
+    releaseProfile();
+    await profileAnswered;
+    // the answer's handling (and the session's write to IndexedDB) before the page goes away
+    await page.waitForTimeout(500);
+    await page.unroute(isProfile);
     await page.goto(`${shop.url}/en/${url_path}`);
     await page.waitForTimeout(1000);
     expect((await priceEl.innerText()).trim()).toBe(baseText);
     expect(await priceEl.locator('del').count()).toBe(0);
+    // the session kept on the device has no group either
+    expect(await session(page)).toMatchObject({ token: null, groupToken: null, groupId: null });
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);

@@ -1,7 +1,7 @@
 /**
  * Page cache (catalogue-and-cart.md §7 "Caches": server-rendered output cached by URL and store view,
- * tagged with the page tags, TTL 86400 s, invalidated by tag). The spec's shop runs it off, so it is a
- * setting: PAGE_CACHE=off (default) | memory.
+ * tagged with the page tags, TTL 86400 s, invalidated by tag). The spec's shop runs it off; this one
+ * runs it on (PAGE_CACHE=memory, the default; README decisions) because it invalidates by data stamp.
  *
  * Freshness: every lookup first reads the data stamp of the page's store view (the catalogue version
  * and the highest product_index `rev` of that store view; see `readDataStamp`). A new catalogue
@@ -60,8 +60,8 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** the CSP nonce the page was rendered with, replaced by each answer's own (page-security.ts) */
-  nonce?: string;
+  /** `body` cut where the CSP nonce it was rendered with occurs: each answer joins it with its own (page-security.ts) */
+  parts?: Buffer[];
 };
 
 type Entry = CachedPage & { tags: PageTag[]; stamp: string; expires: number };

@@ -21,7 +21,7 @@ import {
 } from './page-cache.ts';
 import { lowPriorityModulePreloads } from './first-paint.ts';
 import { registerPwa } from './pwa.ts';
-import { contentSecurityPolicy, newNonce, restampNonce } from './page-security.ts';
+import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
 
@@ -108,19 +108,24 @@ export function pageHandler(
     const stamp = await pages.stamp(store);
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
-    if (cached) return sendCachedPage(reply, cached, 'hit', nonce);
+    if (cached) {
+      const body = cached.parts ? joinWithNonce(cached.parts, nonce) : cached.body;
+      return sendCachedPage(reply, cached, 'hit', nonce, body);
+    }
     const response = await render(toWebRequest(request, origin), nonce, request.ip);
     const { tags, personal } = pageTagsOf(pathname, response.status);
     if (personal || answer.personal || !isCacheableResponse(response))
       return sendWebResponse(reply, response, answer);
+    const body = lowPriorityModulePreloads(Buffer.from(await response.arrayBuffer()));
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([key]) => key !== 'content-length'),
-      body: lowPriorityModulePreloads(Buffer.from(await response.arrayBuffer())),
-      nonce,
+      body,
+      parts: splitAtNonce(body, nonce),
     };
     pages.cache.set(store, url, stamp, page, tags);
-    return sendCachedPage(reply, page, 'miss', nonce);
+    // rendered for this answer: its body has this answer's nonce already
+    return sendCachedPage(reply, page, 'miss', nonce, body);
   };
 }
 
@@ -165,12 +170,19 @@ function bodyOf(request: FastifyRequest): BodyInit {
 /** what an answer adds to the rendered page: its CSP nonce, and no-store when the page is personal */
 type Answer = { nonce: string; personal: boolean };
 
-function sendCachedPage(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss', nonce: string) {
+/** `body`: the page with `nonce` in it */
+function sendCachedPage(
+  reply: FastifyReply,
+  page: CachedPage,
+  state: 'hit' | 'miss',
+  nonce: string,
+  body: Buffer,
+) {
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   reply.header('x-page-cache', state);
   pageSecurityHeaders(reply, page.headers.find(([key]) => key === 'content-type')?.[1], nonce);
-  return reply.send(page.nonce ? restampNonce(page.body, page.nonce, nonce) : page.body);
+  return reply.send(body);
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response, answer: Answer) {

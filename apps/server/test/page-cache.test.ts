@@ -206,7 +206,10 @@ describe('page security (issue #12 items 12 and 13)', () => {
   });
 
   it('renders on PUBLIC_URL: a forged Host or X-Forwarded-Host never reaches a page or the cache', async () => {
-    const forged = await get('/c/laptops?page=2', { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    const forged = await get('/c/laptops?page=2', {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+    });
     expect(forged.state).toBe('miss');
     expect(forged.body).toContain('href="https://shop.example/c/laptops?page=2"');
     expect(forged.body).not.toContain('evil.example');
@@ -219,7 +222,13 @@ describe('page security (issue #12 items 12 and 13)', () => {
   });
 
   it('personal pages and their route data are no-store; catalogue pages are not', async () => {
-    for (const url of ['/checkout', '/en/my-account', '/ru/my-account/orders/12', '/checkout.data', '/order-completed'])
+    for (const url of [
+      '/checkout',
+      '/en/my-account',
+      '/ru/my-account/orders/12',
+      '/checkout.data',
+      '/order-completed',
+    ])
       expect((await get(url)).headers['cache-control'], url).toBe('no-store');
     for (const url of ['/c/laptops', '/en', '/p/LAP-1/x'])
       expect((await get(url)).headers['cache-control'], url).toBeUndefined();
@@ -259,8 +268,13 @@ describe('page tags (the spec tags)', () => {
 });
 
 describe('settings', () => {
-  it('is off unless PAGE_CACHE=memory; TTL 86400 s by default', () => {
-    expect(loadServerConfig({}).pageCache).toMatchObject({ mode: 'off', ttlMs: 86_400_000 });
+  it('is on (memory) unless PAGE_CACHE=off; TTL 86400 s and 64 MB by default', () => {
+    expect(loadServerConfig({}).pageCache).toMatchObject({
+      mode: 'memory',
+      ttlMs: 86_400_000,
+      maxBytes: 64 * 1024 * 1024,
+    });
+    expect(loadServerConfig({ PAGE_CACHE: 'off' }).pageCache.mode).toBe('off');
     expect(loadServerConfig({ PAGE_CACHE: 'memory', PAGE_CACHE_TTL_S: '60' }).pageCache).toMatchObject({
       mode: 'memory',
       ttlMs: 60_000,

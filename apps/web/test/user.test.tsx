@@ -179,6 +179,74 @@ describe('user session store', () => {
     });
   });
 
+  it('answers of the ended session that arrive after logout bring back neither its group nor its data', async () => {
+    // a page load with a kept session asks for the profile (group token) and the orders; the
+    // customer logs out before they answer: a group token kept after logout re-prices every page
+    // at the group's tier (the tier price after logout in e2e/group-pricing.e2e.ts)
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const late = async (input: string, init?: RequestInit): Promise<Response> => {
+      const res = await t.server.fetch(input, init);
+      const path = new URL(input, 'http://api.internal').pathname;
+      if (!/\/user\/(me|order-history)$/.test(path)) return res;
+      await held;
+      const body = (await res.json()) as { result: Record<string, unknown> };
+      if (path.endsWith('/me')) Object.assign(body.result, { group_id: 3, group_token: 'group-3.sig' });
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    };
+    const api = createApi({ fetch: late, baseUrl: '', storeCode: 'en', auth: t.user.auth });
+    const loading = t.user.init(api);
+    const profile = t.user.refreshProfile(api).catch(() => undefined);
+    // both profile requests are out (the server has answered them) before the logout
+    await vi.waitFor(() =>
+      expect(t.server.calls.filter((c) => c.path === '/user/me' && c.auth)).toHaveLength(3),
+    );
+    await t.user.logout({ silent: true });
+    release();
+    await loading;
+    await profile;
+    expect(t.user.store.get()).toMatchObject({
+      token: null,
+      groupToken: null,
+      groupId: null,
+      current: null,
+      ordersHistory: [],
+      ordersTotal: 0,
+    });
+    // nor is the ended session's order history asked for without its token (a 401 in the console)
+    expect(t.server.calls.filter((c) => c.path === '/user/order-history' && !c.auth)).toEqual([]);
+  });
+
+  it('a token refresh answering after logout does not start the ended session again', async () => {
+    const t = setup();
+    stores.push(t);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let refreshAsked!: () => void;
+    const asked = new Promise<void>((r) => (refreshAsked = r));
+    const late = async (input: string, init?: RequestInit): Promise<Response> => {
+      if (!new URL(input, 'http://api.internal').pathname.endsWith('/user/refresh'))
+        return t.server.fetch(input, init);
+      refreshAsked();
+      const res = await t.server.fetch(input, init);
+      await held;
+      return res;
+    };
+    // the session's own calls (the refresh) go through the API it logged in with
+    const api = createApi({ fetch: late, baseUrl: '', storeCode: 'en', auth: t.user.auth });
+    await t.user.login(api, 'ona@example.com', 'secret123');
+    t.server.expireAll();
+    const profile = t.user.refreshProfile(api).catch(() => undefined);
+    await asked;
+    await t.user.logout({ silent: true });
+    release();
+    await profile;
+    expect(t.user.store.get()).toMatchObject({ token: null, refreshToken: null, current: null });
+  });
+
   it('a silent logout shows nothing', async () => {
     const t = setup();
     stores.push(t);

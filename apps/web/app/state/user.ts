@@ -104,6 +104,20 @@ export function createUserStore(deps: UserStoreDeps) {
   let api: Api | null = null;
   const apiOf = () => deps.api?.() ?? api;
 
+  /**
+   * The login an answer belongs to (its start time; null: logged out), shared with the other tabs
+   * through the persisted session. An answer asked for under one login (the profile with the group
+   * token, the orders, a refreshed token, a profile edit) is applied only while that login is still
+   * on: a profile answering after logout brought the ended session's group token back, and every
+   * page then showed the group's prices to a logged-out visitor.
+   */
+  const loginOf = (s: UserState) => (s.token ? (s.sessionStartedAt ?? 0) : null);
+  /** `update` applied only while the login `asked` (loginOf when the request went out) is still on */
+  const setForLogin = (asked: number | null, update: (s: UserState) => UserState) =>
+    store.set((s) => (asked !== null && loginOf(s) === asked ? update(s) : s));
+  /** the login the token refresh in flight belongs to */
+  let refreshingFor: number | null = null;
+
   /** Writes the session now (the refresh lock is released only after the other tabs can read it). */
   const persist = async () => {
     if (persistKey) await idbSet(persistKey, serialize(store.get()));
@@ -134,6 +148,7 @@ export function createUserStore(deps: UserStoreDeps) {
         }
       }
       const { token, refreshToken } = store.get();
+      refreshingFor = loginOf(store.get());
       return { token, refreshToken };
     },
     refresh(refreshToken) {
@@ -142,6 +157,8 @@ export function createUserStore(deps: UserStoreDeps) {
       return a.user.refresh(refreshToken);
     },
     async save(pair: TokenPair) {
+      // logged out (or in again) while the refresh was out: the ended session stays ended
+      if (loginOf(store.get()) !== refreshingFor) return;
       store.set((s) => ({
         ...s,
         token: pair.token,
@@ -195,15 +212,24 @@ export function createUserStore(deps: UserStoreDeps) {
 
   /** Profile and order history (the first page). */
   async function loadSession(a: Api): Promise<void> {
-    const current = await a.user.me();
-    store.set((s) => withProfile(s, current));
+    const asked = loginOf(store.get());
+    await refreshProfile(a);
+    // logged out meanwhile: nothing more to ask for the ended session
+    if (loginOf(store.get()) !== asked) return;
     await refreshOrders(a).catch((e: unknown) => console.error('order history', e));
   }
 
+  async function refreshProfile(a: Api): Promise<void> {
+    const asked = loginOf(store.get());
+    const current = await a.user.me();
+    setForLogin(asked, (s) => withProfile(s, current));
+  }
+
   async function refreshOrders(a: Api, page = 1): Promise<void> {
+    const asked = loginOf(store.get());
     const history = await a.user.orderHistory(undefined, page);
     if (page === 1)
-      store.set((s) => ({ ...s, ordersHistory: history.items, ordersTotal: history.total_count }));
+      setForLogin(asked, (s) => ({ ...s, ordersHistory: history.items, ordersTotal: history.total_count }));
   }
 
   /**
@@ -324,18 +350,16 @@ export function createUserStore(deps: UserStoreDeps) {
     },
     logout,
     refreshOrders,
-    async refreshProfile(a: Api): Promise<void> {
-      const current = await a.user.me();
-      store.set((s) => withProfile(s, current));
-    },
+    refreshProfile,
     /** Profile edit (a new e-mail with the current password): answers the server's message ("Account data has successfully been updated"). */
     async updateProfile(
       a: Api,
       customer: Parameters<Api['user']['updateMe']>[0],
       currentPassword?: string,
     ): Promise<string | null> {
+      const asked = loginOf(store.get());
       const { profile, message } = await a.user.updateMe(customer, currentPassword);
-      store.set((s) => ({ ...s, current: profile }));
+      setForLogin(asked, (s) => ({ ...s, current: profile }));
       return message;
     },
     /** Test helper. */
