@@ -114,9 +114,17 @@ describe('catalogue journey (en)', () => {
     // the first product: wish list and compare from the product page (the filtered list loaded
     // first, and its name read from the very card clicked)
     await page.waitForLoadState('networkidle');
-    const card = page.locator('.card:not(.card-banner)').first();
-    const name = (await card.locator('.card-name').textContent())!.trim();
-    await card.locator('a').first().click();
+    // the name and the link are read in one look at the same card, and that link is followed: the
+    // list may re-order meanwhile (stock refreshed after hydration moves a sold-out card last), and a
+    // `.first()` resolved twice then names one product and opens another
+    const [name, href] = await page
+      .locator('.card:not(.card-banner)')
+      .first()
+      .evaluate((card) => [
+        card.querySelector('.card-name')!.textContent!.trim(),
+        card.querySelector('a')!.getAttribute('href')!,
+      ]);
+    await page.locator(`.card:not(.card-banner) a[href="${href}"]`).first().click();
     await page.waitForURL(/\/p\//);
     const wish = page.getByRole('button', { name: t('wishlist.add', { name }) });
     await wish.click();

@@ -5,40 +5,11 @@
  * feature (no cycle through the app's folders); and inside it the layers point one way: rules/ (pure)
  * ← hooks/ (state, calls) ← components/ (render; they may name a hook's view-model type only).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APP, importsOf, sourceFiles } from './support/imports';
 
-const APP = resolve(import.meta.dirname, '../app');
 const FEATURE = join(APP, 'features/checkout');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === '+types' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-interface Import {
-  /** the imported module, relative to app/ (without its extension), or the package name */
-  target: string;
-  typeOnly: boolean;
-}
-
-/** The relative imports of a file (static, side-effect only, re-exports and dynamic), resolved against app/. */
-function importsOf(file: string): Import[] {
-  const text = readFileSync(file, 'utf8');
-  const found: Import[] = [];
-  const pattern =
-    /(?:^|\n)\s*(import|export)(\s+type)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
-  for (const m of text.matchAll(pattern)) {
-    const spec = m[3] ?? m[4] ?? m[5] ?? '';
-    if (!spec.startsWith('.')) continue;
-    found.push({ target: relative(APP, resolve(dirname(file), spec)), typeOnly: Boolean(m[2]) });
-  }
-  return found;
-}
 
 const inFeature = (path: string) => path === 'features/checkout' || path.startsWith('features/checkout/');
 
