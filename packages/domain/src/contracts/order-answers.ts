@@ -66,11 +66,11 @@ export const orderAddressContract = addressContract
 export type OrderAddress = z.infer<typeof orderAddressContract>;
 const orderAddress = orderAddressContract.nullable();
 
-/** `GET /order/pull?number&orderToken`: the order with its addresses, delivery title and bank details */
-export const orderPullContract = z.strictObject({
+/** what every view of an order tells its customer: statuses, money (cents incl. VAT), methods, parcel */
+const orderViewFields = {
+  increment_id: z.string(),
   orderNumber: z.string(),
   orderToken: z.string(),
-  increment_id: z.string(),
   status: z.string(),
   /** 'payment_timeout': cancelled because it was not paid in time; null otherwise */
   cancel_reason: z.string().nullable(),
@@ -87,19 +87,24 @@ export const orderPullContract = z.strictObject({
   coupon_code: z.string().nullable(),
   shipping_method_code: z.string().nullable(),
   payment_method_code: z.string(),
-  /** payment-kinds.ts: what the thank-you page tells */
-  payment_kind: z.enum(['cash_on_delivery', 'bank_transfer', 'online', 'offline']),
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
   tracking_url: z.string().nullable(),
   /** picked up by the customer (a pickup point or the shop): "shipped / ready to pick up" */
   is_pickup: z.boolean(),
   history: z.array(orderHistoryEntryContract),
+  shipping_address: orderAddress,
+  billing_address: orderAddress,
+};
+
+/** `GET /order/pull?number&orderToken`: the order with its addresses, delivery title and bank details */
+export const orderPullContract = z.strictObject({
+  ...orderViewFields,
+  /** payment-kinds.ts: what the thank-you page tells */
+  payment_kind: z.enum(['cash_on_delivery', 'bank_transfer', 'online', 'offline']),
   items: z.array(orderLineContract),
   email: z.string(),
   personal_details: z.record(z.string(), z.unknown()).nullable(),
-  shipping_address: orderAddress,
-  billing_address: orderAddress,
   /** the delivery method's title in the order's language */
   shipping_method_title: z.string().nullable(),
   /** a bank transfer not paid yet: where to pay, how much, with which reference */
@@ -112,35 +117,11 @@ export const historyOrderLineContract = orderLineContract.extend({ product_id: z
 
 /** one order of `GET /user/order-history` (user service.ts orderHistory; money in cents) */
 export const historyOrderContract = z.strictObject({
+  ...orderViewFields,
   id: z.number().int(),
-  increment_id: z.string(),
-  orderNumber: z.string(),
-  orderToken: z.string(),
-  status: z.string(),
-  cancel_reason: z.string().nullable(),
-  payment_status: z.string(),
-  shipping_status: z.string(),
   store_code: z.string(),
-  currency: z.string(),
-  created_at: z.string(),
-  grand_total: cents,
-  subtotal_incl_tax: cents,
-  discount_amount: cents,
-  shipping_incl_tax: cents,
-  payment_fee: cents,
-  tax_amount: cents,
-  coupon_code: z.string().nullable(),
-  shipping_method_code: z.string().nullable(),
-  payment_method_code: z.string(),
-  shipping_address: orderAddress,
-  billing_address: orderAddress,
   /** the customer has left feedback on it (issue #15) */
   feedback_filled: z.boolean(),
-  carrier: z.string().nullable(),
-  tracking_number: z.string().nullable(),
-  tracking_url: z.string().nullable(),
-  is_pickup: z.boolean(),
-  history: z.array(orderHistoryEntryContract),
   items: z.array(historyOrderLineContract),
 });
 export type HistoryOrderAnswer = z.infer<typeof historyOrderContract>;
