@@ -220,6 +220,39 @@ describe('user session store', () => {
     expect(t.server.calls.filter((c) => c.path === '/user/order-history' && !c.auth)).toEqual([]);
   });
 
+  it('a profile request refused after logout (its token ended) is no error of the logged-out shopper', async () => {
+    const t = setup();
+    stores.push(t);
+    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let profileAsked = false;
+    const refused = async (input: string, init?: RequestInit): Promise<Response> => {
+      const path = new URL(input, 'http://api.internal').pathname;
+      if (!path.endsWith('/user/me')) return t.server.fetch(input, init);
+      profileAsked = true;
+      await held;
+      return new Response(JSON.stringify({ code: 401, result: 'Unauthorized' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const api = createApi({ fetch: refused, baseUrl: '', storeCode: 'en', auth: t.user.auth });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const loading = t.user.init(api);
+      // the profile request is out before the logout; its answer (a 401: the token ended) comes after
+      await vi.waitFor(() => expect(profileAsked).toBe(true));
+      await t.user.logout({ silent: true });
+      release();
+      await loading;
+      expect(errors.mock.calls.map((c) => c[0])).not.toContain('user session');
+      expect(t.user.store.get()).toMatchObject({ token: null, current: null, groupToken: null });
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('a token refresh answering after logout does not start the ended session again', async () => {
     const t = setup();
     stores.push(t);

@@ -333,7 +333,11 @@ export function createUserStore(deps: UserStoreDeps) {
       await store.ready;
       if (!store.get().token) return;
       schedule();
-      await loadSession(a).catch((e: unknown) => console.error('user session', e));
+      const asked = loginOf(store.get());
+      await loadSession(a).catch((e: unknown) => {
+        // refused because the shopper logged out meanwhile (its token ended): nothing went wrong
+        if (loginOf(store.get()) === asked) console.error('user session', e);
+      });
     },
     async login(a: Api, email: string, password: string): Promise<void> {
       const pair = await a.user.login(email.trim(), password);
