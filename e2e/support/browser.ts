@@ -1,5 +1,5 @@
 /** Debian's Chromium through playwright-core (STACK-NOTES: flags that keep it quiet on a closed network). */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export function launchBrowser(): Promise<Browser> {
@@ -44,11 +44,13 @@ export function useBrowser(): Pick<Browser, 'newPage' | 'newContext'> {
     newPage: async (options) => {
       const page = await started().newPage(options);
       await watchCspViolations(page.context(), violations);
+      if (options?.javaScriptEnabled !== false) waitForHydrationOnLoad(page);
       return page;
     },
     newContext: async (options) => {
       const context = await started().newContext(options);
       await watchCspViolations(context, violations);
+      if (options?.javaScriptEnabled !== false) context.on('page', waitForHydrationOnLoad);
       return context;
     },
   };
@@ -63,11 +65,44 @@ export function useBrowser(): Pick<Browser, 'newPage' | 'newContext'> {
 async function watchCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`);
+      console.error(
+        `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`,
+      );
     });
   });
   context.on('console', (message) => {
     const text = message.text();
     if (/Content Security Policy|CSP violation/i.test(text)) violations.push(text);
   });
+}
+
+/**
+ * A shop page starts its scripts after its first paint (apps/server/src/first-paint.ts): when
+ * Playwright's `load` arrives the page reads right and its links work, but its buttons answer only
+ * once React has hydrated it. A journey acts like a shopper who waits for the page to be ready, so
+ * every step that loads a document (goto, reload, back, forward, and a wait for a URL, which may
+ * follow a full-page redirect) also waits for `<html data-hydrated>`. A document that is not the
+ * shop's React page (no module script: the payment sandbox, a file) is not waited for.
+ */
+function waitForHydrationOnLoad(page: Page): void {
+  const hydrated = () =>
+    page.waitForFunction(
+      () =>
+        document.documentElement.hasAttribute('data-hydrated') ||
+        !document.querySelector('script[type="module"]'),
+      null,
+      { timeout: 20_000 },
+    );
+  for (const method of ['goto', 'reload', 'goBack', 'goForward', 'waitForURL'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const result = await original(...args);
+      const waitUntil = (
+        args.find((a) => typeof a === 'object' && a !== null) as { waitUntil?: string } | undefined
+      )?.waitUntil;
+      // a step that asked for less than `load` (domcontentloaded, commit) wants the page early
+      if (waitUntil === undefined || waitUntil === 'load' || waitUntil === 'networkidle') await hydrated();
+      return result;
+    };
+  }
 }

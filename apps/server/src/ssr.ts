@@ -19,7 +19,7 @@ import {
   pageTagsOf,
   type CachedPage,
 } from './page-cache.ts';
-import { lowPriorityModulePreloads } from './first-paint.ts';
+import { startScriptsAfterFirstPaint } from './first-paint.ts';
 import { registerPwa } from './pwa.ts';
 import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
 
@@ -116,7 +116,7 @@ export function pageHandler(
     const { tags, personal } = pageTagsOf(pathname, response.status);
     if (personal || answer.personal || !isCacheableResponse(response))
       return sendWebResponse(reply, response, answer);
-    const body = lowPriorityModulePreloads(Buffer.from(await response.arrayBuffer()));
+    const body = startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer()));
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([key]) => key !== 'content-length'),
@@ -201,7 +201,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response, answer: 
   // streams data after its shell (no deferred loader data), so the whole page is ready a few
   // milliseconds after its first byte would be; the page cache stores pages whole the same way.
   if (response.headers.get('content-type')?.includes('text/html'))
-    return reply.send(lowPriorityModulePreloads(Buffer.from(await response.arrayBuffer())));
+    return reply.send(startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer())));
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 

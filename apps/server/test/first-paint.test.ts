@@ -1,29 +1,122 @@
+import { runInNewContext } from 'node:vm';
+import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { lowPriorityModulePreloads } from '../src/first-paint.ts';
+import { startScriptsAfterFirstPaint } from '../src/first-paint.ts';
 
-const page = (head: string, body = '<main>x</main><link rel="modulepreload" href="/b.js">') =>
-  Buffer.from(`<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`);
+// the shape React Router 7's <Scripts> renders (React 19 hoists the preloads into <head>)
+const routerScript =
+  ';\nimport * as route0 from "/assets/root-A.js";\nimport * as route1 from "/assets/home-B.js";\n' +
+  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry-C.js"}};\n' +
+  '  window.__reactRouterRouteModules = {"root":route0,"home":route1};\n\nimport("/assets/entry-C.js");';
+const page = (head: string, script = routerScript) =>
+  Buffer.from(
+    `<!DOCTYPE html><html><head>${head}</head><body><main>é</main>` +
+      `<script nonce="n" type="module" async="">${script}</script>` +
+      `<script nonce="n">window.__reactRouterContext.streamController.close();</script></body></html>`,
+  );
+const preloads =
+  '<link rel="modulepreload" href="/assets/entry-C.js" nonce="n"/><link rel="preload" as="font" href="/f.woff2"/>' +
+  '<link rel="modulepreload" href="/assets/shell-D.js" nonce="n"/>';
 
-describe('lowPriorityModulePreloads', () => {
-  it('marks every modulepreload of the head low priority and leaves the rest of the page alone', () => {
-    const out = lowPriorityModulePreloads(
-      page(
-        '<link rel="modulepreload" href="/a.js" nonce="n"/><link rel="preload" as="font" href="/f.woff2"/><link rel="modulepreload" href="/é.js"/>',
-      ),
-    ).toString();
-    expect(out).toBe(
-      '<!DOCTYPE html><html><head><link rel="modulepreload" fetchpriority="low" href="/a.js" nonce="n"/>' +
-        '<link rel="preload" as="font" href="/f.woff2"/><link rel="modulepreload" fetchpriority="low" href="/é.js"/></head>' +
-        '<body><main>x</main><link rel="modulepreload" href="/b.js"></body></html>',
-    );
+const moduleScriptOf = (html: string) =>
+  /<script nonce="n" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
+
+/**
+ * Runs the rewritten module script with a document that is still loading, a frame clock and timers
+ * under the test's control, and `import()` recorded (it is a module script: dynamic import is the
+ * one thing a plain function cannot run, so it is renamed for the run).
+ */
+function runScript(script: string, readyState: 'loading' | 'complete') {
+  const events: string[] = [];
+  const listeners = new Map<string, () => void>();
+  const frames: (() => void)[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const modules = new Map<string, Promise<unknown>>();
+  const window: Record<string, unknown> = {};
+  const context = {
+    window,
+    document: {
+      readyState,
+      createElement: () => ({}) as { rel?: string; href?: string },
+      head: { append: (link: { rel: string; href: string }) => events.push(`${link.rel} ${link.href}`) },
+    },
+    addEventListener: (name: string, fn: () => void) => listeners.set(name, fn),
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    setTimeout: (fn: () => void, ms = 0) => timers.push({ fn, ms }),
+    __import: (url: string) => {
+      events.push(`import ${url}`);
+      if (!modules.has(url)) modules.set(url, Promise.resolve({ url }));
+      return modules.get(url);
+    },
+  };
+  runInNewContext(script.replaceAll('import(', '__import('), context);
+  return { events, listeners, frames, timers, window };
+}
+
+describe('startScriptsAfterFirstPaint', () => {
+  it('takes the module preloads out of the head and leaves the rest of the page as it was', () => {
+    const out = startScriptsAfterFirstPaint(page(preloads)).toString();
+    expect(out).not.toMatch(/<link rel="modulepreload"/);
+    expect(out).toContain('<head><link rel="preload" as="font" href="/f.woff2"/></head><body><main>é</main>');
+    expect(out).toContain('<script nonce="n">window.__reactRouterContext.streamController.close();</script>');
+    // valid JavaScript in a module
+    expect(() => transformSync(moduleScriptOf(out), { format: 'esm', loader: 'js' })).not.toThrow();
   });
 
-  it('keeps a priority already given and answers the same buffer when there is nothing to change', () => {
-    const given = page('<link rel="modulepreload" fetchpriority="high" href="/a.js"/>');
-    expect(lowPriorityModulePreloads(given)).toBe(given);
+  it('starts nothing before the window has loaded and a frame has painted, then preloads and hydrates as React Router would', async () => {
+    const script = moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString());
+    const run = runScript(script, 'loading');
+    expect(run.events).toEqual([]);
+    expect(run.window.__reactRouterManifest).toBeUndefined();
+
+    run.listeners.get('load')!();
+    expect(run.events).toEqual([]); // the load's own frame has not painted yet
+    run.frames.shift()!();
+    expect(run.events).toEqual([]);
+    run.timers.find((t) => t.ms === 0)!.fn();
+    expect(run.events).toEqual([
+      'modulepreload /assets/entry-C.js',
+      'modulepreload /assets/shell-D.js',
+      'import /assets/root-A.js',
+      'import /assets/home-B.js',
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(run.window.__reactRouterManifest).toEqual({ entry: { module: '/assets/entry-C.js' } });
+    expect(run.window.__reactRouterRouteModules).toEqual({
+      root: { url: '/assets/root-A.js' },
+      home: { url: '/assets/home-B.js' },
+    });
+    expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
+  });
+
+  it('starts once, at the latest 3 s after it was read when the window is slow to load', () => {
+    const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'loading');
+    const latest = run.timers.find((t) => t.ms === 3000)!;
+    latest.fn();
+    expect(run.events.filter((e) => e.startsWith('import'))).toEqual([
+      'import /assets/root-A.js',
+      'import /assets/home-B.js',
+    ]);
+    run.listeners.get('load')!();
+    run.frames.shift()!();
+    run.timers.find((t) => t.ms === 0)!.fn();
+    expect(run.events.filter((e) => e.startsWith('import'))).toHaveLength(2); // not twice
+  });
+
+  it('starts after the next frame when the window has already loaded', () => {
+    const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'complete');
+    expect(run.listeners.size).toBe(0);
+    run.frames.shift()!();
+    run.timers.shift()!.fn();
+    expect(run.events).toContain('import /assets/root-A.js');
+  });
+
+  it('answers the same buffer for a page it does not know the shape of', () => {
     const none = page('<title>t</title>');
-    expect(lowPriorityModulePreloads(none)).toBe(none);
+    expect(startScriptsAfterFirstPaint(none)).toBe(none);
+    const noImports = page(preloads, 'import("/assets/entry-C.js");');
+    expect(startScriptsAfterFirstPaint(noImports)).toBe(noImports);
     const fragment = Buffer.from('<p>no head</p>');
-    expect(lowPriorityModulePreloads(fragment)).toBe(fragment);
+    expect(startScriptsAfterFirstPaint(fragment)).toBe(fragment);
   });
 });

@@ -1,3 +1,4 @@
+import { useHydratedMarker } from './lib/hydrated-marker';
 import { routeErrorMessage } from './api-client/route-error';
 import { setUrlDispatcher, urlDispatcherOn } from './lib/urls';
 import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
@@ -128,6 +129,7 @@ export const meta: Route.MetaFunction = ({ error, location }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const storeCode = useStoreCode();
   const nonce = useCspNonce();
+  useHydratedMarker();
   return (
     <html lang={storeCode}>
       <head>
