@@ -3,12 +3,10 @@ import { cleanup, fireEvent, render, renderHook, screen } from '@testing-library
 import { MemoryRouter } from 'react-router';
 import { formatPrice } from '@vitrina/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  BundlePicker,
-  GroupedPicker,
-  useBundleChoice,
-  type LinkedProduct,
-} from '../app/components/CompositePickers';
+import { BundlePicker } from '../app/features/product/components/BundlePicker';
+import { GroupedPicker } from '../app/features/product/components/GroupedPicker';
+import { useBundleChoice } from '../app/features/product/hooks/use-bundle-choice';
+import type { LinkedProduct } from '../app/features/product/rules/composite';
 import type { Product } from '../app/lib/types';
 import type { CartItem } from '../app/state/cart';
 import { bundleLink, productDoc, productLink, stockDoc } from './support/documents';

@@ -14,8 +14,8 @@ import { formatPrice } from '@vitrina/domain';
 import ProductPage from '../app/routes/product';
 
 const eur = (cents: number) => formatPrice(cents, 'en');
-import { Gallery } from '../app/components/product/Gallery';
-import { QuantityField } from '../app/components/product/QuantityField';
+import { Gallery } from '../app/features/product/components/Gallery';
+import { QuantityField } from '../app/features/product/components/QuantityField';
 import type { DeliveryOptions, Product } from '../app/lib/types';
 import { childDoc, productDoc } from './support/documents';
 

@@ -22,7 +22,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundlePrice, formatPrice } from '@vitrina/domain';
 import ProductPage from '../app/routes/product';
-import type { LinkedProduct } from '../app/components/CompositePickers';
+import type { LinkedProduct } from '../app/features/product/rules/composite';
 import type { Product } from '../app/lib/types';
 import { groupPrices, useGroupPriceRefresh } from '../app/state/group-prices';
 import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/stock-cache';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { specialOfferContract } from '@vitrina/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StockAlertForm } from '../app/components/StockAlertForm';
+import { StockAlertForm } from '../app/features/product/components/StockAlertForm';
 import type { SearchParams } from '../app/api-client/api';
 import { loadOfferProducts } from '../app/api-client/special-offers';
 import type { Product, SpecialOffer } from '../app/lib/types';

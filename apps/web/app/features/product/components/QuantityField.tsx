@@ -1,4 +1,4 @@
-import { useT } from '../../i18n';
+import { useT } from '../../../i18n';
 
 /** The quantity to add: a number field from 1 to `max` (the stock when it is managed). */
 export function QuantityField({

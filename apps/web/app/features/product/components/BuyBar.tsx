@@ -1,6 +1,6 @@
 import { formatPrice } from '@vitrina/domain';
 import { useEffect, useState, type RefObject } from 'react';
-import { useT } from '../../i18n';
+import { useT } from '../../../i18n';
 
 /**
  * The phone's bottom bar (issue #13 "Deciding": the buy box stays reachable): the price and the add

@@ -1,33 +1,6 @@
-import {
-  DELIVERY_RULE,
-  LEASING_TERMS,
-  PAYMENT_MOKILIZINGAS,
-  deliveryQuote,
-  estimatedDelivery,
-  formatPrice,
-  gradeTerms,
-  leasingMonthlyCents,
-  type GradeKey,
-} from '@vitrina/domain';
-import { useT } from '../../i18n';
-import type { DeliveryOptions } from '../../lib/types';
-
-/**
- * "November 27 – 30" in the store view's language (calendar days: formatted in UTC). The loader
- * formats it, so the server render and the hydration show the same text (ICU versions differ).
- */
-/** one formatter per locale: making one costs about a millisecond, a server render calls this each time */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function deliveryDays(now: Date, locale: string): string {
-  const days = estimatedDelivery(now);
-  let f = dayFormats.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
-    dayFormats.set(locale, f);
-  }
-  return f.formatRange(new Date(`${days.from}T00:00:00Z`), new Date(`${days.to}T00:00:00Z`));
-}
+import { DELIVERY_RULE, LEASING_TERMS, formatPrice } from '@vitrina/domain';
+import { useT } from '../../../i18n';
+import type { DecisionFactsModel } from '../rules/decision-facts';
 
 /** small line icons (24×24, stroke): what each fact is about, for the eye only */
 const ICONS = {
@@ -60,30 +33,13 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 }
 
 /**
- * What a buyer weighs beside the price (issue #13 "Deciding"): delivery cost for this price and the
- * estimated delivery days (domain rules, the shop's own methods), warranty and returns of the chosen
- * grade, and the leasing instalment when MOKILIZINGAS is offered. `days`: deliveryDays() of the loader.
+ * What a buyer weighs beside the price (issue #13 "Deciding"): rules/decision-facts.ts decides
+ * which facts there are; this renders them.
  */
-export function DecisionFacts({
-  price,
-  grade,
-  delivery,
-  days,
-  inStock,
-}: {
-  price: number;
-  grade: GradeKey | null;
-  delivery: DeliveryOptions | null;
-  days: string | null;
-  inStock: boolean;
-}) {
+export function DecisionFacts({ facts }: { facts: DecisionFactsModel | null }) {
   const t = useT();
-  const quote = delivery ? deliveryQuote(delivery.shipping_methods, price) : null;
-  const terms = gradeTerms(grade);
-  const leasing = delivery?.payment_methods.includes(PAYMENT_MOKILIZINGAS)
-    ? leasingMonthlyCents(price)
-    : null;
-  if (!quote && !(days && inStock) && !terms && leasing === null) return null;
+  if (!facts) return null;
+  const { quote, dates, terms, leasing } = facts;
   return (
     <ul className="decision-facts">
       {quote ? (
@@ -100,10 +56,10 @@ export function DecisionFacts({
           ) : null}
         </li>
       ) : null}
-      {days && inStock ? (
+      {dates ? (
         <li className="fact fact-date">
           <Icon name="date" />
-          {t('product.deliveryDate', { range: days })}
+          {t('product.deliveryDate', { range: dates })}
           <span className="fact-note muted">
             {t('product.deliveryCutoff', { hour: DELIVERY_RULE.cutoffHour })}
           </span>

@@ -1,42 +1,9 @@
-import {
-  formatPrice,
-  gradeKeyOf,
-  gradeShortLabel,
-  optionChoices,
-  type OptionChoice,
-  type SelectedOptions,
-} from '@vitrina/domain';
-import { useT, type Translator } from '../../i18n';
-import type { ConfigurableChild, ConfigurableOption, Product } from '../../lib/types';
-import { CmsBlock } from '../CmsBlock';
-
-/** The attribute whose values are condition grades (the demo's and Magento's code). */
-export const GRADE_ATTRIBUTE = 'condition';
-
-function signed(cents: number, t: Translator): string {
-  if (cents === 0) return t('option.same');
-  return `${cents > 0 ? '+' : '−'}${formatPrice(Math.abs(cents), t.storeCode)}`;
-}
-
-/** why a value cannot be bought as it is, or null when it can */
-function reason(choice: OptionChoice, t: Translator): string | null {
-  if (choice.status === 'out_of_stock') return t('option.outOfStock');
-  if (choice.status === 'not_offered') return t('option.notOffered');
-  if (choice.status === 'other_combination') {
-    // name the choice that blocks it: "Only with 512 GB", "Only as B", "Only as A, with Blue"
-    const grade = choice.requires.find((r) => r.attribute_code === GRADE_ATTRIBUTE);
-    const values = choice.requires
-      .filter((r) => r !== grade)
-      .map((r) => r.label)
-      .join(', ');
-    if (grade) {
-      const short = gradeShortLabel(grade.label);
-      return values ? t('option.onlyAsGradeWith', { grade: short, values }) : t('option.onlyAsGrade', { grade: short });
-    }
-    return values ? t('option.onlyWith', { values }) : t('option.otherCombination');
-  }
-  return null;
-}
+import { gradeKeyOf, gradeShortLabel, optionChoices, type SelectedOptions } from '@vitrina/domain';
+import { CmsBlock } from '../../../components/CmsBlock';
+import { useT } from '../../../i18n';
+import type { ConfigurableChild, ConfigurableOption, Product } from '../../../lib/types';
+import { GRADE_ATTRIBUTE } from '../rules/grade';
+import { optionPriceLabel, optionReason } from '../rules/option-labels';
 
 /**
  * One configurable option as a radio group. Every value says what choosing it means: a grade shows
@@ -93,15 +60,10 @@ export function OptionPicker({
         {choices.map((c) => {
           const id = `opt-${option.attribute_code}-${c.value_index}`;
           const checked = String(selected[option.attribute_code]) === String(c.value_index);
-          const why = reason(c, t);
+          const why = optionReason(c, t);
           const key = isGrade ? gradeKeyOf(c.label) : null;
           const meaning = key ? t(`grade.${key}`) : null;
-          const price =
-            c.price === null
-              ? null
-              : isGrade || checked || c.difference === null
-                ? formatPrice(c.price, t.storeCode)
-                : signed(c.difference, t);
+          const price = optionPriceLabel(c, isGrade, checked, t);
           const cls = ['opt', why ? `opt-${c.status}` : '', checked ? 'opt-checked' : '']
             .filter(Boolean)
             .join(' ');

@@ -1,6 +1,6 @@
 import { specificationGroups, type SpecAttribute } from '@vitrina/domain';
-import { useT } from '../../i18n';
-import type { ConfigurableChild, Product } from '../../lib/types';
+import { useT } from '../../../i18n';
+import type { ConfigurableChild, Product } from '../../../lib/types';
 
 /**
  * The specification table: the product's (and the chosen variant's) attribute values with the store

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { useT } from '../../i18n';
-import { imageUrl } from '../../lib/urls';
+import { useT } from '../../../i18n';
+import { imageUrl } from '../../../lib/urls';
 
 /** The zoom view is code-split: only a shopper who opens it loads it. */
 const ImageZoom = lazy(() => import('./ImageZoom').then((m) => ({ default: m.ImageZoom })));

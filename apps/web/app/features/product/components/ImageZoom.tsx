@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../i18n';
-import { imageUrl } from '../../lib/urls';
+import { useT } from '../../../i18n';
+import { imageUrl } from '../../../lib/urls';
 
 /** The large image's size: sharp enough for a 2× zoom on a desktop screen. */
 const ZOOM_SIZE = 1200;

@@ -1,0 +1,109 @@
+import { BannerGrid } from '../../components/Banners';
+import { BackToList } from '../../components/BackToList';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { JsonLd } from '../../components/JsonLd';
+import { Price } from '../../components/Price';
+import { ProductReviews } from '../../components/ProductReviews';
+import { RelatedProducts } from '../../components/RelatedProducts';
+import { SaveButtons } from '../../components/SaveButtons';
+import { GradeBadge } from '../../components/ui/GradeBadge';
+import { StockLine } from '../../components/ui/StockLine';
+import { useT } from '../../i18n';
+import { BuyBox } from './components/BuyBox';
+import { DecisionFacts } from './components/DecisionFacts';
+import { Gallery } from './components/Gallery';
+import { OptionPicker } from './components/OptionPicker';
+import { Specifications } from './components/Specifications';
+import { StockAlert } from './components/StockAlert';
+import { useProductPage, type ProductPageData } from './hooks/use-product-page';
+
+/**
+ * The product page (catalogue-and-cart.md §4): the gallery, the buy box (price, options, stock,
+ * quantity or the grouped and bundle pickers, the back-in-stock request, the decision facts), the
+ * specifications and description, banners, related products and reviews, and the structured data.
+ * The state, calls and rules are useProductPage's; this only renders them.
+ */
+export function ProductPage(data: ProductPageData) {
+  const t = useT();
+  const model = useProductPage(data);
+  const { product, box, shown } = model;
+  const { variant } = shown;
+  const { trail } = data;
+  return (
+    <article className="product" data-route={data.routeName}>
+      <BackToList />
+      <Breadcrumbs trail={trail} current={{ name: product.name, path: model.path }} origin={data.origin} />
+      <div className="product-main">
+        <Gallery key={box.sku} name={product.name} images={model.images} />
+        <div
+          className="product-info"
+          data-configured={box.configured ? String(box.configured.is_configured) : undefined}
+        >
+          <h1>{product.name}</h1>
+          <p className="muted product-ids">
+            {t('product.sku', { sku: box.sku })}
+            {product.brand ? <> · {t('product.brand', { brand: product.brand })}</> : null}
+          </p>
+          {product.condition_label && !shown.configurable ? (
+            <p className="product-grade">
+              <GradeBadge label={product.condition_label} />
+            </p>
+          ) : null}
+          <Price
+            final={box.headerPrice.final}
+            regular={box.headerPrice.regular}
+            large
+            sku={box.headerPrice.sku}
+            querySku={product.sku}
+          />
+          <p className="muted price-note">
+            {t('product.inclTax')}
+            {box.specialUntil ? ` · ${t('product.specialUntil', { date: box.specialUntil })}` : ''}
+          </p>
+          {shown.configurable
+            ? (product.configurable_options ?? []).map((option) => (
+                <OptionPicker
+                  key={option.attribute_code}
+                  product={product}
+                  option={option}
+                  selected={shown.selected}
+                  current={variant}
+                  gradesInfo={data.gradesInfo}
+                  onChoose={model.choose}
+                />
+              ))
+            : null}
+          {box.noVariant ? <p className="field-error">{t.msg('variant.noneAvailable')}</p> : null}
+          {/* one stock line; "Only 3 left" is a count of what is left, not a limit on what may be bought */}
+          <StockLine level={box.stockLevel}>
+            {box.stockLevel === 'out'
+              ? t('product.outOfStock')
+              : box.stockLevel === 'low'
+                ? t('product.onlyLeft', { count: box.onlyLeft as number })
+                : t('product.inStock')}
+          </StockLine>
+          <BuyBox model={model} linked={data.linked} />
+          {/* with no variant available, the request is for the variant the price stands for (domain backInStockSku) */}
+          {box.alertSku ? <StockAlert sku={box.alertSku} inStock={box.available} /> : null}
+          <DecisionFacts facts={model.facts} />
+          <SaveButtons product={product} />
+        </div>
+        <div className="product-details">
+          <Specifications product={product} variant={variant} attributes={data.attributes} />
+          {model.description ? (
+            <section aria-labelledby="description" className="description">
+              <h2 id="description">{t('product.description')}</h2>
+              {model.description.split('\n\n').map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
+      <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
+      <ProductReviews productId={product.id} viewed={model.viewed} />
+      <JsonLd data={model.jsonLd} />
+    </article>
+  );
+}

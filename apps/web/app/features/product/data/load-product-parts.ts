@@ -1,0 +1,77 @@
+import {
+  isCompositeChildShown,
+  isVariantOfParent,
+  PRODUCT_SEARCH_MAX_SIZE,
+  STORE_VIEWS,
+  type StoreCode,
+} from '@vitrina/domain';
+import type { Api } from '../../../api-client/api';
+import type { Product } from '../../../lib/types';
+import { deliveryDays } from '../rules/delivery-days';
+import { isGraded } from '../rules/grade';
+import { LINKED_FIELDS, linkedSkus, productBanners, SPEC_FIELDS, specAttributes } from '../rules/page-data';
+import type { LinkedProduct } from '../rules/composite';
+
+/**
+ * The linked products of a grouped or bundle product: only those with status 1 (catalogue-and-cart.md
+ * §5 "Grouped and bundle children must have status 1").
+ */
+async function loadLinked(api: Api, product: Product): Promise<LinkedProduct[]> {
+  // one search answers at most PRODUCT_SEARCH_MAX_SIZE products (the API refuses more); no grouped
+  // or bundle product of a shop has that many parts
+  const skus = [...new Set(linkedSkus(product))].slice(0, PRODUCT_SEARCH_MAX_SIZE);
+  if (!skus.length) return [];
+  const res = await api.searchProducts({
+    filters: { sku: skus },
+    size: skus.length,
+    includeFields: LINKED_FIELDS,
+  });
+  return res.items.filter(isCompositeChildShown) as LinkedProduct[];
+}
+
+/** the configurable parent whose page shows this child (not visible on its own), or null */
+export async function variantParent(api: Api, child: Product): Promise<Product | null> {
+  if (typeof child.parent_id !== 'number') return null;
+  const res = await api.searchProducts({ filters: { id: child.parent_id }, size: 1 });
+  const parent = res.items[0];
+  return parent && isVariantOfParent(child, parent) ? parent : null;
+}
+
+/** A failed side request leaves its part of the page out; the failure is logged. */
+function orNull<T>(what: string, p: Promise<T>): Promise<T | null> {
+  return p.catch((e: unknown) => {
+    console.error(what, e);
+    return null;
+  });
+}
+
+/**
+ * What the product page shows beside the product document, asked of the API at once (the route's
+ * loader): the grouped or bundle product's linked products, the product banners (from the shop
+ * data), the specification table's attributes, the delivery and payment methods the decision facts
+ * read, the `condition-grades` CMS block for a product with grades, and the estimated delivery days.
+ * A failed side request leaves its part out.
+ */
+export async function loadProductParts(api: Api, storeCode: StoreCode, product: Product) {
+  const [linked, shop, attributes, delivery, blocks] = await Promise.all([
+    loadLinked(api, product),
+    orNull('home-page', api.homePage()),
+    orNull(
+      'attributes',
+      api
+        .searchAttributes({ size: 150, includeFields: SPEC_FIELDS })
+        .then((res) => specAttributes(res.items, product)),
+    ),
+    orNull('delivery-options', api.deliveryOptions()),
+    isGraded(product) ? orNull('cms-blocks', api.cmsBlocks(['condition-grades'])) : Promise.resolve(null),
+  ]);
+  return {
+    linked,
+    banners: productBanners(shop?.product_banner ?? [], product),
+    attributes: attributes ?? [],
+    delivery,
+    gradesInfo: blocks?.['condition-grades'] ?? null,
+    // the estimated delivery days from now (formatted here: the hydration shows the same text)
+    deliveryDays: deliveryDays(new Date(), STORE_VIEWS[storeCode].locale),
+  };
+}

@@ -1,0 +1,113 @@
+import { variantImages, type SpecAttribute } from '@vitrina/domain';
+import { useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useApi } from '../../../api-client/use-api';
+import { useT } from '../../../i18n';
+import type { Crumb } from '../../../lib/breadcrumbs';
+import { plainText } from '../../../lib/text';
+import type { Banner, ConfigurableChild, DeliveryOptions, Product } from '../../../lib/types';
+import { imageUrl, productPath } from '../../../lib/urls';
+import { useGroupPrice } from '../../../state/group-prices';
+import { useHintedStock } from '../../../state/stock-hints';
+import { buyBox } from '../rules/buy-box';
+import { compositeAddition, productAddition, productCartItem } from '../rules/cart-line';
+import type { LinkedProduct } from '../rules/composite';
+import { decisionFacts } from '../rules/decision-facts';
+import { productJsonLd } from '../rules/json-ld';
+import { shownVariant } from '../rules/variant';
+import { useBundleChoice } from './use-bundle-choice';
+import { useCartAdd } from './use-cart-add';
+
+/** What the product page is given: the route's loader data (routes/product.tsx). */
+export interface ProductPageData {
+  product: Product;
+  /** when the document's stock was read: a cached stock answer newer than this replaces it */
+  stockAt: number;
+  origin: string;
+  canonical: string;
+  trail: Crumb[];
+  linked: LinkedProduct[];
+  banners: Banner[];
+  routeName: string;
+  attributes: SpecAttribute[];
+  delivery: DeliveryOptions | null;
+  gradesInfo: string | null;
+  deliveryDays: string | null;
+}
+
+/**
+ * The product page's view model (the "talon" of features/product/ProductPage.tsx): the product with
+ * its freshest stock, the variant shown (the URL's child sku: rules/variant.ts), the buy box
+ * (rules/buy-box.ts) at the customer group's price, the bundle's selection, the quantity, and the
+ * actions: choosing a variant (its URL), adding to the cart. The components only render it.
+ */
+export function useProductPage(data: ProductPageData) {
+  const t = useT();
+  const api = useApi();
+  const navigate = useNavigate();
+  const cartAdd = useCartAdd();
+  const [qty, setQty] = useState(1);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // After hydration, the children's stock follows a fresher cached answer, then the server's live one:
+  // the chosen variant, its stock lines and the pickers' availability all read this product.
+  const product = useHintedStock(data.product, data.stockAt, api);
+  const bundle = useBundleChoice(product, data.linked);
+  const isBundle = product.type_id === 'bundle' && bundle.options.length > 0;
+
+  // The URL's child sku wins; otherwise the domain's choice for an empty selection.
+  const [search] = useSearchParams();
+  // `?childSku=` at a url_path the URL dispatcher serves (issue #14 item 5)
+  const childSku = useParams().childSku ?? search.get('childSku') ?? undefined;
+  const shown = shownVariant(product, childSku);
+  const { variant, selected } = shown;
+  const box = buyBox(product, shown, isBundle ? bundle : null);
+  // the customer group's price (state/group-prices.ts) until the server prices the cart line
+  const tierFinal = useGroupPrice(box.sku, product.sku)?.final ?? box.final;
+
+  return {
+    product,
+    shown,
+    box,
+    tierFinal,
+    isBundle,
+    bundle,
+    qty,
+    setQty,
+    addButton,
+    adding: cartAdd.adding,
+    images: variantImages(product, variant),
+    facts: decisionFacts({
+      price: tierFinal,
+      grade: box.grade,
+      delivery: data.delivery,
+      days: data.deliveryDays,
+      inStock: box.available,
+    }),
+    description: plainText(product.description),
+    path: productPath(t.storeCode, product),
+    viewed: {
+      sku: product.sku,
+      name: product.name,
+      path: productPath(t.storeCode, product),
+      image: imageUrl(product.image, 150, 150),
+      price: box.final,
+    },
+    jsonLd: productJsonLd(product, variant, data.canonical, data.origin),
+    /** The picker names the variant each value leads to (domain optionChoices): its URL is the choice. */
+    choose: (next: ConfigurableChild) => {
+      void navigate(productPath(t.storeCode, product, next.sku), { replace: true, preventScrollReset: true });
+    },
+    addToCart: () =>
+      cartAdd.add(
+        productAddition(variant ?? product, box.stock, () =>
+          productCartItem(product, variant, selected, qty, box.maxQty, tierFinal),
+        ),
+      ),
+    /** Grouped and bundle pickers: the lines they built, checked like any product (price, stock). */
+    addComposite: (items: Parameters<typeof compositeAddition>[1]) => {
+      void cartAdd.add(compositeAddition(box.stock, items));
+    },
+  };
+}
+
+export type ProductPageModel = ReturnType<typeof useProductPage>;

@@ -1,0 +1,40 @@
+import {
+  deliveryQuote,
+  gradeTerms,
+  leasingMonthlyCents,
+  PAYMENT_MOKILIZINGAS,
+  type GradeKey,
+} from '@vitrina/domain';
+import type { DeliveryOptions } from '../../../lib/types';
+
+/**
+ * What a buyer weighs beside the price (issue #13 "Deciding"): the delivery cost for this price
+ * (domain deliveryQuote, the shop's own methods), the estimated delivery days while it is in stock,
+ * the chosen grade's warranty and returns, and the leasing instalment when MOKILIZINGAS is offered.
+ * Null when there is none of them to show.
+ */
+export function decisionFacts({
+  price,
+  grade,
+  delivery,
+  days,
+  inStock,
+}: {
+  price: number;
+  grade: GradeKey | null;
+  delivery: DeliveryOptions | null;
+  /** deliveryDays() of the loader */
+  days: string | null;
+  inStock: boolean;
+}) {
+  const quote = delivery ? deliveryQuote(delivery.shipping_methods, price) : null;
+  const terms = gradeTerms(grade);
+  const leasing = delivery?.payment_methods.includes(PAYMENT_MOKILIZINGAS)
+    ? leasingMonthlyCents(price)
+    : null;
+  const dates = days && inStock ? days : null;
+  if (!quote && !dates && !terms && leasing === null) return null;
+  return { quote, dates, terms, leasing };
+}
+
+export type DecisionFactsModel = NonNullable<ReturnType<typeof decisionFacts>>;
