@@ -1,4 +1,4 @@
-import { ORDER_HISTORY_PAGE_SIZE, SEARCH_CLIENT_TIMEOUT_MS } from '@vitrina/domain';
+import { ORDER_HISTORY_PAGE_SIZE, SEARCH_CLIENT_TIMEOUT_MS, type StoreCode } from '@vitrina/domain';
 import type {
   Address,
   HomePageData,
@@ -32,7 +32,6 @@ import type {
   SearchResult,
   ShippingMethod,
   StockInfo,
-  StoreCode,
   Totals,
   StoreInfo,
   Filters,

@@ -44,8 +44,6 @@ export type TotalSegment = CartTotals['total_segments'][number];
 export type ShippingMethod = ShippingMethodAnswer;
 export type PaymentMethod = PaymentMethodAnswer;
 
-export type StoreCode = 'lt' | 'en' | 'ru';
-
 /** the catalogue's documents: the shared contract (packages/domain/src/contracts/catalog-documents.ts) */
 export type StockInfo = ProductDocument['stock'];
 export type ConfigurableOption = ProductDocument['configurable_options'][number];
