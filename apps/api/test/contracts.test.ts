@@ -5,6 +5,7 @@
  */
 import { importCatalog } from '@vitrina/db';
 import {
+  addressInformationSchema,
   attributeDocumentContract,
   bankContract,
   cartLineContract,
@@ -22,11 +23,14 @@ import {
   newsletterConfirmationContract,
   newsPageContract,
   orderCreatedContract,
+  orderCreateSchema,
   orderHistoryContract,
   orderPullContract,
   paymentMethodContract,
   pickupPointContract,
+  parseInput,
   productDocumentContract,
+  profileUpdateSchema,
   reviewContract,
   reviewListContract,
   searchAnswerContract,
@@ -34,9 +38,12 @@ import {
   shippingMethodContract,
   specialOfferContract,
   storeInfoContract,
+  type AddressBody,
+  type OrderCreateBody,
+  type ProfileUpdateBody,
 } from '@vitrina/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CONDITION, compositeCatalog } from './fixtures.ts';
 import { address, orderBody, searchUrl, startApi, type TestApi } from './helpers.ts';
 import { bearer, customer, outbox, PASSWORD } from './user-helpers.ts';
@@ -240,6 +247,114 @@ describe('the order answer keeps the contract', () => {
     const order = conforms(orderPullContract, pulled.body.result);
     expect(order.bank_transfer === null).toBe(payment !== 'banktransfer');
     expect(order.payment_kind).toBe(payment === 'banktransfer' ? 'bank_transfer' : 'cash_on_delivery');
+  });
+});
+
+describe('the request bodies are the shared schemas', () => {
+  // the storefront's OrderPayload and Address are these types (apps/web lib/types.ts): a body the
+  // client may send is what the API's route parses; a refusal names the fields the schema names
+  const refusal = async (url: string, body: unknown, schema: z.ZodType, headers = {}) => {
+    const r = await api.call({ method: 'POST', url, payload: body as Record<string, unknown>, headers });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    const verdict = parseInput(schema, body, 'en');
+    expect(verdict.success).toBe(false);
+    expect(r.body.errors).toEqual(verdict.success ? [] : verdict.errors);
+    return (r.body.errors as { field: string }[]).map((e) => e.field);
+  };
+  // a cart of one phone (LAP-1002's two units may be sold by the orders above)
+  const phoneCart = async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    expect((await post('update', cart, { cartItem: { sku: 'PHN-2001', qty: 1 } })).status).toBe(200);
+    return cart;
+  };
+  const shippingAddress: AddressBody = {
+    firstname: 'Jonas',
+    lastname: 'Jonaitis',
+    street: ['Gedimino pr.', '1'],
+    city: 'Vilnius',
+    postcode: 'LT-01100',
+    countryId: 'LT',
+    telephone: '+37060000000',
+    email: 'jonas@example.com',
+    region_id: null,
+  };
+  const order = (cartId: string, key: string): OrderCreateBody => ({
+    cart_id: cartId,
+    products: [{ sku: 'PHN-2001', qty: 1 }],
+    addressInformation: {
+      shippingAddress,
+      billingAddress: shippingAddress,
+      shipping_method_code: 'courier',
+      shipping_carrier_code: 'courier',
+      payment_method_code: 'cashondelivery',
+    },
+    personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: 'jonas@example.com' },
+    idempotency_key: key,
+  });
+
+  it('order/create takes a body of the contract and refuses one the schema refuses, naming its fields', async () => {
+    const cartId = await phoneCart();
+    const url = '/vsbridge/order/create?storeCode=en';
+    const bad = order(cartId, 'contract-body');
+    const refused = await refusal(
+      url,
+      {
+        ...bad,
+        products: [{ sku: 'PHN-2001', qty: 0 }],
+        addressInformation: {
+          ...bad.addressInformation,
+          shippingAddress: { ...shippingAddress, telephone: undefined, countryId: 'Lietuva' },
+        },
+        personalDetails: { ...bad.personalDetails, emailAddress: 'jonas' },
+        idempotency_key: 'short',
+      },
+      orderCreateSchema,
+    );
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        'products.0.qty',
+        'addressInformation.shippingAddress.telephone',
+        'addressInformation.shippingAddress.countryId',
+        'personalDetails.emailAddress',
+        'idempotency_key',
+      ]),
+    );
+    const placed = await api.call({ method: 'POST', url, payload: order(cartId, 'contract-body-ok') });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    conforms(orderCreatedContract, placed.body.result);
+  });
+
+  it('the address of cart/shipping-information and of the account is the same schema', async () => {
+    const cart = await phoneCart();
+    const noPhone = { ...shippingAddress, telephone: '' };
+    const info = {
+      addressInformation: {
+        shippingAddress: noPhone,
+        shippingCarrierCode: 'courier',
+        shippingMethodCode: 'courier',
+      },
+    };
+    expect(
+      await refusal(
+        `/vsbridge/cart/shipping-information?cartId=${cart}&storeCode=en`,
+        info,
+        z.object({ addressInformation: addressInformationSchema }),
+      ),
+    ).toEqual(['addressInformation.shippingAddress.telephone']);
+    const c = await customer(api, 'contract-body');
+    const body: ProfileUpdateBody = {
+      customer: {
+        email: c.email,
+        firstname: 'Jonas',
+        lastname: 'Jonaitis',
+        addresses: [{ ...shippingAddress, city: '', postcode: 'nope' }],
+      },
+      currentPassword: PASSWORD,
+    };
+    expect(
+      await refusal('/vsbridge/user/me?storeCode=en', body, profileUpdateSchema, bearer(c.accessToken)),
+    ).toEqual(['customer.addresses.0.city', 'customer.addresses.0.postcode']);
   });
 });
 

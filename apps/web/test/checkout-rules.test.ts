@@ -6,7 +6,12 @@
  * /checkout shows instead of its steps. Moved out of the route's component unchanged; these tests
  * pin their behaviour (the route's component tests drive them through the real API).
  */
-import { PAYMENT_CASH_ON_DELIVERY, PAYMENT_MOKILIZINGAS, PAYMENT_NEOPAY } from '@vitrina/domain';
+import {
+  orderCreateSchema,
+  PAYMENT_CASH_ON_DELIVERY,
+  PAYMENT_MOKILIZINGAS,
+  PAYMENT_NEOPAY,
+} from '@vitrina/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -281,6 +286,43 @@ describe('the order', () => {
       personalDetails: { firstName: 'Ona', lastName: 'Jonaitė', emailAddress: 'ona@example.com' },
       idempotency_key: 'key-1',
     });
+  });
+
+  it('is a body order/create’s schema takes (OrderPayload is its input type): pickup, options, legal billing', () => {
+    const pickup: Address = { ...address, street: [], city: '', postcode: '' };
+    const payload = orderPayload({
+      ...choices,
+      items: [
+        ...choices.items,
+        {
+          sku: 'PHN-3001-BLK',
+          qty: 1,
+          product_option: {
+            extension_attributes: {
+              configurable_item_options: [
+                { option_id: 93, option_value: 49, label: 'Colour', value: 'Black' },
+              ],
+            },
+          },
+        },
+      ],
+      shippingAddress: pickup,
+      billingAddress: { ...address, company: 'UAB Ona', company_code: '123456789' },
+      // the checkout's keys are UUIDs (the schema asks at least 8 characters)
+      idempotencyKey: '5f0c9a36-7c1e-4f55-9a41-1d2b3c4d5e6f',
+    });
+    const parsed = orderCreateSchema.safeParse(payload);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    // the type requires the name; the schema refuses a payload without it, naming the field
+    const { firstname: _firstname, ...noName } = address;
+    const refused = orderPayload({
+      ...choices,
+      billingAddress: noName as Address,
+      idempotencyKey: '5f0c9a36-7c1e-4f55-9a41-1d2b3c4d5e70',
+    });
+    expect(orderCreateSchema.safeParse(refused).error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'addressInformation.billingAddress.firstname',
+    ]);
   });
 
   it('sends no bank, no point and no empty option; an unconnected cart gets the placeholder id', () => {

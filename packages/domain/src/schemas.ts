@@ -154,6 +154,11 @@ export type AddressInput = z.infer<typeof addressSchema>;
  */
 export const deliveryAddressSchema = addressSchemaFor('pickup');
 export type DeliveryAddressInput = z.infer<typeof deliveryAddressSchema>;
+/**
+ * An address as a client sends it (a request body's address: the schema's input, before trimming and
+ * the defaults): the storefront's checkout and account forms build this type (apps/web lib/types.ts).
+ */
+export type AddressBody = z.input<typeof addressFieldsSchema>;
 
 /** `POST /cart/shipping-methods` address: only the country is needed to estimate. */
 export const addressEstimateSchema = z.object({
@@ -209,6 +214,8 @@ export const orderCreateSchema = z.object({
   idempotency_key: z.string().trim().min(8).max(128),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
+/** `POST /order/create` as a client sends it (the schema's input): the storefront's order payload. */
+export type OrderCreateBody = z.input<typeof orderCreateSchema>;
 
 // ---- Catalogue search (CONTRACTS.md "Catalogue search") ----
 
@@ -291,6 +298,8 @@ export const profileUpdateSchema = z.object({
   customer: profileSchema,
   currentPassword: z.string().max(256).optional(),
 });
+/** `POST /user/me` as a client sends it (the schema's input): the account's profile and address book. */
+export type ProfileUpdateBody = z.input<typeof profileUpdateSchema>;
 export const resetPasswordSchema = z.object({ email: emailSchema });
 export const createPasswordSchema = z
   .object({ email: emailSchema, newPassword: z.string().max(256), resetToken: text(256) })

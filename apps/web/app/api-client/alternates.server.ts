@@ -1,6 +1,6 @@
-import { STORE_CODES } from '@vitrina/domain';
+import { STORE_CODES, type StoreCode } from '@vitrina/domain';
 import { serverApi } from './api.server';
-import type { Category, CmsPage, Product, StoreCode } from '../lib/types';
+import type { Category, CmsPage, Product } from '../lib/types';
 import { categoryPath, cmsPath, productPath } from '../lib/urls';
 
 type Ctx = Parameters<typeof serverApi>[0];

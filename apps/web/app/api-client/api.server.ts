@@ -1,5 +1,5 @@
 import { createApi, type Api, type ApiFetch, type ApiReads } from './api';
-import type { StoreCode } from '../lib/types';
+import type { StoreCode } from '@vitrina/domain';
 
 declare module 'react-router' {
   interface AppLoadContext {

@@ -1,4 +1,9 @@
-import { ORDER_HISTORY_PAGE_SIZE, SEARCH_CLIENT_TIMEOUT_MS } from '@vitrina/domain';
+import {
+  ORDER_HISTORY_PAGE_SIZE,
+  SEARCH_CLIENT_TIMEOUT_MS,
+  type ProfileUpdateBody,
+  type StoreCode,
+} from '@vitrina/domain';
 import type {
   Address,
   HomePageData,
@@ -7,7 +12,6 @@ import type {
   NewsItem,
   Claim,
   SpecialOffer,
-  CustomerAddress,
   CustomerProfile,
   NewsletterConfirmation,
   OrderHistory,
@@ -32,7 +36,6 @@ import type {
   SearchResult,
   ShippingMethod,
   StockInfo,
-  StoreCode,
   Totals,
   StoreInfo,
   Filters,
@@ -577,15 +580,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
        * Only firstname, lastname, email and addresses may change; answers the profile and the message.
        * A new e-mail needs the current password (the API refuses it otherwise).
        */
-      async updateMe(
-        customer: {
-          email: string;
-          firstname: string;
-          lastname: string;
-          addresses?: CustomerAddress[];
-        },
-        currentPassword?: string,
-      ) {
+      async updateMe(customer: ProfileUpdateBody['customer'], currentPassword?: string) {
         const body = currentPassword ? { customer, currentPassword } : { customer };
         const { result, meta } = await callFull<CustomerProfile>('POST', '/user/me', {}, body);
         return { profile: result, message: typeof meta?.message === 'string' ? meta.message : null };

@@ -1,7 +1,7 @@
-import { ROOT_CATEGORY_ID } from '@vitrina/domain';
+import { ROOT_CATEGORY_ID, type StoreCode } from '@vitrina/domain';
 import type { Api } from './api';
 import type { Crumb } from '../lib/breadcrumbs';
-import type { Category, Product, StoreCode } from '../lib/types';
+import type { Category, Product } from '../lib/types';
 import { categoryPath } from '../lib/urls';
 
 const CRUMB_FIELDS = ['id', 'name', 'slug', 'path', 'level', 'is_active'];

@@ -1,9 +1,8 @@
-import { STORE_CODES, STORE_VIEWS, localizedPath, storeCodeFromPath } from '@vitrina/domain';
+import { STORE_CODES, STORE_VIEWS, localizedPath, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
 import { Link, useLocation, useMatches } from 'react-router';
 import { useT } from '../i18n';
 import type { Seo } from '../lib/seo';
 import { useStoreCode } from '../lib/store';
-import type { StoreCode } from '../lib/types';
 
 /** The current page in every store view: the deepest loader's `seo.paths`, else the same path. */
 export function useAlternatePaths(): Record<StoreCode, string> {

@@ -5,7 +5,7 @@
  * header, footer and product page.
  */
 import { useT, type MessageKey, type Translator, type Vars } from '.';
-import type { StoreCode } from '../lib/types';
+import type { StoreCode } from '@vitrina/domain';
 
 const en = {
   'auth.login': 'Log in',

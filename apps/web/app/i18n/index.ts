@@ -3,9 +3,9 @@ import {
   loadMessages,
   translateMessage,
   type MessageKey as DomainMessageKey,
+  type StoreCode,
 } from '@vitrina/domain';
 import { useStoreCode } from '../lib/store';
-import type { StoreCode } from '../lib/types';
 import type { Dictionary, MessageKey } from './en';
 
 export type { MessageKey };

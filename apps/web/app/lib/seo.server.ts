@@ -1,7 +1,6 @@
-import { STORE_CODES, localizedPath, storeCodeFromPath } from '@vitrina/domain';
+import { STORE_CODES, localizedPath, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
 import type { Seo } from './seo';
 import { storeCodeOfRequest } from './store';
-import type { StoreCode } from './types';
 
 /**
  * The shop's public origin, for canonical links, hreflang and JSON-LD: the request's. The shop

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { StoreCode } from './types';
+import type { StoreCode } from '@vitrina/domain';
 
 /** SEO data every loader returns: canonical URL and the page's URL in each store view. */
 export interface Seo {

@@ -2,7 +2,6 @@ import { STORE_VIEWS, localizedPath, storeCodeFromPath, type StoreCode } from '@
 import { useLocation } from 'react-router';
 
 export { localizedPath };
-export type { StoreCode };
 
 /** The store view of a pathname ('/en/...' → en, '/ru/...' → ru, otherwise lt). */
 export function storeCodeOf(pathname: string): StoreCode {

@@ -1,5 +1,6 @@
 /** Shapes the storefront reads from the API (docs/CONTRACTS.md). Money is integer cents. */
 import type {
+  AddressBody,
   AttributeDocument,
   AttributeMetadataAnswer,
   BankAnswer,
@@ -15,6 +16,7 @@ import type {
   NewsItemAnswer,
   NewsPageAnswer,
   NewsletterConfirmationAnswer,
+  OrderCreateBody,
   OrderCreatedAnswer,
   ReviewAnswer,
   ReviewListAnswer,
@@ -43,8 +45,6 @@ export type Totals = CartTotals;
 export type TotalSegment = CartTotals['total_segments'][number];
 export type ShippingMethod = ShippingMethodAnswer;
 export type PaymentMethod = PaymentMethodAnswer;
-
-export type StoreCode = 'lt' | 'en' | 'ru';
 
 /** the catalogue's documents: the shared contract (packages/domain/src/contracts/catalog-documents.ts) */
 export type StockInfo = ProductDocument['stock'];
@@ -79,22 +79,8 @@ export interface SearchResult<T> {
 /** `cart/pull` and `cart/update`: a line priced by the server (price null: it could not be priced) */
 export type CartLine = CartLineAnswer;
 
-export interface Address {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  countryId: string;
-  telephone?: string;
-  email?: string;
-  company?: string;
-  vat_id?: string;
-  /** the spec's Tax ID (issue #14 item 8) */
-  tax_id?: string;
-  company_code?: string;
-  region?: string;
-}
+/** an address the storefront sends (order/create, cart/shipping-information): the API's schema's input */
+export type Address = AddressBody;
 
 /** `GET /neopay/payment/banks/{clientId}`: the shared contract */
 export type Bank = BankAnswer;
@@ -117,22 +103,8 @@ export type OrderProgressFields = Pick<
   'carrier' | 'tracking_number' | 'tracking_url' | 'is_pickup' | 'history'
 >;
 
-export interface OrderPayload {
-  cart_id: string;
-  user_id?: string;
-  products: { sku: string; qty: number; product_option?: unknown }[];
-  addressInformation: {
-    shippingAddress: Address;
-    billingAddress: Address;
-    shipping_method_code: string;
-    shipping_carrier_code: string;
-    payment_method_code: string;
-    payment_method_additional?: Record<string, unknown>;
-    pickup_point_id?: string;
-  };
-  personalDetails?: { firstName: string; lastName: string; emailAddress: string; createAccount?: boolean };
-  idempotency_key: string;
-}
+/** `POST /order/create`'s body, also as it is queued on the device: the API's schema's input */
+export type OrderPayload = OrderCreateBody;
 
 // ---- Accounts (accounts-checkout-routes.md §3 "User", issue #6) ----
 

@@ -1,5 +1,5 @@
-import { categoryPathFor, cmsPathFor, ownUrlPath, productPathFor } from '@vitrina/domain';
-import type { Category, Product, StoreCode } from './types';
+import { categoryPathFor, cmsPathFor, ownUrlPath, productPathFor, type StoreCode } from '@vitrina/domain';
+import type { Category, Product } from './types';
 
 /** A resized image URL of the API (`/vsbridge/image/{w}/{h}/resize{path}`); absolute URLs pass through. */
 export function imageUrl(path: string | null | undefined, width: number, height: number): string | null {

@@ -1,4 +1,4 @@
-import { staticPageFromSlug, staticPageMovedTo, storeCodeFromPath } from '@vitrina/domain';
+import { staticPageFromSlug, staticPageMovedTo, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
 import { data, redirect, useRouteLoaderData } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { Route } from './+types/cms-page';
@@ -13,7 +13,7 @@ import { staticPageBySlug, staticSlug } from '../lib/static-pages';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate, withoutRepeatedTitle } from '../lib/text';
 import { cmsPath, urlDispatcherOn } from '../lib/urls';
-import type { StoreCode, StoreInfo } from '../lib/types';
+import type { StoreInfo } from '../lib/types';
 
 /** The CMS page of `/i/:slug`, or of a localised static slug (`/apie-mus`, `/en/about-us`, ...). */
 /** `dispatched`: rendered at `/{slug}` by the URL dispatcher (issue #14 item 5); `/i/...` then answers 301 to it */

@@ -20,6 +20,7 @@ import { ApiError, type Api } from '../api-client/api';
 import type { CartLine, Totals } from '../lib/types';
 import type { NewSyncTask } from '../sync/queue';
 import { syncQueue } from '../sync/queue';
+import { tabLock, type CrossTabLock } from '../sync/lock';
 import { idbGet } from '../lib/idb';
 import { createStore, useStore } from './store';
 
@@ -149,29 +150,12 @@ class CartSyncDisabled extends Error {
   }
 }
 
-/** The one in-process fallback of the cross-tab lock (Web Locks where the browser has them). */
-const localLocks = new Map<string, Promise<unknown>>();
-export function tabLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks) return locks.request(name, fn) as Promise<T>;
-  const prev = localLocks.get(name) ?? Promise.resolve();
-  const run = prev.then(fn, fn);
-  localLocks.set(
-    name,
-    run.then(
-      () => undefined,
-      () => undefined,
-    ),
-  );
-  return run;
-}
-
 export interface CartStoreOptions {
   persistKey?: string;
   /** Whether the device is online (default: navigator.onLine). Offline, writes stay on the device. */
   online?: () => boolean;
-  /** The cross-tab lock around a sync (default: Web Locks, else in-process). */
-  lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+  /** The cross-tab lock around a sync (default: sync/lock.ts tabLock, Web Locks, else in-process). */
+  lock?: CrossTabLock;
   /** Where stock checks wait while offline (the app's sync task queue, sync/queue.ts). */
   stockQueue?: { enqueue(task: NewSyncTask): Promise<unknown> };
 }

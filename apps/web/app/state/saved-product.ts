@@ -1,6 +1,6 @@
 import type { Product } from '../lib/types';
 import { imageUrl, productPath } from '../lib/urls';
-import type { StoreCode } from '../lib/types';
+import type { StoreCode } from '@vitrina/domain';
 
 /**
  * What the wish list and the compare list keep of a product on the device: enough to show a card and

@@ -1,4 +1,4 @@
-import { translateMessage } from '@vitrina/domain';
+import { translateMessage, type StoreCode } from '@vitrina/domain';
 import { setBrowserAuth, type Api } from '../api-client/api';
 import {
   createTokenRefresher,
@@ -7,7 +7,7 @@ import {
   webLock,
   type RefreshFailure,
 } from '../api-client/token-refresh';
-import type { CustomerProfile, HistoryOrder, StoreCode, TokenPair } from '../lib/types';
+import type { CustomerProfile, HistoryOrder, TokenPair } from '../lib/types';
 import { cart as appCart, type CartStore } from './cart';
 import {
   checkout as appCheckout,

@@ -54,9 +54,39 @@ export function leaseLock(options: LeaseOptions = {}): CrossTabLock {
   };
 }
 
-/** The Web Locks API (exclusive, queued), or the lease where it is missing. */
-export function crossTabLock(): CrossTabLock {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks) return <T>(name: string, fn: () => Promise<T>) => locks.request(name, fn) as Promise<T>;
-  return leaseLock();
+/**
+ * One run at a time per name within this tab (a promise chain; a failed run does not stop the next):
+ * the cart's fallback where Web Locks are missing.
+ */
+export function inProcessLock(): CrossTabLock {
+  const chains = new Map<string, Promise<unknown>>();
+  return <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const prev = chains.get(name) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    chains.set(
+      name,
+      run.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return run;
+  };
 }
+
+/**
+ * The Web Locks API (exclusive, queued) where the browser has it, looked up on each call; `fallback`
+ * where it is missing (by default the IndexedDB lease: the sync queue's exactly once across tabs).
+ */
+export function crossTabLock(fallback: CrossTabLock = leaseLock()): CrossTabLock {
+  return <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? (locks.request(name, fn) as Promise<T>) : fallback(name, fn);
+  };
+}
+
+/**
+ * The cart's lock around a sync (state/cart.ts): Web Locks, else one run at a time in this tab, shared
+ * by every cart store of the tab (a tab without Web Locks re-reads the persisted cart under it).
+ */
+export const tabLock: CrossTabLock = crossTabLock(inProcessLock());

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import { getT, type MessageKey, type Vars } from '../../i18n';
 import { accountT, type AccountKey } from '../../i18n/account';
 import { pageMeta, type Seo } from '../../lib/seo';
-import type { StoreCode } from '../../lib/types';
+import type { StoreCode } from '@vitrina/domain';
 
 /** title, description, canonical and `noindex` of a private (client-rendered) page. */
 export function privateMeta(

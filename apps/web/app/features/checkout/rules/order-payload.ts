@@ -6,6 +6,8 @@ import type { ChosenShippingMethod, PersonalDetails } from '../../../state/check
 import { UNCONNECTED_CART_ID } from '../../../sync/offline-orders';
 import { methodPrice } from './shipping-methods';
 
+type ProductOptionBody = NonNullable<OrderPayload['products'][number]['product_option']>;
+
 /** What the order is placed with, as the review step has it. */
 export interface OrderChoices {
   /** the server cart's id (null: a cart filled offline, not connected yet) */
@@ -30,7 +32,9 @@ export function orderPayload(c: OrderChoices): OrderPayload {
     products: c.items.map((i) => ({
       sku: i.sku,
       qty: i.qty,
-      ...(i.product_option ? { product_option: i.product_option } : {}),
+      // the cart's options are the API's own (cart-line contract) or the product page's in its
+      // shape; CartProductOption's type is looser (local lines), order/create's schema checks them
+      ...(i.product_option ? { product_option: i.product_option as ProductOptionBody } : {}),
     })),
     addressInformation: {
       shippingAddress: c.shippingAddress,
