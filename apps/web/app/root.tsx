@@ -48,7 +48,7 @@ import { InlineStyles } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
 import { LAYOUT_BLOCKS } from './lib/cms-blocks';
 
-const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
+const MiniCart = lazy(() => import('./features/cart').then((m) => ({ default: m.MiniCart })));
 const WishlistDrawer = lazy(() =>
   import('./components/WishlistDrawer').then((m) => ({ default: m.WishlistDrawer })),
 );

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The mini cart (components/MiniCart.tsx) on the app's cart engine against the real API (PGlite,
+ * The mini cart (features/cart) on the app's cart engine against the real API (PGlite,
  * requests through `app.inject`): thumbnails, quantity change, removal with a confirmation, the
  * coupon field (disabled until totals can be computed, refuses an empty code, the spec's messages).
  * PGlite does not start inside the jsdom environment (it takes itself for a browser), so the API
@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as TL from '@testing-library/react';
 import type * as Router from 'react-router';
-import type * as MiniCartModule from '../app/components/MiniCart';
+import type * as MiniCartModule from '../app/features/cart';
 import type * as ApiModule from '../app/api-client/api';
 import type * as CartModule from '../app/state/cart';
 import type * as NotificationsModule from '../app/state/notifications';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await installBrowserGlobals(shop.fetch);
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
-  ({ MiniCart } = await import('../app/components/MiniCart'));
+  ({ MiniCart } = await import('../app/features/cart'));
   ({ browserApi, createApi } = await import('../app/api-client/api'));
   ({ cart } = await import('../app/state/cart'));
   ({ ui } = await import('../app/state/ui'));
