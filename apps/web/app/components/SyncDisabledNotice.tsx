@@ -1,6 +1,5 @@
 import { useT } from '../i18n';
 import { ApiError } from '../api-client/api';
-import { useApi } from '../api-client/use-api';
 import { cart } from '../state/cart';
 import { notify } from '../state/notifications';
 
@@ -12,10 +11,9 @@ import { notify } from '../state/notifications';
  */
 export function SyncDisabledNotice({ text }: { text?: string }) {
   const t = useT();
-  const api = useApi();
   const retry = () =>
     cart
-      .retrySync(api)
+      .retrySync()
       .catch((e: unknown) =>
         notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') }),
       );

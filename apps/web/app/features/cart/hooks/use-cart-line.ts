@@ -1,7 +1,6 @@
 import { formatPrice, validateQuantity } from '@vitrina/domain';
 import { useId, useState } from 'react';
 import { useT } from '../../../i18n';
-import { useApi } from '../../../api-client/use-api';
 import { cart, type CartItem } from '../../../state/cart';
 import { ui } from '../../../state/ui';
 import { editable, lineHref, lineThumb } from '../rules/cart-line';
@@ -13,7 +12,6 @@ import { useCartErrors, useQuantityUpdated } from './use-cart-feedback';
  */
 export function useCartLine(item: CartItem, rowTotal: number) {
   const t = useT();
-  const api = useApi();
   const onError = useCartErrors();
   const quantityUpdated = useQuantityUpdated();
   const [confirming, setConfirming] = useState(false);
@@ -33,7 +31,7 @@ export function useCartLine(item: CartItem, rowTotal: number) {
     setDraft(null);
     if (qty === item.qty) return;
     const before = item.qty;
-    cart.setQty(api, item, qty).then(() => quantityUpdated(before, qty), onError);
+    cart.setQty(item, qty).then(() => quantityUpdated(before, qty), onError);
   };
 
   return {
@@ -67,7 +65,7 @@ export function useCartLine(item: CartItem, rowTotal: number) {
     cancelRemove: () => setConfirming(false),
     remove: () => {
       setConfirming(false);
-      cart.remove(api, item).catch(onError);
+      cart.remove(item).catch(onError);
     },
   };
 }

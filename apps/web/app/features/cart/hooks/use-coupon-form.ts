@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n';
 import { ApiError } from '../../../api-client/api';
-import { useApi } from '../../../api-client/use-api';
 import { cart, type CartState } from '../../../state/cart';
 import { notify } from '../../../state/notifications';
 import { totalsComputable } from '../rules/cart-line';
@@ -12,7 +11,6 @@ import { totalsComputable } from '../rules/cart-line';
  */
 export function useCouponForm(state: CartState) {
   const t = useT();
-  const api = useApi();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +26,7 @@ export function useCouponForm(state: CartState) {
     }
     setBusy(true);
     try {
-      await cart.applyCoupon(api, code);
+      await cart.applyCoupon(code);
       setError(null);
       setCode('');
       notify({ type: 'success', message: t.msg('coupon.applied') });
@@ -51,7 +49,7 @@ export function useCouponForm(state: CartState) {
     typeCode: setCode,
     apply,
     remove: () => {
-      cart.removeCoupon(api).catch(failed);
+      cart.removeCoupon().catch(failed);
     },
   };
 }

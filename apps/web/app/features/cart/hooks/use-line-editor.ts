@@ -56,10 +56,10 @@ export function useLineEditor(item: CartItem, onDone: () => void) {
       onDone();
     };
     if (outcome.sameLine) {
-      cart.setQty(api, item, n).then(done, onError);
+      cart.setQty(item, n).then(done, onError);
       return;
     }
-    cart.replace(api, item, editedLine(parent, item, outcome.child, selected, n)).then(done, onError);
+    cart.replace(item, editedLine(parent, item, outcome.child, selected, n)).then(done, onError);
   };
 
   return {
