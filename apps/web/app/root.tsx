@@ -34,7 +34,6 @@ import { toMenu, type MenuItem } from './lib/menu';
 import type { StoreInfo } from './lib/types';
 import { FONT_PRELOAD } from './lib/fonts';
 import { isStorePrefixPair, storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
-import { useApi } from './api-client/use-api';
 import { ApiError } from './api-client/api';
 import { cart } from './state/cart';
 import { useRouteTracking } from './state/route-history';
@@ -48,7 +47,7 @@ import { InlineStyles } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
 import { LAYOUT_BLOCKS } from './lib/cms-blocks';
 
-const MiniCart = lazy(() => import('./components/MiniCart').then((m) => ({ default: m.MiniCart })));
+const MiniCart = lazy(() => import('./features/cart').then((m) => ({ default: m.MiniCart })));
 const WishlistDrawer = lazy(() =>
   import('./components/WishlistDrawer').then((m) => ({ default: m.WishlistDrawer })),
 );
@@ -155,14 +154,15 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** On start (after the persisted cart is read) and on reconnect: reconcile the cart with the server. */
 function useCartSync() {
-  const api = useApi();
+  // the cart asks for the API of the store view shown at each call; another store view syncs again
+  const storeCode = useStoreCode();
   useEffect(() => {
     let cancelled = false;
     const sync = () => {
       const { cartServerToken, items } = cart.store.get();
       // a cart filled offline has lines but no server cart yet: sync connects it (spec "Cart connection")
       if (!cancelled && (cartServerToken || items.length > 0))
-        cart.sync(api).catch((e: unknown) => {
+        cart.sync().catch((e: unknown) => {
           // a 401 is the session layer's: it refreshes or logs out silently, which empties the cart
           // and the next add opens a guest cart (spec §4 "Cart connection": retry as a guest)
           if (e instanceof ApiError && e.code === 401) return;
@@ -175,7 +175,7 @@ function useCartSync() {
       cancelled = true;
       window.removeEventListener('online', sync);
     };
-  }, [api]);
+  }, [storeCode]);
 }
 
 /** Overlays are code-split: their JavaScript loads the first time one opens. */

@@ -75,7 +75,8 @@ async function runSequence(plan: Step[]): Promise<void> {
   const online = () => !shop.offline.value;
   const tabs: CartStore[] = [];
   const open = async () => {
-    const tab = createCartStore({ persistKey: key, online });
+    // the session's API: the customer's once logged in (user.ts sets the token before the cart moves)
+    const tab = createCartStore({ persistKey: key, online, api: () => api() });
     await tab.store.ready;
     return tab;
   };
@@ -114,17 +115,17 @@ async function runSequence(plan: Step[]): Promise<void> {
           const now = model[s.sku] ?? 0;
           const qty = Math.min(s.qty, CAP[s.sku]! - now);
           if (qty <= 0) break;
-          await tab.add(api(), { sku: s.sku, qty, name: s.sku, price: 100 });
+          await tab.add({ sku: s.sku, qty, name: s.sku, price: 100 });
           model[s.sku] = now + qty;
           break;
         }
         case 'setQty':
           if (model[s.sku] === undefined) break;
-          await tab.setQty(api(), { sku: s.sku, qty: 1 }, Math.min(s.qty, CAP[s.sku]!));
+          await tab.setQty({ sku: s.sku, qty: 1 }, Math.min(s.qty, CAP[s.sku]!));
           model[s.sku] = Math.min(s.qty, CAP[s.sku]!);
           break;
         case 'remove':
-          await tab.remove(api(), { sku: s.sku, qty: 1 });
+          await tab.remove({ sku: s.sku, qty: 1 });
           delete model[s.sku];
           break;
         case 'reload':
@@ -142,21 +143,21 @@ async function runSequence(plan: Step[]): Promise<void> {
           if (!shop.offline.value) break;
           shop.offline.value = false;
           // root.tsx: every tab syncs on the `online` event (at once: the tabs' lock orders them)
-          await Promise.all(tabs.map((t) => t.sync(api())));
+          await Promise.all(tabs.map((t) => t.sync()));
           break;
         case 'login': {
           if (loggedIn || !online()) break;
           // user.ts: POST /cart/create with the customer token answers their cart; the lines move there
           const id = await customerApi.cart.create();
           expect(id).toBe(customerCart);
-          await tab.moveTo(customerApi, id);
-          for (const [k, n] of Object.entries(customerModel)) model[k] = (model[k] ?? 0) + n;
           loggedIn = true;
+          await tab.moveTo(id);
+          for (const [k, n] of Object.entries(customerModel)) model[k] = (model[k] ?? 0) + n;
           break;
         }
         case 'logout':
           if (!loggedIn || !online()) break;
-          await tab.sync(api());
+          await tab.sync();
           customerModel = { ...model };
           tab.clear();
           model = {};
@@ -167,7 +168,7 @@ async function runSequence(plan: Step[]): Promise<void> {
     }
 
     shop.offline.value = false;
-    await Promise.all(tabs.map((t) => t.sync(api())));
+    await Promise.all(tabs.map((t) => t.sync()));
     await settle();
     for (const t of tabs) {
       expect(qtyOf(t.store.get().items), 'tab').toEqual(sorted(model));

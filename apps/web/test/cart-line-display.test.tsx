@@ -5,7 +5,7 @@ import { formatPrice } from '@vitrina/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FreeShippingLeft } from '../app/components/CartTotals';
+import { FreeShippingLeft } from '../app/features/cart/components/FreeShippingLeft';
 import { LineOptions, lineOptions } from '../app/components/CartLineOptions';
 import type { Totals } from '../app/lib/types';
 

@@ -39,13 +39,13 @@ function answering(path: string, status: number, times = Infinity) {
 describe('cart sync answers other than 200/400/401', () => {
   it('the cart request answered 503: sync is disabled, the line stays on the device, nothing more is sent', async () => {
     const { api, seen } = answering('/vsbridge/cart/create', 503);
-    const cart = createCartStore({ online: () => true });
-    await cart.add(api, item('PHN-2001'));
+    const cart = createCartStore({ online: () => true, api: () => api });
+    await cart.add(item('PHN-2001'));
     expect(cart.store.get()).toMatchObject({ syncDisabled: true, cartServerToken: null });
     expect(cart.store.get().items.map((i) => i.sku)).toEqual(['PHN-2001']);
     const before = seen.length;
-    await cart.add(api, item('ACC-3002'));
-    await cart.sync(api);
+    await cart.add(item('ACC-3002'));
+    await cart.sync();
     // disabled: no cart request at all (the add's stock check still asks the stock)
     expect(seen.slice(before).filter((p) => p.startsWith('/vsbridge/cart/'))).toEqual([]);
     expect(cart.store.get().items.map((i) => i.sku)).toEqual(['PHN-2001', 'ACC-3002']);
@@ -56,18 +56,19 @@ describe('cart sync answers other than 200/400/401', () => {
 
   it('a 401 on the cart request is not "disabled": it retries as a guest cart', async () => {
     const { api } = answering('/vsbridge/cart/create', 401, 1);
-    const cart = createCartStore({ online: () => true });
-    await cart.add(api, item('PHN-2001'));
+    const cart = createCartStore({ online: () => true, api: () => api });
+    await cart.add(item('PHN-2001'));
     expect(cart.store.get().syncDisabled).toBe(false);
     expect(cart.store.get().cartServerToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
   });
 
   it('a sync answered 500 once retries as a guest cart: the lines reach a new server cart', async () => {
-    const cart = createCartStore({ online: () => true });
-    await cart.add(shop.guestApi(), item('PHN-2001', 2));
+    let api = shop.guestApi();
+    const cart = createCartStore({ online: () => true, api: () => api });
+    await cart.add(item('PHN-2001', 2));
     const first = cart.store.get().cartServerToken;
-    const { api } = answering('/vsbridge/cart/pull', 500, 1);
-    await cart.add(api, item('ACC-3002'));
+    ({ api } = answering('/vsbridge/cart/pull', 500, 1));
+    await cart.add(item('ACC-3002'));
     const s = cart.store.get();
     expect(s.cartServerToken).not.toBe(first);
     expect(s.bypassCount).toBe(0); // reset by the successful sync
@@ -76,10 +77,13 @@ describe('cart sync answers other than 200/400/401', () => {
   });
 
   it('past the bypass limit a sync answered 403 ends with an empty result: no error, lines kept, sync owed', async () => {
-    const cart = createCartStore({ online: () => true });
-    await cart.add(shop.guestApi(), item('PHN-2001'));
-    const { api, seen } = answering('/vsbridge/cart/pull', 403);
-    await expect(cart.add(api, item('ACC-3002'))).resolves.not.toThrow();
+    let api = shop.guestApi();
+    const cart = createCartStore({ online: () => true, api: () => api });
+    await cart.add(item('PHN-2001'));
+    const answers = answering('/vsbridge/cart/pull', 403);
+    ({ api } = answers);
+    const { seen } = answers;
+    await expect(cart.add(item('ACC-3002'))).resolves.not.toThrow();
     const s = cart.store.get();
     expect(s.items.map((i) => i.sku)).toEqual(['PHN-2001', 'ACC-3002']);
     expect(s.syncDisabled).toBe(false);

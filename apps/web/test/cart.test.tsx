@@ -23,10 +23,14 @@ const item = (sku: string, qty = 1, extra: Partial<CartItem> = {}): CartItem => 
   ...extra,
 });
 
-function setup() {
-  const api = shop.guestApi();
-  const cart = createCartStore({ online: () => !shop.offline.value });
-  return { api, cart, state: () => cart.store.get() };
+/** A cart store bound to `first` (a guest by default); `use` gives it another API from then on (a login). */
+function setup(first: Api = shop.guestApi()) {
+  let current = first;
+  const cart = createCartStore({ online: () => !shop.offline.value, api: () => current });
+  const use = (api: Api) => {
+    current = api;
+  };
+  return { api: first, cart, use, state: () => cart.store.get() };
 }
 
 const lines = (items: { sku: string; qty: number }[]) => Object.fromEntries(items.map((i) => [i.sku, i.qty]));
@@ -34,8 +38,8 @@ const serverLines = async (api: Api, token: string | null) => lines(token ? awai
 
 describe('cart engine against the real API', () => {
   it('creates the server cart on the first add and shows the server totals', async () => {
-    const { api, cart, state } = setup();
-    await cart.add(api, item('PHN-2001'));
+    const { cart, state } = setup();
+    await cart.add(item('PHN-2001'));
     const s = state();
     expect(s.cartServerToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(s.items).toEqual([expect.objectContaining({ sku: 'PHN-2001', qty: 1, price: 6050 })]);
@@ -46,7 +50,7 @@ describe('cart engine against the real API', () => {
 
   it('five fast "add to cart" clicks give quantity 5 and one server line', async () => {
     const { api, cart, state } = setup();
-    await Promise.all(Array.from({ length: 5 }, () => cart.add(api, item('PHN-2001'))));
+    await Promise.all(Array.from({ length: 5 }, () => cart.add(item('PHN-2001'))));
     expect(lines(state().items)).toEqual({ 'PHN-2001': 5 });
     const server = await api.cart.pull(state().cartServerToken as string);
     expect(server).toHaveLength(1);
@@ -56,21 +60,21 @@ describe('cart engine against the real API', () => {
 
   it('a refused update restores the previous quantity, or removes a line that never had one', async () => {
     const { api, cart, state } = setup();
-    await cart.add(api, item('LAP-1002', 2));
-    const over = cart.add(api, item('LAP-1002'));
+    await cart.add(item('LAP-1002', 2));
+    const over = cart.add(item('LAP-1002'));
     await expect(over).rejects.toThrow('Only 2 products of this type are available!');
     expect(lines(state().items)).toEqual({ 'LAP-1002': 2 });
-    await expect(cart.add(api, item('AUD-4001'))).rejects.toBeInstanceOf(ApiError);
+    await expect(cart.add(item('AUD-4001'))).rejects.toBeInstanceOf(ApiError);
     expect(lines(state().items)).toEqual({ 'LAP-1002': 2 });
     expect(await serverLines(api, state().cartServerToken)).toEqual({ 'LAP-1002': 2 });
   });
 
   it('changes a quantity and removes a line on the server', async () => {
     const { api, cart, state } = setup();
-    await cart.add(api, item('PHN-2001'));
-    await cart.add(api, item('ACC-3002'));
-    await cart.setQty(api, item('PHN-2001'), 3);
-    await cart.remove(api, item('ACC-3002'));
+    await cart.add(item('PHN-2001'));
+    await cart.add(item('ACC-3002'));
+    await cart.setQty(item('PHN-2001'), 3);
+    await cart.remove(item('ACC-3002'));
     expect(lines(state().items)).toEqual({ 'PHN-2001': 3 });
     expect(await serverLines(api, state().cartServerToken)).toEqual({ 'PHN-2001': 3 });
     expect(state().totals?.grand_total).toBe(3 * 6050);
@@ -78,35 +82,35 @@ describe('cart engine against the real API', () => {
 
   it('writes made offline stay on the device and reach the server in order when back online', async () => {
     const { api, cart, state } = setup();
-    await cart.add(api, item('PHN-2001'));
-    await cart.add(api, item('ACC-3002'));
+    await cart.add(item('PHN-2001'));
+    await cart.add(item('ACC-3002'));
     const token = state().cartServerToken;
     shop.offline.value = true;
     try {
-      await cart.add(api, item('PHN-2001'));
-      await cart.add(api, item('LAP-1001', 2));
-      await cart.remove(api, item('ACC-3002'));
-      await cart.setQty(api, item('LAP-1001'), 1);
+      await cart.add(item('PHN-2001'));
+      await cart.add(item('LAP-1001', 2));
+      await cart.remove(item('ACC-3002'));
+      await cart.setQty(item('LAP-1001'), 1);
     } finally {
       shop.offline.value = false;
     }
     expect(lines(state().items)).toEqual({ 'PHN-2001': 2, 'LAP-1001': 1 });
     // nothing reached the server yet
     expect(await serverLines(api, token)).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
-    await cart.sync(api); // what root.tsx does on the `online` event
-    await cart.sync(api); // a second sync changes nothing (absolute quantities: never doubled)
+    await cart.sync(); // what root.tsx does on the `online` event
+    await cart.sync(); // a second sync changes nothing (absolute quantities: never doubled)
     expect(await serverLines(api, token)).toEqual({ 'PHN-2001': 2, 'LAP-1001': 1 });
     expect(lines(state().items)).toEqual({ 'PHN-2001': 2, 'LAP-1001': 1 });
     expect(state().totals?.grand_total).toBe(2 * 6050 + 96800);
   });
 
   it('400 on sync (the cart was converted or is unknown) clears the local cart without sync', async () => {
-    const { api, cart, state } = setup();
-    await cart.add(api, item('PHN-2001'));
+    const { cart, state } = setup();
+    await cart.add(item('PHN-2001'));
     const token = state().cartServerToken as string;
     await shop.api.database.query("UPDATE carts SET status = 'converted' WHERE id = $1", [token]);
     const before = shop.requests.length;
-    await cart.sync(api);
+    await cart.sync();
     expect(state()).toMatchObject({ items: [], cartServerToken: null, totals: null });
     // only the pull was sent: nothing was pushed to another cart
     expect(shop.requests.slice(before).map((r) => r.path)).toEqual(['/vsbridge/cart/pull']);
@@ -119,18 +123,19 @@ describe('cart engine against the real API', () => {
     // the customer's cart (another device) has 2 × PHN-2001 and a MacBook in condition A
     const customerCart = await customerApi.cart.create();
     await customerApi.cart.update(customerCart, { sku: 'PHN-2001', qty: 2 });
-    const { api, cart, state } = setup();
+    const { api, cart, use, state } = setup();
     const option = {
       extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: 6 }] },
     };
-    await cart.add(api, item('PHN-2001', 1));
-    await cart.add(api, item('ACC-3002', 1));
-    await cart.add(api, item('MBA-7000-A', 1, { parentSku: 'MBA-7000', product_option: option }));
+    await cart.add(item('PHN-2001', 1));
+    await cart.add(item('ACC-3002', 1));
+    await cart.add(item('MBA-7000-A', 1, { parentSku: 'MBA-7000', product_option: option }));
     expect(state().items).toHaveLength(3);
 
-    await cart.moveTo(customerApi, customerCart);
-    await cart.moveTo(customerApi, customerCart); // a repeated login merge sums nothing again
-    await cart.sync(customerApi);
+    use(customerApi);
+    await cart.moveTo(customerCart);
+    await cart.moveTo(customerCart); // a repeated login merge sums nothing again
+    await cart.sync();
     const want = { 'PHN-2001': 3, 'ACC-3002': 1, 'MBA-7000-A': 1 };
     expect(lines(state().items)).toEqual(want);
     expect(await serverLines(customerApi, customerCart)).toEqual(want);
@@ -140,8 +145,9 @@ describe('cart engine against the real API', () => {
 
     token = null;
     cart.clear(); // what the session's logout does
+    use(api);
     expect(state()).toMatchObject({ items: [], cartServerToken: null, totals: null });
-    await cart.add(api, item('ACC-3002'));
+    await cart.add(item('ACC-3002'));
     expect(lines(state().items)).toEqual({ 'ACC-3002': 1 });
     expect(state().cartServerToken).not.toBe(customerCart);
     const stillCustomer = shop.customerApi({ token: () => who.accessToken, refresh: async () => null });
@@ -153,15 +159,15 @@ describe('cart engine against the real API', () => {
     const customerApi = shop.customerApi({ token: () => who.accessToken, refresh: async () => null });
     const customerCart = await customerApi.cart.create();
     await customerApi.cart.update(customerCart, { sku: 'PHN-2001', qty: 2 });
-    const { cart, state } = setup();
-    const moving = cart.moveTo(customerApi, customerCart);
+    const { cart, state } = setup(customerApi);
+    const moving = cart.moveTo(customerCart);
     await Promise.resolve();
     cart.clear();
     await moving.catch(() => undefined);
     await cart.idle();
     cart.clear();
     expect(state().items).toEqual([]);
-    const syncing = cart.sync(customerApi);
+    const syncing = cart.sync();
     cart.clear();
     await syncing;
     expect(state()).toMatchObject({ items: [], cartServerToken: null });
@@ -181,16 +187,17 @@ describe('cart engine against the real API', () => {
         return token;
       },
     });
-    const { cart, state } = setup();
+    const { cart, use, state } = setup(api);
     cart.store.set((s) => ({ ...s, cartServerToken: customerCart }));
-    await cart.add(api, item('PHN-2001'));
+    await cart.add(item('PHN-2001'));
     expect(refreshes).toEqual(['expired.token.value']);
     expect(state().cartServerToken).toBe(customerCart); // the customer's cart was not split
     expect(await serverLines(customerApi0, customerCart)).toEqual({ 'PHN-2001': 1 });
 
     // the refresh fails: within the bypass limit the lines go to a new guest cart
     const dead = shop.customerApi({ token: () => 'expired.token.value', refresh: async () => null });
-    await cart.add(dead, item('ACC-3002'));
+    use(dead);
+    await cart.add(item('ACC-3002'));
     const guest = state().cartServerToken;
     expect(guest).not.toBe(customerCart);
     expect(await serverLines(shop.guestApi(), guest)).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
@@ -198,12 +205,12 @@ describe('cart engine against the real API', () => {
   });
 
   it('stock sync marks lines "In stock!" or keeps them with "Out of the stock!"', async () => {
-    const { api, cart, state } = setup();
-    await cart.add(api, item('PHN-2001'));
-    await cart.add(api, item('ACC-3002'));
+    const { cart, state } = setup();
+    await cart.add(item('PHN-2001'));
+    await cart.add(item('ACC-3002'));
     await shop.api.database.query("UPDATE stock SET is_in_stock = false, qty = 0 WHERE sku = 'ACC-3002'");
     try {
-      await cart.sync(api);
+      await cart.sync();
     } finally {
       await shop.api.database.query("UPDATE stock SET is_in_stock = true, qty = 8 WHERE sku = 'ACC-3002'");
     }
@@ -226,7 +233,7 @@ describe('cart engine against the real API', () => {
     const api = shop.guestApi();
     const online = () => !shop.offline.value;
     const queue = createSyncQueue({ channelName: null, isOnline: online });
-    const cart = createCartStore({ online, stockQueue: queue });
+    const cart = createCartStore({ online, stockQueue: queue, api: () => api });
     queue.configure({
       context: () => ({
         cartId: cart.store.get().cartServerToken,
@@ -238,11 +245,11 @@ describe('cart engine against the real API', () => {
       notify: () => undefined,
     });
     queue.on(STOCK_SYNC_EVENT, (task) => cart.applyStockAnswer(task));
-    await cart.add(api, item('PHN-2001'));
-    await cart.add(api, item('ACC-3002'));
+    await cart.add(item('PHN-2001'));
+    await cart.add(item('ACC-3002'));
     shop.offline.value = true;
     try {
-      await cart.stockSync(api);
+      await cart.stockSync();
     } finally {
       shop.offline.value = false;
     }
@@ -270,30 +277,30 @@ describe('cart engine against the real API', () => {
 
   it('forced client state (checkout): a line only the server has is deleted there, not taken', async () => {
     const { api, cart, state } = setup();
-    await cart.add(api, item('PHN-2001'));
+    await cart.add(item('PHN-2001'));
     const token = state().cartServerToken as string;
     await api.cart.update(token, { sku: 'ACC-3002', qty: 1 }); // e.g. from another device
-    await cart.sync(api, { forceClientState: true });
+    await cart.sync({ forceClientState: true });
     expect(lines(state().items)).toEqual({ 'PHN-2001': 1 });
     expect(await serverLines(api, token)).toEqual({ 'PHN-2001': 1 });
     await api.cart.update(token, { sku: 'ACC-3002', qty: 1 });
-    await cart.sync(api); // not forced: taken into the client
+    await cart.sync(); // not forced: taken into the client
     expect(lines(state().items)).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
   });
 
   it('coupon: refuses an empty code, applies (replacing the current one) and removes', async () => {
-    const { api, cart, state } = setup();
-    await expect(cart.applyCoupon(api, 'SAVE10')).rejects.toThrow('cart.totalsUnavailable');
-    await cart.add(api, item('PHN-2001', 2));
-    await expect(cart.applyCoupon(api, '  ')).rejects.toThrow('coupon.required');
-    await cart.applyCoupon(api, 'SAVE10');
+    const { cart, state } = setup();
+    await expect(cart.applyCoupon('SAVE10')).rejects.toThrow('cart.totalsUnavailable');
+    await cart.add(item('PHN-2001', 2));
+    await expect(cart.applyCoupon('  ')).rejects.toThrow('coupon.required');
+    await cart.applyCoupon('SAVE10');
     expect(state().totals).toMatchObject({ coupon_code: 'SAVE10', discount_amount: 1210 });
-    await cart.applyCoupon(api, 'FIXED5');
+    await cart.applyCoupon('FIXED5');
     expect(state().totals).toMatchObject({ coupon_code: 'FIXED5', discount_amount: 500 });
-    await expect(cart.applyCoupon(api, 'NOPE')).rejects.toThrow(
+    await expect(cart.applyCoupon('NOPE')).rejects.toThrow(
       "You've entered an incorrect coupon code. Please try again.",
     );
-    await cart.removeCoupon(api);
+    await cart.removeCoupon();
     expect(state().totals).toMatchObject({ coupon_code: null, discount_amount: 0 });
   });
 
@@ -302,9 +309,8 @@ describe('cart engine against the real API', () => {
     const opt = (value: number) => ({
       extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: value }] },
     });
-    await cart.add(api, item('MBA-7000-A', 1, { parentSku: 'MBA-7000', product_option: opt(6) }));
+    await cart.add(item('MBA-7000-A', 1, { parentSku: 'MBA-7000', product_option: opt(6) }));
     await cart.replace(
-      api,
       item('MBA-7000-A'),
       item('MBA-7000', 1, { parentSku: 'MBA-7000', product_option: opt(7) }),
     );

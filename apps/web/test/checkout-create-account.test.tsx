@@ -36,7 +36,7 @@ describe('create an account at checkout (issue #14 item 9)', () => {
   it('logs the shopper in at the personal step and the order belongs to the new account', async () => {
     await checkoutState.checkout.ready;
     await userState.user.init(browserApi('en'));
-    await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0 });
+    await cart.add({ sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0 });
     await cart.idle();
     renderCheckout();
     // a returning customer could log in instead

@@ -14,7 +14,6 @@ import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './su
 let shop: Harness['shop'];
 let tl: Harness['tl'];
 let router: Harness['router'];
-let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
 let renderCheckout: Harness['renderCheckout'];
@@ -22,8 +21,8 @@ let Checkout: Harness['Checkout'];
 let click: Harness['click'];
 
 beforeAll(async () => {
-  ({ shop, tl, router, browserApi, cart, checkoutState, renderCheckout, click, Checkout } =
-    await openCheckoutOnRealShop(async (h) => {
+  ({ shop, tl, router, cart, checkoutState, renderCheckout, click, Checkout } = await openCheckoutOnRealShop(
+    async (h) => {
       await h.api.database.query(
         `INSERT INTO shipping_methods (code, carrier_code, method_code, title, price_cents, countries, needs_pickup_point, position)
        VALUES ('storepickup_storepickup', 'storepickup', 'storepickup', '{"lt":"Atsiėmimas parduotuvėje","en":"Store pickup","ru":"Самовывоз"}', 0, '{LT}', true, 9)`,
@@ -33,7 +32,8 @@ beforeAll(async () => {
        VALUES ('store-1', 'storepickup', 'Vitrina Vilnius', 'Gedimino pr. 9', 'Vilnius', 'LT-01103', 'LT',
          '{"1":"10:00-19:00","2":"10:00-19:00","3":"10:00-19:00","4":"10:00-19:00","5":"10:00-19:00","6":"10:00-16:00","7":null}')`,
       );
-    }));
+    },
+  ));
 });
 afterEach(async () => {
   tl.cleanup();
@@ -61,7 +61,7 @@ const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textCont
 /** a cart with one Dell, the personal step done: the delivery step is open with its methods */
 async function toDeliveryStep() {
   await checkoutState.checkout.ready;
-  await cart.add(browserApi('en'), {
+  await cart.add({
     sku: 'LAP-1002',
     qty: 1,
     name: 'Dell',
@@ -82,7 +82,7 @@ describe('a returning customer at checkout', () => {
   it('"Already have an account? Log in" opens the existing login form', async () => {
     const { ui } = await import('../app/state/ui');
     await checkoutState.checkout.ready;
-    await cart.add(browserApi('en'), {
+    await cart.add({
       sku: 'LAP-1002',
       qty: 1,
       name: 'Dell',

@@ -12,13 +12,12 @@ import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './su
 let shop: Harness['shop'];
 let tl: Harness['tl'];
 let router: Harness['router'];
-let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
 let Checkout: Harness['Checkout'];
 
 beforeAll(async () => {
-  ({ shop, tl, router, browserApi, cart, checkoutState, Checkout } = await openCheckoutOnRealShop());
+  ({ shop, tl, router, cart, checkoutState, Checkout } = await openCheckoutOnRealShop());
 });
 afterAll(async () => {
   await shop?.close();
@@ -35,9 +34,7 @@ describe('a cart filled offline at the checkout (issue #14 item 10)', () => {
   it('is not called empty offline, and is connected and checked out once online', async () => {
     await checkoutState.checkout.ready;
     setOnline(false);
-    await cart
-      .add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 3630 })
-      .catch(() => undefined);
+    await cart.add({ sku: 'LAP-1002', qty: 1, name: 'Dell', price: 3630 }).catch(() => undefined);
     await cart.idle();
     expect(cart.store.get().items).toHaveLength(1);
     expect(cart.store.get().cartServerToken).toBeNull();

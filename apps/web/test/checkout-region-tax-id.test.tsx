@@ -35,7 +35,7 @@ describe('checkout: the state/region field and the Tax ID (issue #14 item 8)', (
   it("renders the region, sends it as the addresses' region and the Tax ID as the billing tax_id", async () => {
     await checkoutState.checkout.ready;
     await userState.user.init(browserApi('en'));
-    await cart.add(browserApi('en'), { sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0 });
+    await cart.add({ sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0 });
     await cart.idle();
     renderCheckout();
     fill(t('checkout.firstName'), 'Rasa');

@@ -14,14 +14,13 @@ import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './su
 
 let shop: Harness['shop'];
 let tl: Harness['tl'];
-let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
 let renderCheckout: Harness['renderCheckout'];
 let click: Harness['click'];
 
 beforeAll(async () => {
-  ({ shop, tl, browserApi, cart, checkoutState, renderCheckout, click } = await openCheckoutOnRealShop());
+  ({ shop, tl, cart, checkoutState, renderCheckout, click } = await openCheckoutOnRealShop());
 });
 afterAll(async () => {
   await shop?.close();
@@ -41,7 +40,7 @@ const summary = (code: string) =>
 /** a cart with one Dell (36.30 €), the checkout filled up to its payment step */
 async function toPaymentStep() {
   await checkoutState.checkout.ready;
-  await cart.add(browserApi('en'), {
+  await cart.add({
     sku: 'LAP-1002',
     qty: 1,
     name: 'Dell',

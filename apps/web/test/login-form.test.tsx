@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordForm, LoginForm, RegisterForm } from '../app/components/account/forms';
 import { createApi } from '../app/api-client/api';
 import { user } from '../app/state/user';
@@ -10,12 +10,15 @@ import { fakeUserServer } from './support/fake-user';
 function setup(ui: (api: ReturnType<typeof createApi>) => React.ReactElement) {
   const server = fakeUserServer();
   const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
+  // the app's cart calls the browser's API (through the page's fetch): the login's cart merge goes there
+  vi.stubGlobal('fetch', server.fetch);
   render(<MemoryRouter initialEntries={['/en/my-account']}>{ui(api)}</MemoryRouter>);
   return { server, api };
 }
 
 afterEach(async () => {
   cleanup();
+  vi.unstubAllGlobals();
   await user.logout({ silent: true, remote: false });
   user.dispose();
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The mini cart (components/MiniCart.tsx) on the app's cart engine against the real API (PGlite,
+ * The mini cart (features/cart) on the app's cart engine against the real API (PGlite,
  * requests through `app.inject`): thumbnails, quantity change, removal with a confirmation, the
  * coupon field (disabled until totals can be computed, refuses an empty code, the spec's messages).
  * PGlite does not start inside the jsdom environment (it takes itself for a browser), so the API
@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as TL from '@testing-library/react';
 import type * as Router from 'react-router';
-import type * as MiniCartModule from '../app/components/MiniCart';
+import type * as MiniCartModule from '../app/features/cart';
 import type * as ApiModule from '../app/api-client/api';
 import type * as CartModule from '../app/state/cart';
 import type * as NotificationsModule from '../app/state/notifications';
@@ -22,7 +22,6 @@ let tl: typeof TL;
 let MemoryRouter: typeof Router.MemoryRouter;
 let MiniCart: typeof MiniCartModule.MiniCart;
 let browserApi: typeof ApiModule.browserApi;
-let createApi: typeof ApiModule.createApi;
 let cart: typeof CartModule.cart;
 let ui: typeof UiModule.ui;
 let notifications: typeof NotificationsModule.notifications;
@@ -32,8 +31,8 @@ beforeAll(async () => {
   await installBrowserGlobals(shop.fetch);
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
-  ({ MiniCart } = await import('../app/components/MiniCart'));
-  ({ browserApi, createApi } = await import('../app/api-client/api'));
+  ({ MiniCart } = await import('../app/features/cart'));
+  ({ browserApi } = await import('../app/api-client/api'));
   ({ cart } = await import('../app/state/cart'));
   ({ ui } = await import('../app/state/ui'));
   ({ notifications } = await import('../app/state/notifications'));
@@ -51,7 +50,7 @@ afterEach(() => {
 const api = () => browserApi('en');
 
 async function openWith(lines: { sku: string; qty: number }[]) {
-  for (const l of lines) await cart.add(api(), { ...l, name: l.sku, price: 0, image: '/demo/test/1.png' });
+  for (const l of lines) await cart.add({ ...l, name: l.sku, price: 0, image: '/demo/test/1.png' });
   ui.open('microcart');
   tl.render(
     <MemoryRouter initialEntries={['/en/']}>
@@ -85,7 +84,7 @@ describe('mini cart', () => {
   });
 
   it('the edit dialog: saving another quantity says so, as the −/+ buttons do (issue #14 item 11)', async () => {
-    await cart.add(api(), {
+    await cart.add({
       sku: 'MBA-7000-A',
       qty: 1,
       name: 'MacBook',
@@ -187,18 +186,21 @@ describe('mini cart', () => {
 
   it('sync disabled (the cart request answered 503): the notice says the cart stays on the device; "Try again" connects it', async () => {
     // the real shop, except that the cart request answers 503 (spec "Cart connection" step 4)
-    const refusing = createApi({
-      baseUrl: '',
-      storeCode: 'en',
-      fetch: async (input, init) =>
-        input.split('?')[0] === '/vsbridge/cart/create'
-          ? new Response(JSON.stringify({ code: 503, result: 'Service unavailable' }), {
-              status: 503,
-              headers: { 'content-type': 'application/json' },
-            })
-          : shop.fetch(input, init),
-    });
-    await cart.add(refusing, { sku: 'PHN-2001', qty: 1, name: 'PHN-2001', price: 0 });
+    // (the app's cart calls the browser's API, which fetches through the page's `fetch`)
+    const refusing: typeof fetch = async (input, init) =>
+      String(input).split('?')[0] === '/vsbridge/cart/create'
+        ? new Response(JSON.stringify({ code: 503, result: 'Service unavailable' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          })
+        : shop.fetch(String(input), init);
+    const shopFetch = globalThis.fetch;
+    globalThis.fetch = refusing;
+    try {
+      await cart.add({ sku: 'PHN-2001', qty: 1, name: 'PHN-2001', price: 0 });
+    } finally {
+      globalThis.fetch = shopFetch;
+    }
     expect(cart.store.get()).toMatchObject({ syncDisabled: true, cartServerToken: null });
     ui.open('microcart');
     tl.render(

@@ -39,7 +39,8 @@ function mutex() {
 
 function setup() {
   const server = fakeUserServer();
-  const cart = createCartStore();
+  // the cart calls the session's API (bound once, as the app's cart is to the browser's)
+  const cart = createCartStore({ api: () => api });
   const checkout = createStore<CheckoutState>(initialCheckout);
   const notifications = createNotificationStore();
   const openAuth = vi.fn();
@@ -95,7 +96,7 @@ describe('user session store', () => {
     await t.api.cart.update(customerCart, { sku: 'B', qty: 2 });
     t.server.customerCart = customerCart;
     // The guest adds A to a guest cart.
-    await t.cart.add(t.api, { sku: 'A', qty: 1, name: 'A', price: 1000 });
+    await t.cart.add({ sku: 'A', qty: 1, name: 'A', price: 1000 });
     const guestCart = t.cart.store.get().cartServerToken;
 
     await t.user.login(t.api, 'ona@example.com', 'secret123');
@@ -141,7 +142,7 @@ describe('user session store', () => {
     const t = setup();
     stores.push(t);
     await t.user.login(t.api, 'ona@example.com', 'secret123');
-    await t.cart.add(t.api, { sku: 'A', qty: 1, name: 'A', price: 1000 });
+    await t.cart.add({ sku: 'A', qty: 1, name: 'A', price: 1000 });
     const saved = { sku: 'A', name: 'A', path: '/p/A/a', price: 1000 };
     t.wishlist.add(saved);
     t.compare.add(saved);

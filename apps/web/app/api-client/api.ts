@@ -40,7 +40,7 @@ import type {
   StoreInfo,
   Filters,
 } from '../lib/types';
-import { catalogIndex } from '../lib/store';
+import { catalogIndex, storeCodeOf } from '../lib/store';
 import { browserCatalogueCache, type CatalogueCache } from './catalogue-cache';
 import type { CacheName } from './local-cache';
 
@@ -649,4 +649,18 @@ export function browserApi(storeCode: StoreCode): Api {
     },
     cache: browserCatalogueCache(),
   });
+}
+
+const currentApis = new Map<StoreCode, Api>();
+
+/**
+ * The browser's API for the store view of the page shown now (from the address, as `useApi` has it
+ * from the router's location), one client per store view: what a store bound to the API once (the
+ * cart, state/cart.ts) asks for at each call, so its callers do not hand it a client.
+ */
+export function currentBrowserApi(): Api {
+  const storeCode = storeCodeOf(typeof location === 'undefined' ? '/' : location.pathname);
+  let api = currentApis.get(storeCode);
+  if (!api) currentApis.set(storeCode, (api = browserApi(storeCode)));
+  return api;
 }

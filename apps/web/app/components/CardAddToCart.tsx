@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { useT } from '../i18n';
 import { ApiError } from '../api-client/api';
 import type { Product } from '../lib/types';
-import { useApi } from '../api-client/use-api';
 import { cart } from '../state/cart';
 import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';
@@ -17,7 +16,6 @@ import { ui } from '../state/ui';
  */
 export function CardAddToCart({ product }: { product: Product }) {
   const t = useT();
-  const api = useApi();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const price = useGroupPrice(product.sku)?.final ?? product.final_price_incl_tax;
@@ -29,7 +27,7 @@ export function CardAddToCart({ product }: { product: Product }) {
     if (!decision.add) return notify({ type: decision.notification.type, message });
     setAdding(true);
     try {
-      await cart.add(api, {
+      await cart.add({
         sku: product.sku,
         id: product.id,
         qty: 1,

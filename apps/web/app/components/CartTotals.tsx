@@ -67,26 +67,3 @@ export function CartTotals({ totals, shippingChosen = false }: { totals: Totals;
     </>
   );
 }
-
-/**
- * "Add 38,50 € more for free delivery" (issue #13 "Paying"), from the server's totals answer
- * (free_shipping_remaining); nothing when no paid method of the cart's country has a threshold.
- */
-export function FreeShippingLeft({ totals }: { totals: Totals }) {
-  const t = useT();
-  const from = totals.free_shipping_from;
-  const left = totals.free_shipping_remaining;
-  if (from == null || left == null) return null;
-  const reached = left === 0;
-  return (
-    <div className={`free-shipping${reached ? ' reached' : ''}`} data-testid="free-shipping">
-      <p>
-        {reached
-          ? t('cart.freeShippingReached')
-          : t('cart.freeShippingLeft', { amount: formatPrice(left, t.storeCode) })}
-      </p>
-      {/* decorative: the sentence above says it */}
-      <progress max={from} value={Math.min(from, from - left)} aria-hidden="true" />
-    </div>
-  );
-}

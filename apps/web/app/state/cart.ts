@@ -16,7 +16,7 @@ import {
   type MergeOptions,
   type MessageKey,
 } from '@vitrina/domain';
-import { ApiError, type Api } from '../api-client/api';
+import { ApiError, currentBrowserApi, type Api } from '../api-client/api';
 import type { CartLine, Totals } from '../lib/types';
 import type { NewSyncTask } from '../sync/queue';
 import { syncQueue } from '../sync/queue';
@@ -152,6 +152,12 @@ class CartSyncDisabled extends Error {
 
 export interface CartStoreOptions {
   persistKey?: string;
+  /**
+   * The API client the store calls, asked once per action (default: the browser's client for the
+   * store view shown now, api-client/api.ts `currentBrowserApi`): the store is bound to its API, so
+   * its callers do not pass one.
+   */
+  api?: () => Api;
   /** Whether the device is online (default: navigator.onLine). Offline, writes stay on the device. */
   online?: () => boolean;
   /** The cross-tab lock around a sync (default: sync/lock.ts tabLock, Web Locks, else in-process). */
@@ -184,6 +190,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
   const { persistKey } = options;
   const online = options.online ?? defaultOnline;
   const lock = options.lock ?? tabLock;
+  const apiOf = options.api ?? currentBrowserApi;
   const serialize = ({ loaded: _l, syncing: _s, syncDisabled: _d, ...rest }: CartState) => rest;
   const deserialize = (raw: unknown, init: CartState): CartState => {
     const r = (raw ?? {}) as Partial<CartState>;
@@ -494,14 +501,16 @@ export function createCartStore(options: CartStoreOptions = {}) {
      * Adds (or merges, by the domain's identity rule) a line, then syncs. A refused line is restored
      * and the ApiError rethrown; offline the line stays on the device and is sent when back online.
      */
-    add(api: Api, item: CartItem): Promise<void> {
+    add(item: CartItem): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         patch((items) => addItemToCart(items, { ...item, onlineStockCheckid: null }));
         await syncAfterChange(api);
       });
     },
     /** Changes a line's quantity. */
-    setQty(api: Api, item: CartItemLike, qty: number): Promise<void> {
+    setQty(item: CartItemLike, qty: number): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         const current = store.get().items.find((x) => sameCartItem(x, item));
         if (!current || current.qty === qty) return;
@@ -513,7 +522,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
      * Cart edit mode: replaces a line by another configuration of the same product (the child the
      * new options choose) and/or quantity; the old line goes, the new one merges like an add.
      */
-    replace(api: Api, item: CartItemLike, next: CartItem): Promise<void> {
+    replace(item: CartItemLike, next: CartItem): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         const current = store.get().items.find((x) => sameCartItem(x, item));
         if (!current) return;
@@ -527,7 +537,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
       });
     },
     /** Removes a line (the caller has asked for confirmation). */
-    remove(api: Api, item: CartItemLike): Promise<void> {
+    remove(item: CartItemLike): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         const current = store.get().items.find((x) => sameCartItem(x, item));
         if (!current) return;
@@ -543,10 +554,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
      * Reconciles with the server (root.tsx: at start and on the `online` event): forced, so lines
      * changed on the server (another device) are taken too; then the stock of the lines is checked.
      */
-    sync(
-      api: Api,
-      opts: { force?: boolean; stock?: boolean; forceClientState?: boolean } = {},
-    ): Promise<void> {
+    sync(opts: { force?: boolean; stock?: boolean; forceClientState?: boolean } = {}): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         // forceClientState (spec §4 "Merge", the checkout's forced client state): server-only lines are deleted
         await syncWithRules(api, opts.force ?? true, { forceClientState: opts.forceClientState ?? false });
@@ -557,12 +566,16 @@ export function createCartStore(options: CartStoreOptions = {}) {
      * Spec "Cart connection" step 4 ends by the shopper's "Try again" (or a new page load): sync is
      * enabled again and the cart connects anew; a new refusal disables it again.
      */
-    retrySync(api: Api): Promise<void> {
+    retrySync(): Promise<void> {
+      const api = apiOf();
       store.set((s) => (s.syncDisabled ? { ...s, syncDisabled: false, bypassCount: 0 } : s));
       return enqueue(() => syncWithRules(api, true));
     },
     /** The stock check of the lines (also run by sync). */
-    stockSync: (api: Api) => enqueue(() => stockSync(api)),
+    stockSync: () => {
+      const api = apiOf();
+      return enqueue(() => stockSync(api));
+    },
     /** The `cart/stockSync` callback of a queued stock check: matched by its task id (onlineStockCheckid). */
     applyStockAnswer(task: { task_id: string; resultCode: number | string | null; result: unknown }) {
       if (task.resultCode !== 200) return;
@@ -576,7 +589,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
      * (domain mergeGuestIntoCustomer), computed once and persisted with the new token; the sync after
      * pushes absolute quantities and syncs the totals. Runs in the queue after the persisted cart loads.
      */
-    moveTo(api: Api, cartId: string): Promise<void> {
+    moveTo(cartId: string): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         await lock('vitrina:cart-sync', async () => {
           await adoptPersisted();
@@ -595,16 +609,19 @@ export function createCartStore(options: CartStoreOptions = {}) {
         await syncWithRules(api, true);
       });
     },
-    refreshTotals: (api: Api) =>
-      enqueue(async () => {
+    refreshTotals: () => {
+      const api = apiOf();
+      return enqueue(async () => {
         const token = store.get().cartServerToken;
         if (token) await refreshTotals(api, token, () => store.get().cartServerToken === token);
-      }),
+      });
+    },
     /**
      * Spec "Coupon": applying removes the current code first, connects, then applies; an empty code
      * is refused (coupon.required) and totals must be computable (a cart with lines and a token).
      */
-    applyCoupon(api: Api, code: string): Promise<void> {
+    applyCoupon(code: string): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         const coupon = code.trim();
         if (!coupon)
@@ -618,7 +635,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
         await refreshTotals(api, connected, () => store.get().cartServerToken === connected);
       });
     },
-    removeCoupon(api: Api): Promise<void> {
+    removeCoupon(): Promise<void> {
+      const api = apiOf();
       return enqueue(async () => {
         const token = store.get().cartServerToken;
         if (!token) return;

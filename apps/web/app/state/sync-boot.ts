@@ -153,7 +153,7 @@ export function useSyncQueue() {
     );
     // an order of a cart filled offline gets its cart connected (created with its lines) before it is sent
     setOrderCartConnector(async () => {
-      await cart.sync(api, { stock: false });
+      await cart.sync({ stock: false });
       return cart.store.get().cartServerToken;
     });
     let live = true;

@@ -259,7 +259,7 @@ export function createUserStore(deps: UserStoreDeps) {
    */
   async function mergeCart(a: Api): Promise<void> {
     const cartId = await a.cart.create();
-    await deps.cart.moveTo(a, cartId);
+    await deps.cart.moveTo(cartId);
   }
 
   async function startSession(a: Api, pair: TokenPair): Promise<void> {

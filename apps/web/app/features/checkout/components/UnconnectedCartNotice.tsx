@@ -1,5 +1,5 @@
 import { SummaryLines } from '../../../components/CartLineOptions';
-import { SyncDisabledNotice } from '../../../components/MiniCart';
+import { SyncDisabledNotice } from '../../../components/SyncDisabledNotice';
 import { useT } from '../../../i18n';
 import type { CartState } from '../../../state/cart';
 

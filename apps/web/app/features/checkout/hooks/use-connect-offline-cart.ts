@@ -8,11 +8,11 @@ import type { CheckoutSession } from './use-checkout-session';
  * (the sync creates the server cart and sends its lines) instead of the checkout calling it empty.
  * Returns whether the browser is online.
  */
-export function useConnectOfflineCart({ api, cartState, failed }: CheckoutSession): boolean {
+export function useConnectOfflineCart({ cartState, failed }: CheckoutSession): boolean {
   const online = useOnline();
   const unconnected = cartState.loaded && cartState.items.length > 0 && !cartState.cartServerToken;
   useEffect(() => {
-    if (unconnected && online) cart.sync(api).catch((err: unknown) => failed(err));
+    if (unconnected && online) cart.sync().catch((err: unknown) => failed(err));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unconnected, online]);
   return online;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api-client/api';
-import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
 import { localizedPath } from '../../../lib/store';
 import { cart } from '../../../state/cart';
@@ -17,14 +16,13 @@ import type { Accepted, Refusal } from '../rules/cart-line';
  */
 export function useCartAdd() {
   const t = useT();
-  const api = useApi();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
 
   const addItems = async ({ items, notification }: Accepted) => {
     setAdding(true);
     try {
-      for (const item of items) await cart.add(api, item);
+      for (const item of items) await cart.add(item);
       notify({
         type: notification.type,
         message: t.msg(notification.key),

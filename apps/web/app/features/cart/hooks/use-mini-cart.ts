@@ -1,0 +1,40 @@
+import { cartItemChecksum } from '@vitrina/domain';
+import { useT } from '../../../i18n';
+import { lineTotal } from '../../../components/CartLineOptions';
+import { localizedPath } from '../../../lib/store';
+import { syncRequired, useCart } from '../../../state/cart';
+import { ui, useUi } from '../../../state/ui';
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * The mini cart drawer (microcart overlay): open or not, the lines with their totals as the server
+ * priced them, what the cart is doing (updating, waiting for the network, sync disabled), the
+ * server's totals and the way to the checkout.
+ */
+export function useMiniCart() {
+  const t = useT();
+  const open = useUi((s) => s.microcart);
+  const state = useCart();
+  return {
+    open,
+    state,
+    close: () => ui.close('microcart'),
+    lines: state.items.map((item) => ({
+      key: cartItemChecksum(item),
+      item,
+      rowTotal: lineTotal(item, state.totals),
+    })),
+    syncDisabled: state.syncDisabled,
+    /** the live status line: a write in flight, or changes owed while offline */
+    status: state.syncing
+      ? t('cart.updating')
+      : offline() && syncRequired(state)
+        ? t('cart.offlinePending')
+        : null,
+    totals: state.totals,
+    checkoutHref: localizedPath(t.storeCode, '/checkout'),
+  };
+}
+
+export type MiniCartModel = ReturnType<typeof useMiniCart>;
