@@ -659,17 +659,55 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
+type Progress = NonNullable<ImportOptions['onProgress']>;
+/** one statement per chunk of records (upsert.ts) */
+type Write = (table: TableWrite, rows: readonly object[], onChunk?: (done: number) => void) => Promise<void>;
+type ExistingProduct = { id: number; sku: string; type_id: string; created_at: Date };
+type ShopCategory = { id: number; parent_id: number | null; slug: Localized };
+
+/**
+ * The import's steps, in order, inside the transaction: the checks against the database (nothing is
+ * written until all pass), then the catalogue (attributes, categories, products, stock and category
+ * links), the rest of the shop data (content.ts), the re-index and the catalogue version.
+ */
 async function writeFile(
   tx: Executor,
   file: ImportFile,
   data: unknown,
   options: ImportOptions,
-  progress: NonNullable<ImportOptions['onProgress']>,
+  progress: Progress,
 ): Promise<ImportResult> {
   const chunkSize = options.chunkSize ?? 1000;
   const issues = new IssueList();
-  const warnings: string[] = [];
-  const result: ImportResult = {
+  const result = emptyResult();
+  const write: Write = (table, rows, onChunk) => writeRows(tx, table, rows, chunkSize, onChunk);
+
+  // checks against the database (inside the transaction: nothing has been written yet)
+  const { attributeCodes, selectCodes } = await checkAttributes(tx, file, data, issues);
+  const { shopCategories, categoryParents } = await checkCategories(tx, file, data, issues);
+  const { records, bySku } = productRecords(file, data, attributeCodes, selectCodes, issues, result.warnings);
+  const existing = await matchExistingProducts(tx, records, data, issues, result.warnings);
+  linkParents(records, bySku, existing, data, issues);
+  checkCategoryLinks(records, categoryParents, data, issues);
+  issues.throwIfAny();
+
+  result.attributes = await writeAttributes(file, write, progress);
+  const changedCategories = await writeCategories(tx, file, shopCategories, write, progress);
+  result.categories = changedCategories.length;
+  Object.assign(result, await writeProducts(records, write, progress));
+  const detached = await detachUnlistedChildren(tx, records);
+  await writeStockAndCategoryLinks(tx, records, existing, chunkSize, write, progress);
+  Object.assign(
+    result,
+    await writeContent(tx, file, write, (done, total) => progress(done, total, 'content')),
+  );
+  result.indexed = await reindexAffected(tx, file, records, detached, changedCategories, options, progress);
+  result.catalogVersion = await bumpCatalogVersion(tx);
+  return result;
+}
+
+function emptyResult(): ImportResult {
+  return {
     attributes: 0,
     categories: 0,
     products: 0,
@@ -687,14 +725,20 @@ async function writeFile(
     shop_config: 0,
     indexed: 0,
     catalogVersion: 0,
-    warnings,
+    warnings: [],
     ms: 0,
   };
-  /** one statement per chunk of records (upsert.ts) */
-  const write = (table: TableWrite, rows: readonly object[], onChunk?: (done: number) => void) =>
-    writeRows(tx, table, rows, chunkSize, onChunk);
+}
 
-  // ---- checks against the database (inside the transaction: nothing has been written yet)
+// ---- checks against the database
+
+/** an attribute code of the file must not belong to another attribute_id in the shop; answers the known codes */
+async function checkAttributes(
+  tx: Executor,
+  file: ImportFile,
+  data: unknown,
+  issues: IssueList,
+): Promise<{ attributeCodes: Set<string>; selectCodes: Set<string> }> {
   const dbAttributes = await tx.query<{ attribute_id: number; attribute_code: string; has_options: boolean }>(
     'select attribute_id, attribute_code, jsonb_array_length(options) > 0 as has_options from attributes',
   );
@@ -723,11 +767,18 @@ async function writeFile(
       .map((a) => a.attribute_code),
     ...(file.attributes ?? []).filter((a) => a.options.length > 0).map((a) => a.attribute_code),
   ]);
+  return { attributeCodes, selectCodes };
+}
 
-  const dbCategories = await tx.query<{ id: number; parent_id: number | null; slug: Localized }>(
-    'select id, parent_id, slug from categories',
-  );
-  const categoryParents = new Map<number, number | null>(dbCategories.map((c) => [c.id, c.parent_id]));
+/** parents known (in the shop or the file), no cycles, a root; answers the tree as it will be */
+async function checkCategories(
+  tx: Executor,
+  file: ImportFile,
+  data: unknown,
+  issues: IssueList,
+): Promise<{ shopCategories: ShopCategory[]; categoryParents: Map<number, number | null> }> {
+  const shopCategories = await tx.query<ShopCategory>('select id, parent_id, slug from categories');
+  const categoryParents = new Map<number, number | null>(shopCategories.map((c) => [c.id, c.parent_id]));
   file.categories?.forEach((c) => categoryParents.set(c.id, c.parent_id ?? null));
   file.categories?.forEach((c, i) => {
     const parent = c.parent_id ?? null;
@@ -748,8 +799,18 @@ async function writeFile(
   if (file.categories?.length && !categoryParents.has(2)) {
     issues.add({ path: 'categories', message: 'The root category (id 2, parent_id 1 or null) is missing' });
   }
+  return { shopCategories, categoryParents };
+}
 
-  // ---- products: records, children, ids
+/** the file's products and their configurable children as records to write */
+function productRecords(
+  file: ImportFile,
+  data: unknown,
+  attributeCodes: ReadonlySet<string>,
+  selectCodes: ReadonlySet<string>,
+  issues: IssueList,
+  warnings: string[],
+): { records: ProductRecord[]; bySku: Map<string, ProductRecord> } {
   const ignored = new Set<string>();
   const records: ProductRecord[] = [];
   const bySku = new Map<string, ProductRecord>();
@@ -786,11 +847,24 @@ async function writeFile(
       `products: fields that are neither product fields nor attribute codes were ignored: ${[...ignored].sort().join(', ')}`,
     );
   }
+  return { records, bySku };
+}
 
+/**
+ * Products are matched by sku: a record of a product in the shop takes its id and creation date; a new
+ * product's id must be free. Answers the shop's products named by the records (their skus, ids, parents).
+ */
+async function matchExistingProducts(
+  tx: Executor,
+  records: ProductRecord[],
+  data: unknown,
+  issues: IssueList,
+  warnings: string[],
+): Promise<ExistingProduct[]> {
   const skus = records.map((r) => r.sku);
   const ids = records.map((r) => r.id);
   const parentSkus = [...new Set(records.map((r) => r.parentSku).filter((s): s is string => s !== null))];
-  const existing = await tx.query<{ id: number; sku: string; type_id: string; created_at: Date }>(
+  const existing = await tx.query<ExistingProduct>(
     'select id, sku, type_id, created_at from products where sku = any($1::text[]) or id = any($2::int[]) or sku = any($3::text[])',
     [skus, ids, parentSkus],
   );
@@ -829,7 +903,18 @@ async function writeFile(
       );
     else idsSeen.set(r.id, r);
   }
-  // parents
+  return existing;
+}
+
+/** a record's parent_sku names a configurable product of the file or the shop; sets its parent id */
+function linkParents(
+  records: ProductRecord[],
+  bySku: ReadonlyMap<string, ProductRecord>,
+  existing: readonly ExistingProduct[],
+  data: unknown,
+  issues: IssueList,
+): void {
+  const dbBySku = new Map(existing.map((e) => [e.sku, e]));
   for (const r of records) {
     if (!r.parentSku) continue;
     const inFile = bySku.get(r.parentSku);
@@ -847,202 +932,232 @@ async function writeFile(
       );
     else r.parentId = inFile?.id ?? inDb?.id ?? null;
   }
-  // category links
+}
+
+/** a record's category_ids name categories of the shop or the file */
+function checkCategoryLinks(
+  records: readonly ProductRecord[],
+  categoryParents: ReadonlyMap<number, number | null>,
+  data: unknown,
+  issues: IssueList,
+): void {
   for (const r of records) {
     r.categoryIds?.forEach((id, k) => {
       if (!categoryParents.has(id))
         issues.add(issue(data, [...r.path, 'category_ids', k], `Unknown category ${id}`));
     });
   }
-  issues.throwIfAny();
+}
 
-  // ---- attributes
-  if (file.attributes?.length) {
-    progress(0, file.attributes.length, 'attributes');
-    await write(
-      ATTRIBUTES,
-      file.attributes.map((a) => ({
-        attribute_id: a.attribute_id,
-        attribute_code: a.attribute_code,
-        frontend_label: toLocalized(a.frontend_label as Text),
-        frontend_input: a.frontend_input,
-        is_comparable: a.is_comparable,
-        is_filterable: a.is_filterable,
-        position: a.position,
-        options: a.options.map((o) => ({ value: o.value, label: toLocalized(o.label as Text) })),
-      })),
-    );
-    result.attributes = file.attributes.length;
-    progress(file.attributes.length, file.attributes.length, 'attributes');
+// ---- writes
+
+/** answers how many attributes were written */
+async function writeAttributes(file: ImportFile, write: Write, progress: Progress): Promise<number> {
+  if (!file.attributes?.length) return 0;
+  progress(0, file.attributes.length, 'attributes');
+  await write(
+    ATTRIBUTES,
+    file.attributes.map((a) => ({
+      attribute_id: a.attribute_id,
+      attribute_code: a.attribute_code,
+      frontend_label: toLocalized(a.frontend_label as Text),
+      frontend_input: a.frontend_input,
+      is_comparable: a.is_comparable,
+      is_filterable: a.is_filterable,
+      position: a.position,
+      options: a.options.map((o) => ({ value: o.value, label: toLocalized(o.label as Text) })),
+    })),
+  );
+  progress(file.attributes.length, file.attributes.length, 'attributes');
+  return file.attributes.length;
+}
+
+/** the file's categories (slugs kept unique per store view), then the whole tree's paths and levels; answers their ids */
+async function writeCategories(
+  tx: Executor,
+  file: ImportFile,
+  shopCategories: readonly ShopCategory[],
+  write: Write,
+  progress: Progress,
+): Promise<number[]> {
+  if (!file.categories?.length) return [];
+  progress(0, file.categories.length, 'categories');
+  const slugs = new Map<string, number>(); // "store:slug" -> id, to keep generated slugs unique
+  const fileIds = new Set(file.categories.map((c) => c.id));
+  for (const c of shopCategories) {
+    if (fileIds.has(c.id)) continue;
+    for (const s of ['lt', 'en', 'ru'] as const) slugs.set(`${s}:${c.slug[s]}`, c.id);
   }
-
-  // ---- categories (then the whole tree's paths and levels)
-  let changedCategories: number[] = [];
-  if (file.categories?.length) {
-    progress(0, file.categories.length, 'categories');
-    const slugs = new Map<string, number>(); // "store:slug" -> id, to keep generated slugs unique
-    const fileIds = new Set(file.categories.map((c) => c.id));
-    for (const c of dbCategories) {
-      if (fileIds.has(c.id)) continue;
-      for (const s of ['lt', 'en', 'ru'] as const) slugs.set(`${s}:${c.slug[s]}`, c.id);
+  const rows = file.categories.map((c) => {
+    const name = toLocalized(c.name as Text);
+    let slug = categorySlug(c, name);
+    for (const s of ['lt', 'en', 'ru'] as const) {
+      if (slugs.has(`${s}:${slug[s]}`) && slugs.get(`${s}:${slug[s]}`) !== c.id)
+        slug = { ...slug, [s]: `${slug[s]}-${c.id}` };
+      slugs.set(`${s}:${slug[s]}`, c.id);
     }
-    const rows = file.categories.map((c) => {
-      const name = toLocalized(c.name as Text);
-      let slug = categorySlug(c, name);
-      for (const s of ['lt', 'en', 'ru'] as const) {
-        if (slugs.has(`${s}:${slug[s]}`) && slugs.get(`${s}:${slug[s]}`) !== c.id)
-          slug = { ...slug, [s]: `${slug[s]}-${c.id}` };
-        slugs.set(`${s}:${slug[s]}`, c.id);
-      }
-      return {
-        id: c.id,
-        parent_id: c.parent_id ?? null,
-        position: c.position,
-        is_active: c.is_active,
-        name,
-        slug,
-        description: toLocalizedOrNull(c.description as Text | null | undefined),
-      };
-    });
-    await write(CATEGORIES, rows);
-    await recomputeCategoryTree(tx);
-    changedCategories = file.categories.map((c) => c.id);
-    result.categories = file.categories.length;
-    progress(file.categories.length, file.categories.length, 'categories');
-  }
+    return {
+      id: c.id,
+      parent_id: c.parent_id ?? null,
+      position: c.position,
+      is_active: c.is_active,
+      name,
+      slug,
+      description: toLocalizedOrNull(c.description as Text | null | undefined),
+    };
+  });
+  await write(CATEGORIES, rows);
+  await recomputeCategoryTree(tx);
+  progress(file.categories.length, file.categories.length, 'categories');
+  return file.categories.map((c) => c.id);
+}
 
-  // ---- products
-  if (records.length > 0) {
-    progress(0, records.length, 'products');
-    // parents before children is not needed (no foreign keys); but a child's parent id must be known
-    const rows = records.map((r) => ({
-      id: r.id,
-      sku: r.sku,
-      type_id: r.typeId,
-      status: r.status,
-      visibility: r.visibility,
-      parent_id: r.parentId,
-      name: r.name,
-      description: r.description,
-      short_description: r.shortDescription,
-      url_key: r.urlKey,
-      slugs: r.slugs,
-      url_path: r.urlPath,
-      brand: r.brand,
-      mpn: r.mpn,
-      image: r.image,
-      media_gallery: r.mediaGallery,
-      price_cents: r.priceCents,
-      special_price_cents: r.specialPriceCents,
-      special_from_date: r.specialFromDate,
-      special_to_date: r.specialToDate,
-      tax_class_id: r.taxClassId,
-      attributes: r.attributes,
-      configurable_options: r.configurableOptions,
-      product_links: r.productLinks,
-      bundle_options: r.bundleOptions,
-      is_promoted: r.isPromoted,
-      sales_count: r.salesCount,
-      created_at: r.createdAt,
-      updated_at: r.updatedAt,
-    }));
-    await write(PRODUCTS, rows, (done) => progress(done, records.length, 'products'));
-    result.products = records.length;
-    result.children = records.filter((r) => r.isChild).length;
-  }
+/** answers how many products were written, and how many of them are configurable children */
+async function writeProducts(
+  records: readonly ProductRecord[],
+  write: Write,
+  progress: Progress,
+): Promise<{ products: number; children: number }> {
+  if (records.length === 0) return { products: 0, children: 0 };
+  progress(0, records.length, 'products');
+  // parents before children is not needed (no foreign keys); but a child's parent id must be known
+  const rows = records.map((r) => ({
+    id: r.id,
+    sku: r.sku,
+    type_id: r.typeId,
+    status: r.status,
+    visibility: r.visibility,
+    parent_id: r.parentId,
+    name: r.name,
+    description: r.description,
+    short_description: r.shortDescription,
+    url_key: r.urlKey,
+    slugs: r.slugs,
+    url_path: r.urlPath,
+    brand: r.brand,
+    mpn: r.mpn,
+    image: r.image,
+    media_gallery: r.mediaGallery,
+    price_cents: r.priceCents,
+    special_price_cents: r.specialPriceCents,
+    special_from_date: r.specialFromDate,
+    special_to_date: r.specialToDate,
+    tax_class_id: r.taxClassId,
+    attributes: r.attributes,
+    configurable_options: r.configurableOptions,
+    product_links: r.productLinks,
+    bundle_options: r.bundleOptions,
+    is_promoted: r.isPromoted,
+    sales_count: r.salesCount,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }));
+  await write(PRODUCTS, rows, (done) => progress(done, records.length, 'products'));
+  return { products: records.length, children: records.filter((r) => r.isChild).length };
+}
 
-  // children a configurable no longer lists are detached (unless this file links them by parent_sku)
-  let detached: number[] = [];
+/** children a configurable no longer lists are detached (unless this file links them by parent_sku); answers their ids */
+async function detachUnlistedChildren(tx: Executor, records: readonly ProductRecord[]): Promise<number[]> {
   const listing = records.filter((r) => r.listedChildren !== null);
-  if (listing.length > 0) {
-    const keep = records.filter((r) => r.parentId !== null).map((r) => r.id);
-    const rows = await tx.query<{ id: number }>(
-      `update products set parent_id = null, updated_at = now()
+  if (listing.length === 0) return [];
+  const keep = records.filter((r) => r.parentId !== null).map((r) => r.id);
+  const rows = await tx.query<{ id: number }>(
+    `update products set parent_id = null, updated_at = now()
        where parent_id = any($1::int[]) and not (id = any($2::int[])) returning id`,
-      [listing.map((r) => r.id), keep],
-    );
-    detached = rows.map((r) => r.id);
-  }
+    [listing.map((r) => r.id), keep],
+  );
+  return rows.map((r) => r.id);
+}
 
-  // ---- stock and category links
-  if (records.length > 0) {
-    progress(0, records.length, 'stock');
-    const known = new Set(existing.map((e) => e.id));
-    const given = records.filter((r) => r.stock !== null);
-    const fresh = records.filter((r) => r.stock === null && !known.has(r.id));
-    const stockRow = (r: ProductRecord, s: StockInput) => ({
-      product_id: r.id,
-      sku: r.sku,
-      qty: s.qty,
-      is_in_stock: s.isInStock,
-      manage_stock: s.manageStock,
-    });
-    await write(
-      STOCK,
-      given.map((r) => stockRow(r, r.stock as StockInput)),
-    );
-    await write(
-      STOCK_IF_NEW,
-      fresh.map((r) => stockRow(r, defaultStock(r.typeId))),
-    );
-
-    const linked = records.filter((r) => r.categoryIds !== null);
-    if (linked.length > 0) {
-      for (const chunk of chunks(linked, chunkSize)) {
-        await tx.query('delete from product_categories where product_id = any($1::int[])', [
-          chunk.map((r) => r.id),
-        ]);
-      }
-      const links = linked.flatMap((r) =>
-        [...new Set(r.categoryIds)].map((categoryId, position) => ({
-          product_id: r.id,
-          category_id: categoryId,
-          position,
-        })),
-      );
-      await write(PRODUCT_CATEGORIES, links);
-    }
-    progress(records.length, records.length, 'stock');
-  }
-
-  // ---- the rest of the shop data (content.ts)
-  Object.assign(
-    result,
-    await writeContent(tx, file, write, (done, total) => progress(done, total, 'content')),
+/** the records' stock (a new product without one gets the default), and the category links they give */
+async function writeStockAndCategoryLinks(
+  tx: Executor,
+  records: readonly ProductRecord[],
+  existing: readonly ExistingProduct[],
+  chunkSize: number,
+  write: Write,
+  progress: Progress,
+): Promise<void> {
+  if (records.length === 0) return;
+  progress(0, records.length, 'stock');
+  const known = new Set(existing.map((e) => e.id));
+  const given = records.filter((r) => r.stock !== null);
+  const fresh = records.filter((r) => r.stock === null && !known.has(r.id));
+  const stockRow = (r: ProductRecord, s: StockInput) => ({
+    product_id: r.id,
+    sku: r.sku,
+    qty: s.qty,
+    is_in_stock: s.isInStock,
+    manage_stock: s.manageStock,
+  });
+  await write(
+    STOCK,
+    given.map((r) => stockRow(r, r.stock as StockInput)),
+  );
+  await write(
+    STOCK_IF_NEW,
+    fresh.map((r) => stockRow(r, defaultStock(r.typeId))),
   );
 
-  // ---- index: the imported products, and those whose documents show changed categories, attributes or taxes
+  const linked = records.filter((r) => r.categoryIds !== null);
+  if (linked.length > 0) {
+    for (const chunk of chunks(linked, chunkSize)) {
+      await tx.query('delete from product_categories where product_id = any($1::int[])', [
+        chunk.map((r) => r.id),
+      ]);
+    }
+    const links = linked.flatMap((r) =>
+      [...new Set(r.categoryIds)].map((categoryId, position) => ({
+        product_id: r.id,
+        category_id: categoryId,
+        position,
+      })),
+    );
+    await write(PRODUCT_CATEGORIES, links);
+  }
+  progress(records.length, records.length, 'stock');
+}
+
+/**
+ * Re-indexes the imported products, and those whose documents show changed categories, attributes or
+ * taxes (with tax rules in the file: every product); answers how many were indexed.
+ */
+async function reindexAffected(
+  tx: Executor,
+  file: ImportFile,
+  records: readonly ProductRecord[],
+  detached: readonly number[],
+  changedCategories: readonly number[],
+  options: ImportOptions,
+  progress: Progress,
+): Promise<number> {
   const indexProgress = (done: number, total: number) => progress(done, total, 'index');
   if (file.taxrules?.length) {
     const r = await reindexProducts(tx, { now: options.now, onProgress: indexProgress });
-    result.indexed = r.products;
-  } else {
-    const affected = new Set<number>([...records.map((r) => r.id), ...detached]);
-    if (changedCategories.length > 0) {
-      const rows = await tx.query<{ product_id: number }>(
-        `select distinct pc.product_id from product_categories pc join categories c on c.id = pc.category_id
-         where string_to_array(c.path, '/')::int[] && $1::int[]`,
-        [changedCategories],
-      );
-      rows.forEach((r) => affected.add(r.product_id));
-    }
-    if (file.attributes?.length) {
-      const rows = await tx.query<{ id: number }>('select id from products where attributes ?| $1::text[]', [
-        file.attributes.map((a) => a.attribute_code),
-      ]);
-      rows.forEach((r) => affected.add(r.id));
-    }
-    if (affected.size > 0) {
-      const r = await reindexProducts(tx, {
-        productIds: [...affected],
-        now: options.now,
-        onProgress: indexProgress,
-      });
-      result.indexed = r.products;
-    }
+    return r.products;
   }
-  result.catalogVersion = await bumpCatalogVersion(tx);
-  return result;
+  const affected = new Set<number>([...records.map((r) => r.id), ...detached]);
+  if (changedCategories.length > 0) {
+    const rows = await tx.query<{ product_id: number }>(
+      `select distinct pc.product_id from product_categories pc join categories c on c.id = pc.category_id
+         where string_to_array(c.path, '/')::int[] && $1::int[]`,
+      [changedCategories],
+    );
+    rows.forEach((r) => affected.add(r.product_id));
+  }
+  if (file.attributes?.length) {
+    const rows = await tx.query<{ id: number }>('select id from products where attributes ?| $1::text[]', [
+      file.attributes.map((a) => a.attribute_code),
+    ]);
+    rows.forEach((r) => affected.add(r.id));
+  }
+  if (affected.size === 0) return 0;
+  const r = await reindexProducts(tx, {
+    productIds: [...affected],
+    now: options.now,
+    onProgress: indexProgress,
+  });
+  return r.products;
 }
 
 /** Recomputes `path` ("1/2/12") and `level` of every category from the parent links (root: parent 1 or null). */
