@@ -4,11 +4,13 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { shopNodeFlags } from '../scripts/shop-node-flags.mjs';
 
 /**
  * The shop in a child process, as it runs in production (`NODE_ENV=production`, like scripts/start.mjs),
  * on a free port with the bench data folder (BENCH_DATA_DIR, default var/bench/ssr); `env` adds to or
- * overrides its environment (PAGE_CACHE). Not in the bench's process: Lighthouse's own work there
+ * overrides its environment (PAGE_CACHE); with npm start's Node flags (scripts/shop-node-flags.mjs).
+ * Not in the bench's process: Lighthouse's own work there
  * (trace processing) delayed the shop's answers, which its simulation reads as server latency; and
  * the in-process shop kept the bench process alive for minutes after its figures were printed.
  * For SSR throughput the two ways measured alike (noisy, 65-125 req/s on the same machine).
@@ -17,7 +19,14 @@ export async function startShopProcess(env: NodeJS.ProcessEnv = {}) {
   const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('apps/server/src/cli.ts')], {
+  // npm start's Node flags: the young generation's size weighs on both the speed and the RSS measured
+  const args = [
+    ...shopNodeFlags(process.env.NODE_OPTIONS),
+    '--import',
+    'tsx',
+    path.resolve('apps/server/src/cli.ts'),
+  ];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

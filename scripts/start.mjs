@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { shopNodeFlags } from './shop-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildEntry = path.join(root, 'apps/web/build/server/index.js');
@@ -26,13 +27,8 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// A 64 MB young generation (V8's default is 16 MB): the process holds a large, long-lived search
-// index, and with the small default the frequent minor collections (about 3 ms each beside it)
-// were the tail of search latency (bench/search.ts at 100k products: text + filters p95 9.2 → 7.8 ms,
-// a repeated misspelling 14 → 2.2 ms). A flag of your own in NODE_OPTIONS wins.
-const heapFlags = /--max-semi-space-size/.test(process.env.NODE_OPTIONS ?? '')
-  ? []
-  : ['--max-semi-space-size=64'];
+// the shop's Node flags (a 64 MB young generation), as the benches run it: shop-node-flags.mjs
+const heapFlags = shopNodeFlags(process.env.NODE_OPTIONS);
 const child = spawn(
   process.execPath,
   [...heapFlags, '--import', 'tsx', path.join(root, 'apps/server/src/cli.ts')],
