@@ -40,10 +40,10 @@ export function AccountBoot() {
     if (quiet) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      void newsletter.ready.then(() => {
-        const s = newsletter.get();
+      void newsletter.store.ready.then(() => {
+        const s = newsletter.store.get();
         if (cancelled || s.popupSeen || s.isSubscribed || user.store.get().token) return;
-        newsletter.set((n) => ({ ...n, popupSeen: true }));
+        newsletter.store.set((n) => ({ ...n, popupSeen: true }));
         ui.open('newsletterPopup');
       });
     }, NEWSLETTER_POPUP_DELAY_MS);
