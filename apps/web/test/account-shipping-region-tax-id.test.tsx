@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as TL from '@testing-library/react';
 import type * as Router from 'react-router';
 import type * as ShippingRoute from '../app/routes/my-account-shipping';
-import type * as ApiModule from '../app/api-client/api';
 import type * as UserModule from '../app/state/user';
 import type * as CheckoutModule from '../app/state/checkout';
 import { getT } from '../app/i18n';
@@ -22,7 +21,6 @@ let shop: RealShop;
 let tl: typeof TL;
 let MemoryRouter: typeof Router.MemoryRouter;
 let MyAccountShipping: typeof ShippingRoute.default;
-let browserApi: typeof ApiModule.browserApi;
 let user: typeof UserModule.user;
 let checkout: typeof CheckoutModule.checkout;
 
@@ -32,7 +30,6 @@ beforeAll(async () => {
   tl = await import('@testing-library/react');
   ({ MemoryRouter } = await import('react-router'));
   ({ default: MyAccountShipping } = await import('../app/routes/my-account-shipping'));
-  ({ browserApi } = await import('../app/api-client/api'));
   ({ user } = await import('../app/state/user'));
   ({ checkout } = await import('../app/state/checkout'));
 });
@@ -56,7 +53,7 @@ describe("account: the shipping address' region and Tax ID (issue #14 item 8)", 
     const who = await shop.newCustomer();
     await tl.act(async () => {
       await user.store.ready;
-      await user.login(browserApi('en'), who.email, PASSWORD);
+      await user.login(who.email, PASSWORD);
     });
     show();
     const region = tl.screen.getByLabelText(t('checkout.state')) as HTMLInputElement;
@@ -101,7 +98,7 @@ describe("account: the shipping address' region and Tax ID (issue #14 item 8)", 
     // opened anew with the profile from the server: both are shown
     tl.cleanup();
     await tl.act(async () => {
-      await user.refreshProfile(browserApi('en'));
+      await user.refreshProfile();
     });
     show();
     expect(field('ship-region').value).toBe('Vilniaus apskritis');
@@ -112,7 +109,7 @@ describe("account: the shipping address' region and Tax ID (issue #14 item 8)", 
     await tl.act(async () => {
       // logout empties the checkout details
       await user.logout({ silent: true });
-      await user.login(browserApi('en'), who.email, PASSWORD);
+      await user.login(who.email, PASSWORD);
     });
     const state = checkout.get();
     expect(state.shippingDetails).toMatchObject({

@@ -11,7 +11,6 @@ import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './su
 
 let shop: Harness['shop'];
 let tl: Harness['tl'];
-let browserApi: Harness['browserApi'];
 let cart: Harness['cart'];
 let checkoutState: Harness['checkoutState'];
 let userState: Harness['userState'];
@@ -19,8 +18,7 @@ let renderCheckout: Harness['renderCheckout'];
 let click: Harness['click'];
 
 beforeAll(async () => {
-  ({ shop, tl, browserApi, cart, checkoutState, userState, renderCheckout, click } =
-    await openCheckoutOnRealShop());
+  ({ shop, tl, cart, checkoutState, userState, renderCheckout, click } = await openCheckoutOnRealShop());
 });
 afterAll(async () => {
   await shop?.close();
@@ -34,7 +32,7 @@ const fill = (label: string, value: string) => tl.fireEvent.input(input(label), 
 describe('checkout: the state/region field and the Tax ID (issue #14 item 8)', () => {
   it("renders the region, sends it as the addresses' region and the Tax ID as the billing tax_id", async () => {
     await checkoutState.checkout.ready;
-    await userState.user.init(browserApi('en'));
+    await userState.user.init();
     await cart.add({ sku: 'LAP-1002', qty: 1, name: 'Dell', price: 0 });
     await cart.idle();
     renderCheckout();

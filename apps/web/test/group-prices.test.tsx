@@ -115,7 +115,7 @@ describe('group prices in the storefront (GROUP_PRICING=true)', () => {
 
     // login: the user store keeps the group and its token; the prices become the tier's
     await tl.act(async () => {
-      await user.login(api, vip.email, PASSWORD);
+      await user.login(vip.email, PASSWORD);
     });
     const { groupToken, groupId } = user.store.get();
     expect(groupId).toBe(3);
@@ -144,7 +144,7 @@ describe('group prices in the storefront (GROUP_PRICING=true)', () => {
     // a group change (group 2, 5 %): the session's group token follows and the prices are re-priced
     await shop.api.database.query('UPDATE customers SET group_id = 2 WHERE id = $1', [vip.id]);
     await tl.act(async () => {
-      await user.refreshProfile(api);
+      await user.refreshProfile();
     });
     expect(user.store.get().groupId).toBe(2);
     const tier2 = await serverPrices(user.store.get().groupToken as string);
@@ -168,7 +168,7 @@ describe('group prices in the storefront (GROUP_PRICING=true)', () => {
     const vip = await shop.newCustomer();
     await shop.api.database.query('UPDATE customers SET group_id = 3 WHERE id = $1', [vip.id]);
     await tl.act(async () => {
-      await user.login(api, vip.email, PASSWORD);
+      await user.login(vip.email, PASSWORD);
     });
     const tier = await serverPrices(user.store.get().groupToken as string);
     expect((await api.products.renderList(['LAP-1001']))[0]?.final_price_incl_tax).toBe(tier['LAP-1001']);

@@ -10,7 +10,7 @@ import { fakeUserServer } from './support/fake-user';
 function setup(ui: (api: ReturnType<typeof createApi>) => React.ReactElement) {
   const server = fakeUserServer();
   const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
-  // the app's cart calls the browser's API (through the page's fetch): the login's cart merge goes there
+  // the app's session and cart call the browser's API (through the page's fetch): the login and its cart merge go there
   vi.stubGlobal('fetch', server.fetch);
   render(<MemoryRouter initialEntries={['/en/my-account']}>{ui(api)}</MemoryRouter>);
   return { server, api };
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 describe('login form', () => {
   it('has labelled fields and reports missing values on the fields, focusing the first', async () => {
-    setup((api) => <LoginForm api={api} />);
+    setup(() => <LoginForm />);
     const email = screen.getByLabelText('E-mail address');
     const password = screen.getByLabelText('Password');
     expect(email).toHaveProperty('type', 'email');
@@ -39,7 +39,7 @@ describe('login form', () => {
   });
 
   it('checks the e-mail format with the domain rule', () => {
-    setup((api) => <LoginForm api={api} />);
+    setup(() => <LoginForm />);
     fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'not-an-email' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -50,7 +50,7 @@ describe('login form', () => {
 
   it('shows the server message for wrong credentials, and logs in with the right ones', async () => {
     let done = 0;
-    const { server } = setup((api) => <LoginForm api={api} onDone={() => done++} />);
+    const { server } = setup(() => <LoginForm onDone={() => done++} />);
     fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -67,7 +67,7 @@ describe('login form', () => {
 
 describe('registration form', () => {
   it('validates names, password length and the repeated password', () => {
-    setup((api) => <RegisterForm api={api} />);
+    setup(() => <RegisterForm />);
     fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'O' } });
     fireEvent.input(screen.getByLabelText('Last name'), { target: { value: 'Jonaitė' } });
     fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });

@@ -39,8 +39,9 @@ function mutex() {
 
 function setup() {
   const server = fakeUserServer();
-  // the cart calls the session's API (bound once, as the app's cart is to the browser's)
-  const cart = createCartStore({ api: () => api });
+  // the session and the cart call the API bound once (as the app's are to the browser's): a slot a
+  // test switches (`use`) to route them through another fetch
+  const cart = createCartStore({ api: () => current });
   const checkout = createStore<CheckoutState>(initialCheckout);
   const notifications = createNotificationStore();
   const openAuth = vi.fn();
@@ -57,9 +58,15 @@ function setup() {
     lock: m.lock,
     clearOnLogout: [wishlist.clear, compare.clear],
     clearSessionTasks,
+    api: () => current,
   });
   const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
+  let current = api;
+  const use = (next: typeof api) => {
+    current = next;
+  };
   return {
+    use,
     server,
     cart,
     checkout,
@@ -83,7 +90,7 @@ describe('user session store', () => {
   it('starts not authorised without a token', async () => {
     const t = setup();
     stores.push(t);
-    await t.user.init(t.api);
+    await t.user.init();
     expect(t.user.store.get()).toMatchObject({ token: null, current: null });
     expect(t.server.calls.filter((c) => c.path === '/user/me')).toHaveLength(0);
   });
@@ -99,7 +106,7 @@ describe('user session store', () => {
     await t.cart.add({ sku: 'A', qty: 1, name: 'A', price: 1000 });
     const guestCart = t.cart.store.get().cartServerToken;
 
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
 
     const s = t.user.store.get();
     expect(s.token).toMatch(/\./);
@@ -134,14 +141,14 @@ describe('user session store', () => {
   it('refuses wrong credentials and keeps the guest state', async () => {
     const t = setup();
     stores.push(t);
-    await expect(t.user.login(t.api, 'ona@example.com', 'nope')).rejects.toBeInstanceOf(ApiError);
+    await expect(t.user.login('ona@example.com', 'nope')).rejects.toBeInstanceOf(ApiError);
     expect(t.user.store.get().token).toBeNull();
   });
 
   it('logs out: clears the session, cart, wish list, compare and checkout, and says "You\'re logged out"', async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     await t.cart.add({ sku: 'A', qty: 1, name: 'A', price: 1000 });
     const saved = { sku: 'A', name: 'A', path: '/p/A/a', price: 1000 };
     t.wishlist.add(saved);
@@ -167,7 +174,7 @@ describe('user session store', () => {
   it('a request answered 401 during logout does not refresh the ended session', async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     t.server.expireAll();
     const logout = t.user.logout({ silent: true });
     await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
@@ -186,7 +193,7 @@ describe('user session store', () => {
     // at the group's tier (the tier price after logout in e2e/group-pricing.e2e.ts)
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     const late = async (input: string, init?: RequestInit): Promise<Response> => {
@@ -198,9 +205,9 @@ describe('user session store', () => {
       if (path.endsWith('/me')) Object.assign(body.result, { group_id: 3, group_token: 'group-3.sig' });
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     };
-    const api = createApi({ fetch: late, baseUrl: '', storeCode: 'en', auth: t.user.auth });
-    const loading = t.user.init(api);
-    const profile = t.user.refreshProfile(api).catch(() => undefined);
+    t.use(createApi({ fetch: late, baseUrl: '', storeCode: 'en', auth: t.user.auth }));
+    const loading = t.user.init();
+    const profile = t.user.refreshProfile().catch(() => undefined);
     // both profile requests are out (the server has answered them) before the logout
     await vi.waitFor(() =>
       expect(t.server.calls.filter((c) => c.path === '/user/me' && c.auth)).toHaveLength(3),
@@ -224,7 +231,7 @@ describe('user session store', () => {
   it('a profile request refused after logout (its token ended) is no error of the logged-out shopper', async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let profileAsked = false;
@@ -238,10 +245,10 @@ describe('user session store', () => {
         headers: { 'content-type': 'application/json' },
       });
     };
-    const api = createApi({ fetch: refused, baseUrl: '', storeCode: 'en', auth: t.user.auth });
+    t.use(createApi({ fetch: refused, baseUrl: '', storeCode: 'en', auth: t.user.auth }));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const loading = t.user.init(api);
+      const loading = t.user.init();
       // the profile request is out before the logout; its answer (a 401: the token ended) comes after
       await vi.waitFor(() => expect(profileAsked).toBe(true));
       await t.user.logout({ silent: true });
@@ -270,10 +277,10 @@ describe('user session store', () => {
       return res;
     };
     // the session's own calls (the refresh) go through the API it logged in with
-    const api = createApi({ fetch: late, baseUrl: '', storeCode: 'en', auth: t.user.auth });
-    await t.user.login(api, 'ona@example.com', 'secret123');
+    t.use(createApi({ fetch: late, baseUrl: '', storeCode: 'en', auth: t.user.auth }));
+    await t.user.login('ona@example.com', 'secret123');
     t.server.expireAll();
-    const profile = t.user.refreshProfile(api).catch(() => undefined);
+    const profile = t.user.refreshProfile().catch(() => undefined);
     await asked;
     await t.user.logout({ silent: true });
     release();
@@ -284,7 +291,7 @@ describe('user session store', () => {
   it('a silent logout shows nothing', async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     await t.user.logout({ silent: true });
     expect(t.notifications.store.get()).toEqual([]);
   });
@@ -294,7 +301,7 @@ describe('token refresh', () => {
   it('refreshes on a 401 and retries the request with the new token', async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     const old = t.user.store.get().token;
     t.server.expireAll();
     const me = await t.api.user.me();
@@ -310,7 +317,7 @@ describe('token refresh', () => {
   it('runs one refresh for concurrent 401s and retries each request', async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     t.server.expireAll();
     const results = await Promise.all([t.api.user.me(), t.api.user.orderHistory(), t.api.user.me()]);
     expect(results).toHaveLength(3);
@@ -322,7 +329,7 @@ describe('token refresh', () => {
     async (status) => {
       const t = setup();
       stores.push(t);
-      await t.user.login(t.api, 'ona@example.com', 'secret123');
+      await t.user.login('ona@example.com', 'secret123');
       t.server.expireAll();
       t.server.failRefreshWith(status);
       await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
@@ -340,7 +347,7 @@ describe('token refresh', () => {
   it("a refresh answered 401 shows the spec's 'Error refreshing user token…', then logs out (issue #14 item 12)", async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     t.server.expireAll();
     t.server.failRefreshWith(401);
     await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });
@@ -357,7 +364,7 @@ describe('token refresh', () => {
   it("after the maximum attempts logs out with the spec's error notification", async () => {
     const t = setup();
     stores.push(t);
-    await t.user.login(t.api, 'ona@example.com', 'secret123');
+    await t.user.login('ona@example.com', 'secret123');
     t.server.expireAll();
     t.server.failRefreshWith(500);
     await expect(t.api.user.me()).rejects.toMatchObject({ code: 401 });

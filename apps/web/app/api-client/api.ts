@@ -656,7 +656,8 @@ const currentApis = new Map<StoreCode, Api>();
 /**
  * The browser's API for the store view of the page shown now (from the address, as `useApi` has it
  * from the router's location), one client per store view: what a store bound to the API once (the
- * cart, state/cart.ts) asks for at each call, so its callers do not hand it a client.
+ * cart, the user session, the newsletter, the checkout options, the sync queue: state/*.ts) asks
+ * for, so its callers do not hand it a client.
  */
 export function currentBrowserApi(): Api {
   const storeCode = storeCodeOf(typeof location === 'undefined' ? '/' : location.pathname);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useApi } from '../api-client/use-api';
+import { useStoreCode } from '../lib/store';
 import { newsletter } from '../state/newsletter';
 import { ui, useUi } from '../state/ui';
 import { useGroupPriceRefresh } from '../state/group-prices';
@@ -24,9 +25,11 @@ export function AccountBoot() {
   const { pathname } = useLocation();
   const quiet = /\/(checkout|my-account|newsletter|reset-password|review)(\/|$)/.test(pathname);
 
+  // the session asks for the API of the store view shown at each call; another store view starts it again
+  const storeCode = useStoreCode();
   useEffect(() => {
-    user.init(api).catch((e: unknown) => console.error('user session', e));
-  }, [api]);
+    user.init().catch((e: unknown) => console.error('user session', e));
+  }, [storeCode]);
 
   // the customer group's prices (SSR pages are base-priced: they are shared): re-priced through
   // the render list after login or a group change, back to base on logout
@@ -37,10 +40,10 @@ export function AccountBoot() {
     if (quiet) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      void newsletter.ready.then(() => {
-        const s = newsletter.get();
+      void newsletter.store.ready.then(() => {
+        const s = newsletter.store.get();
         if (cancelled || s.popupSeen || s.isSubscribed || user.store.get().token) return;
-        newsletter.set((n) => ({ ...n, popupSeen: true }));
+        newsletter.store.set((n) => ({ ...n, popupSeen: true }));
         ui.open('newsletterPopup');
       });
     }, NEWSLETTER_POPUP_DELAY_MS);

@@ -2,13 +2,11 @@ import { validateEmail } from '@vitrina/domain';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../i18n';
 import { ApiError } from '../api-client/api';
-import { useApi } from '../api-client/use-api';
-import { subscribe } from '../state/newsletter';
+import { newsletter } from '../state/newsletter';
 
 /** Subscribe form (footer, popup, /newsletter): marks the client subscribed at once, as the spec says. */
 export function NewsletterForm({ idPrefix, onDone }: { idPrefix: string; onDone?: () => void }) {
   const t = useT();
-  const api = useApi();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -25,7 +23,7 @@ export function NewsletterForm({ idPrefix, onDone }: { idPrefix: string; onDone?
     setError(null);
     setBusy(true);
     try {
-      await subscribe(api, email);
+      await newsletter.subscribe(email);
       setDone(true);
       onDone?.();
     } catch (err) {

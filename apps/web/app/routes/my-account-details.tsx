@@ -44,7 +44,6 @@ const emailChanged = (typed: string, current: CustomerProfile | null | undefined
 
 function ProfileForm() {
   const t = useAccountT();
-  const api = useApi();
   const current = useUser((s) => s.current);
   const f = useForm<ProfileValues, CustomerProfile>({
     t,
@@ -61,7 +60,6 @@ function ProfileForm() {
     submit: async (v) => {
       const changing = emailChanged(v.email, current);
       const message = await user.updateProfile(
-        api,
         {
           firstname: v.firstname.trim(),
           lastname: v.lastname.trim(),

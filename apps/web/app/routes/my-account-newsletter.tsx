@@ -6,7 +6,7 @@ import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
 import { useApi } from '../api-client/use-api';
-import { newsletter, subscribe, unsubscribe, useNewsletter } from '../state/newsletter';
+import { newsletter, useNewsletter } from '../state/newsletter';
 import { notify } from '../state/notifications';
 import { useUser } from '../state/user';
 
@@ -34,7 +34,7 @@ function NewsletterChoice() {
         setStatus(s);
         const subscribed = s === 'subscribed' || s === 'pending';
         setChecked(subscribed);
-        newsletter.set((n) => ({ ...n, isSubscribed: subscribed, email }));
+        newsletter.store.set((n) => ({ ...n, isSubscribed: subscribed, email }));
       },
       () => live && setChecked(state.isSubscribed && state.email === email),
     );
@@ -51,11 +51,11 @@ function NewsletterChoice() {
     setBusy(true);
     try {
       if (checked) {
-        await subscribe(api, email);
+        await newsletter.subscribe(email);
         setStatus((s) => (s === 'subscribed' ? s : 'pending'));
       } else {
-        newsletter.set((n) => ({ ...n, isSubscribed: true }));
-        await unsubscribe(api, email);
+        newsletter.store.set((n) => ({ ...n, isSubscribed: true }));
+        await newsletter.unsubscribe(email);
         setStatus('unsubscribed');
       }
       notify({ type: 'success', message: t('account.newsletterSaved') });

@@ -8,7 +8,6 @@ import { useAccountT } from '../i18n/account';
 import { accountAddress, accountFormErrors, type AccountAddressValues } from '../state/address-form';
 import { privatePageLoader } from '../lib/seo.server';
 import type { CustomerAddress, CustomerProfile } from '../lib/types';
-import { useApi } from '../api-client/use-api';
 import { notify } from '../state/notifications';
 import { user, useUser } from '../state/user';
 
@@ -40,7 +39,6 @@ const addressValues = (c: CustomerProfile): AddressValues =>
 /** The default shipping address of the profile (POST /user/me with addresses). */
 export default function MyAccountShipping() {
   const t = useAccountT();
-  const api = useApi();
   const current = useUser((s) => s.current);
   const f = useForm<AddressValues, CustomerProfile>({
     t,
@@ -56,7 +54,7 @@ export default function MyAccountShipping() {
         default_shipping: true,
         default_billing: true,
       };
-      const message = await user.updateProfile(api, {
+      const message = await user.updateProfile({
         firstname: current.firstname,
         lastname: current.lastname,
         email: current.email,

@@ -42,7 +42,7 @@ function Confirmation({ email, code }: { email: string; code: string }) {
       (r) => {
         if (!live) return;
         setResult(r ?? {});
-        newsletter.set((n) => ({ ...n, isSubscribed: true, email }));
+        newsletter.store.set((n) => ({ ...n, isSubscribed: true, email }));
       },
       () => live && setResult('failed'),
     );

@@ -5,7 +5,7 @@
  * are for the estimate and the choice only: the order is priced by the server when it is sent.
  */
 import { useEffect, useState } from 'react';
-import type { Api } from '../api-client/api';
+import { currentBrowserApi, type Api } from '../api-client/api';
 import type { CheckoutOptions, PaymentMethod, ShippingMethod } from '../lib/types';
 import { idbGet, idbSet } from '../lib/idb';
 
@@ -19,8 +19,21 @@ export interface CachedCheckoutOptions {
 
 const keyOf = (storeCode: string) => `checkout-options:${storeCode}`;
 
+export interface CheckoutOptionsRefresh {
+  /**
+   * The API client asked for the methods (default: the browser's client for the store view shown
+   * now, api-client/api.ts `currentBrowserApi`), so callers do not pass one.
+   */
+  api?: () => Api;
+  now?: number;
+}
+
 /** Asks the shop for the methods of this store view and keeps them on the device (online only). */
-export async function refreshCheckoutOptions(api: Api, now = Date.now()): Promise<CachedCheckoutOptions> {
+export async function refreshCheckoutOptions(
+  opts: CheckoutOptionsRefresh = {},
+): Promise<CachedCheckoutOptions> {
+  const api = (opts.api ?? currentBrowserApi)();
+  const now = opts.now ?? Date.now();
   const { options } = await api.checkoutOptions();
   const cached = { fetchedAt: now, options };
   await idbSet(keyOf(api.storeCode), cached);

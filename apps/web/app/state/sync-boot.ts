@@ -7,8 +7,8 @@
 import { formatPrice, offlineTotalDiffers } from '@vitrina/domain';
 import { useEffect } from 'react';
 import { useT, type Translator } from '../i18n';
-import type { Api } from '../api-client/api';
-import { useApi } from '../api-client/use-api';
+import { currentBrowserApi, type Api } from '../api-client/api';
+import { useStoreCode } from '../lib/store';
 import { cart } from './cart';
 import { afterOrderPlaced } from './checkout';
 import { refreshCheckoutOptions } from './checkout-options';
@@ -120,8 +120,21 @@ export async function remindWaitingOrders(
   return true;
 }
 
+export interface SyncQueueConnection {
+  queue?: SyncQueue;
+  /**
+   * The API client the queue sends through, asked once when connecting (default: the browser's
+   * client for the store view shown now, api-client/api.ts `currentBrowserApi`).
+   */
+  api?: () => Api;
+}
+
 /** Connects the app's queue to this store view's fetch layer. */
-export function connectSyncQueue(api: Api, t: Translator, queue: SyncQueue = syncQueue) {
+export function connectSyncQueue(
+  t: Translator,
+  { queue = syncQueue, api: apiOf = currentBrowserApi }: SyncQueueConnection = {},
+) {
+  const api = apiOf();
   queue.configure({
     context: () => ({
       cartId: cart.store.get().cartServerToken,
@@ -137,10 +150,11 @@ export function connectSyncQueue(api: Api, t: Translator, queue: SyncQueue = syn
 
 /** The hook in root.tsx: queue connected, run at start and on `online`. */
 export function useSyncQueue() {
-  const api = useApi();
+  // the queue is connected to the API of the store view shown; another store view connects it again
+  const storeCode = useStoreCode();
   const t = useT();
   useEffect(() => {
-    connectSyncQueue(api, t);
+    connectSyncQueue(t);
     const offOrders = syncQueue.on(ORDER_EVENT, (task, outcome) =>
       handleOrderOutcome(task, outcome, {
         t,
@@ -161,7 +175,7 @@ export function useSyncQueue() {
       if (!live) return;
       if (navigator.onLine)
         // the methods an offline checkout offers next time (issue #14 item 10)
-        refreshCheckoutOptions(api).catch((e: unknown) => console.warn('checkout options not cached', e));
+        refreshCheckoutOptions().catch((e: unknown) => console.warn('checkout options not cached', e));
       void syncQueue
         .process()
         .then(async () => {
@@ -182,5 +196,5 @@ export function useSyncQueue() {
       setOrderCartConnector(null);
       window.removeEventListener('online', run);
     };
-  }, [api, t]);
+  }, [storeCode, t]);
 }

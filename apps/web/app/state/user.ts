@@ -1,5 +1,5 @@
 import { translateMessage, type StoreCode } from '@vitrina/domain';
-import { setBrowserAuth, type Api } from '../api-client/api';
+import { currentBrowserApi, setBrowserAuth, type Api } from '../api-client/api';
 import {
   createTokenRefresher,
   refreshDelay,
@@ -66,7 +66,11 @@ export interface UserStoreDeps {
   storeCode: () => StoreCode;
   /** The cross-tab lock of the token refresh. */
   lock?: <T>(fn: () => Promise<T>) => Promise<T>;
-  /** The API the session uses for its own calls (refresh, logout on failure). */
+  /**
+   * The API client the session calls, asked once per action (default: the browser's client for the
+   * store view shown now, api-client/api.ts `currentBrowserApi`): the store is bound to its API, so
+   * its callers do not pass one; its own calls (refresh, logout) go there too.
+   */
   api?: () => Api;
   /** The other per-customer lists logout empties (the wish list and compare; §4 "User session"). */
   clearOnLogout?: (() => void)[];
@@ -101,8 +105,7 @@ export function createUserStore(deps: UserStoreDeps) {
     if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
   });
 
-  let api: Api | null = null;
-  const apiOf = () => deps.api?.() ?? api;
+  const apiOf = deps.api ?? currentBrowserApi;
 
   /**
    * The login an answer belongs to (its start time; null: logged out), shared with the other tabs
@@ -152,9 +155,7 @@ export function createUserStore(deps: UserStoreDeps) {
       return { token, refreshToken };
     },
     refresh(refreshToken) {
-      const a = apiOf();
-      if (!a) return Promise.reject(new Error('no api'));
-      return a.user.refresh(refreshToken);
+      return apiOf().user.refresh(refreshToken);
     },
     async save(pair: TokenPair) {
       // logged out (or in again) while the refresh was out: the ended session stays ended
@@ -263,7 +264,6 @@ export function createUserStore(deps: UserStoreDeps) {
   }
 
   async function startSession(a: Api, pair: TokenPair): Promise<void> {
-    api = a;
     refresher.reset();
     store.set((s) => ({
       ...s,
@@ -301,7 +301,7 @@ export function createUserStore(deps: UserStoreDeps) {
     for (const clear of deps.clearOnLogout ?? []) clear();
     await persist();
     const a = apiOf();
-    if (opts.remote !== false && a && (token || refreshToken)) {
+    if (opts.remote !== false && (token || refreshToken)) {
       await a.user.logout(refreshToken, token).catch(() => undefined);
     }
     if (!opts.silent) {
@@ -328,8 +328,8 @@ export function createUserStore(deps: UserStoreDeps) {
      * At start: the cached profile and token load; with a token the profile and order history
      * refresh; without one the state stays not authorised.
      */
-    async init(a: Api): Promise<void> {
-      api = a;
+    async init(): Promise<void> {
+      const a = apiOf();
       await store.ready;
       if (!store.get().token) return;
       schedule();
@@ -339,28 +339,34 @@ export function createUserStore(deps: UserStoreDeps) {
         if (loginOf(store.get()) === asked) console.error('user session', e);
       });
     },
-    async login(a: Api, email: string, password: string): Promise<void> {
+    async login(email: string, password: string): Promise<void> {
+      const a = apiOf();
       const pair = await a.user.login(email.trim(), password);
       await startSession(a, pair);
     },
-    async register(
-      a: Api,
-      input: { firstname: string; lastname: string; email: string; password: string },
-    ): Promise<void> {
+    async register(input: {
+      firstname: string;
+      lastname: string;
+      email: string;
+      password: string;
+    }): Promise<void> {
+      const a = apiOf();
       const { password, ...customer } = input;
       await a.user.create({ ...customer, email: customer.email.trim() }, password);
       const pair = await a.user.login(customer.email.trim(), password);
       await startSession(a, pair);
     },
     logout,
-    refreshOrders,
-    refreshProfile,
+    /** The order history (a page of it). */
+    refreshOrders: (page = 1) => refreshOrders(apiOf(), page),
+    /** The profile (and its group) again. */
+    refreshProfile: () => refreshProfile(apiOf()),
     /** Profile edit (a new e-mail with the current password): answers the server's message ("Account data has successfully been updated"). */
     async updateProfile(
-      a: Api,
       customer: Parameters<Api['user']['updateMe']>[0],
       currentPassword?: string,
     ): Promise<string | null> {
+      const a = apiOf();
       const asked = loginOf(store.get());
       const { profile, message } = await a.user.updateMe(customer, currentPassword);
       setForLogin(asked, (s) => ({ ...s, current: profile }));

@@ -85,7 +85,7 @@ interface FormProps {
   idPrefix?: string;
   onDone?: () => void;
   onSwitch?: Switch;
-  /** for tests */
+  /** for tests: the reset form's API (login and registration call the session's, state/user.ts) */
   api?: Api;
 }
 
@@ -130,15 +130,14 @@ function SwitchLink({
   );
 }
 
-export function LoginForm({ idPrefix = 'login', onDone, onSwitch, api: given }: FormProps) {
+export function LoginForm({ idPrefix = 'login', onDone, onSwitch }: FormProps) {
   const t = useAccountT();
-  const api = useGivenApi(given);
   const f = useForm<LoginValues>({
     t,
     initial: { email: '', password: '' },
     rules: loginRules,
     submit: async (v) => {
-      await user.login(api, v.email, v.password);
+      await user.login(v.email, v.password);
       notify({ type: 'success', message: t('auth.loggedIn') });
       onDone?.();
     },
@@ -178,15 +177,14 @@ export function LoginForm({ idPrefix = 'login', onDone, onSwitch, api: given }: 
   );
 }
 
-export function RegisterForm({ idPrefix = 'register', onDone, onSwitch, api: given }: FormProps) {
+export function RegisterForm({ idPrefix = 'register', onDone, onSwitch }: FormProps) {
   const t = useAccountT();
-  const api = useGivenApi(given);
   const f = useForm<RegisterValues>({
     t,
     initial: { firstname: '', lastname: '', email: '', password: '', repeat: '' },
     rules: registerRules,
     submit: async (v) => {
-      await user.register(api, {
+      await user.register({
         firstname: v.firstname.trim(),
         lastname: v.lastname.trim(),
         email: v.email,

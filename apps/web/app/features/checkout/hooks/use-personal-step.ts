@@ -12,7 +12,7 @@ import type { CheckoutSession } from './use-checkout-session';
  * (issue #14 item 9: the account is made and the shopper logged in at this step, so the cart moves
  * to the account and the order placed at the end belongs to it).
  */
-export function usePersonalStep({ t, api, details, loggedIn, goTo, setBusy, failed }: CheckoutSession) {
+export function usePersonalStep({ t, details, loggedIn, goTo, setBusy, failed }: CheckoutSession) {
   const p = details.personalDetails;
   const [errors, setErrors] = useState<FieldMessages<PersonalForm>>({});
   const [passwordRepeat, setPasswordRepeat] = useState('');
@@ -30,7 +30,7 @@ export function usePersonalStep({ t, api, details, loggedIn, goTo, setBusy, fail
     if (wantsAccount) {
       setBusy(true);
       try {
-        await user.register(api, {
+        await user.register({
           firstname: p.firstName.trim(),
           lastname: p.lastName.trim(),
           email: p.emailAddress.trim(),
