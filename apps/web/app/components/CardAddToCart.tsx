@@ -1,13 +1,11 @@
-import { addToCartDecision, localizedPath, stockStatus, validateProductForCart } from '@vitrina/domain';
+import { addToCartDecision, stockStatus, validateProductForCart } from '@vitrina/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useT } from '../i18n';
-import { ApiError } from '../api-client/api';
 import type { Product } from '../lib/types';
 import { cart } from '../state/cart';
 import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';
-import { ui } from '../state/ui';
+import { useCartAddNotice } from './use-cart-add-notice';
 
 /**
  * "Add to cart" on a listing card, for a simple product only (issue #13): a product with options is
@@ -16,7 +14,7 @@ import { ui } from '../state/ui';
  */
 export function CardAddToCart({ product }: { product: Product }) {
   const t = useT();
-  const navigate = useNavigate();
+  const { added, failed } = useCartAddNotice();
   const [adding, setAdding] = useState(false);
   const price = useGroupPrice(product.sku)?.final ?? product.final_price_incl_tax;
   const add = async () => {
@@ -40,25 +38,9 @@ export function CardAddToCart({ product }: { product: Product }) {
         type_id: product.type_id,
         product_option: null,
       });
-      const { actionKey } = decision.notification;
-      notify({
-        type: decision.notification.type,
-        message,
-        // the spec's "Proceed to checkout" action on the success toast, as on the product page
-        ...(actionKey
-          ? {
-              action2: {
-                label: t.msg(actionKey),
-                action: () => {
-                  ui.close('microcart');
-                  void navigate(localizedPath(t.storeCode, '/checkout'));
-                },
-              },
-            }
-          : {}),
-      });
+      added(decision.notification);
     } catch (e) {
-      notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
+      failed(e);
     } finally {
       setAdding(false);
     }

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api-client/api';
+import { useCartAddNotice } from '../../../components/use-cart-add-notice';
 import { useT } from '../../../i18n';
-import { localizedPath } from '../../../lib/store';
 import { cart } from '../../../state/cart';
 import { notify } from '../../../state/notifications';
-import { ui } from '../../../state/ui';
 import type { Accepted, Refusal } from '../rules/cart-line';
 
 /**
@@ -16,30 +13,16 @@ import type { Accepted, Refusal } from '../rules/cart-line';
  */
 export function useCartAdd() {
   const t = useT();
-  const navigate = useNavigate();
+  const { added, failed } = useCartAddNotice();
   const [adding, setAdding] = useState(false);
 
   const addItems = async ({ items, notification }: Accepted) => {
     setAdding(true);
     try {
       for (const item of items) await cart.add(item);
-      notify({
-        type: notification.type,
-        message: t.msg(notification.key),
-        ...(notification.actionKey
-          ? {
-              action2: {
-                label: t.msg(notification.actionKey),
-                action: () => {
-                  ui.close('microcart');
-                  void navigate(localizedPath(t.storeCode, '/checkout'));
-                },
-              },
-            }
-          : {}),
-      });
+      added(notification);
     } catch (e) {
-      notify({ type: 'error', message: t.msg(e instanceof ApiError ? e.message : 'error.generic') });
+      failed(e);
     } finally {
       setAdding(false);
     }
