@@ -1,10 +1,6 @@
 import { formatPrice } from '@vitrina/domain';
 import { useT } from '../../../i18n';
-import type { Product } from '../../../lib/types';
-import type { CartItem } from '../../../state/cart';
-import type { BundleChoice } from '../hooks/use-bundle-choice';
-import { useBundlePicker } from '../hooks/use-bundle-picker';
-import type { LinkedProduct } from '../rules/composite';
+import { useBundlePicker, type BundlePickerProps } from '../hooks/use-bundle-picker';
 
 /**
  * Bundle product: per option a choice of its linked products (radio for single-choice options, with
@@ -13,14 +9,7 @@ import type { LinkedProduct } from '../rules/composite';
  * product_option.extension_attributes.bundle_options. The selection is the page's `choice` when
  * given (the header price follows it), else the picker's own.
  */
-export function BundlePicker(props: {
-  product: Product;
-  linked: LinkedProduct[];
-  adding: boolean;
-  disabled: boolean;
-  onAdd: (items: CartItem[]) => void;
-  choice?: BundleChoice;
-}) {
+export function BundlePicker(props: BundlePickerProps) {
   const t = useT();
   const model = useBundlePicker(props);
   return (

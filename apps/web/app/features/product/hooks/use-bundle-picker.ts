@@ -12,21 +12,17 @@ import { useBundleChoice, useLinkedPrices, type BundleChoice } from './use-bundl
  * required option left empty, every chosen product with the units of one bundle). The selection is
  * the page's `choice` when given (the header price follows it), else the picker's own.
  */
-export function useBundlePicker({
-  product,
-  linked,
-  adding,
-  disabled,
-  onAdd,
-  choice,
-}: {
+/** what the bundle picker is given: the product, its linked products, the page's add and choice */
+export interface BundlePickerProps {
   product: Product;
   linked: LinkedProduct[];
   adding: boolean;
   disabled: boolean;
   onAdd: (items: CartItem[]) => void;
   choice?: BundleChoice;
-}) {
+}
+
+export function useBundlePicker({ product, linked, adding, disabled, onAdd, choice }: BundlePickerProps) {
   const uid = useId();
   const own = useBundleChoice(product, linked);
   const { options, selected, choose, total } = choice ?? own;
