@@ -45,12 +45,23 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     for (const l of listeners) l();
   };
 
+  // What this tab last shared, read or was sent. A change that leaves it as it was (a tab-local
+  // flag such as the cart's `syncing`) writes nothing: writing the whole state again would put a
+  // stale copy back over another tab's change whose broadcast is still on its way.
+  let shared = persistKey ? JSON.stringify(serialize(initial)) : '';
+
   const apply = (next: S, fromOtherTab: boolean) => {
     if (Object.is(next, state)) return;
     state = next;
     emit();
-    if (!persistKey || fromOtherTab) return;
+    if (!persistKey) return;
     const value = serialize(state);
+    const json = JSON.stringify(value);
+    if (fromOtherTab || json === shared) {
+      shared = json;
+      return;
+    }
+    shared = json;
     void idbSet(persistKey, value);
     try {
       channel?.postMessage(value);
