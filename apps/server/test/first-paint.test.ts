@@ -26,7 +26,11 @@ const moduleScriptOf = (html: string) =>
  * under the test's control, and `import()` recorded (it is a module script: dynamic import is the
  * one thing a plain function cannot run, so it is renamed for the run).
  */
-function runScript(script: string, readyState: 'loading' | 'complete') {
+function runScript(
+  script: string,
+  readyState: 'loading' | 'complete',
+  paint?: { painted: boolean; report?: () => void },
+) {
   const events: string[] = [];
   const listeners = new Map<string, () => void>();
   const frames: (() => void)[] = [];
@@ -43,6 +47,22 @@ function runScript(script: string, readyState: 'loading' | 'complete') {
     addEventListener: (name: string, fn: () => void) => listeners.set(name, fn),
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     setTimeout: (fn: () => void, ms = 0) => timers.push({ fn, ms }),
+    // a browser that reports paints (without one, the script does not wait for a paint entry)
+    ...(paint && {
+      performance: {
+        getEntriesByName: (name: string) =>
+          name === 'first-contentful-paint' && paint.painted ? [{ name }] : [],
+      },
+      PerformanceObserver: class {
+        constructor(private readonly callback: () => void) {}
+        observe(options: { type: string }) {
+          if (options.type === 'paint') paint.report = () => this.callback();
+        }
+        disconnect() {
+          paint.report = undefined;
+        }
+      },
+    }),
     __import: (url: string) => {
       events.push(`import ${url}`);
       if (!modules.has(url)) modules.set(url, Promise.resolve({ url }));
@@ -107,7 +127,31 @@ describe('startScriptsAfterFirstPaint', () => {
     const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'complete');
     expect(run.listeners.size).toBe(0);
     run.frames.shift()!();
-    run.timers.shift()!.fn();
+    run.timers.find((t) => t.ms === 0)!.fn();
+    expect(run.events).toContain('import /assets/root-A.js');
+  });
+
+  it('waits for the first contentful paint the browser reports, even after the load', () => {
+    const paint: { painted: boolean; report?: () => void } = { painted: false };
+    const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'loading', paint);
+    run.listeners.get('load')!();
+    expect(run.frames).toHaveLength(0); // loaded, not painted yet: nothing waits on a frame
+    paint.report!(); // another paint entry (first-paint) is not the contentful one
+    expect(run.frames).toHaveLength(0);
+    paint.painted = true;
+    paint.report!();
+    expect(paint.report).toBeUndefined(); // the observer is disconnected
+    run.frames.shift()!();
+    run.timers.find((t) => t.ms === 0)!.fn();
+    expect(run.events).toContain('import /assets/root-A.js');
+  });
+
+  it('does not wait for a paint reported before the script ran', () => {
+    const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'complete', {
+      painted: true,
+    });
+    run.frames.shift()!();
+    run.timers.find((t) => t.ms === 0)!.fn();
     expect(run.events).toContain('import /assets/root-A.js');
   });
 
