@@ -613,7 +613,8 @@ describe("the account's answers keep the contract", () => {
   });
 
   it('the newsletter confirmation with its coupon, then without', async () => {
-    const email = 'contract-newsletter@example.com';
+    const reader = await customer(api, 'contract-newsletter');
+    const email = reader.email;
     /** subscribes and confirms with the newest e-mail's code */
     const subscribeAndConfirm = async () => {
       const subscribed = await api.call({
@@ -636,6 +637,7 @@ describe("the account's answers keep the contract", () => {
     const left = await api.call({
       method: 'DELETE',
       url: '/vsbridge/mailer/subscribe?storeCode=en',
+      headers: bearer(reader.accessToken),
       payload: { email },
     });
     expect(left.status, JSON.stringify(left.body)).toBe(200);

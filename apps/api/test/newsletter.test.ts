@@ -29,7 +29,8 @@ async function confirmationCode(email: string): Promise<string> {
 
 describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
   it('subscribes as pending with a confirmation e-mail; confirming answers a personal single-use 10 % coupon, once', async () => {
-    const email = uniqueEmail('news');
+    const shopper = await customer(api, 'news');
+    const email = shopper.email;
     expect(await status(email)).toEqual({ code: 200, result: 'unsubscribed' });
     const r = await subscribe(email);
     expect(r.body).toEqual({ code: 200, result: 'pending' });
@@ -70,7 +71,7 @@ describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
     expect((await api.call({ method: 'POST', url: `/vsbridge/cart/apply-coupon?cartId=${cart}&coupon=${couponCode}` })).status).toBe(200);
 
     // unsubscribe, then subscribe and confirm again: subscribed, but never a second coupon
-    const del = await api.call({ method: 'DELETE', url: '/vsbridge/mailer/subscribe', payload: { email } });
+    const del = await api.call({ method: 'DELETE', url: '/vsbridge/mailer/subscribe', headers: bearer(shopper.accessToken), payload: { email } });
     expect(del.body).toEqual({ code: 200, result: 'unsubscribed' });
     expect((await status(email)).result).toBe('unsubscribed');
     await subscribe(email);
@@ -143,6 +144,31 @@ describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
     expect((await api.call('/vsbridge/user/claims')).status).toBe(401);
   });
 
+  it("unsubscribes an address for its owner only: a guest or another customer cannot take someone's subscription away", async () => {
+    const owner = await customer(api, 'leaver');
+    const other = await customer(api, 'meddler');
+    await subscribe(owner.email);
+    await confirmGet(owner.email, await confirmationCode(owner.email));
+    const leave = (email: string, token?: string, byQuery = false) =>
+      api.call({
+        method: 'DELETE',
+        url: `/vsbridge/mailer/subscribe?storeCode=en${byQuery ? `&email=${encodeURIComponent(email)}` : ''}`,
+        headers: token ? bearer(token) : {},
+        ...(byQuery ? {} : { payload: { email } }),
+      });
+
+    const guest = await leave(owner.email);
+    expect(guest.status).toBe(401);
+    const stranger = await leave(owner.email, other.accessToken, true);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.result).toBe('You can only unsubscribe your own e-mail address from the newsletter');
+    expect((await status(owner.email)).result).toBe('subscribed');
+
+    const own = await leave(owner.email.toUpperCase(), owner.accessToken);
+    expect(own.body).toEqual({ code: 200, result: 'unsubscribed' });
+    expect((await status(owner.email)).result).toBe('unsubscribed');
+  });
+
   it('validates the e-mail and the confirmation fields, naming them', async () => {
     const bad = await api.call({ method: 'POST', url: '/vsbridge/mailer/subscribe?storeCode=en', payload: { email: 'nope' } });
     expect(bad.status).toBe(400);
@@ -151,7 +177,8 @@ describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
     const noEmail = await api.call({ method: 'DELETE', url: '/vsbridge/mailer/subscribe?storeCode=en' });
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.errors).toEqual([{ field: 'email', message: 'Field is required' }]);
-    const byQuery = await api.call({ method: 'DELETE', url: `/vsbridge/mailer/subscribe?email=${encodeURIComponent(uniqueEmail('q'))}` });
+    const q = await customer(api, 'q');
+    const byQuery = await api.call({ method: 'DELETE', url: `/vsbridge/mailer/subscribe?email=${encodeURIComponent(q.email)}`, headers: bearer(q.accessToken) });
     expect(byQuery.body.result).toBe('unsubscribed');
     const noCode = await api.call({ method: 'POST', url: '/vsbridge/mailer/mail-confirmation', payload: { email: uniqueEmail('c') } });
     expect(noCode.status).toBe(400);

@@ -233,6 +233,11 @@ export const MESSAGES = {
     lt: 'Galite matyti tik savo el. pašto adreso naujienlaiškio prenumeratos būseną',
     ru: 'Можно узнать статус подписки на рассылку только для своего адреса электронной почты',
   },
+  'newsletter.notYourAddressUnsubscribe': {
+    en: 'You can only unsubscribe your own e-mail address from the newsletter',
+    lt: 'Naujienlaiškio galite atsisakyti tik savo el. pašto adresui',
+    ru: 'Отписаться от рассылки можно только для своего адреса электронной почты',
+  },
   'newsletter.invalidUrl': {
     en: 'This url is not valid or you have already subscribed to our newsletter!',
     lt: 'Ši nuoroda negalioja arba jūs jau užsiprenumeravote mūsų naujienlaiškį!',

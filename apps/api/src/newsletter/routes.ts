@@ -59,11 +59,23 @@ export function newsletterRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.delete(
     '/vsbridge/mailer/subscribe',
-    { schema: { tags, summary: 'Unsubscribes (e-mail in the body, or in the query)', querystring: unsubscribeQuery, body: unsubscribeBody } },
+    {
+      schema: {
+        tags,
+        summary:
+          "Unsubscribes the logged-in customer's own e-mail (in the body, or in the query); 401 without a token, 403 for another address",
+        querystring: unsubscribeQuery,
+        body: unsubscribeBody,
+      },
+    },
     async (req) => {
       const email = req.body?.email ?? req.query.email;
       if (!email) throw fieldError('email', 'validation.required');
-      return ok(await newsletter.unsubscribe(email));
+      // nobody takes another's subscription away: the storefront unsubscribes from the account page
+      const own = await ownEmail(req);
+      if (own === undefined) throw unauthorized('user.loginRequired');
+      if (normaliseEmail(email) !== own) throw new ApiError(403, 'newsletter.notYourAddressUnsubscribe');
+      return ok(await newsletter.unsubscribe(own));
     },
   );
 
