@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, startApi, type TestApi } from './helpers.ts';
-import { uniqueAddress } from './user-helpers.ts';
+import { bearer, uniqueAddress } from './user-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -90,6 +90,51 @@ describe('a single-use coupon under concurrent orders', () => {
         carts,
       ]),
     ).toBe(9);
+  });
+
+  it("a cancelled order gives its coupon's use back: the single-use coupon can be used again", async () => {
+    const sku = 'PHN-2001';
+    await api.database.query(
+      "INSERT INTO coupons (code, type, value, uses_per_coupon) VALUES ('NEWS-ONCE-3', 'percent', 10, 1)",
+    );
+    await api.database.query('UPDATE stock SET qty = 100, is_in_stock = true WHERE sku = $1', [sku]);
+    const place = async (key: string) =>
+      api.call({
+        method: 'POST',
+        url: '/vsbridge/order/create?storeCode=en',
+        remoteAddress: uniqueAddress(),
+        payload: orderOf(await cartWithCoupon(sku, 'NEWS-ONCE-3'), sku, key),
+      });
+    const first = await place('coupon-cancel-1');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const used = () => count("SELECT times_used AS n FROM coupons WHERE code = 'NEWS-ONCE-3'");
+    expect(await used()).toBe(1);
+
+    const cancelled = await api.call({
+      method: 'POST',
+      url: `/vsbridge/admin/orders/${first.body.result.orderNumber}/transition?storeCode=en`,
+      headers: bearer(api.adminToken),
+      payload: { action: 'cancel', reason: 'Customer called to cancel' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await used()).toBe(0);
+    // cancelling again changes nothing (refused: the order is cancelled already)
+    expect(
+      (
+        await api.call({
+          method: 'POST',
+          url: `/vsbridge/admin/orders/${first.body.result.orderNumber}/transition?storeCode=en`,
+          headers: bearer(api.adminToken),
+          payload: { action: 'cancel', reason: 'again' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(await used()).toBe(0);
+
+    const second = await place('coupon-cancel-2');
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.result).toMatchObject({ coupon_code: 'NEWS-ONCE-3' });
+    expect(await used()).toBe(1);
   });
 
   it('the database refuses a use beyond the cap whatever the code does', async () => {

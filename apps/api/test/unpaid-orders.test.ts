@@ -157,6 +157,26 @@ describe('the unpaid-order sweep', () => {
     expect(await stockOf('ACC-3001')).toBe(3);
   });
 
+  it("the sweep gives a cancelled order's coupon use back; a payment that revives the order takes it again", async () => {
+    await setStock('ACC-3001', 5);
+    await api.database.query(
+      "INSERT INTO coupons (code, type, value, uses_per_coupon, times_used) VALUES ('SWEEP-ONCE', 'percent', 10, 1, 1)",
+    );
+    const order = await placed('NEOPAY', { sku: 'ACC-3001', qty: 1 });
+    // the order carries the coupon whose one use it counted (placing it with a coupon is coupon-redemption.test.ts)
+    await api.database.query("UPDATE orders SET coupon_code = 'SWEEP-ONCE' WHERE increment_id = $1", [order.orderNumber]);
+    const used = async () =>
+      (await api.database.query<{ n: number }>("SELECT times_used AS n FROM coupons WHERE code = 'SWEEP-ONCE'"))[0]?.n;
+    const redirect = location(await api.app.inject(`/vsbridge/neopay/payment/${order.orderToken}/-`));
+    await age(order.orderNumber, 61);
+    expect(await sweeper.sweep()).toEqual([order.orderNumber]);
+    expect(await used()).toBe(0);
+
+    await payAtSandbox(redirect, 'paid');
+    expect((await rowOf(order.orderNumber))?.status).toBe('paid');
+    expect(await used()).toBe(1);
+  });
+
   it('a payment after the TTL whose units are gone: the order stays cancelled, refund due, the staff told', async () => {
     await setStock('ACC-3002', 2);
     const order = await placed('NEOPAY', { sku: 'ACC-3002', qty: 2 });

@@ -31,3 +31,25 @@ export async function redeemCoupon(tx: Queryable, code: string): Promise<void> {
   );
   if (!counted) throw couponRefused();
 }
+
+/**
+ * A cancelled order gives its coupon's use back, so a single-use coupon (the newsletter's) is not
+ * lost with an order the shop or the shopper cancelled (Magento does the same on cancel). An order
+ * revived by a late payment (lifecycle.ts) takes the use again while one is left; when another order
+ * took it meanwhile, the revived order keeps the discount it was placed and paid with.
+ */
+export async function settleCouponUse(
+  tx: Queryable,
+  orderId: number,
+  change: { wasCancelled: boolean; isCancelled: boolean },
+): Promise<void> {
+  if (change.wasCancelled === change.isCancelled) return;
+  await tx.query(
+    change.isCancelled
+      ? `UPDATE coupons c SET times_used = c.times_used - 1 FROM orders o
+         WHERE o.id = $1 AND c.code = o.coupon_code AND c.times_used > 0`
+      : `UPDATE coupons c SET times_used = c.times_used + 1 FROM orders o
+         WHERE o.id = $1 AND c.code = o.coupon_code AND (c.uses_per_coupon IS NULL OR c.times_used < c.uses_per_coupon)`,
+    [orderId],
+  );
+}

@@ -53,6 +53,7 @@ import { enqueueMail, type MailKind } from '../mail/outbox.ts';
 import { renderNewOrderNotice, renderOrderMail } from '../mail/order-templates.ts';
 import { storefrontLink } from '../mail/templates.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from './stock.ts';
+import { settleCouponUse } from './coupon.ts';
 
 /** who acted: written to the history (`actor_kind`, `actor_id`, `actor_email`) */
 export type OrderActor =
@@ -379,6 +380,10 @@ export async function applyTransition(
     ],
   );
   if (!updated) throw new Error(`order ${order.id} vanished under its lock`);
+  await settleCouponUse(tx, order.id, {
+    wasCancelled: order.status === 'cancelled',
+    isCancelled: updated.status === 'cancelled',
+  });
   await writeHistory(tx, updated, action.type, before.status, next, actor, note);
   for (const type of effects.events) await writeEvent(tx, type, updated, before.status);
   if (effects.email) await enqueueOrderMail(tx, config, updated, effects.email);
