@@ -8,6 +8,7 @@ import { OpeningHours } from '../../../components/OpeningHours';
 import { PickupPointPicker } from './PickupPointPicker';
 import { ShippingMethodList } from './ShippingMethodList';
 import { StepSection, type StepProps } from './StepSection';
+import { addressLine } from '../rules/address-line';
 
 /**
  * Delivery: the country and method first (they decide which fields are asked, rules/steps.ts),
@@ -94,7 +95,7 @@ function DeliverySummary({ model }: { model: DeliveryStepModel }) {
       <p>
         {kind === 'pickup'
           ? `${s.firstName} ${s.lastName}, ${s.phoneNumber}`
-          : `${s.firstName} ${s.lastName}, ${s.streetAddress} ${s.apartmentNumber}, ${s.city}, ${s.zipCode}, ${t(`checkout.country.${s.country as 'LT'}`)}`}
+          : addressLine(s, (code) => t(`checkout.country.${code as 'LT'}`))}
         <br />
         {chosenShipping ? methodLabel(chosenShipping) : null}
         {needsPickup && chosenPoint ? (

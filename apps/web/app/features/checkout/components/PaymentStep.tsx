@@ -6,6 +6,7 @@ import { BankSelector } from './BankSelector';
 import { BuyerFields } from './BuyerFields';
 import { PaymentMethodList } from './PaymentMethodList';
 import { StepSection, type StepProps } from './StepSection';
+import { addressLine } from '../rules/address-line';
 
 /**
  * Payment: the billing address (the shipping one unless another is given; a pickup order has none
@@ -36,7 +37,7 @@ export function PaymentStep({
               {t('checkout.billingAddress')}:{' '}
               {pd.sameAsShipping
                 ? t('checkout.billingSameAsShipping')
-                : `${pd.firstName} ${pd.lastName}, ${pd.streetAddress} ${pd.apartmentNumber}, ${pd.city}, ${pd.zipCode}, ${t(`checkout.country.${pd.country as 'LT'}`)}`}
+                : addressLine(pd, (code) => t(`checkout.country.${code as 'LT'}`))}
             </>
           )}
         </p>
