@@ -30,7 +30,7 @@ import { PwaStatus } from './components/PwaStatus';
 import { getT, loadDictionary } from './i18n';
 import { serverApi } from './api-client/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
-import { toMenu, type MenuItem } from './lib/menu';
+import { toMenu, type MenuItem } from './components/navigation/menu';
 import type { StoreInfo } from './lib/types';
 import { FONT_PRELOAD } from './lib/fonts';
 import { isStorePrefixPair, storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
@@ -45,7 +45,7 @@ import { usePwa } from './pwa/use-pwa';
 import { THEME_COLOR, manifestPath } from './pwa/theme';
 import { InlineStyles } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
-import { LAYOUT_BLOCKS } from './lib/cms-blocks';
+import { LAYOUT_BLOCKS } from './components/cms-blocks';
 
 const MiniCart = lazy(() => import('./features/cart').then((m) => ({ default: m.MiniCart })));
 const WishlistDrawer = lazy(() =>
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (isStorePrefixPair(new URL(request.url).pathname)) throw data(null, { status: 404 });
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
-  // The layout's CMS blocks (lib/cms-blocks.ts); without them the footer shows its own terms.
+  // The layout's CMS blocks (components/cms-blocks.ts); without them the footer shows its own terms.
   const blocks = api.cmsBlocks([...LAYOUT_BLOCKS]).catch((e: unknown) => {
     console.error('cms-blocks', e);
     return {} as Record<string, string>;

@@ -1,5 +1,5 @@
 import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-router/dev/routes';
-import { STATIC_PAGES } from './lib/static-pages';
+import { STATIC_PAGES } from './components/navigation/static-pages';
 
 /**
  * Every page is registered once for the three store views: lt at the root, en under /en, ru under

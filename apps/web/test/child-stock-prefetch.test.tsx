@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHILD_STOCK_CACHE_TTL_MS, CHILD_STOCK_PREFETCH_COUNT } from '@vitrina/domain';
 import { useChildStockPrefetch } from '../app/components/ChildStockPrefetch';
-import { PRODUCT_CARD_FIELDS } from '../app/lib/listing';
+import { PRODUCT_CARD_FIELDS } from '../app/components/product-card-fields';
 import { clearStockCache, getCachedStock } from '../app/state/stock-cache';
 
 type Listed = { sku: string; type_id: string; configurable_children?: { sku: string }[] };

@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ListingBar, ListingFilters } from '../app/components/Listing';
 import { cardView } from '../app/components/ProductCard';
-import {
-  PRODUCT_CARD_FIELDS,
-  cardFields,
-  clearFilters,
-  listingFilters,
-  parseListingQuery,
-  type FacetFilter,
-} from '../app/lib/listing';
+import { PRODUCT_CARD_FIELDS } from '../app/components/product-card-fields';
+import { Listing } from '../app/features/listing';
+import type { FacetFilter } from '../app/features/listing/rules/facets';
+import { clearFilters } from '../app/features/listing/rules/links';
+import { parseListingQuery } from '../app/features/listing/rules/query';
+import { cardFields, listingFilters } from '../app/features/listing/rules/request';
 import type { Product } from '../app/lib/types';
 
 afterEach(cleanup);
@@ -50,30 +46,30 @@ const AGGREGATIONS = {
   ],
 };
 
-/** the category page's listing parts, as the route wires them: the bar opens the sheet */
-function Listing() {
+/** the category page's listing, as the route renders it: the bar opens the sheet */
+function CategoryListing() {
   const location = useLocation();
   const query = parseListingQuery(new URLSearchParams(location.search), ['condition', 'capacity']);
-  const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button">before</button>
-      <ListingBar query={query} onOpenFilters={() => setOpen(true)} />
-      <ListingFilters
+      <Listing
         aggregations={AGGREGATIONS}
         filters={FILTERS}
         query={query}
         total={11}
-        open={open}
-        onClose={() => setOpen(false)}
-      />
+        pages={1}
+        label="Laptops"
+      >
+        <p>products</p>
+      </Listing>
       <output data-testid="url">{location.pathname + location.search}</output>
     </>
   );
 }
 
 function renderAt(url: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Listing /> }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '*', element: <CategoryListing /> }], { initialEntries: [url] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -126,7 +122,12 @@ describe('the listing filters: bar, sheet, chips', () => {
       within(screen.getByRole('heading', { name }).closest('section')!)
         .getAllByRole('link')
         .map((a) => a.textContent?.replace(/\s*\(\d+\)$/, ''));
-    expect(section('Condition')).toEqual(['Brand New', 'A+ (like new)', 'B (good)', 'C (visible signs of use)']);
+    expect(section('Condition')).toEqual([
+      'Brand New',
+      'A+ (like new)',
+      'B (good)',
+      'C (visible signs of use)',
+    ]);
     expect(section('Capacity')).toEqual(['128 GB', '512 GB', '1 TB']);
   });
 
@@ -154,7 +155,9 @@ describe('the listing filters: bar, sheet, chips', () => {
     renderAt('/en/c/laptops?condition=2&page=4');
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
     await act(async () => {
-      fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'final_price:desc' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
+        target: { value: 'final_price:desc' },
+      });
     });
     expect(url()).toBe('/en/c/laptops?condition=2&sort=final_price%3Adesc');
   });
@@ -196,7 +199,10 @@ describe('the card under a filter', () => {
         ],
       },
     ],
-    configurable_children: [child('LAP-C+', 5, 40000), child('LAP-A+', 2, 70000, { stock: { is_in_stock: true, qty: 1 } })],
+    configurable_children: [
+      child('LAP-C+', 5, 40000),
+      child('LAP-A+', 2, 70000, { stock: { is_in_stock: true, qty: 1 } }),
+    ],
   } as unknown as Product;
 
   it('without a filter: the cheapest price with "from", no grade of its own', () => {
@@ -220,9 +226,15 @@ describe('the listing query: the own price range and the card fields', () => {
     expect(q('price=500-100').price).toBeNull();
   });
   it('reads the no-JavaScript form’s price_min/price_max, and names what is wrong instead of applying it', () => {
-    expect(q('price_min=10&price_max=20')).toMatchObject({ price: '10-20', priceBounds: { min: 10, max: 20 } });
+    expect(q('price_min=10&price_max=20')).toMatchObject({
+      price: '10-20',
+      priceBounds: { min: 10, max: 20 },
+    });
     expect(q('price_min=abc')).toMatchObject({ price: null, priceIssue: 'validation.priceBound' });
-    expect(q('price_min=30&price_max=20')).toMatchObject({ price: null, priceIssue: 'validation.priceBoundsOrder' });
+    expect(q('price_min=30&price_max=20')).toMatchObject({
+      price: null,
+      priceIssue: 'validation.priceBoundsOrder',
+    });
   });
   it('clearing filters on the search page keeps the words searched', () => {
     expect(clearFilters('/en/search', new URLSearchParams('q=dell&condition=2&sort=_score:desc'))).toBe(

@@ -5,15 +5,11 @@ import {
   attributeMetadataContract,
   type AttributeDocument,
 } from '@vitrina/domain';
-import {
-  clearFilters,
-  facetFilters,
-  listingFilters,
-  pageFrom,
-  pageQuery,
-  parseListingQuery,
-  toggleFilter,
-} from '../app/lib/listing';
+import { facetFilters } from '../app/features/listing/rules/facets';
+import { pageLinks } from '../app/features/listing/rules/filter-options';
+import { clearFilters, pageQuery, toggleFilter } from '../app/features/listing/rules/links';
+import { parseListingQuery } from '../app/features/listing/rules/query';
+import { listingFilters, pageFrom } from '../app/features/listing/rules/request';
 
 const q = (s: string) => new URLSearchParams(s);
 /** The filterable attributes of the store (memory is not one of them here). */
@@ -149,5 +145,29 @@ describe('facet filters are labelled by the search answer attributeMetadata firs
       options: { '7': 'Black (admin)' },
       order: ['7'],
     });
+  });
+});
+
+describe('page links (features/listing/rules/filter-options.ts)', () => {
+  const here = { pathname: '/en/c/laptops', search: q('condition=2&page=6') };
+  it('link the first, the last and two either side of the current page, a gap marked where pages are skipped', () => {
+    const links = pageLinks(here, 6, 12);
+    expect(links?.pages.map((p) => (p.gap ? `…${p.page}` : String(p.page)))).toEqual([
+      '1',
+      '…4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '…12',
+    ]);
+    expect(links?.pages.find((p) => p.current)?.page).toBe(6);
+    expect(links?.previous).toBe('/en/c/laptops?condition=2&page=5');
+    expect(links?.pages[0]?.to).toBe('/en/c/laptops?condition=2');
+  });
+  it('have no previous link on the first page, no next on the last, and none at all for one page', () => {
+    expect(pageLinks(here, 1, 3)).toMatchObject({ previous: null, next: '/en/c/laptops?condition=2&page=2' });
+    expect(pageLinks(here, 3, 3)?.next).toBeNull();
+    expect(pageLinks(here, 1, 1)).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import type * as TL from '@testing-library/react';
 import type * as Router from 'react-router';
 import type * as PopupModule from '../app/components/NewsletterPopup';
 import type * as NewsletterRoute from '../app/routes/newsletter';
-import type * as BlocksModule from '../app/lib/cms-blocks';
+import type * as BlocksModule from '../app/components/cms-blocks';
 import { installBrowserGlobals } from './support/browser-globals';
 import { startRealShop, type RealShop } from './support/real-shop';
 
@@ -32,7 +32,9 @@ const OFFER = {
 
 async function setOffer(isActive: boolean) {
   await importCatalog(shop.api.database, {
-    cms_blocks: [{ id: 902, identifier: 'newsletter-offer', title: 'Newsletter', content: OFFER, is_active: isActive }],
+    cms_blocks: [
+      { id: 902, identifier: 'newsletter-offer', title: 'Newsletter', content: OFFER, is_active: isActive },
+    ],
   } as Parameters<typeof importCatalog>[1]);
 }
 
@@ -43,7 +45,7 @@ beforeAll(async () => {
   ({ createRoutesStub } = await import('react-router'));
   ({ NewsletterPopup } = await import('../app/components/NewsletterPopup'));
   ({ default: Newsletter } = await import('../app/routes/newsletter'));
-  ({ LAYOUT_BLOCKS } = await import('../app/lib/cms-blocks'));
+  ({ LAYOUT_BLOCKS } = await import('../app/components/cms-blocks'));
 });
 afterAll(async () => {
   await shop?.close();

@@ -19,7 +19,7 @@ import { importCatalog, reindexProducts } from '@vitrina/db';
 import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../app/i18n';
 import { createApi } from '../app/api-client/api';
-import { PRODUCT_CARD_FIELDS } from '../app/lib/listing';
+import { PRODUCT_CARD_FIELDS } from '../app/components/product-card-fields';
 import type { Product } from '../app/lib/types';
 import { installBrowserGlobals } from './support/browser-globals';
 import { startRealShop, type RealShop } from './support/real-shop';

@@ -1,6 +1,6 @@
 import { ROOT_CATEGORY_ID, type StoreCode } from '@vitrina/domain';
 import type { Api } from './api';
-import type { Crumb } from '../lib/breadcrumbs';
+import type { Crumb } from './breadcrumbs';
 import type { Category, Product } from '../lib/types';
 import { categoryPath } from '../lib/urls';
 

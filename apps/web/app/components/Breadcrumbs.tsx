@@ -1,7 +1,7 @@
 import { localizedPath } from '@vitrina/domain';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import { breadcrumbJsonLd, type Crumb } from '../lib/breadcrumbs';
+import { breadcrumbJsonLd, type Crumb } from '../api-client/breadcrumbs';
 import { JsonLd } from './JsonLd';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n';
-import type { MenuItem } from '../lib/menu';
+import type { MenuItem } from './navigation/menu';
 import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
 

@@ -8,12 +8,12 @@ import {
 } from '@vitrina/domain';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import { STATIC_PAGES, staticSlug } from '../lib/static-pages';
+import { STATIC_PAGES, staticSlug } from './navigation/static-pages';
 import { useStoreCode } from '../lib/store';
 import type { StoreInfo } from '../lib/types';
 import { NewsletterForm } from './NewsletterForm';
 import { CmsBlock } from './CmsBlock';
-import { useCmsBlock } from '../lib/cms-blocks';
+import { useCmsBlock } from './cms-blocks';
 import { CompanyDetails } from './CompanyDetails';
 
 /** One contact page (the one with the form): a moved page ("contacts") is another's second name. */

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { GlobalLoader } from './GlobalLoader';
 import { useT } from '../i18n';
-import type { MenuItem } from '../lib/menu';
+import type { MenuItem } from './navigation/menu';
 import { useStoreCode } from '../lib/store';
 import { useCartCount } from '../state/cart';
 import { useCompare } from '../state/compare';

@@ -4,7 +4,7 @@ import { useAccountT } from '../i18n/account';
 import { ui } from '../state/ui';
 import { NewsletterForm } from './NewsletterForm';
 import { CmsBlock } from './CmsBlock';
-import { useCmsBlock } from '../lib/cms-blocks';
+import { useCmsBlock } from './cms-blocks';
 
 /**
  * The newsletter popup offering the 10 % coupon: shown once (state/newsletter.ts popupSeen), a

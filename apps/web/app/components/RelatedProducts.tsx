@@ -2,7 +2,7 @@ import { CATEGORY_PAGE_SIZE, DEFAULT_SORT } from '@vitrina/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import type { Filters } from '../lib/types';
-import { PRODUCT_CARD_FIELDS } from '../lib/listing';
+import { PRODUCT_CARD_FIELDS } from './product-card-fields';
 import type { Product } from '../lib/types';
 import { useApi } from '../api-client/use-api';
 import { ProductGrid } from './ProductCard';

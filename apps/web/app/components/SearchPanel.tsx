@@ -2,7 +2,7 @@ import { SEARCH_VISIBILITY, formatPrice, isListedAvailable, isSearchTermLongEnou
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import { PRODUCT_CARD_FIELDS } from '../lib/listing';
+import { PRODUCT_CARD_FIELDS } from './product-card-fields';
 import { localizedPath } from '../lib/store';
 import type { Product } from '../lib/types';
 import { useApi } from '../api-client/use-api';

@@ -1,7 +1,7 @@
 import { localizedPath } from '@vitrina/domain';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import type { MenuItem } from '../lib/menu';
+import type { MenuItem } from './navigation/menu';
 import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
 import { ui, useUi } from '../state/ui';

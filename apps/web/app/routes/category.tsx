@@ -1,22 +1,27 @@
 import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
 import { useRestoredScroll } from '../components/BackToList';
 import { useProductsLoaded } from '../state/route-history';
-import { useState } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/category';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { NotFound } from '../components/NotFound';
 import { NoProductsOffline } from '../components/OfflineFallback';
-import { ListingBar, ListingFilters, ListingPagination, PRODUCTS_ID } from '../components/Listing';
+import {
+  cardFields,
+  facetFilters,
+  Listing,
+  listingFilters,
+  pageFrom,
+  parseListingQuery,
+  SubcategoryTiles,
+} from '../features/listing';
 import { ProductGrid } from '../components/ProductCard';
-import { SubcategoryTiles } from '../components/SubcategoryTiles';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
 import { categoryPaths } from '../api-client/alternates.server';
 import { categoryTrail } from '../api-client/breadcrumbs.server';
-import { cardFields, listingFilters, facetFilters, pageFrom, parseListingQuery } from '../lib/listing';
-import { toMenu } from '../lib/menu';
+import { toMenu } from '../components/navigation/menu';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
@@ -139,7 +144,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   const online = useOnline();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   useChildStockPrefetch(d.notFound ? [] : d.products);
   // the way back from a product opens this listing again where it was left (issue #14 item 18)
   useProductsLoaded(d.notFound ? null : d.products.length);
@@ -158,32 +162,22 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         <p className="muted">{t('listing.products', { count: d.total })}</p>
       </header>
       <SubcategoryTiles items={d.subcategories} />
-      <ListingBar query={d.query} onOpenFilters={() => setFiltersOpen(true)} />
-      <div className="listing-body">
-        <ListingFilters
-          aggregations={d.aggregations}
-          filters={d.filters}
-          query={d.query}
-          total={d.total}
-          open={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-        />
-        <section className="listing-products" id={PRODUCTS_ID} aria-label={d.category.name}>
-          {d.products.length ? (
-            <ProductGrid
-              products={d.products}
-              eagerCount={4}
-              banners={d.banners}
-              chosen={d.query.attributes}
-            />
-          ) : online ? (
-            <p>{t('listing.noProducts')}</p>
-          ) : (
-            <NoProductsOffline />
-          )}
-          <ListingPagination page={d.query.page} pages={pages} />
-        </section>
-      </div>
+      <Listing
+        aggregations={d.aggregations}
+        filters={d.filters}
+        query={d.query}
+        total={d.total}
+        pages={pages}
+        label={d.category.name}
+      >
+        {d.products.length ? (
+          <ProductGrid products={d.products} eagerCount={4} banners={d.banners} chosen={d.query.attributes} />
+        ) : online ? (
+          <p>{t('listing.noProducts')}</p>
+        ) : (
+          <NoProductsOffline />
+        )}
+      </Listing>
     </div>
   );
 }

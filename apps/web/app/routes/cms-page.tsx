@@ -9,7 +9,7 @@ import { cmsPagePaths } from '../api-client/alternates.server';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest } from '../lib/seo.server';
-import { staticPageBySlug, staticSlug } from '../lib/static-pages';
+import { staticPageBySlug, staticSlug } from '../components/navigation/static-pages';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate, withoutRepeatedTitle } from '../lib/text';
 import { cmsPath, urlDispatcherOn } from '../lib/urls';

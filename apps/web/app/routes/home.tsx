@@ -8,7 +8,7 @@ import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
-import { PRODUCT_CARD_FIELDS } from '../lib/listing';
+import { PRODUCT_CARD_FIELDS } from '../components/product-card-fields';
 import type { HomePageData, Product } from '../lib/types';
 
 /**

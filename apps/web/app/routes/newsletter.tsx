@@ -5,7 +5,7 @@ import type { Route } from './+types/newsletter';
 import { privateMeta } from '../components/account/meta';
 import { NewsletterForm } from '../components/NewsletterForm';
 import { CmsBlock } from '../components/CmsBlock';
-import { useCmsBlock } from '../lib/cms-blocks';
+import { useCmsBlock } from '../components/cms-blocks';
 import { useAccountT } from '../i18n/account';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';

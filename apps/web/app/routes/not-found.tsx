@@ -7,7 +7,7 @@ import { getT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
-import { STATIC_PAGES, staticSlug } from '../lib/static-pages';
+import { STATIC_PAGES, staticSlug } from '../components/navigation/static-pages';
 import { storeCodeOfRequest } from '../lib/store';
 import { categoryPath, cmsPath, productPath, urlDispatcherOn } from '../lib/urls';
 import ProductPage, { loader as productLoader, meta as productMeta } from './product';

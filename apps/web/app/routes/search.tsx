@@ -8,21 +8,21 @@ import {
   normaliseSearchTerm,
   validateSearchTerm,
 } from '@vitrina/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/search';
 import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
-import { ListingBar, ListingFilters, ListingPagination, PRODUCTS_ID } from '../components/Listing';
 import { ProductGrid } from '../components/ProductCard';
 import {
   cardFields,
-  listingFilters,
   facetFilters,
+  Listing,
+  listingFilters,
   pageFrom,
   parseListingQuery,
   type ListingQuery,
-} from '../lib/listing';
-import type { MenuItem } from '../lib/menu';
+} from '../features/listing';
+import type { MenuItem } from '../components/navigation/menu';
 import { categoryPath } from '../lib/urls';
 import { ui } from '../state/ui';
 import { getT, useT } from '../i18n';
@@ -125,7 +125,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function Search({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   // the server's data at hydration has no `offline`; the client loader's answer has it
   const offline = 'offline' in d && d.offline;
   const listed = d.q && !d.invalid && !offline;
@@ -148,24 +147,18 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
       </header>
       {empty || !d.q || d.invalid ? <NoResults q={d.q} none={Boolean(empty)} /> : null}
       {listed && !empty ? (
-        <>
-          <ListingBar query={d.query} sortOptions={SEARCH_SORTS} onOpenFilters={() => setFiltersOpen(true)} />
-          <div className="listing-body">
-            <ListingFilters
-              aggregations={d.aggregations}
-              filters={d.filters}
-              query={d.query}
-              total={d.total}
-              open={filtersOpen}
-              onClose={() => setFiltersOpen(false)}
-            />
-            <section className="listing-products" id={PRODUCTS_ID} aria-label={t('search.title')}>
-              {d.products.length === 0 ? <p>{t('listing.noProducts')}</p> : null}
-              <ProductGrid products={d.products} eagerCount={4} chosen={d.query.attributes} />
-              <ListingPagination page={d.query.page} pages={Math.ceil(d.total / SEARCH_SCREEN_PAGE_SIZE)} />
-            </section>
-          </div>
-        </>
+        <Listing
+          aggregations={d.aggregations}
+          filters={d.filters}
+          query={d.query}
+          total={d.total}
+          pages={Math.ceil(d.total / SEARCH_SCREEN_PAGE_SIZE)}
+          sortOptions={SEARCH_SORTS}
+          label={t('search.title')}
+        >
+          {d.products.length === 0 ? <p>{t('listing.noProducts')}</p> : null}
+          <ProductGrid products={d.products} eagerCount={4} chosen={d.query.attributes} />
+        </Listing>
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
-import type { Crumb } from '../../../lib/breadcrumbs';
+import type { Crumb } from '../../../api-client/breadcrumbs';
 import { plainText } from '../../../lib/text';
 import type { Banner, ConfigurableChild, DeliveryOptions, Product } from '../../../lib/types';
 import { imageUrl, productPath } from '../../../lib/urls';

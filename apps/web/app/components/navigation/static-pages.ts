@@ -3,7 +3,8 @@ import { STATIC_PAGES as SLUGS, staticPageSlug, type StaticPageKey, type StoreCo
 /**
  * Localised static (CMS) pages from the domain's table: the CMS identifier is the English slug;
  * Lithuanian uses its own slugs at the root, English and Russian the English slug under their
- * prefix (accounts-checkout-routes.md §2 "Localised static pages").
+ * prefix (accounts-checkout-routes.md §2 "Localised static pages"). Read by the route table
+ * (routes.ts), the footer's links, the CMS page's and not-found's routes.
  */
 export const STATIC_PAGES = (Object.keys(SLUGS) as StaticPageKey[]).map((identifier) => ({
   identifier,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useT } from '../i18n';
-import type { MenuItem } from '../lib/menu';
-import { categoryPath } from '../lib/urls';
+import { useT } from '../../../i18n';
+import type { MenuItem } from '../../../components/navigation/menu';
+import { categoryPath } from '../../../lib/urls';
 
 /**
  * The subcategories of a category as tiles at the top of its page (issue #13 "Finding products"):

@@ -1,4 +1,10 @@
-import type { Category } from './types';
+/**
+ * The shop's category menu (the header, the side menu, the category bar, a category's subcategory
+ * tiles and the search screen's "browse instead"): built by the root and category loaders from the
+ * API's category documents, rendered by components. Beside them in components/navigation/, with the
+ * static pages' slugs the footer links.
+ */
+import type { Category } from '../../lib/types';
 
 export interface MenuItem {
   id: number;

@@ -1,3 +1,8 @@
+/**
+ * A breadcrumb trail's shape, in the API client's layer: the trail lookups (breadcrumbs.server.ts)
+ * answer it to the loaders, and the Breadcrumbs component renders it (with its structured data).
+ */
+
 /** One step of a breadcrumb trail: a name and its page's path. */
 export interface Crumb {
   name: string;

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { useT } from '../../../i18n';
+import type { FilterChip } from '../rules/filter-options';
+
+/** the applied filters as removable chips, and "clear filters" (issue #13 phone listing) */
+export function AppliedFilters({ chips, clearTo }: { chips: FilterChip[]; clearTo: string }) {
+  const t = useT();
+  if (!chips.length) return null;
+  return (
+    <section className="chips" aria-label={t('listing.applied')}>
+      <ul>
+        {chips.map((c) => (
+          <li key={c.key}>
+            <Link
+              to={c.to}
+              className="chip"
+              rel="nofollow"
+              preventScrollReset
+              aria-label={t('listing.removeFilter', { label: c.label })}
+            >
+              {c.label} <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to={clearTo} rel="nofollow" className="chips-clear">
+            {t('listing.clearFilters')}
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

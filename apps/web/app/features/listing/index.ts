@@ -1,0 +1,13 @@
+/**
+ * The catalogue listing's public face (issue #17 item 3): the rest of the app imports only this (the
+ * category page and the search screen, the two routes that list products). Inside: rules/ (pure:
+ * the query string read, the links that change it, the search request, the filters' labels and
+ * order), hooks/ (the filters sheet, the price and sort forms: the view model), components/ (render
+ * only). The product card and its fields are in components/, shared with the home page, related
+ * products and the search panel.
+ */
+export { Listing } from './Listing';
+export { SubcategoryTiles } from './components/SubcategoryTiles';
+export { facetFilters, type FacetFilter } from './rules/facets';
+export { parseListingQuery, type ListingQuery } from './rules/query';
+export { cardFields, listingFilters, pageFrom } from './rules/request';

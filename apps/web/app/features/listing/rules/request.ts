@@ -1,0 +1,52 @@
+/**
+ * What a listing's loader asks the search API for (the category page and the search screen): the
+ * filters of the shopper's choices, where the page starts, and the card fields.
+ */
+import {
+  CATEGORY_PAGE_SIZE,
+  PRICE_RANGES,
+  SEARCH_MAX_FROM,
+  priceBoundsFilter,
+  priceRangeKey,
+} from '@vitrina/domain';
+import { PRODUCT_CARD_FIELDS } from '../../../components/product-card-fields';
+import type { Filters } from '../../../lib/types';
+import type { ListingQuery } from './query';
+
+/** Request filters for the listing choices (prices in cents: the range filter on final_price). */
+export function listingFilters(q: ListingQuery): Filters {
+  const filters: Filters = {};
+  for (const [code, values] of Object.entries(q.attributes)) {
+    if (values?.length) filters[code] = values.map((v) => (/^\d+$/.test(v) ? Number(v) : v));
+  }
+  if (q.priceBounds) filters.final_price = priceBoundsFilter(q.priceBounds);
+  else if (q.price) {
+    const range = PRICE_RANGES.find((r) => priceRangeKey(r) === q.price);
+    if (range)
+      filters.final_price =
+        range.to === null ? { gte: range.from * 100 } : { gte: range.from * 100, lt: range.to * 100 };
+  }
+  return filters;
+}
+
+/** the start of a listing page; a page beyond the API's furthest start (`?page=99999`) is an empty one */
+export function pageFrom(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): number {
+  return Math.min((q.page - 1) * pageSize, SEARCH_MAX_FROM);
+}
+
+/**
+ * The card fields of a listing under attribute filters: the children's values of the filtered codes
+ * and what the matching child's price, stock and link need (issue #13: a card under "A+" shows an
+ * A+ unit). Without filters the plain card fields.
+ */
+export function cardFields(q: Pick<ListingQuery, 'attributes'>): string[] {
+  const codes = Object.keys(q.attributes).filter((c) => q.attributes[c]?.length);
+  if (!codes.length) return PRODUCT_CARD_FIELDS;
+  return [
+    ...PRODUCT_CARD_FIELDS,
+    'configurable_children.price_incl_tax',
+    'configurable_children.status',
+    'configurable_children.stock',
+    ...codes.map((c) => `configurable_children.${c}`),
+  ];
+}
