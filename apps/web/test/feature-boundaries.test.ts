@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * The web app's feature folders (issue #17 item 3, apps/web/app/features/*), each held the same way:
- * the rest of the app reaches a feature only through its index, from the one place that shows it; a
+ * the rest of the app reaches a feature only through its index, from the places that show it (one
+ * route, or the account's several); a
  * feature imports no route, no other feature and not the app shell (no cycle through the app's
  * folders); its rules/ are pure (no store, API client, sync or React); and inside it the layers point
  * one way: rules/ ← hooks/ (state, calls) ← components/ (render; a component names a hook's
@@ -34,7 +35,7 @@ interface Feature {
   minFiles: number;
   /** an import the feature must have, file → target (the checks below look at something) */
   sample: [string, string][];
-  /** the place (or places: two routes showing one feature) that import the feature's index */
+  /** the place that shows it, or the places (a feature of several routes) */
   reachedFrom: string | string[];
   forbidden: Record<string, string[]>;
   /** lower-layer modules the rules may use: pure helpers that live beside a store or the API client */
@@ -77,6 +78,26 @@ const FEATURES: Feature[] = [
     componentMayCall: (file, i) => basename(i.target) === ownHook(file),
   },
   {
+    name: 'account',
+    minFiles: 25,
+    sample: [
+      ['AccountDetails.tsx', 'hooks/use-profile-form'],
+      ['hooks/use-shipping-form.ts', 'rules/shipping-address'],
+    ],
+    // its screens' routes, and the special offers framed by the account's navigation
+    reachedFrom: [
+      'routes/my-account-details.tsx',
+      'routes/my-account-newsletter.tsx',
+      'routes/my-account-order.tsx',
+      'routes/my-account-orders.tsx',
+      'routes/my-account-recently-viewed.tsx',
+      'routes/my-account-shipping.tsx',
+      'routes/my-account.tsx',
+      'routes/special-offers.tsx',
+    ],
+    forbidden: ONE_WAY,
+  },
+  {
     name: 'listing',
     minFiles: 15,
     sample: [
@@ -107,7 +128,12 @@ describe.each(FEATURES)('the $name feature’s boundaries', (feature) => {
         .filter((i) => inFeature(i.target))
         .map((i) => shown(file, i)),
     );
-    expect(reaching.sort()).toEqual([feature.reachedFrom].flat().map((from) => `${from} → ${prefix}`));
+    expect(reaching.sort()).toEqual(
+      [feature.reachedFrom]
+        .flat()
+        .map((from) => `${from} → ${prefix}`)
+        .sort(),
+    );
   });
 
   it('imports no route, no other feature and not the app shell', () => {

@@ -3,17 +3,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordForm, LoginForm, RegisterForm } from '../app/components/account/forms';
-import { createApi } from '../app/api-client/api';
 import { user } from '../app/state/user';
 import { fakeUserServer } from './support/fake-user';
 
-function setup(ui: (api: ReturnType<typeof createApi>) => React.ReactElement) {
+function setup(ui: React.ReactElement) {
   const server = fakeUserServer();
-  const api = createApi({ fetch: server.fetch, baseUrl: '', storeCode: 'en', auth: user.auth });
-  // the app's session and cart call the browser's API (through the page's fetch): the login and its cart merge go there
+  // the forms call the browser's API (through the page's fetch): the login and its cart merge, the reset request
   vi.stubGlobal('fetch', server.fetch);
-  render(<MemoryRouter initialEntries={['/en/my-account']}>{ui(api)}</MemoryRouter>);
-  return { server, api };
+  render(<MemoryRouter initialEntries={['/en/my-account']}>{ui}</MemoryRouter>);
+  return { server };
 }
 
 afterEach(async () => {
@@ -25,7 +23,7 @@ afterEach(async () => {
 
 describe('login form', () => {
   it('has labelled fields and reports missing values on the fields, focusing the first', async () => {
-    setup(() => <LoginForm />);
+    setup(<LoginForm />);
     const email = screen.getByLabelText('E-mail address');
     const password = screen.getByLabelText('Password');
     expect(email).toHaveProperty('type', 'email');
@@ -39,7 +37,7 @@ describe('login form', () => {
   });
 
   it('checks the e-mail format with the domain rule', () => {
-    setup(() => <LoginForm />);
+    setup(<LoginForm />);
     fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'not-an-email' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -50,7 +48,7 @@ describe('login form', () => {
 
   it('shows the server message for wrong credentials, and logs in with the right ones', async () => {
     let done = 0;
-    const { server } = setup(() => <LoginForm onDone={() => done++} />);
+    const { server } = setup(<LoginForm onDone={() => done++} />);
     fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -67,7 +65,7 @@ describe('login form', () => {
 
 describe('registration form', () => {
   it('validates names, password length and the repeated password', () => {
-    setup(() => <RegisterForm />);
+    setup(<RegisterForm />);
     fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'O' } });
     fireEvent.input(screen.getByLabelText('Last name'), { target: { value: 'Jonaitė' } });
     fireEvent.input(screen.getByLabelText('E-mail address'), { target: { value: 'ona@example.com' } });
@@ -81,7 +79,7 @@ describe('registration form', () => {
 
 describe('reset password form', () => {
   it('does not work while offline', () => {
-    setup((api) => <ForgotPasswordForm api={api} />);
+    setup(<ForgotPasswordForm />);
     const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {

@@ -2,7 +2,7 @@ import { formatDate, formatPrice } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/special-offers';
-import { AccountLayout } from '../components/account/AccountLayout';
+import { AccountPage } from '../features/account';
 import { privateMeta } from '../components/account/meta';
 import { useAccountT } from '../i18n/account';
 import { privatePageLoader } from '../lib/seo.server';
@@ -51,7 +51,7 @@ export default function SpecialOffers() {
   }, [api, loggedIn]);
 
   return (
-    <AccountLayout title={t('offers.title')}>
+    <AccountPage title={t('offers.title')}>
       {failed ? (
         <p role="alert">{t('offers.error')}</p>
       ) : offers === null ? (
@@ -94,6 +94,6 @@ export default function SpecialOffers() {
           })}
         </ul>
       )}
-    </AccountLayout>
+    </AccountPage>
   );
 }

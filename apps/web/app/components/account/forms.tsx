@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { type Translator } from '../../i18n';
 import { useAccountT } from '../../i18n/account';
-import { ApiError, type Api } from '../../api-client/api';
+import { ApiError } from '../../api-client/api';
 import { useApi } from '../../api-client/use-api';
 import { notify } from '../../state/notifications';
 import { user } from '../../state/user';
@@ -85,8 +85,6 @@ interface FormProps {
   idPrefix?: string;
   onDone?: () => void;
   onSwitch?: Switch;
-  /** for tests: the reset form's API (login and registration call the session's, state/user.ts) */
-  api?: Api;
 }
 
 /**
@@ -105,12 +103,6 @@ function AuthForm<V extends Record<string, string>>({
       footer={links ? <p className="form-links">{links}</p> : null}
     />
   );
-}
-
-/** The given api (tests), else the store view's. */
-function useGivenApi(given: Api | undefined): Api {
-  const defaultApi = useApi();
-  return given ?? defaultApi;
 }
 
 /** A link-styled button to another form of the login modal. */
@@ -225,9 +217,9 @@ export function RegisterForm({ idPrefix = 'register', onDone, onSwitch }: FormPr
 }
 
 /** "Reset password": e-mails a link; blocked offline with the spec's message. */
-export function ForgotPasswordForm({ idPrefix = 'forgot', onSwitch, api: given }: FormProps) {
+export function ForgotPasswordForm({ idPrefix = 'forgot', onSwitch }: FormProps) {
   const t = useAccountT();
-  const api = useGivenApi(given);
+  const api = useApi();
   const f = useForm<{ email: string }, never, string>({
     t,
     initial: { email: '' },

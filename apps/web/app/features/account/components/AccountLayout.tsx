@@ -1,39 +1,24 @@
-import { localizedPath } from '@vitrina/domain';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import type { AccountKey } from '../../i18n/account';
-import { useAccountT } from '../../i18n/account';
-import { useStoreCode } from '../../lib/store';
-import { ui } from '../../state/ui';
-import { user, useUser } from '../../state/user';
-import { LoginForm } from './forms';
-
-const NAV: { path: string; label: AccountKey; end?: boolean }[] = [
-  { path: '/my-account', label: 'account.dashboard', end: true },
-  { path: '/my-account/details', label: 'account.details' },
-  { path: '/my-account/shipping-details', label: 'account.shipping' },
-  { path: '/my-account/newsletter', label: 'account.newsletter' },
-  { path: '/my-account/orders', label: 'account.orders' },
-  { path: '/my-account/recently-viewed', label: 'account.recentlyViewed' },
-  { path: '/special-offers', label: 'offers.title' },
-];
+import { LoginForm } from '../../../components/account/forms';
+import { useAccountT } from '../../../i18n/account';
+import type { AccountLayoutModel } from '../hooks/use-account-layout';
 
 /** The account area's navigation (and log out). */
-function AccountNav() {
+function AccountNav({ model }: { model: AccountLayoutModel }) {
   const t = useAccountT();
-  const storeCode = useStoreCode();
   return (
     <nav className="account-nav" aria-label={t('account.nav')}>
       <ul>
-        {NAV.map((n) => (
+        {model.nav.map((n) => (
           <li key={n.path}>
-            <NavLink to={localizedPath(storeCode, n.path)} end={n.end}>
+            <NavLink to={n.to} end={n.end}>
               {t(n.label)}
             </NavLink>
           </li>
         ))}
         <li>
-          <button type="button" className="btn-link" onClick={() => void user.logout()}>
+          <button type="button" className="btn-link" onClick={model.logout}>
             {t('auth.logout')}
           </button>
         </li>
@@ -48,17 +33,18 @@ function AccountNav() {
  * the login form. `requireLogin: false` shows the page to guests too (recently viewed).
  */
 export function AccountLayout({
+  model,
   title,
   children,
   requireLogin = true,
 }: {
+  model: AccountLayoutModel;
   title: string;
   children: ReactNode;
   requireLogin?: boolean;
 }) {
   const t = useAccountT();
-  const loaded = useUser((s) => s.loaded);
-  const loggedIn = useUser((s) => Boolean(s.token));
+  const { loaded, loggedIn } = model;
   let body: ReactNode;
   if (!requireLogin) body = children;
   else if (!loaded) body = <p aria-busy="true">{t('common.loading')}</p>;
@@ -67,7 +53,7 @@ export function AccountLayout({
       <div className="account-login">
         <p role="alert">{t.msg('user.loginRequired')}</p>
         <p>{t('account.loginPrompt')}</p>
-        <LoginForm idPrefix="page-login" onSwitch={(to) => ui.openAuth(to)} />
+        <LoginForm idPrefix="page-login" onSwitch={model.openAuth} />
       </div>
     );
   else body = children;
@@ -75,7 +61,7 @@ export function AccountLayout({
     <section className="account">
       <h1>{title}</h1>
       <div className="account-grid">
-        {loggedIn ? <AccountNav /> : null}
+        {loggedIn ? <AccountNav model={model} /> : null}
         <div className="account-main">{body}</div>
       </div>
     </section>

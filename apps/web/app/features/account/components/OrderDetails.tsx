@@ -1,0 +1,73 @@
+import { formatDateTime } from '@vitrina/domain';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { InvoiceLink } from '../../../components/InvoiceLink';
+import { OrderLinesTable } from '../../../components/OrderLinesTable';
+import {
+  cancellationNotes,
+  paymentStatusLabel,
+  shippingStatusLabel,
+  statusLabel,
+} from '../../../components/account/order-labels';
+import { OrderProgress } from '../../../components/account/OrderProgress';
+import { useAccountT } from '../../../i18n/account';
+import type { AccountOrderModel } from '../hooks/use-account-order';
+import { shipToLines } from '../rules/orders';
+
+/** An order's facts, progress, address, lines and invoice (or "loading", or "not found"). */
+export function OrderDetails({ model: { order, historyPath } }: { model: AccountOrderModel }) {
+  const t = useAccountT();
+  if (order === undefined) return <p aria-busy="true">{t('common.loading')}</p>;
+  if (order === null) return <p role="alert">{t.msg('order.notFound')}</p>;
+  const a = order.shipping_address;
+  return (
+    <article>
+      <h2>{t('account.orderTitle', { number: order.increment_id })}</h2>
+      <dl className="order-facts">
+        <dt>{t('account.date')}</dt>
+        <dd>{formatDateTime(order.created_at)}</dd>
+        <dt>{t('account.orderStatus')}</dt>
+        <dd>{statusLabel(t, order.status, order.is_pickup ?? false)}</dd>
+        <dt>{t('account.paymentStatus')}</dt>
+        <dd>{paymentStatusLabel(t, order.payment_status)}</dd>
+        <dt>{t('account.shippingStatus')}</dt>
+        <dd>{shippingStatusLabel(t, order.shipping_status)}</dd>
+      </dl>
+      {cancellationNotes(t, order).map((n) => (
+        <p key={n} role="status" className="order-cancelled">
+          {n}
+        </p>
+      ))}
+      <OrderProgress order={order} headingLevel={3} showStatus={false} />
+      {a ? (
+        <section aria-labelledby="order-ship-to">
+          <h3 id="order-ship-to">{t('account.shipTo')}</h3>
+          <address>
+            {shipToLines(a).map((line, i) => (
+              <Fragment key={i}>
+                {i > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
+          </address>
+        </section>
+      ) : null}
+      <OrderLinesTable
+        className="data-table"
+        items={order.items}
+        grandTotal={order.grand_total}
+        caption={t('account.products')}
+      />
+      <InvoiceLink
+        number={order.increment_id}
+        orderToken={order.orderToken}
+        status={order.status}
+        payment_status={order.payment_status}
+        payment_method_code={order.payment_method_code}
+      />
+      <p>
+        <Link to={historyPath}>{t('account.backToOrders')}</Link>
+      </p>
+    </article>
+  );
+}
