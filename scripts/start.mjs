@@ -27,7 +27,7 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// the shop's Node flags (a 64 MB young generation), as the benches run it: shop-node-flags.mjs
+// the shop's Node flags (the young generation's size), as the benches run it: shop-node-flags.mjs
 const heapFlags = shopNodeFlags(process.env.NODE_OPTIONS);
 const child = spawn(
   process.execPath,
