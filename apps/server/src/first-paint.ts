@@ -15,8 +15,9 @@
  * machine that paint came ~1 s after `load`, and scripts started at `load` were charged to FCP again)
  * plus one frame, then adds the same preloads and imports the route modules and the entry as
  * React Router wrote them. A page whose `load` is slow (a stalled image) starts its scripts after
- * `HYDRATE_AT_LATEST_MS` anyway, as does a tab opened in the background (it paints nothing until shown). The cost: a page becomes interactive one `load` later; links work
- * before that (they are plain links until hydration).
+ * `HYDRATE_AT_LATEST_MS` anyway, as does a tab opened in the background (it paints nothing until
+ * shown). The cost: a page becomes interactive one `load` later; links work before that (they are
+ * plain links until hydration).
  *
  * The page's HTML is rendered whole (ssr.ts), so this is one pass over it; a page without React
  * Router's module script (or with one of another shape) is answered unchanged.
