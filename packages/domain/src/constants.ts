@@ -3,6 +3,8 @@
 
 // ---- Store, currency, dates (catalogue-and-cart.md §9) ----
 export const DEFAULT_COUNTRY = 'LT';
+/** the countries an address form offers (the shop delivers to the three Baltic states) */
+export const DELIVERY_COUNTRIES = ['LT', 'LV', 'EE'] as const;
 export const CURRENCY_CODE = 'EUR';
 export const CURRENCY_SIGN = '€';
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -39,7 +41,11 @@ export const SORT_OPTIONS: readonly SortOption[] = [
  * Relevance (the text search's score): offered whenever the shopper searched for words (issue #13),
  * never on a category page, where there is no score.
  */
-export const RELEVANCE_SORT: SortOption = { labelKey: 'sort.relevance', label: 'Relevance', value: '_score:desc' };
+export const RELEVANCE_SORT: SortOption = {
+  labelKey: 'sort.relevance',
+  label: 'Relevance',
+  value: '_score:desc',
+};
 export const DEFAULT_SORT = 'is_promoted:desc';
 export const SEARCH_DEFAULT_SORT = 'total_qty:desc';
 

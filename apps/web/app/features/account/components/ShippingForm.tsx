@@ -3,7 +3,7 @@ import { Field } from '../../../components/Field';
 import { useAccountT } from '../../../i18n/account';
 import type { AccountAddressValues } from '../../../state/address-form';
 import type { ShippingFormModel } from '../hooks/use-shipping-form';
-import { COUNTRIES } from '../rules/shipping-address';
+import { DELIVERY_COUNTRIES } from '@vitrina/domain';
 
 /** The default shipping address's fields (with the region and the company's tax id, issue #14 item 8). */
 export function ShippingForm({ model: { form: f, disabled } }: { model: ShippingFormModel }) {
@@ -35,7 +35,7 @@ export function ShippingForm({ model: { form: f, disabled } }: { model: Shipping
           onChange={f.onChange('countryId')}
           autoComplete="country"
         >
-          {COUNTRIES.map((c) => (
+          {DELIVERY_COUNTRIES.map((c) => (
             <option key={c} value={c}>
               {t(`checkout.country.${c}`)}
             </option>

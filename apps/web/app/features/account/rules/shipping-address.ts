@@ -1,9 +1,6 @@
 import type { CustomerAddress, CustomerProfile } from '../../../lib/types';
 import type { AccountAddressValues } from '../../../state/address-form';
 
-/** the countries the shop delivers to */
-export const COUNTRIES = ['LT', 'LV', 'EE'] as const;
-
 /** A saved address as the form's values (empty, with the customer's names, when there is none). */
 export const toValues = (
   a: CustomerAddress | undefined,

@@ -1,9 +1,7 @@
+import { DELIVERY_COUNTRIES } from '@vitrina/domain';
 import { Field } from '../../../components/Field';
 import { useT } from '../../../i18n';
 import type { AddressDetails } from '../../../state/checkout';
-
-/** The countries the checkout delivers to and bills in (the stores' tax countries). */
-export const CHECKOUT_COUNTRIES = ['LT', 'LV', 'EE'] as const;
 
 /**
  * The address fields of the checkout (accounts-checkout-routes.md §3: shippingDetails' and
@@ -97,7 +95,7 @@ export function CountrySelect({
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >
-        {CHECKOUT_COUNTRIES.map((c) => (
+        {DELIVERY_COUNTRIES.map((c) => (
           <option key={c} value={c}>
             {t(`checkout.country.${c}`)}
           </option>
