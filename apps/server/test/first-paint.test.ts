@@ -83,6 +83,21 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(() => transformSync(moduleScriptOf(out), { format: 'esm', loader: 'js' })).not.toThrow();
   });
 
+  it('finds the module script after the classic scripts before it, and keeps every character around it', () => {
+    const classic = '<script nonce="n">((key) => { /* ščiūž — щ */ })("k")</script>';
+    const html = Buffer.from(
+      page(preloads).toString().replace('<main>é</main>', `<main>ąčę ёж</main>${classic}`),
+    );
+    const out = startScriptsAfterFirstPaint(html).toString();
+    expect(out).toContain(
+      `<main>ąčę ёж</main>${classic}<script nonce="n" type="module" async="">let started`,
+    );
+    expect(moduleScriptOf(out)).toContain('import("/assets/root-A.js"), import("/assets/home-B.js")');
+    expect(out).toContain(
+      '<script nonce="n">window.__reactRouterContext.streamController.close();</script></body></html>',
+    );
+  });
+
   it('starts nothing before the window has loaded and a frame has painted, then preloads and hydrates as React Router would', async () => {
     const script = moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString());
     const run = runScript(script, 'loading');
@@ -133,7 +148,11 @@ describe('startScriptsAfterFirstPaint', () => {
 
   it('waits for the first contentful paint the browser reports, even after the load', () => {
     const paint: { painted: boolean; report?: () => void } = { painted: false };
-    const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'loading', paint);
+    const run = runScript(
+      moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()),
+      'loading',
+      paint,
+    );
     run.listeners.get('load')!();
     expect(run.frames).toHaveLength(0); // loaded, not painted yet: nothing waits on a frame
     paint.report!(); // another paint entry (first-paint) is not the contentful one
@@ -147,9 +166,13 @@ describe('startScriptsAfterFirstPaint', () => {
   });
 
   it('does not wait for a paint reported before the script ran', () => {
-    const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'complete', {
-      painted: true,
-    });
+    const run = runScript(
+      moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()),
+      'complete',
+      {
+        painted: true,
+      },
+    );
     run.frames.shift()!();
     run.timers.find((t) => t.ms === 0)!.fn();
     expect(run.events).toContain('import /assets/root-A.js');
