@@ -4,12 +4,14 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { serverBundle } from '../scripts/server-bundle.mjs';
 import { shopNodeFlags } from '../scripts/shop-node-flags.mjs';
 
 /**
  * The shop in a child process, as it runs in production (`NODE_ENV=production`, like scripts/start.mjs),
  * on a free port with the bench data folder (BENCH_DATA_DIR, default var/bench/ssr); `env` adds to or
- * overrides its environment (PAGE_CACHE); with npm start's Node flags (scripts/shop-node-flags.mjs).
+ * overrides its environment (PAGE_CACHE); with npm start's Node flags (scripts/shop-node-flags.mjs),
+ * from the server bundle npm start runs (scripts/server-bundle.mjs).
  * Not in the bench's process: Lighthouse's own work there
  * (trace processing) delayed the shop's answers, which its simulation reads as server latency; and
  * the in-process shop kept the bench process alive for minutes after its figures were printed.
@@ -20,12 +22,7 @@ export async function startShopProcess(env: NodeJS.ProcessEnv = {}) {
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   // npm start's Node flags: the young generation's size weighs on both the speed and the RSS measured
-  const args = [
-    ...shopNodeFlags(process.env.NODE_OPTIONS),
-    '--import',
-    'tsx',
-    path.resolve('apps/server/src/cli.ts'),
-  ];
+  const args = [...shopNodeFlags(process.env.NODE_OPTIONS), await serverBundle()];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: build the storefront when its build is missing or older than its sources, then run
-// the shop (API + SSR) with tsx. See README "Commands".
+// `npm start`: build the storefront and the server bundle when either is missing or older than its
+// sources, then run the shop (API + SSR) from the bundle (scripts/server-bundle.mjs). See README "Commands".
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { serverBundle } from './server-bundle.mjs';
 import { shopNodeFlags } from './shop-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,14 +30,10 @@ if (stale) {
 
 // the shop's Node flags (the young generation's size), as the benches run it: shop-node-flags.mjs
 const heapFlags = shopNodeFlags(process.env.NODE_OPTIONS);
-const child = spawn(
-  process.execPath,
-  [...heapFlags, '--import', 'tsx', path.join(root, 'apps/server/src/cli.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
-  },
-);
+const child = spawn(process.execPath, [...heapFlags, await serverBundle()], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { serverBundle } from '../../scripts/server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -43,7 +44,8 @@ export default async function setup(project: TestProject) {
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts')], {
+  // the server bundle, as `npm start` runs it (scripts/server-bundle.mjs)
+  const child = spawn(process.execPath, [await serverBundle()], {
     cwd: root,
     env: {
       ...process.env,

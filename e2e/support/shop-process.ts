@@ -1,11 +1,12 @@
 /**
- * One shop server process (`apps/server/src/cli.ts`, as `npm start` runs it) that a test may kill
+ * One shop server process (the server bundle of `apps/server/src/cli.ts`, as `npm start` runs it) that a test may kill
  * and start again on the same data: the crash test's shop. The same environment as the journeys'
  * shop (global-setup.ts), on its own DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) and port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { serverBundle } from '../../scripts/server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -43,7 +44,7 @@ export class ShopProcess {
 
   /** starts the process and waits until /healthz answers (the database is migrated and seeded then) */
   async start(timeoutMs = 240_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts')], {
+    const child = spawn(process.execPath, [await serverBundle()], {
       cwd: root,
       env: {
         ...process.env,

@@ -1,0 +1,100 @@
+// The shop server as one ES module, apps/server/dist/server.mjs, which `npm start`, the benches and
+// the browser journeys run (issue #16 goal 7: memory).
+//
+// Why: run through tsx, the shop kept every TypeScript file's source, its transformed JavaScript and
+// an inline source map in its heap, and tsx's loader thread is a second V8 isolate. Measured on the
+// SSR bench's data after three pages, idle: 536-554 MB RSS (V8 heap used 175-178 MB) through tsx,
+// 421 MB (71 MB) from this bundle.
+//
+// The workspace's own packages (@vitrina/*, TypeScript sources) are bundled; every npm package stays
+// an import from node_modules, as through tsx. The files the code finds beside itself are copied
+// beside the bundle: the database migrations (packages/db/src/migrate.ts looks in `./migrations`)
+// and the invoice fonts (apps/api/src/invoice/pdf.ts, `./fonts`). A bundle older than any of its
+// sources is built again (0.7 s); it is written to a temporary name and renamed, so a process that
+// starts meanwhile reads the old one or the new one, never half of one.
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'apps/server/dist');
+export const SERVER_BUNDLE = path.join(outDir, 'server.mjs');
+
+const SOURCES = [
+  'apps/server/src',
+  'apps/api/src',
+  'packages/domain/src',
+  'packages/demo/src',
+  'packages/db/src',
+  'packages/db/migrations',
+];
+const MIGRATIONS = path.join(root, 'packages/db/migrations');
+const FONTS = path.join(root, 'apps/api/src/invoice/fonts');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export function serverBundleIsStale() {
+  if (!existsSync(SERVER_BUNDLE)) return true;
+  const built = statSync(SERVER_BUNDLE).mtimeMs;
+  return SOURCES.some((dir) => newestMtime(path.join(root, dir)) > built);
+}
+
+export async function buildServerBundle() {
+  const result = await build({
+    entryPoints: [path.join(root, 'apps/server/src/cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: SERVER_BUNDLE,
+    write: false,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'node-modules-stay-imports',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@vitrina/') ? null : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  mkdirSync(outDir, { recursive: true });
+  cpSync(MIGRATIONS, path.join(outDir, 'migrations'), { recursive: true });
+  mkdirSync(path.join(outDir, 'fonts'), { recursive: true });
+  for (const font of readdirSync(FONTS))
+    copyFileSync(path.join(FONTS, font), path.join(outDir, 'fonts', font));
+  const temporary = `${SERVER_BUNDLE}.${process.pid}.tmp`;
+  writeFileSync(temporary, result.outputFiles[0].contents);
+  renameSync(temporary, SERVER_BUNDLE);
+  return SERVER_BUNDLE;
+}
+
+/** the bundle's path, built first when it is missing or older than its sources */
+export async function serverBundle() {
+  if (serverBundleIsStale()) await buildServerBundle();
+  return SERVER_BUNDLE;
+}
+
+// `node scripts/server-bundle.mjs`: build it now (`npm run build` does)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(`server bundle → ${path.relative(root, await buildServerBundle())}`);
+}
