@@ -25,6 +25,7 @@ import {
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'apps/server/dist');
@@ -40,15 +41,6 @@ const SOURCES = [
 ];
 const MIGRATIONS = path.join(root, 'packages/db/migrations');
 const FONTS = path.join(root, 'apps/api/src/invoice/fonts');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 export function serverBundleIsStale() {
   if (!existsSync(SERVER_BUNDLE)) return true;

@@ -2,23 +2,14 @@
 // `npm start`: build the storefront and the server bundle when either is missing or older than its
 // sources, then run the shop (API + SSR) from the bundle (scripts/server-bundle.mjs). See README "Commands".
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { newestMtime } from './newest-mtime.mjs';
 import { serverBundle } from './server-bundle.mjs';
 import { shopNodeFlags } from './shop-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildEntry = path.join(root, 'apps/web/build/server/index.js');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'build' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 const sources = ['apps/web/app', 'packages/domain/src'].map((d) => path.join(root, d));
 const stale = !existsSync(buildEntry) || Math.max(...sources.map(newestMtime)) > statSync(buildEntry).mtimeMs;
