@@ -62,9 +62,12 @@ export type CachedPage = {
   body: Buffer;
   /** `body` cut where the CSP nonce it was rendered with occurs: each answer joins it with its own (page-security.ts) */
   parts?: Buffer[];
+  /** `parts` each compressed once, for the answers that take gzip (gzip-splice.ts) */
+  gzip?: readonly Buffer[];
 };
 
-type Entry = CachedPage & { tags: PageTag[]; stamp: string; expires: number };
+/** `bytes`: what the entry holds, its page and its compressed pieces */
+type Entry = CachedPage & { tags: PageTag[]; stamp: string; expires: number; bytes: number };
 
 export type PageCacheOptions = { ttlMs: number; maxEntries: number; maxBytes: number };
 
@@ -114,8 +117,9 @@ export class PageCache {
     const key = PageCache.key(store, url);
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { ...page, tags, stamp, expires: Date.now() + this.opts.ttlMs });
-    this.bytes += page.body.length;
+    const bytes = page.body.length + (page.gzip?.reduce((n, segment) => n + segment.length, 0) ?? 0);
+    this.entries.set(key, { ...page, tags, stamp, bytes, expires: Date.now() + this.opts.ttlMs });
+    this.bytes += bytes;
     this.stats.stores++;
     for (const [k, e] of this.entries) {
       if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
@@ -144,7 +148,7 @@ export class PageCache {
 
   private remove(key: string, e: Entry) {
     this.entries.delete(key);
-    this.bytes -= e.body.length;
+    this.bytes -= e.bytes;
   }
 }
 

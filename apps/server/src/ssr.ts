@@ -20,6 +20,7 @@ import {
   type CachedPage,
 } from './page-cache.ts';
 import { startScriptsAfterFirstPaint } from './first-paint.ts';
+import { acceptsGzip, deflateSegments, gzipWithNonce } from './gzip-splice.ts';
 import { registerPwa } from './pwa.ts';
 import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
 
@@ -68,10 +69,14 @@ export async function registerStorefront(
       },
     });
 
-    const render = pageHandler((req, cspNonce, clientAddress) => handle(req, { apiFetch: opts.apiFetch, apiReads: opts.apiReads, cspNonce, clientAddress }), {
-      pageCache: opts.pageCache,
-      publicUrl: opts.publicUrl,
-    });
+    const render = pageHandler(
+      (req, cspNonce, clientAddress) =>
+        handle(req, { apiFetch: opts.apiFetch, apiReads: opts.apiReads, cspNonce, clientAddress }),
+      {
+        pageCache: opts.pageCache,
+        publicUrl: opts.publicUrl,
+      },
+    );
     scope.all('/*', async (request, reply) => {
       // an unknown API path answers the API's own 404 envelope, not the storefront's 404 page
       if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
@@ -109,6 +114,10 @@ export function pageHandler(
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
     if (cached) {
+      if (cached.parts && cached.gzip && acceptsGzip(request.headers['accept-encoding'])) {
+        const gzipped = gzipWithNonce(cached.parts, cached.gzip, nonce);
+        return sendCachedPage(reply, cached, 'hit', nonce, gzipped, 'gzip');
+      }
       const body = cached.parts ? joinWithNonce(cached.parts, nonce) : cached.body;
       return sendCachedPage(reply, cached, 'hit', nonce, body);
     }
@@ -117,11 +126,13 @@ export function pageHandler(
     if (personal || answer.personal || !isCacheableResponse(response))
       return sendWebResponse(reply, response, answer);
     const body = startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer()));
+    const parts = splitAtNonce(body, nonce);
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([key]) => key !== 'content-length'),
       body,
-      parts: splitAtNonce(body, nonce),
+      parts,
+      gzip: deflateSegments(parts),
     };
     pages.cache.set(store, url, stamp, page, tags);
     // rendered for this answer: its body has this answer's nonce already
@@ -170,17 +181,22 @@ function bodyOf(request: FastifyRequest): BodyInit {
 /** what an answer adds to the rendered page: its CSP nonce, and no-store when the page is personal */
 type Answer = { nonce: string; personal: boolean };
 
-/** `body`: the page with `nonce` in it */
+/**
+ * `body`: the page with `nonce` in it, gzip-compressed already when `encoding` says so (gzip-splice.ts);
+ * otherwise the response compression may compress it
+ */
 function sendCachedPage(
   reply: FastifyReply,
   page: CachedPage,
   state: 'hit' | 'miss',
   nonce: string,
   body: Buffer,
+  encoding?: 'gzip',
 ) {
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   reply.header('x-page-cache', state);
+  if (encoding) reply.header('content-encoding', encoding).header('vary', varyAcceptEncoding(reply));
   pageSecurityHeaders(reply, page.headers.find(([key]) => key === 'content-type')?.[1], nonce);
   return reply.send(body);
 }
@@ -203,6 +219,13 @@ async function sendWebResponse(reply: FastifyReply, response: Response, answer: 
   if (response.headers.get('content-type')?.includes('text/html'))
     return reply.send(startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer())));
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+}
+
+/** the answer's Vary with Accept-Encoding in it */
+function varyAcceptEncoding(reply: FastifyReply): string {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) return vary;
+  return vary ? `${vary}, accept-encoding` : 'accept-encoding';
 }
 
 /** an HTML page: the CSP with this answer's nonce, and no framing by other sites (older browsers too) */

@@ -4,6 +4,7 @@
  * catalogue version moves (import, special-price window) or products are re-indexed (stock), TTL.
  * The renderer is a stand-in for React Router (counts its renders) so the cache is what is tested.
  */
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bumpCatalogVersion, importCatalog, reindexProducts } from '@vitrina/db';
@@ -203,6 +204,35 @@ describe('page security (issue #12 items 12 and 13)', () => {
     const rendered = await get('/c/laptops', { cookie: 'session=1' });
     expect(rendered.body).toContain('<script nonce="NONCE">');
     expect(nonces).not.toContain(rendered.nonce);
+  });
+
+  it("a hit to a client taking gzip is the cached page gzip-compressed, with this answer's nonce (compressed once)", async () => {
+    const plain = await get('/c/laptops');
+    const asked = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const answers = [
+      await app.inject({ url: '/c/laptops', headers: asked }),
+      await app.inject({ url: '/c/laptops', headers: asked }),
+    ];
+    expect(renders).toEqual(['/c/laptops']);
+    const nonces = new Set<string>();
+    for (const res of answers) {
+      expect(res.headers['x-page-cache']).toBe('hit');
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+      nonces.add(nonce);
+      const html = gunzipSync(res.rawPayload).toString();
+      expect(html).toContain(`<script nonce="${nonce}">`);
+      expect(html.replaceAll(nonce, 'NONCE')).toBe(plain.body);
+    }
+    expect(nonces.size).toBe(2);
+    // a client that takes no gzip gets the page as it is
+    const identity = await app.inject({
+      url: '/c/laptops',
+      headers: { 'accept-encoding': 'br;q=1, gzip;q=0' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toContain('<script nonce=');
   });
 
   it('renders on PUBLIC_URL: a forged Host or X-Forwarded-Host never reaches a page or the cache', async () => {

@@ -1,0 +1,71 @@
+/**
+ * A cached page sent gzip-compressed without compressing it again for each answer.
+ *
+ * Each answer carries its own CSP nonce (page-security.ts), so no two answers of a cached page are the
+ * same bytes, and the response compression compressed the whole page (~110 KB) again for every hit.
+ * Here the pieces between the nonces are compressed once, when the page is cached, into raw deflate
+ * segments that each end on a byte boundary (a sync flush). An answer is then assembled:
+ *
+ *   gzip header · segment 0 · nonce as a stored block · segment 1 · … · empty final block · CRC-32 · size
+ *
+ * which is one valid deflate stream (RFC 1951: blocks follow one another; a stored block starts on a
+ * byte boundary) in a gzip member (RFC 1952). Only the CRC-32 of the whole page is computed per answer.
+ */
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/** the pieces of a page (splitAtNonce), each compressed once */
+export type GzipSegments = readonly Buffer[];
+
+/** ID1 ID2, CM deflate, no flags, no mtime, XFL 0, OS unknown */
+const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** a final block of fixed Huffman codes holding only its end code */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+export function deflateSegments(parts: readonly Buffer[]): GzipSegments {
+  // level 9: once per cached page, and the smallest answers for every hit after it
+  return parts.map((part) => deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
+}
+
+/** the gzip member of the page whose pieces are `parts` (compressed as `segments`), `nonce` between them */
+export function gzipWithNonce(parts: readonly Buffer[], segments: GzipSegments, nonce: string): Buffer {
+  const token = Buffer.from(nonce);
+  if (token.length > 0xffff) throw new RangeError('a stored block holds at most 65535 bytes');
+  const stored = Buffer.alloc(5 + token.length);
+  // BFINAL 0, BTYPE 00 (stored), then LEN and its one's complement, little-endian
+  stored.writeUInt16LE(token.length, 1);
+  stored.writeUInt16LE(~token.length & 0xffff, 3);
+  token.copy(stored, 5);
+  const pieces: Buffer[] = [HEADER, segments[0]!];
+  let crc = crc32(parts[0]!);
+  let size = parts[0]!.length;
+  for (let i = 1; i < parts.length; i++) {
+    pieces.push(stored, segments[i]!);
+    crc = crc32(parts[i]!, crc32(token, crc));
+    size += token.length + parts[i]!.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  pieces.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
+
+/**
+ * Does the client take gzip (RFC 9110 §12.5.3: listed, or `*`, with a q above 0)? Every browser says
+ * so; a client that names only other codings gets the page as the response compression decides.
+ */
+export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (!header) return false;
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const item of header.split(',')) {
+    const [name = '', ...params] = item.split(';').map((s) => s.trim().toLowerCase());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    const weight = Number.isFinite(q) ? q : 0;
+    if (name === 'gzip' || name === 'x-gzip') gzip = weight;
+    else if (name === '*') any = weight;
+  }
+  return (gzip ?? any ?? 0) > 0;
+}
