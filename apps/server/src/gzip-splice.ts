@@ -13,8 +13,15 @@
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
-/** the pieces of a page (splitAtNonce), each compressed once */
-export type GzipSegments = readonly Buffer[];
+/**
+ * The pieces of a page (splitAtNonce), each compressed once, with what the CRC-32 of an answer is
+ * computed from: each piece's own CRC and the factor that shifts a CRC past it (`shiftOver`).
+ */
+export type GzipSegments = {
+  readonly segments: readonly Buffer[];
+  readonly crcs: Uint32Array;
+  readonly shifts: Uint32Array;
+};
 
 /** ID1 ID2, CM deflate, no flags, no mtime, XFL 0, OS unknown */
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -22,12 +29,16 @@ const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
 export function deflateSegments(parts: readonly Buffer[]): GzipSegments {
-  // level 9: once per cached page, and the smallest answers for every hit after it
-  return parts.map((part) => deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
+  return {
+    // level 9: once per cached page, and the smallest answers for every hit after it
+    segments: parts.map((part) => deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })),
+    crcs: Uint32Array.from(parts, (part) => crc32(part)),
+    shifts: Uint32Array.from(parts, (part) => shiftOver(part.length)),
+  };
 }
 
-/** the gzip member of the page whose pieces are `parts` (compressed as `segments`), `nonce` between them */
-export function gzipWithNonce(parts: readonly Buffer[], segments: GzipSegments, nonce: string): Buffer {
+/** the gzip member of the page whose pieces are `parts` (compressed as `gz`), `nonce` between them */
+export function gzipWithNonce(parts: readonly Buffer[], gz: GzipSegments, nonce: string): Buffer {
   const token = Buffer.from(nonce);
   if (token.length > 0xffff) throw new RangeError('a stored block holds at most 65535 bytes');
   const stored = Buffer.alloc(5 + token.length);
@@ -35,19 +46,58 @@ export function gzipWithNonce(parts: readonly Buffer[], segments: GzipSegments, 
   stored.writeUInt16LE(token.length, 1);
   stored.writeUInt16LE(~token.length & 0xffff, 3);
   token.copy(stored, 5);
-  const pieces: Buffer[] = [HEADER, segments[0]!];
-  let crc = crc32(parts[0]!);
+  const tokenCrc = crc32(token);
+  const tokenShift = shiftOver(token.length);
+  const pieces: Buffer[] = [HEADER, gz.segments[0]!];
+  let crc = gz.crcs[0]!;
   let size = parts[0]!.length;
   for (let i = 1; i < parts.length; i++) {
-    pieces.push(stored, segments[i]!);
-    crc = crc32(parts[i]!, crc32(token, crc));
+    pieces.push(stored, gz.segments[i]!);
+    crc = (multiplyModP(tokenShift, crc) ^ tokenCrc) >>> 0;
+    crc = (multiplyModP(gz.shifts[i]!, crc) ^ gz.crcs[i]!) >>> 0;
     size += token.length + parts[i]!.length;
   }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   pieces.push(FINAL_BLOCK, trailer);
   return Buffer.concat(pieces);
+}
+
+// CRC-32 of a concatenation from the CRCs of its pieces, without reading the bytes again (the
+// method of zlib's crc32_combine): CRC(A·B) = CRC(A) · x^(8·|B|) + CRC(B) in GF(2)[x] modulo the
+// CRC polynomial, bit-reflected. Reading a whole page (~117 KB) for each answer was ~9 % of a cache hit.
+
+/** the CRC-32 polynomial, reflected */
+const POLY = 0xedb88320;
+
+/** a · b modulo the polynomial (reflected: bit 31 is x^0) */
+function multiplyModP(a: number, b: number): number {
+  let product = 0;
+  for (let m = 0x80000000; m !== 0; m >>>= 1) {
+    if (a & m) product ^= b;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0..31 */
+const X_POW_2K = (() => {
+  const table = new Uint32Array(32);
+  let p = 0x40000000; // x^1
+  for (let k = 0; k < 32; k++) {
+    table[k] = p;
+    p = multiplyModP(p, p);
+  }
+  return table;
+})();
+
+/** x^(8·bytes) modulo the polynomial: what a CRC is multiplied by to move it past `bytes` bytes */
+export function shiftOver(bytes: number): number {
+  let p = 0x80000000; // x^0
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++)
+    if (n & 1) p = multiplyModP(X_POW_2K[k % 32]!, p);
+  return p;
 }
 
 /**

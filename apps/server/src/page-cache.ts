@@ -16,6 +16,7 @@
  */
 import { storeCodeFromPath, type StoreCode } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
+import type { GzipSegments } from './gzip-splice.ts';
 
 /** the spec's page tags */
 export const PAGE_TAGS = [
@@ -63,7 +64,7 @@ export type CachedPage = {
   /** `body` cut where the CSP nonce it was rendered with occurs: each answer joins it with its own (page-security.ts) */
   parts?: Buffer[];
   /** `parts` each compressed once, for the answers that take gzip (gzip-splice.ts) */
-  gzip?: readonly Buffer[];
+  gzip?: GzipSegments;
 };
 
 /** `bytes`: what the entry holds, its page and its compressed pieces */
@@ -117,7 +118,7 @@ export class PageCache {
     const key = PageCache.key(store, url);
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    const bytes = page.body.length + (page.gzip?.reduce((n, segment) => n + segment.length, 0) ?? 0);
+    const bytes = page.body.length + (page.gzip?.segments.reduce((n, segment) => n + segment.length, 0) ?? 0);
     this.entries.set(key, { ...page, tags, stamp, bytes, expires: Date.now() + this.opts.ttlMs });
     this.bytes += bytes;
     this.stats.stores++;
