@@ -3,7 +3,7 @@
  * `/healthz`). The shop server forwards those paths to it (or injects into it); it also runs on its
  * own (standalone.ts). It is not listening and not `ready()` when returned.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +13,7 @@ import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { drainOversizedBody } from './http/body-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { AccessLogController, withLogRedaction } from './http/log.ts';
+import { withLogRedaction } from './http/log.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { AdminService } from './admin/service.ts';
 import { adminRoutes } from './admin/routes.ts';
@@ -94,7 +94,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const app = Fastify({
     ...logging,
     // composed into the shop server (its logger given): the outer server logs the requests
-    logController: new AccessLogController({ disableRequestLogging: isLoggerInstance(opts.logger) }),
+    logController: new LogController({ disableRequestLogging: isLoggerInstance(opts.logger) }),
     bodyLimit: config.bodyLimit,
     // TRUST_PROXY: whose X-Forwarded-For names the client (rate limits, logs); nobody's by default
     trustProxy: fastifyTrustProxy(config.trustProxy),

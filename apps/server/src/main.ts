@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import {
-  AccessLogController,
   addSecurityHeaders,
   buildApi,
   fastifyTrustProxy,
@@ -31,11 +30,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
 
   if (config.apiUrl) {
-    app = Fastify({
-      logger,
-      logController: new AccessLogController(),
-      trustProxy: fastifyTrustProxy(config.trustProxy),
-    });
+    app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
     addSecurityHeaders(app);
     await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
     await registerStorefront(app, {

@@ -7,7 +7,7 @@
  * Headers (Authorization) and bodies are not logged: the request serializer below names every field
  * it writes, none of them a header or the body.
  */
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 const REDACTED = '[redacted]';
 
@@ -30,10 +30,7 @@ const SECRET_PARAMS = new Set([
  * newsletter confirmation link (`[/en|/ru]/newsletter/<email>/<code>`)
  */
 const SECRET_PATHS: [RegExp, string][] = [
-  [
-    /^(\/vsbridge\/[a-z]+\/payment\/)(?!return$|return\/|notification$|notification\/|banks\/)[^/]+/,
-    `$1${REDACTED}`,
-  ],
+  [/^(\/vsbridge\/[a-z]+\/payment\/)(?!return$|return\/|notification$|notification\/|banks\/)[^/]+/, `$1${REDACTED}`],
   [/^((?:\/[a-z]{2})?\/newsletter\/[^/]+\/)[^/]+/, `$1${REDACTED}`],
 ];
 
@@ -76,31 +73,6 @@ export function requestLogSerializer(req: FastifyRequest) {
 type Serializers = Record<string, (value: any) => unknown>;
 
 /** pino options for Fastify: the given ones (level, stream...) with the redacting request serializer */
-export function withLogRedaction<T extends { level?: string; serializers?: Serializers }>(
-  options: T,
-): T & { serializers: Serializers } {
+export function withLogRedaction<T extends { level?: string; serializers?: Serializers }>(options: T): T & { serializers: Serializers } {
   return { ...options, serializers: { ...options.serializers, req: requestLogSerializer } };
-}
-
-/**
- * One line per request, when it is answered: its method and redacted URL, client, status and time
- * (Fastify's default writes a second line, "incoming request", when it arrives, with nothing the
- * answered line cannot carry). The log is a large share of a cached page's cost: in the SSR bench
- * (stop 26, load ~1-2, noisy) cached pages came at 3,221-4,852 req/s with both lines and at
- * 3,849-7,342 with none (LOG_LEVEL=warn). A request that never completes (the client went away) is
- * not logged; an error is, at error level, with the error.
- */
-export class AccessLogController extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
 }
