@@ -49,7 +49,12 @@ export async function startShopProcess(env: NodeJS.ProcessEnv = {}) {
     await close();
     throw e;
   }
-  return { port, close, memory: () => processTreeMemory(child.pid!) };
+  return {
+    port,
+    close,
+    memory: () => processTreeMemory(child.pid!),
+    cpuMs: () => processTreeCpuMs(child.pid!),
+  };
 }
 
 function freePort(): Promise<number> {
@@ -78,6 +83,48 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 600_0
   throw new Error(`the shop did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** the pids of a process and all its descendants (Linux /proc) */
+function processTree(rootPid: number): Set<number> {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // the parent pid is the 4th field after the command's closing parenthesis
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, parent] of parentOf)
+      if (tree.has(parent) && !tree.has(pid)) grew = tree.add(pid).size > 0;
+  }
+  return tree;
+}
+
+/**
+ * CPU time the shop has used so far (user + system, ms), its process and every descendant: the
+ * load generator shares the machine's two cores, so the shop's CPU per answer is the figure that
+ * does not depend on how fast autocannon reads. Linux only (/proc; clock ticks of 10 ms); elsewhere null.
+ */
+export function processTreeCpuMs(rootPid: number): number | null {
+  try {
+    let ticks = 0;
+    for (const pid of processTree(rootPid)) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime: fields 14 and 15 of stat, the 12th and 13th after the command
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Resident memory of the shop: its process and, with WEB_CONCURRENCY workers, every descendant,
  * summed (MB): `rss` now, `peak` the sum of each process's high-water mark (issue #16 goal 7 measures
@@ -85,23 +132,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 600_0
  */
 export function processTreeMemory(rootPid: number): { rssMb: number; peakMb: number } | null {
   try {
-    const parentOf = new Map<number, number>();
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        // the parent pid is the 4th field after the command's closing parenthesis
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      } catch {
-        // the process ended while we looked
-      }
-    }
-    const tree = new Set([rootPid]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const [pid, parent] of parentOf)
-        if (tree.has(parent) && !tree.has(pid)) grew = tree.add(pid).size > 0;
-    }
+    const tree = processTree(rootPid);
     let rssKb = 0;
     let peakKb = 0;
     for (const pid of tree) {

@@ -61,9 +61,16 @@ async function runSsrBenchWith(pageCache: string) {
   );
   for (const [label, p] of pages) {
     await load(base + p, 2); // warm
+    const cpuBefore = server.cpuMs();
     const { result: r, p50, p95 } = await load(base + p);
+    const cpuAfter = server.cpuMs();
+    // the shop's own CPU per answer, and what that is in answers per second of one core
+    const cpu =
+      cpuBefore === null || cpuAfter === null || r.requests.total === 0
+        ? ''
+        : `  shop CPU ${(((cpuAfter - cpuBefore) * 1000) / r.requests.total).toFixed(0)} µs/answer (${Math.round((r.requests.total * 1000) / Math.max(cpuAfter - cpuBefore, 1))} per core-second)`;
     console.log(
-      `${label.padEnd(12)} ${p.slice(0, 60).padEnd(62)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50=${p50.toFixed(1)} ms p95=${p95.toFixed(1)} ms p99=${r.latency.p99} ms  non-2xx=${r.non2xx}`,
+      `${label.padEnd(12)} ${p.slice(0, 60).padEnd(62)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50=${p50.toFixed(1)} ms p95=${p95.toFixed(1)} ms p99=${r.latency.p99} ms  non-2xx=${r.non2xx}${cpu}`,
     );
   }
   const memory = server.memory();
