@@ -14,6 +14,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { drainOversizedBody } from './http/body-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { withLogRedaction } from './http/log.ts';
+import { RESPONSE_COMPRESSION } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { AdminService } from './admin/service.ts';
 import { adminRoutes } from './admin/routes.ts';
@@ -120,7 +121,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     return json(req, text, done);
   });
 
-  if (opts.compress) await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  if (opts.compress) await app.register(compress, RESPONSE_COMPRESSION);
 
   await app.register(swagger, {
     openapi: {

@@ -7,6 +7,7 @@ export { storefrontReadsOf, type StorefrontReads } from './storefront-reads.ts';
 export { loadApiConfig, parseTrustProxy, fastifyTrustProxy, type ApiConfig, type TrustProxy, ADMIN_BODY_LIMIT } from './config.ts';
 export type { ErrorBody } from './http/error-handler.ts';
 export { redactUrl, withLogRedaction } from './http/log.ts';
+export { RESPONSE_COMPRESSION } from './http/compression.ts';
 export { addSecurityHeaders, isPersonalApiPath } from './http/security-headers.ts';
 // the back office's accounts (issue #15): `npm run staff` and tests create staff with these
 export { addStaff, disableStaff, listStaff, setStaffPassword, type StaffAccount } from './staff/accounts.ts';

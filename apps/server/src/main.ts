@@ -14,6 +14,7 @@ import {
   fastifyTrustProxy,
   loadApiConfig,
   storefrontReadsOf,
+  RESPONSE_COMPRESSION,
   withLogRedaction,
 } from '@vitrina/api';
 import { acquireServerLock, removeServerLock, writeServerLock, type Database } from '@vitrina/db';
@@ -32,7 +33,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
   if (config.apiUrl) {
     app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
     addSecurityHeaders(app);
-    await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+    await app.register(compress, RESPONSE_COMPRESSION);
     await registerStorefront(app, {
       buildDir: config.webBuildDir,
       apiFetch: createRemoteFetch(config.apiUrl),
