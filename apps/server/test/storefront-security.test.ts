@@ -98,6 +98,9 @@ describe('storefront pages', () => {
       }
       expect(doc.querySelector('style#vitrina-styles')?.getAttribute('nonce')).toBe(nonce);
       expect(res.headers).toMatchObject({
+        // the page's encoding in its header too, rendered and cached: a <meta charset> is only read
+        // once the browser has guessed its way to it
+        'content-type': 'text/html; charset=utf-8',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
         'x-frame-options': 'DENY',
