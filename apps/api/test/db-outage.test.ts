@@ -134,8 +134,13 @@ describe.skipIf(skip !== undefined)('PostgreSQL stopped and started again during
         inDatabase.set(o.idempotency_key, [...(inDatabase.get(o.idempotency_key) ?? []), o.increment_id]);
       const lost = [...acked].filter(([key, number]) => inDatabase.get(key)?.join() !== number);
       const pool = api.database.pool;
-      // every connection was given back or closed: none leaked by a transaction cut off by the outage
-      const checkedOut = pool ? pool.totalCount - pool.idleCount : 0;
+      // every connection was given back or closed: none leaked by a transaction cut off by the outage.
+      // Work the orders started in the background (the mail outbox sending their confirmations) may
+      // hold one for a moment after the last answer (seen once in CI: 1 checked out); a leaked
+      // connection never comes back, so it is waited for, a few seconds at most.
+      const checkedOutNow = () => (pool ? pool.totalCount - pool.idleCount : 0);
+      for (const since = Date.now(); checkedOutNow() > 0 && Date.now() - since < 5000; ) await sleep(50);
+      const checkedOut = checkedOutNow();
       const figures = {
         clients: CLIENTS,
         answersByStatus: byStatus,
