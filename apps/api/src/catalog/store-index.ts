@@ -163,7 +163,7 @@ export class StoreIndex {
   // lexemes: while building, a map of growing postings; compact() turns them into one sorted string
   // of lexemes and typed-array postings (no object per lexeme: 100k products hold ~500k distinct
   // lexemes per store view, skus and mpns mostly); rows added later go to `extra`
-  private building: Map<string, { ords: number[]; w: number[] }> | null = new Map();
+  private building: LexemeBuild | null = new LexemeBuild();
   private extra = new Map<string, { ords: number[]; w: number[] }>();
   private lexBlob = '';
   private lexPos = new Int32Array(1);
@@ -179,7 +179,8 @@ export class StoreIndex {
   private trgOffset = new Int32Array(1 << 12);
   /** the summed length of the trigram sequences (their mean prices counting trigrams row by row) */
   trgSeqTotal = 0;
-  private trgBuilding: number[][] | null = [];
+  /** true until the first compact(): the postings are then made from the rows' trigram sequences */
+  private trgBuilding = true;
   /** while building: trigram numbers by word of search_text, and the last ordinal + 1 listed in each trigram's postings */
   private wordTrigramIds = new Map<string, number[]>();
   private trgSeen = new Int32Array(0);
@@ -313,10 +314,14 @@ export class StoreIndex {
       }
     }
     this.termStart.push(this.termRows.length);
-    const target = this.building ?? this.extra;
+    const building = this.building;
     for (const [lexeme, w] of parseTsvector(r.search)) {
-      let p = target.get(lexeme);
-      if (!p) target.set(lexeme, (p = { ords: [], w: [] }));
+      if (building) {
+        building.add(lexeme, o, weightCode(w));
+        continue;
+      }
+      let p = this.extra.get(lexeme);
+      if (!p) this.extra.set(lexeme, (p = { ords: [], w: [] }));
       if (p.ords[p.ords.length - 1] === o) continue;
       p.ords.push(o);
       p.w.push(weightCode(w));
@@ -339,6 +344,8 @@ export class StoreIndex {
       for (const id of known) ids.push(id);
     }
     this.pushTrigramSequence(o, ids);
+    // while building, compact() makes the postings from the sequences (no list per trigram to grow)
+    if (this.trgBuilding) return;
     if (this.trgSeen.length < this.trgIds.size) {
       const grown = new Int32Array(Math.ceil(this.trgIds.size * 1.5) + 1024);
       grown.set(this.trgSeen);
@@ -348,12 +355,9 @@ export class StoreIndex {
       // each trigram once per row (trgSeen holds the last ordinal + 1 that listed it)
       if (this.trgSeen[id] === o + 1) continue;
       this.trgSeen[id] = o + 1;
-      if (this.trgBuilding) (this.trgBuilding[id] ??= []).push(o);
-      else {
-        let list = this.trgExtra.get(id);
-        if (!list) this.trgExtra.set(id, (list = []));
-        list.push(o);
-      }
+      let list = this.trgExtra.get(id);
+      if (!list) this.trgExtra.set(id, (list = []));
+      list.push(o);
     }
   }
 
@@ -429,75 +433,74 @@ export class StoreIndex {
     return (id < this.trgCount.length ? this.trgCount[id]! : 0) + (this.trgExtra.get(id)?.length ?? 0);
   }
 
-  /** turns the lexemes read so far into the sorted string and typed-array postings */
+  /** turns the lexemes and trigrams read so far into the sorted string and typed-array postings */
   compact(): void {
-    const trg = this.trgBuilding;
-    if (trg) {
+    if (this.trgBuilding) {
       // the build's growth slack
       this.trgFlat = this.trgFlat.slice(0, this.trgSeqTotal);
       this.trgOffset = this.trgOffset.slice(0, this.n + 1);
       this.live.trim(this.n);
       this.revOf.trim(this.n);
       for (const col of Object.values(this.num)) col.trim(this.n);
-      const start = new Int32Array(trg.length + 1);
-      const count = new Int32Array(trg.length);
-      let size = 0;
-      for (let id = 0; id < trg.length; id++) {
-        start[id] = size;
-        const list = trg[id];
-        if (!list) continue;
-        count[id] = list.length;
-        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!) size += varintSize(list[k]! - prev);
-      }
-      start[trg.length] = size;
-      const bytes = new Uint8Array(size);
-      let at = 0;
-      for (let id = 0; id < trg.length; id++) {
-        const list = trg[id];
-        if (!list) continue;
-        for (let k = 0, prev = -1; k < list.length; prev = list[k++]!) {
-          let gap = list[k]! - prev;
-          while (gap >= 0x80) {
-            bytes[at++] = (gap & 0x7f) | 0x80;
-            gap = Math.floor(gap / 0x80);
-          }
-          bytes[at++] = gap;
-        }
-      }
-      this.trgStart = start;
-      this.trgCount = count;
-      this.trgBytes = bytes;
-      this.trgBuilding = null;
+      this.compactTrigrams();
+      this.trgBuilding = false;
       this.wordTrigramIds.clear();
     }
     const building = this.building;
     if (!building) return;
-    const lexemes = [...building.keys()].sort(cmpStr);
-    const pos = new Int32Array(lexemes.length + 1);
-    const start = new Int32Array(lexemes.length + 1);
-    let chars = 0;
-    let postings = 0;
-    lexemes.forEach((l, i) => {
-      pos[i] = chars;
-      start[i] = postings;
-      chars += l.length;
-      postings += building.get(l)!.ords.length;
-    });
-    pos[lexemes.length] = chars;
-    start[lexemes.length] = postings;
-    const ords = new Int32Array(postings);
-    const w = new Uint8Array(postings);
-    lexemes.forEach((l, i) => {
-      const p = building.get(l)!;
-      ords.set(p.ords, start[i] as number);
-      w.set(p.w, start[i] as number);
-    });
-    this.lexBlob = lexemes.join('');
-    this.lexPos = pos;
-    this.lexStart = start;
-    this.lexOrds = ords;
-    this.lexW = w;
+    const built = building.postings();
+    this.lexBlob = built.blob;
+    this.lexPos = built.pos;
+    this.lexStart = built.start;
+    this.lexOrds = built.ords;
+    this.lexW = built.weights;
     this.building = null;
+  }
+
+  /**
+   * The trigram postings of the rows read while building, made from the rows' trigram sequences in
+   * two passes (sizes, then bytes): each trigram once per row, ordinals ascending, as gaps in
+   * variable-length bytes. A growing list per trigram (~10 million entries at 100k products) was
+   * garbage once compacted, and it left the old generation fragmented.
+   */
+  private compactTrigrams(): void {
+    const trigrams = this.trgIds.size;
+    const flat = this.trgFlat;
+    const offset = this.trgOffset;
+    const count = new Int32Array(trigrams);
+    const last = new Int32Array(trigrams).fill(-1);
+    const start = new Int32Array(trigrams + 1);
+    for (let o = 0; o < this.n; o++) {
+      for (let k = offset[o]!, end = offset[o + 1]!; k < end; k++) {
+        const id = flat[k]!;
+        if (last[id] === o) continue;
+        start[id + 1]! += varintSize(o - last[id]!);
+        count[id]!++;
+        last[id] = o;
+      }
+    }
+    for (let id = 0; id < trigrams; id++) start[id + 1]! += start[id]!;
+    const bytes = new Uint8Array(start[trigrams]!);
+    const at = start.slice(0, trigrams);
+    last.fill(-1);
+    for (let o = 0; o < this.n; o++) {
+      for (let k = offset[o]!, end = offset[o + 1]!; k < end; k++) {
+        const id = flat[k]!;
+        if (last[id] === o) continue;
+        let gap = o - last[id]!;
+        last[id] = o;
+        let p = at[id]!;
+        while (gap >= 0x80) {
+          bytes[p++] = (gap & 0x7f) | 0x80;
+          gap = Math.floor(gap / 0x80);
+        }
+        bytes[p++] = gap;
+        at[id] = p;
+      }
+    }
+    this.trgStart = start;
+    this.trgCount = count;
+    this.trgBytes = bytes;
   }
 
   private lexAt(i: number): string {
@@ -614,4 +617,77 @@ export function normalise(r: Loaded): Loaded {
   r.updated_us = Number(r.updated_us);
   r.rev = Number(r.rev);
   return r;
+}
+
+/**
+ * The lexeme postings while an index is built: each lexeme's id, and the postings as (lexeme id,
+ * ordinal, weight code) in typed arrays, in the order the rows came (so ordinals ascend within a
+ * lexeme). A map of two growing arrays per lexeme (~500k lexemes a store view at 100k products) was
+ * garbage once compacted and left the old generation fragmented.
+ */
+class LexemeBuild {
+  private readonly ids = new Map<string, number>();
+  private lex = new Int32Array(1 << 16);
+  private ord = new Int32Array(1 << 16);
+  private w = new Uint8Array(1 << 16);
+  private n = 0;
+  /** the last ordinal listed for each lexeme id (a lexeme counts once per row) */
+  private last = new Int32Array(1 << 12).fill(-1);
+
+  add(lexeme: string, o: number, weight: number): void {
+    let id = this.ids.get(lexeme);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(lexeme, id);
+      if (id >= this.last.length) {
+        const grown = new Int32Array(this.last.length * 2).fill(-1);
+        grown.set(this.last);
+        this.last = grown;
+      }
+    }
+    if (this.last[id] === o) return;
+    this.last[id] = o;
+    if (this.n === this.lex.length) {
+      const size = Math.ceil(this.n * 1.5);
+      this.lex = grow(this.lex, new Int32Array(size));
+      this.ord = grow(this.ord, new Int32Array(size));
+      this.w = grow(this.w, new Uint8Array(size));
+    }
+    this.lex[this.n] = id;
+    this.ord[this.n] = o;
+    this.w[this.n] = weight;
+    this.n++;
+  }
+
+  /** the lexemes sorted (cmpStr) and joined, where each starts, and their postings in that order */
+  postings() {
+    const lexemes = [...this.ids.keys()]; // by id: a Map keeps insertion order
+    const order = Int32Array.from(lexemes, (_, i) => i).sort((a, b) => cmpStr(lexemes[a]!, lexemes[b]!));
+    const rank = new Int32Array(lexemes.length);
+    const pos = new Int32Array(lexemes.length + 1);
+    let chars = 0;
+    for (let i = 0; i < order.length; i++) {
+      rank[order[i]!] = i;
+      pos[i] = chars;
+      chars += lexemes[order[i]!]!.length;
+    }
+    pos[lexemes.length] = chars;
+    const start = new Int32Array(lexemes.length + 1);
+    for (let k = 0; k < this.n; k++) start[rank[this.lex[k]!]! + 1]!++;
+    for (let i = 0; i < lexemes.length; i++) start[i + 1]! += start[i]!;
+    const at = start.slice(0, lexemes.length);
+    const ords = new Int32Array(this.n);
+    const weights = new Uint8Array(this.n);
+    for (let k = 0; k < this.n; k++) {
+      const p = at[rank[this.lex[k]!]!]!++;
+      ords[p] = this.ord[k]!;
+      weights[p] = this.w[k]!;
+    }
+    return { blob: Array.from(order, (id) => lexemes[id]!).join(''), pos, start, ords, weights };
+  }
+}
+
+function grow<T extends Int32Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
