@@ -2,14 +2,15 @@
  * A cached page sent gzip-compressed without compressing it again for each answer.
  *
  * Each answer carries its own CSP nonce (page-security.ts), so no two answers of a cached page are the
- * same bytes, and the response compression compressed the whole page (~110 KB) again for every hit.
+ * same bytes, and the response compression compressed the whole page (~117 KB) again for every hit.
  * Here the pieces between the nonces are compressed once, when the page is cached, into raw deflate
  * segments that each end on a byte boundary (a sync flush). An answer is then assembled:
  *
  *   gzip header · segment 0 · nonce as a stored block · segment 1 · … · empty final block · CRC-32 · size
  *
  * which is one valid deflate stream (RFC 1951: blocks follow one another; a stored block starts on a
- * byte boundary) in a gzip member (RFC 1952). Only the CRC-32 of the whole page is computed per answer.
+ * byte boundary) in a gzip member (RFC 1952). Per answer, only the nonce is compressed (stored), and
+ * the page's CRC-32 is combined from the pieces' own (below).
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
