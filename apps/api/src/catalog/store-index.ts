@@ -160,8 +160,8 @@ export class StoreIndex {
   readonly termIds = new Map<string, number>();
   readonly termPostings: number[][] = [];
   readonly termsOfCode = new Map<string, number[]>();
-  // lexemes: while building, a map of growing postings; compact() turns them into one sorted string
-  // of lexemes and typed-array postings (no object per lexeme: 100k products hold ~500k distinct
+  // lexemes: while building, (lexeme id, ordinal, weight) in typed arrays (LexemeBuild); compact()
+  // turns them into one sorted string of lexemes and typed-array postings (no object per lexeme: 100k products hold ~500k distinct
   // lexemes per store view, skus and mpns mostly); rows added later go to `extra`
   private building: LexemeBuild | null = new LexemeBuild();
   private extra = new Map<string, { ords: number[]; w: number[] }>();
@@ -181,7 +181,7 @@ export class StoreIndex {
   trgSeqTotal = 0;
   /** true until the first compact(): the postings are then made from the rows' trigram sequences */
   private trgBuilding = true;
-  /** while building: trigram numbers by word of search_text, and the last ordinal + 1 listed in each trigram's postings */
+  /** while building: trigram numbers by word of search_text; after it, the last ordinal + 1 listed in each trigram's postings */
   private wordTrigramIds = new Map<string, number[]>();
   private trgSeen = new Int32Array(0);
   private trgExtra = new Map<number, number[]>();
