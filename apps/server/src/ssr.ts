@@ -113,14 +113,8 @@ export function pageHandler(
     const stamp = await pages.stamp(store);
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
-    if (cached) {
-      if (cached.parts && cached.gzip && acceptsGzip(request.headers['accept-encoding'])) {
-        const gzipped = gzipWithNonce(cached.parts, cached.gzip, nonce);
-        return sendCachedPage(reply, cached, 'hit', nonce, gzipped, 'gzip');
-      }
-      const body = cached.parts ? joinWithNonce(cached.parts, nonce) : cached.body;
-      return sendCachedPage(reply, cached, 'hit', nonce, body);
-    }
+    const takesGzip = acceptsGzip(request.headers['accept-encoding']);
+    if (cached) return sendCachedPage(reply, cached, 'hit', nonce, takesGzip);
     const response = await render(toWebRequest(request, origin), nonce, request.ip);
     const { tags, personal } = pageTagsOf(pathname, response.status);
     if (personal || answer.personal || !isCacheableResponse(response))
@@ -135,8 +129,8 @@ export function pageHandler(
       gzip: deflateSegments(parts),
     };
     pages.cache.set(store, url, stamp, page, tags);
-    // rendered for this answer: its body has this answer's nonce already
-    return sendCachedPage(reply, page, 'miss', nonce, body);
+    // rendered for this answer: its pieces join around this answer's nonce; compressed once, here too
+    return sendCachedPage(reply, page, 'miss', nonce, takesGzip);
   };
 }
 
@@ -182,23 +176,26 @@ function bodyOf(request: FastifyRequest): BodyInit {
 type Answer = { nonce: string; personal: boolean };
 
 /**
- * `body`: the page with `nonce` in it, gzip-compressed already when `encoding` says so (gzip-splice.ts);
- * otherwise the response compression may compress it
+ * A cached page (or the one just cached) with this answer's `nonce`: gzip from its pieces compressed
+ * once when the client takes gzip (gzip-splice.ts), else whole, for the response compression to decide
  */
 function sendCachedPage(
   reply: FastifyReply,
   page: CachedPage,
   state: 'hit' | 'miss',
   nonce: string,
-  body: Buffer,
-  encoding?: 'gzip',
+  takesGzip: boolean,
 ) {
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   reply.header('x-page-cache', state);
-  if (encoding) reply.header('content-encoding', encoding).header('vary', varyAcceptEncoding(reply));
   pageSecurityHeaders(reply, page.headers.find(([key]) => key === 'content-type')?.[1], nonce);
-  return reply.send(body);
+  if (page.parts && page.gzip && takesGzip) {
+    reply.header('content-encoding', 'gzip').header('vary', varyAcceptEncoding(reply));
+    return reply.send(gzipWithNonce(page.parts, page.gzip, nonce));
+  }
+  // a miss was rendered with this answer's nonce: its body is the page as it is
+  return reply.send(page.parts && state === 'hit' ? joinWithNonce(page.parts, nonce) : page.body);
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response, answer: Answer) {

@@ -226,6 +226,11 @@ describe('page security (issue #12 items 12 and 13)', () => {
       expect(html.replaceAll(nonce, 'NONCE')).toBe(plain.body);
     }
     expect(nonces.size).toBe(2);
+    // the answer that renders and caches a page goes out from the same pieces (not compressed twice)
+    const miss = await app.inject({ url: '/c/phones', headers: asked });
+    expect(miss.headers).toMatchObject({ 'x-page-cache': 'miss', 'content-encoding': 'gzip' });
+    const missNonce = /'nonce-([\w-]+)'/.exec(String(miss.headers['content-security-policy']))![1]!;
+    expect(gunzipSync(miss.rawPayload).toString()).toContain(`<script nonce="${missNonce}">`);
     // a client that takes no gzip gets the page as it is
     const identity = await app.inject({
       url: '/c/laptops',
