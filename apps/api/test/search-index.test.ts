@@ -298,7 +298,13 @@ describe('sold-out products (issue #14 item 14): listed after the available ones
     expect(cats.length).toBeGreaterThan(0);
     let soldOutSeen = 0;
     for (const { c } of cats)
-      for (const sort of ['final_price:asc', 'final_price:desc', 'total_qty:asc', 'created_at:desc', undefined]) {
+      for (const sort of [
+        'final_price:asc',
+        'final_price:desc',
+        'total_qty:asc',
+        'created_at:desc',
+        undefined,
+      ]) {
         const res = await both({
           request: { filters: { category_ids: c }, aggregations: ['price', 'condition'] },
           sort,
@@ -312,16 +318,28 @@ describe('sold-out products (issue #14 item 14): listed after the available ones
         expect(flags, res.url).toEqual([...flags].sort((a, b) => b - a));
         soldOutSeen += flags.filter((f) => f === 0).length;
         // the facets count the sold-out products too: the price ranges add up to the total
-        const counted = res.sql.body.aggregations.price.buckets.reduce((n: number, b: { doc_count: number }) => n + b.doc_count, 0);
-        if (res.sql.body.hits.total.value <= PRODUCT_SEARCH_MAX_SIZE) expect(counted, res.url).toBe(res.sql.body.hits.total.value);
+        const counted = res.sql.body.aggregations.price.buckets.reduce(
+          (n: number, b: { doc_count: number }) => n + b.doc_count,
+          0,
+        );
+        if (res.sql.body.hits.total.value <= PRODUCT_SEARCH_MAX_SIZE)
+          expect(counted, res.url).toBe(res.sql.body.hits.total.value);
       }
     expect(soldOutSeen).toBeGreaterThan(0);
   });
 
   it('with OUT_OF_STOCK_LISTING=false both paths answer random requests alike, without sold-out products', async () => {
     const env = { CATALOG_CACHE_ENTRIES: '0', OUT_OF_STOCK_LISTING: 'false' };
-    const strictMemory = await buildApi({ database, config: loadApiConfig({ ...env, SEARCH_INDEX: 'memory' }), logger: false });
-    const strictSql = await buildApi({ database, config: loadApiConfig({ ...env, SEARCH_INDEX: 'sql' }), logger: false });
+    const strictMemory = await buildApi({
+      database,
+      config: loadApiConfig({ ...env, SEARCH_INDEX: 'memory' }),
+      logger: false,
+    });
+    const strictSql = await buildApi({
+      database,
+      config: loadApiConfig({ ...env, SEARCH_INDEX: 'sql' }),
+      logger: false,
+    });
     try {
       await strictMemory.ready();
       await strictSql.ready();
@@ -337,7 +355,12 @@ describe('sold-out products (issue #14 item 14): listed after the available ones
           if (r.request.query === undefined) delete r.request.query;
           const byScore = r.request.query !== undefined && r.sort === undefined;
           const req: Req = byScore ? { ...r, from: 0, size: PRODUCT_SEARCH_MAX_SIZE } : r;
-          const url = searchUrl('product', req.request, { sort: req.sort, from: req.from, size: req.size, _source_include: 'total_qty,stock' }, INDEXES[req.store]);
+          const url = searchUrl(
+            'product',
+            req.request,
+            { sort: req.sort, from: req.from, size: req.size, _source_include: 'total_qty,stock' },
+            INDEXES[req.store],
+          );
           const [a, b] = await Promise.all([strictMemory.inject(url), strictSql.inject(url)]);
           expect(a.statusCode, url).toBe(b.statusCode);
           if (b.statusCode !== 200) return;
@@ -529,6 +552,58 @@ describe('the index follows the database', () => {
     expect(after && !('typo' in after) ? after.hits.hits.map((h) => Number(h._id)) : null).toEqual([
       row!.product_id,
     ]);
+    index.closed = true;
+  });
+
+  it('holds only the rows a search can return, and follows a product hidden, then shown again', async () => {
+    const index = new ProductSearchIndex(database, { pollMs: 0, typoThreshold: 0.4 });
+    const docs = async (_store: string, list: number[]) => new Map(list.map((id) => [id, { id }]));
+    const attributes = new Map(Object.keys(options).map((code) => [code, { code, filterable: true }]));
+    const settings = { outOfStockListing: true, priceRanges: [{ from: 0, to: null }] };
+    const version = String(await getCatalogVersion(database));
+    await index.warm('lt', version);
+    const [counts] = await database.query<{ all: number; listable: number }>(
+      "SELECT count(*)::int AS all, (count(*) FILTER (WHERE visibility IN (2, 3, 4) AND status IN (0, 1)))::int AS listable FROM product_index WHERE store_code = 'lt'",
+      [],
+    );
+    // the generated catalogue has configurables: their children (visibility 1) are not held
+    expect(counts!.all).toBeGreaterThan(counts!.listable);
+    expect(index.memory().lt).toBeGreaterThan(0);
+    const held = () =>
+      (index as unknown as { stores: Map<string, { ix: { liveCount: number } }> }).stores.get('lt')!.ix;
+    expect(held().liveCount).toBe(counts!.listable);
+
+    const [row] = await database.query<{ product_id: number; sku: string }>(
+      "SELECT product_id, sku FROM product_index WHERE store_code = 'lt' AND type_id = 'simple' AND visibility = 4 AND status = 1 AND final_price_incl_tax > 0 ORDER BY product_id DESC LIMIT 1",
+      [],
+    );
+    const bySku = async () => {
+      const answer = await index.search(
+        { storeCode: 'lt', request: { filters: { sku: row!.sku } }, from: 0, size: 10, sort: undefined },
+        attributes,
+        settings,
+        version,
+        docs,
+      );
+      expect(answer).not.toBeNull();
+      return answer === null || 'typo' in answer ? null : answer.hits.hits.map((h) => Number(h._id));
+    };
+    const setVisibility = async (visibility: number) => {
+      await database.query('UPDATE products SET visibility = $1 WHERE id = $2', [
+        visibility,
+        row!.product_id,
+      ]);
+      await reindexProducts(database, { productIds: [row!.product_id] });
+      await bySku(); // starts the poll
+      await index.warm('lt', version);
+    };
+    expect(await bySku()).toEqual([row!.product_id]);
+    await setVisibility(1);
+    expect(await bySku()).toEqual([]);
+    expect(held().liveCount).toBe(counts!.listable - 1);
+    await setVisibility(4);
+    expect(await bySku()).toEqual([row!.product_id]);
+    expect(held().liveCount).toBe(counts!.listable);
     index.closed = true;
   });
 });

@@ -4,7 +4,7 @@
  * answers the same requests with the same ids, totals and facet counts (test/search-index.test.ts
  * runs random requests through both), and hands back to SQL whatever it cannot answer exactly.
  *
- * Per store view, built from `product_index` (columnar, by ordinal):
+ * Per store view, built from the `product_index` rows a search can return (store-index.ts isIndexedRow; columnar, by ordinal):
  * - column arrays for filters and sort keys (status, visibility, prices, stock, dates, ...);
  * - postings (ordinals, ascending) per category id, per attribute option (`code` + value), and per
  *   lexeme of the stored weighted tsvector (read back from PostgreSQL, so a word matches here exactly
@@ -48,6 +48,10 @@ import type { Database } from '@vitrina/db';
 import { sequenceSimilarity, trigramSet } from './trigram.ts';
 import { matchWords, type Scored } from './scored-postings.ts';
 import {
+  INDEXED_ROWS_SQL,
+  INDEXED_STATUS,
+  INDEXED_VISIBILITY,
+  isIndexedRow,
   LOAD_BATCH,
   LOAD_COLUMNS,
   NumColumn,
@@ -192,7 +196,7 @@ export class ProductSearchIndex {
       // a batch as one JSON array, parsed natively: row by row, reading the driver's result took
       // twice the time and 2-3 times the CPU (PGlite parses its wire protocol in JavaScript)
       const [result] = await this.database.query<{ rows: Loaded[] | null }>(
-        `SELECT json_agg(t ORDER BY t.product_id) AS rows FROM (SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id > $2 ORDER BY product_id LIMIT ${LOAD_BATCH}) t`,
+        `SELECT json_agg(t ORDER BY t.product_id) AS rows FROM (SELECT ${LOAD_COLUMNS} FROM product_index WHERE store_code = $1 AND product_id > $2 AND ${INDEXED_ROWS_SQL} ORDER BY product_id LIMIT ${LOAD_BATCH}) t`,
         [store, last],
       );
       const batch = result?.rows ?? [];
@@ -211,13 +215,14 @@ export class ProductSearchIndex {
   private async refresh(store: StoreCode, ix: StoreIndex, versionChanged: boolean): Promise<boolean> {
     // on PostgreSQL, writers may commit revs out of order: re-read a window below the highest rev seen
     const since = this.database.kind === 'pglite' ? ix.maxRev : Math.max(0, ix.maxRev - 1000);
-    const changed = await this.database.query<{ product_id: number; rev: number }>(
-      'SELECT product_id, rev::float8 AS rev FROM product_index WHERE store_code = $1 AND rev > $2',
+    const changed = await this.database.query<{ product_id: number; rev: number; visibility: number; status: number }>(
+      'SELECT product_id, rev::float8 AS rev, visibility, status FROM product_index WHERE store_code = $1 AND rev > $2',
       [store, since],
     );
+    // a row the index holds and has not read at this rev, or one it does not hold and should now
     const staleRows = changed.filter((r) => {
       const o = ix.ordOf.get(r.product_id);
-      return o === undefined || ix.revOf.data[o] !== Number(r.rev);
+      return o === undefined ? isIndexedRow(r) : ix.revOf.data[o] !== Number(r.rev);
     });
     if (staleRows.length > ix.n / 4 + 100) return false;
     for (let i = 0; i < staleRows.length; i += LOAD_BATCH) {
@@ -231,7 +236,7 @@ export class ProductSearchIndex {
     if (versionChanged) {
       // rows are deleted only by imports (which bump the version): then compare the live count
       const [count] = await this.database.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM product_index WHERE store_code = $1',
+        `SELECT count(*)::int AS n FROM product_index WHERE store_code = $1 AND ${INDEXED_ROWS_SQL}`,
         [store],
       );
       if (Number(count?.n) !== ix.liveCount) return false;
@@ -300,6 +305,9 @@ export class ProductSearchIndex {
       if (!f) return null;
       filters.push(f);
     }
+    // the index holds only the rows these base filters admit (store-index.ts isIndexedRow)
+    if (!admitsOnly(prepared.base.visibility, INDEXED_VISIBILITY) || !admitsOnly(prepared.base.status, INDEXED_STATUS))
+      return null;
     const baseKey = JSON.stringify(prepared.base);
     const eligible = ix.eligible(baseKey, () => {
       const tests: Predicate[] = [];
@@ -806,6 +814,11 @@ function top(counts: Map<number | string, number>): Bucket[] {
   const all = [...counts].map(([key, doc_count]) => ({ key, doc_count }));
   all.sort((a, b) => b.doc_count - a.doc_count || cmpKey(a.key, b.key));
   return all.slice(0, FILTER_AGGREGATION_SIZE);
+}
+
+/** whether a base filter's value list admits only values of `allowed` */
+function admitsOnly(value: unknown, allowed: readonly number[]): boolean {
+  return Array.isArray(value) && value.every((v) => allowed.includes(v as number));
 }
 
 function cmpKey(a: number | string, b: number | string): number {

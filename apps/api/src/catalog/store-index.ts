@@ -4,6 +4,7 @@
  * and the reusable scratch space of a query. Rows are only ever appended (a re-indexed product gets
  * a new ordinal and its old one is marked dead).
  */
+import { LISTING_STATUS, LISTING_VISIBILITY } from '@vitrina/domain';
 import { trigramWords, wordTrigrams } from './trigram.ts';
 import { OrdinalScratch, weightCode, type Posting } from './scored-postings.ts';
 
@@ -42,6 +43,19 @@ export const LOAD_COLUMNS = `product_id, sku, type_id, status, visibility, slug,
   final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
   (extract(epoch from created_at) * 1000000)::float8 AS created_us, (extract(epoch from updated_at) * 1000000)::float8 AS updated_us,
   search::text AS search, search_text, rev::float8 AS rev`;
+
+/**
+ * The rows an index holds: those every search can return. Every search applies the spec's base
+ * filters (domain baseProductFilters: visibility 2, 3 or 4, status 0 or 1), so a row outside them,
+ * a configurable's child "not visible individually" mostly (~60 % of the rows of a catalogue of
+ * configurables), is never an answer and is not loaded. A query whose base filters would admit
+ * another row is handed to SQL (search-index.ts).
+ */
+export const INDEXED_VISIBILITY: readonly number[] = LISTING_VISIBILITY;
+export const INDEXED_STATUS: readonly number[] = LISTING_STATUS;
+export const INDEXED_ROWS_SQL = `visibility IN (${INDEXED_VISIBILITY.join(', ')}) AND status IN (${INDEXED_STATUS.join(', ')})`;
+export const isIndexedRow = (r: { visibility: number; status: number }): boolean =>
+  INDEXED_VISIBILITY.includes(Number(r.visibility)) && INDEXED_STATUS.includes(Number(r.status));
 
 /** `'lap':1A,3 '-1001':2A` → [lexeme, weight][] (the best weight of each lexeme) */
 export function parseTsvector(text: string): [string, number][] {
@@ -271,12 +285,17 @@ export class StoreIndex {
       this.live.data[old] = 0;
       this.liveCount--;
     }
+    if (r.rev > this.maxRev) this.maxRev = r.rev;
+    if (!isIndexedRow(r)) {
+      // hidden or disabled since: no search can return it (isIndexedRow)
+      this.ordOf.delete(r.product_id);
+      return;
+    }
     const o = this.n++;
     this.ordOf.set(r.product_id, o);
     this.live.set(o, 1);
     this.liveCount++;
     this.revOf.set(o, r.rev);
-    if (r.rev > this.maxRev) this.maxRev = r.rev;
     this.productId.set(o, r.product_id);
     this.sku.push(r.sku);
     this.urlPath.push(r.url_path);
