@@ -5,12 +5,12 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { serverBundle } from '../scripts/server-bundle.mjs';
-import { shopNodeFlags } from '../scripts/shop-node-flags.mjs';
+import { shopEnv, shopNodeFlags } from '../scripts/shop-node-flags.mjs';
 
 /**
  * The shop in a child process, as it runs in production (`NODE_ENV=production`, like scripts/start.mjs),
  * on a free port with the bench data folder (BENCH_DATA_DIR, default var/bench/ssr); `env` adds to or
- * overrides its environment (PAGE_CACHE); with npm start's Node flags (scripts/shop-node-flags.mjs),
+ * overrides its environment (PAGE_CACHE); with npm start's Node flags and malloc setting (scripts/shop-node-flags.mjs),
  * from the server bundle npm start runs (scripts/server-bundle.mjs).
  * Not in the bench's process: Lighthouse's own work there
  * (trace processing) delayed the shop's answers, which its simulation reads as server latency; and
@@ -25,6 +25,7 @@ export async function startShopProcess(env: NodeJS.ProcessEnv = {}) {
   const args = [...shopNodeFlags(process.env.NODE_OPTIONS), await serverBundle()];
   const child = spawn(process.execPath, args, {
     env: {
+      ...shopEnv(process.env),
       ...process.env,
       NODE_ENV: 'production',
       DATA_DIR: dataDir,

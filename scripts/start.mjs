@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { newestMtime } from './newest-mtime.mjs';
 import { serverBundle } from './server-bundle.mjs';
-import { shopNodeFlags } from './shop-node-flags.mjs';
+import { shopEnv, shopNodeFlags } from './shop-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildEntry = path.join(root, 'apps/web/build/server/index.js');
@@ -19,12 +19,12 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// the shop's Node flags (the young generation's size), as the benches run it: shop-node-flags.mjs
+// the shop's Node flags (the young generation's size) and malloc setting, as the benches run it: shop-node-flags.mjs
 const heapFlags = shopNodeFlags(process.env.NODE_OPTIONS);
 const child = spawn(process.execPath, [...heapFlags, await serverBundle()], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...shopEnv(process.env), ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopNodeFlags } from '../scripts/shop-node-flags.mjs';
+import { shopEnv, shopNodeFlags } from '../scripts/shop-node-flags.mjs';
 
 describe('the shop process Node flags (npm start and the benches that start the shop)', () => {
   it('gives the shop a 16 MB young generation and an old generation that grows by half at most (issue #16 goal 7)', () => {
@@ -18,5 +18,10 @@ describe('the shop process Node flags (npm start and the benches that start the 
     const { execFileSync } = await import('node:child_process');
     const out = execFileSync(process.execPath, [...shopNodeFlags(undefined), '-e', 'console.log("ok")']);
     expect(out.toString().trim()).toBe('ok');
+  });
+
+  it('has glibc give large allocations back to the system when freed (issue #16 goal 6), unless set already', () => {
+    expect(shopEnv({})).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(shopEnv({ MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({});
   });
 });

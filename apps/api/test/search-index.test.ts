@@ -28,6 +28,7 @@ let memory: FastifyInstance;
 let sql: FastifyInstance;
 let words: string[] = [];
 let skus: string[] = [];
+let urlPaths: { url_path: string; slug: string }[] = [];
 let categoryIds: number[] = [];
 let options: Record<string, (number | string)[]> = {};
 
@@ -53,9 +54,11 @@ beforeAll(async () => {
   const docs = await database.query<{
     name: string;
     sku: string;
+    url_path: string;
+    slug: string;
     category_ids: number[];
     attrs: Record<string, (number | string)[]>;
-  }>("SELECT name, sku, category_ids, attrs FROM product_index WHERE store_code = 'en'", []);
+  }>("SELECT name, sku, url_path, slug, category_ids, attrs FROM product_index WHERE store_code = 'en'", []);
   const w = new Set<string>();
   const o: Record<string, Set<number | string>> = {};
   const c = new Set<number>();
@@ -67,6 +70,7 @@ beforeAll(async () => {
   }
   words = [...w].sort().slice(0, 300);
   skus = docs.map((d) => d.sku).sort();
+  urlPaths = docs.map(({ url_path, slug }) => ({ url_path, slug })).sort((a, b) => a.slug.localeCompare(b.slug));
   categoryIds = [...c].sort((a, b) => a - b);
   options = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v]]));
 }, 180_000);
@@ -139,6 +143,13 @@ function requestArb() {
       weight: 1,
     },
     { arbitrary: fc.nat().map((i) => ({ sku: skus[i % skus.length] })), weight: 1 },
+    { arbitrary: fc.nat().map((i) => ({ url_path: urlPaths[i % urlPaths.length]!.url_path })), weight: 1 },
+    {
+      arbitrary: fc.nat().map((i) => ({
+        slug: [urlPaths[i % urlPaths.length]!.slug, urlPaths[(i * 3 + 1) % urlPaths.length]!.slug],
+      })),
+      weight: 1,
+    },
     {
       arbitrary: fc.nat().map((i) => ({
         'configurable_children.sku': [skus[i % skus.length], skus[(i * 5 + 2) % skus.length]],

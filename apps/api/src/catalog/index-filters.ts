@@ -45,10 +45,10 @@ export function compileFilter(
   return null;
 }
 
-function unionSorted(lists: number[][]): number[] {
-  if (lists.length === 1) return lists[0] as number[];
+function unionSorted(lists: ArrayLike<number>[]): ArrayLike<number> {
+  if (lists.length === 1) return lists[0]!;
   const all: number[] = [];
-  for (const l of lists) for (const o of l) all.push(o);
+  for (const l of lists) for (let i = 0; i < l.length; i++) all.push(l[i]!);
   all.sort((a, b) => a - b);
   return all.filter((o, i) => i === 0 || all[i - 1] !== o);
 }
@@ -77,12 +77,15 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       const set = new Set(ints);
       if (c.kind === 'intArray') {
         if (c.col !== 'category_ids') return null;
-        const lists = [...set].map((id) => ix.catPostings.get(id) ?? []);
+        const lists = [...set].map((id) => ix.catPostings.get(id)?.view() ?? []);
         return {
           candidates: unionSorted(lists),
+          // the arrays read at each call: this test is kept for rows added later (StoreIndex.eligible)
           test: (o) => {
-            for (let k = ix.catStart[o] as number, end = ix.catStart[o + 1] as number; k < end; k++)
-              if (set.has(ix.cats[k] as number)) return true;
+            const start = ix.catStart.data;
+            const cats = ix.cats.data;
+            for (let k = start[o] as number, end = start[o + 1] as number; k < end; k++)
+              if (set.has(cats[k] as number)) return true;
             return false;
           },
         };
@@ -108,7 +111,7 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
         return {
           test: (o) => {
             // NUL-terminated skus: a match starts the string or follows a NUL
-            const skus = ix.childSkus[o] as string;
+            const skus = ix.childSkus.get(o);
             if (!skus) return false;
             for (const w of wanted)
               for (let at = skus.indexOf(w); at >= 0; at = skus.indexOf(w, at + 1))
@@ -117,18 +120,19 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
           },
         };
       }
+      // not held (url_path, slug: one product's lookup, which SQL answers from its own index)
       const col = ix.text[c.col];
       if (!col) return null;
-      const map = c.col === 'sku' || c.col === 'url_path' ? ix.byText[c.col] : undefined;
-      const candidates = map
-        ? unionSorted(
-            [...texts]
-              .map((t) => map.get(t))
+      // by sku: the latest ordinal holding each value (the product and compare pages' queries)
+      const candidates =
+        c.col === 'sku'
+          ? [...texts]
+              .map((t) => col.find(t))
               .filter((o): o is number => o !== undefined)
-              .map((o) => [o]),
-          )
-        : undefined;
-      return { test: (o) => texts.has(col[o] as string), ...(candidates ? { candidates } : {}) };
+              .sort((a, b) => a - b)
+              .filter((o, i, all) => i === 0 || all[i - 1] !== o)
+          : undefined;
+      return { test: col.matcher(texts), ...(candidates ? { candidates } : {}) };
     }
     case 'bool': {
       const bools = list.map(toBool);
@@ -176,10 +180,12 @@ function compileAttribute(ix: StoreIndex, code: string, value: FilterValue): Fil
 function termFilter(ix: StoreIndex, terms: Set<number>): Filter {
   if (terms.size === 0) return NONE;
   return {
-    candidates: unionSorted([...terms].map((t) => ix.termPostings[t] as number[])),
+    candidates: unionSorted([...terms].map((t) => ix.termPostings[t]!.view())),
     test: (o) => {
-      for (let k = ix.termStart[o] as number, end = ix.termStart[o + 1] as number; k < end; k++)
-        if (terms.has(ix.termRows[k] as number)) return true;
+      const start = ix.termStart.data;
+      const rows = ix.termRows.data;
+      for (let k = start[o] as number, end = start[o + 1] as number; k < end; k++)
+        if (terms.has(rows[k] as number)) return true;
       return false;
     },
   };

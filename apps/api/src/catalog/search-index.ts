@@ -34,7 +34,7 @@
  * recent revs and applies the rows whose rev it has not applied yet.
  *
  * Exactness limits (answered by SQL instead): sorting by `name` or `sku` when the database collation
- * is not C, text words whose tsquery is not a plain AND of lexemes, attribute filter values that are
+ * is not C, filters by `url_path` or `slug` (one product's lookup: not held, to keep the index small), text words whose tsquery is not a plain AND of lexemes, attribute filter values that are
  * neither string nor number. The typo fallback (when no word matched as it is) is computed here too:
  * trigram postings of search_text find the rows holding enough of each word's trigrams, and
  * trigram.ts (a port of pg_trgm's word_similarity, differentially tested against the database's)
@@ -55,6 +55,7 @@ import {
   LOAD_BATCH,
   LOAD_COLUMNS,
   NumColumn,
+  TextColumn,
   StoreIndex,
   cmpStr,
   normalise,
@@ -107,7 +108,7 @@ const TYPO_CANDIDATES_MAX = 20_000;
  * a sort key: a numeric column (read when the page is sorted: its array is replaced as it grows), a
  * text column, the relevance, or availability (total_qty above 0 and in stock: domain AVAILABLE_FILTERS)
  */
-type SortKey = { col: NumColumn | string[] | 'score' | 'available'; desc: boolean; text: boolean };
+type SortKey = { col: NumColumn | TextColumn | 'score' | 'available'; desc: boolean };
 
 type ParsedWord = { plain: string[]; prefix: string[] };
 /** what the typo matches are remembered under: store view and base filters, and the base filters' test */
@@ -287,15 +288,18 @@ export class ProductSearchIndex {
       ? query.sort
       : [{ field: prepared.plan ? '_score' : 'is_promoted', dir: 'desc' as const }];
     // sold-out products after the available ones (domain soldOutLast), as the SQL search orders them
-    const keys: SortKey[] = prepared.availableFirst ? [{ col: 'available', desc: true, text: false }] : [];
+    const keys: SortKey[] = prepared.availableFirst ? [{ col: 'available', desc: true }] : [];
     for (const c of clauses) {
       const col = sortColumn(c.field);
       if (!col) return null;
-      if (col === '_score') keys.push({ col: 'score', desc: c.dir === 'desc', text: false });
-      else if (ix.num[col]) keys.push({ col: ix.num[col], desc: c.dir === 'desc', text: false });
-      else if (ix.text[col] && this.collationIsC)
-        keys.push({ col: ix.text[col] as string[], desc: c.dir === 'desc', text: true });
-      else return null;
+      if (col === '_score') keys.push({ col: 'score', desc: c.dir === 'desc' });
+      else if (ix.num[col]) keys.push({ col: ix.num[col], desc: c.dir === 'desc' });
+      else if (ix.text[col] && this.collationIsC) {
+        const text = ix.text[col];
+        // rows re-indexed since the build compare by their bytes: rank again when they are many
+        if (text.unranked > ix.n / 100) text.rank();
+        keys.push({ col: text, desc: c.dir === 'desc' });
+      } else return null;
     }
 
     // filters
@@ -720,8 +724,8 @@ export class ProductSearchIndex {
     const counts = new Map<number | string, number>();
     if (code === 'category_ids' || code === 'category.category_id') {
       for (const o of matched) {
-        for (let k = ix.catStart[o] as number, end = ix.catStart[o + 1] as number; k < end; k++) {
-          const c = ix.cats[k] as number;
+        for (let k = ix.catStart.at(o), end = ix.catStart.at(o + 1); k < end; k++) {
+          const c = ix.cats.at(k);
           counts.set(c, (counts.get(c) ?? 0) + 1);
         }
       }
@@ -795,7 +799,8 @@ function countTerms(ix: StoreIndex, matched: number[], codes: string[]) {
   const want = new Uint8Array(termCode.length);
   for (const code of wanted) for (const t of ix.termsOfCode.get(code)!) want[t] = 1;
   const counts = new Int32Array(termCode.length);
-  const { termStart, termRows } = ix;
+  const termStart = ix.termStart.data;
+  const termRows = ix.termRows.data;
   for (const o of matched)
     for (let k = termStart[o] as number, end = termStart[o + 1] as number; k < end; k++) {
       const t = termRows[k] as number;
@@ -839,7 +844,7 @@ function comparator(ix: StoreIndex, sortKeys: SortKey[], score: Float32Array | n
       let d: number;
       if (k.col === 'score') d = score ? (score[a] as number) - (score[b] as number) : 0;
       else if (k.col === 'available') d = available(a) - available(b);
-      else if (k.text) d = cmpStr((k.col as string[])[a] as string, (k.col as string[])[b] as string);
+      else if (k.col instanceof TextColumn) d = k.col.compare(a, b);
       else d = ((k.col as ArrayLike<number>)[a] as number) - ((k.col as ArrayLike<number>)[b] as number);
       if (d !== 0) return k.desc ? -d : d;
     }

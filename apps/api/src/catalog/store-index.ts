@@ -5,6 +5,7 @@
  * a new ordinal and its old one is marked dead).
  */
 import { LISTING_STATUS, LISTING_VISIBILITY } from '@vitrina/domain';
+import { IntList, IntMap, NumColumn, TextColumn } from './index-columns.ts';
 import { trigramWords, wordTrigrams } from './trigram.ts';
 import { OrdinalScratch, weightCode, type Posting } from './scored-postings.ts';
 
@@ -14,6 +15,7 @@ export type Predicate = (o: number) => boolean;
 const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
 const WEIGHT_OF: Partial<Record<string, number>> = WEIGHTS;
 export const LOAD_BATCH = 5000;
+export { NumColumn, TextColumn };
 
 export type Loaded = {
   product_id: number;
@@ -21,8 +23,6 @@ export type Loaded = {
   type_id: string;
   status: number;
   visibility: number;
-  slug: string;
-  url_path: string;
   name: string;
   category_ids: number[];
   attrs: Record<string, unknown>;
@@ -39,7 +39,7 @@ export type Loaded = {
   rev: number;
 };
 
-export const LOAD_COLUMNS = `product_id, sku, type_id, status, visibility, slug, url_path, name, category_ids, attrs, child_skus,
+export const LOAD_COLUMNS = `product_id, sku, type_id, status, visibility, name, category_ids, attrs, child_skus,
   final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
   (extract(epoch from created_at) * 1000000)::float8 AS created_us, (extract(epoch from updated_at) * 1000000)::float8 AS updated_us,
   search::text AS search, search_text, rev::float8 AS rev`;
@@ -97,29 +97,6 @@ export function parseTsquery(text: string): { lexeme: string; prefix: boolean }[
   return out;
 }
 
-/**
- * A numeric column by ordinal in a typed array: 1, 4 or 8 bytes a row (the JS arrays of numbers this
- * replaced cost 8 to 16 with their growth slack, and doubles were boxed). `data` is replaced when it
- * grows: read it through the column at the time of use, never keep it across an await.
- */
-export class NumColumn {
-  data: Uint8Array | Int32Array | Float64Array;
-  constructor(private readonly make: (size: number) => Uint8Array | Int32Array | Float64Array) {
-    this.data = make(1024);
-  }
-  set(o: number, v: number): void {
-    if (o >= this.data.length) {
-      const grown = this.make(Math.ceil(this.data.length * 1.5) + 1024);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[o] = v;
-  }
-  /** drops the unused capacity (after a build) */
-  trim(n: number): void {
-    if (this.data.length > n) this.data = this.data.slice(0, n);
-  }
-}
 const int32 = () => new NumColumn((n) => new Int32Array(n));
 const float64 = () => new NumColumn((n) => new Float64Array(n));
 const flags = () => new NumColumn((n) => new Uint8Array(n));
@@ -132,17 +109,13 @@ export class StoreIndex {
   /** 1 for the live ordinals (a re-indexed row's old ordinal is 0) */
   readonly live = flags();
   readonly revOf = float64();
-  readonly ordOf = new Map<number, number>();
+  readonly ordOf = new IntMap();
   readonly productId = int32();
-  readonly sku: string[] = [];
-  readonly urlPath: string[] = [];
-  readonly slug: string[] = [];
-  readonly typeId: string[] = [];
-  readonly name: string[] = [];
-  /** the child skus of each ordinal, each followed by NUL (one string a row, '' for none) */
-  readonly childSkus: string[] = [];
-  /** type ids seen (a handful of values: one string each, not one per row) */
-  private readonly typeIds = new Map<string, string>();
+  readonly sku = new TextColumn({ lookup: true });
+  readonly typeId = new TextColumn();
+  readonly name = new TextColumn();
+  /** the child skus of each ordinal, each followed by NUL ('' for none) */
+  readonly childSkus = new TextColumn();
   readonly num: Record<string, NumColumn> = {
     product_id: this.productId,
     status: int32(),
@@ -155,24 +128,22 @@ export class StoreIndex {
     created_at: float64(),
     updated_at: float64(),
   };
-  readonly text: Record<string, string[]> = {
+  readonly text: Record<string, TextColumn> = {
     sku: this.sku,
-    url_path: this.urlPath,
-    slug: this.slug,
     type_id: this.typeId,
     name: this.name,
   };
-  // categories: CSR rows and postings
-  readonly catStart: number[] = [0];
-  readonly cats: number[] = [];
-  readonly catPostings = new Map<number, number[]>();
+  // categories: compressed rows (CSR: row o's categories are cats[catStart[o]..catStart[o + 1]]) and postings
+  readonly catStart = new IntList(1024);
+  readonly cats = new IntList(1024);
+  readonly catPostings = new Map<number, IntList>();
   // attribute options: term = (code, value); CSR rows and postings
-  readonly termStart: number[] = [0];
-  readonly termRows: number[] = [];
+  readonly termStart = new IntList(1024);
+  readonly termRows = new IntList(1024);
   readonly termCode: string[] = [];
   readonly termValue: (number | string)[] = [];
   readonly termIds = new Map<string, number>();
-  readonly termPostings: number[][] = [];
+  readonly termPostings: IntList[] = [];
   readonly termsOfCode = new Map<string, number[]>();
   // lexemes: while building, (lexeme id, ordinal, weight) in typed arrays (LexemeBuild); compact()
   // turns them into one sorted string of lexemes and typed-array postings (no object per lexeme: 100k products hold ~500k distinct
@@ -206,14 +177,17 @@ export class StoreIndex {
   private trgCount = new Int32Array(0);
   private trgBytes = new Uint8Array(0);
   private trgDecoded = new Int32Array(0);
-  // sku and url_path lookups (the product page's queries): the latest ordinal of each value
-  readonly byText = { sku: new Map<string, number>(), url_path: new Map<string, number>() };
   /** scratch space of the synchronous text matching (scored-postings.ts) */
   readonly scratch = new OrdinalScratch();
   /** dense score arrays given back by finished queries, all zero (a query takes one, sets its matches, gives it back cleared) */
   private freeScores: Float32Array[] = [];
   /** per base-filter set (the spec's coverage rules), which ordinals pass it, computed up to `upTo` and extended as rows are added */
   private eligibility = new Map<string, { bits: Uint8Array; upTo: number; test: Predicate }>();
+
+  constructor() {
+    this.catStart.push(0);
+    this.termStart.push(0);
+  }
 
   get dead(): number {
     return this.n - this.liveCount;
@@ -298,11 +272,7 @@ export class StoreIndex {
     this.revOf.set(o, r.rev);
     this.productId.set(o, r.product_id);
     this.sku.push(r.sku);
-    this.urlPath.push(r.url_path);
-    this.slug.push(r.slug);
-    let typeId = this.typeIds.get(r.type_id);
-    if (typeId === undefined) this.typeIds.set(r.type_id, (typeId = r.type_id));
-    this.typeId.push(typeId);
+    this.typeId.push(r.type_id);
     this.name.push(r.name);
     this.childSkus.push(r.child_skus.length ? r.child_skus.map((s) => `${s}\u0000`).join('') : '');
     const num = this.num;
@@ -318,8 +288,8 @@ export class StoreIndex {
     for (const c of r.category_ids) {
       this.cats.push(c);
       let list = this.catPostings.get(c);
-      if (!list) this.catPostings.set(c, (list = []));
-      if (list[list.length - 1] !== o) list.push(o);
+      if (!list) this.catPostings.set(c, (list = new IntList()));
+      if (list.last() !== o) list.push(o);
     }
     this.catStart.push(this.cats.length);
     for (const [code, values] of Object.entries(r.attrs)) {
@@ -328,8 +298,8 @@ export class StoreIndex {
         if (typeof v !== 'number' && typeof v !== 'string') continue;
         const t = this.term(code, v);
         this.termRows.push(t);
-        const list = this.termPostings[t] as number[];
-        if (list[list.length - 1] !== o) list.push(o);
+        const list = this.termPostings[t] as IntList;
+        if (list.last() !== o) list.push(o);
       }
     }
     this.termStart.push(this.termRows.length);
@@ -345,8 +315,6 @@ export class StoreIndex {
       p.ords.push(o);
       p.w.push(weightCode(w));
     }
-    this.byText.sku.set(r.sku, o);
-    this.byText.url_path.set(r.url_path, o);
     // the trigram numbers of search_text, word by word (most words recur: their numbers are remembered)
     const ids: number[] = [];
     for (const word of trigramWords(r.search_text)) {
@@ -461,6 +429,12 @@ export class StoreIndex {
       this.live.trim(this.n);
       this.revOf.trim(this.n);
       for (const col of Object.values(this.num)) col.trim(this.n);
+      for (const col of [this.catStart, this.cats, this.termStart, this.termRows]) col.trim();
+      for (const list of [...this.catPostings.values(), ...this.termPostings]) list.trim();
+      for (const col of [...Object.values(this.text), this.childSkus]) col.trim();
+      // the text columns a search sorts by (SORT_FIELDS): ranked once, here in the background
+      this.name.rank();
+      this.sku.rank();
       this.compactTrigrams();
       this.trgBuilding = false;
       this.wordTrigramIds.clear();
@@ -578,7 +552,7 @@ export class StoreIndex {
       this.termIds.set(key, t);
       this.termCode.push(code);
       this.termValue.push(v);
-      this.termPostings.push([]);
+      this.termPostings.push(new IntList());
       let ofCode = this.termsOfCode.get(code);
       if (!ofCode) this.termsOfCode.set(code, (ofCode = []));
       ofCode.push(t);
@@ -590,17 +564,13 @@ export class StoreIndex {
     return this.termIds.get(`${code}\u0000${typeof v === 'number' ? 'n' : 's'}${v}`);
   }
 
-  /** approximate heap size of the index, in bytes (arrays of small integers at 4 bytes an entry, strings at their length plus a header) */
+  /** approximate bytes held by the index (typed arrays at their length, maps and strings at a guess) */
   memoryEstimate(): number {
-    let bytes = this.n * 40 + (this.cats.length + this.termRows.length) * 4;
+    let bytes = this.ordOf.byteLength + this.termCode.length * 100 + this.trgIds.size * 64;
     for (const col of [this.live, this.revOf, ...Object.values(this.num)]) bytes += col.data.byteLength;
-    for (const p of this.catPostings.values()) bytes += p.length * 4;
-    for (const p of this.termPostings) bytes += p.length * 4;
-    for (let i = 0; i < this.n; i++)
-      bytes +=
-        (this.sku[i]!.length + this.urlPath[i]!.length + this.slug[i]!.length + this.name[i]!.length) * 2 +
-        this.childSkus[i]!.length +
-        4 * 16;
+    for (const col of [...Object.values(this.text), this.childSkus]) bytes += col.byteLength;
+    for (const list of [this.catStart, this.cats, this.termStart, this.termRows, ...this.catPostings.values(), ...this.termPostings])
+      bytes += list.data.byteLength;
     return (
       bytes +
       this.lexBlob.length * 2 +
@@ -608,7 +578,6 @@ export class StoreIndex {
       this.lexStart.byteLength +
       this.lexOrds.byteLength +
       this.lexW.byteLength +
-      this.trgIds.size * 64 +
       this.trgFlat.byteLength +
       this.trgOffset.byteLength +
       this.trgStart.byteLength +
