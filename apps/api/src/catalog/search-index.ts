@@ -14,7 +14,8 @@
  *   walking the matching ordinals.
  * Only the page's documents are read from the database (by primary key).
  *
- * Files: store-index.ts (one store view's columns, postings and scratch space), index-filters.ts
+ * Files: store-index.ts (one store view's columns, postings and scratch space), index-columns.ts
+ * (its typed-array containers: numbers, integer lists and map, UTF-8 text), index-filters.ts
  * (request filters as predicates and candidates), scored-postings.ts (text matching), trigram.ts
  * (pg_trgm's word similarity), typo-prefilter.ts; this file answers queries and keeps the indexes fresh.
  *
