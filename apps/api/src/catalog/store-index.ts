@@ -432,9 +432,7 @@ export class StoreIndex {
       for (const col of [this.catStart, this.cats, this.termStart, this.termRows]) col.trim();
       for (const list of [...this.catPostings.values(), ...this.termPostings]) list.trim();
       for (const col of [...Object.values(this.text), this.childSkus]) col.trim();
-      // the text columns a search sorts by (SORT_FIELDS): ranked once, here in the background
-      this.name.rank();
-      this.sku.rank();
+      this.rerank(0);
       this.compactTrigrams();
       this.trgBuilding = false;
       this.wordTrigramIds.clear();
@@ -448,6 +446,15 @@ export class StoreIndex {
     this.lexOrds = built.ords;
     this.lexW = built.weights;
     this.building = null;
+  }
+
+  /**
+   * Ranks the text columns a search sorts by (SORT_FIELDS: name, sku), in the background (a build, a
+   * refresh), when more than `share` of the rows have no rank: rows added since the last ranking
+   * compare by their bytes, more slowly (~0.2 s to rank 100k names).
+   */
+  rerank(share = 0.01): void {
+    for (const col of [this.name, this.sku]) if (col.unranked > this.n * share) col.rank();
   }
 
   /**
