@@ -55,8 +55,6 @@ import {
   isIndexedRow,
   LOAD_BATCH,
   LOAD_COLUMNS,
-  NumColumn,
-  TextColumn,
   StoreIndex,
   cmpStr,
   normalise,
@@ -65,6 +63,7 @@ import {
   type Predicate,
 } from './store-index.ts';
 import { compileFilter, type Filter } from './index-filters.ts';
+import { NumColumn, TextColumn } from './index-columns.ts';
 
 export { parseTsquery, parseTsvector } from './store-index.ts';
 export { trigrams, typoPrefilter } from './typo-prefilter.ts';

@@ -15,7 +15,6 @@ export type Predicate = (o: number) => boolean;
 const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
 const WEIGHT_OF: Partial<Record<string, number>> = WEIGHTS;
 export const LOAD_BATCH = 5000;
-export { NumColumn, TextColumn };
 
 export type Loaded = {
   product_id: number;
