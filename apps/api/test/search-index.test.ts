@@ -581,7 +581,9 @@ describe('the index follows the database', () => {
     expect(counts!.all).toBeGreaterThan(counts!.listable);
     expect(index.memory().lt).toBeGreaterThan(0);
     const held = () =>
-      (index as unknown as { stores: Map<string, { ix: { liveCount: number } }> }).stores.get('lt')!.ix;
+      (index as unknown as { stores: Map<string, { ix: { liveCount: number; maxRev: number } }> }).stores.get(
+        'lt',
+      )!.ix;
     expect(held().liveCount).toBe(counts!.listable);
 
     const [row] = await database.query<{ product_id: number; sku: string }>(
@@ -612,6 +614,13 @@ describe('the index follows the database', () => {
     await setVisibility(1);
     expect(await bySku()).toEqual([]);
     expect(held().liveCount).toBe(counts!.listable - 1);
+    // written again while hidden: read once by the next poll, not by every poll after it
+    await setVisibility(1);
+    const [hidden] = await database.query<{ rev: number }>(
+      "SELECT rev::float8 AS rev FROM product_index WHERE store_code = 'lt' AND product_id = $1",
+      [row!.product_id],
+    );
+    expect(held().maxRev).toBeGreaterThanOrEqual(Number(hidden!.rev));
     await setVisibility(4);
     expect(await bySku()).toEqual([row!.product_id]);
     expect(held().liveCount).toBe(counts!.listable);

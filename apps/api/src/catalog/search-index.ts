@@ -191,6 +191,12 @@ export class ProductSearchIndex {
       this.collationIsC = row ? /^(C|POSIX)(\.|$)/i.test(row.c) : false;
     }
     const ix = new StoreIndex();
+    // the highest rev of every row, held or not, before reading: rows written meanwhile are read
+    // again by the next refresh (and skipped if already applied)
+    const [top] = await this.database.query<{ rev: number }>(
+      'SELECT coalesce(max(rev), 0)::float8 AS rev FROM product_index WHERE store_code = $1',
+      [store],
+    );
     let last = -1;
     for (;;) {
       if (this.closed) throw new Error('closed');
@@ -206,6 +212,7 @@ export class ProductSearchIndex {
       last = batch[batch.length - 1]!.product_id;
     }
     ix.compact();
+    ix.maxRev = Number(top?.rev ?? 0);
     return ix;
   }
 
@@ -242,6 +249,8 @@ export class ProductSearchIndex {
       );
       if (Number(count?.n) !== ix.liveCount) return false;
     }
+    // the rows not held (hidden, disabled) were read too: past them, or every poll reads them again
+    for (const r of changed) if (Number(r.rev) > ix.maxRev) ix.maxRev = Number(r.rev);
     ix.rerank();
     return ix.dead <= ix.n / 4;
   }
