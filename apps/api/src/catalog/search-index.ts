@@ -4,7 +4,8 @@
  * answers the same requests with the same ids, totals and facet counts (test/search-index.test.ts
  * runs random requests through both), and hands back to SQL whatever it cannot answer exactly.
  *
- * Per store view, built from the `product_index` rows a search can return (store-index.ts isIndexedRow; columnar, by ordinal):
+ * Per store view, built from the `product_index` rows a search can return (store-index.ts
+ * isIndexedRow), columnar, by ordinal:
  * - column arrays for filters and sort keys (status, visibility, prices, stock, dates, ...);
  * - postings (ordinals, ascending) per category id, per attribute option (`code` + value), and per
  *   lexeme of the stored weighted tsvector (read back from PostgreSQL, so a word matches here exactly
@@ -35,7 +36,8 @@
  * recent revs and applies the rows whose rev it has not applied yet.
  *
  * Exactness limits (answered by SQL instead): sorting by `name` or `sku` when the database collation
- * is not C, filters by `url_path` or `slug` (one product's lookup: not held, to keep the index small), text words whose tsquery is not a plain AND of lexemes, attribute filter values that are
+ * is not C, filters by `url_path` or `slug` (one product's lookup: not held, to keep the index
+ * small), text words whose tsquery is not a plain AND of lexemes, attribute filter values that are
  * neither string nor number. The typo fallback (when no word matched as it is) is computed here too:
  * trigram postings of search_text find the rows holding enough of each word's trigrams, and
  * trigram.ts (a port of pg_trgm's word_similarity, differentially tested against the database's)
