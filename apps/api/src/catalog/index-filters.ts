@@ -126,11 +126,12 @@ function compileColumn(ix: StoreIndex, c: Column, value: FilterValue): Filter | 
       // by sku: the latest ordinal holding each value (the product and compare pages' queries)
       const candidates =
         c.col === 'sku'
-          ? [...texts]
-              .map((t) => col.find(t))
-              .filter((o): o is number => o !== undefined)
-              .sort((a, b) => a - b)
-              .filter((o, i, all) => i === 0 || all[i - 1] !== o)
+          ? unionSorted(
+              [...texts]
+                .map((t) => col.find(t))
+                .filter((o): o is number => o !== undefined)
+                .map((o) => [o]),
+            )
           : undefined;
       return { test: col.matcher(texts), ...(candidates ? { candidates } : {}) };
     }
