@@ -70,6 +70,11 @@ export interface CartState {
   lastTotalsSyncAt: number | null;
   /** Spec "Cart connection": guest-cart retries after a 401, reset by a successful sync. */
   bypassCount: number;
+  /**
+   * Raised by a clear and a move to another server cart, and shared with the cart: a tab's write of
+   * a lower generation was made from a cart read before that and is not taken (state/store.ts).
+   */
+  generation: number;
   /** True once the persisted cart has been read in this tab. */
   loaded: boolean;
   /** True while a server write of this tab is in flight. */
@@ -91,6 +96,7 @@ export const initialCart: CartState = {
   lastSyncAt: null,
   lastTotalsSyncAt: null,
   bypassCount: 0,
+  generation: 0,
   loaded: false,
   syncing: false,
   syncDisabled: false,
@@ -186,6 +192,12 @@ const newStockCheckId = () =>
  * `online` event (root.tsx) runs it. Syncs run one at a time in this tab (a queue) and across tabs
  * (a lock; the persisted state is re-read under it), so rapid clicks and two tabs never race.
  */
+/** The generation of a persisted or shared cart (0 for a cart kept before generations). */
+const generationOf = (raw: unknown): number => {
+  const g = (raw as { generation?: unknown } | null)?.generation;
+  return typeof g === 'number' && Number.isSafeInteger(g) ? g : 0;
+};
+
 export function createCartStore(options: CartStoreOptions = {}) {
   const { persistKey } = options;
   const online = options.online ?? defaultOnline;
@@ -204,12 +216,13 @@ export function createCartStore(options: CartStoreOptions = {}) {
       lastSyncAt: typeof r.lastSyncAt === 'number' ? r.lastSyncAt : null,
       lastTotalsSyncAt: typeof r.lastTotalsSyncAt === 'number' ? r.lastTotalsSyncAt : null,
       bypassCount: typeof r.bypassCount === 'number' ? r.bypassCount : 0,
+      generation: generationOf(r),
       loaded: true,
       syncing: init.syncing,
       syncDisabled: init.syncDisabled,
     };
   };
-  const store = createStore<CartState>(initialCart, { persistKey, serialize, deserialize });
+  const store = createStore<CartState>(initialCart, { persistKey, serialize, deserialize, generationOf });
   void store.ready.then(() => {
     if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
   });
@@ -255,6 +268,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
     epoch++;
     store.set((s) => ({
       ...initialCart,
+      generation: s.generation + 1,
       loaded: s.loaded,
       syncing: s.syncing,
     }));
@@ -599,6 +613,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
           epoch++;
           store.set((s) => ({
             ...s,
+            generation: s.generation + 1,
             cartServerToken: cartId,
             cartItemsHash: '',
             removed: [],

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { idbGet, idbSet } from '../lib/idb';
+import { idbGet, idbSet, idbUpdate } from '../lib/idb';
 
 /**
  * A tiny observable store for `useSyncExternalStore`. Optionally persisted (IndexedDB, see idb.ts)
@@ -28,6 +28,13 @@ export interface StoreOptions<S> {
    * to this tab, such as a typed password, survive another tab's write).
    */
   deserialize?: (raw: unknown, current: S) => S;
+  /**
+   * The generation of a shared value (the cart's: raised by a clear). A value of a lower generation
+   * than the device's or this tab's is stale: another tab wrote it from a state it read before a
+   * clear whose broadcast had not reached it yet. It is neither written over the device's value
+   * nor taken from a broadcast; the writing tab takes the device's value instead.
+   */
+  generationOf?: (raw: unknown) => number;
 }
 
 const isBrowser = typeof window !== 'undefined';
@@ -39,6 +46,7 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
   const serialize = options.serialize ?? ((s: S) => s);
   const deserialize =
     options.deserialize ?? ((raw: unknown, init: S) => ({ ...init, ...(raw as object) }) as S);
+  const { generationOf } = options;
   let channel: BroadcastChannel | null = null;
 
   const emit = () => {
@@ -62,7 +70,7 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
       return;
     }
     shared = json;
-    void idbSet(persistKey, value);
+    void persist(persistKey, value);
     try {
       channel?.postMessage(value);
     } catch {
@@ -70,11 +78,31 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     }
   };
 
+  /** Writes the value, or (with generations) takes the device's newer one instead. */
+  const persist = async (key: string, value: unknown) => {
+    if (!generationOf) return idbSet(key, value);
+    try {
+      const stored = await idbUpdate<unknown>(key, (current) =>
+        current !== undefined && generationOf(current) > generationOf(value) ? current : value,
+      );
+      // refused: take the device's value, unless this tab has meanwhile reached its generation
+      if (stored !== value && generationOf(stored) > generationOf(serialize(state)))
+        apply(deserialize(stored, state), true);
+    } catch {
+      await idbSet(key, value); // no IndexedDB: idbSet's in-memory copy, as without generations
+    }
+  };
+  /** A shared value older than this tab's state (always false without generations). */
+  const stale = (raw: unknown) =>
+    generationOf !== undefined && generationOf(raw) < generationOf(serialize(state));
+
   let ready: Promise<void> = Promise.resolve();
   if (persistKey && isBrowser) {
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(`vitrina:${persistKey}`);
-      channel.onmessage = (e: MessageEvent) => apply(deserialize(e.data, state), true);
+      channel.onmessage = (e: MessageEvent) => {
+        if (!stale(e.data)) apply(deserialize(e.data, state), true);
+      };
     }
     ready = idbGet(persistKey).then(
       (raw) => {
