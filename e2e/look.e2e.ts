@@ -162,3 +162,63 @@ describe.each<StoreCode>(['lt', 'en', 'ru'])('look (%s)', (store) => {
     await page.close();
   });
 });
+
+describe('the web font (lib/fonts.ts)', () => {
+  it('a first visit paints in the system font and fetches Inter after hydration; the next page draws Inter from its first paint, with no layout shift', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.shifts += (e as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const fonts: string[] = [];
+    context.on('request', (r) => {
+      if (/\.woff2(\?|$)/.test(r.url())) fonts.push(r.url());
+    });
+    const page = await context.newPage();
+    const html = page.locator('html');
+    const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+
+    await page.goto(`${shopUrl}/`, { waitUntil: 'load' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await html.getAttribute('data-fonts')).toBeNull();
+    expect(await bodyFont()).toMatch(/^system-ui/);
+    // fetched after hydration (all three files, not applied), and remembered
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('vitrina:fonts'))).toBeTruthy();
+    expect(new Set(fonts).size).toBe(3);
+    // none asked for before the page's load and its first paint (they start with the scripts)
+    const timing = await page.evaluate(() => ({
+      load: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      starts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\.woff2(\?|$)/.test(e.name))
+        .map((e) => e.startTime),
+    }));
+    expect(timing.starts.length).toBeGreaterThan(0);
+    for (const start of timing.starts) expect(start).toBeGreaterThan(Math.max(timing.load, timing.paint));
+    expect(await html.getAttribute('data-fonts')).toBeNull();
+    // the shopper's next navigation turns the page to Inter
+    const category = page.locator('main a[href^="/c/"]').first();
+    const href = (await category.getAttribute('href'))!;
+    await category.click();
+    await page.waitForURL((u) => u.pathname === href);
+    await expect.poll(() => html.getAttribute('data-fonts')).toBe('');
+    expect(await bodyFont()).toMatch(/^Inter/);
+
+    // a new page load on this device: Inter from the first paint, nothing moves
+    const next = await context.newPage();
+    await next.goto(`${shopUrl}${href}`, { waitUntil: 'load' });
+    expect(await next.locator('html').getAttribute('data-fonts')).toBe('');
+    await next.evaluate(() => document.fonts.ready);
+    expect(
+      await next.evaluate(() =>
+        [...document.fonts].some((f) => f.family === 'Inter' && f.status === 'loaded'),
+      ),
+    ).toBe(true);
+    expect(await next.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    await context.close();
+  });
+});

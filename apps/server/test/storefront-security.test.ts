@@ -112,7 +112,7 @@ describe('storefront pages', () => {
     const url = await productUrl(2);
     for (const { res, doc } of [await page(url), await page(url)]) {
       expect(res.statusCode).toBe(200);
-      // no module preload competes with the document, the font and the first images
+      // no module preload competes with the document and the first images
       expect(doc.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
       // the module script preloads the same chunks and imports the route modules after the window's load
       const script = doc.querySelector('script[type="module"]')!.textContent;
@@ -120,8 +120,12 @@ describe('storefront pages', () => {
       expect(script).toMatch(/link\.rel = "modulepreload"/);
       expect(script).toMatch(/import\("\/assets\/root-[^"]+\.js"\)/);
       expect(script).not.toMatch(/^import \* as/m);
-      // the LCP candidates keep their high priority
-      expect(doc.querySelector('link[rel="preload"][as="font"]')).not.toBeNull();
+      // nor a font: Inter is drawn only on a device that holds it (web/app/lib/fonts.ts), marked by
+      // the head's nonce'd script before the stylesheet
+      expect(doc.querySelector('link[rel="preload"][as="font"]')).toBeNull();
+      const fonts = doc.querySelector('head script:not([type])');
+      expect(fonts?.textContent).toMatch(/localStorage\.getItem\("vitrina:fonts"\)/);
+      expect(fonts?.getAttribute('nonce')).toBeTruthy();
     }
   });
 

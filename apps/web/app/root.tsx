@@ -32,7 +32,7 @@ import { serverApi } from './api-client/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './components/navigation/menu';
 import type { StoreInfo } from './lib/types';
-import { FONT_PRELOAD } from './lib/fonts';
+import { WEB_FONTS_SCRIPT, useWebFonts } from './lib/fonts';
 import { isStorePrefixPair, storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
 import { ApiError } from './api-client/api';
 import { cart } from './state/cart';
@@ -129,6 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const storeCode = useStoreCode();
   const nonce = useCspNonce();
   useHydratedMarker();
+  useWebFonts();
   return (
     <html lang={storeCode}>
       <head>
@@ -137,8 +138,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="manifest" href={manifestPath(storeCode)} />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
-        {/* the one font file the first paint needs (latin; cyrillic on the Russian store view) */}
-        <link rel="preload" href={FONT_PRELOAD[storeCode]} as="font" type="font/woff2" crossOrigin="" />
+        {/* Inter from the first paint only on a device that holds its files (lib/fonts.ts) */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
         <InlineStyles nonce={nonce} />
         <Meta />
         <Links />

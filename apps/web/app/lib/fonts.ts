@@ -1,4 +1,5 @@
-import type { StoreCode } from '@vitrina/domain';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import cyrillic from '../fonts/inter-cyrillic.woff2?url';
 import latinExt from '../fonts/inter-latin-ext-a.woff2?url';
 import latin from '../fonts/inter-latin.woff2?url';
@@ -8,13 +9,55 @@ import latin from '../fonts/inter-latin.woff2?url';
  * styles.css declares with unicode-range: latin, Latin Extended-A (ą č ę ė į š ų ū ž, Latvian ā ē ģ ī ķ
  * ļ ņ), cyrillic. Imported here so that the client build emits them as fingerprinted assets (served
  * as immutable, like the scripts) under the same names the inlined stylesheet's url()s get in the
- * server build. The preloaded one is the file most of a page's text needs in that store view; the
- * others load only when a character of theirs is on the page.
+ * server build.
+ *
+ * Inter is drawn only on a device that already holds the files (issue #16 goal 2). A first visit
+ * paints in the system's own font and downloads nothing for text before its first paint: the ~49 KB
+ * of font files competed with the document and the first images on a phone's network (Lighthouse
+ * charged them to the largest paint), and their arrival laid the whole page out again. Once the page
+ * has hydrated, the files are fetched (not applied) and the device remembers it; from then on the
+ * inline script below marks `<html data-fonts>` before the first paint and styles.css draws Inter,
+ * from the browser's cache, with `font-display: optional` (a file the cache has lost is not swapped
+ * in later: no layout shift, ever). The page the files were fetched on turns to Inter at the
+ * shopper's next navigation, which the shopper started, rather than under their eyes.
  */
 export const FONT_FILES = { latin, latinExt, cyrillic };
 
-export const FONT_PRELOAD: Record<StoreCode, string> = {
-  lt: latin,
-  en: latin,
-  ru: cyrillic,
-};
+/** localStorage: the font files this device holds (their fingerprinted names change with them) */
+const HELD_KEY = 'vitrina:fonts';
+const HELD = Object.values(FONT_FILES).join(' ');
+
+/** Inline in `<head>`, before the stylesheet (a nonce'd script: the page's CSP). */
+export const WEB_FONTS_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(HELD_KEY)})===${JSON.stringify(HELD)})document.documentElement.dataset.fonts=""}catch(e){}`;
+
+const fontsShown = () => document.documentElement.dataset.fonts !== undefined;
+
+function fontsHeld(): boolean {
+  try {
+    return localStorage.getItem(HELD_KEY) === HELD;
+  } catch {
+    return false; // storage refused (a private mode): the system font, every page
+  }
+}
+
+/** Downloads the files without applying them (a FontFace not added to the document). */
+async function holdFonts(): Promise<void> {
+  await Promise.all(Object.values(FONT_FILES).map((url) => new FontFace('Inter', `url(${url})`).load()));
+  try {
+    localStorage.setItem(HELD_KEY, HELD);
+  } catch {
+    // as fontsHeld
+  }
+}
+
+/** The web font's life in the browser (root layout): fetched after hydration, shown from the next page. */
+export function useWebFonts(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (typeof FontFace === 'undefined' || fontsHeld()) return;
+    holdFonts().catch(() => undefined); // offline or refused: tried again on the next page load
+  }, []);
+  useEffect(() => {
+    if (!fontsShown() && fontsHeld()) document.documentElement.dataset.fonts = '';
+  }, [pathname]);
+}

@@ -1,7 +1,9 @@
 /**
  * The Vitrina wordmark (issue #13 "Look"): the shop-window mark (the favicon's, public/favicon.svg)
  * and the name. Inline, so the first paint needs no request for it; drawn as a picture (aria-hidden):
- * the link around it carries the name.
+ * the link around it carries the name. The name is drawn in the page's font (styles.css `.logo text`:
+ * the system's until the device holds Inter, lib/fonts.ts) and held to Inter's width (71 px at this
+ * size), so the mark is the same size in every font.
  */
 export function Logo() {
   return (
@@ -20,7 +22,8 @@ export function Logo() {
         x="40"
         y="24"
         fill="currentColor"
-        fontFamily="Inter, 'Inter Fallback', system-ui, sans-serif"
+        textLength="71"
+        lengthAdjust="spacingAndGlyphs"
         fontSize="23"
         fontWeight="700"
         letterSpacing="-0.6"
