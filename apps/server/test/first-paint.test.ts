@@ -42,7 +42,15 @@ function runScript(
     document: {
       readyState,
       createElement: () => ({}) as { rel?: string; href?: string },
-      head: { append: (link: { rel: string; href: string }) => events.push(`${link.rel} ${link.href}`) },
+      createDocumentFragment: () => {
+        const children: { rel: string; href: string }[] = [];
+        return { children, append: (link: { rel: string; href: string }) => children.push(link) };
+      },
+      // the links reach the head as one fragment
+      head: {
+        append: (fragment: { children: { rel: string; href: string }[] }) =>
+          fragment.children.forEach((link) => events.push(`${link.rel} ${link.href}`)),
+      },
     },
     addEventListener: (name: string, fn: () => void) => listeners.set(name, fn),
     requestAnimationFrame: (fn: () => void) => frames.push(fn),

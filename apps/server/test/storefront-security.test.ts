@@ -129,6 +129,21 @@ describe('storefront pages', () => {
     }
   });
 
+  it("the home page asks with high priority only for its head banner, the page's largest image", async () => {
+    const { res, doc } = await page('/');
+    expect(res.statusCode).toBe(200);
+    // the new products are below the first screen at every width: lazy, not competing with it
+    expect(
+      doc.querySelectorAll('section[aria-labelledby="new-products"] img[loading="lazy"]').length,
+    ).toBeGreaterThan(0);
+    expect(doc.querySelectorAll('section[aria-labelledby="new-products"] img[loading="eager"]')).toHaveLength(
+      0,
+    );
+    const high = [...doc.querySelectorAll('img[fetchpriority="high"]')];
+    expect(high).toHaveLength(1);
+    expect(high[0]!.getAttribute('src')).toMatch(/banners/);
+  });
+
   it('over HTTPS (the trusted protocol) add HSTS', async () => {
     const trusted = await buildApi({
       database,

@@ -79,7 +79,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BannerGrid banners={loaderData.banners} small={loaderData.smallBanners} label={t('banners.main')} />
       <section aria-labelledby="new-products">
         <h2 id="new-products">{t('home.newProducts')}</h2>
-        <ProductGrid products={loaderData.newProducts} eagerCount={4} />
+        {/* below the first screen at every width (the banners head the page): lazy, so that none of
+            them competes with the head banner, the page's largest image */}
+        <ProductGrid products={loaderData.newProducts} />
       </section>
       {loaderData.bestsellers.length ? (
         <section aria-labelledby="bestsellers">
