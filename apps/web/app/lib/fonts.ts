@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import cyrillic from '../fonts/inter-cyrillic.woff2?url';
 import latinExt from '../fonts/inter-latin-ext-a.woff2?url';
@@ -21,7 +21,7 @@ import latin from '../fonts/inter-latin.woff2?url';
  * in later: no layout shift, ever). The page the files were fetched on turns to Inter at the
  * shopper's next navigation, which the shopper started, rather than under their eyes.
  */
-export const FONT_FILES = { latin, latinExt, cyrillic };
+const FONT_FILES = { latin, latinExt, cyrillic };
 
 /** localStorage: the font files this device holds (their fingerprinted names change with them) */
 const HELD_KEY = 'vitrina:fonts';
@@ -57,7 +57,8 @@ export function useWebFonts(): void {
     if (typeof FontFace === 'undefined' || fontsHeld()) return;
     holdFonts().catch(() => undefined); // offline or refused: tried again on the next page load
   }, []);
-  useEffect(() => {
+  // before the new page's first frame: it is never drawn in the system font and then again in Inter
+  useLayoutEffect(() => {
     if (!fontsShown() && fontsHeld()) document.documentElement.dataset.fonts = '';
   }, [pathname]);
 }
