@@ -180,6 +180,12 @@ let stockCheckSeq = 0;
 const newStockCheckId = () =>
   `sc-${Date.now().toString(36)}-${(stockCheckSeq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
+/** The generation of a persisted or shared cart (0 for a cart kept before generations). */
+const generationOf = (raw: unknown): number => {
+  const g = (raw as { generation?: unknown } | null)?.generation;
+  return typeof g === 'number' && Number.isSafeInteger(g) ? g : 0;
+};
+
 /**
  * The cart store and its server sync (catalogue-and-cart.md §4 "Cart connection", "Cart sync",
  * "Merge", "Adding to the cart", "Failed server update", "Stock sync result", "Coupon", "Clear or
@@ -190,14 +196,10 @@ const newStockCheckId = () =>
  * what to push (absolute quantities by server line id, so a repeated sync never doubles), what to take
  * from the server and what to delete. Offline nothing is sent; the hash says a sync is owed and the
  * `online` event (root.tsx) runs it. Syncs run one at a time in this tab (a queue) and across tabs
- * (a lock; the persisted state is re-read under it), so rapid clicks and two tabs never race.
+ * (a lock; the persisted state is re-read under it), so rapid clicks and two tabs never race. A clear
+ * (an order placed, a logout) is outside the lock: it raises the cart's generation, and another tab's
+ * write made from the cart before it is not taken (state/store.ts `generationOf`).
  */
-/** The generation of a persisted or shared cart (0 for a cart kept before generations). */
-const generationOf = (raw: unknown): number => {
-  const g = (raw as { generation?: unknown } | null)?.generation;
-  return typeof g === 'number' && Number.isSafeInteger(g) ? g : 0;
-};
-
 export function createCartStore(options: CartStoreOptions = {}) {
   const { persistKey } = options;
   const online = options.online ?? defaultOnline;
