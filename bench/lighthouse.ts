@@ -34,9 +34,13 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
  * the web font's files (web/app/lib/fonts.ts). Kept, a second run would draw Inter and ask for its
  * files at the first paint from an emptied cache: a device whose cache was evicted, not a first visit.
  */
-const CLEAR_STORAGE: (
-  'file_systems' | 'shader_cache' | 'service_workers' | 'cache_storage' | 'local_storage'
-)[] = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'];
+const CLEAR_STORAGE = [
+  'file_systems',
+  'shader_cache',
+  'service_workers',
+  'cache_storage',
+  'local_storage',
+] as const;
 
 type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
 
@@ -86,7 +90,7 @@ export async function runLighthouseBench() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
-          clearStorageTypes: CLEAR_STORAGE,
+          clearStorageTypes: [...CLEAR_STORAGE],
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${p}`);
         const { lhr } = result;
