@@ -31,6 +31,8 @@ const SCRIPT_END = Buffer.from('</script>');
 const MODULE_TYPE = ' type="module"';
 const PRELOAD_HREF = /href="([^"]+)"/;
 const ROUTE_IMPORT = /^import \* as (\w+) from ("[^"]+");\n?/gm;
+/** the route manifest's module (`routeDiscovery: initial`, react-router.config.ts), imported for its effect */
+const EFFECT_IMPORT = /^import ("[^"]+");\n?/gm;
 
 /**
  * The page is spliced as bytes: only the preload tags and the module script are read as text. Decoding
@@ -50,8 +52,13 @@ export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
   if (imports.length === 0) return html;
 
   const preloads = preloadTags.map(([from, to]) => PRELOAD_HREF.exec(html.toString('utf8', from, to))![1]!);
-  const names = imports.map((m) => m[1]).join(', ');
-  const modules = imports.map((m) => `import(${m[2]})`).join(', ');
+  const effects = [...body.matchAll(EFFECT_IMPORT)];
+  // the manifest's module first: it sets window.__reactRouterManifest, which the entry reads
+  const names = [...effects.map(() => ''), ...imports.map((m) => m[1])].join(', ');
+  const modules = [...effects.map((m) => `import(${m[1]})`), ...imports.map((m) => `import(${m[2]})`)].join(
+    ', ',
+  );
+  const rest = body.replace(ROUTE_IMPORT, '').replace(EFFECT_IMPORT, '');
   const deferred =
     `let started = false;\n` +
     `const start = () => {\n` +
@@ -67,7 +74,7 @@ export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
     `    links.append(link);\n` +
     `  }\n` +
     `  document.head.append(links);\n` +
-    `  Promise.all([${modules}]).then(([${names}]) => {\n${body.replace(ROUTE_IMPORT, '')}\n  });\n` +
+    `  Promise.all([${modules}]).then(([${names}]) => {\n${rest}\n  });\n` +
     `};\n` +
     // the first contentful paint reported (a page's first frame can come well after its load when
     // the machine is busy), then one more frame

@@ -132,6 +132,30 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
   });
 
+  it('imports the route manifest first when React Router lists it as a module (routeDiscovery: initial)', async () => {
+    const initial =
+      'import "/assets/manifest-M.js";\nimport * as route0 from "/assets/root-A.js";\n' +
+      'import * as route1 from "/assets/home-B.js";\n  \n' +
+      '  window.__reactRouterRouteModules = {"root":route0,"home":route1};\n\nimport("/assets/entry-C.js");';
+    const script = moduleScriptOf(startScriptsAfterFirstPaint(page(preloads, initial)).toString());
+    // a static import left inside the function would not even parse
+    expect(() => transformSync(script, { format: 'esm', loader: 'js' })).not.toThrow();
+    const run = runScript(script, 'complete');
+    run.frames.shift()!();
+    run.timers.find((t) => t.ms === 0)!.fn();
+    expect(run.events.filter((e) => e.startsWith('import'))).toEqual([
+      'import /assets/manifest-M.js',
+      'import /assets/root-A.js',
+      'import /assets/home-B.js',
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(run.window.__reactRouterRouteModules).toEqual({
+      root: { url: '/assets/root-A.js' },
+      home: { url: '/assets/home-B.js' },
+    });
+    expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
+  });
+
   it('starts once, at the latest 3 s after it was read when the window is slow to load', () => {
     const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'loading');
     const latest = run.timers.find((t) => t.ms === 3000)!;

@@ -62,7 +62,8 @@ export function cachePlanFor(request: RequestFacts, origin: string): CachePlan {
   if (/^(?:\/en)?\/admin(?:[/.]|$)/.test(path)) return 'network-only';
   if (request.mode === 'navigate') return 'page';
   // single fetch: `/c/tv.data`, `/_root.data` (home), with `?_routes=` for partial revalidation;
-  // `/__manifest`: React Router's lazy route discovery before a client navigation
+  // `/__manifest`: React Router's lazy route discovery before a client navigation (pages of builds
+  // before routeDiscovery: initial, react-router.config.ts)
   if (path.endsWith('.data') || path === '/__manifest') return 'route-data';
   return 'network-only';
 }
