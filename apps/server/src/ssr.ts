@@ -20,7 +20,7 @@ import {
   type CachedPage,
 } from './page-cache.ts';
 import { startScriptsAfterFirstPaint } from './first-paint.ts';
-import { acceptsGzip, deflateSegments, gzipWithNonce } from './gzip-splice.ts';
+import { acceptsGzip, deflateSegments, gzipPage, gzipWithNonce } from './gzip-splice.ts';
 import { registerPwa } from './pwa.ts';
 import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
 
@@ -104,7 +104,8 @@ export function pageHandler(
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = newNonce();
     const pathname = request.url.split('?')[0] ?? '/';
-    const answer = { nonce, personal: isPersonalPage(pathname) };
+    const takesGzip = acceptsGzip(request.headers['accept-encoding']);
+    const answer = { nonce, personal: isPersonalPage(pathname), takesGzip };
     if (!pages || !isCacheableRequest(request.method, request.headers)) {
       return sendWebResponse(reply, await render(toWebRequest(request, origin), nonce, request.ip), answer);
     }
@@ -113,7 +114,6 @@ export function pageHandler(
     const stamp = await pages.stamp(store);
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
-    const takesGzip = acceptsGzip(request.headers['accept-encoding']);
     if (cached) return sendCachedPage(reply, cached, 'hit', nonce, takesGzip);
     const response = await render(toWebRequest(request, origin), nonce, request.ip);
     const { tags, personal } = pageTagsOf(pathname, response.status);
@@ -126,7 +126,7 @@ export function pageHandler(
       headers: [...response.headers].filter(([key]) => key !== 'content-length'),
       body,
       parts,
-      gzip: deflateSegments(parts),
+      gzip: deflateSegments(body, parts),
     };
     pages.cache.set(store, url, stamp, page, tags);
     // rendered for this answer: its pieces join around this answer's nonce; compressed once, here too
@@ -172,8 +172,11 @@ function bodyOf(request: FastifyRequest): BodyInit {
   return Readable.toWeb(request.raw) as unknown as BodyInit;
 }
 
-/** what an answer adds to the rendered page: its CSP nonce, and no-store when the page is personal */
-type Answer = { nonce: string; personal: boolean };
+/**
+ * what an answer adds to the rendered page: its CSP nonce, no-store when the page is personal, gzip
+ * when the client takes it
+ */
+type Answer = { nonce: string; personal: boolean; takesGzip: boolean };
 
 /**
  * A cached page (or the one just cached) with this answer's `nonce`: gzip from its pieces compressed
@@ -213,8 +216,13 @@ async function sendWebResponse(reply: FastifyReply, response: Response, answer: 
   // through two stream conversions (a sixth of a render's CPU in the profile, issue #16). No page
   // streams data after its shell (no deferred loader data), so the whole page is ready a few
   // milliseconds after its first byte would be; the page cache stores pages whole the same way.
-  if (response.headers.get('content-type')?.includes('text/html'))
-    return reply.send(startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer())));
+  if (response.headers.get('content-type')?.includes('text/html')) {
+    const page = startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer()));
+    if (!answer.takesGzip) return reply.send(page);
+    // gzip with the stylesheet compressed once (gzip-splice.ts), as a cached page is answered
+    reply.header('content-encoding', 'gzip').header('vary', varyAcceptEncoding(reply));
+    return reply.send(gzipPage(page));
+  }
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 

@@ -5,7 +5,8 @@
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, deflateSegments, gzipWithNonce } from '../src/gzip-splice.ts';
+import { deflateRawSync, constants as zlib } from 'node:zlib';
+import { acceptsGzip, deflateSegments, gzipPage, gzipWithNonce } from '../src/gzip-splice.ts';
 import { joinWithNonce, newNonce, splitAtNonce } from '../src/page-security.ts';
 
 const page = (html: string, nonce: string) => Buffer.from(html.replaceAll('NONCE', nonce));
@@ -28,7 +29,7 @@ describe('gzip answer of a cached page', () => {
           const body = page(texts.join('NONCE'), rendered);
           const parts = splitAtNonce(body, rendered);
           const nonce = newNonce();
-          const gz = gzipWithNonce(parts, deflateSegments(parts), nonce);
+          const gz = gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), nonce);
           expect(gunzipSync(gz).equals(joinWithNonce(parts, nonce))).toBe(true);
         },
       ),
@@ -49,7 +50,9 @@ describe('gzip answer of a cached page', () => {
     expect(parts).toHaveLength(3);
     const nonce = newNonce();
     expect(
-      gunzipSync(gzipWithNonce(parts, deflateSegments(parts), nonce)).equals(joinWithNonce(parts, nonce)),
+      gunzipSync(gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), nonce)).equals(
+        joinWithNonce(parts, nonce),
+      ),
     ).toBe(true);
   });
 
@@ -58,7 +61,7 @@ describe('gzip answer of a cached page', () => {
     const body = page('<html><script nonce="NONCE">1</script>ąčęėį жёлтый NONCE</html>', rendered);
     const parts = splitAtNonce(body, rendered);
     const nonce = newNonce();
-    const gz = gzipWithNonce(parts, deflateSegments(parts), nonce);
+    const gz = gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), nonce);
     expect([...gz.subarray(0, 3)]).toEqual([0x1f, 0x8b, 8]);
     const whole = joinWithNonce(parts, nonce);
     expect(gz.readUInt32LE(gz.length - 4)).toBe(whole.length);
@@ -73,7 +76,69 @@ describe('gzip answer of a cached page', () => {
     const rendered = newNonce();
     const html = `<html>${'<a class="card" href="/p/x">Lenovo ThinkPad T14</a>'.repeat(2000)}<script nonce="NONCE">1</script></html>`;
     const parts = splitAtNonce(page(html, rendered), rendered);
-    expect(gzipWithNonce(parts, deflateSegments(parts), newNonce()).length).toBeLessThan(html.length / 20);
+    expect(
+      gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), newNonce()).length,
+    ).toBeLessThan(html.length / 20);
+  });
+});
+
+/** a stylesheet of `rules` rules, above the 4 KB from which it is compressed once */
+const stylesheet = (rules: number, seed = 0) =>
+  Array.from(
+    { length: rules },
+    (_, i) => `.c${i + seed}>a{margin:${i}px;color:#${(i * 2654435761 + seed) % 0xffffff}}`,
+  ).join('');
+
+describe('the inline stylesheet compressed once', () => {
+  it('a rendered page inflates to itself, whatever is around its stylesheet', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.integer({ min: 0, max: 400 }), (before, after, rules) => {
+        const body = Buffer.from(
+          `<html><head>${before}<style id="s" nonce="n">${stylesheet(rules)}</style></head>${after}</html>`,
+        );
+        expect(gunzipSync(gzipPage(body)).equals(body)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is spliced into every page that carries it, as one level-9 deflate of its text', () => {
+    const css = stylesheet(300);
+    const sheetDeflated = deflateRawSync(Buffer.from(css), { level: 9, finishFlush: zlib.Z_SYNC_FLUSH });
+    for (const main of ['<main>home</main>', '<main>Lenovo ThinkPad T14 — 899,00 €</main>']) {
+      const body = Buffer.from(
+        `<html><head><style nonce="a">${css}</style></head><body>${main}</body></html>`,
+      );
+      const gz = gzipPage(body);
+      expect(gz.includes(sheetDeflated)).toBe(true);
+      expect(gunzipSync(gz).toString()).toBe(body.toString());
+    }
+  });
+
+  it('a cached page answers another nonce, the nonce in its style tag too, and a changed stylesheet is its own', () => {
+    for (const css of [stylesheet(300), stylesheet(300, 7)]) {
+      const rendered = newNonce();
+      const body = page(
+        `<html><head><style nonce="NONCE">${css}</style><script nonce="NONCE">1</script></head></html>`,
+        rendered,
+      );
+      const parts = splitAtNonce(body, rendered);
+      const nonce = newNonce();
+      expect(
+        gunzipSync(gzipWithNonce(parts, deflateSegments(body, parts), nonce)).equals(
+          joinWithNonce(parts, nonce),
+        ),
+      ).toBe(true);
+    }
+  });
+
+  it('leaves a small stylesheet in with the rest of the page', () => {
+    const css = stylesheet(10);
+    const body = Buffer.from(`<style>${css}</style><p>x</p>`);
+    const sheetDeflated = deflateRawSync(Buffer.from(css), { level: 9, finishFlush: zlib.Z_SYNC_FLUSH });
+    const gz = gzipPage(body);
+    expect(gz.includes(sheetDeflated)).toBe(false);
+    expect(gunzipSync(gz).equals(body)).toBe(true);
   });
 });
 

@@ -1,14 +1,16 @@
 /**
  * React Router's default Node server entry (node_modules/@react-router/dev/dist/config/defaults/
- * entry.server.node.tsx, 7.18) with one change: the Content-Security-Policy nonce of the answer
- * (load context `cspNonce`, lib/csp-nonce.ts) on every inline script React and React Router write.
+ * entry.server.node.tsx, 7.18) with two changes:
+ * - the Content-Security-Policy nonce of the answer (load context `cspNonce`, lib/csp-nonce.ts) on
+ *   every inline script React and React Router write;
+ * - the page is answered whole, once everything is rendered, from the chunks React wrote, never
+ *   streamed. The shop server sends a page in one piece anyway (apps/server/src/ssr.ts: no page defers
+ *   data past its shell), and carrying React's ~30-60 writes through a PassThrough, a web stream and
+ *   the Response's reader cost about half a millisecond of CPU per page (issue #16 goal 3's profile).
  */
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonce } from './lib/csp-nonce';
 // the server renders every language: all three dictionaries (the browser loads one, entry.client.tsx)
@@ -31,13 +33,30 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // bots and SPA mode wait for all content before the answer starts
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // the status as the shell left it: an error in a part rendered after it shows that part's error
+    // boundary in a page that still answers as the shell did (as when it streamed)
+    let status = responseStatusCode;
 
     // abort after streamTimeout, leaving time to flush the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonce.Provider value={nonce}>
@@ -45,26 +64,20 @@ export default function handleRequest(
       </CspNonce.Provider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          status = responseStatusCode;
+        },
+        onAllReady() {
+          pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // errors of the shell are logged by handleDocumentRequest; these are the streamed ones
+          // errors of the shell are logged by handleDocumentRequest; these are the later ones
           if (shellRendered) console.error(error);
         },
       },
