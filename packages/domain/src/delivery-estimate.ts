@@ -63,11 +63,23 @@ export function lithuanianHolidays(year: number): Set<string> {
   return new Set([...fixed.map((d) => `${year}-${d}`), iso(easterSunday(year) + DAY)]);
 }
 
+/** each year's holidays, built once: a product page asks for several days of the same year */
+const holidaysByYear = new Map<number, ReadonlySet<string>>();
+
+function holidaysOf(year: number): ReadonlySet<string> {
+  let days = holidaysByYear.get(year);
+  if (!days) {
+    days = lithuanianHolidays(year);
+    holidaysByYear.set(year, days);
+  }
+  return days;
+}
+
 export function isWorkingDay(dayIso: string): boolean {
   const t = Date.parse(`${dayIso}T00:00:00Z`);
   const weekday = new Date(t).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  return !lithuanianHolidays(Number(dayIso.slice(0, 4))).has(dayIso);
+  return !holidaysOf(Number(dayIso.slice(0, 4))).has(dayIso);
 }
 
 function nextWorkingDay(dayIso: string): string {

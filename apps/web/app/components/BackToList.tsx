@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { routeHistory } from '../state/route-history';
 import { useStore } from '../state/store';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { retryImage } from '../lib/image-retry';
 import type { Banner } from '../lib/types';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import type { MenuItem } from './navigation/menu';
 import { useStoreCode } from '../lib/store';

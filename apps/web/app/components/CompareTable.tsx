@@ -1,6 +1,6 @@
 import { compareRows, formatPrice, type ComparableAttribute } from '@vitrina/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
 import { imageUrl } from '../lib/urls';

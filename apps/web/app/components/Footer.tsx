@@ -6,7 +6,7 @@ import {
   localizedPath,
   staticPageMovedTo,
 } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { STATIC_PAGES, staticSlug } from './navigation/static-pages';
 import { useStoreCode } from '../lib/store';

@@ -1,6 +1,7 @@
 import { localizedPath } from '@vitrina/domain';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../lib/link';
 import { GlobalLoader } from './GlobalLoader';
 import { useT } from '../i18n';
 import type { MenuItem } from './navigation/menu';

@@ -1,5 +1,6 @@
 import { STORE_CODES, STORE_VIEWS, localizedPath, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
-import { Link, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import type { Seo } from '../lib/seo';
 import { useStoreCode } from '../lib/store';

@@ -7,7 +7,7 @@ import {
   type ChosenFilters,
 } from '@vitrina/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { retryImage } from '../lib/image-retry';
 import type { Banner, Product } from '../lib/types';

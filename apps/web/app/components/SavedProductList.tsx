@@ -1,5 +1,5 @@
 import { formatPrice } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { productPath } from '../lib/urls';
 import { useGroupPrices } from '../state/group-prices';

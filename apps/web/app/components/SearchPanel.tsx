@@ -1,6 +1,6 @@
 import { SEARCH_VISIBILITY, formatPrice, isListedAvailable, isSearchTermLongEnough } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { PRODUCT_CARD_FIELDS } from './product-card-fields';
 import { localizedPath } from '../lib/store';

@@ -1,5 +1,5 @@
 import { localizedPath } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { ui } from '../state/ui';
 import { useWishlist, wishlist } from '../state/wishlist';

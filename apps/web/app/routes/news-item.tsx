@@ -1,5 +1,6 @@
 import { formatDate } from '@vitrina/domain';
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/news-item';
 import { NotFound } from '../components/NotFound';
 import { getT, useT } from '../i18n';

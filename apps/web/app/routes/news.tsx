@@ -1,5 +1,5 @@
 import { formatDate } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/news';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';

@@ -1,6 +1,6 @@
 import { NEWSLETTER_COUPON_PERCENT, localizedPath } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/newsletter';
 import { privateMeta } from '../components/account/meta';
 import { NewsletterForm } from '../components/NewsletterForm';

@@ -5,7 +5,7 @@ import {
   formatDateTime,
   localizedPath,
 } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/order-completed';
 import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';

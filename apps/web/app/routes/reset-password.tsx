@@ -1,5 +1,6 @@
 import { localizedPath } from '@vitrina/domain';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/reset-password';
 import { ForgotPasswordForm, newPasswordRules } from '../components/account/forms';
 import { privateMeta } from '../components/account/meta';

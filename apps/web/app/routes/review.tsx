@@ -1,5 +1,5 @@
 import { localizedPath, validateRequired } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/review';
 import { privateMeta } from '../components/account/meta';
 import { useForm } from '../components/account/use-form';

@@ -9,7 +9,8 @@ import {
   validateSearchTerm,
 } from '@vitrina/domain';
 import { useEffect } from 'react';
-import { Form, Link, useRouteLoaderData } from 'react-router';
+import { Form, useRouteLoaderData } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/search';
 import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { ProductGrid } from '../components/ProductCard';

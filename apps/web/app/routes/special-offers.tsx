@@ -1,6 +1,6 @@
 import { formatDate, formatPrice } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import type { Route } from './+types/special-offers';
 import { AccountPage } from '../features/account';
 import { privateMeta } from '../components/account/meta';

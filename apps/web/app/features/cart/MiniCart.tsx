@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { CartTotals } from '../../components/CartTotals';
 import { Drawer } from '../../components/Drawer';
 import { SyncDisabledNotice } from '../../components/SyncDisabledNotice';

@@ -11,7 +11,8 @@ import {
   orderStatusLabelKey,
   translateMessage,
 } from '@vitrina/domain';
-import { Form, Link, useActionData, useLoaderData } from 'react-router';
+import { Form, useActionData, useLoaderData } from 'react-router';
+import { Link } from '../../lib/link';
 import type { Route } from './+types/order';
 import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminPath, adminT, type AdminKey, type AdminT } from '../../admin/i18n';

@@ -4,7 +4,8 @@
  * filters are in the URL, so a list can be bookmarked and works without JavaScript.
  */
 import { formatDateTime, formatPrice } from '@vitrina/domain';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../lib/link';
 import type { Route } from './+types/orders';
 import { Pager } from '../../admin/Pager';
 import { ScrollRegion } from '../../admin/ScrollRegion';
@@ -12,7 +13,16 @@ import { adminPath, adminT } from '../../admin/i18n';
 import { statusLabels } from '../../admin/labels.server';
 import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
 
-const FILTERS = ['status', 'payment_status', 'payment_method', 'shipping_method', 'from', 'to', 'q', 'page'] as const;
+const FILTERS = [
+  'status',
+  'payment_status',
+  'payment_method',
+  'shipping_method',
+  'from',
+  'to',
+  'q',
+  'page',
+] as const;
 
 type OrderRow = {
   id: number;
@@ -28,7 +38,13 @@ type OrderRow = {
   grand_total: number;
 };
 type Method = { code: string; title: string };
-type OrdersPage = { items: OrderRow[]; total: number; page: number; size: number; methods: { payment: Method[]; shipping: Method[] } };
+type OrdersPage = {
+  items: OrderRow[];
+  total: number;
+  page: number;
+  size: number;
+  methods: { payment: Method[]; shipping: Method[] };
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
@@ -40,7 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
   const answer = await staffApi<OrdersPage>(args, `/orders?${query}`);
   const lang = langOf(args.request);
   // a filter the API refused (a bad date typed without the date picker): the message, no list
-  if (!answer.ok && answer.status === 400) return { lang, error: answer.message, list: null, labels: statusLabels(lang) };
+  if (!answer.ok && answer.status === 400)
+    return { lang, error: answer.message, list: null, labels: statusLabels(lang) };
   return { lang, error: null, list: resultOrThrow(answer, args.request), labels: statusLabels(lang) };
 }
 
@@ -70,10 +87,26 @@ export default function AdminOrders() {
           {t('orders.search')}
           <input type="search" name="q" defaultValue={q.get('q') ?? ''} />
         </label>
-        {select('status', t('orders.status'), Object.entries(labels.order).map(([value, label]) => ({ value, label })))}
-        {select('payment_status', t('orders.paymentStatus'), Object.entries(labels.payment).map(([value, label]) => ({ value, label })))}
-        {select('payment_method', t('orders.paymentMethod'), (list?.methods.payment ?? []).map((m) => ({ value: m.code, label: m.title })))}
-        {select('shipping_method', t('orders.shippingMethod'), (list?.methods.shipping ?? []).map((m) => ({ value: m.code, label: m.title })))}
+        {select(
+          'status',
+          t('orders.status'),
+          Object.entries(labels.order).map(([value, label]) => ({ value, label })),
+        )}
+        {select(
+          'payment_status',
+          t('orders.paymentStatus'),
+          Object.entries(labels.payment).map(([value, label]) => ({ value, label })),
+        )}
+        {select(
+          'payment_method',
+          t('orders.paymentMethod'),
+          (list?.methods.payment ?? []).map((m) => ({ value: m.code, label: m.title })),
+        )}
+        {select(
+          'shipping_method',
+          t('orders.shippingMethod'),
+          (list?.methods.shipping ?? []).map((m) => ({ value: m.code, label: m.title })),
+        )}
         <label>
           {t('orders.from')}
           <input type="date" name="from" defaultValue={q.get('from') ?? ''} />
@@ -124,8 +157,14 @@ export default function AdminOrders() {
                     </td>
                     <td>{labels.order[o.status] ?? o.status}</td>
                     <td>{labels.payment[o.payment_status] ?? o.payment_status}</td>
-                    <td>{list.methods.payment.find((m) => m.code === o.payment_method)?.title ?? o.payment_method}</td>
-                    <td>{list.methods.shipping.find((m) => m.code === o.shipping_method)?.title ?? o.shipping_method}</td>
+                    <td>
+                      {list.methods.payment.find((m) => m.code === o.payment_method)?.title ??
+                        o.payment_method}
+                    </td>
+                    <td>
+                      {list.methods.shipping.find((m) => m.code === o.shipping_method)?.title ??
+                        o.shipping_method}
+                    </td>
                     <td className="num">{formatPrice(o.grand_total, lang)}</td>
                   </tr>
                 ))}

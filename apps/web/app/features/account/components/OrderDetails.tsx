@@ -1,6 +1,6 @@
 import { formatDateTime } from '@vitrina/domain';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { OrderLinesTable } from '../../../components/OrderLinesTable';
 import {

@@ -1,5 +1,5 @@
 import { formatDateTime, formatPrice } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { statusLabel } from '../../../components/account/order-labels';
 import { useAccountT } from '../../../i18n/account';
 import type { OrderHistoryModel } from '../hooks/use-order-history';

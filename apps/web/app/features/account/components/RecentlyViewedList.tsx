@@ -1,5 +1,5 @@
 import { formatPrice } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { useAccountT } from '../../../i18n/account';
 import type { RecentlyViewedModel } from '../hooks/use-recently-viewed-list';
 

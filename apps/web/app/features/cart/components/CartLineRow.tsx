@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { LineOptions } from '../../../components/CartLineOptions';
 import { useT } from '../../../i18n';
 import type { CartLineModel } from '../hooks/use-cart-line';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { useT } from '../../../i18n';
 import { localizedPath } from '../../../lib/store';
 

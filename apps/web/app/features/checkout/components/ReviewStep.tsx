@@ -1,5 +1,5 @@
 import { formatPrice, staticPagePath } from '@vitrina/domain';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { SummaryLines } from '../../../components/CartLineOptions';
 import { CartTotals } from '../../../components/CartTotals';
 import { useT } from '../../../i18n';

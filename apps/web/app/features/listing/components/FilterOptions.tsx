@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import type { FilterOption } from '../rules/filter-options';
 
 /** a filter's values as links with their counts; the applied one marked current (following it removes it) */

@@ -9,10 +9,25 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
  */
 export function deliveryDays(now: Date, locale: string): string {
   const days = estimatedDelivery(now);
+  // the same range all day long: formatting it (ICU's formatRange) cost more than the rest
+  const key = `${locale} ${days.from} ${days.to}`;
+  let text = rangeTexts.get(key);
+  if (text === undefined) {
+    text = formatOf(locale).formatRange(new Date(`${days.from}T00:00:00Z`), new Date(`${days.to}T00:00:00Z`));
+    if (rangeTexts.size >= 64) rangeTexts.clear();
+    rangeTexts.set(key, text);
+  }
+  return text;
+}
+
+/** the last ranges formatted (a handful a day: three languages, a range that moves at the cut-off) */
+const rangeTexts = new Map<string, string>();
+
+function formatOf(locale: string): Intl.DateTimeFormat {
   let f = dayFormats.get(locale);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
     dayFormats.set(locale, f);
   }
-  return f.formatRange(new Date(`${days.from}T00:00:00Z`), new Date(`${days.to}T00:00:00Z`));
+  return f;
 }

@@ -1,0 +1,117 @@
+/**
+ * The shop's `Link`: React Router's, at a fraction of its cost for the shop's own links.
+ *
+ * A category page renders ~140 links (menu, product cards, filters, pages, footer). React Router's
+ * `Link` resolves each one against the route matches (useResolvedPath, twice: once more in its click
+ * handler), reads the location and keeps two states for prefetching: about 1 ms of the server's
+ * CPU per rendered category page (issue #16 goal 3's profile), and as much work again in the
+ * browser's hydration. Every link of the shop is an absolute path of its own (lib/urls.ts), so
+ * there is nothing to resolve: this `Link` renders the `<a href>` React Router would and navigates
+ * on a plain click as its click handler does (same-page links replace the history entry), with
+ * `useNavigate` only. `prefetch="intent"` prefetches the page's modules and data on hover or focus
+ * (after 100 ms, as React Router does). Anything else (a relative or external `to`, an object,
+ * `reloadDocument`, another prefetch mode) is React Router's own `Link`.
+ */
+import { forwardRef, useContext, useEffect, useState, type MouseEvent } from 'react';
+import {
+  Link as RouterLink,
+  PrefetchPageLinks,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  createPath,
+  useNavigate,
+  type LinkProps,
+} from 'react-router';
+
+export type { LinkProps };
+
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
+  const { to, reloadDocument, relative, mask, defaultShouldRevalidate, prefetch = 'none' } = props;
+  const ownPath = typeof to === 'string' && to.startsWith('/') && !to.startsWith('//');
+  const plain = !reloadDocument && !relative && mask === undefined && defaultShouldRevalidate === undefined;
+  if (!ownPath || !plain || (prefetch !== 'none' && prefetch !== 'intent'))
+    return <RouterLink ref={ref} {...props} />;
+  return <PathLink ref={ref} {...props} to={to} />;
+});
+
+type PathLinkProps = LinkProps & { to: string };
+
+const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
+  {
+    to,
+    onClick,
+    replace,
+    state,
+    preventScrollReset,
+    viewTransition,
+    prefetch,
+    target,
+    // React Router's lazy route discovery; the shop lists every route up front (react-router.config.ts)
+    discover: _discover,
+    ...rest
+  },
+  ref,
+) {
+  const navigate = useNavigate();
+  // the router itself, not its state: read at the click, so a navigation re-renders no link
+  const dataRouter = useContext(DataRouterContext);
+  const intent = usePrefetchIntent(prefetch === 'intent', rest);
+
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    if (event.defaultPrevented || !isPlainClick(event, target)) return;
+    event.preventDefault();
+    const here = createPath(dataRouter ? dataRouter.router.state.location : window.location);
+    void navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
+  }
+
+  return (
+    <>
+      <a {...rest} {...intent.handlers} ref={ref} href={to} target={target} onClick={handleClick} />
+      {intent.active ? <PrefetchPageLinks page={to} /> : null}
+    </>
+  );
+});
+
+/** the left button, no modifier key, and a link that opens in this tab (React Router's rule) */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+  return (
+    event.button === 0 &&
+    (!target || target === '_self') &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  );
+}
+
+type IntentHandlers = Pick<
+  LinkProps,
+  'onFocus' | 'onBlur' | 'onMouseEnter' | 'onMouseLeave' | 'onTouchStart'
+>;
+
+/**
+ * Prefetch once the pointer or the focus has rested on the link for 100 ms (React Router's
+ * `prefetch="intent"`); nothing outside React Router's framework (component tests).
+ */
+function usePrefetchIntent(enabled: boolean, theirs: IntentHandlers) {
+  const framework = useContext(FrameworkContext);
+  const [intent, setIntent] = useState(false);
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    if (!intent) return;
+    const id = setTimeout(() => setActive(true), 100);
+    return () => clearTimeout(id);
+  }, [intent]);
+  if (!enabled || !framework) return { active: false, handlers: {} };
+  const start = () => setIntent(true);
+  const stop = () => {
+    setIntent(false);
+    setActive(false);
+  };
+  const handlers: IntentHandlers = {
+    onFocus: (e) => (theirs.onFocus?.(e), start()),
+    onBlur: (e) => (theirs.onBlur?.(e), stop()),
+    onMouseEnter: (e) => (theirs.onMouseEnter?.(e), start()),
+    onMouseLeave: (e) => (theirs.onMouseLeave?.(e), stop()),
+    onTouchStart: (e) => (theirs.onTouchStart?.(e), start()),
+  };
+  return { active, handlers };
+}
