@@ -48,6 +48,11 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
     target,
     // React Router's lazy route discovery; the shop lists every route up front (react-router.config.ts)
     discover: _discover,
+    // undefined here (Link): kept off the <a>
+    reloadDocument: _reloadDocument,
+    relative: _relative,
+    mask: _mask,
+    defaultShouldRevalidate: _defaultShouldRevalidate,
     ...rest
   },
   ref,
