@@ -3,9 +3,10 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,cart,image,lighthouse,js (default search,ssr; lighthouse
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,image,lighthouse,js (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
+ *   BENCH_BASE       ssr-ab: the built checkout to compare this one with (BENCH_AB_ROUNDS, default 4)
  */
 import { runSearchBench } from './search.ts';
 import { runCartBench } from './cart.ts';
@@ -18,6 +19,7 @@ console.log(
 );
 if (only.has('search')) await runSearchBench({ products: Number(process.env.BENCH_PRODUCTS ?? 100_000) });
 if (only.has('ssr')) await runSsrBench();
+if (only.has('ssr-ab')) await (await import('./ssr-ab.ts')).runSsrAbBench();
 if (only.has('cart')) await runCartBench();
 if (only.has('image')) await runImageBench();
 // loaded only when asked for: Lighthouse is a large module and needs the storefront build and Chromium

@@ -17,13 +17,27 @@ import { shopEnv, shopNodeFlags } from '../scripts/shop-node-flags.mjs';
  * the in-process shop kept the bench process alive for minutes after its figures were printed.
  * For SSR throughput the two ways measured alike (noisy, 65-125 req/s on the same machine).
  */
-export async function startShopProcess(env: NodeJS.ProcessEnv = {}) {
-  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
+export async function startShopProcess(
+  env: NodeJS.ProcessEnv = {},
+  /**
+   * another checkout's built shop (its apps/server/dist/server.mjs and apps/web/build, `npm run build`
+   * there), run with a data folder of its own under it: the A/B bench (ssr-ab.ts)
+   */
+  checkout?: string,
+) {
+  const dataDir = checkout
+    ? path.join(path.resolve(checkout), 'var/bench/ssr')
+    : path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
+  const bundle = checkout
+    ? path.join(path.resolve(checkout), 'apps/server/dist/server.mjs')
+    : await serverBundle();
   // npm start's Node flags: the young generation's size weighs on both the speed and the RSS measured
-  const args = [...shopNodeFlags(process.env.NODE_OPTIONS), await serverBundle()];
+  const args = [...shopNodeFlags(process.env.NODE_OPTIONS), bundle];
   const child = spawn(process.execPath, args, {
+    // the web build is found from the working folder (WEB_BUILD_DIR's default, apps/server/src/config.ts)
+    ...(checkout ? { cwd: path.resolve(checkout) } : {}),
     env: {
       ...shopEnv(process.env),
       ...process.env,
