@@ -14,7 +14,7 @@
  *
  * The same joining makes a rendered page's gzip cheaper: the inline stylesheet (~37 KB, a third to a
  * half of a page, the same in every page of a build) is compressed once per process and spliced in
- * (`deflatePage`); only the rest of the page is compressed for its answer.
+ * (`gzipPage`, and `deflateSegments` for a cached page); only the rest is compressed for its answer.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
