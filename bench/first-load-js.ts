@@ -9,9 +9,7 @@
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startShopProcess } from './shop-process.ts';
-
-type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
+import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 export async function runFirstLoadJsBench() {
   const server = await startShopProcess();
@@ -21,18 +19,11 @@ export async function runFirstLoadJsBench() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
   });
   try {
-    const search = await fetch(
-      `${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`,
-    );
-    const product = ((await search.json()) as Hits).hits.hits[0];
-    const cats = await fetch(
-      `${base}/vsbridge/catalog/vue_storefront_catalog/category/_search?size=50&request=${encodeURIComponent(JSON.stringify({ filters: { level: 2 } }))}`,
-    );
-    const category = ((await cats.json()) as Hits).hits.hits[0];
+    const { product, category } = await benchPagePaths(server.port);
     const pages: [string, string][] = [
       ['home', '/'],
-      ['category', `/${category?._source.url_path ?? ''}`],
-      ['product', `/${product?._source.url_path ?? ''}`],
+      ['category', category],
+      ['product', product],
     ];
     console.log(
       `\nFirst-load JavaScript (gzip -6 of each .js body, until network idle, service worker blocked), load average ${loadavg()

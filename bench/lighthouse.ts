@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startShopProcess } from './shop-process.ts';
+import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 const CHROME_FLAGS = [
   '--headless',
@@ -42,8 +42,6 @@ const CLEAR_STORAGE = [
   'local_storage',
 ] as const;
 
-type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
-
 export async function runLighthouseBench() {
   const server = await startShopProcess();
   const base = `http://127.0.0.1:${server.port}`;
@@ -52,18 +50,11 @@ export async function runLighthouseBench() {
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    const search = await fetch(
-      `${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`,
-    );
-    const hit = ((await search.json()) as Hits).hits.hits[0];
-    const cats = await fetch(
-      `${base}/vsbridge/catalog/vue_storefront_catalog/category/_search?size=50&request=${encodeURIComponent(JSON.stringify({ filters: { level: 2 } }))}`,
-    );
-    const cat = ((await cats.json()) as Hits).hits.hits[0];
+    const { product, category } = await benchPagePaths(server.port);
     const pages: [string, string][] = [
       ['home', '/'],
-      ['category', `/${cat?._source.url_path ?? ''}`],
-      ['product', `/${hit?._source.url_path ?? ''}`],
+      ['category', category],
+      ['product', product],
       ['search', '/en/search?q=lenovo'],
     ];
     console.log(

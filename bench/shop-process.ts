@@ -98,6 +98,24 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 600_0
   throw new Error(`the shop did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
+
+/**
+ * The pages every bench loads, from the shop's own catalogue: its best-selling product and its first
+ * second-level category ("" when the catalogue has none)
+ */
+export async function benchPagePaths(port: number): Promise<{ product: string; category: string }> {
+  const catalog = `http://127.0.0.1:${port}/vsbridge/catalog/vue_storefront_catalog`;
+  const first = async (url: string) => ((await (await fetch(url)).json()) as Hits).hits.hits[0];
+  const product = await first(`${catalog}/product/_search?size=1&sort=sales_count:desc`);
+  const filter = encodeURIComponent(JSON.stringify({ filters: { level: 2 } }));
+  const category = await first(`${catalog}/category/_search?size=50&request=${filter}`);
+  return {
+    product: `/${product?._source.url_path ?? ''}`,
+    category: `/${category?._source.url_path ?? ''}`,
+  };
+}
+
 /** the pids of a process and all its descendants (Linux /proc) */
 function processTree(rootPid: number): Set<number> {
   const parentOf = new Map<number, number>();

@@ -10,14 +10,13 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startShopProcess } from './shop-process.ts';
+import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 4);
 const SECONDS = 4;
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 type Shop = Awaited<ReturnType<typeof startShopProcess>>;
-type Hits = { hits: { hits: { _source: { url_path: string } }[] } };
 
 async function answers(url: string, seconds: number): Promise<number> {
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
@@ -36,16 +35,6 @@ async function cpuPerAnswer(shop: Shop, path: string): Promise<number> {
   return Math.round(((shop.cpuMs()! - before) * 1000) / Math.max(total, 1));
 }
 
-async function benchPages(shop: Shop): Promise<string[]> {
-  const base = `http://127.0.0.1:${shop.port}/vsbridge/catalog/vue_storefront_catalog`;
-  const product = (await (
-    await fetch(`${base}/product/_search?size=1&sort=sales_count:desc`)
-  ).json()) as Hits;
-  const filter = encodeURIComponent(JSON.stringify({ filters: { level: 2 } }));
-  const category = (await (await fetch(`${base}/category/_search?size=50&request=${filter}`)).json()) as Hits;
-  return ['/', `/${product.hits.hits[0]?._source.url_path}`, `/${category.hits.hits[0]?._source.url_path}`];
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function runSsrAbBench() {
@@ -56,7 +45,8 @@ export async function runSsrAbBench() {
     ['this', await startShopProcess({ PAGE_CACHE: 'off' })],
   ];
   try {
-    const pages = await benchPages(shops[1]![1]);
+    const { product, category } = await benchPagePaths(shops[1]![1].port);
+    const pages = ['/', product, category];
     console.log(
       `\nSSR A/B, page cache off, 10 connections, ${ROUNDS} rounds × ${SECONDS} s per page and shop, base ${other}, load average ${loadavg()
         .map((l) => l.toFixed(2))

@@ -5,7 +5,7 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { percentile } from './stats.ts';
-import { startShopProcess } from './shop-process.ts';
+import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 /** autocannon's connections (issue #16 measures at 10; BENCH_CONNECTIONS to change) */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -40,18 +40,11 @@ export async function runSsrBench() {
 async function runSsrBenchWith(pageCache: string) {
   const server = await startShopProcess({ PAGE_CACHE: pageCache });
   const base = `http://127.0.0.1:${server.port}`;
-  const search = await fetch(
-    `${base}/vsbridge/catalog/vue_storefront_catalog/product/_search?size=1&sort=sales_count:desc`,
-  );
-  const hit = ((await search.json()) as { hits: { hits: { _source: { url_path: string } }[] } }).hits.hits[0];
-  const cats = await fetch(
-    `${base}/vsbridge/catalog/vue_storefront_catalog/category/_search?size=50&request=${encodeURIComponent(JSON.stringify({ filters: { level: 2 } }))}`,
-  );
-  const cat = ((await cats.json()) as { hits: { hits: { _source: { url_path: string } }[] } }).hits.hits[0];
+  const { product, category } = await benchPagePaths(server.port);
   const pages: [string, string][] = [
     ['home /', '/'],
-    ['product', `/${hit?._source.url_path ?? ''}`],
-    ['category', `/${cat?._source.url_path ?? ''}`],
+    ['product', product],
+    ['category', category],
     ['home /en', '/en'],
   ];
   console.log(
