@@ -222,3 +222,29 @@ describe('the web font (lib/fonts.ts)', () => {
     await context.close();
   });
 });
+
+describe('the shop Link (lib/link.tsx)', () => {
+  it('prefetches a product on hover and opens it without loading a document', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    await page.goto(`${shopUrl}/c/kompiuteriai`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const card = page.locator('a[href^="/p/"]').first();
+    const href = (await card.getAttribute('href'))!;
+    // no lazy route discovery mark: every route is listed up front
+    expect(await card.getAttribute('data-discover')).toBeNull();
+    await card.hover();
+    await expect
+      .poll(() => page.locator(`link[rel="prefetch"][href^="${href.split('?')[0]}.data"]`).count())
+      .toBeGreaterThan(0);
+    await card.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.locator('h1').waitFor();
+    expect(documents).toHaveLength(1); // the category page's own
+    await context.close();
+  });
+});

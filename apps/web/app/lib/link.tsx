@@ -31,6 +31,8 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
   const plain = !reloadDocument && !relative && mask === undefined && defaultShouldRevalidate === undefined;
   if (!ownPath || !plain || (prefetch !== 'none' && prefetch !== 'intent'))
     return <RouterLink ref={ref} {...props} />;
+  // only the links that prefetch keep prefetch state (the filters, pages and footer do not)
+  if (prefetch === 'intent') return <PrefetchingPathLink ref={ref} {...props} to={to} />;
   return <PathLink ref={ref} {...props} to={to} />;
 });
 
@@ -44,7 +46,8 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
     state,
     preventScrollReset,
     viewTransition,
-    prefetch,
+    // PrefetchingPathLink's
+    prefetch: _prefetch,
     target,
     // React Router's lazy route discovery; the shop lists every route up front (react-router.config.ts)
     discover: _discover,
@@ -60,7 +63,6 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
   const navigate = useNavigate();
   // the router itself, not its state: read at the click, so a navigation re-renders no link
   const dataRouter = useContext(DataRouterContext);
-  const intent = usePrefetchIntent(prefetch === 'intent', rest);
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
@@ -70,13 +72,21 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
     void navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
   }
 
-  return (
-    <>
-      <a {...rest} {...intent.handlers} ref={ref} href={to} target={target} onClick={handleClick} />
-      {intent.active ? <PrefetchPageLinks page={to} /> : null}
-    </>
-  );
+  return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} />;
 });
+
+/** a PathLink that prefetches the page's modules and data on intent (`prefetch="intent"`) */
+const PrefetchingPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(
+  function PrefetchingPathLink(props, ref) {
+    const intent = usePrefetchIntent(props);
+    return (
+      <>
+        <PathLink ref={ref} {...props} {...intent.handlers} />
+        {intent.active ? <PrefetchPageLinks page={props.to} /> : null}
+      </>
+    );
+  },
+);
 
 /** the left button, no modifier key, and a link that opens in this tab (React Router's rule) */
 function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
@@ -96,7 +106,7 @@ type IntentHandlers = Pick<
  * Prefetch once the pointer or the focus has rested on the link for 100 ms (React Router's
  * `prefetch="intent"`); nothing outside React Router's framework (component tests).
  */
-function usePrefetchIntent(enabled: boolean, theirs: IntentHandlers) {
+function usePrefetchIntent(theirs: IntentHandlers) {
   const framework = useContext(FrameworkContext);
   const [intent, setIntent] = useState(false);
   const [active, setActive] = useState(false);
@@ -105,7 +115,7 @@ function usePrefetchIntent(enabled: boolean, theirs: IntentHandlers) {
     const id = setTimeout(() => setActive(true), 100);
     return () => clearTimeout(id);
   }, [intent]);
-  if (!enabled || !framework) return { active: false, handlers: {} };
+  if (!framework) return { active: false, handlers: {} };
   const start = () => setIntent(true);
   const stop = () => {
     setIntent(false);
