@@ -2,7 +2,7 @@
  * The first paint does not wait for JavaScript, and JavaScript does not compete with it (issue #13
  * "Lighthouse mobile stays at its scores or better", issue #16 goal 2).
  *
- * React Router's `<Scripts>` puts a `<link rel="modulepreload">` in `<head>` for every chunk the page
+ * React Router's `<Scripts>` writes a `<link rel="modulepreload">` for every chunk the page
  * hydrates with (~165 KiB gzip) and a module script that imports the route modules at once. A phone
  * then downloads the scripts beside the font and the largest image, and Lighthouse's simulated
  * mobile network charges that download to FCP and LCP (every request that ended before the observed
@@ -42,11 +42,12 @@ const EFFECT_IMPORT = /^import ("[^"]+");\n?/gm;
 export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd === -1) return html;
-  const preloadTags = tagsIn(html, PRELOAD_START, 0, headEnd);
-  if (preloadTags.length === 0) return html;
   const script = moduleScriptIn(html, headEnd);
   if (!script) return html;
-  const { openEnd, bodyEnd } = script;
+  const { start: scriptStart, openEnd, bodyEnd } = script;
+  // in <head> when React hoists them, where <Scripts> writes them (just before its module script) with Preact
+  const preloadTags = tagsIn(html, PRELOAD_START, 0, scriptStart);
+  if (preloadTags.length === 0) return html;
   const body = html.toString('utf8', openEnd, bodyEnd);
   const imports = [...body.matchAll(ROUTE_IMPORT)];
   if (imports.length === 0) return html;
@@ -115,14 +116,17 @@ function tagsIn(html: Buffer, start: Buffer, from: number, to: number): [number,
   return tags;
 }
 
-/** the first `<script … type="module" …>` after `from`: where its opening tag and its text end */
-function moduleScriptIn(html: Buffer, from: number): { openEnd: number; bodyEnd: number } | null {
+/** the first `<script … type="module" …>` after `from`: where it starts and where its opening tag and text end */
+function moduleScriptIn(
+  html: Buffer,
+  from: number,
+): { start: number; openEnd: number; bodyEnd: number } | null {
   for (let at = html.indexOf(SCRIPT_START, from); at !== -1; at = html.indexOf(SCRIPT_START, at + 1)) {
     const openEnd = html.indexOf('>', at) + 1;
     if (openEnd === 0) return null;
     if (!html.toString('latin1', at, openEnd).includes(MODULE_TYPE)) continue;
     const bodyEnd = html.indexOf(SCRIPT_END, openEnd);
-    return bodyEnd === -1 ? null : { openEnd, bodyEnd };
+    return bodyEnd === -1 ? null : { start: at, openEnd, bodyEnd };
   }
   return null;
 }
