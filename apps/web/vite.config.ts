@@ -3,7 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { messageCatalogue } from './app/i18n/domain-messages.catalogue.ts';
 import { compileHints } from './scripts/compile-hints.ts';
-import { preactAliases } from './preact-aliases.ts';
+import { preactInTheBrowser } from './preact-aliases.ts';
 
 const DOMAIN_MESSAGES = fileURLToPath(new URL('../../packages/domain/src/messages.ts', import.meta.url));
 const CLIENT_MESSAGES = fileURLToPath(new URL('./app/i18n/domain-messages.client.ts', import.meta.url));
@@ -39,12 +39,7 @@ function messagesPerLanguage(): Plugin {
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
-  plugins: [messagesPerLanguage(), reactRouter(), compileHints()],
-  resolve: { alias: preactAliases },
-  // The server build bundles React Router (instead of importing it from node_modules at run time), so that its
-  // `react` imports reach the alias too; apps/server takes `createRequestHandler` from this build
-  // (entry.server.tsx), so that loaders' `data()` and the handler share one React Router.
-  ssr: { noExternal: ['react-router'] },
+  plugins: [preactInTheBrowser(), messagesPerLanguage(), reactRouter(), compileHints()],
   build: {
     target: 'es2022',
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk

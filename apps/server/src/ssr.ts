@@ -42,12 +42,7 @@ export async function registerStorefront(
   const build = (await import(
     pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href
   )) as ServerBuild;
-  // The build's own React Router (apps/web entry.server.tsx re-exports it): the server build bundles one whose
-  // `react` is Preact, and a second copy here would not recognise its loaders' `data()` results.
-  const entry = build.entry.module as typeof build.entry.module & {
-    createRequestHandler?: typeof createRequestHandler;
-  };
-  const handle = (entry.createRequestHandler ?? createRequestHandler)(
+  const handle = createRequestHandler(
     build,
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );

@@ -49,6 +49,18 @@ function documentAsParent(): Element {
   } as unknown as Element;
 }
 
+/**
+ * The server renders with React (preact-aliases.ts), which adds a `<link rel="preload" as="image">` to <head> for
+ * the page's first eager images. Preact does not render them, and its hydration pairs elements by tag name in
+ * order: left in place, each would shift every later link of the head onto the next one's attributes and move
+ * the nodes after them (the stylesheet too, which the browser then parses again). They have done their work by
+ * now (scripts start after the window's load, apps/server/src/first-paint.ts).
+ */
+function dropServerOnlyHints(): void {
+  for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
+}
+
+dropServerOnlyHints();
 await loadDictionary(storeCodeOf(window.location.pathname));
 await routerDataDecoded();
 

@@ -1,25 +1,24 @@
 /**
- * The server entry: React Router's ServerRouter rendered by Preact (vite.config.ts aliases React to
- * preact/compat, README "Decisions") with the Content-Security-Policy nonce of the answer (load context
- * `cspNonce`, lib/csp-nonce.ts) on every inline script React Router writes.
- *
- * The page is answered whole, never streamed (`renderToStringAsync`: Suspense included). The shop server sends a
- * page in one piece anyway (apps/server/src/ssr.ts: no page defers data past its shell), and Preact's stream
- * renderer sends suspended parts at the end of <body> in <preact-island> elements that a script moves into
- * place; React Router's data stream (StreamTransfer) sits in a Suspense boundary after </html>, where that
- * script drops the island before its <script>s run, so the router's data never arrived and nothing hydrated.
+ * React Router's default Node server entry (node_modules/@react-router/dev/dist/config/defaults/
+ * entry.server.node.tsx, 7.18) with two changes:
+ * - the Content-Security-Policy nonce of the answer (load context `cspNonce`, lib/csp-nonce.ts) on
+ *   every inline script React and React Router write;
+ * - the page is answered whole, once everything is rendered, from the chunks React wrote, never
+ *   streamed. The shop server sends a page in one piece anyway (apps/server/src/ssr.ts: no page defers
+ *   data past its shell), and carrying React's ~30-60 writes through a PassThrough, a web stream and
+ *   the Response's reader cost about half a millisecond of CPU per page (issue #16 goal 3's profile).
  */
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonce } from './lib/csp-nonce';
 // the server renders every language: all three dictionaries (the browser loads one, entry.client.tsx)
 import './i18n/all';
 
-/** How long a render may wait for suspended parts (lazy components, the router's data) before it fails. */
 export const streamTimeout = 5_000;
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -31,26 +30,57 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`render took over ${streamTimeout} ms`)), streamTimeout);
-  });
-  try {
-    const html = await Promise.race([
-      renderToStringAsync(
-        <CspNonce.Provider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </CspNonce.Provider>,
-      ),
-      timeout,
-    ]);
-    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
-// The React Router this build bundles (vite.config.ts `ssr.noExternal`: its `react` is Preact), for the shop
-// server to handle requests with: one React Router for both, so `data()` and error responses are recognised.
-export { createRequestHandler } from 'react-router';
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // the status as the shell left it: an error in a part rendered after it shows that part's error
+    // boundary in a page that still answers as the shell did (as when it streamed)
+    let status = responseStatusCode;
+
+    // abort after streamTimeout, leaving time to flush the rejected boundaries
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        callback();
+      },
+    });
+
+    const { pipe, abort } = renderToPipeableStream(
+      <CspNonce.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce.Provider>,
+      {
+        nonce,
+        onShellReady() {
+          shellRendered = true;
+          status = responseStatusCode;
+        },
+        onAllReady() {
+          pipe(page);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // errors of the shell are logged by handleDocumentRequest; these are the later ones
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
