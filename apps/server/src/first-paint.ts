@@ -3,7 +3,7 @@
  * "Lighthouse mobile stays at its scores or better", issue #16 goal 2).
  *
  * React Router's `<Scripts>` writes a `<link rel="modulepreload">` for every chunk the page
- * hydrates with (~165 KiB gzip) and a module script that imports the route modules at once. A phone
+ * hydrates with (~110 KiB gzip) and a module script that imports the route modules at once. A phone
  * then downloads the scripts beside the font and the largest image, and Lighthouse's simulated
  * mobile network charges that download to FCP and LCP (every request that ended before the observed
  * paint counts; `fetchpriority="low"` on the preloads did not change that: only low-priority images
@@ -45,7 +45,8 @@ export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
   const script = moduleScriptIn(html, headEnd);
   if (!script) return html;
   const { start: scriptStart, openEnd, bodyEnd } = script;
-  // in <head> when React hoists them, where <Scripts> writes them (just before its module script) with Preact
+  // in <head>, where React hoists them; a renderer that does not hoist them (Preact's, tried for issue #16)
+  // leaves them where <Scripts> writes them, just before its module script
   const preloadTags = tagsIn(html, PRELOAD_START, 0, scriptStart);
   if (preloadTags.length === 0) return html;
   const body = html.toString('utf8', openEnd, bodyEnd);

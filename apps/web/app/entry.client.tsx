@@ -1,6 +1,7 @@
 /**
  * React Router's default client entry (node_modules/@react-router/dev/dist/config/defaults/
- * entry.client.tsx, 7.18), on Preact (vite.config.ts aliases React to preact/compat), with three changes:
+ * entry.client.tsx, 7.18), run by Preact (preact-aliases.ts: the client build resolves React to preact/compat)
+ * on the HTML React rendered on the server, with four changes:
  * - the page's dictionary is loaded before hydration. The browser loads one language's dictionary, not all
  *   three (issue #16 goal 1, i18n/index.ts); hydrating before it arrived would render keys and mismatch the
  *   server's HTML;
@@ -9,6 +10,7 @@
  *   (the promise is an uncaught error and nothing hydrates), and a Suspense boundary around the router is
  *   worse: Preact's useSyncExternalStore kept reading the server snapshot after a hydration that suspended
  *   (the account pages stayed "Loading…"). So the router is rendered once, detached, to get that promise;
+ * - the image preloads React added to <head> are removed first (dropServerOnlyHints);
  * - the document is hydrated through a stand-in parent (documentAsParent).
  */
 import { startTransition, StrictMode } from 'react';
