@@ -46,8 +46,9 @@ export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
   if (!script) return html;
   const { start: scriptStart, openEnd, bodyEnd } = script;
   // in <head>, where React hoists them; a renderer that does not hoist them (Preact's, tried for issue #16)
-  // leaves them where <Scripts> writes them, just before its module script
-  const preloadTags = tagsIn(html, PRELOAD_START, 0, scriptStart);
+  // leaves them where <Scripts> writes them, just before its module script (the body is read only then)
+  let preloadTags = tagsIn(html, PRELOAD_START, 0, headEnd);
+  if (preloadTags.length === 0) preloadTags = tagsIn(html, PRELOAD_START, headEnd, scriptStart);
   if (preloadTags.length === 0) return html;
   const body = html.toString('utf8', openEnd, bodyEnd);
   const imports = [...body.matchAll(ROUTE_IMPORT)];
