@@ -31,22 +31,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // The server renders with React, the browser hydrates with Preact (apps/web/preact-aliases.ts): their
-    // useId values differ, and hydration keeps the server's attributes, so an id from useId in server-rendered
-    // markup points nowhere in the browser (README "Decisions").
-    files: ['apps/web/app/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportSpecifier[imported.name='useId']",
-          message:
-            'useId differs between the server (React) and the browser (Preact): derive the id from the data, or disable this for a part the server never renders, saying so',
-        },
-      ],
-    },
-  },
 );
 
 /** `no-restricted-imports` for one workspace: the package names it must not import */

@@ -250,12 +250,13 @@ describe('the shop Link (lib/link.tsx)', () => {
 });
 
 /**
- * The browser hydrates the server's HTML (React) with Preact (apps/web/preact-aliases.ts, README "Decisions"):
- * hydration must adopt the page the server sent, not rebuild it. Every element of the first paint is still the
- * same node after hydration (a rebuilt <style> would be parsed again, a moved one too), and hydration added or
- * removed no element but React Router's preloads and its already-run data scripts.
+ * Hydration adopts the page the server sent instead of rebuilding it (a mismatch makes the framework render
+ * that part again on the client: a rebuilt <style> is parsed again, a replaced image loads again, and a
+ * renderer that keeps the server's attributes, as Preact did when it was tried for issue #16, leaves ids
+ * pointing nowhere). Every element of the first paint is the same node after hydration, and hydration added
+ * or removed no element but React Router's preloads and scripts.
  */
-describe('hydration (Preact on React’s HTML)', () => {
+describe('hydration', () => {
   it('keeps the server’s nodes on the home, a category and a product page in lt, en and ru', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchErrors(page);

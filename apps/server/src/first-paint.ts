@@ -2,8 +2,8 @@
  * The first paint does not wait for JavaScript, and JavaScript does not compete with it (issue #13
  * "Lighthouse mobile stays at its scores or better", issue #16 goal 2).
  *
- * React Router's `<Scripts>` writes a `<link rel="modulepreload">` for every chunk the page
- * hydrates with (~110 KiB gzip) and a module script that imports the route modules at once. A phone
+ * React Router's `<Scripts>` puts a `<link rel="modulepreload">` in `<head>` for every chunk the page
+ * hydrates with (~165 KiB gzip) and a module script that imports the route modules at once. A phone
  * then downloads the scripts beside the font and the largest image, and Lighthouse's simulated
  * mobile network charges that download to FCP and LCP (every request that ended before the observed
  * paint counts; `fetchpriority="low"` on the preloads did not change that: only low-priority images
@@ -42,14 +42,11 @@ const EFFECT_IMPORT = /^import ("[^"]+");\n?/gm;
 export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd === -1) return html;
+  const preloadTags = tagsIn(html, PRELOAD_START, 0, headEnd);
+  if (preloadTags.length === 0) return html;
   const script = moduleScriptIn(html, headEnd);
   if (!script) return html;
-  const { start: scriptStart, openEnd, bodyEnd } = script;
-  // in <head>, where React hoists them; a renderer that does not hoist them (Preact's, tried for issue #16)
-  // leaves them where <Scripts> writes them, just before its module script (the body is read only then)
-  let preloadTags = tagsIn(html, PRELOAD_START, 0, headEnd);
-  if (preloadTags.length === 0) preloadTags = tagsIn(html, PRELOAD_START, headEnd, scriptStart);
-  if (preloadTags.length === 0) return html;
+  const { openEnd, bodyEnd } = script;
   const body = html.toString('utf8', openEnd, bodyEnd);
   const imports = [...body.matchAll(ROUTE_IMPORT)];
   if (imports.length === 0) return html;
@@ -118,17 +115,14 @@ function tagsIn(html: Buffer, start: Buffer, from: number, to: number): [number,
   return tags;
 }
 
-/** the first `<script … type="module" …>` after `from`: where it starts and where its opening tag and text end */
-function moduleScriptIn(
-  html: Buffer,
-  from: number,
-): { start: number; openEnd: number; bodyEnd: number } | null {
+/** the first `<script … type="module" …>` after `from`: where its opening tag and its text end */
+function moduleScriptIn(html: Buffer, from: number): { openEnd: number; bodyEnd: number } | null {
   for (let at = html.indexOf(SCRIPT_START, from); at !== -1; at = html.indexOf(SCRIPT_START, at + 1)) {
     const openEnd = html.indexOf('>', at) + 1;
     if (openEnd === 0) return null;
     if (!html.toString('latin1', at, openEnd).includes(MODULE_TYPE)) continue;
     const bodyEnd = html.indexOf(SCRIPT_END, openEnd);
-    return bodyEnd === -1 ? null : { start: at, openEnd, bodyEnd };
+    return bodyEnd === -1 ? null : { openEnd, bodyEnd };
   }
   return null;
 }

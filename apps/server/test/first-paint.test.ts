@@ -91,17 +91,6 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(() => transformSync(moduleScriptOf(out), { format: 'esm', loader: 'js' })).not.toThrow();
   });
 
-  it('takes the preloads out of the body too, where <Scripts> writes them under Preact, and preloads them later', () => {
-    const html = page('<title>t</title>')
-      .toString()
-      .replace('<script nonce="n" type="module"', `${preloads}$&`);
-    const out = startScriptsAfterFirstPaint(Buffer.from(html)).toString();
-    expect(out).not.toMatch(/<link rel="modulepreload"/);
-    expect(out).toContain(
-      '<main>é</main><link rel="preload" as="font" href="/f.woff2"/><script nonce="n" type="module"',
-    );
-    expect(moduleScriptOf(out)).toContain('["/assets/entry-C.js","/assets/shell-D.js"]');
-  });
   it('finds the module script after the classic scripts before it, and keeps every character around it', () => {
     const classic = '<script nonce="n">((key) => { /* ščiūž — щ */ })("k")</script>';
     const html = Buffer.from(

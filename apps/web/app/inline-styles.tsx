@@ -17,13 +17,9 @@ import cssText from './styles.css?inline';
 
 const STYLE_ID = 'vitrina-styles';
 
-/** the server's stylesheet text, read once (see stylesText) */
-let serverText: string | undefined;
-
 function stylesText(): string {
   if (import.meta.env.SSR) return cssText;
-  serverText ||= document.getElementById(STYLE_ID)?.textContent || undefined;
-  return serverText ?? '';
+  return document.getElementById(STYLE_ID)?.textContent ?? '';
 }
 
 export function InlineStyles({ nonce }: { nonce?: string | undefined }) {

@@ -138,11 +138,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="manifest" href={manifestPath(storeCode)} />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
-        <Meta />
-        <Links />
         {/* Inter from the first paint only on a device that holds its files (lib/fonts.ts) */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
         <InlineStyles nonce={nonce} />
+        <Meta />
+        <Links />
       </head>
       <body>
         {children}

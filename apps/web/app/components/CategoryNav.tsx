@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
@@ -26,8 +26,7 @@ const CHEVRON = (
 export function CategoryNav({ menu }: { menu: MenuItem[] }) {
   const t = useT();
   const storeCode = useStoreCode();
-  // the header has one category bar (a fixed id: eslint.config.js on useId)
-  const baseId = 'category-nav';
+  const baseId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [overflow, setOverflow] = useState<number>(menu.length);

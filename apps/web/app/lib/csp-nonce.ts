@@ -25,11 +25,7 @@ export function useCspNonce(): string | undefined {
   return useContext(CspNonce) ?? documentNonce();
 }
 
-/** the nonce of the document the server sent, read once: a document rendered anew must not read its own copy */
-let pageNonce: string | undefined;
-
 function documentNonce(): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  pageNonce ||= document.querySelector<HTMLElement>('[nonce]')?.nonce || undefined;
-  return pageNonce;
+  return document.querySelector<HTMLElement>('[nonce]')?.nonce || undefined;
 }
