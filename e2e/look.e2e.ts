@@ -248,3 +248,57 @@ describe('the shop Link (lib/link.tsx)', () => {
     await context.close();
   });
 });
+
+/**
+ * Hydration adopts the page the server sent instead of rebuilding it (a mismatch makes the framework render
+ * that part again on the client: a rebuilt <style> is parsed again, a replaced image loads again, and a
+ * renderer that keeps the server's attributes, as Preact did when it was tried for issue #16, leaves ids
+ * pointing nowhere). Every element of the first paint is the same node after hydration, and hydration added
+ * or removed no element but React Router's preloads and scripts.
+ */
+describe('hydration', () => {
+  it('keeps the server’s nodes on the home, a category and a product page in lt, en and ru', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      const changes: string[] = [];
+      Object.assign(window, { hydrationChanges: changes });
+      new MutationObserver((records) => {
+        if (document.readyState === 'loading' || document.documentElement.hasAttribute('data-hydrated'))
+          return;
+        for (const r of records)
+          for (const [sign, nodes] of [
+            ['+', r.addedNodes],
+            ['-', r.removedNodes],
+          ] as const)
+            for (const n of nodes)
+              if (n instanceof Element && !['LINK', 'SCRIPT'].includes(n.tagName))
+                changes.push(`${sign} <${n.tagName.toLowerCase()} class="${n.className}">`);
+      }).observe(document, { subtree: true, childList: true });
+      document.addEventListener('DOMContentLoaded', () => {
+        const seen = [
+          ...document.querySelectorAll('head > :not(link):not(script), body *:not(link):not(script)'),
+        ];
+        Object.assign(window, { firstPaintNodes: seen });
+      });
+    });
+    for (const store of ['lt', 'en', 'ru'] as const) {
+      const { urls } = await pagesOf(store);
+      for (const url of urls) {
+        await page.goto(`${shopUrl}${url}`);
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        const { changes, lost } = await page.evaluate(() => {
+          const w = window as unknown as { hydrationChanges: string[]; firstPaintNodes: Element[] };
+          return {
+            changes: w.hydrationChanges,
+            lost: w.firstPaintNodes.filter((n) => !n.isConnected).length,
+          };
+        });
+        expect(changes, url).toEqual([]);
+        expect(lost, `${url}: elements of the first paint replaced`).toBe(0);
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

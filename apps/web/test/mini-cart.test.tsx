@@ -105,7 +105,7 @@ describe('mini cart', () => {
     const dialog = await tl.screen.findByRole('form', { name: 'Options of MacBook' });
     const qty = await tl.within(dialog).findByLabelText('Quantity');
     // the demo has 2 of this child in stock
-    tl.fireEvent.change(qty, { target: { value: '2' } });
+    tl.fireEvent.input(qty, { target: { value: '2' } });
     await tl.act(async () => {
       // the Save button submits the form (jsdom's step check of a number field cannot run here)
       expect(tl.within(dialog).getByRole('button', { name: 'Save' }).getAttribute('type')).toBe('submit');
