@@ -30,6 +30,7 @@ import { newestMtime } from './newest-mtime.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'apps/server/dist');
 export const SERVER_BUNDLE = path.join(outDir, 'server.mjs');
+const RENDER_THREAD = path.join(outDir, 'render-thread.mjs');
 
 const SOURCES = [
   'apps/server/src',
@@ -43,19 +44,24 @@ const MIGRATIONS = path.join(root, 'packages/db/migrations');
 const FONTS = path.join(root, 'apps/api/src/invoice/fonts');
 
 export function serverBundleIsStale() {
-  if (!existsSync(SERVER_BUNDLE)) return true;
+  if (!existsSync(SERVER_BUNDLE) || !existsSync(RENDER_THREAD)) return true;
   const built = statSync(SERVER_BUNDLE).mtimeMs;
   return SOURCES.some((dir) => newestMtime(path.join(root, dir)) > built);
 }
 
 export async function buildServerBundle() {
   const result = await build({
-    entryPoints: [path.join(root, 'apps/server/src/cli.ts')],
+    // the shop, and the worker file of its render threads (apps/server/src/render-threads.ts)
+    entryPoints: {
+      server: path.join(root, 'apps/server/src/cli.ts'),
+      'render-thread': path.join(root, 'apps/server/src/render-thread.ts'),
+    },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile: SERVER_BUNDLE,
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     write: false,
     logLevel: 'warning',
     plugins: [
@@ -74,9 +80,14 @@ export async function buildServerBundle() {
   mkdirSync(path.join(outDir, 'fonts'), { recursive: true });
   for (const font of readdirSync(FONTS))
     copyFileSync(path.join(FONTS, font), path.join(outDir, 'fonts', font));
-  const temporary = `${SERVER_BUNDLE}.${process.pid}.tmp`;
-  writeFileSync(temporary, result.outputFiles[0].contents);
-  renameSync(temporary, SERVER_BUNDLE);
+  // the render thread's file first: a shop started meanwhile finds the one its bundle starts
+  const last = (file) => Number(file.path === SERVER_BUNDLE);
+  const outputs = [...result.outputFiles].sort((a, b) => last(a) - last(b));
+  for (const output of outputs) {
+    const temporary = `${output.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, output.contents);
+    renameSync(temporary, output.path);
+  }
   return SERVER_BUNDLE;
 }
 

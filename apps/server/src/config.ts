@@ -35,6 +35,8 @@ export type ServerConfig = {
   publicUrl: string;
   /** WEB_CONCURRENCY: shop worker processes `npm start` runs (node:cluster); see `planWorkers` */
   workers: number;
+  /** RENDER_THREADS: worker threads of one shop process that render its pages; see `planRenderThreads` */
+  renderThreads: number;
   /** what the start log warns about (a setting a shop taking real orders must not leave unset) */
   startWarnings: string[];
 };
@@ -51,6 +53,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       `PUBLIC_URL is not set: canonical links, hreflang, JSON-LD and e-mail links say ${publicUrl}. ` +
         "Set PUBLIC_URL to the shop's public origin (e.g. https://shop.example).",
     );
+  const workers = planWorkers(env, os.availableParallelism(), startWarnings);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -78,7 +81,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       maxBytes: positiveNumber(env, 'PAGE_CACHE_MB', 64) * 1024 * 1024,
     },
     publicUrl,
-    workers: planWorkers(env, os.availableParallelism(), startWarnings),
+    workers,
+    renderThreads: planRenderThreads(env, os.availableParallelism(), workers),
     startWarnings,
   };
 }
@@ -118,6 +122,21 @@ export function planWorkers(env: NodeJS.ProcessEnv, cores: number, warnings: str
     return 1;
   }
   return Math.max(1, cores);
+}
+
+/**
+ * How many worker threads render a shop process's pages (render-threads.ts; issue #16 "use every
+ * core" with the embedded database, which admits one process):
+ * - RENDER_THREADS when set (0: every page renders in the process's main thread);
+ * - otherwise, in production, one per core when the shop runs as one process on more than one core
+ *   (the embedded database, or one WEB_CONCURRENCY worker): the main thread, left with the requests'
+ *   I/O and the API, stays mostly idle (README decisions); none when node:cluster already runs a
+ *   process per core, nor in development and tests, where the sources run through Vite and tsx.
+ */
+export function planRenderThreads(env: NodeJS.ProcessEnv, cores: number, workers: number): number {
+  if (env.RENDER_THREADS) return nonNegativeInteger(env, 'RENDER_THREADS', 0);
+  if (env.NODE_ENV !== 'production' || workers > 1 || cores < 2) return 0;
+  return cores;
 }
 
 /** PUBLIC_URL as an origin (the API's default when unset); a path or a non-HTTP URL is refused */

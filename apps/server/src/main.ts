@@ -38,6 +38,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       buildDir: config.webBuildDir,
       apiFetch: createRemoteFetch(config.apiUrl),
       publicUrl: config.publicUrl,
+      renderThreads: config.renderThreads,
     });
   } else {
     // the embedded database admits one process: claim the data folder before opening it (port 0
@@ -75,6 +76,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       apiReads: storefrontReadsOf(app),
       pageCache,
       publicUrl: config.publicUrl,
+      renderThreads: config.renderThreads,
     });
   }
 

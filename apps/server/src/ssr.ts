@@ -19,9 +19,10 @@ import {
   pageTagsOf,
   type CachedPage,
 } from './page-cache.ts';
-import { startScriptsAfterFirstPaint } from './first-paint.ts';
 import { acceptsGzip, deflateSegments, gzipPage, gzipWithNonce } from './gzip-splice.ts';
 import { registerPwa } from './pwa.ts';
+import { RenderThreads } from './render-threads.ts';
+import { preparePage, type RenderedPage } from './rendered-page.ts';
 import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
@@ -37,15 +38,26 @@ export async function registerStorefront(
     pageCache?: PageCacheOption | undefined;
     /** PUBLIC_URL: the origin of every request the storefront renders (canonical links, JSON-LD) */
     publicUrl: string;
+    /** RENDER_THREADS: worker threads that render GET pages (render-threads.ts); 0 renders here */
+    renderThreads?: number | undefined;
   },
 ) {
   const build = (await import(
     pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href
   )) as ServerBuild;
-  const handle = createRequestHandler(
-    build,
-    process.env.NODE_ENV === 'development' ? 'development' : 'production',
-  );
+  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const handle = createRequestHandler(build, mode);
+  const threads = opts.renderThreads
+    ? new RenderThreads({
+        count: opts.renderThreads,
+        buildDir: opts.buildDir,
+        mode,
+        apiFetch: opts.apiFetch,
+        apiReads: opts.apiReads,
+        onThreadError: (error) => app.log.error(error),
+      })
+    : undefined;
+  if (threads) app.addHook('onClose', () => threads.close());
   // the service worker, web app manifests and client manifest (issue #7)
   await registerPwa(app, { buildDir: opts.buildDir });
 
@@ -70,8 +82,19 @@ export async function registerStorefront(
     });
 
     const render = pageHandler(
-      (req, cspNonce, clientAddress) =>
-        handle(req, { apiFetch: opts.apiFetch, apiReads: opts.apiReads, cspNonce, clientAddress }),
+      async (req, cspNonce, clientAddress, compress) =>
+        // a form posted to an action renders here: its body is this thread's request stream
+        threads && (req.method === 'GET' || req.method === 'HEAD')
+          ? threads.render(req, cspNonce, clientAddress, compress)
+          : preparePage(
+              await handle(req, {
+                apiFetch: opts.apiFetch,
+                apiReads: opts.apiReads,
+                cspNonce,
+                clientAddress,
+              }),
+              compress,
+            ),
       {
         pageCache: opts.pageCache,
         publicUrl: opts.publicUrl,
@@ -95,8 +118,16 @@ export type PageCacheOption = { cache: PageCache; stamp: (store: StoreCode) => P
  * cached page has its first nonce swapped for it. Personal pages (checkout, account) are no-store.
  */
 export function pageHandler(
-  /** `clientAddress`: the browser's (Fastify's `request.ip`, TRUST_PROXY applied) */
-  render: (request: Request, cspNonce: string, clientAddress: string) => Promise<Response>,
+  /**
+   * `clientAddress`: the browser's (Fastify's `request.ip`, TRUST_PROXY applied); `compress`: an HTML
+   * page is to be gzip-compressed too (rendered-page.ts)
+   */
+  render: (
+    request: Request,
+    cspNonce: string,
+    clientAddress: string,
+    compress: boolean,
+  ) => Promise<RenderedPage>,
   opts: { pageCache?: PageCacheOption | undefined; publicUrl: string },
 ) {
   const origin = new URL(opts.publicUrl).origin;
@@ -107,7 +138,8 @@ export function pageHandler(
     const takesGzip = acceptsGzip(request.headers['accept-encoding']);
     const answer = { nonce, personal: isPersonalPage(pathname), takesGzip };
     if (!pages || !isCacheableRequest(request.method, request.headers)) {
-      return sendWebResponse(reply, await render(toWebRequest(request, origin), nonce, request.ip), answer);
+      const rendered = await render(toWebRequest(request, origin), nonce, request.ip, takesGzip);
+      return sendWebResponse(reply, rendered, answer);
     }
     const url = request.url;
     const store = storeCodeFromPath(pathname).storeCode;
@@ -115,11 +147,12 @@ export function pageHandler(
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
     if (cached) return sendCachedPage(reply, cached, 'hit', nonce, takesGzip);
-    const response = await render(toWebRequest(request, origin), nonce, request.ip);
+    // compressed below as a cached page is, from its pieces
+    const rendered = await render(toWebRequest(request, origin), nonce, request.ip, false);
+    const { response, page: body } = rendered;
     const { tags, personal } = pageTagsOf(pathname, response.status);
-    if (personal || answer.personal || !isCacheableResponse(response))
-      return sendWebResponse(reply, response, answer);
-    const body = startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer()));
+    if (personal || answer.personal || !isCacheableResponse(response) || !body)
+      return sendWebResponse(reply, rendered, answer);
     const parts = splitAtNonce(body, nonce);
     const page: CachedPage = {
       status: response.status,
@@ -201,7 +234,8 @@ function sendCachedPage(
   return reply.send(page.parts && state === 'hit' ? joinWithNonce(page.parts, nonce) : page.body);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, answer: Answer) {
+async function sendWebResponse(reply: FastifyReply, rendered: RenderedPage, answer: Answer) {
+  const { response, page } = rendered;
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -211,18 +245,17 @@ async function sendWebResponse(reply: FastifyReply, response: Response, answer: 
   if (cookies.length) reply.header('set-cookie', cookies);
   if (answer.personal) reply.header('cache-control', 'no-store');
   pageSecurityHeaders(reply, response.headers.get('content-type') ?? undefined, answer.nonce);
-  if (!response.body) return reply.send();
   // A page is sent in one piece, as entry.server.tsx renders it: written to the socket chunk by
   // chunk, it cost a sixth of a render's CPU (issue #16's profile). No page streams data after its
   // shell (no deferred loader data), so the whole page is ready a few milliseconds after its first
   // byte would be; the page cache stores pages whole the same way.
-  if (response.headers.get('content-type')?.includes('text/html')) {
-    const page = startScriptsAfterFirstPaint(Buffer.from(await response.arrayBuffer()));
+  if (page) {
     if (!answer.takesGzip) return reply.send(page);
     // gzip with the stylesheet compressed once (gzip-splice.ts), as a cached page is answered
     reply.header('content-encoding', 'gzip').header('vary', varyAcceptEncoding(reply));
-    return reply.send(gzipPage(page));
+    return reply.send(rendered.gzip ?? gzipPage(page));
   }
+  if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 

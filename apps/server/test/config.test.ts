@@ -1,6 +1,6 @@
 /** The shop server's configuration: TRUST_PROXY (issue #12 item 7) and the PostgreSQL pool (item 16). */
 import { describe, expect, it } from 'vitest';
-import { loadServerConfig, planWorkers } from '../src/config.ts';
+import { loadServerConfig, planRenderThreads, planWorkers } from '../src/config.ts';
 
 describe('loadServerConfig trustProxy', () => {
   it("believes nobody's X-Forwarded-For by default", () => {
@@ -86,5 +86,28 @@ describe('planWorkers: how many shop processes npm start runs (issue #16)', () =
   it('refuses a WEB_CONCURRENCY that is not a positive whole number', () => {
     for (const v of ['0', '-2', 'two', '1.5'])
       expect(() => planWorkers({ DATABASE_URL: pg, WEB_CONCURRENCY: v }, 2)).toThrow(/WEB_CONCURRENCY/);
+  });
+});
+
+describe('planRenderThreads: worker threads rendering pages (issue #16 "use every core")', () => {
+  const production = { NODE_ENV: 'production' };
+  const table: [string, NodeJS.ProcessEnv, cores: number, workers: number, threads: number][] = [
+    ['one process in production: one per core', production, 2, 1, 2],
+    ['one process on 8 cores', production, 8, 1, 8],
+    ['one core: the main thread renders', production, 1, 1, 0],
+    ['node:cluster runs a process per core: none', production, 4, 4, 0],
+    ['development and tests: none', { NODE_ENV: 'development' }, 4, 1, 0],
+    ['no NODE_ENV: none', {}, 4, 1, 0],
+    ['RENDER_THREADS chosen', { ...production, RENDER_THREADS: '3' }, 2, 1, 3],
+    ['RENDER_THREADS=0: the main thread renders', { ...production, RENDER_THREADS: '0' }, 8, 1, 0],
+    ['RENDER_THREADS in a cluster worker too', { ...production, RENDER_THREADS: '1' }, 4, 4, 1],
+  ];
+  it.each(table)('%s', (_name, env, cores, workers, threads) => {
+    expect(planRenderThreads(env, cores, workers)).toBe(threads);
+  });
+
+  it('refuses a RENDER_THREADS that is not a whole number', () => {
+    for (const v of ['-1', 'two', '1.5'])
+      expect(() => planRenderThreads({ RENDER_THREADS: v }, 2, 1)).toThrow(/RENDER_THREADS/);
   });
 });

@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { loadServerConfig } from '../src/config.ts';
 import { PageCache, dataStampReader, pageTagsOf } from '../src/page-cache.ts';
 import { pageHandler } from '../src/ssr.ts';
+import { preparePage } from '../src/rendered-page.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -62,10 +63,13 @@ beforeEach(async () => {
   app = Fastify();
   app.get(
     '/*',
-    pageHandler(renderer, {
-      pageCache: { cache, stamp: dataStampReader(database) },
-      publicUrl: 'https://shop.example',
-    }),
+    pageHandler(
+      async (request, nonce, _address, compress) => preparePage(await renderer(request, nonce), compress),
+      {
+        pageCache: { cache, stamp: dataStampReader(database) },
+        publicUrl: 'https://shop.example',
+      },
+    ),
   );
   await app.ready();
 });
@@ -273,9 +277,12 @@ describe('page security (issue #12 items 12 and 13)', () => {
     const plain = Fastify();
     plain.get(
       '/*',
-      pageHandler(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }), {
-        publicUrl: 'https://shop.example',
-      }),
+      pageHandler(
+        async () => ({ response: new Response('{}', { headers: { 'content-type': 'application/json' } }) }),
+        {
+          publicUrl: 'https://shop.example',
+        },
+      ),
     );
     const res = await plain.inject({ url: '/c/laptops.data' });
     expect(res.headers['content-security-policy']).toBeUndefined();

@@ -1,0 +1,176 @@
+/**
+ * Pages rendered in worker threads (src/render-threads.ts; issue #16 goal 3 "use every core" with the
+ * embedded database): the real React Router production build (built into a temporary folder) on the
+ * real API and a test database. A page rendered in a thread, its loaders reading this thread's API
+ * over the message port, must be byte for byte the page the main thread renders (but for the answer's
+ * nonce), compressed or not; a form post renders in the main thread; a thread that stops is replaced.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi, loadApiConfig, storefrontReadsOf } from '@vitrina/api';
+import { importCatalog } from '@vitrina/db';
+import { generateLargeCatalog } from '@vitrina/demo';
+import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
+import { createInProcessFetch } from '../src/in-process-fetch.ts';
+import { RenderThreads } from '../src/render-threads.ts';
+import { registerStorefront } from '../src/ssr.ts';
+
+const webDir = fileURLToPath(new URL('../../web', import.meta.url));
+let buildDir: string;
+let database: TestDatabase;
+/** the same shop twice: rendering in its main thread, and in one render thread */
+let inMain: FastifyInstance;
+let inThread: FastifyInstance;
+
+async function shop(renderThreads: number) {
+  const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  const app = await buildApi({ database, config });
+  await registerStorefront(app, {
+    buildDir,
+    apiFetch: createInProcessFetch(app),
+    apiReads: storefrontReadsOf(app),
+    publicUrl: 'https://shop.example',
+    renderThreads,
+  });
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  // inside the checkout (var/ is ignored): a thread imports the build with Node's own resolution,
+  // which finds react-router in the node_modules above it
+  const scratch = fileURLToPath(new URL('../../../var', import.meta.url));
+  mkdirSync(scratch, { recursive: true });
+  buildDir = mkdtempSync(join(scratch, 'render-threads-build-'));
+  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: webDir,
+    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    stdio: 'pipe',
+  });
+  database = await createTestDatabase();
+  await importCatalog(database, generateLargeCatalog({ seed: 11, productCount: 20 }));
+  [inMain, inThread] = await Promise.all([shop(0), shop(1)]);
+}, 180_000);
+
+afterAll(async () => {
+  await inThread?.close();
+  await inMain?.close();
+  await database?.dispose();
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+});
+
+/** the answer's body with its CSP nonce written as NONCE and its stock time as TIME, gunzipped when it came compressed */
+async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy'] ?? ''))?.[1];
+  const raw = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
+  // the product's stock is stamped with the time it was read (routes/product.tsx `stockAt`)
+  const body = raw.toString('utf8').replace(/(stockAt\\?",)\d+/g, '$1TIME');
+  return { res, nonce, body: nonce ? body.replaceAll(nonce, 'NONCE') : body };
+}
+
+/** a product page and a category page of the test catalogue, from the home page's links */
+async function catalogueUrls(): Promise<string[]> {
+  const { body } = await get(inMain, '/en');
+  const product = /href="(\/en\/p\/[^"]+)"/.exec(body)?.[1];
+  const category = /href="(\/en\/c\/[^"]+)"/.exec(body)?.[1];
+  if (!product || !category) throw new Error('the home page links no product or category');
+  return [product, category];
+}
+
+describe('render threads', () => {
+  it('render every kind of page as the main thread does, byte for byte but the nonce', async () => {
+    const pages = ['/', '/en', '/ru/search?q=a', '/nope-not-a-page', ...(await catalogueUrls())];
+    for (const url of pages) {
+      const [main, thread] = [await get(inMain, url), await get(inThread, url)];
+      expect(thread.res.statusCode, url).toBe(main.res.statusCode);
+      expect(thread.nonce, url).toBeTruthy();
+      expect(thread.body, url).toContain(`nonce="NONCE"`);
+      expect(thread.body, url).toBe(main.body);
+    }
+  });
+
+  it('answer gzip as the main thread does, and the same headers', async () => {
+    const [product] = await catalogueUrls();
+    const main = await get(inMain, product!, { 'accept-encoding': 'gzip' });
+    const thread = await get(inThread, product!, { 'accept-encoding': 'gzip' });
+    expect(thread.res.headers['content-encoding']).toBe('gzip');
+    expect(thread.body).toBe(main.body);
+    const {
+      date: _d1,
+      'content-security-policy': _c1,
+      'content-length': _l1,
+      ...mainHeaders
+    } = main.res.headers;
+    const {
+      date: _d2,
+      'content-security-policy': _c2,
+      'content-length': _l2,
+      ...threadHeaders
+    } = thread.res.headers;
+    expect(threadHeaders).toEqual(mainHeaders);
+  });
+
+  it("answer a route's data request (client navigation) as the main thread does", async () => {
+    const [, category] = await catalogueUrls();
+    const url = `${category}.data`;
+    const [main, thread] = [await get(inMain, url), await get(inThread, url)];
+    expect(thread.res.statusCode).toBe(200);
+    expect(thread.body).toBe(main.body);
+  });
+
+  it('render a form posted to an action in the main thread, with its body', async () => {
+    // the staff login (routes/admin/login.tsx): a wrong password answers the form again with its error
+    const form = new URLSearchParams({ email: 'nobody@example.com', password: 'wrong-password' }).toString();
+    const post = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/en/admin/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
+    const [main, thread] = [await post(inMain), await post(inThread)];
+    expect(thread.statusCode).toBe(main.statusCode);
+    expect(thread.statusCode).toBeLessThan(500);
+    // the action read the posted form: the e-mail is written back into the form with the error
+    expect(main.body).toContain('value="nobody@example.com"');
+    expect(thread.body).toContain('value="nobody@example.com"');
+  });
+});
+
+describe('RenderThreads', () => {
+  it('replaces a thread that stops: its renders fail, the next render is answered', async () => {
+    const errors: Error[] = [];
+    const threads = new RenderThreads({
+      count: 1,
+      buildDir,
+      mode: 'production',
+      apiFetch: createInProcessFetch(inMain),
+      apiReads: storefrontReadsOf(inMain),
+      onThreadError: (error) => errors.push(error),
+    });
+    try {
+      const request = () => new Request('https://shop.example/en');
+      const first = await threads.render(request(), 'n1', '127.0.0.1', false);
+      expect(first.response.status).toBe(200);
+      expect(first.page?.toString()).toContain('nonce="n1"');
+      // the thread is private to the pool: reached here only to stop it as a crash would
+      const { worker } = (threads as unknown as { threads: { worker: Worker }[] }).threads[0]!;
+      const lost = threads.render(request(), 'n2', '127.0.0.1', false);
+      await worker.terminate();
+      await expect(lost).rejects.toThrow(/render thread stopped/);
+      expect(errors.map((e) => e.message).join()).toMatch(/starting another/);
+      const next = await threads.render(request(), 'n3', '127.0.0.1', true);
+      expect(next.response.status).toBe(200);
+      expect(gunzipSync(next.gzip!).toString()).toContain('nonce="n3"');
+    } finally {
+      await threads.close();
+    }
+  });
+});
