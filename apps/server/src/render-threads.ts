@@ -69,6 +69,11 @@ type Thread = { worker: Worker; pending: Map<number, Pending>; drained?: (() => 
 
 /** how long a closing shop waits for the renders under way */
 const CLOSE_WAIT_MS = 10_000;
+/**
+ * Threads that die this often are not replaced (a thread that cannot start would otherwise be
+ * restarted in a loop): the main thread renders the pages the remaining threads do not (`size`).
+ */
+const DEATHS_PER_MINUTE = 10;
 
 /**
  * The worker: the bundle's `render-thread.mjs` beside this module (scripts/server-bundle.mjs), which
@@ -88,6 +93,8 @@ export class RenderThreads {
   private readonly threads: Thread[] = [];
   private nextId = 1;
   private closing = false;
+  /** when threads died, the last minute's */
+  private deaths: number[] = [];
 
   constructor(
     private readonly opts: {
@@ -101,6 +108,11 @@ export class RenderThreads {
     },
   ) {
     for (let i = 0; i < opts.count; i++) this.threads.push(this.start());
+  }
+
+  /** the threads running: none when they kept dying (DEATHS_PER_MINUTE) */
+  get size(): number {
+    return this.threads.length;
   }
 
   /** `request` rendered by the thread with the fewest renders under way (rendered-page.ts) */
@@ -164,8 +176,21 @@ export class RenderThreads {
         reject(new Error(`render thread stopped (exit code ${code})`));
       thread.pending.clear();
       if (this.closing) return;
+      const now = Date.now();
+      this.deaths = [...this.deaths.filter((t) => now - t < 60_000), now];
+      const index = this.threads.indexOf(thread);
+      if (this.deaths.length >= DEATHS_PER_MINUTE) {
+        this.threads.splice(index, 1);
+        this.opts.onThreadError(
+          new Error(
+            `render thread stopped (exit code ${code}); ${this.deaths.length} stopped within a minute, ` +
+              `not starting another (${this.threads.length} left; the main thread renders without them)`,
+          ),
+        );
+        return;
+      }
       this.opts.onThreadError(new Error(`render thread stopped (exit code ${code}); starting another`));
-      this.threads[this.threads.indexOf(thread)] = this.start();
+      this.threads[index] = this.start();
     });
     return thread;
   }

@@ -84,7 +84,7 @@ export async function registerStorefront(
     const render = pageHandler(
       async (req, cspNonce, clientAddress, compress) =>
         // a form posted to an action renders here: its body is this thread's request stream
-        threads && (req.method === 'GET' || req.method === 'HEAD')
+        threads?.size && (req.method === 'GET' || req.method === 'HEAD')
           ? threads.render(req, cspNonce, clientAddress, compress)
           : preparePage(
               await handle(req, {

@@ -173,4 +173,22 @@ describe('RenderThreads', () => {
       await threads.close();
     }
   });
+
+  it('stops replacing threads that keep dying: the main thread renders then', async () => {
+    const errors: Error[] = [];
+    const threads = new RenderThreads({
+      count: 1,
+      buildDir: join(buildDir, 'no-such-build'),
+      mode: 'production',
+      apiFetch: createInProcessFetch(inMain),
+      onThreadError: (error) => errors.push(error),
+    });
+    try {
+      await expect.poll(() => threads.size, { timeout: 60_000, interval: 100 }).toBe(0);
+      expect(errors.filter((e) => /; starting another$/.test(e.message))).toHaveLength(9);
+      expect(errors.at(-1)?.message).toMatch(/10 stopped within a minute, not starting another \(0 left/);
+    } finally {
+      await threads.close();
+    }
+  }, 90_000);
 });
