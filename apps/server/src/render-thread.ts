@@ -80,9 +80,10 @@ async function render(ask: Extract<ToRenderThread, { kind: 'render' }>) {
       cspNonce: ask.cspNonce,
       clientAddress: ask.clientAddress,
     });
-    const { page, gzip } = await preparePage(response, ask.compress);
+    const { page, gzip, pieces } = await preparePage(response, ask.cspNonce, ask.wants);
     const body = !page && response.body ? await response.arrayBuffer() : null;
     const [pageBytes, gzipBytes] = [page && ownBytes(page), gzip && ownBytes(gzip)];
+    const segments = pieces?.segments.map(ownBytes) ?? [];
     send(
       {
         kind: 'rendered',
@@ -92,8 +93,9 @@ async function render(ask: Extract<ToRenderThread, { kind: 'render' }>) {
         body,
         page: pageBytes,
         gzip: gzipBytes,
+        pieces: pieces && { segments, crcs: pieces.crcs, shifts: pieces.shifts },
       },
-      [body, pageBytes, gzipBytes].filter((b) => b !== null && b !== undefined),
+      [body, pageBytes, gzipBytes, ...segments].filter((b) => b !== null && b !== undefined),
     );
   } catch (error) {
     send({

@@ -16,7 +16,7 @@
 import { Worker } from 'node:worker_threads';
 import type { StorefrontReads } from '@vitrina/api';
 import type { ApiFetch } from './in-process-fetch.ts';
-import type { RenderedPage } from './rendered-page.ts';
+import type { PageWants, RenderedPage } from './rendered-page.ts';
 
 type HeaderList = [string, string][];
 
@@ -30,7 +30,7 @@ export type ToRenderThread =
       headers: HeaderList;
       cspNonce: string;
       clientAddress: string;
-      compress: boolean;
+      wants: PageWants;
     }
   /** no more renders: the thread closes its port and ends */
   | { kind: 'close' }
@@ -49,6 +49,7 @@ export type FromRenderThread =
       body: ArrayBuffer | null;
       page?: ArrayBuffer | undefined;
       gzip?: ArrayBuffer | undefined;
+      pieces?: { segments: ArrayBuffer[]; crcs: Uint32Array; shifts: Uint32Array } | undefined;
     }
   | { kind: 'renderFailed'; id: number; message: string }
   | { kind: 'fetch'; id: number; input: string; method: string; headers: HeaderList; body?: string }
@@ -116,12 +117,7 @@ export class RenderThreads {
   }
 
   /** `request` rendered by the thread with the fewest renders under way (rendered-page.ts) */
-  render(
-    request: Request,
-    cspNonce: string,
-    clientAddress: string,
-    compress: boolean,
-  ): Promise<RenderedPage> {
+  render(request: Request, cspNonce: string, clientAddress: string, wants: PageWants): Promise<RenderedPage> {
     const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.nextId++;
     return new Promise<RenderedPage>((resolve, reject) => {
@@ -134,7 +130,7 @@ export class RenderThreads {
         headers: [...request.headers],
         cspNonce,
         clientAddress,
-        compress,
+        wants,
       });
     });
   }
@@ -203,6 +199,11 @@ export class RenderThreads {
           response,
           page: message.page && Buffer.from(message.page),
           gzip: message.gzip && Buffer.from(message.gzip),
+          pieces: message.pieces && {
+            segments: message.pieces.segments.map((segment) => Buffer.from(segment)),
+            crcs: message.pieces.crcs,
+            shifts: message.pieces.shifts,
+          },
         });
         return;
       }

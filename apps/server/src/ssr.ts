@@ -22,7 +22,7 @@ import {
 import { acceptsGzip, deflateSegments, gzipPage, gzipWithNonce } from './gzip-splice.ts';
 import { registerPwa } from './pwa.ts';
 import { RenderThreads } from './render-threads.ts';
-import { preparePage, type RenderedPage } from './rendered-page.ts';
+import { preparePage, type PageWants, type RenderedPage } from './rendered-page.ts';
 import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
@@ -82,10 +82,10 @@ export async function registerStorefront(
     });
 
     const render = pageHandler(
-      async (req, cspNonce, clientAddress, compress) =>
+      async (req, cspNonce, clientAddress, wants) =>
         // a form posted to an action renders here: its body is this thread's request stream
         threads?.size && (req.method === 'GET' || req.method === 'HEAD')
-          ? threads.render(req, cspNonce, clientAddress, compress)
+          ? threads.render(req, cspNonce, clientAddress, wants)
           : preparePage(
               await handle(req, {
                 apiFetch: opts.apiFetch,
@@ -93,7 +93,8 @@ export async function registerStorefront(
                 cspNonce,
                 clientAddress,
               }),
-              compress,
+              cspNonce,
+              wants,
             ),
       {
         pageCache: opts.pageCache,
@@ -119,14 +120,14 @@ export type PageCacheOption = { cache: PageCache; stamp: (store: StoreCode) => P
  */
 export function pageHandler(
   /**
-   * `clientAddress`: the browser's (Fastify's `request.ip`, TRUST_PROXY applied); `compress`: an HTML
-   * page is to be gzip-compressed too (rendered-page.ts)
+   * `clientAddress`: the browser's (Fastify's `request.ip`, TRUST_PROXY applied); `wants`: what the
+   * answer needs of an HTML page besides the page (rendered-page.ts)
    */
   render: (
     request: Request,
     cspNonce: string,
     clientAddress: string,
-    compress: boolean,
+    wants: PageWants,
   ) => Promise<RenderedPage>,
   opts: { pageCache?: PageCacheOption | undefined; publicUrl: string },
 ) {
@@ -138,7 +139,8 @@ export function pageHandler(
     const takesGzip = acceptsGzip(request.headers['accept-encoding']);
     const answer = { nonce, personal: isPersonalPage(pathname), takesGzip };
     if (!pages || !isCacheableRequest(request.method, request.headers)) {
-      const rendered = await render(toWebRequest(request, origin), nonce, request.ip, takesGzip);
+      const wants = { gzip: takesGzip, pieces: false };
+      const rendered = await render(toWebRequest(request, origin), nonce, request.ip, wants);
       return sendWebResponse(reply, rendered, answer);
     }
     const url = request.url;
@@ -147,8 +149,9 @@ export function pageHandler(
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
     if (cached) return sendCachedPage(reply, cached, 'hit', nonce, takesGzip);
-    // compressed below as a cached page is, from its pieces
-    const rendered = await render(toWebRequest(request, origin), nonce, request.ip, false);
+    // a page to cache is compressed as a cached page is, from its pieces; a personal one as a render
+    const wants = { gzip: answer.personal && takesGzip, pieces: !answer.personal };
+    const rendered = await render(toWebRequest(request, origin), nonce, request.ip, wants);
     const { response, page: body } = rendered;
     const { tags, personal } = pageTagsOf(pathname, response.status);
     if (personal || answer.personal || !isCacheableResponse(response) || !body)
@@ -159,7 +162,7 @@ export function pageHandler(
       headers: [...response.headers].filter(([key]) => key !== 'content-length'),
       body,
       parts,
-      gzip: deflateSegments(body, parts),
+      gzip: rendered.pieces ?? deflateSegments(body, parts),
     };
     pages.cache.set(store, url, stamp, page, tags);
     // rendered for this answer: its pieces join around this answer's nonce; compressed once, here too

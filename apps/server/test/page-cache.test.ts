@@ -64,7 +64,7 @@ beforeEach(async () => {
   app.get(
     '/*',
     pageHandler(
-      async (request, nonce, _address, compress) => preparePage(await renderer(request, nonce), compress),
+      async (request, nonce, _address, wants) => preparePage(await renderer(request, nonce), nonce, wants),
       {
         pageCache: { cache, stamp: dataStampReader(database) },
         publicUrl: 'https://shop.example',

@@ -19,7 +19,10 @@ import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { createInProcessFetch } from '../src/in-process-fetch.ts';
 import { RenderThreads } from '../src/render-threads.ts';
-import { registerStorefront } from '../src/ssr.ts';
+import { gzipWithNonce } from '../src/gzip-splice.ts';
+import { PageCache, dataStampReader } from '../src/page-cache.ts';
+import { splitAtNonce } from '../src/page-security.ts';
+import { registerStorefront, type PageCacheOption } from '../src/ssr.ts';
 
 const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 let buildDir: string;
@@ -28,7 +31,7 @@ let database: TestDatabase;
 let inMain: FastifyInstance;
 let inThread: FastifyInstance;
 
-async function shop(renderThreads: number) {
+async function shop(renderThreads: number, pageCache?: PageCacheOption) {
   const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
   const app = await buildApi({ database, config });
   await registerStorefront(app, {
@@ -37,6 +40,7 @@ async function shop(renderThreads: number) {
     apiReads: storefrontReadsOf(app),
     publicUrl: 'https://shop.example',
     renderThreads,
+    pageCache,
   });
   await app.ready();
   return app;
@@ -117,6 +121,25 @@ describe('render threads', () => {
     expect(threadHeaders).toEqual(mainHeaders);
   });
 
+  it('fill the page cache: the miss and the hit are the page the main thread renders, gzip too', async () => {
+    const cached = await shop(1, {
+      cache: new PageCache({ ttlMs: 86_400_000, maxEntries: 100, maxBytes: 16 * 1024 * 1024 }),
+      stamp: dataStampReader(database),
+    });
+    try {
+      const gzip = { 'accept-encoding': 'gzip' };
+      for (const url of await catalogueUrls()) {
+        const main = await get(inMain, url);
+        const answers = [await get(cached, url, gzip), await get(cached, url), await get(cached, url, gzip)];
+        expect(answers.map((a) => a.res.headers['x-page-cache'])).toEqual(['miss', 'hit', 'hit']);
+        expect(answers.map((a) => a.res.headers['content-encoding'])).toEqual(['gzip', undefined, 'gzip']);
+        for (const answer of answers) expect(answer.body, url).toBe(main.body);
+      }
+    } finally {
+      await cached.close();
+    }
+  });
+
   it("answer a route's data request (client navigation) as the main thread does", async () => {
     const [, category] = await catalogueUrls();
     const url = `${category}.data`;
@@ -157,18 +180,22 @@ describe('RenderThreads', () => {
     });
     try {
       const request = () => new Request('https://shop.example/en');
-      const first = await threads.render(request(), 'n1', '127.0.0.1', false);
+      const first = await threads.render(request(), 'n1', '127.0.0.1', { gzip: false, pieces: false });
       expect(first.response.status).toBe(200);
       expect(first.page?.toString()).toContain('nonce="n1"');
       // the thread is private to the pool: reached here only to stop it as a crash would
       const { worker } = (threads as unknown as { threads: { worker: Worker }[] }).threads[0]!;
-      const lost = threads.render(request(), 'n2', '127.0.0.1', false);
+      const lost = threads.render(request(), 'n2', '127.0.0.1', { gzip: false, pieces: false });
       await worker.terminate();
       await expect(lost).rejects.toThrow(/render thread stopped/);
       expect(errors.map((e) => e.message).join()).toMatch(/starting another/);
-      const next = await threads.render(request(), 'n3', '127.0.0.1', true);
+      const next = await threads.render(request(), 'n3', '127.0.0.1', { gzip: true, pieces: true });
       expect(next.response.status).toBe(200);
       expect(gunzipSync(next.gzip!).toString()).toContain('nonce="n3"');
+      // the page cache's pieces: the page between its nonces, each compressed (gzip-splice.ts)
+      expect(gunzipSync(gzipWithNonce(splitAtNonce(next.page!, 'n3'), next.pieces!, 'n4')).toString()).toBe(
+        next.page!.toString().replaceAll('n3', 'n4'),
+      );
     } finally {
       await threads.close();
     }
