@@ -5,11 +5,6 @@
  * no-store and are never cached; the staff cookie is Secure under an https PUBLIC_URL; the login's
  * rate limit counts the browser's address, not the in-process transport's.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,22 +14,18 @@ import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { createInProcessFetch } from '../src/in-process-fetch.ts';
 import { PageCache, dataStampReader } from '../src/page-cache.ts';
+import { buildStorefront } from './storefront-build.ts';
 import { registerStorefront } from '../src/ssr.ts';
 
-const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 const PUBLIC_URL = 'https://shop.example';
 const PASSWORD = 'back office password 1';
 let buildDir: string;
+let removeBuild: (() => void) | undefined;
 let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-server-admin-'));
-  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webDir,
-    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
+  ({ dir: buildDir, remove: removeBuild } = buildStorefront('admin'));
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 7, productCount: 20 }));
   await addStaff(database, CLI_ACTOR, 'ona@shop.lt', 'staff', PASSWORD);
@@ -60,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.dispose();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  removeBuild?.();
 });
 
 function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') {

@@ -6,11 +6,6 @@
  * enabled one (README decision). The real React Router production build on the real API and a test
  * database, as storefront-security.test.ts builds it.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +13,11 @@ import { buildApi, loadApiConfig } from '@vitrina/api';
 import { importCatalog } from '@vitrina/db';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { createInProcessFetch } from '../src/in-process-fetch.ts';
+import { buildStorefront } from './storefront-build.ts';
 import { registerStorefront } from '../src/ssr.ts';
 
-const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 let buildDir: string;
+let removeBuild: (() => void) | undefined;
 let database: TestDatabase;
 let app: FastifyInstance;
 
@@ -109,12 +105,7 @@ const catalogue = {
 };
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-server-cfgprice-'));
-  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webDir,
-    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
+  ({ dir: buildDir, remove: removeBuild } = buildStorefront('cfgprice'));
   database = await createTestDatabase();
   await importCatalog(database, catalogue);
   const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
@@ -130,7 +121,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.dispose();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  removeBuild?.();
 });
 
 async function page(url: string): Promise<Document> {

@@ -5,10 +5,7 @@
  * over the message port, must be byte for byte the page the main thread renders (but for the answer's
  * nonce), compressed or not; a form post renders in the main thread; a thread that stops is replaced.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -22,10 +19,11 @@ import { RenderThreads } from '../src/render-threads.ts';
 import { gzipWithNonce } from '../src/gzip-splice.ts';
 import { PageCache, dataStampReader } from '../src/page-cache.ts';
 import { splitAtNonce } from '../src/page-security.ts';
+import { buildStorefront } from './storefront-build.ts';
 import { registerStorefront, type PageCacheOption } from '../src/ssr.ts';
 
-const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 let buildDir: string;
+let removeBuild: (() => void) | undefined;
 let database: TestDatabase;
 /** the same shop twice: rendering in its main thread, and in one render thread */
 let inMain: FastifyInstance;
@@ -47,16 +45,7 @@ async function shop(renderThreads: number, pageCache?: PageCacheOption) {
 }
 
 beforeAll(async () => {
-  // inside the checkout (var/ is ignored): a thread imports the build with Node's own resolution,
-  // which finds react-router in the node_modules above it
-  const scratch = fileURLToPath(new URL('../../../var', import.meta.url));
-  mkdirSync(scratch, { recursive: true });
-  buildDir = mkdtempSync(join(scratch, 'render-threads-build-'));
-  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webDir,
-    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
+  ({ dir: buildDir, remove: removeBuild } = buildStorefront('render-threads'));
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 11, productCount: 20 }));
   [inMain, inThread] = await Promise.all([shop(0), shop(1)]);
@@ -66,7 +55,7 @@ afterAll(async () => {
   await inThread?.close();
   await inMain?.close();
   await database?.dispose();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  removeBuild?.();
 });
 
 /** the answer's body with its CSP nonce written as NONCE and its stock time as TIME, gunzipped when it came compressed */

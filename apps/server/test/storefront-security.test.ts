@@ -6,11 +6,6 @@
  * alike; the API's headers on pages; a forged Host never reaching canonical links, hreflang or
  * JSON-LD, nor the cached page everyone is served.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,21 +15,17 @@ import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { createInProcessFetch } from '../src/in-process-fetch.ts';
 import { PageCache, dataStampReader } from '../src/page-cache.ts';
+import { buildStorefront } from './storefront-build.ts';
 import { registerStorefront } from '../src/ssr.ts';
 
-const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 const PUBLIC_URL = 'https://shop.example';
 let buildDir: string;
+let removeBuild: (() => void) | undefined;
 let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-server-csp-'));
-  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webDir,
-    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
+  ({ dir: buildDir, remove: removeBuild } = buildStorefront('csp'));
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 7, productCount: 20 }));
   const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
@@ -54,7 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.dispose();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  removeBuild?.();
 });
 
 async function page(url: string, headers: Record<string, string> = {}) {
