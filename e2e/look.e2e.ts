@@ -167,10 +167,17 @@ describe('the web font (lib/fonts.ts)', () => {
   it('a first visit paints in the system font and fetches Inter after hydration; the next page draws Inter from its first paint, with no layout shift', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
+      type Shift = { value: number; sources?: { node?: Node | null }[] };
+      const w = window as unknown as { shifts: number; moved: string[] };
       w.shifts = 0;
+      w.moved = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.shifts += (e as unknown as { value: number }).value;
+        for (const e of list.getEntries() as unknown as Shift[]) {
+          w.shifts += e.value;
+          // what moved, for the failure's message
+          for (const { node } of e.sources ?? [])
+            w.moved.push(node instanceof Element ? node.outerHTML.slice(0, 160) : String(node?.nodeName));
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const fonts: string[] = [];
@@ -218,7 +225,11 @@ describe('the web font (lib/fonts.ts)', () => {
         [...document.fonts].some((f) => f.family === 'Inter' && f.status === 'loaded'),
       ),
     ).toBe(true);
-    expect(await next.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    const { shifts, moved } = await next.evaluate(() => {
+      const w = window as unknown as { shifts: number; moved: string[] };
+      return { shifts: w.shifts, moved: w.moved };
+    });
+    expect(shifts, `layout shifts of ${moved.join(' | ')}`).toBe(0);
     await context.close();
   });
 });
