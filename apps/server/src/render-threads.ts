@@ -247,7 +247,7 @@ export class RenderThreads {
   private async answerRead(worker: Worker, ask: Extract<FromRenderThread, { kind: 'read' }>) {
     const reads = this.opts.apiReads;
     try {
-      if (!reads || !(ask.name in READS)) throw new Error(`no read ${String(ask.name)}`);
+      if (!reads || !Object.hasOwn(READS, ask.name)) throw new Error(`no read ${String(ask.name)}`);
       const read = reads[ask.name] as (...args: unknown[]) => Promise<object>;
       this.post(worker, { kind: 'readDone', id: ask.id, value: await read.apply(reads, ask.args) });
     } catch (error) {
