@@ -28,13 +28,14 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
   const logger = withLogRedaction({ level: config.logLevel });
   let app: FastifyInstance;
   let database: Database | undefined;
+  let storefront: Awaited<ReturnType<typeof registerStorefront>>;
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
 
   if (config.apiUrl) {
     app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
     addSecurityHeaders(app);
     await app.register(compress, RESPONSE_COMPRESSION);
-    await registerStorefront(app, {
+    storefront = await registerStorefront(app, {
       buildDir: config.webBuildDir,
       apiFetch: createRemoteFetch(config.apiUrl),
       publicUrl: config.publicUrl,
@@ -69,7 +70,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
             stamp: dataStampReader(database, apiConfig.catalogVersionTtlMs),
           }
         : undefined;
-    await registerStorefront(app, {
+    storefront = await registerStorefront(app, {
       buildDir: config.webBuildDir,
       apiFetch: createInProcessFetch(app),
       // catalogue searches and shop data straight from the services (no request through Fastify)
@@ -89,6 +90,8 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     await writeServerLock(config.dataDir, { pid: process.pid, port, adminToken });
 
   const close = async () => {
+    // the pages under way end while the API still answers them (page-drain.ts), then Fastify closes
+    await storefront.drain();
     await app.close();
     if (database?.kind === 'pglite') await removeServerLock(config.dataDir);
     await database?.close();

@@ -22,6 +22,7 @@ import {
 import { acceptsGzip, deflateSegments, gzipPage, gzipWithNonce } from './gzip-splice.ts';
 import { registerPwa } from './pwa.ts';
 import { RenderThreads } from './render-threads.ts';
+import { PageRenders } from './page-drain.ts';
 import { preparePage, type PageWants, type RenderedPage } from './rendered-page.ts';
 import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
 
@@ -58,6 +59,7 @@ export async function registerStorefront(
       })
     : undefined;
   if (threads) app.addHook('onClose', () => threads.close());
+  const renders = new PageRenders();
   // the service worker, web app manifests and client manifest (issue #7)
   await registerPwa(app, { buildDir: opts.buildDir });
 
@@ -104,9 +106,17 @@ export async function registerStorefront(
     scope.all('/*', async (request, reply) => {
       // an unknown API path answers the API's own 404 envelope, not the storefront's 404 page
       if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
-      return render(request, reply);
+      return renders.run(reply, () => render(request, reply));
     });
   });
+  return {
+    /** before Fastify closes: refuse new pages and let those under way end (page-drain.ts) */
+    drain: () => renders.drain(),
+    /** the page renders under way */
+    get rendering() {
+      return renders.rendering;
+    },
+  };
 }
 
 export type PageCacheOption = { cache: PageCache; stamp: (store: StoreCode) => Promise<string> };

@@ -30,9 +30,14 @@ let inMain: FastifyInstance;
 let inThread: FastifyInstance;
 
 async function shop(renderThreads: number, pageCache?: PageCacheOption) {
+  return (await shopAndStorefront(renderThreads, pageCache)).app;
+}
+
+/** the shop and its storefront's handle (its drain, as main.ts closes the shop) */
+async function shopAndStorefront(renderThreads: number, pageCache?: PageCacheOption) {
   const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
   const app = await buildApi({ database, config });
-  await registerStorefront(app, {
+  const storefront = await registerStorefront(app, {
     buildDir,
     apiFetch: createInProcessFetch(app),
     apiReads: storefrontReadsOf(app),
@@ -41,7 +46,7 @@ async function shop(renderThreads: number, pageCache?: PageCacheOption) {
     pageCache,
   });
   await app.ready();
-  return app;
+  return { app, storefront };
 }
 
 beforeAll(async () => {
@@ -148,6 +153,35 @@ describe('render threads', () => {
     expect(main.body).toContain('value="nobody@example.com"');
     expect(thread.body).toContain('value="nobody@example.com"');
   });
+});
+
+describe('closing the shop (src/page-drain.ts)', () => {
+  it.each([0, 1])(
+    'lets the pages under way end as they would have (render threads: %i), and refuses new ones',
+    async (threads) => {
+      const { app, storefront } = await shopAndStorefront(threads);
+      const urls = ['/', '/en', '/ru', ...(await catalogueUrls())];
+      try {
+        const expected = await Promise.all(urls.map((url) => get(inMain, url)));
+        const underWay = urls.map((url) => get(app, url));
+        await expect.poll(() => storefront.rendering, { interval: 1 }).toBe(urls.length);
+        // as main.ts closes the shop: the storefront drains, then Fastify closes
+        const drained = storefront.drain();
+        const refused = await app.inject({ method: 'GET', url: '/en' });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('1');
+        await drained;
+        await app.close();
+        const answers = await Promise.all(underWay);
+        for (const [i, answer] of answers.entries()) {
+          expect(answer.res.statusCode, urls[i]).toBe(200);
+          expect(answer.body, urls[i]).toBe(expected[i]!.body);
+        }
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });
 
 describe('RenderThreads', () => {
