@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   SEARCH_MAX_FROM,
@@ -5,8 +6,8 @@ import {
   attributeMetadataContract,
   type AttributeDocument,
 } from '@vitrina/domain';
-import { facetFilters } from '../app/features/listing/rules/facets';
-import { pageLinks } from '../app/features/listing/rules/filter-options';
+import { facetFilters, shownValuesOnly, type FacetFilter } from '../app/features/listing/rules/facets';
+import { facetSections, filterChips, pageLinks } from '../app/features/listing/rules/filter-options';
 import { clearFilters, pageQuery, toggleFilter } from '../app/features/listing/rules/links';
 import { parseListingQuery } from '../app/features/listing/rules/query';
 import { listingFilters, pageFrom } from '../app/features/listing/rules/request';
@@ -145,6 +146,71 @@ describe('facet filters are labelled by the search answer attributeMetadata firs
       options: { '7': 'Black (admin)' },
       order: ['7'],
     });
+  });
+});
+
+describe('the filters a page sends (features/listing/rules/facets.ts shownValuesOnly)', () => {
+  const maker: FacetFilter = {
+    code: 'manufacturer',
+    label: 'Maker',
+    options: { '1': 'Acer', '2': 'Apple', '3': 'Asus', '4': 'Bosch', '5': 'Dell' },
+    order: ['5', '4', '3', '2', '1'],
+  };
+  it.each([
+    [
+      'values with products',
+      {
+        manufacturer: [
+          { key: '3', count: 4 },
+          { key: '1', count: 2 },
+        ],
+      },
+      {},
+      ['1', '3'],
+    ],
+    [
+      'and the chosen ones, with products or not',
+      { manufacturer: [{ key: '3', count: 4 }] },
+      { manufacturer: ['4'] },
+      ['3', '4'],
+    ],
+    ['none: an attribute without products on this page', {}, {}, []],
+    ['a chosen value the shop does not know stays out', {}, { manufacturer: ['99'] }, []],
+  ])('keeps %s', (_case, aggregations, chosen, kept) => {
+    const [filter] = shownValuesOnly([maker], aggregations, chosen);
+    expect(Object.keys(filter!.options).sort()).toEqual(kept);
+    expect(filter!.order).toEqual(maker.order!.filter((key) => kept.includes(key)));
+    expect(filter!.label).toBe('Maker');
+  });
+
+  it('never changes what the filters and the chips show', () => {
+    const here = { pathname: '/en/c/laptops', search: q('') };
+    const key = fc.constantFrom('1', '2', '3', '4', '5', '6', '7', '8');
+    const filter = fc.record({
+      code: fc.constantFrom('color', 'manufacturer', 'screen_size'),
+      label: fc.string({ maxLength: 8 }),
+      options: fc.dictionary(key, fc.constantFrom('8 GB', '16 GB', 'Juoda', 'Balta', '13"', 'A+', 'Nauja')),
+      order: fc.option(fc.uniqueArray(key), { nil: undefined }),
+    });
+    const buckets = fc.uniqueArray(fc.record({ key, count: fc.nat(50) }), { selector: (b) => b.key });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(filter, { selector: (f) => f.code, maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('color', 'manufacturer', 'screen_size'), buckets),
+        fc.dictionary(
+          fc.constantFrom('color', 'manufacturer', 'screen_size'),
+          fc.uniqueArray(key, { maxLength: 3 }),
+        ),
+        (filters, aggregations, chosen) => {
+          const query = { sort: 'is_promoted:desc', page: 1, price: null, attributes: chosen };
+          const trimmed = shownValuesOnly(filters, aggregations, chosen);
+          expect(facetSections(here, query, trimmed, aggregations)).toEqual(
+            facetSections(here, query, filters, aggregations),
+          );
+          expect(filterChips(here, query, trimmed, 'en')).toEqual(filterChips(here, query, filters, 'en'));
+        },
+      ),
+    );
   });
 });
 

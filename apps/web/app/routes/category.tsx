@@ -14,6 +14,7 @@ import {
   listingFilters,
   pageFrom,
   parseListingQuery,
+  shownValuesOnly,
   SubcategoryTiles,
 } from '../features/listing';
 import { ProductGrid } from '../components/ProductCard';
@@ -111,7 +112,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     products: products.items,
     total: products.total,
     aggregations: products.aggregations,
-    filters: facetFilters(attributes, products.attributeMetadata, products.items),
+    // only the values this page shows: every option of every attribute was a third of its data
+    filters: shownValuesOnly(
+      facetFilters(attributes, products.attributeMetadata, products.items),
+      products.aggregations,
+      q.attributes,
+    ),
     query: q,
     trail,
     // Category banners at their position among the products (accounts-checkout-routes.md §3).

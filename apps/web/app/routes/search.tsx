@@ -17,6 +17,7 @@ import { ProductGrid } from '../components/ProductCard';
 import {
   cardFields,
   facetFilters,
+  shownValuesOnly,
   Listing,
   listingFilters,
   pageFrom,
@@ -71,7 +72,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products = res.items;
     total = res.total;
     aggregations = res.aggregations;
-    filters = facetFilters(attributes, res.attributeMetadata, products);
+    filters = shownValuesOnly(
+      facetFilters(attributes, res.attributeMetadata, products),
+      res.aggregations,
+      query.attributes,
+    );
   }
   return {
     storeCode,

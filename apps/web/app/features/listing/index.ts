@@ -8,6 +8,6 @@
  */
 export { Listing } from './Listing';
 export { SubcategoryTiles } from './components/SubcategoryTiles';
-export { facetFilters, type FacetFilter } from './rules/facets';
+export { facetFilters, shownValuesOnly, type FacetFilter } from './rules/facets';
 export { parseListingQuery, type ListingQuery } from './rules/query';
 export { cardFields, listingFilters, pageFrom } from './rules/request';

@@ -65,6 +65,30 @@ export function facetFilters(
 /** an aggregation bucket of the search answer: a value and how many products have it */
 export type Bucket = { key: string; count: number };
 
+/**
+ * The filters with only the values this page shows: those with products (its buckets) and those the
+ * shopper chose (a chip each). An attribute's document lists every option of the shop (107 makers, a
+ * TV's 85" among a laptop category's screen sizes): sent whole, they were a third of a category
+ * page's route data, encoded on the server and decoded in the browser before hydration (issue #16).
+ * What the filters and chips show is unchanged (facetSections and filterChips read no other value).
+ */
+export function shownValuesOnly(
+  filters: readonly FacetFilter[],
+  aggregations: Record<string, readonly Bucket[] | undefined>,
+  chosen: Record<string, readonly string[] | undefined>,
+): FacetFilter[] {
+  return filters.map((filter) => {
+    const shown = new Set([
+      ...(aggregations[filter.code] ?? []).map((b) => b.key),
+      ...(chosen[filter.code] ?? []),
+    ]);
+    const options = Object.fromEntries(Object.entries(filter.options).filter(([key]) => shown.has(key)));
+    return filter.order
+      ? { ...filter, options, order: filter.order.filter((key) => shown.has(key)) }
+      : { ...filter, options };
+  });
+}
+
 /** a filter's values with their labels, in grade/numeric/shop order (domain orderFacetValues), not by count */
 export function facetValues(filter: FacetFilter, buckets: readonly Bucket[]) {
   return orderFacetValues(
