@@ -25,12 +25,13 @@
 const HYDRATE_AT_LATEST_MS = 3000;
 
 /**
- * Module preloads added in one task. Each costs the main thread its request (Lighthouse's trace on a
- * 2-core machine, 2026-11-28: the 19 of a category page took 25-40 ms in one task, 100-160 ms under a
- * phone's 4× slowdown, one long task counted in full by Total Blocking Time); four a task stay under
- * the 50 ms a long task starts at.
+ * Module preloads added in one task. Each costs the main thread its request: on this 2-core machine
+ * (2026-11-28) ~0.5 ms, and ~2.5 ms under Lighthouse's trace, which records every request's
+ * initiator. The 19 of a category page took 25-40 ms in one task there, which Lighthouse's 4× CPU
+ * slowdown makes a 100-160 ms long task counted by Total Blocking Time. Three a task stay under the
+ * 50 ms a long task starts at, with room to spare.
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 3;
 
 const PRELOAD_START = Buffer.from('<link rel="modulepreload"');
 const HEAD_END = Buffer.from('</head>');

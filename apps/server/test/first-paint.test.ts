@@ -132,19 +132,19 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
   });
 
-  it('adds the preloads four a task (each its own short task), then imports the route modules', () => {
-    const hrefs = Array.from({ length: 10 }, (_, i) => `/assets/chunk-${i}.js`);
+  it('adds the preloads three a task (each its own short task), then imports the route modules', () => {
+    const hrefs = Array.from({ length: 8 }, (_, i) => `/assets/chunk-${i}.js`);
     const head = hrefs.map((href) => `<link rel="modulepreload" href="${href}" nonce="n"/>`).join('');
     const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(head)).toString()), 'complete');
     run.frames.shift()!();
     const tasks = () => run.timers.filter((t) => t.ms === 0);
     const preloaded = (count: number) => hrefs.slice(0, count).map((href) => `modulepreload ${href}`);
     tasks()[0]!.fn();
-    expect(run.events).toEqual(preloaded(4));
+    expect(run.events).toEqual(preloaded(3));
     tasks()[1]!.fn();
-    expect(run.events).toEqual(preloaded(8));
+    expect(run.events).toEqual(preloaded(6));
     tasks()[2]!.fn();
-    expect(run.events).toEqual([...preloaded(10), 'import /assets/root-A.js', 'import /assets/home-B.js']);
+    expect(run.events).toEqual([...preloaded(8), 'import /assets/root-A.js', 'import /assets/home-B.js']);
     expect(tasks()).toHaveLength(3);
   });
 
