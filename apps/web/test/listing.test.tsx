@@ -156,7 +156,13 @@ describe('the filters a page sends (features/listing/rules/facets.ts shownValues
     options: { '1': 'Acer', '2': 'Apple', '3': 'Asus', '4': 'Bosch', '5': 'Dell' },
     order: ['5', '4', '3', '2', '1'],
   };
-  it.each([
+  type Case = [
+    string,
+    Parameters<typeof shownValuesOnly>[1],
+    Parameters<typeof shownValuesOnly>[2],
+    string[],
+  ];
+  it.each<Case>([
     [
       'values with products',
       {
