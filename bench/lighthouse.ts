@@ -5,7 +5,8 @@
  * /usr/bin/chromium) through chrome-launcher. Each page is measured LIGHTHOUSE_RUNS times (default 3:
  * issue #16 asks for every run, not the median); prints the four category scores, FCP/LCP/TBT/CLS, the
  * first-load JavaScript (gzip bytes of every script the page loaded, from Lighthouse's own network
- * record) and the failing audits per run, and writes a JSON summary to var/bench/lighthouse-<time>.json.
+ * record), Lighthouse's `benchmarkIndex` of the browser's CPU and the failing audits per run, and
+ * writes a JSON summary to var/bench/lighthouse-<time>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -93,7 +94,7 @@ export async function runLighthouseBench() {
         const jsKiB = (await firstLoadScriptBytes(lhr)) / 1024;
         // TTFB: the server response time observed under load; the simulation adds it to FCP and LCP
         console.log(
-          `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} perf=${score('performance')} a11y=${score('accessibility')} bp=${score('best-practices')} seo=${score('seo')}  FCP=${audit('first-contentful-paint')} LCP=${audit('largest-contentful-paint')} TBT=${audit('total-blocking-time')} CLS=${audit('cumulative-layout-shift')} JS=${jsKiB.toFixed(1)} KiB TTFB=${Math.round(lhr.audits['server-response-time']?.numericValue ?? NaN)} ms`,
+          `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} perf=${score('performance')} a11y=${score('accessibility')} bp=${score('best-practices')} seo=${score('seo')}  FCP=${audit('first-contentful-paint')} LCP=${audit('largest-contentful-paint')} TBT=${audit('total-blocking-time')} CLS=${audit('cumulative-layout-shift')} JS=${jsKiB.toFixed(1)} KiB TTFB=${Math.round(lhr.audits['server-response-time']?.numericValue ?? NaN)} ms bench=${Math.round(lhr.environment.benchmarkIndex)}`,
         );
         if (lhr.runtimeError)
           console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -119,6 +120,7 @@ export async function runLighthouseBench() {
           firstLoadJsKiB: Number(jsKiB.toFixed(1)),
           failing: [...failing],
           loadAverage: loadavg(),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
         });
       }
     mkdirSync('var/bench', { recursive: true });
@@ -168,6 +170,12 @@ interface RunSummary {
   firstLoadJsKiB: number;
   failing: string[];
   loadAverage: number[];
+  /**
+   * Lighthouse's measure of the browser's CPU (higher is faster). Its simulated throttling scales the
+   * main thread's observed work by 4, so TBT follows the machine: the same pages gave TBT 0-50 ms at
+   * one machine and 330-1,410 ms at another (issue #16 notes). Compare runs only at similar indexes.
+   */
+  benchmarkIndex: number;
 }
 
 type NetworkItem = { resourceType?: string; url?: string };
