@@ -229,7 +229,10 @@ describe('the web font (lib/fonts.ts)', () => {
       const w = window as unknown as { shifts: number; moved: string[] };
       return { shifts: w.shifts, moved: w.moved };
     });
-    expect(shifts, `layout shifts of ${moved.join(' | ')}`).toBe(0);
+    // Under a loaded CI machine a text node has twice moved by a hair on this load (0.00017 and
+    // 0.00032, where Lighthouse shows CLS 0 below 0.005 and "good" is 0.1), not reproduced locally in
+    // 8 runs; a font swap moves whole blocks and scores in the hundredths, so this bound still catches it.
+    expect(shifts, `layout shifts of ${moved.join(' | ')}`).toBeLessThan(0.001);
     await context.close();
   });
 });
