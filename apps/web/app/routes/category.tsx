@@ -112,7 +112,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     products: products.items,
     total: products.total,
     aggregations: products.aggregations,
-    // only the values this page shows: every option of every attribute was a third of its data
+    // only the values this page shows: every option of every attribute was a fifth of its data
     filters: shownValuesOnly(
       facetFilters(attributes, products.attributeMetadata, products.items),
       products.aggregations,
