@@ -188,11 +188,16 @@ interface RunSummary {
 }
 
 type NetworkItem = { resourceType?: string; url?: string; transferSize?: number };
+type Lhr = { audits: Record<string, { details?: unknown }> };
+
+/** the requests of Lighthouse's network record */
+function networkItems(lhr: Lhr): NetworkItem[] {
+  return (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+}
 
 /** the measured page's own document: its transfer size in Lighthouse's network record */
-function documentTransferBytes(lhr: { audits: Record<string, { details?: unknown }> }): number {
-  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
-  return details?.items?.find((i) => i.resourceType === 'Document')?.transferSize ?? NaN;
+function documentTransferBytes(lhr: Lhr): number {
+  return networkItems(lhr).find((i) => i.resourceType === 'Document')?.transferSize ?? NaN;
 }
 const gzipSizes = new Map<string, number>();
 
@@ -201,9 +206,10 @@ const gzipSizes = new Map<string, number>();
  * requested in Lighthouse's network record. Computed from the file, not the transfer size, because the shop
  * serves Brotli to Chromium (smaller than the gzip figure the budgets are written in).
  */
-async function firstLoadScriptBytes(lhr: { audits: Record<string, { details?: unknown }> }): Promise<number> {
-  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
-  const urls = (details?.items ?? []).filter((i) => i.resourceType === 'Script' && i.url).map((i) => i.url!);
+async function firstLoadScriptBytes(lhr: Lhr): Promise<number> {
+  const urls = networkItems(lhr)
+    .filter((i) => i.resourceType === 'Script' && i.url)
+    .map((i) => i.url!);
   let sum = 0;
   for (const url of new Set(urls)) {
     let size = gzipSizes.get(url);
