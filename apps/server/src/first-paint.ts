@@ -48,7 +48,7 @@ const EFFECT_IMPORT = /^import ("[^"]+");\n?/gm;
  * and re-encoding the whole page (~120 kB, most of it the inline stylesheet and the router's data)
  * cost ~5 % of the server's time per uncached page (issue #16 goal 3's profile).
  */
-export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
+export function startScriptsAfterFirstPaint(html: Buffer, routerDataUrl?: string): Buffer {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd === -1) return html;
   const preloadTags = tagsIn(html, PRELOAD_START, 0, headEnd);
@@ -68,11 +68,37 @@ export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
     ', ',
   );
   const rest = body.replace(ROUTE_IMPORT, '').replace(EFFECT_IMPORT, '');
+  // a page whose router data is apart (router-data.ts) fetches it beside the modules and feeds it to
+  // React Router's hydration stream before the entry hydrates. Without it (offline with no copy of it)
+  // the entry is not imported and the page stays as the server wrote it: its links and forms work.
+  const data = routerDataUrl
+    ? {
+        fetch:
+          `  routerData = fetch(${JSON.stringify(routerDataUrl)})\n` +
+          `    .then((response) => {\n` +
+          `      if (!response.ok) throw new Error("HTTP " + response.status);\n` +
+          `      return response.text();\n` +
+          `    })\n` +
+          `    .catch((error) => {\n` +
+          `      console.warn("The page's data did not arrive; it stays as the server wrote it.", error);\n` +
+          `      return null;\n` +
+          `    });\n`,
+        wait: 'routerData, ',
+        name: 'data, ',
+        feed:
+          `  if (data === null) return;\n` +
+          `  const stream = window.__reactRouterContext.streamController;\n` +
+          `  stream.enqueue(data);\n` +
+          `  stream.close();\n`,
+      }
+    : { fetch: '', wait: '', name: '', feed: '' };
   const deferred =
     `let started = false;\n` +
+    (routerDataUrl ? `let routerData;\n` : '') +
     `const start = () => {\n` +
     `  if (started) return;\n` +
     `  started = true;\n` +
+    data.fetch +
     `  preload(0);\n` +
     `};\n` +
     // a few links a task, each few as one fragment (one by one, each insertion cost the main thread:
@@ -88,7 +114,7 @@ export function startScriptsAfterFirstPaint(html: Buffer): Buffer {
     `  }\n` +
     `  document.head.append(links);\n` +
     `  if (from + ${PRELOADS_PER_TASK} < preloads.length) return setTimeout(() => preload(from + ${PRELOADS_PER_TASK}));\n` +
-    `  Promise.all([${modules}]).then(([${names}]) => {\n${rest}\n  });\n` +
+    `  Promise.all([${data.wait}${modules}]).then(([${data.name}${names}]) => {\n${data.feed}${rest}\n  });\n` +
     `};\n` +
     // the first contentful paint reported (a page's first frame can come well after its load when
     // the machine is busy), then one more frame

@@ -14,7 +14,7 @@
  * first response; each answer has that token swapped for its own fresh one (`splitAtNonce`,
  * `joinWithNonce`; the token is 128 random bits, so it occurs in the page only where the render put it).
  */
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 /** random bytes for 256 nonces, drawn at once (a call per nonce was ~5 % of a cached answer's CPU time) */
 const pool = Buffer.alloc(16 * 256);
@@ -30,11 +30,21 @@ export function newNonce(): string {
   return pool.toString('base64url', poolAt - 16, poolAt);
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * What admits a page's own inline scripts and styles: this answer's nonce (a page rendered for one
+ * answer), or the hashes of their texts (a page every answer shares: the page cache's, `byHashes`).
+ */
+export type InlineSources = { nonce: string } | { scripts: readonly string[]; styles: readonly string[] };
+
+export function contentSecurityPolicy(inline: InlineSources): string {
+  const [scripts, styles] =
+    'nonce' in inline
+      ? [`'nonce-${inline.nonce}'`, `'nonce-${inline.nonce}'`]
+      : [inline.scripts.map((h) => `'${h}'`).join(' '), inline.styles.map((h) => `'${h}'`).join(' ')];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${scripts && ` ${scripts}`}`,
+    `style-src 'self'${styles && ` ${styles}`}`,
     // images: the API's /vsbridge/image, inline placeholders, and a catalogue's absolute image URLs
     // (lib/urls.ts passes https:// images through); an image cannot run code
     "img-src 'self' data: blob: https:",
@@ -52,27 +62,39 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /**
- * A page cut where the nonce it was rendered with occurs: found once when the page is cached, so each
- * answer only joins the pieces around its own nonce (scanning each answer's ~110 KB for the nonce
- * was ~9 % of a cached answer's CPU time).
+ * A page for every answer (the page cache's): its own inline scripts and styles, those the render
+ * gave `nonce` (an injected `<script>` in a CMS block or a product text cannot know it: 128 random
+ * bits of one render), admitted by the SHA-256 of their text instead (CSP Level 3 hash sources), and
+ * the nonce attributes gone. The answers of a cached page are then the same bytes, so the page is
+ * compressed once, with brotli too (page-cache.ts). A script with `src` needs no hash ('self').
  */
-export function splitAtNonce(body: Buffer, nonce: string): Buffer[] {
-  const needle = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
-    parts.push(body.subarray(start, at));
-    start = at + needle.length;
+export function byHashes(body: Buffer, nonce: string): { body: Buffer; scripts: string[]; styles: string[] } {
+  const attribute = Buffer.from(` nonce="${nonce}"`);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(attribute); at !== -1; at = body.indexOf(attribute, from)) {
+    pieces.push(body.subarray(from, at));
+    from = at + attribute.length;
+    const tagStart = body.lastIndexOf(TAG_OPEN, at);
+    const tagEnd = body.indexOf(TAG_CLOSE, from);
+    if (tagStart === -1 || tagEnd === -1) continue;
+    const tag = body.toString('latin1', tagStart, tagEnd);
+    const kind = /^<(script|style)[\s>]/.exec(tag)?.[1];
+    if (!kind || (kind === 'script' && /\ssrc=/.test(tag))) continue;
+    const textEnd = body.indexOf(kind === 'script' ? SCRIPT_END : STYLE_END, tagEnd);
+    if (textEnd === -1) continue;
+    const hash = `sha256-${createHash('sha256')
+      .update(body.subarray(tagEnd + 1, textEnd))
+      .digest('base64')}`;
+    (kind === 'script' ? scripts : styles).add(hash);
   }
-  parts.push(body.subarray(start));
-  return parts;
+  pieces.push(body.subarray(from));
+  return { body: Buffer.concat(pieces), scripts: [...scripts], styles: [...styles] };
 }
 
-/** the page (`splitAtNonce`'s pieces) with `nonce` wherever its first nonce was */
-export function joinWithNonce(parts: readonly Buffer[], nonce: string): Buffer {
-  if (parts.length === 1) return parts[0]!;
-  const replacement = Buffer.from(nonce);
-  const pieces: Buffer[] = [parts[0]!];
-  for (let i = 1; i < parts.length; i++) pieces.push(replacement, parts[i]!);
-  return Buffer.concat(pieces);
-}
+const TAG_OPEN = Buffer.from('<');
+const TAG_CLOSE = Buffer.from('>');
+const SCRIPT_END = Buffer.from('</script>');
+const STYLE_END = Buffer.from('</style>');

@@ -80,10 +80,18 @@ async function render(ask: Extract<ToRenderThread, { kind: 'render' }>) {
       cspNonce: ask.cspNonce,
       clientAddress: ask.clientAddress,
     });
-    const { page, gzip, pieces } = await preparePage(response, ask.cspNonce, ask.wants);
-    const body = !page && response.body ? await response.arrayBuffer() : null;
+    const { page, gzip, shared } = await preparePage(response, ask.cspNonce, ask.wants);
+    const body = !page && !shared && response.body ? await response.arrayBuffer() : null;
     const [pageBytes, gzipBytes] = [page && ownBytes(page), gzip && ownBytes(gzip)];
-    const segments = pieces?.segments.map(ownBytes) ?? [];
+    const sharedBytes = shared && {
+      body: ownBytes(shared.body),
+      csp: shared.csp,
+      gzip: ownBytes(shared.gzip),
+      routerData: shared.routerData && {
+        body: ownBytes(shared.routerData.body),
+        gzip: ownBytes(shared.routerData.gzip),
+      },
+    };
     send(
       {
         kind: 'rendered',
@@ -93,9 +101,17 @@ async function render(ask: Extract<ToRenderThread, { kind: 'render' }>) {
         body,
         page: pageBytes,
         gzip: gzipBytes,
-        pieces: pieces && { segments, crcs: pieces.crcs, shifts: pieces.shifts },
+        shared: sharedBytes,
       },
-      [body, pageBytes, gzipBytes, ...segments].filter((b) => b !== null && b !== undefined),
+      [
+        body,
+        pageBytes,
+        gzipBytes,
+        sharedBytes?.body,
+        sharedBytes?.gzip,
+        sharedBytes?.routerData?.body,
+        sharedBytes?.routerData?.gzip,
+      ].filter((b) => b !== null && b !== undefined),
     );
   } catch (error) {
     send({

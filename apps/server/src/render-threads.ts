@@ -45,11 +45,18 @@ export type FromRenderThread =
       id: number;
       status: number;
       headers: HeaderList;
-      /** the response's body, but for an HTML page: `page` and `gzip` (rendered-page.ts) */
+      /** the response's body, but for an HTML page: `page` and `gzip`, or `shared` (rendered-page.ts) */
       body: ArrayBuffer | null;
       page?: ArrayBuffer | undefined;
       gzip?: ArrayBuffer | undefined;
-      pieces?: { segments: ArrayBuffer[]; crcs: Uint32Array; shifts: Uint32Array } | undefined;
+      shared?:
+        | {
+            body: ArrayBuffer;
+            csp: string;
+            gzip: ArrayBuffer;
+            routerData?: { body: ArrayBuffer; gzip: ArrayBuffer } | undefined;
+          }
+        | undefined;
     }
   | { kind: 'renderFailed'; id: number; message: string }
   | { kind: 'fetch'; id: number; input: string; method: string; headers: HeaderList; body?: string }
@@ -199,10 +206,14 @@ export class RenderThreads {
           response,
           page: message.page && Buffer.from(message.page),
           gzip: message.gzip && Buffer.from(message.gzip),
-          pieces: message.pieces && {
-            segments: message.pieces.segments.map((segment) => Buffer.from(segment)),
-            crcs: message.pieces.crcs,
-            shifts: message.pieces.shifts,
+          shared: message.shared && {
+            body: Buffer.from(message.shared.body),
+            csp: message.shared.csp,
+            gzip: Buffer.from(message.shared.gzip),
+            routerData: message.shared.routerData && {
+              body: Buffer.from(message.shared.routerData.body),
+              gzip: Buffer.from(message.shared.routerData.gzip),
+            },
           },
         });
         return;

@@ -9,22 +9,22 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { storeCodeFromPath, type StoreCode } from '@vitrina/domain';
+import { ROUTER_DATA_PREFIX, pageUrlOfRouterData, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
 import type { StorefrontReads } from '@vitrina/api';
 import type { ApiFetch } from './in-process-fetch.ts';
 import {
   type PageCache,
+  compressWithBrotli,
   isCacheableRequest,
-  isCacheableResponse,
   pageTagsOf,
   type CachedPage,
 } from './page-cache.ts';
-import { acceptsGzip, deflateSegments, gzipPage, gzipWithNonce } from './gzip-splice.ts';
+import { acceptsCoding, acceptsGzip, gzipPage } from './gzip-splice.ts';
 import { registerPwa } from './pwa.ts';
 import { RenderThreads } from './render-threads.ts';
 import { PageRenders } from './page-drain.ts';
 import { preparePage, type PageWants, type RenderedPage } from './rendered-page.ts';
-import { contentSecurityPolicy, joinWithNonce, newNonce, splitAtNonce } from './page-security.ts';
+import { contentSecurityPolicy, newNonce, type InlineSources } from './page-security.ts';
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
 
@@ -143,13 +143,62 @@ export function pageHandler(
 ) {
   const origin = new URL(opts.publicUrl).origin;
   const pages = opts.pageCache;
+
+  /** the page rendered for the cache (`shared`) as the cache keeps it, stored under `url` */
+  function keep(rendered: RenderedPage, url: string, store: StoreCode, stamp: string) {
+    const { response, shared } = rendered;
+    if (!pages || !shared) return undefined;
+    const headers = [...response.headers].filter(([key]) => key !== 'content-length');
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...headers, ['content-security-policy', shared.csp], ['x-frame-options', 'DENY']],
+      body: shared.body,
+      encoded: { gzip: shared.gzip },
+      routerData: shared.routerData,
+    };
+    pages.cache.set(store, url, stamp, page, pageTagsOf(url.split('?')[0] ?? '/', response.status).tags);
+    compressWithBrotli(page);
+    return page;
+  }
+
+  /**
+   * The router data of a cached page (router-data.ts): from the page's cache entry, or, when the
+   * entry has gone, from the page rendered again as its document was, for everyone (no cookie, no
+   * authorization) and cached.
+   */
+  async function answerRouterData(request: FastifyRequest, reply: FastifyReply, pageUrl: string | null) {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.status(405).header('allow', 'GET, HEAD').send();
+    const pathname = pageUrl?.split('?')[0] ?? '';
+    if (!pages || pageUrl === null || isPersonalPage(pathname)) return reply.status(404).send();
+    const store = storeCodeFromPath(pathname).storeCode;
+    const stamp = await pages.stamp(store);
+    pages.cache.observe(store, stamp);
+    let page = pages.cache.get(store, pageUrl, stamp);
+    const state = page ? 'hit' : 'miss';
+    if (!page) {
+      const asked = toWebRequest(request, origin, { url: pageUrl, anonymous: true });
+      const rendered = await render(asked, newNonce(), request.ip, { gzip: false, cacheAs: pageUrl });
+      page = keep(rendered, pageUrl, store, stamp);
+    }
+    const data = page?.routerData;
+    if (!data) return reply.status(404).send();
+    reply.status(200).header('content-type', 'text/plain; charset=utf-8').header('x-page-cache', state);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(data.body);
+    reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+    return reply.send(data.gzip);
+  }
+
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith(ROUTER_DATA_PREFIX))
+      return answerRouterData(request, reply, pageUrlOfRouterData(request.url));
     const nonce = newNonce();
     const pathname = request.url.split('?')[0] ?? '/';
-    const takesGzip = acceptsGzip(request.headers['accept-encoding']);
+    const acceptEncoding = request.headers['accept-encoding'];
+    const takesGzip = acceptsGzip(acceptEncoding);
     const answer = { nonce, personal: isPersonalPage(pathname), takesGzip };
     if (!pages || !isCacheableRequest(request.method, request.headers)) {
-      const wants = { gzip: takesGzip, pieces: false };
+      const wants = { gzip: takesGzip };
       const rendered = await render(toWebRequest(request, origin), nonce, request.ip, wants);
       return sendWebResponse(reply, rendered, answer);
     }
@@ -158,25 +207,14 @@ export function pageHandler(
     const stamp = await pages.stamp(store);
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
-    if (cached) return sendCachedPage(reply, cached, 'hit', nonce, takesGzip);
-    // a page to cache is compressed as a cached page is, from its pieces; a personal one as a render
-    const wants = { gzip: answer.personal && takesGzip, pieces: !answer.personal };
+    if (cached) return sendCachedPage(reply, cached, 'hit', acceptEncoding);
+    // a page to cache is rendered as every answer will share it (rendered-page.ts); a personal one
+    // for this answer
+    const wants = answer.personal ? { gzip: takesGzip } : { gzip: false, cacheAs: url };
     const rendered = await render(toWebRequest(request, origin), nonce, request.ip, wants);
-    const { response, page: body } = rendered;
-    const { tags, personal } = pageTagsOf(pathname, response.status);
-    if (personal || answer.personal || !isCacheableResponse(response) || !body)
-      return sendWebResponse(reply, rendered, answer);
-    const parts = splitAtNonce(body, nonce);
-    const page: CachedPage = {
-      status: response.status,
-      headers: [...response.headers].filter(([key]) => key !== 'content-length'),
-      body,
-      parts,
-      gzip: rendered.pieces ?? deflateSegments(body, parts),
-    };
-    pages.cache.set(store, url, stamp, page, tags);
-    // rendered for this answer: its pieces join around this answer's nonce; compressed once, here too
-    return sendCachedPage(reply, page, 'miss', nonce, takesGzip);
+    const page = keep(rendered, url, store, stamp);
+    if (!page) return sendWebResponse(reply, rendered, answer);
+    return sendCachedPage(reply, page, 'miss', acceptEncoding);
   };
 }
 
@@ -192,18 +230,23 @@ function isPersonalPage(pathname: string): boolean {
  * are built from this URL and a cached page is served to everyone (issue #12 item 13). An
  * absolute-form request line (`GET http://evil.example/ HTTP/1.1`) keeps only its path.
  */
-function toWebRequest(request: FastifyRequest, origin: string): Request {
-  const asked = new URL(request.url, origin);
+function toWebRequest(
+  request: FastifyRequest,
+  origin: string,
+  as: { url: string; anonymous: true } | undefined = undefined,
+): Request {
+  const asked = new URL(as?.url ?? request.url, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    if (as?.anonymous && (key === 'cookie' || key === 'authorization')) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const hasBody = !as && request.method !== 'GET' && request.method !== 'HEAD';
   const controller = new AbortController();
   request.raw.once('aborted', () => controller.abort());
   return new Request(new URL(asked.pathname + asked.search, origin), {
-    method: request.method,
+    method: as ? 'GET' : request.method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: bodyOf(request), duplex: 'half' } : {}),
@@ -225,26 +268,25 @@ function bodyOf(request: FastifyRequest): BodyInit {
 type Answer = { nonce: string; personal: boolean; takesGzip: boolean };
 
 /**
- * A cached page (or the one just cached) with this answer's `nonce`: gzip from its pieces compressed
- * once when the client takes gzip (gzip-splice.ts), else whole, for the response compression to decide
+ * A cached page (or the one just cached), the same bytes for every answer: brotli when the client
+ * takes it and it is ready, else gzip when the client takes that, else whole (the response
+ * compression decides)
  */
 function sendCachedPage(
   reply: FastifyReply,
   page: CachedPage,
   state: 'hit' | 'miss',
-  nonce: string,
-  takesGzip: boolean,
+  acceptEncoding: string | string[] | undefined,
 ) {
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   reply.header('x-page-cache', state);
-  pageSecurityHeaders(reply, page.headers.find(([key]) => key === 'content-type')?.[1], nonce);
-  if (page.parts && page.gzip && takesGzip) {
-    reply.header('content-encoding', 'gzip').header('vary', varyAcceptEncoding(reply));
-    return reply.send(gzipWithNonce(page.parts, page.gzip, nonce));
-  }
-  // a miss was rendered with this answer's nonce: its body is the page as it is
-  return reply.send(page.parts && state === 'hit' ? joinWithNonce(page.parts, nonce) : page.body);
+  const { br, gzip } = page.encoded;
+  const coding =
+    br && acceptsCoding(acceptEncoding, 'br') ? 'br' : acceptsGzip(acceptEncoding) ? 'gzip' : null;
+  if (!coding) return reply.send(page.body);
+  reply.header('content-encoding', coding).header('vary', varyAcceptEncoding(reply));
+  return reply.send(coding === 'br' ? br : gzip);
 }
 
 async function sendWebResponse(reply: FastifyReply, rendered: RenderedPage, answer: Answer) {
@@ -257,7 +299,7 @@ async function sendWebResponse(reply: FastifyReply, rendered: RenderedPage, answ
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   if (answer.personal) reply.header('cache-control', 'no-store');
-  pageSecurityHeaders(reply, response.headers.get('content-type') ?? undefined, answer.nonce);
+  pageSecurityHeaders(reply, response.headers.get('content-type') ?? undefined, { nonce: answer.nonce });
   // A page is sent in one piece, as entry.server.tsx renders it: written to the socket chunk by
   // chunk, it cost a sixth of a render's CPU (issue #16's profile). No page streams data after its
   // shell (no deferred loader data), so the whole page is ready a few milliseconds after its first
@@ -280,8 +322,8 @@ function varyAcceptEncoding(reply: FastifyReply): string {
 }
 
 /** an HTML page: the CSP with this answer's nonce, and no framing by other sites (older browsers too) */
-function pageSecurityHeaders(reply: FastifyReply, contentType: string | undefined, nonce: string) {
+function pageSecurityHeaders(reply: FastifyReply, contentType: string | undefined, inline: InlineSources) {
   if (!contentType?.includes('text/html')) return;
-  reply.header('content-security-policy', contentSecurityPolicy(nonce));
+  reply.header('content-security-policy', contentSecurityPolicy(inline));
   reply.header('x-frame-options', 'DENY');
 }

@@ -30,15 +30,26 @@ function runScript(
   script: string,
   readyState: 'loading' | 'complete',
   paint?: { painted: boolean; report?: () => void },
+  /** the answer to the page's fetch of its router data (router-data.ts) */
+  routerData?: Promise<{ ok: boolean; status: number; text: () => Promise<string> }>,
 ) {
   const events: string[] = [];
   const listeners = new Map<string, () => void>();
   const frames: (() => void)[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const modules = new Map<string, Promise<unknown>>();
-  const window: Record<string, unknown> = {};
+  const streamController = {
+    enqueue: (text: string) => events.push(`enqueue ${text}`),
+    close: () => events.push('close'),
+  };
+  const window: Record<string, unknown> = { __reactRouterContext: { streamController } };
   const context = {
     window,
+    fetch: (url: string) => {
+      events.push(`fetch ${url}`);
+      return routerData;
+    },
+    console: { warn: (...args: unknown[]) => events.push(`warn ${String(args[0])}`) },
     document: {
       readyState,
       createElement: () => ({}) as { rel?: string; href?: string },
@@ -233,5 +244,51 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(startScriptsAfterFirstPaint(noImports)).toBe(noImports);
     const fragment = Buffer.from('<p>no head</p>');
     expect(startScriptsAfterFirstPaint(fragment)).toBe(fragment);
+  });
+
+  describe('a page whose router data is apart (router-data.ts)', () => {
+    const apart = (data: Parameters<typeof runScript>[3]) =>
+      runScript(
+        moduleScriptOf(startScriptsAfterFirstPaint(page(preloads), '/_page-data/c/tv?sort=price').toString()),
+        'complete',
+        undefined,
+        data,
+      );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('fetches it after the first paint, beside the modules, and feeds it to the stream before the entry hydrates', async () => {
+      const run = apart(Promise.resolve({ ok: true, status: 200, text: async () => '[{"_1":2}]' }));
+      expect(run.events).toEqual([]);
+      run.frames.shift()!();
+      run.timers.find((t) => t.ms === 0)!.fn();
+      expect(run.events).toEqual([
+        'fetch /_page-data/c/tv?sort=price',
+        'modulepreload /assets/entry-C.js',
+        'modulepreload /assets/shell-D.js',
+        'import /assets/root-A.js',
+        'import /assets/home-B.js',
+      ]);
+      await settle();
+      expect(run.events.slice(5)).toEqual(['enqueue [{"_1":2}]', 'close', 'import /assets/entry-C.js']);
+      expect(run.window.__reactRouterRouteModules).toEqual({
+        root: { url: '/assets/root-A.js' },
+        home: { url: '/assets/home-B.js' },
+      });
+    });
+
+    it('without its data (offline, an error answer) the entry is not imported: the page stays as the server wrote it', async () => {
+      for (const data of [
+        () => Promise.resolve({ ok: false, status: 404, text: async () => '' }),
+        () => Promise.reject(new TypeError('Failed to fetch')),
+      ]) {
+        const run = apart(data());
+        run.frames.shift()!();
+        run.timers.find((t) => t.ms === 0)!.fn();
+        await settle();
+        expect(run.events).not.toContain('import /assets/entry-C.js');
+        expect(run.events.filter((e) => e.startsWith('enqueue') || e === 'close')).toEqual([]);
+        expect(run.events).toContain("warn The page's data did not arrive; it stays as the server wrote it.");
+      }
+    });
   });
 });

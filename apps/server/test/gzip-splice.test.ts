@@ -1,84 +1,45 @@
 /**
- * A cached page's gzip answer assembled from pieces compressed once (src/gzip-splice.ts): whatever
- * the page and wherever its nonces, the answer inflates to the page with this answer's nonce.
+ * A rendered page's gzip with its inline stylesheet compressed once per process (src/gzip-splice.ts):
+ * whatever the page, the answer inflates to it; and which content codings a client takes.
  */
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deflateRawSync, constants as zlib } from 'node:zlib';
-import { acceptsGzip, deflateSegments, gzipPage, gzipWithNonce } from '../src/gzip-splice.ts';
-import { joinWithNonce, newNonce, splitAtNonce } from '../src/page-security.ts';
+import { acceptsCoding, acceptsGzip, gzipPage } from '../src/gzip-splice.ts';
 
-const page = (html: string, nonce: string) => Buffer.from(html.replaceAll('NONCE', nonce));
-
-describe('gzip answer of a cached page', () => {
-  it('inflates to the page with the new nonce (pieces of every size: empty, one, several blocks)', () => {
+describe('gzip answer of a rendered page', () => {
+  it('inflates to the page (of every size: empty, one, several deflate blocks)', () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.oneof(
-            fc.string(),
-            fc.uint8Array({ maxLength: 70_000, size: 'large' }).map((b) => Buffer.from(b).toString('latin1')),
-          ),
-          {
-            maxLength: 6,
-          },
+        fc.oneof(
+          fc.string(),
+          fc.uint8Array({ maxLength: 70_000, size: 'large' }).map((b) => Buffer.from(b).toString('latin1')),
         ),
-        (texts) => {
-          const rendered = newNonce();
-          const body = page(texts.join('NONCE'), rendered);
-          const parts = splitAtNonce(body, rendered);
-          const nonce = newNonce();
-          const gz = gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), nonce);
-          expect(gunzipSync(gz).equals(joinWithNonce(parts, nonce))).toBe(true);
+        (text) => {
+          const body = Buffer.from(text);
+          expect(gunzipSync(gzipPage(body)).equals(body)).toBe(true);
         },
       ),
       { numRuns: 60 },
     );
   });
 
-  it('inflates large pieces too (incompressible 200 KB, several deflate blocks each)', () => {
-    const rendered = newNonce();
-    const noise = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251));
-    const body = Buffer.concat([
-      noise,
-      Buffer.from(rendered),
-      Buffer.from('x'.repeat(300_000)),
-      Buffer.from(rendered),
-    ]);
-    const parts = splitAtNonce(body, rendered);
-    expect(parts).toHaveLength(3);
-    const nonce = newNonce();
-    expect(
-      gunzipSync(gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), nonce)).equals(
-        joinWithNonce(parts, nonce),
-      ),
-    ).toBe(true);
-  });
-
   it('is a gzip member: header, and the CRC-32 and size of the page in its trailer', () => {
-    const rendered = newNonce();
-    const body = page('<html><script nonce="NONCE">1</script>ąčęėį жёлтый NONCE</html>', rendered);
-    const parts = splitAtNonce(body, rendered);
-    const nonce = newNonce();
-    const gz = gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), nonce);
+    const body = Buffer.from('<html><script nonce="n">1</script>ąčęėį жёлтый</html>');
+    const gz = gzipPage(body);
     expect([...gz.subarray(0, 3)]).toEqual([0x1f, 0x8b, 8]);
-    const whole = joinWithNonce(parts, nonce);
-    expect(gz.readUInt32LE(gz.length - 4)).toBe(whole.length);
+    expect(gz.readUInt32LE(gz.length - 4)).toBe(body.length);
     // a decoder that checks the CRC refuses one byte changed in the trailer
     const broken = Buffer.from(gz);
     broken.writeUInt8(broken.readUInt8(broken.length - 8) ^ 1, broken.length - 8);
     expect(() => gunzipSync(broken)).toThrow();
-    expect(gunzipSync(gz).toString()).toBe(whole.toString());
+    expect(gunzipSync(gz).toString()).toBe(body.toString());
   });
 
   it('is smaller than the page', () => {
-    const rendered = newNonce();
-    const html = `<html>${'<a class="card" href="/p/x">Lenovo ThinkPad T14</a>'.repeat(2000)}<script nonce="NONCE">1</script></html>`;
-    const parts = splitAtNonce(page(html, rendered), rendered);
-    expect(
-      gzipWithNonce(parts, deflateSegments(Buffer.concat(parts), parts), newNonce()).length,
-    ).toBeLessThan(html.length / 20);
+    const html = `<html>${'<a class="card" href="/p/x">Lenovo ThinkPad T14</a>'.repeat(2000)}</html>`;
+    expect(gzipPage(Buffer.from(html)).length).toBeLessThan(html.length / 20);
   });
 });
 
@@ -115,23 +76,6 @@ describe('the inline stylesheet compressed once', () => {
     }
   });
 
-  it('a cached page answers another nonce, the nonce in its style tag too, and a changed stylesheet is its own', () => {
-    for (const css of [stylesheet(300), stylesheet(300, 7)]) {
-      const rendered = newNonce();
-      const body = page(
-        `<html><head><style nonce="NONCE">${css}</style><script nonce="NONCE">1</script></head></html>`,
-        rendered,
-      );
-      const parts = splitAtNonce(body, rendered);
-      const nonce = newNonce();
-      expect(
-        gunzipSync(gzipWithNonce(parts, deflateSegments(body, parts), nonce)).equals(
-          joinWithNonce(parts, nonce),
-        ),
-      ).toBe(true);
-    }
-  });
-
   it('leaves a small stylesheet in with the rest of the page', () => {
     const css = stylesheet(10);
     const body = Buffer.from(`<style>${css}</style><p>x</p>`);
@@ -159,5 +103,20 @@ describe('Accept-Encoding: gzip taken?', () => {
     [['br', 'gzip'], true],
   ] as const)('%j → %s', (header, expected) => {
     expect(acceptsGzip(header as string | string[] | undefined)).toBe(expected);
+  });
+});
+
+describe('Accept-Encoding: brotli taken?', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', true],
+    ['BR;q=0.5', true],
+    ['*', true],
+    ['gzip', false],
+    ['br;q=0', false],
+    ['gzip, *;q=0', false],
+    ['', false],
+    [undefined, false],
+  ] as const)('%j → %s', (header, expected) => {
+    expect(acceptsCoding(header, 'br')).toBe(expected);
   });
 });

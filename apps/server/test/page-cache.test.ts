@@ -4,7 +4,8 @@
  * catalogue version moves (import, special-price window) or products are re-indexed (stock), TTL.
  * The renderer is a stand-in for React Router (counts its renders) so the cache is what is tested.
  */
-import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bumpCatalogVersion, importCatalog, reindexProducts } from '@vitrina/db';
@@ -20,13 +21,25 @@ let app: FastifyInstance;
 let cache: PageCache;
 let renders: string[] = [];
 
-/** the stand-in page shows the origin it was rendered on and marks its script with the nonce */
+/**
+ * The stand-in page shows the origin it was rendered on and marks its script with the nonce; a page
+ * under /c/hydrated has React Router's scripts, its router data saying which render it came from.
+ */
 function renderer(request: Request, nonce: string): Promise<Response> {
   const url = new URL(request.url);
   renders.push(url.pathname + url.search);
-  const body = `<link rel="canonical" href="${url.href}"><script nonce="${nonce}">1</script>`;
+  const render = `${url.pathname}${url.search} #${renders.length}`;
+  const routerScripts = url.pathname.startsWith('/c/hydrated')
+    ? `<script nonce="${nonce}" type="module" async="">import * as route0 from "/assets/root-A.js";\n` +
+      `window.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry-C.js");</script>` +
+      `<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue(` +
+      `${JSON.stringify(JSON.stringify([render, request.headers.get('cookie')]))});</script>` +
+      `<script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script>`
+    : '';
+  const body = `<link rel="canonical" href="${url.href}"><script nonce="${nonce}">1</script>${routerScripts}`;
+  const head = `<head><link rel="modulepreload" href="/assets/entry-C.js" nonce="${nonce}"/></head>`;
   const html = (status: number, headers: Record<string, string> = {}) =>
-    new Response(`<html><body>${url.pathname}${url.search} #${renders.length}${body}</body></html>`, {
+    new Response(`<html>${head}<body>${render}${body}</body></html>`, {
       status,
       headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
     });
@@ -159,7 +172,7 @@ describe('page cache', () => {
 
   it('expires entries after the TTL', async () => {
     const short = new PageCache({ ttlMs: 30, maxEntries: 10, maxBytes: 1024 * 1024 });
-    const page = { status: 200, headers: [], body: Buffer.from('x') };
+    const page = { status: 200, headers: [], body: Buffer.from('x'), encoded: { gzip: Buffer.from('g') } };
     short.set('lt', '/', '1:1', page, ['home', 'product']);
     expect(short.get('lt', '/', '1:1')).toBeDefined();
     expect(short.get('lt', '/', '1:2')).toBeUndefined(); // products re-indexed since
@@ -173,7 +186,7 @@ describe('page cache', () => {
 
   it('keeps to its entry and byte limits, oldest first', () => {
     const small = new PageCache({ ttlMs: 1000, maxEntries: 2, maxBytes: 1024 * 1024 });
-    const page = { status: 200, headers: [], body: Buffer.from('x') };
+    const page = { status: 200, headers: [], body: Buffer.from('x'), encoded: { gzip: Buffer.from('g') } };
     small.set('lt', '/a', 's', page, ['home']);
     small.set('lt', '/b', 's', page, ['home']);
     small.get('lt', '/a', 's');
@@ -185,63 +198,61 @@ describe('page cache', () => {
 });
 
 describe('page security (issue #12 items 12 and 13)', () => {
-  it('every HTML answer has a CSP with a fresh nonce, the one its scripts carry, cached pages too', async () => {
+  it('a cached page is the same bytes for every answer, its own scripts admitted by their hashes; a rendered one has a fresh nonce', async () => {
     const answers = [await get('/c/laptops'), await get('/c/laptops'), await get('/c/laptops')];
     expect(answers.map((a) => a.state)).toEqual(['miss', 'hit', 'hit']);
     expect(renders).toEqual(['/c/laptops']);
-    const nonces = answers.map((a) => a.nonce);
-    expect(new Set(nonces).size).toBe(3);
+    const hash = `sha256-${createHash('sha256').update('1').digest('base64')}`;
     for (const a of answers) {
-      expect(a.nonce).toMatch(/^[\w-]{22}$/);
-      expect(a.body).toContain('<script nonce="NONCE">');
+      expect(a.nonce).toBeUndefined();
+      expect(a.body).toContain('<script>1</script>');
+      expect(a.body).not.toContain('nonce=');
       const csp = String(a.headers['content-security-policy']);
-      expect(csp).toContain(`script-src 'self' 'nonce-${a.nonce}'`);
-      expect(csp).toContain(`style-src 'self' 'nonce-${a.nonce}'`);
-      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(csp).toContain(`script-src 'self' '${hash}';`);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
       for (const directive of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'"])
         expect(csp).toContain(directive);
       expect(a.headers['x-frame-options']).toBe('DENY');
+      expect(a.body).toBe(answers[0]!.body);
+      expect(a.headers['content-security-policy']).toBe(answers[0]!.headers['content-security-policy']);
     }
-    // the cached page is the same page, only its nonce is new
-    expect(answers[1]!.body).toBe(answers[0]!.body);
-    // an uncached render too
-    const rendered = await get('/c/laptops', { cookie: 'session=1' });
-    expect(rendered.body).toContain('<script nonce="NONCE">');
-    expect(nonces).not.toContain(rendered.nonce);
+    // a page rendered for one answer: its own nonce, in its policy and its scripts
+    const rendered = [await get('/c/laptops', { cookie: 'session=1' }), await get('/checkout')];
+    for (const r of rendered) {
+      expect(r.nonce).toMatch(/^[\w-]{22}$/);
+      expect(r.body).toContain('<script nonce="NONCE">');
+      expect(String(r.headers['content-security-policy'])).toContain(`script-src 'self' 'nonce-${r.nonce}'`);
+    }
+    expect(rendered[0]!.nonce).not.toBe(rendered[1]!.nonce);
   });
 
-  it("a hit to a client taking gzip is the cached page gzip-compressed, with this answer's nonce (compressed once)", async () => {
+  it('a cached page is compressed once: gzip from the first answer, brotli once it is ready, to the clients that take them', async () => {
     const plain = await get('/c/laptops');
     const asked = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const miss = await app.inject({ url: '/c/phones', headers: asked });
+    expect(miss.headers).toMatchObject({ 'x-page-cache': 'miss', 'content-encoding': 'gzip' });
+    expect(String(miss.headers.vary)).toMatch(/accept-encoding/i);
+    expect(gunzipSync(miss.rawPayload).toString()).toContain('/c/phones #');
+    await expect
+      .poll(async () => (await app.inject({ url: '/c/laptops', headers: asked })).headers['content-encoding'])
+      .toBe('br');
     const answers = [
       await app.inject({ url: '/c/laptops', headers: asked }),
       await app.inject({ url: '/c/laptops', headers: asked }),
     ];
-    expect(renders).toEqual(['/c/laptops']);
-    const nonces = new Set<string>();
-    for (const res of answers) {
-      expect(res.headers['x-page-cache']).toBe('hit');
-      expect(res.headers['content-encoding']).toBe('gzip');
-      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
-      const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))![1]!;
-      nonces.add(nonce);
-      const html = gunzipSync(res.rawPayload).toString();
-      expect(html).toContain(`<script nonce="${nonce}">`);
-      expect(html.replaceAll(nonce, 'NONCE')).toBe(plain.body);
-    }
-    expect(nonces.size).toBe(2);
-    // the answer that renders and caches a page goes out from the same pieces (not compressed twice)
-    const miss = await app.inject({ url: '/c/phones', headers: asked });
-    expect(miss.headers).toMatchObject({ 'x-page-cache': 'miss', 'content-encoding': 'gzip' });
-    const missNonce = /'nonce-([\w-]+)'/.exec(String(miss.headers['content-security-policy']))![1]!;
-    expect(gunzipSync(miss.rawPayload).toString()).toContain(`<script nonce="${missNonce}">`);
-    // a client that takes no gzip gets the page as it is
+    expect(answers[0]!.rawPayload.equals(answers[1]!.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(answers[0]!.rawPayload).toString()).toBe(plain.body);
+    const gzip = await app.inject({ url: '/c/laptops', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(renders).toEqual(['/c/laptops', '/c/phones']);
+    // a client that takes neither gets the page as it is
     const identity = await app.inject({
       url: '/c/laptops',
-      headers: { 'accept-encoding': 'br;q=1, gzip;q=0' },
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
     });
     expect(identity.headers['content-encoding']).toBeUndefined();
-    expect(identity.body).toContain('<script nonce=');
+    expect(identity.body).toBe(plain.body);
   });
 
   it('renders on PUBLIC_URL: a forged Host or X-Forwarded-Host never reaches a page or the cache', async () => {
@@ -287,6 +298,60 @@ describe('page security (issue #12 items 12 and 13)', () => {
     const res = await plain.inject({ url: '/c/laptops.data' });
     expect(res.headers['content-security-policy']).toBeUndefined();
     await plain.close();
+  });
+});
+
+describe('router data apart from the cached page (router-data.ts)', () => {
+  const dataOf = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method: 'GET', url: `/_page-data${url}`, headers });
+    return { status: res.statusCode, body: res.body, headers: res.headers, raw: res.rawPayload };
+  };
+
+  it('a cached page leaves its router data out and fetches it from the same cache entry', async () => {
+    const page = await get('/c/hydrated?page=2');
+    expect(page.state).toBe('miss');
+    expect(page.body).not.toContain('streamController.enqueue');
+    expect(page.body).not.toContain('streamController.close');
+    expect(page.body).toContain('fetch("/_page-data/c/hydrated?page=2")');
+    expect((await get('/c/hydrated?page=2')).body).toBe(page.body);
+
+    const data = await dataOf('/c/hydrated?page=2');
+    expect(data.status).toBe(200);
+    expect(data.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(data.headers['x-page-cache']).toBe('hit');
+    expect(data.headers['content-security-policy']).toBeUndefined();
+    // the data the page was rendered with: no render since
+    expect(JSON.parse(data.body)).toEqual(['/c/hydrated?page=2 #1', null]);
+    expect(renders).toEqual(['/c/hydrated?page=2']);
+
+    const gzipped = await dataOf('/c/hydrated?page=2', { 'accept-encoding': 'gzip, br' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.raw).toString()).toBe(data.body);
+  });
+
+  it('when the entry has gone, renders the page again for everyone (no cookie) and caches it with its data', async () => {
+    const data = await dataOf('/c/hydrated', { cookie: 'session=1', authorization: 'Bearer x' });
+    expect(data.headers['x-page-cache']).toBe('miss');
+    expect(JSON.parse(data.body)).toEqual(['/c/hydrated #1', null]);
+    const page = await get('/c/hydrated');
+    expect(page.state).toBe('hit');
+    expect(page.body).toContain('fetch("/_page-data/c/hydrated")');
+    expect(renders).toEqual(['/c/hydrated']);
+  });
+
+  it('a page rendered for one shopper (a cookie) keeps its router data inline', async () => {
+    const page = await get('/c/hydrated', { cookie: 'session=1' });
+    expect(page.state).toBeUndefined();
+    expect(page.body).toContain('streamController.enqueue(');
+    expect(page.body).toContain('streamController.close();');
+    expect(page.body).not.toContain('/_page-data');
+  });
+
+  it('answers no data for personal pages, pages without it and other hosts', async () => {
+    for (const url of ['/checkout', '/en/my-account', '/c/laptops', '/boom', '//evil.example/c/hydrated'])
+      expect((await dataOf(url)).status, url).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/_page-data' })).statusCode).toBe(404);
+    expect(renders).toEqual(['/c/laptops', '/boom']);
   });
 });
 

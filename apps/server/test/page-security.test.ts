@@ -1,29 +1,56 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { joinWithNonce, newNonce, splitAtNonce } from '../src/page-security.ts';
+import { byHashes, contentSecurityPolicy, newNonce } from '../src/page-security.ts';
 
-describe('a cached page gets each answer its own nonce', () => {
-  const old = 'AAAAAAAAAAAAAAAAAAAAAA';
-  it.each([
-    ['no nonce', '<p>plain</p>'],
-    ['one', `<script nonce="${old}">1</script>`],
-    ['at both ends', `${old}<style nonce="${old}"></style>${old}`],
-    ['side by side', `${old}${old}`],
-    [
-      'several, non-ASCII around',
-      `<p>Kaina 1 249,99 €</p><script nonce="${old}"></script><p>Ещё</p><script nonce="${old}"></script>`,
-    ],
-  ])('%s: the page with the new nonce wherever the old one was, nothing else changed', (_, html) => {
-    const fresh = newNonce();
-    const parts = splitAtNonce(Buffer.from(html), old);
-    expect(joinWithNonce(parts, fresh).toString()).toBe(html.replaceAll(old, fresh));
-    // the pieces stay as cut: the next answer gets its own nonce too
-    const next = newNonce();
-    expect(joinWithNonce(parts, next).toString()).toBe(html.replaceAll(old, next));
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+describe('a page every answer shares: its own scripts and styles by their hashes', () => {
+  const n = 'AAAAAAAAAAAAAAAAAAAAAA';
+
+  it('hashes the text of each script and style the render gave the nonce, and takes the nonce attributes out', () => {
+    const css = 'b{color:red}/* Kaina 1 249,99 € */';
+    const script = 'console.log("Ещё ąčę")';
+    const html =
+      `<html><head><style id="s" nonce="${n}">${css}</style><script nonce="${n}">${script}</script>` +
+      `<link rel="modulepreload" href="/a.js" nonce="${n}"/></head><body><p>${n}</p>` +
+      `<script nonce="${n}" type="module" async="">import("/b.js")</script>` +
+      `<script nonce="${n}">${script}</script><script type="application/ld+json">{"a":1}</script></body></html>`;
+    const out = byHashes(Buffer.from(html), n);
+    expect(out.body.toString()).toBe(html.replaceAll(` nonce="${n}"`, ''));
+    // the same text twice is one hash; the ld+json block is data (CSP does not govern it)
+    expect(out.scripts).toEqual([sha256(script), sha256('import("/b.js")')]);
+    expect(out.styles).toEqual([sha256(css)]);
   });
 
-  it('nonces are 128-bit base64url tokens, never the same twice (more than one pool of them)', () => {
+  it('admits no script the render did not give the nonce (one in a CMS block or a product text)', () => {
+    const injected = '<div><script>alert(1)</script><script nonce="guess">alert(2)</script></div>';
+    const out = byHashes(Buffer.from(`<script nonce="${n}">1</script>${injected}`), n);
+    expect(out.scripts).toEqual([sha256('1')]);
+    expect(out.body.toString()).toContain(injected);
+  });
+
+  it("a script from a file needs no hash: the policy admits the shop's own files", () => {
+    const out = byHashes(Buffer.from(`<script nonce="${n}" src="/assets/a.js"></script>`), n);
+    expect(out.scripts).toEqual([]);
+    expect(out.body.toString()).toBe('<script src="/assets/a.js"></script>');
+  });
+
+  it('the policy names the hashes where a rendered page names its nonce, and nothing unsafe', () => {
+    const hashes = contentSecurityPolicy({ scripts: ['sha256-a', 'sha256-b'], styles: ['sha256-c'] });
+    expect(hashes).toContain("script-src 'self' 'sha256-a' 'sha256-b'; style-src 'self' 'sha256-c';");
+    expect(contentSecurityPolicy({ scripts: [], styles: [] })).toContain(
+      "script-src 'self'; style-src 'self';",
+    );
+    const nonce = contentSecurityPolicy({ nonce: n });
+    expect(nonce).toContain(`script-src 'self' 'nonce-${n}'; style-src 'self' 'nonce-${n}';`);
+    for (const policy of [hashes, nonce]) expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+});
+
+describe('nonces', () => {
+  it('are 128-bit base64url tokens, never the same twice (more than one pool of them)', () => {
     const nonces = Array.from({ length: 1000 }, () => newNonce());
-    for (const n of nonces) expect(n).toMatch(/^[\w-]{22}$/);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[\w-]{22}$/);
     expect(new Set(nonces).size).toBe(nonces.length);
   });
 });

@@ -16,9 +16,7 @@ import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { createInProcessFetch } from '../src/in-process-fetch.ts';
 import { RenderThreads } from '../src/render-threads.ts';
-import { gzipWithNonce } from '../src/gzip-splice.ts';
 import { PageCache, dataStampReader } from '../src/page-cache.ts';
-import { splitAtNonce } from '../src/page-security.ts';
 import { buildStorefront } from './storefront-build.ts';
 import { registerStorefront, type PageCacheOption } from '../src/ssr.ts';
 
@@ -109,22 +107,33 @@ describe('render threads', () => {
     expect(lasting(thread.res.headers)).toEqual(lasting(main.res.headers));
   });
 
-  it('fill the page cache: the miss and the hit are the page the main thread renders, gzip too', async () => {
-    const cached = await shop(1, {
+  it('fill the page cache: the miss and the hit are the page the main thread caches, gzip too, and so is its router data', async () => {
+    const cacheOf = () => ({
       cache: new PageCache({ ttlMs: 86_400_000, maxEntries: 100, maxBytes: 16 * 1024 * 1024 }),
       stamp: dataStampReader(database),
     });
+    const [cached, cachedInMain] = await Promise.all([shop(1, cacheOf()), shop(0, cacheOf())]);
     try {
       const gzip = { 'accept-encoding': 'gzip' };
       for (const url of await catalogueUrls()) {
-        const main = await get(inMain, url);
+        const main = await get(cachedInMain, url);
+        // the router data is apart from a cached page (router-data.ts)
+        expect(main.body, url).toContain(`fetch("/_page-data${url}")`);
+        expect(main.body, url).not.toContain('streamController.enqueue(');
         const answers = [await get(cached, url, gzip), await get(cached, url), await get(cached, url, gzip)];
         expect(answers.map((a) => a.res.headers['x-page-cache'])).toEqual(['miss', 'hit', 'hit']);
         expect(answers.map((a) => a.res.headers['content-encoding'])).toEqual(['gzip', undefined, 'gzip']);
         for (const answer of answers) expect(answer.body, url).toBe(main.body);
+        const [data, dataInMain] = [
+          await get(cached, `/_page-data${url}`, gzip),
+          await get(cachedInMain, `/_page-data${url}`),
+        ];
+        expect(data.res.headers['x-page-cache']).toBe('hit');
+        expect(data.body, url).toBe(dataInMain.body);
+        expect(data.body, url).toMatch(/^\[\{"_1":2/);
       }
     } finally {
-      await cached.close();
+      await Promise.all([cached.close(), cachedInMain.close()]);
     }
   });
 
@@ -197,22 +206,26 @@ describe('RenderThreads', () => {
     });
     try {
       const request = () => new Request('https://shop.example/en');
-      const first = await threads.render(request(), 'n1', '127.0.0.1', { gzip: false, pieces: false });
+      const first = await threads.render(request(), 'n1', '127.0.0.1', { gzip: false });
       expect(first.response.status).toBe(200);
       expect(first.page?.toString()).toContain('nonce="n1"');
       // the thread is private to the pool: reached here only to stop it as a crash would
       const { worker } = (threads as unknown as { threads: { worker: Worker }[] }).threads[0]!;
-      const lost = threads.render(request(), 'n2', '127.0.0.1', { gzip: false, pieces: false });
+      const lost = threads.render(request(), 'n2', '127.0.0.1', { gzip: false });
       await worker.terminate();
       await expect(lost).rejects.toThrow(/render thread stopped/);
       expect(errors.map((e) => e.message).join()).toMatch(/starting another/);
-      const next = await threads.render(request(), 'n3', '127.0.0.1', { gzip: true, pieces: true });
+      const next = await threads.render(request(), 'n3', '127.0.0.1', { gzip: true });
       expect(next.response.status).toBe(200);
       expect(gunzipSync(next.gzip!).toString()).toContain('nonce="n3"');
-      // the page cache's pieces: the page between its nonces, each compressed (gzip-splice.ts)
-      expect(gunzipSync(gzipWithNonce(splitAtNonce(next.page!, 'n3'), next.pieces!, 'n4')).toString()).toBe(
-        next.page!.toString().replaceAll('n3', 'n4'),
-      );
+      // the page for the page cache (rendered-page.ts): no nonce, its router data apart, compressed
+      const shared = (await threads.render(request(), 'n4', '127.0.0.1', { gzip: false, cacheAs: '/en' }))
+        .shared!;
+      expect(shared.body.toString()).not.toContain('n4');
+      expect(shared.csp).toMatch(/script-src 'self' 'sha256-/);
+      expect(gunzipSync(shared.gzip).equals(shared.body)).toBe(true);
+      expect(shared.routerData!.body.toString()).toMatch(/^\[\{"_1":2/);
+      expect(gunzipSync(shared.routerData!.gzip).equals(shared.routerData!.body)).toBe(true);
     } finally {
       await threads.close();
     }

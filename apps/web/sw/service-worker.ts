@@ -24,6 +24,7 @@ import {
   mayKeepCopy,
   type CachePlan,
 } from '../app/pwa/cache-plan';
+import { routerDataUrlOf } from '@vitrina/domain';
 import { offlineDocument, offlinePageKind } from '../app/pwa/offline';
 import { PAGE_REFRESH_MS, type PwaMessage } from '../app/pwa/messages';
 
@@ -93,7 +94,11 @@ registerRoute(
   },
 );
 
-/** Keeps a copy of a page's document (seen through a client-side navigation) for offline visits. */
+/**
+ * Keeps a copy of a page's document (seen through a client-side navigation) for offline visits, and of
+ * its router data when the document was served without it (apps/server/src/router-data.ts): offline,
+ * the page hydrates from that copy.
+ */
 async function cachePage(href: string): Promise<void> {
   const url = new URL(href, self.location.origin);
   if (url.origin !== self.location.origin) return;
@@ -104,8 +109,13 @@ async function cachePage(href: string): Promise<void> {
   const date = Date.parse(cached?.headers.get('date') ?? '');
   if (cached && Date.now() - date < PAGE_REFRESH_MS) return;
   const response = await fetch(url.href, { credentials: 'same-origin', headers: { accept: 'text/html' } });
-  if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html'))
-    await cache.put(url.href, response);
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) return;
+  const dataUrl = routerDataUrlOf(url.pathname + url.search);
+  const fetchesData = (await response.clone().text()).includes(JSON.stringify(dataUrl));
+  await cache.put(url.href, response);
+  if (!fetchesData) return;
+  const data = await fetch(dataUrl, { credentials: 'same-origin' });
+  if (data.ok) await (await caches.open(CACHE_NAMES.routeData)).put(new URL(dataUrl, url).href, data);
 }
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -31,6 +31,9 @@ describe('cachePlanFor: which strategy the service worker applies', () => {
     ['GET', '/en/c/laptops.data', 'cors', 'route-data'],
     ['GET', '/_root.data?_routes=home-lt', 'cors', 'route-data'],
     ['GET', '/__manifest?p=%2Fen%2Fp%2Fa&version=abc', 'cors', 'route-data'],
+    // a cached page's router data, apart from its document (apps/server/src/router-data.ts)
+    ['GET', '/_page-data/en/c/laptops?sort=price', 'cors', 'route-data'],
+    ['GET', '/_page-data/', 'cors', 'route-data'],
     // never cached: cart, order, user, payment and every other API call
     ['GET', '/vsbridge/cart/pull?cartId=x', 'cors', 'network-only'],
     ['GET', '/vsbridge/cart/totals?cartId=x', 'cors', 'network-only'],

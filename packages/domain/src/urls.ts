@@ -50,3 +50,21 @@ export function cmsPathFor(storeCode: StoreCode, slug: string, dispatcher: boole
     dispatcher ? `/${encodeURIComponent(slug)}` : `/i/${encodeURIComponent(slug)}`,
   );
 }
+
+// A cached page's router data, kept apart from its document (apps/server/src/router-data.ts): the
+// server answers it, the page's script and the service worker (app/pwa/cache-plan.ts) fetch it.
+
+/** where a page's router data is served: `/_page-data` and then the page's own path and query */
+export const ROUTER_DATA_PREFIX = '/_page-data';
+
+/** the URL of the router data of the page at `pageUrl` (its path and query, as requested) */
+export function routerDataUrlOf(pageUrl: string): string {
+  return `${ROUTER_DATA_PREFIX}${pageUrl}`;
+}
+
+/** the page URL a router-data URL names, or null when it names none (`//…` is no page of this shop) */
+export function pageUrlOfRouterData(url: string): string | null {
+  if (!url.startsWith(`${ROUTER_DATA_PREFIX}/`)) return null;
+  const page = url.slice(ROUTER_DATA_PREFIX.length);
+  return page.startsWith('//') ? null : page;
+}

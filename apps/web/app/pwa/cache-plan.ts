@@ -8,10 +8,12 @@
  * - `image`: product images and media, cache first with an entry limit.
  * - `catalog`: catalogue reads, stale-while-revalidate.
  * - `page`: a document navigation, network first falling back to the cached copy of that URL.
- * - `route-data`: React Router's `.data` and `/__manifest` requests (client navigations), network
- *   first likewise.
+ * - `route-data`: React Router's `.data` and `/__manifest` requests (client navigations) and a
+ *   cached page's router data (`/_page-data/…`, fetched after its first paint), network first likewise.
  * - `network-only`: everything else, above all cart, order, user and payment calls: never cached.
  */
+import { ROUTER_DATA_PREFIX } from '@vitrina/domain';
+
 export type CachePlan = 'static' | 'image' | 'catalog' | 'page' | 'route-data' | 'network-only';
 
 export interface RequestFacts {
@@ -65,6 +67,8 @@ export function cachePlanFor(request: RequestFacts, origin: string): CachePlan {
   // `/__manifest`: React Router's lazy route discovery before a client navigation (pages of builds
   // before routeDiscovery: initial, react-router.config.ts)
   if (path.endsWith('.data') || path === '/__manifest') return 'route-data';
+  // a cached page's router data, kept apart from its document and fetched after its first paint
+  if (path.startsWith(`${ROUTER_DATA_PREFIX}/`)) return 'route-data';
   return 'network-only';
 }
 
