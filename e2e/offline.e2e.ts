@@ -84,7 +84,7 @@ describe('offline (en)', () => {
     });
     await expect.poll(() => pageKept(page, '/en'), { timeout: 15_000 }).toBe(true);
 
-    // the web app manifest of the store view is linked and served
+    // the web app manifest of the store view is linked (once the page has hydrated: root.tsx) and served
     const manifestHref = await page.getAttribute('link[rel="manifest"]', 'href');
     expect(manifestHref).toBe('/en/manifest.webmanifest');
     const manifest = (await (await fetch(`${shopUrl}${manifestHref}`)).json()) as { start_url: string };

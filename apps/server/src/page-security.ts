@@ -48,10 +48,8 @@ export function contentSecurityPolicy(inline: InlineSources): string {
     // images: the API's /vsbridge/image, inline placeholders, and a catalogue's absolute image URLs
     // (lib/urls.ts passes https:// images through); an image cannot run code
     "img-src 'self' data: blob: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
+    // fonts, fetches, the web app manifest and the service worker: default-src 'self' (workers by
+    // way of script-src), not repeated in a header every page carries
     "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -118,12 +118,14 @@ describe('storefront pages', () => {
     const url = await productUrl(2);
     for (const { res, doc } of [await page(url), await page(url)]) {
       expect(res.statusCode).toBe(200);
-      // no module preload competes with the document and the first images
+      // no module preload competes with the document and the first images, nor the web app manifest
+      // (linked once the page has hydrated: root.tsx)
       expect(doc.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      expect(doc.querySelector('link[rel="manifest"]')).toBeNull();
       // the module script preloads the same chunks and imports the route modules after the window's load
       const script = doc.querySelector('script[type="module"]')!.textContent;
-      expect(script).toMatch(/addEventListener\("load", afterPaint/);
-      expect(script).toMatch(/link\.rel = "modulepreload"/);
+      expect(script).toMatch(/addEventListener\("load",a,\{once:true\}\)/);
+      expect(script).toMatch(/l\.rel="modulepreload"/);
       expect(script).toMatch(/import\("\/assets\/root-[^"]+\.js"\)/);
       expect(script).not.toMatch(/^import \* as/m);
       // nor a font: Inter is drawn only on a device that holds it (web/app/lib/fonts.ts), marked by
@@ -147,6 +149,19 @@ describe('storefront pages', () => {
     const high = [...doc.querySelectorAll('img[fetchpriority="high"]')];
     expect(high).toHaveLength(1);
     expect(high[0]!.getAttribute('src')).toMatch(/banners/);
+  });
+
+  it('a listing loads its first row eagerly and asks with high priority only for its first tile', async () => {
+    // a category page (the search page lists with the same grid: routes/search.tsx)
+    const { doc: home } = await page('/en');
+    const { res, doc } = await page(home.querySelector('a[href^="/en/c/"]')!.getAttribute('href')!);
+    expect(res.statusCode).toBe(200);
+    const images = [...doc.querySelectorAll('.card img')];
+    expect(images.length).toBeGreaterThan(4);
+    const loading = images.map((i) => i.getAttribute('loading'));
+    expect(loading.slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loading.slice(4).every((l) => l === 'lazy')).toBe(true);
+    expect([...doc.querySelectorAll('img[fetchpriority="high"]')]).toEqual([images[0]]);
   });
 
   it('over HTTPS (the trusted protocol) add HSTS', async () => {

@@ -1,4 +1,4 @@
-import { useHydratedMarker } from './lib/hydrated-marker';
+import { useHydrated, useHydratedMarker } from './lib/hydrated-marker';
 import { routeErrorMessage } from './api-client/route-error';
 import { setUrlDispatcher, urlDispatcherOn } from './lib/urls';
 import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
@@ -128,6 +128,7 @@ export const meta: Route.MetaFunction = ({ error, location }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const storeCode = useStoreCode();
   const nonce = useCspNonce();
+  const hydrated = useHydrated();
   useHydratedMarker();
   useWebFonts();
   return (
@@ -136,7 +137,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
-        <link rel="manifest" href={manifestPath(storeCode)} />
+        {/* only once hydrated: Chromium fetches a manifest while the page loads, beside its largest
+            image (Lighthouse's phone counted it, on a connection of its own, in the largest paint);
+            installing needs the service worker, which starts after hydration too */}
+        {hydrated ? <link rel="manifest" href={manifestPath(storeCode)} /> : null}
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         {/* Inter from the first paint only on a device that holds its files (lib/fonts.ts) */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />

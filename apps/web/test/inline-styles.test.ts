@@ -52,12 +52,23 @@ describe('inline stylesheet', () => {
     },
   );
 
+  it('the checkout and account pages link their own stylesheet besides it (checkout-account.css)', async () => {
+    for (const path of ['/checkout', '/en/my-account/orders', '/ru/order-completed']) {
+      const head = await headOf(path);
+      expect(head.querySelector('style#vitrina-styles')?.textContent).toContain(BRAND_RULE);
+      const links = [...head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'));
+      expect(links, path).toEqual([expect.stringMatching(/^\/assets\/checkout-account-[\w-]+\.css$/)]);
+    }
+  });
+
   it('is not shipped again to the browser as a CSS file or inside a script', () => {
     const assets = readdirSync(join(buildDir, 'client', 'assets'));
-    // the back office's own stylesheet (routes/admin) is the one CSS file: the shop never loads it
+    // the back office's own stylesheet (routes/admin), which the shop never loads, and the checkout
+    // and account pages' own are the CSS files
     const css = assets.filter((f) => f.endsWith('.css'));
-    expect(css.filter((f) => !f.startsWith('admin-'))).toEqual([]);
-    for (const f of css) expect(readFileSync(join(buildDir, 'client', 'assets', f), 'utf8')).not.toContain(BRAND_RULE);
+    expect(css.map((f) => f.replace(/-[\w-]{8}\.css$/, '')).sort()).toEqual(['admin', 'checkout-account']);
+    for (const f of css)
+      expect(readFileSync(join(buildDir, 'client', 'assets', f), 'utf8')).not.toContain(BRAND_RULE);
     const scriptsWithCss = assets.filter(
       (f) =>
         f.endsWith('.js') && readFileSync(join(buildDir, 'client', 'assets', f), 'utf8').includes(BRAND_RULE),

@@ -22,6 +22,11 @@ const CHEVRON = (
  * does not fit (long names in lt and ru at 1366 px) lands on the hidden second row. After the first
  * paint those are measured (offsetTop), made inert and listed under "More" instead. The More button
  * is always rendered (hidden until needed) so its appearance moves nothing.
+ *
+ * A panel's links are rendered only while it is open (issue #16 goal 2): closed, it is an empty
+ * hidden box. They were ~3.8 kB of every page's HTML, sent before the first paint for a menu that
+ * opens only once the page has hydrated (its buttons do nothing before); the subcategories stay
+ * linked from their category's page and the sitemap.
  */
 export function CategoryNav({ menu }: { menu: MenuItem[] }) {
   const t = useT();
@@ -105,20 +110,16 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
                       {CHEVRON}
                     </button>
                     <div className="nav-panel" id={`${baseId}-panel-${key}`} hidden={open !== key}>
-                      <ul className="container">
-                        <li className="nav-all">
-                          <Link to={categoryPath(storeCode, c)} prefetch="intent" onClick={close}>
-                            {t('header.allIn', { name: c.name })}
-                          </Link>
-                        </li>
-                        {c.children.map((child) => (
-                          <li key={child.id}>
-                            <Link to={categoryPath(storeCode, child)} prefetch="intent" onClick={close}>
-                              {child.name}
+                      {open === key ? (
+                        <ul className="container">
+                          <li className="nav-all">
+                            <Link to={categoryPath(storeCode, c)} prefetch="intent" onClick={close}>
+                              {t('header.allIn', { name: c.name })}
                             </Link>
                           </li>
-                        ))}
-                      </ul>
+                          <CategoryLinks items={c.children} onFollow={close} />
+                        </ul>
+                      ) : null}
                     </div>
                   </>
                 ) : (
@@ -144,29 +145,37 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
             {CHEVRON}
           </button>
           <div className="nav-panel" id={`${baseId}-panel-more`} hidden={open !== 'more'}>
-            <ul className="container">
-              {hiddenItems.map((c) => (
-                <li key={c.id}>
-                  <Link to={categoryPath(storeCode, c)} prefetch="intent" onClick={close}>
-                    {c.name}
-                  </Link>
-                  {c.children.length ? (
-                    <ul>
-                      {c.children.map((child) => (
-                        <li key={child.id}>
-                          <Link to={categoryPath(storeCode, child)} prefetch="intent" onClick={close}>
-                            {child.name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            {open === 'more' ? (
+              <ul className="container">
+                {hiddenItems.map((c) => (
+                  <li key={c.id}>
+                    <Link to={categoryPath(storeCode, c)} prefetch="intent" onClick={close}>
+                      {c.name}
+                    </Link>
+                    {c.children.length ? (
+                      <ul>
+                        <CategoryLinks items={c.children} onFollow={close} />
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         </div>
       </div>
     </nav>
   );
+}
+
+/** a panel's category links, each closing the panel when followed */
+function CategoryLinks({ items, onFollow }: { items: MenuItem[]; onFollow: () => void }) {
+  const storeCode = useStoreCode();
+  return items.map((item) => (
+    <li key={item.id}>
+      <Link to={categoryPath(storeCode, item)} prefetch="intent" onClick={onFollow}>
+        {item.name}
+      </Link>
+    </li>
+  ));
 }

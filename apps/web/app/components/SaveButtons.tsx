@@ -6,7 +6,9 @@ import { useInWishlist, wishlist } from '../state/wishlist';
 
 /**
  * Wish list and compare toggles of a product (accounts-checkout-routes.md §1 "keep a wish list and
- * compare products"). Toggle buttons: aria-pressed tells whether the product is in the list.
+ * compare products"). Toggle buttons: aria-pressed tells whether the product is in the list. A
+ * compact one (a card's icon) is named by its title, which is its tooltip too; a full one by its
+ * label, its short word shown. Not both: on a category page that was 24 names written twice.
  */
 export function SaveButtons({ product, compact = false }: { product: Product; compact?: boolean }) {
   const t = useT();
@@ -25,8 +27,7 @@ export function SaveButtons({ product, compact = false }: { product: Product; co
         type="button"
         className="btn btn-save"
         aria-pressed={inWishlist}
-        aria-label={wishLabel}
-        title={wishLabel}
+        {...(compact ? { title: wishLabel } : { 'aria-label': wishLabel })}
         onClick={() => wishlist.toggle(saved())}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
@@ -43,8 +44,7 @@ export function SaveButtons({ product, compact = false }: { product: Product; co
         type="button"
         className="btn btn-save"
         aria-pressed={inCompare}
-        aria-label={compareLabel}
-        title={compareLabel}
+        {...(compact ? { title: compareLabel } : { 'aria-label': compareLabel })}
         onClick={() => compare.toggle(saved())}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">

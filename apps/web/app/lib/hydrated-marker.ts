@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * Marks the document once React has hydrated it: `<html data-hydrated>`. The page's scripts start
@@ -10,4 +10,11 @@ export function useHydratedMarker(): void {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
   }, []);
+}
+
+/** false in the server's render and the hydration that matches it, true from the next render on */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

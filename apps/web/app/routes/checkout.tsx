@@ -5,6 +5,9 @@ import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
+import { checkoutAccountLinks } from '../checkout-account-styles';
+
+export const links = checkoutAccountLinks;
 
 export const handle: RouteHandle = { layout: 'minimal' };
 

@@ -2,6 +2,9 @@ import type { Route } from './+types/my-account-shipping';
 import { privateMeta } from '../components/account/meta';
 import { AccountShipping } from '../features/account';
 import { privatePageLoader } from '../lib/seo.server';
+import { checkoutAccountLinks } from '../checkout-account-styles';
+
+export const links = checkoutAccountLinks;
 
 export const loader = privatePageLoader;
 

@@ -19,6 +19,9 @@ import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { OrderSummary } from '../lib/types';
 import { OpeningHours } from '../components/OpeningHours';
+import { checkoutAccountLinks } from '../checkout-account-styles';
+
+export const links = checkoutAccountLinks;
 
 export const handle: RouteHandle = { layout: 'minimal' };
 

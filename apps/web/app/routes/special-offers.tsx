@@ -10,6 +10,9 @@ import { loadOfferProducts, type OfferWithProduct } from '../api-client/special-
 import { imageUrl, productPath } from '../lib/urls';
 import { useApi } from '../api-client/use-api';
 import { useUser } from '../state/user';
+import { checkoutAccountLinks } from '../checkout-account-styles';
+
+export const links = checkoutAccountLinks;
 
 /** Private data: rendered in the browser after the session loads (login required). */
 export const loader = privatePageLoader;
