@@ -184,9 +184,9 @@ export function pageHandler(
     const data = page?.routerData;
     if (!data) return reply.status(404).send();
     reply.status(200).header('content-type', 'text/plain; charset=utf-8').header('x-page-cache', state);
+    reply.header('vary', 'accept-encoding');
     if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(data.body);
-    reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-    return reply.send(data.gzip);
+    return reply.header('content-encoding', 'gzip').send(data.gzip);
   }
 
   return async (request: FastifyRequest, reply: FastifyReply) => {

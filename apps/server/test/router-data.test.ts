@@ -44,8 +44,15 @@ describe('router-data URLs', () => {
     }
   });
 
-  it('name no page when they are not below /_page-data/ or name another host', () => {
-    for (const url of ['/_page-data', '/_page-dataX/c/a', '/c/a', '/_page-data//evil.example/x'])
+  it('name no page when they are not below /_page-data/, name another host or a path with dot segments', () => {
+    for (const url of [
+      '/_page-data',
+      '/_page-dataX/c/a',
+      '/c/a',
+      '/_page-data//evil.example/x',
+      '/_page-data/c/../admin',
+      '/_page-data/./c/a',
+    ])
       expect(pageUrlOfRouterData(url)).toBeNull();
   });
 });

@@ -62,9 +62,14 @@ export function routerDataUrlOf(pageUrl: string): string {
   return `${ROUTER_DATA_PREFIX}${pageUrl}`;
 }
 
-/** the page URL a router-data URL names, or null when it names none (`//…` is no page of this shop) */
+/**
+ * The page URL a router-data URL names, or null when it names none: only a path as the shop writes
+ * it (`//…` would be another host; `.`/`..` segments, another page than the one the cache keeps).
+ */
 export function pageUrlOfRouterData(url: string): string | null {
   if (!url.startsWith(`${ROUTER_DATA_PREFIX}/`)) return null;
   const page = url.slice(ROUTER_DATA_PREFIX.length);
-  return page.startsWith('//') ? null : page;
+  if (page.startsWith('//')) return null;
+  const parsed = new URL(page, 'http://page.invalid');
+  return parsed.pathname + parsed.search === page ? page : null;
 }
