@@ -10,9 +10,8 @@
  * The inlined stylesheet carries the same nonce (style-src), so an injected `<style>` does not apply
  * either. `application/ld+json` blocks are data, not scripts: CSP does not govern them.
  *
- * A nonce is unique per response. A page from the page cache was rendered with the nonce of its
- * first response; each answer has that token swapped for its own fresh one (`splitAtNonce`,
- * `joinWithNonce`; the token is 128 random bits, so it occurs in the page only where the render put it).
+ * A nonce is unique per response. A page from the page cache is the same bytes for every answer, so
+ * it carries no nonce: its own inline scripts and stylesheet are admitted by their hashes (`byHashes`).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 

@@ -59,9 +59,7 @@ export async function preparePage(
 
 function sharedPage(html: Buffer, cspNonce: string, url: string): SharedPage {
   const apart = takeRouterDataOut(html);
-  const page = apart
-    ? startScriptsAfterFirstPaint(apart.page, routerDataUrlOf(url))
-    : startScriptsAfterFirstPaint(html);
+  const page = startScriptsAfterFirstPaint(apart?.page ?? html, apart ? routerDataUrlOf(url) : undefined);
   const { body, scripts, styles } = byHashes(page, cspNonce);
   return {
     body,
