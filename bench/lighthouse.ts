@@ -109,6 +109,15 @@ export async function runLighthouseBench() {
           }
         }
         console.log(`  failing: ${[...failing].join(' ') || 'none'}`);
+        // what to look at when a run misses: the shifted elements and the long tasks (simulated ms)
+        const layoutShifts = layoutShiftsOf(lhr);
+        const longTasks = longTasksOf(lhr);
+        for (const shift of layoutShifts)
+          console.log(`  layout shift ${shift.score.toFixed(4)}: ${shift.element}`);
+        if ((lhr.audits['total-blocking-time']?.numericValue ?? 0) > 0)
+          console.log(
+            `  long tasks: ${longTasks.map((t) => `${t.url} @${t.startMs}+${t.durationMs}`).join(', ')}`,
+          );
         summary.push({
           run,
           page: label,
@@ -123,6 +132,8 @@ export async function runLighthouseBench() {
           failing: [...failing],
           loadAverage: loadavg(),
           benchmarkIndex: lhr.environment.benchmarkIndex,
+          layoutShifts,
+          longTasks,
         });
       }
     mkdirSync('var/bench', { recursive: true });
@@ -133,6 +144,32 @@ export async function runLighthouseBench() {
     chrome.kill();
     await server.close();
   }
+}
+
+interface AuditItems {
+  items?: Record<string, unknown>[];
+}
+
+/** the 'layout-shifts' audit: each shift's element (its selector and HTML) and score */
+function layoutShiftsOf(lhr: Lhr): { element: string; score: number }[] {
+  const items = (lhr.audits['layout-shifts']?.details as AuditItems | undefined)?.items ?? [];
+  return items.map((item) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    return {
+      element: `${node?.selector ?? '?'} ${node?.snippet?.slice(0, 120) ?? ''}`.trim(),
+      score: Number(item.score ?? 0),
+    };
+  });
+}
+
+/** the 'long-tasks' audit: the script (or "Unattributable") and when, in the simulation's ms */
+function longTasksOf(lhr: Lhr): { url: string; startMs: number; durationMs: number }[] {
+  const items = (lhr.audits['long-tasks']?.details as AuditItems | undefined)?.items ?? [];
+  return items.map((item) => ({
+    url: String(item.url ?? '?').replace(/^https?:\/\/[^/]+/, ''),
+    startMs: Math.round(Number(item.startTime ?? NaN)),
+    durationMs: Math.round(Number(item.duration ?? NaN)),
+  }));
 }
 
 /** one Lighthouse run on a page served from here (text in three scripts, a style, a script) */
@@ -185,6 +222,10 @@ interface RunSummary {
    * one machine and 330-1,410 ms at another (issue #16 notes). Compare runs only at similar indexes.
    */
   benchmarkIndex: number;
+  /** the run's layout shifts (element, score): CLS 0 is the goal, and a miss must be traceable */
+  layoutShifts: { element: string; score: number }[];
+  /** the long tasks of the run's simulation (url, start and duration in simulated ms) */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
 }
 
 type NetworkItem = { resourceType?: string; url?: string; transferSize?: number };

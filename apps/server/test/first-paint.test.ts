@@ -36,7 +36,7 @@ function runScript(
   const events: string[] = [];
   const listeners = new Map<string, () => void>();
   const frames: (() => void)[] = [];
-  const timers: { fn: () => void; ms: number }[] = [];
+  const timers: { fn: () => void; ms: number; ran?: boolean }[] = [];
   const modules = new Map<string, Promise<unknown>>();
   const streamController = {
     enqueue: (text: string) => events.push(`enqueue ${text}`),
@@ -89,7 +89,13 @@ function runScript(
     },
   };
   runInNewContext(script.replaceAll('import(', '__import('), context);
-  return { events, listeners, frames, timers, window };
+  /** runs the oldest 0 ms timer that has not run yet: the browser's next task */
+  const task = () => {
+    const next = timers.find((t) => t.ms === 0 && !t.ran)!;
+    next.ran = true;
+    next.fn();
+  };
+  return { events, listeners, frames, timers, task, window };
 }
 
 describe('startScriptsAfterFirstPaint', () => {
@@ -125,7 +131,9 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(run.events).toEqual([]); // the load's own frame has not painted yet
     run.frames.shift()!();
     expect(run.events).toEqual([]);
-    run.timers.find((t) => t.ms === 0)!.fn();
+    run.task(); // start
+    expect(run.events).toEqual([]); // the preloads are the next task
+    run.task();
     expect(run.events).toEqual([
       'modulepreload /assets/entry-C.js',
       'modulepreload /assets/shell-D.js',
@@ -148,13 +156,15 @@ describe('startScriptsAfterFirstPaint', () => {
     run.frames.shift()!();
     const tasks = () => run.timers.filter((t) => t.ms === 0);
     const preloaded = (count: number) => hrefs.slice(0, count).map((href) => `modulepreload ${href}`);
-    tasks()[0]!.fn();
-    expect(run.events).toEqual(preloaded(3));
+    tasks()[0]!.fn(); // start
+    expect(run.events).toEqual([]);
     tasks()[1]!.fn();
-    expect(run.events).toEqual(preloaded(6));
+    expect(run.events).toEqual(preloaded(3));
     tasks()[2]!.fn();
+    expect(run.events).toEqual(preloaded(6));
+    tasks()[3]!.fn();
     expect(run.events).toEqual([...preloaded(8), 'import /assets/root-A.js', 'import /assets/home-B.js']);
-    expect(tasks()).toHaveLength(3);
+    expect(tasks()).toHaveLength(4);
   });
 
   it('imports the route manifest first when React Router lists it as a module (routeDiscovery: initial)', async () => {
@@ -167,7 +177,8 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(() => transformSync(script, { format: 'esm', loader: 'js' })).not.toThrow();
     const run = runScript(script, 'complete');
     run.frames.shift()!();
-    run.timers.find((t) => t.ms === 0)!.fn();
+    run.task(); // start
+    run.task(); // the first preloads, and the imports
     expect(run.events.filter((e) => e.startsWith('import'))).toEqual([
       'import /assets/manifest-M.js',
       'import /assets/root-A.js',
@@ -185,13 +196,15 @@ describe('startScriptsAfterFirstPaint', () => {
     const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'loading');
     const latest = run.timers.find((t) => t.ms === 3000)!;
     latest.fn();
+    run.task(); // the first preloads, and the imports
     expect(run.events.filter((e) => e.startsWith('import'))).toEqual([
       'import /assets/root-A.js',
       'import /assets/home-B.js',
     ]);
     run.listeners.get('load')!();
     run.frames.shift()!();
-    run.timers.find((t) => t.ms === 0)!.fn();
+    run.task(); // start, again: nothing
+    expect(run.timers.filter((t) => t.ms === 0 && !t.ran)).toEqual([]);
     expect(run.events.filter((e) => e.startsWith('import'))).toHaveLength(2); // not twice
   });
 
@@ -199,7 +212,8 @@ describe('startScriptsAfterFirstPaint', () => {
     const run = runScript(moduleScriptOf(startScriptsAfterFirstPaint(page(preloads)).toString()), 'complete');
     expect(run.listeners.size).toBe(0);
     run.frames.shift()!();
-    run.timers.find((t) => t.ms === 0)!.fn();
+    run.task(); // start
+    run.task(); // the first preloads, and the imports
     expect(run.events).toContain('import /assets/root-A.js');
   });
 
@@ -218,7 +232,8 @@ describe('startScriptsAfterFirstPaint', () => {
     paint.report!();
     expect(paint.report).toBeUndefined(); // the observer is disconnected
     run.frames.shift()!();
-    run.timers.find((t) => t.ms === 0)!.fn();
+    run.task(); // start
+    run.task(); // the first preloads, and the imports
     expect(run.events).toContain('import /assets/root-A.js');
   });
 
@@ -231,7 +246,8 @@ describe('startScriptsAfterFirstPaint', () => {
       },
     );
     run.frames.shift()!();
-    run.timers.find((t) => t.ms === 0)!.fn();
+    run.task(); // start
+    run.task(); // the first preloads, and the imports
     expect(run.events).toContain('import /assets/root-A.js');
   });
 
@@ -258,7 +274,9 @@ describe('startScriptsAfterFirstPaint', () => {
       const run = apart(Promise.resolve({ ok: true, status: 200, text: async () => '[{"_1":2}]' }));
       expect(run.events).toEqual([]);
       run.frames.shift()!();
-      run.timers.find((t) => t.ms === 0)!.fn();
+      run.task(); // start: the data's request, a task of its own
+      expect(run.events).toEqual(['fetch /_page-data/c/tv?sort=price']);
+      run.task();
       expect(run.events).toEqual([
         'fetch /_page-data/c/tv?sort=price',
         'modulepreload /assets/entry-C.js',
@@ -281,7 +299,8 @@ describe('startScriptsAfterFirstPaint', () => {
       ]) {
         const run = apart(data());
         run.frames.shift()!();
-        run.timers.find((t) => t.ms === 0)!.fn();
+        run.task(); // start
+        run.task(); // the first preloads, and the imports
         await settle();
         expect(run.events).not.toContain('import /assets/entry-C.js');
         expect(run.events.filter((e) => e.startsWith('enqueue') || e === 'close')).toEqual([]);

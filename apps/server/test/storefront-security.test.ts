@@ -151,7 +151,7 @@ describe('storefront pages', () => {
     expect(high[0]!.getAttribute('src')).toMatch(/banners/);
   });
 
-  it('a listing loads its first row eagerly and asks with high priority only for its first tile', async () => {
+  it('a listing loads its first row eagerly and asks with high priority only for its first tile, the rest of the row low', async () => {
     // a category page (the search page lists with the same grid: routes/search.tsx)
     const { doc: home } = await page('/en');
     const { res, doc } = await page(home.querySelector('a[href^="/en/c/"]')!.getAttribute('href')!);
@@ -162,6 +162,9 @@ describe('storefront pages', () => {
     expect(loading.slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'eager']);
     expect(loading.slice(4).every((l) => l === 'lazy')).toBe(true);
     expect([...doc.querySelectorAll('img[fetchpriority="high"]')]).toEqual([images[0]]);
+    const priority = images.map((i) => i.getAttribute('fetchpriority'));
+    expect(priority.slice(0, 4)).toEqual(['high', 'low', 'low', 'low']);
+    expect(priority.slice(4).every((p) => p === 'auto')).toBe(true);
   });
 
   it('over HTTPS (the trusted protocol) add HSTS', async () => {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BannerGrid, HeadImage } from '../app/components/Banners';
+import { BannerGrid, HeadImage, Slider } from '../app/components/Banners';
 import type { Banner } from '../app/lib/types';
 
 afterEach(cleanup);
@@ -55,5 +55,21 @@ describe('home banners', () => {
     expect(img?.getAttribute('src')).toContain('/demo/b/7.png');
     rerender(<HeadImage images={[]} />);
     expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('the slider asks for its first slide eagerly at high priority, the slides out of sight lazily at low', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <Slider slides={[banner(2, 2, 'Two'), banner(1, 1, 'One'), banner(3, 3, 'Three')]} />
+      </MemoryRouter>,
+    );
+    const images = [...container.querySelectorAll('.slider img')];
+    expect(
+      images.map((i) => [i.getAttribute('src'), i.getAttribute('loading'), i.getAttribute('fetchpriority')]),
+    ).toEqual([
+      [expect.stringContaining('/demo/b/1.png'), 'eager', 'high'],
+      [expect.stringContaining('/demo/b/2.png'), 'lazy', 'low'],
+      [expect.stringContaining('/demo/b/3.png'), 'lazy', 'low'],
+    ]);
   });
 });

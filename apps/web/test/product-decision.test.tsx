@@ -304,6 +304,12 @@ describe('gallery', () => {
       </MemoryRouter>,
     );
     expect(mainImage()).toContain('/z/a.png');
+    // the large image is the page's largest paint; the thumbnails never compete with it
+    const thumbs = [...document.querySelectorAll('.thumbs img')];
+    expect(thumbs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')])).toEqual([
+      ['lazy', 'low'],
+      ['lazy', 'low'],
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Show image 2' }));
     expect(mainImage()).toContain('/z/b.png');
     expect(screen.getByRole('button', { name: 'Show image 2' }).getAttribute('aria-pressed')).toBe('true');

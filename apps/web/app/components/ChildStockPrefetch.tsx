@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { PrefetchProduct } from '@vitrina/domain';
 import { useApi } from '../api-client/use-api';
-import { prefetchChildStock, whenIdle } from '../state/stock-cache';
+import { whenIdle } from '../lib/idle';
+import { prefetchChildStock } from '../state/stock-cache';
 
 /**
  * After a listing renders in the browser, prefetches the stock of its first configurables' children

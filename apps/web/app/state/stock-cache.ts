@@ -75,31 +75,3 @@ export async function prefetchChildStock(
     }),
   );
 }
-
-type IdleWindow = Window & {
-  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
-  cancelIdleCallback?: (id: number) => void;
-};
-
-/**
- * Runs `task` once the browser is idle (requestIdleCallback, or a timeout after load where it is
- * missing); answers a cancel. Never runs on the server.
- */
-export function whenIdle(task: () => void): () => void {
-  if (typeof window === 'undefined') return () => {};
-  const w = window as IdleWindow;
-  if (w.requestIdleCallback) {
-    const id = w.requestIdleCallback(task, { timeout: 5_000 });
-    return () => w.cancelIdleCallback?.(id);
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const start = () => {
-    timer = setTimeout(task, 200);
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-  return () => {
-    window.removeEventListener('load', start);
-    if (timer !== undefined) clearTimeout(timer);
-  };
-}

@@ -57,6 +57,10 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
                   height={75}
                   alt=""
                   loading="lazy"
+                  // low: Chromium raises an image in the viewport to high once it has laid the page
+                  // out, and on Lighthouse's phone a thumbnail asked at high before the large image
+                  // had painted joined the simulated largest paint (~0.92 s against ~0.77 s)
+                  fetchPriority="low"
                   decoding="async"
                 />
               </button>
