@@ -67,6 +67,12 @@ describe('the thank-you text follows the payment method and status (issue #14 it
       created_at: '2026-11-22T03:00:00.000Z',
       items: [],
       grand_total: 1000,
+      subtotal_incl_tax: 1000,
+      shipping_incl_tax: 0,
+      payment_fee: 0,
+      discount_amount: 0,
+      tax_amount: 174,
+      coupon_code: null,
       currency: 'EUR',
     }) as unknown as Props['loaderData']['order'];
   const payOnDelivery = 'You will pay when the parcel is delivered.';
@@ -158,6 +164,12 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
     created_at: '2026-11-22T03:00:00.000Z',
     items: [],
     grand_total: 123456,
+    subtotal_incl_tax: 123456,
+    shipping_incl_tax: 0,
+    payment_fee: 0,
+    discount_amount: 0,
+    tax_amount: 21426,
+    coupon_code: null,
     currency: 'EUR',
     shipping_method_title: 'Courier to your door',
     shipping_address: {

@@ -157,21 +157,8 @@ export function computeTotals(input: TotalsInput): Totals {
   const discount = couponDiscount(subtotal, input.coupon);
   const grand = subtotal + shipping + payment - discount;
   const tax = containedTax(items, discount, shipping + payment, input.taxRatePercent);
-  const t = (key: string) => translateMessage(key, store);
   const couponCode = discount > 0 || input.coupon ? (input.coupon?.code ?? null) : null;
-  const segments: TotalSegment[] = [
-    { code: 'subtotal_incl_tax', title: t('totals.subtotal'), value: subtotal },
-    { code: 'shipping', title: t('totals.shipping'), value: shipping },
-    { code: 'payment', title: t('totals.payment'), value: payment },
-  ];
-  if (discount > 0) {
-    const title = couponCode ? `${t('totals.discount')} (${couponCode})` : t('totals.discount');
-    segments.push({ code: 'discount', title, value: -discount });
-  }
-  segments.push({ code: 'tax', title: t('totals.tax'), value: tax });
-  segments.push({ code: 'grand_total', title: t('totals.grandTotal'), value: grand });
-  return {
-    items,
+  const amounts: TotalAmounts = {
     subtotal_incl_tax: subtotal,
     discount_amount: discount,
     shipping_incl_tax: shipping,
@@ -179,6 +166,35 @@ export function computeTotals(input: TotalsInput): Totals {
     tax_amount: tax,
     grand_total: grand,
     coupon_code: couponCode,
-    total_segments: segments,
   };
+  return { items, ...amounts, total_segments: totalSegments(amounts, store) };
+}
+
+/** The amounts of a priced cart or of a placed order (which stores them as they were charged). */
+export type TotalAmounts = Omit<Totals, 'items' | 'total_segments'>;
+
+/**
+ * The segments of those amounts, titled in the store view's language: subtotal_incl_tax, shipping,
+ * payment, discount (only when > 0, NEGATIVE, titled with its coupon code), tax (contained in the
+ * grand total), grand_total. One rule for the checkout's summary before the order and for the order
+ * once placed (its confirmation and the account's order page), so the two read alike.
+ */
+export function totalSegments(
+  amounts: TotalAmounts,
+  storeCode: StoreCode = DEFAULT_STORE_CODE,
+): TotalSegment[] {
+  const t = (key: string) => translateMessage(key, storeCode);
+  const { discount_amount: discount, coupon_code: couponCode } = amounts;
+  const segments: TotalSegment[] = [
+    { code: 'subtotal_incl_tax', title: t('totals.subtotal'), value: amounts.subtotal_incl_tax },
+    { code: 'shipping', title: t('totals.shipping'), value: amounts.shipping_incl_tax },
+    { code: 'payment', title: t('totals.payment'), value: amounts.payment_fee },
+  ];
+  if (discount > 0) {
+    const title = couponCode ? `${t('totals.discount')} (${couponCode})` : t('totals.discount');
+    segments.push({ code: 'discount', title, value: -discount });
+  }
+  segments.push({ code: 'tax', title: t('totals.tax'), value: amounts.tax_amount });
+  segments.push({ code: 'grand_total', title: t('totals.grandTotal'), value: amounts.grand_total });
+  return segments;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allocateCents, computeTotals, couponDiscount, type TotalsInput } from '../src/index.ts';
+import {
+  allocateCents,
+  computeTotals,
+  couponDiscount,
+  totalSegments,
+  type TotalsInput,
+} from '../src/index.ts';
 
 const lines = [
   { item_id: 1, sku: 'a', name: 'A', qty: 2, price_incl_tax: 1999 },
@@ -123,6 +129,19 @@ describe('computeTotals (CONTRACTS.md "Totals")', () => {
         }
         expect(t.tax_amount).toBeLessThanOrEqual(t.grand_total);
       }),
+    );
+  });
+
+  it('the amounts an order stores give back the very segments the checkout showed, in every language', () => {
+    fc.assert(
+      fc.property(
+        inputArb,
+        fc.constantFrom('lt', 'en', 'ru') as fc.Arbitrary<'lt' | 'en' | 'ru'>,
+        (input, store) => {
+          const { items: _items, total_segments, ...stored } = computeTotals({ ...input, storeCode: store });
+          expect(totalSegments(stored, store)).toEqual(total_segments);
+        },
+      ),
     );
   });
 });

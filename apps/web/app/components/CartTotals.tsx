@@ -1,4 +1,4 @@
-import { formatPrice, type MessageKey } from '@vitrina/domain';
+import { formatPrice, type MessageKey, type TotalSegment } from '@vitrina/domain';
 import { useT, type MessageKey as UiMessageKey, type Translator } from '../i18n';
 import type { Totals } from '../lib/types';
 
@@ -32,33 +32,41 @@ export function taxNote(totals: Totals, t: Translator): string | null {
 }
 
 /**
- * The server's total segments. Zero payment and discount rows are left out; a zero shipping row
- * too, unless `shippingChosen`: then the shopper has picked a method and reads "Free". The VAT
- * note follows them.
+ * The segments a summary shows. Zero payment and discount rows are left out; a zero shipping row
+ * too, unless `shippingChosen`: then the shopper has picked a method and reads "Free".
  */
-export function CartTotals({ totals, shippingChosen = false }: { totals: Totals; shippingChosen?: boolean }) {
-  const t = useT();
-  const rows = totals.total_segments.filter(
+export function shownSegments(segments: readonly TotalSegment[], shippingChosen: boolean): TotalSegment[] {
+  return segments.filter(
     (s) =>
       s.code === 'subtotal_incl_tax' ||
       s.code === 'grand_total' ||
       s.value !== 0 ||
       (s.code === 'shipping' && shippingChosen),
   );
+}
+
+/** A segment's label and amount as every summary writes them (a zero shipping reads "Free"). */
+export function segmentText(s: TotalSegment, t: Translator): { label: string; amount: string } {
+  const label = LABELS[s.code];
+  return {
+    label: label ? t.msg(label) : s.title,
+    amount: s.code === 'shipping' && s.value === 0 ? t('checkout.free') : formatPrice(s.value, t.storeCode),
+  };
+}
+
+/** The server's total segments (shownSegments), then the VAT note. */
+export function CartTotals({ totals, shippingChosen = false }: { totals: Totals; shippingChosen?: boolean }) {
+  const t = useT();
   const note = taxNote(totals, t);
   return (
     <>
       <dl className="totals">
-        {rows.map((s) => {
-          const label = LABELS[s.code];
+        {shownSegments(totals.total_segments, shippingChosen).map((s) => {
+          const { label, amount } = segmentText(s, t);
           return (
             <div key={s.code} className={`totals-${s.code}`}>
-              <dt>{label ? t.msg(label) : s.title}</dt>
-              <dd>
-                {s.code === 'shipping' && s.value === 0
-                  ? t('checkout.free')
-                  : formatPrice(s.value, t.storeCode)}
-              </dd>
+              <dt>{label}</dt>
+              <dd>{amount}</dd>
             </div>
           );
         })}

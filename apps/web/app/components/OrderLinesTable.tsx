@@ -1,6 +1,7 @@
-import { formatPrice } from '@vitrina/domain';
+import { formatPrice, totalSegments, type TotalAmounts } from '@vitrina/domain';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';
+import { segmentText, shownSegments } from './CartTotals';
 
 interface OrderLine {
   sku: string;
@@ -11,17 +12,23 @@ interface OrderLine {
 
 interface OrderLinesTableProps {
   items: readonly OrderLine[];
-  grandTotal: number;
+  /** the order's amounts as it stored them when it was placed */
+  totals: TotalAmounts;
   caption: ReactNode;
   /** e.g. `sr-only` for a caption read by screen readers only */
   captionClassName?: string;
   className?: string;
 }
 
-/** The lines of an order (product, quantity, row total) with the grand total, as the server priced them. */
+/**
+ * The lines of an order (product, quantity, row total), then its totals as the checkout's summary
+ * showed them before the order (subtotal, shipping, payment fee, discount, VAT, grand total: domain
+ * totalSegments, the same rows), from the amounts the order stored: what the shopper was charged,
+ * each part named.
+ */
 export function OrderLinesTable({
   items,
-  grandTotal,
+  totals,
   caption,
   captionClassName,
   className,
@@ -29,7 +36,7 @@ export function OrderLinesTable({
   const t = useT();
   const price = (cents: number) => formatPrice(cents, t.storeCode);
   return (
-    <table className={className}>
+    <table className={className ? `order-lines ${className}` : 'order-lines'}>
       <caption className={captionClassName}>{caption}</caption>
       <thead>
         <tr>
@@ -48,12 +55,17 @@ export function OrderLinesTable({
         ))}
       </tbody>
       <tfoot>
-        <tr>
-          <th scope="row" colSpan={2}>
-            {t('thankYou.grandTotal')}
-          </th>
-          <td data-testid="grand-total">{price(grandTotal)}</td>
-        </tr>
+        {shownSegments(totalSegments(totals, t.storeCode), true).map((s) => {
+          const { label, amount } = segmentText(s, t);
+          return (
+            <tr key={s.code} className={`totals-${s.code}`}>
+              <th scope="row" colSpan={2}>
+                {label}
+              </th>
+              <td data-testid={s.code === 'grand_total' ? 'grand-total' : `total-${s.code}`}>{amount}</td>
+            </tr>
+          );
+        })}
       </tfoot>
     </table>
   );

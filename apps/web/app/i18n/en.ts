@@ -205,7 +205,6 @@ export const en = {
   'thankYou.qty': 'Quantity',
   'thankYou.rowTotal': 'Total',
   'invoice.download': 'Download the VAT invoice (PDF)',
-  'thankYou.grandTotal': 'Grand total',
   'thankYou.title': 'Thank you for your purchase!',
   'thankYou.number': 'Your order number is {number}.',
   'thankYou.text': 'We will send the order confirmation to your e-mail.',

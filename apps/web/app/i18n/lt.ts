@@ -211,7 +211,6 @@ export const lt: Dictionary = {
   'thankYou.qty': 'Kiekis',
   'thankYou.rowTotal': 'Suma',
   'invoice.download': 'Atsisiųsti PVM sąskaitą faktūrą (PDF)',
-  'thankYou.grandTotal': 'Iš viso',
   'thankYou.title': 'Dėkojame, kad pirkote!',
   'thankYou.number': 'Jūsų užsakymo numeris – {number}.',
   'thankYou.text': 'Užsakymo patvirtinimą atsiųsime el. paštu.',

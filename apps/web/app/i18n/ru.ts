@@ -212,7 +212,6 @@ export const ru: Dictionary = {
   'thankYou.qty': 'Количество',
   'thankYou.rowTotal': 'Сумма',
   'invoice.download': 'Скачать счёт-фактуру НДС (PDF)',
-  'thankYou.grandTotal': 'Итого',
   'thankYou.title': 'Спасибо за покупку!',
   'thankYou.number': 'Номер вашего заказа: {number}.',
   'thankYou.text': 'Подтверждение заказа мы отправим вам по электронной почте.',

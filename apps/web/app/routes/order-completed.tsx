@@ -164,7 +164,7 @@ function OrderLines({ order }: { order: OrderSummary }) {
       <p>{t('thankYou.placedAt', { date: formatDateTime(order.created_at) })}</p>
       <OrderLinesTable
         items={order.items}
-        grandTotal={order.grand_total}
+        totals={order}
         caption={t('thankYou.lines')}
         captionClassName="sr-only"
       />

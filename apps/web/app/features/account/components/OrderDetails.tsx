@@ -55,7 +55,7 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
       <OrderLinesTable
         className="data-table"
         items={order.items}
-        grandTotal={order.grand_total}
+        totals={order}
         caption={t('account.products')}
       />
       <InvoiceLink
