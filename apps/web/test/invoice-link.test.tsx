@@ -6,6 +6,7 @@ import type { ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import OrderCompleted from '../app/routes/order-completed';
+import { orderAmounts } from './support/documents';
 
 afterEach(cleanup);
 
@@ -22,13 +23,7 @@ const page = (order: Record<string, unknown>, storeCode = 'en') => {
       payment_method_code: 'cashondelivery',
       created_at: '2026-11-22T03:00:00.000Z',
       items: [],
-      grand_total: 1000,
-      subtotal_incl_tax: 1000,
-      shipping_incl_tax: 0,
-      payment_fee: 0,
-      discount_amount: 0,
-      tax_amount: 174,
-      coupon_code: null,
+      ...orderAmounts(1000),
       currency: 'EUR',
       ...order,
     },

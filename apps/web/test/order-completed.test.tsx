@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPrice, orderPullContract, type OrderPullAnswer } from '@vitrina/domain';
 import OrderCompleted from '../app/routes/order-completed';
+import { orderAmounts } from './support/documents';
 
 afterEach(cleanup);
 
@@ -21,12 +22,7 @@ const page = (over: Partial<Props['loaderData']>) => {
       payment_method_code: 'NEOPAY',
       created_at: '2026-11-22T03:00:00.000Z',
       items: [],
-      grand_total: 1000,
-      subtotal_incl_tax: 1000,
-      shipping_incl_tax: 0,
-      payment_fee: 0,
-      discount_amount: 0,
-      tax_amount: 174,
+      ...orderAmounts(1000),
       currency: 'EUR',
     },
     payment: 'cancelled',
@@ -66,13 +62,7 @@ describe('the thank-you text follows the payment method and status (issue #14 it
       payment_kind: KIND[method] ?? 'online',
       created_at: '2026-11-22T03:00:00.000Z',
       items: [],
-      grand_total: 1000,
-      subtotal_incl_tax: 1000,
-      shipping_incl_tax: 0,
-      payment_fee: 0,
-      discount_amount: 0,
-      tax_amount: 174,
-      coupon_code: null,
+      ...orderAmounts(1000),
       currency: 'EUR',
     }) as unknown as Props['loaderData']['order'];
   const payOnDelivery = 'You will pay when the parcel is delivered.';
@@ -163,13 +153,7 @@ describe('thank-you page per payment method (issue #13 "Paying")', () => {
   const base = {
     created_at: '2026-11-22T03:00:00.000Z',
     items: [],
-    grand_total: 123456,
-    subtotal_incl_tax: 123456,
-    shipping_incl_tax: 0,
-    payment_fee: 0,
-    discount_amount: 0,
-    tax_amount: 21426,
-    coupon_code: null,
+    ...orderAmounts(123456),
     currency: 'EUR',
     shipping_method_title: 'Courier to your door',
     shipping_address: {

@@ -3,6 +3,7 @@
  * packages/domain/src/contracts/catalog-documents.ts): a test names what it is about and the rest are
  * a plain simple product's values.
  */
+import type { TotalAmounts } from '@vitrina/domain';
 import type { ConfigurableChild, Product, StockInfo } from '../../app/lib/types';
 
 type ProductLink = Product['product_links'][number];
@@ -101,4 +102,18 @@ export const bundleLink = (over: Partial<BundleLink> & Pick<BundleLink, 'sku'>):
   can_change_quantity: false,
   price: null,
   ...over,
+});
+
+/**
+ * An order's stored amounts (cents incl. VAT) when its grand total is its products alone: no shipping,
+ * payment fee or discount; the VAT contained at 21 %.
+ */
+export const orderAmounts = (grandTotal: number): TotalAmounts => ({
+  grand_total: grandTotal,
+  subtotal_incl_tax: grandTotal,
+  shipping_incl_tax: 0,
+  payment_fee: 0,
+  discount_amount: 0,
+  tax_amount: Math.round((grandTotal * 21) / 121),
+  coupon_code: null,
 });
