@@ -27,7 +27,15 @@ describe('home banners', () => {
         />
       </MemoryRouter>,
     );
-    const items = within(screen.getByRole('region', { name: 'Offers' })).getAllByRole('listitem');
+    const region = screen.getByRole('region', { name: 'Offers' });
+    // below the slider's first slide, the page's largest image: lazy and at low priority
+    expect(
+      [...region.querySelectorAll('img')].map((i) => [
+        i.getAttribute('loading'),
+        i.getAttribute('fetchpriority'),
+      ]),
+    ).toEqual(Array(4).fill(['lazy', 'low']));
+    const items = within(region).getAllByRole('listitem');
     expect(items.map((li) => [li.className, li.textContent])).toEqual([
       ['banner-main', 'Main'],
       ['banner-small', 'Second'],

@@ -10,18 +10,24 @@ function bannerSrcSet(image: string): string {
   return [400, 800, 1600].map((w) => `${imageUrl(image, w, w)} ${w}w`).join(', ');
 }
 
-/** An internal banner link goes through the router; an absolute one is a plain link. */
+/**
+ * An internal banner link goes through the router; an absolute one is a plain link. A banner that is
+ * not the page's largest image asks at low priority: Chromium raises an image it finds in the viewport
+ * to high once it has laid the page out, and when it did so for the slider's other slides (it counts
+ * a slide beside the track's visible one as in the viewport) or the main banner below the slider
+ * before the first slide had painted, that request joined Lighthouse's simulated largest paint on a
+ * connection of its own: 0.99-1.0 s against ~0.77 s.
+ */
 function BannerLink({
   banner,
   className,
   eager = false,
-  priority = eager ? 'high' : 'auto',
   sizes,
 }: {
   banner: Banner;
   className: string;
+  /** the page's largest image: loaded at once, at high priority; every other banner lazily, at low */
   eager?: boolean;
-  priority?: 'high' | 'low' | 'auto';
   sizes: string;
 }) {
   const img = (
@@ -33,7 +39,7 @@ function BannerLink({
       height={300}
       alt=""
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={priority}
+      fetchPriority={eager ? 'high' : 'low'}
       decoding="async"
       onError={retryImage}
     />
@@ -62,11 +68,7 @@ export function byPosition(list: readonly Banner[]): Banner[] {
 
 /**
  * The home page's slider: slides side by side with scroll snapping, previous/next buttons that
- * scroll one slide (keyboard-usable), the first slide eager (it is the page's largest image). The
- * other slides are out of sight until the shopper scrolls the track, and ask at low priority:
- * Chromium otherwise raised some of them to high once it had laid the page out (it counts a slide
- * beside the track's visible one as in the viewport), and on Lighthouse's phone those requests joined
- * the simulated largest paint: ~1.0 s against ~0.77 s.
+ * scroll one slide (keyboard-usable), the first slide eager (it is the page's largest image).
  */
 export function Slider({ slides }: { slides: Banner[] }) {
   const t = useT();
@@ -81,13 +83,7 @@ export function Slider({ slides }: { slides: Banner[] }) {
       <ul ref={track} className="slider-track">
         {byPosition(slides).map((s, i) => (
           <li key={s.id} aria-roledescription="slide" aria-label={`${i + 1} / ${slides.length}`}>
-            <BannerLink
-              banner={s}
-              className="slide"
-              eager={i === 0}
-              priority={i === 0 ? 'high' : 'low'}
-              sizes="100vw"
-            />
+            <BannerLink banner={s} className="slide" eager={i === 0} sizes="100vw" />
           </li>
         ))}
       </ul>
