@@ -28,7 +28,9 @@ export function OrderHistory({ model: { list, page, pages, base } }: { model: Or
                   {o.increment_id}
                 </Link>
               </td>
-              <td>{formatDateTime(o.created_at)}</td>
+              <td className="order-date">
+                <OrderDate at={o.created_at} />
+              </td>
               <td>{statusLabel(t, o.status)}</td>
               <td>{formatPrice(o.grand_total, t.storeCode)}</td>
             </tr>
@@ -43,5 +45,18 @@ export function OrderHistory({ model: { list, page, pages, base } }: { model: Or
         </nav>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The day and the time, each kept whole: a phone's narrow column wraps between them, not inside the
+ * day ("2026-" / "11-29" / "02:52" before).
+ */
+function OrderDate({ at }: { at: string }) {
+  const [day, time] = formatDateTime(at).split(' ');
+  return (
+    <time dateTime={at}>
+      <span>{day}</span> <span>{time}</span>
+    </time>
   );
 }
