@@ -83,9 +83,14 @@ describe('URL_DISPATCHER: a bare url_path maps (issue #14 item 5)', () => {
     expect((await map({ url: '/no-such/path.html' })).body).toBeNull();
   });
 
-  it('with the dispatcher off a bare url_path maps to nothing', async () => {
+  it("with the dispatcher off a product's bare url_path maps to nothing", async () => {
     expect((await map({ url: '/nesiojami-kompiuteriai/test-laptop.html' }, plain)).body).toBeNull();
-    expect((await map({ url: '/nesiojami-kompiuteriai' }, plain)).body).toBeNull();
+  });
+
+  it("with the dispatcher off a category's bare url_path still maps: the lookup is by url_path (catalogue §2)", async () => {
+    expect((await map({ url: '/nesiojami-kompiuteriai' }, plain)).body).toMatchObject({ _type: 'category', _source: { id: 11 } });
+    expect((await map({ url: '/en/laptops/' }, plain)).body).toMatchObject({ _type: 'category', _source: { id: 11 } });
+    expect((await map({ url: '/no-such-category' }, plain)).body).toBeNull();
   });
 });
 

@@ -67,7 +67,10 @@ export async function mapUrl(
   if (segments.some((s) => s === null) || segments.length === 0) return null;
   const [head, ...tail] = segments as string[];
   let hit = await resolve(catalog, storeCode, head as string, tail);
-  if (!hit && opts.dispatcher) hit = await resolveBare(catalog, storeCode, (segments as string[]).join('/'));
+  const bare = (segments as string[]).join('/');
+  // catalogue-and-cart.md §2: a category is looked up by its url_path (the route path without its
+  // leading slash) whether or not the dispatcher serves it there; off, the storefront answers 301 to /c/…
+  if (!hit) hit = opts.dispatcher ? await resolveBare(catalog, storeCode, bare) : await categoryAt(catalog, storeCode, bare);
   if (!hit) return null;
   if (hit._type === 'product') {
     const pathChild = head === 'p' && tail.length === 3 ? (tail[2] as string) : null;
@@ -87,10 +90,16 @@ async function resolveBare(catalog: CatalogService, store: StoreCode, path: stri
   const product = await catalog.productByKey(store, 'url_path', path);
   if (product && !productLoadError(product as { status?: number; visibility?: number }))
     return { _type: 'product', _source: product };
+  const category = await categoryAt(catalog, store, path);
+  if (category) return category;
+  return path.includes('/') ? null : cmsPage(catalog, store, path);
+}
+
+/** the active category whose path (its slug: the url_path it was imported with) is `path` */
+async function categoryAt(catalog: CatalogService, store: StoreCode, path: string): Promise<UrlMapHit | null> {
   const categories = await catalog.categories(store);
   const category = categories.find((c) => c.is_active && c.slug === path);
-  if (category) return { _type: 'category', _source: category as unknown as Record<string, unknown> };
-  return path.includes('/') ? null : cmsPage(catalog, store, path);
+  return category ? { _type: 'category', _source: category as unknown as Record<string, unknown> } : null;
 }
 
 /** prefetchGroupProducts: a grouped or bundle product's links carry the linked documents */
