@@ -2,7 +2,7 @@ import { formatPrice, productLoadError } from '@vitrina/domain';
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/product';
 import { NotFound } from '../components/NotFound';
-import { loadProductParts, ProductPage, variantParent } from '../features/product';
+import { loadProductParts, parentOfChildSku, ProductPage, variantParent } from '../features/product';
 import { getT } from '../i18n';
 import { productTrail } from '../api-client/breadcrumbs.server';
 import { serverApi } from '../api-client/api.server';
@@ -12,12 +12,16 @@ import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate } from '../lib/text';
 import { imageUrl, ownUrlPath, productPath, urlDispatcherOn } from '../lib/urls';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /**
  * `dispatched`: rendered at the product's url_path by the URL dispatcher (not-found.tsx, issue #14
  * item 5), the child sku in `?childSku=`; a `/p/...` URL of such a product answers 301 to it.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context, params }: Route.LoaderArgs) {
   const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
@@ -27,11 +31,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const stockAt = Date.now();
   const product = res.items[0];
   if (!product || productLoadError(product)) {
-    // A configurable's child has no page of its own: its URL opens the parent with it chosen.
-    const parent = product ? await variantParent(api, product) : null;
-    if (product && parent) {
+    // A configurable's child has no page of its own: its URL opens the parent with it chosen. The
+    // catalogue search leaves out products not visible individually, so a child is found through
+    // its parent's `configurable_children`.
+    const parent = product
+      ? await variantParent(api, product)
+      : await parentOfChildSku(api, params.parentSku);
+    if (parent) {
       const url = new URL(request.url);
-      throw redirect(productPath(storeCode, parent, product.sku) + url.search, 301);
+      throw redirect(productPath(storeCode, parent, product?.sku ?? params.parentSku) + url.search, 301);
     }
     return data(
       { notFound: true as const, storeCode, seo: seoForRequest(request, storeCode) },

@@ -6,4 +6,4 @@
  */
 export { ProductPage } from './ProductPage';
 export type { ProductPageData } from './hooks/use-product-page';
-export { loadProductParts, variantParent } from './data/load-product-parts';
+export { loadProductParts, parentOfChildSku, variantParent } from './data/load-product-parts';

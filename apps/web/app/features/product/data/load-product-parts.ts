@@ -1,6 +1,7 @@
 import {
   isCompositeChildShown,
   isVariantOfParent,
+  productLoadError,
   PRODUCT_SEARCH_MAX_SIZE,
   STORE_VIEWS,
   type StoreCode,
@@ -35,6 +36,23 @@ export async function variantParent(api: Api, child: Product): Promise<Product |
   const res = await api.searchProducts({ filters: { id: child.parent_id }, size: 1 });
   const parent = res.items[0];
   return parent && isVariantOfParent(child, parent) ? parent : null;
+}
+
+/**
+ * The enabled configurable parent that lists `sku` among its children (the child itself is not in
+ * the catalogue search: it is not visible individually), or null.
+ */
+export async function parentOfChildSku(api: Api, sku: string): Promise<Product | null> {
+  const res = await api.searchProducts({
+    filters: { 'configurable_children.sku': sku, type_id: 'configurable' },
+    size: 1,
+  });
+  const parent = res.items[0];
+  const child = parent?.configurable_children?.find((c) => c.sku === sku);
+  // a disabled child (status 2 or more) is not loaded, as its own document would not be
+  return parent && child && productLoadError(parent) === null && Number(child.status ?? 1) < 2
+    ? parent
+    : null;
 }
 
 /** A failed side request leaves its part of the page out; the failure is logged. */
