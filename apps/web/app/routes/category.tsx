@@ -31,6 +31,7 @@ import type { Filters } from '../lib/types';
 import type { AttributeDoc, Category } from '../lib/types';
 import { categoryPath, urlDispatcherOn } from '../lib/urls';
 import { useOnline } from '../pwa/connection';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /** Attribute codes safe to put in a query string and a search request. */
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
@@ -49,7 +50,10 @@ async function findCategory(api: Api, key: string): Promise<Category | undefined
 }
 
 /** `dispatched`: rendered at the category's path by the URL dispatcher (issue #14 item 5); `/c/...` then answers 301 to it */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context, params }: Route.LoaderArgs) {
   const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);

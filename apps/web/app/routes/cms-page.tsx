@@ -14,10 +14,14 @@ import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate, withoutRepeatedTitle } from '../lib/text';
 import { cmsPath, urlDispatcherOn } from '../lib/urls';
 import type { StoreInfo } from '../lib/types';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /** The CMS page of `/i/:slug`, or of a localised static slug (`/apie-mus`, `/en/about-us`, ...). */
 /** `dispatched`: rendered at `/{slug}` by the URL dispatcher (issue #14 item 5); `/i/...` then answers 301 to it */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context, params }: Route.LoaderArgs) {
   const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);
   const rest = storeCodeFromPath(new URL(request.url).pathname).rest.replace(/\/$/, '');

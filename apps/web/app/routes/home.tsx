@@ -10,13 +10,17 @@ import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import { PRODUCT_CARD_FIELDS } from '../components/product-card-fields';
 import type { HomePageData, Product } from '../lib/types';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /**
  * The two home lists (accounts-checkout-routes.md §9: 8 each, shown newest first): the newest
  * products, and the bestsellers by units sold (the API's cached ranking from orders, filled for a
  * shop with few orders by the catalogue's sales figure), never repeating a "New" product (issue #13).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   // The API applies the listing rules (visibility, status, price: domain baseProductFilters); listings

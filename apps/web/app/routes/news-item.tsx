@@ -11,9 +11,13 @@ import { seoForRequest } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate } from '../lib/text';
 import type { NewsItem } from '../lib/types';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /** /news/{slug}: one news item; an unknown slug is the 404 page. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context, params }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const seo = seoForRequest(request, storeCode);
   let item: NewsItem | null = null;

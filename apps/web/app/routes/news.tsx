@@ -7,9 +7,13 @@ import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
 import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate } from '../lib/text';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /** /news: the shop's news, newest first (accounts-checkout-routes.md §2 route table). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const res = await serverApi(context, storeCode).news.list(0, 50);
   return { storeCode, news: res.items, seo: seoForRequest(request, storeCode) };

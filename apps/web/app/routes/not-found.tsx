@@ -13,6 +13,7 @@ import { categoryPath, cmsPath, productPath, urlDispatcherOn } from '../lib/urls
 import ProductPage, { loader as productLoader, meta as productMeta } from './product';
 import CategoryPage, { loader as categoryLoader, meta as categoryMeta } from './category';
 import CmsPage, { loader as cmsPageLoader, meta as cmsPageMeta } from './cms-page';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /**
  * Any other path: first the URL mapper (a product, category or CMS page URL of the catalogue answers
@@ -22,7 +23,10 @@ import CmsPage, { loader as cmsPageLoader, meta as cmsPageMeta } from './cms-pag
  * product's url_path, a category's path, a CMS page's slug) is that page, rendered here by its own
  * route's loader and component at this URL.
  */
-export async function loader(args: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load(args: Route.LoaderArgs) {
   if (urlDispatcherOn()) {
     const page = await dispatch(args);
     if (page) return page;

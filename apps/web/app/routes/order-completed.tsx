@@ -20,6 +20,7 @@ import { storeCodeOfRequest } from '../lib/store';
 import type { OrderSummary } from '../lib/types';
 import { OpeningHours } from '../components/OpeningHours';
 import { checkoutAccountLinks } from '../checkout-account-styles';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 export const links = checkoutAccountLinks;
 
@@ -30,7 +31,10 @@ export const handle: RouteHandle = { layout: 'minimal' };
  * shows what the server recorded (lines and totals as the server priced them). A failed lookup is not
  * an error: the number alone is still the confirmation.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const params = new URL(request.url).searchParams;
   const number = params.get('number')?.slice(0, 64) ?? null;

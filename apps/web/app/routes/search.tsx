@@ -34,13 +34,17 @@ import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { Product } from '../lib/types';
 import { isOfflineFailure } from '../pwa/offline';
+import { withRouteErrorMessages } from '../api-client/route-error';
 
 /** Attribute codes safe to put in a query string and a search request (as on the category page). */
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
 /** the sorts of a text search: relevance first (issue #13), then the listing's */
 const SEARCH_SORTS = [RELEVANCE_SORT, ...SORT_OPTIONS];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+// API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
+export const loader = withRouteErrorMessages(load);
+
+async function load({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').slice(0, 200);
