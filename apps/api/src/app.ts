@@ -171,7 +171,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     auth,
     limiter,
     users: new UserService(database, config, auth, limiter),
-    newsletter: new NewsletterService(database, config, limiter),
+    newsletter: new NewsletterService(database, config, limiter, (email) => auth.unsubscribeSignature(email)),
     reviews: new ReviewService(database),
     contact: new ContactService(database, config, limiter),
     mailer: new OutboxMailer(database, config, createMailTransport(config, app.log), app.log),

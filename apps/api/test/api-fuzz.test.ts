@@ -76,6 +76,8 @@ const NON_ENVELOPE_SUCCESS = [
   /\/invoice$/,
   /^\/vsbridge\/user\/order-invoice$/,
   /^\/vsbridge\/admin\/orders$/,
+  // the newsletter e-mails' unsubscribe link: a page for the shopper's browser (newsletter/unsubscribe.ts)
+  /^\/vsbridge\/mailer\/unsubscribe$/,
   // crawlers' files: robots.txt and the sitemap's XML (seo/routes.ts)
   /^\/robots\.txt$/,
   /^\/sitemap/,

@@ -243,6 +243,12 @@ export const MESSAGES = {
     lt: 'Ši nuoroda negalioja arba jūs jau užsiprenumeravote mūsų naujienlaiškį!',
     ru: 'Эта ссылка недействительна, или вы уже подписались на нашу рассылку!',
   },
+  // the newsletter e-mails' one-click unsubscribe link with a wrong signature (said alike for every address)
+  'newsletter.invalidUnsubscribeLink': {
+    en: 'This unsubscribe link is not valid. Please open the link in the latest e-mail you received.',
+    lt: 'Ši atsisakymo nuoroda negalioja. Atidarykite nuorodą iš paskutinio gauto laiško.',
+    ru: 'Эта ссылка для отписки недействительна. Откройте ссылку из последнего полученного письма.',
+  },
   'review.feedbackAlreadyFilled': {
     en: 'Feedback for this order already filled',
     lt: 'Atsiliepimas apie šį užsakymą jau pateiktas',

@@ -5,7 +5,8 @@
  * agree on one secret.
  *
  * Two keys are derived from it (HMAC-SHA256 with a label), one per use, so no key serves two purposes:
- * the access-token signing key and the refresh-token successor key (see session.ts).
+ * the access-token signing key, the refresh-token successor key (see session.ts) and the key of the
+ * newsletter's unsubscribe links.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '@vitrina/db';
@@ -18,6 +19,8 @@ export type AuthKeys = {
   access: Buffer;
   /** HMAC key deriving a refresh token's successor from it */
   successor: Buffer;
+  /** HMAC key of the newsletter's one-click unsubscribe links (newsletter/unsubscribe.ts) */
+  unsubscribe: Buffer;
 };
 
 export async function loadAuthSecret(database: Database, configured: string | undefined): Promise<string> {
@@ -33,5 +36,9 @@ export async function loadAuthSecret(database: Database, configured: string | un
 
 export function deriveAuthKeys(secret: string): AuthKeys {
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest();
-  return { access: derive('vitrina/access-token/v1'), successor: derive('vitrina/refresh-successor/v1') };
+  return {
+    access: derive('vitrina/access-token/v1'),
+    successor: derive('vitrina/refresh-successor/v1'),
+    unsubscribe: derive('vitrina/newsletter-unsubscribe/v1'),
+  };
 }

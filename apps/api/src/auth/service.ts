@@ -70,6 +70,14 @@ export class AuthService implements TokenVerifier {
     );
   }
 
+  /**
+   * The signature of an e-mail address's unsubscribe link (HMAC-SHA256 with a key derived from the
+   * shop's AUTH_SECRET): the link works without an account, and only for the address it was made for.
+   */
+  unsubscribeSignature(email: string): string {
+    return createHmac('sha256', this.keys.unsubscribe).update(email).digest('base64url');
+  }
+
   // ---------------------------------------------------------------- requests
 
   /** the customer of a token, or undefined: bad signature, expired, session ended, customer gone */

@@ -21,6 +21,7 @@ import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
 import { renderMail, type RenderedMail } from './templates.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
+import { unsubscribeHeaders } from '../newsletter/unsubscribe.ts';
 
 export const MAX_ATTEMPTS = 10;
 /** how long a claimed row is left alone (a process that died while sending retries after it) */
@@ -118,6 +119,8 @@ export class OutboxMailer {
       subject: str(p.subject),
       text: str(p.text),
       replyTo: str(p.replyTo) || undefined,
+      // a newsletter e-mail: one-click unsubscribe in the mail client (RFC 8058)
+      headers: str(p.unsubscribeUrl) ? unsubscribeHeaders(str(p.unsubscribeUrl)) : undefined,
     };
   }
 

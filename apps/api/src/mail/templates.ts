@@ -130,6 +130,20 @@ export function renderMail<N extends TemplateName>(name: N, store: StoreCode, pa
   return { subject: mail.subject, text: mail.text + SIGNATURE[store] };
 }
 
+const UNSUBSCRIBE_LINE: Record<StoreCode, string> = {
+  lt: 'Nebenorite gauti mūsų naujienlaiškio? Atsisakykite jo čia:',
+  en: 'No longer want our newsletter? Unsubscribe here:',
+  ru: 'Больше не хотите получать рассылку? Отпишитесь здесь:',
+};
+
+/** a newsletter e-mail with its unsubscribe link under the text (newsletter/unsubscribe.ts) */
+export function withUnsubscribeLink(mail: RenderedMail, store: StoreCode, url: string): RenderedMail {
+  return { subject: mail.subject, text: `${mail.text}
+
+${UNSUBSCRIBE_LINE[store]}
+${url}` };
+}
+
 /** an absolute storefront link in the store view (`/en/...`, `/ru/...`, lt without prefix) */
 export function storefrontLink(publicUrl: string, store: StoreCode, pathAndQuery: string): string {
   return `${publicUrl}${STORE_VIEWS[store].urlPrefix}${pathAndQuery}`;

@@ -15,6 +15,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   replyTo?: string | undefined;
+  /** extra header fields, e.g. List-Unsubscribe of a newsletter e-mail */
+  headers?: Record<string, string> | undefined;
 };
 
 export interface MailTransport {

@@ -1,15 +1,29 @@
 /**
  * Newsletter routes (accounts-checkout-routes.md §7): `GET|POST|DELETE /mailer/subscribe`,
- * `GET /mailer/mail-confirmation?email&code` and `POST /mailer/mail-confirmation` { email, code }.
+ * `GET /mailer/mail-confirmation?email&code` and `POST /mailer/mail-confirmation` { email, code };
+ * `GET|POST /mailer/unsubscribe?email&sig`, the newsletter e-mails' one-click unsubscribe link
+ * (unsubscribe.ts), which needs no account.
  */
 import type { ApiApp, ApiContext } from '../context.ts';
 import { withRetryAfter } from '../auth/rate-limit.ts';
 import { ok } from '../http/envelope.ts';
-import type { FastifyRequest } from 'fastify';
-import { ApiError, fieldError, unauthorized } from '../http/errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, fieldError, ruleError, unauthorized } from '../http/errors.ts';
 import { normaliseEmail } from '../user/service.ts';
 import { requestStoreCode } from '../http/request.ts';
-import { confirmBody, confirmQuery, statusQuery, subscribeBody, subscribeQuery, unsubscribeBody, unsubscribeQuery } from './schemas.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STORE_VIEWS, type StoreCode } from '@vitrina/domain';
+import {
+  confirmBody,
+  confirmQuery,
+  statusQuery,
+  subscribeBody,
+  subscribeQuery,
+  unsubscribeBody,
+  unsubscribeLinkQuery,
+  unsubscribeQuery,
+} from './schemas.ts';
+import { PAGE_CSP, UNSUBSCRIBE_PATH, unsubscribePage, type UnsubscribePage } from './unsubscribe.ts';
 
 const tags = ['newsletter'];
 
@@ -90,4 +104,59 @@ export function newsletterRoutes(app: ApiApp, ctx: ApiContext) {
     { schema: { tags, summary: 'Confirms a subscription (POST form of the confirmation link)', querystring: subscribeQuery, body: confirmBody } },
     async (req) => ok(await newsletter.confirm(req.body.email, req.body.code, requestStoreCode(req))),
   );
+
+  // ---- the one-click unsubscribe link (mail clients post a form: parsed only in this scope)
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    // RFC 8058: the body is `List-Unsubscribe=One-Click`, urlencoded or multipart; the link's
+    // signature is what authorises, so the body is read and left aside
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
+      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+
+    // an error is the API's envelope, as every error of the API is; the same for every address
+    const invalidLink = () => ruleError('newsletter.invalidUnsubscribeLink', undefined, 'sig');
+    const page = (reply: FastifyReply, store: StoreCode, status: number, p: UnsubscribePage) =>
+      reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', PAGE_CSP)
+        .type('text/html; charset=utf-8')
+        .send(unsubscribePage(store, `${ctx.config.publicUrl}${STORE_VIEWS[store].urlPrefix}/`, p));
+
+    scope.get(
+      UNSUBSCRIBE_PATH,
+      {
+        schema: {
+          tags,
+          summary: "The newsletter e-mails' unsubscribe link: a page asking to confirm (no account needed)",
+          querystring: unsubscribeLinkQuery,
+        },
+      },
+      async (req, reply) => {
+        const store = requestStoreCode(req);
+        const { email, sig } = req.query;
+        if (!newsletter.unsubscribeSignatureMatches(email, sig)) throw invalidLink();
+        const action = `${UNSUBSCRIBE_PATH}?${new URLSearchParams({ storeCode: store, email: normaliseEmail(email), sig }).toString()}`;
+        return page(reply, store, 200, { kind: 'confirm', email: normaliseEmail(email), action });
+      },
+    );
+
+    scope.post(
+      UNSUBSCRIBE_PATH,
+      {
+        schema: {
+          tags,
+          summary: 'Unsubscribes the address of a signed unsubscribe link (RFC 8058 one-click POST; no account needed)',
+          querystring: unsubscribeLinkQuery,
+        },
+      },
+      async (req, reply) => {
+        const store = requestStoreCode(req);
+        const { email, sig } = req.query;
+        if (!newsletter.unsubscribeSignatureMatches(email, sig)) throw invalidLink();
+        await newsletter.unsubscribe(email);
+        return page(reply, store, 200, { kind: 'done', email: normaliseEmail(email) });
+      },
+    );
+  });
 }

@@ -11,3 +11,9 @@ export const unsubscribeBody = newsletterSchema.nullish();
 const code = z.string().trim().min(1).max(128);
 export const confirmQuery = z.object({ email: emailSchema, code, storeCode: storeCodeSchema.optional() });
 export const confirmBody = z.object({ email: emailSchema, code });
+/** the one-click unsubscribe link's query (newsletter/unsubscribe.ts): a base64url HMAC-SHA256 */
+export const unsubscribeLinkQuery = z.object({
+  email: emailSchema,
+  sig: z.string().regex(/^[\w-]{43}$/, 'Invalid signature'),
+  storeCode: storeCodeSchema.optional(),
+});

@@ -19,7 +19,8 @@ import { one, type Queryable } from '../lib/db.ts';
 import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
 import { sha256 } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { renderMail, storefrontLink } from '../mail/templates.ts';
+import { renderMail, storefrontLink, withUnsubscribeLink } from '../mail/templates.ts';
+import { signatureMatches, unsubscribeUrl } from './unsubscribe.ts';
 import { normaliseEmail } from '../user/service.ts';
 
 export type SubscriptionStatus = 'subscribed' | 'pending' | 'unsubscribed';
@@ -46,7 +47,20 @@ export class NewsletterService {
     private readonly database: Database,
     private readonly config: ApiConfig,
     private readonly limiter: RateLimiter,
+    /** the signature of an address's unsubscribe link (AuthService.unsubscribeSignature) */
+    private readonly sign: (email: string) => string,
   ) {}
+
+  /** the one-click unsubscribe link of an address (newsletter/unsubscribe.ts) */
+  unsubscribeLink(emailInput: string, store: StoreCode): string {
+    const email = normaliseEmail(emailInput);
+    return unsubscribeUrl(this.config.publicUrl, store, email, this.sign(email));
+  }
+
+  /** whether `sig` is the signature of this address's unsubscribe link */
+  unsubscribeSignatureMatches(emailInput: string, sig: string): boolean {
+    return signatureMatches(this.sign(normaliseEmail(emailInput)), sig);
+  }
 
   async status(emailInput: string): Promise<SubscriptionStatus> {
     const row = await one<{ status: SubscriptionStatus }>(this.database, 'SELECT status FROM newsletter_subscribers WHERE email = $1', [
@@ -81,11 +95,17 @@ export class NewsletterService {
         [email, sha256(code), store],
       );
       if (!row) return subscribedAnswer; // confirmed meanwhile
+      const unsubscribe = this.unsubscribeLink(email, store);
       await enqueueMail(tx, 'mail.newsletter-confirmation', {
         to: email,
         storeCode: store,
         link,
-        ...renderMail('newsletterConfirmation', store, { link, percent: NEWSLETTER_COUPON_PERCENT }),
+        unsubscribeUrl: unsubscribe,
+        ...withUnsubscribeLink(
+          renderMail('newsletterConfirmation', store, { link, percent: NEWSLETTER_COUPON_PERCENT }),
+          store,
+          unsubscribe,
+        ),
       });
       return 'pending';
     });
@@ -136,11 +156,17 @@ export class NewsletterService {
        SELECT id, $2, $3, $4 FROM customers WHERE email = $1`,
       [email, code, `${NEWSLETTER_COUPON_PERCENT}%`, CLAIM_DESCRIPTION[store]],
     );
+    const unsubscribe = this.unsubscribeLink(email, store);
     await enqueueMail(tx, 'mail.newsletter-coupon', {
       to: email,
       storeCode: store,
       couponCode: code,
-      ...renderMail('newsletterCoupon', store, { code, percent: NEWSLETTER_COUPON_PERCENT }),
+      unsubscribeUrl: unsubscribe,
+      ...withUnsubscribeLink(
+        renderMail('newsletterCoupon', store, { code, percent: NEWSLETTER_COUPON_PERCENT }),
+        store,
+        unsubscribe,
+      ),
     });
     return code;
   }
