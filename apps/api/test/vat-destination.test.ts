@@ -163,6 +163,29 @@ describe('CROSS_BORDER_TRADE off (default): every amount at the destination coun
     });
   });
 
+  it.each(['LT', 'LV', 'EE'] as const)(
+    "%s: the delivery options the storefront shows for a known country are the fees checkout charges there",
+    async (country) => {
+      const r = await api.call(`/vsbridge/shop/delivery-options?storeCode=en&countryId=${country.toLowerCase()}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.result.country_id).toBe(country);
+      const quoted = (r.body.result.shipping_methods as { code: string; price_incl_tax: number }[]).find(
+        (m) => m.code === 'vatcourier_vatcourier',
+      );
+      const { courier } = await journey(api, country, 1, `quote-${country}`);
+      expect(quoted?.price_incl_tax).toBe(courier);
+      expect(quoted?.price_incl_tax).toBe(byHand[country].courier);
+    },
+  );
+
+  it('the delivery options without a country are the store view\'s own (LT); a bad country is named', async () => {
+    const own = await api.call('/vsbridge/shop/delivery-options?storeCode=en');
+    expect(own.body.result.country_id).toBe('LT');
+    const bad = await api.call('/vsbridge/shop/delivery-options?storeCode=en&countryId=Estonia');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('countryId');
+  });
+
   it('the shop\'s net income is the same whatever the destination', async () => {
     const lt = await journey(api, 'LT', 2, 'net-LT');
     const ee = await journey(api, 'EE', 2, 'net-EE');

@@ -87,9 +87,9 @@ const PAGES: PageDef[] = [
       `<h1>Pristatymas</h1>
 <p>Prekes pristatome Lietuvoje, Latvijoje ir Estijoje per 2–3 darbo dienas nuo užsakymo patvirtinimo.</p>
 <ul>
-<li>Kurjeris į namus ar biurą – 3,99 €, užsakymams nuo 99 € – nemokamai.</li>
-<li>Omniva paštomatai – 2,99 €, užsakymams nuo 99 € – nemokamai.</li>
-<li>DPD paštomatai – 2,99 €, užsakymams nuo 99 € – nemokamai.</li>
+<li>Kurjeris į namus ar biurą.</li>
+<li>Omniva paštomatai.</li>
+<li>DPD paštomatai.</li>
 <li>Atsiėmimas „Vitrina“ parduotuvėje Vilniuje – nemokamai.</li>
 </ul>
 <p>Jei už prekes mokate grynaisiais pristatymo metu, taikomas 3,00 € išieškojimo mokestis.</p>
@@ -97,9 +97,9 @@ const PAGES: PageDef[] = [
       `<h1>Delivery</h1>
 <p>We deliver in Lithuania, Latvia and Estonia within 2–3 working days of the order confirmation.</p>
 <ul>
-<li>Courier to your home or office: 3.99 €, free for orders from 99 €.</li>
-<li>Omniva parcel lockers: 2.99 €, free for orders from 99 €.</li>
-<li>DPD parcel lockers: 2.99 €, free for orders from 99 €.</li>
+<li>Courier to your home or office.</li>
+<li>Omniva parcel lockers.</li>
+<li>DPD parcel lockers.</li>
 <li>Pickup at the Vitrina store in Vilnius: free.</li>
 </ul>
 <p>If you pay in cash on delivery, a collection fee of 3.00 € applies.</p>
@@ -107,9 +107,9 @@ const PAGES: PageDef[] = [
       `<h1>Доставка</h1>
 <p>Доставляем товары по Литве, Латвии и Эстонии за 2–3 рабочих дня с момента подтверждения заказа.</p>
 <ul>
-<li>Курьер на дом или в офис — 3,99 €, для заказов от 99 € — бесплатно.</li>
-<li>Почтоматы Omniva — 2,99 €, для заказов от 99 € — бесплатно.</li>
-<li>Почтоматы DPD — 2,99 €, для заказов от 99 € — бесплатно.</li>
+<li>Курьер на дом или в офис.</li>
+<li>Почтоматы Omniva.</li>
+<li>Почтоматы DPD.</li>
 <li>Самовывоз из магазина «Vitrina» в Вильнюсе — бесплатно.</li>
 </ul>
 <p>При оплате наличными при получении взимается сбор за наложенный платёж 3,00 €.</p>
@@ -331,21 +331,21 @@ export function buildCmsBlocks(): ImportCmsBlock[] {
       content: L(
         `<ul>
 <li>30 dienų pinigų grąžinimo garantija</li>
-<li>Pristatymas per 2–3 darbo dienas, nuo 99 € – nemokamai</li>
+<li>Pristatymas per 2–3 darbo dienas, didesniems užsakymams – nemokamai</li>
 <li>Klientų aptarnavimas darbo dienomis 8:00–17:00</li>
 <li>Užsiprenumeravę naujienlaiškį gausite 10 % nuolaidos kuponą</li>
 <li>Mokant grynaisiais pristatymo metu taikomas 3,00 € išieškojimo mokestis</li>
 </ul>`,
         `<ul>
 <li>30-day money-back guarantee</li>
-<li>Delivery in 2–3 working days, free from 99 €</li>
+<li>Delivery in 2–3 working days, free for larger orders</li>
 <li>Customer support on workdays 8:00–17:00</li>
 <li>Subscribe to our newsletter and get a 10% discount coupon</li>
 <li>Cash on delivery carries a collection fee of 3.00 €</li>
 </ul>`,
         `<ul>
 <li>30-дневная гарантия возврата денег</li>
-<li>Доставка за 2–3 рабочих дня, от 99 € — бесплатно</li>
+<li>Доставка за 2–3 рабочих дня, для крупных заказов — бесплатно</li>
 <li>Служба поддержки по рабочим дням 8:00–17:00</li>
 <li>Подпишитесь на рассылку и получите купон на скидку 10 %</li>
 <li>При оплате наличными при получении взимается сбор 3,00 €</li>

@@ -409,16 +409,22 @@ export class CartService {
    * (kept per catalogue version, CatalogService.shared); which payment providers are off right now
    * is asked each time.
    */
-  async deliveryOptions(store: StoreCode) {
+  async deliveryOptions(store: StoreCode, countryId?: string) {
     const [options, off] = await Promise.all([
-      this.catalog.shared(`delivery-options:${store}`, () => this.deliveryOptionsOfImport(store)),
+      this.catalog.shared(`delivery-options:${store}:${countryId ?? ''}`, () =>
+        this.deliveryOptionsOfImport(store, countryId),
+      ),
       this.payments?.unavailableMethods() ?? new Set<string>(),
     ]);
     return off.size ? { ...options, payment_methods: options.payment_methods.filter((c) => !off.has(c)) } : options;
   }
 
-  private async deliveryOptionsOfImport(store: StoreCode) {
-    const tax = await this.taxFor(store, null, null);
+  /**
+   * `countryId`: the shopper's delivery country once it is known (the storefront shows its figures);
+   * the fees are made gross by the rule checkout charges with there (importRate of that destination)
+   */
+  private async deliveryOptionsOfImport(store: StoreCode, countryId?: string) {
+    const tax = await this.taxFor(store, countryId ?? null, null);
     const rate = importRate(tax);
     const country = tax.destination.countryId;
     const [methods, payments] = await Promise.all([shippingMethods(this.database), paymentMethods(this.database)]);

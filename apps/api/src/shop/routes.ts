@@ -3,7 +3,7 @@ import { DEFAULT_STORE_CODE } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { requestToken } from '../http/request.ts';
-import { pickupQuery, storeQuery } from './schemas.ts';
+import { deliveryQuery, pickupQuery, storeQuery } from './schemas.ts';
 import { sharedShopReads } from './shared-reads.ts';
 
 const tags = ['shop'];
@@ -21,11 +21,19 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
     {
       schema: {
         tags,
-        summary: "Shipping methods (fees incl. VAT) and payment methods of the store view's default country",
-        querystring: storeQuery,
+        summary:
+          "Shipping methods (fees incl. that country's VAT, as checkout charges) and payment methods of a delivery country (default: the store view's own)",
+        querystring: deliveryQuery,
       },
     },
-    async (req) => ok(await shared.deliveryOptions(req.query.storeCode ?? DEFAULT_STORE_CODE)),
+    async (req) => {
+      const store = req.query.storeCode ?? DEFAULT_STORE_CODE;
+      return ok(
+        req.query.countryId
+          ? await ctx.cart.deliveryOptions(store, req.query.countryId)
+          : await shared.deliveryOptions(store),
+      );
+    },
   );
 
   app.get(

@@ -10,3 +10,8 @@ export const pickupQuery = z.object({
   storeCode: storeCodeSchema.optional(),
   token: z.string().max(2048).optional(),
 });
+export const deliveryQuery = storeQuery.extend({
+  countryId: countryIdSchema
+    .optional()
+    .describe("the shopper's delivery country once known (default: the store view's own country)"),
+});

@@ -420,8 +420,14 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
       }
       return out;
     },
-    /** Shipping fees (incl. VAT) and payment methods of the store view's default country (product page). */
-    deliveryOptions: () => readOrCall<DeliveryOptions>('deliveryOptions', '/shop/delivery-options'),
+    /**
+     * Shipping fees (incl. VAT) and payment methods of the store view's default country (product page),
+     * or of `countryId` (the shopper's, once known: fees with that country's VAT, as checkout charges).
+     */
+    deliveryOptions: (countryId?: string) =>
+      countryId
+        ? call<DeliveryOptions>('GET', '/shop/delivery-options', { countryId })
+        : readOrCall<DeliveryOptions>('deliveryOptions', '/shop/delivery-options'),
     /** Per delivery country: shipping and payment methods with fees, for an offline checkout (issue #14 item 10). */
     checkoutOptions: () => call<CheckoutOptions>('GET', '/shop/checkout-options'),
     /** Banners, slider and shop configuration of this store view (GET /home-page). */

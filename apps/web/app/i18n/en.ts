@@ -407,6 +407,20 @@ export const en = {
   'option.same': 'This price',
   'option.notifyHint': 'Out of stock: ask to be told when it is back',
   'product.buyBar': 'Buy',
+  // Shipping figures named by the delivery country they are for (state/delivery-country.ts)
+  'delivery.for.LT': 'for Lithuania',
+  'delivery.for.LV': 'for Latvia',
+  'delivery.for.EE': 'for Estonia',
+  'delivery.forOther': 'for {country}',
+  'delivery.feesHeading': 'Delivery prices {forCountry}',
+  'delivery.method': 'Delivery method',
+  'delivery.price': 'Price',
+  'delivery.freeFrom': 'Free from',
+  'delivery.free': 'Free',
+  'delivery.notFree': 'Always paid',
+  'delivery.vatNote': 'Prices include the VAT of the delivery country.',
+  'delivery.otherCountry':
+    'Delivering to Latvia or Estonia? The prices are shown for your country once you enter your delivery address at checkout.',
 } as const;
 
 type Plural = {

@@ -432,4 +432,18 @@ export const lt: Dictionary = {
   'option.same': 'Ši kaina',
   'option.notifyHint': 'Išparduota: paprašykite pranešti, kai vėl bus',
   'product.buyBar': 'Pirkti',
+  // Pristatymo kainos, pavadintos šalimi, kuriai jos skirtos (state/delivery-country.ts)
+  'delivery.for.LT': 'Lietuvai',
+  'delivery.for.LV': 'Latvijai',
+  'delivery.for.EE': 'Estijai',
+  'delivery.forOther': 'šaliai {country}',
+  'delivery.feesHeading': 'Pristatymo kainos {forCountry}',
+  'delivery.method': 'Pristatymo būdas',
+  'delivery.price': 'Kaina',
+  'delivery.freeFrom': 'Nemokamai nuo',
+  'delivery.free': 'Nemokamai',
+  'delivery.notFree': 'Visada mokamas',
+  'delivery.vatNote': 'Kainos nurodytos su pristatymo šalies PVM.',
+  'delivery.otherCountry':
+    'Pristatome į Latviją ar Estiją? Kainos bus rodomos jūsų šaliai, kai atsiskaitydami nurodysite pristatymo adresą.',
 };

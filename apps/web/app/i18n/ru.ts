@@ -435,4 +435,18 @@ export const ru: Dictionary = {
   'option.same': 'Эта цена',
   'option.notifyHint': 'Нет в наличии: попросите сообщить о поступлении',
   'product.buyBar': 'Купить',
+  // Стоимость доставки с названием страны, для которой она указана (state/delivery-country.ts)
+  'delivery.for.LT': 'для Литвы',
+  'delivery.for.LV': 'для Латвии',
+  'delivery.for.EE': 'для Эстонии',
+  'delivery.forOther': 'для страны {country}',
+  'delivery.feesHeading': 'Стоимость доставки {forCountry}',
+  'delivery.method': 'Способ доставки',
+  'delivery.price': 'Стоимость',
+  'delivery.freeFrom': 'Бесплатно от',
+  'delivery.free': 'Бесплатно',
+  'delivery.notFree': 'Всегда платно',
+  'delivery.vatNote': 'Цены указаны с НДС страны доставки.',
+  'delivery.otherCountry':
+    'Доставка в Латвию или Эстонию? Цены будут показаны для вашей страны, когда вы укажете адрес доставки при оформлении заказа.',
 };

@@ -3,6 +3,7 @@ import { data, redirect, useRouteLoaderData } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { Route } from './+types/cms-page';
 import { CompanyDetails } from '../components/CompanyDetails';
+import { DeliveryFees } from '../components/DeliveryFees';
 import { NotFound } from '../components/NotFound';
 import { getT } from '../i18n';
 import { cmsPagePaths } from '../api-client/alternates.server';
@@ -52,8 +53,17 @@ async function load({ request, context, params }: Route.LoaderArgs) {
       } satisfies Record<StoreCode, string>)
     : buildSeo(request, storeCode, await cmsPagePaths(context, storeCode, page));
   const title = page.title ?? identifier ?? '';
+  // the delivery page lists the shipping prices as the server charges them (components/DeliveryFees)
+  const delivery =
+    page.identifier === 'delivery'
+      ? await api.deliveryOptions().catch((e: unknown) => {
+          console.error('delivery-options', e);
+          return null;
+        })
+      : null;
   return {
     storeCode,
+    delivery,
     page: {
       identifier: page.identifier,
       title,
@@ -97,6 +107,7 @@ export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
       <h1>{d.page.title}</h1>
       {/* CMS content is written by the shop's own editors (trusted HTML). */}
       <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
+      {d.page.identifier === 'delivery' ? <DeliveryFees given={d.delivery} /> : null}
       {company ? <CompanyDetails company={company} headingId="contact-company" /> : null}
       {d.page.identifier === 'contact-us' || d.page.identifier === 'warranty-service' ? (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { DELIVERY_RULE, LEASING_TERMS, formatPrice } from '@vitrina/domain';
 import { useT } from '../../../i18n';
+import { forCountry } from '../../../lib/for-country';
 import type { DecisionFactsModel } from '../rules/decision-facts';
 
 /** small line icons (24×24, stroke): what each fact is about, for the eye only */
@@ -54,6 +55,7 @@ export function DecisionFacts({ facts }: { facts: DecisionFactsModel | null }) {
               · {t('product.deliveryFreeFrom', { price: formatPrice(quote.freeFrom, t.storeCode) })}
             </span>
           ) : null}
+          <span className="muted fact-country"> · {forCountry(t, quote.countryId)}</span>
         </li>
       ) : null}
       {dates ? (

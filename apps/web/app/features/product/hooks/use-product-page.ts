@@ -9,6 +9,7 @@ import type { Banner, ConfigurableChild, DeliveryOptions, Product } from '../../
 import { imageUrl, productPath } from '../../../lib/urls';
 import { useGroupPrice } from '../../../state/group-prices';
 import { useHintedStock } from '../../../state/stock-hints';
+import { useDeliveryOptionsFor } from '../../../state/delivery-country';
 import { buyBox } from '../rules/buy-box';
 import { compositeAddition, productAddition, productCartItem } from '../rules/cart-line';
 import type { LinkedProduct } from '../rules/composite';
@@ -63,6 +64,8 @@ export function useProductPage(data: ProductPageData) {
   const box = buyBox(product, shown, isBundle ? bundle : null);
   // the customer group's price (state/group-prices.ts) until the server prices the cart line
   const tierFinal = useGroupPrice(box.sku, product.sku)?.final ?? box.final;
+  // the shopper's delivery country's fees once it is known, else the store view's country's
+  const delivery = useDeliveryOptionsFor(data.delivery);
 
   return {
     product,
@@ -79,7 +82,7 @@ export function useProductPage(data: ProductPageData) {
     facts: decisionFacts({
       price: tierFinal,
       grade: box.grade,
-      delivery: data.delivery,
+      delivery,
       days: data.deliveryDays,
       inStock: box.available,
     }),

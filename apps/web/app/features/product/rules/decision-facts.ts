@@ -27,7 +27,9 @@ export function decisionFacts({
   days: string | null;
   inStock: boolean;
 }) {
-  const quote = delivery ? deliveryQuote(delivery.shipping_methods, price) : null;
+  const fees = delivery ? deliveryQuote(delivery.shipping_methods, price) : null;
+  // the figures are the delivery country's (its VAT): the fact names it ("for Lithuania")
+  const quote = fees && delivery ? { ...fees, countryId: delivery.country_id } : null;
   const terms = gradeTerms(grade);
   const leasing = delivery?.payment_methods.includes(PAYMENT_MOKILIZINGAS)
     ? leasingMonthlyCents(price)

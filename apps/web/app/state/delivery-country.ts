@@ -1,0 +1,54 @@
+/**
+ * The shopper's delivery country once it is known, and the delivery figures for it. Shipping fees and
+ * free-shipping thresholds are charged with the delivery country's VAT (the API's importRate, issue
+ * #14 item 2): an Estonian shopper pays 4,09 € where a Lithuanian one pays 3,99 €. Until the country
+ * is known the shop's own country's figures are shown, and named as such ("for Lithuania").
+ */
+import { DEFAULT_COUNTRY } from '@vitrina/domain';
+import { useEffect, useState } from 'react';
+import { useApi } from '../api-client/use-api';
+import type { DeliveryOptions } from '../lib/types';
+import { useCheckout, type CheckoutState } from './checkout';
+
+/**
+ * The delivery country the shopper gave: a country other than the default chosen in the checkout's
+ * shipping details, or the default one with an address typed there; null while nothing says so.
+ */
+export function knownDeliveryCountry(shipping: CheckoutState['shippingDetails']): string | null {
+  const country = shipping.country?.trim().toUpperCase();
+  if (!country) return null;
+  if (country !== DEFAULT_COUNTRY) return country;
+  const typed = [shipping.streetAddress, shipping.city, shipping.zipCode].some(
+    (v) => (v ?? '').trim() !== '',
+  );
+  return typed ? country : null;
+}
+
+export function useKnownDeliveryCountry(): string | null {
+  return knownDeliveryCountry(useCheckout().shippingDetails);
+}
+
+/**
+ * The delivery options to show: the server's figures for the known country (asked once it differs
+ * from the ones given), else the ones given (the store view's own country: the route's data).
+ * `country_id` of the answer names the country the figures are for.
+ */
+export function useDeliveryOptionsFor(given: DeliveryOptions | null): DeliveryOptions | null {
+  const api = useApi();
+  const known = useKnownDeliveryCountry();
+  const [fetched, setFetched] = useState<DeliveryOptions | null>(null);
+  const wanted = known && given && known !== given.country_id ? known : null;
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    api
+      .deliveryOptions(wanted)
+      .then((answer) => live && setFetched(answer))
+      .catch((e: unknown) => console.error('delivery-options', e));
+    return () => {
+      live = false;
+    };
+  }, [api, wanted]);
+  if (wanted && fetched?.country_id === wanted) return fetched;
+  return given;
+}
