@@ -8,6 +8,9 @@
  * - accounts-checkout-routes.md §8 "Other route data errors show the message": an API error reaches
  *   the 500 page with the API's own message in a production render (React Router replaces any other
  *   thrown error there by "Unexpected Server Error").
+ * - catalogue-and-cart.md §9: the menu reads the category list of 4000 by position, not 50.
+ * - the listing's price filter offers the API's own ranges (PRICE_RANGES), whichever they are.
+ * - the delivery fact names the country its figures are for ("for Lithuania") until it is known.
  */
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
@@ -59,6 +62,14 @@ const catalogue = {
   ],
   categories: [
     { id: 2, parent_id: 1, name: 'Catalogue', slug: 'catalogue', position: 0 },
+    // more top-level categories than the menu's old first page of 50; the last by position is 60
+    ...Array.from({ length: 60 }, (_, i) => ({
+      id: 100 + i,
+      parent_id: 2,
+      name: `Department ${60 - i}`,
+      slug: `department-${60 - i}`,
+      position: 60 - i + 1,
+    })),
     {
       id: 10,
       parent_id: 2,
@@ -74,6 +85,18 @@ const catalogue = {
       product_tax_class_ids: [2],
       customer_tax_class_ids: [3],
       rates: [{ rate: 21, tax_country_id: 'LT' }],
+    },
+  ],
+  shipping_methods: [
+    {
+      code: 'courier_courier',
+      carrier_code: 'courier',
+      method_code: 'courier',
+      title: 'Courier',
+      price: 3.3,
+      free_threshold: 81.82,
+      countries: ['LT', 'LV', 'EE'],
+      position: 1,
     },
   ],
   products: [
@@ -104,7 +127,12 @@ beforeAll(async () => {
   ({ dir: buildDir, remove: removeBuild } = buildStorefront('specrules'));
   database = await createTestDatabase();
   await importCatalog(database, catalogue);
-  const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  const config = loadApiConfig({
+    CATALOG_VERSION_TTL_MS: '0',
+    ADMIN_TOKEN: 'test-admin-token-0123456789',
+    // the shop's own price buckets, not the domain's default ones
+    PRICE_RANGES: '0-650,650-800,800-',
+  });
   app = await buildApi({ database, config });
   app.addHook('onRequest', async (req) => {
     if (newsTimesOut && req.url.startsWith('/vsbridge/news'))
@@ -187,5 +215,43 @@ describe('a route data error shows its message in production (accounts-checkout-
 
   it('without the error the page renders', async () => {
     expect((await app.inject({ method: 'GET', url: '/en/news' })).statusCode).toBe(200);
+  });
+});
+
+describe('the menu and the listing follow the catalogue and the API', () => {
+  it('the menu lists every top-level category by position, beyond the first 50', async () => {
+    const res = await app.inject({ method: 'GET', url: '/en/c/laptops' });
+    expect(res.statusCode).toBe(200);
+    const doc = new JSDOM(res.body).window.document;
+    const links = [...doc.querySelectorAll('a[href^="/en/c/department-"]')].map((a) =>
+      a.getAttribute('href'),
+    );
+    const unique = [...new Set(links)];
+    expect(unique).toHaveLength(60);
+    expect(unique.slice(0, 3)).toEqual(['/en/c/department-1', '/en/c/department-2', '/en/c/department-3']);
+    expect(unique.at(-1)).toBe('/en/c/department-60');
+  });
+
+  it("the price filter offers the API's ranges, and filters by them", async () => {
+    // the parent at 726,00 € (its cheapest available child) and no product below 650 €
+    const res = await app.inject({ method: 'GET', url: '/en/c/laptops' });
+    const doc = new JSDOM(res.body).window.document;
+    const options = [...doc.querySelectorAll('#filter-price + ul a')].map((a) =>
+      a.textContent?.replace(/\s+/g, ' ').trim(),
+    );
+    expect(options).toEqual(['650.00 € - 800.00 € (1)']);
+    const href = doc.querySelector('#filter-price + ul a')?.getAttribute('href') ?? '';
+    expect(href).toContain('price=650.0-800.0');
+    const filtered = await app.inject({ method: 'GET', url: href });
+    expect(filtered.statusCode).toBe(200);
+    const chosen = new JSDOM(filtered.body).window.document;
+    expect(chosen.querySelector('a[href^="/en/p/CFG-P/"]')).not.toBeNull();
+  });
+
+  it('the delivery fact says the figures are for Lithuania while the country is unknown', async () => {
+    const res = await app.inject({ method: 'GET', url: '/en/p/CFG-P/configurable-laptop' });
+    const fact = new JSDOM(res.body).window.document.querySelector('.fact-delivery');
+    // 726,00 € is above the 99,00 € threshold (81,82 € net + 21 %)
+    expect(fact?.textContent?.replace(/\s+/g, ' ').trim()).toBe('Free delivery · for Lithuania');
   });
 });

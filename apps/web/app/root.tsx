@@ -1,7 +1,7 @@
 import { useHydrated, useHydratedMarker } from './lib/hydrated-marker';
 import { routeErrorMessage } from './api-client/route-error';
 import { setUrlDispatcher, urlDispatcherOn } from './lib/urls';
-import { CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
+import { CATEGORY_LIST_SIZE, CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import {
   Links,
@@ -75,7 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .searchCategories({
         filters: { parent_id: ROOT_CATEGORY_ID },
         sort: CATEGORY_LIST_SORT,
-        size: 50,
+        // the spec's category list: 4000 by position (catalogue-and-cart.md §9), not a first page
+        size: CATEGORY_LIST_SIZE,
         includeFields: ['id', 'name', 'slug', 'position', 'is_active', 'children_data'],
       })
       .then((res) => toMenu(res.items))

@@ -83,6 +83,23 @@ export function priceRangeKey(range: { from: number; to: number | null }): strin
 }
 
 /**
+ * The range of a price bucket's key ("50.0-100.0", "150.0-*"), or null for anything else: the
+ * storefront follows the ranges the API answers (its PRICE_RANGES setting), not a list of its own.
+ * The inverse of priceRangeKey.
+ */
+export function parsePriceRangeKey(
+  key: string | null | undefined,
+): { from: number; to: number | null } | null {
+  // one decimal each side, as priceRangeKey writes it: "100-500" is a shopper's own range, not a bucket
+  const m = /^(\d{1,9}\.\d)-(\d{1,9}\.\d|\*)$/.exec(key ?? '');
+  if (!m) return null;
+  const from = Number(m[1]);
+  const to = m[2] === '*' ? null : Number(m[2]);
+  if (to !== null && to <= from) return null;
+  return { from, to };
+}
+
+/**
  * Label of a price filter bucket (catalogue-and-cart.md §9 "Price range labels": "< sign to" for the
  * first or last bucket, otherwise "from - to"): first "< 50,00 €", last "> 150,00 €",
  * others "50,00 € - 100,00 €". Ranges are in euros.

@@ -5,6 +5,7 @@ import {
   centsToEuros,
   formatPrice,
   parsePrice,
+  parsePriceRangeKey,
   priceRangeKey,
   priceRangeLabel,
   PRICE_RANGES,
@@ -135,5 +136,38 @@ describe('structured data and price ranges', () => {
       `> 150,00${NB}€`,
     ]);
     expect(PRICE_RANGES.map(priceRangeKey)).toEqual(['0.0-50.0', '50.0-100.0', '100.0-150.0', '150.0-*']);
+  });
+});
+
+describe('parsePriceRangeKey: the ranges the API answers, whichever they are', () => {
+  it.each([
+    ['0.0-50.0', { from: 0, to: 50 }],
+    ['150.0-*', { from: 150, to: null }],
+    ['650.0-800.0', { from: 650, to: 800 }],
+    ['12.5-20.5', { from: 12.5, to: 20.5 }],
+    // a shopper's own range (listing.ts parsePriceBoundsParam), not a bucket
+    ['100-500', null],
+    ['12.5-20.25', null],
+    ['50.0-50.0', null],
+    ['100.0-50.0', null],
+    ['-5.0-10.0', null],
+    ['abc', null],
+    ['', null],
+    [null, null],
+  ])('%s → %o', (key, range) => {
+    expect(parsePriceRangeKey(key)).toEqual(range);
+  });
+
+  it("is the inverse of priceRangeKey for every range the API's setting can name", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.option(fc.integer({ min: 1, max: 100_000 })),
+        (from, width) => {
+          const range = { from, to: width === null ? null : from + width };
+          expect(parsePriceRangeKey(priceRangeKey(range))).toEqual(range);
+        },
+      ),
+    );
   });
 });

@@ -88,6 +88,12 @@ export function Footer({ minimal = false, info = null }: { minimal?: boolean; in
               <li>
                 <Link to={localizedPath(storeCode, '/wishlist')}>{t('wishlist.title')}</Link>
               </li>
+              <li>
+                {/* open to guests: the list is kept by this browser */}
+                <Link to={localizedPath(storeCode, '/my-account/recently-viewed')}>
+                  {t('nav.recentlyViewed')}
+                </Link>
+              </li>
             </ul>
           </nav>
         )}

@@ -69,6 +69,14 @@ export function SideMenu({ menu }: { menu: MenuItem[] }) {
             </Link>
           </li>
         )}
+        {current ? null : (
+          <li>
+            {/* open to guests: the list is kept by this browser */}
+            <Link to={localizedPath(storeCode, '/my-account/recently-viewed')} onClick={close}>
+              {t('nav.recentlyViewed')}
+            </Link>
+          </li>
+        )}
       </ul>
       {/* the header shows the languages on a desktop only: on a phone they are here */}
       <div className="side-lang">

@@ -407,6 +407,10 @@ export const en = {
   'option.same': 'This price',
   'option.notifyHint': 'Out of stock: ask to be told when it is back',
   'product.buyBar': 'Buy',
+  // Recently viewed, linked for guests too (this browser keeps the list)
+  'nav.recentlyViewed': 'Recently viewed',
+  // The product sidebar (features/product/components/ProductSidebar.tsx)
+  'product.sidebarOpen': 'All specifications and description',
   // Shipping figures named by the delivery country they are for (state/delivery-country.ts)
   'delivery.for.LT': 'for Lithuania',
   'delivery.for.LV': 'for Latvia',

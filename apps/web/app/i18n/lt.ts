@@ -432,6 +432,10 @@ export const lt: Dictionary = {
   'option.same': 'Ši kaina',
   'option.notifyHint': 'Išparduota: paprašykite pranešti, kai vėl bus',
   'product.buyBar': 'Pirkti',
+  // Neseniai žiūrėtos prekės, nuoroda ir svečiams (sąrašą saugo naršyklė)
+  'nav.recentlyViewed': 'Neseniai žiūrėtos prekės',
+  // Prekės šoninis skydelis (features/product/components/ProductSidebar.tsx)
+  'product.sidebarOpen': 'Visos savybės ir aprašymas',
   // Pristatymo kainos, pavadintos šalimi, kuriai jos skirtos (state/delivery-country.ts)
   'delivery.for.LT': 'Lietuvai',
   'delivery.for.LV': 'Latvijai',

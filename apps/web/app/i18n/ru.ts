@@ -435,6 +435,10 @@ export const ru: Dictionary = {
   'option.same': 'Эта цена',
   'option.notifyHint': 'Нет в наличии: попросите сообщить о поступлении',
   'product.buyBar': 'Купить',
+  // Недавно просмотренные: ссылка и для гостей (список хранит браузер)
+  'nav.recentlyViewed': 'Недавно просмотренные',
+  // Боковая панель товара (features/product/components/ProductSidebar.tsx)
+  'product.sidebarOpen': 'Все характеристики и описание',
   // Стоимость доставки с названием страны, для которой она указана (state/delivery-country.ts)
   'delivery.for.LT': 'для Литвы',
   'delivery.for.LV': 'для Латвии',

@@ -3,13 +3,12 @@
  * labels, its values in grade/numeric/shop order, and a price chip's label.
  */
 import {
-  PRICE_RANGES,
   formatPrice,
   orderFacetValues,
-  priceRangeKey,
   priceRangeLabel,
   toCents,
   type StoreCode,
+  parsePriceRangeKey,
 } from '@vitrina/domain';
 import type { AttributeDoc, AttributeMetadata, Product } from '../../../lib/types';
 import type { ListingQuery } from './query';
@@ -100,8 +99,8 @@ export function facetValues(filter: FacetFilter, buckets: readonly Bucket[]) {
 
 /** a price chip's label: the bucket's, or the shopper's own "100,00 € – 500,00 €" */
 export function priceLabel(q: ListingQuery, storeCode: StoreCode): string {
-  const bucket = PRICE_RANGES.find((r) => priceRangeKey(r) === q.price);
-  if (bucket) return priceRangeLabel(bucket, storeCode);
+  const bucket = parsePriceRangeKey(q.price);
+  if (bucket) return priceRangeLabel(bucket, storeCode, [bucket]);
   const b = q.priceBounds;
   if (!b) return q.price ?? '';
   const fmt = (n: number) => formatPrice(toCents(n), storeCode);

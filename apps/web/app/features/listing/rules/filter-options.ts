@@ -3,7 +3,7 @@
  * values with their counts, the applied filters as removable chips, and the page links. Each link is
  * the query string with that one thing changed (links.ts), so the filters work without JavaScript.
  */
-import { PRICE_RANGES, priceRangeKey, priceRangeLabel, type StoreCode } from '@vitrina/domain';
+import { parsePriceRangeKey, priceRangeLabel, type StoreCode } from '@vitrina/domain';
 import { facetValues, priceLabel, type Bucket, type FacetFilter } from './facets';
 import { clearFilters, pageNumbers, pageQuery, toggleFilter } from './links';
 import type { ListingQuery } from './query';
@@ -42,14 +42,22 @@ export function priceOptions(
   buckets: readonly Bucket[] | undefined,
   storeCode: StoreCode,
 ): FilterOption[] {
+  // the API's ranges (its PRICE_RANGES setting), as its buckets name them, lowest first; the one
+  // applied is kept even when the API no longer answers it
   const counts = new Map((buckets ?? []).map((b) => [b.key, b.count]));
-  return PRICE_RANGES.flatMap((range) => {
-    const key = priceRangeKey(range);
+  const keys = [...counts.keys()];
+  if (q.price && !counts.has(q.price)) keys.push(q.price);
+  const ranges = keys
+    .map((key) => ({ key, range: parsePriceRangeKey(key) }))
+    .filter((r): r is { key: string; range: { from: number; to: number | null } } => r.range !== null)
+    .sort((a, b) => a.range.from - b.range.from);
+  const all = ranges.map((r) => r.range);
+  return ranges.flatMap(({ key, range }) => {
     const active = q.price === key;
     const count = counts.get(key) ?? 0;
     if (!active && count === 0) return [];
     const to = toggleFilter(here.pathname, here.search, 'price', key);
-    return [{ key, label: priceRangeLabel(range, storeCode), count, active, to }];
+    return [{ key, label: priceRangeLabel(range, storeCode, all), count, active, to }];
   });
 }
 

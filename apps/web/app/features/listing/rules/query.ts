@@ -5,16 +5,15 @@
  */
 import {
   DEFAULT_SORT,
-  PRICE_RANGES,
   SORT_OPTIONS,
   SYSTEM_FILTER_NAMES,
   parsePriceBounds,
   parsePriceBoundsParam,
   priceBoundsParam,
-  priceRangeKey,
   type PriceBounds,
   type PriceBoundsIssue,
   type SortOption,
+  parsePriceRangeKey,
 } from '@vitrina/domain';
 
 export interface ListingQuery {
@@ -52,7 +51,8 @@ export function parseListingQuery(
   const sort = sortOptions.some((o) => o.value === sortParam) ? (sortParam as string) : defaultSort;
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
   const priceParam = search.get('price');
-  let price = PRICE_RANGES.some((r) => priceRangeKey(r) === priceParam) ? priceParam : null;
+  // a bucket key of the API's ranges (its PRICE_RANGES), whichever they are
+  let price = parsePriceRangeKey(priceParam) ? priceParam : null;
   let priceBounds = price ? null : parsePriceBoundsParam(priceParam);
   let priceIssue: PriceBoundsIssue | null = null;
   // the min–max form without JavaScript: its two fields, validated as the script validates them

@@ -2,13 +2,7 @@
  * What a listing's loader asks the search API for (the category page and the search screen): the
  * filters of the shopper's choices, where the page starts, and the card fields.
  */
-import {
-  CATEGORY_PAGE_SIZE,
-  PRICE_RANGES,
-  SEARCH_MAX_FROM,
-  priceBoundsFilter,
-  priceRangeKey,
-} from '@vitrina/domain';
+import { CATEGORY_PAGE_SIZE, SEARCH_MAX_FROM, priceBoundsFilter, parsePriceRangeKey } from '@vitrina/domain';
 import { PRODUCT_CARD_FIELDS } from '../../../components/product-card-fields';
 import type { Filters } from '../../../lib/types';
 import type { ListingQuery } from './query';
@@ -21,7 +15,7 @@ export function listingFilters(q: ListingQuery): Filters {
   }
   if (q.priceBounds) filters.final_price = priceBoundsFilter(q.priceBounds);
   else if (q.price) {
-    const range = PRICE_RANGES.find((r) => priceRangeKey(r) === q.price);
+    const range = parsePriceRangeKey(q.price);
     if (range)
       filters.final_price =
         range.to === null ? { gte: range.from * 100 } : { gte: range.from * 100, lt: range.to * 100 };
