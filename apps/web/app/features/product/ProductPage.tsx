@@ -16,6 +16,8 @@ import { OptionPicker } from './components/OptionPicker';
 import { Specifications } from './components/Specifications';
 import { StockAlert } from './components/StockAlert';
 import { useProductPage, type ProductPageData } from './hooks/use-product-page';
+import { useProductSidebar } from './hooks/use-product-sidebar';
+import { ProductSidebar } from './components/ProductSidebar';
 
 /**
  * The product page (catalogue-and-cart.md §4): the gallery, the buy box (price, options, stock,
@@ -26,6 +28,7 @@ import { useProductPage, type ProductPageData } from './hooks/use-product-page';
 export function ProductPage(data: ProductPageData) {
   const t = useT();
   const model = useProductPage(data);
+  const sidebar = useProductSidebar();
   const { product, box, shown } = model;
   const { variant } = shown;
   const { trail } = data;
@@ -86,6 +89,18 @@ export function ProductPage(data: ProductPageData) {
           {/* with no variant available, the request is for the variant the price stands for (domain backInStockSku) */}
           {box.alertSku ? <StockAlert sku={box.alertSku} inStock={box.available} /> : null}
           <DecisionFacts facts={model.facts} />
+          <p>
+            <button
+              type="button"
+              className="btn btn-link product-sidebar-open"
+              aria-haspopup="dialog"
+              aria-controls="product-sidebar"
+              aria-expanded={sidebar.open}
+              onClick={sidebar.show}
+            >
+              {t('product.sidebarOpen')}
+            </button>
+          </p>
           <SaveButtons product={product} />
         </div>
         <div className="product-details">
@@ -103,6 +118,12 @@ export function ProductPage(data: ProductPageData) {
       <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
       <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
       <ProductReviews productId={product.id} viewed={model.viewed} />
+      <ProductSidebar
+        product={product}
+        variant={variant}
+        attributes={data.attributes}
+        description={model.description}
+      />
       <JsonLd data={model.jsonLd} />
     </article>
   );

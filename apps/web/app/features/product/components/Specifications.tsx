@@ -10,17 +10,20 @@ export function Specifications({
   product,
   variant,
   attributes,
+  idPrefix = '',
 }: {
   product: Product;
   variant: ConfigurableChild | null;
   attributes: SpecAttribute[];
+  /** a second copy on the page (the product sidebar) names its heading apart */
+  idPrefix?: string;
 }) {
   const t = useT();
   const groups = specificationGroups(product, variant, attributes, t.storeCode !== 'en');
   if (!groups.length) return null;
   return (
-    <section aria-labelledby="specs" className="specs">
-      <h2 id="specs">{t('product.specs')}</h2>
+    <section aria-labelledby={`${idPrefix}specs`} className="specs">
+      <h2 id={`${idPrefix}specs`}>{t('product.specs')}</h2>
       {groups.map((g) => (
         <table key={g.group} className="spec-table">
           <caption>{t(`spec.${g.group}`)}</caption>
