@@ -407,6 +407,9 @@ export const en = {
   'option.same': 'This price',
   'option.notifyHint': 'Out of stock: ask to be told when it is back',
   'product.buyBar': 'Buy',
+  // price history: an announced reduction's reference (Directive 98/6/EC art. 6a)
+  'price.lowest30': 'Lowest price in the 30 days before the discount: {price}',
+  'price.lowest30Short': 'Lowest price in 30 days before the discount: {price}',
 } as const;
 
 type Plural = {

@@ -432,4 +432,7 @@ export const lt: Dictionary = {
   'option.same': 'Ši kaina',
   'option.notifyHint': 'Išparduota: paprašykite pranešti, kai vėl bus',
   'product.buyBar': 'Pirkti',
+  // kainų istorija: paskelbto kainos sumažinimo ankstesnė kaina (Direktyvos 98/6/EB 6a str.)
+  'price.lowest30': 'Mažiausia kaina per 30 dienų iki nuolaidos: {price}',
+  'price.lowest30Short': 'Mažiausia 30 d. kaina iki nuolaidos: {price}',
 };
