@@ -226,6 +226,33 @@ describe('page content', () => {
     );
   });
 
+  it.each([
+    ['/prieinamumas', 'Prieinamumo pareiškimas', 'WCAG) 2.1 AA lygiu'],
+    ['/en/accessibility', 'Accessibility statement', 'WCAG) 2.1 at level AA'],
+    ['/ru/accessibility', 'Заявление о доступности', 'WCAG) 2.1 на уровне AA'],
+  ])('accessibility statement %s: the tested level, the shop’s contact e-mail, linked from the footer', async (path, title, level) => {
+    const r = await render(path);
+    expect(r.res.status).toBe(200);
+    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+    const text = r.doc.querySelector('article.cms')?.textContent ?? '';
+    expect(text).toContain(level);
+    expect(text).toContain('axe');
+    expect(r.doc.querySelector('.a11y-contact a')?.getAttribute('href')).toBe('mailto:info@shop.test');
+    const footer = [...r.doc.querySelectorAll('.site-footer a')].find((a) => a.textContent === title);
+    expect(footer?.getAttribute('href')).toBe(path);
+  });
+
+  it.each([
+    ['/kaip-tikrinami-atsiliepimai', 'Kaip tikrinami atsiliepimai', 'Patvirtintas pirkimas'],
+    ['/en/how-reviews-are-checked', 'How reviews are checked', 'Verified purchase'],
+    ['/ru/how-reviews-are-checked', 'Как проверяются отзывы', 'Подтверждённая покупка'],
+  ])('how reviews are checked %s: who may review and what "verified purchase" means', async (path, title, verified) => {
+    const r = await render(path);
+    expect(r.res.status).toBe(200);
+    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+    expect(r.doc.querySelector('article.cms')?.textContent).toContain(verified);
+  });
+
   it('product page: the server render carries the delivery, warranty and leasing lines (issue #13)', async () => {
     const en = await render('/en/p/PX/phone-x/PX-A');
     const facts = en.doc.querySelector('.decision-facts')?.textContent ?? '';
