@@ -58,4 +58,10 @@ export {
   type ServerLock,
 } from './server-lock.ts';
 export { runImportCli, runDemoRemoveCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
-export { recordComputedPrices, type ComputedPrice, type ReferenceFigures } from './price-history.ts';
+export {
+  recordComputedPrices,
+  seedPriceHistory,
+  type ComputedPrice,
+  type ReferenceFigures,
+  type SeededPriceChange,
+} from './price-history.ts';

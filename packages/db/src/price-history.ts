@@ -8,7 +8,16 @@
  * for each product and store view whose price differs from its last row, and puts the reference in
  * the document. A writer of product prices calls recordPriceChanges after its write.
  */
-import { referencePrice, type PriceChange, type StoreCode } from '@vitrina/domain';
+import {
+  STORE_CODES,
+  STORE_VIEWS,
+  importedInclTax,
+  importedTaxRate,
+  referencePrice,
+  type PriceChange,
+  type StoreCode,
+  type TaxRule,
+} from '@vitrina/domain';
 import type { Executor } from './client.ts';
 
 /** a product's price in a store view as the indexer computed it */
@@ -141,3 +150,54 @@ export async function recordComputedPrices(
 
 /** the key of recordComputedPrices' answer */
 export const referenceKey = key;
+
+/** a price change to seed (the demo's generated history): from `at` the product with `sku` cost `price` (decimal euros net of VAT) */
+export interface SeededPriceChange {
+  sku: string;
+  at: string;
+  price: number;
+  reduced: boolean;
+}
+
+/**
+ * Writes a generated price history (the demo shop's, `source` 'demo') in every store view, each net
+ * price made gross as the indexer lists it (domain importedTaxRate, the product's tax class), for
+ * the products with these skus (unknown skus are skipped). Answers the ids of the products written,
+ * to be re-indexed so their documents carry the reference price.
+ */
+export async function seedPriceHistory(
+  database: Executor,
+  changes: readonly SeededPriceChange[],
+  source = 'demo',
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const skus = [...new Set(changes.map((c) => c.sku))];
+  const found = await database.query<{ id: number; sku: string; tax_class_id: number }>(
+    'select id, sku, tax_class_id from products where sku = any($1::text[])',
+    [skus],
+  );
+  const bySku = new Map(found.map((p) => [p.sku, p]));
+  const rules = (
+    await database.query<{ product_tax_class_ids: number[]; customer_tax_class_ids: number[]; rates: TaxRule['rates'] }>(
+      'select product_tax_class_ids, customer_tax_class_ids, rates from tax_rules',
+    )
+  ).map((r) => ({ ...r }));
+  const rows: unknown[][] = [[], [], [], [], [], [], []];
+  for (const c of changes) {
+    const p = bySku.get(c.sku);
+    if (!p) continue;
+    const net = Math.round(c.price * 100);
+    for (const store of STORE_CODES) {
+      const rate = importedTaxRate(rules, STORE_VIEWS[store].defaultCountry, p.tax_class_id);
+      const values = [p.id, p.sku, store, net, importedInclTax(net, rate), c.reduced, c.at];
+      values.forEach((v, i) => (rows[i] as unknown[]).push(v));
+    }
+  }
+  if ((rows[0] as unknown[]).length === 0) return [];
+  await database.query(
+    `insert into price_history (product_id, sku, store_code, price_cents, price_incl_tax_cents, reduced, changed_at, source)
+     select u.*, $8 from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::boolean[], $7::timestamptz[]) as u`,
+    [...rows, source],
+  );
+  return [...new Set(found.map((p) => p.id))];
+}
