@@ -178,9 +178,11 @@ export async function seedPriceHistory(
   );
   const bySku = new Map(found.map((p) => [p.sku, p]));
   const rules = (
-    await database.query<{ product_tax_class_ids: number[]; customer_tax_class_ids: number[]; rates: TaxRule['rates'] }>(
-      'select product_tax_class_ids, customer_tax_class_ids, rates from tax_rules',
-    )
+    await database.query<{
+      product_tax_class_ids: number[];
+      customer_tax_class_ids: number[];
+      rates: TaxRule['rates'];
+    }>('select product_tax_class_ids, customer_tax_class_ids, rates from tax_rules')
   ).map((r) => ({ ...r }));
   const rows: unknown[][] = [[], [], [], [], [], [], []];
   for (const c of changes) {
