@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './helpers.ts';
-import { bearer, customer, placeOrder } from './user-helpers.ts';
+import { bearer, customer, placeOrder, uniqueAddress } from './user-helpers.ts';
+import { runStaffCli } from '../src/staff/cli.ts';
 
 let api: TestApi;
 beforeAll(async () => {
   api = await startApi({ MAIL_OUTBOX_INTERVAL_MS: '0' });
+  // enough stock for an order per test
+  await api.database.query("UPDATE stock SET qty = 50, is_in_stock = true WHERE sku IN ('LAP-1002', 'MBA-7000-A')");
 });
 afterAll(async () => api?.close());
 
@@ -33,26 +36,67 @@ async function order(token?: string, lines: Record<string, unknown>[] = DEFAULT_
 const text = { title: 'Great shop', detail: 'Fast delivery, as described.', nickname: 'Jonas', rating: 5 };
 
 describe('POST /vsbridge/review/create (order feedback)', () => {
-  it('accepts feedback for a real order once; its products get approved verified reviews, shown at once', async () => {
+  it('accepts feedback for a real order once; feedback on the order is the order’s, no review of its products', async () => {
     const o = await order();
     expect((await feedback({ ...text, orderToken: 'x'.repeat(32), number: o.orderNumber })).status).toBe(404);
     expect((await feedback({ ...text, orderToken: o.orderToken, number: '999999999' })).status).toBe(404);
 
     const r = await feedback({ ...text, orderToken: o.orderToken, number: o.orderNumber, review_entity: 'product', customer_id: 5 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.result.map((x: { product_id: number }) => x.product_id).sort()).toEqual([1002, 7000]);
-    expect(r.body.result[0]).toMatchObject({ ...text, verified_purchase: true, created_at: expect.any(String) });
+    // "Fast delivery" is about the order: no product of it is reviewed (before, both were, as bought)
+    expect(r.body.result).toEqual([]);
+    expect((await list(7000)).result).toMatchObject({ total_count: 0, items: [] });
+    expect((await list(1002)).result.total_count).toBe(0);
+    const kept = await api.database.query<Record<string, unknown>>(
+      'SELECT f.title, f.detail, f.nickname, f.rating FROM order_feedback f JOIN orders o ON o.id = f.order_id WHERE o.increment_id = $1',
+      [o.orderNumber],
+    );
+    expect(kept).toEqual([text]);
 
     const again = await feedback({ ...text, orderToken: o.orderToken, number: Number(o.orderNumber) });
     expect(again.status).toBe(400);
     expect(again.body.result).toBe('Feedback for this order already filled');
     expect((await feedback({ ...text, orderToken: o.orderToken, number: o.orderNumber }, 'ru')).body.result).toBe('Отзыв об этом заказе уже оставлен');
+  });
 
-    // the configurable child's review is on the parent's page
+  it('a review of a product of the order is a verified purchase; a configurable child’s is on the parent’s page', async () => {
+    const o = await order();
+    const r = await feedback({ ...text, title: 'Good Mac', orderToken: o.orderToken, number: o.orderNumber, product_id: 7000 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result).toEqual([expect.objectContaining({ product_id: 7000, title: 'Good Mac', verified_purchase: true })]);
     const parent = await list(7000);
-    expect(parent.result).toMatchObject({ total_count: 1, items: [{ product_id: 7000, title: 'Great shop', nickname: 'Jonas', rating: 5, verified_purchase: true }] });
-    expect((await list(1002)).result.total_count).toBe(1);
+    expect(parent.result).toMatchObject({ total_count: 1, items: [{ product_id: 7000, title: 'Good Mac', nickname: 'Jonas', rating: 5, verified_purchase: true }] });
     expect((await list(2001)).result).toMatchObject({ total_count: 0, items: [] });
+  });
+
+  it('a review whose order does not hold its product is not marked a verified purchase', async () => {
+    const o = await order();
+    const [row] = await api.database.query<{ id: number }>('SELECT id FROM orders WHERE increment_id = $1', [o.orderNumber]);
+    // a review filed against another product (as the old whole-order feedback did, or an edit by hand)
+    await api.database.query(
+      "INSERT INTO reviews (product_id, order_id, title, detail, nickname, rating, status) VALUES (2001, $1, 'Not bought', 'x', 'Jonas', 4, 'approved')",
+      [row?.id],
+    );
+    expect((await list(2001)).result.items).toEqual([expect.objectContaining({ title: 'Not bought', verified_purchase: false })]);
+  });
+
+  it('staff read the feedback on orders in the back office', async () => {
+    const io = { env: {}, cwd: process.cwd(), out: () => {}, err: () => {}, readPassword: async () => 'staff password 123' };
+    expect(await runStaffCli(['add', 'reviews@shop.lt', '--role', 'staff'], io, async () => api.database)).toBe(0);
+    const login = await api.call({
+      method: 'POST',
+      url: '/vsbridge/staff/login?storeCode=en',
+      payload: { email: 'reviews@shop.lt', password: 'staff password 123' },
+      remoteAddress: uniqueAddress(),
+    });
+    const raw = login.res.headers['set-cookie'];
+    const cookie = String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string;
+    const o = await order();
+    await feedback({ ...text, title: 'Courier was late', orderToken: o.orderToken, number: o.orderNumber });
+    const seen = await api.call({ url: '/vsbridge/staff/order-feedback', headers: { cookie } });
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.result.items[0]).toMatchObject({ title: 'Courier was late', order_number: o.orderNumber, rating: 5 });
+    expect((await api.call({ url: '/vsbridge/staff/order-feedback' })).status).toBe(401);
   });
 
   it('reviews one product of the order when product_id is given; refuses a product not in the order', async () => {
@@ -77,7 +121,7 @@ describe('POST /vsbridge/review/create (order feedback)', () => {
   it("lists a customer's own reviews; an admin command hides one from the product page", async () => {
     const c = await customer(api, 'reviewer');
     const o = await order(c.accessToken, [{ sku: 'ACC-3002', qty: 1 }]);
-    await feedback({ ...text, title: 'Mine', orderToken: o.orderToken, number: o.orderNumber });
+    await feedback({ ...text, title: 'Mine', orderToken: o.orderToken, number: o.orderNumber, product_id: 3002 });
     const mine = await api.call({ url: '/vsbridge/user/reviews', headers: bearer(c.accessToken) });
     expect(mine.body.result).toEqual([expect.objectContaining({ title: 'Mine', product_id: 3002, status: 'approved', order_number: o.orderNumber })]);
     const id = mine.body.result[0].id as number;

@@ -5,8 +5,19 @@
  */
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_CATALOG_KEY, getMeta, importCatalog, migrate, openDatabase, schema, type Database } from '@vitrina/db';
-import { DEMO_SEED, generateDemoCatalog, generateDemoImages } from '@vitrina/demo';
+import {
+  DEMO_CATALOG_KEY,
+  bumpCatalogVersion,
+  getMeta,
+  importCatalog,
+  migrate,
+  openDatabase,
+  reindexProducts,
+  schema,
+  seedPriceHistory,
+  type Database,
+} from '@vitrina/db';
+import { DEMO_SEED, demoPriceHistory, generateDemoCatalog, generateDemoImages } from '@vitrina/demo';
 import { markDemoSeeded } from '@vitrina/db/demo';
 import type { ServerConfig } from './config.ts';
 
@@ -34,6 +45,12 @@ async function seedDemoIfEmpty(database: Database, config: ServerConfig, log: Fa
   log.info('empty database: loading the demo catalogue');
   const demo = generateDemoCatalog({ seed: DEMO_SEED });
   const counts = await importCatalog(database, demo);
+  // the demo's generated price history (source 'demo'): its specials show the price they came down from
+  const priced = await seedPriceHistory(database, demoPriceHistory(demo));
+  if (priced.length > 0) {
+    await reindexProducts(database, { productIds: priced });
+    await bumpCatalogVersion(database);
+  }
   // the shop is the demo (special offers, payment sandbox, start-log warning) until `npm run demo:remove`
   await markDemoSeeded(database, demo);
   log.info({ counts, ms: Math.round(performance.now() - started) }, 'demo catalogue loaded');

@@ -140,7 +140,8 @@ describe('the buy box (rules/buy-box.ts)', () => {
       {
         sku: 'CABLE',
         final: 999,
-        regular: 1299,
+        // on special, but nothing lower-than-now was charged before it (no reference): nothing struck
+        reference: null,
         configured: null,
         maxQty: 40,
         grade: 'b',
@@ -170,21 +171,21 @@ describe('the buy box (rules/buy-box.ts)', () => {
 
   it.each([
     [
-      'at the tier: the base total struck through',
+      'at the tier: the base total, never charged to this shopper, not struck through',
       { total: 900, baseTotal: 1000, orderable: true },
-      { final: 900, regular: 1000, sku: null },
+      { final: 900, reference: null, sku: null },
       true,
     ],
     [
       'at the base price: nothing struck through',
       { total: 1000, baseTotal: 1000, orderable: true },
-      { final: 1000, regular: null, sku: null },
+      { final: 1000, reference: null, sku: null },
       true,
     ],
     [
       'not orderable: out of stock',
       { total: 1000, baseTotal: 1000, orderable: false },
-      { final: 1000, regular: null, sku: null },
+      { final: 1000, reference: null, sku: null },
       false,
     ],
   ])('a bundle’s header shows its selection’s price, %s', (_, totals, header, inStock) => {

@@ -190,11 +190,15 @@ describe('page content', () => {
     );
   });
 
-  it('product page: price formatted per store view, regular price struck, JSON-LD in euros', async () => {
+  it('product page: price formatted per store view, the reduction’s reference struck and named, JSON-LD in euros', async () => {
     const en = await render('/en/p/PX/phone-x/PX-A');
     expect(en.doc.querySelector('h1')?.textContent).toBe('Phone X');
     expect(en.doc.querySelector('.price-special')?.textContent).toBe('449.00\u00A0€');
-    expect(en.doc.querySelector('.price-regular')?.textContent).toBe('499.00\u00A0€');
+    // the lowest price of the 30 days before the reduction, not the regular 499,00 € (art. 6a)
+    expect(en.doc.querySelector('.price-regular')?.textContent).toBe('479.00\u00A0€');
+    expect(en.doc.querySelector('.price-reference')?.textContent).toBe(
+      'Lowest price in the 30 days before the discount: 479.00\u00A0€',
+    );
     expect(en.doc.querySelector('input[name="condition"][value="1"]')?.hasAttribute('checked')).toBe(true);
     // the page has two JSON-LD scripts: the breadcrumbs' BreadcrumbList and the Product
     const ld =
@@ -211,8 +215,42 @@ describe('page content', () => {
     expect(img?.getAttribute('loading')).toBe('eager');
     expect(img?.getAttribute('width')).toBe('452');
     const lt = await render('/p/PX/telefonas-x');
-    // Without a child sku the domain picks the cheapest available variant (B, 399,00 €).
-    expect(lt.doc.querySelector('.price-special')?.textContent).toBe('399,00\u00A0€');
+    // Without a child sku the domain picks the cheapest available variant (B, 399,00 €): it is below
+    // the regular 499,00 €, but no reduction is announced (499,00 € was not charged before it)
+    expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€');
+    expect(lt.doc.querySelector('.price-large del')).toBeNull();
+    expect(lt.doc.querySelector('.price-reference')).toBeNull();
+    const ru = await render('/ru/p/PX/telefon-x/PX-A');
+    expect(ru.doc.querySelector('.price-reference')?.textContent).toBe(
+      'Самая низкая цена за 30 дней до скидки: 479,00\u00A0€',
+    );
+  });
+
+  it.each([
+    ['/prieinamumas', 'Prieinamumo pareiškimas', 'WCAG) 2.1 AA lygiu'],
+    ['/en/accessibility', 'Accessibility statement', 'WCAG) 2.1 at level AA'],
+    ['/ru/accessibility', 'Заявление о доступности', 'WCAG) 2.1 на уровне AA'],
+  ])('accessibility statement %s: the tested level, the shop’s contact e-mail, linked from the footer', async (path, title, level) => {
+    const r = await render(path);
+    expect(r.res.status).toBe(200);
+    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+    const text = r.doc.querySelector('article.cms')?.textContent ?? '';
+    expect(text).toContain(level);
+    expect(text).toContain('axe');
+    expect(r.doc.querySelector('.a11y-contact a')?.getAttribute('href')).toBe('mailto:info@shop.test');
+    const footer = [...r.doc.querySelectorAll('.site-footer a')].find((a) => a.textContent === title);
+    expect(footer?.getAttribute('href')).toBe(path);
+  });
+
+  it.each([
+    ['/kaip-tikrinami-atsiliepimai', 'Kaip tikrinami atsiliepimai', 'Patvirtintas pirkimas'],
+    ['/en/how-reviews-are-checked', 'How reviews are checked', 'Verified purchase'],
+    ['/ru/how-reviews-are-checked', 'Как проверяются отзывы', 'Подтверждённая покупка'],
+  ])('how reviews are checked %s: who may review and what "verified purchase" means', async (path, title, verified) => {
+    const r = await render(path);
+    expect(r.res.status).toBe(200);
+    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+    expect(r.doc.querySelector('article.cms')?.textContent).toContain(verified);
   });
 
   it('product page: the server render carries the delivery, warranty and leasing lines (issue #13)', async () => {

@@ -30,6 +30,7 @@ export {
 export {
   reindexProducts,
   refreshExpiredIndexRows,
+  recordPriceChanges,
   nextBoundary,
   RETAIL_CUSTOMER_TAX_CLASS_ID,
   UNMANAGED_STOCK_QTY,
@@ -57,3 +58,10 @@ export {
   type ServerLock,
 } from './server-lock.ts';
 export { runImportCli, runDemoRemoveCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
+export {
+  recordComputedPrices,
+  seedPriceHistory,
+  type ComputedPrice,
+  type ReferenceFigures,
+  type SeededPriceChange,
+} from './price-history.ts';

@@ -35,6 +35,7 @@ import {
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 import { bumpCatalogVersion } from './meta.ts';
+import { recordComputedPrices, referenceKey, type ComputedPrice, type ReferenceFigures } from './price-history.ts';
 import { pick } from './localized.ts';
 import { attributes, categories, productCategories, products, stock, taxRules, type Localized } from './schema.ts';
 
@@ -57,6 +58,11 @@ export interface ReindexOptions {
   now?: Date;
   /** products per batch (default 500) */
   batchSize?: number;
+  /**
+   * when a product's price change took effect, for the price history (default: `now`); the
+   * special-price refresh passes the window boundary a product's rows waited for
+   */
+  changedAtOf?: (productId: number) => Date | undefined;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -67,6 +73,8 @@ export interface ReindexResult {
   rows: number;
   /** index rows removed (products that no longer exist) */
   deleted: number;
+  /** price history rows written (prices that changed) */
+  priceChanges: number;
 }
 
 interface CategoryInfo {
@@ -81,6 +89,7 @@ interface CategoryInfo {
 
 interface Context {
   now: Date;
+  changedAtOf?: ((productId: number) => Date | undefined) | undefined;
   stores: readonly StoreCode[];
   categories: Map<number, CategoryInfo>;
   attributes: Map<string, AttributeRow>;
@@ -91,7 +100,7 @@ interface Context {
 export async function reindexProducts(database: Executor, options: ReindexOptions = {}): Promise<ReindexResult> {
   const ctx = await loadContext(database, options);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
-  const result: ReindexResult = { products: 0, rows: 0, deleted: 0 };
+  const result: ReindexResult = { products: 0, rows: 0, deleted: 0, priceChanges: 0 };
 
   if (options.productIds) {
     const ids = await expandAffected(database, options.productIds);
@@ -102,6 +111,7 @@ export async function reindexProducts(database: Executor, options: ReindexOption
       r.ids.forEach((id) => existing.add(id));
       result.products += r.ids.length;
       result.rows += r.rows;
+      result.priceChanges += r.priceChanges;
       options.onProgress?.(Math.min(i + batchSize, ids.length), ids.length);
     }
     const gone = ids.filter((id) => !existing.has(id));
@@ -132,6 +142,7 @@ export async function reindexProducts(database: Executor, options: ReindexOption
     const r = await indexBatch(database, ctx, batch);
     result.products += r.ids.length;
     result.rows += r.rows;
+    result.priceChanges += r.priceChanges;
     options.onProgress?.(result.products, total);
   }
   const del = await database.query<{ n: number }>(
@@ -155,15 +166,41 @@ export async function reindexProducts(database: Executor, options: ReindexOption
  * left still have a past valid_until and the next run takes them.
  */
 export async function refreshExpiredIndexRows(database: Executor, now: Date = new Date()): Promise<number> {
-  const rows = await database.query<{ product_id: number }>(
-    'select distinct product_id from product_index where valid_until is not null and valid_until <= $1',
+  const rows = await database.query<{ product_id: number; boundary: Date | string }>(
+    `select product_id, min(valid_until) as boundary from product_index
+     where valid_until is not null and valid_until <= $1 group by product_id`,
     [now],
   );
   if (rows.length === 0) return 0;
   const productIds = rows.map((r) => r.product_id);
-  await reindexProducts(database, { productIds, now });
+  // the price changed at the boundary, not when this refresh came round to it
+  const boundaries = new Map(rows.map((r) => [r.product_id, new Date(r.boundary)]));
+  await reindexProducts(database, { productIds, now, changedAtOf: (id) => boundaries.get(id) });
   await bumpCatalogVersion(database);
   return productIds.length;
+}
+
+/**
+ * Call after writing product prices (a back-office product form, any writer besides the importer,
+ * which does this itself): re-indexes the products with these skus (and the configurables, grouped
+ * and bundle products that show them), records each changed effective price in the price history
+ * per store view as in force from `now`, and puts the reference price of an announced reduction
+ * (the lowest price of the 30 days before it) in their documents. Run it in the writer's transaction.
+ * Answers how many history rows were written; unknown skus are ignored. Bump the catalogue version
+ * afterwards as after any product write, so caches follow.
+ */
+export async function recordPriceChanges(
+  database: Executor,
+  skus: readonly string[],
+  now: Date = new Date(),
+): Promise<number> {
+  if (skus.length === 0) return 0;
+  const found = await database.query<{ id: number }>('select id from products where sku = any($1::text[])', [
+    [...skus],
+  ]);
+  if (found.length === 0) return 0;
+  const r = await reindexProducts(database, { productIds: found.map((f) => f.id), now });
+  return r.priceChanges;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -187,6 +224,7 @@ async function loadContext(database: Executor, options: ReindexOptions): Promise
   const stores = (options.storeCodes ?? STORE_CODES).filter((s) => (STORE_CODES as readonly string[]).includes(s));
   return {
     now: options.now ?? new Date(),
+    changedAtOf: options.changedAtOf,
     stores,
     categories: catMap,
     attributes: new Map(attrs.map((a) => [a.attributeCode, a])),
@@ -231,16 +269,78 @@ interface Related {
   categoryIds: Map<number, number[]>;
 }
 
-async function indexBatch(database: Executor, ctx: Context, ids: number[]): Promise<{ ids: number[]; rows: number }> {
+async function indexBatch(
+  database: Executor,
+  ctx: Context,
+  ids: number[],
+): Promise<{ ids: number[]; rows: number; priceChanges: number }> {
   const batch = await database.db.select().from(products).where(inArray(products.id, ids));
-  if (batch.length === 0) return { ids: [], rows: 0 };
+  if (batch.length === 0) return { ids: [], rows: 0, priceChanges: 0 };
   const related = await loadRelated(database, batch);
-  const rows: IndexRow[] = [];
+  const built: { row: IndexRow; pricedId: number }[] = [];
   for (const p of batch) {
-    for (const store of ctx.stores) rows.push(buildRow(p, store, ctx, related));
+    for (const store of ctx.stores) built.push(buildRow(p, store, ctx, related));
   }
+  const { recorded, references } = await recordComputedPrices(
+    database,
+    computedPrices(built),
+    ctx.now,
+    ctx.changedAtOf,
+  );
+  for (const b of built) addReferences(b.row, b.pricedId, references);
+  const rows = built.map((b) => b.row);
   await writeRows(database, rows, batch);
-  return { ids: batch.map((p) => p.id), rows: rows.length };
+  return { ids: batch.map((p) => p.id), rows: rows.length, priceChanges: recorded };
+}
+
+/** the prices the rows show: each product's own, and each configurable child's (as its parent lists it) */
+function computedPrices(built: readonly { row: IndexRow }[]): ComputedPrice[] {
+  const out: ComputedPrice[] = [];
+  for (const { row } of built) {
+    const doc = row.doc;
+    out.push({
+      productId: row.product_id,
+      sku: row.sku,
+      storeCode: row.store_code,
+      net: doc.final_price as number,
+      gross: doc.final_price_incl_tax as number,
+      reduced: doc.special_price != null,
+    });
+    for (const c of doc.configurable_children as Record<string, unknown>[]) {
+      out.push({
+        productId: c.id as number,
+        sku: c.sku as string,
+        storeCode: row.store_code,
+        net: c.final_price as number,
+        gross: c.final_price_incl_tax as number,
+        reduced: c.special_price != null,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The reference price of an announced reduction (domain referencePrice: the lowest price charged in
+ * the 30 days before it), on the document and on each configurable child: `reference_price`,
+ * `reference_price_incl_tax`, `reduction_since`. Absent when no reduction may be announced, so the
+ * documents of products without one stay as small as before. A configurable shows its shown child's
+ * price, so its reference is that child's.
+ */
+function addReferences(row: IndexRow, pricedId: number, references: Map<string, ReferenceFigures>): void {
+  const own = references.get(referenceKey(pricedId, row.store_code));
+  if (own) {
+    row.doc.reference_price = own.net;
+    row.doc.reference_price_incl_tax = own.gross;
+    row.doc.reduction_since = own.since.toISOString();
+  }
+  for (const c of row.doc.configurable_children as Record<string, unknown>[]) {
+    const ref = references.get(referenceKey(c.id as number, row.store_code));
+    if (ref) {
+      c.reference_price = ref.net;
+      c.reference_price_incl_tax = ref.gross;
+    }
+  }
 }
 
 async function loadRelated(database: Executor, batch: ProductRow[]): Promise<Related> {
@@ -442,7 +542,12 @@ function optionLabel(attr: AttributeRow | undefined, value: number | string, sto
   return option ? pick(option.label, store) : undefined;
 }
 
-function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Related): IndexRow {
+function buildRow(
+  p: ProductRow,
+  store: StoreCode,
+  ctx: Context,
+  related: Related,
+): { row: IndexRow; pricedId: number } {
   const rate = taxRate(p, store, ctx);
   const shown = shownChild(p, ctx, related);
   const prices = productPrices(p, shown, store, ctx, related);
@@ -593,7 +698,7 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
   const childSkus = children.map((c) => c.sku);
   const validUntil = nextBoundary([p, ...children, ...linkedOf(p, related)], ctx.now);
   const brand = p.brand ?? '';
-  return {
+  const row: IndexRow = {
     store_code: store,
     product_id: p.id,
     sku: p.sku,
@@ -620,6 +725,7 @@ function buildRow(p: ProductRow, store: StoreCode, ctx: Context, related: Relate
     search_text: [name, brand, p.sku, p.mpn ?? ''].join(' ').toLowerCase().replace(/\s+/g, ' ').trim(),
     doc,
   };
+  return { row, pricedId: priced.id };
 }
 
 // ---------------------------------------------------------------- special-price boundaries

@@ -843,3 +843,45 @@ export const meta = pgTable('meta', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Every change of a product's effective selling price, per store view (Directive 98/6/EC art. 6a,
+ * the "Omnibus" rule): the price charged from `changedAt` on, until the product's next row. The
+ * indexer writes a row whenever a product's computed price (special-price window included) differs
+ * from its last row; an announced reduction's reference is the lowest of these in the 30 days
+ * before it (domain referencePrice). Rows are kept (nothing deletes them): a reduction that runs
+ * for months is still measured from the 30 days before it began. Customer-group tiers are a fixed
+ * percentage of these prices and are not recorded apart. `source` 'demo' marks generated history.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull(),
+    sku: text('sku').notNull(),
+    storeCode: text('store_code').notNull(),
+    /** the final price, net and with the store view's listed tax (cents) */
+    priceCents: integer('price_cents').notNull(),
+    priceInclTaxCents: integer('price_incl_tax_cents').notNull(),
+    /** whether the price was an announced reduction (a special price in force) */
+    reduced: boolean('reduced').notNull(),
+    changedAt: ts('changed_at').notNull(),
+    /** 'index' (recorded by the indexer) | 'demo' (the demo catalogue's generated history) */
+    source: text('source').notNull().default('index'),
+  },
+  (t) => [index('price_history_product_idx').on(t.productId, t.storeCode, t.changedAt)],
+);
+
+/**
+ * Feedback on an order as a whole (its delivery, the service): one per order, shown to staff in
+ * the back office, never filed as a review of the order's products.
+ */
+export const orderFeedback = pgTable('order_feedback', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().unique(),
+  title: text('title').notNull(),
+  detail: text('detail').notNull(),
+  nickname: text('nickname').notNull(),
+  rating: integer('rating'),
+  createdAt: createdAt(),
+});

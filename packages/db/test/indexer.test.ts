@@ -226,10 +226,27 @@ describe('product index', () => {
     expect((await row('LAP-1001')).doc.configurable_children[1]).toMatchObject({ final_price: 69900 });
   });
 
+  it('records each effective price change per store view, a window closing at its boundary', async () => {
+    const history = await database.query<Record<string, unknown>>(
+      `select price_incl_tax_cents, reduced, changed_at from price_history
+       where sku = 'HDMI-2M' and store_code = 'en' order by changed_at, id`,
+    );
+    // imported on special (nothing known before it: no reference), then the regular price from the
+    // first instant after the window (Vilnius midnight), though the refresh came round later
+    expect(history).toEqual([
+      { price_incl_tax_cents: expect.any(Number), reduced: true, changed_at: NOW },
+      { price_incl_tax_cents: 605, reduced: false, changed_at: new Date('2026-06-20T21:00:00Z') },
+    ]);
+    expect((await row('HDMI-2M')).doc.reference_price_incl_tax).toBeUndefined();
+    // a re-index with no change of price writes nothing
+    const again = await reindexProducts(database, { now: new Date('2026-06-21T10:00:00Z') });
+    expect(again.priceChanges).toBe(0);
+  });
+
   it('a full re-index rewrites every row and removes rows of products that are gone', async () => {
     await database.exec(`delete from products where sku = 'EBOOK-1'`);
     const result = await reindexProducts(database, { now: NOW, batchSize: 3 });
-    expect(result).toEqual({ products: 7, rows: 21, deleted: 3 });
+    expect(result).toMatchObject({ products: 7, rows: 21, deleted: 3 });
     const [n] = await database.query<{ n: number }>('select count(*)::int as n from product_index');
     expect(n?.n).toBe(21);
   });

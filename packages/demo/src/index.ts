@@ -29,3 +29,4 @@ export { ROOT_CATEGORY_ID, REFURBISHED_CATEGORY_ID } from './categories.ts';
 export { ATTRIBUTE_IDS, GRADES, COLORS, CAPACITIES } from './attributes.ts';
 export { mulberry32, Rng } from './random.ts';
 export type * from './types.ts';
+export { demoPriceHistory, type DemoPriceChange } from './price-history.ts';

@@ -26,13 +26,24 @@ function tierOne(doc: PricedDoc, pct: number, parentRate: number | undefined): P
   } else if (typeof doc.final_price_incl_tax === 'number') {
     out.final_price_incl_tax = groupTierCents(doc.final_price_incl_tax, pct);
   }
+  // the group paid its tier of every retail price: the lowest it paid before a reduction is the
+  // tier of the retail reference (the regular price it never paid is not struck through)
+  if (typeof doc.reference_price === 'number') {
+    out.reference_price = groupTierCents(doc.reference_price, pct);
+    if (typeof doc.reference_price_incl_tax === 'number')
+      out.reference_price_incl_tax =
+        rate !== undefined
+          ? addTax(out.reference_price as number, rate)
+          : groupTierCents(doc.reference_price_incl_tax, pct);
+  }
   return out;
 }
 
 /**
  * A product document priced at a group's tier: `final_price` (net) and `final_price_incl_tax` of the
- * product and of each configurable child, `group_discount_percent` added. The regular `price` stays,
- * so the tier shows as a reduction. The document given is not changed (cached answers are shared).
+ * product and of each configurable child, and an announced reduction's `reference_price`,
+ * `group_discount_percent` added. The regular `price` stays (pages strike through only the
+ * reference price). The document given is not changed (cached answers are shared).
  */
 export function applyGroupTier<T extends PricedDoc>(doc: T, discountPercent: number): T {
   if (!(discountPercent > 0)) return doc;
@@ -47,7 +58,7 @@ export function applyGroupTier<T extends PricedDoc>(doc: T, discountPercent: num
 }
 
 /** the net price fields of a product document whose `_incl_tax` and `_tax` variants follow the tax rate */
-const NET_PRICE_FIELDS = ['price', 'final_price', 'special_price', 'original_price'] as const;
+const NET_PRICE_FIELDS = ['price', 'final_price', 'special_price', 'original_price', 'reference_price'] as const;
 
 function taxedOne(doc: PricedDoc, rate: number): PricedDoc {
   const out: PricedDoc = { ...doc };

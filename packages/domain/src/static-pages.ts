@@ -12,6 +12,9 @@ export const STATIC_PAGES = {
   'privacy-policy': 'privatumo-politika',
   'purchase-sales-rules': 'pirkimo-pardavimo-taisykles',
   'return-policy': 'prekiu-grazinimas',
+  // written by the shop itself, not the CMS (BUILT_IN_STATIC_PAGES)
+  accessibility: 'prieinamumas',
+  'how-reviews-are-checked': 'kaip-tikrinami-atsiliepimai',
 } as const;
 export type StaticPageKey = keyof typeof STATIC_PAGES;
 
@@ -24,6 +27,14 @@ export type StaticPageKey = keyof typeof STATIC_PAGES;
 export const MOVED_STATIC_PAGES: Readonly<Partial<Record<StaticPageKey, StaticPageKey>>> = {
   contacts: 'contact-us',
 };
+
+/**
+ * Static pages whose text the shop's code writes (in the storefront's dictionaries), not the CMS:
+ * statements the law asks for, which must say what the shop really does: the accessibility
+ * statement (European Accessibility Act) and how reviews are checked (Directive 2005/29/EC as
+ * amended by the Omnibus directive). Their pages need no CMS record.
+ */
+export const BUILT_IN_STATIC_PAGES: readonly StaticPageKey[] = ['accessibility', 'how-reviews-are-checked'];
 
 /** The page a static page moved to, or undefined when it is its own page. */
 export function staticPageMovedTo(page: StaticPageKey): StaticPageKey | undefined {

@@ -102,3 +102,38 @@ describe('priceForGroup: a group with its own customer tax class (issue #14 item
     expect(applyCustomerTaxClass(doc, () => 0)).toMatchObject({ tax: 0, final_price_incl_tax: 10000, price_tax: 0 });
   });
 });
+
+describe('a reduction’s reference at a group’s tier', () => {
+  it('the tier of the retail reference, made gross at the rate: the lowest the group paid before it', () => {
+    const doc = {
+      price: 10000,
+      final_price: 8000,
+      final_price_incl_tax: 9680,
+      tax: 21,
+      reference_price: 9000,
+      reference_price_incl_tax: 10890,
+    };
+    expect(applyGroupTier(doc, 10)).toMatchObject({
+      final_price: 7200,
+      final_price_incl_tax: addTax(7200, 21),
+      reference_price: 8100,
+      reference_price_incl_tax: addTax(8100, 21),
+    });
+    // no reference, none made up
+    expect(applyGroupTier({ price: 10000, final_price: 10000, tax: 21 }, 10)).not.toHaveProperty(
+      'reference_price',
+    );
+  });
+
+  it('re-taxed for a group with its own class like every price field', () => {
+    const doc = {
+      tax_class_id: 2,
+      tax: 21,
+      final_price: 8000,
+      final_price_incl_tax: 9680,
+      reference_price: 9000,
+      reference_price_incl_tax: 10890,
+    };
+    expect(applyCustomerTaxClass(doc, () => 0)).toMatchObject({ reference_price_incl_tax: 9000 });
+  });
+});

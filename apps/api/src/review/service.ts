@@ -2,10 +2,16 @@
  * Order feedback and product reviews (accounts-checkout-routes.md §4 "Order feedback", §8; issue #6).
  *
  * Feedback is accepted once per real order (its number and secret order token must match): the
- * order's `feedback_at` is set in the same transaction as the reviews are written, so a second
- * attempt, even a concurrent one, answers "Feedback for this order already filled". Each product of
- * the order (a configurable child counts as its parent) gets an approved review, a verified
- * purchase, shown on its product page at once. `hide` takes one down (admin).
+ * order's `feedback_at` is set in the same transaction as the feedback is written, so a second
+ * attempt, even a concurrent one, answers "Feedback for this order already filled".
+ *
+ * Feedback on the order as a whole (no `product_id`) is about the order (its delivery, the
+ * service): it is kept as the order's feedback, which staff read in the back office, and is no
+ * product's review (before, it became the same review on every product of the order). Feedback on
+ * one product of the order (`product_id`, a configurable child counting as its parent) is that
+ * product's review, shown on its page at once. A review is marked a verified purchase only when its
+ * order holds the product it is about (the Omnibus rule on reviews: say what is checked, and check
+ * it). `hide` takes one down (admin).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
@@ -23,7 +29,13 @@ type ReviewRow = {
   rating: number | null;
   status: string;
   created_at: Date | string;
+  /** its order holds the product it is about (VERIFIED) */
+  verified_purchase: boolean;
 };
+
+/** whether a review's order holds its product, or a configurable child of it */
+const VERIFIED = `EXISTS (SELECT 1 FROM order_items oi LEFT JOIN products op ON op.id = oi.product_id
+   WHERE oi.order_id = r.order_id AND (oi.product_id = r.product_id OR op.parent_id = r.product_id)) AS verified_purchase`;
 
 export type ReviewView = ReturnType<typeof reviewView>;
 
@@ -35,7 +47,7 @@ function reviewView(r: ReviewRow) {
     detail: r.detail,
     nickname: r.nickname,
     rating: r.rating,
-    verified_purchase: r.order_id !== null,
+    verified_purchase: r.verified_purchase === true,
     created_at: new Date(r.created_at).toISOString(),
   };
 }
@@ -65,12 +77,17 @@ export class ReviewService {
     const written = await this.database.transaction(async (tx) => {
       const claimed = await one(tx, 'UPDATE orders SET feedback_at = now(), updated_at = now() WHERE id = $1 AND feedback_at IS NULL RETURNING id', [order.id]);
       if (!claimed) return undefined;
-      if (productIds.length === 0) return [];
+      const values = [order.id, input.title, input.detail, input.nickname, input.rating ?? null];
+      if (input.product_id === undefined) {
+        await tx.query('INSERT INTO order_feedback (order_id, title, detail, nickname, rating) VALUES ($1, $2, $3, $4, $5)', values);
+        return [];
+      }
       return rows<ReviewRow>(
         tx,
-        `INSERT INTO reviews (product_id, order_id, title, detail, nickname, rating, status)
-         SELECT unnest($1::int[]), $2, $3, $4, $5, $6, 'approved' RETURNING *`,
-        [productIds, order.id, input.title, input.detail, input.nickname, input.rating ?? null],
+        `WITH w AS (INSERT INTO reviews (product_id, order_id, title, detail, nickname, rating, status)
+           SELECT unnest($6::int[]), $1, $2, $3, $4, $5, 'approved' RETURNING *)
+         SELECT r.*, ${VERIFIED} FROM w r`,
+        [...values, productIds],
       );
     });
     if (!written) throw ruleError('review.feedbackAlreadyFilled', undefined, 'review.number');
@@ -81,7 +98,7 @@ export class ReviewService {
   async list(productId: number, pageSize: number, currentPage: number) {
     const where = "status = 'approved' AND product_id = $1";
     const [count] = await rows<{ n: number }>(this.database, `SELECT count(*)::int AS n FROM reviews WHERE ${where}`, [productId]);
-    const found = await rows<ReviewRow>(this.database, `SELECT * FROM reviews WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [
+    const found = await rows<ReviewRow>(this.database, `SELECT r.*, ${VERIFIED} FROM reviews r WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [
       productId,
       pageSize,
       (currentPage - 1) * pageSize,
@@ -93,7 +110,7 @@ export class ReviewService {
   async byCustomer(customerId: number) {
     const found = await rows<ReviewRow & { increment_id: string }>(
       this.database,
-      `SELECT r.*, o.increment_id FROM reviews r JOIN orders o ON o.id = r.order_id
+      `SELECT r.*, o.increment_id, ${VERIFIED} FROM reviews r JOIN orders o ON o.id = r.order_id
        WHERE o.customer_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
       [customerId],
     );

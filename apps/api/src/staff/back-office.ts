@@ -236,6 +236,24 @@ export class StaffBackOffice {
     };
   }
 
+  /** feedback on orders as a whole (delivery, service): staff read it; it is no product's review */
+  async orderFeedback(page: number, size: number) {
+    const total = await one<{ n: number }>(this.database, 'SELECT count(*)::int AS n FROM order_feedback');
+    const found = await rows<Record<string, unknown>>(
+      this.database,
+      `SELECT f.id, f.title, f.detail, f.nickname, f.rating, f.created_at, o.increment_id AS order_number
+       FROM order_feedback f LEFT JOIN orders o ON o.id = f.order_id
+       ORDER BY f.created_at DESC, f.id DESC LIMIT $1 OFFSET $2`,
+      [size, (page - 1) * size],
+    );
+    return {
+      items: found.map((r) => ({ ...r, created_at: new Date(r.created_at as string).toISOString() })),
+      total: total?.n ?? 0,
+      page,
+      size,
+    };
+  }
+
   /** shows (approved) or hides a review; false when there is no such review */
   async setReviewStatus(actor: StaffActor, id: number, status: 'approved' | 'hidden'): Promise<boolean> {
     return this.database.transaction(async (tx) => {

@@ -27,6 +27,7 @@ import {
   messageListQuery,
   orderListQuery,
   reviewListQuery,
+  orderFeedbackListQuery,
   reviewStatusBody,
   storeQuery,
 } from './schemas.ts';
@@ -160,6 +161,15 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/reviews',
     { onRequest: area('reviews'), schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery } },
     async (req) => ok(await backOffice.reviews(req.query.status, req.query.page, req.query.size)),
+  );
+
+  app.get(
+    '/vsbridge/staff/order-feedback',
+    {
+      onRequest: area('reviews'),
+      schema: { tags, summary: 'Feedback on orders as a whole (delivery, service), newest first', querystring: orderFeedbackListQuery },
+    },
+    async (req) => ok(await backOffice.orderFeedback(req.query.page, req.query.size)),
   );
 
   app.post(

@@ -46,6 +46,9 @@ export const reviewListQuery = z.object({
   size,
 });
 
+/** the order feedback list (feedback on an order as a whole: delivery, service), newest first */
+export const orderFeedbackListQuery = z.object({ storeCode: storeCodeSchema.optional(), page, size });
+
 export const reviewStatusBody = z.object({ status: z.enum(['approved', 'hidden']) });
 
 export const messageListQuery = z.object({

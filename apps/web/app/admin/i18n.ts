@@ -149,6 +149,10 @@ const en = {
   'accounts.audit': 'Audit log (latest)',
   'accounts.action': 'Action',
   'accounts.target': 'Target',
+  // order feedback (about an order as a whole: delivery, service; no product's review)
+  'feedback.heading': 'Order feedback',
+  'feedback.note': 'Feedback on an order as a whole (delivery, service). It is not shown on product pages. Newest {count} of {total}.',
+  'feedback.order': 'Order',
 };
 
 export type AdminKey = keyof typeof en;
@@ -297,6 +301,10 @@ const lt: Record<AdminKey, string> = {
   'accounts.audit': 'Veiksmų žurnalas (naujausi)',
   'accounts.action': 'Veiksmas',
   'accounts.target': 'Objektas',
+  // užsakymo atsiliepimai (apie visą užsakymą: pristatymą, aptarnavimą; ne prekės atsiliepimas)
+  'feedback.heading': 'Atsiliepimai apie užsakymus',
+  'feedback.note': 'Atsiliepimai apie visą užsakymą (pristatymą, aptarnavimą). Prekių puslapiuose jie nerodomi. Naujausi {count} iš {total}.',
+  'feedback.order': 'Užsakymas',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

@@ -618,6 +618,8 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
         detail: string;
         nickname: string;
         rating?: number;
+        /** the product of the order reviewed; without it, feedback on the order as a whole */
+        product_id?: number;
       }) => call<Review[]>('POST', '/review/create', {}, { review }),
       list: (productId: number | string, pageSize = 20) =>
         call<ReviewList>('GET', '/review/list', { productId, pageSize }),

@@ -3,15 +3,19 @@ import { useT } from '../i18n';
 import { useGroupPrice } from '../state/group-prices';
 
 /**
- * The final price incl. tax; when a special price is in force (final below the regular price) the
- * regular price is shown struck through; `from` puts "nuo"/"from" before a lowest price. Prices are cents, formatted by the domain.
- * With `sku` (and `querySku`, a child's parent) the price registers for the customer group's
- * re-pricing (state/group-prices.ts): the page's base price is replaced by the tier price.
+ * The final price incl. tax; `from` puts "nuo"/"from" before a lowest price. Prices are cents,
+ * formatted by the domain. A reduction is announced only against its `reference`: the lowest price
+ * charged in the 30 days before it (the document's `reference_price_incl_tax`, Directive 98/6/EC
+ * art. 6a). Then, and only then, that price is shown struck through and the line below names it; a
+ * regular price that was never charged is never struck. With `sku` (and `querySku`, a child's
+ * parent) the price registers for the customer group's re-pricing (state/group-prices.ts): the
+ * page's base price is replaced by the tier price, and the reference by the tier's.
  */
 export function Price({
   final: baseFinal,
-  regular: baseRegular,
+  reference: baseReference,
   large = false,
+  compact = false,
   sku,
   querySku,
   from = false,
@@ -19,29 +23,42 @@ export function Price({
   final: number;
   /** "nuo"/"from" before the price: the lowest of several (a configurable's cheapest variant) */
   from?: boolean;
-  regular?: number | null;
+  /** the lowest price of the 30 days before an announced reduction (absent: no reduction to announce) */
+  reference?: number | null;
   large?: boolean;
+  /** a card's shorter wording of the reference line */
+  compact?: boolean;
   sku?: string | null;
   querySku?: string | null;
 }) {
   const t = useT();
   const tier = useGroupPrice(sku, querySku);
   const final = tier?.final ?? baseFinal;
-  const regular = tier ? (tier.regular ?? baseRegular) : baseRegular;
-  const special = regular != null && final < regular;
+  const reference = tier ? tier.reference : baseReference;
+  const reduced = reference != null && final < reference;
   return (
-    <p className={`price${large ? ' price-large' : ''}`}>
-      {from ? <span className="price-from">{t('price.from')} </span> : null}
-      {special ? (
-        <>
-          <span className="sr-only">{t('product.price')}: </span>
-          <ins className="price-special">{formatPrice(final, t.storeCode)}</ins>{' '}
-          <span className="sr-only">{t('product.regularPrice')}: </span>
-          <del className="price-regular">{formatPrice(regular, t.storeCode)}</del>
-        </>
-      ) : (
-        <span>{formatPrice(final, t.storeCode)}</span>
-      )}
-    </p>
+    <>
+      <p className={`price${large ? ' price-large' : ''}`}>
+        {from ? <span className="price-from">{t('price.from')} </span> : null}
+        {reduced ? (
+          <>
+            <span className="sr-only">{t('product.price')}: </span>
+            <ins className="price-special">{formatPrice(final, t.storeCode)}</ins>{' '}
+            <del className="price-regular" aria-hidden="true">
+              {formatPrice(reference, t.storeCode)}
+            </del>
+          </>
+        ) : (
+          <span>{formatPrice(final, t.storeCode)}</span>
+        )}
+      </p>
+      {reduced ? (
+        <p className="price-reference">
+          {t(compact ? 'price.lowest30Short' : 'price.lowest30', {
+            price: formatPrice(reference, t.storeCode),
+          })}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -37,7 +37,8 @@ export function cardView(product: Product, chosen: ChosenFilters = {}) {
   return {
     variant,
     final: variant?.final_price_incl_tax ?? product.final_price_incl_tax,
-    regular: variant ? variant.price_incl_tax : product.price_incl_tax,
+    /** the reference of an announced reduction (lowest of the 30 days before it): the only price struck */
+    reference: (variant ? variant.reference_price_incl_tax : product.reference_price_incl_tax) ?? null,
     from: !variant && product.type_id === 'configurable' && prices.size > 1,
     grade,
     stock: variant ? (variant.stock ?? null) : (product.stock ?? null),
@@ -100,7 +101,8 @@ export function ProductCard({
       {view.grade ? <GradeBadge label={view.grade} /> : null}
       <Price
         final={view.final}
-        regular={view.regular}
+        reference={view.reference}
+        compact
         sku={view.variant?.sku ?? product.sku}
         querySku={view.variant ? product.sku : null}
         from={view.from}

@@ -1,8 +1,9 @@
-import { formatDate } from '@vitrina/domain';
+import { formatDate, staticPagePath } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n';
 import type { Review } from '../lib/types';
 import { useApi } from '../api-client/use-api';
+import { Link } from '../lib/link';
 import { addRecentlyViewed, type ViewedProduct } from '../state/recently-viewed';
 
 /**
@@ -34,6 +35,10 @@ export function ProductReviews({ productId, viewed }: { productId: number; viewe
   return (
     <section aria-labelledby="reviews" className="product-reviews">
       <h2 id="reviews">{t('review.list')}</h2>
+      {/* who may review and what "verified purchase" means (the Omnibus rule on reviews) */}
+      <p className="muted reviews-checked">
+        <Link to={staticPagePath('how-reviews-are-checked', t.storeCode)}>{t('reviewsInfo.link')}</Link>
+      </p>
       {reviews === null ? (
         <p aria-busy="true">{t('common.loading')}</p>
       ) : reviews.length === 0 ? (

@@ -18,6 +18,8 @@ export const PRODUCT_CARD_FIELDS = [
   'final_price_incl_tax',
   'price_incl_tax',
   'special_price_incl_tax',
+  // an announced reduction's reference: absent from most documents, so it costs a card nothing
+  'reference_price_incl_tax',
   'stock',
   // with stock: whether the product is sold out (domain isListedAvailable; listed last)
   'total_qty',
@@ -25,4 +27,5 @@ export const PRODUCT_CARD_FIELDS = [
   // state: the card's "from" and, under a filter, the matching child (cardFields)
   'configurable_children.sku',
   'configurable_children.final_price_incl_tax',
+  'configurable_children.reference_price_incl_tax',
 ];

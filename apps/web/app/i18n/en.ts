@@ -425,6 +425,38 @@ export const en = {
   'delivery.vatNote': 'Prices include the VAT of the delivery country.',
   'delivery.otherCountry':
     'Delivering to Latvia or Estonia? The prices are shown for your country once you enter your delivery address at checkout.',
+  // price history: an announced reduction's reference (Directive 98/6/EC art. 6a)
+  'price.lowest30': 'Lowest price in the 30 days before the discount: {price}',
+  'price.lowest30Short': 'Lowest price in 30 days before the discount: {price}',
+  // built-in pages: the accessibility statement (European Accessibility Act) and how reviews are checked
+  'page.accessibility': 'Accessibility statement',
+  'page.how-reviews-are-checked': 'How reviews are checked',
+  'a11y.intro':
+    'We want everyone to be able to shop at {shop}, whatever device, browser or assistive technology they use. This statement is made under the European Accessibility Act (Directive (EU) 2019/882) and the Lithuanian law implementing it.',
+  'a11y.standardHeading': 'Standard and how we test',
+  'a11y.standard':
+    'The shop is built to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA, the level of the harmonised standard EN 301 549. We test it with automated axe checks of the main pages and with keyboard-only journeys through browsing, search, the product page, the cart and checkout, on a phone-sized and a desktop screen, in Lithuanian, English and Russian.',
+  'a11y.limitsHeading': 'Known limitations',
+  'a11y.limits':
+    'No full manual audit with screen readers has been made yet. Texts and images that editors and suppliers add (news, information pages, product descriptions) may fall short of the standard. Tell us about anything that stops you, and we will fix it or give you the information another way.',
+  'a11y.contactHeading': 'Accessibility requests and feedback',
+  'a11y.contact':
+    'Write to us at {email} if something is hard to use or you need information in another format.',
+  'a11y.contactPage':
+    'Write to us through the contact page if something is hard to use or you need information in another format.',
+  'a11y.authority':
+    'If you are not satisfied with our answer, you may turn to the State Consumer Rights Protection Authority (www.vvtat.lt).',
+  'a11y.date':
+    'Statement prepared on 29 November 2026; it is reviewed whenever the shop changes substantially.',
+  'reviewsInfo.who':
+    'Only customers who ordered from this shop can write a review: the review form opens only from the link sent with an order, which carries the order number and its secret token.',
+  'reviewsInfo.verified':
+    '“Verified purchase” is shown only when the order the review came from holds the product it is about (a variant counts for its product). We check this each time the review is shown.',
+  'reviewsInfo.order':
+    'Feedback on an order as a whole (delivery, service) is read by our staff and is not shown as a review of the products in the order.',
+  'reviewsInfo.all':
+    'Positive and negative reviews are published alike, at once and unedited, newest first. We do not pay or reward anyone for reviews. Staff hide a review only when it is unlawful, offensive or not about the product.',
+  'reviewsInfo.link': 'How reviews are checked',
 } as const;
 
 type Plural = {

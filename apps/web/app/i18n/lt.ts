@@ -450,4 +450,36 @@ export const lt: Dictionary = {
   'delivery.vatNote': 'Kainos nurodytos su pristatymo šalies PVM.',
   'delivery.otherCountry':
     'Pristatome į Latviją ar Estiją? Kainos bus rodomos jūsų šaliai, kai atsiskaitydami nurodysite pristatymo adresą.',
+  // kainų istorija: paskelbto kainos sumažinimo ankstesnė kaina (Direktyvos 98/6/EB 6a str.)
+  'price.lowest30': 'Mažiausia kaina per 30 dienų iki nuolaidos: {price}',
+  'price.lowest30Short': 'Mažiausia 30 d. kaina iki nuolaidos: {price}',
+  // įtaisyti puslapiai: prieinamumo pareiškimas (Europos prieinamumo aktas) ir kaip tikrinami atsiliepimai
+  'page.accessibility': 'Prieinamumo pareiškimas',
+  'page.how-reviews-are-checked': 'Kaip tikrinami atsiliepimai',
+  'a11y.intro':
+    'Norime, kad {shop} galėtų apsipirkti kiekvienas, kad ir kokį įrenginį, naršyklę ar pagalbinę technologiją naudotų. Šis pareiškimas parengtas pagal Europos prieinamumo aktą (Direktyva (ES) 2019/882) ir jį įgyvendinantį Lietuvos įstatymą.',
+  'a11y.standardHeading': 'Standartas ir kaip tikriname',
+  'a11y.standard':
+    'Parduotuvė kuriama taip, kad atitiktų Saityno turinio prieinamumo gaires (WCAG) 2.1 AA lygiu – darniojo standarto EN 301 549 reikalaujamu lygiu. Tikriname ją automatiniais „axe“ patikrinimais pagrindiniuose puslapiuose ir naršydami vien klaviatūra: katalogą, paiešką, prekės puslapį, krepšelį ir užsakymo pateikimą, telefono ir kompiuterio ekrane, lietuvių, anglų ir rusų kalbomis.',
+  'a11y.limitsHeading': 'Žinomi trūkumai',
+  'a11y.limits':
+    'Išsamaus rankinio vertinimo su ekrano skaitytuvais dar neatlikome. Redaktorių ir tiekėjų pridedami tekstai ir paveikslėliai (naujienos, informaciniai puslapiai, prekių aprašymai) gali standarto neatitikti. Praneškite mums apie viską, kas trukdo, ir tai ištaisysime arba informaciją pateiksime kitu būdu.',
+  'a11y.contactHeading': 'Prieinamumo prašymai ir pastabos',
+  'a11y.contact':
+    'Jei kas nors sunkiai naudojama ar informacijos reikia kitu formatu, rašykite mums {email}.',
+  'a11y.contactPage':
+    'Jei kas nors sunkiai naudojama ar informacijos reikia kitu formatu, parašykite mums per kontaktų puslapį.',
+  'a11y.authority':
+    'Jei mūsų atsakymas jūsų netenkina, galite kreiptis į Valstybinę vartotojų teisių apsaugos tarnybą (www.vvtat.lt).',
+  'a11y.date':
+    'Pareiškimas parengtas 2026 m. lapkričio 29 d.; jis peržiūrimas, kai parduotuvė iš esmės pasikeičia.',
+  'reviewsInfo.who':
+    'Atsiliepimą gali parašyti tik šioje parduotuvėje užsisakę pirkėjai: atsiliepimo forma atsidaro tik iš su užsakymu atsiųstos nuorodos, kurioje yra užsakymo numeris ir slaptas jo raktas.',
+  'reviewsInfo.verified':
+    '„Patvirtintas pirkimas“ rodomas tik tada, kai užsakyme, iš kurio atėjo atsiliepimas, yra ta prekė, apie kurią rašoma (prekės variantas laikomas ta pačia preke). Tai tikriname kaskart rodydami atsiliepimą.',
+  'reviewsInfo.order':
+    'Atsiliepimus apie visą užsakymą (pristatymą, aptarnavimą) skaito mūsų darbuotojai; jie nerodomi kaip užsakymo prekių atsiliepimai.',
+  'reviewsInfo.all':
+    'Teigiami ir neigiami atsiliepimai skelbiami vienodai, iš karto ir neredaguoti, naujausi pirmi. Už atsiliepimus niekam nemokame ir neatlyginame. Darbuotojai paslepia atsiliepimą tik tada, kai jis neteisėtas, įžeidžiantis ar ne apie prekę.',
+  'reviewsInfo.link': 'Kaip tikrinami atsiliepimai',
 };

@@ -1,7 +1,14 @@
-import { staticPageFromSlug, staticPageMovedTo, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
+import {
+  BUILT_IN_STATIC_PAGES,
+  staticPageFromSlug,
+  staticPageMovedTo,
+  storeCodeFromPath,
+  type StoreCode,
+} from '@vitrina/domain';
 import { data, redirect, useRouteLoaderData } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { Route } from './+types/cms-page';
+import { BuiltInPage } from '../components/BuiltInPage';
 import { CompanyDetails } from '../components/CompanyDetails';
 import { DeliveryFees } from '../components/DeliveryFees';
 import { NotFound } from '../components/NotFound';
@@ -32,6 +39,26 @@ async function load({ request, context, params }: Route.LoaderArgs) {
   const movedTo = asked ? staticPageMovedTo(asked) : undefined;
   if (movedTo) throw redirect(localizedPath(storeCode, `/${staticSlug(movedTo, storeCode)}`), 301);
   const identifier = params.slug ?? staticPage?.identifier;
+  // a statement the shop's code writes (the accessibility statement, how reviews are checked): no CMS call
+  if (staticPage && BUILT_IN_STATIC_PAGES.includes(staticPage.identifier)) {
+    const t = getT(storeCode);
+    return {
+      storeCode,
+      page: {
+        identifier: staticPage.identifier,
+        title: t(`page.${staticPage.identifier}`),
+        content: '',
+        metaTitle: null,
+        metaDescription: null,
+        builtIn: true,
+      },
+      seo: buildSeo(request, storeCode, {
+        lt: localizedPath('lt', `/${staticSlug(staticPage.identifier, 'lt')}`),
+        en: localizedPath('en', `/${staticSlug(staticPage.identifier, 'en')}`),
+        ru: localizedPath('ru', `/${staticSlug(staticPage.identifier, 'ru')}`),
+      } satisfies Record<StoreCode, string>),
+    };
+  }
   const api = serverApi(context, storeCode);
   const page = params.slug
     ? await api.findCmsPage(params.slug)
@@ -70,6 +97,7 @@ async function load({ request, context, params }: Route.LoaderArgs) {
       content: withoutRepeatedTitle(page.content ?? '', title),
       metaTitle: page.meta_title ?? null,
       metaDescription: page.meta_description ?? null,
+      builtIn: false,
     },
     seo,
   };
@@ -105,8 +133,12 @@ export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <article className="cms">
       <h1>{d.page.title}</h1>
-      {/* CMS content is written by the shop's own editors (trusted HTML). */}
-      <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
+      {d.page.builtIn ? (
+        <BuiltInPage identifier={d.page.identifier} info={root?.storeInfo} />
+      ) : (
+        /* CMS content is written by the shop's own editors (trusted HTML). */
+        <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
+      )}
       {d.page.identifier === 'delivery' ? <DeliveryFees given={d.delivery} /> : null}
       {company ? <CompanyDetails company={company} headingId="contact-company" /> : null}
       {d.page.identifier === 'contact-us' || d.page.identifier === 'warranty-service' ? (

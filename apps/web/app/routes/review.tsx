@@ -1,4 +1,5 @@
 import { localizedPath, validateRequired } from '@vitrina/domain';
+import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
 import type { Route } from './+types/review';
 import { privateMeta } from '../components/account/meta';
@@ -19,10 +20,16 @@ interface ReviewValues extends Record<string, string> {
   rating: string;
 }
 
-/** Order feedback (`POST /review/create`, 200 = success); a second time: "Feedback for this order already filled". */
+/**
+ * Order feedback (`POST /review/create`, 200 = success); a second time: "Feedback for this order
+ * already filled". With `?product=<id>` (a product of the order) it is that product's review;
+ * without, feedback on the order as a whole, which staff read and no product page shows.
+ */
 export default function OrderFeedback({ params }: Route.ComponentProps) {
   const t = useAccountT();
   const api = useApi();
+  const [search] = useSearchParams();
+  const product = Number(search.get('product'));
   const f = useForm<ReviewValues>({
     t,
     initial: { title: '', detail: '', nickname: '', rating: '5' },
@@ -39,6 +46,7 @@ export default function OrderFeedback({ params }: Route.ComponentProps) {
         detail: v.detail.trim(),
         nickname: v.nickname.trim(),
         rating: Number(v.rating),
+        ...(Number.isInteger(product) && product > 0 ? { product_id: product } : {}),
       });
     },
   });

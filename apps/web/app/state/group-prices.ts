@@ -16,7 +16,8 @@ import { createStore, useStore } from './store';
 /** a price of the group's tier, cents incl. tax */
 export interface TierPrice {
   final: number;
-  regular: number | null;
+  /** the tier's reference of an announced reduction (the lowest of the 30 days before it), else null */
+  reference: number | null;
 }
 
 export interface GroupPricesState {
@@ -40,9 +41,13 @@ export function createGroupPrices() {
 
   const pricesOf = (items: Product[]) => {
     const out: Record<string, TierPrice> = {};
-    const put = (doc: { sku: string; final_price_incl_tax?: number; price_incl_tax?: number | null }) => {
+    const put = (doc: {
+      sku: string;
+      final_price_incl_tax?: number;
+      reference_price_incl_tax?: number | null;
+    }) => {
       if (typeof doc.final_price_incl_tax === 'number')
-        out[doc.sku] = { final: doc.final_price_incl_tax, regular: doc.price_incl_tax ?? null };
+        out[doc.sku] = { final: doc.final_price_incl_tax, reference: doc.reference_price_incl_tax ?? null };
     };
     for (const item of items) {
       put(item);

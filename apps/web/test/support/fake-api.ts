@@ -48,6 +48,9 @@ export function product(store: Store) {
     status: 1,
     stock: { is_in_stock: inStock, qty: inStock ? 3 : 0, product_id: id, manage_stock: true },
     condition,
+    // A+ is on a reduction whose reference (the lowest price of the 30 days before it) is 479,00 €,
+    // not the regular 499,00 €; B's lower price is no announced reduction (no reference)
+    ...(sku === 'PX-A' ? { reference_price: 39587, reference_price_incl_tax: 47900 } : {}),
   });
   return {
     id: 100,

@@ -161,6 +161,8 @@ export async function removeDemoData(
     // the products' index rows go (reindexProducts deletes the rows of products that are gone, and
     // re-indexes the grouped and bundle products that linked them); then every cache sees the change
     if (ids.length > 0) await reindexProducts(tx, { productIds: ids });
+    // and their price history (demo history included): an id the shop's own catalogue reuses starts afresh
+    if (ids.length > 0) await tx.query('delete from price_history where product_id = any($1::int[])', [ids]);
     result.catalogVersion = await bumpCatalogVersion(tx);
     await setMeta(tx, DEMO_CATALOG_KEY, false);
     return result;

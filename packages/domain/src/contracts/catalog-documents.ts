@@ -71,6 +71,14 @@ const priceFields = {
   special_price_incl_tax: cents.nullable(),
   final_price: cents,
   final_price_incl_tax: cents,
+  /**
+   * an announced reduction's reference (Directive 98/6/EC art. 6a): the lowest price charged in the
+   * 30 days before the reduction began (domain referencePrice), net and with VAT; absent when no
+   * reduction may be announced (none in force, or nothing lower was charged before it). The only
+   * price a page may show struck through.
+   */
+  reference_price: cents.optional(),
+  reference_price_incl_tax: cents.optional(),
 };
 
 /** a configurable's variant (`configurable_children`): its prices, stock and attribute values */
@@ -153,6 +161,8 @@ export const productDocumentContract = withAttributeValues({
   original_price_tax: cents,
   special_price_tax: cents.nullable(),
   final_price_tax: cents,
+  /** when the reduction the reference price is for began (with reference_price only) */
+  reduction_since: z.string().optional(),
   /** the window of the special price shown (a configurable's: its shown variant's) */
   special_from_date: z.string().nullable(),
   special_to_date: z.string().nullable(),

@@ -54,7 +54,7 @@ export function ProductPage(data: ProductPageData) {
           ) : null}
           <Price
             final={box.headerPrice.final}
-            regular={box.headerPrice.regular}
+            reference={box.headerPrice.reference}
             large
             sku={box.headerPrice.sku}
             querySku={product.sku}

@@ -9,6 +9,10 @@ import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admi
 
 type Review = { id: number; title: string; detail: string; nickname: string; rating: number | null; status: string; created_at: string; sku: string | null; order_number: string | null };
 type ReviewPage = { items: Review[]; total: number; page: number; size: number };
+/** feedback on an order as a whole (delivery, service): read here, never a product's review */
+type OrderFeedback = { id: number; title: string; detail: string; nickname: string; rating: number | null; created_at: string; order_number: string | null };
+type FeedbackPage = { items: OrderFeedback[]; total: number; page: number; size: number };
+const FEEDBACK_SHOWN = 20;
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
@@ -17,7 +21,11 @@ export async function loader(args: Route.LoaderArgs) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
   }
-  return { lang: langOf(args.request), list: resultOrThrow(await staffApi<ReviewPage>(args, `/reviews?${query}`), args.request) };
+  return {
+    lang: langOf(args.request),
+    list: resultOrThrow(await staffApi<ReviewPage>(args, `/reviews?${query}`), args.request),
+    feedback: resultOrThrow(await staffApi<FeedbackPage>(args, `/order-feedback?size=${FEEDBACK_SHOWN}`), args.request),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminReviews() {
-  const { lang, list } = useLoaderData<typeof loader>();
+  const { lang, list, feedback } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { search } = useLocation();
   const t = adminT(lang);
@@ -106,6 +114,40 @@ export default function AdminReviews() {
         </ScrollRegion>
       )}
       <Pager t={t} page={list.page} size={list.size} total={list.total} search={search} />
+      <h2 id="order-feedback">{t('feedback.heading')}</h2>
+      <p className="muted">{t('feedback.note', { count: feedback.items.length, total: feedback.total })}</p>
+      {feedback.items.length === 0 ? (
+        <p>{t('common.none')}</p>
+      ) : (
+        <ScrollRegion label={t('feedback.heading')}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('common.date')}</th>
+                <th scope="col">{t('feedback.order')}</th>
+                <th scope="col">{t('reviews.review')}</th>
+                <th scope="col">{t('reviews.rating')}</th>
+                <th scope="col">{t('reviews.author')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {feedback.items.map((f) => (
+                <tr key={f.id}>
+                  <td>{formatDateTime(f.created_at)}</td>
+                  <td>{f.order_number ? `#${f.order_number}` : ''}</td>
+                  <td className="admin-message">
+                    <strong>{f.title}</strong>
+                    <br />
+                    {f.detail}
+                  </td>
+                  <td>{f.rating ?? ''}</td>
+                  <td>{f.nickname}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
     </>
   );
 }

@@ -25,15 +25,19 @@ export interface BundleTotals {
 export interface BuyBox {
   /** the sku bought and shown: the variant's, else the product's */
   sku: string;
-  /** the document's final and regular price of what is shown (cents incl. tax) */
-  final: number;
-  regular: number | null | undefined;
   /**
-   * the header's price: a bundle's is its selection's total (the base total struck through when the
-   * tier is lower), not re-priced as the bundle's own sku; anything else's, its document price
-   * re-priced by the customer group (the Price component asks it by `sku`)
+   * the document's final price of what is shown and the reference of an announced reduction (the
+   * lowest price of the 30 days before it; null: none), cents incl. tax
    */
-  headerPrice: { final: number; regular: number | null | undefined; sku: string | null };
+  final: number;
+  reference: number | null;
+  /**
+   * the header's price: a bundle's is its selection's total, not re-priced as the bundle's own sku,
+   * with nothing struck through (a selection has no price history: its base total at the tier is not
+   * a price the shopper was charged before); anything else's, its document price re-priced by the
+   * customer group (the Price component asks it by `sku`)
+   */
+  headerPrice: { final: number; reference: number | null; sku: string | null };
   stock: Product['stock'] | null;
   inStock: boolean;
   /** spec §4: marked configured once a variant is chosen (null: not a configurable product) */
@@ -60,7 +64,8 @@ export function buyBox(product: Product, shown: ShownVariant, bundle: BundleTota
   const { variant, configurable, selected } = shown;
   const sku = variant?.sku ?? product.sku;
   const final = variant?.final_price_incl_tax ?? product.final_price_incl_tax;
-  const regular = variant?.price_incl_tax ?? product.price_incl_tax;
+  // a variant's own reference only: the product's is its shown variant's, not this one's
+  const reference = (variant ? variant.reference_price_incl_tax : product.reference_price_incl_tax) ?? null;
   const stock = variant ? (variant.stock ?? null) : (product.stock ?? null);
   const inStock = stockStatus(stock) !== 'out_of_stock' && (!bundle || bundle.orderable);
   const configured = configurable ? configureProduct(product, variant) : null;
@@ -69,10 +74,8 @@ export function buyBox(product: Product, shown: ShownVariant, bundle: BundleTota
   return {
     sku,
     final,
-    regular,
-    headerPrice: bundle
-      ? { final: bundle.total, regular: bundle.total < bundle.baseTotal ? bundle.baseTotal : null, sku: null }
-      : { final, regular, sku },
+    reference,
+    headerPrice: bundle ? { final: bundle.total, reference: null, sku: null } : { final, reference, sku },
     stock,
     inStock,
     configured,
