@@ -394,6 +394,22 @@ export class AfterSaleService {
     return this.returnDetail(returnId);
   }
 
+  /** an order's returns and its lines with what each may still return (the order page's return form) */
+  async orderReturns(orderId: number) {
+    const list = await this.listReturns({ orderId, page: 1, size: 200 });
+    const { items, left } = await this.lines(this.database, orderId);
+    return {
+      ...list,
+      lines: items.map((i) => ({
+        item_id: i.id,
+        sku: i.sku,
+        name: i.name,
+        qty: i.qty,
+        left: left.get(i.id) ?? 0,
+      })),
+    };
+  }
+
   /** the returns, newest first (state: only those), with their order's number and customer */
   async listReturns(filter: {
     state?: string | undefined;

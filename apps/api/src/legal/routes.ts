@@ -204,7 +204,7 @@ export function afterSaleRoutes(app: ApiApp, ctx: ApiContext) {
     },
     async (req, reply) => {
       await staffOf(req, reply);
-      return ok(await afterSale.listReturns({ orderId: req.params.id, page: 1, size: 200 }));
+      return ok(await afterSale.orderReturns(req.params.id));
     },
   );
 
