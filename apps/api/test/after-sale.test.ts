@@ -119,6 +119,8 @@ describe('the order confirmation', () => {
     expect(mail!.text).toContain('INFORMACIJA APIE TEISĘ ATSISAKYTI SUTARTIES');
     expect(mail!.text).toContain('per 30 dienų');
     expect(mail!.text).toContain('PAVYZDINĖ SUTARTIES ATSISAKYMO FORMA');
+    // one e-mail: the signature closes it, after the legal part
+    expect(mail!.text.endsWith('(*) Išbraukti, kas netinka.\n\n--\nVitrina')).toBe(true);
     expect(mail!.text).toContain(`https://shop.example/withdrawal?number=${o.orderNumber}&token=`);
 
     // the processor sends it with the terms as a PDF of that version, in Lithuanian

@@ -4,8 +4,9 @@
  * version its buyer accepted (`orders.terms_version`), and its confirmation e-mail carries that
  * version as a PDF (pdfkit and the invoice's DejaVu fonts: Lithuanian and Cyrillic letters).
  */
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
+// the invoice's font files: one place that knows where they are, in the sources and in the server bundle
+import { FONT, FONT_BOLD } from '../invoice/pdf.ts';
 import type { StoreCode } from '@vitrina/domain';
 import type { ShopIdentity } from '../config.ts';
 import {
@@ -14,9 +15,6 @@ import {
   withdrawalInformation,
   type WithdrawalTextParams,
 } from './texts.ts';
-
-const FONT = fileURLToPath(new URL('../invoice/fonts/DejaVuSans.ttf', import.meta.url));
-const FONT_BOLD = fileURLToPath(new URL('../invoice/fonts/DejaVuSans-Bold.ttf', import.meta.url));
 
 type Section = { title: string; body: string };
 type TermsText = { title: string; sections: (days: number) => Section[] };

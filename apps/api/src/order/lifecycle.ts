@@ -182,22 +182,26 @@ export async function enqueueOrderMail(
 ): Promise<boolean> {
   const store = storeOf(o);
   const link = orderPageLink(config, o);
-  const rendered = renderOrderMail(kind, store, {
-    incrementId: o.increment_id,
-    orderLink: link,
-    guest: o.customer_id === null,
-    grandTotal: formatPrice(o.grand_total, store),
-    carrier: o.carrier ? carrierName(o.carrier) : undefined,
-    trackingNumber: o.tracking_number ?? undefined,
-    trackingUrl: trackingUrl(o.carrier, o.tracking_number),
-    pickupPlace: pickupPlace(o),
-    reason: cancelReasonText(o, store),
-    feedbackLink: kind === 'feedback_request' ? feedbackLink(config, o) : undefined,
-  });
   // the confirmation is the contract's confirmation on a durable medium (Directive 2011/83/EU art. 8(7)):
   // the seller, the terms in force (attached, by version), the withdrawal information and model form
   const legal = kind === 'confirmation' ? await confirmationLegal(q, config, o, store) : undefined;
-  const mail = legal ? { ...rendered, text: `${rendered.text}\n\n${legal.text}` } : rendered;
+  const mail = renderOrderMail(
+    kind,
+    store,
+    {
+      incrementId: o.increment_id,
+      orderLink: link,
+      guest: o.customer_id === null,
+      grandTotal: formatPrice(o.grand_total, store),
+      carrier: o.carrier ? carrierName(o.carrier) : undefined,
+      trackingNumber: o.tracking_number ?? undefined,
+      trackingUrl: trackingUrl(o.carrier, o.tracking_number),
+      pickupPlace: pickupPlace(o),
+      reason: cancelReasonText(o, store),
+      feedbackLink: kind === 'feedback_request' ? feedbackLink(config, o) : undefined,
+    },
+    legal?.text,
+  );
   return enqueueMail(
     q,
     MAIL_KINDS[kind],

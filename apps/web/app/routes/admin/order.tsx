@@ -161,7 +161,7 @@ function Returns({ t, lang, data }: { t: AdminT; lang: 'lt' | 'en'; data: OrderR
             <li key={r.id}>
               <Link to={adminPath(lang, `/returns/${r.id}`)}>{t('returns.title', { id: r.id })}</Link> —{' '}
               {formatDateTime(r.created_at)}, {t(`returns.reason.${r.reason}` as AdminKey)},{' '}
-              {t(`returns.state.${r.state}` as AdminKey)}, {r.units} {t('returns.units')}
+              {t(`returns.state.${r.state}` as AdminKey)}, {t('returns.units')}: {r.units}
             </li>
           ))}
         </ul>

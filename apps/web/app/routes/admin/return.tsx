@@ -120,7 +120,7 @@ export default function AdminReturn() {
         </p>
       ) : null}
       <p className="admin-note">
-        {t('returns.refund', { number: ret.number })} <Link to={orderLink}>{ret.number}</Link>
+        {t('returns.refund')} <Link to={orderLink}>{ret.number}</Link>
       </p>
 
       <h2>{t('order.actionsTitle')}</h2>
