@@ -1,7 +1,6 @@
 // After the sale (docs/legal.md): the withdrawal period (Directive 2011/83/EU art. 9, the shop's
 // longer money-back promise where it is longer), which units of an order a withdrawal may still name,
 // and the states of a return with the one moment its units go back to stock.
-import { z } from 'zod';
 import { GRADE_KEYS, type GradeKey } from './grades.ts';
 import { MONEY_BACK_DAYS } from './constants.ts';
 
@@ -167,41 +166,6 @@ export function returnActionsFor(state: ReturnState): ReturnActionType[] {
 }
 
 export const isReturnState = (s: unknown): s is ReturnState => RETURN_STATES.includes(s as ReturnState);
-
-// ---- request schemas (shared by the API and the storefront)
-
-const lineSchema = z.object({
-  item_id: z.coerce.number().int().positive(),
-  qty: z.coerce.number().int().min(1).max(9999),
-});
-
-/** the buyer's withdrawal: the order (number; a guest adds the order token) and the lines concerned */
-export const withdrawalBody = z.object({
-  number: z.string().trim().min(1).max(32),
-  token: z.string().trim().min(1).max(128).optional(),
-  lines: z.array(lineSchema).min(1).max(200),
-  /** the buyer pressed the confirmation button: nothing is declared without it */
-  confirm: z.literal(true),
-});
-export type WithdrawalBody = z.infer<typeof withdrawalBody>;
-
-/** a return the staff record */
-export const staffReturnBody = z.object({
-  reason: z.enum(RETURN_REASONS),
-  lines: z.array(lineSchema).min(1).max(200),
-  note: z.string().trim().max(1000).optional(),
-});
-
-export const returnActionBody = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('receive'), note: z.string().trim().max(1000).optional() }),
-  z.object({ action: z.literal('inspect'), note: z.string().trim().max(1000).optional() }),
-  z.object({ action: z.literal('restock'), note: z.string().trim().max(1000).optional() }),
-  z.object({
-    action: z.literal('not_restock'),
-    grade: z.enum(RETURN_GRADES),
-    note: z.string().trim().max(1000).optional(),
-  }),
-]);
 
 // ---- retention of accounting documents
 

@@ -24,13 +24,13 @@ import {
   type ReturnReason,
   type ReturnState,
   type StoreCode,
-  type WithdrawalBody,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { ApiError, fieldsError, notFound, ruleError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { releaseLineUnits } from '../order/stock.ts';
+import type { WithdrawalBody } from './schemas.ts';
 import { orderPageLink, type LifecycleOrder } from '../order/lifecycle.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
 import { RETURN_GRADE_LABELS, renderReturnMail, renderWithdrawalAck, sellerLine } from './texts.ts';

@@ -6,16 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  emailSchema,
-  returnActionBody,
-  staffCan,
-  staffReturnBody,
-  storeCodeSchema,
-  withdrawalBody,
-  RETURN_STATES,
-  type ReturnAction,
-} from '@vitrina/domain';
+import { emailSchema, staffCan, storeCodeSchema, RETURN_STATES, type ReturnAction } from '@vitrina/domain';
+import { returnActionBody, staffReturnBody, withdrawalBody } from './schemas.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
