@@ -31,7 +31,12 @@ let api: TestApi;
 let staffCookie: string;
 
 beforeAll(async () => {
-  api = await startApi({ ...SELLER, EXPOSE_OUTBOX: 'true', PUBLIC_URL: 'https://shop.example' });
+  api = await startApi({
+    ...SELLER,
+    EXPOSE_OUTBOX: 'true',
+    PUBLIC_URL: 'https://shop.example',
+    ORDERS_EMAIL: 'orders@shop.example',
+  });
   await api.database.query(
     "UPDATE stock SET qty = 100, is_in_stock = true WHERE sku IN ('PHN-2001', 'MBA-7000-A')",
   );
@@ -192,6 +197,10 @@ describe('the withdrawal function', () => {
     expect(ack!.text).toContain(done.body.result.declared_at_text);
     expect(ack!.text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Europe\/Vilnius\)/);
     expect(ack!.text).toContain('1 × ');
+    const notices = await outbox(api, { kind: 'mail.withdrawal-notice', to: 'orders@shop.example' });
+    expect(notices[0]!.subject).toBe(
+      `Sutarties atsisakymas: užsakymas ${o.orderNumber} (grąžinimas Nr. ${done.body.result.return_id})`,
+    );
 
     const list = await staff('/returns?state=requested');
     const ret = list.body.result.items.find((r: { number: string }) => r.number === o.orderNumber);

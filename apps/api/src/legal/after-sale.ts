@@ -202,6 +202,22 @@ export class AfterSaleService {
         },
         `withdrawal:${w.id}:ack`,
       );
+      if (this.config.ordersEmail) {
+        // the shop's own notice, in Lithuanian (as the new-order notice): a return waits in the back office
+        await enqueueMail(
+          tx,
+          'mail.withdrawal-notice',
+          {
+            subject: `Sutarties atsisakymas: užsakymas ${o.increment_id} (grąžinimas Nr. ${ret.id})`,
+            text: `Pirkėjas (${o.email}) ${declaredAt} atsisakė sutarties:\n${ret.lineTexts.join('\n')}\n\n${this.config.publicUrl}/admin/returns/${ret.id}`,
+            to: this.config.ordersEmail,
+            storeCode: 'lt',
+            orderId: o.id,
+            returnId: ret.id,
+          },
+          `withdrawal:${w.id}:notice`,
+        );
+      }
       return {
         id: w.id,
         declared_at: iso(w.declared_at),

@@ -301,15 +301,15 @@ export const COVERAGE: Record<string, Coverage> = {
   outbox: {
     kind: 'person',
     columns: ['payload'],
-    how: 'the e-mails sent to the address: exported (subject, date); deleted',
+    how: "the e-mails to the address, and the shop's notices naming it (new order, withdrawal): exported (subject, date); deleted",
     export: (q, s) =>
       rows(
         q,
-        `SELECT kind, payload->>'subject' AS subject, created_at, processed_at FROM outbox WHERE lower(coalesce(payload->>'to', payload->>'email')) = $1 ORDER BY id`,
+        `SELECT kind, payload->>'subject' AS subject, created_at, processed_at FROM outbox
+         WHERE position($1 in lower(payload::text)) > 0 ORDER BY id`,
         [s.email],
       ),
-    erase: (q, s) =>
-      count(q, `DELETE FROM outbox WHERE lower(coalesce(payload->>'to', payload->>'email')) = $1`, [s.email]),
+    erase: (q, s) => count(q, `DELETE FROM outbox WHERE position($1 in lower(payload::text)) > 0`, [s.email]),
   },
   staff_audit_log: {
     kind: 'person',

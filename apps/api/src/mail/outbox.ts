@@ -48,6 +48,8 @@ export type MailKind =
   | 'mail.order-new-notice'
   /** after the sale (legal/after-sale.ts): a withdrawal's acknowledgement, a return's steps */
   | 'mail.withdrawal-acknowledgement'
+  /** the shop's notice of a withdrawal to ORDERS_EMAIL */
+  | 'mail.withdrawal-notice'
   | 'mail.return-step';
 
 export type OutboxMail = RenderedMail & {

@@ -10,7 +10,7 @@ import { formatDateTime } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/withdrawal';
-import { privateMeta } from '../components/account/meta';
+import { pageMeta } from '../lib/seo';
 import { privatePageLoader } from '../lib/seo.server';
 import { checkoutAccountLinks } from '../checkout-account-styles';
 import { useApi } from '../api-client/use-api';
@@ -18,11 +18,19 @@ import type { WithdrawalDone, WithdrawalView } from '../api-client/api';
 import { useUser } from '../state/user';
 import { Link } from '../lib/link';
 import { localizedPath } from '@vitrina/domain';
-import { useAfterSaleT, type AfterSaleT } from '../i18n/after-sale';
+import { afterSaleT, useAfterSaleT, type AfterSaleT } from '../i18n/after-sale';
 
 export const links = checkoutAccountLinks;
 export const loader = privatePageLoader;
-export const meta: Route.MetaFunction = ({ data }) => privateMeta(data, 'account.orders');
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? pageMeta({
+        title: `${afterSaleT(data.storeCode)('withdrawal.title')} | Vitrina`,
+        description: afterSaleT(data.storeCode)('withdrawal.button'),
+        seo: data.seo,
+        robots: 'noindex',
+      })
+    : [];
 
 type Load =
   | { state: 'loading' }
