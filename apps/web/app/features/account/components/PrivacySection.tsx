@@ -61,16 +61,17 @@ export function PrivacySection() {
       >
         <h3>{t('privacy.deleteTitle')}</h3>
         <p>{t('privacy.deleteText')}</p>
-        <label>
-          {t('privacy.password')}
+        <div className="field">
+          <label htmlFor="privacy-password">{t('privacy.password')}</label>
           <input
+            id="privacy-password"
             type="password"
             required
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </label>
+        </div>
         {message ? (
           <p className="field-error" role="alert">
             {message}
