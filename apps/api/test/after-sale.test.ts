@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../src/index.ts';
 import { OutboxMailer } from '../src/mail/outbox.ts';
 import type { MailMessage } from '../src/mail/transport.ts';
-import { currentTermsVersion } from '../src/legal/terms.ts';
+import { currentTermsVersion, renderTermsPdf } from '../src/legal/terms.ts';
 import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
 import { address, startApi, type TestApi } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
@@ -146,6 +146,31 @@ describe('the order confirmation', () => {
     expect(text).toContain(`Versija: ${currentTermsVersion()}`);
     expect(text).toContain('PAVYZDINĖ SUTARTIES ATSISAKYMO FORMA');
   });
+});
+
+describe('the terms PDF', () => {
+  it.each([
+    ['en', 'Terms and conditions of sale', 'Version: ', 'MODEL WITHDRAWAL FORM', 'within 30 days'],
+    ['ru', 'Правила купли-продажи', 'Версия: ', 'ТИПОВАЯ ФОРМА ОТКАЗА ОТ ДОГОВОРА', 'в течение 30 дней'],
+  ] as const)(
+    '%s: the title, the version, the seller, Annex I(A) and I(B)',
+    async (store, title, version, form, period) => {
+      const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir });
+      const v = currentTermsVersion();
+      const text = await pdfText(
+        await renderTermsPdf(v, store, config.shop, {
+          seller: 'UAB „Vitrina“',
+          days: 30,
+          withdrawalUrl: 'https://shop.example/x',
+        }),
+      );
+      expect(text).toContain(title);
+      expect(text).toContain(`${version}${v}`);
+      expect(text).toContain('305000111');
+      expect(text).toContain(form);
+      expect(text.replace(/\s+/g, ' ')).toContain(period);
+    },
+  );
 });
 
 describe('the withdrawal function', () => {
