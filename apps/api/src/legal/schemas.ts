@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { RETURN_GRADES, RETURN_REASONS } from '@vitrina/domain';
+import { INT4_MAX } from '../lib/sql.ts';
 
 const lineSchema = z.object({
-  item_id: z.coerce.number().int().positive(),
+  item_id: z.coerce.number().int().positive().max(INT4_MAX),
   qty: z.coerce.number().int().min(1).max(9999),
 });
 
