@@ -13,6 +13,7 @@ import { en } from '../apps/web/app/i18n/en';
 import { lt } from '../apps/web/app/i18n/lt';
 import { ru } from '../apps/web/app/i18n/ru';
 import { ACCOUNT_DICTIONARIES } from '../apps/web/app/i18n/account';
+import { AFTER_SALE_DICTIONARIES } from '../apps/web/app/i18n/after-sale';
 import { demoBrands, generateDemoCatalog } from '../packages/demo/src/index.ts';
 import { buildCmsBlocks, buildCmsPages } from '../packages/demo/src/cms.ts';
 import { LEAF_SPECS } from '../packages/demo/src/models.ts';
@@ -103,6 +104,14 @@ function dictionaryTriples(): Triple[] {
       en: ACCOUNT_DICTIONARIES.en[k],
       lt: ACCOUNT_DICTIONARIES.lt[k],
       ru: ACCOUNT_DICTIONARIES.ru[k],
+    });
+  // the withdrawal page and the account's personal data (i18n/after-sale.ts)
+  for (const k of Object.keys(AFTER_SALE_DICTIONARIES.en) as (keyof typeof AFTER_SALE_DICTIONARIES.en)[])
+    out.push({
+      where: `after-sale ${k}`,
+      en: AFTER_SALE_DICTIONARIES.en[k],
+      lt: AFTER_SALE_DICTIONARIES.lt[k],
+      ru: AFTER_SALE_DICTIONARIES.ru[k],
     });
   return out;
 }

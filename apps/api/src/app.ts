@@ -62,6 +62,7 @@ import { WebhookDispatcher } from './integration/webhooks.ts';
 import { measureRequests, opsRoutes } from './ops/routes.ts';
 import { StaffSessions } from './staff/sessions.ts';
 import { StaffBackOffice } from './staff/back-office.ts';
+import { afterSaleRoutes } from './legal/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 // News (issue #3): kept with the CMS.
@@ -229,6 +230,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   invoiceRoutes(app, ctx);
   integrationRoutes(app, ctx);
   staffRoutes(app, ctx);
+  afterSaleRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

@@ -29,6 +29,7 @@ function storeRoutes(): RouteConfigEntry[] {
     route(p('search'), 'routes/search.tsx', { id: 'search' }),
     route(p('checkout'), 'routes/checkout.tsx', { id: 'checkout' }),
     route(p('order-completed'), 'routes/order-completed.tsx', { id: 'order-completed' }),
+    route(p('withdrawal'), 'routes/withdrawal.tsx', { id: 'withdrawal' }),
     route(p('my-account'), 'routes/my-account.tsx', { id: 'my-account' }),
     // The account area and the engagement pages (issue #6): client-rendered private data, own chunks.
     route(p('my-account/details'), 'routes/my-account-details.tsx', { id: 'my-account-details' }),
@@ -78,6 +79,9 @@ function adminRoutes(): RouteConfigEntry[] {
       route('messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
       route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),
       route('accounts', 'routes/admin/accounts.tsx', { id: 'admin-accounts' }),
+      route('returns', 'routes/admin/returns.tsx', { id: 'admin-returns' }),
+      route('returns/:id', 'routes/admin/return.tsx', { id: 'admin-return' }),
+      route('privacy', 'routes/admin/privacy.tsx', { id: 'admin-privacy' }),
     ]),
   ];
 }

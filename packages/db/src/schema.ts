@@ -489,6 +489,10 @@ export const orders = pgTable(
     stockReturnedAt: ts('stock_returned_at'),
     /** the customer picks the order up (a pickup point, or store pickup): "shipped / ready to pick up" */
     isPickup: boolean('is_pickup').notNull().default(false),
+    /** the version of the terms the buyer accepted when placing the order (legal/terms.ts TERMS_VERSIONS) */
+    termsVersion: text('terms_version'),
+    /** set when the person's data was erased: what is left is what accounting law keeps (docs/legal.md) */
+    anonymisedAt: ts('anonymised_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -885,3 +889,101 @@ export const orderFeedback = pgTable('order_feedback', {
   rating: integer('rating'),
   createdAt: createdAt(),
 });
+// ---------------------------------------------------------------- after the sale: withdrawals, returns, personal data
+
+/**
+ * A buyer's withdrawal from the contract (Directive 2011/83/EU art. 11a; docs/legal.md): which order,
+ * when it was declared (the acknowledgement e-mail states this instant), by whom (customer or the
+ * holder of the order token). Its lines are those of the return it opened (`return_id`).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    returnId: integer('return_id').notNull(),
+    /** 'customer' | 'guest' */
+    declaredBy: text('declared_by').notNull(),
+    customerId: integer('customer_id'),
+    declaredAt: ts('declared_at').notNull().defaultNow(),
+  },
+  (t) => [index('withdrawals_order_idx').on(t.orderId)],
+);
+
+/**
+ * A return of some lines of an order (a withdrawal, the money-back promise, a warranty case):
+ * requested -> received -> inspected -> restocked | not_restocked (domain after-sale.ts).
+ * `restocked_at` is set once, in the transaction that puts the units back.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    /** 'withdrawal' | 'money_back' | 'warranty' */
+    reason: text('reason').notNull(),
+    state: text('state').notNull().default('requested'),
+    /** not_restocked: the grade the units came back in (domain RETURN_GRADES) */
+    grade: text('grade'),
+    note: text('note'),
+    /** 'customer' | 'guest' | 'staff' */
+    createdBy: text('created_by').notNull(),
+    staffId: integer('staff_id'),
+    restockedAt: ts('restocked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('returns_order_idx').on(t.orderId), index('returns_state_idx').on(t.state, t.id)],
+);
+
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnId: integer('return_id').notNull(),
+    orderItemId: integer('order_item_id').notNull(),
+    qty: integer('qty').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check('return_lines_qty_positive', sql`${t.qty} > 0`)],
+);
+
+/**
+ * Every state change of a return (who, when, from -> to, note): the customer's e-mails are written
+ * with it, once per return and state (the outbox's dedupe key).
+ */
+export const returnHistory = pgTable(
+  'return_history',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    /** 'customer' | 'guest' | 'staff' */
+    actorKind: text('actor_kind').notNull(),
+    staffId: integer('staff_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_history_return_idx').on(t.returnId, t.id)],
+);
+
+/**
+ * Requests about a person's data (GDPR art. 15, 17, 20): an export or an erasure, by the customer
+ * or by the staff on the person's request. The person is kept only as the sha-256 of their lower-cased
+ * e-mail, so the log of an erasure holds no personal data and still answers "was X erased, when".
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** 'export' | 'erase' */
+    kind: text('kind').notNull(),
+    subjectHash: text('subject_hash').notNull(),
+    /** 'customer' | 'staff' */
+    requestedBy: text('requested_by').notNull(),
+    staffId: integer('staff_id'),
+    /** counts of what was exported or erased, per table */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('privacy_requests_subject_idx').on(t.subjectHash)],
+);

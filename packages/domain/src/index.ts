@@ -44,3 +44,4 @@ export * from './offline-estimate.ts';
 export * from './payment-kinds.ts';
 export * from './contracts/index.ts';
 export * from './price-history.ts';
+export * from './after-sale.ts';

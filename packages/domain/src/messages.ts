@@ -613,6 +613,47 @@ export const MESSAGES = {
     lt: 'Ši prekė yra sandėlyje: ją galite užsisakyti dabar',
     ru: 'Этот товар есть в наличии: его можно заказать сейчас',
   },
+  // ---- after the sale: withdrawal, returns, personal data ----
+  'withdrawal.closed': {
+    en: 'The withdrawal period of this order ended on {deadline}',
+    lt: 'Šio užsakymo sutarties atsisakymo terminas baigėsi {deadline}',
+    ru: 'Срок отказа от этого заказа истёк {deadline}',
+  },
+  'withdrawal.cancelled': {
+    en: 'This order is cancelled: there is nothing to withdraw from',
+    lt: 'Šis užsakymas atšauktas: nėra sutarties, kurios būtų galima atsisakyti',
+    ru: 'Этот заказ отменён: отказываться не от чего',
+  },
+  'withdrawal.unknownLine': {
+    en: 'This line is not part of the order',
+    lt: 'Šios eilutės užsakyme nėra',
+    ru: 'Этой строки нет в заказе',
+  },
+  'withdrawal.duplicateLine': {
+    en: 'This line is named twice',
+    lt: 'Ši eilutė nurodyta du kartus',
+    ru: 'Эта строка указана дважды',
+  },
+  'withdrawal.tooMany': {
+    en: 'At most {left} can still be returned',
+    lt: 'Dar galima grąžinti ne daugiau kaip {left}',
+    ru: 'Можно вернуть не более {left}',
+  },
+  'return.actionNotAllowed': {
+    en: 'The return is {state}: this step is not possible now',
+    lt: 'Grąžinimo būsena – {state}: šis veiksmas dabar negalimas',
+    ru: 'Статус возврата — {state}: этот шаг сейчас невозможен',
+  },
+  'return.orderStockReturned': {
+    en: "The order's units are already back in stock (cancelled or refunded with restock)",
+    lt: 'Užsakymo prekės jau grąžintos į sandėlį (užsakymas atšauktas arba grąžinti pinigai su prekėmis)',
+    ru: 'Товары заказа уже возвращены на склад (заказ отменён или возвращён с товарами)',
+  },
+  'privacy.passwordWrong': {
+    en: 'The password is not correct',
+    lt: 'Neteisingas slaptažodis',
+    ru: 'Неверный пароль',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -8,8 +8,8 @@ import PDFDocument from 'pdfkit';
 import { formatPrice } from '@vitrina/domain';
 import type { InvoiceDocument } from './document.ts';
 
-const FONT = fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url));
-const FONT_BOLD = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url));
+export const FONT = fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url));
+export const FONT_BOLD = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url));
 
 const MARGIN = 40;
 const WIDTH = 595.28 - 2 * MARGIN;

@@ -146,9 +146,15 @@ const ORDER_MAILS: Record<OrderEmailKind, Texts> = {
 
 const SIGNATURE = '\n\n--\nVitrina';
 
-export function renderOrderMail(kind: OrderEmailKind, store: StoreCode, p: OrderMailParams): RenderedMail {
+/** `appendix`: text placed after the message and before the signature (the confirmation's legal part) */
+export function renderOrderMail(
+  kind: OrderEmailKind,
+  store: StoreCode,
+  p: OrderMailParams,
+  appendix?: string,
+): RenderedMail {
   const mail = ORDER_MAILS[kind][store](p);
-  return { subject: mail.subject, text: mail.text + SIGNATURE };
+  return { subject: mail.subject, text: mail.text + (appendix ? `\n\n${appendix}` : '') + SIGNATURE };
 }
 
 /** the shop's notice of a new order (ORDERS_EMAIL), in Lithuanian: the shop's own language */

@@ -20,6 +20,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
 import { renderMail, type RenderedMail } from './templates.ts';
+import { renderTermsPdf, termsFileName } from '../legal/terms.ts';
+import { sellerLine } from '../legal/texts.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 import { unsubscribeHeaders } from '../newsletter/unsubscribe.ts';
 
@@ -44,7 +46,12 @@ export type MailKind =
   | 'mail.order-refunded'
   | 'mail.order-feedback-request'
   /** the shop's new-order notice to ORDERS_EMAIL */
-  | 'mail.order-new-notice';
+  | 'mail.order-new-notice'
+  /** after the sale (legal/after-sale.ts): a withdrawal's acknowledgement, a return's steps */
+  | 'mail.withdrawal-acknowledgement'
+  /** the shop's notice of a withdrawal to ORDERS_EMAIL */
+  | 'mail.withdrawal-notice'
+  | 'mail.return-step';
 
 export type OutboxMail = RenderedMail & {
   to: string;
@@ -54,6 +61,8 @@ export type OutboxMail = RenderedMail & {
   link?: string;
   /** text and link are removed once sent (unless EXPOSE_OUTBOX) */
   sensitive?: boolean;
+  /** files rendered when the e-mail is sent (a version of the terms never changes: legal/terms.ts) */
+  attachments?: AttachmentRef[];
   [extra: string]: unknown;
 };
 
@@ -77,6 +86,15 @@ export async function enqueueMail(
   return written.length > 0;
 }
 
+/** a file the processor renders when sending: the terms of a version, in a language */
+export type AttachmentRef = {
+  kind: 'terms';
+  version: string;
+  store: StoreCode;
+  days: number;
+  withdrawalUrl: string;
+};
+
 type OutboxRow = { id: number; kind: string; payload: Record<string, unknown>; attempts: number };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -99,7 +117,7 @@ export class OutboxMailer {
   }
 
   /** the message of a row, or undefined when the row is not an e-mail this processor can send */
-  private message(row: OutboxRow): MailMessage | undefined {
+  private async message(row: OutboxRow): Promise<MailMessage | undefined> {
     const p = row.payload;
     const store: StoreCode = isStoreCode(p.storeCode) ? p.storeCode : 'lt';
     // rows written before the lifecycle (issue #15) carry no text: rendered here
@@ -121,7 +139,25 @@ export class OutboxMailer {
       replyTo: str(p.replyTo) || undefined,
       // a newsletter e-mail: one-click unsubscribe in the mail client (RFC 8058)
       headers: str(p.unsubscribeUrl) ? unsubscribeHeaders(str(p.unsubscribeUrl)) : undefined,
+      attachments: Array.isArray(p.attachments)
+        ? await this.attachments(p.attachments as AttachmentRef[])
+        : undefined,
     };
+  }
+
+  private async attachments(refs: AttachmentRef[]): Promise<MailMessage['attachments']> {
+    const shop = this.config.shop;
+    return Promise.all(
+      refs.map(async (a) => ({
+        filename: termsFileName(a.version, a.store),
+        contentType: 'application/pdf',
+        content: await renderTermsPdf(a.version, a.store, shop, {
+          days: a.days,
+          withdrawalUrl: a.withdrawalUrl,
+          seller: sellerLine(shop, a.store),
+        }),
+      })),
+    );
   }
 
   /** sends up to `limit` pending e-mails; answers how many were sent and how many failed */
@@ -140,8 +176,9 @@ export class OutboxMailer {
     let sent = 0;
     let failed = 0;
     for (const row of claimed.sort((a, b) => a.id - b.id)) {
-      const message = this.message(row);
+      let message: MailMessage | undefined;
       try {
+        message = await this.message(row);
         if (!message)
           throw new Error(`outbox row ${row.id} (${row.kind}) is not an e-mail: no recipient or subject`);
         await this.transport.send(message);

@@ -17,6 +17,8 @@ export type MailMessage = {
   replyTo?: string | undefined;
   /** extra header fields, e.g. List-Unsubscribe of a newsletter e-mail */
   headers?: Record<string, string> | undefined;
+  /** files sent with the e-mail (the order confirmation's terms PDF) */
+  attachments?: { filename: string; content: Buffer; contentType: string }[] | undefined;
 };
 
 export interface MailTransport {
@@ -34,7 +36,8 @@ export class LogTransport implements MailTransport {
   constructor(private readonly log: Pick<FastifyBaseLogger, 'info'>) {}
 
   async send(message: MailMessage): Promise<void> {
-    this.log.info({ mail: message }, `e-mail to ${message.to}: ${message.subject}`);
+    const attachments = message.attachments?.map((a) => ({ filename: a.filename, bytes: a.content.length }));
+    this.log.info({ mail: { ...message, attachments } }, `e-mail to ${message.to}: ${message.subject}`);
   }
 }
 

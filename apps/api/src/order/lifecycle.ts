@@ -54,6 +54,9 @@ import { renderNewOrderNotice, renderOrderMail } from '../mail/order-templates.t
 import { storefrontLink } from '../mail/templates.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from './stock.ts';
 import { settleCouponUse } from './coupon.ts';
+import { currentTermsVersion } from '../legal/terms.ts';
+import { confirmationLegalPart, sellerLine } from '../legal/texts.ts';
+import { withdrawalDays } from '@vitrina/domain';
 
 /** who acted: written to the history (`actor_kind`, `actor_id`, `actor_email`) */
 export type OrderActor =
@@ -128,6 +131,16 @@ export function orderPageLink(config: ApiConfig, o: LifecycleOrder): string {
   return storefrontLink(config.publicUrl, store, `/order-completed?${q.toString()}`);
 }
 
+/** the withdrawal page of the order: the account's (signed in), or with the order token (guests) */
+export function withdrawalLink(
+  config: ApiConfig,
+  o: Pick<LifecycleOrder, 'store_code' | 'customer_id' | 'increment_id' | 'order_token'>,
+): string {
+  const q = new URLSearchParams({ number: o.increment_id });
+  if (o.customer_id === null) q.set('token', o.order_token);
+  return storefrontLink(config.publicUrl, storeOf(o), `/withdrawal?${q.toString()}`);
+}
+
 /** the order feedback form (accounts-checkout-routes.md §4 "Order feedback") */
 export function feedbackLink(config: ApiConfig, o: LifecycleOrder): string {
   return storefrontLink(
@@ -169,18 +182,26 @@ export async function enqueueOrderMail(
 ): Promise<boolean> {
   const store = storeOf(o);
   const link = orderPageLink(config, o);
-  const mail = renderOrderMail(kind, store, {
-    incrementId: o.increment_id,
-    orderLink: link,
-    guest: o.customer_id === null,
-    grandTotal: formatPrice(o.grand_total, store),
-    carrier: o.carrier ? carrierName(o.carrier) : undefined,
-    trackingNumber: o.tracking_number ?? undefined,
-    trackingUrl: trackingUrl(o.carrier, o.tracking_number),
-    pickupPlace: pickupPlace(o),
-    reason: cancelReasonText(o, store),
-    feedbackLink: kind === 'feedback_request' ? feedbackLink(config, o) : undefined,
-  });
+  // the confirmation is the contract's confirmation on a durable medium (Directive 2011/83/EU art. 8(7)):
+  // the seller, the terms in force (attached, by version), the withdrawal information and model form
+  const legal = kind === 'confirmation' ? await confirmationLegal(q, config, o, store) : undefined;
+  const mail = renderOrderMail(
+    kind,
+    store,
+    {
+      incrementId: o.increment_id,
+      orderLink: link,
+      guest: o.customer_id === null,
+      grandTotal: formatPrice(o.grand_total, store),
+      carrier: o.carrier ? carrierName(o.carrier) : undefined,
+      trackingNumber: o.tracking_number ?? undefined,
+      trackingUrl: trackingUrl(o.carrier, o.tracking_number),
+      pickupPlace: pickupPlace(o),
+      reason: cancelReasonText(o, store),
+      feedbackLink: kind === 'feedback_request' ? feedbackLink(config, o) : undefined,
+    },
+    legal?.text,
+  );
   return enqueueMail(
     q,
     MAIL_KINDS[kind],
@@ -193,9 +214,27 @@ export async function enqueueOrderMail(
       email: o.email,
       incrementId: o.increment_id,
       orderId: o.id,
+      ...(legal ? { attachments: legal.attachments, termsVersion: legal.version } : {}),
     },
     `order:${o.id}:${kind}`,
   );
+}
+
+async function confirmationLegal(q: Queryable, config: ApiConfig, o: LifecycleOrder, store: StoreCode) {
+  const row = await one<{ terms_version: string | null }>(
+    q,
+    'SELECT terms_version FROM orders WHERE id = $1',
+    [o.id],
+  );
+  const version = row?.terms_version ?? currentTermsVersion();
+  const days = withdrawalDays();
+  const withdrawalUrl = withdrawalLink(config, o);
+  const text = confirmationLegalPart(store, config.shop, version, {
+    seller: sellerLine(config.shop, store),
+    days,
+    withdrawalUrl,
+  });
+  return { text, version, attachments: [{ kind: 'terms' as const, version, store, days, withdrawalUrl }] };
 }
 
 async function writeHistory(
@@ -268,6 +307,11 @@ export async function recordOrderPlaced(
 ): Promise<void> {
   const o = await lockOrder(tx, { orderId });
   if (!o) throw new Error(`order ${orderId} not found`);
+  // the version of the terms the buyer accepted by placing the order: the one in force now
+  await tx.query('UPDATE orders SET terms_version = coalesce(terms_version, $2) WHERE id = $1', [
+    o.id,
+    currentTermsVersion(),
+  ]);
   await writeHistory(tx, o, 'placed', null, stateOf(o), actor, undefined);
   await writeEvent(tx, 'order.created', o, null);
   await enqueueOrderMail(tx, config, o, 'confirmation');

@@ -135,3 +135,44 @@ export async function releaseOrderStock(q: Queryable, orderId: number): Promise<
 export async function retakeOrderStock(q: Queryable, orderId: number, force: boolean) {
   return takeStock(q, await linesOf(q, orderId), force);
 }
+
+/**
+ * Returns some units of an order's lines to stock (a return that is restocked): `qty` units of each
+ * named line (`itemId`: order_items.id), a bundle's chosen products with it. The caller guarantees
+ * once (returns.restocked_at under the return's row lock). The product ids whose stock changed.
+ */
+export async function releaseLineUnits(
+  q: Queryable,
+  orderId: number,
+  lines: readonly { itemId: number; qty: number }[],
+): Promise<number[]> {
+  const items = await rows<{
+    id: number;
+    sku: string;
+    name: string;
+    product_type: string;
+    product_option: Record<string, unknown> | null;
+  }>(
+    q,
+    'SELECT id, sku, name, product_type, product_option FROM order_items WHERE order_id = $1 AND id = ANY($2::int[]) ORDER BY id',
+    [orderId, lines.map((l) => l.itemId)],
+  );
+  const qtyOf = new Map(lines.map((l) => [l.itemId, l.qty]));
+  const stockLines: StockLine[] = items.map((i) => ({
+    sku: i.sku,
+    name: i.name,
+    qty: qtyOf.get(i.id) ?? 0,
+    picks: picksOf(i.product_type, i.product_option),
+  }));
+  const ids: number[] = [];
+  for (const unit of stockUnitsOf(stockLines)) {
+    const back = await rows<{ product_id: number }>(
+      q,
+      `UPDATE stock SET qty = qty + $2, is_in_stock = (qty + $2) > 0, updated_at = now()
+       WHERE sku = $1 AND manage_stock RETURNING product_id`,
+      [unit.sku, unit.qty],
+    );
+    ids.push(...back.map((r) => r.product_id));
+  }
+  return ids;
+}

@@ -632,10 +632,38 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
       create: (message: { name: string; email: string; phone?: string; subject?: string; message: string }) =>
         call<unknown>('POST', '/contact/create', {}, message),
     },
+    /** after the sale: the withdrawal function and the customer's own data (docs/legal.md) */
+    afterSale: {
+      withdrawalView: (number: string, orderToken?: string | null) =>
+        call<WithdrawalView>('GET', '/withdrawal', orderToken ? { number, orderToken } : { number }),
+      withdraw: (body: { number: string; token?: string; lines: { item_id: number; qty: number }[] }) =>
+        call<WithdrawalDone>('POST', '/withdrawal', {}, { ...body, confirm: true }),
+      exportMyData: () => call<unknown>('GET', '/user/privacy/export'),
+      eraseMe: (password: string) => call<unknown>('POST', '/user/privacy/erase', {}, { password }),
+    },
   };
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+export type WithdrawalView = {
+  number: string;
+  created_at: string;
+  status: string;
+  open: boolean;
+  closed_reason: 'cancelled' | 'expired' | null;
+  deadline: string | null;
+  days: number;
+  lines: { item_id: number; sku: string; name: string; qty: number; left: number }[];
+  withdrawals: { id: number; return_id: number; declared_at: string }[];
+};
+export type WithdrawalDone = {
+  id: number;
+  declared_at: string;
+  declared_at_text: string;
+  return_id: number;
+  email: string;
+};
 
 let browserAuth: ApiAuth | undefined;
 

@@ -7,6 +7,7 @@ import {
 } from '@vitrina/domain';
 import { Link } from '../lib/link';
 import type { Route } from './+types/order-completed';
+import { WithdrawalLink } from '../components/WithdrawalLink';
 import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { cancellationNotes } from '../components/account/order-labels';
@@ -151,6 +152,9 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
           payment_status={order.payment_status}
           payment_method_code={order.payment_method_code}
         />
+      ) : null}
+      {order && loaderData.token ? (
+        <WithdrawalLink number={order.orderNumber} orderToken={loaderData.token} status={order.status} />
       ) : null}
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">

@@ -1,17 +1,19 @@
 import { useAccountT } from '../../i18n/account';
 import { AccountPage } from './AccountPage';
 import { PasswordForm } from './components/PasswordForm';
+import { PrivacySection } from './components/PrivacySection';
 import { ProfileForm } from './components/ProfileForm';
 import { usePasswordForm } from './hooks/use-password-form';
 import { useProfileForm } from './hooks/use-profile-form';
 
-/** The account's details (`/my-account/details`): the profile, and the password change. */
+/** The account's details (`/my-account/details`): the profile, the password change, and the personal data. */
 export function AccountDetails() {
   const t = useAccountT();
   return (
     <AccountPage title={t('account.details')}>
       <Profile />
       <Password />
+      <PrivacySection />
     </AccountPage>
   );
 }

@@ -51,6 +51,14 @@ export default function AdminLayout() {
                 </NavLink>
               </li>
             ))}
+            {/* returns and personal-data requests belong to the orders area */}
+            {areas.some((a) => a.area === 'orders')
+              ? (['returns', 'privacy'] as const).map((p) => (
+                  <li key={p}>
+                    <NavLink to={adminPath(lang, `/${p}`)}>{t(`area.${p}`)}</NavLink>
+                  </li>
+                ))
+              : null}
           </ul>
         </nav>
         <div className="admin-who">

@@ -95,8 +95,11 @@ export async function loader(args: Route.LoaderArgs) {
     args.request,
   );
   const labels = statusLabels(lang);
+  // the order's returns and what each line may still return (the return form below)
+  const returns = await staffApi<OrderReturns>(args, `/orders/${encodeURIComponent(args.params.id)}/returns`);
   return {
     lang,
+    returns: returns.ok ? returns.result : null,
     // a pickup order's `shipped` reads "shipped / ready to pick up" (the domain's label key)
     order: {
       ...order,
@@ -112,6 +115,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const fields = await formFields(args.request);
+  if (fields.action === 'create_return') return createReturn(args, fields);
   const body: Record<string, unknown> = { action: fields.action };
   if (fields.action === 'ship')
     Object.assign(body, { carrier: fields.carrier ?? '', trackingNumber: fields.tracking_number ?? '' });
@@ -123,6 +127,104 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!answer.ok && answer.status === 401) throw toLogin(args.request);
   return answer.ok ? { ok: true as const, message: null } : { ok: false as const, message: answer.message };
+}
+
+type OrderReturns = {
+  items: { id: number; reason: string; state: string; units: number; created_at: string }[];
+  lines: { item_id: number; sku: string; name: string; qty: number; left: number }[];
+};
+
+/** a return the staff record here: the lines with a quantity, the reason, a note */
+async function createReturn(args: Route.ActionArgs, fields: Record<string, string>) {
+  const lines = Object.entries(fields)
+    .filter(([k, v]) => k.startsWith('qty_') && Number(v) > 0)
+    .map(([k, v]) => ({ item_id: Number(k.slice(4)), qty: Number(v) }));
+  const answer = await staffApi<unknown>(args, `/orders/${encodeURIComponent(args.params.id)}/returns`, {
+    method: 'POST',
+    body: { reason: fields.reason ?? '', lines, ...(fields.note ? { note: fields.note } : {}) },
+  });
+  if (!answer.ok && answer.status === 401) throw toLogin(args.request);
+  return answer.ok ? { ok: true as const, message: null } : { ok: false as const, message: answer.message };
+}
+
+function Returns({ t, lang, data }: { t: AdminT; lang: 'lt' | 'en'; data: OrderReturns | null }) {
+  if (!data) return null;
+  const open = data.lines.filter((l) => l.left > 0);
+  return (
+    <section aria-labelledby="order-returns">
+      <h2 id="order-returns">{t('returns.ofOrder')}</h2>
+      {data.items.length === 0 ? (
+        <p>{t('returns.none')}</p>
+      ) : (
+        <ul>
+          {data.items.map((r) => (
+            <li key={r.id}>
+              <Link to={adminPath(lang, `/returns/${r.id}`)}>{t('returns.title', { id: r.id })}</Link> —{' '}
+              {formatDateTime(r.created_at)}, {t(`returns.reason.${r.reason}` as AdminKey)},{' '}
+              {t(`returns.state.${r.state}` as AdminKey)}, {t('returns.units')}: {r.units}
+            </li>
+          ))}
+        </ul>
+      )}
+      {open.length ? (
+        <details>
+          <summary>{t('returns.create')}</summary>
+          <Form method="post" className="admin-return-form">
+            <input type="hidden" name="action" value="create_return" />
+            <p>{t('returns.createHint')}</p>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('order.product')}</th>
+                  <th scope="col" className="num">
+                    {t('returns.left')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('returns.returned')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {open.map((l) => (
+                  <tr key={l.item_id}>
+                    <td>
+                      {l.name} ({l.sku})
+                    </td>
+                    <td className="num">{l.left}</td>
+                    <td className="num">
+                      <input
+                        type="number"
+                        name={`qty_${l.item_id}`}
+                        min={0}
+                        max={l.left}
+                        defaultValue={0}
+                        aria-label={`${t('returns.returned')}: ${l.name}`}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <label>
+              {t('returns.reason')}
+              <select name="reason" required defaultValue="money_back">
+                {(['withdrawal', 'money_back', 'warranty'] as const).map((r) => (
+                  <option key={r} value={r}>
+                    {t(`returns.reason.${r}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('returns.note')}
+              <input name="note" className="admin-wide" />
+            </label>
+            <button type="submit">{t('returns.create')}</button>
+          </Form>
+        </details>
+      ) : null}
+    </section>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -255,7 +357,7 @@ function Actions({
 }
 
 export default function AdminOrder() {
-  const { lang, order, labels, carriers } = useLoaderData<typeof loader>();
+  const { lang, order, labels, carriers, returns } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = adminT(lang);
   const money = (cents: number) => formatPrice(cents, lang);
@@ -325,6 +427,7 @@ export default function AdminOrder() {
 
       <h2>{t('order.actionsTitle')}</h2>
       <Actions t={t} order={order} carriers={carriers} />
+      <Returns t={t} lang={lang} data={returns} />
 
       <h2>{t('order.lines')}</h2>
       <ScrollRegion label={t('order.lines')}>

@@ -2,6 +2,7 @@ import { formatDateTime } from '@vitrina/domain';
 import { Fragment } from 'react';
 import { Link } from '../../../lib/link';
 import { InvoiceLink } from '../../../components/InvoiceLink';
+import { WithdrawalLink } from '../../../components/WithdrawalLink';
 import { OrderLinesTable } from '../../../components/OrderLinesTable';
 import {
   cancellationNotes,
@@ -65,6 +66,7 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         payment_status={order.payment_status}
         payment_method_code={order.payment_method_code}
       />
+      <WithdrawalLink number={order.increment_id} status={order.status} />
       <p>
         <Link to={historyPath}>{t('account.backToOrders')}</Link>
       </p>
