@@ -139,7 +139,7 @@ export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
         /* CMS content is written by the shop's own editors (trusted HTML). */
         <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
       )}
-      {d.page.identifier === 'delivery' ? <DeliveryFees given={d.delivery} /> : null}
+      {d.page.identifier === 'delivery' ? <DeliveryFees given={d.delivery ?? null} /> : null}
       {company ? <CompanyDetails company={company} headingId="contact-company" /> : null}
       {d.page.identifier === 'contact-us' || d.page.identifier === 'warranty-service' ? (
         <Suspense fallback={null}>
