@@ -1,6 +1,7 @@
 /**
- * Process configuration of the shop server. Every variable is documented in the README
- * ("Environment variables"); the API's own variables are read by `loadApiConfig` of @vitrina/api.
+ * Process configuration of the shop server. Every variable is a row of SETTINGS in
+ * apps/api/src/settings-table.ts (docs/configuration.md is generated from it); the API's own variables
+ * are read by `loadApiConfig` of @vitrina/api.
  */
 import os from 'node:os';
 import path from 'node:path';
