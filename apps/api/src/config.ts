@@ -80,7 +80,7 @@ export type ApiConfig = {
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
   crossBorderTrade: boolean;
-  /** URL_DISPATCHER: categories, products and CMS pages are served at their url_path (issue #14 item 5) */
+  /** URL_DISPATCHER: categories, products and CMS pages are served at their url_path */
   urlDispatcher: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
   payment: PaymentConfig;
@@ -146,7 +146,7 @@ export type TrustProxy = false | number | string[];
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
- * TRUST_PROXY (issue #12 item 7). Off by default: believing X-Forwarded-For from anyone lets every
+ * TRUST_PROXY. Off by default: believing X-Forwarded-For from anyone lets every
  * client choose the address its rate limits count against. `true` is refused for the same reason.
  */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {

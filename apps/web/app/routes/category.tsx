@@ -36,8 +36,7 @@ import { useOnline } from '../pwa/connection';
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
 
 /**
- * The category of `/c/{slug}`: by slug, else by url-key, else by id when the segment is a number
- * (issue #3 "resolved by url-key, slug or id").
+ * The category of `/c/{slug}`: by slug, else by url-key, else by id when the segment is a number.
  */
 async function findCategory(api: Api, key: string): Promise<Category | undefined> {
   const by = async (filters: Filters) => (await api.searchCategories({ filters, size: 1 })).items[0];
@@ -48,7 +47,7 @@ async function findCategory(api: Api, key: string): Promise<Category | undefined
   );
 }
 
-/** `dispatched`: rendered at the category's path by the URL dispatcher (issue #14 item 5); `/c/...` then answers 301 to it */
+/** `dispatched`: rendered at the category's path by the URL dispatcher; `/c/...` then answers 301 to it */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);
@@ -107,7 +106,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       slug: category.slug,
       description: category.description ?? null,
     },
-    // its active children, as tiles at the top of the page (issue #13)
+    // its active children, as tiles at the top of the page
     subcategories: toMenu(category.children_data ?? [], 1),
     products: products.items,
     total: products.total,
@@ -151,7 +150,7 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   const online = useOnline();
   useChildStockPrefetch(d.notFound ? [] : d.products);
-  // the way back from a product opens this listing again where it was left (issue #14 item 18)
+  // the way back from a product opens this listing again where it was left
   useProductsLoaded(d.notFound ? null : d.products.length);
   useRestoredScroll(!d.notFound);
   if (d.notFound) return <NotFound />;

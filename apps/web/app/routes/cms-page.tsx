@@ -16,7 +16,7 @@ import { cmsPath, urlDispatcherOn } from '../lib/urls';
 import type { StoreInfo } from '../lib/types';
 
 /** The CMS page of `/i/:slug`, or of a localised static slug (`/apie-mus`, `/en/about-us`, ...). */
-/** `dispatched`: rendered at `/{slug}` by the URL dispatcher (issue #14 item 5); `/i/...` then answers 301 to it */
+/** `dispatched`: rendered at `/{slug}` by the URL dispatcher; `/i/...` then answers 301 to it */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const dispatched = context?.urlDispatched === true;
   const storeCode = storeCodeOfRequest(request);

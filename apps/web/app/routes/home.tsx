@@ -14,13 +14,13 @@ import type { HomePageData, Product } from '../lib/types';
 /**
  * The two home lists (accounts-checkout-routes.md §9: 8 each, shown newest first): the newest
  * products, and the bestsellers by units sold (the API's cached ranking from orders, filled for a
- * shop with few orders by the catalogue's sales figure), never repeating a "New" product (issue #13).
+ * shop with few orders by the catalogue's sales figure), never repeating a "New" product.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   // The API applies the listing rules (visibility, status, price: domain baseProductFilters); listings
-  // show sold-out products last, the home lists never (AVAILABLE_FILTERS; issue #14 item 14).
+  // show sold-out products last, the home lists never (AVAILABLE_FILTERS).
   const newQuery = api.searchProducts({
     filters: { ...AVAILABLE_FILTERS },
     sort: HOME_LIST_SORT,

@@ -14,8 +14,7 @@ import { plainText, truncate } from '../lib/text';
 import { imageUrl, ownUrlPath, productPath, urlDispatcherOn } from '../lib/urls';
 
 /**
- * `dispatched`: rendered at the product's url_path by the URL dispatcher (not-found.tsx, issue #14
- * item 5), the child sku in `?childSku=`; a `/p/...` URL of such a product answers 301 to it.
+ * `dispatched`: rendered at the product's url_path by the URL dispatcher (not-found.tsx), the child sku in `?childSku=`; a `/p/...` URL of such a product answers 301 to it.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const dispatched = context?.urlDispatched === true;
