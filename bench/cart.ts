@@ -1,5 +1,5 @@
 /**
- * Cart (issue #4; target p95 <= 15 ms): the server cart's update round trip and its totals with a
+ * Cart (target p95 <= 15 ms): the server cart's update round trip and its totals with a
  * coupon, a shipping method and the cash-on-delivery fee, through in-process HTTP (inject), on a fresh
  * database holding the API tests' fixture shop (known prices, special price, coupons, shipping).
  * Runs on PGlite, and also on PostgreSQL when BENCH_DATABASE_URL is set (a scratch database is

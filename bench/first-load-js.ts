@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript (issue #16 goal 1: ≤ 90 KiB gzip on home, category and product pages): starts the built
+ * First-load JavaScript (≤ 90 KiB gzip on home, category and product pages): starts the built
  * shop in its own process (`npm run build` first; bench data folder as the SSR bench), loads each page in
  * Chromium (`CHROME_PATH`, default /usr/bin/chromium) with an empty cache until the network is idle, and sums
  * every JavaScript response the page fetched, as gzip level 6 of its body (what the shop's compression sends,

@@ -3,7 +3,7 @@
  * the built storefront (`npm run build -w @vitrina/web` first). Starts the shop on a free port with the
  * bench data folder (BENCH_DATA_DIR, default var/bench/ssr), like the SSR bench, and drives Debian's Chromium (`CHROME_PATH`, default
  * /usr/bin/chromium) through chrome-launcher. Each page is measured LIGHTHOUSE_RUNS times (default 3:
- * issue #16 asks for every run, not the median); prints the four category scores, FCP/LCP/TBT/CLS, the
+ * every run is printed, not only the median, since they vary); prints the four category scores, FCP/LCP/TBT/CLS, the
  * first-load JavaScript (gzip bytes of every script the page loaded, from Lighthouse's own network
  * record), Lighthouse's `benchmarkIndex` of the browser's CPU and the failing audits per run, and
  * writes a JSON summary to var/bench/lighthouse-<time>.json.
@@ -211,7 +211,7 @@ interface RunSummary {
    * The HTML document's bytes on the wire (headers and compressed body, Lighthouse's network record).
    * Lighthouse's simulated phone receives ~14.6 kB in the connection's first round trip (TCP's
    * initial window of 10 segments) and ~30 kB in each further one (150 ms, charged to FCP and LCP): a
-   * controlled page gave FCP ~620 / LCP ~750 ms up to 12.9 kB and ~770 / ~900 ms at 19 kB (issue #16).
+   * controlled page gave FCP ~620 / LCP ~750 ms up to 12.9 kB and ~770 / ~900 ms at 19 kB.
    */
   documentBytes: number;
   failing: string[];
@@ -219,7 +219,7 @@ interface RunSummary {
   /**
    * Lighthouse's measure of the browser's CPU (higher is faster). Its simulated throttling scales the
    * main thread's observed work by 4, so TBT follows the machine: the same pages gave TBT 0-50 ms at
-   * one machine and 330-1,410 ms at another (issue #16 notes). Compare runs only at similar indexes.
+   * one machine and 330-1,410 ms at another (both measured). Compare runs only at similar indexes.
    */
   benchmarkIndex: number;
   /** the run's layout shifts (element, score): CLS 0 is the goal, and a miss must be traceable */

@@ -160,8 +160,8 @@ export function processTreeCpuMs(rootPid: number): number | null {
 
 /**
  * Resident memory of the shop: its process and, with WEB_CONCURRENCY workers, every descendant,
- * summed (MB): `rss` now, `peak` the sum of each process's high-water mark (issue #16 goal 7 measures
- * the demo shop "under load"). Linux only (/proc); elsewhere null.
+ * summed (MB): `rss` now, `peak` the sum of each process's high-water mark (the memory goal is
+ * the demo shop's "under load"). Linux only (/proc); elsewhere null.
  */
 export function processTreeMemory(rootPid: number): { rssMb: number; peakMb: number } | null {
   try {

@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { percentile } from './stats.ts';
 import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
-/** autocannon's connections (issue #16 measures at 10; BENCH_CONNECTIONS to change) */
+/** autocannon's connections (the performance goals are measured at 10; BENCH_CONNECTIONS to change) */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 /**

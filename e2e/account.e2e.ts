@@ -1,5 +1,5 @@
 /**
- * The account journey (issue #6), in English: register in the login/sign-up modal → greeting by
+ * The account journey, in English: register in the login/sign-up modal → greeting by
  * first name → log out ("You're logged out") → log in on the account page → an order placed with
  * the customer's token shows in the order history and its page →
  * forgotten password: the reset e-mail is read from the outbox and its link followed → the new

@@ -1,5 +1,5 @@
 /**
- * The back office journey (issue #15 "Staff"): a staff account made with `npm run staff` (handed to
+ * The back office journey: a staff account made with `npm run staff` (handed to
  * the running shop) → an order placed through the API → log in at /en/admin → find the order by the
  * customer's e-mail → confirm it, ship it with a carrier and tracking number → its history shows the
  * change by this staff member → log out. axe finds nothing on the login, list and order pages; the

@@ -1,5 +1,5 @@
 /**
- * Issue #15 "Verified by", in the shop's Lithuanian view: a guest's order paid by NEOPAY in the
+ * in the shop's Lithuanian view: a guest's order paid by NEOPAY in the
  * sandbox (placed through the API, paid in the browser at the sandbox bank) → staff log in at
  * /en/admin, find it among the paid orders and ship it with omniva and a tracking number → the
  * shopper's order-token page shows it shipped with the tracking link → the outbox holds the

@@ -1,5 +1,5 @@
 /**
- * Cart in the browser (issue #4): five fast "add to cart" clicks give quantity 5 on one server line;
+ * Cart in the browser: five fast "add to cart" clicks give quantity 5 on one server line;
  * the cart survives a reload and shows in a second tab; a change made offline reaches the server when
  * the browser is back online.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue journey (issue #3), in English: category → filter (back on page 1, the filter in the
+ * The catalogue journey, in English: category → filter (back on page 1, the filter in the
  * query string) → product → wish list and compare → the header overlay, /wishlist and /compare show
  * the product; then a bundle with a changed option and a grouped set with changed quantities go to
  * the cart, and the server's cart lines carry what the pickers showed.
@@ -96,7 +96,7 @@ describe('catalogue journey (en)', () => {
     await page.waitForURL(listUrl);
     await expect.poll(firstName).toBe(firstOnPage2);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
-    // the previous route is tracked (issue #14 item 18): the product page's "Back to the list" opens
+    // the previous route is tracked: the product page's "Back to the list" opens
     // the same page of products at the same scroll position
     await page.locator('.card:not(.card-banner) a').nth(5).click();
     await page.waitForURL(/\/p\//);
@@ -216,7 +216,7 @@ describe('catalogue journey (en)', () => {
     await page.close();
   });
 
-  it('a configurable shows its cheapest available child’s price on its card and page, server render and hydrated (issue #14 item 1)', async () => {
+  it('a configurable shows its cheapest available child’s price on its card and page, server render and hydrated', async () => {
     type Child = ConfigurableChild & { final_price_incl_tax: number };
     type Configurable = Doc & { final_price_incl_tax: number; configurable_children: Child[] };
     const docs = await searchDocs<Configurable>(

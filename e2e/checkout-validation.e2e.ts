@@ -1,6 +1,5 @@
 /**
- * Checkout validation messages in Lithuanian (issue #5 "Tests": "validation messages in lt";
- * accounts-checkout-routes.md §5 "Validation rules"): the personal details and shipping steps
+ * Checkout validation messages in Lithuanian (accounts-checkout-routes.md §5 "Validation rules"): the personal details and shipping steps
  * submitted empty and then with invalid values show the spec's messages in lt next to their fields,
  * including the zip-code formats of Lithuania, Latvia and Estonia; the terms must be accepted.
  * Nothing is ordered.

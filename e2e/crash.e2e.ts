@@ -1,5 +1,5 @@
 /**
- * The crash test (issue #5 "Tests"): several clients place a burst of orders, each with its own cart
+ * The crash test: several clients place a burst of orders, each with its own cart
  * and idempotency key; the real shop process is SIGKILLed mid-burst and started again on the same
  * data; the clients retry every unacknowledged request with the same key and body until answered.
  * Then the orders are counted in the database: acknowledged orders lost must be 0, duplicates 0,
@@ -318,7 +318,7 @@ describe('crash test: SIGKILL during a burst of orders, restart, clients retry',
 });
 
 /**
- * Issue #12 item 15: a shop killed with SIGKILL must start again at once on the same data folder.
+ * A shop killed with SIGKILL must start again at once on the same data folder.
  * The folder's lock dies with its process (packages/db/src/server-lock.ts); with a lock file naming
  * a pid, the restart was refused while the killed process was still exiting. An empty shop
  * (SEED_DEMO=false) keeps the rounds short; the lock's own test (packages/db/test/server-lock.test.ts,

@@ -1,5 +1,5 @@
 /**
- * Customer-group prices in the browser (issue #6, GROUP_PRICING): a shop of its own started with
+ * Customer-group prices in the browser (GROUP_PRICING): a shop of its own started with
  * GROUP_PRICING=true (the journeys' shared shop runs with it off). A customer of the demo group 3
  * (demo-vip, 10 %) sees the server-rendered base price, logs in, and the product page's price is
  * re-priced through the render list to the tier price the API answers; the cart charges that price;

@@ -1,5 +1,5 @@
 /**
- * Issue #15 "Invoices": a guest's order page (Russian store view) links the VAT invoice; the browser
+ * A guest's order page (Russian store view) links the VAT invoice; the browser
  * downloads the PDF, whose text (extracted here) carries the invoice number, the order's number and
  * its grand total in the order's language.
  */

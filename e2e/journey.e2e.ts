@@ -4,7 +4,7 @@
  * page with the order number. Then the order is read back from the server and compared with the
  * prices the catalogue API gives for the same product: the order carries the server's prices, and
  * its grand total is, to the cent, the one the review step showed (with the cash-on-delivery fee as
- * its own line; issue #12 item 5).
+ * its own line).
  */
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, type StoreCode } from '@vitrina/domain';

@@ -1,5 +1,5 @@
 /**
- * The listing journey (issue #13 "Finding products"), on a phone (390×844): the first product card
+ * The listing journey, on a phone (390×844): the first product card
  * is in the first screen of a category; the filters open as a bottom sheet; choosing a grade shows
  * that grade's price on a card, and the card opens that very unit (grade and price); the search's
  * suggestion panel closes on the results page, relevance is a sort there, and a search that finds
@@ -20,7 +20,7 @@ const browser = useBrowser();
 const noSpace = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /**
- * The grade filter in every language and at both sizes (issue #13 "Verified by"): "Computers" (the
+ * The grade filter in every language and at both sizes: "Computers" (the
  * demo's category id 10) by its slug in each store view.
  */
 const GRADE_FILTER_CASES: { store: StoreCode; path: string; width: 390 | 1366 }[] = [

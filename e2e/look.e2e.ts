@@ -1,5 +1,5 @@
 /**
- * The look and the way to subcategories (issue #13 "Look", "Finding products", "Verified by"):
+ * The look and the way to subcategories ("Finding products", "Verified by"):
  *  - at 320, 390 and 1366 px in lt, en and ru the home, a category and a product page do not scroll
  *    sideways (the Russian category page was 552 px wide on a 390 px phone; at 320 px also in the
  *    fallback font, before the web font arrives; a C+ grade's cards, whose badge once pushed the
@@ -266,7 +266,7 @@ describe('the shop Link (lib/link.tsx)', () => {
 /**
  * Hydration adopts the page the server sent instead of rebuilding it (a mismatch makes the framework render
  * that part again on the client: a rebuilt <style> is parsed again, a replaced image loads again, and a
- * renderer that keeps the server's attributes, as Preact did when it was tried for issue #16, leaves ids
+ * renderer that keeps the server's attributes, as Preact did when it was tried for leaves ids
  * pointing nowhere). Every element of the first paint is the same node after hydration, and hydration added
  * or removed no element but React Router's preloads and scripts.
  */

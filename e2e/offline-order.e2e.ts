@@ -1,12 +1,12 @@
 /**
- * Offline orders (issue #5 "Offline orders", issue #7 "Sync task queue"), in English, with the
+ * Offline orders, in English, with the
  * network cut by Playwright (`context.setOffline`):
  * 1. checkout filled online; offline, "Place the order" queues it on the device (shown as queued,
  *    not placed); a reload offline keeps it; a second tab shows it too; back online with the panel
  *    open in both tabs it is sent at once (once) and both land on the order's thank-you page;
  * 2. queued likewise, but the shopper is elsewhere when the network returns: "Order waiting!" asks
  *    to confirm; nothing is sent before the confirmation.
- * 3. a cart filled entirely offline (issue #14 item 10): offline before anything is added, the
+ * 3. a cart filled entirely offline: offline before anything is added, the
  *    product goes into a cart with no server id; the checkout offers the methods cached while
  *    online and an estimate said to be one; the order is queued; back online the cart is created on
  *    the server, the order sent with its id and priced by the server (the estimate matched it here).

@@ -1,5 +1,5 @@
 /**
- * PWA and offline (issue #7), in English, with the network cut by Playwright (`context.setOffline`):
+ * PWA and offline, in English, with the network cut by Playwright (`context.setOffline`):
  * browse home, a category and a product online; once the service worker controls the page go
  * offline; the pages seen render from the device; an unseen product shows the spec's message and
  * goes home; a search answers an empty result marked offline; password reset is refused; an item

@@ -1,9 +1,9 @@
 /**
- * Payments in the browser (issue #5): a legal person pays with NEOPAY in the sandbox (bank chosen in
+ * Payments in the browser: a legal person pays with NEOPAY in the sandbox (bank chosen in
  * the checkout, the sandbox page, back to the order page showing "Payment received"), and a second
  * order whose payment is cancelled shows "Payment cancelled" with a "Pay again" link that then pays.
  *
- * Issue #13 "Verified by": for each payment method the grand total the review shows is the one the
+ * For each payment method the grand total the review shows is the one the
  * placed order charges, the four methods spread over lt, en and ru, a phone (390 px) and a desktop
  * (1366 px): NEOPAY en 1366, MOKILIZINGAS lt 390, bank transfer ru 390, cash on delivery lt 1366.
  * Their checkout (payment step and review) and thank-you pages do not scroll sideways and axe finds
@@ -24,7 +24,7 @@ const t = getT('en');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-/** the page fits its width and axe finds nothing on it (issue #13 "Look", "Verified by") */
+/** the page fits its width and axe finds nothing on it ("Verified by") */
 async function fitsAndAxeClean(page: Page, where: string) {
   await expectNoHorizontalScroll(page, where);
   expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
@@ -52,7 +52,7 @@ async function pulledOrder<T>(page: Page): Promise<T> {
 }
 
 /**
- * Issue #14 item 7: the thank-you page's cash-on-delivery sentence ("You will pay when the parcel is
+ * The thank-you page's cash-on-delivery sentence ("You will pay when the parcel is
  * delivered" and its lt/ru forms) follows the payment method: said for cash on delivery only.
  */
 const PAY_ON_DELIVERY = (['lt', 'en', 'ru'] as const).map((code) => getT(code)('thankYou.payOnDelivery'));
@@ -134,7 +134,7 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByText(t.msg('validation.zipFormat', { format: 'LT-00000' })).waitFor();
     await page.locator('#billing-zipCode').fill('LT-44444');
     await fitsAndAxeClean(page, 'the checkout (payment step, NEOPAY)');
-    // issue #13 "Paying": the review names the chosen bank (not its BIC) and the buyer company; the
+    // The review names the chosen bank (not its BIC) and the buyer company; the
     // terms link opens the terms page
     const reviewed = await placeOrder(page, async (p) => {
       const review = p.getByTestId('review-details');
@@ -173,7 +173,7 @@ describe('NEOPAY sandbox in the browser', () => {
       },
       shipping_address: { city: 'Vilnius' },
     });
-    // the order charges, to the cent, the grand total the review showed (issue #12 item 5)
+    // the order charges, to the cent, the grand total the review showed
     expect(formatPrice(order.grand_total, 'en')).toBe(reviewed);
     // the cart was emptied after the order
     await page.goto(`${shopUrl}/en/checkout`, { waitUntil: 'networkidle' });
@@ -181,7 +181,7 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.close();
   });
 
-  // issue #13 "Paying": the offline methods too charge the grand total the review showed, and the
+  // The offline methods too charge the grand total the review showed, and the
   // thank-you page follows the method (bank transfer: where to pay; cash on delivery: at the door)
   it.each([
     // the methods' titles are the demo's (packages/demo/src/shop.ts), in the store view's language
@@ -217,7 +217,7 @@ describe('NEOPAY sandbox in the browser', () => {
       await page.waitForURL((u) => u.pathname === localizedPath(store, '/order-completed'));
       await page.getByRole('heading', { name: tt(heading) }).waitFor();
       await fitsAndAxeClean(page, `the thank-you page (${code}, ${store})`);
-      // the pay-at-the-door sentence for cash on delivery only (issue #14 item 7)
+      // the pay-at-the-door sentence for cash on delivery only
       expect(await saysPayOnDelivery(page)).toBe(code === 'cashondelivery');
       const order = await pulledOrder<{ grand_total: number; payment_method_code: string }>(page);
       expect(order.payment_method_code).toBe(code);
@@ -316,7 +316,7 @@ describe('NEOPAY sandbox in the browser', () => {
       body: JSON.stringify({ username: email, password: 'petro-slaptazodis' }),
     });
     expect(login.status).toBe(200);
-    // issue #14 item 9: the shopper is logged in after the checkout and the order is in the account
+    // The shopper is logged in after the checkout and the order is in the account
     await page.goto(`${shopUrl}/my-account/orders`, { waitUntil: 'networkidle' });
     await page.getByText(url.searchParams.get('number')!).first().waitFor();
     const token = ((await login.json()) as { result: string }).result;

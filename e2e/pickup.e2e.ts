@@ -1,5 +1,5 @@
 /**
- * Issue #13 "Paying" in the browser: a parcel locker and store pickup ask no home address. A
+ * Paying for a pickup in the browser: a parcel locker and store pickup ask no home address. A
  * shopper (390 px phone, lt) picks an Omniva locker, gives only the phone, and places the order
  * (the order has no street); another (1366 px, en) chooses store pickup and sees the store's
  * address and opening hours in checkout, at review and on the thank-you page. axe-clean steps.
@@ -58,7 +58,7 @@ async function toReview(page: Page, storeCode: StoreCode) {
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-describe('pickup without a home address (issue #13 "Paying")', () => {
+describe('pickup without a home address', () => {
   it('a parcel locker on a phone (lt): no home address asked, the order placed without a street', async () => {
     const t = getT('lt');
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });

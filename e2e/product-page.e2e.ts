@@ -1,5 +1,5 @@
 /**
- * The product page decides (issue #13 "Deciding", issue #14 items 14 and 15), in English, at a
+ * The product page decides, in English, at a
  * desktop and a phone width: choosing a grade changes the header price and the gallery's images to
  * that variant's; the facts beside the price, the specification table, the "What do grades mean?"
  * popover with the `condition-grades` CMS block and the zoom view are there; a sold-out grade can be
@@ -54,7 +54,7 @@ function gradeChoices(p: Doc) {
 const headerPrice = (page: Page) =>
   page.locator('.product-info > .price').locator('ins.price-special, span:not(.sr-only)').first();
 
-describe('product page (issue #13 Deciding)', () => {
+describe('product page: what a shopper decides by', () => {
   it('a grade changes price and images; facts, specs, popover, zoom; axe finds nothing', async () => {
     const docs = await configurables();
     // a product where another in-stock grade has another price and another image
@@ -148,7 +148,7 @@ describe('product page (issue #13 Deciding)', () => {
     }
   });
 
-  it('a sold-out grade can be chosen and offers the back-in-stock request (issue #14 item 14)', async () => {
+  it('a sold-out grade can be chosen and offers the back-in-stock request', async () => {
     const docs = await configurables();
     let found: { doc: Doc; value: number; sku: string } | null = null;
     for (const doc of docs) {
@@ -175,7 +175,7 @@ describe('product page (issue #13 Deciding)', () => {
     await page.close();
   });
 
-  it('search finds a sold-out product, its card out of stock, opening its page with the request (issue #14 item 14)', async () => {
+  it('search finds a sold-out product, its card out of stock, opening its page with the request', async () => {
     const q = encodeURIComponent(
       JSON.stringify({ filters: { type_id: 'simple', 'stock.is_in_stock': false } }),
     );

@@ -1,5 +1,5 @@
 /**
- * Two shop processes, one PostgreSQL (and Redis): issue #16 goal 4. What one process writes the other
+ * Two shop processes, one PostgreSQL (and Redis), so a shop can use every core. What one process writes the other
  * must see: an import (within CATALOG_VERSION_TTL_MS), a cart, one order id sent to both at once (one
  * order), the page cache of both invalidated by a catalogue change, and the rate limits shared.
  * Then `npm start`'s cluster: WEB_CONCURRENCY=2 runs two workers under one primary, and SIGTERM to the
@@ -53,7 +53,7 @@ function databaseUrl(db: TestDatabase): string {
   return u.toString();
 }
 
-describe.skipIf(!pgUrl)('two shop processes on one PostgreSQL (issue #16)', () => {
+describe.skipIf(!pgUrl)('two shop processes on one PostgreSQL', () => {
   let db: TestDatabase;
   let a: ShopProcess;
   let b: ShopProcess;
@@ -194,7 +194,7 @@ describe.skipIf(!pgUrl)('two shop processes on one PostgreSQL (issue #16)', () =
   });
 });
 
-describe.skipIf(!pgUrl || !redisUrl)('npm start on every core: WEB_CONCURRENCY workers (issue #16)', () => {
+describe.skipIf(!pgUrl || !redisUrl)('npm start on every core: WEB_CONCURRENCY workers', () => {
   it('runs two workers sharing the port, and SIGTERM to the primary stops them all', async () => {
     const db = await createTestDatabase({ url: pgUrl, empty: true });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-cluster-'));

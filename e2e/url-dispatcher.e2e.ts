@@ -1,5 +1,5 @@
 /**
- * Issue #14 item 5: a shop moving from Magento keeps its URLs. A second shop process with
+ * A shop moving from Magento keeps its URLs. A second shop process with
  * URL_DISPATCHER=true (no demo data, one imported Magento-shaped category and product) serves the
  * product at its url_path, in the browser after a click from its category too; `/p/...` answers 301.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #14 item 2: a shopper who ships to Estonia pays the net prices plus Estonian VAT (24 %), not
+ * A shopper who ships to Estonia pays the net prices plus Estonian VAT (24 %), not
  * the Lithuanian gross: the checkout's review shows the totals computed by hand from the catalogue's
  * net price and the demo's net shipping amounts, says "Prices include Estonian VAT 24 %", and the
  * order charges exactly what the review showed.

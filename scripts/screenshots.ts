@@ -1,6 +1,6 @@
 /**
- * `npm run screenshots`: pictures of the shop so anyone can look at it without running it by hand
- * (issue #13 "Verified by"). Builds the storefront when there is no build, starts the shop on a free
+ * `npm run screenshots`: pictures of the shop so anyone can look at it without running it by hand.
+ * Builds the storefront when there is no build, starts the shop on a free
  * port with a temporary DATA_DIR (the demo catalogue loads on its first start), and saves PNGs of the
  * home, a category, a product, the cart (the mini cart), the checkout (review step, filled in) and the
  * thank-you page of a real order (cash on delivery, a demo payment method) at 390×844 and 1366×900 in

@@ -1,5 +1,5 @@
 // The shop server as one ES module, apps/server/dist/server.mjs, which `npm start`, the benches and
-// the browser journeys run (issue #16 goal 7: memory).
+// the browser journeys run (memory).
 //
 // Why: run through tsx, the shop kept every TypeScript file's source, its transformed JavaScript and
 // an inline source map in its heap, and tsx's loader thread is a second V8 isolate. Measured on the

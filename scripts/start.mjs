@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build the storefront and the server bundle when either is missing or older than its
-// sources, then run the shop (API + SSR) from the bundle (scripts/server-bundle.mjs). See README "Commands".
+// sources, then run the shop (API + SSR) from the bundle (scripts/server-bundle.mjs). See CONTRIBUTING.md "Commands".
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -6,7 +6,7 @@ import { buildServerBundle, serverBundleIsStale, SERVER_BUNDLE } from '../script
 const root = path.resolve(import.meta.dirname, '..');
 const beside = (name: string) => path.join(path.dirname(SERVER_BUNDLE), name);
 
-describe('the server bundle npm start runs (issue #16 goal 7)', () => {
+describe('the server bundle npm start runs', () => {
   beforeAll(async () => {
     await buildServerBundle();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shopEnv, shopNodeFlags } from '../scripts/shop-node-flags.mjs';
 
 describe('the shop process Node flags (npm start and the benches that start the shop)', () => {
-  it('gives the shop a 16 MB young generation and an old generation that grows by half at most (issue #16 goal 7)', () => {
+  it('gives the shop a 16 MB young generation and an old generation that grows by half at most', () => {
     expect(shopNodeFlags(undefined)).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=50']);
     expect(shopNodeFlags('--enable-source-maps')).toEqual([
       '--max-semi-space-size=16',
@@ -20,7 +20,7 @@ describe('the shop process Node flags (npm start and the benches that start the 
     expect(out.toString().trim()).toBe('ok');
   });
 
-  it('has glibc give large allocations back to the system when freed (issue #16 goal 6), unless set already', () => {
+  it('has glibc give large allocations back to the system when freed, unless set already', () => {
     expect(shopEnv({})).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
     expect(shopEnv({ MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({});
   });

@@ -1,5 +1,5 @@
 /**
- * Issue #13 "Words": no English in the lt and ru store views. Scans the storefront dictionaries, the
+ * No English in the lt and ru store views. Scans the storefront dictionaries, the
  * domain's messages and the demo generator's texts (catalogue, CMS pages and blocks, news) for
  * English left in a Lithuanian or Russian text.
  *
@@ -56,7 +56,7 @@ const DISPLAY_KEYS = new Set(['name', 'title', 'label', 'frontend_label', 'descr
 /**
  * Not checked: URL parts (slugs, keys), pickup point names (the carrier's own names, one for every
  * store view), and a configurable's option labels (the indexer shows the attribute's label of the
- * store view instead). Product and child names are checked (issue #13: "Black" and "Silver" were in
+ * store view instead). Product and child names are checked ("Black" and "Silver" were in
  * lt and ru names); their brand and model words are in every language and so not English.
  */
 const SKIPPED = /\.(slug|url_key|url_path|identifier|sku|image)$|\.pickup_points\b|\.configurable_options\[\d+\]\.label$/;
@@ -154,7 +154,7 @@ function englishIn(triples: Triple[], vocabulary: Set<string>): string[] {
   return found;
 }
 
-describe('no English in the lt and ru store views (issue #13 "Words")', () => {
+describe('no English in the lt and ru store views', () => {
   const dictionaries = dictionaryTriples();
   const demo = demoTriples();
   const vocabulary = englishVocabulary([...dictionaries, ...demo]);

@@ -1,5 +1,5 @@
 /**
- * The workspaces' boundaries (issue #17 item 5), beside the ESLint rule that forbids the wrong package
+ * The workspaces' boundaries, beside the ESLint rule that forbids the wrong package
  * names (eslint.config.js "layers"):
  * - each workspace's package.json declares every workspace it imports (so `npm ls` and a bundler see
  *   the real graph, and removing a dependency breaks the build instead of working by accident);

@@ -9,7 +9,7 @@ const CLIENT_MESSAGES = fileURLToPath(new URL('./app/i18n/domain-messages.client
 const VIRTUAL_MESSAGES = /^virtual:vitrina-messages\/(en|lt|ru)$/;
 
 /**
- * The domain's message catalogue one language at a time in the browser (issue #16 goal 1: the three
+ * The domain's message catalogue one language at a time in the browser (the three
  * languages were ~5 KiB gzip of every page's first-load JavaScript). In the client build only, the domain's
  * messages.ts is replaced by i18n/domain-messages.client.ts, which loads `virtual:vitrina-messages/<code>`
  * (that language's texts and the English ones, written here from the domain's catalogue) with the
@@ -44,7 +44,7 @@ export default defineConfig({
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk
     // instead of ~25 chunks of 0.2-2 kB: the app shell is loaded by every page anyway, and each of those
     // chunks was a <link rel=modulepreload> in <head> competing with the first paint (Lighthouse mobile
-    // counts every high-priority request started before FCP). Measured (issue #3): 34-41 first-load
+    // counts every high-priority request started before FCP). Measured: 34-41 first-load
     // requests down to 12-14; first-load bytes +2-4 kB gzip on home/category (modules used only by lazy
     // chunks now ride in the shell), -1 kB on product. Route modules and lazy components keep their
     // own chunks. Not in it: the dictionaries (i18n/en, lt, ru: the browser loads the page's language only)

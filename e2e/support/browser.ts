@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
  * One Chromium per test file: launched before the file's tests, closed after them. Answers the two
  * calls the journeys make, so a file reads `const browser = useBrowser();` and then `browser.newPage()`.
  * Every page it opens is watched for Content-Security-Policy violations, and a test during which
- * any page reported one fails (issue #12: the journeys run with the shop's CSP on).
+ * any page reported one fails (the journeys run with the shop's CSP on).
  */
 export function useBrowser(): Pick<Browser, 'newPage' | 'newContext'> {
   let browser: Browser | undefined;

@@ -28,7 +28,7 @@ export async function chooseOptionsIfNeeded(page: Page) {
 
 /**
  * Opens a category from the desktop category menu: the first top link, or, when the first top items
- * are disclosure buttons (a category with subcategories, issue #13), the first one's "All in …" link;
+ * are disclosure buttons (a category with subcategories), the first one's "All in …" link;
  * `nth` picks a later link of the same list (another category than the first). On a phone (the bar is
  * not shown) the same choice is made in the side menu the header's menu button opens.
  */
@@ -53,7 +53,7 @@ export async function openFirstCategory(page: Page, menuName: string, nth = 0) {
   await nav.getByRole('link').nth(nth).click();
 }
 
-/** the page does not scroll sideways: the document is no wider than the viewport (issue #13 "Look") */
+/** the page does not scroll sideways: the document is no wider than the viewport */
 export async function expectNoHorizontalScroll(page: Page, where: string) {
   const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
     // the innermost elements reaching past the viewport's right edge, to name what widens the page

@@ -65,7 +65,7 @@ import { StaffBackOffice } from './staff/back-office.ts';
 import { afterSaleRoutes } from './legal/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
-// News (issue #3): kept with the CMS.
+// News: kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
@@ -243,7 +243,7 @@ async function warnOfDemoAndSandbox(log: FastifyBaseLogger, database: Database, 
   if (await isDemoShop(database))
     log.warn(
       'DEMO SHOP: running on the seeded demo catalogue (demo products, coupons such as NEWS10, pickup points, special offers); ' +
-        'remove it with `npm run demo:remove` or import your catalogue with `--remove-demo` (README "Running it for real")',
+        'remove it with `npm run demo:remove` or import your catalogue with `--remove-demo` (docs/operations.md "Running it for real")',
     );
   for (const [slug, mode] of Object.entries(await payments.modes()))
     if (mode === 'sandbox') log.warn(`PAYMENT SANDBOX ON for ${slug}: anyone can mark their own order paid`);

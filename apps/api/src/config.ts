@@ -1,113 +1,9 @@
 /**
  * The API's configuration, read once from the environment by `loadApiConfig(env)`.
  *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `DATA_DIR` | `var` | data folder; only used to derive the `MEDIA_DIR` default |
- * | `MEDIA_DIR` | `$DATA_DIR/media` | image originals (`/demo/...`, `/media/...`); resized copies go to `MEDIA_DIR/.cache` |
- * | `BANNERS_DIR` | `$DATA_DIR/banners` | banner JSON per store view (`lt.json`, `en.json`, `ru.json`); a kind listed there replaces the database's banners of that kind in `/home-page` |
- * | `ADMIN_TOKEN` | unset | bearer token of `POST /vsbridge/admin/*`; unset means every admin call answers 401 |
- * | `PUBLIC_URL` | `http://localhost:3000` | the shop's public origin (OpenAPI `servers`, absolute links in answers) |
- * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike. |
- * | `CROSS_BORDER_TRADE` | `false` | VAT by destination (issue #14): off, every amount (products, shipping, fees, fixed coupons, thresholds; imported net of VAT) is charged net × (1 + the delivery country's rate) in the cart, its totals and the order, so the shop's net income is the same whatever the country (an Estonian address pays 24 %); the store view's default country (LT) applies until an address is given. `true` (Magento's "Cross Border Trade"): everyone pays the gross of the store view's default country and only the VAT contained in it is taken at the delivery country's rate (the behaviour before issue #14). The catalogue lists prices with the default country's VAT either way |
- * | `URL_DISPATCHER` | `false` | Issue #14 item 5, for a shop moving from Magento: `true` serves categories, products and CMS pages at their `url_path` (a category at its path, e.g. `/nesiojami-kompiuteriai`; a product at the `url_path` its import file gave, e.g. `/nesiojami-kompiuteriai/lenovo-t14.html`, else at `/p/{sku}/{slug}`; a CMS page at `/{slug}`; `/en` and `/ru` prefixed in those store views); `/api/url/map` maps such a bare path, `/c/…`, `/p/…` and `/i/…` answer 301 to it, and canonical links and hreflang name it. Read by the API and by the storefront process |
- * | `COD_PAYMENT_CODE` | `cashondelivery` | payment method code that carries the COD fee and is hidden for virtual carts |
- * | `OUT_OF_STOCK_LISTING` | `true` | list sold-out products in catalogue listings and search, after the available ones (README "Sold-out products stay listed"); `false`: the spec's rule, search requires `total_qty` above 0 (unless by id, sku or url_path) and `is_in_stock` |
- * | `SEARCH_TIMEOUT_MS` | `1000` | PostgreSQL `statement_timeout` of a catalogue search (spec §9 "1000 ms server") |
- * | `SEARCH_TYPO_THRESHOLD` | `0.4` | trigram word similarity (0..1) at which a search term matches a product with a typo |
- * | `SEARCH_INDEX` | `memory` | `memory`: product search answered by the in-process index (catalog/search-index.ts) in front of SQL; `sql`: SQL only |
- * | `PRICE_RANGES` | `0-50,50-100,100-150,150-` (the domain's PRICE_RANGES) | price aggregation buckets in euros incl. tax (spec §9); bucket keys `0.0-50.0` ... `150.0-*` |
- * | `CATALOG_CACHE_ENTRIES` | `2000` | in-process LRU of catalogue answers (key: hash of query + catalogue version); `0` turns it off |
- * | `CATALOG_CACHE_MB` | `64` | the same cache's memory budget: the estimated heap the cached answers take (4 bytes per character of their JSON), whichever of the two limits is reached first; `0` turns it off |
- * | `IMAGE_SIZES` | `150,266,300,400,452,600,800,1000,1200,1600,1920` | allowed widths/heights of `/vsbridge/image/{w}/{h}/resize/...` (none above 2000) |
- * | `IMAGE_MEMORY_CACHE_MB` | `64` | in-memory LRU of resized images |
- * | `IMAGE_DISK_CACHE_MB` | `1024` | disk cache of resized images (`MEDIA_DIR/.cache`): above it the least recently used copies are deleted (down to 90%); `0` keeps none on disk |
- * | `IMAGE_RESIZE_CONCURRENCY` | `2` | resizes running at once (each decodes an original and takes a core) |
- * | `IMAGE_RESIZE_QUEUE` | `32` | resizes waiting for a free slot; beyond that a request answers 503 with `Retry-After: 1` |
- * | `IMAGE_MAX_PIXELS` | `50000000` | largest original (width × height) that is decoded; a larger one answers 422, before decoding (a decompression bomb) |
- * | `API_BODY_LIMIT` | `1048576` | body limit of ordinary API calls in bytes (the catalogue import has its own 200 MB); a larger body answers 413 naming the limit, after the rest of it (up to 32 MB) has been read, so that the client can read the answer |
- * | `TRUST_PROXY` | off | whose `X-Forwarded-For` is believed for the client address (rate limits, logs): off = nobody, the TCP peer is the client; a number = that many reverse-proxy hops in front of the shop (`1`: one nginx), safe only when nothing but those proxies can reach the shop's port; or a comma list of proxy addresses/CIDRs (`10.0.0.0/8,127.0.0.1`, also `loopback`, `linklocal`, `uniquelocal`). Read by the shop server too. Never `true`: any client could then pick its own address |
- * | `REDIS_URL` | unset | reserved: shared catalogue cache between processes (see `catalog/cache.ts`); not used yet |
- *
- * Accounts, sessions and engagement (issue #6; apps/api/src/auth, user, newsletter, review, contact, mail):
- *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `AUTH_SECRET` | generated | key of the access tokens (HS256) and of the refresh-token successors; at least 32 characters. Unset: a random one is generated on the first start and kept in the `meta` table (key `auth_secret`), so restarts and other processes on the same database keep the sessions. Set it in production (then the database alone cannot mint tokens); changing it ends every session. |
- * | `ACCESS_TOKEN_TTL_SECONDS` | `900` | lifetime of an access token (15 min) |
- * | `REFRESH_TOKEN_TTL_DAYS` | `30` | lifetime of a refresh token; each rotation starts a new one |
- * | `REFRESH_REUSE_GRACE_SECONDS` | `10` | a rotated refresh token presented again within this time answers the same new pair; later it revokes the whole session |
- * | `PASSWORD_RESET_TTL_MINUTES` | `60` | validity of a password reset link (single use) |
- * | `RATE_LIMIT_LOGIN_ACCOUNT` | `10/900` | login attempts per account (e-mail, registered or not) per window, as `count/seconds` (`0` turns a limit off); a successful login clears the account's count; change-password's current-password checks count here too |
- * | `RATE_LIMIT_LOGIN_ADDRESS` | `50/900` | login attempts per client address (all of them) |
- * | `RATE_LIMIT_RESET_ACCOUNT` | `3/3600` | password reset e-mails per account |
- * | `RATE_LIMIT_RESET_ADDRESS` | `10/3600` | password reset requests per client address |
- * | `RATE_LIMIT_SIGNUP_ADDRESS` | `20/3600` | accounts created per client address |
- * | `RATE_LIMIT_NEWSLETTER_ADDRESS` | `20/3600` | newsletter subscriptions per client address |
- * | `RATE_LIMIT_NEWSLETTER_EMAIL` | `3/3600` | confirmation e-mails per subscribed address |
- * | `RATE_LIMIT_CONTACT_ADDRESS` | `5/3600` | contact messages per client address |
- * | `MAIL_FROM` | `Vitrina <no-reply@localhost>` | sender of the shop's e-mails |
- * | `CONTACT_EMAIL` | `info@localhost` | where contact form messages are e-mailed |
- * | `ORDERS_EMAIL` | unset | the shop's new-order notice goes to this address (one per order, issue #15); unset: no notice |
- * | `MAIL_OUTBOX_INTERVAL_MS` | `5000` | how often the outbox processor sends pending e-mails (LogTransport: to the log); `0` turns it off |
- * | `EXPOSE_OUTBOX` | `false` | `true` serves `GET /vsbridge/mail/outbox?kind&to` (the e-mails written, newest first) and keeps sent e-mails unredacted: for browser tests that follow links in e-mails. Never in production. |
- * | `SMTP_URL` | unset | e-mails go out through this SMTP server (`smtp://user:pass@host:587`, `smtps://host:465`) |
- * | `MAIL_DIR` | `$DATA_DIR/mail` when DATA_DIR is given | without SMTP_URL: each e-mail is written there as an `.eml` file; with neither (a bare API, tests) e-mails go to the log |
- * | `RATE_LIMIT_STOCK_ALERT_ADDRESS` | `20/3600` | back-in-stock requests per client address |
- * | `DEMO_SPECIAL_OFFERS` | `true` unless SEED_DEMO is `false` | in a shop seeded with the demo catalogue, every new customer gets three special offers labelled demo (10% off listed products in stock) |
- * | `GROUP_PRICING` | `false` | customer groups' price tiers: login answers a signed group token, and the render list, catalogue search and URL map price products at the tier of the `groupToken` (or a customer token); the cart and orders charge the tier of the cart's owner |
- * | `REDIS_URL` (rate limits) | unset | the rate-limit counters are kept in this Redis (shared by every process); unset: in the process |
- *
- * Orders awaiting online payment (issue #12; apps/api/src/order/unpaid.ts). Online payment: a payment
- * method that is not `offline` (NEOPAY, MOKILIZINGAS); cash on delivery and bank transfer are never touched:
- *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `UNPAID_ORDER_TTL_MINUTES` | `60` | an order still awaiting online payment this long after it was placed is cancelled and its units go back to stock; its page says it was not paid in time. A payment that arrives later revives it when the units are still there, otherwise the order stays cancelled with payment status `refund_due` and an `order.refund-due` outbox row for the staff |
- * | `PRICE_WINDOW_REFRESH_MS` | `60000` | how often the products whose special-price window opened or closed are re-indexed (catalog/price-windows.ts; also once at start); `0`: not in this process |
- * | `UNPAID_ORDER_SWEEP_INTERVAL_MS` | `60000` | how often this process looks for such orders; `0` turns the sweep off in this process (another process must run it) |
- * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
- * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
- *
- * The seller (issue #15: VAT invoices in invoice/, as `shop`; issue #13: the storefront footer, as
- * `company`, raw). Empty values are left off the invoice and the footer; while every one is unset and the
- * shop runs on the seeded demo catalogue, the footer shows fictional demo details marked as demo
- * (shop/store-info.ts). A shop that issues invoices sets at least the name, company code, VAT code and
- * address:
- *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `SHOP_COMPANY_NAME` | `Vitrina` | the seller's legal name |
- * | `SHOP_COMPANY_CODE` | empty | company code (įmonės kodas) |
- * | `SHOP_VAT_CODE` | empty | VAT code (PVM mokėtojo kodas), e.g. `LT100000000000` |
- * | `SHOP_ADDRESS` | empty | registered address, one line |
- * | `SHOP_PHONE` | empty | phone |
- * | `SHOP_EMAIL` | `CONTACT_EMAIL`'s address | e-mail |
- * | `SHOP_BANK_NAME` | empty | bank of the account below |
- * | `SHOP_IBAN` | empty | bank account (IBAN) buyers pay to; with `SHOP_BANK_NAME`, the bank-transfer thank-you page shows the account (otherwise only that the order awaits payment) |
- * | `INVOICE_PREFIX` | `VIT-` | invoice number series: the prefix, then 6 digits (`VIT-000001`), gap-free |
- *
- * Integration and operations (issue #15; integration/, README "Integration"):
- *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `WEBHOOK_URLS` | unset | comma list of http(s) URLs each order event is POSTed to (signed; at least once) |
- * | `WEBHOOK_SECRET` | unset | HMAC-SHA256 key of the `Vitrina-Signature` header; required (≥ 16 characters) when WEBHOOK_URLS is set |
- * | `WEBHOOK_INTERVAL_MS` | `2000` | how often pending deliveries are sent; `0`: not in this process |
- * | `WEBHOOK_TIMEOUT_MS` | `5000` | a receiver that does not answer within this is a failure (retried) |
- * | `WEBHOOK_MAX_ATTEMPTS` | `12` | attempts per delivery (backoff 10 s, 20 s, 40 s ... capped at 1 h) before it is given up (`failed`) |
- * | `METRICS_TOKEN` | unset | bearer token of `GET /metrics`; unset: `/metrics` answers only requests from the machine itself (loopback) |
- *
- * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
- *
- * The back office (issue #15 "Staff"; apps/api/src/staff): staff accounts come from `npm run staff`.
- *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `STAFF_SESSION_IDLE_MINUTES` | `30` | a staff session ends after this long without a request |
- * | `STAFF_SESSION_MAX_HOURS` | `10` | a staff session ends this long after its login, however busy |
- * | `RATE_LIMIT_STAFF_LOGIN_ACCOUNT` | `5/900` | staff login attempts per staff e-mail per window (`count/seconds`); a success clears the count |
- * | `RATE_LIMIT_STAFF_LOGIN_ADDRESS` | `20/900` | staff login attempts per client address |
+ * Every variable (name, default, meaning) is a row of SETTINGS in settings-table.ts, from which
+ * docs/configuration.md is generated (`npm run docs:config`); test/settings-table.test.ts fails when a
+ * variable read here is missing there. Payment providers: payment/config.ts.
  *
  * The rate-limit counters live in the process (auth/rate-limit.ts), or in Redis when REDIS_URL is set
  * (auth/redis-rate-limit.ts), so that several processes share them.
@@ -117,7 +13,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { loadPaymentConfig, type PaymentConfig } from './payment/config.ts';
-import { CASH_ON_DELIVERY_FEE_CENTS, PAYMENT_CASH_ON_DELIVERY, PRICE_RANGES, priceRangeKey } from '@vitrina/domain';
+import {
+  CASH_ON_DELIVERY_FEE_CENTS,
+  PAYMENT_CASH_ON_DELIVERY,
+  PRICE_RANGES,
+  priceRangeKey,
+} from '@vitrina/domain';
 
 export type PriceRange = { from: number; to: number | null };
 
@@ -179,7 +80,7 @@ export type ApiConfig = {
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
   crossBorderTrade: boolean;
-  /** URL_DISPATCHER: categories, products and CMS pages are served at their url_path (issue #14 item 5) */
+  /** URL_DISPATCHER: categories, products and CMS pages are served at their url_path */
   urlDispatcher: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
   payment: PaymentConfig;
@@ -245,7 +146,7 @@ export type TrustProxy = false | number | string[];
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
- * TRUST_PROXY (issue #12 item 7). Off by default: believing X-Forwarded-For from anyone lets every
+ * TRUST_PROXY. Off by default: believing X-Forwarded-For from anyone lets every
  * client choose the address its rate limits count against. `true` is refused for the same reason.
  */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
@@ -270,7 +171,9 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
  * hops (Fastify 5 ignores a bare number: a hop count cannot tell a proxy from a client that reaches
  * the shop directly, so it is only safe where nothing but the proxies can reach the shop's port).
  */
-export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }
@@ -345,7 +248,8 @@ function rateRule(env: NodeJS.ProcessEnv, name: string, fallback: string): RateR
 
 function email(env: NodeJS.ProcessEnv, name: string, fallback: string) {
   const raw = (env[name] || fallback).trim();
-  if (!/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(raw)) throw new Error(`${name} must be an e-mail address, got "${raw}"`);
+  if (!/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(raw))
+    throw new Error(`${name} must be an e-mail address, got "${raw}"`);
   return raw;
 }
 
@@ -407,7 +311,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
     smtpUrl: env.SMTP_URL || undefined,
-    mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
+    mailDir: env.MAIL_DIR
+      ? path.resolve(cwd, env.MAIL_DIR)
+      : env.DATA_DIR
+        ? path.join(dataDir, 'mail')
+        : undefined,
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
     company: {
       name: (env.SHOP_COMPANY_NAME ?? '').trim(),
@@ -450,7 +358,8 @@ function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {
   const v = (name: string, fallback = '') => (env[name] ?? '').trim() || fallback;
   const contact = email(env, 'CONTACT_EMAIL', 'info@localhost').replace(/^.*<([^>]+)>.*$/, '$1');
   const iban = v('SHOP_IBAN').replace(/\s+/g, '').toUpperCase();
-  if (iban && !/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(iban)) throw new Error(`SHOP_IBAN is not an IBAN: "${env.SHOP_IBAN}"`);
+  if (iban && !/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(iban))
+    throw new Error(`SHOP_IBAN is not an IBAN: "${env.SHOP_IBAN}"`);
   return {
     companyName: v('SHOP_COMPANY_NAME', 'Vitrina'),
     companyCode: v('SHOP_COMPANY_CODE'),
@@ -465,7 +374,8 @@ function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {
 
 function invoicePrefix(raw: string | undefined): string {
   const prefix = raw ?? 'VIT-';
-  if (!/^[A-Za-z0-9/_-]{0,12}$/.test(prefix)) throw new Error(`INVOICE_PREFIX: up to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
+  if (!/^[A-Za-z0-9/_-]{0,12}$/.test(prefix))
+    throw new Error(`INVOICE_PREFIX: up to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
   return prefix;
 }
 
@@ -507,6 +417,7 @@ export interface CompanyDetails {
 
 function authSecret(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (raw.length < 32) throw new Error('AUTH_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+  if (raw.length < 32)
+    throw new Error('AUTH_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)');
   return raw;
 }

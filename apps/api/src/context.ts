@@ -67,7 +67,7 @@ export type ApiContext = {
   metrics: ApiMetrics;
   /** signed order webhooks from order_events (integration/webhooks.ts) */
   webhooks: WebhookDispatcher;
-  /** the back office's staff sessions (staff/sessions.ts; issue #15) */
+  /** the back office's staff sessions (staff/sessions.ts) */
   staffSessions: StaffSessions;
   /** what the back office reads and changes besides the order lifecycle (staff/back-office.ts) */
   backOffice: StaffBackOffice;

@@ -1,6 +1,6 @@
 /**
  * @vitrina/api: the shop's commerce API (`/vsbridge/*`, `/api/url/map`, `/healthz`) as a Fastify
- * instance. See README "API" and config.ts for the environment variables.
+ * instance. Its environment variables: settings-table.ts (docs/configuration.md).
  */
 export { buildApi, type BuildApiOptions } from './app.ts';
 export { storefrontReadsOf, type StorefrontReads } from './storefront-reads.ts';
@@ -9,6 +9,6 @@ export type { ErrorBody } from './http/error-handler.ts';
 export { redactUrl, withLogRedaction } from './http/log.ts';
 export { RESPONSE_COMPRESSION } from './http/compression.ts';
 export { addSecurityHeaders, isPersonalApiPath } from './http/security-headers.ts';
-// the back office's accounts (issue #15): `npm run staff` and tests create staff with these
+// the back office's accounts: `npm run staff` and tests create staff with these
 export { addStaff, disableStaff, listStaff, setStaffPassword, type StaffAccount } from './staff/accounts.ts';
 export { CLI_ACTOR } from './staff/audit.ts';

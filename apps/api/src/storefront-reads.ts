@@ -1,12 +1,12 @@
 /**
- * The reads of a server render, without HTTP (issue #16): a storefront in the same process as the
+ * The reads of a server render, without HTTP: a storefront in the same process as the
  * API (apps/server) calls these instead of sending its loaders' GET requests through Fastify. Each
  * answers what the route's JSON would be (the search response; the envelope's `result` of the shop
  * routes) after the route's own validation of the same query, from the same services and caches.
  *
  * The answer may be a cached object shared with other requests: callers read it, never change it.
  * Anything the routes would refuse or fail on rejects here; the caller then asks the route itself
- * (apps/web lib/api.ts), so an error answers exactly as over HTTP.
+ * (apps/web api-client/api.ts), so an error answers exactly as over HTTP.
  */
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_STORE_CODE } from '@vitrina/domain';

@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 2: the API judges addresses by the one address rule (domain address-rules.ts), as
+ * The API judges addresses by the one address rule (domain address-rules.ts), as
  * the checkout and account forms do. Each case here was accepted by the API before the rule and
  * refused by the storefront's forms: a courier address without a house number, a delivery without a
  * phone, a billing address of its own without a city, a saved address with a one-letter name.

@@ -1,5 +1,5 @@
 /**
- * The API fuzzing suite (issue #12 "Verified by": 0 answers of 5xx). Every operation of the API's own
+ * The API fuzzing suite (0 answers of 5xx). Every operation of the API's own
  * OpenAPI document (`GET /vsbridge/openapi.json`), plus the routes it hides (listed in HIDDEN_ROUTES),
  * receives hostile requests: wrong types, huge strings, unicode and NUL bytes, negative, huge and
  * NaN-like numbers, arrays where objects are expected, deeply nested JSON, missing and extra fields,
@@ -29,7 +29,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const HIDDEN_ROUTES: Operation[] = [
   { method: 'GET', path: '/healthz', parameters: [] },
   { method: 'GET', path: '/vsbridge/openapi.json', parameters: [] },
-  // operations (issue #15): Prometheus text (loopback or METRICS_TOKEN) and readiness
+  // operations: Prometheus text (loopback or METRICS_TOKEN) and readiness
   { method: 'GET', path: '/metrics', parameters: [] },
   { method: 'GET', path: '/readyz', parameters: [] },
   // EXPOSE_OUTBOX=true (browser tests only)
@@ -70,7 +70,7 @@ const EXCLUDED: string[] = [];
  * every other route is checked.
  */
 const NON_ENVELOPE_SUCCESS = [
-  // issue #15: Prometheus text, the readiness probe, invoice PDFs, the orders export's CSV
+  // Prometheus text, the readiness probe, invoice PDFs, the orders export's CSV
   /^\/metrics$/,
   /^\/readyz$/,
   /\/invoice$/,

@@ -1,5 +1,5 @@
 /**
- * Oversized bodies over a real socket (issue #12 item 14): a client that sends 5 MB of JSON to an
+ * Oversized bodies over a real socket: a client that sends 5 MB of JSON to an
  * endpoint of the 1 MB API_BODY_LIMIT reads a 413 in the API's envelope naming the limit. Before,
  * the API answered and closed the connection while the body was still arriving, so a client that
  * sends its whole request before reading the answer (Python's urllib, curl on a slow link, a browser

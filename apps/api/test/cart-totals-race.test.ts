@@ -1,5 +1,5 @@
 /**
- * Issue #4 "Verified by": totals compared to the cent with hand-computed figures for a cart with a
+ * Totals compared to the cent with hand-computed figures for a cart with a
  * special price (and an expired one), 21 % VAT, a percent coupon, a paid shipping method and the
  * cash-on-delivery fee; and racing updates to one cart (catalogue-and-cart.md §4, §7 "Cart").
  */

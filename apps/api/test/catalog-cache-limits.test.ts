@@ -1,5 +1,5 @@
 /**
- * The catalogue answer cache and paging cannot be used to fill the API's memory (issue #12 item 9):
+ * The catalogue answer cache and paging cannot be used to fill the API's memory:
  * the cache is bounded by bytes (CATALOG_CACHE_MB), not only by entries; a product search asks for
  * at most PRODUCT_SEARCH_MAX_SIZE hits and no search starts beyond SEARCH_MAX_FROM (400 naming the
  * field); categories keep the spec's 4000.

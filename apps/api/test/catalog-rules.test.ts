@@ -1,5 +1,5 @@
 /**
- * Issue #3 audit: the catalogue API's rules not covered elsewhere (search.test.ts, url-map.test.ts,
+ * The catalogue API's rules not covered elsewhere (search.test.ts, url-map.test.ts,
  * envelope.test.ts): index aliases, the 999 filter-value cap, system parameters, the 3-character
  * minimum for free text only, single lookups and their refusals, grouped and bundle children with
  * status 1, the computed price fields, CMS paging limits.

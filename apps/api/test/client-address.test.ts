@@ -1,5 +1,5 @@
 /**
- * The client address behind rate limits and logs (issue #12 item 7): X-Forwarded-For is believed
+ * The client address behind rate limits and logs: X-Forwarded-For is believed
  * only from the proxies TRUST_PROXY names; by default a forged header changes neither the bucket a
  * request counts in nor the address logged. Also the request log's redaction of secrets (item 11).
  */

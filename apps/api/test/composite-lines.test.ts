@@ -1,5 +1,5 @@
 /**
- * Issue #12 item 1: a bundle or grouped line must say what it buys, and is priced from it
+ * A bundle or grouped line must say what it buys, and is priced from it
  * (catalogue-and-cart.md §4 "Price rules": "Grouped product price is the sum of the linked
  * products' price times quantity. Bundle price is computed from the default or selected options.").
  * Lines with empty selections, a required option left out, a link of another option or an

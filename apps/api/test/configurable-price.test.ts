@@ -1,5 +1,5 @@
 /**
- * Issue #14 item 1: a configurable parent shows the price of the variant the spec's rule chooses with
+ * A configurable parent shows the price of the variant the spec's rule chooses with
  * no option chosen — the cheapest available child (catalogue-and-cart.md §4 "Configurable product":
  * "The chosen variant is the available child with the most matching attributes. Ties go to the lowest
  * price. Children that are out of stock, or status 2 or more, are skipped.") — never its own price.
@@ -36,7 +36,7 @@ const mapped = async (url: string) => {
   return res.body._source;
 };
 
-describe('a configurable parent shows its cheapest available child’s price (issue #14 item 1)', () => {
+describe('a configurable parent shows its cheapest available child’s price', () => {
   it('in the category listing, every price field of the document', async () => {
     const hits = await search({ filters: { category_ids: 11 } }, { size: 100 });
     expect(priceOf(hits, 'CFG-HI')).toMatchObject({
@@ -49,7 +49,7 @@ describe('a configurable parent shows its cheapest available child’s price (is
       price_incl_tax: P.low,
       final_price: 40000,
     });
-    // nothing for sale: listed after the available products (issue #14 item 14), at the price of
+    // nothing for sale: listed after the available products, at the price of
     // the cheapest enabled child, out of stock
     expect(priceOf(hits, 'CFG-NONE')).toMatchObject({
       final_price_incl_tax: P.none,
@@ -67,7 +67,7 @@ describe('a configurable parent shows its cheapest available child’s price (is
     expect((await at(P.high)).map((h) => h._source.sku)).toContain('CFG-HI');
     expect((await at(P.highOwn)).map((h) => h._source.sku)).not.toContain('CFG-HI');
     const listed = await search({ filters: { category_ids: 11 } }, { size: 100, sort: 'final_price:asc' });
-    // the available products by price, then the sold-out CFG-NONE (issue #14 item 14), cheaper though it is
+    // the available products by price, then the sold-out CFG-NONE, cheaper though it is
     expect(listed.at(-1)?._source).toMatchObject({ sku: 'CFG-NONE', final_price_incl_tax: P.none });
     const sorted = listed.slice(0, -1).map((h) => h._source.final_price_incl_tax);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));

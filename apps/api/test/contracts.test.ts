@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 1: the API's money-bearing answers are what the shared contracts
+ * The API's money-bearing answers are what the shared contracts
  * (packages/domain/src/contracts) say, field for field: each answer is parsed strictly, so a field
  * added, renamed or retyped on one side fails here before it reaches the storefront's types.
  */

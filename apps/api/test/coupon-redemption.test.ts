@@ -1,5 +1,5 @@
 /**
- * A coupon's usage cap holds under concurrent orders (issue #12 item 2): the newsletter's single-use
+ * A coupon's usage cap holds under concurrent orders: the newsletter's single-use
  * coupon applied to many carts at once gives its discount to one order only; the others are refused
  * with the spec's coupon message and write nothing. On PGlite the orders are serialised; on
  * PostgreSQL (TEST_DATABASE_URL) they really race.

@@ -1,5 +1,5 @@
 /**
- * Issue #12 item 16: PostgreSQL goes away during a burst of cart and order requests and comes back.
+ * PostgreSQL goes away during a burst of cart and order requests and comes back.
  * Clients create carts, add a product and place orders, each order with its own idempotency key and
  * retried with the same key and body on 503 (as a shop's client does after a Retry-After); the
  * private server (private-postgres.ts, never the shared one) is stopped mid-burst, kept down for

@@ -1,5 +1,5 @@
 /**
- * Issue #13 "Deciding": the product page quotes delivery before there is a cart
+ * The product page quotes delivery before there is a cart
  * (`GET /vsbridge/shop/delivery-options`). Its fees must be the ones checkout then charges for the
  * store view's default country, to the cent, and it names the payment methods a cart may use.
  */
@@ -104,7 +104,7 @@ type Payment = {
   is_server_method: boolean;
 };
 
-describe('GET /vsbridge/shop/checkout-options (issue #14 item 10: the offline checkout)', () => {
+describe('GET /vsbridge/shop/checkout-options (the offline checkout)', () => {
   it('per delivery country: the methods and fees checkout offers a small cart there, to the cent', async () => {
     const r = await api.call({ method: 'GET', url: '/vsbridge/shop/checkout-options?storeCode=en' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);

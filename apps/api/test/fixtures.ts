@@ -254,7 +254,7 @@ export function testCatalog() {
 }
 
 /**
- * Grouped and bundle products (issue #12 item 1), imported on top of testCatalog() by the tests that
+ * Grouped and bundle products, imported on top of testCatalog() by the tests that
  * need them (kept apart so that the listings and counts other tests rely on stay as they are).
  * Prices incl. 21 % VAT in cents: COMPOSITE_PRICE.
  */
@@ -336,7 +336,7 @@ export function compositeCatalog() {
 }
 
 /**
- * Configurable parents whose own price differs from their children's (issue #14 item 1), imported on
+ * Configurable parents whose own price differs from their children's, imported on
  * top of testCatalog() by the tests that need them. The parent shows the price of the variant the
  * rule chooses for an empty selection: the cheapest available child (catalogue-and-cart.md §4
  * "Configurable product"). Prices incl. 21 % VAT in cents: CONFIGURABLE_PRICE.

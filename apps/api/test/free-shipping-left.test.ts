@@ -1,5 +1,5 @@
 /**
- * The cart says how much is left to reach free shipping (issue #13 "Paying"): the totals answer the
+ * The cart says how much is left to reach free shipping: the totals answer the
  * lowest free-shipping threshold incl. VAT of the paid methods to the cart's country and the
  * difference to the subtotal, computed by the server (the fixture's courier: 81,82 € net = 99,00 €).
  */

@@ -1,5 +1,5 @@
 /**
- * Image resizing cannot be used to exhaust the server (issue #12 item 10): resizes run at most
+ * Image resizing cannot be used to exhaust the server: resizes run at most
  * IMAGE_RESIZE_CONCURRENCY at a time with IMAGE_RESIZE_QUEUE waiting, the rest answered 503 with
  * Retry-After (never queued without limit, never a 500); an original that decodes to more than
  * IMAGE_MAX_PIXELS is refused with a 422 before it is decoded; the disk cache stays under

@@ -1,5 +1,5 @@
 /**
- * Issue #12 items 5 and 6: the shop's own amounts (shipping prices, free-shipping thresholds, payment
+ * The shop's own amounts (shipping prices, free-shipping thresholds, payment
  * fees, coupon amounts and minimums) are imported net of VAT like product prices and charged gross by
  * the one rule of the domain (importedInclTax); and the totals the cart answers for a chosen shipping
  * and payment method are, to the cent, what the order then charges, for every combination.

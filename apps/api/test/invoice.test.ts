@@ -1,5 +1,5 @@
 /**
- * VAT invoices (issue #15 "Invoices"): a PDF with the seller of the settings, the buyer (a company
+ * VAT invoices: a PDF with the seller of the settings, the buyer (a company
  * here), the lines with their grade, VAT by rate and the order's totals to the cent, in the order's
  * language; numbers from a gap-free series, one per order; who may download it.
  */

@@ -1,5 +1,5 @@
 /**
- * What the listing pages ask the catalogue since issue #13, through HTTP against PGlite: the
+ * What the listing pages ask the catalogue, through HTTP against PGlite: the
  * shopper's own price range (inclusive bounds on the final price), relevance as a sort for a text
  * search, the children's option values a card needs to show the filtered variant, and the home
  * page's bestsellers by units sold.

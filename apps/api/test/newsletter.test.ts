@@ -82,7 +82,7 @@ describe('newsletter: /mailer/subscribe and /mailer/mail-confirmation', () => {
     expect(await outbox(api, { kind: 'mail.newsletter-coupon', to: email })).toHaveLength(1);
   });
 
-  it("tells an address's status to its owner only (issue #12 item 11)", async () => {
+  it("tells an address's status to its owner only", async () => {
     const owner = await customer(api, 'owner');
     const other = await customer(api, 'other');
     const ask = (email: string, token?: string) =>

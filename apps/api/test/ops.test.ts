@@ -1,5 +1,5 @@
 /**
- * Operations endpoints (issue #15 "Integration and operations"): /healthz (alive), /readyz (database
+ * Operations endpoints: /healthz (alive), /readyz (database
  * and search index; 503 otherwise), /metrics in Prometheus text format, readable from the machine
  * itself or with METRICS_TOKEN only.
  */

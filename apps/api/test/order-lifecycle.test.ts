@@ -1,5 +1,5 @@
 /**
- * The order lifecycle through HTTP (issue #15 "Order lifecycle", "Messages", "Verified by"): the
+ * The order lifecycle through HTTP ("Messages", "Verified by"): the
  * admin-token API moves orders along the domain's table; a forbidden action answers 409 and changes
  * nothing; cancel sent five times at once returns the stock once; each e-mail is written once, in
  * the order's store-view language; a customer token or no token cannot reach the admin routes.

@@ -220,7 +220,7 @@ describe('POST /vsbridge/order/create', () => {
   });
 });
 
-// issue #5 "Tests" (API): idempotency, oversell with concurrent orders, tampered prices, foreign carts
+// The order API under misuse: idempotency, oversell with concurrent orders, tampered prices, foreign carts
 describe('POST /vsbridge/order/create: retried, raced, tampered with', () => {
   const orderOf = async (number: string) =>
     (

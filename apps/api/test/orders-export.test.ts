@@ -1,5 +1,5 @@
 /**
- * The ERP's orders export (issue #15 "Integration and operations"): admin token only; JSON and CSV
+ * The ERP's orders export: admin token only; JSON and CSV
  * with lines and totals; stable cursor paging by id or by change time; CSV safely escaped.
  */
 import { randomBytes } from 'node:crypto';

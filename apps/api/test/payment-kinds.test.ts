@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 2: "cash on delivery" is a configured code (COD_PAYMENT_CODE), and every client learns
+ * "cash on delivery" is a configured code (COD_PAYMENT_CODE), and every client learns
  * a method's kind from the API (methods, checkout options, the order) instead of comparing codes. With
  * the code changed, the fee, the virtual-cart rule and the thank-you page's kind all follow it.
  */

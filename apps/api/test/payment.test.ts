@@ -78,7 +78,7 @@ async function sandboxOutcome(api: TestApi, redirect: string, outcome: 'paid' | 
   expect(page.status).toBe(200);
   const html = String(page.res.body);
   expect(html).toContain('SANDBOX');
-  // no script at all, its own form only, never framed (issue #12 item 12)
+  // no script at all, its own form only, never framed
   expect(page.res.headers['content-security-policy']).toBe(
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   );
@@ -122,7 +122,7 @@ describe('payments in sandbox mode (no credentials, PAYMENT_SANDBOX=true)', () =
     expect(new Set(all.map((b) => b.country))).toEqual(new Set(['LT', 'LV', 'EE']));
   });
 
-  it('NEOPAY: the payment purpose is in the language of the store view (issue #13 "Words")', async () => {
+  it('NEOPAY: the payment purpose is in the language of the store view', async () => {
     for (const [store, word] of [['lt', 'Užsakymas'], ['ru', 'Заказ']] as const) {
       const { cart, order } = await placeOrder(api, 'NEOPAY', store);
       const res = await api.app.inject(`/vsbridge/neopay/payment/${cart}/HABALT22`);
@@ -529,7 +529,7 @@ describe('PAYMENT_SANDBOX=false without credentials', () => {
   });
 });
 
-describe('which provider runs a sandbox (issue #12 item 3)', () => {
+describe('which provider runs a sandbox', () => {
   const neopay = { projectId: '1', projectKey: 'k', apiUrl: 'https://psd2.neopay.lt' };
   const mokilizingas = { merchantId: 'm', secret: 's', url: 'https://mokilizingas.example' };
   const credentials = {
@@ -581,7 +581,7 @@ async function offeredCodes(api: TestApi): Promise<string[]> {
   return (res.body.result as { code: string }[]).map((m) => m.code);
 }
 
-describe('PAYMENT_SANDBOX unset in a shop that is not the demo (issue #12 item 3)', () => {
+describe('PAYMENT_SANDBOX unset in a shop that is not the demo', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startApi();
@@ -660,7 +660,7 @@ describe('PAYMENT_SANDBOX unset in a shop that is not the demo (issue #12 item 3
   });
 });
 
-describe('the start log (issue #12 items 3 and 17)', () => {
+describe('the start log', () => {
   /** the warn lines buildApi logs on a database that is (or is not) the demo */
   async function startWarnings(env: Record<string, string>, demo: boolean): Promise<string[]> {
     const database = await createTestDatabase();

@@ -1,5 +1,5 @@
 /**
- * Issue #13 "Paying": a parcel locker or store pickup needs no home address, a courier does. The
+ * A parcel locker or store pickup needs no home address, a courier does. The
  * order (and the cart's shipping information) with a pickup method and no street is accepted; a
  * courier order without one is refused, the missing fields named in the shopper's language. Store
  * pickup's point carries its opening hours into the pickup-point list and the order.

@@ -1,5 +1,5 @@
 /**
- * The special-price window job runs in the API itself (issue #17 item 2): the API on its own, with no
+ * The special-price window job runs in the API itself: the API on its own, with no
  * shop process around it, stops charging a special price once its window has closed. Before, the job
  * lived in apps/server and this API kept the expired price in the cart.
  */

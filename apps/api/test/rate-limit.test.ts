@@ -1,5 +1,5 @@
 /**
- * The in-process rate limiter under a flood of distinct keys (issue #12 item 8): cheap refused
+ * The in-process rate limiter under a flood of distinct keys: cheap refused
  * requests with random e-mails must not push a victim's lockout out of the bounded table.
  */
 import { randomBytes } from 'node:crypto';

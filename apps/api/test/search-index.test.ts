@@ -291,7 +291,7 @@ describe('in-process search index = SQL search', () => {
   });
 });
 
-describe('sold-out products (issue #14 item 14): listed after the available ones, or not at all', () => {
+describe('sold-out products: listed after the available ones, or not at all', () => {
   type Doc = { _id: string; _source: { total_qty: number; stock: { is_in_stock: boolean } } };
   const availability = (body: { hits: { hits: Doc[] } }) =>
     body.hits.hits.map((h) => (h._source.total_qty > 0 && h._source.stock.is_in_stock ? 1 : 0));
@@ -500,7 +500,7 @@ describe('the index follows the database', () => {
     await index.warm('en', version);
     // sold out now: with out-of-stock listing off, total_qty > 0 is a base rule (not by sku: then
     // stock is not required), so search by its category instead; with it on (the default), the
-    // category lists it after the available products (issue #14 item 14)
+    // category lists it after the available products
     const [cat] = await database.query<{ c: number }>(
       "SELECT category_ids[1] AS c FROM product_index WHERE store_code = 'en' AND product_id = $1",
       [row!.product_id],

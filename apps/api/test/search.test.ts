@@ -27,7 +27,7 @@ describe('catalogue search: the spec rules (catalogue-and-cart.md §5)', () => {
     expect(hit).toMatchObject({ _id: expect.any(String), _score: expect.any(Number), _source: { sku: expect.any(String) } });
   });
 
-  it('lists only visibility 2/3/4, status 0/1 and price above 0; sold-out ones too (OUT_OF_STOCK_LISTING on, issue #14 item 14)', async () => {
+  it('lists only visibility 2/3/4, status 0/1 and price above 0; sold-out ones too (OUT_OF_STOCK_LISTING on)', async () => {
     const listed = skus(await search({}, { size: 100 }));
     expect(listed).toEqual(['ACC-3002', 'AUD-4001', 'LAP-1001', 'LAP-1002', 'MBA-7000', 'PHN-2001', 'SW-5001']);
     expect(listed).not.toContain('PHN-2002'); // status 2
@@ -241,12 +241,12 @@ describe('catalogue search: other entity types', () => {
 });
 
 /**
- * The spec's "Search minimum score 1" (catalogue-and-cart.md §9) on our scale (README "Decisions"):
+ * The spec's "Search minimum score 1" (catalogue-and-cart.md §9) on our scale (docs/decisions/):
  * a product's score is the sum over the term's words of how well each matched (1 = the word as
  * written; a prefix, stem or typo within SEARCH_TYPO_THRESHOLD less), so 1 is not a floor of that
  * sum; it is the share of the term's words a product must match: all of them.
  */
-describe.each(['memory', 'sql'] as const)('search minimum score 1 (issue #14 item 18), SEARCH_INDEX=%s', (index) => {
+describe.each(['memory', 'sql'] as const)('search minimum score 1, SEARCH_INDEX=%s', (index) => {
   type Hit = { _score: number; _source: { sku: string } };
   let shop: TestApi;
   beforeAll(async () => {
@@ -279,12 +279,12 @@ describe.each(['memory', 'sql'] as const)('search minimum score 1 (issue #14 ite
 
 
 /**
- * Sold-out products stay listed, after the available ones (issue #14 item 14; README "Decisions"):
+ * Sold-out products stay listed, after the available ones (docs/decisions/):
  * with OUT_OF_STOCK_LISTING on (the default) a category listing and a search find them, whatever
  * the sort, so that the shopper reaches their page and its back-in-stock request; off, the spec's
  * rule (catalogue-and-cart.md §5: total_qty above 0 and in stock) leaves them out. Both search paths.
  */
-describe.each(['memory', 'sql'] as const)('sold-out products listed last (issue #14 item 14), SEARCH_INDEX=%s', (index) => {
+describe.each(['memory', 'sql'] as const)('sold-out products listed last, SEARCH_INDEX=%s', (index) => {
   type Hit = { _source: { sku: string; stock: { is_in_stock: boolean } } };
   let shop: TestApi;
   let strict: TestApi;

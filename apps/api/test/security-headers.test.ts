@@ -1,5 +1,5 @@
 /**
- * Security headers on every API answer (issue #12 item 12, src/http/security-headers.ts): nosniff
+ * Security headers on every API answer (src/http/security-headers.ts): nosniff
  * and the referrer policy everywhere, errors included; no-store on the personal answers (cart, user,
  * order, payment); HSTS only for a request that came over HTTPS.
  */

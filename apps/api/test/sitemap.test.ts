@@ -106,7 +106,7 @@ describe('sitemap and robots.txt', () => {
       expect(all, loc).toContain(`${ORIGIN}${loc}`);
     // inactive categories are not pages
     expect(all).not.toContain(`${ORIGIN}/c/priedai`);
-    // one contact page: the moved `contacts` (a 301 to `contact-us`) is no page of its own (issue #13)
+    // one contact page: the moved `contacts` (a 301 to `contact-us`) is no page of its own
     for (const loc of ['/susisiekite-su-mumis', '/en/contact-us', '/ru/contact-us'])
       expect(all, loc).toContain(`${ORIGIN}${loc}`);
     for (const loc of ['/kontaktai', '/en/contacts', '/ru/contacts', '/i/kontaktai', '/i/contacts'])

@@ -1,5 +1,5 @@
 /**
- * The staff API through HTTP (issue #15 "Staff"): login, wrong password, rate limit, session
+ * The staff API through HTTP: login, wrong password, rate limit, session
  * timeouts, roles, customers and guests kept out, audit rows, CSV exports, and the command line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../src/shop/store-info.ts';
 import { startApi, type TestApi } from './helpers.ts';
 
-// issue #13 "Footer": the seller's details from SHOP_* settings, the methods by name per store view
+// The seller's details from SHOP_* settings, the methods by name per store view
 describe('GET /vsbridge/store-info', () => {
   describe('configured', () => {
     let api: TestApi;
@@ -51,7 +51,7 @@ describe('GET /vsbridge/store-info', () => {
         )[0]!.code,
       ]);
       // payment methods change by an import, which bumps the catalogue version: the answer is kept
-      // per version (issue #16, CatalogService.shared), so the same version still answers the old list
+      // per version (CatalogService.shared), so the same version still answers the old list
       const kept = (await api.call({ url: '/vsbridge/store-info?storeCode=en' })).body.result;
       expect(kept.payment_methods).toEqual(en.payment_methods);
       await bumpCatalogVersion(api.database);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontReadsOf, type StorefrontReads } from '../src/index.ts';
 import { startApi, type TestApi } from './helpers.ts';
 
-// issue #16: a server render in the shop process reads the services directly; each read answers
+// A server render in the shop process reads the services directly; each read answers
 // exactly the JSON the route sends (no undefined fields, no Dates: toStrictEqual against the parsed body)
 describe('storefront reads (in-process, no HTTP)', () => {
   let api: TestApi;

@@ -4,7 +4,7 @@ import { loadApiConfig } from '../src/config.ts';
 import { lineTaxRate, taxPricing, totalsOf, type PricedLine, type TaxPricing } from '../src/cart/pricing.ts';
 
 // catalogue-and-cart.md "Price rules": the tax country is the shipping address's country, else the
-// store view's default tax country (LT), else PL. Issue #14 item 2: with CROSS_BORDER_TRADE off (the
+// store view's default tax country (LT), else PL. with CROSS_BORDER_TRADE off (the
 // default) a net price of 100.00 is charged with that country's rate; with it on, every country pays
 // the LT gross (121.00) and only the VAT contained in it follows the country (the behaviour before).
 const rules = [

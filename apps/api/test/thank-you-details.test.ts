@@ -1,5 +1,5 @@
 /**
- * The thank-you page's order answer (issue #13 "Paying"): `GET /vsbridge/order/pull` names the
+ * The thank-you page's order answer: `GET /vsbridge/order/pull` names the
  * delivery method in the order's language and, for a bank transfer not paid yet, gives the shop's
  * account (bank by name), the amount and the statement reference in the store view's language.
  */

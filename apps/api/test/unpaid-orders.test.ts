@@ -1,5 +1,5 @@
 /**
- * Orders awaiting online payment (issue #12 item 4): the sweep cancels those not paid in time and
+ * Orders awaiting online payment: the sweep cancels those not paid in time and
  * returns their stock exactly once (cash on delivery untouched), a payment after the timeout never
  * makes a cancelled order look paid silently, and the open unpaid orders per customer and per client
  * address are capped (429). PGlite, and PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,6 +1,6 @@
 /**
- * `/api/url/map` with URL_DISPATCHER on (issue #14 item 5: a bare url_path maps) and its product
- * options and filters.sku (issue #14 item 17, url-map-options.ts in the domain).
+ * `/api/url/map` with URL_DISPATCHER on (a bare url_path maps) and its product
+ * options and filters.sku (url-map-options.ts in the domain).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@vitrina/db';
@@ -64,7 +64,7 @@ const map = async (body: Record<string, unknown>, on: TestApi = api) => {
 };
 const P = '/p/CFG-9000/test-laptop';
 
-describe('URL_DISPATCHER: a bare url_path maps (issue #14 item 5)', () => {
+describe('URL_DISPATCHER: a bare url_path maps', () => {
   it("maps a product's imported url_path, per store view", async () => {
     const { body } = await map({ url: '/nesiojami-kompiuteriai/test-laptop.html' });
     expect(body).toMatchObject({ _type: 'product', _source: { sku: 'CFG-9000', url_path: 'nesiojami-kompiuteriai/test-laptop.html' } });
@@ -94,7 +94,7 @@ describe('URL_DISPATCHER: a bare url_path maps (issue #14 item 5)', () => {
   });
 });
 
-describe('url map options and filters.sku (issue #14 item 17)', () => {
+describe('url map options and filters.sku', () => {
   it('without options the parent answers as it is', async () => {
     const { body } = await map({ url: P });
     expect(body._source.sku).toBe('CFG-9000');

@@ -301,7 +301,7 @@ describe('GET and POST /vsbridge/user/me', () => {
   });
 });
 
-describe('changing the e-mail (issue #12 item 11)', () => {
+describe('changing the e-mail', () => {
   const update = (token: string, body: Record<string, unknown>, store = 'en') =>
     api.call({ method: 'POST', url: `/vsbridge/user/me?storeCode=${store}`, headers: bearer(token), payload: body });
 
@@ -348,7 +348,7 @@ describe('changing the e-mail (issue #12 item 11)', () => {
   });
 });
 
-describe('no enumeration of accounts by password reset (issue #12 item 11)', () => {
+describe('no enumeration of accounts by password reset', () => {
   it('answers the same for a registered and an unknown e-mail; only the registered one gets a link', async () => {
     const c = await customer(api, 'known');
     const unknownEmail = uniqueEmail('unknown');

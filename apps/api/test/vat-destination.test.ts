@@ -1,5 +1,5 @@
 /**
- * Issue #14 item 2: VAT by destination country. The import file's amounts are net of VAT; once the
+ * VAT by destination country. The import file's amounts are net of VAT; once the
  * shipping country is known, the cart, its totals and the order charge net × (1 + that country's
  * rate) for products, shipping and fees alike (CROSS_BORDER_TRADE off, the default). With
  * CROSS_BORDER_TRADE=true the gross stays the store country's and only the VAT contained changes
@@ -21,7 +21,7 @@ async function shop(env: Record<string, string>): Promise<TestApi> {
   const api = await startApi({ COD_FEE_CENTS: '300', ...env });
   await importCatalog(api.database, {
     taxrules: [
-      // issue #14 item 3: VAT-registered business customers (customer tax class 7): reverse charge
+      // VAT-registered business customers (customer tax class 7): reverse charge
       {
         id: 2,
         code: 'Business reverse charge',
@@ -194,7 +194,7 @@ describe('CROSS_BORDER_TRADE off (default): every amount at the destination coun
   });
 });
 
-describe('CROSS_BORDER_TRADE=true: the store country\'s gross everywhere (the behaviour before issue #14)', () => {
+describe('CROSS_BORDER_TRADE=true: the store country\'s gross everywhere (the behaviour before VAT by destination)', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await shop({ CROSS_BORDER_TRADE: 'true' });
@@ -218,7 +218,7 @@ describe('CROSS_BORDER_TRADE=true: the store country\'s gross everywhere (the be
   });
 });
 
-describe('a customer group with its own tax class (issue #14 item 3, GROUP_PRICING on)', () => {
+describe('a customer group with its own tax class (GROUP_PRICING on)', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await shop({ GROUP_PRICING: 'true', MAIL_OUTBOX_INTERVAL_MS: '0', DEMO_SPECIAL_OFFERS: 'false' });
@@ -244,7 +244,7 @@ describe('a customer group with its own tax class (issue #14 item 3, GROUP_PRICI
   });
 });
 
-describe('what a group with its own tax class is shown is what it is charged (issue #14 item 3)', () => {
+describe('what a group with its own tax class is shown is what it is charged', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await shop({ GROUP_PRICING: 'true', MAIL_OUTBOX_INTERVAL_MS: '0', DEMO_SPECIAL_OFFERS: 'false' });

@@ -1,5 +1,5 @@
 /**
- * Signed order webhooks (issue #15 "Verified by"): against a local receiver that fails twice and then
+ * Signed order webhooks: against a local receiver that fails twice and then
  * succeeds, each order event arrives, its signature verifies, and the receiver can deduplicate by id;
  * the failures never touch the order; two dispatchers never send one delivery at once; a receiver
  * that never answers 2xx is given up after WEBHOOK_MAX_ATTEMPTS.
@@ -36,7 +36,7 @@ async function receiver(failFirst: number) {
   return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** what a receiver does (the README's snippet): verify the signature over "<timestamp>.<body>" */
+/** what a receiver does (the snippet of docs/integration.md): verify the signature over "<timestamp>.<body>" */
 function verify(headers: IncomingHttpHeaders, body: string, secret: string): boolean {
   const timestamp = String(headers['vitrina-timestamp'] ?? '');
   const given = String(headers['vitrina-signature'] ?? '');

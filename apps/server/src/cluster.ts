@@ -1,5 +1,5 @@
 /**
- * The shop on every core (issue #16): with PostgreSQL, `npm start` runs `config.workers` worker
+ * The shop on every core: with PostgreSQL, `npm start` runs `config.workers` worker
  * processes (node:cluster) that share the port; the primary serves nothing itself.
  *
  * - The primary migrates and seeds the database once before forking, so workers never race to load

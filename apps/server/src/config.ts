@@ -1,6 +1,7 @@
 /**
- * Process configuration of the shop server. Every variable is documented in the README
- * ("Environment variables"); the API's own variables are read by `loadApiConfig` of @vitrina/api.
+ * Process configuration of the shop server. Every variable is a row of SETTINGS in
+ * apps/api/src/settings-table.ts (docs/configuration.md is generated from it); the API's own variables
+ * are read by `loadApiConfig` of @vitrina/api.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ export type ServerConfig = {
   /** embedded PostgreSQL (PGlite) data folder, used when databaseUrl is unset */
   dataDir: string;
   databaseUrl: string | undefined;
-  /** the PostgreSQL pool (with DATABASE_URL): size and time limits (README "Shop process") */
+  /** the PostgreSQL pool (with DATABASE_URL): size and time limits (docs/configuration.md) */
   databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffers (packages/db client.ts says why not PGlite's 128 MB) */
   pgliteSharedBuffersMb: number;
@@ -88,7 +89,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
 }
 
 /**
- * How many shop processes `npm start` runs (issue #16 "use every core"), each a node:cluster worker
+ * How many shop processes `npm start` runs (to use every core), each a node:cluster worker
  * sharing the port:
  * - the embedded database (no DATABASE_URL) admits one process: always 1;
  * - WEB_CONCURRENCY when set (a positive whole number);
@@ -125,12 +126,12 @@ export function planWorkers(env: NodeJS.ProcessEnv, cores: number, warnings: str
 }
 
 /**
- * How many worker threads render a shop process's pages (render-threads.ts; issue #16 "use every
- * core" with the embedded database, which admits one process):
+ * How many worker threads render a shop process's pages (render-threads.ts), so that a shop on the
+ * embedded database, which admits one process, still uses every core:
  * - RENDER_THREADS when set (0: every page renders in the process's main thread);
  * - otherwise, in production, one per core when the shop runs as one process on more than one core
  *   (the embedded database, or one WEB_CONCURRENCY worker): the main thread, left with the requests'
- *   I/O and the API, stays mostly idle (README decisions); none when node:cluster already runs a
+ *   I/O and the API, stays mostly idle (docs/decisions/); none when node:cluster already runs a
  *   process per core, nor in development and tests, where the sources run through Vite and tsx.
  */
 export function planRenderThreads(env: NodeJS.ProcessEnv, cores: number, workers: number): number {
@@ -158,7 +159,7 @@ function publicOrigin(value: string | undefined): string {
 }
 
 /**
- * On by default (issue #16 goal 5; the spec's shop ran it off; README decisions): anonymous pages only,
+ * On by default (the spec's shop ran it off; docs/decisions/): anonymous pages only,
  * dropped when the catalogue version or a product's rev moves (seen within CATALOG_VERSION_TTL_MS); a
  * configurable's children's stock and a customer group's prices are fetched after hydration.
  */

@@ -1,6 +1,5 @@
 /**
- * The first paint does not wait for JavaScript, and JavaScript does not compete with it (issue #13
- * "Lighthouse mobile stays at its scores or better", issue #16 goal 2).
+ * The first paint does not wait for JavaScript, and JavaScript does not compete with it.
  *
  * React Router's `<Scripts>` puts a `<link rel="modulepreload">` in `<head>` for every chunk the page
  * hydrates with (~165 KiB gzip) and a module script that imports the route modules at once. A phone
@@ -46,7 +45,7 @@ const EFFECT_IMPORT = /^import ("[^"]+");\n?/gm;
 /**
  * The page is spliced as bytes: only the preload tags and the module script are read as text. Decoding
  * and re-encoding the whole page (~120 kB, most of it the inline stylesheet and the router's data)
- * cost ~5 % of the server's time per uncached page (issue #16 goal 3's profile).
+ * cost ~5 % of the server's time per uncached page.
  */
 export function startScriptsAfterFirstPaint(html: Buffer, routerDataUrl?: string): Buffer {
   const headEnd = html.indexOf(HEAD_END);

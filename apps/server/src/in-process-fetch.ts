@@ -9,7 +9,7 @@ export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /**
  * A loader's or action's call on behalf of a browser names the browser's address in this header
- * (the back office's staff login is rate-limited per address, issue #15); the in-process transport
+ * (the back office's staff login is rate-limited per address); the in-process transport
  * makes it the request's address and drops the header. Only server code reaches this transport, so
  * a browser cannot choose its address by sending the header itself (the API never reads it).
  */

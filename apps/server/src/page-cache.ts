@@ -1,7 +1,7 @@
 /**
  * Page cache (catalogue-and-cart.md §7 "Caches": server-rendered output cached by URL and store view,
  * tagged with the page tags, TTL 86400 s, invalidated by tag). The spec's shop runs it off; this one
- * runs it on (PAGE_CACHE=memory, the default; README decisions) because it invalidates by data stamp.
+ * runs it on (PAGE_CACHE=memory, the default; docs/decisions/) because it invalidates by data stamp.
  *
  * Freshness: every lookup first reads the data stamp of the page's store view (the catalogue version
  * and the highest product_index `rev` of that store view; see `readDataStamp`). A new catalogue
@@ -49,7 +49,7 @@ export function pageTagsOf(pathname: string, status: number): { tags: PageTag[];
   if (rest === '/search') return { tags: LISTING, personal: false };
   if (rest === '/compare') return { tags: ['compare', 'attribute', 'category'], personal: false };
   if (rest === '/checkout' || rest === '/order-completed') return { tags: ['checkout'], personal: true };
-  // the back office (issue #15): staff pages, its login page too, are never cached
+  // the back office: staff pages, its login page too, are never cached
   if (/^\/admin(?:[/.]|$)/.test(rest)) return { tags: ['my-account'], personal: true };
   if (rest.startsWith('/my-account') || /^\/(reset-password|newsletter|review)(\/|$)/.test(rest))
     return { tags: ['my-account'], personal: true };

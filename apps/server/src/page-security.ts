@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of the storefront's HTML pages (issue #12 item 12). The headers every
+ * The Content-Security-Policy of the storefront's HTML pages. The headers every
  * answer carries (nosniff, referrer policy, HSTS) are the API's hook (@vitrina/api
  * `addSecurityHeaders`); this module holds what only a page has.
  *

@@ -1,5 +1,5 @@
 /**
- * What the shop serves for the PWA (issue #7; accounts-checkout-routes.md §7 "GET a client manifest
+ * What the shop serves for the PWA (accounts-checkout-routes.md §7 "GET a client manifest
  * at /dist to prefetch assets; service worker at /service-worker.js"), from `<build>/pwa/` written
  * by apps/web/scripts/build-pwa.ts:
  *   /service-worker.js           the worker, revalidated on every update check (no-cache), scope /

@@ -1,5 +1,5 @@
 /**
- * Pages rendered in worker threads (issue #16 goal 3, "use every core" with the embedded database).
+ * Pages rendered in worker threads ("use every core" with the embedded database).
  *
  * The embedded database (PGlite) admits one process, so node:cluster cannot spread the shop over
  * the cores. What can move is the render: React Router's loaders and React, the largest share of a

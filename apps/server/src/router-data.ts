@@ -1,5 +1,5 @@
 /**
- * A cached page's router data, apart from its document (issue #16 goal 2).
+ * A cached page's router data, apart from its document.
  *
  * React Router writes the data a page was rendered with into the page, as scripts that feed its
  * hydration stream (`window.__reactRouterContext.streamController.enqueue("…")`, then `close()`).

@@ -60,7 +60,7 @@ export async function registerStorefront(
     : undefined;
   if (threads) app.addHook('onClose', () => threads.close());
   const renders = new PageRenders();
-  // the service worker, web app manifests and client manifest (issue #7)
+  // the service worker, web app manifests and client manifest
   await registerPwa(app, { buildDir: opts.buildDir });
 
   await app.register(async (scope) => {
@@ -227,7 +227,7 @@ function isPersonalPage(pathname: string): boolean {
 /**
  * The request React Router renders: the client's path on the shop's public origin (PUBLIC_URL), never
  * the Host or X-Forwarded-Host header, which anyone can forge; canonical links, hreflang and JSON-LD
- * are built from this URL and a cached page is served to everyone (issue #12 item 13). An
+ * are built from this URL and a cached page is served to everyone. An
  * absolute-form request line (`GET http://evil.example/ HTTP/1.1`) keeps only its path.
  */
 function toWebRequest(
@@ -301,7 +301,7 @@ async function sendWebResponse(reply: FastifyReply, rendered: RenderedPage, answ
   if (answer.personal) reply.header('cache-control', 'no-store');
   pageSecurityHeaders(reply, response.headers.get('content-type') ?? undefined, { nonce: answer.nonce });
   // A page is sent in one piece, as entry.server.tsx renders it: written to the socket chunk by
-  // chunk, it cost a sixth of a render's CPU (issue #16's profile). No page streams data after its
+  // chunk, it cost a sixth of a render's CPU. No page streams data after its
   // shell (no deferred loader data), so the whole page is ready a few milliseconds after its first
   // byte would be; the page cache stores pages whole the same way.
   if (page) {

@@ -1,5 +1,5 @@
 /**
- * The back office's pages end to end without a browser (issue #15 "Staff"): the real React Router
+ * The back office's pages end to end without a browser: the real React Router
  * production build on the real API, registered as the shop server does, page cache on. Its pages
  * work without JavaScript (plain form posts to route actions), carry the shop's CSP, say noindex and
  * no-store and are never cached; the staff cookie is Secure under an https PUBLIC_URL; the login's

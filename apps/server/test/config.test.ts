@@ -1,4 +1,4 @@
-/** The shop server's configuration: TRUST_PROXY (issue #12 item 7) and the PostgreSQL pool (item 16). */
+/** The shop server's configuration: TRUST_PROXY and the PostgreSQL pool (item 16). */
 import { describe, expect, it } from 'vitest';
 import { loadServerConfig, planRenderThreads, planWorkers } from '../src/config.ts';
 
@@ -52,7 +52,7 @@ describe('shop process configuration: the embedded database', () => {
   });
 });
 
-describe('planWorkers: how many shop processes npm start runs (issue #16)', () => {
+describe('planWorkers: how many shop processes npm start runs', () => {
   const pg = 'postgres://127.0.0.1/shop';
   const table: [string, NodeJS.ProcessEnv, number, number, RegExp | null][] = [
     ['embedded database: one process', {}, 4, 1, null],
@@ -89,7 +89,7 @@ describe('planWorkers: how many shop processes npm start runs (issue #16)', () =
   });
 });
 
-describe('planRenderThreads: worker threads rendering pages (issue #16 "use every core")', () => {
+describe('planRenderThreads: worker threads rendering pages', () => {
   const production = { NODE_ENV: 'production' };
   const table: [string, NodeJS.ProcessEnv, cores: number, workers: number, threads: number][] = [
     ['one process in production: one per core', production, 2, 1, 2],

@@ -1,9 +1,9 @@
 /**
- * Issue #14 item 1 end to end on the server render: a configurable parent whose own price differs
+ * A configurable product's price end to end on the server render: a configurable parent whose own price differs
  * from its children's shows, on its category card and on its product page's first render, the price
  * of the variant the spec's rule chooses with no option chosen — the cheapest available child
  * (catalogue-and-cart.md §4 "Configurable product") — or, when no child is for sale, the cheapest
- * enabled one (README decision). The real React Router production build on the real API and a test
+ * enabled one (docs/decisions/). The real React Router production build on the real API and a test
  * database, as storefront-security.test.ts builds it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -132,12 +132,12 @@ async function page(url: string): Promise<Document> {
 const priceText = (el: Element | null | undefined) =>
   el?.querySelector('.price')?.textContent?.replace(/\s+/g, ' ').trim();
 
-describe('a configurable parent’s price on the server render (issue #14 item 1)', () => {
+describe('a configurable parent’s price on the server render', () => {
   it('the category card shows the cheapest available child’s price', async () => {
     const doc = await page('/en/c/laptops');
     const card = (sku: string) =>
       [...doc.querySelectorAll('li.card')].find((li) => li.querySelector(`a[href^="/en/p/${sku}/"]`));
-    // "from": the children's prices differ (issue #13 product cards)
+    // "from": the children's prices differ (a product card says "from" then)
     expect(priceText(card('CFG-HI'))).toBe('from 726.00 €');
     expect(priceText(card('CFG-LO'))).toBe('from 484.00 €');
   });

@@ -197,7 +197,7 @@ describe('page cache', () => {
   });
 });
 
-describe('page security (issue #12 items 12 and 13)', () => {
+describe('page security', () => {
   it('a cached page is the same bytes for every answer, its own scripts admitted by their hashes; a rendered one has a fresh nonce', async () => {
     const answers = [await get('/c/laptops'), await get('/c/laptops'), await get('/c/laptops')];
     expect(answers.map((a) => a.state)).toEqual(['miss', 'hit', 'hit']);

@@ -1,5 +1,5 @@
 /**
- * Pages rendered in worker threads (src/render-threads.ts; issue #16 goal 3 "use every core" with the
+ * Pages rendered in worker threads (src/render-threads.ts: every core used with the
  * embedded database): the real React Router production build (built into a temporary folder) on the
  * real API and a test database. A page rendered in a thread, its loaders reading this thread's API
  * over the message port, must be byte for byte the page the main thread renders (but for the answer's

@@ -1,5 +1,5 @@
 /**
- * The storefront's security headers end to end (issue #12 items 12 and 13): the real React Router
+ * The storefront's security headers end to end: the real React Router
  * production build (built into a temporary folder) on the real API and a test database, registered
  * as the shop server does, page cache on. Checks what a browser would enforce: every script React
  * and React Router write carries the nonce of the answer's CSP, on a render and on cached pages

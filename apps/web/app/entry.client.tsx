@@ -1,7 +1,7 @@
 /**
  * React Router's default client entry (node_modules/@react-router/dev/dist/config/defaults/
  * entry.client.tsx, 7.18) with one change: the page's dictionary is loaded before hydration. The browser
- * loads one language's dictionary, not all three (issue #16 goal 1, i18n/index.ts); hydrating before it
+ * loads one language's dictionary, not all three (i18n/index.ts); hydrating before it
  * arrived would render keys and mismatch the server's HTML.
  */
 import { startTransition, StrictMode } from 'react';

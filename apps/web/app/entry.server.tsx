@@ -6,7 +6,7 @@
  * - the page is answered whole, once everything is rendered, from the chunks React wrote, never
  *   streamed. The shop server sends a page in one piece anyway (apps/server/src/ssr.ts: no page defers
  *   data past its shell), and carrying React's ~30-60 writes through a PassThrough, a web stream and
- *   the Response's reader cost about half a millisecond of CPU per page (issue #16 goal 3's profile).
+ *   the Response's reader cost about half a millisecond of CPU per page.
  */
 import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';

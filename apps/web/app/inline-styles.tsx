@@ -1,10 +1,9 @@
 /**
- * The whole stylesheet, inlined in the server-rendered <head> (issue #3, Lighthouse "render-blocking
+ * The whole stylesheet, inlined in the server-rendered <head> (Lighthouse "render-blocking
  * resources"): a <link rel=stylesheet> held the first paint of every page for one more round trip.
  * styles.css is every page's (about 34 kB minified, 7.2 kB brotli), so inlining all of it costs less
  * than a critical/rest split and cannot leave a rule out. The rules only the checkout, order-completed
- * and account pages use are apart, in checkout-account.css, which those routes link (issue #16 goal 2:
- * a catalogue page's document fits a phone connection's first round trip, ~14.6 kB).
+ * and account pages use are apart, in checkout-account.css, which those routes link (a catalogue page's document fits a phone connection's first round trip, ~14.6 kB).
  *
  * The CSS text is only in the server bundle: `import.meta.env.SSR` is a build-time constant, so the
  * client build drops the `?inline` import and the browser never downloads the styles twice. On the

@@ -90,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  // URL_DISPATCHER (issue #14 item 5): the browser builds the same links as the server
+  // URL_DISPATCHER: the browser builds the same links as the server
   return { storeCode, menu, storeInfo, blocks: await blocks, urlDispatcher: urlDispatcherOn() };
 }
 
@@ -263,7 +263,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const location = useLocation();
   const online = useOnline();
-  // a page whose data did not load because the device is offline (issue #7)
+  // a page whose data did not load because the device is offline
   const offline = !notFound && isOfflineFailure(error, online);
   if (!notFound && !offline) console.error(error);
   return (

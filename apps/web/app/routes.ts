@@ -7,7 +7,7 @@ import { STATIC_PAGES } from './components/navigation/static-pages';
  * paths /x, /en/x, /ru/x and /en/ru/x; the root loader answers 404 to the last, lib/store.ts
  * `isStorePrefixPair`). Static segments, not a `:lang?` parameter: a parameter would also match
  * `/c/news` as the news page of a store view "c". One entry per page keeps the route table, which
- * every request matches and every page's manifest lists, a third of the size (issue #16: 102
+ * every request matches and every page's manifest lists, a third of the size (102
  * routes before). Route ids are the page's name (e.g. `product`); the store view of a request is
  * derived from the URL prefix (see lib/store.ts), never from the id.
  *
@@ -31,7 +31,7 @@ function storeRoutes(): RouteConfigEntry[] {
     route(p('order-completed'), 'routes/order-completed.tsx', { id: 'order-completed' }),
     route(p('withdrawal'), 'routes/withdrawal.tsx', { id: 'withdrawal' }),
     route(p('my-account'), 'routes/my-account.tsx', { id: 'my-account' }),
-    // The account area and the engagement pages (issue #6): client-rendered private data, own chunks.
+    // The account area and the engagement pages: client-rendered private data, own chunks.
     route(p('my-account/details'), 'routes/my-account-details.tsx', { id: 'my-account-details' }),
     route(p('my-account/shipping-details'), 'routes/my-account-shipping.tsx', { id: 'my-account-shipping' }),
     route(p('my-account/newsletter'), 'routes/my-account-newsletter.tsx', { id: 'my-account-newsletter' }),
@@ -50,7 +50,7 @@ function storeRoutes(): RouteConfigEntry[] {
       route(`en/${page.identifier}`, 'routes/cms-page.tsx', { id: `static-${page.identifier}-en` }),
       route(`ru/${page.identifier}`, 'routes/cms-page.tsx', { id: `static-${page.identifier}-ru` }),
     ]),
-    // Catalogue screens kept on the device and news (issue #3).
+    // Catalogue screens kept on the device and news.
     route(p('wishlist'), 'routes/wishlist.tsx', { id: 'wishlist' }),
     route(p('compare'), 'routes/compare.tsx', { id: 'compare' }),
     route(p('news'), 'routes/news.tsx', { id: 'news' }),
@@ -61,7 +61,7 @@ function storeRoutes(): RouteConfigEntry[] {
 }
 
 /**
- * The back office (issue #15 "Staff"): /admin in Lithuanian, /en/admin in English (the staff's
+ * The back office: /admin in Lithuanian, /en/admin in English (the staff's
  * languages), one route each for both through the optional `en?` segment (every route is a line of
  * the route manifest every shop page loads: one set keeps that growth small). Its modules live in
  * routes/admin and app/admin, outside the shop's shell chunk, so the shop never loads them. Route

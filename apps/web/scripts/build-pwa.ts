@@ -1,5 +1,5 @@
 /**
- * The PWA step of `npm run build -w @vitrina/web`, after `react-router build` (issue #7):
+ * The PWA step of `npm run build -w @vitrina/web`, after `react-router build`:
  *  - PNG icons from public/favicon.svg (sharp) into <build>/client/icons/;
  *  - the web app manifest of each store view into <build>/pwa/manifest.<code>.webmanifest;
  *  - the client manifest (assets and page groups for prefetch) into <build>/pwa/client-manifest.json;
@@ -73,7 +73,7 @@ async function main() {
   const routerManifest = parseRouterManifest(
     await readFile(path.join(clientDir, routerManifestFile), 'utf8'),
   );
-  // the back office's own chunks (issue #15) are never precached: a shopper's device never fetches them
+  // the back office's own chunks are never precached: a shopper's device never fetches them
   const backOffice = backOfficeOnlyFiles(routerManifest);
   const assets: ClientManifest['assets'] = [];
   const precache: { url: string; revision: string | null }[] = [];

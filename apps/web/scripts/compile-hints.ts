@@ -3,8 +3,7 @@ import type { Plugin } from 'vite';
 /**
  * V8's explicit compile hint (https://v8.dev/blog/explicit-compile-hints, Chromium 136+): a script that
  * starts with this comment has all its functions compiled eagerly, on a background thread while it
- * streams in, instead of each one lazily on the main thread the first time hydration calls it (issue
- * #16 goal 2). Measured on the category page, Lighthouse mobile, 4 runs each, interleaved: total blocking
+ * streams in, instead of each one lazily on the main thread the first time hydration calls it. Measured on the category page, Lighthouse mobile, 4 runs each, interleaved: total blocking
  * time 240-480 ms without, 150-220 ms with it on every chunk (170-290 ms on React's and the shell's
  * chunks only); the page's own function calls on the main thread 151-187 ms → 97-123 ms, and React's
  * hydration slices came down from 8-31 ms to ~5 ms, the scheduler's own slice.

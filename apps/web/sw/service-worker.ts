@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * The shop's service worker, served at /service-worker.js with scope / (issue #7 "Service worker and
- * app"; accounts-checkout-routes.md §7). Bundled with esbuild by scripts/build-pwa.ts, which replaces
+ * The shop's service worker, served at /service-worker.js with scope / (accounts-checkout-routes.md
+ * §7). Bundled with esbuild by scripts/build-pwa.ts, which replaces
  * `self.__WB_MANIFEST` with the built client files (app shell and every route chunk).
  *
  * Which request gets which strategy is decided by `cachePlanFor` (app/pwa/cache-plan.ts, tested);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The profile form asks for the current password when the e-mail changes (issue #12 item 11: the
+ * The profile form asks for the current password when the e-mail changes (the
  * API refuses a new e-mail without it), and sends it only then.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

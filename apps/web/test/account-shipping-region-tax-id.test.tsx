@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #14 item 8 in the account: the shipping address form (routes/my-account-shipping.tsx) has the
+ * The region and Tax ID in the account: the shipping address form (routes/my-account-shipping.tsx) has the
  * address' "state" (region) and the Tax ID, against the real API (PGlite, requests through
  * `app.inject`): a wrong Tax ID is refused with validateTaxId's message and nothing is saved; saved,
  * both are in the customer's address on the server and shown again when the form opens anew, and a
@@ -48,7 +48,7 @@ const show = () =>
     </MemoryRouter>,
   );
 
-describe("account: the shipping address' region and Tax ID (issue #14 item 8)", () => {
+describe("account: the shipping address' region and Tax ID", () => {
   it('renders both, refuses a wrong Tax ID, saves both to the account and shows them again', async () => {
     const who = await shop.newCustomer();
     await tl.act(async () => {

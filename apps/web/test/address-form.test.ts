@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 2: the checkout and account forms map their fields to the API's address and ask
+ * The checkout and account forms map their fields to the API's address and ask
  * the domain's one address rule, so they give the API's verdict. The two places where the forms
  * disagreed with the API before: a house number written in the street line ("Gedimino pr. 1") is a
  * house number, and a saved account address needs no phone (the checkout asks it for a delivery);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi, type ApiReads } from '../app/api-client/api';
 
-// issue #16: a server render reads the API in-process (ApiReads) and asks the route only when a read
+// A server render reads the API in-process (ApiReads) and asks the route only when a read
 // is refused, so an error is the route's own
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * The web app's folders point one way (issue #17 item 3 "no import cycle between folders; lib/ keeps
- * only generic helpers"; docs/ARCHITECTURE.md): each folder imports only the folders below it.
+ * The web app's folders point one way (no import cycle between folders; lib/ keeps
+ * only generic helpers; docs/ARCHITECTURE.md): each folder imports only the folders below it.
  *
  *   lib (generic helpers, the client's types) ← api-client (the fetch layer and its device caches)
  *   ← sync (queue, locks, offline orders) ← state (stores) ← components ← features ← routes

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #4 property test: the cart engine (app/state/cart.ts) persisted in IndexedDB (fake-indexeddb)
+ * Property test of the cart engine: (app/state/cart.ts) persisted in IndexedDB (fake-indexeddb)
  * and shared between tabs (two engine instances on one database, BroadcastChannel), against the real
  * API on PGlite, driven by random sequences of add, change quantity, remove, reload, second tab,
  * offline/online, login and logout. After each sequence the tabs, the server and a model agree: no

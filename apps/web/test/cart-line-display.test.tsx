@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue #13 "Paying": the cart says how much is left to free delivery (from the server's totals),
+// The cart says how much is left to free delivery (from the server's totals),
 // and each line shows its chosen options (grade, capacity, colour, bundle parts) by label.
 import { formatPrice } from '@vitrina/domain';
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Spec "Cart connection" step 4 and "Cart sync" (issue #14 item 16) against the real API: the cart
+ * Spec "Cart connection" step 4 and "Cart sync" against the real API: the cart
  * request answered with neither 200 nor 401 disables cart sync; a sync answered with neither 200,
  * 400 nor 401 retries as a guest cart within the bypass limit, then ends with an empty result. The
  * answers are put in front of the real server for the paths named (a proxy that answers instead).

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #14 item 2: the cart and checkout summaries say "Prices include Estonian VAT 24 %" when the
+ * The cart and checkout summaries say "Prices include Estonian VAT 24 %" when the
  * server priced the totals for a delivery country whose VAT rate is not the store view's default one,
  * from the totals answer's tax_country_id / tax_rate (never guessed from the address in the form).
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The totals box: a zero shipping row reads "Free" once the shopper has chosen a shipping method
-// (issue #13 "free shipping says Free"); before that a zero row says nothing and is left out.
+// The totals box: a zero shipping row reads "Free" once the shopper has chosen a shipping method;
+// before that a zero row says nothing and is left out.
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';

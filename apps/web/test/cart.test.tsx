@@ -1,5 +1,5 @@
 /**
- * The cart engine (app/state/cart.ts) against the real API on PGlite (issue #4): adds, fast clicks,
+ * The cart engine (app/state/cart.ts) against the real API on PGlite: adds, fast clicks,
  * failed updates, offline writes, 400 and 401 answers, login merge and logout, stock sync, coupons.
  * Fixture prices incl. 21 % VAT: PHN-2001 6050, ACC-3002 3025, LAP-1002 3630 (2 in stock).
  */

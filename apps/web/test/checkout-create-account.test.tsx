@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #14 item 9 on the real API (PGlite, requests through `app.inject`): "Create an account" at
+ * An account created at checkout, on the real API (PGlite, requests through `app.inject`): "Create an account" at
  * the checkout's personal step makes the account and logs the shopper in there, so the cart moves to
  * the account and the order placed at the end belongs to it (before: the account was made after the
  * order, nobody was logged in and the order stayed a guest's).
@@ -30,7 +30,7 @@ const fill = (label: string, value: string) =>
     target: { value },
   });
 
-describe('create an account at checkout (issue #14 item 9)', () => {
+describe('create an account at checkout', () => {
   it('logs the shopper in at the personal step and the order belongs to the new account', async () => {
     await checkoutState.checkout.ready;
     await userState.user.init();

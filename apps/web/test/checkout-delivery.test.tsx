@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #13 "Paying": the delivery step asks the method first and then only the fields that method
+ * The delivery step asks the method first and then only the fields that method
  * needs. On the real API (PGlite, the API tests' fixture shop, plus the shop's own store as a
  * store-pickup point with opening hours): a courier asks the home address; a parcel locker asks
  * the point and the phone, no street, and its order is placed without one; store pickup shows the

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #14 item 10 (the part done): a cart filled entirely offline has lines but no server cart id.
+ * A cart filled entirely offline has lines but no server cart id.
  * The checkout used to say "Your shopping cart is empty."; now, offline, it shows the lines and says
  * the options load when the network is back, and once online it connects the cart (the sync creates
  * the server cart with the lines) and the checkout opens on it.
@@ -30,7 +30,7 @@ const setOnline = (online: boolean) => {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 };
 
-describe('a cart filled offline at the checkout (issue #14 item 10)', () => {
+describe('a cart filled offline at the checkout', () => {
   it('is not called empty offline, and is connected and checked out once online', async () => {
     await checkoutState.checkout.ready;
     setOnline(false);

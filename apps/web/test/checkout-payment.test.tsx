@@ -147,7 +147,7 @@ describe('checkout validation', () => {
     ).toEqual({});
   });
 
-  it("the Tax ID (issue #14 item 8) is optional and checked with validateTaxId's messages", () => {
+  it("the Tax ID is optional and checked with validateTaxId's messages", () => {
     const company = {
       ...initialCheckout.paymentDetails,
       buyerType: 'legal' as const,

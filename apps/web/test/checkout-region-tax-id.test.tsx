@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #14 item 8 on the real API (PGlite, requests through `app.inject`): the address' "state"
+ * The region and Tax ID at checkout, on the real API (PGlite, requests through `app.inject`): the address' "state"
  * (region) field is rendered at the checkout's shipping step (and in the billing address when it is
  * the buyer's own) and reaches the order as the address' `region`; a legal person's Tax ID reaches it
  * as the billing address' `tax_id`, checked with validateTaxId's messages first.
@@ -29,7 +29,7 @@ const input = (label: string) =>
   tl.screen.getByLabelText(label, { exact: true, selector: 'input' }) as HTMLInputElement;
 const fill = (label: string, value: string) => tl.fireEvent.input(input(label), { target: { value } });
 
-describe('checkout: the state/region field and the Tax ID (issue #14 item 8)', () => {
+describe('checkout: the state/region field and the Tax ID', () => {
   it("renders the region, sends it as the addresses' region and the Tax ID as the billing tax_id", async () => {
     await checkoutState.checkout.ready;
     await userState.user.init();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The checkout's own pure rules (apps/web/app/features/checkout/rules/, issue #17 item 3): which
+ * The checkout's own pure rules (apps/web/app/features/checkout/rules/): which
  * shipping and payment method is kept or preselected, which payment methods are offered, the order
  * as it is sent (or queued), the thank-you address, the offline estimate at review and what
  * /checkout shows instead of its steps. Moved out of the route's component unchanged; these tests

@@ -87,7 +87,7 @@ describe('checkout state on the device', () => {
     expect(fresh.isInCheckout(fresh.checkout.get())).toBe(true);
   });
 
-  it('restores saved details only within the 30-minute "in checkout" window (issue #14 item 18)', () => {
+  it('restores saved details only within the 30-minute "in checkout" window', () => {
     const saved = (minutesAgo: number) => ({
       ...initialCheckout,
       personalDetails: { ...initialCheckout.personalDetails, firstName: 'Ona', email: 'ona@example.com' },
@@ -232,7 +232,7 @@ describe('checkout state shape', () => {
         name: 'Parduotuvė',
         address: 'Gatvė 1',
         city: 'Vilnius',
-        // the store's hours are kept for the review (issue #13)
+        // the store's hours are kept for the review
         openingHours: { '1': '10:00-19:00', '7': null },
       },
       idempotency: { key: 'k', cartHash: 'h' },
@@ -392,7 +392,7 @@ describe('two tabs', () => {
   });
 });
 
-describe('a login from checkout goes on with the saved details (issue #13 "Paying")', () => {
+describe('a login from checkout goes on with the saved details', () => {
   const saved = {
     street: ['Laisvės al.', '10'],
     city: 'Kaunas',
@@ -429,7 +429,7 @@ describe('a login from checkout goes on with the saved details (issue #13 "Payin
     });
     expect(withSavedAddress(typed, undefined)).toBe(typed);
   });
-  it('takes the saved region with the street and the saved Tax ID when none is typed (issue #14 item 8)', () => {
+  it('takes the saved region with the street and the saved Tax ID when none is typed', () => {
     const withRegion = { ...saved, region: 'Kauno apskritis', tax_id: 'LT-99 123/45' };
     const next = withSavedAddress(initialCheckout, withRegion);
     expect(next.shippingDetails.state).toBe('Kauno apskritis');

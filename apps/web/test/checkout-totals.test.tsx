@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #12 item 5: the checkout on the real API (PGlite, the API tests' fixture shop; requests
+ * The checkout on the real API (PGlite, the API tests' fixture shop; requests
  * through `app.inject`). The payment step offers each method with its fee and tells the cart the
  * chosen one; the review's totals then carry the fee as a summary line, the "Place the order"
  * button shows the final total, and the order placed charges exactly that grand total. Shipping
@@ -67,7 +67,7 @@ async function toPaymentStep() {
   await click(t('checkout.continue'));
 }
 
-describe('checkout totals (issue #12 item 5)', () => {
+describe('checkout totals', () => {
   it('shows the payment fee before the order, and the order charges the grand total shown', async () => {
     await toPaymentStep();
     // the payment step: cash on delivery offered with its fee, and chosen

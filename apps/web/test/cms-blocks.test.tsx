@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue #14 item 15: the CMS blocks the demo seeds are shown where their identifiers belong. The
+ * The CMS blocks the demo seeds are shown where their identifiers belong. The
  * root route's data carries `footer-terms` and `newsletter-offer` (components/cms-blocks.ts): the footer shows
  * the shop's terms block in place of its built-in list, and falls back to that list without it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutRepeatedTitle } from '../app/lib/text';
 
-describe('withoutRepeatedTitle: the CMS layout shows the title once (issue #14 item 20)', () => {
+describe('withoutRepeatedTitle: the CMS layout shows the title once', () => {
   it.each([
     ['<h1>Apie mus</h1>\n<p>Tekstas</p>', 'Apie mus', '<p>Tekstas</p>'],
     ['  <H1 class="x">About  us</H1><p>Text</p>', 'About us', '<p>Text</p>'],

@@ -14,7 +14,7 @@ function outputOptionsFor(consumer: 'client' | 'server') {
 
 const chunk = (name: string) => ({ name }) as RenderedChunk;
 
-describe('compile hints (issue #16 goal 2)', () => {
+describe('compile hints', () => {
   it('puts the hint on top of the browser chunks that run code', () => {
     const options = outputOptionsFor('client');
     expect(options).toMatchObject({ format: 'es' });

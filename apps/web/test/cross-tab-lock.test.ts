@@ -1,5 +1,5 @@
 /**
- * The one cross-tab lock (sync/lock.ts, issue #17 item 2 "two cross-tab locks"): Web Locks where the
+ * The one cross-tab lock (sync/lock.ts): Web Locks where the
  * browser has them, else the sync queue's IndexedDB lease (sync-queue.test.ts "exactly once per task
  * id") or the cart's in-tab chain (tabLock).
  */

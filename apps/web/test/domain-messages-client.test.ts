@@ -4,7 +4,7 @@ import { messageCatalogue } from '../app/i18n/domain-messages.catalogue';
 
 /**
  * The browser build swaps the domain's message module for i18n/domain-messages.client.ts, which holds one
- * language at a time (issue #16 goal 1). It must answer as the domain's module does: by key, by English text,
+ * language at a time. It must answer as the domain's module does: by key, by English text,
  * with placeholders, and pass anything else through.
  */
 describe('domain messages in the browser: one language at a time, same answers', () => {

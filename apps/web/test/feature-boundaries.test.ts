@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The web app's feature folders (issue #17 item 3, apps/web/app/features/*), each held the same way:
+ * The web app's feature folders (apps/web/app/features/*), each held the same way:
  * the rest of the app reaches a feature only through its index, from the places that show it (one
  * route, or the account's several); a
  * feature imports no route, no other feature and not the app shell (no cycle through the app's

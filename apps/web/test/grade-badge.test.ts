@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeClass, gradeLabelParts } from '../app/components/ui/GradeBadge';
 
-// issue #13 "Look": the grade badge's colour follows the grade the store view's label starts with
+// The grade badge's colour follows the grade the store view's label starts with
 describe('gradeClass', () => {
   it.each([
     ['Nauja', 'grade-new'],

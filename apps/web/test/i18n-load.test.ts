@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The browser loads one language's dictionary (issue #16 goal 1): a fresh copy of i18n/index.ts, without
+ * The browser loads one language's dictionary: a fresh copy of i18n/index.ts, without
  * the three the test setup registers (test/support/dictionaries.ts), as entry.client.tsx sees it.
  */
 describe('loadDictionary: one language at a time', () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi } from './support/fake-api';
 
 /**
- * The stylesheet is inlined in the server-rendered head (app/inline-styles.tsx, issue #3: no
+ * The stylesheet is inlined in the server-rendered head (app/inline-styles.tsx, no
  * render-blocking stylesheet request) and shipped once: not as a CSS file, not inside client JS.
  * Checked on the real production build, built into a temporary folder.
  */

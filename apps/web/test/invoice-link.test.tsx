@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The order pages' VAT invoice link (issue #15 "Invoices"): shown when the API issues the invoice
+// The order pages' VAT invoice link: shown when the API issues the invoice
 // (not cancelled; paid when paid online), pointing at the order-token download in the page's language.
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';

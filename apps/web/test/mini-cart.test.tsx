@@ -76,14 +76,14 @@ describe('mini cart', () => {
     });
     expect(await serverQty()).toEqual({ 'PHN-2001': 2 });
     expect((tl.screen.getByLabelText('Quantity of PHN-2001') as HTMLInputElement).value).toBe('2');
-    // the spec's success message, defined and never shown before (issue #14 item 11)
+    // the spec's success message, defined and never shown before
     expect(notifications.store.get().map((n) => [n.type, n.message])).toContainEqual([
       'success',
       'Product quantity has been updated!',
     ]);
   });
 
-  it('the edit dialog: saving another quantity says so, as the −/+ buttons do (issue #14 item 11)', async () => {
+  it('the edit dialog: saving another quantity says so, as the −/+ buttons do', async () => {
     await cart.add({
       sku: 'MBA-7000-A',
       qty: 1,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue #14 item 15: the shop's `newsletter-offer` CMS block is shown beside the subscribe forms,
+ * The shop's `newsletter-offer` CMS block is shown beside the subscribe forms,
  * in the newsletter popup (components/NewsletterPopup.tsx) and on the newsletter page
  * (routes/newsletter.tsx), in place of the built-in offer text; without the block (none, or
  * inactive) the built-in text shows. The block comes from the real API (PGlite) through the app's

@@ -1,5 +1,5 @@
 // The notes the order pages (order-token page, account order page) show for an order the shop
-// cancelled because it was not paid in time (issue #12 item 4), in each store view's language.
+// cancelled because it was not paid in time, in each store view's language.
 import { describe, expect, it } from 'vitest';
 import { cancellationNotes } from '../app/components/account/order-labels';
 import { getT } from '../app/i18n';

@@ -53,8 +53,8 @@ describe('order completed page after a cancelled payment', () => {
   });
 });
 
-describe('the thank-you text follows the payment method and status (issue #14 item 7)', () => {
-  // the API names the kind with the method's code (COD by the configured code: issue #17 item 2)
+describe('the thank-you text follows the payment method and status', () => {
+  // the API names the kind with the method's code (COD by the configured code, COD_PAYMENT_CODE)
   const KIND: Record<string, string> = { cashondelivery: 'cash_on_delivery', banktransfer: 'bank_transfer' };
   const order = (method: string) =>
     ({
@@ -84,7 +84,7 @@ describe('the thank-you text follows the payment method and status (issue #14 it
   });
 });
 
-// issue #12 item 4: an order not paid in time is cancelled by the shop; its page says why, in the
+// An order not paid in time is cancelled by the shop; its page says why, in the
 // store view's language, and neither waits for the payment nor offers to pay again
 describe('order completed page of an order cancelled because it was not paid in time', () => {
   // the order as order/pull answers it: the fixture is checked against the shared contract
@@ -149,7 +149,7 @@ describe('order completed page of an order cancelled because it was not paid in 
   });
 });
 
-describe('thank-you page per payment method (issue #13 "Paying")', () => {
+describe('thank-you page per payment method', () => {
   const base = {
     created_at: '2026-11-22T03:00:00.000Z',
     items: [],

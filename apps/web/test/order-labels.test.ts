@@ -3,7 +3,7 @@ import { getT } from '../app/i18n';
 import { paymentStatusLabel, statusLabel } from '../app/components/account/order-labels';
 
 describe('order and payment status labels: every status the API writes reads in the shopper language', () => {
-  // payment/provider.ts PaymentStatus; `failed` had no label and showed raw English (issue #14 item 13)
+  // payment/provider.ts PaymentStatus; `failed` had no label and showed raw English
   it.each([
     ['lt', 'failed', 'Mokėjimas nepavyko'],
     ['en', 'failed', 'Payment failed'],

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The order's progress on its pages (issue #15): the spec's status labels in lt/en/ru ("shipped" as
+// The order's progress on its pages: the spec's status labels in lt/en/ru ("shipped" as
 // "shipped / ready to pick up" only for pickup orders), the carrier's tracking number and link (an
 // unknown carrier: the number only), the staff's reason for a cancellation, each change oldest first.
 import { cleanup, render, screen, within } from '@testing-library/react';

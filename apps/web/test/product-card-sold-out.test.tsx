@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * A sold-out product's listing card (issue #14 item 14; README "Sold-out products stay listed, after
- * the available ones"): listings show sold-out products last; the card says "Out of stock" in the
+ * A sold-out product's listing card
+ * (docs/decisions/0048-sold-out-products-stay-listed-after-the-available-ones.md): listings show sold-out products last; the card says "Out of stock" in the
  * store view's language, offers no add-to-cart button and links to the product page, where the
  * back-in-stock request is. The documents are the real API's (PGlite, the API tests' shop), asked
  * as the category listing asks them (PRODUCT_CARD_FIELDS): a simple product with stock 0

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue #13 "Look": a card shows the grade with the design system's GradeBadge (its colour by grade)
+ * A card shows the grade with the design system's GradeBadge (its colour by grade)
  * and the stock with StockLine: in stock green, low stock amber ("Only 3 left", class `low`, not the
  * green in-stock look), sold out red, each with the dot.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue #13 "Deciding" and issue #14 items 14, 15 on the product page, rendered from route data as
+ * 15 on the product page, rendered from route data as
  * React Router renders it: grade cards with their prices and meanings, the "What do grades mean?"
  * popover with the `condition-grades` CMS block, a sold-out grade that can be chosen and then offers
  * the back-in-stock request, the facts beside the price (delivery, warranty, leasing), the

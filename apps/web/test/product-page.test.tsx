@@ -2,7 +2,7 @@
 /**
  * The product page (routes/product.tsx) rendered as React Router renders it, from route data:
  *
- * - stock hints (issue #3): the server render and the hydration show the route data's stock; after
+ * - stock hints: the server render and the hydration show the route data's stock; after
  *   hydration a cached children-stock answer (state/stock-cache.ts, filled by a listing's prefetch)
  *   fetched after the route data was read replaces it for the chosen child's stock lines and the
  *   option pickers' availability, until the page's own live `/stock/list` answer arrives;
@@ -183,7 +183,7 @@ describe('product page: children stock hints', () => {
     await waitFor(() => expect(onlyLine()).toBe('Only 2 left in stock'));
     expect(shownSku()).toContain('PX-B');
     // the picker follows too: A+ says it is sold out (still choosable: its page offers the
-    // back-in-stock request, issue #14 item 14)
+    // back-in-stock request)
     expect(why('A+')).toBe('Out of stock');
     expect(radio('A+').disabled).toBe(false);
     expect(radio('B').checked).toBe(true);
@@ -401,7 +401,7 @@ describe('product page: pickers at the customer group’s tier', () => {
   });
 });
 
-describe('product page: is_configured (catalogue-and-cart.md §4, issue #14 item 18)', () => {
+describe('product page: is_configured (catalogue-and-cart.md §4)', () => {
   const info = () => document.querySelector('.product-info') as HTMLElement;
   it('is marked configured by the rule’s choice and after the shopper’s choice', async () => {
     render(page(routeData(phone, Date.now())));
@@ -420,7 +420,7 @@ describe('product page: is_configured (catalogue-and-cart.md §4, issue #14 item
     render(page(routeData(soldOut, Date.now())));
     await waitFor(() => expect(info().dataset.configured).toBe('false'));
     expect(screen.getByText('No available product variants')).toBeTruthy();
-    // the back-in-stock request, for the variant the price stands for (the cheaper PX-B; issue #14
+    // the back-in-stock request, for the variant the price stands for (the cheaper PX-B
     // item 14: a listing links a sold-out product's card to this page)
     expect(await screen.findByRole('heading', { name: 'Notify me when it is back in stock' })).toBeTruthy();
     expect(document.querySelector('.stock-alert h2')?.id).toBe('stock-alert-PX-B-title');

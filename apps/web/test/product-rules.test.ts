@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The product page's pure rules (features/product/rules, issue #17 item 3): which variant the page
+ * The product page's pure rules (features/product/rules): which variant the page
  * shows for the URL's child sku, what the buy box shows, the cart lines it adds and when it refuses
  * them, the grouped and bundle pickers' choices, the decision facts, the structured data and the
  * loader's shaping of its side answers. The page itself is rendered in product-page.test.tsx and

@@ -50,7 +50,7 @@ describe('cachePlanFor: which strategy the service worker applies', () => {
     ['POST', '/en/checkout', 'navigate', 'network-only'],
     ['GET', '/service-worker.js', 'same-origin', 'network-only'],
     ['GET', '/healthz', 'cors', 'network-only'],
-    // the back office (issue #15): never kept on the device
+    // the back office: never kept on the device
     ['GET', '/admin', 'navigate', 'network-only'],
     ['GET', '/en/admin/orders?status=paid', 'navigate', 'network-only'],
     ['GET', '/admin/orders/12.data', 'cors', 'network-only'],

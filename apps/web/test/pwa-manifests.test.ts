@@ -97,7 +97,7 @@ describe('client manifest: page groups for prefetch', () => {
   });
 });
 
-describe('client manifest: the back office (issue #15)', () => {
+describe('client manifest: the back office', () => {
   it('its own chunks are set apart; chunks a shop route also uses are not', () => {
     const manifest: RouterManifest = {
       entry: { module: '/assets/entry.client.js', imports: ['/assets/shell.js'] },

@@ -113,7 +113,7 @@ describe('reset password page (new password from the e-mail link)', () => {
     expect(busy).toHaveProperty('disabled', true);
 
     await server.answer(json({ code: 400, result: 'Token expired' }, 400));
-    // waited for, not read at once: Preact's act (tried for issue #16) returns before the answer is read
+    // waited for, not read at once: Preact's act (tried for a smaller first load; docs/decisions/0008-react-stays-preact-was-tried-twice-and-is-not-adopted.md) returns before the answer is read
     expect((await screen.findByRole('alert')).textContent).toBe('Token expired');
     expect(screen.getByRole('button', { name: 'Set the new password' })).toHaveProperty('disabled', false);
 

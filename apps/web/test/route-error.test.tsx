@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Route data errors show their own message (accounts-checkout-routes.md §8; issue #14 item 18), not
+ * Route data errors show their own message (accounts-checkout-routes.md §8), not
  * the generic 500 text; an error without a shopper's message (a bug) keeps the generic text.
  */
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * Back navigation (accounts-checkout-routes.md §2: "Current and previous route are tracked, with
- * scroll position and the number of category products loaded"; issue #14 item 18): the tracking
+ * scroll position and the number of category products loaded"): the tracking
  * rules, and the product page's way back to the listing it came from (same path, same products,
  * scrolled back to where it was left).
  */

@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import routes from '../app/routes';
 import { isStorePrefixPair, storeCodeOf } from '../app/lib/store';
 
-// issue #16: one route entry per page for the three store views (102 routes matched in order before)
+// One route entry per page for the three store views (102 routes matched in order before)
 type Entry = { id?: string; path?: string; index?: boolean; children?: Entry[] };
 const toObjects = (entries: Entry[]): RouteObject[] =>
   entries.map((e) =>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The client search timeout (catalogue-and-cart.md §9: 5000 ms; issue #14 item 18): a text search in
+ * The client search timeout (catalogue-and-cart.md §9: 5000 ms): a text search in
  * the browser that has no answer after 5000 ms is aborted. The transport here answers only when the
  * request is aborted (a network that hangs).
  */

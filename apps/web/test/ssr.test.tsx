@@ -253,7 +253,7 @@ describe('page content', () => {
     expect(r.doc.querySelector('article.cms')?.textContent).toContain(verified);
   });
 
-  it('product page: the server render carries the delivery, warranty and leasing lines (issue #13)', async () => {
+  it('product page: the server render carries the delivery, warranty and leasing lines', async () => {
     const en = await render('/en/p/PX/phone-x/PX-A');
     const facts = en.doc.querySelector('.decision-facts')?.textContent ?? '';
     // 449,00 € is above the 99 € threshold; 449,00 € / 24 months = 18,7083… → 18,71 €
@@ -265,7 +265,7 @@ describe('page content', () => {
   });
 
   it.each(['/apie-mus', '/en/i/about-us', '/ru/about-us'])(
-    'CMS page %s shows its title once, though its content repeats it as an <h1> (issue #14 item 20)',
+    'CMS page %s shows its title once, though its content repeats it as an <h1>',
     async (path) => {
       const r = await render(path);
       const headings = [...r.doc.querySelectorAll('h1')].map((h) => h.textContent);
@@ -283,7 +283,7 @@ describe('page content', () => {
   it.each([
     ['/en/p/PX-A/phone-x-px-a?x=1', '/en/p/PX/phone-x/PX-A?x=1'],
     ['/p/PX-A/anything', '/p/PX/telefonas-x/PX-A'],
-  ])("a child's URL %s redirects permanently to its parent with it chosen (issue #14 item 6)", async (path, to) => {
+  ])("a child's URL %s redirects permanently to its parent with it chosen", async (path, to) => {
     const r = await handler(new Request(ORIGIN + path), { apiFetch: api.fetch });
     expect(r.status).toBe(301);
     expect(r.headers.get('location')).toBe(to);
@@ -293,7 +293,7 @@ describe('page content', () => {
     expect((await render('/en/p/PX-LOST/phone-x-px-lost')).res.status).toBe(404);
   });
 
-  it('a category whose slug is a path (an imported url_path) has its page at /c/{path} (issue #14 item 4)', async () => {
+  it('a category whose slug is a path (an imported url_path) has its page at /c/{path}', async () => {
     const r = await render('/en/c/computers/laptops');
     expect(r.res.status).toBe(200);
     expect(r.canonical).toBe(`${ORIGIN}/en/c/computers/laptops`);
@@ -400,7 +400,7 @@ describe('page content', () => {
     ['/ru/contacts', '/ru/contact-us'],
     ['/i/kontaktai', '/susisiekite-su-mumis'],
     ['/en/i/contacts', '/en/contact-us'],
-  ])('one contact page: %s moves permanently to %s (issue #13)', async (path, to) => {
+  ])('one contact page: %s moves permanently to %s', async (path, to) => {
     const r = await handler(new Request(`${ORIGIN}${path}`), { apiFetch: api.fetch });
     expect(r.status).toBe(301);
     expect(r.headers.get('location')).toBe(to);

@@ -6,7 +6,7 @@ import { leaseLock } from '../app/sync/lock';
 import { TOMBSTONE_TTL_MS, createSyncQueue, type SyncTransport } from '../app/sync/queue';
 import { MISSING_CART_ID } from '../app/sync/task';
 
-/** A tiny server behind the real fetch layer (lib/api.ts `taskRequest`): records what reached it. */
+/** A tiny server behind the real fetch layer (api-client/api.ts `taskRequest`): records what reached it. */
 function fakeServer(
   answer: (url: URL, init: RequestInit) => Response | Promise<Response> = () => ok({ done: true }),
 ) {

@@ -10,7 +10,7 @@ import { importCatalog } from '@vitrina/db';
 import { startRealShop, type RealShop } from './support/real-shop';
 
 /**
- * URL_DISPATCHER (issue #14 item 5) through the real server build and the real API: a product, a
+ * URL_DISPATCHER through the real server build and the real API: a product, a
  * category and a CMS page answer at their url_path, `/p/`, `/c/` and `/i/` answer 301 to it, and the
  * canonical link and hreflang name it.
  */

@@ -344,7 +344,7 @@ describe('token refresh', () => {
     },
   );
 
-  it("a refresh answered 401 shows the spec's 'Error refreshing user token…', then logs out (issue #14 item 12)", async () => {
+  it("a refresh answered 401 shows the spec's 'Error refreshing user token…', then logs out", async () => {
     const t = setup();
     stores.push(t);
     await t.user.login('ona@example.com', 'secret123');

@@ -556,7 +556,7 @@ function buildRow(
   const total = totalStock(p, own, related);
   const children = p.typeId === 'configurable' ? (related.children.get(p.id) ?? []) : [];
   const name = pick(p.name, store);
-  // per store view slugs (issue #13 "Words"); the file's url_path is kept (issue #14 item 4)
+  // per store view slugs; the file's url_path is kept
   const slug = (p.slugs && pick(p.slugs, store)) || p.urlKey;
   const urlPath = (p.urlPath && pick(p.urlPath, store).replace(/^\/+|\/+$/g, '')) || `p/${p.sku}/${slug}`;
 

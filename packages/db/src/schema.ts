@@ -234,7 +234,7 @@ export const coupons = pgTable(
   },
   (t) => [
     /**
-     * the backstop of the usage cap (issue #12): orders count a use with a conditional update
+     * the backstop of the usage cap: orders count a use with a conditional update
      * (order/coupon.ts); whatever else writes the table, a use beyond the cap is refused here
      */
     check(
@@ -389,7 +389,7 @@ export const customerGroups = pgTable('customer_groups', {
   /** 0..90: percent off the final price (catalogue, render list, URL map) */
   discountPercent: integer('discount_percent').notNull().default(0),
   /**
-   * the group's customer tax class (issue #14 item 3, "a customer group id drives the tax class when
+   * the group's customer tax class ("a customer group id drives the tax class when
    * grouped tax is active"): with GROUP_PRICING on, its customers' carts and orders use the tax rules
    * listing this class; null: the retail class (3)
    */
@@ -470,7 +470,7 @@ export const orders = pgTable(
     feedbackAt: ts('feedback_at'),
     /**
      * sha-256 of the placing request's body: a repeat of the idempotency key with another body is
-     * refused (issue #5 "the same key with a different body is an error"); null on older orders
+     * refused; null on older orders
      */
     requestHash: text('request_hash'),
     /**
@@ -530,7 +530,7 @@ export const orderItems = pgTable(
 );
 
 /**
- * Every change of an order's statuses (issue #15): who (`actor_kind` 'customer' | 'guest' | 'staff' |
+ * Every change of an order's statuses: who (`actor_kind` 'customer' | 'guest' | 'staff' |
  * 'admin_token' | 'payment' | 'system', with an id or e-mail), when, from -> to, and a note.
  * Written by apps/api/src/order/lifecycle.ts in the transaction of the change.
  */
@@ -579,7 +579,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * One order event to one webhook URL (issue #15; integration/webhooks.ts): sent until the receiver
+ * One order event to one webhook URL (integration/webhooks.ts): sent until the receiver
  * answers 2xx, retried with exponential backoff, at least once. `next_attempt_at` is also the lease of
  * the process sending it.
  */
@@ -626,7 +626,7 @@ export const payments = pgTable(
 );
 
 /**
- * Invoice number series (issue #15 "Invoices"): the last number given per prefix. A number is taken
+ * Invoice number series: the last number given per prefix. A number is taken
  * by incrementing this row in the transaction that writes the invoice, so a rolled-back invoice gives
  * its number back: the series has no gaps (a sequence would leave some).
  */
@@ -677,7 +677,7 @@ export const reviews = pgTable(
 );
 
 /**
- * "Notify me when in stock" requests (issue #6; accounts-checkout-routes.md §2 "stock notification
+ * "Notify me when in stock" requests (accounts-checkout-routes.md §2 "stock notification
  * request"): one pending request per e-mail and sku; `notifiedAt` is set when the back-in-stock e-mail
  * is written to the outbox.
  */
@@ -706,7 +706,7 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   storeCode: text('store_code').notNull().default('lt'),
   createdAt: createdAt(),
-  /** when a staff member marked the message handled (issue #15, the back office); null: open */
+  /** when a staff member marked the message handled (the back office); null: open */
   handledAt: ts('handled_at'),
   /** staff_users.id of who marked it handled */
   handledBy: integer('handled_by'),
@@ -760,7 +760,7 @@ export const shopConfig = pgTable('shop_config', {
   configs: jsonb('configs').$type<Record<string, unknown>>().notNull(),
 });
 
-// ---------------------------------------------------------------- staff (issue #15, the back office)
+// ---------------------------------------------------------------- staff (the back office)
 
 /** the shop's staff: separate from customers, created from the command line (`npm run staff`) */
 export const staffUsers = pgTable(
@@ -828,7 +828,7 @@ export const outbox = pgTable(
     nextAttemptAt: ts('next_attempt_at'),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
-    /** a row written at most once (e.g. `order:42:shipped`: each order e-mail once, issue #15); null: no limit */
+    /** a row written at most once (e.g. `order:42:shipped`: each order e-mail once); null: no limit */
     dedupeKey: text('dedupe_key'),
   },
   (t) => [

@@ -1,5 +1,5 @@
 /**
- * Leaving the demo behind (issue #12 item 17): the demo seeded as the shop server seeds it (the
+ * Leaving the demo behind: the demo seeded as the shop server seeds it (the
  * generator, the real importer, markDemoSeeded), then removed alone or together with a shop's own
  * import. Run on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */

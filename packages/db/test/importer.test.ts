@@ -139,7 +139,7 @@ describe('importCatalog', () => {
     expect(links?.n).toBe(1);
   });
 
-  it('stores a pickup point\'s opening hours, and refuses hours that are not HH:MM-HH:MM (issue #13)', async () => {
+  it('stores a pickup point\'s opening hours, and refuses hours that are not HH:MM-HH:MM', async () => {
     const store = { id: 'store-1', carrier_code: 'storepickup', name: 'Store', address: 'Ozo g. 1', city: 'Vilnius', country_id: 'LT' };
     const hours = { '1': '10:00-19:00', '6': '10:00-16:00', '7': null };
     await importCatalog(database, { pickup_points: [{ ...store, opening_hours: hours }] });
@@ -155,7 +155,7 @@ describe('importCatalog', () => {
     expect(result.coupons).toBe(1);
   });
 
-  it('customer groups (issue #14 item 3): tier and customer tax class by id, numbers as text too; an unknown tier refused', async () => {
+  it('customer groups: tier and customer tax class by id, numbers as text too; an unknown tier refused', async () => {
     const groups = async () =>
       database.query<{ id: number; code: string; discount_percent: number; tax_class_id: number | null }>(
         'select id, code, discount_percent, tax_class_id from customer_groups where id in (3, 7) order by id',

@@ -5,7 +5,7 @@ import { NOW } from './fixture.ts';
 
 /**
  * A file shaped as a Magento export writes it: ids, option values, prices and quantities as numeric
- * strings, and categories with their url_path (issue #14 item 4).
+ * strings, and categories with their url_path.
  */
 function magentoFile() {
   return {
@@ -138,7 +138,7 @@ describe('a Magento-shaped import file (numeric strings, url_path)', () => {
     ]);
   });
 
-  it("keeps a product's url_path instead of replacing it (issue #14 item 4), per store view", async () => {
+  it("keeps a product's url_path instead of replacing it, per store view", async () => {
     const docs = await database.query<{ store_code: string; url_path: string; slug: string }>(
       `select store_code, url_path, slug from product_index where sku = 'TEE' order by store_code`,
     );
@@ -149,7 +149,7 @@ describe('a Magento-shaped import file (numeric strings, url_path)', () => {
     ]);
   });
 
-  it('a product without url_path or url_key gets p/{sku}/{slug} with a slug per store view (issue #13)', async () => {
+  it('a product without url_path or url_key gets p/{sku}/{slug} with a slug per store view', async () => {
     const docs = await database.query<{ store_code: string; url_path: string; slug: string }>(
       `select store_code, url_path, slug from product_index where sku = 'CAP' order by store_code`,
     );

@@ -21,7 +21,7 @@ const input = (p: ProductRow) => ({
 });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-describe('nextBoundary: when index rows must be rebuilt (the domain window, issue #17 item 2)', () => {
+describe('nextBoundary: when index rows must be rebuilt (the domain window)', () => {
   // dates as the import stores them: a day's UTC midnight (timestamptz)
   it.each([
     [

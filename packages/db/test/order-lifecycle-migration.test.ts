@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, migrate, readMigrations } from '../src/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
-/** migration 0011 (issue #15) on a shop that already has orders: history, stock and pickup backfilled */
+/** migration 0011 on a shop that already has orders: history, stock and pickup backfilled */
 describe('migration 0011_order_lifecycle on existing orders', () => {
   let database: TestDatabase;
   let before: string;

@@ -1,5 +1,5 @@
 /**
- * Partial updates through the import (issue #15 "Integration and operations"): records of only
+ * Partial updates through the import: records of only
  * {sku, qty} or {sku, price, special_price, special_from_date, special_to_date} update those fields of
  * existing products and nothing else; an unknown sku is an error naming it, and nothing is written.
  */

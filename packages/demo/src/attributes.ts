@@ -178,7 +178,7 @@ export const CAPACITIES: CapacityDef[] = [
   { key: '25000mAh', value: 73, label: '25000 mAh' },
 ];
 
-/** units in the Russian view are Russian ("1 ТБ", "16 ГБ", "5000 мА·ч"; issue #13 "Words"); lt and en write GB */
+/** units in the Russian view are Russian ("1 ТБ", "16 ГБ", "5000 мА·ч"); lt and en write GB */
 const RU_UNITS: Record<string, string> = { GB: 'ГБ', TB: 'ТБ', mAh: 'мА·ч' };
 export function unitLabel(label: string): LocalizedText {
   return { lt: label, en: label, ru: label.replace(/\b(GB|TB|mAh)\b/g, (u) => RU_UNITS[u] ?? u) };

@@ -140,7 +140,7 @@ function conditionLine(grade: GradeDef): LocalizedText {
 
 /**
  * A configurable parent's own price, which the shop never shows (it shows the cheapest available
- * child, issue #14 item 1): like imports from a real back end it differs from the children's — above
+ * child): like imports from a real back end it differs from the children's — above
  * them for a third of the parents, below them for another third, their minimum for the rest.
  */
 function ownConfigurablePrice(id: number, children: readonly ImportConfigurableChild[]): number {
@@ -197,7 +197,7 @@ function withGrade(name: Text, grade: GradeDef): Text {
   };
 }
 
-/** a colour in a name, in the store view's language ("Black", "Juoda", "Чёрный"; issue #13 "Words") */
+/** a colour in a name, in the store view's language ("Black", "Juoda", "Чёрный") */
 function nameColor(key: ColorKey): LocalizedText {
   const own = NAME_COLOR[key];
   return own ? L(own, own, own) : colorDef(key).label;
@@ -627,7 +627,7 @@ class CatalogBuilder {
 
   /**
    * Every tenth configurable has its cheapest child out of stock, every tenth other one has it
-   * disabled: the shop must show the cheapest child that can be bought (issue #14 item 1). Chosen by
+   * disabled: the shop must show the cheapest child that can be bought. Chosen by
    * id, not by the random stream, so the rest of the catalogue stays as it was.
    */
   private unsellCheapest(id: number, children: ImportConfigurableChild[]): void {
@@ -780,7 +780,7 @@ const SET_ABOUT = L(
 );
 
 interface BundleSlot {
-  /** in every store view (issue #13 "Words": no English in the lt and ru views) */
+  /** in every store view (no English in the lt and ru views) */
   title: LocalizedText;
   type: ImportBundleOption['type'];
   required: boolean;

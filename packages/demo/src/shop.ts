@@ -116,7 +116,7 @@ export function buildShippingMethods(): ImportShippingMethod[] {
       price: 0,
       countries: ['LT'],
       // the store is a pickup point of its own (buildPickupPoints): its address and opening hours
-      // are shown at checkout, and no home address is asked (issue #13 "Paying")
+      // are shown at checkout, and no home address is asked
       needs_pickup_point: true,
       is_default: false,
       position: 4,

@@ -15,7 +15,7 @@ export function slugify(text: string): string {
 }
 
 /**
- * A product's slug in each store view, from its name there (issue #13 "Words": a Russian page's URL
+ * A product's slug in each store view, from its name there (a Russian page's URL
  * follows its Russian name, transliterated, as the category slugs do).
  */
 export function storeSlugs(name: Text): LocalizedText {

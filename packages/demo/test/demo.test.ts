@@ -171,7 +171,7 @@ describe('generateDemoCatalog', () => {
   });
 
   it('has the CMS pages of the spec with their localized slugs, stating the shop terms', () => {
-    // one contact page (issue #13): the spec's `contacts` answers 301 to `contact-us` and has no page of its own
+    // one contact page: the spec's `contacts` answers 301 to `contact-us` and has no page of its own
     const pages = new Map((data.cms_pages ?? []).map((p) => [p.identifier, p]));
     const expected: Record<string, string> = {
       'about-us': 'apie-mus',
@@ -221,7 +221,7 @@ describe('generateDemoCatalog', () => {
   });
 
   it('has configurable parents priced above and below their children, and cheapest children not for sale', () => {
-    // issue #14 item 1: the shop shows the cheapest available child, never the parent's own price
+    // The shop shows the cheapest available child, never the parent's own price
     const configurables = products.filter((p) => p.type_id === 'configurable');
     const childPrices = (p: ImportProduct) => (p.configurable_children ?? []).map((c) => c.price);
     expect(configurables.some((p) => p.price > Math.max(...childPrices(p)))).toBe(true);
@@ -343,7 +343,7 @@ describe('generateDemoCatalog', () => {
     for (const b of data.banners ?? []) expect(b.image).toMatch(/^\/demo\/banners\/[0-9]+\.png$/);
   });
 
-  it('imports the amounts the delivery page and texts promise, net of VAT (issue #12 item 6)', () => {
+  it('imports the amounts the delivery page and texts promise, net of VAT', () => {
     // the import format's rule (domain importedInclTax) at the LT rate: what the shopper pays
     const lt = importedTaxRate(data.taxrules ?? [], 'LT');
     const gross = (euros: number | null | undefined) => importedInclTax(toCents(euros ?? 0), lt);
@@ -410,7 +410,7 @@ describe('generateDemoCatalog', () => {
       expect(p.name).toMatch(/\(demo\)$/);
       expect(['omniva', 'dpd', 'storepickup']).toContain(p.carrier_code);
     }
-    // store pickup is the shop's own store: a pickup point with opening hours, marked demo (issue #13)
+    // store pickup is the shop's own store: a pickup point with opening hours, marked demo
     expect(shipping.get('storepickup')?.needs_pickup_point).toBe(true);
     const stores = points.filter((p) => p.carrier_code === 'storepickup');
     expect(stores).toHaveLength(1);

@@ -1,7 +1,7 @@
-// Address validity, once (issue #17 item 2): accounts-checkout-routes.md §5 "Validation rules" applied
+// Address validity, once: accounts-checkout-routes.md §5 "Validation rules" applied
 // to an address in the API's field names, for what the address is for. The checkout form, the account
 // form (through their mapping functions to these names) and the API's schemas and services all ask
-// this module, so the same address gets the same verdict everywhere. README "Decisions": which fields
+// this module, so the same address gets the same verdict everywhere. docs/decisions/: which fields
 // each purpose requires.
 import type { DeliveryKind } from './delivery.ts';
 import {
@@ -76,7 +76,7 @@ export const HOME_FIELDS: readonly AddressField[] = ['street.0', 'street.1', 'ci
 const CONTACT: readonly AddressField[] = ['firstname', 'lastname', 'countryId'];
 
 /**
- * The fields each purpose requires (README "Decisions"). The name and country always; the phone
+ * The fields each purpose requires (docs/decisions/). The name and country always; the phone
  * wherever a carrier or the invoice may need to reach the buyer (every delivery, billing); the home
  * address (street, house number, city, postcode) for a courier and a billing address, never for a
  * pickup. A saved account address needs no phone and no house number (street, city and postcode as

@@ -1,5 +1,5 @@
 /**
- * What a bank-transfer buyer needs to pay (issue #13 "Paying": "awaiting bank payment with the bank
+ * What a bank-transfer buyer needs to pay ("awaiting bank payment with the bank
  * details, amount and payment reference"). The reference goes on the buyer's bank statement, so it
  * is in the order's store view language ("Užsakymas 100000001"), never English in lt or ru.
  */

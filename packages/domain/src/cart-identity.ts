@@ -207,7 +207,7 @@ export function isVirtualCart(items: readonly CartItemLike[]): boolean {
 }
 
 /**
- * Login (issue #4, as the original system's login does): the guest cart joins the customer's with
+ * Login (as the original system's login does): the guest cart joins the customer's with
  * quantities ADDED. A guest item matching a customer line (sameCartItem) becomes that line with the
  * summed quantity and the server line id, keeping the guest item's configuration; other guest items
  * stay without a server id (they are new lines); the customer's other lines are taken as they are.

@@ -151,7 +151,7 @@ function optionPicks(option: BundleOption, entry: BundleOptionRequest): BundleLi
 
 /**
  * The one check of a grouped or bundle cart line, for every way a line enters a cart or an order
- * (issue #12 item 1: lines with empty selections were priced 0). catalogue-and-cart.md §4 "Price
+ * (lines with empty selections were priced 0). catalogue-and-cart.md §4 "Price
  * rules": a bundle is priced from its selected options, so the line must say what it buys:
  * - every entry names one of the bundle's options, once, and only that option's links (by sku or
  *   position), each once; a select or radio option takes one link;

@@ -38,7 +38,7 @@ export const SORT_OPTIONS: readonly SortOption[] = [
   { labelKey: 'sort.default', label: 'Default', value: 'is_promoted:desc' },
 ];
 /**
- * Relevance (the text search's score): offered whenever the shopper searched for words (issue #13),
+ * Relevance (the text search's score): offered whenever the shopper searched for words,
  * never on a category page, where there is no score.
  */
 export const RELEVANCE_SORT: SortOption = {
@@ -79,7 +79,7 @@ export const PRODUCT_PAGE_SIZE = 50;
 export const PRODUCT_PAGE_START = 0;
 export const CATEGORY_LIST_SIZE = 4000;
 /**
- * The largest product page one search answers (issue #12 item 9). The spec's 4000 is the category
+ * The largest product page one search answers. The spec's 4000 is the category
  * list's; the storefront asks for at most 100 products at once (special offers by ids), and a page of
  * thousands of full product documents would let anyone fill the answer cache and the heap.
  */
@@ -107,7 +107,7 @@ export const SPECIAL_OFFERS_IDS_PER_QUERY = 100;
  * The spec's "Search minimum score 1" (an Elasticsearch `min_score` there). Our relevance is the sum
  * over the term's words of how well each matched (about 1 as written, less for a typo),
  * so 1 is read as the share of the term's words a product must match: every word (the searches AND
- * them). A lone word's typo match scoring 0.5 stays a result (README "Decisions", issue #14 item 18).
+ * them). A lone word's typo match scoring 0.5 stays a result (docs/decisions/).
  */
 export const SEARCH_MIN_SCORE = 1;
 export const SEARCH_TERM_MIN_LENGTH = 3;

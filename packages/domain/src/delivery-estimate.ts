@@ -1,5 +1,5 @@
-// The product page's delivery line (issue #13 "Deciding"): what delivery costs and when it arrives.
-// The rule (README "Decisions"): an order placed on a working day before the dispatch cut-off (14:00
+// The product page's delivery line: what delivery costs and when it arrives.
+// The rule (docs/decisions/): an order placed on a working day before the dispatch cut-off (14:00
 // shop time, Europe/Vilnius) leaves that day; later, or on a weekend or public holiday, it leaves on
 // the next working day. Carriers deliver DELIVERY_WORKDAYS (2–3) working days after dispatch.
 // Working days are Monday to Friday except Lithuanian public holidays (the shop ships from Vilnius).

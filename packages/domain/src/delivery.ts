@@ -1,4 +1,4 @@
-// What a delivery method asks of the shopper (issue #13 "Paying"), and the opening hours of a
+// What a delivery method asks of the shopper, and the opening hours of a
 // pickup point. One rule for the checkout form and the order API: a parcel locker or store pickup
 // needs no home address, a courier does.
 import {

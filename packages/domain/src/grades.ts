@@ -1,6 +1,6 @@
-// Condition grades at the point of choice (issue #13 "Deciding"): which grade an option label names,
+// Condition grades at the point of choice: which grade an option label names,
 // and what the shop promises for it (warranty and returns). The spec is silent on both; the table is
-// the shop's decision (README "Decisions": grade → warranty and returns).
+// the shop's decision (docs/decisions/: grade → warranty and returns).
 
 export const GRADE_KEYS = ['new', 'a_plus', 'a', 'b', 'c_plus', 'c'] as const;
 export type GradeKey = (typeof GRADE_KEYS)[number];

@@ -79,8 +79,7 @@ function taxedOne(doc: PricedDoc, rate: number): PricedDoc {
 }
 
 /**
- * A product document taxed for a customer group with its own customer tax class (issue #14 item 3,
- * "a customer group id drives the tax class when grouped tax is active"): every `*_incl_tax` and
+ * A product document taxed for a customer group with its own customer tax class ("a customer group id drives the tax class when grouped tax is active"): every `*_incl_tax` and
  * `*_tax` field made again from its net field at `rateOf(product tax class)`, and `tax` set to that
  * rate; a configurable child at its own class, else the parent's (as the cart prices a child line).
  * The indexer lists at the retail class; the cart charges net + tax at the group's class by the

@@ -1,4 +1,4 @@
-// When an order has a VAT invoice (issue #15 "Invoices"): the API refuses the others, the storefront
+// When an order has a VAT invoice: the API refuses the others, the storefront
 // shows the download link only for these. One rule, used by both.
 import { PAYMENT_MOKILIZINGAS, PAYMENT_NEOPAY } from './constants.ts';
 

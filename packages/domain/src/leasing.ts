@@ -1,5 +1,5 @@
-// "Leasing from X €/month" beside the price when MOKILIZINGAS (consumer financing) is offered (issue
-// #13 "Deciding"). The lender publishes no protocol or rate table we could read (STACK-NOTES.md), so
+// "Leasing from X €/month" beside the price when MOKILIZINGAS (consumer financing) is offered.
+// The lender publishes no protocol or rate table we could read (STACK-NOTES.md), so
 // the figure is an estimate on stated assumptions, shown with them; the lender sets the final terms.
 
 export interface LeasingTerms {

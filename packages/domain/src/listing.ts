@@ -1,4 +1,4 @@
-// Listing rules (issue #13 "Finding products"): the order of a filter's values, the shopper's own
+// Listing rules: the order of a filter's values, the shopper's own
 // price range, and the variant a listing card stands for when a filter chose an option.
 import { CONDITION_GRADES, STATUS_DISABLED } from './constants.ts';
 import { childAttribute, isVariantAvailable, variantPrice, type ConfigurableChild } from './variants.ts';
@@ -60,7 +60,7 @@ export function numericLabel(label: string): { family: string; value: number } |
 }
 
 /**
- * The order a filter lists its values in (issue #13: not by count): condition values by grade
+ * The order a filter lists its values in (not by count): condition values by grade
  * (Brand New, A+, A, B, C+, C); values whose labels all start with a number, by that number (units
  * scaled, one family after another); any other attribute by the attribute's own option order
  * (`optionOrder`, the shop's position), unknown ones last by label. Ties keep the label order.
@@ -159,7 +159,7 @@ export type ChosenFilters = Readonly<Record<string, readonly (string | number)[]
 
 /**
  * The child a listing card stands for when the shopper filtered by options its children carry
- * (issue #13: filtering A+ must show an A+ unit's price and open that unit, not the cheapest C+):
+ * (filtering A+ must show an A+ unit's price and open that unit, not the cheapest C+):
  * among enabled children whose value of every filtered code the children carry is one of the chosen
  * values, the cheapest available one, else (all sold out) the cheapest enabled one. Codes no child
  * carries (the parent's own attributes, e.g. brand) do not narrow. Null when nothing was filtered

@@ -67,7 +67,7 @@ export const MESSAGES = {
     lt: 'Krepšelio sumų dar negalima apskaičiuoti. Bandykite dar kartą.',
     ru: 'Итоги корзины пока нельзя рассчитать. Попробуйте ещё раз.',
   },
-  // ---- grouped and bundle cart lines (issue #12 item 1; domain composite.ts checkCompositeLine) ----
+  // ---- grouped and bundle cart lines (domain composite.ts checkCompositeLine) ----
   'bundle.optionRequired': {
     en: 'Please choose "{option}".',
     lt: 'Pasirinkite „{option}“.',
@@ -323,7 +323,7 @@ export const MESSAGES = {
 
   // ---- accounts-checkout-routes.md §5 validation messages ----
   'validation.required': { en: 'Field is required', lt: 'Laukas privalomas', ru: 'Обязательное поле' },
-  // a courier order without its home address (delivery.ts missingHomeAddress; issue #13 "Paying")
+  // a courier order without its home address (delivery.ts missingHomeAddress)
   'delivery.streetRequired': {
     en: 'Courier delivery needs the street and house number.',
     lt: 'Pristatymui kurjeriu nurodykite gatvę ir namo numerį.',
@@ -525,7 +525,7 @@ export const MESSAGES = {
   'shippingStatus.shipped': { en: 'Shipped', lt: 'Išsiųstas', ru: 'Отправлен' },
   'shippingStatus.delivered': { en: 'Delivered', lt: 'Pristatytas', ru: 'Доставлен' },
   'shippingStatus.returned': { en: 'Returned', lt: 'Grąžintas', ru: 'Возвращён' },
-  // ---- order lifecycle (issue #15): why an action is refused (409) ----
+  // ---- order lifecycle: why an action is refused (409) ----
   'order.lifecycle.forbidden': {
     en: 'This action is not possible for an order in status "{status}".',
     lt: 'Šis veiksmas negalimas, kai užsakymo būsena „{status}“.',
@@ -577,7 +577,7 @@ export const MESSAGES = {
   'paymentStatus.failed': { en: 'Payment failed', lt: 'Mokėjimas nepavyko', ru: 'Оплата не прошла' },
   // a payment that came after the order was cancelled and its units sold (payment/service.ts)
   'paymentStatus.refund_due': { en: 'To be refunded', lt: 'Bus grąžinta', ru: 'Будет возвращена' },
-  // ---- order placement (issue #5): which products are short, and a reused idempotency key ----
+  // ---- order placement: which products are short, and a reused idempotency key ----
   'order.productUnavailable': {
     en: '{name} ({sku}) is not available',
     lt: '{name} ({sku}) nėra',
@@ -588,7 +588,7 @@ export const MESSAGES = {
     lt: 'Šis užsakymas jau pateiktas su kitais duomenimis. Perkraukite puslapį ir patikrinkite užsakymą.',
     ru: 'Этот заказ уже оформлен с другими данными. Обновите страницу и проверьте заказ.',
   },
-  // ---- orders awaiting online payment (issue #12): the cap, the timeout, a payment after it ----
+  // ---- orders awaiting online payment: the cap, the timeout, a payment after it ----
   'order.tooManyUnpaid': {
     en: 'Too many orders are waiting for online payment ({count}). Please pay for them first, or try again later: unpaid orders are cancelled after {minutes} min.',
     lt: 'Per daug užsakymų laukia mokėjimo internetu ({count}). Pirmiausia juos apmokėkite arba bandykite vėliau: neapmokėti užsakymai atšaukiami po {minutes} min.',
@@ -605,9 +605,9 @@ export const MESSAGES = {
     ru: 'Ваш платёж поступил после отмены заказа, а его товаров уже нет в наличии. Мы вернём деньги.',
   },
   'orderStatus.refund_due': { en: 'Refund due', lt: 'Bus grąžinti pinigai', ru: 'Ожидает возврата денег' },
-  // ---- bank transfer instructions (issue #13 "Paying") ----
+  // ---- bank transfer instructions ----
   'payment.reference': { en: 'Order {number}', lt: 'Užsakymas {number}', ru: 'Заказ {number}' },
-  // ---- stock notification request (issue #6) ----
+  // ---- stock notification request ----
   'stockAlert.inStock': {
     en: 'This product is in stock: you can order it now',
     lt: 'Ši prekė yra sandėlyje: ją galite užsisakyti dabar',

@@ -1,4 +1,4 @@
-// The estimate an offline checkout shows (issue #14 item 10; accounts-checkout-routes.md §4
+// The estimate an offline checkout shows (accounts-checkout-routes.md §4
 // "Online/offline"). Money is computed by the server: this figure is only what the shopper is told
 // to expect, from the prices last seen and the methods cached while online. The order is priced by
 // the server when it is sent, and the shopper is told when its total differs (offlineTotalDiffers).

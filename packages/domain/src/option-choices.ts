@@ -1,5 +1,4 @@
-// What each value of a configurable option offers at the point of choice (issue #13 "Deciding", issue
-// #14 item 14): the variant choosing it leads to, its price and the difference to the chosen one, and
+// What each value of a configurable option offers at the point of choice: the variant choosing it leads to, its price and the difference to the chosen one, and
 // why it cannot be bought when it cannot (out of stock, or not offered with the other choices).
 import { STATUS_DISABLED } from './constants.ts';
 import {

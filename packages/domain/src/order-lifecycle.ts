@@ -1,5 +1,5 @@
 /**
- * The order lifecycle (issue #15 "Order lifecycle"): the spec's order statuses
+ * The order lifecycle: the spec's order statuses
  * (accounts-checkout-routes.md §3 "Order status labels"), with a payment status and a shipping status
  * beside them, the actions of the staff and of the system, and the transitions allowed, as ONE table
  * (`TRANSITIONS`). `applyOrderAction` is the only way an order's statuses change: the API

@@ -1,5 +1,5 @@
 /**
- * What kind of payment a method is, decided once from the shop's configuration (issue #17 item 2):
+ * What kind of payment a method is, decided once from the shop's configuration:
  * the API tells every client the kind with the method and with the order, so no screen compares a
  * method code with a constant (cash on delivery's code is a setting, `COD_PAYMENT_CODE`).
  */

@@ -6,11 +6,11 @@
  * Sources: the national postal operators' published formats — Lietuvos paštas: "LT-" and five
  * digits; Latvijas Pasts: "LV-" (mandatory) and four digits; Omniva (Eesti Post): five digits,
  * e.g. 10115 Tallinn — as recorded in the maintained data set postal-codes-js 2.5.2
- * (formats/LT.json, LV.json, 5Digits.json; Apache-2.0). test/postcode-formats.test.ts checks this
+ * (postal-codes-js/formats/LT.json, LV.json, 5Digits.json; Apache-2.0). test/postcode-formats.test.ts checks this
  * file against that package's rules and samples.
  *
  * Estonia: real Estonian postcodes have FIVE digits; the spec's "0000" would refuse every one, so the
- * shipped format is 00000 (README "Spec deviations").
+ * shipped format is 00000 (docs/decisions/0027-estonian-postcodes.md).
  *
  * Only formats are shipped: no register of individual postcodes (none is published as open data we
  * could ship honestly), so a well-formed code that no post office uses is accepted.

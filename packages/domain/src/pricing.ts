@@ -126,7 +126,7 @@ export const RETAIL_CUSTOMER_TAX_CLASS_ID = 3;
  * fixed coupon values, coupon minimums, free-shipping thresholds) use the standard class, so a
  * courier imported at 3.30 is offered at 3,99 € like a product imported at 3.30 would be. This is
  * the rate of the catalogue's listed prices; a cart and an order make the same net amounts gross for
- * their delivery country by grossFor (issue #14 item 2), which equals this rate for the default
+ * their delivery country by grossFor, which equals this rate for the default
  * country or under CROSS_BORDER_TRADE.
  */
 export function importedTaxRate(
@@ -148,7 +148,7 @@ export function importedInclTax(netCents: number, ratePercent: number): number {
 }
 
 /**
- * Where an amount is sold, for its VAT (issue #14 item 2): the delivery country decides the rate.
+ * Where an amount is sold, for its VAT: the delivery country decides the rate.
  * Imported amounts are net; with `crossBorderTrade` off (the default) the shopper pays
  * net × (1 + the delivery country's rate), so the shop's net income is the same in every country.
  * With `crossBorderTrade` on (Magento's "Enable Cross Border Trade") the gross is the store

@@ -28,7 +28,7 @@ export function productLoadError(
 
 /**
  * Does the URL of this product, not visible on its own, open its configurable parent's page with it
- * chosen? (issue #14 item 6: a child's URL answers 301 to the parent, never a 404.) Only for an
+ * chosen? (a child's URL answers 301 to the parent, never a 404.) Only for an
  * enabled child of visibility 1 whose parent loads, is configurable and lists it among its children.
  */
 export function isVariantOfParent(

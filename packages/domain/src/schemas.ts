@@ -109,7 +109,7 @@ export const addressFieldsSchema = z.object({
   telephone: looseText,
   email: emailSchema.optional(),
   vat_id: looseText,
-  /** the spec's Tax ID of a legal person (issue #14 item 8) */
+  /** the spec's Tax ID of a legal person */
   tax_id: looseText,
   company: looseText,
   company_code: looseText,
@@ -447,7 +447,7 @@ export function parseInput<S extends z.ZodType>(
   return { success: false, errors, message: errors.map((e) => `${e.field}: ${e.message}`).join('; ') };
 }
 
-// ---- Accounts and engagement (issue #6): stock notification request, special offers (admin) ----
+// ---- Accounts and engagement: stock notification request, special offers (admin) ----
 
 /** "notify me when it is back in stock" on an out-of-stock product (accounts-checkout-routes.md §2 dictionaries) */
 export const stockAlertCreateSchema = z.object({ email: emailSchema, sku: skuSchema });
@@ -468,7 +468,7 @@ export const specialOffersReplaceSchema = z.object({
 });
 
 /**
- * A staff action on an order (issue #15; the admin-token API and the staff area's forms): the
+ * A staff action on an order (the admin-token API and the staff area's forms): the
  * domain's `StaffActionType` and its details. Whether the action fits the order is the lifecycle
  * table's business (order-lifecycle.ts), a 409 there; a missing carrier or reason is refused there too.
  */

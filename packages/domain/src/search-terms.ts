@@ -111,7 +111,7 @@ export interface ProductSearchCoverage {
  * The filters every storefront product search carries (§5): visibility 2,3,4 (3,4 for searches that
  * restrict it), status 0 or 1, final_price above 0.
  *
- * Stock (issue #14 item 14, README "Sold-out products stay listed, after the available ones"): with
+ * Stock (docs/decisions/0048-sold-out-products-stay-listed-after-the-available-ones.md): with
  * out-of-stock listing on (the default, OUT_OF_STOCK_LISTING), sold-out products are listed too,
  * so that a shopper reaches their page and its back-in-stock request; `soldOutLast` orders them
  * after the available ones. With it off, the spec's rules: total_qty above 0 unless searching by id

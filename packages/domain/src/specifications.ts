@@ -1,4 +1,4 @@
-// The product page's specification table (issue #13 "Deciding"): rows from the product's attribute
+// The product page's specification table: rows from the product's attribute
 // values, labelled by the attribute metadata of the store view, grouped, in the attributes' order.
 
 export interface SpecAttribute {

@@ -1,5 +1,5 @@
 /**
- * The back office's rules (issue #15 "Staff"): who may do what, and the CSV that exports leave in.
+ * The back office's rules: who may do what, and the CSV that exports leave in.
  *
  * Two roles: `staff` runs the shop's day (orders, reviews, messages, stock alerts, newsletter
  * lists); `admin` does all that and manages the staff accounts. The table is the one place that

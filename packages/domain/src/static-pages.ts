@@ -19,7 +19,7 @@ export const STATIC_PAGES = {
 export type StaticPageKey = keyof typeof STATIC_PAGES;
 
 /**
- * Static pages the shop answers with another one (issue #13 "one contact page, not two"): the spec's
+ * Static pages the shop answers with another one: the spec's
  * `/contacts` (`/kontaktai`) is the contact page under a second name, so it moves (301) to
  * `/contact-us` (`/susisiekite-su-mumis`), the page with the contact form and the seller's details;
  * a moved page is in no menu and no sitemap.

@@ -1,5 +1,5 @@
-// What the product page says about stock and a special price (issue #3 product page: "stock status
-// and 'Only N …'", "special with its window"); the message is catalogue-and-cart.md §8 "Only
+// What the product page says about stock and a special price (the stock status and 'Only N …', a
+// special price with its window); the message is catalogue-and-cart.md §8 "Only
 // {maxQuantity} products of this type are available!".
 import { STORE_TIME_ZONE } from './constants.ts';
 import { calendarDay } from './dates.ts';
@@ -23,7 +23,7 @@ export function lowStockQty(
 }
 
 /**
- * The stock line's level (issue #13 "stock line", one for cards and the product page): `out` when it
+ * The stock line's level (one for cards and the product page): `out` when it
  * cannot be bought, `low` when a count is announced ("Only 3 left"), otherwise `in` (also unmanaged
  * or unknown stock, which the cart checks when added).
  */

@@ -1,6 +1,6 @@
 // The shop's page URLs, one rule for the storefront's links and the server's sitemap.
 // catalogue-and-cart.md: categories at /c/{slug}, products at /p/{parentSku}/{slug}[/{childSku}],
-// CMS pages at /i/{slug} — "or the url_path when the URL dispatcher is on" (issue #14 item 5).
+// CMS pages at /i/{slug} — "or the url_path when the URL dispatcher is on".
 import { localizedPath, type StoreCode } from './store-views.ts';
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');

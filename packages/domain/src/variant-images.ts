@@ -1,4 +1,4 @@
-// The gallery of a configurable product shows only the chosen variant's images (issue #13 "Deciding").
+// The gallery of a configurable product shows only the chosen variant's images.
 
 interface ImageProduct {
   image?: string | null;

@@ -121,7 +121,7 @@ export function selectVariant<C extends ConfigurableChild>(
  * result, URL map answer, the product page's first render): the variant the spec's rule chooses for
  * an empty selection (catalogue-and-cart.md §4 "Configurable product": the available child — enabled
  * and in stock — with the lowest price). The parent's own price is never shown: it is the import's
- * figure, not a price anything can be bought at. When no child is available (README decision) the
+ * figure, not a price anything can be bought at. When no child is available (docs/decisions/) the
  * lowest-priced enabled child is shown, the parent being out of stock; with no enabled child, null
  * (the caller keeps the parent's own price; the product is not sold anyway).
  */
@@ -139,7 +139,7 @@ export function displayVariant<C extends ConfigurableChild>(
 }
 
 /**
- * The sku a product page's back-in-stock request is for (issue #14 item 14): the shown variant's; for
+ * The sku a product page's back-in-stock request is for: the shown variant's; for
  * a configurable with no variant available (all sold out: listings show it, last), the variant its
  * price is shown for (displayVariant, the cheapest enabled child), so that the request is reachable
  * on the page a listing links to; for another product its own; null for a configurable without an

@@ -1,4 +1,4 @@
-// The one address rule (issue #17 item 2): purpose × field × value → message key, and the API's
+// The one address rule: purpose × field × value → message key, and the API's
 // schemas agree with it (any address the rule accepts for a purpose the API accepts, and back).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ const contact: RuleAddress = {
   telephone: '+37060000001',
 };
 
-describe('addressErrors: what each purpose requires (README "Decisions")', () => {
+describe('addressErrors: what each purpose requires (docs/decisions/)', () => {
   it.each(ADDRESS_PURPOSES)('a complete address is valid for %s', (purpose) => {
     expect(addressErrors(full, purpose)).toEqual({});
   });

@@ -3,7 +3,7 @@ import { bankTransferInstructions, formatIban, paymentReference } from '../src/b
 
 const seller = { bankName: 'Swedbank', iban: 'lt12 1000 0111 0100 1000', companyName: 'UAB Vitrina' };
 
-describe('bank transfer instructions (issue #13 "Paying")', () => {
+describe('bank transfer instructions', () => {
   it.each([
     ['lt', 'Užsakymas 100000001'],
     ['en', 'Order 100000001'],

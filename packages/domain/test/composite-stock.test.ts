@@ -17,7 +17,7 @@ const units =
   (sku: string): PartUnits =>
     sku in table ? table[sku]! : 0;
 
-describe('composite stock (issue #17 item 2: one count for the index, the cart, the order and the page)', () => {
+describe('composite stock (one count for the index, the cart, the order and the page)', () => {
   it.each([
     [2, 3, 6],
     [1, 1, 1],

@@ -118,7 +118,7 @@ describe('children shown (§5: grouped and bundle children must have status 1)',
   });
 });
 
-describe('bundle cart lines: checkCompositeLine (issue #12 item 1; catalogue-and-cart.md §4 "Price rules")', () => {
+describe('bundle cart lines: checkCompositeLine (catalogue-and-cart.md §4 "Price rules")', () => {
   const product = { type_id: 'bundle', bundle_options: [
     ...bundle,
     {

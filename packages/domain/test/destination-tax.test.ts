@@ -10,9 +10,9 @@ import {
   type TaxRule,
 } from '../src/index.ts';
 
-// Issue #14 item 2: VAT by destination country. Imported amounts are net; the delivery country's rate
+// VAT by destination country. Imported amounts are net; the delivery country's rate
 // makes them gross, unless CROSS_BORDER_TRADE keeps the store country's gross everywhere.
-// Issue #14 item 3: a customer group's own tax class selects the rules listing it.
+// A customer group's own tax class selects the rules listing it.
 
 const WHOLESALE = 7;
 const rules: TaxRule[] = [

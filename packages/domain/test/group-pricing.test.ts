@@ -61,7 +61,7 @@ describe('applyGroupTier', () => {
   });
 });
 
-describe('priceForGroup: a group with its own customer tax class (issue #14 item 3)', () => {
+describe('priceForGroup: a group with its own customer tax class', () => {
   const doc = {
     sku: 'P',
     tax_class_id: 2,

@@ -10,7 +10,7 @@ import {
   type TaxRule,
 } from '../src/index.ts';
 
-// Issue #12 item 6: one rule for every amount of the shop data import file (docs/CONTRACTS.md
+// One rule for every amount of the shop data import file (docs/CONTRACTS.md
 // "Shop data import file"): euros net of VAT in the file, shown and charged net + tax rounded half up.
 
 const rules: TaxRule[] = [

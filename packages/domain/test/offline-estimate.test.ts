@@ -4,7 +4,7 @@ import { offlineEstimate, offlineTotalDiffers } from '../src/offline-estimate.ts
 
 const courier = { cost_incl_tax: 399, free_from_incl_tax: 9900 };
 
-describe('offlineEstimate (issue #14 item 10: what an offline checkout tells the shopper to expect)', () => {
+describe('offlineEstimate (what an offline checkout tells the shopper to expect)', () => {
   it.each([
     ['one line, courier, no fee', [{ price: 2999, qty: 1 }], courier, 0, [2999, 399, 0, 3398]],
     [

@@ -1,4 +1,4 @@
-// Issue #13 "Deciding" and #14 item 14: what each grade (or any option value) offers at the point of
+// What each grade (or any option value) offers at the point of
 // choice: its variant and price, the difference to the chosen one, and why it cannot be bought.
 import { describe, expect, it } from 'vitest';
 import { optionChoices } from '../src/index.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentKindOf, paymentMethodAllowed, type PaymentKind } from '../src/index.ts';
 
-describe('paymentKindOf (issue #17 item 2: the COD rule by the configured code)', () => {
+describe('paymentKindOf (the COD rule by the configured code)', () => {
   it.each([
     ['cashondelivery', false, 'cashondelivery', 'cash_on_delivery'],
     ['cashondelivery', true, 'cod', 'offline'],

@@ -1,4 +1,4 @@
-// Issue #13 "Deciding": the product page's rules (grades, leasing, delivery date and cost, variant
+// The product page's rules (grades, leasing, delivery date and cost, variant
 // images, specification rows), table-driven, with property tests where a law holds for every input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

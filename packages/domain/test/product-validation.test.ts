@@ -23,7 +23,7 @@ describe('productLoadError (catalogue-and-cart.md §4 "Product load")', () => {
   });
 });
 
-describe('isVariantOfParent: a child URL opens its parent (issue #14 item 6)', () => {
+describe('isVariantOfParent: a child URL opens its parent', () => {
   const parent = { status: 1, visibility: 4, type_id: 'configurable', configurable_children: [{ sku: 'A' }] };
   it.each([
     ['a visibility-1 child the parent lists', { sku: 'A', status: 1, visibility: 1 }, parent, true],

@@ -21,7 +21,7 @@ const address = {
   postcode: '01100',
   street: ['Gedimino pr. 1'],
   countryId: 'lt',
-  // every delivery address needs the phone (address-rules.ts; issue #17 item 2)
+  // every delivery address needs the phone (address-rules.ts)
   telephone: '+37060000000',
 };
 

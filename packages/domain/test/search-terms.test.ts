@@ -79,7 +79,7 @@ describe('search terms (catalogue-and-cart.md §5)', () => {
     expect(SEARCHABLE_FIELDS).toEqual(['name', 'sku', 'mpn', 'brand', 'category.name']);
   });
 
-  // §5 coverage, and issue #14 item 14: with out-of-stock listing on (the default) sold-out products
+  // §5 coverage, and with out-of-stock listing on (the default) sold-out products
   // are listed (after the available ones); off, the spec's total_qty and in-stock rules
   const visible = { visibility: [2, 3, 4], status: [0, 1], final_price: { gt: 0 } };
   it.each([

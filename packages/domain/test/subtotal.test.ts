@@ -13,7 +13,7 @@ const line = fc.record({
   qty: fc.integer({ min: 1, max: 99 }),
 });
 
-describe('rowTotalInclTax and subtotalOfLines (issue #17 item 2: one subtotal for the cart, the order and the storefront)', () => {
+describe('rowTotalInclTax and subtotalOfLines (one subtotal for the cart, the order and the storefront)', () => {
   it.each([
     [1999, 1, 1999],
     [1999, 3, 5997],

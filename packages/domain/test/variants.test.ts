@@ -195,7 +195,7 @@ describe('selectVariant properties', () => {
   });
 });
 
-describe('displayVariant (the price a configurable parent shows, issue #14 item 1)', () => {
+describe('displayVariant (the price a configurable parent shows)', () => {
   it.each([
     [
       'the cheapest in-stock child, not a cheaper out-of-stock one',
@@ -227,7 +227,7 @@ describe('displayVariant (the price a configurable parent shows, issue #14 item 
   });
 });
 
-describe('backInStockSku (the product page’s back-in-stock request, issue #14 item 14)', () => {
+describe('backInStockSku (the product page’s back-in-stock request)', () => {
   const soldOut = { stock: { is_in_stock: false } };
   const allSoldOut = {
     sku: 'P',

@@ -1,4 +1,4 @@
-// The VAT summary of an invoice (issue #15 "Invoices"): vatByRate is the split computeTotals sums.
+// The VAT summary of an invoice: vatByRate is the split computeTotals sums.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeTotals, vatByRate } from '../src/index.ts';

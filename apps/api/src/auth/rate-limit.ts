@@ -1,9 +1,9 @@
 /**
- * Rate limits (issue #6: login and reset per account and per client address; contact, sign-up and
+ * Rate limits (login and reset per account and per client address; contact, sign-up and
  * newsletter per address). A small interface with an in-process implementation: fixed windows counted
  * in a Map, swept as they expire, bounded in size.
  *
- * The bound must not become a way to lift a lockout (issue #12 item 8): a flood of cheap requests
+ * The bound must not become a way to lift a lockout: a flood of cheap requests
  * with random keys (each refused request still counts, so it creates a window) would otherwise push
  * a victim's locked account out of the table. So only windows still below their limit are ever
  * dropped to make room; a window at its limit stays until it expires, and when the table holds

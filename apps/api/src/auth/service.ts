@@ -1,5 +1,5 @@
 /**
- * Customer sessions (issue #6 "Accounts and sessions").
+ * Customer sessions.
  *
  * - Access token: HS256 JWT (jwt.ts), 15 min by default, claims = customer id, group id, session id.
  *   `authenticate(request)` accepts it as `Authorization: Bearer` or `?token=` and also checks that

@@ -6,8 +6,7 @@
  *
  * Every amount is stored as imported: cents NET of VAT (docs/CONTRACTS.md "Shop data import file"):
  * product prices (the documents' `final_price`, from the products table), methods' prices and fees,
- * coupons' fixed values and minimums. They are made gross here for the cart's destination (issue #14
- * item 2, `TaxPricing`) by the domain's one rule `grossFor`: the delivery country's rate (the store
+ * coupons' fixed values and minimums. They are made gross here for the cart's destination (`TaxPricing`) by the domain's one rule `grossFor`: the delivery country's rate (the store
  * view's default country until an address is known), or the store country's under CROSS_BORDER_TRADE,
  * the rate the indexer lists prices with. So the lines, the options offered, the totals answered and
  * the order charged are one amount for one destination.
@@ -72,7 +71,7 @@ export type PricedLine = {
 
 type TaxRules = readonly TaxRule[];
 
-/** the tax rules and the destination a cart or an order is priced for (issue #14 items 2, 3) */
+/** the tax rules and the destination a cart or an order is priced for */
 export type TaxPricing = { taxRules: TaxRules; destination: TaxDestination };
 
 /**
@@ -263,7 +262,7 @@ export function isVirtual(lines: PricedLine[]) {
 /**
  * The rate of the VAT contained in a line: the delivery country's. Under CROSS_BORDER_TRADE a
  * country without a rule for the class falls back to the rate the document was listed with (the
- * behaviour before issue #14); without it the gross was made with that same 0 rate, so none is in it.
+ * behaviour before VAT by destination); without it the gross was made with that same 0 rate, so none is in it.
  */
 export function lineTaxRate(tax: TaxPricing, taxClassId: number | null, listedRate: number): number {
   const rate = containedTaxRate(tax.taxRules, taxClassId, tax.destination);
@@ -377,7 +376,7 @@ export type CartTotals = Totals & {
   cross_border_trade: boolean;
   /**
    * the lowest subtotal incl. tax from which a paid method to the cart's country is free, and how much
-   * is left to reach it (issue #13 "Paying": the cart says so); null without such a method
+   * is left to reach it (the cart says so); null without such a method
    */
   free_shipping_from: number | null;
   free_shipping_remaining: number | null;

@@ -103,7 +103,7 @@ export type CollectMethods = {
 /** user/group-pricing.ts GroupPricingService */
 export type CustomerTiers = {
   tierOfCustomer(customerId: number | null | undefined): Promise<number>;
-  /** the customer group's own tax class when grouped tax is active (issue #14 item 3); else undefined (retail) */
+  /** the customer group's own tax class when grouped tax is active; else undefined (retail) */
   taxClassOfCustomer?(customerId: number | null | undefined): Promise<number | undefined>;
 };
 
@@ -117,7 +117,7 @@ export class CartService {
     private readonly database: Database,
     private readonly config: ApiConfig,
     private readonly catalog: CatalogService,
-    /** customer tokens (issue #6); without it no token proves a customer */
+    /** customer tokens; without it no token proves a customer */
     private readonly tokens?: TokenVerifier,
     /** customer-group price tiers (GROUP_PRICING, user/group-pricing.ts); without it base prices */
     private readonly tiers?: CustomerTiers,
@@ -131,7 +131,7 @@ export class CartService {
   }
 
   /**
-   * What a cart's (or an order's) amounts are made gross for (issue #14): the delivery country (none
+   * What a cart's (or an order's) amounts are made gross for: the delivery country (none
    * yet: the store view's default), CROSS_BORDER_TRADE, and the owner's group tax class; never the body's.
    */
   async taxFor(store: StoreCode, countryId: string | null | undefined, customerId: number | null | undefined): Promise<TaxPricing> {
@@ -230,7 +230,7 @@ export class CartService {
     if (!priced || validateProductForCart({ final_price_incl_tax: priced.price_incl_tax }).length > 0)
       throw ruleError('cart.priceUnknown', undefined, 'cartItem.sku');
 
-    // Concurrent writes to one cart are serialised (issue #4): the cart row is locked before its
+    // Concurrent writes to one cart are serialised: the cart row is locked before its
     // lines are read, so two updates racing never compute their quantity from the same old line.
     const row = await this.database.transaction(async (tx) => {
       await tx.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cart.id]);
@@ -399,7 +399,7 @@ export class CartService {
   }
 
   /**
-   * What a product page quotes before there is a cart (issue #13 "Deciding"): the active shipping
+   * What a product page quotes before there is a cart: the active shipping
    * methods of the store view's default country with their fee incl. that country's VAT and the gross
    * free-shipping threshold (the same figures checkout charges there), and the payment methods a
    * physical cart may use (MOKILIZINGAS among them: the leasing line).
@@ -445,7 +445,7 @@ export class CartService {
   }
 
   /**
-   * What a checkout needs to go on offline (issue #14 item 10), cached by the storefront while it is
+   * What a checkout needs to go on offline, cached by the storefront while it is
    * online: per delivery country, the shipping methods (fee incl. that country's VAT for an order
    * below the free-shipping threshold, and the gross threshold) and the payment methods a physical
    * cart may use with their fees. Figures for an estimate only: the order is priced when it is sent.
@@ -543,7 +543,7 @@ export class CartService {
 }
 
 /**
- * Issue #6: a customer's cart answers only that customer (401 otherwise: no token, or another
+ * A customer's cart answers only that customer (401 otherwise: no token, or another
  * customer's); a guest cart answers whoever holds its unguessable id. The one ownership check, used by
  * the cart calls and by order/create.
  */

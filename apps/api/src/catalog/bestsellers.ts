@@ -1,6 +1,6 @@
 /**
  * The home page's bestsellers (accounts-checkout-routes.md §9 "Home lists: new products and
- * bestsellers, 8 each, sorted by created_at desc"; issue #13: the two lists show different products,
+ * bestsellers, 8 each, sorted by created_at desc"; the two lists show different products,
  * bestsellers ranked by units sold).
  *
  * Units sold come from this shop's orders (every order but a cancelled one; a configurable's units

@@ -6,7 +6,7 @@
  *
  * Bounded by entries (CATALOG_CACHE_ENTRIES) and by bytes (CATALOG_CACHE_MB): one answer may hold
  * 200 full product documents and anyone can ask for distinct queries, so a count alone does not
- * bound the memory (issue #12 item 9).
+ * bound the memory.
  *
  * In-process LRU today. With REDIS_URL set, a shared implementation of `CatalogCache` (GET/SET with
  * PX ttl on the same keys) plugs in here, in `createCatalogCache`, so that every API process answers

@@ -3,7 +3,7 @@
  * ordinal, growing integer lists, an integer map and text by ordinal. A JavaScript array of numbers
  * costs 8 bytes an entry plus growth slack, a Map entry ~30 bytes and a string its header, and all
  * of it lives on V8's heap, where it makes every full collection longer and leaves the old space
- * larger than what is live; these cost their bytes (issue #16 goal 6).
+ * larger than what is live; these cost their bytes.
  */
 
 /**

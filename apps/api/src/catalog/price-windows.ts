@@ -3,7 +3,7 @@
  * Index rows carry `valid_until`, the next boundary; this job re-indexes the rows past it (and moves
  * the catalogue version, so caches and the search index follow) every PRICE_WINDOW_REFRESH_MS.
  *
- * It belongs to the API, not to the shop process around it (issue #17 item 2): the API run on its own
+ * It belongs to the API, not to the shop process around it: the API run on its own
  * (`npm start -w @vitrina/api`) charged an expired special price until something re-indexed the
  * product. Several processes may run it at once: the re-index is idempotent.
  */

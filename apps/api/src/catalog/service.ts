@@ -144,7 +144,7 @@ export class CatalogService {
 
   /**
    * What every page shares and only an import changes (the home page's banners and shop
-   * configuration, the footer's store information, the delivery options; issue #16): kept in the
+   * configuration, the footer's store information, the delivery options): kept in the
    * catalogue cache under the catalogue version, like a search answer. An import bumps the version;
    * an entry also expires after the cache's TTL, so a banner file (BANNERS_DIR) edited without an
    * import shows within it. The answer is shared: callers must not change it.

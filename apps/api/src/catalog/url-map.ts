@@ -82,7 +82,7 @@ export async function mapUrl(
 }
 
 /**
- * URL_DISPATCHER (issue #14 item 5): the path without its store prefix is a product's url_path
+ * URL_DISPATCHER: the path without its store prefix is a product's url_path
  * (a migrating shop's `nesiojami-kompiuteriai/lenovo-t14.html`), a category's path (its slug, the
  * Magento url_path it was imported with) or a CMS page's slug.
  */

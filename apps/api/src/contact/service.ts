@@ -1,5 +1,5 @@
 /**
- * The contact form (accounts-checkout-routes.md §7 `POST /contact/create`; issue #6): rate-limited
+ * The contact form (accounts-checkout-routes.md §7 `POST /contact/create`): rate-limited
  * per client address, stored in `contact_messages` and e-mailed to CONTACT_EMAIL (reply-to: the
  * sender) through the outbox, in one transaction.
  */

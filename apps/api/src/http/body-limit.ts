@@ -1,5 +1,5 @@
 /**
- * Oversized request bodies (issue #12 item 14). Fastify refuses a body above the route's limit
+ * Oversized request bodies. Fastify refuses a body above the route's limit
  * (FST_ERR_CTP_BODY_TOO_LARGE) as soon as it knows: from the declared length, before reading any of
  * it, or midway through a chunked body. It then answers 413 with `Connection: close`, and Node
  * closes the socket while the client is still sending: the rest of the body meets a closed socket,

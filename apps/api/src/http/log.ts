@@ -1,5 +1,5 @@
 /**
- * What the request log may say (issue #12 item 11): the URL of every request is logged, and several
+ * What the request log may say: the URL of every request is logged, and several
  * carry a secret: `?token=` (an access token), `cartId` (whoever knows it owns the cart), order,
  * refresh and reset tokens, the newsletter confirmation code, the payment redirect's cart id or order
  * token in the path, the provider's signed return data. Their values are replaced in the logged URL.

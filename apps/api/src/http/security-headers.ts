@@ -1,5 +1,5 @@
 /**
- * Headers every answer of the shop carries (issue #12 item 12), API and storefront alike: the
+ * Headers every answer of the shop carries, API and storefront alike: the
  * storefront is registered on the API's Fastify instance, and a storefront-only process (API_URL)
  * adds the same hook to its own instance.
  *

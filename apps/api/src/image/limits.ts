@@ -1,5 +1,5 @@
 /**
- * What bounds image resizing (issue #12 item 10): anyone can ask for any variant of any original, and
+ * What bounds image resizing: anyone can ask for any variant of any original, and
  * each resize decodes a photo into memory and costs a core for tens of milliseconds, so
  * - `ResizeGate` runs a few resizes at a time with a short queue and refuses the rest (503 with
  *   Retry-After) rather than queueing without limit;

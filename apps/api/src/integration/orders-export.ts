@@ -1,5 +1,5 @@
 /**
- * The orders export an ERP polls (issue #15 "Integration and operations"; README "Integration"):
+ * The orders export an ERP polls (docs/integration.md):
  * `GET /vsbridge/admin/orders?since=<ISO time | order id>&format=json|csv&limit=&cursor=`.
  *
  * - `since=<order id>` (digits): orders placed after that one, by id: new orders only (the export's

@@ -1,4 +1,4 @@
-/** Integration routes (issue #15): the ERP's orders export (admin token). */
+/** Integration routes: the ERP's orders export (admin token). */
 import { z } from 'zod';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';

@@ -1,5 +1,5 @@
 /**
- * Signed order webhooks (issue #15 "Integration and operations"; README "Integration").
+ * Signed order webhooks (docs/integration.md).
  *
  * The order lifecycle writes an `order_events` row in the same transaction as each order change
  * (order/lifecycle.ts). This job, every WEBHOOK_INTERVAL_MS:

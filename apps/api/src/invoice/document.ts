@@ -1,5 +1,5 @@
 /**
- * What a VAT invoice says (issue #15 "Invoices"), from the order's stored amounts: no price is
+ * What a VAT invoice says, from the order's stored amounts: no price is
  * computed again. The VAT by rate is the domain's `vatByRate`, the very split whose sum is the
  * order's tax_amount (cart/pricing.ts totalsOf → computeTotals), so the invoice's totals are the
  * order's to the cent. Rendering is pdf.ts's job; this module is pure.

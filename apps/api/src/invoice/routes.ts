@@ -1,5 +1,5 @@
 /**
- * VAT invoice downloads (issue #15 "Invoices"): the PDF itself (`application/pdf`, an attachment named
+ * VAT invoice downloads: the PDF itself (`application/pdf`, an attachment named
  * after the invoice number); refusals in the envelope as everywhere (404 for an order the caller may
  * not see, 409 for an order not invoiced yet).
  */

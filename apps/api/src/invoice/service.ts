@@ -1,5 +1,5 @@
 /**
- * VAT invoices (issue #15 "Invoices"): numbered once per order from a gap-free series, rendered on
+ * VAT invoices: numbered once per order from a gap-free series, rendered on
  * request from the order's stored amounts (document.ts) as a PDF (pdf.ts). The number, the issue
  * date and the seller's data are kept (table `invoices`), so every download of an invoice is the same
  * invoice even after SHOP_* change.

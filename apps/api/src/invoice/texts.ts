@@ -1,5 +1,5 @@
 /**
- * The VAT invoice's labels in the order's store-view language (issue #15 "Invoices"), as the e-mail
+ * The VAT invoice's labels in the order's store-view language, as the e-mail
  * texts live with the mail module: lt is the legal original in Lithuania; en and ru for the shoppers
  * of those store views.
  */

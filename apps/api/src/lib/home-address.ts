@@ -1,6 +1,6 @@
 /**
- * The rest of the one address rule (domain address-rules.ts) once the delivery method is known
- * (issue #13 "Paying", issue #17 item 2). The schema checked what every delivery needs (domain
+ * The rest of the one address rule (domain address-rules.ts) once the delivery method is known.
+ * The schema checked what every delivery needs (domain
  * deliveryAddressSchema: the pickup rule); here a courier's address is checked with the courier
  * rule (home address, house number), a cart with nothing to ship with the billing rule, and a
  * billing address of its own with the billing rule.

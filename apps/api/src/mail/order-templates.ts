@@ -1,5 +1,5 @@
 /**
- * The order e-mails of the lifecycle (issue #15 "Messages") in the three store-view languages, and the
+ * The order e-mails of the lifecycle in the three store-view languages, and the
  * shop's new-order notice. Rendered when written to the outbox (order/lifecycle.ts), in the order's
  * store-view language; each kind once per order (the outbox's `dedupe_key`).
  */

@@ -10,7 +10,7 @@
  * reset links) lose their text and link once sent, unless EXPOSE_OUTBOX is on (browser tests).
  *
  * Kinds handled: `mail.*` and `order.confirmation-email` (written by enqueueMail: `{ to, subject,
- * text, storeCode, link?, ... }`); an `order.confirmation-email` written before issue #15
+ * text, storeCode, link?, ... }`); an `order.confirmation-email` written before the order lifecycle
  * (`{ incrementId, email, storeCode }`) is rendered when sent.
  */
 import { isStoreCode, type StoreCode } from '@vitrina/domain';
@@ -120,7 +120,7 @@ export class OutboxMailer {
   private async message(row: OutboxRow): Promise<MailMessage | undefined> {
     const p = row.payload;
     const store: StoreCode = isStoreCode(p.storeCode) ? p.storeCode : 'lt';
-    // rows written before the lifecycle (issue #15) carry no text: rendered here
+    // rows written before the lifecycle carry no text: rendered here
     if (row.kind === 'order.confirmation-email' && !str(p.subject)) {
       const to = str(p.email);
       if (!to) return undefined;

@@ -29,7 +29,7 @@ const passwordReset: Texts<{ firstname: string; link: string; minutes: number }>
   }),
 };
 
-/** to the OLD address after an e-mail change (issue #12 item 11): the owner learns of a takeover */
+/** to the OLD address after an e-mail change: the owner learns of a takeover */
 const emailChanged: Texts<{ firstname: string; newEmail: string }> = {
   lt: (p) => ({
     subject: 'Jūsų el. pašto adresas pakeistas',

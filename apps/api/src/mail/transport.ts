@@ -1,5 +1,5 @@
 /**
- * How an e-mail leaves the shop (issue #5: "SMTP when SMTP_URL is set, files under the data folder
+ * How an e-mail leaves the shop ("SMTP when SMTP_URL is set, files under the data folder
  * otherwise"): `SmtpTransport` (SMTP_URL), `FileTransport` (one .eml file per e-mail in MAIL_DIR,
  * by default `$DATA_DIR/mail`), or `LogTransport` (no data folder given: tests, a bare API).
  * `createMailTransport` chooses; the outbox processor (outbox.ts) is the only caller.

@@ -1,12 +1,12 @@
 /**
- * Newsletter (accounts-checkout-routes.md §3 "Newsletter", §7 `/mailer/*`, §8; issue #6 "Engagement").
+ * Newsletter (accounts-checkout-routes.md §3 "Newsletter", §7 `/mailer/*`, §8).
  *
  * subscribe → `pending` with a confirmation e-mail (link `/newsletter/{email}/{code}`; the code is
  * stored hashed); confirm → `subscribed` and, the first time only, a personal single-use coupon of
  * NEWSLETTER_COUPON_PERCENT (10 %) e-mailed too and, for a registered customer, added to the loyalty
  * card's claims. Re-subscribing after an unsubscribe never issues a second coupon.
  *
- * Whether an address is subscribed is its owner's business (issue #12 item 11): the status is
+ * Whether an address is subscribed is its owner's business: the status is
  * answered to the logged-in customer of that address only (routes.ts), and subscribing an address
  * that is already subscribed answers "pending" like any new address unless its owner asks.
  */

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of the API (issue #15 "Integration and operations"), in a registry of its own
+ * Prometheus metrics of the API, in a registry of its own
  * per `buildApi` (tests build several). Counters and histograms count what this process saw; the
  * gauges read the database at scrape time (orders by status, outbox, payments, webhook deliveries),
  * so every process of a shop reports the same shop-wide figures (sum them with `max`, not `sum`).

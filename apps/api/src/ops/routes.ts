@@ -1,5 +1,5 @@
 /**
- * Operations endpoints (issue #15; README "Integration"), outside the `{ code, result }` contract:
+ * Operations endpoints (docs/integration.md), outside the `{ code, result }` contract:
  *
  * - `GET /healthz`: liveness: the process answers (200 whatever the database does; with the
  *   catalogue version when it can be read).

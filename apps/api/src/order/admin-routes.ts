@@ -1,5 +1,5 @@
 /**
- * The order lifecycle for automation (issue #15): `Authorization: Bearer <ADMIN_TOKEN>` only (a
+ * The order lifecycle for automation: `Authorization: Bearer <ADMIN_TOKEN>` only (a
  * customer token or none: 401). The staff area calls the same service (`ctx.orders.transition`)
  * from its own staff-authenticated routes.
  */

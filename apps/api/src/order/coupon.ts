@@ -1,5 +1,5 @@
 /**
- * An order's use of its coupon (issue #12 item 2). The cart checked the coupon when it was applied,
+ * An order's use of its coupon. The cart checked the coupon when it was applied,
  * but many carts may carry one single-use coupon (the newsletter's 10 %): the use is counted inside
  * the order's transaction by a conditional update, which PostgreSQL re-checks on the row it locked, so
  * of concurrent orders only those within the cap count a use; the others are refused and their

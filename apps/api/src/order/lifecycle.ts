@@ -1,5 +1,5 @@
 /**
- * The order lifecycle in the API (issue #15): the ONE way an order's statuses change. The rules are
+ * The order lifecycle in the API: the ONE way an order's statuses change. The rules are
  * the domain's (`applyOrderAction`, packages/domain/src/order-lifecycle.ts); this module does what
  * they say inside one transaction: lock the order row, check the table (refused: a 409 ApiError,
  * nothing changed), update the statuses, write `order_status_history`, return (or take) stock once,

@@ -27,7 +27,7 @@ export function orderRoutes(app: ApiApp, ctx: ApiContext) {
           throw fieldError('idempotency_key', 'order.idempotencyConflict', undefined, 409);
       },
     },
-    // the customer token (not the client's `user_id`) ties the order to a customer (issue #6)
+    // the customer token (not the client's `user_id`) ties the order to a customer
     async (req) =>
       ok(
         await ctx.orders.create(

@@ -96,7 +96,7 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** sha-256 of the validated order request, its idempotency key left out (issue #5 "Orders") */
+/** sha-256 of the validated order request, its idempotency key left out */
 export function orderRequestHash(input: OrderCreateInput): string {
   const { idempotency_key: _key, ...rest } = input;
   return createHash('sha256').update(canonicalJson(rest)).digest('base64url');
@@ -129,7 +129,7 @@ function orderView(
     payment_method_code: o.payment_method_code,
     /** cash on delivery by the configured code, the bank transfer, online or another offline method */
     payment_kind: opts.paymentKind,
-    // the parcel and the status history (issue #15): what the order's page shows
+    // the parcel and the status history: what the order's page shows
     ...customerDelivery(o),
     history: opts.history,
     items: items.map((i) => ({
@@ -188,7 +188,7 @@ export class OrderService {
   }
 
   /**
-   * `customerId`: the customer of the request's token (issue #6); the order is linked to them.
+   * `customerId`: the customer of the request's token; the order is linked to them.
    * `clientAddress`: the request's client address (caps open unpaid orders per address: unpaid.ts).
    */
   async create(
@@ -224,10 +224,10 @@ export class OrderService {
     // server cart (queued offline), the customer of the request's token; never the body's user_id
     const owner = cart ? cart.customer_id : customerId;
     const tier = await this.carts.tierOf(owner);
-    // made gross for the delivery country, as the cart's totals showed them with this address (issue #14)
+    // made gross for the delivery country, as the cart's totals showed them with this address
     const tax = await this.carts.taxFor(store, input.addressInformation.shippingAddress.countryId, owner);
     const { priced, unavailable, refused } = await priceLines(this.catalog, store, intents, this.database, tier, tax);
-    // a grouped or bundle line that does not say what it buys (issue #12 item 1), from the cart or the body
+    // a grouped or bundle line that does not say what it buys, from the cart or the body
     const [badLine] = refused;
     if (badLine)
       throw refusedLineError(badLine, cartLines.length ? 'products' : `products[${badLine.index}].product_option`);
@@ -254,7 +254,7 @@ export class OrderService {
         'addressInformation.shipping_method_code',
       );
     // the one address rule for the method: a courier needs the home address, a parcel locker or
-    // store pickup does not (issue #13); a billing address of its own, the billing rule (issue #17)
+    // store pickup does not; a billing address of its own, the billing rule
     assertOrderAddresses(shipping, virtual, info.shippingAddress, info.billingAddress, 'addressInformation');
     // a parcel-locker or pickup method: the chosen point must be one of the carrier's, in the country
     let pickupPoint: Record<string, unknown> | undefined;
@@ -444,7 +444,7 @@ export class OrderService {
     const b = Buffer.from(orderToken);
     if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');
     const view = await this.view(this.database, order, true);
-    // the thank-you page (issue #13 "Paying"): the delivery method by its title in the order's
+    // the thank-you page: the delivery method by its title in the order's
     // language, and for a bank transfer not paid yet the account, amount and statement reference
     const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
     const method = (await shippingMethods(this.database)).find((m) => m.code === order.shipping_method_code);

@@ -1,5 +1,5 @@
 /**
- * An order's hold on stock (issue #5 "Orders"): placing an order takes its units (order/service.ts);
+ * An order's hold on stock: placing an order takes its units (order/service.ts);
  * a payment that is cancelled or fails gives them back, and paying again takes them anew
  * (payment/service.ts). Only stock rows the shop manages move, as when the order was placed.
  * Run inside the caller's transaction, after it locked the order row.

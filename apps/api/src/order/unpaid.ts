@@ -1,5 +1,5 @@
 /**
- * Orders awaiting online payment (issue #12 item 4). Placing an order takes its units at once
+ * Orders awaiting online payment. Placing an order takes its units at once
  * (order/service.ts), so an order nobody pays would hold them for ever:
  *
  * - the sweep (`cancelUnpaidOrders`, run every UNPAID_ORDER_SWEEP_INTERVAL_MS by `UnpaidOrderSweeper`,

@@ -1,15 +1,8 @@
 /**
  * Payment provider configuration (read by `loadApiConfig` into `config.payment`).
  *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `NEOPAY_PROJECT_ID` | unset | NEOPAY project id; with `NEOPAY_PROJECT_KEY` turns the real NEOPAY adapter on |
- * | `NEOPAY_PROJECT_KEY` | unset | NEOPAY project key: signs the payment request (HS256) and verifies NEOPAY's return and notification tokens |
- * | `NEOPAY_API_URL` | `https://psd2.neopay.lt` | NEOPAY base URL: widget `{url}/widget.html?{token}`, bank list `{url}/api/countries/{projectId}` |
- * | `MOKILIZINGAS_MERCHANT_ID` | unset | MOKILIZINGAS merchant id; with the secret and URL turns the real adapter on |
- * | `MOKILIZINGAS_SECRET` | unset | shared secret: signs the request and verifies the callback (HS256) |
- * | `MOKILIZINGAS_URL` | unset | MOKILIZINGAS application page the browser is sent to (`?token=`) |
- * | `PAYMENT_SANDBOX` | unset: only in the demo shop | what a provider without credentials does. `true`: runs the local sandbox (`/vsbridge/payment/sandbox/...`, "no money moves": anyone can mark their own order paid). `false`: is switched off (not offered at checkout, its routes answer 503). Unset: the sandbox runs only while the shop runs on the seeded demo catalogue (meta `demo_catalog`) and neither provider has credentials; otherwise off. |
+ * Its variables (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) are rows of SETTINGS in ../settings-table.ts
+ * (docs/configuration.md, "Payment providers").
  *
  * Which mode each provider runs in is decided by `providerModes` when the API is built (it needs the
  * demo flag from the database) and, for a sandbox that exists only because the shop is a demo, checked

@@ -332,8 +332,7 @@ export class MokilizingasProvider extends JwtProvider {
 }
 
 /**
- * The payment's purpose on the shopper's bank statement, in the store view's language (issue #13
- * "Words": the lt and ru views said "Order 100000123").
+ * The payment's purpose on the shopper's bank statement, in the store view's language (the lt and ru views said "Order 100000123").
  */
 export function paymentPurpose(incrementId: string, storeCode: string): string {
   const word = { lt: 'Užsakymas', en: 'Order', ru: 'Заказ' }[storeCode.toLowerCase()] ?? 'Užsakymas';

@@ -14,7 +14,7 @@
  * a repeat changes nothing, and `paid` is final (a late "cancelled" never un-pays an order). Each
  * change is one short transaction that locks the payment and the order rows.
  *
- * Stock (issue #5): a cancelled or failed payment cancels the order and gives its units back to
+ * Stock: a cancelled or failed payment cancels the order and gives its units back to
  * stock; paying again (the "pay again" link) takes them anew, refused with "Some of the ordered
  * products are not available!" when they are gone meanwhile. A late "paid" for a cancelled order
  * takes them back whatever is left (the money is in; a shortfall shows as negative stock).

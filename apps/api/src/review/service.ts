@@ -1,5 +1,5 @@
 /**
- * Order feedback and product reviews (accounts-checkout-routes.md §4 "Order feedback", §8; issue #6).
+ * Order feedback and product reviews (accounts-checkout-routes.md §4 "Order feedback", §8).
  *
  * Feedback is accepted once per real order (its number and secret order token must match): the
  * order's `feedback_at` is set in the same transaction as the feedback is written, so a second

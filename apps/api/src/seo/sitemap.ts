@@ -3,7 +3,7 @@
  * the three store views (Google's `xhtml:link` form), so a search engine finds every product and
  * category without crawling the menu, and under the URLs the shop really serves: the URL rules are the
  * storefront's own (@vitrina/domain urls.ts), so with URL_DISPATCHER on the sitemap names the url_paths
- * a migrating shop keeps (issue #14 item 5).
+ * a migrating shop keeps.
  *
  * Decided (the spec has no sitemap): `/sitemap.xml` is an index of `/sitemap/pages.xml` (home, categories,
  * CMS and static pages, news) and `/sitemap/products-{n}.xml` of PRODUCTS_PER_FILE products each (three

@@ -1,5 +1,5 @@
 /**
- * The shop data every storefront page reads (issue #16): the home page's banners and configuration
+ * The shop data every storefront page reads: the home page's banners and configuration
  * and the footer's store information, kept per catalogue version (CatalogService.shared). The routes
  * and the in-process reads of a server render (storefront-reads.ts) answer from here.
  */

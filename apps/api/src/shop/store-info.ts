@@ -1,5 +1,5 @@
 /**
- * What the storefront's footer says about the seller (issue #13 "Footer"): the company details from
+ * What the storefront's footer says about the seller: the company details from
  * configuration (SHOP_COMPANY_NAME … SHOP_EMAIL, config.ts) and the active payment and delivery
  * methods by name in the store view's language. A detail that is not configured is left out ('');
  * a shop on the seeded demo catalogue with none configured shows fictional details marked `demo`, so

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue #15 "Staff"): separate from customers, Argon2id passwords (the customers'
+ * Staff accounts: separate from customers, Argon2id passwords (the customers'
  * parameters, auth/passwords.ts). Created, listed, disabled and given new passwords from the command
  * line (staff/cli.ts); an admin also lists and disables them in the back office.
  */

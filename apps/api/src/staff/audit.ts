@@ -1,5 +1,5 @@
 /**
- * The staff audit log (issue #15 "Every staff action goes to an audit log"): who, what, on which
+ * The staff audit log: who, what, on which
  * target, when. Written in the same transaction as the action it records, so neither exists
  * without the other.
  */

@@ -1,6 +1,6 @@
 /**
- * What the back office reads and the few plain changes it makes outside the order lifecycle
- * (issue #15 "Staff"): the orders list with its filters and search, an order's whole record, the
+ * What the back office reads and the few plain changes it makes outside the order lifecycle:
+ * the orders list with its filters and search, an order's whole record, the
  * reviews to hide or show, the contact messages to mark handled, the stock-alert requests and the
  * newsletter subscribers (also as CSV). Every change is written with its audit row in one transaction.
  */

@@ -1,6 +1,5 @@
 /**
- * `npm run staff -- add EMAIL --role admin|staff` | `list` | `disable EMAIL` | `passwd EMAIL`
- * (issue #15 "Staff accounts ... created from the command line").
+ * `npm run staff -- add EMAIL --role admin|staff` | `list` | `disable EMAIL` | `passwd EMAIL`.
  *
  * The password is asked on a terminal (not echoed), or read from standard input (one line) when
  * stdin is not a terminal or `--password-stdin` is given, so it never appears in the shell history

@@ -1,5 +1,5 @@
 /**
- * The staff API (issue #15 "Staff"), under `/vsbridge/staff/*`: login and logout (the session
+ * The staff API, under `/vsbridge/staff/*`: login and logout (the session
  * cookie), the orders, reviews, messages, stock alerts and newsletter lists of role `staff`, and the
  * staff accounts and audit log of role `admin`. Every route but login needs a staff session cookie;
  * a customer token or ADMIN_TOKEN opens none of them. Every change is audited (staff/audit.ts).

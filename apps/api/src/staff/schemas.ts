@@ -1,4 +1,4 @@
-/** Request schemas of the staff routes (issue #15 "Staff"; `/vsbridge/staff/*`). */
+/** Request schemas of the staff routes (`/vsbridge/staff/*`). */
 import { z } from 'zod';
 import { ORDER_STATUSES, STAFF_ROLES, storeCodeSchema } from '@vitrina/domain';
 import { INT4_MAX } from '../lib/sql.ts';

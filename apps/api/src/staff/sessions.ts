@@ -1,5 +1,5 @@
 /**
- * Staff sessions (issue #15): their own short-lived sessions, apart from the customers' tokens.
+ * Staff sessions: their own short-lived sessions, apart from the customers' tokens.
  *
  * A login gives a random 256-bit token in an httpOnly, SameSite=Strict cookie (Secure when
  * PUBLIC_URL is https); the database keeps only its sha-256. A session ends after

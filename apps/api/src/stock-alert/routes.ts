@@ -1,4 +1,4 @@
-/** Stock notification request: `POST /vsbridge/stock-alert/create` (issue #6). */
+/** Stock notification request: `POST /vsbridge/stock-alert/create`. */
 import { z } from 'zod';
 import { stockAlertCreateSchema, storeCodeSchema } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';

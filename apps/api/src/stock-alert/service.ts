@@ -1,6 +1,5 @@
 /**
- * Stock notification requests (issue #6 "stock notification request on out-of-stock products";
- * accounts-checkout-routes.md §2 lists the screen among the dictionaries).
+ * Stock notification requests (accounts-checkout-routes.md §2 lists the screen among the dictionaries).
  *
  * - `request`: an e-mail and a sku of an out-of-stock product; rate-limited per client address; one
  *   pending request per e-mail and sku (a repeat answers the same success, so nothing reveals whether

@@ -113,7 +113,7 @@ export class GroupPricingService {
   }
 
   /**
-   * How a request is priced (issue #14 item 3): the tier and the tax class of its group (a valid
+   * How a request is priced: the tier and the tax class of its group (a valid
    * group token, else the customer of a valid access token); base pricing when tiers are off or no
    * group is proven.
    */
@@ -134,7 +134,7 @@ export class GroupPricingService {
   }
 
   /**
-   * The customer tax class of a customer's group (issue #14 item 3: "a customer group id drives the
+   * The customer tax class of a customer's group ("a customer group id drives the
    * tax class when grouped tax is active", active with GROUP_PRICING): the cart and the orders of
    * that customer use the tax rules listing it, and so do the listings priced for that group
    * (`price`). undefined: the retail class (a guest, a group without its own class, or GROUP_PRICING off).

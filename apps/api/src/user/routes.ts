@@ -1,5 +1,5 @@
 /**
- * User routes (accounts-checkout-routes.md §7 "Calls"; issue #6). Every customer endpoint goes
+ * User routes (accounts-checkout-routes.md §7 "Calls"). Every customer endpoint goes
  * through `ctx.auth.authenticate(request)` (token as `Authorization: Bearer` or `?token=`).
  * Login and refresh answer `{ code: 200, result: "<access token>", meta: { refreshToken } }`.
  */

@@ -1,12 +1,12 @@
 /**
- * Customers (accounts-checkout-routes.md §3 "User", §7 "Calls", §8 messages; issue #6).
+ * Customers (accounts-checkout-routes.md §3 "User", §7 "Calls", §8 messages).
  *
  * - E-mails are kept lower-case (one account per address whatever the case typed).
  * - Login answers the same 401 for an unknown e-mail and a wrong password, in the same time (a dummy
  *   Argon2 verification), and is rate-limited per account and per client address.
  * - Only firstname, lastname, email and addresses change through the profile. Changing the e-mail
  *   needs the current password (an access token alone must not move the account to another address:
- *   the reset links would follow it) and e-mails a notice to the old address (issue #12 item 11).
+ *   the reset links would follow it) and e-mails a notice to the old address.
  * - A password reset request answers the same whether the address has an account or not, after the
  *   same queries, so neither the answer nor its time tells whether an address is registered.
  * - A password reset link carries a random token stored hashed, valid PASSWORD_RESET_TTL_MINUTES,
@@ -239,7 +239,7 @@ export class UserService {
           [orders.map((o) => o.id)],
         )
       : [];
-    // the status history and the parcel's tracking (issue #15)
+    // the status history and the parcel's tracking
     const histories = await customerHistories(this.database, orders.map((o) => o.id));
     return {
       items: orders.map((o) => ({

@@ -1,6 +1,6 @@
 /**
  * A customer's special offers (accounts-checkout-routes.md §3 "Special offers product", §7 "GET
- * special offers with query token"; issue #6). `GET /vsbridge/user/special-offers?token` answers the
+ * special offers with query token"). `GET /vsbridge/user/special-offers?token` answers the
  * offers of the token's customer only; the storefront then looks the products up by id (100 per query,
  * the listing's visibility and status filters).
  *
@@ -147,7 +147,7 @@ export class SpecialOfferService {
           off(p.final_price),
           off(p.final_price_incl_tax),
           // no text of its own: the storefront's "demo offer" badge says it in the shopper's language
-          // (issue #13 "Words": an English comment showed in the lt and ru views)
+          // (an English comment showed in the lt and ru views)
           '',
           1,
           null,

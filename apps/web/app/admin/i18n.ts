@@ -1,5 +1,5 @@
 /**
- * The back office's own small dictionary (issue #15: Lithuanian and English, the staff's languages).
+ * The back office's own small dictionary (Lithuanian and English, the staff's languages).
  * Kept apart from the storefront's dictionaries so that the shop never loads it. Order status labels
  * come from the domain's message catalogue (`orderStatus.*`), resolved in the loaders.
  */

@@ -1,4 +1,4 @@
-/** Status labels of the back office (issue #15), from the domain's message catalogue, resolved on the server. */
+/** Status labels of the back office, from the domain's message catalogue, resolved on the server. */
 import { ORDER_STATUSES, isMessageKey, translateMessage } from '@vitrina/domain';
 import type { AdminLang } from './i18n';
 

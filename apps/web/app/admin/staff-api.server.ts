@@ -1,5 +1,5 @@
 /**
- * The back office's one way to the API (issue #15): `/vsbridge/staff/*` with the browser's staff
+ * The back office's one way to the API: `/vsbridge/staff/*` with the browser's staff
  * session cookie passed on, in the page's language, through the shop server's in-process transport
  * (or API_URL when the storefront runs apart). A 401 sends the browser to the login page; any other
  * error comes back as `{ ok: false, status, message }` for the page to show.

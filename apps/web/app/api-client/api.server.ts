@@ -10,11 +10,11 @@ declare module 'react-router' {
     apiFetch?: ApiFetch;
     /**
      * The API's reads in this process (catalogue searches, shop data), given with `apiFetch` by the
-     * shop server: a render reads them without a request through Fastify (issue #16).
+     * shop server: a render reads them without a request through Fastify.
      */
     apiReads?: ApiReads;
     /**
-     * Set by the URL dispatcher (routes/not-found.tsx, issue #14 item 5) when it renders a product,
+     * Set by the URL dispatcher (routes/not-found.tsx) when it renders a product,
      * category or CMS page at its url_path through that route's loader: no 301 to the url_path then.
      */
     urlDispatched?: boolean;

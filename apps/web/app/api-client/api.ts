@@ -97,7 +97,7 @@ export interface SearchParams {
   timeoutMs?: number;
 }
 
-/** the client search timeout of a text search in the browser (issue #14 item 18) */
+/** the client search timeout of a text search in the browser */
 function searchTimeout(params: SearchParams): number | undefined {
   if (params.timeoutMs !== undefined) return params.timeoutMs;
   return params.query && typeof document !== 'undefined' ? SEARCH_CLIENT_TIMEOUT_MS : undefined;
@@ -122,10 +122,10 @@ export interface ApiOptions {
   storeCode: StoreCode;
   /** Customer token, when logged in (sent as `Authorization: Bearer`). */
   token?: string | null;
-  /** The session: the current token and the refresh on a 401 (lib/token-refresh.ts); wins over `token`. */
+  /** The session: the current token and the refresh on a 401 (api-client/token-refresh.ts); wins over `token`. */
   auth?: ApiAuth;
   /**
-   * The device caches of catalogue reads (sync/catalogue-cache.ts, catalogue-and-cart.md §7
+   * The device caches of catalogue reads (api-client/catalogue-cache.ts, catalogue-and-cart.md §7
    * "Caches"): set by `browserApi`; the server reads without.
    */
   cache?: Pick<CatalogueCache, 'read'> | null;
@@ -348,7 +348,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
    * One sync task request (sync/queue.ts, accounts-checkout-routes.md §7 "Generic sync task"):
    * `buildUrl(token)` answers the path (`/vsbridge/...`) with its placeholders filled; the token
    * goes in the Authorization header; a 401 to a request with a token refreshes the session
-   * (lib/token-refresh.ts) and sends once more. Every HTTP answer is returned as it came, for the
+   * (api-client/token-refresh.ts) and sends once more. Every HTTP answer is returned as it came, for the
    * task rules (sync/task.ts `classifyAnswer`); no answer at all (offline) rejects.
    */
   async function taskRequest(

@@ -1,6 +1,6 @@
 /**
- * Catalogue reads made in the browser through the fetch layer (lib/api.ts `browserApi`), with the
- * local caches (sync/local-cache.ts; catalogue-and-cart.md §7 "Caches"):
+ * Catalogue reads made in the browser through the fetch layer (api-client/api.ts `browserApi`), with the
+ * local caches (api-client/local-cache.ts; catalogue-and-cart.md §7 "Caches"):
  * - online: the network answers and its answer is kept on the device under a hash of the query;
  *   with two-stage caching on, the device copy is read at the same time (stage one) so it is at
  *   hand if the network fails (stage two); when stage one turns out slower than stage two, two-stage

@@ -11,7 +11,7 @@
  * - the storage quota is checked every 30000 ms and the oldest entries are purged above it;
  * - after 30 write errors, or any read error, the persistent cache is disabled (memory only);
  * - on a quota error all caches are cleared (the URL cache: only that cache);
- * - two-stage caching (the device copy read alongside the network, sync/catalogue-cache.ts) is
+ * - two-stage caching (the device copy read alongside the network, api-client/catalogue-cache.ts) is
  *   switched off at runtime when stage one (the device) is slower than stage two (the network).
  */
 

@@ -3,7 +3,7 @@ import { ApiError } from './api';
 
 /**
  * The message a route data error carries for the shopper (accounts-checkout-routes.md §8: "Other
- * route data errors show the message"; issue #14 item 18): an error answer thrown by a loader with a
+ * route data errors show the message"): an error answer thrown by a loader with a
  * message (`data({ message }, { status })`, a string, or the API's envelope `result`), or the API's
  * own error message. Anything else (a bug: a TypeError and the like) has no message to show: the
  * generic 500 text is shown instead, and nothing internal leaks.

@@ -73,8 +73,7 @@ export function createTokenRefresher(options: TokenRefresherOptions) {
         lastError = e;
         if (isRefused(e)) {
           state = -1;
-          // a 401 is the spec's "Error refreshing user token. User is not authorized…" (issue #14
-          // item 12); another refusal (400, 403, 404: a malformed or unknown token) is silent
+          // a 401 is the spec's "Error refreshing user token. User is not authorized…"; another refusal (400, 403, 404: a malformed or unknown token) is silent
           await options.fail(e instanceof ApiError && e.code === 401 ? 'unauthorized' : 'rejected');
           return null;
         }

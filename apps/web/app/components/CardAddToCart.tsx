@@ -8,7 +8,7 @@ import { notify } from '../state/notifications';
 import { useCartAddNotice } from './use-cart-add-notice';
 
 /**
- * "Add to cart" on a listing card, for a simple product only (issue #13): a product with options is
+ * "Add to cart" on a listing card, for a simple product only: a product with options is
  * chosen on its page. The same checks as the product page (domain: price known, stock decision), the
  * line priced like the card shows it; the server prices the cart line from its own data.
  */

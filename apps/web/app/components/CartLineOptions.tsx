@@ -5,7 +5,7 @@ import { imageUrl } from '../lib/urls';
 import type { CartItem } from '../state/cart';
 
 /**
- * The choices of a cart line, by label (issue #13 "Paying": grade, capacity, colour, bundle parts):
+ * The choices of a cart line, by label (grade, capacity, colour, bundle parts):
  * the labels kept with the line when it was added, else the configurable options' own label and
  * value (a line pulled from the server carries them when the shop sent them).
  */

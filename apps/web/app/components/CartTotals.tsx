@@ -15,7 +15,7 @@ const NOTED_COUNTRIES = new Set(['LT', 'LV', 'EE']);
 
 /**
  * "Prices include Estonian VAT 24 %" when the server priced the totals for a delivery country whose
- * rate is not the store view's default one (issue #14 item 2; from the totals answer, never guessed).
+ * rate is not the store view's default one (from the totals answer, never guessed).
  */
 export function taxNote(totals: Totals, t: Translator): string | null {
   const { tax_country_id: country, tax_rate: rate } = totals;

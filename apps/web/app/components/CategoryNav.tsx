@@ -13,7 +13,7 @@ const CHEVRON = (
 );
 
 /**
- * The desktop category bar (issue #13 "Finding products"): a disclosure navigation menu. A top
+ * The desktop category bar: a disclosure navigation menu. A top
  * category with children is a button (aria-expanded) that opens a panel with "All in …" and its
  * subcategories; one without children is a link. Escape closes the open panel and puts focus back
  * on its button; a click elsewhere or leaving the bar closes it too.
@@ -23,7 +23,7 @@ const CHEVRON = (
  * paint those are measured (offsetTop), made inert and listed under "More" instead. The More button
  * is always rendered (hidden until needed) so its appearance moves nothing.
  *
- * A panel's links are rendered only while it is open (issue #16 goal 2): closed, it is an empty
+ * A panel's links are rendered only while it is open: closed, it is an empty
  * hidden box. They were ~3.8 kB of every page's HTML, sent before the first paint for a menu that
  * opens only once the page has hydrated (its buttons do nothing before); the subcategories stay
  * linked from their category's page and the sitemap.

@@ -11,7 +11,7 @@ interface InvoiceLinkProps {
 }
 
 /**
- * The order's VAT invoice (issue #15 "Invoices"): a plain link to the PDF (works without JavaScript,
+ * The order's VAT invoice: a plain link to the PDF (works without JavaScript,
  * opens or saves as the browser does), shown only when the API would issue it (the domain's
  * invoiceAvailable: not cancelled, and paid when paid online).
  */

@@ -4,7 +4,7 @@ import { useT } from '../i18n';
 /**
  * A pickup point's opening hours, days with the same hours grouped ("Mon–Fri 10:00–19:00"), as a
  * definition list; nothing when the hours are not known (a parcel locker). Store pickup shows them
- * in checkout, at review and on the thank-you page (issue #13 "Paying").
+ * in checkout, at review and on the thank-you page.
  */
 export function OpeningHours({ hours }: { hours: Hours | null | undefined }) {
   const t = useT();

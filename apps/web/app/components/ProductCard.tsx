@@ -20,7 +20,7 @@ import { GradeBadge } from './ui/GradeBadge';
 import { StockLine } from './ui/StockLine';
 
 /**
- * What a card shows (issue #13 "Product cards"): under a filter on options the children carry (a
+ * What a card shows: under a filter on options the children carry (a
  * grade, a capacity), the matching child (domain matchingVariant): its price, grade, stock and link;
  * otherwise the product's own figures, with "from" before a configurable's lowest of several prices.
  */
@@ -43,7 +43,7 @@ export function cardView(product: Product, chosen: ChosenFilters = {}) {
     grade,
     stock: variant ? (variant.stock ?? null) : (product.stock ?? null),
     /**
-     * Sold out (issue #14 item 14: listings show such products last): the matching variant by its
+     * Sold out (listings show such products last): the matching variant by its
      * stock, otherwise the product as the listing orders it (domain isListedAvailable).
      */
     soldOut: variant ? stockStatus(variant.stock) === 'out_of_stock' : !isListedAvailable(product),

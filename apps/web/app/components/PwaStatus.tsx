@@ -7,8 +7,8 @@ import { acceptUpdate, dismissUpdate, useUpdateWaiting } from '../pwa/update';
 const BACK_ONLINE_MS = 4000;
 
 /**
- * Under the header: whether the shop is offline (issue #7 "Online/offline is visible to the
- * shopper") and the "new version available" prompt. One polite live region announces both.
+ * Under the header: whether the shop is offline (the shopper must know why a page cannot load
+ * or an order waits) and the "new version available" prompt. One polite live region announces both.
  */
 export function PwaStatus() {
   const t = useT();

@@ -47,7 +47,7 @@ function useTask(taskId: string): SyncTask | null | undefined {
 const REDIRECT_METHODS = new Set([PAYMENT_NEOPAY, PAYMENT_MOKILIZINGAS]);
 
 /**
- * The thank-you page of an order queued on the device (issue #5 "Offline orders"): shown as
+ * The thank-you page of an order queued on the device: shown as
  * queued, not placed. Back online, the order is sent at once (spec §4: "sent automatically ... if
  * the thank-you page shows"); once the server has it, the shopper goes to the order's thank-you
  * page (or to the payment provider's page for NEOPAY / MOKILIZINGAS).

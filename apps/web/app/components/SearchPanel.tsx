@@ -18,8 +18,8 @@ const DEBOUNCE_MS = 250;
 type Result = { q: string; items: Product[]; total: number } | { q: string; failed: true };
 
 /**
- * The search panel (accounts-checkout-routes.md §2 overlays; issue #3 "results as you type from 3
- * characters"): under the header's search field, which keeps the focus; the results are links, the
+ * The search panel (accounts-checkout-routes.md §2 overlays; results as you type from 3
+ * characters): under the header's search field, which keeps the focus; the results are links, the
  * count is announced politely, and "see all" opens the search page.
  */
 export function SearchPanel() {
@@ -83,7 +83,7 @@ export function SearchPanel() {
                     ) : null}
                     <span>{p.name}</span>
                     <span className="price">{formatPrice(p.final_price_incl_tax, t.storeCode)}</span>
-                    {/* sold-out products come last (issue #14 item 14): their page has the back-in-stock request */}
+                    {/* sold-out products come last: their page has the back-in-stock request */}
                     {isListedAvailable(p) ? null : (
                       <span className="stock-line out-of-stock">{t('product.outOfStock')}</span>
                     )}

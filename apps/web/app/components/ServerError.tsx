@@ -11,7 +11,7 @@ export function ServerError({ message = null }: { message?: string | null } = {}
   return (
     <section className="not-found server-error">
       <h1>{t.msg('error.internal500')}</h1>
-      {/* a route data error's own message (issue #14 item 18), else the generic description */}
+      {/* a route data error's own message, else the generic description */}
       <p>{message ?? t('error.pageDescription')}</p>
       <p>
         <a href={localizedPath(t.storeCode, '/')} className="btn btn-primary">

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 
 /**
- * The CMS blocks every page may show (issue #14 item 15), loaded once with the root route's data:
+ * The CMS blocks every page may show, loaded once with the root route's data:
  * `footer-terms` (the footer's shop terms) and `newsletter-offer` (beside the subscribe forms).
  * The product page loads `condition-grades` itself. Read by components (the footer, the popup) and
  * the newsletter page, so it sits with them; the root loader asks for LAYOUT_BLOCKS.

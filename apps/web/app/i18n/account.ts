@@ -1,6 +1,6 @@
 /**
  * UI strings of the account area, login, password reset, newsletter confirmation, order feedback and
- * the contact form (issue #6). Kept out of the main dictionaries (en.ts, lt.ts, ru.ts) so that only
+ * the contact form. Kept out of the main dictionaries (en.ts, lt.ts, ru.ts) so that only
  * the code-split pages that use them load them; the main dictionaries hold the few strings of the
  * header, footer and product page.
  */

@@ -1,7 +1,7 @@
 /**
  * The browser's copy of the domain's message catalogue module (packages/domain/src/messages.ts): the
  * client build resolves that module to this one (vite.config.ts), so a page carries its own language's
- * messages instead of all three (issue #16 goal 1). Same functions, same answers (test/domain-messages-
+ * messages instead of all three. Same functions, same answers (test/domain-messages-
  * client.test.ts compares them on every key and language); the catalogue of a language is loaded with its
  * dictionary (i18n/index.ts loadDictionary → loadMessages) before anything renders in that language.
  */

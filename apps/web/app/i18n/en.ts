@@ -95,7 +95,7 @@ export const en = {
   'product.adding': 'Adding…',
   'product.inStock': 'In stock',
   'product.outOfStock': 'Out of stock',
-  // issue #14 item 18: the product page's way back to the listing it was opened from
+  // The product page's way back to the listing it was opened from
   'product.backToList': 'Back to the list',
   'product.sku': 'SKU: {sku}',
   'product.regularPrice': 'Regular price',
@@ -123,13 +123,13 @@ export const en = {
   'cart.save': 'Save',
   'cart.cancel': 'Cancel',
   'cart.offlinePending': 'Saved on this device; it will be sent when you are back online.',
-  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  // Spec "Cart connection" step 4, the cart request answered neither 200 nor 401
   'cart.syncDisabled': 'The shop cannot save your cart right now: it is kept on this device only.',
   'cart.syncRetry': 'Try again',
   'checkout.syncDisabled':
     'The order cannot be placed yet: the shop cannot save your cart right now. Your cart is kept on this device.',
 
-  // issue #14 item 2: the VAT of the delivery country, when it is not the store view's default
+  // The VAT of the delivery country, when it is not the store view's default
   'totals.taxNote.LT': 'Prices include Lithuanian VAT {rate} %',
   'totals.taxNote.LV': 'Prices include Latvian VAT {rate} %',
   'totals.taxNote.EE': 'Prices include Estonian VAT {rate} %',
@@ -214,7 +214,7 @@ export const en = {
   'cart.freeShippingReached': 'Delivery is free for this order',
   'checkout.offlineCart':
     'You are offline: your cart is kept on this device. Delivery and payment options load when you are back online; then you can place the order.',
-  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  // A cart filled entirely offline goes through checkout with an estimate
   'checkout.estimatedTotal': 'Estimated total',
   'checkout.estimateNote':
     'You are offline: these are the prices last seen on this device, not yet confirmed. The shop computes the total when the order is sent, and you will be told if it differs.',
@@ -263,7 +263,7 @@ export const en = {
   'thankYou.next.pending': 'We prepare the order as soon as the payment is confirmed.',
   'thankYou.next.unpaid': 'The order waits for your payment: pay again when you are ready.',
   'thankYou.payOnDelivery': 'You will pay when the parcel is delivered.',
-  // order progress on the order pages (issue #15)
+  // order progress on the order pages
   'orderProgress.title': 'Order progress',
   'orderProgress.status': 'Status',
   'orderProgress.date': 'Date',

@@ -12,8 +12,7 @@ export type { MessageKey };
 export type Vars = Record<string, string | number>;
 
 /**
- * The dictionaries this process has loaded. The browser loads only the page's language (issue #16 goal 1:
- * the three dictionaries were ~10 KiB gzip of every page's first-load JavaScript): entry.client awaits
+ * The dictionaries this process has loaded. The browser loads only the page's language (the three dictionaries were ~10 KiB gzip of every page's first-load JavaScript): entry.client awaits
  * it before hydrating and the root route's clientLoader before a page in another language renders, so
  * `getT` stays synchronous. The server, e-mails and tests load all three (i18n/all.ts).
  */

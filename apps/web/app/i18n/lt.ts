@@ -101,7 +101,7 @@ export const lt: Dictionary = {
   'product.adding': 'Dedama…',
   'product.inStock': 'Yra sandėlyje',
   'product.outOfStock': 'Šiuo metu neturime',
-  // issue #14 item 18: the product page's way back to the listing it was opened from
+  // The product page's way back to the listing it was opened from
   'product.backToList': 'Atgal į sąrašą',
   'product.sku': 'Prekės kodas: {sku}',
   'product.regularPrice': 'Įprasta kaina',
@@ -129,7 +129,7 @@ export const lt: Dictionary = {
   'cart.save': 'Išsaugoti',
   'cart.cancel': 'Atšaukti',
   'cart.offlinePending': 'Išsaugota šiame įrenginyje; bus išsiųsta, kai vėl prisijungsite prie interneto.',
-  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  // Spec "Cart connection" step 4, the cart request answered neither 200 nor 401
   'cart.syncDisabled':
     'Parduotuvė šiuo metu negali išsaugoti jūsų krepšelio: jis laikomas tik šiame įrenginyje.',
   'cart.syncRetry': 'Bandyti dar kartą',
@@ -220,7 +220,7 @@ export const lt: Dictionary = {
   'cart.freeShippingReached': 'Šiam užsakymui pristatymas nemokamas',
   'checkout.offlineCart':
     'Esate neprisijungę: krepšelis išsaugotas šiame įrenginyje. Pristatymo ir mokėjimo būdai bus įkelti, kai vėl prisijungsite, tada galėsite pateikti užsakymą.',
-  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  // A cart filled entirely offline goes through checkout with an estimate
   'checkout.estimatedTotal': 'Numatoma suma',
   'checkout.estimateNote':
     'Esate neprisijungę: tai paskutinės šiame įrenginyje matytos kainos, dar nepatvirtintos. Parduotuvė apskaičiuos sumą, kai užsakymas bus išsiųstas, ir jums bus pranešta, jei ji skirsis.',
@@ -270,7 +270,7 @@ export const lt: Dictionary = {
   'thankYou.next.pending': 'Užsakymą ruošime, kai tik bus patvirtintas mokėjimas.',
   'thankYou.next.unpaid': 'Užsakymas laukia apmokėjimo: apmokėkite dar kartą, kai būsite pasiruošę.',
   'thankYou.payOnDelivery': 'Už prekes sumokėsite, kai atsiimsite siuntą.',
-  // order progress on the order pages (issue #15)
+  // order progress on the order pages
   'orderProgress.title': 'Užsakymo eiga',
   'orderProgress.status': 'Būsena',
   'orderProgress.date': 'Data',

@@ -101,7 +101,7 @@ export const ru: Dictionary = {
   'product.adding': 'Добавляем…',
   'product.inStock': 'В наличии',
   'product.outOfStock': 'Нет в наличии',
-  // issue #14 item 18: the product page's way back to the listing it was opened from
+  // The product page's way back to the listing it was opened from
   'product.backToList': 'Назад к списку',
   'product.sku': 'Артикул: {sku}',
   'product.regularPrice': 'Обычная цена',
@@ -130,7 +130,7 @@ export const ru: Dictionary = {
   'cart.cancel': 'Отмена',
   'cart.offlinePending':
     'Сохранено на этом устройстве; будет отправлено, когда появится подключение к интернету.',
-  // issue #14 item 16: spec "Cart connection" step 4, the cart request answered neither 200 nor 401
+  // Spec "Cart connection" step 4, the cart request answered neither 200 nor 401
   'cart.syncDisabled':
     'Магазин сейчас не может сохранить вашу корзину: она хранится только на этом устройстве.',
   'cart.syncRetry': 'Попробовать снова',
@@ -221,7 +221,7 @@ export const ru: Dictionary = {
   'cart.freeShippingReached': 'Доставка этого заказа бесплатна',
   'checkout.offlineCart':
     'Нет подключения к сети: корзина сохранена на этом устройстве. Способы доставки и оплаты загрузятся, когда связь восстановится, и вы сможете оформить заказ.',
-  // issue #14 item 10: a cart filled entirely offline goes through checkout with an estimate
+  // A cart filled entirely offline goes through checkout with an estimate
   'checkout.estimatedTotal': 'Ориентировочная сумма',
   'checkout.estimateNote':
     'Нет подключения к сети: это цены, которые последними видело это устройство, они ещё не подтверждены. Магазин рассчитает сумму, когда заказ будет отправлен, и мы сообщим, если она будет другой.',
@@ -271,7 +271,7 @@ export const ru: Dictionary = {
   'thankYou.next.pending': 'Мы подготовим заказ, как только платёж будет подтверждён.',
   'thankYou.next.unpaid': 'Заказ ждёт оплаты: оплатите снова, когда будете готовы.',
   'thankYou.payOnDelivery': 'Оплатить заказ можно при получении.',
-  // order progress on the order pages (issue #15)
+  // order progress on the order pages
   'orderProgress.title': 'Ход выполнения заказа',
   'orderProgress.status': 'Статус',
   'orderProgress.date': 'Дата',

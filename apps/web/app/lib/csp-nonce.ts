@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy nonce of the response being rendered (issue #12 item 12): the shop
+ * The Content-Security-Policy nonce of the response being rendered: the shop
  * server makes one per answer (apps/server/src/page-security.ts) and hands it over in the load
  * context; entry.server.tsx gives it to React (its inline scripts), to React Router's
  * `<ServerRouter>` (streamed data) and, through this context, to the document's `<Scripts>`,

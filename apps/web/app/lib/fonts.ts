@@ -12,7 +12,7 @@ import latin from '../fonts/inter-latin.woff2?url';
  * as immutable, like the scripts) under the same names the inlined stylesheet's url()s get in the
  * server build.
  *
- * Inter is drawn only on a device that already holds the files (issue #16 goal 2). A first visit
+ * Inter is drawn only on a device that already holds the files. A first visit
  * paints in the system's own font and downloads nothing for text before its first paint: the ~49 KB
  * of font files competed with the document and the first images on a phone's network (Lighthouse
  * charged them to the largest paint), and their arrival laid the whole page out again. Once the page
@@ -46,7 +46,7 @@ function fontsHeld(): boolean {
  * idle moment: each load costs the main thread a few milliseconds (its request, and the font's
  * parsing), and the three at once, in the effect that runs as hydration ends, were one ~11 ms task
  * on this machine's Chromium: ~45 ms under a phone's 4× CPU slowdown, near the 50 ms a long task
- * starts at (issue #16 goal 2). Answers a cancel.
+ * starts at. Answers a cancel.
  */
 function holdFontsWhenIdle(files: readonly string[] = Object.values(FONT_FILES)): () => void {
   const loads: Promise<FontFace>[] = [];

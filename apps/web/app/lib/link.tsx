@@ -4,7 +4,7 @@
  * A category page renders ~140 links (menu, product cards, filters, pages, footer). React Router's
  * `Link` resolves each one against the route matches (useResolvedPath, twice: once more in its click
  * handler), reads the location and keeps two states for prefetching: about 1 ms of the server's
- * CPU per rendered category page (issue #16 goal 3's profile), and as much work again in the
+ * CPU per rendered category page, and as much work again in the
  * browser's hydration. Every link of the shop is an absolute path of its own (lib/urls.ts), so
  * there is nothing to resolve: this `Link` renders the `<a href>` React Router would and navigates
  * on a plain click as its click handler does (same-page links replace the history entry), with

@@ -5,7 +5,7 @@ import { storeCodeOfRequest } from './store';
 /**
  * The shop's public origin, for canonical links, hreflang and JSON-LD: the request's. The shop
  * server builds every request it renders on PUBLIC_URL's origin, never on the Host or
- * X-Forwarded-Host header a client sends (apps/server/src/ssr.ts `toWebRequest`; issue #12 item 13),
+ * X-Forwarded-Host header a client sends (apps/server/src/ssr.ts `toWebRequest`),
  * so a forged Host cannot reach a page, nor a cached page that everyone is served.
  */
 export function siteOrigin(request: Request): string {

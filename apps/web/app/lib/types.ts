@@ -72,7 +72,7 @@ export interface SearchResult<T> {
   perPage: number;
   /** the labels of the aggregated attributes and their options, in the store view's language */
   attributeMetadata: AttributeMetadata[];
-  /** true: answered offline with nothing on the device (an empty result, spec §8; sync/catalogue-cache.ts) */
+  /** true: answered offline with nothing on the device (an empty result, spec §8; api-client/catalogue-cache.ts) */
   offline?: boolean;
 }
 
@@ -91,13 +91,13 @@ export type PickupPoint = PickupPointAnswer;
 /** `POST /order/create`: the shared contract */
 export type OrderResult = OrderCreatedAnswer;
 
-/** one change of an order's statuses, as its customer sees it (issue #15) */
+/** one change of an order's statuses, as its customer sees it */
 export type OrderHistoryEntry = OrderHistoryEntryContract;
 
 /** `GET /vsbridge/order/pull`: the shared contract (money in cents, computed by the server) */
 export type OrderSummary = OrderPullAnswer;
 
-/** the parcel and the history of an order (issue #15), alike in order/pull and the account's history */
+/** the parcel and the history of an order, alike in order/pull and the account's history */
 export type OrderProgressFields = Pick<
   OrderPullAnswer,
   'carrier' | 'tracking_number' | 'tracking_url' | 'is_pickup' | 'history'
@@ -106,7 +106,7 @@ export type OrderProgressFields = Pick<
 /** `POST /order/create`'s body, also as it is queued on the device: the API's schema's input */
 export type OrderPayload = OrderCreateBody;
 
-// ---- Accounts (accounts-checkout-routes.md §3 "User", issue #6) ----
+// ---- Accounts (accounts-checkout-routes.md §3 "User") ----
 
 /** A saved address of the customer and `GET /user/me` (`user/create`, `POST /user/me`): the shared contract */
 export type CustomerAddress = SavedAddress;

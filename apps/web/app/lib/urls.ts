@@ -9,7 +9,7 @@ export function imageUrl(path: string | null | undefined, width: number, height:
 }
 
 /**
- * URL_DISPATCHER (issue #14 item 5): categories, products and CMS pages live at their url_path. The
+ * URL_DISPATCHER: categories, products and CMS pages live at their url_path. The
  * setting is the process's: the server reads it from its environment, the browser from the root
  * route's data (root.tsx hands it over with setUrlDispatcher before any page renders a link).
  */

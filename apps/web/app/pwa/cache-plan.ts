@@ -1,6 +1,5 @@
 /**
- * Which caching strategy the service worker applies to a request (issue #7 "Service worker and app";
- * accounts-checkout-routes.md §7 "service worker at /service-worker.js"). Pure, so the decision is
+ * Which caching strategy the service worker applies to a request (accounts-checkout-routes.md §7 "service worker at /service-worker.js"). Pure, so the decision is
  * tested without a worker; `sw/service-worker.ts` only maps each plan to a Workbox strategy.
  *
  * - `static`: build assets, icons and manifests. Fingerprinted files are precached; anything else
@@ -60,7 +59,7 @@ export function cachePlanFor(request: RequestFacts, origin: string): CachePlan {
     return 'network-only';
   if (startsWithAny(path, STATIC_PREFIXES) || STATIC_FILES.includes(path) || MANIFEST.test(path))
     return 'static';
-  // the back office (issue #15): staff data never stays on the device
+  // the back office: staff data never stays on the device
   if (/^(?:\/en)?\/admin(?:[/.]|$)/.test(path)) return 'network-only';
   if (request.mode === 'navigate') return 'page';
   // single fetch: `/c/tv.data`, `/_root.data` (home), with `?_routes=` for partial revalidation;

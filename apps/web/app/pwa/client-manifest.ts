@@ -28,7 +28,7 @@ const STORE_SUFFIX = /-(lt|en|ru)$/;
  * is the lazy NewsletterPopup chunk and the languages switch is part of the header.
  */
 export function pageGroupOf(routeId: string): string | null {
-  // the back office (issue #15) is no page group of the shop
+  // the back office is no page group of the shop
   if (routeId === 'root' || isBackOfficeRoute(routeId)) return null;
   const name = routeId.replace(STORE_SUFFIX, '');
   if (name === 'home' || name === 'home-pwa') return 'home';
@@ -78,7 +78,7 @@ export function isBackOfficeRoute(routeId: string): boolean {
 }
 
 /**
- * The files only the back office uses (issue #15: its code in chunks the shop never loads): the
+ * The files only the back office uses (its code in chunks the shop never loads): the
  * modules, imports and styles of its routes that no shop route, the root or the entry needs. The
  * service worker does not precache them.
  */

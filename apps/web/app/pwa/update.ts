@@ -3,8 +3,8 @@ import type { PwaMessage } from './messages';
 
 /**
  * A new version of the shop (service worker) that is installed and waiting. It does not take over
- * the running page (issue #7 "A new version shows a 'new version available' prompt instead of
- * breaking a running page"): accepting posts SKIP_WAITING and the page reloads once it controls.
+ * the running page, whose HTML points at the old build's chunks (a prompt instead of a broken
+ * page): accepting posts SKIP_WAITING and the page reloads once it controls.
  */
 let waiting: ServiceWorker | null = null;
 const listeners = new Set<() => void>();

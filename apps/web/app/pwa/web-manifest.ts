@@ -1,5 +1,5 @@
 /**
- * The web app manifest of a store view (issue #7: "a web app manifest per store view (name, icons,
+ * The web app manifest of a store view ("a web app manifest per store view (name, icons,
  * theme colour, start URL, scope) so the shop can be installed"). Written at build time to
  * `<build>/pwa/manifest.<storeCode>.webmanifest` and served at `/manifest.webmanifest`,
  * `/en/manifest.webmanifest` and `/ru/manifest.webmanifest` (apps/server/src/pwa.ts).

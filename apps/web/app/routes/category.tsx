@@ -37,8 +37,7 @@ import { withRouteErrorMessages } from '../api-client/route-error';
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
 
 /**
- * The category of `/c/{slug}`: by slug, else by url-key, else by id when the segment is a number
- * (issue #3 "resolved by url-key, slug or id").
+ * The category of `/c/{slug}`: by slug, else by url-key, else by id when the segment is a number.
  */
 async function findCategory(api: Api, key: string): Promise<Category | undefined> {
   const by = async (filters: Filters) => (await api.searchCategories({ filters, size: 1 })).items[0];
@@ -111,7 +110,7 @@ async function load({ request, context, params }: Route.LoaderArgs) {
       slug: category.slug,
       description: category.description ?? null,
     },
-    // its active children, as tiles at the top of the page (issue #13)
+    // its active children, as tiles at the top of the page
     subcategories: toMenu(category.children_data ?? [], 1),
     products: products.items,
     total: products.total,
@@ -155,7 +154,7 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   const online = useOnline();
   useChildStockPrefetch(d.notFound ? [] : d.products);
-  // the way back from a product opens this listing again where it was left (issue #14 item 18)
+  // the way back from a product opens this listing again where it was left
   useProductsLoaded(d.notFound ? null : d.products.length);
   useRestoredScroll(!d.notFound);
   if (d.notFound) return <NotFound />;

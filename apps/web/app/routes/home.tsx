@@ -15,7 +15,7 @@ import { withRouteErrorMessages } from '../api-client/route-error';
 /**
  * The two home lists (accounts-checkout-routes.md §9: 8 each, shown newest first): the newest
  * products, and the bestsellers by units sold (the API's cached ranking from orders, filled for a
- * shop with few orders by the catalogue's sales figure), never repeating a "New" product (issue #13).
+ * shop with few orders by the catalogue's sales figure), never repeating a "New" product.
  */
 // API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
 export const loader = withRouteErrorMessages(load);
@@ -24,7 +24,7 @@ async function load({ request, context }: Route.LoaderArgs) {
   const storeCode = storeCodeOfRequest(request);
   const api = serverApi(context, storeCode);
   // The API applies the listing rules (visibility, status, price: domain baseProductFilters); listings
-  // show sold-out products last, the home lists never (AVAILABLE_FILTERS; issue #14 item 14).
+  // show sold-out products last, the home lists never (AVAILABLE_FILTERS).
   const newQuery = api.searchProducts({
     filters: { ...AVAILABLE_FILTERS },
     sort: HOME_LIST_SORT,

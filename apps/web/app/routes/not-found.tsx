@@ -19,7 +19,7 @@ import { withRouteErrorMessages } from '../api-client/route-error';
  * Any other path: first the URL mapper (a product, category or CMS page URL of the catalogue answers
  * with a redirect to its route), then the 404 page with HTTP 404.
  *
- * With URL_DISPATCHER on (issue #14 item 5) this route is the dispatcher: a path the mapper knows (a
+ * With URL_DISPATCHER on this route is the dispatcher: a path the mapper knows (a
  * product's url_path, a category's path, a CMS page's slug) is that page, rendered here by its own
  * route's loader and component at this URL.
  */

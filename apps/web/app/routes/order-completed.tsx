@@ -93,7 +93,7 @@ export function paymentStatusOf(
 export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { order } = loaderData;
-  // cancelled because it was not paid in time (issue #12): nothing to wait for nor to pay again
+  // cancelled because it was not paid in time: nothing to wait for nor to pay again
   const notes = cancellationNotes(t, order);
   const payment = notes.length ? null : loaderData.payment;
   const slug = order?.payment_method_code ? REDIRECT_METHODS[order.payment_method_code] : undefined;
@@ -181,7 +181,7 @@ function OrderLines({ order }: { order: OrderSummary }) {
 }
 
 /**
- * The offline methods' part of the page (issue #13 "Paying", issue #14 item 7): a bank transfer not
+ * The offline methods' part of the page: a bank transfer not
  * paid yet gets the shop's account, the amount and the statement reference; cash on delivery the
  * amount to have ready. Only an order known to use the method is told so.
  */
@@ -258,7 +258,7 @@ function Delivery({ order }: { order: OrderSummary }) {
               point: [point.name, point.address, point.city].filter(Boolean).join(', '),
             })}
           </p>
-          {/* store pickup: when the shopper can come (issue #13 "Paying") */}
+          {/* store pickup: when the shopper can come */}
           <OpeningHours hours={point.opening_hours} />
         </>
       ) : a ? (

@@ -15,8 +15,7 @@ import { imageUrl, ownUrlPath, productPath, urlDispatcherOn } from '../lib/urls'
 import { withRouteErrorMessages } from '../api-client/route-error';
 
 /**
- * `dispatched`: rendered at the product's url_path by the URL dispatcher (not-found.tsx, issue #14
- * item 5), the child sku in `?childSku=`; a `/p/...` URL of such a product answers 301 to it.
+ * `dispatched`: rendered at the product's url_path by the URL dispatcher (not-found.tsx), the child sku in `?childSku=`; a `/p/...` URL of such a product answers 301 to it.
  */
 // API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
 export const loader = withRouteErrorMessages(load);

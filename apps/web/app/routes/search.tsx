@@ -38,7 +38,7 @@ import { withRouteErrorMessages } from '../api-client/route-error';
 
 /** Attribute codes safe to put in a query string and a search request (as on the category page). */
 const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
-/** the sorts of a text search: relevance first (issue #13), then the listing's */
+/** the sorts of a text search: relevance first, then the listing's */
 const SEARCH_SORTS = [RELEVANCE_SORT, ...SORT_OPTIONS];
 
 // API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
@@ -139,7 +139,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
   const offline = 'offline' in d && d.offline;
   const listed = d.q && !d.invalid && !offline;
   useChildStockPrefetch(listed ? d.products : []);
-  // the results page is open: the header's suggestion panel closes (issue #13)
+  // the results page is open: the header's suggestion panel closes
   useEffect(() => ui.close('searchpanel'), [d.q]);
   const filtered = Object.keys(d.query.attributes).length > 0 || d.query.price !== null;
   const empty = listed && d.total === 0 && !filtered;
@@ -176,7 +176,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
 
 /**
  * Nothing found (or nothing searched yet): the query kept in a search field to correct it, and the
- * shop's categories to browse instead (issue #13), from the menu the root loader already has.
+ * shop's categories to browse instead, from the menu the root loader already has.
  */
 function NoResults({ q, none }: { q: string; none: boolean }) {
   const t = useT();

@@ -1,4 +1,4 @@
-// The storefront's address forms in the API's field names (issue #17 item 2): each form maps its
+// The storefront's address forms in the API's field names: each form maps its
 // values to the API's address through one function here, is judged by the domain's one address
 // rule (address-rules.ts) on that address, and maps the rule's fields back to its own names.
 import {
@@ -135,9 +135,9 @@ export interface AccountAddressValues extends Record<string, string> {
   postcode: string;
   countryId: string;
   telephone: string;
-  /** the spec's "state" (issue #14 item 8), optional */
+  /** the spec's "state", optional */
   region: string;
-  /** the spec's Tax ID (issue #14 item 8), optional */
+  /** the spec's Tax ID, optional */
   tax_id: string;
 }
 

@@ -37,7 +37,7 @@ export interface CartItem extends CartItemLike {
   product_type?: string;
   product_option?: CartProductOption | null;
   /**
-   * What the shopper chose, for display (issue #13 "Paying": grade, capacity, colour, bundle parts):
+   * What the shopper chose, for display (grade, capacity, colour, bundle parts):
    * labels in the store view's language, kept on the device with the line.
    */
   options?: { label: string; value: string }[];
@@ -278,7 +278,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
 
   /**
    * Spec "Cart connection": a token is requested; a 401 (the fetch layer has already tried the
-   * customer token refresh, lib/token-refresh.ts) retries as a guest cart within the bypass limit.
+   * customer token refresh, api-client/token-refresh.ts) retries as a guest cart within the bypass limit.
    */
   async function connect(api: Api): Promise<string> {
     const token = store.get().cartServerToken;

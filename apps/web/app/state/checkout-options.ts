@@ -1,5 +1,5 @@
 /**
- * The checkout's methods cached on the device (issue #14 item 10): while online the shipping and
+ * The checkout's methods cached on the device: while online the shipping and
  * payment methods of every delivery country, with their fees, are kept (`GET /shop/checkout-options`),
  * so that a cart filled entirely offline can still go through checkout and queue its order. They
  * are for the estimate and the choice only: the order is priced by the server when it is sent.

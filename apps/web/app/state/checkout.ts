@@ -260,7 +260,7 @@ export function readStoredCheckout(value: unknown, current: CheckoutState): Chec
 
 /**
  * Spec §4 "Checkout": a shopper counts as in checkout for 30 minutes after the last change; details
- * saved longer ago are not restored (issue #14 item 18): the form starts empty. What an order placed
+ * saved longer ago are not restored: the form starts empty. What an order placed
  * or queued needs (its key, the queued order, the thank-you page) is kept. A stored state without a
  * time (written before modifiedAt existed) is restored as it is.
  */
@@ -322,14 +322,14 @@ export interface SavedAddress {
   postcode: string;
   countryId: string;
   telephone?: string | undefined;
-  /** the spec's "state" (issue #14 item 8) */
+  /** the spec's "state" */
   region?: string | undefined;
-  /** the spec's Tax ID of a legal person (issue #14 item 8) */
+  /** the spec's Tax ID of a legal person */
   tax_id?: string | undefined;
 }
 
 /**
- * After a login from checkout (issue #13 "Paying"): the customer's saved delivery address fills
+ * After a login from checkout: the customer's saved delivery address fills
  * the delivery fields the shopper has not filled yet, so the checkout goes on with their details.
  * A street, city or phone the shopper already typed is kept; the country and the region are taken
  * only with the street (they belong together); the saved Tax ID fills an empty Tax ID.

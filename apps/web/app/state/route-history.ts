@@ -1,7 +1,7 @@
 /**
  * The current and the previous route (accounts-checkout-routes.md §2: "Current and previous route
  * are tracked, with scroll position and the number of category products loaded, for back
- * navigation"; issue #14 item 18). Kept in memory for this tab: the product page offers the way back
+ * navigation"). Kept in memory for this tab: the product page offers the way back
  * to the listing it was opened from (components/BackToList.tsx), which opens it again with the same
  * products (its page and filters travel in the path) at the same scroll position.
  */

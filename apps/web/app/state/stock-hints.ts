@@ -1,5 +1,5 @@
 /**
- * Stock hints on the product page (issue #3): the page's stock comes with its route data (the
+ * Stock hints on the product page: the page's stock comes with its route data (the
  * server's catalogue document, which the API's response cache may keep for a while); the browser
  * may hold a fresher answer for the children of a configurable, prefetched by a listing
  * (stock-cache.ts). After hydration the page shows, per child, the freshest figure it has: a cached

@@ -139,7 +139,7 @@ export function connectSyncQueue(
     context: () => ({
       cartId: cart.store.get().cartServerToken,
       storeCode: api.storeCode,
-      // this shop always runs several store views, and its tokens travel in the header (lib/api.ts)
+      // this shop always runs several store views, and its tokens travel in the header (api-client/api.ts)
       multistore: true,
       tokenInHeader: true,
     }),
@@ -174,7 +174,7 @@ export function useSyncQueue() {
     const run = () => {
       if (!live) return;
       if (navigator.onLine)
-        // the methods an offline checkout offers next time (issue #14 item 10)
+        // the methods an offline checkout offers next time
         refreshCheckoutOptions().catch((e: unknown) => console.warn('checkout options not cached', e));
       void syncQueue
         .process()

@@ -235,7 +235,7 @@ export function createUserStore(deps: UserStoreDeps) {
 
   /**
    * After login: checkout personal details from the profile, and the delivery fields from the saved
-   * default delivery address (issue #13: a login from checkout goes on with the saved details);
+   * default delivery address (a login from checkout goes on with the saved details);
    * only empty fields are filled.
    */
   function prefillCheckout(profile: CustomerProfile) {
@@ -315,7 +315,7 @@ export function createUserStore(deps: UserStoreDeps) {
   return {
     store,
     refresher,
-    /** The fetch layer's view of the session (lib/api.ts ApiAuth). */
+    /** The fetch layer's view of the session (api-client/api.ts ApiAuth). */
     auth: {
       token: () => store.get().token,
       refresh: (failed: string) => refresher.refresh(failed),
@@ -398,7 +398,7 @@ export const user = createUserStore({
   storeCode: currentStoreCode,
   clearOnLogout: [appWishlist.clear, appCompare.clear],
   // §4 "Token refresh ... untransmitted tasks cleared": the tasks bound to the ended session (their URL
-  // carries the token). Queued orders are not: they go out with or without a session (issue #5: an
+  // carries the token). Queued orders are not: they go out with or without a session (an
   // order placed offline is created exactly once), so clearing them would lose a placed order.
   clearSessionTasks: async () => {
     for (const task of await syncQueue.list())

@@ -2,7 +2,7 @@ import { idbUpdate } from '../lib/idb';
 
 /**
  * Runs `fn` exclusively across the tabs of this origin (the sync queue's "one at a time, exactly
- * once per task id", issue #7). The Web Locks API where the browser has it; otherwise a lease in
+ * once per task id"). The Web Locks API where the browser has it; otherwise a lease in
  * IndexedDB taken in one readwrite transaction (atomic across tabs), renewed while `fn` runs and
  * expiring after `ttlMs` when its tab dies.
  */

@@ -1,7 +1,7 @@
 /**
  * Offline orders (accounts-checkout-routes.md §1 "place orders while offline; these are queued and
  * sent later", §3 "Order: cart_id, addressInformation, transmited", §4 "Online/offline", §8 "The
- * order can not be transfered because of server error. Order has been queued"; issue #5).
+ * order can not be transfered because of server error. Order has been queued").
  *
  * An order that cannot reach the server (offline, or a 5xx) becomes a sync task whose id IS the
  * order's idempotency key: the queue never sends one task id twice, the task carries
@@ -40,7 +40,7 @@ export function shouldQueueOrder(error: unknown, online: boolean): 'offline' | '
 }
 
 /**
- * The cart id of an order placed from a cart filled entirely offline (issue #14 item 10): the cart
+ * The cart id of an order placed from a cart filled entirely offline: the cart
  * has no server id yet. The order waits (held) until the cart is connected; then the id is written
  * into the queued order and it is sent (`transmitOrders`), so the server prices the cart's lines.
  */
@@ -49,7 +49,7 @@ export const UNCONNECTED_CART_ID = CART_ID_PLACEHOLDER;
 /** Whether a queued order still waits for its server cart. */
 export const needsCart = (order: Pick<OrderPayload, 'cart_id'>) => order.cart_id === UNCONNECTED_CART_ID;
 
-/** How the orders of an unconnected cart get their cart id: connects the device's cart (sync/boot.ts). */
+/** How the orders of an unconnected cart get their cart id: connects the device's cart (state/sync-boot.ts). */
 let connectCart: (() => Promise<string | null>) | null = null;
 export function setOrderCartConnector(fn: (() => Promise<string | null>) | null) {
   connectCart = fn;
@@ -79,7 +79,7 @@ export function queueOrder(
     method: 'POST',
     payload: order,
     callback_event: ORDER_EVENT,
-    // the order's own handler shows what happened (sync/boot.ts)
+    // the order's own handler shows what happened (state/sync-boot.ts)
     silent: true,
     // kept after transmission: the thank-you page (in any tab) reads the order number from it
     keep: true,

@@ -1,7 +1,7 @@
 /**
  * The sync task queue (accounts-checkout-routes.md §3 and §4 "Sync task", §7 "Generic sync task",
  * §8 error catalogue, §9 attempts; catalogue-and-cart.md §4 "A pending sync task is queued and run
- * when online"). Tasks live in IndexedDB (state/idb.ts), are sent in order, one at a time, by one tab
+ * when online"). Tasks live in IndexedDB (lib/idb.ts), are sent in order, one at a time, by one tab
  * at a time (a cross-tab lock, sync/lock.ts), and exactly once per task id.
  *
  * HOW TO ENQUEUE A TASK
@@ -23,9 +23,9 @@
  *   });
  *
  * `enqueue` stores the task untransmitted and starts processing when online; the queue also runs at
- * app start and on the `online` event (sync/boot.ts). After the answer the task is transmitted with
+ * app start and on the `online` event (state/sync-boot.ts). After the answer the task is transmitted with
  * its result and code, then removed (or kept with `keep: true`, readable with `get(task_id)`).
- * The storeCode is appended, the token goes in the Authorization header (lib/api.ts `taskRequest`),
+ * The storeCode is appended, the token goes in the Authorization header (api-client/api.ts `taskRequest`),
  * a 401 refreshes the session; `Idempotency-Key: <task_id>` is sent so a server that honours it
  * (POST /order/create) never acts twice even when a tab dies between sending and recording.
  */
@@ -64,7 +64,7 @@ interface Tombstone {
 type Stored = SyncTask | Tombstone;
 const isTombstone = (x: Stored): x is Tombstone => 'removed' in x && x.removed === true;
 
-/** Where tasks are kept (IndexedDB by default; state/idb.ts). */
+/** Where tasks are kept (IndexedDB by default; lib/idb.ts). */
 export interface TaskStorage {
   entries(prefix: string): Promise<[string, Stored][]>;
   update(key: string, fn: (cur: Stored | undefined) => Stored | undefined): Promise<Stored | undefined>;
@@ -75,7 +75,7 @@ export const idbTaskStorage: TaskStorage = {
   update: (key, fn) => idbUpdate<Stored>(key, fn),
 };
 
-/** How tasks reach the server: the fetch layer (lib/api.ts `taskRequest`) and the current context. */
+/** How tasks reach the server: the fetch layer (api-client/api.ts `taskRequest`) and the current context. */
 export interface SyncTransport {
   /** the current cart id (`{{cartId}}`), storeCode and token mode */
   context(): Omit<FillContext, 'token'>;
@@ -334,7 +334,7 @@ export function createSyncQueue(options: SyncQueueOptions = {}) {
       return () => listeners.delete(listener);
     },
 
-    /** Connects the queue to the fetch layer (sync/boot.ts); until then tasks only wait. */
+    /** Connects the queue to the fetch layer (state/sync-boot.ts); until then tasks only wait. */
     configure(next: SyncTransport | null) {
       transport = next;
     },
@@ -374,7 +374,7 @@ export type SyncQueue = ReturnType<typeof createSyncQueue>;
 
 /**
  * spec §9 "Network task maximum attempts by configuration": the build-time flag
- * VITE_SYNC_MAX_ATTEMPTS (README), default 1.
+ * VITE_SYNC_MAX_ATTEMPTS (docs/configuration.md), default 1.
  */
 export const SYNC_MAX_ATTEMPTS = Math.max(
   1,

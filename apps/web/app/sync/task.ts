@@ -25,7 +25,7 @@ export interface SyncTask {
   keep: boolean;
   /** a held task is not sent until released (an offline order waiting for the shopper's confirmation) */
   hold: boolean;
-  /** a 5xx answer leaves the task queued (and held again) instead of finishing it (offline orders, issue #5) */
+  /** a 5xx answer leaves the task queued (and held again) instead of finishing it (offline orders) */
   requeueOnServerError: boolean;
   /** creation time (ms) and a per-tab sequence: the queue's order */
   createdAt: number;

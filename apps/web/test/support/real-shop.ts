@@ -2,7 +2,7 @@
  * The real API (apps/api on PGlite with the API tests' fixture shop) as the storefront's transport:
  * `fetch` hands each request to the Fastify app (`app.inject`), and can be switched "offline"
  * (it then fails like a browser without network). For engine tests of the cart against the real
- * server (issue #4).
+ * server.
  */
 import type { ApiAuth, ApiFetch } from '../../app/api-client/api';
 import { createApi } from '../../app/api-client/api';

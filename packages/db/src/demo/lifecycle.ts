@@ -12,7 +12,7 @@
  * demo: its records were just written over the demo's), the root category, and a category that
  * still has products or subcategories after the demo's are gone (the operator's own, same id). A
  * record an earlier import wrote over a demo one (same key) without `--remove-demo` is removed: the
- * keys cannot tell them apart (README says to prefer `--remove-demo` on the first import).
+ * keys cannot tell them apart (docs/operations.md says to prefer `--remove-demo` on the first import).
  *
  * Orders are untouched: they keep their own copies of their lines (no foreign keys point at products),
  * so removing products that old orders name is safe. The products' stock, category links, index rows,

@@ -410,7 +410,7 @@ function categorySlug(c: ImportCategory, name: Localized): Localized {
 }
 
 /**
- * A product's slug per store view (issue #13 "Words"): the file's `slug`; else its `url_key` in every
+ * A product's slug per store view: the file's `slug`; else its `url_key` in every
  * view (a Magento export's one key); else made from the name of each view (Cyrillic transliterated).
  */
 function productSlugs(p: ImportProduct, name: Localized): Localized | null {
@@ -424,7 +424,7 @@ function productSlugs(p: ImportProduct, name: Localized): Localized | null {
   return slugifyLocalized(name, slugify(p.sku));
 }
 
-/** the file's url_path without its outer slashes (issue #14 item 4); a view left empty has none */
+/** the file's url_path without its outer slashes; a view left empty has none */
 function productUrlPath(given: Text | undefined): Localized | null {
   if (given === undefined) return null;
   const path = toLocalized(given);

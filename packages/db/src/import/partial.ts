@@ -1,5 +1,5 @@
 /**
- * Partial product updates through the import (issue #15 "Integration and operations"): a record of
+ * Partial product updates through the import: a record of
  * `products` with only `sku` and some of `qty`, `price`, `special_price`, `special_from_date`,
  * `special_to_date` (format.ts PRODUCT_UPDATE_FIELDS) updates those fields of the existing product
  * with that sku and nothing else: no other field is reset, nothing else is required. A stock feed

@@ -1,5 +1,5 @@
 /**
- * What a customer's account and the shop's small services answer (issue #17 item 1): the session
+ * What a customer's account and the shop's small services answer: the session
  * tokens of login and refresh, the loyalty card's claims, the special offers, the reviews, the
  * newsletter confirmation and the news. Money is integer cents.
  */

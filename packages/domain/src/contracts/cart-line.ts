@@ -1,5 +1,5 @@
 /**
- * A line of a cart as the API answers it (`cart/pull`, `cart/update`; issue #17 item 1): the line the
+ * A line of a cart as the API answers it (`cart/pull`, `cart/update`): the line the
  * customer asked for, priced by the server (cents incl. VAT), with the options it was added with.
  */
 import { z } from 'zod';

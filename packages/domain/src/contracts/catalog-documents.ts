@@ -1,6 +1,6 @@
 /**
  * The catalogue's documents as listings, search and product pages receive them (`_search` hits'
- * `_source`, the render list, the URL map; issue #17 item 1), written by the indexer
+ * `_source`, the render list, the URL map), written by the indexer
  * (packages/db indexer.ts buildRow) and the category loader (apps/api catalog/entities.ts). Money is
  * integer cents; `*_incl_tax` includes the store view's VAT. A request may ask for a part of a document
  * (`_source_include`/`_source_exclude`): these describe the whole one.

@@ -1,5 +1,5 @@
 /**
- * The shop data import file (docs/CONTRACTS.md "Shop data import file"; issue #17 item 1) as zod
+ * The shop data import file (docs/CONTRACTS.md "Shop data import file") as zod
  * schemas: the one definition of the format. The importer (packages/db import/importer.ts) validates
  * a file with importFileSchema and reads its output (ImportFile); the demo generator (packages/demo)
  * writes its input (ImportFileInput). Money is decimal euros net of tax (converted to cents by the
@@ -236,7 +236,7 @@ export const importProductSchema = z
   });
 
 /**
- * A partial product record (issue #15): only these fields, the sku naming an existing product. It
+ * A partial product record: only these fields, the sku naming an existing product. It
  * updates the fields it has and nothing else (partial.ts); `null` clears a special price or date.
  */
 export const PRODUCT_UPDATE_FIELDS: readonly string[] = [
@@ -276,7 +276,7 @@ export const importTaxRuleSchema = z.object({
 });
 
 /**
- * A customer group (issue #14 item 3): its price tier and, for grouped tax, its customer tax class
+ * A customer group: its price tier and, for grouped tax, its customer tax class
  * (the `customer_tax_class_ids` of the tax rules that apply to its customers; null: retail, class 3).
  * Both take effect with GROUP_PRICING on.
  */

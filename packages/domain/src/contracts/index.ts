@@ -1,4 +1,4 @@
-// One typed contract (issue #17 item 1): the API's answers as zod schemas, types inferred from them.
+// One typed contract: the API's answers as zod schemas, types inferred from them.
 // The request bodies' contracts are the routes' own input schemas (../schemas.ts: orderCreateSchema,
 // addressFieldsSchema, profileUpdateSchema, …); a client's body types are their inputs (OrderCreateBody, AddressBody).
 export * from './money-answers.ts';

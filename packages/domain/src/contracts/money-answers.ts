@@ -1,5 +1,5 @@
 /**
- * The API's answers that carry money, as zod schemas with their types inferred (issue #17 item 1: one
+ * The API's answers that carry money, as zod schemas with their types inferred (one
  * typed contract). The API's tests parse its real answers with them (strict: a field the contract does
  * not name fails the test), and the storefront takes its types from here, so a renamed or added field
  * is a compiler error on both sides instead of a hunt. Amounts are integer cents incl. VAT.
@@ -40,7 +40,7 @@ export const cartTotalsContract = z.strictObject({
   /** the lowest subtotal from which delivery is free, and what is left (null: no such method) */
   free_shipping_from: cents.nullable(),
   free_shipping_remaining: cents.nullable(),
-  /** the country whose VAT the totals contain and its standard rate (issue #14 item 2) */
+  /** the country whose VAT the totals contain and its standard rate */
   tax_country_id: z.string(),
   tax_rate: z.number(),
   default_tax_country_id: z.string(),

@@ -1,5 +1,5 @@
 /**
- * An order as its customer is shown it (`order/pull`, the thank-you page; issue #17 item 1). Amounts are
+ * An order as its customer is shown it (`order/pull`, the thank-you page). Amounts are
  * integer cents incl. VAT, computed by the server when the order was placed.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const bankTransferContract = z.strictObject({
   reference: z.string(),
 });
 
-/** one change of an order's statuses, as its customer sees it (no staff names or notes; issue #15) */
+/** one change of an order's statuses, as its customer sees it (no staff names or notes) */
 export const orderHistoryEntryContract = z.strictObject({
   to_status: z.string(),
   payment_status: z.string(),
@@ -120,7 +120,7 @@ export const historyOrderContract = z.strictObject({
   ...orderViewFields,
   id: z.number().int(),
   store_code: z.string(),
-  /** the customer has left feedback on it (issue #15) */
+  /** the customer has left feedback on it */
   feedback_filled: z.boolean(),
   items: z.array(historyOrderLineContract),
 });

@@ -1,6 +1,6 @@
 /**
  * The catalogue search's answer (`catalog/{index}/{type}/_search`, catalogue-and-cart.md §3 "Search
- * response"; issue #17 item 1): the hits with their documents, the aggregations' buckets and, for a
+ * response"): the hits with their documents, the aggregations' buckets and, for a
  * product search with aggregations, the labels of the aggregated attributes. Also the small entity
  * documents it finds: attributes and CMS pages and blocks (apps/api catalog/entities.ts, cms/service.ts).
  * The product and category documents are in catalog-documents.ts.

@@ -1,5 +1,5 @@
 /**
- * The shop data the storefront reads on every page and at the checkout (issue #17 item 1): the home
+ * The shop data the storefront reads on every page and at the checkout: the home
  * page's banners and configuration, the footer's store information, the product page's delivery
  * quote, the offline checkout's options per country and the NEOPAY bank list. Money is integer cents
  * incl. VAT, computed by the server.
@@ -54,7 +54,7 @@ export const storeInfoContract = z.strictObject({
 });
 export type StoreInfoAnswer = z.infer<typeof storeInfoContract>;
 
-/** `GET /shop/delivery-options`: what the product page quotes before there is a cart (issue #13) */
+/** `GET /shop/delivery-options`: what the product page quotes before there is a cart */
 export const deliveryOptionsContract = z.strictObject({
   country_id: z.string(),
   shipping_methods: z.array(
@@ -82,7 +82,7 @@ export type CheckoutShippingMethodAnswer = z.infer<typeof checkoutShippingMethod
 
 /**
  * `GET /shop/checkout-options`: per delivery country, the methods and fees an offline checkout offers
- * (cached on the device while online; issue #14 item 10)
+ * (cached on the device while online)
  */
 export const checkoutOptionsContract = z.strictObject({
   options: z.array(

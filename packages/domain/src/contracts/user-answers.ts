@@ -1,6 +1,5 @@
 /**
- * The customer's account as the API answers it (`GET`/`POST /user/me`, `POST /user/create`; issue #17
- * item 1). The saved addresses are what the profile update accepted (schemas.ts profileSchema).
+ * The customer's account as the API answers it (`GET`/`POST /user/me`, `POST /user/create`). The saved addresses are what the profile update accepted (schemas.ts profileSchema).
  */
 import { z } from 'zod';
 
@@ -15,7 +14,7 @@ export const addressContract = z.strictObject({
   telephone: z.string().optional(),
   email: z.string().optional(),
   vat_id: z.string().optional(),
-  /** the spec's Tax ID of a legal person (issue #14 item 8) */
+  /** the spec's Tax ID of a legal person */
   tax_id: z.string().optional(),
   company: z.string().optional(),
   company_code: z.string().optional(),

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * An order's progress (issue #15): its status now (the spec's labels; "shipped" reads "shipped / ready
+ * An order's progress: its status now (the spec's labels; "shipped" reads "shipped / ready
  * to pick up" for pickup orders), the parcel's carrier, tracking number and tracking link, the
  * staff's reason for a cancellation, and each change, oldest first. On the thank-you / order-token
  * page and the account's order page.

@@ -3,7 +3,7 @@ import type { Translator } from '../../i18n';
 
 /**
  * The spec's order status labels (awaiting_payment, cancelled, …). `pickup`: "shipped" reads
- * "shipped / ready to pick up" for an order the customer picks up, "shipped" otherwise (issue #15);
+ * "shipped / ready to pick up" for an order the customer picks up, "shipped" otherwise;
  * unknown: the spec's label.
  */
 export function statusLabel(t: Translator, status: string | null | undefined, pickup?: boolean): string {
@@ -28,7 +28,7 @@ export function paymentStatusLabel(t: Translator, status: string | null | undefi
 export const PAYMENT_TIMEOUT = 'payment_timeout';
 
 /**
- * Why the shop cancelled the order, and what becomes of a payment that came too late (issue #12):
+ * Why the shop cancelled the order, and what becomes of a payment that came too late:
  * shown on the order-token page and the account's order page; empty for any other order.
  */
 export function cancellationNotes(

@@ -34,7 +34,7 @@ export interface FormOptions<V extends Record<string, string>, S, R> {
   initial: V | (() => V);
   /** checked with the domain's `validateFields`; messages in the store view's language */
   rules?: Rules<V>;
-  /** a whole-form domain rule (e.g. the address rule, lib/address-form.ts), after `rules` */
+  /** a whole-form domain rule (e.g. the address rule, state/address-form.ts), after `rules` */
   validate?: (values: V) => Partial<Record<keyof V, FieldError>>;
   /** the request; what it returns is kept as `result` (and `done` turns true) */
   submit: (values: V) => Promise<R>;

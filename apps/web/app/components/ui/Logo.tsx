@@ -1,5 +1,5 @@
 /**
- * The Vitrina wordmark (issue #13 "Look"): the shop-window mark (the favicon's, public/favicon.svg)
+ * The Vitrina wordmark: the shop-window mark (the favicon's, public/favicon.svg)
  * and the name. Inline, so the first paint needs no request for it; drawn as a picture (aria-hidden):
  * the link around it carries the name. The name is drawn in the page's font (styles.css `.logo text`:
  * the system's until the device holds Inter, lib/fonts.ts) and held to Inter's width (71 px at this

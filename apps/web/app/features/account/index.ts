@@ -1,5 +1,5 @@
 /**
- * The customer account's public face (issue #17 item 3): the rest of the app imports only this (the
+ * The customer account's public face: the rest of the app imports only this (the
  * account's routes, routes/my-account*.tsx, and the special offers' page, which the account's
  * navigation frames). Inside: rules/ (pure: the navigation, the profile's and the address's values,
  * the history's pages, the newsletter's statuses), hooks/ (the session, calls and forms: a hook per

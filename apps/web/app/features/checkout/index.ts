@@ -1,5 +1,5 @@
 /**
- * The checkout feature's public face (issue #17 item 3): the rest of the app imports only this
+ * The checkout feature's public face: the rest of the app imports only this
  * (the checkout route). Inside: rules/ (pure: form errors, method choice, the order payload),
  * hooks/ (state, calls and order placing: the view model), components/ (render only).
  */

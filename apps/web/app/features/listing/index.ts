@@ -1,5 +1,5 @@
 /**
- * The catalogue listing's public face (issue #17 item 3): the rest of the app imports only this (the
+ * The catalogue listing's public face: the rest of the app imports only this (the
  * category page and the search screen, the two routes that list products). Inside: rules/ (pure:
  * the query string read, the links that change it, the search request, the filters' labels and
  * order), hooks/ (the filters sheet, the price and sort forms: the view model), components/ (render

@@ -1,5 +1,5 @@
 /**
- * The product feature's public face (issue #17 item 3): the rest of the app imports only this (the
+ * The product feature's public face: the rest of the app imports only this (the
  * product route). Inside: rules/ (pure: the variant shown, the buy box, cart lines, composite
  * choices, structured data, the loader's shaping), data/ (what the route's loader asks the API for),
  * hooks/ (state, stock, prices and adding to the cart: the view model), components/ (render only).

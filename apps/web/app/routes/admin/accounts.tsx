@@ -1,4 +1,4 @@
-/** Staff accounts in the back office (issue #15, role admin): list, disable (sessions end), and the latest audit log rows. */
+/** Staff accounts in the back office (role admin): list, disable (sessions end), and the latest audit log rows. */
 import { formatDateTime } from '@vitrina/domain';
 import { Form, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/accounts';

@@ -1,5 +1,5 @@
 /**
- * The back office's frame (issue #15): the signed-in staff member (or the login page), the
+ * The back office's frame: the signed-in staff member (or the login page), the
  * sections their role may open, the language switch and logout. Every page under it is
  * server-rendered, `noindex` (meta and X-Robots-Tag), never stored, under the shop's CSP.
  */

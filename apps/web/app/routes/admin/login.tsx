@@ -1,5 +1,5 @@
 /**
- * Back office login (issue #15): a plain form posted to this route's action (works without
+ * Back office login: a plain form posted to this route's action (works without
  * JavaScript). The API sets the staff session cookie; the action passes it on with the redirect.
  */
 import { Form, redirect, useActionData, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-/** Back office logout (issue #15): the form in the header posts here; the session ends at the API. */
+/** Back office logout: the form in the header posts here; the session ends at the API. */
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { adminPath } from '../../admin/i18n';

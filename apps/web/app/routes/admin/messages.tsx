@@ -1,4 +1,4 @@
-/** Contact and warranty messages in the back office (issue #15): open / handled / all; mark one handled (audited). */
+/** Contact and warranty messages in the back office: open / handled / all; mark one handled (audited). */
 import { formatDateTime } from '@vitrina/domain';
 import { Form, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/messages';

@@ -1,5 +1,5 @@
 /**
- * One order in the back office (issue #15): lines with options and grades, prices and VAT per rate,
+ * One order in the back office: lines with options and grades, prices and VAT per rate,
  * addresses, legal-person data, pickup point, payment attempts and history; and the actions its
  * status allows (forms posted to this route's action, which asks the API to run the lifecycle). A
  * refusal (409: the order moved on meanwhile) comes back as a message.

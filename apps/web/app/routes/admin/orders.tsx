@@ -1,5 +1,5 @@
 /**
- * The orders list (issue #15): filters by status, payment status, date range, payment and shipping
+ * The orders list: filters by status, payment status, date range, payment and shipping
  * method, a search over number, e-mail, name, phone and company code, and paging. A GET form: the
  * filters are in the URL, so a list can be bookmarked and works without JavaScript.
  */

@@ -1,4 +1,4 @@
-/** Reviews in the back office (issue #15): newest first, filtered by status; hide or show each (audited by the API). */
+/** Reviews in the back office: newest first, filtered by status; hide or show each (audited by the API). */
 import { formatDateTime } from '@vitrina/domain';
 import { Form, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/reviews';

@@ -1,5 +1,5 @@
 /**
- * Newsletter subscribers and stock-alert requests in the back office (issue #15): the newest of each
+ * Newsletter subscribers and stock-alert requests in the back office: the newest of each
  * listed, and the whole list as a formula-safe CSV (the API's `?format=csv`, audited there; the
  * browser's same-site link carries the staff cookie).
  */

@@ -5,7 +5,7 @@ import type { AccountAddressValues } from '../../../state/address-form';
 import type { ShippingFormModel } from '../hooks/use-shipping-form';
 import { DELIVERY_COUNTRIES } from '@vitrina/domain';
 
-/** The default shipping address's fields (with the region and the company's tax id, issue #14 item 8). */
+/** The default shipping address's fields (with the region and the company's tax id). */
 export function ShippingForm({ model: { form: f, disabled } }: { model: ShippingFormModel }) {
   const t = useAccountT();
   const field = (k: keyof AccountAddressValues, label: string, autoComplete: string, required = true) => (

@@ -15,7 +15,7 @@ import {
 
 /**
  * The profile form (names and e-mail, POST /user/me): filled from the profile once it loads; a new
- * e-mail needs the current password (issue #12 item 11), asked and sent only then.
+ * e-mail needs the current password, asked and sent only then.
  */
 export function useProfileForm() {
   const t = useAccountT();

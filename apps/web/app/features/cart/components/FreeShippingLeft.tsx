@@ -3,7 +3,7 @@ import { useT } from '../../../i18n';
 import type { Totals } from '../../../lib/types';
 
 /**
- * "Add 38,50 € more for free delivery" (issue #13 "Paying"), from the server's totals answer
+ * "Add 38,50 € more for free delivery", from the server's totals answer
  * (free_shipping_remaining); nothing when no paid method of the cart's country has a threshold.
  */
 export function FreeShippingLeft({ totals }: { totals: Totals }) {

@@ -50,7 +50,7 @@ export function AddressFields({
       {text('streetAddress', t('checkout.street'), 'address-line1')}
       {text('apartmentNumber', t('checkout.house'), 'address-line2')}
       {text('city', t('checkout.city'), 'address-level2')}
-      {/* the spec's "state" (issue #14 item 8): optional, sent as the address' region */}
+      {/* the spec's "state": optional, sent as the address' region */}
       <Field
         id={idOf('state')}
         label={t('checkout.state')}

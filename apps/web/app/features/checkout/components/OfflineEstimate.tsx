@@ -2,9 +2,9 @@ import { formatPrice, type OfflineEstimate as Estimate } from '@vitrina/domain';
 import { useT } from '../../../i18n';
 
 /**
- * The review of a cart filled offline (issue #14 item 10): an estimate from the prices last seen
+ * The review of a cart filled offline: an estimate from the prices last seen
  * and the methods cached on the device, said to be one. The server prices the order when it is
- * sent; a different total is then told (sync/boot.ts handleOrderOutcome).
+ * sent; a different total is then told (state/sync-boot.ts handleOrderOutcome).
  */
 export function OfflineEstimate({ estimate }: { estimate: Estimate }) {
   const t = useT();

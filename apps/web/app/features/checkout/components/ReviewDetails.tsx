@@ -4,7 +4,7 @@ import { pickupLabel } from '../rules/pickup-points';
 import { OpeningHours } from '../../../components/OpeningHours';
 
 /**
- * What the review repeats before the order is placed (issue #13 "Paying"): the delivery method
+ * What the review repeats before the order is placed: the delivery method
  * and pickup point (the store with its opening hours), the payment method, the chosen bank by its
  * name, and a legal person's company details.
  */

@@ -22,7 +22,7 @@ export function UnconnectedCartNotice({
     <section className="narrow" aria-busy={online && !cart.syncDisabled}>
       <h1>{t('checkout.title')}</h1>
       {cart.syncDisabled ? (
-        // spec "Cart connection" step 4: no server cart can be had now (issue #14 item 16)
+        // spec "Cart connection" step 4: no server cart can be had now
         <SyncDisabledNotice text={t('checkout.syncDisabled')} />
       ) : (
         <p role="status">{online || !optionsRead ? t('common.loading') : t('checkout.offlineCart')}</p>

@@ -4,7 +4,7 @@ import { cart } from '../../../state/cart';
 import type { CheckoutSession } from './use-checkout-session';
 
 /**
- * A cart filled offline has no server cart yet (issue #14 item 10): online, it is connected now
+ * A cart filled offline has no server cart yet: online, it is connected now
  * (the sync creates the server cart and sends its lines) instead of the checkout calling it empty.
  * Returns whether the browser is online.
  */

@@ -56,7 +56,7 @@ export function useDeliveryStep(
   };
   /** The payment methods for the delivery confirmed, or undefined when the form is to be corrected. */
   const confirmDelivery = async (): Promise<PaymentMethod[] | undefined> => {
-    // a cart filled offline (no server id yet, issue #14 item 10): the methods cached while online
+    // a cart filled offline (no server id yet): the methods cached while online
     const cached = cartToken ? null : offlineMethodsFor(cachedOptions, s.country);
     if (virtual) {
       // Nothing to ship: no shipping method; cash on delivery is hidden (spec §5).

@@ -7,7 +7,7 @@ import { defaultPaymentMethod, keepsPaymentMethod, offeredPaymentMethods } from 
 import type { CheckoutSession } from './use-checkout-session';
 
 /**
- * Offline the checkout still goes on (the order is queued on the device, issue #5): the review
+ * Offline the checkout still goes on (the order is queued on the device): the review
  * then says its totals are not confirmed instead of showing a total without the fee as final.
  */
 export const failedOffline = (err: unknown) => shouldQueueOrder(err, navigator.onLine) === 'offline';
@@ -28,8 +28,7 @@ export function usePaymentMethods({ api, cartToken, details, failed }: CheckoutS
 
   /**
    * Tells the cart the chosen payment method and shows the totals it answers: the method's fee is
-   * then a summary line, and the grand total shown is the one the order charges (issue #12 item 5:
-   * the fee used to appear only on the order).
+   * then a summary line, and the grand total shown is the one the order charges (the fee used to appear only on the order).
    */
   const syncPayment = async (code: string) => {
     const sent = ++paymentSync.current;

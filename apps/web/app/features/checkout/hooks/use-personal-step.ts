@@ -9,7 +9,7 @@ import type { CheckoutSession } from './use-checkout-session';
 
 /**
  * Who buys: the names and e-mail; a shopper without an account may log in here or create one
- * (issue #14 item 9: the account is made and the shopper logged in at this step, so the cart moves
+ * (the account is made and the shopper logged in at this step, so the cart moves
  * to the account and the order placed at the end belongs to it).
  */
 export function usePersonalStep({ t, details, loggedIn, goTo, setBusy, failed }: CheckoutSession) {

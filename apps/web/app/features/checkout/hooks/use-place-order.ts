@@ -23,7 +23,7 @@ import type { PaymentMethodsChoice } from './use-payment-methods';
  * The review step's "Place order": the purchase terms accepted, the order is sent (`POST /order`)
  * and the shopper taken to the thank-you page, or to the payment provider's page. Offline, or on a
  * server error, the order is queued on the device with its idempotency key as the task id, so it is
- * created exactly once whenever it is sent (issue #5 "Offline orders").
+ * created exactly once whenever it is sent.
  */
 export function usePlaceOrder(
   { t, api, cartState, details, cartToken, setBusy, failed }: CheckoutSession,
@@ -75,7 +75,7 @@ export function usePlaceOrder(
       });
       const queueIt = async (why: 'offline' | 'server-error') => {
         await queueOrder(payload);
-        // the estimate shown, to tell the shopper if the server's total differs (issue #14 item 10)
+        // the estimate shown, to tell the shopper if the server's total differs
         if (estimate) await rememberEstimate(key, estimate.grand_total);
         if (why === 'server-error') notify({ type: 'warning', message: t.msg('order.queued') });
         updateCheckout({ queuedOrderId: key, isThankYouPage: true });

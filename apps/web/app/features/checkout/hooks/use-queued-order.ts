@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { checkout, updateCheckout } from '../../../state/checkout';
 
 /**
- * The order queued on the device while offline (issue #5 "Offline orders"), shown instead of the
+ * The order queued on the device while offline, shown instead of the
  * steps. The one shown in this tab stays on screen when another tab sends it and clears the flag:
  * the panel then follows it to the order's thank-you page until the shopper goes back (`dismiss`).
  */

@@ -27,7 +27,7 @@ export function useShippingMethods(
    */
   const loadMethods = async (forCountry: string): Promise<ShippingMethod[]> => {
     if (methods?.forCountry === forCountry) return methods.list;
-    // a cart filled offline (no server id yet, issue #14 item 10): the methods cached while online
+    // a cart filled offline (no server id yet): the methods cached while online
     const found = (
       cartToken
         ? await api.cart.shippingMethods(cartToken, { countryId: forCountry })

@@ -17,7 +17,7 @@ import type { AddressDetails, PaymentDetails, PersonalDetails } from '../../../s
 
 /**
  * The checkout forms' errors, in the shopper's language. The rules themselves are the domain's
- * (validation.ts, address-rules.ts through lib/address-form.ts); this module only picks which rule
+ * (validation.ts, address-rules.ts through state/address-form.ts); this module only picks which rule
  * asks which field of each step and turns the domain's errors into messages.
  */
 export type FieldMessages<V> = Partial<Record<keyof V, string>>;
@@ -59,7 +59,7 @@ export function validatePersonal(t: Translator, v: PersonalForm): FieldMessages<
 }
 
 /**
- * The payment step (domain address-rules.ts, through lib/address-form.ts): a billing address other
+ * The payment step (domain address-rules.ts, through state/address-form.ts): a billing address other
  * than the shipping one is checked with the billing rule; a legal person: company name and code
  * required, VAT code and Tax ID optional (checked when given).
  */

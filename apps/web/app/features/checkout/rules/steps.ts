@@ -1,5 +1,5 @@
 /**
- * The steps (decision, issue #13 "Paying"): who buys (name, e-mail; an account can log in here),
+ * The steps (decision): who buys (name, e-mail; an account can log in here),
  * then delivery, then payment, then review. The delivery step asks the method first (country, then
  * courier / parcel locker / store pickup, as the big Baltic shops do) and only then the fields that
  * method needs (domain address-rules.ts REQUIRED_ADDRESS_FIELDS): a courier asks the home address and
@@ -12,9 +12,9 @@ export type Step = (typeof STEPS)[number];
 
 /**
  * What /checkout shows instead of the steps, or 'steps':
- * - 'queued': an order queued on the device while offline (issue #5): shown as queued;
+ * - 'queued': an order queued on the device while offline: shown as queued;
  * - 'loading': the cart is still read from the device;
- * - 'unconnected': a cart with no server id yet (issue #14 item 10): online it is being connected;
+ * - 'unconnected': a cart with no server id yet: online it is being connected;
  *   offline it goes on with the cached methods, unless the device has none (or the shop refused
  *   the cart: sync disabled);
  * - 'empty': nothing to buy.

@@ -2,7 +2,7 @@ import { Link } from '../../../lib/link';
 import { useT } from '../../../i18n';
 import type { FilterChip } from '../rules/filter-options';
 
-/** the applied filters as removable chips, and "clear filters" (issue #13 phone listing) */
+/** the applied filters as removable chips, and "clear filters", so a phone shows what narrows the list without opening the filters */
 export function AppliedFilters({ chips, clearTo }: { chips: FilterChip[]; clearTo: string }) {
   const t = useT();
   if (!chips.length) return null;

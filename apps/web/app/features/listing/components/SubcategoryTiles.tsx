@@ -4,7 +4,7 @@ import type { MenuItem } from '../../../components/navigation/menu';
 import { categoryPath } from '../../../lib/urls';
 
 /**
- * The subcategories of a category as tiles at the top of its page (issue #13 "Finding products"):
+ * The subcategories of a category as tiles at the top of its page:
  * "Kompiuteriai" leads to its seven subcategories instead of only 690 mixed products. A row that
  * scrolls sideways on a phone, wraps on a desktop; nothing when the category has no active children.
  */

@@ -3,7 +3,7 @@ import { useLocation, useSubmit } from 'react-router';
 import { keptFields, SORT_FORM_REPLACES } from '../rules/links';
 
 /**
- * The sort select: applies on change (issue #13: no Apply button; without JavaScript a button in
+ * The sort select: applies on change (no Apply button; without JavaScript a button in
  * <noscript> sends the form), other query parameters kept, the page reset.
  */
 export function useSortForm(sort: string, options: readonly SortOption[]) {

@@ -68,7 +68,7 @@ export type Bucket = { key: string; count: number };
  * The filters with only the values this page shows: those with products (its buckets) and those the
  * shopper chose (a chip each). An attribute's document lists every option of the shop (107 makers, a
  * TV's 85" among a laptop category's screen sizes): sent whole, they were a fifth of a category
- * page's route data, encoded on the server and decoded in the browser before hydration (issue #16).
+ * page's route data, encoded on the server and decoded in the browser before hydration.
  * What the filters and chips show is unchanged (facetSections and filterChips read no other value).
  */
 export function shownValuesOnly(

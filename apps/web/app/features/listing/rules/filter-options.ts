@@ -1,5 +1,5 @@
 /**
- * What the filters show, as links (issue #13 phone listing): the price ranges and each attribute's
+ * What the filters show, as links (they work without JavaScript and on a phone): the price ranges and each attribute's
  * values with their counts, the applied filters as removable chips, and the page links. Each link is
  * the query string with that one thing changed (links.ts), so the filters work without JavaScript.
  */

@@ -30,7 +30,7 @@ export function pageFrom(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): number
 
 /**
  * The card fields of a listing under attribute filters: the children's values of the filtered codes
- * and what the matching child's price, stock and link need (issue #13: a card under "A+" shows an
+ * and what the matching child's price, stock and link need (a card under "A+" shows an
  * A+ unit). Without filters the plain card fields.
  */
 export function cardFields(q: Pick<ListingQuery, 'attributes'>): string[] {

@@ -3,7 +3,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useT } from '../../../i18n';
 
 /**
- * The phone's bottom bar (issue #13 "Deciding": the buy box stays reachable): the price and the add
+ * The phone's bottom bar (the buy box stays reachable): the price and the add
  * button, shown while the page's own add button is off screen. CSS shows it only on narrow screens;
  * it is fixed, so showing it moves nothing on the page. It is a shortcut for the eye and the thumb
  * only: out of the accessibility tree and the tab order (aria-hidden, tabIndex -1), so a screen reader

@@ -34,7 +34,7 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 }
 
 /**
- * What a buyer weighs beside the price (issue #13 "Deciding"): rules/decision-facts.ts decides
+ * What a buyer weighs beside the price: rules/decision-facts.ts decides
  * which facts there are; this renders them.
  */
 export function DecisionFacts({ facts }: { facts: DecisionFactsModel | null }) {

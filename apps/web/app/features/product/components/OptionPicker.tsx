@@ -9,7 +9,7 @@ import { optionPriceLabel, optionReason } from '../rules/option-labels';
  * One configurable option as a radio group. Every value says what choosing it means: a grade shows
  * its price and a one-line meaning, any other value the price difference to the chosen variant; a
  * value that cannot be bought says why. A sold-out value can still be chosen (its page offers the
- * back-in-stock request, issue #14 item 14); only a value no enabled variant has is disabled.
+ * back-in-stock request); only a value no enabled variant has is disabled.
  */
 export function OptionPicker({
   product,

@@ -3,7 +3,7 @@ import { FieldForm } from '../../../components/FieldForm';
 import { useStockAlertForm } from '../hooks/use-stock-alert-form';
 
 /**
- * The stock notification request (issue #6; a screen of the spec's dictionaries): an e-mail address
+ * The stock notification request (a screen of the spec's dictionaries): an e-mail address
  * for an out-of-stock sku; the shop writes when it is back (hooks/use-stock-alert-form.ts).
  */
 export function StockAlertForm({ sku }: { sku: string }) {

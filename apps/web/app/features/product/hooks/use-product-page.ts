@@ -57,7 +57,7 @@ export function useProductPage(data: ProductPageData) {
 
   // The URL's child sku wins; otherwise the domain's choice for an empty selection.
   const [search] = useSearchParams();
-  // `?childSku=` at a url_path the URL dispatcher serves (issue #14 item 5)
+  // `?childSku=` at a url_path the URL dispatcher serves
   const childSku = useParams().childSku ?? search.get('childSku') ?? undefined;
   const shown = shownVariant(product, childSku);
   const { variant, selected } = shown;

@@ -9,7 +9,7 @@ interface StockAlertValues extends Record<string, string> {
 }
 
 /**
- * The stock notification request's form (issue #6): an e-mail address (the shopper's own when
+ * The stock notification request's form: an e-mail address (the shopper's own when
  * logged in) for an out-of-stock sku; the shop writes when it is back (`POST /stock-alert/create`).
  * Its result is the address the request was made for.
  */

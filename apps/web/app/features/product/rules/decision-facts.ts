@@ -8,7 +8,7 @@ import {
 import type { DeliveryOptions } from '../../../lib/types';
 
 /**
- * What a buyer weighs beside the price (issue #13 "Deciding"): the delivery cost for this price
+ * What a buyer weighs beside the price: the delivery cost for this price
  * (domain deliveryQuote, the shop's own methods), the estimated delivery days while it is in stock,
  * the chosen grade's warranty and returns, and the leasing instalment when MOKILIZINGAS is offered.
  * Null when there is none of them to show.

@@ -26,7 +26,7 @@ export interface ShownVariant {
 /**
  * The variant shown for the URL's child sku: the URL's child wins; otherwise the domain's choice for
  * an empty selection. A sold-out variant the shopper chose stays shown (out of stock, with its
- * back-in-stock request: issue #14 item 14); a disabled one gives way to the rule's choice.
+ * back-in-stock request; docs/decisions/0049-a-sold-out-variant-can-be-chosen.md); a disabled one gives way to the rule's choice.
  */
 export function shownVariant(product: Product, childSku: string | undefined): ShownVariant {
   const configurable = isConfigurable(product);
