@@ -5,7 +5,7 @@
  *
  * COVERAGE declares, per table of the schema, how it is covered: a table holding personal data has
  * an export and an erasure (delete, anonymise, or keep what accounting law requires for its
- * retention period); any other table says why it holds none. test/privacy.test.ts walks the drizzle
+ * retention period); any other table says why it holds none. test/privacy-coverage.test.ts walks the drizzle
  * schema and fails when a table with a personal column (an e-mail, a name, a phone, an address, a
  * customer link) is missing here, so a new table cannot silently escape the export or the erasure.
  *

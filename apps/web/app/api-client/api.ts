@@ -428,7 +428,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
       countryId
         ? call<DeliveryOptions>('GET', '/shop/delivery-options', { countryId })
         : readOrCall<DeliveryOptions>('deliveryOptions', '/shop/delivery-options'),
-    /** Per delivery country: shipping and payment methods with fees, for an offline checkout (issue #14 item 10). */
+    /** Per delivery country: shipping and payment methods with fees, for an offline checkout. */
     checkoutOptions: () => call<CheckoutOptions>('GET', '/shop/checkout-options'),
     /** Banners, slider and shop configuration of this store view (GET /home-page). */
     homePage: () => readOrCall<HomePageData>('homePage', '/home-page'),

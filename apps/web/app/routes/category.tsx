@@ -48,7 +48,7 @@ async function findCategory(api: Api, key: string): Promise<Category | undefined
   );
 }
 
-/** `dispatched`: rendered at the category's path by the URL dispatcher (issue #14 item 5); `/c/...` then answers 301 to it */
+/** `dispatched`: rendered at the category's path by the URL dispatcher; `/c/...` then answers 301 to it */
 // API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
 export const loader = withRouteErrorMessages(load);
 

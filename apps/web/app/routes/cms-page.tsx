@@ -25,7 +25,7 @@ import type { StoreInfo } from '../lib/types';
 import { withRouteErrorMessages } from '../api-client/route-error';
 
 /** The CMS page of `/i/:slug`, or of a localised static slug (`/apie-mus`, `/en/about-us`, ...). */
-/** `dispatched`: rendered at `/{slug}` by the URL dispatcher (issue #14 item 5); `/i/...` then answers 301 to it */
+/** `dispatched`: rendered at `/{slug}` by the URL dispatcher; `/i/...` then answers 301 to it */
 // API errors keep their message for the error boundary (accounts-checkout-routes.md §8)
 export const loader = withRouteErrorMessages(load);
 

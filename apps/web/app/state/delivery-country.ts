@@ -1,7 +1,6 @@
 /**
  * The shopper's delivery country once it is known, and the delivery figures for it. Shipping fees and
- * free-shipping thresholds are charged with the delivery country's VAT (the API's importRate, issue
- * #14 item 2): an Estonian shopper pays 4,09 € where a Lithuanian one pays 3,99 €. Until the country
+ * free-shipping thresholds are charged with the delivery country's VAT (the API's importRate): an Estonian shopper pays 4,09 € where a Lithuanian one pays 3,99 €. Until the country
  * is known the shop's own country's figures are shown, and named as such ("for Lithuania").
  */
 import { DEFAULT_COUNTRY } from '@vitrina/domain';
