@@ -42,4 +42,5 @@ export * from './delivery.ts';
 export * from './address-rules.ts';
 export * from './offline-estimate.ts';
 export * from './payment-kinds.ts';
+export * from './shop-settings.ts';
 export * from './contracts/index.ts';

@@ -14,6 +14,8 @@ export const bankTransferContract = z.strictObject({
   beneficiary: z.string(),
   amount: cents,
   reference: z.string(),
+  /** YYYY-MM-DD: the last day to pay */
+  due_date: z.string(),
 });
 
 /** one change of an order's statuses, as its customer sees it (no staff names or notes; issue #15) */
