@@ -650,9 +650,9 @@ export const MESSAGES = {
     ru: 'Кто-то другой сохранил настройки после того, как вы открыли эту форму. Обновите страницу, проверьте изменения и сохраните снова.',
   },
   'settings.invoiceSellerMissing': {
-    en: "The invoice cannot be issued: the shop's settings lack the seller's {fields}. An administrator fills them in the back office (Settings).",
-    lt: 'Sąskaitos faktūros išrašyti negalima: parduotuvės nustatymuose trūksta pardavėjo duomenų ({fields}). Administratorius juos įrašo administravimo srityje (Nustatymai).',
-    ru: 'Счёт-фактуру выписать нельзя: в настройках магазина нет данных продавца ({fields}). Администратор заполняет их в панели управления (Настройки).',
+    en: "The invoice cannot be issued: the shop's settings lack the seller's company name, company code, VAT code or address. An administrator fills them in under Settings in the back office.",
+    lt: 'Sąskaitos faktūros išrašyti negalima: parduotuvės nustatymuose trūksta pardavėjo pavadinimo, įmonės kodo, PVM mokėtojo kodo arba adreso. Administratorius juos įrašo administravimo srities skiltyje „Nustatymai“.',
+    ru: 'Счёт-фактуру выписать нельзя: в настройках магазина нет названия продавца, кода предприятия, кода плательщика НДС или адреса. Администратор заполняет их в разделе «Настройки» панели управления.',
   },
   'settings.bankTransferUnavailable': {
     en: 'Bank transfer is not available: the shop has not given its bank account.',

@@ -45,12 +45,15 @@ import {
   type OrderStatus,
   type StaffActionType,
   type StoreCode,
+  shopNameIn,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { enqueueMail, type MailKind } from '../mail/outbox.ts';
-import { renderNewOrderNotice, renderOrderMail } from '../mail/order-templates.ts';
+import { renderNewOrderNotice, renderOrderMail, transferBlock } from '../mail/order-templates.ts';
+import { effectiveSettings } from '../settings/service.ts';
+import { bankTransferOf } from './bank-transfer.ts';
 import { storefrontLink } from '../mail/templates.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from './stock.ts';
 import { settleCouponUse } from './coupon.ts';
@@ -84,11 +87,13 @@ export type LifecycleOrder = {
   grand_total: number;
   currency: string;
   shipping_address: Record<string, unknown>;
+  payment_method_code: string;
+  created_at: Date | string;
 };
 
 const COLUMNS = `id, increment_id, order_token, customer_id, store_code, status, payment_status, shipping_status,
   cancelled_by, cancel_reason, stock_returned_at, is_pickup, carrier, tracking_number, email, grand_total, currency,
-  shipping_address`;
+  shipping_address, payment_method_code, created_at`;
 
 /** `orders.cancel_reason` of an order the sweep cancelled (order/unpaid.ts) */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
@@ -169,18 +174,28 @@ export async function enqueueOrderMail(
 ): Promise<boolean> {
   const store = storeOf(o);
   const link = orderPageLink(config, o);
-  const mail = renderOrderMail(kind, store, {
-    incrementId: o.increment_id,
-    orderLink: link,
-    guest: o.customer_id === null,
-    grandTotal: formatPrice(o.grand_total, store),
-    carrier: o.carrier ? carrierName(o.carrier) : undefined,
-    trackingNumber: o.tracking_number ?? undefined,
-    trackingUrl: trackingUrl(o.carrier, o.tracking_number),
-    pickupPlace: pickupPlace(o),
-    reason: cancelReasonText(o, store),
-    feedbackLink: kind === 'feedback_request' ? feedbackLink(config, o) : undefined,
-  });
+  // the name it is signed with and, for an unpaid bank transfer, the account: the shop's settings now
+  const settings = await effectiveSettings(q, config.settingsSeed);
+  const transfer = kind === 'confirmation' ? bankTransferOf(o, settings) : null;
+  const grandTotal = formatPrice(o.grand_total, store);
+  const mail = renderOrderMail(
+    kind,
+    store,
+    {
+      incrementId: o.increment_id,
+      orderLink: link,
+      guest: o.customer_id === null,
+      grandTotal,
+      carrier: o.carrier ? carrierName(o.carrier) : undefined,
+      trackingNumber: o.tracking_number ?? undefined,
+      trackingUrl: trackingUrl(o.carrier, o.tracking_number),
+      pickupPlace: pickupPlace(o),
+      reason: cancelReasonText(o, store),
+      feedbackLink: kind === 'feedback_request' ? feedbackLink(config, o) : undefined,
+      bankTransfer: transfer ? transferBlock(transfer, store, grandTotal) : undefined,
+    },
+    shopNameIn(settings, store),
+  );
   return enqueueMail(
     q,
     MAIL_KINDS[kind],
@@ -278,6 +293,7 @@ export async function recordOrderPlaced(
       [o.id],
     );
     const mail = renderNewOrderNotice({
+      shopName: shopNameIn(await effectiveSettings(tx, config.settingsSeed), 'lt'),
       incrementId: o.increment_id,
       grandTotal: formatPrice(o.grand_total, 'lt'),
       email: o.email,

@@ -125,6 +125,8 @@ export const historyOrderContract = z.strictObject({
   /** the customer has left feedback on it (issue #15) */
   feedback_filled: z.boolean(),
   items: z.array(historyOrderLineContract),
+  /** a bank transfer not paid yet: where to pay, how much, with which reference, by when */
+  bank_transfer: bankTransferContract.nullable(),
 });
 export type HistoryOrderAnswer = z.infer<typeof historyOrderContract>;
 
