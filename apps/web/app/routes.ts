@@ -78,6 +78,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
       route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),
       route('accounts', 'routes/admin/accounts.tsx', { id: 'admin-accounts' }),
+      route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
     ]),
   ];
 }
