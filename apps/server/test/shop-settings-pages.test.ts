@@ -144,6 +144,7 @@ describe("the shop's settings in the back office and on the storefront", () => {
     expect(after.doc.title).toContain('Technikos kampas');
     expect(after.doc.title).not.toContain('Vitrina');
     expect(after.doc.querySelector('.copyright')?.textContent).toContain('Technikos kampas');
+    expect(after.doc.querySelector('.site-header .logo text')?.textContent).toBe('Technikos kampas');
     expect(after.doc.querySelector('.site-footer address.company')?.textContent).toContain(
       'UAB Technikos kampas',
     );
