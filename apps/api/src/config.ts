@@ -8,7 +8,7 @@
  * | `BANNERS_DIR` | `$DATA_DIR/banners` | banner JSON per store view (`lt.json`, `en.json`, `ru.json`); a kind listed there replaces the database's banners of that kind in `/home-page` |
  * | `ADMIN_TOKEN` | unset | bearer token of `POST /vsbridge/admin/*`; unset means every admin call answers 401 |
  * | `PUBLIC_URL` | `http://localhost:3000` | the shop's public origin (OpenAPI `servers`, absolute links in answers) |
- * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike. |
+ * | `COD_FEE_CENTS` | `300` | first-start default of the settings' cash on delivery collection fee (the back office's Settings rule after that), in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike. |
  * | `CROSS_BORDER_TRADE` | `false` | VAT by destination (issue #14): off, every amount (products, shipping, fees, fixed coupons, thresholds; imported net of VAT) is charged net × (1 + the delivery country's rate) in the cart, its totals and the order, so the shop's net income is the same whatever the country (an Estonian address pays 24 %); the store view's default country (LT) applies until an address is given. `true` (Magento's "Cross Border Trade"): everyone pays the gross of the store view's default country and only the VAT contained in it is taken at the delivery country's rate (the behaviour before issue #14). The catalogue lists prices with the default country's VAT either way |
  * | `URL_DISPATCHER` | `false` | Issue #14 item 5, for a shop moving from Magento: `true` serves categories, products and CMS pages at their `url_path` (a category at its path, e.g. `/nesiojami-kompiuteriai`; a product at the `url_path` its import file gave, e.g. `/nesiojami-kompiuteriai/lenovo-t14.html`, else at `/p/{sku}/{slug}`; a CMS page at `/{slug}`; `/en` and `/ru` prefixed in those store views); `/api/url/map` maps such a bare path, `/c/…`, `/p/…` and `/i/…` answer 301 to it, and canonical links and hreflang name it. Read by the API and by the storefront process |
  * | `COD_PAYMENT_CODE` | `cashondelivery` | payment method code that carries the COD fee and is hidden for virtual carts |
@@ -69,22 +69,26 @@
  * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
  * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
  *
- * The seller (issue #15: VAT invoices in invoice/, as `shop`; issue #13: the storefront footer, as
- * `company`, raw). Empty values are left off the invoice and the footer; while every one is unset and the
- * shop runs on the seeded demo catalogue, the footer shows fictional demo details marked as demo
- * (shop/store-info.ts). A shop that issues invoices sets at least the name, company code, VAT code and
- * address:
+ * The seller: FIRST-START DEFAULTS ONLY. These (with SHOP_NAME, SHOP_SWIFT and COD_FEE_CENTS) seed
+ * the shop's settings row (settings/service.ts) when it does not exist yet; from then on an
+ * administrator keeps them in the back office (Settings) and these variables are not read again, so
+ * a restart without them blanks nothing. While the settings hold no seller detail and the shop runs
+ * on the seeded demo catalogue, the storefront shows fictional demo details marked as demo. Invoices
+ * are refused (409, saying why) until the settings hold the name, company code, VAT code and
+ * address; bank transfer is offered only while they hold a bank name and a valid IBAN:
  *
  * | Variable | Default | Meaning |
  * |---|---|---|
- * | `SHOP_COMPANY_NAME` | `Vitrina` | the seller's legal name |
+ * | `SHOP_NAME` | `Vitrina` | the shop's name in every store view |
+ * | `SHOP_COMPANY_NAME` | empty | the seller's legal name |
  * | `SHOP_COMPANY_CODE` | empty | company code (įmonės kodas) |
  * | `SHOP_VAT_CODE` | empty | VAT code (PVM mokėtojo kodas), e.g. `LT100000000000` |
  * | `SHOP_ADDRESS` | empty | registered address, one line |
  * | `SHOP_PHONE` | empty | phone |
  * | `SHOP_EMAIL` | `CONTACT_EMAIL`'s address | e-mail |
  * | `SHOP_BANK_NAME` | empty | bank of the account below |
- * | `SHOP_IBAN` | empty | bank account (IBAN) buyers pay to; with `SHOP_BANK_NAME`, the bank-transfer thank-you page shows the account (otherwise only that the order awaits payment) |
+ * | `SHOP_IBAN` | empty | bank account (IBAN, checksum checked) buyers pay to; with `SHOP_BANK_NAME` and `SHOP_COMPANY_NAME`, bank transfer is offered and its thank-you page, order page and e-mail show the account |
+ * | `SHOP_SWIFT` | empty | the bank's SWIFT/BIC |
  * | `INVOICE_PREFIX` | `VIT-` | invoice number series: the prefix, then 6 digits (`VIT-000001`), gap-free |
  *
  * Integration and operations (issue #15; integration/, README "Integration"):

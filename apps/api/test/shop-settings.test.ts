@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER, bankTransferDueDate, type ShopSettings } from '@vitrina/domain';
 import { NO_SELLER, orderBody, startApi, type TestApi } from './helpers.ts';
-import { uniqueAddress } from './user-helpers.ts';
+import { bearer, customer, placeOrder as placeCustomerOrder, uniqueAddress } from './user-helpers.ts';
 import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
 
 const PASSWORD = 'staff password 123';
@@ -267,5 +267,33 @@ describe('saving the settings', () => {
     expect(text).toContain(`Mokėjimo paskirtis: Užsakymas ${orderNumber}`);
     expect(text).toContain(`Apmokėti iki: ${bankTransferDueDate(new Date(), 3)}`);
     expect(text).toMatch(/--\nTechnikos kampas$/);
+  });
+
+  it("the account's order page is told the same: the history answers an unpaid transfer's account, reference and due date", async () => {
+    const buyer = await customer(api, 'settings-transfer');
+    const placed = await placeCustomerOrder(api, { token: buyer.accessToken });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const history = await api.call({
+      url: '/vsbridge/user/order-history?storeCode=en',
+      headers: bearer(buyer.accessToken),
+    });
+    expect(history.status).toBe(200);
+    const [order] = history.body.result.items;
+    expect(order.bank_transfer).toEqual({
+      bank_name: 'AB SEB bankas',
+      iban: 'LT97 7044 0600 0000 0001',
+      beneficiary: 'UAB Pradžia',
+      amount: order.grand_total,
+      reference: `Order ${order.increment_id}`,
+      due_date: bankTransferDueDate(new Date(), 3),
+    });
+    await api.database.query("UPDATE orders SET payment_status = 'paid' WHERE increment_id = $1", [
+      order.increment_id,
+    ]);
+    const paid = await api.call({
+      url: '/vsbridge/user/order-history?storeCode=en',
+      headers: bearer(buyer.accessToken),
+    });
+    expect(paid.body.result.items[0].bank_transfer).toBeNull();
   });
 });

@@ -19,12 +19,30 @@ import type { Route } from './+types/settings';
 import { adminT, type AdminKey, type AdminT } from '../../admin/i18n';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
 
-type Status = { missing_invoice_fields: string[]; seller_is_demo: boolean; seller_empty: boolean; bank_transfer_offered: boolean };
-type Stored = { settings: ShopSettings; version: number; updatedAt: string; updatedBy: string | null; status: Status };
+type Status = {
+  missing_invoice_fields: string[];
+  seller_is_demo: boolean;
+  seller_empty: boolean;
+  bank_transfer_offered: boolean;
+};
+type Stored = {
+  settings: ShopSettings;
+  version: number;
+  updatedAt: string;
+  updatedBy: string | null;
+  status: Status;
+};
 type FieldErrors = Record<string, string>;
 
 const STORES: StoreCode[] = ['lt', 'en', 'ru'];
-const GRADE_LABELS: Record<GradeKey, string> = { new: 'Brand New', a_plus: 'A+', a: 'A', b: 'B', c_plus: 'C+', c: 'C' };
+const GRADE_LABELS: Record<Exclude<GradeKey, 'new'>, string> = {
+  a_plus: 'A+',
+  a: 'A',
+  b: 'B',
+  c_plus: 'C+',
+  c: 'C',
+};
+const gradeLabel = (t: AdminT, g: GradeKey) => (g === 'new' ? t('settings.gradeNew') : GRADE_LABELS[g]);
 const SELLER_LABELS: Record<(typeof SELLER_FIELDS)[number], AdminKey> = {
   companyName: 'settings.companyName',
   companyCode: 'settings.companyCode',
@@ -41,8 +59,10 @@ const SELLER_LABELS: Record<(typeof SELLER_FIELDS)[number], AdminKey> = {
 function fieldLabel(t: AdminT, path: string): string {
   const [head, sub] = path.split('.');
   if (head === 'shopName') return t('settings.shopName', { lang: sub ?? '' });
-  if (head === 'seller' && sub && sub in SELLER_LABELS) return t(SELLER_LABELS[sub as keyof typeof SELLER_LABELS]);
-  if (head === 'warrantyMonths') return `${t('settings.warranty')}: ${GRADE_LABELS[sub as GradeKey] ?? sub}`;
+  if (head === 'seller' && sub && sub in SELLER_LABELS)
+    return t(SELLER_LABELS[sub as keyof typeof SELLER_LABELS]);
+  if (head === 'warrantyMonths')
+    return `${t('settings.warranty')}: ${sub ? gradeLabel(t, sub as GradeKey) : ''}`;
   const simple: Record<string, AdminKey> = {
     logoUrl: 'settings.logoUrl',
     moneyBackDays: 'settings.moneyBackDays',
@@ -61,7 +81,10 @@ function fieldLabel(t: AdminT, path: string): string {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  return { lang: langOf(args.request), stored: resultOrThrow(await staffApi<Stored>(args, '/settings'), args.request) };
+  return {
+    lang: langOf(args.request),
+    stored: resultOrThrow(await staffApi<Stored>(args, '/settings'), args.request),
+  };
 }
 
 /** the form's fields as settings (euros → cents); a field that is no number is reported, not sent */
@@ -81,12 +104,20 @@ function settingsOf(f: Record<string, string>, t: AdminT): { settings: ShopSetti
   const settings: ShopSettings = {
     shopName: { lt: text('shopName.lt'), en: text('shopName.en'), ru: text('shopName.ru') },
     logoUrl: text('logoUrl'),
-    seller: Object.fromEntries(SELLER_FIELDS.map((k) => [k, text(`seller.${k}`)])) as unknown as ShopSettings['seller'],
+    seller: Object.fromEntries(
+      SELLER_FIELDS.map((k) => [k, text(`seller.${k}`)]),
+    ) as unknown as ShopSettings['seller'],
     moneyBackDays: whole('moneyBackDays'),
     supportHours: { from: text('supportHours.from'), to: text('supportHours.to') },
     deliveryDays: { min: whole('deliveryDays.min'), max: whole('deliveryDays.max') },
-    newsletterCoupon: { enabled: f['newsletterCoupon.enabled'] === 'on', percent: whole('newsletterCoupon.percent') },
-    warrantyMonths: Object.fromEntries(GRADE_KEYS.map((g) => [g, whole(`warrantyMonths.${g}`)])) as Record<GradeKey, number>,
+    newsletterCoupon: {
+      enabled: f['newsletterCoupon.enabled'] === 'on',
+      percent: whole('newsletterCoupon.percent'),
+    },
+    warrantyMonths: Object.fromEntries(GRADE_KEYS.map((g) => [g, whole(`warrantyMonths.${g}`)])) as Record<
+      GradeKey,
+      number
+    >,
     codFeeCents: euros('codFeeCents'),
     freeShippingThresholdCents: euros('freeShippingThresholdCents'),
     lowStockThreshold: whole('lowStockThreshold'),
@@ -102,8 +133,12 @@ export async function action(args: Route.ActionArgs) {
   const { settings, errors } = settingsOf(f, t);
   // the entered values stay on the page whatever the answer (a refused save loses nothing)
   const values = f;
-  if (Object.keys(errors).length) return { ok: false as const, message: t('settings.errors'), errors, values };
-  const answer = await staffApi<Stored>(args, '/settings', { method: 'POST', body: { version: Number(f.version), settings } });
+  if (Object.keys(errors).length)
+    return { ok: false as const, message: t('settings.errors'), errors, values };
+  const answer = await staffApi<Stored>(args, '/settings', {
+    method: 'POST',
+    body: { version: Number(f.version), settings },
+  });
   if (answer.ok) return { ok: true as const, message: t('settings.saved'), errors: {}, values: null };
   if (answer.status === 401) throw toLogin(args.request);
   const fieldErrors: FieldErrors = {};
@@ -149,7 +184,11 @@ export default function AdminSettings() {
   const values = result && !result.ok && result.values ? result.values : formValues(stored.settings);
   const id = (name: string) => `set-${name.replace(/\./g, '-')}`;
 
-  const field = (name: string, label: string, opts: { type?: string; inputMode?: 'decimal' | 'numeric'; wide?: boolean; hint?: string } = {}) => (
+  const field = (
+    name: string,
+    label: string,
+    opts: { type?: string; inputMode?: 'decimal' | 'numeric'; wide?: boolean; hint?: string } = {},
+  ) => (
     <label key={name} htmlFor={id(name)} className={opts.wide ? 'admin-wide' : undefined}>
       {label}
       <input
@@ -159,7 +198,11 @@ export default function AdminSettings() {
         inputMode={opts.inputMode}
         defaultValue={values[name] ?? ''}
         aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={[errors[name] ? `${id(name)}-error` : '', opts.hint ? `${id(name)}-hint` : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [errors[name] ? `${id(name)}-error` : '', opts.hint ? `${id(name)}-hint` : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       />
       {opts.hint ? (
         <small id={`${id(name)}-hint`} className="admin-hint">
@@ -186,7 +229,11 @@ export default function AdminSettings() {
             <ul>
               {Object.entries(errors).map(([name, message]) => (
                 <li key={name}>
-                  <a href={`#${id(name)}`}>{fieldLabel(t, name)}</a>: {message}
+                  {/* a message that names its field already is not prefixed with it again */}
+                  <a href={`#${id(name)}`}>{fieldLabel(t, name)}</a>:{' '}
+                  {message.startsWith(`${fieldLabel(t, name)}: `)
+                    ? message.slice(fieldLabel(t, name).length + 2)
+                    : message}
                 </li>
               ))}
             </ul>
@@ -194,21 +241,37 @@ export default function AdminSettings() {
         </div>
       ) : null}
       <p>
-        {t('settings.lastSaved', { date: formatDateTime(stored.updatedAt), who: stored.updatedBy ?? '—' })}
+        {stored.updatedBy === 'environment' || !stored.updatedBy
+          ? t('settings.seeded', { date: formatDateTime(stored.updatedAt) })
+          : t('settings.lastSaved', { date: formatDateTime(stored.updatedAt), who: stored.updatedBy })}
       </p>
       {/* a new key after each save: the inputs take the saved values */}
-      <Form method="post" className="admin-settings" key={`${stored.version}-${result && !result.ok ? 'kept' : 'stored'}`}>
+      <Form
+        method="post"
+        className="admin-settings"
+        key={`${stored.version}-${result && !result.ok ? 'kept' : 'stored'}`}
+      >
         <input type="hidden" name="version" value={stored.version} />
         <fieldset>
           <legend>{t('settings.shop')}</legend>
           <div className="admin-grid">
-            {STORES.map((s) => field(`shopName.${s}`, t('settings.shopName', { lang: s.toUpperCase() }), s === 'en' ? { hint: t('settings.shopNameHint') } : {}))}
+            {STORES.map((s) =>
+              field(
+                `shopName.${s}`,
+                t('settings.shopName', { lang: s.toUpperCase() }),
+                s === 'en' ? { hint: t('settings.shopNameHint') } : {},
+              ),
+            )}
             {field('logoUrl', t('settings.logoUrl'), { wide: true, hint: t('settings.logoHint') })}
           </div>
         </fieldset>
         <fieldset>
           <legend>{t('settings.seller')}</legend>
-          <div className="admin-grid">{SELLER_FIELDS.map((k) => field(`seller.${k}`, t(SELLER_LABELS[k]), k === 'email' ? { type: 'email' } : {}))}</div>
+          <div className="admin-grid">
+            {SELLER_FIELDS.map((k) =>
+              field(`seller.${k}`, t(SELLER_LABELS[k]), k === 'email' ? { type: 'email' } : {}),
+            )}
+          </div>
         </fieldset>
         <fieldset>
           <legend>{t('settings.promises')}</legend>
@@ -219,14 +282,23 @@ export default function AdminSettings() {
             {field('deliveryDays.min', t('settings.deliveryMin'), { inputMode: 'numeric' })}
             {field('deliveryDays.max', t('settings.deliveryMax'), { inputMode: 'numeric' })}
             <label className="admin-check" htmlFor={id('newsletterCoupon.enabled')}>
-              <input id={id('newsletterCoupon.enabled')} type="checkbox" name="newsletterCoupon.enabled" defaultChecked={values['newsletterCoupon.enabled'] === 'on'} />
+              <input
+                id={id('newsletterCoupon.enabled')}
+                type="checkbox"
+                name="newsletterCoupon.enabled"
+                defaultChecked={values['newsletterCoupon.enabled'] === 'on'}
+              />
               {t('settings.couponEnabled')}
             </label>
             {field('newsletterCoupon.percent', t('settings.couponPercent'), { inputMode: 'numeric' })}
           </div>
           <fieldset>
             <legend>{t('settings.warranty')}</legend>
-            <div className="admin-grid admin-grid-narrow">{GRADE_KEYS.map((g) => field(`warrantyMonths.${g}`, GRADE_LABELS[g], { inputMode: 'numeric' }))}</div>
+            <div className="admin-grid admin-grid-narrow">
+              {GRADE_KEYS.map((g) =>
+                field(`warrantyMonths.${g}`, gradeLabel(t, g), { inputMode: 'numeric' }),
+              )}
+            </div>
           </fieldset>
         </fieldset>
         <fieldset>
