@@ -296,4 +296,33 @@ describe('saving the settings', () => {
     });
     expect(paid.body.result.items[0].bank_transfer).toBeNull();
   });
+
+  it('a newsletter coupon turned off is neither promised in the e-mail nor issued on confirmation', async () => {
+    const { settings, version } = await readSettings(api, admin);
+    expect(
+      (await save(api, admin, version, { ...settings, newsletterCoupon: { enabled: false, percent: 15 } }))
+        .status,
+    ).toBe(200);
+    const email = `plain-subscriber-${Date.now()}@example.com`;
+    const subscribed = await api.call({
+      method: 'POST',
+      url: '/vsbridge/mailer/subscribe?storeCode=en',
+      remoteAddress: uniqueAddress(),
+      payload: { email },
+    });
+    expect(subscribed.status).toBe(200);
+    const [mail] = await api.database.query<{ payload: { text: string; link: string } }>(
+      "SELECT payload FROM outbox WHERE kind = 'mail.newsletter-confirmation' AND payload->>'to' = $1",
+      [email],
+    );
+    expect(mail?.payload.text).not.toMatch(/coupon|discount|\d ?%(?!\w)/i);
+    expect(mail?.payload.text).toMatch(/--\nTech Corner$/);
+    const code = /\/newsletter\/[^/]+\/([\w-]+)$/.exec(mail?.payload.link ?? '')?.[1] ?? '';
+    const confirmed = await api.call(
+      `/vsbridge/mailer/mail-confirmation?storeCode=en&email=${encodeURIComponent(email)}&code=${code}`,
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.result.coupon).toBeNull();
+    expect(await api.database.query("SELECT 1 FROM coupons WHERE code LIKE 'NEWS15-%'")).toHaveLength(0);
+  });
 });
