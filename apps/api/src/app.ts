@@ -63,6 +63,8 @@ import { measureRequests, opsRoutes } from './ops/routes.ts';
 import { StaffSessions } from './staff/sessions.ts';
 import { StaffBackOffice } from './staff/back-office.ts';
 import { afterSaleRoutes } from './legal/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { ShopSettingsService } from './settings/service.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 // News: kept with the CMS.
@@ -155,7 +157,9 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   };
   const payments = await PaymentService.create(database, config, { onStockChanged });
   await warnOfDemoAndSandbox(app.log, database, payments);
-  const cart = new CartService(database, config, catalog, auth, groupPricing, payments);
+  // the shop's settings; a save drops this process's per-catalogue-version answers at once
+  const settings = new ShopSettingsService(database, config.settingsSeed, config.catalogVersionTtlMs, () => catalog.catalogChanged());
+  const cart = new CartService(database, config, catalog, auth, groupPricing, payments, settings);
   const metrics = new ApiMetrics(database, catalog);
   const ctx: ApiContext = {
     database,
@@ -163,16 +167,16 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     catalog,
     cart,
     stock: new StockService(database),
-    orders: new OrderService(database, config, catalog, cart, onStockChanged),
+    orders: new OrderService(database, config, catalog, cart, onStockChanged, settings),
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
     priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
-    shop: new ShopService(database, config.bannersDir, config.company),
+    shop: new ShopService(database, config.bannersDir, settings),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog),
     auth,
     limiter,
     users: new UserService(database, config, auth, limiter),
-    newsletter: new NewsletterService(database, config, limiter, (email) => auth.unsubscribeSignature(email)),
+    newsletter: new NewsletterService(database, config, limiter, (email) => auth.unsubscribeSignature(email), settings),
     reviews: new ReviewService(database),
     contact: new ContactService(database, config, limiter),
     mailer: new OutboxMailer(database, config, createMailTransport(config, app.log), app.log),
@@ -180,11 +184,12 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     specialOffers: new SpecialOfferService(database, config, catalog),
     groupPricing,
     stockAlerts: new StockAlertService(database, config, catalog, limiter, app.log),
-    invoices: new InvoiceService(database, config),
+    invoices: new InvoiceService(database, config, settings),
     metrics,
     webhooks: new WebhookDispatcher(database, config.webhooks, app.log, metrics),
     staffSessions: new StaffSessions(database, config, limiter),
     backOffice: new StaffBackOffice(database),
+    settings,
   };
   measureRequests(app, ctx.metrics);
   app.addHook('onReady', async () => {
@@ -231,6 +236,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   integrationRoutes(app, ctx);
   staffRoutes(app, ctx);
   afterSaleRoutes(app, ctx);
+  settingsRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

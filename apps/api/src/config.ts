@@ -15,9 +15,13 @@ import path from 'node:path';
 import { loadPaymentConfig, type PaymentConfig } from './payment/config.ts';
 import {
   CASH_ON_DELIVERY_FEE_CENTS,
+  DEFAULT_SHOP_SETTINGS,
   PAYMENT_CASH_ON_DELIVERY,
   PRICE_RANGES,
+  isValidIban,
+  isValidSwift,
   priceRangeKey,
+  type ShopSettings,
 } from '@vitrina/domain';
 
 export type PriceRange = { from: number; to: number | null };
@@ -90,6 +94,12 @@ export type ApiConfig = {
   unpaidOrders: UnpaidOrderLimits;
   /** the seller: invoices and the storefront footer (SHOP_*) */
   shop: ShopIdentity;
+  /**
+   * The shop settings' first-start values (settings/service.ts): SHOP_NAME, the SHOP_* seller
+   * details and COD_FEE_CENTS. Once the settings row exists, the back office's settings rule and
+   * these are not read again.
+   */
+  settingsSeed: ShopSettings;
   /** INVOICE_PREFIX: the invoice number series' prefix */
   invoicePrefix: string;
   /** signed order webhooks (integration/webhooks.ts) */
@@ -338,6 +348,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       maxPerAddress: int(env, 'UNPAID_ORDERS_MAX_PER_ADDRESS', 10, 0, 100_000),
     },
     shop: shopIdentity(env),
+    settingsSeed: settingsSeed(env),
     invoicePrefix: invoicePrefix(env.INVOICE_PREFIX),
     webhooks: webhookConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
@@ -358,8 +369,7 @@ function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {
   const v = (name: string, fallback = '') => (env[name] ?? '').trim() || fallback;
   const contact = email(env, 'CONTACT_EMAIL', 'info@localhost').replace(/^.*<([^>]+)>.*$/, '$1');
   const iban = v('SHOP_IBAN').replace(/\s+/g, '').toUpperCase();
-  if (iban && !/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(iban))
-    throw new Error(`SHOP_IBAN is not an IBAN: "${env.SHOP_IBAN}"`);
+  if (iban && !isValidIban(iban)) throw new Error(`SHOP_IBAN is not an IBAN (country, length or check digits): "${env.SHOP_IBAN}"`);
   return {
     companyName: v('SHOP_COMPANY_NAME', 'Vitrina'),
     companyCode: v('SHOP_COMPANY_CODE'),
@@ -369,6 +379,30 @@ function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {
     email: v('SHOP_EMAIL', contact),
     bankName: v('SHOP_BANK_NAME'),
     iban,
+  };
+}
+
+function settingsSeed(env: NodeJS.ProcessEnv): ShopSettings {
+  const v = (name: string) => (env[name] ?? '').trim();
+  const shop = shopIdentity(env);
+  const swift = v('SHOP_SWIFT').replace(/\s+/g, '').toUpperCase();
+  if (swift && !isValidSwift(swift)) throw new Error(`SHOP_SWIFT is not a SWIFT/BIC code: "${env.SHOP_SWIFT}"`);
+  const name = v('SHOP_NAME');
+  return {
+    ...DEFAULT_SHOP_SETTINGS,
+    ...(name ? { shopName: { lt: name, en: name, ru: name } } : {}),
+    seller: {
+      companyName: v('SHOP_COMPANY_NAME'),
+      companyCode: shop.companyCode,
+      vatCode: shop.vatCode,
+      address: shop.address,
+      phone: shop.phone,
+      email: v('SHOP_EMAIL'),
+      bankName: shop.bankName,
+      iban: shop.iban,
+      swift,
+    },
+    codFeeCents: int(env, 'COD_FEE_CENTS', CASH_ON_DELIVERY_FEE_CENTS, 0, 100_000),
   };
 }
 

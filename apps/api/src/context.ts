@@ -30,6 +30,7 @@ import type { ApiMetrics } from './ops/metrics.ts';
 import type { WebhookDispatcher } from './integration/webhooks.ts';
 import type { StaffSessions } from './staff/sessions.ts';
 import type { StaffBackOffice } from './staff/back-office.ts';
+import type { ShopSettingsService } from './settings/service.ts';
 
 export type ApiContext = {
   database: Database;
@@ -71,6 +72,8 @@ export type ApiContext = {
   staffSessions: StaffSessions;
   /** what the back office reads and changes besides the order lifecycle (staff/back-office.ts) */
   backOffice: StaffBackOffice;
+  /** the shop's settings: name, seller, promises, fees (`await ctx.settings.get()`; settings/service.ts) */
+  settings: ShopSettingsService;
 };
 
 /** the Fastify instance as routes see it: zod schemas typed through the type provider */

@@ -229,7 +229,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '300',
     meaning:
-      "cash on delivery collection fee in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike.",
+      "first-start default of the settings' cash on delivery collection fee (the back office's Settings after that): cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike.",
   },
   {
     name: 'COD_PAYMENT_CODE',
@@ -585,54 +585,67 @@ export const SETTINGS: readonly Setting[] = [
       'the same per client address (guests included); higher than per customer because offices and mobile networks share addresses. `0`: no cap',
   },
   {
-    name: 'SHOP_COMPANY_NAME',
+    name: 'SHOP_NAME',
     group: 'api',
     default: 'Vitrina',
     meaning:
-      'the seller\'s legal name on VAT invoices. The `SHOP_*` details are also shown in the storefront\'s footer and on the contact page (`GET /vsbridge/store-info`), each only when set; while all are unset and the shop runs on the demo catalogue, the footer shows fictional details marked "Demo company details"',
+      "FIRST-START DEFAULT ONLY: the shop's name in every store view. The `SHOP_*` variables (and `COD_FEE_CENTS`) seed the shop's settings row (`apps/api/src/settings/service.ts`) when it does not exist yet; from then on an administrator keeps them in the back office (Settings) and they are not read again, so a restart without them blanks nothing",
+  },
+  {
+    name: 'SHOP_COMPANY_NAME',
+    group: 'api',
+    default: 'empty',
+    meaning:
+      'first-start default: the seller\'s legal name on VAT invoices. Invoices are refused (409, saying why) until the settings hold the name, company code, VAT code and address; while the settings hold no seller detail and the shop runs on the demo catalogue, the footer shows fictional details marked "Demo company details"',
   },
   {
     name: 'SHOP_COMPANY_CODE',
     group: 'api',
     default: 'empty',
-    meaning: "the seller's company code (įmonės kodas)",
+    meaning: "first-start default: the seller's company code (įmonės kodas)",
   },
   {
     name: 'SHOP_VAT_CODE',
     group: 'api',
     default: 'empty',
-    meaning: "the seller's VAT code (PVM mokėtojo kodas), e.g. `LT100000000000`",
+    meaning: "first-start default: the seller's VAT code (PVM mokėtojo kodas), e.g. `LT100000000000`",
   },
   {
     name: 'SHOP_ADDRESS',
     group: 'api',
     default: 'empty',
-    meaning: "the seller's registered address, one line",
+    meaning: "first-start default: the seller's registered address, one line",
   },
   {
     name: 'SHOP_PHONE',
     group: 'api',
     default: 'empty',
-    meaning: "the seller's phone",
+    meaning: "first-start default: the seller's phone",
   },
   {
     name: 'SHOP_EMAIL',
     group: 'api',
     default: "`CONTACT_EMAIL`'s address",
-    meaning: "the seller's e-mail",
+    meaning: "first-start default: the seller's e-mail",
   },
   {
     name: 'SHOP_BANK_NAME',
     group: 'api',
     default: 'empty',
-    meaning: 'the bank of `SHOP_IBAN`',
+    meaning: 'first-start default: the bank of `SHOP_IBAN`',
   },
   {
     name: 'SHOP_IBAN',
     group: 'api',
     default: 'empty',
     meaning:
-      'the account buyers pay to (checked as an IBAN; printed in groups of four); with `SHOP_BANK_NAME` the bank-transfer thank-you page shows it with the beneficiary (`SHOP_COMPANY_NAME`), the amount and the payment reference; without them it says only that the order awaits payment',
+      'first-start default: the account buyers pay to (IBAN, checksum checked at start). Bank transfer is offered only while the settings hold a bank name, a valid IBAN and the company name; its thank-you page, order page and confirmation e-mail then show the account, the amount, the reference and the due date',
+  },
+  {
+    name: 'SHOP_SWIFT',
+    group: 'api',
+    default: 'empty',
+    meaning: "first-start default: the bank's SWIFT/BIC",
   },
   {
     name: 'INVOICE_PREFIX',

@@ -53,7 +53,7 @@ beforeAll(async () => {
   api = await startApi({
     SHOP_COMPANY_NAME: 'UAB Vitrina',
     SHOP_BANK_NAME: 'AB SEB bankas',
-    SHOP_IBAN: 'LT12 7044 0600 0000 0001',
+    SHOP_IBAN: 'LT97 7044 0600 0000 0001',
     GROUP_PRICING: 'true',
     PAYMENT_SANDBOX: 'true',
     EXPOSE_OUTBOX: 'true',

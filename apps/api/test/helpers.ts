@@ -25,6 +25,27 @@ export type TestApi = {
 };
 
 /**
+ * The test shop's seller and bank account (the first start's settings): invoices are issued and bank
+ * transfer is offered, as in a configured shop. A test of a shop without them passes NO_SELLER.
+ */
+export const TEST_SELLER = {
+  SHOP_COMPANY_NAME: 'UAB Testų parduotuvė',
+  SHOP_COMPANY_CODE: '300000001',
+  SHOP_VAT_CODE: 'LT300000001',
+  SHOP_ADDRESS: 'Testų g. 1, Vilnius',
+  SHOP_BANK_NAME: 'Testų bankas',
+  SHOP_IBAN: 'LT121000011101001000',
+};
+export const NO_SELLER = {
+  SHOP_COMPANY_NAME: '',
+  SHOP_COMPANY_CODE: '',
+  SHOP_VAT_CODE: '',
+  SHOP_ADDRESS: '',
+  SHOP_BANK_NAME: '',
+  SHOP_IBAN: '',
+};
+
+/**
  * `databaseServerUrl`: create the test database on this PostgreSQL server instead of
  * TEST_DATABASE_URL's (e.g. a private server a test restarts: private-postgres.ts).
  * `logger`: pino options for buildApi (e.g. a `stream` to read the request log); silent by default.
@@ -47,6 +68,7 @@ export async function startApi(
     MEDIA_DIR: mediaDir,
     ADMIN_TOKEN: adminToken,
     CATALOG_VERSION_TTL_MS: '0',
+    ...TEST_SELLER,
     ...env,
   });
   const app = await buildApi({ database, config, logger: options.logger });

@@ -18,7 +18,7 @@ const SELLER = {
   SHOP_PHONE: '+370 5 200 0000',
   SHOP_EMAIL: 'saskaitos@vitrina.example',
   SHOP_BANK_NAME: 'AB SEB bankas',
-  SHOP_IBAN: 'LT12 7044 0600 0000 0001',
+  SHOP_IBAN: 'LT97 7044 0600 0000 0001',
 };
 
 let api: TestApi;
@@ -90,7 +90,7 @@ describe('VAT invoice PDF', () => {
     // seller from the settings, Lithuanian letters intact
     for (const v of [SELLER.SHOP_COMPANY_NAME, SELLER.SHOP_COMPANY_CODE, SELLER.SHOP_VAT_CODE, SELLER.SHOP_ADDRESS, SELLER.SHOP_BANK_NAME])
       expect(text).toContain(v);
-    expect(text).toContain('LT12 7044 0600 0000 0001');
+    expect(text).toContain('LT97 7044 0600 0000 0001');
     // the buyer: a legal person
     expect(text).toContain('UAB „Žąsų ūkis“');
     expect(text).toContain('Įmonės kodas: 123456789');

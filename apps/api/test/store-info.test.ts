@@ -1,7 +1,7 @@
 import { bumpCatalogVersion, setMeta } from '@vitrina/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMPANY } from '../src/shop/store-info.ts';
-import { startApi, type TestApi } from './helpers.ts';
+import { DEMO_SELLER } from '@vitrina/domain';
+import { NO_SELLER, startApi, type TestApi } from './helpers.ts';
 
 // The seller's details from SHOP_* settings, the methods by name per store view
 describe('GET /vsbridge/store-info', () => {
@@ -70,7 +70,7 @@ describe('GET /vsbridge/store-info', () => {
   describe('not configured', () => {
     let api: TestApi;
     beforeAll(async () => {
-      api = await startApi();
+      api = await startApi(NO_SELLER);
     });
     afterAll(() => api.close());
 
@@ -89,7 +89,15 @@ describe('GET /vsbridge/store-info', () => {
       await setMeta(api.database, 'demo_catalog', true);
       await bumpCatalogVersion(api.database);
       const demo = (await api.call({ url: '/vsbridge/store-info' })).body.result;
-      expect(demo.company).toEqual({ ...DEMO_COMPANY, demo: true });
+      expect(demo.company).toEqual({
+        name: DEMO_SELLER.companyName,
+        companyCode: DEMO_SELLER.companyCode,
+        vatCode: DEMO_SELLER.vatCode,
+        address: DEMO_SELLER.address,
+        phone: DEMO_SELLER.phone,
+        email: DEMO_SELLER.email,
+        demo: true,
+      });
       expect(demo.company.email).toMatch(/\.example$/);
     });
   });

@@ -4,6 +4,7 @@
  * account (bank by name), the amount and the statement reference in the store view's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankTransferDueDate } from '@vitrina/domain';
 import { orderBody, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -51,6 +52,8 @@ describe('GET /vsbridge/order/pull for the thank-you page', () => {
         beneficiary: 'UAB Vitrina',
         amount: order.grand_total,
         reference: `${word} ${order.orderNumber}`,
+        // the settings' default: five calendar days after the order, in the shop's time zone
+        due_date: bankTransferDueDate(new Date(), 5),
       });
       expect(order.shipping_method_title).toEqual(expect.any(String));
       expect(order.shipping_method_title).not.toBe('');

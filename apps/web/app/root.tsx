@@ -27,7 +27,7 @@ import { ServerError } from './components/ServerError';
 import { Notifications } from './components/Notifications';
 import { OfflineFallback } from './components/OfflineFallback';
 import { PwaStatus } from './components/PwaStatus';
-import { getT, loadDictionary } from './i18n';
+import { getT, loadDictionary, setShopFacts } from './i18n';
 import { serverApi } from './api-client/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './components/navigation/menu';
@@ -90,6 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  // the shop's name and promises in this store view, for the texts that name them (i18n setShopFacts)
+  if (storeInfo?.shop) setShopFacts(storeCode, storeInfo.shop);
   // URL_DISPATCHER: the browser builds the same links as the server
   return { storeCode, menu, storeInfo, blocks: await blocks, urlDispatcher: urlDispatcherOn() };
 }
@@ -242,6 +244,8 @@ function Shell({
 export default function App({ loaderData }: Route.ComponentProps) {
   // before any page below renders a link (a process-wide setting: the same for every render)
   setUrlDispatcher(loaderData.urlDispatcher === true);
+  // before any text names the shop (the browser did not run the server's loader)
+  if (loaderData.storeInfo?.shop) setShopFacts(loaderData.storeCode, loaderData.storeInfo.shop);
   const matches = useMatches();
   // the deepest route that names a layout (the back office's pages inherit their frame's 'bare')
   const handle = matches.findLast((m) => (m.handle as RouteHandle | undefined)?.layout)?.handle as

@@ -82,6 +82,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('returns', 'routes/admin/returns.tsx', { id: 'admin-returns' }),
       route('returns/:id', 'routes/admin/return.tsx', { id: 'admin-return' }),
       route('privacy', 'routes/admin/privacy.tsx', { id: 'admin-privacy' }),
+      route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
     ]),
   ];
 }

@@ -8,11 +8,12 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Footer } from '../app/components/Footer';
+import { TEST_STORE_INFO } from './support/shop-info';
 
 afterEach(cleanup);
 
 function withRootData(blocks: Record<string, string>) {
-  const data = { storeCode: 'en', menu: [], blocks };
+  const data = { storeCode: 'en', menu: [], blocks, storeInfo: TEST_STORE_INFO };
   const Stub = createRoutesStub([
     {
       id: 'root',

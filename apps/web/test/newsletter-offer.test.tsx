@@ -55,7 +55,9 @@ afterEach(() => tl.cleanup());
 /** the page at `path` under a root route whose data carries the layout blocks the real API answers */
 async function renderWithShopBlocks(path: '/en' | '/en/newsletter') {
   const blocks = await shop.guestApi().cmsBlocks([...LAYOUT_BLOCKS]);
-  const data = { storeCode: 'en', menu: [], blocks };
+  // the shop's settings (the coupon's percent) as the root loader reads them
+  const storeInfo = await shop.guestApi().storeInfo();
+  const data = { storeCode: 'en', menu: [], blocks, storeInfo };
   const Stub = createRoutesStub([
     {
       id: 'root',

@@ -13,7 +13,7 @@ import { orderAmounts } from './support/documents';
 afterEach(cleanup);
 
 type Props = ComponentProps<typeof OrderCompleted>;
-const page = (over: Partial<Props['loaderData']>) => {
+const page = (over: Partial<Props['loaderData']>, path = '/en/order-completed') => {
   const loaderData = {
     storeCode: 'en',
     number: '100000042',
@@ -31,7 +31,7 @@ const page = (over: Partial<Props['loaderData']>) => {
     ...over,
   } as unknown as Props['loaderData'];
   render(
-    <MemoryRouter initialEntries={['/en/order-completed']}>
+    <MemoryRouter initialEntries={[path]}>
       <OrderCompleted {...({ loaderData } as unknown as Props)} />
     </MemoryRouter>,
   );
@@ -180,6 +180,7 @@ describe('thank-you page per payment method', () => {
           beneficiary: 'UAB Vitrina',
           amount: 123456,
           reference: 'Order 100000042',
+          due_date: '2026-11-27',
         },
       }),
     });
@@ -191,9 +192,46 @@ describe('thank-you page per payment method', () => {
       'UAB Vitrina',
       formatPrice(123456, 'en'),
       'Order 100000042',
+      'Pay by',
+      '2026-11-27',
     ])
       expect(details.textContent).toContain(text);
     expect(screen.getByText('We prepare the order once your transfer arrives.')).toBeTruthy();
+  });
+
+  it('in Lithuanian: the recipient, IBAN, amount, reference (the order number) and the last day to pay', () => {
+    page(
+      {
+        storeCode: 'lt',
+        payment: null,
+        order: order({
+          store_code: 'lt',
+          payment_method_code: 'banktransfer',
+          payment_kind: 'bank_transfer',
+          payment_status: 'pending',
+          bank_transfer: {
+            bank_name: 'AB SEB bankas',
+            iban: 'LT97 7044 0600 0000 0001',
+            beneficiary: 'UAB Technikos kampas',
+            amount: 123456,
+            reference: 'Užsakymas 100000042',
+            due_date: '2026-11-27',
+          },
+        }),
+      },
+      '/order-completed',
+    );
+    expect(screen.getByRole('heading', { name: 'Laukiame jūsų bankinio pavedimo' })).toBeTruthy();
+    const details = screen.getByTestId('bank-details');
+    const row = (label: string) =>
+      [...details.querySelectorAll('div')]
+        .find((d) => d.querySelector('dt')?.textContent === label)
+        ?.querySelector('dd')?.textContent;
+    expect(row('Gavėjas')).toBe('UAB Technikos kampas');
+    expect(row('Sąskaitos numeris (IBAN)')).toBe('LT97 7044 0600 0000 0001');
+    expect(row('Suma')).toBe(formatPrice(123456, 'lt'));
+    expect(row('Mokėjimo paskirtis')).toBe('Užsakymas 100000042');
+    expect(row('Apmokėti iki')).toBe('2026-11-27');
   });
 
   it('a bank transfer without a configured account invents none', () => {

@@ -6,6 +6,7 @@
  * the back-in-stock request, the facts beside the price (delivery, warranty, leasing), the
  * specification table, the gallery's thumbnails and zoom, and the quantity field.
  */
+import { TEST_STORE_INFO } from './support/shop-info';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, createRoutesStub } from 'react-router';
@@ -143,15 +144,26 @@ function routeData(product: Product) {
 }
 
 function page(data: ReturnType<typeof routeData>) {
+  // the root route's store information: the warranty per grade and money-back days of the shop's settings
+  const root = { storeCode: 'en', menu: [], blocks: {}, storeInfo: TEST_STORE_INFO };
   const Stub = createRoutesStub([
     {
-      id: 'product',
-      path: '/en/p/:parentSku/:slug/:childSku?',
-      Component: ProductPage as unknown as ComponentType,
-      loader: () => data,
+      id: 'root',
+      path: '/',
+      loader: () => root,
+      children: [
+        {
+          id: 'product',
+          path: 'en/p/:parentSku/:slug/:childSku?',
+          Component: ProductPage as unknown as ComponentType,
+          loader: () => data,
+        },
+      ],
     },
   ]);
-  return <Stub initialEntries={['/en/p/LZ/laptop-z']} hydrationData={{ loaderData: { product: data } }} />;
+  return (
+    <Stub initialEntries={['/en/p/LZ/laptop-z']} hydrationData={{ loaderData: { root, product: data } }} />
+  );
 }
 
 const grade = (name: string) =>

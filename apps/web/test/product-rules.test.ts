@@ -395,13 +395,36 @@ describe('the decision facts (rules/decision-facts.ts)', () => {
     ],
     [
       'no leasing without MOKILIZINGAS',
-      { delivery, days: null, grade: 'b', inStock: true },
+      {
+        delivery,
+        days: null,
+        grade: 'b',
+        inStock: true,
+        shop: { warranty_months: { b: 12 }, money_back_days: 30 },
+      },
       { leasing: null },
     ],
   ] as const)('%s', (_, input, expected) => {
-    const facts = decisionFacts({ price: 10000, ...input });
+    const facts = decisionFacts({ price: 10000, shop: null, ...input });
     if (expected === null) expect(facts).toBeNull();
     else expect(facts).toMatchObject(expected);
+  });
+
+  it("promises the warranty and returns of the shop's settings for the grade, and none without them", () => {
+    const shop = {
+      warranty_months: { new: 36, a_plus: 18, a: 12, b: 12, c_plus: 12, c: 12 },
+      money_back_days: 45,
+    };
+    expect(
+      decisionFacts({ price: 10000, delivery: null, days: null, grade: 'a_plus', inStock: true, shop })
+        ?.terms,
+    ).toEqual({
+      warrantyMonths: 18,
+      returnDays: 45,
+    });
+    expect(
+      decisionFacts({ price: 10000, delivery: null, days: null, grade: 'a_plus', inStock: true, shop: null }),
+    ).toBeNull();
   });
 });
 

@@ -19,6 +19,9 @@ describe('webManifest: one per store view', () => {
     expect(m.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(m.name.length).toBeGreaterThan(0);
     expect(m.short_name.length).toBeLessThanOrEqual(12);
+    // the shop's name and promises filled in (the settings' defaults at build time), no placeholder left
+    expect(m.short_name).toBe('Vitrina');
+    expect(`${m.name} ${m.description}`).not.toMatch(/[{}]/);
     expect(m.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(m.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     expect(manifestPath(code)).toBe(

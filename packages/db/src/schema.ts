@@ -986,4 +986,21 @@ export const privacyRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('privacy_requests_subject_idx').on(t.subjectHash)],
+// ---------------------------------------------------------------- shop settings
+
+/**
+ * The shop's own words and promises (packages/domain shop-settings.ts), one row (id 1) edited by an
+ * administrator in the back office. `version` counts the saves: a form opened at an older version is
+ * refused (optimistic concurrency). Seeded on first start from the SHOP_* environment variables.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );

@@ -21,6 +21,8 @@ export interface BankTransferInstructions {
   /** cents incl. VAT: the order's grand total */
   amount: number;
   reference: string;
+  /** the last day to pay, YYYY-MM-DD in the shop's time zone (the settings' bankTransferDueDays after the order) */
+  due_date: string;
 }
 
 /** The statement reference of an order in its store view's language. */
@@ -42,7 +44,7 @@ export function formatIban(iban: string): string {
  */
 export function bankTransferInstructions(
   seller: Partial<SellerBank>,
-  order: { orderNumber: string; storeCode: StoreCode | string; grandTotal: number },
+  order: { orderNumber: string; storeCode: StoreCode | string; grandTotal: number; dueDate: string },
 ): BankTransferInstructions | null {
   const iban = seller.iban?.trim();
   const bankName = seller.bankName?.trim();
@@ -54,5 +56,6 @@ export function bankTransferInstructions(
     beneficiary: companyName,
     amount: order.grandTotal,
     reference: paymentReference(order.orderNumber, order.storeCode),
+    due_date: order.dueDate,
   };
 }

@@ -654,6 +654,58 @@ export const MESSAGES = {
     lt: 'Neteisingas slaptažodis',
     ru: 'Неверный пароль',
   },
+
+  // ---- the shop's settings (back office) and what they allow ----
+  'settings.time': {
+    en: 'Time: write hours and minutes, e.g. 8:00',
+    lt: 'Laikas: nurodykite valandas ir minutes, pvz., 8:00',
+    ru: 'Время: укажите часы и минуты, например 8:00',
+  },
+  'settings.iban': {
+    en: 'IBAN: not a valid account number (country, length or check digits)',
+    lt: 'IBAN: neteisingas sąskaitos numeris (šalis, ilgis arba kontroliniai skaitmenys)',
+    ru: 'IBAN: неверный номер счёта (страна, длина или контрольные цифры)',
+  },
+  'settings.swift': {
+    en: 'SWIFT/BIC: not a valid bank code (8 or 11 characters)',
+    lt: 'SWIFT/BIC: neteisingas banko kodas (8 arba 11 simbolių)',
+    ru: 'SWIFT/BIC: неверный код банка (8 или 11 символов)',
+  },
+  'settings.bankIncomplete': {
+    en: 'Bank account: the company name, the bank name and the IBAN are needed together',
+    lt: 'Banko sąskaita: reikia kartu nurodyti įmonės pavadinimą, banko pavadinimą ir IBAN',
+    ru: 'Банковский счёт: название компании, название банка и IBAN нужны вместе',
+  },
+  'settings.logoUrl': {
+    en: 'Logo: an address on this shop (/...) or an https:// address',
+    lt: 'Logotipas: adresas šioje parduotuvėje (/...) arba https:// adresas',
+    ru: 'Логотип: адрес в этом магазине (/...) или адрес https://',
+  },
+  'settings.deliveryOrder': {
+    en: 'Delivery days: the longest cannot be shorter than the shortest',
+    lt: 'Pristatymo dienos: ilgiausias terminas negali būti trumpesnis už trumpiausią',
+    ru: 'Дни доставки: наибольший срок не может быть меньше наименьшего',
+  },
+  'settings.hoursOrder': {
+    en: 'Support hours: the closing time must be after the opening time',
+    lt: 'Konsultavimo laikas: pabaiga turi būti vėliau nei pradžia',
+    ru: 'Часы консультаций: окончание должно быть позже начала',
+  },
+  'settings.stale': {
+    en: 'Someone else saved the settings after you opened this form. Reload the page, check their changes and save again.',
+    lt: 'Kažkas kitas išsaugojo nustatymus po to, kai atidarėte šią formą. Atnaujinkite puslapį, peržiūrėkite pakeitimus ir išsaugokite dar kartą.',
+    ru: 'Кто-то другой сохранил настройки после того, как вы открыли эту форму. Обновите страницу, проверьте изменения и сохраните снова.',
+  },
+  'settings.invoiceSellerMissing': {
+    en: "The invoice cannot be issued: the shop's settings lack the seller's company name, company code, VAT code or address. An administrator fills them in under Settings in the back office.",
+    lt: 'Sąskaitos faktūros išrašyti negalima: parduotuvės nustatymuose trūksta pardavėjo pavadinimo, įmonės kodo, PVM mokėtojo kodo arba adreso. Administratorius juos įrašo administravimo srities skiltyje „Nustatymai“.',
+    ru: 'Счёт-фактуру выписать нельзя: в настройках магазина нет названия продавца, кода предприятия, кода плательщика НДС или адреса. Администратор заполняет их в разделе «Настройки» панели управления.',
+  },
+  'settings.bankTransferUnavailable': {
+    en: 'Bank transfer is not available: the shop has not given its bank account.',
+    lt: 'Bankinis pavedimas negalimas: parduotuvė nenurodė savo banko sąskaitos.',
+    ru: 'Банковский перевод недоступен: магазин не указал свой банковский счёт.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

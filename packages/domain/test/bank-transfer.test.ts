@@ -19,13 +19,14 @@ describe('bank transfer instructions', () => {
 
   it('answers the bank by name, the order total and the reference', () => {
     expect(
-      bankTransferInstructions(seller, { orderNumber: '100000007', storeCode: 'lt', grandTotal: 123456 }),
+      bankTransferInstructions(seller, { orderNumber: '100000007', storeCode: 'lt', grandTotal: 123456, dueDate: '2026-12-04' }),
     ).toEqual({
       bank_name: 'Swedbank',
       iban: 'LT12 1000 0111 0100 1000',
       beneficiary: 'UAB Vitrina',
       amount: 123456,
       reference: 'Užsakymas 100000007',
+      due_date: '2026-12-04',
     });
   });
 
@@ -34,6 +35,6 @@ describe('bank transfer instructions', () => {
     { ...seller, bankName: ' ' },
     { ...seller, companyName: undefined },
   ])('no instructions without a configured account (%#)', (s) => {
-    expect(bankTransferInstructions(s, { orderNumber: '1', storeCode: 'en', grandTotal: 1 })).toBeNull();
+    expect(bankTransferInstructions(s, { orderNumber: '1', storeCode: 'en', grandTotal: 1, dueDate: '2026-12-04' })).toBeNull();
   });
 });

@@ -6,6 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   CART_MAX_QTY,
+  DEFAULT_SHOP_SETTINGS,
+  PAYMENT_BANK_TRANSFER,
+  bankTransferReady,
   bundleStock,
   cartItemChecksum,
   importedInclTax,
@@ -25,6 +28,7 @@ import {
   type StoreCode,
 } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
+import { ShopSettingsService } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
 import { fieldError, ruleError, unauthorized } from '../http/errors.ts';
@@ -123,7 +127,25 @@ export class CartService {
     private readonly tiers?: CustomerTiers,
     /** which payment providers are off (the shop passes its PaymentService); without it every active method */
     private readonly payments?: PaymentAvailability,
+    /** the shop's settings (COD fee, the bank account bank transfer needs); without it the defaults */
+    private readonly settings: ShopSettingsService = new ShopSettingsService(database, DEFAULT_SHOP_SETTINGS),
   ) {}
+
+  /**
+   * The configuration with the settings' amounts in it now (the COD fee is the owner's setting, read
+   * per request, not the environment's first-start value), for the pricing functions.
+   */
+  async pricingConfig(): Promise<ApiConfig> {
+    const settings = await this.settings.get();
+    return { ...this.config, codFeeCents: settings.codFeeCents };
+  }
+
+  /** payment methods not offered now: a provider that is off, and bank transfer while the shop has no account to pay to */
+  private async offMethods(): Promise<ReadonlySet<string>> {
+    const [off, settings] = await Promise.all([this.payments?.unavailableMethods() ?? new Set<string>(), this.settings.get()]);
+    if (bankTransferReady(settings.seller)) return off;
+    return new Set([...off, PAYMENT_BANK_TRANSFER]);
+  }
 
   /** the tier a cart is charged at: its owner's group (a guest cart: none); never from the body */
   async tierOf(customerId: number | null | undefined): Promise<number> {
@@ -353,7 +375,7 @@ export class CartService {
       shippingMethods(this.database),
       cart.payment_method_code ? paymentMethods(this.database) : Promise.resolve([]),
     ]);
-    return totalsOf(this.config, tax, {
+    return totalsOf(await this.pricingConfig(), tax, {
       lines,
       coupon,
       allShippingMethods: shipping,
@@ -371,18 +393,16 @@ export class CartService {
 
   /** the methods a cart may pay with: active, allowed for its lines (virtual or not), and their provider on */
   async usablePaymentMethods(virtual: boolean): Promise<PaymentMethodRow[]> {
-    const [methods, off] = await Promise.all([
-      paymentMethods(this.database),
-      this.payments?.unavailableMethods() ?? new Set<string>(),
-    ]);
+    const [methods, off] = await Promise.all([paymentMethods(this.database), this.offMethods()]);
     return allowedPaymentMethods(this.config, methods, virtual).filter((m) => !off.has(m.code));
   }
 
   private async paymentMethodsFor(store: StoreCode, lines: PricedLine[], tax: TaxPricing) {
     const virtual = isVirtual(lines);
     const rate = importRate(tax);
+    const config = await this.pricingConfig();
     return (await this.usablePaymentMethods(virtual)).map((m) =>
-      paymentMethodView(this.config, m, store, paymentFee(this.config, m, virtual, rate)),
+      paymentMethodView(config, m, store, paymentFee(config, m, virtual, rate)),
     );
   }
 
@@ -414,7 +434,7 @@ export class CartService {
       this.catalog.shared(`delivery-options:${store}:${countryId ?? ''}`, () =>
         this.deliveryOptionsOfImport(store, countryId),
       ),
-      this.payments?.unavailableMethods() ?? new Set<string>(),
+      this.offMethods(),
     ]);
     return off.size ? { ...options, payment_methods: options.payment_methods.filter((c) => !off.has(c)) } : options;
   }
@@ -451,7 +471,7 @@ export class CartService {
    * cart may use with their fees. Figures for an estimate only: the order is priced when it is sent.
    */
   async checkoutOptions(store: StoreCode) {
-    const [methods, payments] = await Promise.all([shippingMethods(this.database), this.usablePaymentMethods(false)]);
+    const [methods, payments, config] = await Promise.all([shippingMethods(this.database), this.usablePaymentMethods(false), this.pricingConfig()]);
     const countries = [...new Set(methods.flatMap((m) => m.countries))].sort();
     const options = [];
     for (const country of countries) {
@@ -464,7 +484,7 @@ export class CartService {
             ...shippingMethodView(m, store, shippingFee(m, 0, false, rate)),
             free_from_incl_tax: m.free_threshold_cents === null ? null : importedInclTax(m.free_threshold_cents, rate),
           })),
-        payment_methods: payments.map((m) => paymentMethodView(this.config, m, store, paymentFee(this.config, m, false, rate))),
+        payment_methods: payments.map((m) => paymentMethodView(config, m, store, paymentFee(config, m, false, rate))),
       });
     }
     return { options };

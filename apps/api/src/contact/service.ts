@@ -3,6 +3,8 @@
  * per client address, stored in `contact_messages` and e-mailed to CONTACT_EMAIL (reply-to: the
  * sender) through the outbox, in one transaction.
  */
+import { effectiveSettings } from '../settings/service.ts';
+import { shopNameIn } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import type { StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
@@ -44,7 +46,7 @@ export class ContactService {
           subject: input.subject ?? '',
           message: input.message,
           storeCode: store,
-        }),
+        }, shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), STAFF_LANGUAGE)),
       });
     });
     return true;

@@ -11,7 +11,8 @@
 import type { OrderItemRow } from '../order/rows.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
-import { invoiceAvailable, invoiceNumber, isStoreCode, type StoreCode } from '@vitrina/domain';
+import { invoiceAvailable, invoiceNumber, isStoreCode, missingInvoiceSellerFields, type StoreCode } from '@vitrina/domain';
+import { ShopSettingsService } from '../settings/service.ts';
 import type { ApiConfig, ShopIdentity } from '../config.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
@@ -45,6 +46,8 @@ export class InvoiceService {
   constructor(
     private readonly database: Database,
     private readonly config: ApiConfig,
+    /** the seller an invoice names (the shop's settings) */
+    private readonly settings: ShopSettingsService = new ShopSettingsService(database),
   ) {}
 
   /** the invoice of an order, for the holder of its order token (guests, e-mail links) */
@@ -101,6 +104,8 @@ export class InvoiceService {
     const existing = await this.invoiceOf(this.database, order.id);
     if (existing) return existing;
     if (!invoiceAvailable(order)) throw new ApiError(409, 'invoice.unavailable');
+    // read before the transaction (the embedded database has one connection, which the transaction holds)
+    const seller = await this.seller();
     return this.database.transaction(async (tx) => {
       const locked = await one<{ status: string; payment_status: string; payment_method_code: string }>(
         tx,
@@ -120,11 +125,30 @@ export class InvoiceService {
       const written = await one<InvoiceRow>(
         tx,
         'INSERT INTO invoices (order_id, number, seller) VALUES ($1, $2, $3::jsonb) RETURNING *',
-        [order.id, invoiceNumber(prefix, Number(next?.last_number)), JSON.stringify(this.config.shop)],
+        [order.id, invoiceNumber(prefix, Number(next?.last_number)), JSON.stringify(seller)],
       );
       if (!written) throw new Error('invoice was not written');
       return written;
     });
+  }
+
+  /**
+   * The seller a new invoice names, from the shop's settings; refused (409, saying which details are
+   * missing) while the settings lack what an invoice must state, never an invoice with blanks.
+   */
+  private async seller(): Promise<ShopIdentity> {
+    const { seller: s } = await this.settings.get();
+    if (missingInvoiceSellerFields(s).length) throw new ApiError(409, 'settings.invoiceSellerMissing');
+    return {
+      companyName: s.companyName,
+      companyCode: s.companyCode,
+      vatCode: s.vatCode,
+      address: s.address,
+      phone: s.phone,
+      email: s.email,
+      bankName: s.bankName,
+      iban: s.iban,
+    };
   }
 
   private invoiceOf(q: Queryable, orderId: number) {

@@ -3,8 +3,13 @@
  * shop's new-order notice. Rendered when written to the outbox (order/lifecycle.ts), in the order's
  * store-view language; each kind once per order (the outbox's `dedupe_key`).
  */
-import type { OrderEmailKind, StoreCode } from '@vitrina/domain';
-import type { RenderedMail } from './templates.ts';
+import {
+  formatIban,
+  type BankTransferInstructions,
+  type OrderEmailKind,
+  type StoreCode,
+} from '@vitrina/domain';
+import { signature, type RenderedMail } from './templates.ts';
 
 export type OrderMailParams = {
   incrementId: string;
@@ -19,7 +24,64 @@ export type OrderMailParams = {
   pickupPlace?: string | undefined;
   reason?: string | undefined;
   feedbackLink?: string | undefined;
+  /** the confirmation of an unpaid bank transfer: where to pay (transferBlock) */
+  bankTransfer?: string | undefined;
 };
+
+const TRANSFER_LABELS: Record<
+  StoreCode,
+  {
+    intro: string;
+    beneficiary: string;
+    iban: string;
+    bank: string;
+    amount: string;
+    reference: string;
+    due: string;
+  }
+> = {
+  lt: {
+    intro: 'Užsakymą apmokėkite bankiniu pavedimu:',
+    beneficiary: 'Gavėjas',
+    iban: 'Sąskaita (IBAN)',
+    bank: 'Bankas',
+    amount: 'Suma',
+    reference: 'Mokėjimo paskirtis',
+    due: 'Apmokėti iki',
+  },
+  en: {
+    intro: 'Please pay for your order by bank transfer:',
+    beneficiary: 'Recipient',
+    iban: 'Account (IBAN)',
+    bank: 'Bank',
+    amount: 'Amount',
+    reference: 'Payment reference',
+    due: 'Pay by',
+  },
+  ru: {
+    intro: 'Оплатите заказ банковским переводом:',
+    beneficiary: 'Получатель',
+    iban: 'Счёт (IBAN)',
+    bank: 'Банк',
+    amount: 'Сумма',
+    reference: 'Назначение платежа',
+    due: 'Оплатить до',
+  },
+};
+
+/** the bank-transfer instructions as the confirmation e-mail lists them; `amount`: the formatted total */
+export function transferBlock(t: BankTransferInstructions, store: StoreCode, amount: string): string {
+  const l = TRANSFER_LABELS[store];
+  return [
+    `\n\n${l.intro}`,
+    `${l.beneficiary}: ${t.beneficiary}`,
+    `${l.iban}: ${formatIban(t.iban)}`,
+    `${l.bank}: ${t.bank_name}`,
+    `${l.amount}: ${amount}`,
+    `${l.reference}: ${t.reference}`,
+    `${l.due}: ${t.due_date}`,
+  ].join('\n');
+}
 
 type Texts = Record<StoreCode, (p: OrderMailParams) => RenderedMail>;
 
@@ -32,15 +94,15 @@ const place = (p: OrderMailParams) => (p.pickupPlace ? `\n\n${p.pickupPlace}` : 
 const confirmation: Texts = {
   lt: (p) => ({
     subject: `Užsakymas ${p.incrementId} gautas`,
-    text: `Ačiū! Gavome jūsų užsakymą ${p.incrementId} (${p.grandTotal}). Apie jo būseną informuosime el. paštu.\n\n${p.guest ? 'Užsakymą bet kada galite peržiūrėti čia' : 'Užsakymas jūsų paskyroje'}:\n${p.orderLink}`,
+    text: `Ačiū! Gavome jūsų užsakymą ${p.incrementId} (${p.grandTotal}). Apie jo būseną informuosime el. paštu.${p.bankTransfer ?? ''}\n\n${p.guest ? 'Užsakymą bet kada galite peržiūrėti čia' : 'Užsakymas jūsų paskyroje'}:\n${p.orderLink}`,
   }),
   en: (p) => ({
     subject: `Order ${p.incrementId} received`,
-    text: `Thank you! We have received your order ${p.incrementId} (${p.grandTotal}). We will e-mail you about its progress.\n\n${p.guest ? 'You can view your order at any time here' : 'Your order in your account'}:\n${p.orderLink}`,
+    text: `Thank you! We have received your order ${p.incrementId} (${p.grandTotal}). We will e-mail you about its progress.${p.bankTransfer ?? ''}\n\n${p.guest ? 'You can view your order at any time here' : 'Your order in your account'}:\n${p.orderLink}`,
   }),
   ru: (p) => ({
     subject: `Заказ ${p.incrementId} получен`,
-    text: `Спасибо! Мы получили ваш заказ ${p.incrementId} (${p.grandTotal}). О его статусе мы сообщим по электронной почте.\n\n${p.guest ? 'Ваш заказ всегда можно посмотреть здесь' : 'Заказ в вашей учётной записи'}:\n${p.orderLink}`,
+    text: `Спасибо! Мы получили ваш заказ ${p.incrementId} (${p.grandTotal}). О его статусе мы сообщим по электронной почте.${p.bankTransfer ?? ''}\n\n${p.guest ? 'Ваш заказ всегда можно посмотреть здесь' : 'Заказ в вашей учётной записи'}:\n${p.orderLink}`,
   }),
 };
 
@@ -144,21 +206,24 @@ const ORDER_MAILS: Record<OrderEmailKind, Texts> = {
   feedback_request: feedbackRequest,
 };
 
-const SIGNATURE = '\n\n--\nVitrina';
-
-/** `appendix`: text placed after the message and before the signature (the confirmation's legal part) */
+/**
+ * An order e-mail signed with the shop's name (its settings). `appendix`: text placed after the
+ * message and before the signature (the confirmation's legal part).
+ */
 export function renderOrderMail(
   kind: OrderEmailKind,
   store: StoreCode,
   p: OrderMailParams,
+  shopName: string,
   appendix?: string,
 ): RenderedMail {
   const mail = ORDER_MAILS[kind][store](p);
-  return { subject: mail.subject, text: mail.text + (appendix ? `\n\n${appendix}` : '') + SIGNATURE };
+  return { subject: mail.subject, text: mail.text + (appendix ? `\n\n${appendix}` : '') + signature(shopName) };
 }
 
 /** the shop's notice of a new order (ORDERS_EMAIL), in Lithuanian: the shop's own language */
 export function renderNewOrderNotice(p: {
+  shopName: string;
   incrementId: string;
   grandTotal: string;
   email: string;
@@ -170,6 +235,6 @@ export function renderNewOrderNotice(p: {
 }): RenderedMail {
   return {
     subject: `Naujas užsakymas ${p.incrementId} (${p.grandTotal})`,
-    text: `Naujas užsakymas ${p.incrementId}\n\nPirkėjas: ${p.name} <${p.email}>\nParduotuvė: ${p.storeCode}\nMokėjimas: ${p.paymentMethod}\nPristatymas: ${p.shippingMethod}\nSuma: ${p.grandTotal}\n\n${p.lines.join('\n')}${SIGNATURE}`,
+    text: `Naujas užsakymas ${p.incrementId}\n\nPirkėjas: ${p.name} <${p.email}>\nParduotuvė: ${p.storeCode}\nMokėjimas: ${p.paymentMethod}\nPristatymas: ${p.shippingMethod}\nSuma: ${p.grandTotal}\n\n${p.lines.join('\n')}${signature(p.shopName)}`,
   };
 }

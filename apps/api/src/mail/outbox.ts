@@ -13,6 +13,7 @@
  * text, storeCode, link?, ... }`); an `order.confirmation-email` written before the order lifecycle
  * (`{ incrementId, email, storeCode }`) is rendered when sent.
  */
+import { shopNameIn } from '@vitrina/domain';
 import { isStoreCode, type StoreCode } from '@vitrina/domain';
 import { PeriodicJob } from '../lib/periodic-job.ts';
 import type { Database } from '@vitrina/db';
@@ -122,12 +123,18 @@ export class OutboxMailer {
     const store: StoreCode = isStoreCode(p.storeCode) ? p.storeCode : 'lt';
     // rows written before the lifecycle carry no text: rendered here
     if (row.kind === 'order.confirmation-email' && !str(p.subject)) {
+      // (such rows predate the shop's settings: the seeded default name signs them)
       const to = str(p.email);
       if (!to) return undefined;
       return {
         from: this.config.mailFrom,
         to,
-        ...renderMail('orderConfirmation', store, { incrementId: str(p.incrementId) }),
+        ...renderMail(
+          'orderConfirmation',
+          store,
+          { incrementId: str(p.incrementId) },
+          shopNameIn(this.config.settingsSeed, store),
+        ),
       };
     }
     if (!str(p.to) || !str(p.subject)) return undefined;

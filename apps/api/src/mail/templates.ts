@@ -8,11 +8,8 @@ export type RenderedMail = { subject: string; text: string };
 
 type Texts<P> = Record<StoreCode, (p: P) => RenderedMail>;
 
-const SIGNATURE: Record<StoreCode, string> = {
-  lt: '\n\n--\nVitrina',
-  en: '\n\n--\nVitrina',
-  ru: '\n\n--\nVitrina',
-};
+/** the e-mails' signature: the shop's name from its settings (shopNameIn) */
+export const signature = (shopName: string) => `\n\n--\n${shopName}`;
 
 const passwordReset: Texts<{ firstname: string; link: string; minutes: number }> = {
   lt: (p) => ({
@@ -120,14 +117,31 @@ const backInStock: Texts<{ name: string; link: string }> = {
   }),
 };
 
-const TEMPLATES = { passwordReset, emailChanged, newsletterConfirmation, newsletterCoupon, contactMessage, orderConfirmation, backInStock };
+/** the confirmation while the shop's settings turn the newsletter coupon off: no coupon is promised */
+const newsletterConfirmationNoCoupon: Texts<{ link: string }> = {
+  lt: (p) => ({
+    subject: 'Patvirtinkite naujienlaiškio prenumeratą',
+    text: `Ačiū, kad užsiprenumeravote mūsų naujienlaiškį!\n\nPatvirtinkite prenumeratą atidarę šią nuorodą:\n\n${p.link}`,
+  }),
+  en: (p) => ({
+    subject: 'Confirm your newsletter subscription',
+    text: `Thank you for subscribing to our newsletter!\n\nConfirm your subscription by opening this link:\n\n${p.link}`,
+  }),
+  ru: (p) => ({
+    subject: 'Подтвердите подписку на рассылку',
+    text: `Спасибо за подписку на нашу рассылку!\n\nПодтвердите подписку, открыв эту ссылку:\n\n${p.link}`,
+  }),
+};
+
+const TEMPLATES = { passwordReset, emailChanged, newsletterConfirmation, newsletterConfirmationNoCoupon, newsletterCoupon, contactMessage, orderConfirmation, backInStock };
 export type TemplateName = keyof typeof TEMPLATES;
 type ParamsOf<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]['en']>[0];
 
-export function renderMail<N extends TemplateName>(name: N, store: StoreCode, params: ParamsOf<N>): RenderedMail {
+/** an e-mail in the store view's language, signed with the shop's name in it (its settings' shopName) */
+export function renderMail<N extends TemplateName>(name: N, store: StoreCode, params: ParamsOf<N>, shopName: string): RenderedMail {
   const render = TEMPLATES[name][store] as (p: ParamsOf<N>) => RenderedMail;
   const mail = render(params);
-  return { subject: mail.subject, text: mail.text + SIGNATURE[store] };
+  return { subject: mail.subject, text: mail.text + signature(shopName) };
 }
 
 const UNSUBSCRIBE_LINE: Record<StoreCode, string> = {

@@ -3,7 +3,7 @@
  *
  * subscribe → `pending` with a confirmation e-mail (link `/newsletter/{email}/{code}`; the code is
  * stored hashed); confirm → `subscribed` and, the first time only, a personal single-use coupon of
- * NEWSLETTER_COUPON_PERCENT (10 %) e-mailed too and, for a registered customer, added to the loyalty
+ * percent coupon of the shop's settings (10 % by default; none while turned off) e-mailed too and, for a registered customer, added to the loyalty
  * card's claims. Re-subscribing after an unsubscribe never issues a second coupon.
  *
  * Whether an address is subscribed is its owner's business: the status is
@@ -12,7 +12,8 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
-import { NEWSLETTER_COUPON_PERCENT, type StoreCode } from '@vitrina/domain';
+import { shopNameIn, type StoreCode } from '@vitrina/domain';
+import { ShopSettingsService } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
 import { ruleError } from '../http/errors.ts';
 import { one, type Queryable } from '../lib/db.ts';
@@ -35,11 +36,11 @@ const CLAIM_DESCRIPTION: Record<StoreCode, string> = {
 
 /** Crockford base32 (no I, L, O, U): readable codes */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-function couponCode(): string {
+function couponCode(percent: number): string {
   const bytes = randomBytes(10);
   let code = '';
   for (const b of bytes) code += ALPHABET[b % 32];
-  return `NEWS${NEWSLETTER_COUPON_PERCENT}-${code}`;
+  return `NEWS${percent}-${code}`;
 }
 
 export class NewsletterService {
@@ -49,6 +50,8 @@ export class NewsletterService {
     private readonly limiter: RateLimiter,
     /** the signature of an address's unsubscribe link (AuthService.unsubscribeSignature) */
     private readonly sign: (email: string) => string,
+    /** the coupon (on/off, percent) and the shop's name the e-mails are signed with */
+    private readonly settings: ShopSettingsService = new ShopSettingsService(database),
   ) {}
 
   /** the one-click unsubscribe link of an address (newsletter/unsubscribe.ts) */
@@ -84,6 +87,8 @@ export class NewsletterService {
     if ((await this.status(email)) === 'subscribed') return subscribedAnswer;
     const code = randomBytes(18).toString('base64url');
     const link = storefrontLink(this.config.publicUrl, store, `/newsletter/${encodeURIComponent(email)}/${code}`);
+    const settings = await this.settings.get();
+    const coupon = settings.newsletterCoupon;
     return this.database.transaction(async (tx) => {
       const row = await one<{ status: SubscriptionStatus }>(
         tx,
@@ -102,7 +107,12 @@ export class NewsletterService {
         link,
         unsubscribeUrl: unsubscribe,
         ...withUnsubscribeLink(
-          renderMail('newsletterConfirmation', store, { link, percent: NEWSLETTER_COUPON_PERCENT }),
+          renderMail(
+            coupon.enabled ? 'newsletterConfirmation' : 'newsletterConfirmationNoCoupon',
+            store,
+            { link, percent: coupon.percent },
+            shopNameIn(settings, store),
+          ),
           store,
           unsubscribe,
         ),
@@ -123,38 +133,41 @@ export class NewsletterService {
   async confirm(emailInput: string, code: string, requestStore: StoreCode) {
     const email = normaliseEmail(emailInput);
     const given = Buffer.from(sha256(code));
+    const settings = await this.settings.get();
     const result = await this.database.transaction(async (tx) => {
       const row = await one<SubscriberRow>(tx, 'SELECT * FROM newsletter_subscribers WHERE email = $1 FOR UPDATE', [email]);
       const stored = Buffer.from(row?.confirm_code ?? '');
       if (!row || row.status !== 'pending' || stored.length !== given.length || !timingSafeEqual(stored, given)) return undefined;
       await tx.query("UPDATE newsletter_subscribers SET status = 'subscribed', confirmed_at = now() WHERE email = $1", [email]);
-      if (row.coupon_code) return { coupon: null };
+      // one coupon per address, and none while the shop's settings turn the newsletter coupon off
+      if (row.coupon_code || !settings.newsletterCoupon.enabled) return { coupon: null };
       const store = (['lt', 'en', 'ru'] as const).find((s) => s === row.store_code) ?? requestStore;
-      const coupon = await this.issueCoupon(tx, email, store);
-      return { coupon: { code: coupon, type: 'percent' as const, value: NEWSLETTER_COUPON_PERCENT } };
+      const percent = settings.newsletterCoupon.percent;
+      const coupon = await this.issueCoupon(tx, email, store, percent, shopNameIn(settings, store));
+      return { coupon: { code: coupon, type: 'percent' as const, value: percent } };
     });
     if (!result) throw ruleError('newsletter.invalidUrl', undefined, 'code');
     return { status: 'subscribed' as const, ...result };
   }
 
-  private async issueCoupon(tx: Queryable, email: string, store: StoreCode): Promise<string> {
-    let code = couponCode();
+  private async issueCoupon(tx: Queryable, email: string, store: StoreCode, percent: number, shopName: string): Promise<string> {
+    let code = couponCode(percent);
     for (let attempt = 0; ; attempt++) {
       const inserted = await one<{ code: string }>(
         tx,
         `INSERT INTO coupons (code, type, value, uses_per_coupon, is_active) VALUES ($1, 'percent', $2, 1, true)
          ON CONFLICT (code) DO NOTHING RETURNING code`,
-        [code, NEWSLETTER_COUPON_PERCENT],
+        [code, percent],
       );
       if (inserted) break;
       if (attempt >= 5) throw new Error('could not draw a free coupon code');
-      code = couponCode();
+      code = couponCode(percent);
     }
     await tx.query('UPDATE newsletter_subscribers SET coupon_code = $2 WHERE email = $1', [email, code]);
     await tx.query(
       `INSERT INTO customer_claims (customer_id, code, value, description)
        SELECT id, $2, $3, $4 FROM customers WHERE email = $1`,
-      [email, code, `${NEWSLETTER_COUPON_PERCENT}%`, CLAIM_DESCRIPTION[store]],
+      [email, code, `${percent}%`, CLAIM_DESCRIPTION[store]],
     );
     const unsubscribe = this.unsubscribeLink(email, store);
     await enqueueMail(tx, 'mail.newsletter-coupon', {
@@ -162,11 +175,7 @@ export class NewsletterService {
       storeCode: store,
       couponCode: code,
       unsubscribeUrl: unsubscribe,
-      ...withUnsubscribeLink(
-        renderMail('newsletterCoupon', store, { code, percent: NEWSLETTER_COUPON_PERCENT }),
-        store,
-        unsubscribe,
-      ),
+      ...withUnsubscribeLink(renderMail('newsletterCoupon', store, { code, percent }, shopName), store, unsubscribe),
     });
     return code;
   }

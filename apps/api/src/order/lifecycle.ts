@@ -45,12 +45,15 @@ import {
   type OrderStatus,
   type StaffActionType,
   type StoreCode,
+  shopNameIn,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { enqueueMail, type MailKind } from '../mail/outbox.ts';
-import { renderNewOrderNotice, renderOrderMail } from '../mail/order-templates.ts';
+import { renderNewOrderNotice, renderOrderMail, transferBlock } from '../mail/order-templates.ts';
+import { effectiveSettings } from '../settings/service.ts';
+import { bankTransferOf } from './bank-transfer.ts';
 import { storefrontLink } from '../mail/templates.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from './stock.ts';
 import { settleCouponUse } from './coupon.ts';
@@ -87,11 +90,13 @@ export type LifecycleOrder = {
   grand_total: number;
   currency: string;
   shipping_address: Record<string, unknown>;
+  payment_method_code: string;
+  created_at: Date | string;
 };
 
 const COLUMNS = `id, increment_id, order_token, customer_id, store_code, status, payment_status, shipping_status,
   cancelled_by, cancel_reason, stock_returned_at, is_pickup, carrier, tracking_number, email, grand_total, currency,
-  shipping_address`;
+  shipping_address, payment_method_code, created_at`;
 
 /** `orders.cancel_reason` of an order the sweep cancelled (order/unpaid.ts) */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
@@ -185,6 +190,10 @@ export async function enqueueOrderMail(
   // the confirmation is the contract's confirmation on a durable medium (Directive 2011/83/EU art. 8(7)):
   // the seller, the terms in force (attached, by version), the withdrawal information and model form
   const legal = kind === 'confirmation' ? await confirmationLegal(q, config, o, store) : undefined;
+  // the name it is signed with and, for an unpaid bank transfer, the account: the shop's settings now
+  const settings = await effectiveSettings(q, config.settingsSeed);
+  const transfer = kind === 'confirmation' ? bankTransferOf(o, settings) : null;
+  const grandTotal = formatPrice(o.grand_total, store);
   const mail = renderOrderMail(
     kind,
     store,
@@ -192,14 +201,16 @@ export async function enqueueOrderMail(
       incrementId: o.increment_id,
       orderLink: link,
       guest: o.customer_id === null,
-      grandTotal: formatPrice(o.grand_total, store),
+      grandTotal,
       carrier: o.carrier ? carrierName(o.carrier) : undefined,
       trackingNumber: o.tracking_number ?? undefined,
       trackingUrl: trackingUrl(o.carrier, o.tracking_number),
       pickupPlace: pickupPlace(o),
       reason: cancelReasonText(o, store),
       feedbackLink: kind === 'feedback_request' ? feedbackLink(config, o) : undefined,
+      bankTransfer: transfer ? transferBlock(transfer, store, grandTotal) : undefined,
     },
+    shopNameIn(settings, store),
     legal?.text,
   );
   return enqueueMail(
@@ -322,6 +333,7 @@ export async function recordOrderPlaced(
       [o.id],
     );
     const mail = renderNewOrderNotice({
+      shopName: shopNameIn(await effectiveSettings(tx, config.settingsSeed), 'lt'),
       incrementId: o.increment_id,
       grandTotal: formatPrice(o.grand_total, 'lt'),
       email: o.email,

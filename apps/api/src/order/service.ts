@@ -12,12 +12,12 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
+import type { ShopSettingsService } from '../settings/service.ts';
+import { bankTransferOf } from './bank-transfer.ts';
 import type { OrderAmountsRow, OrderItemRow } from './rows.ts';
 import {
   CURRENCY_CODE,
   isPickupOrder,
-  PAYMENT_BANK_TRANSFER,
-  bankTransferInstructions,
   isStoreCode,
   paymentKindOf,
   rowTotalInclTax,
@@ -161,6 +161,8 @@ export class OrderService {
     private readonly carts: CartService,
     /** called after stock changed (outside the transaction): keeps listings' stock fresh */
     private readonly onStockChanged: (productIds: number[]) => Promise<void>,
+    /** the shop's settings: the account a bank transfer is paid to (without it: none, so no instructions) */
+    private readonly settings?: ShopSettingsService,
   ) {}
 
   private async view(q: Queryable, order: OrderRow, details = false) {
@@ -280,7 +282,7 @@ export class OrderService {
     const coupon = cart?.coupon_code ? await findCoupon(this.database, cart.coupon_code) : undefined;
     // the cart showed its discount, but other orders used the coupon up: refused, never charged in full silently
     if (coupon && couponUsedUp(coupon)) throw couponRefused();
-    const totals = totalsOf(this.config, tax, {
+    const totals = totalsOf(await this.carts.pricingConfig(), tax, {
       lines: priced,
       coupon,
       shippingMethod: shipping,
@@ -448,20 +450,11 @@ export class OrderService {
     // language, and for a bank transfer not paid yet the account, amount and statement reference
     const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
     const method = (await shippingMethods(this.database)).find((m) => m.code === order.shipping_method_code);
-    const awaitsTransfer =
-      order.payment_method_code === PAYMENT_BANK_TRANSFER &&
-      order.payment_status !== 'paid' &&
-      order.status !== 'cancelled';
+    const settings = await this.settings?.get();
     return {
       ...view,
       shipping_method_title: method ? method.title[store] || method.title.lt || null : null,
-      bank_transfer: awaitsTransfer
-        ? bankTransferInstructions(this.config.sellerBank, {
-            orderNumber: order.increment_id,
-            storeCode: store,
-            grandTotal: order.grand_total,
-          })
-        : null,
+      bank_transfer: settings ? bankTransferOf(order, settings) : null,
     };
   }
 }

@@ -7,8 +7,8 @@ import type { Database } from '@vitrina/db';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
 import { readBannerFile, type BannerLog } from './banner-files.ts';
-import type { CompanyDetails } from '../config.ts';
-import { NO_COMPANY, storeInfo } from './store-info.ts';
+import { ShopSettingsService } from '../settings/service.ts';
+import { storeInfo } from './store-info.ts';
 
 /** the delivery markets (Lithuania, Latvia, Estonia) with their names per store view */
 export const COUNTRIES: { id: string; iso3: string; names: Record<StoreCode, string> }[] = [
@@ -43,12 +43,12 @@ export class ShopService {
   constructor(
     private readonly database: Database,
     private readonly bannersDir?: string,
-    private readonly company: CompanyDetails = NO_COMPANY,
+    private readonly settings: ShopSettingsService = new ShopSettingsService(database),
   ) {}
 
-  /** The seller's details and the payment and delivery methods by name (the storefront's footer). */
-  storeInfo(store: StoreCode) {
-    return storeInfo(this.database, this.company, store);
+  /** The shop's name, promises, seller and the payment and delivery methods by name (the storefront's shell). */
+  async storeInfo(store: StoreCode) {
+    return storeInfo(this.database, await this.settings.get(), store);
   }
 
   countries(store: StoreCode) {

@@ -1,48 +1,33 @@
 /**
- * What the storefront's footer says about the seller: the company details from
- * configuration (SHOP_COMPANY_NAME … SHOP_EMAIL, config.ts) and the active payment and delivery
- * methods by name in the store view's language. A detail that is not configured is left out ('');
- * a shop on the seeded demo catalogue with none configured shows fictional details marked `demo`, so
- * that nobody takes them for a real seller.
+ * What every storefront page shows of the shop (the shell's one read): its name
+ * and promises from the settings (settings/service.ts), the seller's details (left out where unset;
+ * the demo shop's fictional ones marked `demo`), and the active payment and delivery methods by name
+ * in the store view's language. Bank transfer is named only when the shop's account is set.
  */
-import type { StoreCode, StoreInfoAnswer } from '@vitrina/domain';
-import { isDemoShop, type Database } from '@vitrina/db';
-import type { CompanyDetails } from '../config.ts';
+import {
+  PAYMENT_BANK_TRANSFER,
+  bankTransferReady,
+  shopNameIn,
+  type StoreCode,
+  type StoreInfoAnswer,
+} from '@vitrina/domain';
+import type { Database } from '@vitrina/db';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
+import type { EffectiveSettings } from '../settings/service.ts';
 
 /** the answer: the shared contract (packages/domain contracts/shop-answers.ts) */
 export type StoreInfo = StoreInfoAnswer;
 
-/** Clearly fictional: an all-zero company code, a reserved example domain, a "Demo" street. */
-export const DEMO_COMPANY: CompanyDetails = {
-  name: 'UAB „Vitrina demo“',
-  companyCode: '000000000',
-  vatCode: 'LT000000000000',
-  address: 'Demo g. 1, LT-00000 Vilnius',
-  phone: '+370 600 00000',
-  email: 'info@vitrina.example',
-};
-
-export const NO_COMPANY: CompanyDetails = {
-  name: '',
-  companyCode: '',
-  vatCode: '',
-  address: '',
-  phone: '',
-  email: '',
-};
-
 export async function storeInfo(
   database: Database,
-  company: CompanyDetails,
+  settings: EffectiveSettings,
   store: StoreCode,
 ): Promise<StoreInfo> {
-  const configured = Object.values(company).some((v) => v !== '');
-  const demo = !configured && (await isDemoShop(database));
-  const payments = await rows<{ title: Localized }>(
+  const transfer = bankTransferReady(settings.seller);
+  const payments = await rows<{ code: string; title: Localized }>(
     database,
-    'SELECT title FROM payment_methods WHERE is_active ORDER BY position, code',
+    'SELECT code, title FROM payment_methods WHERE is_active ORDER BY position, code',
   );
   const shipping = await rows<{ title: Localized }>(
     database,
@@ -51,9 +36,29 @@ export async function storeInfo(
   const names = (list: { title: Localized }[]) => [
     ...new Set(list.map((r) => localized(r.title, store)).filter((t): t is string => Boolean(t))),
   ];
+  const s = settings.seller;
   return {
-    company: { ...(demo ? DEMO_COMPANY : company), demo },
-    payment_methods: names(payments),
+    shop: {
+      name: shopNameIn(settings, store),
+      logo_url: settings.logoUrl,
+      money_back_days: settings.moneyBackDays,
+      support_hours: { ...settings.supportHours },
+      delivery_days: { ...settings.deliveryDays },
+      newsletter_coupon_percent: settings.newsletterCoupon.enabled ? settings.newsletterCoupon.percent : null,
+      warranty_months: { ...settings.warrantyMonths },
+      free_shipping_from: settings.freeShippingThresholdCents,
+      cod_fee: settings.codFeeCents,
+    },
+    company: {
+      name: s.companyName,
+      companyCode: s.companyCode,
+      vatCode: s.vatCode,
+      address: s.address,
+      phone: s.phone,
+      email: s.email,
+      demo: settings.sellerIsDemo,
+    },
+    payment_methods: names(payments.filter((p) => transfer || p.code !== PAYMENT_BANK_TRANSFER)),
     shipping_methods: names(shipping),
   };
 }

@@ -9,6 +9,8 @@
  *   processes never send one twice). Runs every MAIL_OUTBOX_INTERVAL_MS, whatever put the stock back
  *   (an import, a cancelled order).
  */
+import { effectiveSettings } from '../settings/service.ts';
+import { shopNameIn } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { PeriodicJob } from '../lib/periodic-job.ts';
 import { isStoreCode, type StoreCode } from '@vitrina/domain';
@@ -105,7 +107,12 @@ export class StockAlertService {
           storeCode: store,
           link,
           sku: r.sku,
-          ...renderMail('backInStock', store, { name: r.name ?? r.sku, link }),
+          ...renderMail(
+            'backInStock',
+            store,
+            { name: r.name ?? r.sku, link },
+            shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), store),
+          ),
         });
         await tx.query('UPDATE stock_notifications SET notified_at = now() WHERE id = $1', [r.id]);
       }

@@ -3,6 +3,7 @@
  * through `ctx.auth.authenticate(request)` (token as `Authorization: Bearer` or `?token=`).
  * Login and refresh answer `{ code: 200, result: "<access token>", meta: { refreshToken } }`.
  */
+import { bankTransferOf } from '../order/bank-transfer.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { t } from '../http/i18n.ts';
@@ -146,8 +147,12 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
         querystring: historyQuery,
       },
     },
-    async (req) =>
-      ok(await users.orderHistory(await auth.authenticate(req), req.query.pageSize, req.query.currentPage)),
+    async (req) => {
+      const history = await users.orderHistory(await auth.authenticate(req), req.query.pageSize, req.query.currentPage);
+      // an unpaid bank transfer says where to pay, as on the thank-you page (the shop's account from its settings)
+      const settings = await ctx.settings.get();
+      return ok({ ...history, items: history.items.map((o) => ({ ...o, bank_transfer: bankTransferOf(o, settings) })) });
+    },
   );
 
   app.get(

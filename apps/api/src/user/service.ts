@@ -14,6 +14,8 @@
  *   session (the one that changed it goes on, so the shopper is not logged out in front of the form).
  * - Argon2 runs outside transactions (on PGlite a transaction holds the only connection).
  */
+import { effectiveSettings } from '../settings/service.ts';
+import { shopNameIn } from '@vitrina/domain';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@vitrina/db';
 import { storeViewByCode, type StoreCode } from '@vitrina/domain';
@@ -200,7 +202,7 @@ export class UserService {
           await enqueueMail(tx, 'mail.email-changed', {
             to: customer.email,
             storeCode: store,
-            ...renderMail('emailChanged', store, { firstname: row.firstname, newEmail: email }),
+            ...renderMail('emailChanged', store, { firstname: row.firstname, newEmail: email }, shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), store)),
           });
         }
         return customerView(row);
@@ -325,7 +327,7 @@ export class UserService {
         storeCode: store,
         link,
         sensitive: true,
-        ...renderMail('passwordReset', store, { firstname: customer.firstname, link, minutes }),
+        ...renderMail('passwordReset', store, { firstname: customer.firstname, link, minutes }, shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), store)),
       });
     });
     return true;

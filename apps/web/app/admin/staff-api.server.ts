@@ -10,7 +10,9 @@ import { adminLangOf, adminPath, type AdminLang } from './i18n';
 /** the header the in-process transport turns into the request's client address (apps/server in-process-fetch.ts) */
 const CLIENT_ADDRESS_HEADER = 'x-vitrina-client-address';
 
-export type StaffAnswer<T> = { ok: true; status: number; result: T; response: Response } | { ok: false; status: number; message: string; response: Response };
+export type StaffAnswer<T> =
+  | { ok: true; status: number; result: T; response: Response }
+  | { ok: false; status: number; message: string; response: Response; errors?: { field: string; message: string }[] };
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -33,10 +35,10 @@ export async function staffApi<T>({ request, context }: Args, path: string, init
     headers,
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
-  const body = (await response.json().catch(() => null)) as { code?: number; result?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as { code?: number; result?: unknown; errors?: { field: string; message: string }[] } | null;
   if (response.ok) return { ok: true, status: response.status, result: body?.result as T, response };
   const message = typeof body?.result === 'string' ? body.result : `HTTP ${response.status}`;
-  return { ok: false, status: response.status, message, response };
+  return { ok: false, status: response.status, message, response, ...(Array.isArray(body?.errors) ? { errors: body.errors } : {}) };
 }
 
 /** the redirect to the login page (thrown by a loader or action whose session has ended) */

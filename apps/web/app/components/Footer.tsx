@@ -1,11 +1,5 @@
-import {
-  DELIVERY_WORKDAYS,
-  MONEY_BACK_DAYS,
-  NEWSLETTER_COUPON_PERCENT,
-  SUPPORT_HOURS,
-  localizedPath,
-  staticPageMovedTo,
-} from '@vitrina/domain';
+import { localizedPath, staticPageMovedTo } from '@vitrina/domain';
+import { useShopInfo } from '../lib/shop-info';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { STATIC_PAGES, staticSlug } from './navigation/static-pages';
@@ -48,15 +42,19 @@ function Methods({ info }: { info: StoreInfo }) {
   );
 }
 
-/** Shop terms: 30-day money back, support hours, delivery time, newsletter coupon. */
+/** Shop terms from the shop's settings: money back, support hours, delivery time, newsletter coupon (when it gives one). */
 export function ShopTerms() {
   const t = useT();
+  const shop = useShopInfo();
+  if (!shop) return null;
   return (
     <ul className="shop-terms">
-      <li>{t('footer.moneyBack', { days: MONEY_BACK_DAYS })}</li>
-      <li>{t('footer.support', { from: SUPPORT_HOURS.from, to: SUPPORT_HOURS.to })}</li>
-      <li>{t('footer.delivery', { min: DELIVERY_WORKDAYS.min, max: DELIVERY_WORKDAYS.max })}</li>
-      <li>{t('footer.newsletter', { percent: NEWSLETTER_COUPON_PERCENT })}</li>
+      <li>{t('footer.moneyBack', { days: shop.money_back_days })}</li>
+      <li>{t('footer.support', { from: shop.support_hours.from, to: shop.support_hours.to })}</li>
+      <li>{t('footer.delivery', { min: shop.delivery_days.min, max: shop.delivery_days.max })}</li>
+      {shop.newsletter_coupon_percent !== null ? (
+        <li>{t('footer.newsletter', { percent: shop.newsletter_coupon_percent })}</li>
+      ) : null}
     </ul>
   );
 }

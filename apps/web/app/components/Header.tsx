@@ -15,6 +15,7 @@ import { useUser } from '../state/user';
 import { CategoryNav } from './CategoryNav';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './ui/Logo';
+import { useShopInfo } from '../lib/shop-info';
 
 /** An outlined header icon; hidden from screen readers (its control is labelled). */
 function strokeIcon(size: number, d: string, extra: ReactNode = null) {
@@ -142,6 +143,7 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
   const sidebar = useUi((s) => s.sidebar);
   const searchPanel = useUi((s) => s.searchpanel);
   const home = localizedPath(storeCode, '/');
+  const shop = useShopInfo();
   return (
     <header className={searchPanel ? 'site-header search-open' : 'site-header'}>
       {/* inside the banner landmark (axe "region"): it is fixed to the top of the window anyway */}
@@ -165,7 +167,7 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
           </button>
         )}
         <Link to={home} className="logo" aria-label={t('header.home')}>
-          <Logo />
+          <Logo name={shop?.name} src={shop?.logo_url} />
         </Link>
         {minimal ? null : (
           <Form

@@ -1,4 +1,4 @@
-import { NEWSLETTER_COUPON_PERCENT } from '@vitrina/domain';
+import { useShopInfo } from '../lib/shop-info';
 import { useEffect, useRef } from 'react';
 import { useAccountT } from '../i18n/account';
 import { ui } from '../state/ui';
@@ -13,6 +13,8 @@ import { useCmsBlock } from './cms-blocks';
  */
 export function NewsletterPopup() {
   const t = useAccountT();
+  // the shop's settings: no coupon promised while it gives none
+  const percent = useShopInfo()?.newsletter_coupon_percent ?? null;
   const ref = useRef<HTMLElement>(null);
   const close = () => ui.close('newsletterPopup');
   const offer = useCmsBlock('newsletter-offer');
@@ -32,14 +34,20 @@ export function NewsletterPopup() {
       aria-labelledby="nl-popup-title"
     >
       <div className="drawer-head">
-        <h2 id="nl-popup-title">{t('newsletter.popupTitle', { percent: NEWSLETTER_COUPON_PERCENT })}</h2>
+        <h2 id="nl-popup-title">
+          {percent !== null ? t('newsletter.popupTitle', { percent }) : t('newsletter.popupTitleNoCoupon')}
+        </h2>
         <button type="button" className="btn-icon" aria-label={t('common.close')} onClick={close}>
           ×
         </button>
       </div>
       <CmsBlock
         html={offer}
-        fallback={<p>{t('newsletter.popupText', { percent: NEWSLETTER_COUPON_PERCENT })}</p>}
+        fallback={
+          <p>
+            {percent !== null ? t('newsletter.popupText', { percent }) : t('newsletter.popupTextNoCoupon')}
+          </p>
+        }
       />
       <NewsletterForm idPrefix="popup" />
       <button type="button" className="btn-link" onClick={close}>

@@ -4,7 +4,7 @@
  * the code-split pages that use them load them; the main dictionaries hold the few strings of the
  * header, footer and product page.
  */
-import { useT, type MessageKey, type Translator, type Vars } from '.';
+import { shopFacts, useT, type MessageKey, type Translator, type Vars } from '.';
 import type { StoreCode } from '@vitrina/domain';
 
 const en = {
@@ -35,7 +35,7 @@ const en = {
   'auth.setPassword': 'Set the new password',
   'auth.changePassword': 'Change the password',
   'auth.resetTitle': 'Password reset',
-  'auth.resetDescription': 'Reset the password of your Vitrina account.',
+  'auth.resetDescription': 'Reset the password of your {shop} account.',
   'auth.dialog': 'Login and registration',
   'account.description': 'Your profile, orders, newsletter and loyalty card.',
   'account.nav': 'Account navigation',
@@ -74,16 +74,20 @@ const en = {
   'account.products': 'Ordered products',
   'account.shipTo': 'Shipping address',
   'account.loginPrompt': 'Log in or create an account to see your orders and profile.',
-  'newsletter.description': 'Subscribe to the Vitrina newsletter and get a {percent}% coupon.',
+  'newsletter.description': 'Subscribe to the {shop} newsletter and get a {percent}% coupon.',
   'newsletter.popupTitle': 'Get {percent}% off',
   'newsletter.popupText': 'Subscribe to our newsletter and we will send you a personal {percent}% coupon.',
+  // the shop's settings turn the newsletter coupon off: nothing promised
+  'newsletter.descriptionNoCoupon': 'Subscribe to the {shop} newsletter: new products and offers by e-mail.',
+  'newsletter.popupTitleNoCoupon': 'Our newsletter',
+  'newsletter.popupTextNoCoupon': 'Subscribe to our newsletter: new products and offers by e-mail.',
   'newsletter.noThanks': 'No, thanks',
   'newsletter.confirming': 'Confirming your subscription…',
   'newsletter.confirmed': 'Your subscription is confirmed. Thank you!',
   'newsletter.coupon': 'Your personal {percent}% coupon code:',
   'review.title': 'Order feedback',
   'review.heading': 'How was your order {number}?',
-  'review.description': 'Leave feedback on your Vitrina order.',
+  'review.description': 'Leave feedback on your {shop} order.',
   'review.titleField': 'Title',
   'review.detail': 'Your review',
   'review.nickname': 'Name shown with the review',
@@ -149,7 +153,7 @@ const lt: Record<AccountKey, string> = {
   'auth.setPassword': 'Nustatyti naują slaptažodį',
   'auth.changePassword': 'Pakeisti slaptažodį',
   'auth.resetTitle': 'Slaptažodžio atkūrimas',
-  'auth.resetDescription': 'Atkurkite savo Vitrina paskyros slaptažodį.',
+  'auth.resetDescription': 'Atkurkite savo {shop} paskyros slaptažodį.',
   'auth.dialog': 'Prisijungimas ir registracija',
   'account.description': 'Jūsų profilis, užsakymai, naujienlaiškis ir lojalumo kortelė.',
   'account.nav': 'Paskyros meniu',
@@ -188,17 +192,21 @@ const lt: Record<AccountKey, string> = {
   'account.products': 'Užsakytos prekės',
   'account.shipTo': 'Pristatymo adresas',
   'account.loginPrompt': 'Prisijunkite arba susikurkite paskyrą, kad matytumėte savo užsakymus ir profilį.',
-  'newsletter.description': 'Užsiprenumeruokite Vitrina naujienlaiškį ir gaukite {percent} % nuolaidos kodą.',
+  'newsletter.description': 'Užsiprenumeruokite {shop} naujienlaiškį ir gaukite {percent} % nuolaidos kodą.',
   'newsletter.popupTitle': 'Gaukite {percent} % nuolaidą',
   'newsletter.popupText':
     'Užsiprenumeruokite naujienlaiškį ir atsiųsime asmeninį {percent} % nuolaidos kodą.',
+  'newsletter.descriptionNoCoupon':
+    'Užsiprenumeruokite {shop} naujienlaiškį: naujos prekės ir pasiūlymai el. paštu.',
+  'newsletter.popupTitleNoCoupon': 'Mūsų naujienlaiškis',
+  'newsletter.popupTextNoCoupon': 'Užsiprenumeruokite naujienlaiškį: naujos prekės ir pasiūlymai el. paštu.',
   'newsletter.noThanks': 'Ne, ačiū',
   'newsletter.confirming': 'Tvirtiname prenumeratą…',
   'newsletter.confirmed': 'Prenumerata patvirtinta. Ačiū!',
   'newsletter.coupon': 'Jūsų asmeninis {percent} % nuolaidos kodas:',
   'review.title': 'Atsiliepimas apie užsakymą',
   'review.heading': 'Kaip vertinate užsakymą {number}?',
-  'review.description': 'Palikite atsiliepimą apie savo Vitrina užsakymą.',
+  'review.description': 'Palikite atsiliepimą apie savo {shop} užsakymą.',
   'review.titleField': 'Pavadinimas',
   'review.detail': 'Jūsų atsiliepimas',
   'review.nickname': 'Vardas, rodomas prie atsiliepimo',
@@ -261,7 +269,7 @@ const ru: Record<AccountKey, string> = {
   'auth.setPassword': 'Установить новый пароль',
   'auth.changePassword': 'Сменить пароль',
   'auth.resetTitle': 'Восстановление пароля',
-  'auth.resetDescription': 'Восстановите пароль учётной записи Vitrina.',
+  'auth.resetDescription': 'Восстановите пароль учётной записи {shop}.',
   'auth.dialog': 'Вход и регистрация',
   'account.description': 'Ваш профиль, заказы, рассылка и карта лояльности.',
   'account.nav': 'Меню личного кабинета',
@@ -301,16 +309,20 @@ const ru: Record<AccountKey, string> = {
   'account.products': 'Заказанные товары',
   'account.shipTo': 'Адрес доставки',
   'account.loginPrompt': 'Войдите или создайте учётную запись, чтобы видеть свои заказы и профиль.',
-  'newsletter.description': 'Подпишитесь на рассылку Vitrina и получите купон на {percent} %.',
+  'newsletter.description': 'Подпишитесь на рассылку {shop} и получите купон на {percent} %.',
   'newsletter.popupTitle': 'Получите скидку {percent} %',
   'newsletter.popupText': 'Подпишитесь на рассылку, и мы пришлём персональный купон на {percent} %.',
+  'newsletter.descriptionNoCoupon':
+    'Подпишитесь на рассылку {shop}: новинки и предложения по электронной почте.',
+  'newsletter.popupTitleNoCoupon': 'Наша рассылка',
+  'newsletter.popupTextNoCoupon': 'Подпишитесь на рассылку: новинки и предложения по электронной почте.',
   'newsletter.noThanks': 'Нет, спасибо',
   'newsletter.confirming': 'Подтверждаем подписку…',
   'newsletter.confirmed': 'Подписка подтверждена. Спасибо!',
   'newsletter.coupon': 'Ваш персональный код купона на {percent} %:',
   'review.title': 'Отзыв о заказе',
   'review.heading': 'Как вам заказ {number}?',
-  'review.description': 'Оставьте отзыв о своём заказе в Vitrina.',
+  'review.description': 'Оставьте отзыв о своём заказе в {shop}.',
   'review.titleField': 'Заголовок',
   'review.detail': 'Ваш отзыв',
   'review.nickname': 'Имя, которое будет показано с отзывом',
@@ -367,7 +379,7 @@ export function accountT(t: Translator): AccountTranslator {
   const dict = DICTIONARIES[t.storeCode] ?? DICTIONARIES.lt;
   const fn = (key: string, vars?: Vars) =>
     Object.prototype.hasOwnProperty.call(dict, key)
-      ? interpolate(dict[key as AccountKey], vars)
+      ? interpolate(dict[key as AccountKey], { ...shopFacts(t.storeCode), ...vars })
       : t(key as MessageKey, vars);
   at = Object.assign(fn, { msg: t.msg, storeCode: t.storeCode }) as AccountTranslator;
   cache.set(t, at);

@@ -5,17 +5,17 @@
  * the domain's `translateMessage`.
  */
 export const en = {
-  'site.name': 'Vitrina',
+  'site.name': '{shop}',
   'site.tagline': 'New and graded electronics',
-  'home.title': 'Vitrina: new and graded electronics',
+  'home.title': '{shop}: new and graded electronics',
   'home.description':
-    'Computers, audio, video and home appliances: brand new and graded A+ to C, with a 30-day money-back guarantee and delivery in 2–3 working days.',
+    'Computers, audio, video and home appliances: brand new and graded A+ to C, with a {moneyBackDays}-day money-back guarantee and delivery in {deliveryMin}–{deliveryMax} working days.',
   'home.heading': 'New and graded electronics at fair prices',
   'home.newProducts': 'New products',
   'home.bestsellers': 'Bestsellers',
 
   'header.skip': 'Skip to content',
-  'header.home': 'Vitrina home page',
+  'header.home': '{shop} home page',
   'header.menu': 'Menu',
   'header.closeMenu': 'Close menu',
   'header.categories': 'Categories',
@@ -35,7 +35,7 @@ export const en = {
   'footer.support': 'Support {from}–{to} on working days',
   'footer.delivery': 'Delivery in {min}–{max} working days',
   'footer.newsletter': 'Subscribe to our newsletter and get {percent}% off',
-  'footer.copyright': '© {year} Vitrina',
+  'footer.copyright': '© {year} {shop}',
   'footer.company': 'Company details',
   'footer.companyCode': 'Company code {code}',
   'footer.vatCode': 'VAT code {code}',
@@ -86,7 +86,7 @@ export const en = {
   'listing.page': 'Page {page}',
   'listing.pageTitle': '{title} – page {page}',
   'listing.categoryDescription':
-    '{name} at Vitrina: brand new and graded electronics with delivery in 2–3 working days.',
+    '{name} at {shop}: brand new and graded electronics with delivery in {deliveryMin}–{deliveryMax} working days.',
   'attribute.condition': 'Condition',
   'attribute.color': 'Colour',
   'attribute.capacity': 'Capacity',
@@ -104,7 +104,7 @@ export const en = {
   'product.images': 'Product images',
   'product.showImage': 'Show image {n}',
   'product.brand': 'Brand: {brand}',
-  'product.metaDescription': '{name} for {price} at Vitrina. {condition}',
+  'product.metaDescription': '{name} for {price} at {shop}. {condition}',
 
   'cart.title': 'Shopping cart',
   'cart.empty': 'Your shopping cart is empty.',
@@ -252,6 +252,7 @@ export const en = {
   'thankYou.iban': 'Account number (IBAN)',
   'thankYou.amount': 'Amount',
   'thankYou.reference': 'Payment reference',
+  'thankYou.dueDate': 'Pay by',
   'thankYou.codTitle': 'Cash on delivery',
   'thankYou.codAmount': 'To pay on delivery: {amount}',
   'thankYou.delivery': 'Delivery',
@@ -287,7 +288,7 @@ export const en = {
   'search.title': 'Search',
   'search.results': 'Search results for “{q}”',
   'search.noResults': 'No products found for “{q}”.',
-  'search.description': 'Search the Vitrina catalogue of new and graded electronics.',
+  'search.description': 'Search the {shop} catalogue of new and graded electronics.',
   'header.wishlistCount': { one: 'Wish list: {count} product', other: 'Wish list: {count} products' },
   'header.compareCount': {
     one: 'Compare products: {count} product',
@@ -317,7 +318,7 @@ export const en = {
   'bundle.required': '(required)',
   'bundle.total': 'Bundle price',
   'news.title': 'News',
-  'news.description': 'Vitrina news: new products, offers and what is happening in the shop.',
+  'news.description': '{shop} news: new products, offers and what is happening in the shop.',
   'news.empty': 'There is no news yet.',
   'news.demo': 'Demo',
   'news.demoNote': 'Demo content: an example news item, not real shop news.',

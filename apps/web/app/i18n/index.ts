@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SHOP_SETTINGS,
   STORE_VIEWS,
   loadMessages,
   translateMessage,
@@ -76,8 +77,41 @@ export interface Translator {
   storeCode: StoreCode;
 }
 
+/**
+ * The shop's own words the dictionaries name (`{shop}`, `{moneyBackDays}`, `{deliveryMin}`,
+ * `{deliveryMax}`): its settings, which every page's root loader reads with the store information
+ * (setShopFacts). One shop per process, so one value per store view; until the first read the
+ * settings' defaults.
+ */
+const SHOP_FACTS: Partial<Record<StoreCode, Vars>> = {};
+const DEFAULT_FACTS: Vars = {
+  shop: DEFAULT_SHOP_SETTINGS.shopName.lt,
+  moneyBackDays: DEFAULT_SHOP_SETTINGS.moneyBackDays,
+  deliveryMin: DEFAULT_SHOP_SETTINGS.deliveryDays.min,
+  deliveryMax: DEFAULT_SHOP_SETTINGS.deliveryDays.max,
+};
+
+/** remembers the shop's name and promises of a store view (from GET /store-info's `shop`) */
+export function setShopFacts(
+  storeCode: StoreCode,
+  shop: { name: string; money_back_days: number; delivery_days: { min: number; max: number } },
+): void {
+  SHOP_FACTS[storeCode] = {
+    shop: shop.name,
+    moneyBackDays: shop.money_back_days,
+    deliveryMin: shop.delivery_days.min,
+    deliveryMax: shop.delivery_days.max,
+  };
+}
+
+/** the shop's words the texts of a store view name ({shop}, {moneyBackDays} …) */
+export function shopFacts(storeCode: StoreCode): Vars {
+  return SHOP_FACTS[storeCode] ?? DEFAULT_FACTS;
+}
+
 export function translator(storeCode: StoreCode): Translator {
-  const t = ((key: MessageKey, vars?: Vars) => {
+  const t = ((key: MessageKey, given?: Vars) => {
+    const vars = { ...shopFacts(storeCode), ...given };
     // looked up on each call: a translator made before its dictionary arrived still works after
     const dict = DICTIONARIES[storeCode];
     if (!dict) throw new Error(`the ${storeCode} dictionary is not loaded (loadDictionary)`);

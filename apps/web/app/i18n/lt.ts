@@ -1,17 +1,17 @@
 import type { Dictionary } from './en';
 
 export const lt: Dictionary = {
-  'site.name': 'Vitrina',
+  'site.name': '{shop}',
   'site.tagline': 'Nauja ir atnaujinta elektronika',
-  'home.title': 'Vitrina: nauja ir atnaujinta elektronika',
+  'home.title': '{shop}: nauja ir atnaujinta elektronika',
   'home.description':
-    'Kompiuteriai, garso, vaizdo ir buitinė technika: naujos ir A+–C būklės prekės, 30 dienų pinigų grąžinimo garantija ir pristatymas per 2–3 darbo dienas.',
+    'Kompiuteriai, garso, vaizdo ir buitinė technika: naujos ir A+–C būklės prekės, {moneyBackDays} dienų pinigų grąžinimo garantija ir pristatymas per {deliveryMin}–{deliveryMax} darbo dienas.',
   'home.heading': 'Nauja ir atnaujinta elektronika sąžiningomis kainomis',
   'home.newProducts': 'Naujienos',
   'home.bestsellers': 'Perkamiausios prekės',
 
   'header.skip': 'Pereiti prie turinio',
-  'header.home': 'Vitrina – pagrindinis puslapis',
+  'header.home': '{shop} – pagrindinis puslapis',
   'header.menu': 'Meniu',
   'header.closeMenu': 'Uždaryti meniu',
   'header.categories': 'Kategorijos',
@@ -36,7 +36,7 @@ export const lt: Dictionary = {
   'footer.support': 'Konsultuojame darbo dienomis {from}–{to}',
   'footer.delivery': 'Pristatymas per {min}–{max} darbo dienas',
   'footer.newsletter': 'Užsiprenumeruokite naujienlaiškį ir gaukite {percent} % nuolaidą',
-  'footer.copyright': '© {year} Vitrina',
+  'footer.copyright': '© {year} {shop}',
   'footer.company': 'Rekvizitai',
   'footer.companyCode': 'Įmonės kodas {code}',
   'footer.vatCode': 'PVM mokėtojo kodas {code}',
@@ -92,7 +92,7 @@ export const lt: Dictionary = {
   'listing.page': '{page} puslapis',
   'listing.pageTitle': '{title} – {page} puslapis',
   'listing.categoryDescription':
-    '{name} parduotuvėje Vitrina: nauja ir atnaujinta elektronika, pristatymas per 2–3 darbo dienas.',
+    '{name} parduotuvėje {shop}: nauja ir atnaujinta elektronika, pristatymas per {deliveryMin}–{deliveryMax} darbo dienas.',
   'attribute.condition': 'Būklė',
   'attribute.color': 'Spalva',
   'attribute.capacity': 'Talpa',
@@ -110,7 +110,7 @@ export const lt: Dictionary = {
   'product.images': 'Prekės nuotraukos',
   'product.showImage': 'Rodyti {n} nuotrauką',
   'product.brand': 'Gamintojas: {brand}',
-  'product.metaDescription': '{name} už {price} parduotuvėje Vitrina. {condition}',
+  'product.metaDescription': '{name} už {price} parduotuvėje {shop}. {condition}',
 
   'cart.title': 'Pirkinių krepšelis',
   'cart.empty': 'Jūsų pirkinių krepšelis tuščias.',
@@ -259,6 +259,7 @@ export const lt: Dictionary = {
   'thankYou.iban': 'Sąskaitos numeris (IBAN)',
   'thankYou.amount': 'Suma',
   'thankYou.reference': 'Mokėjimo paskirtis',
+  'thankYou.dueDate': 'Apmokėti iki',
   'thankYou.codTitle': 'Mokėjimas atsiimant',
   'thankYou.codAmount': 'Atsiimant reikės sumokėti: {amount}',
   'thankYou.delivery': 'Pristatymas',
@@ -294,7 +295,7 @@ export const lt: Dictionary = {
   'search.title': 'Paieška',
   'search.results': 'Paieškos rezultatai: „{q}“',
   'search.noResults': 'Pagal užklausą „{q}“ prekių nerasta.',
-  'search.description': 'Ieškokite naujos ir atnaujintos elektronikos Vitrina kataloge.',
+  'search.description': 'Ieškokite naujos ir atnaujintos elektronikos {shop} kataloge.',
   'header.wishlistCount': {
     one: 'Norų sąrašas: {count} prekė',
     few: 'Norų sąrašas: {count} prekės',
@@ -331,7 +332,7 @@ export const lt: Dictionary = {
   'bundle.required': '(privaloma)',
   'bundle.total': 'Komplekto kaina',
   'news.title': 'Naujienos',
-  'news.description': 'Vitrina naujienos: naujos prekės, pasiūlymai ir kas vyksta parduotuvėje.',
+  'news.description': '{shop} naujienos: naujos prekės, pasiūlymai ir kas vyksta parduotuvėje.',
   'news.empty': 'Naujienų dar nėra.',
   'news.demo': 'Demonstracinė',
   'news.demoNote': 'Demonstracinis turinys: naujienos pavyzdys, ne tikra parduotuvės naujiena.',

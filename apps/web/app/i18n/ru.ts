@@ -1,17 +1,17 @@
 import type { Dictionary } from './en';
 
 export const ru: Dictionary = {
-  'site.name': 'Vitrina',
+  'site.name': '{shop}',
   'site.tagline': 'Новая и восстановленная электроника',
-  'home.title': 'Vitrina: новая и восстановленная электроника',
+  'home.title': '{shop}: новая и восстановленная электроника',
   'home.description':
-    'Компьютеры, аудио-, видео- и бытовая техника: новые товары и товары в состоянии от A+ до C, возврат денег в течение 30 дней и доставка за 2–3 рабочих дня.',
+    'Компьютеры, аудио-, видео- и бытовая техника: новые товары и товары в состоянии от A+ до C, возврат денег в течение {moneyBackDays} дней и доставка за {deliveryMin}–{deliveryMax} рабочих дня.',
   'home.heading': 'Новая и восстановленная электроника по честным ценам',
   'home.newProducts': 'Новинки',
   'home.bestsellers': 'Хиты продаж',
 
   'header.skip': 'Перейти к содержимому',
-  'header.home': 'Vitrina — главная страница',
+  'header.home': '{shop} — главная страница',
   'header.menu': 'Меню',
   'header.closeMenu': 'Закрыть меню',
   'header.categories': 'Категории',
@@ -36,7 +36,7 @@ export const ru: Dictionary = {
   'footer.support': 'Консультируем по рабочим дням с {from} до {to}',
   'footer.delivery': 'Доставка за {min}–{max} рабочих дня',
   'footer.newsletter': 'Подпишитесь на рассылку и получите скидку {percent} %',
-  'footer.copyright': '© {year} Vitrina',
+  'footer.copyright': '© {year} {shop}',
   'footer.company': 'Реквизиты',
   'footer.companyCode': 'Код предприятия {code}',
   'footer.vatCode': 'Код плательщика НДС {code}',
@@ -92,7 +92,7 @@ export const ru: Dictionary = {
   'listing.page': 'Страница {page}',
   'listing.pageTitle': '{title} — страница {page}',
   'listing.categoryDescription':
-    '{name} в Vitrina: новая и восстановленная электроника с доставкой за 2–3 рабочих дня.',
+    '{name} в {shop}: новая и восстановленная электроника с доставкой за {deliveryMin}–{deliveryMax} рабочих дня.',
   'attribute.condition': 'Состояние',
   'attribute.color': 'Цвет',
   'attribute.capacity': 'Объём',
@@ -110,7 +110,7 @@ export const ru: Dictionary = {
   'product.images': 'Фотографии товара',
   'product.showImage': 'Показать фото {n}',
   'product.brand': 'Бренд: {brand}',
-  'product.metaDescription': '{name} за {price} в Vitrina. {condition}',
+  'product.metaDescription': '{name} за {price} в {shop}. {condition}',
 
   'cart.title': 'Корзина',
   'cart.empty': 'Ваша корзина пуста.',
@@ -260,6 +260,7 @@ export const ru: Dictionary = {
   'thankYou.iban': 'Номер счёта (IBAN)',
   'thankYou.amount': 'Сумма',
   'thankYou.reference': 'Назначение платежа',
+  'thankYou.dueDate': 'Оплатить до',
   'thankYou.codTitle': 'Оплата при получении',
   'thankYou.codAmount': 'К оплате при получении: {amount}',
   'thankYou.delivery': 'Доставка',
@@ -295,7 +296,7 @@ export const ru: Dictionary = {
   'search.title': 'Поиск',
   'search.results': 'Результаты поиска: «{q}»',
   'search.noResults': 'По запросу «{q}» ничего не найдено.',
-  'search.description': 'Ищите новую и восстановленную электронику в каталоге Vitrina.',
+  'search.description': 'Ищите новую и восстановленную электронику в каталоге {shop}.',
   'header.wishlistCount': {
     one: 'Список желаний: {count} товар',
     few: 'Список желаний: {count} товара',
@@ -332,7 +333,7 @@ export const ru: Dictionary = {
   'bundle.required': '(обязательно)',
   'bundle.total': 'Цена комплекта',
   'news.title': 'Новости',
-  'news.description': 'Новости Vitrina: новые товары, предложения и события магазина.',
+  'news.description': 'Новости {shop}: новые товары, предложения и события магазина.',
   'news.empty': 'Новостей пока нет.',
   'news.demo': 'Демо',
   'news.demoNote': 'Демонстрационный контент: пример новости, а не настоящая новость магазина.',

@@ -9,6 +9,7 @@ import { BACKGROUND_COLOR, THEME_COLOR } from './theme';
 import { en } from '../i18n/en';
 import { lt } from '../i18n/lt';
 import { ru } from '../i18n/ru';
+import { shopFacts } from '../i18n';
 
 const DICTIONARIES = { en, lt, ru } as const;
 
@@ -21,14 +22,21 @@ export const ICONS = [
   { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ] as const;
 
+/**
+ * Written at build time: the shop's name and promises are the settings' first-start defaults
+ * (i18n shopFacts before any store information was read), not a name saved later.
+ */
 export function webManifest(storeCode: StoreCode) {
   const dict = DICTIONARIES[storeCode];
+  const facts = shopFacts(storeCode);
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (m, name: string) => (name in facts ? String(facts[name]) : m));
   const home = localizedPath(storeCode, '/');
   return {
     id: home,
-    name: dict['home.title'],
-    short_name: dict['site.name'],
-    description: dict['home.description'],
+    name: fill(dict['home.title']),
+    short_name: fill(dict['site.name']),
+    description: fill(dict['home.description']),
     lang: STORE_VIEWS[storeCode].locale,
     dir: 'ltr',
     start_url: home,

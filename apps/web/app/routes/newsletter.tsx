@@ -1,4 +1,5 @@
-import { NEWSLETTER_COUPON_PERCENT, localizedPath } from '@vitrina/domain';
+import { localizedPath } from '@vitrina/domain';
+import { useShopInfo } from '../lib/shop-info';
 import { useEffect, useState } from 'react';
 import { Link } from '../lib/link';
 import type { Route } from './+types/newsletter';
@@ -9,7 +10,7 @@ import { useCmsBlock } from '../components/cms-blocks';
 import { useAccountT } from '../i18n/account';
 import { buildSeo, samePaths } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
-import type { NewsletterConfirmation } from '../lib/types';
+import type { NewsletterConfirmation, StoreInfo } from '../lib/types';
 import { useApi } from '../api-client/use-api';
 import { newsletter } from '../state/newsletter';
 
@@ -19,8 +20,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return { storeCode, seo: buildSeo(request, storeCode, samePaths('/newsletter')) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  privateMeta(data, 'newsletter.title', 'newsletter.description', { percent: NEWSLETTER_COUPON_PERCENT });
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  // the coupon the shop's settings give (the root loader's store information), none promised otherwise
+  const root = matches.find((m) => m?.id === 'root')?.data as { storeInfo?: StoreInfo | null } | undefined;
+  const percent = root?.storeInfo?.shop.newsletter_coupon_percent ?? null;
+  return percent !== null
+    ? privateMeta(data, 'newsletter.title', 'newsletter.description', { percent })
+    : privateMeta(data, 'newsletter.title', 'newsletter.descriptionNoCoupon');
+};
 
 /** One confirmation per link and page load: a re-run effect must not send it again (the second answer fails). */
 const confirmations = new Map<string, Promise<NewsletterConfirmation>>();
@@ -71,6 +78,7 @@ export default function Newsletter({ params }: Route.ComponentProps) {
   const t = useAccountT();
   const { email, code } = params as { email?: string; code?: string };
   const offer = useCmsBlock('newsletter-offer');
+  const percent = useShopInfo()?.newsletter_coupon_percent ?? null;
   return (
     <section className="narrow">
       <h1>{t('newsletter.title')}</h1>
@@ -80,7 +88,13 @@ export default function Newsletter({ params }: Route.ComponentProps) {
         <>
           <CmsBlock
             html={offer}
-            fallback={<p>{t('newsletter.description', { percent: NEWSLETTER_COUPON_PERCENT })}</p>}
+            fallback={
+              <p>
+                {percent !== null
+                  ? t('newsletter.description', { percent })
+                  : t('newsletter.descriptionNoCoupon')}
+              </p>
+            }
           />
           <NewsletterForm idPrefix="page" />
         </>

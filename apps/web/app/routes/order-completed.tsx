@@ -1,3 +1,4 @@
+import { BankTransferDetails } from '../components/BankTransferDetails';
 import {
   formatPrice,
   PAYMENT_MOKILIZINGAS,
@@ -211,28 +212,7 @@ function OfflinePayment({ order }: { order: OrderSummary }) {
       {bank ? (
         <>
           <p>{t('thankYou.bankText')}</p>
-          <dl className="bank-details" data-testid="bank-details">
-            <div>
-              <dt>{t('thankYou.beneficiary')}</dt>
-              <dd>{bank.beneficiary}</dd>
-            </div>
-            <div>
-              <dt>{t('thankYou.bank')}</dt>
-              <dd>{bank.bank_name}</dd>
-            </div>
-            <div>
-              <dt>{t('thankYou.iban')}</dt>
-              <dd className="iban">{bank.iban}</dd>
-            </div>
-            <div>
-              <dt>{t('thankYou.amount')}</dt>
-              <dd>{formatPrice(bank.amount, t.storeCode)}</dd>
-            </div>
-            <div>
-              <dt>{t('thankYou.reference')}</dt>
-              <dd>{bank.reference}</dd>
-            </div>
-          </dl>
+          <BankTransferDetails bank={bank} />
         </>
       ) : (
         <p>{t('thankYou.bankAsk')}</p>

@@ -3,6 +3,8 @@
  * responses and `{code, result}` envelopes built from the shapes in docs/CONTRACTS.md. The real
  * API is tested in apps/api; this only feeds the storefront's loaders.
  */
+import { TEST_STORE_INFO } from './shop-info';
+
 type Store = 'lt' | 'en' | 'ru';
 
 const INDEX_STORE: Record<string, Store> = {
@@ -288,19 +290,7 @@ export function fakeApi(): FakeApi {
     if (url.pathname === '/vsbridge/store-info') {
       return json({
         code: 200,
-        result: {
-          company: {
-            name: 'UAB Testas',
-            companyCode: '123456789',
-            vatCode: '',
-            address: 'Gedimino pr. 1, Vilnius',
-            phone: '',
-            email: 'info@shop.test',
-            demo: false,
-          },
-          payment_methods: ['Cash on delivery'],
-          shipping_methods: ['Courier'],
-        },
+        result: TEST_STORE_INFO,
       });
     }
     if (url.pathname === '/vsbridge/home-page') {

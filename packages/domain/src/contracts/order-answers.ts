@@ -14,6 +14,8 @@ export const bankTransferContract = z.strictObject({
   beneficiary: z.string(),
   amount: cents,
   reference: z.string(),
+  /** YYYY-MM-DD: the last day to pay */
+  due_date: z.string(),
 });
 
 /** one change of an order's statuses, as its customer sees it (no staff names or notes) */
@@ -123,6 +125,8 @@ export const historyOrderContract = z.strictObject({
   /** the customer has left feedback on it */
   feedback_filled: z.boolean(),
   items: z.array(historyOrderLineContract),
+  /** a bank transfer not paid yet: where to pay, how much, with which reference, by when */
+  bank_transfer: bankTransferContract.nullable(),
 });
 export type HistoryOrderAnswer = z.infer<typeof historyOrderContract>;
 

@@ -8,7 +8,10 @@
 import { z } from 'zod';
 
 /** one label of an attribute option, in the store view's language */
-const attributeOptionContract = z.strictObject({ value: z.union([z.number(), z.string()]), label: z.string() });
+const attributeOptionContract = z.strictObject({
+  value: z.union([z.number(), z.string()]),
+  label: z.string(),
+});
 
 /** the labels of an aggregated attribute and of its options (the search answer's `attribute_metadata`) */
 export const attributeMetadataContract = z.strictObject({
@@ -20,7 +23,10 @@ export const attributeMetadataContract = z.strictObject({
 export type AttributeMetadataAnswer = z.infer<typeof attributeMetadataContract>;
 
 /** an aggregation's bucket: a value and how many documents have it */
-export const bucketContract = z.strictObject({ key: z.union([z.string(), z.number()]), doc_count: z.number().int() });
+export const bucketContract = z.strictObject({
+  key: z.union([z.string(), z.number()]),
+  doc_count: z.number().int(),
+});
 export type BucketAnswer = z.infer<typeof bucketContract>;
 
 /** a hit of the search: the document (its id as text) and its score */

@@ -38,8 +38,24 @@ export const homePageContract = z.strictObject({
 });
 export type HomePageAnswer = z.infer<typeof homePageContract>;
 
-/** `GET /store-info`: the seller's details ('' = not configured; `demo`: fictional) and the methods by name */
+/** `GET /store-info`: the shop's name and promises (its settings), the seller's details ('' = not set; `demo`: fictional) and the methods by name */
 export const storeInfoContract = z.strictObject({
+  shop: z.strictObject({
+    /** the shop's name in the store view */
+    name: z.string(),
+    /** '' = the built-in wordmark */
+    logo_url: z.string(),
+    money_back_days: z.number().int(),
+    support_hours: z.strictObject({ from: z.string(), to: z.string() }),
+    delivery_days: z.strictObject({ min: z.number().int(), max: z.number().int() }),
+    /** null: the newsletter gives no coupon */
+    newsletter_coupon_percent: z.number().int().nullable(),
+    /** months per condition grade (grades.ts GradeKey) */
+    warranty_months: z.record(z.string(), z.number().int()),
+    /** 0: no free-shipping promise */
+    free_shipping_from: cents,
+    cod_fee: cents,
+  }),
   company: z.strictObject({
     name: z.string(),
     companyCode: z.string(),

@@ -19,11 +19,25 @@ export const meta: Route.MetaFunction = ({ location }) => {
   return [{ title: t('admin.title') }, { name: 'robots', content: 'noindex, nofollow' }];
 };
 
-const AREA_PATHS = { orders: '', reviews: '/reviews', messages: '/messages', subscribers: '/subscribers', accounts: '/accounts' } as const;
+const AREA_PATHS = { orders: '', reviews: '/reviews', messages: '/messages', subscribers: '/subscribers', accounts: '/accounts', settings: '/settings' } as const;
+
+type ShopStatus = { missing_invoice_fields: string[]; seller_is_demo: boolean; bank_transfer_offered: boolean };
+const SELLER_FIELD_LABELS: Record<string, AdminKey> = {
+  companyName: 'settings.companyName',
+  companyCode: 'settings.companyCode',
+  vatCode: 'settings.vatCode',
+  address: 'settings.address',
+};
 
 export async function loader(args: Route.LoaderArgs) {
-  const me = resultOrThrow(await staffApi<{ email: string; role: StaffRole }>(args, '/me'), args.request);
-  return { me, lang: langOf(args.request), areas: staffAreas(me.role).map((area) => ({ area, path: AREA_PATHS[area] })) };
+  const [meAnswer, statusAnswer] = await Promise.all([
+    staffApi<{ email: string; role: StaffRole }>(args, '/me'),
+    staffApi<ShopStatus>(args, '/shop-status'),
+  ]);
+  const me = resultOrThrow(meAnswer, args.request);
+  // what every staff member is warned of (the seller's details an invoice needs); no banner when it cannot be read
+  const status = statusAnswer.ok ? statusAnswer.result : null;
+  return { me, status, lang: langOf(args.request), areas: staffAreas(me.role).map((area) => ({ area, path: AREA_PATHS[area] })) };
 }
 
 /** the other language's address of the page shown (the same path and query) */
@@ -32,7 +46,7 @@ function otherLanguage(pathname: string, search: string): string {
 }
 
 export default function AdminLayout() {
-  const { me, lang, areas } = useLoaderData<typeof loader>();
+  const { me, lang, areas, status } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   const t = adminT(lang);
   return (
@@ -72,6 +86,22 @@ export default function AdminLayout() {
         </div>
       </header>
       <main className="admin-main" id="main">
+        {status?.missing_invoice_fields.length ? (
+          <p className="admin-alert admin-banner" role="alert">
+            <span>
+              {t('banner.sellerMissing', {
+                fields: status.missing_invoice_fields.map((f) => (SELLER_FIELD_LABELS[f] ? t(SELLER_FIELD_LABELS[f]) : f)).join(', '),
+              })}
+            </span>
+            {me.role === 'admin' ? <a href={adminPath(lang, '/settings')}>{t('banner.toSettings')}</a> : null}
+          </p>
+        ) : null}
+        {status && !status.bank_transfer_offered ? (
+          <p className="admin-alert admin-banner">
+            <span>{t('banner.noTransfer')}</span>
+            {me.role === 'admin' ? <a href={adminPath(lang, '/settings')}>{t('banner.toSettings')}</a> : null}
+          </p>
+        ) : null}
         <Outlet />
       </main>
     </div>

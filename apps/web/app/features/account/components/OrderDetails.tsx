@@ -1,6 +1,7 @@
 import { formatDateTime } from '@vitrina/domain';
 import { Fragment } from 'react';
 import { Link } from '../../../lib/link';
+import { BankTransferDetails } from '../../../components/BankTransferDetails';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { WithdrawalLink } from '../../../components/WithdrawalLink';
 import { OrderLinesTable } from '../../../components/OrderLinesTable';
@@ -40,6 +41,18 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         </p>
       ))}
       <OrderProgress order={order} headingLevel={3} showStatus={false} />
+      {order.bank_transfer ? (
+        // an unpaid bank transfer: where to pay, as on the thank-you page and in the confirmation e-mail
+        <section
+          className="payment-status payment-pending"
+          aria-labelledby="order-bank-transfer"
+          data-testid="payment-status"
+        >
+          <h3 id="order-bank-transfer">{t('thankYou.bankTitle')}</h3>
+          <p>{t('thankYou.bankText')}</p>
+          <BankTransferDetails bank={order.bank_transfer} />
+        </section>
+      ) : null}
       {a ? (
         <section aria-labelledby="order-ship-to">
           <h3 id="order-ship-to">{t('account.shipTo')}</h3>

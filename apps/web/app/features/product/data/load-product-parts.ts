@@ -71,7 +71,7 @@ function orNull<T>(what: string, p: Promise<T>): Promise<T | null> {
  * A failed side request leaves its part out.
  */
 export async function loadProductParts(api: Api, storeCode: StoreCode, product: Product) {
-  const [linked, shop, attributes, delivery, blocks] = await Promise.all([
+  const [linked, shop, attributes, delivery, blocks, info] = await Promise.all([
     loadLinked(api, product),
     orNull('home-page', api.homePage()),
     orNull(
@@ -82,6 +82,8 @@ export async function loadProductParts(api: Api, storeCode: StoreCode, product: 
     ),
     orNull('delivery-options', api.deliveryOptions()),
     isGraded(product) ? orNull('cms-blocks', api.cmsBlocks(['condition-grades'])) : Promise.resolve(null),
+    // the delivery days the shop's settings promise (the shell's read, answered from the same cache)
+    orNull('store-info', api.storeInfo()),
   ]);
   return {
     linked,
@@ -90,6 +92,8 @@ export async function loadProductParts(api: Api, storeCode: StoreCode, product: 
     delivery,
     gradesInfo: blocks?.['condition-grades'] ?? null,
     // the estimated delivery days from now (formatted here: the hydration shows the same text)
-    deliveryDays: deliveryDays(new Date(), STORE_VIEWS[storeCode].locale),
+    deliveryDays: info
+      ? deliveryDays(new Date(), STORE_VIEWS[storeCode].locale, info.shop.delivery_days)
+      : null,
   };
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
+import { useShopInfo } from '../../../lib/shop-info';
 import type { Crumb } from '../../../api-client/breadcrumbs';
 import { plainText } from '../../../lib/text';
 import type { Banner, ConfigurableChild, DeliveryOptions, Product } from '../../../lib/types';
@@ -44,6 +45,7 @@ export interface ProductPageData {
  */
 export function useProductPage(data: ProductPageData) {
   const t = useT();
+  const shop = useShopInfo();
   const api = useApi();
   const navigate = useNavigate();
   const cartAdd = useCartAdd();
@@ -85,6 +87,7 @@ export function useProductPage(data: ProductPageData) {
       delivery,
       days: data.deliveryDays,
       inStock: box.available,
+      shop,
     }),
     description: plainText(product.description),
     path: productPath(t.storeCode, product),

@@ -1,6 +1,6 @@
 import {
   deliveryQuote,
-  gradeTerms,
+  gradeTermsOf,
   leasingMonthlyCents,
   PAYMENT_MOKILIZINGAS,
   type GradeKey,
@@ -19,6 +19,7 @@ export function decisionFacts({
   delivery,
   days,
   inStock,
+  shop,
 }: {
   price: number;
   grade: GradeKey | null;
@@ -26,11 +27,21 @@ export function decisionFacts({
   /** deliveryDays() of the loader */
   days: string | null;
   inStock: boolean;
+  /** the shop's settings (store-info `shop`): the warranty per grade and the money-back days; null: none promised */
+  shop: { warranty_months: Record<string, number>; money_back_days: number } | null;
 }) {
   const fees = delivery ? deliveryQuote(delivery.shipping_methods, price) : null;
   // the figures are the delivery country's (its VAT): the fact names it ("for Lithuania")
   const quote = fees && delivery ? { ...fees, countryId: delivery.country_id } : null;
-  const terms = gradeTerms(grade);
+  const terms = shop
+    ? gradeTermsOf(
+        {
+          warrantyMonths: shop.warranty_months as Record<GradeKey, number>,
+          moneyBackDays: shop.money_back_days,
+        },
+        grade,
+      )
+    : null;
   const leasing = delivery?.payment_methods.includes(PAYMENT_MOKILIZINGAS)
     ? leasingMonthlyCents(price)
     : null;

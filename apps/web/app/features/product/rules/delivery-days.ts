@@ -1,4 +1,4 @@
-import { estimatedDelivery } from '@vitrina/domain';
+import { DELIVERY_RULE, estimatedDelivery } from '@vitrina/domain';
 
 /** one formatter per locale: making one costs about a millisecond, a server render calls this each time */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -7,8 +7,13 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
  * "November 27 – 30" in the store view's language (calendar days: formatted in UTC). The loader
  * formats it, so the server render and the hydration show the same text (ICU versions differ).
  */
-export function deliveryDays(now: Date, locale: string): string {
-  const days = estimatedDelivery(now);
+export function deliveryDays(now: Date, locale: string, workdays: { min: number; max: number }): string {
+  // the working days the shop's settings promise, counted by the shop's dispatch rule
+  const days = estimatedDelivery(now, {
+    ...DELIVERY_RULE,
+    minWorkdays: workdays.min,
+    maxWorkdays: workdays.max,
+  });
   // the same range all day long: formatting it (ICU's formatRange) cost more than the rest
   const key = `${locale} ${days.from} ${days.to}`;
   let text = rangeTexts.get(key);

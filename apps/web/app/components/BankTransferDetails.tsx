@@ -1,0 +1,43 @@
+import { formatPrice } from '@vitrina/domain';
+import { useT } from '../i18n';
+import type { OrderSummary } from '../lib/types';
+
+type Instructions = NonNullable<OrderSummary['bank_transfer']>;
+
+/**
+ * Where an unpaid bank transfer goes (the shop's account from its settings): recipient, bank, IBAN,
+ * amount, payment reference and the last day to pay. The thank-you page and the account's order page.
+ */
+export function BankTransferDetails({ bank }: { bank: Instructions }) {
+  const t = useT();
+  return (
+    <dl className="bank-details" data-testid="bank-details">
+      <div>
+        <dt>{t('thankYou.beneficiary')}</dt>
+        <dd>{bank.beneficiary}</dd>
+      </div>
+      <div>
+        <dt>{t('thankYou.bank')}</dt>
+        <dd>{bank.bank_name}</dd>
+      </div>
+      <div>
+        <dt>{t('thankYou.iban')}</dt>
+        <dd className="iban">{bank.iban}</dd>
+      </div>
+      <div>
+        <dt>{t('thankYou.amount')}</dt>
+        <dd>{formatPrice(bank.amount, t.storeCode)}</dd>
+      </div>
+      <div>
+        <dt>{t('thankYou.reference')}</dt>
+        <dd>{bank.reference}</dd>
+      </div>
+      <div>
+        <dt>{t('thankYou.dueDate')}</dt>
+        <dd>
+          <time dateTime={bank.due_date}>{bank.due_date}</time>
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The shop's name and promises from its settings, as every page's root loader read them with the
+ * store information (GET /store-info `shop`). Null while unknown (the read failed): a text that
+ * would state a promise then says nothing rather than a value the settings may not hold.
+ */
+import { useRouteLoaderData } from 'react-router';
+import type { StoreInfo } from './types';
+
+export type ShopInfo = StoreInfo['shop'];
+
+export function useShopInfo(): ShopInfo | null {
+  const root = useRouteLoaderData('root') as { storeInfo?: StoreInfo | null } | undefined;
+  return root?.storeInfo?.shop ?? null;
+}
