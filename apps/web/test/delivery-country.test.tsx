@@ -97,7 +97,9 @@ async function ownCountryOptions(): Promise<DeliveryOptions> {
 function Facts({ given }: { given: DeliveryOptions }) {
   const delivery = useDeliveryOptionsFor(given);
   return (
-    <DecisionFacts facts={decisionFacts({ price: 5000, grade: null, delivery, days: null, inStock: true })} />
+    <DecisionFacts
+      facts={decisionFacts({ price: 5000, grade: null, delivery, days: null, inStock: true, shop: null })}
+    />
   );
 }
 

@@ -986,6 +986,8 @@ export const privacyRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('privacy_requests_subject_idx').on(t.subjectHash)],
+);
+
 // ---------------------------------------------------------------- shop settings
 
 /**
