@@ -10,6 +10,7 @@
  * | `PUBLIC_URL` | `http://localhost:3000` | the shop's public origin (OpenAPI `servers`, absolute links in answers) |
  * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike. |
  * | `CROSS_BORDER_TRADE` | `false` | VAT by destination (issue #14): off, every amount (products, shipping, fees, fixed coupons, thresholds; imported net of VAT) is charged net × (1 + the delivery country's rate) in the cart, its totals and the order, so the shop's net income is the same whatever the country (an Estonian address pays 24 %); the store view's default country (LT) applies until an address is given. `true` (Magento's "Cross Border Trade"): everyone pays the gross of the store view's default country and only the VAT contained in it is taken at the delivery country's rate (the behaviour before issue #14). The catalogue lists prices with the default country's VAT either way |
+ * | `CATALOG_PRICES_INCLUDE_TAX` | `false` | Magento's "Catalog Prices Include Tax": `true`, every product price entered (the back office's product form, its price CSV, the import file's `price` and `special_price`) is the GROSS price at the default country's rate (LT 21 %), as a Lithuanian shop writes it. The gross is stored as typed and listed and charged to the cent in that country (and everywhere under `CROSS_BORDER_TRADE`); its net is made from it (gross × 100 / (100 + rate)) and is what other destinations' VAT is added to. Net cents alone cannot reach every gross (449,00 € has no net: 371,07 € makes 448,99 €). Default `false` because the import file's format has always said net, and turning this on changes what every existing file means; a shop writing gross prices turns it on before its first import. Shipping prices, fees and coupon amounts stay net |
  * | `URL_DISPATCHER` | `false` | Issue #14 item 5, for a shop moving from Magento: `true` serves categories, products and CMS pages at their `url_path` (a category at its path, e.g. `/nesiojami-kompiuteriai`; a product at the `url_path` its import file gave, e.g. `/nesiojami-kompiuteriai/lenovo-t14.html`, else at `/p/{sku}/{slug}`; a CMS page at `/{slug}`; `/en` and `/ru` prefixed in those store views); `/api/url/map` maps such a bare path, `/c/…`, `/p/…` and `/i/…` answer 301 to it, and canonical links and hreflang name it. Read by the API and by the storefront process |
  * | `COD_PAYMENT_CODE` | `cashondelivery` | payment method code that carries the COD fee and is hidden for virtual carts |
  * | `OUT_OF_STOCK_LISTING` | `true` | list sold-out products in catalogue listings and search, after the available ones (README "Sold-out products stay listed"); `false`: the spec's rule, search requires `total_qty` above 0 (unless by id, sku or url_path) and `is_in_stock` |
@@ -179,6 +180,8 @@ export type ApiConfig = {
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
   crossBorderTrade: boolean;
+  /** CATALOG_PRICES_INCLUDE_TAX: product prices are entered gross at the default country's rate (stored as typed) */
+  catalogPricesIncludeTax: boolean;
   /** URL_DISPATCHER: categories, products and CMS pages are served at their url_path (issue #14 item 5) */
   urlDispatcher: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
@@ -420,6 +423,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     sellerBank: sellerBank(shopIdentity(env)),
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
+    catalogPricesIncludeTax: bool(env, 'CATALOG_PRICES_INCLUDE_TAX', false),
     priceWindowRefreshMs: int(env, 'PRICE_WINDOW_REFRESH_MS', 60_000, 0, 3_600_000),
     urlDispatcher: bool(env, 'URL_DISPATCHER', false),
     payment: loadPaymentConfig(env),

@@ -57,3 +57,4 @@ export {
   type ServerLock,
 } from './server-lock.ts';
 export { runImportCli, runDemoRemoveCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
+export { deriveNetPrices, loadTaxRules, listedRate } from './gross-prices.ts';

@@ -114,6 +114,11 @@ export const products = pgTable(
     specialPriceCents: integer('special_price_cents'),
     specialFromDate: ts('special_from_date'),
     specialToDate: ts('special_to_date'),
+    /** the gross as entered under CATALOG_PRICES_INCLUDE_TAX (null: entered net); price_cents is its net */
+    priceInclTaxCents: integer('price_incl_tax_cents'),
+    specialPriceInclTaxCents: integer('special_price_incl_tax_cents'),
+    /** bumped by every back-office save: a form opened before another save is refused (optimistic concurrency) */
+    version: integer('version').notNull().default(1),
     taxClassId: integer('tax_class_id').notNull().default(2),
     /** attribute_code -> option value (number) or text, e.g. { condition: 5, color: 12 } */
     attributes: jsonb('attributes').$type<Record<string, number | string>>().notNull().default({}),

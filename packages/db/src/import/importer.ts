@@ -27,6 +27,7 @@ import { reindexProducts } from '../indexer.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
 import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
 import { bumpCatalogVersion } from '../meta.ts';
+import { deriveNetPrices } from '../gross-prices.ts';
 import type { BundleOption, ConfigurableOption, Localized, ProductLink } from '../schema.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
 import { writeContent } from './content.ts';
@@ -66,6 +67,12 @@ export interface ImportOptions {
    * (demo/lifecycle.ts); ignored in a shop that is not the demo
    */
   removeDemo?: boolean;
+  /**
+   * CATALOG_PRICES_INCLUDE_TAX: the products' `price` and `special_price` are gross at the default
+   * country's rate; each is kept as typed and its net made from it (gross-prices.ts). Default false:
+   * net, as the file format has always said.
+   */
+  pricesIncludeTax?: boolean;
 }
 
 export interface ImportResult {
@@ -329,6 +336,9 @@ interface ProductRecord {
   mediaGallery: { image: string }[];
   priceCents: number;
   specialPriceCents: number | null;
+  /** the gross as typed when the file's prices include tax (pricesIncludeTax), else null */
+  priceInclTaxCents: number | null;
+  specialPriceInclTaxCents: number | null;
   specialFromDate: string | null;
   specialToDate: string | null;
   taxClassId: number;
@@ -472,6 +482,8 @@ function productRecord(
     mediaGallery: (p.media_gallery ?? []).map((m) => ({ image: m.image })),
     priceCents: toCents(priceEuros),
     specialPriceCents: cents(p.special_price),
+    priceInclTaxCents: null,
+    specialPriceInclTaxCents: null,
     specialFromDate: isoDate(p.special_from_date),
     specialToDate: isoDate(p.special_to_date),
     taxClassId: p.tax_class_id,
@@ -562,6 +574,8 @@ function childRecord(
     mediaGallery: (c.media_gallery ?? []).map((m) => ({ image: m.image })),
     priceCents: c.price === undefined ? parent.priceCents : toCents(c.price),
     specialPriceCents: cents(c.special_price),
+    priceInclTaxCents: null,
+    specialPriceInclTaxCents: null,
     specialFromDate: isoDate(c.special_from_date),
     specialToDate: isoDate(c.special_to_date),
     taxClassId: c.tax_class_id ?? parent.taxClassId,
@@ -630,7 +644,7 @@ export async function importCatalog(
     } catch (err) {
       throw remapProductPaths(err, split.fullIndex);
     }
-    const updated = await applyProductUpdates(tx, updates);
+    const updated = await applyProductUpdates(tx, updates, options.pricesIncludeTax ?? false);
     if (updated.length) {
       written.product_updates = updated.length;
       written.indexed += (await reindexProducts(tx, { productIds: updated, now: options.now })).products;
@@ -686,6 +700,12 @@ async function writeFile(
   const { attributeCodes, selectCodes } = await checkAttributes(tx, file, data, issues);
   const { shopCategories, categoryParents } = await checkCategories(tx, file, data, issues);
   const { records, bySku } = productRecords(file, data, attributeCodes, selectCodes, issues, result.warnings);
+  // prices typed gross: kept as typed; the nets are made from them once the tax rules are written
+  if (options.pricesIncludeTax)
+    for (const r of records) {
+      r.priceInclTaxCents = r.priceCents;
+      r.specialPriceInclTaxCents = r.specialPriceCents;
+    }
   const existing = await matchExistingProducts(tx, records, data, issues, result.warnings);
   linkParents(records, bySku, existing, data, issues);
   checkCategoryLinks(records, categoryParents, data, issues);
@@ -695,12 +715,17 @@ async function writeFile(
   const changedCategories = await writeCategories(tx, file, shopCategories, write, progress);
   result.categories = changedCategories.length;
   Object.assign(result, await writeProducts(records, write, progress));
+  // a back-office form opened before this import is refused on save (its version is old)
+  if (existing.length) await tx.query('update products set version = version + 1 where id = any($1::int[])', [existing.map((e) => e.id)]);
   const detached = await detachUnlistedChildren(tx, records);
   await writeStockAndCategoryLinks(tx, records, existing, chunkSize, write, progress);
   Object.assign(
     result,
     await writeContent(tx, file, write, (done, total) => progress(done, total, 'content')),
   );
+  // the nets of prices typed gross, at the rates now written (new tax rules: every such product's)
+  if (file.taxrules?.length) await deriveNetPrices(tx);
+  else if (options.pricesIncludeTax) await deriveNetPrices(tx, records.map((r) => r.id));
   result.indexed = await reindexAffected(tx, file, records, detached, changedCategories, options, progress);
   result.catalogVersion = await bumpCatalogVersion(tx);
   return result;
@@ -1040,6 +1065,8 @@ async function writeProducts(
     media_gallery: r.mediaGallery,
     price_cents: r.priceCents,
     special_price_cents: r.specialPriceCents,
+    price_incl_tax_cents: r.priceInclTaxCents,
+    special_price_incl_tax_cents: r.specialPriceInclTaxCents,
     special_from_date: r.specialFromDate,
     special_to_date: r.specialToDate,
     tax_class_id: r.taxClassId,

@@ -207,6 +207,8 @@ async function importHere(open: () => Promise<Database>, d: Delivery, io: CliIo)
     let lastShown = 0;
     const result = await importCatalog(database, d.data, {
       removeDemo: d.removeDemo,
+      // the shop's setting (apps/api config.ts CATALOG_PRICES_INCLUDE_TAX): the file's prices are gross
+      pricesIncludeTax: /^(1|true|yes|on)$/i.test(io.env.CATALOG_PRICES_INCLUDE_TAX ?? ''),
       onProgress(done, total, phase) {
         const now = performance.now();
         if (phase === 'done') return;
