@@ -63,6 +63,7 @@ import { measureRequests, opsRoutes } from './ops/routes.ts';
 import { StaffSessions } from './staff/sessions.ts';
 import { StaffBackOffice } from './staff/back-office.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { productAdminRoutes } from './catalog/admin-routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 // News (issue #3): kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
@@ -229,6 +230,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   invoiceRoutes(app, ctx);
   integrationRoutes(app, ctx);
   staffRoutes(app, ctx);
+  productAdminRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

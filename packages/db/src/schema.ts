@@ -567,7 +567,8 @@ export const orderEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().unique(),
     type: text('type').notNull(),
-    orderId: integer('order_id').notNull(),
+    /** null for an event that is not an order's (`product.updated`, migration 0024) */
+    orderId: integer('order_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     /** when the webhook job made this event's deliveries (one per WEBHOOK_URLS entry; migration 0013) */
@@ -778,7 +779,7 @@ export const staffUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('staff_users_role_check', sql`${t.role} IN ('admin', 'staff')`)],
+  (t) => [check('staff_users_role_check', sql`${t.role} IN ('admin', 'staff', 'catalog')`)],
 );
 
 /** staff sessions: only the sha-256 of the cookie's token is stored; idle and absolute timeouts */

@@ -73,6 +73,8 @@ export interface ImportOptions {
    * net, as the file format has always said.
    */
   pricesIncludeTax?: boolean;
+  /** refresh the planner statistics afterwards (default true; a one-product save skips it) */
+  analyze?: boolean;
 }
 
 export interface ImportResult {
@@ -661,7 +663,7 @@ export async function importCatalog(
   // Fresh planner statistics: without them PostgreSQL guesses a few thousand rows for a catalogue
   // of any size and plans the search index's keyset reads (and listings) as bitmap scans with an
   // on-disk sort, measured 40× slower per batch at 100k products (autovacuum catches up only later).
-  await database.query('ANALYZE products, product_index', []);
+  if (options.analyze !== false) await database.query('ANALYZE products, product_index', []);
   result.ms = Math.round(performance.now() - started);
   progress(1, 1, 'done');
   return result;
