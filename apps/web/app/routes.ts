@@ -78,6 +78,8 @@ function adminRoutes(): RouteConfigEntry[] {
       route('messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
       route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),
       route('accounts', 'routes/admin/accounts.tsx', { id: 'admin-accounts' }),
+      route('products', 'routes/admin/products.tsx', { id: 'admin-products' }),
+      route('products/:sku', 'routes/admin/product.tsx', { id: 'admin-product' }),
     ]),
   ];
 }

@@ -3,7 +3,7 @@
  * sections their role may open, the language switch and logout. Every page under it is
  * server-rendered, `noindex` (meta and X-Robots-Tag), never stored, under the shop's CSP.
  */
-import { Form, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation } from 'react-router';
+import { Form, NavLink, Outlet, isRouteErrorResponse, redirect, useLoaderData, useLocation } from 'react-router';
 import { staffAreas, type StaffRole } from '@vitrina/domain';
 import type { Route } from './+types/layout';
 import adminCss from '../../admin/admin.css?url';
@@ -19,10 +19,14 @@ export const meta: Route.MetaFunction = ({ location }) => {
   return [{ title: t('admin.title') }, { name: 'robots', content: 'noindex, nofollow' }];
 };
 
-const AREA_PATHS = { orders: '', reviews: '/reviews', messages: '/messages', subscribers: '/subscribers', accounts: '/accounts' } as const;
+const AREA_PATHS = { orders: '', reviews: '/reviews', messages: '/messages', subscribers: '/subscribers', accounts: '/accounts', products: '/products' } as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const me = resultOrThrow(await staffApi<{ email: string; role: StaffRole }>(args, '/me'), args.request);
+  // a role without the orders (catalog) starts at its first section instead of a refusal
+  const first = staffAreas(me.role)[0];
+  if (first && first !== 'orders' && /^(\/en)?\/admin\/?$/.test(new URL(args.request.url).pathname))
+    throw redirect(adminPath(langOf(args.request), AREA_PATHS[first]));
   return { me, lang: langOf(args.request), areas: staffAreas(me.role).map((area) => ({ area, path: AREA_PATHS[area] })) };
 }
 
