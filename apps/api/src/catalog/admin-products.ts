@@ -24,6 +24,7 @@ import {
 import {
   PRODUCT_TYPES,
   centsToDecimalString,
+  formatDateTime,
   importProductSchema,
   storedGross,
   issuesToFieldErrors,
@@ -676,7 +677,7 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): Api
 function staleVersion(row: ProductRow): ApiError {
   return new ApiError(409, 'catalog.staleVersion', {
     version: row.version,
-    at: new Date(row.updated_at).toISOString(),
+    at: formatDateTime(row.updated_at),
   });
 }
 

@@ -169,7 +169,13 @@ export async function action(args: Route.ActionArgs) {
   if (!answer.ok && answer.status === 401) throw toLogin(args.request);
   if (answer.ok)
     return redirect(`${adminPath(lang, `/products/${encodeURIComponent(answer.result.sku)}`)}?saved=1`);
-  return { message: answer.message, stale: answer.status === 409 && f.intent !== 'duplicate' };
+  // the typed values come back, so a refused save loses nothing
+  return {
+    message: answer.message,
+    stale: answer.status === 409 && f.intent !== 'duplicate',
+    fields: f,
+    categories: all.getAll('category_ids').map(String),
+  };
 }
 
 export default function AdminProduct() {
@@ -177,6 +183,11 @@ export default function AdminProduct() {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const t = adminT(lang);
+  const sent = result && 'fields' in result && result.fields.intent === 'save' ? result.fields : null;
+  /** what a field shows: what was typed when a save was refused, else the stored value */
+  const dv = (name: string, stored: string | number) =>
+    sent && name in sent ? (sent[name] as string) : stored;
+  const dc = (name: string, stored: boolean) => (sent ? sent[name] === 'on' : stored);
   const label = (l: Localized) => l[lang] ?? l.lt ?? Object.values(l)[0] ?? '';
   const euros = (cents: number | null | undefined) =>
     cents == null ? '' : (cents / 100).toFixed(2).replace('.', lang === 'lt' ? ',' : '.');
@@ -225,16 +236,16 @@ export default function AdminProduct() {
           {p ? null : (
             <label>
               {t('products.sku')}
-              <input name="sku" required autoComplete="off" />
+              <input name="sku" required autoComplete="off" defaultValue={dv('sku', '')} />
             </label>
           )}
           <label className="admin-check">
-            <input type="checkbox" name="enabled" defaultChecked={p ? p.status < 2 : false} />
+            <input type="checkbox" name="enabled" defaultChecked={dc('enabled', p ? p.status < 2 : false)} />
             {t('product.enabled')}
           </label>
           <label>
             {t('products.visibility')}
-            <select name="visibility" defaultValue={String(p?.visibility ?? 4)}>
+            <select name="visibility" defaultValue={dv('visibility', String(p?.visibility ?? 4))}>
               {[1, 2, 3, 4].map((v) => (
                 <option key={v} value={v}>
                   {t(`products.vis${v}` as AdminKey)}
@@ -244,7 +255,7 @@ export default function AdminProduct() {
           </label>
           <label>
             {t('product.urlKey')}
-            <input name="url_key" defaultValue={p?.url_key ?? ''} />
+            <input name="url_key" defaultValue={dv('url_key', p?.url_key ?? '')} />
           </label>
         </div>
         <h2>{t('product.texts')}</h2>
@@ -254,7 +265,12 @@ export default function AdminProduct() {
               <legend>{t('product.storeView', { view: v.toUpperCase() })}</legend>
               <label>
                 {t('products.name')} ({v})
-                <input name={`name_${v}`} lang={v} defaultValue={p?.name[v] ?? ''} required={v === 'lt'} />
+                <input
+                  name={`name_${v}`}
+                  lang={v}
+                  defaultValue={dv(`name_${v}`, p?.name[v] ?? '')}
+                  required={v === 'lt'}
+                />
               </label>
               <label>
                 {t('product.description')} ({v})
@@ -262,12 +278,12 @@ export default function AdminProduct() {
                   name={`description_${v}`}
                   lang={v}
                   rows={4}
-                  defaultValue={p?.description[v] ?? ''}
+                  defaultValue={dv(`description_${v}`, p?.description[v] ?? '')}
                 />
               </label>
               <label>
                 {t('product.urlKey')} ({v})
-                <input name={`slug_${v}`} defaultValue={p?.slug[v] ?? ''} />
+                <input name={`slug_${v}`} defaultValue={dv(`slug_${v}`, p?.slug[v] ?? '')} />
               </label>
             </fieldset>
           ))}
@@ -279,21 +295,29 @@ export default function AdminProduct() {
             <input
               name="price"
               inputMode="decimal"
-              defaultValue={typed(p, 'price')}
+              defaultValue={dv('price', typed(p, 'price'))}
               required={!p || p.type_id === 'simple'}
             />
           </label>
           <label>
             {t('product.specialPrice')}
-            <input name="special_price" inputMode="decimal" defaultValue={typed(p, 'special')} />
+            <input
+              name="special_price"
+              inputMode="decimal"
+              defaultValue={dv('special_price', typed(p, 'special'))}
+            />
           </label>
           <label>
             {t('product.specialFrom')}
-            <input type="date" name="special_from" defaultValue={day(p?.special_from_date)} />
+            <input
+              type="date"
+              name="special_from"
+              defaultValue={dv('special_from', day(p?.special_from_date))}
+            />
           </label>
           <label>
             {t('product.specialTo')}
-            <input type="date" name="special_to" defaultValue={day(p?.special_to_date)} />
+            <input type="date" name="special_to" defaultValue={dv('special_to', day(p?.special_to_date))} />
           </label>
         </div>
         {p ? (
@@ -317,7 +341,16 @@ export default function AdminProduct() {
         <h2>{t('product.categories')}</h2>
         <label>
           {t('product.categories')} ({t('product.categoriesHint')})
-          <select name="category_ids" multiple size={8} defaultValue={(p?.category_ids ?? []).map(String)}>
+          <select
+            name="category_ids"
+            multiple
+            size={8}
+            defaultValue={
+              sent && result && 'categories' in result
+                ? result.categories
+                : (p?.category_ids ?? []).map(String)
+            }
+          >
             {options.categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {`${'· '.repeat(Math.max(0, c.level - 2))}${label(c.name)}`}
@@ -329,18 +362,21 @@ export default function AdminProduct() {
         <div className="admin-grid">
           <label>
             {t('products.brand')}
-            <input name="brand" defaultValue={p?.brand ?? ''} />
+            <input name="brand" defaultValue={dv('brand', p?.brand ?? '')} />
           </label>
           <label>
             {t('product.mpn')}
-            <input name="mpn" defaultValue={p?.mpn ?? ''} />
+            <input name="mpn" defaultValue={dv('mpn', p?.mpn ?? '')} />
           </label>
           {selects.map((a) => (
             <label key={a.code}>
               {label(a.label)}
               <select
                 name={`attr_${a.code}`}
-                defaultValue={p?.attributes[a.code] === undefined ? '' : String(p.attributes[a.code])}
+                defaultValue={dv(
+                  `attr_${a.code}`,
+                  p?.attributes[a.code] === undefined ? '' : String(p.attributes[a.code]),
+                )}
               >
                 <option value="">{t('product.none')}</option>
                 {a.options.map((o) => (
@@ -356,14 +392,27 @@ export default function AdminProduct() {
         <div className="admin-grid">
           <label>
             {t('product.stockQty')}
-            <input name="stock_qty" type="number" step={1} defaultValue={p?.stock.qty ?? 0} />
+            <input
+              name="stock_qty"
+              type="number"
+              step={1}
+              defaultValue={dv('stock_qty', p?.stock.qty ?? 0)}
+            />
           </label>
           <label className="admin-check">
-            <input type="checkbox" name="stock_in" defaultChecked={p?.stock.is_in_stock ?? false} />
+            <input
+              type="checkbox"
+              name="stock_in"
+              defaultChecked={dc('stock_in', p?.stock.is_in_stock ?? false)}
+            />
             {t('product.stockIn')}
           </label>
           <label className="admin-check">
-            <input type="checkbox" name="stock_manage" defaultChecked={p?.stock.manage_stock ?? true} />
+            <input
+              type="checkbox"
+              name="stock_manage"
+              defaultChecked={dc('stock_manage', p?.stock.manage_stock ?? true)}
+            />
             {t('product.stockManage')}
           </label>
         </div>
@@ -394,7 +443,7 @@ export default function AdminProduct() {
                           inputMode="decimal"
                           size={9}
                           aria-label={`${c.sku}: ${t('products.price')}`}
-                          defaultValue={typed(c, 'price')}
+                          defaultValue={dv(`child_${i}_price`, typed(c, 'price'))}
                         />
                       </td>
                       <td>
@@ -404,7 +453,7 @@ export default function AdminProduct() {
                           step={1}
                           style={{ width: '6em' }}
                           aria-label={`${c.sku}: ${t('product.stockQty')}`}
-                          defaultValue={c.stock.qty}
+                          defaultValue={dv(`child_${i}_qty`, c.stock.qty)}
                         />
                       </td>
                       <td>
@@ -412,7 +461,7 @@ export default function AdminProduct() {
                           type="checkbox"
                           name={`child_${i}_in`}
                           aria-label={`${c.sku}: ${t('product.stockIn')}`}
-                          defaultChecked={c.stock.is_in_stock}
+                          defaultChecked={dc(`child_${i}_in`, c.stock.is_in_stock)}
                         />
                       </td>
                       <td>
@@ -420,7 +469,7 @@ export default function AdminProduct() {
                           type="checkbox"
                           name={`child_${i}_enabled`}
                           aria-label={`${c.sku}: ${t('products.enabled')}`}
-                          defaultChecked={c.status < 2}
+                          defaultChecked={dc(`child_${i}_enabled`, c.status < 2)}
                         />
                       </td>
                     </tr>
