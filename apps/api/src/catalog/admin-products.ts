@@ -69,6 +69,11 @@ export type ProductListQuery = z.output<typeof productListQuery>;
  */
 export const productSaveBody = z.object({
   version: z.number().int().min(1).optional(),
+  /**
+   * when the form was opened (its GET's `opened_at`): a stock quantity it sends is applied only if
+   * the shop's stock has not changed since (a sale meanwhile is never undone: 409)
+   */
+  opened_at: z.iso.datetime({ offset: true }).optional(),
   product: z.record(z.string(), z.unknown()),
 });
 export const productDuplicateBody = z.object({
@@ -389,6 +394,7 @@ export class ProductAdmin {
         stock: { qty: c.qty ?? 0, is_in_stock: c.is_in_stock ?? false, manage_stock: c.manage_stock ?? true },
       })),
       updated_at: new Date(row.updated_at).toISOString(),
+      opened_at: (await this.database.query<{ now: Date }>('SELECT now() AS now'))[0]!.now.toISOString(),
       prices_include_tax: this.pricesIncludeTax,
     };
   }
@@ -439,11 +445,23 @@ export class ProductAdmin {
       if (!parsed.success) throw fieldErrors(parsed.error.issues, store);
       const before = row ? await this.priceRows(tx, [row.id]) : new Map();
       try {
-        await importCatalog(
+        const imported = await importCatalog(
           tx,
           { products: [record] },
-          { pricesIncludeTax: this.pricesIncludeTax, analyze: false },
+          {
+            pricesIncludeTax: this.pricesIncludeTax,
+            analyze: false,
+            // the stock the form showed was counted when it was opened (packages/db stock-guard.ts)
+            exportedAt: body.opened_at ?? row?.updated_at ?? new Date(),
+          },
         );
+        if (imported.stock_conflicts.length) {
+          const c = imported.stock_conflicts[0]!;
+          const params = { sku: c.sku, qty: c.shop_qty, at: formatDateTime(c.changed_at) };
+          throw new ApiError(409, 'catalog.stockChanged', params, [
+            { field: c.path.replace(/^products\[0\]\.?/, ''), key: 'catalog.stockChanged', params },
+          ]);
+        }
       } catch (err) {
         if (err instanceof ImportError)
           throw new ApiError(

@@ -151,6 +151,11 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Kažkas kitas išsaugojo šią prekę po to, kai ją atidarėte (versija {version}, {at}). Atidarykite ją iš naujo, peržiūrėkite pakeitimus ir tada atlikite savo.',
     ru: 'Кто-то другой сохранил этот товар после того, как вы его открыли (версия {version}, {at}). Откройте его заново, посмотрите изменения и затем внесите свои.',
   },
+  'catalog.stockChanged': {
+    en: 'The stock of {sku} changed after you opened the form (now {qty}, at {at}): a sale or another edit. Open the product again and enter the quantity anew.',
+    lt: 'Prekės {sku} likutis pasikeitė po to, kai atidarėte formą (dabar {qty}, {at}): pardavimas ar kitas pakeitimas. Atidarykite prekę iš naujo ir įveskite kiekį iš naujo.',
+    ru: 'Остаток {sku} изменился после того, как вы открыли форму (сейчас {qty}, {at}): продажа или другое изменение. Откройте товар заново и введите количество ещё раз.',
+  },
   'catalog.skuTaken': {
     en: 'A product with SKU {sku} exists already.',
     lt: 'Prekė su SKU {sku} jau yra.',

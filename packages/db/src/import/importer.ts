@@ -28,6 +28,7 @@ import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } 
 import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
 import { bumpCatalogVersion } from '../meta.ts';
 import { deriveNetPrices } from '../gross-prices.ts';
+import { guardStock, markStockFileImported, stockExportTime, type StockConflict } from './stock-guard.ts';
 import type { BundleOption, ConfigurableOption, Localized, ProductLink } from '../schema.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
 import { writeContent } from './content.ts';
@@ -68,6 +69,11 @@ export interface ImportOptions {
    */
   removeDemo?: boolean;
   /**
+   * when the stock of this write was counted (the back-office form's opening time): wins over the
+   * file's `exported_at`; and this is then no file import (stock-guard.ts)
+   */
+  exportedAt?: Date | string;
+  /**
    * CATALOG_PRICES_INCLUDE_TAX: the products' `price` and `special_price` are gross at the default
    * country's rate; each is kept as typed and its net made from it (gross-prices.ts). Default false:
    * net, as the file format has always said.
@@ -101,6 +107,8 @@ export interface ImportResult {
   catalogVersion: number;
   /** things worth knowing that did not stop the import (ignored fields, kept ids) */
   warnings: string[];
+  /** stock rows not applied: the shop's stock changed since the file's export time (stock-guard.ts) */
+  stock_conflicts: StockConflict[];
   ms: number;
   /** with `removeDemo`: what was removed; null when the shop was not the demo */
   demo_removed?: DemoRemovalResult | null;
@@ -313,6 +321,9 @@ interface StockInput {
   qty: number;
   isInStock: boolean;
   manageStock: boolean;
+  /** units to add to the shop's quantity instead of `qty` (stock-guard.ts) */
+  qtyDelta?: number | undefined;
+  inStockGiven?: boolean | undefined;
 }
 
 interface ProductRecord {
@@ -363,7 +374,13 @@ function stockInput(s: ImportProduct['stock'] | undefined, type: ProductType): S
   if (!s) return null;
   const qty = Math.trunc(s.qty ?? 0);
   const manageStock = s.manage_stock ?? !(type === 'virtual' || type === 'downloadable');
-  return { qty, manageStock, isInStock: s.is_in_stock ?? (manageStock ? qty > 0 : true) };
+  return {
+    qty,
+    manageStock,
+    isInStock: s.is_in_stock ?? (manageStock ? qty > 0 : true),
+    qtyDelta: s.qty_delta,
+    inStockGiven: s.is_in_stock !== undefined,
+  };
 }
 
 function defaultStock(type: string): StockInput {
@@ -646,7 +663,10 @@ export async function importCatalog(
     } catch (err) {
       throw remapProductPaths(err, split.fullIndex);
     }
-    const updated = await applyProductUpdates(tx, updates, options.pricesIncludeTax ?? false);
+    const exportedAt = await stockExportTime(tx, options.exportedAt ?? file.exported_at);
+    const updated = await applyProductUpdates(tx, updates, options.pricesIncludeTax ?? false, exportedAt, written.stock_conflicts);
+    // a file import: the time later files without exported_at are judged against
+    if (options.exportedAt === undefined) await markStockFileImported(tx);
     if (updated.length) {
       written.product_updates = updated.length;
       written.indexed += (await reindexProducts(tx, { productIds: updated, now: options.now })).products;
@@ -720,7 +740,8 @@ async function writeFile(
   // a back-office form opened before this import is refused on save (its version is old)
   if (existing.length) await tx.query('update products set version = version + 1 where id = any($1::int[])', [existing.map((e) => e.id)]);
   const detached = await detachUnlistedChildren(tx, records);
-  await writeStockAndCategoryLinks(tx, records, existing, chunkSize, write, progress);
+  const exportedAt = await stockExportTime(tx, options.exportedAt ?? file.exported_at);
+  result.stock_conflicts = await writeStockAndCategoryLinks(tx, records, existing, chunkSize, write, progress, exportedAt);
   Object.assign(
     result,
     await writeContent(tx, file, write, (done, total) => progress(done, total, 'content')),
@@ -753,6 +774,7 @@ function emptyResult(): ImportResult {
     indexed: 0,
     catalogVersion: 0,
     warnings: [],
+    stock_conflicts: [],
     ms: 0,
   };
 }
@@ -1106,13 +1128,20 @@ async function writeStockAndCategoryLinks(
   chunkSize: number,
   write: Write,
   progress: Progress,
-): Promise<void> {
-  if (records.length === 0) return;
+  exportedAt: string | null,
+): Promise<StockConflict[]> {
+  if (records.length === 0) return [];
   progress(0, records.length, 'stock');
   const known = new Set(existing.map((e) => e.id));
-  const given = records.filter((r) => r.stock !== null);
+  // a file's qty never undoes what the shop sold since the file was counted (stock-guard.ts)
+  const guarded = await guardStock(
+    tx,
+    records.filter((r) => r.stock !== null).map((r) => ({ id: r.id, sku: r.sku, path: `${formatPath(r.path)}.stock`, stock: r.stock as StockInput })),
+    exportedAt,
+  );
+  const given = guarded.apply;
   const fresh = records.filter((r) => r.stock === null && !known.has(r.id));
-  const stockRow = (r: ProductRecord, s: StockInput) => ({
+  const stockRow = (r: { id: number; sku: string }, s: StockInput) => ({
     product_id: r.id,
     sku: r.sku,
     qty: s.qty,
@@ -1145,6 +1174,7 @@ async function writeStockAndCategoryLinks(
     await write(PRODUCT_CATEGORIES, links);
   }
   progress(records.length, records.length, 'stock');
+  return guarded.conflicts;
 }
 
 /**

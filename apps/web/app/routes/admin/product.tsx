@@ -51,6 +51,8 @@ type Product = Prices & {
   stock: Stock;
   children: Child[];
   updated_at: string;
+  /** when the API read this form (the stock shown was counted then) */
+  opened_at: string;
   prices_include_tax: boolean;
 };
 type Options = {
@@ -88,6 +90,14 @@ const dateOrNull = (text: string | undefined) => (text ? text : null);
 const whole = (text: string | undefined) =>
   text === undefined || text.trim() === '' ? undefined : /^-?\d+$/.test(text.trim()) ? Number(text) : text;
 
+/**
+ * a quantity only when it was changed in the form: an untouched field would write back the count
+ * shown when the form opened over the sales since (the API refuses a changed one if stock moved)
+ */
+function changedQty(f: Record<string, string>, name: string): { qty?: unknown } {
+  return f[name] !== undefined && f[name] !== f[`${name}_was`] ? { qty: whole(f[name]) ?? 0 } : {};
+}
+
 /** the form's fields as the API's save body (an import record's fields) */
 function productBody(
   f: Record<string, string>,
@@ -107,7 +117,7 @@ function productBody(
       sku,
       price: amount(f[`child_${i}_price`]),
       status: f[`child_${i}_enabled`] === 'on' ? 1 : 2,
-      stock: { qty: whole(f[`child_${i}_qty`]) ?? 0, is_in_stock: f[`child_${i}_in`] === 'on' },
+      stock: { ...changedQty(f, `child_${i}_qty`), is_in_stock: f[`child_${i}_in`] === 'on' },
     });
   }
   return {
@@ -127,7 +137,7 @@ function productBody(
     mpn: f.mpn?.trim() ? f.mpn.trim() : null,
     attributes,
     stock: {
-      qty: whole(f.stock_qty) ?? 0,
+      ...changedQty(f, 'stock_qty'),
       is_in_stock: f.stock_in === 'on',
       manage_stock: f.stock_manage === 'on',
     },
@@ -155,6 +165,7 @@ export async function action(args: Route.ActionArgs) {
   } else {
     const body = {
       ...(version ? { version } : {}),
+      ...(f.opened_at ? { opened_at: f.opened_at } : {}),
       product: productBody(f, all, {
         attributes: (f.attribute_codes ?? '').split(',').filter(Boolean),
         children: Number(f.children ?? 0),
@@ -229,6 +240,8 @@ export default function AdminProduct() {
       <Form method="post" reloadDocument>
         <input type="hidden" name="intent" value="save" />
         {p ? <input type="hidden" name="version" value={p.version} /> : null}
+        {p ? <input type="hidden" name="opened_at" value={sent?.opened_at ?? p.opened_at} /> : null}
+        {p ? <input type="hidden" name="stock_qty_was" value={sent?.stock_qty_was ?? p.stock.qty} /> : null}
         <input type="hidden" name="attribute_codes" value={selects.map((a) => a.code).join(',')} />
         <input type="hidden" name="children" value={p?.children.length ?? 0} />
         <h2>{t('product.general')}</h2>
@@ -436,6 +449,11 @@ export default function AdminProduct() {
                       <th scope="row">
                         {c.sku}
                         <input type="hidden" name={`child_${i}_sku`} value={c.sku} />
+                        <input
+                          type="hidden"
+                          name={`child_${i}_qty_was`}
+                          value={sent?.[`child_${i}_qty_was`] ?? c.stock.qty}
+                        />
                       </th>
                       <td>
                         <input
