@@ -286,3 +286,67 @@ describe('a save', () => {
     expect(search.body.hits.hits).toHaveLength(0);
   });
 });
+
+describe('the price and stock CSV', () => {
+  const upload = (csv: string, dry_run: boolean, who: Who = 'catalog') =>
+    api.call({
+      method: 'POST',
+      url: '/vsbridge/staff/products/prices.csv?storeCode=en',
+      headers: as(who),
+      payload: { csv, dry_run },
+    });
+
+  it('is for roles catalog and admin only', async () => {
+    for (const [who, status] of [
+      ['anonymous', 401],
+      ['staff', 403],
+      ['catalog', 200],
+      ['admin', 200],
+    ] as const) {
+      expect((await api.call({ url: '/vsbridge/staff/products/prices.csv', headers: as(who) })).status).toBe(
+        status,
+      );
+      expect((await upload('sku,price\nPHN-2002,1', true, who)).status).toBe(status);
+    }
+  });
+
+  it("exports, answers a dry run's changes without writing, then applies them", async () => {
+    const exported = await api.call({ url: '/vsbridge/staff/products/prices.csv', headers: as('catalog') });
+    expect(exported.res.headers['content-type']).toMatch(/text\/csv/);
+    const text = String(exported.body);
+    expect(text.split('\r\n')[0]).toBe('sku,price,special_price,special_from,special_to,qty,exported_at');
+    const line = text.split('\r\n').find((l) => l.startsWith('AUD-4001,'))!;
+    const cells = line.split(',');
+    cells[1] = '123.45';
+    cells[2] = '99.99';
+    cells[3] = '2026-01-01';
+    const csv = `${text.split('\r\n')[0]}\r\n${cells.join(',')}\r\n`;
+    const dry = await upload(csv, true);
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.result).toMatchObject({ rows: 1, changed: 1, applied: false });
+    expect(dry.body.result.diff[0].changes.map((c: { field: string }) => c.field)).toEqual([
+      'price',
+      'special_price',
+      'special_from',
+    ]);
+    expect((await form('AUD-4001')).price).not.toBe(12345);
+    const applied = await upload(csv, false);
+    expect(applied.body.result).toMatchObject({ changed: 1, applied: true, stock_conflicts: [] });
+    expect(await form('AUD-4001')).toMatchObject({ price: 12345, special_price: 9999 });
+    const search = await api.call(
+      searchUrl('product', { filters: { sku: ['AUD-4001'] } }, { storeCode: 'en' }),
+    );
+    expect(search.body.hits.hits[0]._source.price).toBe(12345);
+    // the same file again: nothing to change
+    expect((await upload(csv, false)).body.result).toMatchObject({ changed: 0, applied: false });
+  });
+
+  it('names bad rows and unknown skus, and writes nothing', async () => {
+    const bad = await upload('sku,price\nNO-SUCH,1\n', false);
+    expect(bad.status).toBe(400);
+    expect(bad.body.result).toMatch(/Unknown sku "NO-SUCH"/);
+    const negative = await upload('sku,price\nAUD-4001,-1\n', false);
+    expect(negative.status).toBe(400);
+    expect(negative.body.result).toMatch(/AUD-4001.price: Must not be negative/);
+  });
+});

@@ -43,3 +43,4 @@ export * from './address-rules.ts';
 export * from './offline-estimate.ts';
 export * from './payment-kinds.ts';
 export * from './contracts/index.ts';
+export * from './price-csv.ts';

@@ -28,6 +28,8 @@ import {
   importProductSchema,
   storedGross,
   issuesToFieldErrors,
+  priceCsv,
+  priceCsvRecords,
   type StoreCode,
   type TaxRule,
 } from '@vitrina/domain';
@@ -544,6 +546,170 @@ export class ProductAdmin {
       stock: { qty: 0, is_in_stock: false, manage_stock: row.manage_stock ?? true },
     };
     return this.save(actor, null, { product: copy }, store, 'product.duplicate');
+  }
+
+  /** the price and stock CSV of every product that has a price of its own (not configurables) */
+  async exportCsv(): Promise<string> {
+    const rules = await loadTaxRules(this.database);
+    const list = await this.database.query<ProductRow>(
+      `${SELECT_PRODUCT} WHERE p.type_id NOT IN ('configurable', 'grouped', 'bundle') ORDER BY p.sku`,
+    );
+    const [now] = await this.database.query<{ now: Date }>('SELECT now() AS now');
+    return priceCsv(
+      list.map((r) => {
+        const f = this.fields(r, rules);
+        return {
+          sku: r.sku,
+          price: String(f.price),
+          special_price: (f.special_price as string | null) ?? null,
+          special_from: r.special_from_date ? formatDateTime(r.special_from_date).slice(0, 10) : null,
+          special_to: r.special_to_date ? formatDateTime(r.special_to_date).slice(0, 10) : null,
+          qty: r.manage_stock === false ? null : (r.qty ?? 0),
+        };
+      }),
+      new Date(now!.now).toISOString(),
+    );
+  }
+
+  /**
+   * An uploaded price and stock CSV: `dryRun` answers what would change (per sku, field: from → to)
+   * and writes nothing; otherwise the rows are imported as partial records (the import file's rules:
+   * validation, gross prices, stock never undoing sales since the file's exported_at), audited, with
+   * the price history call and a product.updated event per changed product. Rows the stock guard
+   * kept are in `stock_conflicts`.
+   */
+  async importCsv(actor: StaffActor, text: string, dryRun: boolean) {
+    const { records, exportedAt, problems } = priceCsvRecords(text);
+    if (problems.length)
+      throw new ApiError(
+        400,
+        'validation.invalid',
+        undefined,
+        problems.map((p) => ({ field: 'csv', key: p })),
+      );
+    const rules = await loadTaxRules(this.database);
+    const current = await this.database.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.sku = ANY($1::text[])`, [
+      records.map((r) => r.sku),
+    ]);
+    const bySku = new Map(current.map((r) => [r.sku, r]));
+    const unknown = records
+      .filter((r) => !bySku.has(r.sku))
+      .map((r) => ({ field: 'csv', key: `Unknown sku "${r.sku}"` }));
+    if (unknown.length) throw new ApiError(400, 'validation.invalid', undefined, unknown);
+    const diff = records
+      .map((r) => {
+        const row = bySku.get(r.sku)!;
+        const was = this.fields(row, rules);
+        const day = (d: Date | null) => (d ? formatDateTime(d).slice(0, 10) : null);
+        const norm = (v: string | null | undefined) => (v == null || v === '' ? null : Number(v).toFixed(2));
+        const changes: { field: string; from: string | number | null; to: string | number | null }[] = [];
+        if (r.price !== undefined && norm(r.price) !== norm(was.price as string))
+          changes.push({ field: 'price', from: was.price as string, to: norm(r.price) });
+        if (
+          r.special_price !== undefined &&
+          norm(r.special_price) !== norm(was.special_price as string | null)
+        )
+          changes.push({
+            field: 'special_price',
+            from: (was.special_price as string | null) ?? null,
+            to: norm(r.special_price),
+          });
+        if (r.special_from_date !== undefined && (r.special_from_date ?? null) !== day(row.special_from_date))
+          changes.push({
+            field: 'special_from',
+            from: day(row.special_from_date),
+            to: r.special_from_date ?? null,
+          });
+        if (r.special_to_date !== undefined && (r.special_to_date ?? null) !== day(row.special_to_date))
+          changes.push({
+            field: 'special_to',
+            from: day(row.special_to_date),
+            to: r.special_to_date ?? null,
+          });
+        if (r.qty !== undefined && Number(r.qty) !== (row.qty ?? 0))
+          changes.push({ field: 'qty', from: row.qty ?? 0, to: Number(r.qty) });
+        return { sku: r.sku, changes, record: r };
+      })
+      .filter((d) => d.changes.length > 0);
+    const answer = {
+      rows: records.length,
+      changed: diff.length,
+      exported_at: exportedAt,
+      diff: diff.map(({ sku, changes }) => ({ sku, changes })),
+    };
+    if (dryRun || diff.length === 0) return { ...answer, applied: false, stock_conflicts: [] };
+    const ids = diff.map((d) => bySku.get(d.sku)!.id);
+    const conflicts = await this.database.transaction(async (tx) => {
+      const before = await this.priceRows(tx, ids);
+      // only the changed fields of the changed rows: an unchanged qty is never written back over a sale
+      const updates = diff.map((d) => {
+        const out: Record<string, unknown> = { sku: d.sku };
+        for (const c of d.changes) {
+          const key =
+            c.field === 'special_from'
+              ? 'special_from_date'
+              : c.field === 'special_to'
+                ? 'special_to_date'
+                : c.field;
+          out[key] = c.to;
+        }
+        return out;
+      });
+      let imported;
+      try {
+        imported = await importCatalog(
+          tx,
+          { ...(exportedAt ? { exported_at: exportedAt } : {}), products: updates },
+          { pricesIncludeTax: this.pricesIncludeTax, analyze: false },
+        );
+      } catch (err) {
+        if (err instanceof ImportError)
+          throw new ApiError(
+            400,
+            'validation.invalid',
+            undefined,
+            err.issues.map((i) => ({
+              field: i.path.replace(
+                /^products\[(\d+)\]/,
+                (_m, n: string) => `${updates[Number(n)]?.sku ?? n}`,
+              ),
+              key: i.message,
+            })),
+          );
+        throw err;
+      }
+      const after = await this.priceRows(tx, ids);
+      const writes: PriceWrite[] = [];
+      for (const [id, a] of after) {
+        const b = before.get(id) ?? null;
+        if (!b || JSON.stringify(b.prices) !== JSON.stringify(a.prices))
+          writes.push({
+            productId: id,
+            sku: a.sku,
+            before: b?.prices ?? null,
+            after: a.prices,
+            special_from_date: a.from,
+            special_to_date: a.to,
+          });
+      }
+      // the price history (EU Omnibus) hooks in here: after the price write, in its transaction
+      if (writes.length) await afterProductPriceWrite(tx, writes);
+      await audit(tx, actor, 'product.csv', null, {
+        rows: records.length,
+        changed: diff.length,
+        exported_at: exportedAt,
+        stock_conflicts: imported.stock_conflicts.length,
+      });
+      for (const d of diff)
+        await productEvent(tx, 'product.updated', {
+          id: bySku.get(d.sku)!.id,
+          sku: d.sku,
+          action: 'product.csv',
+        });
+      return imported.stock_conflicts;
+    });
+    this.catalog.catalogChanged();
+    return { ...answer, applied: true, stock_conflicts: conflicts };
   }
 
   /** a product and the stock of it, locked for the save with `forUpdate` */

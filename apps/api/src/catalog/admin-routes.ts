@@ -17,6 +17,7 @@ import { ProductAdmin, productDuplicateBody, productListQuery, productSaveBody }
 
 const tags = ['staff'];
 const skuParams = z.object({ sku: z.string().min(1).max(64) });
+const csvBody = z.object({ csv: z.string().min(1).max(900_000), dry_run: z.boolean().default(true) });
 
 export function productAdminRoutes(app: ApiApp, ctx: ApiContext) {
   const products = new ProductAdmin(ctx.database, ctx.config, ctx.catalog);
@@ -46,6 +47,43 @@ export function productAdminRoutes(app: ApiApp, ctx: ApiContext) {
         ...(await products.list({ ...req.query, storeCode: requestStoreCode(req) })),
         options: await products.options(),
       }),
+  );
+
+  app.get(
+    '/vsbridge/staff/products/prices.csv',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary:
+          'The price and stock CSV: sku, price, special_price, special_from, special_to, qty, exported_at',
+        querystring: storeQuery,
+      },
+    },
+    async (_req, reply) => {
+      const csv = await products.exportCsv();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="prices-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/products/prices.csv',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Uploads the price and stock CSV: dry_run answers the changes and writes nothing',
+        querystring: storeQuery,
+        body: csvBody,
+      },
+    },
+    async (req) => ok(await products.importCsv(actor(req), req.body.csv, req.body.dry_run)),
   );
 
   app.get(
