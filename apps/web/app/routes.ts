@@ -79,6 +79,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),
       route('accounts', 'routes/admin/accounts.tsx', { id: 'admin-accounts' }),
       route('products', 'routes/admin/products.tsx', { id: 'admin-products' }),
+      route('products/csv', 'routes/admin/products-csv.tsx', { id: 'admin-products-csv' }),
       route('products/:sku', 'routes/admin/product.tsx', { id: 'admin-product' }),
     ]),
   ];

@@ -211,6 +211,21 @@ const en = {
   'product.disable': 'Disable product',
   'product.backToList': 'Back to the products',
   'product.version': 'Version {version}, saved {at}',
+  'products.csv': 'Prices and stock (CSV)',
+  'csv.title': 'Prices and stock as a CSV file',
+  'csv.download': 'Download the prices and stock (CSV)',
+  'csv.hint': 'Columns: sku, price, special_price, special_from, special_to, qty, exported_at. Keep exported_at: a quantity is not written over a sale made after it. An empty price or qty is left as it is; an empty special price or date removes it.',
+  'csv.file': 'CSV file',
+  'csv.dryRun': 'Check the changes',
+  'csv.wouldChange': '{changed} of {rows} rows would change. Nothing is written yet.',
+  'csv.applied': 'Written: {changed} products changed.',
+  'csv.changes': 'Changes',
+  'csv.field': 'Field',
+  'csv.from': 'Now',
+  'csv.to': 'In the file',
+  'csv.apply': 'Write the {changed} changes',
+  'csv.conflicts': 'Stock kept (sold or changed after the file was exported):',
+  'csv.conflict': '{sku}: the file says {file}, the shop has {shop}',
 };
 
 export type AdminKey = keyof typeof en;
@@ -421,6 +436,21 @@ const lt: Record<AdminKey, string> = {
   'product.disable': 'Išjungti prekę',
   'product.backToList': 'Atgal į prekes',
   'product.version': 'Versija {version}, išsaugota {at}',
+  'products.csv': 'Kainos ir likučiai (CSV)',
+  'csv.title': 'Kainos ir likučiai CSV faile',
+  'csv.download': 'Atsisiųsti kainas ir likučius (CSV)',
+  'csv.hint': 'Stulpeliai: sku, price, special_price, special_from, special_to, qty, exported_at. Palikite exported_at: kiekis neįrašomas ant pardavimo, įvykusio po šio laiko. Tuščia kaina ar kiekis nekeičiami; tuščia akcijos kaina ar data ją pašalina.',
+  'csv.file': 'CSV failas',
+  'csv.dryRun': 'Patikrinti pakeitimus',
+  'csv.wouldChange': 'Pasikeistų {changed} iš {rows} eilučių. Dar niekas neįrašyta.',
+  'csv.applied': 'Įrašyta: pakeistos {changed} prekės.',
+  'csv.changes': 'Pakeitimai',
+  'csv.field': 'Laukas',
+  'csv.from': 'Dabar',
+  'csv.to': 'Faile',
+  'csv.apply': 'Įrašyti pakeitimus ({changed})',
+  'csv.conflicts': 'Likučiai palikti (parduota ar pakeista po failo eksporto):',
+  'csv.conflict': '{sku}: faile {file}, parduotuvėje {shop}',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

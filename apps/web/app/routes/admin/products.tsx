@@ -167,7 +167,12 @@ export default function AdminProducts() {
       size={list?.size ?? 50}
       query={search}
       resetHref={adminPath(lang, '/products')}
-      actions={<Link to={adminPath(lang, '/products/new')}>{t('products.new')}</Link>}
+      actions={
+        <>
+          <Link to={adminPath(lang, '/products/new')}>{t('products.new')}</Link>
+          <Link to={adminPath(lang, '/products/csv')}>{t('products.csv')}</Link>
+        </>
+      }
       error={error}
     />
   );
