@@ -191,6 +191,15 @@ describe('the back office form', () => {
       payload: { version: form.version, opened_at: form.opened_at, product: { brand: 'Kept' } },
     });
     expect(untouched.status, JSON.stringify(untouched.body)).toBe(200);
+    // a quantity without the time its form was opened cannot be judged: refused, naming the field
+    const undated = await api.call({
+      method: 'POST',
+      url: '/vsbridge/staff/products/MASTER-A?storeCode=en',
+      headers: { cookie },
+      payload: { version: untouched.body.result.version, product: { stock: { qty: 50 } } },
+    });
+    expect(undated.status).toBe(400);
+    expect(undated.body.result).toMatch(/opened_at/);
     expect(await qty('MASTER-A')).toBe(shopQty);
   });
 });

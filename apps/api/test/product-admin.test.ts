@@ -218,6 +218,7 @@ describe('a save', () => {
     expect(parent.children.map((c: { sku: string }) => c.sku)).toEqual(['MBA-7000-A', 'MBA-7000-B']);
     const r = await save('MBA-7000', {
       version: parent.version,
+      opened_at: parent.opened_at,
       product: {
         configurable_children: [
           { sku: 'MBA-7000-B', price: '590.00', stock: { qty: 7, is_in_stock: true }, status: 2 },

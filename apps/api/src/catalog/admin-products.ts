@@ -441,6 +441,11 @@ export class ProductAdmin {
           stock: { qty: 0, is_in_stock: false, manage_stock: true },
         };
       }
+      // a quantity is judged against the time its form was opened: without it, it cannot be
+      if (row && !body.opened_at && sendsQuantity(body.product))
+        throw new ApiError(400, 'validation.required', undefined, [
+          { field: 'opened_at', key: 'validation.required' },
+        ]);
       const record = mergeRecord(current, body.product, row);
       // the import file's own schema: one rule for a product whoever writes it
       const parsed = importProductSchema.safeParse(record);
@@ -454,7 +459,8 @@ export class ProductAdmin {
             pricesIncludeTax: this.pricesIncludeTax,
             analyze: false,
             // the stock the form showed was counted when it was opened (packages/db stock-guard.ts)
-            exportedAt: body.opened_at ?? row?.updated_at ?? new Date(),
+            // (no quantity sent: the record's are the shop's own, read in this transaction)
+            exportedAt: body.opened_at ?? new Date(),
           },
         );
         if (imported.stock_conflicts.length) {
@@ -907,6 +913,16 @@ export function mergeRecord(
   // attribute values cleared in the form are left out (the importer keeps only given codes)
   for (const [k, v] of Object.entries(out)) if (v === null && !NULLABLE_FIELDS.has(k)) delete out[k];
   return out;
+}
+
+/** does a save set a stock quantity (its own or a variant's)? */
+function sendsQuantity(changes: Record<string, unknown>): boolean {
+  const hasQty = (stock: unknown) => typeof stock === 'object' && stock !== null && 'qty' in stock;
+  return (
+    hasQty(changes.stock) ||
+    (Array.isArray(changes.configurable_children) &&
+      changes.configurable_children.some((c) => hasQty((c as { stock?: unknown } | null)?.stock)))
+  );
 }
 
 /** fields of the import record that take null for "none" */

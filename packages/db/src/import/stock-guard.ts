@@ -63,7 +63,8 @@ export async function markStockFileImported(tx: Executor): Promise<void> {
 
 /**
  * The stock to write for each row (by product id): quantities from deltas, conflicting rows left
- * out (kept as the shop has them) and reported.
+ * out (kept as the shop has them) and reported. The rows are locked until the import commits, so a
+ * sale cannot slip in between this check and the write.
  */
 export async function guardStock<R extends { id: number; sku: string; path: string; stock: GuardedStock }>(
   tx: Executor,
@@ -73,7 +74,7 @@ export async function guardStock<R extends { id: number; sku: string; path: stri
   if (rows.length === 0) return { apply: [], conflicts: [] };
   const current = await tx.query<{ product_id: number; qty: number; updated_at: Date; unmoved: boolean }>(
     `select product_id, qty, updated_at, ($2::timestamptz is null or updated_at <= $2::timestamptz) as unmoved
-       from stock where product_id = any($1::int[])`,
+       from stock where product_id = any($1::int[]) for update`,
     [rows.map((r) => r.id), exportedAt],
   );
   const byId = new Map(current.map((c) => [c.product_id, c]));
