@@ -84,6 +84,8 @@ export type ApiConfig = {
   groupPricing: boolean;
   /** CROSS_BORDER_TRADE: one gross price everywhere (the store country's) instead of the destination's VAT */
   crossBorderTrade: boolean;
+  /** CATALOG_PRICES_INCLUDE_TAX: product prices are entered gross at the default country's rate (stored as typed) */
+  catalogPricesIncludeTax: boolean;
   /** URL_DISPATCHER: categories, products and CMS pages are served at their url_path */
   urlDispatcher: boolean;
   /** payment providers (payment/config.ts: NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX) */
@@ -338,6 +340,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     sellerBank: sellerBank(shopIdentity(env)),
     groupPricing: bool(env, 'GROUP_PRICING', false),
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
+    catalogPricesIncludeTax: bool(env, 'CATALOG_PRICES_INCLUDE_TAX', false),
     priceWindowRefreshMs: int(env, 'PRICE_WINDOW_REFRESH_MS', 60_000, 0, 3_600_000),
     urlDispatcher: bool(env, 'URL_DISPATCHER', false),
     payment: loadPaymentConfig(env),

@@ -484,6 +484,13 @@ export const SETTINGS: readonly Setting[] = [
       'in a shop whose catalogue was seeded with the demo one (meta `demo_catalog`), every new customer gets three special offers labelled "demo" (10% off listed products in stock), so `/special-offers` has something to show; real offers are set with `PUT /vsbridge/admin/special-offers` (admin token); none once the demo data is removed (`npm run demo:remove`)',
   },
   {
+    name: 'CATALOG_PRICES_INCLUDE_TAX',
+    group: 'api',
+    default: 'false',
+    meaning:
+      "Magento's \"Catalog Prices Include Tax\": `true`, every product price entered (the back office's product form, its price CSV, the import file's `price` and `special_price`) is the GROSS price at the default country's rate (LT 21 %), as a Lithuanian shop writes it. The gross is stored as typed and listed and charged to the cent in that country (and everywhere under `CROSS_BORDER_TRADE`); its net is made from it (gross × 100 / (100 + rate)) and is what other destinations' VAT is added to. Net cents alone cannot reach every gross (449,00 € has no net: 371,07 € makes 448,99 €). Default `false` because the import file's format has always said net, and turning this on changes what every existing file means; a shop writing gross prices turns it on before its first import. Shipping prices, fees and coupon amounts stay net",
+  },
+  {
     name: 'CROSS_BORDER_TRADE',
     group: 'api',
     default: 'false',

@@ -65,3 +65,4 @@ export {
   type ReferenceFigures,
   type SeededPriceChange,
 } from './price-history.ts';
+export { deriveNetPrices, loadTaxRules, listedRate } from './gross-prices.ts';

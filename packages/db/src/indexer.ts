@@ -446,6 +446,9 @@ function specialInput(p: ProductRow) {
   return {
     price: p.priceCents,
     special_price: p.specialPriceCents,
+    // a price entered gross is listed at that gross (domain priceBreakdown)
+    price_incl_tax: p.priceInclTaxCents,
+    special_price_incl_tax: p.specialPriceInclTaxCents,
     special_from_date: p.specialFromDate,
     special_to_date: p.specialToDate,
   };

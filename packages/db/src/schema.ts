@@ -114,6 +114,11 @@ export const products = pgTable(
     specialPriceCents: integer('special_price_cents'),
     specialFromDate: ts('special_from_date'),
     specialToDate: ts('special_to_date'),
+    /** the gross as entered under CATALOG_PRICES_INCLUDE_TAX (null: entered net); price_cents is its net */
+    priceInclTaxCents: integer('price_incl_tax_cents'),
+    specialPriceInclTaxCents: integer('special_price_incl_tax_cents'),
+    /** bumped by every back-office save: a form opened before another save is refused (optimistic concurrency) */
+    version: integer('version').notNull().default(1),
     taxClassId: integer('tax_class_id').notNull().default(2),
     /** attribute_code -> option value (number) or text, e.g. { condition: 5, color: 12 } */
     attributes: jsonb('attributes').$type<Record<string, number | string>>().notNull().default({}),
@@ -566,7 +571,8 @@ export const orderEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().unique(),
     type: text('type').notNull(),
-    orderId: integer('order_id').notNull(),
+    /** null for an event that is not an order's (`product.updated`, migration 0024) */
+    orderId: integer('order_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     /** when the webhook job made this event's deliveries (one per WEBHOOK_URLS entry; migration 0013) */
@@ -777,7 +783,7 @@ export const staffUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('staff_users_role_check', sql`${t.role} IN ('admin', 'staff')`)],
+  (t) => [check('staff_users_role_check', sql`${t.role} IN ('admin', 'staff', 'catalog')`)],
 );
 
 /** staff sessions: only the sha-256 of the cookie's token is stored; idle and absolute timeouts */

@@ -61,6 +61,9 @@ export function applyGroupTier<T extends PricedDoc>(doc: T, discountPercent: num
 const NET_PRICE_FIELDS = ['price', 'final_price', 'special_price', 'original_price', 'reference_price'] as const;
 
 function taxedOne(doc: PricedDoc, rate: number): PricedDoc {
+  // at the rate it was listed at, the document's grosses stand (a price entered gross is not
+  // always net + tax: domain priceBreakdown)
+  if (typeof doc.tax === 'number' && doc.tax === rate) return { ...doc };
   const out: PricedDoc = { ...doc };
   for (const field of NET_PRICE_FIELDS) {
     const net = doc[field];

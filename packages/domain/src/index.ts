@@ -46,3 +46,4 @@ export * from './shop-settings.ts';
 export * from './contracts/index.ts';
 export * from './price-history.ts';
 export * from './after-sale.ts';
+export * from './price-csv.ts';

@@ -223,17 +223,89 @@ export interface PriceBreakdown {
   final_price_tax: number;
 }
 
-/** All price fields of a product document from its net price and special price (cents). */
+// ---- Prices entered gross (CATALOG_PRICES_INCLUDE_TAX) ----
+
+/**
+ * The net of a gross price entered at `ratePercent`: gross × 100 / (100 + rate), rounded half up to
+ * the cent. Net cents cannot reach every gross (at 21 % the nets 37083 and 37084 make 44870 and
+ * 44872: 448,71 € has no net), so a product entered gross keeps that gross as well and every gross
+ * of the default country is taken from it (storedGross), never from this net.
+ */
+export function netFromGross(grossCents: number, ratePercent: number): number {
+  if (assertInteger(grossCents, 'grossCents') < 0) throw new RangeError(`grossCents must not be negative, got ${grossCents}`);
+  return roundHalfUp((grossCents * 100) / (100 + ratePercent));
+}
+
+/**
+ * A product's price as stored: the net cents, and when it was entered gross the gross cents too
+ * (null: entered net, the gross is made from the net).
+ */
+export interface EnteredPrice {
+  price: number;
+  /** the gross as entered at the default country's rate (null/undefined: entered net) */
+  price_incl_tax?: number | null;
+}
+
+/**
+ * The gross at `ratePercent` of a stored price: the entered gross when there is one (whatever the
+ * net rounded to), else net + tax. The one rule that makes every entered gross come back to the cent.
+ */
+export function storedGross(p: EnteredPrice, ratePercent: number): number {
+  return p.price_incl_tax != null ? p.price_incl_tax : addTax(p.price, ratePercent);
+}
+
+/**
+ * What is stored for a price typed in: entered gross (`includesTax`) → { net from the gross, the
+ * gross }; entered net → { the net, no gross }. Storing and reading back with storedGross answers
+ * the typed amount for every cent (the round-trip property test).
+ */
+export function storedPrice(enteredCents: number, includesTax: boolean, ratePercent: number): { price: number; price_incl_tax: number | null } {
+  assertInteger(enteredCents, 'enteredCents');
+  return includesTax
+    ? { price: netFromGross(enteredCents, ratePercent), price_incl_tax: enteredCents }
+    : { price: enteredCents, price_incl_tax: null };
+}
+
+/**
+ * What a destination pays for one unit of a listed price: the listed gross (`grossListed`, the
+ * entered gross of a product entered gross) when the destination is charged the listed rate (the
+ * default country, or any country under CROSS_BORDER_TRADE), else the net made gross at the charged
+ * rate (an Estonian address without cross-border trade pays net × 1.24). `grossListed` null: the
+ * product was entered net and grossFor's rule applies alike.
+ */
+export function chargedGross(net: number, grossListed: number | null, listedRate: number, chargedRate: number): number {
+  if (grossListed !== null && chargedRate === listedRate) return grossListed;
+  return importedInclTax(net, chargedRate);
+}
+
+/** A product's prices with the grosses entered for them, when they were entered gross. */
+export interface GrossAwarePriceInput extends SpecialPriceInput {
+  price_incl_tax?: number | null;
+  special_price_incl_tax?: number | null;
+}
+
+/**
+ * All price fields of a product document from its net price and special price (cents). A price
+ * entered gross (`price_incl_tax`, `special_price_incl_tax`) is shown at that gross; its net is made
+ * from it at today's rate (netFromGross), and the special price's window compares the grosses.
+ */
 export function priceBreakdown(
-  product: SpecialPriceInput,
+  product: GrossAwarePriceInput,
   opts: { now: Date; taxRate: number; timeZone?: string },
 ): PriceBreakdown {
-  const { price } = product;
-  const priceIncl = addTax(price, opts.taxRate);
-  const special = isSpecialPriceActive(product, opts.now, opts.timeZone)
-    ? (product.special_price as number)
-    : null;
-  const specialIncl = special === null ? null : addTax(special, opts.taxRate);
+  const rate = opts.taxRate;
+  const grossOf = (net: number, entered: number | null | undefined) => (entered != null ? entered : addTax(net, rate));
+  const netOf = (net: number, entered: number | null | undefined) => (entered != null ? netFromGross(entered, rate) : net);
+  const price = netOf(product.price, product.price_incl_tax);
+  const priceIncl = grossOf(product.price, product.price_incl_tax);
+  const sp = product.special_price;
+  const spIncl = sp == null ? null : grossOf(sp, product.special_price_incl_tax);
+  // the window is judged on what the shopper sees: the grosses (equal nets can hide a 1-cent special)
+  const enteredGross = product.price_incl_tax != null || product.special_price_incl_tax != null;
+  const compared = enteredGross ? { price: priceIncl, special_price: spIncl } : { price: product.price, special_price: sp };
+  const active = sp != null && spIncl !== null && isSpecialPriceActive({ ...product, ...compared }, opts.now, opts.timeZone);
+  const special = active ? netOf(sp, product.special_price_incl_tax) : null;
+  const specialIncl = active ? spIncl : null;
   const final = special ?? price;
   const finalIncl = specialIncl ?? priceIncl;
   return {

@@ -1,20 +1,23 @@
 /**
  * The back office's rules: who may do what, and the CSV that exports leave in.
  *
- * Two roles: `staff` runs the shop's day (orders, reviews, messages, stock alerts, newsletter
- * lists); `admin` does all that, manages the staff accounts and keeps the shop's settings. The table is the one place that
- * says so: the API's guards and the back office's menu both read it.
+ * Three roles: `staff` runs the shop's day (orders, reviews, messages, stock alerts, newsletter
+ * lists); `catalog` keeps the catalogue (products, their prices and stock; promotions and content
+ * as they come to the back office) and never sees orders or customers; `admin` does all that,
+ * manages the staff accounts and keeps the shop's settings. The table is the one place that says
+ * so: the API's guards and the back office's menu both read it.
  */
 
-export const STAFF_ROLES = ['staff', 'admin'] as const;
+export const STAFF_ROLES = ['staff', 'admin', 'catalog'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_AREAS = ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'settings'] as const;
+export const STAFF_AREAS = ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 const AREAS_OF_ROLE: Record<StaffRole, readonly StaffArea[]> = {
   staff: ['orders', 'reviews', 'messages', 'subscribers'],
-  admin: ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'settings'],
+  admin: ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'],
+  catalog: ['products'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -11,6 +11,12 @@ describe('staff roles', () => {
     ['staff', 'accounts', false],
     ['admin', 'accounts', true],
     ['admin', 'orders', true],
+    ['admin', 'products', true],
+    ['catalog', 'products', true],
+    ['catalog', 'orders', false],
+    ['catalog', 'subscribers', false],
+    ['catalog', 'accounts', false],
+    ['staff', 'products', false],
   ] as const)('%s may open %s: %s', (role, area, allowed) => {
     expect(staffCan(role, area)).toBe(allowed);
   });

@@ -37,6 +37,7 @@ export class AdminService {
     try {
       const counts = await importCatalog(this.database, body as Parameters<typeof importCatalog>[1], {
         removeDemo: options.removeDemo ?? false,
+        pricesIncludeTax: this.config.catalogPricesIncludeTax,
       });
       this.catalog.catalogChanged();
       return counts;

@@ -20,6 +20,7 @@ import {
   chargedTaxRate,
   computeTotals,
   containedTaxRate,
+  chargedGross,
   grossFor,
   importedInclTax,
   subtotalOfLines,
@@ -144,9 +145,19 @@ type UnitPrice = { net: number | null; gross: number | null; picks: BundleLinePi
  * products table; never back-computed from a gross) and that net made gross for the destination.
  */
 function docPrice(doc: ProductDoc, taxClassId: number | null, tierPercent: number, tax: TaxPricing): UnitPrice {
-  const net = num(applyGroupTier(doc, tierPercent).final_price);
+  const priced = applyGroupTier(doc, tierPercent);
+  const net = num(priced.final_price);
   if (net === null || !Number.isInteger(net) || net < 0) return { net: null, gross: null, picks: null };
-  return { net, gross: grossFor(net, tax.taxRules, taxClassId, tax.destination), picks: null };
+  // the listed gross where the destination is charged the listed rate: a price entered gross
+  // (CATALOG_PRICES_INCLUDE_TAX) is paid as typed, which net + tax cannot always make (domain chargedGross)
+  const listed = num(priced.final_price_incl_tax);
+  const listedRate = num(doc.tax);
+  const rate = chargedTaxRate(tax.taxRules, taxClassId, tax.destination);
+  const gross =
+    listed !== null && listedRate !== null && Number.isInteger(listed)
+      ? chargedGross(net, listed, listedRate, rate)
+      : grossFor(net, tax.taxRules, taxClassId, tax.destination);
+  return { net, gross, picks: null };
 }
 
 /**

@@ -145,6 +145,32 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Nepavyko susisiekti su mokėjimo paslaugų teikėju. Bandykite vėliau.',
     ru: 'Платёжный сервис недоступен. Попробуйте позже.',
   },
+  // ---- back-office products (catalog/admin-products.ts); the import schema's own texts by their English ----
+  'catalog.staleVersion': {
+    en: 'Someone else saved this product after you opened it (version {version}, {at}). Open it again to see their changes, then make yours.',
+    lt: 'Kažkas kitas išsaugojo šią prekę po to, kai ją atidarėte (versija {version}, {at}). Atidarykite ją iš naujo, peržiūrėkite pakeitimus ir tada atlikite savo.',
+    ru: 'Кто-то другой сохранил этот товар после того, как вы его открыли (версия {version}, {at}). Откройте его заново, посмотрите изменения и затем внесите свои.',
+  },
+  'catalog.stockChanged': {
+    en: 'The stock of {sku} changed after you opened the form (now {qty}, at {at}): a sale or another edit. Open the product again and enter the quantity anew.',
+    lt: 'Prekės {sku} likutis pasikeitė po to, kai atidarėte formą (dabar {qty}, {at}): pardavimas ar kitas pakeitimas. Atidarykite prekę iš naujo ir įveskite kiekį iš naujo.',
+    ru: 'Остаток {sku} изменился после того, как вы открыли форму (сейчас {qty}, {at}): продажа или другое изменение. Откройте товар заново и введите количество ещё раз.',
+  },
+  'catalog.skuTaken': {
+    en: 'A product with SKU {sku} exists already.',
+    lt: 'Prekė su SKU {sku} jau yra.',
+    ru: 'Товар с артикулом {sku} уже существует.',
+  },
+  'Must not be negative': { en: 'Must not be negative', lt: 'Negali būti neigiamas', ru: 'Не может быть отрицательным' },
+  'Must not be empty': { en: 'Must not be empty', lt: 'Negali būti tuščias', ru: 'Не может быть пустым' },
+  'Expected an integer': { en: 'Expected an integer', lt: 'Turi būti sveikasis skaičius', ru: 'Должно быть целое число' },
+  'Expected 1 to 4': { en: 'Expected 1 to 4', lt: 'Turi būti nuo 1 iki 4', ru: 'Должно быть от 1 до 4' },
+  'Expected number (required)': { en: 'Expected a number (required)', lt: 'Turi būti skaičius (privaloma)', ru: 'Должно быть число (обязательно)' },
+  'Expected an ISO date, e.g. 2026-11-01T00:00:00Z': {
+    en: 'Expected a date, e.g. 2026-11-01',
+    lt: 'Turi būti data, pvz., 2026-11-01',
+    ru: 'Должна быть дата, например 2026-11-01',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {

@@ -1,5 +1,5 @@
 /**
- * `npm run staff -- add EMAIL --role admin|staff` | `list` | `disable EMAIL` | `passwd EMAIL`.
+ * `npm run staff -- add EMAIL --role admin|staff|catalog` | `list` | `disable EMAIL` | `passwd EMAIL`.
  *
  * The password is asked on a terminal (not echoed), or read from standard input (one line) when
  * stdin is not a terminal or `--password-stdin` is given, so it never appears in the shell history
@@ -25,7 +25,7 @@ export type StaffCliIo = {
 };
 
 const USAGE = `Usage: npm run staff -- COMMAND
-  add EMAIL --role admin|staff [--password-stdin]   create a staff account (password asked, or one line on stdin)
+  add EMAIL --role admin|staff|catalog [--password-stdin]   create a staff account (password asked, or one line on stdin)
   list                                              the staff accounts
   disable EMAIL                                     disable an account and end its sessions
   passwd EMAIL [--password-stdin]                   set a new password and end the account's sessions

@@ -27,6 +27,8 @@ import { reindexProducts } from '../indexer.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
 import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
 import { bumpCatalogVersion } from '../meta.ts';
+import { deriveNetPrices } from '../gross-prices.ts';
+import { guardStock, markStockFileImported, stockExportTime, type StockConflict } from './stock-guard.ts';
 import type { BundleOption, ConfigurableOption, Localized, ProductLink } from '../schema.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
 import { writeContent } from './content.ts';
@@ -66,6 +68,19 @@ export interface ImportOptions {
    * (demo/lifecycle.ts); ignored in a shop that is not the demo
    */
   removeDemo?: boolean;
+  /**
+   * when the stock of this write was counted (the back-office form's opening time): wins over the
+   * file's `exported_at`; and this is then no file import (stock-guard.ts)
+   */
+  exportedAt?: Date | string;
+  /**
+   * CATALOG_PRICES_INCLUDE_TAX: the products' `price` and `special_price` are gross at the default
+   * country's rate; each is kept as typed and its net made from it (gross-prices.ts). Default false:
+   * net, as the file format has always said.
+   */
+  pricesIncludeTax?: boolean;
+  /** refresh the planner statistics afterwards (default true; a one-product save skips it) */
+  analyze?: boolean;
 }
 
 export interface ImportResult {
@@ -92,6 +107,8 @@ export interface ImportResult {
   catalogVersion: number;
   /** things worth knowing that did not stop the import (ignored fields, kept ids) */
   warnings: string[];
+  /** stock rows not applied: the shop's stock changed since the file's export time (stock-guard.ts) */
+  stock_conflicts: StockConflict[];
   ms: number;
   /** with `removeDemo`: what was removed; null when the shop was not the demo */
   demo_removed?: DemoRemovalResult | null;
@@ -304,6 +321,9 @@ interface StockInput {
   qty: number;
   isInStock: boolean;
   manageStock: boolean;
+  /** units to add to the shop's quantity instead of `qty` (stock-guard.ts) */
+  qtyDelta?: number | undefined;
+  inStockGiven?: boolean | undefined;
 }
 
 interface ProductRecord {
@@ -329,6 +349,9 @@ interface ProductRecord {
   mediaGallery: { image: string }[];
   priceCents: number;
   specialPriceCents: number | null;
+  /** the gross as typed when the file's prices include tax (pricesIncludeTax), else null */
+  priceInclTaxCents: number | null;
+  specialPriceInclTaxCents: number | null;
   specialFromDate: string | null;
   specialToDate: string | null;
   taxClassId: number;
@@ -351,7 +374,13 @@ function stockInput(s: ImportProduct['stock'] | undefined, type: ProductType): S
   if (!s) return null;
   const qty = Math.trunc(s.qty ?? 0);
   const manageStock = s.manage_stock ?? !(type === 'virtual' || type === 'downloadable');
-  return { qty, manageStock, isInStock: s.is_in_stock ?? (manageStock ? qty > 0 : true) };
+  return {
+    qty,
+    manageStock,
+    isInStock: s.is_in_stock ?? (manageStock ? qty > 0 : true),
+    qtyDelta: s.qty_delta,
+    inStockGiven: s.is_in_stock !== undefined,
+  };
 }
 
 function defaultStock(type: string): StockInput {
@@ -472,6 +501,8 @@ function productRecord(
     mediaGallery: (p.media_gallery ?? []).map((m) => ({ image: m.image })),
     priceCents: toCents(priceEuros),
     specialPriceCents: cents(p.special_price),
+    priceInclTaxCents: null,
+    specialPriceInclTaxCents: null,
     specialFromDate: isoDate(p.special_from_date),
     specialToDate: isoDate(p.special_to_date),
     taxClassId: p.tax_class_id,
@@ -562,6 +593,8 @@ function childRecord(
     mediaGallery: (c.media_gallery ?? []).map((m) => ({ image: m.image })),
     priceCents: c.price === undefined ? parent.priceCents : toCents(c.price),
     specialPriceCents: cents(c.special_price),
+    priceInclTaxCents: null,
+    specialPriceInclTaxCents: null,
     specialFromDate: isoDate(c.special_from_date),
     specialToDate: isoDate(c.special_to_date),
     taxClassId: c.tax_class_id ?? parent.taxClassId,
@@ -630,7 +663,10 @@ export async function importCatalog(
     } catch (err) {
       throw remapProductPaths(err, split.fullIndex);
     }
-    const updated = await applyProductUpdates(tx, updates);
+    const exportedAt = await stockExportTime(tx, options.exportedAt ?? file.exported_at);
+    const updated = await applyProductUpdates(tx, updates, options.pricesIncludeTax ?? false, exportedAt, written.stock_conflicts);
+    // a file import: the time later files without exported_at are judged against
+    if (options.exportedAt === undefined) await markStockFileImported(tx);
     if (updated.length) {
       written.product_updates = updated.length;
       written.indexed += (await reindexProducts(tx, { productIds: updated, now: options.now })).products;
@@ -647,7 +683,7 @@ export async function importCatalog(
   // Fresh planner statistics: without them PostgreSQL guesses a few thousand rows for a catalogue
   // of any size and plans the search index's keyset reads (and listings) as bitmap scans with an
   // on-disk sort, measured 40× slower per batch at 100k products (autovacuum catches up only later).
-  await database.query('ANALYZE products, product_index', []);
+  if (options.analyze !== false) await database.query('ANALYZE products, product_index', []);
   result.ms = Math.round(performance.now() - started);
   progress(1, 1, 'done');
   return result;
@@ -686,6 +722,12 @@ async function writeFile(
   const { attributeCodes, selectCodes } = await checkAttributes(tx, file, data, issues);
   const { shopCategories, categoryParents } = await checkCategories(tx, file, data, issues);
   const { records, bySku } = productRecords(file, data, attributeCodes, selectCodes, issues, result.warnings);
+  // prices typed gross: kept as typed; the nets are made from them once the tax rules are written
+  if (options.pricesIncludeTax)
+    for (const r of records) {
+      r.priceInclTaxCents = r.priceCents;
+      r.specialPriceInclTaxCents = r.specialPriceCents;
+    }
   const existing = await matchExistingProducts(tx, records, data, issues, result.warnings);
   linkParents(records, bySku, existing, data, issues);
   checkCategoryLinks(records, categoryParents, data, issues);
@@ -695,12 +737,18 @@ async function writeFile(
   const changedCategories = await writeCategories(tx, file, shopCategories, write, progress);
   result.categories = changedCategories.length;
   Object.assign(result, await writeProducts(records, write, progress));
+  // a back-office form opened before this import is refused on save (its version is old)
+  if (existing.length) await tx.query('update products set version = version + 1 where id = any($1::int[])', [existing.map((e) => e.id)]);
   const detached = await detachUnlistedChildren(tx, records);
-  await writeStockAndCategoryLinks(tx, records, existing, chunkSize, write, progress);
+  const exportedAt = await stockExportTime(tx, options.exportedAt ?? file.exported_at);
+  result.stock_conflicts = await writeStockAndCategoryLinks(tx, records, existing, chunkSize, write, progress, exportedAt);
   Object.assign(
     result,
     await writeContent(tx, file, write, (done, total) => progress(done, total, 'content')),
   );
+  // the nets of prices typed gross, at the rates now written (new tax rules: every such product's)
+  if (file.taxrules?.length) await deriveNetPrices(tx);
+  else if (options.pricesIncludeTax) await deriveNetPrices(tx, records.map((r) => r.id));
   result.indexed = await reindexAffected(tx, file, records, detached, changedCategories, options, progress);
   result.catalogVersion = await bumpCatalogVersion(tx);
   return result;
@@ -726,6 +774,7 @@ function emptyResult(): ImportResult {
     indexed: 0,
     catalogVersion: 0,
     warnings: [],
+    stock_conflicts: [],
     ms: 0,
   };
 }
@@ -1040,6 +1089,8 @@ async function writeProducts(
     media_gallery: r.mediaGallery,
     price_cents: r.priceCents,
     special_price_cents: r.specialPriceCents,
+    price_incl_tax_cents: r.priceInclTaxCents,
+    special_price_incl_tax_cents: r.specialPriceInclTaxCents,
     special_from_date: r.specialFromDate,
     special_to_date: r.specialToDate,
     tax_class_id: r.taxClassId,
@@ -1077,13 +1128,20 @@ async function writeStockAndCategoryLinks(
   chunkSize: number,
   write: Write,
   progress: Progress,
-): Promise<void> {
-  if (records.length === 0) return;
+  exportedAt: string | null,
+): Promise<StockConflict[]> {
+  if (records.length === 0) return [];
   progress(0, records.length, 'stock');
   const known = new Set(existing.map((e) => e.id));
-  const given = records.filter((r) => r.stock !== null);
+  // a file's qty never undoes what the shop sold since the file was counted (stock-guard.ts)
+  const guarded = await guardStock(
+    tx,
+    records.filter((r) => r.stock !== null).map((r) => ({ id: r.id, sku: r.sku, path: `${formatPath(r.path)}.stock`, stock: r.stock as StockInput })),
+    exportedAt,
+  );
+  const given = guarded.apply;
   const fresh = records.filter((r) => r.stock === null && !known.has(r.id));
-  const stockRow = (r: ProductRecord, s: StockInput) => ({
+  const stockRow = (r: { id: number; sku: string }, s: StockInput) => ({
     product_id: r.id,
     sku: r.sku,
     qty: s.qty,
@@ -1116,6 +1174,7 @@ async function writeStockAndCategoryLinks(
     await write(PRODUCT_CATEGORIES, links);
   }
   progress(records.length, records.length, 'stock');
+  return guarded.conflicts;
 }
 
 /**

@@ -8,12 +8,16 @@
  * - Such a record is told from a full one by its keys alone: any other key (`id`, `name`, ...) makes it
  *   a full product record, validated as before.
  * - An unknown sku is an error naming it; the whole file is refused (nothing written).
- * - `qty` sets the stock quantity; the in-stock flag follows it (qty > 0) for a product whose stock is
- *   managed, as a full record's stock does. Prices are decimal euros net of VAT, as everywhere in
- *   the file; `null` clears a special price or date.
+ * - `qty` sets the stock quantity (unless the shop's stock changed since the file was counted:
+ *   stock-guard.ts), `qty_delta` adds to it; the in-stock flag follows it (qty > 0) for a product whose
+ *   stock is managed, as a full record's stock does. Prices are decimal euros net of VAT, as everywhere in
+ *   the file (gross under CATALOG_PRICES_INCLUDE_TAX: kept as typed, gross-prices.ts); `null` clears
+ *   a special price or date.
  * - Written in the import's transaction, after the full records; the updated products are re-indexed.
  */
 import type { Executor } from '../client.ts';
+import { deriveNetPrices } from '../gross-prices.ts';
+import { guardStock, type StockConflict } from './stock-guard.ts';
 import { ImportError, IssueList, formatPath, type ImportIssue } from './errors.ts';
 import {
   PRODUCT_UPDATE_FIELDS,
@@ -91,7 +95,13 @@ const has = (u: ProductUpdate, key: keyof ImportProductUpdate) => Object.prototy
 const isoOrNull = (s: string | null | undefined) => (s ? toDate(s).toISOString() : null);
 
 /** writes the updates (inside the import's transaction); the ids of the products updated */
-export async function applyProductUpdates(tx: Executor, updates: readonly ProductUpdate[]): Promise<number[]> {
+export async function applyProductUpdates(
+  tx: Executor,
+  updates: readonly ProductUpdate[],
+  pricesIncludeTax = false,
+  exportedAt: string | null = null,
+  conflicts: StockConflict[] = [],
+): Promise<number[]> {
   if (updates.length === 0) return [];
   const known = await tx.query<{ id: number; sku: string }>('select id, sku from products where sku = any($1::text[])', [
     updates.map((u) => u.sku),
@@ -124,16 +134,34 @@ export async function applyProductUpdates(tx: Executor, updates: readonly Produc
       `update products p set
          price_cents = case when r.has_price then r.price_cents else p.price_cents end,
          special_price_cents = case when r.has_special then r.special_price_cents else p.special_price_cents end,
+         price_incl_tax_cents = case when r.has_price then (case when $2 then r.price_cents end) else p.price_incl_tax_cents end,
+         special_price_incl_tax_cents = case when r.has_special then (case when $2 then r.special_price_cents end) else p.special_price_incl_tax_cents end,
          special_from_date = case when r.has_from then r.special_from_date else p.special_from_date end,
          special_to_date = case when r.has_to then r.special_to_date else p.special_to_date end,
-         updated_at = now()
+         updated_at = now(), version = p.version + 1
        from jsonb_to_recordset($1::jsonb) as r(sku text, has_price boolean, price_cents integer, has_special boolean,
          special_price_cents integer, has_from boolean, special_from_date timestamptz, has_to boolean, special_to_date timestamptz)
        where p.sku = r.sku`,
-      [JSON.stringify(prices)],
+      [JSON.stringify(prices), pricesIncludeTax],
     );
+  // typed gross: the nets made from the grosses (gross-prices.ts)
+  if (prices.length && pricesIncludeTax) await deriveNetPrices(tx, [...new Set(prices.map((p) => ids.get(p.sku)!))]);
 
-  const stock = updates.filter((u) => u.qty !== undefined).map((u) => ({ product_id: ids.get(u.sku), sku: u.sku, qty: u.qty }));
+  // a qty never undoes what was sold since the file was counted; a qty_delta adds (stock-guard.ts)
+  const guarded = await guardStock(
+    tx,
+    updates
+      .filter((u) => u.qty !== undefined || u.qty_delta !== undefined)
+      .map((u) => ({
+        id: ids.get(u.sku)!,
+        sku: u.sku,
+        path: formatPath(['products', u.index]),
+        stock: { qty: u.qty ?? 0, qtyDelta: u.qty_delta, isInStock: false, manageStock: true },
+      })),
+    exportedAt,
+  );
+  conflicts.push(...guarded.conflicts);
+  const stock = guarded.apply.map((g) => ({ product_id: g.id, sku: g.sku, qty: g.stock.qty }));
   if (stock.length)
     await tx.query(
       `insert into stock (product_id, sku, qty, is_in_stock, manage_stock)

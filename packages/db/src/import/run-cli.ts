@@ -207,6 +207,8 @@ async function importHere(open: () => Promise<Database>, d: Delivery, io: CliIo)
     let lastShown = 0;
     const result = await importCatalog(database, d.data, {
       removeDemo: d.removeDemo,
+      // the shop's setting (apps/api config.ts CATALOG_PRICES_INCLUDE_TAX): the file's prices are gross
+      pricesIncludeTax: /^(1|true|yes|on)$/i.test(io.env.CATALOG_PRICES_INCLUDE_TAX ?? ''),
       onProgress(done, total, phase) {
         const now = performance.now();
         if (phase === 'done') return;
@@ -241,6 +243,9 @@ function printResult(r: Partial<ImportResult>, io: CliIo): void {
   io.out(`Imported: ${counts.join(', ') || 'nothing'}`);
   if (r.catalogVersion !== undefined) io.out(`Catalogue version ${r.catalogVersion}${r.ms !== undefined ? `, ${(r.ms / 1000).toFixed(1)} s` : ''}`);
   for (const w of r.warnings ?? []) io.out(`Note: ${w}`);
+  // stock the shop changed since the file was counted (a sale): kept, not overwritten (stock-guard.ts)
+  for (const c of r.stock_conflicts ?? [])
+    io.out(`Stock kept: ${c.sku} has ${c.shop_qty} (changed ${c.changed_at}), the file says ${c.file_qty} (${c.path}); add "exported_at" or use qty_delta`);
   if (r.demo_removed === null) io.out('Not a demo shop: no demo data to remove.');
   else if (r.demo_removed) {
     const removed = Object.entries(r.demo_removed)

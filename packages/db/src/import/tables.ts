@@ -59,6 +59,8 @@ export const PRODUCTS: TableWrite = {
     media_gallery: 'jsonb',
     price_cents: 'int',
     special_price_cents: 'int',
+    price_incl_tax_cents: 'int',
+    special_price_incl_tax_cents: 'int',
     special_from_date: 'timestamptz',
     special_to_date: 'timestamptz',
     tax_class_id: 'int',

@@ -114,11 +114,19 @@ export const importCategorySchema = z.object({
   description: text.nullable().optional(),
 });
 
-const stockSchema = z.object({
-  is_in_stock: bool.optional(),
-  qty: qty.optional(),
-  manage_stock: bool.optional(),
-});
+const stockSchema = z
+  .object({
+    is_in_stock: bool.optional(),
+    /** the quantity as counted when the file was exported (see the file's `exported_at`) */
+    qty: qty.optional(),
+    /** units to add (negative: to take away) to the shop's quantity, whatever it is now */
+    qty_delta: qty.optional(),
+    manage_stock: bool.optional(),
+  })
+  .refine((s) => s.qty === undefined || s.qty_delta === undefined, {
+    message: 'Give qty or qty_delta, not both',
+    path: ['qty_delta'],
+  });
 
 const specialFields = {
   special_price: money.nullable().optional(),
@@ -242,6 +250,7 @@ export const importProductSchema = z
 export const PRODUCT_UPDATE_FIELDS: readonly string[] = [
   'sku',
   'qty',
+  'qty_delta',
   'price',
   'special_price',
   'special_from_date',
@@ -252,9 +261,11 @@ export const importProductUpdateSchema = z.strictObject({
   qty: wholeNumber(
     z.number().int({ message: 'Expected an integer' }).min(0, { message: 'Must not be negative' }),
   ).optional(),
+  /** units to add (negative: to take away), whatever the quantity is now */
+  qty_delta: wholeNumber(z.number().int({ message: 'Expected an integer' })).optional(),
   price: money.optional(),
   ...specialFields,
-});
+}).refine((u) => u.qty === undefined || u.qty_delta === undefined, { message: 'Give qty or qty_delta, not both', path: ['qty_delta'] });
 export type ImportProductUpdate = z.output<typeof importProductUpdateSchema>;
 
 export const importTaxRuleSchema = z.object({
@@ -400,6 +411,11 @@ export const importShopConfigSchema = z.object({
 });
 
 export const importFileSchema = z.strictObject({
+  /**
+   * when the file's stock was counted: a `qty` is applied only to products whose stock has not
+   * changed since (a sale, a return, a back-office edit after it are kept, and the row reported)
+   */
+  exported_at: date.optional(),
   attributes: z.array(importAttributeSchema).optional(),
   categories: z.array(importCategorySchema).optional(),
   products: z.array(importProductSchema).optional(),

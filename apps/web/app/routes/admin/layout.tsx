@@ -3,7 +3,7 @@
  * sections their role may open, the language switch and logout. Every page under it is
  * server-rendered, `noindex` (meta and X-Robots-Tag), never stored, under the shop's CSP.
  */
-import { Form, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation } from 'react-router';
+import { Form, NavLink, Outlet, isRouteErrorResponse, redirect, useLoaderData, useLocation } from 'react-router';
 import { staffAreas, type StaffRole } from '@vitrina/domain';
 import type { Route } from './+types/layout';
 import adminCss from '../../admin/admin.css?url';
@@ -19,7 +19,15 @@ export const meta: Route.MetaFunction = ({ location }) => {
   return [{ title: t('admin.title') }, { name: 'robots', content: 'noindex, nofollow' }];
 };
 
-const AREA_PATHS = { orders: '', reviews: '/reviews', messages: '/messages', subscribers: '/subscribers', accounts: '/accounts', settings: '/settings' } as const;
+const AREA_PATHS = {
+  orders: '',
+  reviews: '/reviews',
+  messages: '/messages',
+  subscribers: '/subscribers',
+  accounts: '/accounts',
+  products: '/products',
+  settings: '/settings',
+} as const;
 
 type ShopStatus = { missing_invoice_fields: string[]; seller_is_demo: boolean; bank_transfer_offered: boolean };
 const SELLER_FIELD_LABELS: Record<string, AdminKey> = {
@@ -35,6 +43,10 @@ export async function loader(args: Route.LoaderArgs) {
     staffApi<ShopStatus>(args, '/shop-status'),
   ]);
   const me = resultOrThrow(meAnswer, args.request);
+  // a role without the orders (catalog) starts at its first section instead of a refusal
+  const first = staffAreas(me.role)[0];
+  if (first && first !== 'orders' && /^(\/en)?\/admin\/?$/.test(new URL(args.request.url).pathname))
+    throw redirect(adminPath(langOf(args.request), AREA_PATHS[first]));
   // what every staff member is warned of (the seller's details an invoice needs); no banner when it cannot be read
   const status = statusAnswer.ok ? statusAnswer.result : null;
   return { me, status, lang: langOf(args.request), areas: staffAreas(me.role).map((area) => ({ area, path: AREA_PATHS[area] })) };
