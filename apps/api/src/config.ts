@@ -26,6 +26,9 @@
  * | `IMAGE_RESIZE_QUEUE` | `32` | resizes waiting for a free slot; beyond that a request answers 503 with `Retry-After: 1` |
  * | `IMAGE_MAX_PIXELS` | `50000000` | largest original (width × height) that is decoded; a larger one answers 422, before decoding (a decompression bomb) |
  * | `API_BODY_LIMIT` | `1048576` | body limit of ordinary API calls in bytes (the catalogue import has its own 200 MB); a larger body answers 413 naming the limit, after the rest of it (up to 32 MB) has been read, so that the client can read the answer |
+ * | `FORM_BODY_LIMIT` | `65536` | body limit in bytes of a form posted to a page (storefront and back office; `application/x-www-form-urlencoded` and `multipart/form-data`, which React Router's actions would otherwise buffer whole); a larger form answers 413 with a page a browser shows. No page takes file uploads, so 64 KiB holds any form with room to spare |
+ * | `HTTP_REQUEST_TIMEOUT_MS` | `120000` | the HTTP server ends a request whose headers and body have not all arrived in this time (408): a client sending a byte now and then (slow-loris) cannot hold a connection open. Long enough for the catalogue import's 200 MB on a slow link |
+ * | `HTTP_HEADERS_TIMEOUT_MS` | `10000` | the same for a request's headers alone; at most `HTTP_REQUEST_TIMEOUT_MS` |
  * | `TRUST_PROXY` | off | whose `X-Forwarded-For` is believed for the client address (rate limits, logs): off = nobody, the TCP peer is the client; a number = that many reverse-proxy hops in front of the shop (`1`: one nginx), safe only when nothing but those proxies can reach the shop's port; or a comma list of proxy addresses/CIDRs (`10.0.0.0/8,127.0.0.1`, also `loopback`, `linklocal`, `uniquelocal`). Read by the shop server too. Never `true`: any client could then pick its own address |
  * | `REDIS_URL` | unset | reserved: shared catalogue cache between processes (see `catalog/cache.ts`); not used yet |
  *
@@ -149,6 +152,10 @@ export type ApiConfig = {
   imageResizeQueue: number;
   imageMaxPixels: number;
   bodyLimit: number;
+  /** FORM_BODY_LIMIT: bytes of a form posted to a page (ssr.ts) */
+  formBodyLimit: number;
+  /** HTTP_REQUEST_TIMEOUT_MS, HTTP_HEADERS_TIMEOUT_MS (httpServerOptions) */
+  httpTimeouts: { requestMs: number; headersMs: number };
   /** TRUST_PROXY: Fastify's `trustProxy` (false, a hop count, or proxy addresses/CIDRs) */
   trustProxy: TrustProxy;
   redisUrl: string | undefined;
@@ -381,6 +388,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     imageResizeQueue: int(env, 'IMAGE_RESIZE_QUEUE', 32, 0, 10_000),
     imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
     bodyLimit: int(env, 'API_BODY_LIMIT', 1024 * 1024, 1024, ADMIN_BODY_LIMIT),
+    formBodyLimit: int(env, 'FORM_BODY_LIMIT', 64 * 1024, 1024, 64 * 1024 * 1024),
+    httpTimeouts: httpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     authSecret: authSecret(env.AUTH_SECRET),
@@ -437,6 +446,31 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       idleSeconds: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
       maxSeconds: int(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24) * 3600,
       secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+    },
+  };
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): ApiConfig['httpTimeouts'] {
+  const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000);
+  const headersMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(10_000, requestMs), 100, 3_600_000);
+  if (headersMs > requestMs) throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  return { requestMs, headersMs };
+}
+
+/**
+ * The HTTP server's timeouts as Fastify options (the API's server and the storefront-only one).
+ * Fastify turns Node's request timeout off unless told; the server checks its connections for
+ * expired timeouts every `connectionsCheckingInterval`, so that runs at a fraction of the headers
+ * timeout, or a slow-loris connection would live up to 30 s more.
+ */
+export function httpServerOptions(config: Pick<ApiConfig, 'httpTimeouts'>) {
+  const { requestMs, headersMs } = config.httpTimeouts;
+  return {
+    requestTimeout: requestMs,
+    http: {
+      requestTimeout: requestMs,
+      headersTimeout: headersMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(5000, Math.floor(headersMs / 4))),
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   addSecurityHeaders,
   buildApi,
   fastifyTrustProxy,
+  httpServerOptions,
   loadApiConfig,
   storefrontReadsOf,
   RESPONSE_COMPRESSION,
@@ -32,7 +33,9 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
 
   if (config.apiUrl) {
-    app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
+    // the storefront alone still reads FORM_BODY_LIMIT and the HTTP timeouts as the API would
+    const limits = loadApiConfig(process.env);
+    app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy), ...httpServerOptions(limits) });
     addSecurityHeaders(app);
     await app.register(compress, RESPONSE_COMPRESSION);
     storefront = await registerStorefront(app, {
@@ -40,6 +43,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       apiFetch: createRemoteFetch(config.apiUrl),
       publicUrl: config.publicUrl,
       renderThreads: config.renderThreads,
+      formBodyLimit: limits.formBodyLimit,
     });
   } else {
     // the embedded database admits one process: claim the data folder before opening it (port 0
@@ -78,6 +82,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       pageCache,
       publicUrl: config.publicUrl,
       renderThreads: config.renderThreads,
+      formBodyLimit: apiConfig.formBodyLimit,
     });
   }
 
