@@ -126,7 +126,7 @@ export async function registerStorefront(
     scope.addHook('onError', drainOversizedBody);
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-      request.log.info({ limit: formBodyLimit, url: request.url }, 'form body above FORM_BODY_LIMIT');
+      request.log.info({ limit: formBodyLimit }, 'form body above FORM_BODY_LIMIT');
       return reply
         .status(413)
         .header('content-type', 'text/html; charset=utf-8')
