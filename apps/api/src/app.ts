@@ -169,7 +169,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
     shop: new ShopService(database, config.bannersDir, config.company),
     images: new ImageService(config),
-    admin: new AdminService(database, config, catalog),
+    admin: new AdminService(database, config, catalog, limiter),
     auth,
     limiter,
     users: new UserService(database, config, auth, limiter),

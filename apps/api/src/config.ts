@@ -6,7 +6,10 @@
  * | `DATA_DIR` | `var` | data folder; only used to derive the `MEDIA_DIR` default |
  * | `MEDIA_DIR` | `$DATA_DIR/media` | image originals (`/demo/...`, `/media/...`); resized copies go to `MEDIA_DIR/.cache` |
  * | `BANNERS_DIR` | `$DATA_DIR/banners` | banner JSON per store view (`lt.json`, `en.json`, `ru.json`); a kind listed there replaces the database's banners of that kind in `/home-page` |
- * | `ADMIN_TOKEN` | unset | bearer token of `POST /vsbridge/admin/*`; unset means every admin call answers 401 |
+ * | `ADMIN_TOKEN` | unset | bearer token of automation: the catalogue import (`POST /vsbridge/admin/catalog/import`) and the ERP's orders export (`GET /vsbridge/admin/orders`), nothing else (staff work needs a staff session). At least 32 characters (`openssl rand -base64 32`), or the shop refuses to start; unset means those calls answer 401. Wrong tokens are throttled per client address (`RATE_LIMIT_ADMIN_TOKEN_ADDRESS`) and every use and failure is audited (actor `admin-token`) |
+ * | `ADMIN_TOKEN_SCOPES` | `import,export` | what `ADMIN_TOKEN` opens: `import`, `export` or both (an ERP that only reads orders gets a token that cannot replace the catalogue) |
+ * | `RATE_LIMIT_ADMIN_TOKEN_ADDRESS` | `10/900` | wrong `ADMIN_TOKEN`s per client address; above it every admin call from the address answers 429 until the window ends |
+ * | `SHOP_HANDOVER_TOKEN` | set by the shop server | the running shop's own random token, written to `DATA_DIR/server.json` (mode 0600) for the command lines on the same machine (`npm run catalog:import`, `npm run staff`) to hand their work over; not a setting to make up |
  * | `PUBLIC_URL` | `http://localhost:3000` | the shop's public origin (OpenAPI `servers`, absolute links in answers) |
  * | `COD_FEE_CENTS` | `300` | cash on delivery collection fee in cents **incl. VAT** (what the shopper pays; unlike the import file's amounts, which are net). The spec's texts disagree (€2.00 in English, 3,00 € in Lithuanian and in the displayed texts): one configured amount, 3.00 € by default. It wins over the `fee` of the imported `cashondelivery` method; it is offered on the method, shown in the checkout's totals and charged by the order alike. |
  * | `CROSS_BORDER_TRADE` | `false` | VAT by destination (issue #14): off, every amount (products, shipping, fees, fixed coupons, thresholds; imported net of VAT) is charged net × (1 + the delivery country's rate) in the cart, its totals and the order, so the shop's net income is the same whatever the country (an Estonian address pays 24 %); the store view's default country (LT) applies until an address is given. `true` (Magento's "Cross Border Trade"): everyone pays the gross of the store view's default country and only the VAT contained in it is taken at the delivery country's rate (the behaviour before issue #14). The catalogue lists prices with the default country's VAT either way |
@@ -129,6 +132,10 @@ export type ApiConfig = {
   /** BANNERS_DIR (default $DATA_DIR/banners): banner JSON files per store view */
   bannersDir: string;
   adminToken: string | undefined;
+  /** ADMIN_TOKEN_SCOPES */
+  adminTokenScopes: AdminTokenScope[];
+  /** SHOP_HANDOVER_TOKEN: import and the staff command line from this machine's command lines */
+  handoverToken: string | undefined;
   publicUrl: string;
   codFeeCents: number;
   codPaymentCode: string;
@@ -305,6 +312,7 @@ export type RateLimits = {
   stockAlertAddress: RateRule;
   staffLoginAccount: RateRule;
   staffLoginAddress: RateRule;
+  adminTokenAddress: RateRule;
 };
 
 export const MAX_IMAGE_SIZE = 2000;
@@ -369,7 +377,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
   return {
     mediaDir: path.resolve(cwd, env.MEDIA_DIR || path.join(dataDir, 'media')),
     bannersDir: path.resolve(cwd, env.BANNERS_DIR || path.join(dataDir, 'banners')),
-    adminToken: env.ADMIN_TOKEN || undefined,
+    adminToken: adminToken(env.ADMIN_TOKEN),
+    adminTokenScopes: adminTokenScopes(env.ADMIN_TOKEN_SCOPES),
+    handoverToken: env.SHOP_HANDOVER_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, ''),
     codFeeCents: int(env, 'COD_FEE_CENTS', CASH_ON_DELIVERY_FEE_CENTS, 0, 1_000_000),
     codPaymentCode: env.COD_PAYMENT_CODE || PAYMENT_CASH_ON_DELIVERY,
@@ -409,6 +419,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       stockAlertAddress: rateRule(env, 'RATE_LIMIT_STOCK_ALERT_ADDRESS', '20/3600'),
       staffLoginAccount: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ACCOUNT', '5/900'),
       staffLoginAddress: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ADDRESS', '20/900'),
+      adminTokenAddress: rateRule(env, 'RATE_LIMIT_ADMIN_TOKEN_ADDRESS', '10/900'),
     },
     mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
@@ -448,6 +459,26 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
     },
   };
+}
+
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+export type AdminTokenScope = 'import' | 'export';
+
+function adminToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
+  if (!token) return undefined;
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH)
+    throw new Error(
+      `ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (it opens the catalogue import and every order's export); make one with \`openssl rand -base64 32\`, or unset it`,
+    );
+  return token;
+}
+
+function adminTokenScopes(raw: string | undefined): AdminTokenScope[] {
+  const scopes = (raw?.trim() || 'import,export').split(',').map((s) => s.trim());
+  for (const scope of scopes)
+    if (scope !== 'import' && scope !== 'export') throw new Error(`ADMIN_TOKEN_SCOPES: "${scope}" is not import or export`);
+  return [...new Set(scopes)] as AdminTokenScope[];
 }
 
 function httpTimeouts(env: NodeJS.ProcessEnv): ApiConfig['httpTimeouts'] {

@@ -69,15 +69,16 @@ describe('the command line', () => {
     expect((await auditRows('staff.add')).map((r) => r.staff_email)).toContain('cli');
   });
 
-  it('is handed to a running shop with its ADMIN_TOKEN (POST /vsbridge/admin/staff), nothing else', async () => {
+  it('is handed to a running shop with its hand-over token (POST /vsbridge/admin/staff), not ADMIN_TOKEN, nothing else', async () => {
     const payload = { command: 'add', email: 'handed@shop.lt', role: 'staff', password: PASSWORD };
     expect((await api.call({ method: 'POST', url: '/vsbridge/admin/staff', payload })).status).toBe(401);
     const boss = await signIn('boss@shop.lt');
     expect((await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: boss, payload })).status).toBe(401);
-    const added = await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: bearer(api.adminToken), payload });
+    expect((await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: bearer(api.adminToken), payload })).status).toBe(401);
+    const added = await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: bearer(api.handoverToken), payload });
     expect(added.status).toBe(200);
     expect(added.body.result).toMatchObject({ email: 'handed@shop.lt', role: 'staff', disabled: false });
-    const again = await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: bearer(api.adminToken), payload });
+    const again = await api.call({ method: 'POST', url: '/vsbridge/admin/staff', headers: bearer(api.handoverToken), payload });
     expect(again.status).toBe(409);
     expect(again.body.result).toMatch(/exists already/);
     expect((await login('handed@shop.lt')).status).toBe(200);

@@ -30,7 +30,9 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
   let app: FastifyInstance;
   let database: Database | undefined;
   let storefront: Awaited<ReturnType<typeof registerStorefront>>;
-  const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
+  // the command lines of this machine hand an import or a staff command over with this token, read
+  // from DATA_DIR/server.json (mode 0600); never ADMIN_TOKEN, which opens the import and the export only
+  const handoverToken = randomBytes(32).toString('base64url');
 
   if (config.apiUrl) {
     // the storefront alone still reads FORM_BODY_LIMIT and the HTTP timeouts as the API would
@@ -49,7 +51,11 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
     // the embedded database admits one process: claim the data folder before opening it (port 0
     // until listening tells the import command "a shop is starting")
     if (!config.databaseUrl) {
-      const holder = await acquireServerLock(config.dataDir, { pid: process.pid, port: 0, adminToken });
+      const holder = await acquireServerLock(config.dataDir, {
+        pid: process.pid,
+        port: 0,
+        adminToken: handoverToken,
+      });
       if (holder) {
         throw new Error(
           `The data folder ${config.dataDir} is in use by ${holder.pid ? `process ${holder.pid}` : 'another process'} (${holder.role ?? 'server'}). ` +
@@ -64,7 +70,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       ...process.env,
       DATA_DIR: config.dataDir,
       MEDIA_DIR: config.mediaDir,
-      ADMIN_TOKEN: adminToken,
+      SHOP_HANDOVER_TOKEN: handoverToken,
     });
     app = await buildApi({ database, config: apiConfig, logger, compress: true });
     const pageCache =
@@ -92,7 +98,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (database?.kind === 'pglite')
-    await writeServerLock(config.dataDir, { pid: process.pid, port, adminToken });
+    await writeServerLock(config.dataDir, { pid: process.pid, port, adminToken: handoverToken });
 
   const close = async () => {
     // the pages under way end while the API still answers them (page-drain.ts), then Fastify closes

@@ -25,7 +25,10 @@ beforeAll(async () => {
   const build = buildStorefront('form-limit');
   removeBuild = build.remove;
   database = await createTestDatabase();
-  const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  const config = loadApiConfig({
+    CATALOG_VERSION_TTL_MS: '0',
+    ADMIN_TOKEN: 'test-admin-token-0123456789-abcdefghij',
+  });
   app = await buildApi({ database, config });
   await registerStorefront(app, {
     buildDir: build.dir,

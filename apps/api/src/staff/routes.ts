@@ -237,12 +237,14 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
   );
 
   // `npm run staff` while a shop holds the embedded database (staff/cli.ts hands the command over):
-  // automation, so ADMIN_TOKEN (from DATA_DIR/server.json), audited as `cli`
+  // the shop's own hand-over token from DATA_DIR/server.json (never ADMIN_TOKEN), audited as `cli`
   app.post(
     '/vsbridge/admin/staff',
     {
-      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
-      schema: { tags: ['admin'], summary: 'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>', body: cliBody },
+      onRequest: async (req) => {
+        await ctx.admin.authorize(req, 'handover');
+      },
+      schema: { tags: ['admin'], summary: "The staff command line, handed over to the running shop; Authorization: Bearer <the shop's hand-over token>", body: cliBody },
     },
     async (req, reply) => {
       const b = req.body;
