@@ -112,7 +112,8 @@
  * |---|---|---|
  * | `STAFF_SESSION_IDLE_MINUTES` | `30` | a staff session ends after this long without a request |
  * | `STAFF_SESSION_MAX_HOURS` | `10` | a staff session ends this long after its login, however busy |
- * | `RATE_LIMIT_STAFF_LOGIN_ACCOUNT` | `5/900` | staff login attempts per staff e-mail per window (`count/seconds`); a success clears the count |
+ * | `RATE_LIMIT_STAFF_LOGIN_ACCOUNT` | `5/900` | staff login attempts per staff e-mail **and client address** per window (`count/seconds`); a success clears the count. Per pair, so that nobody elsewhere can lock a staff member out by failing on purpose |
+ * | `STAFF_LOGIN_DELAY_SECONDS` | `1` | the growing delay of a (staff e-mail, client address) pair after failed logins: after n failures since its last success (within the window above) the next attempt waits `2^(n-1)` times this, at most the window; earlier it answers 429 with `Retry-After`. `0` turns it off |
  * | `RATE_LIMIT_STAFF_LOGIN_ADDRESS` | `20/900` | staff login attempts per client address |
  *
  * The rate-limit counters live in the process (auth/rate-limit.ts), or in Redis when REDIS_URL is set
@@ -240,6 +241,8 @@ export type StaffSessionConfig = {
   maxSeconds: number;
   /** PUBLIC_URL is https: the cookie is Secure */
   secureCookie: boolean;
+  /** STAFF_LOGIN_DELAY_SECONDS: the first step of a (staff e-mail, address) pair's growing delay; 0 none */
+  loginDelaySeconds: number;
 };
 
 export type UnpaidOrderLimits = {
@@ -457,6 +460,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       idleSeconds: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
       maxSeconds: int(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24) * 3600,
       secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+      loginDelaySeconds: int(env, 'STAFF_LOGIN_DELAY_SECONDS', 1, 0, 3600),
     },
   };
 }
