@@ -164,7 +164,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     catalog,
     cart,
     stock: new StockService(database),
-    orders: new OrderService(database, config, catalog, cart, onStockChanged),
+    orders: new OrderService(database, config, catalog, cart, onStockChanged, limiter),
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
     priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
     shop: new ShopService(database, config.bannersDir, config.company),

@@ -73,6 +73,12 @@
  * | `PRICE_WINDOW_REFRESH_MS` | `60000` | how often the products whose special-price window opened or closed are re-indexed (catalog/price-windows.ts; also once at start); `0`: not in this process |
  * | `UNPAID_ORDER_SWEEP_INTERVAL_MS` | `60000` | how often this process looks for such orders; `0` turns the sweep off in this process (another process must run it) |
  * | `UNPAID_ORDERS_MAX_PER_CUSTOMER` | `3` | open orders awaiting online payment a customer may have; one more answers 429. `0`: no cap |
+ * | `ORDERS_OPEN_MAX_PER_CUSTOMER` | `5` | open unpaid orders of any payment method (cash on delivery and bank transfer too: they hold their units until delivered or paid) a customer may have; one more answers 429 naming the payment method field. `0`: no cap |
+ * | `ORDERS_OPEN_MAX_PER_EMAIL` | `5` | the same per e-mail address of the order (guests give one with every order) |
+ * | `ORDERS_OPEN_MAX_PER_ADDRESS` | `15` | the same per client address |
+ * | `ORDER_LINE_MAX_UNITS` | `5` | the most units of one product an order line may take (every order is unpaid when placed): one guest order once took all 30 units of a laptop by cash on delivery. More answers 400 naming the line's `qty`. `0`: no cap |
+ * | `BANK_TRANSFER_ORDER_TTL_DAYS` | `7` | a bank-transfer order still unpaid this many days after it was placed is cancelled by the same sweep and its units go back to stock (`0`: never) |
+ * | `RATE_LIMIT_ORDER_ADDRESS` | `30/3600` | orders placed per client address per window |
  * | `UNPAID_ORDERS_MAX_PER_ADDRESS` | `10` | the same per client address (guests too); higher than per customer because many shoppers may share one address (offices, mobile networks). `0`: no cap |
  *
  * The seller (issue #15: VAT invoices in invoice/, as `shop`; issue #13: the storefront footer, as
@@ -254,6 +260,14 @@ export type UnpaidOrderLimits = {
   maxPerCustomer: number;
   /** UNPAID_ORDERS_MAX_PER_ADDRESS (0: no cap) */
   maxPerAddress: number;
+  /** ORDERS_OPEN_MAX_PER_*: open unpaid orders of any payment method (0: no cap) */
+  openMaxPerCustomer: number;
+  openMaxPerEmail: number;
+  openMaxPerAddress: number;
+  /** ORDER_LINE_MAX_UNITS (0: no cap) */
+  lineMaxUnits: number;
+  /** BANK_TRANSFER_ORDER_TTL_DAYS (0: never) */
+  bankTransferTtlDays: number;
 };
 
 /** whose X-Forwarded-For is believed: nobody, the nearest N hops, or these proxies (Fastify's `trustProxy`) */
@@ -316,6 +330,7 @@ export type RateLimits = {
   staffLoginAccount: RateRule;
   staffLoginAddress: RateRule;
   adminTokenAddress: RateRule;
+  orderAddress: RateRule;
 };
 
 export const MAX_IMAGE_SIZE = 2000;
@@ -423,6 +438,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       staffLoginAccount: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ACCOUNT', '5/900'),
       staffLoginAddress: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ADDRESS', '20/900'),
       adminTokenAddress: rateRule(env, 'RATE_LIMIT_ADMIN_TOKEN_ADDRESS', '10/900'),
+      orderAddress: rateRule(env, 'RATE_LIMIT_ORDER_ADDRESS', '30/3600'),
     },
     mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
@@ -451,6 +467,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       sweepIntervalMs: int(env, 'UNPAID_ORDER_SWEEP_INTERVAL_MS', 60_000, 0, 3_600_000),
       maxPerCustomer: int(env, 'UNPAID_ORDERS_MAX_PER_CUSTOMER', 3, 0, 1000),
       maxPerAddress: int(env, 'UNPAID_ORDERS_MAX_PER_ADDRESS', 10, 0, 100_000),
+      openMaxPerCustomer: int(env, 'ORDERS_OPEN_MAX_PER_CUSTOMER', 5, 0, 1000),
+      openMaxPerEmail: int(env, 'ORDERS_OPEN_MAX_PER_EMAIL', 5, 0, 1000),
+      openMaxPerAddress: int(env, 'ORDERS_OPEN_MAX_PER_ADDRESS', 15, 0, 100_000),
+      lineMaxUnits: int(env, 'ORDER_LINE_MAX_UNITS', 5, 0, 1_000_000),
+      bankTransferTtlDays: int(env, 'BANK_TRANSFER_ORDER_TTL_DAYS', 7, 0, 365),
     },
     shop: shopIdentity(env),
     invoicePrefix: invoicePrefix(env.INVOICE_PREFIX),

@@ -57,6 +57,13 @@ export async function startApi(
     ADMIN_TOKEN: adminToken,
     SHOP_HANDOVER_TOKEN: handoverToken,
     CATALOG_VERSION_TTL_MS: '0',
+    // tests place many orders from one address and e-mail: the hoarding caps are tested on their own
+    // (stock-hoarding.test.ts), so they are off unless a test turns them on
+    ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
+    ORDERS_OPEN_MAX_PER_EMAIL: '0',
+    ORDERS_OPEN_MAX_PER_ADDRESS: '0',
+    ORDER_LINE_MAX_UNITS: '0',
+    RATE_LIMIT_ORDER_ADDRESS: '0',
     ...env,
   });
   const app = await buildApi({ database, config, logger: options.logger });
