@@ -292,11 +292,11 @@ describe('the work', () => {
     expect(csv.res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.res.headers['content-disposition']).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = csv.res.payload;
-    expect(text.split('\r\n')[0]).toBe('email,status,store_code,created_at,confirmed_at');
-    expect(text).toContain(`"'=cmd|""/c calc""!A1@x.lt",subscribed,lt,`);
-    expect(text).toContain('plain@x.lt,pending,lt,');
+    expect(text.split('\r\n')[0]).toBe('"email","status","store_code","created_at","confirmed_at"');
+    expect(text).toContain(`"'=cmd|""/c calc""!A1@x.lt","subscribed","lt",`);
+    expect(text).toContain('"plain@x.lt","pending","lt",');
     const alerts = await api.call({ url: '/vsbridge/staff/stock-alerts?format=csv', headers: staff });
-    expect(alerts.res.payload).toContain("'+alert@x.lt,PHN-2001,lt,");
+    expect(alerts.res.payload).toContain(`"'+alert@x.lt","PHN-2001","lt",`);
     const json = await api.call({ url: '/vsbridge/staff/stock-alerts', headers: staff });
     expect(json.body.result[0]).toMatchObject({ email: '+alert@x.lt', sku: 'PHN-2001' });
     expect((await auditRows('export')).map((r) => r.target)).toEqual(expect.arrayContaining(['subscribers', 'stock-alerts']));
