@@ -87,7 +87,8 @@ describe('CSV fields', () => {
         // only apostrophes are added, each before a formula's first character
         for (const [i, f] of back.entries()) expect(f.replace(/'/g, '')).toBe(fields[i]!.replace(/'/g, ''));
         // every piece a spreadsheet might make a cell of, whichever separator it assumes
-        for (const f of back) for (const piece of f.split(/[;,\r\n]/)) expect(piece).not.toMatch(/^[=+\-@\t]/);
+        for (const f of back)
+          for (const piece of f.split(/[;,\r\n]/)) expect(piece).not.toMatch(/^[=+\-@\t]/);
         for (const piece of line.split(';')) expect(piece.replace(/^"/, '')).not.toMatch(/^[=+\-@\t]/);
       }),
     );
