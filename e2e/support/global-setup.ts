@@ -59,6 +59,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: url,
       // the account journey reads the password reset e-mail from the outbox (GET /vsbridge/mail/outbox)
       EXPOSE_OUTBOX: 'true',
+      // a production shop refuses the exposed outbox unless told twice (apps/api/src/ops/start-checks.ts)
+      EXPOSE_OUTBOX_IN_PRODUCTION: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -108,7 +108,9 @@
  * | `WEBHOOK_INTERVAL_MS` | `2000` | how often pending deliveries are sent; `0`: not in this process |
  * | `WEBHOOK_TIMEOUT_MS` | `5000` | a receiver that does not answer within this is a failure (retried) |
  * | `WEBHOOK_MAX_ATTEMPTS` | `12` | attempts per delivery (backoff 10 s, 20 s, 40 s ... capped at 1 h) before it is given up (`failed`) |
- * | `METRICS_TOKEN` | unset | bearer token of `GET /metrics`; unset: `/metrics` answers only requests from the machine itself (loopback) |
+ * | `METRICS_TOKEN` | unset | bearer token of `GET /metrics`; unset: `/metrics` answers only requests from the machine itself (loopback). In production (`NODE_ENV=production`) behind a proxy (`TRUST_PROXY` set) the shop refuses to start without it (ops/start-checks.ts, which also refuses `EXPOSE_OUTBOX=true` and warns of a missing `AUTH_SECRET` or `SMTP_URL`) |
+ * | `EXPOSE_OUTBOX_IN_PRODUCTION` | unset | only for the browser journeys (e2e/), which run the production bundle with `EXPOSE_OUTBOX=true`: without it a production shop with the outbox exposed refuses to start |
+ * | `PAYMENT_SANDBOX_IN_PRODUCTION` | unset | the second opt-in a production shop needs to run with `PAYMENT_SANDBOX=true` (a staging shop); without it such a shop refuses to start |
  *
  * Payment providers (NEOPAY_*, MOKILIZINGAS_*, PAYMENT_SANDBOX): see payment/config.ts.
  *

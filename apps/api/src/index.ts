@@ -13,3 +13,4 @@ export { addSecurityHeaders, isPersonalApiPath } from './http/security-headers.t
 export { addStaff, disableStaff, listStaff, setStaffPassword, type StaffAccount } from './staff/accounts.ts';
 export { CLI_ACTOR } from './staff/audit.ts';
 export { drainOversizedBody } from './http/body-limit.ts';
+export { assertProductionStart, productionStartChecks } from './ops/start-checks.ts';

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import {
   addSecurityHeaders,
+  assertProductionStart,
   buildApi,
   fastifyTrustProxy,
   httpServerOptions,
@@ -26,6 +27,8 @@ import { registerStorefront } from './ssr.ts';
 import { PageCache, dataStampReader } from './page-cache.ts';
 
 export async function startServer(config: ServerConfig = loadServerConfig(process.env)) {
+  // NODE_ENV=production: the settings a shop must not run with refuse the start (ops/start-checks.ts)
+  const productionWarnings = assertProductionStart(process.env);
   const logger = withLogRedaction({ level: config.logLevel });
   let app: FastifyInstance;
   let database: Database | undefined;
@@ -93,7 +96,8 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
   }
 
   // a cluster's primary has said them once (cluster.ts)
-  if (!cluster.isWorker) for (const warning of config.startWarnings) app.log.warn(warning);
+  if (!cluster.isWorker)
+    for (const warning of [...config.startWarnings, ...productionWarnings]) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
