@@ -58,6 +58,7 @@
  * | `MAIL_OUTBOX_INTERVAL_MS` | `5000` | how often the outbox processor sends pending e-mails (LogTransport: to the log); `0` turns it off |
  * | `EXPOSE_OUTBOX` | `false` | `true` serves `GET /vsbridge/mail/outbox?kind&to` (the e-mails written, newest first) and keeps sent e-mails unredacted: for browser tests that follow links in e-mails. Never in production. |
  * | `SMTP_URL` | unset | e-mails go out through this SMTP server (`smtp://user:pass@host:587`, `smtps://host:465`) |
+ * | `MAIL_FILE_RETENTION_DAYS` | `30` | e-mail files in `MAIL_DIR` (mode 0600, in a 0700 folder: they hold reset links and order tokens) older than this are deleted; `0` keeps them |
  * | `MAIL_DIR` | `$DATA_DIR/mail` when DATA_DIR is given | without SMTP_URL: each e-mail is written there as an `.eml` file; with neither (a bare API, tests) e-mails go to the log |
  * | `RATE_LIMIT_STOCK_ALERT_ADDRESS` | `20/3600` | back-in-stock requests per client address |
  * | `DEMO_SPECIAL_OFFERS` | `true` unless SEED_DEMO is `false` | in a shop seeded with the demo catalogue, every new customer gets three special offers labelled demo (10% off listed products in stock) |
@@ -192,6 +193,8 @@ export type ApiConfig = {
   smtpUrl: string | undefined;
   /** MAIL_DIR (default $DATA_DIR/mail when DATA_DIR is given): e-mails as .eml files without SMTP_URL */
   mailDir: string | undefined;
+  /** MAIL_FILE_RETENTION_DAYS: e-mail files older than this are deleted (0: kept) */
+  mailFileRetentionDays: number;
   /** DEMO_SPECIAL_OFFERS: new customers get three offers labelled demo */
   demoSpecialOffers: boolean;
   /** SHOP_COMPANY_NAME, SHOP_COMPANY_CODE, SHOP_VAT_CODE, SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL ('' = unset) */
@@ -247,7 +250,7 @@ export type StaffSessionConfig = {
   idleSeconds: number;
   /** STAFF_SESSION_MAX_HOURS in seconds */
   maxSeconds: number;
-  /** PUBLIC_URL is https: the cookie is Secure */
+  /** production or an https PUBLIC_URL: the cookie is Secure and named `__Host-vitrina_staff` */
   secureCookie: boolean;
   /** STAFF_LOGIN_DELAY_SECONDS: the first step of a (staff e-mail, address) pair's growing delay; 0 none */
   loginDelaySeconds: number;
@@ -448,6 +451,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
     smtpUrl: env.SMTP_URL || undefined,
+    mailFileRetentionDays: int(env, 'MAIL_FILE_RETENTION_DAYS', 30, 0, 3650),
     mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
     company: {
@@ -482,7 +486,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     staff: {
       idleSeconds: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
       maxSeconds: int(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24) * 3600,
-      secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+      // always Secure (and `__Host-` prefixed: staff/sessions.ts) in production, whatever PUBLIC_URL says
+      secureCookie: env.NODE_ENV === 'production' || (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
       loginDelaySeconds: int(env, 'STAFF_LOGIN_DELAY_SECONDS', 1, 0, 3600),
     },
   };

@@ -8,12 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staffCan, type StaffArea } from '@vitrina/domain';
 import type { ApiContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { staffTokenOf } from './sessions.ts';
 
 export function staffArea(ctx: Pick<ApiContext, 'staffSessions'>, area: StaffArea) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
     if (!staffCan(staff.role, area)) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };

@@ -17,7 +17,7 @@ import { requestStoreCode } from '../http/request.ts';
 import { withRetryAfter } from '../auth/rate-limit.ts';
 import { StaffAccountError, addStaff, disableStaff, listStaff, setStaffPassword } from './accounts.ts';
 import { CLI_ACTOR } from './audit.ts';
-import { staffTokenOf, type StaffPrincipal } from './sessions.ts';
+import type { StaffPrincipal } from './sessions.ts';
 import {
   auditQuery,
   cliBody,
@@ -51,14 +51,14 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
   /** the guard of an area: a live staff session whose role may open it (401 / 403 otherwise) */
   const area = (name: StaffArea) => async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await sessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie));
     if (!staffCan(staff.role, name)) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };
   /** any live staff session */
   const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    req.staff = await sessions.authenticate(staffTokenOf(req.headers.cookie));
+    req.staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie));
   };
 
   app.post(
@@ -72,7 +72,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
   );
 
   app.post('/vsbridge/staff/logout', { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } }, async (req, reply) => {
-    await sessions.logout(staffTokenOf(req.headers.cookie));
+    await sessions.logout(sessions.tokenOf(req.headers.cookie));
     reply.header('set-cookie', sessions.cookie(undefined));
     return ok(true);
   });

@@ -22,17 +22,23 @@ import { audit, type StaffActor } from './audit.ts';
 import { normaliseStaffEmail } from './accounts.ts';
 
 export const STAFF_COOKIE = 'vitrina_staff';
+/**
+ * The cookie's name when it is Secure (production, or an https PUBLIC_URL): the `__Host-` prefix makes
+ * browsers refuse it unless Secure, host-only and for `/`, so a sibling subdomain cannot plant a
+ * session cookie of its own (session fixation); the plain name is then ignored.
+ */
+export const SECURE_STAFF_COOKIE = `__Host-${STAFF_COOKIE}`;
 
 export type StaffPrincipal = StaffActor & { staffId: number; role: StaffRole };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** the staff session token of a Cookie header, if any */
-export function staffTokenOf(cookieHeader: string | undefined): string | undefined {
+/** the staff session token of a Cookie header, if any, under `name` */
+export function staffTokenOf(cookieHeader: string | undefined, name = STAFF_COOKIE): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === STAFF_COOKIE) {
+    if (at > 0 && part.slice(0, at).trim() === name) {
       const value = part.slice(at + 1).trim();
       return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
     }
@@ -47,10 +53,20 @@ export class StaffSessions {
     private readonly limiter: RateLimiter,
   ) {}
 
+  /** the cookie's name: `__Host-` prefixed whenever it is Secure */
+  get cookieName(): string {
+    return this.config.staff.secureCookie ? SECURE_STAFF_COOKIE : STAFF_COOKIE;
+  }
+
+  /** the session token of a request's Cookie header, under this shop's cookie name only */
+  tokenOf(cookieHeader: string | undefined): string | undefined {
+    return staffTokenOf(cookieHeader, this.cookieName);
+  }
+
   /** the Set-Cookie value that starts (token) or ends (undefined) a session */
   cookie(token: string | undefined): string {
     const parts = [
-      `${STAFF_COOKIE}=${token ?? ''}`,
+      `${this.cookieName}=${token ?? ''}`,
       'Path=/',
       'HttpOnly',
       'SameSite=Strict',
