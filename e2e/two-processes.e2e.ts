@@ -19,7 +19,7 @@ import { ShopProcess, freePort } from './support/shop-process';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const ADMIN_TOKEN = `two-processes-${randomBytes(8).toString('hex')}`;
+const ADMIN_TOKEN = `two-processes-${randomBytes(16).toString('hex')}`;
 const VERSION_TTL_MS = 500;
 
 type Envelope<T> = { code: number; result: T };

@@ -59,6 +59,14 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: url,
       // the account journey reads the password reset e-mail from the outbox (GET /vsbridge/mail/outbox)
       EXPOSE_OUTBOX: 'true',
+      // a production shop refuses the exposed outbox unless told twice (apps/api/src/ops/start-checks.ts)
+      EXPOSE_OUTBOX_IN_PRODUCTION: 'true',
+      // every journey orders from 127.0.0.1, many with one e-mail: the hoarding caps and the order
+      // rate limit would refuse the later journeys (they are tested in apps/api/test/stock-hoarding.test.ts)
+      ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
+      ORDERS_OPEN_MAX_PER_EMAIL: '0',
+      ORDERS_OPEN_MAX_PER_ADDRESS: '0',
+      RATE_LIMIT_ORDER_ADDRESS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

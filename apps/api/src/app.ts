@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@vitrina/db';
-import { fastifyTrustProxy, type ApiConfig } from './config.ts';
+import { fastifyTrustProxy, httpServerOptions, type ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { drainOversizedBody } from './http/body-limit.ts';
@@ -101,6 +101,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     // composed into the shop server (its logger given): the outer server logs the requests
     logController: new LogController({ disableRequestLogging: isLoggerInstance(opts.logger) }),
     bodyLimit: config.bodyLimit,
+    // slow-loris: a request must arrive whole in time (HTTP_REQUEST_TIMEOUT_MS, HTTP_HEADERS_TIMEOUT_MS)
+    ...httpServerOptions(config),
     // TRUST_PROXY: whose X-Forwarded-For names the client (rate limits, logs); nobody's by default
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // the spec's paths come with and without a trailing slash (`/country/list/`, `/pickup-points/`)
@@ -168,12 +170,12 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     catalog,
     cart,
     stock: new StockService(database),
-    orders: new OrderService(database, config, catalog, cart, onStockChanged, settings),
+    orders: new OrderService(database, config, catalog, cart, onStockChanged, settings, limiter),
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
     priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
     shop: new ShopService(database, config.bannersDir, settings),
     images: new ImageService(config),
-    admin: new AdminService(database, config, catalog),
+    admin: new AdminService(database, config, catalog, limiter),
     auth,
     limiter,
     users: new UserService(database, config, auth, limiter),

@@ -31,6 +31,10 @@ export type ApiConfig = {
   /** BANNERS_DIR (default $DATA_DIR/banners): banner JSON files per store view */
   bannersDir: string;
   adminToken: string | undefined;
+  /** ADMIN_TOKEN_SCOPES */
+  adminTokenScopes: AdminTokenScope[];
+  /** SHOP_HANDOVER_TOKEN: import and the staff command line from this machine's command lines */
+  handoverToken: string | undefined;
   publicUrl: string;
   codFeeCents: number;
   codPaymentCode: string;
@@ -54,6 +58,10 @@ export type ApiConfig = {
   imageResizeQueue: number;
   imageMaxPixels: number;
   bodyLimit: number;
+  /** FORM_BODY_LIMIT: bytes of a form posted to a page (ssr.ts) */
+  formBodyLimit: number;
+  /** HTTP_REQUEST_TIMEOUT_MS, HTTP_HEADERS_TIMEOUT_MS (httpServerOptions) */
+  httpTimeouts: { requestMs: number; headersMs: number };
   /** TRUST_PROXY: Fastify's `trustProxy` (false, a hop count, or proxy addresses/CIDRs) */
   trustProxy: TrustProxy;
   redisUrl: string | undefined;
@@ -74,6 +82,8 @@ export type ApiConfig = {
   smtpUrl: string | undefined;
   /** MAIL_DIR (default $DATA_DIR/mail when DATA_DIR is given): e-mails as .eml files without SMTP_URL */
   mailDir: string | undefined;
+  /** MAIL_FILE_RETENTION_DAYS: e-mail files older than this are deleted (0: kept) */
+  mailFileRetentionDays: number;
   /** DEMO_SPECIAL_OFFERS: new customers get three offers labelled demo */
   demoSpecialOffers: boolean;
   /** SHOP_COMPANY_NAME, SHOP_COMPANY_CODE, SHOP_VAT_CODE, SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL ('' = unset) */
@@ -137,8 +147,10 @@ export type StaffSessionConfig = {
   idleSeconds: number;
   /** STAFF_SESSION_MAX_HOURS in seconds */
   maxSeconds: number;
-  /** PUBLIC_URL is https: the cookie is Secure */
+  /** production or an https PUBLIC_URL: the cookie is Secure and named `__Host-vitrina_staff` */
   secureCookie: boolean;
+  /** STAFF_LOGIN_DELAY_SECONDS: the first step of a (staff e-mail, address) pair's growing delay; 0 none */
+  loginDelaySeconds: number;
 };
 
 export type UnpaidOrderLimits = {
@@ -150,6 +162,14 @@ export type UnpaidOrderLimits = {
   maxPerCustomer: number;
   /** UNPAID_ORDERS_MAX_PER_ADDRESS (0: no cap) */
   maxPerAddress: number;
+  /** ORDERS_OPEN_MAX_PER_*: open unpaid orders of any payment method (0: no cap) */
+  openMaxPerCustomer: number;
+  openMaxPerEmail: number;
+  openMaxPerAddress: number;
+  /** ORDER_LINE_MAX_UNITS (0: no cap) */
+  lineMaxUnits: number;
+  /** BANK_TRANSFER_ORDER_TTL_DAYS (0: never) */
+  bankTransferTtlDays: number;
 };
 
 /** whose X-Forwarded-For is believed: nobody, the nearest N hops, or these proxies (Fastify's `trustProxy`) */
@@ -213,6 +233,8 @@ export type RateLimits = {
   stockAlertAddress: RateRule;
   staffLoginAccount: RateRule;
   staffLoginAddress: RateRule;
+  adminTokenAddress: RateRule;
+  orderAddress: RateRule;
 };
 
 export const MAX_IMAGE_SIZE = 2000;
@@ -278,7 +300,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
   return {
     mediaDir: path.resolve(cwd, env.MEDIA_DIR || path.join(dataDir, 'media')),
     bannersDir: path.resolve(cwd, env.BANNERS_DIR || path.join(dataDir, 'banners')),
-    adminToken: env.ADMIN_TOKEN || undefined,
+    adminToken: adminToken(env.ADMIN_TOKEN),
+    adminTokenScopes: adminTokenScopes(env.ADMIN_TOKEN_SCOPES),
+    handoverToken: env.SHOP_HANDOVER_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, ''),
     codFeeCents: int(env, 'COD_FEE_CENTS', CASH_ON_DELIVERY_FEE_CENTS, 0, 1_000_000),
     codPaymentCode: env.COD_PAYMENT_CODE || PAYMENT_CASH_ON_DELIVERY,
@@ -297,6 +321,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     imageResizeQueue: int(env, 'IMAGE_RESIZE_QUEUE', 32, 0, 10_000),
     imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
     bodyLimit: int(env, 'API_BODY_LIMIT', 1024 * 1024, 1024, ADMIN_BODY_LIMIT),
+    formBodyLimit: int(env, 'FORM_BODY_LIMIT', 64 * 1024, 1024, 64 * 1024 * 1024),
+    httpTimeouts: httpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     authSecret: authSecret(env.AUTH_SECRET),
@@ -316,6 +342,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       stockAlertAddress: rateRule(env, 'RATE_LIMIT_STOCK_ALERT_ADDRESS', '20/3600'),
       staffLoginAccount: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ACCOUNT', '5/900'),
       staffLoginAddress: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ADDRESS', '20/900'),
+      adminTokenAddress: rateRule(env, 'RATE_LIMIT_ADMIN_TOKEN_ADDRESS', '10/900'),
+      orderAddress: rateRule(env, 'RATE_LIMIT_ORDER_ADDRESS', '30/3600'),
     },
     mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
@@ -323,11 +351,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
     smtpUrl: env.SMTP_URL || undefined,
-    mailDir: env.MAIL_DIR
-      ? path.resolve(cwd, env.MAIL_DIR)
-      : env.DATA_DIR
-        ? path.join(dataDir, 'mail')
-        : undefined,
+    mailFileRetentionDays: int(env, 'MAIL_FILE_RETENTION_DAYS', 30, 0, 3650),
+    mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
     company: {
       name: (env.SHOP_COMPANY_NAME ?? '').trim(),
@@ -349,6 +374,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       sweepIntervalMs: int(env, 'UNPAID_ORDER_SWEEP_INTERVAL_MS', 60_000, 0, 3_600_000),
       maxPerCustomer: int(env, 'UNPAID_ORDERS_MAX_PER_CUSTOMER', 3, 0, 1000),
       maxPerAddress: int(env, 'UNPAID_ORDERS_MAX_PER_ADDRESS', 10, 0, 100_000),
+      openMaxPerCustomer: int(env, 'ORDERS_OPEN_MAX_PER_CUSTOMER', 5, 0, 1000),
+      openMaxPerEmail: int(env, 'ORDERS_OPEN_MAX_PER_EMAIL', 5, 0, 1000),
+      openMaxPerAddress: int(env, 'ORDERS_OPEN_MAX_PER_ADDRESS', 15, 0, 100_000),
+      lineMaxUnits: int(env, 'ORDER_LINE_MAX_UNITS', 5, 0, 1_000_000),
+      bankTransferTtlDays: int(env, 'BANK_TRANSFER_ORDER_TTL_DAYS', 7, 0, 365),
     },
     shop: shopIdentity(env),
     settingsSeed: settingsSeed(env),
@@ -358,7 +388,54 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     staff: {
       idleSeconds: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
       maxSeconds: int(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24) * 3600,
-      secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+      // always Secure (and `__Host-` prefixed: staff/sessions.ts) in production, whatever PUBLIC_URL says
+      secureCookie: env.NODE_ENV === 'production' || (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+      loginDelaySeconds: int(env, 'STAFF_LOGIN_DELAY_SECONDS', 1, 0, 3600),
+    },
+  };
+}
+
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+export type AdminTokenScope = 'import' | 'export';
+
+function adminToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
+  if (!token) return undefined;
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH)
+    throw new Error(
+      `ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters (it opens the catalogue import and every order's export); make one with \`openssl rand -base64 32\`, or unset it`,
+    );
+  return token;
+}
+
+function adminTokenScopes(raw: string | undefined): AdminTokenScope[] {
+  const scopes = (raw?.trim() || 'import,export').split(',').map((s) => s.trim());
+  for (const scope of scopes)
+    if (scope !== 'import' && scope !== 'export') throw new Error(`ADMIN_TOKEN_SCOPES: "${scope}" is not import or export`);
+  return [...new Set(scopes)] as AdminTokenScope[];
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): ApiConfig['httpTimeouts'] {
+  const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000);
+  const headersMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(10_000, requestMs), 100, 3_600_000);
+  if (headersMs > requestMs) throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  return { requestMs, headersMs };
+}
+
+/**
+ * The HTTP server's timeouts as Fastify options (the API's server and the storefront-only one).
+ * Fastify turns Node's request timeout off unless told; the server checks its connections for
+ * expired timeouts every `connectionsCheckingInterval`, so that runs at a fraction of the headers
+ * timeout, or a slow-loris connection would live up to 30 s more.
+ */
+export function httpServerOptions(config: Pick<ApiConfig, 'httpTimeouts'>) {
+  const { requestMs, headersMs } = config.httpTimeouts;
+  return {
+    requestTimeout: requestMs,
+    http: {
+      requestTimeout: requestMs,
+      headersTimeout: headersMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(5000, Math.floor(headersMs / 4))),
     },
   };
 }

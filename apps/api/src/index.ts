@@ -4,7 +4,7 @@
  */
 export { buildApi, type BuildApiOptions } from './app.ts';
 export { storefrontReadsOf, type StorefrontReads } from './storefront-reads.ts';
-export { loadApiConfig, parseTrustProxy, fastifyTrustProxy, type ApiConfig, type TrustProxy, ADMIN_BODY_LIMIT } from './config.ts';
+export { loadApiConfig, parseTrustProxy, fastifyTrustProxy, httpServerOptions, type ApiConfig, type TrustProxy, ADMIN_BODY_LIMIT } from './config.ts';
 export type { ErrorBody } from './http/error-handler.ts';
 export { redactUrl, withLogRedaction } from './http/log.ts';
 export { RESPONSE_COMPRESSION } from './http/compression.ts';
@@ -12,3 +12,5 @@ export { addSecurityHeaders, isPersonalApiPath } from './http/security-headers.t
 // the back office's accounts: `npm run staff` and tests create staff with these
 export { addStaff, disableStaff, listStaff, setStaffPassword, type StaffAccount } from './staff/accounts.ts';
 export { CLI_ACTOR } from './staff/audit.ts';
+export { drainOversizedBody } from './http/body-limit.ts';
+export { assertProductionStart, productionStartChecks } from './ops/start-checks.ts';

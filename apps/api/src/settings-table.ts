@@ -134,10 +134,10 @@ export const SETTINGS: readonly Setting[] = [
   },
   {
     name: 'ADMIN_TOKEN',
-    group: 'shop',
-    default: 'random per start',
+    group: 'api',
+    default: 'unset',
     meaning:
-      "bearer token of `POST /vsbridge/admin/*`; the import command reads the running shop's token from `DATA_DIR/server.json`",
+      "bearer token of automation: the catalogue import (`POST /vsbridge/admin/catalog/import`) and the ERP's orders export (`GET /vsbridge/admin/orders`), nothing else (staff work needs a staff session). At least 32 characters (`openssl rand -base64 32`), or the shop refuses to start; unset means those calls answer 401. Wrong tokens are throttled per client address (`RATE_LIMIT_ADMIN_TOKEN_ADDRESS`) and every use and failure is audited (actor `admin-token`)",
   },
   {
     name: 'API_URL',
@@ -697,7 +697,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: 'unset',
     meaning:
-      'bearer token of `GET /metrics`; unset: `/metrics` answers only requests from the machine itself that carry no `X-Forwarded-For` (everyone else: 404)',
+      'bearer token of `GET /metrics`; unset: `/metrics` answers only requests from the machine itself (loopback). In production (`NODE_ENV=production`) behind a proxy (`TRUST_PROXY` set) the shop refuses to start without it (ops/start-checks.ts, which also refuses `EXPOSE_OUTBOX=true` and warns of a missing `AUTH_SECRET` or `SMTP_URL`)',
   },
   {
     name: 'STAFF_SESSION_IDLE_MINUTES',
@@ -716,7 +716,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '5/900',
     meaning:
-      'back-office login attempts per staff e-mail per window (`count/seconds`, `0` off); a success clears the count',
+      'staff login attempts per staff e-mail **and client address** per window (`count/seconds`); a success clears the count. Per pair, so that nobody elsewhere can lock a staff member out by failing on purpose',
   },
   {
     name: 'RATE_LIMIT_STAFF_LOGIN_ADDRESS',
@@ -885,6 +885,114 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: 'temporary',
     meaning: '`npm run screenshots`: reuse this data folder (kept afterwards) instead of a temporary one',
+  },
+  {
+    name: 'ADMIN_TOKEN_SCOPES',
+    group: 'api',
+    default: 'import,export',
+    meaning:
+      'what `ADMIN_TOKEN` opens: `import`, `export` or both (an ERP that only reads orders gets a token that cannot replace the catalogue)',
+  },
+  {
+    name: 'RATE_LIMIT_ADMIN_TOKEN_ADDRESS',
+    group: 'api',
+    default: '10/900',
+    meaning:
+      'wrong `ADMIN_TOKEN`s per client address; above it every admin call from the address answers 429 until the window ends',
+  },
+  {
+    name: 'SHOP_HANDOVER_TOKEN',
+    group: 'api',
+    default: 'set by the shop server',
+    meaning:
+      "the running shop's own random token, written to `DATA_DIR/server.json` (mode 0600) for the command lines on the same machine (`npm run catalog:import`, `npm run staff`) to hand their work over; not a setting to make up",
+  },
+  {
+    name: 'FORM_BODY_LIMIT',
+    group: 'api',
+    default: '65536',
+    meaning:
+      "body limit in bytes of a form posted to a page (storefront and back office; `application/x-www-form-urlencoded` and `multipart/form-data`, which React Router's actions would otherwise buffer whole); a larger form answers 413 with a page a browser shows. No page takes file uploads, so 64 KiB holds any form with room to spare",
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_MS',
+    group: 'api',
+    default: '120000',
+    meaning:
+      "the HTTP server ends a request whose headers and body have not all arrived in this time (408): a client sending a byte now and then (slow-loris) cannot hold a connection open. Long enough for the catalogue import's 200 MB on a slow link",
+  },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_MS',
+    group: 'api',
+    default: '10000',
+    meaning: "the same for a request's headers alone; at most `HTTP_REQUEST_TIMEOUT_MS`",
+  },
+  {
+    name: 'MAIL_FILE_RETENTION_DAYS',
+    group: 'api',
+    default: '30',
+    meaning:
+      'e-mail files in `MAIL_DIR` (mode 0600, in a 0700 folder: they hold reset links and order tokens) older than this are deleted; `0` keeps them',
+  },
+  {
+    name: 'ORDERS_OPEN_MAX_PER_CUSTOMER',
+    group: 'api',
+    default: '5',
+    meaning:
+      'open unpaid orders of any payment method (cash on delivery and bank transfer too: they hold their units until delivered or paid) a customer may have; one more answers 429 naming the payment method field. `0`: no cap',
+  },
+  {
+    name: 'ORDERS_OPEN_MAX_PER_EMAIL',
+    group: 'api',
+    default: '5',
+    meaning: 'the same per e-mail address of the order (guests give one with every order)',
+  },
+  {
+    name: 'ORDERS_OPEN_MAX_PER_ADDRESS',
+    group: 'api',
+    default: '15',
+    meaning: 'the same per client address',
+  },
+  {
+    name: 'ORDER_LINE_MAX_UNITS',
+    group: 'api',
+    default: '5',
+    meaning:
+      "the most units of one product an order line may take (every order is unpaid when placed): one guest order once took all 30 units of a laptop by cash on delivery. More answers 400 naming the line's `qty`. `0`: no cap",
+  },
+  {
+    name: 'BANK_TRANSFER_ORDER_TTL_DAYS',
+    group: 'api',
+    default: '7',
+    meaning:
+      'a bank-transfer order still unpaid this many days after it was placed is cancelled by the same sweep and its units go back to stock (`0`: never)',
+  },
+  {
+    name: 'RATE_LIMIT_ORDER_ADDRESS',
+    group: 'api',
+    default: '30/3600',
+    meaning: 'orders placed per client address per window',
+  },
+  {
+    name: 'EXPOSE_OUTBOX_IN_PRODUCTION',
+    group: 'api',
+    default: 'unset',
+    meaning:
+      'only for the browser journeys (e2e/), which run the production bundle with `EXPOSE_OUTBOX=true`: without it a production shop with the outbox exposed refuses to start',
+  },
+  {
+    name: 'PAYMENT_SANDBOX_IN_PRODUCTION',
+    group: 'api',
+    default: 'unset',
+    meaning:
+      'the second opt-in a production shop needs to run with `PAYMENT_SANDBOX=true` (a staging shop); without it such a shop refuses to start',
+  },
+  {
+    name: 'STAFF_LOGIN_DELAY_SECONDS',
+    group: 'api',
+    default: '1',
+    meaning:
+      'the growing delay of a (staff e-mail, client address) pair after failed logins: after n failures since its last success (within the window above) the next attempt waits `2^(n-1)` times this, at most the window; earlier it answers 429 with `Retry-After`. `0` turns it off',
   },
 ];
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config.ts';
 import { redactUrl } from '../src/http/log.ts';
 import { startApi, type TestApi } from './helpers.ts';
-import { uniqueEmail } from './user-helpers.ts';
+import { bearer, customer, outbox, placeOrder, uniqueEmail } from './user-helpers.ts';
 
 describe('TRUST_PROXY', () => {
   it.each([
@@ -116,18 +116,91 @@ describe('request log redaction', () => {
     ['/vsbridge/user/me?token=eyJ.abc.def&storeCode=en', '/vsbridge/user/me?token=[redacted]&storeCode=en'],
     ['/vsbridge/cart/pull?token=a&cartId=XYZ', '/vsbridge/cart/pull?token=[redacted]&cartId=[redacted]'],
     ['/vsbridge/order/pull?number=000000012&orderToken=secret', '/vsbridge/order/pull?number=000000012&orderToken=[redacted]'],
-    ['/reset-password?token=abc&email=a%40b.lt', '/reset-password?token=[redacted]&email=a%40b.lt'],
-    ['/vsbridge/mailer/mail-confirmation?email=a%40b.lt&code=c0de', '/vsbridge/mailer/mail-confirmation?email=a%40b.lt&code=[redacted]'],
+    ['/reset-password?token=abc&email=a%40b.lt', '/reset-password?token=[redacted]&email=[redacted]'],
+    ['/en/reset-password?email=a%40b.lt&token=abc', '/en/reset-password?email=[redacted]&token=[redacted]'],
+    ['/vsbridge/mailer/mail-confirmation?email=a%40b.lt&code=c0de', '/vsbridge/mailer/mail-confirmation?email=[redacted]&code=[redacted]'],
     ['/vsbridge/x?%74oken=abc&TOKEN=d', '/vsbridge/x?%74oken=[redacted]&TOKEN=[redacted]'],
     ['/vsbridge/neopay/payment/cart-123/SWEDBANK', '/vsbridge/neopay/payment/[redacted]/SWEDBANK'],
     ['/vsbridge/mokilizingas/payment/cart-123', '/vsbridge/mokilizingas/payment/[redacted]'],
     ['/vsbridge/neopay/payment/return?token=signed', '/vsbridge/neopay/payment/return?token=[redacted]'],
     ['/vsbridge/neopay/payment/banks/client-1', '/vsbridge/neopay/payment/banks/client-1'],
-    ['/en/newsletter/a%40b.lt/c0de', '/en/newsletter/a%40b.lt/[redacted]'],
-    ['/newsletter/a%40b.lt/c0de', '/newsletter/a%40b.lt/[redacted]'],
+    ['/en/newsletter/a%40b.lt/c0de', '/en/newsletter/[redacted]/[redacted]'],
+    ['/newsletter/a%40b.lt/c0de', '/newsletter/[redacted]/[redacted]'],
+    ['/newsletter/a%40b.lt', '/newsletter/[redacted]'],
+    ['/review/Tok3n-_x/000000012', '/review/[redacted]/000000012'],
+    ['/ru/review/Tok3n-_x/000000012.data', '/ru/review/[redacted]/000000012.data'],
+    ['/_page-data/en/review/Tok3n-_x/000000012', '/_page-data/en/review/[redacted]/000000012'],
+    ['/en/order-completed?number=000000012&token=Tok3n', '/en/order-completed?number=000000012&token=[redacted]'],
+    ['/reviews/x', '/reviews/x'],
     ['/vsbridge/catalog/vue_storefront_catalog/product/_search?request=%7B%7D', '/vsbridge/catalog/vue_storefront_catalog/product/_search?request=%7B%7D'],
   ])('%s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+
+  it('logs none of the tokens the shop issues, nor the e-mail of a reset link, wherever they appear in a URL', async () => {
+    const { api, lines } = await loggedApi({ EXPOSE_OUTBOX: 'true', MAIL_OUTBOX_INTERVAL_MS: '0' });
+    try {
+      // every token kind: access and refresh tokens, a cart id, an order token and number, a
+      // password reset token (with its e-mail), a newsletter confirmation code
+      const me = await customer(api, 'logged');
+      const cartId = (await api.call({ method: 'POST', url: '/vsbridge/cart/create', headers: bearer(me.accessToken) })).body
+        .result as string;
+      const order = (await placeOrder(api, { email: 'guest-logged@example.com' })).body.result as {
+        orderNumber: string;
+        orderToken: string;
+      };
+      expect(
+        (await api.call({ method: 'POST', url: '/vsbridge/user/reset-password', payload: { email: me.email } })).status,
+      ).toBe(200);
+      const reset = new URL((await outbox(api, { kind: 'mail.password-reset', to: me.email }))[0]!.link!);
+      const resetToken = reset.searchParams.get('token')!;
+      const subscriber = uniqueEmail('logged-news');
+      expect(
+        (await api.call({ method: 'POST', url: '/vsbridge/mailer/subscribe', payload: { email: subscriber } })).status,
+      ).toBe(200);
+      const confirm = new URL((await outbox(api, { kind: 'mail.newsletter-confirmation', to: subscriber }))[0]!.link!);
+      const code = confirm.pathname.split('/').pop()!;
+      const secrets = {
+        accessToken: me.accessToken,
+        refreshToken: me.refreshToken,
+        cartId,
+        orderToken: order.orderToken,
+        resetToken,
+        resetEmail: me.email,
+        newsletterCode: code,
+        newsletterEmail: subscriber,
+      };
+      for (const [kind, value] of Object.entries(secrets)) expect(value, kind).toMatch(/.{8,}/);
+      const q = (value: string) => encodeURIComponent(value);
+      const urls = [
+        `/vsbridge/user/me?token=${q(me.accessToken)}`,
+        `/vsbridge/cart/pull?token=${q(me.accessToken)}&cartId=${q(cartId)}`,
+        `/vsbridge/order/pull?number=${order.orderNumber}&orderToken=${q(order.orderToken)}`,
+        `/vsbridge/order/invoice?number=${order.orderNumber}&orderToken=${q(order.orderToken)}`,
+        `/review/${q(order.orderToken)}/${order.orderNumber}`,
+        `/en/review/${q(order.orderToken)}/${order.orderNumber}`,
+        `/_page-data/ru/review/${q(order.orderToken)}/${order.orderNumber}`,
+        `/en/order-completed?number=${order.orderNumber}&token=${q(order.orderToken)}`,
+        `/vsbridge/neopay/payment/${q(order.orderToken)}/SWEDBANK`,
+        `/vsbridge/mokilizingas/payment/${q(cartId)}`,
+        reset.pathname + reset.search,
+        confirm.pathname + confirm.search,
+        `/vsbridge/mailer/mail-confirmation?email=${q(subscriber)}&code=${q(code)}`,
+      ];
+      // the log of the requests above (the test-only outbox reads name the addresses) is not the point
+      lines.length = 0;
+      for (const url of urls) await api.call({ method: 'GET', url });
+      await api.call({ method: 'POST', url: '/vsbridge/user/refresh', payload: { refreshToken: me.refreshToken } });
+      const logged = lines.filter((l) => l.msg === 'incoming request');
+      expect(logged.length).toBeGreaterThanOrEqual(urls.length);
+      const text = JSON.stringify(lines);
+      for (const [kind, value] of Object.entries(secrets)) {
+        expect(text, kind).not.toContain(value);
+        expect(text, kind).not.toContain(encodeURIComponent(value));
+      }
+    } finally {
+      await api.close();
+    }
   });
 
   it('logs no token, cart id or Authorization header of a real request', async () => {

@@ -559,7 +559,7 @@ describe("the account's answers keep the contract", () => {
     const set = await api.call({
       method: 'PUT',
       url: '/vsbridge/admin/special-offers?storeCode=en',
-      headers: bearer(api.adminToken),
+      headers: await api.staff(),
       payload: {
         email: c.email,
         offers: [

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, startApi, type TestApi } from './helpers.ts';
-import { bearer, uniqueAddress } from './user-helpers.ts';
+import { uniqueAddress } from './user-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('a single-use coupon under concurrent orders', () => {
     const cancelled = await api.call({
       method: 'POST',
       url: `/vsbridge/admin/orders/${first.body.result.orderNumber}/transition?storeCode=en`,
-      headers: bearer(api.adminToken),
+      headers: await api.staff(),
       payload: { action: 'cancel', reason: 'Customer called to cancel' },
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -124,7 +124,7 @@ describe('a single-use coupon under concurrent orders', () => {
         await api.call({
           method: 'POST',
           url: `/vsbridge/admin/orders/${first.body.result.orderNumber}/transition?storeCode=en`,
-          headers: bearer(api.adminToken),
+          headers: await api.staff(),
           payload: { action: 'cancel', reason: 'again' },
         })
       ).status,

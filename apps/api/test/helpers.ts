@@ -10,14 +10,22 @@ import sharp from 'sharp';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importCatalog } from '@vitrina/db';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
+import { randomBytes } from 'node:crypto';
 import { buildApi, loadApiConfig } from '../src/index.ts';
+import { addStaff } from '../src/staff/accounts.ts';
+import { CLI_ACTOR } from '../src/staff/audit.ts';
 import { testCatalog } from './fixtures.ts';
 
 export type TestApi = {
   app: FastifyInstance;
   database: TestDatabase;
   mediaDir: string;
+  /** ADMIN_TOKEN: the catalogue import and the orders export only */
   adminToken: string;
+  /** SHOP_HANDOVER_TOKEN: what the shop server writes to server.json for the command lines */
+  handoverToken: string;
+  /** the cookie header of a signed-in staff member of role admin (made on first use) */
+  staff(): Promise<{ cookie: string }>;
   close(): Promise<void>;
   /** inject and parse: `{ status, body, res }` (body: the parsed JSON, loosely typed for assertions) */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,23 +69,35 @@ export async function startApi(
   await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366cc' } })
     .png()
     .toFile(path.join(mediaDir, 'demo', 'test', '1.png'));
-  const adminToken = 'test-admin-token-0123456789';
+  const adminToken = 'test-admin-token-0123456789-abcdefghij';
+  const handoverToken = 'test-handover-token-0123456789-abcdefghij';
   // tests write the database directly (importCatalog, SQL) and read it at once: no reuse of the
   // catalogue version read, which in the shop lets a change by another process show within a second
   const config = loadApiConfig({
     MEDIA_DIR: mediaDir,
     ADMIN_TOKEN: adminToken,
+    SHOP_HANDOVER_TOKEN: handoverToken,
     CATALOG_VERSION_TTL_MS: '0',
     ...TEST_SELLER,
+    // tests place many orders from one address and e-mail: the hoarding caps are tested on their own
+    // (stock-hoarding.test.ts), so they are off unless a test turns them on
+    ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
+    ORDERS_OPEN_MAX_PER_EMAIL: '0',
+    ORDERS_OPEN_MAX_PER_ADDRESS: '0',
+    ORDER_LINE_MAX_UNITS: '0',
+    RATE_LIMIT_ORDER_ADDRESS: '0',
     ...env,
   });
   const app = await buildApi({ database, config, logger: options.logger });
   await app.ready();
+  let staff: Promise<{ cookie: string }> | undefined;
   return {
     app,
     database,
     mediaDir,
     adminToken,
+    handoverToken,
+    staff: () => (staff ??= signInStaff(app, database)),
     async close() {
       await app.close();
       await database.dispose();
@@ -89,6 +109,22 @@ export async function startApi(
       return { status: res.statusCode, body: type.includes('json') ? res.json() : res.rawPayload, res };
     },
   };
+}
+
+/** a new staff member of role admin, signed in: the cookie header of the session */
+async function signInStaff(app: FastifyInstance, database: TestDatabase): Promise<{ cookie: string }> {
+  const email = `automation-${randomBytes(4).toString('hex')}@shop.test`;
+  const password = 'staff password for tests 1';
+  await addStaff(database, CLI_ACTOR, email, 'admin', password);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/vsbridge/staff/login?storeCode=en',
+    payload: { email, password },
+    remoteAddress: `10.250.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`staff login: ${res.statusCode} ${res.body}`);
+  const raw = res.headers['set-cookie'];
+  return { cookie: String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string };
 }
 
 /** `?a=1&b=x` from an object (undefined left out) */

@@ -176,12 +176,13 @@ describe('who may download an invoice', () => {
     expect((await api.call(url)).status).toBe(401);
   });
 
-  it('staff with the admin token; without it 401', async () => {
+  it('staff with a staff session; without one 401, ADMIN_TOKEN too', async () => {
     const order = await place();
     const url = `/vsbridge/admin/orders/${order.orderNumber}/invoice`;
     expect((await api.call(url)).status).toBe(401);
     expect((await api.call({ url, headers: bearer('wrong-token-wrong-token') })).status).toBe(401);
-    const staff = await download(url, bearer(api.adminToken));
+    expect((await api.call({ url, headers: bearer(api.adminToken) })).status).toBe(401);
+    const staff = await download(url, await api.staff());
     expect(staff.text).toContain(order.orderNumber);
   });
 });

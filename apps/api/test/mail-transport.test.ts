@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,6 +110,25 @@ describe('mail transports', () => {
     const first = await readFile(path.join(dir, 'mail', files[0] as string), 'utf8');
     expect(first).toMatch(/^To: ona@example.com$/m);
     expect(first).toMatch(/^From: Vitrina <no-reply@shop.example>$/m);
+  });
+
+  it('files: readable by the shop only (0600 in a 0700 folder), purged after MAIL_FILE_RETENTION_DAYS', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const folder = path.join(dir, 'private-mail');
+    const transport = new FileTransport(folder, 30, () => now);
+    await transport.send(message);
+    const [old] = await readdir(folder);
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(folder, old!))).mode & 0o777).toBe(0o600);
+    // the file's age is its modification time: 31 days later it is gone, the new one stays
+    const past = new Date(now);
+    await utimes(path.join(folder, old!), past, past);
+    now += 31 * 86_400_000;
+    await transport.send({ ...message, to: 'jonas@example.com' });
+    const left = await readdir(folder);
+    expect(left).toHaveLength(1);
+    expect(left[0]).not.toBe(old);
+    expect(loadApiConfig({}).mailFileRetentionDays).toBe(30);
   });
 });
 

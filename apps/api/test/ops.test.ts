@@ -72,6 +72,15 @@ describe('/metrics', () => {
     expect(text).toContain('# TYPE vitrina_payments gauge');
   });
 
+  it('labels searches of an invented type `other`: refused searches add no series of their own', async () => {
+    const invented = ['abc', 'zz_top', 'product_x', 'PRODUCT', 'a'.repeat(30)];
+    for (const type of invented) expect((await api.call(searchUrl(type, { query: 'x' }))).status).toBe(400);
+    const text = String((await api.call('/metrics')).body);
+    const types = [...text.matchAll(/^vitrina_search_duration_seconds_count\{type="([^"]*)"\}/gm)].map((m) => m[1]);
+    for (const type of invented) expect(types).not.toContain(type);
+    expect(sample(text, 'vitrina_search_duration_seconds_count{type="other"}')).toBeGreaterThanOrEqual(invented.length);
+  });
+
   it('is refused (404) to another machine and to a request through a proxy', async () => {
     expect((await api.call({ url: '/metrics', remoteAddress: '203.0.113.9' })).status).toBe(404);
     expect((await api.call({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404);

@@ -67,12 +67,13 @@ async function place(
   return r.body.result as Placed;
 }
 
-const admin = () => bearer(api.adminToken);
-const act = (number: string, body: Record<string, unknown>, headers: Record<string, string> = admin()) =>
+/** a staff session of role admin (ADMIN_TOKEN opens the import and the export only) */
+const admin = () => api.staff();
+const act = async (number: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
   api.call({
     method: 'POST',
     url: `/vsbridge/admin/orders/${number}/transition?storeCode=en`,
-    headers,
+    headers: headers ?? (await admin()),
     payload: body,
   });
 async function ok(number: string, body: Record<string, unknown>) {
@@ -133,7 +134,7 @@ async function expectOnlyAllowed(number: string, allowed: string[]) {
     expect(typeof r.body.result).toBe('string');
   }
   expect(await snapshot(number)).toEqual(before);
-  const detail = await api.call({ url: `/vsbridge/admin/orders/${number}`, headers: admin() });
+  const detail = await api.call({ url: `/vsbridge/admin/orders/${number}`, headers: await admin() });
   expect(detail.body.result.actions).toEqual(allowed);
 }
 
@@ -186,7 +187,12 @@ describe('the transition table through the admin-token API', () => {
       ['complete', 'fulfilled', 'completed'],
       ['refund', 'completed', 'refunded'],
     ]);
-    expect(refunded.history[1]).toMatchObject({ actor_kind: 'admin_token', note: 'called the customer' });
+    // the staff member who acted, not an anonymous token
+    expect(refunded.history[1]).toMatchObject({
+      actor_kind: 'staff',
+      actor_email: expect.stringMatching(/^automation-/),
+      note: 'called the customer',
+    });
     const events = await api.database.query<{ type: string }>(
       'SELECT e.type FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.increment_id = $1 ORDER BY e.seq',
       [o.orderNumber],
@@ -355,12 +361,12 @@ describe('the order e-mails: once each, in the order store view language', () =>
       'paid',
       'ready',
     ]);
-    expect(JSON.stringify(pulled.body.result.history)).not.toContain('admin_token');
+    expect(JSON.stringify(pulled.body.result.history)).not.toContain('automation-');
     const account = await api.call({ url: '/vsbridge/user/order-history', headers: bearer(c.accessToken) });
     expect(account.status, JSON.stringify(account.body)).toBe(200);
     expect(account.body.result.items[0]).toMatchObject({ increment_id: o.orderNumber, is_pickup: true });
     expect(account.body.result.items[0].history).toHaveLength(4);
-    const detail = await api.call({ url: `/vsbridge/admin/orders/${o.orderNumber}`, headers: admin() });
+    const detail = await api.call({ url: `/vsbridge/admin/orders/${o.orderNumber}`, headers: await admin() });
     expect(
       detail.body.result.history.map((h: { action: string; actor_kind: string; to_status: string }) => [
         h.action,
@@ -371,7 +377,7 @@ describe('the order e-mails: once each, in the order store view language', () =>
       ['placed', 'customer', 'new'],
       ['payment_started', 'payment', 'awaiting_payment'],
       ['paid', 'payment', 'paid'],
-      ['ready_for_pickup', 'admin_token', 'ready'],
+      ['ready_for_pickup', 'staff', 'ready'],
     ]);
   });
   it('an order e-mail of a kind is written once per order, however often it is asked for', async () => {
@@ -424,7 +430,7 @@ describe('payments and the lifecycle', () => {
       [o.orderNumber],
     );
     expect(notices).toHaveLength(1);
-    const detail = await api.call({ url: `/vsbridge/admin/orders/${o.orderNumber}`, headers: admin() });
+    const detail = await api.call({ url: `/vsbridge/admin/orders/${o.orderNumber}`, headers: await admin() });
     expect(detail.body.result.actions).toEqual(['refund']);
     const refunded = await ok(o.orderNumber, { action: 'refund', restock: true });
     expect(refunded.order).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
@@ -435,11 +441,16 @@ describe('payments and the lifecycle', () => {
 });
 
 describe('who may call the admin order routes', () => {
-  it('no token, a customer token or a wrong token: 401, nothing changed', async () => {
+  it('no token, a customer token, a wrong token or ADMIN_TOKEN: 401, nothing changed', async () => {
     const c = await customer(api, 'not-admin');
     const o = await place({ token: c.accessToken, email: c.email });
     const before = await snapshot(o.orderNumber);
-    for (const headers of [{}, bearer(c.accessToken), bearer('wrong-token-0123456789')]) {
+    for (const headers of [
+      {},
+      bearer(c.accessToken),
+      bearer('wrong-token-0123456789'),
+      bearer(api.adminToken),
+    ]) {
       expect((await act(o.orderNumber, { action: 'cancel', reason: 'x' }, headers)).status).toBe(401);
       expect((await api.call({ url: `/vsbridge/admin/orders/${o.orderNumber}`, headers })).status).toBe(401);
     }

@@ -111,7 +111,7 @@ describe('orders export', () => {
     expect(r.res.headers['x-has-more']).toBe('true');
     const csv = r.res.body;
     const records = csv.split('\r\n').filter(Boolean);
-    expect(records[0]).toMatch(/^order_id,increment_id,created_at,/);
+    expect(records[0]).toMatch(/^"order_id","increment_id","created_at",/);
     // the company field: apostrophe before the formula, quotes doubled, the line break kept inside quotes
     expect(csv).toContain(`"'=HYPERLINK(""http://x"","","")\nUAB"`);
     // header + 2 lines of the first order (the record with the embedded line break spans two text lines)

@@ -128,11 +128,11 @@ describe('POST /vsbridge/review/create (order feedback)', () => {
     expect((await list(3002)).result.total_count).toBe(1);
 
     expect((await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', payload: { id } })).status).toBe(401);
-    const hide = await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: bearer(api.adminToken), payload: { id } });
+    const hide = await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: await api.staff(), payload: { id } });
     expect(hide.body).toEqual({ code: 200, result: true });
     expect((await list(3002)).result).toMatchObject({ total_count: 0, items: [] });
     expect((await api.call({ url: '/vsbridge/user/reviews', headers: bearer(c.accessToken) })).body.result[0].status).toBe('hidden');
-    expect((await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: bearer(api.adminToken), payload: { id: 999999 } })).status).toBe(404);
+    expect((await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: await api.staff(), payload: { id: 999999 } })).status).toBe(404);
   });
 });
 
@@ -144,7 +144,7 @@ describe('review ids beyond the database integer (the API fuzz found 500s)', () 
       expect(status, productId).toBe(400);
       expect(body).toEqual({ code: 400, result: 'productId: Must be at most 2147483647.', errors: [{ field: 'productId', message: 'Must be at most 2147483647.' }] });
     }
-    const hide = await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: bearer(api.adminToken), payload: { id: 8_000_000_000 } });
+    const hide = await api.call({ method: 'POST', url: '/vsbridge/admin/review/hide', headers: await api.staff(), payload: { id: 8_000_000_000 } });
     expect(hide.status).toBe(400);
     expect(hide.body.errors).toEqual([{ field: 'id', message: expect.any(String) }]);
     const create = await feedback({ orderToken: 'x', number: '1', title: 't', detail: 'd', nickname: 'n', product_id: '8000000000' });

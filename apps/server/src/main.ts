@@ -10,8 +10,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import {
   addSecurityHeaders,
+  assertProductionStart,
   buildApi,
   fastifyTrustProxy,
+  httpServerOptions,
   loadApiConfig,
   storefrontReadsOf,
   RESPONSE_COMPRESSION,
@@ -25,14 +27,20 @@ import { registerStorefront } from './ssr.ts';
 import { PageCache, dataStampReader } from './page-cache.ts';
 
 export async function startServer(config: ServerConfig = loadServerConfig(process.env)) {
+  // NODE_ENV=production: the settings a shop must not run with refuse the start (ops/start-checks.ts)
+  const productionWarnings = assertProductionStart(process.env);
   const logger = withLogRedaction({ level: config.logLevel });
   let app: FastifyInstance;
   let database: Database | undefined;
   let storefront: Awaited<ReturnType<typeof registerStorefront>>;
-  const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
+  // the command lines of this machine hand an import or a staff command over with this token, read
+  // from DATA_DIR/server.json (mode 0600); never ADMIN_TOKEN, which opens the import and the export only
+  const handoverToken = randomBytes(32).toString('base64url');
 
   if (config.apiUrl) {
-    app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
+    // the storefront alone still reads FORM_BODY_LIMIT and the HTTP timeouts as the API would
+    const limits = loadApiConfig(process.env);
+    app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy), ...httpServerOptions(limits) });
     addSecurityHeaders(app);
     await app.register(compress, RESPONSE_COMPRESSION);
     storefront = await registerStorefront(app, {
@@ -40,12 +48,17 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       apiFetch: createRemoteFetch(config.apiUrl),
       publicUrl: config.publicUrl,
       renderThreads: config.renderThreads,
+      formBodyLimit: limits.formBodyLimit,
     });
   } else {
     // the embedded database admits one process: claim the data folder before opening it (port 0
     // until listening tells the import command "a shop is starting")
     if (!config.databaseUrl) {
-      const holder = await acquireServerLock(config.dataDir, { pid: process.pid, port: 0, adminToken });
+      const holder = await acquireServerLock(config.dataDir, {
+        pid: process.pid,
+        port: 0,
+        adminToken: handoverToken,
+      });
       if (holder) {
         throw new Error(
           `The data folder ${config.dataDir} is in use by ${holder.pid ? `process ${holder.pid}` : 'another process'} (${holder.role ?? 'server'}). ` +
@@ -60,7 +73,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       ...process.env,
       DATA_DIR: config.dataDir,
       MEDIA_DIR: config.mediaDir,
-      ADMIN_TOKEN: adminToken,
+      SHOP_HANDOVER_TOKEN: handoverToken,
     });
     app = await buildApi({ database, config: apiConfig, logger, compress: true });
     const pageCache =
@@ -78,16 +91,18 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       pageCache,
       publicUrl: config.publicUrl,
       renderThreads: config.renderThreads,
+      formBodyLimit: apiConfig.formBodyLimit,
     });
   }
 
   // a cluster's primary has said them once (cluster.ts)
-  if (!cluster.isWorker) for (const warning of config.startWarnings) app.log.warn(warning);
+  if (!cluster.isWorker)
+    for (const warning of [...config.startWarnings, ...productionWarnings]) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (database?.kind === 'pglite')
-    await writeServerLock(config.dataDir, { pid: process.pid, port, adminToken });
+    await writeServerLock(config.dataDir, { pid: process.pid, port, adminToken: handoverToken });
 
   const close = async () => {
     // the pages under way end while the API still answers them (page-drain.ts), then Fastify closes

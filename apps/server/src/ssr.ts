@@ -6,11 +6,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { ROUTER_DATA_PREFIX, pageUrlOfRouterData, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
-import type { StorefrontReads } from '@vitrina/api';
+import { drainOversizedBody, type StorefrontReads } from '@vitrina/api';
 import type { ApiFetch } from './in-process-fetch.ts';
 import {
   type PageCache,
@@ -28,6 +28,52 @@ import { contentSecurityPolicy, newNonce, type InlineSources } from './page-secu
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
 
+/** FORM_BODY_LIMIT's default (apps/api/src/config.ts) */
+const DEFAULT_FORM_BODY_LIMIT = 64 * 1024;
+
+const FORM_TOO_LARGE: Record<
+  StoreCode,
+  { lang: string; title: string; text: (kib: number) => string; back: string }
+> = {
+  lt: {
+    lang: 'lt',
+    title: 'Forma per didelė',
+    text: (kib) =>
+      `Siunčiama forma viršija ${kib} KiB ribą, todėl ji nepriimta. Sutrumpinkite įvestą tekstą ir bandykite dar kartą.`,
+    back: 'Grįžti',
+  },
+  en: {
+    lang: 'en',
+    title: 'Form too large',
+    text: (kib) =>
+      `The form you sent is over the ${kib} KiB limit, so it was not accepted. Shorten what you entered and try again.`,
+    back: 'Go back',
+  },
+  ru: {
+    lang: 'ru',
+    title: 'Форма слишком велика',
+    text: (kib) =>
+      `Отправленная форма превышает предел в ${kib} КиБ и не была принята. Сократите введённый текст и попробуйте ещё раз.`,
+    back: 'Вернуться',
+  },
+};
+
+/**
+ * The 413 page of a form above FORM_BODY_LIMIT: a plain page in the language of the path's store view
+ * (the back office's in Lithuanian), with a link back to the page that posted it.
+ */
+export function formTooLargePage(url: string, limit: number): string {
+  const pathname = url.split('?')[0] ?? '/';
+  const t = FORM_TOO_LARGE[storeCodeFromPath(pathname).storeCode] ?? FORM_TOO_LARGE.lt;
+  const back = /^\/[\w\-/.]*$/.test(pathname) ? pathname : '/';
+  return (
+    `<!DOCTYPE html><html lang="${t.lang}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>413 · ${t.title}</title></head>` +
+    `<body><main><h1>${t.title}</h1><p>${t.text(Math.floor(limit / 1024))}</p>` +
+    `<p><a href="${back}">${t.back}</a></p></main></body></html>`
+  );
+}
+
 export async function registerStorefront(
   app: FastifyInstance,
   opts: {
@@ -41,6 +87,8 @@ export async function registerStorefront(
     publicUrl: string;
     /** RENDER_THREADS: worker threads that render GET pages (render-threads.ts); 0 renders here */
     renderThreads?: number | undefined;
+    /** FORM_BODY_LIMIT: the largest form body a page takes, in bytes (64 KiB when not given) */
+    formBodyLimit?: number | undefined;
   },
 ) {
   const build = (await import(
@@ -64,11 +112,27 @@ export async function registerStorefront(
   await registerPwa(app, { buildDir: opts.buildDir });
 
   await app.register(async (scope) => {
-    // forms posted to route actions reach React Router as the raw stream
+    // A form posted to a route action is read here, up to FORM_BODY_LIMIT, and reaches React Router
+    // whole: an action's request.formData() would otherwise buffer any size it is sent (a 256 MB
+    // multipart post to /admin/login took the process from 442 MB to 1 GB). Above the limit Fastify
+    // stops reading and answers 413 (formTooLarge); no page takes file uploads.
+    const formBodyLimit = opts.formBodyLimit ?? DEFAULT_FORM_BODY_LIMIT;
     scope.addContentTypeParser(
       ['application/x-www-form-urlencoded', 'multipart/form-data'],
-      (_req, _payload, done) => done(null),
+      { parseAs: 'buffer', bodyLimit: formBodyLimit },
+      (_req, body, done) => done(null, body),
     );
+    // the rest of an oversized body is read (up to a cap) so that the browser sees the 413 page
+    scope.addHook('onError', drainOversizedBody);
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      request.log.info({ limit: formBodyLimit }, 'form body above FORM_BODY_LIMIT');
+      return reply
+        .status(413)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(formTooLargePage(request.url, formBodyLimit));
+    });
     await scope.register(fastifyStatic, {
       root: path.join(opts.buildDir, 'client'),
       wildcard: false,

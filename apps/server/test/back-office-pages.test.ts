@@ -98,7 +98,7 @@ describe('back office pages', () => {
     expect(login.statusCode).toBe(302);
     expect(login.headers.location).toBe('/en/admin');
     const setCookie = String(login.headers['set-cookie']);
-    expect(setCookie).toMatch(/^vitrina_staff=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+    expect(setCookie).toMatch(/^__Host-vitrina_staff=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
     const cookie = setCookie.split(';')[0] as string;
 
     const orders = await app.inject({ method: 'GET', url: '/en/admin', headers: { cookie } });

@@ -108,7 +108,10 @@ beforeAll(async () => {
   ({ dir: buildDir, remove: removeBuild } = buildStorefront('cfgprice'));
   database = await createTestDatabase();
   await importCatalog(database, catalogue);
-  const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  const config = loadApiConfig({
+    CATALOG_VERSION_TTL_MS: '0',
+    ADMIN_TOKEN: 'test-admin-token-0123456789-abcdefghij',
+  });
   app = await buildApi({ database, config });
   await registerStorefront(app, {
     buildDir,

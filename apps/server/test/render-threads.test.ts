@@ -33,7 +33,10 @@ async function shop(renderThreads: number, pageCache?: PageCacheOption) {
 
 /** the shop and its storefront's handle (its drain, as main.ts closes the shop) */
 async function shopAndStorefront(renderThreads: number, pageCache?: PageCacheOption) {
-  const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  const config = loadApiConfig({
+    CATALOG_VERSION_TTL_MS: '0',
+    ADMIN_TOKEN: 'test-admin-token-0123456789-abcdefghij',
+  });
   const app = await buildApi({ database, config });
   const storefront = await registerStorefront(app, {
     buildDir,

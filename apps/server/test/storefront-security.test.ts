@@ -29,7 +29,10 @@ beforeAll(async () => {
   ({ dir: buildDir, remove: removeBuild } = buildStorefront('csp'));
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 7, productCount: 20 }));
-  const config = loadApiConfig({ CATALOG_VERSION_TTL_MS: '0', ADMIN_TOKEN: 'test-admin-token-0123456789' });
+  const config = loadApiConfig({
+    CATALOG_VERSION_TTL_MS: '0',
+    ADMIN_TOKEN: 'test-admin-token-0123456789-abcdefghij',
+  });
   app = await buildApi({ database, config });
   await registerStorefront(app, {
     buildDir,
@@ -171,7 +174,10 @@ describe('storefront pages', () => {
     const trusted = await buildApi({
       database,
       // the proxy in front (here the test's loopback address) is trusted: its X-Forwarded-Proto counts
-      config: loadApiConfig({ ADMIN_TOKEN: 'test-admin-token-0123456789', TRUST_PROXY: '127.0.0.1' }),
+      config: loadApiConfig({
+        ADMIN_TOKEN: 'test-admin-token-0123456789-abcdefghij',
+        TRUST_PROXY: '127.0.0.1',
+      }),
     });
     trusted.get('/page', async (_req, reply) => reply.type('text/html').send('<p>'));
     const res = await trusted.inject({ url: '/page', headers: { 'x-forwarded-proto': 'https' } });

@@ -594,6 +594,17 @@ export const MESSAGES = {
     lt: 'Per daug užsakymų laukia mokėjimo internetu ({count}). Pirmiausia juos apmokėkite arba bandykite vėliau: neapmokėti užsakymai atšaukiami po {minutes} min.',
     ru: 'Слишком много заказов ожидают онлайн-оплаты ({count}). Сначала оплатите их или попробуйте позже: неоплаченные заказы отменяются через {minutes} мин.',
   },
+  // ---- caps on every unpaid order (cash on delivery and bank transfer too) ----
+  'order.tooManyOpen': {
+    en: 'You already have {count} orders that are not paid or confirmed yet. Please wait until we confirm them, or contact us to change them.',
+    lt: 'Jau turite {count} dar neapmokėtus ar nepatvirtintus užsakymus. Palaukite, kol juos patvirtinsime, arba susisiekite su mumis, jei norite juos pakeisti.',
+    ru: 'У вас уже есть {count} ещё не оплаченных или не подтверждённых заказов. Дождитесь их подтверждения или свяжитесь с нами, чтобы их изменить.',
+  },
+  'order.lineOverMaxUnits': {
+    en: 'At most {max} units of "{name}" can be ordered at once. Please lower the quantity, or contact us for a larger order.',
+    lt: 'Vienu metu galima užsakyti ne daugiau kaip {max} vnt. prekės „{name}“. Sumažinkite kiekį arba susisiekite su mumis dėl didesnio užsakymo.',
+    ru: 'За один раз можно заказать не более {max} шт. товара «{name}». Уменьшите количество или свяжитесь с нами для более крупного заказа.',
+  },
   'order.cancelledUnpaid': {
     en: 'This order was cancelled because it was not paid in time. Its products were returned to stock: you are welcome to order them again.',
     lt: 'Šis užsakymas atšauktas, nes nebuvo laiku apmokėtas. Jo prekės grąžintos į sandėlį: galite jas užsisakyti iš naujo.',

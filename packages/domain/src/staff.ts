@@ -37,17 +37,29 @@ export function staffAreas(role: StaffRole): readonly StaffArea[] {
 /** the shortest staff password accepted (the command line refuses shorter ones) */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
+/** a formula's first character (=, +, -, @, tab, CR) at the start or after a possible separator */
+const FORMULA_AT = /(^|[;,\r\n])([=+\-@\t\r])/g;
+
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled. A text
- * that a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR) gets a leading
- * apostrophe first (OWASP "CSV injection"), so an e-mail like `=HYPERLINK(...)` stays text.
- * Numbers are written as they are (a negative number is a number, not a formula).
+ * A text a spreadsheet will not run (OWASP "CSV injection"): an apostrophe before every character
+ * that would start a formula, at the start and after each `;`, `,` or line break. The separator
+ * matters: a Lithuanian Excel splits on `;` whatever the file's own separator, so `a;=cmd()` would
+ * otherwise open as a cell `=cmd()`.
+ */
+export function csvSafeText(text: string): string {
+  return text.replace(FORMULA_AT, "$1'$2");
+}
+
+/**
+ * One CSV field (RFC 4180): a text always quoted (quotes doubled), so that its commas and
+ * semicolons stay in one cell whichever separator the spreadsheet assumes, and made safe first
+ * (csvSafeText), so an e-mail like `=HYPERLINK(...)` stays text. Numbers and booleans are written
+ * as they are (a negative number is a number, not a formula).
  */
 export function csvField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${csvSafeText(value).replace(/"/g, '""')}"`;
 }
 
 /** a CSV document: a header row and the rows, CRLF line ends (RFC 4180) */

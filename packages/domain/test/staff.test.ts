@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { STAFF_AREAS, csvField, staffCan, toCsv } from '../src/staff.ts';
+import { STAFF_AREAS, csvField, csvSafeText, staffCan, toCsv } from '../src/staff.ts';
 
 describe('staff roles', () => {
   it.each([
@@ -28,16 +28,19 @@ describe('staff roles', () => {
 
 describe('CSV fields', () => {
   it.each([
-    ['plain', 'plain'],
+    ['plain', '"plain"'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
-    ['+37060000000', "'+37060000000"],
-    ['-1+2', "'-1+2"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
-    ['', ''],
+    ['+37060000000', `"'+37060000000"`],
+    ['-1+2', `"'-1+2"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\tx', `"'\tx"`],
+    ['', '""'],
+    // a Lithuanian Excel splits on `;`: what follows one must not start a formula either
+    ['UAB;=cmd|" /C calc"!A0', `"UAB;'=cmd|"" /C calc""!A0"`],
+    ['a,+1;-2', `"a,'+1;'-2"`],
   ])('%j is written %j', (input, expected) => {
     expect(csvField(input)).toBe(expected);
   });
@@ -50,7 +53,7 @@ describe('CSV fields', () => {
   });
 
   it('a document has a header and CRLF rows', () => {
-    expect(toCsv(['email', 'n'], [['a@b.lt', 1]])).toBe('email,n\r\na@b.lt,1\r\n');
+    expect(toCsv(['email', 'n'], [['a@b.lt', 1]])).toBe('"email","n"\r\n"a@b.lt",1\r\n');
   });
 
   /** a minimal RFC 4180 reader: what a spreadsheet would see */
@@ -81,13 +84,18 @@ describe('CSV fields', () => {
     return out;
   }
 
-  it('any text reads back as itself (apostrophe-prefixed when formula-like), never as a formula', () => {
+  it('any text reads back as itself but for apostrophes, never as a formula, split on , or ;', () => {
     fc.assert(
       fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), (fields) => {
         const line = fields.map(csvField).join(',');
         const back = parseRow(line);
-        expect(back).toEqual(fields.map((f) => (/^[=+\-@\t\r]/.test(f) ? `'${f}` : f)));
-        for (const f of back) expect(f).not.toMatch(/^[=+\-@\t\r]/);
+        expect(back).toEqual(fields.map(csvSafeText));
+        // only apostrophes are added, each before a formula's first character
+        for (const [i, f] of back.entries()) expect(f.replace(/'/g, '')).toBe(fields[i]!.replace(/'/g, ''));
+        // every piece a spreadsheet might make a cell of, whichever separator it assumes
+        for (const f of back)
+          for (const piece of f.split(/[;,\r\n]/)) expect(piece).not.toMatch(/^[=+\-@\t]/);
+        for (const piece of line.split(';')) expect(piece.replace(/^"/, '')).not.toMatch(/^[=+\-@\t]/);
       }),
     );
   });

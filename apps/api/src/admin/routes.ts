@@ -10,10 +10,12 @@ export function adminRoutes(app: ApiApp, ctx: ApiContext) {
     {
       bodyLimit: ADMIN_BODY_LIMIT,
       // the token is checked before the body is read, so a stranger cannot make the server parse 200 MB
-      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      onRequest: async (req) => {
+        await ctx.admin.authorize(req, 'import');
+      },
       schema: {
         tags: ['admin'],
-        summary: 'Imports shop data (CONTRACTS.md "Shop data import file"); Authorization: Bearer <ADMIN_TOKEN>',
+        summary: 'Imports shop data (CONTRACTS.md "Shop data import file"); Authorization: Bearer <ADMIN_TOKEN> (scope import)',
         body: z.record(z.string(), z.unknown()).describe('the import file: one JSON object, every key optional'),
         querystring: z.object({
           removeDemo: z

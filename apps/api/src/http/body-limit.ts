@@ -17,11 +17,15 @@ import type { FastifyError, FastifyRequest } from 'fastify';
  */
 export const OVERSIZED_BODY_DRAIN_BYTES = 32 * 1024 * 1024;
 
+/** requests drained already: the hook may be registered twice (the API's, the storefront's) */
+const drained = new WeakSet<object>();
+
 /** `onError` hook: lets an oversized body finish arriving (up to the drain cap) before the 413 */
 export async function drainOversizedBody(req: FastifyRequest, _reply: unknown, error: FastifyError): Promise<void> {
   if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return;
   const raw = req.raw;
-  if (raw.complete || raw.destroyed) return;
+  if (raw.complete || raw.destroyed || drained.has(raw)) return;
+  drained.add(raw);
   if (Number(raw.headers['content-length']) > OVERSIZED_BODY_DRAIN_BYTES) return;
   await new Promise<void>((resolve) => {
     let drained = 0;

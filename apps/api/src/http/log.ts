@@ -2,7 +2,10 @@
  * What the request log may say: the URL of every request is logged, and several
  * carry a secret: `?token=` (an access token), `cartId` (whoever knows it owns the cart), order,
  * refresh and reset tokens, the newsletter confirmation code, the payment redirect's cart id or order
- * token in the path, the provider's signed return data. Their values are replaced in the logged URL.
+ * token in the path, the provider's signed return data, the order token in the feedback link
+ * (`/review/<orderToken>/<number>`), the e-mail address of a reset or newsletter link (personal
+ * data, and half of what the reset link needs). Their values are replaced in the logged URL, also
+ * under the router data prefix (`/_page-data/review/...`).
  *
  * Headers (Authorization) and bodies are not logged: the request serializer below names every field
  * it writes, none of them a header or the body.
@@ -22,16 +25,23 @@ const SECRET_PARAMS = new Set([
   'code',
   'data',
   'groupToken'.toLowerCase(),
+  'email',
 ]);
+
+/** a storefront page's path start: the router data prefix (ROUTER_DATA_PREFIX) and the store view's */
+const PAGE = '^((?:\\/_page-data)?(?:\\/[a-z]{2})?';
 
 /**
  * path segments that are secrets: the payment redirect (`/vsbridge/<provider>/payment/<cart id or
- * order token>[/bank]`, but not its fixed `return`, `notification`, `banks` pages) and the storefront's
- * newsletter confirmation link (`[/en|/ru]/newsletter/<email>/<code>`)
+ * order token>[/bank]`, but not its fixed `return`, `notification`, `banks` pages), the storefront's
+ * newsletter confirmation link (`[/en|/ru]/newsletter/<email>/<code>`, both) and order feedback
+ * link (`[/en|/ru]/review/<orderToken>/<number>`)
  */
 const SECRET_PATHS: [RegExp, string][] = [
   [/^(\/vsbridge\/[a-z]+\/payment\/)(?!return$|return\/|notification$|notification\/|banks\/)[^/]+/, `$1${REDACTED}`],
-  [/^((?:\/[a-z]{2})?\/newsletter\/[^/]+\/)[^/]+/, `$1${REDACTED}`],
+  [new RegExp(`${PAGE}\\/newsletter\\/)[^/]+\\/[^/]+`), `$1${REDACTED}/${REDACTED}`],
+  [new RegExp(`${PAGE}\\/newsletter\\/)[^/]+`), `$1${REDACTED}`],
+  [new RegExp(`${PAGE}\\/review\\/)[^/]+`), `$1${REDACTED}`],
 ];
 
 /** the URL with the values of secret query parameters and path segments replaced */

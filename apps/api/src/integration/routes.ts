@@ -8,11 +8,13 @@ export function integrationRoutes(app: ApiApp, ctx: ApiContext) {
   app.get(
     '/vsbridge/admin/orders',
     {
-      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      onRequest: async (req) => {
+        await ctx.admin.authorize(req, 'export');
+      },
       schema: {
         tags: ['admin'],
         summary:
-          'Orders for an ERP (lines, totals in cents), paged by a cursor; since=<order id> (new orders) or <ISO time> (placed or changed since); format=csv: one row per line, next cursor in X-Next-Cursor. Authorization: Bearer <ADMIN_TOKEN>',
+          'Orders for an ERP (lines, totals in cents), paged by a cursor; since=<order id> (new orders) or <ISO time> (placed or changed since); format=csv: one row per line, next cursor in X-Next-Cursor. Authorization: Bearer <ADMIN_TOKEN> (scope export)',
         querystring: z.object({
           since: z.string().trim().max(40).optional(),
           cursor: z.string().trim().max(200).optional(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { staffArea } from '../staff/guard.ts';
 import type { InvoicePdf } from './service.ts';
 
 const tags = ['invoice'];
@@ -52,10 +53,10 @@ export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
   app.get(
     '/vsbridge/admin/orders/:incrementId/invoice',
     {
-      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      onRequest: staffArea(ctx, 'orders'),
       schema: {
         tags: ['admin'],
-        summary: "An order's VAT invoice (PDF) for the staff; Authorization: Bearer <ADMIN_TOKEN>",
+        summary: "An order's VAT invoice (PDF) for the staff; a staff session (role opening orders)",
         // the same parameter name as the lifecycle's /vsbridge/admin/orders/:incrementId
         params: z.object({ incrementId: number }),
       },

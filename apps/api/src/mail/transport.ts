@@ -4,7 +4,7 @@
  * by default `$DATA_DIR/mail`), or `LogTransport` (no data folder given: tests, a bare API).
  * `createMailTransport` chooses; the outbox processor (outbox.ts) is the only caller.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -62,7 +62,10 @@ export class SmtpTransport implements MailTransport {
 
 /**
  * Writes each e-mail as an RFC 5322 `.eml` file (composed by nodemailer, as SMTP would send it) into
- * `dir`: a shop without a mail server keeps every e-mail where a person can open it.
+ * `dir`: a shop without a mail server keeps every e-mail where a person can open it. The e-mails
+ * hold password reset links and order tokens: the folder is 0700 and each file 0600 (only the
+ * shop's user reads them), and files older than MAIL_FILE_RETENTION_DAYS are deleted (looked for
+ * at most once an hour, as e-mails are written).
  */
 export class FileTransport implements MailTransport {
   readonly name = 'file';
@@ -72,23 +75,48 @@ export class FileTransport implements MailTransport {
     newline: 'unix',
   }) as unknown as Composer;
   private sequence = 0;
-  constructor(readonly dir: string) {}
+  private purgedAt = 0;
+  constructor(
+    readonly dir: string,
+    /** MAIL_FILE_RETENTION_DAYS; 0 keeps every file */
+    readonly retentionDays = 30,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
     const info = await this.composer.sendMail(message);
-    await mkdir(this.dir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await chmod(this.dir, 0o700);
+    const stamp = new Date(this.now()).toISOString().replace(/[:.]/g, '-');
     const name = `${stamp}-${process.pid}-${++this.sequence}.eml`;
-    await writeFile(path.join(this.dir, name), info.message as Buffer);
+    await writeFile(path.join(this.dir, name), info.message as Buffer, { mode: 0o600 });
+    if (this.retentionDays > 0 && this.now() - this.purgedAt >= 3_600_000) await this.purge();
+  }
+
+  /** deletes the `.eml` files older than the retention; answers how many */
+  async purge(): Promise<number> {
+    this.purgedAt = this.now();
+    const before = this.now() - this.retentionDays * 86_400_000;
+    let deleted = 0;
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      if (!name.endsWith('.eml')) continue;
+      const file = path.join(this.dir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && info.mtimeMs < before) {
+        await unlink(file).catch(() => undefined);
+        deleted += 1;
+      }
+    }
+    return deleted;
   }
 }
 
 /** SMTP when `smtpUrl` is set, files under `mailDir` otherwise, the log when neither is given */
 export function createMailTransport(
-  opts: { smtpUrl: string | undefined; mailDir: string | undefined },
+  opts: { smtpUrl: string | undefined; mailDir: string | undefined; mailFileRetentionDays?: number },
   log: Pick<FastifyBaseLogger, 'info'>,
 ): MailTransport {
   if (opts.smtpUrl) return new SmtpTransport(opts.smtpUrl);
-  if (opts.mailDir) return new FileTransport(opts.mailDir);
+  if (opts.mailDir) return new FileTransport(opts.mailDir, opts.mailFileRetentionDays);
   return new LogTransport(log);
 }

@@ -8,9 +8,12 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '@vitrina/db';
 import type { CatalogService } from '../catalog/service.ts';
 import { rows } from '../lib/db.ts';
+import { SEARCH_TYPES } from '../catalog/schemas.ts';
 
 /** route pattern of catalogue search: its requests also feed the search latency histogram */
 const SEARCH_ROUTE = '/vsbridge/catalog/:index/:type/_search';
+/** the entity types a search may name: any other value (a refused search) is labelled `other` */
+const KNOWN_SEARCH_TYPES: ReadonlySet<string> = new Set(SEARCH_TYPES);
 
 export class ApiMetrics {
   readonly registry = new Registry();
@@ -128,8 +131,9 @@ export class ApiMetrics {
     this.httpDuration.observe({ method, route: pattern, status_code: String(status) }, seconds);
     if (pattern === SEARCH_ROUTE) {
       const type = (params as { type?: unknown } | undefined)?.type;
-      // a label value per known-looking type only: a client cannot grow the series without end
-      this.searchDuration.observe({ type: typeof type === 'string' && /^[a-z_]{1,24}$/.test(type) ? type : 'other' }, seconds);
+      // a label value per type the search takes only: an invented type (refused with 400) would
+      // otherwise add a series per request, and a client could grow the registry without end
+      this.searchDuration.observe({ type: typeof type === 'string' && KNOWN_SEARCH_TYPES.has(type) ? type : 'other' }, seconds);
     }
   }
 }

@@ -1,20 +1,22 @@
 /**
- * The order lifecycle for automation: `Authorization: Bearer <ADMIN_TOKEN>` only (a
- * customer token or none: 401). The staff area calls the same service (`ctx.orders.transition`)
- * from its own staff-authenticated routes.
+ * The order lifecycle by order number: a staff session whose role opens orders (a
+ * customer token, ADMIN_TOKEN or none: 401), recorded as that staff member in the order's history
+ * and the audit log. The staff area calls the same service (`ctx.orders.transition`) by order id.
  */
 import { z } from 'zod';
 import { staffOrderActionSchema, type StaffActionType } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import { staffAction } from './lifecycle.ts';
+import { isTransitionRefusal, staffAction } from './lifecycle.ts';
+import { staffArea } from '../staff/guard.ts';
+import { staffPrincipal } from '../staff/routes.ts';
+import { audit } from '../staff/audit.ts';
 
 const tags = ['admin'];
 const numberParams = z.object({ incrementId: z.string().trim().min(1).max(32) });
 
 export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
-  const authorize = async (req: { headers: { authorization?: string | undefined } }) =>
-    ctx.admin.authorize(req.headers.authorization);
+  const authorize = staffArea(ctx, 'orders');
 
   app.get(
     '/vsbridge/admin/orders/:incrementId',
@@ -23,7 +25,7 @@ export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary:
-          'An order with its lines, payments, status history and the actions open now; Bearer <ADMIN_TOKEN>',
+          'An order with its lines, payments, status history and the actions open now; a staff session',
         params: numberParams,
       },
     },
@@ -37,19 +39,30 @@ export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary:
-          'A lifecycle action on an order (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when its status does not allow it; Bearer <ADMIN_TOKEN>',
+          'A lifecycle action on an order (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when its status does not allow it; a staff session',
         params: numberParams,
         body: staffOrderActionSchema,
       },
     },
-    async (req) =>
-      ok(
-        await ctx.orders.transition({
+    async (req) => {
+      const staff = staffPrincipal(req);
+      const { action, note, reason, carrier, trackingNumber, restock } = req.body;
+      const target = `order:${req.params.incrementId}`;
+      const details = { carrier, trackingNumber, reason, restock, note };
+      try {
+        const result = await ctx.orders.transition({
           incrementId: req.params.incrementId,
-          action: staffAction({ ...req.body, action: req.body.action as StaffActionType }),
-          actor: { kind: 'admin_token' },
-          note: req.body.note,
-        }),
-      ),
+          action: staffAction({ ...req.body, action: action as StaffActionType }),
+          actor: { kind: 'staff', id: staff.staffId, email: staff.email },
+          note,
+        });
+        await audit(ctx.database, staff, `order.${action}`, target, details);
+        return ok(result);
+      } catch (err) {
+        if (isTransitionRefusal(err))
+          await audit(ctx.database, staff, `order.${action}.refused`, target, details);
+        throw err;
+      }
+    },
   );
 }

@@ -42,7 +42,8 @@ import { assertOrderAddresses } from '../lib/home-address.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
 import { productsUnavailable, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
-import { assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
+import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
+import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
 import {
   customerDelivery,
   customerHistories,
@@ -163,6 +164,8 @@ export class OrderService {
     private readonly onStockChanged: (productIds: number[]) => Promise<void>,
     /** the shop's settings: the account a bank transfer is paid to (without it: none, so no instructions) */
     private readonly settings?: ShopSettingsService,
+    /** RATE_LIMIT_ORDER_ADDRESS counts here; none: no limit (tests of the service alone) */
+    private readonly limiter?: RateLimiter,
   ) {}
 
   private async view(q: Queryable, order: OrderRow, details = false) {
@@ -202,6 +205,9 @@ export class OrderService {
     const requestHash = orderRequestHash(input);
     const first = await this.repeatOf(this.database, input.idempotency_key, requestHash);
     if (first) return this.view(this.database, first);
+
+    if (this.limiter && clientAddress)
+      await enforce(this.limiter, [{ key: `order:address:${clientAddress}`, rule: this.config.rateLimits.orderAddress }]);
 
     // ---- the server's view of the order (no transaction: reads only)
     const cart = await one<CartRow>(this.database, 'SELECT * FROM carts WHERE id = $1', [input.cart_id]);
@@ -299,6 +305,15 @@ export class OrderService {
     };
     const { password: _password, ...personalDetails } = personal as typeof personal & { password?: string };
 
+    // an unpaid order may hold only so many units of a product (ORDER_LINE_MAX_UNITS)
+    const maxUnits = this.config.unpaidOrders.lineMaxUnits;
+    const over = maxUnits > 0 ? priced.findIndex((l) => l.qty > maxUnits) : -1;
+    if (over !== -1)
+      throw fieldError(cartLines.length ? `cartItem[${over}].qty` : `products[${over}].qty`, 'order.lineOverMaxUnits', {
+        max: maxUnits,
+        name: priced[over]!.name,
+      });
+
     // the units the order holds in stock: a bundle's chosen products too (stock.ts takeStock)
     const stockLines = priced.map((l) => ({ sku: l.sku, name: l.name, qty: l.qty, picks: l.bundle_picks }));
 
@@ -310,6 +325,8 @@ export class OrderService {
         if (again) return { order: again, repeat: true, productIds: [] };
         if (paidOnline(this.config, payment))
           await assertRoomForUnpaidOrder(tx, this.config, { customerId, clientAddress });
+        // every order is unpaid when placed: cash on delivery and bank transfer are capped too
+        await assertRoomForOpenOrder(tx, this.config, { customerId, email, clientAddress });
         // the whole order is refused when a unit is short (the transaction rolls the others back)
         const { productIds, short } = await takeStock(tx, stockLines, false);
         if (short.length) throw productsUnavailable(short);

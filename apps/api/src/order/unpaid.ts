@@ -17,6 +17,7 @@
  * A payment that arrives after the timeout: see payment/service.ts `apply`.
  */
 import type { Database } from '@vitrina/db';
+import { PAYMENT_BANK_TRANSFER } from '@vitrina/domain';
 import type { PaymentMethodRow } from '../cart/pricing.ts';
 import type { ApiConfig } from '../config.ts';
 import { ruleError } from '../http/errors.ts';
@@ -53,6 +54,7 @@ export async function assertRoomForUnpaidOrder(
   who: { customerId?: number | undefined; clientAddress?: string | undefined },
 ): Promise<void> {
   const { maxPerCustomer, maxPerAddress, ttlMinutes } = config.unpaidOrders;
+  if (maxPerCustomer === 0 && maxPerAddress === 0) return;
   const checks: { key: string; column: string; value: string | number; max: number }[] = [];
   if (who.customerId !== undefined && maxPerCustomer > 0)
     checks.push({
@@ -86,6 +88,58 @@ export async function assertRoomForUnpaidOrder(
   }
 }
 
+/**
+ * Refuses (429) any new order (cash on delivery and bank transfer too: they hold their units until
+ * delivered or paid) when the customer, the order's e-mail or the client address already has the
+ * most open unpaid orders of any payment method allowed (ORDERS_OPEN_MAX_PER_*). Locks as above,
+ * in the order customer, e-mail, address, taken after assertRoomForUnpaidOrder's.
+ */
+export async function assertRoomForOpenOrder(
+  tx: Queryable,
+  config: ApiConfig,
+  who: { customerId?: number | undefined; email: string; clientAddress?: string | undefined },
+): Promise<void> {
+  const { openMaxPerCustomer, openMaxPerEmail, openMaxPerAddress } = config.unpaidOrders;
+  const checks: { key: string; column: string; value: string | number; max: number }[] = [];
+  if (who.customerId !== undefined && openMaxPerCustomer > 0)
+    checks.push({
+      key: `customer:${who.customerId}`,
+      column: 'o.customer_id',
+      value: who.customerId,
+      max: openMaxPerCustomer,
+    });
+  if (openMaxPerEmail > 0)
+    checks.push({
+      key: `email:${who.email.toLowerCase()}`,
+      column: 'lower(o.email)',
+      value: who.email.toLowerCase(),
+      max: openMaxPerEmail,
+    });
+  if (who.clientAddress && openMaxPerAddress > 0)
+    checks.push({
+      key: `address:${who.clientAddress}`,
+      column: 'o.client_address',
+      value: who.clientAddress,
+      max: openMaxPerAddress,
+    });
+  for (const c of checks)
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('vitrina:open-orders:' || $1))", [c.key]);
+  for (const c of checks) {
+    const open = await one<{ n: number }>(
+      tx,
+      `SELECT count(*)::int AS n FROM orders o WHERE ${c.column} = $1 AND ${OPEN}`,
+      [c.value],
+    );
+    if ((open?.n ?? 0) >= c.max)
+      throw ruleError(
+        'order.tooManyOpen',
+        { count: open?.n ?? 0 },
+        'addressInformation.payment_method_code',
+        429,
+      );
+  }
+}
+
 export type SweepResult = { cancelled: string[]; productIds: number[] };
 
 /**
@@ -99,12 +153,22 @@ export async function cancelUnpaidOrders(
   limit = 100,
 ): Promise<SweepResult> {
   return database.transaction(async (tx) => {
+    // online payments after UNPAID_ORDER_TTL_MINUTES; bank transfers (paid days later) after
+    // BANK_TRANSFER_ORDER_TTL_DAYS, so that a transfer never made does not hold the units for ever
     const due = await rows<{ id: number; increment_id: string }>(
       tx,
       `SELECT o.id, o.increment_id FROM orders o
-       WHERE ${OPEN} AND ${ONLINE} AND o.created_at < now() - make_interval(mins => $2::int)
+       WHERE ${OPEN} AND (
+         (${ONLINE} AND o.created_at < now() - make_interval(mins => $2::int))
+         OR ($4::int > 0 AND o.payment_method_code = $5 AND o.created_at < now() - make_interval(days => $4::int)))
        ORDER BY o.id LIMIT $3 FOR UPDATE OF o SKIP LOCKED`,
-      [config.codPaymentCode, config.unpaidOrders.ttlMinutes, limit],
+      [
+        config.codPaymentCode,
+        config.unpaidOrders.ttlMinutes,
+        limit,
+        config.unpaidOrders.bankTransferTtlDays,
+        PAYMENT_BANK_TRANSFER,
+      ],
     );
     const productIds: number[] = [];
     // through the lifecycle (lifecycle.ts): stock back once, the history, the events, the e-mail

@@ -3,6 +3,9 @@
  * `GET /review/list?productId` (a product page's reviews) and `POST /admin/review/hide` (ADMIN_TOKEN).
  */
 import type { ApiApp, ApiContext } from '../context.ts';
+import { staffArea } from '../staff/guard.ts';
+import { staffPrincipal } from '../staff/routes.ts';
+import { audit } from '../staff/audit.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { createBody, createQuery, hideBody, listQuery } from './schemas.ts';
@@ -34,11 +37,12 @@ export function reviewRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/admin/review/hide',
     {
-      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
-      schema: { tags: ['admin'], summary: 'Hides a review from the product pages; Authorization: Bearer <ADMIN_TOKEN>', body: hideBody },
+      onRequest: staffArea(ctx, 'reviews'),
+      schema: { tags: ['admin'], summary: 'Hides a review from the product pages; a staff session (role opening reviews)', body: hideBody },
     },
     async (req) => {
       if (!(await reviews.hide(req.body.id))) throw notFound('error.notFound');
+      await audit(ctx.database, staffPrincipal(req), 'review.hide', `review:${req.body.id}`);
       return ok(true);
     },
   );

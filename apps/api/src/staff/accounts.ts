@@ -5,6 +5,7 @@
  */
 import type { Database } from '@vitrina/db';
 import { STAFF_PASSWORD_MIN_LENGTH, type StaffRole } from '@vitrina/domain';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { hashPassword } from '../auth/passwords.ts';
 import { isUniqueViolation, one, rows } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
@@ -28,9 +29,28 @@ export function normaliseStaffEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The passwords most often found in breaches, lower-case: zxcvbn-ts's common list (the password
+ * strength estimator's own data, kept up to date by its maintainers; no list of our own to go stale)
+ */
+let common: ReadonlySet<string> | undefined;
+function commonPasswords(): ReadonlySet<string> {
+  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  return common;
+}
+
+/** true when the password, or it without the digits and symbols around it, is a commonly breached one */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.trim().toLowerCase();
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  return commonPasswords().has(lower) || (core.length >= 6 && commonPasswords().has(core));
+}
+
 function checkPassword(password: string) {
   if (password.length < STAFF_PASSWORD_MIN_LENGTH)
     throw new StaffAccountError(`the password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`);
+  if (isCommonPassword(password))
+    throw new StaffAccountError('the password is on the list of commonly breached passwords: choose another');
 }
 
 export async function addStaff(db: Database, actor: StaffActor, email: string, role: StaffRole, password: string): Promise<StaffAccount> {

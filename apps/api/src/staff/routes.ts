@@ -17,7 +17,7 @@ import { requestStoreCode } from '../http/request.ts';
 import { withRetryAfter } from '../auth/rate-limit.ts';
 import { StaffAccountError, addStaff, disableStaff, listStaff, setStaffPassword } from './accounts.ts';
 import { CLI_ACTOR } from './audit.ts';
-import { staffTokenOf, type StaffPrincipal } from './sessions.ts';
+import type { StaffPrincipal } from './sessions.ts';
 import {
   auditQuery,
   cliBody,
@@ -52,14 +52,14 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
   /** the guard of an area: a live staff session whose role may open it (401 / 403 otherwise) */
   const area = (name: StaffArea) => async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await sessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie));
     if (!staffCan(staff.role, name)) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };
   /** any live staff session */
   const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    req.staff = await sessions.authenticate(staffTokenOf(req.headers.cookie));
+    req.staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie));
   };
 
   app.post(
@@ -73,7 +73,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
   );
 
   app.post('/vsbridge/staff/logout', { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } }, async (req, reply) => {
-    await sessions.logout(staffTokenOf(req.headers.cookie));
+    await sessions.logout(sessions.tokenOf(req.headers.cookie));
     reply.header('set-cookie', sessions.cookie(undefined));
     return ok(true);
   });
@@ -247,12 +247,14 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
   );
 
   // `npm run staff` while a shop holds the embedded database (staff/cli.ts hands the command over):
-  // automation, so ADMIN_TOKEN (from DATA_DIR/server.json), audited as `cli`
+  // the shop's own hand-over token from DATA_DIR/server.json (never ADMIN_TOKEN), audited as `cli`
   app.post(
     '/vsbridge/admin/staff',
     {
-      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
-      schema: { tags: ['admin'], summary: 'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>', body: cliBody },
+      onRequest: async (req) => {
+        await ctx.admin.authorize(req, 'handover');
+      },
+      schema: { tags: ['admin'], summary: "The staff command line, handed over to the running shop; Authorization: Bearer <the shop's hand-over token>", body: cliBody },
     },
     async (req, reply) => {
       const b = req.body;

@@ -15,24 +15,30 @@ import type { Database } from '@vitrina/db';
 import type { StaffRole } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
+import { RateLimitError, enforce, type RateLimiter } from '../auth/rate-limit.ts';
 import { ApiError } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
 import { normaliseStaffEmail } from './accounts.ts';
 
 export const STAFF_COOKIE = 'vitrina_staff';
+/**
+ * The cookie's name when it is Secure (production, or an https PUBLIC_URL): the `__Host-` prefix makes
+ * browsers refuse it unless Secure, host-only and for `/`, so a sibling subdomain cannot plant a
+ * session cookie of its own (session fixation); the plain name is then ignored.
+ */
+export const SECURE_STAFF_COOKIE = `__Host-${STAFF_COOKIE}`;
 
 export type StaffPrincipal = StaffActor & { staffId: number; role: StaffRole };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** the staff session token of a Cookie header, if any */
-export function staffTokenOf(cookieHeader: string | undefined): string | undefined {
+/** the staff session token of a Cookie header, if any, under `name` */
+export function staffTokenOf(cookieHeader: string | undefined, name = STAFF_COOKIE): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === STAFF_COOKIE) {
+    if (at > 0 && part.slice(0, at).trim() === name) {
       const value = part.slice(at + 1).trim();
       return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
     }
@@ -47,10 +53,20 @@ export class StaffSessions {
     private readonly limiter: RateLimiter,
   ) {}
 
+  /** the cookie's name: `__Host-` prefixed whenever it is Secure */
+  get cookieName(): string {
+    return this.config.staff.secureCookie ? SECURE_STAFF_COOKIE : STAFF_COOKIE;
+  }
+
+  /** the session token of a request's Cookie header, under this shop's cookie name only */
+  tokenOf(cookieHeader: string | undefined): string | undefined {
+    return staffTokenOf(cookieHeader, this.cookieName);
+  }
+
   /** the Set-Cookie value that starts (token) or ends (undefined) a session */
   cookie(token: string | undefined): string {
     const parts = [
-      `${STAFF_COOKIE}=${token ?? ''}`,
+      `${this.cookieName}=${token ?? ''}`,
       'Path=/',
       'HttpOnly',
       'SameSite=Strict',
@@ -62,11 +78,13 @@ export class StaffSessions {
 
   async login(email: string, password: string, clientAddress: string): Promise<{ token: string; principal: StaffPrincipal }> {
     const address = normaliseStaffEmail(email);
-    const accountKey = `staff-login:account:${address}`;
+    // per (account, address) pair: failing on purpose elsewhere cannot lock a staff member out
+    const accountKey = `staff-login:account:${clientAddress}|${address}`;
     await enforce(this.limiter, [
       { key: accountKey, rule: this.config.rateLimits.staffLoginAccount },
       { key: `staff-login:address:${clientAddress}`, rule: this.config.rateLimits.staffLoginAddress },
     ]);
+    await this.growingDelay(address, clientAddress);
     const row = await one<{ id: number; email: string; role: StaffRole; password_hash: string; disabled_at: Date | null }>(
       this.database,
       'SELECT id, email, role, password_hash, disabled_at FROM staff_users WHERE email = $1',
@@ -94,6 +112,33 @@ export class StaffSessions {
       await audit(tx, principal, 'login', null, { clientAddress });
     });
     return { token, principal };
+  }
+
+  /**
+   * The growing delay of a (staff e-mail, client address) pair: after n failed logins since the
+   * pair's last success (within the account rule's window) the next attempt waits
+   * STAFF_LOGIN_DELAY_SECONDS × 2^(n-1), at most the window; earlier, 429 with the seconds left.
+   * Read from the audit log's rows, so every process of the shop agrees.
+   */
+  private async growingDelay(address: string, clientAddress: string): Promise<void> {
+    const base = this.config.staff.loginDelaySeconds;
+    const window = this.config.rateLimits.staffLoginAccount.windowSeconds;
+    if (base === 0) return;
+    const failed = await one<{ n: number; since: number | string | null }>(
+      this.database,
+      `SELECT count(*)::int AS n, extract(epoch FROM now() - max(created_at))::float8 AS since
+       FROM staff_audit_log
+       WHERE action = 'login.failed' AND staff_email = $1 AND details->>'clientAddress' = $2
+         AND created_at > now() - make_interval(secs => $3)
+         AND created_at > coalesce((SELECT max(created_at) FROM staff_audit_log
+           WHERE action = 'login' AND staff_email = $1 AND details->>'clientAddress' = $2), '-infinity')`,
+      [address, clientAddress, window],
+    );
+    const n = failed?.n ?? 0;
+    if (n === 0) return;
+    const wait = Math.min(base * 2 ** Math.min(n - 1, 30), window);
+    const left = wait - Number(failed?.since ?? wait);
+    if (left > 0) throw new RateLimitError(Math.max(1, Math.ceil(left)));
   }
 
   /**

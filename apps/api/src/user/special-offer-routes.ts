@@ -4,6 +4,9 @@
  */
 import { specialOffersReplaceSchema } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { staffArea } from '../staff/guard.ts';
+import { staffPrincipal } from '../staff/routes.ts';
+import { audit } from '../staff/audit.ts';
 import { ok } from '../http/envelope.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { userQuery } from './schemas.ts';
@@ -25,15 +28,20 @@ export function specialOfferRoutes(app: ApiApp, ctx: ApiContext) {
   app.put(
     '/vsbridge/admin/special-offers',
     {
-      onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
+      onRequest: staffArea(ctx, 'accounts'),
       schema: {
         tags: ['admin'],
-        summary: "Replaces a customer's special offers (money in cents); Authorization: Bearer <ADMIN_TOKEN>",
+        summary: "Replaces a customer's special offers (money in cents); a staff session of role admin",
         querystring: userQuery,
         body: specialOffersReplaceSchema,
       },
     },
-    async (req) =>
-      ok(await ctx.specialOffers.replace(req.body.email, req.body.offers, requestStoreCode(req))),
+    async (req) => {
+      const result = await ctx.specialOffers.replace(req.body.email, req.body.offers, requestStoreCode(req));
+      await audit(ctx.database, staffPrincipal(req), 'special-offers.replace', `customer:${req.body.email}`, {
+        offers: req.body.offers.length,
+      });
+      return ok(result);
+    },
   );
 }
