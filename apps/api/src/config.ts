@@ -86,6 +86,7 @@
  * | `SHOP_BANK_NAME` | empty | bank of the account below |
  * | `SHOP_IBAN` | empty | bank account (IBAN) buyers pay to; with `SHOP_BANK_NAME`, the bank-transfer thank-you page shows the account (otherwise only that the order awaits payment) |
  * | `INVOICE_PREFIX` | `VIT-` | invoice number series: the prefix, then 6 digits (`VIT-000001`), gap-free |
+ * | `CREDIT_NOTE_PREFIX` | `VITK-` | credit note number series (kreditinės PVM sąskaitos faktūros), gap-free, its own; must differ from INVOICE_PREFIX |
  *
  * Integration and operations (issue #15; integration/, README "Integration"):
  *
@@ -191,6 +192,8 @@ export type ApiConfig = {
   shop: ShopIdentity;
   /** INVOICE_PREFIX: the invoice number series' prefix */
   invoicePrefix: string;
+  /** CREDIT_NOTE_PREFIX: the credit note series' prefix (its own series) */
+  creditNotePrefix: string;
   /** signed order webhooks (integration/webhooks.ts) */
   webhooks: WebhookConfig;
   /** METRICS_TOKEN; undefined: /metrics for loopback clients only */
@@ -431,6 +434,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     shop: shopIdentity(env),
     invoicePrefix: invoicePrefix(env.INVOICE_PREFIX),
+    creditNotePrefix: creditNotePrefix(env.CREDIT_NOTE_PREFIX, invoicePrefix(env.INVOICE_PREFIX)),
     webhooks: webhookConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     staff: {
@@ -466,6 +470,14 @@ function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {
 function invoicePrefix(raw: string | undefined): string {
   const prefix = raw ?? 'VIT-';
   if (!/^[A-Za-z0-9/_-]{0,12}$/.test(prefix)) throw new Error(`INVOICE_PREFIX: up to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
+  return prefix;
+}
+
+function creditNotePrefix(raw: string | undefined, invoices: string): string {
+  const prefix = raw ?? 'VITK-';
+  if (!/^[A-Za-z0-9/_-]{1,12}$/.test(prefix)) throw new Error(`CREDIT_NOTE_PREFIX: 1 to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
+  // one series row per prefix: the same prefix would share the invoices' numbers
+  if (prefix === invoices) throw new Error('CREDIT_NOTE_PREFIX must differ from INVOICE_PREFIX');
   return prefix;
 }
 

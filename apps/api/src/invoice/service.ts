@@ -11,13 +11,14 @@
 import type { OrderItemRow } from '../order/rows.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
-import { invoiceAvailable, invoiceNumber, isStoreCode, type StoreCode } from '@vitrina/domain';
-import type { ApiConfig, ShopIdentity } from '../config.ts';
+import { invoiceAvailable, isStoreCode, type StoreCode } from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { one, rows, type Queryable } from '../lib/db.ts';
+import { one, rows } from '../lib/db.ts';
 import { localized, type Localized } from '../lib/localized.ts';
 import { invoiceDocument, type InvoiceItem, type InvoiceOrder } from './document.ts';
 import { renderInvoicePdf } from './pdf.ts';
+import { invoiceOf, issueInvoiceIn, type InvoiceRecord } from './numbering.ts';
 import { invoiceTexts } from './texts.ts';
 
 type OrderRow = Omit<InvoiceOrder, 'store_code'> & {
@@ -30,7 +31,7 @@ type OrderRow = Omit<InvoiceOrder, 'store_code'> & {
   shipping_method_code: string;
 };
 
-type InvoiceRow = { order_id: number; number: string; issued_at: Date | string; seller: ShopIdentity };
+type InvoiceRow = InvoiceRecord;
 
 export type InvoicePdf = { number: string; filename: string; pdf: Buffer };
 
@@ -98,38 +99,19 @@ export class InvoiceService {
    * and the invoice written. A failure rolls the series back with it, so numbers have no gaps.
    */
   async issue(order: OrderRow): Promise<InvoiceRow> {
-    const existing = await this.invoiceOf(this.database, order.id);
+    const existing = await invoiceOf(this.database, order.id);
     if (existing) return existing;
     if (!invoiceAvailable(order)) throw new ApiError(409, 'invoice.unavailable');
+    // an order that became due before invoices were issued with the change (numbering.ts): now, under
+    // the order's lock, so two first downloads at once make one invoice
     return this.database.transaction(async (tx) => {
-      const locked = await one<{ status: string; payment_status: string; payment_method_code: string }>(
-        tx,
-        'SELECT status, payment_status, payment_method_code FROM orders WHERE id = $1 FOR UPDATE',
-        [order.id],
-      );
-      const again = await this.invoiceOf(tx, order.id);
-      if (again) return again;
-      if (!locked || !invoiceAvailable(locked)) throw new ApiError(409, 'invoice.unavailable');
-      const prefix = this.config.invoicePrefix;
-      const next = await one<{ last_number: number }>(
-        tx,
-        `INSERT INTO invoice_series (prefix, last_number) VALUES ($1, 1)
-         ON CONFLICT (prefix) DO UPDATE SET last_number = invoice_series.last_number + 1 RETURNING last_number`,
-        [prefix],
-      );
-      const written = await one<InvoiceRow>(
-        tx,
-        'INSERT INTO invoices (order_id, number, seller) VALUES ($1, $2, $3::jsonb) RETURNING *',
-        [order.id, invoiceNumber(prefix, Number(next?.last_number)), JSON.stringify(this.config.shop)],
-      );
-      if (!written) throw new Error('invoice was not written');
-      return written;
+      await tx.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [order.id]);
+      const issued = await issueInvoiceIn(tx, this.config, order.id);
+      if (!issued) throw new ApiError(409, 'invoice.unavailable');
+      return issued;
     });
   }
 
-  private invoiceOf(q: Queryable, orderId: number) {
-    return one<InvoiceRow>(q, 'SELECT * FROM invoices WHERE order_id = $1', [orderId]);
-  }
 
   /** the order's lines with their grade, chosen options and a bundle's contents, in the store's language */
   private async items(orderId: number, store: StoreCode): Promise<InvoiceItem[]> {

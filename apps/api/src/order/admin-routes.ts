@@ -8,6 +8,8 @@ import { staffOrderActionSchema, type StaffActionType } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { staffAction } from './lifecycle.ts';
+import { refundOrder } from './refunds.ts';
+import { notFound } from '../http/errors.ts';
 
 const tags = ['admin'];
 const numberParams = z.object({ incrementId: z.string().trim().min(1).max(32) });
@@ -42,14 +44,30 @@ export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
         body: staffOrderActionSchema,
       },
     },
-    async (req) =>
-      ok(
+    async (req) => {
+      if (req.body.action === 'refund') {
+        // a refund of everything paid, through the refund service (credit note, provider or to-do)
+        const order = await ctx.database.query<{ id: number }>(
+          'SELECT id FROM orders WHERE increment_id = $1',
+          [req.params.incrementId],
+        );
+        if (!order[0]) throw notFound('order.notFound');
+        await refundOrder(
+          ctx,
+          order[0].id,
+          { full: true, restock: req.body.restock, reason: req.body.reason ?? req.body.note ?? 'refund' },
+          { staffId: null, email: 'admin_token' },
+        );
+        return ok(await ctx.orders.detail(req.params.incrementId));
+      }
+      return ok(
         await ctx.orders.transition({
           incrementId: req.params.incrementId,
           action: staffAction({ ...req.body, action: req.body.action as StaffActionType }),
           actor: { kind: 'admin_token' },
           note: req.body.note,
         }),
-      ),
+      );
+    },
   );
 }

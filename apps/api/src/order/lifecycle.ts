@@ -29,6 +29,7 @@ import {
   applyOrderAction,
   carrierName,
   formatPrice,
+  invoiceDue,
   isStoreCode,
   isTransitionError,
   orderStateChanged,
@@ -54,6 +55,7 @@ import { renderNewOrderNotice, renderOrderMail } from '../mail/order-templates.t
 import { storefrontLink } from '../mail/templates.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from './stock.ts';
 import { settleCouponUse } from './coupon.ts';
+import { creditRemainderIn, issueInvoiceIn } from '../invoice/numbering.ts';
 
 /** who acted: written to the history (`actor_kind`, `actor_id`, `actor_email`) */
 export type OrderActor =
@@ -84,11 +86,12 @@ export type LifecycleOrder = {
   grand_total: number;
   currency: string;
   shipping_address: Record<string, unknown>;
+  payment_method_code: string;
 };
 
 const COLUMNS = `id, increment_id, order_token, customer_id, store_code, status, payment_status, shipping_status,
   cancelled_by, cancel_reason, stock_returned_at, is_pickup, carrier, tracking_number, email, grand_total, currency,
-  shipping_address`;
+  shipping_address, payment_method_code`;
 
 /** `orders.cancel_reason` of an order the sweep cancelled (order/unpaid.ts) */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
@@ -387,6 +390,11 @@ export async function applyTransition(
   await writeHistory(tx, updated, action.type, before.status, next, actor, note);
   for (const type of effects.events) await writeEvent(tx, type, updated, before.status);
   if (effects.email) await enqueueOrderMail(tx, config, updated, effects.email);
+  // the invoice's number is taken when the invoice is due (domain invoiceDue: paid, or handed over)
+  if (invoiceDue(updated)) await issueInvoiceIn(tx, config, updated.id);
+  // a cancelled invoiced order: its invoice is answered by a credit note, never silently dropped
+  if (updated.status === 'cancelled' && order.status !== 'cancelled')
+    await creditRemainderIn(tx, config, updated.id, cancelReasonText(updated, 'lt') ?? 'Užsakymas atšauktas');
   return { order: updated, state: next, changed, effects, productIds: [...new Set(productIds)] };
 }
 
