@@ -286,6 +286,49 @@ describe('refunds', () => {
         notes.map((n) => n.parts),
       ),
     ).toEqual([]);
+    // the buyer downloads the credit note where the invoice is; the staff too; the ERP export carries it
+    const first = await api.call({
+      url: `/vsbridge/order/credit-note?number=${o.orderNumber}&orderToken=${o.orderToken}&note=${creditNote}`,
+    });
+    expect(first.status).toBe(200);
+    expect(first.res.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(first.res.rawPayload);
+    const invoiceNumber = (await staff('GET', `/orders/${o.id}`)).body.result.invoice.number;
+    expect(text).toContain('Kreditinė PVM sąskaita faktūra');
+    expect(text).toContain(creditNote);
+    expect(text).toContain(invoiceNumber);
+    expect(text).toContain(formatPrice(-refund.total_cents, 'lt').replace(/\u00a0/g, ' '));
+    expect(text).toContain('Grąžinta viena prekė');
+    const byStaff = await api.call({
+      url: `/vsbridge/staff/orders/${o.id}/credit-notes/${creditNote}`,
+      headers: { cookie },
+    });
+    expect(byStaff.status).toBe(200);
+    expect(
+      (
+        await api.call({
+          url: `/vsbridge/order/credit-note?number=${o.orderNumber}&orderToken=wrong&note=${creditNote}`,
+        })
+      ).status,
+    ).toBe(404);
+    await api.database.query(
+      "UPDATE orders SET updated_at = now() - interval '1 minute', created_at = now() - interval '1 minute' WHERE id = $1",
+      [o.id],
+    );
+    const exported = await api.call({
+      url: `/vsbridge/admin/orders?since=${o.id - 1}&limit=1`,
+      headers: { authorization: `Bearer ${api.adminToken}` },
+    });
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const mine = exported.body.result.orders.find(
+      (x: { increment_id: string }) => x.increment_id === o.orderNumber,
+    );
+    expect(
+      mine.credit_notes.map((n: { number: string; totalCents: number }) => [n.number, n.totalCents]),
+    ).toEqual([
+      [creditNote, refund.total_cents],
+      [expect.stringMatching(/^VITK-/), o.grand_total - refund.total_cents],
+    ]);
     const events = await api.database.query<{ type: string }>(
       "SELECT type FROM order_events WHERE order_id = $1 AND type IN ('refund.created', 'order.refunded', 'credit_note.issued') ORDER BY seq",
       [o.id],
@@ -383,5 +426,3 @@ describe('cancelling an invoiced order', () => {
     expect(await invoiceCount(o.id)).toBe(1);
   });
 });
-
-export { pdfText };

@@ -16,9 +16,9 @@ import type { ApiConfig } from '../config.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one, rows } from '../lib/db.ts';
 import { localized, type Localized } from '../lib/localized.ts';
-import { invoiceDocument, type InvoiceItem, type InvoiceOrder } from './document.ts';
+import { creditNoteDocument, invoiceDocument, type InvoiceItem, type InvoiceOrder } from './document.ts';
 import { renderInvoicePdf } from './pdf.ts';
-import { invoiceOf, issueInvoiceIn, type InvoiceRecord } from './numbering.ts';
+import { creditNotesOf, invoiceOf, issueInvoiceIn, type InvoiceRecord } from './numbering.ts';
 import { invoiceTexts } from './texts.ts';
 
 type OrderRow = Omit<InvoiceOrder, 'store_code'> & {
@@ -36,11 +36,19 @@ type InvoiceRow = InvoiceRecord;
 export type InvoicePdf = { number: string; filename: string; pdf: Buffer };
 
 type ItemRow = OrderItemRow & {
+  id: number;
   attributes: Record<string, number | string> | null;
   parent_options: { attribute_code: string }[] | null;
 };
 
 type AttributeRow = { attribute_code: string; frontend_label: Localized; options: { value: number; label: Localized }[] };
+
+/** a method's title on a document: Lithuanian, and the store view's language beside it (as the labels) */
+function both(title: Localized | undefined, store: StoreCode): string {
+  const lt = localized(title, 'lt');
+  const other = store === 'lt' ? lt : localized(title, store);
+  return !lt || lt === other ? other : !other ? lt : `${lt} / ${other}`;
+}
 
 export class InvoiceService {
   constructor(
@@ -71,6 +79,49 @@ export class InvoiceService {
     return this.pdf(order);
   }
 
+  /** a credit note of an order, for the holder of its order token */
+  async creditNoteForOrderToken(number: string, orderToken: string, note: string): Promise<InvoicePdf> {
+    const order = await this.order(number);
+    const a = Buffer.from(order?.order_token ?? '');
+    const b = Buffer.from(orderToken);
+    if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');
+    return this.creditNotePdf(order, note);
+  }
+
+  /** a credit note of one of the customer's orders */
+  async creditNoteForCustomer(customerId: number, number: string, note: string): Promise<InvoicePdf> {
+    const order = await this.order(number);
+    if (!order || order.customer_id !== customerId) throw notFound('order.notFound');
+    return this.creditNotePdf(order, note);
+  }
+
+  /** the staff's download of a credit note */
+  async creditNoteForStaff(number: string, note: string): Promise<InvoicePdf> {
+    const order = await this.order(number);
+    if (!order) throw notFound('order.notFound');
+    return this.creditNotePdf(order, note);
+  }
+
+  private async creditNotePdf(order: OrderRow, noteNumber: string): Promise<InvoicePdf> {
+    const note = (await creditNotesOf(this.database, order.id)).find((n) => n.number === noteNumber);
+    const invoice = await invoiceOf(this.database, order.id);
+    if (!note || !invoice) throw notFound('creditNote.notFound');
+    const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
+    const [items, shipping, payment] = await Promise.all([
+      this.items(order.id, store),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM shipping_methods WHERE code = $1', [order.shipping_method_code]),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM payment_methods WHERE code = $1', [order.payment_method_code]),
+    ]);
+    const doc = creditNoteDocument(
+      { ...order, store_code: store },
+      items,
+      { number: note.number, issuedAt: note.issued_at, reason: note.reason, parts: note.parts, seller: note.seller },
+      { number: invoice.number, issuedAt: invoice.issued_at },
+      { shippingTitle: both(shipping?.title, store), paymentTitle: both(payment?.title, store) || order.payment_method_code },
+    );
+    return { number: note.number, filename: `${note.number}.pdf`, pdf: await renderInvoicePdf(doc) };
+  }
+
   private order(number: string) {
     return one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [number]);
   }
@@ -86,9 +137,10 @@ export class InvoiceService {
     const doc = invoiceDocument({ ...order, store_code: store }, items, {
       number: invoice.number,
       issuedAt: invoice.issued_at,
+      suppliedOn: invoice.supplied_on,
       seller: invoice.seller,
-      shippingTitle: localized(shipping?.title, store),
-      paymentTitle: localized(payment?.title, store) || order.payment_method_code,
+      shippingTitle: both(shipping?.title, store),
+      paymentTitle: both(payment?.title, store) || order.payment_method_code,
     });
     return { number: invoice.number, filename: `${invoice.number}.pdf`, pdf: await renderInvoicePdf(doc) };
   }
@@ -114,10 +166,10 @@ export class InvoiceService {
 
 
   /** the order's lines with their grade, chosen options and a bundle's contents, in the store's language */
-  private async items(orderId: number, store: StoreCode): Promise<InvoiceItem[]> {
+  private async items(orderId: number, store: StoreCode): Promise<(InvoiceItem & { id: number })[]> {
     const lines = await rows<ItemRow>(
       this.database,
-      `SELECT i.sku, i.name, i.qty, i.product_type, i.product_option, i.price_incl_tax, i.row_total_incl_tax,
+      `SELECT i.id, i.sku, i.name, i.qty, i.product_type, i.product_option, i.price_incl_tax, i.row_total_incl_tax,
               i.tax_percent, p.attributes, parent.configurable_options AS parent_options
          FROM order_items i
          LEFT JOIN products p ON p.id = i.product_id
@@ -153,6 +205,7 @@ export class InvoiceService {
             .join(', ')}`,
         );
       return {
+        id: l.id,
         sku: l.sku,
         name: l.name,
         qty: l.qty,

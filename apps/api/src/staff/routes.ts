@@ -30,6 +30,7 @@ import {
   recordPaymentBody,
   refundBody,
   refundDoneBody,
+  creditNoteParams,
   refundParams,
   reviewStatusBody,
   storeQuery,
@@ -164,6 +165,19 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
       await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
       const order = await backOffice.order(req.params.id, requestStoreCode(req));
       return ok(order);
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/orders/:id/credit-notes/:note',
+    {
+      onRequest: area('orders'),
+      schema: { tags, summary: "A credit note (PDF) of an order", params: creditNoteParams, querystring: storeQuery },
+    },
+    async (req, reply) => {
+      const order = await backOffice.order(req.params.id, requestStoreCode(req));
+      if (!order) throw notFound('error.notFound');
+      return sendInvoice(reply, await ctx.invoices.creditNoteForStaff(order.number, req.params.note));
     },
   );
 

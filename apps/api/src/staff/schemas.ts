@@ -101,3 +101,8 @@ export const refundBody = z
   .strict();
 
 export const refundDoneBody = z.object({ reference: z.string().trim().max(140).default('') });
+
+export const creditNoteParams = z.object({
+  id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(INT4_MAX)),
+  note: z.string().trim().min(1).max(32),
+});
