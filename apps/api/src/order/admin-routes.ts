@@ -55,7 +55,7 @@ export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
         await refundOrder(
           ctx,
           order[0].id,
-          { full: true, restock: req.body.restock, reason: req.body.reason ?? req.body.note ?? 'refund' },
+          { full: true, restock: req.body.restock, reason: req.body.reason || req.body.note || 'refund' },
           { staffId: null, email: 'admin_token' },
         );
         return ok(await ctx.orders.detail(req.params.incrementId));

@@ -147,7 +147,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
       const details = { carrier, trackingNumber, reason, restock, note };
       if (action === 'refund') {
         // a refund of everything paid: decided, credited and made (or left to do) by the refund service
-        await refundOrder(ctx, req.params.id, { full: true, restock, reason: reason ?? note ?? 'refund' }, staff);
+        await refundOrder(ctx, req.params.id, { full: true, restock, reason: reason || note || 'refund' }, staff);
         return ok(await backOffice.order(req.params.id, requestStoreCode(req)));
       }
       try {
