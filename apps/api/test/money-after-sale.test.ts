@@ -188,6 +188,29 @@ describe('a bank transfer recorded by the staff', () => {
   });
 });
 
+describe('a bank transfer order shipped before its money came (the company order of the finding)', () => {
+  it('shipped and completed, it stays unpaid and uninvoiced until the payment is recorded', async () => {
+    const o = await place('banktransfer');
+    for (const body of [
+      { action: 'confirm' },
+      { action: 'ship', carrier: 'omniva', trackingNumber: 'CC2EE' },
+      { action: 'complete' },
+    ])
+      expect((await staff('POST', `/orders/${o.id}/transition`, body)).status).toBe(200);
+    expect(await orderRow(o.id)).toMatchObject({ status: 'completed', payment_status: 'pending' });
+    expect(await invoiceCount(o.id)).toBe(0);
+    const r = await staff('POST', `/orders/${o.id}/payments`, {
+      method: 'banktransfer',
+      amountCents: o.grand_total,
+      receivedOn: '2026-11-23',
+      reference: 'LT-9',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await orderRow(o.id)).toMatchObject({ status: 'completed', payment_status: 'paid' });
+    expect(await invoiceCount(o.id)).toBe(1);
+  });
+});
+
 describe('refunds', () => {
   it('partial (lines and shipping): a manual to-do with a credit note reconciling with the invoice; "refunded" only once done', async () => {
     const o = await place('banktransfer');

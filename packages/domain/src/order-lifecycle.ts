@@ -58,6 +58,11 @@ export type OrderState = {
   pickup: boolean;
   /** set while the status is `cancelled` */
   cancelledBy: CancelledBy | null;
+  /**
+   * false: the money comes by bank transfer and is paid only when the staff record it, so completing
+   * the order does not make it paid (absent: paid on delivery, completing records it)
+   */
+  payOnDelivery?: boolean | undefined;
 };
 
 export const STAFF_ACTIONS = [
@@ -191,7 +196,12 @@ export const TRANSITIONS: Readonly<Record<OrderActionType, readonly Rule[]>> = {
       // a courier's delivery may be completed straight from `shipped`; completing records the money
       // of a cash-on-delivery order (the carrier collected it)
       from: ['shipped', ...DELIVERED],
-      next: (s) => ({ ...s, status: 'completed', paymentStatus: 'paid', shippingStatus: 'delivered' }),
+      next: (s) => ({
+        ...s,
+        status: 'completed',
+        paymentStatus: s.payOnDelivery === false ? s.paymentStatus : 'paid',
+        shippingStatus: 'delivered',
+      }),
     },
   ],
   cancel: [
@@ -275,8 +285,8 @@ export const TRANSITIONS: Readonly<Record<OrderActionType, readonly Rule[]>> = {
       next: (s) => ({ ...s, status: 'paid', paymentStatus: 'paid' }),
     },
     {
-      // a cash-on-delivery or transfer order already on its way: only the payment changes
-      from: ['ready', 'shipped', ...DELIVERED],
+      // a cash-on-delivery or transfer order already on its way (or completed unpaid): only the payment changes
+      from: ['ready', 'shipped', ...DELIVERED, 'completed'],
       guard: (s) => (moneyIn(s) ? 'order.lifecycle.alreadyPaid' : null),
       next: (s) => ({ ...s, paymentStatus: 'paid' }),
     },

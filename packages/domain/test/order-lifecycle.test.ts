@@ -209,6 +209,19 @@ describe('guards and effects', () => {
     });
   });
 
+  it('completing a bank-transfer order does not make it paid; recording the money later does', () => {
+    const shipped = { ...TYPICAL.shipped, paymentStatus: 'pending' as const, payOnDelivery: false };
+    const completed = ok(applyOrderAction(shipped, ACTION.complete));
+    expect(completed.state).toMatchObject({ status: 'completed', paymentStatus: 'pending' });
+    expect(completed.effects.events).not.toContain('order.paid');
+    const paid = ok(applyOrderAction(completed.state, ACTION.paid));
+    expect(paid.state).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+    // cash on delivery: completing records it
+    expect(
+      ok(applyOrderAction({ ...shipped, payOnDelivery: true }, ACTION.complete)).state.paymentStatus,
+    ).toBe('paid');
+  });
+
   it('money after a cancellation: refund due after the staff cancelled, then refunded without stock', () => {
     const due = ok(applyOrderAction(TYPICAL.cancelled, ACTION.paid));
     expect(due.state).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', stockHeld: false });
@@ -324,6 +337,7 @@ describe('property: any sequence of actions', () => {
       'cancelled|paid|paid',
       'cancelled|refund|refunded',
       'refunded|refund_done|refunded',
+      'completed|paid|completed',
       'cancelled|refund_done|cancelled',
     ])
       allowedPairs.add(extra);

@@ -31,6 +31,7 @@ import {
   formatPrice,
   invoiceDue,
   isStoreCode,
+  PAYMENT_BANK_TRANSFER,
   isTransitionError,
   orderStateChanged,
   staffActionsFor,
@@ -117,6 +118,8 @@ export function stateOf(o: LifecycleOrder): OrderState {
     stockHeld: o.stock_returned_at === null,
     pickup: o.is_pickup,
     cancelledBy: o.status === 'cancelled' ? ((o.cancelled_by ?? 'staff') as CancelledBy) : null,
+    // a bank transfer is paid when the staff record it (order/payments-received.ts), not by completing
+    payOnDelivery: o.payment_method_code !== PAYMENT_BANK_TRANSFER,
   };
 }
 
