@@ -356,6 +356,9 @@ describe('refunds', () => {
       "SELECT type FROM order_events WHERE order_id = $1 AND type IN ('refund.created', 'order.refunded', 'credit_note.issued') ORDER BY seq",
       [o.id],
     );
+    // the buyer's order page lists them (order/pull), to download beside the invoice
+    const pulled = await api.call(`/vsbridge/order/pull?number=${o.orderNumber}&orderToken=${o.orderToken}`);
+    expect(pulled.body.result.credit_notes).toEqual([creditNote, expect.stringMatching(/^VITK-/)]);
     expect(events.map((e) => e.type)).toEqual([
       'credit_note.issued',
       'refund.created',

@@ -407,6 +407,8 @@ export const en = {
   'option.same': 'This price',
   'option.notifyHint': 'Out of stock: ask to be told when it is back',
   'product.buyBar': 'Buy',
+  // credit notes beside the invoice (InvoiceLink)
+  'invoice.creditNote': 'Download the VAT credit note {number} (PDF)',
 } as const;
 
 type Plural = {

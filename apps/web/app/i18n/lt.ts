@@ -432,4 +432,6 @@ export const lt: Dictionary = {
   'option.same': 'Ši kaina',
   'option.notifyHint': 'Išparduota: paprašykite pranešti, kai vėl bus',
   'product.buyBar': 'Pirkti',
+  // credit notes beside the invoice (InvoiceLink)
+  'invoice.creditNote': 'Atsisiųsti kreditinę PVM sąskaitą faktūrą {number} (PDF)',
 };

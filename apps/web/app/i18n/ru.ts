@@ -435,4 +435,6 @@ export const ru: Dictionary = {
   'option.same': 'Эта цена',
   'option.notifyHint': 'Нет в наличии: попросите сообщить о поступлении',
   'product.buyBar': 'Купить',
+  // credit notes beside the invoice (InvoiceLink)
+  'invoice.creditNote': 'Скачать кредитовый счёт-фактуру НДС {number} (PDF)',
 };

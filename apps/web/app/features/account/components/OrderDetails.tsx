@@ -64,6 +64,7 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         status={order.status}
         payment_status={order.payment_status}
         payment_method_code={order.payment_method_code}
+        creditNotes={order.credit_notes}
       />
       <p>
         <Link to={historyPath}>{t('account.backToOrders')}</Link>
