@@ -440,6 +440,29 @@ describe('cancelling an invoiced order', () => {
     expect((await api.database.query('SELECT id FROM refunds WHERE order_id = $1', [o.id])).length).toBe(0);
   });
 
+  it('money that came in for a cancelled order (part of a bank transfer) is refunded: a to-do, the customer told', async () => {
+    const o = await place('banktransfer');
+    await staff('POST', `/orders/${o.id}/payments`, {
+      method: 'banktransfer',
+      amountCents: 5000,
+      receivedOn: '2026-11-24',
+      reference: 'P1',
+    });
+    const r = await staff('POST', `/orders/${o.id}/transition`, {
+      action: 'cancel',
+      reason: 'Nesumokėta visa suma',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const refunds = await api.database.query<{ method: string; status: string; total_cents: number }>(
+      'SELECT method, status, total_cents FROM refunds WHERE order_id = $1',
+      [o.id],
+    );
+    expect(refunds).toEqual([{ method: 'manual', status: 'pending', total_cents: 5000 }]);
+    expect((await mails(o.id)).filter((m) => m.kind === 'mail.order-refund-decided')).toHaveLength(1);
+    // never invoiced: no credit note
+    expect(await invoiceCount(o.id)).toBe(0);
+  });
+
   it('a cash-on-delivery order is invoiced at handover, not before', async () => {
     const o = await place('cashondelivery');
     await staff('POST', `/orders/${o.id}/transition`, { action: 'confirm' });

@@ -8,7 +8,7 @@ import { staffOrderActionSchema, type StaffActionType } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { staffAction } from './lifecycle.ts';
-import { refundOrder } from './refunds.ts';
+import { refundOnCancel, refundOrder } from './refunds.ts';
 import { notFound } from '../http/errors.ts';
 
 const tags = ['admin'];
@@ -60,14 +60,24 @@ export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
         );
         return ok(await ctx.orders.detail(req.params.incrementId));
       }
-      return ok(
-        await ctx.orders.transition({
-          incrementId: req.params.incrementId,
-          action: staffAction({ ...req.body, action: req.body.action as StaffActionType }),
-          actor: { kind: 'admin_token' },
-          note: req.body.note,
-        }),
-      );
+      const detail = await ctx.orders.transition({
+        incrementId: req.params.incrementId,
+        action: staffAction({ ...req.body, action: req.body.action as StaffActionType }),
+        actor: { kind: 'admin_token' },
+        note: req.body.note,
+      });
+      // money that came in for a cancelled order (a part of a bank transfer) is refunded
+      if (req.body.action === 'cancel') {
+        const id = Number((detail.order as { id: unknown }).id);
+        if (
+          await refundOnCancel(ctx, id, req.body.reason || req.body.note || 'cancelled', {
+            staffId: null,
+            email: 'admin_token',
+          })
+        )
+          return ok(await ctx.orders.detail(req.params.incrementId));
+      }
+      return ok(detail);
     },
   );
 }

@@ -376,3 +376,26 @@ async function completeRefund(
     return updated;
   });
 }
+
+/**
+ * After an order is cancelled: money that came in for it (a bank transfer recorded in part) goes back.
+ * A refund of the rest of the money is decided (a to-do for the staff, the customer told "we will
+ * refund"); nothing when nothing was paid. The cancellation's credit note, if the order was invoiced,
+ * was issued by the lifecycle.
+ */
+export async function refundOnCancel(
+  ctx: RefundContext,
+  orderId: number,
+  reason: string,
+  actor: RefundActor,
+) {
+  const order = await one<{ grand_total: number; status: string }>(
+    ctx.database,
+    'SELECT grand_total, status FROM orders WHERE id = $1',
+    [orderId],
+  );
+  if (!order || order.status !== 'cancelled') return undefined;
+  const summary = await paidSummary(ctx.database, orderId, order.grand_total);
+  if (summary.refundable <= 0) return undefined;
+  return refundOrder(ctx, orderId, { amountCents: summary.refundable, reason }, actor);
+}

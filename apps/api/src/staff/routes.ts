@@ -36,7 +36,7 @@ import {
   storeQuery,
 } from './schemas.ts';
 import { assertReceivedOn, recordPayment } from '../order/payments-received.ts';
-import { markRefundDone, refundOrder } from '../order/refunds.ts';
+import { markRefundDone, refundOnCancel, refundOrder } from '../order/refunds.ts';
 
 const tags = ['staff'];
 
@@ -163,6 +163,8 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         throw err;
       }
       await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
+      // money that came in for a cancelled order (a part of a bank transfer) is refunded
+      if (action === 'cancel') await refundOnCancel(ctx, req.params.id, reason || note || 'cancelled', staff);
       const order = await backOffice.order(req.params.id, requestStoreCode(req));
       return ok(order);
     },
