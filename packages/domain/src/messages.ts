@@ -654,9 +654,9 @@ export const MESSAGES = {
     ru: 'Укажите сумму в целых центах, не меньше 0.',
   },
   'refund.exceedsPaid': {
-    en: 'A refund cannot be more than was paid and not yet refunded ({max} cents).',
-    lt: 'Grąžinti negalima daugiau, nei sumokėta ir dar negrąžinta ({max} ct).',
-    ru: 'Нельзя вернуть больше, чем оплачено и ещё не возвращено ({max} ct).',
+    en: 'A refund cannot be more than was paid and not yet refunded ({max}).',
+    lt: 'Grąžinti negalima daugiau, nei sumokėta ir dar negrąžinta ({max}).',
+    ru: 'Нельзя вернуть больше, чем оплачено и ещё не возвращено ({max}).',
   },
   'refund.nothing': {
     en: 'Choose what to refund: units of a line, the shipping or an amount.',

@@ -20,6 +20,7 @@
  */
 import { reindexProducts, type Database } from '@vitrina/db';
 import {
+  centsToDecimalString,
   formatPrice,
   isRefundRefusal,
   isStoreCode,
@@ -195,7 +196,14 @@ export async function refundOrder(
     if (!o) throw notFound('order.notFound');
     const prior = (await refundsOf(tx, order.id)).filter((r) => r.status !== 'failed').map((r) => r.parts);
     const plan = planRefund(o.refundable, prior, summary.refundable, input);
-    if (isRefundRefusal(plan)) throw ruleError(plan.error, plan.params, plan.field);
+    if (isRefundRefusal(plan)) {
+      // the most that may still go back, in euros as the staff read it
+      const params =
+        plan.params?.max !== undefined
+          ? { ...plan.params, max: `${centsToDecimalString(Number(plan.params.max))} €` }
+          : plan.params;
+      throw ruleError(plan.error, params, plan.field);
+    }
 
     const paidOnline = await providerPayment(tx, order.id);
     const provider = paidOnline ? await ctx.payments.providerOfMethod(paidOnline.provider) : undefined;

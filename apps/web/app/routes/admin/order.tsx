@@ -378,7 +378,8 @@ function Money({ t, order, money }: { t: AdminT; order: StaffOrder; money: (cent
       </dl>
 
       {m.outstanding > 0 && order.status !== 'cancelled' && order.status !== 'refunded' ? (
-        <Form method="post" className="admin-actions">
+        // keyed by what is outstanding: after a payment the form starts again from the new amount
+        <Form method="post" className="admin-actions" key={`payment-${m.outstanding}`}>
           <input type="hidden" name="intent" value="payment" />
           <fieldset>
             <legend>{t('money.recordTitle')}</legend>
@@ -415,7 +416,7 @@ function Money({ t, order, money }: { t: AdminT; order: StaffOrder; money: (cent
       ) : null}
 
       {m.refundable > 0 ? (
-        <Form method="post" className="admin-actions">
+        <Form method="post" className="admin-actions" key={`refund-${m.refundable}`}>
           <input type="hidden" name="intent" value="refund" />
           <fieldset>
             <legend>{t('money.refundTitle')}</legend>
