@@ -71,7 +71,8 @@ describe('back office: paid → shipped → completed → feedback, invoices on 
     await staff.getByLabel('Carrier').fill('omniva');
     await staff.getByLabel('Tracking number').fill(TRACKING);
     await staff.getByRole('button', { name: 'Ship' }).click();
-    await expect.poll(() => staff.getByRole('link', { name: TRACKING }).count()).toBe(1);
+    // the ship action, the order's page again: more than a second on a loaded machine
+    await expect.poll(() => staff.getByRole('link', { name: TRACKING }).count(), { timeout: 10_000 }).toBe(1);
 
     // 3. the shopper's order page: shipped, with the carrier's tracking link
     await shopper.goto(orderPage, { waitUntil: 'networkidle' });

@@ -7,12 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice } from '@vitrina/domain';
+import { readServerLock } from '@vitrina/db';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
+const dataDir = inject('dataDir');
 const browser = useBrowser();
 const t = getT('ru');
 
@@ -44,6 +46,16 @@ describe('VAT invoice from the order page', () => {
       }),
     });
     const order = ((await placed.json()) as { result: { orderNumber: string; orderToken: string; grand_total: number } }).result;
+    // cash on delivery is invoiced at handover (domain invoiceDue): the shop ships it first
+    const lock = await readServerLock(dataDir);
+    for (const action of [{ action: 'confirm' }, { action: 'ship', carrier: 'omniva', trackingNumber: 'CC1EE' }]) {
+      const moved = await fetch(`${shopUrl}/vsbridge/admin/orders/${order.orderNumber}/transition`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${lock?.adminToken ?? ''}` },
+        body: JSON.stringify(action),
+      });
+      expect(moved.status).toBe(200);
+    }
 
     const page = await browser.newPage();
     const errors = watchErrors(page);

@@ -114,6 +114,8 @@ export type ApiConfig = {
   settingsSeed: ShopSettings;
   /** INVOICE_PREFIX: the invoice number series' prefix */
   invoicePrefix: string;
+  /** CREDIT_NOTE_PREFIX: the credit note series' prefix (its own series) */
+  creditNotePrefix: string;
   /** signed order webhooks (integration/webhooks.ts) */
   webhooks: WebhookConfig;
   /** METRICS_TOKEN; undefined: /metrics for loopback clients only */
@@ -383,6 +385,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     shop: shopIdentity(env),
     settingsSeed: settingsSeed(env),
     invoicePrefix: invoicePrefix(env.INVOICE_PREFIX),
+    creditNotePrefix: creditNotePrefix(env.CREDIT_NOTE_PREFIX, invoicePrefix(env.INVOICE_PREFIX)),
     webhooks: webhookConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     staff: {
@@ -490,6 +493,14 @@ function invoicePrefix(raw: string | undefined): string {
   const prefix = raw ?? 'VIT-';
   if (!/^[A-Za-z0-9/_-]{0,12}$/.test(prefix))
     throw new Error(`INVOICE_PREFIX: up to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
+  return prefix;
+}
+
+function creditNotePrefix(raw: string | undefined, invoices: string): string {
+  const prefix = raw ?? 'VITK-';
+  if (!/^[A-Za-z0-9/_-]{1,12}$/.test(prefix)) throw new Error(`CREDIT_NOTE_PREFIX: 1 to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
+  // one series row per prefix: the same prefix would share the invoices' numbers
+  if (prefix === invoices) throw new Error('CREDIT_NOTE_PREFIX must differ from INVOICE_PREFIX');
   return prefix;
 }
 

@@ -658,7 +658,14 @@ export const SETTINGS: readonly Setting[] = [
     name: 'INVOICE_PREFIX',
     group: 'api',
     default: 'VIT-',
-    meaning: 'the invoice number series: prefix + six digits (`VIT-000001`), gap-free, one number per order',
+    meaning: 'the invoice number series: prefix + six digits (`VIT-000001`), gap-free, one number per order, taken when the invoice is due (docs/money-after-sale.md)',
+  },
+  {
+    name: 'CREDIT_NOTE_PREFIX',
+    group: 'api',
+    default: 'VITK-',
+    meaning:
+      'the credit note number series (kreditinės PVM sąskaitos faktūros): prefix + six digits, gap-free, its own; must differ from `INVOICE_PREFIX`',
   },
   {
     name: 'WEBHOOK_URLS',

@@ -165,9 +165,11 @@ describe('the transition table through the admin-token API', () => {
     await expectOnlyAllowed(o.orderNumber, ['refund']);
     const stock = await stockOf('PHN-2001');
     const refunded = await ok(o.orderNumber, { action: 'refund', restock: true });
+    // the refund is decided and is the staff's to-do (cash: no provider to refund through): the money
+    // is due back until they confirm it done (order/refunds.ts)
     expect(refunded.order).toMatchObject({
       status: 'refunded',
-      payment_status: 'refunded',
+      payment_status: 'refund_due',
       stock_returned: true,
     });
     expect(await stockOf('PHN-2001')).toBe(stock + 1);
@@ -204,7 +206,10 @@ describe('the transition table through the admin-token API', () => {
       'order.status_changed',
       'order.paid',
       'order.status_changed',
+      // the refund: a credit note against the invoice issued at shipping, the status, the refund decided
+      'credit_note.issued',
       'order.status_changed',
+      'refund.created',
     ]);
   });
 
@@ -277,7 +282,7 @@ describe('the order e-mails: once each, in the order store view language', () =>
       'order.confirmation-email',
       'mail.order-shipped',
       'mail.order-feedback-request',
-      'mail.order-refunded',
+      'mail.order-refund-decided',
       'mail.order-new-notice',
     ])
       expect(mails[kind], kind).toHaveLength(1);
@@ -305,7 +310,11 @@ describe('the order e-mails: once each, in the order store view language', () =>
     const feedback = mails['mail.order-feedback-request']?.[0];
     expect(feedback?.link).toBe(`https://shop.example/ru/review/${o.orderToken}/${o.orderNumber}`);
     expect(feedback?.text).toContain(feedback?.link);
-    expect(mails['mail.order-refunded']?.[0]?.subject).toBe(`Деньги за заказ ${o.orderNumber} возвращены`);
+    // decided, not yet made (cash is refunded by hand): "we will refund", never "refunded" before it is
+    expect(mails['mail.order-refund-decided']?.[0]?.subject).toMatch(
+      new RegExp(`^Мы вернём .+ за заказ ${o.orderNumber}$`),
+    );
+    expect(mails['mail.order-refunded']).toBeUndefined();
     expect(mails['mail.order-new-notice']?.[0]).toMatchObject({ to: 'orders@shop.example' });
     expect(mails['mail.order-new-notice']?.[0]?.text).toContain('1 × ');
 

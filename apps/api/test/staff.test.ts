@@ -247,6 +247,15 @@ describe('the work', () => {
     const placed = await placeOrder(api, { email: 'jonas.invoice@example.com' });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const item = (await api.call({ url: '/vsbridge/staff/orders?q=jonas.invoice', headers: staff })).body.result.items[0];
+    // a bank transfer order is invoiced once its payment is recorded, not before
+    expect((await api.call({ url: `/vsbridge/staff/orders/${item.id}/invoice`, headers: staff })).status).toBe(409);
+    const paid = await api.call({
+      method: 'POST',
+      url: `/vsbridge/staff/orders/${item.id}/payments`,
+      headers: staff,
+      payload: { method: 'banktransfer', amountCents: item.grand_total, receivedOn: '2026-11-20', reference: 'SEB 1' },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const r = await api.call({ url: `/vsbridge/staff/orders/${item.id}/invoice`, headers: staff });
     expect(r.status).toBe(200);
     expect(r.res.headers['content-type']).toBe('application/pdf');

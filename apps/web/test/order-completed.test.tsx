@@ -114,6 +114,7 @@ describe('order completed page of an order cancelled because it was not paid in 
       tracking_url: null,
       is_pickup: false,
       history: [],
+      credit_notes: [],
       items: [],
       email: 'jonas@example.com',
       personal_details: null,

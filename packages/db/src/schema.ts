@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -621,6 +622,10 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     externalId: text('external_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>(),
+    /** a payment the staff recorded (bank transfer, cash on delivery): the day it was received, its reference, who recorded it */
+    receivedOn: date('received_on', { mode: 'string' }),
+    reference: text('reference'),
+    recordedBy: text('recorded_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -648,7 +653,67 @@ export const invoices = pgTable('invoices', {
   issuedAt: ts('issued_at').notNull().defaultNow(),
   /** the seller's data (SHOP_*) at issue: a later change of the settings does not rewrite the invoice */
   seller: jsonb('seller').$type<Record<string, string>>().notNull(),
+  /** the date of supply (the payment received, or the handover) when it differs from the date of issue */
+  suppliedOn: date('supplied_on', { mode: 'string' }),
 });
+
+/**
+ * A refund of an order (apps/api/src/order/refunds.ts): the amount, what it covers (`parts`: lines,
+ * shipping, fee, a plain amount, VAT per rate; domain refunds.ts RefundPart), and how it is made:
+ * `provider` (the payment provider's refund call) or `manual` (a to-do for the staff: `pending`
+ * until they confirm it `done`). `failed`: the provider refused; the staff then refund by hand.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    /** 'provider' | 'manual' */
+    method: text('method').notNull(),
+    /** 'pending' | 'done' | 'failed' */
+    status: text('status').notNull().default('pending'),
+    totalCents: integer('total_cents').notNull(),
+    parts: jsonb('parts').$type<Record<string, unknown>>().notNull(),
+    reason: text('reason').notNull(),
+    provider: text('provider'),
+    externalId: text('external_id'),
+    error: text('error'),
+    /** the staff's reference of a manual refund (the bank transfer's) */
+    reference: text('reference'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    doneAt: ts('done_at'),
+    doneBy: text('done_by'),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * A credit note (kreditinė PVM sąskaita faktūra) against an order's invoice: for each refund of an
+ * invoiced order, and for its cancellation. Numbered from its own gap-free series (invoice_series,
+ * prefix CREDIT_NOTE_PREFIX); `parts` as the refund's (negative on paper).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    orderId: integer('order_id').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    refundId: integer('refund_id'),
+    /** 'refund' | 'cancellation' */
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    parts: jsonb('parts').$type<Record<string, unknown>>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    seller: jsonb('seller').$type<Record<string, string>>().notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [index('credit_notes_order_idx').on(t.orderId)],
+);
 
 // ---------------------------------------------------------------- engagement and content
 

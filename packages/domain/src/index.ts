@@ -27,6 +27,7 @@ export * from './postcode-formats.ts';
 export * from './group-pricing.ts';
 export * from './stock-prefetch.ts';
 export * from './invoice.ts';
+export * from './refunds.ts';
 export * from './order-lifecycle.ts';
 export * from './listing.ts';
 export * from './grades.ts';

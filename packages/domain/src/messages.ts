@@ -717,6 +717,72 @@ export const MESSAGES = {
     lt: 'Bankinis pavedimas negalimas: parduotuvė nenurodė savo banko sąskaitos.',
     ru: 'Банковский перевод недоступен: магазин не указал свой банковский счёт.',
   },
+  // money after the sale: recorded payments, refunds, credit notes (refunds.ts)
+  'payment.exceedsDue': {
+    en: 'The amount is more than the order still owes ({max}).',
+    lt: 'Suma didesnė, nei liko sumokėti už užsakymą ({max}).',
+    ru: 'Сумма больше, чем осталось оплатить по заказу ({max}).',
+  },
+  'payment.orderClosed': {
+    en: 'A payment cannot be recorded for a cancelled or refunded order.',
+    lt: 'Atšauktam ar grąžintam užsakymui mokėjimo įrašyti negalima.',
+    ru: 'Для отменённого или возвращённого заказа нельзя записать платёж.',
+  },
+  'payment.nothingDue': {
+    en: 'This order is paid in full: nothing is due.',
+    lt: 'Šis užsakymas apmokėtas visas: mokėti nebėra ko.',
+    ru: 'Этот заказ оплачен полностью: оплачивать больше нечего.',
+  },
+  'refund.notPaid': {
+    en: 'Nothing was paid for this order: there is nothing to refund.',
+    lt: 'Už šį užsakymą nieko nesumokėta: nėra ką grąžinti.',
+    ru: 'За этот заказ ничего не оплачено: возвращать нечего.',
+  },
+  'refund.invalidQty': {
+    en: 'Enter whole quantities of 0 or more.',
+    lt: 'Įveskite sveikus kiekius, ne mažesnius nei 0.',
+    ru: 'Укажите целые количества не меньше 0.',
+  },
+  'refund.unknownLine': {
+    en: 'This order has no such line.',
+    lt: 'Šis užsakymas tokios eilutės neturi.',
+    ru: 'В этом заказе нет такой строки.',
+  },
+  'refund.qtyExceeds': {
+    en: 'More units than the line has left to refund ({left}).',
+    lt: 'Daugiau vienetų, nei eilutėje liko grąžinti ({left}).',
+    ru: 'Больше единиц, чем осталось вернуть по строке ({left}).',
+  },
+  'refund.shippingRefunded': {
+    en: 'The shipping was refunded already.',
+    lt: 'Pristatymo kaina jau grąžinta.',
+    ru: 'Стоимость доставки уже возвращена.',
+  },
+  'refund.invalidAmount': {
+    en: 'Enter the amount in whole cents, 0 or more.',
+    lt: 'Įveskite sumą sveikais centais, ne mažesnę nei 0.',
+    ru: 'Укажите сумму в целых центах, не меньше 0.',
+  },
+  'refund.exceedsPaid': {
+    en: 'A refund cannot be more than was paid and not yet refunded ({max}).',
+    lt: 'Grąžinti negalima daugiau, nei sumokėta ir dar negrąžinta ({max}).',
+    ru: 'Нельзя вернуть больше, чем оплачено и ещё не возвращено ({max}).',
+  },
+  'refund.nothing': {
+    en: 'Choose what to refund: units of a line, the shipping or an amount.',
+    lt: 'Pasirinkite, ką grąžinti: prekių vienetus, pristatymą ar sumą.',
+    ru: 'Выберите, что вернуть: единицы товара, доставку или сумму.',
+  },
+  'refund.notPending': {
+    en: 'This refund is not waiting to be made.',
+    lt: 'Šis grąžinimas nelaukia atlikimo.',
+    ru: 'Этот возврат не ожидает выполнения.',
+  },
+  'creditNote.notFound': {
+    en: 'Credit note not found',
+    lt: 'Kreditinė sąskaita nerasta',
+    ru: 'Кредитовый счёт не найден',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -58,6 +58,11 @@ export type OrderState = {
   pickup: boolean;
   /** set while the status is `cancelled` */
   cancelledBy: CancelledBy | null;
+  /**
+   * false: the money comes by bank transfer and is paid only when the staff record it, so completing
+   * the order does not make it paid (absent: paid on delivery, completing records it)
+   */
+  payOnDelivery?: boolean | undefined;
 };
 
 export const STAFF_ACTIONS = [
@@ -71,7 +76,13 @@ export const STAFF_ACTIONS = [
 ] as const;
 export type StaffActionType = (typeof STAFF_ACTIONS)[number];
 
-export const SYSTEM_ACTIONS = ['payment_started', 'paid', 'payment_failed', 'unpaid_expiry'] as const;
+export const SYSTEM_ACTIONS = [
+  'payment_started',
+  'paid',
+  'payment_failed',
+  'unpaid_expiry',
+  'refund_done',
+] as const;
 export type SystemActionType = (typeof SYSTEM_ACTIONS)[number];
 export type OrderActionType = StaffActionType | SystemActionType;
 export const ORDER_ACTIONS: readonly OrderActionType[] = [...STAFF_ACTIONS, ...SYSTEM_ACTIONS];
@@ -93,7 +104,9 @@ export type OrderAction =
    */
   | { type: 'paid'; stockAvailable: boolean }
   | { type: 'payment_failed'; paymentStatus: 'failed' | 'cancelled' }
-  | { type: 'unpaid_expiry' };
+  | { type: 'unpaid_expiry' }
+  /** the money of a full refund is back with the customer (the provider confirmed it, or the staff did) */
+  | { type: 'refund_done' };
 
 /** the messages a transition sends the customer (apps/api/src/mail: one of each kind per order) */
 export const ORDER_EMAIL_KINDS = [
@@ -183,7 +196,12 @@ export const TRANSITIONS: Readonly<Record<OrderActionType, readonly Rule[]>> = {
       // a courier's delivery may be completed straight from `shipped`; completing records the money
       // of a cash-on-delivery order (the carrier collected it)
       from: ['shipped', ...DELIVERED],
-      next: (s) => ({ ...s, status: 'completed', paymentStatus: 'paid', shippingStatus: 'delivered' }),
+      next: (s) => ({
+        ...s,
+        status: 'completed',
+        paymentStatus: s.payOnDelivery === false ? s.paymentStatus : 'paid',
+        shippingStatus: 'delivered',
+      }),
     },
   ],
   cancel: [
@@ -212,10 +230,11 @@ export const TRANSITIONS: Readonly<Record<OrderActionType, readonly Rule[]>> = {
       guard: (s) => (moneyIn(s) ? null : 'order.lifecycle.notPaid'),
       next: (s, a) => {
         const restock = a.type === 'refund' && a.restock && s.stockHeld;
+        // the refund is decided: the money is due back until it is made (`refund_done`)
         return {
           ...s,
           status: 'refunded',
-          paymentStatus: 'refunded',
+          paymentStatus: 'refund_due',
           shippingStatus: restock && s.shippingStatus !== 'pending' ? 'returned' : s.shippingStatus,
           stockHeld: s.stockHeld && !restock,
         };
@@ -225,7 +244,15 @@ export const TRANSITIONS: Readonly<Record<OrderActionType, readonly Rule[]>> = {
       // money that came in after the order was cancelled (payment status refund_due)
       from: ['cancelled'],
       guard: (s) => (s.paymentStatus === 'refund_due' ? null : 'order.lifecycle.notPaid'),
-      next: (s) => ({ ...s, status: 'refunded', paymentStatus: 'refunded' }),
+      next: (s) => ({ ...s, status: 'refunded', paymentStatus: 'refund_due' }),
+    },
+  ],
+  refund_done: [
+    {
+      // the money went back: only now is the order's payment `refunded`
+      from: ['refunded', 'cancelled'],
+      guard: (s) => (s.paymentStatus === 'refund_due' ? null : 'order.lifecycle.notPaid'),
+      next: (s) => ({ ...s, paymentStatus: 'refunded' }),
     },
   ],
   payment_started: [
@@ -258,8 +285,8 @@ export const TRANSITIONS: Readonly<Record<OrderActionType, readonly Rule[]>> = {
       next: (s) => ({ ...s, status: 'paid', paymentStatus: 'paid' }),
     },
     {
-      // a cash-on-delivery or transfer order already on its way: only the payment changes
-      from: ['ready', 'shipped', ...DELIVERED],
+      // a cash-on-delivery or transfer order already on its way (or completed unpaid): only the payment changes
+      from: ['ready', 'shipped', ...DELIVERED, 'completed'],
       guard: (s) => (moneyIn(s) ? 'order.lifecycle.alreadyPaid' : null),
       next: (s) => ({ ...s, paymentStatus: 'paid' }),
     },
@@ -322,8 +349,8 @@ function emailOf(action: OrderAction, prev: OrderState, next: OrderState): Order
     case 'cancel':
     case 'unpaid_expiry':
       return 'cancelled';
-    case 'refund':
-      return 'refunded';
+    // a refund's messages ("we will refund", "refunded") are the refund's own (apps/api order/refunds.ts):
+    // they name its amount, and "refunded" is said only once the money went back
     default:
       return null;
   }

@@ -53,6 +53,7 @@ const ACTION: Record<OrderActionType, OrderAction> = {
   paid: { type: 'paid', stockAvailable: true },
   payment_failed: { type: 'payment_failed', paymentStatus: 'failed' },
   unpaid_expiry: { type: 'unpaid_expiry' },
+  refund_done: { type: 'refund_done' },
 };
 
 /**
@@ -193,15 +194,32 @@ describe('guards and effects', () => {
     expect(keep.state.stockHeld).toBe(true);
     const back = ok(applyOrderAction(TYPICAL.shipped, ACTION.refund));
     expect(back.effects.returnStock).toBe(true);
+    // decided, not made: the money is due back until `refund_done`; the refund's own mails tell the customer
     expect(back.state).toMatchObject({
       status: 'refunded',
-      paymentStatus: 'refunded',
+      paymentStatus: 'refund_due',
       shippingStatus: 'returned',
     });
-    expect(back.effects.email).toBe('refunded');
+    expect(back.effects.email).toBeNull();
+    const done = ok(applyOrderAction(back.state, ACTION.refund_done));
+    expect(done.state).toMatchObject({ status: 'refunded', paymentStatus: 'refunded' });
+    expect(isTransitionError(applyOrderAction(done.state, ACTION.refund_done))).toBe(true);
     expect(applyOrderAction(TYPICAL.pending, ACTION.refund)).toMatchObject({
       error: { key: 'order.lifecycle.notPaid' },
     });
+  });
+
+  it('completing a bank-transfer order does not make it paid; recording the money later does', () => {
+    const shipped = { ...TYPICAL.shipped, paymentStatus: 'pending' as const, payOnDelivery: false };
+    const completed = ok(applyOrderAction(shipped, ACTION.complete));
+    expect(completed.state).toMatchObject({ status: 'completed', paymentStatus: 'pending' });
+    expect(completed.effects.events).not.toContain('order.paid');
+    const paid = ok(applyOrderAction(completed.state, ACTION.paid));
+    expect(paid.state).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+    // cash on delivery: completing records it
+    expect(
+      ok(applyOrderAction({ ...shipped, payOnDelivery: true }, ACTION.complete)).state.paymentStatus,
+    ).toBe('paid');
   });
 
   it('money after a cancellation: refund due after the staff cancelled, then refunded without stock', () => {
@@ -291,6 +309,7 @@ describe('property: any sequence of actions', () => {
       paymentStatus: fc.constantFrom('failed' as const, 'cancelled' as const),
     }),
     fc.constant<OrderAction>({ type: 'unpaid_expiry' }),
+    fc.constant<OrderAction>({ type: 'refund_done' }),
   );
 
   it('stays in the table (statuses, pairs of the hand-written matrix) and returns stock at most once per take', () => {
@@ -317,6 +336,9 @@ describe('property: any sequence of actions', () => {
       'cancelled|payment_started|awaiting_payment',
       'cancelled|paid|paid',
       'cancelled|refund|refunded',
+      'refunded|refund_done|refunded',
+      'completed|paid|completed',
+      'cancelled|refund_done|cancelled',
     ])
       allowedPairs.add(extra);
 

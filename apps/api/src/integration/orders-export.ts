@@ -21,6 +21,7 @@ import type { Database } from '@vitrina/db';
 import { fieldError } from '../http/errors.ts';
 import { rows } from '../lib/db.ts';
 import { csvLine } from './csv.ts';
+import { creditNotePayload, type CreditNoteRecord } from '../invoice/numbering.ts';
 
 /** rows younger than this are not exported yet (see the module comment) */
 export const SETTLE_SECONDS = 5;
@@ -94,7 +95,7 @@ export type ExportPage = {
   has_more: boolean;
 };
 
-function exportOrder(o: ExportOrderRow, lines: ExportLineRow[]) {
+function exportOrder(o: ExportOrderRow, lines: ExportLineRow[], notes: CreditNoteRecord[] = []) {
   const b = o.billing_address;
   const s = o.shipping_address;
   const address = (a: Record<string, unknown>) => ({
@@ -134,6 +135,8 @@ function exportOrder(o: ExportOrderRow, lines: ExportLineRow[]) {
     grand_total: o.grand_total,
     coupon_code: o.coupon_code,
     invoice_number: o.invoice_number,
+    /** the credit notes against the invoice (refunds, returns, a cancellation), cents, VAT per rate */
+    credit_notes: notes.map(creditNotePayload),
     lines: lines.map((l) => ({
       sku: l.sku,
       name: l.name,
@@ -177,6 +180,9 @@ export async function exportOrders(
         [orders.map((o) => o.id)],
       )
     : [];
+  const notes = orders.length
+    ? await rows<CreditNoteRecord>(database, 'SELECT * FROM credit_notes WHERE order_id = ANY($1::int[]) ORDER BY id', [orders.map((o) => o.id)])
+    : [];
   const last = orders.at(-1);
   // the cursor of where this page ended; with nothing read, where the request started
   const next: Cursor = last
@@ -185,7 +191,13 @@ export async function exportOrders(
       : { by: 'updated', at: last.updated_key, id: last.id }
     : cursor;
   return {
-    orders: orders.map((o) => exportOrder(o, lines.filter((l) => l.order_id === o.id))),
+    orders: orders.map((o) =>
+      exportOrder(
+        o,
+        lines.filter((l) => l.order_id === o.id),
+        notes.filter((n) => n.order_id === o.id),
+      ),
+    ),
     next_cursor: encodeCursor(next),
     has_more: more,
   };

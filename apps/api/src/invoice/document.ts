@@ -5,7 +5,7 @@
  * order's to the cent. Rendering is pdf.ts's job; this module is pure.
  */
 import type { OrderAmountsRow } from '../order/rows.ts';
-import { formatDate, vatByRate, type StoreCode, type VatShare } from '@vitrina/domain';
+import { formatDate, netOfGross, vatByRate, type RefundPart, type StoreCode, type VatShare } from '@vitrina/domain';
 import type { ShopIdentity } from '../config.ts';
 import { invoiceTexts, type InvoiceTextKey } from './texts.ts';
 
@@ -33,6 +33,8 @@ export type InvoiceItem = {
 export type InvoiceMeta = {
   number: string;
   issuedAt: Date | string;
+  /** the date of supply (YYYY-MM-DD), printed when it differs from the date of issue */
+  suppliedOn?: string | null | undefined;
   seller: ShopIdentity;
   shippingTitle: string;
   paymentTitle: string;
@@ -44,9 +46,13 @@ export type InvoiceLine = {
   sku: string;
   details: string[];
   qty: number;
+  /** the unit price incl. VAT, and without VAT (rounded half up to the cent) */
   unit: number;
+  unitNet: number;
   rate: number;
   amount: number;
+  /** the row without VAT */
+  amountNet: number;
 };
 
 export type InvoiceDocument = {
@@ -54,6 +60,10 @@ export type InvoiceDocument = {
   t: Record<InvoiceTextKey, string>;
   number: string;
   issuedAt: string;
+  /** the date of supply when it differs from the date of issue */
+  suppliedOn: string | null;
+  /** a credit note: the invoice it corrects (number and date) and why */
+  credit?: { invoiceNumber: string; invoiceDate: string; reason: string; adjustment: number } | undefined;
   orderNumber: string;
   orderDate: string;
   seller: { name: string; lines: string[] };
@@ -153,6 +163,7 @@ export function invoiceDocument(order: InvoiceOrder, items: readonly InvoiceItem
     t,
     number: meta.number,
     issuedAt: formatDate(meta.issuedAt),
+    suppliedOn: meta.suppliedOn && formatDate(meta.suppliedOn) !== formatDate(meta.issuedAt) ? formatDate(meta.suppliedOn) : null,
     orderNumber: order.increment_id,
     orderDate: formatDate(order.created_at),
     seller: sellerOf(meta.seller, t),
@@ -164,8 +175,10 @@ export function invoiceDocument(order: InvoiceOrder, items: readonly InvoiceItem
       details: i.details,
       qty: i.qty,
       unit: i.price_incl_tax,
+      unitNet: netOfGross(i.price_incl_tax, i.tax_percent),
       rate: i.tax_percent,
       amount: i.row_total_incl_tax,
+      amountNet: netOfGross(i.row_total_incl_tax, i.tax_percent),
     })),
     vat,
     totals: {
@@ -184,3 +197,54 @@ export function invoiceDocument(order: InvoiceOrder, items: readonly InvoiceItem
 }
 
 export { type VatShare };
+
+/**
+ * A credit note (kreditinė PVM sąskaita faktūra) as a document: the invoice's parties and the
+ * credited part (RefundPart) as negative amounts: the lines with the units credited, the shipping, the
+ * payment fee, a plain amount, and the VAT per rate, whose sums are the credit note's total.
+ */
+export function creditNoteDocument(
+  order: InvoiceOrder,
+  items: readonly (InvoiceItem & { id: number })[],
+  note: { number: string; issuedAt: Date | string; reason: string; parts: RefundPart; seller: ShopIdentity },
+  invoice: { number: string; issuedAt: Date | string },
+  meta: { shippingTitle: string; paymentTitle: string },
+): InvoiceDocument {
+  const base = invoiceDocument(order, items, { number: note.number, issuedAt: note.issuedAt, seller: note.seller, ...meta });
+  const p = note.parts;
+  const lines = p.lines.map((l, n) => {
+    const item = items.find((i) => i.id === l.lineId);
+    const unit = Math.round(l.gross / l.qty);
+    return {
+      no: n + 1,
+      name: item?.name ?? '',
+      sku: item?.sku ?? '',
+      details: item?.details ?? [],
+      qty: -l.qty,
+      unit,
+      unitNet: netOfGross(unit, l.rate),
+      rate: l.rate,
+      amount: -l.gross,
+      amountNet: -netOfGross(l.gross, l.rate),
+    };
+  });
+  const vat = p.byRate.map((r) => ({ rate: r.rate, gross: -r.gross, net: -r.net, vat: -r.vat }));
+  const vatTotal = p.byRate.reduce((s, r) => s + r.vat, 0);
+  return {
+    ...base,
+    lines,
+    vat,
+    suppliedOn: null,
+    credit: { invoiceNumber: invoice.number, invoiceDate: formatDate(invoice.issuedAt), reason: note.reason, adjustment: -p.amount },
+    totals: {
+      subtotal: -p.lines.reduce((s, l) => s + l.gross, 0),
+      shipping: -p.shipping,
+      paymentFee: -p.paymentFee,
+      discount: 0,
+      net: -(p.total - vatTotal),
+      vat: -vatTotal,
+      grand: -p.total,
+    },
+    coupon: null,
+  };
+}

@@ -16,19 +16,20 @@ const WIDTH = 595.28 - 2 * MARGIN;
 const BOTTOM = 841.89 - MARGIN - 30;
 /** the line table's columns: x offset and width, numbers right-aligned */
 const COLS = {
-  no: { x: 0, w: 24 },
-  product: { x: 28, w: 232 },
-  qty: { x: 264, w: 36 },
-  unit: { x: 304, w: 76 },
-  rate: { x: 384, w: 40 },
-  amount: { x: 428, w: 87 },
+  no: { x: 0, w: 20 },
+  product: { x: 24, w: 180 },
+  qty: { x: 206, w: 36 },
+  unit: { x: 246, w: 64 },
+  rate: { x: 312, w: 40 },
+  net: { x: 356, w: 76 },
+  amount: { x: 436, w: 79 },
 } as const;
 
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${doc.t.title} ${doc.number}`, Author: doc.seller.name, Subject: `${doc.t.order} ${doc.orderNumber}` },
+    info: { Title: `${doc.credit ? doc.t.creditTitle : doc.t.title} ${doc.number}`, Author: doc.seller.name, Subject: `${doc.t.order} ${doc.orderNumber}` },
     lang: doc.store === 'en' ? 'en' : doc.store === 'ru' ? 'ru' : 'lt',
     displayTitle: true,
   });
@@ -44,10 +45,15 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const t = doc.t;
 
   // ---- heading
-  pdf.font('bold').fontSize(18).text(t.title, MARGIN, MARGIN);
+  pdf.font('bold').fontSize(doc.store === 'lt' ? 18 : 15).text(doc.credit ? t.creditTitle : t.title, MARGIN, MARGIN, { width: WIDTH });
   pdf.font('body').fontSize(10).moveDown(0.3);
   pdf.text(`${t.number}: ${doc.number}`);
   pdf.text(`${t.issuedAt}: ${doc.issuedAt}`);
+  if (doc.suppliedOn) pdf.text(`${t.suppliedOn}: ${doc.suppliedOn}`);
+  if (doc.credit) {
+    pdf.text(`${t.refersTo}: ${doc.credit.invoiceNumber} (${t.issuedAt}: ${doc.credit.invoiceDate})`);
+    pdf.text(`${t.reason}: ${doc.credit.reason}`, { width: WIDTH });
+  }
   pdf.text(`${t.order}: ${doc.orderNumber} (${t.orderDate}: ${doc.orderDate})`);
 
   // ---- seller and buyer side by side
@@ -65,14 +71,22 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // ---- lines
   let y = bottom + 18;
   const header = () => {
-    pdf.font('bold').fontSize(8.5);
-    cell(t.colNo, COLS.no, y);
-    cell(t.colProduct, COLS.product, y, 'left');
-    cell(t.colQty, COLS.qty, y);
-    cell(t.colUnit, COLS.unit, y);
-    cell(t.colRate, COLS.rate, y);
-    cell(t.colAmount, COLS.amount, y);
-    y = pdf.y + 3;
+    pdf.font('bold').fontSize(doc.store === 'lt' ? 8.5 : 7.5);
+    const heads: [string, { x: number; w: number }, ('left' | 'right')?][] = [
+      [t.colNo, COLS.no],
+      [t.colProduct, COLS.product, 'left'],
+      [t.colQty, COLS.qty],
+      [t.colUnitNet, COLS.unit],
+      [t.colRate, COLS.rate],
+      [t.colAmountNet, COLS.net],
+      [t.colAmount, COLS.amount],
+    ];
+    let lowest = y;
+    for (const [label, col, align] of heads) {
+      cell(label, col, y, align);
+      lowest = Math.max(lowest, pdf.y);
+    }
+    y = lowest + 3;
     rule(y);
     y += 4;
     pdf.font('body').fontSize(9);
@@ -103,8 +117,9 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.fillColor('black').fontSize(9);
     const next = pdf.y;
     cell(String(line.qty), COLS.qty, y);
-    cell(money(line.unit), COLS.unit, y);
+    cell(money(line.unitNet), COLS.unit, y);
     cell(String(line.rate), COLS.rate, y);
+    cell(money(line.amountNet), COLS.net, y);
     cell(money(line.amount), COLS.amount, y);
     y = next + 5;
   }
@@ -115,17 +130,20 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const sum = (label: string, value: string, bold = false) => {
     room(16);
     pdf.font(bold ? 'bold' : 'body').fontSize(bold ? 10.5 : 9.5);
-    pdf.text(label, MARGIN + 200, y, { width: 220, align: 'right' });
+    pdf.text(label, MARGIN + 160, y, { width: 260, align: 'right' });
+    const below = pdf.y;
     pdf.text(value, MARGIN + COLS.amount.x - 10, y, { width: COLS.amount.w + 10, align: 'right' });
-    y = pdf.y + 3;
+    // a two-language label may wrap: the next row starts below the taller of the two
+    y = Math.max(below, pdf.y) + 3;
   };
-  sum(t.subtotal, money(doc.totals.subtotal));
+  if (doc.totals.subtotal || !doc.credit) sum(t.subtotal, money(doc.totals.subtotal));
+  if (doc.credit?.adjustment) sum(t.adjustment, money(doc.credit.adjustment));
   if (doc.totals.discount) sum(doc.coupon ? `${t.discount} (${doc.coupon})` : t.discount, money(-doc.totals.discount));
-  sum(doc.shipping ? `${t.shipping} (${doc.shipping})` : t.shipping, money(doc.totals.shipping));
+  if (doc.totals.shipping || !doc.credit) sum(doc.shipping ? `${t.shipping} (${doc.shipping})` : t.shipping, money(doc.totals.shipping));
   if (doc.totals.paymentFee) sum(t.paymentFee, money(doc.totals.paymentFee));
   sum(t.totalNet, money(doc.totals.net));
   sum(t.totalVat, money(doc.totals.vat));
-  sum(t.grandTotal, money(doc.totals.grand), true);
+  sum(doc.credit ? t.creditTotal : t.grandTotal, money(doc.totals.grand), true);
 
   // ---- VAT by rate
   y += 10;

@@ -50,6 +50,35 @@ export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
     },
   );
 
+  const note = z.string().trim().min(1).max(32);
+  app.get(
+    '/vsbridge/order/credit-note',
+    {
+      schema: {
+        tags,
+        summary: "A credit note (PDF) of an order, for the holder of its order token (where the buyer downloads the invoice)",
+        querystring: z.object({ number, note, orderToken: z.string().trim().min(1).max(128), storeCode: z.string().max(8).optional() }),
+      },
+    },
+    async (req, reply) =>
+      sendInvoice(reply, await ctx.invoices.creditNoteForOrderToken(req.query.number, req.query.orderToken, req.query.note)),
+  );
+
+  app.get(
+    '/vsbridge/user/order-credit-note',
+    {
+      schema: {
+        tags,
+        summary: "A credit note (PDF) of one of the customer's orders (customer token); another's order answers 404",
+        querystring: z.object({ number, note, token: z.string().max(2048).optional(), storeCode: z.string().max(8).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const principal = await ctx.auth.authenticate(req);
+      return sendInvoice(reply, await ctx.invoices.creditNoteForCustomer(principal.customerId, req.query.number, req.query.note));
+    },
+  );
+
   app.get(
     '/vsbridge/admin/orders/:incrementId/invoice',
     {

@@ -11,14 +11,15 @@
 import type { OrderItemRow } from '../order/rows.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
-import { invoiceAvailable, invoiceNumber, isStoreCode, missingInvoiceSellerFields, type StoreCode } from '@vitrina/domain';
+import { invoiceAvailable, isStoreCode, type StoreCode } from '@vitrina/domain';
 import { ShopSettingsService } from '../settings/service.ts';
-import type { ApiConfig, ShopIdentity } from '../config.ts';
+import type { ApiConfig } from '../config.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { one, rows, type Queryable } from '../lib/db.ts';
+import { one, rows } from '../lib/db.ts';
 import { localized, type Localized } from '../lib/localized.ts';
-import { invoiceDocument, type InvoiceItem, type InvoiceOrder } from './document.ts';
+import { creditNoteDocument, invoiceDocument, type InvoiceItem, type InvoiceOrder } from './document.ts';
 import { renderInvoicePdf } from './pdf.ts';
+import { creditNotesOf, documentSeller, invoiceOf, issueInvoiceIn, type InvoiceRecord } from './numbering.ts';
 import { invoiceTexts } from './texts.ts';
 
 type OrderRow = Omit<InvoiceOrder, 'store_code'> & {
@@ -31,16 +32,24 @@ type OrderRow = Omit<InvoiceOrder, 'store_code'> & {
   shipping_method_code: string;
 };
 
-type InvoiceRow = { order_id: number; number: string; issued_at: Date | string; seller: ShopIdentity };
+type InvoiceRow = InvoiceRecord;
 
 export type InvoicePdf = { number: string; filename: string; pdf: Buffer };
 
 type ItemRow = OrderItemRow & {
+  id: number;
   attributes: Record<string, number | string> | null;
   parent_options: { attribute_code: string }[] | null;
 };
 
 type AttributeRow = { attribute_code: string; frontend_label: Localized; options: { value: number; label: Localized }[] };
+
+/** a method's title on a document: Lithuanian, and the store view's language beside it (as the labels) */
+function both(title: Localized | undefined, store: StoreCode): string {
+  const lt = localized(title, 'lt');
+  const other = store === 'lt' ? lt : localized(title, store);
+  return !lt || lt === other ? other : !other ? lt : `${lt} / ${other}`;
+}
 
 export class InvoiceService {
   constructor(
@@ -73,6 +82,49 @@ export class InvoiceService {
     return this.pdf(order);
   }
 
+  /** a credit note of an order, for the holder of its order token */
+  async creditNoteForOrderToken(number: string, orderToken: string, note: string): Promise<InvoicePdf> {
+    const order = await this.order(number);
+    const a = Buffer.from(order?.order_token ?? '');
+    const b = Buffer.from(orderToken);
+    if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');
+    return this.creditNotePdf(order, note);
+  }
+
+  /** a credit note of one of the customer's orders */
+  async creditNoteForCustomer(customerId: number, number: string, note: string): Promise<InvoicePdf> {
+    const order = await this.order(number);
+    if (!order || order.customer_id !== customerId) throw notFound('order.notFound');
+    return this.creditNotePdf(order, note);
+  }
+
+  /** the staff's download of a credit note */
+  async creditNoteForStaff(number: string, note: string): Promise<InvoicePdf> {
+    const order = await this.order(number);
+    if (!order) throw notFound('order.notFound');
+    return this.creditNotePdf(order, note);
+  }
+
+  private async creditNotePdf(order: OrderRow, noteNumber: string): Promise<InvoicePdf> {
+    const note = (await creditNotesOf(this.database, order.id)).find((n) => n.number === noteNumber);
+    const invoice = await invoiceOf(this.database, order.id);
+    if (!note || !invoice) throw notFound('creditNote.notFound');
+    const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
+    const [items, shipping, payment] = await Promise.all([
+      this.items(order.id, store),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM shipping_methods WHERE code = $1', [order.shipping_method_code]),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM payment_methods WHERE code = $1', [order.payment_method_code]),
+    ]);
+    const doc = creditNoteDocument(
+      { ...order, store_code: store },
+      items,
+      { number: note.number, issuedAt: note.issued_at, reason: note.reason, parts: note.parts, seller: note.seller },
+      { number: invoice.number, issuedAt: invoice.issued_at },
+      { shippingTitle: both(shipping?.title, store), paymentTitle: both(payment?.title, store) || order.payment_method_code },
+    );
+    return { number: note.number, filename: `${note.number}.pdf`, pdf: await renderInvoicePdf(doc) };
+  }
+
   private order(number: string) {
     return one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [number]);
   }
@@ -88,9 +140,10 @@ export class InvoiceService {
     const doc = invoiceDocument({ ...order, store_code: store }, items, {
       number: invoice.number,
       issuedAt: invoice.issued_at,
+      suppliedOn: invoice.supplied_on,
       seller: invoice.seller,
-      shippingTitle: localized(shipping?.title, store),
-      paymentTitle: localized(payment?.title, store) || order.payment_method_code,
+      shippingTitle: both(shipping?.title, store),
+      paymentTitle: both(payment?.title, store) || order.payment_method_code,
     });
     return { number: invoice.number, filename: `${invoice.number}.pdf`, pdf: await renderInvoicePdf(doc) };
   }
@@ -101,65 +154,29 @@ export class InvoiceService {
    * and the invoice written. A failure rolls the series back with it, so numbers have no gaps.
    */
   async issue(order: OrderRow): Promise<InvoiceRow> {
-    const existing = await this.invoiceOf(this.database, order.id);
+    const existing = await invoiceOf(this.database, order.id);
     if (existing) return existing;
     if (!invoiceAvailable(order)) throw new ApiError(409, 'invoice.unavailable');
-    // read before the transaction (the embedded database has one connection, which the transaction holds)
-    const seller = await this.seller();
+    // refused, saying which details are missing, while the settings lack what an invoice must state
+    // (read before the transaction: the embedded database has one connection, which it holds)
+    if (!(await documentSeller(this.database, this.config)))
+      throw new ApiError(409, 'settings.invoiceSellerMissing');
+    // an order that became due before invoices were issued with the change (numbering.ts): now, under
+    // the order's lock, so two first downloads at once make one invoice
     return this.database.transaction(async (tx) => {
-      const locked = await one<{ status: string; payment_status: string; payment_method_code: string }>(
-        tx,
-        'SELECT status, payment_status, payment_method_code FROM orders WHERE id = $1 FOR UPDATE',
-        [order.id],
-      );
-      const again = await this.invoiceOf(tx, order.id);
-      if (again) return again;
-      if (!locked || !invoiceAvailable(locked)) throw new ApiError(409, 'invoice.unavailable');
-      const prefix = this.config.invoicePrefix;
-      const next = await one<{ last_number: number }>(
-        tx,
-        `INSERT INTO invoice_series (prefix, last_number) VALUES ($1, 1)
-         ON CONFLICT (prefix) DO UPDATE SET last_number = invoice_series.last_number + 1 RETURNING last_number`,
-        [prefix],
-      );
-      const written = await one<InvoiceRow>(
-        tx,
-        'INSERT INTO invoices (order_id, number, seller) VALUES ($1, $2, $3::jsonb) RETURNING *',
-        [order.id, invoiceNumber(prefix, Number(next?.last_number)), JSON.stringify(seller)],
-      );
-      if (!written) throw new Error('invoice was not written');
-      return written;
+      await tx.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [order.id]);
+      const issued = await issueInvoiceIn(tx, this.config, order.id);
+      if (!issued) throw new ApiError(409, 'invoice.unavailable');
+      return issued;
     });
   }
 
-  /**
-   * The seller a new invoice names, from the shop's settings; refused (409, saying which details are
-   * missing) while the settings lack what an invoice must state, never an invoice with blanks.
-   */
-  private async seller(): Promise<ShopIdentity> {
-    const { seller: s } = await this.settings.get();
-    if (missingInvoiceSellerFields(s).length) throw new ApiError(409, 'settings.invoiceSellerMissing');
-    return {
-      companyName: s.companyName,
-      companyCode: s.companyCode,
-      vatCode: s.vatCode,
-      address: s.address,
-      phone: s.phone,
-      email: s.email,
-      bankName: s.bankName,
-      iban: s.iban,
-    };
-  }
-
-  private invoiceOf(q: Queryable, orderId: number) {
-    return one<InvoiceRow>(q, 'SELECT * FROM invoices WHERE order_id = $1', [orderId]);
-  }
 
   /** the order's lines with their grade, chosen options and a bundle's contents, in the store's language */
-  private async items(orderId: number, store: StoreCode): Promise<InvoiceItem[]> {
+  private async items(orderId: number, store: StoreCode): Promise<(InvoiceItem & { id: number })[]> {
     const lines = await rows<ItemRow>(
       this.database,
-      `SELECT i.sku, i.name, i.qty, i.product_type, i.product_option, i.price_incl_tax, i.row_total_incl_tax,
+      `SELECT i.id, i.sku, i.name, i.qty, i.product_type, i.product_option, i.price_incl_tax, i.row_total_incl_tax,
               i.tax_percent, p.attributes, parent.configurable_options AS parent_options
          FROM order_items i
          LEFT JOIN products p ON p.id = i.product_id
@@ -195,6 +212,7 @@ export class InvoiceService {
             .join(', ')}`,
         );
       return {
+        id: l.id,
         sku: l.sku,
         name: l.name,
         qty: l.qty,

@@ -44,6 +44,14 @@ const TEXTS = {
   paymentMethod: { lt: 'Mokėjimo būdas', en: 'Payment method', ru: 'Способ оплаты' },
   paid: { lt: 'Apmokėta', en: 'Paid', ru: 'Оплачено' },
   unpaid: { lt: 'Laukiama apmokėjimo', en: 'Awaiting payment', ru: 'Ожидает оплаты' },
+  colUnitNet: { lt: 'Kaina be PVM', en: 'Unit price excl. VAT', ru: 'Цена без НДС' },
+  colAmountNet: { lt: 'Suma be PVM', en: 'Amount excl. VAT', ru: 'Сумма без НДС' },
+  suppliedOn: { lt: 'Tiekimo data', en: 'Date of supply', ru: 'Дата поставки' },
+  creditTitle: { lt: 'Kreditinė PVM sąskaita faktūra', en: 'VAT credit note', ru: 'Кредитовый счёт-фактура НДС' },
+  refersTo: { lt: 'Koreguojama PVM sąskaita faktūra', en: 'Corrects VAT invoice', ru: 'Исправляемый счёт-фактура' },
+  reason: { lt: 'Priežastis', en: 'Reason', ru: 'Причина' },
+  adjustment: { lt: 'Grąžinama suma', en: 'Amount refunded', ru: 'Возвращаемая сумма' },
+  creditTotal: { lt: 'Kredituojama suma su PVM', en: 'Total credited incl. VAT', ru: 'Итого к кредитованию с НДС' },
   footer: {
     lt: 'Sąskaita faktūra išrašyta elektroniniu būdu ir galioja be parašo.',
     en: 'This invoice was issued electronically and is valid without a signature.',
@@ -53,7 +61,16 @@ const TEXTS = {
 
 export type InvoiceTextKey = keyof typeof TEXTS;
 
-/** the labels of one language */
+/**
+ * The labels of an order's documents: Lithuanian, the legal original; for an order from the en or ru
+ * store view both languages, Lithuanian first ("PVM sąskaita faktūra / VAT invoice"); a table's
+ * column heads on two lines.
+ */
 export function invoiceTexts(store: StoreCode): Record<InvoiceTextKey, string> {
-  return Object.fromEntries(Object.entries(TEXTS).map(([k, v]) => [k, v[store]])) as Record<InvoiceTextKey, string>;
+  return Object.fromEntries(
+    Object.entries(TEXTS).map(([k, v]) => [
+      k,
+      store === 'lt' ? v.lt : `${v.lt}${k.startsWith('col') || k === 'footer' ? '\n' : ' / '}${v[store]}`,
+    ]),
+  ) as Record<InvoiceTextKey, string>;
 }

@@ -166,6 +166,8 @@ const cancelled: Texts = {
   }),
 };
 
+// kept for the outbox rows written before refunds were their own (order/refunds.ts): the lifecycle no
+// longer sends it, since it said the money was returned when the refund was only decided
 const refunded: Texts = {
   lt: (p) => ({
     subject: `Pinigai už užsakymą ${p.incrementId} grąžinti`,
@@ -237,4 +239,54 @@ export function renderNewOrderNotice(p: {
     subject: `Naujas užsakymas ${p.incrementId} (${p.grandTotal})`,
     text: `Naujas užsakymas ${p.incrementId}\n\nPirkėjas: ${p.name} <${p.email}>\nParduotuvė: ${p.storeCode}\nMokėjimas: ${p.paymentMethod}\nPristatymas: ${p.shippingMethod}\nSuma: ${p.grandTotal}\n\n${p.lines.join('\n')}${signature(p.shopName)}`,
   };
+}
+
+/** what a refund's e-mails say: its amount, and (decided) how the money will come back */
+export type RefundMailParams = {
+  incrementId: string;
+  orderLink: string;
+  /** the refund's amount, formatted in the order's language */
+  amount: string;
+  /** the payment provider returns it (to the account paid from); otherwise the shop transfers it */
+  viaProvider: boolean;
+};
+
+const REFUND_MAILS: Record<'decided' | 'made', Record<StoreCode, (p: RefundMailParams) => RenderedMail>> = {
+  decided: {
+    lt: (p) => ({
+      subject: `Grąžinsime ${p.amount} už užsakymą ${p.incrementId}`,
+      text: `Grąžinsime jums ${p.amount} už užsakymą ${p.incrementId}. ${p.viaProvider ? 'Pinigai bus grąžinti į sąskaitą, iš kurios mokėjote.' : 'Pinigus pervesime į jūsų banko sąskaitą.'} Kai pinigai bus grąžinti, parašysime dar kartą.\n\n${p.orderLink}`,
+    }),
+    en: (p) => ({
+      subject: `We will refund ${p.amount} for order ${p.incrementId}`,
+      text: `We will refund you ${p.amount} for order ${p.incrementId}. ${p.viaProvider ? 'The money will go back to the account you paid from.' : 'We will transfer the money to your bank account.'} We will write again once it has been refunded.\n\n${p.orderLink}`,
+    }),
+    ru: (p) => ({
+      subject: `Мы вернём ${p.amount} за заказ ${p.incrementId}`,
+      text: `Мы вернём вам ${p.amount} за заказ ${p.incrementId}. ${p.viaProvider ? 'Деньги вернутся на счёт, с которого вы платили.' : 'Мы переведём деньги на ваш банковский счёт.'} Когда деньги будут возвращены, мы напишем ещё раз.\n\n${p.orderLink}`,
+    }),
+  },
+  made: {
+    lt: (p) => ({
+      subject: `Grąžinome ${p.amount} už užsakymą ${p.incrementId}`,
+      text: `Grąžinome jums ${p.amount} už užsakymą ${p.incrementId}. Pinigai jūsų sąskaitoje turėtų atsirasti per kelias darbo dienas.\n\n${p.orderLink}`,
+    }),
+    en: (p) => ({
+      subject: `We have refunded ${p.amount} for order ${p.incrementId}`,
+      text: `We have refunded you ${p.amount} for order ${p.incrementId}. The money should reach your account within a few working days.\n\n${p.orderLink}`,
+    }),
+    ru: (p) => ({
+      subject: `Мы вернули ${p.amount} за заказ ${p.incrementId}`,
+      text: `Мы вернули вам ${p.amount} за заказ ${p.incrementId}. Деньги должны поступить на ваш счёт в течение нескольких рабочих дней.\n\n${p.orderLink}`,
+    }),
+  },
+};
+
+export function renderRefundMail(
+  kind: 'decided' | 'made',
+  store: StoreCode,
+  p: RefundMailParams,
+): RenderedMail {
+  const mail = REFUND_MAILS[kind][store](p);
+  return { subject: mail.subject, text: mail.text + SIGNATURE };
 }

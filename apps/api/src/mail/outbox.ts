@@ -45,6 +45,9 @@ export type MailKind =
   | 'mail.order-ready-for-pickup'
   | 'mail.order-cancelled'
   | 'mail.order-refunded'
+  /** a refund decided ("we will refund X") and made ("refunded X"), once per refund (order/refunds.ts) */
+  | 'mail.order-refund-decided'
+  | 'mail.order-refund-made'
   | 'mail.order-feedback-request'
   /** the shop's new-order notice to ORDERS_EMAIL */
   | 'mail.order-new-notice'

@@ -8,6 +8,8 @@ import { staffOrderActionSchema, type StaffActionType } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { isTransitionRefusal, staffAction } from './lifecycle.ts';
+import { refundOnCancel, refundOrder } from './refunds.ts';
+import { notFound } from '../http/errors.ts';
 import { staffArea } from '../staff/guard.ts';
 import { staffPrincipal } from '../staff/routes.ts';
 import { audit } from '../staff/audit.ts';
@@ -49,19 +51,40 @@ export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
       const { action, note, reason, carrier, trackingNumber, restock } = req.body;
       const target = `order:${req.params.incrementId}`;
       const details = { carrier, trackingNumber, reason, restock, note };
+      const actor = { staffId: staff.staffId, email: staff.email };
       try {
-        const result = await ctx.orders.transition({
-          incrementId: req.params.incrementId,
-          action: staffAction({ ...req.body, action: action as StaffActionType }),
-          actor: { kind: 'staff', id: staff.staffId, email: staff.email },
-          note,
-        });
+        const result = action === 'refund' ? await refundAll() : await transition();
         await audit(ctx.database, staff, `order.${action}`, target, details);
         return ok(result);
       } catch (err) {
         if (isTransitionRefusal(err))
           await audit(ctx.database, staff, `order.${action}.refused`, target, details);
         throw err;
+      }
+
+      // a refund of everything paid, through the refund service (credit note, provider or to-do)
+      async function refundAll() {
+        const [order] = await ctx.database.query<{ id: number }>(
+          'SELECT id FROM orders WHERE increment_id = $1',
+          [req.params.incrementId],
+        );
+        if (!order) throw notFound('order.notFound');
+        await refundOrder(ctx, order.id, { full: true, restock, reason: reason || note || 'refund' }, actor);
+        return ctx.orders.detail(req.params.incrementId);
+      }
+
+      async function transition() {
+        const detail = await ctx.orders.transition({
+          incrementId: req.params.incrementId,
+          action: staffAction({ ...req.body, action: action as StaffActionType }),
+          actor: { kind: 'staff', id: staff.staffId, email: staff.email },
+          note,
+        });
+        // money that came in for a cancelled order (a part of a bank transfer) is refunded
+        if (action !== 'cancel') return detail;
+        const id = Number((detail.order as { id: unknown }).id);
+        const refunded = await refundOnCancel(ctx, id, reason || note || 'cancelled', actor);
+        return refunded ? ctx.orders.detail(req.params.incrementId) : detail;
       }
     },
   );

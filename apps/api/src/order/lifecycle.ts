@@ -29,7 +29,9 @@ import {
   applyOrderAction,
   carrierName,
   formatPrice,
+  invoiceDue,
   isStoreCode,
+  PAYMENT_BANK_TRANSFER,
   isTransitionError,
   orderStateChanged,
   staffActionsFor,
@@ -60,6 +62,7 @@ import { settleCouponUse } from './coupon.ts';
 import { currentTermsVersion } from '../legal/terms.ts';
 import { confirmationLegalPart, sellerLine } from '../legal/texts.ts';
 import { withdrawalDays } from '@vitrina/domain';
+import { creditRemainderIn, issueInvoiceIn } from '../invoice/numbering.ts';
 
 /** who acted: written to the history (`actor_kind`, `actor_id`, `actor_email`) */
 export type OrderActor =
@@ -122,6 +125,8 @@ export function stateOf(o: LifecycleOrder): OrderState {
     stockHeld: o.stock_returned_at === null,
     pickup: o.is_pickup,
     cancelledBy: o.status === 'cancelled' ? ((o.cancelled_by ?? 'staff') as CancelledBy) : null,
+    // a bank transfer is paid when the staff record it (order/payments-received.ts), not by completing
+    payOnDelivery: o.payment_method_code !== PAYMENT_BANK_TRANSFER,
   };
 }
 
@@ -443,6 +448,11 @@ export async function applyTransition(
   await writeHistory(tx, updated, action.type, before.status, next, actor, note);
   for (const type of effects.events) await writeEvent(tx, type, updated, before.status);
   if (effects.email) await enqueueOrderMail(tx, config, updated, effects.email);
+  // the invoice's number is taken when the invoice is due (domain invoiceDue: paid, or handed over)
+  if (invoiceDue(updated)) await issueInvoiceIn(tx, config, updated.id);
+  // a cancelled invoiced order: its invoice is answered by a credit note, never silently dropped
+  if (updated.status === 'cancelled' && order.status !== 'cancelled')
+    await creditRemainderIn(tx, config, updated.id, cancelReasonText(updated, 'lt') ?? 'Užsakymas atšauktas');
   return { order: updated, state: next, changed, effects, productIds: [...new Set(productIds)] };
 }
 

@@ -106,7 +106,7 @@ export function orderRequestHash(input: OrderCreateInput): string {
 function orderView(
   o: OrderRow,
   items: OrderItemRow[],
-  opts: { details: boolean; history: CustomerHistoryEntry[]; paymentKind: PaymentKind },
+  opts: { details: boolean; history: CustomerHistoryEntry[]; paymentKind: PaymentKind; creditNotes?: string[] },
 ) {
   return {
     orderNumber: o.increment_id,
@@ -133,6 +133,7 @@ function orderView(
     // the parcel and the status history: what the order's page shows
     ...customerDelivery(o),
     history: opts.history,
+    credit_notes: opts.creditNotes ?? [],
     items: items.map((i) => ({
       sku: i.sku,
       name: i.name,
@@ -177,7 +178,8 @@ export class OrderService {
     const history = (await customerHistories(q, [order.id])).get(order.id) ?? [];
     const method = await one<{ offline: boolean }>(q, 'SELECT offline FROM payment_methods WHERE code = $1', [order.payment_method_code]);
     const paymentKind = paymentKindOf({ code: order.payment_method_code, offline: method?.offline }, this.config);
-    return orderView(order, items, { details, history, paymentKind });
+    const notes = await rows<{ number: string }>(q, 'SELECT number FROM credit_notes WHERE order_id = $1 ORDER BY id', [order.id]);
+    return orderView(order, items, { details, history, paymentKind, creditNotes: notes.map((n) => n.number) });
   }
 
   private async byIdempotencyKey(q: Queryable, key: string): Promise<OrderRow | undefined> {

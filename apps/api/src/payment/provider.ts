@@ -60,9 +60,27 @@ export interface PaymentProvider {
     requestToken: string,
     outcome: PaymentStatus,
   ): { request: SandboxRequest; notification: Record<string, string>; returnUrl: string } | undefined;
+  /**
+   * The provider's own refund of a payment (part or all of it). Undefined: the provider has no refund
+   * call this shop can make (no public protocol); the refund is then made by hand (order/refunds.ts).
+   */
+  refund?(call: RefundCall): Promise<RefundAnswer | undefined>;
   /** Sandbox only: the verified request behind a sandbox page token (for showing it) */
   sandboxRequest?(requestToken: string): SandboxRequest | undefined;
 }
+
+export type RefundCall = {
+  /** our refund's id: the provider's idempotency key, so a repeated call refunds once */
+  refundId: number;
+  /** the payment's transaction (payments.external_id) */
+  transactionId: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+};
+
+/** `done`: the money went back; `pending`: accepted, to be confirmed later */
+export type RefundAnswer = { status: 'done' | 'pending'; externalId: string };
 
 export type SandboxRequest = {
   transactionId: string;

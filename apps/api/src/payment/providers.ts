@@ -28,6 +28,8 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStatus,
+  type RefundAnswer,
+  type RefundCall,
   type SandboxRequest,
   type VerifiedPayment,
 } from './provider.ts';
@@ -90,6 +92,19 @@ abstract class JwtProvider implements PaymentProvider {
 
   handleReturn(params: Record<string, unknown>) {
     return this.verified(params);
+  }
+
+  /**
+   * Refunds. NEOPAY sells refunds as a separate contracted service ("Refund payments service
+   * agreement") whose API is not public, and MOKILIZINGAS publishes no protocol at all; so a live
+   * provider answers undefined and the staff make the refund by hand (a to-do until they confirm it,
+   * order/refunds.ts). The sandbox refunds in the sandbox at once: no money moves, as with its payments.
+   */
+  async refund(call: RefundCall): Promise<RefundAnswer | undefined> {
+    if (!this.sandbox) return undefined;
+    if (!Number.isInteger(call.amountCents) || call.amountCents <= 0)
+      throw new Error('sandbox refund: amount must be positive cents');
+    return { status: 'done', externalId: `sandbox-refund-${call.transactionId}-${call.refundId}` };
   }
 
   handleCallback(body: unknown) {

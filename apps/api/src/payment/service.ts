@@ -173,6 +173,12 @@ export class PaymentService {
     return p;
   }
 
+  /** the provider that took payments of a payment method code (NEOPAY, MOKILIZINGAS) when it is on now */
+  async providerOfMethod(code: string): Promise<PaymentProvider | undefined> {
+    const p = [...this.bySlug.values()].find((x) => x.code === code);
+    return p && (await this.usable(p)) ? p : undefined;
+  }
+
   /** the mode of each provider now (the start log names every sandbox) */
   async modes(): Promise<Record<ProviderSlug, ProviderMode>> {
     const modes = {} as Record<ProviderSlug, ProviderMode>;

@@ -9,6 +9,9 @@ import { staffActionsFor, toCsv, trackingUrl, type StoreCode } from '@vitrina/do
 import { historyOf, stateOf, type LifecycleOrder } from '../order/lifecycle.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
+import { paidSummary } from '../order/payments-received.ts';
+import { refundsOf } from '../order/refunds.ts';
+import { creditNotesOf, invoiceOf } from '../invoice/numbering.ts';
 
 export type OrderFilters = {
   status?: string | undefined;
@@ -142,7 +145,7 @@ export class StaffBackOffice {
     // the grade: the label of the product's `condition` attribute option (CONDITION_GRADES)
     const lines = await rows<Record<string, unknown>>(
       this.database,
-      `SELECT i.sku, i.name, i.qty, i.product_type, i.product_option, i.price_incl_tax, i.row_total_incl_tax, i.tax_percent,
+      `SELECT i.id, i.sku, i.name, i.qty, i.product_type, i.product_option, i.price_incl_tax, i.row_total_incl_tax, i.tax_percent,
               g.grade
        FROM order_items i
        LEFT JOIN LATERAL (
@@ -156,7 +159,8 @@ export class StaffBackOffice {
     );
     const payments = await rows<Record<string, unknown>>(
       this.database,
-      'SELECT id, provider, status, amount_cents, external_id, created_at, updated_at FROM payments WHERE order_id = $1 ORDER BY id',
+      `SELECT id, provider, status, amount_cents, external_id, created_at, updated_at, to_char(received_on, 'YYYY-MM-DD') AS received_on,
+              reference, recorded_by FROM payments WHERE order_id = $1 ORDER BY id`,
       [id],
     );
     const lifecycle = order as unknown as LifecycleOrder;
@@ -190,7 +194,9 @@ export class StaffBackOffice {
       tax_amount: Number(order.tax_amount),
       coupon_code: (order.coupon_code as string | null) ?? null,
       cancel_reason: (order.cancel_reason as string | null) ?? null,
+      ...(await this.money(id, Number(order.grand_total))),
       lines: lines.map((l) => ({
+        id: Number(l.id),
         sku: String(l.sku),
         name: String(l.name),
         qty: Number(l.qty),
@@ -211,9 +217,47 @@ export class StaffBackOffice {
         status: String(p.status),
         amount: Number(p.amount_cents),
         external_id: (p.external_id as string | null) ?? null,
+        received_on: (p.received_on as string | null) ?? null,
+        reference: (p.reference as string | null) ?? null,
+        recorded_by: (p.recorded_by as string | null) ?? null,
         created_at: new Date(p.created_at as string).toISOString(),
         updated_at: new Date(p.updated_at as string).toISOString(),
       })),
+    };
+  }
+
+  /** paid vs due, the refunds (made and to do), the units refunded per line, the invoice and its credit notes */
+  private async money(orderId: number, grandTotal: number) {
+    const summary = await paidSummary(this.database, orderId, grandTotal);
+    const refunds = await refundsOf(this.database, orderId);
+    const refundedQty: Record<number, number> = {};
+    for (const r of refunds)
+      if (r.status !== 'failed') for (const l of r.parts.lines) refundedQty[l.lineId] = (refundedQty[l.lineId] ?? 0) + l.qty;
+    const invoice = await invoiceOf(this.database, orderId);
+    const notes = await creditNotesOf(this.database, orderId);
+    return {
+      money: summary,
+      shipping_refunded: refunds.some((r) => r.status !== 'failed' && r.parts.shipping > 0),
+      refunded_qty: refundedQty,
+      refunds: refunds.map((r) => ({
+        id: r.id,
+        method: r.method,
+        status: r.status,
+        total: r.total_cents,
+        reason: r.reason,
+        lines: r.parts.lines,
+        shipping: r.parts.shipping,
+        amount: r.parts.amount,
+        provider: r.provider,
+        error: r.error,
+        reference: r.reference,
+        created_by: r.created_by,
+        created_at: new Date(r.created_at).toISOString(),
+        done_at: r.done_at ? new Date(r.done_at).toISOString() : null,
+        credit_note: notes.find((n) => n.refund_id === r.id)?.number ?? null,
+      })),
+      invoice: invoice ? { number: invoice.number, issued_at: new Date(invoice.issued_at).toISOString(), supplied_on: invoice.supplied_on } : null,
+      credit_notes: notes.map((n) => ({ number: n.number, kind: n.kind, total: n.total_cents, issued_at: new Date(n.issued_at).toISOString(), reason: n.reason })),
     };
   }
 

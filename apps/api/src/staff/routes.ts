@@ -28,9 +28,16 @@ import {
   orderListQuery,
   reviewListQuery,
   orderFeedbackListQuery,
+  recordPaymentBody,
+  refundBody,
+  refundDoneBody,
+  creditNoteParams,
+  refundParams,
   reviewStatusBody,
   storeQuery,
 } from './schemas.ts';
+import { assertReceivedOn, recordPayment } from '../order/payments-received.ts';
+import { markRefundDone, refundOnCancel, refundOrder } from '../order/refunds.ts';
 
 const tags = ['staff'];
 
@@ -139,6 +146,11 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
       const staff = staffPrincipal(req);
       const { action, note, reason, carrier, trackingNumber, restock } = req.body;
       const details = { carrier, trackingNumber, reason, restock, note };
+      if (action === 'refund') {
+        // a refund of everything paid: decided, credited and made (or left to do) by the refund service
+        await refundOrder(ctx, req.params.id, { full: true, restock, reason: reason || note || 'refund' }, staff);
+        return ok(await backOffice.order(req.params.id, requestStoreCode(req)));
+      }
       try {
         // the lifecycle's own transaction: statuses, history (with this staff member), stock, e-mail
         await ctx.orders.transition({
@@ -152,8 +164,72 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         throw err;
       }
       await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
+      // money that came in for a cancelled order (a part of a bank transfer) is refunded
+      if (action === 'cancel') await refundOnCancel(ctx, req.params.id, reason || note || 'cancelled', staff);
       const order = await backOffice.order(req.params.id, requestStoreCode(req));
       return ok(order);
+    },
+  );
+
+  app.get(
+    '/vsbridge/staff/orders/:id/credit-notes/:note',
+    {
+      onRequest: area('orders'),
+      schema: { tags, summary: "A credit note (PDF) of an order", params: creditNoteParams, querystring: storeQuery },
+    },
+    async (req, reply) => {
+      const order = await backOffice.order(req.params.id, requestStoreCode(req));
+      if (!order) throw notFound('error.notFound');
+      return sendInvoice(reply, await ctx.invoices.creditNoteForStaff(order.number, req.params.note));
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/orders/:id/payments',
+    {
+      onRequest: area('orders'),
+      schema: {
+        tags,
+        summary: 'Records a payment received (bank transfer, cash on delivery): amount, day, reference; the order is paid once the money covers it',
+        params: idParams,
+        querystring: storeQuery,
+        body: recordPaymentBody,
+      },
+    },
+    async (req) => {
+      await assertReceivedOn(ctx.database, req.body.receivedOn);
+      await recordPayment(ctx.database, ctx.config, req.params.id, req.body, staffPrincipal(req));
+      return ok(await backOffice.order(req.params.id, requestStoreCode(req)));
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/orders/:id/refunds',
+    {
+      onRequest: area('orders'),
+      schema: {
+        tags,
+        summary: 'Refunds part or all of an order (lines with quantities, shipping, an amount, or full): through the provider where it can, otherwise a to-do; a credit note for an invoiced order',
+        params: idParams,
+        querystring: storeQuery,
+        body: refundBody,
+      },
+    },
+    async (req) => {
+      const { refund, creditNote } = await refundOrder(ctx, req.params.id, req.body, staffPrincipal(req));
+      return ok({ refund, creditNote: creditNote?.number ?? null, order: await backOffice.order(req.params.id, requestStoreCode(req)) });
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/orders/:id/refunds/:refundId/done',
+    {
+      onRequest: area('orders'),
+      schema: { tags, summary: 'Confirms a manual refund made (its reference); the customer is told it is refunded', params: refundParams, querystring: storeQuery, body: refundDoneBody },
+    },
+    async (req) => {
+      const refund = await markRefundDone(ctx, req.params.id, req.params.refundId, req.body, staffPrincipal(req));
+      return ok({ refund, order: await backOffice.order(req.params.id, requestStoreCode(req)) });
     },
   );
 

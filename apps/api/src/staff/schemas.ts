@@ -72,3 +72,40 @@ export const cliBody = z.object({
   role: z.enum(STAFF_ROLES).optional(),
   password: z.string().max(1024).optional(),
 });
+
+// ---- money after the sale: recorded payments, refunds (order/payments-received.ts, order/refunds.ts)
+
+/** a refund's path: the order and the refund */
+export const refundParams = z.object({
+  id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(INT4_MAX)),
+  refundId: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(INT4_MAX)),
+});
+
+/** cents of a form: an integer, at most 100 000 000 (one million euros) */
+const cents = z.number().int().min(0).max(100_000_000);
+
+export const recordPaymentBody = z.object({
+  method: z.enum(['banktransfer', 'cashondelivery']),
+  amountCents: cents.min(1),
+  receivedOn: day,
+  reference: z.string().trim().max(140).default(''),
+});
+
+export const refundBody = z
+  .object({
+    lines: z.array(z.object({ lineId: z.number().int().positive().max(INT4_MAX), qty: z.number().int().min(0).max(100_000) })).max(500).optional(),
+    shipping: z.boolean().optional(),
+    amountCents: cents.optional(),
+    full: z.boolean().optional(),
+    /** return the units to stock (a full refund only; a return's restock is the returns' own) */
+    restock: z.boolean().optional(),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .strict();
+
+export const refundDoneBody = z.object({ reference: z.string().trim().max(140).default('') });
+
+export const creditNoteParams = z.object({
+  id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(INT4_MAX)),
+  note: z.string().trim().min(1).max(32),
+});

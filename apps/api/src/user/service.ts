@@ -243,6 +243,13 @@ export class UserService {
       : [];
     // the status history and the parcel's tracking
     const histories = await customerHistories(this.database, orders.map((o) => o.id));
+    const notes = orders.length
+      ? await rows<{ order_id: number; number: string }>(
+          this.database,
+          'SELECT order_id, number FROM credit_notes WHERE order_id = ANY($1::int[]) ORDER BY id',
+          [orders.map((o) => o.id)],
+        )
+      : [];
     return {
       items: orders.map((o) => ({
         id: o.id,
@@ -271,6 +278,7 @@ export class UserService {
         feedback_filled: o.feedback_at !== null,
         ...customerDelivery(o),
         history: histories.get(o.id) ?? [],
+        credit_notes: notes.filter((n) => n.order_id === o.id).map((n) => n.number),
         items: items
           .filter((i) => i.order_id === o.id)
           .map(({ order_id: _orderId, ...i }) => i),

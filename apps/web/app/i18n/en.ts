@@ -458,6 +458,8 @@ export const en = {
   'reviewsInfo.all':
     'Positive and negative reviews are published alike, at once and unedited, newest first. We do not pay or reward anyone for reviews. Staff hide a review only when it is unlawful, offensive or not about the product.',
   'reviewsInfo.link': 'How reviews are checked',
+  // credit notes beside the invoice (InvoiceLink)
+  'invoice.creditNote': 'Download the VAT credit note {number} (PDF)',
 } as const;
 
 type Plural = {

@@ -483,4 +483,6 @@ export const lt: Dictionary = {
   'reviewsInfo.all':
     'Teigiami ir neigiami atsiliepimai skelbiami vienodai, iš karto ir neredaguoti, naujausi pirmi. Už atsiliepimus niekam nemokame ir neatlyginame. Darbuotojai paslepia atsiliepimą tik tada, kai jis neteisėtas, įžeidžiantis ar ne apie prekę.',
   'reviewsInfo.link': 'Kaip tikrinami atsiliepimai',
+  // credit notes beside the invoice (InvoiceLink)
+  'invoice.creditNote': 'Atsisiųsti kreditinę PVM sąskaitą faktūrą {number} (PDF)',
 };

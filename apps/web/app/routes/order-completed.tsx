@@ -152,6 +152,7 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
           status={order.status}
           payment_status={order.payment_status}
           payment_method_code={order.payment_method_code}
+          creditNotes={order.credit_notes}
         />
       ) : null}
       {order && loaderData.token ? (

@@ -95,6 +95,8 @@ const orderViewFields = {
   /** picked up by the customer (a pickup point or the shop): "shipped / ready to pick up" */
   is_pickup: z.boolean(),
   history: z.array(orderHistoryEntryContract),
+  /** the numbers of the order's credit notes (refunds, a cancellation), oldest first: the buyer downloads each */
+  credit_notes: z.array(z.string()),
   shipping_address: orderAddress,
   billing_address: orderAddress,
 };

@@ -21,6 +21,7 @@ import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admi
 
 type Address = Record<string, unknown>;
 type Line = {
+  id: number;
   sku: string;
   name: string;
   qty: number;
@@ -82,10 +83,29 @@ type StaffOrder = {
     status: string;
     amount: number;
     external_id: string | null;
+    received_on: string | null;
+    reference: string | null;
     created_at: string;
   }[];
   history?: HistoryRow[];
   actions?: string[];
+  money: { due: number; paid: number; refunded: number; outstanding: number; refundable: number };
+  shipping_refunded: boolean;
+  refunded_qty: Record<string, number>;
+  refunds: {
+    id: number;
+    method: 'provider' | 'manual';
+    status: 'pending' | 'done' | 'failed';
+    total: number;
+    reason: string;
+    error: string | null;
+    reference: string | null;
+    created_at: string;
+    done_at: string | null;
+    credit_note: string | null;
+  }[];
+  invoice: { number: string; issued_at: string; supplied_on: string | null } | null;
+  credit_notes: { number: string; kind: string; total: number; issued_at: string; reason: string }[];
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -113,14 +133,58 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** euros as typed ("12,34", "12.34", "12") -> cents; -1 when unreadable (the API names the field) */
+function centsOf(text: string | undefined): number | undefined {
+  const s = (text ?? '').trim().replace(/\s/g, '').replace(',', '.');
+  if (!s) return undefined;
+  return /^\d+(\.\d{1,2})?$/.test(s) ? Math.round(Number(s) * 100) : -1;
+}
+
+/** the money forms: a payment received, a partial refund, a manual refund confirmed */
+async function moneyAction(args: Route.ActionArgs, fields: Record<string, string>) {
+  const id = encodeURIComponent(args.params.id);
+  let path: string;
+  let body: Record<string, unknown>;
+  if (fields.intent === 'payment') {
+    path = `/orders/${id}/payments`;
+    body = {
+      method: fields.method,
+      amountCents: centsOf(fields.amount) ?? 0,
+      receivedOn: fields.received_on ?? '',
+      reference: fields.reference ?? '',
+    };
+  } else if (fields.intent === 'refund') {
+    path = `/orders/${id}/refunds`;
+    const lines = Object.entries(fields)
+      .filter(([k, v]) => k.startsWith('qty_') && v.trim() !== '' && v.trim() !== '0')
+      .map(([k, v]) => ({ lineId: Number(k.slice(4)), qty: Number(v) }));
+    const amount = centsOf(fields.amount);
+    body = {
+      lines,
+      shipping: fields.shipping === 'on',
+      ...(amount !== undefined ? { amountCents: amount } : {}),
+      reason: fields.reason ?? '',
+    };
+  } else {
+    path = `/orders/${id}/refunds/${encodeURIComponent(fields.refund_id ?? '')}/done`;
+    body = { reference: fields.reference ?? '' };
+  }
+  const answer = await staffApi<unknown>(args, path, { method: 'POST', body });
+  if (!answer.ok && answer.status === 401) throw toLogin(args.request);
+  return answer.ok ? { ok: true as const, message: null } : { ok: false as const, message: answer.message };
+}
+
 export async function action(args: Route.ActionArgs) {
   const fields = await formFields(args.request);
   if (fields.action === 'create_return') return createReturn(args, fields);
+  if (fields.intent === 'payment' || fields.intent === 'refund' || fields.intent === 'refund_done')
+    return moneyAction(args, fields);
   const body: Record<string, unknown> = { action: fields.action };
   if (fields.action === 'ship')
     Object.assign(body, { carrier: fields.carrier ?? '', trackingNumber: fields.tracking_number ?? '' });
   if (fields.action === 'cancel') body.reason = fields.reason ?? '';
-  if (fields.action === 'refund') body.restock = fields.restock === 'on';
+  if (fields.action === 'refund')
+    Object.assign(body, { restock: fields.restock === 'on', reason: fields.reason ?? '' });
   const answer = await staffApi<unknown>(args, `/orders/${encodeURIComponent(args.params.id)}/transition`, {
     method: 'POST',
     body,
@@ -342,10 +406,16 @@ function Actions({
             </label>
           ) : null}
           {a === 'refund' ? (
-            <label className="admin-check">
-              <input type="checkbox" name="restock" />
-              {t('order.restock')}
-            </label>
+            <>
+              <label>
+                {t('money.refundReason')}
+                <input name="reason" required maxLength={500} className="admin-wide" />
+              </label>
+              <label className="admin-check">
+                <input type="checkbox" name="restock" />
+                {t('order.restock')}
+              </label>
+            </>
           ) : null}
           <button type="submit" className={a === 'cancel' || a === 'refund' ? 'secondary' : undefined}>
             {t(`action.${a}` as AdminKey)}
@@ -353,6 +423,189 @@ function Actions({
         </Form>
       ))}
     </div>
+  );
+}
+
+/** paid vs due, the invoice and credit notes, the refunds (to do and done), and the forms to record and refund */
+function Money({ t, order, money }: { t: AdminT; order: StaffOrder; money: (cents: number) => string }) {
+  const m = order.money;
+  const today = new Date().toISOString().slice(0, 10);
+  const refundable = order.lines.filter((l) => l.qty - (order.refunded_qty[String(l.id)] ?? 0) > 0);
+  return (
+    <section aria-labelledby="admin-money">
+      <h2 id="admin-money">{t('money.title')}</h2>
+      <dl>
+        <dt>{t('money.due')}</dt>
+        <dd>{money(m.due)}</dd>
+        <dt>{t('money.paid')}</dt>
+        <dd>{money(m.paid)}</dd>
+        {m.outstanding > 0 ? (
+          <>
+            <dt>{t('money.outstanding')}</dt>
+            <dd>
+              <strong>{money(m.outstanding)}</strong>
+            </dd>
+          </>
+        ) : null}
+        {m.refunded > 0 ? (
+          <>
+            <dt>{t('money.refunded')}</dt>
+            <dd>{money(m.refunded)}</dd>
+          </>
+        ) : null}
+        <dt>{t('money.invoice')}</dt>
+        <dd>
+          {order.invoice
+            ? `${order.invoice.number} (${formatDateTime(order.invoice.issued_at)})`
+            : t('money.notInvoiced')}
+        </dd>
+        {order.credit_notes.length ? (
+          <>
+            <dt>{t('money.creditNotes')}</dt>
+            <dd>
+              {order.credit_notes.map((n) => (
+                <span key={n.number}>
+                  <a
+                    href={`/vsbridge/staff/orders/${order.id}/credit-notes/${encodeURIComponent(n.number)}`}
+                    download
+                  >
+                    {n.number}
+                  </a>{' '}
+                  ({money(-n.total)}){' '}
+                </span>
+              ))}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {m.outstanding > 0 && order.status !== 'cancelled' && order.status !== 'refunded' ? (
+        // keyed by what is outstanding: after a payment the form starts again from the new amount
+        <Form method="post" className="admin-actions" key={`payment-${m.outstanding}`}>
+          <input type="hidden" name="intent" value="payment" />
+          <fieldset>
+            <legend>{t('money.recordTitle')}</legend>
+            <label>
+              {t('money.method')}
+              <select
+                name="method"
+                defaultValue={order.payment_method === 'cashondelivery' ? 'cashondelivery' : 'banktransfer'}
+              >
+                <option value="banktransfer">{t('money.bankTransfer')}</option>
+                <option value="cashondelivery">{t('money.cash')}</option>
+              </select>
+            </label>
+            <label>
+              {t('money.amount')}
+              <input
+                name="amount"
+                inputMode="decimal"
+                required
+                defaultValue={(m.outstanding / 100).toFixed(2)}
+              />
+            </label>
+            <label>
+              {t('money.receivedOn')}
+              <input name="received_on" type="date" required max={today} defaultValue={today} />
+            </label>
+            <label>
+              {t('money.reference')}
+              <input name="reference" maxLength={140} />
+            </label>
+            <button type="submit">{t('money.record')}</button>
+          </fieldset>
+        </Form>
+      ) : null}
+
+      {m.refundable > 0 ? (
+        <Form method="post" className="admin-actions" key={`refund-${m.refundable}`}>
+          <input type="hidden" name="intent" value="refund" />
+          <fieldset>
+            <legend>{t('money.refundTitle')}</legend>
+            {refundable.map((l) => {
+              const left = l.qty - (order.refunded_qty[String(l.id)] ?? 0);
+              return (
+                <label key={l.id}>
+                  {l.sku} {l.name}: {t('money.refundQty', { n: left })}
+                  <input name={`qty_${l.id}`} type="number" min={0} max={left} step={1} defaultValue={0} />
+                </label>
+              );
+            })}
+            {order.shipping_incl_tax > 0 && !order.shipping_refunded ? (
+              <label className="admin-check">
+                <input type="checkbox" name="shipping" />
+                {t('money.refundShipping')} ({money(order.shipping_incl_tax)})
+              </label>
+            ) : null}
+            <label>
+              {t('money.refundAmount')}
+              <input name="amount" inputMode="decimal" />
+            </label>
+            <label>
+              {t('money.refundReason')}
+              <input name="reason" required maxLength={500} className="admin-wide" />
+            </label>
+            <button type="submit" className="secondary">
+              {t('money.refund')} (≤ {money(m.refundable)})
+            </button>
+          </fieldset>
+        </Form>
+      ) : null}
+
+      {order.refunds.length ? (
+        <>
+          <h3>{t('money.refunds')}</h3>
+          <ScrollRegion label={t('money.refunds')}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('common.date')}</th>
+                  <th scope="col">{t('money.method.column')}</th>
+                  <th scope="col">{t('common.status')}</th>
+                  <th scope="col">{t('order.reason')}</th>
+                  <th scope="col">{t('money.creditNotes')}</th>
+                  <th scope="col" className="num">
+                    {t('order.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.refunds.map((r) => (
+                  <tr key={r.id}>
+                    <td>{formatDateTime(r.created_at)}</td>
+                    <td>{r.method === 'provider' ? t('money.viaProvider') : t('money.manual')}</td>
+                    <td>
+                      {r.status === 'done' ? (
+                        `${t('money.refundDone')}${r.reference ? ` · ${r.reference}` : ''}`
+                      ) : r.status === 'failed' ? (
+                        t('money.refundFailed')
+                      ) : (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="refund_done" />
+                          <input type="hidden" name="refund_id" value={r.id} />
+                          <p className="admin-alert">
+                            {t('money.refundPending')}
+                            {r.error ? ` (${r.error})` : ''}
+                          </p>
+                          <label>
+                            {t('money.reference')}
+                            <input name="reference" maxLength={140} />
+                          </label>
+                          <button type="submit">{t('money.markDone')}</button>
+                        </Form>
+                      )}
+                    </td>
+                    <td>{r.reason}</td>
+                    <td>{r.credit_note ?? ''}</td>
+                    <td className="num">{money(r.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </>
+      ) : null}
+    </section>
   );
 }
 
@@ -570,7 +823,7 @@ export default function AdminOrder() {
                   <td>{formatDateTime(p.created_at)}</td>
                   <td>{p.provider}</td>
                   <td>{labels.payments[p.status] ?? p.status}</td>
-                  <td>{p.external_id ?? ''}</td>
+                  <td>{[p.external_id, p.reference, p.received_on].filter(Boolean).join(' · ')}</td>
                   <td className="num">{money(p.amount)}</td>
                 </tr>
               ))}
@@ -578,6 +831,8 @@ export default function AdminOrder() {
           </table>
         </ScrollRegion>
       )}
+
+      <Money t={t} order={order} money={money} />
 
       <h2>{t('order.history')}</h2>
       {!order.history || order.history.length === 0 ? (

@@ -78,6 +78,7 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         status={order.status}
         payment_status={order.payment_status}
         payment_method_code={order.payment_method_code}
+        creditNotes={order.credit_notes}
       />
       <WithdrawalLink number={order.increment_id} status={order.status} />
       <p>
