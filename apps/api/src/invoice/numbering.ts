@@ -180,8 +180,11 @@ export async function writeCreditNote(
   // the seller as the settings state it now, or as its invoice named it while they lack it
   const seller =
     (await documentSeller(tx, config)) ??
-    (await one<{ seller: ShopIdentity }>(tx, 'SELECT seller FROM invoices WHERE number = $1', [input.invoiceNumber]))
-      ?.seller;
+    (
+      await one<{ seller: ShopIdentity }>(tx, 'SELECT seller FROM invoices WHERE number = $1', [
+        input.invoiceNumber,
+      ])
+    )?.seller;
   const number = await nextNumber(tx, config.creditNotePrefix);
   const written = await one<CreditNoteRecord>(
     tx,

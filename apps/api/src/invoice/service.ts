@@ -42,7 +42,11 @@ type ItemRow = OrderItemRow & {
   parent_options: { attribute_code: string }[] | null;
 };
 
-type AttributeRow = { attribute_code: string; frontend_label: Localized; options: { value: number; label: Localized }[] };
+type AttributeRow = {
+  attribute_code: string;
+  frontend_label: Localized;
+  options: { value: number; label: Localized }[];
+};
 
 /** a method's title on a document: Lithuanian, and the store view's language beside it (as the labels) */
 function both(title: Localized | undefined, store: StoreCode): string {
@@ -112,15 +116,28 @@ export class InvoiceService {
     const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
     const [items, shipping, payment] = await Promise.all([
       this.items(order.id, store),
-      one<{ title: Localized }>(this.database, 'SELECT title FROM shipping_methods WHERE code = $1', [order.shipping_method_code]),
-      one<{ title: Localized }>(this.database, 'SELECT title FROM payment_methods WHERE code = $1', [order.payment_method_code]),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM shipping_methods WHERE code = $1', [
+        order.shipping_method_code,
+      ]),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM payment_methods WHERE code = $1', [
+        order.payment_method_code,
+      ]),
     ]);
     const doc = creditNoteDocument(
       { ...order, store_code: store },
       items,
-      { number: note.number, issuedAt: note.issued_at, reason: note.reason, parts: note.parts, seller: note.seller },
+      {
+        number: note.number,
+        issuedAt: note.issued_at,
+        reason: note.reason,
+        parts: note.parts,
+        seller: note.seller,
+      },
       { number: invoice.number, issuedAt: invoice.issued_at },
-      { shippingTitle: both(shipping?.title, store), paymentTitle: both(payment?.title, store) || order.payment_method_code },
+      {
+        shippingTitle: both(shipping?.title, store),
+        paymentTitle: both(payment?.title, store) || order.payment_method_code,
+      },
     );
     return { number: note.number, filename: `${note.number}.pdf`, pdf: await renderInvoicePdf(doc) };
   }
@@ -134,8 +151,12 @@ export class InvoiceService {
     const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
     const [items, shipping, payment] = await Promise.all([
       this.items(order.id, store),
-      one<{ title: Localized }>(this.database, 'SELECT title FROM shipping_methods WHERE code = $1', [order.shipping_method_code]),
-      one<{ title: Localized }>(this.database, 'SELECT title FROM payment_methods WHERE code = $1', [order.payment_method_code]),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM shipping_methods WHERE code = $1', [
+        order.shipping_method_code,
+      ]),
+      one<{ title: Localized }>(this.database, 'SELECT title FROM payment_methods WHERE code = $1', [
+        order.payment_method_code,
+      ]),
     ]);
     const doc = invoiceDocument({ ...order, store_code: store }, items, {
       number: invoice.number,
@@ -171,7 +192,6 @@ export class InvoiceService {
     });
   }
 
-
   /** the order's lines with their grade, chosen options and a bundle's contents, in the store's language */
   private async items(orderId: number, store: StoreCode): Promise<(InvoiceItem & { id: number })[]> {
     const lines = await rows<ItemRow>(
@@ -184,7 +204,10 @@ export class InvoiceService {
         WHERE i.order_id = $1 ORDER BY i.id`,
       [orderId],
     );
-    const attributes = await rows<AttributeRow>(this.database, 'SELECT attribute_code, frontend_label, options FROM attributes');
+    const attributes = await rows<AttributeRow>(
+      this.database,
+      'SELECT attribute_code, frontend_label, options FROM attributes',
+    );
     const byCode = new Map(attributes.map((a) => [a.attribute_code, a]));
     const t = invoiceTexts(store);
     const label = (code: string, value: number | string | undefined) => {

@@ -220,7 +220,10 @@ export function renderOrderMail(
   appendix?: string,
 ): RenderedMail {
   const mail = ORDER_MAILS[kind][store](p);
-  return { subject: mail.subject, text: mail.text + (appendix ? `\n\n${appendix}` : '') + signature(shopName) };
+  return {
+    subject: mail.subject,
+    text: mail.text + (appendix ? `\n\n${appendix}` : '') + signature(shopName),
+  };
 }
 
 /** the shop's notice of a new order (ORDERS_EMAIL), in Lithuanian: the shop's own language */
@@ -286,7 +289,8 @@ export function renderRefundMail(
   kind: 'decided' | 'made',
   store: StoreCode,
   p: RefundMailParams,
+  shopName: string,
 ): RenderedMail {
   const mail = REFUND_MAILS[kind][store](p);
-  return { subject: mail.subject, text: mail.text + SIGNATURE };
+  return { subject: mail.subject, text: mail.text + signature(shopName) };
 }

@@ -25,6 +25,7 @@ import {
   isRefundRefusal,
   isStoreCode,
   planRefund,
+  shopNameIn,
   type RefundPart,
   type StoreCode,
 } from '@vitrina/domain';
@@ -33,6 +34,7 @@ import { notFound, ruleError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderRefundMail } from '../mail/order-templates.ts';
+import { effectiveSettings } from '../settings/service.ts';
 import {
   issueInvoiceIn,
   refundableOrder,
@@ -101,12 +103,18 @@ async function refundMail(
 ) {
   const store = storeOf(o);
   const link = orderPageLink(config, o);
-  const mail = renderRefundMail(kind, store, {
-    incrementId: o.increment_id,
-    orderLink: link,
-    amount: formatPrice(r.total_cents, store),
-    viaProvider: r.method === 'provider',
-  });
+  const settings = await effectiveSettings(q, config.settingsSeed);
+  const mail = renderRefundMail(
+    kind,
+    store,
+    {
+      incrementId: o.increment_id,
+      orderLink: link,
+      amount: formatPrice(r.total_cents, store),
+      viaProvider: r.method === 'provider',
+    },
+    shopNameIn(settings, store),
+  );
   await enqueueMail(
     q,
     kind === 'decided' ? 'mail.order-refund-decided' : 'mail.order-refund-made',
