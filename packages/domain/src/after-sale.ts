@@ -8,8 +8,8 @@ import { MONEY_BACK_DAYS } from './constants.ts';
 export const LEGAL_WITHDRAWAL_DAYS = 14;
 
 /**
- * The shop's money-back promise in days. Read ONLY through this function, so it can be re-pointed to
- * the shop's settings without touching the rules that use it.
+ * The default money-back promise in days (a new shop's settings); the API passes the promise of the
+ * shop's settings (`moneyBackDays`) to the rules below, which fall back to this only in tests.
  */
 export function moneyBackDays(): number {
   return MONEY_BACK_DAYS;

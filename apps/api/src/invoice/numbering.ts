@@ -27,7 +27,7 @@ import {
 } from '@vitrina/domain';
 import type { ApiConfig, ShopIdentity } from '../config.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
-import { effectiveSettings } from '../settings/service.ts';
+import { effectiveSettings, sellerIdentity } from '../settings/service.ts';
 import { vatSplit, type InvoiceItem, type InvoiceOrder } from './document.ts';
 
 export type InvoiceRecord = {
@@ -77,10 +77,8 @@ export function invoiceOf(q: Queryable, orderId: number): Promise<InvoiceRecord 
  * what an invoice must state (name, company code, VAT code, address): no document with blanks.
  */
 export async function documentSeller(q: Queryable, config: ApiConfig): Promise<ShopIdentity | undefined> {
-  const { seller: s } = await effectiveSettings(q, config.settingsSeed);
-  if (missingInvoiceSellerFields(s).length) return undefined;
-  const { companyName, companyCode, vatCode, address, phone, email, bankName, iban } = s;
-  return { companyName, companyCode, vatCode, address, phone, email, bankName, iban };
+  const { seller } = await effectiveSettings(q, config.settingsSeed);
+  return missingInvoiceSellerFields(seller).length ? undefined : sellerIdentity(seller);
 }
 
 /** the shop's day (Europe/Vilnius) of an instant, YYYY-MM-DD */

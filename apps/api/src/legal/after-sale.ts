@@ -17,6 +17,7 @@ import {
   isStoreCode,
   remainingQty,
   returnActionsFor,
+  shopNameIn,
   STORE_TIME_ZONE,
   withdrawalDays,
   withdrawalWindow,
@@ -33,6 +34,7 @@ import { releaseLineUnits } from '../order/stock.ts';
 import type { WithdrawalBody } from './schemas.ts';
 import { orderPageLink, type LifecycleOrder } from '../order/lifecycle.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
+import { effectiveSettings, sellerIdentity } from '../settings/service.ts';
 import { RETURN_GRADE_LABELS, renderReturnMail, renderWithdrawalAck, sellerLine } from './texts.ts';
 
 type OrderRow = LifecycleOrder & { created_at: Date | string };
@@ -114,12 +116,19 @@ export class AfterSaleService {
     return { items, left };
   }
 
+  /** the withdrawal period: the law's 14 days, or the money-back promise of the shop's settings where longer */
+  private async withdrawalDays(q: Queryable): Promise<number> {
+    return withdrawalDays((await effectiveSettings(q, this.config.settingsSeed)).moneyBackDays);
+  }
+
   /** what the withdrawal page shows: the order, whether the period is open and until when, the lines with what is left */
   async withdrawalView(access: BuyerAccess, now = new Date()) {
     const o = await this.orderFor(this.database, access, false);
+    const days = await this.withdrawalDays(this.database);
     const window = withdrawalWindow(
       { status: o.status, deliveredAt: await this.deliveredAt(this.database, o.id) },
       now,
+      days,
     );
     const { items, left } = await this.lines(this.database, o.id);
     const earlier = await rows<{ id: number; declared_at: Date | string; return_id: number }>(
@@ -134,7 +143,7 @@ export class AfterSaleService {
       open: window.open,
       closed_reason: window.open ? null : window.reason,
       deadline: iso(window.deadline),
-      days: withdrawalDays(),
+      days,
       lines: items.map((i) => ({
         item_id: i.id,
         sku: i.sku,
@@ -160,6 +169,7 @@ export class AfterSaleService {
       const window = withdrawalWindow(
         { status: o.status, deliveredAt: await this.deliveredAt(tx, o.id) },
         now,
+        await this.withdrawalDays(tx),
       );
       if (!window.open) {
         if (window.reason === 'cancelled') throw ruleError('withdrawal.cancelled', undefined, 'number', 409);
@@ -180,20 +190,21 @@ export class AfterSaleService {
       );
       if (!w) throw new Error('withdrawal not written');
       const store = storeOf(o);
+      const settings = await effectiveSettings(tx, this.config.settingsSeed);
       const declaredAt = `${formatDateTime(w.declared_at)} (${STORE_TIME_ZONE})`;
       const mail = renderWithdrawalAck(store, {
         incrementId: o.increment_id,
         declaredAt,
         lines: ret.lineTexts,
         orderLink: orderPageLink(this.config, o),
-        seller: sellerLine(this.config.shop, store),
+        seller: sellerLine(sellerIdentity(settings.seller), store),
       });
       await enqueueMail(
         tx,
         'mail.withdrawal-acknowledgement',
         {
           ...mail,
-          text: `${mail.text}\n\n--\n${this.config.shop.companyName}`,
+          text: `${mail.text}\n\n--\n${shopNameIn(settings, store)}`,
           to: o.email,
           storeCode: store,
           orderId: o.id,
@@ -315,7 +326,7 @@ export class AfterSaleService {
       'mail.return-step',
       {
         ...mail,
-        text: `${mail.text}\n\n--\n${this.config.shop.companyName}`,
+        text: `${mail.text}\n\n--\n${shopNameIn(await effectiveSettings(q, this.config.settingsSeed), store)}`,
         to: o.email,
         storeCode: store,
         orderId: o.id,

@@ -23,6 +23,7 @@ import { rows, type Queryable } from '../lib/db.ts';
 import { renderMail, type RenderedMail } from './templates.ts';
 import { renderTermsPdf, termsFileName } from '../legal/terms.ts';
 import { sellerLine } from '../legal/texts.ts';
+import { effectiveSettings, sellerIdentity } from '../settings/service.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 import { unsubscribeHeaders } from '../newsletter/unsubscribe.ts';
 
@@ -156,7 +157,7 @@ export class OutboxMailer {
   }
 
   private async attachments(refs: AttachmentRef[]): Promise<MailMessage['attachments']> {
-    const shop = this.config.shop;
+    const shop = sellerIdentity((await effectiveSettings(this.database, this.config.settingsSeed)).seller);
     return Promise.all(
       refs.map(async (a) => ({
         filename: termsFileName(a.version, a.store),

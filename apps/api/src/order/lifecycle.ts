@@ -54,7 +54,7 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { enqueueMail, type MailKind } from '../mail/outbox.ts';
 import { renderNewOrderNotice, renderOrderMail, transferBlock } from '../mail/order-templates.ts';
-import { effectiveSettings } from '../settings/service.ts';
+import { effectiveSettings, sellerIdentity, type EffectiveSettings } from '../settings/service.ts';
 import { bankTransferOf } from './bank-transfer.ts';
 import { storefrontLink } from '../mail/templates.ts';
 import { productsUnavailable, releaseOrderStock, retakeOrderStock } from './stock.ts';
@@ -194,9 +194,9 @@ export async function enqueueOrderMail(
   const link = orderPageLink(config, o);
   // the confirmation is the contract's confirmation on a durable medium (Directive 2011/83/EU art. 8(7)):
   // the seller, the terms in force (attached, by version), the withdrawal information and model form
-  const legal = kind === 'confirmation' ? await confirmationLegal(q, config, o, store) : undefined;
   // the name it is signed with and, for an unpaid bank transfer, the account: the shop's settings now
   const settings = await effectiveSettings(q, config.settingsSeed);
+  const legal = kind === 'confirmation' ? await confirmationLegal(q, config, o, store, settings) : undefined;
   const transfer = kind === 'confirmation' ? bankTransferOf(o, settings) : null;
   const grandTotal = formatPrice(o.grand_total, store);
   const mail = renderOrderMail(
@@ -236,17 +236,24 @@ export async function enqueueOrderMail(
   );
 }
 
-async function confirmationLegal(q: Queryable, config: ApiConfig, o: LifecycleOrder, store: StoreCode) {
+async function confirmationLegal(
+  q: Queryable,
+  config: ApiConfig,
+  o: LifecycleOrder,
+  store: StoreCode,
+  settings: EffectiveSettings,
+) {
   const row = await one<{ terms_version: string | null }>(
     q,
     'SELECT terms_version FROM orders WHERE id = $1',
     [o.id],
   );
   const version = row?.terms_version ?? currentTermsVersion();
-  const days = withdrawalDays();
+  const days = withdrawalDays(settings.moneyBackDays);
   const withdrawalUrl = withdrawalLink(config, o);
-  const text = confirmationLegalPart(store, config.shop, version, {
-    seller: sellerLine(config.shop, store),
+  const seller = sellerIdentity(settings.seller);
+  const text = confirmationLegalPart(store, seller, version, {
+    seller: sellerLine(seller, store),
     days,
     withdrawalUrl,
   });

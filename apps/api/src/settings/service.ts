@@ -21,6 +21,7 @@ import {
   type SellerDetails,
   type ShopSettings,
 } from '@vitrina/domain';
+import type { ShopIdentity } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import { one, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
@@ -64,6 +65,12 @@ export async function effectiveSettings(
   return demo
     ? { ...settings, seller: DEMO_SELLER, sellerIsDemo: true }
     : { ...settings, sellerIsDemo: false };
+}
+
+/** the seller as documents and e-mails name it: the settings' details (the demo's fictional ones while none are set) */
+export function sellerIdentity(seller: EffectiveSettings['seller']): ShopIdentity {
+  const { companyName, companyCode, vatCode, address, phone, email, bankName, iban } = seller;
+  return { companyName, companyCode, vatCode, address, phone, email, bankName, iban };
 }
 
 export class ShopSettingsService {
