@@ -57,7 +57,9 @@ beforeAll(async () => {
     remoteAddress: uniqueAddress(),
   });
   expect(login.status).toBe(200);
-  staffCookie = String([login.res.headers['set-cookie']].flat()[0]).split(';')[0] as string;
+  // an https shop sets the `__Host-` session cookie (and clears the plain name): the one with a value
+  const cookies = [login.res.headers['set-cookie']].flat().map((c) => String(c).split(';')[0] as string);
+  staffCookie = cookies.find((c) => !c.endsWith('=')) as string;
 });
 afterAll(async () => api?.close());
 
@@ -455,6 +457,11 @@ describe('personal data', () => {
       `INSERT INTO reviews (order_id, title, detail, nickname) VALUES ($1, 't', 'd', 'Eraseraitis')`,
       [o.id],
     );
+    // a cash-on-delivery order is invoiced at handover to the carrier
+    for (const action of ['confirm', 'ship'])
+      expect(
+        (await staff(`/orders/${guest.id}/transition`, { action, carrier: 'dpd', trackingNumber: 'T1' })).status,
+      ).toBe(200);
     const invoiceUrl = `/vsbridge/order/invoice?number=${guest.orderNumber}&orderToken=${encodeURIComponent(guest.orderToken)}`;
     const invoiceBefore = await api.call(invoiceUrl);
     expect(invoiceBefore.status).toBe(200);

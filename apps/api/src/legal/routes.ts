@@ -15,7 +15,6 @@ import { one } from '../lib/db.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { reindexProducts } from '@vitrina/db';
 import { audit } from '../staff/audit.ts';
-import { staffTokenOf } from '../staff/sessions.ts';
 import { idParams, storeQuery } from '../staff/schemas.ts';
 import { AfterSaleService } from './after-sale.ts';
 import { PrivacyService, subjectHash } from './privacy.ts';
@@ -49,7 +48,7 @@ export function afterSaleRoutes(app: ApiApp, ctx: ApiContext) {
   /** a staff session of the orders area (401 / 403 otherwise), as the staff routes guard theirs */
   const staffOf = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
     if (!staffCan(staff.role, 'orders')) throw new ApiError(403, 'staff.forbidden');
     return { staffId: staff.staffId, email: staff.email };
   };

@@ -16,7 +16,6 @@ import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { storeQuery } from '../http/validation.ts';
-import { staffTokenOf } from '../staff/sessions.ts';
 import { sellerIsEmpty } from './service.ts';
 
 const tags = ['staff'];
@@ -24,7 +23,7 @@ const tags = ['staff'];
 export function settingsRoutes(app: ApiApp, ctx: ApiContext) {
   const guard = (area: StaffArea | null) => async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
     if (area && !staffCan(staff.role, area)) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };
