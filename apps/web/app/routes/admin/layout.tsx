@@ -20,7 +20,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 const AREA_PATHS = {
+  overview: '/overview',
   orders: '',
+  customers: '/customers',
   reviews: '/reviews',
   messages: '/messages',
   subscribers: '/subscribers',
@@ -43,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
     staffApi<ShopStatus>(args, '/shop-status'),
   ]);
   const me = resultOrThrow(meAnswer, args.request);
-  // a role without the orders (catalog) starts at its first section instead of a refusal
+  // every role starts at its first section: the overview (staff, admin), the products (catalog)
   const first = staffAreas(me.role)[0];
   if (first && first !== 'orders' && /^(\/en)?\/admin\/?$/.test(new URL(args.request.url).pathname))
     throw redirect(adminPath(langOf(args.request), AREA_PATHS[first]));
