@@ -149,14 +149,17 @@ export async function todoCounts(q: Queryable): Promise<Todos> {
   };
 }
 
-/** the enabled products whose managed stock is at or under the threshold (out of stock included), fewest first */
+/**
+ * The enabled products whose managed stock is at or under the threshold: those still on sale first
+ * (fewest first: the next to run out), then the sold-out ones
+ */
 export async function lowStock(q: Queryable, threshold: number, lang: string): Promise<LowStockRow[]> {
   const found = await rows<{ sku: string; name: string | null; qty: number }>(
     q,
     `SELECT s.sku, coalesce(p.name->>$2, p.name->>'lt') AS name, s.qty
      FROM stock s JOIN products p ON p.id = s.product_id
      WHERE s.manage_stock AND s.qty <= $1 AND p.status <= 1 AND p.type_id NOT IN ('configurable', 'bundle', 'grouped')
-     ORDER BY s.qty, s.sku LIMIT ${LOW_STOCK_LIMIT}`,
+     ORDER BY s.qty <= 0, s.qty, s.sku LIMIT ${LOW_STOCK_LIMIT}`,
     [threshold, lang],
   );
   return found.map((r) => ({ sku: r.sku, name: r.name ?? r.sku, qty: Number(r.qty) }));

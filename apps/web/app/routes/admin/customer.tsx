@@ -91,7 +91,7 @@ export default function AdminCustomer() {
         </p>
       ) : null}
       <div className="admin-grid">
-        <section aria-labelledby="details">
+        <section>
           <h2 id="details">{t('customer.details')}</h2>
           <dl>
             <dt>{t('customers.name')}</dt>
@@ -112,7 +112,7 @@ export default function AdminCustomer() {
             <dd>{t(`customer.newsletter.${c.newsletter ?? 'none'}` as AdminKey)}</dd>
           </dl>
         </section>
-        <section aria-labelledby="account">
+        <section>
           <h2 id="account">{t('customer.account')}</h2>
           <p>
             {c.disabled && c.disabled_at

@@ -77,7 +77,7 @@ export default function AdminOverview() {
   return (
     <>
       <h1>{t('overview.title')}</h1>
-      <section aria-labelledby="todo">
+      <section>
         <h2 id="todo">{t('overview.todo')}</h2>
         <ul className="admin-tiles">
           {todos.map((d) => (
@@ -90,7 +90,7 @@ export default function AdminOverview() {
         </ul>
       </section>
 
-      <section aria-labelledby="periods">
+      <section>
         <h2 id="periods">{t('overview.periods')}</h2>
         <p className="admin-hint">{t('overview.cancelledNote')}</p>
         <ScrollRegion label={t('overview.periods')}>
@@ -154,7 +154,7 @@ export default function AdminOverview() {
       </section>
 
       {board.periods.map((p) => (
-        <section key={p.period} aria-labelledby={`period-${p.period}`}>
+        <section key={p.period}>
           <h2 id={`period-${p.period}`}>{periodName(p)}</h2>
           {p.orders === 0 ? (
             <p>{t('overview.noSales')}</p>
@@ -176,9 +176,6 @@ export default function AdminOverview() {
                           {t('overview.orders')}
                         </th>
                         <th scope="col" className="num">
-                          {t('overview.net')}
-                        </th>
-                        <th scope="col" className="num">
                           {t('overview.gross')}
                         </th>
                       </tr>
@@ -188,7 +185,6 @@ export default function AdminOverview() {
                         <tr key={m.code}>
                           <th scope="row">{title(titles, m.code)}</th>
                           <td className="num">{m.orders}</td>
-                          <td className="num">{money(m.net)}</td>
                           <td className="num">{money(m.gross)}</td>
                         </tr>
                       ))}
@@ -235,7 +231,7 @@ export default function AdminOverview() {
         </section>
       ))}
 
-      <section aria-labelledby="low-stock">
+      <section>
         <h2 id="low-stock">{t('overview.lowStock', { threshold: board.low_stock.threshold })}</h2>
         {board.low_stock.items.length === 0 ? (
           <p>{t('overview.noLowStock')}</p>
