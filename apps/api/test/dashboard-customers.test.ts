@@ -214,6 +214,16 @@ describe('the overview', () => {
     expect(lines.length - 1).toBe(2);
     expect(lines.slice(1).every((l) => l.includes('cashondelivery'))).toBe(true);
     expect((await api.call({ url: '/vsbridge/staff/orders.csv?from=bad', headers: staff })).status).toBe(400);
+    const audit = await api.database.query<{
+      staff_email: string;
+      details: { filters: Record<string, string>; rows: number };
+    }>(
+      "SELECT staff_email, details FROM staff_audit_log WHERE action = 'orders.export' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit[0]).toMatchObject({
+      staff_email: 'clerk@shop.lt',
+      details: { filters: { payment_method: 'cashondelivery' }, rows: 2 },
+    });
   });
 });
 

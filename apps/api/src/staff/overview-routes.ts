@@ -13,6 +13,7 @@ import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { rows } from '../lib/db.ts';
+import { audit } from './audit.ts';
 import { orderWhere } from './back-office.ts';
 import { customerProfile, listCustomers, setCustomerDisabled } from './customers.ts';
 import { dashboard } from './dashboard.ts';
@@ -77,6 +78,8 @@ export function overviewRoutes(app: ApiApp, ctx: ApiContext, area: Guard) {
         `SELECT o.* FROM orders o ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${ORDERS_CSV_MAX}`,
         params,
       );
+      // personal data leaves the shop in the file: who took which orders is recorded
+      await audit(ctx.database, staffPrincipal(req), 'orders.export', null, { filters, rows: found.length });
       const text = (v: unknown) => (typeof v === 'string' ? v : '');
       const csv = toCsv(
         [
