@@ -75,6 +75,9 @@ function adminRoutes(): RouteConfigEntry[] {
     route(base, 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
       index('routes/admin/orders.tsx', { id: 'admin-orders' }),
       route('orders/:id', 'routes/admin/order.tsx', { id: 'admin-order' }),
+      route('overview', 'routes/admin/overview.tsx', { id: 'admin-overview' }),
+      route('customers', 'routes/admin/customers.tsx', { id: 'admin-customers' }),
+      route('customers/:id', 'routes/admin/customer.tsx', { id: 'admin-customer' }),
       route('reviews', 'routes/admin/reviews.tsx', { id: 'admin-reviews' }),
       route('messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
       route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),

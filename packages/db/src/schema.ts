@@ -308,6 +308,8 @@ export const customers = pgTable('customers', {
   groupId: integer('group_id').notNull().default(1),
   storeCode: text('store_code').notNull().default('lt'),
   addresses: jsonb('addresses').$type<Record<string, unknown>[]>().notNull().default([]),
+  /** set by the back office: the customer cannot log in or refresh a session (auth/service.ts) */
+  disabledAt: ts('disabled_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -504,6 +506,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
+    /** the back office's overview reads orders by period */
+    index('orders_created_idx').on(t.createdAt),
     /** the unpaid-order sweep and cap look only at open orders (order/unpaid.ts) */
     index('orders_open_created_idx')
       .on(t.createdAt)

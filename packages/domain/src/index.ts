@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './rounding.ts';
 export * from './money.ts';
 export * from './dates.ts';
+export * from './dashboard.ts';
 export * from './pricing.ts';
 export * from './variants.ts';
 export * from './product-validation.ts';

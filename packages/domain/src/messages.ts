@@ -213,6 +213,11 @@ export const MESSAGES = {
     lt: 'Neteisingas el. pašto adresas arba slaptažodis',
     ru: 'Неверный адрес электронной почты или пароль',
   },
+  'user.accountDisabled': {
+    en: 'This account is disabled. Please contact the shop',
+    lt: 'Ši paskyra išjungta. Susisiekite su parduotuve',
+    ru: 'Эта учётная запись отключена. Свяжитесь с магазином',
+  },
   'user.resetTokenInvalid': {
     en: 'The password reset link is not valid or has expired',
     lt: 'Slaptažodžio atkūrimo nuoroda negalioja arba jos galiojimas baigėsi',

@@ -4,19 +4,20 @@
  * Three roles: `staff` runs the shop's day (orders, reviews, messages, stock alerts, newsletter
  * lists); `catalog` keeps the catalogue (products, their prices and stock; promotions and content
  * as they come to the back office) and never sees orders or customers; `admin` does all that,
- * manages the staff accounts and keeps the shop's settings. The table is the one place that says
+ * manages the staff accounts and keeps the shop's settings. The overview (figures and to-dos) and
+ * the customers belong to `staff` and `admin`. The table is the one place that says
  * so: the API's guards and the back office's menu both read it.
  */
 
 export const STAFF_ROLES = ['staff', 'admin', 'catalog'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_AREAS = ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'] as const;
+export const STAFF_AREAS = ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 const AREAS_OF_ROLE: Record<StaffRole, readonly StaffArea[]> = {
-  staff: ['orders', 'reviews', 'messages', 'subscribers'],
-  admin: ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'],
+  staff: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers'],
+  admin: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'],
   catalog: ['products'],
 };
 

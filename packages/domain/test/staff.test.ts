@@ -17,6 +17,12 @@ describe('staff roles', () => {
     ['catalog', 'subscribers', false],
     ['catalog', 'accounts', false],
     ['staff', 'products', false],
+    ['staff', 'overview', true],
+    ['staff', 'customers', true],
+    ['admin', 'overview', true],
+    ['admin', 'customers', true],
+    ['catalog', 'overview', false],
+    ['catalog', 'customers', false],
   ] as const)('%s may open %s: %s', (role, area, allowed) => {
     expect(staffCan(role, area)).toBe(allowed);
   });

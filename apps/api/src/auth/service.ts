@@ -48,6 +48,8 @@ type RefreshRow = {
   replaced_by_hash: string | null;
   revoked_at: Date | string | null;
   group_id: number | null;
+  /** the customer was disabled in the back office: the session cannot go on */
+  disabled_at: Date | string | null;
 };
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -80,14 +82,14 @@ export class AuthService implements TokenVerifier {
 
   // ---------------------------------------------------------------- requests
 
-  /** the customer of a token, or undefined: bad signature, expired, session ended, customer gone */
+  /** the customer of a token, or undefined: bad signature, expired, session ended, customer gone or disabled */
   async verify(token: string): Promise<Principal | undefined> {
     const claims = verifyAccessToken(token, this.keys.access, seconds(this.clock()));
     if (!claims) return undefined;
     const row = await one<{ id: number; group_id: number }>(
       this.database,
       `SELECT c.id, c.group_id FROM customers c
-       WHERE c.id = $1 AND EXISTS (
+       WHERE c.id = $1 AND c.disabled_at IS NULL AND EXISTS (
          SELECT 1 FROM refresh_tokens r
          WHERE r.family_id = $2 AND r.customer_id = c.id AND r.revoked_at IS NULL AND r.expires_at > now())`,
       [Number(claims.sub), claims.sid],
@@ -161,12 +163,12 @@ export class AuthService implements TokenVerifier {
     const outcome = await this.database.transaction(async (tx) => {
       const row = await one<RefreshRow>(
         tx,
-        `SELECT r.id, r.customer_id, r.family_id, r.expires_at, r.rotated_at, r.replaced_by_hash, r.revoked_at, c.group_id
+        `SELECT r.id, r.customer_id, r.family_id, r.expires_at, r.rotated_at, r.replaced_by_hash, r.revoked_at, c.group_id, c.disabled_at
          FROM refresh_tokens r LEFT JOIN customers c ON c.id = r.customer_id
          WHERE r.token_hash = $1 FOR UPDATE OF r`,
         [tokenHash],
       );
-      if (!row || row.revoked_at !== null || row.group_id === null || new Date(row.expires_at) <= now)
+      if (!row || row.revoked_at !== null || row.group_id === null || row.disabled_at !== null || new Date(row.expires_at) <= now)
         return { ok: false as const };
       if (row.rotated_at === null) {
         await tx.query('UPDATE refresh_tokens SET rotated_at = $2, replaced_by_hash = $3 WHERE id = $1', [

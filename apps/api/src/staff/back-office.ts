@@ -34,7 +34,7 @@ const SHOP_TIME_ZONE = 'Europe/Vilnius';
 /** `%`, `_` and `\` taken literally in a LIKE pattern */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function orderWhere(f: OrderFilters): { where: string; params: unknown[] } {
+export function orderWhere(f: OrderFilters): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {

@@ -18,6 +18,7 @@ import { withRetryAfter } from '../auth/rate-limit.ts';
 import { StaffAccountError, addStaff, disableStaff, listStaff, setStaffPassword } from './accounts.ts';
 import { CLI_ACTOR } from './audit.ts';
 import type { StaffPrincipal } from './sessions.ts';
+import { overviewRoutes } from './overview-routes.ts';
 import {
   auditQuery,
   cliBody,
@@ -68,6 +69,9 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     reply.header('cache-control', 'no-store');
     req.staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie));
   };
+
+  // the overview and the customers (staff/overview-routes.ts), behind the same guard
+  overviewRoutes(app, ctx, area);
 
   app.post(
     '/vsbridge/staff/login',

@@ -38,6 +38,7 @@ type CustomerRow = {
   group_id: number;
   store_code: string;
   addresses: Record<string, unknown>[];
+  disabled_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 };
@@ -171,6 +172,8 @@ export class UserService {
     ]);
     const customer = await this.byEmail(this.database, email);
     if (!(await verifyPassword(customer?.password_hash, password)) || !customer) throw unauthorized('user.invalidCredentials');
+    // said only after the right password, so the answer does not tell strangers the account exists
+    if (customer.disabled_at !== null) throw unauthorized('user.accountDisabled');
     await this.limiter.reset(accountKey);
     return this.auth.startSession(this.database, customer);
   }

@@ -20,7 +20,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 const AREA_PATHS = {
+  overview: '/overview',
   orders: '',
+  customers: '/customers',
   reviews: '/reviews',
   messages: '/messages',
   subscribers: '/subscribers',
@@ -43,9 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
     staffApi<ShopStatus>(args, '/shop-status'),
   ]);
   const me = resultOrThrow(meAnswer, args.request);
-  // a role without the orders (catalog) starts at its first section instead of a refusal
+  // a role without the orders (catalog) starts at its first section instead of a refusal; the
+  // others keep the orders list as /admin (bookmarks, journeys) and find the overview first in the menu
   const first = staffAreas(me.role)[0];
-  if (first && first !== 'orders' && /^(\/en)?\/admin\/?$/.test(new URL(args.request.url).pathname))
+  if (first && !staffAreas(me.role).includes('orders') && /^(\/en)?\/admin\/?$/.test(new URL(args.request.url).pathname))
     throw redirect(adminPath(langOf(args.request), AREA_PATHS[first]));
   // what every staff member is warned of (the seller's details an invoice needs); no banner when it cannot be read
   const status = statusAnswer.ok ? statusAnswer.result : null;

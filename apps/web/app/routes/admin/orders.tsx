@@ -61,6 +61,14 @@ export async function loader(args: Route.LoaderArgs) {
   return { lang, error: null, list: resultOrThrow(answer, args.request), labels: statusLabels(lang) };
 }
 
+/** the filters of the list's address, without its page, for the CSV export */
+function csvQuery(q: URLSearchParams, lang: string): string {
+  const out = new URLSearchParams();
+  for (const key of FILTERS) if (key !== 'page' && q.get(key)) out.set(key, q.get(key) as string);
+  out.set('storeCode', lang);
+  return out.toString();
+}
+
 export default function AdminOrders() {
   const { lang, error, list, labels } = useLoaderData<typeof loader>();
   const { search } = useLocation();
@@ -82,6 +90,12 @@ export default function AdminOrders() {
   return (
     <>
       <h1>{t('area.orders')}</h1>
+      <p className="admin-actions">
+        {/* the list's own filters, every page of it, as a spreadsheet */}
+        <a href={`/vsbridge/staff/orders.csv?${csvQuery(q, lang)}`} download>
+          {t('orders.exportCsv')}
+        </a>
+      </p>
       <form method="get" className="admin-filters" role="search" aria-label={t('area.orders')}>
         <label className="admin-wide">
           {t('orders.search')}
