@@ -17,6 +17,8 @@ describe('staff roles', () => {
     ['catalog', 'subscribers', false],
     ['catalog', 'accounts', false],
     ['staff', 'products', false],
+    ['catalog', 'promotions', true],
+    ['staff', 'promotions', false],
   ] as const)('%s may open %s: %s', (role, area, allowed) => {
     expect(staffCan(role, area)).toBe(allowed);
   });

@@ -27,6 +27,7 @@ const AREA_PATHS = {
   accounts: '/accounts',
   products: '/products',
   settings: '/settings',
+  promotions: '/promotions',
 } as const;
 
 type ShopStatus = { missing_invoice_fields: string[]; seller_is_demo: boolean; bank_transfer_offered: boolean };
