@@ -232,8 +232,13 @@ describe('a coupon made in the back office, in the cart', () => {
     const second = await apply(next, 'ONCE-EACH', me.accessToken);
     expect(second.status).toBe(400);
 
-    const list = await api.call({ url: '/vsbridge/staff/coupons?storeCode=en', headers: as('catalog') });
-    expect(list.body.result.items.find((c: { code: string }) => c.code === 'ONCE-EACH')).toMatchObject({
+    const list = await api.call({
+      url: '/vsbridge/staff/coupons?storeCode=en&q=once-e&status=active',
+      headers: as('catalog'),
+    });
+    expect(list.body.result).toMatchObject({ total: 1, page: 1 });
+    expect(list.body.result.items[0]).toMatchObject({
+      code: 'ONCE-EACH',
       uses_per_customer: 1,
       times_used: 3,
       orders: 3,

@@ -32,6 +32,13 @@ const tags = ['staff'];
 const codeParams = z.object({ code: z.string().min(1).max(64) });
 /** the import file's coupon record; checked by importCouponSchema in the service (messages per field) */
 const couponBody = z.object({ coupon: z.record(z.string(), z.unknown()) });
+/** the list: a code search, on/off, paging (the newsletter issues one coupon per subscriber: many rows) */
+export const couponListQuery = storeQuery.extend({
+  q: z.string().trim().max(64).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
 
 export type CouponAdminRow = {
   code: string;
@@ -76,12 +83,25 @@ const shape = (r: CouponAdminRow): CouponAdminRow => ({
 export class PromotionAdmin {
   constructor(private readonly database: Database) {}
 
-  async list(): Promise<CouponAdminRow[]> {
+  async list(query: {
+    q?: string | undefined;
+    status?: 'active' | 'inactive' | undefined;
+    page: number;
+    size: number;
+  }) {
+    const where = `WHERE ($1::text IS NULL OR c.code ILIKE '%' || $1 || '%') AND ($2::boolean IS NULL OR c.is_active = $2)`;
+    const params = [query.q || null, query.status ? query.status === 'active' : null];
+    const total = await one<{ n: number }>(
+      this.database,
+      `SELECT count(*)::int AS n FROM coupons c ${where}`,
+      params,
+    );
     const found = await rows<CouponAdminRow>(
       this.database,
-      `${LIST_SQL} GROUP BY c.code ORDER BY c.is_active DESC, c.code`,
+      `${LIST_SQL} ${where} GROUP BY c.code ORDER BY c.is_active DESC, c.code LIMIT $3 OFFSET $4`,
+      [...params, query.size, (query.page - 1) * query.size],
     );
-    return found.map(shape);
+    return { items: found.map(shape), total: total?.n ?? 0, page: query.page, size: query.size };
   }
 
   async get(q: Queryable, code: string): Promise<CouponAdminRow | undefined> {
@@ -209,9 +229,13 @@ export function promotionRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/coupons',
     {
       onRequest: guard,
-      schema: { tags, summary: 'Coupons with their uses (orders, customers)', querystring: storeQuery },
+      schema: {
+        tags,
+        summary: 'Coupons with their uses (orders, customers): search, on/off, paging',
+        querystring: couponListQuery,
+      },
     },
-    async () => ok({ items: await promotions.list() }),
+    async (req) => ok(await promotions.list(req.query)),
   );
   app.get(
     '/vsbridge/staff/coupons/:code',
