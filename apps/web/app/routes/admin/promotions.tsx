@@ -63,7 +63,7 @@ export default function AdminPromotions() {
       header: t('promo.discount'),
       num: true,
       cell: (c) =>
-        c.type === 'percent' ? `${c.value} %` : `${formatPrice(c.value, lang)} (${t('promo.fixed')})`,
+        c.type === 'percent' ? `${c.value} %` : `${formatPrice(c.value, lang)} ${t('promo.exclVat')}`,
     },
     {
       key: 'min',
