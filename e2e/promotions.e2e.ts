@@ -85,3 +85,39 @@ describe('back office: promotions (catalogue manager)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('back office: delivery and payment (administrator)', () => {
+  it('changes the courier price and turns bank transfer off and on; the page is accessible in en and lt', async () => {
+    const admin = `deliv-${Date.now().toString(36)}@shop.lt`;
+    const made = await addStaff(dataDir, admin, PASSWORD, 'admin');
+    expect(made.code, made.output).toBe(0);
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${shopUrl}/en/admin/login`);
+    await page.getByLabel('E-mail').fill(admin);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).press('Enter');
+    await page.waitForURL(`${shopUrl}/en/admin`);
+    await page.getByRole('navigation').getByRole('link', { name: 'Delivery and payment' }).click();
+    await page.waitForURL(`${shopUrl}/en/admin/delivery`);
+    await look(page, 'delivery en 1366');
+    const courier = page.getByRole('group', { name: /courier_courier/ });
+    const price = courier.getByLabel('Price (€, excl. VAT)');
+    const before = await price.inputValue();
+    await price.fill('4,00');
+    await courier.getByRole('button').press('Enter');
+    await page.waitForURL(/\/en\/admin\/delivery\?saved=1$/);
+    expect(await page.getByRole('group', { name: /courier_courier/ }).getByLabel('Price (€, excl. VAT)').inputValue()).toBe('4.00');
+    const methods = await (await fetch(`${shopUrl}/vsbridge/staff/shipping-methods?storeCode=en`, { headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })).json();
+    expect(methods.result.items.find((m: { code: string }) => m.code === 'courier_courier').price_cents).toBe(400);
+    // put the shop back as it was for the other journeys
+    await page.getByRole('group', { name: /courier_courier/ }).getByLabel('Price (€, excl. VAT)').fill(before);
+    await page.getByRole('group', { name: /courier_courier/ }).getByRole('button').click();
+    await page.waitForURL(/saved=1$/);
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.goto(`${shopUrl}/admin/delivery`);
+    await page.getByRole('heading', { level: 1, name: 'Pristatymas ir apmokėjimas' }).waitFor();
+    await look(page, 'delivery lt 768');
+    expect(errors).toEqual([]);
+  });
+});

@@ -88,6 +88,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('products/:sku', 'routes/admin/product.tsx', { id: 'admin-product' }),
       route('promotions', 'routes/admin/promotions.tsx', { id: 'admin-promotions' }),
       route('promotions/:code', 'routes/admin/promotion.tsx', { id: 'admin-promotion' }),
+      route('delivery', 'routes/admin/delivery.tsx', { id: 'admin-delivery' }),
     ]),
   ];
 }

@@ -359,6 +359,20 @@ const en = {
   'promo.enable': 'Turn on',
   'promo.usesSoFar': 'Used in {orders} orders by {customers} customers (at most {most} by one); counted uses: {times}.',
   'promo.fieldErrors': 'Please correct:',
+  // ---- delivery and payment methods ----
+  'area.delivery': 'Delivery and payment',
+  'delivery.shipping': 'Shipping methods',
+  'delivery.payment': 'Payment methods',
+  'delivery.netNote': 'Prices and thresholds are in euros EXCLUDING VAT, like in the import file; the checkout adds the VAT of the delivery country.',
+  'delivery.method': 'Method',
+  'delivery.price': 'Price (€, excl. VAT)',
+  'delivery.threshold': 'Free from (€, excl. VAT; empty: never)',
+  'delivery.countries': 'Countries (2-letter codes, comma-separated)',
+  'delivery.active': 'On',
+  'delivery.position': 'Position',
+  'delivery.save': 'Save {method}',
+  'delivery.saved': 'Saved. The checkout shows the change now.',
+  'delivery.readOnly': 'Only an administrator changes the methods.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -716,6 +730,20 @@ const lt: Record<AdminKey, string> = {
   'promo.enable': 'Įjungti',
   'promo.usesSoFar': 'Panaudotas {orders} užsakymuose, pirkėjų: {customers} (vienas daugiausia {most}); suskaičiuota panaudojimų: {times}.',
   'promo.fieldErrors': 'Pataisykite:',
+  // ---- delivery and payment methods ----
+  'area.delivery': 'Pristatymas ir apmokėjimas',
+  'delivery.shipping': 'Pristatymo būdai',
+  'delivery.payment': 'Apmokėjimo būdai',
+  'delivery.netNote': 'Kainos ir ribos nurodomos eurais BE PVM, kaip importo faile; atsiskaitant pridedamas pristatymo šalies PVM.',
+  'delivery.method': 'Būdas',
+  'delivery.price': 'Kaina (€, be PVM)',
+  'delivery.threshold': 'Nemokamai nuo (€, be PVM; tuščia – niekada)',
+  'delivery.countries': 'Šalys (dviraidžiai kodai, atskirti kableliais)',
+  'delivery.active': 'Įjungtas',
+  'delivery.position': 'Eilė',
+  'delivery.save': 'Išsaugoti: {method}',
+  'delivery.saved': 'Išsaugota. Atsiskaitymo puslapis jau rodo pakeitimą.',
+  'delivery.readOnly': 'Būdus keičia tik administratorius.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

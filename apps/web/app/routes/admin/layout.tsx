@@ -79,6 +79,12 @@ export default function AdminLayout() {
               </li>
             ))}
             {/* returns and personal-data requests belong to the orders area */}
+            {/* the delivery and payment methods: every role that works with orders sees them, admin changes them */}
+            {areas.some((a) => a.area === 'orders') ? (
+              <li>
+                <NavLink to={adminPath(lang, '/delivery')}>{t('area.delivery')}</NavLink>
+              </li>
+            ) : null}
             {areas.some((a) => a.area === 'orders')
               ? (['returns', 'privacy'] as const).map((p) => (
                   <li key={p}>
