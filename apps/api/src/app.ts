@@ -67,6 +67,8 @@ import { settingsRoutes } from './settings/routes.ts';
 import { ShopSettingsService } from './settings/service.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { productAdminRoutes } from './catalog/admin-routes.ts';
+import { promotionRoutes } from './staff/promotions.ts';
+import { deliveryRoutes } from './staff/delivery.ts';
 import { seoRoutes } from './seo/routes.ts';
 // News: kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
@@ -241,6 +243,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   afterSaleRoutes(app, ctx);
   settingsRoutes(app, ctx);
   productAdminRoutes(app, ctx);
+  promotionRoutes(app, ctx);
+  deliveryRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

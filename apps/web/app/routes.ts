@@ -89,6 +89,9 @@ function adminRoutes(): RouteConfigEntry[] {
       route('products', 'routes/admin/products.tsx', { id: 'admin-products' }),
       route('products/csv', 'routes/admin/products-csv.tsx', { id: 'admin-products-csv' }),
       route('products/:sku', 'routes/admin/product.tsx', { id: 'admin-product' }),
+      route('promotions', 'routes/admin/promotions.tsx', { id: 'admin-promotions' }),
+      route('promotions/:code', 'routes/admin/promotion.tsx', { id: 'admin-promotion' }),
+      route('delivery', 'routes/admin/delivery.tsx', { id: 'admin-delivery' }),
     ]),
   ];
 }

@@ -235,6 +235,8 @@ export const coupons = pgTable(
     minSubtotalCents: integer('min_subtotal_cents'),
     /** the usage cap (null: none); the newsletter's coupons have 1 */
     usesPerCoupon: integer('uses_per_coupon'),
+    /** the uses one customer (account id or e-mail) may make, counted in orders not cancelled; null: none */
+    usesPerCustomer: integer('uses_per_customer'),
     timesUsed: integer('times_used').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
   },

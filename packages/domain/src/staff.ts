@@ -12,13 +12,24 @@
 export const STAFF_ROLES = ['staff', 'admin', 'catalog'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_AREAS = ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'] as const;
+export const STAFF_AREAS = [
+  'overview',
+  'orders',
+  'customers',
+  'reviews',
+  'messages',
+  'subscribers',
+  'accounts',
+  'products',
+  'promotions',
+  'settings',
+] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 const AREAS_OF_ROLE: Record<StaffRole, readonly StaffArea[]> = {
   staff: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers'],
-  admin: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'],
-  catalog: ['products'],
+  admin: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'promotions', 'settings'],
+  catalog: ['products', 'promotions'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

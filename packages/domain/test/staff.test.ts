@@ -23,6 +23,8 @@ describe('staff roles', () => {
     ['admin', 'customers', true],
     ['catalog', 'overview', false],
     ['catalog', 'customers', false],
+    ['catalog', 'promotions', true],
+    ['staff', 'promotions', false],
   ] as const)('%s may open %s: %s', (role, area, allowed) => {
     expect(staffCan(role, area)).toBe(allowed);
   });

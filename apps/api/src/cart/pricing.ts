@@ -131,6 +131,8 @@ export type CouponRow = {
   to_date: Date | string | null;
   min_subtotal_cents: number | null;
   uses_per_coupon: number | null;
+  /** null on a database before migration 0026 answers undefined: treated as no cap */
+  uses_per_customer?: number | null;
   times_used: number;
   is_active: boolean;
 };

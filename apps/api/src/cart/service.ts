@@ -26,6 +26,7 @@ import {
   type CartProductOption,
   type CartProductOptionAnswer,
   type StoreCode,
+  couponUseAllowed,
 } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { ShopSettingsService } from '../settings/service.ts';
@@ -33,6 +34,7 @@ import type { ApiConfig } from '../config.ts';
 import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
 import { fieldError, ruleError, unauthorized } from '../http/errors.ts';
 import type { TokenVerifier } from '../auth/service.ts';
+import { couponUsesBy } from '../order/coupon.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { assertOrderAddresses } from '../lib/home-address.ts';
 import {
@@ -552,6 +554,26 @@ export class CartService {
     const coupon = await findCoupon(this.database, code);
     const rate = importRate(tax);
     if (!couponApplies(coupon, subtotal, new Date(), rate)) throw ruleError('coupon.incorrect', undefined, 'coupon');
+    if (coupon.uses_per_customer != null) {
+      // a signed-in customer's uses are known now (a guest's are checked by e-mail when the order is placed)
+      const customer = cart.customer_id
+        ? await one<{ email: string }>(this.database, 'SELECT email FROM customers WHERE id = $1', [
+            cart.customer_id,
+          ])
+        : undefined;
+      const addressEmail = cart.shipping_address?.email;
+      const email = customer?.email ?? (typeof addressEmail === 'string' ? addressEmail : null);
+      const used =
+        cart.customer_id || email
+          ? await couponUsesBy(this.database, coupon.code, { customerId: cart.customer_id, email })
+          : null;
+      const limits = {
+        usesPerCoupon: coupon.uses_per_coupon,
+        timesUsed: coupon.times_used,
+        usesPerCustomer: coupon.uses_per_customer,
+      };
+      if (!couponUseAllowed(limits, used)) throw ruleError('coupon.incorrect', undefined, 'coupon');
+    }
     await this.database.query('UPDATE carts SET coupon_code = $2, updated_at = now() WHERE id = $1', [cart.id, coupon.code]);
     return true;
   }

@@ -171,6 +171,21 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Turi būti data, pvz., 2026-11-01',
     ru: 'Должна быть дата, например 2026-11-01',
   },
+  'promotions.codeTaken': {
+    en: 'A coupon with code {code} exists already.',
+    lt: 'Kuponas su kodu {code} jau yra.',
+    ru: 'Купон с кодом {code} уже существует.',
+  },
+  'promotions.capBelowUses': {
+    en: 'Must not be below the uses so far ({n})',
+    lt: 'Negali būti mažesnis už jau panaudotų kartų skaičių ({n})',
+    ru: 'Не может быть меньше уже использованного количества ({n})',
+  },
+  'The end must not be before the start': {
+    en: 'The end must not be before the start',
+    lt: 'Pabaiga negali būti ankstesnė už pradžią',
+    ru: 'Конец не может быть раньше начала',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {

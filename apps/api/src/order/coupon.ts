@@ -6,6 +6,7 @@
  * transaction rolls back (stock, order, e-mail). The CHECK `coupons_times_used_within_limit`
  * (migration 0008) is the backstop for any other writer.
  */
+import { couponUseAllowed } from '@vitrina/domain';
 import type { CouponRow } from '../cart/pricing.ts';
 import { ruleError, type ApiError } from '../http/errors.ts';
 import { one, type Queryable } from '../lib/db.ts';
@@ -21,15 +22,60 @@ export function couponUsedUp(c: Pick<CouponRow, 'uses_per_coupon' | 'times_used'
   return c.uses_per_coupon !== null && c.times_used >= c.uses_per_coupon;
 }
 
-/** counts one use of `code` inside the order's transaction; refused (throws) when none is left */
-export async function redeemCoupon(tx: Queryable, code: string): Promise<void> {
-  const counted = await one<{ code: string }>(
+/** who uses a coupon: a customer's account and/or the e-mail an order is placed with */
+export type CouponUser = { customerId?: number | null; email?: string | null };
+
+/**
+ * the uses of `code` by one customer: their orders with it that are not cancelled, matched by account
+ * or by e-mail (so a guest cannot renew a per-customer coupon by signing out); `exceptOrderId`: the
+ * order being placed
+ */
+export async function couponUsesBy(
+  q: Queryable,
+  code: string,
+  who: CouponUser,
+  exceptOrderId = 0,
+): Promise<number> {
+  if (!who.customerId && !who.email) return 0;
+  const found = await one<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM orders
+     WHERE coupon_code = $1 AND status <> 'cancelled' AND id <> $4
+       AND ((customer_id IS NOT NULL AND customer_id = $2) OR ($3::text IS NOT NULL AND lower(email) = lower($3)))`,
+    [code, who.customerId ?? null, who.email ?? null, exceptOrderId],
+  );
+  return found?.n ?? 0;
+}
+
+/**
+ * counts one use of `code` inside the order's transaction; refused (throws) when none is left, for
+ * all or for this customer. The update locks the coupon's row first, so concurrent orders of one
+ * customer are counted one after the other (each statement sees the orders committed before it).
+ */
+export async function redeemCoupon(
+  tx: Queryable,
+  code: string,
+  who: CouponUser = {},
+  orderId = 0,
+): Promise<void> {
+  const counted = await one<{
+    code: string;
+    uses_per_customer: number | null;
+    times_used: number;
+    uses_per_coupon: number | null;
+  }>(
     tx,
     `UPDATE coupons SET times_used = times_used + 1
-     WHERE code = $1 AND (uses_per_coupon IS NULL OR times_used < uses_per_coupon) RETURNING code`,
+     WHERE code = $1 AND (uses_per_coupon IS NULL OR times_used < uses_per_coupon)
+     RETURNING code, uses_per_customer, times_used, uses_per_coupon`,
     [code],
   );
   if (!counted) throw couponRefused();
+  if (counted.uses_per_customer !== null && counted.uses_per_customer !== undefined) {
+    const used = await couponUsesBy(tx, code, who, orderId);
+    const limits = { usesPerCoupon: null, timesUsed: 0, usesPerCustomer: counted.uses_per_customer };
+    if (!couponUseAllowed(limits, used)) throw couponRefused();
+  }
 }
 
 /**

@@ -417,7 +417,8 @@ export class OrderService {
             shippingMethod: order.shipping_method_code,
           },
         );
-        if (totals.coupon_code) await redeemCoupon(tx, totals.coupon_code);
+        if (totals.coupon_code)
+          await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
         // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
         if (cart) {
           const converted = await one<{ id: string }>(

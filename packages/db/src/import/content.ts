@@ -57,6 +57,7 @@ export const CONTENT_STEPS: readonly ContentStep[] = [
         to_date: isoDate(c.to_date),
         min_subtotal_cents: cents(c.min_subtotal),
         uses_per_coupon: c.uses_per_coupon ?? null,
+        uses_per_customer: c.uses_per_customer ?? null,
         is_active: c.is_active,
       })),
   },

@@ -128,6 +128,7 @@ export const COUPONS: TableWrite = {
     to_date: 'timestamptz',
     min_subtotal_cents: 'int',
     uses_per_coupon: 'int',
+    uses_per_customer: 'int',
     is_active: 'boolean',
   },
 };

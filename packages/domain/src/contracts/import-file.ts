@@ -314,9 +314,19 @@ export const importCouponSchema = z
     to_date: date.nullable().optional(),
     min_subtotal: money.nullable().optional(),
     uses_per_coupon: int.nullable().optional(),
+    /** the uses one customer (account or e-mail) may make; null: no cap */
+    uses_per_customer: int.nullable().optional(),
     is_active: bool.default(true),
   })
   .superRefine((c, ctx) => {
+    for (const field of ['uses_per_coupon', 'uses_per_customer'] as const) {
+      const uses = c[field];
+      if (uses !== null && uses !== undefined && uses < 0)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Must not be negative' });
+    }
+    if (c.from_date && c.to_date && toDate(c.from_date).getTime() > toDate(c.to_date).getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['to_date'], message: 'The end must not be before the start' });
+    }
     if (c.type === 'percent' && (!Number.isInteger(c.value) || c.value > 100)) {
       ctx.addIssue({
         code: 'custom',

@@ -29,6 +29,7 @@ const AREA_PATHS = {
   accounts: '/accounts',
   products: '/products',
   settings: '/settings',
+  promotions: '/promotions',
 } as const;
 
 type ShopStatus = { missing_invoice_fields: string[]; seller_is_demo: boolean; bank_transfer_offered: boolean };
@@ -81,6 +82,12 @@ export default function AdminLayout() {
               </li>
             ))}
             {/* returns and personal-data requests belong to the orders area */}
+            {/* the delivery and payment methods: every role that works with orders sees them, admin changes them */}
+            {areas.some((a) => a.area === 'orders') ? (
+              <li>
+                <NavLink to={adminPath(lang, '/delivery')}>{t('area.delivery')}</NavLink>
+              </li>
+            ) : null}
             {areas.some((a) => a.area === 'orders')
               ? (['returns', 'privacy'] as const).map((p) => (
                   <li key={p}>
