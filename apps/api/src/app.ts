@@ -70,6 +70,7 @@ import { productAdminRoutes } from './catalog/admin-routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 // News: kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
+import { contentAdminRoutes } from './cms/admin-routes.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
 
@@ -239,6 +240,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   afterSaleRoutes(app, ctx);
   settingsRoutes(app, ctx);
   productAdminRoutes(app, ctx);
+  contentAdminRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

@@ -11,13 +11,13 @@
 export const STAFF_ROLES = ['staff', 'admin', 'catalog'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_AREAS = ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'] as const;
+export const STAFF_AREAS = ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings', 'content'] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 const AREAS_OF_ROLE: Record<StaffRole, readonly StaffArea[]> = {
   staff: ['orders', 'reviews', 'messages', 'subscribers'],
-  admin: ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'settings'],
-  catalog: ['products'],
+  admin: ['orders', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'content', 'settings'],
+  catalog: ['products', 'content'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

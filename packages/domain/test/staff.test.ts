@@ -17,6 +17,9 @@ describe('staff roles', () => {
     ['catalog', 'subscribers', false],
     ['catalog', 'accounts', false],
     ['staff', 'products', false],
+    ['catalog', 'content', true],
+    ['admin', 'content', true],
+    ['staff', 'content', false],
   ] as const)('%s may open %s: %s', (role, area, allowed) => {
     expect(staffCan(role, area)).toBe(allowed);
   });

@@ -171,6 +171,17 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Turi būti data, pvz., 2026-11-01',
     ru: 'Должна быть дата, например 2026-11-01',
   },
+  // the back office's content (cms/admin-content.ts)
+  'content.slugTaken': {
+    en: 'This address is already used by another item of this store view.',
+    lt: 'Šis adresas jau naudojamas kitam šios parduotuvės versijos įrašui.',
+    ru: 'Этот адрес уже занят другой записью этой версии магазина.',
+  },
+  'content.identifierTaken': {
+    en: 'This identifier is already used.',
+    lt: 'Šis identifikatorius jau naudojamas.',
+    ru: 'Этот идентификатор уже занят.',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {
