@@ -86,6 +86,8 @@ function adminRoutes(): RouteConfigEntry[] {
       route('products', 'routes/admin/products.tsx', { id: 'admin-products' }),
       route('products/csv', 'routes/admin/products-csv.tsx', { id: 'admin-products-csv' }),
       route('products/:sku', 'routes/admin/product.tsx', { id: 'admin-product' }),
+      route('content/:kind', 'routes/admin/content.tsx', { id: 'admin-content' }),
+      route('content/:kind/:id', 'routes/admin/content-item.tsx', { id: 'admin-content-item' }),
     ]),
   ];
 }

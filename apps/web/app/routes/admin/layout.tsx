@@ -26,6 +26,7 @@ const AREA_PATHS = {
   subscribers: '/subscribers',
   accounts: '/accounts',
   products: '/products',
+  content: '/content/pages',
   settings: '/settings',
 } as const;
 
