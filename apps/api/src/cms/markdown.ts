@@ -69,6 +69,8 @@ const SANITIZE: sanitize.IOptions = {
   // script/style bodies are dropped, not kept as text
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
   transformTags: {
+    // an image without a text alternative is decoration to a screen reader, not a file name read out
+    img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs } }),
     // a link opened in a new tab must not reach back into the shop's window
     a: (tagName, attribs) =>
       attribs.target === '_blank'

@@ -100,9 +100,10 @@ export default function AdminContentItem() {
       .filter(Boolean)
       .join(' ');
     return (
-      <label>
-        {label}
+      <div className="admin-field">
+        <label htmlFor={`f-${name}`}>{label}</label>
         <input
+          id={`f-${name}`}
           name={name}
           type={opts.type ?? 'text'}
           defaultValue={dv(name, stored)}
@@ -121,7 +122,7 @@ export default function AdminContentItem() {
             {error}
           </span>
         ) : null}
-      </label>
+      </div>
     );
   };
   const bodyError = errorOf('body');
@@ -171,9 +172,10 @@ export default function AdminContentItem() {
               required: true,
             })
           : null}
-        <label>
-          {t('content.body')}
+        <div className="admin-field">
+          <label htmlFor="f-body">{t('content.body')}</label>
           <textarea
+            id="f-body"
             name="body"
             rows={16}
             defaultValue={dv('body', item?.source[store] ?? '')}
@@ -188,7 +190,7 @@ export default function AdminContentItem() {
               {bodyError}
             </span>
           ) : null}
-        </label>
+        </div>
         {kind === 'pages'
           ? field('meta_description', t('content.metaDescription'), item?.meta_description[store] ?? '')
           : null}
