@@ -169,7 +169,12 @@ describe('pages', () => {
       active: false,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0].field).toBe('slug');
+    expect(bad.body.errors).toEqual([
+      {
+        field: 'slug',
+        message: 'Use lower-case letters, digits and single hyphens only, e.g. delivery-terms.',
+      },
+    ]);
     // the fixture's page "about-us" holds the en slug "about-us"
     const taken = await post(
       '/pages',

@@ -23,6 +23,9 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 type Localized = Partial<Record<StoreCode, string>>;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const isSlug = (v: string) => SLUG.test(v);
+/** the message says what an address may hold (translated by the error handler) */
+const SLUG_ISSUE = { params: { key: 'validation.slug' } };
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const contentListQuery = z.object({
@@ -38,10 +41,16 @@ export const contentListQuery = z.object({
 export const contentSaveBody = z.object({
   store: storeCodeSchema,
   /** pages and blocks: the stable key the storefront asks for (e.g. `about-us`, `footer-links`) */
-  identifier: z.preprocess(blankToUndefined, z.string().trim().min(2).max(100).regex(SLUG).optional()),
+  identifier: z.preprocess(
+    blankToUndefined,
+    z.string().trim().min(2).max(100).refine(isSlug, SLUG_ISSUE).optional(),
+  ),
   title: z.string().trim().min(1).max(200),
   /** pages: the store view's URL slug (`/i/{slug}`); news: the item's slug (one for all store views) */
-  slug: z.preprocess(blankToUndefined, z.string().trim().min(2).max(120).regex(SLUG).optional()),
+  slug: z.preprocess(
+    blankToUndefined,
+    z.string().trim().min(2).max(120).refine(isSlug, SLUG_ISSUE).optional(),
+  ),
   /** Markdown (pages, blocks) or plain paragraphs separated by a blank line (news) */
   body: z.string().max(100_000).default(''),
   meta_description: z.string().trim().max(300).default(''),
