@@ -6,7 +6,7 @@
  * replaces the demo news, which only a shop on the demo catalogue shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CATALOG_KEY, bumpCatalogVersion, getCatalogVersion, setMeta } from '@vitrina/db';
+import { DEMO_CATALOG_KEY, bumpCatalogVersion, getCatalogVersion, importCatalog, setMeta } from '@vitrina/db';
 import { startApi, type TestApi } from './helpers.ts';
 import { uniqueAddress } from './user-helpers.ts';
 import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
@@ -219,6 +219,26 @@ describe('pages', () => {
     // the editor shows the imported HTML as the text to edit
     const form = await api.call({ url: '/vsbridge/staff/content/pages/900?storeCode=en', headers: editor });
     expect(form.body.result.source.en).toContain('<p onclick');
+  });
+
+  it('an import of a page replaces what the editor wrote: the editor then shows the imported HTML', async () => {
+    const [before] = await api.database.query<{ source: unknown }>(
+      `SELECT source FROM cms_pages WHERE identifier = 'returns-guide'`,
+    );
+    expect(before!.source).not.toBeNull();
+    await importCatalog(api.database, {
+      cms_pages: [
+        {
+          id,
+          identifier: 'returns-guide',
+          slug: 'returns-guide',
+          title: 'Returns',
+          content: '<p>Imported text</p>',
+        },
+      ],
+    });
+    const form = await api.call({ url: `/vsbridge/staff/content/pages/${id}?storeCode=en`, headers: admin });
+    expect(form.body.result.source.en).toBe('<p>Imported text</p>');
   });
 
   it('answers 404 for an unknown item and 400 for an unknown kind', async () => {

@@ -72,6 +72,7 @@ export const CONTENT_STEPS: readonly ContentStep[] = [
         content: toLocalized(c.content as Text),
         meta_description: toLocalizedOrNull(c.meta_description as Text | null | undefined),
         is_active: c.is_active,
+        source: null,
       })),
   },
   {
@@ -84,6 +85,7 @@ export const CONTENT_STEPS: readonly ContentStep[] = [
         title: toLocalized(c.title as Text),
         content: toLocalized(c.content as Text),
         is_active: c.is_active,
+        source: null,
       })),
   },
   {
