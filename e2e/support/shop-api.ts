@@ -9,7 +9,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** `npm run staff -- add EMAIL --role ROLE --password-stdin`, the password on stdin */
-export function addStaff(dataDir: string, email: string, password: string, role = 'staff'): Promise<{ code: number | null; output: string }> {
+export function addStaff(dataDir: string, email: string, password: string, role: 'staff' | 'admin' | 'catalog' = 'staff'): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/staff/main.ts', 'add', email, '--role', role, '--password-stdin'], {
       cwd: root,

@@ -72,6 +72,7 @@ import { deliveryRoutes } from './staff/delivery.ts';
 import { seoRoutes } from './seo/routes.ts';
 // News: kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
+import { contentAdminRoutes } from './cms/admin-routes.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
 
@@ -245,6 +246,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   productAdminRoutes(app, ctx);
   promotionRoutes(app, ctx);
   deliveryRoutes(app, ctx);
+  contentAdminRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CATALOG_KEY, setMeta } from '@vitrina/db';
 import { startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
   api = await startApi();
+  // the demo news belongs to the demo shop (a shop on its own catalogue shows none: content-admin.test.ts)
+  await setMeta(api.database, DEMO_CATALOG_KEY, true);
 });
 afterAll(async () => api?.close());
 

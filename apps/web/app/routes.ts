@@ -92,6 +92,8 @@ function adminRoutes(): RouteConfigEntry[] {
       route('promotions', 'routes/admin/promotions.tsx', { id: 'admin-promotions' }),
       route('promotions/:code', 'routes/admin/promotion.tsx', { id: 'admin-promotion' }),
       route('delivery', 'routes/admin/delivery.tsx', { id: 'admin-delivery' }),
+      route('content/:kind', 'routes/admin/content.tsx', { id: 'admin-content' }),
+      route('content/:kind/:id', 'routes/admin/content-item.tsx', { id: 'admin-content-item' }),
     ]),
   ];
 }

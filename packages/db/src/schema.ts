@@ -799,6 +799,8 @@ export const cmsPages = pgTable('cms_pages', {
   metaDescription: jsonb('meta_description').$type<Localized>(),
   isActive: boolean('is_active').notNull().default(true),
   updatedAt: updatedAt(),
+  /** the back office's Markdown per store view (`content` is its sanitised HTML); null: imported HTML */
+  source: jsonb('source').$type<Localized>(),
 });
 
 export const cmsBlocks = pgTable('cms_blocks', {
@@ -808,6 +810,8 @@ export const cmsBlocks = pgTable('cms_blocks', {
   content: jsonb('content').$type<Localized>().notNull(),
   isActive: boolean('is_active').notNull().default(true),
   updatedAt: updatedAt(),
+  /** the back office's Markdown per store view (`content` is its sanitised HTML); null: imported HTML */
+  source: jsonb('source').$type<Localized>(),
 });
 
 export const news = pgTable('news', {
@@ -817,6 +821,8 @@ export const news = pgTable('news', {
   body: jsonb('body').$type<Localized>().notNull(),
   image: text('image'),
   publishedAt: ts('published_at').notNull(),
+  /** unpublished in the back office: never shown, whatever its date */
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 /** banners, sliders and the other shop data of the home page (accounts-checkout-routes.md §3) */

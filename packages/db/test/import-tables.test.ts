@@ -58,11 +58,11 @@ const HAND_WRITTEN: [TableWrite, string][] = [
   ],
   [
     CMS_PAGES,
-    'insert into cms_pages (id, identifier, slug, title, content, meta_description, is_active, updated_at) select r.id, r.identifier, r.slug, r.title, r.content, r.meta_description, r.is_active, now() from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, slug jsonb, title jsonb, content jsonb, meta_description jsonb, is_active boolean) on conflict (id) do update set identifier = excluded.identifier, slug = excluded.slug, title = excluded.title, content = excluded.content, meta_description = excluded.meta_description, is_active = excluded.is_active, updated_at = now()',
+    'insert into cms_pages (id, identifier, slug, title, content, meta_description, is_active, source, updated_at) select r.id, r.identifier, r.slug, r.title, r.content, r.meta_description, r.is_active, r.source, now() from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, slug jsonb, title jsonb, content jsonb, meta_description jsonb, is_active boolean, source jsonb) on conflict (id) do update set identifier = excluded.identifier, slug = excluded.slug, title = excluded.title, content = excluded.content, meta_description = excluded.meta_description, is_active = excluded.is_active, source = excluded.source, updated_at = now()',
   ],
   [
     CMS_BLOCKS,
-    'insert into cms_blocks (id, identifier, title, content, is_active, updated_at) select r.id, r.identifier, r.title, r.content, r.is_active, now() from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, title jsonb, content jsonb, is_active boolean) on conflict (id) do update set identifier = excluded.identifier, title = excluded.title, content = excluded.content, is_active = excluded.is_active, updated_at = now()',
+    'insert into cms_blocks (id, identifier, title, content, is_active, source, updated_at) select r.id, r.identifier, r.title, r.content, r.is_active, r.source, now() from jsonb_to_recordset($1::jsonb) as r(id int, identifier text, title jsonb, content jsonb, is_active boolean, source jsonb) on conflict (id) do update set identifier = excluded.identifier, title = excluded.title, content = excluded.content, is_active = excluded.is_active, source = excluded.source, updated_at = now()',
   ],
   [
     SHIPPING_METHODS,

@@ -788,6 +788,12 @@ export const MESSAGES = {
     lt: 'Kreditinė sąskaita nerasta',
     ru: 'Кредитовый счёт не найден',
   },
+  // the back office's content: an address part (cms/admin-content.ts)
+  'validation.slug': {
+    en: 'Use lower-case letters, digits and single hyphens only, e.g. delivery-terms.',
+    lt: 'Naudokite tik mažąsias raides, skaitmenis ir pavienius brūkšnelius, pvz., pristatymo-salygos.',
+    ru: 'Используйте только строчные латинские буквы, цифры и одиночные дефисы, например delivery-terms.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -22,14 +22,15 @@ export const STAFF_AREAS = [
   'accounts',
   'products',
   'promotions',
+  'content',
   'settings',
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 const AREAS_OF_ROLE: Record<StaffRole, readonly StaffArea[]> = {
   staff: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers'],
-  admin: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'promotions', 'settings'],
-  catalog: ['products', 'promotions'],
+  admin: ['overview', 'orders', 'customers', 'reviews', 'messages', 'subscribers', 'accounts', 'products', 'promotions', 'content', 'settings'],
+  catalog: ['products', 'promotions', 'content'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

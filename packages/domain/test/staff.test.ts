@@ -25,6 +25,9 @@ describe('staff roles', () => {
     ['catalog', 'customers', false],
     ['catalog', 'promotions', true],
     ['staff', 'promotions', false],
+    ['catalog', 'content', true],
+    ['admin', 'content', true],
+    ['staff', 'content', false],
   ] as const)('%s may open %s: %s', (role, area, allowed) => {
     expect(staffCan(role, area)).toBe(allowed);
   });

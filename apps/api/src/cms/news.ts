@@ -1,8 +1,10 @@
 /**
  * News (accounts-checkout-routes.md §2 route table: "/news and /news/{slug} | news"): the rows of the
- * `news` table as documents of a store view, newest first. While the table is empty the demo news
- * (news-demo.ts) is answered instead, each document marked `demo: true`.
+ * `news` table as documents of a store view, newest first. While the table is empty, a shop on the
+ * demo catalogue answers the demo news (news-demo.ts) instead, each document marked `demo: true`; any
+ * other shop answers none (a new shop must not show made-up news as its own).
  */
+import { DEMO_CATALOG_KEY } from '@vitrina/db';
 import type { NewsItemAnswer, StoreCode } from '@vitrina/domain';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows, type Queryable } from '../lib/db.ts';
@@ -29,11 +31,14 @@ function toDoc(r: NewsRow, store: StoreCode, demo: boolean): NewsDoc {
 async function allNews(q: Queryable, store: StoreCode): Promise<NewsDoc[]> {
   const list = await rows<NewsRow>(
     q,
-    'SELECT slug, title, body, image, published_at FROM news WHERE published_at <= now() ORDER BY published_at DESC, id DESC',
+    'SELECT slug, title, body, image, published_at FROM news WHERE is_active AND published_at <= now() ORDER BY published_at DESC, id DESC',
   );
   if (list.length) return list.map((r) => toDoc(r, store, false));
   const [any] = await rows<{ n: number }>(q, 'SELECT count(*)::int AS n FROM news');
   if (Number(any?.n ?? 0) > 0) return [];
+  // the meta flag isDemoShop (@vitrina/db) reads, asked through this reader's own handle
+  const [demo] = await rows<{ is_demo: boolean }>(q, `SELECT (value #>> '{}') = 'true' AS is_demo FROM meta WHERE key = $1`, [DEMO_CATALOG_KEY]);
+  if (demo?.is_demo !== true) return [];
   return [...DEMO_NEWS]
     .sort((a, b) => b.published_at.localeCompare(a.published_at))
     .map((d) => toDoc(d, store, true));

@@ -7,6 +7,7 @@
 import type { StoreCode } from '@vitrina/domain';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows, type Queryable } from '../lib/db.ts';
+import { sanitizeContentHtml } from './markdown.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -35,7 +36,8 @@ export async function loadCmsPages(q: Queryable, store: StoreCode): Promise<Doc[
       url_path: `i/${slug}`,
       title: localized(p.title, store),
       meta_title: localized(p.title, store),
-      content: localized(p.content, store),
+      // sanitised on the way out too: imported HTML never went through the back office's save
+      content: sanitizeContentHtml(localized(p.content, store)),
       meta_description: p.meta_description ? localized(p.meta_description, store) : null,
       active: true,
       enabled: true,
@@ -56,7 +58,7 @@ export async function loadCmsBlocks(q: Queryable, store: StoreCode): Promise<Doc
     block_id: b.id,
     identifier: b.identifier,
     title: localized(b.title, store),
-    content: localized(b.content, store),
+    content: sanitizeContentHtml(localized(b.content, store)),
     active: true,
     enabled: true,
     is_active: true,

@@ -186,6 +186,17 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Pabaiga negali būti ankstesnė už pradžią',
     ru: 'Конец не может быть раньше начала',
   },
+  // the back office's content (cms/admin-content.ts)
+  'content.slugTaken': {
+    en: 'This address is already used by another item of this store view.',
+    lt: 'Šis adresas jau naudojamas kitam šios parduotuvės versijos įrašui.',
+    ru: 'Этот адрес уже занят другой записью этой версии магазина.',
+  },
+  'content.identifierTaken': {
+    en: 'This identifier is already used.',
+    lt: 'Šis identifikatorius jau naudojamas.',
+    ru: 'Этот идентификатор уже занят.',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {

@@ -136,7 +136,7 @@ export default function CmsPage({ loaderData: d }: Route.ComponentProps) {
       {d.page.builtIn ? (
         <BuiltInPage identifier={d.page.identifier} info={root?.storeInfo} />
       ) : (
-        /* CMS content is written by the shop's own editors (trusted HTML). */
+        /* CMS content comes sanitised by the API (allow-listed tags, no scripts or event handlers). */
         <div dangerouslySetInnerHTML={{ __html: d.page.content }} />
       )}
       {d.page.identifier === 'delivery' ? <DeliveryFees given={d.delivery ?? null} /> : null}

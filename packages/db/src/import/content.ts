@@ -73,6 +73,7 @@ export const CONTENT_STEPS: readonly ContentStep[] = [
         content: toLocalized(c.content as Text),
         meta_description: toLocalizedOrNull(c.meta_description as Text | null | undefined),
         is_active: c.is_active,
+        source: null,
       })),
   },
   {
@@ -85,6 +86,7 @@ export const CONTENT_STEPS: readonly ContentStep[] = [
         title: toLocalized(c.title as Text),
         content: toLocalized(c.content as Text),
         is_active: c.is_active,
+        source: null,
       })),
   },
   {

@@ -144,6 +144,8 @@ export const CMS_PAGES: TableWrite = {
     content: 'jsonb',
     meta_description: 'jsonb',
     is_active: 'boolean',
+    // the back office's Markdown: an imported text replaces it (the editor then shows the HTML)
+    source: 'jsonb',
   },
   computed: now,
 };
@@ -151,7 +153,14 @@ export const CMS_PAGES: TableWrite = {
 export const CMS_BLOCKS: TableWrite = {
   table: 'cms_blocks',
   key: ['id'],
-  columns: { id: 'int', identifier: 'text', title: 'jsonb', content: 'jsonb', is_active: 'boolean' },
+  columns: {
+    id: 'int',
+    identifier: 'text',
+    title: 'jsonb',
+    content: 'jsonb',
+    is_active: 'boolean',
+    source: 'jsonb',
+  },
   computed: now,
 };
 

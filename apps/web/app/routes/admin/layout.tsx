@@ -28,6 +28,7 @@ const AREA_PATHS = {
   subscribers: '/subscribers',
   accounts: '/accounts',
   products: '/products',
+  content: '/content/pages',
   settings: '/settings',
   promotions: '/promotions',
 } as const;
