@@ -472,7 +472,7 @@ const en = {
   'delivery.save': 'Save {method}',
   'delivery.saved': 'Saved. The checkout shows the change now.',
   'delivery.readOnly': 'Only an administrator changes the methods.',
-  'csv.conflict': '{sku}: the file says {file}, the shop has {shop}',  // content (CMS pages, blocks, news)
+  // content (CMS pages, blocks, news)
   'area.content': 'Content',
   'content.pages': 'Pages',
   'content.blocks': 'Blocks',
@@ -976,7 +976,7 @@ const lt: Record<AdminKey, string> = {
   'delivery.save': 'Išsaugoti: {method}',
   'delivery.saved': 'Išsaugota. Atsiskaitymo puslapis jau rodo pakeitimą.',
   'delivery.readOnly': 'Būdus keičia tik administratorius.',
-  'csv.conflict': '{sku}: faile {file}, parduotuvėje {shop}',  // content (CMS pages, blocks, news)
+  // content (CMS pages, blocks, news)
   'area.content': 'Turinys',
   'content.pages': 'Puslapiai',
   'content.blocks': 'Blokai',
