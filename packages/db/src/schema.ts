@@ -144,7 +144,10 @@ export const productCategories = pgTable(
     categoryId: integer('category_id').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_cat_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_cat_idx').on(t.categoryId),
+  ],
 );
 
 export const stock = pgTable('stock', {
@@ -194,7 +197,9 @@ export const productIndex = pgTable(
     searchText: text('search_text').notNull(),
     doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
     /** product_index_rev_seq at the row's last write (the indexer sets it on update too) */
-    rev: bigint('rev', { mode: 'number' }).notNull().default(sql`nextval('product_index_rev_seq')`),
+    rev: bigint('rev', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('product_index_rev_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.storeCode, t.productId] }),
@@ -206,7 +211,9 @@ export const productIndex = pgTable(
     index('product_index_search_idx').using('gin', t.search),
     index('product_index_children_idx').using('gin', t.childSkus),
     /** rows whose special-price window opens or closes soon (refreshExpiredIndexRows) */
-    index('product_index_valid_until_idx').on(t.validUntil).where(sql`valid_until is not null`),
+    index('product_index_valid_until_idx')
+      .on(t.validUntil)
+      .where(sql`valid_until is not null`),
     // the trigram index on search_text (gin_trgm_ops) is the hand-written migration 0002_search_text_trgm.sql
   ],
 );
@@ -324,7 +331,10 @@ export const refreshTokens = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_customer_idx').on(t.customerId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_customer_idx').on(t.customerId),
+  ],
 );
 
 /** password reset links (apps/api/src/user): the token is stored hashed (sha256), valid 1 h, single use */
@@ -580,7 +590,9 @@ export const orderEvents = pgTable(
   },
   (t) => [
     index('order_events_order_idx').on(t.orderId),
-    index('order_events_webhooks_pending_idx').on(t.seq).where(sql`webhooks_at is null`),
+    index('order_events_webhooks_pending_idx')
+      .on(t.seq)
+      .where(sql`webhooks_at is null`),
   ],
 );
 
@@ -606,7 +618,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_url_idx').on(t.eventId, t.url),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -699,8 +713,12 @@ export const stockNotifications = pgTable(
     notifiedAt: ts('notified_at'),
   },
   (t) => [
-    uniqueIndex('stock_notifications_pending_uq').on(t.email, t.sku).where(sql`notified_at is null`),
-    index('stock_notifications_pending_idx').on(t.productId).where(sql`notified_at is null`),
+    uniqueIndex('stock_notifications_pending_uq')
+      .on(t.email, t.sku)
+      .where(sql`notified_at is null`),
+    index('stock_notifications_pending_idx')
+      .on(t.productId)
+      .where(sql`notified_at is null`),
   ],
 );
 
@@ -816,7 +834,10 @@ export const staffAuditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('staff_audit_log_created_idx').on(t.createdAt), index('staff_audit_log_target_idx').on(t.target)],
+  (t) => [
+    index('staff_audit_log_created_idx').on(t.createdAt),
+    index('staff_audit_log_target_idx').on(t.target),
+  ],
 );
 
 // ---------------------------------------------------------------- infrastructure
@@ -949,7 +970,10 @@ export const returnLines = pgTable(
     orderItemId: integer('order_item_id').notNull(),
     qty: integer('qty').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check('return_lines_qty_positive', sql`${t.qty} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderItemId] }),
+    check('return_lines_qty_positive', sql`${t.qty} > 0`),
+  ],
 );
 
 /**
@@ -1011,4 +1035,27 @@ export const shopSettings = pgTable(
     updatedBy: text('updated_by'),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------- staff accounts kept in the back office
+
+/**
+ * single-use links that set a staff password: an invitation ('invite') or a reset an admin sent
+ * ('reset'); only the sha-256 of the token; a newer link of the account ends the older ones
+ */
+export const staffPasswordTokens = pgTable(
+  'staff_password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_password_tokens_staff_idx').on(t.staffId),
+    check('staff_password_tokens_purpose_check', sql`${t.purpose} IN ('invite', 'reset')`),
+  ],
 );

@@ -15,13 +15,31 @@ import { ok } from '../http/envelope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { withRetryAfter } from '../auth/rate-limit.ts';
-import { StaffAccountError, addStaff, disableStaff, listStaff, setStaffPassword } from './accounts.ts';
+import {
+  StaffAccountError,
+  StaffRuleError,
+  addStaff,
+  disableStaff,
+  inviteStaff,
+  listStaff,
+  sendStaffReset,
+  setStaffDisabled,
+  setStaffPassword,
+  setStaffPasswordByLink,
+  setStaffRole,
+  staffOfLink,
+} from './accounts.ts';
+import { shopNameIn } from '@vitrina/domain';
+import { effectiveSettings } from '../settings/service.ts';
 import { CLI_ACTOR } from './audit.ts';
 import { staffTokenOf, type StaffPrincipal } from './sessions.ts';
 import {
   auditQuery,
   cliBody,
   idParams,
+  inviteBody,
+  linkPasswordBody,
+  linkQuery,
   listFormatQuery,
   loginBody,
   messageListQuery,
@@ -29,6 +47,7 @@ import {
   reviewListQuery,
   orderFeedbackListQuery,
   reviewStatusBody,
+  roleBody,
   storeQuery,
 } from './schemas.ts';
 
@@ -64,19 +83,32 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/staff/login',
-    { schema: { tags, summary: 'Staff login: sets the staff session cookie', querystring: storeQuery, body: loginBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Staff login: sets the staff session cookie',
+        querystring: storeQuery,
+        body: loginBody,
+      },
+    },
     async (req, reply) => {
-      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip));
+      const { token, principal } = await withRetryAfter(reply, () =>
+        sessions.login(req.body.email, req.body.password, req.ip),
+      );
       reply.header('set-cookie', sessions.cookie(token)).header('cache-control', 'no-store');
       return ok({ email: principal.email, role: principal.role });
     },
   );
 
-  app.post('/vsbridge/staff/logout', { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } }, async (req, reply) => {
-    await sessions.logout(staffTokenOf(req.headers.cookie));
-    reply.header('set-cookie', sessions.cookie(undefined));
-    return ok(true);
-  });
+  app.post(
+    '/vsbridge/staff/logout',
+    { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } },
+    async (req, reply) => {
+      await sessions.logout(staffTokenOf(req.headers.cookie));
+      reply.header('set-cookie', sessions.cookie(undefined));
+      return ok(true);
+    },
+  );
 
   app.get(
     '/vsbridge/staff/me',
@@ -89,22 +121,32 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/orders',
-    { onRequest: area('orders'), schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: orderListQuery } },
+    {
+      onRequest: area('orders'),
+      schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: orderListQuery },
+    },
     async (req) => {
       const { storeCode: _store, ...filters } = req.query;
-      return ok({ ...(await backOffice.orders(filters)), methods: await backOffice.methods(requestStoreCode(req)) });
+      return ok({
+        ...(await backOffice.orders(filters)),
+        methods: await backOffice.methods(requestStoreCode(req)),
+      });
     },
   );
 
   app.get(
     '/vsbridge/staff/orders/:id',
-    { onRequest: area('orders'), schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery } },
+    {
+      onRequest: area('orders'),
+      schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery },
+    },
     async (req) => {
       const store = requestStoreCode(req);
       const order = await backOffice.order(req.params.id, store);
       if (!order) throw notFound('error.notFound');
       const methods = await backOffice.methods(store);
-      const title = (list: { code: string; title: string }[], code: string) => list.find((m) => m.code === code)?.title ?? code;
+      const title = (list: { code: string; title: string }[], code: string) =>
+        list.find((m) => m.code === code)?.title ?? code;
       return ok({
         ...order,
         payment_method_title: title(methods.payment, order.payment_method),
@@ -115,7 +157,15 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/orders/:id/invoice',
-    { onRequest: area('orders'), schema: { tags, summary: "An order's VAT invoice (PDF); 409 when it is not invoiced yet", params: idParams, querystring: storeQuery } },
+    {
+      onRequest: area('orders'),
+      schema: {
+        tags,
+        summary: "An order's VAT invoice (PDF); 409 when it is not invoiced yet",
+        params: idParams,
+        querystring: storeQuery,
+      },
+    },
     async (req, reply) => {
       const order = await backOffice.order(req.params.id, requestStoreCode(req));
       if (!order) throw notFound('error.notFound');
@@ -129,7 +179,8 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
       onRequest: area('orders'),
       schema: {
         tags,
-        summary: 'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
+        summary:
+          'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
         params: idParams,
         querystring: storeQuery,
         body: staffOrderActionSchema,
@@ -148,7 +199,8 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
           note,
         });
       } catch (err) {
-        if (isTransitionRefusal(err)) await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
+        if (isTransitionRefusal(err))
+          await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
         throw err;
       }
       await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
@@ -159,7 +211,10 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/reviews',
-    { onRequest: area('reviews'), schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery } },
+    {
+      onRequest: area('reviews'),
+      schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery },
+    },
     async (req) => ok(await backOffice.reviews(req.query.status, req.query.page, req.query.size)),
   );
 
@@ -167,7 +222,11 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/order-feedback',
     {
       onRequest: area('reviews'),
-      schema: { tags, summary: 'Feedback on orders as a whole (delivery, service), newest first', querystring: orderFeedbackListQuery },
+      schema: {
+        tags,
+        summary: 'Feedback on orders as a whole (delivery, service), newest first',
+        querystring: orderFeedbackListQuery,
+      },
     },
     async (req) => ok(await backOffice.orderFeedback(req.query.page, req.query.size)),
   );
@@ -176,25 +235,39 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/reviews/:id/status',
     {
       onRequest: area('reviews'),
-      schema: { tags, summary: 'Shows (approved) or hides a review', params: idParams, querystring: storeQuery, body: reviewStatusBody },
+      schema: {
+        tags,
+        summary: 'Shows (approved) or hides a review',
+        params: idParams,
+        querystring: storeQuery,
+        body: reviewStatusBody,
+      },
     },
     async (req) => {
-      if (!(await backOffice.setReviewStatus(staffPrincipal(req), req.params.id, req.body.status))) throw notFound('error.notFound');
+      if (!(await backOffice.setReviewStatus(staffPrincipal(req), req.params.id, req.body.status)))
+        throw notFound('error.notFound');
       return ok(true);
     },
   );
 
   app.get(
     '/vsbridge/staff/messages',
-    { onRequest: area('messages'), schema: { tags, summary: 'Contact and warranty messages', querystring: messageListQuery } },
+    {
+      onRequest: area('messages'),
+      schema: { tags, summary: 'Contact and warranty messages', querystring: messageListQuery },
+    },
     async (req) => ok(await backOffice.messages(req.query.state ?? 'open', req.query.page, req.query.size)),
   );
 
   app.post(
     '/vsbridge/staff/messages/:id/handled',
-    { onRequest: area('messages'), schema: { tags, summary: 'Marks a message handled', params: idParams, querystring: storeQuery } },
+    {
+      onRequest: area('messages'),
+      schema: { tags, summary: 'Marks a message handled', params: idParams, querystring: storeQuery },
+    },
     async (req) => {
-      if (!(await backOffice.markHandled(staffPrincipal(req), req.params.id))) throw notFound('error.notFound');
+      if (!(await backOffice.markHandled(staffPrincipal(req), req.params.id)))
+        throw notFound('error.notFound');
       return ok(true);
     },
   );
@@ -206,7 +279,10 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         onRequest: area('subscribers'),
         schema: {
           tags,
-          summary: list === 'stock-alerts' ? 'Back-in-stock requests (format=csv: a CSV file)' : 'Newsletter subscribers (format=csv: a CSV file)',
+          summary:
+            list === 'stock-alerts'
+              ? 'Back-in-stock requests (format=csv: a CSV file)'
+              : 'Newsletter subscribers (format=csv: a CSV file)',
           querystring: listFormatQuery,
         },
       },
@@ -227,22 +303,158 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/accounts',
-    { onRequest: area('accounts'), schema: { tags, summary: 'Staff accounts (role admin)', querystring: storeQuery } },
+    {
+      onRequest: area('accounts'),
+      schema: { tags, summary: 'Staff accounts (role admin)', querystring: storeQuery },
+    },
     async () => ok(await listStaff(ctx.database)),
   );
 
+  /** a back-office refusal (last admin, e-mail taken, spent link) as the ApiError the handler translates */
+  const refusals = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof StaffRuleError) throw new ApiError(err.status, err.key);
+      throw err;
+    }
+  };
+  /** what a password link's e-mail needs: the shop's address, the admin's language, the shop's name */
+  const linkOptions = async (req: FastifyRequest) => {
+    const lang = requestStoreCode(req) === 'en' ? ('en' as const) : ('lt' as const);
+    return {
+      publicUrl: ctx.config.publicUrl,
+      lang,
+      shopName: shopNameIn(await effectiveSettings(ctx.database, ctx.config.settingsSeed), lang),
+    };
+  };
+
   app.post(
-    '/vsbridge/staff/accounts/:id/disable',
+    '/vsbridge/staff/accounts',
     {
       onRequest: area('accounts'),
-      schema: { tags, summary: 'Disables a staff account and ends its sessions (role admin)', params: idParams, querystring: storeQuery },
+      schema: {
+        tags,
+        summary:
+          'Invites a colleague: the account, and an e-mailed single-use link that sets its password (role admin)',
+        querystring: storeQuery,
+        body: inviteBody,
+      },
     },
     async (req) => {
       const staff = staffPrincipal(req);
-      if (staff.staffId === req.params.id) throw new ApiError(409, 'staff.cannotDisableSelf');
-      const account = await disableStaff(ctx.database, staff, { id: req.params.id });
+      return ok(
+        await refusals(async () =>
+          inviteStaff(ctx.database, staff, req.body.email, req.body.role, await linkOptions(req)),
+        ),
+      );
+    },
+  );
+
+  for (const what of ['disable', 'enable'] as const) {
+    app.post(
+      `/vsbridge/staff/accounts/:id/${what}`,
+      {
+        onRequest: area('accounts'),
+        schema: {
+          tags,
+          summary:
+            what === 'disable'
+              ? 'Disables a staff account and ends its sessions; the last active admin stays (role admin)'
+              : 'Enables a disabled staff account (role admin)',
+          params: idParams,
+          querystring: storeQuery,
+        },
+      },
+      async (req) => {
+        const staff = staffPrincipal(req);
+        if (what === 'disable' && staff.staffId === req.params.id)
+          throw new ApiError(409, 'staff.cannotDisableSelf');
+        const account = await refusals(() =>
+          setStaffDisabled(ctx.database, staff, req.params.id, what === 'disable'),
+        );
+        if (!account) throw notFound('error.notFound');
+        return ok(account);
+      },
+    );
+  }
+
+  app.post(
+    '/vsbridge/staff/accounts/:id/role',
+    {
+      onRequest: area('accounts'),
+      schema: {
+        tags,
+        summary: "Changes an account's role; the last active admin stays an admin (role admin)",
+        params: idParams,
+        querystring: storeQuery,
+        body: roleBody,
+      },
+    },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      if (staff.staffId === req.params.id) throw new ApiError(409, 'staff.cannotChangeOwnRole');
+      const account = await refusals(() => setStaffRole(ctx.database, staff, req.params.id, req.body.role));
       if (!account) throw notFound('error.notFound');
       return ok(account);
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/accounts/:id/reset',
+    {
+      onRequest: area('accounts'),
+      schema: {
+        tags,
+        summary:
+          'E-mails the account a single-use link to set a new password and ends its sessions (role admin)',
+        params: idParams,
+        querystring: storeQuery,
+      },
+    },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      const account = await sendStaffReset(ctx.database, staff, req.params.id, await linkOptions(req));
+      if (!account) throw notFound('error.notFound');
+      return ok(account);
+    },
+  );
+
+  // the password page of an e-mailed link: no session (the link is the proof), the token only hashed
+  app.get(
+    '/vsbridge/staff/password',
+    {
+      schema: {
+        tags,
+        summary: 'Whose account a password link sets (400 when it expired or was used)',
+        querystring: linkQuery,
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const link = await staffOfLink(ctx.database, req.query.token);
+      if (!link) throw new ApiError(400, 'staff.linkInvalid');
+      return ok(link);
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/password',
+    {
+      schema: {
+        tags,
+        summary:
+          "Sets a staff password with an e-mailed link, once, before it expires; the account's sessions end",
+        querystring: storeQuery,
+        body: linkPasswordBody,
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const account = await refusals(() =>
+        setStaffPasswordByLink(ctx.database, req.body.token, req.body.password),
+      );
+      return ok({ email: account.email });
     },
   );
 
@@ -252,13 +464,21 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/admin/staff',
     {
       onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
-      schema: { tags: ['admin'], summary: 'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>', body: cliBody },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>',
+        body: cliBody,
+      },
     },
     async (req, reply) => {
       const b = req.body;
       try {
         if (b.command === 'list') return ok(await listStaff(ctx.database));
-        if (b.command === 'add') return ok(await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''));
+        if (b.command === 'add')
+          return ok(
+            await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''),
+          );
         const account =
           b.command === 'disable'
             ? await disableStaff(ctx.database, CLI_ACTOR, { email: b.email ?? '' })
@@ -267,7 +487,8 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         return ok(account);
       } catch (err) {
         // the command line's refusals (short password, existing e-mail) are the caller's to read
-        if (err instanceof StaffAccountError) return reply.status(409).send({ code: 409, result: err.message });
+        if (err instanceof StaffAccountError)
+          return reply.status(409).send({ code: 409, result: err.message });
         throw err;
       }
     },
@@ -275,7 +496,10 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/audit',
-    { onRequest: area('accounts'), schema: { tags, summary: 'The staff audit log, newest first (role admin)', querystring: auditQuery } },
+    {
+      onRequest: area('accounts'),
+      schema: { tags, summary: 'The staff audit log, newest first (role admin)', querystring: auditQuery },
+    },
     async (req) => ok(await backOffice.auditLog(req.query.page, req.query.size)),
   );
 }

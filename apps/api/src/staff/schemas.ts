@@ -29,7 +29,12 @@ const optional = <T extends z.ZodTypeAny>(schema: T) =>
 export const orderListQuery = z.object({
   storeCode: storeCodeSchema.optional(),
   status: optional(z.enum(ORDER_STATUSES)),
-  payment_status: optional(z.string().max(32).regex(/^[a-z_]+$/)),
+  payment_status: optional(
+    z
+      .string()
+      .max(32)
+      .regex(/^[a-z_]+$/),
+  ),
   payment_method: optional(z.string().max(64)),
   shipping_method: optional(z.string().max(128)),
   from: optional(day),
@@ -72,3 +77,21 @@ export const cliBody = z.object({
   role: z.enum(STAFF_ROLES).optional(),
   password: z.string().max(1024).optional(),
 });
+
+/** an admin invites a colleague (the back office) */
+export const inviteBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(3)
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address'),
+  role: z.enum(STAFF_ROLES),
+});
+
+export const roleBody = z.object({ role: z.enum(STAFF_ROLES) });
+
+/** a link's token (base64url of 32 bytes) */
+export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+export const linkQuery = z.object({ storeCode: storeCodeSchema.optional(), token: linkToken });
+export const linkPasswordBody = z.object({ token: linkToken, password: z.string().min(1).max(1024) });
