@@ -72,6 +72,7 @@ function adminRoutes(): RouteConfigEntry[] {
   return [
     route(`${base}/login`, 'routes/admin/login.tsx', { id: 'admin-login' }),
     route(`${base}/logout`, 'routes/admin/logout.tsx', { id: 'admin-logout' }),
+    route(`${base}/password`, 'routes/admin/password.tsx', { id: 'admin-password' }),
     route(base, 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
       index('routes/admin/orders.tsx', { id: 'admin-orders' }),
       route('orders/:id', 'routes/admin/order.tsx', { id: 'admin-order' }),
