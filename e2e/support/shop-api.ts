@@ -9,9 +9,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** `npm run staff -- add EMAIL --role staff --password-stdin`, the password on stdin */
-export function addStaff(dataDir: string, email: string, password: string): Promise<{ code: number | null; output: string }> {
+export function addStaff(dataDir: string, email: string, password: string, role = 'staff'): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/staff/main.ts', 'add', email, '--role', 'staff', '--password-stdin'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/staff/main.ts', 'add', email, '--role', role, '--password-stdin'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -144,10 +144,7 @@ export const productCategories = pgTable(
     categoryId: integer('category_id').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.categoryId] }),
-    index('product_categories_cat_idx').on(t.categoryId),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_cat_idx').on(t.categoryId)],
 );
 
 export const stock = pgTable('stock', {
@@ -197,9 +194,7 @@ export const productIndex = pgTable(
     searchText: text('search_text').notNull(),
     doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
     /** product_index_rev_seq at the row's last write (the indexer sets it on update too) */
-    rev: bigint('rev', { mode: 'number' })
-      .notNull()
-      .default(sql`nextval('product_index_rev_seq')`),
+    rev: bigint('rev', { mode: 'number' }).notNull().default(sql`nextval('product_index_rev_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.storeCode, t.productId] }),
@@ -211,9 +206,7 @@ export const productIndex = pgTable(
     index('product_index_search_idx').using('gin', t.search),
     index('product_index_children_idx').using('gin', t.childSkus),
     /** rows whose special-price window opens or closes soon (refreshExpiredIndexRows) */
-    index('product_index_valid_until_idx')
-      .on(t.validUntil)
-      .where(sql`valid_until is not null`),
+    index('product_index_valid_until_idx').on(t.validUntil).where(sql`valid_until is not null`),
     // the trigram index on search_text (gin_trgm_ops) is the hand-written migration 0002_search_text_trgm.sql
   ],
 );
@@ -331,10 +324,7 @@ export const refreshTokens = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('refresh_tokens_family_idx').on(t.familyId),
-    index('refresh_tokens_customer_idx').on(t.customerId),
-  ],
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_customer_idx').on(t.customerId)],
 );
 
 /** password reset links (apps/api/src/user): the token is stored hashed (sha256), valid 1 h, single use */
@@ -590,9 +580,7 @@ export const orderEvents = pgTable(
   },
   (t) => [
     index('order_events_order_idx').on(t.orderId),
-    index('order_events_webhooks_pending_idx')
-      .on(t.seq)
-      .where(sql`webhooks_at is null`),
+    index('order_events_webhooks_pending_idx').on(t.seq).where(sql`webhooks_at is null`),
   ],
 );
 
@@ -618,9 +606,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_url_idx').on(t.eventId, t.url),
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],
 );
 
@@ -713,12 +699,8 @@ export const stockNotifications = pgTable(
     notifiedAt: ts('notified_at'),
   },
   (t) => [
-    uniqueIndex('stock_notifications_pending_uq')
-      .on(t.email, t.sku)
-      .where(sql`notified_at is null`),
-    index('stock_notifications_pending_idx')
-      .on(t.productId)
-      .where(sql`notified_at is null`),
+    uniqueIndex('stock_notifications_pending_uq').on(t.email, t.sku).where(sql`notified_at is null`),
+    index('stock_notifications_pending_idx').on(t.productId).where(sql`notified_at is null`),
   ],
 );
 
@@ -834,10 +816,7 @@ export const staffAuditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('staff_audit_log_created_idx').on(t.createdAt),
-    index('staff_audit_log_target_idx').on(t.target),
-  ],
+  (t) => [index('staff_audit_log_created_idx').on(t.createdAt), index('staff_audit_log_target_idx').on(t.target)],
 );
 
 // ---------------------------------------------------------------- infrastructure
@@ -970,10 +949,7 @@ export const returnLines = pgTable(
     orderItemId: integer('order_item_id').notNull(),
     qty: integer('qty').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.returnId, t.orderItemId] }),
-    check('return_lines_qty_positive', sql`${t.qty} > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check('return_lines_qty_positive', sql`${t.qty} > 0`)],
 );
 
 /**

@@ -118,11 +118,7 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Užsakyme nėra prekių.',
     ru: 'В заказе нет товаров.',
   },
-  'api.imageNotFound': {
-    en: 'Image not found.',
-    lt: 'Paveikslėlis nerastas.',
-    ru: 'Изображение не найдено.',
-  },
+  'api.imageNotFound': { en: 'Image not found.', lt: 'Paveikslėlis nerastas.', ru: 'Изображение не найдено.' },
   'api.imageSize': {
     en: 'Image size must be one of: {sizes}.',
     lt: 'Paveikslėlio dydis turi būti vienas iš: {sizes}.',
@@ -191,23 +187,11 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Prekė su SKU {sku} jau yra.',
     ru: 'Товар с артикулом {sku} уже существует.',
   },
-  'Must not be negative': {
-    en: 'Must not be negative',
-    lt: 'Negali būti neigiamas',
-    ru: 'Не может быть отрицательным',
-  },
+  'Must not be negative': { en: 'Must not be negative', lt: 'Negali būti neigiamas', ru: 'Не может быть отрицательным' },
   'Must not be empty': { en: 'Must not be empty', lt: 'Negali būti tuščias', ru: 'Не может быть пустым' },
-  'Expected an integer': {
-    en: 'Expected an integer',
-    lt: 'Turi būti sveikasis skaičius',
-    ru: 'Должно быть целое число',
-  },
+  'Expected an integer': { en: 'Expected an integer', lt: 'Turi būti sveikasis skaičius', ru: 'Должно быть целое число' },
   'Expected 1 to 4': { en: 'Expected 1 to 4', lt: 'Turi būti nuo 1 iki 4', ru: 'Должно быть от 1 до 4' },
-  'Expected number (required)': {
-    en: 'Expected a number (required)',
-    lt: 'Turi būti skaičius (privaloma)',
-    ru: 'Должно быть число (обязательно)',
-  },
+  'Expected number (required)': { en: 'Expected a number (required)', lt: 'Turi būti skaičius (privaloma)', ru: 'Должно быть число (обязательно)' },
   'Expected an ISO date, e.g. 2026-11-01T00:00:00Z': {
     en: 'Expected a date, e.g. 2026-11-01',
     lt: 'Turi būti data, pvz., 2026-11-01',
@@ -217,9 +201,7 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
 
 function interpolate(template: string, params?: MessageParams) {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
-    params[name] !== undefined ? String(params[name]) : m,
-  );
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (params[name] !== undefined ? String(params[name]) : m));
 }
 
 /** the message `key` in the store view's language, `{placeholders}` filled */

@@ -72,14 +72,7 @@ const newsletterCoupon: Texts<{ code: string; percent: number }> = {
   }),
 };
 
-const contactMessage: Texts<{
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
-  storeCode: string;
-}> = {
+const contactMessage: Texts<{ name: string; email: string; phone: string; subject: string; message: string; storeCode: string }> = {
   lt: (p) => ({
     subject: `Kontaktų forma: ${p.subject || p.name}`,
     text: `Vardas: ${p.name}\nEl. paštas: ${p.email}\nTelefonas: ${p.phone || '-'}\nParduotuvė: ${p.storeCode}\n\n${p.message}`,
@@ -172,28 +165,12 @@ const staffPasswordReset: Texts<{ link: string; hours: number; shopName: string 
   }),
 };
 
-const TEMPLATES = {
-  passwordReset,
-  emailChanged,
-  newsletterConfirmation,
-  newsletterConfirmationNoCoupon,
-  newsletterCoupon,
-  contactMessage,
-  orderConfirmation,
-  backInStock,
-  staffInvite,
-  staffPasswordReset,
-};
+const TEMPLATES = { passwordReset, emailChanged, newsletterConfirmation, newsletterConfirmationNoCoupon, newsletterCoupon, contactMessage, orderConfirmation, backInStock, staffInvite, staffPasswordReset };
 export type TemplateName = keyof typeof TEMPLATES;
 type ParamsOf<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]['en']>[0];
 
 /** an e-mail in the store view's language, signed with the shop's name in it (its settings' shopName) */
-export function renderMail<N extends TemplateName>(
-  name: N,
-  store: StoreCode,
-  params: ParamsOf<N>,
-  shopName: string,
-): RenderedMail {
+export function renderMail<N extends TemplateName>(name: N, store: StoreCode, params: ParamsOf<N>, shopName: string): RenderedMail {
   const render = TEMPLATES[name][store] as (p: ParamsOf<N>) => RenderedMail;
   const mail = render(params);
   return { subject: mail.subject, text: mail.text + signature(shopName) };
@@ -207,13 +184,10 @@ const UNSUBSCRIBE_LINE: Record<StoreCode, string> = {
 
 /** a newsletter e-mail with its unsubscribe link under the text (newsletter/unsubscribe.ts) */
 export function withUnsubscribeLink(mail: RenderedMail, store: StoreCode, url: string): RenderedMail {
-  return {
-    subject: mail.subject,
-    text: `${mail.text}
+  return { subject: mail.subject, text: `${mail.text}
 
 ${UNSUBSCRIBE_LINE[store]}
-${url}`,
-  };
+${url}` };
 }
 
 /** an absolute storefront link in the store view (`/en/...`, `/ru/...`, lt without prefix) */

@@ -13,21 +13,9 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { audit, type StaffActor } from './audit.ts';
 
-export type StaffAccount = {
-  id: number;
-  email: string;
-  role: StaffRole;
-  disabled: boolean;
-  created_at: string;
-};
+export type StaffAccount = { id: number; email: string; role: StaffRole; disabled: boolean; created_at: string };
 
-type Row = {
-  id: number;
-  email: string;
-  role: StaffRole;
-  disabled_at: Date | string | null;
-  created_at: Date | string;
-};
+type Row = { id: number; email: string; role: StaffRole; disabled_at: Date | string | null; created_at: Date | string };
 
 const view = (r: Row): StaffAccount => ({
   id: r.id,
@@ -49,31 +37,24 @@ function checkPassword(password: string) {
     throw new StaffAccountError(`the password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`);
 }
 
-export async function addStaff(
-  db: Database,
-  actor: StaffActor,
-  email: string,
-  role: StaffRole,
-  password: string,
-): Promise<StaffAccount> {
+export async function addStaff(db: Database, actor: StaffActor, email: string, role: StaffRole, password: string): Promise<StaffAccount> {
   const address = normaliseStaffEmail(email);
   if (!/^[^\s@]+@[^\s@]+$/.test(address)) throw new StaffAccountError(`not an e-mail address: ${email}`);
   checkPassword(password);
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
-      const row = await one<Row>(
-        tx,
-        'INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3) RETURNING *',
-        [address, passwordHash, role],
-      );
+      const row = await one<Row>(tx, 'INSERT INTO staff_users (email, password_hash, role) VALUES ($1, $2, $3) RETURNING *', [
+        address,
+        passwordHash,
+        role,
+      ]);
       if (!row) throw new Error('staff user not written');
       await audit(tx, actor, 'staff.add', `staff:${row.id}`, { email: address, role });
       return view(row);
     });
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw new StaffAccountError(`a staff account with e-mail ${address} exists already`);
+    if (isUniqueViolation(err)) throw new StaffAccountError(`a staff account with e-mail ${address} exists already`);
     throw err;
   }
 }
@@ -83,24 +64,14 @@ export async function listStaff(db: Database): Promise<StaffAccount[]> {
 }
 
 /** disables an account and ends its sessions; undefined when there is no such account */
-export async function disableStaff(
-  db: Database,
-  actor: StaffActor,
-  which: { id: number } | { email: string },
-): Promise<StaffAccount | undefined> {
+export async function disableStaff(db: Database, actor: StaffActor, which: { id: number } | { email: string }): Promise<StaffAccount | undefined> {
   return db.transaction(async (tx) => {
     const row =
       'id' in which
-        ? await one<Row>(
-            tx,
-            'UPDATE staff_users SET disabled_at = coalesce(disabled_at, now()), updated_at = now() WHERE id = $1 RETURNING *',
-            [which.id],
-          )
-        : await one<Row>(
-            tx,
-            'UPDATE staff_users SET disabled_at = coalesce(disabled_at, now()), updated_at = now() WHERE email = $1 RETURNING *',
-            [normaliseStaffEmail(which.email)],
-          );
+        ? await one<Row>(tx, 'UPDATE staff_users SET disabled_at = coalesce(disabled_at, now()), updated_at = now() WHERE id = $1 RETURNING *', [which.id])
+        : await one<Row>(tx, 'UPDATE staff_users SET disabled_at = coalesce(disabled_at, now()), updated_at = now() WHERE email = $1 RETURNING *', [
+            normaliseStaffEmail(which.email),
+          ]);
     if (!row) return undefined;
     await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [row.id]);
     await audit(tx, actor, 'staff.disable', `staff:${row.id}`, { email: row.email });
@@ -109,20 +80,14 @@ export async function disableStaff(
 }
 
 /** a new password; every session of the account ends (a stolen session does not outlive the change) */
-export async function setStaffPassword(
-  db: Database,
-  actor: StaffActor,
-  email: string,
-  password: string,
-): Promise<StaffAccount | undefined> {
+export async function setStaffPassword(db: Database, actor: StaffActor, email: string, password: string): Promise<StaffAccount | undefined> {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const row = await one<Row>(
-      tx,
-      'UPDATE staff_users SET password_hash = $2, updated_at = now() WHERE email = $1 RETURNING *',
-      [normaliseStaffEmail(email), passwordHash],
-    );
+    const row = await one<Row>(tx, 'UPDATE staff_users SET password_hash = $2, updated_at = now() WHERE email = $1 RETURNING *', [
+      normaliseStaffEmail(email),
+      passwordHash,
+    ]);
     if (!row) return undefined;
     await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1', [row.id]);
     await audit(tx, actor, 'staff.passwd', `staff:${row.id}`, { email: row.email });

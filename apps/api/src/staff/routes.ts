@@ -83,32 +83,19 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/staff/login',
-    {
-      schema: {
-        tags,
-        summary: 'Staff login: sets the staff session cookie',
-        querystring: storeQuery,
-        body: loginBody,
-      },
-    },
+    { schema: { tags, summary: 'Staff login: sets the staff session cookie', querystring: storeQuery, body: loginBody } },
     async (req, reply) => {
-      const { token, principal } = await withRetryAfter(reply, () =>
-        sessions.login(req.body.email, req.body.password, req.ip),
-      );
+      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip));
       reply.header('set-cookie', sessions.cookie(token)).header('cache-control', 'no-store');
       return ok({ email: principal.email, role: principal.role });
     },
   );
 
-  app.post(
-    '/vsbridge/staff/logout',
-    { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } },
-    async (req, reply) => {
-      await sessions.logout(staffTokenOf(req.headers.cookie));
-      reply.header('set-cookie', sessions.cookie(undefined));
-      return ok(true);
-    },
-  );
+  app.post('/vsbridge/staff/logout', { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } }, async (req, reply) => {
+    await sessions.logout(staffTokenOf(req.headers.cookie));
+    reply.header('set-cookie', sessions.cookie(undefined));
+    return ok(true);
+  });
 
   app.get(
     '/vsbridge/staff/me',
@@ -121,32 +108,22 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/orders',
-    {
-      onRequest: area('orders'),
-      schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: orderListQuery },
-    },
+    { onRequest: area('orders'), schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: orderListQuery } },
     async (req) => {
       const { storeCode: _store, ...filters } = req.query;
-      return ok({
-        ...(await backOffice.orders(filters)),
-        methods: await backOffice.methods(requestStoreCode(req)),
-      });
+      return ok({ ...(await backOffice.orders(filters)), methods: await backOffice.methods(requestStoreCode(req)) });
     },
   );
 
   app.get(
     '/vsbridge/staff/orders/:id',
-    {
-      onRequest: area('orders'),
-      schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery },
-    },
+    { onRequest: area('orders'), schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery } },
     async (req) => {
       const store = requestStoreCode(req);
       const order = await backOffice.order(req.params.id, store);
       if (!order) throw notFound('error.notFound');
       const methods = await backOffice.methods(store);
-      const title = (list: { code: string; title: string }[], code: string) =>
-        list.find((m) => m.code === code)?.title ?? code;
+      const title = (list: { code: string; title: string }[], code: string) => list.find((m) => m.code === code)?.title ?? code;
       return ok({
         ...order,
         payment_method_title: title(methods.payment, order.payment_method),
@@ -157,15 +134,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/orders/:id/invoice',
-    {
-      onRequest: area('orders'),
-      schema: {
-        tags,
-        summary: "An order's VAT invoice (PDF); 409 when it is not invoiced yet",
-        params: idParams,
-        querystring: storeQuery,
-      },
-    },
+    { onRequest: area('orders'), schema: { tags, summary: "An order's VAT invoice (PDF); 409 when it is not invoiced yet", params: idParams, querystring: storeQuery } },
     async (req, reply) => {
       const order = await backOffice.order(req.params.id, requestStoreCode(req));
       if (!order) throw notFound('error.notFound');
@@ -179,8 +148,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
       onRequest: area('orders'),
       schema: {
         tags,
-        summary:
-          'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
+        summary: 'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
         params: idParams,
         querystring: storeQuery,
         body: staffOrderActionSchema,
@@ -199,8 +167,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
           note,
         });
       } catch (err) {
-        if (isTransitionRefusal(err))
-          await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
+        if (isTransitionRefusal(err)) await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
         throw err;
       }
       await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
@@ -211,10 +178,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/reviews',
-    {
-      onRequest: area('reviews'),
-      schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery },
-    },
+    { onRequest: area('reviews'), schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery } },
     async (req) => ok(await backOffice.reviews(req.query.status, req.query.page, req.query.size)),
   );
 
@@ -222,11 +186,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/order-feedback',
     {
       onRequest: area('reviews'),
-      schema: {
-        tags,
-        summary: 'Feedback on orders as a whole (delivery, service), newest first',
-        querystring: orderFeedbackListQuery,
-      },
+      schema: { tags, summary: 'Feedback on orders as a whole (delivery, service), newest first', querystring: orderFeedbackListQuery },
     },
     async (req) => ok(await backOffice.orderFeedback(req.query.page, req.query.size)),
   );
@@ -235,39 +195,25 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/reviews/:id/status',
     {
       onRequest: area('reviews'),
-      schema: {
-        tags,
-        summary: 'Shows (approved) or hides a review',
-        params: idParams,
-        querystring: storeQuery,
-        body: reviewStatusBody,
-      },
+      schema: { tags, summary: 'Shows (approved) or hides a review', params: idParams, querystring: storeQuery, body: reviewStatusBody },
     },
     async (req) => {
-      if (!(await backOffice.setReviewStatus(staffPrincipal(req), req.params.id, req.body.status)))
-        throw notFound('error.notFound');
+      if (!(await backOffice.setReviewStatus(staffPrincipal(req), req.params.id, req.body.status))) throw notFound('error.notFound');
       return ok(true);
     },
   );
 
   app.get(
     '/vsbridge/staff/messages',
-    {
-      onRequest: area('messages'),
-      schema: { tags, summary: 'Contact and warranty messages', querystring: messageListQuery },
-    },
+    { onRequest: area('messages'), schema: { tags, summary: 'Contact and warranty messages', querystring: messageListQuery } },
     async (req) => ok(await backOffice.messages(req.query.state ?? 'open', req.query.page, req.query.size)),
   );
 
   app.post(
     '/vsbridge/staff/messages/:id/handled',
-    {
-      onRequest: area('messages'),
-      schema: { tags, summary: 'Marks a message handled', params: idParams, querystring: storeQuery },
-    },
+    { onRequest: area('messages'), schema: { tags, summary: 'Marks a message handled', params: idParams, querystring: storeQuery } },
     async (req) => {
-      if (!(await backOffice.markHandled(staffPrincipal(req), req.params.id)))
-        throw notFound('error.notFound');
+      if (!(await backOffice.markHandled(staffPrincipal(req), req.params.id))) throw notFound('error.notFound');
       return ok(true);
     },
   );
@@ -279,10 +225,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         onRequest: area('subscribers'),
         schema: {
           tags,
-          summary:
-            list === 'stock-alerts'
-              ? 'Back-in-stock requests (format=csv: a CSV file)'
-              : 'Newsletter subscribers (format=csv: a CSV file)',
+          summary: list === 'stock-alerts' ? 'Back-in-stock requests (format=csv: a CSV file)' : 'Newsletter subscribers (format=csv: a CSV file)',
           querystring: listFormatQuery,
         },
       },
@@ -303,10 +246,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/accounts',
-    {
-      onRequest: area('accounts'),
-      schema: { tags, summary: 'Staff accounts (role admin)', querystring: storeQuery },
-    },
+    { onRequest: area('accounts'), schema: { tags, summary: 'Staff accounts (role admin)', querystring: storeQuery } },
     async () => ok(await listStaff(ctx.database)),
   );
 
@@ -464,21 +404,13 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/admin/staff',
     {
       onRequest: async (req) => ctx.admin.authorize(req.headers.authorization),
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>',
-        body: cliBody,
-      },
+      schema: { tags: ['admin'], summary: 'The staff command line, handed over to the running shop; Authorization: Bearer <ADMIN_TOKEN>', body: cliBody },
     },
     async (req, reply) => {
       const b = req.body;
       try {
         if (b.command === 'list') return ok(await listStaff(ctx.database));
-        if (b.command === 'add')
-          return ok(
-            await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''),
-          );
+        if (b.command === 'add') return ok(await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''));
         const account =
           b.command === 'disable'
             ? await disableStaff(ctx.database, CLI_ACTOR, { email: b.email ?? '' })
@@ -487,8 +419,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
         return ok(account);
       } catch (err) {
         // the command line's refusals (short password, existing e-mail) are the caller's to read
-        if (err instanceof StaffAccountError)
-          return reply.status(409).send({ code: 409, result: err.message });
+        if (err instanceof StaffAccountError) return reply.status(409).send({ code: 409, result: err.message });
         throw err;
       }
     },
@@ -496,10 +427,7 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/audit',
-    {
-      onRequest: area('accounts'),
-      schema: { tags, summary: 'The staff audit log, newest first (role admin)', querystring: auditQuery },
-    },
+    { onRequest: area('accounts'), schema: { tags, summary: 'The staff audit log, newest first (role admin)', querystring: auditQuery } },
     async (req) => ok(await backOffice.auditLog(req.query.page, req.query.size)),
   );
 }

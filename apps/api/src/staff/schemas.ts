@@ -29,12 +29,7 @@ const optional = <T extends z.ZodTypeAny>(schema: T) =>
 export const orderListQuery = z.object({
   storeCode: storeCodeSchema.optional(),
   status: optional(z.enum(ORDER_STATUSES)),
-  payment_status: optional(
-    z
-      .string()
-      .max(32)
-      .regex(/^[a-z_]+$/),
-  ),
+  payment_status: optional(z.string().max(32).regex(/^[a-z_]+$/)),
   payment_method: optional(z.string().max(64)),
   shipping_method: optional(z.string().max(128)),
   from: optional(day),

@@ -145,15 +145,13 @@ const en = {
   'accounts.active': 'Active',
   'accounts.disabled': 'Disabled',
   'accounts.disable': 'Disable',
-  'accounts.cli':
-    'Also from the command line: npm run staff -- add EMAIL --role admin|staff|catalog (README, "Back office").',
+  'accounts.cli': 'Also from the command line: npm run staff -- add EMAIL --role admin|staff|catalog (README, "Back office").',
   'accounts.audit': 'Audit log (latest)',
   'accounts.action': 'Action',
   'accounts.target': 'Target',
   // order feedback (about an order as a whole: delivery, service; no product's review)
   'feedback.heading': 'Order feedback',
-  'feedback.note':
-    'Feedback on an order as a whole (delivery, service). It is not shown on product pages. Newest {count} of {total}.',
+  'feedback.note': 'Feedback on an order as a whole (delivery, service). It is not shown on product pages. Newest {count} of {total}.',
   'feedback.order': 'Order',
   // ---- after the sale: returns and personal data
   'area.returns': 'Returns',
@@ -175,8 +173,7 @@ const en = {
   'returns.back': 'Back to the returns',
   'returns.ofOrder': 'Returns of this order',
   'returns.create': 'Record a return',
-  'returns.createHint':
-    'Lines and quantities coming back; the customer is e-mailed in their language at each step.',
+  'returns.createHint': 'Lines and quantities coming back; the customer is e-mailed in their language at each step.',
   'returns.note': 'Note',
   'returns.restockedAt': 'Back in stock at',
   'returns.state.requested': 'announced',
@@ -192,8 +189,7 @@ const en = {
   'returns.action.restock': 'Put back in stock',
   'returns.action.not_restock': 'Do not restock',
   'returns.grade.unsellable': 'not fit for sale',
-  'privacy.intro':
-    "A person's data on their request (customer or guest, by e-mail). Both are logged; the erasure keeps what accounting law requires (orders, invoices: 10 years).",
+  'privacy.intro': "A person's data on their request (customer or guest, by e-mail). Both are logged; the erasure keeps what accounting law requires (orders, invoices: 10 years).",
   'privacy.email': "The person's e-mail",
   'privacy.export': 'Download their data (JSON)',
   'privacy.erase': 'Erase their data',
@@ -201,8 +197,7 @@ const en = {
   'privacy.erased': 'Erased: {summary}',
   // ---- the shop's settings (role admin) and the warning every staff member sees ----
   'area.settings': 'Settings',
-  'settings.intro':
-    'What the shop says about itself and promises: the storefront, the e-mails and the invoices use these.',
+  'settings.intro': 'What the shop says about itself and promises: the storefront, the e-mails and the invoices use these.',
   'settings.saved': 'Settings saved. The storefront shows them from the next page load.',
   'settings.save': 'Save settings',
   'settings.lastSaved': 'Last saved {date} by {who}.',
@@ -213,8 +208,7 @@ const en = {
   'settings.shopName': 'Shop name ({lang})',
   'settings.shopNameHint': 'A store view without a name of its own uses the Lithuanian one.',
   'settings.logoUrl': 'Logo address',
-  'settings.logoHint':
-    'A path on this shop (/media/logo.svg) or an https:// address; empty: the built-in wordmark with the shop name.',
+  'settings.logoHint': 'A path on this shop (/media/logo.svg) or an https:// address; empty: the built-in wordmark with the shop name.',
   'settings.seller': 'Seller (invoices, footer, bank transfer)',
   'settings.companyName': 'Company name',
   'settings.companyCode': 'Company code',
@@ -241,10 +235,8 @@ const en = {
   'settings.lowStock': 'Low stock at or below (units)',
   'settings.euros': 'Enter euros and cents, e.g. 3.00',
   'settings.whole': 'Enter a whole number',
-  'settings.demo':
-    'The shop runs on the demo catalogue without seller details: the storefront shows fictional demo details (marked as demo) and takes bank transfers to a demo account.',
-  'banner.sellerMissing':
-    'Seller details are missing ({fields}): invoices are refused until an administrator fills them in.',
+  'settings.demo': 'The shop runs on the demo catalogue without seller details: the storefront shows fictional demo details (marked as demo) and takes bank transfers to a demo account.',
+  'banner.sellerMissing': 'Seller details are missing ({fields}): invoices are refused until an administrator fills them in.',
   'banner.toSettings': 'Open the settings',
   'banner.noTransfer': 'Bank transfer is not offered: the shop has no bank account in its settings.',
   // ---- products (catalogue) ----
@@ -312,8 +304,7 @@ const en = {
   'products.csv': 'Prices and stock (CSV)',
   'csv.title': 'Prices and stock as a CSV file',
   'csv.download': 'Download the prices and stock (CSV)',
-  'csv.hint':
-    'Columns: sku, price, special_price, special_from, special_to, qty, exported_at. Keep exported_at: a quantity is not written over a sale made after it. An empty price or qty is left as it is; an empty special price or date removes it.',
+  'csv.hint': 'Columns: sku, price, special_price, special_from, special_to, qty, exported_at. Keep exported_at: a quantity is not written over a sale made after it. An empty price or qty is left as it is; an empty special price or date removes it.',
   'csv.file': 'CSV file',
   'csv.dryRun': 'Check the changes',
   'csv.wouldChange': '{changed} of {rows} rows would change. Nothing is written yet.',
@@ -491,15 +482,13 @@ const lt: Record<AdminKey, string> = {
   'accounts.active': 'Aktyvi',
   'accounts.disabled': 'Išjungta',
   'accounts.disable': 'Išjungti',
-  'accounts.cli':
-    'Taip pat iš komandinės eilutės: npm run staff -- add EMAIL --role admin|staff|catalog (README, „Back office“).',
+  'accounts.cli': 'Taip pat iš komandinės eilutės: npm run staff -- add EMAIL --role admin|staff|catalog (README, „Back office“).',
   'accounts.audit': 'Veiksmų žurnalas (naujausi)',
   'accounts.action': 'Veiksmas',
   'accounts.target': 'Objektas',
   // užsakymo atsiliepimai (apie visą užsakymą: pristatymą, aptarnavimą; ne prekės atsiliepimas)
   'feedback.heading': 'Atsiliepimai apie užsakymus',
-  'feedback.note':
-    'Atsiliepimai apie visą užsakymą (pristatymą, aptarnavimą). Prekių puslapiuose jie nerodomi. Naujausi {count} iš {total}.',
+  'feedback.note': 'Atsiliepimai apie visą užsakymą (pristatymą, aptarnavimą). Prekių puslapiuose jie nerodomi. Naujausi {count} iš {total}.',
   'feedback.order': 'Užsakymas',
   // ---- after the sale: returns and personal data
   'area.returns': 'Grąžinimai',
@@ -521,8 +510,7 @@ const lt: Record<AdminKey, string> = {
   'returns.back': 'Atgal į grąžinimus',
   'returns.ofOrder': 'Šio užsakymo grąžinimai',
   'returns.create': 'Užregistruoti grąžinimą',
-  'returns.createHint':
-    'Grąžinamos eilutės ir kiekiai; kiekvienu žingsniu klientui siunčiamas laiškas jo kalba.',
+  'returns.createHint': 'Grąžinamos eilutės ir kiekiai; kiekvienu žingsniu klientui siunčiamas laiškas jo kalba.',
   'returns.note': 'Pastaba',
   'returns.restockedAt': 'Grąžinta į sandėlį',
   'returns.state.requested': 'pranešta',
@@ -538,29 +526,25 @@ const lt: Record<AdminKey, string> = {
   'returns.action.restock': 'Grąžinti į sandėlį',
   'returns.action.not_restock': 'Negrąžinti į sandėlį',
   'returns.grade.unsellable': 'netinkama parduoti',
-  'privacy.intro':
-    'Asmens duomenys asmens prašymu (klientas ar svečias, pagal el. paštą). Abu veiksmai registruojami; ištrynus paliekama tai, ko reikalauja apskaitos įstatymas (užsakymai, sąskaitos: 10 metų).',
+  'privacy.intro': 'Asmens duomenys asmens prašymu (klientas ar svečias, pagal el. paštą). Abu veiksmai registruojami; ištrynus paliekama tai, ko reikalauja apskaitos įstatymas (užsakymai, sąskaitos: 10 metų).',
   'privacy.email': 'Asmens el. paštas',
   'privacy.export': 'Atsisiųsti duomenis (JSON)',
   'privacy.erase': 'Ištrinti duomenis',
   'privacy.confirm': 'Patikrinau, kad prašymas gautas iš šio asmens; ištrinti dabar',
   'privacy.erased': 'Ištrinta: {summary}',
   'area.settings': 'Nustatymai',
-  'settings.intro':
-    'Ką parduotuvė sako apie save ir ką žada: šiuos duomenis naudoja el. parduotuvė, laiškai ir sąskaitos faktūros.',
+  'settings.intro': 'Ką parduotuvė sako apie save ir ką žada: šiuos duomenis naudoja el. parduotuvė, laiškai ir sąskaitos faktūros.',
   'settings.saved': 'Nustatymai išsaugoti. El. parduotuvė juos rodo nuo kito puslapio įkėlimo.',
   'settings.save': 'Išsaugoti nustatymus',
   'settings.lastSaved': 'Paskutinį kartą išsaugojo {who}, {date}.',
-  'settings.seeded':
-    'Nustatyta pirmą kartą paleidus ({date}) pagal aplinkos kintamuosius; čia dar neišsaugota.',
+  'settings.seeded': 'Nustatyta pirmą kartą paleidus ({date}) pagal aplinkos kintamuosius; čia dar neišsaugota.',
   'settings.gradeNew': 'Nauja',
   'settings.errors': 'Nustatymai neišsaugoti. Pataisykite:',
   'settings.shop': 'Parduotuvė',
   'settings.shopName': 'Parduotuvės pavadinimas ({lang})',
   'settings.shopNameHint': 'Jei kalbos versija neturi savo pavadinimo, rodomas lietuviškas.',
   'settings.logoUrl': 'Logotipo adresas',
-  'settings.logoHint':
-    'Kelias šioje parduotuvėje (/media/logo.svg) arba https:// adresas; tuščia – įprastas ženklas su parduotuvės pavadinimu.',
+  'settings.logoHint': 'Kelias šioje parduotuvėje (/media/logo.svg) arba https:// adresas; tuščia – įprastas ženklas su parduotuvės pavadinimu.',
   'settings.seller': 'Pardavėjas (sąskaitos faktūros, poraštė, bankinis pavedimas)',
   'settings.companyName': 'Įmonės pavadinimas',
   'settings.companyCode': 'Įmonės kodas',
@@ -587,10 +571,8 @@ const lt: Record<AdminKey, string> = {
   'settings.lowStock': 'Mažas likutis, kai liko ne daugiau kaip (vnt.)',
   'settings.euros': 'Įrašykite eurus ir centus, pvz., 3,00',
   'settings.whole': 'Įrašykite sveikąjį skaičių',
-  'settings.demo':
-    'Parduotuvė veikia su demonstraciniu katalogu be pardavėjo duomenų: el. parduotuvėje rodomi išgalvoti demonstraciniai duomenys (pažymėti kaip demo), o bankiniai pavedimai priimami į demonstracinę sąskaitą.',
-  'banner.sellerMissing':
-    'Trūksta pardavėjo duomenų ({fields}): sąskaitos faktūros neišrašomos, kol administratorius jų neįrašys.',
+  'settings.demo': 'Parduotuvė veikia su demonstraciniu katalogu be pardavėjo duomenų: el. parduotuvėje rodomi išgalvoti demonstraciniai duomenys (pažymėti kaip demo), o bankiniai pavedimai priimami į demonstracinę sąskaitą.',
+  'banner.sellerMissing': 'Trūksta pardavėjo duomenų ({fields}): sąskaitos faktūros neišrašomos, kol administratorius jų neįrašys.',
   'banner.toSettings': 'Atidaryti nustatymus',
   'banner.noTransfer': 'Bankinis pavedimas nesiūlomas: parduotuvės nustatymuose nėra banko sąskaitos.',
   // ---- products (catalogue) ----
@@ -658,8 +640,7 @@ const lt: Record<AdminKey, string> = {
   'products.csv': 'Kainos ir likučiai (CSV)',
   'csv.title': 'Kainos ir likučiai CSV faile',
   'csv.download': 'Atsisiųsti kainas ir likučius (CSV)',
-  'csv.hint':
-    'Stulpeliai: sku, price, special_price, special_from, special_to, qty, exported_at. Palikite exported_at: kiekis neįrašomas ant pardavimo, įvykusio po šio laiko. Tuščia kaina ar kiekis nekeičiami; tuščia akcijos kaina ar data ją pašalina.',
+  'csv.hint': 'Stulpeliai: sku, price, special_price, special_from, special_to, qty, exported_at. Palikite exported_at: kiekis neįrašomas ant pardavimo, įvykusio po šio laiko. Tuščia kaina ar kiekis nekeičiami; tuščia akcijos kaina ar data ją pašalina.',
   'csv.file': 'CSV failas',
   'csv.dryRun': 'Patikrinti pakeitimus',
   'csv.wouldChange': 'Pasikeistų {changed} iš {rows} eilučių. Dar niekas neįrašyta.',
@@ -702,10 +683,7 @@ export type AdminT = (key: AdminKey, params?: Record<string, string | number>) =
 
 export function adminT(lang: AdminLang): AdminT {
   const dict = DICTIONARIES[lang];
-  return (key, params) =>
-    dict[key].replace(/\{(\w+)\}/g, (m, name: string) =>
-      params && name in params ? String(params[name]) : m,
-    );
+  return (key, params) => dict[key].replace(/\{(\w+)\}/g, (m, name: string) => (params && name in params ? String(params[name]) : m));
 }
 
 /** the back office's language from a path: /en/admin… is English, /admin… Lithuanian */

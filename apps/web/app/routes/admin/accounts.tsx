@@ -84,7 +84,8 @@ export default function AdminAccounts() {
       ) : null}
       <h2>{t('accounts.invite')}</h2>
       <p>{t('accounts.inviteHint')}</p>
-      <Form method="post" className="admin-filters">
+      {/* keyed by the last answer: a sent invitation empties the form */}
+      <Form method="post" className="admin-filters" key={result?.done ?? 'invite'}>
         <input type="hidden" name="intent" value="invite" />
         <label>
           {t('common.email')}
