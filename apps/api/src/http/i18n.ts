@@ -83,6 +83,27 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Slaptažodį turi sudaryti bent 12 simbolių.',
     ru: 'Пароль должен содержать не менее 12 символов.',
   },
+  // staff two-factor login
+  'staff.codeRequired': {
+    en: 'Enter the code from your authenticator app.',
+    lt: 'Įveskite kodą iš autentifikavimo programėlės.',
+    ru: 'Введите код из приложения-аутентификатора.',
+  },
+  'staff.codeInvalid': {
+    en: 'Wrong or already used code.',
+    lt: 'Neteisingas arba jau panaudotas kodas.',
+    ru: 'Неверный или уже использованный код.',
+  },
+  'staff.twoFactorOn': {
+    en: 'Two-factor login is on already.',
+    lt: 'Dviejų veiksnių prisijungimas jau įjungtas.',
+    ru: 'Двухфакторный вход уже включён.',
+  },
+  'staff.twoFactorNotStarted': {
+    en: 'Start the set-up first.',
+    lt: 'Pirmiausia pradėkite nustatymą.',
+    ru: 'Сначала начните настройку.',
+  },
   'api.cartForbidden': {
     en: 'This cart belongs to another customer.',
     lt: 'Šis krepšelis priklauso kitam pirkėjui.',

@@ -31,11 +31,13 @@ import {
 } from './accounts.ts';
 import { shopNameIn } from '@vitrina/domain';
 import { effectiveSettings } from '../settings/service.ts';
+import { confirmEnrolment, startEnrolment, twoFactorOf } from './two-factor.ts';
 import { CLI_ACTOR } from './audit.ts';
 import { staffTokenOf, type StaffPrincipal } from './sessions.ts';
 import {
   auditQuery,
   cliBody,
+  codeBody,
   idParams,
   inviteBody,
   linkPasswordBody,
@@ -85,7 +87,11 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/login',
     { schema: { tags, summary: 'Staff login: sets the staff session cookie', querystring: storeQuery, body: loginBody } },
     async (req, reply) => {
-      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip));
+      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip, req.body.code)).catch((err: unknown) => {
+        // the login page asks for the code of a two-factor account after a right password
+        if (err instanceof ApiError && err.key === 'staff.codeRequired') reply.header('x-vitrina-2fa', 'required');
+        throw err;
+      });
       reply.header('set-cookie', sessions.cookie(token)).header('cache-control', 'no-store');
       return ok({ email: principal.email, role: principal.role });
     },
@@ -102,8 +108,23 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     { onRequest: signedIn, schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery } },
     async (req) => {
       const staff = staffPrincipal(req);
-      return ok({ email: staff.email, role: staff.role });
+      return ok({ email: staff.email, role: staff.role, two_factor: (await twoFactorOf(ctx.database, staff.staffId)).enabled });
     },
+  );
+
+  app.post(
+    '/vsbridge/staff/2fa/start',
+    { onRequest: signedIn, schema: { tags, summary: 'Starts a two-factor enrolment: the TOTP secret and its otpauth:// URI, shown this once', querystring: storeQuery } },
+    async (req) => ok(await refusals(() => startEnrolment(ctx.database, staffPrincipal(req)))),
+  );
+
+  app.post(
+    '/vsbridge/staff/2fa/confirm',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Turns two-factor login on with a code from the app; answers the recovery codes, shown this once', querystring: storeQuery, body: codeBody },
+    },
+    async (req) => ok(await refusals(() => confirmEnrolment(ctx.database, staffPrincipal(req), req.body.code))),
   );
 
   app.get(

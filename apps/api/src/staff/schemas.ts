@@ -17,6 +17,8 @@ export const storeQuery = z.object({ storeCode: storeCodeSchema.optional() });
 export const loginBody = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
+  /** the second factor of a two-factor account: a 6-digit code or a recovery code */
+  code: z.string().trim().max(32).optional(),
 });
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -90,3 +92,6 @@ export const roleBody = z.object({ role: z.enum(STAFF_ROLES) });
 export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
 export const linkQuery = z.object({ storeCode: storeCodeSchema.optional(), token: linkToken });
 export const linkPasswordBody = z.object({ token: linkToken, password: z.string().min(1).max(1024) });
+
+/** a code of the authenticator app (confirms a two-factor enrolment) */
+export const codeBody = z.object({ code: z.string().trim().min(1).max(32) });

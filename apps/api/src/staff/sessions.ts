@@ -20,6 +20,7 @@ import { ApiError } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
 import { normaliseStaffEmail } from './accounts.ts';
+import { checkSecondFactor, twoFactorOf } from './two-factor.ts';
 
 export const STAFF_COOKIE = 'vitrina_staff';
 
@@ -60,7 +61,7 @@ export class StaffSessions {
     return parts.join('; ');
   }
 
-  async login(email: string, password: string, clientAddress: string): Promise<{ token: string; principal: StaffPrincipal }> {
+  async login(email: string, password: string, clientAddress: string, code?: string): Promise<{ token: string; principal: StaffPrincipal }> {
     const address = normaliseStaffEmail(email);
     const accountKey = `staff-login:account:${address}`;
     await enforce(this.limiter, [
@@ -76,6 +77,14 @@ export class StaffSessions {
     if (!row || !valid || row.disabled_at !== null) {
       await audit(this.database, { staffId: row?.id ?? null, email: address }, 'login.failed', null, { clientAddress });
       throw new ApiError(401, 'staff.invalidCredentials');
+    }
+    // a two-factor account: the code (or a recovery code) after the password, in the same attempt
+    if ((await twoFactorOf(this.database, row.id)).enabled) {
+      if (!code) throw new ApiError(401, 'staff.codeRequired');
+      if (!(await checkSecondFactor(this.database, row.id, code))) {
+        await audit(this.database, { staffId: row.id, email: address }, 'login.failed', null, { clientAddress, secondFactor: true });
+        throw new ApiError(401, 'staff.codeInvalid');
+      }
     }
     await this.limiter.reset(accountKey);
     const token = randomBytes(32).toString('base64url');
