@@ -139,6 +139,8 @@ export type StaffSessionConfig = {
   maxSeconds: number;
   /** PUBLIC_URL is https: the cookie is Secure */
   secureCookie: boolean;
+  /** STAFF_2FA_REQUIRED: an admin must have a two-factor login before anything else */
+  twoFactorRequired: boolean;
 };
 
 export type UnpaidOrderLimits = {
@@ -359,6 +361,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       idleSeconds: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
       maxSeconds: int(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24) * 3600,
       secureCookie: (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+      twoFactorRequired: bool(env, 'STAFF_2FA_REQUIRED', false),
     },
   };
 }

@@ -69,7 +69,12 @@ describe('two-factor login', () => {
     const again = await api.call({ method: 'POST', url: '/vsbridge/staff/2fa/start', headers: { cookie } });
     expect(again.status).toBe(409);
     const me = await api.call({ url: '/vsbridge/staff/me', headers: { cookie } });
-    expect(me.body.result).toEqual({ email: 'two@shop.lt', role: 'staff', two_factor: true });
+    expect(me.body.result).toEqual({
+      email: 'two@shop.lt',
+      role: 'staff',
+      two_factor: true,
+      two_factor_required: false,
+    });
     expect(JSON.stringify(me.body)).not.toContain(secret);
     const stored = await api.database.query<{ code_hash: string }>(
       'SELECT code_hash FROM staff_recovery_codes',
@@ -108,5 +113,64 @@ describe('two-factor login', () => {
       `SELECT details FROM staff_audit_log WHERE action = 'login.failed'`,
     );
     expect(audit.some((r) => r.details?.secondFactor === true)).toBe(true);
+  });
+});
+
+describe('STAFF_2FA_REQUIRED', () => {
+  let strict: TestApi;
+  beforeAll(async () => {
+    strict = await startApi({ STAFF_2FA_REQUIRED: 'true' });
+    await addStaff(strict.database, CLI_ACTOR, 'boss@shop.lt', 'admin', PASSWORD);
+    await addStaff(strict.database, CLI_ACTOR, 'clerk@shop.lt', 'staff', PASSWORD);
+  });
+  afterAll(async () => strict?.close());
+  const signIn = async (email: string) =>
+    cookieOf(
+      (
+        await strict.call({
+          method: 'POST',
+          url: '/vsbridge/staff/login?storeCode=en',
+          payload: { email, password: PASSWORD },
+          remoteAddress: uniqueAddress(),
+        })
+      ).res,
+    );
+
+  it('an admin without two-factor login may only set it up (403 elsewhere); staff are not held', async () => {
+    const cookie = await signIn('boss@shop.lt');
+    for (const url of ['/vsbridge/staff/accounts', '/vsbridge/staff/orders', '/vsbridge/staff/settings']) {
+      const r = await strict.call({ url, headers: { cookie } });
+      expect(r.status, url).toBe(403);
+    }
+    expect((await strict.call({ url: '/vsbridge/staff/accounts', headers: { cookie } })).body.result).toMatch(
+      /two-factor|dviejų veiksnių/i,
+    );
+    const me = await strict.call({ url: '/vsbridge/staff/me', headers: { cookie } });
+    expect(me.body.result).toMatchObject({ role: 'admin', two_factor: false, two_factor_required: true });
+    const started = await strict.call({
+      method: 'POST',
+      url: '/vsbridge/staff/2fa/start',
+      headers: { cookie },
+    });
+    const code = codeAt(started.body.result.secret, Date.now());
+    expect(
+      (
+        await strict.call({
+          method: 'POST',
+          url: '/vsbridge/staff/2fa/confirm',
+          headers: { cookie },
+          payload: { code },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await strict.call({ url: '/vsbridge/staff/accounts', headers: { cookie } })).status).toBe(200);
+    expect((await strict.call({ url: '/vsbridge/staff/me', headers: { cookie } })).body.result).toMatchObject(
+      { two_factor_required: false },
+    );
+
+    const clerk = await signIn('clerk@shop.lt');
+    expect((await strict.call({ url: '/vsbridge/staff/orders', headers: { cookie: clerk } })).status).toBe(
+      200,
+    );
   });
 });

@@ -104,6 +104,11 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Pirmiausia pradėkite nustatymą.',
     ru: 'Сначала начните настройку.',
   },
+  'staff.twoFactorRequired': {
+    en: 'Set up two-factor login first (Two-factor login in the menu).',
+    lt: 'Pirmiausia nustatykite dviejų veiksnių prisijungimą (meniu „Dviejų veiksnių prisijungimas“).',
+    ru: 'Сначала настройте двухфакторный вход.',
+  },
   'api.cartForbidden': {
     en: 'This cart belongs to another customer.',
     lt: 'Šis krepšelis priklauso kitam pirkėjui.',

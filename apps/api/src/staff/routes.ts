@@ -77,10 +77,10 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     if (!staffCan(staff.role, name)) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };
-  /** any live staff session */
-  const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
+  /** any live staff session, also an admin still to set up the two-factor login STAFF_2FA_REQUIRED asks for */
+  const settingUp = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    req.staff = await sessions.authenticate(staffTokenOf(req.headers.cookie));
+    req.staff = await sessions.authenticate(staffTokenOf(req.headers.cookie), { settingUpTwoFactor: true });
   };
 
   app.post(
@@ -105,23 +105,30 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/me',
-    { onRequest: signedIn, schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery } },
+    { onRequest: settingUp, schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery } },
     async (req) => {
       const staff = staffPrincipal(req);
-      return ok({ email: staff.email, role: staff.role, two_factor: (await twoFactorOf(ctx.database, staff.staffId)).enabled });
+      const twoFactor = (await twoFactorOf(ctx.database, staff.staffId)).enabled;
+      return ok({
+        email: staff.email,
+        role: staff.role,
+        two_factor: twoFactor,
+        // the back office sends such an admin to set it up before anything else
+        two_factor_required: ctx.config.staff.twoFactorRequired && staff.role === 'admin' && !twoFactor,
+      });
     },
   );
 
   app.post(
     '/vsbridge/staff/2fa/start',
-    { onRequest: signedIn, schema: { tags, summary: 'Starts a two-factor enrolment: the TOTP secret and its otpauth:// URI, shown this once', querystring: storeQuery } },
+    { onRequest: settingUp, schema: { tags, summary: 'Starts a two-factor enrolment: the TOTP secret and its otpauth:// URI, shown this once', querystring: storeQuery } },
     async (req) => ok(await refusals(() => startEnrolment(ctx.database, staffPrincipal(req)))),
   );
 
   app.post(
     '/vsbridge/staff/2fa/confirm',
     {
-      onRequest: signedIn,
+      onRequest: settingUp,
       schema: { tags, summary: 'Turns two-factor login on with a code from the app; answers the recovery codes, shown this once', querystring: storeQuery, body: codeBody },
     },
     async (req) => ok(await refusals(() => confirmEnrolment(ctx.database, staffPrincipal(req), req.body.code))),

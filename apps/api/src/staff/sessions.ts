@@ -4,7 +4,8 @@
  * A login gives a random 256-bit token in an httpOnly, SameSite=Strict cookie (Secure when
  * PUBLIC_URL is https); the database keeps only its sha-256. A session ends after
  * STAFF_SESSION_IDLE_MINUTES without a request, STAFF_SESSION_MAX_HOURS after its login, on logout,
- * and when its account is disabled or gets a new password. SameSite=Strict keeps other sites' forms
+ * and when its account is disabled or gets a new password. With STAFF_2FA_REQUIRED an admin without a
+ * two-factor login is refused (403) everywhere but its set-up. SameSite=Strict keeps other sites' forms
  * and links from carrying the cookie (no cross-site request forgery of staff actions).
  *
  * Logins are rate-limited per e-mail and per client address with the shop's limiter (before the
@@ -109,21 +110,24 @@ export class StaffSessions {
    * The staff member of a session token, or a 401; the session's idle clock restarts. An expired or
    * idle session is deleted on sight.
    */
-  async authenticate(token: string | undefined): Promise<StaffPrincipal> {
+  async authenticate(token: string | undefined, options: { settingUpTwoFactor?: boolean } = {}): Promise<StaffPrincipal> {
     if (!token) throw new ApiError(401, 'staff.loginRequired');
-    const row = await one<{ staff_id: number; email: string; role: StaffRole }>(
+    const row = await one<{ staff_id: number; email: string; role: StaffRole; two_factor: boolean }>(
       this.database,
       `UPDATE staff_sessions s SET last_seen_at = now()
        FROM staff_users u
        WHERE s.token_hash = $1 AND u.id = s.staff_id AND u.disabled_at IS NULL
          AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)
-       RETURNING s.staff_id, u.email, u.role`,
+       RETURNING s.staff_id, u.email, u.role, u.totp_enabled_at IS NOT NULL AS two_factor`,
       [sha256(token), this.config.staff.idleSeconds],
     );
     if (!row) {
       await this.database.query('DELETE FROM staff_sessions WHERE token_hash = $1', [sha256(token)]);
       throw new ApiError(401, 'staff.loginRequired');
     }
+    // STAFF_2FA_REQUIRED: an admin without a two-factor login may only set it up (every staff route's guard comes here)
+    if (this.config.staff.twoFactorRequired && row.role === 'admin' && !row.two_factor && !options.settingUpTwoFactor)
+      throw new ApiError(403, 'staff.twoFactorRequired');
     return { staffId: row.staff_id, email: row.email, role: row.role };
   }
 
