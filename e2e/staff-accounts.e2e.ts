@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
+import { Secret, TOTP } from 'otpauth';
 import { addStaff, outbox } from './support/shop-api.ts';
 
 const shopUrl = inject('shopUrl');
@@ -87,5 +88,43 @@ describe('staff accounts in the back office', () => {
     await page.screenshot({ path: '/tmp/staffweb-accounts-lt-1366.png', fullPage: true });
     expect(errors).toEqual([]);
     expect(inviteeErrors).toEqual([]);
+  });
+
+  it('a staff member sets up a two-factor login; the login then asks for the code after the password', async () => {
+    const email = `twofa-${stamp}@shop.lt`;
+    expect((await addStaff(dataDir, email, PASSWORD)).code).toBe(0);
+    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
+    const errors = watchErrors(page);
+    const logIn = async () => {
+      await page.goto(`${shopUrl}/en/admin/login`);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+    };
+    await logIn();
+    await page.waitForURL(`${shopUrl}/en/admin`);
+    await page.getByRole('link', { name: 'Two-factor login' }).click();
+    await page.getByRole('button', { name: 'Set up two-factor login' }).click();
+    const secret = (await page.locator('dd code').first().textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/staffweb-2fa-en-768.png', fullPage: true });
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await page.getByLabel('Code from the app (6 digits)').fill(totp.generate());
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Recovery codes' }).count()).toBe(1);
+    expect(await page.locator('.admin-codes li').count()).toBe(10);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.context().clearCookies();
+    await logIn();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Enter the code from your authenticator app.');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/staffweb-login-code-en-768.png', fullPage: true });
+    // the next step's code: the enrolment took the current one, and a code is never accepted twice
+    await page.getByLabel('Code from the authenticator app (or a recovery code)').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${shopUrl}/en/admin`);
+    expect(errors).toEqual([]);
   });
 });

@@ -80,6 +80,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
       route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),
       route('accounts', 'routes/admin/accounts.tsx', { id: 'admin-accounts' }),
+      route('two-factor', 'routes/admin/two-factor.tsx', { id: 'admin-two-factor' }),
       route('returns', 'routes/admin/returns.tsx', { id: 'admin-returns' }),
       route('returns/:id', 'routes/admin/return.tsx', { id: 'admin-return' }),
       route('privacy', 'routes/admin/privacy.tsx', { id: 'admin-privacy' }),

@@ -338,6 +338,20 @@ const en = {
   'password.submit': 'Set the password',
   'password.done': 'Your password is set. You can log in now.',
   'password.toLogin': 'Log in',
+  'twofa.link': 'Two-factor login',
+  'twofa.title': 'Two-factor login',
+  'twofa.required': 'The shop requires administrators to log in with a code from an authenticator app. Set it up to continue.',
+  'twofa.on': 'Two-factor login is on: the login asks for a code from your authenticator app after the password.',
+  'twofa.off': 'Two-factor login is off. With it, the login also asks for a 6-digit code from an authenticator app (e.g. Aegis, Google Authenticator, 1Password).',
+  'twofa.start': 'Set up two-factor login',
+  'twofa.secretHint': 'Add this account to your authenticator app: open the link on the phone, or type the key. It is shown only now.',
+  'twofa.secret': 'Key',
+  'twofa.uri': 'Link (otpauth://)',
+  'twofa.code': 'Code from the app (6 digits)',
+  'twofa.confirm': 'Turn on',
+  'twofa.recoveryTitle': 'Recovery codes',
+  'twofa.recoveryHint': 'Two-factor login is on. Keep these codes somewhere safe: each logs in once without the app. They are shown only now.',
+  'login.code': 'Code from the authenticator app (or a recovery code)',
 };
 
 export type AdminKey = keyof typeof en;
@@ -675,6 +689,20 @@ const lt: Record<AdminKey, string> = {
   'password.submit': 'Nustatyti slaptažodį',
   'password.done': 'Slaptažodis nustatytas. Dabar galite prisijungti.',
   'password.toLogin': 'Prisijungti',
+  'twofa.link': 'Dviejų veiksnių prisijungimas',
+  'twofa.title': 'Dviejų veiksnių prisijungimas',
+  'twofa.required': 'Parduotuvė reikalauja, kad administratoriai jungtųsi su kodu iš autentifikavimo programėlės. Nustatykite jį, kad galėtumėte tęsti.',
+  'twofa.on': 'Dviejų veiksnių prisijungimas įjungtas: po slaptažodžio prašoma kodo iš autentifikavimo programėlės.',
+  'twofa.off': 'Dviejų veiksnių prisijungimas išjungtas. Įjungus, prisijungiant dar prašoma 6 skaitmenų kodo iš autentifikavimo programėlės (pvz., Aegis, Google Authenticator, 1Password).',
+  'twofa.start': 'Nustatyti dviejų veiksnių prisijungimą',
+  'twofa.secretHint': 'Pridėkite šią paskyrą prie autentifikavimo programėlės: atidarykite nuorodą telefone arba įveskite raktą. Jis rodomas tik dabar.',
+  'twofa.secret': 'Raktas',
+  'twofa.uri': 'Nuoroda (otpauth://)',
+  'twofa.code': 'Kodas iš programėlės (6 skaitmenys)',
+  'twofa.confirm': 'Įjungti',
+  'twofa.recoveryTitle': 'Atkūrimo kodai',
+  'twofa.recoveryHint': 'Dviejų veiksnių prisijungimas įjungtas. Laikykite šiuos kodus saugioje vietoje: kiekvienu galima vieną kartą prisijungti be programėlės. Jie rodomi tik dabar.',
+  'login.code': 'Kodas iš autentifikavimo programėlės (arba atkūrimo kodas)',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };
