@@ -118,11 +118,15 @@ describe('staff accounts in the back office', () => {
 
     await page.context().clearCookies();
     await logIn();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Enter the code from your authenticator app.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Enter the code from your authenticator app.');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/staffweb-login-code-en-768.png', fullPage: true });
     // the next step's code: the enrolment took the current one, and a code is never accepted twice
-    await page.getByLabel('Code from the authenticator app (or a recovery code)').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page
+      .getByLabel('Code from the authenticator app (or a recovery code)')
+      .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${shopUrl}/en/admin`);
     expect(errors).toEqual([]);
