@@ -153,6 +153,8 @@ export type StaffSessionConfig = {
   secureCookie: boolean;
   /** STAFF_LOGIN_DELAY_SECONDS: the first step of a (staff e-mail, address) pair's growing delay; 0 none */
   loginDelaySeconds: number;
+  /** STAFF_2FA_REQUIRED: an admin must have a two-factor login before anything else */
+  twoFactorRequired: boolean;
 };
 
 export type UnpaidOrderLimits = {
@@ -394,6 +396,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       // always Secure (and `__Host-` prefixed: staff/sessions.ts) in production, whatever PUBLIC_URL says
       secureCookie: env.NODE_ENV === 'production' || (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
       loginDelaySeconds: int(env, 'STAFF_LOGIN_DELAY_SECONDS', 1, 0, 3600),
+      twoFactorRequired: bool(env, 'STAFF_2FA_REQUIRED', false),
     },
   };
 }

@@ -719,6 +719,13 @@ export const SETTINGS: readonly Setting[] = [
     meaning: 'a back-office session ends this long after its login, however busy',
   },
   {
+    name: 'STAFF_2FA_REQUIRED',
+    group: 'api',
+    default: 'false',
+    meaning:
+      'true: an admin without a two-factor login (an authenticator app) is sent to set it up before anything else in the back office, and the API refuses them every other staff route (403)',
+  },
+  {
     name: 'RATE_LIMIT_STAFF_LOGIN_ACCOUNT',
     group: 'api',
     default: '5/900',

@@ -73,6 +73,8 @@ describe('orders export', () => {
     for (const o of all.orders) {
       expect(o.lines).toHaveLength(2);
       expect(o.lines.reduce((s, l) => s + l.row_total_incl_tax, 0)).toBe(o.subtotal_incl_tax);
+      // the whole order: how it is delivered and where it is
+      expect(o).toMatchObject({ is_pickup: false, pickup_point: null, carrier: null, tracking_number: null });
     }
   });
 

@@ -71,6 +71,12 @@ describe('POST /vsbridge/order/create: the address a delivery method needs', () 
       telephone: '+37060000000',
       pickup_point: { id: 'omniva-LT-1' },
     });
+    // the webhook event carries the point, so a warehouse receiving it knows where the parcel goes
+    const [event] = await api.database.query<{ payload: { order: Record<string, unknown> } }>(
+      `SELECT e.payload FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.increment_id = $1 AND e.type = 'order.created'`,
+      [r.body.result.orderNumber],
+    );
+    expect(event?.payload.order).toMatchObject({ isPickup: true, pickupPoint: { id: 'omniva-LT-1' }, shippingMethod: 'omniva_omniva' });
   });
 
   it('accepts a store-pickup order without a home address; the order keeps the store and its opening hours', async () => {

@@ -98,7 +98,7 @@ describe('login and sessions', () => {
     const setCookie = String(r.res.headers['set-cookie']);
     expect(setCookie).toMatch(/^vitrina_staff=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=28800$/);
     const cookie = cookieOf(r.res);
-    expect((await api.call({ url: '/vsbridge/staff/me', headers: { cookie } })).body.result).toEqual({ email: 'clerk@shop.lt', role: 'staff' });
+    expect((await api.call({ url: '/vsbridge/staff/me', headers: { cookie } })).body.result).toEqual({ email: 'clerk@shop.lt', role: 'staff', two_factor: false, two_factor_required: false });
     const out = await api.call({ method: 'POST', url: '/vsbridge/staff/logout', headers: { cookie } });
     expect(String(out.res.headers['set-cookie'])).toMatch(/Max-Age=0/);
     expect((await api.call({ url: '/vsbridge/staff/me', headers: { cookie } })).status).toBe(401);

@@ -97,6 +97,12 @@ describe('order webhooks', () => {
       expect(r.headers['vitrina-event-type']).toBe(body.type);
       expect(r.headers['content-type']).toBe('application/json');
       expect(body.data.order.incrementId).toBe(number);
+      // the whole order travels with each event: addresses, delivery, pickup point
+      const order = (JSON.parse(r.body) as { data: { order: Record<string, unknown> } }).data.order;
+      expect(order).toMatchObject({ isPickup: false, pickupPoint: null, shippingMethod: expect.any(String), paymentMethod: expect.any(String) });
+      expect(order.email).toMatch(/@/);
+      expect(order.shippingAddress).toMatchObject({ city: expect.any(String) });
+      expect(order.billingAddress).toMatchObject({ city: expect.any(String) });
       byId.set(body.id, r);
     }
     // two refused requests were sent again: more requests than events, every event once after dedupe

@@ -72,6 +72,7 @@ function adminRoutes(): RouteConfigEntry[] {
   return [
     route(`${base}/login`, 'routes/admin/login.tsx', { id: 'admin-login' }),
     route(`${base}/logout`, 'routes/admin/logout.tsx', { id: 'admin-logout' }),
+    route(`${base}/password`, 'routes/admin/password.tsx', { id: 'admin-password' }),
     route(base, 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
       index('routes/admin/orders.tsx', { id: 'admin-orders' }),
       route('orders/:id', 'routes/admin/order.tsx', { id: 'admin-order' }),
@@ -82,6 +83,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
       route('subscribers', 'routes/admin/subscribers.tsx', { id: 'admin-subscribers' }),
       route('accounts', 'routes/admin/accounts.tsx', { id: 'admin-accounts' }),
+      route('two-factor', 'routes/admin/two-factor.tsx', { id: 'admin-two-factor' }),
       route('returns', 'routes/admin/returns.tsx', { id: 'admin-returns' }),
       route('returns/:id', 'routes/admin/return.tsx', { id: 'admin-return' }),
       route('privacy', 'routes/admin/privacy.tsx', { id: 'admin-privacy' }),

@@ -859,6 +859,13 @@ export const staffUsers = pgTable(
     disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** TOTP (RFC 6238) secret, base32; null: no two-factor login (staff/two-factor.ts) */
+    totpSecret: text('totp_secret'),
+    /** an enrolment not confirmed with a code yet */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** the time step of the last code accepted: a code is never accepted twice */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [check('staff_users_role_check', sql`${t.role} IN ('admin', 'staff', 'catalog')`)],
 );
@@ -1088,4 +1095,40 @@ export const shopSettings = pgTable(
     updatedBy: text('updated_by'),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------- staff accounts kept in the back office
+
+/**
+ * single-use links that set a staff password: an invitation ('invite') or a reset an admin sent
+ * ('reset'); only the sha-256 of the token; a newer link of the account ends the older ones
+ */
+export const staffPasswordTokens = pgTable(
+  'staff_password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_password_tokens_staff_idx').on(t.staffId),
+    check('staff_password_tokens_purpose_check', sql`${t.purpose} IN ('invite', 'reset')`),
+  ],
+);
+
+/** single-use recovery codes of a staff two-factor login: only their sha-256 */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
 );

@@ -12,7 +12,7 @@ import { ok } from '../http/envelope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
-import { staffTokenOf, type StaffPrincipal } from '../staff/sessions.ts';
+import type { StaffPrincipal } from '../staff/sessions.ts';
 import { CONTENT_KINDS, ContentAdmin, contentListQuery, contentSaveBody } from './admin-content.ts';
 
 const tags = ['staff'];
@@ -23,7 +23,7 @@ export function contentAdminRoutes(app: ApiApp, ctx: ApiContext) {
   const content = new ContentAdmin(ctx.database, () => ctx.catalog.catalogChanged());
   const guard = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
     if (!staffCan(staff.role, 'content')) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };

@@ -57,6 +57,58 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Negalite išjungti savo paskyros.',
     ru: 'Нельзя отключить собственную учётную запись.',
   },
+  // staff accounts kept in the back office
+  'staff.lastAdmin': {
+    en: 'The shop must keep at least one active admin.',
+    lt: 'Parduotuvėje turi likti bent vienas aktyvus administratorius.',
+    ru: 'В магазине должен остаться хотя бы один активный администратор.',
+  },
+  'staff.cannotChangeOwnRole': {
+    en: 'You cannot change your own role.',
+    lt: 'Negalite keisti savo vaidmens.',
+    ru: 'Нельзя изменить собственную роль.',
+  },
+  'staff.emailTaken': {
+    en: 'A staff account with this e-mail exists already.',
+    lt: 'Darbuotojo paskyra su šiuo el. pašto adresu jau yra.',
+    ru: 'Учётная запись сотрудника с этим адресом уже существует.',
+  },
+  'staff.linkInvalid': {
+    en: 'This link has expired or was used already. Ask an admin for a new one.',
+    lt: 'Ši nuoroda nebegalioja arba jau panaudota. Paprašykite administratoriaus naujos.',
+    ru: 'Эта ссылка истекла или уже использована. Попросите администратора прислать новую.',
+  },
+  'staff.passwordTooShort': {
+    en: 'The password must be at least 12 characters.',
+    lt: 'Slaptažodį turi sudaryti bent 12 simbolių.',
+    ru: 'Пароль должен содержать не менее 12 символов.',
+  },
+  // staff two-factor login
+  'staff.codeRequired': {
+    en: 'Enter the code from your authenticator app.',
+    lt: 'Įveskite kodą iš autentifikavimo programėlės.',
+    ru: 'Введите код из приложения-аутентификатора.',
+  },
+  'staff.codeInvalid': {
+    en: 'Wrong or already used code.',
+    lt: 'Neteisingas arba jau panaudotas kodas.',
+    ru: 'Неверный или уже использованный код.',
+  },
+  'staff.twoFactorOn': {
+    en: 'Two-factor login is on already.',
+    lt: 'Dviejų veiksnių prisijungimas jau įjungtas.',
+    ru: 'Двухфакторный вход уже включён.',
+  },
+  'staff.twoFactorNotStarted': {
+    en: 'Start the set-up first.',
+    lt: 'Pirmiausia pradėkite nustatymą.',
+    ru: 'Сначала начните настройку.',
+  },
+  'staff.twoFactorRequired': {
+    en: 'Set up two-factor login first (Two-factor login in the menu).',
+    lt: 'Pirmiausia nustatykite dviejų veiksnių prisijungimą (meniu „Dviejų veiksnių prisijungimas“).',
+    ru: 'Сначала настройте двухфакторный вход.',
+  },
   'api.cartForbidden': {
     en: 'This cart belongs to another customer.',
     lt: 'Šis krepšelis priklauso kitam pirkėjui.',

@@ -45,6 +45,9 @@ type ExportOrderRow = OrderAmountsRow & {
   payment_method_code: string;
   currency: string;
   invoice_number: string | null;
+  is_pickup: boolean;
+  carrier: string | null;
+  tracking_number: string | null;
   /** the timestamp with microseconds, as text: the cursor must not lose precision to a JS Date */
   updated_key: string;
 };
@@ -95,6 +98,12 @@ export type ExportPage = {
   has_more: boolean;
 };
 
+/** the pickup point the order's shipping address carries (checkout writes it there), or null */
+export function pickupPointOf(shippingAddress: Record<string, unknown>): Record<string, unknown> | null {
+  const p = shippingAddress.pickup_point;
+  return p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : null;
+}
+
 function exportOrder(o: ExportOrderRow, lines: ExportLineRow[], notes: CreditNoteRecord[] = []) {
   const b = o.billing_address;
   const s = o.shipping_address;
@@ -125,6 +134,11 @@ function exportOrder(o: ExportOrderRow, lines: ExportLineRow[], notes: CreditNot
     shipping_address: address(s),
     shipping_method_code: o.shipping_method_code,
     payment_method_code: o.payment_method_code,
+    /** the customer picks the order up; the pickup point chosen at checkout (null: delivered to the address) */
+    is_pickup: o.is_pickup,
+    pickup_point: pickupPointOf(s),
+    carrier: o.carrier,
+    tracking_number: o.tracking_number,
     currency: o.currency,
     /** cents, VAT included (as the order charged them) */
     subtotal_incl_tax: o.subtotal_incl_tax,

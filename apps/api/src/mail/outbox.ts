@@ -56,7 +56,10 @@ export type MailKind =
   | 'mail.withdrawal-acknowledgement'
   /** the shop's notice of a withdrawal to ORDERS_EMAIL */
   | 'mail.withdrawal-notice'
-  | 'mail.return-step';
+  | 'mail.return-step'
+  /** the back office's links that set a staff password (staff/accounts.ts) */
+  | 'mail.staff-invite'
+  | 'mail.staff-password-reset';
 
 export type OutboxMail = RenderedMail & {
   to: string;

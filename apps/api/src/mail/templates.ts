@@ -133,7 +133,39 @@ const newsletterConfirmationNoCoupon: Texts<{ link: string }> = {
   }),
 };
 
-const TEMPLATES = { passwordReset, emailChanged, newsletterConfirmation, newsletterConfirmationNoCoupon, newsletterCoupon, contactMessage, orderConfirmation, backInStock };
+/** the back office: a colleague invited by an admin sets their password (staff/accounts.ts) */
+const staffInvite: Texts<{ link: string; hours: number; shopName: string }> = {
+  lt: (p) => ({
+    subject: `Kvietimas į ${p.shopName} administravimo sistemą`,
+    text: `Sveiki,\n\njus pakvietė dirbti ${p.shopName} administravimo sistemoje. Norėdami nustatyti slaptažodį, atidarykite šią nuorodą (ji galioja ${p.hours} val. ir tik vieną kartą):\n\n${p.link}\n\nJei kvietimo nesitikėjote, šį laišką galite ignoruoti.`,
+  }),
+  en: (p) => ({
+    subject: `Your invitation to the ${p.shopName} back office`,
+    text: `Hello,\n\nyou have been invited to the ${p.shopName} back office. To set your password, open this link (valid for ${p.hours} h, once):\n\n${p.link}\n\nIf you did not expect this, you can ignore this e-mail.`,
+  }),
+  ru: (p) => ({
+    subject: `Приглашение в систему управления ${p.shopName}`,
+    text: `Здравствуйте!\n\nвас пригласили в систему управления ${p.shopName}. Чтобы задать пароль, откройте эту ссылку (она действительна ${p.hours} ч. и только один раз):\n\n${p.link}\n\nЕсли вы не ждали приглашения, просто проигнорируйте это письмо.`,
+  }),
+};
+
+/** the back office: an admin sent a colleague a link to set a new password */
+const staffPasswordReset: Texts<{ link: string; hours: number; shopName: string }> = {
+  lt: (p) => ({
+    subject: `${p.shopName} administravimo sistema: naujas slaptažodis`,
+    text: `Sveiki,\n\nadministratorius paprašė jus nustatyti naują slaptažodį. Atidarykite šią nuorodą (ji galioja ${p.hours} val. ir tik vieną kartą):\n\n${p.link}\n\nSenas slaptažodis tebegalioja, kol nustatysite naują.`,
+  }),
+  en: (p) => ({
+    subject: `${p.shopName} back office: set a new password`,
+    text: `Hello,\n\nan administrator asked you to set a new password. Open this link (valid for ${p.hours} h, once):\n\n${p.link}\n\nYour old password works until you set a new one.`,
+  }),
+  ru: (p) => ({
+    subject: `Система управления ${p.shopName}: новый пароль`,
+    text: `Здравствуйте!\n\nадминистратор попросил вас задать новый пароль. Откройте эту ссылку (она действительна ${p.hours} ч. и только один раз):\n\n${p.link}\n\nСтарый пароль действует, пока вы не зададите новый.`,
+  }),
+};
+
+const TEMPLATES = { passwordReset, emailChanged, newsletterConfirmation, newsletterConfirmationNoCoupon, newsletterCoupon, contactMessage, orderConfirmation, backInStock, staffInvite, staffPasswordReset };
 export type TemplateName = keyof typeof TEMPLATES;
 type ParamsOf<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]['en']>[0];
 

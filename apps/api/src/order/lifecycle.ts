@@ -24,6 +24,7 @@
  *   OrderActor = { kind: 'staff', id, email } | { kind: 'admin_token' } | { kind: 'customer', id }
  *              | { kind: 'guest' } | { kind: 'payment', id? } | { kind: 'system' }
  */
+import { pickupPointOf } from '../integration/orders-export.ts';
 import type { Database, Executor } from '@vitrina/db';
 import {
   applyOrderAction,
@@ -95,11 +96,13 @@ export type LifecycleOrder = {
   shipping_address: Record<string, unknown>;
   payment_method_code: string;
   created_at: Date | string;
+  billing_address: Record<string, unknown>;
+  shipping_method_code: string;
 };
 
 const COLUMNS = `id, increment_id, order_token, customer_id, store_code, status, payment_status, shipping_status,
   cancelled_by, cancel_reason, stock_returned_at, is_pickup, carrier, tracking_number, email, grand_total, currency,
-  shipping_address, payment_method_code, created_at`;
+  shipping_address, payment_method_code, created_at, billing_address, shipping_method_code`;
 
 /** `orders.cancel_reason` of an order the sweep cancelled (order/unpaid.ts) */
 export const PAYMENT_TIMEOUT = 'payment_timeout';
@@ -305,6 +308,14 @@ function eventPayload(o: LifecycleOrder, previousStatus: string | null) {
       carrier: o.carrier,
       trackingNumber: o.tracking_number,
       cancelReason: o.status === 'cancelled' ? o.cancel_reason : null,
+      // the whole order, so a receiver (ERP, warehouse) needs no second request
+      email: o.email,
+      shippingMethod: o.shipping_method_code,
+      paymentMethod: o.payment_method_code,
+      isPickup: o.is_pickup,
+      pickupPoint: pickupPointOf(o.shipping_address),
+      shippingAddress: o.shipping_address,
+      billingAddress: o.billing_address,
     },
   };
 }

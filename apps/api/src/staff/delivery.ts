@@ -26,7 +26,6 @@ import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
 import { one, rows } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
-import { staffTokenOf } from './sessions.ts';
 
 const tags = ['staff'];
 const codeParams = z.object({ code: z.string().min(1).max(64) });
@@ -60,7 +59,7 @@ export function deliveryRoutes(app: ApiApp, ctx: ApiContext) {
   /** read: any staff role that works with orders or settings; write: area settings (admin) */
   const guard = (write: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
     const allowed = write
       ? staffCan(staff.role, 'settings')
       : staffCan(staff.role, 'orders') || staffCan(staff.role, 'settings');

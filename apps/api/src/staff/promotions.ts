@@ -26,7 +26,6 @@ import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
-import { staffTokenOf } from './sessions.ts';
 
 const tags = ['staff'];
 const codeParams = z.object({ code: z.string().min(1).max(64) });
@@ -216,7 +215,7 @@ export function promotionRoutes(app: ApiApp, ctx: ApiContext) {
   const promotions = new PromotionAdmin(ctx.database);
   const guard = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(staffTokenOf(req.headers.cookie));
+    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
     if (!staffCan(staff.role, 'promotions')) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };

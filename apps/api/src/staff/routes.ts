@@ -15,14 +15,34 @@ import { ok } from '../http/envelope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { withRetryAfter } from '../auth/rate-limit.ts';
-import { StaffAccountError, addStaff, disableStaff, listStaff, setStaffPassword } from './accounts.ts';
+import {
+  StaffAccountError,
+  StaffRuleError,
+  addStaff,
+  disableStaff,
+  inviteStaff,
+  listStaff,
+  sendStaffReset,
+  setStaffDisabled,
+  setStaffPassword,
+  setStaffPasswordByLink,
+  setStaffRole,
+  staffOfLink,
+} from './accounts.ts';
+import { shopNameIn } from '@vitrina/domain';
+import { effectiveSettings } from '../settings/service.ts';
+import { confirmEnrolment, startEnrolment, twoFactorOf } from './two-factor.ts';
 import { CLI_ACTOR } from './audit.ts';
 import type { StaffPrincipal } from './sessions.ts';
 import { overviewRoutes } from './overview-routes.ts';
 import {
   auditQuery,
   cliBody,
+  codeBody,
   idParams,
+  inviteBody,
+  linkPasswordBody,
+  linkQuery,
   listFormatQuery,
   loginBody,
   messageListQuery,
@@ -35,6 +55,7 @@ import {
   creditNoteParams,
   refundParams,
   reviewStatusBody,
+  roleBody,
   storeQuery,
 } from './schemas.ts';
 import { assertReceivedOn, recordPayment } from '../order/payments-received.ts';
@@ -64,10 +85,10 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     if (!staffCan(staff.role, name)) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };
-  /** any live staff session */
-  const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
+  /** any live staff session, also an admin still to set up the two-factor login STAFF_2FA_REQUIRED asks for */
+  const settingUp = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    req.staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie));
+    req.staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie), { settingUpTwoFactor: true });
   };
 
   // the overview and the customers (staff/overview-routes.ts), behind the same guard
@@ -77,7 +98,11 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/login',
     { schema: { tags, summary: 'Staff login: sets the staff session cookie', querystring: storeQuery, body: loginBody } },
     async (req, reply) => {
-      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip));
+      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip, req.body.code)).catch((err: unknown) => {
+        // the login page asks for the code of a two-factor account after a right password
+        if (err instanceof ApiError && err.key === 'staff.codeRequired') reply.header('x-vitrina-2fa', 'required');
+        throw err;
+      });
       reply.header('set-cookie', sessions.cookie(token)).header('cache-control', 'no-store');
       return ok({ email: principal.email, role: principal.role });
     },
@@ -91,11 +116,33 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/me',
-    { onRequest: signedIn, schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery } },
+    { onRequest: settingUp, schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery } },
     async (req) => {
       const staff = staffPrincipal(req);
-      return ok({ email: staff.email, role: staff.role });
+      const twoFactor = (await twoFactorOf(ctx.database, staff.staffId)).enabled;
+      return ok({
+        email: staff.email,
+        role: staff.role,
+        two_factor: twoFactor,
+        // the back office sends such an admin to set it up before anything else
+        two_factor_required: ctx.config.staff.twoFactorRequired && staff.role === 'admin' && !twoFactor,
+      });
     },
+  );
+
+  app.post(
+    '/vsbridge/staff/2fa/start',
+    { onRequest: settingUp, schema: { tags, summary: 'Starts a two-factor enrolment: the TOTP secret and its otpauth:// URI, shown this once', querystring: storeQuery } },
+    async (req) => ok(await refusals(() => startEnrolment(ctx.database, staffPrincipal(req)))),
+  );
+
+  app.post(
+    '/vsbridge/staff/2fa/confirm',
+    {
+      onRequest: settingUp,
+      schema: { tags, summary: 'Turns two-factor login on with a code from the app; answers the recovery codes, shown this once', querystring: storeQuery, body: codeBody },
+    },
+    async (req) => ok(await refusals(() => confirmEnrolment(ctx.database, staffPrincipal(req), req.body.code))),
   );
 
   app.get(
@@ -311,18 +358,151 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     async () => ok(await listStaff(ctx.database)),
   );
 
+  /** a back-office refusal (last admin, e-mail taken, spent link) as the ApiError the handler translates */
+  const refusals = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof StaffRuleError) throw new ApiError(err.status, err.key);
+      throw err;
+    }
+  };
+  /** what a password link's e-mail needs: the shop's address, the admin's language, the shop's name */
+  const linkOptions = async (req: FastifyRequest) => {
+    const lang = requestStoreCode(req) === 'en' ? ('en' as const) : ('lt' as const);
+    return {
+      publicUrl: ctx.config.publicUrl,
+      lang,
+      shopName: shopNameIn(await effectiveSettings(ctx.database, ctx.config.settingsSeed), lang),
+    };
+  };
+
   app.post(
-    '/vsbridge/staff/accounts/:id/disable',
+    '/vsbridge/staff/accounts',
     {
       onRequest: area('accounts'),
-      schema: { tags, summary: 'Disables a staff account and ends its sessions (role admin)', params: idParams, querystring: storeQuery },
+      schema: {
+        tags,
+        summary:
+          'Invites a colleague: the account, and an e-mailed single-use link that sets its password (role admin)',
+        querystring: storeQuery,
+        body: inviteBody,
+      },
     },
     async (req) => {
       const staff = staffPrincipal(req);
-      if (staff.staffId === req.params.id) throw new ApiError(409, 'staff.cannotDisableSelf');
-      const account = await disableStaff(ctx.database, staff, { id: req.params.id });
+      return ok(
+        await refusals(async () =>
+          inviteStaff(ctx.database, staff, req.body.email, req.body.role, await linkOptions(req)),
+        ),
+      );
+    },
+  );
+
+  for (const what of ['disable', 'enable'] as const) {
+    app.post(
+      `/vsbridge/staff/accounts/:id/${what}`,
+      {
+        onRequest: area('accounts'),
+        schema: {
+          tags,
+          summary:
+            what === 'disable'
+              ? 'Disables a staff account and ends its sessions; the last active admin stays (role admin)'
+              : 'Enables a disabled staff account (role admin)',
+          params: idParams,
+          querystring: storeQuery,
+        },
+      },
+      async (req) => {
+        const staff = staffPrincipal(req);
+        if (what === 'disable' && staff.staffId === req.params.id)
+          throw new ApiError(409, 'staff.cannotDisableSelf');
+        const account = await refusals(() =>
+          setStaffDisabled(ctx.database, staff, req.params.id, what === 'disable'),
+        );
+        if (!account) throw notFound('error.notFound');
+        return ok(account);
+      },
+    );
+  }
+
+  app.post(
+    '/vsbridge/staff/accounts/:id/role',
+    {
+      onRequest: area('accounts'),
+      schema: {
+        tags,
+        summary: "Changes an account's role; the last active admin stays an admin (role admin)",
+        params: idParams,
+        querystring: storeQuery,
+        body: roleBody,
+      },
+    },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      if (staff.staffId === req.params.id) throw new ApiError(409, 'staff.cannotChangeOwnRole');
+      const account = await refusals(() => setStaffRole(ctx.database, staff, req.params.id, req.body.role));
       if (!account) throw notFound('error.notFound');
       return ok(account);
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/accounts/:id/reset',
+    {
+      onRequest: area('accounts'),
+      schema: {
+        tags,
+        summary:
+          'E-mails the account a single-use link to set a new password and ends its sessions (role admin)',
+        params: idParams,
+        querystring: storeQuery,
+      },
+    },
+    async (req) => {
+      const staff = staffPrincipal(req);
+      const account = await sendStaffReset(ctx.database, staff, req.params.id, await linkOptions(req));
+      if (!account) throw notFound('error.notFound');
+      return ok(account);
+    },
+  );
+
+  // the password page of an e-mailed link: no session (the link is the proof), the token only hashed
+  app.get(
+    '/vsbridge/staff/password',
+    {
+      schema: {
+        tags,
+        summary: 'Whose account a password link sets (400 when it expired or was used)',
+        querystring: linkQuery,
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const link = await staffOfLink(ctx.database, req.query.token);
+      if (!link) throw new ApiError(400, 'staff.linkInvalid');
+      return ok(link);
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/password',
+    {
+      schema: {
+        tags,
+        summary:
+          "Sets a staff password with an e-mailed link, once, before it expires; the account's sessions end",
+        querystring: storeQuery,
+        body: linkPasswordBody,
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const account = await refusals(() =>
+        setStaffPasswordByLink(ctx.database, req.body.token, req.body.password),
+      );
+      return ok({ email: account.email });
     },
   );
 

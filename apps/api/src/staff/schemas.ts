@@ -17,6 +17,8 @@ export const storeQuery = z.object({ storeCode: storeCodeSchema.optional() });
 export const loginBody = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
+  /** the second factor of a two-factor account: a 6-digit code or a recovery code */
+  code: z.string().trim().max(32).optional(),
 });
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -109,3 +111,24 @@ export const creditNoteParams = z.object({
   id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(INT4_MAX)),
   note: z.string().trim().min(1).max(32),
 });
+
+/** an admin invites a colleague (the back office) */
+export const inviteBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(3)
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address'),
+  role: z.enum(STAFF_ROLES),
+});
+
+export const roleBody = z.object({ role: z.enum(STAFF_ROLES) });
+
+/** a link's token (base64url of 32 bytes) */
+export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+export const linkQuery = z.object({ storeCode: storeCodeSchema.optional(), token: linkToken });
+export const linkPasswordBody = z.object({ token: linkToken, password: z.string().min(1).max(1024) });
+
+/** a code of the authenticator app (confirms a two-factor enrolment) */
+export const codeBody = z.object({ code: z.string().trim().min(1).max(32) });

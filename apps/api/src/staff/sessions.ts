@@ -4,7 +4,8 @@
  * A login gives a random 256-bit token in an httpOnly, SameSite=Strict cookie (Secure when
  * PUBLIC_URL is https); the database keeps only its sha-256. A session ends after
  * STAFF_SESSION_IDLE_MINUTES without a request, STAFF_SESSION_MAX_HOURS after its login, on logout,
- * and when its account is disabled or gets a new password. SameSite=Strict keeps other sites' forms
+ * and when its account is disabled or gets a new password. With STAFF_2FA_REQUIRED an admin without a
+ * two-factor login is refused (403) everywhere but its set-up. SameSite=Strict keeps other sites' forms
  * and links from carrying the cookie (no cross-site request forgery of staff actions).
  *
  * Logins are rate-limited per e-mail and per client address with the shop's limiter (before the
@@ -20,6 +21,7 @@ import { ApiError } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
 import { normaliseStaffEmail } from './accounts.ts';
+import { checkSecondFactor, twoFactorOf } from './two-factor.ts';
 
 export const STAFF_COOKIE = 'vitrina_staff';
 /**
@@ -76,7 +78,7 @@ export class StaffSessions {
     return parts.join('; ');
   }
 
-  async login(email: string, password: string, clientAddress: string): Promise<{ token: string; principal: StaffPrincipal }> {
+  async login(email: string, password: string, clientAddress: string, code?: string): Promise<{ token: string; principal: StaffPrincipal }> {
     const address = normaliseStaffEmail(email);
     // per (account, address) pair: failing on purpose elsewhere cannot lock a staff member out
     const accountKey = `staff-login:account:${clientAddress}|${address}`;
@@ -94,6 +96,14 @@ export class StaffSessions {
     if (!row || !valid || row.disabled_at !== null) {
       await audit(this.database, { staffId: row?.id ?? null, email: address }, 'login.failed', null, { clientAddress });
       throw new ApiError(401, 'staff.invalidCredentials');
+    }
+    // a two-factor account: the code (or a recovery code) after the password, in the same attempt
+    if ((await twoFactorOf(this.database, row.id)).enabled) {
+      if (!code) throw new ApiError(401, 'staff.codeRequired');
+      if (!(await checkSecondFactor(this.database, row.id, code))) {
+        await audit(this.database, { staffId: row.id, email: address }, 'login.failed', null, { clientAddress, secondFactor: true });
+        throw new ApiError(401, 'staff.codeInvalid');
+      }
     }
     await this.limiter.reset(accountKey);
     const token = randomBytes(32).toString('base64url');
@@ -145,21 +155,24 @@ export class StaffSessions {
    * The staff member of a session token, or a 401; the session's idle clock restarts. An expired or
    * idle session is deleted on sight.
    */
-  async authenticate(token: string | undefined): Promise<StaffPrincipal> {
+  async authenticate(token: string | undefined, options: { settingUpTwoFactor?: boolean } = {}): Promise<StaffPrincipal> {
     if (!token) throw new ApiError(401, 'staff.loginRequired');
-    const row = await one<{ staff_id: number; email: string; role: StaffRole }>(
+    const row = await one<{ staff_id: number; email: string; role: StaffRole; two_factor: boolean }>(
       this.database,
       `UPDATE staff_sessions s SET last_seen_at = now()
        FROM staff_users u
        WHERE s.token_hash = $1 AND u.id = s.staff_id AND u.disabled_at IS NULL
          AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)
-       RETURNING s.staff_id, u.email, u.role`,
+       RETURNING s.staff_id, u.email, u.role, u.totp_enabled_at IS NOT NULL AS two_factor`,
       [sha256(token), this.config.staff.idleSeconds],
     );
     if (!row) {
       await this.database.query('DELETE FROM staff_sessions WHERE token_hash = $1', [sha256(token)]);
       throw new ApiError(401, 'staff.loginRequired');
     }
+    // STAFF_2FA_REQUIRED: an admin without a two-factor login may only set it up (every staff route's guard comes here)
+    if (this.config.staff.twoFactorRequired && row.role === 'admin' && !row.two_factor && !options.settingUpTwoFactor)
+      throw new ApiError(403, 'staff.twoFactorRequired');
     return { staffId: row.staff_id, email: row.email, role: row.role };
   }
 

@@ -43,10 +43,13 @@ const SELLER_FIELD_LABELS: Record<string, AdminKey> = {
 
 export async function loader(args: Route.LoaderArgs) {
   const [meAnswer, statusAnswer] = await Promise.all([
-    staffApi<{ email: string; role: StaffRole }>(args, '/me'),
+    staffApi<{ email: string; role: StaffRole; two_factor_required?: boolean }>(args, '/me'),
     staffApi<ShopStatus>(args, '/shop-status'),
   ]);
   const me = resultOrThrow(meAnswer, args.request);
+  // STAFF_2FA_REQUIRED: an admin without a two-factor login sets it up before anything else
+  if (me.two_factor_required && !/\/admin\/two-factor$/.test(new URL(args.request.url).pathname))
+    throw redirect(adminPath(langOf(args.request), '/two-factor'));
   // a role without the orders (catalog) starts at its first section instead of a refusal; the
   // others keep the orders list as /admin (bookmarks, journeys) and find the overview first in the menu
   const first = staffAreas(me.role)[0];
@@ -100,6 +103,7 @@ export default function AdminLayout() {
         </nav>
         <div className="admin-who">
           <span>{t('admin.signedInAs', { email: me.email, role: t(`role.${me.role}` as AdminKey) })}</span>
+          <NavLink to={adminPath(lang, '/two-factor')}>{t('twofa.link')}</NavLink>
           <a href={otherLanguage(pathname, search)} lang={lang === 'en' ? 'lt' : 'en'}>
             {t('admin.otherLanguage')}
           </a>

@@ -21,9 +21,11 @@ export async function action(args: Route.ActionArgs) {
   const fields = await formFields(args.request);
   const answer = await staffApi<{ email: string }>(args, '/login', {
     method: 'POST',
-    body: { email: fields.email ?? '', password: fields.password ?? '' },
+    body: { email: fields.email ?? '', password: fields.password ?? '', ...(fields.code ? { code: fields.code } : {}) },
   });
-  if (!answer.ok) return { error: answer.message, email: fields.email ?? '' };
+  // a two-factor account: the same form again, now with the code field (the password is not sent back)
+  const needCode = !answer.ok && (answer.response.headers.get('x-vitrina-2fa') === 'required' || Boolean(fields.code));
+  if (!answer.ok) return { error: answer.message, email: fields.email ?? '', needCode };
   const headers = new Headers();
   for (const cookie of answer.response.headers.getSetCookie()) headers.append('set-cookie', cookie);
   return redirect(adminPath(langOf(args.request)), { headers });
@@ -57,6 +59,12 @@ export default function AdminLogin() {
             {t('login.password')}
             <input type="password" name="password" autoComplete="current-password" required />
           </label>
+          {data?.needCode ? (
+            <label>
+              {t('login.code')}
+              <input name="code" autoComplete="one-time-code" inputMode="numeric" required autoFocus maxLength={32} />
+            </label>
+          ) : null}
           <button type="submit">{t('login.submit')}</button>
         </Form>
         <p>
