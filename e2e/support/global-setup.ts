@@ -67,6 +67,9 @@ export default async function setup(project: TestProject) {
       ORDERS_OPEN_MAX_PER_EMAIL: '0',
       ORDERS_OPEN_MAX_PER_ADDRESS: '0',
       RATE_LIMIT_ORDER_ADDRESS: '0',
+      // the journeys sign staff in again right after a wrong password on purpose; the growing delay
+      // is tested in apps/api/test/staff-login-guard.test.ts
+      STAFF_LOGIN_DELAY_SECONDS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,6 +4,7 @@
  * loads one language's dictionary, not all three (i18n/index.ts); hydrating before it
  * arrived would render keys and mismatch the server's HTML.
  */
+import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
