@@ -18,7 +18,7 @@ const browser = useBrowser();
 const STAFF = `promo-${Date.now().toString(36)}@shop.lt`;
 const PASSWORD = 'a long staff password 42';
 const CODE = `SPRING-${Date.now().toString(36).toUpperCase()}`;
-const SHOTS = process.env.PROMO_SHOTS;
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function look(page: Page, where: string) {
   expect(await axeViolations(page), where).toEqual([]);

@@ -63,13 +63,19 @@ function terms(license) {
     .filter(Boolean);
 }
 
-/** packages whose licence the project cannot ship with, with the reason */
+/**
+ * packages whose licence the project cannot ship with, with the reason. An "A OR B" licence is the
+ * project's choice: it ships when one of the alternatives is acceptable in all of its terms.
+ */
 export function incompatible(packages = productionPackages()) {
+  const acceptable = (name, t) => PERMISSIVE.includes(t) || (t === 'LGPL-3.0-or-later' && LGPL_OK.test(name));
   return packages
-    .filter((p) =>
-      terms(p.license).some(
-        (t) => !PERMISSIVE.includes(t) && !(t === 'LGPL-3.0-or-later' && LGPL_OK.test(p.name)),
-      ),
+    .filter(
+      (p) =>
+        !p.license
+          .replace(/[()]/g, ' ')
+          .split(/\s+OR\s+/i)
+          .some((alternative) => terms(alternative).every((t) => acceptable(p.name, t))),
     )
     .map((p) => `${p.name}@${p.version}: ${p.license}`);
 }

@@ -877,6 +877,12 @@ export const SETTINGS: readonly Setting[] = [
       'where `migrate` looks for the SQL migrations first; the server bundle sets it to the copy it ships next to itself',
   },
   {
+    name: 'E2E_SCREENSHOTS',
+    group: 'tools',
+    default: 'unset',
+    meaning: 'a folder: the back-office journeys (overview, promotions) also save their screens there, to be looked at',
+  },
+  {
     name: 'SCREENSHOTS_DIR',
     group: 'tools',
     default: 'var/screenshots',

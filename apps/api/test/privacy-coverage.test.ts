@@ -9,7 +9,7 @@
 import { is } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../../packages/db/src/schema.ts';
+import * as schema from '@vitrina/db/schema';
 import { COVERAGE } from '../src/legal/privacy.ts';
 
 /** a column name that says it holds personal data */

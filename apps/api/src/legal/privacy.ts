@@ -298,6 +298,19 @@ export const COVERAGE: Record<string, Coverage> = {
     erase: (q, s) =>
       count(q, `UPDATE reviews SET nickname = '-' WHERE order_id = ANY($1::int[])`, [s.orderIds]),
   },
+  order_feedback: {
+    kind: 'person',
+    columns: ['nickname'],
+    how: "feedback on the person's orders: the nickname anonymised, the feedback kept",
+    export: (q, s) =>
+      rows(
+        q,
+        'SELECT id, order_id, title, detail, nickname, rating, created_at FROM order_feedback WHERE order_id = ANY($1::int[]) ORDER BY id',
+        [s.orderIds],
+      ),
+    erase: (q, s) =>
+      count(q, `UPDATE order_feedback SET nickname = '-' WHERE order_id = ANY($1::int[])`, [s.orderIds]),
+  },
   outbox: {
     kind: 'person',
     columns: ['payload'],
