@@ -63,7 +63,7 @@ async function place(opts: { store?: string; token?: string; payment?: string; c
   // a cash-on-delivery order is invoiced at handover (domain invoiceDue): shipped first
   if ((opts.payment ?? 'cashondelivery') === 'cashondelivery')
     for (const body of [{ action: 'confirm' }, { action: 'ship', carrier: 'omniva', trackingNumber: 'CC1EE' }]) {
-      const moved = await api.call({ method: 'POST', url: `/vsbridge/admin/orders/${placed.orderNumber}/transition`, headers: bearer(api.adminToken), payload: body });
+      const moved = await api.call({ method: 'POST', url: `/vsbridge/admin/orders/${placed.orderNumber}/transition`, headers: await api.staff(), payload: body });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
   return placed;
