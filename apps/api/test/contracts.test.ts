@@ -3,7 +3,7 @@
  * (packages/domain/src/contracts) say, field for field: each answer is parsed strictly, so a field
  * added, renamed or retyped on one side fails here before it reaches the storefront's types.
  */
-import { importCatalog } from '@vitrina/db';
+import { DEMO_CATALOG_KEY, importCatalog, setMeta } from '@vitrina/db';
 import {
   addressInformationSchema,
   attributeDocumentContract,
@@ -594,10 +594,12 @@ describe("the account's answers keep the contract", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { orderNumber, orderToken } = conforms(orderCreatedContract, created.body.result);
     const review = { title: 'Works', detail: 'As described.', nickname: 'Ona', rating: 5 };
+    // a review of the product bought (without product_id it is feedback on the order as a whole)
+    const [bought] = await api.database.query<{ id: number }>("SELECT id FROM products WHERE sku = 'PHN-2001'");
     const written = await api.call({
       method: 'POST',
       url: '/vsbridge/review/create?storeCode=en',
-      payload: { review: { ...review, number: orderNumber, orderToken } },
+      payload: { review: { ...review, number: orderNumber, orderToken, product_id: bought!.id } },
     });
     expect(written.status, JSON.stringify(written.body)).toBe(200);
     const [mine] = (written.body.result as unknown[]).map((x) => conforms(reviewContract, x));
@@ -646,6 +648,8 @@ describe("the account's answers keep the contract", () => {
   });
 
   it('news: a page and an item', async () => {
+    // the demo news: the shop's own demo catalogue shows it while the news table is empty
+    await setMeta(api.database, DEMO_CATALOG_KEY, true);
     const page = conforms(newsPageContract, (await api.call('/vsbridge/news?storeCode=en')).body.result);
     expect(page.items.length).toBeGreaterThan(0);
     const slug = page.items[0]!.slug;
