@@ -210,7 +210,7 @@ describe('the overview', () => {
     expect(r.status).toBe(200);
     expect(String(r.res.headers['content-type'])).toMatch(/text\/csv/);
     const lines = String(r.body).trim().split('\r\n');
-    expect(lines[0]).toMatch(/^number,placed,status/);
+    expect(lines[0]).toMatch(/^"number","placed","status"/);
     expect(lines.length - 1).toBe(2);
     expect(lines.slice(1).every((l) => l.includes('cashondelivery'))).toBe(true);
     expect((await api.call({ url: '/vsbridge/staff/orders.csv?from=bad', headers: staff })).status).toBe(400);

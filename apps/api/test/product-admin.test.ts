@@ -4,6 +4,7 @@
  * file, audited, a product.updated event, visible in the catalogue search at once, only that product
  * re-indexed), a refused stale save, create, duplicate, disable, configurable children.
  */
+import { parseCsv, toCsv } from '@vitrina/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
 import { uniqueAddress } from './user-helpers.ts';
@@ -315,13 +316,13 @@ describe('the price and stock CSV', () => {
     const exported = await api.call({ url: '/vsbridge/staff/products/prices.csv', headers: as('catalog') });
     expect(exported.res.headers['content-type']).toMatch(/text\/csv/);
     const text = String(exported.body);
-    expect(text.split('\r\n')[0]).toBe('sku,price,special_price,special_from,special_to,qty,exported_at');
-    const line = text.split('\r\n').find((l) => l.startsWith('AUD-4001,'))!;
-    const cells = line.split(',');
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual(['sku', 'price', 'special_price', 'special_from', 'special_to', 'qty', 'exported_at']);
+    const cells = rows.find((r) => r[0] === 'AUD-4001')!;
     cells[1] = '123.45';
     cells[2] = '99.99';
     cells[3] = '2026-01-01';
-    const csv = `${text.split('\r\n')[0]}\r\n${cells.join(',')}\r\n`;
+    const csv = toCsv(header!, [cells]);
     const dry = await upload(csv, true);
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     expect(dry.body.result).toMatchObject({ rows: 1, changed: 1, applied: false });

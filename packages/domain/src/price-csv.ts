@@ -4,7 +4,7 @@
  * partial product record of the import file (sku + prices + qty), so the import's rules apply to it
  * (validation, gross prices, stock never undoing sales since `exported_at`).
  */
-import { toCsv } from './staff.ts';
+import { csvUnsafeText, toCsv } from './staff.ts';
 
 export const PRICE_CSV_HEADER = [
   'sku',
@@ -45,7 +45,8 @@ export function parseCsv(text: string): string[][] {
   }
   row.push(field);
   if (row.some((f) => f !== '')) rows.push(row);
-  return rows;
+  // a file the shop exported: its texts were made safe for spreadsheets (staff.ts csvSafeText)
+  return rows.map((r) => r.map(csvUnsafeText));
 }
 
 export type PriceCsvRecord = {

@@ -51,16 +51,27 @@ export function staffAreas(role: StaffRole): readonly StaffArea[] {
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
 /** a formula's first character (=, +, -, @, tab, CR) at the start or after a possible separator */
-const FORMULA_AT = /(^|[;,\r\n])([=+\-@\t\r])/g;
+const FORMULA_AT = /(^|[;,\r\n])([=+\-@\t\r'])/g;
+const ESCAPED_AT = /(^|[;,\r\n])'([=+\-@\t\r'])/g;
 
 /**
  * A text a spreadsheet will not run (OWASP "CSV injection"): an apostrophe before every character
- * that would start a formula, at the start and after each `;`, `,` or line break. The separator
+ * that would start a formula (and before an apostrophe, so that csvUnsafeText undoes it exactly),
+ * at the start and after each `;`, `,` or line break. The separator
  * matters: a Lithuanian Excel splits on `;` whatever the file's own separator, so `a;=cmd()` would
  * otherwise open as a cell `=cmd()`.
  */
 export function csvSafeText(text: string): string {
   return text.replace(FORMULA_AT, "$1'$2");
+}
+
+/**
+ * The text csvSafeText was given, back from what it wrote (a file the shop exported, read again):
+ * an apostrophe it put before a formula character (or before an apostrophe of the text's own, which
+ * it escapes the same way so that this is exact) is taken out.
+ */
+export function csvUnsafeText(text: string): string {
+  return text.replace(ESCAPED_AT, '$1$2');
 }
 
 /**
