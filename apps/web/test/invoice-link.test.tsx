@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The order pages' VAT invoice link: shown when the API issues the invoice
-// (not cancelled; paid when paid online), pointing at the order-token download in the page's language.
+// (invoiceDue: paid online or by a recorded transfer, or a cash-on-delivery order handed over), pointing at the order-token download in the page's language.
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -39,8 +39,8 @@ const page = (order: Record<string, unknown>, storeCode = 'en') => {
 };
 
 describe('VAT invoice link on the order page', () => {
-  it('links a cash-on-delivery order to its PDF by the order token', () => {
-    page({});
+  it('links a cash-on-delivery order handed to the carrier to its PDF by the order token', () => {
+    page({ status: 'shipped' });
     const link = screen.getByRole('link', { name: 'Download the VAT invoice (PDF)' });
     expect(link.getAttribute('href')).toBe(
       '/vsbridge/order/invoice?number=100000042&orderToken=order-token-0123456789abcdef&storeCode=en',
@@ -50,6 +50,8 @@ describe('VAT invoice link on the order page', () => {
   it.each([
     ['an online payment still pending', { payment_method_code: 'NEOPAY', payment_status: 'pending' }],
     ['a cancelled order', { status: 'cancelled' }],
+    ['a cash-on-delivery order not yet handed over (invoiced at handover)', { status: 'new' }],
+    ['a bank transfer not yet paid', { payment_method_code: 'banktransfer', payment_status: 'pending' }],
   ])('is not shown for %s', (_name, over) => {
     page(over);
     expect(screen.queryByTestId('invoice-link')).toBeNull();

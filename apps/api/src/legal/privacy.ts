@@ -79,9 +79,23 @@ export const COVERAGE: Record<string, Coverage> = {
     "the seller's data and the number; the buyer is read from the order (kept: accounting)",
   ),
   order_items: notPersonal("the products sold (name = the product's); kept with the order (accounting)"),
-  order_events: notPersonal(
-    'webhook events: statuses and amounts, no buyer data (order/lifecycle.ts eventPayload)',
-  ),
+  order_events: {
+    kind: 'person',
+    columns: ['payload'],
+    how: "webhook events of the person's orders carry the whole order (the buyer's e-mail and addresses, for the shop's own systems): exported, and their payload reduced to the event's type and order number once erased",
+    export: (q, s) =>
+      rows(
+        q,
+        'SELECT id, type, order_id, payload, created_at FROM order_events WHERE order_id = ANY($1::int[]) ORDER BY seq',
+        [s.orderIds],
+      ),
+    erase: (q, s) =>
+      count(
+        q,
+        `UPDATE order_events SET payload = jsonb_build_object('erased', true) WHERE order_id = ANY($1::int[])`,
+        [s.orderIds],
+      ),
+  },
   webhook_deliveries: notPersonal('deliveries of order events to the shop’s own systems'),
   return_lines: notPersonal('which units of an order line came back'),
   privacy_requests: notPersonal(
