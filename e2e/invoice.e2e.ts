@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice } from '@vitrina/domain';
-import { readServerLock } from '@vitrina/db';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
+import { staffSession } from './support/shop-api.ts';
 
 const shopUrl = inject('shopUrl');
 const dataDir = inject('dataDir');
@@ -47,11 +47,12 @@ describe('VAT invoice from the order page', () => {
     });
     const order = ((await placed.json()) as { result: { orderNumber: string; orderToken: string; grand_total: number } }).result;
     // cash on delivery is invoiced at handover (domain invoiceDue): the shop ships it first
-    const lock = await readServerLock(dataDir);
+    // a cash-on-delivery order is invoiced at handover: staff confirm and ship it
+    const cookie = await staffSession(shopUrl, dataDir);
     for (const action of [{ action: 'confirm' }, { action: 'ship', carrier: 'omniva', trackingNumber: 'CC1EE' }]) {
       const moved = await fetch(`${shopUrl}/vsbridge/admin/orders/${order.orderNumber}/transition`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${lock?.adminToken ?? ''}` },
+        headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify(action),
       });
       expect(moved.status).toBe(200);

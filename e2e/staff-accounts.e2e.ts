@@ -37,7 +37,7 @@ describe('staff accounts in the back office', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('textbox', { name: 'E-mail' }).fill(COLLEAGUE);
-    await page.getByRole('combobox', { name: 'Role' }).selectOption('catalog');
+    await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('catalog');
     await page.getByRole('button', { name: 'Send the invitation' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe(`Invitation sent to ${COLLEAGUE}.`);
     expect(await axeViolations(page)).toEqual([]);

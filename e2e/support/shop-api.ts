@@ -4,6 +4,7 @@
  * `/vsbridge/order/create`, and the e-mails in the outbox (EXPOSE_OUTBOX is on in the journeys).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,6 +23,25 @@ export function addStaff(dataDir: string, email: string, password: string, role:
     child.on('exit', (code) => resolve({ code, output }));
     child.stdin.end(`${password}\n`);
   });
+}
+
+/**
+ * A staff member of `role` made on the command line and signed in through the API: the Cookie
+ * header of the session (staff work such as an order's lifecycle takes a staff session).
+ */
+export async function staffSession(shopUrl: string, dataDir: string, role: 'staff' | 'admin' = 'staff'): Promise<string> {
+  const email = `journey-${randomBytes(4).toString('hex')}@shop.test`;
+  const password = `journey staff ${randomBytes(8).toString('hex')}`;
+  const made = await addStaff(dataDir, email, password, role);
+  if (made.code !== 0) throw new Error(`staff add: ${made.output}`);
+  const res = await fetch(`${shopUrl}/vsbridge/staff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`staff login: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => !/=;/.test(c)) ?? '';
+  return cookie.split(';')[0] ?? '';
 }
 
 export async function api<T>(shopUrl: string, method: string, pathAndQuery: string, body?: unknown): Promise<T> {
