@@ -39,9 +39,9 @@ export async function openFirstCategory(page: Page, menuName: string, nth = 0) {
     await page.getByRole('dialog', { name: menuName }).waitFor();
     // (a submenu's dialog is named after its category: the list is found by its class)
     const list = page.getByRole('dialog').locator('.side-menu');
-    const links = list.locator(':scope > li > a');
-    // the side menu's last link is the account: only the categories' links count
-    if ((await links.count()) - 1 <= nth) {
+    // only the categories' links count (the menu also links the account and recently viewed)
+    const links = list.locator(':scope > li > a[href*="/c/"]');
+    if ((await links.count()) <= nth) {
       await list.getByRole('button').first().click();
       await page.getByRole('dialog', { name: menuName }).waitFor({ state: 'detached' });
     }
