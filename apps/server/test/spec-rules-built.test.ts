@@ -129,7 +129,7 @@ beforeAll(async () => {
   await importCatalog(database, catalogue);
   const config = loadApiConfig({
     CATALOG_VERSION_TTL_MS: '0',
-    ADMIN_TOKEN: 'test-admin-token-0123456789',
+    ADMIN_TOKEN: 'test-admin-token-0123456789-abcdef0123456789',
     // the shop's own price buckets, not the domain's default ones
     PRICE_RANGES: '0-650,650-800,800-',
   });

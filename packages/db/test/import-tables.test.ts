@@ -54,7 +54,7 @@ const HAND_WRITTEN: [TableWrite, string][] = [
   ],
   [
     COUPONS,
-    'insert into coupons (code, type, value, from_date, to_date, min_subtotal_cents, uses_per_coupon, is_active) select r.code, r.type, r.value, r.from_date, r.to_date, r.min_subtotal_cents, r.uses_per_coupon, r.is_active from jsonb_to_recordset($1::jsonb) as r(code text, type text, value int, from_date timestamptz, to_date timestamptz, min_subtotal_cents int, uses_per_coupon int, is_active boolean) on conflict (code) do update set type = excluded.type, value = excluded.value, from_date = excluded.from_date, to_date = excluded.to_date, min_subtotal_cents = excluded.min_subtotal_cents, uses_per_coupon = excluded.uses_per_coupon, is_active = excluded.is_active',
+    'insert into coupons (code, type, value, from_date, to_date, min_subtotal_cents, uses_per_coupon, uses_per_customer, is_active) select r.code, r.type, r.value, r.from_date, r.to_date, r.min_subtotal_cents, r.uses_per_coupon, r.uses_per_customer, r.is_active from jsonb_to_recordset($1::jsonb) as r(code text, type text, value int, from_date timestamptz, to_date timestamptz, min_subtotal_cents int, uses_per_coupon int, uses_per_customer int, is_active boolean) on conflict (code) do update set type = excluded.type, value = excluded.value, from_date = excluded.from_date, to_date = excluded.to_date, min_subtotal_cents = excluded.min_subtotal_cents, uses_per_coupon = excluded.uses_per_coupon, uses_per_customer = excluded.uses_per_customer, is_active = excluded.is_active',
   ],
   [
     CMS_PAGES,

@@ -792,7 +792,7 @@ export const MESSAGES = {
   'validation.slug': {
     en: 'Use lower-case letters, digits and single hyphens only, e.g. delivery-terms.',
     lt: 'Naudokite tik mažąsias raides, skaitmenis ir pavienius brūkšnelius, pvz., pristatymo-salygos.',
-    ru: 'Используйте только строчные латинские буквы, цифры и одиночные дефисы, например delivery-terms.',
+    ru: 'Используйте только строчные латинские буквы, цифры и одиночные дефисы, например pristatymo-salygos.',
   },
 } as const satisfies Record<string, Texts>;
 
