@@ -4,15 +4,14 @@
  * session's SameSite=Strict cookie (the back office's CSRF defence) and are audited
  * (catalog/admin-products.ts).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { staffCan } from '@vitrina/domain';
 import { z } from 'zod';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { staffArea } from '../staff/guard.ts';
+import { staffPrincipal } from '../staff/routes.ts';
+import { notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
-import type { StaffPrincipal } from '../staff/sessions.ts';
 import { ProductAdmin, productDuplicateBody, productListQuery, productSaveBody } from './admin-products.ts';
 
 const tags = ['staff'];
@@ -21,16 +20,8 @@ const csvBody = z.object({ csv: z.string().min(1).max(900_000), dry_run: z.boole
 
 export function productAdminRoutes(app: ApiApp, ctx: ApiContext) {
   const products = new ProductAdmin(ctx.database, ctx.config, ctx.catalog);
-  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
-    if (!staffCan(staff.role, 'products')) throw new ApiError(403, 'staff.forbidden');
-    req.staff = staff;
-  };
-  const actor = (req: FastifyRequest): StaffPrincipal => {
-    if (!req.staff) throw new ApiError(401, 'staff.loginRequired');
-    return req.staff;
-  };
+  const guard = staffArea(ctx, 'products');
+  const actor = staffPrincipal;
 
   app.get(
     '/vsbridge/staff/products',

@@ -4,15 +4,14 @@
  * with the staff session's SameSite=Strict cookie (the back office's CSRF defence), each one
  * transaction with its audit row (cms/admin-content.ts).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { staffCan } from '@vitrina/domain';
 import { z } from 'zod';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { staffArea } from '../staff/guard.ts';
+import { staffPrincipal } from '../staff/routes.ts';
+import { notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
-import type { StaffPrincipal } from '../staff/sessions.ts';
 import { CONTENT_KINDS, ContentAdmin, contentListQuery, contentSaveBody } from './admin-content.ts';
 
 const tags = ['staff'];
@@ -21,16 +20,8 @@ const itemParams = kindParams.extend({ id: z.coerce.number().int().min(1).max(2_
 
 export function contentAdminRoutes(app: ApiApp, ctx: ApiContext) {
   const content = new ContentAdmin(ctx.database, () => ctx.catalog.catalogChanged());
-  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
-    if (!staffCan(staff.role, 'content')) throw new ApiError(403, 'staff.forbidden');
-    req.staff = staff;
-  };
-  const actor = (req: FastifyRequest): StaffPrincipal => {
-    if (!req.staff) throw new ApiError(401, 'staff.loginRequired');
-    return req.staff;
-  };
+  const guard = staffArea(ctx, 'content');
+  const actor = staffPrincipal;
 
   app.get(
     '/vsbridge/staff/content/:kind',

@@ -8,12 +8,10 @@
  * new catalogue version, so the storefront's cached checkout data (offline checkout) is renewed.
  * Writes are POSTs with the staff session's SameSite=Strict cookie (the back office's CSRF defence).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   importPaymentMethodSchema,
   importShippingMethodSchema,
   issuesToFieldErrors,
-  staffCan,
   toCents,
   type StoreCode,
 } from '@vitrina/domain';
@@ -21,11 +19,13 @@ import { bumpCatalogVersion } from '@vitrina/db';
 import { z } from 'zod';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
+import { staffArea } from './guard.ts';
+import { staffPrincipal } from './routes.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
 import { one, rows } from '../lib/db.ts';
-import { audit, type StaffActor } from './audit.ts';
+import { audit } from './audit.ts';
 
 const tags = ['staff'];
 const codeParams = z.object({ code: z.string().min(1).max(64) });
@@ -57,19 +57,8 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): Api
 export function deliveryRoutes(app: ApiApp, ctx: ApiContext) {
   const { database } = ctx;
   /** read: any staff role that works with orders or settings; write: area settings (admin) */
-  const guard = (write: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
-    const allowed = write
-      ? staffCan(staff.role, 'settings')
-      : staffCan(staff.role, 'orders') || staffCan(staff.role, 'settings');
-    if (!allowed) throw new ApiError(403, 'staff.forbidden');
-    req.staff = staff;
-  };
-  const actor = (req: FastifyRequest): StaffActor => {
-    if (!req.staff) throw new ApiError(401, 'staff.loginRequired');
-    return req.staff;
-  };
+  const guard = (write: boolean) => (write ? staffArea(ctx, 'settings') : staffArea(ctx, 'orders', 'settings'));
+  const actor = staffPrincipal;
 
   const listShipping = () =>
     rows(

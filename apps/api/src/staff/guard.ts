@@ -9,11 +9,12 @@ import { staffCan, type StaffArea } from '@vitrina/domain';
 import type { ApiContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 
-export function staffArea(ctx: Pick<ApiContext, 'staffSessions'>, area: StaffArea) {
+/** a live staff session whose role opens one of `areas` (401 / 403 otherwise), kept as `req.staff` */
+export function staffArea(ctx: Pick<ApiContext, 'staffSessions'>, ...areas: [StaffArea, ...StaffArea[]]) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
-    if (!staffCan(staff.role, area)) throw new ApiError(403, 'staff.forbidden');
+    if (!areas.some((area) => staffCan(staff.role, area))) throw new ApiError(403, 'staff.forbidden');
     req.staff = staff;
   };
 }

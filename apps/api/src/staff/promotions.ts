@@ -8,11 +8,9 @@
  * session's SameSite=Strict cookie (the back office's CSRF defence), each in one transaction with
  * its audit row. The cart reads coupons from the database on every use, so no cache is involved.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   importCouponSchema,
   issuesToFieldErrors,
-  staffCan,
   toCents,
   toDate,
   type StoreCode,
@@ -21,6 +19,8 @@ import type { Database } from '@vitrina/db';
 import { z } from 'zod';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
+import { staffArea } from './guard.ts';
+import { staffPrincipal } from './routes.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
@@ -213,16 +213,8 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): Api
 
 export function promotionRoutes(app: ApiApp, ctx: ApiContext) {
   const promotions = new PromotionAdmin(ctx.database);
-  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));
-    if (!staffCan(staff.role, 'promotions')) throw new ApiError(403, 'staff.forbidden');
-    req.staff = staff;
-  };
-  const actor = (req: FastifyRequest): StaffActor => {
-    if (!req.staff) throw new ApiError(401, 'staff.loginRequired');
-    return req.staff;
-  };
+  const guard = staffArea(ctx, 'promotions');
+  const actor = staffPrincipal;
 
   app.get(
     '/vsbridge/staff/coupons',
