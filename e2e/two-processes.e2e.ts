@@ -38,7 +38,9 @@ async function call<T>(shop: ShopProcess, method: string, url: string, body?: un
 }
 
 /** polls until `check` passes or the time is up (the other process reads the version every TTL) */
-async function eventually(check: () => Promise<boolean>, ms = VERSION_TTL_MS * 6 + 2000): Promise<boolean> {
+// a condition waited for, not a delay: the deadline leaves room for a loaded 2-core machine (an import
+// now also records the price history and re-renders; 6 s was reached once under a parallel test run)
+async function eventually(check: () => Promise<boolean>, ms = VERSION_TTL_MS * 6 + 20_000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return true;
