@@ -37,9 +37,10 @@ async function call<T>(shop: ShopProcess, method: string, url: string, body?: un
   return (await res.json()) as Envelope<T>;
 }
 
-/** polls until `check` passes or the time is up (the other process reads the version every TTL) */
-// a condition waited for, not a delay: the deadline leaves room for a loaded 2-core machine (an import
-// now also records the price history and re-renders; 6 s was reached once under a parallel test run)
+/**
+ * polls until `check` passes or the time is up (the other process reads the version every TTL); the
+ * deadline leaves room for a loaded 2-core machine (6 s was reached once beside a parallel test run)
+ */
 async function eventually(check: () => Promise<boolean>, ms = VERSION_TTL_MS * 6 + 20_000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
