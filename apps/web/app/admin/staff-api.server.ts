@@ -42,6 +42,23 @@ export async function staffApi<T>({ request, context }: Args, path: string, init
 }
 
 /** the redirect to the login page (thrown by a loader or action whose session has ended) */
+/**
+ * A list screen's data: the API's list at `path` with the filters of the page's address (only
+ * `filters`), or the API's message when it refused a filter (400: a bad date typed by hand).
+ */
+export async function listPage<T>(args: Args, path: string, filters: readonly string[]) {
+  const url = new URL(args.request.url);
+  const query = new URLSearchParams();
+  for (const key of filters) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const answer = await staffApi<T>(args, `${path}?${query}`);
+  const lang = langOf(args.request);
+  if (!answer.ok && answer.status === 400) return { lang, error: answer.message, list: null };
+  return { lang, error: null, list: resultOrThrow(answer, args.request) };
+}
+
 export function toLogin(request: Request): Response {
   return redirect(adminPath(langOf(request), '/login'));
 }

@@ -10,7 +10,7 @@ import type { Route } from './+types/content';
 import { AdminList, type ListColumn } from '../../admin/AdminList';
 import { CONTENT_KINDS, contentKindOf } from '../../admin/content-kinds';
 import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
-import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
+import { listPage } from '../../admin/staff-api.server';
 
 const FILTERS = ['q', 'status', 'page'] as const;
 
@@ -27,16 +27,7 @@ type ContentPage = { items: Item[]; total: number; page: number; size: number };
 
 export async function loader(args: Route.LoaderArgs) {
   const kind = contentKindOf(args.params.kind);
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const key of FILTERS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const answer = await staffApi<ContentPage>(args, `/content/${kind}?${query}`);
-  const lang = langOf(args.request);
-  if (!answer.ok && answer.status === 400) return { lang, kind, error: answer.message, list: null };
-  return { lang, kind, error: null, list: resultOrThrow(answer, args.request) };
+  return { kind, ...(await listPage<ContentPage>(args, `/content/${kind}`, FILTERS)) };
 }
 
 export default function AdminContent() {

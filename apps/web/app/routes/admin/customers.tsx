@@ -8,7 +8,7 @@ import { Link } from '../../lib/link';
 import type { Route } from './+types/customers';
 import { AdminList, type ListColumn } from '../../admin/AdminList';
 import { adminPath, adminT } from '../../admin/i18n';
-import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
+import { listPage } from '../../admin/staff-api.server';
 
 const FILTERS = ['q', 'state', 'page'] as const;
 
@@ -24,16 +24,7 @@ type Item = {
 type CustomersPage = { items: Item[]; total: number; page: number; size: number };
 
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const key of FILTERS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const answer = await staffApi<CustomersPage>(args, `/customers?${query}`);
-  const lang = langOf(args.request);
-  if (!answer.ok && answer.status === 400) return { lang, error: answer.message, list: null };
-  return { lang, error: null, list: resultOrThrow(answer, args.request) };
+  return listPage<CustomersPage>(args, '/customers', FILTERS);
 }
 
 export default function AdminCustomers() {

@@ -11,7 +11,7 @@ import { Pager } from '../../admin/Pager';
 import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminPath, adminT } from '../../admin/i18n';
 import { statusLabels } from '../../admin/labels.server';
-import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
+import { listPage } from '../../admin/staff-api.server';
 
 const FILTERS = [
   'status',
@@ -47,18 +47,8 @@ type OrdersPage = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const key of FILTERS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const answer = await staffApi<OrdersPage>(args, `/orders?${query}`);
-  const lang = langOf(args.request);
-  // a filter the API refused (a bad date typed without the date picker): the message, no list
-  if (!answer.ok && answer.status === 400)
-    return { lang, error: answer.message, list: null, labels: statusLabels(lang) };
-  return { lang, error: null, list: resultOrThrow(answer, args.request), labels: statusLabels(lang) };
+  const page = await listPage<OrdersPage>(args, '/orders', FILTERS);
+  return { ...page, labels: statusLabels(page.lang) };
 }
 
 /** the filters of the list's address, without its page, for the CSV export */

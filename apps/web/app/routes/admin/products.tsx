@@ -9,7 +9,7 @@ import { Link } from '../../lib/link';
 import type { Route } from './+types/products';
 import { AdminList, type ListColumn } from '../../admin/AdminList';
 import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
-import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
+import { listPage } from '../../admin/staff-api.server';
 
 const FILTERS = ['q', 'category', 'type', 'status', 'visibility', 'stock', 'grade', 'page'] as const;
 const PRODUCT_TYPES = ['simple', 'configurable', 'grouped', 'bundle', 'virtual', 'downloadable'];
@@ -39,16 +39,7 @@ type Options = {
 type ProductsPage = { items: Item[]; total: number; page: number; size: number; options: Options };
 
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const key of FILTERS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const answer = await staffApi<ProductsPage>(args, `/products?${query}`);
-  const lang = langOf(args.request);
-  if (!answer.ok && answer.status === 400) return { lang, error: answer.message, list: null };
-  return { lang, error: null, list: resultOrThrow(answer, args.request) };
+  return listPage<ProductsPage>(args, '/products', FILTERS);
 }
 
 export default function AdminProducts() {

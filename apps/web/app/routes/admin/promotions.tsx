@@ -9,7 +9,7 @@ import { Link } from '../../lib/link';
 import type { Route } from './+types/promotions';
 import { AdminList, type ListColumn } from '../../admin/AdminList';
 import { adminPath, adminT } from '../../admin/i18n';
-import { langOf, resultOrThrow, staffApi } from '../../admin/staff-api.server';
+import { listPage } from '../../admin/staff-api.server';
 
 const FILTERS = ['q', 'status', 'page'] as const;
 
@@ -31,16 +31,7 @@ export type CouponItem = {
 type CouponsPage = { items: CouponItem[]; total: number; page: number; size: number };
 
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const key of FILTERS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const answer = await staffApi<CouponsPage>(args, `/coupons?${query}`);
-  const lang = langOf(args.request);
-  if (!answer.ok && answer.status === 400) return { lang, error: answer.message, list: null };
-  return { lang, error: null, list: resultOrThrow(answer, args.request) };
+  return listPage<CouponsPage>(args, '/coupons', FILTERS);
 }
 
 export default function AdminPromotions() {
