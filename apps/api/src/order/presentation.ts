@@ -7,7 +7,8 @@
  * Methods are read whether active or not: an order placed with a method the shop has since turned
  * off still names it.
  */
-import type { Localized, StoreCode } from '@vitrina/domain';
+import type { StoreCode } from '@vitrina/domain';
+import type { Localized } from '@vitrina/db';
 import { rows, type Queryable } from '../lib/db.ts';
 
 type Titled = { code: string; title: Localized };
@@ -35,7 +36,11 @@ export async function orderPresentation(
     rows<Titled>(q, 'SELECT code, title FROM shipping_methods'),
     rows<Titled>(q, 'SELECT code, title FROM payment_methods'),
     ids.length
-      ? rows<{ id: number; image: string | null }>(q, 'SELECT id, image FROM products WHERE id = ANY($1::int[])', [ids])
+      ? rows<{ id: number; image: string | null }>(
+          q,
+          'SELECT id, image FROM products WHERE id = ANY($1::int[])',
+          [ids],
+        )
       : Promise.resolve([]),
   ]);
   const shippingTitles = new Map(shipping.map((m) => [m.code, m.title]));

@@ -11,7 +11,7 @@ import type { Route } from './+types/order-completed';
 import { WithdrawalLink } from '../components/WithdrawalLink';
 import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
-import { cancellationNotes } from '../components/account/order-labels';
+import { cancellationNotes, orderHasMoved } from '../components/account/order-labels';
 import { OrderProgress } from '../components/account/OrderProgress';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
@@ -21,6 +21,7 @@ import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { OrderSummary } from '../lib/types';
 import { OpeningHours } from '../components/OpeningHours';
+import { DeliveryPromise } from '../components/DeliveryPromise';
 import { checkoutAccountLinks } from '../checkout-account-styles';
 import { withRouteErrorMessages } from '../api-client/route-error';
 
@@ -142,8 +143,15 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {notes.length ? null : <p>{t('thankYou.text')}</p>}
       {order && !notes.length ? <OfflinePayment order={order} /> : null}
       {order ? <Delivery order={order} /> : null}
+      {order?.payment_method_title ? (
+        <section className="thank-you-payment" aria-labelledby="thanks-payment">
+          <h2 id="thanks-payment">{t('thankYou.paymentMethod')}</h2>
+          <p>{order.payment_method_title}</p>
+        </section>
+      ) : null}
       {order && !notes.length ? <NextSteps order={order} payment={payment} /> : null}
-      {order ? <OrderProgress order={order} /> : null}
+      {/* the status log only once the order has moved on (a parcel to track, a change to tell) */}
+      {order && orderHasMoved(order) ? <OrderProgress order={order} /> : null}
       {order ? <OrderLines order={order} /> : null}
       {order ? (
         <InvoiceLink
@@ -232,6 +240,7 @@ function Delivery({ order }: { order: OrderSummary }) {
     <section className="thank-you-delivery" aria-labelledby="thanks-delivery">
       <h2 id="thanks-delivery">{t('thankYou.delivery')}</h2>
       {order.shipping_method_title ? <p>{order.shipping_method_title}</p> : null}
+      <DeliveryPromise order={order} />
       {point?.name ? (
         <>
           <p>

@@ -5,6 +5,7 @@ import { BankTransferDetails } from '../../../components/BankTransferDetails';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { WithdrawalLink } from '../../../components/WithdrawalLink';
 import { OrderLinesTable } from '../../../components/OrderLinesTable';
+import { DeliveryPromise } from '../../../components/DeliveryPromise';
 import {
   cancellationNotes,
   paymentStatusLabel,
@@ -34,7 +35,20 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         <dd>{paymentStatusLabel(t, order.payment_status)}</dd>
         <dt>{t('account.shippingStatus')}</dt>
         <dd>{shippingStatusLabel(t, order.shipping_status)}</dd>
+        {order.shipping_method_title ? (
+          <>
+            <dt>{t('account.deliveryMethod')}</dt>
+            <dd>{order.shipping_method_title}</dd>
+          </>
+        ) : null}
+        {order.payment_method_title ? (
+          <>
+            <dt>{t('account.paymentMethod')}</dt>
+            <dd>{order.payment_method_title}</dd>
+          </>
+        ) : null}
       </dl>
+      <DeliveryPromise order={order} />
       {cancellationNotes(t, order).map((n) => (
         <p key={n} role="status" className="order-cancelled">
           {n}
@@ -57,7 +71,9 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         <section aria-labelledby="order-ship-to">
           <h3 id="order-ship-to">{t('account.shipTo')}</h3>
           <address>
-            {shipToLines(a).map((line, i) => (
+            {shipToLines(a, (code) =>
+              ['LT', 'LV', 'EE'].includes(code) ? t(`checkout.country.${code as 'LT'}`) : code,
+            ).map((line, i) => (
               <Fragment key={i}>
                 {i > 0 ? <br /> : null}
                 {line}
