@@ -166,4 +166,47 @@ describe("the account's order page", () => {
       '/vsbridge/image/150/150/resize/demo/laptops/1.png',
     );
   });
+
+  it('a failed online payment offers to pay again; a paid or cancelled order does not', () => {
+    const failed = { ...order, payment_status: 'failed' } as HistoryOrder;
+    at(
+      '/en/my-account/orders/7',
+      <OrderDetails model={{ order: failed, historyPath: '/en/my-account/orders' }} />,
+    );
+    expect(screen.getByRole('link', { name: 'Pay again' }).getAttribute('href')).toBe(
+      '/vsbridge/neopay/payment/order-token/-',
+    );
+    cleanup();
+    at('/en/my-account/orders/7', <OrderDetails model={{ order, historyPath: '/en/my-account/orders' }} />);
+    expect(screen.queryByRole('link', { name: 'Pay again' })).toBeNull();
+    cleanup();
+    const gone = { ...order, status: 'cancelled', payment_status: 'cancelled' } as HistoryOrder;
+    at(
+      '/en/my-account/orders/7',
+      <OrderDetails model={{ order: gone, historyPath: '/en/my-account/orders' }} />,
+    );
+    expect(screen.queryByRole('link', { name: 'Pay again' })).toBeNull();
+  });
+
+  it("the demo shop's bank account is marked as fictional", () => {
+    const transfer = {
+      ...order,
+      payment_method_code: 'banktransfer',
+      payment_status: 'pending',
+      bank_transfer: {
+        bank_name: 'Demo bankas',
+        iban: 'LT00 0000 0000 0000 0000',
+        beneficiary: 'UAB „Vitrina demo“',
+        amount: 124_999,
+        reference: 'Order 100000042',
+        due_date: '2026-12-05',
+        demo: true,
+      },
+    } as HistoryOrder;
+    at(
+      '/en/my-account/orders/7',
+      <OrderDetails model={{ order: transfer, historyPath: '/en/my-account/orders' }} />,
+    );
+    expect(screen.getByTestId('bank-demo').textContent).toContain('do not pay anything');
+  });
 });

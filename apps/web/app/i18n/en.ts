@@ -471,6 +471,7 @@ export const en = {
   'thankYou.deliveryWhen': 'Arrives {days}',
   'thankYou.collectWhen': 'Ready to collect from {day}',
   'thankYou.paymentMethod': 'Payment method',
+  'thankYou.bankDemo': 'This is a demo shop: the account below does not exist, do not pay anything.',
 } as const;
 
 type Plural = {

@@ -496,4 +496,5 @@ export const lt: Dictionary = {
   'thankYou.deliveryWhen': 'Pristatysime {days}',
   'thankYou.collectWhen': 'Galėsite atsiimti nuo {day}',
   'thankYou.paymentMethod': 'Mokėjimo būdas',
+  'thankYou.bankDemo': 'Tai demonstracinė parduotuvė: šių rekvizitų sąskaita neegzistuoja, nieko nemokėkite.',
 };

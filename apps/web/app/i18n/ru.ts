@@ -499,4 +499,5 @@ export const ru: Dictionary = {
   'thankYou.deliveryWhen': 'Доставим {days}',
   'thankYou.collectWhen': 'Можно забрать с {day}',
   'thankYou.paymentMethod': 'Способ оплаты',
+  'thankYou.bankDemo': 'Это демонстрационный магазин: такого счёта нет, ничего не платите.',
 };

@@ -1,11 +1,6 @@
 import { BankTransferDetails } from '../components/BankTransferDetails';
-import {
-  formatPrice,
-  PAYMENT_MOKILIZINGAS,
-  PAYMENT_NEOPAY,
-  formatDateTime,
-  localizedPath,
-} from '@vitrina/domain';
+import { formatPrice, formatDateTime, localizedPath } from '@vitrina/domain';
+import { paidAtProvider, payAgainUrl } from '../lib/pay-again';
 import { Link } from '../lib/link';
 import type { Route } from './+types/order-completed';
 import { WithdrawalLink } from '../components/WithdrawalLink';
@@ -69,10 +64,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export type PaymentView = 'paid' | 'pending' | 'cancelled' | 'failed';
-const REDIRECT_METHODS: Record<string, string> = {
-  [PAYMENT_NEOPAY]: 'neopay',
-  [PAYMENT_MOKILIZINGAS]: 'mokilizingas',
-};
 
 /**
  * What the page says about the payment: for an order paid at a provider (NEOPAY, MOKILIZINGAS) the
@@ -86,7 +77,7 @@ export function paymentStatusOf(
 ): PaymentView | null {
   const known = (x: string | null | undefined): PaymentView | null =>
     x === 'paid' || x === 'pending' || x === 'cancelled' || x === 'failed' ? x : null;
-  if (method && REDIRECT_METHODS[method]) return known(serverStatus) ?? 'pending';
+  if (paidAtProvider(method)) return known(serverStatus) ?? 'pending';
   if (method) return null;
   if (hint === null) return null;
   return known(hint) ?? 'pending';
@@ -98,10 +89,9 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   // cancelled because it was not paid in time: nothing to wait for nor to pay again
   const notes = cancellationNotes(t, order);
   const payment = notes.length ? null : loaderData.payment;
-  const slug = order?.payment_method_code ? REDIRECT_METHODS[order.payment_method_code] : undefined;
   const retry =
-    slug && loaderData.token && !loaderData.unavailable && (payment === 'cancelled' || payment === 'failed')
-      ? `/vsbridge/${slug}/payment/${encodeURIComponent(loaderData.token)}${slug === 'neopay' ? '/-' : ''}`
+    !loaderData.unavailable && (payment === 'cancelled' || payment === 'failed')
+      ? payAgainUrl(order?.payment_method_code, loaderData.token)
       : null;
   return (
     <section className="narrow thank-you">

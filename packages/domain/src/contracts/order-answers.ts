@@ -16,6 +16,8 @@ export const bankTransferContract = z.strictObject({
   reference: z.string(),
   /** YYYY-MM-DD: the last day to pay */
   due_date: z.string(),
+  /** the demo shop's fictional account: shown marked as such, never to be paid */
+  demo: z.boolean().optional(),
 });
 
 /** one change of an order's statuses, as its customer sees it (no staff names or notes) */

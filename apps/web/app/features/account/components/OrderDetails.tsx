@@ -1,6 +1,7 @@
 import { formatDateTime } from '@vitrina/domain';
 import { Fragment } from 'react';
 import { Link } from '../../../lib/link';
+import { payAgainUrl } from '../../../lib/pay-again';
 import { BankTransferDetails } from '../../../components/BankTransferDetails';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { WithdrawalLink } from '../../../components/WithdrawalLink';
@@ -23,6 +24,11 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
   if (order === undefined) return <p aria-busy="true">{t('common.loading')}</p>;
   if (order === null) return <p role="alert">{t.msg('order.notFound')}</p>;
   const a = order.shipping_address;
+  const payAgain =
+    order.status !== 'cancelled' &&
+    (order.payment_status === 'failed' || order.payment_status === 'cancelled')
+      ? payAgainUrl(order.payment_method_code, order.orderToken)
+      : null;
   return (
     <article>
       <h2>{t('account.orderTitle', { number: order.increment_id })}</h2>
@@ -55,6 +61,22 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         </p>
       ))}
       <OrderProgress order={order} headingLevel={3} showStatus={false} />
+      {payAgain ? (
+        // a failed or cancelled online payment: the order still waits for it (the thank-you page's "Pay again")
+        <section
+          className="payment-status payment-failed"
+          data-testid="payment-status"
+          aria-labelledby="order-pay-again"
+        >
+          <h3 id="order-pay-again">{t('payment.failedTitle')}</h3>
+          <p>{t('thankYou.next.unpaid')}</p>
+          <p>
+            <a href={payAgain} className="btn btn-primary">
+              {t('payment.payAgain')}
+            </a>
+          </p>
+        </section>
+      ) : null}
       {order.bank_transfer ? (
         // an unpaid bank transfer: where to pay, as on the thank-you page and in the confirmation e-mail
         <section
