@@ -39,3 +39,15 @@ describe('bankTransferOf', () => {
     });
   });
 });
+
+describe('the confirmation e-mail lists the account', () => {
+  it('saying so when it is the demo shop’s fictional one', async () => {
+    const { transferBlock } = await import('../src/mail/order-templates.ts');
+    const demo = bankTransferOf(order, { ...real, seller: DEMO_SELLER, sellerIsDemo: true })!;
+    expect(transferBlock(demo, 'lt', '123,45 €')).toContain('nieko nemokėkite');
+    const own = bankTransferOf(order, real)!;
+    const text = transferBlock(own, 'lt', '123,45 €');
+    expect(text).not.toContain('demonstracinė');
+    expect(text).toContain('Gavėjas: UAB Technikos kampas');
+  });
+});
