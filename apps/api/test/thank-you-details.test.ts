@@ -60,6 +60,40 @@ describe('GET /vsbridge/order/pull for the thank-you page', () => {
     },
   );
 
+  it("names the methods in the page's language, not the order's, and gives each line its image", async () => {
+    const r = await api.call({
+      method: 'POST',
+      url: '/vsbridge/order/create?storeCode=en',
+      payload: orderBody({ cartId: 'no-cart-page-lang', key: 'page-lang', products: [{ sku: 'LAP-1001', qty: 1 }] }),
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const { orderNumber, orderToken } = r.body.result as { orderNumber: string; orderToken: string };
+    const [titles] = await api.database.query<{ shipping: Record<string, string>; payment: Record<string, string> }>(
+      `SELECT s.title AS shipping, p.title AS payment FROM orders o
+         JOIN shipping_methods s ON s.code = o.shipping_method_code
+         JOIN payment_methods p ON p.code = o.payment_method_code
+       WHERE o.increment_id = $1`,
+      [orderNumber],
+    );
+    const { shipping, payment } = titles!;
+    expect(shipping.lt).not.toBe(shipping.en);
+    const pull = async (store: string) => {
+      const res = await api.call(
+        `/vsbridge/order/pull?number=${orderNumber}&orderToken=${encodeURIComponent(orderToken)}&storeCode=${store}`,
+      );
+      return res.body.result as {
+        shipping_method_title: string;
+        payment_method_title: string;
+        items: { image?: string | null }[];
+      };
+    };
+    const onLithuanianPage = await pull('lt');
+    expect(onLithuanianPage.shipping_method_title).toBe(shipping.lt);
+    expect(onLithuanianPage.payment_method_title).toBe(payment.lt);
+    expect(onLithuanianPage.items[0]?.image).toBe('/demo/test/1.png');
+    expect((await pull('en')).shipping_method_title).toBe(shipping.en);
+  });
+
   it('cash on delivery has no bank instructions', async () => {
     const order = await placed('en', 'thanks-cod', 'cashondelivery');
     expect(order.bank_transfer).toBeNull();

@@ -481,8 +481,16 @@ describe('the customer of a token owns its orders and carts', () => {
       status: 'new',
       grand_total: first.body.result.grand_total,
       created_at: expect.any(String),
-      items: [expect.objectContaining({ sku: 'PHN-2001', qty: 1 })],
+      items: [expect.objectContaining({ sku: 'PHN-2001', qty: 1, image: null })],
+      // the methods named in the page's language (the history asked in English)
+      shipping_method_title: expect.stringMatching(/\S/),
+      payment_method_title: expect.stringMatching(/\S/),
     });
+    const [titles] = await api.database.query<{ en: string }>(
+      "SELECT title->>'en' AS en FROM shipping_methods WHERE code = $1",
+      [history.body.result.items[1].shipping_method_code],
+    );
+    expect(history.body.result.items[1].shipping_method_title).toBe(titles?.en);
     const paged = await api.call(`/vsbridge/user/order-history?pageSize=1&currentPage=2&token=${a.accessToken}`);
     expect(paged.body.result.items.map((o: { increment_id: string }) => o.increment_id)).toEqual([first.body.result.orderNumber]);
     expect((await api.call({ url: '/vsbridge/user/order-history', headers: bearer(b.accessToken) })).body.result).toMatchObject({ items: [], total_count: 0 });

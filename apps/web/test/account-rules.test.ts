@@ -112,6 +112,23 @@ describe('order history', () => {
       } as never),
     ).toEqual(['Ona', 'Gedimino pr. 1', '01103, Vilnius, LT']);
   });
+
+  it("names the country in the page's language", () => {
+    const names: Record<string, string> = { LV: 'Latvija' };
+    expect(
+      shipToLines(
+        {
+          firstname: 'Anna',
+          lastname: 'Ozola',
+          street: ['Brīvības iela 1'],
+          postcode: 'LV-1010',
+          city: 'Rīga',
+          countryId: 'LV',
+        } as never,
+        (code) => names[code] ?? code,
+      ),
+    ).toEqual(['Anna Ozola', 'Brīvības iela 1', 'LV-1010, Rīga, Latvija']);
+  });
 });
 
 describe('newsletter', () => {

@@ -121,6 +121,7 @@ describe('order completed page of an order cancelled because it was not paid in 
       shipping_address: null,
       billing_address: null,
       shipping_method_title: 'Courier',
+      payment_method_title: 'Bank link (NEOPAY)',
       bank_transfer: null,
       ...over,
     }) as Props['loaderData']['order'],
@@ -264,6 +265,72 @@ describe('thank-you page per payment method', () => {
     expect(
       screen.getByText('We prepare the order and hand it to the carrier; you pay when it is delivered.'),
     ).toBeTruthy();
+  });
+
+  it('a new order promises the delivery days of its method, names the payment method and shows no status log', () => {
+    page({
+      payment: null,
+      order: order({
+        status: 'new',
+        shipping_status: 'pending',
+        // Monday 10:00 in Vilnius: leaves that day, the settings' 2–3 working days after it
+        created_at: '2026-11-30T08:00:00.000Z',
+        payment_method_code: 'cashondelivery',
+        payment_kind: 'cash_on_delivery',
+        payment_status: 'pending',
+        payment_method_title: 'Cash on delivery',
+        history: [
+          {
+            to_status: 'new',
+            payment_status: 'pending',
+            shipping_status: 'pending',
+            created_at: '2026-11-30T08:00:00.000Z',
+          },
+        ],
+      }),
+    });
+    expect(screen.getByTestId('delivery-promise').textContent?.replace(/\s+/g, ' ')).toBe(
+      'Arrives December 2 – 3',
+    );
+    expect(screen.getByRole('region', { name: 'Payment method' }).textContent).toContain('Cash on delivery');
+    expect(screen.queryByTestId('order-progress')).toBeNull();
+    cleanup();
+    // store pickup: ready the working day after it leaves; an unpaid bank transfer is promised no date
+    page({
+      payment: null,
+      order: order({
+        status: 'new',
+        shipping_status: 'pending',
+        created_at: '2026-11-30T08:00:00.000Z',
+        payment_kind: 'cash_on_delivery',
+        payment_status: 'pending',
+        shipping_address: {
+          pickup_point: {
+            id: 'store',
+            carrier_code: 'storepickup',
+            name: 'Vitrina',
+            address: 'Gedimino pr. 1',
+            city: 'Vilnius',
+            postcode: '01103',
+            country_id: 'LT',
+            opening_hours: null,
+          },
+        },
+      }),
+    });
+    expect(screen.getByTestId('delivery-promise').textContent).toBe('Ready to collect from December 1');
+    cleanup();
+    page({
+      payment: null,
+      order: order({
+        status: 'awaiting_payment',
+        shipping_status: 'pending',
+        payment_method_code: 'banktransfer',
+        payment_kind: 'bank_transfer',
+        payment_status: 'pending',
+      }),
+    });
+    expect(screen.queryByTestId('delivery-promise')).toBeNull();
   });
 
   it('shows the delivery method and address, or the pickup point', () => {

@@ -23,6 +23,8 @@ export interface BankTransferInstructions {
   reference: string;
   /** the last day to pay, YYYY-MM-DD in the shop's time zone (the settings' bankTransferDueDays after the order) */
   due_date: string;
+  /** the demo shop's fictional account */
+  demo?: boolean;
 }
 
 /** The statement reference of an order in its store view's language. */

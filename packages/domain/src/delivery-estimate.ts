@@ -140,3 +140,24 @@ export function deliveryQuote(
     .filter((f): f is number => f !== null && f > priceCents);
   return { ...best, freeFrom: best.fee > 0 && ahead.length ? Math.min(...ahead) : null };
 }
+
+/**
+ * The days an order placed at `placedAt` is the shopper's, as the checkout promises them per method
+ * and the thank-you page repeats them: a carrier (courier or parcel locker) delivers `workdays`
+ * working days after dispatch (the shop's settings); the shop's own store has the order ready to
+ * collect from the working day after it leaves the warehouse (the store is a short drive from it,
+ * and a promise for the same afternoon would be broken by any late pick).
+ */
+export function deliveryWindow(
+  placedAt: Date,
+  storePickup: boolean,
+  workdays: { min: number; max: number },
+  rule: DeliveryRule = DELIVERY_RULE,
+): { from: string; to: string; kind: 'delivery' | 'collect' } {
+  if (storePickup) {
+    const ready = nextWorkingDay(dispatchDay(placedAt, rule));
+    return { from: ready, to: ready, kind: 'collect' };
+  }
+  const days = estimatedDelivery(placedAt, { ...rule, minWorkdays: workdays.min, maxWorkdays: workdays.max });
+  return { ...days, kind: 'delivery' };
+}

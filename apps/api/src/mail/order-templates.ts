@@ -38,6 +38,7 @@ const TRANSFER_LABELS: Record<
     amount: string;
     reference: string;
     due: string;
+    demo: string;
   }
 > = {
   lt: {
@@ -48,6 +49,7 @@ const TRANSFER_LABELS: Record<
     amount: 'Suma',
     reference: 'Mokėjimo paskirtis',
     due: 'Apmokėti iki',
+    demo: 'Tai demonstracinė parduotuvė: šių rekvizitų sąskaita neegzistuoja, nieko nemokėkite.',
   },
   en: {
     intro: 'Please pay for your order by bank transfer:',
@@ -57,6 +59,7 @@ const TRANSFER_LABELS: Record<
     amount: 'Amount',
     reference: 'Payment reference',
     due: 'Pay by',
+    demo: 'This is a demo shop: the account below does not exist, do not pay anything.',
   },
   ru: {
     intro: 'Оплатите заказ банковским переводом:',
@@ -66,6 +69,7 @@ const TRANSFER_LABELS: Record<
     amount: 'Сумма',
     reference: 'Назначение платежа',
     due: 'Оплатить до',
+    demo: 'Это демонстрационный магазин: такого счёта нет, ничего не платите.',
   },
 };
 
@@ -74,6 +78,8 @@ export function transferBlock(t: BankTransferInstructions, store: StoreCode, amo
   const l = TRANSFER_LABELS[store];
   return [
     `\n\n${l.intro}`,
+    // the demo's fictional account says so, as on the order pages
+    ...(t.demo ? [l.demo] : []),
     `${l.beneficiary}: ${t.beneficiary}`,
     `${l.iban}: ${formatIban(t.iban)}`,
     `${l.bank}: ${t.bank_name}`,

@@ -26,7 +26,7 @@ export type TransferOrder = {
 
 export function bankTransferOf(
   order: TransferOrder,
-  settings: Pick<ShopSettings, 'seller' | 'bankTransferDueDays'>,
+  settings: Pick<ShopSettings, 'seller' | 'bankTransferDueDays'> & { sellerIsDemo?: boolean },
 ): BankTransferInstructions | null {
   const awaits =
     order.payment_method_code === PAYMENT_BANK_TRANSFER &&
@@ -34,7 +34,7 @@ export function bankTransferOf(
     order.status !== 'cancelled';
   if (!awaits || !bankTransferReady(settings.seller)) return null;
   const s = settings.seller;
-  return bankTransferInstructions(
+  const instructions = bankTransferInstructions(
     { bankName: s.bankName, iban: s.iban, companyName: s.companyName },
     {
       orderNumber: order.increment_id,
@@ -43,4 +43,6 @@ export function bankTransferOf(
       dueDate: bankTransferDueDate(order.created_at, settings.bankTransferDueDays),
     },
   );
+  // the demo's fictional account is said to be one, wherever it is shown
+  return instructions && settings.sellerIsDemo ? { ...instructions, demo: true } : instructions;
 }

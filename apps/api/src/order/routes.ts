@@ -42,6 +42,6 @@ export function orderRoutes(app: ApiApp, ctx: ApiContext) {
   app.get(
     '/vsbridge/order/pull',
     { schema: { tags, summary: 'An order by number and order token', querystring: pullQuery } },
-    async (req) => ok(await ctx.orders.pull(req.query.number, req.query.orderToken)),
+    async (req) => ok(await ctx.orders.pull(req.query.number, req.query.orderToken, req.query.storeCode)),
   );
 }

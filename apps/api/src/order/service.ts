@@ -14,6 +14,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
 import type { ShopSettingsService } from '../settings/service.ts';
 import { bankTransferOf } from './bank-transfer.ts';
+import { orderPresentation } from './presentation.ts';
 import type { OrderAmountsRow, OrderItemRow } from './rows.ts';
 import {
   CURRENCY_CODE,
@@ -457,8 +458,11 @@ export class OrderService {
     return found;
   }
 
-  /** an order by number, for the holder of its token */
-  async pull(number: string, orderToken: string) {
+  /**
+   * An order by number, for the holder of its token. `pageStore`: the store view of the page that
+   * asks (the methods are named in its language); the order's own store view without it.
+   */
+  async pull(number: string, orderToken: string, pageStore?: StoreCode) {
     const order = await one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [
       number,
     ]);
@@ -466,14 +470,21 @@ export class OrderService {
     const b = Buffer.from(orderToken);
     if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');
     const view = await this.view(this.database, order, true);
-    // the thank-you page: the delivery method by its title in the order's
-    // language, and for a bank transfer not paid yet the account, amount and statement reference
-    const store: StoreCode = isStoreCode(order.store_code) ? order.store_code : 'lt';
-    const method = (await shippingMethods(this.database)).find((m) => m.code === order.shipping_method_code);
+    // the thank-you page: the methods by their titles in the page's language, each line's image,
+    // and for a bank transfer not paid yet the account, amount and statement reference
+    const store: StoreCode = pageStore ?? (isStoreCode(order.store_code) ? order.store_code : 'lt');
+    const productIds = await rows<{ product_id: number | null }>(
+      this.database,
+      'SELECT product_id FROM order_items WHERE order_id = $1 ORDER BY id',
+      [order.id],
+    );
+    const shown = await orderPresentation(this.database, store, productIds.map((p) => p.product_id));
     const settings = await this.settings?.get();
     return {
       ...view,
-      shipping_method_title: method ? method.title[store] || method.title.lt || null : null,
+      items: view.items.map((item, i) => ({ ...item, image: shown.image(productIds[i]?.product_id ?? null) })),
+      shipping_method_title: shown.shippingTitle(order.shipping_method_code),
+      payment_method_title: shown.paymentTitle(order.payment_method_code),
       bank_transfer: settings ? bankTransferOf(order, settings) : null,
     };
   }

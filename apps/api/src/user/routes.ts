@@ -148,7 +148,12 @@ export function userRoutes(app: ApiApp, ctx: ApiContext) {
       },
     },
     async (req) => {
-      const history = await users.orderHistory(await auth.authenticate(req), req.query.pageSize, req.query.currentPage);
+      const history = await users.orderHistory(
+        await auth.authenticate(req),
+        req.query.pageSize,
+        req.query.currentPage,
+        req.query.storeCode,
+      );
       // an unpaid bank transfer says where to pay, as on the thank-you page (the shop's account from its settings)
       const settings = await ctx.settings.get();
       return ok({ ...history, items: history.items.map((o) => ({ ...o, bank_transfer: bankTransferOf(o, settings) })) });

@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@vitrina/db';
 import { storeViewByCode, type StoreCode } from '@vitrina/domain';
 import { customerDelivery, customerHistories } from '../order/lifecycle.ts';
+import { orderPresentation } from '../order/presentation.ts';
 import type { ApiConfig } from '../config.ts';
 import { ApiError, ruleError, unauthorized } from '../http/errors.ts';
 import { isUniqueViolation, one, rows, type Queryable } from '../lib/db.ts';
@@ -229,7 +230,7 @@ export class UserService {
   }
 
   /** the customer's orders, newest first (accounts-checkout-routes.md §9: 20 per page) */
-  async orderHistory(principal: Principal, pageSize: number, currentPage: number) {
+  async orderHistory(principal: Principal, pageSize: number, currentPage: number, store: StoreCode = 'lt') {
     const [count] = await rows<{ n: number }>(this.database, 'SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [principal.customerId]);
     const orders = await rows<OrderRow>(
       this.database,
@@ -246,6 +247,8 @@ export class UserService {
       : [];
     // the status history and the parcel's tracking
     const histories = await customerHistories(this.database, orders.map((o) => o.id));
+    // the methods' titles in the page's language and the lines' images (order/presentation.ts)
+    const shown = await orderPresentation(this.database, store, items.map((i) => i.product_id));
     const notes = orders.length
       ? await rows<{ order_id: number; number: string }>(
           this.database,
@@ -276,6 +279,8 @@ export class UserService {
         coupon_code: o.coupon_code,
         shipping_method_code: o.shipping_method_code,
         payment_method_code: o.payment_method_code,
+        shipping_method_title: shown.shippingTitle(o.shipping_method_code),
+        payment_method_title: shown.paymentTitle(o.payment_method_code),
         shipping_address: o.shipping_address,
         billing_address: o.billing_address,
         feedback_filled: o.feedback_at !== null,
@@ -284,7 +289,7 @@ export class UserService {
         credit_notes: notes.filter((n) => n.order_id === o.id).map((n) => n.number),
         items: items
           .filter((i) => i.order_id === o.id)
-          .map(({ order_id: _orderId, ...i }) => i),
+          .map(({ order_id: _orderId, ...i }) => ({ ...i, image: shown.image(i.product_id) })),
       })),
       total_count: count?.n ?? 0,
       page_size: pageSize,

@@ -1,5 +1,6 @@
 import { formatPrice } from '@vitrina/domain';
 import { useT } from '../i18n';
+import { Badge } from './ui/Badge';
 import type { OrderSummary } from '../lib/types';
 
 type Instructions = NonNullable<OrderSummary['bank_transfer']>;
@@ -11,33 +12,40 @@ type Instructions = NonNullable<OrderSummary['bank_transfer']>;
 export function BankTransferDetails({ bank }: { bank: Instructions }) {
   const t = useT();
   return (
-    <dl className="bank-details" data-testid="bank-details">
-      <div>
-        <dt>{t('thankYou.beneficiary')}</dt>
-        <dd>{bank.beneficiary}</dd>
-      </div>
-      <div>
-        <dt>{t('thankYou.bank')}</dt>
-        <dd>{bank.bank_name}</dd>
-      </div>
-      <div>
-        <dt>{t('thankYou.iban')}</dt>
-        <dd className="iban">{bank.iban}</dd>
-      </div>
-      <div>
-        <dt>{t('thankYou.amount')}</dt>
-        <dd>{formatPrice(bank.amount, t.storeCode)}</dd>
-      </div>
-      <div>
-        <dt>{t('thankYou.reference')}</dt>
-        <dd>{bank.reference}</dd>
-      </div>
-      <div>
-        <dt>{t('thankYou.dueDate')}</dt>
-        <dd>
-          <time dateTime={bank.due_date}>{bank.due_date}</time>
-        </dd>
-      </div>
-    </dl>
+    <>
+      {bank.demo ? (
+        <p data-testid="bank-demo">
+          <Badge tone="demo">{t('footer.demoCompany')}</Badge> {t('thankYou.bankDemo')}
+        </p>
+      ) : null}
+      <dl className="bank-details" data-testid="bank-details">
+        <div>
+          <dt>{t('thankYou.beneficiary')}</dt>
+          <dd>{bank.beneficiary}</dd>
+        </div>
+        <div>
+          <dt>{t('thankYou.bank')}</dt>
+          <dd>{bank.bank_name}</dd>
+        </div>
+        <div>
+          <dt>{t('thankYou.iban')}</dt>
+          <dd className="iban">{bank.iban}</dd>
+        </div>
+        <div>
+          <dt>{t('thankYou.amount')}</dt>
+          <dd>{formatPrice(bank.amount, t.storeCode)}</dd>
+        </div>
+        <div>
+          <dt>{t('thankYou.reference')}</dt>
+          <dd>{bank.reference}</dd>
+        </div>
+        <div>
+          <dt>{t('thankYou.dueDate')}</dt>
+          <dd>
+            <time dateTime={bank.due_date}>{bank.due_date}</time>
+          </dd>
+        </div>
+      </dl>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { formatPrice, totalSegments, type TotalAmounts } from '@vitrina/domain';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';
+import { imageUrl } from '../lib/urls';
 import { segmentText, shownSegments } from './CartTotals';
 
 interface OrderLine {
@@ -8,6 +9,8 @@ interface OrderLine {
   name: string;
   qty: number;
   row_total_incl_tax: number;
+  /** the product's image (a catalogue path) where the answer gives one */
+  image?: string | null | undefined;
 }
 
 interface OrderLinesTableProps {
@@ -48,7 +51,21 @@ export function OrderLinesTable({
       <tbody>
         {items.map((item) => (
           <tr key={item.sku}>
-            <td>{item.name}</td>
+            <td>
+              <span className="order-line-product">
+                {item.image ? (
+                  <img
+                    src={imageUrl(item.image, 150, 150) ?? undefined}
+                    width={48}
+                    height={48}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
+                {item.name}
+              </span>
+            </td>
             <td>{item.qty}</td>
             <td data-testid="row-total">{price(item.row_total_incl_tax)}</td>
           </tr>

@@ -460,6 +460,18 @@ export const en = {
   'reviewsInfo.link': 'How reviews are checked',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Download the VAT credit note {number} (PDF)',
+  // checkout method tiles and the order pages' delivery promise
+  'checkout.deliveryWhen': 'Arrives {days}',
+  'checkout.collectWhen': 'Ready to collect from {day}',
+  'checkout.payNote.online': 'Pay in your online bank; we confirm the order at once',
+  'checkout.payNote.bank_transfer': 'We show the account and the payment reference once you place the order',
+  'checkout.payNote.cash_on_delivery': 'Pay when you receive the parcel',
+  'checkout.payNote.leasing': "Apply on the lender's site and get the answer there",
+  'checkout.summaryToggle': 'Order total',
+  'thankYou.deliveryWhen': 'Arrives {days}',
+  'thankYou.collectWhen': 'Ready to collect from {day}',
+  'thankYou.paymentMethod': 'Payment method',
+  'thankYou.bankDemo': 'This is a demo shop: the account below does not exist, do not pay anything.',
 } as const;
 
 type Plural = {

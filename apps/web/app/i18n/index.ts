@@ -109,6 +109,12 @@ export function shopFacts(storeCode: StoreCode): Vars {
   return SHOP_FACTS[storeCode] ?? DEFAULT_FACTS;
 }
 
+/** the working days a carrier takes as the shop's settings promise them (the same facts as the texts') */
+export function shopDeliveryDays(storeCode: StoreCode): { min: number; max: number } {
+  const facts = shopFacts(storeCode);
+  return { min: Number(facts.deliveryMin), max: Number(facts.deliveryMax) };
+}
+
 export function translator(storeCode: StoreCode): Translator {
   const t = ((key: MessageKey, given?: Vars) => {
     const vars = { ...shopFacts(storeCode), ...given };

@@ -485,4 +485,16 @@ export const lt: Dictionary = {
   'reviewsInfo.link': 'Kaip tikrinami atsiliepimai',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Atsisiųsti kreditinę PVM sąskaitą faktūrą {number} (PDF)',
+  // checkout method tiles and the order pages' delivery promise
+  'checkout.deliveryWhen': 'Pristatysime {days}',
+  'checkout.collectWhen': 'Galėsite atsiimti nuo {day}',
+  'checkout.payNote.online': 'Apmokėsite savo banke internetu, užsakymą patvirtinsime iš karto',
+  'checkout.payNote.bank_transfer': 'Sąskaitos rekvizitus ir mokėjimo paskirtį parodysime pateikus užsakymą',
+  'checkout.payNote.cash_on_delivery': 'Sumokėsite atsiimdami siuntą',
+  'checkout.payNote.leasing': 'Paraišką pateiksite partnerio svetainėje ir atsakymą gausite ten pat',
+  'checkout.summaryToggle': 'Užsakymo suma',
+  'thankYou.deliveryWhen': 'Pristatysime {days}',
+  'thankYou.collectWhen': 'Galėsite atsiimti nuo {day}',
+  'thankYou.paymentMethod': 'Mokėjimo būdas',
+  'thankYou.bankDemo': 'Tai demonstracinė parduotuvė: šių rekvizitų sąskaita neegzistuoja, nieko nemokėkite.',
 };

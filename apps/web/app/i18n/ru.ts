@@ -488,4 +488,16 @@ export const ru: Dictionary = {
   'reviewsInfo.link': 'Как проверяются отзывы',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Скачать кредитовый счёт-фактуру НДС {number} (PDF)',
+  // checkout method tiles and the order pages' delivery promise
+  'checkout.deliveryWhen': 'Доставим {days}',
+  'checkout.collectWhen': 'Можно забрать с {day}',
+  'checkout.payNote.online': 'Оплата в вашем интернет-банке, заказ подтвердим сразу',
+  'checkout.payNote.bank_transfer': 'Реквизиты и назначение платежа покажем после оформления заказа',
+  'checkout.payNote.cash_on_delivery': 'Оплата при получении посылки',
+  'checkout.payNote.leasing': 'Заявку подадите на сайте партнёра и там же получите ответ',
+  'checkout.summaryToggle': 'Сумма заказа',
+  'thankYou.deliveryWhen': 'Доставим {days}',
+  'thankYou.collectWhen': 'Можно забрать с {day}',
+  'thankYou.paymentMethod': 'Способ оплаты',
+  'thankYou.bankDemo': 'Это демонстрационный магазин: такого счёта нет, ничего не платите.',
 };

@@ -1,17 +1,12 @@
 import { BankTransferDetails } from '../components/BankTransferDetails';
-import {
-  formatPrice,
-  PAYMENT_MOKILIZINGAS,
-  PAYMENT_NEOPAY,
-  formatDateTime,
-  localizedPath,
-} from '@vitrina/domain';
+import { formatPrice, formatDateTime, localizedPath } from '@vitrina/domain';
+import { paidAtProvider, payAgainUrl } from '../lib/pay-again';
 import { Link } from '../lib/link';
 import type { Route } from './+types/order-completed';
 import { WithdrawalLink } from '../components/WithdrawalLink';
 import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
-import { cancellationNotes } from '../components/account/order-labels';
+import { cancellationNotes, orderHasMoved } from '../components/account/order-labels';
 import { OrderProgress } from '../components/account/OrderProgress';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
@@ -21,6 +16,7 @@ import { seoForRequest } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { OrderSummary } from '../lib/types';
 import { OpeningHours } from '../components/OpeningHours';
+import { DeliveryPromise } from '../components/DeliveryPromise';
 import { checkoutAccountLinks } from '../checkout-account-styles';
 import { withRouteErrorMessages } from '../api-client/route-error';
 
@@ -68,10 +64,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export type PaymentView = 'paid' | 'pending' | 'cancelled' | 'failed';
-const REDIRECT_METHODS: Record<string, string> = {
-  [PAYMENT_NEOPAY]: 'neopay',
-  [PAYMENT_MOKILIZINGAS]: 'mokilizingas',
-};
 
 /**
  * What the page says about the payment: for an order paid at a provider (NEOPAY, MOKILIZINGAS) the
@@ -85,7 +77,7 @@ export function paymentStatusOf(
 ): PaymentView | null {
   const known = (x: string | null | undefined): PaymentView | null =>
     x === 'paid' || x === 'pending' || x === 'cancelled' || x === 'failed' ? x : null;
-  if (method && REDIRECT_METHODS[method]) return known(serverStatus) ?? 'pending';
+  if (paidAtProvider(method)) return known(serverStatus) ?? 'pending';
   if (method) return null;
   if (hint === null) return null;
   return known(hint) ?? 'pending';
@@ -97,10 +89,9 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
   // cancelled because it was not paid in time: nothing to wait for nor to pay again
   const notes = cancellationNotes(t, order);
   const payment = notes.length ? null : loaderData.payment;
-  const slug = order?.payment_method_code ? REDIRECT_METHODS[order.payment_method_code] : undefined;
   const retry =
-    slug && loaderData.token && !loaderData.unavailable && (payment === 'cancelled' || payment === 'failed')
-      ? `/vsbridge/${slug}/payment/${encodeURIComponent(loaderData.token)}${slug === 'neopay' ? '/-' : ''}`
+    !loaderData.unavailable && (payment === 'cancelled' || payment === 'failed')
+      ? payAgainUrl(order?.payment_method_code, loaderData.token)
       : null;
   return (
     <section className="narrow thank-you">
@@ -142,8 +133,15 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
       {notes.length ? null : <p>{t('thankYou.text')}</p>}
       {order && !notes.length ? <OfflinePayment order={order} /> : null}
       {order ? <Delivery order={order} /> : null}
+      {order?.payment_method_title ? (
+        <section className="thank-you-payment" aria-labelledby="thanks-payment">
+          <h2 id="thanks-payment">{t('thankYou.paymentMethod')}</h2>
+          <p>{order.payment_method_title}</p>
+        </section>
+      ) : null}
       {order && !notes.length ? <NextSteps order={order} payment={payment} /> : null}
-      {order ? <OrderProgress order={order} /> : null}
+      {/* the status log only once the order has moved on (a parcel to track, a change to tell) */}
+      {order && orderHasMoved(order) ? <OrderProgress order={order} /> : null}
       {order ? <OrderLines order={order} /> : null}
       {order ? (
         <InvoiceLink
@@ -232,6 +230,7 @@ function Delivery({ order }: { order: OrderSummary }) {
     <section className="thank-you-delivery" aria-labelledby="thanks-delivery">
       <h2 id="thanks-delivery">{t('thankYou.delivery')}</h2>
       {order.shipping_method_title ? <p>{order.shipping_method_title}</p> : null}
+      <DeliveryPromise order={order} />
       {point?.name ? (
         <>
           <p>

@@ -16,6 +16,8 @@ export const bankTransferContract = z.strictObject({
   reference: z.string(),
   /** YYYY-MM-DD: the last day to pay */
   due_date: z.string(),
+  /** the demo shop's fictional account: shown marked as such, never to be paid */
+  demo: z.boolean().optional(),
 });
 
 /** one change of an order's statuses, as its customer sees it (no staff names or notes) */
@@ -36,6 +38,8 @@ export const orderLineContract = z.strictObject({
   price_incl_tax: cents,
   row_total_incl_tax: cents,
   tax_percent: z.number(),
+  /** the product's main image (a catalogue path) where the answer gives one: order pages show it */
+  image: z.string().nullable().optional(),
 });
 
 /** the opening hours of a store or pickup point, by ISO weekday ("1" Monday … "7" Sunday; delivery.ts) */
@@ -109,8 +113,9 @@ export const orderPullContract = z.strictObject({
   items: z.array(orderLineContract),
   email: z.string(),
   personal_details: z.record(z.string(), z.unknown()).nullable(),
-  /** the delivery method's title in the order's language */
+  /** the delivery and payment methods' titles in the language of the page that asks */
   shipping_method_title: z.string().nullable(),
+  payment_method_title: z.string().nullable(),
   /** a bank transfer not paid yet: where to pay, how much, with which reference */
   bank_transfer: bankTransferContract.nullable(),
 });
@@ -126,6 +131,9 @@ export const historyOrderContract = z.strictObject({
   store_code: z.string(),
   /** the customer has left feedback on it */
   feedback_filled: z.boolean(),
+  /** the delivery and payment methods' titles in the language of the page that asks */
+  shipping_method_title: z.string().nullable(),
+  payment_method_title: z.string().nullable(),
   items: z.array(historyOrderLineContract),
   /** a bank transfer not paid yet: where to pay, how much, with which reference, by when */
   bank_transfer: bankTransferContract.nullable(),
@@ -151,6 +159,7 @@ export const orderCreatedContract = orderPullContract.omit({
   shipping_address: true,
   billing_address: true,
   shipping_method_title: true,
+  payment_method_title: true,
   bank_transfer: true,
 });
 export type OrderCreatedAnswer = z.infer<typeof orderCreatedContract>;

@@ -41,3 +41,11 @@ export function cancellationNotes(
     ...(order.payment_status === 'refund_due' ? [t.msg('order.refundDue')] : []),
   ];
 }
+
+/**
+ * Whether an order has moved on since it was placed (a change of status, a parcel to track): only
+ * then does the thank-you / order-token page show its progress, which for a new order is one line
+ * of "New".
+ */
+export const orderHasMoved = (order: { history?: readonly unknown[]; tracking_number?: string | null }) =>
+  (order.history?.length ?? 0) > 1 || Boolean(order.tracking_number);

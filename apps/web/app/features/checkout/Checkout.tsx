@@ -1,6 +1,6 @@
 import { QueuedOrderPanel } from '../../components/QueuedOrderPanel';
 import { useT } from '../../i18n';
-import { CheckoutSummary } from './components/CheckoutSummary';
+import { CheckoutSummary, CheckoutTopSummary } from './components/CheckoutSummary';
 import { DeliveryStep } from './components/DeliveryStep';
 import { EmptyCartNotice } from './components/EmptyCartNotice';
 import { PaymentStep } from './components/PaymentStep';
@@ -34,6 +34,7 @@ export function Checkout() {
     <div className="checkout">
       <div className="checkout-main">
         <h1>{t('checkout.title')}</h1>
+        <CheckoutTopSummary cart={cart} step={step} />
         <PersonalStep current={step} busy={busy} onEdit={() => goTo('personal')} model={personal} />
         <DeliveryStep current={step} busy={busy} onEdit={() => goTo('shipping')} model={delivery} />
         <PaymentStep

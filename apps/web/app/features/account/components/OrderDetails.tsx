@@ -1,10 +1,12 @@
 import { formatDateTime } from '@vitrina/domain';
 import { Fragment } from 'react';
 import { Link } from '../../../lib/link';
+import { payAgainUrl } from '../../../lib/pay-again';
 import { BankTransferDetails } from '../../../components/BankTransferDetails';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { WithdrawalLink } from '../../../components/WithdrawalLink';
 import { OrderLinesTable } from '../../../components/OrderLinesTable';
+import { DeliveryPromise } from '../../../components/DeliveryPromise';
 import {
   cancellationNotes,
   paymentStatusLabel,
@@ -22,6 +24,11 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
   if (order === undefined) return <p aria-busy="true">{t('common.loading')}</p>;
   if (order === null) return <p role="alert">{t.msg('order.notFound')}</p>;
   const a = order.shipping_address;
+  const payAgain =
+    order.status !== 'cancelled' &&
+    (order.payment_status === 'failed' || order.payment_status === 'cancelled')
+      ? payAgainUrl(order.payment_method_code, order.orderToken)
+      : null;
   return (
     <article>
       <h2>{t('account.orderTitle', { number: order.increment_id })}</h2>
@@ -34,13 +41,42 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         <dd>{paymentStatusLabel(t, order.payment_status)}</dd>
         <dt>{t('account.shippingStatus')}</dt>
         <dd>{shippingStatusLabel(t, order.shipping_status)}</dd>
+        {order.shipping_method_title ? (
+          <>
+            <dt>{t('account.deliveryMethod')}</dt>
+            <dd>{order.shipping_method_title}</dd>
+          </>
+        ) : null}
+        {order.payment_method_title ? (
+          <>
+            <dt>{t('account.paymentMethod')}</dt>
+            <dd>{order.payment_method_title}</dd>
+          </>
+        ) : null}
       </dl>
+      <DeliveryPromise order={order} />
       {cancellationNotes(t, order).map((n) => (
         <p key={n} role="status" className="order-cancelled">
           {n}
         </p>
       ))}
       <OrderProgress order={order} headingLevel={3} showStatus={false} />
+      {payAgain ? (
+        // a failed or cancelled online payment: the order still waits for it (the thank-you page's "Pay again")
+        <section
+          className="payment-status payment-failed"
+          data-testid="payment-status"
+          aria-labelledby="order-pay-again"
+        >
+          <h3 id="order-pay-again">{t('payment.failedTitle')}</h3>
+          <p>{t('thankYou.next.unpaid')}</p>
+          <p>
+            <a href={payAgain} className="btn btn-primary">
+              {t('payment.payAgain')}
+            </a>
+          </p>
+        </section>
+      ) : null}
       {order.bank_transfer ? (
         // an unpaid bank transfer: where to pay, as on the thank-you page and in the confirmation e-mail
         <section
@@ -57,7 +93,9 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
         <section aria-labelledby="order-ship-to">
           <h3 id="order-ship-to">{t('account.shipTo')}</h3>
           <address>
-            {shipToLines(a).map((line, i) => (
+            {shipToLines(a, (code) =>
+              ['LT', 'LV', 'EE'].includes(code) ? t(`checkout.country.${code as 'LT'}`) : code,
+            ).map((line, i) => (
               <Fragment key={i}>
                 {i > 0 ? <br /> : null}
                 {line}

@@ -16,9 +16,15 @@ export const LOOKUP_MAX_PAGES = 10;
 export const orderIn = (orders: readonly HistoryOrder[], orderId: string) =>
   orders.find((o) => String(o.id) === orderId);
 
-/** The order page's "Ship to" lines: the name, the street, the postcode, city and country. */
-export const shipToLines = (a: NonNullable<HistoryOrder['shipping_address']>): string[] => [
+/**
+ * The order page's "Ship to" lines: the name, the street, the postcode, city and the country by
+ * its name in the page's language (`countryName`; a code it does not know stays as it is).
+ */
+export const shipToLines = (
+  a: NonNullable<HistoryOrder['shipping_address']>,
+  countryName: (code: string) => string = (code) => code,
+): string[] => [
   [a.firstname, a.lastname].filter(Boolean).join(' '),
   (a.street ?? []).join(' '),
-  [a.postcode, a.city, a.countryId].filter(Boolean).join(', '),
+  [a.postcode, a.city, a.countryId ? countryName(a.countryId) : ''].filter(Boolean).join(', '),
 ];

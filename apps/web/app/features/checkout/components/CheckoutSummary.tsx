@@ -1,3 +1,4 @@
+import { formatPrice } from '@vitrina/domain';
 import { SummaryLines } from '../../../components/CartLineOptions';
 import { CartTotals } from '../../../components/CartTotals';
 import { useT } from '../../../i18n';
@@ -19,5 +20,24 @@ export function CheckoutSummary({ cart, step }: { cart: CartState; step: Step })
         <CartTotals totals={cart.totals} shippingChosen={step === 'payment' || step === 'review'} />
       ) : null}
     </aside>
+  );
+}
+
+/**
+ * On a phone, the order's total at the top of the checkout, its lines and totals one tap away (the
+ * summary beside the steps is hidden there: below four steps nobody would find it).
+ */
+export function CheckoutTopSummary({ cart, step }: { cart: CartState; step: Step }) {
+  const t = useT();
+  if (!cart.totals) return null;
+  return (
+    <details className="checkout-topsum">
+      <summary>
+        <span>{t('checkout.summaryToggle')}</span>
+        <strong data-testid="top-summary-total">{formatPrice(cart.totals.grand_total, t.storeCode)}</strong>
+      </summary>
+      <SummaryLines items={cart.items} totals={cart.totals} />
+      <CartTotals totals={cart.totals} shippingChosen={step === 'payment' || step === 'review'} />
+    </details>
   );
 }

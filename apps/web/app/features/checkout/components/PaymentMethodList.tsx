@@ -1,8 +1,10 @@
 import { formatPrice } from '@vitrina/domain';
 import { useT } from '../../../i18n';
 import type { PaymentMethod } from '../../../lib/types';
+import { paymentMark, paymentNoteKey } from '../rules/method-marks';
+import { MethodTile } from './MethodTile';
 
-/** The payment methods offered, one radio each, with the method's fee when it has one. */
+/** The payment methods offered as tiles: mark, name, how paying with it works, its fee when it has one. */
 export function PaymentMethodList({
   methods,
   chosen,
@@ -14,28 +16,24 @@ export function PaymentMethodList({
 }) {
   const t = useT();
   return (
-    <fieldset className="methods">
+    <fieldset className="methods method-tiles">
       <legend>{t('checkout.paymentMethod')}</legend>
-      {methods.map((m) => (
-        <div key={m.code} className="method">
-          <input
-            type="radio"
+      {methods.map((m) => {
+        const note = paymentNoteKey(m);
+        return (
+          <MethodTile
+            key={m.code}
             id={`pay-${m.code}`}
             name="paymentMethod"
             checked={chosen === m.code}
-            onChange={() => onChoose(m.code)}
+            onChoose={() => onChoose(m.code)}
+            mark={paymentMark(m)}
+            title={m.title}
+            note={note ? t(note) : null}
+            price={m.cost_incl_tax ? formatPrice(m.cost_incl_tax, t.storeCode) : null}
           />
-          <label htmlFor={`pay-${m.code}`}>
-            {m.title}
-            {m.cost_incl_tax ? (
-              <>
-                {' '}
-                <span className="price">{formatPrice(m.cost_incl_tax, t.storeCode)}</span>
-              </>
-            ) : null}
-          </label>
-        </div>
-      ))}
+        );
+      })}
     </fieldset>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@vitrina/domain';
 import type { Api } from '../../../api-client/api';
 import type { Product } from '../../../lib/types';
-import { deliveryDays } from '../rules/delivery-days';
+import { deliveryDays } from '../../../lib/delivery-days';
 import { isGraded } from '../rules/grade';
 import { LINKED_FIELDS, linkedSkus, productBanners, SPEC_FIELDS, specAttributes } from '../rules/page-data';
 import type { LinkedProduct } from '../rules/composite';

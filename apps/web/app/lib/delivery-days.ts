@@ -1,24 +1,28 @@
-import { DELIVERY_RULE, estimatedDelivery } from '@vitrina/domain';
+import { deliveryWindow } from '@vitrina/domain';
 
 /** one formatter per locale: making one costs about a millisecond, a server render calls this each time */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * "November 27 – 30" in the store view's language (calendar days: formatted in UTC). The loader
- * formats it, so the server render and the hydration show the same text (ICU versions differ).
+ * "November 27 – 30" in the store view's language (calendar days: formatted in UTC): when a
+ * carrier delivers an order placed at `now`, in the working days the shop's settings promise. The
+ * product page's loader formats it, so the server render and the hydration show the same text (ICU
+ * versions differ).
  */
 export function deliveryDays(now: Date, locale: string, workdays: { min: number; max: number }): string {
-  // the working days the shop's settings promise, counted by the shop's dispatch rule
-  const days = estimatedDelivery(now, {
-    ...DELIVERY_RULE,
-    minWorkdays: workdays.min,
-    maxWorkdays: workdays.max,
-  });
+  const days = deliveryWindow(now, false, workdays);
+  return dayRange(locale, days.from, days.to);
+}
+
+/** A range of calendar days (YYYY-MM-DD) in the locale's words; one day reads as that day alone. */
+export function dayRange(locale: string, from: string, to: string): string {
   // the same range all day long: formatting it (ICU's formatRange) cost more than the rest
-  const key = `${locale} ${days.from} ${days.to}`;
+  const key = `${locale} ${from} ${to}`;
   let text = rangeTexts.get(key);
   if (text === undefined) {
-    text = formatOf(locale).formatRange(new Date(`${days.from}T00:00:00Z`), new Date(`${days.to}T00:00:00Z`));
+    const format = formatOf(locale);
+    const start = new Date(`${from}T00:00:00Z`);
+    text = from === to ? format.format(start) : format.formatRange(start, new Date(`${to}T00:00:00Z`));
     if (rangeTexts.size >= 64) rangeTexts.clear();
     rangeTexts.set(key, text);
   }
