@@ -498,7 +498,7 @@ function productRecord(
     brand: p.brand ?? null,
     mpn: p.mpn ?? null,
     image: p.image ?? null,
-    mediaGallery: (p.media_gallery ?? []).map((m) => ({ image: m.image })),
+    mediaGallery: gallery(p.media_gallery),
     priceCents: toCents(priceEuros),
     specialPriceCents: cents(p.special_price),
     priceInclTaxCents: null,
@@ -590,7 +590,7 @@ function childRecord(
     brand: parent.brand,
     mpn: c.mpn ?? null,
     image: c.image ?? parent.image,
-    mediaGallery: (c.media_gallery ?? []).map((m) => ({ image: m.image })),
+    mediaGallery: gallery(c.media_gallery),
     priceCents: c.price === undefined ? parent.priceCents : toCents(c.price),
     specialPriceCents: cents(c.special_price),
     priceInclTaxCents: null,
@@ -1254,4 +1254,15 @@ export async function recomputeCategoryTree(tx: Executor): Promise<void> {
       [JSON.stringify(chunk)],
     );
   }
+}
+
+/**
+ * A gallery as stored: each image with its alt text per store view when the file (or the back
+ * office) gives one as `label` (a text or { lt, en, ru }); any other field of an entry is dropped.
+ */
+function gallery(list: readonly { image: string; label?: unknown }[] | undefined) {
+  return (list ?? []).map((m) => {
+    const label = typeof m.label === 'string' || (m.label && typeof m.label === 'object') ? toLocalized(m.label as Text) : null;
+    return label && Object.values(label).some((v) => v) ? { image: m.image, label } : { image: m.image };
+  });
 }
