@@ -939,7 +939,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '65536',
     meaning:
-      "body limit in bytes of a form posted to a page (storefront and back office; `application/x-www-form-urlencoded` and `multipart/form-data`, which React Router's actions would otherwise buffer whole); a larger form answers 413 with a page a browser shows. No page takes file uploads, so 64 KiB holds any form with room to spare",
+      "body limit in bytes of a form posted to a page (storefront and back office; `application/x-www-form-urlencoded` and `multipart/form-data`, which React Router's actions would otherwise buffer whole); a larger form answers 413 with a page a browser shows. Only the back office's pages that post an image file (a product's images, a banner) take more: IMAGE_UPLOAD_MAX_MB and 64 KiB; 64 KiB holds any other form with room to spare",
   },
   {
     name: 'HTTP_REQUEST_TIMEOUT_MS',

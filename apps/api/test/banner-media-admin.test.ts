@@ -32,7 +32,7 @@ async function addStaff(api: TestApi, email: string, role: 'admin' | 'staff' | '
 /** a multipart body with `file` as a browser's form sends it */
 async function multipart(bytes: Uint8Array, name: string, type = 'application/octet-stream') {
   const form = new FormData();
-  form.set('file', new Blob([bytes], { type }), name);
+  form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const request = new Request('http://x/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
 }

@@ -24,7 +24,8 @@ export function bannerAdminRoutes(app: ApiApp, ctx: ApiContext) {
   app.get(
     '/vsbridge/staff/banners',
     { onRequest: guard, schema: { tags, summary: 'Banners and slides (every one, shown or not)', querystring: bannerListQuery } },
-    async (req) => ok({ items: await banners.list(req.query.kind) }),
+    // the upload limit (IMAGE_UPLOAD_MAX_MB) for the form to say
+    async (req) => ok({ items: await banners.list(req.query.kind), upload_max_bytes: ctx.config.imageUploadMaxBytes }),
   );
   app.get(
     '/vsbridge/staff/banners/:id',

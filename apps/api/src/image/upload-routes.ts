@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiApp, ApiContext } from '../context.ts';
+import type { ApiConfig } from '../config.ts';
 import { ok } from '../http/envelope.ts';
 import { fieldError } from '../http/errors.ts';
 import { staffArea } from '../staff/guard.ts';
@@ -18,6 +19,10 @@ import { megabytes, storeUpload, UPLOAD_KINDS } from './upload.ts';
 /** room for the multipart envelope and the form's text fields beside the file */
 export const UPLOAD_FORM_OVERHEAD = 64 * 1024;
 
+/** the body limit of a request carrying one uploaded image (this route, and the pages that post one: apps/server ssr.ts) */
+export const uploadBodyLimit = (config: Pick<ApiConfig, 'imageUploadMaxBytes'>) =>
+  config.imageUploadMaxBytes + UPLOAD_FORM_OVERHEAD;
+
 const uploadQuery = z.object({
   storeCode: z.string().optional(),
   kind: z.enum(UPLOAD_KINDS).default('products'),
@@ -25,7 +30,7 @@ const uploadQuery = z.object({
 
 export function uploadRoutes(app: ApiApp, ctx: ApiContext) {
   const guard = staffArea(ctx, 'products', 'content');
-  const bodyLimit = ctx.config.imageUploadMaxBytes + UPLOAD_FORM_OVERHEAD;
+  const bodyLimit = uploadBodyLimit(ctx.config);
   void app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (_req, body, done) =>
       done(null, body),

@@ -48,6 +48,8 @@ function BannerLink({
     <>
       {img}
       <span className="banner-title">{banner.title}</span>
+      {/* the call to action staff gave it (the whole banner is the link: the text only says where it goes) */}
+      {banner.cta ? <span className="banner-cta">{banner.cta}</span> : null}
     </>
   );
   return /^https?:\/\//.test(banner.link) ? (
