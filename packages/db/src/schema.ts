@@ -111,7 +111,7 @@ export const products = pgTable(
     mpn: text('mpn'),
     image: text('image'),
     /** the images after `image`, each with its alt text per store view when one was given */
-    mediaGallery: jsonb('media_gallery').$type<{ image: string; label?: Localized }[]>().notNull().default([]),
+    mediaGallery: jsonb('media_gallery').$type<{ image: string; label?: Partial<Localized> }[]>().notNull().default([]),
     priceCents: integer('price_cents').notNull(),
     specialPriceCents: integer('special_price_cents'),
     specialFromDate: ts('special_from_date'),

@@ -42,8 +42,10 @@ import {
   validateProductUpdates,
 } from './partial.ts';
 import {
+  STORE_CODES,
   WHOLE_NUMBER_TEXT,
   importFileSchema,
+  type StoreCode,
   toCents,
   type ImportCategory,
   type ImportChild,
@@ -1262,7 +1264,14 @@ export async function recomputeCategoryTree(tx: Executor): Promise<void> {
  */
 function gallery(list: readonly { image: string; label?: unknown }[] | undefined) {
   return (list ?? []).map((m) => {
-    const label = typeof m.label === 'string' || (m.label && typeof m.label === 'object') ? toLocalized(m.label as Text) : null;
-    return label && Object.values(label).some((v) => v) ? { image: m.image, label } : { image: m.image };
+    // an object keeps only the store views it names (the storefront falls back to Lithuanian when
+    // showing it, and the back office's form shows an empty field, not another language's text)
+    const label: Partial<Localized> | null =
+      typeof m.label === 'string'
+        ? toLocalized(m.label)
+        : m.label && typeof m.label === 'object'
+          ? Object.fromEntries(Object.entries(m.label).filter(([k, v]) => STORE_CODES.includes(k as StoreCode) && typeof v === 'string' && v.trim() !== ''))
+          : null;
+    return label && Object.keys(label).length ? { image: m.image, label } : { image: m.image };
   });
 }
