@@ -16,7 +16,13 @@ import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
 const PASSWORD = 'staff password 123';
 
 async function addStaff(api: TestApi, email: string, role: 'admin' | 'staff' | 'catalog') {
-  const io: StaffCliIo = { env: {}, cwd: process.cwd(), out: () => {}, err: () => {}, readPassword: async () => PASSWORD };
+  const io: StaffCliIo = {
+    env: {},
+    cwd: process.cwd(),
+    out: () => {},
+    err: () => {},
+    readPassword: async () => PASSWORD,
+  };
   expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
   const r = await api.call({
     method: 'POST',
@@ -51,7 +57,13 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const upload = async (headers: Record<string, string>, bytes: Uint8Array, name: string, store = 'en', kind = 'products') => {
+const upload = async (
+  headers: Record<string, string>,
+  bytes: Uint8Array,
+  name: string,
+  store = 'en',
+  kind = 'products',
+) => {
   const body = await multipart(bytes, name);
   return api.call({
     method: 'POST',
@@ -60,7 +72,10 @@ const upload = async (headers: Record<string, string>, bytes: Uint8Array, name: 
     payload: body.payload,
   });
 };
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#c03' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#c03' } })
+    .png()
+    .toBuffer();
 
 describe('uploading an image', () => {
   it('401 without a session, 403 for staff, 200 for catalog and admin', async () => {
@@ -72,7 +87,9 @@ describe('uploading an image', () => {
   });
 
   it('takes a real PNG and JPEG whatever their names, stores them where the resize route serves them, audited', async () => {
-    const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#0a6' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#0a6' } })
+      .jpeg()
+      .toBuffer();
     // the name says PNG, the bytes are a JPEG: the bytes decide
     const r = await upload(editor, jpeg, 'photo.png');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -86,8 +103,12 @@ describe('uploading an image', () => {
     expect(resized.res.headers['content-type']).toBe('image/webp');
     const meta = await sharp(resized.res.rawPayload).metadata();
     expect(meta.width).toBe(120); // never enlarged
-    const webp = await sharp({ create: { width: 30, height: 30, channels: 4, background: '#0000' } }).webp().toBuffer();
-    expect((await upload(admin, webp, 'x.webp', 'en', 'banners')).body.result.path).toMatch(/^\/uploads\/banners\/.+\.webp$/);
+    const webp = await sharp({ create: { width: 30, height: 30, channels: 4, background: '#0000' } })
+      .webp()
+      .toBuffer();
+    expect((await upload(admin, webp, 'x.webp', 'en', 'banners')).body.result.path).toMatch(
+      /^\/uploads\/banners\/.+\.webp$/,
+    );
     const log = await api.database.query<{ staff_email: string; target: string }>(
       `SELECT staff_email, target FROM staff_audit_log WHERE action = 'media.upload' AND target = $1`,
       [r.body.result.path],
@@ -96,33 +117,54 @@ describe('uploading an image', () => {
   });
 
   it.each([
-    ['a text file named .png', new TextEncoder().encode('not an image at all'), 'evil.png', 'en', 400, /not a JPEG, PNG or WebP/],
-    ['an SVG (not taken)', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg', 'lt', 400, /nėra JPEG, PNG ar WebP/],
+    [
+      'a text file named .png',
+      new TextEncoder().encode('not an image at all'),
+      'evil.png',
+      'en',
+      400,
+      /not a JPEG, PNG or WebP/,
+    ],
+    [
+      'an SVG (not taken)',
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'a.svg',
+      'lt',
+      400,
+      /nėra JPEG, PNG ar WebP/,
+    ],
     ['a PNG with its data cut off', null, 'cut.png', 'en', 400, /not a JPEG/],
-  ])('refuses %s (400, naming the problem in the staff language)', async (_n, bytes, name, store, status, message) => {
-    const body = bytes ?? (await png()).subarray(0, 60);
-    const r = await upload(editor, body, name, store);
-    expect(r.status).toBe(status);
-    expect(r.body.result).toMatch(message);
-    expect(r.body.errors?.[0]?.field).toBe('file');
-  });
+  ])(
+    'refuses %s (400, naming the problem in the staff language)',
+    async (_n, bytes, name, store, status, message) => {
+      const body = bytes ?? (await png()).subarray(0, 60);
+      const r = await upload(editor, body, name, store);
+      expect(r.status).toBe(status);
+      expect(r.body.result).toMatch(message);
+      expect(r.body.errors?.[0]?.field).toBe('file');
+    },
+  );
 
   it('refuses a file above IMAGE_UPLOAD_MAX_MB and an image above IMAGE_MAX_PIXELS with 413 naming the limit', async () => {
     // noise does not compress: ~1.4 MB of PNG
     const noise = Buffer.alloc(700 * 700 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const tooBig = await upload(editor, big, 'big.png', 'lt');
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.result).toMatch(/galima įkelti ne daugiau kaip 1 MB/);
-    const wide = await sharp({ create: { width: 2100, height: 2000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 2100, height: 2000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const tooWide = await upload(editor, wide, 'wide.png', 'en');
     expect(tooWide.status).toBe(413);
     expect(tooWide.body.result).toMatch(/2100×2000 pixels: at most 4000000 pixels/);
   });
 
-  it('a body above the route\'s own limit is refused with 413 before it is read whole', async () => {
+  it("a body above the route's own limit is refused with 413 before it is read whole", async () => {
     const r = await api.call({
       method: 'POST',
       url: '/vsbridge/staff/media?storeCode=en',
@@ -180,9 +222,19 @@ describe('banners and slides', () => {
   });
 
   it.each([
-    ['a javascript: link', { link: { lt: 'javascript:alert(1)' } }, 'link.lt', /path of the shop starting with \//],
+    [
+      'a javascript: link',
+      { link: { lt: 'javascript:alert(1)' } },
+      'link.lt',
+      /path of the shop starting with \//,
+    ],
     ['an http link', { link: { en: 'http://example.lt' } }, 'link.en', /https:\/\//],
-    ['an end before the start', { starts_at: '2026-12-02T00:00:00Z', ends_at: '2026-12-01T00:00:00Z' }, 'ends_at', /after its start/],
+    [
+      'an end before the start',
+      { starts_at: '2026-12-02T00:00:00Z', ends_at: '2026-12-01T00:00:00Z' },
+      'ends_at',
+      /after its start/,
+    ],
     ['no image', { image: '' }, 'image', /Upload an image/],
     ['an image outside the media folder', { image: '/../../etc/passwd.png' }, 'image', /Upload an image/],
   ])('refuses %s with 400 naming the field', async (_n, change, field, message) => {
@@ -194,18 +246,38 @@ describe('banners and slides', () => {
 
   it('the home page shows a banner inside its date window and store views only, with its call to action; each save bumps the version', async () => {
     const home = async (store: string) =>
-      (await api.call(`/vsbridge/home-page?storeCode=${store}`)).body.result.slider as { title: string; cta?: string; link: string }[];
+      (await api.call(`/vsbridge/home-page?storeCode=${store}`)).body.result.slider as {
+        title: string;
+        cta?: string;
+        link: string;
+      }[];
     const before = await getCatalogVersion(api.database);
     const hour = 3600_000;
     const now = Date.now();
-    const shown = await banners('', editor, { ...slide, title: { en: 'Open now' }, store_codes: ['en'], starts_at: new Date(now - hour).toISOString(), ends_at: new Date(now + hour).toISOString() });
+    const shown = await banners('', editor, {
+      ...slide,
+      title: { en: 'Open now' },
+      store_codes: ['en'],
+      starts_at: new Date(now - hour).toISOString(),
+      ends_at: new Date(now + hour).toISOString(),
+    });
     expect(shown.status).toBe(200);
     expect(await getCatalogVersion(api.database)).toBeGreaterThan(before);
-    await banners('', editor, { ...slide, title: { en: 'Not yet' }, starts_at: new Date(now + hour).toISOString() });
-    await banners('', editor, { ...slide, title: { en: 'Over' }, ends_at: new Date(now - hour).toISOString() });
+    await banners('', editor, {
+      ...slide,
+      title: { en: 'Not yet' },
+      starts_at: new Date(now + hour).toISOString(),
+    });
+    await banners('', editor, {
+      ...slide,
+      title: { en: 'Over' },
+      ends_at: new Date(now - hour).toISOString(),
+    });
     await banners('', editor, { ...slide, title: { en: 'Switched off' }, active: false });
     const en = await home('en');
-    expect(en).toContainEqual(expect.objectContaining({ title: 'Open now', cta: 'Shop now', link: 'https://example.lt/en/sale' }));
+    expect(en).toContainEqual(
+      expect.objectContaining({ title: 'Open now', cta: 'Shop now', link: 'https://example.lt/en/sale' }),
+    );
     expect(en.map((b) => b.title)).not.toEqual(expect.arrayContaining(['Not yet']));
     expect(en.map((b) => b.title)).not.toContain('Over');
     expect(en.map((b) => b.title)).not.toContain('Switched off');

@@ -185,8 +185,10 @@ export async function registerStorefront(
     const uploadLimit = opts.uploadBodyLimit ?? formBodyLimit;
     await scope.register(async (uploads) => {
       uploads.removeContentTypeParser('multipart/form-data');
-      uploads.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: uploadLimit }, (_req, body, done) =>
-        done(null, body),
+      uploads.addContentTypeParser(
+        'multipart/form-data',
+        { parseAs: 'buffer', bodyLimit: uploadLimit },
+        (_req, body, done) => done(null, body),
       );
       uploads.setErrorHandler((error: FastifyError, request, reply) => {
         if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;

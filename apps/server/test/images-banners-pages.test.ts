@@ -75,9 +75,14 @@ afterAll(async () => {
 });
 
 /** a multipart form post as a browser sends it (a file field among text fields) */
-async function postMultipart(url: string, fields: Record<string, string | string[]>, file?: { bytes: Uint8Array; name: string }) {
+async function postMultipart(
+  url: string,
+  fields: Record<string, string | string[]>,
+  file?: { bytes: Uint8Array; name: string },
+) {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
+  for (const [k, v] of Object.entries(fields))
+    for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
   if (file) form.set('file', new Blob([new Uint8Array(file.bytes)]), file.name);
   const request = new Request('http://x/', { method: 'POST', body: form });
   return app.inject({
@@ -96,7 +101,9 @@ const get = async (url: string, headers: Record<string, string> = {}) => {
 async function noisyJpeg() {
   const raw = Buffer.alloc(400 * 300 * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width: 400, height: 300, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(raw, { raw: { width: 400, height: 300, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 describe('product images in the product form', () => {
@@ -109,7 +116,13 @@ describe('product images in the product form', () => {
     const action = `/en/admin/products/${encodeURIComponent(product!.sku)}/images`;
     const up = await postMultipart(
       action,
-      { intent: 'upload', target: '', version: String(product!.version), alt_lt: 'Priekis', alt_en: 'Front view' },
+      {
+        intent: 'upload',
+        target: '',
+        version: String(product!.version),
+        alt_lt: 'Priekis',
+        alt_en: 'Front view',
+      },
       { bytes: photo, name: 'front.jpg' },
     );
     expect(up.statusCode).toBe(302);
@@ -117,7 +130,9 @@ describe('product images in the product form', () => {
     const form = await get(String(up.headers.location).replace('#images', ''), { cookie });
     const section = form.doc.querySelector('#images')!;
     expect(section.textContent).toContain('The images were saved');
-    const uploaded = [...section.querySelectorAll('input[name^="image_"]')].map((i) => (i as HTMLInputElement).value);
+    const uploaded = [...section.querySelectorAll('input[name^="image_"]')].map(
+      (i) => (i as HTMLInputElement).value,
+    );
     expect(uploaded.at(-1)).toMatch(/^\/uploads\/products\/[0-9a-f]{24}\.jpg$/);
     // move the new photo to the front: it becomes the product's image
     const count = uploaded.length;
@@ -136,12 +151,29 @@ describe('product images in the product form', () => {
       const moved = await postMultipart(action, { ...f, intent: `up:${i}` });
       expect(moved.statusCode).toBe(302);
     }
-    const [row] = await database.query<{ image: string; media_gallery: { image: string; label?: Record<string, string> }[] }>(
+    const [row] = await database.query<{
+      image: string;
+      media_gallery: { image: string; label?: Record<string, string> }[];
+    }>('SELECT image, media_gallery FROM products WHERE sku = $1', [product!.sku]);
+    expect(row!.image).toBe(uploaded.at(-1));
+    expect(row!.media_gallery[0]).toEqual({
+      image: uploaded.at(-1),
+      label: { lt: 'Priekis', en: 'Front view' },
+    });
+    // delete the last image: the list is one shorter, the first stays the product's image
+    const page = await get(`/en/admin/products/${encodeURIComponent(product!.sku)}`, { cookie });
+    const last: Record<string, string> = {};
+    page.doc.querySelectorAll('#images form:not(.admin-image-upload) input').forEach((el) => {
+      const input = el as HTMLInputElement;
+      last[input.name] = input.value;
+    });
+    expect((await postMultipart(action, { ...last, intent: `delete:${count - 1}` })).statusCode).toBe(302);
+    const [kept] = await database.query<{ image: string; media_gallery: unknown[] }>(
       'SELECT image, media_gallery FROM products WHERE sku = $1',
       [product!.sku],
     );
-    expect(row!.image).toBe(uploaded.at(-1));
-    expect(row!.media_gallery[0]).toEqual({ image: uploaded.at(-1), label: { lt: 'Priekis', en: 'Front view' } });
+    expect(kept!.media_gallery).toHaveLength(count - 1);
+    expect(kept!.image).toBe(uploaded.at(-1));
     // the storefront's product page opens with it, its alt text in the page's language
     const shop = await get(`/en/p/${encodeURIComponent(product!.sku)}/${product!.url_key}`);
     const main = shop.doc.querySelector('.gallery-main img') as HTMLImageElement | null;
@@ -161,16 +193,22 @@ describe('product images in the product form', () => {
     expect(r.statusCode).toBe(302);
     const page = await get(String(r.headers.location).replace('#images', ''), { cookie });
     expect(page.doc.querySelector('#images [role="alert"]')?.textContent).toMatch(/nėra JPEG, PNG ar WebP/);
-    const [after] = await database.query<{ version: number }>('SELECT version FROM products WHERE sku = $1', [product!.sku]);
+    const [after] = await database.query<{ version: number }>('SELECT version FROM products WHERE sku = $1', [
+      product!.sku,
+    ]);
     expect(after!.version).toBe(product!.version);
   });
 
   it('the product form itself still refuses a body above FORM_BODY_LIMIT (only the upload pages take files)', async () => {
     const [product] = await database.query<{ sku: string }>(`SELECT sku FROM products ORDER BY id LIMIT 1`);
-    const r = await postMultipart(`/en/admin/products/${encodeURIComponent(product!.sku)}`, { intent: 'save' }, {
-      bytes: await noisyJpeg(),
-      name: 'x.jpg',
-    });
+    const r = await postMultipart(
+      `/en/admin/products/${encodeURIComponent(product!.sku)}`,
+      { intent: 'save' },
+      {
+        bytes: await noisyJpeg(),
+        name: 'x.jpg',
+      },
+    );
     expect(r.statusCode).toBe(413);
   });
 });
@@ -179,7 +217,9 @@ describe('banners and the home slider', () => {
   it('a banner made in the back office (uploaded PNG, title, call to action) is on the home page, the cached one included', async () => {
     // the home page is cached first: the save must not leave the old page served
     expect((await get('/en')).res.statusCode).toBe(200);
-    const png = await sharp({ create: { width: 1600, height: 600, channels: 3, background: '#1547c0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 600, channels: 3, background: '#1547c0' } })
+      .png()
+      .toBuffer();
     const made = await postMultipart(
       '/en/admin/content/banners/new',
       {
@@ -203,20 +243,34 @@ describe('banners and the home slider', () => {
     const list = await get('/en/admin/content/banners', { cookie });
     expect(list.doc.querySelector('.admin-banner-table')?.textContent).toContain('Winter sale on laptops');
     const home = await get('/en');
-    const slide = [...home.doc.querySelectorAll('.slider .slide')].find((s) => s.textContent?.includes('Winter sale on laptops'));
+    const slide = [...home.doc.querySelectorAll('.slider .slide')].find((s) =>
+      s.textContent?.includes('Winter sale on laptops'),
+    );
     expect(slide, 'the banner on the home page').toBeTruthy();
     expect(slide!.querySelector('.banner-cta')?.textContent).toBe('See the deals');
     expect(slide!.getAttribute('href')).toBe('/en/c/laptops');
-    expect(slide!.querySelector('img')?.getAttribute('src')).toMatch(/\/vsbridge\/image\/800\/800\/resize\/uploads\/banners\/.+\.png$/);
+    expect(slide!.querySelector('img')?.getAttribute('src')).toMatch(
+      /\/vsbridge\/image\/800\/800\/resize\/uploads\/banners\/.+\.png$/,
+    );
     // only the English store view was ticked
     expect((await get('/')).res.body).not.toContain('Žiemos išpardavimas');
   });
 
   it('refuses a link that is neither a shop path nor https, keeping what was typed', async () => {
-    const png = await sharp({ create: { width: 80, height: 30, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 80, height: 30, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const r = await postMultipart(
       '/admin/content/banners/new',
-      { intent: 'save', image: '', kind: 'banner', position: '1', active: 'on', title_lt: 'Akcija', link_lt: 'javascript:alert(1)' },
+      {
+        intent: 'save',
+        image: '',
+        kind: 'banner',
+        position: '1',
+        active: 'on',
+        title_lt: 'Akcija',
+        link_lt: 'javascript:alert(1)',
+      },
       { bytes: png, name: 'a.png' },
     );
     expect(r.statusCode).toBe(200);
@@ -224,6 +278,8 @@ describe('banners and the home slider', () => {
     expect(doc.querySelector('#link_lt-error')?.textContent).toMatch(/turi būti parduotuvės kelias/);
     expect((doc.querySelector('input[name="title_lt"]') as HTMLInputElement).value).toBe('Akcija');
     // the uploaded image is kept for the next try
-    expect((doc.querySelector('input[name="image"]') as HTMLInputElement).value).toMatch(/^\/uploads\/banners\//);
+    expect((doc.querySelector('input[name="image"]') as HTMLInputElement).value).toMatch(
+      /^\/uploads\/banners\//,
+    );
   });
 });

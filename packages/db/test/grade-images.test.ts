@@ -11,7 +11,11 @@ import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 import { NOW, smallCatalog } from './fixture.ts';
 
 type Child = { sku: string; image: string | null; media_gallery?: { image: string; label?: string }[] };
-type Doc = { image: string | null; media_gallery: { image: string; label?: string }[]; configurable_children: Child[] };
+type Doc = {
+  image: string | null;
+  media_gallery: { image: string; label?: string }[];
+  configurable_children: Child[];
+};
 
 function gradedCatalog() {
   const file = structuredClone(smallCatalog()) as ReturnType<typeof smallCatalog> & {
@@ -27,7 +31,10 @@ function gradedCatalog() {
   // grade N: no photos of its own; grade A: two, the second with alt texts
   laptop.configurable_children[1]!.image = '/demo/laptops/a-1.png';
   laptop.configurable_children[1]!.media_gallery = [
-    { image: '/demo/laptops/a-2.png', label: { lt: 'A klasės dangtis', en: 'Grade A lid', ru: 'Крышка, класс A' } },
+    {
+      image: '/demo/laptops/a-2.png',
+      label: { lt: 'A klasės dangtis', en: 'Grade A lid', ru: 'Крышка, класс A' },
+    },
   ];
   return file;
 }
@@ -48,7 +55,7 @@ describe('per-grade images through the import file', () => {
     return r!.doc;
   };
 
-  it('stores a child\'s own gallery with its alt texts per store view', async () => {
+  it("stores a child's own gallery with its alt texts per store view", async () => {
     const rows = await database.query<{ sku: string; image: string; media_gallery: unknown }>(
       `select sku, image, media_gallery from products where sku in ('LAP-1001-N', 'LAP-1001-A') order by sku`,
     );
@@ -57,7 +64,10 @@ describe('per-grade images through the import file', () => {
         sku: 'LAP-1001-A',
         image: '/demo/laptops/a-1.png',
         media_gallery: [
-          { image: '/demo/laptops/a-2.png', label: { lt: 'A klasės dangtis', en: 'Grade A lid', ru: 'Крышка, класс A' } },
+          {
+            image: '/demo/laptops/a-2.png',
+            label: { lt: 'A klasės dangtis', en: 'Grade A lid', ru: 'Крышка, класс A' },
+          },
         ],
       },
       // no image of its own: its parent's, and no gallery
@@ -65,9 +75,12 @@ describe('per-grade images through the import file', () => {
     ]);
   });
 
-  it('indexes each child\'s gallery with the alt text of the store view (Lithuanian when it has none)', async () => {
+  it("indexes each child's gallery with the alt text of the store view (Lithuanian when it has none)", async () => {
     const en = await doc('en');
-    expect(en.media_gallery).toEqual([{ image: '/demo/laptops/3.png', label: 'Front' }, { image: '/demo/laptops/ports.png' }]);
+    expect(en.media_gallery).toEqual([
+      { image: '/demo/laptops/3.png', label: 'Front' },
+      { image: '/demo/laptops/ports.png' },
+    ]);
     expect(en.configurable_children.find((c) => c.sku === 'LAP-1001-A')!.media_gallery).toEqual([
       { image: '/demo/laptops/a-2.png', label: 'Grade A lid' },
     ]);
@@ -81,7 +94,11 @@ describe('per-grade images through the import file', () => {
     const n = en.configurable_children.find((c) => c.sku === 'LAP-1001-N')!;
     // the product's front photo is grade N's too (a child without an image of its own is given its
     // parent's), so grade A shows its own two and the product's photo no grade claims
-    expect(variantImages(en, a)).toEqual(['/demo/laptops/a-1.png', '/demo/laptops/a-2.png', '/demo/laptops/ports.png']);
+    expect(variantImages(en, a)).toEqual([
+      '/demo/laptops/a-1.png',
+      '/demo/laptops/a-2.png',
+      '/demo/laptops/ports.png',
+    ]);
     expect(variantImages(en, n)).not.toContain('/demo/laptops/a-1.png');
     expect(variantImages(en, n)).not.toContain('/demo/laptops/a-2.png');
     expect(imageLabels(en)['/demo/laptops/a-2.png']).toBe('Grade A lid');
@@ -89,10 +106,14 @@ describe('per-grade images through the import file', () => {
 
   it('refuses a gallery entry without an image path, naming the child', async () => {
     const file = gradedCatalog();
-    const laptop = file.products.find((p) => p.sku === 'LAP-1001') as { configurable_children: Record<string, unknown>[] };
+    const laptop = file.products.find((p) => p.sku === 'LAP-1001') as {
+      configurable_children: Record<string, unknown>[];
+    };
     laptop.configurable_children[1]!.media_gallery = [{ label: { lt: 'be paveikslėlio' } }];
     const err = await importCatalog(database, file, { now: NOW }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImportError);
-    expect((err as ImportError).issues.map((i) => i.path).join(' ')).toMatch(/configurable_children.*1.*media_gallery.*0.*image/);
+    expect((err as ImportError).issues.map((i) => i.path).join(' ')).toMatch(
+      /configurable_children.*1.*media_gallery.*0.*image/,
+    );
   });
 });

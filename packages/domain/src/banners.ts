@@ -21,7 +21,8 @@ export interface BannerWindow {
  */
 export function bannerShown(banner: BannerWindow, store: StoreCode, now: Date): boolean {
   if (!banner.active) return false;
-  if (banner.store_codes && banner.store_codes.length > 0 && !banner.store_codes.includes(store)) return false;
+  if (banner.store_codes && banner.store_codes.length > 0 && !banner.store_codes.includes(store))
+    return false;
   const t = now.getTime();
   if (banner.starts_at !== null && t < new Date(banner.starts_at).getTime()) return false;
   if (banner.ends_at !== null && t >= new Date(banner.ends_at).getTime()) return false;
@@ -40,7 +41,8 @@ export function shopLocalToIso(local: string, timeZone: string = STORE_TIME_ZONE
   if (!m) return null;
   const asUtc = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:00Z`);
   if (Number.isNaN(asUtc)) return null;
-  const wall = (instant: number) => Date.parse(`${formatDateTime(new Date(instant), timeZone).replace(' ', 'T')}:00Z`);
+  const wall = (instant: number) =>
+    Date.parse(`${formatDateTime(new Date(instant), timeZone).replace(' ', 'T')}:00Z`);
   // the zone's offset at the guess, then at the corrected instant (they differ only around a change)
   let instant = asUtc - (wall(asUtc) - asUtc);
   instant = asUtc - (wall(instant) - instant);

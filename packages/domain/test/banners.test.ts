@@ -27,8 +27,10 @@ describe('bannerShown: the date window (server time) and the store views', () =>
 
   it('never shows an inactive banner, whatever the time and view (property)', () => {
     fc.assert(
-      fc.property(fc.date({ noInvalidDate: true }), fc.constantFrom('lt', 'en', 'ru' as const), (now, store) =>
-        bannerShown({ ...base, active: false }, store, now) === false,
+      fc.property(
+        fc.date({ noInvalidDate: true }),
+        fc.constantFrom('lt', 'en', 'ru' as const),
+        (now, store) => bannerShown({ ...base, active: false }, store, now) === false,
       ),
     );
   });

@@ -27,7 +27,11 @@ type Localized = Partial<Record<StoreCode, string>>;
 
 const localizedText = (max: number) =>
   z
-    .object({ lt: z.string().trim().max(max), en: z.string().trim().max(max), ru: z.string().trim().max(max) })
+    .object({
+      lt: z.string().trim().max(max),
+      en: z.string().trim().max(max),
+      ru: z.string().trim().max(max),
+    })
     .partial()
     .default({});
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -47,7 +51,10 @@ export const bannerSaveBody = z
     starts_at: z.preprocess(blankToNull, z.iso.datetime({ offset: true }).nullable()).default(null),
     ends_at: z.preprocess(blankToNull, z.iso.datetime({ offset: true }).nullable()).default(null),
     /** the store views that show it; empty: every one */
-    store_codes: z.array(z.enum(STORE_CODES as [StoreCode, ...StoreCode[]])).max(3).default([]),
+    store_codes: z
+      .array(z.enum(STORE_CODES as [StoreCode, ...StoreCode[]]))
+      .max(3)
+      .default([]),
     active: z.boolean().default(true),
     category_id: z.preprocess(blankToNull, z.coerce.number().int().min(1).nullable()).default(null),
   })
@@ -55,10 +62,20 @@ export const bannerSaveBody = z
     for (const store of STORE_CODES) {
       const link = b.link[store];
       if (link && bannerLinkIssue(link))
-        ctx.addIssue({ code: 'custom', path: ['link', store], message: 'validation.bannerLink', params: { key: 'validation.bannerLink' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['link', store],
+          message: 'validation.bannerLink',
+          params: { key: 'validation.bannerLink' },
+        });
     }
     if (b.starts_at && b.ends_at && new Date(b.ends_at) <= new Date(b.starts_at))
-      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'validation.bannerWindow', params: { key: 'validation.bannerWindow' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'validation.bannerWindow',
+        params: { key: 'validation.bannerWindow' },
+      });
   });
 export type BannerSave = z.output<typeof bannerSaveBody>;
 
@@ -83,7 +100,10 @@ export type AdminBanner = {
   updated_at: string;
 };
 
-type Row = Omit<AdminBanner, 'starts_at' | 'ends_at' | 'updated_at' | 'title' | 'link' | 'store_codes' | 'active'> & {
+type Row = Omit<
+  AdminBanner,
+  'starts_at' | 'ends_at' | 'updated_at' | 'title' | 'link' | 'store_codes' | 'active'
+> & {
   title: Localized | string;
   link: Localized | string;
   starts_at: Date | null;

@@ -23,13 +23,20 @@ export function bannerAdminRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/banners',
-    { onRequest: guard, schema: { tags, summary: 'Banners and slides (every one, shown or not)', querystring: bannerListQuery } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: 'Banners and slides (every one, shown or not)', querystring: bannerListQuery },
+    },
     // the upload limit (IMAGE_UPLOAD_MAX_MB) for the form to say
-    async (req) => ok({ items: await banners.list(req.query.kind), upload_max_bytes: ctx.config.imageUploadMaxBytes }),
+    async (req) =>
+      ok({ items: await banners.list(req.query.kind), upload_max_bytes: ctx.config.imageUploadMaxBytes }),
   );
   app.get(
     '/vsbridge/staff/banners/:id',
-    { onRequest: guard, schema: { tags, summary: "A banner's form", params: idParams, querystring: storeQuery } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: "A banner's form", params: idParams, querystring: storeQuery },
+    },
     async (req) => {
       const banner = await banners.get(req.params.id);
       if (!banner) throw notFound('error.notFound');
@@ -38,20 +45,32 @@ export function bannerAdminRoutes(app: ApiApp, ctx: ApiContext) {
   );
   app.post(
     '/vsbridge/staff/banners',
-    { onRequest: guard, schema: { tags, summary: 'Creates a banner or slide', querystring: storeQuery, body: bannerSaveBody } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: 'Creates a banner or slide', querystring: storeQuery, body: bannerSaveBody },
+    },
     async (req) => ok(await banners.save(actor(req), null, req.body)),
   );
   app.post(
     '/vsbridge/staff/banners/:id',
     {
       onRequest: guard,
-      schema: { tags, summary: 'Saves a banner or slide', params: idParams, querystring: storeQuery, body: bannerSaveBody },
+      schema: {
+        tags,
+        summary: 'Saves a banner or slide',
+        params: idParams,
+        querystring: storeQuery,
+        body: bannerSaveBody,
+      },
     },
     async (req) => ok(await banners.save(actor(req), req.params.id, req.body)),
   );
   app.post(
     '/vsbridge/staff/banners/:id/delete',
-    { onRequest: guard, schema: { tags, summary: 'Deletes a banner or slide', params: idParams, querystring: storeQuery } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: 'Deletes a banner or slide', params: idParams, querystring: storeQuery },
+    },
     async (req) => {
       await banners.remove(actor(req), req.params.id);
       return ok({ deleted: req.params.id });

@@ -60,10 +60,13 @@ export function uploadRoutes(app: ApiApp, ctx: ApiContext) {
       },
       async (req) => {
         const type = String(req.headers['content-type'] ?? '');
-        if (!type.startsWith('multipart/form-data')) throw fieldError('file', 'api.uploadNotImage', undefined, 415);
+        if (!type.startsWith('multipart/form-data'))
+          throw fieldError('file', 'api.uploadNotImage', undefined, 415);
         let file: FormDataEntryValue | null;
         try {
-          const form = await new Response(new Uint8Array(req.body as Buffer), { headers: { 'content-type': type } }).formData();
+          const form = await new Response(new Uint8Array(req.body as Buffer), {
+            headers: { 'content-type': type },
+          }).formData();
           file = form.get('file');
         } catch {
           throw fieldError('file', 'api.uploadEmpty');

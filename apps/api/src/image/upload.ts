@@ -75,5 +75,11 @@ export async function storeUpload(
     await writeFile(tmp, body);
     await rename(tmp, abs);
   }
-  return { path: `/${rel}`, width: meta.width, height: meta.height, format: meta.format!, bytes: body.length };
+  return {
+    path: `/${rel}`,
+    width: meta.width,
+    height: meta.height,
+    format: meta.format!,
+    bytes: body.length,
+  };
 }

@@ -82,7 +82,13 @@ export class ShopService {
     const result: Record<string, unknown> = {};
     for (const kind of BANNER_KINDS) result[kind] = [];
     for (const b of banners) {
-      if (!bannerShown({ active: true, starts_at: b.starts_at, ends_at: b.ends_at, store_codes: b.store_codes }, store, now))
+      if (
+        !bannerShown(
+          { active: true, starts_at: b.starts_at, ends_at: b.ends_at, store_codes: b.store_codes },
+          store,
+          now,
+        )
+      )
         continue;
       const list = (result[b.kind] ??= []) as unknown[];
       list.push({

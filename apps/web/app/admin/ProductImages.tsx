@@ -36,7 +36,7 @@ function ImageList({
   heading,
   headingId,
   help,
-  maxMb,
+  open,
 }: {
   lang: AdminLang;
   action: string;
@@ -46,12 +46,17 @@ function ImageList({
   heading: string;
   headingId: string;
   help?: string;
-  maxMb: number;
+  /** a variant's list is folded (a product may have a dozen variants) unless it is the one just changed */
+  open?: boolean;
 }) {
   const t = adminT(lang);
   return (
-    <section className="admin-images" aria-labelledby={headingId}>
-      <h3 id={headingId}>{heading}</h3>
+    <details className="admin-images" open={open === undefined ? true : open}>
+      <summary>
+        <h3 id={headingId}>
+          {heading} <span className="admin-hint">({images.length})</span>
+        </h3>
+      </summary>
       {help ? <p className="admin-hint">{help}</p> : null}
       {images.length === 0 ? (
         <p>{t('images.none')}</p>
@@ -75,7 +80,12 @@ function ImageList({
                   {VIEWS.map((v) => (
                     <label key={v}>
                       {t('images.alt', { view: v.toUpperCase() })}
-                      <input name={`alt_${i}_${v}`} lang={v} maxLength={200} defaultValue={img.label[v] ?? ''} />
+                      <input
+                        name={`alt_${i}_${v}`}
+                        lang={v}
+                        maxLength={200}
+                        defaultValue={img.label[v] ?? ''}
+                      />
                     </label>
                   ))}
                 </div>
@@ -120,14 +130,19 @@ function ImageList({
           </p>
         </Form>
       )}
-      <Form method="post" action={action} encType="multipart/form-data" reloadDocument className="admin-image-upload">
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        reloadDocument
+        className="admin-image-upload"
+      >
         <input type="hidden" name="version" value={version} />
         <input type="hidden" name="target" value={target} />
         <input type="hidden" name="intent" value="upload" />
         <label>
           {t('images.file')}
           <input type="file" name="file" accept="image/jpeg,image/png,image/webp" required />
-          <span className="admin-hint">{t('images.help', { max: maxMb })}</span>
         </label>
         <div className="admin-image-alts">
           {VIEWS.map((v) => (
@@ -141,7 +156,7 @@ function ImageList({
           <button type="submit">{t('images.upload')}</button>
         </p>
       </Form>
-    </section>
+    </details>
   );
 }
 
@@ -174,6 +189,7 @@ export function ProductImages({
   return (
     <section id="images" className="admin-images-section" aria-labelledby="images-title">
       <h2 id="images-title">{t('images.title')}</h2>
+      <p className="admin-hint">{t('images.help', { max: maxMb })}</p>
       {params.get('images') === 'saved' && !error ? (
         <p className="admin-note" role="status">
           {t('images.saved')}
@@ -192,7 +208,6 @@ export function ProductImages({
         images={product.images ?? []}
         heading={t('images.product')}
         headingId="images-product"
-        maxMb={maxMb}
       />
       {product.children.map((c, i) => (
         <ImageList
@@ -204,8 +219,8 @@ export function ProductImages({
           images={c.images ?? []}
           heading={t('images.child', { sku: c.sku, grade: gradeOf(c.attributes) })}
           headingId={`images-child-${i}`}
-          help={i === 0 ? t('images.childHelp') : undefined}
-          maxMb={maxMb}
+          help={t('images.childHelp')}
+          open={params.get('target') === c.sku}
         />
       ))}
     </section>

@@ -15,7 +15,15 @@ import { langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.
 import { ContentTabs, type AdminBanner } from './banners';
 
 const VIEWS = ['lt', 'en', 'ru'] as const;
-const KINDS = ['slider', 'banner', 'small_banner', 'multi_banner', 'head_image', 'category_banner', 'product_banner'] as const;
+const KINDS = [
+  'slider',
+  'banner',
+  'small_banner',
+  'multi_banner',
+  'head_image',
+  'category_banner',
+  'product_banner',
+] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = langOf(args.request);
@@ -52,14 +60,18 @@ export async function action(args: Route.ActionArgs) {
   if (file && typeof file !== 'string' && file.size > 0) {
     const body = new FormData();
     body.set('file', file, file.name);
-    const upload = await staffApi<{ path: string }>(args, '/media?kind=banners', { method: 'POST', form: body });
+    const upload = await staffApi<{ path: string }>(args, '/media?kind=banners', {
+      method: 'POST',
+      form: body,
+    });
     if (!upload.ok && upload.status === 401) throw toLogin(args.request);
     if (!upload.ok) return fail(upload.message, upload.errors ?? []);
     image = upload.result.path;
     // a refused save below keeps the uploaded image (the form sends it back as the current one)
     f.image = image;
   }
-  const localized = (prefix: string) => Object.fromEntries(VIEWS.map((v) => [v, (f[`${prefix}_${v}`] ?? '').trim()]));
+  const localized = (prefix: string) =>
+    Object.fromEntries(VIEWS.map((v) => [v, (f[`${prefix}_${v}`] ?? '').trim()]));
   const when = (name: string) => {
     const value = (f[name] ?? '').trim();
     return value === '' ? null : (shopLocalToIso(value) ?? value);
@@ -76,7 +88,10 @@ export async function action(args: Route.ActionArgs) {
     store_codes: form.getAll('store_codes').map(String),
     active: f.active === 'on',
   };
-  const saved = await staffApi<AdminBanner>(args, id === 'new' ? '/banners' : `/banners/${id}`, { method: 'POST', body });
+  const saved = await staffApi<AdminBanner>(args, id === 'new' ? '/banners' : `/banners/${id}`, {
+    method: 'POST',
+    body,
+  });
   if (!saved.ok && saved.status === 401) throw toLogin(args.request);
   if (!saved.ok) return fail(saved.message, saved.errors ?? []);
   return redirect(`${adminPath(lang, `/content/banners/${saved.result.id}`)}?saved=1`);
@@ -93,9 +108,16 @@ export default function AdminBannerForm() {
     result?.errors.find((e) => fields.includes(e.field.replace('.', '_')))?.message;
   const image = dv('image', b?.image ?? '');
   const views: string[] = sent ? (sent.store_views ?? '').split(',') : (b?.store_codes ?? []);
-  const field = (name: string, label: string, stored: string, opts: { help?: string; type?: string; lang?: string; required?: boolean } = {}) => {
+  const field = (
+    name: string,
+    label: string,
+    stored: string,
+    opts: { help?: string; type?: string; lang?: string; required?: boolean } = {},
+  ) => {
     const error = errorOf(name);
-    const described = [opts.help ? `${name}-help` : null, error ? `${name}-error` : null].filter(Boolean).join(' ');
+    const described = [opts.help ? `${name}-help` : null, error ? `${name}-error` : null]
+      .filter(Boolean)
+      .join(' ');
     return (
       <div className="admin-field">
         <label htmlFor={`f-${name}`}>{label}</label>
@@ -130,7 +152,11 @@ export default function AdminBannerForm() {
       <p>
         <Link to={adminPath(lang, '/content/banners')}>{t('banners.back')}</Link>
       </p>
-      <h1>{b ? t('banners.editTitle', { id: b.id, title: b.title[lang] || b.title.lt || '' }) : t('banners.newTitle')}</h1>
+      <h1>
+        {b
+          ? t('banners.editTitle', { id: b.id, title: b.title[lang] || b.title.lt || '' })
+          : t('banners.newTitle')}
+      </h1>
       {params.get('saved') && !result ? (
         <p className="admin-note" role="status">
           {t('banners.saved')}
@@ -155,9 +181,16 @@ export default function AdminBannerForm() {
               ))}
             </select>
           </label>
-          {field('position', t('banners.position'), String(b?.position ?? 0), { type: 'number', help: t('banners.positionHelp') })}
+          {field('position', t('banners.position'), String(b?.position ?? 0), {
+            type: 'number',
+            help: t('banners.positionHelp'),
+          })}
           <label className="admin-check">
-            <input type="checkbox" name="active" defaultChecked={sent ? sent.active === 'on' : (b?.active ?? true)} />
+            <input
+              type="checkbox"
+              name="active"
+              defaultChecked={sent ? sent.active === 'on' : (b?.active ?? true)}
+            />
             {t('banners.active')}
           </label>
         </div>
@@ -193,7 +226,10 @@ export default function AdminBannerForm() {
           {VIEWS.map((v) => (
             <fieldset key={v} className="admin-fieldset">
               <legend>{t('product.storeView', { view: v.toUpperCase() })}</legend>
-              {field(`title_${v}`, t('banners.titleField', { view: v.toUpperCase() }), b?.title[v] ?? '', { lang: v, required: v === 'lt' })}
+              {field(`title_${v}`, t('banners.titleField', { view: v.toUpperCase() }), b?.title[v] ?? '', {
+                lang: v,
+                required: v === 'lt',
+              })}
               {field(`cta_${v}`, t('banners.cta', { view: v.toUpperCase() }), b?.cta[v] ?? '', {
                 lang: v,
                 help: v === 'lt' ? t('banners.ctaHelp') : undefined,
@@ -205,8 +241,14 @@ export default function AdminBannerForm() {
           ))}
         </div>
         <div className="admin-grid">
-          {field('starts_at', t('banners.from'), isoToShopLocal(b?.starts_at ?? null), { type: 'datetime-local', help: t('banners.windowHelp') })}
-          {field('ends_at', t('banners.to'), isoToShopLocal(b?.ends_at ?? null), { type: 'datetime-local', help: t('banners.windowHelp') })}
+          {field('starts_at', t('banners.from'), isoToShopLocal(b?.starts_at ?? null), {
+            type: 'datetime-local',
+            help: t('banners.windowHelp'),
+          })}
+          {field('ends_at', t('banners.to'), isoToShopLocal(b?.ends_at ?? null), {
+            type: 'datetime-local',
+            help: t('banners.windowHelp'),
+          })}
           <fieldset className="admin-fieldset">
             <legend>{t('banners.views')}</legend>
             {VIEWS.map((v) => (

@@ -31,7 +31,11 @@ export type AdminBanner = {
 
 export async function loader(args: Route.LoaderArgs) {
   const answer = await staffApi<{ items: AdminBanner[] }>(args, '/banners');
-  return { lang: langOf(args.request), items: resultOrThrow(answer, args.request).items, now: new Date().toISOString() };
+  return {
+    lang: langOf(args.request),
+    items: resultOrThrow(answer, args.request).items,
+    now: new Date().toISOString(),
+  };
 }
 
 /** the content area's tabs: pages, blocks, news and the banners */
@@ -98,7 +102,13 @@ export default function AdminBanners() {
               {items.map((b) => (
                 <tr key={b.id}>
                   <td>
-                    <img src={imageUrl(b.image, 150, 150) ?? ''} width={120} height={45} alt="" loading="lazy" />
+                    <img
+                      src={imageUrl(b.image, 150, 150) ?? ''}
+                      width={120}
+                      height={45}
+                      alt=""
+                      loading="lazy"
+                    />
                   </td>
                   <th scope="row">
                     <Link to={adminPath(lang, `/content/banners/${b.id}`)}>
@@ -108,10 +118,22 @@ export default function AdminBanners() {
                   <td>{t(`banners.kind.${b.kind}` as AdminKey)}</td>
                   <td className="num">{b.position}</td>
                   <td>
-                    {b.starts_at || b.ends_at ? `${when(b.starts_at)} – ${when(b.ends_at)}` : t('banners.always')}
+                    {b.starts_at || b.ends_at
+                      ? `${when(b.starts_at)} – ${when(b.ends_at)}`
+                      : t('banners.always')}
                   </td>
-                  <td>{b.store_codes.length ? b.store_codes.map((s) => s.toUpperCase()).join(', ') : t('banners.allViews')}</td>
-                  <td>{!b.active ? t('banners.inactive') : shownIn(b) ? t('banners.shownNow') : t('banners.notShown')}</td>
+                  <td>
+                    {b.store_codes.length
+                      ? b.store_codes.map((s) => s.toUpperCase()).join(', ')
+                      : t('banners.allViews')}
+                  </td>
+                  <td>
+                    {!b.active
+                      ? t('banners.inactive')
+                      : shownIn(b)
+                        ? t('banners.shownNow')
+                        : t('banners.notShown')}
+                  </td>
                 </tr>
               ))}
             </tbody>

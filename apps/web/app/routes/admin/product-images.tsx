@@ -41,10 +41,12 @@ export async function action(args: Route.ActionArgs) {
   const lang = langOf(args.request);
   const sku = args.params.sku;
   const page = adminPath(lang, `/products/${encodeURIComponent(sku)}`);
-  const back = (query: Record<string, string>) => redirect(`${page}?${new URLSearchParams(query)}#images`);
   const form = await args.request.formData();
   const intent = text(form, 'intent');
   const target = text(form, 'target');
+  // the variant changed comes back unfolded
+  const back = (query: Record<string, string>) =>
+    redirect(`${page}?${new URLSearchParams({ ...query, ...(target ? { target } : {}) })}#images`);
   const version = Number(text(form, 'version'));
 
   const current = await staffApi<{ product: Product }>(args, `/products/${encodeURIComponent(sku)}`);
@@ -70,10 +72,14 @@ export async function action(args: Route.ActionArgs) {
   const i = Number(at);
   if (verb === 'upload') {
     const file = form.get('file');
-    if (!file || typeof file === 'string' || file.size === 0) return back({ image_error: adminT(lang)('images.noFile') });
+    if (!file || typeof file === 'string' || file.size === 0)
+      return back({ image_error: adminT(lang)('images.noFile') });
     const body = new FormData();
     body.set('file', file, file.name);
-    const upload = await staffApi<{ path: string }>(args, '/media?kind=products', { method: 'POST', form: body });
+    const upload = await staffApi<{ path: string }>(args, '/media?kind=products', {
+      method: 'POST',
+      form: body,
+    });
     if (!upload.ok && upload.status === 401) throw toLogin(args.request);
     if (!upload.ok) return back({ image_error: upload.message });
     if (!list.some((m) => m.image === upload.result.path))
