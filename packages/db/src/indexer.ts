@@ -595,8 +595,9 @@ function buildRow(
       sku: c.sku,
       name: pick(c.name, store),
       image: c.image,
-      // the variant's own photos (a condition grade's), shown when it is chosen (domain variant-images.ts)
-      media_gallery: galleryDoc(c.mediaGallery, store),
+      // the variant's own photos (a condition grade's), shown when it is chosen (domain variant-images.ts);
+      // only when it has some: most variants have none, and every listing carries its children
+      ...(c.mediaGallery.length ? { media_gallery: galleryDoc(c.mediaGallery, store) } : {}),
       price: cp.price,
       price_incl_tax: cp.price_incl_tax,
       final_price: cp.final_price,
