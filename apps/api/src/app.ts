@@ -24,6 +24,8 @@ import { CatalogService } from './catalog/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { ImageService } from './image/service.ts';
 import { imageRoutes } from './image/routes.ts';
+import { uploadRoutes } from './image/upload-routes.ts';
+import { bannerAdminRoutes } from './cms/banner-routes.ts';
 import { OrderService } from './order/service.ts';
 import { orderRoutes } from './order/routes.ts';
 import { orderAdminRoutes } from './order/admin-routes.ts';
@@ -247,6 +249,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   promotionRoutes(app, ctx);
   deliveryRoutes(app, ctx);
   contentAdminRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  bannerAdminRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

@@ -57,6 +57,8 @@ export type ApiConfig = {
   imageResizeConcurrency: number;
   imageResizeQueue: number;
   imageMaxPixels: number;
+  /** IMAGE_UPLOAD_MAX_MB in bytes: the largest image file the back office takes (image/upload.ts) */
+  imageUploadMaxBytes: number;
   bodyLimit: number;
   /** FORM_BODY_LIMIT: bytes of a form posted to a page (ssr.ts) */
   formBodyLimit: number;
@@ -324,6 +326,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     imageResizeConcurrency: int(env, 'IMAGE_RESIZE_CONCURRENCY', 2, 1, 64),
     imageResizeQueue: int(env, 'IMAGE_RESIZE_QUEUE', 32, 0, 10_000),
     imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
+    imageUploadMaxBytes: int(env, 'IMAGE_UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     bodyLimit: int(env, 'API_BODY_LIMIT', 1024 * 1024, 1024, ADMIN_BODY_LIMIT),
     formBodyLimit: int(env, 'FORM_BODY_LIMIT', 64 * 1024, 1024, 64 * 1024 * 1024),
     httpTimeouts: httpTimeouts(env),

@@ -5,6 +5,7 @@
 export { buildApi, type BuildApiOptions } from './app.ts';
 export { storefrontReadsOf, type StorefrontReads } from './storefront-reads.ts';
 export { loadApiConfig, parseTrustProxy, fastifyTrustProxy, httpServerOptions, type ApiConfig, type TrustProxy, ADMIN_BODY_LIMIT } from './config.ts';
+export { uploadBodyLimit } from './image/upload-routes.ts';
 export type { ErrorBody } from './http/error-handler.ts';
 export { redactUrl, withLogRedaction } from './http/log.ts';
 export { RESPONSE_COMPRESSION } from './http/compression.ts';

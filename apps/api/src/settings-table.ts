@@ -123,7 +123,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'shop',
     default: '$DATA_DIR/banners',
     meaning:
-      "banner JSON per store view (`lt.json`, `en.json`, `ru.json`): an object of banner kinds (`banner`, `slider`, `category_banner`, `product_banner`, `multi_banner`, `small_banner`, `head_image`), each a list of `{ id, position, image, title, link, category_id? }`; a kind in the file replaces the database's banners of that kind in `/vsbridge/home-page`; an invalid file is logged with the failing field and ignored. The home page's answer is kept per catalogue version in the catalogue cache: an edited file shows after the next import, or within a minute (the cache's TTL)",
+      "banner JSON per store view (`lt.json`, `en.json`, `ru.json`): an object of banner kinds (`banner`, `slider`, `category_banner`, `product_banner`, `multi_banner`, `small_banner`, `head_image`), each a list of `{ id, position, image, title, link, category_id? }`; the file fills only a kind the `banners` table has no banner of in `/vsbridge/home-page` (the table, which the import and the back office's banners screen write, is the one source: staff's banners are never hidden by a file); an invalid file is logged with the failing field and ignored. The home page's answer is kept per catalogue version in the catalogue cache: an edited file shows after the next import, or within a minute (the cache's TTL)",
   },
   {
     name: 'SEED_DEMO',
@@ -326,7 +326,14 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '50000000',
     meaning:
-      'largest original (width × height) that is decoded; a larger one answers 422, before decoding (a decompression bomb)',
+      'largest original (width × height) that is decoded; a larger one answers 422, before decoding (a decompression bomb). An image uploaded in the back office above it is refused (413) before it is stored',
+  },
+  {
+    name: 'IMAGE_UPLOAD_MAX_MB',
+    group: 'api',
+    default: '10',
+    meaning:
+      'largest image file (JPEG, PNG or WebP) the back office takes for a product or a banner, in MB; a larger one answers 413 naming the limit. The upload routes (the API\'s `/vsbridge/staff/media` and the back-office pages that post a file) take this much plus 64 KiB for the form\'s other fields; every other form keeps FORM_BODY_LIMIT',
   },
   {
     name: 'API_BODY_LIMIT',
@@ -932,7 +939,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '65536',
     meaning:
-      "body limit in bytes of a form posted to a page (storefront and back office; `application/x-www-form-urlencoded` and `multipart/form-data`, which React Router's actions would otherwise buffer whole); a larger form answers 413 with a page a browser shows. No page takes file uploads, so 64 KiB holds any form with room to spare",
+      "body limit in bytes of a form posted to a page (storefront and back office; `application/x-www-form-urlencoded` and `multipart/form-data`, which React Router's actions would otherwise buffer whole); a larger form answers 413 with a page a browser shows. Only the back office's pages that post an image file (a product's images, a banner) take more: IMAGE_UPLOAD_MAX_MB and 64 KiB; 64 KiB holds any other form with room to spare",
   },
   {
     name: 'HTTP_REQUEST_TIMEOUT_MS',

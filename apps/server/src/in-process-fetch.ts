@@ -27,7 +27,13 @@ export function createInProcessFetch(api: FastifyInstance): ApiFetch {
       url: url.pathname + url.search,
       headers,
       ...(remoteAddress ? { remoteAddress } : {}),
-      payload: typeof init.body === 'string' ? init.body : undefined,
+      // text (JSON) or bytes (a back-office upload's multipart body)
+      payload:
+        typeof init.body === 'string'
+          ? init.body
+          : init.body instanceof Uint8Array
+            ? Buffer.from(init.body.buffer, init.body.byteOffset, init.body.byteLength)
+            : undefined,
     });
     const outHeaders = new Headers();
     for (const [key, value] of Object.entries(res.headers)) {

@@ -17,6 +17,7 @@ import {
   loadApiConfig,
   storefrontReadsOf,
   RESPONSE_COMPRESSION,
+  uploadBodyLimit,
   withLogRedaction,
 } from '@vitrina/api';
 import { acquireServerLock, removeServerLock, writeServerLock, type Database } from '@vitrina/db';
@@ -49,6 +50,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       publicUrl: config.publicUrl,
       renderThreads: config.renderThreads,
       formBodyLimit: limits.formBodyLimit,
+      uploadBodyLimit: uploadBodyLimit(limits),
     });
   } else {
     // the embedded database admits one process: claim the data folder before opening it (port 0
@@ -92,6 +94,7 @@ export async function startServer(config: ServerConfig = loadServerConfig(proces
       publicUrl: config.publicUrl,
       renderThreads: config.renderThreads,
       formBodyLimit: apiConfig.formBodyLimit,
+      uploadBodyLimit: uploadBodyLimit(apiConfig),
     });
   }
 

@@ -28,6 +28,14 @@ import { contentSecurityPolicy, newNonce, type InlineSources } from './page-secu
 
 const API_PREFIXES = ['/vsbridge/', '/api/'];
 
+/** the back-office pages whose forms post an image file (routes/admin/product-images.tsx, banner.tsx) */
+export const UPLOAD_PAGES = [
+  '/admin/products/:sku/images',
+  '/en/admin/products/:sku/images',
+  '/admin/content/banners/:id',
+  '/en/admin/content/banners/:id',
+] as const;
+
 /** FORM_BODY_LIMIT's default (apps/api/src/config.ts) */
 const DEFAULT_FORM_BODY_LIMIT = 64 * 1024;
 
@@ -89,6 +97,11 @@ export async function registerStorefront(
     renderThreads?: number | undefined;
     /** FORM_BODY_LIMIT: the largest form body a page takes, in bytes (64 KiB when not given) */
     formBodyLimit?: number | undefined;
+    /**
+     * the body limit of the back-office pages that post an image file (UPLOAD_PAGES: IMAGE_UPLOAD_MAX_MB
+     * and 64 KiB for the other fields); FORM_BODY_LIMIT when not given
+     */
+    uploadBodyLimit?: number | undefined;
   },
 ) {
   const build = (await import(
@@ -115,7 +128,7 @@ export async function registerStorefront(
     // A form posted to a route action is read here, up to FORM_BODY_LIMIT, and reaches React Router
     // whole: an action's request.formData() would otherwise buffer any size it is sent (a 256 MB
     // multipart post to /admin/login took the process from 442 MB to 1 GB). Above the limit Fastify
-    // stops reading and answers 413 (formTooLarge); no page takes file uploads.
+    // stops reading and answers 413 (formTooLarge); only the image upload pages take more (UPLOAD_PAGES).
     const formBodyLimit = opts.formBodyLimit ?? DEFAULT_FORM_BODY_LIMIT;
     scope.addContentTypeParser(
       ['application/x-www-form-urlencoded', 'multipart/form-data'],
@@ -167,6 +180,28 @@ export async function registerStorefront(
         publicUrl: opts.publicUrl,
       },
     );
+    // The back-office pages that post an image file take IMAGE_UPLOAD_MAX_MB: only these paths, in a
+    // scope of their own with its own multipart parser; every other form keeps FORM_BODY_LIMIT.
+    const uploadLimit = opts.uploadBodyLimit ?? formBodyLimit;
+    await scope.register(async (uploads) => {
+      uploads.removeContentTypeParser('multipart/form-data');
+      uploads.addContentTypeParser(
+        'multipart/form-data',
+        { parseAs: 'buffer', bodyLimit: uploadLimit },
+        (_req, body, done) => done(null, body),
+      );
+      uploads.setErrorHandler((error: FastifyError, request, reply) => {
+        if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+        request.log.info({ limit: uploadLimit }, 'upload body above IMAGE_UPLOAD_MAX_MB');
+        return reply
+          .status(413)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(formTooLargePage(request.url, uploadLimit));
+      });
+      for (const page of UPLOAD_PAGES)
+        uploads.post(page, async (request, reply) => renders.run(reply, () => render(request, reply)));
+    });
     scope.all('/*', async (request, reply) => {
       // an unknown API path answers the API's own 404 envelope, not the storefront's 404 page
       if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();

@@ -595,6 +595,9 @@ function buildRow(
       sku: c.sku,
       name: pick(c.name, store),
       image: c.image,
+      // the variant's own photos (a condition grade's), shown when it is chosen (domain variant-images.ts);
+      // only when it has some: most variants have none, and every listing carries its children
+      ...(c.mediaGallery.length ? { media_gallery: galleryDoc(c.mediaGallery, store) } : {}),
       price: cp.price,
       price_incl_tax: cp.price_incl_tax,
       final_price: cp.final_price,
@@ -656,7 +659,7 @@ function buildRow(
     url_key: p.urlKey,
     url_path: urlPath,
     image: p.image,
-    media_gallery: p.mediaGallery,
+    media_gallery: galleryDoc(p.mediaGallery, store),
     description: p.description ? pick(p.description, store) : null,
     short_description: p.shortDescription ? pick(p.shortDescription, store) : null,
     brand: p.brand,
@@ -798,3 +801,11 @@ const UPSERT_ROWS = `insert into product_index (store_code, product_id, sku, typ
      created_at = excluded.created_at, updated_at = excluded.updated_at, valid_until = excluded.valid_until,
      search = excluded.search, search_text = excluded.search_text, doc = excluded.doc,
      rev = nextval('product_index_rev_seq')`;
+
+/** a stored gallery in a store view: the image and its alt text there (Lithuanian when it has none) */
+function galleryDoc(list: readonly { image: string; label?: Partial<Record<StoreCode, string>> }[], store: StoreCode) {
+  return list.map((m) => {
+    const label = m.label ? m.label[store] || m.label.lt || '' : '';
+    return label ? { image: m.image, label } : { image: m.image };
+  });
+}

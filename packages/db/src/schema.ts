@@ -110,7 +110,8 @@ export const products = pgTable(
     brand: text('brand'),
     mpn: text('mpn'),
     image: text('image'),
-    mediaGallery: jsonb('media_gallery').$type<{ image: string }[]>().notNull().default([]),
+    /** the images after `image`, each with its alt text per store view when one was given */
+    mediaGallery: jsonb('media_gallery').$type<{ image: string; label?: Partial<Localized> }[]>().notNull().default([]),
     priceCents: integer('price_cents').notNull(),
     specialPriceCents: integer('special_price_cents'),
     specialFromDate: ts('special_from_date'),
@@ -836,6 +837,14 @@ export const banners = pgTable('banners', {
   link: jsonb('link').$type<Localized>().notNull(),
   categoryId: integer('category_id'),
   isActive: boolean('is_active').notNull().default(true),
+  /** the call to action on it per store view (back office); {} for none */
+  cta: jsonb('cta').$type<Partial<Localized>>().notNull().default({}),
+  /** the date window it is shown in (null: open on that side); the end is exclusive */
+  startsAt: ts('starts_at'),
+  endsAt: ts('ends_at'),
+  /** the store views that show it; null: every one */
+  storeCodes: jsonb('store_codes').$type<string[]>(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const shopConfig = pgTable('shop_config', {

@@ -35,6 +35,7 @@ export * from './listing.ts';
 export * from './grades.ts';
 export * from './leasing.ts';
 export * from './variant-images.ts';
+export * from './banners.ts';
 export * from './option-choices.ts';
 export * from './delivery-estimate.ts';
 export * from './specifications.ts';

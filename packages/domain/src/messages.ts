@@ -794,6 +794,22 @@ export const MESSAGES = {
     lt: 'Naudokite tik mažąsias raides, skaitmenis ir pavienius brūkšnelius, pvz., pristatymo-salygos.',
     ru: 'Используйте только строчные латинские буквы, цифры и одиночные дефисы, например pristatymo-salygos.',
   },
+  // banners and the home slider in the back office (banners.ts)
+  'validation.bannerLink': {
+    en: 'The link must be a path of the shop starting with / (e.g. /c/laptops) or an https:// address.',
+    lt: 'Nuoroda turi būti parduotuvės kelias, prasidedantis / (pvz., /c/laptops), arba https:// adresas.',
+    ru: 'Ссылка должна быть путём магазина, начинающимся с / (например, /c/laptops), или адресом https://.',
+  },
+  'validation.bannerWindow': {
+    en: 'The end of the date window must be after its start.',
+    lt: 'Rodymo laikotarpio pabaiga turi būti vėlesnė už pradžią.',
+    ru: 'Конец периода показа должен быть позже его начала.',
+  },
+  'validation.bannerImage': {
+    en: 'Upload an image for the banner.',
+    lt: 'Įkelkite reklamjuostės paveikslėlį.',
+    ru: 'Загрузите изображение баннера.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

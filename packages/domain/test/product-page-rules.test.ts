@@ -16,6 +16,7 @@ import {
   lithuanianHolidays,
   specificationGroups,
   variantImages,
+  imageLabels,
 } from '../src/index.ts';
 
 describe('gradeKeyOf', () => {
@@ -165,6 +166,40 @@ describe('variantImages', () => {
   it('falls back to the product image rather than nothing', () => {
     const p = { image: '/a.png', configurable_children: [{ sku: 'X', image: '/a.png' }, { sku: 'Y' }] };
     expect(variantImages(p, { sku: 'Y' })).toEqual(['/a.png']);
+  });
+  describe('per-grade photos: a child (a condition grade) with its own gallery', () => {
+    const graded = {
+      image: '/m/front.jpg',
+      media_gallery: [{ image: '/m/front.jpg' }, { image: '/m/ports.jpg' }],
+      configurable_children: [
+        { sku: 'A', image: '/m/a-1.jpg', media_gallery: [{ image: '/m/a-2.jpg', label: 'Grade A lid' }] },
+        { sku: 'C', image: '/m/c-1.jpg', media_gallery: [{ image: '/m/c-2.jpg' }, { image: '/m/c-3.jpg' }] },
+        { sku: 'B', image: null, media_gallery: [] },
+      ],
+    };
+    it.each([
+      ['A', ['/m/a-1.jpg', '/m/a-2.jpg', '/m/front.jpg', '/m/ports.jpg']],
+      ['C', ['/m/c-1.jpg', '/m/c-2.jpg', '/m/c-3.jpg', '/m/front.jpg', '/m/ports.jpg']],
+      // no photos of its own: the product's, never another grade's
+      ['B', ['/m/front.jpg', '/m/ports.jpg']],
+      [null, ['/m/front.jpg', '/m/ports.jpg']],
+    ])('grade %s → %j', (sku, expected) => {
+      const variant = graded.configurable_children.find((c) => c.sku === sku) ?? null;
+      expect(variantImages(graded, variant)).toEqual(expected);
+    });
+    it("a photo two grades share is shown for both, never hidden as the other's", () => {
+      const shared = {
+        image: null,
+        configurable_children: [
+          { sku: 'A', image: '/s/box.jpg', media_gallery: [{ image: '/s/a.jpg' }] },
+          { sku: 'B', image: '/s/box.jpg', media_gallery: [{ image: '/s/b.jpg' }] },
+        ],
+      };
+      expect(variantImages(shared, shared.configurable_children[1]!)).toEqual(['/s/box.jpg', '/s/b.jpg']);
+    });
+    it('imageLabels gives the alt texts of the variants and the product', () => {
+      expect(imageLabels(graded)).toEqual({ '/m/a-2.jpg': 'Grade A lid' });
+    });
   });
 });
 

@@ -39,6 +39,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
 import type { CatalogService } from './service.ts';
+import { formImages } from './admin-images.ts';
 
 /** at or below this many units a managed, in-stock product is "low" in the list's stock filter */
 export const LOW_STOCK_QTY = 5;
@@ -386,9 +387,13 @@ export class ProductAdmin {
         is_in_stock: row.is_in_stock ?? false,
         manage_stock: row.manage_stock ?? true,
       },
+      images: formImages(row),
+      /** IMAGE_UPLOAD_MAX_MB in bytes: what the images section says it takes */
+      image_upload_max_bytes: this.config.imageUploadMaxBytes,
       children: children.map((c) => ({
         id: c.id,
         sku: c.sku,
+        images: formImages(c, row),
         name: c.name,
         status: c.status,
         attributes: c.attributes,

@@ -249,6 +249,27 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Šis identifikatorius jau naudojamas.',
     ru: 'Этот идентификатор уже занят.',
   },
+  // images uploaded in the back office (image/upload.ts)
+  'api.uploadEmpty': {
+    en: 'Choose an image file to upload.',
+    lt: 'Pasirinkite įkeliamą paveikslėlio failą.',
+    ru: 'Выберите файл изображения для загрузки.',
+  },
+  'api.uploadNotImage': {
+    en: 'The file is not a JPEG, PNG or WebP image (its content was checked, not its name).',
+    lt: 'Failas nėra JPEG, PNG ar WebP paveikslėlis (tikrintas jo turinys, ne pavadinimas).',
+    ru: 'Файл не является изображением JPEG, PNG или WebP (проверено содержимое, а не имя).',
+  },
+  'api.uploadTooLarge': {
+    en: 'The image is {size} MB: at most {max} MB can be uploaded.',
+    lt: 'Paveikslėlis yra {size} MB: galima įkelti ne daugiau kaip {max} MB.',
+    ru: 'Изображение весит {size} МБ: можно загрузить не более {max} МБ.',
+  },
+  'api.uploadTooManyPixels': {
+    en: 'The image is {width}×{height} pixels: at most {max} pixels in all can be uploaded.',
+    lt: 'Paveikslėlis yra {width}×{height} taškų: galima įkelti ne daugiau kaip {max} taškų iš viso.',
+    ru: 'Изображение {width}×{height} пикселей: можно загрузить не более {max} пикселей всего.',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {

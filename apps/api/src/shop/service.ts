@@ -2,7 +2,7 @@
  * Shop data: the home page's banners, sliders and configuration (accounts-checkout-routes.md §3
  * "Shop data", §7 GET /home-page), pickup points of a carrier, and the delivery countries.
  */
-import { DEFAULT_COUNTRY, type StoreCode } from '@vitrina/domain';
+import { DEFAULT_COUNTRY, bannerShown, type StoreCode } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
@@ -36,6 +36,10 @@ type BannerRow = {
   title: Localized;
   link: Localized;
   category_id: number | null;
+  cta: Localized | null;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  store_codes: string[] | null;
 };
 
 export class ShopService {
@@ -64,8 +68,13 @@ export class ShopService {
   async homePage(store: StoreCode, log: BannerLog = { warn: () => {} }) {
     const banners = await rows<BannerRow>(
       this.database,
-      'SELECT id, kind, position, image, title, link, category_id FROM banners WHERE is_active ORDER BY position, id',
+      `SELECT id, kind, position, image, title, link, category_id, cta, starts_at, ends_at, store_codes
+         FROM banners WHERE is_active ORDER BY position, id`,
     );
+    // the date window is the server's clock against instants (written in Europe/Vilnius time); the
+    // answer is cached per catalogue version for at most the cache's TTL, so a window opens or closes
+    // on the home page within that minute
+    const now = new Date();
     const config = await rows<{ code: string; configs: Record<string, unknown> }>(
       this.database,
       'SELECT code, configs FROM shop_config ORDER BY code',
@@ -73,6 +82,14 @@ export class ShopService {
     const result: Record<string, unknown> = {};
     for (const kind of BANNER_KINDS) result[kind] = [];
     for (const b of banners) {
+      if (
+        !bannerShown(
+          { active: true, starts_at: b.starts_at, ends_at: b.ends_at, store_codes: b.store_codes },
+          store,
+          now,
+        )
+      )
+        continue;
       const list = (result[b.kind] ??= []) as unknown[];
       list.push({
         id: b.id,
@@ -81,11 +98,16 @@ export class ShopService {
         title: localized(b.title, store),
         link: localized(b.link, store),
         ...(b.category_id !== null ? { category_id: b.category_id } : {}),
+        ...(localized(b.cta, store) ? { cta: localized(b.cta, store) } : {}),
       });
     }
-    // a kind in the store view's banner file replaces the database's banners of that kind
-    if (this.bannersDir)
-      Object.assign(result, await readBannerFile(this.bannersDir, store, BANNER_KINDS, log));
+    // one source: the banners table (the import and the back office write it); a store view's
+    // banner file fills only a kind the table has no banner of, so staff's banners are never hidden
+    if (this.bannersDir) {
+      const stored = new Set(banners.map((b) => b.kind));
+      const file = await readBannerFile(this.bannersDir, store, BANNER_KINDS, log);
+      for (const [kind, list] of Object.entries(file)) if (!stored.has(kind)) result[kind] = list;
+    }
     result.config = config.map((c) => ({ code: c.code, configs: c.configs }));
     return result;
   }

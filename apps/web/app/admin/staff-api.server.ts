@@ -20,7 +20,12 @@ export function langOf(request: Request): AdminLang {
   return adminLangOf(new URL(request.url).pathname);
 }
 
-export async function staffApi<T>({ request, context }: Args, path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<StaffAnswer<T>> {
+export async function staffApi<T>(
+  { request, context }: Args,
+  path: string,
+  /** `form`: sent as multipart/form-data (an uploaded file), instead of a JSON `body` */
+  init: { method?: 'GET' | 'POST'; body?: unknown; form?: FormData } = {},
+): Promise<StaffAnswer<T>> {
   const lang = langOf(request);
   const url = `/vsbridge/staff${path}${path.includes('?') ? '&' : '?'}storeCode=${lang}`;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -28,12 +33,19 @@ export async function staffApi<T>({ request, context }: Args, path: string, init
   if (cookie) headers.cookie = cookie;
   if (context.clientAddress) headers[CLIENT_ADDRESS_HEADER] = context.clientAddress;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
+  let payload: string | Uint8Array | undefined = init.body !== undefined ? JSON.stringify(init.body) : undefined;
+  if (init.form) {
+    // the multipart encoding as a browser's (boundary in the content type), as bytes every transport sends
+    const encoded = new Request('http://form.invalid/', { method: 'POST', body: init.form });
+    headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+    payload = new Uint8Array(await encoded.arrayBuffer());
+  }
   const send =
     context.apiFetch ?? ((input: string, options?: RequestInit) => globalThis.fetch(new URL(input, process.env.API_URL ?? 'http://127.0.0.1:3000'), options));
   const response = await send(url, {
     method: init.method ?? 'GET',
     headers,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    ...(payload !== undefined ? { body: payload as BodyInit } : {}),
   });
   const body = (await response.json().catch(() => null)) as { code?: number; result?: unknown; errors?: { field: string; message: string }[] } | null;
   if (response.ok) return { ok: true, status: response.status, result: body?.result as T, response };

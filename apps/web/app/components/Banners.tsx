@@ -44,10 +44,20 @@ function BannerLink({
       onError={retryImage}
     />
   );
+  // a banner with a call to action (staff's, from the back office) carries its words on the art
+  const words = banner.cta ? (
+    <span className="banner-words">
+      <span className="banner-title">{banner.title}</span>
+      {/* the whole banner is the link: the button text only says where it goes */}
+      <span className="banner-cta">{banner.cta}</span>
+    </span>
+  ) : (
+    <span className="banner-title">{banner.title}</span>
+  );
   const body = (
     <>
       {img}
-      <span className="banner-title">{banner.title}</span>
+      {words}
     </>
   );
   return /^https?:\/\//.test(banner.link) ? (

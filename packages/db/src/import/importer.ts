@@ -42,8 +42,10 @@ import {
   validateProductUpdates,
 } from './partial.ts';
 import {
+  STORE_CODES,
   WHOLE_NUMBER_TEXT,
   importFileSchema,
+  type StoreCode,
   toCents,
   type ImportCategory,
   type ImportChild,
@@ -498,7 +500,7 @@ function productRecord(
     brand: p.brand ?? null,
     mpn: p.mpn ?? null,
     image: p.image ?? null,
-    mediaGallery: (p.media_gallery ?? []).map((m) => ({ image: m.image })),
+    mediaGallery: gallery(p.media_gallery),
     priceCents: toCents(priceEuros),
     specialPriceCents: cents(p.special_price),
     priceInclTaxCents: null,
@@ -590,7 +592,7 @@ function childRecord(
     brand: parent.brand,
     mpn: c.mpn ?? null,
     image: c.image ?? parent.image,
-    mediaGallery: (c.media_gallery ?? []).map((m) => ({ image: m.image })),
+    mediaGallery: gallery(c.media_gallery),
     priceCents: c.price === undefined ? parent.priceCents : toCents(c.price),
     specialPriceCents: cents(c.special_price),
     priceInclTaxCents: null,
@@ -1254,4 +1256,22 @@ export async function recomputeCategoryTree(tx: Executor): Promise<void> {
       [JSON.stringify(chunk)],
     );
   }
+}
+
+/**
+ * A gallery as stored: each image with its alt text per store view when the file (or the back
+ * office) gives one as `label` (a text or { lt, en, ru }); any other field of an entry is dropped.
+ */
+function gallery(list: readonly { image: string; label?: unknown }[] | undefined) {
+  return (list ?? []).map((m) => {
+    // an object keeps only the store views it names (the storefront falls back to Lithuanian when
+    // showing it, and the back office's form shows an empty field, not another language's text)
+    const label: Partial<Localized> | null =
+      typeof m.label === 'string'
+        ? toLocalized(m.label)
+        : m.label && typeof m.label === 'object'
+          ? Object.fromEntries(Object.entries(m.label).filter(([k, v]) => STORE_CODES.includes(k as StoreCode) && typeof v === 'string' && v.trim() !== ''))
+          : null;
+    return label && Object.keys(label).length ? { image: m.image, label } : { image: m.image };
+  });
 }

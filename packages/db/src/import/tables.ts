@@ -226,6 +226,10 @@ export const BANNERS: TableWrite = {
     link: 'jsonb',
     category_id: 'int',
     is_active: 'boolean',
+    cta: 'jsonb',
+    starts_at: 'timestamptz',
+    ends_at: 'timestamptz',
+    store_codes: 'jsonb',
   },
 };
 

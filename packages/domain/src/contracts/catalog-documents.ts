@@ -87,6 +87,8 @@ export const configurableChildContract = withAttributeValues({
   sku: z.string(),
   name: z.string(),
   image: z.string().nullable(),
+  /** the variant's own photos (a condition grade's), after its image */
+  media_gallery: z.array(z.strictObject({ image: z.string(), label: z.string().optional() })).optional(),
   ...priceFields,
   status: z.number().int(),
   stock: stockContract,
@@ -143,7 +145,8 @@ export const productDocumentContract = withAttributeValues({
   url_key: z.string(),
   url_path: z.string(),
   image: z.string().nullable(),
-  media_gallery: z.array(z.strictObject({ image: z.string() })),
+  /** the images after `image`, each with its alt text in the store view when it has one */
+  media_gallery: z.array(z.strictObject({ image: z.string(), label: z.string().optional() })),
   description: z.string().nullable(),
   short_description: z.string().nullable(),
   brand: z.string().nullable(),

@@ -406,13 +406,20 @@ export const importPickupPointSchema = z.object({
 });
 
 export const importBannerSchema = z.object({
-  kind: z.enum(['slider', 'banner', 'category_banner', 'product_banner', 'multi_banner']),
+  kind: z.enum(['slider', 'banner', 'category_banner', 'product_banner', 'multi_banner', 'small_banner', 'head_image']),
   position: int.default(0),
   image: z.string().min(1),
   title: text,
   link: text,
   category_id: int.nullable().optional(),
   is_active: bool.default(true),
+  /** the call to action on it (a text or { lt, en, ru }) */
+  cta: text.optional(),
+  /** shown only from / until these instants (the end is exclusive) */
+  starts_at: date.nullable().optional(),
+  ends_at: date.nullable().optional(),
+  /** the store views that show it; none: every one */
+  store_codes: z.array(z.enum(['lt', 'en', 'ru'])).optional(),
 });
 
 export const importShopConfigSchema = z.object({

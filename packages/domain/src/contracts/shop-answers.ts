@@ -18,6 +18,8 @@ export const bannerContract = z.strictObject({
   link: z.string(),
   /** the category it advertises (a category banner) */
   category_id: z.number().int().optional(),
+  /** the call to action on it (back office), when it has one */
+  cta: z.string().optional(),
 });
 export type BannerAnswer = z.infer<typeof bannerContract>;
 

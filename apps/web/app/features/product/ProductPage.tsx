@@ -37,7 +37,7 @@ export function ProductPage(data: ProductPageData) {
       <BackToList />
       <Breadcrumbs trail={trail} current={{ name: product.name, path: model.path }} origin={data.origin} />
       <div className="product-main">
-        <Gallery key={box.sku} name={product.name} images={model.images} />
+        <Gallery key={box.sku} name={product.name} images={model.images} alts={model.imageAlts} />
         <div
           className="product-info"
           data-configured={box.configured ? String(box.configured.is_configured) : undefined}

@@ -67,6 +67,9 @@ export default function AdminContent() {
               <NavLink to={adminPath(lang, `/content/${k}`)}>{t(`content.${k}` as AdminKey)}</NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to={adminPath(lang, '/content/banners')}>{t('banners.tab')}</NavLink>
+          </li>
         </ul>
       </nav>
       <AdminList

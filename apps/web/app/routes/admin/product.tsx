@@ -12,6 +12,7 @@ import { Link } from '../../lib/link';
 import type { Route } from './+types/product';
 import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
+import { ProductImages } from '../../admin/ProductImages';
 
 const VIEWS = ['lt', 'en', 'ru'] as const;
 type Localized = Record<string, string>;
@@ -501,6 +502,7 @@ export default function AdminProduct() {
           <button type="submit">{p ? t('product.save') : t('product.create')}</button>
         </p>
       </Form>
+      {p ? <ProductImages lang={lang} product={p} attributes={selects} /> : null}
       {p ? (
         <div className="admin-actions">
           <Form method="post" reloadDocument>

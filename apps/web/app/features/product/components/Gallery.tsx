@@ -10,7 +10,16 @@ const ImageZoom = lazy(() => import('./ImageZoom').then((m) => ({ default: m.Ima
  * square (no layout shift when it changes), thumbnails to switch, and a button around the large image
  * that opens the zoom view.
  */
-export function Gallery({ name, images }: { name: string; images: string[] }) {
+export function Gallery({
+  name,
+  images,
+  alts = {},
+}: {
+  name: string;
+  images: string[];
+  /** the alt text staff gave an image (per store view), by image; the product's name otherwise */
+  alts?: Record<string, string>;
+}) {
   const t = useT();
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(false);
@@ -29,7 +38,7 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
             src={src}
             width={452}
             height={452}
-            alt={name}
+            alt={alts[images[at] ?? ''] ?? name}
             fetchPriority="high"
             loading="eager"
             decoding="async"

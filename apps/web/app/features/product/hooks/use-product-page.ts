@@ -1,4 +1,4 @@
-import { variantImages, type SpecAttribute } from '@vitrina/domain';
+import { imageLabels, variantImages, type SpecAttribute } from '@vitrina/domain';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../../api-client/use-api';
@@ -81,6 +81,8 @@ export function useProductPage(data: ProductPageData) {
     addButton,
     adding: cartAdd.adding,
     images: variantImages(product, variant),
+    /** the alt text staff gave an image, by image (the product's name otherwise) */
+    imageAlts: imageLabels(product),
     facts: decisionFacts({
       price: tierFinal,
       grade: box.grade,
