@@ -64,7 +64,7 @@ describe('who may open the promotions', () => {
     {
       method: 'POST' as const,
       url: '/vsbridge/staff/coupons/SAVE10',
-      payload: { coupon: { type: 'percent', value: 10 } },
+      payload: { version: 1, coupon: { type: 'percent', value: 10 } },
     },
     { method: 'POST' as const, url: '/vsbridge/staff/coupons/SAVE10/active', payload: { active: true } },
   ];

@@ -542,6 +542,8 @@ const en = {
   'twofa.recoveryTitle': 'Recovery codes',
   'twofa.recoveryHint': 'Two-factor login is on. Keep these codes somewhere safe: each logs in once without the app. They are shown only now.',
   'login.code': 'Code from the authenticator app (or a recovery code)',
+  // ---- back office: product children and links, content versions, webhook endpoints ----
+  'content.stale': "Open the latest version in a new tab (your text stays here)",
 };
 
 export type AdminKey = keyof typeof en;
@@ -1083,6 +1085,8 @@ const lt: Record<AdminKey, string> = {
   'twofa.recoveryTitle': 'Atkūrimo kodai',
   'twofa.recoveryHint': 'Dviejų veiksnių prisijungimas įjungtas. Laikykite šiuos kodus saugioje vietoje: kiekvienu galima vieną kartą prisijungti be programėlės. Jie rodomi tik dabar.',
   'login.code': 'Kodas iš autentifikavimo programėlės (arba atkūrimo kodas)',
+  // ---- back office: product children and links, content versions, webhook endpoints ----
+  'content.stale': "Atidaryti naujausią versiją naujame skirtuke (jūsų tekstas lieka čia)",
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };
