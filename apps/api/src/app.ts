@@ -73,6 +73,7 @@ import { seoRoutes } from './seo/routes.ts';
 // News: kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 import { contentAdminRoutes } from './cms/admin-routes.ts';
+import { webhookEndpointRoutes } from './integration/webhook-endpoints.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
 
@@ -247,6 +248,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   promotionRoutes(app, ctx);
   deliveryRoutes(app, ctx);
   contentAdminRoutes(app, ctx);
+  webhookEndpointRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

@@ -794,6 +794,12 @@ export const MESSAGES = {
     lt: 'Naudokite tik mažąsias raides, skaitmenis ir pavienius brūkšnelius, pvz., pristatymo-salygos.',
     ru: 'Используйте только строчные латинские буквы, цифры и одиночные дефисы, например pristatymo-salygos.',
   },
+  // the back office's webhook endpoints: an address (webhook-events.ts)
+  'validation.url': {
+    en: 'Enter a full address, e.g. https://erp.example.lt/hooks.',
+    lt: 'Įveskite visą adresą, pvz., https://erp.example.lt/hooks.',
+    ru: 'Введите полный адрес, например https://erp.example.lt/hooks.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

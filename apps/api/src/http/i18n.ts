@@ -320,6 +320,11 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Kažkas kitas išsaugojo šį galinį tašką po to, kai jį atidarėte. Atidarykite jį iš naujo ir tada atlikite pakeitimą.',
     ru: 'Кто-то другой сохранил эту конечную точку после того, как вы её открыли. Откройте её заново и затем внесите изменение.',
   },
+  'webhooks.alreadyDelivered': {
+    en: 'This delivery arrived already; send a test to try the endpoint again.',
+    lt: 'Šis siuntimas jau pristatytas; norėdami dar kartą patikrinti galinį tašką, siųskite bandomąjį.',
+    ru: 'Эта доставка уже выполнена; чтобы проверить конечную точку ещё раз, отправьте тестовую.',
+  },
   'webhooks.secretUnreadable': {
     en: 'The secret of this endpoint cannot be read (the auth secret changed): make a new secret.',
     lt: 'Šio galinio taško paslapties nepavyksta perskaityti (pasikeitė autentifikavimo paslaptis): sukurkite naują paslaptį.',
