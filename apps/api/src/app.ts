@@ -74,6 +74,7 @@ import { seoRoutes } from './seo/routes.ts';
 import { newsRoutes } from './cms/news-routes.ts';
 import { contentAdminRoutes } from './cms/admin-routes.ts';
 import { webhookEndpointRoutes } from './integration/webhook-endpoints.ts';
+import { productPartRoutes } from './catalog/admin-product-parts.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
 
@@ -249,6 +250,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   deliveryRoutes(app, ctx);
   contentAdminRoutes(app, ctx);
   webhookEndpointRoutes(app, ctx);
+  productPartRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);
