@@ -9,11 +9,11 @@
 
 export type PartProblem = { field: string; key: string; params?: Record<string, string | number> };
 
-export type ConfigurableOption = { attribute_code: string; label?: string | undefined };
+export type ChildOptionSpec = { attribute_code: string; label?: string | undefined };
 export type ChildOptions = Record<string, number | string | null | undefined>;
 
 /** the values of `options` a child has, as one comparable key */
-const comboKey = (options: readonly ConfigurableOption[], child: ChildOptions) =>
+const comboKey = (options: readonly ChildOptionSpec[], child: ChildOptions) =>
   JSON.stringify(options.map((o) => String(child[o.attribute_code] ?? '')));
 
 /**
@@ -21,7 +21,7 @@ const comboKey = (options: readonly ConfigurableOption[], child: ChildOptions) =
  * attribute's values), and a combination no existing child has.
  */
 export function newChildProblems(
-  options: readonly ConfigurableOption[],
+  options: readonly ChildOptionSpec[],
   allowed: Readonly<Record<string, readonly number[]>>,
   existing: readonly (ChildOptions & { sku: string })[],
   child: ChildOptions,
