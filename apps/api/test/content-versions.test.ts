@@ -13,7 +13,13 @@ import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
 const PASSWORD = 'staff password 123';
 
 async function addStaff(api: TestApi, email: string, role: 'admin' | 'staff' | 'catalog') {
-  const io: StaffCliIo = { env: {}, cwd: process.cwd(), out: () => {}, err: () => {}, readPassword: async () => PASSWORD };
+  const io: StaffCliIo = {
+    env: {},
+    cwd: process.cwd(),
+    out: () => {},
+    err: () => {},
+    readPassword: async () => PASSWORD,
+  };
   expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
   const r = await api.call({
     method: 'POST',
@@ -101,12 +107,21 @@ describe('content saves name the version their form was opened at', () => {
     });
     const { id, version } = created.body.result as { id: number; version: number };
     expect((await post(`/content/pages/${id}/publish`, ben, { active: true })).status).toBe(200);
-    const afterPublish = await post(`/content/pages/${id}`, ana, { store: 'en', version, title: 'FAQ 2', body: 'y', active: true });
+    const afterPublish = await post(`/content/pages/${id}`, ana, {
+      store: 'en',
+      version,
+      title: 'FAQ 2',
+      body: 'y',
+      active: true,
+    });
     expect(afterPublish.status).toBe(409);
-    const opened = (await api.call({ url: `/vsbridge/staff/content/pages/${id}?storeCode=en`, headers: ana })).body.result;
+    const opened = (await api.call({ url: `/vsbridge/staff/content/pages/${id}?storeCode=en`, headers: ana }))
+      .body.result;
     await api.database.transaction((tx) =>
       importCatalog(tx, {
-        cms_pages: [{ id, identifier: 'faq', title: 'FAQ imported', content: '<p>imported</p>', is_active: true }],
+        cms_pages: [
+          { id, identifier: 'faq', title: 'FAQ imported', content: '<p>imported</p>', is_active: true },
+        ],
       } as never),
     );
     const afterImport = await post(`/content/pages/${id}`, ana, {
@@ -125,12 +140,18 @@ describe('coupons', () => {
     const made = await post('/coupons', ana, { coupon: { code: 'VER-10', type: 'percent', value: 10 } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const v = made.body.result.version as number;
-    expect((await post('/coupons/VER-10', ben, { version: v, coupon: { type: 'percent', value: 15 } })).status).toBe(200);
+    expect(
+      (await post('/coupons/VER-10', ben, { version: v, coupon: { type: 'percent', value: 15 } })).status,
+    ).toBe(200);
     const stale = await post('/coupons/VER-10', ana, { version: v, coupon: { type: 'percent', value: 20 } });
     expect(stale.status).toBe(409);
     expect(JSON.stringify(stale.body)).toMatch(/Someone else saved this coupon/);
-    const now = (await api.call({ url: '/vsbridge/staff/coupons/VER-10?storeCode=en', headers: ana })).body.result;
+    const now = (await api.call({ url: '/vsbridge/staff/coupons/VER-10?storeCode=en', headers: ana })).body
+      .result;
     expect(now.value).toBe(15);
-    expect((await post('/coupons/VER-10', ana, { version: now.version, coupon: { type: 'percent', value: 20 } })).status).toBe(200);
+    expect(
+      (await post('/coupons/VER-10', ana, { version: now.version, coupon: { type: 'percent', value: 20 } }))
+        .status,
+    ).toBe(200);
   });
 });

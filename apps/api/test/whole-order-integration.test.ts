@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const staff = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  api.call({ method, url: `/vsbridge/staff${url}${url.includes('?') ? '&' : '?'}storeCode=en`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  api.call({
+    method,
+    url: `/vsbridge/staff${url}${url.includes('?') ? '&' : '?'}storeCode=en`,
+    headers: { cookie },
+    ...(payload ? { payload } : {}),
+  });
 
 /** a parcel-locker order paid by bank transfer, confirmed and shipped with a tracking number */
 async function shippedLockerOrder() {
@@ -43,11 +48,27 @@ async function shippedLockerOrder() {
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const number = r.body.result.orderNumber as string;
-  const [row] = await api.database.query<{ id: number; grand_total: number }>('SELECT id, grand_total FROM orders WHERE increment_id = $1', [number]);
-  const paid = await staff('POST', `/orders/${row!.id}/payments`, { method: 'banktransfer', amountCents: row!.grand_total, receivedOn: '2026-11-22', reference: number });
+  const [row] = await api.database.query<{ id: number; grand_total: number }>(
+    'SELECT id, grand_total FROM orders WHERE increment_id = $1',
+    [number],
+  );
+  const paid = await staff('POST', `/orders/${row!.id}/payments`, {
+    method: 'banktransfer',
+    amountCents: row!.grand_total,
+    receivedOn: '2026-11-22',
+    reference: number,
+  });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  for (const action of [{ action: 'confirm' }, { action: 'ship', carrier: 'Omniva', trackingNumber: 'CC123456789EE' }]) {
-    const t = await api.call({ method: 'POST', url: `/vsbridge/admin/orders/${number}/transition`, headers: { cookie }, payload: action });
+  for (const action of [
+    { action: 'confirm' },
+    { action: 'ship', carrier: 'Omniva', trackingNumber: 'CC123456789EE' },
+  ]) {
+    const t = await api.call({
+      method: 'POST',
+      url: `/vsbridge/admin/orders/${number}/transition`,
+      headers: { cookie },
+      payload: action,
+    });
     expect(t.status, JSON.stringify(t.body)).toBe(200);
   }
   return { id: row!.id, number };
@@ -61,12 +82,16 @@ function csvFields(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') out.push(field), (field = '');
-    else field += c;
+    else if (c === ',') {
+      out.push(field);
+      field = '';
+    } else field += c;
   }
   out.push(field);
   return out;
@@ -75,7 +100,9 @@ function csvFields(line: string): string[] {
 describe('the whole order in the integrations', () => {
   it('the CSV export has the delivery address, the pickup point, the carrier and the tracking number', async () => {
     const o = await shippedLockerOrder();
-    await api.database.query("UPDATE orders SET created_at = now() - interval '1 hour', updated_at = now() - interval '1 hour'");
+    await api.database.query(
+      "UPDATE orders SET created_at = now() - interval '1 hour', updated_at = now() - interval '1 hour'",
+    );
     const r = await api.call({ url: '/vsbridge/admin/orders?format=csv', headers: bearer(api.adminToken) });
     expect(r.status).toBe(200);
     const [header, ...lines] = r.res.body.trim().split('\r\n');
@@ -98,12 +125,15 @@ describe('the whole order in the integrations', () => {
   it('a refund event carries the whole order too', async () => {
     const o = await shippedLockerOrder();
     const detail = (await staff('GET', `/orders/${o.id}`)).body.result;
-    const r = await staff('POST', `/orders/${o.id}/refunds`, { lines: [{ lineId: detail.lines[0].id, qty: 1 }], shipping: true, reason: 'Grąžinta' });
+    const r = await staff('POST', `/orders/${o.id}/refunds`, {
+      lines: [{ lineId: detail.lines[0].id, qty: 1 }],
+      shipping: true,
+      reason: 'Grąžinta',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const [event] = await api.database.query<{ payload: { order: Record<string, unknown>; refund: Record<string, unknown> } }>(
-      "SELECT payload FROM order_events WHERE order_id = $1 AND type = 'refund.created'",
-      [o.id],
-    );
+    const [event] = await api.database.query<{
+      payload: { order: Record<string, unknown>; refund: Record<string, unknown> };
+    }>("SELECT payload FROM order_events WHERE order_id = $1 AND type = 'refund.created'", [o.id]);
     expect(event!.payload.refund).toMatchObject({ status: 'pending' });
     expect(event!.payload.order).toMatchObject({
       incrementId: o.number,

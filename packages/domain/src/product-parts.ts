@@ -31,9 +31,17 @@ export function newChildProblems(
     const value = child[o.attribute_code];
     const label = o.label || o.attribute_code;
     if (value === undefined || value === null || value === '')
-      problems.push({ field: `options.${o.attribute_code}`, key: 'catalog.childOptionMissing', params: { option: label } });
+      problems.push({
+        field: `options.${o.attribute_code}`,
+        key: 'catalog.childOptionMissing',
+        params: { option: label },
+      });
     else if (allowed[o.attribute_code] && !allowed[o.attribute_code]!.includes(Number(value)))
-      problems.push({ field: `options.${o.attribute_code}`, key: 'catalog.childOptionUnknown', params: { option: label } });
+      problems.push({
+        field: `options.${o.attribute_code}`,
+        key: 'catalog.childOptionUnknown',
+        params: { option: label },
+      });
   }
   if (problems.length || options.length === 0) return problems;
   const key = comboKey(options, child);
@@ -60,7 +68,8 @@ export function linkProblems(
   for (const l of links) {
     const type = typeOf(l.sku);
     if (l.sku === productSku) problems.push({ field: l.field, key: 'catalog.linkSelf' });
-    else if (type === undefined) problems.push({ field: l.field, key: 'catalog.linkUnknownSku', params: { sku: l.sku } });
+    else if (type === undefined)
+      problems.push({ field: l.field, key: 'catalog.linkUnknownSku', params: { sku: l.sku } });
     else if (!LINKABLE_TYPES.includes(type))
       problems.push({ field: l.field, key: 'catalog.linkNotSimple', params: { sku: l.sku, type } });
     const key = `${l.group}\u0000${l.sku}`;

@@ -21,24 +21,37 @@ describe('a new child of a configurable product', () => {
     [{ condition: '1', color: 49 }, ['options:catalog.childDuplicate']],
     [{ color: 49 }, ['options.condition:catalog.childOptionMissing']],
     [{ condition: '', color: 49 }, ['options.condition:catalog.childOptionMissing']],
-    [{ condition: 9, color: 51 }, ['options.condition:catalog.childOptionUnknown', 'options.color:catalog.childOptionUnknown']],
+    [
+      { condition: 9, color: 51 },
+      ['options.condition:catalog.childOptionUnknown', 'options.color:catalog.childOptionUnknown'],
+    ],
   ])('%j → %j', (child, expected) => {
-    expect(newChildProblems(options, allowed, children, child).map((p) => `${p.field}:${p.key}`)).toEqual(expected);
+    expect(newChildProblems(options, allowed, children, child).map((p) => `${p.field}:${p.key}`)).toEqual(
+      expected,
+    );
   });
 
   it('names the twin it duplicates', () => {
-    expect(newChildProblems(options, allowed, children, { condition: 2, color: 49 })[0]?.params).toEqual({ sku: 'P-B-BLK' });
+    expect(newChildProblems(options, allowed, children, { condition: 2, color: 49 })[0]?.params).toEqual({
+      sku: 'P-B-BLK',
+    });
   });
 
   it('property: a combination is refused exactly when some child has it', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ condition: fc.constantFrom(1, 2, 3), color: fc.constantFrom(49, 50) }), { maxLength: 6 }),
+        fc.array(fc.record({ condition: fc.constantFrom(1, 2, 3), color: fc.constantFrom(49, 50) }), {
+          maxLength: 6,
+        }),
         fc.record({ condition: fc.constantFrom(1, 2, 3), color: fc.constantFrom(49, 50) }),
         (existing, child) => {
           const named = existing.map((c, i) => ({ ...c, sku: `S${i}` }));
-          const refused = newChildProblems(options, allowed, named, child).some((p) => p.key === 'catalog.childDuplicate');
-          expect(refused).toBe(existing.some((c) => c.condition === child.condition && c.color === child.color));
+          const refused = newChildProblems(options, allowed, named, child).some(
+            (p) => p.key === 'catalog.childDuplicate',
+          );
+          expect(refused).toBe(
+            existing.some((c) => c.condition === child.condition && c.color === child.color),
+          );
         },
       ),
     );
@@ -59,6 +72,15 @@ describe('links of grouped and bundle products', () => {
     expect(linkProblems('G', links, typeOf).map((p) => `${p.field}:${p.key}`)).toEqual(expected);
   });
   it('the same product in two options of a bundle is fine', () => {
-    expect(linkProblems('X', [{ field: 'a', sku: 'A', group: 1 }, { field: 'b', sku: 'A', group: 2 }], typeOf)).toEqual([]);
+    expect(
+      linkProblems(
+        'X',
+        [
+          { field: 'a', sku: 'A', group: 1 },
+          { field: 'b', sku: 'A', group: 2 },
+        ],
+        typeOf,
+      ),
+    ).toEqual([]);
   });
 });

@@ -136,9 +136,10 @@ export class ProductParts {
       attribute_code: string;
       frontend_label: Localized;
       options: { value: number; label: Localized }[];
-    }>('SELECT attribute_code, frontend_label, options FROM attributes WHERE attribute_code = ANY($1::text[])', [
-      row.configurable_options.map((o) => o.attribute_code),
-    ]);
+    }>(
+      'SELECT attribute_code, frontend_label, options FROM attributes WHERE attribute_code = ANY($1::text[])',
+      [row.configurable_options.map((o) => o.attribute_code)],
+    );
     const byCode = new Map(attributes.map((a) => [a.attribute_code, a]));
     const children = await this.database.query<{ sku: string; attributes: Record<string, number | string> }>(
       'SELECT sku, attributes FROM products WHERE parent_id = $1 ORDER BY id',
@@ -148,11 +149,15 @@ export class ProductParts {
       ...row.product_links.map((l) => l.linked_product_sku),
       ...row.bundle_options.flatMap((o) => o.product_links.map((l) => l.sku)),
     ];
-    const found = await this.database.query<{ sku: string; name: Localized; type_id: string; status: number }>(
-      'SELECT sku, name, type_id, status FROM products WHERE sku = ANY($1::text[])',
-      [linked],
+    const found = await this.database.query<{
+      sku: string;
+      name: Localized;
+      type_id: string;
+      status: number;
+    }>('SELECT sku, name, type_id, status FROM products WHERE sku = ANY($1::text[])', [linked]);
+    const info = new Map(
+      found.map((p) => [p.sku, { name: name(p.name, p.sku), type_id: p.type_id, status: p.status }]),
     );
-    const info = new Map(found.map((p) => [p.sku, { name: name(p.name, p.sku), type_id: p.type_id, status: p.status }]));
     const missing = { name: null, type_id: null, status: null };
     return {
       type_id: row.type_id,
@@ -171,7 +176,9 @@ export class ProductParts {
       }),
       children: children.map((c) => ({
         sku: c.sku,
-        options: Object.fromEntries(row.configurable_options.map((o) => [o.attribute_code, c.attributes[o.attribute_code] ?? null])),
+        options: Object.fromEntries(
+          row.configurable_options.map((o) => [o.attribute_code, c.attributes[o.attribute_code] ?? null]),
+        ),
       })),
       product_links: row.product_links.map((l) => ({
         sku: l.linked_product_sku,
@@ -190,12 +197,21 @@ export class ProductParts {
   }
 
   /** a new child (a new grade or colour) of a configurable product; answers the product's form */
-  async addChild(actor: StaffActor, productSku: string, body: z.output<typeof childAddBody>, store: StoreCode) {
+  async addChild(
+    actor: StaffActor,
+    productSku: string,
+    body: z.output<typeof childAddBody>,
+    store: StoreCode,
+  ) {
     const row = await this.product(productSku);
     if (row.type_id !== 'configurable')
-      throw new ApiError(400, 'catalog.notConfigurable', undefined, [{ field: 'child', key: 'catalog.notConfigurable' }]);
+      throw new ApiError(400, 'catalog.notConfigurable', undefined, [
+        { field: 'child', key: 'catalog.notConfigurable' },
+      ]);
     const form = await this.get(productSku, store);
-    const allowed = Object.fromEntries(form.configurable_options.map((o) => [o.attribute_code, o.values.map((v) => v.value)]));
+    const allowed = Object.fromEntries(
+      form.configurable_options.map((o) => [o.attribute_code, o.values.map((v) => v.value)]),
+    );
     const child = body.child;
     const problems = newChildProblems(
       form.configurable_options.map((o) => ({ attribute_code: o.attribute_code, label: o.label })),
@@ -210,12 +226,23 @@ export class ProductParts {
         { field: 'sku', key: 'catalog.skuTaken', params: { sku: child.sku } },
       ]);
     // the product lists the values its children have (the product page's choices): add the new ones
-    const labels = new Map(form.configurable_options.map((o) => [o.attribute_code, new Map(o.values.map((v) => [v.value, v.label]))]));
+    const labels = new Map(
+      form.configurable_options.map((o) => [
+        o.attribute_code,
+        new Map(o.values.map((v) => [v.value, v.label])),
+      ]),
+    );
     const configurableOptions = row.configurable_options.map((o) => {
       const value = Number(child.options[o.attribute_code]);
       return o.values.some((v) => v.value_index === value)
         ? o
-        : { ...o, values: [...o.values, { value_index: value, label: labels.get(o.attribute_code)?.get(value) ?? String(value) }] };
+        : {
+            ...o,
+            values: [
+              ...o.values,
+              { value_index: value, label: labels.get(o.attribute_code)?.get(value) ?? String(value) },
+            ],
+          };
     });
     const record: Record<string, unknown> = {
       sku: child.sku,
@@ -224,9 +251,14 @@ export class ProductParts {
       tax_class_id: row.tax_class_id,
       ...(child.price !== undefined ? { price: child.price } : {}),
       ...(child.special_price !== undefined ? { special_price: child.special_price } : {}),
-      stock: { ...(child.qty !== undefined ? { qty: child.qty } : {}), is_in_stock: child.is_in_stock, manage_stock: true },
+      stock: {
+        ...(child.qty !== undefined ? { qty: child.qty } : {}),
+        is_in_stock: child.is_in_stock,
+        manage_stock: true,
+      },
     };
-    for (const o of row.configurable_options) record[o.attribute_code] = Number(child.options[o.attribute_code]);
+    for (const o of row.configurable_options)
+      record[o.attribute_code] = Number(child.options[o.attribute_code]);
     const index = form.children.length;
     try {
       return await this.products.save(
@@ -247,7 +279,10 @@ export class ProductParts {
           err.statusCode,
           err.key,
           err.params,
-          err.fields.map((f) => ({ ...f, field: f.field.replace(new RegExp(`^configurable_children\\.${index}\\.`), 'child.') })),
+          err.fields.map((f) => ({
+            ...f,
+            field: f.field.replace(new RegExp(`^configurable_children\\.${index}\\.`), 'child.'),
+          })),
           err.fieldInResult,
         );
       throw err;
@@ -261,19 +296,32 @@ export class ProductParts {
     const bundle = row.type_id === 'bundle';
     if ((body.product_links && !grouped) || (body.bundle_options && !bundle) || (!grouped && !bundle))
       throw new ApiError(400, 'catalog.linksWrongType', { type: row.type_id }, [
-        { field: grouped ? 'bundle_options' : 'product_links', key: 'catalog.linksWrongType', params: { type: row.type_id } },
+        {
+          field: grouped ? 'bundle_options' : 'product_links',
+          key: 'catalog.linksWrongType',
+          params: { type: row.type_id },
+        },
       ]);
     const links = [
-      ...(body.product_links ?? []).map((l, i) => ({ field: `product_links.${i}.sku`, sku: l.sku, group: 0 })),
+      ...(body.product_links ?? []).map((l, i) => ({
+        field: `product_links.${i}.sku`,
+        sku: l.sku,
+        group: 0,
+      })),
       ...(body.bundle_options ?? []).flatMap((o, i) =>
-        o.product_links.map((l, j) => ({ field: `bundle_options.${i}.product_links.${j}.sku`, sku: l.sku, group: i })),
+        o.product_links.map((l, j) => ({
+          field: `bundle_options.${i}.product_links.${j}.sku`,
+          sku: l.sku,
+          group: i,
+        })),
       ),
     ];
     const types = new Map(
       (
-        await this.database.query<{ sku: string; type_id: string }>('SELECT sku, type_id FROM products WHERE sku = ANY($1::text[])', [
-          links.map((l) => l.sku),
-        ])
+        await this.database.query<{ sku: string; type_id: string }>(
+          'SELECT sku, type_id FROM products WHERE sku = ANY($1::text[])',
+          [links.map((l) => l.sku)],
+        )
       ).map((p) => [p.sku, p.type_id]),
     );
     const problems = linkProblems(row.sku, links, (s) => types.get(s));
@@ -298,7 +346,12 @@ export class ProductParts {
         is_default: l.is_default ?? false,
       }));
     if (body.bundle_options) {
-      let next = Math.max(0, ...row.bundle_options.map((o) => o.option_id), ...body.bundle_options.map((o) => o.option_id ?? 0)) + 1;
+      let next =
+        Math.max(
+          0,
+          ...row.bundle_options.map((o) => o.option_id),
+          ...body.bundle_options.map((o) => o.option_id ?? 0),
+        ) + 1;
       change.bundle_options = body.bundle_options.map((o) => ({
         option_id: o.option_id ?? next++,
         title: o.title,
@@ -307,7 +360,13 @@ export class ProductParts {
         product_links: o.product_links,
       }));
     }
-    return this.products.save(actor, productSku, { version: body.version, product: change }, store, 'product.links');
+    return this.products.save(
+      actor,
+      productSku,
+      { version: body.version, product: change },
+      store,
+      'product.links',
+    );
   }
 }
 
@@ -343,7 +402,8 @@ export function productPartRoutes(app: ApiApp, ctx: ApiContext) {
         body: childAddBody,
       },
     },
-    async (req) => ok(await parts.addChild(staffPrincipal(req), req.params.sku, req.body, requestStoreCode(req))),
+    async (req) =>
+      ok(await parts.addChild(staffPrincipal(req), req.params.sku, req.body, requestStoreCode(req))),
   );
   app.post(
     '/vsbridge/staff/products/:sku/links',
@@ -357,6 +417,7 @@ export function productPartRoutes(app: ApiApp, ctx: ApiContext) {
         body: linksBody,
       },
     },
-    async (req) => ok(await parts.setLinks(staffPrincipal(req), req.params.sku, req.body, requestStoreCode(req))),
+    async (req) =>
+      ok(await parts.setLinks(staffPrincipal(req), req.params.sku, req.body, requestStoreCode(req))),
   );
 }

@@ -94,7 +94,10 @@ export class WebhookEndpoints {
   async list(): Promise<WebhookEndpoint[]> {
     // the environment's first endpoint shows here even before the delivery job's first run
     await this.dispatcher.ensureDefaults();
-    const found = await rows<WebhookEndpoint>(this.database, `${SELECT_ENDPOINT} GROUP BY w.id ORDER BY w.id`);
+    const found = await rows<WebhookEndpoint>(
+      this.database,
+      `${SELECT_ENDPOINT} GROUP BY w.id ORDER BY w.id`,
+    );
     return found.map(shapeEndpoint);
   }
 
@@ -163,7 +166,11 @@ export class WebhookEndpoints {
   }
 
   /** changes address, events, on/off or note; 409 when saved by someone else since `version` */
-  async update(actor: StaffActor, id: number, input: WebhookEndpointInput & { version?: number | undefined }) {
+  async update(
+    actor: StaffActor,
+    id: number,
+    input: WebhookEndpointInput & { version?: number | undefined },
+  ) {
     this.checkUrl(input.url);
     return this.database.transaction(async (tx) => {
       const current = await this.locked(tx, id, input.version);
@@ -225,7 +232,11 @@ export class WebhookEndpoints {
    */
   async sendTest(actor: StaffActor, id: number): Promise<WebhookDelivery> {
     const deliveryId = await this.database.transaction(async (tx) => {
-      const endpoint = await one<{ id: number; url: string }>(tx, 'SELECT id, url FROM webhook_endpoints WHERE id = $1', [id]);
+      const endpoint = await one<{ id: number; url: string }>(
+        tx,
+        'SELECT id, url FROM webhook_endpoints WHERE id = $1',
+        [id],
+      );
       if (!endpoint) throw notFound('error.notFound');
       const event = await one<{ id: string }>(
         tx,
@@ -277,7 +288,12 @@ export class WebhookEndpoints {
     );
     const d = page[0];
     return d
-      ? { ...d, created_at: iso(d.created_at)!, next_attempt_at: iso(d.next_attempt_at), delivered_at: iso(d.delivered_at) }
+      ? {
+          ...d,
+          created_at: iso(d.created_at)!,
+          next_attempt_at: iso(d.next_attempt_at),
+          delivered_at: iso(d.delivered_at),
+        }
       : null;
   }
 
@@ -291,12 +307,16 @@ export class WebhookEndpoints {
     if (!current) throw notFound('error.notFound');
     if (version === undefined) throw fieldError('version', 'validation.required');
     if (current.version !== version)
-      throw new ApiError(409, 'webhooks.staleVersion', { version: current.version, at: formatDateTime(current.updated_at) });
+      throw new ApiError(409, 'webhooks.staleVersion', {
+        version: current.version,
+        at: formatDateTime(current.updated_at),
+      });
     return current;
   }
 
   private checkUrl(url: string): void {
-    if (this.httpsOnly && !url.toLowerCase().startsWith('https://')) throw fieldError('url', 'webhooks.httpsRequired');
+    if (this.httpsOnly && !url.toLowerCase().startsWith('https://'))
+      throw fieldError('url', 'webhooks.httpsRequired');
   }
 
   private async refuseTakenUrl(tx: Queryable, url: string, id: number): Promise<void> {
@@ -322,7 +342,10 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     base,
-    { onRequest: guard, schema: { tags, summary: 'Webhook endpoints and the events the shop sends', querystring: storeQuery } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: 'Webhook endpoints and the events the shop sends', querystring: storeQuery },
+    },
     async () =>
       ok({
         items: await endpoints.list(),
@@ -335,7 +358,12 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
     base,
     {
       onRequest: guard,
-      schema: { tags, summary: 'Adds an endpoint; the answer holds its secret, shown this once', querystring: storeQuery, body: endpointSaveBody },
+      schema: {
+        tags,
+        summary: 'Adds an endpoint; the answer holds its secret, shown this once',
+        querystring: storeQuery,
+        body: endpointSaveBody,
+      },
     },
     async (req) => ok(await endpoints.create(actor(req), req.body)),
   );
@@ -343,7 +371,12 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
     `${base}/:id`,
     {
       onRequest: guard,
-      schema: { tags, summary: 'An endpoint and its delivery log, newest first', params: idParams, querystring: deliveryListQuery },
+      schema: {
+        tags,
+        summary: 'An endpoint and its delivery log, newest first',
+        params: idParams,
+        querystring: deliveryListQuery,
+      },
     },
     async (req) => {
       const endpoint = await endpoints.get(req.params.id);
@@ -360,7 +393,13 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
     `${base}/:id`,
     {
       onRequest: guard,
-      schema: { tags, summary: 'Changes an endpoint; 409 when saved by someone else since `version`', params: idParams, querystring: storeQuery, body: endpointSaveBody },
+      schema: {
+        tags,
+        summary: 'Changes an endpoint; 409 when saved by someone else since `version`',
+        params: idParams,
+        querystring: storeQuery,
+        body: endpointSaveBody,
+      },
     },
     async (req) => ok(await endpoints.update(actor(req), req.params.id, req.body)),
   );
@@ -368,7 +407,13 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
     `${base}/:id/secret`,
     {
       onRequest: guard,
-      schema: { tags, summary: 'Makes a new secret (shown this once); the old one stops signing', params: idParams, querystring: storeQuery, body: versionBody },
+      schema: {
+        tags,
+        summary: 'Makes a new secret (shown this once); the old one stops signing',
+        params: idParams,
+        querystring: storeQuery,
+        body: versionBody,
+      },
     },
     async (req) => ok(await endpoints.rotateSecret(actor(req), req.params.id, req.body.version)),
   );
@@ -376,7 +421,13 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
     `${base}/:id/delete`,
     {
       onRequest: guard,
-      schema: { tags, summary: 'Removes an endpoint; its waiting deliveries are not sent', params: idParams, querystring: storeQuery, body: versionBody },
+      schema: {
+        tags,
+        summary: 'Removes an endpoint; its waiting deliveries are not sent',
+        params: idParams,
+        querystring: storeQuery,
+        body: versionBody,
+      },
     },
     async (req) => {
       await endpoints.remove(actor(req), req.params.id, req.body.version);
@@ -387,7 +438,12 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
     `${base}/:id/test`,
     {
       onRequest: guard,
-      schema: { tags, summary: 'Sends a signed `webhook.test` event to this endpoint now', params: idParams, querystring: storeQuery },
+      schema: {
+        tags,
+        summary: 'Sends a signed `webhook.test` event to this endpoint now',
+        params: idParams,
+        querystring: storeQuery,
+      },
     },
     async (req) => ok(await endpoints.sendTest(actor(req), req.params.id)),
   );
@@ -395,7 +451,12 @@ export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
     `${base}/:id/deliveries/:delivery/retry`,
     {
       onRequest: guard,
-      schema: { tags, summary: 'Sends a waiting or given-up delivery again now', params: deliveryParams, querystring: storeQuery },
+      schema: {
+        tags,
+        summary: 'Sends a waiting or given-up delivery again now',
+        params: deliveryParams,
+        querystring: storeQuery,
+      },
     },
     async (req) => ok(await endpoints.retry(actor(req), req.params.id, req.params.delivery)),
   );

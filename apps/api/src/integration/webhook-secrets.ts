@@ -15,7 +15,9 @@ import { loadAuthSecret } from '../auth/secret.ts';
 const LABEL = 'vitrina/webhook-secret/v1';
 
 export async function webhookSecretKey(database: Database, configured: string | undefined): Promise<Buffer> {
-  return createHmac('sha256', await loadAuthSecret(database, configured)).update(LABEL).digest();
+  return createHmac('sha256', await loadAuthSecret(database, configured))
+    .update(LABEL)
+    .digest();
 }
 
 /** a new signing secret: 32 random bytes, prefixed so a receiver's configuration says what it is */
@@ -28,7 +30,9 @@ export function encryptWebhookSecret(key: Buffer, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** the secret, or null when it cannot be read (another key, a damaged value) */
@@ -38,7 +42,9 @@ export function decryptWebhookSecret(key: Buffer, stored: string): string | null
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     return null;
   }

@@ -12,7 +12,15 @@ import type { PartResult, PartsView } from './product-parts.server';
 const BUNDLE_TYPES = ['select', 'radio', 'checkbox', 'multi'] as const;
 const VIEWS = ['lt', 'en', 'ru'] as const;
 
-type Props = { t: AdminT; lang: 'lt' | 'en'; version: number; parts: PartsView; result: PartResult['part'] | null; self: string; productLink: (sku: string) => string };
+type Props = {
+  t: AdminT;
+  lang: 'lt' | 'en';
+  version: number;
+  parts: PartsView;
+  result: PartResult['part'] | null;
+  self: string;
+  productLink: (sku: string) => string;
+};
 
 /** the message of a field, or of the row's sku or qty */
 function errorsOf(result: PartResult['part'] | null, name: PartResult['part']['name']) {
@@ -24,7 +32,19 @@ function errorsOf(result: PartResult['part'] | null, name: PartResult['part']['n
   };
 }
 
-function Linked({ t, sku, name, status, href }: { t: AdminT; sku: string; name: string | null; status: number | null; href: string }) {
+function Linked({
+  t,
+  sku,
+  name,
+  status,
+  href,
+}: {
+  t: AdminT;
+  sku: string;
+  name: string | null;
+  status: number | null;
+  href: string;
+}) {
   return (
     <>
       <a href={href}>{sku}</a>
@@ -83,7 +103,14 @@ function GroupedLinks({ t, version, parts, result, self, productLink }: Props) {
                 {links.map((l, i) => (
                   <tr key={l.sku}>
                     <td>
-                      <input name={`link_${i}_position`} type="number" step={1} style={{ width: '5em' }} aria-label={`${l.sku}: ${t('parts.position')}`} defaultValue={sent?.[`link_${i}_position`] ?? i + 1} />
+                      <input
+                        name={`link_${i}_position`}
+                        type="number"
+                        step={1}
+                        className="admin-num"
+                        aria-label={`${l.sku}: ${t('parts.position')}`}
+                        defaultValue={sent?.[`link_${i}_position`] ?? i + 1}
+                      />
                     </td>
                     <th scope="row">
                       <input type="hidden" name={`link_${i}_sku`} value={l.sku} />
@@ -91,11 +118,24 @@ function GroupedLinks({ t, version, parts, result, self, productLink }: Props) {
                       {errorCell(`product_links.${i}.sku`)}
                     </th>
                     <td>
-                      <input name={`link_${i}_qty`} type="number" step={1} min={1} style={{ width: '5em' }} aria-label={`${l.sku}: ${t('parts.defaultQty')}`} defaultValue={sent?.[`link_${i}_qty`] ?? l.qty} />
+                      <input
+                        name={`link_${i}_qty`}
+                        type="number"
+                        step={1}
+                        min={1}
+                        className="admin-num"
+                        aria-label={`${l.sku}: ${t('parts.defaultQty')}`}
+                        defaultValue={sent?.[`link_${i}_qty`] ?? l.qty}
+                      />
                       {errorCell(`product_links.${i}.qty`)}
                     </td>
                     <td>
-                      <input type="checkbox" name={`link_${i}_remove`} aria-label={`${l.sku}: ${t('parts.remove')}`} defaultChecked={sent?.[`link_${i}_remove`] === 'on'} />
+                      <input
+                        type="checkbox"
+                        name={`link_${i}_remove`}
+                        aria-label={`${l.sku}: ${t('parts.remove')}`}
+                        defaultChecked={sent?.[`link_${i}_remove`] === 'on'}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -110,11 +150,20 @@ function GroupedLinks({ t, version, parts, result, self, productLink }: Props) {
           <label>
             {t('products.sku')}
             <input name="new_link_sku" autoComplete="off" defaultValue={sent?.new_link_sku ?? ''} />
-            {errorCell(`product_links.${links.filter((_, i) => sent?.[`link_${i}_remove`] !== 'on').length}.sku`)}
+            {errorCell(
+              `product_links.${links.filter((_, i) => sent?.[`link_${i}_remove`] !== 'on').length}.sku`,
+            )}
           </label>
           <label>
             {t('parts.defaultQty')}
-            <input name="new_link_qty" type="number" step={1} min={1} style={{ width: '5em' }} defaultValue={sent?.new_link_qty ?? '1'} />
+            <input
+              name="new_link_qty"
+              type="number"
+              step={1}
+              min={1}
+              className="admin-num"
+              defaultValue={sent?.new_link_qty ?? '1'}
+            />
           </label>
         </fieldset>
         <p>
@@ -153,7 +202,11 @@ function BundleOptions({ t, lang, version, parts, result, self, productLink }: P
                 {VIEWS.map((v) => (
                   <label key={v}>
                     {t('parts.optionTitle')} ({v})
-                    <input name={`${p}_title_${v}`} lang={v} defaultValue={sent?.[`${p}_title_${v}`] ?? o.title[v] ?? ''} />
+                    <input
+                      name={`${p}_title_${v}`}
+                      lang={v}
+                      defaultValue={sent?.[`${p}_title_${v}`] ?? o.title[v] ?? ''}
+                    />
                   </label>
                 ))}
                 <label>
@@ -168,14 +221,28 @@ function BundleOptions({ t, lang, version, parts, result, self, productLink }: P
                 </label>
                 <label>
                   {t('parts.position')}
-                  <input name={`${p}_position`} type="number" step={1} style={{ width: '5em' }} defaultValue={sent?.[`${p}_position`] ?? i + 1} />
+                  <input
+                    name={`${p}_position`}
+                    type="number"
+                    step={1}
+                    className="admin-num"
+                    defaultValue={sent?.[`${p}_position`] ?? i + 1}
+                  />
                 </label>
                 <label className="admin-check">
-                  <input type="checkbox" name={`${p}_required`} defaultChecked={sent ? sent[`${p}_required`] === 'on' : o.required} />
+                  <input
+                    type="checkbox"
+                    name={`${p}_required`}
+                    defaultChecked={sent ? sent[`${p}_required`] === 'on' : o.required}
+                  />
                   {t('parts.required')}
                 </label>
                 <label className="admin-check">
-                  <input type="checkbox" name={`${p}_remove`} defaultChecked={sent?.[`${p}_remove`] === 'on'} />
+                  <input
+                    type="checkbox"
+                    name={`${p}_remove`}
+                    defaultChecked={sent?.[`${p}_remove`] === 'on'}
+                  />
                   {t('parts.removeOption')}
                 </label>
               </div>
@@ -198,21 +265,50 @@ function BundleOptions({ t, lang, version, parts, result, self, productLink }: P
                         <tr key={l.sku}>
                           <th scope="row">
                             <input type="hidden" name={`${q}_sku`} value={l.sku} />
-                            <Linked t={t} sku={l.sku} name={l.name} status={l.status} href={productLink(l.sku)} />
+                            <Linked
+                              t={t}
+                              sku={l.sku}
+                              name={l.name}
+                              status={l.status}
+                              href={productLink(l.sku)}
+                            />
                             {errorText(`bundle_options.${i}.product_links.${j}.sku`)}
                           </th>
                           <td>
-                            <input name={`${q}_qty`} type="number" step={1} min={1} style={{ width: '5em' }} aria-label={`${l.sku}: ${t('parts.qty')}`} defaultValue={sent?.[`${q}_qty`] ?? l.qty} />
+                            <input
+                              name={`${q}_qty`}
+                              type="number"
+                              step={1}
+                              min={1}
+                              className="admin-num"
+                              aria-label={`${l.sku}: ${t('parts.qty')}`}
+                              defaultValue={sent?.[`${q}_qty`] ?? l.qty}
+                            />
                             {errorText(`bundle_options.${i}.product_links.${j}.qty`)}
                           </td>
                           <td>
-                            <input type="checkbox" name={`${q}_default`} aria-label={`${l.sku}: ${t('parts.isDefault')}`} defaultChecked={sent ? sent[`${q}_default`] === 'on' : l.is_default} />
+                            <input
+                              type="checkbox"
+                              name={`${q}_default`}
+                              aria-label={`${l.sku}: ${t('parts.isDefault')}`}
+                              defaultChecked={sent ? sent[`${q}_default`] === 'on' : l.is_default}
+                            />
                           </td>
                           <td>
-                            <input type="checkbox" name={`${q}_change`} aria-label={`${l.sku}: ${t('parts.canChangeQty')}`} defaultChecked={sent ? sent[`${q}_change`] === 'on' : l.can_change_quantity} />
+                            <input
+                              type="checkbox"
+                              name={`${q}_change`}
+                              aria-label={`${l.sku}: ${t('parts.canChangeQty')}`}
+                              defaultChecked={sent ? sent[`${q}_change`] === 'on' : l.can_change_quantity}
+                            />
                           </td>
                           <td>
-                            <input type="checkbox" name={`${q}_remove`} aria-label={`${l.sku}: ${t('parts.remove')}`} defaultChecked={sent?.[`${q}_remove`] === 'on'} />
+                            <input
+                              type="checkbox"
+                              name={`${q}_remove`}
+                              aria-label={`${l.sku}: ${t('parts.remove')}`}
+                              defaultChecked={sent?.[`${q}_remove`] === 'on'}
+                            />
                           </td>
                         </tr>
                       );
@@ -223,11 +319,23 @@ function BundleOptions({ t, lang, version, parts, result, self, productLink }: P
               <div className="admin-subform">
                 <label>
                   {t('parts.addSelection')}
-                  <input name={`${p}_new_sku`} autoComplete="off" placeholder={t('products.sku')} defaultValue={sent?.[`${p}_new_sku`] ?? ''} />
+                  <input
+                    name={`${p}_new_sku`}
+                    autoComplete="off"
+                    placeholder={t('products.sku')}
+                    defaultValue={sent?.[`${p}_new_sku`] ?? ''}
+                  />
                 </label>
                 <label>
                   {t('parts.qty')}
-                  <input name={`${p}_new_qty`} type="number" step={1} min={1} style={{ width: '5em' }} defaultValue={sent?.[`${p}_new_qty`] ?? '1'} />
+                  <input
+                    name={`${p}_new_qty`}
+                    type="number"
+                    step={1}
+                    min={1}
+                    className="admin-num"
+                    defaultValue={sent?.[`${p}_new_qty`] ?? '1'}
+                  />
                 </label>
                 {errorText(`bundle_options.${i}.product_links.${o.product_links.length}.sku`)}
               </div>
@@ -240,7 +348,11 @@ function BundleOptions({ t, lang, version, parts, result, self, productLink }: P
             {VIEWS.map((v) => (
               <label key={v}>
                 {t('parts.optionTitle')} ({v})
-                <input name={`new_opt_title_${v}`} lang={v} defaultValue={sent?.[`new_opt_title_${v}`] ?? ''} />
+                <input
+                  name={`new_opt_title_${v}`}
+                  lang={v}
+                  defaultValue={sent?.[`new_opt_title_${v}`] ?? ''}
+                />
               </label>
             ))}
             <label>
@@ -254,16 +366,32 @@ function BundleOptions({ t, lang, version, parts, result, self, productLink }: P
               </select>
             </label>
             <label className="admin-check">
-              <input type="checkbox" name="new_opt_required" defaultChecked={sent?.new_opt_required === 'on'} />
+              <input
+                type="checkbox"
+                name="new_opt_required"
+                defaultChecked={sent?.new_opt_required === 'on'}
+              />
               {t('parts.required')}
             </label>
             <label>
               {t('parts.firstSelection')}
-              <input name="new_opt_sku" autoComplete="off" placeholder={t('products.sku')} defaultValue={sent?.new_opt_sku ?? ''} />
+              <input
+                name="new_opt_sku"
+                autoComplete="off"
+                placeholder={t('products.sku')}
+                defaultValue={sent?.new_opt_sku ?? ''}
+              />
             </label>
             <label>
               {t('parts.qty')}
-              <input name="new_opt_qty" type="number" step={1} min={1} style={{ width: '5em' }} defaultValue={sent?.new_opt_qty ?? '1'} />
+              <input
+                name="new_opt_qty"
+                type="number"
+                step={1}
+                min={1}
+                className="admin-num"
+                defaultValue={sent?.new_opt_qty ?? '1'}
+              />
             </label>
           </div>
         </fieldset>

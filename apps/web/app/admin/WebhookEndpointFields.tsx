@@ -56,10 +56,12 @@ export function WebhookEndpointFields({
   httpsOnly: boolean;
   idPrefix: string;
 }) {
-  const errorOf = (field: string) => errors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message;
+  const errorOf = (field: string) =>
+    errors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message;
   const urlError = errorOf('url');
   const eventsError = errorOf('events');
-  const chosen = sentEvents ?? endpoint?.events ?? ['order.created', 'order.paid', 'order.status_changed', 'order.cancelled'];
+  const chosen = sentEvents ??
+    endpoint?.events ?? ['order.created', 'order.paid', 'order.status_changed', 'order.cancelled'];
   return (
     <>
       <div className="admin-grid">
@@ -118,7 +120,11 @@ export function WebhookEndpointFields({
         ) : null}
       </fieldset>
       <label className="admin-check">
-        <input type="checkbox" name="active" defaultChecked={sent ? sent.active === 'on' : (endpoint?.active ?? true)} />
+        <input
+          type="checkbox"
+          name="active"
+          defaultChecked={sent ? sent.active === 'on' : (endpoint?.active ?? true)}
+        />
         {t('webhooks.active')}
       </label>
     </>

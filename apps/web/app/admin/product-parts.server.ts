@@ -20,7 +20,14 @@ export type PartsView = {
     values: { value: number; label: string; used: boolean }[];
   }[];
   children: { sku: string; options: Record<string, number | string | null> }[];
-  product_links: { sku: string; qty: number; is_default: boolean; name: string | null; type_id: string | null; status: number | null }[];
+  product_links: {
+    sku: string;
+    qty: number;
+    is_default: boolean;
+    name: string | null;
+    type_id: string | null;
+    status: number | null;
+  }[];
   bundle_options: {
     option_id: number;
     title: Localized;
@@ -42,7 +49,13 @@ export type PartsView = {
 export type PartResult = {
   message: null;
   stale: false;
-  part: { name: 'child' | 'links' | 'bundle'; message: string; errors: { field: string; message: string }[]; fields: Record<string, string>; stale: boolean };
+  part: {
+    name: 'child' | 'links' | 'bundle';
+    message: string;
+    errors: { field: string; message: string }[];
+    fields: Record<string, string>;
+    stale: boolean;
+  };
 };
 
 const COMPOSITE = new Set(['configurable', 'grouped', 'bundle']);
@@ -80,7 +93,11 @@ function groupedLinks(f: Record<string, string>) {
   const rows = [];
   for (let i = 0; i < Number(f.links ?? 0); i++) {
     if (!f[`link_${i}_sku`] || f[`link_${i}_remove`] === 'on') continue;
-    rows.push({ at: position(f[`link_${i}_position`], i + 1), i, link: { sku: f[`link_${i}_sku`]!, qty: count(f[`link_${i}_qty`]) } });
+    rows.push({
+      at: position(f[`link_${i}_position`], i + 1),
+      i,
+      link: { sku: f[`link_${i}_sku`]!, qty: count(f[`link_${i}_qty`]) },
+    });
   }
   rows.sort((a, b) => a.at - b.at || a.i - b.i);
   const links = rows.map((r) => r.link);
@@ -106,7 +123,12 @@ function bundleOptions(f: Record<string, string>) {
       });
     }
     if (f[`${p}_new_sku`]?.trim())
-      links.push({ sku: f[`${p}_new_sku`]!.trim(), qty: count(f[`${p}_new_qty`]) ?? 1, is_default: false, can_change_quantity: false });
+      links.push({
+        sku: f[`${p}_new_sku`]!.trim(),
+        qty: count(f[`${p}_new_qty`]) ?? 1,
+        is_default: false,
+        can_change_quantity: false,
+      });
     options.push({
       at: position(f[`${p}_position`], i + 1),
       i,
@@ -127,13 +149,18 @@ function bundleOptions(f: Record<string, string>) {
       title,
       type: f.new_opt_type ?? 'select',
       required: f.new_opt_required === 'on',
-      product_links: f.new_opt_sku?.trim() ? [{ sku: f.new_opt_sku.trim(), qty: count(f.new_opt_qty) ?? 1, is_default: true }] : [],
+      product_links: f.new_opt_sku?.trim()
+        ? [{ sku: f.new_opt_sku.trim(), qty: count(f.new_opt_qty) ?? 1, is_default: true }]
+        : [],
     });
   return out;
 }
 
 /** a part's save: back to the product's section on success; else the section's messages */
-export async function partsAction(args: Args & { params: { sku?: string } }, f: Record<string, string>): Promise<PartResult | Response> {
+export async function partsAction(
+  args: Args & { params: { sku?: string } },
+  f: Record<string, string>,
+): Promise<PartResult | Response> {
   const lang = langOf(args.request);
   const sku = encodeURIComponent(args.params.sku ?? '');
   const version = Number(f.version);
@@ -142,7 +169,8 @@ export async function partsAction(args: Args & { params: { sku?: string } }, f: 
   if (f.intent === 'part.child') {
     name = 'child';
     const options: Record<string, number | string> = {};
-    for (const code of (f.option_codes ?? '').split(',').filter(Boolean)) options[code] = count(f[`child_opt_${code}`]) ?? '';
+    for (const code of (f.option_codes ?? '').split(',').filter(Boolean))
+      options[code] = count(f[`child_opt_${code}`]) ?? '';
     answer = await staffApi<{ sku: string }>(args, `/products/${sku}/children`, {
       method: 'POST',
       body: {
@@ -162,14 +190,26 @@ export async function partsAction(args: Args & { params: { sku?: string } }, f: 
     name = f.intent === 'part.bundle' ? 'bundle' : 'links';
     answer = await staffApi<{ sku: string }>(args, `/products/${sku}/links`, {
       method: 'POST',
-      body: name === 'bundle' ? { version, bundle_options: bundleOptions(f) } : { version, product_links: groupedLinks(f) },
+      body:
+        name === 'bundle'
+          ? { version, bundle_options: bundleOptions(f) }
+          : { version, product_links: groupedLinks(f) },
     });
   }
   if (!answer.ok && answer.status === 401) throw toLogin(args.request);
-  if (answer.ok) return redirect(`${adminPath(lang, `/products/${sku}`)}?saved=1#${name === 'child' ? 'children' : 'links'}`);
+  if (answer.ok)
+    return redirect(
+      `${adminPath(lang, `/products/${sku}`)}?saved=1#${name === 'child' ? 'children' : 'links'}`,
+    );
   return {
     message: null,
     stale: false,
-    part: { name, message: answer.message, errors: answer.errors ?? [], fields: f, stale: answer.status === 409 && !(answer.errors ?? []).length },
+    part: {
+      name,
+      message: answer.message,
+      errors: answer.errors ?? [],
+      fields: f,
+      stale: answer.status === 409 && !(answer.errors ?? []).length,
+    },
   };
 }

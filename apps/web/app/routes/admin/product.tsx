@@ -474,7 +474,7 @@ export default function AdminProduct() {
                           name={`child_${i}_qty`}
                           type="number"
                           step={1}
-                          style={{ width: '6em' }}
+                          className="admin-num"
                           aria-label={`${c.sku}: ${t('product.stockQty')}`}
                           defaultValue={dv(`child_${i}_qty`, c.stock.qty)}
                         />

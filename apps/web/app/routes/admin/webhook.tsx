@@ -65,17 +65,35 @@ export async function action(args: Route.ActionArgs) {
     );
     if (answer.ok) return redirect(`${self}?sent=${answer.result.status}`);
   } else if (f.intent === 'secret') {
-    answer = await staffApi<{ endpoint: WebhookEndpointView; secret: string }>(args, `/webhooks/${id}/secret`, {
+    answer = await staffApi<{ endpoint: WebhookEndpointView; secret: string }>(
+      args,
+      `/webhooks/${id}/secret`,
+      {
+        method: 'POST',
+        body: { version },
+      },
+    );
+    // no redirect: the new secret is in this answer only
+    if (answer.ok)
+      return {
+        secret: answer.result.secret,
+        message: null,
+        errors: [],
+        fields: null,
+        events: null,
+        stale: false,
+      };
+  } else if (f.intent === 'delete') {
+    answer = await staffApi<{ deleted: boolean }>(args, `/webhooks/${id}/delete`, {
       method: 'POST',
       body: { version },
     });
-    // no redirect: the new secret is in this answer only
-    if (answer.ok) return { secret: answer.result.secret, message: null, errors: [], fields: null, events: null, stale: false };
-  } else if (f.intent === 'delete') {
-    answer = await staffApi<{ deleted: boolean }>(args, `/webhooks/${id}/delete`, { method: 'POST', body: { version } });
     if (answer.ok) return redirect(adminPath(lang, '/webhooks'));
   } else {
-    answer = await staffApi<WebhookEndpointView>(args, `/webhooks/${id}`, { method: 'POST', body: endpointBody(f, all) });
+    answer = await staffApi<WebhookEndpointView>(args, `/webhooks/${id}`, {
+      method: 'POST',
+      body: endpointBody(f, all),
+    });
     if (answer.ok) return redirect(`${self}?saved=1`);
   }
   if (answer.status === 401) throw toLogin(args.request);
@@ -214,13 +232,23 @@ export default function AdminWebhook() {
                       </div>
                     </td>
                     <td>
-                      {d.status === 'failed' ? <strong>{t(STATE_KEYS[d.status])}</strong> : t(STATE_KEYS[d.status])}
+                      {d.status === 'failed' ? (
+                        <strong>{t(STATE_KEYS[d.status])}</strong>
+                      ) : (
+                        t(STATE_KEYS[d.status])
+                      )}
                       {d.delivered_at ? <div className="admin-hint">{when(d.delivered_at)}</div> : null}
                     </td>
                     <td className="num">{d.attempts}</td>
                     <td className="admin-wrap">
-                      {d.last_status !== null ? `HTTP ${d.last_status}` : ''}
-                      {d.last_error ? <div className="admin-hint admin-error-text">{d.last_error}</div> : null}
+                      {/* the error names the status itself (`HTTP 500: …`); a success is only its status */}
+                      {d.last_error ? (
+                        <span className="admin-error-text">{d.last_error}</span>
+                      ) : d.last_status !== null ? (
+                        `HTTP ${d.last_status}`
+                      ) : (
+                        '—'
+                      )}
                     </td>
                     <td>{d.status === 'pending' ? when(d.next_attempt_at) : '—'}</td>
                     <td>
@@ -231,7 +259,10 @@ export default function AdminWebhook() {
                           <button
                             type="submit"
                             className="secondary"
-                            aria-label={t('webhooks.retryOf', { event: eventLabel(t, d.event_type), at: when(d.created_at) })}
+                            aria-label={t('webhooks.retryOf', {
+                              event: eventLabel(t, d.event_type),
+                              at: when(d.created_at),
+                            })}
                           >
                             {t('webhooks.retry')}
                           </button>
@@ -243,7 +274,13 @@ export default function AdminWebhook() {
               </tbody>
             </table>
           </ScrollRegion>
-          <Pager t={t} page={page.deliveries.page} size={page.deliveries.size} total={page.deliveries.total} search={search} />
+          <Pager
+            t={t}
+            page={page.deliveries.page}
+            size={page.deliveries.size}
+            total={page.deliveries.total}
+            search={search}
+          />
         </>
       )}
     </>

@@ -53,7 +53,9 @@ export default function AdminWebhooks() {
     <>
       <h1>{t('webhooks.title')}</h1>
       <p className="admin-hint admin-message">{t('webhooks.intro', { n: list.max_attempts })}</p>
-      {result?.created ? <SecretOnce t={t} secret={result.created.secret} url={result.created.endpoint.url} /> : null}
+      {result?.created ? (
+        <SecretOnce t={t} secret={result.created.secret} url={result.created.endpoint.url} />
+      ) : null}
       {result?.message ? (
         <p className="admin-alert" role="alert">
           {result.message}
