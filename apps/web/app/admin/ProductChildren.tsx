@@ -50,7 +50,6 @@ export function ProductChildren({
       </div>
     );
   };
-  const combination = errorOf('options');
   return (
     <section aria-labelledby="children">
       <h2 id="children">{t('parts.addChild')}</h2>
@@ -135,11 +134,6 @@ export function ProductChildren({
           {t('products.enabled')}
         </label>
         <button type="submit">{t('parts.addChildButton')}</button>
-        {combination ? (
-          <p className="admin-field-error" role="alert">
-            {combination}
-          </p>
-        ) : null}
       </Form>
     </section>
   );
