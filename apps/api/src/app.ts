@@ -75,6 +75,8 @@ import { seoRoutes } from './seo/routes.ts';
 // News: kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
 import { contentAdminRoutes } from './cms/admin-routes.ts';
+import { webhookEndpointRoutes } from './integration/webhook-endpoints.ts';
+import { productPartRoutes } from './catalog/admin-product-parts.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
 
@@ -251,6 +253,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   contentAdminRoutes(app, ctx);
   uploadRoutes(app, ctx);
   bannerAdminRoutes(app, ctx);
+  webhookEndpointRoutes(app, ctx);
+  productPartRoutes(app, ctx);
   seoRoutes(app, ctx);
   // a server render in this process reads through these, not through HTTP (storefront-reads.ts)
   registerStorefrontReads(app, ctx);

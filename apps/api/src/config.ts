@@ -139,8 +139,13 @@ export type ShopIdentity = {
 };
 
 export type WebhookConfig = {
+  /** first-start defaults only: an endpoint per URL is made once (integration/webhook-endpoints.ts) */
   urls: string[];
   secret: string | undefined;
+  /** AUTH_SECRET: the endpoints' signing secrets are stored encrypted under a key derived from it */
+  authSecret: string | undefined;
+  /** NODE_ENV=production: an endpoint's address must be https */
+  httpsOnly: boolean;
   intervalMs: number;
   timeoutMs: number;
   maxAttempts: number;
@@ -530,6 +535,8 @@ function webhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   return {
     urls,
     secret,
+    authSecret: authSecret(env.AUTH_SECRET),
+    httpsOnly: env.NODE_ENV === 'production',
     intervalMs: int(env, 'WEBHOOK_INTERVAL_MS', 2000, 0, 3_600_000),
     timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 120_000),
     maxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 12, 1, 100),

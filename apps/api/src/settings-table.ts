@@ -678,14 +678,15 @@ export const SETTINGS: readonly Setting[] = [
     name: 'WEBHOOK_URLS',
     group: 'api',
     default: 'unset',
-    meaning: 'comma list of http(s) URLs every order event is POSTed to, signed (see docs/integration.md)',
+    meaning:
+      'FIRST-START DEFAULT ONLY: comma list of http(s) URLs; the first time it is set, each becomes a webhook endpoint receiving every event, signed with `WEBHOOK_SECRET` (see docs/integration.md). From then on an administrator keeps the endpoints in the back office (Webhooks) and this is not read again, so an endpoint removed there stays removed',
   },
   {
     name: 'WEBHOOK_SECRET',
     group: 'api',
     default: 'unset',
     meaning:
-      'the HMAC-SHA256 key of `Vitrina-Signature`; at least 16 characters, required with `WEBHOOK_URLS`',
+      'FIRST-START DEFAULT ONLY: the HMAC-SHA256 key of `Vitrina-Signature` for the endpoints made from `WEBHOOK_URLS`; at least 16 characters, required with it. Endpoints added in the back office get a secret the server makes (shown once). Secrets are stored encrypted under a key derived from `AUTH_SECRET`: changing `AUTH_SECRET` makes them unreadable (the delivery log says so; "Make a new secret" fixes it)',
   },
   {
     name: 'WEBHOOK_INTERVAL_MS',
@@ -887,7 +888,8 @@ export const SETTINGS: readonly Setting[] = [
     name: 'E2E_SCREENSHOTS',
     group: 'tools',
     default: 'unset',
-    meaning: 'a folder: the back-office journeys (overview, promotions) also save their screens there, to be looked at',
+    meaning:
+      'a folder: the back-office journeys (overview, promotions) also save their screens there, to be looked at',
   },
   {
     name: 'SCREENSHOTS_DIR',

@@ -144,6 +144,8 @@ describe('pages', () => {
       editor,
       {
         store: 'lt',
+        version: (await api.call({ url: `/vsbridge/staff/content/pages/${id}?storeCode=en`, headers: editor })).body
+          .result.version,
         slug: 'grazinimo-gidas',
         title: 'Grąžinimo gidas',
         body: 'Grąžinkite per **30** dienų.',

@@ -9,7 +9,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../src/index.ts';
+import { WEBHOOK_EVENT_TYPES } from '@vitrina/domain';
 import { WebhookDispatcher, webhookBackoffMs } from '../src/integration/webhooks.ts';
+import { encryptWebhookSecret } from '../src/integration/webhook-secrets.ts';
 import { startApi, type TestApi } from './helpers.ts';
 import { placeOrder } from './user-helpers.ts';
 
@@ -131,8 +133,14 @@ describe('order webhooks', () => {
     expect(webhookBackoffMs(30)).toBe(3_600_000);
     const dead = await receiver(1000);
     try {
+      const d = dispatcher({ WEBHOOK_MAX_ATTEMPTS: '3' });
+      // a second endpoint (as the back office makes one), whose receiver never answers 2xx
+      await api.database.query(
+        `INSERT INTO webhook_endpoints (url, events, secret_encrypted, secret_hint, created_by)
+         VALUES ($1, $2::jsonb, $3, 'test', 'test')`,
+        [dead.url, JSON.stringify(WEBHOOK_EVENT_TYPES), encryptWebhookSecret(await d.secretKey(), SECRET)],
+      );
       expect((await placeOrder(api)).status).toBe(200);
-      const d = dispatcher({ WEBHOOK_URLS: dead.url, WEBHOOK_MAX_ATTEMPTS: '3' });
       for (let i = 0; i < 5; i++) await d.runOnce(later(i * 120));
       expect(dead.received).toHaveLength(3);
       const [row] = await api.database.query<{ status: string; attempts: number; last_status: number; last_error: string }>(

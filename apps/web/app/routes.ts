@@ -99,6 +99,8 @@ function adminRoutes(): RouteConfigEntry[] {
       route('content/banners/:id', 'routes/admin/banner.tsx', { id: 'admin-banner' }),
       route('content/:kind', 'routes/admin/content.tsx', { id: 'admin-content' }),
       route('content/:kind/:id', 'routes/admin/content-item.tsx', { id: 'admin-content-item' }),
+      route('webhooks', 'routes/admin/webhooks.tsx', { id: 'admin-webhooks' }),
+      route('webhooks/:id', 'routes/admin/webhook.tsx', { id: 'admin-webhook' }),
     ]),
   ];
 }

@@ -240,6 +240,8 @@ export const coupons = pgTable(
     usesPerCustomer: integer('uses_per_customer'),
     timesUsed: integer('times_used').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** bumped by every back-office save and import (migration 0032): a form opened before is refused */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     /**
@@ -611,6 +613,8 @@ export const webhookDeliveries = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     deliveredAt: ts('delivered_at'),
+    /** the webhook_endpoints row it is sent to (migration 0032); null: made from WEBHOOK_URLS before */
+    endpointId: integer('endpoint_id'),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_url_idx').on(t.eventId, t.url),
@@ -802,6 +806,8 @@ export const cmsPages = pgTable('cms_pages', {
   updatedAt: updatedAt(),
   /** the back office's Markdown per store view (`content` is its sanitised HTML); null: imported HTML */
   source: jsonb('source').$type<Localized>(),
+  /** bumped by every back-office save and import (migration 0032): a form opened before is refused */
+  version: integer('version').notNull().default(1),
 });
 
 export const cmsBlocks = pgTable('cms_blocks', {
@@ -813,6 +819,8 @@ export const cmsBlocks = pgTable('cms_blocks', {
   updatedAt: updatedAt(),
   /** the back office's Markdown per store view (`content` is its sanitised HTML); null: imported HTML */
   source: jsonb('source').$type<Localized>(),
+  /** bumped by every back-office save and import (migration 0032): a form opened before is refused */
+  version: integer('version').notNull().default(1),
 });
 
 export const news = pgTable('news', {
@@ -824,6 +832,26 @@ export const news = pgTable('news', {
   publishedAt: ts('published_at').notNull(),
   /** unpublished in the back office: never shown, whatever its date */
   isActive: boolean('is_active').notNull().default(true),
+  /** bumped by every back-office save (migration 0032): a form opened before is refused */
+  version: integer('version').notNull().default(1),
+});
+
+/**
+ * Webhook endpoints kept in the back office (integration/webhook-endpoints.ts): the URL, the event
+ * types sent to it, on/off, and the HMAC secret encrypted (shown once when made).
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull().unique(),
+  events: jsonb('events').$type<string[]>().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  secretHint: text('secret_hint').notNull(),
+  description: text('description').notNull().default(''),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  version: integer('version').notNull().default(1),
 });
 
 /** banners, sliders and the other shop data of the home page (accounts-checkout-routes.md §3) */

@@ -40,6 +40,8 @@ export * from './option-choices.ts';
 export * from './delivery-estimate.ts';
 export * from './specifications.ts';
 export * from './staff.ts';
+export * from './webhook-events.ts';
+export * from './product-parts.ts';
 export * from './bank-transfer.ts';
 export * from './url-map-options.ts';
 export * from './delivery.ts';

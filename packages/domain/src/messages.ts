@@ -810,6 +810,12 @@ export const MESSAGES = {
     lt: 'Įkelkite reklamjuostės paveikslėlį.',
     ru: 'Загрузите изображение баннера.',
   },
+  // the back office's webhook endpoints: an address (webhook-events.ts)
+  'validation.url': {
+    en: 'Enter a full address, e.g. https://erp.example.lt/hooks.',
+    lt: 'Įveskite visą adresą, pvz., https://erp.example.lt/hooks.',
+    ru: 'Введите полный адрес, например https://erp.example.lt/hooks.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -452,6 +452,14 @@ export class ProductAdmin {
           { field: 'opened_at', key: 'validation.required' },
         ]);
       const record = mergeRecord(current, body.product, row);
+      // a child added by this save gets the next free id, read in this transaction
+      const newChildren = Array.isArray(record.configurable_children)
+        ? (record.configurable_children as Record<string, unknown>[]).filter((c) => c.id === undefined)
+        : [];
+      if (newChildren.length) {
+        const [next] = await tx.query<{ id: number }>('SELECT coalesce(max(id), 0) + 1 AS id FROM products');
+        newChildren.forEach((c, i) => (c.id = (next?.id ?? 1) + i));
+      }
       // the import file's own schema: one rule for a product whoever writes it
       const parsed = importProductSchema.safeParse(record);
       if (!parsed.success) throw fieldErrors(parsed.error.issues, store);
@@ -901,6 +909,9 @@ export function mergeRecord(
       const bySku = new Map(
         value.map((c) => [String((c as { sku?: unknown }).sku), c as Record<string, unknown>]),
       );
+      const known = new Set((current.configurable_children as { sku?: unknown }[]).map((c) => String(c.sku)));
+      // a child the product does not have yet is added (admin-product-parts.ts checks its options first)
+      const added = value.filter((c) => !known.has(String((c as { sku?: unknown }).sku))) as Record<string, unknown>[];
       out.configurable_children = (current.configurable_children as Record<string, unknown>[]).map((c) => {
         const change = bySku.get(String(c.sku));
         if (!change) return c;
@@ -913,6 +924,7 @@ export function mergeRecord(
           ...(stock && typeof stock === 'object' ? { stock: { ...(c.stock as object), ...stock } } : {}),
         };
       });
+      if (added.length) (out.configurable_children as Record<string, unknown>[]).push(...added);
     } else out[key] = value;
   }
   // attribute values cleared in the form are left out (the importer keeps only given codes)

@@ -9,9 +9,9 @@
  * process and within CATALOG_VERSION_TTL_MS in others.
  */
 import { bumpCatalogVersion, type Database } from '@vitrina/db';
-import { STORE_CODES, storeCodeSchema, type StoreCode } from '@vitrina/domain';
+import { STORE_CODES, formatDateTime, storeCodeSchema, type StoreCode } from '@vitrina/domain';
 import { z } from 'zod';
-import { fieldError, notFound } from '../http/errors.ts';
+import { ApiError, fieldError, notFound } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
 import { markdownToHtml } from './markdown.ts';
@@ -40,6 +40,11 @@ export const contentListQuery = z.object({
 /** a save: the fields of one store view (`store`) plus the item's own ones */
 export const contentSaveBody = z.object({
   store: storeCodeSchema,
+  /**
+   * the version the form was opened at (required to update): a save after someone else's is refused
+   * (409), as products' are
+   */
+  version: z.number().int().min(1).optional(),
   /** pages and blocks: the stable key the storefront asks for (e.g. `about-us`, `footer-links`) */
   identifier: z.preprocess(
     blankToUndefined,
@@ -73,6 +78,8 @@ export type ContentItem = {
   active: boolean;
   published_at: string | null;
   updated_at: string | null;
+  /** bumped by every save, publish and import: a form names it when it saves */
+  version: number;
 };
 
 export type ContentListItem = {
@@ -96,6 +103,7 @@ type Row = {
   active: boolean;
   published_at: Date | string | null;
   updated_at: Date | string | null;
+  version: number;
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -104,11 +112,11 @@ const pick = (l: Localized | string | null | undefined, store: StoreCode): strin
 
 const SELECT: Record<ContentKind, string> = {
   pages: `SELECT id, identifier, slug, title, content, source, meta_description, is_active AS active,
-            NULL::timestamptz AS published_at, updated_at FROM cms_pages`,
+            NULL::timestamptz AS published_at, updated_at, version FROM cms_pages`,
   blocks: `SELECT id, identifier, NULL::jsonb AS slug, title, content, source, NULL::jsonb AS meta_description,
-             is_active AS active, NULL::timestamptz AS published_at, updated_at FROM cms_blocks`,
+             is_active AS active, NULL::timestamptz AS published_at, updated_at, version FROM cms_blocks`,
   news: `SELECT id, NULL::text AS identifier, slug, title, body AS content, NULL::jsonb AS source,
-           NULL::jsonb AS meta_description, is_active AS active, published_at, NULL::timestamptz AS updated_at FROM news`,
+           NULL::jsonb AS meta_description, is_active AS active, published_at, NULL::timestamptz AS updated_at, version FROM news`,
 };
 
 function toItem(kind: ContentKind, r: Row): ContentItem {
@@ -132,6 +140,7 @@ function toItem(kind: ContentKind, r: Row): ContentItem {
     active: r.active,
     published_at: iso(r.published_at),
     updated_at: iso(r.updated_at),
+    version: r.version,
   };
 }
 
@@ -193,6 +202,15 @@ export class ContentAdmin {
           ? null
           : await one<Row>(tx, `SELECT * FROM (${SELECT[kind]}) c WHERE id = $1 FOR UPDATE`, [id]);
       if (id !== null && !before) throw notFound('error.notFound');
+      if (before) {
+        if (body.version === undefined) throw fieldError('version', 'validation.required');
+        // someone saved since this form was opened: never overwrite their text silently
+        if (before.version !== body.version)
+          throw new ApiError(409, 'content.staleVersion', {
+            version: before.version,
+            at: before.updated_at ? formatDateTime(before.updated_at) : '—',
+          });
+      }
       const merge = (stored: Localized | null | undefined, value: string): Localized => ({
         ...(stored ?? {}),
         [body.store]: value,
@@ -212,7 +230,7 @@ export class ContentAdmin {
           tx,
           id === null
             ? `INSERT INTO news (slug, title, body, published_at, is_active) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5) RETURNING id`
-            : `UPDATE news SET slug = $1, title = $2::jsonb, body = $3::jsonb, published_at = $4, is_active = $5 WHERE id = $6 RETURNING id`,
+            : `UPDATE news SET slug = $1, title = $2::jsonb, body = $3::jsonb, published_at = $4, is_active = $5, version = version + 1 WHERE id = $6 RETURNING id`,
           [
             slug,
             JSON.stringify(title),
@@ -253,7 +271,7 @@ export class ContentAdmin {
               ? `INSERT INTO cms_pages (id, identifier, slug, title, content, source, meta_description, is_active, updated_at)
                  VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8, now())`
               : `UPDATE cms_pages SET identifier = $2, slug = $3::jsonb, title = $4::jsonb, content = $5::jsonb,
-                   source = $6::jsonb, meta_description = $7::jsonb, is_active = $8, updated_at = now() WHERE id = $1`,
+                   source = $6::jsonb, meta_description = $7::jsonb, is_active = $8, updated_at = now(), version = version + 1 WHERE id = $1`,
             [
               nextId,
               identifier,
@@ -271,7 +289,7 @@ export class ContentAdmin {
               ? `INSERT INTO cms_blocks (id, identifier, title, content, source, is_active, updated_at)
                  VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, now())`
               : `UPDATE cms_blocks SET identifier = $2, title = $3::jsonb, content = $4::jsonb, source = $5::jsonb,
-                   is_active = $6, updated_at = now() WHERE id = $1`,
+                   is_active = $6, updated_at = now(), version = version + 1 WHERE id = $1`,
             [
               nextId,
               identifier,
@@ -301,7 +319,7 @@ export class ContentAdmin {
     const saved = await this.database.transaction(async (tx) => {
       const row = await one<{ id: number }>(
         tx,
-        `UPDATE ${table} SET is_active = $1 WHERE id = $2 RETURNING id`,
+        `UPDATE ${table} SET is_active = $1, version = version + 1 WHERE id = $2 RETURNING id`,
         [active, id],
       );
       if (!row) throw notFound('error.notFound');

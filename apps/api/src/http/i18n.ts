@@ -144,7 +144,11 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Užsakyme nėra prekių.',
     ru: 'В заказе нет товаров.',
   },
-  'api.imageNotFound': { en: 'Image not found.', lt: 'Paveikslėlis nerastas.', ru: 'Изображение не найдено.' },
+  'api.imageNotFound': {
+    en: 'Image not found.',
+    lt: 'Paveikslėlis nerastas.',
+    ru: 'Изображение не найдено.',
+  },
   'api.imageSize': {
     en: 'Image size must be one of: {sizes}.',
     lt: 'Paveikslėlio dydis turi būti vienas iš: {sizes}.',
@@ -213,11 +217,23 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Prekė su SKU {sku} jau yra.',
     ru: 'Товар с артикулом {sku} уже существует.',
   },
-  'Must not be negative': { en: 'Must not be negative', lt: 'Negali būti neigiamas', ru: 'Не может быть отрицательным' },
+  'Must not be negative': {
+    en: 'Must not be negative',
+    lt: 'Negali būti neigiamas',
+    ru: 'Не может быть отрицательным',
+  },
   'Must not be empty': { en: 'Must not be empty', lt: 'Negali būti tuščias', ru: 'Не может быть пустым' },
-  'Expected an integer': { en: 'Expected an integer', lt: 'Turi būti sveikasis skaičius', ru: 'Должно быть целое число' },
+  'Expected an integer': {
+    en: 'Expected an integer',
+    lt: 'Turi būti sveikasis skaičius',
+    ru: 'Должно быть целое число',
+  },
   'Expected 1 to 4': { en: 'Expected 1 to 4', lt: 'Turi būti nuo 1 iki 4', ru: 'Должно быть от 1 до 4' },
-  'Expected number (required)': { en: 'Expected a number (required)', lt: 'Turi būti skaičius (privaloma)', ru: 'Должно быть число (обязательно)' },
+  'Expected number (required)': {
+    en: 'Expected a number (required)',
+    lt: 'Turi būti skaičius (privaloma)',
+    ru: 'Должно быть число (обязательно)',
+  },
   'Expected an ISO date, e.g. 2026-11-01T00:00:00Z': {
     en: 'Expected a date, e.g. 2026-11-01',
     lt: 'Turi būti data, pvz., 2026-11-01',
@@ -270,11 +286,94 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Paveikslėlis yra {width}×{height} taškų: galima įkelti ne daugiau kaip {max} taškų iš viso.',
     ru: 'Изображение {width}×{height} пикселей: можно загрузить не более {max} пикселей всего.',
   },
+  // ---- back office: content and coupon versions, product children and links, webhook endpoints ----
+  'content.staleVersion': {
+    en: 'Someone else saved this item after you opened it (version {version}, {at}). Your text is kept below: copy it, open the item again to see their changes, then make yours.',
+    lt: 'Kažkas kitas išsaugojo šį įrašą po to, kai jį atidarėte (versija {version}, {at}). Jūsų tekstas paliktas žemiau: nusikopijuokite jį, atidarykite įrašą iš naujo, peržiūrėkite pakeitimus ir tada atlikite savo.',
+    ru: 'Кто-то другой сохранил эту запись после того, как вы её открыли (версия {version}, {at}). Ваш текст оставлен ниже: скопируйте его, откройте запись заново и затем внесите свои изменения.',
+  },
+  'promotions.staleVersion': {
+    en: 'Someone else saved this coupon after you opened it (version {version}). Open it again to see their changes, then make yours.',
+    lt: 'Kažkas kitas išsaugojo šį kuponą po to, kai jį atidarėte (versija {version}). Atidarykite jį iš naujo, peržiūrėkite pakeitimus ir tada atlikite savo.',
+    ru: 'Кто-то другой сохранил этот купон после того, как вы его открыли (версия {version}). Откройте его заново и затем внесите свои изменения.',
+  },
+  'catalog.notConfigurable': {
+    en: 'Only a configurable product has children.',
+    lt: 'Vaikinių prekių turi tik konfigūruojama prekė.',
+    ru: 'Дочерние товары есть только у конфигурируемого товара.',
+  },
+  'catalog.childOptionMissing': {
+    en: 'Choose a value of {option}: the product is configured by it.',
+    lt: 'Pasirinkite {option} reikšmę: pagal ją konfigūruojama prekė.',
+    ru: 'Выберите значение {option}: по нему настраивается товар.',
+  },
+  'catalog.childOptionUnknown': {
+    en: 'Not a value of {option}.',
+    lt: 'Tai ne {option} reikšmė.',
+    ru: 'Это не значение {option}.',
+  },
+  'catalog.childDuplicate': {
+    en: 'Child {sku} already has these options; change its price or stock instead.',
+    lt: 'Vaikinė prekė {sku} jau turi šias parinktis; geriau pakeiskite jos kainą ar likutį.',
+    ru: 'У дочернего товара {sku} уже есть эти параметры; измените лучше его цену или остаток.',
+  },
+  'catalog.linkUnknownSku': {
+    en: 'There is no product with SKU {sku}.',
+    lt: 'Prekės su SKU {sku} nėra.',
+    ru: 'Товара с артикулом {sku} нет.',
+  },
+  'catalog.linkNotSimple': {
+    en: 'Product {sku} is {type}: only simple or virtual products can be linked.',
+    lt: 'Prekė {sku} yra {type} tipo: susieti galima tik paprastas ar virtualias prekes.',
+    ru: 'Товар {sku} типа {type}: связать можно только простые или виртуальные товары.',
+  },
+  'catalog.linkSelf': {
+    en: 'A product cannot contain itself.',
+    lt: 'Prekė negali būti savo pačios dalis.',
+    ru: 'Товар не может содержать сам себя.',
+  },
+  'catalog.linkTwice': {
+    en: 'Product {sku} is linked twice.',
+    lt: 'Prekė {sku} susieta du kartus.',
+    ru: 'Товар {sku} связан дважды.',
+  },
+  'catalog.linksWrongType': {
+    en: 'Linked products belong to grouped products and options to bundle products; this product is {type}.',
+    lt: 'Susietos prekės skirtos grupinėms prekėms, o parinktys – rinkiniams; ši prekė yra {type} tipo.',
+    ru: 'Связанные товары есть у сгруппированных товаров, а опции — у комплектов; этот товар типа {type}.',
+  },
+  'webhooks.httpsRequired': {
+    en: 'In production a webhook address must start with https://.',
+    lt: 'Veikiančioje parduotuvėje webhook adresas turi prasidėti https://.',
+    ru: 'В рабочем магазине адрес webhook должен начинаться с https://.',
+  },
+  'webhooks.urlTaken': {
+    en: 'An endpoint with this address exists already.',
+    lt: 'Galinis taškas su šiuo adresu jau yra.',
+    ru: 'Конечная точка с этим адресом уже существует.',
+  },
+  'webhooks.staleVersion': {
+    en: 'Someone else saved this endpoint after you opened it. Open it again, then make your change.',
+    lt: 'Kažkas kitas išsaugojo šį galinį tašką po to, kai jį atidarėte. Atidarykite jį iš naujo ir tada atlikite pakeitimą.',
+    ru: 'Кто-то другой сохранил эту конечную точку после того, как вы её открыли. Откройте её заново и затем внесите изменение.',
+  },
+  'webhooks.alreadyDelivered': {
+    en: 'This delivery arrived already; send a test to try the endpoint again.',
+    lt: 'Šis siuntimas jau pristatytas; norėdami dar kartą patikrinti galinį tašką, siųskite bandomąjį.',
+    ru: 'Эта доставка уже выполнена; чтобы проверить конечную точку ещё раз, отправьте тестовую.',
+  },
+  'webhooks.secretUnreadable': {
+    en: 'The secret of this endpoint cannot be read (the auth secret changed): make a new secret.',
+    lt: 'Šio galinio taško paslapties nepavyksta perskaityti (pasikeitė autentifikavimo paslaptis): sukurkite naują paslaptį.',
+    ru: 'Секрет этой конечной точки не читается (изменился секрет аутентификации): создайте новый секрет.',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (params[name] !== undefined ? String(params[name]) : m));
+  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
+    params[name] !== undefined ? String(params[name]) : m,
+  );
 }
 
 /** the message `key` in the store view's language, `{placeholders}` filled */

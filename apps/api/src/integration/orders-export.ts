@@ -224,6 +224,11 @@ const CSV_COLUMNS = [
   'currency', 'subtotal_incl_tax_cents', 'discount_amount_cents', 'shipping_incl_tax_cents', 'payment_fee_cents',
   'tax_amount_cents', 'grand_total_cents', 'coupon_code', 'invoice_number',
   'line_no', 'line_sku', 'line_name', 'line_qty', 'line_price_incl_tax_cents', 'line_row_total_incl_tax_cents', 'line_tax_percent',
+  // the whole order, as the JSON has it: where and how it is delivered (added after the line columns,
+  // so an importer that reads the columns by position keeps working)
+  'shipping_firstname', 'shipping_lastname', 'shipping_company', 'shipping_street', 'shipping_city', 'shipping_postcode',
+  'shipping_country_id', 'shipping_telephone', 'billing_telephone', 'is_pickup', 'pickup_point_id', 'pickup_point_name',
+  'pickup_point_address', 'carrier', 'tracking_number',
 ] as const;
 
 /** one CSV row per order line (the order's columns repeated on each), header first */
@@ -237,8 +242,15 @@ export function ordersCsv(page: ExportPage): string {
       b.country_id, o.shipping_method_code, o.payment_method_code, o.currency, o.subtotal_incl_tax, o.discount_amount,
       o.shipping_incl_tax, o.payment_fee, o.tax_amount, o.grand_total, o.coupon_code, o.invoice_number,
     ];
+    const sh = o.shipping_address;
+    const point = o.pickup_point ?? {};
+    const delivery = [
+      sh.firstname, sh.lastname, sh.company, sh.street, sh.city, sh.postcode, sh.country_id, sh.telephone, b.telephone,
+      o.is_pickup ? 1 : 0, point.id, point.name, [point.address, point.city, point.postcode].filter(Boolean).join(', '),
+      o.carrier, o.tracking_number,
+    ];
     o.lines.forEach((l, i) => {
-      out += csvLine([...head, i + 1, l.sku, l.name, l.qty, l.price_incl_tax, l.row_total_incl_tax, l.tax_percent]);
+      out += csvLine([...head, i + 1, l.sku, l.name, l.qty, l.price_incl_tax, l.row_total_incl_tax, l.tax_percent, ...delivery]);
     });
   }
   return out;

@@ -293,8 +293,11 @@ async function writeHistory(
   );
 }
 
-/** the webhook body of an order event (the event's id is the row's uuid) */
-function eventPayload(o: LifecycleOrder, previousStatus: string | null) {
+/**
+ * the webhook body of an order event (the event's id is the row's uuid): the whole order, so a
+ * receiver (ERP, warehouse) needs no second request; refund events carry it too (order/refunds.ts)
+ */
+export function eventPayload(o: LifecycleOrder, previousStatus: string | null) {
   return {
     order: {
       incrementId: o.increment_id,

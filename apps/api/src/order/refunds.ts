@@ -48,6 +48,7 @@ import {
   isTransitionRefusal,
   lockOrder,
   orderPageLink,
+  eventPayload,
   type LifecycleOrder,
   type OrderActor,
 } from './lifecycle.ts';
@@ -142,13 +143,8 @@ async function refundEvent(
     type,
     o.id,
     JSON.stringify({
-      order: {
-        incrementId: o.increment_id,
-        status: o.status,
-        paymentStatus: o.payment_status,
-        grandTotal: o.grand_total,
-        currency: o.currency,
-      },
+      // the whole order, as the order events have it (addresses, pickup point, carrier, tracking number)
+      ...eventPayload(o, null),
       refund: {
         id: r.id,
         status: r.status,

@@ -30,7 +30,11 @@ import { audit, type StaffActor } from './audit.ts';
 const tags = ['staff'];
 const codeParams = z.object({ code: z.string().min(1).max(64) });
 /** the import file's coupon record; checked by importCouponSchema in the service (messages per field) */
-const couponBody = z.object({ coupon: z.record(z.string(), z.unknown()) });
+const couponBody = z.object({
+  /** the version the form was opened at (required to update): a save after someone else's is refused (409) */
+  version: z.number().int().min(1).optional(),
+  coupon: z.record(z.string(), z.unknown()),
+});
 /** the list: a code search, on/off, paging (the newsletter issues one coupon per subscriber: many rows) */
 export const couponListQuery = storeQuery.extend({
   q: z.string().trim().max(64).optional(),
@@ -52,6 +56,8 @@ export type CouponAdminRow = {
   uses_per_customer: number | null;
   times_used: number;
   is_active: boolean;
+  /** bumped by every save, on/off and import: a form names it when it saves */
+  version: number;
   /** orders placed with the coupon and not cancelled */
   orders: number;
   /** the distinct customers (account, else e-mail) of those orders */
@@ -67,7 +73,7 @@ const LIST_SQL = `
     GROUP BY 1, 2
   )
   SELECT c.code, c.type, c.value, c.from_date, c.to_date, c.min_subtotal_cents, c.uses_per_coupon,
-         c.uses_per_customer, c.times_used, c.is_active,
+         c.uses_per_customer, c.times_used, c.is_active, c.version,
          coalesce(sum(u.n), 0)::int AS orders, count(u.who)::int AS customers,
          coalesce(max(u.n), 0)::int AS most_by_one_customer
   FROM coupons c LEFT JOIN uses u ON u.coupon_code = c.code`;
@@ -114,6 +120,7 @@ export class PromotionAdmin {
     code: string | null,
     input: Record<string, unknown>,
     store: StoreCode,
+    version?: number,
   ): Promise<CouponAdminRow> {
     const record = code === null ? input : { ...input, code };
     const parsed = importCouponSchema.safeParse(record);
@@ -132,9 +139,9 @@ export class PromotionAdmin {
       is_active: c.is_active,
     };
     const saved = await this.database.transaction(async (tx) => {
-      const current = await one<{ code: string; times_used: number }>(
+      const current = await one<{ code: string; times_used: number; version: number }>(
         tx,
-        'SELECT code, times_used FROM coupons WHERE upper(code) = upper($1) FOR UPDATE',
+        'SELECT code, times_used, version FROM coupons WHERE upper(code) = upper($1) FOR UPDATE',
         [row.code],
       );
       if (code === null && current)
@@ -142,6 +149,15 @@ export class PromotionAdmin {
           { field: 'code', key: 'promotions.codeTaken', params: { code: current.code } },
         ]);
       if (code !== null && !current) throw notFound('error.notFound');
+      if (code !== null && current) {
+        if (version === undefined)
+          throw new ApiError(400, 'validation.required', undefined, [
+            { field: 'version', key: 'validation.required' },
+          ]);
+        // someone saved (or imported) the coupon since this form was opened: never overwrite silently
+        if (current.version !== version)
+          throw new ApiError(409, 'promotions.staleVersion', { version: current.version });
+      }
       // the cap cannot go below the uses already counted (the table's CHECK would refuse it)
       if (current && row.uses_per_coupon !== null && row.uses_per_coupon < current.times_used)
         throw new ApiError(400, 'validation.invalid', undefined, [
@@ -160,7 +176,7 @@ export class PromotionAdmin {
       if (current)
         await tx.query(
           `UPDATE coupons SET type = $2, value = $3, from_date = $4, to_date = $5, min_subtotal_cents = $6,
-             uses_per_coupon = $7, uses_per_customer = $8, is_active = $9 WHERE code = $1`,
+             uses_per_coupon = $7, uses_per_customer = $8, is_active = $9, version = version + 1 WHERE code = $1`,
           [current.code, ...values],
         );
       else
@@ -184,7 +200,7 @@ export class PromotionAdmin {
     await this.database.transaction(async (tx) => {
       const changed = await one<{ code: string }>(
         tx,
-        'UPDATE coupons SET is_active = $2 WHERE code = $1 RETURNING code',
+        'UPDATE coupons SET is_active = $2, version = version + 1 WHERE code = $1 RETURNING code',
         [code, active],
       );
       if (!changed) throw notFound('error.notFound');
@@ -266,7 +282,15 @@ export function promotionRoutes(app: ApiApp, ctx: ApiContext) {
       },
     },
     async (req) =>
-      ok(await promotions.save(actor(req), req.params.code, req.body.coupon, requestStoreCode(req))),
+      ok(
+        await promotions.save(
+          actor(req),
+          req.params.code,
+          req.body.coupon,
+          requestStoreCode(req),
+          req.body.version,
+        ),
+      ),
   );
   app.post(
     '/vsbridge/staff/coupons/:code/active',

@@ -118,6 +118,7 @@ export const CUSTOMER_GROUPS: TableWrite = {
 };
 
 export const COUPONS: TableWrite = {
+  versioned: true,
   table: 'coupons',
   key: ['code'],
   columns: {
@@ -134,6 +135,7 @@ export const COUPONS: TableWrite = {
 };
 
 export const CMS_PAGES: TableWrite = {
+  versioned: true,
   table: 'cms_pages',
   key: ['id'],
   columns: {
@@ -151,6 +153,7 @@ export const CMS_PAGES: TableWrite = {
 };
 
 export const CMS_BLOCKS: TableWrite = {
+  versioned: true,
   table: 'cms_blocks',
   key: ['id'],
   columns: {

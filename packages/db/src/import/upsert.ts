@@ -19,6 +19,8 @@ export interface TableWrite {
   expressions?: Readonly<Record<string, string>>;
   /** columns written when the row is new and left alone on a conflict */
   insertOnly?: readonly string[];
+  /** the table has a `version` a back-office form names: a rewritten row gets the next one */
+  versioned?: boolean;
 }
 
 export function upsertSql(t: TableWrite): string {
@@ -33,6 +35,8 @@ export function upsertSql(t: TableWrite): string {
   if (!t.key) return sql;
   const kept = new Set([...t.key, ...(t.insertOnly ?? [])]);
   const updates = columns.filter((c) => !kept.has(c)).map((c) => `${c} = excluded.${c}`);
+  // a form opened before the import is refused on save, as for products (importer.ts)
+  if (t.versioned) updates.push(`version = ${t.table}.version + 1`);
   sql += ` on conflict${target} do update set ${updates.join(', ')}`;
   return sql;
 }

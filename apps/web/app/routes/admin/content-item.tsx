@@ -24,6 +24,7 @@ type Item = {
   active: boolean;
   published_at: string | null;
   updated_at: string | null;
+  version: number;
 };
 
 const storeOf = (value: string | null | undefined, fallback: StoreCode): StoreCode =>
@@ -54,6 +55,7 @@ export async function action(args: Route.ActionArgs) {
   } else {
     const body = {
       store,
+      ...(f.version ? { version: Number(f.version) } : {}),
       title: f.title ?? '',
       body: f.body ?? '',
       active: f.active === 'on',
@@ -70,7 +72,8 @@ export async function action(args: Route.ActionArgs) {
   if (!answer.ok && answer.status === 401) throw toLogin(args.request);
   if (answer.ok)
     return redirect(`${adminPath(lang, `/content/${kind}/${answer.result.id}`)}?store=${store}&saved=1`);
-  return { message: answer.message, errors: answer.errors ?? [], fields: f };
+  // the typed text comes back: a refused save (a stale version included) loses nothing
+  return { message: answer.message, errors: answer.errors ?? [], fields: f, stale: answer.status === 409 };
 }
 
 export default function AdminContentItem() {
@@ -138,9 +141,14 @@ export default function AdminContentItem() {
         </p>
       ) : null}
       {result?.message ? (
-        <p className="admin-alert" role="alert">
-          {result.message}
-        </p>
+        <div className="admin-alert" role="alert">
+          <p>{result.message}</p>
+          {result.stale ? (
+            <a href={`${path}?store=${store}`} target="_blank" rel="noreferrer">
+              {t('content.stale')}
+            </a>
+          ) : null}
+        </div>
       ) : null}
       <nav aria-label={t('content.storeView')}>
         <ul className="admin-tabs">
@@ -156,6 +164,7 @@ export default function AdminContentItem() {
       <Form method="post" className="admin-editor" reloadDocument key={store}>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="store" value={store} />
+        {item ? <input type="hidden" name="version" value={sent?.version ?? item.version} /> : null}
         <p className="admin-hint">
           {t('content.editing', { store: t(`content.store.${store}` as AdminKey) })}
         </p>

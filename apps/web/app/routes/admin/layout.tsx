@@ -99,6 +99,12 @@ export default function AdminLayout() {
                   </li>
                 ))
               : null}
+            {/* the shop's integrations are the administrator's, as its settings are */}
+            {areas.some((a) => a.area === 'settings') ? (
+              <li>
+                <NavLink to={adminPath(lang, '/webhooks')}>{t('area.webhooks')}</NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="admin-who">

@@ -13,6 +13,9 @@ import type { Route } from './+types/product';
 import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
 import { ProductImages } from '../../admin/ProductImages';
+import { loadParts, partsAction } from '../../admin/product-parts.server';
+import { ProductChildren } from '../../admin/ProductChildren';
+import { ProductLinks } from '../../admin/ProductLinks';
 
 const VIEWS = ['lt', 'en', 'ru'] as const;
 type Localized = Record<string, string>;
@@ -72,14 +75,15 @@ export async function loader(args: Route.LoaderArgs) {
   const sku = args.params.sku;
   if (sku === 'new') {
     const list = resultOrThrow(await staffApi<{ options: Options }>(args, '/products?size=1'), args.request);
-    return { lang, product: null, options: list.options };
+    return { lang, product: null, options: list.options, parts: null };
   }
   const answer = await staffApi<{ product: Product; options: Options }>(
     args,
     `/products/${encodeURIComponent(sku)}`,
   );
   const found = resultOrThrow(answer, args.request);
-  return { lang, product: found.product, options: found.options };
+  const parts = await loadParts(args, sku, found.product.type_id);
+  return { lang, product: found.product, options: found.options, parts };
 }
 
 /** a price as typed in either language ("449,00", "1 234.50") as the API reads it ("449.00"); '' → null */
@@ -151,6 +155,7 @@ export async function action(args: Route.ActionArgs) {
   const all = await args.request.clone().formData();
   const f = await formFields(args.request);
   const sku = args.params.sku;
+  if (f.intent?.startsWith('part.')) return partsAction(args, f);
   const version = f.version ? Number(f.version) : undefined;
   let answer;
   if (f.intent === 'duplicate') {
@@ -191,7 +196,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminProduct() {
-  const { lang, product: p, options } = useLoaderData<typeof loader>();
+  const { lang, product: p, options, parts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const t = adminT(lang);
@@ -470,7 +475,7 @@ export default function AdminProduct() {
                           name={`child_${i}_qty`}
                           type="number"
                           step={1}
-                          style={{ width: '6em' }}
+                          className="admin-num"
                           aria-label={`${c.sku}: ${t('product.stockQty')}`}
                           defaultValue={dv(`child_${i}_qty`, c.stock.qty)}
                         />
@@ -503,6 +508,26 @@ export default function AdminProduct() {
         </p>
       </Form>
       {p ? <ProductImages lang={lang} product={p} attributes={selects} /> : null}
+      {p && parts ? (
+        <>
+          <ProductChildren
+            t={t}
+            product={{ ...p, tax_rate: rate }}
+            parts={parts}
+            result={result && 'part' in result ? result.part : null}
+            self={self}
+          />
+          <ProductLinks
+            t={t}
+            lang={lang}
+            version={p.version}
+            parts={parts}
+            result={result && 'part' in result ? result.part : null}
+            self={self}
+            productLink={(s) => adminPath(lang, `/products/${encodeURIComponent(s)}`)}
+          />
+        </>
+      ) : null}
       {p ? (
         <div className="admin-actions">
           <Form method="post" reloadDocument>

@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
       code === 'new' ? '/coupons' : `/coupons/${encodeURIComponent(code)}`,
       {
         method: 'POST',
-        body: { coupon },
+        body: { ...(f.version ? { version: Number(f.version) } : {}), coupon },
       },
     );
   }
@@ -149,6 +149,7 @@ export default function AdminPromotion() {
       <p>{t('promo.netNote')}</p>
       <Form method="post" reloadDocument>
         <input type="hidden" name="intent" value="save" />
+        {c ? <input type="hidden" name="version" value={sent?.version ?? c.version} /> : null}
         <div className="admin-grid">
           {c
             ? null

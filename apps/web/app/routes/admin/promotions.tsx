@@ -24,6 +24,7 @@ export type CouponItem = {
   uses_per_customer: number | null;
   times_used: number;
   is_active: boolean;
+  version: number;
   orders: number;
   customers: number;
   most_by_one_customer: number;
