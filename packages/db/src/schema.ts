@@ -406,6 +406,23 @@ export const customerGroups = pgTable('customer_groups', {
   taxClassId: integer('tax_class_id'),
 });
 
+/**
+ * A customer group's tier over time (price-history.ts recordGroupTiers): with the product's price
+ * history it gives the price the group was charged, so a group shopper's announced reduction is
+ * measured from what that group paid (Directive 98/6/EC art. 6a). A group's first row is taken to
+ * hold since before any recorded price.
+ */
+export const customerGroupTierHistory = pgTable(
+  'customer_group_tier_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_group_tier_history_group_idx').on(t.groupId, t.changedAt)],
+);
+
 // ---------------------------------------------------------------- carts and orders
 
 export const carts = pgTable(
@@ -690,9 +707,12 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     doneAt: ts('done_at'),
     doneBy: text('done_by'),
+    /** the return this refund is for (made from the return's page), else null */
+    returnId: integer('return_id'),
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
+    index('refunds_return_idx').on(t.returnId).where(sql`return_id IS NOT NULL`),
     index('refunds_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
   ],
 );
