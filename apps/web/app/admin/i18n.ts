@@ -542,6 +542,16 @@ const en = {
   'twofa.recoveryTitle': 'Recovery codes',
   'twofa.recoveryHint': 'Two-factor login is on. Keep these codes somewhere safe: each logs in once without the app. They are shown only now.',
   'login.code': 'Code from the authenticator app (or a recovery code)',
+  // a return's refund on the return's page (routes/admin/return.tsx)
+  'returnRefund.title': 'Refund this return',
+  'returnRefund.hint': 'Proposed: the returned units as they were paid{shipping}. You may lower it (goods handled beyond trying them); never more.',
+  'returnRefund.withShipping': ', and the shipping (the whole order came back)',
+  'returnRefund.amount': 'Amount to refund (€, at most {max})',
+  'returnRefund.reasonDefault': 'Return no. {id}',
+  'returnRefund.submit': 'Refund',
+  'returnRefund.made': 'Refund for this return: {amount} ({status}).',
+  'returnRefund.waitReceived': 'The refund is offered once the goods are received.',
+  'returnRefund.nothing': 'Nothing of this return is left to refund.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1083,6 +1093,16 @@ const lt: Record<AdminKey, string> = {
   'twofa.recoveryTitle': 'Atkūrimo kodai',
   'twofa.recoveryHint': 'Dviejų veiksnių prisijungimas įjungtas. Laikykite šiuos kodus saugioje vietoje: kiekvienu galima vieną kartą prisijungti be programėlės. Jie rodomi tik dabar.',
   'login.code': 'Kodas iš autentifikavimo programėlės (arba atkūrimo kodas)',
+  // a return's refund on the return's page (routes/admin/return.tsx)
+  'returnRefund.title': 'Grąžinti pinigus už šį grąžinimą',
+  'returnRefund.hint': 'Siūloma: grąžintos prekės tokia kaina, kokia buvo sumokėta{shipping}. Sumą galite sumažinti (prekės naudotos daugiau, nei reikia joms išbandyti), bet ne padidinti.',
+  'returnRefund.withShipping': ', ir pristatymas (grąžintas visas užsakymas)',
+  'returnRefund.amount': 'Grąžinama suma (€, ne daugiau kaip {max})',
+  'returnRefund.reasonDefault': 'Grąžinimas Nr. {id}',
+  'returnRefund.submit': 'Grąžinti pinigus',
+  'returnRefund.made': 'Pinigai už šį grąžinimą: {amount} ({status}).',
+  'returnRefund.waitReceived': 'Pinigus bus galima grąžinti, kai prekės bus gautos.',
+  'returnRefund.nothing': 'Už šį grąžinimą grąžinti nebėra ko.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };
