@@ -964,8 +964,9 @@ export const meta = pgTable('meta', {
  * indexer writes a row whenever a product's computed price (special-price window included) differs
  * from its last row; an announced reduction's reference is the lowest of these in the 30 days
  * before it (domain referencePrice). Rows are kept (nothing deletes them): a reduction that runs
- * for months is still measured from the 30 days before it began. Customer-group tiers are a fixed
- * percentage of these prices and are not recorded apart. `source` 'demo' marks generated history.
+ * for months is still measured from the 30 days before it began. A customer group's prices are
+ * these at its tier, whose changes are recorded apart (`customer_group_tier_history`): together they
+ * give the group's own history. `source` 'demo' marks generated history.
  */
 export const priceHistory = pgTable(
   'price_history',
