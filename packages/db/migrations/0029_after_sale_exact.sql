@@ -19,3 +19,7 @@ CREATE INDEX IF NOT EXISTS customer_group_tier_history_group_idx ON customer_gro
 INSERT INTO customer_group_tier_history (group_id, discount_percent, changed_at)
 SELECT id, discount_percent, '1970-01-01T00:00:00Z'::timestamptz FROM customer_groups g
 WHERE NOT EXISTS (SELECT 1 FROM customer_group_tier_history h WHERE h.group_id = g.id);
+--> statement-breakpoint
+-- Since when a newsletter record is in its status: an unconfirmed sign-up or a withdrawn subscription is
+-- deleted a period after (the retention sweep).
+ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS status_changed_at timestamp with time zone DEFAULT now() NOT NULL;

@@ -754,6 +754,11 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   confirmedAt: ts('confirmed_at'),
   /** the personal single-use coupon issued at the first confirmation (never a second one) */
   couponCode: text('coupon_code'),
+  /**
+   * since when the row is in its status: an unconfirmed sign-up or a withdrawn subscription is
+   * deleted a period after (apps/api/src/legal/retention.ts)
+   */
+  statusChangedAt: ts('status_changed_at').notNull().defaultNow(),
 });
 
 export const reviews = pgTable(
