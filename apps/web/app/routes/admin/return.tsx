@@ -232,6 +232,10 @@ export default function AdminReturn() {
   );
 }
 
+/** cents as staff type them back: "12,34" in Lithuanian, "12.34" in English (the action reads both) */
+const decimalIn = (cents: number, lang: AdminLang) =>
+  lang === 'lt' ? centsToDecimalString(cents).replace('.', ',') : centsToDecimalString(cents);
+
 /** the refund the return comes to (the API's figure), or the one made for it */
 function ReturnRefund({
   ret,
@@ -276,7 +280,7 @@ function ReturnRefund({
             name="amount"
             inputMode="decimal"
             required
-            defaultValue={centsToDecimalString(offer.proposal_cents)}
+            defaultValue={decimalIn(offer.proposal_cents, lang)}
           />
         </label>
         <label>
