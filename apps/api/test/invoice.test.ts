@@ -150,7 +150,7 @@ describe('VAT invoice PDF', () => {
     // its credit note names itself so in English too, and says nothing of the order being paid
     const { cookie } = await api.staff();
     const [row] = await api.database.query<{ id: number }>('SELECT id FROM orders WHERE increment_id = $1', [order.orderNumber]);
-    const staff = (url: string, payload: unknown) => api.call({ method: 'POST', url: `/vsbridge/staff${url}`, headers: { cookie }, payload });
+    const staff = (url: string, payload: Record<string, unknown>) => api.call({ method: 'POST', url: `/vsbridge/staff${url}`, headers: { cookie }, payload });
     const today = new Date().toISOString().slice(0, 10);
     expect((await staff(`/orders/${row!.id}/payments`, { method: 'cashondelivery', amountCents: order.grand_total, receivedOn: today })).status).toBe(200);
     const refunded = await staff(`/orders/${row!.id}/refunds`, { amountCents: 1000, reason: 'Kainos skirtumas' });

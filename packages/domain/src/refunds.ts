@@ -71,7 +71,7 @@ export type RefundRequest = {
 };
 
 export type RefundRefusal = { error: MessageKey; field: string; params?: Record<string, string | number> };
-export const isRefundRefusal = (r: RefundPart | RefundRefusal): r is RefundRefusal => 'error' in r;
+export const isRefundRefusal = <T extends object>(r: T | RefundRefusal): r is RefundRefusal => 'error' in r;
 
 type Component = { rate: number; lineRow: number; shipping: number; fee: number };
 
