@@ -30,6 +30,7 @@ import { OrderService } from './order/service.ts';
 import { orderRoutes } from './order/routes.ts';
 import { orderAdminRoutes } from './order/admin-routes.ts';
 import { UnpaidOrderSweeper } from './order/unpaid.ts';
+import { RetentionSweeper } from './legal/retention.ts';
 import { ShopService } from './shop/service.ts';
 import { shopRoutes } from './shop/routes.ts';
 import { StockService } from './stock/service.ts';
@@ -179,6 +180,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     stock: new StockService(database),
     orders: new OrderService(database, config, catalog, cart, onStockChanged, settings, limiter),
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
+    retention: new RetentionSweeper(database, config.retention, app.log),
     priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
     shop: new ShopService(database, config.bannersDir, settings),
     images: new ImageService(config),
@@ -208,6 +210,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     await ctx.mailer.start();
     ctx.stockAlerts.start();
     ctx.unpaidOrders.start();
+    ctx.retention.start();
     ctx.priceWindows.start();
     ctx.webhooks.start();
   });
@@ -216,6 +219,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     await ctx.mailer.stop();
     await ctx.stockAlerts.stop();
     await ctx.unpaidOrders.stop();
+    await ctx.retention.stop();
     await ctx.priceWindows.stop();
     await ctx.webhooks.stop();
     if (limiter instanceof RedisRateLimiter) await limiter.close();

@@ -26,6 +26,17 @@ import {
 
 export type PriceRange = { from: number; to: number | null };
 
+/** how long personal data no longer needed is kept, in days (0: kept); the sweep's interval (0: not in this process) */
+export type RetentionPeriods = {
+  intervalMs: number;
+  cartDays: number;
+  contactDays: number;
+  newsletterDays: number;
+  stockAlertDays: number;
+  mailDays: number;
+  sessionDays: number;
+};
+
 export type ApiConfig = {
   mediaDir: string;
   /** BANNERS_DIR (default $DATA_DIR/banners): banner JSON files per store view */
@@ -106,6 +117,8 @@ export type ApiConfig = {
   priceWindowRefreshMs: number;
   /** orders awaiting online payment (order/unpaid.ts) */
   unpaidOrders: UnpaidOrderLimits;
+  /** how long personal data no longer needed is kept (legal/retention.ts, docs/legal.md) */
+  retention: RetentionPeriods;
   /** the seller: invoices and the storefront footer (SHOP_*) */
   shop: ShopIdentity;
   /**
@@ -391,6 +404,15 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       openMaxPerAddress: int(env, 'ORDERS_OPEN_MAX_PER_ADDRESS', 15, 0, 100_000),
       lineMaxUnits: int(env, 'ORDER_LINE_MAX_UNITS', 5, 0, 1_000_000),
       bankTransferTtlDays: int(env, 'BANK_TRANSFER_ORDER_TTL_DAYS', 7, 0, 365),
+    },
+    retention: {
+      intervalMs: int(env, 'RETENTION_SWEEP_INTERVAL_MS', 6 * 3_600_000, 0, 7 * 24 * 3_600_000),
+      cartDays: int(env, 'RETENTION_CART_DAYS', 90, 0, 3650),
+      contactDays: int(env, 'RETENTION_CONTACT_DAYS', 365, 0, 3650),
+      newsletterDays: int(env, 'RETENTION_NEWSLETTER_DAYS', 30, 0, 3650),
+      stockAlertDays: int(env, 'RETENTION_STOCK_ALERT_DAYS', 365, 0, 3650),
+      mailDays: int(env, 'RETENTION_MAIL_DAYS', 90, 0, 3650),
+      sessionDays: int(env, 'RETENTION_SESSION_DAYS', 30, 0, 3650),
     },
     shop: shopIdentity(env),
     settingsSeed: settingsSeed(env),

@@ -11,6 +11,7 @@ import type { CatalogService } from './catalog/service.ts';
 import type { ImageService } from './image/service.ts';
 import type { OrderService } from './order/service.ts';
 import type { UnpaidOrderSweeper } from './order/unpaid.ts';
+import type { RetentionSweeper } from './legal/retention.ts';
 import type { PriceWindowRefresher } from './catalog/price-windows.ts';
 import type { ShopService } from './shop/service.ts';
 import type { StockService } from './stock/service.ts';
@@ -41,6 +42,8 @@ export type ApiContext = {
   orders: OrderService;
   /** cancels orders not paid online in time, returning their stock (order/unpaid.ts) */
   unpaidOrders: UnpaidOrderSweeper;
+  /** deletes personal data whose retention period passed (legal/retention.ts) */
+  retention: RetentionSweeper;
   priceWindows: PriceWindowRefresher;
   shop: ShopService;
   images: ImageService;

@@ -963,6 +963,53 @@ export const SETTINGS: readonly Setting[] = [
     meaning:
       'e-mail files in `MAIL_DIR` (mode 0600, in a 0700 folder: they hold reset links and order tokens) older than this are deleted; `0` keeps them',
   },
+  // the retention sweep of personal data no longer needed (apps/api/src/legal/retention.ts, docs/legal.md)
+  {
+    name: 'RETENTION_SWEEP_INTERVAL_MS',
+    group: 'api',
+    default: '21600000',
+    meaning:
+      'how often the API process deletes or anonymises the personal data whose retention period below has passed, and anonymises the buyer data of orders whose accounting retention (10 years from the end of their year) has ended (`apps/api/src/legal/retention.ts`; also once at start); `0`: not in this process',
+  },
+  {
+    name: 'RETENTION_CART_DAYS',
+    group: 'api',
+    default: '90',
+    meaning: 'carts (with their addresses) not changed for this many days are deleted, abandoned or ordered; `0` keeps them',
+  },
+  {
+    name: 'RETENTION_CONTACT_DAYS',
+    group: 'api',
+    default: '365',
+    meaning: 'contact-form messages are deleted this many days after they were sent; `0` keeps them',
+  },
+  {
+    name: 'RETENTION_NEWSLETTER_DAYS',
+    group: 'api',
+    default: '30',
+    meaning:
+      'a newsletter sign-up never confirmed, or a subscription withdrawn, is deleted this many days after; `0` keeps them',
+  },
+  {
+    name: 'RETENTION_STOCK_ALERT_DAYS',
+    group: 'api',
+    default: '365',
+    meaning:
+      'a back-in-stock request is deleted this many days after it was made (one already sent: `RETENTION_MAIL_DAYS` after it was sent); `0` keeps them',
+  },
+  {
+    name: 'RETENTION_MAIL_DAYS',
+    group: 'api',
+    default: '90',
+    meaning: 'e-mails sent (the outbox rows with their text) are deleted this many days after sending; `0` keeps them',
+  },
+  {
+    name: 'RETENTION_SESSION_DAYS',
+    group: 'api',
+    default: '30',
+    meaning:
+      "customers' refresh tokens, password-reset links and staff sessions are deleted this many days after they expired (or were used or revoked); `0` keeps them",
+  },
   {
     name: 'ORDERS_OPEN_MAX_PER_CUSTOMER',
     group: 'api',

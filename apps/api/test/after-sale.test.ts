@@ -400,6 +400,133 @@ describe('returns in the back office', () => {
   });
 });
 
+describe("a return's refund on its page", () => {
+  /** a cash-on-delivery order shipped (invoiced at handover) and its cash recorded */
+  async function paidOrder(email: string, lines: [string, number][]) {
+    const o = await place({ store: 'lt', email, lines });
+    for (const body of [
+      { action: 'confirm' },
+      { action: 'ship', carrier: 'omniva', trackingNumber: 'RR1EE' },
+    ])
+      expect((await staff(`/orders/${o.id}/transition`, body)).status).toBe(200);
+    const [total] = await api.database.query<{ grand_total: number; shipping_incl_tax: number }>(
+      'SELECT grand_total, shipping_incl_tax FROM orders WHERE id = $1',
+      [o.id],
+    );
+    const paid = await staff(`/orders/${o.id}/payments`, {
+      method: 'cashondelivery',
+      amountCents: total!.grand_total,
+      receivedOn: new Date().toISOString().slice(0, 10),
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    return { ...o, grandTotal: total!.grand_total, shipping: total!.shipping_incl_tax };
+  }
+  async function receivedReturn(orderId: number, lines: { item_id: number; qty: number }[]) {
+    const id = (await staff(`/orders/${orderId}/returns`, { reason: 'withdrawal', lines })).body.result
+      .id as number;
+    return id;
+  }
+
+  it('is prefilled with the returned units (server cents), lowered at will, never raised, made once', async () => {
+    const o = await paidOrder('refund-return@example.com', [
+      ['PHN-2001', 2],
+      ['MBA-7000-A', 1],
+    ]);
+    const [phone] = await itemIds(o.id);
+    const [unit] = await api.database.query<{ price_incl_tax: number }>(
+      'SELECT price_incl_tax FROM order_items WHERE id = $1',
+      [phone],
+    );
+    const id = await receivedReturn(o.id, [{ item_id: phone!, qty: 1 }]);
+    // announced, not received: offered, but refused until the goods are back
+    let detail = (await staff(`/returns/${id}`)).body.result;
+    expect(detail.refund).toMatchObject({
+      proposal_cents: unit!.price_incl_tax,
+      shipping: false,
+      refund: null,
+    });
+    expect(detail.refund.refundable_cents).toBe(o.grandTotal);
+    const early = await staff(`/returns/${id}/refund`, { amountCents: unit!.price_incl_tax, reason: 'x' });
+    expect(early.status).toBe(409);
+    await staff(`/returns/${id}/transition`, { action: 'receive' });
+
+    const anonymous = await api.call({
+      method: 'POST',
+      url: `/vsbridge/staff/returns/${id}/refund`,
+      payload: { amountCents: 100, reason: 'x' },
+    });
+    expect(anonymous.status).toBe(401);
+    // a catalogue clerk (products and prices, no orders) may not refund
+    const io: StaffCliIo = {
+      env: {},
+      cwd: process.cwd(),
+      out: () => undefined,
+      err: () => undefined,
+      readPassword: async () => STAFF_PASSWORD,
+    };
+    expect(
+      await runStaffCli(['add', 'shelves@shop.lt', '--role', 'catalog'], io, async () => api.database),
+    ).toBe(0);
+    const login = await api.call({
+      method: 'POST',
+      url: '/vsbridge/staff/login?storeCode=en',
+      payload: { email: 'shelves@shop.lt', password: STAFF_PASSWORD },
+      remoteAddress: uniqueAddress(),
+    });
+    const catalogCookie = [login.res.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0] as string)
+      .find((c) => !c.endsWith('=')) as string;
+    const wrongRole = await api.call({
+      method: 'POST',
+      url: `/vsbridge/staff/returns/${id}/refund`,
+      headers: { cookie: catalogCookie },
+      payload: { amountCents: 100, reason: 'x' },
+    });
+    expect(wrongRole.status).toBe(403);
+    const above = await staff(`/returns/${id}/refund?storeCode=lt`, {
+      amountCents: unit!.price_incl_tax + 1,
+      reason: 'Grąžinta',
+    });
+    expect(above.status).toBe(400);
+    expect(JSON.stringify(above.body)).toContain('amountCents');
+    expect((await staff(`/returns/${id}/refund`, { amountCents: -1, reason: 'x' })).status).toBe(400);
+
+    const made = await staff(`/returns/${id}/refund`, {
+      amountCents: unit!.price_incl_tax,
+      reason: 'Atsisakyta',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.result.refund).toMatchObject({ total_cents: unit!.price_incl_tax, return_id: id });
+    expect(made.body.result.refund.parts.lines).toEqual([
+      expect.objectContaining({ lineId: phone, qty: 1, gross: unit!.price_incl_tax }),
+    ]);
+    expect(made.body.result.creditNote).toMatch(/^VITK-\d{6}$/);
+    detail = (await staff(`/returns/${id}`)).body.result;
+    expect(detail.refund).toMatchObject({ proposal_cents: 0, refund: { total_cents: unit!.price_incl_tax } });
+    expect((await staff(`/returns/${id}/refund`, { amountCents: 1, reason: 'again' })).status).toBe(409);
+  });
+
+  it('a return of everything left brings the shipping back; a lowered amount is refunded as an amount', async () => {
+    // a small order: its shipping is charged (no free-shipping threshold reached)
+    await api.database.query("UPDATE stock SET qty = 100, is_in_stock = true WHERE sku = 'ACC-3001'");
+    const o = await paidOrder('refund-all@example.com', [['ACC-3001', 2]]);
+    const [phone] = await itemIds(o.id);
+    const id = await receivedReturn(o.id, [{ item_id: phone!, qty: 2 }]);
+    await staff(`/returns/${id}/transition`, { action: 'receive' });
+    const detail = (await staff(`/returns/${id}`)).body.result;
+    expect(o.shipping).toBeGreaterThan(0);
+    expect(detail.refund).toMatchObject({ proposal_cents: o.grandTotal, shipping: true });
+    const lowered = await staff(`/returns/${id}/refund`, {
+      amountCents: o.grandTotal - 500,
+      reason: 'Sugadinta pakuotė',
+    });
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
+    expect(lowered.body.result.refund).toMatchObject({ total_cents: o.grandTotal - 500 });
+    expect(lowered.body.result.refund.parts).toMatchObject({ amount: o.grandTotal - 500, lines: [] });
+  });
+});
+
 describe('personal data', () => {
   it('a customer downloads everything held about them, as JSON', async () => {
     const c = await customer(api, 'exporter');
@@ -460,7 +587,8 @@ describe('personal data', () => {
     // a cash-on-delivery order is invoiced at handover to the carrier
     for (const action of ['confirm', 'ship'])
       expect(
-        (await staff(`/orders/${guest.id}/transition`, { action, carrier: 'dpd', trackingNumber: 'T1' })).status,
+        (await staff(`/orders/${guest.id}/transition`, { action, carrier: 'dpd', trackingNumber: 'T1' }))
+          .status,
       ).toBe(200);
     const invoiceUrl = `/vsbridge/order/invoice?number=${guest.orderNumber}&orderToken=${encodeURIComponent(guest.orderToken)}`;
     const invoiceBefore = await api.call(invoiceUrl);

@@ -86,6 +86,9 @@ export async function startApi(
     ORDERS_OPEN_MAX_PER_ADDRESS: '0',
     ORDER_LINE_MAX_UNITS: '0',
     RATE_LIMIT_ORDER_ADDRESS: '0',
+    // tests age rows by hand (an order of 2014, a cart of 91 days): the retention sweep runs when a
+    // test runs it (retention.test.ts), never behind a test's back
+    RETENTION_SWEEP_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApi({ database, config, logger: options.logger });

@@ -137,6 +137,31 @@ describe('VAT invoice PDF', () => {
     expect(en.text).toContain('Condition: A+');
   });
 
+  it('a bilingual document writes its amounts the Lithuanian way (the Lithuanian text prevails) and keeps the IBAN whole', async () => {
+    const order = await place({ store: 'en', skus: [['MBA-7000-A', 1], ['PHN-2001', 4]] });
+    const en = await download(guestUrl(order));
+    const lt = (cents: number) => formatPrice(cents, 'lt').replace(/\u00a0/g, ' ');
+    // 1 000 € and more: "1 092,00 €", never "1,092.00 €"
+    expect(order.grand_total).toBeGreaterThan(100_000);
+    expect(en.text).toContain(lt(order.grand_total));
+    expect(en.text).not.toContain(formatPrice(order.grand_total, 'en'));
+    // on one line of the PDF, never "LT97 7044 0600 0000" and "0001" below it
+    expect(en.text.split('\n').some((l) => l.trim().endsWith('LT97 7044 0600 0000 0001'))).toBe(true);
+    // its credit note names itself so in English too, and says nothing of the order being paid
+    const { cookie } = await api.staff();
+    const [row] = await api.database.query<{ id: number }>('SELECT id FROM orders WHERE increment_id = $1', [order.orderNumber]);
+    const staff = (url: string, payload: Record<string, unknown>) => api.call({ method: 'POST', url: `/vsbridge/staff${url}`, headers: { cookie }, payload });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await staff(`/orders/${row!.id}/payments`, { method: 'cashondelivery', amountCents: order.grand_total, receivedOn: today })).status).toBe(200);
+    const refunded = await staff(`/orders/${row!.id}/refunds`, { amountCents: 1000, reason: 'Kainos skirtumas' });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const note = await download(`/vsbridge/staff/orders/${row!.id}/credit-notes/${refunded.body.result.creditNote}`, { cookie });
+    expect(note.text).toContain('Serija ir numeris / Credit note number');
+    expect(note.text).toContain('This credit note was issued electronically');
+    expect(note.text).not.toContain('Apmokėta');
+    expect(note.text).toContain(lt(-1000));
+  });
+
   it('numbers invoices once per order, from a series without gaps', async () => {
     const a = await place();
     const b = await place();

@@ -60,6 +60,9 @@ export {
 export { runImportCli, runDemoRemoveCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
 export {
   recordComputedPrices,
+  recordGroupTiers,
+  groupTierHistory,
+  netPriceHistory,
   seedPriceHistory,
   type ComputedPrice,
   type ReferenceFigures,

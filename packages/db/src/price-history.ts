@@ -17,6 +17,7 @@ import {
   type PriceChange,
   type StoreCode,
   type TaxRule,
+  type TierChange,
 } from '@vitrina/domain';
 import type { Executor } from './client.ts';
 
@@ -202,4 +203,62 @@ export async function seedPriceHistory(
     [...rows, source],
   );
   return [...new Set(found.map((p) => p.id))];
+}
+
+/**
+ * Records the customer groups' tiers that changed (against each group's last row in
+ * `customer_group_tier_history`) as in force from `changedAt`; a group's first row is dated at the
+ * epoch (its tier holds since before any recorded price). Run by every writer of
+ * `customer_groups.discount_percent` (the importer) and, as a safety net, whenever the API reads the
+ * tiers. Answers how many rows were written.
+ */
+export async function recordGroupTiers(database: Executor, changedAt: Date): Promise<number> {
+  const rows = await database.query<{ group_id: number }>(
+    `insert into customer_group_tier_history (group_id, discount_percent, changed_at)
+     select g.id, g.discount_percent,
+       case when exists (select 1 from customer_group_tier_history h0 where h0.group_id = g.id)
+         then $1::timestamptz else '1970-01-01T00:00:00Z'::timestamptz end
+     from customer_groups g
+     where g.discount_percent is distinct from (
+       select h.discount_percent from customer_group_tier_history h where h.group_id = g.id
+       order by h.changed_at desc, h.id desc limit 1)
+     returning group_id`,
+    [changedAt.toISOString()],
+  );
+  return rows.length;
+}
+
+/** a customer group's tiers over time, oldest first */
+export async function groupTierHistory(database: Executor, groupId: number): Promise<TierChange[]> {
+  const rows = await database.query<{ discount_percent: number; changed_at: Date | string }>(
+    'select discount_percent, changed_at from customer_group_tier_history where group_id = $1 order by changed_at, id',
+    [groupId],
+  );
+  return rows.map((r) => ({ at: new Date(r.changed_at).getTime(), percent: r.discount_percent }));
+}
+
+/** the net price changes of products in a store view, per product id, oldest first */
+export async function netPriceHistory(
+  database: Executor,
+  productIds: readonly number[],
+  storeCode: string,
+): Promise<Map<number, PriceChange[]>> {
+  const out = new Map<number, PriceChange[]>();
+  if (productIds.length === 0) return out;
+  const rows = await database.query<{
+    product_id: number;
+    price_cents: number;
+    reduced: boolean;
+    changed_at: Date | string;
+  }>(
+    `select product_id, price_cents, reduced, changed_at from price_history
+     where product_id = any($1::int[]) and store_code = $2 order by changed_at, id`,
+    [[...new Set(productIds)], storeCode],
+  );
+  for (const r of rows) {
+    const list = out.get(r.product_id) ?? [];
+    list.push({ at: new Date(r.changed_at).getTime(), price: r.price_cents, reduced: r.reduced });
+    out.set(r.product_id, list);
+  }
+  return out;
 }

@@ -409,6 +409,23 @@ export const customerGroups = pgTable('customer_groups', {
   taxClassId: integer('tax_class_id'),
 });
 
+/**
+ * A customer group's tier over time (price-history.ts recordGroupTiers): with the product's price
+ * history it gives the price the group was charged, so a group shopper's announced reduction is
+ * measured from what that group paid (Directive 98/6/EC art. 6a). A group's first row is taken to
+ * hold since before any recorded price.
+ */
+export const customerGroupTierHistory = pgTable(
+  'customer_group_tier_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_group_tier_history_group_idx').on(t.groupId, t.changedAt)],
+);
+
 // ---------------------------------------------------------------- carts and orders
 
 export const carts = pgTable(
@@ -695,9 +712,12 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     doneAt: ts('done_at'),
     doneBy: text('done_by'),
+    /** the return this refund is for (made from the return's page), else null */
+    returnId: integer('return_id'),
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
+    index('refunds_return_idx').on(t.returnId).where(sql`return_id IS NOT NULL`),
     index('refunds_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
   ],
 );
@@ -739,6 +759,11 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   confirmedAt: ts('confirmed_at'),
   /** the personal single-use coupon issued at the first confirmation (never a second one) */
   couponCode: text('coupon_code'),
+  /**
+   * since when the row is in its status: an unconfirmed sign-up or a withdrawn subscription is
+   * deleted a period after (apps/api/src/legal/retention.ts)
+   */
+  statusChangedAt: ts('status_changed_at').notNull().defaultNow(),
 });
 
 export const reviews = pgTable(
@@ -981,8 +1006,9 @@ export const meta = pgTable('meta', {
  * indexer writes a row whenever a product's computed price (special-price window included) differs
  * from its last row; an announced reduction's reference is the lowest of these in the 30 days
  * before it (domain referencePrice). Rows are kept (nothing deletes them): a reduction that runs
- * for months is still measured from the 30 days before it began. Customer-group tiers are a fixed
- * percentage of these prices and are not recorded apart. `source` 'demo' marks generated history.
+ * for months is still measured from the 30 days before it began. A customer group's prices are
+ * these at its tier, whose changes are recorded apart (`customer_group_tier_history`): together they
+ * give the group's own history. `source` 'demo' marks generated history.
  */
 export const priceHistory = pgTable(
   'price_history',

@@ -3,7 +3,6 @@
 // A group's tier is a percentage off the final price (special price included); amounts in cents.
 import { addTax } from './pricing.ts';
 
-
 /** the tier price of `cents` for a group with `discountPercent` off (0..90), rounded half up to the cent */
 export function groupTierCents(cents: number, discountPercent: number): number {
   if (!(discountPercent > 0)) return cents;
@@ -13,7 +12,19 @@ export function groupTierCents(cents: number, discountPercent: number): number {
 
 type PricedDoc = Record<string, unknown>;
 
-function tierOne(doc: PricedDoc, pct: number, parentRate: number | undefined): PricedDoc {
+/**
+ * A group's own reference of a product (its net cents, from the group's price history: domain
+ * groupPriceHistory), by the document's `id`: null, no reduction to announce to that group;
+ * undefined, none computed (the tier of the retail reference stands).
+ */
+export type GroupReferences = (productId: unknown) => number | null | undefined;
+
+function tierOne(
+  doc: PricedDoc,
+  pct: number,
+  parentRate: number | undefined,
+  references?: GroupReferences,
+): PricedDoc {
   const out: PricedDoc = { ...doc };
   const rate = typeof doc.tax === 'number' ? doc.tax : parentRate;
   if (typeof doc.final_price === 'number') {
@@ -28,7 +39,16 @@ function tierOne(doc: PricedDoc, pct: number, parentRate: number | undefined): P
   }
   // the group paid its tier of every retail price: the lowest it paid before a reduction is the
   // tier of the retail reference (the regular price it never paid is not struck through)
-  if (typeof doc.reference_price === 'number') {
+  const own = references?.(doc.id);
+  // the document's tax rate makes the gross of the group's own (net) reference; without one, the
+  // tier of the retail reference stands
+  if (own !== undefined && rate !== undefined) {
+    // what this group paid: a reduction is announced to it only against its own lowest price
+    const final = out.final_price;
+    const shown = own !== null && typeof final === 'number' && own > final ? own : null;
+    out.reference_price = shown;
+    out.reference_price_incl_tax = shown === null ? null : addTax(shown, rate);
+  } else if (typeof doc.reference_price === 'number') {
     out.reference_price = groupTierCents(doc.reference_price, pct);
     if (typeof doc.reference_price_incl_tax === 'number')
       out.reference_price_incl_tax =
@@ -45,20 +65,30 @@ function tierOne(doc: PricedDoc, pct: number, parentRate: number | undefined): P
  * `group_discount_percent` added. The regular `price` stays (pages strike through only the
  * reference price). The document given is not changed (cached answers are shared).
  */
-export function applyGroupTier<T extends PricedDoc>(doc: T, discountPercent: number): T {
-  if (!(discountPercent > 0)) return doc;
-  const out = tierOne(doc, discountPercent, undefined);
+export function applyGroupTier<T extends PricedDoc>(
+  doc: T,
+  discountPercent: number,
+  references?: GroupReferences,
+): T {
+  if (!(discountPercent > 0) && !references) return doc;
+  const out = tierOne(doc, discountPercent, undefined, references);
   const rate = typeof doc.tax === 'number' ? doc.tax : undefined;
   if (Array.isArray(doc.configurable_children))
     out.configurable_children = (doc.configurable_children as PricedDoc[]).map((c) =>
-      c && typeof c === 'object' ? tierOne(c, discountPercent, rate) : c,
+      c && typeof c === 'object' ? tierOne(c, discountPercent, rate, references) : c,
     );
-  out.group_discount_percent = Math.min(90, discountPercent);
+  out.group_discount_percent = Math.min(90, Math.max(0, discountPercent));
   return out as T;
 }
 
 /** the net price fields of a product document whose `_incl_tax` and `_tax` variants follow the tax rate */
-const NET_PRICE_FIELDS = ['price', 'final_price', 'special_price', 'original_price', 'reference_price'] as const;
+const NET_PRICE_FIELDS = [
+  'price',
+  'final_price',
+  'special_price',
+  'original_price',
+  'reference_price',
+] as const;
 
 function taxedOne(doc: PricedDoc, rate: number): PricedDoc {
   // at the rate it was listed at, the document's grosses stand (a price entered gross is not
@@ -113,11 +143,13 @@ export function applyCustomerTaxClass<T extends PricedDoc>(
  * A product document as a customer group is shown it: taxed at the group's customer tax class when
  * it has one (`rateOf`; undefined: the retail figures of the index stay), then at the group's tier.
  * The cart charges the same: the tier of the net price, made gross at the group's class.
+ * `references`: the group's own reference prices (its price history), where computed.
  */
 export function priceForGroup<T extends PricedDoc>(
   doc: T,
   discountPercent: number,
   rateOf?: (productTaxClassId: number | null) => number,
+  references?: GroupReferences,
 ): T {
-  return applyGroupTier(rateOf ? applyCustomerTaxClass(doc, rateOf) : doc, discountPercent);
+  return applyGroupTier(rateOf ? applyCustomerTaxClass(doc, rateOf) : doc, discountPercent, references);
 }

@@ -816,6 +816,22 @@ export const MESSAGES = {
     lt: 'Įveskite visą adresą, pvz., https://erp.example.lt/hooks.',
     ru: 'Введите полный адрес, например https://erp.example.lt/hooks.',
   },
+  // a return's refund from the return's page (refunds.ts returnRefundRequest)
+  'refund.aboveReturn': {
+    en: "A return's refund cannot be more than its returned goods come to ({max}); a larger refund is made on the order page.",
+    lt: 'Grąžinimo suma negali viršyti grąžintų prekių vertės ({max}); didesnę sumą grąžinkite užsakymo puslapyje.',
+    ru: 'Сумма возврата не может превышать стоимость возвращённых товаров ({max}); большую сумму верните на странице заказа.',
+  },
+  'refund.returnNotReceived': {
+    en: 'The returned goods have not been received yet.',
+    lt: 'Grąžintos prekės dar negautos.',
+    ru: 'Возвращённые товары ещё не получены.',
+  },
+  'refund.returnRefunded': {
+    en: 'This return has already been refunded.',
+    lt: 'Už šį grąžinimą pinigai jau grąžinti.',
+    ru: 'Деньги за этот возврат уже возвращены.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,7 @@
 // applied in the 30 days before the reduction. A price never charged is never shown struck through.
 // Amounts are integer cents (whatever the caller records: the index records gross prices per store
 // view); instants are ms since the epoch.
+import { groupTierCents } from './group-pricing.ts';
 
 /** The days before a reduction whose lowest price is its reference (art. 6a(2)). */
 export const PRIOR_PRICE_DAYS = 30;
@@ -79,4 +80,40 @@ export function referencePrice(
 export function reductionPercent(reference: number, price: number): number {
   if (!(reference > 0) || price >= reference) return 0;
   return Math.floor(((reference - price) * 100) / reference);
+}
+
+/** A customer group's tier from `at` on: `percent` off the final price (domain groupTierCents). */
+export interface TierChange {
+  at: number;
+  percent: number;
+}
+
+/**
+ * The prices a customer group was charged (art. 6a "per customer group where prices differ"): at
+ * each change of the product's price or of the group's tier, the price then in force at the tier then
+ * in force. The group's first tier is taken to hold before it was recorded (a group keeps its tier
+ * until it is changed); no tiers: the prices as given. The reduced flag is the product's: a tier
+ * change is not an announced reduction.
+ */
+export function groupPriceHistory(
+  prices: readonly PriceChange[],
+  tiers: readonly TierChange[],
+): PriceChange[] {
+  const ps = [...prices].sort((a, b) => a.at - b.at);
+  const ts = [...tiers].sort((a, b) => a.at - b.at);
+  if (ts.length === 0) return ps;
+  const at = <T extends { at: number }>(list: readonly T[], t: number): T | undefined => {
+    let found: T | undefined;
+    for (const x of list) if (x.at <= t) found = x;
+    return found;
+  };
+  const instants = [...new Set([...ps.map((p) => p.at), ...ts.map((t) => t.at)])].sort((a, b) => a - b);
+  const out: PriceChange[] = [];
+  for (const t of instants) {
+    const p = at(ps, t);
+    if (!p) continue; // nothing was sold yet
+    const tier = at(ts, t) ?? (ts[0] as TierChange);
+    out.push({ at: t, price: groupTierCents(p.price, tier.percent), reduced: p.reduced });
+  }
+  return out;
 }

@@ -71,7 +71,7 @@ export type RefundRequest = {
 };
 
 export type RefundRefusal = { error: MessageKey; field: string; params?: Record<string, string | number> };
-export const isRefundRefusal = (r: RefundPart | RefundRefusal): r is RefundRefusal => 'error' in r;
+export const isRefundRefusal = <T extends object>(r: T | RefundRefusal): r is RefundRefusal => 'error' in r;
 
 type Component = { rate: number; lineRow: number; shipping: number; fee: number };
 
@@ -262,3 +262,55 @@ export function creditNoteProblems(
 
 /** a unit price without VAT, in cents (rounded half up): what the invoice prints beside the rate */
 export const netOfGross = (gross: number, rate: number) => gross - taxContained(gross, rate);
+
+/**
+ * The refund a return comes to, as the staff's return page proposes it (docs/money-after-sale.md,
+ * "A return's refund"): the returned units not refunded yet, priced as planRefund prices them; the
+ * shipping (and payment fee) only when the return takes back everything of the order that was not
+ * refunded yet (Directive 2011/83/EU art. 13(1) reimburses the delivery of a contract withdrawn from;
+ * a partial return leaves the delivery of the goods kept performed). Never above what may still go
+ * back: an order paid in part proposes at most that money, as a plain amount. `total` 0: nothing left.
+ */
+export function returnRefundProposal(
+  order: RefundableOrder,
+  prior: readonly RefundPart[],
+  refundable: number,
+  returned: readonly { lineId: number; qty: number }[],
+): { request: RefundRequest; total: number } {
+  const refundedQty = new Map<number, number>();
+  for (const p of prior)
+    for (const l of p.lines) refundedQty.set(l.lineId, (refundedQty.get(l.lineId) ?? 0) + l.qty);
+  const asked = new Map<number, number>();
+  for (const r of returned) asked.set(r.lineId, (asked.get(r.lineId) ?? 0) + r.qty);
+  const lines = order.lines
+    .map((l) => ({ lineId: l.id, qty: Math.min(asked.get(l.id) ?? 0, l.qty - (refundedQty.get(l.id) ?? 0)) }))
+    .filter((l) => l.qty > 0);
+  if (lines.length === 0 || refundable <= 0) return { request: { lines: [] }, total: 0 };
+  const whole = order.lines.every(
+    (l) => (refundedQty.get(l.id) ?? 0) + (lines.find((x) => x.lineId === l.id)?.qty ?? 0) >= l.qty,
+  );
+  const request: RefundRequest = whole ? { full: true } : { lines };
+  const plan = planRefund(order, prior, refundable, request);
+  if (!isRefundRefusal(plan)) return { request, total: plan.total };
+  // more than may still go back (an order paid in part): the money left, as a plain amount
+  const unlimited = planRefund(order, prior, Number.MAX_SAFE_INTEGER, request);
+  const amount = isRefundRefusal(unlimited) ? refundable : Math.min(unlimited.total, refundable);
+  return { request: { amountCents: amount }, total: amount };
+}
+
+/**
+ * The refund the staff make from a return's page: the proposal as it stands, or, when they lowered
+ * the amount (goods handled beyond what was needed to try them, art. 14(2)), that amount as a plain
+ * refund. More than the proposal is refused naming `amountCents` (a larger refund is the order
+ * page's); so is less than a cent.
+ */
+export function returnRefundRequest(
+  proposal: { request: RefundRequest; total: number },
+  amountCents: number,
+): RefundRequest | RefundRefusal {
+  if (!Number.isInteger(amountCents) || amountCents <= 0)
+    return { error: 'refund.invalidAmount', field: 'amountCents' };
+  if (amountCents > proposal.total)
+    return { error: 'refund.aboveReturn', field: 'amountCents', params: { max: proposal.total } };
+  return amountCents === proposal.total ? proposal.request : { amountCents };
+}

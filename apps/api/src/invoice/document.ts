@@ -126,8 +126,9 @@ function sellerOf(s: ShopIdentity, t: Record<InvoiceTextKey, string>) {
       [t.phone, s.phone],
       [t.email, s.email],
       [t.bank, s.bankName],
-      // grouped by four as printed on paper (the setting holds it without spaces)
-      [t.iban, s.iban.replace(/(.{4})(?=.)/g, '$1 ')],
+      // grouped by four as printed on paper (the setting holds it without spaces), with no-break
+      // spaces: a line too narrow moves the whole number down instead of splitting it
+      [t.iban, s.iban.replace(/(.{4})(?=.)/g, '$1\u00a0')],
     ]),
   };
 }
@@ -246,5 +247,7 @@ export function creditNoteDocument(
       grand: -p.total,
     },
     coupon: null,
+    // the method only: the order's "paid" beside a credit note would read as the credit note settled
+    payment: meta.paymentTitle,
   };
 }

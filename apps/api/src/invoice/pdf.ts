@@ -41,13 +41,15 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  const money = (cents: number) => formatPrice(cents, doc.store);
+  // amounts the Lithuanian way in every version ("1 004,30 €"): a bilingual document's Lithuanian
+  // text prevails, and an English "1,004.30 €" beside it would read as another number
+  const money = (cents: number) => formatPrice(cents, 'lt');
   const t = doc.t;
 
   // ---- heading
   pdf.font('bold').fontSize(doc.store === 'lt' ? 18 : 15).text(doc.credit ? t.creditTitle : t.title, MARGIN, MARGIN, { width: WIDTH });
   pdf.font('body').fontSize(10).moveDown(0.3);
-  pdf.text(`${t.number}: ${doc.number}`);
+  pdf.text(`${doc.credit ? t.creditNumber : t.number}: ${doc.number}`);
   pdf.text(`${t.issuedAt}: ${doc.issuedAt}`);
   if (doc.suppliedOn) pdf.text(`${t.suppliedOn}: ${doc.suppliedOn}`);
   if (doc.credit) {
@@ -170,7 +172,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y += 12;
   room(40);
   pdf.font('body').fontSize(9).text(`${t.paymentMethod}: ${doc.payment}`, MARGIN, y, { width: WIDTH });
-  pdf.moveDown(1).fillColor('#444444').fontSize(8).text(t.footer, { width: WIDTH });
+  pdf.moveDown(1).fillColor('#444444').fontSize(8).text(doc.credit ? t.creditFooter : t.footer, { width: WIDTH });
   pdf.end();
   return done;
 }

@@ -57,6 +57,13 @@ const TEXTS = {
     en: 'This invoice was issued electronically and is valid without a signature.',
     ru: 'Счёт-фактура выставлен в электронном виде и действителен без подписи.',
   },
+  // a credit note names itself, not "invoice", where the language makes the difference
+  creditNumber: { lt: 'Serija ir numeris', en: 'Credit note number', ru: 'Номер кредитового счёта-фактуры' },
+  creditFooter: {
+    lt: 'Kreditinė sąskaita faktūra išrašyta elektroniniu būdu ir galioja be parašo.',
+    en: 'This credit note was issued electronically and is valid without a signature.',
+    ru: 'Кредитовый счёт-фактура выставлен в электронном виде и действителен без подписи.',
+  },
 } as const satisfies Record<string, Record<StoreCode, string>>;
 
 export type InvoiceTextKey = keyof typeof TEXTS;
@@ -70,7 +77,7 @@ export function invoiceTexts(store: StoreCode): Record<InvoiceTextKey, string> {
   return Object.fromEntries(
     Object.entries(TEXTS).map(([k, v]) => [
       k,
-      store === 'lt' ? v.lt : `${v.lt}${k.startsWith('col') || k === 'footer' ? '\n' : ' / '}${v[store]}`,
+      store === 'lt' ? v.lt : `${v.lt}${k.startsWith('col') || k === 'footer' || k === 'creditFooter' ? '\n' : ' / '}${v[store]}`,
     ]),
   ) as Record<InvoiceTextKey, string>;
 }

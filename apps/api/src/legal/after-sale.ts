@@ -6,7 +6,8 @@
  * The staff move a return along received -> inspected -> restocked | not_restocked (domain
  * after-sale.ts); restocking puts its units back in stock exactly once (`restocked_at`, set under
  * the return's row lock in the transaction that moves the stock). The customer is e-mailed at each
- * step in the order's language, once per return and state. Refunds are the order page's (not here).
+ * step in the order's language, once per return and state. The detail carries the refund the return
+ * comes to (order/refunds.ts returnRefundOffer), which the return's page makes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
@@ -31,6 +32,7 @@ import { ApiError, fieldsError, notFound, ruleError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { releaseLineUnits } from '../order/stock.ts';
+import { returnRefundOffer } from '../order/refunds.ts';
 import type { WithdrawalBody } from './schemas.ts';
 import { orderPageLink, type LifecycleOrder } from '../order/lifecycle.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
@@ -537,6 +539,7 @@ export class AfterSaleService {
       lines,
       history: history.map((h) => ({ ...h, created_at: iso(h.created_at) })),
       actions: returnActionsFor(r.state),
+      refund: await returnRefundOffer(this.database, id),
     };
   }
 }

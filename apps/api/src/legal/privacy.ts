@@ -68,6 +68,7 @@ export const COVERAGE: Record<string, Coverage> = {
   payment_methods: CATALOGUE,
   pickup_points: notPersonal("a carrier's parcel lockers and post offices: business places"),
   customer_groups: CATALOGUE,
+  customer_group_tier_history: notPersonal("a customer group's tier over time: no person"),
   cms_pages: CATALOGUE,
   cms_blocks: CATALOGUE,
   news: CATALOGUE,

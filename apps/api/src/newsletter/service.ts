@@ -94,7 +94,7 @@ export class NewsletterService {
         tx,
         `INSERT INTO newsletter_subscribers (email, status, confirm_code, store_code) VALUES ($1, 'pending', $2, $3)
          ON CONFLICT (email) DO UPDATE SET status = 'pending', confirm_code = EXCLUDED.confirm_code, store_code = EXCLUDED.store_code,
-           confirmed_at = NULL
+           confirmed_at = NULL, status_changed_at = now()
          WHERE newsletter_subscribers.status <> 'subscribed'
          RETURNING status`,
         [email, sha256(code), store],
@@ -122,7 +122,10 @@ export class NewsletterService {
   }
 
   async unsubscribe(emailInput: string): Promise<SubscriptionStatus> {
-    await this.database.query("UPDATE newsletter_subscribers SET status = 'unsubscribed' WHERE email = $1", [normaliseEmail(emailInput)]);
+    await this.database.query(
+      "UPDATE newsletter_subscribers SET status = 'unsubscribed', status_changed_at = now() WHERE email = $1",
+      [normaliseEmail(emailInput)],
+    );
     return 'unsubscribed';
   }
 
@@ -138,7 +141,7 @@ export class NewsletterService {
       const row = await one<SubscriberRow>(tx, 'SELECT * FROM newsletter_subscribers WHERE email = $1 FOR UPDATE', [email]);
       const stored = Buffer.from(row?.confirm_code ?? '');
       if (!row || row.status !== 'pending' || stored.length !== given.length || !timingSafeEqual(stored, given)) return undefined;
-      await tx.query("UPDATE newsletter_subscribers SET status = 'subscribed', confirmed_at = now() WHERE email = $1", [email]);
+      await tx.query("UPDATE newsletter_subscribers SET status = 'subscribed', confirmed_at = now(), status_changed_at = now() WHERE email = $1", [email]);
       // one coupon per address, and none while the shop's settings turn the newsletter coupon off
       if (row.coupon_code || !settings.newsletterCoupon.enabled) return { coupon: null };
       const store = (['lt', 'en', 'ru'] as const).find((s) => s === row.store_code) ?? requestStore;

@@ -25,8 +25,11 @@ import {
   isRefundRefusal,
   isStoreCode,
   planRefund,
+  returnRefundProposal,
+  returnRefundRequest,
   shopNameIn,
   type RefundPart,
+  type RefundRequest,
   type StoreCode,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
@@ -62,6 +65,11 @@ export type RefundInput = {
   /** a refund of everything: return the order's units to stock (a return restocks its own units) */
   restock?: boolean | undefined;
   reason: string;
+  /**
+   * a return's refund (the return page): `amountCents` of the return's proposal (domain
+   * returnRefundProposal), the request taken from it here under the order's lock
+   */
+  fromReturn?: { returnId: number; amountCents: number } | undefined;
 };
 
 export type RefundRecord = {
@@ -80,6 +88,7 @@ export type RefundRecord = {
   created_at: Date | string;
   done_at: Date | string | null;
   done_by: string | null;
+  return_id: number | null;
 };
 
 export type RefundContext = { database: Database; config: ApiConfig; payments: PaymentService };
@@ -172,6 +181,49 @@ function providerPayment(q: Queryable, orderId: number) {
   );
 }
 
+/** a return's order, state and lines (as refund lines) */
+async function returnOf(q: Queryable, returnId: number) {
+  const r = await one<{ order_id: number; state: string }>(q, 'SELECT order_id, state FROM returns WHERE id = $1', [
+    returnId,
+  ]);
+  if (!r) return undefined;
+  const lines = await rows<{ lineId: number; qty: number }>(
+    q,
+    'SELECT order_item_id AS "lineId", qty FROM return_lines WHERE return_id = $1 ORDER BY order_item_id',
+    [returnId],
+  );
+  return { ...r, lines };
+}
+
+/**
+ * What the return's page offers to refund (domain returnRefundProposal): the returned units not
+ * refunded yet, the shipping when the whole order came back; what the order may still refund; and
+ * the refund already made for this return, if any.
+ */
+export async function returnRefundOffer(q: Queryable, returnId: number) {
+  const ret = await returnOf(q, returnId);
+  if (!ret) return undefined;
+  const order = await one<{ grand_total: number }>(q, 'SELECT grand_total FROM orders WHERE id = $1', [ret.order_id]);
+  const o = await refundableOrder(q, ret.order_id);
+  if (!order || !o) return undefined;
+  const summary = await paidSummary(q, ret.order_id, order.grand_total);
+  const made = (await refundsOf(q, ret.order_id)).filter((r) => r.status !== 'failed');
+  const mine = made.find((r) => r.return_id === returnId);
+  const proposal = returnRefundProposal(
+    o.refundable,
+    made.map((r) => r.parts),
+    summary.refundable,
+    ret.lines,
+  );
+  return {
+    proposal_cents: mine ? 0 : proposal.total,
+    /** the shipping goes back with it (the whole order came back) */
+    shipping: !mine && (proposal.request.full === true || proposal.request.shipping === true),
+    refundable_cents: summary.refundable,
+    refund: mine ? { id: mine.id, total_cents: mine.total_cents, status: mine.status } : null,
+  };
+}
+
 export async function refundsOf(q: Queryable, orderId: number): Promise<RefundRecord[]> {
   return rows<RefundRecord>(q, 'SELECT * FROM refunds WHERE order_id = $1 ORDER BY id', [orderId]);
 }
@@ -198,8 +250,26 @@ export async function refundOrder(
     const invoice = await issueInvoiceIn(tx, config, order.id);
     const o = await refundableOrder(tx, order.id);
     if (!o) throw notFound('order.notFound');
-    const prior = (await refundsOf(tx, order.id)).filter((r) => r.status !== 'failed').map((r) => r.parts);
-    const plan = planRefund(o.refundable, prior, summary.refundable, input);
+    const made = (await refundsOf(tx, order.id)).filter((r) => r.status !== 'failed');
+    const prior = made.map((r) => r.parts);
+    let request: RefundRequest = input;
+    if (input.fromReturn) {
+      const { returnId, amountCents } = input.fromReturn;
+      if (made.some((r) => r.return_id === returnId)) throw ruleError('refund.returnRefunded', undefined, undefined, 409);
+      const ret = await returnOf(tx, returnId);
+      if (!ret || ret.order_id !== order.id) throw notFound('error.notFound');
+      if (ret.state === 'requested') throw ruleError('refund.returnNotReceived', undefined, undefined, 409);
+      const proposal = returnRefundProposal(o.refundable, prior, summary.refundable, ret.lines);
+      const asked = returnRefundRequest(proposal, amountCents);
+      if (isRefundRefusal(asked))
+        throw ruleError(
+          asked.error,
+          asked.params?.max !== undefined ? { max: `${centsToDecimalString(Number(asked.params.max))} €` } : undefined,
+          asked.field,
+        );
+      request = asked;
+    }
+    const plan = planRefund(o.refundable, prior, summary.refundable, request);
     if (isRefundRefusal(plan)) {
       // the most that may still go back, in euros as the staff read it
       const params =
@@ -214,8 +284,8 @@ export async function refundOrder(
     const method = provider?.refund && (provider.sandbox || paidOnline) ? 'provider' : 'manual';
     const refund = await one<RefundRecord>(
       tx,
-      `INSERT INTO refunds (order_id, method, status, total_cents, parts, reason, provider, created_by)
-       VALUES ($1, $2, 'pending', $3, $4::jsonb, $5, $6, $7) RETURNING *`,
+      `INSERT INTO refunds (order_id, method, status, total_cents, parts, reason, provider, created_by, return_id)
+       VALUES ($1, $2, 'pending', $3, $4::jsonb, $5, $6, $7, $8) RETURNING *`,
       [
         order.id,
         method,
@@ -224,6 +294,7 @@ export async function refundOrder(
         input.reason.trim(),
         method === 'provider' ? paidOnline!.provider : null,
         actor.email,
+        input.fromReturn?.returnId ?? null,
       ],
     );
     if (!refund) throw new Error('refund was not written');
@@ -268,6 +339,7 @@ export async function refundOrder(
       amountCents: plan.amount,
       reason: input.reason.trim(),
       creditNote: creditNote?.number ?? null,
+      ...(input.fromReturn ? { returnId: input.fromReturn.returnId } : {}),
     });
     return {
       refund,

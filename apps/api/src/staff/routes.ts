@@ -51,6 +51,7 @@ import {
   orderFeedbackListQuery,
   recordPaymentBody,
   refundBody,
+  returnRefundBody,
   refundDoneBody,
   creditNoteParams,
   refundParams,
@@ -269,6 +270,32 @@ export function staffRoutes(app: ApiApp, ctx: ApiContext) {
     async (req) => {
       const { refund, creditNote } = await refundOrder(ctx, req.params.id, req.body, staffPrincipal(req));
       return ok({ refund, creditNote: creditNote?.number ?? null, order: await backOffice.order(req.params.id, requestStoreCode(req)) });
+    },
+  );
+
+  app.post(
+    '/vsbridge/staff/returns/:id/refund',
+    {
+      onRequest: area('orders'),
+      schema: {
+        tags,
+        summary:
+          "Refunds a received return: its proposal (the returned units, the shipping when the whole order came back) or less as an amount; never more, once per return",
+        params: idParams,
+        querystring: storeQuery,
+        body: returnRefundBody,
+      },
+    },
+    async (req) => {
+      const [ret] = await ctx.database.query<{ order_id: number }>('SELECT order_id FROM returns WHERE id = $1', [req.params.id]);
+      if (!ret) throw notFound('error.notFound');
+      const { refund, creditNote } = await refundOrder(
+        ctx,
+        ret.order_id,
+        { reason: req.body.reason, fromReturn: { returnId: req.params.id, amountCents: req.body.amountCents } },
+        staffPrincipal(req),
+      );
+      return ok({ refund, creditNote: creditNote?.number ?? null });
     },
   );
 

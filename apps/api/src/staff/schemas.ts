@@ -105,6 +105,11 @@ export const refundBody = z
   })
   .strict();
 
+/** a return's refund from its page: the amount (at most the returned goods' refund) and why */
+export const returnRefundBody = z
+  .object({ amountCents: cents, reason: z.string().trim().min(1).max(500) })
+  .strict();
+
 export const refundDoneBody = z.object({ reference: z.string().trim().max(140).default('') });
 
 export const creditNoteParams = z.object({

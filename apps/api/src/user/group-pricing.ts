@@ -10,14 +10,18 @@
  * orders (cart/pricing.ts) charge the tier of the customer who owns the cart (or, for an order without
  * a server cart, the customer of the request's token), read from the database: never from the body.
  */
-import type { Database } from '@vitrina/db';
+import { groupTierHistory, netPriceHistory, recordGroupTiers, type Database } from '@vitrina/db';
 import {
   STORE_VIEWS,
+  groupPriceHistory,
   priceForGroup,
+  referencePrice,
   resolveTaxCountry,
   taxRateFor,
   type StoreCode,
+  type GroupReferences,
   type TaxRule,
+  type TierChange,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -38,13 +42,14 @@ export type TierInput = {
  * How a request's product documents are priced: the group's tier (percent off) and the group's own
  * customer tax class (undefined: the retail class the index lists with).
  */
-export type GroupPricing = { percent: number; taxClassId?: number | undefined };
+export type GroupPricing = { percent: number; taxClassId?: number | undefined; groupId?: number | undefined };
 
 /** base prices: no tier, the retail class */
 export const BASE_PRICING: GroupPricing = { percent: 0 };
 
 export class GroupPricingService {
   private cache: { at: number; tiers: Map<number, number>; taxClasses: Map<number, number> } | undefined;
+  private tierHistories = new Map<number, TierChange[]>();
 
   constructor(
     private readonly database: Database,
@@ -61,6 +66,9 @@ export class GroupPricingService {
   private async groups() {
     const now = Date.now();
     if (!this.cache || now - this.cache.at > CACHE_MS) {
+      // a tier changed by any writer is recorded at the latest when a process next reads the tiers
+      await recordGroupTiers(this.database, new Date(now)).catch(() => 0);
+      this.tierHistories.clear();
       const found = await rows<{ id: number; discount_percent: number; tax_class_id: number | null }>(
         this.database,
         'SELECT id, discount_percent, tax_class_id FROM customer_groups',
@@ -68,7 +76,9 @@ export class GroupPricingService {
       this.cache = {
         at: now,
         tiers: new Map(found.map((g) => [g.id, g.discount_percent])),
-        taxClasses: new Map(found.flatMap((g) => (g.tax_class_id === null ? [] : [[g.id, g.tax_class_id] as const]))),
+        taxClasses: new Map(
+          found.flatMap((g) => (g.tax_class_id === null ? [] : [[g.id, g.tax_class_id] as const])),
+        ),
       };
     }
     return this.cache;
@@ -82,9 +92,11 @@ export class GroupPricingService {
 
   private async groupOfCustomer(customerId: number | null | undefined): Promise<number | undefined> {
     if (!this.enabled || customerId == null) return undefined;
-    const [row] = await rows<{ group_id: number }>(this.database, 'SELECT group_id FROM customers WHERE id = $1', [
-      customerId,
-    ]);
+    const [row] = await rows<{ group_id: number }>(
+      this.database,
+      'SELECT group_id FROM customers WHERE id = $1',
+      [customerId],
+    );
     return row?.group_id;
   }
 
@@ -121,7 +133,7 @@ export class GroupPricingService {
     const gid = await this.groupOf(input);
     if (gid === undefined) return BASE_PRICING;
     const groups = await this.groups();
-    return { percent: groups.tiers.get(gid) ?? 0, taxClassId: groups.taxClasses.get(gid) };
+    return { percent: groups.tiers.get(gid) ?? 0, taxClassId: groups.taxClasses.get(gid), groupId: gid };
   }
 
   /**
@@ -151,16 +163,64 @@ export class GroupPricingService {
    * listing, search, URL map and render list show what the cart charges to the cent. Unchanged for
    * base pricing (the index's documents are shared).
    */
-  async price<T extends Record<string, unknown>>(docs: T[], pricing: GroupPricing, store: StoreCode): Promise<T[]> {
+  async price<T extends Record<string, unknown>>(
+    docs: T[],
+    pricing: GroupPricing,
+    store: StoreCode,
+  ): Promise<T[]> {
     const { percent, taxClassId } = pricing;
-    if (!(percent > 0) && taxClassId === undefined) return docs;
+    const references = await this.groupReferences(docs, pricing, store);
+    if (!(percent > 0) && taxClassId === undefined && !references) return docs;
     let rateOf: ((productTaxClassId: number | null) => number) | undefined;
     if (taxClassId !== undefined) {
       const rules = await this.taxRules();
       const country = resolveTaxCountry(null, STORE_VIEWS[store]?.defaultCountry);
       rateOf = (productTaxClassId) => taxRateFor(rules, productTaxClassId, country, taxClassId);
     }
-    return docs.map((d) => priceForGroup(d, percent, rateOf));
+    return docs.map((d) => priceForGroup(d, percent, rateOf, references));
+  }
+
+  /** a group's tiers over time (cached with the tiers) */
+  private async tierHistory(groupId: number): Promise<TierChange[]> {
+    await this.groups();
+    let found = this.tierHistories.get(groupId);
+    if (!found) {
+      found = await groupTierHistory(this.database, groupId);
+      this.tierHistories.set(groupId, found);
+    }
+    return found;
+  }
+
+  /**
+   * The group's own reference prices of the documents' products (Directive 98/6/EC art. 6a per
+   * customer group): the lowest net price the group was charged in the 30 days before a reduction,
+   * from the product's price history at the group's tiers over time (domain groupPriceHistory).
+   * Undefined for a group whose prices never differed from the retail ones (no tier ever).
+   */
+  private async groupReferences(
+    docs: readonly Record<string, unknown>[],
+    pricing: GroupPricing,
+    store: StoreCode,
+  ): Promise<GroupReferences | undefined> {
+    if (!this.enabled || pricing.groupId === undefined || docs.length === 0) return undefined;
+    const tiers = await this.tierHistory(pricing.groupId);
+    if (!tiers.some((t) => t.percent > 0)) return undefined;
+    const ids = docs.flatMap((d) => [
+      d.id,
+      ...(Array.isArray(d.configurable_children)
+        ? (d.configurable_children as { id?: unknown }[]).map((c) => c?.id)
+        : []),
+    ]);
+    const history = await netPriceHistory(
+      this.database,
+      ids.filter((id): id is number => typeof id === 'number' && Number.isInteger(id)),
+      store,
+    );
+    const now = Date.now();
+    const found = new Map<number, number | null>();
+    for (const [id, changes] of history)
+      found.set(id, referencePrice(groupPriceHistory(changes, tiers), now)?.price ?? null);
+    return (id) => (typeof id === 'number' ? found.get(id) : undefined);
   }
 
   /** `{ groupId, groupToken }` of a customer's group when tiers are on (login, refresh, me) */

@@ -168,7 +168,7 @@ const en = {
   'returns.left': 'Can still return',
   'returns.grade': 'Grade it came back in',
   'returns.withdrawal': 'Withdrawal declared by the buyer on {at}',
-  'returns.refund': 'The refund is made on the order page (partial refund and credit note):',
+  'returns.refund': 'Other refunds, and confirming a refund made by hand, are on the order page:',
   'returns.none': 'No returns.',
   'returns.back': 'Back to the returns',
   'returns.ofOrder': 'Returns of this order',
@@ -697,6 +697,16 @@ const en = {
   'parts.addOption': "Add an option",
   'parts.firstSelection': "Its first product (sku)",
   'parts.saveBundle': "Save the bundle options",
+  // a return's refund on the return's page (routes/admin/return.tsx)
+  'returnRefund.title': 'Refund this return',
+  'returnRefund.hint': 'Proposed: the returned units as they were paid{shipping}. You may lower it (goods handled beyond trying them); never more.',
+  'returnRefund.withShipping': ', and the shipping (the whole order came back)',
+  'returnRefund.amount': 'Amount to refund (€, at most {max})',
+  'returnRefund.reasonDefault': 'Return no. {id}',
+  'returnRefund.submit': 'Refund',
+  'returnRefund.made': 'Refund for this return: {amount} ({status}).',
+  'returnRefund.waitReceived': 'The refund is offered once the goods are received.',
+  'returnRefund.nothing': 'Nothing of this return is left to refund.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -864,7 +874,7 @@ const lt: Record<AdminKey, string> = {
   'returns.left': 'Dar galima grąžinti',
   'returns.grade': 'Būklė grąžinus',
   'returns.withdrawal': 'Pirkėjas atsisakė sutarties {at}',
-  'returns.refund': 'Pinigai grąžinami užsakymo puslapyje (dalinis grąžinimas ir kreditinė sąskaita):',
+  'returns.refund': 'Kiti grąžinimai ir rankiniu būdu grąžintų pinigų patvirtinimas – užsakymo puslapyje:',
   'returns.none': 'Grąžinimų nėra.',
   'returns.back': 'Atgal į grąžinimus',
   'returns.ofOrder': 'Šio užsakymo grąžinimai',
@@ -1393,6 +1403,16 @@ const lt: Record<AdminKey, string> = {
   'parts.addOption': "Pridėti parinktį",
   'parts.firstSelection': "Pirmoji jos prekė (SKU)",
   'parts.saveBundle': "Išsaugoti komplekto parinktis",
+  // a return's refund on the return's page (routes/admin/return.tsx)
+  'returnRefund.title': 'Grąžinti pinigus už šį grąžinimą',
+  'returnRefund.hint': 'Siūloma: grąžintos prekės tokia kaina, kokia buvo sumokėta{shipping}. Sumą galite sumažinti (prekės naudotos daugiau, nei reikia joms išbandyti), bet ne padidinti.',
+  'returnRefund.withShipping': ', ir pristatymas (grąžintas visas užsakymas)',
+  'returnRefund.amount': 'Grąžinama suma (€, ne daugiau kaip {max})',
+  'returnRefund.reasonDefault': 'Grąžinimas Nr. {id}',
+  'returnRefund.submit': 'Grąžinti pinigus',
+  'returnRefund.made': 'Pinigai už šį grąžinimą: {amount} ({status}).',
+  'returnRefund.waitReceived': 'Pinigus bus galima grąžinti, kai prekės bus gautos.',
+  'returnRefund.nothing': 'Už šį grąžinimą grąžinti nebėra ko.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

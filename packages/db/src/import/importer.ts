@@ -24,6 +24,7 @@
  */
 import { liftTimeLimits, type Executor } from '../client.ts';
 import { reindexProducts } from '../indexer.ts';
+import { recordGroupTiers } from '../price-history.ts';
 import { slugify, slugifyLocalized, toLocalized, toLocalizedOrNull, type Text } from '../localized.ts';
 import { removeDemoData, type DemoRemovalResult } from '../demo/lifecycle.ts';
 import { bumpCatalogVersion } from '../meta.ts';
@@ -665,6 +666,8 @@ export async function importCatalog(
     } catch (err) {
       throw remapProductPaths(err, split.fullIndex);
     }
+    // a group's tier is part of the price its customers are charged (price history per customer group)
+    if (file.customer_groups?.length) await recordGroupTiers(tx, options.now ?? new Date());
     const exportedAt = await stockExportTime(tx, options.exportedAt ?? file.exported_at);
     const updated = await applyProductUpdates(tx, updates, options.pricesIncludeTax ?? false, exportedAt, written.stock_conflicts);
     // a file import: the time later files without exported_at are judged against

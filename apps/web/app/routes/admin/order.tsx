@@ -18,6 +18,7 @@ import { ScrollRegion } from '../../admin/ScrollRegion';
 import { adminPath, adminT, type AdminKey, type AdminT } from '../../admin/i18n';
 import { paymentStatusLabel, statusLabels } from '../../admin/labels.server';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
+import { centsOf } from '../../admin/cents';
 
 type Address = Record<string, unknown>;
 type Line = {
@@ -133,12 +134,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** euros as typed ("12,34", "12.34", "12") -> cents; -1 when unreadable (the API names the field) */
-function centsOf(text: string | undefined): number | undefined {
-  const s = (text ?? '').trim().replace(/\s/g, '').replace(',', '.');
-  if (!s) return undefined;
-  return /^\d+(\.\d{1,2})?$/.test(s) ? Math.round(Number(s) * 100) : -1;
-}
 
 /** the money forms: a payment received, a partial refund, a manual refund confirmed */
 async function moneyAction(args: Route.ActionArgs, fields: Record<string, string>) {

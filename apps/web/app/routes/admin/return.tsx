@@ -3,13 +3,14 @@
  * and the steps its state allows (received, inspected, back in stock or not with the grade). The
  * refund is not made here: the order page makes partial refunds and credit notes, linked below.
  */
-import { formatDateTime, RETURN_GRADES } from '@vitrina/domain';
+import { centsToDecimalString, formatDateTime, formatPrice, RETURN_GRADES } from '@vitrina/domain';
 import { Form, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/return';
 import { Link } from '../../lib/link';
 import { ScrollRegion } from '../../admin/ScrollRegion';
-import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
+import { adminPath, adminT, type AdminKey, type AdminLang } from '../../admin/i18n';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
+import { centsOf } from '../../admin/cents';
 
 type ReturnDetail = {
   id: number;
@@ -35,6 +36,12 @@ type ReturnDetail = {
     created_at: string;
   }[];
   actions: string[];
+  refund: {
+    proposal_cents: number;
+    shipping: boolean;
+    refundable_cents: number;
+    refund: { id: number; total_cents: number; status: string } | null;
+  } | null;
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -47,6 +54,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const f = await formFields(args.request);
+  if (f.intent === 'refund') {
+    const answer = await staffApi<unknown>(args, `/returns/${encodeURIComponent(args.params.id)}/refund`, {
+      method: 'POST',
+      body: { amountCents: centsOf(f.amount) ?? -1, reason: f.reason ?? '' },
+    });
+    if (!answer.ok && answer.status === 401) throw toLogin(args.request);
+    return answer.ok ? { ok: true as const, message: null } : { ok: false as const, message: answer.message };
+  }
   const body: Record<string, unknown> = { action: f.action, ...(f.note ? { note: f.note } : {}) };
   if (f.action === 'not_restock') body.grade = f.grade ?? '';
   const answer = await staffApi<unknown>(args, `/returns/${encodeURIComponent(args.params.id)}/transition`, {
@@ -119,6 +134,7 @@ export default function AdminReturn() {
           {t('returns.withdrawal', { at: formatDateTime(ret.withdrawal.declared_at) })}
         </p>
       ) : null}
+      <ReturnRefund ret={ret} t={t} lang={lang} />
       <p className="admin-note">
         {t('returns.refund')} <Link to={orderLink}>{ret.number}</Link>
       </p>
@@ -213,5 +229,72 @@ export default function AdminReturn() {
         </table>
       </ScrollRegion>
     </>
+  );
+}
+
+/** cents as staff type them back: "12,34" in Lithuanian, "12.34" in English (the action reads both) */
+const decimalIn = (cents: number, lang: AdminLang) =>
+  lang === 'lt' ? centsToDecimalString(cents).replace('.', ',') : centsToDecimalString(cents);
+
+/** the refund the return comes to (the API's figure), or the one made for it */
+function ReturnRefund({
+  ret,
+  t,
+  lang,
+}: {
+  ret: ReturnDetail;
+  t: ReturnType<typeof adminT>;
+  lang: AdminLang;
+}) {
+  const offer = ret.refund;
+  if (!offer) return null;
+  const money = (cents: number) => formatPrice(cents, lang);
+  if (offer.refund)
+    return (
+      <p className="admin-note" data-testid="return-refund">
+        {t('returnRefund.made', {
+          amount: money(offer.refund.total_cents),
+          status: t(
+            offer.refund.status === 'done'
+              ? 'money.refundDone'
+              : offer.refund.status === 'failed'
+                ? 'money.refundFailed'
+                : 'money.refundPending',
+          ),
+        })}
+      </p>
+    );
+  if (offer.proposal_cents <= 0) return <p className="admin-note">{t('returnRefund.nothing')}</p>;
+  if (ret.state === 'requested') return <p className="admin-note">{t('returnRefund.waitReceived')}</p>;
+  return (
+    <Form method="post" className="admin-actions" key={`refund-${offer.proposal_cents}`}>
+      <input type="hidden" name="intent" value="refund" />
+      <fieldset>
+        <legend>{t('returnRefund.title')}</legend>
+        <p className="admin-note">
+          {t('returnRefund.hint', { shipping: offer.shipping ? t('returnRefund.withShipping') : '' })}
+        </p>
+        <label>
+          {t('returnRefund.amount', { max: money(offer.proposal_cents) })}
+          <input
+            name="amount"
+            inputMode="decimal"
+            required
+            defaultValue={decimalIn(offer.proposal_cents, lang)}
+          />
+        </label>
+        <label>
+          {t('money.refundReason')}
+          <input
+            name="reason"
+            required
+            maxLength={500}
+            className="admin-wide"
+            defaultValue={t('returnRefund.reasonDefault', { id: ret.id })}
+          />
+        </label>
+        <button type="submit">{t('returnRefund.submit')}</button>
+      </fieldset>
+    </Form>
   );
 }
