@@ -36,6 +36,7 @@ export * from './grades.ts';
 export * from './leasing.ts';
 export * from './variant-images.ts';
 export * from './option-choices.ts';
+export * from './grade-ladder.ts';
 export * from './delivery-estimate.ts';
 export * from './specifications.ts';
 export * from './staff.ts';

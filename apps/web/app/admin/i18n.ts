@@ -542,6 +542,13 @@ const en = {
   'twofa.recoveryTitle': 'Recovery codes',
   'twofa.recoveryHint': 'Two-factor login is on. Keep these codes somewhere safe: each logs in once without the app. They are shown only now.',
   'login.code': 'Code from the authenticator app (or a recovery code)',
+  // grade ladders that make no sense (domain grade-ladder.ts)
+  'ladder.filter': 'Grade prices',
+  'ladder.inverted': 'Lower grade costs as much as a higher one',
+  'ladder.flag': 'Grade prices out of order',
+  'ladder.title': 'A lower grade costs as much as a higher one',
+  'ladder.pair': 'Grade {lower} ({lowerSku}, {lowerPrice}) costs the same as or more than grade {higher} ({higherSku}, {higherPrice}).',
+  'ladder.hint': 'The storefront does not offer the lower grade while the higher one is in stock at its price. Lower its price or raise the higher grade’s.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1083,6 +1090,13 @@ const lt: Record<AdminKey, string> = {
   'twofa.recoveryTitle': 'Atkūrimo kodai',
   'twofa.recoveryHint': 'Dviejų veiksnių prisijungimas įjungtas. Laikykite šiuos kodus saugioje vietoje: kiekvienu galima vieną kartą prisijungti be programėlės. Jie rodomi tik dabar.',
   'login.code': 'Kodas iš autentifikavimo programėlės (arba atkūrimo kodas)',
+  // grade ladders that make no sense (domain grade-ladder.ts)
+  'ladder.filter': 'Būklių kainos',
+  'ladder.inverted': 'Žemesnė būklė kainuoja tiek pat kaip aukštesnė',
+  'ladder.flag': 'Būklių kainos nesutampa su eile',
+  'ladder.title': 'Žemesnė būklė kainuoja tiek pat kaip aukštesnė',
+  'ladder.pair': 'Būklė {lower} ({lowerSku}, {lowerPrice}) kainuoja tiek pat arba daugiau nei būklė {higher} ({higherSku}, {higherPrice}).',
+  'ladder.hint': 'Parduotuvė nesiūlo žemesnės būklės, kol aukštesnė yra sandėlyje už tą pačią kainą. Sumažinkite jos kainą arba padidinkite aukštesnės būklės kainą.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

@@ -1,5 +1,5 @@
-import { variantImages, type SpecAttribute } from '@vitrina/domain';
-import { useRef, useState } from 'react';
+import { variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
@@ -53,7 +53,9 @@ export function useProductPage(data: ProductPageData) {
   const addButton = useRef<HTMLButtonElement>(null);
   // After hydration, the children's stock follows a fresher cached answer, then the server's live one:
   // the chosen variant, its stock lines and the pickers' availability all read this product.
-  const product = useHintedStock(data.product, data.stockAt, api);
+  const hinted = useHintedStock(data.product, data.stockAt, api);
+  // a worse grade that costs what a better one of the same variant costs is not offered (domain grade-ladder.ts)
+  const product = useMemo(() => withSensibleGrades(hinted), [hinted]);
   const bundle = useBundleChoice(product, data.linked);
   const isBundle = product.type_id === 'bundle' && bundle.options.length > 0;
 
