@@ -460,6 +460,11 @@ export const en = {
   'reviewsInfo.link': 'How reviews are checked',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Download the VAT credit note {number} (PDF)',
+  // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
+  'langSuggest.label': 'Language suggestion',
+  'langSuggest.text': 'This shop is also in English.',
+  'langSuggest.switch': 'Continue in English',
+  'langSuggest.stay': 'No, thanks',
 } as const;
 
 type Plural = {

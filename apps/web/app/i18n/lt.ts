@@ -485,4 +485,9 @@ export const lt: Dictionary = {
   'reviewsInfo.link': 'Kaip tikrinami atsiliepimai',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Atsisiųsti kreditinę PVM sąskaitą faktūrą {number} (PDF)',
+  // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
+  'langSuggest.label': 'Kalbos pasiūlymas',
+  'langSuggest.text': 'Ši parduotuvė yra ir lietuvių kalba.',
+  'langSuggest.switch': 'Tęsti lietuviškai',
+  'langSuggest.stay': 'Ne, ačiū',
 };

@@ -488,4 +488,9 @@ export const ru: Dictionary = {
   'reviewsInfo.link': 'Как проверяются отзывы',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Скачать кредитовый счёт-фактуру НДС {number} (PDF)',
+  // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
+  'langSuggest.label': 'Выбор языка',
+  'langSuggest.text': 'Этот магазин есть и на русском языке.',
+  'langSuggest.switch': 'Продолжить на русском',
+  'langSuggest.stay': 'Нет, спасибо',
 };
