@@ -780,7 +780,7 @@ export class ProductAdmin {
          FROM products p LEFT JOIN stock s ON s.product_id = p.id WHERE p.parent_id = ANY($1::int[]) ORDER BY p.id`,
       [graded.map((p) => p.id)],
     );
-    const rules = await loadTaxRules(q);
+    const rules = await loadTaxRules(this.database);
     const now = new Date();
     const values = grades.options.map((o) => ({
       value_index: o.value,
