@@ -6,7 +6,7 @@
  *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,image,product-save,lighthouse,js (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
- *   BENCH_SAVE_ROUNDS product-save: saves measured (default 20)
+ *   BENCH_SAVE_ROUNDS  product-save: saves measured (default 20)
  *   BENCH_BASE       ssr-ab: the built checkout to compare this one with (BENCH_AB_ROUNDS, default 4)
  */
 import { runSearchBench } from './search.ts';
