@@ -34,6 +34,9 @@ export async function runFirstLoadJsBench() {
       const context = await browser.newContext({
         serviceWorkers: 'block',
         viewport: { width: 390, height: 844 },
+        // a Lithuanian shopper's browser on the Lithuanian pages: no language suggestion, whose
+        // other-language dictionary an English browser loads once (components/LanguageSuggestion.tsx)
+        locale: 'lt-LT',
       });
       const page = await context.newPage();
       const bodies: Promise<{ url: string; raw: number; gzip: number }>[] = [];

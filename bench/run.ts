@@ -3,9 +3,10 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,image,lighthouse,js (default search,ssr; lighthouse
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,image,product-save,lighthouse,js (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
+ *   BENCH_SAVE_ROUNDS  product-save: saves measured (default 20)
  *   BENCH_BASE       ssr-ab: the built checkout to compare this one with (BENCH_AB_ROUNDS, default 4)
  */
 import { runSearchBench } from './search.ts';
@@ -22,6 +23,7 @@ if (only.has('ssr')) await runSsrBench();
 if (only.has('ssr-ab')) await (await import('./ssr-ab.ts')).runSsrAbBench();
 if (only.has('cart')) await runCartBench();
 if (only.has('image')) await runImageBench();
+if (only.has('product-save')) await (await import('./product-save.ts')).runProductSaveBench();
 // loaded only when asked for: Lighthouse is a large module and needs the storefront build and Chromium
 if (only.has('js')) await (await import('./first-load-js.ts')).runFirstLoadJsBench();
 if (only.has('lighthouse')) await (await import('./lighthouse.ts')).runLighthouseBench();

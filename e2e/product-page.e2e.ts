@@ -14,6 +14,7 @@ import {
   formatPrice,
   optionChoices,
   variantOptions,
+  withSensibleGrades,
   type ConfigurableChild,
   type ConfigurableOption,
 } from '@vitrina/domain';
@@ -43,8 +44,12 @@ async function configurables(): Promise<Doc[]> {
   return ((await res.json()) as { hits: { hits: { _source: Doc }[] } }).hits.hits.map((h) => h._source);
 }
 
-/** the grade choices of a product as its page first shows it (the domain's default variant) */
-function gradeChoices(p: Doc) {
+/**
+ * the grade choices of a product as its page first shows it (the domain's default variant), among
+ * the grades the page offers (a lower grade at a higher one's price is not: withSensibleGrades)
+ */
+function gradeChoices(doc: Doc) {
+  const p = withSensibleGrades(doc);
   const shown = displayVariant(p.configurable_children);
   if (!shown) return null;
   const choices = optionChoices(p, 'condition', variantOptions(p, shown), shown);

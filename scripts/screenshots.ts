@@ -191,7 +191,9 @@ async function main() {
       for (const viewport of VIEWPORTS) {
         const name = (p: string) => `${store}-${viewport.width}-${p}.png`;
         console.log(`${store} ${viewport.width}×${viewport.height}`);
-        const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+        // a shopper whose browser reads the store view's language (no language suggestion card)
+        const locale = { lt: 'lt-LT', en: 'en-US', ru: 'ru-RU' }[store];
+        const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale });
         const page = await context.newPage();
         page.setDefaultTimeout(15_000);
         await step(name('home'), async () => {

@@ -44,16 +44,34 @@ export function useBrowser(): Pick<Browser, 'newPage' | 'newContext'> {
     newPage: async (options) => {
       const page = await started().newPage(options);
       await watchCspViolations(page.context(), violations);
+      await answerLanguageSuggestion(page.context());
       if (options?.javaScriptEnabled !== false) waitForHydrationOnLoad(page);
       return page;
     },
     newContext: async (options) => {
       const context = await started().newContext(options);
       await watchCspViolations(context, violations);
+      await answerLanguageSuggestion(context);
       if (options?.javaScriptEnabled !== false) context.on('page', waitForHydrationOnLoad);
       return context;
     },
   };
+}
+
+/**
+ * Chromium here reads English (--lang=en-US), so every Lithuanian page would offer the English store
+ * view (components/LanguageSuggestion.tsx) over the journeys' steps: their shopper has answered it
+ * already. The suggestion itself is tested in apps/web/test/language-suggestion.test.tsx.
+ */
+async function answerLanguageSuggestion(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    try {
+      if (localStorage.getItem('vitrina.language-answered') === null)
+        localStorage.setItem('vitrina.language-answered', 'journey');
+    } catch {
+      // a document without storage (about:blank): nothing to answer
+    }
+  });
 }
 
 /**

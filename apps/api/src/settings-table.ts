@@ -790,7 +790,14 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: 'search,ssr',
     meaning:
-      '`npm run bench`: which benches run (`search`, `ssr`, `ssr-ab`, `cart`, `image`, `lighthouse`, `js`)',
+      '`npm run bench`: which benches run (`search`, `ssr`, `ssr-ab`, `cart`, `image`, `product-save`, `lighthouse`, `js`)',
+  },
+  {
+    name: 'BENCH_SAVE_ROUNDS',
+    group: 'tools',
+    default: '20',
+    meaning:
+      '`BENCH_ONLY=product-save`: back-office saves of one product\'s price measured on the demo catalogue, each until the storefront\'s catalogue answers show it',
   },
   {
     name: 'BENCH_PRODUCTS',

@@ -352,3 +352,41 @@ describe('the price and stock CSV', () => {
     expect(negative.body.result).toMatch(/AUD-4001.price: Must not be negative/);
   });
 });
+
+describe('a grade ladder that makes no sense', () => {
+  it('is flagged on the form and found by the list filter when a lower grade costs as much as a higher one', async () => {
+    const parent = await form('MBA-7000');
+    expect(parent.grade_ladder).toEqual([]);
+    const list = async () =>
+      (
+        await api.call({
+          url: '/vsbridge/staff/products?storeCode=en&size=200&ladder=inverted',
+          headers: as('catalog'),
+        })
+      ).body.result.items as { sku: string; grade_ladder_inverted: boolean }[];
+    expect((await list()).map((i) => i.sku)).not.toContain('MBA-7000');
+    // grade A (MBA-7000-B) at the price of grade A+ (MBA-7000-A)
+    const a = parent.children.find((c: { sku: string }) => c.sku === 'MBA-7000-A');
+    const r = await save('MBA-7000', {
+      version: parent.version,
+      product: {
+        configurable_children: [
+          { sku: 'MBA-7000-B', price: (a.price / 100).toFixed(2), status: 1, stock: { is_in_stock: true } },
+        ],
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result.grade_ladder).toEqual([
+      {
+        lower: { sku: 'MBA-7000-B', grade: 'a', price: a.price_incl_tax },
+        higher: { sku: 'MBA-7000-A', grade: 'a_plus', price: a.price_incl_tax },
+      },
+    ]);
+    const flagged = await list();
+    expect(flagged.map((i) => i.sku)).toEqual(['MBA-7000']);
+    expect(flagged[0]!.grade_ladder_inverted).toBe(true);
+    expect(
+      (await api.call({ url: '/vsbridge/staff/products?ladder=upside', headers: as('catalog') })).status,
+    ).toBe(400);
+  });
+});

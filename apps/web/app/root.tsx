@@ -22,6 +22,7 @@ import { Backdrop } from './components/Backdrop';
 import { Footer } from './components/Footer';
 import { GlobalLoader } from './components/GlobalLoader';
 import { Header } from './components/Header';
+import { LanguageSuggestion } from './components/LanguageSuggestion';
 import { NotFound } from './components/NotFound';
 import { ServerError } from './components/ServerError';
 import { Notifications } from './components/Notifications';
@@ -237,6 +238,7 @@ function Shell({
       <Backdrop />
       <Overlays menu={menu} />
       <Notifications />
+      {minimal ? null : <LanguageSuggestion />}
     </>
   );
 }

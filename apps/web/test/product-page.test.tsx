@@ -426,3 +426,46 @@ describe('product page: is_configured (catalogue-and-cart.md §4)', () => {
     expect(document.querySelector('.stock-alert h2')?.id).toBe('stock-alert-PX-B-title');
   });
 });
+
+describe('product page: a grade ladder that makes no sense (domain grade-ladder.ts)', () => {
+  it('does not offer B at the price of A+: A+ is shown, B has no button', async () => {
+    const flat: Product = productDoc({
+      ...phone,
+      configurable_children: [child('PX-A', 101, 1, 39900, 10), child('PX-B', 102, 2, 39900, 10)],
+    });
+    render(page(routeData(flat, Date.now())));
+    await waitFor(() => expect(radio('A+').checked).toBe(true));
+    expect(screen.queryByRole('radio', { name: (n) => n === 'B' || n.startsWith('B ') })).toBeNull();
+    expect(shownSku()).toContain('PX-A');
+  });
+
+  it('a variant’s own URL still opens it chosen', async () => {
+    const flat: Product = productDoc({
+      ...phone,
+      configurable_children: [child('PX-A', 101, 1, 39900, 10), child('PX-B', 102, 2, 39900, 10)],
+    });
+    const data = routeData(flat, Date.now());
+    const Stub = createRoutesStub([
+      {
+        id: 'product',
+        path: '/en/p/:parentSku/:slug/:childSku?',
+        Component: ProductPage as unknown as ComponentType,
+        loader: () => data,
+      },
+    ]);
+    render(
+      <Stub initialEntries={['/en/p/PX/phone-x/PX-B']} hydrationData={{ loaderData: { product: data } }} />,
+    );
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    expect(shownSku()).toContain('PX-B');
+  });
+
+  it('offers B again while A+ at its price is sold out', async () => {
+    const flat: Product = productDoc({
+      ...phone,
+      configurable_children: [child('PX-A', 101, 1, 39900, 0), child('PX-B', 102, 2, 39900, 10)],
+    });
+    render(page(routeData(flat, Date.now())));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+  });
+});

@@ -37,6 +37,7 @@ export * from './leasing.ts';
 export * from './variant-images.ts';
 export * from './banners.ts';
 export * from './option-choices.ts';
+export * from './grade-ladder.ts';
 export * from './delivery-estimate.ts';
 export * from './specifications.ts';
 export * from './staff.ts';

@@ -69,14 +69,56 @@ export const STORE_VIEWS: Readonly<Record<StoreCode, StoreView>> = {
   },
 };
 
-/** catalogue-and-cart.md §9 "Locales": en-US, lt-LT, ru-RU, also lv-LV and et-EE mapped (to lt-LT). */
+/**
+ * catalogue-and-cart.md §9 "Locales": en-US, lt-LT, ru-RU, also lv-LV and et-EE mapped. Latvian and
+ * Estonian have no store view; a browser in either is offered English, the foreign language its
+ * shoppers read most among the three, never Lithuanian, which neither reads
+ * (docs/decisions/0050-a-browser-s-languages-suggest-a-store-view-never-redirect.md).
+ */
 export const LOCALE_MAP: Readonly<Record<string, StoreLocale>> = {
   'lt-LT': 'lt-LT',
   'en-US': 'en-US',
   'ru-RU': 'ru-RU',
-  'lv-LV': 'lt-LT',
-  'et-EE': 'lt-LT',
+  'lv-LV': 'en-US',
+  'et-EE': 'en-US',
 };
+
+/** a language tag's primary subtag, lower case ("lv-LV" → "lv", "EN_gb" → "en") */
+const primaryLanguage = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+
+/**
+ * The store view a browser's languages suggest, in the browser's order of preference
+ * (navigator.languages, or Accept-Language sorted by q): the first language a store view is in (lt,
+ * en, ru, any region) wins; only when none is listed, a mapped locale's language (lv, et: LOCALE_MAP)
+ * decides. null when nothing matches (the shop stays where it is).
+ */
+export function storeViewForLanguages(languages: readonly string[]): StoreCode | null {
+  for (const tag of languages) {
+    const lang = primaryLanguage(tag);
+    if (isStoreCode(lang)) return lang;
+  }
+  for (const tag of languages) {
+    const lang = primaryLanguage(tag);
+    const locale = Object.keys(LOCALE_MAP).find((l) => primaryLanguage(l) === lang);
+    if (locale) return storeViewByLocale(locale).storeCode;
+  }
+  return null;
+}
+
+/**
+ * The store view to suggest to a shopper on `current`: the one their browser's languages name when it
+ * is another one, and they have not answered a suggestion before; else null. Never a redirect: the
+ * URL is the language (search engines, shared links and the page cache all read it).
+ */
+export function languageSuggestion(
+  languages: readonly string[],
+  current: StoreCode,
+  answered: boolean,
+): StoreCode | null {
+  if (answered) return null;
+  const wanted = storeViewForLanguages(languages);
+  return wanted && wanted !== current ? wanted : null;
+}
 
 export function isStoreCode(x: unknown): x is StoreCode {
   return x === 'lt' || x === 'en' || x === 'ru';

@@ -10,6 +10,9 @@ import {
   storeViewByCode,
   storeViewByIndex,
   storeViewByLocale,
+  storeViewForLanguages,
+  languageSuggestion,
+  type StoreCode,
   staticPagePath,
   staticPageFromSlug,
   SORT_OPTIONS,
@@ -43,11 +46,38 @@ describe('store views (catalogue-and-cart.md §9 "Default store", CONTRACTS.md "
     expect(isStoreCode('RU')).toBe(false);
   });
 
-  it('maps lv-LV and et-EE to lt-LT', () => {
-    expect(LOCALE_MAP['lv-LV']).toBe('lt-LT');
-    expect(LOCALE_MAP['et-EE']).toBe('lt-LT');
-    expect(storeViewByLocale('et-EE').storeCode).toBe('lt');
+  it('maps lv-LV and et-EE to en-US, never to Lithuanian', () => {
+    expect(LOCALE_MAP['lv-LV']).toBe('en-US');
+    expect(LOCALE_MAP['et-EE']).toBe('en-US');
+    expect(storeViewByLocale('et-EE').storeCode).toBe('en');
     expect(storeViewByLocale('ru-RU').storeCode).toBe('ru');
+    expect(storeViewByLocale('de-DE').storeCode).toBe('lt');
+  });
+
+  it.each<[string[], StoreCode | null]>([
+    [['lt-LT', 'en'], 'lt'],
+    [['en-GB', 'lt'], 'en'],
+    [['ru'], 'ru'],
+    // a Latvian or Estonian browser: a store view language it lists wins, in its order
+    [['lv-LV', 'lv', 'ru'], 'ru'],
+    [['et-EE', 'et', 'en-US', 'ru'], 'en'],
+    [['lv-LV', 'lt'], 'lt'],
+    // ... else the mapped locale: English, never Lithuanian
+    [['lv-LV', 'lv'], 'en'],
+    [['et'], 'en'],
+    [['LV_lv'], 'en'],
+    [['de-DE', 'fr'], null],
+    [[], null],
+  ])('storeViewForLanguages(%j) = %s', (languages, store) => {
+    expect(storeViewForLanguages(languages)).toBe(store);
+  });
+
+  it('suggests another store view once, never the current one', () => {
+    expect(languageSuggestion(['lv-LV'], 'lt', false)).toBe('en');
+    expect(languageSuggestion(['lv-LV'], 'en', false)).toBeNull();
+    expect(languageSuggestion(['lv-LV'], 'lt', true)).toBeNull();
+    expect(languageSuggestion(['lt-LT'], 'lt', false)).toBeNull();
+    expect(languageSuggestion(['de'], 'ru', false)).toBeNull();
   });
 
   it.each([

@@ -22,8 +22,13 @@ import {
   type Executor,
 } from '@vitrina/db';
 import {
+  GRADE_ATTRIBUTE_CODE,
   PRODUCT_TYPES,
   centsToDecimalString,
+  gradeLadderInversions,
+  isSpecialPriceActive,
+  ladderSteps,
+  type LadderInversion,
   formatDateTime,
   importProductSchema,
   storedGross,
@@ -60,6 +65,8 @@ export const productListQuery = z.object({
   stock: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['in', 'low', 'out']).optional()),
   /** an option value of the `condition` attribute */
   grade: optionalInt,
+  /** `inverted`: configurables where a lower grade costs the same as or more than a higher one */
+  ladder: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['inverted']).optional()),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -99,6 +106,8 @@ export type ProductListItem = {
   is_in_stock: boolean;
   manage_stock: boolean;
   grade: number | null;
+  /** a configurable whose grade ladder makes no sense (domain grade-ladder.ts) */
+  grade_ladder_inverted: boolean;
   updated_at: string;
 };
 
@@ -242,6 +251,8 @@ export class ProductAdmin {
           `((p.attributes->>'condition') = ${n}::text OR EXISTS (SELECT 1 FROM products c WHERE c.parent_id = p.id AND (c.attributes->>'condition') = ${n}::text))`,
         f.grade,
       );
+    if (f.ladder === 'inverted')
+      add((n) => `p.id = ANY(${n}::int[])`, [...(await this.gradeLadders(this.database, null)).keys()]);
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     const from = `FROM products p LEFT JOIN stock s ON s.product_id = p.id LEFT JOIN products parent ON parent.id = p.parent_id ${where}`;
     const [count] = await this.database.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
@@ -270,6 +281,8 @@ export class ProductAdmin {
     );
     const rules = await loadTaxRules(this.database);
     const lang = f.storeCode === 'en' ? 'en' : 'lt';
+    const configurables = list.filter((r) => r.type_id === 'configurable').map((r) => r.id);
+    const inverted = configurables.length ? await this.gradeLadders(this.database, configurables) : new Map();
     return {
       items: list.map((r) => ({
         id: r.id,
@@ -289,6 +302,7 @@ export class ProductAdmin {
         is_in_stock: r.is_in_stock ?? false,
         manage_stock: r.manage_stock ?? true,
         grade: r.grade === null || r.grade === '' ? null : Number(r.grade),
+        grade_ladder_inverted: inverted.has(r.id),
         updated_at: new Date(r.updated_at).toISOString(),
       })),
       total: count?.n ?? 0,
@@ -400,6 +414,11 @@ export class ProductAdmin {
         ...prices(c),
         stock: { qty: c.qty ?? 0, is_in_stock: c.is_in_stock ?? false, manage_stock: c.manage_stock ?? true },
       })),
+      // a lower grade priced at or above a higher one: the form warns (the storefront hides it)
+      grade_ladder:
+        row.type_id === 'configurable'
+          ? ((await this.gradeLadders(this.database, [row.id])).get(row.id) ?? [])
+          : [],
       updated_at: new Date(row.updated_at).toISOString(),
       opened_at: (await this.database.query<{ now: Date }>('SELECT now() AS now'))[0]!.now.toISOString(),
       prices_include_tax: this.pricesIncludeTax,
@@ -729,6 +748,97 @@ export class ProductAdmin {
     });
     this.catalog.catalogChanged();
     return { ...answer, applied: true, stock_conflicts: conflicts };
+  }
+
+  /**
+   * The configurables (those of `parentIds`, or all) whose grade ladder makes no sense, by id: the
+   * pairs where a lower grade costs the same as or more than a higher grade of the same other options,
+   * at the gross price the shopper pays now (the special price in its window). Grades are read from
+   * the `condition` attribute's option labels (domain gradeKeyOf).
+   */
+  private async gradeLadders(
+    q: Queryable,
+    parentIds: readonly number[] | null,
+  ): Promise<Map<number, LadderInversion[]>> {
+    const out = new Map<number, LadderInversion[]>();
+    const [grades] = await q.query<{ options: { value: number; label: Record<string, string> }[] }>(
+      'SELECT options FROM attributes WHERE attribute_code = $1',
+      [GRADE_ATTRIBUTE_CODE],
+    );
+    if (!grades) return out;
+    const parents = await q.query<{ id: number; configurable_options: { attribute_code: string }[] }>(
+      `SELECT id, configurable_options FROM products WHERE type_id = 'configurable'${parentIds ? ' AND id = ANY($1::int[])' : ''}`,
+      parentIds ? [parentIds] : [],
+    );
+    const graded = parents.filter((p) =>
+      p.configurable_options.some((o) => o.attribute_code === GRADE_ATTRIBUTE_CODE),
+    );
+    if (!graded.length) return out;
+    const children = await q.query<{
+      sku: string;
+      parent_id: number;
+      status: number;
+      attributes: Record<string, unknown>;
+      price_cents: number;
+      price_incl_tax_cents: number | null;
+      special_price_cents: number | null;
+      special_price_incl_tax_cents: number | null;
+      special_from_date: Date | null;
+      special_to_date: Date | null;
+      tax_class_id: number;
+      is_in_stock: boolean | null;
+    }>(
+      `SELECT p.sku, p.parent_id, p.status, p.attributes, p.price_cents, p.price_incl_tax_cents, p.special_price_cents,
+              p.special_price_incl_tax_cents, p.special_from_date, p.special_to_date, p.tax_class_id, s.is_in_stock
+         FROM products p LEFT JOIN stock s ON s.product_id = p.id WHERE p.parent_id = ANY($1::int[]) ORDER BY p.id`,
+      [graded.map((p) => p.id)],
+    );
+    const rules = await loadTaxRules(this.database);
+    const now = new Date();
+    const values = grades.options.map((o) => ({
+      value_index: o.value,
+      label: o.label.en ?? o.label.lt ?? Object.values(o.label)[0] ?? '',
+    }));
+    for (const parent of graded) {
+      const kids = children
+        .filter((c) => c.parent_id === parent.id)
+        .map((c) => {
+          const rate = listedRate(rules, c.tax_class_id);
+          const special = isSpecialPriceActive(
+            {
+              price: c.price_cents,
+              special_price: c.special_price_cents,
+              special_from_date: c.special_from_date,
+              special_to_date: c.special_to_date,
+            },
+            now,
+          );
+          const gross = special
+            ? storedGross(
+                { price: c.special_price_cents!, price_incl_tax: c.special_price_incl_tax_cents },
+                rate,
+              )
+            : storedGross({ price: c.price_cents, price_incl_tax: c.price_incl_tax_cents }, rate);
+          return {
+            ...c.attributes,
+            sku: c.sku,
+            status: c.status,
+            stock: { is_in_stock: c.is_in_stock ?? false },
+            gross,
+          };
+        });
+      const options = [
+        { attribute_code: GRADE_ATTRIBUTE_CODE, values },
+        ...parent.configurable_options
+          .filter((o) => o.attribute_code !== GRADE_ATTRIBUTE_CODE)
+          .map((o) => ({ attribute_code: o.attribute_code, values: [] })),
+      ];
+      const pairs = gradeLadderInversions(
+        ladderSteps({ configurable_options: options, configurable_children: kids }, (c) => c.gross),
+      );
+      if (pairs.length) out.set(parent.id, pairs);
+    }
+    return out;
   }
 
   /** a product and the stock of it, locked for the save with `forUpdate` */

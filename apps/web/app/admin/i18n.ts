@@ -707,6 +707,13 @@ const en = {
   'returnRefund.made': 'Refund for this return: {amount} ({status}).',
   'returnRefund.waitReceived': 'The refund is offered once the goods are received.',
   'returnRefund.nothing': 'Nothing of this return is left to refund.',
+  // grade ladders that make no sense (domain grade-ladder.ts)
+  'ladder.filter': 'Grade prices',
+  'ladder.inverted': 'Lower grade costs as much as a higher one',
+  'ladder.flag': 'Grade prices out of order',
+  'ladder.title': 'A lower grade costs as much as a higher one',
+  'ladder.pair': 'Grade {lower} ({lowerSku}, {lowerPrice}) costs the same as or more than grade {higher} ({higherSku}, {higherPrice}).',
+  'ladder.hint': 'The storefront does not offer the lower grade while the higher one is in stock at its price. Lower its price or raise the higher grade’s.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1413,6 +1420,13 @@ const lt: Record<AdminKey, string> = {
   'returnRefund.made': 'Pinigai už šį grąžinimą: {amount} ({status}).',
   'returnRefund.waitReceived': 'Pinigus bus galima grąžinti, kai prekės bus gautos.',
   'returnRefund.nothing': 'Už šį grąžinimą grąžinti nebėra ko.',
+  // grade ladders that make no sense (domain grade-ladder.ts)
+  'ladder.filter': 'Būklių kainos',
+  'ladder.inverted': 'Žemesnė būklė kainuoja tiek pat kaip aukštesnė',
+  'ladder.flag': 'Būklių kainos nesutampa su eile',
+  'ladder.title': 'Žemesnė būklė kainuoja tiek pat kaip aukštesnė',
+  'ladder.pair': 'Būklė {lower} ({lowerSku}, {lowerPrice}) kainuoja tiek pat arba daugiau nei būklė {higher} ({higherSku}, {higherPrice}).',
+  'ladder.hint': 'Parduotuvė nesiūlo žemesnės būklės, kol aukštesnė yra sandėlyje už tą pačią kainą. Sumažinkite jos kainą arba padidinkite aukštesnės būklės kainą.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

@@ -472,6 +472,11 @@ export const en = {
   'thankYou.collectWhen': 'Ready to collect from {day}',
   'thankYou.paymentMethod': 'Payment method',
   'thankYou.bankDemo': 'This is a demo shop: the account below does not exist, do not pay anything.',
+  // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
+  'langSuggest.label': 'Language suggestion',
+  'langSuggest.text': 'This shop is also in English.',
+  'langSuggest.switch': 'Continue in English',
+  'langSuggest.stay': 'No, thanks',
 } as const;
 
 type Plural = {

@@ -497,4 +497,9 @@ export const lt: Dictionary = {
   'thankYou.collectWhen': 'Galėsite atsiimti nuo {day}',
   'thankYou.paymentMethod': 'Mokėjimo būdas',
   'thankYou.bankDemo': 'Tai demonstracinė parduotuvė: šių rekvizitų sąskaita neegzistuoja, nieko nemokėkite.',
+  // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
+  'langSuggest.label': 'Kalbos pasiūlymas',
+  'langSuggest.text': 'Ši parduotuvė yra ir lietuvių kalba.',
+  'langSuggest.switch': 'Tęsti lietuviškai',
+  'langSuggest.stay': 'Ne, ačiū',
 };

@@ -500,4 +500,9 @@ export const ru: Dictionary = {
   'thankYou.collectWhen': 'Можно забрать с {day}',
   'thankYou.paymentMethod': 'Способ оплаты',
   'thankYou.bankDemo': 'Это демонстрационный магазин: такого счёта нет, ничего не платите.',
+  // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
+  'langSuggest.label': 'Выбор языка',
+  'langSuggest.text': 'Этот магазин есть и на русском языке.',
+  'langSuggest.switch': 'Продолжить на русском',
+  'langSuggest.stay': 'Нет, спасибо',
 };

@@ -18,6 +18,10 @@ import { ProductChildren } from '../../admin/ProductChildren';
 import { ProductLinks } from '../../admin/ProductLinks';
 
 const VIEWS = ['lt', 'en', 'ru'] as const;
+/** a grade's short name as the shop labels it (domain GRADE_KEYS) */
+const GRADE_NAMES: Record<string, string> = { a_plus: 'A+', a: 'A', b: 'B', c_plus: 'C+', c: 'C' };
+const gradeName = (key: string, lang: 'lt' | 'en') =>
+  key === 'new' ? (lang === 'lt' ? 'Nauja' : 'New') : (GRADE_NAMES[key] ?? key);
 type Localized = Record<string, string>;
 type Stock = { qty: number; is_in_stock: boolean; manage_stock: boolean };
 type Prices = {
@@ -37,6 +41,7 @@ type Child = Prices & {
   attributes: Record<string, number | string>;
   stock: Stock;
 };
+type LadderStep = { sku: string; grade: string; price: number };
 type Product = Prices & {
   id: number;
   sku: string;
@@ -54,6 +59,8 @@ type Product = Prices & {
   category_ids: number[];
   stock: Stock;
   children: Child[];
+  /** pairs where a lower grade costs the same as or more than a higher one (domain grade-ladder.ts) */
+  grade_ladder?: { lower: LadderStep; higher: LadderStep }[];
   updated_at: string;
   /** when the API read this form (the stock shown was counted then) */
   opened_at: string;
@@ -243,6 +250,26 @@ export default function AdminProduct() {
         </div>
       ) : null}
       {p ? <p>{t('product.version', { version: p.version, at: formatDateTime(p.updated_at) })}</p> : null}
+      {p?.grade_ladder?.length ? (
+        <section className="admin-warning" aria-labelledby="ladder-title">
+          <h2 id="ladder-title">{t('ladder.title')}</h2>
+          <ul>
+            {p.grade_ladder.map(({ lower, higher }) => (
+              <li key={`${lower.sku}-${higher.sku}`}>
+                {t('ladder.pair', {
+                  lower: gradeName(lower.grade, lang),
+                  lowerSku: lower.sku,
+                  lowerPrice: formatPrice(lower.price, lang),
+                  higher: gradeName(higher.grade, lang),
+                  higherSku: higher.sku,
+                  higherPrice: formatPrice(higher.price, lang),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p>{t('ladder.hint')}</p>
+        </section>
+      ) : null}
       <Form method="post" reloadDocument>
         <input type="hidden" name="intent" value="save" />
         {p ? <input type="hidden" name="version" value={p.version} /> : null}

@@ -11,7 +11,17 @@ import { AdminList, type ListColumn } from '../../admin/AdminList';
 import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
 import { listPage } from '../../admin/staff-api.server';
 
-const FILTERS = ['q', 'category', 'type', 'status', 'visibility', 'stock', 'grade', 'page'] as const;
+const FILTERS = [
+  'q',
+  'category',
+  'type',
+  'status',
+  'visibility',
+  'stock',
+  'grade',
+  'ladder',
+  'page',
+] as const;
 const PRODUCT_TYPES = ['simple', 'configurable', 'grouped', 'bundle', 'virtual', 'downloadable'];
 
 type Item = {
@@ -29,6 +39,7 @@ type Item = {
   is_in_stock: boolean;
   manage_stock: boolean;
   grade: number | null;
+  grade_ladder_inverted?: boolean;
 };
 type Localized = Record<string, string>;
 type Options = {
@@ -62,6 +73,7 @@ export default function AdminProducts() {
         <>
           {p.name}
           {p.parent_sku ? <div>{t('products.childOf', { sku: p.parent_sku })}</div> : null}
+          {p.grade_ladder_inverted ? <div className="admin-flag">{t('ladder.flag')}</div> : null}
         </>
       ),
     },
@@ -148,6 +160,12 @@ export default function AdminProducts() {
           name: 'grade',
           label: t('products.grade'),
           options: grades.map((g) => ({ value: String(g.value), label: label(g.label) })),
+        },
+        {
+          kind: 'select',
+          name: 'ladder',
+          label: t('ladder.filter'),
+          options: [{ value: 'inverted', label: t('ladder.inverted') }],
         },
       ]}
       columns={columns}

@@ -1,5 +1,5 @@
-import { imageLabels, variantImages, type SpecAttribute } from '@vitrina/domain';
-import { useRef, useState } from 'react';
+import { imageLabels, variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
@@ -53,14 +53,22 @@ export function useProductPage(data: ProductPageData) {
   const addButton = useRef<HTMLButtonElement>(null);
   // After hydration, the children's stock follows a fresher cached answer, then the server's live one:
   // the chosen variant, its stock lines and the pickers' availability all read this product.
-  const product = useHintedStock(data.product, data.stockAt, api);
-  const bundle = useBundleChoice(product, data.linked);
-  const isBundle = product.type_id === 'bundle' && bundle.options.length > 0;
-
+  const hinted = useHintedStock(data.product, data.stockAt, api);
   // The URL's child sku wins; otherwise the domain's choice for an empty selection.
   const [search] = useSearchParams();
   // `?childSku=` at a url_path the URL dispatcher serves
   const childSku = useParams().childSku ?? search.get('childSku') ?? undefined;
+  // a worse grade that costs what a better one of the same variant costs is not offered (domain
+  // grade-ladder.ts), unless the URL names that very variant: its own URL opens it chosen
+  // (catalogue-and-cart.md §4 "Product load"; a listing card under a grade filter links to it)
+  const product = useMemo(() => {
+    const offered = withSensibleGrades(hinted);
+    const named = (p: typeof hinted) => p.configurable_children?.some((c) => c.sku === childSku) ?? false;
+    return childSku && !named(offered) && named(hinted) ? hinted : offered;
+  }, [hinted, childSku]);
+  const bundle = useBundleChoice(product, data.linked);
+  const isBundle = product.type_id === 'bundle' && bundle.options.length > 0;
+
   const shown = shownVariant(product, childSku);
   const { variant, selected } = shown;
   const box = buyBox(product, shown, isBundle ? bundle : null);

@@ -1,0 +1,80 @@
+import { languageSuggestion, type StoreCode } from '@vitrina/domain';
+import { useEffect, useState } from 'react';
+import { getT, loadDictionary } from '../i18n';
+import { Link } from '../lib/link';
+import { useStoreCode } from '../lib/store';
+import { useAlternatePaths } from './LanguageSwitch';
+
+/** localStorage: the shopper answered a language suggestion (followed it or said no) */
+export const LANGUAGE_ANSWERED_KEY = 'vitrina.language-answered';
+
+function answered(): boolean {
+  try {
+    return localStorage.getItem(LANGUAGE_ANSWERED_KEY) !== null;
+  } catch {
+    return true; // no storage: never ask again on every page
+  }
+}
+
+function remember(choice: StoreCode): void {
+  try {
+    localStorage.setItem(LANGUAGE_ANSWERED_KEY, choice);
+  } catch {
+    // storage refused: the suggestion shows again next time, nothing breaks
+  }
+}
+
+/**
+ * A shopper whose browser reads another of the shop's languages is offered this page in it, in that
+ * language, until they answer (domain languageSuggestion; Latvian and Estonian browsers through
+ * LOCALE_MAP). Never a redirect, and decided in the browser: the server's answer is the same for
+ * everyone (the page cache), and the URL stays the language search engines and shared links see.
+ */
+export function LanguageSuggestion() {
+  const current = useStoreCode();
+  const paths = useAlternatePaths();
+  const [suggested, setSuggested] = useState<StoreCode | null>(null);
+
+  useEffect(() => {
+    const wanted = languageSuggestion(navigator.languages ?? [navigator.language], current, answered());
+    if (!wanted) return setSuggested(null);
+    let live = true;
+    // its words in its own language: that dictionary is loaded for it
+    loadDictionary(wanted).then(
+      () => live && setSuggested(wanted),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [current]);
+
+  if (!suggested || suggested === current) return null;
+  const t = getT(suggested);
+  return (
+    <aside className="lang-suggest" lang={suggested} aria-label={t('langSuggest.label')}>
+      <p>{t('langSuggest.text')}</p>
+      <Link
+        className="btn"
+        to={paths[suggested]}
+        hrefLang={suggested}
+        onClick={() => {
+          remember(suggested);
+          setSuggested(null);
+        }}
+      >
+        {t('langSuggest.switch')}
+      </Link>
+      <button
+        type="button"
+        className="btn-link"
+        onClick={() => {
+          remember(current);
+          setSuggested(null);
+        }}
+      >
+        {t('langSuggest.stay')}
+      </button>
+    </aside>
+  );
+}
