@@ -139,6 +139,14 @@ export function pickupCsvRecords(text: string): { points: PickupPointRecord[]; i
   return { points, issues };
 }
 
+/** hours with every weekday named (a day left out is closed, as the import file reads it); null stays null */
+export function fullWeek(hours: OpeningHours | null | undefined): OpeningHours | null {
+  if (!hours) return null;
+  const out: OpeningHours = {};
+  for (const d of ISO_WEEKDAYS) out[`${d}`] = hours[`${d}`] ?? null;
+  return out;
+}
+
 /** the import schema's output as the shop stores a point */
 export function toRecord(p: ReturnType<typeof importPickupPointSchema.parse>): PickupPointRecord {
   return {
@@ -150,7 +158,7 @@ export function toRecord(p: ReturnType<typeof importPickupPointSchema.parse>): P
     postcode: p.postcode,
     country_id: p.country_id.toUpperCase(),
     is_active: p.is_active,
-    opening_hours: p.opening_hours ?? null,
+    opening_hours: fullWeek(p.opening_hours),
     latitude: p.latitude ?? null,
     longitude: p.longitude ?? null,
   };
@@ -164,7 +172,11 @@ export type PickupDiff = {
 }[];
 
 const shown = (v: unknown): string | number | boolean | null =>
-  v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : (v as string | number | boolean);
+  v === null || v === undefined
+    ? null
+    : typeof v === 'object'
+      ? JSON.stringify(fullWeek(v as OpeningHours))
+      : (v as string | number | boolean);
 
 /** the file's points against the shop's: new ones and changed fields (the same ones are left out) */
 export function pickupDiff(
