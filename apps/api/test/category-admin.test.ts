@@ -17,7 +17,13 @@ type Who = keyof typeof cookies | 'anonymous';
 const as = (who: Who) => (who === 'anonymous' ? {} : { cookie: cookies[who] });
 
 async function addStaff(email: string, role: string) {
-  const io: StaffCliIo = { env: {}, cwd: process.cwd(), out: () => {}, err: () => {}, readPassword: async () => PASSWORD };
+  const io: StaffCliIo = {
+    env: {},
+    cwd: process.cwd(),
+    out: () => {},
+    err: () => {},
+    readPassword: async () => PASSWORD,
+  };
   expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
   const r = await api.call({
     method: 'POST',
@@ -45,7 +51,16 @@ const save = (id: number | null, category: Record<string, unknown>, who: Who = '
     headers: as(who),
     payload: { category },
   });
-type Doc = { id: number; slug: string; name: string; is_active: boolean; include_in_menu: boolean; parent_id: number; level: number; path: string };
+type Doc = {
+  id: number;
+  slug: string;
+  name: string;
+  is_active: boolean;
+  include_in_menu: boolean;
+  parent_id: number;
+  level: number;
+  path: string;
+};
 async function docs(store: 'lt' | 'en' = 'en'): Promise<Doc[]> {
   const index = store === 'lt' ? 'vue_storefront_catalog' : `vue_storefront_catalog_${store}`;
   const r = await api.call(searchUrl('category', {}, { size: 100 }, index));
@@ -53,18 +68,29 @@ async function docs(store: 'lt' | 'en' = 'en'): Promise<Doc[]> {
   return (r.body.hits.hits as { _source: Doc }[]).map((h) => h._source);
 }
 const doc = async (id: number, store: 'lt' | 'en' = 'en') => (await docs(store)).find((d) => d.id === id)!;
-const mapUrl = async (url: string) => (await api.call({ method: 'POST', url: '/api/url/map', payload: { url } })).body;
+const mapUrl = async (url: string) =>
+  (await api.call({ method: 'POST', url: '/api/url/map', payload: { url } })).body;
 
 describe('who may keep the categories', () => {
   it('GET the tree and a form: 401 anonymous, 403 staff, 200 catalog and admin', async () => {
     for (const url of ['/vsbridge/staff/categories', '/vsbridge/staff/categories/10'])
-      for (const [who, status] of [['anonymous', 401], ['staff', 403], ['catalog', 200], ['admin', 200]] as const) {
+      for (const [who, status] of [
+        ['anonymous', 401],
+        ['staff', 403],
+        ['catalog', 200],
+        ['admin', 200],
+      ] as const) {
         const r = await api.call({ url: `${url}?storeCode=en`, headers: as(who) });
         expect(r.status, `${url} ${who}`).toBe(status);
       }
   });
   it('POST a change: 401 anonymous, 403 staff, 200 catalog and admin', async () => {
-    for (const [who, status] of [['anonymous', 401], ['staff', 403], ['catalog', 200], ['admin', 200]] as const) {
+    for (const [who, status] of [
+      ['anonymous', 401],
+      ['staff', 403],
+      ['catalog', 200],
+      ['admin', 200],
+    ] as const) {
       const r = await save(30, { position: 3 }, who);
       expect(r.status, who).toBe(status);
     }
@@ -74,8 +100,20 @@ describe('who may keep the categories', () => {
 describe('the tree', () => {
   it('lists every category, parents before children, with depth and product counts', async () => {
     const r = await api.call({ url: '/vsbridge/staff/categories?storeCode=en', headers: as('catalog') });
-    const items = r.body.result.items as { id: number; depth: number; products: number; name: { lt: string } }[];
-    expect(items.map((c) => [c.id, c.depth])).toEqual([[2, 0], [10, 1], [11, 2], [20, 1], [30, 1], [40, 1]]);
+    const items = r.body.result.items as {
+      id: number;
+      depth: number;
+      products: number;
+      name: { lt: string };
+    }[];
+    expect(items.map((c) => [c.id, c.depth])).toEqual([
+      [2, 0],
+      [10, 1],
+      [11, 2],
+      [20, 1],
+      [30, 1],
+      [40, 1],
+    ]);
     expect(items.find((c) => c.id === 11)?.products).toBe(3);
     expect(items[1]?.name.lt).toBe('Kompiuteriai');
   });
@@ -83,9 +121,19 @@ describe('the tree', () => {
 
 describe('a save', () => {
   it('creates a category with url keys made from its names, shown by the storefront at once', async () => {
-    const r = await save(null, { parent_id: 2, name: { lt: 'Planšetės', en: 'Tablets', ru: 'Планшеты' }, url_key: { lt: '', en: '', ru: '' }, position: 5 });
+    const r = await save(null, {
+      parent_id: 2,
+      name: { lt: 'Planšetės', en: 'Tablets', ru: 'Планшеты' },
+      url_key: { lt: '', en: '', ru: '' },
+      position: 5,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const created = r.body.result.category as { id: number; slug: Record<string, string>; level: number; path: string };
+    const created = r.body.result.category as {
+      id: number;
+      slug: Record<string, string>;
+      level: number;
+      path: string;
+    };
     expect(created.slug).toEqual({ lt: 'plansetes', en: 'tablets', ru: 'planshety' });
     expect([created.level, created.path]).toEqual([2, `1/2/${created.id}`]);
     expect((await doc(created.id)).name).toBe('Tablets');
@@ -115,7 +163,12 @@ describe('a save', () => {
     const r = await save(11, { parent_id: 20, position: 9 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const moved = await doc(11);
-    expect([moved.parent_id, moved.path, moved.level, moved.slug]).toEqual([20, '1/2/20/11', 3, 'phones/laptops']);
+    expect([moved.parent_id, moved.path, moved.level, moved.slug]).toEqual([
+      20,
+      '1/2/20/11',
+      3,
+      'phones/laptops',
+    ]);
     const ltMoved = await doc(11, 'lt');
     expect(ltMoved.slug).toBe('telefonai/nesiojami-kompiuteriai');
     // its products are re-indexed with the new tree (their category ids include the new parent)
@@ -131,11 +184,46 @@ describe('a save', () => {
 
   it.each([
     ['under itself', 10, { parent_id: 10 }, 400, 'parent_id', 'A category cannot be moved under itself'],
-    ['under its own subcategory', 10, { parent_id: 11 }, 400, 'parent_id', 'A category cannot be moved under itself'],
-    ['under a category that does not exist', 10, { parent_id: 999 }, 400, 'parent_id', 'There is no category 999'],
-    ['with a url key another category has', 30, { url_key: { en: 'phones' } }, 409, 'url_key.en', 'The address phones is already used by category 20'],
-    ['with a url key that is not one', 30, { url_key: { en: 'Soft Ware!' } }, 400, 'url_key.en', 'Expected lower-case letters'],
-    ['without any name', 30, { name: { lt: ' ', en: '', ru: '' } }, 400, 'name', 'at least one of lt, en, ru'],
+    [
+      'under its own subcategory',
+      10,
+      { parent_id: 11 },
+      400,
+      'parent_id',
+      'A category cannot be moved under itself',
+    ],
+    [
+      'under a category that does not exist',
+      10,
+      { parent_id: 999 },
+      400,
+      'parent_id',
+      'There is no category 999',
+    ],
+    [
+      'with a url key another category has',
+      30,
+      { url_key: { en: 'phones' } },
+      409,
+      'url_key.en',
+      'The address phones is already used by category 20',
+    ],
+    [
+      'with a url key that is not one',
+      30,
+      { url_key: { en: 'Soft Ware!' } },
+      400,
+      'url_key.en',
+      'Expected lower-case letters',
+    ],
+    [
+      'without any name',
+      30,
+      { name: { lt: ' ', en: '', ru: '' } },
+      400,
+      'name',
+      'at least one of lt, en, ru',
+    ],
     ['with a position that is not a number', 30, { position: 'first' }, 400, 'position', ''],
   ])('is refused %s, the field named', async (_what, id, change, status, field, message) => {
     const r = await save(id, change);

@@ -78,11 +78,19 @@ export function omnivaLocations(
     try {
       data = JSON.parse(input.replace(/^\uFEFF/, ''));
     } catch (err) {
-      return { points: [], skipped: 0, issues: [{ line: 0, field: '(file)', message: `Not valid JSON: ${(err as Error).message}` }] };
+      return {
+        points: [],
+        skipped: 0,
+        issues: [{ line: 0, field: '(file)', message: `Not valid JSON: ${(err as Error).message}` }],
+      };
     }
   }
   if (!Array.isArray(data))
-    return { points: [], skipped: 0, issues: [{ line: 0, field: '(file)', message: 'Expected a JSON array of Omniva locations' }] };
+    return {
+      points: [],
+      skipped: 0,
+      issues: [{ line: 0, field: '(file)', message: 'Expected a JSON array of Omniva locations' }],
+    };
   const countries = new Set((options.countries ?? []).map((c) => c.toUpperCase()));
   const points: PickupPointRecord[] = [];
   const issues: PickupFileIssue[] = [];
@@ -121,7 +129,8 @@ export function omnivaLocations(
     const checked = importPickupPointSchema.safeParse(record);
     if (!checked.success || zip === '') {
       const list = checked.success ? [{ path: ['ZIP'], message: 'Must not be empty' }] : checked.error.issues;
-      for (const issue of list) issues.push({ line, field: issue.path.map(String).join('.'), message: issue.message });
+      for (const issue of list)
+        issues.push({ line, field: issue.path.map(String).join('.'), message: issue.message });
       return;
     }
     if (seen.has(checked.data.id)) {

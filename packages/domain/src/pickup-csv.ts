@@ -92,7 +92,13 @@ export function pickupCsvRecords(text: string): { points: PickupPointRecord[]; i
   if (rows.length === 0 || missing.length) {
     return {
       points: [],
-      issues: [{ line: 1, field: missing.join(', ') || 'id', message: `Missing column: ${missing.join(', ') || 'id'}` }],
+      issues: [
+        {
+          line: 1,
+          field: missing.join(', ') || 'id',
+          message: `Missing column: ${missing.join(', ') || 'id'}`,
+        },
+      ],
     };
   }
   const points: PickupPointRecord[] = [];
@@ -117,7 +123,14 @@ export function pickupCsvRecords(text: string): { points: PickupPointRecord[]; i
       city: cell('city'),
       postcode: cell('postcode'),
       country_id: cell('country_id').toUpperCase(),
-      is_active: active === '' ? true : /^(1|true|yes|taip)$/i.test(active) ? true : /^(0|false|no|ne)$/i.test(active) ? false : active,
+      is_active:
+        active === ''
+          ? true
+          : /^(1|true|yes|taip)$/i.test(active)
+            ? true
+            : /^(0|false|no|ne)$/i.test(active)
+              ? false
+              : active,
       latitude: number(cell('latitude')),
       longitude: number(cell('longitude')),
       opening_hours: days.every((d) => d === '') ? null : hours,

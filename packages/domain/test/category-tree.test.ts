@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { categoryPath, descendantsOf, isSelfOrDescendant, movedPath, nestedUnder, treeOrder, urlKeyFor, urlKeyOf } from '../src/index.ts';
+import {
+  categoryPath,
+  descendantsOf,
+  isSelfOrDescendant,
+  movedPath,
+  nestedUnder,
+  treeOrder,
+  urlKeyFor,
+  urlKeyOf,
+} from '../src/index.ts';
 
 describe('the category tree', () => {
   it.each([
@@ -28,7 +37,9 @@ describe('the category tree', () => {
     ['electronics/phones/apple', 'electronics/phones', 'gadgets/phones', 'gadgets/phones/apple'],
     ['electronics/phones-old', 'electronics/phones', 'gadgets/phones', null],
     ['laptops', 'electronics', 'gadgets', null],
-  ])('%s after %s moves to %s is %s', (slug, from, to, moved) => expect(movedPath(slug, from, to)).toBe(moved));
+  ])('%s after %s moves to %s is %s', (slug, from, to, moved) =>
+    expect(movedPath(slug, from, to)).toBe(moved),
+  );
 
   it('a url key left empty is made from the name of that store view', () => {
     expect(urlKeyFor('', 'Nešiojami kompiuteriai')).toBe('nesiojami-kompiuteriai');
@@ -63,11 +74,22 @@ describe('the category tree', () => {
   });
 
   it('every node is listed once, whatever the parent links (loops included)', () => {
-    const tree = fc.array(fc.record({ id: fc.integer({ min: 1, max: 30 }), parent_id: fc.option(fc.integer({ min: 1, max: 30 })), position: fc.integer({ min: 0, max: 5 }) }), { maxLength: 25 });
+    const tree = fc.array(
+      fc.record({
+        id: fc.integer({ min: 1, max: 30 }),
+        parent_id: fc.option(fc.integer({ min: 1, max: 30 })),
+        position: fc.integer({ min: 0, max: 5 }),
+      }),
+      { maxLength: 25 },
+    );
     fc.assert(
       fc.property(tree, (raw) => {
         const unique = [...new Map(raw.map((n) => [n.id, n])).values()];
-        expect(treeOrder(unique).map((n) => n.id).sort((a, b) => a - b)).toEqual(unique.map((n) => n.id).sort((a, b) => a - b));
+        expect(
+          treeOrder(unique)
+            .map((n) => n.id)
+            .sort((a, b) => a - b),
+        ).toEqual(unique.map((n) => n.id).sort((a, b) => a - b));
       }),
     );
   });

@@ -9,7 +9,13 @@ describe("Omniva's locations file", () => {
   it('reads each location as a pickup point of the carrier', () => {
     const { points, issues, skipped } = omnivaLocations(file, { carrierCode: 'omniva' });
     expect(skipped).toBe(0);
-    expect(points.map((p) => p.id)).toEqual(['omniva-90001', 'omniva-90002', 'omniva-9201', 'omniva-69494', 'omniva-90003']);
+    expect(points.map((p) => p.id)).toEqual([
+      'omniva-90001',
+      'omniva-90002',
+      'omniva-9201',
+      'omniva-69494',
+      'omniva-90003',
+    ]);
     expect(points[0]).toEqual({
       id: 'omniva-90001',
       carrier_code: 'omniva',
@@ -57,7 +63,17 @@ describe("Omniva's locations file", () => {
 
   it('refuses a location whose coordinates are off the globe, naming the field', () => {
     const r = omnivaLocations(
-      [{ ZIP: '1', NAME: 'x', TYPE: '0', A0_NAME: 'LT', A5_NAME: 'g.', Y_COORDINATE: '154.1', X_COORDINATE: '25' }],
+      [
+        {
+          ZIP: '1',
+          NAME: 'x',
+          TYPE: '0',
+          A0_NAME: 'LT',
+          A5_NAME: 'g.',
+          Y_COORDINATE: '154.1',
+          X_COORDINATE: '25',
+        },
+      ],
       { carrierCode: 'omniva' },
     );
     expect(r.issues).toEqual([{ line: 1, field: 'latitude', message: 'Expected -90 to 90' }]);

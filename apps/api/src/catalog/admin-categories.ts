@@ -52,7 +52,11 @@ export type CategoryRow = {
   description: Localized | null;
 };
 
-const perStore = z.strictObject({ lt: z.string().max(255).optional(), en: z.string().max(255).optional(), ru: z.string().max(255).optional() });
+const perStore = z.strictObject({
+  lt: z.string().max(255).optional(),
+  en: z.string().max(255).optional(),
+  ru: z.string().max(255).optional(),
+});
 
 /** the form's fields; each optional (an absent one keeps the stored value), checked again by the import schema */
 export const categorySaveBody = z.object({
@@ -79,7 +83,10 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): Api
     undefined,
     issues.map((i, n) => ({
       field: i.path.map(String).join('.') || '(category)',
-      key: i.code === 'custom' || !i.message.startsWith('Invalid') ? i.message : (generic[n]?.message ?? i.message),
+      key:
+        i.code === 'custom' || !i.message.startsWith('Invalid')
+          ? i.message
+          : (generic[n]?.message ?? i.message),
     })),
   );
 }
@@ -140,8 +147,7 @@ export class CategoryAdmin {
       const parentRaw = f.parent_id ?? current?.parent_id ?? null;
       const parentId = parentRaw === null || parentRaw === '' ? null : Number(parentRaw);
       if (parentId === null || !Number.isInteger(parentId)) {
-        if (!(current && current.parent_id === parentId))
-          throw invalid('parent_id', 'validation.required');
+        if (!(current && current.parent_id === parentId)) throw invalid('parent_id', 'validation.required');
       } else {
         if (!byId.has(parentId)) throw invalid('parent_id', 'category.unknownParent', { id: parentId });
         const parents = new Map(all.map((c) => [c.id, c.parent_id]));
@@ -209,9 +215,18 @@ export class CategoryAdmin {
           const owner = all.find((c) => !moved.has(c.id) && c.slug[s] === paths[s]);
           const twin = [...moved].find(([otherId, other]) => otherId !== movedId && other[s] === paths[s]);
           if (owner || twin)
-            throw new ApiError(409, 'category.slugTaken', { slug: paths[s], id: owner?.id ?? twin?.[0] ?? '' }, [
-              { field: `url_key.${s}`, key: 'category.slugTaken', params: { slug: paths[s], id: owner?.id ?? twin?.[0] ?? '' } },
-            ]);
+            throw new ApiError(
+              409,
+              'category.slugTaken',
+              { slug: paths[s], id: owner?.id ?? twin?.[0] ?? '' },
+              [
+                {
+                  field: `url_key.${s}`,
+                  key: 'category.slugTaken',
+                  params: { slug: paths[s], id: owner?.id ?? twin?.[0] ?? '' },
+                },
+              ],
+            );
         }
 
       try {
@@ -222,15 +237,26 @@ export class CategoryAdmin {
             400,
             'validation.invalid',
             undefined,
-            err.issues.map((i) => ({ field: i.path.replace(/^categories\[\d+\]\.?/, '') || '(category)', key: i.message })),
+            err.issues.map((i) => ({
+              field: i.path.replace(/^categories\[\d+\]\.?/, '') || '(category)',
+              key: i.message,
+            })),
           );
         throw err;
       }
-      await audit(tx, actor, action ?? (current ? 'category.update' : 'category.create'), `category:${newId}`, {
-        fields: Object.keys(f).sort(),
-        ...(current && current.parent_id !== parentId ? { moved: { from: current.parent_id, to: parentId } } : {}),
-        ...(moved.size > 1 ? { descendants_renamed: [...moved.keys()].filter((k) => k !== newId) } : {}),
-      });
+      await audit(
+        tx,
+        actor,
+        action ?? (current ? 'category.update' : 'category.create'),
+        `category:${newId}`,
+        {
+          fields: Object.keys(f).sort(),
+          ...(current && current.parent_id !== parentId
+            ? { moved: { from: current.parent_id, to: parentId } }
+            : {}),
+          ...(moved.size > 1 ? { descendants_renamed: [...moved.keys()].filter((k) => k !== newId) } : {}),
+        },
+      );
       return newId;
     });
     // this process's menu, listings and URL map forget the old tree at once (others within CATALOG_VERSION_TTL_MS)

@@ -25,14 +25,21 @@ export function categoryAdminRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/categories',
     {
       onRequest: guard,
-      schema: { tags, summary: 'The category tree in reading order (parents first), names and slugs per store view', querystring: storeQuery },
+      schema: {
+        tags,
+        summary: 'The category tree in reading order (parents first), names and slugs per store view',
+        querystring: storeQuery,
+      },
     },
     async () => ok(await categories.tree()),
   );
 
   app.get(
     '/vsbridge/staff/categories/:id',
-    { onRequest: guard, schema: { tags, summary: "A category's form", params: idParams, querystring: storeQuery } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: "A category's form", params: idParams, querystring: storeQuery },
+    },
     async (req) => {
       const category = await categories.get(req.params.id);
       if (!category) throw notFound('error.notFound');
@@ -44,9 +51,15 @@ export function categoryAdminRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/categories',
     {
       onRequest: guard,
-      schema: { tags, summary: 'Creates a category under a parent', querystring: storeQuery, body: categorySaveBody },
+      schema: {
+        tags,
+        summary: 'Creates a category under a parent',
+        querystring: storeQuery,
+        body: categorySaveBody,
+      },
     },
-    async (req) => ok({ category: await categories.save(staffPrincipal(req), null, req.body, requestStoreCode(req)) }),
+    async (req) =>
+      ok({ category: await categories.save(staffPrincipal(req), null, req.body, requestStoreCode(req)) }),
   );
 
   app.post(
@@ -62,6 +75,8 @@ export function categoryAdminRoutes(app: ApiApp, ctx: ApiContext) {
       },
     },
     async (req) =>
-      ok({ category: await categories.save(staffPrincipal(req), req.params.id, req.body, requestStoreCode(req)) }),
+      ok({
+        category: await categories.save(staffPrincipal(req), req.params.id, req.body, requestStoreCode(req)),
+      }),
   );
 }

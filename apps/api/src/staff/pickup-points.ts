@@ -80,7 +80,10 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): Api
     undefined,
     issues.map((i, n) => ({
       field: i.path.map(String).join('.') || '(point)',
-      key: i.code === 'custom' || !i.message.startsWith('Invalid') ? i.message : (generic[n]?.message ?? i.message),
+      key:
+        i.code === 'custom' || !i.message.startsWith('Invalid')
+          ? i.message
+          : (generic[n]?.message ?? i.message),
     })),
   );
 }
@@ -95,7 +98,10 @@ async function writePoints(tx: Executor, points: readonly PickupPointRecord[]) {
         400,
         'validation.invalid',
         undefined,
-        err.issues.map((i) => ({ field: i.path.replace(/^pickup_points\[\d+\]\.?/, '') || '(point)', key: i.message })),
+        err.issues.map((i) => ({
+          field: i.path.replace(/^pickup_points\[\d+\]\.?/, '') || '(point)',
+          key: i.message,
+        })),
       );
     throw err;
   }
@@ -113,9 +119,12 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
         `SELECT carrier_code AS code FROM pickup_points UNION SELECT carrier_code FROM shipping_methods WHERE needs_pickup_point ORDER BY 1`,
       )
     ).map((r) => r.code),
-    countries: (await rows<{ code: string }>(database, 'SELECT DISTINCT country_id AS code FROM pickup_points ORDER BY 1')).map(
-      (r) => r.code,
-    ),
+    countries: (
+      await rows<{ code: string }>(
+        database,
+        'SELECT DISTINCT country_id AS code FROM pickup_points ORDER BY 1',
+      )
+    ).map((r) => r.code),
     form_body_limit: config.formBodyLimit,
   });
   const find = (q: Executor | typeof database, id: string, lock = false) =>
@@ -125,7 +134,12 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/staff/pickup-points',
     {
       onRequest: guard,
-      schema: { tags, summary: 'Pickup points: search (id, name, address, city, postcode), carrier, country, on/off, paging', querystring: pickupListQuery },
+      schema: {
+        tags,
+        summary:
+          'Pickup points: search (id, name, address, city, postcode), carrier, country, on/off, paging',
+        querystring: pickupListQuery,
+      },
     },
     async (req) => {
       const q = req.query;
@@ -133,8 +147,17 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
           OR city ILIKE '%' || $1 || '%' OR postcode ILIKE '%' || $1 || '%')
         AND ($2::text IS NULL OR carrier_code = $2) AND ($3::text IS NULL OR country_id = $3)
         AND ($4::boolean IS NULL OR is_active = $4)`;
-      const params = [q.q ?? null, q.carrier ?? null, q.country ?? null, q.status ? q.status === 'active' : null];
-      const total = await one<{ n: number }>(database, `SELECT count(*)::int AS n FROM pickup_points ${where}`, params);
+      const params = [
+        q.q ?? null,
+        q.carrier ?? null,
+        q.country ?? null,
+        q.status ? q.status === 'active' : null,
+      ];
+      const total = await one<{ n: number }>(
+        database,
+        `SELECT count(*)::int AS n FROM pickup_points ${where}`,
+        params,
+      );
       const items = await rows<PickupPointRecord>(
         database,
         `${SELECT} ${where} ORDER BY country_id, carrier_code, city, name, id LIMIT $5 OFFSET $6`,
@@ -146,19 +169,31 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/staff/pickup-points.csv',
-    { onRequest: guard, schema: { tags, summary: 'Every pickup point as the pickup point CSV', querystring: storeQuery } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: 'Every pickup point as the pickup point CSV', querystring: storeQuery },
+    },
     async (_req, reply) => {
-      const all = await rows<PickupPointRecord>(database, `${SELECT} ORDER BY country_id, carrier_code, city, name, id`);
+      const all = await rows<PickupPointRecord>(
+        database,
+        `${SELECT} ORDER BY country_id, carrier_code, city, name, id`,
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pickup-points-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="pickup-points-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
         .send(pickupCsv(all));
     },
   );
 
   app.get(
     '/vsbridge/staff/pickup-points/:id',
-    { onRequest: guard, schema: { tags, summary: "A pickup point's form", params: idParams, querystring: storeQuery } },
+    {
+      onRequest: guard,
+      schema: { tags, summary: "A pickup point's form", params: idParams, querystring: storeQuery },
+    },
     async (req) => {
       const point = await find(database, req.params.id);
       if (!point) throw notFound('error.notFound');
@@ -167,7 +202,12 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
   );
 
   /** creates (`id` null: the record's own id, which must be new) or changes a point */
-  const save = async (actor: StaffActor, id: string | null, changes: Record<string, unknown>, store: StoreCode) => {
+  const save = async (
+    actor: StaffActor,
+    id: string | null,
+    changes: Record<string, unknown>,
+    store: StoreCode,
+  ) => {
     const saved = await database.transaction(async (tx) => {
       let current: PickupPointRecord | undefined;
       if (id !== null) {
@@ -183,11 +223,21 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
       const point = toRecord(parsed.data);
       await writePoints(tx, [point]);
       const changed = current
-        ? Object.keys(point).filter((k) => JSON.stringify(point[k as keyof PickupPointRecord]) !== JSON.stringify(current[k as keyof PickupPointRecord]))
+        ? Object.keys(point).filter(
+            (k) =>
+              JSON.stringify(point[k as keyof PickupPointRecord]) !==
+              JSON.stringify(current[k as keyof PickupPointRecord]),
+          )
         : Object.keys(point);
-      await audit(tx, actor, current ? 'pickup_point.update' : 'pickup_point.create', `pickup_point:${point.id}`, {
-        fields: changed.sort(),
-      });
+      await audit(
+        tx,
+        actor,
+        current ? 'pickup_point.update' : 'pickup_point.create',
+        `pickup_point:${point.id}`,
+        {
+          fields: changed.sort(),
+        },
+      );
       return point.id;
     });
     ctx.catalog.catalogChanged();
@@ -196,8 +246,12 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/staff/pickup-points',
-    { onRequest: guard, schema: { tags, summary: 'Adds a pickup point', querystring: storeQuery, body: pointBody } },
-    async (req) => ok({ point: await save(staffPrincipal(req), null, req.body.point, requestStoreCode(req)) }),
+    {
+      onRequest: guard,
+      schema: { tags, summary: 'Adds a pickup point', querystring: storeQuery, body: pointBody },
+    },
+    async (req) =>
+      ok({ point: await save(staffPrincipal(req), null, req.body.point, requestStoreCode(req)) }),
   );
 
   app.post(
@@ -225,9 +279,11 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
             });
       const answer = await database.transaction(async (tx) => {
         const shop = new Map(
-          (await rows<PickupPointRecord>(tx, `${SELECT} WHERE id = ANY($1::text[])`, [read.points.map((p) => p.id)])).map(
-            (p) => [p.id, p],
-          ),
+          (
+            await rows<PickupPointRecord>(tx, `${SELECT} WHERE id = ANY($1::text[])`, [
+              read.points.map((p) => p.id),
+            ])
+          ).map((p) => [p.id, p]),
         );
         // a point's hours are the shop's when the carrier's file says nothing of them
         const points =
@@ -239,7 +295,10 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
         const apply = !b.dry_run && diff.length > 0;
         if (apply) {
           const changed = new Set(diff.map((d) => d.id));
-          await writePoints(tx, points.filter((p) => changed.has(p.id)));
+          await writePoints(
+            tx,
+            points.filter((p) => changed.has(p.id)),
+          );
           await audit(tx, staffPrincipal(req), 'pickup_point.import', null, {
             format: b.format,
             new: diff.filter((d) => d.action === 'new').length,
@@ -274,6 +333,7 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
         body: pointBody,
       },
     },
-    async (req) => ok({ point: await save(staffPrincipal(req), req.params.id, req.body.point, requestStoreCode(req)) }),
+    async (req) =>
+      ok({ point: await save(staffPrincipal(req), req.params.id, req.body.point, requestStoreCode(req)) }),
   );
 }
