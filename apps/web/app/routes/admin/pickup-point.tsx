@@ -180,7 +180,7 @@ export default function AdminPickupPoint() {
               field(`day_${d}`, (props) => (
                 <input
                   {...props}
-                  placeholder="10:00-19:00"
+
                   autoComplete="off"
                   defaultValue={dv(`day_${d}`, p?.opening_hours?.[d] ?? '')}
                 />

@@ -57,6 +57,10 @@ export async function action(args: Route.ActionArgs) {
     : { error: answer.message, result: null, file, options };
 }
 
+/** where Omniva publishes its locations and their format (domain omniva-locations.ts) */
+const OMNIVA_FILE = 'https://www.omniva.ee/locations.json';
+const OMNIVA_SPEC = 'https://www.omniva.ee/public/files/failid/offload-specification.pdf';
+
 function kib(bytes: number) {
   return bytes >= 1024 * 1024
     ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`
@@ -77,7 +81,10 @@ export default function AdminPickupImport() {
       </p>
       <h1>{t('pickup.importTitle')}</h1>
       <p>{t('pickup.importHint')}</p>
-      <p>{t('pickup.omnivaHint')}</p>
+      <p>
+        {t('pickup.omnivaHint')} <a href={OMNIVA_FILE}>{t('pickup.omnivaFile')}</a>,{' '}
+        <a href={OMNIVA_SPEC}>{t('pickup.omnivaSpec')}</a>.
+      </p>
       <p className="admin-hint">{t('pickup.limit', { size: kib(limit) })}</p>
       <Form method="post" encType="multipart/form-data" reloadDocument>
         <div className="admin-grid">
