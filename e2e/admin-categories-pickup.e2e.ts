@@ -31,7 +31,9 @@ async function logIn(page: Page, role: 'catalog' | 'staff') {
 
 /** the ids the checkout's chooser offers for a carrier in a country */
 async function offered(carrier: string, country: string): Promise<string[]> {
-  const res = await fetch(`${shopUrl}/vsbridge/pickup-points/?code=${carrier}&countryId=${country}`, { method: 'POST' });
+  const res = await fetch(`${shopUrl}/vsbridge/pickup-points/?code=${carrier}&countryId=${country}`, {
+    method: 'POST',
+  });
   return ((await res.json()) as { result: { id: string }[] }).result.map((p) => p.id);
 }
 
@@ -54,7 +56,9 @@ describe('back office: categories and pickup points', () => {
     const old = await key.inputValue();
     await key.fill(`${old}-renamed`);
     await page.getByRole('button', { name: 'Save category' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved. The shop shows the change now.');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Saved. The shop shows the change now.');
     const moved = await page.goto(`${shopUrl}/en/c/${old}-renamed`);
     expect(moved?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(name);
@@ -81,22 +85,38 @@ describe('back office: categories and pickup points', () => {
     const id = (await rows.nth(1).getByRole('cell').nth(1).textContent()) ?? '';
     expect(id).toMatch(/^omniva-LV-/);
     expect(await offered('omniva', 'LV')).toContain(id);
-    await rows.nth(1).getByRole('button', { name: /^Disable / }).click();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Disable / })
+      .click();
     await expect.poll(() => offered('omniva', 'LV')).not.toContain(id);
-    await page.getByRole('row').filter({ hasText: id }).getByRole('button', { name: /^Enable / }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: id })
+      .getByRole('button', { name: /^Enable / })
+      .click();
     await expect.poll(() => offered('omniva', 'LV')).toContain(id);
 
     await page.getByRole('link', { name: 'Upload a file' }).click();
     await page.waitForURL(/\/pickup-points\/import$/);
     expect(await axeViolations(page)).toEqual([]);
-    const csv = 'id,carrier_code,name,address,city,postcode,country_id\r\njourney-1,omniva,"Journey point, Vilnius",Gedimino pr. 1,Vilnius,LT-01103,LT\r\n';
-    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'points.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv =
+      'id,carrier_code,name,address,city,postcode,country_id\r\njourney-1,omniva,"Journey point, Vilnius",Gedimino pr. 1,Vilnius,LT-01103,LT\r\n';
+    await page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'points.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Points in the file: 1; to add or change: 1; left out by the filters: 0. Nothing is written yet.');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe(
+        'Points in the file: 1; to add or change: 1; left out by the filters: 0. Nothing is written yet.',
+      );
     expect(await offered('omniva', 'LT')).not.toContain('journey-1');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Apply the changes (1)' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Applied. Points added or changed: 1.');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Applied. Points added or changed: 1.');
     expect(await offered('omniva', 'LT')).toContain('journey-1');
     expect(errors).toEqual([]);
     await page.close();

@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
   return { message: answer.message, errors: answer.errors ?? [], fields: f };
 }
 
-const LANG_NAMES = { lt: 'lietuvių', en: 'English', ru: 'русский' } as const;
+const LANG_NAMES = { lt: 'Lietuvių', en: 'English', ru: 'Русский' } as const;
 
 export default function AdminCategory() {
   const { lang, category: c, items } = useLoaderData<typeof loader>();
@@ -183,11 +183,16 @@ export default function AdminCategory() {
           ))}
         </div>
         {STORES.map((s) => (
-          <fieldset key={s} className="admin-langs" lang={s}>
-            <legend>{LANG_NAMES[s]}</legend>
+          <fieldset key={s} className="admin-langs">
+            <legend lang={s}>{LANG_NAMES[s]}</legend>
             <div className="admin-grid">
               {field(`name_${s}`, t('category.nameIn', { lang: s }), (p) => (
-                <input {...p} required={s === 'lt'} defaultValue={dv(`name_${s}`, c?.name[s] ?? '')} />
+                <input
+                  {...p}
+                  lang={s}
+                  required={s === 'lt'}
+                  defaultValue={dv(`name_${s}`, c?.name[s] ?? '')}
+                />
               ))}
               {field(
                 `url_key_${s}`,
