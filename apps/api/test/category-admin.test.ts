@@ -248,6 +248,27 @@ describe('a save', () => {
     expect((await mapUrl('/en/c/software'))?._source?.id).toBe(30);
   });
 
+  it("a new category is one of the product form's categories, and a product saved into it is listed in it", async () => {
+    const made = await save(null, { parent_id: 10, name: { lt: 'Priedai kompiuteriams', en: 'PC extras' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.result.category.id as number;
+    const opened = await api.call({ url: '/vsbridge/staff/products/LAP-1001?storeCode=en', headers: as('catalog') });
+    expect(opened.status).toBe(200);
+    const options = opened.body.result.options.categories as { id: number }[];
+    expect(options.map((c) => c.id)).toContain(id);
+    const saved = await api.call({
+      method: 'POST',
+      url: '/vsbridge/staff/products/LAP-1001?storeCode=en',
+      headers: as('catalog'),
+      payload: { version: opened.body.result.product.version, product: { category_ids: [11, id] } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const listed = await api.call({ url: `/vsbridge/staff/products?storeCode=en&category=${id}`, headers: as('catalog') });
+    expect((listed.body.result.items as { sku: string }[]).map((p) => p.sku)).toEqual(['LAP-1001']);
+    const tree = await api.call({ url: '/vsbridge/staff/categories?storeCode=en', headers: as('catalog') });
+    expect((tree.body.result.items as { id: number; products: number }[]).find((c) => c.id === id)?.products).toBe(1);
+  });
+
   it('404 for a category that does not exist', async () => {
     expect((await save(999, { position: 1 })).status).toBe(404);
   });
