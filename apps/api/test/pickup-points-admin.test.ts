@@ -215,7 +215,7 @@ describe('a file of points', () => {
       ['dpd-LT-1', 'new'],
     ]);
     expect(dry.body.result.issues).toEqual([
-      { line: 7, field: 'country_id', message: 'Expected a 2-letter country code' },
+      { line: 7, field: 'country_id', message: 'Expected a 2-letter country code, e.g. LT' },
     ]);
     expect((await list('&carrier=dpd')).body.result.total).toBe(0);
 
@@ -243,7 +243,7 @@ describe('a file of points', () => {
       'omniva-90002',
       'omniva-90003',
     ]);
-    expect(dry.body.result.issues[0]).toMatchObject({ line: 6, field: 'NAME' });
+    expect(dry.body.result.issues[0]).toEqual({ line: 6, field: 'NAME', message: 'Must not be empty' });
     expect(await chooser('LT')).not.toContain('omniva-90001');
     const done = await post('/import', { ...body, dry_run: false }, 'admin');
     expect(done.body.result.applied).toBe(true);
@@ -258,7 +258,14 @@ describe('a file of points', () => {
   it('refuses a file that is not what it says, naming the problem', async () => {
     const r = await post('/import', { format: 'omniva', file: 'id,name\n1,x', dry_run: true });
     expect(r.status).toBe(200);
-    expect(r.body.result.issues[0].message).toContain('Not valid JSON');
+    expect(r.body.result.issues[0].message).toContain('Not valid JSON: ');
+    const lt = await post(
+      '/import',
+      { format: 'omniva', file: '[{"ZIP":"1"}]', dry_run: true },
+      'staff',
+      'lt',
+    );
+    expect(lt.body.result.issues[0]).toEqual({ line: 1, field: 'NAME', message: 'Negali būti tuščias' });
     expect(r.body.result.diff).toEqual([]);
   });
 });

@@ -25,11 +25,13 @@ import { toRecord, type PickupFileIssue, type PickupPointRecord } from './pickup
 export const OMNIVA_TYPES = { '0': 'parcel_machine', '1': 'post_office' } as const;
 
 const value = z.union([z.string(), z.number()]).nullable().optional();
+/** a field every location has: missing, it is reported as the import file reports an empty one */
+const required = { error: 'Must not be empty' };
 const location = z.looseObject({
-  ZIP: z.union([z.string(), z.number()]),
-  NAME: z.string(),
+  ZIP: z.union([z.string(), z.number()], required),
+  NAME: z.string(required),
   TYPE: value,
-  A0_NAME: z.string(),
+  A0_NAME: z.string(required),
   A1_NAME: value,
   A2_NAME: value,
   A3_NAME: value,
@@ -81,7 +83,14 @@ export function omnivaLocations(
       return {
         points: [],
         skipped: 0,
-        issues: [{ line: 0, field: '(file)', message: `Not valid JSON: ${(err as Error).message}` }],
+        issues: [
+          {
+            line: 0,
+            field: '(file)',
+            message: 'Not valid JSON: {detail}',
+            params: { detail: (err as Error).message },
+          },
+        ],
       };
     }
   }
@@ -134,7 +143,12 @@ export function omnivaLocations(
       return;
     }
     if (seen.has(checked.data.id)) {
-      issues.push({ line, field: 'ZIP', message: `The same ZIP as an earlier location: ${zip}` });
+      issues.push({
+        line,
+        field: 'ZIP',
+        message: 'The same ZIP as an earlier location: {zip}',
+        params: { zip },
+      });
       return;
     }
     seen.add(checked.data.id);

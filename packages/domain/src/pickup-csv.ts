@@ -47,11 +47,15 @@ export interface PickupPointRecord {
   longitude: number | null;
 }
 
-/** one problem of a file: its line (1 = the header), the field, the message (the import schema's) */
+/**
+ * one problem of a file: its line (1 = the header), the field, the message (the import schema's
+ * English, a key the API translates, `{placeholders}` filled from `params`)
+ */
 export interface PickupFileIssue {
   line: number;
   field: string;
   message: string;
+  params?: Record<string, string | number>;
 }
 
 /** the points as a CSV document (RFC 4180, texts quoted and made safe for spreadsheets) */
@@ -96,7 +100,8 @@ export function pickupCsvRecords(text: string): { points: PickupPointRecord[]; i
         {
           line: 1,
           field: missing.join(', ') || 'id',
-          message: `Missing column: ${missing.join(', ') || 'id'}`,
+          message: 'Missing column: {columns}',
+          params: { columns: missing.join(', ') || 'id' },
         },
       ],
     };
@@ -143,7 +148,7 @@ export function pickupCsvRecords(text: string): { points: PickupPointRecord[]; i
     }
     const first = seen.get(parsed.data.id);
     if (first !== undefined) {
-      issues.push({ line, field: 'id', message: `The same id as line ${first}` });
+      issues.push({ line, field: 'id', message: 'The same id as line {line}', params: { line: first } });
       return;
     }
     seen.set(parsed.data.id, line);

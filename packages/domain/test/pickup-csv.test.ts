@@ -91,7 +91,13 @@ describe('the pickup point CSV', () => {
   });
 
   it.each([
-    ['a missing column', 'id,name\n1,x\n', 1, 'carrier_code, address, city, country_id', 'Missing column'],
+    [
+      'a missing column',
+      'id,name\n1,x\n',
+      1,
+      'carrier_code, address, city, country_id',
+      'Missing column: {columns}',
+    ],
     [
       'a 3-letter country',
       `${HEADER}\nx,dpd,N,A,C,,LTU,1,,,,,,,,,\n`,
@@ -119,7 +125,7 @@ describe('the pickup point CSV', () => {
       `${HEADER}\nx,dpd,N,A,C,,LT,1,,,,,,,,,\nx,dpd,N,A,C,,LT,1,,,,,,,,,\n`,
       3,
       'id',
-      'The same id as line 2',
+      'The same id as line {line}',
     ],
   ])('reports %s by its line and field', (_what, csv, line, field, message) => {
     const { issues } = pickupCsvRecords(csv);

@@ -280,6 +280,31 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Reikia teksto bent viena kalba: lt, en ar ru',
     ru: 'Нужен текст хотя бы на одном из языков: lt, en, ru',
   },
+  'Missing column: {columns}': {
+    en: 'Missing column: {columns}',
+    lt: 'Trūksta stulpelio: {columns}',
+    ru: 'Нет столбца: {columns}',
+  },
+  'The same id as line {line}': {
+    en: 'The same id as line {line}',
+    lt: 'Toks pat ID kaip {line} eilutėje',
+    ru: 'Тот же ID, что в строке {line}',
+  },
+  'Not valid JSON: {detail}': {
+    en: 'Not valid JSON: {detail}',
+    lt: 'Netinkamas JSON: {detail}',
+    ru: 'Некорректный JSON: {detail}',
+  },
+  'Expected a JSON array of Omniva locations': {
+    en: 'Expected a JSON array of Omniva locations',
+    lt: 'Turi būti Omniva vietų JSON masyvas',
+    ru: 'Ожидается JSON-массив пунктов Omniva',
+  },
+  'The same ZIP as an earlier location: {zip}': {
+    en: 'The same ZIP as an earlier location: {zip}',
+    lt: 'Toks pat ZIP kaip ankstesnės vietos: {zip}',
+    ru: 'Тот же ZIP, что у предыдущего пункта: {zip}',
+  },
   'Expected -90 to 90': { en: 'Expected -90 to 90', lt: 'Turi būti nuo -90 iki 90', ru: 'Должно быть от -90 до 90' },
   'Expected -180 to 180': { en: 'Expected -180 to 180', lt: 'Turi būti nuo -180 iki 180', ru: 'Должно быть от -180 до 180' },
   'Expected a 2-letter country code': {

@@ -35,6 +35,7 @@ import { z } from 'zod';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { t } from '../http/i18n.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
 import { one, rows } from '../lib/db.ts';
@@ -311,7 +312,11 @@ export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
           points: points.length,
           skipped: read.skipped ?? 0,
           diff,
-          issues: read.issues,
+          // the import schema's messages in the staff's language (their English is the key)
+          issues: read.issues.map(({ params, ...i }) => ({
+            ...i,
+            message: t(i.message, requestStoreCode(req), params),
+          })),
           applied: apply,
           form_body_limit: config.formBodyLimit,
         };

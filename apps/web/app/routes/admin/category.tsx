@@ -82,8 +82,7 @@ export default function AdminCategory() {
     result?.errors.find((e) => fieldOf(e.field) === name || e.field === name)?.message;
   const label = (field: string) => {
     const m = /^(name|url_key)[._](lt|en|ru)$/.exec(field);
-    if (m)
-      return t(m[1] === 'name' ? 'category.nameIn' : 'category.urlKeyIn', { lang: LANG_NAMES[m[2] as 'lt'] });
+    if (m) return t(m[1] === 'name' ? 'category.nameIn' : 'category.urlKeyIn', { lang: m[2]! });
     const keys: Record<string, AdminKey> = {
       parent_id: 'category.parent',
       position: 'categories.position',

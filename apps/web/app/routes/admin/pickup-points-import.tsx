@@ -73,6 +73,21 @@ export default function AdminPickupImport() {
   const t = adminT(lang);
   const show = (v: string | number | boolean | null) => (v === null || v === '' ? '—' : String(v));
   const o = data?.options;
+  /** a new point as one line: carrier, name, address, postcode and city, country, off when it is */
+  const summary = (changes: PickupDiff[number]['changes']) => {
+    const to = (field: string) => changes.find((c) => c.field === field)?.to;
+    const place = [to('postcode'), to('city')].filter(Boolean).join(' ');
+    return [
+      to('carrier_code'),
+      to('name'),
+      to('address'),
+      place,
+      to('country_id'),
+      to('is_active') === false ? t('pickup.disabled') : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
   const r = data?.result;
   return (
     <>
@@ -169,15 +184,28 @@ export default function AdminPickupImport() {
                 </thead>
                 <tbody>
                   {r.diff.slice(0, 500).flatMap((d) =>
-                    d.changes.map((c, n) => (
-                      <tr key={`${d.id}-${c.field}`}>
-                        <td>{n === 0 ? <code>{d.id}</code> : null}</td>
-                        <td>{n === 0 ? t(d.action === 'new' ? 'pickup.new' : 'pickup.changed') : null}</td>
-                        <td>{c.field}</td>
-                        <td>{show(c.from)}</td>
-                        <td>{show(c.to)}</td>
-                      </tr>
-                    )),
+                    // a new point in one row (what it will be); a changed one a row per changed field
+                    d.action === 'new'
+                      ? [
+                          <tr key={d.id}>
+                            <td>
+                              <code>{d.id}</code>
+                            </td>
+                            <td>{t('pickup.new')}</td>
+                            <td>—</td>
+                            <td>—</td>
+                            <td>{summary(d.changes)}</td>
+                          </tr>,
+                        ]
+                      : d.changes.map((c, n) => (
+                          <tr key={`${d.id}-${c.field}`}>
+                            <td>{n === 0 ? <code>{d.id}</code> : null}</td>
+                            <td>{n === 0 ? t('pickup.changed') : null}</td>
+                            <td>{c.field}</td>
+                            <td>{show(c.from)}</td>
+                            <td>{show(c.to)}</td>
+                          </tr>
+                        )),
                   )}
                 </tbody>
               </table>
