@@ -125,7 +125,7 @@ export default function AdminCategory() {
   const excluded = new Set(c ? [c.id, ...descendantsOf(items, c.id).map((d) => d.id)] : []);
   const parents = items.filter((i) => !excluded.has(i.id));
   const urlKey = (slug: string | undefined) => (slug ?? '').split('/').pop() ?? '';
-  const address = (s: (typeof STORES)[number]) => (c ? `/${s === 'lt' ? '' : `${s}/`}c/${c.slug[s]}` : '—');
+  const address = (s: (typeof STORES)[number]) => `/${s === 'lt' ? '' : `${s}/`}c/${c?.slug[s] ?? ''}`;
   return (
     <>
       <p>
@@ -204,7 +204,9 @@ export default function AdminCategory() {
                     defaultValue={dv(`url_key_${s}`, urlKey(c?.slug[s]))}
                   />
                 ),
-                t('category.urlKeyHint', { path: address(s) }),
+                c
+                  ? `${t('category.urlKeyHint')} ${t('category.urlKeyNow', { path: address(s) })}`
+                  : t('category.urlKeyHint'),
               )}
             </div>
           </fieldset>
