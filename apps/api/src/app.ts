@@ -70,8 +70,10 @@ import { settingsRoutes } from './settings/routes.ts';
 import { ShopSettingsService } from './settings/service.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { productAdminRoutes } from './catalog/admin-routes.ts';
+import { categoryAdminRoutes } from './catalog/admin-category-routes.ts';
 import { promotionRoutes } from './staff/promotions.ts';
 import { deliveryRoutes } from './staff/delivery.ts';
+import { pickupPointRoutes } from './staff/pickup-points.ts';
 import { seoRoutes } from './seo/routes.ts';
 // News: kept with the CMS.
 import { newsRoutes } from './cms/news-routes.ts';
@@ -254,6 +256,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   productAdminRoutes(app, ctx);
   promotionRoutes(app, ctx);
   deliveryRoutes(app, ctx);
+  categoryAdminRoutes(app, ctx);
+  pickupPointRoutes(app, ctx);
   contentAdminRoutes(app, ctx);
   uploadRoutes(app, ctx);
   bannerAdminRoutes(app, ctx);

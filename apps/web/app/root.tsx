@@ -78,9 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sort: CATEGORY_LIST_SORT,
         // the spec's category list: 4000 by position (catalogue-and-cart.md §9), not a first page
         size: CATEGORY_LIST_SIZE,
-        includeFields: ['id', 'name', 'slug', 'position', 'is_active', 'children_data'],
+        includeFields: ['id', 'name', 'slug', 'position', 'is_active', 'include_in_menu', 'children_data'],
       })
-      .then((res) => toMenu(res.items))
+      .then((res) => toMenu(res.items, 2, true))
       .catch((e: unknown): MenuItem[] => {
         // The page still renders without a menu; the failure is logged only.
         console.error('menu', e);

@@ -97,6 +97,13 @@ function adminRoutes(): RouteConfigEntry[] {
       route('delivery', 'routes/admin/delivery.tsx', { id: 'admin-delivery' }),
       route('content/banners', 'routes/admin/banners.tsx', { id: 'admin-banners' }),
       route('content/banners/:id', 'routes/admin/banner.tsx', { id: 'admin-banner' }),
+      route('categories', 'routes/admin/categories.tsx', { id: 'admin-categories' }),
+      route('categories/:id', 'routes/admin/category.tsx', { id: 'admin-category' }),
+      route('pickup-points', 'routes/admin/pickup-points.tsx', { id: 'admin-pickup-points' }),
+      route('pickup-points/import', 'routes/admin/pickup-points-import.tsx', {
+        id: 'admin-pickup-points-import',
+      }),
+      route('pickup-points/:id', 'routes/admin/pickup-point.tsx', { id: 'admin-pickup-point' }),
       route('content/:kind', 'routes/admin/content.tsx', { id: 'admin-content' }),
       route('content/:kind/:id', 'routes/admin/content-item.tsx', { id: 'admin-content-item' }),
       route('webhooks', 'routes/admin/webhooks.tsx', { id: 'admin-webhooks' }),

@@ -10,6 +10,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -42,6 +43,8 @@ export const categories = pgTable(
     /** materialised path of ids, e.g. "1/2/12" */
     path: text('path').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** shown in the header menu (an active category left out of it is still reachable at its URL) */
+    includeInMenu: boolean('include_in_menu').notNull().default(true),
     name: jsonb('name').$type<Localized>().notNull(),
     /** per-store-view slug, e.g. { lt: "nesiojami-kompiuteriai", en: "laptops", ru: "noutbuki" } */
     slug: jsonb('slug').$type<Localized>().notNull(),
@@ -298,6 +301,9 @@ export const pickupPoints = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** per ISO weekday "HH:MM-HH:MM" or null (closed); null: not known (domain OpeningHours) */
     openingHours: jsonb('opening_hours').$type<Record<string, string | null>>(),
+    /** WGS 84 degrees, as a carrier's location list gives them; null when not known */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
   },
   (t) => [index('pickup_points_carrier_idx').on(t.carrierCode, t.countryId)],
 );

@@ -30,7 +30,7 @@ const HAND_WRITTEN: [TableWrite, string][] = [
   ],
   [
     CATEGORIES,
-    "insert into categories (id, parent_id, position, level, path, is_active, name, slug, description, updated_at) select r.id, r.parent_id, r.position, 0, '', r.is_active, r.name, r.slug, r.description, now() from jsonb_to_recordset($1::jsonb) as r(id int, parent_id int, position int, is_active boolean, name jsonb, slug jsonb, description jsonb) on conflict (id) do update set parent_id = excluded.parent_id, position = excluded.position, is_active = excluded.is_active, name = excluded.name, slug = excluded.slug, description = excluded.description, updated_at = now()",
+    "insert into categories (id, parent_id, position, level, path, is_active, include_in_menu, name, slug, description, updated_at) select r.id, r.parent_id, r.position, 0, '', r.is_active, r.include_in_menu, r.name, r.slug, r.description, now() from jsonb_to_recordset($1::jsonb) as r(id int, parent_id int, position int, is_active boolean, include_in_menu boolean, name jsonb, slug jsonb, description jsonb) on conflict (id) do update set parent_id = excluded.parent_id, position = excluded.position, is_active = excluded.is_active, include_in_menu = excluded.include_in_menu, name = excluded.name, slug = excluded.slug, description = excluded.description, updated_at = now()",
   ],
   [
     PRODUCTS,
@@ -74,7 +74,7 @@ const HAND_WRITTEN: [TableWrite, string][] = [
   ],
   [
     PICKUP_POINTS,
-    'insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active, opening_hours) select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active, r.opening_hours from jsonb_to_recordset($1::jsonb) as r(id text, carrier_code text, name text, address text, city text, postcode text, country_id text, is_active boolean, opening_hours jsonb) on conflict (id) do update set carrier_code = excluded.carrier_code, name = excluded.name, address = excluded.address, city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active, opening_hours = excluded.opening_hours',
+    'insert into pickup_points (id, carrier_code, name, address, city, postcode, country_id, is_active, opening_hours, latitude, longitude) select r.id, r.carrier_code, r.name, r.address, r.city, r.postcode, r.country_id, r.is_active, r.opening_hours, r.latitude, r.longitude from jsonb_to_recordset($1::jsonb) as r(id text, carrier_code text, name text, address text, city text, postcode text, country_id text, is_active boolean, opening_hours jsonb, latitude double precision, longitude double precision) on conflict (id) do update set carrier_code = excluded.carrier_code, name = excluded.name, address = excluded.address, city = excluded.city, postcode = excluded.postcode, country_id = excluded.country_id, is_active = excluded.is_active, opening_hours = excluded.opening_hours, latitude = excluded.latitude, longitude = excluded.longitude',
   ],
   [
     BANNERS,

@@ -397,6 +397,7 @@ export function buildCategories(): ImportCategory[] {
       slug: L('visos-prekes', 'all-products', 'vse-tovary'),
       position: 1,
       is_active: true,
+      include_in_menu: true,
     },
   ];
   for (const def of CATEGORY_DEFS) {
@@ -409,6 +410,7 @@ export function buildCategories(): ImportCategory[] {
       slug: def.slug,
       position,
       is_active: true,
+      include_in_menu: true,
       description: describe(def),
     });
   }

@@ -54,3 +54,6 @@ export * from './contracts/index.ts';
 export * from './price-history.ts';
 export * from './after-sale.ts';
 export * from './price-csv.ts';
+export * from './category-tree.ts';
+export * from './pickup-csv.ts';
+export * from './omniva-locations.ts';

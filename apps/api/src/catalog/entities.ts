@@ -46,6 +46,7 @@ type CategoryRow = {
   level: number;
   path: string;
   is_active: boolean;
+  include_in_menu: boolean;
   name: Localized;
   slug: Localized;
   description: Localized | null;
@@ -54,7 +55,7 @@ type CategoryRow = {
 export async function loadCategories(q: Queryable, store: StoreCode): Promise<CategoryDoc[]> {
   const list = await rows<CategoryRow>(
     q,
-    'SELECT id, parent_id, position, level, path, is_active, name, slug, description FROM categories ORDER BY position, id',
+    'SELECT id, parent_id, position, level, path, is_active, include_in_menu, name, slug, description FROM categories ORDER BY position, id',
   );
   const counts = await rows<{ id: number; n: number }>(
     q,
@@ -81,6 +82,7 @@ export async function loadCategories(q: Queryable, store: StoreCode): Promise<Ca
       level: r.level,
       position: r.position,
       is_active: r.is_active,
+      include_in_menu: r.include_in_menu,
       product_count: countOf.get(r.id) ?? 0,
       path: r.path,
       children_count: 0,

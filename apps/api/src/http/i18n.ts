@@ -367,6 +367,82 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Šio galinio taško paslapties nepavyksta perskaityti (pasikeitė autentifikavimo paslaptis): sukurkite naują paslaptį.',
     ru: 'Секрет этой конечной точки не читается (изменился секрет аутентификации): создайте новый секрет.',
   },
+  // the back office's categories (catalog/admin-categories.ts) and pickup points (staff/pickup-points.ts)
+  'category.slugTaken': {
+    en: 'The address {slug} is already used by category {id}: choose another url key.',
+    lt: 'Adresas {slug} jau naudojamas kategorijai {id}: pasirinkite kitą URL raktą.',
+    ru: 'Адрес {slug} уже занят категорией {id}: выберите другой URL-ключ.',
+  },
+  'category.urlKey': {
+    en: 'Expected lower-case letters, digits and hyphens, e.g. laptops-15',
+    lt: 'Turi būti mažosios raidės, skaitmenys ir brūkšneliai, pvz., laptops-15',
+    ru: 'Допустимы строчные латинские буквы, цифры и дефисы, например laptops-15',
+  },
+  'category.unknownParent': {
+    en: 'There is no category {id}',
+    lt: 'Kategorijos {id} nėra',
+    ru: 'Категории {id} нет',
+  },
+  'category.ownDescendant': {
+    en: 'A category cannot be moved under itself or one of its subcategories',
+    lt: 'Kategorijos negalima perkelti po ja pačia ar jos subkategorija',
+    ru: 'Категорию нельзя переместить внутрь неё самой или её подкатегории',
+  },
+  'pickup.idTaken': {
+    en: 'A pickup point with id {id} exists already.',
+    lt: 'Atsiėmimo punktas su ID {id} jau yra.',
+    ru: 'Пункт выдачи с ID {id} уже существует.',
+  },
+  'Expected at least one of lt, en, ru': {
+    en: 'Expected a text in at least one of lt, en, ru',
+    lt: 'Reikia teksto bent viena kalba: lt, en ar ru',
+    ru: 'Нужен текст хотя бы на одном из языков: lt, en, ru',
+  },
+  'Missing column: {columns}': {
+    en: 'Missing column: {columns}',
+    lt: 'Trūksta stulpelio: {columns}',
+    ru: 'Нет столбца: {columns}',
+  },
+  'The same id as line {line}': {
+    en: 'The same id as line {line}',
+    lt: 'Toks pat ID kaip {line} eilutėje',
+    ru: 'Тот же ID, что в строке {line}',
+  },
+  'Not valid JSON: {detail}': {
+    en: 'Not valid JSON: {detail}',
+    lt: 'Netinkamas JSON: {detail}',
+    ru: 'Некорректный JSON: {detail}',
+  },
+  'Expected a JSON array of Omniva locations': {
+    en: 'Expected a JSON array of Omniva locations',
+    lt: 'Turi būti Omniva vietų JSON masyvas',
+    ru: 'Ожидается JSON-массив пунктов Omniva',
+  },
+  'The same ZIP as an earlier location: {zip}': {
+    en: 'The same ZIP as an earlier location: {zip}',
+    lt: 'Toks pat ZIP kaip ankstesnės vietos: {zip}',
+    ru: 'Тот же ZIP, что у предыдущего пункта: {zip}',
+  },
+  'Expected -90 to 90': {
+    en: 'Expected -90 to 90',
+    lt: 'Turi būti nuo -90 iki 90',
+    ru: 'Должно быть от -90 до 90',
+  },
+  'Expected -180 to 180': {
+    en: 'Expected -180 to 180',
+    lt: 'Turi būti nuo -180 iki 180',
+    ru: 'Должно быть от -180 до 180',
+  },
+  'Expected a 2-letter country code': {
+    en: 'Expected a 2-letter country code, e.g. LT',
+    lt: 'Turi būti dviejų raidžių šalies kodas, pvz., LT',
+    ru: 'Ожидается двухбуквенный код страны, например LT',
+  },
+  'Expected HH:MM-HH:MM, opening first': {
+    en: 'Expected HH:MM-HH:MM, opening first',
+    lt: 'Turi būti VV:MM-VV:MM, pirma atidarymo laikas',
+    ru: 'Ожидается ЧЧ:ММ-ЧЧ:ММ, сначала открытие',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {

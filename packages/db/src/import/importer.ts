@@ -1055,6 +1055,7 @@ async function writeCategories(
       parent_id: c.parent_id ?? null,
       position: c.position,
       is_active: c.is_active,
+      include_in_menu: c.include_in_menu,
       name,
       slug,
       description: toLocalizedOrNull(c.description as Text | null | undefined),

@@ -27,6 +27,7 @@ export const CATEGORIES: TableWrite = {
     parent_id: 'int',
     position: 'int',
     is_active: 'boolean',
+    include_in_menu: 'boolean',
     name: 'jsonb',
     slug: 'jsonb',
     description: 'jsonb',
@@ -214,6 +215,8 @@ export const PICKUP_POINTS: TableWrite = {
     country_id: 'text',
     is_active: 'boolean',
     opening_hours: 'jsonb',
+    latitude: 'double precision',
+    longitude: 'double precision',
   },
 };
 

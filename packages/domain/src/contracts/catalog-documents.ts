@@ -23,6 +23,8 @@ export const categoryDocumentContract = z.strictObject({
   level: z.number().int(),
   position: z.number().int(),
   is_active: z.boolean(),
+  /** shown in the header menu; false: reachable at its URL and under its parent, not in the menu */
+  include_in_menu: z.boolean(),
   /** the listed products assigned to it */
   product_count: z.number().int(),
   path: z.string(),

@@ -111,6 +111,8 @@ export const importCategorySchema = z.object({
   url_path: text.optional(),
   position: int.default(0),
   is_active: bool.default(true),
+  /** shown in the header menu (Magento's include_in_menu); an active category left out is still reachable */
+  include_in_menu: bool.default(true),
   description: text.nullable().optional(),
 });
 
@@ -401,6 +403,17 @@ export const importPickupPointSchema = z.object({
         .refine((v) => parseOpeningRange(v) !== null, { message: 'Expected HH:MM-HH:MM, opening first' })
         .nullable(),
     )
+    .nullable()
+    .optional(),
+  /** where the point is, WGS 84 degrees (a carrier's location list gives them); null: not known */
+  latitude: decimalNumber(
+    z.number().min(-90, { message: 'Expected -90 to 90' }).max(90, { message: 'Expected -90 to 90' }),
+  )
+    .nullable()
+    .optional(),
+  longitude: decimalNumber(
+    z.number().min(-180, { message: 'Expected -180 to 180' }).max(180, { message: 'Expected -180 to 180' }),
+  )
     .nullable()
     .optional(),
 });

@@ -92,6 +92,17 @@ export default function AdminLayout() {
                 <NavLink to={adminPath(lang, '/delivery')}>{t('area.delivery')}</NavLink>
               </li>
             ) : null}
+            {/* the category tree belongs to the products area; the pickup points to the people who hand over parcels */}
+            {areas.some((a) => a.area === 'products') ? (
+              <li>
+                <NavLink to={adminPath(lang, '/categories')}>{t('area.categories')}</NavLink>
+              </li>
+            ) : null}
+            {areas.some((a) => a.area === 'orders') ? (
+              <li>
+                <NavLink to={adminPath(lang, '/pickup-points')}>{t('area.pickupPoints')}</NavLink>
+              </li>
+            ) : null}
             {areas.some((a) => a.area === 'orders')
               ? (['returns', 'privacy'] as const).map((p) => (
                   <li key={p}>
