@@ -1,6 +1,7 @@
-import { formatPrice } from '@vitrina/domain';
+import { formatPrice, type GradeKey } from '@vitrina/domain';
 import { useT } from '../i18n';
 import { useGroupPrice } from '../state/group-prices';
+import { GradeTitle } from './ui/GradeTitle';
 
 /**
  * The final price incl. tax; `from` puts "nuo"/"from" before a lowest price. Prices are cents,
@@ -19,7 +20,10 @@ export function Price({
   sku,
   querySku,
   from = false,
+  grade = null,
 }: {
+  /** the grade the price is for, named after it ("nuo 759,99 € · C+") */
+  grade?: GradeKey | null;
   final: number;
   /** "nuo"/"from" before the price: the lowest of several (a configurable's cheapest variant) */
   from?: boolean;
@@ -51,6 +55,12 @@ export function Price({
         ) : (
           <span>{formatPrice(final, t.storeCode)}</span>
         )}
+        {grade ? (
+          <span className="price-grade">
+            <span aria-hidden="true"> · </span>
+            <GradeTitle grade={grade} short />
+          </span>
+        ) : null}
       </p>
       {reduced ? (
         <p className="price-reference">

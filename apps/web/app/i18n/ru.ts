@@ -488,4 +488,27 @@ export const ru: Dictionary = {
   'reviewsInfo.link': 'Как проверяются отзывы',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Скачать кредитовый счёт-фактуру НДС {number} (PDF)',
+  // ---- grades named and explained; the notices that confirm an add (GradeTitle, GradeFactsBox, HowWeGrade, Notifications) ----
+  'page.how-we-grade': 'Как мы оцениваем состояние',
+  'gradeInfo.intro':
+    'Каждый восстановленный товар перед продажей проходит одинаковую проверку. Класс состояния говорит о внешнем виде: чем ниже класс, тем больше следов использования и тем ниже цена. Гарантия и срок возврата — действующие условия магазина.',
+  'gradeInfo.looks': 'Внешний вид',
+  'gradeInfo.tested': 'Что мы проверяем',
+  'gradeInfo.battery': 'Аккумулятор',
+  'gradeInfo.batteryMin': 'не менее {percent} % исходной ёмкости',
+  'gradeInfo.batteryNone': 'новый, не использовался',
+  'gradeInfo.box': 'Комплектация',
+  'gradeInfo.warranty': 'Гарантия',
+  'gradeInfo.returns': 'Возврат',
+  'gradeInfo.months': '{months} мес.',
+  'gradeInfo.days': '{days} дней без объяснения причин',
+  'gradeInfo.link': 'Как мы оцениваем состояние',
+  'gradeInfo.homeTitle': 'Что означает каждый класс',
+  'gradeInfo.homeText': 'Проверено, очищено и оценено по внешнему виду. Выберите класс под свой бюджет.',
+  'gradeInfo.homeWarranty': 'Гарантия {months} мес.',
+  'gradeInfo.batteryShort': 'аккумулятор ≥ {percent} %',
+  'gradeInfo.chosen': 'Ваш выбор',
+  'gradeInfo.note': 'Состояние аккумулятора указано для устройств с аккумулятором (ноутбуков, телефонов, планшетов, наушников).',
+  'cart.addedNamed': 'Добавлено в корзину: {name}',
+  'cart.totalNow': 'Сумма корзины: {price}',
 };

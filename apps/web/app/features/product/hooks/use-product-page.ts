@@ -81,9 +81,12 @@ export function useProductPage(data: ProductPageData) {
     addButton,
     adding: cartAdd.adding,
     images: variantImages(product, variant),
+    /** the shop's settings (the grade facts' warranty and returns) */
+    shop,
     facts: decisionFacts({
       price: tierFinal,
-      grade: box.grade,
+      // a graded product's warranty and returns stand in its grade's facts beside the price (GradeFactsBox)
+      grade: null,
       delivery,
       days: data.deliveryDays,
       inStock: box.available,
@@ -108,6 +111,7 @@ export function useProductPage(data: ProductPageData) {
         productAddition(variant ?? product, box.stock, () =>
           productCartItem(product, variant, selected, qty, box.maxQty, tierFinal),
         ),
+        { name: product.name, grade: box.grade },
       ),
     /** Grouped and bundle pickers: the lines they built, checked like any product (price, stock). */
     addComposite: (items: Parameters<typeof compositeAddition>[1]) => {
