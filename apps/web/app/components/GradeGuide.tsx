@@ -2,6 +2,7 @@ import {
   gradeFacts,
   gradeLadderFacts,
   gradeSettingsOf,
+  gradeTitle,
   staticPagePath,
   GRADE_KEYS,
   type GradeFacts,
@@ -132,25 +133,23 @@ export function GradeFactsBox({ grade, shop }: { grade: GradeKey; shop: ShopInfo
     t.storeCode,
     settings ?? { warrantyMonths: {} as Record<GradeKey, number>, moneyBackDays: 0 },
   );
+  // compact: the grade itself is named just above, by the title and the price
+  const terms = [
+    facts.batteryMinPercent !== null ? t('gradeInfo.batteryShort', { percent: facts.batteryMinPercent }) : null,
+    settings ? t('product.warranty', { months: facts.warrantyMonths }) : null,
+    settings ? t('product.returns', { days: facts.returnDays }) : null,
+  ].filter((x): x is string => x !== null);
   return (
-    <aside className="grade-facts" aria-label={t('gradeInfo.chosen')} data-grade={grade}>
-      <p className="grade-facts-head">
-        <span className="muted">{t('gradeInfo.chosen')}:</span> <GradeTitle grade={grade} />
+    <aside className="grade-facts" aria-label={gradeTitle(grade, t.storeCode)} data-grade={grade}>
+      <p className="grade-facts-looks">{facts.looks}</p>
+      <p className="grade-facts-terms">
+        {terms.map((term, i) => (
+          <span key={term} className="grade-facts-term">
+            {i > 0 ? <span aria-hidden="true"> · </span> : null}
+            {term}
+          </span>
+        ))}
       </p>
-      <ul className="grade-facts-list">
-        <li>{facts.looks}</li>
-        {facts.batteryMinPercent !== null ? (
-          <li>
-            {t('gradeInfo.battery')}: <Battery facts={facts} />
-          </li>
-        ) : null}
-        {settings ? (
-          <li>
-            {t('product.warranty', { months: facts.warrantyMonths })} ·{' '}
-            {t('product.returns', { days: facts.returnDays })}
-          </li>
-        ) : null}
-      </ul>
       <Link to={`${staticPagePath('how-we-grade', t.storeCode)}#grade-${grade}`} className="grade-facts-link">
         {t('gradeInfo.link')}
       </Link>
