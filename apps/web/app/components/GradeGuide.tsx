@@ -46,9 +46,23 @@ function Battery({ facts }: { facts: GradeFacts }) {
 export function HowWeGrade({ shop }: { shop: ShopInfo | null | undefined }) {
   const t = useT();
   const grades = ladder(t.storeCode, shop);
+  // what every refurbished grade shares (the checks, the box) is said once, above the grades
+  const shared = grades.find((g) => g.key !== 'new');
+  const same = (g: GradeFacts, field: 'tested' | 'inTheBox') => shared && g.key !== 'new' && g[field] === shared[field];
   return (
     <div className="grade-guide">
       <p className="grade-guide-intro">{t('gradeInfo.intro')}</p>
+      {shared ? (
+        <section className="grade-guide-shared" id="refurbished" aria-labelledby="grade-guide-shared-title">
+          <h2 id="grade-guide-shared-title">{t('gradeInfo.sharedTitle')}</h2>
+          <dl className="grade-guide-facts">
+            <dt>{t('gradeInfo.tested')}</dt>
+            <dd>{shared.tested}</dd>
+            <dt>{t('gradeInfo.box')}</dt>
+            <dd>{shared.inTheBox}</dd>
+          </dl>
+        </section>
+      ) : null}
       <ol className="grade-guide-list">
         {grades.map((g) => (
           <li key={g.key} id={`grade-${g.key}`} className="grade-guide-item">
@@ -59,13 +73,13 @@ export function HowWeGrade({ shop }: { shop: ShopInfo | null | undefined }) {
               <dt>{t('gradeInfo.looks')}</dt>
               <dd>{g.looks}</dd>
               <dt>{t('gradeInfo.tested')}</dt>
-              <dd>{g.tested}</dd>
+              <dd>{same(g, 'tested') ? <a href="#refurbished">{t('gradeInfo.sharedRef')}</a> : g.tested}</dd>
               <dt>{t('gradeInfo.battery')}</dt>
               <dd>
                 <Battery facts={g} />
               </dd>
               <dt>{t('gradeInfo.box')}</dt>
-              <dd>{g.inTheBox}</dd>
+              <dd>{same(g, 'inTheBox') ? <a href="#refurbished">{t('gradeInfo.sharedRef')}</a> : g.inTheBox}</dd>
               {g.promised ? (
                 <>
                   <dt>{t('gradeInfo.warranty')}</dt>
