@@ -60,7 +60,7 @@ describe('grades explained', () => {
     const tile = screen.getByRole('link', { name: /C\+\s*Fair/ });
     expect(tile.getAttribute('href')).toBe('/en/how-we-grade#grade-c_plus');
     expect(tile.textContent).toContain('18-month warranty');
-    expect(tile.textContent).toContain('battery ≥\u00a080%');
+    expect(tile.textContent).toContain('Battery ≥\u00a080%');
     expect(screen.getByRole('link', { name: 'How we grade →' }).getAttribute('href')).toBe('/en/how-we-grade');
   });
 
@@ -68,7 +68,7 @@ describe('grades explained', () => {
     at('/p/X/x', <GradeFactsBox grade="c_plus" shop={shop} />);
     const box = screen.getByRole('complementary', { name: 'C+ · Vidutinė būklė' });
     expect(box.textContent).toContain('Matomi įbrėžimai');
-    expect(box.textContent).toContain('baterija ≥\u00a080\u00a0%');
+    expect(box.textContent).toContain('Baterija ≥\u00a080\u00a0%');
     expect(box.textContent).toContain('18 mėn. garantija');
     expect(box.textContent).toContain('45 d. grąžinimui');
     expect(within(box).getByRole('link', { name: 'Kaip vertiname būklę' }).getAttribute('href')).toBe(

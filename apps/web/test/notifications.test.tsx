@@ -51,6 +51,14 @@ describe('notification store', () => {
     expect(n.add({ type: 'success', message: 'A' })).not.toBeNull();
   });
 
+  it('dismisses a group’s notices only', () => {
+    const n = createNotificationStore();
+    n.add({ type: 'success', message: 'Added', group: 'cart-add', action2: { label: 'Go' } });
+    n.add({ type: 'info', message: 'Other' });
+    n.dismissGroup('cart-add');
+    expect(n.store.get().map((x) => x.message)).toEqual(['Other']);
+  });
+
   it('runs an action, then dismisses; removing cancels the timer', () => {
     const n = createNotificationStore();
     const action = vi.fn();

@@ -213,7 +213,7 @@ describe('product page: choosing a grade', () => {
     const gradeFacts = document.querySelector('.grade-facts')?.textContent ?? '';
     expect(gradeFacts).toContain('12-month warranty');
     expect(gradeFacts).toContain('30 days to return it');
-    expect(gradeFacts).toContain('battery ≥\u00a085%');
+    expect(gradeFacts).toContain('Battery ≥\u00a085%');
     expect(gradeFacts).toContain('How we grade');
     // 1 149,98 € over 24 months, rounded up to the cent: 47,92 €
     expect(facts).toContain(`Leasing from ${eur(4792)}/month`);
@@ -232,7 +232,7 @@ describe('product page: choosing a grade', () => {
     await waitFor(() => expect(grade('C+').checked).toBe(true));
     expect(header()).toBe(eur(104999));
     expect(headerGrade()).toBe('c_plus');
-    expect(document.querySelector('.grade-facts')?.textContent).toContain('battery ≥\u00a080%');
+    expect(document.querySelector('.grade-facts')?.textContent).toContain('Battery ≥\u00a080%');
     expect(mainImage()).toContain('/z/c.png');
     expect(document.querySelector('.product-info .stock.out')?.textContent).toBe('Out of stock');
     expect((screen.getAllByRole('button', { name: 'Add to cart' })[0] as HTMLButtonElement).disabled).toBe(

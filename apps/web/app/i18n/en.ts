@@ -478,7 +478,7 @@ export const en = {
   'gradeInfo.homeTitle': 'Every grade, explained',
   'gradeInfo.homeText': 'Checked, cleaned and graded by how it looks. Pick the grade that suits your budget.',
   'gradeInfo.homeWarranty': '{months}-month warranty',
-  'gradeInfo.batteryShort': 'battery ≥\u00a0{percent}%',
+  'gradeInfo.batteryShort': 'Battery ≥\u00a0{percent}%',
   'gradeInfo.chosen': 'Your choice',
   'gradeInfo.note': 'Battery health applies to devices with a battery (laptops, phones, tablets, headphones).',
   'gradeInfo.sharedTitle': 'Every refurbished item, whatever its grade',

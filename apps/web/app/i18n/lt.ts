@@ -503,7 +503,7 @@ export const lt: Dictionary = {
   'gradeInfo.homeTitle': 'Ką reiškia kiekviena būklė',
   'gradeInfo.homeText': 'Patikrinta, išvalyta ir įvertinta pagal išvaizdą. Rinkitės būklę pagal savo biudžetą.',
   'gradeInfo.homeWarranty': '{months} mėn. garantija',
-  'gradeInfo.batteryShort': 'baterija ≥\u00a0{percent}\u00a0%',
+  'gradeInfo.batteryShort': 'Baterija ≥\u00a0{percent}\u00a0%',
   'gradeInfo.chosen': 'Jūsų pasirinkimas',
   'gradeInfo.note': 'Baterijos būklė taikoma prietaisams su baterija (nešiojamiesiems kompiuteriams, telefonams, planšetėms, ausinėms).',
   'gradeInfo.sharedTitle': 'Kiekviena atnaujinta prekė, kad ir kokios būklės',

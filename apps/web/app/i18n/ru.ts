@@ -506,7 +506,7 @@ export const ru: Dictionary = {
   'gradeInfo.homeTitle': 'Что означает каждый класс',
   'gradeInfo.homeText': 'Проверено, очищено и оценено по внешнему виду. Выберите класс под свой бюджет.',
   'gradeInfo.homeWarranty': 'Гарантия {months} мес.',
-  'gradeInfo.batteryShort': 'аккумулятор ≥\u00a0{percent}\u00a0%',
+  'gradeInfo.batteryShort': 'Аккумулятор ≥\u00a0{percent}\u00a0%',
   'gradeInfo.chosen': 'Ваш выбор',
   'gradeInfo.note': 'Состояние аккумулятора указано для устройств с аккумулятором (ноутбуков, телефонов, планшетов, наушников).',
   'gradeInfo.sharedTitle': 'Каждый восстановленный товар, независимо от класса',

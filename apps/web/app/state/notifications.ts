@@ -85,6 +85,10 @@ export function createNotificationStore(defaultTtl: number = NOTIFICATION_TTL_MS
       n?.[which]?.action?.();
       remove(id);
     },
+    /** Dismisses a group's notices (the open mini cart confirms an add better than its notice). */
+    dismissGroup(group: string) {
+      for (const n of store.get()) if (n.group === group) remove(n.id);
+    },
     /**
      * The shopper went to another page: notices held by their action go; into checkout, every
      * notice goes (none may cover its form) but those kept until answered (hasNoTimeout: an
