@@ -43,7 +43,8 @@ export function Price({
   return (
     <>
       <p className={`price${large ? ' price-large' : ''}`}>
-        {from ? <span className="price-from">{t('price.from')} </span> : null}
+        {/* no break between "from" and its figure: a narrow card wraps the grade instead */}
+        {from ? <span className="price-from">{t('price.from')}{'\u00a0'}</span> : null}
         {reduced ? (
           <>
             <span className="sr-only">{t('product.price')}: </span>
