@@ -9,12 +9,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  displayVariant,
-  gradeKeyOf,
-  type ConfigurableChild,
-  type ConfigurableOption,
-} from '@vitrina/domain';
+import { displayVariant, gradeKeyOf, type ConfigurableChild, type ConfigurableOption } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
@@ -72,7 +67,8 @@ async function expectUncovered(page: Page, controls: Record<string, Locator>, wh
     if (!(await control.isVisible())) continue;
     const box = await control.boundingBox();
     expect(box, name).not.toBeNull();
-    for (const notice of notices) expect(overlap(notice, box!), `a notice covers ${name} ${when}`).toBe(false);
+    for (const notice of notices)
+      expect(overlap(notice, box!), `a notice covers ${name} ${when}`).toBe(false);
   }
 }
 
@@ -103,7 +99,11 @@ describe('grades named and notices clear of the controls', () => {
       expect(await notice.locator('[data-grade]').getAttribute('data-grade')).toBe(grade);
       await notice.locator('.toast-detail').waitFor();
       const noticeTotal = (await notice.locator('.toast-detail').textContent()) ?? '';
-      await expectUncovered(page, { 'the buy button': buy, 'the buy bar': page.locator('.buy-bar') }, 'after the add');
+      await expectUncovered(
+        page,
+        { 'the buy button': buy, 'the buy bar': page.locator('.buy-bar') },
+        'after the add',
+      );
 
       // the mini cart: the line names the grade; the notice misses the coupon field and the checkout button
       await page
@@ -112,9 +112,9 @@ describe('grades named and notices clear of the controls', () => {
         .click();
       const drawer = page.locator('.drawer');
       await drawer.locator('.totals').waitFor();
-      expect(await drawer.locator('.cart-line .line-option-grade [data-grade]').getAttribute('data-grade')).toBe(
-        grade,
-      );
+      expect(
+        await drawer.locator('.cart-line .line-option-grade [data-grade]').getAttribute('data-grade'),
+      ).toBe(grade);
       // the notice's total is the one the server priced, as the cart's own total shows it
       const grand = (await drawer.locator('.totals-grand_total').first().textContent()) ?? '';
       const grandAmount = /[\d,]+\.\d{2}\s€/u.exec(grand.replace(/\u00a0/g, ' '))?.[0];

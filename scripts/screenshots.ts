@@ -276,7 +276,9 @@ async function main() {
         });
         await step(name('how-we-grade'), async () => {
           const slug = store === 'lt' ? 'kaip-vertiname-bukle' : 'how-we-grade';
-          await gradedPage.goto(`${shop.url}${store === 'lt' ? '' : `/${store}`}/${slug}`, { waitUntil: 'load' });
+          await gradedPage.goto(`${shop.url}${store === 'lt' ? '' : `/${store}`}/${slug}`, {
+            waitUntil: 'load',
+          });
           await gradedPage.locator('.grade-guide').waitFor();
           await shoot(gradedPage, name('how-we-grade'));
         });

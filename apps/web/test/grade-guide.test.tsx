@@ -61,7 +61,9 @@ describe('grades explained', () => {
     expect(tile.getAttribute('href')).toBe('/en/how-we-grade#grade-c_plus');
     expect(tile.textContent).toContain('18-month warranty');
     expect(tile.textContent).toContain('Battery ≥\u00a080%');
-    expect(screen.getByRole('link', { name: 'How we grade →' }).getAttribute('href')).toBe('/en/how-we-grade');
+    expect(screen.getByRole('link', { name: 'How we grade →' }).getAttribute('href')).toBe(
+      '/en/how-we-grade',
+    );
   });
 
   it('the product page’s box: the chosen grade’s look, battery, terms and the link', () => {

@@ -214,9 +214,9 @@ describe('the card under a filter', () => {
       priceGrade: 'c_plus',
     });
     // under a filter the card is the chosen child's: its own grade, none on the price line
-    expect(cardView({ ...laptop, price_condition_label: 'C+ (fair)' } as Product, { condition: ['2'] })).toMatchObject(
-      { priceGrade: null, grade: 'A+ (like new)' },
-    );
+    expect(
+      cardView({ ...laptop, price_condition_label: 'C+ (fair)' } as Product, { condition: ['2'] }),
+    ).toMatchObject({ priceGrade: null, grade: 'A+ (like new)' });
   });
   it('under A+: the A+ unit’s price, grade, stock, and no "from"', () => {
     const view = cardView(laptop, { condition: ['2'] });

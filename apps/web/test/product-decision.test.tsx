@@ -170,7 +170,8 @@ const grade = (name: string) =>
   screen.getByRole('radio', { name: (n) => n.startsWith(`${name} `) }) as HTMLInputElement;
 const cardText = (name: string) => grade(name).parentElement?.textContent ?? '';
 /** the header's price figure (the grade named after it is read apart: headerGrade) */
-const header = () => document.querySelector('.product-info .price-large > span:not(.price-grade)')?.textContent;
+const header = () =>
+  document.querySelector('.product-info .price-large > span:not(.price-grade)')?.textContent;
 const headerGrade = () =>
   document.querySelector('.product-info .price-large .price-grade [data-grade]')?.getAttribute('data-grade');
 const mainImage = () => document.querySelector('.gallery-main img')?.getAttribute('src');

@@ -36,7 +36,8 @@ describe('grade facts', () => {
     for (const store of STORE_CODES) {
       const ladder = gradeLadderFacts(store, DEFAULT_SHOP_SETTINGS);
       expect(ladder.map((f) => f.key)).toEqual([...GRADE_KEYS]);
-      for (const f of ladder) for (const text of [f.name, f.looks, f.tested, f.inTheBox]) expect(text).not.toBe('');
+      for (const f of ladder)
+        for (const text of [f.name, f.looks, f.tested, f.inTheBox]) expect(text).not.toBe('');
     }
   });
 
@@ -53,7 +54,8 @@ describe('grade facts', () => {
       fc.property(fc.constantFrom(...STORE_CODES), fc.integer({ min: 14, max: 365 }), (store, days) => {
         const ladder = gradeLadderFacts(store, { ...DEFAULT_SHOP_SETTINGS, moneyBackDays: days });
         const batteries = ladder.flatMap((f) => (f.batteryMinPercent === null ? [] : [f.batteryMinPercent]));
-        for (let i = 1; i < batteries.length; i++) expect(batteries[i]).toBeLessThanOrEqual(batteries[i - 1]!);
+        for (let i = 1; i < batteries.length; i++)
+          expect(batteries[i]).toBeLessThanOrEqual(batteries[i - 1]!);
         expect(ladder.every((f) => f.returnDays === days)).toBe(true);
       }),
     );

@@ -48,7 +48,8 @@ export function HowWeGrade({ shop }: { shop: ShopInfo | null | undefined }) {
   const grades = ladder(t.storeCode, shop);
   // what every refurbished grade shares (the checks, the box) is said once, above the grades
   const shared = grades.find((g) => g.key !== 'new');
-  const same = (g: GradeFacts, field: 'tested' | 'inTheBox') => shared && g.key !== 'new' && g[field] === shared[field];
+  const same = (g: GradeFacts, field: 'tested' | 'inTheBox') =>
+    shared && g.key !== 'new' && g[field] === shared[field];
   return (
     <div className="grade-guide">
       <p className="grade-guide-intro">{t('gradeInfo.intro')}</p>
@@ -79,7 +80,9 @@ export function HowWeGrade({ shop }: { shop: ShopInfo | null | undefined }) {
                 <Battery facts={g} />
               </dd>
               <dt>{t('gradeInfo.box')}</dt>
-              <dd>{same(g, 'inTheBox') ? <a href="#refurbished">{t('gradeInfo.sharedRef')}</a> : g.inTheBox}</dd>
+              <dd>
+                {same(g, 'inTheBox') ? <a href="#refurbished">{t('gradeInfo.sharedRef')}</a> : g.inTheBox}
+              </dd>
               {g.promised ? (
                 <>
                   <dt>{t('gradeInfo.warranty')}</dt>
@@ -149,7 +152,9 @@ export function GradeFactsBox({ grade, shop }: { grade: GradeKey; shop: ShopInfo
   );
   // compact: the grade itself is named just above, by the title and the price
   const terms = [
-    facts.batteryMinPercent !== null ? t('gradeInfo.batteryShort', { percent: facts.batteryMinPercent }) : null,
+    facts.batteryMinPercent !== null
+      ? t('gradeInfo.batteryShort', { percent: facts.batteryMinPercent })
+      : null,
     settings ? t('product.warranty', { months: facts.warrantyMonths }) : null,
     settings ? t('product.returns', { days: facts.returnDays }) : null,
   ].filter((x): x is string => x !== null);

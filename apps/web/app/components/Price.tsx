@@ -44,7 +44,12 @@ export function Price({
     <>
       <p className={`price${large ? ' price-large' : ''}`}>
         {/* no break between "from" and its figure: a narrow card wraps the grade instead */}
-        {from ? <span className="price-from">{t('price.from')}{'\u00a0'}</span> : null}
+        {from ? (
+          <span className="price-from">
+            {t('price.from')}
+            {'\u00a0'}
+          </span>
+        ) : null}
         {reduced ? (
           <>
             <span className="sr-only">{t('product.price')}: </span>

@@ -43,7 +43,9 @@ export function useCartAddNotice() {
           : t.msg(notification.key),
       group: 'cart-add',
       ...(item?.grade ? { grade: item.grade } : {}),
-      ...(total !== null ? { details: [t('cart.totalNow', { price: formatPrice(total, t.storeCode) })] } : {}),
+      ...(total !== null
+        ? { details: [t('cart.totalNow', { price: formatPrice(total, t.storeCode) })] }
+        : {}),
       ...(notification.actionKey
         ? {
             action2: {

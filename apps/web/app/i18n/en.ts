@@ -480,7 +480,8 @@ export const en = {
   'gradeInfo.homeWarranty': '{months}-month warranty',
   'gradeInfo.batteryShort': 'Battery ≥\u00a0{percent}%',
   'gradeInfo.chosen': 'Your choice',
-  'gradeInfo.note': 'Battery health applies to devices with a battery (laptops, phones, tablets, headphones).',
+  'gradeInfo.note':
+    'Battery health applies to devices with a battery (laptops, phones, tablets, headphones).',
   'gradeInfo.sharedTitle': 'Every refurbished item, whatever its grade',
   'gradeInfo.sharedRef': 'the same for every grade (above)',
   'cart.addedNamed': 'Added to the cart: {name}',

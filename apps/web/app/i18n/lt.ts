@@ -501,11 +501,13 @@ export const lt: Dictionary = {
   'gradeInfo.days': '{days} d. be priežasties',
   'gradeInfo.link': 'Kaip vertiname būklę',
   'gradeInfo.homeTitle': 'Ką reiškia kiekviena būklė',
-  'gradeInfo.homeText': 'Patikrinta, išvalyta ir įvertinta pagal išvaizdą. Rinkitės būklę pagal savo biudžetą.',
+  'gradeInfo.homeText':
+    'Patikrinta, išvalyta ir įvertinta pagal išvaizdą. Rinkitės būklę pagal savo biudžetą.',
   'gradeInfo.homeWarranty': '{months} mėn. garantija',
   'gradeInfo.batteryShort': 'Baterija ≥\u00a0{percent}\u00a0%',
   'gradeInfo.chosen': 'Jūsų pasirinkimas',
-  'gradeInfo.note': 'Baterijos būklė taikoma prietaisams su baterija (nešiojamiesiems kompiuteriams, telefonams, planšetėms, ausinėms).',
+  'gradeInfo.note':
+    'Baterijos būklė taikoma prietaisams su baterija (nešiojamiesiems kompiuteriams, telefonams, planšetėms, ausinėms).',
   'gradeInfo.sharedTitle': 'Kiekviena atnaujinta prekė, kad ir kokios būklės',
   'gradeInfo.sharedRef': 'tas pats visoms būklėms (žr. aukščiau)',
   'cart.addedNamed': 'Įdėta į krepšelį: {name}',

@@ -508,7 +508,8 @@ export const ru: Dictionary = {
   'gradeInfo.homeWarranty': 'Гарантия {months} мес.',
   'gradeInfo.batteryShort': 'Аккумулятор ≥\u00a0{percent}\u00a0%',
   'gradeInfo.chosen': 'Ваш выбор',
-  'gradeInfo.note': 'Состояние аккумулятора указано для устройств с аккумулятором (ноутбуков, телефонов, планшетов, наушников).',
+  'gradeInfo.note':
+    'Состояние аккумулятора указано для устройств с аккумулятором (ноутбуков, телефонов, планшетов, наушников).',
   'gradeInfo.sharedTitle': 'Каждый восстановленный товар, независимо от класса',
   'gradeInfo.sharedRef': 'одинаково для всех классов (см. выше)',
   'cart.addedNamed': 'Добавлено в корзину: {name}',

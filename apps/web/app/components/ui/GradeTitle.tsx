@@ -55,10 +55,10 @@ export function GradeTitle({
 }
 
 /** GradeTitle of a condition label ("C+ (fair)"), or nothing when the label names no known grade. */
-export function GradeTitleOf({ label, ...rest }: { label: string | null | undefined } & Omit<
-  Parameters<typeof GradeTitle>[0],
-  'grade'
->) {
+export function GradeTitleOf({
+  label,
+  ...rest
+}: { label: string | null | undefined } & Omit<Parameters<typeof GradeTitle>[0], 'grade'>) {
   const key = gradeKeyOf(label);
   return key ? <GradeTitle grade={key} {...rest} /> : null;
 }

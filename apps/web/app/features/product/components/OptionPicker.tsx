@@ -1,4 +1,10 @@
-import { gradeKeyOf, gradeShortLabel, optionChoices, staticPagePath, type SelectedOptions } from '@vitrina/domain';
+import {
+  gradeKeyOf,
+  gradeShortLabel,
+  optionChoices,
+  staticPagePath,
+  type SelectedOptions,
+} from '@vitrina/domain';
 import { CmsBlock } from '../../../components/CmsBlock';
 import { useT } from '../../../i18n';
 import { Link } from '../../../lib/link';
