@@ -217,7 +217,10 @@ describe('page content', () => {
     const lt = await render('/p/PX/telefonas-x');
     // Without a child sku the domain picks the cheapest available variant (B, 399,00 €): it is below
     // the regular 499,00 €, but no reduction is announced (499,00 € was not charged before it)
-    expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€');
+    // ... and names that variant's grade by its price and by the title, in the store view's words
+    expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€ · BGera būklė');
+    expect(lt.doc.querySelector('.price-large .price-grade [data-grade]')?.getAttribute('data-grade')).toBe('b');
+    expect(lt.doc.querySelector('.product-grade')?.textContent).toBe('BGera būklė');
     expect(lt.doc.querySelector('.price-large del')).toBeNull();
     expect(lt.doc.querySelector('.price-reference')).toBeNull();
     const ru = await render('/ru/p/PX/telefon-x/PX-A');

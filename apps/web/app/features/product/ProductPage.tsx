@@ -65,7 +65,7 @@ export function ProductPage(data: ProductPageData) {
             large
             sku={box.headerPrice.sku}
             querySku={product.sku}
-            grade={box.grade}
+            grade={model.priceGrade}
           />
           <p className="muted price-note">
             {t('product.inclTax')}

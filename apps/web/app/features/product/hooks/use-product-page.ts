@@ -15,6 +15,7 @@ import { buyBox } from '../rules/buy-box';
 import { compositeAddition, productAddition, productCartItem } from '../rules/cart-line';
 import type { LinkedProduct } from '../rules/composite';
 import { decisionFacts } from '../rules/decision-facts';
+import { isGraded } from '../rules/grade';
 import { productJsonLd } from '../rules/json-ld';
 import { shownVariant } from '../rules/variant';
 import { useBundleChoice } from './use-bundle-choice';
@@ -83,6 +84,11 @@ export function useProductPage(data: ProductPageData) {
     images: variantImages(product, variant),
     /** the shop's settings (the grade facts' warranty and returns) */
     shop,
+    /**
+     * the grade named by the price and in the buy bar: a grade the shopper chose among others, or
+     * any used grade; a brand-new product with nothing to choose is named by its title only
+     */
+    priceGrade: box.grade && (box.grade !== 'new' || isGraded(product)) ? box.grade : null,
     facts: decisionFacts({
       price: tierFinal,
       // a graded product's warranty and returns stand in its grade's facts beside the price (GradeFactsBox)
