@@ -82,7 +82,7 @@ describe('product card: grade badge and stock line', () => {
       configurable_children: [child('A-C', 40000), child('A-A', 70000)],
     } as unknown as Product);
     const price = c.querySelector('.price');
-    expect(price?.textContent).toBe('from\u00a0400.00\u00a0€ · C+Fair');
+    expect(price?.textContent).toBe('from\u00a0400.00\u00a0€ ·\u00a0C+Fair');
     expect(price?.querySelector('.grade-badge')?.className).toContain('grade-c-plus');
     // one naming of the grade: no second badge above the price
     expect(c.querySelectorAll('.grade-badge')).toHaveLength(1);

@@ -218,7 +218,7 @@ describe('page content', () => {
     // Without a child sku the domain picks the cheapest available variant (B, 399,00 €): it is below
     // the regular 499,00 €, but no reduction is announced (499,00 € was not charged before it)
     // ... and names that variant's grade by its price and by the title, in the store view's words
-    expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€ · BGera būklė');
+    expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€ ·\u00A0BGera būklė');
     expect(lt.doc.querySelector('.price-large .price-grade [data-grade]')?.getAttribute('data-grade')).toBe('b');
     expect(lt.doc.querySelector('.product-grade')?.textContent).toBe('BGera būklė');
     expect(lt.doc.querySelector('.price-large del')).toBeNull();

@@ -61,11 +61,17 @@ export function Price({
         ) : (
           <span>{formatPrice(final, t.storeCode)}</span>
         )}
+        {/* the space before the grade is where a narrow card wraps it; there, without its dot */}
         {grade ? (
-          <span className="price-grade">
-            <span aria-hidden="true"> · </span>
-            <GradeTitle grade={grade} short />
-          </span>
+          <>
+            {' '}
+            <span className="price-grade">
+              <span className="price-grade-dot" aria-hidden="true">
+                {'·\u00a0'}
+              </span>
+              <GradeTitle grade={grade} short />
+            </span>
+          </>
         ) : null}
       </p>
       {reduced ? (
