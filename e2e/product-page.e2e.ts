@@ -106,10 +106,9 @@ describe('product page: what a shopper decides by', () => {
       expect(imageAfter).not.toBe(imageBefore);
       expect(imageAfter).toContain(choice.variant!.image!);
 
-      // beside the price: delivery, warranty and returns of the grade
-      const facts = page.locator('.decision-facts');
-      await expect.poll(() => facts.textContent()).toMatch(/month warranty/);
-      expect(await facts.textContent()).toMatch(/Arrives /);
+      // beside the price: the grade's facts (warranty and returns) and the delivery
+      await expect.poll(() => page.locator('.grade-facts').textContent()).toMatch(/month warranty/);
+      expect(await page.locator('.decision-facts').textContent()).toMatch(/Arrives /);
       // the specification table
       expect(
         await page

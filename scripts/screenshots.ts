@@ -4,7 +4,9 @@
  * port with a temporary DATA_DIR (the demo catalogue loads on its first start), and saves PNGs of the
  * home, a category, a product, the cart (the mini cart), the checkout (review step, filled in) and the
  * thank-you page of a real order (cash on delivery, a demo payment method) at 390×844 and 1366×900 in
- * lt, en and ru into var/screenshots/ (gitignored): `<lang>-<width>-<page>.png`.
+ * lt, en and ru into var/screenshots/ (gitignored): `<lang>-<width>-<page>.png`. Also a graded
+ * product with a grade chosen (`graded-product`), its added-to-cart notice (`graded-added`) and the
+ * "How we grade" page (`how-we-grade`).
  *
  *   SCREENSHOTS_DIR        where the PNGs go (default var/screenshots)
  *   SCREENSHOTS_DATA_DIR   a data folder to reuse (kept; default: a new temporary one, removed after)
@@ -114,7 +116,29 @@ async function pickPages(url: string, store: StoreCode) {
   const product = products.find((p) => p.type_id === 'simple' && (p.stock?.qty ?? 0) >= 5) ?? products[0];
   if (!product) throw new Error('no product');
   const prefix = store === 'lt' ? '' : `/${store}`;
-  return { category: `${prefix}/${category.url_path}`, product: `${prefix}/${product.url_path}` };
+  return {
+    category: `${prefix}/${category.url_path}`,
+    product: `${prefix}/${product.url_path}`,
+    graded: await pickGraded(url, store),
+  };
+}
+
+/** A configurable product whose children differ by grade, opened on a grade chosen (not its cheapest). */
+async function pickGraded(url: string, store: StoreCode): Promise<string | null> {
+  const products = await search<{
+    url_path: string;
+    configurable_options?: { attribute_code: string }[];
+    configurable_children?: { sku: string; stock?: { is_in_stock?: boolean } }[];
+  }>(url, store, 'product', { filters: { type_id: 'configurable' } }, '&size=24&sort=is_promoted:desc');
+  const graded = products.find(
+    (p) =>
+      p.configurable_options?.some((o) => o.attribute_code === 'condition') &&
+      (p.configurable_children ?? []).filter((c) => c.stock?.is_in_stock).length > 1,
+  );
+  const child = graded?.configurable_children?.filter((c) => c.stock?.is_in_stock)[1];
+  if (!graded || !child) return null;
+  const prefix = store === 'lt' ? '' : `/${store}`;
+  return `${prefix}/${graded.url_path}/${child.sku}`;
 }
 
 async function step(name: string, run: () => Promise<void>) {
@@ -236,6 +260,31 @@ async function main() {
           await shoot(page, name('thank-you'));
         });
         await context.close();
+        // grades named and explained: a grade chosen, the notice of its add, the page that explains them
+        // (a context of their own: the add must not change the cart of the pictures above)
+        const graded = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+        const gradedPage = await graded.newPage();
+        gradedPage.setDefaultTimeout(15_000);
+        await step(name('graded-product'), async () => {
+          if (!pages.graded) throw new Error('no graded configurable product in stock');
+          await gradedPage.goto(shop.url + pages.graded, { waitUntil: 'load' });
+          await gradedPage.locator('.grade-facts').waitFor();
+          await shoot(gradedPage, name('graded-product'));
+        });
+        await step(name('graded-added'), async () => {
+          await gradedPage.locator('.buy-row .btn-primary').click();
+          await gradedPage.locator('.toast .toast-grade').waitFor();
+          await shoot(gradedPage, name('graded-added'));
+        });
+        await step(name('how-we-grade'), async () => {
+          const slug = store === 'lt' ? 'kaip-vertiname-bukle' : 'how-we-grade';
+          await gradedPage.goto(`${shop.url}${store === 'lt' ? '' : `/${store}`}/${slug}`, {
+            waitUntil: 'load',
+          });
+          await gradedPage.locator('.grade-guide').waitFor();
+          await shoot(gradedPage, name('how-we-grade'));
+        });
+        await graded.close();
       }
     }
   } finally {

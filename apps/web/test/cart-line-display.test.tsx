@@ -45,7 +45,9 @@ describe('a line shows its choices', () => {
         }}
       />,
     );
-    expect(screen.getByRole('list').textContent).toBe('Condition: A+ (like new)Capacity: 1 TB');
+    // a grade is named by its badge and the shop's words for it, as on the product page
+    expect(screen.getByRole('list').textContent).toBe('Condition: A+Like newCapacity: 1 TB');
+    expect(screen.getByRole('list').querySelector('[data-grade]')?.getAttribute('data-grade')).toBe('a_plus');
   });
   it("falls back to the configurable options' own label and value, and shows nothing without", () => {
     expect(

@@ -208,6 +208,16 @@ describe('the card under a filter', () => {
   it('without a filter: the cheapest price with "from", no grade of its own', () => {
     expect(cardView(laptop)).toMatchObject({ variant: null, final: 40000, from: true, grade: null });
   });
+  it('names the grade of the "from" price: the document’s price_condition_label (its cheapest child’s)', () => {
+    expect(cardView({ ...laptop, price_condition_label: 'C+ (fair)' } as Product)).toMatchObject({
+      from: true,
+      priceGrade: 'c_plus',
+    });
+    // under a filter the card is the chosen child's: its own grade, none on the price line
+    expect(
+      cardView({ ...laptop, price_condition_label: 'C+ (fair)' } as Product, { condition: ['2'] }),
+    ).toMatchObject({ priceGrade: null, grade: 'A+ (like new)' });
+  });
   it('under A+: the A+ unit’s price, grade, stock, and no "from"', () => {
     const view = cardView(laptop, { condition: ['2'] });
     expect(view).toMatchObject({ final: 70000, from: false, grade: 'A+ (like new)', stock: { qty: 1 } });

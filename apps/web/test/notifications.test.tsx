@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notifications } from '../app/components/Notifications';
 import { createNotificationStore, notifications } from '../app/state/notifications';
@@ -49,6 +49,14 @@ describe('notification store', () => {
     n.add({ type: 'success', message: 'A' });
     vi.advanceTimersByTime(5000);
     expect(n.add({ type: 'success', message: 'A' })).not.toBeNull();
+  });
+
+  it('dismisses a group’s notices only', () => {
+    const n = createNotificationStore();
+    n.add({ type: 'success', message: 'Added', group: 'cart-add', action2: { label: 'Go' } });
+    n.add({ type: 'info', message: 'Other' });
+    n.dismissGroup('cart-add');
+    expect(n.store.get().map((x) => x.message)).toEqual(['Other']);
   });
 
   it('runs an action, then dismisses; removing cancels the timer', () => {
@@ -104,5 +112,69 @@ describe('<Notifications>', () => {
       vi.advanceTimersByTime(5000);
     });
     expect(screen.queryByText('Hello')).toBeNull();
+  });
+
+  it('a notice with an action stays until answered or the page changes; none follows into checkout', () => {
+    let go: (to: string) => void = () => {};
+    function Nav() {
+      const navigate = useNavigate();
+      go = (to) => void navigate(to);
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/en/p/PX/x']}>
+        <Nav />
+        <Notifications />
+      </MemoryRouter>,
+    );
+    act(() => {
+      notifications.add({
+        type: 'success',
+        message: 'Added to the cart: Phone X',
+        grade: 'c_plus',
+        details: ['Cart total: 759.99 €'],
+        group: 'cart-add',
+        action2: { label: 'Proceed to checkout' },
+      });
+      notifications.add({ type: 'info', message: 'Plain' });
+    });
+    const region = screen.getByRole('status');
+    expect(region.querySelector('[data-grade]')?.getAttribute('data-grade')).toBe('c_plus');
+    expect(region.textContent).toContain('Fair');
+    expect(region.textContent).toContain('Cart total: 759.99 €');
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    // the plain one timed out; the one with an action is still there to be used
+    expect(screen.queryByText('Plain')).toBeNull();
+    expect(screen.getByText('Added to the cart: Phone X')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByText('Added to the cart: Phone X')).toBeTruthy();
+    // a second add replaces the first notice (its total is the cart's now)
+    act(() => {
+      notifications.add({
+        type: 'success',
+        message: 'Added to the cart: Phone X',
+        details: ['Cart total: 1,519.98 €'],
+        group: 'cart-add',
+        action2: { label: 'Proceed to checkout' },
+      });
+    });
+    expect(region.querySelectorAll('.toast')).toHaveLength(1);
+    expect(region.textContent).toContain('1,519.98 €');
+    // another page: the held notice goes
+    act(() => go('/en/c/phones'));
+    expect(region.textContent).toBe('');
+
+    // into checkout: every notice goes but one kept until answered
+    act(() => {
+      notifications.add({ type: 'success', message: 'Coupon applied' });
+      notifications.add({ type: 'warning', message: 'Order waiting!', hasNoTimeout: true });
+    });
+    act(() => go('/en/checkout'));
+    expect(screen.queryByText('Coupon applied')).toBeNull();
+    expect(screen.getByText('Order waiting!')).toBeTruthy();
   });
 });

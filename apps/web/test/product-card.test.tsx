@@ -66,4 +66,25 @@ describe('product card: grade badge and stock line', () => {
     expect(c.querySelector('.badge.grade-badge')).toBeNull();
     expect(card(product(stockDoc())).querySelector('.grade-badge')).toBeNull();
   });
+
+  it('a configurable card names the grade of its "from" price: "from 400.00 € · C+"', () => {
+    const child = (sku: string, final: number) => ({
+      sku,
+      final_price_incl_tax: final,
+      stock: { is_in_stock: true, qty: 2, manage_stock: true },
+    });
+    const c = card({
+      ...product({ is_in_stock: true, qty: 4, manage_stock: true, product_id: 1 }),
+      type_id: 'configurable',
+      final_price_incl_tax: 40000,
+      total_qty: 4,
+      price_condition_label: 'C+ (fair)',
+      configurable_children: [child('A-C', 40000), child('A-A', 70000)],
+    } as unknown as Product);
+    const price = c.querySelector('.price');
+    expect(price?.textContent).toBe('from\u00a0400.00\u00a0€ ·\u00a0C+Fair');
+    expect(price?.querySelector('.grade-badge')?.className).toContain('grade-c-plus');
+    // one naming of the grade: no second badge above the price
+    expect(c.querySelectorAll('.grade-badge')).toHaveLength(1);
+  });
 });

@@ -169,7 +169,11 @@ function page(data: ReturnType<typeof routeData>) {
 const grade = (name: string) =>
   screen.getByRole('radio', { name: (n) => n.startsWith(`${name} `) }) as HTMLInputElement;
 const cardText = (name: string) => grade(name).parentElement?.textContent ?? '';
-const header = () => document.querySelector('.product-info .price-large')?.textContent;
+/** the header's price figure (the grade named after it is read apart: headerGrade) */
+const header = () =>
+  document.querySelector('.product-info .price-large > span:not(.price-grade)')?.textContent;
+const headerGrade = () =>
+  document.querySelector('.product-info .price-large .price-grade [data-grade]')?.getAttribute('data-grade');
 const mainImage = () => document.querySelector('.gallery-main img')?.getAttribute('src');
 
 describe('product page: choosing a grade', () => {
@@ -179,6 +183,10 @@ describe('product page: choosing a grade', () => {
     // B is the domain's choice (C+ is sold out): its price, its images only
     expect(grade('B').checked).toBe(true);
     expect(header()).toBe(eur(114998));
+    // the grade is named by the title (badge and words, a link to how grades are given) and by the price
+    expect(document.querySelector('.product-grade')?.textContent).toBe('BGood');
+    expect(document.querySelector('.product-grade a')?.getAttribute('href')).toBe('/en/how-we-grade');
+    expect(headerGrade()).toBe('b');
     expect(cardText('B')).toContain('Good: light scratches');
     expect(cardText('C+')).toContain(eur(104999));
     expect(cardText('C+')).toContain('Out of stock');
@@ -201,8 +209,13 @@ describe('product page: choosing a grade', () => {
     const facts = document.querySelector('.decision-facts')?.textContent ?? '';
     expect(facts).toContain('Free delivery');
     expect(facts).toContain('Arrives November 27 – 30');
-    expect(facts).toContain('12-month warranty');
-    expect(facts).toContain('30 days to return it');
+    // the grade's warranty and returns (the settings') stand with its facts beside the price, once
+    expect(facts).not.toContain('warranty');
+    const gradeFacts = document.querySelector('.grade-facts')?.textContent ?? '';
+    expect(gradeFacts).toContain('12-month warranty');
+    expect(gradeFacts).toContain('30 days to return it');
+    expect(gradeFacts).toContain('Battery ≥\u00a085%');
+    expect(gradeFacts).toContain('How we grade');
     // 1 149,98 € over 24 months, rounded up to the cent: 47,92 €
     expect(facts).toContain(`Leasing from ${eur(4792)}/month`);
 
@@ -219,6 +232,8 @@ describe('product page: choosing a grade', () => {
     fireEvent.click(grade('C+'));
     await waitFor(() => expect(grade('C+').checked).toBe(true));
     expect(header()).toBe(eur(104999));
+    expect(headerGrade()).toBe('c_plus');
+    expect(document.querySelector('.grade-facts')?.textContent).toContain('Battery ≥\u00a080%');
     expect(mainImage()).toContain('/z/c.png');
     expect(document.querySelector('.product-info .stock.out')?.textContent).toBe('Out of stock');
     expect((screen.getAllByRole('button', { name: 'Add to cart' })[0] as HTMLButtonElement).disabled).toBe(

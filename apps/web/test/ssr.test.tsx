@@ -217,7 +217,10 @@ describe('page content', () => {
     const lt = await render('/p/PX/telefonas-x');
     // Without a child sku the domain picks the cheapest available variant (B, 399,00 €): it is below
     // the regular 499,00 €, but no reduction is announced (499,00 € was not charged before it)
-    expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€');
+    // ... and names that variant's grade by its price and by the title, in the store view's words
+    expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€ ·\u00A0BGera būklė');
+    expect(lt.doc.querySelector('.price-large .price-grade [data-grade]')?.getAttribute('data-grade')).toBe('b');
+    expect(lt.doc.querySelector('.product-grade')?.textContent).toBe('BGera būklė');
     expect(lt.doc.querySelector('.price-large del')).toBeNull();
     expect(lt.doc.querySelector('.price-reference')).toBeNull();
     const ru = await render('/ru/p/PX/telefon-x/PX-A');
@@ -251,6 +254,28 @@ describe('page content', () => {
     expect(r.res.status).toBe(200);
     expect(r.doc.querySelector('h1')?.textContent).toBe(title);
     expect(r.doc.querySelector('article.cms')?.textContent).toContain(verified);
+  });
+
+  it.each([
+    ['/kaip-vertiname-bukle', 'Kaip vertiname būklę', 'Vidutinė būklė', '12 mėn.'],
+    ['/en/how-we-grade', 'How we grade', 'Fair', '12 months'],
+    ['/ru/how-we-grade', 'Как мы оцениваем состояние', 'Удовлетворительное состояние', '12 мес.'],
+  ])('how we grade %s: every grade with its terms from the settings, linked from the footer', async (path, title, cPlus, months) => {
+    const r = await render(path);
+    expect(r.res.status).toBe(200);
+    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+    expect(r.doc.querySelectorAll('.grade-guide-item')).toHaveLength(6);
+    const item = r.doc.getElementById('grade-c_plus')?.textContent ?? '';
+    expect(item).toContain(cPlus);
+    expect(item).toContain(months);
+    const footer = [...r.doc.querySelectorAll('.site-footer a')].find((a) => a.textContent === title);
+    expect(footer?.getAttribute('href')).toBe(path);
+  });
+
+  it('home page: the grades block links to how we grade', async () => {
+    const r = await render('/en');
+    expect(r.doc.querySelector('.grade-home h2')?.textContent).toBe('Every grade, explained');
+    expect(r.doc.querySelector('.grade-home-more a')?.getAttribute('href')).toBe('/en/how-we-grade');
   });
 
   it('product page: the server render carries the delivery, warranty and leasing lines', async () => {

@@ -700,6 +700,11 @@ function buildRow(
     const label = optionLabel(ctx.attributes.get('condition'), p.attributes.condition, store);
     if (label !== undefined) doc.condition_label = label;
   }
+  // the grade the document's price is for (a configurable's shown child's): a card's "from 759,99 € · C+"
+  if (shown && shown.attributes.condition !== undefined) {
+    const label = optionLabel(ctx.attributes.get('condition'), shown.attributes.condition, store);
+    if (label !== undefined) doc.price_condition_label = label;
+  }
 
   const childSkus = children.map((c) => c.sku);
   const validUntil = nextBoundary([p, ...children, ...linkedOf(p, related)], ctx.now);

@@ -171,6 +171,10 @@ describe('product index', () => {
     ]);
     expect(ru.doc.description).toBe('<p>Aprašymas</p>');
     expect((await row('MOU-1', 'lt')).doc.condition_label).toBe('Nauja');
+    // the grade of the child whose price the configurable's document carries (LAP-1001-A), per store view
+    expect((await row('LAP-1001', 'en')).doc.price_condition_label).toBe('A');
+    expect(ru.doc.price_condition_label).toBe('A');
+    expect((await row('MOU-1', 'en')).doc.price_condition_label).toBeUndefined();
   });
 
   it('prices grouped and bundle products from their links and counts their stock over the links', async () => {

@@ -33,6 +33,7 @@ export * from './refunds.ts';
 export * from './order-lifecycle.ts';
 export * from './listing.ts';
 export * from './grades.ts';
+export * from './grade-facts.ts';
 export * from './leasing.ts';
 export * from './variant-images.ts';
 export * from './banners.ts';

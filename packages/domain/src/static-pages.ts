@@ -15,6 +15,8 @@ export const STATIC_PAGES = {
   // written by the shop itself, not the CMS (BUILT_IN_STATIC_PAGES)
   accessibility: 'prieinamumas',
   'how-reviews-are-checked': 'kaip-tikrinami-atsiliepimai',
+  // what each condition grade means, from the domain's grade facts and the shop's settings
+  'how-we-grade': 'kaip-vertiname-bukle',
 } as const;
 export type StaticPageKey = keyof typeof STATIC_PAGES;
 
@@ -34,7 +36,11 @@ export const MOVED_STATIC_PAGES: Readonly<Partial<Record<StaticPageKey, StaticPa
  * statement (European Accessibility Act) and how reviews are checked (Directive 2005/29/EC as
  * amended by the Omnibus directive). Their pages need no CMS record.
  */
-export const BUILT_IN_STATIC_PAGES: readonly StaticPageKey[] = ['accessibility', 'how-reviews-are-checked'];
+export const BUILT_IN_STATIC_PAGES: readonly StaticPageKey[] = [
+  'accessibility',
+  'how-reviews-are-checked',
+  'how-we-grade',
+];
 
 /** The page a static page moved to, or undefined when it is its own page. */
 export function staticPageMovedTo(page: StaticPageKey): StaticPageKey | undefined {

@@ -2,6 +2,7 @@ import { localizedPath, staticPagePath } from '@vitrina/domain';
 import { useT } from '../i18n';
 import { Link } from '../lib/link';
 import type { StoreInfo } from '../lib/types';
+import { HowWeGrade } from './GradeGuide';
 
 /**
  * The static pages the shop's code writes (domain BUILT_IN_STATIC_PAGES): the accessibility
@@ -51,6 +52,7 @@ export function BuiltInPage({
       </>
     );
   }
+  if (identifier === 'how-we-grade') return <HowWeGrade shop={info?.shop} />;
   if (identifier === 'how-reviews-are-checked') {
     return (
       <>

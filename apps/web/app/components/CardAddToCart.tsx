@@ -1,4 +1,4 @@
-import { addToCartDecision, stockStatus, validateProductForCart } from '@vitrina/domain';
+import { addToCartDecision, gradeKeyOf, stockStatus, validateProductForCart } from '@vitrina/domain';
 import { useState } from 'react';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
@@ -24,6 +24,7 @@ export function CardAddToCart({ product }: { product: Product }) {
     const message = t.msg(decision.notification.key);
     if (!decision.add) return notify({ type: decision.notification.type, message });
     setAdding(true);
+    const since = Date.now();
     try {
       await cart.add({
         sku: product.sku,
@@ -38,7 +39,7 @@ export function CardAddToCart({ product }: { product: Product }) {
         type_id: product.type_id,
         product_option: null,
       });
-      added(decision.notification);
+      added(decision.notification, { name: product.name, grade: gradeKeyOf(product.condition_label), since });
     } catch (e) {
       failed(e);
     } finally {

@@ -1,8 +1,9 @@
-import { formatPrice, rowTotalInclTax, serverItemId } from '@vitrina/domain';
+import { formatPrice, gradeKeyOf, rowTotalInclTax, serverItemId } from '@vitrina/domain';
 import { useT } from '../i18n';
 import type { Totals } from '../lib/types';
 import { imageUrl } from '../lib/urls';
 import type { CartItem } from '../state/cart';
+import { GradeTitle } from './ui/GradeTitle';
 
 /**
  * The choices of a cart line, by label (grade, capacity, colour, bundle parts):
@@ -23,12 +24,16 @@ export function LineOptions({ item }: { item: Pick<CartItem, 'options' | 'produc
   if (!options.length) return null;
   return (
     <ul className="line-options">
-      {options.map((o) => (
-        <li key={`${o.label}:${o.value}`}>
-          {o.label ? <span className="line-option-label">{o.label}: </span> : null}
-          {o.value}
-        </li>
-      ))}
+      {options.map((o) => {
+        // a grade is named as everywhere else: its badge and words ("C+ · Vidutinė būklė")
+        const grade = gradeKeyOf(o.value);
+        return (
+          <li key={`${o.label}:${o.value}`} className={grade ? 'line-option-grade' : undefined}>
+            {o.label ? <span className="line-option-label">{o.label}: </span> : null}
+            {grade ? <GradeTitle grade={grade} /> : o.value}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,6 +1,7 @@
-import { formatPrice } from '@vitrina/domain';
+import { formatPrice, type GradeKey } from '@vitrina/domain';
 import { useT } from '../i18n';
 import { useGroupPrice } from '../state/group-prices';
+import { GradeTitle } from './ui/GradeTitle';
 
 /**
  * The final price incl. tax; `from` puts "nuo"/"from" before a lowest price. Prices are cents,
@@ -19,7 +20,10 @@ export function Price({
   sku,
   querySku,
   from = false,
+  grade = null,
 }: {
+  /** the grade the price is for, named after it ("nuo 759,99 € · C+") */
+  grade?: GradeKey | null;
   final: number;
   /** "nuo"/"from" before the price: the lowest of several (a configurable's cheapest variant) */
   from?: boolean;
@@ -39,7 +43,13 @@ export function Price({
   return (
     <>
       <p className={`price${large ? ' price-large' : ''}`}>
-        {from ? <span className="price-from">{t('price.from')} </span> : null}
+        {/* no break between "from" and its figure: a narrow card wraps the grade instead */}
+        {from ? (
+          <span className="price-from">
+            {t('price.from')}
+            {'\u00a0'}
+          </span>
+        ) : null}
         {reduced ? (
           <>
             <span className="sr-only">{t('product.price')}: </span>
@@ -51,6 +61,18 @@ export function Price({
         ) : (
           <span>{formatPrice(final, t.storeCode)}</span>
         )}
+        {/* the space before the grade is where a narrow card wraps it; there, without its dot */}
+        {grade ? (
+          <>
+            {' '}
+            <span className="price-grade">
+              <span className="price-grade-dot" aria-hidden="true">
+                {'·\u00a0'}
+              </span>
+              <GradeTitle grade={grade} short />
+            </span>
+          </>
+        ) : null}
       </p>
       {reduced ? (
         <p className="price-reference">

@@ -1,4 +1,5 @@
 import {
+  gradeKeyOf,
   isListedAvailable,
   lowStockQty,
   matchingVariant,
@@ -34,12 +35,16 @@ export function cardView(product: Product, chosen: ChosenFilters = {}) {
         ?.find((o) => o.attribute_code === 'condition')
         ?.values.find((v) => String(v.value_index) === String(conditionValue))?.label ?? null)
     : (product.condition_label ?? null);
+  const from = !variant && product.type_id === 'configurable' && prices.size > 1;
   return {
     variant,
     final: variant?.final_price_incl_tax ?? product.final_price_incl_tax,
     /** the reference of an announced reduction (lowest of the 30 days before it): the only price struck */
     reference: (variant ? variant.reference_price_incl_tax : product.reference_price_incl_tax) ?? null,
-    from: !variant && product.type_id === 'configurable' && prices.size > 1,
+    from,
+    /** the grade of a configurable's own figures (its cheapest available child's): named on its price line */
+    priceGrade:
+      !variant && product.type_id === 'configurable' ? gradeKeyOf(product.price_condition_label) : null,
     grade,
     stock: variant ? (variant.stock ?? null) : (product.stock ?? null),
     /**
@@ -98,7 +103,7 @@ export function ProductCard({
         )}
         <span className="card-name">{product.name}</span>
       </Link>
-      {view.grade ? <GradeBadge label={view.grade} /> : null}
+      {view.grade && !view.priceGrade ? <GradeBadge label={view.grade} /> : null}
       <Price
         final={view.final}
         reference={view.reference}
@@ -106,6 +111,7 @@ export function ProductCard({
         sku={view.variant?.sku ?? product.sku}
         querySku={view.variant ? product.sku : null}
         from={view.from}
+        grade={view.priceGrade}
       />
       <StockLine level={level}>
         {level === 'out'

@@ -14,6 +14,8 @@ export const PRODUCT_CARD_FIELDS = [
   'image',
   'condition',
   'condition_label',
+  // a configurable's: the grade its "from" price is for
+  'price_condition_label',
   'configurable_options',
   'final_price_incl_tax',
   'price_incl_tax',

@@ -477,6 +477,32 @@ export const en = {
   'langSuggest.text': 'This shop is also in English.',
   'langSuggest.switch': 'Continue in English',
   'langSuggest.stay': 'No, thanks',
+  // ---- grades named and explained; the notices that confirm an add (GradeTitle, GradeFactsBox, HowWeGrade, Notifications) ----
+  'page.how-we-grade': 'How we grade',
+  'gradeInfo.intro':
+    'Every refurbished item passes the same checks before it is sold. Its grade says how it looks: the lower the grade, the more signs of use and the lower the price. The warranty and the return period below are the shop’s current terms.',
+  'gradeInfo.looks': 'What it looks like',
+  'gradeInfo.tested': 'What we check',
+  'gradeInfo.battery': 'Battery',
+  'gradeInfo.batteryMin': 'at least {percent}% of its original capacity',
+  'gradeInfo.batteryNone': 'new battery, untouched',
+  'gradeInfo.box': 'In the box',
+  'gradeInfo.warranty': 'Warranty',
+  'gradeInfo.returns': 'Returns',
+  'gradeInfo.months': '{months} months',
+  'gradeInfo.days': '{days} days, no reason needed',
+  'gradeInfo.link': 'How we grade',
+  'gradeInfo.homeTitle': 'Every grade, explained',
+  'gradeInfo.homeText': 'Checked, cleaned and graded by how it looks. Pick the grade that suits your budget.',
+  'gradeInfo.homeWarranty': '{months}-month warranty',
+  'gradeInfo.batteryShort': 'Battery ≥\u00a0{percent}%',
+  'gradeInfo.chosen': 'Your choice',
+  'gradeInfo.note':
+    'Battery health applies to devices with a battery (laptops, phones, tablets, headphones).',
+  'gradeInfo.sharedTitle': 'Every refurbished item, whatever its grade',
+  'gradeInfo.sharedRef': 'the same for every grade (above)',
+  'cart.addedNamed': 'Added to the cart: {name}',
+  'cart.totalNow': 'Cart total: {price}',
 } as const;
 
 type Plural = {

@@ -502,4 +502,31 @@ export const lt: Dictionary = {
   'langSuggest.text': 'Ši parduotuvė yra ir lietuvių kalba.',
   'langSuggest.switch': 'Tęsti lietuviškai',
   'langSuggest.stay': 'Ne, ačiū',
+  // ---- grades named and explained; the notices that confirm an add (GradeTitle, GradeFactsBox, HowWeGrade, Notifications) ----
+  'page.how-we-grade': 'Kaip vertiname būklę',
+  'gradeInfo.intro':
+    'Kiekviena atnaujinta prekė prieš parduodant patikrinama vienodai. Būklės klasė nurodo, kaip prekė atrodo: kuo žemesnė klasė, tuo daugiau naudojimo žymių ir tuo mažesnė kaina. Garantija ir grąžinimo terminas – galiojančios parduotuvės sąlygos.',
+  'gradeInfo.looks': 'Kaip atrodo',
+  'gradeInfo.tested': 'Ką tikriname',
+  'gradeInfo.battery': 'Baterija',
+  'gradeInfo.batteryMin': 'ne mažiau kaip {percent} % pradinės talpos',
+  'gradeInfo.batteryNone': 'nauja, nenaudota baterija',
+  'gradeInfo.box': 'Komplektacija',
+  'gradeInfo.warranty': 'Garantija',
+  'gradeInfo.returns': 'Grąžinimas',
+  'gradeInfo.months': '{months} mėn.',
+  'gradeInfo.days': '{days} d. be priežasties',
+  'gradeInfo.link': 'Kaip vertiname būklę',
+  'gradeInfo.homeTitle': 'Ką reiškia kiekviena būklė',
+  'gradeInfo.homeText':
+    'Patikrinta, išvalyta ir įvertinta pagal išvaizdą. Rinkitės būklę pagal savo biudžetą.',
+  'gradeInfo.homeWarranty': '{months} mėn. garantija',
+  'gradeInfo.batteryShort': 'Baterija ≥\u00a0{percent}\u00a0%',
+  'gradeInfo.chosen': 'Jūsų pasirinkimas',
+  'gradeInfo.note':
+    'Baterijos būklė taikoma prietaisams su baterija (nešiojamiesiems kompiuteriams, telefonams, planšetėms, ausinėms).',
+  'gradeInfo.sharedTitle': 'Kiekviena atnaujinta prekė, kad ir kokios būklės',
+  'gradeInfo.sharedRef': 'tas pats visoms būklėms (žr. aukščiau)',
+  'cart.addedNamed': 'Įdėta į krepšelį: {name}',
+  'cart.totalNow': 'Krepšelio suma: {price}',
 };

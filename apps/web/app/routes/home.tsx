@@ -3,6 +3,8 @@ import type { Route } from './+types/home';
 import { BannerGrid, HeadImage, Slider } from '../components/Banners';
 import { ProductGrid } from '../components/ProductCard';
 import { ShopTerms } from '../components/Footer';
+import { GradeHomeBlock } from '../components/GradeGuide';
+import { useShopInfo } from '../lib/shop-info';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
@@ -72,6 +74,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const shop = useShopInfo();
   return (
     <>
       <section className="hero">
@@ -87,6 +90,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             them competes with the head banner, the page's largest image */}
         <ProductGrid products={loaderData.newProducts} />
       </section>
+      {/* what each grade means, before the shopper weighs the next list's prices */}
+      <GradeHomeBlock shop={shop} />
       {loaderData.bestsellers.length ? (
         <section aria-labelledby="bestsellers">
           <h2 id="bestsellers">{t('home.bestsellers')}</h2>

@@ -186,5 +186,10 @@ export const productDocumentContract = withAttributeValues({
   sales_count: z.number().int(),
   /** the condition's label in the store view's language (products with a condition only) */
   condition_label: z.string().optional(),
+  /**
+   * a configurable's: the condition label of the child whose price the document carries (its shown
+   * variant, the cheapest available), so a card names the grade of its "from" price
+   */
+  price_condition_label: z.string().optional(),
 });
 export type ProductDocument = z.infer<typeof productDocumentContract>;

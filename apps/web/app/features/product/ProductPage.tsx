@@ -7,6 +7,8 @@ import { ProductReviews } from '../../components/ProductReviews';
 import { RelatedProducts } from '../../components/RelatedProducts';
 import { SaveButtons } from '../../components/SaveButtons';
 import { GradeBadge } from '../../components/ui/GradeBadge';
+import { GradeTitle } from '../../components/ui/GradeTitle';
+import { GradeFactsBox } from '../../components/GradeGuide';
 import { StockLine } from '../../components/ui/StockLine';
 import { useT } from '../../i18n';
 import { BuyBox } from './components/BuyBox';
@@ -47,7 +49,12 @@ export function ProductPage(data: ProductPageData) {
             {t('product.sku', { sku: box.sku })}
             {product.brand ? <> · {t('product.brand', { brand: product.brand })}</> : null}
           </p>
-          {product.condition_label && !shown.configurable ? (
+          {/* the grade being bought, named by the title (the page opens on the cheapest child's) */}
+          {box.grade ? (
+            <p className="product-grade">
+              <GradeTitle grade={box.grade} link />
+            </p>
+          ) : product.condition_label && !shown.configurable ? (
             <p className="product-grade">
               <GradeBadge label={product.condition_label} />
             </p>
@@ -58,11 +65,13 @@ export function ProductPage(data: ProductPageData) {
             large
             sku={box.headerPrice.sku}
             querySku={product.sku}
+            grade={model.priceGrade}
           />
           <p className="muted price-note">
             {t('product.inclTax')}
             {box.specialUntil ? ` · ${t('product.specialUntil', { date: box.specialUntil })}` : ''}
           </p>
+          {box.grade ? <GradeFactsBox grade={box.grade} shop={model.shop} /> : null}
           {shown.configurable
             ? (product.configurable_options ?? []).map((option) => (
                 <OptionPicker

@@ -1,8 +1,10 @@
 import { cartItemChecksum } from '@vitrina/domain';
+import { useEffect } from 'react';
 import { useT } from '../../../i18n';
 import { lineTotal } from '../../../components/CartLineOptions';
 import { localizedPath } from '../../../lib/store';
 import { syncRequired, useCart } from '../../../state/cart';
+import { notifications } from '../../../state/notifications';
 import { ui, useUi } from '../../../state/ui';
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -16,6 +18,10 @@ export function useMiniCart() {
   const t = useT();
   const open = useUi((s) => s.microcart);
   const state = useCart();
+  // the open cart shows the added line and its total itself: the add's notice would only cover it
+  useEffect(() => {
+    if (open) notifications.dismissGroup('cart-add');
+  }, [open]);
   return {
     open,
     state,

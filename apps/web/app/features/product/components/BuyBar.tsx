@@ -1,6 +1,7 @@
-import { formatPrice } from '@vitrina/domain';
+import { formatPrice, type GradeKey } from '@vitrina/domain';
 import { useEffect, useState, type RefObject } from 'react';
 import { useT } from '../../../i18n';
+import { GradeTitle } from '../../../components/ui/GradeTitle';
 
 /**
  * The phone's bottom bar (the buy box stays reachable): the price and the add
@@ -12,12 +13,15 @@ import { useT } from '../../../i18n';
 export function BuyBar({
   watch,
   price,
+  grade = null,
   label,
   disabled,
   onAdd,
 }: {
   watch: RefObject<HTMLElement | null>;
   price: number;
+  /** the grade the price is for, named beside it */
+  grade?: GradeKey | null;
   label: string;
   disabled: boolean;
   onAdd: () => void;
@@ -33,7 +37,10 @@ export function BuyBar({
   }, [watch]);
   return (
     <div className="buy-bar" hidden={!show} aria-hidden="true">
-      <span className="buy-bar-price">{formatPrice(price, t.storeCode)}</span>
+      <span className="buy-bar-price">
+        {formatPrice(price, t.storeCode)}
+        {grade ? <GradeTitle grade={grade} className="buy-bar-grade" /> : null}
+      </span>
       <button type="button" className="btn btn-primary" tabIndex={-1} disabled={disabled} onClick={onAdd}>
         {label}
       </button>

@@ -45,6 +45,7 @@ export function BuyBox({ model, linked }: { model: ProductPageModel; linked: Lin
       <BuyBar
         watch={model.addButton}
         price={model.tierFinal}
+        grade={model.priceGrade}
         label={label}
         disabled={!box.canAdd}
         onAdd={model.addToCart}

@@ -1,6 +1,13 @@
-import { gradeKeyOf, gradeShortLabel, optionChoices, type SelectedOptions } from '@vitrina/domain';
+import {
+  gradeKeyOf,
+  gradeShortLabel,
+  optionChoices,
+  staticPagePath,
+  type SelectedOptions,
+} from '@vitrina/domain';
 import { CmsBlock } from '../../../components/CmsBlock';
 import { useT } from '../../../i18n';
+import { Link } from '../../../lib/link';
 import type { ConfigurableChild, ConfigurableOption, Product } from '../../../lib/types';
 import { GRADE_ATTRIBUTE } from '../rules/grade';
 import { optionPriceLabel, optionReason } from '../rules/option-labels';
@@ -50,11 +57,19 @@ export function OptionPicker({
               {t('grade.whatMean')}
             </h2>
             <CmsBlock html={gradesInfo} />
+            <p>
+              <Link to={staticPagePath('how-we-grade', t.storeCode)}>{t('gradeInfo.link')} →</Link>
+            </p>
             <button type="button" className="btn" popoverTarget={popoverId} popoverTargetAction="hide">
               {t('product.zoomClose')}
             </button>
           </div>
         </>
+      ) : isGrade ? (
+        // every grade choice leads to what the grades mean, with or without the shop's CMS block
+        <Link to={staticPagePath('how-we-grade', t.storeCode)} className="btn-link grade-info-button">
+          {t('gradeInfo.link')}
+        </Link>
       ) : null}
       <div className={isGrade ? 'opt-grid' : 'opt-row'}>
         {choices.map((c) => {

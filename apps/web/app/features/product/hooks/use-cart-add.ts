@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useCartAddNotice } from '../../../components/use-cart-add-notice';
+import type { GradeKey } from '@vitrina/domain';
+import { useCartAddNotice, type AddedItem } from '../../../components/use-cart-add-notice';
 import { useT } from '../../../i18n';
 import { cart } from '../../../state/cart';
 import { notify } from '../../../state/notifications';
@@ -16,11 +17,12 @@ export function useCartAdd() {
   const { added, failed } = useCartAddNotice();
   const [adding, setAdding] = useState(false);
 
-  const addItems = async ({ items, notification }: Accepted) => {
+  const addItems = async ({ items, notification }: Accepted, about?: Omit<AddedItem, 'since'>) => {
     setAdding(true);
+    const since = Date.now();
     try {
       for (const item of items) await cart.add(item);
-      added(notification);
+      added(notification, about ? { ...about, since } : undefined);
     } catch (e) {
       failed(e);
     } finally {
@@ -28,12 +30,16 @@ export function useCartAdd() {
     }
   };
 
-  const add = (decided: Refusal | Accepted): Promise<void> => {
+  /** `about`: the item's name and grade, named in the notice (the product page's own product) */
+  const add = (
+    decided: Refusal | Accepted,
+    about?: { name: string; grade: GradeKey | null },
+  ): Promise<void> => {
     if (!decided.add) {
       notify({ type: decided.notification.type, message: t.msg(decided.notification.key) });
       return Promise.resolve();
     }
-    return addItems(decided);
+    return addItems(decided, about);
   };
 
   return { adding, add };

@@ -15,6 +15,7 @@ import { buyBox } from '../rules/buy-box';
 import { compositeAddition, productAddition, productCartItem } from '../rules/cart-line';
 import type { LinkedProduct } from '../rules/composite';
 import { decisionFacts } from '../rules/decision-facts';
+import { isGraded } from '../rules/grade';
 import { productJsonLd } from '../rules/json-ld';
 import { shownVariant } from '../rules/variant';
 import { useBundleChoice } from './use-bundle-choice';
@@ -91,9 +92,17 @@ export function useProductPage(data: ProductPageData) {
     images: variantImages(product, variant),
     /** the alt text staff gave an image, by image (the product's name otherwise) */
     imageAlts: imageLabels(product),
+    /** the shop's settings (the grade facts' warranty and returns) */
+    shop,
+    /**
+     * the grade named by the price and in the buy bar: a grade the shopper chose among others, or
+     * any used grade; a brand-new product with nothing to choose is named by its title only
+     */
+    priceGrade: box.grade && (box.grade !== 'new' || isGraded(product)) ? box.grade : null,
     facts: decisionFacts({
       price: tierFinal,
-      grade: box.grade,
+      // a graded product's warranty and returns stand in its grade's facts beside the price (GradeFactsBox)
+      grade: null,
       delivery,
       days: data.deliveryDays,
       inStock: box.available,
@@ -118,6 +127,7 @@ export function useProductPage(data: ProductPageData) {
         productAddition(variant ?? product, box.stock, () =>
           productCartItem(product, variant, selected, qty, box.maxQty, tierFinal),
         ),
+        { name: product.name, grade: box.grade },
       ),
     /** Grouped and bundle pickers: the lines they built, checked like any product (price, stock). */
     addComposite: (items: Parameters<typeof compositeAddition>[1]) => {
