@@ -1,4 +1,11 @@
-import { SEARCH_VISIBILITY, formatPrice, isListedAvailable, isSearchTermLongEnough } from '@vitrina/domain';
+import {
+  SEARCH_VISIBILITY,
+  formatPrice,
+  isListedAvailable,
+  isSearchTermLongEnough,
+  normaliseSearchTerm,
+  searchDefaultSort,
+} from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
@@ -35,8 +42,10 @@ export function SearchPanel() {
     const timer = setTimeout(() => {
       api
         .searchProducts({
-          query: q,
+          query: normaliseSearchTerm(q).text,
           filters: { visibility: [...SEARCH_VISIBILITY] },
+          // the results page's ranking (its default sort): the panel's first is the page's first
+          sort: searchDefaultSort(q),
           size: SEARCH_PANEL_SIZE,
           includeFields: PRODUCT_CARD_FIELDS,
         })

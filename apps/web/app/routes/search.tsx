@@ -1,11 +1,11 @@
 import {
   ATTRIBUTE_LIST_SIZE,
   RELEVANCE_SORT,
-  SEARCH_DEFAULT_SORT,
   SORT_OPTIONS,
   SEARCH_SCREEN_PAGE_SIZE,
   SEARCH_VISIBILITY,
   normaliseSearchTerm,
+  searchDefaultSort,
   validateSearchTerm,
 } from '@vitrina/domain';
 import { useEffect } from 'react';
@@ -53,7 +53,7 @@ async function load({ request, context }: Route.LoaderArgs) {
   let total = 0;
   let aggregations: Record<string, { key: string; count: number }[]> = {};
   let filters: { code: string; label: string; options: Record<string, string> }[] = [];
-  let query: ListingQuery = parseListingQuery(url.searchParams, [], SEARCH_DEFAULT_SORT);
+  let query: ListingQuery = parseListingQuery(url.searchParams, [], searchDefaultSort(q));
   if (q && !invalid) {
     const api = serverApi(context, storeCode);
     const attributes = await api
@@ -61,8 +61,10 @@ async function load({ request, context }: Route.LoaderArgs) {
       .then((r) => r.items.filter((a) => ATTRIBUTE_CODE.test(a.attribute_code)))
       .catch(() => []);
     const codes = attributes.map((a) => a.attribute_code);
-    // the search screen: 24 a page, default sort total_qty:desc (spec §9), filters like the listing
-    query = parseListingQuery(url.searchParams, codes, SEARCH_DEFAULT_SORT, SEARCH_SORTS);
+    // the search screen: 24 a page, filters like the listing; with words, ranked by relevance as the
+    // search panel is (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md), the spec's
+    // total_qty:desc (§9) staying in the sort menu and the default without words
+    query = parseListingQuery(url.searchParams, codes, searchDefaultSort(q), SEARCH_SORTS);
     const res = await api.searchProducts({
       query: normaliseSearchTerm(q).text,
       // The search screen lists visibility 3 and 4 only; the API adds the other listing rules.
@@ -115,7 +117,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
       total: 0,
       aggregations: {},
       filters: [],
-      query: parseListingQuery(url.searchParams, [], SEARCH_DEFAULT_SORT),
+      query: parseListingQuery(url.searchParams, [], searchDefaultSort(url.searchParams.get('q'))),
       seo: undefined,
       offline: true,
     };
