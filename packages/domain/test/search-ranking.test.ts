@@ -4,6 +4,8 @@ import {
   RELEVANCE_SORT,
   SEARCH_DEFAULT_SORT,
   compareSearchHits,
+  didYouMean,
+  foldForMatch,
   searchDefaultSort,
   searchKindRank,
 } from '../src/index.ts';
@@ -68,5 +70,26 @@ describe('search ranking (docs/decisions/0050)', () => {
     [null, SEARCH_DEFAULT_SORT],
   ])('default sort for %j is %s', (q, sort) => {
     expect(searchDefaultSort(q)).toBe(sort);
+  });
+});
+
+describe('did you mean', () => {
+  const names = ['Šaldytuvai', 'Skalbimo mašinos', 'Televizoriai', 'Холодильники', 'Samsung', 'Apple'];
+  it.each([
+    ['saldytuvai', ['Šaldytuvai']],
+    ['šaldytuvaii', ['Šaldytuvai']],
+    ['televizorai', ['Televizoriai']],
+    ['холодилники', ['Холодильники']],
+    ['samsnug', ['Samsung']],
+    ['zzqqxx', []],
+    // the query itself is no suggestion
+    ['Apple', []],
+    ['', []],
+  ])('"%s" → %j', (q, expected) => {
+    expect(didYouMean(q, names)).toEqual(expected);
+  });
+
+  it('folds case and diacritics', () => {
+    expect(foldForMatch('  Šaldytuvai, ąčę ')).toBe('saldytuvai ace');
   });
 });

@@ -188,6 +188,10 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               // aria-expanded is not allowed on a search field (axe aria-allowed-attr): the panel is a
               // region the field controls, announced through its polite status line
               aria-controls={searchPanel ? 'search-panel' : undefined}
+              // focused: the panel offers the main categories until words are typed (then results)
+              onFocus={() => {
+                if (!ui.store.get().searchpanel) ui.open('searchpanel');
+              }}
               onChange={(e) => {
                 // results as you type: the panel opens with the first characters (from 3 it searches)
                 searchQuery.set(e.target.value);

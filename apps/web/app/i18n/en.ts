@@ -460,6 +460,11 @@ export const en = {
   'reviewsInfo.link': 'How reviews are checked',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Download the VAT credit note {number} (PDF)',
+  // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
+  'searchRank.topCategories': 'Popular categories',
+  'searchRank.categories': 'Categories',
+  'searchRank.brands': 'Brands',
+  'searchRank.didYouMean': 'Did you mean',
 } as const;
 
 type Plural = {

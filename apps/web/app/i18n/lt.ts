@@ -427,9 +427,9 @@ export const lt: Dictionary = {
   'option.outOfStock': 'Išparduota',
   'option.notOffered': 'Neparduodama',
   'option.otherCombination': 'Su kitomis savybėmis',
-  'option.onlyWith': 'Tik su {values}',
-  'option.onlyAsGrade': 'Tik būklė {grade}',
-  'option.onlyAsGradeWith': 'Tik būklė {grade}, su {values}',
+  'option.onlyWith': 'Tik kitame derinyje: {values}',
+  'option.onlyAsGrade': 'Tik {grade} būklės',
+  'option.onlyAsGradeWith': 'Tik {grade} būklės, derinyje: {values}',
   'option.same': 'Ši kaina',
   'option.notifyHint': 'Išparduota: paprašykite pranešti, kai vėl bus',
   'product.buyBar': 'Pirkti',
@@ -485,4 +485,9 @@ export const lt: Dictionary = {
   'reviewsInfo.link': 'Kaip tikrinami atsiliepimai',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Atsisiųsti kreditinę PVM sąskaitą faktūrą {number} (PDF)',
+  // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
+  'searchRank.topCategories': 'Populiarios kategorijos',
+  'searchRank.categories': 'Kategorijos',
+  'searchRank.brands': 'Prekės ženklai',
+  'searchRank.didYouMean': 'Gal ieškojote',
 };

@@ -125,7 +125,7 @@ export const ru: Dictionary = {
   'cart.applyCoupon': 'Применить',
   'cart.removeCoupon': 'Удалить купон {code}',
   'cart.edit': 'Изменить {name}',
-  'cart.editOptions': 'Параметры {name}',
+  'cart.editOptions': 'Параметры: {name}',
   'cart.save': 'Сохранить',
   'cart.cancel': 'Отмена',
   'cart.offlinePending':
@@ -430,9 +430,9 @@ export const ru: Dictionary = {
   'option.outOfStock': 'Нет в наличии',
   'option.notOffered': 'Не продаётся',
   'option.otherCombination': 'С другими параметрами',
-  'option.onlyWith': 'Только с {values}',
+  'option.onlyWith': 'Только в сочетании: {values}',
   'option.onlyAsGrade': 'Только в состоянии «{grade}»',
-  'option.onlyAsGradeWith': 'Только в состоянии «{grade}», с {values}',
+  'option.onlyAsGradeWith': 'Только в состоянии «{grade}», в сочетании: {values}',
   'option.same': 'Эта цена',
   'option.notifyHint': 'Нет в наличии: попросите сообщить о поступлении',
   'product.buyBar': 'Купить',
@@ -488,4 +488,9 @@ export const ru: Dictionary = {
   'reviewsInfo.link': 'Как проверяются отзывы',
   // credit notes beside the invoice (InvoiceLink)
   'invoice.creditNote': 'Скачать кредитовый счёт-фактуру НДС {number} (PDF)',
+  // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
+  'searchRank.topCategories': 'Популярные категории',
+  'searchRank.categories': 'Категории',
+  'searchRank.brands': 'Бренды',
+  'searchRank.didYouMean': 'Возможно, вы искали',
 };

@@ -4,6 +4,7 @@ import {
   SORT_OPTIONS,
   SEARCH_SCREEN_PAGE_SIZE,
   SEARCH_VISIBILITY,
+  didYouMean,
   normaliseSearchTerm,
   searchDefaultSort,
   validateSearchTerm,
@@ -31,7 +32,7 @@ import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import type { Product } from '../lib/types';
 import { isOfflineFailure } from '../pwa/offline';
 import { withRouteErrorMessages } from '../api-client/route-error';
@@ -184,11 +185,28 @@ function NoResults({ q, none }: { q: string; none: boolean }) {
   const t = useT();
   const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
   const categories = root?.menu ?? [];
+  // "did you mean": the category names closest to the words (diacritics and small typos aside)
+  const names = categories.flatMap((c) => [c.name, ...c.children.map((x) => x.name)]);
+  const suggestions = none ? didYouMean(q, names) : [];
   return (
     <section className="no-results" aria-labelledby={none ? 'no-results-title' : undefined}>
       {none ? (
         <>
           <p id="no-results-title">{t('search.noResults', { q })}</p>
+          {suggestions.length ? (
+            <p className="did-you-mean">
+              {t('searchRank.didYouMean')}{' '}
+              {suggestions.map((name, i) => (
+                <span key={name}>
+                  {i > 0 ? ', ' : ''}
+                  <Link to={`${localizedPath(t.storeCode, '/search')}?q=${encodeURIComponent(name)}`}>
+                    {name}
+                  </Link>
+                </span>
+              ))}
+              ?
+            </p>
+          ) : null}
           <p className="muted">{t('search.noResultsHelp')}</p>
         </>
       ) : null}
