@@ -213,11 +213,11 @@ export const en = {
   'cart.freeShippingLeft': 'Add {amount} more for free delivery',
   'cart.freeShippingReached': 'Delivery is free for this order',
   'checkout.offlineCart':
-    'You are offline: your cart is kept on this device. Delivery and payment options load when you are back online; then you can place the order.',
+    'No internet connection: your cart is kept on this device. Delivery and payment options load when you are back online; then you can place the order.',
   // A cart filled entirely offline goes through checkout with an estimate
   'checkout.estimatedTotal': 'Estimated total',
   'checkout.estimateNote':
-    'You are offline: these are the prices last seen on this device, not yet confirmed. The shop computes the total when the order is sent, and you will be told if it differs.',
+    'No internet connection: these are the prices last seen on this device, not yet confirmed. The shop computes the total when the order is sent, and you will be told if it differs.',
   'checkout.offlineNoPickup': 'Parcel lockers and pickup points can be chosen when you are online.',
   'offlineOrder.totalChanged':
     'Order {number}: the shop confirmed a total of {total}; the estimate shown offline was {estimate}.',
@@ -326,13 +326,13 @@ export const en = {
   'news.all': 'All news',
   'error.pageDescription': 'Something went wrong. Try again in a few seconds.',
   'pwa.status': 'Connection and updates',
-  'pwa.offline': 'You are offline. Pages you have already seen still work.',
+  'pwa.offline': 'No internet connection. Pages you have already opened still work.',
   'pwa.backOnline': 'You are back online.',
   'pwa.updateAvailable': 'A new version of the shop is available.',
   'pwa.reload': 'Reload',
   'pwa.later': 'Later',
   'pwa.searchOffline':
-    'You are offline: search results are not available. Search again when you are back online.',
+    'No internet connection, so search results cannot be shown. Search again when you are back online.',
   'offlineOrder.title': 'Your order is queued',
   'offlineOrder.text':
     'The order has been saved on this device but not placed yet: it is sent to the shop as soon as you are back online.',

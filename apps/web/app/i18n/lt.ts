@@ -219,14 +219,14 @@ export const lt: Dictionary = {
   'cart.freeShippingLeft': 'Iki nemokamo pristatymo trūksta {amount}',
   'cart.freeShippingReached': 'Šiam užsakymui pristatymas nemokamas',
   'checkout.offlineCart':
-    'Esate neprisijungę: krepšelis išsaugotas šiame įrenginyje. Pristatymo ir mokėjimo būdai bus įkelti, kai vėl prisijungsite, tada galėsite pateikti užsakymą.',
+    'Nėra interneto ryšio. Krepšelis išsaugotas šiame telefone ar kompiuteryje. Kai ryšys grįš, pamatysite pristatymo ir mokėjimo būdus ir galėsite pateikti užsakymą.',
   // A cart filled entirely offline goes through checkout with an estimate
   'checkout.estimatedTotal': 'Numatoma suma',
   'checkout.estimateNote':
-    'Esate neprisijungę: tai paskutinės šiame įrenginyje matytos kainos, dar nepatvirtintos. Parduotuvė apskaičiuos sumą, kai užsakymas bus išsiųstas, ir jums bus pranešta, jei ji skirsis.',
-  'checkout.offlineNoPickup': 'Paštomatą ar atsiėmimo punktą galėsite pasirinkti, kai būsite prisijungę.',
+    'Nėra interneto ryšio: tai kainos, kurias matėte paskutinį kartą, dar nepatvirtintos. Parduotuvė apskaičiuos sumą, kai užsakymas bus išsiųstas, ir jums bus pranešta, jei ji skirsis.',
+  'checkout.offlineNoPickup': 'Paštomatą ar atsiėmimo punktą galėsite pasirinkti, kai grįš interneto ryšys.',
   'offlineOrder.totalChanged':
-    'Užsakymas {number}: parduotuvė patvirtino sumą {total}; neprisijungus rodyta numatoma suma buvo {estimate}.',
+    'Užsakymas {number}: parduotuvė patvirtino sumą {total}; be ryšio rodyta apytikslė suma buvo {estimate}.',
   'checkout.lineQty': 'Kiekis: {qty}',
   'checkout.termsRead': 'Skaityti pirkimo–pardavimo taisykles',
   'checkout.haveAccount': 'Jau turite paskyrą?',
@@ -340,13 +340,13 @@ export const lt: Dictionary = {
   'news.all': 'Visos naujienos',
   'error.pageDescription': 'Kažkas nepavyko. Bandykite dar kartą po kelių sekundžių.',
   'pwa.status': 'Ryšys ir atnaujinimai',
-  'pwa.offline': 'Nėra interneto ryšio. Jau matyti puslapiai veikia.',
+  'pwa.offline': 'Nėra interneto ryšio. Puslapius, kuriuos jau atidarėte, galite žiūrėti ir toliau.',
   'pwa.backOnline': 'Vėl prisijungta prie interneto.',
   'pwa.updateAvailable': 'Yra nauja parduotuvės versija.',
   'pwa.reload': 'Atnaujinti',
   'pwa.later': 'Vėliau',
   'pwa.searchOffline':
-    'Nėra interneto ryšio: paieškos rezultatai nepasiekiami. Ieškokite dar kartą, kai būsite prisijungę.',
+    'Nėra interneto ryšio: paieškos rezultatai nepasiekiami. Ieškokite dar kartą, kai grįš ryšys.',
   'offlineOrder.title': 'Jūsų užsakymas laukia eilėje',
   'offlineOrder.text':
     'Užsakymas išsaugotas šiame įrenginyje, bet dar nepateiktas: jis bus išsiųstas parduotuvei, kai tik vėl prisijungsite prie interneto.',
