@@ -465,6 +465,9 @@ export const en = {
   'searchRank.categories': 'Categories',
   'searchRank.brands': 'Brands',
   'searchRank.didYouMean': 'Did you mean',
+  'removeDialog.title': 'Remove from the cart?',
+  'removeDialog.remove': 'Remove',
+  'removeDialog.keep': 'Keep it',
 } as const;
 
 type Plural = {

@@ -490,4 +490,7 @@ export const lt: Dictionary = {
   'searchRank.categories': 'Kategorijos',
   'searchRank.brands': 'Prekės ženklai',
   'searchRank.didYouMean': 'Gal ieškojote',
+  'removeDialog.title': 'Pašalinti iš krepšelio?',
+  'removeDialog.remove': 'Pašalinti',
+  'removeDialog.keep': 'Palikti',
 };

@@ -493,4 +493,7 @@ export const ru: Dictionary = {
   'searchRank.categories': 'Категории',
   'searchRank.brands': 'Бренды',
   'searchRank.didYouMean': 'Возможно, вы искали',
+  'removeDialog.title': 'Удалить из корзины?',
+  'removeDialog.remove': 'Удалить',
+  'removeDialog.keep': 'Оставить',
 };
