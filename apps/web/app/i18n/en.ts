@@ -468,6 +468,8 @@ export const en = {
   'removeDialog.title': 'Remove from the cart?',
   'removeDialog.remove': 'Remove',
   'removeDialog.keep': 'Keep it',
+  'showMore.range': '{first}–{last} of {total}',
+  'showMore.button': { one: 'Show {count} more product', other: 'Show {count} more products' },
 } as const;
 
 type Plural = {

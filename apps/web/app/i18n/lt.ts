@@ -493,4 +493,11 @@ export const lt: Dictionary = {
   'removeDialog.title': 'Pašalinti iš krepšelio?',
   'removeDialog.remove': 'Pašalinti',
   'removeDialog.keep': 'Palikti',
+  'showMore.range': '{first}–{last} iš {total}',
+  'showMore.button': {
+    one: 'Rodyti dar {count} prekę',
+    few: 'Rodyti dar {count} prekes',
+    many: 'Rodyti dar {count} prekės',
+    other: 'Rodyti dar {count} prekių',
+  },
 };

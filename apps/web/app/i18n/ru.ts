@@ -496,4 +496,11 @@ export const ru: Dictionary = {
   'removeDialog.title': 'Удалить из корзины?',
   'removeDialog.remove': 'Удалить',
   'removeDialog.keep': 'Оставить',
+  'showMore.range': '{first}–{last} из {total}',
+  'showMore.button': {
+    one: 'Показать ещё {count} товар',
+    few: 'Показать ещё {count} товара',
+    many: 'Показать ещё {count} товаров',
+    other: 'Показать ещё {count} товара',
+  },
 };

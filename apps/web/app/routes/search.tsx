@@ -21,7 +21,7 @@ import {
   shownValuesOnly,
   Listing,
   listingFilters,
-  pageFrom,
+  listingRange,
   parseListingQuery,
   type ListingQuery,
 } from '../features/listing';
@@ -72,8 +72,7 @@ async function load({ request, context }: Route.LoaderArgs) {
       filters: { ...listingFilters(query), visibility: [...SEARCH_VISIBILITY] },
       aggregations: ['price', ...codes],
       sort: query.sort,
-      from: pageFrom(query, SEARCH_SCREEN_PAGE_SIZE),
-      size: SEARCH_SCREEN_PAGE_SIZE,
+      ...listingRange(query, SEARCH_SCREEN_PAGE_SIZE),
       includeFields: cardFields(query),
     });
     products = res.items;
@@ -166,6 +165,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
           query={d.query}
           total={d.total}
           pages={Math.ceil(d.total / SEARCH_SCREEN_PAGE_SIZE)}
+          pageSize={SEARCH_SCREEN_PAGE_SIZE}
           sortOptions={SEARCH_SORTS}
           label={t('search.title')}
         >
