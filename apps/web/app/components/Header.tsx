@@ -112,7 +112,8 @@ function CompareLink() {
   return (
     <Link
       to={localizedPath(storeCode, '/compare')}
-      className="compare-link"
+      // on a phone it shows only once something is compared (the bar has room for one more icon)
+      className={count ? 'compare-link has-items' : 'compare-link'}
       aria-label={t('header.compareCount', { count })}
     >
       {COMPARE_ICON}

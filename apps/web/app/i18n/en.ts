@@ -470,6 +470,16 @@ export const en = {
   'removeDialog.keep': 'Keep it',
   'showMore.range': '{first}–{last} of {total}',
   'showMore.button': { one: 'Show {count} more product', other: 'Show {count} more products' },
+  'wayOn.search': 'Search the shop',
+  'wayOn.categories': 'Shop by category',
+  'wayOn.bestsellers': 'Bestsellers',
+  'wayOn.notFoundHelp':
+    'The page may have moved or the product may no longer be sold. Search for it, or browse a category.',
+  'wayOn.emptyWishlist': 'Press the heart on a product, and it is kept here for later.',
+  'wayOn.emptyCompare': 'Press “Compare” on a product page, and the products appear here side by side.',
+  'wayOn.emptyCart': 'Find something you like: browse a category or start with our bestsellers.',
+  'compareBuy.availability': 'Grade and stock',
+  'compareBuy.choose': 'Choose options',
 } as const;
 
 type Plural = {

@@ -500,4 +500,14 @@ export const lt: Dictionary = {
     many: 'Rodyti dar {count} prekės',
     other: 'Rodyti dar {count} prekių',
   },
+  'wayOn.search': 'Ieškoti parduotuvėje',
+  'wayOn.categories': 'Prekių kategorijos',
+  'wayOn.bestsellers': 'Perkamiausios prekės',
+  'wayOn.notFoundHelp':
+    'Puslapis galėjo būti perkeltas arba prekė nebeparduodama. Paieškokite jos arba naršykite kategorijas.',
+  'wayOn.emptyWishlist': 'Paspauskite širdelę prie prekės, ir ji bus išsaugota čia.',
+  'wayOn.emptyCompare': 'Paspauskite „Palyginti“ prekės puslapyje, ir prekės bus rodomos čia greta.',
+  'wayOn.emptyCart': 'Išsirinkite ką nors: naršykite kategorijas arba pradėkite nuo perkamiausių prekių.',
+  'compareBuy.availability': 'Būklė ir likutis',
+  'compareBuy.choose': 'Pasirinkti variantą',
 };
