@@ -52,7 +52,12 @@ export function didYouMean(query: string, names: readonly string[], max = 3): st
       seen.add(f);
       return true;
     })
-    .map((name) => ({ name, score: trigramSimilarity(q, name) }))
+    // the best of the whole query and each of its words: every word must match for a result
+    // (decision 0035), so one stray word ("šaldytuvas zzqx") empties the page the others would fill
+    .map((name) => ({
+      name,
+      score: Math.max(trigramSimilarity(q, name), ...q.split(' ').map((w) => trigramSimilarity(w, name))),
+    }))
     .filter((s) => s.score >= DID_YOU_MEAN_THRESHOLD)
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
     .slice(0, max)

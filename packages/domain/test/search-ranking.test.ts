@@ -10,7 +10,7 @@ import {
   searchKindRank,
 } from '../src/index.ts';
 
-describe('search ranking (docs/decisions/0050)', () => {
+describe('search ranking (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md)', () => {
   it.each([
     ['simple', 0],
     ['configurable', 0],
@@ -82,6 +82,8 @@ describe('did you mean', () => {
     ['холодилники', ['Холодильники']],
     ['samsnug', ['Samsung']],
     ['zzqqxx', []],
+    // one stray word: the name the other word was after
+    ['šaldytuvas zzqxw', ['Šaldytuvai']],
     // the query itself is no suggestion
     ['Apple', []],
     ['', []],
