@@ -7,7 +7,6 @@ import {
   searchDefaultSort,
 } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { PRODUCT_CARD_FIELDS } from './product-card-fields';
@@ -16,6 +15,7 @@ import type { Product } from '../lib/types';
 import { useApi } from '../api-client/use-api';
 import { categoryPath, imageUrl, productPath } from '../lib/urls';
 import type { MenuItem } from './navigation/menu';
+import { useRootMenu } from './navigation/root-menu';
 import { useSearchQuery } from '../state/search-query';
 import { ui } from '../state/ui';
 
@@ -91,8 +91,7 @@ export function SearchPanel() {
   const q = useSearchQuery().trim();
   const ready = isSearchTermLongEnough(q);
   const [result, setResult] = useState<Result | null>(null);
-  const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
-  const menu = root?.menu ?? [];
+  const menu = useRootMenu();
 
   useEffect(() => {
     if (!ready) return;

@@ -1,27 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Form, useRouteLoaderData } from 'react-router';
+import { Form } from 'react-router';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import { useApi } from '../api-client/use-api';
 import { localizedPath } from '../lib/store';
 import { categoryPath } from '../lib/urls';
 import type { Product } from '../lib/types';
-import type { MenuItem } from './navigation/menu';
+import { useRootMenu } from './navigation/root-menu';
 import { PRODUCT_CARD_FIELDS } from './product-card-fields';
 import { ProductGrid } from './ProductCard';
-
-/**
- * The root loader's menu; none outside the app's data router (a component test's plain router,
- * where React Router's hook throws instead of answering)
- */
-export function useRootMenu(): MenuItem[] {
-  try {
-    const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
-    return root?.menu ?? [];
-  } catch {
-    return [];
-  }
-}
 
 /** how many bestsellers a dead end offers */
 export const WAY_ON_PRODUCTS = 4;
