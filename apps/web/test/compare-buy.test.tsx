@@ -19,7 +19,7 @@ const product = (sku: string, extra: Partial<Product> = {}): Product =>
     price_incl_tax: 12100,
     final_price: 10000,
     final_price_incl_tax: 12100,
-    stock: { is_in_stock: true, qty: 20 },
+    stock: { is_in_stock: true, qty: 20, product_id: 1, manage_stock: true },
     total_qty: 20,
     ...extra,
   });
@@ -35,7 +35,10 @@ describe('compare: grade, stock and a way to buy each product', () => {
             { saved: saved('B'), product: product('B', { type_id: 'configurable' }) },
             {
               saved: saved('C'),
-              product: product('C', { stock: { is_in_stock: false, qty: 0 }, total_qty: 0 }),
+              product: product('C', {
+                stock: { is_in_stock: false, qty: 0, product_id: 3, manage_stock: true },
+                total_qty: 0,
+              }),
             },
             { saved: saved('D'), product: null },
           ]}

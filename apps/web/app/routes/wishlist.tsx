@@ -61,6 +61,7 @@ export default function WishlistPage() {
   return (
     <section className="saved-page">
       <h1>{t('wishlist.title')}</h1>
+      {items.length ? <p className="muted">{t('listing.products', { count: items.length })}</p> : null}
       {items.length === 0 ? (
         <>
           <p>{t('wishlist.empty')}</p>
