@@ -13,9 +13,7 @@ import latin from '../fonts/inter-latin.woff2?url';
  * server build.
  *
  * Inter is drawn only on a device that already holds the files. A first visit
- * paints in a local font sized like Inter (styles.css 'Inter Fallback': Arial or Liberation Sans
- * with Inter's width and vertical metrics, so the later turn to Inter moves no line) and downloads
- * nothing for text before its first paint: the ~49 KB
+ * paints in the system's own font and downloads nothing for text before its first paint: the ~49 KB
  * of font files competed with the document and the first images on a phone's network (Lighthouse
  * charged them to the largest paint), and their arrival laid the whole page out again. Once the page
  * has hydrated, the files are fetched (not applied) and the device remembers it; from then on the
