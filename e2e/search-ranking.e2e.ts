@@ -71,7 +71,9 @@ describe('search ranking journey', () => {
   it('a search that finds nothing offers a category name it was probably after', async () => {
     const t = getT('lt');
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${shopUrl}/search?q=${encodeURIComponent('šaldytuvas zzqxw')}`, { waitUntil: 'networkidle' });
+    await page.goto(`${shopUrl}/search?q=${encodeURIComponent('šaldytuvas zzqxw')}`, {
+      waitUntil: 'networkidle',
+    });
     const hint = page.locator('.did-you-mean');
     await hint.waitFor();
     expect(await hint.textContent()).toContain(t('searchRank.didYouMean'));

@@ -45,21 +45,23 @@ export function didYouMean(query: string, names: readonly string[], max = 3): st
   if (!q) return [];
   const typed = query.trim().toLowerCase();
   const seen = new Set<string>();
-  return names
-    .filter((n) => {
-      const f = foldForMatch(n);
-      if (!f || n.trim().toLowerCase() === typed || seen.has(f)) return false;
-      seen.add(f);
-      return true;
-    })
-    // the best of the whole query and each of its words: every word must match for a result
-    // (decision 0035), so one stray word ("šaldytuvas zzqx") empties the page the others would fill
-    .map((name) => ({
-      name,
-      score: Math.max(trigramSimilarity(q, name), ...q.split(' ').map((w) => trigramSimilarity(w, name))),
-    }))
-    .filter((s) => s.score >= DID_YOU_MEAN_THRESHOLD)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
-    .slice(0, max)
-    .map((s) => s.name);
+  return (
+    names
+      .filter((n) => {
+        const f = foldForMatch(n);
+        if (!f || n.trim().toLowerCase() === typed || seen.has(f)) return false;
+        seen.add(f);
+        return true;
+      })
+      // the best of the whole query and each of its words: every word must match for a result
+      // (decision 0035), so one stray word ("šaldytuvas zzqx") empties the page the others would fill
+      .map((name) => ({
+        name,
+        score: Math.max(trigramSimilarity(q, name), ...q.split(' ').map((w) => trigramSimilarity(w, name))),
+      }))
+      .filter((s) => s.score >= DID_YOU_MEAN_THRESHOLD)
+      .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+      .slice(0, max)
+      .map((s) => s.name)
+  );
 }
