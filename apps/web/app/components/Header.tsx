@@ -9,6 +9,7 @@ import { useStoreCode } from '../lib/store';
 import { useCartCount } from '../state/cart';
 import { useCompare } from '../state/compare';
 import { searchQuery } from '../state/search-query';
+import { closeSearchPanelOnFocusOut } from './search-panel-focus';
 import { ui, useUi } from '../state/ui';
 import { useWishlist } from '../state/wishlist';
 import { useUser } from '../state/user';
@@ -193,6 +194,7 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               onFocus={() => {
                 if (!ui.store.get().searchpanel) ui.open('searchpanel');
               }}
+              onBlur={closeSearchPanelOnFocusOut}
               onChange={(e) => {
                 // results as you type: the panel opens with the first characters (from 3 it searches)
                 searchQuery.set(e.target.value);

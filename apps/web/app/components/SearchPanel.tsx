@@ -18,6 +18,7 @@ import type { MenuItem } from './navigation/menu';
 import { useRootMenu } from './navigation/root-menu';
 import { useSearchQuery } from '../state/search-query';
 import { ui } from '../state/ui';
+import { closeSearchPanelOnFocusOut } from './search-panel-focus';
 
 /** How many products the panel shows; the search page has them all. */
 export const SEARCH_PANEL_SIZE = 8;
@@ -137,7 +138,12 @@ export function SearchPanel() {
   // nothing typed yet (the field just focused): the shop's main categories as a way in
   if (q === '') {
     return (
-      <section id="search-panel" className="search-panel container" aria-label={t('search.panel')}>
+      <section
+        id="search-panel"
+        className="search-panel container"
+        aria-label={t('search.panel')}
+        onBlur={closeSearchPanelOnFocusOut}
+      >
         {menu.length ? (
           <div className="search-panel-group">
             <h2 className="search-panel-heading">{t('searchRank.topCategories')}</h2>
@@ -159,7 +165,12 @@ export function SearchPanel() {
   const categories = found ? suggestedCategories(found.categoryCounts, menu) : [];
   const brands = found ? suggestedBrands(found.items) : [];
   return (
-    <section id="search-panel" className="search-panel container" aria-label={t('search.panel')}>
+    <section
+      id="search-panel"
+      className="search-panel container"
+      aria-label={t('search.panel')}
+      onBlur={closeSearchPanelOnFocusOut}
+    >
       <p className="muted" role="status" aria-live="polite">
         {!ready
           ? t.msg('validation.searchTermMinLength', { min: 3 })
