@@ -177,6 +177,8 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
             action={localizedPath(storeCode, '/search')}
             role="search"
             className="search-form"
+            // the field and its button: the focus leaving both (and the panel) closes the panel
+            onBlur={closeSearchPanelOnFocusOut}
           >
             <label htmlFor="search-q" className="sr-only">
               {t('header.searchLabel')}
@@ -194,7 +196,6 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               onFocus={() => {
                 if (!ui.store.get().searchpanel) ui.open('searchpanel');
               }}
-              onBlur={closeSearchPanelOnFocusOut}
               onChange={(e) => {
                 // results as you type: the panel opens with the first characters (from 3 it searches)
                 searchQuery.set(e.target.value);
