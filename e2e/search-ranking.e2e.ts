@@ -1,5 +1,5 @@
 /**
- * Search that ranks (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md): a misspelt
+ * Search that ranks (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md): a misspelt
  * word finds the goods before the service that matches it as well, in Russian and Lithuanian; the
  * suggestion panel's first product is the results page's first. And the focus after a client-side
  * navigation: on the new page's heading.

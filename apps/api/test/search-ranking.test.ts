@@ -1,6 +1,6 @@
 /**
  * A search with words ranks by relevance, and for the same relevance goods come before services and
- * software (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md, domain
+ * software (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md, domain
  * compareSearchHits). Both search paths: the in-process index and SQL answer the same order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

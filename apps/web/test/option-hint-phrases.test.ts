@@ -1,7 +1,7 @@
 /**
  * The hints under an option value that needs another combination, in every language: the other
  * values are named after a colon, in the form they are labelled (no case ending to guess).
- * docs/decisions/0051-option-hints-name-other-values-after-a-colon.md
+ * docs/decisions/0054-option-hints-name-other-values-after-a-colon.md
  */
 import { describe, expect, it } from 'vitest';
 import type { OptionChoice } from '@vitrina/domain';

@@ -1,5 +1,5 @@
 // "Did you mean": the names a search that found nothing was probably after
-// (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md).
+// (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md).
 
 /** lower case, without diacritics ("Šaldytuvai" → "saldytuvai"): a shopper often types without them */
 export function foldForMatch(text: string): string {

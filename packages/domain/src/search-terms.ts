@@ -141,7 +141,7 @@ export function soldOutLast(opts: ProductSearchCoverage): boolean {
   return opts.showOutOfStock !== false;
 }
 
-// ---- Search ranking (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md) ----
+// ---- Search ranking (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md) ----
 
 /**
  * Product types that are a service or software rather than goods (catalogue-and-cart.md §3 Product

@@ -10,7 +10,7 @@ import {
   searchKindRank,
 } from '../src/index.ts';
 
-describe('search ranking (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md)', () => {
+describe('search ranking (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md)', () => {
   it.each([
     ['simple', 0],
     ['configurable', 0],

@@ -63,7 +63,7 @@ async function load({ request, context }: Route.LoaderArgs) {
       .catch(() => []);
     const codes = attributes.map((a) => a.attribute_code);
     // the search screen: 24 a page, filters like the listing; with words, ranked by relevance as the
-    // search panel is (docs/decisions/0050-a-search-with-words-is-ranked-by-relevance.md), the spec's
+    // search panel is (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md), the spec's
     // total_qty:desc (§9) staying in the sort menu and the default without words
     query = parseListingQuery(url.searchParams, codes, searchDefaultSort(q), SEARCH_SORTS);
     const res = await api.searchProducts({
