@@ -143,7 +143,10 @@ describe('catalogue journey (en)', () => {
 
     // the pages (persisted on the device: they survive a reload)
     await page.goto(`${shopUrl}/en/wishlist`, { waitUntil: 'networkidle' });
-    await page.locator('.saved-list').getByRole('link', { name }).waitFor();
+    // as the shop's card: today's price, stock and the way to buy it
+    const card = page.locator('.saved-page .card').filter({ has: page.getByRole('link', { name }) });
+    await card.waitFor();
+    expect(await card.locator('.stock-line').count()).toBe(1);
     expect(await page.title()).toBe(`${t('wishlist.title')} | ${t('site.name')}`);
     await page.goto(`${shopUrl}/en/compare`, { waitUntil: 'networkidle' });
     const table = page.locator('table.compare-table');

@@ -3,7 +3,9 @@
  * Builds the storefront when there is no build, starts the shop on a free
  * port with a temporary DATA_DIR (the demo catalogue loads on its first start), and saves PNGs of the
  * home, a category, a product, the cart (the mini cart), the checkout (review step, filled in) and the
- * thank-you page of a real order (cash on delivery, a demo payment method) at 390×844 and 1366×900 in
+ * thank-you page of a real order (cash on delivery, a demo payment method), then the search results and
+ * the suggestion panel for a misspelt word, a category after "Show more", the wish list, the 404 page and
+ * the empty cart (the order emptied it), at 390×844 and 1366×900 in
  * lt, en and ru into var/screenshots/ (gitignored): `<lang>-<width>-<page>.png`. Also a graded
  * product with a grade chosen (`graded-product`), its added-to-cart notice (`graded-added`) and the
  * "How we grade" page (`how-we-grade`).
@@ -258,6 +260,48 @@ async function main() {
           await page.waitForURL(/order-completed/, { timeout: 30_000 });
           await page.locator('main h1').first().waitFor();
           await shoot(page, name('thank-you'));
+        });
+        const prefix = store === 'lt' ? '' : `/${store}`;
+        // a misspelt word: the results ranked by relevance, goods before services
+        const misspelt = { lt: 'šaldytuvs', en: 'refrigeratr', ru: 'холодильникк' }[store];
+        await step(name('search'), async () => {
+          await page.goto(`${shop.url}${prefix}/search?q=${encodeURIComponent(misspelt)}`, {
+            waitUntil: 'load',
+          });
+          await page.locator('.listing-products .card').first().waitFor();
+          await shoot(page, name('search'));
+        });
+        await step(name('search-panel'), async () => {
+          await page.goto(`${shop.url}${prefix}/`, { waitUntil: 'load' });
+          const field = page.getByRole('searchbox', { name: t('header.searchLabel') });
+          await field.click();
+          await field.pressSequentially(misspelt);
+          await page.locator('#search-panel .search-panel-list a').first().waitFor();
+          await shoot(page, name('search-panel'));
+        });
+        await step(name('show-more'), async () => {
+          await page.goto(shop.url + pages.category, { waitUntil: 'load' });
+          await page.locator('.show-more-btn').click();
+          await page.waitForURL(/loaded=/);
+          await page.locator('.listing-products .card').nth(12).waitFor();
+          await shoot(page, name('show-more'));
+        });
+        await step(name('wishlist'), async () => {
+          await page.goto(shop.url + pages.product, { waitUntil: 'load' });
+          await page.locator('main .btn-save').first().click();
+          await page.goto(`${shop.url}${prefix}/wishlist`, { waitUntil: 'load' });
+          await page.locator('.saved-page .card').first().waitFor();
+          await shoot(page, name('wishlist'));
+        });
+        await step(name('not-found'), async () => {
+          await page.goto(`${shop.url}${prefix}/no-such-page-here`, { waitUntil: 'load' });
+          await shoot(page, name('not-found'));
+        });
+        // the order placed: the cart is empty
+        await step(name('empty-cart'), async () => {
+          await page.goto(`${shop.url}${prefix}/checkout`, { waitUntil: 'load' });
+          await page.locator('.way-on').first().waitFor();
+          await shoot(page, name('empty-cart'));
         });
         await context.close();
         // grades named and explained: a grade chosen, the notice of its add, the page that explains them

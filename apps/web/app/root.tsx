@@ -38,6 +38,7 @@ import { isStorePrefixPair, storeCodeOf, storeCodeOfRequest, useStoreCode } from
 import { ApiError } from './api-client/api';
 import { cart } from './state/cart';
 import { useRouteTracking } from './state/route-history';
+import { useFocusMainOnNavigation } from './lib/focus-after-navigation';
 import { useUi } from './state/ui';
 import { useSyncQueue } from './state/sync-boot';
 import { useOnline } from './pwa/connection';
@@ -255,6 +256,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useCartSync();
   useSyncQueue();
   useRouteTracking();
+  useFocusMainOnNavigation();
   usePwa();
   return (
     <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu} storeInfo={loaderData.storeInfo}>

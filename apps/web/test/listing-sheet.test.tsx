@@ -59,6 +59,7 @@ function CategoryListing() {
         query={query}
         total={11}
         pages={1}
+        pageSize={12}
         label="Laptops"
       >
         <p>products</p>

@@ -134,14 +134,13 @@ describe('mini cart', () => {
       { sku: 'ACC-3002', qty: 1 },
     ]);
     tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Remove ACC-3002' }));
-    const confirm = tl.screen.getByRole('group', {
-      name: 'Are you sure you want to remove this product from the cart?',
-    });
-    tl.fireEvent.click(tl.within(confirm).getByRole('button', { name: 'No' }));
+    const confirm = tl.screen.getByRole('alertdialog', { name: 'Remove from the cart?' });
+    tl.fireEvent.click(tl.within(confirm).getByRole('button', { name: 'Keep it' }));
     expect(await serverQty()).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
     tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Remove ACC-3002' }));
     await tl.act(async () => {
-      tl.fireEvent.click(tl.screen.getByRole('button', { name: 'Yes' }));
+      const again = tl.screen.getByRole('alertdialog', { name: 'Remove from the cart?' });
+      tl.fireEvent.click(tl.within(again).getByRole('button', { name: 'Remove' }));
       await cart.idle();
     });
     expect(await serverQty()).toEqual({ 'PHN-2001': 1 });

@@ -83,17 +83,17 @@ describe('offlineDocument: what the worker answers for a page it never saw', () 
     const lt = offlineDocument('/c/telefonai');
     expect(lt.redirect).toBe('/');
     expect(lt.html).toContain('<html lang="lt">');
-    expect(lt.html).toContain('nepasiekiami');
+    expect(lt.html).toContain('neišsaugotas šiame įrenginyje');
     const ru = offlineDocument('/ru/i/about');
     expect(ru.redirect).toBe('/ru');
-    expect(ru.html).toContain('недоступны в офлайн-режиме');
+    expect(ru.html).toContain('не сохранена на устройстве, а интернета нет');
   });
 
   it('another page: a note and a link home, no redirect', () => {
     const doc = offlineDocument('/en/checkout');
     expect(doc.redirect).toBeNull();
     expect(doc.html).not.toContain('http-equiv="refresh"');
-    expect(doc.html).toContain('this page has not been saved on this device');
+    expect(doc.html).toContain('This page is not saved on this device');
     expect(doc.html).toContain('href="/en"');
   });
 

@@ -13,6 +13,8 @@ export * from './stock.ts';
 export * from './hash.ts';
 export * from './cart-identity.ts';
 export * from './search-terms.ts';
+export * from './search-suggest.ts';
+export * from './listing-window.ts';
 export * from './totals.ts';
 export * from './coupon-limits.ts';
 export * from './validation.ts';

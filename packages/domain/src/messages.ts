@@ -105,8 +105,8 @@ export const MESSAGES = {
   },
   'catalog.noProductsOffline': {
     en: 'No products synchronized for this category. Please come back while online!',
-    lt: 'Šios kategorijos prekės dar nesinchronizuotos. Sugrįžkite, kai būsite prisijungę prie interneto!',
-    ru: 'Товары этой категории ещё не синхронизированы. Вернитесь, когда будете в сети!',
+    lt: 'Šios kategorijos prekės dar neišsaugotos šiame įrenginyje. Grįžkite, kai turėsite interneto ryšį.',
+    ru: 'Товары этой категории ещё не сохранены на этом устройстве. Вернитесь, когда появится интернет.',
   },
   'catalog.categoryNotFound': {
     en: 'No category found for {key} = {value}',
@@ -317,8 +317,8 @@ export const MESSAGES = {
   },
   'error.offlineNotAvailable': {
     en: 'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',
-    lt: 'Prekė, kategorija ar turinio puslapis be interneto ryšio nepasiekiami. Nukreipiame į pagrindinį puslapį.',
-    ru: 'Товар, категория или страница недоступны в офлайн-режиме. Переходим на главную страницу.',
+    lt: 'Šis puslapis neišsaugotas šiame įrenginyje, o interneto ryšio nėra. Grąžiname į pagrindinį puslapį.',
+    ru: 'Эта страница не сохранена на устройстве, а интернета нет. Возвращаем на главную страницу.',
   },
   'error.unauthorized': {
     en: 'Your session has expired. Please log in again.',

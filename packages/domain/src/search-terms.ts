@@ -4,6 +4,8 @@ import {
   LISTING_STATUS,
   LISTING_VISIBILITY,
   SEARCH_DEFAULT_SIZE,
+  RELEVANCE_SORT,
+  SEARCH_DEFAULT_SORT,
   SEARCH_TERM_MIN_LENGTH,
   SEARCH_VISIBILITY,
 } from './constants.ts';
@@ -137,4 +139,44 @@ export function baseProductFilters(opts: ProductSearchCoverage): Record<string, 
  */
 export function soldOutLast(opts: ProductSearchCoverage): boolean {
   return opts.showOutOfStock !== false;
+}
+
+// ---- Search ranking (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md) ----
+
+/**
+ * Product types that are a service or software rather than goods (catalogue-and-cart.md §3 Product
+ * type_id: "Virtual and downloadable also occur"): installation, extended warranties, licences. For
+ * the same relevance they come after the goods, so "холодильник" lists fridges before their
+ * installation.
+ */
+export const SECONDARY_TYPE_IDS: readonly string[] = Object.freeze(['virtual', 'downloadable']);
+
+/** 0 for goods (simple, configurable, grouped, bundle), 1 for a service or software (SECONDARY_TYPE_IDS) */
+export function searchKindRank(typeId: string | null | undefined): 0 | 1 {
+  return typeId && SECONDARY_TYPE_IDS.includes(typeId) ? 1 : 0;
+}
+
+/**
+ * The one ranking of a text search, as the search panel and the results page ask for it and the API
+ * applies it (SQL and in-process index alike): higher relevance first; for the same relevance goods
+ * before services and software; then the lower product id (a stable order between pages).
+ * Sold-out products after the available ones come before all of this (soldOutLast).
+ */
+export function compareSearchHits(
+  a: { score: number; typeId?: string | null; id: number },
+  b: { score: number; typeId?: string | null; id: number },
+): number {
+  if (a.score !== b.score) return b.score - a.score;
+  const kind = searchKindRank(a.typeId) - searchKindRank(b.typeId);
+  if (kind !== 0) return kind;
+  return a.id - b.id;
+}
+
+/**
+ * The default sort of the search page: relevance when the shopper typed words; the spec's
+ * search-page default (§9 "Search-page sort default: total_qty:desc") when there are none. A sort
+ * the shopper chose from the menu always wins.
+ */
+export function searchDefaultSort(query: string | null | undefined): string {
+  return query && query.trim() !== '' ? RELEVANCE_SORT.value : SEARCH_DEFAULT_SORT;
 }

@@ -12,6 +12,7 @@
  */
 import {
   FILTER_AGGREGATION_SIZE,
+  SECONDARY_TYPE_IDS,
   SYSTEM_FILTER_NAMES,
   baseProductFilters,
   normaliseSearchTerm,
@@ -355,6 +356,7 @@ export async function searchProducts(
   const started = performance.now();
   const params = new Params();
   const storeRef = params.add(query.storeCode, 'text');
+  const secondary = params.add([...SECONDARY_TYPE_IDS], 'text[]');
   const where: string[] = [`store_code = ${storeRef}`];
   // the in-process index's rows passing every filter (a typo query after its exact search found nothing)
   if (opts.candidates) where.push(`product_id = ANY(${params.add(opts.candidates, 'int[]')})`);
@@ -364,9 +366,14 @@ export async function searchProducts(
   const { aggregations, plan } = prepared;
   const order = (prepared.availableFirst ? [`${AVAILABLE_SQL} DESC`] : [])
     .concat(
-      (query.sort?.length ? query.sort : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }]).map(
-        (s) => `${SORT_FIELDS[s.field]} ${s.dir === 'desc' ? 'DESC' : 'ASC'}`,
-      ),
+      (query.sort?.length
+        ? query.sort
+        : [{ field: plan ? '_score' : 'is_promoted', dir: 'desc' as const }]
+      ).flatMap((s) => [
+        `${SORT_FIELDS[s.field]} ${s.dir === 'desc' ? 'DESC' : 'ASC'}`,
+        // the domain's one ranking (compareSearchHits): for the same relevance, goods before services
+        ...(SORT_FIELDS[s.field] === '_score' ? [`kind_rank ASC`] : []),
+      ]),
     )
     .concat('product_id ASC')
     .join(', ');
@@ -386,7 +393,7 @@ export async function searchProducts(
       ...aggregationParts(p, aggregations, settings.priceRanges),
     ];
     const sql = `WITH m AS MATERIALIZED (
-        SELECT product_id, ${score} AS _score, final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count, created_at,
+        SELECT product_id, ${score} AS _score, (CASE WHEN type_id = ANY(${secondary}) THEN 1 ELSE 0 END) AS kind_rank, final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count, created_at,
           updated_at, name, sku, attrs, category_ids
         FROM product_index WHERE ${whereSql}),
       page AS (SELECT product_id, _score, (row_number() OVER (ORDER BY ${order}))::int AS ord FROM m

@@ -225,7 +225,12 @@ export class ProductSearchIndex {
   private async refresh(store: StoreCode, ix: StoreIndex, versionChanged: boolean): Promise<boolean> {
     // on PostgreSQL, writers may commit revs out of order: re-read a window below the highest rev seen
     const since = this.database.kind === 'pglite' ? ix.maxRev : Math.max(0, ix.maxRev - 1000);
-    const changed = await this.database.query<{ product_id: number; rev: number; visibility: number; status: number }>(
+    const changed = await this.database.query<{
+      product_id: number;
+      rev: number;
+      visibility: number;
+      status: number;
+    }>(
       'SELECT product_id, rev::float8 AS rev, visibility, status FROM product_index WHERE store_code = $1 AND rev > $2',
       [store, since],
     );
@@ -304,7 +309,9 @@ export class ProductSearchIndex {
     for (const c of clauses) {
       const col = sortColumn(c.field);
       if (!col) return null;
-      if (col === '_score') keys.push({ col: 'score', desc: c.dir === 'desc' });
+      // the domain's one ranking (compareSearchHits): for the same relevance, goods before services
+      if (col === '_score')
+        keys.push({ col: 'score', desc: c.dir === 'desc' }, { col: ix.num.kind_rank!, desc: false });
       else if (ix.num[col]) keys.push({ col: ix.num[col], desc: c.dir === 'desc' });
       else if (ix.text[col] && this.collationIsC) keys.push({ col: ix.text[col], desc: c.dir === 'desc' });
       else return null;
@@ -318,7 +325,10 @@ export class ProductSearchIndex {
       filters.push(f);
     }
     // the index holds only the rows these base filters admit (store-index.ts isIndexedRow)
-    if (!admitsOnly(prepared.base.visibility, INDEXED_VISIBILITY) || !admitsOnly(prepared.base.status, INDEXED_STATUS))
+    if (
+      !admitsOnly(prepared.base.visibility, INDEXED_VISIBILITY) ||
+      !admitsOnly(prepared.base.status, INDEXED_STATUS)
+    )
       return null;
     const baseKey = JSON.stringify(prepared.base);
     const eligible = ix.eligible(baseKey, () => {

@@ -4,7 +4,7 @@
  * and the reusable scratch space of a query. Rows are only ever appended (a re-indexed product gets
  * a new ordinal and its old one is marked dead).
  */
-import { LISTING_STATUS, LISTING_VISIBILITY } from '@vitrina/domain';
+import { LISTING_STATUS, LISTING_VISIBILITY, searchKindRank } from '@vitrina/domain';
 import { IntList, IntMap, NumColumn, TextColumn } from './index-columns.ts';
 import { trigramWords, wordTrigrams } from './trigram.ts';
 import { OrdinalScratch, weightCode, type Posting } from './scored-postings.ts';
@@ -126,6 +126,8 @@ export class StoreIndex {
     sales_count: int32(),
     created_at: float64(),
     updated_at: float64(),
+    /** domain searchKindRank: 1 for a service or software, after the goods of the same relevance */
+    kind_rank: flags(),
   };
   readonly text: Record<string, TextColumn> = {
     sku: this.sku,
@@ -284,6 +286,7 @@ export class StoreIndex {
     num.sales_count!.set(o, r.sales_count);
     num.created_at!.set(o, r.created_us);
     num.updated_at!.set(o, r.updated_us);
+    num.kind_rank!.set(o, searchKindRank(r.type_id));
     for (const c of r.category_ids) {
       this.cats.push(c);
       let list = this.catPostings.get(c);
@@ -575,7 +578,14 @@ export class StoreIndex {
     let bytes = this.ordOf.byteLength + this.termCode.length * 100 + this.trgIds.size * 64;
     for (const col of [this.live, this.revOf, ...Object.values(this.num)]) bytes += col.data.byteLength;
     for (const col of [...Object.values(this.text), this.childSkus]) bytes += col.byteLength;
-    for (const list of [this.catStart, this.cats, this.termStart, this.termRows, ...this.catPostings.values(), ...this.termPostings])
+    for (const list of [
+      this.catStart,
+      this.cats,
+      this.termStart,
+      this.termRows,
+      ...this.catPostings.values(),
+      ...this.termPostings,
+    ])
       bytes += list.data.byteLength;
     return (
       bytes +

@@ -1,12 +1,22 @@
-import { compareRows, formatPrice, type ComparableAttribute } from '@vitrina/domain';
+import {
+  compareRows,
+  formatPrice,
+  isListedAvailable,
+  lowStockQty,
+  stockLevel,
+  type ComparableAttribute,
+} from '@vitrina/domain';
 import { useState } from 'react';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
-import { imageUrl } from '../lib/urls';
+import { imageUrl, productPath } from '../lib/urls';
 import { useGroupPrices } from '../state/group-prices';
 import type { SavedProduct } from '../state/saved-product';
 import { savedProductPath } from './SavedProductList';
+import { CardAddToCart } from './CardAddToCart';
+import { GradeBadge } from './ui/GradeBadge';
+import { StockLine } from './ui/StockLine';
 
 export interface CompareColumn {
   saved: SavedProduct;
@@ -87,6 +97,12 @@ export function CompareTable({
                 return <td key={saved.sku}>{price != null ? formatPrice(price, t.storeCode) : ''}</td>;
               })}
             </tr>
+            <tr className="compare-buy">
+              <th scope="row">{t('compareBuy.availability')}</th>
+              {columns.map(({ saved, product }) => (
+                <td key={saved.sku}>{product ? <CompareBuy product={product} /> : null}</td>
+              ))}
+            </tr>
             {rows.map((r) => (
               <tr key={r.code} className={r.differs ? 'differs' : undefined}>
                 <th scope="row">{r.label}</th>
@@ -99,5 +115,35 @@ export function CompareTable({
         </table>
       </div>
     </>
+  );
+}
+
+/**
+ * A compared product's grade, stock and the way to buy it: "Add to cart" for a simple product in
+ * stock (as on its card), "Choose options" to its page for one with options; nothing to add when
+ * sold out (its page has the back-in-stock request).
+ */
+function CompareBuy({ product }: { product: Product }) {
+  const t = useT();
+  const soldOut = !isListedAvailable(product);
+  const level = soldOut ? 'out' : stockLevel(product.stock ?? null);
+  return (
+    <div className="compare-buy-cell">
+      {product.condition_label ? <GradeBadge label={product.condition_label} /> : null}
+      <StockLine level={level}>
+        {level === 'out'
+          ? t('product.outOfStock')
+          : level === 'low'
+            ? t('card.lowStock', { count: lowStockQty(product.stock ?? null) ?? 0 })
+            : t('product.inStock')}
+      </StockLine>
+      {soldOut ? null : product.type_id === 'simple' ? (
+        <CardAddToCart product={product} />
+      ) : (
+        <Link to={productPath(t.storeCode, product)} className="btn">
+          {t('compareBuy.choose')}
+        </Link>
+      )}
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { useStoreCode } from '../lib/store';
 import { useCartCount } from '../state/cart';
 import { useCompare } from '../state/compare';
 import { searchQuery } from '../state/search-query';
+import { closeSearchPanelOnFocusOut } from './search-panel-focus';
 import { ui, useUi } from '../state/ui';
 import { useWishlist } from '../state/wishlist';
 import { useUser } from '../state/user';
@@ -112,7 +113,8 @@ function CompareLink() {
   return (
     <Link
       to={localizedPath(storeCode, '/compare')}
-      className="compare-link"
+      // on a phone it shows only once something is compared (the bar has room for one more icon)
+      className={count ? 'compare-link has-items' : 'compare-link'}
       aria-label={t('header.compareCount', { count })}
     >
       {COMPARE_ICON}
@@ -175,6 +177,8 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
             action={localizedPath(storeCode, '/search')}
             role="search"
             className="search-form"
+            // the field and its button: the focus leaving both (and the panel) closes the panel
+            onBlur={closeSearchPanelOnFocusOut}
           >
             <label htmlFor="search-q" className="sr-only">
               {t('header.searchLabel')}
@@ -188,6 +192,10 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
               // aria-expanded is not allowed on a search field (axe aria-allowed-attr): the panel is a
               // region the field controls, announced through its polite status line
               aria-controls={searchPanel ? 'search-panel' : undefined}
+              // focused: the panel offers the main categories until words are typed (then results)
+              onFocus={() => {
+                if (!ui.store.get().searchpanel) ui.open('searchpanel');
+              }}
               onChange={(e) => {
                 // results as you type: the panel opens with the first characters (from 3 it searches)
                 searchQuery.set(e.target.value);

@@ -1,6 +1,7 @@
 import { localizedPath } from '@vitrina/domain';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
+import { WayOn } from './WayOn';
 
 /** The 404 page body. */
 export function NotFound() {
@@ -9,8 +10,10 @@ export function NotFound() {
     <section className="not-found">
       <h1>{t('error.notFoundTitle')}</h1>
       <p>{t.msg('error.notFound')}</p>
+      <p className="muted">{t('wayOn.notFoundHelp')}</p>
+      <WayOn search />
       <p>
-        <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
+        <Link to={localizedPath(t.storeCode, '/')} className="btn">
           {t('common.backHome')}
         </Link>
       </p>

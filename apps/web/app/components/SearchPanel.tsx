@@ -1,4 +1,11 @@
-import { SEARCH_VISIBILITY, formatPrice, isListedAvailable, isSearchTermLongEnough } from '@vitrina/domain';
+import {
+  SEARCH_VISIBILITY,
+  formatPrice,
+  isListedAvailable,
+  isSearchTermLongEnough,
+  normaliseSearchTerm,
+  searchDefaultSort,
+} from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
@@ -6,16 +13,73 @@ import { PRODUCT_CARD_FIELDS } from './product-card-fields';
 import { localizedPath } from '../lib/store';
 import type { Product } from '../lib/types';
 import { useApi } from '../api-client/use-api';
-import { imageUrl, productPath } from '../lib/urls';
+import { categoryPath, imageUrl, productPath } from '../lib/urls';
+import type { MenuItem } from './navigation/menu';
+import { useRootMenu } from './navigation/root-menu';
 import { useSearchQuery } from '../state/search-query';
 import { ui } from '../state/ui';
+import { closeSearchPanelOnFocusOut } from './search-panel-focus';
 
 /** How many products the panel shows; the search page has them all. */
 export const SEARCH_PANEL_SIZE = 8;
 /** Typing pauses this long before a search is sent. */
 const DEBOUNCE_MS = 250;
 
-type Result = { q: string; items: Product[]; total: number } | { q: string; failed: true };
+type Result =
+  | { q: string; items: Product[]; total: number; categoryCounts: { key: string | number; count: number }[] }
+  | { q: string; failed: true };
+
+/** how many categories and brands the panel suggests beside the products */
+const SUGGESTED_GROUPS = 3;
+
+/** the menu's categories (both levels) by id */
+function menuById(menu: readonly MenuItem[]): Map<number, MenuItem> {
+  const out = new Map<number, MenuItem>();
+  const walk = (items: readonly MenuItem[]) => {
+    for (const m of items) {
+      out.set(m.id, m);
+      walk(m.children);
+    }
+  };
+  walk(menu);
+  return out;
+}
+
+/**
+ * The categories the matching products are in, most matches first, as far as the menu knows them
+ * (the deeper ones: "Refrigerators" rather than "Home appliances" when both hold the same matches).
+ */
+export function suggestedCategories(
+  counts: readonly { key: string | number; count: number }[],
+  menu: readonly MenuItem[],
+  max = SUGGESTED_GROUPS,
+): MenuItem[] {
+  const byId = menuById(menu);
+  const found = counts
+    .map((b) => ({ item: byId.get(Number(b.key)), count: b.count }))
+    .filter((b): b is { item: MenuItem; count: number } => b.item !== undefined);
+  // a parent whose count a child equals adds nothing: the child is the better suggestion
+  const kept = found.filter(
+    (b) => !b.item.children.some((c) => found.some((f) => f.item.id === c.id && f.count === b.count)),
+  );
+  return kept
+    .sort((a, b) => b.count - a.count)
+    .slice(0, max)
+    .map((b) => b.item);
+}
+
+/** the brands of the matching products shown, most frequent first */
+export function suggestedBrands(items: readonly Product[], max = SUGGESTED_GROUPS): string[] {
+  const counts = new Map<string, number>();
+  for (const p of items) {
+    const brand = typeof p.brand === 'string' ? p.brand.trim() : '';
+    if (brand) counts.set(brand, (counts.get(brand) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, max)
+    .map(([b]) => b);
+}
 
 /**
  * The search panel (accounts-checkout-routes.md §2 overlays; results as you type from 3
@@ -28,6 +92,7 @@ export function SearchPanel() {
   const q = useSearchQuery().trim();
   const ready = isSearchTermLongEnough(q);
   const [result, setResult] = useState<Result | null>(null);
+  const menu = useRootMenu();
 
   useEffect(() => {
     if (!ready) return;
@@ -35,13 +100,24 @@ export function SearchPanel() {
     const timer = setTimeout(() => {
       api
         .searchProducts({
-          query: q,
+          query: normaliseSearchTerm(q).text,
           filters: { visibility: [...SEARCH_VISIBILITY] },
+          // the results page's ranking (its default sort): the panel's first is the page's first
+          sort: searchDefaultSort(q),
           size: SEARCH_PANEL_SIZE,
-          includeFields: PRODUCT_CARD_FIELDS,
+          // the categories of every match, not only the ones shown
+          aggregations: ['category_ids'],
+          includeFields: [...PRODUCT_CARD_FIELDS, 'brand'],
         })
         .then(
-          (res) => !cancelled && setResult({ q, items: res.items, total: res.total }),
+          (res) =>
+            !cancelled &&
+            setResult({
+              q,
+              items: res.items,
+              total: res.total,
+              categoryCounts: res.aggregations.category_ids ?? [],
+            }),
           (e: unknown) => {
             console.error('search panel', e);
             if (!cancelled) setResult({ q, failed: true });
@@ -57,8 +133,44 @@ export function SearchPanel() {
   const current = result && result.q === q ? result : null;
   const close = () => ui.close('searchpanel');
   const searchPage = `${localizedPath(t.storeCode, '/search')}?q=${encodeURIComponent(q)}`;
+  const searchFor = (words: string) =>
+    `${localizedPath(t.storeCode, '/search')}?q=${encodeURIComponent(words)}`;
+  // nothing typed yet (the field just focused): the shop's main categories as a way in
+  if (q === '') {
+    return (
+      <section
+        id="search-panel"
+        className="search-panel container"
+        aria-label={t('search.panel')}
+        onBlur={closeSearchPanelOnFocusOut}
+      >
+        {menu.length ? (
+          <div className="search-panel-group">
+            <h2 className="search-panel-heading">{t('searchRank.topCategories')}</h2>
+            <ul className="search-panel-chips">
+              {menu.slice(0, 8).map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryPath(t.storeCode, c)} onClick={close}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+    );
+  }
+  const found = current && !('failed' in current) ? current : null;
+  const categories = found ? suggestedCategories(found.categoryCounts, menu) : [];
+  const brands = found ? suggestedBrands(found.items) : [];
   return (
-    <section id="search-panel" className="search-panel container" aria-label={t('search.panel')}>
+    <section
+      id="search-panel"
+      className="search-panel container"
+      aria-label={t('search.panel')}
+      onBlur={closeSearchPanelOnFocusOut}
+    >
       <p className="muted" role="status" aria-live="polite">
         {!ready
           ? t.msg('validation.searchTermMinLength', { min: 3 })
@@ -70,10 +182,42 @@ export function SearchPanel() {
                 ? t('search.noResults', { q })
                 : t('search.count', { count: current.total })}
       </p>
-      {current && !('failed' in current) && current.items.length ? (
+      {found && (categories.length || brands.length) ? (
+        <div className="search-panel-groups">
+          {categories.length ? (
+            <div className="search-panel-group">
+              <h2 className="search-panel-heading">{t('searchRank.categories')}</h2>
+              <ul className="search-panel-chips">
+                {categories.map((c) => (
+                  <li key={c.id}>
+                    <Link to={categoryPath(t.storeCode, c)} onClick={close}>
+                      {c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {brands.length ? (
+            <div className="search-panel-group">
+              <h2 className="search-panel-heading">{t('searchRank.brands')}</h2>
+              <ul className="search-panel-chips">
+                {brands.map((b) => (
+                  <li key={b}>
+                    <Link to={searchFor(b)} onClick={close}>
+                      {b}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {found && found.items.length ? (
         <>
           <ul className="search-panel-list">
-            {current.items.map((p) => {
+            {found.items.map((p) => {
               const thumb = imageUrl(p.image, 150, 150);
               return (
                 <li key={p.id}>

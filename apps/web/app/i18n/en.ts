@@ -213,11 +213,11 @@ export const en = {
   'cart.freeShippingLeft': 'Add {amount} more for free delivery',
   'cart.freeShippingReached': 'Delivery is free for this order',
   'checkout.offlineCart':
-    'You are offline: your cart is kept on this device. Delivery and payment options load when you are back online; then you can place the order.',
+    'No internet connection: your cart is kept on this device. Delivery and payment options load when you are back online; then you can place the order.',
   // A cart filled entirely offline goes through checkout with an estimate
   'checkout.estimatedTotal': 'Estimated total',
   'checkout.estimateNote':
-    'You are offline: these are the prices last seen on this device, not yet confirmed. The shop computes the total when the order is sent, and you will be told if it differs.',
+    'No internet connection: these are the prices last seen on this device, not yet confirmed. The shop computes the total when the order is sent, and you will be told if it differs.',
   'checkout.offlineNoPickup': 'Parcel lockers and pickup points can be chosen when you are online.',
   'offlineOrder.totalChanged':
     'Order {number}: the shop confirmed a total of {total}; the estimate shown offline was {estimate}.',
@@ -326,13 +326,13 @@ export const en = {
   'news.all': 'All news',
   'error.pageDescription': 'Something went wrong. Try again in a few seconds.',
   'pwa.status': 'Connection and updates',
-  'pwa.offline': 'You are offline. Pages you have already seen still work.',
+  'pwa.offline': 'No internet connection. Pages you have already opened still work.',
   'pwa.backOnline': 'You are back online.',
   'pwa.updateAvailable': 'A new version of the shop is available.',
   'pwa.reload': 'Reload',
   'pwa.later': 'Later',
   'pwa.searchOffline':
-    'You are offline: search results are not available. Search again when you are back online.',
+    'No internet connection, so search results cannot be shown. Search again when you are back online.',
   'offlineOrder.title': 'Your order is queued',
   'offlineOrder.text':
     'The order has been saved on this device but not placed yet: it is sent to the shop as soon as you are back online.',
@@ -503,6 +503,26 @@ export const en = {
   'gradeInfo.sharedRef': 'the same for every grade (above)',
   'cart.addedNamed': 'Added to the cart: {name}',
   'cart.totalNow': 'Cart total: {price}',
+  // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
+  'searchRank.topCategories': 'Popular categories',
+  'searchRank.categories': 'Categories',
+  'searchRank.brands': 'Brands',
+  'searchRank.didYouMean': 'Did you mean',
+  'removeDialog.title': 'Remove from the cart?',
+  'removeDialog.remove': 'Remove',
+  'removeDialog.keep': 'Keep it',
+  'showMore.range': '{first}–{last} of {total}',
+  'showMore.button': { one: 'Show {count} more product', other: 'Show {count} more products' },
+  'wayOn.search': 'Search the shop',
+  'wayOn.categories': 'Shop by category',
+  'wayOn.bestsellers': 'Bestsellers',
+  'wayOn.notFoundHelp':
+    'The page may have moved or the product may no longer be sold. Search for it, or browse a category.',
+  'wayOn.emptyWishlist': 'Press the heart on a product, and it is kept here for later.',
+  'wayOn.emptyCompare': 'Press “Compare” on a product page, and the products appear here side by side.',
+  'wayOn.emptyCart': 'Find something you like: browse a category or start with our bestsellers.',
+  'compareBuy.availability': 'Grade and stock',
+  'compareBuy.choose': 'Choose options',
 } as const;
 
 type Plural = {

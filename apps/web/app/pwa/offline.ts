@@ -59,18 +59,21 @@ export function homeOf(pathname: string): string {
 
 const OFFLINE_TEXT: Record<StoreCode, { title: string; notSaved: string; home: string }> = {
   en: {
-    title: 'Offline',
-    notSaved: 'You are offline and this page has not been saved on this device.',
+    title: 'No internet connection',
+    notSaved:
+      'This page is not saved on this device, so it cannot open without the internet. Try again when you are back online.',
     home: 'Go to the home page',
   },
   lt: {
     title: 'Nėra ryšio',
-    notSaved: 'Nėra interneto ryšio, o šis puslapis šiame įrenginyje neišsaugotas.',
+    notSaved:
+      'Šis puslapis neišsaugotas šiame įrenginyje, todėl be interneto jo atidaryti negalima. Pabandykite, kai grįš ryšys.',
     home: 'Į pagrindinį puslapį',
   },
   ru: {
-    title: 'Нет сети',
-    notSaved: 'Нет подключения к интернету, а эта страница не сохранена на устройстве.',
+    title: 'Нет интернета',
+    notSaved:
+      'Эта страница не сохранена на устройстве, поэтому без интернета она не откроется. Попробуйте снова, когда связь появится.',
     home: 'На главную страницу',
   },
 };

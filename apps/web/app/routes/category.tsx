@@ -12,7 +12,7 @@ import {
   facetFilters,
   Listing,
   listingFilters,
-  pageFrom,
+  listingRange,
   parseListingQuery,
   shownValuesOnly,
   SubcategoryTiles,
@@ -86,8 +86,8 @@ async function load({ request, context, params }: Route.LoaderArgs) {
       filters: { category_ids: category.id, ...listingFilters(q) },
       aggregations: ['price', ...codes],
       sort: q.sort,
-      from: pageFrom(q),
-      size: CATEGORY_PAGE_SIZE,
+      // the page, and the pages before it that "Show more" loaded
+      ...listingRange(q, CATEGORY_PAGE_SIZE),
       // under attribute filters the children's values too: the card shows the matching child
       includeFields: cardFields(q),
     }),
@@ -177,6 +177,7 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
         query={d.query}
         total={d.total}
         pages={pages}
+        pageSize={CATEGORY_PAGE_SIZE}
         label={d.category.name}
       >
         {d.products.length ? (

@@ -8,6 +8,7 @@ import { privatePageLoader } from '../lib/seo.server';
 import type { AttributeDoc, Product } from '../lib/types';
 import { useApi } from '../api-client/use-api';
 import { compare, useCompare } from '../state/compare';
+import { WayOn } from '../components/WayOn';
 
 /** The compare list lives on the device: the server renders the page shell only. */
 export const loader = privatePageLoader;
@@ -80,7 +81,11 @@ export default function ComparePage() {
     <section className="saved-page">
       <h1>{t('compare.title')}</h1>
       {items.length === 0 ? (
-        <p>{t('compare.empty')}</p>
+        <>
+          <p>{t('compare.empty')}</p>
+          <p className="muted">{t('wayOn.emptyCompare')}</p>
+          <WayOn />
+        </>
       ) : (
         <>
           {failed ? <p className="field-error">{t.msg('error.generic')}</p> : null}

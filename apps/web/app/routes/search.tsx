@@ -1,11 +1,12 @@
 import {
   ATTRIBUTE_LIST_SIZE,
   RELEVANCE_SORT,
-  SEARCH_DEFAULT_SORT,
   SORT_OPTIONS,
   SEARCH_SCREEN_PAGE_SIZE,
   SEARCH_VISIBILITY,
+  didYouMean,
   normaliseSearchTerm,
+  searchDefaultSort,
   validateSearchTerm,
 } from '@vitrina/domain';
 import { useEffect } from 'react';
@@ -20,7 +21,7 @@ import {
   shownValuesOnly,
   Listing,
   listingFilters,
-  pageFrom,
+  listingRange,
   parseListingQuery,
   type ListingQuery,
 } from '../features/listing';
@@ -31,7 +32,7 @@ import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
-import { storeCodeOfRequest } from '../lib/store';
+import { localizedPath, storeCodeOfRequest } from '../lib/store';
 import type { Product } from '../lib/types';
 import { isOfflineFailure } from '../pwa/offline';
 import { withRouteErrorMessages } from '../api-client/route-error';
@@ -53,7 +54,7 @@ async function load({ request, context }: Route.LoaderArgs) {
   let total = 0;
   let aggregations: Record<string, { key: string; count: number }[]> = {};
   let filters: { code: string; label: string; options: Record<string, string> }[] = [];
-  let query: ListingQuery = parseListingQuery(url.searchParams, [], SEARCH_DEFAULT_SORT);
+  let query: ListingQuery = parseListingQuery(url.searchParams, [], searchDefaultSort(q));
   if (q && !invalid) {
     const api = serverApi(context, storeCode);
     const attributes = await api
@@ -61,16 +62,17 @@ async function load({ request, context }: Route.LoaderArgs) {
       .then((r) => r.items.filter((a) => ATTRIBUTE_CODE.test(a.attribute_code)))
       .catch(() => []);
     const codes = attributes.map((a) => a.attribute_code);
-    // the search screen: 24 a page, default sort total_qty:desc (spec §9), filters like the listing
-    query = parseListingQuery(url.searchParams, codes, SEARCH_DEFAULT_SORT, SEARCH_SORTS);
+    // the search screen: 24 a page, filters like the listing; with words, ranked by relevance as the
+    // search panel is (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md), the spec's
+    // total_qty:desc (§9) staying in the sort menu and the default without words
+    query = parseListingQuery(url.searchParams, codes, searchDefaultSort(q), SEARCH_SORTS);
     const res = await api.searchProducts({
       query: normaliseSearchTerm(q).text,
       // The search screen lists visibility 3 and 4 only; the API adds the other listing rules.
       filters: { ...listingFilters(query), visibility: [...SEARCH_VISIBILITY] },
       aggregations: ['price', ...codes],
       sort: query.sort,
-      from: pageFrom(query, SEARCH_SCREEN_PAGE_SIZE),
-      size: SEARCH_SCREEN_PAGE_SIZE,
+      ...listingRange(query, SEARCH_SCREEN_PAGE_SIZE),
       includeFields: cardFields(query),
     });
     products = res.items;
@@ -115,7 +117,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
       total: 0,
       aggregations: {},
       filters: [],
-      query: parseListingQuery(url.searchParams, [], SEARCH_DEFAULT_SORT),
+      query: parseListingQuery(url.searchParams, [], searchDefaultSort(url.searchParams.get('q'))),
       seo: undefined,
       offline: true,
     };
@@ -163,6 +165,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
           query={d.query}
           total={d.total}
           pages={Math.ceil(d.total / SEARCH_SCREEN_PAGE_SIZE)}
+          pageSize={SEARCH_SCREEN_PAGE_SIZE}
           sortOptions={SEARCH_SORTS}
           label={t('search.title')}
         >
@@ -182,11 +185,28 @@ function NoResults({ q, none }: { q: string; none: boolean }) {
   const t = useT();
   const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
   const categories = root?.menu ?? [];
+  // "did you mean": the category names closest to the words (diacritics and small typos aside)
+  const names = categories.flatMap((c) => [c.name, ...c.children.map((x) => x.name)]);
+  const suggestions = none ? didYouMean(q, names) : [];
   return (
     <section className="no-results" aria-labelledby={none ? 'no-results-title' : undefined}>
       {none ? (
         <>
           <p id="no-results-title">{t('search.noResults', { q })}</p>
+          {suggestions.length ? (
+            <p className="did-you-mean">
+              {t('searchRank.didYouMean')}{' '}
+              {suggestions.map((name, i) => (
+                <span key={name}>
+                  {i > 0 ? ', ' : ''}
+                  <Link to={`${localizedPath(t.storeCode, '/search')}?q=${encodeURIComponent(name)}`}>
+                    {name}
+                  </Link>
+                </span>
+              ))}
+              ?
+            </p>
+          ) : null}
           <p className="muted">{t('search.noResultsHelp')}</p>
         </>
       ) : null}

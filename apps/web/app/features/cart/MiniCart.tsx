@@ -12,6 +12,7 @@ import { useCartLine } from './hooks/use-cart-line';
 import { useCouponForm } from './hooks/use-coupon-form';
 import { useLineEditor } from './hooks/use-line-editor';
 import { useMiniCart } from './hooks/use-mini-cart';
+import { WayOn } from '../../components/WayOn';
 
 /**
  * The mini cart drawer (microcart overlay). The state, calls and rules are the hooks'; this and the
@@ -32,7 +33,11 @@ export function MiniCart() {
         </button>
       </div>
       {cart.lines.length === 0 ? (
-        <p className="cart-empty">{t('cart.empty')}</p>
+        <div className="cart-empty">
+          <p>{t('cart.empty')}</p>
+          {/* a way on: the main categories (the drawer is too narrow for products) */}
+          <WayOn products={false} />
+        </div>
       ) : (
         <>
           <ul className="cart-lines">

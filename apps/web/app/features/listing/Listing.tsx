@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FiltersSheet, PRODUCTS_ID } from './components/FiltersSheet';
 import { ListingBar } from './components/ListingBar';
 import { ListingPagination } from './components/ListingPagination';
+import { ShowMore } from './components/ShowMore';
 import { useListing, type ListingProps } from './hooks/use-listing';
 
 /**
@@ -22,6 +23,7 @@ export function Listing({
         <FiltersSheet view={view} />
         <section className="listing-products" id={PRODUCTS_ID} aria-label={label}>
           {children}
+          <ShowMore view={view} />
           <ListingPagination links={view.pagination} />
         </section>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from '../../../lib/link';
 import { useT } from '../../../i18n';
 import { localizedPath } from '../../../lib/store';
+import { WayOn } from '../../../components/WayOn';
 
 /** Nothing to buy: the way back to the shop. */
 export function EmptyCartNotice() {
@@ -9,11 +10,13 @@ export function EmptyCartNotice() {
     <section className="narrow">
       <h1>{t('checkout.title')}</h1>
       <p>{t('cart.empty')}</p>
+      <p className="muted">{t('wayOn.emptyCart')}</p>
       <p>
         <Link to={localizedPath(t.storeCode, '/')} className="btn btn-primary">
           {t('common.continueShopping')}
         </Link>
       </p>
+      <WayOn />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, type SortOption } from '@vitrina/domain';
+import { SORT_OPTIONS, listingWindow, showMoreParams, type SortOption } from '@vitrina/domain';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '../../../i18n';
@@ -11,6 +11,7 @@ import {
   priceOptions,
 } from '../rules/filter-options';
 import { appliedFilterCount, type ListingQuery } from '../rules/query';
+import { showMoreQuery } from '../rules/links';
 import { useFiltersSheet } from './use-filters-sheet';
 import { usePriceBoundsForm } from './use-price-bounds-form';
 import { useSortForm } from './use-sort-form';
@@ -24,6 +25,8 @@ export interface ListingProps {
   total: number;
   /** how many pages the products fill */
   pages: number;
+  /** products a page (and a "Show more") holds */
+  pageSize: number;
   /** the sorts offered: a text search adds relevance */
   sortOptions?: readonly SortOption[];
 }
@@ -40,6 +43,7 @@ export function useListing({
   query,
   total,
   pages,
+  pageSize,
   sortOptions = SORT_OPTIONS,
 }: ListingProps) {
   const t = useT();
@@ -59,6 +63,30 @@ export function useListing({
     priceForm: usePriceBoundsForm(query),
     facets: facetSections(here, query, filters, aggregations),
     pagination: pageLinks(here, query.page, pages),
+    showMore: showMore(here, query, pageSize, total),
+  };
+}
+
+/**
+ * "Show more" under the grid: the next page appended to the loaded ones, the count kept in the URL
+ * (catalogue-and-cart.md §2 "a count of products loaded (kept for back navigation)"); null on the last
+ * page. `shown` is the range on screen ("1–36 of 120").
+ */
+function showMore(
+  here: { pathname: string; search: URLSearchParams },
+  query: ListingQuery,
+  pageSize: number,
+  total: number,
+): { to: string; more: number; first: number; last: number } | null {
+  const w = listingWindow(query.page, query.loaded ?? null, pageSize);
+  const next = showMoreParams(query.page, query.loaded ?? null, pageSize, total);
+  if (!next) return null;
+  const last = Math.min(w.from + w.size, total);
+  return {
+    to: showMoreQuery(here.pathname, here.search, next),
+    more: Math.min(pageSize, total - last),
+    first: w.from + 1,
+    last,
   };
 }
 

@@ -3,7 +3,7 @@
  * changes (catalogue-and-cart.md §2 "Changing a filter moves to ... the page reset to 1"), the
  * fields a GET form carries over, and which page links the pagination shows.
  */
-import { priceBoundsParam, type PriceBounds } from '@vitrina/domain';
+import { LOADED_PARAM, priceBoundsParam, type PriceBounds } from '@vitrina/domain';
 import { isSystemParam } from './query';
 
 function withQuery(pathname: string, params: URLSearchParams): string {
@@ -12,9 +12,9 @@ function withQuery(pathname: string, params: URLSearchParams): string {
 }
 
 /** the parameters the min–max price form replaces (the page reset with them) */
-export const PRICE_FORM_REPLACES = ['page', 'price', 'price_min', 'price_max'];
+export const PRICE_FORM_REPLACES = ['page', LOADED_PARAM, 'price', 'price_min', 'price_max'];
 /** the parameters the sort form replaces (the page reset with it) */
-export const SORT_FORM_REPLACES = ['sort', 'page'];
+export const SORT_FORM_REPLACES = ['sort', 'page', LOADED_PARAM];
 
 /** the query string with the shopper's own price range set (min–max fields), the page reset */
 export function priceBoundsQuery(
@@ -35,6 +35,7 @@ export function priceBoundsQuery(
 export function toggleFilter(pathname: string, search: URLSearchParams, code: string, value: string): string {
   const next = new URLSearchParams(search);
   next.delete('page');
+  next.delete(LOADED_PARAM);
   next.delete('price_min');
   next.delete('price_max');
   if (code === 'price') {
@@ -52,12 +53,15 @@ export function toggleFilter(pathname: string, search: URLSearchParams, code: st
 /** The query string with every filter removed (sort and a search's words kept, page reset). */
 export function clearFilters(pathname: string, search: URLSearchParams): string {
   const next = new URLSearchParams();
-  for (const [k, v] of search) if ((isSystemParam(k) || k === 'q') && k !== 'page') next.set(k, v);
+  for (const [k, v] of search)
+    if ((isSystemParam(k) || k === 'q') && k !== 'page' && k !== LOADED_PARAM) next.set(k, v);
   return withQuery(pathname, next);
 }
 
 export function pageQuery(pathname: string, search: URLSearchParams, page: number): string {
   const next = new URLSearchParams(search);
+  // a page link shows that page alone: the products "Show more" loaded are let go
+  next.delete(LOADED_PARAM);
   if (page <= 1) next.delete('page');
   else next.set('page', String(page));
   return withQuery(pathname, next);
@@ -77,4 +81,16 @@ export function pageNumbers(page: number, pages: number): { page: number; gap: b
     (n) => n === 1 || n === pages || Math.abs(n - page) <= 2,
   );
   return numbers.map((n, i) => ({ page: n, gap: i > 0 && n - (numbers[i - 1] ?? n) > 1 }));
+}
+
+/** "Show more": the next page with the loaded count (domain showMoreParams), the rest of the query kept */
+export function showMoreQuery(
+  pathname: string,
+  search: URLSearchParams,
+  next: { page: number; loaded: number },
+): string {
+  const params = new URLSearchParams(search);
+  params.set('page', String(next.page));
+  params.set(LOADED_PARAM, String(next.loaded));
+  return withQuery(pathname, params);
 }

@@ -14,6 +14,7 @@ import {
   type PriceBoundsIssue,
   type SortOption,
   parsePriceRangeKey,
+  LOADED_PARAM,
 } from '@vitrina/domain';
 
 export interface ListingQuery {
@@ -27,6 +28,8 @@ export interface ListingQuery {
   priceIssue?: PriceBoundsIssue | null;
   /** Attribute code → selected option ids. */
   attributes: Record<string, string[]>;
+  /** products loaded by "Show more" (LOADED_PARAM), kept for back navigation; absent for one page */
+  loaded?: number | null;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface ListingQuery {
  * marketing-tracking parameters): the domain's list plus any other `utm_*` parameter.
  */
 export function isSystemParam(name: string): boolean {
-  return SYSTEM_FILTER_NAMES.includes(name) || name.startsWith('utm_');
+  return SYSTEM_FILTER_NAMES.includes(name) || name.startsWith('utm_') || name === LOADED_PARAM;
 }
 
 /**
@@ -50,6 +53,8 @@ export function parseListingQuery(
   const sortParam = search.get('sort');
   const sort = sortOptions.some((o) => o.value === sortParam) ? (sortParam as string) : defaultSort;
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  const loadedParam = Math.floor(Number(search.get(LOADED_PARAM)) || 0);
+  const loaded = loadedParam > 0 && page > 1 ? loadedParam : null;
   const priceParam = search.get('price');
   // a bucket key of the API's ranges (its PRICE_RANGES), whichever they are
   let price = parsePriceRangeKey(priceParam) ? priceParam : null;
@@ -78,6 +83,7 @@ export function parseListingQuery(
     attributes,
     ...(priceBounds ? { priceBounds } : {}),
     ...(priceIssue ? { priceIssue } : {}),
+    ...(loaded ? { loaded } : {}),
   };
 }
 

@@ -2,7 +2,13 @@
  * What a listing's loader asks the search API for (the category page and the search screen): the
  * filters of the shopper's choices, where the page starts, and the card fields.
  */
-import { CATEGORY_PAGE_SIZE, SEARCH_MAX_FROM, priceBoundsFilter, parsePriceRangeKey } from '@vitrina/domain';
+import {
+  CATEGORY_PAGE_SIZE,
+  SEARCH_MAX_FROM,
+  listingWindow,
+  priceBoundsFilter,
+  parsePriceRangeKey,
+} from '@vitrina/domain';
 import { PRODUCT_CARD_FIELDS } from '../../../components/product-card-fields';
 import type { Filters } from '../../../lib/types';
 import type { ListingQuery } from './query';
@@ -25,7 +31,13 @@ export function listingFilters(q: ListingQuery): Filters {
 
 /** the start of a listing page; a page beyond the API's furthest start (`?page=99999`) is an empty one */
 export function pageFrom(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): number {
-  return Math.min((q.page - 1) * pageSize, SEARCH_MAX_FROM);
+  return listingRange(q, pageSize).from;
+}
+
+/** the products to ask for: the page, and the pages before it "Show more" loaded (domain listingWindow) */
+export function listingRange(q: ListingQuery, pageSize = CATEGORY_PAGE_SIZE): { from: number; size: number } {
+  const w = listingWindow(q.page, q.loaded ?? null, pageSize, SEARCH_MAX_FROM);
+  return { from: w.from, size: w.size };
 }
 
 /**
