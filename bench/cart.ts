@@ -54,7 +54,9 @@ async function benchOn(url: string | undefined) {
         ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       });
       if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-      return res.json().result;
+      const body = res.json();
+      if (extra.includes('withTotals') && !body.meta?.totals) throw new Error(`${path}: no totals in its answer`);
+      return body.result;
     };
     const create = async () => {
       requests++;
@@ -134,15 +136,17 @@ async function benchOn(url: string | undefined) {
       print(`cart/pull, ${size} line(s)`, await measure(() => call('GET', 'pull', cartId)));
       print(`cart/totals, ${size} line(s)`, await measure(() => call('GET', 'totals', cartId)));
       print(`cart/update (qty change), ${size} line(s)`, await measure((i) => call('POST', 'update', cartId, change(i))));
-      // what the storefront's cart store sends for one change (apps/web/app/state/cart-store.ts)
       print(
-        `one change as the storefront syncs it, ${size}`,
+        `cart/update + its totals (withTotals), ${size}`,
+        await measure((i) => call('POST', 'update', cartId, change(i), '&withTotals=1')),
+      );
+      // what the storefront's cart store sent for one change before a write answered its totals
+      print(
+        `one change as pull + update + totals, ${size}`,
         await measure(async (i) => {
-          const answer = await call('POST', 'update', cartId, change(i));
-          if (!answer.totals) {
-            await call('GET', 'pull', cartId);
-            await call('GET', 'totals', cartId);
-          }
+          await call('GET', 'pull', cartId);
+          await call('POST', 'update', cartId, change(i));
+          await call('GET', 'totals', cartId);
         }),
       );
     }
