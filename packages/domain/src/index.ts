@@ -14,6 +14,7 @@ export * from './hash.ts';
 export * from './cart-identity.ts';
 export * from './search-terms.ts';
 export * from './totals.ts';
+export * from './cart-money.ts';
 export * from './coupon-limits.ts';
 export * from './validation.ts';
 export * from './messages.ts';
