@@ -27,7 +27,7 @@ const requests: string[] = [];
 beforeAll(async () => {
   shop = await startRealShop();
   await installBrowserGlobals(async (input, init) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const url = new URL(input, 'http://localhost');
     if (url.pathname.includes('/cart/')) requests.push(url.pathname.replace(/.*\/cart\//, ''));
     return shop.fetch(input, init);
   });
