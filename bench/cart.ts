@@ -136,10 +136,9 @@ async function benchOn(url: string | undefined) {
       print(`cart/pull, ${size} line(s)`, await measure(() => call('GET', 'pull', cartId)));
       print(`cart/totals, ${size} line(s)`, await measure(() => call('GET', 'totals', cartId)));
       print(`cart/update (qty change), ${size} line(s)`, await measure((i) => call('POST', 'update', cartId, change(i))));
-      print(
-        `cart/update + its totals (withTotals), ${size}`,
-        await measure((i) => call('POST', 'update', cartId, change(i), '&withTotals=1')),
-      );
+      // a build before writes answered their totals (the A/B of ssr-ab.ts's kind) has no such row
+      const withTotals = await measure((i) => call('POST', 'update', cartId, change(i), '&withTotals=1')).catch(() => null);
+      if (withTotals) print(`cart/update + its totals (withTotals), ${size}`, withTotals);
       // what the storefront's cart store sent for one change before a write answered its totals
       print(
         `one change as pull + update + totals, ${size}`,
