@@ -7,6 +7,8 @@
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
  *   BENCH_SAVE_ROUNDS  product-save: saves measured (default 20)
+ *   BENCH_CART_CALLS cart: calls measured per kind (default 300); the shop's CPU per call on PGlite, and on
+ *                    PostgreSQL too when BENCH_DATABASE_URL (else TEST_DATABASE_URL) is set
  *   BENCH_BASE       ssr-ab: the built checkout to compare this one with (BENCH_AB_ROUNDS, default 4)
  */
 import { runSearchBench } from './search.ts';

@@ -16,6 +16,7 @@ export * from './search-terms.ts';
 export * from './search-suggest.ts';
 export * from './listing-window.ts';
 export * from './totals.ts';
+export * from './cart-money.ts';
 export * from './coupon-limits.ts';
 export * from './validation.ts';
 export * from './messages.ts';

@@ -13,30 +13,24 @@
  */
 import {
   STORE_VIEWS,
-  applyGroupTier,
   bundleLinePrice,
+  cartTotals,
   checkCompositeLine,
-  STANDARD_PRODUCT_TAX_CLASS_ID,
-  chargedTaxRate,
-  computeTotals,
   containedTaxRate,
-  chargedGross,
-  grossFor,
-  importedInclTax,
-  subtotalOfLines,
-  paymentKindOf,
-  paymentMethodAllowed,
+  couponOf,
+  docUnitPrice,
   isVirtualCart,
+  lineContainedRate,
+  lowestFreeShippingFrom,
   resolveTaxCountry,
   type BundleLinePick,
   type BundleOption,
   type CartProductOption,
+  type CartTotalsAnswer,
   type CompositeRefusal,
-  type Coupon,
   type StoreCode,
-  type TaxDestination,
+  type TaxPricing,
   type TaxRule,
-  type Totals,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
@@ -72,8 +66,15 @@ export type PricedLine = {
 
 type TaxRules = readonly TaxRule[];
 
-/** the tax rules and the destination a cart or an order is priced for */
-export type TaxPricing = { taxRules: TaxRules; destination: TaxDestination };
+/** the money rules of carts and orders: the domain's (cart-money.ts), one rule each for the cart, the order and the pages */
+export {
+  allowedPaymentMethods,
+  couponApplies,
+  importRate,
+  paymentFee,
+  shippingFee,
+  type TaxPricing,
+} from '@vitrina/domain';
 
 /**
  * The destination of a cart or an order: the delivery country (else the store view's default tax
@@ -142,24 +143,10 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /** `picks`: a bundle line's chosen links with their quantity per bundle (the units its order holds) */
 type UnitPrice = { net: number | null; gross: number | null; picks: BundleLinePick[] | null };
 
-/**
- * A document's unit price at the group tier: its `final_price` (net, as the indexer took it from the
- * products table; never back-computed from a gross) and that net made gross for the destination.
- */
+/** a document's unit price at the group tier for the destination (domain docUnitPrice) */
 function docPrice(doc: ProductDoc, taxClassId: number | null, tierPercent: number, tax: TaxPricing): UnitPrice {
-  const priced = applyGroupTier(doc, tierPercent);
-  const net = num(priced.final_price);
-  if (net === null || !Number.isInteger(net) || net < 0) return { net: null, gross: null, picks: null };
-  // the listed gross where the destination is charged the listed rate: a price entered gross
-  // (CATALOG_PRICES_INCLUDE_TAX) is paid as typed, which net + tax cannot always make (domain chargedGross)
-  const listed = num(priced.final_price_incl_tax);
-  const listedRate = num(doc.tax);
-  const rate = chargedTaxRate(tax.taxRules, taxClassId, tax.destination);
-  const gross =
-    listed !== null && listedRate !== null && Number.isInteger(listed)
-      ? chargedGross(net, listed, listedRate, rate)
-      : grossFor(net, tax.taxRules, taxClassId, tax.destination);
-  return { net, gross, picks: null };
+  const p = docUnitPrice(doc, taxClassId, tierPercent, tax);
+  return p ? { ...p, picks: null } : { net: null, gross: null, picks: null };
 }
 
 /**
@@ -272,81 +259,13 @@ export function isVirtual(lines: PricedLine[]) {
   return isVirtualCart(lines.map((l) => ({ sku: l.sku, qty: l.qty, product_type: l.product_type })));
 }
 
-/**
- * The rate of the VAT contained in a line: the delivery country's. Under CROSS_BORDER_TRADE a
- * country without a rule for the class falls back to the rate the document was listed with (the
- * behaviour before VAT by destination); without it the gross was made with that same 0 rate, so none is in it.
- */
+/** The rate of the VAT contained in a line: the delivery country's, with the cross-border fallback (domain lineContainedRate). */
 export function lineTaxRate(tax: TaxPricing, taxClassId: number | null, listedRate: number): number {
-  const rate = containedTaxRate(tax.taxRules, taxClassId, tax.destination);
-  return tax.destination.crossBorderTrade ? rate || listedRate : rate;
-}
-
-/**
- * The VAT rate (percent) that makes the imported amounts of methods and coupons gross for a
- * destination: the standard class's (domain chargedTaxRate, the rule of grossFor).
- */
-export function importRate(tax: TaxPricing): number {
-  return chargedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, tax.destination);
-}
-
-/**
- * the shipping fee incl. tax of a method for a subtotal incl. tax: free from the method's threshold
- * (both imported net, made gross at `rate`)
- */
-export function shippingFee(
-  method: ShippingMethodRow | undefined,
-  subtotalInclTax: number,
-  virtual: boolean,
-  rate: number,
-): number {
-  if (!method || virtual) return 0;
-  if (method.free_threshold_cents !== null && subtotalInclTax >= importedInclTax(method.free_threshold_cents, rate)) return 0;
-  return importedInclTax(method.price_cents, rate);
-}
-
-/**
- * the payment fee incl. tax: for cash on delivery the configured COD_FEE_CENTS (already incl. tax: the
- * amount the shop's texts promise), else the method's imported fee made gross at `rate`
- */
-export function paymentFee(
-  config: ApiConfig,
-  method: PaymentMethodRow | undefined,
-  virtual: boolean,
-  rate: number,
-): number {
-  if (!method) return 0;
-  if (paymentKindOf(method, config) === 'cash_on_delivery') return virtual ? 0 : config.codFeeCents;
-  return importedInclTax(method.fee_cents, rate);
-}
-
-/** payment methods a cart may use: cash on delivery is hidden for virtual carts (accounts-checkout-routes.md §5) */
-export function allowedPaymentMethods(config: ApiConfig, methods: PaymentMethodRow[], virtual: boolean) {
-  return methods.filter((m) => paymentMethodAllowed({ ...m, kind: paymentKindOf(m, config) }, virtual));
-}
-
-const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
-
-/**
- * a coupon applies while active, inside its window, under its usage cap and from its minimum subtotal
- * (imported net, made gross at `rate` to compare with the subtotal incl. tax)
- */
-export function couponApplies(c: CouponRow | undefined, subtotalInclTax: number, now: Date, rate: number): c is CouponRow {
-  if (!c || !c.is_active) return false;
-  const from = time(c.from_date);
-  const to = time(c.to_date);
-  if (from !== null && now.getTime() < from) return false;
-  if (to !== null && now.getTime() > to) return false;
-  if (c.min_subtotal_cents !== null && subtotalInclTax < importedInclTax(c.min_subtotal_cents, rate)) return false;
-  if (c.uses_per_coupon !== null && c.times_used >= c.uses_per_coupon) return false;
-  return c.type === 'percent' || c.type === 'fixed';
+  return lineContainedRate(containedTaxRate(tax.taxRules, taxClassId, tax.destination), listedRate, tax.destination.crossBorderTrade);
 }
 
 /** the domain's coupon: a percent as stored, a fixed amount (imported net) made gross at `rate` */
-export function toCoupon(c: CouponRow, rate: number): Coupon {
-  const type = c.type as Coupon['type'];
-  return { code: c.code, type, value: type === 'fixed' ? importedInclTax(c.value, rate) : c.value };
-}
+export const toCoupon = couponOf;
 
 export async function findCoupon(q: Queryable, code: string): Promise<CouponRow | undefined> {
   const found = await rows<CouponRow>(
@@ -376,70 +295,16 @@ export type TotalsInput = {
   allShippingMethods?: ShippingMethodRow[];
 };
 
-/**
- * The totals answer: the domain's totals plus the country whose VAT they contain and its standard
- * rate (docs/CONTRACTS.md "Totals"), so the storefront can say "Prices include Estonian VAT 24 %"
- * when it differs from the store view's default country.
- */
-export type CartTotals = Totals & {
-  tax_country_id: string;
-  tax_rate: number;
-  default_tax_country_id: string;
-  default_tax_rate: number;
-  cross_border_trade: boolean;
-  /**
-   * the lowest subtotal incl. tax from which a paid method to the cart's country is free, and how much
-   * is left to reach it (the cart says so); null without such a method
-   */
-  free_shipping_from: number | null;
-  free_shipping_remaining: number | null;
-};
+/** The totals answer (domain cartTotals): CONTRACTS.md "Totals". */
+export type CartTotals = CartTotalsAnswer;
 
 /** The lowest free-shipping threshold incl. tax of the paid methods to `countryId` (null: none). */
-export function freeShippingFrom(methods: ShippingMethodRow[], countryId: string, rate: number): number | null {
-  const thresholds = methods
-    .filter((m) => m.countries.includes(countryId) && m.price_cents > 0 && m.free_threshold_cents !== null)
-    .map((m) => importedInclTax(m.free_threshold_cents ?? 0, rate));
-  return thresholds.length ? Math.min(...thresholds) : null;
-}
+export const freeShippingFrom = lowestFreeShippingFrom;
 
 /**
- * totals in cents incl. tax via the domain's computeTotals, for the lines priced (priceLines) for the
- * same destination; `coupon` is dropped when it no longer applies
+ * totals in cents incl. tax (domain cartTotals), for the lines priced (priceLines) for the same
+ * destination; `coupon` is dropped when it no longer applies
  */
 export function totalsOf(config: ApiConfig, tax: TaxPricing, input: TotalsInput): CartTotals {
-  const virtual = isVirtual(input.lines);
-  const subtotal = subtotalOfLines(input.lines);
-  const imported = importRate(tax);
-  const coupon = couponApplies(input.coupon, subtotal, input.now, imported) ? toCoupon(input.coupon, imported) : null;
-  const standardRate = containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, tax.destination);
-  // fees of a cart without lines: the destination's standard rate
-  const rate = input.lines[0] ? input.lines[0].tax_rate_percent : standardRate;
-  const totals = computeTotals({
-    lines: input.lines.map((l) => ({
-      item_id: l.item_id,
-      sku: l.sku,
-      name: l.name,
-      qty: l.qty,
-      price_incl_tax: l.price_incl_tax,
-      tax_rate_percent: l.tax_rate_percent,
-    })),
-    coupon,
-    shippingInclTax: shippingFee(input.shippingMethod, subtotal, virtual, imported),
-    paymentFeeInclTax: paymentFee(config, input.paymentMethod, virtual, imported),
-    taxRatePercent: rate,
-    storeCode: input.storeCode,
-  });
-  const d = tax.destination;
-  const freeFrom = virtual || !input.allShippingMethods ? null : freeShippingFrom(input.allShippingMethods, d.countryId, imported);
-  return {
-    ...totals,
-    free_shipping_from: freeFrom,
-    free_shipping_remaining: freeFrom === null ? null : Math.max(0, freeFrom - subtotal),
-    tax_country_id: d.countryId,
-    tax_rate: standardRate,
-    default_tax_country_id: d.storeCountryId,
-    default_tax_rate: containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, { ...d, countryId: d.storeCountryId }),
-    cross_border_trade: d.crossBorderTrade,
-  };
+  return cartTotals(config, tax, input);
 }

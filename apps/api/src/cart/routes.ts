@@ -3,6 +3,7 @@ import { DEFAULT_STORE_CODE, isStoreCode, type StoreCode } from '@vitrina/domain
 import type { FastifyRequest } from 'fastify';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
+import type { CartRow } from './service.ts';
 import { requestToken } from '../http/request.ts';
 import {
   cartQuery,
@@ -16,6 +17,17 @@ import {
 } from './schemas.ts';
 
 const tags = ['cart'];
+
+/**
+ * The answer of a write that changes the cart's money: the spec's `result`; asked with `withTotals`,
+ * also the cart's totals after it in `meta.totals` (what a following `cart/totals` answers), so the
+ * storefront makes one round trip per change instead of the write, a pull and a totals. Opt-in: the
+ * spec's answer of the write stays exactly `{ code, result }` for every other client.
+ */
+async function withTotals<T>(carts: ApiContext['cart'], req: FastifyRequest, cart: CartRow, store: StoreCode, result: T) {
+  if (!(req.query as { withTotals?: string }).withTotals) return ok(result);
+  return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store) } };
+}
 
 export function cartRoutes(app: ApiApp, ctx: ApiContext) {
   const { cart: carts } = ctx;
@@ -41,7 +53,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
     { schema: { tags, summary: 'Adds a line or changes its quantity', querystring: cartQuery, body: updateBody } },
     async (req) => {
       const { cart, store } = await open(req);
-      return ok(await carts.update(cart, store, req.body.cartItem));
+      return withTotals(carts, req, cart, store, await carts.update(cart, store, req.body.cartItem));
     },
   );
 
@@ -49,8 +61,8 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/cart/delete',
     { schema: { tags, summary: 'Removes a line', querystring: cartQuery, body: deleteBody } },
     async (req) => {
-      const { cart } = await open(req);
-      return ok(await carts.remove(cart, req.body.cartItem));
+      const { cart, store } = await open(req);
+      return withTotals(carts, req, cart, store, await carts.remove(cart, req.body.cartItem));
     },
   );
 
@@ -109,12 +121,12 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
     { schema: { tags, summary: 'Applies a coupon (replacing any previous one)', querystring: couponQuery } },
     async (req) => {
       const { cart, store } = await open(req);
-      return ok(await carts.applyCoupon(cart, store, req.query.coupon));
+      return withTotals(carts, req, cart, store, await carts.applyCoupon(cart, store, req.query.coupon));
     },
   );
 
   app.post('/vsbridge/cart/delete-coupon', { schema: { tags, summary: 'Removes the coupon', querystring: cartQuery } }, async (req) => {
-    const { cart } = await open(req);
-    return ok(await carts.deleteCoupon(cart));
+    const { cart, store } = await open(req);
+    return withTotals(carts, req, cart, store, await carts.deleteCoupon(cart));
   });
 }

@@ -14,6 +14,10 @@ export const cartQuery = z.object({
   cartId: z.string().trim().max(128).optional().describe('the cart id answered by cart/create'),
   token: z.string().max(2048).optional().describe('customer token (also accepted as Authorization: Bearer)'),
   storeCode: storeCodeSchema.optional(),
+  withTotals: z
+    .enum(['1', 'true'])
+    .optional()
+    .describe("a write (update, delete, apply-coupon, delete-coupon) also answers the cart's totals after it, in meta.totals"),
 });
 
 export const createQuery = cartQuery.omit({ cartId: true });

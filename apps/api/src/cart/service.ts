@@ -11,6 +11,7 @@ import {
   bankTransferReady,
   bundleStock,
   cartItemChecksum,
+  freeShippingThreshold,
   importedInclTax,
   paymentKindOf,
   paymentMethodAllowed,
@@ -54,6 +55,7 @@ import {
   totalsOf,
   type PaymentMethodRow,
   type CartTotals,
+  type CouponRow,
   type PricedLine,
   type ShippingMethodRow,
 } from './pricing.ts';
@@ -69,7 +71,25 @@ export type CartRow = {
   payment_method_code: string | null;
   shipping_address: Record<string, unknown> | null;
   billing_address: Record<string, unknown> | null;
+  /**
+   * the cart's lines and its coupon row as read with the cart (open: one query); absent on a row read
+   * or written otherwise, whose lines and coupon are then read when needed
+   */
+  items?: CartItemRow[];
+  coupon?: CouponRow | null;
 };
+
+/**
+ * A cart with its lines (by item_id) and the row of its coupon, in one query: a cart call read the
+ * cart, then its lines, then its coupon, each a round trip (on the embedded database, each also a
+ * share of the main thread).
+ */
+const CART_WITH_LINES = `SELECT c.*,
+  coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '[]'::json) AS items,
+  (SELECT row_to_json(co) FROM coupons co
+    WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
+    ORDER BY (co.code = c.coupon_code) DESC LIMIT 1) AS coupon
+  FROM carts c WHERE c.id = $1`;
 
 export type CartItemRow = {
   item_id: number;
@@ -196,10 +216,30 @@ export class CartService {
    */
   async open(cartId: string | undefined, token: string | undefined, q: Queryable = this.database): Promise<CartRow> {
     if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
-    const cart = await one<CartRow>(q, 'SELECT * FROM carts WHERE id = $1', [cartId]);
+    const cart = await one<CartRow>(q, CART_WITH_LINES, [cartId]);
     if (!cart || cart.status !== 'active') throw fieldError('cartId', 'cart.notFound');
     if (cart.customer_id !== null) assertCartOwner(cart, await this.customerOf(token));
     return cart;
+  }
+
+  /**
+   * The totals of a cart just written (its owner already checked): read again with its lines, as a
+   * following `cart/totals` reads it, so a write's answer and that call agree to the cent.
+   */
+  async totalsAfterWrite(cart: CartRow, store: StoreCode): Promise<CartTotals> {
+    const now = await one<CartRow>(this.database, CART_WITH_LINES, [cart.id]);
+    if (!now || now.status !== 'active') throw fieldError('cartId', 'cart.notFound');
+    return this.totals(now, store);
+  }
+
+  /** the shop's active shipping methods, kept per catalogue version (an import and a staff edit move it) */
+  private shippingMethodsNow(): Promise<ShippingMethodRow[]> {
+    return this.catalog.shared('cart:shipping-methods', () => shippingMethods(this.database));
+  }
+
+  /** the shop's active payment methods, kept per catalogue version like the shipping methods */
+  private paymentMethodsNow(): Promise<PaymentMethodRow[]> {
+    return this.catalog.shared('cart:payment-methods', () => paymentMethods(this.database));
   }
 
   async lines(cartId: string, q: Queryable = this.database): Promise<CartItemRow[]> {
@@ -208,7 +248,7 @@ export class CartService {
 
   /** the cart's lines priced for its delivery country (or `countryId`, the one being chosen) */
   private async priced(cart: CartRow, store: StoreCode, q: Queryable = this.database, countryId = cart.country_id) {
-    const items = await this.lines(cart.id, q);
+    const items = cart.items ?? (await this.lines(cart.id, q));
     const tax = await this.taxFor(store, countryId, cart.customer_id);
     const { priced, unavailable } = await priceLines(
       this.catalog,
@@ -237,7 +277,7 @@ export class CartService {
       sku: line.sku,
       qty: input.qty,
       id: line.product.id,
-      product_option: input.product_option ?? (await this.storedOption(cart.id, input.item_id, line.sku)),
+      product_option: input.product_option ?? (await this.storedOption(cart, input.item_id, line.sku)),
     };
 
     const check = await priceLines(
@@ -257,7 +297,8 @@ export class CartService {
     // Concurrent writes to one cart are serialised: the cart row is locked before its
     // lines are read, so two updates racing never compute their quantity from the same old line.
     const row = await this.database.transaction(async (tx) => {
-      await tx.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cart.id]);
+      // the write to the cart row takes its lock (one statement, not a SELECT ... FOR UPDATE and an UPDATE)
+      await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
       const existing = await this.lines(cart.id, tx);
       const byItemId = input.item_id !== undefined ? existing.find((l) => String(l.item_id) === String(input.item_id)) : undefined;
       const match =
@@ -266,7 +307,6 @@ export class CartService {
       const qty = byItemId ? input.qty : (match?.qty ?? 0) + input.qty;
       if (qty > CART_MAX_QTY) throw fieldError('cartItem.qty', 'validation.tooBig', { max: CART_MAX_QTY });
       await this.checkStock(line.sku, qty, 'cartItem.qty', tx, priced.bundle_picks);
-      await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
       if (match) {
         return one<CartItemRow>(tx, 'UPDATE cart_items SET qty = $1 WHERE item_id = $2 RETURNING *', [qty, match.item_id]);
       }
@@ -295,10 +335,10 @@ export class CartService {
    * The options of the line `itemId` (of that sku), for a quantity change that does not repeat them:
    * the line keeps its options, so they are what the change is checked and priced with.
    */
-  private async storedOption(cartId: string, itemId: number | string | undefined, sku: string): Promise<CartProductOption | null> {
+  private async storedOption(cart: CartRow, itemId: number | string | undefined, sku: string): Promise<CartProductOption | null> {
     if (itemId === undefined) return null;
     // matched as the update matches it (String(item_id)): any id a client sends is safe to compare
-    const stored = (await this.lines(cartId)).find((l) => String(l.item_id) === String(itemId) && l.sku === sku);
+    const stored = (cart.items ?? (await this.lines(cart.id))).find((l) => String(l.item_id) === String(itemId) && l.sku === sku);
     return stored?.product_option ?? null;
   }
 
@@ -373,9 +413,13 @@ export class CartService {
 
   private async totalsOf(cart: CartRow, store: StoreCode, lines: PricedLine[], tax: TaxPricing): Promise<CartTotals> {
     const [coupon, shipping, payment] = await Promise.all([
-      cart.coupon_code ? findCoupon(this.database, cart.coupon_code) : Promise.resolve(undefined),
-      shippingMethods(this.database),
-      cart.payment_method_code ? paymentMethods(this.database) : Promise.resolve([]),
+      !cart.coupon_code
+        ? Promise.resolve(undefined)
+        : cart.coupon !== undefined
+          ? Promise.resolve(cart.coupon ?? undefined)
+          : findCoupon(this.database, cart.coupon_code),
+      this.shippingMethodsNow(),
+      cart.payment_method_code ? this.paymentMethodsNow() : Promise.resolve([]),
     ]);
     return totalsOf(await this.pricingConfig(), tax, {
       lines,
@@ -395,7 +439,7 @@ export class CartService {
 
   /** the methods a cart may pay with: active, allowed for its lines (virtual or not), and their provider on */
   async usablePaymentMethods(virtual: boolean): Promise<PaymentMethodRow[]> {
-    const [methods, off] = await Promise.all([paymentMethods(this.database), this.offMethods()]);
+    const [methods, off] = await Promise.all([this.paymentMethodsNow(), this.offMethods()]);
     return allowedPaymentMethods(this.config, methods, virtual).filter((m) => !off.has(m.code));
   }
 
@@ -415,7 +459,7 @@ export class CartService {
     if (isVirtual(priced)) return [];
     const subtotal = subtotalOfLines(priced);
     const rate = importRate(tax);
-    return (await shippingMethods(this.database))
+    return (await this.shippingMethodsNow())
       .filter((m) => m.countries.includes(countryId))
       .map((m) => shippingMethodView(m, store, shippingFee(m, subtotal, false, rate)));
   }
@@ -460,7 +504,7 @@ export class CartService {
           title: localizedTitle(m.title, store),
           needs_pickup_point: m.needs_pickup_point,
           price_incl_tax: importedInclTax(m.price_cents, rate),
-          free_from_incl_tax: m.free_threshold_cents === null ? null : importedInclTax(m.free_threshold_cents, rate),
+          free_from_incl_tax: freeShippingThreshold(m, rate),
         })),
       payment_methods: allowedPaymentMethods(this.config, payments, false).map((m) => m.code),
     };
@@ -484,7 +528,7 @@ export class CartService {
           .filter((m) => m.countries.includes(country))
           .map((m) => ({
             ...shippingMethodView(m, store, shippingFee(m, 0, false, rate)),
-            free_from_incl_tax: m.free_threshold_cents === null ? null : importedInclTax(m.free_threshold_cents, rate),
+            free_from_incl_tax: freeShippingThreshold(m, rate),
           })),
         payment_methods: payments.map((m) => paymentMethodView(config, m, store, paymentFee(config, m, false, rate))),
       });
@@ -534,7 +578,7 @@ export class CartService {
 
   private async shippingMethodFor(lines: PricedLine[], countryId: string, carrier: string, method: string, field: string) {
     if (isVirtual(lines)) return undefined;
-    const found = (await shippingMethods(this.database)).find(
+    const found = (await this.shippingMethodsNow()).find(
       (m) => m.carrier_code === carrier && m.method_code === method && m.countries.includes(countryId),
     );
     if (!found) throw ruleError('api.shippingMethodUnavailable', { code: `${carrier}_${method}` }, field);

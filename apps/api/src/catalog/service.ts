@@ -14,6 +14,7 @@ import {
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
+import { Lru } from '../lib/lru.ts';
 import { isIdentity, project, type Projection } from '../lib/projection.ts';
 import { cacheKey, createCatalogCache, type CatalogCache } from './cache.ts';
 import {
@@ -56,6 +57,16 @@ export class CatalogService {
   /** entity documents of the current catalogue version, per type and store view */
   private entities = new Map<string, Promise<Record<string, unknown>[]>>();
   private entitiesVersion: string | undefined;
+  /**
+   * Skus resolved for the cart and orders on the catalogue version `resolvedVersion`, by store view
+   * and sku (null: no such sku). A cart read priced its lines from the product documents read per
+   * call; on the embedded database that read and the parse of the documents were most of a cart
+   * call's CPU. The documents change only with the catalogue version (an import, a staff edit, a
+   * special price's window: each moves it), so they are kept per version like the search answers.
+   * Bounded by count: the skus in carts are a small, hot part of the catalogue.
+   */
+  private resolved = new Lru<string, ResolvedSku | null>(RESOLVED_SKUS_KEPT);
+  private resolvedVersion: string | undefined;
 
   constructor(
     private readonly database: Database,
@@ -137,6 +148,8 @@ export class CatalogService {
     this.versionMemo = undefined;
     this.versionRead = undefined;
     this.cache.clear();
+    this.resolved.clear();
+    this.resolvedVersion = undefined;
   }
 
   /** shared reads now being loaded, by cache key: callers that arrive meanwhile share the load */
@@ -372,6 +385,38 @@ export class CatalogService {
     skus: string[],
     q: Queryable = this.database,
   ): Promise<Map<string, ResolvedSku>> {
+    // a caller's transaction reads what the transaction sees, not the kept answers
+    if (q !== this.database || skus.length === 0) return this.resolveSkusUncached(store, skus, q);
+    const epoch = this.versionEpoch;
+    const version = await this.version();
+    if (version !== this.resolvedVersion) {
+      this.resolved.clear();
+      this.resolvedVersion = version;
+    }
+    const out = new Map<string, ResolvedSku>();
+    const missing: string[] = [];
+    for (const sku of new Set(skus)) {
+      const hit = this.resolved.get(`${store}\n${sku}`);
+      if (hit === undefined) missing.push(sku);
+      else if (hit) out.set(sku, hit);
+    }
+    if (missing.length === 0) return out;
+    const found = await this.resolveSkusUncached(store, missing, q);
+    // a read that began before this process's import must not be kept under the new version
+    const keep = epoch === this.versionEpoch && version === this.resolvedVersion;
+    for (const sku of missing) {
+      const r = found.get(sku) ?? null;
+      if (keep) this.resolved.set(`${store}\n${sku}`, r);
+      if (r) out.set(sku, r);
+    }
+    return out;
+  }
+
+  private async resolveSkusUncached(
+    store: StoreCode,
+    skus: string[],
+    q: Queryable,
+  ): Promise<Map<string, ResolvedSku>> {
     const out = new Map<string, ResolvedSku>();
     if (skus.length === 0) return out;
     const found = await rows<{ sku: string; doc: ProductDoc; status: number; child_skus: string[] }>(
@@ -410,6 +455,9 @@ export class CatalogService {
     return (await this.resolveSkus(store, [sku], q)).get(sku) ?? null;
   }
 }
+
+/** how many resolved skus the cart's per-version memory keeps (CatalogService.resolved) */
+const RESOLVED_SKUS_KEPT = 5000;
 
 export type ResolvedSku = {
   sku: string;

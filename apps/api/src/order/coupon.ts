@@ -7,7 +7,6 @@
  * (migration 0008) is the backstop for any other writer.
  */
 import { couponUseAllowed } from '@vitrina/domain';
-import type { CouponRow } from '../cart/pricing.ts';
 import { ruleError, type ApiError } from '../http/errors.ts';
 import { one, type Queryable } from '../lib/db.ts';
 
@@ -17,10 +16,8 @@ import { one, type Queryable } from '../lib/db.ts';
  */
 export const couponRefused = (): ApiError => ruleError('coupon.incorrect', undefined, 'coupon');
 
-/** true: the coupon's uses reached its cap (another order took the last one) */
-export function couponUsedUp(c: Pick<CouponRow, 'uses_per_coupon' | 'times_used'>): boolean {
-  return c.uses_per_coupon !== null && c.times_used >= c.uses_per_coupon;
-}
+/** true: the coupon's uses reached its cap (another order took the last one): the domain's rule */
+export { couponUsedUp } from '@vitrina/domain';
 
 /** who uses a coupon: a customer's account and/or the e-mail an order is placed with */
 export type CouponUser = { customerId?: number | null; email?: string | null };

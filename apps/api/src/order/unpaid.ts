@@ -18,7 +18,6 @@
  */
 import type { Database } from '@vitrina/db';
 import { PAYMENT_BANK_TRANSFER } from '@vitrina/domain';
-import type { PaymentMethodRow } from '../cart/pricing.ts';
 import type { ApiConfig } from '../config.ts';
 import { ruleError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
@@ -33,10 +32,8 @@ const OPEN = `o.status IN ('new', 'awaiting_payment') AND o.payment_status <> 'p
 const ONLINE = `o.payment_method_code <> $1
   AND EXISTS (SELECT 1 FROM payment_methods pm WHERE pm.code = o.payment_method_code AND NOT pm.offline)`;
 
-/** true: orders paid with this method are awaited online (the cap and the timeout apply) */
-export function paidOnline(config: ApiConfig, method: Pick<PaymentMethodRow, 'code' | 'offline'>): boolean {
-  return !method.offline && method.code !== config.codPaymentCode;
-}
+/** true: orders paid with this method are awaited online (the cap and the timeout apply): the domain's rule */
+export { paidOnline } from '@vitrina/domain';
 
 /** true: the shop cancelled this order because it was not paid in time */
 export const expiredUnpaid = (o: { status: string; cancel_reason?: string | null }) =>

@@ -485,6 +485,19 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
         call<CartLine>('POST', '/cart/update', cartQuery(cartId), {
           cartItem: { ...cartItem, quoteId: cartId },
         }),
+      /**
+       * `cart/update` asked `withTotals`: the line and the cart's totals after the change in one round
+       * trip (`meta.totals`; null from a server that does not answer them)
+       */
+      updateWithTotals: async (
+        cartId: string,
+        cartItem: { sku: string; qty: number; item_id?: number | string; product_option?: unknown },
+      ) => {
+        const { result, meta } = await callFull<CartLine>('POST', '/cart/update', cartQuery(cartId, { withTotals: 1 }), {
+          cartItem: { ...cartItem, quoteId: cartId },
+        });
+        return { line: result, totals: (meta?.totals ?? null) as Totals | null };
+      },
       delete: (cartId: string, cartItem: { sku: string; item_id?: number | string }) =>
         call<boolean>('POST', '/cart/delete', cartQuery(cartId), { cartItem }),
       totals: (cartId: string) => call<Totals>('GET', '/cart/totals', cartQuery(cartId)),

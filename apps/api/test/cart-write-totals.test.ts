@@ -1,0 +1,113 @@
+/**
+ * A cart write asked `withTotals` answers the cart's totals after it (meta.totals), and they are what
+ * a following `cart/totals` answers, to the cent: property-tested over random carts (lines added,
+ * changed, removed; physical and virtual), coupons, shipping and payment methods, through HTTP. The
+ * storefront then makes one round trip per change (catalogue-and-cart.md §7 "Cart").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { address, startApi, type TestApi } from './helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+const url = (path: string, cart: string, extra = '') => `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cart)}&storeCode=en${extra}`;
+
+type Action =
+  | { kind: 'add'; sku: string; qty: number }
+  | { kind: 'change'; pick: number; qty: number }
+  | { kind: 'delete'; pick: number }
+  | { kind: 'coupon'; code: string }
+  | { kind: 'deleteCoupon' }
+  | { kind: 'shipping'; country: string; method: string; payment: string | undefined }
+  | { kind: 'payment'; payment: string };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), sku: fc.constantFrom('PHN-2001', 'ACC-3001', 'ACC-3002', 'LAP-1002', 'SW-5001'), qty: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('change' as const), pick: fc.nat(5), qty: fc.integer({ min: 1, max: 4 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(5) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('coupon' as const), code: fc.constantFrom('SAVE10', 'FIXED5', 'save10', 'BIGSPENDER') }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'deleteCoupon' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('shipping' as const),
+      country: fc.constantFrom('LT', 'LV', 'EE'),
+      method: fc.constantFrom('courier', 'omniva'),
+      payment: fc.constantFrom(undefined, 'cashondelivery', 'banktransfer'),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payment' as const), payment: fc.constantFrom('cashondelivery', 'banktransfer') }) },
+);
+
+describe('a cart write answers the totals a following cart/totals answers', () => {
+  it('property: over random carts, coupons, shipping and payment methods, to the cent', async () => {
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
+        const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+        const lines = async () => (await api.call(url('pull', cart))).body.result as { item_id: number; sku: string }[];
+        for (const a of actions) {
+          let answer: { status: number; body: { result: unknown; meta?: { totals?: unknown } } };
+          let totals: () => unknown = () => answer.body.meta?.totals;
+          if (a.kind === 'add') {
+            answer = await api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload: { cartItem: { sku: a.sku, qty: a.qty } } });
+          } else if (a.kind === 'change' || a.kind === 'delete') {
+            const all = await lines();
+            const line = all[a.pick % Math.max(1, all.length)];
+            if (!line) continue;
+            answer =
+              a.kind === 'change'
+                ? await api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload: { cartItem: { sku: line.sku, qty: a.qty, item_id: line.item_id } } })
+                : await api.call({ method: 'POST', url: url('delete', cart, '&withTotals=1'), payload: { cartItem: { sku: line.sku, item_id: line.item_id } } });
+          } else if (a.kind === 'coupon') {
+            answer = await api.call({ method: 'POST', url: url('apply-coupon', cart, `&coupon=${a.code}&withTotals=1`) });
+          } else if (a.kind === 'deleteCoupon') {
+            answer = await api.call({ method: 'POST', url: url('delete-coupon', cart, '&withTotals=1') });
+          } else if (a.kind === 'shipping') {
+            answer = await api.call({
+              method: 'POST',
+              url: url('shipping-information', cart),
+              payload: {
+                addressInformation: {
+                  shippingAddress: address({ countryId: a.country }),
+                  shippingCarrierCode: a.method,
+                  shippingMethodCode: a.method,
+                  ...(a.payment ? { paymentMethodCode: a.payment } : {}),
+                },
+              },
+            });
+            totals = () => (answer.body.result as { totals: unknown }).totals;
+          } else {
+            answer = await api.call({ method: 'POST', url: url('collect-totals', cart), payload: { methods: { paymentMethod: { method: a.payment } } } });
+            totals = () => answer.body.result;
+          }
+          // a refused write (stock, a coupon below its minimum, cash on delivery for a virtual cart) changes nothing
+          if (answer.status !== 200) {
+            expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+            continue;
+          }
+          const after = await api.call(url('totals', cart));
+          expect(after.status).toBe(200);
+          expect(totals()).toEqual(after.body.result);
+          compared++;
+        }
+      }),
+      { numRuns: 15 },
+    );
+    // the property compared answers, not only refusals
+    expect(compared).toBeGreaterThan(30);
+  });
+
+  it('without withTotals the answer is the spec\'s envelope alone', async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+    const add = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+    expect(Object.keys(add.body).sort()).toEqual(['code', 'result']);
+    const withTotals = await api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload: { cartItem: { sku: 'ACC-3001', qty: 2 } } });
+    expect(withTotals.body.result).toMatchObject({ sku: 'ACC-3001', qty: 2 });
+    expect(withTotals.body.meta.totals.items.map((i: { sku: string }) => i.sku)).toEqual(['PHN-2001', 'ACC-3001']);
+  });
+});
