@@ -800,6 +800,13 @@ export const SETTINGS: readonly Setting[] = [
       '`BENCH_ONLY=product-save`: back-office saves of one product\'s price measured on the demo catalogue, each until the storefront\'s catalogue answers show it',
   },
   {
+    name: 'BENCH_CART_CALLS',
+    group: 'tools',
+    default: '300',
+    meaning:
+      '`BENCH_ONLY=cart`: calls measured per kind (create, pull, totals, update; carts of 1 and 20 lines); the shop\'s CPU per call on PGlite, and on PostgreSQL too when `BENCH_DATABASE_URL` (else `TEST_DATABASE_URL`) is set',
+  },
+  {
     name: 'BENCH_PRODUCTS',
     group: 'tools',
     default: '100000',

@@ -132,8 +132,12 @@ async function page(url: string): Promise<Document> {
   expect(res.statusCode, url).toBe(200);
   return new JSDOM(res.body).window.document;
 }
-const priceText = (el: Element | null | undefined) =>
-  el?.querySelector('.price')?.textContent?.replace(/\s+/g, ' ').trim();
+/** the amount a price shows ("from 726.00 €"), without the grade it names beside it (`.price-grade`) */
+const priceText = (el: Element | null | undefined) => {
+  const price = el?.querySelector('.price')?.cloneNode(true) as Element | undefined;
+  price?.querySelector('.price-grade')?.remove();
+  return price?.textContent?.replace(/\s+/g, ' ').trim();
+};
 
 describe('a configurable parent’s price on the server render', () => {
   it('the category card shows the cheapest available child’s price', async () => {
@@ -142,6 +146,8 @@ describe('a configurable parent’s price on the server render', () => {
       [...doc.querySelectorAll('li.card')].find((li) => li.querySelector(`a[href^="/en/p/${sku}/"]`));
     // "from": the children's prices differ (a product card says "from" then)
     expect(priceText(card('CFG-HI'))).toBe('from 726.00 €');
+    // the grade of the child whose price it is, named beside it
+    expect(card('CFG-HI')?.querySelector('.price-grade')?.textContent).toContain('A+');
     expect(priceText(card('CFG-LO'))).toBe('from 484.00 €');
   });
 

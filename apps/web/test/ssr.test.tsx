@@ -346,9 +346,11 @@ describe('page content', () => {
     expect(request.aggregations).toContain('price');
   });
 
-  it('search screen: 24 a page, default sort total_qty:desc, facets and filters in the query', async () => {
+  // with words the page ranks by relevance; the spec's total_qty:desc stays the default without them
+  // (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md)
+  it('search screen: 24 a page, relevance first for words, facets and filters in the query', async () => {
     const r = await render('/en/search?q=phone&condition=1&page=2');
-    expect(r.doc.querySelector('#sort option[selected]')?.getAttribute('value')).toBe('total_qty:desc');
+    expect(r.doc.querySelector('#sort option[selected]')?.getAttribute('value')).toBe('_score:desc');
     const call = api.calls.findLast((c) => c.includes('/product/_search') && c.includes('phone'));
     const url = new URL(call!.split(' ')[1]!, 'http://x');
     const request = JSON.parse(url.searchParams.get('request')!);
@@ -357,7 +359,7 @@ describe('page content', () => {
     expect(request.aggregations).toContain('price');
     expect(url.searchParams.get('size')).toBe('24');
     expect(url.searchParams.get('from')).toBe('24');
-    expect(url.searchParams.get('sort')).toBe('total_qty:desc');
+    expect(url.searchParams.get('sort')).toBe('_score:desc');
   });
 
   it('language switch links keep the page; footer uses Lithuanian static slugs in lt', async () => {

@@ -78,7 +78,7 @@ const HAND_WRITTEN: [TableWrite, string][] = [
   ],
   [
     BANNERS,
-    'insert into banners (kind, position, image, title, link, category_id, is_active) select r.kind, r.position, r.image, r.title, r.link, r.category_id, r.is_active from jsonb_to_recordset($1::jsonb) as r(kind text, position int, image text, title jsonb, link jsonb, category_id int, is_active boolean)',
+    'insert into banners (kind, position, image, title, link, category_id, is_active, cta, starts_at, ends_at, store_codes) select r.kind, r.position, r.image, r.title, r.link, r.category_id, r.is_active, r.cta, r.starts_at, r.ends_at, r.store_codes from jsonb_to_recordset($1::jsonb) as r(kind text, position int, image text, title jsonb, link jsonb, category_id int, is_active boolean, cta jsonb, starts_at timestamptz, ends_at timestamptz, store_codes jsonb)',
   ],
   [
     SHOP_CONFIG,

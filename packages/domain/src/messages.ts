@@ -797,8 +797,8 @@ export const MESSAGES = {
   // banners and the home slider in the back office (banners.ts)
   'validation.bannerLink': {
     en: 'The link must be a path of the shop starting with / (e.g. /c/laptops) or an https:// address.',
-    lt: 'Nuoroda turi būti parduotuvės kelias, prasidedantis / (pvz., /c/laptops), arba https:// adresas.',
-    ru: 'Ссылка должна быть путём магазина, начинающимся с / (например, /c/laptops), или адресом https://.',
+    lt: 'Nuoroda turi būti parduotuvės kelias, prasidedantis / (pvz., /c/kompiuteriai), arba https:// adresas.',
+    ru: 'Ссылка должна быть путём магазина, начинающимся с / (например, /ru/c/kompyutery), или адресом https://.',
   },
   'validation.bannerWindow': {
     en: 'The end of the date window must be after its start.',

@@ -1,5 +1,5 @@
 import { isStorePickup } from '@vitrina/domain';
-import { deliveryPromise } from '../features/checkout/rules/method-marks';
+import { deliveryPromise } from '../lib/delivery-days';
 import { shopDeliveryDays, useT } from '../i18n';
 import type { OrderAddress } from '@vitrina/domain';
 

@@ -1,4 +1,4 @@
-import { deliveryWindow } from '@vitrina/domain';
+import { deliveryWindow, storeViewByCode, type StoreCode } from '@vitrina/domain';
 
 /** one formatter per locale: making one costs about a millisecond, a server render calls this each time */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -39,4 +39,20 @@ function formatOf(locale: string): Intl.DateTimeFormat {
     dayFormats.set(locale, f);
   }
   return f;
+}
+
+/**
+ * When an order placed at `placedAt` is the shopper's, in the store view's words:
+ * `{ kind: 'delivery', days: "December 2 – 3" }` or `{ kind: 'collect', days: "December 1" }`
+ * (delivery-estimate.ts deliveryWindow, with the working days of the shop's settings). The checkout's
+ * delivery tiles and the order pages say it.
+ */
+export function deliveryPromise(
+  placedAt: Date,
+  storePickup: boolean,
+  workdays: { min: number; max: number },
+  storeCode: StoreCode,
+): { kind: 'delivery' | 'collect'; days: string } {
+  const window = deliveryWindow(placedAt, storePickup, workdays);
+  return { kind: window.kind, days: dayRange(storeViewByCode(storeCode).locale, window.from, window.to) };
 }

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-
-/** The marks a method tile shows: drawn here, so no carrier's or bank's logo is used without leave. */
-export type MethodMark = 'courier' | 'locker' | 'store' | 'online' | 'transfer' | 'cash' | 'leasing';
+import type { MethodMark } from '../rules/method-marks';
 
 const PATHS: Record<MethodMark, string> = {
   courier: 'M3 6h11v9H3zM14 9h4l3 3v3h-7zM7 18a1.5 1.5 0 1 0 0-.01M17 18a1.5 1.5 0 1 0 0-.01',

@@ -2,7 +2,8 @@ import { formatPrice, isStorePickup } from '@vitrina/domain';
 import { shopDeliveryDays, useT } from '../../../i18n';
 import type { ShippingMethod } from '../../../lib/types';
 import type { ChosenShippingMethod } from '../../../state/checkout';
-import { deliveryPromise, shippingMark } from '../rules/method-marks';
+import { deliveryPromise } from '../../../lib/delivery-days';
+import { shippingMark } from '../rules/method-marks';
 import { isChosenMethod, methodLabel, methodPrice } from '../rules/shipping-methods';
 import { MethodTile } from './MethodTile';
 

@@ -1,13 +1,8 @@
-import {
-  deliveryWindow,
-  isStorePickup,
-  PAYMENT_MOKILIZINGAS,
-  storeViewByCode,
-  type StoreCode,
-} from '@vitrina/domain';
-import { dayRange } from '../../../lib/delivery-days';
+import { isStorePickup, PAYMENT_MOKILIZINGAS } from '@vitrina/domain';
 import type { PaymentMethod, ShippingMethod } from '../../../lib/types';
-import type { MethodMark } from '../components/MethodTile';
+
+/** The marks a method tile shows: drawn by the shop, so no carrier's or bank's logo is used without leave. */
+export type MethodMark = 'courier' | 'locker' | 'store' | 'online' | 'transfer' | 'cash' | 'leasing';
 
 /** A delivery method's mark: the shop's own store, a pickup point (parcel locker), or a courier. */
 export function shippingMark(m: Pick<ShippingMethod, 'carrier_code' | 'needs_pickup_point'>): MethodMark {
@@ -30,19 +25,4 @@ export function paymentNoteKey(m: Pick<PaymentMethod, 'code' | 'kind'>) {
   if (mark === 'cash') return 'checkout.payNote.cash_on_delivery' as const;
   if (mark === 'online') return 'checkout.payNote.online' as const;
   return m.kind === 'bank_transfer' ? ('checkout.payNote.bank_transfer' as const) : null;
-}
-
-/**
- * When an order placed at `placedAt` with this method is the shopper's, in the store view's words:
- * `{ kind: 'delivery', days: "December 2 – 3" }` or `{ kind: 'collect', days: "December 1" }`
- * (delivery-estimate.ts deliveryWindow, with the working days of the shop's settings).
- */
-export function deliveryPromise(
-  placedAt: Date,
-  storePickup: boolean,
-  workdays: { min: number; max: number },
-  storeCode: StoreCode,
-): { kind: 'delivery' | 'collect'; days: string } {
-  const window = deliveryWindow(placedAt, storePickup, workdays);
-  return { kind: window.kind, days: dayRange(storeViewByCode(storeCode).locale, window.from, window.to) };
 }
