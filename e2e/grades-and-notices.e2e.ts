@@ -95,7 +95,8 @@ describe('grades named and notices clear of the controls', () => {
       await buy.click();
       const notice = page.locator('.toast[data-group="cart-add"]');
       await notice.waitFor();
-      expect(await notice.textContent()).toContain(t('cart.addedNamed', { name: doc.name }));
+      expect(await notice.textContent()).toContain(t.msg('cart.addedToCart'));
+      expect(await notice.locator('.toast-item').textContent()).toBe(doc.name);
       expect(await notice.locator('[data-grade]').getAttribute('data-grade')).toBe(grade);
       await notice.locator('.toast-detail').waitFor();
       const noticeTotal = (await notice.locator('.toast-detail').textContent()) ?? '';

@@ -98,6 +98,27 @@ describe('<Notifications>', () => {
     expect(region.textContent).toBe('');
   });
 
+  it("an add's notice keeps the spec's message and names the item under it", () => {
+    render(
+      <MemoryRouter initialEntries={['/p/PX/x']}>
+        <Notifications />
+      </MemoryRouter>,
+    );
+    act(() => {
+      notifications.add({
+        type: 'success',
+        message: 'Prekė įdėta į krepšelį!',
+        item: 'Lenovo ThinkPad T14',
+        details: ['Krepšelio suma: 1 249,99 €'],
+        group: 'cart-add',
+      });
+    });
+    const toast = screen.getByRole('status').querySelector('.toast');
+    expect(toast?.querySelector('p')?.textContent).toBe('Prekė įdėta į krepšelį!');
+    expect(toast?.querySelector('.toast-item')?.textContent).toBe('Lenovo ThinkPad T14');
+    expect(toast?.querySelector('.toast-detail')?.textContent).toBe('Krepšelio suma: 1 249,99 €');
+  });
+
   it('a toast disappears by itself after 5 s', () => {
     render(
       <MemoryRouter initialEntries={['/en']}>

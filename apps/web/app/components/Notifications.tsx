@@ -32,6 +32,7 @@ export function Notifications() {
       {list.map((n) => (
         <div key={n.id} className={`toast toast-${n.type}`} data-group={n.group}>
           <p>{n.message}</p>
+          {n.item ? <p className="toast-item">{n.item}</p> : null}
           {n.grade ? (
             <p className="toast-grade">
               <GradeTitle grade={n.grade} />

@@ -37,10 +37,9 @@ export function useCartAddNotice() {
     const total = item && notification.type === 'success' ? serverCartTotal(item.since) : null;
     return notify({
       type: notification.type,
-      message:
-        item && notification.type === 'success'
-          ? t('cart.addedNamed', { name: item.name })
-          : t.msg(notification.key),
+      // the spec's message, then the item it is about
+      message: t.msg(notification.key),
+      ...(item && notification.type === 'success' ? { item: item.name } : {}),
       group: 'cart-add',
       ...(item?.grade ? { grade: item.grade } : {}),
       ...(total !== null

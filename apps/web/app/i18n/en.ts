@@ -501,7 +501,6 @@ export const en = {
     'Battery health applies to devices with a battery (laptops, phones, tablets, headphones).',
   'gradeInfo.sharedTitle': 'Every refurbished item, whatever its grade',
   'gradeInfo.sharedRef': 'the same for every grade (above)',
-  'cart.addedNamed': 'Added to the cart: {name}',
   'cart.totalNow': 'Cart total: {price}',
   // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
   'searchRank.topCategories': 'Popular categories',

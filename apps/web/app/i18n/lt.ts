@@ -527,7 +527,6 @@ export const lt: Dictionary = {
     'Baterijos būklė taikoma prietaisams su baterija (nešiojamiesiems kompiuteriams, telefonams, planšetėms, ausinėms).',
   'gradeInfo.sharedTitle': 'Kiekviena atnaujinta prekė, kad ir kokios būklės',
   'gradeInfo.sharedRef': 'tas pats visoms būklėms (žr. aukščiau)',
-  'cart.addedNamed': 'Įdėta į krepšelį: {name}',
   'cart.totalNow': 'Krepšelio suma: {price}',
   // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
   'searchRank.topCategories': 'Populiarios kategorijos',

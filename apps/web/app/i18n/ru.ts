@@ -529,7 +529,6 @@ export const ru: Dictionary = {
     'Состояние аккумулятора указано для устройств с аккумулятором (ноутбуков, телефонов, планшетов, наушников).',
   'gradeInfo.sharedTitle': 'Каждый восстановленный товар, независимо от класса',
   'gradeInfo.sharedRef': 'одинаково для всех классов (см. выше)',
-  'cart.addedNamed': 'Добавлено в корзину: {name}',
   'cart.totalNow': 'Сумма корзины: {price}',
   // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
   'searchRank.topCategories': 'Популярные категории',

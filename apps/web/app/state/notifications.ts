@@ -21,6 +21,8 @@ export interface Notification {
   action2?: NotificationAction;
   timeToLive?: number;
   hasNoTimeout?: boolean;
+  /** the item the notice is about, named under the message (the product just added) */
+  item?: string;
   /** already translated lines under the message (the added item's cart total) */
   details?: string[];
   /** the grade of the item the notice is about, named with its badge */
