@@ -472,6 +472,18 @@ export const en = {
   'thankYou.collectWhen': 'Ready to collect from {day}',
   'thankYou.paymentMethod': 'Payment method',
   'thankYou.bankDemo': 'This is a demo shop: the account below does not exist, do not pay anything.',
+  // ---- Home: the trust strip and category tiles (components/TrustStrip.tsx, CategoryTiles.tsx) ----
+  'trust.label': 'Our promises',
+  'trust.moneyBack': '{days}-day money back',
+  'trust.moneyBackNote': 'Return it, get your money',
+  'trust.warranty': 'Up to {months} months’ warranty',
+  'trust.warrantyNote': 'Refurbished items too',
+  'trust.delivery': 'Delivery in {min}–{max} working days',
+  'trust.freeFrom': 'Free from {amount}',
+  'trust.deliveryNote': 'To your door or a parcel locker',
+  'trust.payment': 'Safe payment',
+  'trust.paymentNote': 'Payment methods: {count}',
+  'tiles.label': 'Shop by category',
 } as const;
 
 type Plural = {
