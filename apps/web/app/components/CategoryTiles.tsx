@@ -13,7 +13,7 @@ export function CategoryTiles() {
   const menu = root?.menu ?? [];
   if (!menu.length) return null;
   return (
-    <nav className="category-tiles" aria-label={t('tiles.label')}>
+    <nav className="home-categories" aria-label={t('tiles.label')}>
       <ul>
         {menu.map((c) => (
           <li key={c.id}>
