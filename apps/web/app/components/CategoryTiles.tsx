@@ -5,7 +5,8 @@ import type { MenuItem } from './navigation/menu';
 
 /**
  * The shop's top categories as a row of tiles near the top of the home page, so that the phone's
- * first screen leads somewhere to buy; the category bar's own order (the menu from the root loader).
+ * first screen leads somewhere to buy (a desktop has its category bar: hidden there by the styles);
+ * in the category bar's own order (the menu from the root loader).
  */
 export function CategoryTiles() {
   const t = useT();
