@@ -1,5 +1,5 @@
 /**
- * One headline price for a grouped product (docs/decisions/0054-one-headline-price-for-grouped-and-bundle-products.md),
+ * One headline price for a grouped product (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md),
  * in English: the card in the search results, the product page's headline and its total, and the
  * cart the page's starting lines go into show one amount. The demo's sets link parts not visible
  * individually (visibility 1): the page lists them too.

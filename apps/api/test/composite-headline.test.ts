@@ -1,5 +1,5 @@
 /**
- * One headline price for a grouped or bundle product (docs/decisions/0054-one-headline-price-for-grouped-and-bundle-products.md):
+ * One headline price for a grouped or bundle product (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md):
  * the card's figure (the listing search), the parts the product page reads from the composite's own
  * document (parts "not visible individually" included, the public search not widened) and the cart
  * the page's lines go into name one amount. The fixture's parts all have visibility 1.

@@ -427,7 +427,7 @@ describe('product page: is_configured (catalogue-and-cart.md §4)', () => {
   });
 });
 
-// ---- One headline price for grouped products (docs/decisions/0054-one-headline-price-for-grouped-and-bundle-products.md)
+// ---- One headline price for grouped products (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md)
 describe('product page: a grouped product’s total is its headline', () => {
   it('shows every part its document carries (visibility 1 too); the starting total equals the headline', async () => {
     const { compositePartsOf } = await import('../app/features/product/data/load-product-parts');

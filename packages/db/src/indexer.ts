@@ -558,7 +558,7 @@ function optionLabel(attr: AttributeRow | undefined, value: number | string, sto
 /**
  * The display fields of a composite's parts (status 1, any visibility), carried by the composite's own
  * document: the product page shows every part the headline counts, parts "not visible individually"
- * too, without widening the public catalogue search (docs/decisions/0054-one-headline-price-for-grouped-and-bundle-products.md).
+ * too, without widening the public catalogue search (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md).
  * A part's change re-indexes its composites (expandAffected), so they stay as fresh as the headline.
  */
 function compositeParts(p: ProductRow, store: StoreCode, ctx: Context, related: Related) {

@@ -228,7 +228,7 @@ export function isCompositePartBuyable(part: CompositePart | null | undefined): 
 }
 
 /**
- * The parts a composite's headline price counts (docs/decisions/0054-one-headline-price-for-grouped-and-bundle-products.md):
+ * The parts a composite's headline price counts (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md):
  * a grouped product's associated links, a bundle's `is_default` links, each at its link quantity,
  * whose part the shopper can buy with it (isCompositePartBuyable). This is exactly what the product
  * page starts from (every buyable part at its default quantity, the out-of-stock ones at 0), so the

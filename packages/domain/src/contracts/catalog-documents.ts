@@ -132,7 +132,7 @@ export const bundleOptionContract = z.strictObject({
 
 /**
  * A part of a grouped or bundle product as its product page shows it: every linked product with
- * status 1, whatever its visibility (docs/decisions/0054-one-headline-price-for-grouped-and-bundle-products.md),
+ * status 1, whatever its visibility (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md),
  * with its own final price incl. VAT and its stock.
  */
 export const compositePartContract = z.strictObject({

@@ -17,7 +17,7 @@ import type { LinkedProduct } from '../rules/composite';
  * whatever their visibility: a part "not visible individually" is bought with the set all the same,
  * and the headline counts it), so the page shows every part the card's price counts without a
  * catalogue search, which lists only visible products
- * (docs/decisions/0054-one-headline-price-for-grouped-and-bundle-products.md).
+ * (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md).
  */
 export function compositePartsOf(product: Product): LinkedProduct[] {
   return (product.composite_parts ?? []).filter(isCompositeChildShown);
