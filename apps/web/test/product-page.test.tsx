@@ -469,3 +469,44 @@ describe('product page: a grade ladder that makes no sense (domain grade-ladder.
     await waitFor(() => expect(radio('B').checked).toBe(true));
   });
 });
+
+// ---- One headline price for grouped products (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md)
+describe('product page: a grouped product’s total is its headline', () => {
+  it('shows every part its document carries (visibility 1 too); the starting total equals the headline', async () => {
+    const { compositePartsOf } = await import('../app/features/product/data/load-product-parts');
+    const part = (sku: string, price: number, visibility: number, inStock = true) => ({
+      ...linked(sku, price),
+      visibility,
+      stock: stockDoc({ is_in_stock: inStock, qty: inStock ? 10 : 0 }),
+    });
+    // the demo's SET-6721: a phone, a power bank and a cable not visible individually; one part sold out
+    const headline = 89999 + 2999 + 900;
+    const grouped: Product = productDoc({
+      ...base,
+      id: 902,
+      sku: 'SET-2',
+      slug: 'set-2',
+      type_id: 'grouped',
+      price_incl_tax: headline,
+      final_price_incl_tax: headline,
+      stock: stockDoc({ is_in_stock: true, qty: 5 }),
+      product_links: [
+        productLink('PHN', 1),
+        productLink('PWB', 1),
+        productLink('CBL', 1),
+        productLink('OUT', 1),
+      ],
+      composite_parts: [
+        part('PHN', 89999, 4),
+        part('PWB', 2999, 4),
+        part('CBL', 900, 1),
+        part('OUT', 5000, 1, false),
+      ],
+    });
+    render(page(routeData(grouped, Date.now(), compositePartsOf(grouped))));
+    expect(document.querySelector('tr[data-sku="CBL"]')?.textContent).toContain('Item CBL');
+    expect(document.querySelectorAll('.grouped-picker tbody tr')).toHaveLength(4);
+    expect(headerShown()).toBe(money(headline));
+    expect(pickerTotal()).toBe(money(headline));
+  });
+});

@@ -22,7 +22,7 @@ import { decisionFacts } from '../app/features/product/rules/decision-facts';
 import { chosenGrade, isGraded } from '../app/features/product/rules/grade';
 import { productJsonLd } from '../app/features/product/rules/json-ld';
 import { optionPriceLabel, optionReason } from '../app/features/product/rules/option-labels';
-import { linkedSkus, productBanners, specAttributes } from '../app/features/product/rules/page-data';
+import { productBanners, specAttributes } from '../app/features/product/rules/page-data';
 import { shownVariant } from '../app/features/product/rules/variant';
 import { getT } from '../app/i18n';
 import type { AttributeDoc, Banner, DeliveryOptions, Product } from '../app/lib/types';
@@ -334,7 +334,6 @@ describe('the grouped and bundle choices (rules/composite.ts)', () => {
       product_links: [productLink('A', 2), productLink('B', 3), productLink('GONE', 1)],
     });
     expect(initialGroupedQty(grouped, [linked('A', 5), linked('B', 0)])).toEqual({ A: 2, B: 0 });
-    expect(linkedSkus(grouped)).toEqual(['A', 'B', 'GONE']);
   });
 
   const bundle = productDoc({
@@ -363,7 +362,6 @@ describe('the grouped and bundle choices (rules/composite.ts)', () => {
     expect(options.map((o) => o.option_id)).toEqual([1]);
     expect(initialBundleSelection(options, [linked('A', 5), linked('B', 5)])).toEqual({ 1: ['A'] });
     expect(initialBundleSelection(options, [linked('A', 0), linked('B', 5)])).toEqual({ 1: [] });
-    expect(linkedSkus(bundle)).toEqual(['A', 'B', 'GONE']);
   });
 
   it.each([

@@ -15,13 +15,13 @@
 import {
   STORE_CODES,
   STORE_VIEWS,
-  bundlePrice,
   bundleStockQty,
   configurableStockQty,
   displayVariant,
   finalPrice,
-  groupedPrice,
   groupedStockQty,
+  compositeHeadlinePicks,
+  sumPriceBreakdowns,
   isLinkedChildShown,
   importedTaxRate,
   partUnits,
@@ -479,6 +479,21 @@ function shownChild(p: ProductRow, ctx: Context, related: Related): ProductRow |
   return shown?.row ?? null;
 }
 
+/** a linked product as the domain's composite rules read it */
+function compositePart(sku: string, related: Related) {
+  const l = related.bySku.get(sku);
+  return l ? { sku, status: l.status, stock: stockInfo(l, related) } : null;
+}
+
+function compositeShape(p: ProductRow) {
+  return { type_id: p.typeId, product_links: p.productLinks, bundle_options: p.bundleOptions };
+}
+
+/** a linked product's own price fields, at its own tax class (as the cart charges it) */
+function partPrices(l: ProductRow, store: StoreCode, ctx: Context): PriceBreakdown {
+  return priceBreakdown(specialInput(l), { now: ctx.now, taxRate: taxRate(l, store, ctx) });
+}
+
 /**
  * Price fields of a product: its own; computed from its links for grouped and bundle products; for a
  * configurable, those of the child the domain shows with no option chosen (displayVariant: the
@@ -497,20 +512,15 @@ function productPrices(
   if (shown) return priceBreakdown(specialInput(shown), { now: ctx.now, taxRate: taxRate(shown, store, ctx) });
   const rate = taxRate(p, store, ctx);
   if (p.typeId === 'grouped' || p.typeId === 'bundle') {
-    // catalogue-and-cart.md §5: grouped and bundle children must have status 1
-    const linked = linkedOf(p, related).filter(isLinkedChildShown);
-    if (linked.length > 0) {
-      const regular = new Map(linked.map((l) => [l.sku, l.priceCents]));
-      const final = new Map(linked.map((l) => [l.sku, finalPrice(specialInput(l), ctx.now)]));
-      const sum = (prices: Map<string, number>) =>
-        p.typeId === 'grouped' ? groupedPrice(p.productLinks, prices) : bundlePrice(p.bundleOptions, prices);
-      const price = sum(regular);
-      const special = sum(final);
-      if (price > 0) {
-        // the components' special prices were judged at `now` already: the sum has no window of its own
-        return priceBreakdown({ price, special_price: special < price ? special : null }, { now: ctx.now, taxRate: rate });
-      }
-    }
+    // the one headline rule (domain compositeHeadlinePicks): the default parts a shopper can buy with
+    // it (status 1, in stock, any visibility), each at its own gross, as the page and the cart count them
+    const picks = compositeHeadlinePicks(compositeShape(p), (sku) => compositePart(sku, related));
+    const parts = picks.flatMap((pick) => {
+      const l = related.bySku.get(pick.sku);
+      return l ? [{ prices: partPrices(l, store, ctx), qty: pick.qty }] : [];
+    });
+    const sum = sumPriceBreakdowns(parts);
+    if (sum.price_incl_tax > 0) return sum;
   }
   return priceBreakdown(specialInput(p), { now: ctx.now, taxRate: rate });
 }
@@ -543,6 +553,33 @@ function totalStock(p: ProductRow, own: StockInfo, related: Related): { qty: num
 function optionLabel(attr: AttributeRow | undefined, value: number | string, store: StoreCode): string | undefined {
   const option = attr?.options.find((o) => String(o.value) === String(value));
   return option ? pick(option.label, store) : undefined;
+}
+
+/**
+ * The display fields of a composite's parts (status 1, any visibility), carried by the composite's own
+ * document: the product page shows every part the headline counts, parts "not visible individually"
+ * too, without widening the public catalogue search (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md).
+ * A part's change re-indexes its composites (expandAffected), so they stay as fresh as the headline.
+ */
+function compositeParts(p: ProductRow, store: StoreCode, ctx: Context, related: Related) {
+  const seen = new Set<number>();
+  return linkedOf(p, related)
+    .filter((l) => isLinkedChildShown(l) && !seen.has(l.id) && seen.add(l.id))
+    .map((l) => {
+      const s = stockInfo(l, related);
+      return {
+        id: l.id,
+        sku: l.sku,
+        type_id: l.typeId,
+        name: pick(l.name, store),
+        slug: (l.slugs && pick(l.slugs, store)) || l.urlKey,
+        image: l.image,
+        status: l.status,
+        visibility: l.visibility,
+        final_price_incl_tax: partPrices(l, store, ctx).final_price_incl_tax,
+        stock: { is_in_stock: s.is_in_stock, qty: s.qty, product_id: l.id, manage_stock: s.manage_stock },
+      };
+    });
 }
 
 function buildRow(
@@ -687,6 +724,7 @@ function buildRow(
     // only the linked products with status 1 (catalogue-and-cart.md §5)
     product_links: p.productLinks.filter((l) => isLinkedChildShown(related.bySku.get(l.linked_product_sku))),
     bundle_options: bundleOptions,
+    ...(p.typeId === 'grouped' || p.typeId === 'bundle' ? { composite_parts: compositeParts(p, store, ctx, related) } : {}),
     is_promoted: p.isPromoted,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

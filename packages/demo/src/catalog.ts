@@ -28,7 +28,7 @@ import { REFURBISHED_CATEGORY_ID, buildCategories, categoryDef, categoryPath } f
 import { buildCmsBlocks, buildCmsPages } from './cms.ts';
 import { installationItems, softwareItems, warrantyItems, type DigitalItem } from './digital.ts';
 import { LEAF_SPECS, type LeafSpec, type ModelDef } from './models.ts';
-import { netOf, niceGross, sumEuros } from './pricing.ts';
+import { LT_VAT, netOf, niceGross, sumEuros } from './pricing.ts';
 import { Rng } from './random.ts';
 import {
   PRODUCT_TAX_CLASS,
@@ -779,6 +779,11 @@ const SET_ABOUT = L(
   'комплект товаров для совместной покупки; количество каждого товара можно выбрать в корзине',
 );
 
+/** whether a warranty's price band covers a product at `price` gross euros */
+export function warrantyCovers(band: readonly [number, number] | undefined, price: number): boolean {
+  return band !== undefined && price >= band[0] && price < band[1];
+}
+
 interface BundleSlot {
   /** in every store view (no English in the lt and ru views) */
   title: LocalizedText;
@@ -846,6 +851,7 @@ function makeSetsAndBundles(
   bundleCount: number,
   warranties: Map<number, ImportProduct[]>,
   installs: Map<string, ImportProduct>,
+  warrantyBands: ReadonlyMap<string, readonly [number, number]>,
 ): void {
   // pools of simple, enabled, in-stock products by leaf category
   const pools = new Map<number, ImportProduct[]>();
@@ -928,7 +934,16 @@ function makeSetsAndBundles(
         const pool = (pools.get(slot.categoryId) ?? []).filter((p) => p.visibility === 4);
         choices = rng.sample(rng.shuffle(pool), slot.choices);
       } else if (slot.warrantyFor !== undefined) {
-        choices = rng.sample(warranties.get(slot.warrantyFor) ?? [], slot.choices);
+        // only the warranties whose price band covers every product the bundle offers for it: a
+        // warranty "up to 300 €" is no add-on for a 1 000 € laptop (none fits: no warranty option)
+        const covered = options
+          .flatMap((o) => o.product_links)
+          .map((l) => builder.products.find((p) => p.sku === l.sku))
+          .filter((p): p is ImportProduct => p !== undefined && builder.leafOf.get(p.sku) === slot.warrantyFor);
+        const fits = (warranties.get(slot.warrantyFor) ?? []).filter((w) =>
+          covered.every((p) => warrantyCovers(warrantyBands.get(w.sku), p.price * (1 + LT_VAT / 100))),
+        );
+        choices = covered.length ? rng.sample(fits, Math.min(slot.choices, fits.length)) : [];
       } else if (slot.installTags) {
         choices = slot.installTags
           .map((t) => installs.get(t))
@@ -1032,6 +1047,7 @@ export function generateDemoCatalog(options: DemoCatalogOptions = {}): DemoImpor
   // virtual: every installation service, then warranties spread over all targets and tiers
   const installs = new Map<string, ImportProduct>();
   const warranties = new Map<number, ImportProduct[]>();
+  const warrantyBands = new Map<string, readonly [number, number]>();
   const installList = installationItems();
   const warrantyList = warrantyItems();
   const pick = rng.fork('digital');
@@ -1042,6 +1058,7 @@ export function generateDemoCatalog(options: DemoCatalogOptions = {}): DemoImpor
   for (const item of virtualItems) {
     const p = builder.digital(item, 'virtual');
     if (item.tag) installs.set(item.tag, p);
+    if (item.priceBand) warrantyBands.set(p.sku, item.priceBand);
     if (item.forCategory !== undefined) {
       const list = warranties.get(item.forCategory) ?? [];
       list.push(p);
@@ -1055,7 +1072,7 @@ export function generateDemoCatalog(options: DemoCatalogOptions = {}): DemoImpor
       : Array.from({ length: downloadableCount }, (_, i) => software[i % software.length] as DigitalItem);
   for (const item of softwareList) builder.digital(item, 'downloadable');
 
-  makeSetsAndBundles(builder, rng.fork('sets'), groupedCount, bundleCount, warranties, installs);
+  makeSetsAndBundles(builder, rng.fork('sets'), groupedCount, bundleCount, warranties, installs, warrantyBands);
 
   // fill up if a set or bundle template found no parts (tiny catalogues)
   const filler = LEAF_SPECS[0] as LeafSpec;

@@ -18,6 +18,8 @@ export interface DigitalItem {
   about: LocalizedText;
   /** warranty target category (for bundles), if any */
   forCategory?: number;
+  /** a warranty's band: the gross euros of the products it covers, from (inclusive) up to (exclusive) */
+  priceBand?: readonly [number, number];
   /** which kind of installation (for bundles) */
   tag?: string;
 }
@@ -36,10 +38,10 @@ const WARRANTY_TARGETS: { categoryId: number; lt: string; en: string; ru: string
 ];
 
 const TIERS = [
-  { lt: 'iki 300 €', en: 'up to 300 €', ru: 'до 300 €', price: 19 },
-  { lt: '300–700 €', en: '300–700 €', ru: '300–700 €', price: 39 },
-  { lt: '700–1500 €', en: '700–1500 €', ru: '700–1500 €', price: 69 },
-  { lt: 'virš 1500 €', en: 'over 1500 €', ru: 'свыше 1500 €', price: 119 },
+  { lt: 'iki 300 €', en: 'up to 300 €', ru: 'до 300 €', price: 19, band: [0, 300] as const },
+  { lt: '300–700 €', en: '300–700 €', ru: '300–700 €', price: 39, band: [300, 700] as const },
+  { lt: '700–1500 €', en: '700–1500 €', ru: '700–1500 €', price: 69, band: [700, 1500] as const },
+  { lt: 'virš 1500 €', en: 'over 1500 €', ru: 'свыше 1500 €', price: 119, band: [1500, Infinity] as const },
 ];
 
 const YEARS = [
@@ -64,6 +66,7 @@ export function warrantyItems(): DigitalItem[] {
           prefix: 'WAR',
           folder: 'extended-warranty',
           forCategory: target.categoryId,
+          priceBand: tier.band,
           price: Math.round(tier.price * years.factor) - 0.01,
           name: L(
             `Papildoma garantija ${years.lt} ${target.lt}, ${tier.lt}`,

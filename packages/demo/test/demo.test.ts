@@ -473,3 +473,33 @@ describe('generateLargeCatalog', () => {
 function startOfDay(d: Date): number {
   return Math.floor(d.getTime() / 86_400_000) * 86_400_000;
 }
+
+// ---- Bundle add-ons: a warranty is offered only where its price band covers the products it is for
+describe('demo bundles offer warranties that fit', () => {
+  it('every warranty of a bundle covers the price of every product the bundle offers in its category', async () => {
+    const { warrantyItems } = await import('../src/digital.ts');
+    const { warrantyCovers } = await import('../src/catalog.ts');
+    const bands = new Map(warrantyItems().map((w) => [w.name.en, w]));
+    const data = generateDemoCatalog({ seed: 42, referenceDate: REF });
+    const bySku = new Map(data.products.map((p) => [p.sku, p]));
+    const name = (p: { name: unknown }) => (typeof p.name === 'string' ? p.name : (p.name as LocalizedText).en);
+    let checked = 0;
+    for (const b of data.products.filter((p) => p.type_id === 'bundle')) {
+      const links = (b.bundle_options ?? []).flatMap((o) => o.product_links).map((l) => bySku.get(l.sku)!);
+      for (const w of links.map((p) => bands.get(name(p))).filter((w) => w !== undefined)) {
+        const covered = links.filter((p) => p.category_ids.includes(w.forCategory!) && p.type_id === 'simple');
+        expect(covered.length, `${b.sku}: the products ${name(w)} is for`).toBeGreaterThan(0);
+        for (const p of covered) {
+          expect(warrantyCovers(w.priceBand, p.price * 1.21), `${b.sku}: ${w.name.en} for ${p.sku}`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    // the band rule itself
+    expect(warrantyCovers([300, 700], 299.99)).toBe(false);
+    expect(warrantyCovers([300, 700], 300)).toBe(true);
+    expect(warrantyCovers(undefined, 10)).toBe(false);
+    // the seed's catalogue has a laptop bundle whose laptops both cost over 1 500 €: its warranties are checked
+    expect(checked).toBeGreaterThan(0);
+  });
+});

@@ -3,6 +3,7 @@
 // price is computed from the default or selected options.") and §5 ("Grouped and bundle children
 // must have status 1"). Prices come from pricing.ts (groupedPrice, bundlePrice).
 import { defaultLinkQty, lookupPrice, type BundleLink, type BundleOption, type BundleSelection, type PriceLookup, type ProductLink } from './pricing.ts';
+import { stockStatus, type StockInfo } from './product-validation.ts';
 
 /** §5 "Grouped and bundle children must have status 1". */
 export const COMPOSITE_CHILD_STATUS = 1;
@@ -198,6 +199,68 @@ export function bundleLinePrice(picks: readonly BundleLinePick[], prices: PriceL
     const price = lookupPrice(prices, pick.sku);
     if (price === undefined) return null;
     sum += price * pick.qty; // the link's qty per bundle, as its stock counts it (composite-stock.ts)
+  }
+  return sum;
+}
+
+// ---- The headline price of a grouped or bundle product ----
+
+/** A link a composite's headline counts: the part's sku and its quantity per composite. */
+export interface CompositePick {
+  sku: string;
+  qty: number;
+}
+
+/** A part of a grouped or bundle product as the headline rule reads it. */
+export interface CompositePart {
+  sku: string;
+  status?: number | null;
+  stock?: StockInfo | null;
+}
+
+/**
+ * Whether a shopper can buy a part with its composite: status 1 (catalogue-and-cart.md §5) and not
+ * out of stock (stockStatus). Its visibility plays no part: a part "not visible individually" is
+ * bought with the composite all the same (the cart takes any visibility).
+ */
+export function isCompositePartBuyable(part: CompositePart | null | undefined): boolean {
+  return part != null && isCompositeChildShown(part) && stockStatus(part.stock ?? null) !== 'out_of_stock';
+}
+
+/**
+ * The parts a composite's headline price counts (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md):
+ * a grouped product's associated links, a bundle's `is_default` links, each at its link quantity,
+ * whose part the shopper can buy with it (isCompositePartBuyable). This is exactly what the product
+ * page starts from (every buyable part at its default quantity, the out-of-stock ones at 0), so the
+ * card, the page's headline, its total and the cart lines that page adds name one amount.
+ * Other product types have no picks.
+ */
+export function compositeHeadlinePicks(
+  product: {
+    type_id?: unknown;
+    product_links?: readonly ProductLink[] | null;
+    bundle_options?: readonly BundleOption[] | null;
+  },
+  partOf: (sku: string) => CompositePart | null | undefined,
+): CompositePick[] {
+  const links: CompositePick[] =
+    product.type_id === 'grouped'
+      ? associatedLinks(product.product_links).map((l) => ({ sku: l.linked_product_sku, qty: defaultLinkQty(l) }))
+      : product.type_id === 'bundle'
+        ? (product.bundle_options ?? []).flatMap((o) =>
+            o.product_links.filter((l) => l.is_default).map((l) => ({ sku: l.sku, qty: defaultLinkQty(l) })),
+          )
+        : [];
+  return links.filter((l) => isCompositePartBuyable(partOf(l.sku)));
+}
+
+/** Σ price × qty over picks; null when a pick's price is unknown (nothing is shown rather than a short sum). */
+export function sumPicks(picks: readonly CompositePick[], prices: PriceLookup): number | null {
+  let sum = 0;
+  for (const pick of picks) {
+    const price = lookupPrice(prices, pick.sku);
+    if (price === undefined) return null;
+    sum += price * pick.qty;
   }
   return sum;
 }

@@ -400,3 +400,32 @@ export function bundlePrice(
   }
   return sum;
 }
+
+/**
+ * The price fields of a composite made of parts (cents): every field Σ part field × qty, so the
+ * headline incl. tax is exactly the sum of the parts' own grosses the cart charges (never a net sum
+ * taxed again, which can round a cent away). A special price is shown only when the parts' finals
+ * come to less than their regular prices.
+ */
+export function sumPriceBreakdowns(parts: readonly { prices: PriceBreakdown; qty: number }[]): PriceBreakdown {
+  const sum = (f: (b: PriceBreakdown) => number) => parts.reduce((s, p) => s + f(p.prices) * p.qty, 0);
+  const price = sum((b) => b.price);
+  const priceIncl = sum((b) => b.price_incl_tax);
+  const final = sum((b) => b.final_price);
+  const finalIncl = sum((b) => b.final_price_incl_tax);
+  const special = finalIncl < priceIncl;
+  return {
+    price,
+    price_incl_tax: priceIncl,
+    price_tax: priceIncl - price,
+    original_price: price,
+    original_price_incl_tax: priceIncl,
+    original_price_tax: priceIncl - price,
+    special_price: special ? final : null,
+    special_price_incl_tax: special ? finalIncl : null,
+    special_price_tax: special ? finalIncl - final : null,
+    final_price: final,
+    final_price_incl_tax: finalIncl,
+    final_price_tax: finalIncl - final,
+  };
+}

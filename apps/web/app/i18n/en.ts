@@ -522,6 +522,18 @@ export const en = {
   'wayOn.emptyCart': 'Find something you like: browse a category or start with our bestsellers.',
   'compareBuy.availability': 'Grade and stock',
   'compareBuy.choose': 'Choose options',
+  // ---- Home: the trust strip and category tiles (components/TrustStrip.tsx, CategoryTiles.tsx) ----
+  'trust.label': 'Our promises',
+  'trust.moneyBack': '{days}-day money back',
+  'trust.moneyBackNote': 'Return it, get your money',
+  'trust.warranty': 'Up to {months} months’ warranty',
+  'trust.warrantyNote': 'Refurbished items too',
+  'trust.delivery': 'Delivery in {min}–{max} working days',
+  'trust.freeFrom': 'Free from {amount}',
+  'trust.deliveryNote': 'To your door or a parcel locker',
+  'trust.payment': 'Safe payment',
+  'trust.paymentNote': 'Payment methods: {count}',
+  'tiles.label': 'Shop by category',
 } as const;
 
 type Plural = {

@@ -553,4 +553,16 @@ export const lt: Dictionary = {
   'wayOn.emptyCart': 'Išsirinkite ką nors: naršykite kategorijas arba pradėkite nuo perkamiausių prekių.',
   'compareBuy.availability': 'Būklė ir likutis',
   'compareBuy.choose': 'Pasirinkti variantą',
+  // ---- Home: the trust strip and category tiles (components/TrustStrip.tsx, CategoryTiles.tsx) ----
+  'trust.label': 'Mūsų pažadai',
+  'trust.moneyBack': '{days} d. pinigų grąžinimas',
+  'trust.moneyBackNote': 'Grąžinkite prekę – grąžinsime pinigus',
+  'trust.warranty': 'Iki {months} mėn. garantija',
+  'trust.warrantyNote': 'Ir atnaujintoms prekėms',
+  'trust.delivery': 'Pristatymas per {min}–{max} d. d.',
+  'trust.freeFrom': 'Nemokamai nuo {amount}',
+  'trust.deliveryNote': 'Į namus arba į paštomatą',
+  'trust.payment': 'Saugus apmokėjimas',
+  'trust.paymentNote': 'Mokėjimo būdų: {count}',
+  'tiles.label': 'Prekės pagal kategoriją',
 };

@@ -555,4 +555,16 @@ export const ru: Dictionary = {
   'wayOn.emptyCart': 'Выберите что-нибудь: загляните в категории или начните с хитов продаж.',
   'compareBuy.availability': 'Состояние и наличие',
   'compareBuy.choose': 'Выбрать вариант',
+  // ---- Home: the trust strip and category tiles (components/TrustStrip.tsx, CategoryTiles.tsx) ----
+  'trust.label': 'Наши обещания',
+  'trust.moneyBack': 'Возврат денег {days} дней',
+  'trust.moneyBackNote': 'Вернёте товар – вернём деньги',
+  'trust.warranty': 'Гарантия до {months} мес.',
+  'trust.warrantyNote': 'И на восстановленные товары',
+  'trust.delivery': 'Доставка за {min}–{max} раб. дн.',
+  'trust.freeFrom': 'Бесплатно от {amount}',
+  'trust.deliveryNote': 'На дом или в постамат',
+  'trust.payment': 'Безопасная оплата',
+  'trust.paymentNote': 'Способов оплаты: {count}',
+  'tiles.label': 'Товары по категориям',
 };

@@ -2,9 +2,10 @@ import { AVAILABLE_FILTERS, HOME_LIST_SIZE, HOME_LIST_SORT } from '@vitrina/doma
 import type { Route } from './+types/home';
 import { BannerGrid, HeadImage, Slider } from '../components/Banners';
 import { ProductGrid } from '../components/ProductCard';
-import { ShopTerms } from '../components/Footer';
 import { GradeHomeBlock } from '../components/GradeGuide';
 import { useShopInfo } from '../lib/shop-info';
+import { CategoryTiles } from '../components/CategoryTiles';
+import { TrustStrip } from '../components/TrustStrip';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
@@ -80,11 +81,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="hero">
         <HeadImage images={loaderData.headImage} />
         <h1>{t('home.heading')}</h1>
-        <ShopTerms />
+        <TrustStrip />
+        <CategoryTiles />
       </section>
       <Slider slides={loaderData.slider} />
       <BannerGrid banners={loaderData.banners} small={loaderData.smallBanners} label={t('banners.main')} />
-      <section aria-labelledby="new-products">
+      <section aria-labelledby="new-products" className="home-list">
         <h2 id="new-products">{t('home.newProducts')}</h2>
         {/* below the first screen at every width (the banners head the page): lazy, so that none of
             them competes with the head banner, the page's largest image */}
@@ -93,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* what each grade means, before the shopper weighs the next list's prices */}
       <GradeHomeBlock shop={shop} />
       {loaderData.bestsellers.length ? (
-        <section aria-labelledby="bestsellers">
+        <section aria-labelledby="bestsellers" className="home-list">
           <h2 id="bestsellers">{t('home.bestsellers')}</h2>
           <ProductGrid products={loaderData.bestsellers} />
         </section>

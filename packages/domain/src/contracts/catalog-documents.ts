@@ -133,6 +133,24 @@ export const bundleOptionContract = z.strictObject({
 });
 
 /**
+ * A part of a grouped or bundle product as its product page shows it: every linked product with
+ * status 1, whatever its visibility (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md),
+ * with its own final price incl. VAT and its stock.
+ */
+export const compositePartContract = z.strictObject({
+  id: z.number().int(),
+  sku: z.string(),
+  type_id: z.enum(PRODUCT_TYPES),
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  status: z.number().int(),
+  visibility: z.number().int(),
+  final_price_incl_tax: cents,
+  stock: stockContract,
+});
+
+/**
  * A product (`product/_search` hits' `_source`, the render list, the URL map). Every product type has
  * every list field: a simple product's `configurable_children`, `product_links` and `bundle_options`
  * are empty, a configurable's stock and prices are its shown variant's, a grouped's or a bundle's are
@@ -180,6 +198,8 @@ export const productDocumentContract = withAttributeValues({
   configurable_children: z.array(configurableChildContract),
   product_links: z.array(productLinkContract),
   bundle_options: z.array(bundleOptionContract),
+  /** grouped and bundle products only: their parts (compositePartContract) */
+  composite_parts: z.array(compositePartContract).optional(),
   is_promoted: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

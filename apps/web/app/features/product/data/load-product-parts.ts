@@ -2,7 +2,6 @@ import {
   isCompositeChildShown,
   isVariantOfParent,
   productLoadError,
-  PRODUCT_SEARCH_MAX_SIZE,
   STORE_VIEWS,
   type StoreCode,
 } from '@vitrina/domain';
@@ -10,24 +9,18 @@ import type { Api } from '../../../api-client/api';
 import type { Product } from '../../../lib/types';
 import { deliveryDays } from '../../../lib/delivery-days';
 import { isGraded } from '../rules/grade';
-import { LINKED_FIELDS, linkedSkus, productBanners, SPEC_FIELDS, specAttributes } from '../rules/page-data';
+import { productBanners, SPEC_FIELDS, specAttributes } from '../rules/page-data';
 import type { LinkedProduct } from '../rules/composite';
 
 /**
- * The linked products of a grouped or bundle product: only those with status 1 (catalogue-and-cart.md
- * §5 "Grouped and bundle children must have status 1").
+ * The linked products of a grouped or bundle product: the parts its own document carries (status 1,
+ * whatever their visibility: a part "not visible individually" is bought with the set all the same,
+ * and the headline counts it), so the page shows every part the card's price counts without a
+ * catalogue search, which lists only visible products
+ * (docs/decisions/0055-one-headline-price-for-grouped-and-bundle-products.md).
  */
-async function loadLinked(api: Api, product: Product): Promise<LinkedProduct[]> {
-  // one search answers at most PRODUCT_SEARCH_MAX_SIZE products (the API refuses more); no grouped
-  // or bundle product of a shop has that many parts
-  const skus = [...new Set(linkedSkus(product))].slice(0, PRODUCT_SEARCH_MAX_SIZE);
-  if (!skus.length) return [];
-  const res = await api.searchProducts({
-    filters: { sku: skus },
-    size: skus.length,
-    includeFields: LINKED_FIELDS,
-  });
-  return res.items.filter(isCompositeChildShown) as LinkedProduct[];
+export function compositePartsOf(product: Product): LinkedProduct[] {
+  return (product.composite_parts ?? []).filter(isCompositeChildShown);
 }
 
 /** the configurable parent whose page shows this child (not visible on its own), or null */
@@ -72,7 +65,7 @@ function orNull<T>(what: string, p: Promise<T>): Promise<T | null> {
  */
 export async function loadProductParts(api: Api, storeCode: StoreCode, product: Product) {
   const [linked, shop, attributes, delivery, blocks, info] = await Promise.all([
-    loadLinked(api, product),
+    compositePartsOf(product),
     orNull('home-page', api.homePage()),
     orNull(
       'attributes',

@@ -1,27 +1,5 @@
-import { associatedLinks, type SpecAttribute } from '@vitrina/domain';
+import { type SpecAttribute } from '@vitrina/domain';
 import type { AttributeDoc, Banner, Product } from '../../../lib/types';
-
-/** The fields the grouped and bundle pickers show of a linked product. */
-export const LINKED_FIELDS = [
-  'id',
-  'sku',
-  'slug',
-  'name',
-  'image',
-  'status',
-  'type_id',
-  'final_price_incl_tax',
-  'stock',
-];
-
-/** Skus a grouped or bundle product links to. */
-export function linkedSkus(product: Product): string[] {
-  if (product.type_id === 'grouped')
-    return associatedLinks(product.product_links).map((l) => l.linked_product_sku);
-  if (product.type_id === 'bundle')
-    return (product.bundle_options ?? []).flatMap((o) => o.product_links.map((l) => l.sku));
-  return [];
-}
 
 /** the attribute fields the specification table reads */
 export const SPEC_FIELDS = [
