@@ -7,34 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
-import { uniqueAddress } from './user-helpers.ts';
-import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
+import { staffCookie, type StaffRole } from './staff-helpers.ts';
 
-const PASSWORD = 'staff password 123';
 let api: TestApi;
 const cookies: Record<'admin' | 'catalog' | 'staff', string> = { admin: '', catalog: '', staff: '' };
 type Who = keyof typeof cookies | 'anonymous';
 const as = (who: Who) => (who === 'anonymous' ? {} : { cookie: cookies[who] });
 
-async function addStaff(email: string, role: string) {
-  const io: StaffCliIo = {
-    env: {},
-    cwd: process.cwd(),
-    out: () => {},
-    err: () => {},
-    readPassword: async () => PASSWORD,
-  };
-  expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
-  const r = await api.call({
-    method: 'POST',
-    url: '/vsbridge/staff/login?storeCode=en',
-    payload: { email, password: PASSWORD },
-    remoteAddress: uniqueAddress(),
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const raw = r.res.headers['set-cookie'];
-  return String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string;
-}
+const addStaff = (email: string, role: StaffRole) => staffCookie(api, email, role);
 
 beforeAll(async () => {
   api = await startApi();
@@ -252,7 +232,10 @@ describe('a save', () => {
     const made = await save(null, { parent_id: 10, name: { lt: 'Priedai kompiuteriams', en: 'PC extras' } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const id = made.body.result.category.id as number;
-    const opened = await api.call({ url: '/vsbridge/staff/products/LAP-1001?storeCode=en', headers: as('catalog') });
+    const opened = await api.call({
+      url: '/vsbridge/staff/products/LAP-1001?storeCode=en',
+      headers: as('catalog'),
+    });
     expect(opened.status).toBe(200);
     const options = opened.body.result.options.categories as { id: number }[];
     expect(options.map((c) => c.id)).toContain(id);
@@ -263,10 +246,15 @@ describe('a save', () => {
       payload: { version: opened.body.result.product.version, product: { category_ids: [11, id] } },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const listed = await api.call({ url: `/vsbridge/staff/products?storeCode=en&category=${id}`, headers: as('catalog') });
+    const listed = await api.call({
+      url: `/vsbridge/staff/products?storeCode=en&category=${id}`,
+      headers: as('catalog'),
+    });
     expect((listed.body.result.items as { sku: string }[]).map((p) => p.sku)).toEqual(['LAP-1001']);
     const tree = await api.call({ url: '/vsbridge/staff/categories?storeCode=en', headers: as('catalog') });
-    expect((tree.body.result.items as { id: number; products: number }[]).find((c) => c.id === id)?.products).toBe(1);
+    expect(
+      (tree.body.result.items as { id: number; products: number }[]).find((c) => c.id === id)?.products,
+    ).toBe(1);
   });
 
   it('404 for a category that does not exist', async () => {

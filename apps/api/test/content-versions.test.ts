@@ -7,30 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@vitrina/db';
 import { startApi, type TestApi } from './helpers.ts';
-import { uniqueAddress } from './user-helpers.ts';
-import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
+import { staffCookie, type StaffRole } from './staff-helpers.ts';
 
-const PASSWORD = 'staff password 123';
-
-async function addStaff(api: TestApi, email: string, role: 'admin' | 'staff' | 'catalog') {
-  const io: StaffCliIo = {
-    env: {},
-    cwd: process.cwd(),
-    out: () => {},
-    err: () => {},
-    readPassword: async () => PASSWORD,
-  };
-  expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
-  const r = await api.call({
-    method: 'POST',
-    url: '/vsbridge/staff/login?storeCode=en',
-    payload: { email, password: PASSWORD },
-    remoteAddress: uniqueAddress(),
-  });
-  expect(r.status).toBe(200);
-  const raw = r.res.headers['set-cookie'];
-  return { cookie: String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string };
-}
+const addStaff = async (api: TestApi, email: string, role: StaffRole) => ({
+  cookie: await staffCookie(api, email, role),
+});
 
 let api: TestApi;
 let ana: Record<string, string>;

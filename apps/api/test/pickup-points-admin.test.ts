@@ -9,10 +9,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_CSV_HEADER } from '@vitrina/domain';
 import { startApi, type TestApi } from './helpers.ts';
-import { uniqueAddress } from './user-helpers.ts';
-import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
+import { staffCookie, type StaffRole } from './staff-helpers.ts';
 
-const PASSWORD = 'staff password 123';
 let api: TestApi;
 const cookies: Record<'admin' | 'catalog' | 'staff', string> = { admin: '', catalog: '', staff: '' };
 type Who = keyof typeof cookies | 'anonymous';
@@ -22,25 +20,7 @@ const OMNIVA = readFileSync(
   'utf8',
 );
 
-async function addStaff(email: string, role: string) {
-  const io: StaffCliIo = {
-    env: {},
-    cwd: process.cwd(),
-    out: () => {},
-    err: () => {},
-    readPassword: async () => PASSWORD,
-  };
-  expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
-  const r = await api.call({
-    method: 'POST',
-    url: '/vsbridge/staff/login?storeCode=en',
-    payload: { email, password: PASSWORD },
-    remoteAddress: uniqueAddress(),
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const raw = r.res.headers['set-cookie'];
-  return String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string;
-}
+const addStaff = (email: string, role: StaffRole) => staffCookie(api, email, role);
 
 beforeAll(async () => {
   api = await startApi();

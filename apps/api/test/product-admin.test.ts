@@ -7,32 +7,12 @@
 import { parseCsv, toCsv } from '@vitrina/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
-import { uniqueAddress } from './user-helpers.ts';
-import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
+import { staffCookie, type StaffRole } from './staff-helpers.ts';
 
-const PASSWORD = 'staff password 123';
 let api: TestApi;
 const cookies: Record<'admin' | 'catalog' | 'staff', string> = { admin: '', catalog: '', staff: '' };
 
-async function addStaff(email: string, role: string) {
-  const io: StaffCliIo = {
-    env: {},
-    cwd: process.cwd(),
-    out: () => {},
-    err: () => {},
-    readPassword: async () => PASSWORD,
-  };
-  expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
-  const r = await api.call({
-    method: 'POST',
-    url: '/vsbridge/staff/login?storeCode=en',
-    payload: { email, password: PASSWORD },
-    remoteAddress: uniqueAddress(),
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const raw = r.res.headers['set-cookie'];
-  return String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string;
-}
+const addStaff = (email: string, role: StaffRole) => staffCookie(api, email, role);
 
 type Who = keyof typeof cookies | 'anonymous';
 const as = (who: Who) => (who === 'anonymous' ? {} : { cookie: cookies[who] });
@@ -317,7 +297,15 @@ describe('the price and stock CSV', () => {
     expect(exported.res.headers['content-type']).toMatch(/text\/csv/);
     const text = String(exported.body);
     const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual(['sku', 'price', 'special_price', 'special_from', 'special_to', 'qty', 'exported_at']);
+    expect(header).toEqual([
+      'sku',
+      'price',
+      'special_price',
+      'special_from',
+      'special_to',
+      'qty',
+      'exported_at',
+    ]);
     const cells = rows.find((r) => r[0] === 'AUD-4001')!;
     cells[1] = '123.45';
     cells[2] = '99.99';

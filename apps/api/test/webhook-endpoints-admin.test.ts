@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../src/index.ts';
 import { WebhookDispatcher } from '../src/integration/webhooks.ts';
 import { WebhookEndpoints } from '../src/integration/webhook-endpoints.ts';
-import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
 import { startApi, type TestApi } from './helpers.ts';
-import { placeOrder, uniqueAddress } from './user-helpers.ts';
+import { placeOrder } from './user-helpers.ts';
+import { staffCookie, type StaffRole } from './staff-helpers.ts';
 
 const ENV_SECRET = 'whsec-env-0123456789abcdef';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -45,26 +45,9 @@ function verifies(headers: IncomingHttpHeaders, body: string, secret: string): b
   return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
-const PASSWORD = 'staff password 123';
-async function signIn(api: TestApi, email: string, role: 'admin' | 'staff' | 'catalog') {
-  const io: StaffCliIo = {
-    env: {},
-    cwd: process.cwd(),
-    out: () => {},
-    err: () => {},
-    readPassword: async () => PASSWORD,
-  };
-  expect(await runStaffCli(['add', email, '--role', role], io, async () => api.database)).toBe(0);
-  const r = await api.call({
-    method: 'POST',
-    url: '/vsbridge/staff/login?storeCode=en',
-    payload: { email, password: PASSWORD },
-    remoteAddress: uniqueAddress(),
-  });
-  expect(r.status).toBe(200);
-  const raw = r.res.headers['set-cookie'];
-  return { cookie: String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string };
-}
+const signIn = async (api: TestApi, email: string, role: StaffRole) => ({
+  cookie: await staffCookie(api, email, role),
+});
 
 let api: TestApi;
 let envHook: Awaited<ReturnType<typeof receiver>>;
