@@ -24,7 +24,6 @@ import {
   descendantsOf,
   importCategorySchema,
   isSelfOrDescendant,
-  issuesToFieldErrors,
   movedPath,
   nestedUnder,
   treeOrder,
@@ -36,6 +35,7 @@ import { z } from 'zod';
 import { ApiError } from '../http/errors.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
 import type { CatalogService } from './service.ts';
+import { importRecordErrors, recordFieldErrors } from '../http/record-errors.ts';
 
 type Localized = Record<StoreCode, string>;
 
@@ -75,21 +75,8 @@ type SaveBody = z.output<typeof categorySaveBody>;
 const SELECT =
   'SELECT id, parent_id, position, level, path, is_active, include_in_menu, name, slug, description FROM categories';
 
-function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError {
-  const generic = issuesToFieldErrors(issues, store);
-  return new ApiError(
-    400,
-    'validation.invalid',
-    undefined,
-    issues.map((i, n) => ({
-      field: i.path.map(String).join('.') || '(category)',
-      key:
-        i.code === 'custom' || !i.message.startsWith('Invalid')
-          ? i.message
-          : (generic[n]?.message ?? i.message),
-    })),
-  );
-}
+const fieldErrors = (issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError =>
+  recordFieldErrors(issues, store, '(category)');
 
 const invalid = (field: string, key: string, params?: Record<string, string | number>) =>
   new ApiError(400, 'validation.invalid', undefined, [{ field, key, ...(params ? { params } : {}) }]);
@@ -232,16 +219,7 @@ export class CategoryAdmin {
       try {
         await importCatalog(tx, { categories: records }, { analyze: false });
       } catch (err) {
-        if (err instanceof ImportError)
-          throw new ApiError(
-            400,
-            'validation.invalid',
-            undefined,
-            err.issues.map((i) => ({
-              field: i.path.replace(/^categories\[\d+\]\.?/, '') || '(category)',
-              key: i.message,
-            })),
-          );
+        if (err instanceof ImportError) throw importRecordErrors(err, 'categories', '(category)');
         throw err;
       }
       await audit(

@@ -32,7 +32,6 @@ import {
   formatDateTime,
   importProductSchema,
   storedGross,
-  issuesToFieldErrors,
   priceCsv,
   priceCsvRecords,
   type StoreCode,
@@ -45,6 +44,7 @@ import type { Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
 import type { CatalogService } from './service.ts';
 import { formImages } from './admin-images.ts';
+import { importRecordErrors, recordFieldErrors } from '../http/record-errors.ts';
 
 /** at or below this many units a managed, in-stock product is "low" in the list's stock filter */
 export const LOW_STOCK_QTY = 5;
@@ -503,16 +503,7 @@ export class ProductAdmin {
           ]);
         }
       } catch (err) {
-        if (err instanceof ImportError)
-          throw new ApiError(
-            400,
-            'validation.invalid',
-            undefined,
-            err.issues.map((i) => ({
-              field: i.path.replace(/^products\[0\]\.?/, '') || '(product)',
-              key: i.message,
-            })),
-          );
+        if (err instanceof ImportError) throw importRecordErrors(err, 'products', '(product)');
         throw err;
       }
       const saved = (await this.row(tx, String(record.sku)))!;
@@ -965,26 +956,8 @@ export class ProductAdmin {
   }
 }
 
-/**
- * 400 naming each field of the record (`price`, `configurable_children.0.price`): the import
- * schema's own messages (the API's dictionary has them in lt and en), else zod's in the store view's
- * language.
- */
-function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError {
-  const generic = issuesToFieldErrors(issues, store);
-  return new ApiError(
-    400,
-    'validation.invalid',
-    undefined,
-    issues.map((i, n) => ({
-      field: i.path.map(String).join('.') || '(product)',
-      key:
-        i.code === 'custom' || !i.message.startsWith('Invalid')
-          ? i.message
-          : (generic[n]?.message ?? i.message),
-    })),
-  );
-}
+const fieldErrors = (issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError =>
+  recordFieldErrors(issues, store, '(product)');
 
 /** 409: the product was saved (or imported) after this form was opened */
 function staleVersion(row: ProductRow): ApiError {
@@ -1021,7 +994,10 @@ export function mergeRecord(
       );
       const known = new Set((current.configurable_children as { sku?: unknown }[]).map((c) => String(c.sku)));
       // a child the product does not have yet is added (admin-product-parts.ts checks its options first)
-      const added = value.filter((c) => !known.has(String((c as { sku?: unknown }).sku))) as Record<string, unknown>[];
+      const added = value.filter((c) => !known.has(String((c as { sku?: unknown }).sku))) as Record<
+        string,
+        unknown
+      >[];
       out.configurable_children = (current.configurable_children as Record<string, unknown>[]).map((c) => {
         const change = bySku.get(String(c.sku));
         if (!change) return c;

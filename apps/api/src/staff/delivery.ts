@@ -11,7 +11,6 @@
 import {
   importPaymentMethodSchema,
   importShippingMethodSchema,
-  issuesToFieldErrors,
   toCents,
   type StoreCode,
 } from '@vitrina/domain';
@@ -21,11 +20,12 @@ import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { staffArea } from './guard.ts';
 import { staffPrincipal } from './routes.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { notFound, type ApiError } from '../http/errors.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
 import { one, rows } from '../lib/db.ts';
 import { audit } from './audit.ts';
+import { recordFieldErrors } from '../http/record-errors.ts';
 
 const tags = ['staff'];
 const codeParams = z.object({ code: z.string().min(1).max(64) });
@@ -38,26 +38,14 @@ const shippingChanges = importShippingMethodSchema
   .strict();
 const paymentChanges = importPaymentMethodSchema.pick({ is_active: true, position: true }).partial().strict();
 
-function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError {
-  const generic = issuesToFieldErrors(issues, store);
-  return new ApiError(
-    400,
-    'validation.invalid',
-    undefined,
-    issues.map((i, n) => ({
-      field: i.path.map(String).join('.') || '(changes)',
-      key:
-        i.code === 'custom' || !i.message.startsWith('Invalid')
-          ? i.message
-          : (generic[n]?.message ?? i.message),
-    })),
-  );
-}
+const fieldErrors = (issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError =>
+  recordFieldErrors(issues, store, '(changes)');
 
 export function deliveryRoutes(app: ApiApp, ctx: ApiContext) {
   const { database } = ctx;
   /** read: any staff role that works with orders or settings; write: area settings (admin) */
-  const guard = (write: boolean) => (write ? staffArea(ctx, 'settings') : staffArea(ctx, 'orders', 'settings'));
+  const guard = (write: boolean) =>
+    write ? staffArea(ctx, 'settings') : staffArea(ctx, 'orders', 'settings');
   const actor = staffPrincipal;
 
   const listShipping = () =>

@@ -20,7 +20,6 @@
  */
 import {
   importPickupPointSchema,
-  issuesToFieldErrors,
   omnivaLocations,
   pickupCsv,
   pickupCsvRecords,
@@ -42,6 +41,7 @@ import { one, rows } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
 import { staffArea } from './guard.ts';
 import { staffPrincipal } from './routes.ts';
+import { importRecordErrors, recordFieldErrors } from '../http/record-errors.ts';
 
 const tags = ['staff'];
 const idParams = z.object({ id: z.string().min(1).max(128) });
@@ -73,37 +73,15 @@ export const pickupImportBody = z.object({
 const SELECT = `SELECT id, carrier_code, name, address, city, postcode, country_id, is_active, opening_hours, latitude, longitude
   FROM pickup_points`;
 
-function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError {
-  const generic = issuesToFieldErrors(issues, store);
-  return new ApiError(
-    400,
-    'validation.invalid',
-    undefined,
-    issues.map((i, n) => ({
-      field: i.path.map(String).join('.') || '(point)',
-      key:
-        i.code === 'custom' || !i.message.startsWith('Invalid')
-          ? i.message
-          : (generic[n]?.message ?? i.message),
-    })),
-  );
-}
+const fieldErrors = (issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError =>
+  recordFieldErrors(issues, store, '(point)');
 
 /** the points written through the importer (its schema, upsert by id, a new catalogue version) */
 async function writePoints(tx: Executor, points: readonly PickupPointRecord[]) {
   try {
     await importCatalog(tx, { pickup_points: points }, { analyze: false });
   } catch (err) {
-    if (err instanceof ImportError)
-      throw new ApiError(
-        400,
-        'validation.invalid',
-        undefined,
-        err.issues.map((i) => ({
-          field: i.path.replace(/^pickup_points\[\d+\]\.?/, '') || '(point)',
-          key: i.message,
-        })),
-      );
+    if (err instanceof ImportError) throw importRecordErrors(err, 'pickup_points', '(point)');
     throw err;
   }
 }

@@ -8,13 +8,7 @@
  * session's SameSite=Strict cookie (the back office's CSRF defence), each in one transaction with
  * its audit row. The cart reads coupons from the database on every use, so no cache is involved.
  */
-import {
-  importCouponSchema,
-  issuesToFieldErrors,
-  toCents,
-  toDate,
-  type StoreCode,
-} from '@vitrina/domain';
+import { importCouponSchema, toCents, toDate, type StoreCode } from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { z } from 'zod';
 import type { ApiApp, ApiContext } from '../context.ts';
@@ -26,6 +20,7 @@ import { requestStoreCode } from '../http/request.ts';
 import { storeQuery } from '../http/validation.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
+import { recordFieldErrors } from '../http/record-errors.ts';
 
 const tags = ['staff'];
 const codeParams = z.object({ code: z.string().min(1).max(64) });
@@ -210,22 +205,8 @@ export class PromotionAdmin {
   }
 }
 
-/** 400 naming each field: the import schema's own messages (in the API's dictionary), else zod's in the store's language */
-function fieldErrors(issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError {
-  const generic = issuesToFieldErrors(issues, store);
-  return new ApiError(
-    400,
-    'validation.invalid',
-    undefined,
-    issues.map((i, n) => ({
-      field: i.path.map(String).join('.') || '(coupon)',
-      key:
-        i.code === 'custom' || !i.message.startsWith('Invalid')
-          ? i.message
-          : (generic[n]?.message ?? i.message),
-    })),
-  );
-}
+const fieldErrors = (issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError =>
+  recordFieldErrors(issues, store, '(coupon)');
 
 export function promotionRoutes(app: ApiApp, ctx: ApiContext) {
   const promotions = new PromotionAdmin(ctx.database);
