@@ -13,7 +13,7 @@ import { buildApi, loadApiConfig } from '@vitrina/api';
 import { importCatalog } from '@vitrina/db';
 import { createTestDatabase } from '@vitrina/db/testing';
 import { DEMO_SEED, generateDemoCatalog } from '@vitrina/demo';
-import { ProductSearchIndex, indexStats } from '../apps/api/src/catalog/search-index.ts';
+import { ProductSearchIndex, indexStats } from '../apps/api/src/catalog/search/search-index.ts';
 import { runStaffCli } from '../apps/api/src/staff/cli.ts';
 import { percentile, summarize } from './stats.ts';
 

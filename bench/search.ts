@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApi, loadApiConfig } from '@vitrina/api';
-import { indexPhases, indexStats } from '../apps/api/src/catalog/search-index.ts';
+import { indexPhases, indexStats } from '../apps/api/src/catalog/search/search-index.ts';
 import { importCatalog, migrate, openDatabase, type Database } from '@vitrina/db';
 import { generateLargeCatalog } from '@vitrina/demo';
 import { summarize, time } from './stats.ts';

@@ -27,7 +27,7 @@ describe('the server bundle npm start runs', () => {
 
   it('is built again when a source is newer than it', () => {
     expect(serverBundleIsStale()).toBe(false);
-    const source = path.join(root, 'packages/domain/src/money.ts');
+    const source = path.join(root, 'packages/domain/src/money/money.ts');
     const { atime, mtime } = statSync(source);
     try {
       const later = new Date(statSync(SERVER_BUNDLE).mtimeMs + 60_000);

@@ -4,7 +4,9 @@ import { defineConfig, type Plugin } from 'vite';
 import { messageCatalogue } from './app/i18n/domain-messages.catalogue.ts';
 import { compileHints } from './scripts/compile-hints.ts';
 
-const DOMAIN_MESSAGES = fileURLToPath(new URL('../../packages/domain/src/messages.ts', import.meta.url));
+const DOMAIN_MESSAGES = fileURLToPath(
+  new URL('../../packages/domain/src/messages/messages.ts', import.meta.url),
+);
 const CLIENT_MESSAGES = fileURLToPath(new URL('./app/i18n/domain-messages.client.ts', import.meta.url));
 const VIRTUAL_MESSAGES = /^virtual:vitrina-messages\/(en|lt|ru)$/;
 

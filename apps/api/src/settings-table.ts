@@ -261,7 +261,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: 'memory',
     meaning:
-      '`memory`: product search answered by the in-process index (catalog/search-index.ts) in front of SQL; `sql`: SQL only',
+      '`memory`: product search answered by the in-process index (catalog/search/search-index.ts) in front of SQL; `sql`: SQL only',
   },
   {
     name: 'PRICE_RANGES',

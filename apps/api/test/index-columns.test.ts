@@ -1,11 +1,11 @@
 /**
- * The search index's typed-array containers (src/catalog/index-columns.ts) against the JavaScript
+ * The search index's typed-array containers (src/catalog/search/index-columns.ts) against the JavaScript
  * structures they replace: a Map for IntMap, an array of strings (ordered as PostgreSQL's C
  * collation orders them: by UTF-8 bytes) for TextColumn.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IntList, IntMap, TextColumn } from '../src/catalog/index-columns.ts';
+import { IntList, IntMap, TextColumn } from '../src/catalog/search/index-columns.ts';
 
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 

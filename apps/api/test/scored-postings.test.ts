@@ -10,7 +10,7 @@ import {
   weightCode,
   type Posting,
   type Scored,
-} from '../src/catalog/scored-postings.ts';
+} from '../src/catalog/search/scored-postings.ts';
 
 /** tsvector weights A, B, C, D; postings carry their codes (one byte a posting) */
 const WEIGHTS = [1, 0.4, 0.2, 0.1];

@@ -1,5 +1,5 @@
 /**
- * The in-process product search index (src/catalog/search-index.ts) against the SQL search, its
+ * The in-process product search index (src/catalog/search/search-index.ts) against the SQL search, its
  * reference: random requests over a generated catalogue through both (two API instances on one
  * database, SEARCH_INDEX=memory and =sql) answer the same ids, totals, facet counts and documents,
  * and the same errors. Relevance order is the index's own, so relevance-sorted requests compare the
@@ -20,7 +20,7 @@ import {
   parseTsquery,
   parseTsvector,
   trigrams,
-} from '../src/catalog/search-index.ts';
+} from '../src/catalog/search/search-index.ts';
 import { searchUrl } from './helpers.ts';
 
 let database: TestDatabase;

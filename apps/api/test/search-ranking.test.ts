@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@vitrina/db';
-import { indexStats } from '../src/catalog/search-index.ts';
+import { indexStats } from '../src/catalog/search/search-index.ts';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
 
 const stock = (qty: number) => ({ is_in_stock: qty > 0, qty, manage_stock: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@vitrina/db';
 import { AVAILABLE_FILTERS, HOME_LIST_SORT } from '@vitrina/domain';
-import { indexStats } from '../src/catalog/search-index.ts';
+import { indexStats } from '../src/catalog/search/search-index.ts';
 import { COLOR } from './fixtures.ts';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
 

@@ -1,12 +1,12 @@
 /**
- * The in-process port of pg_trgm's word similarity (src/catalog/trigram.ts) against the database's
+ * The in-process port of pg_trgm's word similarity (src/catalog/search/trigram.ts) against the database's
  * own `word_similarity` and `show_trgm`: random words and texts (ASCII, Lithuanian, Cyrillic, digits,
  * hyphens, typos) answer the same float4 value, and the same `<%` decision at the shop's threshold.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
-import { trigramSequence, trigramSet, wordSimilarity } from '../src/catalog/trigram.ts';
+import { trigramSequence, trigramSet, wordSimilarity } from '../src/catalog/search/trigram.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

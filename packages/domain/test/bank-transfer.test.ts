@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankTransferInstructions, formatIban, paymentReference } from '../src/bank-transfer.ts';
+import { bankTransferInstructions, formatIban, paymentReference } from '../src/order/bank-transfer.ts';
 
 const seller = { bankName: 'Swedbank', iban: 'lt12 1000 0111 0100 1000', companyName: 'UAB Vitrina' };
 

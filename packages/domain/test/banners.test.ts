@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bannerLinkIssue, bannerShown, isoToShopLocal, shopLocalToIso } from '../src/banners.ts';
+import { bannerLinkIssue, bannerShown, isoToShopLocal, shopLocalToIso } from '../src/shop/banners.ts';
 
 const base = { active: true, starts_at: null, ends_at: null, store_codes: null };
 const at = (iso: string) => new Date(iso);

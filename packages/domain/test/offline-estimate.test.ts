@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { offlineEstimate, offlineTotalDiffers } from '../src/offline-estimate.ts';
+import { offlineEstimate, offlineTotalDiffers } from '../src/checkout/offline-estimate.ts';
 
 const courier = { cost_incl_tax: 399, free_from_incl_tax: 9900 };
 

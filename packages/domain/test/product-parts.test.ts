@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linkProblems, newChildProblems } from '../src/product-parts.ts';
+import { linkProblems, newChildProblems } from '../src/catalog/product-parts.ts';
 
 const options = [
   { attribute_code: 'condition', label: 'Grade' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { STAFF_AREAS, csvField, csvSafeText, staffCan, toCsv } from '../src/staff.ts';
+import { STAFF_AREAS, csvField, csvSafeText, staffCan, toCsv } from '../src/shop/staff.ts';
 
 describe('staff roles', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPathFor, cmsPathFor, ownUrlPath, productPathFor } from '../src/urls.ts';
+import { categoryPathFor, cmsPathFor, ownUrlPath, productPathFor } from '../src/shop/urls.ts';
 
 const t14 = { sku: 'LAP 1', slug: 'lenovo-t14', url_path: 'nesiojami-kompiuteriai/lenovo-t14.html' };
 const own = { sku: 'LAP-2', slug: 'x', url_path: 'p/LAP-2/x' };

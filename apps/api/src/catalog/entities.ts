@@ -18,7 +18,7 @@ import {
 import { fieldError, fieldsError, type FieldIssue } from '../http/errors.ts';
 import { rows, type Queryable } from '../lib/db.ts';
 import { localized, type Localized } from '../lib/localized.ts';
-import type { SearchHit, SearchResponse } from './product-search.ts';
+import type { SearchHit, SearchResponse } from './search/product-search.ts';
 export { cmsHierarchy, loadCmsBlocks, loadCmsPages } from '../cms/service.ts';
 export { localized, type Localized };
 

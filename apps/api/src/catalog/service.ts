@@ -33,8 +33,8 @@ import {
   type AttributeMeta,
   type ProductQuery,
   type SearchResponse,
-} from './product-search.ts';
-import { ProductSearchIndex } from './search-index.ts';
+} from './search/product-search.ts';
+import { ProductSearchIndex } from './search/search-index.ts';
 
 /** a product document as the indexer wrote it: the shared contract (domain contracts/catalog-documents.ts) */
 export type ProductDoc = ProductDocument;

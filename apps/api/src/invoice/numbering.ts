@@ -5,7 +5,7 @@
  * gaps. Invoices: INVOICE_PREFIX (`VIT-000001`); credit notes: their own series, CREDIT_NOTE_PREFIX
  * (`VITK-000001`).
  *
- * When an invoice is issued (the domain's invoiceDue, packages/domain/src/invoice.ts): by the order
+ * When an invoice is issued (the domain's invoiceDue, packages/domain/src/order/invoice.ts): by the order
  * lifecycle (order/lifecycle.ts applyTransition) in the transaction of the change that makes it due:
  * the payment confirmed online, the bank transfer recorded in full (order/payments-received.ts), the
  * handover of a cash-on-delivery order. Never for an order still unpaid by bank transfer.

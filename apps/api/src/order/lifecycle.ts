@@ -1,6 +1,6 @@
 /**
  * The order lifecycle in the API: the ONE way an order's statuses change. The rules are
- * the domain's (`applyOrderAction`, packages/domain/src/order-lifecycle.ts); this module does what
+ * the domain's (`applyOrderAction`, packages/domain/src/order/order-lifecycle.ts); this module does what
  * they say inside one transaction: lock the order row, check the table (refused: a 409 ApiError,
  * nothing changed), update the statuses, write `order_status_history`, return (or take) stock once,
  * write the `order_events` (webhooks) and enqueue the customer's e-mail (once per order and kind).

@@ -1,7 +1,7 @@
 /**
  * Refunds, full or partial: some units of some lines, the shipping, a plain amount, or everything
  * left. The rules (never more than was paid and not yet refunded; lines refunded in parts split their
- * VAT exactly; cents conserved) are the domain's planRefund (packages/domain/src/refunds.ts).
+ * VAT exactly; cents conserved) are the domain's planRefund (packages/domain/src/order/refunds.ts).
  *
  *   refundOrder(ctx, orderId, { lines?: [{ lineId, qty }], shipping?, amountCents?, full?, restock?, reason }, actor)
  *     -> { refund, creditNote? }     (the one entry point: the staff's refund form, the lifecycle's

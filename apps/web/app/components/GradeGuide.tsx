@@ -14,7 +14,7 @@ import type { ShopInfo } from '../lib/shop-info';
 import { GradeTitle } from './ui/GradeTitle';
 
 /**
- * What the grades mean, from the domain's grade facts (one module: packages/domain/src/grade-facts.ts)
+ * What the grades mean, from the domain's grade facts (one module: packages/domain/src/shop/grade-facts.ts)
  * with the warranty and the return period of the shop's settings (store-info `shop`): the "How we
  * grade" page, the home page's block and the product page's facts beside the price. Without the
  * settings (the read failed) no warranty or return period is stated.

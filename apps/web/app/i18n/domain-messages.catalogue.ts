@@ -1,12 +1,12 @@
 /**
- * One language of the domain's message catalogue (packages/domain/src/messages.ts), as the browser build
+ * One language of the domain's message catalogue (packages/domain/src/messages/messages.ts), as the browser build
  * writes it into a chunk of its own (vite.config.ts, module `virtual:vitrina-messages/<code>`): the texts
  * of that language by key, and the English text of every key, because `translateMessage` also accepts
  * the English text of a message (product errors, server answers) and must find its key.
  */
 // by path, not '@vitrina/domain': vite.config.ts loads this file in Node while it starts
-import { MESSAGES, type MessageKey } from '../../../../packages/domain/src/messages.ts';
-import type { StoreCode } from '../../../../packages/domain/src/store-views.ts';
+import { MESSAGES, type MessageKey } from '../../../../packages/domain/src/messages/messages.ts';
+import type { StoreCode } from '../../../../packages/domain/src/base/store-views.ts';
 
 export interface MessageCatalogue {
   readonly texts: Readonly<Record<MessageKey, string>>;

@@ -1,21 +1,21 @@
 /**
- * The browser's copy of the domain's message catalogue module (packages/domain/src/messages.ts): the
+ * The browser's copy of the domain's message catalogue module (packages/domain/src/messages/messages.ts): the
  * client build resolves that module to this one (vite.config.ts), so a page carries its own language's
  * messages instead of all three. Same functions, same answers (test/domain-messages-
  * client.test.ts compares them on every key and language); the catalogue of a language is loaded with its
  * dictionary (i18n/index.ts loadDictionary → loadMessages) before anything renders in that language.
  */
-import type { MessageKey } from '../../../../packages/domain/src/messages.ts';
+import type { MessageKey } from '../../../../packages/domain/src/messages/messages.ts';
 import {
   DEFAULT_STORE_CODE,
   isStoreCode,
   type StoreCode,
-} from '../../../../packages/domain/src/store-views.ts';
-import { interpolate, type MessageParams } from '../../../../packages/domain/src/text-templates.ts';
+} from '../../../../packages/domain/src/base/store-views.ts';
+import { interpolate, type MessageParams } from '../../../../packages/domain/src/messages/text-templates.ts';
 import type { MessageCatalogue } from './domain-messages.catalogue';
 
 export type { MessageKey, MessageParams };
-export { interpolate, pluralize } from '../../../../packages/domain/src/text-templates.ts';
+export { interpolate, pluralize } from '../../../../packages/domain/src/messages/text-templates.ts';
 
 const catalogues: Partial<Record<StoreCode, MessageCatalogue>> = {};
 const byEnglish = new Map<string, MessageKey>();

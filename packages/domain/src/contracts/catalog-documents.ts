@@ -6,7 +6,7 @@
  * (`_source_include`/`_source_exclude`): these describe the whole one.
  */
 import { z } from 'zod';
-import { PRODUCT_TYPES } from '../constants.ts';
+import { PRODUCT_TYPES } from '../base/index.ts';
 
 const cents = z.number().int();
 

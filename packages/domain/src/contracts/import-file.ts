@@ -8,9 +8,9 @@
  * objects) and picked out by the importer.
  */
 import { z } from 'zod';
-import { PRODUCT_TYPES } from '../constants.ts';
-import { toDate } from '../dates.ts';
-import { parseOpeningRange } from '../delivery.ts';
+import { PRODUCT_TYPES } from '../base/index.ts';
+import { toDate } from '../base/index.ts';
+import { parseOpeningRange } from '../checkout/index.ts';
 
 const text = z.union(
   [
