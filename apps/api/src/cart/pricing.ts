@@ -144,12 +144,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 type UnitPrice = { net: number | null; gross: number | null; picks: BundleLinePick[] | null };
 
 /** a document's unit price at the group tier for the destination (domain docUnitPrice) */
-function docPrice(
-  doc: ProductDoc,
-  taxClassId: number | null,
-  tierPercent: number,
-  tax: TaxPricing,
-): UnitPrice {
+function docPrice(doc: ProductDoc, taxClassId: number | null, tierPercent: number, tax: TaxPricing): UnitPrice {
   const p = docUnitPrice(doc, taxClassId, tierPercent, tax);
   return p ? { ...p, picks: null } : { net: null, gross: null, picks: null };
 }
@@ -266,11 +261,7 @@ export function isVirtual(lines: PricedLine[]) {
 
 /** The rate of the VAT contained in a line: the delivery country's, with the cross-border fallback (domain lineContainedRate). */
 export function lineTaxRate(tax: TaxPricing, taxClassId: number | null, listedRate: number): number {
-  return lineContainedRate(
-    containedTaxRate(tax.taxRules, taxClassId, tax.destination),
-    listedRate,
-    tax.destination.crossBorderTrade,
-  );
+  return lineContainedRate(containedTaxRate(tax.taxRules, taxClassId, tax.destination), listedRate, tax.destination.crossBorderTrade);
 }
 
 /** the domain's coupon: a percent as stored, a fixed amount (imported net) made gross at `rate` */
