@@ -13,11 +13,17 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const url = (path: string, cart: string, extra = '') => `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cart)}&storeCode=en${extra}`;
+const url = (path: string, cart: string, extra = '') =>
+  `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cart)}&storeCode=en${extra}`;
 
 async function cartWith(sku: string, qty: number) {
-  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
-  const add = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku, qty } } });
+  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+    .result as string;
+  const add = await api.call({
+    method: 'POST',
+    url: url('update', cart),
+    payload: { cartItem: { sku, qty } },
+  });
   expect(add.status, JSON.stringify(add.body)).toBe(200);
   return { cart, itemId: add.body.result.item_id as number };
 }
@@ -51,7 +57,9 @@ describe('kept carts answer what the database holds', () => {
 
   it('drops a coupon switched off after the cart was read', async () => {
     const { cart } = await cartWith('PHN-2001', 1);
-    expect((await api.call({ method: 'POST', url: url('apply-coupon', cart, '&coupon=SAVE10') })).status).toBe(200);
+    expect(
+      (await api.call({ method: 'POST', url: url('apply-coupon', cart, '&coupon=SAVE10') })).status,
+    ).toBe(200);
     expect((await api.call(url('totals', cart))).body.result.coupon_code).toBe('SAVE10');
     await api.database.query("UPDATE coupons SET is_active = false WHERE code = 'SAVE10'");
     try {
@@ -66,7 +74,11 @@ describe('kept carts answer what the database holds', () => {
     const [stock] = await api.database.query<{ qty: number }>("SELECT qty FROM stock WHERE sku = 'ACC-3002'");
     try {
       await api.database.query("UPDATE stock SET qty = 1 WHERE sku = 'ACC-3002'");
-      const more = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'ACC-3002', qty: 2, item_id: itemId } } });
+      const more = await api.call({
+        method: 'POST',
+        url: url('update', cart),
+        payload: { cartItem: { sku: 'ACC-3002', qty: 2, item_id: itemId } },
+      });
       expect(more.status).toBe(400);
     } finally {
       await api.database.query("UPDATE stock SET qty = $1 WHERE sku = 'ACC-3002'", [stock!.qty]);
@@ -76,12 +88,23 @@ describe('kept carts answer what the database holds', () => {
   it("answers the cart service's own writes at once, and they are in the database", async () => {
     const { cart, itemId } = await cartWith('PHN-2001', 1);
     await pull(cart);
-    await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 2, item_id: itemId } } });
-    await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'ACC-3001', qty: 1 } } });
+    await api.call({
+      method: 'POST',
+      url: url('update', cart),
+      payload: { cartItem: { sku: 'PHN-2001', qty: 2, item_id: itemId } },
+    });
+    await api.call({
+      method: 'POST',
+      url: url('update', cart),
+      payload: { cartItem: { sku: 'ACC-3001', qty: 1 } },
+    });
     await api.call({ method: 'POST', url: url('delete', cart), payload: { cartItem: { sku: 'ACC-3001' } } });
     const lines = (await pull(cart)).body.result.map((l: { sku: string; qty: number }) => [l.sku, l.qty]);
     expect(lines).toEqual([['PHN-2001', 2]]);
-    const stored = await api.database.query<{ sku: string; qty: number }>('SELECT sku, qty FROM cart_items WHERE cart_id = $1 ORDER BY item_id', [cart]);
+    const stored = await api.database.query<{ sku: string; qty: number }>(
+      'SELECT sku, qty FROM cart_items WHERE cart_id = $1 ORDER BY item_id',
+      [cart],
+    );
     expect(stored.map((l) => [l.sku, l.qty])).toEqual(lines);
   });
 });
