@@ -59,6 +59,63 @@ export interface Database extends Executor {
   readonly pool?: pg.Pool;
   /** the PGlite data folder (undefined in memory) */
   readonly dataDir?: string;
+  /**
+   * PGlite only: a counter of the writes to `tables` (see WriteWatch). Absent on PostgreSQL, where
+   * other processes write too and no process can know of every write.
+   */
+  watchWrites?(tables: readonly string[]): WriteWatch;
+}
+
+/**
+ * Marks a statement whose caller keeps its own cache of the watched tables coherent (it knows which
+ * rows it wrote): such a statement does not move the counters of `watchWrites`.
+ */
+export const COHERENT_WRITE = '/* coherent write */';
+
+/**
+ * How many statements that may write the watched tables have started or ended on this database. The
+ * embedded database belongs to one process (server-lock.ts), so every write of its rows goes through
+ * this client: a value remembered with a cached read, still the same later, proves no statement wrote
+ * those tables in between, and the read can be answered from memory. Moved at a statement's start and
+ * at its end, so a read racing a write is never kept. A statement mentioning a watched table and any
+ * writing keyword (INSERT, UPDATE, DELETE, TRUNCATE, ALTER, DROP, COPY, MERGE; a SELECT ... FOR UPDATE
+ * too) counts; writes through drizzle (`db.db`) bypass this client's query and are not seen: the
+ * watched tables are written with plain SQL only.
+ */
+export interface WriteWatch {
+  readonly count: number;
+}
+
+const WRITING = /\b(insert|update|delete|truncate|alter|drop|copy|merge)\b/i;
+
+class Watches {
+  private readonly list: { tables: RegExp; watch: { count: number } }[] = [];
+
+  add(tables: readonly string[]): WriteWatch {
+    const names = tables.map((t) => t.replace(/[^a-z0-9_]/gi, '')).join('|');
+    const watch = { count: 0 };
+    this.list.push({ tables: new RegExp(`\\b(${names})\\b`, 'i'), watch });
+    return watch;
+  }
+
+  /** the watches a statement moves (none for a read, or a write marked COHERENT_WRITE) */
+  of(text: string): { count: number }[] | undefined {
+    if (!this.list.length || !WRITING.test(text) || text.startsWith(COHERENT_WRITE)) return undefined;
+    const hit = this.list.filter((w) => w.tables.test(text)).map((w) => w.watch);
+    return hit.length ? hit : undefined;
+  }
+
+  /** runs `run`, moving the watches of `text` before and after it */
+  async around<T>(text: string, run: () => Promise<T>): Promise<T> {
+    const hit = this.of(text);
+    if (!hit) return run();
+    for (const w of hit) w.count++;
+    try {
+      return await run();
+    } finally {
+      for (const w of hit) w.count++;
+    }
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -178,18 +235,20 @@ function makeExecutor(
   kind: DatabaseKind,
   client: RawClient,
   execFn: (text: string) => Promise<void>,
+  watches?: Watches,
 ): Executor {
   const executor: Executor = {
     db,
     kind,
-    exec: execFn,
+    exec: watches ? (text) => watches.around(text, () => execFn(text)) : execFn,
     async query<T>(text: string, params: readonly unknown[] = []) {
-      const res = await client.query(text, params as unknown[]);
+      const run = () => client.query(text, params as unknown[]);
+      const res = await (watches ? watches.around(text, run) : run());
       return res.rows as T[];
     },
     transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
       // drizzle turns a nested transaction into a savepoint on the same connection
-      return db.transaction((inner) => fn(makeExecutor(inner, kind, client, execFn)));
+      return db.transaction((inner) => fn(makeExecutor(inner, kind, client, execFn, watches)));
     },
   };
   return executor;
@@ -230,27 +289,35 @@ async function openPglite(
       );
     }
   };
+  const watches = new Watches();
   return {
     db,
     kind: 'pglite',
     pglite,
     dataDir,
+    watchWrites: (tables) => watches.add(tables),
     async exec(text) {
       guard();
-      await pglite.exec(text);
+      await watches.around(text, () => pglite.exec(text));
     },
     async query<T>(text: string, params: readonly unknown[] = []) {
       guard();
-      const res = await pglite.query<T>(text, params as unknown[]);
+      const res = await watches.around(text, () => pglite.query<T>(text, params as unknown[]));
       return res.rows;
     },
     transaction<T>(fn: (tx: Executor) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
       guard();
       return db.transaction(async (dtx) => {
         const client = clientOf(dtx) as RawClient & { exec(text: string): Promise<unknown> };
-        const tx = makeExecutor(dtx, 'pglite', client, async (text) => {
-          await client.exec(text);
-        });
+        const tx = makeExecutor(
+          dtx,
+          'pglite',
+          client,
+          async (text) => {
+            await client.exec(text);
+          },
+          watches,
+        );
         return inTx.run(true, () => fn(tx));
       }, config);
     },

@@ -16,6 +16,8 @@ export {
   type Executor,
   type OpenDatabaseOptions,
   type Schema,
+  type WriteWatch,
+  COHERENT_WRITE,
 } from './client.ts';
 export { migrate, readMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, type MigrateResult, type MigrationFile } from './migrate.ts';
 export {

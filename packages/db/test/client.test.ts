@@ -1,6 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogVersion, getCatalogVersion, isDatabaseUnavailable, schema } from '../src/index.ts';
+import {
+  COHERENT_WRITE,
+  bumpCatalogVersion,
+  getCatalogVersion,
+  isDatabaseUnavailable,
+  schema,
+} from '../src/index.ts';
 import { createTestDatabase, testDatabaseKind, truncateAll, type TestDatabase } from '../src/testing.ts';
 
 describe('database client', () => {
@@ -25,7 +31,9 @@ describe('database client', () => {
   });
 
   it('runs multi-statement SQL through exec', async () => {
-    await database.exec(`create temporary table t1 (x int); insert into t1 values (1), (2); insert into t1 values (3);`);
+    await database.exec(
+      `create temporary table t1 (x int); insert into t1 values (1), (2); insert into t1 values (3);`,
+    );
     const [row] = await database.query<{ s: number }>('select sum(x)::int as s from t1');
     expect(row?.s).toBe(6);
   });
@@ -49,7 +57,9 @@ describe('database client', () => {
           throw new Error('inner fails');
         })
         .catch(() => {});
-      await tx.exec(`insert into meta (key, value) values ('d', '4'); insert into meta (key, value) values ('e', '5');`);
+      await tx.exec(
+        `insert into meta (key, value) values ('d', '4'); insert into meta (key, value) values ('e', '5');`,
+      );
     });
     await expect(
       database.transaction(async (tx) => {
@@ -70,9 +80,40 @@ describe('database client', () => {
 
   it('on PGlite, refuses a query on the outer database inside its own transaction instead of hanging', async () => {
     if (database.kind !== 'pglite') return;
-    await expect(database.transaction(() => database.query('select 1'))).rejects.toThrow(/use the `tx` handle/);
+    await expect(database.transaction(() => database.query('select 1'))).rejects.toThrow(
+      /use the `tx` handle/,
+    );
     // and the database still works afterwards
     expect(await database.query('select 1 as x')).toEqual([{ x: 1 }]);
+  });
+
+  it('on PGlite, counts the statements that may write a watched table (on PostgreSQL: no count)', async () => {
+    if (database.kind !== 'pglite') {
+      expect(database.watchWrites).toBeUndefined();
+      return;
+    }
+    const watch = database.watchWrites!(['carts', 'cart_items']);
+    const moved = async (run: () => Promise<unknown>) => {
+      const before = watch.count;
+      await run();
+      return watch.count - before;
+    };
+    expect(await moved(() => database.query("INSERT INTO carts (id) VALUES ('w1')"))).toBe(2);
+    expect(await moved(() => database.query("SELECT * FROM carts WHERE id = 'w1'"))).toBe(0);
+    expect(await moved(() => database.query("UPDATE meta SET value = value WHERE key = 'none'"))).toBe(0);
+    expect(
+      await moved(() =>
+        database.query(`${COHERENT_WRITE} UPDATE carts SET country_id = 'LT' WHERE id = 'w1'`),
+      ),
+    ).toBe(0);
+    expect(
+      await moved(() =>
+        database.transaction((tx) => tx.query("DELETE FROM cart_items WHERE cart_id = 'w1'")),
+      ),
+    ).toBe(2);
+    expect(await moved(() => database.exec("DELETE FROM carts WHERE id = 'w1'"))).toBe(2);
+    // a statement that failed may have written before it failed: it moves the count too
+    expect(await moved(() => database.query('UPDATE carts SET nope = 1').catch(() => undefined))).toBe(2);
   });
 
   it('empties every table but the migrations record with truncateAll', async () => {
@@ -87,20 +128,38 @@ describe('database client', () => {
 describe('isDatabaseUnavailable', () => {
   // the shapes node-postgres and Node give these errors (code, message, AggregateError, cause)
   const unavailable: [string, unknown][] = [
-    ['server shutting down a session (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
-    ['server starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    [
+      'server shutting down a session (57P01)',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
+    [
+      'server starting up (57P03)',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ],
     ['connection failure (08006)', Object.assign(new Error('connection failure'), { code: '08006' })],
-    ['too many connections (53300)', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
+    [
+      'too many connections (53300)',
+      Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+    ],
     ['refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
-    ['refused on every address', Object.assign(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), {})],
+    [
+      'refused on every address',
+      Object.assign(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), {}),
+    ],
     ['lost connection', new Error('Connection terminated unexpectedly')],
     ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
     ['broken client', new Error('Client has encountered a connection error and is not queryable')],
-    ['wrapped', new Error('Cannot connect', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })],
+    [
+      'wrapped',
+      new Error('Cannot connect', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }),
+    ],
   ];
   const faults: [string, unknown][] = [
     ['unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
-    ['statement timeout (a slow statement, not an outage)', Object.assign(new Error('canceling statement'), { code: '57014' })],
+    [
+      'statement timeout (a slow statement, not an outage)',
+      Object.assign(new Error('canceling statement'), { code: '57014' }),
+    ],
     ['syntax error', Object.assign(new Error('syntax error'), { code: '42601' })],
     ['a plain error', new Error('boom')],
     ['not an error', 'ECONNREFUSED'],

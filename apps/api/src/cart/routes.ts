@@ -24,9 +24,17 @@ const tags = ['cart'];
  * storefront makes one round trip per change instead of the write, a pull and a totals. Opt-in: the
  * spec's answer of the write stays exactly `{ code, result }` for every other client.
  */
-async function withTotals<T>(carts: ApiContext['cart'], req: FastifyRequest, cart: CartRow, store: StoreCode, result: T) {
+async function withTotals<T>(
+  carts: ApiContext['cart'],
+  req: FastifyRequest,
+  cart: CartRow,
+  store: StoreCode,
+  result: T,
+  /** the cart as the write left it, when the write answered it (no read after the write) */
+  written?: CartRow,
+) {
   if (!(req.query as { withTotals?: string }).withTotals) return ok(result);
-  return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store) } };
+  return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store, written) } };
 }
 
 export function cartRoutes(app: ApiApp, ctx: ApiContext) {
@@ -39,21 +47,35 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
     return { cart, store };
   };
 
-  app.post('/vsbridge/cart/create', { schema: { tags, summary: 'Creates a guest cart; answers its id', querystring: createQuery } }, async (req) =>
-    ok(await carts.create(req.query.storeCode ?? DEFAULT_STORE_CODE, requestToken(req))),
+  app.post(
+    '/vsbridge/cart/create',
+    { schema: { tags, summary: 'Creates a guest cart; answers its id', querystring: createQuery } },
+    async (req) => ok(await carts.create(req.query.storeCode ?? DEFAULT_STORE_CODE, requestToken(req))),
   );
 
-  app.get('/vsbridge/cart/pull', { schema: { tags, summary: 'The lines of a cart', querystring: cartQuery } }, async (req) => {
-    const { cart, store } = await open(req);
-    return ok(await carts.pull(cart, store));
-  });
+  app.get(
+    '/vsbridge/cart/pull',
+    { schema: { tags, summary: 'The lines of a cart', querystring: cartQuery } },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.pull(cart, store));
+    },
+  );
 
   app.post(
     '/vsbridge/cart/update',
-    { schema: { tags, summary: 'Adds a line or changes its quantity', querystring: cartQuery, body: updateBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Adds a line or changes its quantity',
+        querystring: cartQuery,
+        body: updateBody,
+      },
+    },
     async (req) => {
       const { cart, store } = await open(req);
-      return withTotals(carts, req, cart, store, await carts.update(cart, store, req.body.cartItem));
+      const { line, cart: written } = await carts.update(cart, store, req.body.cartItem);
+      return withTotals(carts, req, cart, store, line, written);
     },
   );
 
@@ -66,14 +88,24 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
     },
   );
 
-  app.get('/vsbridge/cart/totals', { schema: { tags, summary: 'Totals in cents incl. tax', querystring: cartQuery } }, async (req) => {
-    const { cart, store } = await open(req);
-    return ok(await carts.totals(cart, store));
-  });
+  app.get(
+    '/vsbridge/cart/totals',
+    { schema: { tags, summary: 'Totals in cents incl. tax', querystring: cartQuery } },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return ok(await carts.totals(cart, store));
+    },
+  );
 
   app.get(
     '/vsbridge/cart/payment-methods',
-    { schema: { tags, summary: 'Payment methods (cash on delivery hidden for virtual carts)', querystring: cartQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Payment methods (cash on delivery hidden for virtual carts)',
+        querystring: cartQuery,
+      },
+    },
     async (req) => {
       const { cart, store } = await open(req);
       return ok(await carts.paymentMethods(cart, store));
@@ -82,7 +114,14 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/cart/shipping-methods',
-    { schema: { tags, summary: 'Shipping methods for an address', querystring: cartQuery, body: shippingMethodsBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Shipping methods for an address',
+        querystring: cartQuery,
+        body: shippingMethodsBody,
+      },
+    },
     async (req) => {
       const { cart, store } = await open(req);
       return ok(await carts.shippingMethods(cart, store, req.body.address.countryId));
@@ -108,7 +147,12 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/cart/collect-totals',
     {
-      schema: { tags, summary: 'Totals, optionally choosing payment and shipping methods', querystring: cartQuery, body: collectTotalsBody },
+      schema: {
+        tags,
+        summary: 'Totals, optionally choosing payment and shipping methods',
+        querystring: cartQuery,
+        body: collectTotalsBody,
+      },
     },
     async (req) => {
       const { cart, store } = await open(req);
@@ -125,8 +169,12 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
     },
   );
 
-  app.post('/vsbridge/cart/delete-coupon', { schema: { tags, summary: 'Removes the coupon', querystring: cartQuery } }, async (req) => {
-    const { cart, store } = await open(req);
-    return withTotals(carts, req, cart, store, await carts.deleteCoupon(cart));
-  });
+  app.post(
+    '/vsbridge/cart/delete-coupon',
+    { schema: { tags, summary: 'Removes the coupon', querystring: cartQuery } },
+    async (req) => {
+      const { cart, store } = await open(req);
+      return withTotals(carts, req, cart, store, await carts.deleteCoupon(cart));
+    },
+  );
 }

@@ -29,7 +29,8 @@ import {
   type StoreCode,
   couponUseAllowed,
 } from '@vitrina/domain';
-import type { Database } from '@vitrina/db';
+import { COHERENT_WRITE, type Database } from '@vitrina/db';
+import { cartCacheOf, type CartCache } from './cache.ts';
 import { ShopSettingsService } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
@@ -71,6 +72,8 @@ export type CartRow = {
   payment_method_code: string | null;
   shipping_address: Record<string, unknown> | null;
   billing_address: Record<string, unknown> | null;
+  /** when it was last written (a kept cart: at least that recent; TOUCH_AFTER_MS) */
+  updated_at?: Date | string | null;
   /**
    * the cart's lines and its coupon row as read with the cart (open: one query); absent on a row read
    * or written otherwise, whose lines and coupon are then read when needed
@@ -91,6 +94,25 @@ const CART_WITH_LINES = `SELECT c.*,
     ORDER BY (co.code = c.coupon_code) DESC LIMIT 1) AS coupon
   FROM carts c WHERE c.id = $1`;
 
+/**
+ * A line's quantity set only if it is still what the cart read said (`$4`): a write that raced this
+ * one finds nothing written and takes the locked way (CartService.updateLocked). One plain statement:
+ * a statement that also touched the cart row and answered the whole cart cost the embedded database
+ * three to four times as much CPU (a CTE with json_agg is planned anew on every call).
+ */
+const SET_LINE_QTY = `${COHERENT_WRITE} UPDATE cart_items SET qty = $2 WHERE cart_id = $1 AND item_id = $3 AND qty = $4 RETURNING *`;
+
+/** a new line, only if no line of the same identity is there now (else the locked way) */
+const ADD_LINE = `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key)
+  VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (cart_id, identity_key) DO NOTHING RETURNING *`;
+
+/**
+ * How old a cart's `updated_at` may be before a line write touches it too: the retention sweep
+ * (legal/retention.ts) counts days, so a touch per hour keeps a cart in use alive at a statement less
+ * per write.
+ */
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
 export type CartItemRow = {
   item_id: number;
   cart_id: string;
@@ -107,7 +129,13 @@ export type CartItemRow = {
 /** CONTRACTS.md `CartLine` (price in cents incl. tax): the shared contract (domain contracts/cart-line.ts) */
 export type CartLine = CartLineAnswer;
 
-export type StockRow = { product_id: number; sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
+export type StockRow = {
+  product_id: number;
+  sku: string;
+  qty: number;
+  is_in_stock: boolean;
+  manage_stock: boolean;
+};
 
 /** the home address part of an address (each left out for a pickup order) */
 type HomeAddress = { street?: string[]; city?: string | undefined; postcode?: string | undefined };
@@ -138,7 +166,15 @@ export type PaymentAvailability = { unavailableMethods(): Promise<ReadonlySet<st
 
 const localizedTitle = (title: Record<string, string>, store: StoreCode) => title[store] || title.lt || '';
 
+/** what `update` answers: the spec's line, and the cart as the write left it (for its totals) */
+export type CartUpdate = { line: CartLine; cart: CartRow | undefined };
+
 export class CartService {
+  /** carts (with lines and coupon) kept on the embedded database; nothing on PostgreSQL (cache.ts) */
+  private readonly kept: CartCache<CartRow>;
+  /** stock rows by sku kept on the embedded database while no statement writes the stock table */
+  private readonly keptStock: CartCache<StockRow | null>;
+
   constructor(
     private readonly database: Database,
     private readonly config: ApiConfig,
@@ -151,7 +187,38 @@ export class CartService {
     private readonly payments?: PaymentAvailability,
     /** the shop's settings (COD fee, the bank account bank transfer needs); without it the defaults */
     private readonly settings: ShopSettingsService = new ShopSettingsService(database, DEFAULT_SHOP_SETTINGS),
-  ) {}
+  ) {
+    this.kept = cartCacheOf<CartRow>(database, 'carts', ['carts', 'cart_items', 'coupons']);
+    this.keptStock = cartCacheOf<StockRow | null>(database, 'stock', ['stock']);
+  }
+
+  /** the cart `id` with its lines and coupon: kept (no query), else read and kept */
+  private async read(id: string): Promise<CartRow | undefined> {
+    const kept = this.kept.get(id);
+    if (kept) return kept;
+    const token = this.kept.token(id);
+    const cart = await one<CartRow>(this.database, CART_WITH_LINES, [id]);
+    if (cart) this.kept.keep(id, cart, token);
+    return cart;
+  }
+
+  /**
+   * Runs a write of the cart `cart` (its SQL marked COHERENT_WRITE); `after`, given the write's result,
+   * names the cart as the write left it, kept when it is sure: a cart row read and still kept when the
+   * write began, changed as the write changed it. Otherwise the cart is read again when next asked.
+   */
+  private async writeCart<R>(
+    cart: CartRow,
+    write: () => Promise<R>,
+    after?: (result: R, cart: CartRow) => CartRow | undefined,
+  ): Promise<R> {
+    const current = this.kept.get(cart.id) === cart;
+    const token = this.kept.writing(cart.id);
+    const result = await write();
+    const next = current && after ? after(result, cart) : undefined;
+    if (next) this.kept.keep(cart.id, next, token);
+    return result;
+  }
 
   /**
    * The configuration with the settings' amounts in it now (the COD fee is the owner's setting, read
@@ -164,7 +231,10 @@ export class CartService {
 
   /** payment methods not offered now: a provider that is off, and bank transfer while the shop has no account to pay to */
   private async offMethods(): Promise<ReadonlySet<string>> {
-    const [off, settings] = await Promise.all([this.payments?.unavailableMethods() ?? new Set<string>(), this.settings.get()]);
+    const [off, settings] = await Promise.all([
+      this.payments?.unavailableMethods() ?? new Set<string>(),
+      this.settings.get(),
+    ]);
     if (bankTransferReady(settings.seller)) return off;
     return new Set([...off, PAYMENT_BANK_TRANSFER]);
   }
@@ -178,7 +248,11 @@ export class CartService {
    * What a cart's (or an order's) amounts are made gross for: the delivery country (none
    * yet: the store view's default), CROSS_BORDER_TRADE, and the owner's group tax class; never the body's.
    */
-  async taxFor(store: StoreCode, countryId: string | null | undefined, customerId: number | null | undefined): Promise<TaxPricing> {
+  async taxFor(
+    store: StoreCode,
+    countryId: string | null | undefined,
+    customerId: number | null | undefined,
+  ): Promise<TaxPricing> {
     const [taxRules, taxClass] = await Promise.all([
       this.catalog.taxRules(),
       this.tiers?.taxClassOfCustomer ? this.tiers.taxClassOfCustomer(customerId) : Promise.resolve(undefined),
@@ -198,7 +272,11 @@ export class CartService {
       if (mine) return mine.id;
     }
     const id = randomBytes(24).toString('base64url');
-    await this.database.query('INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3)', [id, store, customerId ?? null]);
+    // a new id: no kept cart can be it, so the write leaves every kept cart as it is
+    await this.database.query(
+      `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3)`,
+      [id, store, customerId ?? null],
+    );
     return id;
   }
 
@@ -214,9 +292,14 @@ export class CartService {
    * The active cart `cartId`. Unknown or converted → 400 (the client then clears its cart,
    * catalogue-and-cart.md §4 "Cart sync"). A customer's cart answers only that customer's token.
    */
-  async open(cartId: string | undefined, token: string | undefined, q: Queryable = this.database): Promise<CartRow> {
+  async open(
+    cartId: string | undefined,
+    token: string | undefined,
+    q: Queryable = this.database,
+  ): Promise<CartRow> {
     if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
-    const cart = await one<CartRow>(q, CART_WITH_LINES, [cartId]);
+    const cart =
+      q === this.database ? await this.read(cartId) : await one<CartRow>(q, CART_WITH_LINES, [cartId]);
     if (!cart || cart.status !== 'active') throw fieldError('cartId', 'cart.notFound');
     if (cart.customer_id !== null) assertCartOwner(cart, await this.customerOf(token));
     return cart;
@@ -226,8 +309,8 @@ export class CartService {
    * The totals of a cart just written (its owner already checked): read again with its lines, as a
    * following `cart/totals` reads it, so a write's answer and that call agree to the cent.
    */
-  async totalsAfterWrite(cart: CartRow, store: StoreCode): Promise<CartTotals> {
-    const now = await one<CartRow>(this.database, CART_WITH_LINES, [cart.id]);
+  async totalsAfterWrite(cart: CartRow, store: StoreCode, written?: CartRow): Promise<CartTotals> {
+    const now = written ?? (await this.read(cart.id));
     if (!now || now.status !== 'active') throw fieldError('cartId', 'cart.notFound');
     return this.totals(now, store);
   }
@@ -247,7 +330,12 @@ export class CartService {
   }
 
   /** the cart's lines priced for its delivery country (or `countryId`, the one being chosen) */
-  private async priced(cart: CartRow, store: StoreCode, q: Queryable = this.database, countryId = cart.country_id) {
+  private async priced(
+    cart: CartRow,
+    store: StoreCode,
+    q: Queryable = this.database,
+    countryId = cart.country_id,
+  ) {
     const items = cart.items ?? (await this.lines(cart.id, q));
     const tax = await this.taxFor(store, countryId, cart.customer_id);
     const { priced, unavailable } = await priceLines(
@@ -267,8 +355,13 @@ export class CartService {
     return items.map((i) => toLine(cart, i, byId.get(i.item_id)));
   }
 
-  /** add a line, or change one: a matching line's qty is raised; `item_id` sets that line's qty */
-  async update(cart: CartRow, store: StoreCode, input: CartItemInput): Promise<CartLine> {
+  /**
+   * Add a line, or change one: a matching line's qty is raised; `item_id` sets that line's qty.
+   * One statement on the lines the cart was read with, which answers the cart it leaves (kept, so the
+   * write's totals and the next read make no query); when another write changed the line meanwhile,
+   * the locked way (updateLocked) reads the lines again under the cart's lock.
+   */
+  async update(cart: CartRow, store: StoreCode, input: CartItemInput): Promise<CartUpdate> {
     const resolved = await this.catalog.resolveSku(store, input.sku);
     if (!resolved) throw fieldError('cartItem.sku', 'api.skuNotFound', { sku: input.sku }, 404);
     if (resolved.disabled) throw fieldError('cartItem.sku', 'api.skuDisabled', { sku: input.sku });
@@ -293,38 +386,68 @@ export class CartService {
     const [priced] = check.priced;
     if (!priced || validateProductForCart({ final_price_incl_tax: priced.price_incl_tax }).length > 0)
       throw ruleError('cart.priceUnknown', undefined, 'cartItem.sku');
+    const target: LineTarget = { cart, input, incoming, line, priced };
 
-    // Concurrent writes to one cart are serialised: the cart row is locked before its
-    // lines are read, so two updates racing never compute their quantity from the same old line.
+    const existing = cart.items ?? (await this.lines(cart.id));
+    const { match, qty } = lineChange(existing, input, incoming);
+    await this.checkStock(line.sku, qty, 'cartItem.qty', this.database, priced.bundle_picks);
+    const stale = !(Date.now() - new Date(cart.updated_at ?? 0).getTime() < TOUCH_AFTER_MS);
+    const written = await this.writeCart(
+      cart,
+      async () => {
+        const row = match
+          ? await one<CartItemRow>(this.database, SET_LINE_QTY, [cart.id, qty, match.item_id, match.qty])
+          : await one<CartItemRow>(this.database, ADD_LINE, [cart.id, ...newLineParams(target, qty)]);
+        if (row && stale)
+          await this.database.query(`${COHERENT_WRITE} UPDATE carts SET updated_at = now() WHERE id = $1`, [
+            cart.id,
+          ]);
+        return row;
+      },
+      (row, c) =>
+        row && c.items
+          ? { ...c, items: withLine(c.items, row), ...(stale ? { updated_at: new Date() } : {}) }
+          : undefined,
+    );
+    if (written) {
+      const kept = this.kept.get(cart.id);
+      return {
+        line: toLine(cart, written, { ...priced, item_id: written.item_id, qty: written.qty }),
+        cart: kept,
+      };
+    }
+    return { line: await this.updateLocked(target), cart: undefined };
+  }
+
+  /**
+   * The update under the cart's lock: concurrent writes to one cart are serialised (the cart row is
+   * locked before its lines are read), so two updates racing never compute their quantity from the
+   * same old line.
+   */
+  private async updateLocked({ cart, input, incoming, line, priced }: LineTarget): Promise<CartLine> {
+    this.kept.writing(cart.id);
     const row = await this.database.transaction(async (tx) => {
       // the write to the cart row takes its lock (one statement, not a SELECT ... FOR UPDATE and an UPDATE)
-      await tx.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
-      const existing = await this.lines(cart.id, tx);
-      const byItemId = input.item_id !== undefined ? existing.find((l) => String(l.item_id) === String(input.item_id)) : undefined;
-      const match =
-        byItemId ??
-        existing.find((l) => sameCartItem({ sku: l.sku, qty: l.qty, id: l.product_id, item_id: l.item_id, product_option: l.product_option }, incoming));
-      const qty = byItemId ? input.qty : (match?.qty ?? 0) + input.qty;
-      if (qty > CART_MAX_QTY) throw fieldError('cartItem.qty', 'validation.tooBig', { max: CART_MAX_QTY });
+      const locked = await tx.query(
+        `${COHERENT_WRITE} UPDATE carts SET updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id`,
+        [cart.id],
+      );
+      if (!locked.length) throw fieldError('cartId', 'cart.notFound');
+      const { match, qty } = lineChange(await this.lines(cart.id, tx), input, incoming);
       await this.checkStock(line.sku, qty, 'cartItem.qty', tx, priced.bundle_picks);
       if (match) {
-        return one<CartItemRow>(tx, 'UPDATE cart_items SET qty = $1 WHERE item_id = $2 RETURNING *', [qty, match.item_id]);
+        return one<CartItemRow>(
+          tx,
+          `${COHERENT_WRITE} UPDATE cart_items SET qty = $1 WHERE item_id = $2 RETURNING *`,
+          [qty, match.item_id],
+        );
       }
       return one<CartItemRow>(
         tx,
-        `INSERT INTO cart_items (cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key)
+        `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
          ON CONFLICT (cart_id, identity_key) DO UPDATE SET qty = EXCLUDED.qty RETURNING *`,
-        [
-          cart.id,
-          Number(line.product.id),
-          line.sku,
-          line.parent ? String(line.parent.sku) : null,
-          qty,
-          priced.product_type,
-          incoming.product_option ? JSON.stringify(incoming.product_option) : null,
-          cartItemChecksum(incoming),
-        ],
+        [cart.id, ...newLineParams({ cart, input, incoming, line, priced }, qty)],
       );
     });
     if (!row) throw new Error('cart line was not written');
@@ -335,10 +458,16 @@ export class CartService {
    * The options of the line `itemId` (of that sku), for a quantity change that does not repeat them:
    * the line keeps its options, so they are what the change is checked and priced with.
    */
-  private async storedOption(cart: CartRow, itemId: number | string | undefined, sku: string): Promise<CartProductOption | null> {
+  private async storedOption(
+    cart: CartRow,
+    itemId: number | string | undefined,
+    sku: string,
+  ): Promise<CartProductOption | null> {
     if (itemId === undefined) return null;
     // matched as the update matches it (String(item_id)): any id a client sends is safe to compare
-    const stored = (cart.items ?? (await this.lines(cart.id))).find((l) => String(l.item_id) === String(itemId) && l.sku === sku);
+    const stored = (cart.items ?? (await this.lines(cart.id))).find(
+      (l) => String(l.item_id) === String(itemId) && l.sku === sku,
+    );
     return stored?.product_option ?? null;
   }
 
@@ -346,27 +475,62 @@ export class CartService {
    * A configurable product is bought as one of its children: the child the options choose
    * (the domain's selectVariant, exact match required), or the child sku itself.
    */
-  private async chooseVariant(store: StoreCode, r: ResolvedSku, option: CartProductOption | undefined): Promise<ResolvedSku> {
+  private async chooseVariant(
+    store: StoreCode,
+    r: ResolvedSku,
+    option: CartProductOption | undefined,
+  ): Promise<ResolvedSku> {
     if (r.product.type_id !== 'configurable') return r;
     const chosen = option?.extension_attributes?.configurable_item_options ?? [];
-    const options = (r.product.configurable_options ?? []) as { attribute_id: number; attribute_code: string }[];
+    const options = (r.product.configurable_options ?? []) as {
+      attribute_id: number;
+      attribute_code: string;
+    }[];
     const selected: Record<string, string | number> = {};
     for (const o of chosen) {
       const code = options.find((x) => String(x.attribute_id) === String(o.option_id))?.attribute_code;
       if (code) selected[code] = o.option_value;
     }
-    if (Object.keys(selected).length === 0) throw ruleError('variant.noSuchConfiguration', undefined, 'cartItem.product_option');
-    const pick = selectVariant(r.product as ProductDoc & { configurable_children?: { sku: string }[] }, selected, { fallbackToDefault: false });
+    if (Object.keys(selected).length === 0)
+      throw ruleError('variant.noSuchConfiguration', undefined, 'cartItem.product_option');
+    const pick = selectVariant(
+      r.product as ProductDoc & { configurable_children?: { sku: string }[] },
+      selected,
+      { fallbackToDefault: false },
+    );
     if (!pick.variant) throw ruleError('variant.noneAvailable', undefined, 'cartItem.product_option');
-    if (!pick.exactMatch) throw ruleError('variant.noSuchConfiguration', undefined, 'cartItem.product_option');
+    if (!pick.exactMatch)
+      throw ruleError('variant.noSuchConfiguration', undefined, 'cartItem.product_option');
     const child = await this.catalog.resolveSku(store, pick.variant.sku);
-    if (!child || child.disabled) throw ruleError('variant.noneAvailable', undefined, 'cartItem.product_option');
+    if (!child || child.disabled)
+      throw ruleError('variant.noneAvailable', undefined, 'cartItem.product_option');
     return child.parent ? child : { ...child, parent: r.product };
   }
 
+  /**
+   * The stock rows of `skus` (a sku without stock of its own: absent). Outside a transaction, on the
+   * embedded database, kept while no statement writes the stock table (cache.ts): an order's
+   * decrement, an import, a staff edit each drop them.
+   */
   async stockOf(skus: string[], q: Queryable = this.database): Promise<Map<string, StockRow>> {
     if (skus.length === 0) return new Map();
-    const found = await rows<StockRow>(q, 'SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = ANY($1::text[])', [skus]);
+    if (q === this.database && this.keptStock.enabled) {
+      const kept = skus.map((sku) => this.keptStock.get(sku));
+      if (kept.every((k) => k !== undefined)) return new Map(kept.flatMap((k) => (k ? [[k.sku, k]] : [])));
+      const tokens = skus.map((sku) => this.keptStock.token(sku));
+      const read = await this.readStock(skus, q);
+      skus.forEach((sku, i) => this.keptStock.keep(sku, read.get(sku) ?? null, tokens[i]));
+      return read;
+    }
+    return this.readStock(skus, q);
+  }
+
+  private async readStock(skus: string[], q: Queryable): Promise<Map<string, StockRow>> {
+    const found = await rows<StockRow>(
+      q,
+      'SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = ANY($1::text[])',
+      [skus],
+    );
     return new Map(found.map((s) => [s.sku, s]));
   }
 
@@ -398,11 +562,18 @@ export class CartService {
   }
 
   async remove(cart: CartRow, ref: { sku: string; item_id?: number | undefined }): Promise<true> {
-    if (ref.item_id !== undefined) {
-      await this.database.query('DELETE FROM cart_items WHERE cart_id = $1 AND item_id = $2', [cart.id, ref.item_id]);
-    } else {
-      await this.database.query('DELETE FROM cart_items WHERE cart_id = $1 AND sku = $2', [cart.id, ref.sku]);
-    }
+    const [sql, key] =
+      ref.item_id !== undefined
+        ? ['DELETE FROM cart_items WHERE cart_id = $1 AND item_id = $2 RETURNING item_id', ref.item_id]
+        : ['DELETE FROM cart_items WHERE cart_id = $1 AND sku = $2 RETURNING item_id', ref.sku];
+    await this.writeCart(
+      cart,
+      () => rows<{ item_id: number }>(this.database, `${COHERENT_WRITE} ${sql}`, [cart.id, key]),
+      (gone, c) => {
+        const ids = new Set(gone.map((g) => g.item_id));
+        return c.items && { ...c, items: c.items.filter((i) => !ids.has(i.item_id)) };
+      },
+    );
     return true;
   }
 
@@ -411,7 +582,12 @@ export class CartService {
     return this.totalsOf(cart, store, priced, tax);
   }
 
-  private async totalsOf(cart: CartRow, store: StoreCode, lines: PricedLine[], tax: TaxPricing): Promise<CartTotals> {
+  private async totalsOf(
+    cart: CartRow,
+    store: StoreCode,
+    lines: PricedLine[],
+    tax: TaxPricing,
+  ): Promise<CartTotals> {
     const [coupon, shipping, payment] = await Promise.all([
       !cart.coupon_code
         ? Promise.resolve(undefined)
@@ -425,7 +601,9 @@ export class CartService {
       lines,
       coupon,
       allShippingMethods: shipping,
-      shippingMethod: cart.shipping_method_code ? shipping.find((m) => m.code === cart.shipping_method_code) : undefined,
+      shippingMethod: cart.shipping_method_code
+        ? shipping.find((m) => m.code === cart.shipping_method_code)
+        : undefined,
       paymentMethod: payment.find((m) => m.code === cart.payment_method_code),
       storeCode: store,
       now: new Date(),
@@ -455,7 +633,16 @@ export class CartService {
   /** shipping methods for a country (the spec's fields), fees from the cart's subtotal; remembers the country */
   async shippingMethods(cart: CartRow, store: StoreCode, countryId: string) {
     const { priced, tax } = await this.priced(cart, store, this.database, countryId);
-    await this.database.query('UPDATE carts SET country_id = $2, updated_at = now() WHERE id = $1', [cart.id, countryId]);
+    await this.writeCart(
+      cart,
+      () =>
+        one<CartRow>(
+          this.database,
+          `${COHERENT_WRITE} UPDATE carts SET country_id = $2, updated_at = now() WHERE id = $1 RETURNING *`,
+          [cart.id, countryId],
+        ),
+      (row, c) => withLinesOf(row, c),
+    );
     if (isVirtual(priced)) return [];
     const subtotal = subtotalOfLines(priced);
     const rate = importRate(tax);
@@ -482,7 +669,9 @@ export class CartService {
       ),
       this.offMethods(),
     ]);
-    return off.size ? { ...options, payment_methods: options.payment_methods.filter((c) => !off.has(c)) } : options;
+    return off.size
+      ? { ...options, payment_methods: options.payment_methods.filter((c) => !off.has(c)) }
+      : options;
   }
 
   /**
@@ -493,7 +682,10 @@ export class CartService {
     const tax = await this.taxFor(store, countryId ?? null, null);
     const rate = importRate(tax);
     const country = tax.destination.countryId;
-    const [methods, payments] = await Promise.all([shippingMethods(this.database), paymentMethods(this.database)]);
+    const [methods, payments] = await Promise.all([
+      shippingMethods(this.database),
+      paymentMethods(this.database),
+    ]);
     return {
       country_id: country,
       shipping_methods: methods
@@ -517,7 +709,11 @@ export class CartService {
    * cart may use with their fees. Figures for an estimate only: the order is priced when it is sent.
    */
   async checkoutOptions(store: StoreCode) {
-    const [methods, payments, config] = await Promise.all([shippingMethods(this.database), this.usablePaymentMethods(false), this.pricingConfig()]);
+    const [methods, payments, config] = await Promise.all([
+      shippingMethods(this.database),
+      this.usablePaymentMethods(false),
+      this.pricingConfig(),
+    ]);
     const countries = [...new Set(methods.flatMap((m) => m.countries))].sort();
     const options = [];
     for (const country of countries) {
@@ -530,7 +726,9 @@ export class CartService {
             ...shippingMethodView(m, store, shippingFee(m, 0, false, rate)),
             free_from_incl_tax: freeShippingThreshold(m, rate),
           })),
-        payment_methods: payments.map((m) => paymentMethodView(config, m, store, paymentFee(config, m, false, rate))),
+        payment_methods: payments.map((m) =>
+          paymentMethodView(config, m, store, paymentFee(config, m, false, rate)),
+        ),
       });
     }
     return { options };
@@ -539,44 +737,102 @@ export class CartService {
   async shippingInformation(cart: CartRow, store: StoreCode, info: AddressInformation) {
     const countryId = info.shippingAddress.countryId;
     const { priced, tax } = await this.priced(cart, store, this.database, countryId);
-    const method = await this.shippingMethodFor(priced, countryId, info.shippingCarrierCode, info.shippingMethodCode, 'addressInformation.shippingMethodCode');
-    assertOrderAddresses(method, isVirtual(priced), info.shippingAddress, info.billingAddress, 'addressInformation');
+    const method = await this.shippingMethodFor(
+      priced,
+      countryId,
+      info.shippingCarrierCode,
+      info.shippingMethodCode,
+      'addressInformation.shippingMethodCode',
+    );
+    assertOrderAddresses(
+      method,
+      isVirtual(priced),
+      info.shippingAddress,
+      info.billingAddress,
+      'addressInformation',
+    );
     const paymentCode = info.paymentMethodCode
-      ? await this.paymentMethodFor(store, priced, tax, info.paymentMethodCode, 'addressInformation.paymentMethodCode')
+      ? await this.paymentMethodFor(
+          store,
+          priced,
+          tax,
+          info.paymentMethodCode,
+          'addressInformation.paymentMethodCode',
+        )
       : cart.payment_method_code;
-    const updated = await one<CartRow>(
-      this.database,
-      `UPDATE carts SET shipping_address = $2::jsonb, billing_address = $3::jsonb, country_id = $4,
+    const updated = await this.writeCart(
+      cart,
+      () =>
+        one<CartRow>(
+          this.database,
+          `${COHERENT_WRITE} UPDATE carts SET shipping_address = $2::jsonb, billing_address = $3::jsonb, country_id = $4,
          shipping_method_code = $5, payment_method_code = $6, updated_at = now() WHERE id = $1 RETURNING *`,
-      [cart.id, JSON.stringify(info.shippingAddress), JSON.stringify(info.billingAddress ?? info.shippingAddress), countryId, method?.code ?? null, paymentCode],
+          [
+            cart.id,
+            JSON.stringify(info.shippingAddress),
+            JSON.stringify(info.billingAddress ?? info.shippingAddress),
+            countryId,
+            method?.code ?? null,
+            paymentCode,
+          ],
+        ),
+      (row, c) => withLinesOf(row, c),
     );
     const next = updated ?? cart;
-    return { totals: await this.totalsOf(next, store, priced, tax), payment_methods: await this.paymentMethodsFor(store, priced, tax) };
+    return {
+      totals: await this.totalsOf(next, store, priced, tax),
+      payment_methods: await this.paymentMethodsFor(store, priced, tax),
+    };
   }
 
-  async collectTotals(cart: CartRow, store: StoreCode, methods: CollectMethods | undefined): Promise<CartTotals> {
+  async collectTotals(
+    cart: CartRow,
+    store: StoreCode,
+    methods: CollectMethods | undefined,
+  ): Promise<CartTotals> {
     const { priced, tax } = await this.priced(cart, store);
     let next = cart;
     const paymentCode = methods?.paymentMethod?.method;
     const carrier = methods?.shippingCarrierCode;
     const methodCode = methods?.shippingMethodCode;
     if (paymentCode || (carrier && methodCode)) {
-      const payment = paymentCode ? await this.paymentMethodFor(store, priced, tax, paymentCode, 'methods.paymentMethod.method') : cart.payment_method_code;
+      const payment = paymentCode
+        ? await this.paymentMethodFor(store, priced, tax, paymentCode, 'methods.paymentMethod.method')
+        : cart.payment_method_code;
       const shipping =
         carrier && methodCode
-          ? ((await this.shippingMethodFor(priced, cart.country_id ?? 'LT', carrier, methodCode, 'methods.shippingMethodCode'))?.code ?? null)
+          ? ((
+              await this.shippingMethodFor(
+                priced,
+                cart.country_id ?? 'LT',
+                carrier,
+                methodCode,
+                'methods.shippingMethodCode',
+              )
+            )?.code ?? null)
           : cart.shipping_method_code;
       next =
-        (await one<CartRow>(
-          this.database,
-          'UPDATE carts SET payment_method_code = $2, shipping_method_code = $3, updated_at = now() WHERE id = $1 RETURNING *',
-          [cart.id, payment, shipping],
+        (await this.writeCart(
+          cart,
+          () =>
+            one<CartRow>(
+              this.database,
+              `${COHERENT_WRITE} UPDATE carts SET payment_method_code = $2, shipping_method_code = $3, updated_at = now() WHERE id = $1 RETURNING *`,
+              [cart.id, payment, shipping],
+            ),
+          (row, c) => withLinesOf(row, c),
         )) ?? cart;
     }
     return this.totalsOf(next, store, priced, tax);
   }
 
-  private async shippingMethodFor(lines: PricedLine[], countryId: string, carrier: string, method: string, field: string) {
+  private async shippingMethodFor(
+    lines: PricedLine[],
+    countryId: string,
+    carrier: string,
+    method: string,
+    field: string,
+  ) {
     if (isVirtual(lines)) return undefined;
     const found = (await this.shippingMethodsNow()).find(
       (m) => m.carrier_code === carrier && m.method_code === method && m.countries.includes(countryId),
@@ -585,9 +841,16 @@ export class CartService {
     return found;
   }
 
-  private async paymentMethodFor(store: StoreCode, lines: PricedLine[], tax: TaxPricing, code: string, field: string) {
+  private async paymentMethodFor(
+    store: StoreCode,
+    lines: PricedLine[],
+    tax: TaxPricing,
+    code: string,
+    field: string,
+  ) {
     const allowed = await this.paymentMethodsFor(store, lines, tax);
-    if (!allowed.some((m) => m.code === code)) throw ruleError('api.paymentMethodUnavailable', { code }, field);
+    if (!allowed.some((m) => m.code === code))
+      throw ruleError('api.paymentMethodUnavailable', { code }, field);
     return code;
   }
 
@@ -597,7 +860,8 @@ export class CartService {
     const subtotal = subtotalOfLines(priced);
     const coupon = await findCoupon(this.database, code);
     const rate = importRate(tax);
-    if (!couponApplies(coupon, subtotal, new Date(), rate)) throw ruleError('coupon.incorrect', undefined, 'coupon');
+    if (!couponApplies(coupon, subtotal, new Date(), rate))
+      throw ruleError('coupon.incorrect', undefined, 'coupon');
     if (coupon.uses_per_customer != null) {
       // a signed-in customer's uses are known now (a guest's are checked by e-mail when the order is placed)
       const customer = cart.customer_id
@@ -618,12 +882,30 @@ export class CartService {
       };
       if (!couponUseAllowed(limits, used)) throw ruleError('coupon.incorrect', undefined, 'coupon');
     }
-    await this.database.query('UPDATE carts SET coupon_code = $2, updated_at = now() WHERE id = $1', [cart.id, coupon.code]);
+    await this.writeCart(
+      cart,
+      () =>
+        one<CartRow>(
+          this.database,
+          `${COHERENT_WRITE} UPDATE carts SET coupon_code = $2, updated_at = now() WHERE id = $1 RETURNING *`,
+          [cart.id, coupon.code],
+        ),
+      (row, c) => withLinesOf(row, c, coupon),
+    );
     return true;
   }
 
   async deleteCoupon(cart: CartRow): Promise<true> {
-    await this.database.query('UPDATE carts SET coupon_code = NULL, updated_at = now() WHERE id = $1', [cart.id]);
+    await this.writeCart(
+      cart,
+      () =>
+        one<CartRow>(
+          this.database,
+          `${COHERENT_WRITE} UPDATE carts SET coupon_code = NULL, updated_at = now() WHERE id = $1 RETURNING *`,
+          [cart.id],
+        ),
+      (row, c) => withLinesOf(row, c, null),
+    );
     return true;
   }
 }
@@ -635,7 +917,69 @@ export class CartService {
  */
 export function assertCartOwner(cart: Pick<CartRow, 'customer_id'>, customerId: number | undefined): void {
   if (cart.customer_id === null || cart.customer_id === customerId) return;
-  throw customerId === undefined ? unauthorized('error.unauthorized') : ruleError('api.cartForbidden', undefined, 'token', 401);
+  throw customerId === undefined
+    ? unauthorized('error.unauthorized')
+    : ruleError('api.cartForbidden', undefined, 'token', 401);
+}
+
+/**
+ * A cart row a write returned, with the lines and coupon of the cart it wrote (`coupon`: the coupon
+ * the write set), as a read would now answer it; undefined without either.
+ */
+function withLinesOf(
+  row: CartRow | undefined,
+  cart: CartRow,
+  coupon: CouponRow | null | undefined = cart.coupon,
+): CartRow | undefined {
+  return row && cart.items && coupon !== undefined ? { ...row, items: cart.items, coupon } : undefined;
+}
+
+/** the lines with `row` in place of the line of its item_id (or added), in item_id order as the reads answer them */
+function withLine(lines: CartItemRow[], row: CartItemRow): CartItemRow[] {
+  const others = lines.filter((l) => l.item_id !== row.item_id);
+  return [...others, row].sort((a, b) => a.item_id - b.item_id);
+}
+
+/** what an update writes: the cart, the request's line, the product it resolved to, its price */
+type LineTarget = {
+  cart: CartRow;
+  input: CartItemInput;
+  incoming: { sku: string; qty: number; id: unknown; product_option: CartProductOption | null | undefined };
+  line: ResolvedSku;
+  priced: PricedLine;
+};
+
+/**
+ * The line an update changes among `lines` (by item_id, else the domain's identity rule) and its new
+ * quantity: `item_id` sets it, a matching line's is raised; over CART_MAX_QTY is refused.
+ */
+function lineChange(lines: CartItemRow[], input: CartItemInput, incoming: LineTarget['incoming']) {
+  const byItemId =
+    input.item_id !== undefined ? lines.find((l) => String(l.item_id) === String(input.item_id)) : undefined;
+  const match =
+    byItemId ??
+    lines.find((l) =>
+      sameCartItem(
+        { sku: l.sku, qty: l.qty, id: l.product_id, item_id: l.item_id, product_option: l.product_option },
+        incoming as Parameters<typeof sameCartItem>[1],
+      ),
+    );
+  const qty = byItemId ? input.qty : (match?.qty ?? 0) + input.qty;
+  if (qty > CART_MAX_QTY) throw fieldError('cartItem.qty', 'validation.tooBig', { max: CART_MAX_QTY });
+  return { match, qty };
+}
+
+/** the columns of a new line after its cart id ($2..$8 of ADD_LINE and of the locked insert) */
+function newLineParams({ line, priced, incoming }: LineTarget, qty: number): unknown[] {
+  return [
+    Number(line.product.id),
+    line.sku,
+    line.parent ? String(line.parent.sku) : null,
+    qty,
+    priced.product_type,
+    incoming.product_option ? JSON.stringify(incoming.product_option) : null,
+    cartItemChecksum(incoming as Parameters<typeof cartItemChecksum>[0]),
+  ];
 }
 
 function toLine(cart: CartRow, row: CartItemRow, priced: PricedLine | undefined): CartLine {
@@ -675,7 +1019,12 @@ export function shippingMethodView(m: ShippingMethodRow, store: StoreCode, cost:
  * A payment method as the API answers it: the spec's fields, the fee it charges (incl. VAT), its kind
  * and whether a virtual cart may use it (so a client filtering a cached list applies the same rule)
  */
-export function paymentMethodView(config: ApiConfig, m: PaymentMethodRow, store: StoreCode, feeInclTax: number) {
+export function paymentMethodView(
+  config: ApiConfig,
+  m: PaymentMethodRow,
+  store: StoreCode,
+  feeInclTax: number,
+) {
   const kind = paymentKindOf(m, config);
   return {
     code: m.code,
