@@ -43,9 +43,26 @@ import type {
 import { catalogIndex, storeCodeOf } from '../lib/store';
 import { browserCatalogueCache, type CatalogueCache } from './catalogue-cache';
 import type { CacheName } from './local-cache';
+import {
+  createRequest,
+  envelopeOf,
+  okJsonOf,
+  ApiError,
+  WRONG_FORMAT,
+  type ApiAnswer,
+  type ApiAuth,
+  type ApiFetch,
+} from './request';
 
-/** The transport: global fetch, or the server's in-process `context.apiFetch`. */
-export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
+export {
+  ApiError,
+  BAD_CONTENT_TYPE,
+  WRONG_FORMAT,
+  type ApiAuth,
+  type ApiFetch,
+  type ApiFieldError,
+  type ApiAnswer,
+} from './request';
 
 /**
  * The API's reads in the same process as a server render (the shop server passes them in the load
@@ -60,26 +77,6 @@ export interface ApiReads {
   storeInfo(storeCode: StoreCode): Promise<object>;
   deliveryOptions(storeCode: StoreCode): Promise<object>;
 }
-
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
-
-/** A failed API call: `code` is the envelope code (or HTTP status), `message` the server's text. */
-export class ApiError extends Error {
-  readonly code: number;
-  readonly errors: ApiFieldError[] | undefined;
-  constructor(code: number, message: string, errors?: ApiFieldError[]) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.errors = errors;
-  }
-}
-
-export const BAD_CONTENT_TYPE = 'Error with response - bad content-type!';
-export const WRONG_FORMAT = 'Unhandled error, wrong response format!';
 
 export interface SearchParams {
   query?: string;
@@ -103,18 +100,6 @@ function searchTimeout(params: SearchParams): number | undefined {
   return params.query && typeof document !== 'undefined' ? SEARCH_CLIENT_TIMEOUT_MS : undefined;
 }
 
-/** fetch, aborted with a TimeoutError after `ms` (a plain timer: tests can fake it) */
-async function fetchWithin(fetch: ApiFetch, url: string, init: RequestInit, ms: number | undefined) {
-  if (ms === undefined) return fetch(url, init);
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(new DOMException('The search took too long', 'TimeoutError')), ms);
-  try {
-    return await fetch(url, { ...init, signal: ctl.signal });
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export interface ApiOptions {
   fetch: ApiFetch;
   /** '' for same-origin (browser, in-process transport) or e.g. 'http://127.0.0.1:3000'. */
@@ -131,22 +116,6 @@ export interface ApiOptions {
   cache?: Pick<CatalogueCache, 'read'> | null;
   /** the API's reads in this process (a server render in the shop server); without: all through `fetch` */
   reads?: ApiReads | undefined;
-}
-
-/** How the fetch layer reaches the customer session (accounts-checkout-routes.md §4 "Token refresh"). */
-export interface ApiAuth {
-  /** The current access token, or null for a guest. */
-  token(): string | null;
-  /**
-   * Called on a 401 answered to `failedToken`: resolves the new access token to retry with, or null
-   * (the session has ended; the request is not retried).
-   */
-  refresh(failedToken: string): Promise<string | null>;
-  /**
-   * The customer's price tier (GROUP_PRICING; accounts-checkout-routes.md §3 "User": groupToken,
-   * groupId): sent with catalogue reads in the browser so they answer the group's prices.
-   */
-  group?(): { groupToken: string | null; groupId: number | null };
 }
 
 type Query = Record<string, string | number | null | undefined>;
@@ -175,32 +144,6 @@ function qs(query: Query): string {
     ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
   );
   return parts.length ? `?${parts.join('&')}` : '';
-}
-
-async function readJson(res: Response): Promise<unknown> {
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('json')) throw new ApiError(res.status || 500, BAD_CONTENT_TYPE);
-  try {
-    return await res.json();
-  } catch {
-    throw new ApiError(res.status || 500, WRONG_FORMAT);
-  }
-}
-
-function isEnvelope(body: unknown): body is { code: number; result: unknown; errors?: ApiFieldError[] } {
-  return typeof body === 'object' && body !== null && 'code' in body && 'result' in body;
-}
-
-function envelopeError(res: Response, body: unknown): ApiError {
-  if (isEnvelope(body)) {
-    const message = typeof body.result === 'string' ? body.result : WRONG_FORMAT;
-    return new ApiError(
-      Number(body.code) || res.status,
-      message,
-      Array.isArray(body.errors) ? body.errors : undefined,
-    );
-  }
-  return new ApiError(res.status || 500, WRONG_FORMAT);
 }
 
 /** Normalises a search response into items, total and aggregation buckets. */
@@ -232,21 +175,11 @@ export function catalogueCacheOf(type: string, params: SearchParams): CacheName 
 
 export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads }: ApiOptions) {
   const base = baseUrl.replace(/\/$/, '');
-  const currentToken = () => (auth ? auth.token() : (token ?? null));
   const currentGroup = () => auth?.group?.() ?? { groupToken: null, groupId: null };
+  const request = createRequest({ fetch, base, auth, token });
+  const vsbridge = (path: string, query: Query) => `/vsbridge${path}${qs({ ...query, storeCode })}`;
 
-  async function send(method: string, path: string, query: Query, body: unknown, bearer: string | null) {
-    const url = `${base}/vsbridge${path}${qs({ ...query, storeCode })}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const res = await fetch(url, init);
-    return { res, json: await readJson(res) };
-  }
-
-  /** One envelope call; on a 401 with a token the session is refreshed and the call retried once. */
+  /** One envelope call with the session (its 401 refreshed once: api-client/request.ts). */
   async function callFull<T>(
     method: string,
     path: string,
@@ -254,15 +187,13 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
     body?: unknown,
     asGuest = false,
   ): Promise<{ result: T; meta: Record<string, unknown> | undefined }> {
-    const bearer = asGuest ? null : currentToken();
-    let { res, json } = await send(method, path, query, body, bearer);
-    if (bearer && auth && (res.status === 401 || (isEnvelope(json) && Number(json.code) === 401))) {
-      const fresh = await auth.refresh(bearer);
-      if (fresh) ({ res, json } = await send(method, path, query, body, fresh));
-    }
-    if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
-    const meta = (json as { meta?: Record<string, unknown> }).meta;
-    return { result: json.result as T, meta };
+    const answer = await request({
+      method,
+      url: vsbridge(path, query),
+      body,
+      auth: asGuest ? 'guest' : 'session',
+    });
+    return envelopeOf<T>(answer);
   }
 
   async function call<T>(method: string, path: string, query: Query = {}, body?: unknown): Promise<T> {
@@ -280,13 +211,12 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
 
   /** login and refresh: `{result: access token, meta: {refreshToken}}` */
   async function tokenPair(path: string, body: unknown): Promise<TokenPair> {
-    const { res, json } = await send('POST', path, {}, body, null);
-    if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
-    const meta = (json as { meta?: { refreshToken?: unknown; groupToken?: unknown; groupId?: unknown } })
-      .meta;
-    if (typeof json.result !== 'string') throw new ApiError(500, WRONG_FORMAT);
+    const { result, meta } = envelopeOf(
+      await request({ method: 'POST', url: vsbridge(path, {}), body, auth: 'guest' }),
+    );
+    if (typeof result !== 'string') throw new ApiError(500, WRONG_FORMAT);
     return {
-      token: json.result,
+      token: result,
       refreshToken: typeof meta?.refreshToken === 'string' ? meta.refreshToken : null,
       groupToken: typeof meta?.groupToken === 'string' ? meta.groupToken : null,
       groupId: typeof meta?.groupId === 'number' ? meta.groupId : null,
@@ -294,36 +224,38 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
   }
 
   async function search<T>(type: string, params: SearchParams = {}): Promise<SearchResult<T>> {
-    const request: { query?: string; filters?: Filters; aggregations?: string[] } = {};
-    if (params.query) request.query = params.query;
-    if (params.filters && Object.keys(params.filters).length) request.filters = params.filters;
-    if (params.aggregations?.length) request.aggregations = params.aggregations;
+    const body: { query?: string; filters?: Filters; aggregations?: string[] } = {};
+    if (params.query) body.query = params.query;
+    if (params.filters && Object.keys(params.filters).length) body.filters = params.filters;
+    if (params.aggregations?.length) body.aggregations = params.aggregations;
     const query: Query = {
       storeCode,
       from: params.from ?? 0,
       size: params.size ?? 50,
       sort: params.sort,
-      request: JSON.stringify(request),
+      request: JSON.stringify(body),
       _source_include: params.includeFields?.join(','),
       _source_exclude: params.excludeFields?.join(','),
       // the group's prices (its own cache entries: the token is part of the URL)
       groupToken: type === 'product' ? currentGroup().groupToken : null,
     };
     const index = catalogIndex(storeCode);
-    const url = `${base}/vsbridge/catalog/${index}/${type}/_search${qs(query)}`;
+    const path = `/vsbridge/catalog/${index}/${type}/_search${qs(query)}`;
+    const url = `${base}${path}`;
     if (reads) {
       const direct = await readDirectly(() => reads.search(index, type, queryValues(query)));
       if (direct) return toSearchResult(direct as SearchResponse<T>, params.size ?? 50);
     }
     const load = async () => {
-      const res = await fetchWithin(
-        fetch,
-        url,
-        { headers: { accept: 'application/json' } },
-        searchTimeout(params),
+      const timeoutMs = searchTimeout(params);
+      const json = okJsonOf(
+        await request({
+          method: 'GET',
+          url: path,
+          auth: 'guest',
+          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        }),
       );
-      const json = await readJson(res);
-      if (!res.ok) throw envelopeError(res, json);
       if (typeof json !== 'object' || json === null || !('hits' in json))
         throw new ApiError(500, WRONG_FORMAT);
       return toSearchResult(json as SearchResponse<T>, params.size ?? 50);
@@ -354,37 +286,13 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
   async function taskRequest(
     buildUrl: (token: string | null) => string,
     init: { method: string; payload?: unknown; headers?: Record<string, string> },
-  ): Promise<{ status: number; contentType: string; body: unknown; parseError: boolean }> {
-    const once = async (bearer: string | null) => {
-      const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-      const hasBody = init.payload !== undefined && init.method !== 'GET';
-      if (hasBody) headers['content-type'] = 'application/json';
-      if (bearer) headers.authorization = `Bearer ${bearer}`;
-      const res = await fetch(`${base}${buildUrl(bearer)}`, {
-        method: init.method,
-        headers,
-        ...(hasBody ? { body: JSON.stringify(init.payload) } : {}),
-      });
-      const contentType = res.headers.get('content-type') ?? '';
-      let body: unknown = null;
-      let parseError = false;
-      if (contentType.includes('json')) {
-        try {
-          body = await res.json();
-        } catch {
-          parseError = true;
-        }
-      }
-      return { status: res.status, contentType, body, parseError };
-    };
-    const bearer = currentToken();
-    let answer = await once(bearer);
-    const code = isEnvelope(answer.body) ? Number(answer.body.code) : answer.status;
-    if (bearer && auth && (answer.status === 401 || code === 401)) {
-      const fresh = await auth.refresh(bearer);
-      if (fresh) answer = await once(fresh);
-    }
-    return answer;
+  ): Promise<ApiAnswer> {
+    return request({
+      method: init.method,
+      url: buildUrl,
+      body: init.payload,
+      ...(init.headers ? { headers: init.headers } : {}),
+    });
   }
 
   return {
@@ -493,9 +401,14 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
         cartId: string,
         cartItem: { sku: string; qty: number; item_id?: number | string; product_option?: unknown },
       ) => {
-        const { result, meta } = await callFull<CartLine>('POST', '/cart/update', cartQuery(cartId, { withTotals: 1 }), {
-          cartItem: { ...cartItem, quoteId: cartId },
-        });
+        const { result, meta } = await callFull<CartLine>(
+          'POST',
+          '/cart/update',
+          cartQuery(cartId, { withTotals: 1 }),
+          {
+            cartItem: { ...cartItem, quoteId: cartId },
+          },
+        );
         return { line: result, totals: (meta?.totals ?? null) as Totals | null };
       },
       delete: (cartId: string, cartItem: { sku: string; item_id?: number | string }) =>
@@ -540,17 +453,19 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
     async mapUrl(url: string): Promise<{ _type: string; _source: Record<string, unknown> } | null> {
       const group = currentGroup();
       const load = async () => {
-        const res = await fetch(`${base}/api/url/map${qs({ storeCode })}`, {
+        const answer = await request({
           method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/json' },
-          body: JSON.stringify({
+          url: `/api/url/map${qs({ storeCode })}`,
+          auth: 'guest',
+          body: {
             url,
             includeFields: ['sku', 'slug', 'identifier', 'url_path'],
             ...(group.groupToken ? group : {}),
-          }),
+          },
         });
-        if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
-        const hit = (await res.json()) as { _type?: string; _source?: Record<string, unknown> } | null;
+        if (!answer.ok || !answer.contentType.includes('json')) return null;
+        if (answer.parseError) throw new ApiError(answer.status, WRONG_FORMAT);
+        const hit = answer.body as { _type?: string; _source?: Record<string, unknown> } | null;
         return hit && typeof hit._type === 'string' && hit._source
           ? { _type: hit._type, _source: hit._source }
           : null;
@@ -585,14 +500,14 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
       refresh: (refreshToken: string) => tokenPair('/user/refresh', { refreshToken }),
       /** Ends the session on the server (the tokens are passed: the client has already forgotten them). */
       async logout(refreshToken?: string | null, accessToken?: string | null) {
-        const { res, json } = await send(
-          'POST',
-          '/user/logout',
-          {},
-          refreshToken ? { refreshToken } : {},
-          accessToken ?? null,
+        envelopeOf(
+          await request({
+            method: 'POST',
+            url: vsbridge('/user/logout', {}),
+            body: refreshToken ? { refreshToken } : {},
+            auth: { bearer: accessToken ?? null },
+          }),
         );
-        if (!res.ok || !isEnvelope(json) || Number(json.code) !== 200) throw envelopeError(res, json);
       },
       me: () => call<CustomerProfile>('GET', '/user/me'),
       /**

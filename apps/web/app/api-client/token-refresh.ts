@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { ApiError } from './request';
 import type { TokenPair } from '../lib/types';
 
 /**

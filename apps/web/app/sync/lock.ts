@@ -86,7 +86,7 @@ export function crossTabLock(fallback: CrossTabLock = leaseLock()): CrossTabLock
 }
 
 /**
- * The cart's lock around a sync (state/cart.ts): Web Locks, else one run at a time in this tab, shared
+ * The cart's lock around a sync (state/cart/sync.ts): Web Locks, else one run at a time in this tab, shared
  * by every cart store of the tab (a tab without Web Locks re-reads the persisted cart under it).
  */
 export const tabLock: CrossTabLock = crossTabLock(inProcessLock());
