@@ -534,6 +534,9 @@ export const en = {
   'trust.payment': 'Safe payment',
   'trust.paymentNote': 'Payment methods: {count}',
   'tiles.label': 'Shop by category',
+  // ---- Option hints of the brand-new grade: its label ("Brand new") is an adjective, not a grade code ----
+  'option.onlyNew': 'Only brand new',
+  'option.onlyNewWith': 'Only brand new, with {values}',
 } as const;
 
 type Plural = {
