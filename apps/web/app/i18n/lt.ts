@@ -167,7 +167,7 @@ export const lt: Dictionary = {
   'checkout.placeOrderTotal': 'Pateikti užsakymą: {total}',
   'checkout.free': 'Nemokamai',
   'checkout.totalsUnconfirmed':
-    'Nėra ryšio: sumos su mokėjimo būdo mokesčiu bus patvirtintos, kai užsakymas bus išsiųstas.',
+    'Nėra interneto ryšio: sumos su mokėjimo būdo mokesčiu bus patvirtintos, kai užsakymas bus išsiųstas.',
   'checkout.placing': 'Užsakymas pateikiamas…',
   'checkout.summary': 'Užsakymo suvestinė',
   'checkout.shipTo': 'Pristatymo adresas',
@@ -347,7 +347,7 @@ export const lt: Dictionary = {
   'pwa.later': 'Vėliau',
   'pwa.searchOffline':
     'Nėra interneto ryšio: paieškos rezultatai nepasiekiami. Ieškokite dar kartą, kai grįš ryšys.',
-  'offlineOrder.title': 'Jūsų užsakymas laukia eilėje',
+  'offlineOrder.title': 'Jūsų užsakymas dar neišsiųstas',
   'offlineOrder.text':
     'Užsakymas išsaugotas šiame įrenginyje, bet dar nepateiktas: jis bus išsiųstas parduotuvei, kai tik vėl prisijungsite prie interneto.',
   'offlineOrder.sending': 'Užsakymas siunčiamas parduotuvei…',
