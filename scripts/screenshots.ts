@@ -332,8 +332,14 @@ async function main() {
           await gradedPage.locator('.grade-facts').waitFor();
           await shoot(gradedPage, name('graded-product'));
         });
+        let added = false;
         await step(name('graded-added'), async () => {
           await gradedPage.locator('.buy-row .btn-primary').click();
+          await gradedPage
+            .getByRole('button', { name: t('header.cartCount', { count: 1 }) })
+            .first()
+            .waitFor();
+          added = true;
           await gradedPage.locator('.toast .toast-grade').waitFor();
           await shoot(gradedPage, name('graded-added'));
         });
@@ -353,6 +359,7 @@ async function main() {
         });
         // the graded product in this context's cart, paid by bank transfer: where to send the money
         await step(name('bank-transfer'), async () => {
+          if (!added) throw new Error('the graded product is not in the cart');
           await gradedPage.goto(`${shop.url}${prefix}/checkout`, { waitUntil: 'load' });
           await fillCheckout(gradedPage, store, BANK_TRANSFER);
           await gradedPage
