@@ -164,7 +164,7 @@ describe.each<StoreCode>(['lt', 'en', 'ru'])('look (%s)', (store) => {
 });
 
 describe('the web font (lib/fonts.ts)', () => {
-  it('a first visit paints in the system font and fetches Inter after hydration; the next page draws Inter from its first paint, with no layout shift', async () => {
+  it('a first visit paints in the font sized like Inter and fetches Inter after hydration; the next page draws Inter from its first paint, with no layout shift', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript(() => {
       type Shift = { value: number; sources?: { node?: Node | null }[] };
@@ -191,7 +191,7 @@ describe('the web font (lib/fonts.ts)', () => {
     await page.goto(`${shopUrl}/`, { waitUntil: 'load' });
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(await html.getAttribute('data-fonts')).toBeNull();
-    expect(await bodyFont()).toMatch(/^system-ui/);
+    expect(await bodyFont()).toMatch(/^"Inter Fallback"/);
     // fetched after hydration (all three files, not applied), and remembered
     await expect.poll(() => page.evaluate(() => localStorage.getItem('vitrina:fonts'))).toBeTruthy();
     expect(new Set(fonts).size).toBe(3);

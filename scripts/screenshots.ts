@@ -8,7 +8,8 @@
  * the empty cart (the order emptied it), at 390×844 and 1366×900 in
  * lt, en and ru into var/screenshots/ (gitignored): `<lang>-<width>-<page>.png`. Also a graded
  * product with a grade chosen (`graded-product`), its added-to-cart notice (`graded-added`) and the
- * "How we grade" page (`how-we-grade`).
+ * "How we grade" page (`how-we-grade`), a grouped product (`grouped-product`) and the thank-you page of a
+ * bank-transfer order for the graded product (`bank-transfer`: the account, the amount and the reference).
  *
  *   SCREENSHOTS_DIR        where the PNGs go (default var/screenshots)
  *   SCREENSHOTS_DATA_DIR   a data folder to reuse (kept; default: a new temporary one, removed after)
@@ -122,7 +123,20 @@ async function pickPages(url: string, store: StoreCode) {
     category: `${prefix}/${category.url_path}`,
     product: `${prefix}/${product.url_path}`,
     graded: await pickGraded(url, store),
+    grouped: await pickGrouped(url, store),
   };
+}
+
+/** A grouped product (a set of parts sold together), or null when the catalogue has none. */
+async function pickGrouped(url: string, store: StoreCode): Promise<string | null> {
+  const [grouped] = await search<{ url_path: string }>(
+    url,
+    store,
+    'product',
+    { filters: { type_id: 'grouped' } },
+    '&size=1&sort=is_promoted:desc',
+  );
+  return grouped ? `${store === 'lt' ? '' : `/${store}`}/${grouped.url_path}` : null;
 }
 
 /** A configurable product whose children differ by grade, opened on a grade chosen (not its cheapest). */
@@ -161,8 +175,12 @@ async function shoot(page: Page, file: string) {
   console.log(`  ${file}`);
 }
 
-/** Guest checkout with cash on delivery up to the review step (the order is not placed here). */
-async function fillCheckout(page: Page, store: StoreCode) {
+/** the demo's payment methods (packages/demo/src/shop.ts), in each store view's language */
+const COD = { lt: 'Grynaisiais pristatymo metu', en: 'Cash on delivery', ru: 'Наличными при получении' };
+const BANK_TRANSFER = { lt: 'Bankinis pavedimas', en: 'Bank transfer', ru: 'Банковский перевод' };
+
+/** Guest checkout with cash on delivery (or `payment`) up to the review step (the order is not placed here). */
+async function fillCheckout(page: Page, store: StoreCode, payment: Record<StoreCode, string> = COD) {
   const t = getT(store);
   const next = () =>
     page
@@ -181,8 +199,7 @@ async function fillCheckout(page: Page, store: StoreCode) {
   // the delivery step offers its methods first (courier by default), then the address: one Continue
   await next();
   // the payment step: cash on delivery (the demo preselects the bank link, whose sandbox leaves the shop)
-  const cod = { lt: 'Grynaisiais pristatymo metu', en: 'Cash on delivery', ru: 'Наличными при получении' };
-  const method = page.getByLabel(cod[store]).first();
+  const method = page.getByLabel(payment[store]).first();
   await method.waitFor();
   await method.check();
   await next();
@@ -306,7 +323,7 @@ async function main() {
         await context.close();
         // grades named and explained: a grade chosen, the notice of its add, the page that explains them
         // (a context of their own: the add must not change the cart of the pictures above)
-        const graded = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+        const graded = await browser.newContext({ viewport, deviceScaleFactor: 1, locale });
         const gradedPage = await graded.newPage();
         gradedPage.setDefaultTimeout(15_000);
         await step(name('graded-product'), async () => {
@@ -315,8 +332,14 @@ async function main() {
           await gradedPage.locator('.grade-facts').waitFor();
           await shoot(gradedPage, name('graded-product'));
         });
+        let added = false;
         await step(name('graded-added'), async () => {
           await gradedPage.locator('.buy-row .btn-primary').click();
+          await gradedPage
+            .getByRole('button', { name: t('header.cartCount', { count: 1 }) })
+            .first()
+            .waitFor();
+          added = true;
           await gradedPage.locator('.toast .toast-grade').waitFor();
           await shoot(gradedPage, name('graded-added'));
         });
@@ -327,6 +350,25 @@ async function main() {
           });
           await gradedPage.locator('.grade-guide').waitFor();
           await shoot(gradedPage, name('how-we-grade'));
+        });
+        await step(name('grouped-product'), async () => {
+          if (!pages.grouped) throw new Error('no grouped product');
+          await gradedPage.goto(shop.url + pages.grouped, { waitUntil: 'load' });
+          await gradedPage.locator('main h1').first().waitFor();
+          await shoot(gradedPage, name('grouped-product'));
+        });
+        // the graded product in this context's cart, paid by bank transfer: where to send the money
+        await step(name('bank-transfer'), async () => {
+          if (!added) throw new Error('the graded product is not in the cart');
+          await gradedPage.goto(`${shop.url}${prefix}/checkout`, { waitUntil: 'load' });
+          await fillCheckout(gradedPage, store, BANK_TRANSFER);
+          await gradedPage
+            .getByRole('button', { name: t('checkout.placeOrder') })
+            .first()
+            .click();
+          await gradedPage.waitForURL(/order-completed/, { timeout: 30_000 });
+          await gradedPage.getByRole('heading', { name: t('thankYou.bankTitle') }).waitFor();
+          await shoot(gradedPage, name('bank-transfer'));
         });
         await graded.close();
       }

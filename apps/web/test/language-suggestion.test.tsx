@@ -5,7 +5,7 @@
  * a Lithuanian browser is offered nothing; an answer is remembered and never asked again.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
+import { Link, createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_ANSWERED_KEY, LanguageSuggestion } from '../app/components/LanguageSuggestion';
 
@@ -55,5 +55,37 @@ describe('language suggestion', () => {
     render(page('/'));
     await act(async () => undefined);
     expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
+  it('offers nothing on /en to a browser that reads Russian first and English too', async () => {
+    browserLanguages(['ru-RU', 'en-US']);
+    render(page('/en'));
+    await act(async () => undefined);
+    expect(screen.queryByRole('complementary')).toBeNull();
+    cleanup();
+    // the same browser on the Lithuanian page, which it does not read: Russian is offered
+    render(page('/'));
+    expect((await screen.findByRole('complementary')).getAttribute('lang')).toBe('ru');
+  });
+
+  it('takes a move to another language in the tab for an answer: no card there, nor later', async () => {
+    browserLanguages(['lv-LV']);
+    const Stub = createRoutesStub([
+      {
+        path: '/:lang?',
+        Component: () => (
+          <>
+            <LanguageSuggestion />
+            <Link to="/ru">RU</Link>
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={['/']} />);
+    await screen.findByRole('complementary');
+    fireEvent.click(screen.getByRole('link', { name: 'RU' }));
+    await act(async () => undefined);
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(localStorage.getItem(LANGUAGE_ANSWERED_KEY)).toBe('ru');
   });
 });

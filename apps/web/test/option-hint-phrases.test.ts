@@ -38,4 +38,43 @@ describe('option hints', () => {
       expect(text).not.toMatch(/\b(su|с) Sidabrinė/u);
     }
   });
+
+  it.each([
+    ['lt', [{ ...gradeB, value_index: 5, label: 'Nauja' }], 'Tik nauja'],
+    ['lt', [{ ...gradeB, value_index: 5, label: 'Nauja' }, silver], 'Tik nauja, derinyje: Sidabrinė'],
+    ['ru', [{ ...gradeB, value_index: 5, label: 'Новый' }], 'Только новый'],
+    ['en', [{ ...gradeB, value_index: 5, label: 'Brand New' }], 'Only brand new'],
+  ] as const)('the brand-new grade, an adjective: %s %j → %s', (store, requires, text) => {
+    expect(optionReason(choice([...requires]), getT(store))).toBe(text);
+  });
+});
+
+/**
+ * Phrases with a number the shop's settings choose (days to return, delivery days): Lithuanian and
+ * Russian nouns after a number take a form that depends on it (14 dienų but 21 diena; 14 дней but
+ * 21 день, 3 дня), so the noun is the case-free abbreviation ("d.", "дн."), right for any setting.
+ */
+describe('phrases with a number from the settings', () => {
+  it.each([
+    ['lt', 'footer.moneyBack', { days: 21 }, '21 d. pinigų grąžinimo garantija'],
+    ['ru', 'footer.moneyBack', { days: 21 }, 'Возврат денег в течение 21 дн.'],
+    ['ru', 'product.returns', { days: 3 }, '3 дн. на возврат без объяснения причин'],
+    ['ru', 'gradeInfo.days', { days: 21 }, '21 дн. без объяснения причин'],
+    ['lt', 'product.returns', { days: 21 }, '21 d. grąžinimui be priežasties'],
+    ['lt', 'product.showImage', { n: 3 }, 'Rodyti nuotrauką 3'],
+  ] as const)('%s %s %j → %s', (store, key, vars, text) => {
+    expect(getT(store)(key, vars)).toBe(text);
+  });
+
+  it.each([
+    ['lt', /per 2–5 d\. d\.$/u],
+    ['ru', /за 2–5 раб\. дн\.$/u],
+  ] as const)('%s: the category description’s delivery days read right for 2–5', (store, ending) => {
+    const text = getT(store)('listing.categoryDescription', {
+      name: 'X',
+      deliveryMin: 2,
+      deliveryMax: 5,
+    });
+    expect(text).toMatch(ending);
+  });
 });

@@ -18,12 +18,14 @@ import {
   bundleStockQty,
   configurableStockQty,
   displayVariant,
+  dominatedSteps,
   finalPrice,
   groupedStockQty,
   compositeHeadlinePicks,
   sumPriceBreakdowns,
   isLinkedChildShown,
   importedTaxRate,
+  ladderSteps,
   partUnits,
   priceBreakdown,
   specialPriceWindow,
@@ -464,11 +466,19 @@ function linkedOf(p: ProductRow, related: Related): ProductRow[] {
   return skus.map((s) => related.bySku.get(s)).filter((x): x is ProductRow => x !== undefined);
 }
 
-/** The child whose prices a configurable shows with no option chosen (domain displayVariant), else null. */
-function shownChild(p: ProductRow, ctx: Context, related: Related): ProductRow | null {
+/**
+ * The child whose prices a configurable shows with no option chosen (domain displayVariant), else null;
+ * never one of `hidden`, the children the product page does not offer.
+ */
+function shownChild(
+  p: ProductRow,
+  ctx: Context,
+  related: Related,
+  hidden: ReadonlySet<string>,
+): ProductRow | null {
   if (p.typeId !== 'configurable') return null;
   const shown = displayVariant(
-    (related.children.get(p.id) ?? []).map((c) => ({
+    (related.children.get(p.id) ?? []).filter((c) => !hidden.has(c.sku)).map((c) => ({
       row: c,
       sku: c.sku,
       status: c.status,
@@ -589,9 +599,6 @@ function buildRow(
   related: Related,
 ): { row: IndexRow; pricedId: number } {
   const rate = taxRate(p, store, ctx);
-  const shown = shownChild(p, ctx, related);
-  const prices = productPrices(p, shown, store, ctx, related);
-  const priced = shown ?? p;
   const own = stockInfo(p, related);
   const total = totalStock(p, own, related);
   const children = p.typeId === 'configurable' ? (related.children.get(p.id) ?? []) : [];
@@ -666,6 +673,15 @@ function buildRow(
       })),
     };
   });
+  // a worse grade that costs what a better one of the same variant costs is never offered, so its
+  // price is not the card's "from" either: the card names the grade the product page opens on
+  // (domain grade-ladder.ts, docs/decisions/0051-a-lower-grade-never-costs-as-much-as-a-higher-one.md)
+  const hidden = dominatedSteps(
+    ladderSteps({ configurable_options: configurableOptions, configurable_children: childDocs }),
+  );
+  const shown = shownChild(p, ctx, related, hidden);
+  const prices = productPrices(p, shown, store, ctx, related);
+  const priced = shown ?? p;
 
   const linkedFinal = (sku: string) => {
     const l = related.bySku.get(sku);

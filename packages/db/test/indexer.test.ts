@@ -255,3 +255,24 @@ describe('product index', () => {
     expect(n?.n).toBe(21);
   });
 });
+
+describe('a configurable whose worse grade costs what a better one costs (decision 0051)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const catalog = smallCatalog();
+    const laptop = catalog.products.find((p) => p.sku === 'LAP-1001')!;
+    // grade A first (children are listed by id), at the brand-new child's price (699 € with A's special)
+    const [brandNew, gradeA] = laptop.configurable_children!;
+    laptop.configurable_children = [gradeA!, { ...brandNew!, id: 1004, price: 699.0 }];
+    await importCatalog(database, catalog, { now: NOW });
+  });
+  afterAll(() => database?.dispose());
+
+  it('prices the card and names its grade from the better grade, as the product page offers it', async () => {
+    const [r] = await database.query<{ doc: Record<string, unknown> }>(
+      "select doc from product_index where sku = 'LAP-1001' and store_code = 'en'",
+    );
+    expect(r?.doc).toMatchObject({ final_price_incl_tax: 84579, price_condition_label: 'Brand New' });
+  });
+});

@@ -80,6 +80,20 @@ describe('store views (catalogue-and-cart.md §9 "Default store", CONTRACTS.md "
     expect(languageSuggestion(['de'], 'ru', false)).toBeNull();
   });
 
+  it.each<[string[], StoreCode, StoreCode | null]>([
+    // the page's language anywhere in the browser's list: nothing to suggest
+    [['ru-RU', 'en-US'], 'en', null],
+    [['en-GB', 'lt'], 'lt', null],
+    [['lv-LV', 'ru', 'en'], 'en', null],
+    // a browser that does not list the page's language: its own first store view
+    [['ru-RU', 'en-US'], 'lt', 'ru'],
+    [['en-US'], 'ru', 'en'],
+    [['lt'], 'en', 'lt'],
+    [['lv-LV'], 'ru', 'en'],
+  ])('languageSuggestion(%j) on %s = %s', (languages, current, wanted) => {
+    expect(languageSuggestion(languages, current, false)).toBe(wanted);
+  });
+
   it.each([
     ['/en/c/laptops', 'en', '/c/laptops'],
     ['/en', 'en', '/'],

@@ -1,5 +1,5 @@
 import { languageSuggestion, type StoreCode } from '@vitrina/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getT, loadDictionary } from '../i18n';
 import { Link } from '../lib/link';
 import { useStoreCode } from '../lib/store';
@@ -26,16 +26,23 @@ function remember(choice: StoreCode): void {
 
 /**
  * A shopper whose browser reads another of the shop's languages is offered this page in it, in that
- * language, until they answer (domain languageSuggestion; Latvian and Estonian browsers through
- * LOCALE_MAP). Never a redirect, and decided in the browser: the server's answer is the same for
+ * language, until they answer or choose a language themselves (domain languageSuggestion: never
+ * where the browser lists the page's language; Latvian and Estonian browsers through LOCALE_MAP). Never a redirect, and decided in the browser: the server's answer is the same for
  * everyone (the page cache), and the URL stays the language search engines and shared links see.
  */
 export function LanguageSuggestion() {
   const current = useStoreCode();
   const paths = useAlternatePaths();
   const [suggested, setSuggested] = useState<StoreCode | null>(null);
+  const shownIn = useRef(current);
 
   useEffect(() => {
+    // the shopper moved to another language in this tab (the header's switch, a link): a choice made,
+    // remembered like an answer to the card, which then never asks on any page
+    if (shownIn.current !== current) {
+      shownIn.current = current;
+      remember(current);
+    }
     const wanted = languageSuggestion(navigator.languages ?? [navigator.language], current, answered());
     if (!wanted) return setSuggested(null);
     let live = true;

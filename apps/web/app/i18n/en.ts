@@ -160,7 +160,7 @@ export const en = {
   'checkout.placeOrderTotal': 'Place the order: {total}',
   'checkout.free': 'Free',
   'checkout.totalsUnconfirmed':
-    'Offline: the totals, with the payment method’s fee, are confirmed when the order is sent.',
+    'No internet connection: the totals, with the payment method’s fee, are confirmed when the order is sent.',
   'checkout.placing': 'Placing the order…',
   'checkout.summary': 'Order summary',
   'checkout.shipTo': 'Ship to',
@@ -333,7 +333,7 @@ export const en = {
   'pwa.later': 'Later',
   'pwa.searchOffline':
     'No internet connection, so search results cannot be shown. Search again when you are back online.',
-  'offlineOrder.title': 'Your order is queued',
+  'offlineOrder.title': 'Your order is waiting to be sent',
   'offlineOrder.text':
     'The order has been saved on this device but not placed yet: it is sent to the shop as soon as you are back online.',
   'offlineOrder.sending': 'Sending the order to the shop…',
@@ -534,6 +534,9 @@ export const en = {
   'trust.payment': 'Safe payment',
   'trust.paymentNote': 'Payment methods: {count}',
   'tiles.label': 'Shop by category',
+  // ---- Option hints of the brand-new grade: its label ("Brand new") is an adjective, not a grade code ----
+  'option.onlyNew': 'Only brand new',
+  'option.onlyNewWith': 'Only brand new, with {values}',
 } as const;
 
 type Plural = {

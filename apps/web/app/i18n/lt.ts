@@ -5,7 +5,7 @@ export const lt: Dictionary = {
   'site.tagline': 'Nauja ir atnaujinta elektronika',
   'home.title': '{shop}: nauja ir atnaujinta elektronika',
   'home.description':
-    'Kompiuteriai, garso, vaizdo ir buitinė technika: naujos ir A+–C būklės prekės, {moneyBackDays} dienų pinigų grąžinimo garantija ir pristatymas per {deliveryMin}–{deliveryMax} darbo dienas.',
+    'Kompiuteriai, garso, vaizdo ir buitinė technika: naujos ir A+–C būklės prekės, {moneyBackDays} d. pinigų grąžinimo garantija ir pristatymas per {deliveryMin}–{deliveryMax} d. d..',
   'home.heading': 'Nauja ir atnaujinta elektronika sąžiningomis kainomis',
   'home.newProducts': 'Naujienos',
   'home.bestsellers': 'Perkamiausios prekės',
@@ -32,7 +32,7 @@ export const lt: Dictionary = {
 
   'footer.information': 'Informacija',
   'footer.service': 'Klientų aptarnavimas',
-  'footer.moneyBack': '{days} dienų pinigų grąžinimo garantija',
+  'footer.moneyBack': '{days} d. pinigų grąžinimo garantija',
   'footer.support': 'Konsultuojame darbo dienomis {from}–{to}',
   'footer.delivery': 'Pristatymas per {min}–{max} darbo dienas',
   'footer.newsletter': 'Užsiprenumeruokite naujienlaiškį ir gaukite {percent} % nuolaidą',
@@ -92,7 +92,7 @@ export const lt: Dictionary = {
   'listing.page': '{page} puslapis',
   'listing.pageTitle': '{title} – {page} puslapis',
   'listing.categoryDescription':
-    '{name} parduotuvėje {shop}: nauja ir atnaujinta elektronika, pristatymas per {deliveryMin}–{deliveryMax} darbo dienas.',
+    '{name} parduotuvėje {shop}: nauja ir atnaujinta elektronika, pristatymas per {deliveryMin}–{deliveryMax} d. d.',
   'attribute.condition': 'Būklė',
   'attribute.color': 'Spalva',
   'attribute.capacity': 'Talpa',
@@ -108,7 +108,7 @@ export const lt: Dictionary = {
   'product.price': 'Kaina',
   'product.description': 'Aprašymas',
   'product.images': 'Prekės nuotraukos',
-  'product.showImage': 'Rodyti {n} nuotrauką',
+  'product.showImage': 'Rodyti nuotrauką {n}',
   'product.brand': 'Gamintojas: {brand}',
   'product.metaDescription': '{name} už {price} parduotuvėje {shop}. {condition}',
 
@@ -167,7 +167,7 @@ export const lt: Dictionary = {
   'checkout.placeOrderTotal': 'Pateikti užsakymą: {total}',
   'checkout.free': 'Nemokamai',
   'checkout.totalsUnconfirmed':
-    'Nėra ryšio: sumos su mokėjimo būdo mokesčiu bus patvirtintos, kai užsakymas bus išsiųstas.',
+    'Nėra interneto ryšio: sumos su mokėjimo būdo mokesčiu bus patvirtintos, kai užsakymas bus išsiųstas.',
   'checkout.placing': 'Užsakymas pateikiamas…',
   'checkout.summary': 'Užsakymo suvestinė',
   'checkout.shipTo': 'Pristatymo adresas',
@@ -347,7 +347,7 @@ export const lt: Dictionary = {
   'pwa.later': 'Vėliau',
   'pwa.searchOffline':
     'Nėra interneto ryšio: paieškos rezultatai nepasiekiami. Ieškokite dar kartą, kai grįš ryšys.',
-  'offlineOrder.title': 'Jūsų užsakymas laukia eilėje',
+  'offlineOrder.title': 'Jūsų užsakymas dar neišsiųstas',
   'offlineOrder.text':
     'Užsakymas išsaugotas šiame įrenginyje, bet dar nepateiktas: jis bus išsiųstas parduotuvei, kai tik vėl prisijungsite prie interneto.',
   'offlineOrder.sending': 'Užsakymas siunčiamas parduotuvei…',
@@ -565,4 +565,7 @@ export const lt: Dictionary = {
   'trust.payment': 'Saugus apmokėjimas',
   'trust.paymentNote': 'Mokėjimo būdų: {count}',
   'tiles.label': 'Prekės pagal kategoriją',
+  // ---- Option hints of the brand-new grade: its label ("Nauja") is an adjective, not a grade code ----
+  'option.onlyNew': 'Tik nauja',
+  'option.onlyNewWith': 'Tik nauja, derinyje: {values}',
 };

@@ -5,7 +5,7 @@ export const ru: Dictionary = {
   'site.tagline': 'Новая и восстановленная электроника',
   'home.title': '{shop}: новая и восстановленная электроника',
   'home.description':
-    'Компьютеры, аудио-, видео- и бытовая техника: новые товары и товары в состоянии от A+ до C, возврат денег в течение {moneyBackDays} дней и доставка за {deliveryMin}–{deliveryMax} рабочих дня.',
+    'Компьютеры, аудио-, видео- и бытовая техника: новые товары и товары в состоянии от A+ до C, возврат денег в течение {moneyBackDays} дн. и доставка за {deliveryMin}–{deliveryMax} раб. дн.',
   'home.heading': 'Новая и восстановленная электроника по честным ценам',
   'home.newProducts': 'Новинки',
   'home.bestsellers': 'Хиты продаж',
@@ -32,7 +32,7 @@ export const ru: Dictionary = {
 
   'footer.information': 'Информация',
   'footer.service': 'Обслуживание клиентов',
-  'footer.moneyBack': 'Возврат денег в течение {days} дней',
+  'footer.moneyBack': 'Возврат денег в течение {days} дн.',
   'footer.support': 'Консультируем по рабочим дням с {from} до {to}',
   'footer.delivery': 'Доставка за {min}–{max} рабочих дня',
   'footer.newsletter': 'Подпишитесь на рассылку и получите скидку {percent} %',
@@ -92,7 +92,7 @@ export const ru: Dictionary = {
   'listing.page': 'Страница {page}',
   'listing.pageTitle': '{title} — страница {page}',
   'listing.categoryDescription':
-    '{name} в {shop}: новая и восстановленная электроника с доставкой за {deliveryMin}–{deliveryMax} рабочих дня.',
+    '{name} в {shop}: новая и восстановленная электроника с доставкой за {deliveryMin}–{deliveryMax} раб. дн.',
   'attribute.condition': 'Состояние',
   'attribute.color': 'Цвет',
   'attribute.capacity': 'Объём',
@@ -167,7 +167,7 @@ export const ru: Dictionary = {
   'checkout.placeOrderTotal': 'Оформить заказ: {total}',
   'checkout.free': 'Бесплатно',
   'checkout.totalsUnconfirmed':
-    'Нет связи: суммы с комиссией способа оплаты будут подтверждены при отправке заказа.',
+    'Нет подключения к интернету: суммы с комиссией способа оплаты будут подтверждены при отправке заказа.',
   'checkout.placing': 'Оформляем заказ…',
   'checkout.summary': 'Ваш заказ',
   'checkout.shipTo': 'Адрес доставки',
@@ -348,7 +348,7 @@ export const ru: Dictionary = {
   'pwa.later': 'Позже',
   'pwa.searchOffline':
     'Нет подключения к интернету: результаты поиска недоступны. Повторите поиск, когда интернет появится.',
-  'offlineOrder.title': 'Ваш заказ в очереди',
+  'offlineOrder.title': 'Ваш заказ ещё не отправлен',
   'offlineOrder.text':
     'Заказ сохранён на этом устройстве, но ещё не оформлен: он будет отправлен в магазин, как только появится подключение к интернету.',
   'offlineOrder.sending': 'Заказ отправляется в магазин…',
@@ -416,7 +416,7 @@ export const ru: Dictionary = {
   'product.deliveryDate': 'Доставим {range}',
   'product.deliveryCutoff': 'заказы, оформленные в рабочий день до {hour}:00, отправляются в тот же день',
   'product.warranty': 'Гарантия {months} мес.',
-  'product.returns': '{days} дней на возврат без объяснения причин',
+  'product.returns': '{days} дн. на возврат без объяснения причин',
   'product.leasing': 'Лизинг от {price}/мес.',
   'product.leasingNote':
     'расчёт на {months} мес. без процентов; окончательные условия определяет MOKILIZINGAS',
@@ -518,7 +518,7 @@ export const ru: Dictionary = {
   'gradeInfo.warranty': 'Гарантия',
   'gradeInfo.returns': 'Возврат',
   'gradeInfo.months': '{months} мес.',
-  'gradeInfo.days': '{days} дней без объяснения причин',
+  'gradeInfo.days': '{days} дн. без объяснения причин',
   'gradeInfo.link': 'Как мы оцениваем состояние',
   'gradeInfo.homeTitle': 'Что означает каждый класс',
   'gradeInfo.homeText': 'Проверено, очищено и оценено по внешнему виду. Выберите класс под свой бюджет.',
@@ -567,4 +567,7 @@ export const ru: Dictionary = {
   'trust.payment': 'Безопасная оплата',
   'trust.paymentNote': 'Способов оплаты: {count}',
   'tiles.label': 'Товары по категориям',
+  // ---- Option hints of the brand-new grade: its label («Новый») is an adjective, not a grade code ----
+  'option.onlyNew': 'Только новый',
+  'option.onlyNewWith': 'Только новый, в сочетании: {values}',
 };

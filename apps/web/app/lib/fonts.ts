@@ -12,10 +12,13 @@ import latin from '../fonts/inter-latin.woff2?url';
  * as immutable, like the scripts) under the same names the inlined stylesheet's url()s get in the
  * server build.
  *
- * Inter is drawn only on a device that already holds the files. A first visit
- * paints in the system's own font and downloads nothing for text before its first paint: the ~49 KB
- * of font files competed with the document and the first images on a phone's network (Lighthouse
- * charged them to the largest paint), and their arrival laid the whole page out again. Once the page
+ * Inter is drawn only on a device that already holds the files. A first visit paints in 'Inter
+ * Fallback' (styles.css: a local Arial or Liberation Sans given Inter's width and vertical metrics,
+ * so its lines break where Inter's do and the next page looks the same size) and downloads nothing
+ * for text before its first paint: the font files, preloaded, competed with the document and the
+ * first images on a phone's network (Lighthouse's largest paint 0.4–0.6 s later), and turning the
+ * same page to Inter once they were in moved its content (CLS 0.24 on the search page):
+ * docs/decisions/0057-inter-from-the-second-page-its-size-from-the-first.md. Once the page
  * has hydrated, the files are fetched (not applied) and the device remembers it; from then on the
  * inline script below marks `<html data-fonts>` before the first paint and styles.css draws Inter,
  * from the browser's cache, with `font-display: optional` (a file the cache has lost is not swapped

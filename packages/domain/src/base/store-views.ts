@@ -107,7 +107,9 @@ export function storeViewForLanguages(languages: readonly string[]): StoreCode |
 
 /**
  * The store view to suggest to a shopper on `current`: the one their browser's languages name when it
- * is another one, and they have not answered a suggestion before; else null. Never a redirect: the
+ * is another one, and they have not answered a suggestion before; else null. Nothing either when the
+ * browser lists the page's language at all, in any place: a shopper on /en whose browser reads
+ * Russian first and English second can read the page and most likely chose it. Never a redirect: the
  * URL is the language (search engines, shared links and the page cache all read it).
  */
 export function languageSuggestion(
@@ -115,7 +117,7 @@ export function languageSuggestion(
   current: StoreCode,
   answered: boolean,
 ): StoreCode | null {
-  if (answered) return null;
+  if (answered || languages.some((tag) => primaryLanguage(tag) === current)) return null;
   const wanted = storeViewForLanguages(languages);
   return wanted && wanted !== current ? wanted : null;
 }

@@ -2,7 +2,7 @@
  * The shop's wordmark: the shop-window mark (the favicon's, public/favicon.svg)
  * and the shop's name from its settings, or the logo picture its settings name. Inline, so the first paint needs no request for it; drawn as a picture (aria-hidden):
  * the link around it carries the name. The name is drawn in the page's font (styles.css `.logo text`:
- * the system's until the device holds Inter, lib/fonts.ts) and held to Inter's width (71 px at this
+ * a local font sized like Inter until the device holds Inter, lib/fonts.ts) and held to Inter's width (71 px at this
  * size), so the mark is the same size in every font.
  */
 export function Logo({

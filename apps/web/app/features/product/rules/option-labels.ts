@@ -1,4 +1,4 @@
-import { formatPrice, gradeShortLabel, type OptionChoice } from '@vitrina/domain';
+import { formatPrice, gradeKeyOf, gradeShortLabel, type OptionChoice } from '@vitrina/domain';
 import type { Translator } from '../../../i18n';
 import { GRADE_ATTRIBUTE } from './grade';
 
@@ -19,6 +19,9 @@ export function optionReason(choice: OptionChoice, t: Translator): string | null
       .filter((r) => r !== grade)
       .map((r) => r.label)
       .join(', ');
+    // brand new is named by an adjective ("Nauja"), which "Tik … būklės" would leave undeclined
+    if (grade && gradeKeyOf(grade.label) === 'new')
+      return values ? t('option.onlyNewWith', { values }) : t('option.onlyNew');
     if (grade) {
       const short = gradeShortLabel(grade.label);
       return values
