@@ -534,6 +534,8 @@ export const en = {
   'trust.payment': 'Safe payment',
   'trust.paymentNote': 'Payment methods: {count}',
   'tiles.label': 'Shop by category',
+  'searchRank.popularSearches': 'Popular searches',
+  'banners.demo': 'Demo',
 } as const;
 
 type Plural = {

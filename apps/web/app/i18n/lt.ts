@@ -565,4 +565,6 @@ export const lt: Dictionary = {
   'trust.payment': 'Saugus apmokėjimas',
   'trust.paymentNote': 'Mokėjimo būdų: {count}',
   'tiles.label': 'Prekės pagal kategoriją',
+  'searchRank.popularSearches': 'Populiarios paieškos',
+  'banners.demo': 'Pavyzdys',
 };

@@ -567,4 +567,6 @@ export const ru: Dictionary = {
   'trust.payment': 'Безопасная оплата',
   'trust.paymentNote': 'Способов оплаты: {count}',
   'tiles.label': 'Товары по категориям',
+  'searchRank.popularSearches': 'Популярные запросы',
+  'banners.demo': 'Пример',
 };
