@@ -17,9 +17,11 @@ import {
   MONEY_BACK_DAYS,
   NEWSLETTER_COUPON_PERCENT,
   SUPPORT_HOURS,
+  SEARCH_TERM_MIN_LENGTH,
 } from './constants.ts';
 import { GRADE_KEYS, GRADE_TERMS, type GradeKey, type GradeTerms } from './grades.ts';
 import { calendarDay, nextCalendarDay } from './dates.ts';
+import { isSearchTermLongEnough } from './search-terms.ts';
 import type { StoreCode } from './store-views.ts';
 
 /** the seller on invoices, in the footer and as the beneficiary of a bank transfer ('' = not set) */
@@ -122,7 +124,7 @@ export const POPULAR_SEARCH_MAX_LENGTH = 60;
  */
 export const DEMO_POPULAR_SEARCHES: Record<StoreCode, string[]> = {
   lt: ['iPhone', 'MacBook', 'Samsung Galaxy', 'ausinės', 'televizorius', 'kavos aparatas'],
-  en: ['iPhone', 'MacBook', 'Samsung Galaxy', 'headphones', 'TV', 'coffee machine'],
+  en: ['iPhone', 'MacBook', 'Samsung Galaxy', 'headphones', '4K TV', 'coffee machine'],
   ru: ['iPhone', 'MacBook', 'Samsung Galaxy', 'наушники', 'телевизор', 'кофемашина'],
 };
 
@@ -250,7 +252,14 @@ const time = z
   .trim()
   .refine((v) => /^([01]?\d|2[0-3]):[0-5]\d$/.test(v), { params: { key: 'settings.time' } });
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
-const popularList = z.array(text(POPULAR_SEARCH_MAX_LENGTH).min(1)).max(POPULAR_SEARCHES_MAX);
+// each one a search the shop runs: as long as a typed search must be (SEARCH_TERM_MIN_LENGTH)
+const popularList = z
+  .array(
+    text(POPULAR_SEARCH_MAX_LENGTH).refine(isSearchTermLongEnough, {
+      params: { key: 'validation.searchTermMinLength', min: SEARCH_TERM_MIN_LENGTH },
+    }),
+  )
+  .max(POPULAR_SEARCHES_MAX);
 
 export const sellerDetailsSchema = z
   .strictObject({

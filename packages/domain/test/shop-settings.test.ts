@@ -218,6 +218,7 @@ describe('popular searches (the owner chooses them per store view)', () => {
     ['eleven in a store view', { ru: Array.from({ length: 11 }, (_, i) => `q${i}`) }, 'popularSearches.ru'],
     ['a search of 61 characters', { en: ['x'.repeat(61)] }, 'popularSearches.en.0'],
     ['an empty one', { lt: [''] }, 'popularSearches.lt.0'],
+    ['one shorter than a search may be ("TV")', { en: ['iPhone', 'TV'] }, 'popularSearches.en.1'],
   ])('refuses %s, naming the field', (_name, lists, field) => {
     const errors = errorsOf((s) => ({ ...s, popularSearches: { ...s.popularSearches, ...lists } }));
     expect(errors.map((e) => e.field)).toContain(field);
