@@ -179,9 +179,9 @@ export function HeadImage({ images }: { images: Banner[] }) {
 export function BannerTile({ banner }: { banner: Banner }) {
   return (
     <li className="card card-banner">
-      {/* the tile shows a third of the art's width (its right, where the drawing is): thrice the
-          card's width is asked for, so the part shown is as sharp as a product's picture */}
-      <BannerLink banner={banner} className="banner" sizes="(min-width: 900px) 45vw, 100vw" />
+      {/* the tile shows under half of the art's width (its right, where the drawing is): over twice
+          the card's width is asked for, so the part shown is as sharp as a product's picture */}
+      <BannerLink banner={banner} className="banner" sizes="(min-width: 900px) 35vw, 60vw" />
     </li>
   );
 }
