@@ -2,7 +2,8 @@
  * Search that ranks (docs/decisions/0053-a-search-with-words-is-ranked-by-relevance.md): a misspelt
  * word finds the goods before the service that matches it as well, in Russian and Lithuanian; the
  * suggestion panel's first product is the results page's first. And the focus after a client-side
- * navigation: on the new page's heading.
+ * navigation: on the new page's heading. Focused and empty, the panel offers the owner's popular
+ * searches (the demo's while none are set), by keyboard, axe-clean.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,6 +11,8 @@ import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
+import { axeViolations } from './support/axe.ts';
+import { DEMO_POPULAR_SEARCHES } from '@vitrina/domain';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
@@ -67,6 +70,34 @@ describe('search ranking journey', () => {
       await page.close();
     },
   );
+
+  it('focused and empty, the panel offers the popular searches: links by keyboard, axe-clean', async () => {
+    const t = getT('en');
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchErrors(page);
+    await page.goto(`${shopUrl}/en/`, { waitUntil: 'networkidle' });
+    const field = page.getByRole('searchbox', { name: t('header.searchLabel') });
+    await field.focus();
+    const popular = page.getByRole('group', { name: t('searchRank.popularSearches') });
+    await popular.waitFor();
+    expect((await popular.getByRole('link').allTextContents()).map((s) => s.trim())).toEqual(
+      DEMO_POPULAR_SEARCHES.en,
+    );
+    // the categories are still there as a way in, under their own heading
+    expect(await page.getByRole('group', { name: t('searchRank.topCategories') }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    // Arrow down from the field reaches the first popular search; Enter runs it
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe(DEMO_POPULAR_SEARCHES.en[0]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (u) => u.pathname === '/en/search' && u.searchParams.get('q') === DEMO_POPULAR_SEARCHES.en[0],
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 
   it('a search that finds nothing offers a category name it was probably after', async () => {
     const t = getT('lt');

@@ -235,6 +235,43 @@ describe('saving the settings', () => {
     expect((await api.call('/vsbridge/store-info?storeCode=en')).body.result.shop.name).toBe('Tech Corner');
   });
 
+  it("offers the owner's popular searches per store view, in their order, and refuses a list too long naming the field", async () => {
+    const popular = async (store: string) =>
+      (await api.call(`/vsbridge/store-info?storeCode=${store}`)).body.result.shop.popular_searches;
+    // not the demo shop, and nothing chosen: the panel offers none
+    expect(await popular('lt')).toEqual([]);
+    const { settings, version } = await readSettings(api, admin);
+    const saved = await save(api, admin, version, {
+      ...settings,
+      popularSearches: { lt: ['šaldytuvas', ' iPhone 13 '], en: ['fridge'], ru: [] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await popular('lt')).toEqual(['šaldytuvas', 'iPhone 13']);
+    expect(await popular('en')).toEqual(['fridge']);
+    expect(await popular('ru')).toEqual([]);
+    const next = saved.body.result as Stored;
+    const tooMany = await save(api, admin, next.version, {
+      ...next.settings,
+      popularSearches: {
+        ...next.settings.popularSearches,
+        ru: Array.from({ length: 11 }, (_, i) => `товар ${i}`),
+      },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toContainEqual(
+      expect.objectContaining({ field: 'settings.popularSearches.ru' }),
+    );
+    const tooLong = await save(api, admin, next.version, {
+      ...next.settings,
+      popularSearches: { ...next.settings.popularSearches, en: ['x'.repeat(61)] },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toContainEqual(
+      expect.objectContaining({ field: 'settings.popularSearches.en.0' }),
+    );
+    expect(await popular('en')).toEqual(['fridge']);
+  });
+
   it('offers bank transfer once the account is saved, and the confirmation e-mail says where, how much, with which reference, by when', async () => {
     const { settings, version } = await readSettings(api, admin);
     expect((await placeOrder(api, 'transfer-before', 'banktransfer')).status).toBe(400);

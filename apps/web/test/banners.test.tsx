@@ -10,7 +10,7 @@ afterEach(cleanup);
 const banner = (id: number, position: number, title: string): Banner => ({
   id,
   position,
-  image: `/demo/b/${id}.png`,
+  image: `/media/b/${id}.png`,
   title,
   link: `/en/${title.toLowerCase()}`,
 });
@@ -60,7 +60,7 @@ describe('home banners', () => {
     );
     const img = container.querySelector('img.head-image');
     expect(img?.getAttribute('alt')).toBe('');
-    expect(img?.getAttribute('src')).toContain('/demo/b/7.png');
+    expect(img?.getAttribute('src')).toContain('/media/b/7.png');
     rerender(<HeadImage images={[]} />);
     expect(container.querySelector('img')).toBeNull();
   });
@@ -75,9 +75,45 @@ describe('home banners', () => {
     expect(
       images.map((i) => [i.getAttribute('src'), i.getAttribute('loading'), i.getAttribute('fetchpriority')]),
     ).toEqual([
-      [expect.stringContaining('/demo/b/1.png'), 'eager', 'high'],
-      [expect.stringContaining('/demo/b/2.png'), 'lazy', 'low'],
-      [expect.stringContaining('/demo/b/3.png'), 'lazy', 'low'],
+      [expect.stringContaining('/media/b/1.png'), 'eager', 'high'],
+      [expect.stringContaining('/media/b/2.png'), 'lazy', 'low'],
+      [expect.stringContaining('/media/b/3.png'), 'lazy', 'low'],
+    ]);
+  });
+  it('a slider lower on the page asks for none of its slides eagerly', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <Slider slides={[banner(1, 1, 'One'), banner(2, 2, 'Two')]} eagerFirst={false} />
+      </MemoryRouter>,
+    );
+    expect([...container.querySelectorAll('.slider img')].map((i) => i.getAttribute('loading'))).toEqual([
+      'lazy',
+      'lazy',
+    ]);
+  });
+
+  it('every banner carries its words on the art: the title, the call to action where given, a demo one labelled', () => {
+    render(
+      <MemoryRouter initialEntries={['/en']}>
+        <BannerGrid
+          banners={[
+            { ...banner(1, 1, 'Refurbished phones'), image: '/demo/banners/4.png', cta: 'See the phones' },
+            banner(2, 2, 'Own'),
+          ]}
+          label="Offers"
+        />
+      </MemoryRouter>,
+    );
+    const [demo, own] = [...document.querySelectorAll('.banner')];
+    const words = demo!.querySelector('.banner-words');
+    expect([...words!.children].map((c) => [c.className, c.textContent])).toEqual([
+      ['banner-demo', 'Demo'],
+      ['banner-title', 'Refurbished phones'],
+      ['banner-cta', 'See the phones'],
+    ]);
+    // a staff banner: its title on the art, no label, no empty button
+    expect([...own!.querySelector('.banner-words')!.children].map((c) => c.className)).toEqual([
+      'banner-title',
     ]);
   });
 });

@@ -401,8 +401,10 @@ export function buildCategories(): ImportCategory[] {
     },
   ];
   for (const def of CATEGORY_DEFS) {
-    const position = (positions.get(def.parentId) ?? 0) + 1;
-    positions.set(def.parentId, position);
+    // the graded goods, the shop's difference from any other electronics shop, head the menu: the
+    // desktop bar keeps its first items in sight and puts the rest under "More"
+    const position = def.id === REFURBISHED_CATEGORY_ID ? 0 : (positions.get(def.parentId) ?? 0) + 1;
+    if (def.id !== REFURBISHED_CATEGORY_ID) positions.set(def.parentId, position);
     out.push({
       id: def.id,
       parent_id: def.parentId,

@@ -439,7 +439,10 @@ export function productImageSvg(folder: string, look: number, seed = 42): string
   );
 }
 
-/** the SVG of banner `n` (see BANNER_IMAGES): a gradient and the drawing of its category, no text */
+/**
+ * the SVG of banner `n` (see BANNER_IMAGES): a gradient and the drawing of its category on the right,
+ * no text and no button shape (the storefront sets the banner's title and call to action on the left)
+ */
 export function bannerSvg(n: number, seed = 42): string {
   const banner = BANNER_IMAGES.find((b) => b.n === n);
   if (!banner) throw new Error(`no demo banner ${n}`);
@@ -458,7 +461,6 @@ export function bannerSvg(n: number, seed = 42): string {
     rect(0, 0, W, H, 'url(#g)') +
     circle(W * 0.18, H * 0.2, H * 0.55, '#ffffff', 'opacity=".12"') +
     circle(W * 0.42, H * 1.05, H * 0.45, '#ffffff', 'opacity=".10"') +
-    rect(W * 0.06, H * 0.62, W * 0.22, H * 0.09, '#ffffff', H * 0.045, 'opacity=".85"') +
     `<g transform="translate(${x.toFixed(1)} ${(H * 0.05).toFixed(1)}) scale(${scale.toFixed(4)})">${draw(p, rng.int(0, 7))}</g>` +
     `</svg>`
   );

@@ -339,6 +339,12 @@ export const DEMO_STORE: ImportPickupPoint = {
 
 // ------------------------------------------------------------------ banners
 
+/**
+ * Every demo banner carries words on its art: the title and a call to action in each language (the
+ * storefront labels the demo's banners as examples); the pictures hold no text, so the words stay
+ * real text a screen reader and a translation read.
+ */
+
 /** links are store-view paths without the store prefix (`/c/{slug}`); the storefront adds `/en`, `/ru` */
 function categoryLink(categoryId: number): LocalizedText {
   const slug = categoryDef(categoryId).slug;
@@ -369,6 +375,7 @@ export function buildBanners(): ImportBanner[] {
         'Refurbished tech with a 12-month warranty',
         'Восстановленная техника с гарантией 12 месяцев',
       ),
+      cta: L('Rinktis atnaujintą', 'Shop refurbished', 'Выбрать технику'),
       link: categoryLink(98),
       category_id: 98,
     },
@@ -381,6 +388,7 @@ export function buildBanners(): ImportBanner[] {
         'TVs for your home cinema',
         'Телевизоры для домашнего кинотеатра',
       ),
+      cta: L('Žiūrėti televizorius', 'See the TVs', 'Смотреть телевизоры'),
       link: categoryLink(51),
       category_id: 51,
     },
@@ -393,6 +401,7 @@ export function buildBanners(): ImportBanner[] {
         'Coffee machines for your morning coffee',
         'Кофемашины для утреннего кофе',
       ),
+      cta: L('Rinktis aparatą', 'Choose a machine', 'Выбрать кофемашину'),
       link: categoryLink(65),
       category_id: 65,
     },
@@ -405,6 +414,7 @@ export function buildBanners(): ImportBanner[] {
         'Smartphones: brand new and graded',
         'Смартфоны: новые и восстановленные',
       ),
+      cta: L('Žiūrėti telefonus', 'See the phones', 'Смотреть смартфоны'),
       link: categoryLink(31),
       category_id: 31,
     },
@@ -417,6 +427,7 @@ export function buildBanners(): ImportBanner[] {
         'Headphones for music and travel',
         'Наушники для музыки и поездок',
       ),
+      cta: L('Rinktis ausines', 'Choose headphones', 'Выбрать наушники'),
       link: categoryLink(41),
       category_id: 41,
     },
@@ -425,6 +436,7 @@ export function buildBanners(): ImportBanner[] {
       position: 3,
       image: img(6),
       title: L('Žaidimų konsolės ir pultai', 'Game consoles and controllers', 'Игровые консоли и геймпады'),
+      cta: L('Žiūrėti konsoles', 'See the consoles', 'Смотреть консоли'),
       link: categoryLink(71),
       category_id: 71,
     },
@@ -433,6 +445,7 @@ export function buildBanners(): ImportBanner[] {
       position: 4,
       image: img(7),
       title: L('Dulkių siurbliai ir robotai', 'Vacuum cleaners and robots', 'Пылесосы и роботы-пылесосы'),
+      cta: L('Rinktis siurblį', 'Choose a vacuum', 'Выбрать пылесос'),
       link: categoryLink(64),
       category_id: 64,
     },
@@ -445,6 +458,7 @@ export function buildBanners(): ImportBanner[] {
         'Laptops for work and study',
         'Ноутбуки для работы и учёбы',
       ),
+      cta: L('Žiūrėti kompiuterius', 'See the laptops', 'Смотреть ноутбуки'),
       link: categoryLink(11),
       category_id: 11,
     },
@@ -457,6 +471,7 @@ export function buildBanners(): ImportBanner[] {
         'Washing machines with an installation service',
         'Стиральные машины с услугой подключения',
       ),
+      cta: L('Rinktis skalbyklę', 'Choose a washer', 'Выбрать машину'),
       link: categoryLink(62),
       category_id: 62,
     },

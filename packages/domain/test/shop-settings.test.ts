@@ -9,6 +9,7 @@ import {
   issuesToFieldErrors,
   missingInvoiceSellerFields,
   parseEurosToCents,
+  popularSearchLines,
   settingsFromStored,
   shopSettingsSchema,
   type ShopSettings,
@@ -181,5 +182,50 @@ describe('what the settings allow', () => {
     expect(read.shopName).toEqual({ lt: 'Mano parduotuvė', en: 'Vitrina', ru: 'Vitrina' });
     expect(read.moneyBackDays).toBe(45);
     expect(read.warrantyMonths).toEqual(DEFAULT_SHOP_SETTINGS.warrantyMonths);
+  });
+});
+
+describe('popular searches (the owner chooses them per store view)', () => {
+  it.each([
+    [
+      'one a line, trimmed, inner spaces collapsed',
+      ' iPhone  13 \nšaldytuvas\n',
+      ['iPhone 13', 'šaldytuvas'],
+    ],
+    ['empty lines and Windows line ends', 'TV\r\n\r\n  \r\nradio', ['TV', 'radio']],
+    [
+      'a repeat (any case) kept once, first spelling',
+      'MacBook\nmacbook\nMACBOOK Air',
+      ['MacBook', 'MACBOOK Air'],
+    ],
+    ['nothing', '', []],
+  ])('%s', (_name, text, lines) => {
+    expect(popularSearchLines(text)).toEqual(lines);
+  });
+
+  it('never returns an empty, untrimmed or repeated line, whatever is typed', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (text) => {
+        const lines = popularSearchLines(text);
+        for (const l of lines) expect(l).toBe(l.trim().replace(/\s+/g, ' '));
+        expect(lines.every((l) => l.length > 0)).toBe(true);
+        expect(new Set(lines.map((l) => l.toLocaleLowerCase())).size).toBe(lines.length);
+      }),
+    );
+  });
+
+  it.each([
+    ['eleven in a store view', { ru: Array.from({ length: 11 }, (_, i) => `q${i}`) }, 'popularSearches.ru'],
+    ['a search of 61 characters', { en: ['x'.repeat(61)] }, 'popularSearches.en.0'],
+    ['an empty one', { lt: [''] }, 'popularSearches.lt.0'],
+    ['one shorter than a search may be ("TV")', { en: ['iPhone', 'TV'] }, 'popularSearches.en.1'],
+  ])('refuses %s, naming the field', (_name, lists, field) => {
+    const errors = errorsOf((s) => ({ ...s, popularSearches: { ...s.popularSearches, ...lists } }));
+    expect(errors.map((e) => e.field)).toContain(field);
+  });
+
+  it('a row written before popular searches existed reads as none', () => {
+    const { popularSearches: _, ...older } = DEFAULT_SHOP_SETTINGS;
+    expect(settingsFromStored(older).popularSearches).toEqual({ lt: [], en: [], ru: [] });
   });
 });

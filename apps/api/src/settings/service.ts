@@ -14,7 +14,9 @@
 import { bumpCatalogVersion, isDemoShop, type Database } from '@vitrina/db';
 import {
   DEFAULT_SHOP_SETTINGS,
+  DEMO_POPULAR_SEARCHES,
   DEMO_SELLER,
+  popularSearchesEmpty,
   SELLER_FIELDS,
   settingsFromStored,
   shopSettingsSchema,
@@ -53,7 +55,8 @@ export function sellerIsEmpty(seller: SellerDetails): boolean {
  * written to the outbox): the stored row, or `seed` before the first start wrote it. While no seller
  * detail is set and the shop runs on the seeded demo catalogue, the seller is the fictional
  * DEMO_SELLER (`sellerIsDemo`), so the demo shows where details go and offers bank transfer to a
- * clearly fictional account, never a real-looking one.
+ * clearly fictional account, never a real-looking one. Its popular searches likewise are
+ * DEMO_POPULAR_SEARCHES while the owner has set none.
  */
 export async function effectiveSettings(
   q: Queryable,
@@ -61,10 +64,16 @@ export async function effectiveSettings(
 ): Promise<EffectiveSettings> {
   const row = await one<{ settings: unknown }>(q, 'SELECT settings FROM shop_settings WHERE id = 1');
   const settings = row ? settingsFromStored(row.settings) : seed;
-  const demo = sellerIsEmpty(settings.seller) && (await isDemoShop(q as Database));
-  return demo
-    ? { ...settings, seller: DEMO_SELLER, sellerIsDemo: true }
-    : { ...settings, sellerIsDemo: false };
+  const noSeller = sellerIsEmpty(settings.seller);
+  const noSearches = popularSearchesEmpty(settings.popularSearches);
+  const demoShop = (noSeller || noSearches) && (await isDemoShop(q as Database));
+  return {
+    ...settings,
+    ...(demoShop && noSeller ? { seller: DEMO_SELLER } : {}),
+    // the demo shows what the panel's popular searches look like until the owner picks their own
+    ...(demoShop && noSearches ? { popularSearches: DEMO_POPULAR_SEARCHES } : {}),
+    sellerIsDemo: demoShop && noSeller,
+  };
 }
 
 /** the seller as documents and e-mails name it: the settings' details (the demo's fictional ones while none are set) */

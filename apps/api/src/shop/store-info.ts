@@ -48,6 +48,7 @@ export async function storeInfo(
       warranty_months: { ...settings.warrantyMonths },
       free_shipping_from: settings.freeShippingThresholdCents,
       cod_fee: settings.codFeeCents,
+      popular_searches: [...settings.popularSearches[store]],
     },
     company: {
       name: s.companyName,

@@ -845,6 +845,10 @@ const en = {
   'pickup.changed': 'changed',
   'pickup.issues': 'Rows that cannot be read (left out):',
   'pickup.issue': 'line {line}, {field}: {message}',
+  'settings.search': 'Search',
+  'settings.popularSearches': 'Popular searches ({lang})',
+  'settings.popularSearchesHint':
+    'One per line, in the order to show, at most 10, each of 3 to 60 characters: what the search panel offers before anything is typed. Chosen by you, never collected from what shoppers type.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1692,6 +1696,10 @@ const lt: Record<AdminKey, string> = {
   'pickup.changed': 'pakeistas',
   'pickup.issues': 'Neperskaitytos eilutės (praleistos):',
   'pickup.issue': '{line} eilutė, {field}: {message}',
+  'settings.search': 'Paieška',
+  'settings.popularSearches': 'Populiarios paieškos ({lang})',
+  'settings.popularSearchesHint':
+    'Po vieną eilutėje, rodymo tvarka, ne daugiau kaip 10, kiekviena nuo 3 iki 60 simbolių: ką paieškos skydelis siūlo, kol nieko neįvesta. Jas parenkate jūs, jos nerenkamos iš pirkėjų paieškų.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

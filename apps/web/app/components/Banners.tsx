@@ -30,6 +30,7 @@ function BannerLink({
   eager?: boolean;
   sizes: string;
 }) {
+  const t = useT();
   const img = (
     <img
       src={imageUrl(banner.image, 800, 800) ?? ''}
@@ -44,15 +45,16 @@ function BannerLink({
       onError={retryImage}
     />
   );
-  // a banner with a call to action (staff's, from the back office) carries its words on the art
-  const words = banner.cta ? (
+  // every banner carries its words on the art (a scrim keeps them readable on any picture): the
+  // title, and the call to action where staff gave one (the whole banner is the link: the button
+  // text only says where it goes). The demo catalogue's banners (pictures in the demo media folder
+  // the demo generator writes) are labelled as examples, like the demo news.
+  const words = (
     <span className="banner-words">
+      {isDemoBanner(banner) ? <span className="banner-demo">{t('banners.demo')}</span> : null}
       <span className="banner-title">{banner.title}</span>
-      {/* the whole banner is the link: the button text only says where it goes */}
-      <span className="banner-cta">{banner.cta}</span>
+      {banner.cta ? <span className="banner-cta">{banner.cta}</span> : null}
     </span>
-  ) : (
-    <span className="banner-title">{banner.title}</span>
   );
   const body = (
     <>
@@ -71,6 +73,11 @@ function BannerLink({
   );
 }
 
+/** a banner of the seeded demo catalogue: its picture is in the demo media folder */
+export function isDemoBanner(banner: Pick<Banner, 'image'>): boolean {
+  return banner.image.startsWith('/demo/');
+}
+
 /** Banners sorted by their position (the shop data's order). */
 export function byPosition(list: readonly Banner[]): Banner[] {
   return [...list].sort((a, b) => a.position - b.position || a.id - b.id);
@@ -78,9 +85,10 @@ export function byPosition(list: readonly Banner[]): Banner[] {
 
 /**
  * The home page's slider: slides side by side with scroll snapping, previous/next buttons that
- * scroll one slide (keyboard-usable), the first slide eager (it is the page's largest image).
+ * scroll one slide (keyboard-usable), the first slide eager when it heads the page (`eagerFirst`:
+ * it is then the page's largest image), lazy like the others when the slider sits lower.
  */
-export function Slider({ slides }: { slides: Banner[] }) {
+export function Slider({ slides, eagerFirst = true }: { slides: Banner[]; eagerFirst?: boolean }) {
   const t = useT();
   const track = useRef<HTMLUListElement>(null);
   if (!slides.length) return null;
@@ -93,7 +101,7 @@ export function Slider({ slides }: { slides: Banner[] }) {
       <ul ref={track} className="slider-track">
         {byPosition(slides).map((s, i) => (
           <li key={s.id} aria-roledescription="slide" aria-label={`${i + 1} / ${slides.length}`}>
-            <BannerLink banner={s} className="slide" eager={i === 0} sizes="100vw" />
+            <BannerLink banner={s} className="slide" eager={eagerFirst && i === 0} sizes="100vw" />
           </li>
         ))}
       </ul>
@@ -171,7 +179,9 @@ export function HeadImage({ images }: { images: Banner[] }) {
 export function BannerTile({ banner }: { banner: Banner }) {
   return (
     <li className="card card-banner">
-      <BannerLink banner={banner} className="banner" sizes="(min-width: 900px) 25vw, 50vw" />
+      {/* the tile shows under half of the art's width (its right, where the drawing is): over twice
+          the card's width is asked for, so the part shown is as sharp as a product's picture */}
+      <BannerLink banner={banner} className="banner" sizes="(min-width: 900px) 35vw, 60vw" />
     </li>
   );
 }

@@ -5,6 +5,7 @@ import {
   isSearchTermLongEnough,
   normaliseSearchTerm,
   searchDefaultSort,
+  type StoreCode,
 } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { Link } from '../lib/link';
@@ -19,6 +20,81 @@ import { useRootMenu } from './navigation/root-menu';
 import { useSearchQuery } from '../state/search-query';
 import { ui } from '../state/ui';
 import { closeSearchPanelOnFocusOut } from './search-panel-focus';
+import { useShopInfo } from '../lib/shop-info';
+
+/** the search page's address for `words` in a store view */
+function searchPath(store: StoreCode, words: string): string {
+  return `${localizedPath(store, '/search')}?q=${encodeURIComponent(words)}`;
+}
+
+/** at most this many of the menu's top categories under the popular searches */
+const START_CATEGORIES = 8;
+
+/**
+ * What the panel offers before anything is typed: the popular searches the owner chose for this
+ * store view (shop settings; never what other shoppers typed, docs/decisions/0056-popular-searches.md),
+ * each a link to its results, then the shop's main categories. Each group is a list of links under a
+ * heading that names it, so a keyboard or a screen reader moves through them like any links.
+ */
+export function SearchPanelStart({
+  popular,
+  menu,
+  onFollow,
+}: {
+  popular: readonly string[];
+  menu: readonly MenuItem[];
+  onFollow: () => void;
+}) {
+  const t = useT();
+  const searchFor = (words: string) => searchPath(t.storeCode, words);
+  const categories = menu.slice(0, START_CATEGORIES);
+  return (
+    <div className="search-panel-groups">
+      {popular.length ? (
+        <div className="search-panel-group" role="group" aria-labelledby="search-panel-popular">
+          <h2 className="search-panel-heading" id="search-panel-popular">
+            {t('searchRank.popularSearches')}
+          </h2>
+          <ul className="search-panel-chips search-panel-popular">
+            {popular.map((words) => (
+              <li key={words}>
+                <Link to={searchFor(words)} onClick={onFollow}>
+                  <svg
+                    className="search-panel-chip-icon"
+                    aria-hidden="true"
+                    width="14"
+                    height="14"
+                    viewBox="0 0 24 24"
+                  >
+                    <circle cx="11" cy="11" r="7" />
+                    <path d="m20 20-3.5-3.5" />
+                  </svg>
+                  {words}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {categories.length ? (
+        <div className="search-panel-group" role="group" aria-labelledby="search-panel-top-categories">
+          <h2 className="search-panel-heading" id="search-panel-top-categories">
+            {t('searchRank.topCategories')}
+          </h2>
+          <ul className="search-panel-chips">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link to={categoryPath(t.storeCode, c)} onClick={onFollow}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 /** How many products the panel shows; the search page has them all. */
 export const SEARCH_PANEL_SIZE = 8;
@@ -93,6 +169,7 @@ export function SearchPanel() {
   const ready = isSearchTermLongEnough(q);
   const [result, setResult] = useState<Result | null>(null);
   const menu = useRootMenu();
+  const shop = useShopInfo();
 
   useEffect(() => {
     if (!ready) return;
@@ -132,10 +209,9 @@ export function SearchPanel() {
 
   const current = result && result.q === q ? result : null;
   const close = () => ui.close('searchpanel');
-  const searchPage = `${localizedPath(t.storeCode, '/search')}?q=${encodeURIComponent(q)}`;
-  const searchFor = (words: string) =>
-    `${localizedPath(t.storeCode, '/search')}?q=${encodeURIComponent(words)}`;
-  // nothing typed yet (the field just focused): the shop's main categories as a way in
+  const searchPage = searchPath(t.storeCode, q);
+  const searchFor = (words: string) => searchPath(t.storeCode, words);
+  // nothing typed yet (the field just focused): the owner's popular searches and the main categories
   if (q === '') {
     return (
       <section
@@ -144,20 +220,7 @@ export function SearchPanel() {
         aria-label={t('search.panel')}
         onBlur={closeSearchPanelOnFocusOut}
       >
-        {menu.length ? (
-          <div className="search-panel-group">
-            <h2 className="search-panel-heading">{t('searchRank.topCategories')}</h2>
-            <ul className="search-panel-chips">
-              {menu.slice(0, 8).map((c) => (
-                <li key={c.id}>
-                  <Link to={categoryPath(t.storeCode, c)} onClick={close}>
-                    {c.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <SearchPanelStart popular={shop?.popular_searches ?? []} menu={menu} onFollow={close} />
       </section>
     );
   }

@@ -537,6 +537,8 @@ export const en = {
   // ---- Option hints of the brand-new grade: its label ("Brand new") is an adjective, not a grade code ----
   'option.onlyNew': 'Only brand new',
   'option.onlyNewWith': 'Only brand new, with {values}',
+  'searchRank.popularSearches': 'Popular searches',
+  'banners.demo': 'Demo',
 } as const;
 
 type Plural = {

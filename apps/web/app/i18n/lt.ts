@@ -568,4 +568,6 @@ export const lt: Dictionary = {
   // ---- Option hints of the brand-new grade: its label ("Nauja") is an adjective, not a grade code ----
   'option.onlyNew': 'Tik nauja',
   'option.onlyNewWith': 'Tik nauja, derinyje: {values}',
+  'searchRank.popularSearches': 'Populiarios paieškos',
+  'banners.demo': 'Pavyzdys',
 };

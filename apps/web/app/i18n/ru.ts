@@ -570,4 +570,6 @@ export const ru: Dictionary = {
   // ---- Option hints of the brand-new grade: its label («Новый») is an adjective, not a grade code ----
   'option.onlyNew': 'Только новый',
   'option.onlyNewWith': 'Только новый, в сочетании: {values}',
+  'searchRank.popularSearches': 'Популярные запросы',
+  'banners.demo': 'Пример',
 };

@@ -84,14 +84,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <TrustStrip />
         <CategoryTiles />
       </section>
-      <Slider slides={loaderData.slider} />
-      <BannerGrid banners={loaderData.banners} small={loaderData.smallBanners} label={t('banners.main')} />
+      {/* offers first, at every width: the first screen shows products and their prices (a phone's
+          too, under the promises and the category tiles), the banners follow them. The first row's
+          pictures load at once, the first at high priority: small images, the page's largest paint */}
       <section aria-labelledby="new-products" className="home-list">
         <h2 id="new-products">{t('home.newProducts')}</h2>
-        {/* below the first screen at every width (the banners head the page): lazy, so that none of
-            them competes with the head banner, the page's largest image */}
-        <ProductGrid products={loaderData.newProducts} />
+        <ProductGrid products={loaderData.newProducts} eagerCount={4} />
       </section>
+      {/* below the first screen: no slide competes with the offers' pictures */}
+      <Slider slides={loaderData.slider} eagerFirst={false} />
+      <BannerGrid banners={loaderData.banners} small={loaderData.smallBanners} label={t('banners.main')} />
       {/* what each grade means, before the shopper weighs the next list's prices */}
       <GradeHomeBlock shop={shop} />
       {loaderData.bestsellers.length ? (

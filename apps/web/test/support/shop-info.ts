@@ -10,6 +10,7 @@ export const TEST_STORE_INFO = {
     warranty_months: { new: 24, a_plus: 12, a: 12, b: 12, c_plus: 12, c: 12 },
     free_shipping_from: 9900,
     cod_fee: 300,
+    popular_searches: [] as string[],
   },
   company: {
     name: 'UAB Testas',

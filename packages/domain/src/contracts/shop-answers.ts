@@ -57,6 +57,8 @@ export const storeInfoContract = z.strictObject({
     /** 0: no free-shipping promise */
     free_shipping_from: cents,
     cod_fee: cents,
+    /** the searches the search panel offers before anything is typed (the owner's, in their order) */
+    popular_searches: z.array(z.string()),
   }),
   company: z.strictObject({
     name: z.string(),

@@ -17,9 +17,11 @@ import {
   MONEY_BACK_DAYS,
   NEWSLETTER_COUPON_PERCENT,
   SUPPORT_HOURS,
+  SEARCH_TERM_MIN_LENGTH,
 } from '../base/index.ts';
 import { GRADE_KEYS, GRADE_TERMS, type GradeKey, type GradeTerms } from '../catalog/index.ts';
 import { calendarDay, nextCalendarDay } from '../base/index.ts';
+import { isSearchTermLongEnough } from '../catalog/index.ts';
 import type { StoreCode } from '../base/index.ts';
 
 /** the seller on invoices, in the footer and as the beneficiary of a bank transfer ('' = not set) */
@@ -60,6 +62,11 @@ export interface ShopSettings {
   lowStockThreshold: number;
   /** calendar days a bank-transfer buyer has to pay (the due date on the thank-you page) */
   bankTransferDueDays: number;
+  /**
+   * the searches the search panel offers before anything is typed, per store view, in the owner's
+   * order: chosen by the owner, never gathered from what shoppers typed (docs/decisions/0056-popular-searches.md)
+   */
+  popularSearches: Record<StoreCode, string[]>;
 }
 
 export const SELLER_FIELDS = [
@@ -103,7 +110,46 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   freeShippingThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
   lowStockThreshold: 3,
   bankTransferDueDays: 5,
+  popularSearches: { lt: [], en: [], ru: [] },
 };
+
+/** at most this many popular searches per store view: one or two rows of chips in the panel */
+export const POPULAR_SEARCHES_MAX = 10;
+/** a popular search's longest text (a product name or a few words, never a sentence) */
+export const POPULAR_SEARCH_MAX_LENGTH = 60;
+
+/**
+ * The demo shop's popular searches while the owner has chosen none (like DEMO_SELLER): words its
+ * generated catalogue answers, so the panel shows what the setting does.
+ */
+export const DEMO_POPULAR_SEARCHES: Record<StoreCode, string[]> = {
+  lt: ['iPhone', 'MacBook', 'Samsung Galaxy', 'ausinės', 'televizorius', 'kavos aparatas'],
+  en: ['iPhone', 'MacBook', 'Samsung Galaxy', 'headphones', '4K TV', 'coffee machine'],
+  ru: ['iPhone', 'MacBook', 'Samsung Galaxy', 'наушники', 'телевизор', 'кофемашина'],
+};
+
+/** no store view has a popular search (the demo shop then shows DEMO_POPULAR_SEARCHES) */
+export function popularSearchesEmpty(lists: Record<StoreCode, string[]>): boolean {
+  return Object.values(lists).every((l) => l.length === 0);
+}
+
+/**
+ * A back-office text area's lines as a store view's popular searches: trimmed, inner spaces
+ * collapsed, empty lines and repeats (ignoring case) dropped, in the owner's order.
+ */
+export function popularSearchLines(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const words = line.trim().replace(/\s+/g, ' ');
+    const key = words.toLocaleLowerCase();
+    if (words && !seen.has(key)) {
+      seen.add(key);
+      out.push(words);
+    }
+  }
+  return out;
+}
 
 /**
  * Clearly fictional seller of the seeded demo shop: an all-zero company code, a reserved example
@@ -206,6 +252,14 @@ const time = z
   .trim()
   .refine((v) => /^([01]?\d|2[0-3]):[0-5]\d$/.test(v), { params: { key: 'settings.time' } });
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
+// each one a search the shop runs: as long as a typed search must be (SEARCH_TERM_MIN_LENGTH)
+const popularList = z
+  .array(
+    text(POPULAR_SEARCH_MAX_LENGTH).refine(isSearchTermLongEnough, {
+      params: { key: 'validation.searchTermMinLength', min: SEARCH_TERM_MIN_LENGTH },
+    }),
+  )
+  .max(POPULAR_SEARCHES_MAX);
 
 export const sellerDetailsSchema = z
   .strictObject({
@@ -254,6 +308,7 @@ export const shopSettingsSchema = z
     freeShippingThresholdCents: int(0, 10_000_000),
     lowStockThreshold: int(0, 100_000),
     bankTransferDueDays: int(1, 60),
+    popularSearches: z.strictObject({ lt: popularList, en: popularList, ru: popularList }),
   })
   .superRefine((s, ctx) => {
     if (s.deliveryDays.min > s.deliveryDays.max)
@@ -289,6 +344,7 @@ export function settingsFromStored(stored: unknown): ShopSettings {
     deliveryDays: { ...DEFAULT_SHOP_SETTINGS.deliveryDays, ...s.deliveryDays },
     newsletterCoupon: { ...DEFAULT_SHOP_SETTINGS.newsletterCoupon, ...s.newsletterCoupon },
     warrantyMonths: { ...DEFAULT_SHOP_SETTINGS.warrantyMonths, ...s.warrantyMonths },
+    popularSearches: { ...DEFAULT_SHOP_SETTINGS.popularSearches, ...s.popularSearches },
   };
   const parsed = shopSettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : merged;

@@ -10,6 +10,7 @@ import {
   centsToEuroInput,
   formatDateTime,
   parseEurosToCents,
+  popularSearchLines,
   type GradeKey,
   type ShopSettings,
   type StoreCode,
@@ -59,6 +60,7 @@ const SELLER_LABELS: Record<(typeof SELLER_FIELDS)[number], AdminKey> = {
 function fieldLabel(t: AdminT, path: string): string {
   const [head, sub] = path.split('.');
   if (head === 'shopName') return t('settings.shopName', { lang: sub ?? '' });
+  if (head === 'popularSearches') return t('settings.popularSearches', { lang: (sub ?? '').toUpperCase() });
   if (head === 'seller' && sub && sub in SELLER_LABELS)
     return t(SELLER_LABELS[sub as keyof typeof SELLER_LABELS]);
   if (head === 'warrantyMonths')
@@ -122,6 +124,11 @@ function settingsOf(f: Record<string, string>, t: AdminT): { settings: ShopSetti
     freeShippingThresholdCents: euros('freeShippingThresholdCents'),
     lowStockThreshold: whole('lowStockThreshold'),
     bankTransferDueDays: whole('bankTransferDueDays'),
+    popularSearches: {
+      lt: popularSearchLines(text('popularSearches.lt')),
+      en: popularSearchLines(text('popularSearches.en')),
+      ru: popularSearchLines(text('popularSearches.ru')),
+    },
   };
   return { settings, errors };
 }
@@ -142,7 +149,10 @@ export async function action(args: Route.ActionArgs) {
   if (answer.ok) return { ok: true as const, message: t('settings.saved'), errors: {}, values: null };
   if (answer.status === 401) throw toLogin(args.request);
   const fieldErrors: FieldErrors = {};
-  for (const e of answer.errors ?? []) fieldErrors[e.field.replace(/^settings\./, '')] = e.message;
+  // a popular search's error names its line (popularSearches.lt.3): the form has one text area a language
+  for (const e of answer.errors ?? [])
+    fieldErrors[e.field.replace(/^settings\./, '').replace(/^(popularSearches\.\w+)\.\d+$/, '$1')] =
+      e.message;
   return {
     ok: false as const,
     message: answer.status === 400 ? t('settings.errors') : answer.message,
@@ -169,6 +179,7 @@ function formValues(s: ShopSettings): Record<string, string> {
   };
   if (s.newsletterCoupon.enabled) v['newsletterCoupon.enabled'] = 'on';
   for (const store of STORES) v[`shopName.${store}`] = s.shopName[store];
+  for (const store of STORES) v[`popularSearches.${store}`] = s.popularSearches[store].join('\n');
   for (const k of SELLER_FIELDS) v[`seller.${k}`] = s.seller[k];
   for (const g of GRADE_KEYS) v[`warrantyMonths.${g}`] = String(s.warrantyMonths[g]);
   return v;
@@ -308,6 +319,38 @@ export default function AdminSettings() {
             {field('freeShippingThresholdCents', t('settings.freeShipping'), { inputMode: 'decimal' })}
             {field('bankTransferDueDays', t('settings.dueDays'), { inputMode: 'numeric' })}
             {field('lowStockThreshold', t('settings.lowStock'), { inputMode: 'numeric' })}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.search')}</legend>
+          <p id="set-popularSearches-hint" className="admin-hint">
+            {t('settings.popularSearchesHint')}
+          </p>
+          <div className="admin-grid">
+            {STORES.map((store) => {
+              const name = `popularSearches.${store}`;
+              return (
+                <label key={name} htmlFor={id(name)}>
+                  {t('settings.popularSearches', { lang: store.toUpperCase() })}
+                  <textarea
+                    id={id(name)}
+                    name={name}
+                    rows={6}
+                    lang={store}
+                    defaultValue={values[name] ?? ''}
+                    aria-invalid={errors[name] ? true : undefined}
+                    aria-describedby={['set-popularSearches-hint', errors[name] ? `${id(name)}-error` : '']
+                      .filter(Boolean)
+                      .join(' ')}
+                  />
+                  {errors[name] ? (
+                    <small id={`${id(name)}-error`} className="admin-field-error">
+                      {errors[name]}
+                    </small>
+                  ) : null}
+                </label>
+              );
+            })}
           </div>
         </fieldset>
         <p>
