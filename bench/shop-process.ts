@@ -29,7 +29,8 @@ export async function startShopProcess(
     ? path.join(path.resolve(checkout), 'var/bench/ssr')
     : path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
   mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
+  // BENCH_PORT: a port of one's own on a machine shared with other runs; else any free one
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const bundle = checkout
     ? path.join(path.resolve(checkout), 'apps/server/dist/server.mjs')
     : await serverBundle();
