@@ -1,5 +1,5 @@
 /**
- * A flash sale at small scale (the full scale is a bench: `BENCH_ONLY=flash`, bench/flash.ts): many
+ * A flash sale at small scale (the full scale is a bench: `BENCH_ONLY=flash`, bench/mix.ts): many
  * guests, each with a cart of the one hot product, place their orders at the same moment for fewer
  * units than guests. Exactly as many orders as units are placed, stock ends at zero, and every other
  * guest is answered the spec's "Some of the ordered products are not available!" naming the product.
