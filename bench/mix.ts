@@ -4,7 +4,7 @@
  * machine (bench/shoppers.ts), loopback only:
  *
  * - `mix` (BENCH_ONLY=mix): BENCH_SHOPPERS closed-loop shoppers (default 100) for BENCH_MIX_SECONDS
- *   (default 20): browse 30 % (category and product pages), search 30 %, cart 36 % (create, add,
+ *   (default 20, after BENCH_MIX_WARMUP_SECONDS of warm-up, default 5): browse 30 % (category and product pages), search 30 %, cart 36 % (create, add,
  *   change, pull, totals), checkout 4 % (a guest's whole order through the API). Throughput, p50/p99
  *   per kind and overall, errors, orders placed, the stock check (units the bench products lost =
  *   units the orders hold) and the shop's memory (every worker summed).
@@ -18,6 +18,7 @@
  * database of its own, `<name>_bench_mix`, made on first use and kept like the data folder) with
  * REDIS_URL (else redis://127.0.0.1:6379) and WEB_CONCURRENCY as `npm start` plans it (one worker
  * per core with Redis).
+ * BENCH_PROFILE_DIR: the shop (each worker) writes a CPU profile there when it stops.
  * The bench's products (sku BENCH-MIX-*, BENCH-FLASH) are imported at each start with their stock set
  * anew, so runs neither wear the demo's stock down nor depend on it. All shoppers come from one
  * address (loopback), so the per-address order caps and rate limit are off, as in the API tests.
@@ -70,6 +71,10 @@ async function startShop(databaseUrl: string | undefined, adminToken: string): P
     UNPAID_ORDERS_MAX_PER_ADDRESS: '0',
     ORDER_LINE_MAX_UNITS: '0',
     RATE_LIMIT_ORDER_ADDRESS: '0',
+    // BENCH_PROFILE_DIR: the shop writes a CPU profile there when it stops (.cpuprofile, Chrome's format)
+    ...(process.env.BENCH_PROFILE_DIR
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}` }
+      : {}),
     ...(databaseUrl
       ? { DATABASE_URL: databaseUrl, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }
       : { DATA_DIR: dataDir() }),
@@ -216,6 +221,8 @@ async function onEachDatabase(
 export async function runMixBench() {
   const shoppers = Number(process.env.BENCH_SHOPPERS ?? 100);
   const seconds = Number(process.env.BENCH_MIX_SECONDS ?? 20);
+  // the first seconds fill the shop's caches (pages, catalogue, render threads): not measured
+  const warmup = Number(process.env.BENCH_MIX_WARMUP_SECONDS ?? 5);
   await onEachDatabase(async (shop, origin, adminToken, label) => {
     await importBenchProducts(origin, adminToken, 20);
     await untilSellable(origin, MIX_SKUS[MIX_SKUS.length - 1]!);
@@ -225,6 +232,7 @@ export async function runMixBench() {
       origin,
       shoppers,
       durationMs: seconds * 1000,
+      warmupMs: warmup * 1000,
       pages: await browsePages(origin, shop.port),
       words: await searchWords(origin),
       skus: MIX_SKUS,
@@ -239,11 +247,11 @@ export async function runMixBench() {
     const ordered = Object.values(figures.unitsOrdered).reduce((a, b) => a + b, 0);
     const wall = figures.wallMs / 1000;
     console.log(
-      `\nshopper mix, ${label}, ${shoppers} closed-loop shoppers, ${seconds} s, the generator in its own process; load average before ${loadBefore}, after ${load()}`,
+      `\nshopper mix, ${label}, ${shoppers} closed-loop shoppers, ${seconds} s after ${warmup} s of warm-up, the generator in its own process; load average before ${loadBefore}, after ${load()}`,
     );
     printKinds(figures, wall);
     console.log(
-      `throughput ${(figures.requests / wall).toFixed(0)} req/s; errors ${figures.errors}; orders ${figures.orders}; stock check: units sold ${lost}, units ordered ${ordered} ${lost === ordered ? '(exact)' : '(MISMATCH)'}; shop RSS ${memory?.rssMb ?? '?'} MB (peak ${memory?.peakMb ?? '?'} MB, all workers summed)`,
+      `throughput ${(figures.requests / wall).toFixed(0)} req/s; errors ${figures.errors}; orders ${figures.orders} (warm-up included); stock check: units sold ${lost}, units ordered ${ordered} ${lost === ordered ? '(exact)' : '(MISMATCH)'}; shop RSS ${memory?.rssMb ?? '?'} MB (peak ${memory?.peakMb ?? '?'} MB, all workers summed)`,
     );
   });
 }
