@@ -18,7 +18,7 @@
  * database of its own, `<name>_bench_mix`, made on first use and kept like the data folder) with
  * REDIS_URL (else redis://127.0.0.1:6379) and WEB_CONCURRENCY as `npm start` plans it (one worker
  * per core with Redis).
- * BENCH_PROFILE_DIR: the shop (each worker) writes a CPU profile there when it stops.
+ * BENCH_PROFILE_DIR: the shop (each worker) writes a CPU profile there when it stops (shop-process.ts).
  * The bench's products (sku BENCH-MIX-*, BENCH-FLASH) are imported at each start with their stock set
  * anew, so runs neither wear the demo's stock down nor depend on it. All shoppers come from one
  * address (loopback), so the per-address order caps and rate limit are off, as in the API tests.
@@ -71,10 +71,6 @@ async function startShop(databaseUrl: string | undefined, adminToken: string): P
     UNPAID_ORDERS_MAX_PER_ADDRESS: '0',
     ORDER_LINE_MAX_UNITS: '0',
     RATE_LIMIT_ORDER_ADDRESS: '0',
-    // BENCH_PROFILE_DIR: the shop writes a CPU profile there when it stops (.cpuprofile, Chrome's format)
-    ...(process.env.BENCH_PROFILE_DIR
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}` }
-      : {}),
     ...(databaseUrl
       ? { DATABASE_URL: databaseUrl, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }
       : { DATA_DIR: dataDir() }),
@@ -114,21 +110,21 @@ async function stockOf(origin: string, skus: string[]): Promise<Record<string, n
 
 /** waits until the shop answers the product (a worker may read the catalogue's version a moment late) */
 async function untilSellable(origin: string, sku: string) {
-  for (let i = 0; i < 80; i++) {
-    const cart = (
-      (await (await fetch(`${origin}/vsbridge/cart/create?storeCode=en`, { method: 'POST' })).json()) as {
-        result: string;
-      }
-    ).result;
+  const deadline = Date.now() + 120_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    const created = await fetch(`${origin}/vsbridge/cart/create?storeCode=en`, { method: 'POST' });
+    const cart = ((await created.json()) as { result: string }).result;
     const res = await fetch(`${origin}/vsbridge/cart/update?cartId=${cart}&storeCode=en`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ cartItem: { sku, qty: 1 } }),
     });
     if (res.ok) return;
+    last = `${res.status} ${(await res.text()).slice(0, 200)}`;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the shop does not sell ${sku}`);
+  throw new Error(`the shop does not sell ${sku}: ${last}`);
 }
 
 /** the search words: product names' words from the shop's own catalogue */
