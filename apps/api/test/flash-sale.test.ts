@@ -10,7 +10,7 @@
  * PGlite runs one transaction at a time, so nothing runs beside a held lock there).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderBody, startApi, type TestApi } from './helpers.ts';
+import { guestCart, orderBody, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
 import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
 
 let api: TestApi;
@@ -22,18 +22,6 @@ afterAll(async () => api?.close());
 const HOT = 'LAP-1001';
 const GUESTS = 40;
 const UNITS = 5;
-
-async function cartOf(sku: string): Promise<string> {
-  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-    .result as string;
-  const line = await api.call({
-    method: 'POST',
-    url: `/vsbridge/cart/update?cartId=${cart}`,
-    payload: { cartItem: { sku, qty: 1 } },
-  });
-  expect(line.status, JSON.stringify(line.body)).toBe(200);
-  return cart;
-}
 
 /** a guest's order of their cart, from an address and an e-mail of their own */
 const place = (cartId: string, sku: string, key: string) =>
@@ -47,21 +35,10 @@ const place = (cartId: string, sku: string, key: string) =>
 const stockOf = async (sku: string) =>
   Number((await api.database.query<{ qty: number }>('SELECT qty FROM stock WHERE sku = $1', [sku]))[0]?.qty);
 
-async function waitForLockWaiters(n: number) {
-  for (let i = 0; i < 400; i++) {
-    const [row] = await api.database.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    );
-    if (Number(row?.n) >= n) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`fewer than ${n} transactions waited for a lock`);
-}
-
 describe('a flash sale: more guests than units, all at once', () => {
   it(`${GUESTS} guests for ${UNITS} units: exactly ${UNITS} orders, the others told the product is not available`, async () => {
     await api.database.query('UPDATE stock SET qty = $2, is_in_stock = true WHERE sku = $1', [HOT, UNITS]);
-    const carts = await Promise.all(Array.from({ length: GUESTS }, () => cartOf(HOT)));
+    const carts = await Promise.all(Array.from({ length: GUESTS }, () => guestCart(api, [HOT])));
 
     const answers = await Promise.all(carts.map((cart, i) => place(cart, HOT, `flash-sale-${i}`)));
 
@@ -88,14 +65,14 @@ describe('a flash sale: more guests than units, all at once', () => {
   it("an order of other products is placed while the hot product's row is locked", async (ctx) => {
     if (api.database.kind === 'pglite') ctx.skip();
     await api.database.query('UPDATE stock SET qty = 10, is_in_stock = true WHERE sku = $1', [HOT]);
-    const hotCart = await cartOf(HOT);
-    const otherCart = await cartOf('ACC-3001');
+    const hotCart = await guestCart(api, [HOT]);
+    const otherCart = await guestCart(api, ['ACC-3001']);
 
     let hot: Awaited<ReturnType<typeof place>> | undefined;
     await api.database.transaction(async (tx) => {
       await tx.query('SELECT qty FROM stock WHERE sku = $1 FOR UPDATE', [HOT]);
       const waiting = place(hotCart, HOT, 'flash-hot-locked').then((r) => (hot = r));
-      await waitForLockWaiters(1);
+      await waitForLockWaiters(api, 1);
       const other = await place(otherCart, 'ACC-3001', 'flash-other');
       expect(other.status, JSON.stringify(other.body)).toBe(200);
       // the hot order still waits for the lock this transaction holds
