@@ -3,12 +3,15 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,image,product-save,lighthouse,js (default search,ssr; lighthouse
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,flash,image,product-save,lighthouse,js (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
  *   BENCH_SAVE_ROUNDS  product-save: saves measured (default 20)
  *   BENCH_CART_CALLS cart: calls measured per kind (default 300); the shop's CPU per call on PGlite, and on
  *                    PostgreSQL too when BENCH_DATABASE_URL (else TEST_DATABASE_URL) is set
+ *   BENCH_SHOPPERS, BENCH_MIX_SECONDS  mix: closed-loop shoppers (default 100) and how long (default 20 s); on
+ *                    PostgreSQL + Redis too when BENCH_DATABASE_URL is set (bench/mix.ts)
+ *   BENCH_FLASH_SHOPPERS, BENCH_FLASH_UNITS  flash: shoppers racing (default 500) for units of one product (default 20)
  *   BENCH_BASE       ssr-ab: the built checkout to compare this one with (BENCH_AB_ROUNDS, default 4)
  */
 import { runSearchBench } from './search.ts';
@@ -24,6 +27,8 @@ if (only.has('search')) await runSearchBench({ products: Number(process.env.BENC
 if (only.has('ssr')) await runSsrBench();
 if (only.has('ssr-ab')) await (await import('./ssr-ab.ts')).runSsrAbBench();
 if (only.has('cart')) await runCartBench();
+if (only.has('mix')) await (await import('./mix.ts')).runMixBench();
+if (only.has('flash')) await (await import('./mix.ts')).runFlashBench();
 if (only.has('image')) await runImageBench();
 if (only.has('product-save')) await (await import('./product-save.ts')).runProductSaveBench();
 // loaded only when asked for: Lighthouse is a large module and needs the storefront build and Chromium

@@ -29,12 +29,18 @@ export async function startShopProcess(
     ? path.join(path.resolve(checkout), 'var/bench/ssr')
     : path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
   mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
+  // BENCH_PORT: a port of one's own on a machine shared with other runs; else any free one
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const bundle = checkout
     ? path.join(path.resolve(checkout), 'apps/server/dist/server.mjs')
     : await serverBundle();
   // npm start's Node flags: the young generation's size weighs on both the speed and the RSS measured
-  const args = [...shopNodeFlags(process.env.NODE_OPTIONS), bundle];
+  // BENCH_PROFILE_DIR: each shop process writes a CPU profile there when it stops (Chrome's
+  // .cpuprofile); a flag Node refuses in NODE_OPTIONS, so it is given here
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}`]
+    : [];
+  const args = [...shopNodeFlags(process.env.NODE_OPTIONS), ...profile, bundle];
   const child = spawn(process.execPath, args, {
     // the web build is found from the working folder (WEB_BUILD_DIR's default, apps/server/src/config.ts)
     ...(checkout ? { cwd: path.resolve(checkout) } : {}),

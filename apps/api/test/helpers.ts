@@ -183,3 +183,31 @@ export const orderBody = (o: {
   personalDetails: { firstName: 'Jonas', lastName: 'Jonaitis', emailAddress: o.email ?? 'jonas@example.com' },
   idempotency_key: o.key,
 });
+
+/** a guest's new cart with one unit of each sku (each line answered 200) */
+export async function guestCart(api: TestApi, skus: readonly string[]): Promise<string> {
+  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+    .result as string;
+  for (const sku of skus) {
+    const line = await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}`,
+      payload: { cartItem: { sku, qty: 1 } },
+    });
+    if (line.status !== 200)
+      throw new Error(`${sku} into the cart: ${line.status} ${JSON.stringify(line.body)}`);
+  }
+  return cart;
+}
+
+/** PostgreSQL: waits until `n` transactions of the test database wait for a lock */
+export async function waitForLockWaiters(api: TestApi, n: number): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const [row] = await api.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    if (Number(row?.n) >= n) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`fewer than ${n} transactions waited for a lock`);
+}

@@ -9,7 +9,7 @@
  * reach for B: a deadlock. Taken by sku, order 2 waits on A before it holds anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderBody, startApi, type TestApi } from './helpers.ts';
+import { guestCart, orderBody, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
 import { uniqueAddress } from './user-helpers.ts';
 
 let api: TestApi;
@@ -17,20 +17,6 @@ beforeAll(async () => {
   api = await startApi();
 });
 afterAll(async () => api?.close());
-
-async function cartOf(skus: string[]): Promise<string> {
-  const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-    .result as string;
-  for (const sku of skus) {
-    const line = await api.call({
-      method: 'POST',
-      url: `/vsbridge/cart/update?cartId=${cart}`,
-      payload: { cartItem: { sku, qty: 1 } },
-    });
-    expect(line.status, JSON.stringify(line.body)).toBe(200);
-  }
-  return cart;
-}
 
 const order = (cartId: string, skus: string[], key: string) =>
   api.call({
@@ -40,32 +26,21 @@ const order = (cartId: string, skus: string[], key: string) =>
     payload: orderBody({ cartId, key, products: skus.map((sku) => ({ sku, qty: 1 })) }),
   });
 
-async function waitForLockWaiters(n: number) {
-  for (let i = 0; i < 200; i++) {
-    const [row] = await api.database.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    );
-    if (Number(row?.n) >= n) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`fewer than ${n} transactions waited for a lock`);
-}
-
 describe('orders of the same products in opposite line order', () => {
   it('both succeed: stock rows are taken by sku, never in a deadlock', async (ctx) => {
     if (api.database.kind === 'pglite') ctx.skip();
     const [a, b] = ['ACC-3001', 'PHN-2001'];
     await api.database.query('UPDATE stock SET qty = 50, is_in_stock = true WHERE sku = ANY($1)', [[a, b]]);
-    const cart1 = await cartOf([a, b]);
-    const cart2 = await cartOf([b, a]);
+    const cart1 = await guestCart(api, [a, b]);
+    const cart2 = await guestCart(api, [b, a]);
 
     let answers: Awaited<ReturnType<typeof order>>[] = [];
     await api.database.transaction(async (tx) => {
       await tx.query('SELECT qty FROM stock WHERE sku = $1 FOR UPDATE', [a]);
       const first = order(cart1, [a, b], 'lock-order-1');
-      await waitForLockWaiters(1);
+      await waitForLockWaiters(api, 1);
       const second = order(cart2, [b, a], 'lock-order-2');
-      await waitForLockWaiters(2);
+      await waitForLockWaiters(api, 2);
       // the holder commits when this callback returns; the two orders go on meanwhile
       void Promise.all([first, second]).then((r) => (answers = r));
     });

@@ -183,9 +183,11 @@ function providerPayment(q: Queryable, orderId: number) {
 
 /** a return's order, state and lines (as refund lines) */
 async function returnOf(q: Queryable, returnId: number) {
-  const r = await one<{ order_id: number; state: string }>(q, 'SELECT order_id, state FROM returns WHERE id = $1', [
-    returnId,
-  ]);
+  const r = await one<{ order_id: number; state: string }>(
+    q,
+    'SELECT order_id, state FROM returns WHERE id = $1',
+    [returnId],
+  );
   if (!r) return undefined;
   const lines = await rows<{ lineId: number; qty: number }>(
     q,
@@ -203,7 +205,9 @@ async function returnOf(q: Queryable, returnId: number) {
 export async function returnRefundOffer(q: Queryable, returnId: number) {
   const ret = await returnOf(q, returnId);
   if (!ret) return undefined;
-  const order = await one<{ grand_total: number }>(q, 'SELECT grand_total FROM orders WHERE id = $1', [ret.order_id]);
+  const order = await one<{ grand_total: number }>(q, 'SELECT grand_total FROM orders WHERE id = $1', [
+    ret.order_id,
+  ]);
   const o = await refundableOrder(q, ret.order_id);
   if (!order || !o) return undefined;
   const summary = await paidSummary(q, ret.order_id, order.grand_total);
@@ -255,7 +259,8 @@ export async function refundOrder(
     let request: RefundRequest = input;
     if (input.fromReturn) {
       const { returnId, amountCents } = input.fromReturn;
-      if (made.some((r) => r.return_id === returnId)) throw ruleError('refund.returnRefunded', undefined, undefined, 409);
+      if (made.some((r) => r.return_id === returnId))
+        throw ruleError('refund.returnRefunded', undefined, undefined, 409);
       const ret = await returnOf(tx, returnId);
       if (!ret || ret.order_id !== order.id) throw notFound('error.notFound');
       if (ret.state === 'requested') throw ruleError('refund.returnNotReceived', undefined, undefined, 409);
@@ -264,7 +269,9 @@ export async function refundOrder(
       if (isRefundRefusal(asked))
         throw ruleError(
           asked.error,
-          asked.params?.max !== undefined ? { max: `${centsToDecimalString(Number(asked.params.max))} €` } : undefined,
+          asked.params?.max !== undefined
+            ? { max: `${centsToDecimalString(Number(asked.params.max))} €` }
+            : undefined,
           asked.field,
         );
       request = asked;

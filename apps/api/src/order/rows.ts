@@ -25,3 +25,29 @@ export type OrderItemRow = {
   row_total_incl_tax: number;
   tax_percent: number;
 };
+
+/** an order as `SELECT * FROM orders` answers it (the columns the order service reads) */
+export type OrderRow = OrderAmountsRow & {
+  id: number;
+  increment_id: string;
+  order_token: string;
+  idempotency_key: string | null;
+  cart_id: string | null;
+  store_code: string;
+  status: string;
+  payment_status: string;
+  shipping_status: string;
+  email: string;
+  personal_details: Record<string, unknown>;
+  shipping_address: Record<string, unknown>;
+  billing_address: Record<string, unknown>;
+  shipping_method_code: string;
+  payment_method_code: string;
+  currency: string;
+  request_hash: string | null;
+  cancel_reason: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  is_pickup: boolean;
+  created_at: Date | string;
+};

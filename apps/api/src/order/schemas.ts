@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { orderCreateSchema, storeCodeSchema } from '@vitrina/domain';
 
 export const createBody = orderCreateSchema;
-export const createQuery = z.object({ storeCode: storeCodeSchema.optional(), token: z.string().max(2048).optional() });
+export const createQuery = z.object({
+  storeCode: storeCodeSchema.optional(),
+  token: z.string().max(2048).optional(),
+});
 export const pullQuery = z.object({
   number: z.string().trim().min(1).max(32),
   orderToken: z.string().trim().min(1).max(128),

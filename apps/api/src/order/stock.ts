@@ -77,6 +77,10 @@ async function linesOf(q: Queryable, orderId: number): Promise<StockLine[]> {
   }));
 }
 
+/** short lines as an order's refusal names them: by sku */
+const bySku = <T extends { sku: string }>(lines: T[]): T[] =>
+  lines.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+
 /**
  * Takes the units `lines` hold (domain stockUnitsOf: a bundle's chosen products too), stock rows in
  * sku order. `force` false: only units that are there are taken; the lines holding a short unit are
@@ -112,8 +116,30 @@ export async function takeStock(
   }
   return {
     productIds,
-    short: [...short.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0)),
+    short: bySku([...short.values()]),
   };
+}
+
+/**
+ * The lines holding a unit that is short now (as takeStock would find it, without taking anything):
+ * one read, no lock, for refusing an order at once before its transaction (order/place.ts); takeStock
+ * in the transaction still decides.
+ */
+export async function shortUnits(
+  q: Queryable,
+  lines: readonly StockLine[],
+): Promise<{ sku: string; name: string }[]> {
+  const units = stockUnitsOf(lines);
+  const short = await rows<{ sku: string }>(
+    q,
+    `SELECT s.sku FROM stock s JOIN unnest($1::text[], $2::int[]) AS u(sku, qty) ON s.sku = u.sku
+     WHERE NOT s.is_in_stock OR (s.manage_stock AND s.qty < u.qty)`,
+    [units.map((u) => u.sku), units.map((u) => u.qty)],
+  );
+  const shortSkus = new Set(short.map((r) => r.sku));
+  const named = new Map<string, { sku: string; name: string }>();
+  for (const unit of units) if (shortSkus.has(unit.sku)) for (const l of unit.lines) named.set(l.sku, l);
+  return bySku([...named.values()]);
 }
 
 /** returns the order's units to stock (the units it took: takeStock); the product ids whose stock changed */

@@ -1,0 +1,427 @@
+/**
+ * Placing an order (accounts-checkout-routes.md §4 "Checkout"; CONTRACTS.md "POST /order/create"),
+ * as named steps, all in this file, each answering what the next one needs:
+ *
+ * 1. `repeated`     an idempotency key seen before answers its first order; nothing else runs.
+ * 2. `validate`     the server's view of the request: the cart (or the posted products when the cart
+ *                   is unknown to the server, e.g. an order queued offline), its lines priced from the
+ *                   catalogue, the shipping and payment methods, addresses, pickup point, e-mail, the
+ *                   cap of units per line. Reads only.
+ * 3. `price`        the order's totals by the cart's own rules (cart/pricing.ts totalsOf), so the order
+ *                   charges what the cart showed.
+ * 4. `checkStock`   one read, no lock: units already gone refuse the order at once, so the losers
+ *                   of a flash sale never open a transaction nor queue behind the hot product's row.
+ * 5. `write`        ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
+ *                   from the table's sequence: nothing shared by unrelated orders), its lines, its
+ *                   history, event and e-mails (the outbox, lifecycle.ts recordOrderPlaced), the
+ *                   coupon's use (coupon.ts), the cart converted, and LAST the stock: one conditional
+ *                   decrement per product (stock.ts takeStock, `qty >= n`), so a product's row is
+ *                   locked from that statement to the commit and never across the rest of the order.
+ *                   A unit short there (another order took it since step 4) rolls everything back.
+ * 6. `afterCommit`  the listings' stock refreshed (outside the transaction).
+ *
+ * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '@vitrina/db';
+import {
+  CURRENCY_CODE,
+  isPickupOrder,
+  isStoreCode,
+  rowTotalInclTax,
+  type OrderCreateInput,
+  type StoreCode,
+} from '@vitrina/domain';
+import type { ApiConfig } from '../config.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { assertCartOwner, type CartRow, type CartService } from '../cart/service.ts';
+import {
+  findCoupon,
+  isVirtual,
+  priceLines,
+  refusedLineError,
+  shippingMethods,
+  totalsOf,
+  type LineIntent,
+  type PricedLine,
+} from '../cart/pricing.ts';
+import { fieldError, ruleError } from '../http/errors.ts';
+import { assertOrderAddresses } from '../lib/home-address.ts';
+import { isUniqueViolation, one, type Queryable } from '../lib/db.ts';
+import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
+import { productsUnavailable, shortUnits, storedProductOption, takeStock } from './stock.ts';
+import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
+import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
+import { recordOrderPlaced } from './lifecycle.ts';
+import type { OrderRow } from './rows.ts';
+
+/** order numbers start here (increment_id like "100000123") */
+const INCREMENT_BASE = 100_000_000;
+
+/** what placing an order needs from the API */
+export type PlaceOrderDeps = {
+  database: Database;
+  config: ApiConfig;
+  catalog: CatalogService;
+  carts: CartService;
+  /** called after stock changed (outside the transaction): keeps listings' stock fresh */
+  onStockChanged: (productIds: number[]) => Promise<void>;
+  /** RATE_LIMIT_ORDER_ADDRESS counts here; none: no limit (tests of the service alone) */
+  limiter?: RateLimiter | undefined;
+};
+
+/** who places the order: the customer of the request's token, and the request's client address */
+export type Placer = { customerId?: number | undefined; clientAddress?: string | undefined };
+
+type ShippingMethod = Awaited<ReturnType<typeof shippingMethods>>[number];
+type PaymentMethod = Awaited<ReturnType<CartService['usablePaymentMethods']>>[number];
+
+/** the order as step 2 checked it: everything `write` stores, but the totals */
+type CheckedOrder = {
+  input: OrderCreateInput;
+  requestHash: string;
+  cart: CartRow | undefined;
+  store: StoreCode;
+  priced: PricedLine[];
+  virtual: boolean;
+  shipping: ShippingMethod | undefined;
+  payment: PaymentMethod;
+  pickupPoint: Record<string, unknown> | undefined;
+  coupon: Awaited<ReturnType<typeof findCoupon>>;
+  tax: Awaited<ReturnType<CartService['taxFor']>>;
+  email: string;
+  personalDetails: Record<string, unknown> & { firstName?: string; lastName?: string };
+};
+
+type Totals = ReturnType<typeof totalsOf>;
+
+/** JSON with object keys sorted: equal requests hash equally whatever their key order */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** sha-256 of the validated order request, its idempotency key left out */
+function orderRequestHash(input: OrderCreateInput): string {
+  const { idempotency_key: _key, ...rest } = input;
+  return createHash('sha256').update(canonicalJson(rest)).digest('base64url');
+}
+
+/** step 1: the first order of a key answers a repeat of the same request; another request with it is refused (409) */
+async function repeated(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
+  const first = await one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]);
+  if (first?.request_hash && first.request_hash !== requestHash)
+    throw ruleError('order.idempotencyConflict', undefined, 'idempotency_key', 409);
+  return first;
+}
+
+/** Steps 1 to 6; answers the order placed, or the first order of a repeated request. */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  input: OrderCreateInput,
+  requestStore: StoreCode,
+  who: Placer,
+): Promise<OrderRow> {
+  const requestHash = orderRequestHash(input);
+  const first = await repeated(deps.database, input.idempotency_key, requestHash);
+  if (first) return first;
+  if (deps.limiter && who.clientAddress)
+    await enforce(deps.limiter, [
+      { key: `order:address:${who.clientAddress}`, rule: deps.config.rateLimits.orderAddress },
+    ]);
+
+  const order = await validate(deps, input, requestHash, requestStore, who.customerId);
+  const totals = await price(deps, order);
+  await checkStock(deps.database, order);
+  let written: { order: OrderRow; productIds: number[] };
+  try {
+    written = await write(deps, order, totals, who);
+  } catch (err) {
+    // two first attempts raced on PostgreSQL: the loser answers the winner's order
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await repeated(deps.database, input.idempotency_key, requestHash);
+    if (!winner) throw err;
+    return winner;
+  }
+  await afterCommit(deps, written.productIds);
+  return written.order;
+}
+
+/** step 2: the server's view of the order (reads only); refuses what cannot be ordered */
+async function validate(
+  deps: PlaceOrderDeps,
+  input: OrderCreateInput,
+  requestHash: string,
+  requestStore: StoreCode,
+  customerId: number | undefined,
+): Promise<CheckedOrder> {
+  const { database, carts } = deps;
+  const cart = await one<CartRow>(database, 'SELECT * FROM carts WHERE id = $1', [input.cart_id]);
+  if (cart && cart.status !== 'active') throw fieldError('cart_id', 'cart.notFound');
+  if (cart) assertCartOwner(cart, customerId);
+  const store: StoreCode = cart && isStoreCode(cart.store_code) ? cart.store_code : requestStore;
+  const cartLines = cart ? await carts.lines(cart.id) : [];
+  const fromCart = cartLines.length > 0;
+  const intents: LineIntent[] = fromCart
+    ? cartLines.map((l) => ({ item_id: l.item_id, sku: l.sku, qty: l.qty, product_option: l.product_option }))
+    : input.products.map((p, i) => ({
+        item_id: i + 1,
+        sku: p.sku,
+        qty: p.qty,
+        product_option: p.product_option,
+      }));
+  // the group tier (GROUP_PRICING): the cart's owner, as its totals were shown; an order without a
+  // server cart (queued offline), the customer of the request's token; never the body's user_id
+  const owner = cart ? cart.customer_id : customerId;
+  const tier = await carts.tierOf(owner);
+  const info = input.addressInformation;
+  const countryId = info.shippingAddress.countryId;
+  // made gross for the delivery country, as the cart's totals showed them with this address
+  const tax = await carts.taxFor(store, countryId, owner);
+  const { priced, unavailable, refused } = await priceLines(
+    deps.catalog,
+    store,
+    intents,
+    database,
+    tier,
+    tax,
+  );
+  // a grouped or bundle line that does not say what it buys, from the cart or the body
+  const [badLine] = refused;
+  if (badLine)
+    throw refusedLineError(badLine, fromCart ? 'products' : `products[${badLine.index}].product_option`);
+  const notSellable = [
+    ...unavailable.map((sku) => ({ sku, name: sku })),
+    ...priced.filter((l) => l.product_type === 'configurable'),
+  ];
+  if (notSellable.length) throw productsUnavailable(notSellable);
+  if (priced.length === 0) throw ruleError('api.emptyOrder', undefined, 'products');
+
+  const virtual = isVirtual(priced);
+  const shipping = (await shippingMethods(database)).find(
+    (m) =>
+      m.carrier_code === info.shipping_carrier_code &&
+      m.method_code === info.shipping_method_code &&
+      m.countries.includes(countryId),
+  );
+  if (!shipping && !virtual)
+    throw ruleError(
+      'api.shippingMethodUnavailable',
+      { code: `${info.shipping_carrier_code}_${info.shipping_method_code}` },
+      'addressInformation.shipping_method_code',
+    );
+  // the one address rule for the method: a courier needs the home address, a parcel locker or
+  // store pickup does not; a billing address of its own, the billing rule
+  assertOrderAddresses(shipping, virtual, info.shippingAddress, info.billingAddress, 'addressInformation');
+  // a parcel-locker or pickup method: the chosen point must be one of the carrier's, in the country
+  let pickupPoint: Record<string, unknown> | undefined;
+  if (shipping?.needs_pickup_point && !virtual) {
+    if (!info.pickup_point_id) throw fieldError('addressInformation.pickup_point_id', 'validation.required');
+    pickupPoint = await one<Record<string, unknown>>(
+      database,
+      'SELECT id, carrier_code, name, address, city, postcode, country_id, opening_hours FROM pickup_points WHERE id = $1 AND carrier_code = $2 AND country_id = $3 AND is_active',
+      [info.pickup_point_id, shipping.carrier_code, countryId],
+    );
+    if (!pickupPoint) throw fieldError('addressInformation.pickup_point_id', 'validation.required');
+  }
+  const payment = (await carts.usablePaymentMethods(virtual)).find(
+    (m) => m.code === info.payment_method_code,
+  );
+  if (!payment)
+    throw ruleError(
+      'api.paymentMethodUnavailable',
+      { code: info.payment_method_code },
+      'addressInformation.payment_method_code',
+    );
+  const coupon = cart?.coupon_code ? await findCoupon(database, cart.coupon_code) : undefined;
+  // the cart showed its discount, but other orders used the coupon up: refused, never charged in full silently
+  if (coupon && couponUsedUp(coupon)) throw couponRefused();
+  const email = input.personalDetails?.emailAddress ?? info.shippingAddress.email;
+  if (!email) throw fieldError('personalDetails.emailAddress', 'validation.required');
+  const personal = input.personalDetails ?? {
+    firstName: info.shippingAddress.firstname,
+    lastName: info.shippingAddress.lastname,
+    emailAddress: email,
+  };
+  const { password: _password, ...personalDetails } = personal as typeof personal & { password?: string };
+
+  // an unpaid order may hold only so many units of a product (ORDER_LINE_MAX_UNITS)
+  const maxUnits = deps.config.unpaidOrders.lineMaxUnits;
+  const over = maxUnits > 0 ? priced.findIndex((l) => l.qty > maxUnits) : -1;
+  if (over !== -1)
+    throw fieldError(fromCart ? `cartItem[${over}].qty` : `products[${over}].qty`, 'order.lineOverMaxUnits', {
+      max: maxUnits,
+      name: priced[over]!.name,
+    });
+  return {
+    input,
+    requestHash,
+    cart,
+    store,
+    priced,
+    virtual,
+    shipping,
+    payment,
+    pickupPoint,
+    coupon,
+    tax,
+    email,
+    personalDetails,
+  };
+}
+
+/** step 3: the totals the cart showed for these lines, methods and coupon */
+async function price(deps: PlaceOrderDeps, o: CheckedOrder): Promise<Totals> {
+  return totalsOf(await deps.carts.pricingConfig(), o.tax, {
+    lines: o.priced,
+    coupon: o.coupon,
+    shippingMethod: o.shipping,
+    paymentMethod: o.payment,
+    storeCode: o.store,
+    now: new Date(),
+  });
+}
+
+/** the units the order holds in stock: a bundle's chosen products too (stock.ts takeStock) */
+const stockLinesOf = (o: CheckedOrder) =>
+  o.priced.map((l) => ({ sku: l.sku, name: l.name, qty: l.qty, picks: l.bundle_picks }));
+
+/** step 4: refused at once when a unit is already short (a read: `write` takes the units for good) */
+async function checkStock(q: Queryable, o: CheckedOrder): Promise<void> {
+  const short = await shortUnits(q, stockLinesOf(o));
+  if (short.length) throw productsUnavailable(short);
+}
+
+/** step 5: the one transaction that places the order (see the file's comment for its order) */
+async function write(
+  deps: PlaceOrderDeps,
+  o: CheckedOrder,
+  totals: Totals,
+  who: Placer,
+): Promise<{ order: OrderRow; productIds: number[] }> {
+  const { config } = deps;
+  const { input, cart, shipping, payment, pickupPoint, email, personalDetails } = o;
+  const info = input.addressInformation;
+  const { customerId, clientAddress } = who;
+  return deps.database.transaction(async (tx) => {
+    const again = await repeated(tx, input.idempotency_key, o.requestHash);
+    if (again) return { order: again, productIds: [] };
+    if (paidOnline(config, payment))
+      await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
+    // every order is unpaid when placed: cash on delivery and bank transfer are capped too
+    await assertRoomForOpenOrder(tx, config, { customerId, email, clientAddress });
+    const order = await one<OrderRow>(
+      tx,
+      // the number from the id the table's sequence gives (a counter row would serialise all orders)
+      `WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
+       INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
+         shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
+         payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
+         payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address, is_pickup)
+       SELECT seq.id, ($1::bigint + seq.id)::text, $2, $3, $4, $5, 'new', 'pending', 'pending', $6, $7::jsonb, $8::jsonb,
+         $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24
+       FROM seq
+       RETURNING *`,
+      [
+        INCREMENT_BASE,
+        randomBytes(24).toString('base64url'),
+        input.idempotency_key,
+        input.cart_id,
+        o.store,
+        email,
+        JSON.stringify(personalDetails),
+        JSON.stringify(
+          pickupPoint ? { ...info.shippingAddress, pickup_point: pickupPoint } : info.shippingAddress,
+        ),
+        JSON.stringify(info.billingAddress ?? info.shippingAddress),
+        shipping?.code ?? `${info.shipping_carrier_code}_${info.shipping_method_code}`,
+        payment.code,
+        info.payment_method_additional ? JSON.stringify(info.payment_method_additional) : null,
+        CURRENCY_CODE,
+        totals.subtotal_incl_tax,
+        totals.discount_amount,
+        totals.shipping_incl_tax,
+        totals.payment_fee,
+        totals.tax_amount,
+        totals.grand_total,
+        totals.coupon_code,
+        customerId ?? null,
+        o.requestHash,
+        clientAddress ?? null,
+        !o.virtual &&
+          isPickupOrder({
+            shippingAddress: pickupPoint ? { pickup_point: pickupPoint } : {},
+            shippingCarrierCode: shipping?.carrier_code,
+          }),
+      ],
+    );
+    if (!order) throw new Error('order was not written');
+    await writeLines(tx, order.id, o.priced);
+    // the history's first row, the `order.created` event, the confirmation and the shop's notice
+    await recordOrderPlaced(
+      tx,
+      config,
+      order.id,
+      customerId !== undefined ? { kind: 'customer', id: customerId, email } : { kind: 'guest' },
+      {
+        name: [personalDetails.firstName, personalDetails.lastName].filter(Boolean).join(' '),
+        paymentMethod: payment.code,
+        shippingMethod: order.shipping_method_code,
+      },
+    );
+    if (totals.coupon_code)
+      await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
+    // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
+    if (cart) {
+      const converted = await one<{ id: string }>(
+        tx,
+        "UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id",
+        [cart.id],
+      );
+      if (!converted) throw fieldError('cart_id', 'cart.notFound');
+    }
+    // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
+    const { productIds, short } = await takeStock(tx, stockLinesOf(o), false);
+    if (short.length) throw productsUnavailable(short);
+    return { order, productIds };
+  });
+}
+
+/** the order's lines as they were charged, in one statement */
+async function writeLines(tx: Queryable, orderId: number, priced: readonly PricedLine[]): Promise<void> {
+  const values: string[] = [];
+  const params: unknown[] = [];
+  for (const l of priced) {
+    const base = params.length;
+    const option = storedProductOption(l.product_option, l.bundle_picks);
+    params.push(
+      orderId,
+      l.product_id,
+      l.sku,
+      l.name,
+      l.qty,
+      l.product_type,
+      option ? JSON.stringify(option) : null,
+    );
+    params.push(l.price_incl_tax, rowTotalInclTax(l.price_incl_tax, l.qty), Math.round(l.tax_rate_percent));
+    values.push(
+      `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
+    );
+  }
+  await tx.query(
+    `INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option, price_incl_tax,
+       row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}`,
+    params,
+  );
+}
+
+/** step 6: what follows the commit */
+async function afterCommit(deps: PlaceOrderDeps, productIds: number[]): Promise<void> {
+  if (productIds.length) await deps.onStockChanged(productIds);
+}

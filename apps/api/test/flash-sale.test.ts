@@ -1,0 +1,85 @@
+/**
+ * A flash sale at small scale (the full scale is a bench: `BENCH_ONLY=flash`, bench/mix.ts): many
+ * guests, each with a cart of the one hot product, place their orders at the same moment for fewer
+ * units than guests. Exactly as many orders as units are placed, stock ends at zero, and every other
+ * guest is answered the spec's "Some of the ordered products are not available!" naming the product.
+ * On PostgreSQL (TEST_DATABASE_URL) the orders really run side by side; on PGlite one after another.
+ *
+ * And the hot product's row lock is the hot product's alone: while another transaction holds it, an
+ * order of the hot product waits, and an order of other products is placed meanwhile (PostgreSQL only:
+ * PGlite runs one transaction at a time, so nothing runs beside a held lock there).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestCart, orderBody, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
+import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api?.close());
+
+const HOT = 'LAP-1001';
+const GUESTS = 40;
+const UNITS = 5;
+
+/** a guest's order of their cart, from an address and an e-mail of their own */
+const place = (cartId: string, sku: string, key: string) =>
+  api.call({
+    method: 'POST',
+    url: '/vsbridge/order/create?storeCode=en',
+    remoteAddress: uniqueAddress(),
+    payload: orderBody({ cartId, key, products: [{ sku, qty: 1 }], email: uniqueEmail('flash') }),
+  });
+
+const stockOf = async (sku: string) =>
+  Number((await api.database.query<{ qty: number }>('SELECT qty FROM stock WHERE sku = $1', [sku]))[0]?.qty);
+
+describe('a flash sale: more guests than units, all at once', () => {
+  it(`${GUESTS} guests for ${UNITS} units: exactly ${UNITS} orders, the others told the product is not available`, async () => {
+    await api.database.query('UPDATE stock SET qty = $2, is_in_stock = true WHERE sku = $1', [HOT, UNITS]);
+    const carts = await Promise.all(Array.from({ length: GUESTS }, () => guestCart(api, [HOT])));
+
+    const answers = await Promise.all(carts.map((cart, i) => place(cart, HOT, `flash-sale-${i}`)));
+
+    const won = answers.filter((a) => a.status === 200);
+    const lost = answers.filter((a) => a.status !== 200);
+    expect(won).toHaveLength(UNITS);
+    for (const l of lost) {
+      expect(l.status, JSON.stringify(l.body)).toBe(400);
+      expect(l.body.result).toBe('Some of the ordered products are not available!');
+      expect(l.body.errors).toEqual([
+        { field: 'products', message: 'Lenovo ThinkPad T14 laptop (LAP-1001) is not available' },
+      ]);
+    }
+    expect(await stockOf(HOT)).toBe(0);
+    const sold = await api.database.query<{ orders: number; units: number }>(
+      'SELECT count(DISTINCT order_id)::int AS orders, coalesce(sum(qty), 0)::int AS units FROM order_items WHERE sku = $1',
+      [HOT],
+    );
+    expect(sold[0]).toEqual({ orders: UNITS, units: UNITS });
+    // every winner's number is its own
+    expect(new Set(won.map((w) => w.body.result.orderNumber)).size).toBe(UNITS);
+  });
+
+  it("an order of other products is placed while the hot product's row is locked", async (ctx) => {
+    if (api.database.kind === 'pglite') ctx.skip();
+    await api.database.query('UPDATE stock SET qty = 10, is_in_stock = true WHERE sku = $1', [HOT]);
+    const hotCart = await guestCart(api, [HOT]);
+    const otherCart = await guestCart(api, ['ACC-3001']);
+
+    let hot: Awaited<ReturnType<typeof place>> | undefined;
+    await api.database.transaction(async (tx) => {
+      await tx.query('SELECT qty FROM stock WHERE sku = $1 FOR UPDATE', [HOT]);
+      const waiting = place(hotCart, HOT, 'flash-hot-locked').then((r) => (hot = r));
+      await waitForLockWaiters(api, 1);
+      const other = await place(otherCart, 'ACC-3001', 'flash-other');
+      expect(other.status, JSON.stringify(other.body)).toBe(200);
+      // the hot order still waits for the lock this transaction holds
+      expect(hot).toBeUndefined();
+      void waiting;
+    });
+    for (let i = 0; i < 400 && !hot; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(hot?.status, JSON.stringify(hot?.body)).toBe(200);
+  });
+});
