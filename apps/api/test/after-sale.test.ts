@@ -151,6 +151,19 @@ describe('the order confirmation', () => {
 });
 
 describe('the terms PDF', () => {
+  it('is rendered once per version, language, seller and period, and anew when one changes', async () => {
+    const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir });
+    const v = currentTermsVersion();
+    const params = { seller: 'UAB „Vitrina“', days: 30, withdrawalUrl: 'https://shop.example/x' };
+    const first = await renderTermsPdf(v, 'lt', config.shop, params);
+    expect(await renderTermsPdf(v, 'lt', config.shop, { ...params })).toBe(first);
+    const renamed = { ...config.shop, companyName: 'UAB „Kita Vitrina“' };
+    const other = await renderTermsPdf(v, 'lt', renamed, params);
+    expect(other).not.toBe(first);
+    expect(await pdfText(other)).toContain('Kita Vitrina');
+    expect(await renderTermsPdf(v, 'lt', config.shop, { ...params, days: 14 })).not.toBe(first);
+  });
+
   it.each([
     ['en', 'Terms and conditions of sale', 'Version: ', 'MODEL WITHDRAWAL FORM', 'within 30 days'],
     ['ru', 'Правила купли-продажи', 'Версия: ', 'ТИПОВАЯ ФОРМА ОТКАЗА ОТ ДОГОВОРА', 'в течение 30 дней'],
