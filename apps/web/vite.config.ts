@@ -35,6 +35,17 @@ function messagesPerLanguage(): Plugin {
   };
 }
 
+/** the app's shared modules, gathered in one chunk (build.rolldownOptions below) */
+const SHELL =
+  /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/(index|domain-messages\.client)\.ts)|\/packages\/domain\/src\//;
+/**
+ * Shared modules no first screen runs, left where the bundler puts them (the chunks of the pages and
+ * overlays that import them): the domain's zod schemas (zod alone was ~25 KiB gzip of every page),
+ * which only forms, the back office and the API parse with.
+ */
+const OUT_OF_SHELL =
+  /\/packages\/domain\/src\/(contracts\/|schemas\.ts|shop-settings-schema\.ts|webhook-events\.ts|omniva-locations\.ts)/;
+
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
@@ -55,7 +66,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/(index|domain-messages\.client)\.ts)|\/packages\/domain\/src\//,
+              test: (id) => SHELL.test(id) && !OUT_OF_SHELL.test(id),
             },
           ],
         },

@@ -54,6 +54,7 @@ export * from './address-rules.ts';
 export * from './offline-estimate.ts';
 export * from './payment-kinds.ts';
 export * from './shop-settings.ts';
+export * from './shop-settings-schema.ts';
 export * from './contracts/index.ts';
 export * from './price-history.ts';
 export * from './after-sale.ts';
