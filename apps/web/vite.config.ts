@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -37,10 +39,67 @@ function messagesPerLanguage(): Plugin {
   };
 }
 
+const DICTIONARY_FILES = 'virtual:vitrina-dictionary-files';
+const DICTIONARY_MODULE = /(\/apps\/web\/app\/i18n\/|^\0virtual:vitrina-messages\/)(en|lt|ru)(\.ts)?$/;
+
+/**
+ * The browser's files of each store view's dictionary (i18n/<code>.ts and its domain messages), for
+ * the server render to modulepreload the page's own (root.tsx): the client entry awaits that
+ * dictionary before hydrating, and without the hint the browser asked for it only once the entry had
+ * run, a round trip later. The client build writes them beside its output (`<build>/dictionary-files.json`),
+ * the server build, which runs after it, reads them (`virtual:vitrina-dictionary-files`); the
+ * client's copy is empty.
+ */
+function dictionaryFiles(): Plugin {
+  let clientOutDir = '';
+  let building = false;
+  const listFile = () => path.join(clientOutDir, '..', 'dictionary-files.json');
+  return {
+    name: 'vitrina-dictionary-files',
+    configResolved(config) {
+      // `react-router dev` serves modules by their source path: no files to name
+      building = config.command === 'build';
+      clientOutDir = path.resolve(config.root, config.environments.client?.build.outDir ?? 'build/client');
+    },
+    resolveId(source) {
+      return source === DICTIONARY_FILES ? '\0' + source : null;
+    },
+    load(id) {
+      if (id !== '\0' + DICTIONARY_FILES) return null;
+      const client = this.environment.config.consumer === 'client';
+      const files = client || !building || !existsSync(listFile()) ? '{}' : readFileSync(listFile(), 'utf8');
+      return `export default ${files};`;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.config.consumer !== 'client') return;
+      const base = this.environment.config.base;
+      const files: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        const code = DICTIONARY_MODULE.exec(chunk.facadeModuleId)?.[2];
+        if (code) (files[code] ??= []).push(base + chunk.fileName);
+      }
+      mkdirSync(path.dirname(listFile()), { recursive: true });
+      writeFileSync(listFile(), JSON.stringify(files));
+    },
+  };
+}
+
+/** the app's shared modules, gathered in one chunk (build.rolldownOptions below) */
+const SHELL =
+  /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/(index|domain-messages\.client)\.ts)|\/packages\/domain\/src\//;
+/**
+ * Shared modules no first screen runs, left where the bundler puts them (the chunks of the pages and
+ * overlays that import them): the domain's zod schemas (zod alone was ~25 KiB gzip of every page),
+ * which only forms, the back office and the API parse with.
+ */
+const OUT_OF_SHELL =
+  /\/packages\/domain\/src\/(contracts\/|checkout\/schemas\.ts|shop\/(shop-settings-schema|omniva-locations)\.ts|order\/webhook-events\.ts)/;
+
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
-  plugins: [messagesPerLanguage(), reactRouter(), compileHints()],
+  plugins: [messagesPerLanguage(), dictionaryFiles(), reactRouter(), compileHints()],
   build: {
     target: 'es2022',
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk
@@ -57,7 +116,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/(index|domain-messages\.client)\.ts)|\/packages\/domain\/src\//,
+              test: (id) => SHELL.test(id) && !OUT_OF_SHELL.test(id),
             },
           ],
         },

@@ -15,6 +15,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonce } from './lib/csp-nonce';
 // the server renders every language: all three dictionaries (the browser loads one, entry.client.tsx)
 import './i18n/all';
+import dictionaryFiles from 'virtual:vitrina-dictionary-files';
+import { setDictionaryFiles } from './i18n/dictionary-files';
+
+// the page's dictionary is modulepreloaded (root.tsx): its files in this build
+setDictionaryFiles(dictionaryFiles);
 
 export const streamTimeout = 5_000;
 

@@ -29,6 +29,7 @@ import { Notifications } from './components/Notifications';
 import { OfflineFallback } from './components/OfflineFallback';
 import { PwaStatus } from './components/PwaStatus';
 import { getT, loadDictionary, setShopFacts } from './i18n';
+import { dictionaryFilesOf } from './i18n/dictionary-files';
 import { serverApi } from './api-client/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './components/navigation/menu';
@@ -150,6 +151,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Inter from the first paint only on a device that holds its files (lib/fonts.ts) */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
         <InlineStyles nonce={nonce} />
+        {/* the dictionary the client entry awaits before hydrating, fetched with the entry instead of
+            after it (none in the browser's render: the server's first-paint step takes these links
+            out of the head, apps/server/src/first-paint.ts) */}
+        {dictionaryFilesOf(storeCode).map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         <Meta />
         <Links />
       </head>

@@ -5,3 +5,9 @@ declare module 'virtual:vitrina-messages/*' {
   const catalogue: import('./domain-messages.catalogue').MessageCatalogue;
   export default catalogue;
 }
+
+// The browser's files of each store view's dictionary, for the server render (vite.config.ts).
+declare module 'virtual:vitrina-dictionary-files' {
+  const files: Partial<Record<'en' | 'lt' | 'ru', string[]>>;
+  export default files;
+}

@@ -7,6 +7,7 @@ export * from './grade-facts.ts';
 export * from './banners.ts';
 export * from './staff.ts';
 export * from './shop-settings.ts';
+export * from './shop-settings-schema.ts';
 export * from './price-csv.ts';
 export * from './pickup-csv.ts';
 export * from './omniva-locations.ts';
