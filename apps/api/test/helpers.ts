@@ -91,7 +91,8 @@ export async function startApi(
     RETENTION_SWEEP_INTERVAL_MS: '0',
     ...env,
   });
-  const app = await buildApi({ database, config, logger: options.logger });
+  // every declared answer is compared with JSON.stringify's (http/answers.ts): a contract that would change one fails the test
+  const app = await buildApi({ database, config, logger: options.logger, checkAnswers: true });
   await app.ready();
   let staff: Promise<{ cookie: string }> | undefined;
   return {
