@@ -4,7 +4,7 @@ import { ADMIN_BODY_LIMIT } from '../config.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 
-export function adminRoutes(app: ApiApp, ctx: ApiContext) {
+export function adminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'admin'>) {
   app.post(
     '/vsbridge/admin/catalog/import',
     {
@@ -15,16 +15,22 @@ export function adminRoutes(app: ApiApp, ctx: ApiContext) {
       },
       schema: {
         tags: ['admin'],
-        summary: 'Imports shop data (CONTRACTS.md "Shop data import file"); Authorization: Bearer <ADMIN_TOKEN> (scope import)',
-        body: z.record(z.string(), z.unknown()).describe('the import file: one JSON object, every key optional'),
+        summary:
+          'Imports shop data (CONTRACTS.md "Shop data import file"); Authorization: Bearer <ADMIN_TOKEN> (scope import)',
+        body: z
+          .record(z.string(), z.unknown())
+          .describe('the import file: one JSON object, every key optional'),
         querystring: z.object({
           removeDemo: z
             .enum(['true', 'false'])
             .optional()
-            .describe('true: also remove the demo data in the same transaction (records of the file are kept)'),
+            .describe(
+              'true: also remove the demo data in the same transaction (records of the file are kept)',
+            ),
         }),
       },
     },
-    async (req) => ok(await ctx.admin.importCatalog(req.body, { removeDemo: req.query.removeDemo === 'true' })),
+    async (req) =>
+      ok(await ctx.admin.importCatalog(req.body, { removeDemo: req.query.removeDemo === 'true' })),
   );
 }

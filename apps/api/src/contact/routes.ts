@@ -5,17 +5,19 @@ import { ok } from '../http/envelope.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { createBody, createQuery } from './schemas.ts';
 
-export function contactRoutes(app: ApiApp, ctx: ApiContext) {
+export function contactRoutes(app: ApiApp, ctx: Pick<ApiContext, 'contact'>) {
   app.post(
     '/vsbridge/contact/create',
     {
       schema: {
         tags: ['contact'],
-        summary: 'Sends a contact form message (stored and e-mailed through the outbox); rate-limited per client address',
+        summary:
+          'Sends a contact form message (stored and e-mailed through the outbox); rate-limited per client address',
         querystring: createQuery,
         body: createBody,
       },
     },
-    async (req, reply) => ok(await withRetryAfter(reply, () => ctx.contact.create(req.body, requestStoreCode(req), req.ip))),
+    async (req, reply) =>
+      ok(await withRetryAfter(reply, () => ctx.contact.create(req.body, requestStoreCode(req), req.ip))),
   );
 }

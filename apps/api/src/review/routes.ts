@@ -12,7 +12,7 @@ import { createBody, createQuery, hideBody, listQuery } from './schemas.ts';
 
 const tags = ['review'];
 
-export function reviewRoutes(app: ApiApp, ctx: ApiContext) {
+export function reviewRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database' | 'reviews' | 'staffSessions'>) {
   const { reviews } = ctx;
 
   app.post(
@@ -20,7 +20,8 @@ export function reviewRoutes(app: ApiApp, ctx: ApiContext) {
     {
       schema: {
         tags,
-        summary: 'Order feedback, once per order (orderToken + number); reviews of its products as verified purchases',
+        summary:
+          'Order feedback, once per order (orderToken + number); reviews of its products as verified purchases',
         querystring: createQuery,
         body: createBody,
       },
@@ -38,7 +39,11 @@ export function reviewRoutes(app: ApiApp, ctx: ApiContext) {
     '/vsbridge/admin/review/hide',
     {
       onRequest: staffArea(ctx, 'reviews'),
-      schema: { tags: ['admin'], summary: 'Hides a review from the product pages; a staff session (role opening reviews)', body: hideBody },
+      schema: {
+        tags: ['admin'],
+        summary: 'Hides a review from the product pages; a staff session (role opening reviews)',
+        body: hideBody,
+      },
     },
     async (req) => {
       if (!(await reviews.hide(req.body.id))) throw notFound('error.notFound');
