@@ -129,7 +129,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  // routes declare their answers from the domain's contracts (http/answers.ts): compiled serialisers
+  // routes declare their answers from the domain's contracts (http/answers.ts); checked in the tests
   app.setSerializerCompiler(answerSerializerCompiler(opts.checkAnswers ?? false));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

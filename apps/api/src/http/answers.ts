@@ -5,15 +5,15 @@
  * - a typed reply: the type provider holds what the handler returns to the contract, so an answer of
  *   the wrong shape fails the typecheck rather than a test;
  * - the answer in the OpenAPI document (`/vsbridge/openapi.json`);
- * - Fastify's compiled serialiser (fast-json-stringify) built from the contract's JSON schema instead
- *   of `JSON.stringify` (docs/decisions/0061-route-answers-declared-from-the-contracts.md has the figures).
+ * - in the API tests (`checkAnswers`), every answer checked against the contract: the serialiser
+ *   compiled from the contract (fast-json-stringify, which writes only what the schema names, as its
+ *   types) must write the same JSON as `JSON.stringify`, so a field the contract does not name or a
+ *   value of another type fails the request with a 500 naming the route.
  *
- * The compiled serialiser writes what the schema names and in its order. So that it can never change
- * an answer, the schema it is given is loosened: no property is required (a `_source_include`
- * projection answers part of a document) and a contract's union of plain types becomes a list of
- * types. With `checked` (the API tests build the API so) each answer is also compared, parsed, with
- * `JSON.stringify`'s: an answer the compiled serialiser would change (a property the contract does
- * not name, a value of another type) fails the request with a 500 naming the route.
+ * The shop itself serialises with `JSON.stringify`: measured on real answers (bench/serialise.ts,
+ * docs/decisions/0061-route-answers-declared-from-the-contracts.md), the compiled serialiser was
+ * slower, because a projection (`_source_include`) answers part of a document, so no field can be
+ * required, and the documents' attribute values are open-ended keys.
  */
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
@@ -49,7 +49,10 @@ function plainTypes(branches: unknown[]): string[] | null {
   return types;
 }
 
-/** the contract's JSON schema as the serialiser is given it: nothing required, unions of plain types as type lists */
+/**
+ * The contract's JSON schema as the compiled serialiser is given it: nothing required (a projection
+ * answers part of a document), a union of plain types as a list of types.
+ */
 export function serialisationSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(serialisationSchema);
   if (!value || typeof value !== 'object') return value;
@@ -88,21 +91,20 @@ export function compileAnswer(contract: z.ZodType): (data: unknown) => string {
 export class AnswerChangedBySerialiser extends Error {}
 
 /**
- * Fastify's serialiser compiler for the routes' zod response schemas. `checked`: every answer is also
- * compared with `JSON.stringify`'s (tests); a difference throws.
+ * Fastify's serialiser compiler for the routes' zod response schemas: `JSON.stringify`; `checked`
+ * (tests): each answer also written by the contract's compiled serialiser, and a difference throws.
  */
 export function answerSerializerCompiler(checked: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
+    if (!checked) return (data) => JSON.stringify(data);
     const serialise = compileAnswer(schema);
-    if (!checked) return serialise;
     return (data) => {
-      const text = serialise(data);
       const plain = JSON.stringify(data);
-      if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(plain)))
+      if (!isDeepStrictEqual(JSON.parse(serialise(data)), JSON.parse(plain)))
         throw new AnswerChangedBySerialiser(
-          `${method} ${url}: the compiled serialiser changed the answer (the contract does not describe it):\n${text}\n${plain}`,
+          `${method} ${url}: the answer is not what its contract describes (a field it does not name, or a value of another type): ${plain.slice(0, 2000)}`,
         );
-      return text;
+      return plain;
     };
   };
 }
