@@ -92,8 +92,8 @@ export type BuildApiOptions = {
   /** compress answers itself (standalone); off when a front server compresses */
   compress?: boolean;
   /**
-   * compare every declared answer's compiled serialisation with `JSON.stringify`'s (http/answers.ts):
-   * the API tests build it so, so that a contract that would change an answer fails them
+   * check every declared answer against its contract (http/answers.ts): the API tests build it so,
+   * so that an answer its contract does not describe fails them
    */
   checkAnswers?: boolean;
 };

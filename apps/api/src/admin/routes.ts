@@ -15,22 +15,16 @@ export function adminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'admin'>) {
       },
       schema: {
         tags: ['admin'],
-        summary:
-          'Imports shop data (CONTRACTS.md "Shop data import file"); Authorization: Bearer <ADMIN_TOKEN> (scope import)',
-        body: z
-          .record(z.string(), z.unknown())
-          .describe('the import file: one JSON object, every key optional'),
+        summary: 'Imports shop data (CONTRACTS.md "Shop data import file"); Authorization: Bearer <ADMIN_TOKEN> (scope import)',
+        body: z.record(z.string(), z.unknown()).describe('the import file: one JSON object, every key optional'),
         querystring: z.object({
           removeDemo: z
             .enum(['true', 'false'])
             .optional()
-            .describe(
-              'true: also remove the demo data in the same transaction (records of the file are kept)',
-            ),
+            .describe('true: also remove the demo data in the same transaction (records of the file are kept)'),
         }),
       },
     },
-    async (req) =>
-      ok(await ctx.admin.importCatalog(req.body, { removeDemo: req.query.removeDemo === 'true' })),
+    async (req) => ok(await ctx.admin.importCatalog(req.body, { removeDemo: req.query.removeDemo === 'true' })),
   );
 }

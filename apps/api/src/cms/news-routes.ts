@@ -13,26 +13,13 @@ export const newsListQuery = z.object({
   from: z.coerce.number().int().min(0).max(10_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const newsItemParams = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .regex(/^[a-z0-9-]+$/),
-});
+export const newsItemParams = z.object({ slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9-]+$/) });
 export const storeOnly = z.object({ storeCode: storeCodeSchema.optional() });
 
 export function newsRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database'>) {
   app.get(
     '/vsbridge/news',
-    {
-      schema: {
-        tags,
-        summary: 'News of a store view, newest first (demo news while none exist)',
-        querystring: newsListQuery,
-      },
-    },
+    { schema: { tags, summary: 'News of a store view, newest first (demo news while none exist)', querystring: newsListQuery } },
     async (req) => {
       const q = req.query;
       return ok(await listNews(ctx.database, q.storeCode ?? DEFAULT_STORE_CODE, q.from, q.size));

@@ -11,13 +11,11 @@ export function contactRoutes(app: ApiApp, ctx: Pick<ApiContext, 'contact'>) {
     {
       schema: {
         tags: ['contact'],
-        summary:
-          'Sends a contact form message (stored and e-mailed through the outbox); rate-limited per client address',
+        summary: 'Sends a contact form message (stored and e-mailed through the outbox); rate-limited per client address',
         querystring: createQuery,
         body: createBody,
       },
     },
-    async (req, reply) =>
-      ok(await withRetryAfter(reply, () => ctx.contact.create(req.body, requestStoreCode(req), req.ip))),
+    async (req, reply) => ok(await withRetryAfter(reply, () => ctx.contact.create(req.body, requestStoreCode(req), req.ip))),
   );
 }

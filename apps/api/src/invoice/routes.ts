@@ -28,17 +28,11 @@ export function invoiceRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'invoi
     {
       schema: {
         tags,
-        summary:
-          "An order's VAT invoice (PDF) for the holder of its order token (the guest's link; the account page uses it too)",
-        querystring: z.object({
-          number,
-          orderToken: z.string().trim().min(1).max(128),
-          storeCode: z.string().max(8).optional(),
-        }),
+        summary: "An order's VAT invoice (PDF) for the holder of its order token (the guest's link; the account page uses it too)",
+        querystring: z.object({ number, orderToken: z.string().trim().min(1).max(128), storeCode: z.string().max(8).optional() }),
       },
     },
-    async (req, reply) =>
-      sendInvoice(reply, await ctx.invoices.forOrderToken(req.query.number, req.query.orderToken)),
+    async (req, reply) => sendInvoice(reply, await ctx.invoices.forOrderToken(req.query.number, req.query.orderToken)),
   );
 
   app.get(
@@ -46,13 +40,8 @@ export function invoiceRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'invoi
     {
       schema: {
         tags,
-        summary:
-          "The VAT invoice (PDF) of one of the customer's orders (customer token); another's order answers 404",
-        querystring: z.object({
-          number,
-          token: z.string().max(2048).optional(),
-          storeCode: z.string().max(8).optional(),
-        }),
+        summary: "The VAT invoice (PDF) of one of the customer's orders (customer token); another's order answers 404",
+        querystring: z.object({ number, token: z.string().max(2048).optional(), storeCode: z.string().max(8).optional() }),
       },
     },
     async (req, reply) => {
@@ -67,21 +56,12 @@ export function invoiceRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'invoi
     {
       schema: {
         tags,
-        summary:
-          'A credit note (PDF) of an order, for the holder of its order token (where the buyer downloads the invoice)',
-        querystring: z.object({
-          number,
-          note,
-          orderToken: z.string().trim().min(1).max(128),
-          storeCode: z.string().max(8).optional(),
-        }),
+        summary: "A credit note (PDF) of an order, for the holder of its order token (where the buyer downloads the invoice)",
+        querystring: z.object({ number, note, orderToken: z.string().trim().min(1).max(128), storeCode: z.string().max(8).optional() }),
       },
     },
     async (req, reply) =>
-      sendInvoice(
-        reply,
-        await ctx.invoices.creditNoteForOrderToken(req.query.number, req.query.orderToken, req.query.note),
-      ),
+      sendInvoice(reply, await ctx.invoices.creditNoteForOrderToken(req.query.number, req.query.orderToken, req.query.note)),
   );
 
   app.get(
@@ -89,22 +69,13 @@ export function invoiceRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'invoi
     {
       schema: {
         tags,
-        summary:
-          "A credit note (PDF) of one of the customer's orders (customer token); another's order answers 404",
-        querystring: z.object({
-          number,
-          note,
-          token: z.string().max(2048).optional(),
-          storeCode: z.string().max(8).optional(),
-        }),
+        summary: "A credit note (PDF) of one of the customer's orders (customer token); another's order answers 404",
+        querystring: z.object({ number, note, token: z.string().max(2048).optional(), storeCode: z.string().max(8).optional() }),
       },
     },
     async (req, reply) => {
       const principal = await ctx.auth.authenticate(req);
-      return sendInvoice(
-        reply,
-        await ctx.invoices.creditNoteForCustomer(principal.customerId, req.query.number, req.query.note),
-      );
+      return sendInvoice(reply, await ctx.invoices.creditNoteForCustomer(principal.customerId, req.query.number, req.query.note));
     },
   );
 

@@ -27,10 +27,7 @@ import { PAGE_CSP, UNSUBSCRIBE_PATH, unsubscribePage, type UnsubscribePage } fro
 
 const tags = ['newsletter'];
 
-export function newsletterRoutes(
-  app: ApiApp,
-  ctx: Pick<ApiContext, 'auth' | 'config' | 'newsletter' | 'users'>,
-) {
+export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'config' | 'newsletter' | 'users'>) {
   const { newsletter } = ctx;
 
   /** the e-mail of the request's customer (undefined for a guest; 401 for a bad token) */
@@ -70,11 +67,7 @@ export function newsletterRoutes(
     },
     async (req, reply) => {
       const own = await ownEmail(req);
-      return ok(
-        await withRetryAfter(reply, () =>
-          newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip, own),
-        ),
-      );
+      return ok(await withRetryAfter(reply, () => newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip, own)));
     },
   );
 
@@ -102,26 +95,13 @@ export function newsletterRoutes(
 
   app.get(
     '/vsbridge/mailer/mail-confirmation',
-    {
-      schema: {
-        tags,
-        summary: 'Confirms a subscription; the first confirmation answers a personal single-use 10 % coupon',
-        querystring: confirmQuery,
-      },
-    },
+    { schema: { tags, summary: 'Confirms a subscription; the first confirmation answers a personal single-use 10 % coupon', querystring: confirmQuery } },
     async (req) => ok(await newsletter.confirm(req.query.email, req.query.code, requestStoreCode(req))),
   );
 
   app.post(
     '/vsbridge/mailer/mail-confirmation',
-    {
-      schema: {
-        tags,
-        summary: 'Confirms a subscription (POST form of the confirmation link)',
-        querystring: subscribeQuery,
-        body: confirmBody,
-      },
-    },
+    { schema: { tags, summary: 'Confirms a subscription (POST form of the confirmation link)', querystring: subscribeQuery, body: confirmBody } },
     async (req) => ok(await newsletter.confirm(req.body.email, req.body.code, requestStoreCode(req))),
   );
 
@@ -131,9 +111,7 @@ export function newsletterRoutes(
     // RFC 8058: the body is `List-Unsubscribe=One-Click`, urlencoded or multipart; the link's
     // signature is what authorises, so the body is read and left aside
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
-      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) =>
-        done(null, {}),
-      );
+      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
 
     // an error is the API's envelope, as every error of the API is; the same for every address
     const invalidLink = () => ruleError('newsletter.invalidUnsubscribeLink', undefined, 'sig');
@@ -168,8 +146,7 @@ export function newsletterRoutes(
       {
         schema: {
           tags,
-          summary:
-            'Unsubscribes the address of a signed unsubscribe link (RFC 8058 one-click POST; no account needed)',
+          summary: 'Unsubscribes the address of a signed unsubscribe link (RFC 8058 one-click POST; no account needed)',
           querystring: unsubscribeLinkQuery,
         },
       },

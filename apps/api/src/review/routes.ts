@@ -20,8 +20,7 @@ export function reviewRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database' | 're
     {
       schema: {
         tags,
-        summary:
-          'Order feedback, once per order (orderToken + number); reviews of its products as verified purchases',
+        summary: 'Order feedback, once per order (orderToken + number); reviews of its products as verified purchases',
         querystring: createQuery,
         body: createBody,
       },
@@ -39,11 +38,7 @@ export function reviewRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database' | 're
     '/vsbridge/admin/review/hide',
     {
       onRequest: staffArea(ctx, 'reviews'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Hides a review from the product pages; a staff session (role opening reviews)',
-        body: hideBody,
-      },
+      schema: { tags: ['admin'], summary: 'Hides a review from the product pages; a staff session (role opening reviews)', body: hideBody },
     },
     async (req) => {
       if (!(await reviews.hide(req.body.id))) throw notFound('error.notFound');

@@ -118,7 +118,8 @@ export class ShopService {
     if (this.bannersDir) {
       const stored = new Set(banners.map((b) => b.kind));
       const file = await readBannerFile(this.bannersDir, store, BANNER_KINDS, log);
-      for (const [kind, list] of Object.entries(file)) if (!stored.has(kind)) result[kind as BannerKind] = list;
+      for (const [kind, list] of Object.entries(file))
+        if (!stored.has(kind)) result[kind as BannerKind] = list;
     }
     return { ...result, config: config.map((c) => ({ code: c.code, configs: c.configs })) };
   }

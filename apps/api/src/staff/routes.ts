@@ -78,10 +78,7 @@ export function staffPrincipal(req: FastifyRequest): StaffPrincipal {
 
 export function staffRoutes(
   app: ApiApp,
-  ctx: Pick<
-    ApiContext,
-    'admin' | 'backOffice' | 'config' | 'database' | 'invoices' | 'orders' | 'payments' | 'settings' | 'staffSessions'
-  >,
+  ctx: Pick<ApiContext, 'admin' | 'backOffice' | 'config' | 'database' | 'invoices' | 'orders' | 'payments' | 'settings' | 'staffSessions'>,
 ) {
   const { staffSessions: sessions, backOffice } = ctx;
 
@@ -95,9 +92,7 @@ export function staffRoutes(
   /** any live staff session, also an admin still to set up the two-factor login STAFF_2FA_REQUIRED asks for */
   const settingUp = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    req.staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie), {
-      settingUpTwoFactor: true,
-    });
+    req.staff = await sessions.authenticate(sessions.tokenOf(req.headers.cookie), { settingUpTwoFactor: true });
   };
 
   // the overview and the customers (staff/overview-routes.ts), behind the same guard
@@ -105,21 +100,11 @@ export function staffRoutes(
 
   app.post(
     '/vsbridge/staff/login',
-    {
-      schema: {
-        tags,
-        summary: 'Staff login: sets the staff session cookie',
-        querystring: storeQuery,
-        body: loginBody,
-      },
-    },
+    { schema: { tags, summary: 'Staff login: sets the staff session cookie', querystring: storeQuery, body: loginBody } },
     async (req, reply) => {
-      const { token, principal } = await withRetryAfter(reply, () =>
-        sessions.login(req.body.email, req.body.password, req.ip, req.body.code),
-      ).catch((err: unknown) => {
+      const { token, principal } = await withRetryAfter(reply, () => sessions.login(req.body.email, req.body.password, req.ip, req.body.code)).catch((err: unknown) => {
         // the login page asks for the code of a two-factor account after a right password
-        if (err instanceof ApiError && err.key === 'staff.codeRequired')
-          reply.header('x-vitrina-2fa', 'required');
+        if (err instanceof ApiError && err.key === 'staff.codeRequired') reply.header('x-vitrina-2fa', 'required');
         throw err;
       });
       reply.header('set-cookie', sessions.cookie(token)).header('cache-control', 'no-store');
@@ -127,22 +112,15 @@ export function staffRoutes(
     },
   );
 
-  app.post(
-    '/vsbridge/staff/logout',
-    { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } },
-    async (req, reply) => {
-      await sessions.logout(sessions.tokenOf(req.headers.cookie));
-      reply.header('set-cookie', sessions.cookie(undefined));
-      return ok(true);
-    },
-  );
+  app.post('/vsbridge/staff/logout', { schema: { tags, summary: 'Ends the staff session', querystring: storeQuery } }, async (req, reply) => {
+    await sessions.logout(sessions.tokenOf(req.headers.cookie));
+    reply.header('set-cookie', sessions.cookie(undefined));
+    return ok(true);
+  });
 
   app.get(
     '/vsbridge/staff/me',
-    {
-      onRequest: settingUp,
-      schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery },
-    },
+    { onRequest: settingUp, schema: { tags, summary: 'The signed-in staff member', querystring: storeQuery } },
     async (req) => {
       const staff = staffPrincipal(req);
       const twoFactor = (await twoFactorOf(ctx.database, staff.staffId)).enabled;
@@ -158,14 +136,7 @@ export function staffRoutes(
 
   app.post(
     '/vsbridge/staff/2fa/start',
-    {
-      onRequest: settingUp,
-      schema: {
-        tags,
-        summary: 'Starts a two-factor enrolment: the TOTP secret and its otpauth:// URI, shown this once',
-        querystring: storeQuery,
-      },
-    },
+    { onRequest: settingUp, schema: { tags, summary: 'Starts a two-factor enrolment: the TOTP secret and its otpauth:// URI, shown this once', querystring: storeQuery } },
     async (req) => ok(await refusals(() => startEnrolment(ctx.database, staffPrincipal(req)))),
   );
 
@@ -173,46 +144,29 @@ export function staffRoutes(
     '/vsbridge/staff/2fa/confirm',
     {
       onRequest: settingUp,
-      schema: {
-        tags,
-        summary:
-          'Turns two-factor login on with a code from the app; answers the recovery codes, shown this once',
-        querystring: storeQuery,
-        body: codeBody,
-      },
+      schema: { tags, summary: 'Turns two-factor login on with a code from the app; answers the recovery codes, shown this once', querystring: storeQuery, body: codeBody },
     },
-    async (req) =>
-      ok(await refusals(() => confirmEnrolment(ctx.database, staffPrincipal(req), req.body.code))),
+    async (req) => ok(await refusals(() => confirmEnrolment(ctx.database, staffPrincipal(req), req.body.code))),
   );
 
   app.get(
     '/vsbridge/staff/orders',
-    {
-      onRequest: area('orders'),
-      schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: orderListQuery },
-    },
+    { onRequest: area('orders'), schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: orderListQuery } },
     async (req) => {
       const { storeCode: _store, ...filters } = req.query;
-      return ok({
-        ...(await backOffice.orders(filters)),
-        methods: await backOffice.methods(requestStoreCode(req)),
-      });
+      return ok({ ...(await backOffice.orders(filters)), methods: await backOffice.methods(requestStoreCode(req)) });
     },
   );
 
   app.get(
     '/vsbridge/staff/orders/:id',
-    {
-      onRequest: area('orders'),
-      schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery },
-    },
+    { onRequest: area('orders'), schema: { tags, summary: "An order's whole record", params: idParams, querystring: storeQuery } },
     async (req) => {
       const store = requestStoreCode(req);
       const order = await backOffice.order(req.params.id, store);
       if (!order) throw notFound('error.notFound');
       const methods = await backOffice.methods(store);
-      const title = (list: { code: string; title: string }[], code: string) =>
-        list.find((m) => m.code === code)?.title ?? code;
+      const title = (list: { code: string; title: string }[], code: string) => list.find((m) => m.code === code)?.title ?? code;
       return ok({
         ...order,
         payment_method_title: title(methods.payment, order.payment_method),
@@ -223,15 +177,7 @@ export function staffRoutes(
 
   app.get(
     '/vsbridge/staff/orders/:id/invoice',
-    {
-      onRequest: area('orders'),
-      schema: {
-        tags,
-        summary: "An order's VAT invoice (PDF); 409 when it is not invoiced yet",
-        params: idParams,
-        querystring: storeQuery,
-      },
-    },
+    { onRequest: area('orders'), schema: { tags, summary: "An order's VAT invoice (PDF); 409 when it is not invoiced yet", params: idParams, querystring: storeQuery } },
     async (req, reply) => {
       const order = await backOffice.order(req.params.id, requestStoreCode(req));
       if (!order) throw notFound('error.notFound');
@@ -245,8 +191,7 @@ export function staffRoutes(
       onRequest: area('orders'),
       schema: {
         tags,
-        summary:
-          'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
+        summary: 'A lifecycle action (confirm, ready_for_pickup, ship, collected, complete, cancel, refund); 409 when the status does not allow it',
         params: idParams,
         querystring: storeQuery,
         body: staffOrderActionSchema,
@@ -258,12 +203,7 @@ export function staffRoutes(
       const details = { carrier, trackingNumber, reason, restock, note };
       if (action === 'refund') {
         // a refund of everything paid: decided, credited and made (or left to do) by the refund service
-        await refundOrder(
-          ctx,
-          req.params.id,
-          { full: true, restock, reason: reason || note || 'refund' },
-          staff,
-        );
+        await refundOrder(ctx, req.params.id, { full: true, restock, reason: reason || note || 'refund' }, staff);
         return ok(await backOffice.order(req.params.id, requestStoreCode(req)));
       }
       try {
@@ -275,8 +215,7 @@ export function staffRoutes(
           note,
         });
       } catch (err) {
-        if (isTransitionRefusal(err))
-          await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
+        if (isTransitionRefusal(err)) await audit(ctx.database, staff, `order.${action}.refused`, `order:${req.params.id}`, details);
         throw err;
       }
       await audit(ctx.database, staff, `order.${action}`, `order:${req.params.id}`, details);
@@ -291,12 +230,7 @@ export function staffRoutes(
     '/vsbridge/staff/orders/:id/credit-notes/:note',
     {
       onRequest: area('orders'),
-      schema: {
-        tags,
-        summary: 'A credit note (PDF) of an order',
-        params: creditNoteParams,
-        querystring: storeQuery,
-      },
+      schema: { tags, summary: "A credit note (PDF) of an order", params: creditNoteParams, querystring: storeQuery },
     },
     async (req, reply) => {
       const order = await backOffice.order(req.params.id, requestStoreCode(req));
@@ -311,8 +245,7 @@ export function staffRoutes(
       onRequest: area('orders'),
       schema: {
         tags,
-        summary:
-          'Records a payment received (bank transfer, cash on delivery): amount, day, reference; the order is paid once the money covers it',
+        summary: 'Records a payment received (bank transfer, cash on delivery): amount, day, reference; the order is paid once the money covers it',
         params: idParams,
         querystring: storeQuery,
         body: recordPaymentBody,
@@ -331,8 +264,7 @@ export function staffRoutes(
       onRequest: area('orders'),
       schema: {
         tags,
-        summary:
-          'Refunds part or all of an order (lines with quantities, shipping, an amount, or full): through the provider where it can, otherwise a to-do; a credit note for an invoiced order',
+        summary: 'Refunds part or all of an order (lines with quantities, shipping, an amount, or full): through the provider where it can, otherwise a to-do; a credit note for an invoiced order',
         params: idParams,
         querystring: storeQuery,
         body: refundBody,
@@ -340,11 +272,7 @@ export function staffRoutes(
     },
     async (req) => {
       const { refund, creditNote } = await refundOrder(ctx, req.params.id, req.body, staffPrincipal(req));
-      return ok({
-        refund,
-        creditNote: creditNote?.number ?? null,
-        order: await backOffice.order(req.params.id, requestStoreCode(req)),
-      });
+      return ok({ refund, creditNote: creditNote?.number ?? null, order: await backOffice.order(req.params.id, requestStoreCode(req)) });
     },
   );
 
@@ -355,25 +283,19 @@ export function staffRoutes(
       schema: {
         tags,
         summary:
-          'Refunds a received return: its proposal (the returned units, the shipping when the whole order came back) or less as an amount; never more, once per return',
+          "Refunds a received return: its proposal (the returned units, the shipping when the whole order came back) or less as an amount; never more, once per return",
         params: idParams,
         querystring: storeQuery,
         body: returnRefundBody,
       },
     },
     async (req) => {
-      const [ret] = await ctx.database.query<{ order_id: number }>(
-        'SELECT order_id FROM returns WHERE id = $1',
-        [req.params.id],
-      );
+      const [ret] = await ctx.database.query<{ order_id: number }>('SELECT order_id FROM returns WHERE id = $1', [req.params.id]);
       if (!ret) throw notFound('error.notFound');
       const { refund, creditNote } = await refundOrder(
         ctx,
         ret.order_id,
-        {
-          reason: req.body.reason,
-          fromReturn: { returnId: req.params.id, amountCents: req.body.amountCents },
-        },
+        { reason: req.body.reason, fromReturn: { returnId: req.params.id, amountCents: req.body.amountCents } },
         staffPrincipal(req),
       );
       return ok({ refund, creditNote: creditNote?.number ?? null });
@@ -384,32 +306,17 @@ export function staffRoutes(
     '/vsbridge/staff/orders/:id/refunds/:refundId/done',
     {
       onRequest: area('orders'),
-      schema: {
-        tags,
-        summary: 'Confirms a manual refund made (its reference); the customer is told it is refunded',
-        params: refundParams,
-        querystring: storeQuery,
-        body: refundDoneBody,
-      },
+      schema: { tags, summary: 'Confirms a manual refund made (its reference); the customer is told it is refunded', params: refundParams, querystring: storeQuery, body: refundDoneBody },
     },
     async (req) => {
-      const refund = await markRefundDone(
-        ctx,
-        req.params.id,
-        req.params.refundId,
-        req.body,
-        staffPrincipal(req),
-      );
+      const refund = await markRefundDone(ctx, req.params.id, req.params.refundId, req.body, staffPrincipal(req));
       return ok({ refund, order: await backOffice.order(req.params.id, requestStoreCode(req)) });
     },
   );
 
   app.get(
     '/vsbridge/staff/reviews',
-    {
-      onRequest: area('reviews'),
-      schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery },
-    },
+    { onRequest: area('reviews'), schema: { tags, summary: 'Reviews, newest first', querystring: reviewListQuery } },
     async (req) => ok(await backOffice.reviews(req.query.status, req.query.page, req.query.size)),
   );
 
@@ -417,11 +324,7 @@ export function staffRoutes(
     '/vsbridge/staff/order-feedback',
     {
       onRequest: area('reviews'),
-      schema: {
-        tags,
-        summary: 'Feedback on orders as a whole (delivery, service), newest first',
-        querystring: orderFeedbackListQuery,
-      },
+      schema: { tags, summary: 'Feedback on orders as a whole (delivery, service), newest first', querystring: orderFeedbackListQuery },
     },
     async (req) => ok(await backOffice.orderFeedback(req.query.page, req.query.size)),
   );
@@ -430,39 +333,25 @@ export function staffRoutes(
     '/vsbridge/staff/reviews/:id/status',
     {
       onRequest: area('reviews'),
-      schema: {
-        tags,
-        summary: 'Shows (approved) or hides a review',
-        params: idParams,
-        querystring: storeQuery,
-        body: reviewStatusBody,
-      },
+      schema: { tags, summary: 'Shows (approved) or hides a review', params: idParams, querystring: storeQuery, body: reviewStatusBody },
     },
     async (req) => {
-      if (!(await backOffice.setReviewStatus(staffPrincipal(req), req.params.id, req.body.status)))
-        throw notFound('error.notFound');
+      if (!(await backOffice.setReviewStatus(staffPrincipal(req), req.params.id, req.body.status))) throw notFound('error.notFound');
       return ok(true);
     },
   );
 
   app.get(
     '/vsbridge/staff/messages',
-    {
-      onRequest: area('messages'),
-      schema: { tags, summary: 'Contact and warranty messages', querystring: messageListQuery },
-    },
+    { onRequest: area('messages'), schema: { tags, summary: 'Contact and warranty messages', querystring: messageListQuery } },
     async (req) => ok(await backOffice.messages(req.query.state ?? 'open', req.query.page, req.query.size)),
   );
 
   app.post(
     '/vsbridge/staff/messages/:id/handled',
-    {
-      onRequest: area('messages'),
-      schema: { tags, summary: 'Marks a message handled', params: idParams, querystring: storeQuery },
-    },
+    { onRequest: area('messages'), schema: { tags, summary: 'Marks a message handled', params: idParams, querystring: storeQuery } },
     async (req) => {
-      if (!(await backOffice.markHandled(staffPrincipal(req), req.params.id)))
-        throw notFound('error.notFound');
+      if (!(await backOffice.markHandled(staffPrincipal(req), req.params.id))) throw notFound('error.notFound');
       return ok(true);
     },
   );
@@ -474,10 +363,7 @@ export function staffRoutes(
         onRequest: area('subscribers'),
         schema: {
           tags,
-          summary:
-            list === 'stock-alerts'
-              ? 'Back-in-stock requests (format=csv: a CSV file)'
-              : 'Newsletter subscribers (format=csv: a CSV file)',
+          summary: list === 'stock-alerts' ? 'Back-in-stock requests (format=csv: a CSV file)' : 'Newsletter subscribers (format=csv: a CSV file)',
           querystring: listFormatQuery,
         },
       },
@@ -498,10 +384,7 @@ export function staffRoutes(
 
   app.get(
     '/vsbridge/staff/accounts',
-    {
-      onRequest: area('accounts'),
-      schema: { tags, summary: 'Staff accounts (role admin)', querystring: storeQuery },
-    },
+    { onRequest: area('accounts'), schema: { tags, summary: 'Staff accounts (role admin)', querystring: storeQuery } },
     async () => ok(await listStaff(ctx.database)),
   );
 
@@ -661,21 +544,13 @@ export function staffRoutes(
       onRequest: async (req) => {
         await ctx.admin.authorize(req, 'handover');
       },
-      schema: {
-        tags: ['admin'],
-        summary:
-          "The staff command line, handed over to the running shop; Authorization: Bearer <the shop's hand-over token>",
-        body: cliBody,
-      },
+      schema: { tags: ['admin'], summary: "The staff command line, handed over to the running shop; Authorization: Bearer <the shop's hand-over token>", body: cliBody },
     },
     async (req, reply) => {
       const b = req.body;
       try {
         if (b.command === 'list') return ok(await listStaff(ctx.database));
-        if (b.command === 'add')
-          return ok(
-            await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''),
-          );
+        if (b.command === 'add') return ok(await addStaff(ctx.database, CLI_ACTOR, b.email ?? '', b.role ?? 'staff', b.password ?? ''));
         const account =
           b.command === 'disable'
             ? await disableStaff(ctx.database, CLI_ACTOR, { email: b.email ?? '' })
@@ -684,8 +559,7 @@ export function staffRoutes(
         return ok(account);
       } catch (err) {
         // the command line's refusals (short password, existing e-mail) are the caller's to read
-        if (err instanceof StaffAccountError)
-          return reply.status(409).send({ code: 409, result: err.message });
+        if (err instanceof StaffAccountError) return reply.status(409).send({ code: 409, result: err.message });
         throw err;
       }
     },
@@ -693,10 +567,7 @@ export function staffRoutes(
 
   app.get(
     '/vsbridge/staff/audit',
-    {
-      onRequest: area('accounts'),
-      schema: { tags, summary: 'The staff audit log, newest first (role admin)', querystring: auditQuery },
-    },
+    { onRequest: area('accounts'), schema: { tags, summary: 'The staff audit log, newest first (role admin)', querystring: auditQuery } },
     async (req) => ok(await backOffice.auditLog(req.query.page, req.query.size)),
   );
 }

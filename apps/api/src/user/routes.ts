@@ -31,10 +31,7 @@ const tokenAnswer = (pair: TokenPair) => ({
   meta: { refreshToken: pair.refreshToken },
 });
 
-export function userRoutes(
-  app: ApiApp,
-  ctx: Pick<ApiContext, 'auth' | 'groupPricing' | 'reviews' | 'settings' | 'specialOffers' | 'users'>,
-) {
+export function userRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'groupPricing' | 'reviews' | 'settings' | 'specialOffers' | 'users'>) {
   const { users, auth } = ctx;
 
   /** with GROUP_PRICING: meta also carries groupId and the signed groupToken (user/group-pricing.ts) */
@@ -132,9 +129,7 @@ export function userRoutes(
     },
     async (req, reply) => {
       const principal = await auth.authenticate(req);
-      const customer = await withRetryAfter(reply, () =>
-        users.update(principal, req.body.customer, req.body.currentPassword),
-      );
+      const customer = await withRetryAfter(reply, () => users.update(principal, req.body.customer, req.body.currentPassword));
       return {
         code: 200,
         result: customer,
@@ -161,10 +156,7 @@ export function userRoutes(
       );
       // an unpaid bank transfer says where to pay, as on the thank-you page (the shop's account from its settings)
       const settings = await ctx.settings.get();
-      return ok({
-        ...history,
-        items: history.items.map((o) => ({ ...o, bank_transfer: bankTransferOf(o, settings) })),
-      });
+      return ok({ ...history, items: history.items.map((o) => ({ ...o, bank_transfer: bankTransferOf(o, settings) })) });
     },
   );
 
@@ -185,8 +177,7 @@ export function userRoutes(
     {
       schema: {
         tags,
-        summary:
-          'E-mails a password reset link (through the outbox); answers true whether or not the address has an account; rate-limited',
+        summary: 'E-mails a password reset link (through the outbox); answers true whether or not the address has an account; rate-limited',
         querystring: userQuery,
         body: resetBody,
       },
