@@ -28,7 +28,7 @@ import type { ProductType } from '@vitrina/domain';
 export type Localized = { lt: string; en: string; ru: string };
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
