@@ -3,7 +3,7 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,flash,image,product-save,lighthouse,js (default search,ssr; lighthouse
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,flash,image,product-save,serialise,lighthouse,js (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
  *   BENCH_SAVE_ROUNDS  product-save: saves measured (default 20)
@@ -30,6 +30,7 @@ if (only.has('cart')) await runCartBench();
 if (only.has('mix')) await (await import('./mix.ts')).runMixBench();
 if (only.has('flash')) await (await import('./mix.ts')).runFlashBench();
 if (only.has('image')) await runImageBench();
+if (only.has('serialise')) await (await import('./serialise.ts')).runSerialiseBench();
 if (only.has('product-save')) await (await import('./product-save.ts')).runProductSaveBench();
 // loaded only when asked for: Lighthouse is a large module and needs the storefront build and Chromium
 if (only.has('js')) await (await import('./first-load-js.ts')).runFirstLoadJsBench();

@@ -13,6 +13,7 @@ import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { drainOversizedBody } from './http/body-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { answerSerializerCompiler } from './http/answers.ts';
 import { withLogRedaction } from './http/log.ts';
 import { RESPONSE_COMPRESSION } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
@@ -90,6 +91,11 @@ export type BuildApiOptions = {
   logger?: boolean | object;
   /** compress answers itself (standalone); off when a front server compresses */
   compress?: boolean;
+  /**
+   * check every declared answer against its contract (http/answers.ts): the API tests build it so,
+   * so that an answer its contract does not describe fails them
+   */
+  checkAnswers?: boolean;
 };
 
 function isLoggerInstance(x: unknown): x is FastifyBaseLogger {
@@ -123,6 +129,8 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // routes declare their answers from the domain's contracts (http/answers.ts); checked in the tests
+  app.setSerializerCompiler(answerSerializerCompiler(opts.checkAnswers ?? false));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   // a body above the limit is read to its end before the 413, so that the client can read the 413

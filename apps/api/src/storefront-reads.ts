@@ -36,7 +36,7 @@ function storeOf(storeCode: string) {
   return q.data.storeCode ?? DEFAULT_STORE_CODE;
 }
 
-export function createStorefrontReads(ctx: ApiContext): StorefrontReads {
+export function createStorefrontReads(ctx: Pick<ApiContext, 'cart' | 'catalog' | 'groupPricing' | 'shop'>): StorefrontReads {
   const search = catalogSearch(ctx);
   const shop = sharedShopReads(ctx);
   return {
@@ -57,7 +57,7 @@ export function createStorefrontReads(ctx: ApiContext): StorefrontReads {
 const readsOfApp = new WeakMap<object, StorefrontReads>();
 
 /** buildApi: the reads of this API instance */
-export function registerStorefrontReads(app: object, ctx: ApiContext): void {
+export function registerStorefrontReads(app: object, ctx: Pick<ApiContext, 'cart' | 'catalog' | 'groupPricing' | 'shop'>): void {
   readsOfApp.set(app, createStorefrontReads(ctx));
 }
 

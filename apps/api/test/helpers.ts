@@ -91,7 +91,8 @@ export async function startApi(
     RETENTION_SWEEP_INTERVAL_MS: '0',
     ...env,
   });
-  const app = await buildApi({ database, config, logger: options.logger });
+  // every declared answer is checked against its contract (http/answers.ts): one it does not describe fails the test
+  const app = await buildApi({ database, config, logger: options.logger, checkAnswers: true });
   await app.ready();
   let staff: Promise<{ cookie: string }> | undefined;
   return {

@@ -5,6 +5,7 @@
  */
 export * as schema from './schema.ts';
 export type { Localized, ConfigurableOption, ProductLink, BundleOption } from './schema.ts';
+export type { SqlRow } from './sql-row.ts';
 export {
   openDatabase,
   redactUrl,

@@ -33,6 +33,7 @@ import {
   type PriceBreakdown,
   type StoreCode,
   type TaxRule,
+  type ProductDocument,
 } from '@vitrina/domain';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Executor } from './client.ts';
@@ -411,7 +412,8 @@ interface IndexRow {
   search_b: string;
   search_c: string;
   search_text: string;
-  doc: Record<string, unknown>;
+  /** what listings, search and product pages read (domain contracts/catalog-documents.ts) */
+  doc: ProductDocument;
 }
 
 interface StockInfo {
@@ -703,7 +705,7 @@ function buildRow(
       })),
   }));
 
-  const doc: Record<string, unknown> = {
+  const doc: ProductDocument = {
     id: p.id,
     sku: p.sku,
     type_id: p.typeId,

@@ -23,11 +23,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProductType } from '@vitrina/domain';
 
 export type Localized = { lt: string; en: string; ru: string };
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
@@ -77,7 +78,8 @@ export type ProductLink = {
   linked_product_sku: string;
   linked_product_type: string;
   qty: number;
-  is_default?: boolean;
+  /** the importer writes false when the file gives none */
+  is_default: boolean;
 };
 export type BundleOption = {
   option_id: number;
@@ -95,7 +97,8 @@ export const products = pgTable(
   {
     id: integer('id').primaryKey(),
     sku: text('sku').notNull().unique(),
-    typeId: text('type_id').notNull(),
+    /** the import accepts only these (domain PRODUCT_TYPES) */
+    typeId: text('type_id').$type<ProductType>().notNull(),
     /** 0/1 enabled, 2+ disabled (spec §3) */
     status: integer('status').notNull().default(1),
     /** 1 not visible individually, 2 catalogue, 3 search, 4 both */

@@ -4,7 +4,7 @@ import { ADMIN_BODY_LIMIT } from '../config.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 
-export function adminRoutes(app: ApiApp, ctx: ApiContext) {
+export function adminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'admin'>) {
   app.post(
     '/vsbridge/admin/catalog/import',
     {

@@ -17,7 +17,7 @@ import { CategoryAdmin, categorySaveBody } from './admin-categories.ts';
 const tags = ['staff'];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export function categoryAdminRoutes(app: ApiApp, ctx: ApiContext) {
+export function categoryAdminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'database' | 'staffSessions'>) {
   const categories = new CategoryAdmin(ctx.database, ctx.catalog);
   const guard = staffArea(ctx, 'products');
 

@@ -373,7 +373,7 @@ export class ProductParts {
 const tags = ['staff'];
 const skuParams = z.object({ sku: z.string().min(1).max(64) });
 
-export function productPartRoutes(app: ApiApp, ctx: ApiContext) {
+export function productPartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'config' | 'database' | 'staffSessions'>) {
   const parts = new ProductParts(ctx.database, new ProductAdmin(ctx.database, ctx.config, ctx.catalog));
   const guard = staffArea(ctx, 'products');
 

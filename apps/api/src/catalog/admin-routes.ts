@@ -18,7 +18,7 @@ const tags = ['staff'];
 const skuParams = z.object({ sku: z.string().min(1).max(64) });
 const csvBody = z.object({ csv: z.string().min(1).max(900_000), dry_run: z.boolean().default(true) });
 
-export function productAdminRoutes(app: ApiApp, ctx: ApiContext) {
+export function productAdminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'config' | 'database' | 'staffSessions'>) {
   const products = new ProductAdmin(ctx.database, ctx.config, ctx.catalog);
   const guard = staffArea(ctx, 'products');
   const actor = staffPrincipal;

@@ -2,7 +2,7 @@
  * Catalogue routes: search of every entity type, the product render list and the URL mapper.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CMS_LIST_SIZE,
   CMS_MAX_SIZE,
@@ -12,10 +12,12 @@ import {
   STORE_VIEWS,
   normalisePaging,
   parseSort,
+  productDocumentContract,
   productLoadError,
   searchRequestSchema,
   storeViewByIndex,
   urlMapCacheTags,
+  type ProductDocument,
   type SearchRequest,
   type StoreCode,
 } from '@vitrina/domain';
@@ -23,6 +25,7 @@ import { fieldError, ruleError } from '../http/errors.ts';
 import { requestToken } from '../http/request.ts';
 import { BASE_PRICING } from '../user/group-pricing.ts';
 import { ok } from '../http/envelope.ts';
+import { answers } from '../http/answers.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { fieldList, project, type Projection } from '../lib/projection.ts';
 import { storeQuery } from '../http/validation.ts';
@@ -41,6 +44,13 @@ import { Bestsellers } from './bestsellers.ts';
 
 const asList = (v: string[] | string | null | undefined) => (v == null ? undefined : fieldList(v));
 
+/**
+ * A list of product documents (the render list, the bestsellers). With `_source_include` or
+ * `_source_exclude` each is a part of the document: the compiled serialiser requires no field
+ * (http/answers.ts), so one contract serves both.
+ */
+const productList = answers(z.strictObject({ items: z.array(productDocumentContract) }));
+
 /** an answer as JSON, serialised once per answer object (cache.ts `answerJson`) */
 function sendJson(reply: FastifyReply, answer: object) {
   return reply.type('application/json; charset=utf-8').send(answerJson(answer));
@@ -56,7 +66,7 @@ const typeOf = (type: string): SearchType =>
  * the route calls it, and so does a server render in the same process (storefront-reads.ts).
  * `token`: the customer's access token, if any (their group's prices).
  */
-export function catalogSearch(ctx: ApiContext) {
+export function catalogSearch(ctx: Pick<ApiContext, 'catalog' | 'groupPricing'>) {
   const storeOfIndex = (index: string, storeCode: StoreCode | undefined): StoreCode => {
     const view = storeViewByIndex(index);
     if (!view)
@@ -102,7 +112,9 @@ export function catalogSearch(ctx: ApiContext) {
 
   /** customer-group pricing (GROUP_PRICING; user/group-pricing.ts): the tier and tax class of this request */
   const pricingOf = (token: string | null | undefined, groupToken?: string | null) =>
-    ctx.groupPricing.enabled ? ctx.groupPricing.pricingOf({ groupToken, token }) : Promise.resolve(BASE_PRICING);
+    ctx.groupPricing.enabled
+      ? ctx.groupPricing.pricingOf({ groupToken, token })
+      : Promise.resolve(BASE_PRICING);
   return async (
     params: z.output<typeof searchParams>,
     q: Omit<SearchQuery, 'request'>,
@@ -119,12 +131,18 @@ export function catalogSearch(ctx: ApiContext) {
       pricing,
       storeOfIndex(params.index, q.storeCode),
     );
-    const hits = result.hits.hits.map((h, i) => ({ ...h, _source: project(sources[i] as typeof h._source, projection) }));
+    const hits = result.hits.hits.map((h, i) => ({
+      ...h,
+      _source: project(sources[i] as typeof h._source, projection),
+    }));
     return { ...result, hits: { ...result.hits, hits } };
   };
 }
 
-export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
+export function catalogRoutes(
+  app: ApiApp,
+  ctx: Pick<ApiContext, 'catalog' | 'config' | 'database' | 'groupPricing'>,
+) {
   const storeOfIndex = (index: string, storeCode: StoreCode | undefined): StoreCode => {
     const view = storeViewByIndex(index);
     if (!view)
@@ -255,6 +273,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         tags: ['catalog'],
         summary: 'The home page bestsellers: by units sold in orders, newest first; excluded ids left out',
         querystring: bestsellersQuery,
+        response: productList,
       },
     },
     async (req) => {
@@ -266,7 +285,9 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         exclude: q.exclude ?? [],
         projection: { include: asList(q._source_include), exclude: asList(q._source_exclude) },
       });
-      return ok({ items: await ctx.groupPricing.price(items, await pricingOf(req), store) });
+      // the projected parts of the documents (see productList)
+      const priced = await ctx.groupPricing.price(items, await pricingOf(req), store);
+      return ok({ items: priced as ProductDocument[] });
     },
   );
 
@@ -277,6 +298,7 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
         tags: ['catalog'],
         summary: 'Product documents by skus (fresh prices)',
         querystring: renderListQuery,
+        response: productList,
       },
     },
     async (req) => {
@@ -284,7 +306,9 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
       const store =
         q.storeCode ?? STORE_CODES.find((c) => STORE_VIEWS[c].storeId === q.storeId) ?? DEFAULT_STORE_CODE;
       const items = await ctx.catalog.productsBySkus(store, [...new Set(q.skus)]);
-      return ok({ items: await ctx.groupPricing.price(items, await pricingOf(req, q.groupToken, q.userGroupId), store) });
+      return ok({
+        items: await ctx.groupPricing.price(items, await pricingOf(req, q.groupToken, q.userGroupId), store),
+      });
     },
   );
 
@@ -317,7 +341,13 @@ export function catalogRoutes(app: ApiApp, ctx: ApiContext) {
               ...found,
               _source: project(
                 found._type === 'product'
-                  ? ((await ctx.groupPricing.price([found._source], pricing, storeOfPath(b.url, req.query.storeCode)))[0] ?? found._source)
+                  ? ((
+                      await ctx.groupPricing.price(
+                        [found._source],
+                        pricing,
+                        storeOfPath(b.url, req.query.storeCode),
+                      )
+                    )[0] ?? found._source)
                   : found._source,
                 projection,
               ),

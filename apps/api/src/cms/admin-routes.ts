@@ -18,7 +18,7 @@ const tags = ['staff'];
 const kindParams = z.object({ kind: z.enum(CONTENT_KINDS) });
 const itemParams = kindParams.extend({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export function contentAdminRoutes(app: ApiApp, ctx: ApiContext) {
+export function contentAdminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'database' | 'staffSessions'>) {
   const content = new ContentAdmin(ctx.database, () => ctx.catalog.catalogChanged());
   const guard = staffArea(ctx, 'content');
   const actor = staffPrincipal;

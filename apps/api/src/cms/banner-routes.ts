@@ -16,7 +16,7 @@ import { BannerAdmin, bannerListQuery, bannerSaveBody } from './admin-banners.ts
 const tags = ['staff'];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export function bannerAdminRoutes(app: ApiApp, ctx: ApiContext) {
+export function bannerAdminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'config' | 'database' | 'staffSessions'>) {
   const banners = new BannerAdmin(ctx.database, ctx.config.mediaDir, () => ctx.catalog.catalogChanged());
   const guard = staffArea(ctx, 'content');
   const actor = staffPrincipal;

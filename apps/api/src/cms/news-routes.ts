@@ -16,7 +16,7 @@ export const newsListQuery = z.object({
 export const newsItemParams = z.object({ slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9-]+$/) });
 export const storeOnly = z.object({ storeCode: storeCodeSchema.optional() });
 
-export function newsRoutes(app: ApiApp, ctx: ApiContext) {
+export function newsRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database'>) {
   app.get(
     '/vsbridge/news',
     { schema: { tags, summary: 'News of a store view, newest first (demo news while none exist)', querystring: newsListQuery } },

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { createBody, createQuery } from './schemas.ts';
 
-export function contactRoutes(app: ApiApp, ctx: ApiContext) {
+export function contactRoutes(app: ApiApp, ctx: Pick<ApiContext, 'contact'>) {
   app.post(
     '/vsbridge/contact/create',
     {

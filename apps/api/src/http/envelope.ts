@@ -4,6 +4,6 @@
  */
 export type Envelope<T> = { code: number; result: T };
 
-export function ok<T>(result: T): Envelope<T> {
+export function ok<T>(result: T): Envelope<T> & { code: 200 } {
   return { code: 200, result };
 }

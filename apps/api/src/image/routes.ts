@@ -3,7 +3,7 @@ import type { ApiApp, ApiContext } from '../context.ts';
 import { resizeParams } from './schemas.ts';
 import { ResizeBusyError } from './limits.ts';
 
-export function imageRoutes(app: ApiApp, ctx: ApiContext) {
+export function imageRoutes(app: ApiApp, ctx: Pick<ApiContext, 'images'>) {
   app.get(
     '/vsbridge/image/:width/:height/resize/*',
     {

@@ -28,7 +28,7 @@ const uploadQuery = z.object({
   kind: z.enum(UPLOAD_KINDS).default('products'),
 });
 
-export function uploadRoutes(app: ApiApp, ctx: ApiContext) {
+export function uploadRoutes(app: ApiApp, ctx: Pick<ApiContext, 'config' | 'database' | 'staffSessions'>) {
   const guard = staffArea(ctx, 'products', 'content');
   const bodyLimit = uploadBodyLimit(ctx.config);
   void app.register(async (scope) => {

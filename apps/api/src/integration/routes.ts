@@ -4,7 +4,7 @@ import type { ApiApp, ApiContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { exportOrders, ordersCsv } from './orders-export.ts';
 
-export function integrationRoutes(app: ApiApp, ctx: ApiContext) {
+export function integrationRoutes(app: ApiApp, ctx: Pick<ApiContext, 'admin' | 'database'>) {
   app.get(
     '/vsbridge/admin/orders',
     {

@@ -333,7 +333,7 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 const deliveryParams = idParams.extend({ delivery: z.coerce.number().int().min(1) });
 const versionBody = z.object({ version: z.number().int().min(1).optional() });
 
-export function webhookEndpointRoutes(app: ApiApp, ctx: ApiContext) {
+export function webhookEndpointRoutes(app: ApiApp, ctx: Pick<ApiContext, 'config' | 'database' | 'staffSessions' | 'webhooks'>) {
   const endpoints = new WebhookEndpoints(ctx.database, ctx.webhooks, ctx.config.webhooks.httpsOnly);
   // the shop's integrations are the administrator's, as its settings are
   const guard = staffArea(ctx, 'settings');

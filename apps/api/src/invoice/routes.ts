@@ -22,7 +22,7 @@ export function sendInvoice(reply: FastifyReply, invoice: InvoicePdf) {
     .send(invoice.pdf);
 }
 
-export function invoiceRoutes(app: ApiApp, ctx: ApiContext) {
+export function invoiceRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'invoices' | 'staffSessions'>) {
   app.get(
     '/vsbridge/order/invoice',
     {

@@ -35,7 +35,7 @@ const eraseSelfBody = z.object({ password: z.string().min(1).max(1024) });
 const personQuery = z.object({ email: emailSchema, storeCode: storeCodeSchema.optional() });
 const erasePersonBody = z.object({ email: emailSchema, confirm: z.literal(true) });
 
-export function afterSaleRoutes(app: ApiApp, ctx: ApiContext) {
+export function afterSaleRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'config' | 'database' | 'staffSessions'>) {
   const afterSale = new AfterSaleService(ctx.database, ctx.config, async (productIds) => {
     try {
       await reindexProducts(ctx.database, { productIds });

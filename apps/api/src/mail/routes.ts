@@ -18,7 +18,7 @@ const outboxQuery = z.object({
 
 type Row = { id: number; kind: string; payload: Record<string, unknown>; attempts: number; created_at: Date; processed_at: Date | null };
 
-export function mailRoutes(app: ApiApp, ctx: ApiContext) {
+export function mailRoutes(app: ApiApp, ctx: Pick<ApiContext, 'config' | 'database'>) {
   if (!ctx.config.exposeOutbox) return;
   app.get(
     '/vsbridge/mail/outbox',

@@ -27,7 +27,7 @@ import { PAGE_CSP, UNSUBSCRIBE_PATH, unsubscribePage, type UnsubscribePage } fro
 
 const tags = ['newsletter'];
 
-export function newsletterRoutes(app: ApiApp, ctx: ApiContext) {
+export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'config' | 'newsletter' | 'users'>) {
   const { newsletter } = ctx;
 
   /** the e-mail of the request's customer (undefined for a guest; 401 for a bad token) */

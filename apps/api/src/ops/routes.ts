@@ -53,7 +53,7 @@ export function measureRequests(app: ApiApp, metrics: ApiMetrics) {
   });
 }
 
-export function opsRoutes(app: ApiApp, ctx: ApiContext, metrics: ApiMetrics) {
+export function opsRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'config' | 'database'>, metrics: ApiMetrics) {
   app.get('/healthz', { schema: { hide: true } }, async () => {
     let catalogVersion: number | null = null;
     try {

@@ -26,7 +26,7 @@ const NAMES: Record<string, string> = { neopay: 'NEOPAY', mokilizingas: 'MOKILIZ
 
 const invalidSignature = () => new ApiError(400, 'payment.invalidSignature');
 
-export function paymentRoutes(app: ApiApp, ctx: ApiContext) {
+export function paymentRoutes(app: ApiApp, ctx: Pick<ApiContext, 'payments'>) {
   const payments = ctx.payments;
 
   app.get(

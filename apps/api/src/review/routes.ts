@@ -12,7 +12,7 @@ import { createBody, createQuery, hideBody, listQuery } from './schemas.ts';
 
 const tags = ['review'];
 
-export function reviewRoutes(app: ApiApp, ctx: ApiContext) {
+export function reviewRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database' | 'reviews' | 'staffSessions'>) {
   const { reviews } = ctx;
 
   app.post(

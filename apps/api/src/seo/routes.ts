@@ -37,7 +37,7 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-export function seoRoutes(app: ApiApp, ctx: ApiContext) {
+export function seoRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'config' | 'database'>) {
   const origin = new URL(ctx.config.publicUrl).origin;
   const dispatcher = ctx.config.urlDispatcher;
 

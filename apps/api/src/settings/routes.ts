@@ -20,7 +20,7 @@ import { sellerIsEmpty } from './service.ts';
 
 const tags = ['staff'];
 
-export function settingsRoutes(app: ApiApp, ctx: ApiContext) {
+export function settingsRoutes(app: ApiApp, ctx: Pick<ApiContext, 'settings' | 'staffSessions'>) {
   const guard = (area: StaffArea | null) => async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const staff = await ctx.staffSessions.authenticate(ctx.staffSessions.tokenOf(req.headers.cookie));

@@ -1,6 +1,16 @@
 /** Shop data routes: home page, pickup points, country list. */
-import { DEFAULT_STORE_CODE } from '@vitrina/domain';
+import { z } from 'zod';
+import {
+  DEFAULT_STORE_CODE,
+  checkoutOptionsContract,
+  countryContract,
+  deliveryOptionsContract,
+  homePageContract,
+  pickupPointContract,
+  storeInfoContract,
+} from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { answers } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { requestToken } from '../http/request.ts';
 import { deliveryQuery, pickupQuery, storeQuery } from './schemas.ts';
@@ -8,11 +18,18 @@ import { sharedShopReads } from './shared-reads.ts';
 
 const tags = ['shop'];
 
-export function shopRoutes(app: ApiApp, ctx: ApiContext) {
+export function shopRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'shop' | 'cart'>) {
   const shared = sharedShopReads(ctx);
   app.get(
     '/vsbridge/home-page',
-    { schema: { tags, summary: 'Banners, sliders and shop configuration', querystring: storeQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Banners, sliders and shop configuration',
+        querystring: storeQuery,
+        response: answers(homePageContract),
+      },
+    },
     async (req) => ok(await shared.homePage(req.query.storeCode ?? DEFAULT_STORE_CODE, req.log)),
   );
 
@@ -24,6 +41,7 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
         summary:
           "Shipping methods (fees incl. that country's VAT, as checkout charges) and payment methods of a delivery country (default: the store view's own)",
         querystring: deliveryQuery,
+        response: answers(deliveryOptionsContract),
       },
     },
     async (req) => {
@@ -44,6 +62,7 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
         summary:
           'Per delivery country: shipping and payment methods with fees incl. VAT (cached by the storefront for an offline checkout)',
         querystring: storeQuery,
+        response: answers(checkoutOptionsContract),
       },
     },
     async (req) => ok(await ctx.cart.checkoutOptions(req.query.storeCode ?? DEFAULT_STORE_CODE)),
@@ -56,6 +75,7 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
         tags,
         summary: "The seller's details and the payment and delivery methods by name (the footer)",
         querystring: storeQuery,
+        response: answers(storeInfoContract),
       },
     },
     async (req) => ok(await shared.storeInfo(req.query.storeCode ?? DEFAULT_STORE_CODE)),
@@ -64,7 +84,12 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
   app.post(
     '/vsbridge/pickup-points/',
     {
-      schema: { tags, summary: "Pickup points of a carrier in the cart's country", querystring: pickupQuery },
+      schema: {
+        tags,
+        summary: "Pickup points of a carrier in the cart's country",
+        querystring: pickupQuery,
+        response: answers(z.array(pickupPointContract)),
+      },
     },
     async (req) => {
       const q = req.query;
@@ -81,7 +106,14 @@ export function shopRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/country/list/',
-    { schema: { tags, summary: 'Delivery countries with localized names', querystring: storeQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delivery countries with localized names',
+        querystring: storeQuery,
+        response: answers(z.array(countryContract)),
+      },
+    },
     async (req) => ok(ctx.shop.countries(req.query.storeCode ?? DEFAULT_STORE_CODE)),
   );
 }

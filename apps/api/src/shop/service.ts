@@ -2,7 +2,15 @@
  * Shop data: the home page's banners, sliders and configuration (accounts-checkout-routes.md §3
  * "Shop data", §7 GET /home-page), pickup points of a carrier, and the delivery countries.
  */
-import { DEFAULT_COUNTRY, bannerShown, type StoreCode } from '@vitrina/domain';
+import {
+  DEFAULT_COUNTRY,
+  bannerShown,
+  type BannerAnswer,
+  type CountryAnswer,
+  type HomePageAnswer,
+  type PickupPointAnswer,
+  type StoreCode,
+} from '@vitrina/domain';
 import type { Database } from '@vitrina/db';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows } from '../lib/db.ts';
@@ -27,6 +35,7 @@ export const BANNER_KINDS = [
   'small_banner',
   'head_image',
 ] as const;
+type BannerKind = (typeof BANNER_KINDS)[number];
 
 type BannerRow = {
   id: number;
@@ -55,7 +64,7 @@ export class ShopService {
     return storeInfo(this.database, await this.settings.get(), store);
   }
 
-  countries(store: StoreCode) {
+  countries(store: StoreCode): CountryAnswer[] {
     return COUNTRIES.map((c) => ({
       id: c.id,
       two_letter_abbreviation: c.id,
@@ -65,7 +74,7 @@ export class ShopService {
     }));
   }
 
-  async homePage(store: StoreCode, log: BannerLog = { warn: () => {} }) {
+  async homePage(store: StoreCode, log: BannerLog = { warn: () => {} }): Promise<HomePageAnswer> {
     const banners = await rows<BannerRow>(
       this.database,
       `SELECT id, kind, position, image, title, link, category_id, cta, starts_at, ends_at, store_codes
@@ -79,8 +88,11 @@ export class ShopService {
       this.database,
       'SELECT code, configs FROM shop_config ORDER BY code',
     );
-    const result: Record<string, unknown> = {};
-    for (const kind of BANNER_KINDS) result[kind] = [];
+    // the import and the back office write only these kinds
+    const result = Object.fromEntries(BANNER_KINDS.map((kind) => [kind, [] as BannerAnswer[]])) as Record<
+      BannerKind,
+      BannerAnswer[]
+    >;
     for (const b of banners) {
       if (
         !bannerShown(
@@ -90,7 +102,7 @@ export class ShopService {
         )
       )
         continue;
-      const list = (result[b.kind] ??= []) as unknown[];
+      const list = (result[b.kind as BannerKind] ??= []);
       list.push({
         id: b.id,
         position: b.position,
@@ -106,14 +118,14 @@ export class ShopService {
     if (this.bannersDir) {
       const stored = new Set(banners.map((b) => b.kind));
       const file = await readBannerFile(this.bannersDir, store, BANNER_KINDS, log);
-      for (const [kind, list] of Object.entries(file)) if (!stored.has(kind)) result[kind] = list;
+      for (const [kind, list] of Object.entries(file))
+        if (!stored.has(kind)) result[kind as BannerKind] = list;
     }
-    result.config = config.map((c) => ({ code: c.code, configs: c.configs }));
-    return result;
+    return { ...result, config: config.map((c) => ({ code: c.code, configs: c.configs })) };
   }
 
   async pickupPoints(carrierCode: string, countryId: string | null) {
-    return rows<Record<string, unknown>>(
+    return rows<PickupPointAnswer>(
       this.database,
       `SELECT id, carrier_code, name, address, city, postcode, country_id, opening_hours FROM pickup_points
        WHERE is_active AND carrier_code = $1 AND country_id = $2 ORDER BY city, name, id`,

@@ -7,7 +7,7 @@ import type { StoreCode } from '@vitrina/domain';
 import type { ApiContext } from '../context.ts';
 import type { BannerLog } from './banner-files.ts';
 
-export function sharedShopReads(ctx: ApiContext) {
+export function sharedShopReads(ctx: Pick<ApiContext, 'catalog' | 'shop' | 'cart'>) {
   return {
     homePage: (store: StoreCode, log?: BannerLog) =>
       ctx.catalog.shared(`home-page:${store}`, () => ctx.shop.homePage(store, log)),

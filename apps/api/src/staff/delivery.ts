@@ -41,7 +41,7 @@ const paymentChanges = importPaymentMethodSchema.pick({ is_active: true, positio
 const fieldErrors = (issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError =>
   recordFieldErrors(issues, store, '(changes)');
 
-export function deliveryRoutes(app: ApiApp, ctx: ApiContext) {
+export function deliveryRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'database' | 'staffSessions'>) {
   const { database } = ctx;
   /** read: any staff role that works with orders or settings; write: area settings (admin) */
   const guard = (write: boolean) =>

@@ -37,7 +37,7 @@ const euros = (cents: unknown) => (Number(cents) / 100).toFixed(2);
 
 type Guard = (name: StaffArea) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-export function overviewRoutes(app: ApiApp, ctx: ApiContext, area: Guard) {
+export function overviewRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database' | 'settings'>, area: Guard) {
   app.get(
     '/vsbridge/staff/dashboard',
     {

@@ -86,7 +86,7 @@ async function writePoints(tx: Executor, points: readonly PickupPointRecord[]) {
   }
 }
 
-export function pickupPointRoutes(app: ApiApp, ctx: ApiContext) {
+export function pickupPointRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'config' | 'database' | 'staffSessions'>) {
   const { database, config } = ctx;
   const guard = staffArea(ctx, 'orders', 'settings');
   const uploadLimit = Math.max(config.bodyLimit, config.formBodyLimit * 2 + 64 * 1024);

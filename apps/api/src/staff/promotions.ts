@@ -208,7 +208,7 @@ export class PromotionAdmin {
 const fieldErrors = (issues: readonly z.core.$ZodIssue[], store: StoreCode): ApiError =>
   recordFieldErrors(issues, store, '(coupon)');
 
-export function promotionRoutes(app: ApiApp, ctx: ApiContext) {
+export function promotionRoutes(app: ApiApp, ctx: Pick<ApiContext, 'database' | 'staffSessions'>) {
   const promotions = new PromotionAdmin(ctx.database);
   const guard = staffArea(ctx, 'promotions');
   const actor = staffPrincipal;

@@ -76,7 +76,10 @@ export function staffPrincipal(req: FastifyRequest): StaffPrincipal {
   return req.staff;
 }
 
-export function staffRoutes(app: ApiApp, ctx: ApiContext) {
+export function staffRoutes(
+  app: ApiApp,
+  ctx: Pick<ApiContext, 'admin' | 'backOffice' | 'config' | 'database' | 'invoices' | 'orders' | 'payments' | 'settings' | 'staffSessions'>,
+) {
   const { staffSessions: sessions, backOffice } = ctx;
 
   /** the guard of an area: a live staff session whose role may open it (401 / 403 otherwise) */

@@ -6,7 +6,7 @@ import { withRetryAfter } from '../auth/rate-limit.ts';
 import { ok } from '../http/envelope.ts';
 import { requestStoreCode } from '../http/request.ts';
 
-export function stockAlertRoutes(app: ApiApp, ctx: ApiContext) {
+export function stockAlertRoutes(app: ApiApp, ctx: Pick<ApiContext, 'stockAlerts'>) {
   app.post(
     '/vsbridge/stock-alert/create',
     {

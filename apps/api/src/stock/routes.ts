@@ -6,7 +6,7 @@ import { checkQuery, listQuery, trackerQuery } from './schemas.ts';
 
 const tags = ['stock'];
 
-export function stockRoutes(app: ApiApp, ctx: ApiContext) {
+export function stockRoutes(app: ApiApp, ctx: Pick<ApiContext, 'stock'>) {
   app.get('/vsbridge/stock/check', { schema: { tags, summary: 'Stock of one sku', querystring: checkQuery } }, async (req) => {
     const [info] = await ctx.stock.list([req.query.sku]);
     if (!info) throw fieldError('sku', 'api.skuNotFound', { sku: req.query.sku }, 404);

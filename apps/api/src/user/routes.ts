@@ -31,7 +31,7 @@ const tokenAnswer = (pair: TokenPair) => ({
   meta: { refreshToken: pair.refreshToken },
 });
 
-export function userRoutes(app: ApiApp, ctx: ApiContext) {
+export function userRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'groupPricing' | 'reviews' | 'settings' | 'specialOffers' | 'users'>) {
   const { users, auth } = ctx;
 
   /** with GROUP_PRICING: meta also carries groupId and the signed groupToken (user/group-pricing.ts) */

@@ -17,7 +17,7 @@
 import { effectiveSettings } from '../settings/service.ts';
 import { shopNameIn } from '@vitrina/domain';
 import { randomBytes } from 'node:crypto';
-import type { Database } from '@vitrina/db';
+import type { Database, SqlRow, schema } from '@vitrina/db';
 import { storeViewByCode, type StoreCode } from '@vitrina/domain';
 import { customerDelivery, customerHistories } from '../order/lifecycle.ts';
 import { orderPresentation } from '../order/presentation.ts';
@@ -30,19 +30,8 @@ import { sha256, type AuthService, type Principal, type TokenPair } from '../aut
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail, storefrontLink } from '../mail/templates.ts';
 
-type CustomerRow = {
-  id: number;
-  email: string;
-  password_hash: string;
-  firstname: string;
-  lastname: string;
-  group_id: number;
-  store_code: string;
-  addresses: Record<string, unknown>[];
-  disabled_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
+/** `SELECT * FROM customers` */
+type CustomerRow = SqlRow<typeof schema.customers>;
 
 export type CustomerProfile = {
   email: string;

@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { userQuery } from './schemas.ts';
 
-export function specialOfferRoutes(app: ApiApp, ctx: ApiContext) {
+export function specialOfferRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'database' | 'specialOffers' | 'staffSessions'>) {
   app.get(
     '/vsbridge/user/special-offers',
     {

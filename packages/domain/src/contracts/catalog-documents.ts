@@ -76,11 +76,12 @@ const priceFields = {
   /**
    * an announced reduction's reference (Directive 98/6/EC art. 6a): the lowest price charged in the
    * 30 days before the reduction began (domain referencePrice), net and with VAT; absent when no
-   * reduction may be announced (none in force, or nothing lower was charged before it). The only
-   * price a page may show struck through.
+   * reduction may be announced (none in force, or nothing lower was charged before it); null in a
+   * customer group's document when the group was charged nothing higher before (group-pricing.ts
+   * applyGroupTier). The only price a page may show struck through.
    */
-  reference_price: cents.optional(),
-  reference_price_incl_tax: cents.optional(),
+  reference_price: cents.nullable().optional(),
+  reference_price_incl_tax: cents.nullable().optional(),
 };
 
 /** a configurable's variant (`configurable_children`): its prices, stock and attribute values */

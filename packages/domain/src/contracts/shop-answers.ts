@@ -124,3 +124,13 @@ export const bankContract = z.strictObject({
   sandbox: z.boolean().optional(),
 });
 export type BankAnswer = z.infer<typeof bankContract>;
+
+/** `GET /country/list/`: a delivery country with its name in the store view's language and in English */
+export const countryContract = z.strictObject({
+  id: z.string(),
+  two_letter_abbreviation: z.string(),
+  three_letter_abbreviation: z.string(),
+  full_name_locale: z.string(),
+  full_name_english: z.string(),
+});
+export type CountryAnswer = z.infer<typeof countryContract>;
