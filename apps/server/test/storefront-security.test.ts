@@ -139,19 +139,17 @@ describe('storefront pages', () => {
     }
   });
 
-  it("the home page asks with high priority only for its head banner, the page's largest image", async () => {
+  it("the home page asks with high priority only for its first offer's picture, the first screen's largest image", async () => {
     const { res, doc } = await page('/');
     expect(res.statusCode).toBe(200);
-    // the new products are below the first screen at every width: lazy, not competing with it
-    expect(
-      doc.querySelectorAll('section[aria-labelledby="new-products"] img[loading="lazy"]').length,
-    ).toBeGreaterThan(0);
-    expect(doc.querySelectorAll('section[aria-labelledby="new-products"] img[loading="eager"]')).toHaveLength(
-      0,
-    );
-    const high = [...doc.querySelectorAll('img[fetchpriority="high"]')];
-    expect(high).toHaveLength(1);
-    expect(high[0]!.getAttribute('src')).toMatch(/banners/);
+    // the new products come first at every width: their first row at once, the rest lazy
+    const offers = [...doc.querySelectorAll('section[aria-labelledby="new-products"] img')];
+    expect(offers.length).toBeGreaterThan(4);
+    const loading = offers.map((i) => i.getAttribute('loading'));
+    expect(loading.slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loading.slice(4).every((l) => l === 'lazy')).toBe(true);
+    // the slides and banners follow the offers: none competes with them
+    expect([...doc.querySelectorAll('img[fetchpriority="high"]')]).toEqual([offers[0]]);
   });
 
   it('a listing loads its first row eagerly and asks with high priority only for its first tile, the rest of the row low', async () => {
