@@ -21,7 +21,8 @@ const item = (sku: string, qty = 1, extra: Partial<CartItem> = {}): CartItem => 
   price: 1000,
   ...extra,
 });
-const qtys = (items: CartItem[]) => Object.fromEntries(items.map((i) => [i.sku, i.qty]));
+const qtys = (items: readonly { sku: string; qty: number }[]) =>
+  Object.fromEntries(items.map((i) => [i.sku, i.qty]));
 const direct = <T>(fn: () => Promise<T>) => fn();
 
 describe('cart base', () => {
