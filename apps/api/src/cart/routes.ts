@@ -54,7 +54,7 @@ async function withTotals<T>(
   return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store, written) } };
 }
 
-export function cartRoutes(app: ApiApp, ctx: ApiContext) {
+export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
   const { cart: carts } = ctx;
   /** the cart of a request (query validated by `cartQuery`) and its store view: the one asked, else the cart's */
   const open = async (req: FastifyRequest) => {

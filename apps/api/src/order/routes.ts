@@ -8,7 +8,7 @@ import { createBody, createQuery, pullQuery } from './schemas.ts';
 
 const tags = ['order'];
 
-export function orderRoutes(app: ApiApp, ctx: ApiContext) {
+export function orderRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'orders'>) {
   app.post(
     '/vsbridge/order/create',
     {
