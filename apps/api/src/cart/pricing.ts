@@ -32,6 +32,7 @@ import {
   type TaxPricing,
   type TaxRule,
 } from '@vitrina/domain';
+import type { SqlRow, schema } from '@vitrina/db';
 import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
 import { ruleError, type ApiError } from '../http/errors.ts';
@@ -100,42 +101,46 @@ export function taxPricing(
   };
 }
 
-export type ShippingMethodRow = {
-  code: string;
-  carrier_code: string;
-  method_code: string;
-  title: Record<string, string>;
-  price_cents: number;
-  free_threshold_cents: number | null;
-  countries: string[];
-  needs_pickup_point: boolean;
-  is_default: boolean;
-  position: number;
-};
+/** `SELECT * FROM shipping_methods` as the pricing reads it (the active ones: `is_active` not read) */
+export type ShippingMethodRow = Pick<
+  SqlRow<typeof schema.shippingMethods>,
+  | 'code'
+  | 'carrier_code'
+  | 'method_code'
+  | 'title'
+  | 'price_cents'
+  | 'free_threshold_cents'
+  | 'countries'
+  | 'needs_pickup_point'
+  | 'is_default'
+  | 'position'
+>;
 
-export type PaymentMethodRow = {
-  code: string;
-  title: Record<string, string>;
-  fee_cents: number;
-  is_default: boolean;
-  is_server_method: boolean;
-  offline: boolean;
-  allowed_for_virtual: boolean;
-  position: number;
-};
+/** `SELECT * FROM payment_methods` as the pricing reads it (the active ones: `is_active` not read) */
+export type PaymentMethodRow = Pick<
+  SqlRow<typeof schema.paymentMethods>,
+  | 'code'
+  | 'title'
+  | 'fee_cents'
+  | 'is_default'
+  | 'is_server_method'
+  | 'offline'
+  | 'allowed_for_virtual'
+  | 'position'
+>;
 
-export type CouponRow = {
-  code: string;
-  type: string;
-  value: number;
+/**
+ * A coupon's row. Its dates are also `string`s: the cart reads its coupon with the cart through
+ * `row_to_json` (service.ts CART_WITH_LINES), which writes a timestamp as text.
+ */
+export type CouponRow = Omit<
+  SqlRow<typeof schema.coupons>,
+  'from_date' | 'to_date' | 'uses_per_customer' | 'version'
+> & {
   from_date: Date | string | null;
   to_date: Date | string | null;
-  min_subtotal_cents: number | null;
-  uses_per_coupon: number | null;
   /** null on a database before migration 0026 answers undefined: treated as no cap */
   uses_per_customer?: number | null;
-  times_used: number;
-  is_active: boolean;
 };
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -144,7 +149,12 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 type UnitPrice = { net: number | null; gross: number | null; picks: BundleLinePick[] | null };
 
 /** a document's unit price at the group tier for the destination (domain docUnitPrice) */
-function docPrice(doc: ProductDoc, taxClassId: number | null, tierPercent: number, tax: TaxPricing): UnitPrice {
+function docPrice(
+  doc: ProductDoc,
+  taxClassId: number | null,
+  tierPercent: number,
+  tax: TaxPricing,
+): UnitPrice {
   const p = docUnitPrice(doc, taxClassId, tierPercent, tax);
   return p ? { ...p, picks: null } : { net: null, gross: null, picks: null };
 }
@@ -261,7 +271,11 @@ export function isVirtual(lines: PricedLine[]) {
 
 /** The rate of the VAT contained in a line: the delivery country's, with the cross-border fallback (domain lineContainedRate). */
 export function lineTaxRate(tax: TaxPricing, taxClassId: number | null, listedRate: number): number {
-  return lineContainedRate(containedTaxRate(tax.taxRules, taxClassId, tax.destination), listedRate, tax.destination.crossBorderTrade);
+  return lineContainedRate(
+    containedTaxRate(tax.taxRules, taxClassId, tax.destination),
+    listedRate,
+    tax.destination.crossBorderTrade,
+  );
 }
 
 /** the domain's coupon: a percent as stored, a fixed amount (imported net) made gross at `rate` */

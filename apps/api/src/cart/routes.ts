@@ -1,7 +1,18 @@
 /** Cart routes (catalogue-and-cart.md §7 "Cart"; CONTRACTS.md "Cart, stock and order"). */
-import { DEFAULT_STORE_CODE, isStoreCode, type StoreCode } from '@vitrina/domain';
+import { z } from 'zod';
+import {
+  DEFAULT_STORE_CODE,
+  cartLineContract,
+  cartTotalsContract,
+  isStoreCode,
+  paymentMethodContract,
+  shippingInformationContract,
+  shippingMethodContract,
+  type StoreCode,
+} from '@vitrina/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { answers, answersWithMeta } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import type { CartRow } from './service.ts';
 import { requestToken } from '../http/request.ts';
@@ -17,6 +28,12 @@ import {
 } from './schemas.ts';
 
 const tags = ['cart'];
+
+/** a write that changes the cart's money: its result, and with `withTotals` the totals after it */
+const writeAnswers = <T extends z.ZodType>(result: T) =>
+  answersWithMeta(result, z.strictObject({ totals: cartTotalsContract }));
+/** a removal or a coupon's change answers `true` (the spec's answer) */
+const done = writeAnswers(z.literal(true));
 
 /**
  * The answer of a write that changes the cart's money: the spec's `result`; asked with `withTotals`,
@@ -37,7 +54,7 @@ async function withTotals<T>(
   return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store, written) } };
 }
 
-export function cartRoutes(app: ApiApp, ctx: ApiContext) {
+export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
   const { cart: carts } = ctx;
   /** the cart of a request (query validated by `cartQuery`) and its store view: the one asked, else the cart's */
   const open = async (req: FastifyRequest) => {
@@ -49,13 +66,27 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/cart/create',
-    { schema: { tags, summary: 'Creates a guest cart; answers its id', querystring: createQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Creates a guest cart; answers its id',
+        response: answers(z.string()),
+        querystring: createQuery,
+      },
+    },
     async (req) => ok(await carts.create(req.query.storeCode ?? DEFAULT_STORE_CODE, requestToken(req))),
   );
 
   app.get(
     '/vsbridge/cart/pull',
-    { schema: { tags, summary: 'The lines of a cart', querystring: cartQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'The lines of a cart',
+        response: answers(z.array(cartLineContract)),
+        querystring: cartQuery,
+      },
+    },
     async (req) => {
       const { cart, store } = await open(req);
       return ok(await carts.pull(cart, store));
@@ -68,6 +99,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary: 'Adds a line or changes its quantity',
+        response: writeAnswers(cartLineContract),
         querystring: cartQuery,
         body: updateBody,
       },
@@ -81,7 +113,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/cart/delete',
-    { schema: { tags, summary: 'Removes a line', querystring: cartQuery, body: deleteBody } },
+    { schema: { tags, summary: 'Removes a line', response: done, querystring: cartQuery, body: deleteBody } },
     async (req) => {
       const { cart, store } = await open(req);
       return withTotals(carts, req, cart, store, await carts.remove(cart, req.body.cartItem));
@@ -90,7 +122,14 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/cart/totals',
-    { schema: { tags, summary: 'Totals in cents incl. tax', querystring: cartQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Totals in cents incl. tax',
+        response: answers(cartTotalsContract),
+        querystring: cartQuery,
+      },
+    },
     async (req) => {
       const { cart, store } = await open(req);
       return ok(await carts.totals(cart, store));
@@ -103,6 +142,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary: 'Payment methods (cash on delivery hidden for virtual carts)',
+        response: answers(z.array(paymentMethodContract)),
         querystring: cartQuery,
       },
     },
@@ -118,6 +158,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary: 'Shipping methods for an address',
+        response: answers(z.array(shippingMethodContract)),
         querystring: cartQuery,
         body: shippingMethodsBody,
       },
@@ -134,6 +175,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary: 'Stores the addresses and shipping method; answers totals and payment methods',
+        response: answers(shippingInformationContract),
         querystring: cartQuery,
         body: shippingInformationBody,
       },
@@ -150,6 +192,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
       schema: {
         tags,
         summary: 'Totals, optionally choosing payment and shipping methods',
+        response: answers(cartTotalsContract),
         querystring: cartQuery,
         body: collectTotalsBody,
       },
@@ -162,7 +205,14 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/cart/apply-coupon',
-    { schema: { tags, summary: 'Applies a coupon (replacing any previous one)', querystring: couponQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Applies a coupon (replacing any previous one)',
+        response: done,
+        querystring: couponQuery,
+      },
+    },
     async (req) => {
       const { cart, store } = await open(req);
       return withTotals(carts, req, cart, store, await carts.applyCoupon(cart, store, req.query.coupon));
@@ -171,7 +221,7 @@ export function cartRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.post(
     '/vsbridge/cart/delete-coupon',
-    { schema: { tags, summary: 'Removes the coupon', querystring: cartQuery } },
+    { schema: { tags, summary: 'Removes the coupon', response: done, querystring: cartQuery } },
     async (req) => {
       const { cart, store } = await open(req);
       return withTotals(carts, req, cart, store, await carts.deleteCoupon(cart));

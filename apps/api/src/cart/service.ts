@@ -29,7 +29,7 @@ import {
   type StoreCode,
   couponUseAllowed,
 } from '@vitrina/domain';
-import { COHERENT_WRITE, type Database } from '@vitrina/db';
+import { COHERENT_WRITE, type Database, type SqlRow, type schema } from '@vitrina/db';
 import { cartCacheOf, type CartCache } from './cache.ts';
 import { ShopSettingsService } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
@@ -61,18 +61,20 @@ import {
   type ShippingMethodRow,
 } from './pricing.ts';
 
-export type CartRow = {
-  id: string;
-  customer_id: number | null;
-  store_code: string;
-  status: string;
-  coupon_code: string | null;
-  country_id: string | null;
-  shipping_method_code: string | null;
-  payment_method_code: string | null;
-  shipping_address: Record<string, unknown> | null;
-  billing_address: Record<string, unknown> | null;
-  /** when it was last written (a kept cart: at least that recent; TOUCH_AFTER_MS) */
+export type CartRow = Pick<
+  SqlRow<typeof schema.carts>,
+  | 'id'
+  | 'customer_id'
+  | 'store_code'
+  | 'status'
+  | 'coupon_code'
+  | 'country_id'
+  | 'shipping_method_code'
+  | 'payment_method_code'
+  | 'shipping_address'
+  | 'billing_address'
+> & {
+  /** when it was last written (a kept cart: at least that recent; TOUCH_AFTER_MS); absent on a cart built without a read */
   updated_at?: Date | string | null;
   /**
    * the cart's lines and its coupon row as read with the cart (open: one query); absent on a row read
@@ -113,29 +115,19 @@ const ADD_LINE = `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id,
  */
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
-export type CartItemRow = {
-  item_id: number;
-  cart_id: string;
-  product_id: number;
-  sku: string;
-  parent_sku: string | null;
-  qty: number;
-  product_type: string;
-  /** what the request's product_option parsed to (productOptionSchema), as the line answers it */
+/**
+ * A line's row without `created_at` (never read; through `json_agg` it would be text). Its
+ * `product_option` is what the request's product_option parsed to (productOptionSchema), as the line
+ * answers it: narrower than the column's type.
+ */
+export type CartItemRow = Omit<SqlRow<typeof schema.cartItems>, 'created_at' | 'product_option'> & {
   product_option: CartProductOptionAnswer | null;
-  identity_key: string;
 };
 
 /** CONTRACTS.md `CartLine` (price in cents incl. tax): the shared contract (domain contracts/cart-line.ts) */
 export type CartLine = CartLineAnswer;
 
-export type StockRow = {
-  product_id: number;
-  sku: string;
-  qty: number;
-  is_in_stock: boolean;
-  manage_stock: boolean;
-};
+export type StockRow = Omit<SqlRow<typeof schema.stock>, 'updated_at'>;
 
 /** the home address part of an address (each left out for a pickup order) */
 type HomeAddress = { street?: string[]; city?: string | undefined; postcode?: string | undefined };

@@ -4,6 +4,7 @@
  * (types cms_page, cms_block, cms_hierarchy; catalog/entities.ts) and the URL mapper (`/i/{slug}` and
  * the localized static page slugs; catalog/url-map.ts).
  */
+import type { SqlRow, schema } from '@vitrina/db';
 import type { StoreCode } from '@vitrina/domain';
 import { localized, type Localized } from '../lib/localized.ts';
 import { rows, type Queryable } from '../lib/db.ts';
@@ -11,15 +12,10 @@ import { sanitizeContentHtml } from './markdown.ts';
 
 type Doc = Record<string, unknown>;
 
-type CmsPageRow = {
-  id: number;
-  identifier: string;
-  slug: Localized;
-  title: Localized;
-  content: Localized;
-  meta_description: Localized | null;
-  updated_at: Date | string;
-};
+type CmsPageRow = Pick<
+  SqlRow<typeof schema.cmsPages>,
+  'id' | 'identifier' | 'slug' | 'title' | 'content' | 'meta_description' | 'updated_at'
+>;
 
 export async function loadCmsPages(q: Queryable, store: StoreCode): Promise<Doc[]> {
   const list = await rows<CmsPageRow>(

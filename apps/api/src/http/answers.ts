@@ -25,6 +25,14 @@ export function answers<T extends z.ZodType>(result: T) {
   return { 200: z.strictObject({ code: z.literal(200), result }) };
 }
 
+/**
+ * the 200 answer of a route whose envelope may also carry `meta` (a cart write asked `withTotals`
+ * answers the cart's totals after it there): `{ code: 200, result, meta? }`
+ */
+export function answersWithMeta<T extends z.ZodType, M extends z.ZodType>(result: T, meta: M) {
+  return { 200: z.strictObject({ code: z.literal(200), result, meta: meta.optional() }) };
+}
+
 /** the 200 answer of a route that answers the contract's value itself (no envelope) */
 export function bareAnswers<T extends z.ZodType>(answer: T) {
   return { 200: answer };

@@ -16,7 +16,7 @@
 import { shopNameIn } from '@vitrina/domain';
 import { isStoreCode, type StoreCode } from '@vitrina/domain';
 import { PeriodicJob } from '../lib/periodic-job.ts';
-import type { Database } from '@vitrina/db';
+import type { Database, SqlRow, schema } from '@vitrina/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
@@ -103,7 +103,7 @@ export type AttachmentRef = {
   withdrawalUrl: string;
 };
 
-type OutboxRow = { id: number; kind: string; payload: Record<string, unknown>; attempts: number };
+type OutboxRow = Pick<SqlRow<typeof schema.outbox>, 'id' | 'kind' | 'payload' | 'attempts'>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

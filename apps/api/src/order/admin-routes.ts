@@ -17,7 +17,11 @@ import { audit } from '../staff/audit.ts';
 const tags = ['admin'];
 const numberParams = z.object({ incrementId: z.string().trim().min(1).max(32) });
 
-export function orderAdminRoutes(app: ApiApp, ctx: ApiContext) {
+export function orderAdminRoutes(
+  app: ApiApp,
+  // `config` and `payments` with `database`: the refund service's context (refunds.ts RefundContext)
+  ctx: Pick<ApiContext, 'config' | 'database' | 'orders' | 'payments' | 'staffSessions'>,
+) {
   const authorize = staffArea(ctx, 'orders');
 
   app.get(

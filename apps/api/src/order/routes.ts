@@ -1,13 +1,14 @@
 /** Order routes (accounts-checkout-routes.md §7: POST /order/create, GET /order/pull). */
-import { DEFAULT_STORE_CODE } from '@vitrina/domain';
+import { DEFAULT_STORE_CODE, orderCreatedContract, orderPullContract } from '@vitrina/domain';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { answers } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { fieldError } from '../http/errors.ts';
 import { createBody, createQuery, pullQuery } from './schemas.ts';
 
 const tags = ['order'];
 
-export function orderRoutes(app: ApiApp, ctx: ApiContext) {
+export function orderRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'orders'>) {
   app.post(
     '/vsbridge/order/create',
     {
@@ -16,6 +17,7 @@ export function orderRoutes(app: ApiApp, ctx: ApiContext) {
         summary: 'Places an order, priced by the server; a repeated idempotency_key answers the first order',
         querystring: createQuery,
         body: createBody,
+        response: answers(orderCreatedContract),
       },
       // an `Idempotency-Key` header stands for a missing body `idempotency_key`; both must agree
       preValidation: async (req) => {
@@ -41,7 +43,14 @@ export function orderRoutes(app: ApiApp, ctx: ApiContext) {
 
   app.get(
     '/vsbridge/order/pull',
-    { schema: { tags, summary: 'An order by number and order token', querystring: pullQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'An order by number and order token',
+        querystring: pullQuery,
+        response: answers(orderPullContract),
+      },
+    },
     async (req) => ok(await ctx.orders.pull(req.query.number, req.query.orderToken, req.query.storeCode)),
   );
 }

@@ -3,51 +3,59 @@
  * the invoice and the ERP export, which each read a subset).
  */
 
+import type { SqlRow, schema } from '@vitrina/db';
+
+type Order = SqlRow<typeof schema.orders>;
+
 /** an order's amounts: integer cents incl. VAT, as the order was charged */
-export type OrderAmountsRow = {
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  tax_amount: number;
-  grand_total: number;
-  coupon_code: string | null;
-};
+export type OrderAmountsRow = Pick<
+  Order,
+  | 'subtotal_incl_tax'
+  | 'discount_amount'
+  | 'shipping_incl_tax'
+  | 'payment_fee'
+  | 'tax_amount'
+  | 'grand_total'
+  | 'coupon_code'
+>;
 
 /** an order line as it was charged */
-export type OrderItemRow = {
-  sku: string;
-  name: string;
-  qty: number;
-  product_type: string;
-  product_option: Record<string, unknown> | null;
-  price_incl_tax: number;
-  row_total_incl_tax: number;
-  tax_percent: number;
-};
+export type OrderItemRow = Pick<
+  SqlRow<typeof schema.orderItems>,
+  | 'sku'
+  | 'name'
+  | 'qty'
+  | 'product_type'
+  | 'product_option'
+  | 'price_incl_tax'
+  | 'row_total_incl_tax'
+  | 'tax_percent'
+>;
 
 /** an order as `SELECT * FROM orders` answers it (the columns the order service reads) */
-export type OrderRow = OrderAmountsRow & {
-  id: number;
-  increment_id: string;
-  order_token: string;
-  idempotency_key: string | null;
-  cart_id: string | null;
-  store_code: string;
-  status: string;
-  payment_status: string;
-  shipping_status: string;
-  email: string;
-  personal_details: Record<string, unknown>;
-  shipping_address: Record<string, unknown>;
-  billing_address: Record<string, unknown>;
-  shipping_method_code: string;
-  payment_method_code: string;
-  currency: string;
-  request_hash: string | null;
-  cancel_reason: string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  is_pickup: boolean;
-  created_at: Date | string;
-};
+export type OrderRow = OrderAmountsRow &
+  Pick<
+    Order,
+    | 'id'
+    | 'increment_id'
+    | 'order_token'
+    | 'idempotency_key'
+    | 'cart_id'
+    | 'store_code'
+    | 'status'
+    | 'payment_status'
+    | 'shipping_status'
+    | 'email'
+    | 'personal_details'
+    | 'shipping_address'
+    | 'billing_address'
+    | 'shipping_method_code'
+    | 'payment_method_code'
+    | 'currency'
+    | 'request_hash'
+    | 'cancel_reason'
+    | 'carrier'
+    | 'tracking_number'
+    | 'is_pickup'
+    | 'created_at'
+  >;

@@ -39,7 +39,6 @@ function orderView(
   o: OrderRow,
   items: OrderItemRow[],
   opts: {
-    details: boolean;
     history: CustomerHistoryEntry[];
     paymentKind: PaymentKind;
     creditNotes?: string[];
@@ -81,14 +80,6 @@ function orderView(
       row_total_incl_tax: i.row_total_incl_tax,
       tax_percent: i.tax_percent,
     })),
-    ...(opts.details
-      ? {
-          email: o.email,
-          personal_details: o.personal_details,
-          shipping_address: o.shipping_address,
-          billing_address: o.billing_address,
-        }
-      : {}),
   };
 }
 
@@ -110,7 +101,7 @@ export class OrderService {
 
   private readonly placing: PlaceOrderDeps;
 
-  private async view(q: Queryable, order: OrderRow, details = false) {
+  private async view(q: Queryable, order: OrderRow) {
     const items = await rows<OrderItemRow>(
       q,
       'SELECT sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent FROM order_items WHERE order_id = $1 ORDER BY id',
@@ -130,7 +121,6 @@ export class OrderService {
       [order.id],
     );
     return orderView(order, items, {
-      details,
       history,
       paymentKind,
       creditNotes: notes.map((n) => n.number),
@@ -179,7 +169,7 @@ export class OrderService {
     const a = Buffer.from(order?.order_token ?? '');
     const b = Buffer.from(orderToken);
     if (!order || a.length !== b.length || !timingSafeEqual(a, b)) throw notFound('order.notFound');
-    const view = await this.view(this.database, order, true);
+    const view = await this.view(this.database, order);
     // the thank-you page: the methods by their titles in the page's language, each line's image,
     // and for a bank transfer not paid yet the account, amount and statement reference
     const store: StoreCode = pageStore ?? (isStoreCode(order.store_code) ? order.store_code : 'lt');
@@ -196,6 +186,11 @@ export class OrderService {
     const settings = await this.settings?.get();
     return {
       ...view,
+      // the customer's details: only for the holder of the order's token (order/create answers without them)
+      email: order.email,
+      personal_details: order.personal_details,
+      shipping_address: order.shipping_address,
+      billing_address: order.billing_address,
       items: view.items.map((item, i) => ({
         ...item,
         image: shown.image(productIds[i]?.product_id ?? null),

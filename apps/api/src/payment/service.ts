@@ -30,7 +30,7 @@
  * The payment row says `paid` in both cases: that is what the provider did.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { isDemoShop, type Database } from '@vitrina/db';
+import { isDemoShop, type Database, type SqlRow, type schema } from '@vitrina/db';
 import { isStoreCode, localizedPath, type OrderAction, type StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
@@ -42,20 +42,22 @@ import { PROVIDER_SLUGS, providerModes, type ProviderMode, type ProviderSlug } f
 import { MokilizingasProvider, NeopayProvider } from './providers.ts';
 import type { PaymentProvider, PaymentStatus, VerifiedPayment } from './provider.ts';
 
-type OrderRow = {
-  id: number;
-  increment_id: string;
-  order_token: string;
-  store_code: string;
-  status: string;
-  cancel_reason: string | null;
-  cancelled_by: string | null;
-  payment_status: string;
-  payment_method_code: string;
-  grand_total: number;
-  currency: string;
-  email: string;
-};
+/** the order columns a payment reads (ORDER_COLUMNS) */
+type OrderRow = Pick<
+  SqlRow<typeof schema.orders>,
+  | 'id'
+  | 'increment_id'
+  | 'order_token'
+  | 'store_code'
+  | 'status'
+  | 'cancel_reason'
+  | 'cancelled_by'
+  | 'payment_status'
+  | 'payment_method_code'
+  | 'grand_total'
+  | 'currency'
+  | 'email'
+>;
 
 type PaymentRow = {
   id: number;

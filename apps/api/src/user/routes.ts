@@ -3,8 +3,10 @@
  * through `ctx.auth.authenticate(request)` (token as `Authorization: Bearer` or `?token=`).
  * Login and refresh answer `{ code: 200, result: "<access token>", meta: { refreshToken } }`.
  */
+import { orderHistoryContract } from '@vitrina/domain';
 import { bankTransferOf } from '../order/bank-transfer.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { answers } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { t } from '../http/i18n.ts';
 import { requestStoreCode, requestToken } from '../http/request.ts';
@@ -31,7 +33,10 @@ const tokenAnswer = (pair: TokenPair) => ({
   meta: { refreshToken: pair.refreshToken },
 });
 
-export function userRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'groupPricing' | 'reviews' | 'settings' | 'specialOffers' | 'users'>) {
+export function userRoutes(
+  app: ApiApp,
+  ctx: Pick<ApiContext, 'auth' | 'groupPricing' | 'reviews' | 'settings' | 'specialOffers' | 'users'>,
+) {
   const { users, auth } = ctx;
 
   /** with GROUP_PRICING: meta also carries groupId and the signed groupToken (user/group-pricing.ts) */
@@ -129,7 +134,9 @@ export function userRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'groupPri
     },
     async (req, reply) => {
       const principal = await auth.authenticate(req);
-      const customer = await withRetryAfter(reply, () => users.update(principal, req.body.customer, req.body.currentPassword));
+      const customer = await withRetryAfter(reply, () =>
+        users.update(principal, req.body.customer, req.body.currentPassword),
+      );
       return {
         code: 200,
         result: customer,
@@ -145,6 +152,7 @@ export function userRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'groupPri
         tags,
         summary: "The customer's orders, newest first (pageSize 20, currentPage 1)",
         querystring: historyQuery,
+        response: answers(orderHistoryContract),
       },
     },
     async (req) => {
@@ -156,7 +164,10 @@ export function userRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'groupPri
       );
       // an unpaid bank transfer says where to pay, as on the thank-you page (the shop's account from its settings)
       const settings = await ctx.settings.get();
-      return ok({ ...history, items: history.items.map((o) => ({ ...o, bank_transfer: bankTransferOf(o, settings) })) });
+      return ok({
+        ...history,
+        items: history.items.map((o) => ({ ...o, bank_transfer: bankTransferOf(o, settings) })),
+      });
     },
   );
 
@@ -177,7 +188,8 @@ export function userRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'groupPri
     {
       schema: {
         tags,
-        summary: 'E-mails a password reset link (through the outbox); answers true whether or not the address has an account; rate-limited',
+        summary:
+          'E-mails a password reset link (through the outbox); answers true whether or not the address has an account; rate-limited',
         querystring: userQuery,
         body: resetBody,
       },

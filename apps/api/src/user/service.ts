@@ -61,46 +61,37 @@ export function customerView(c: CustomerRow) {
   };
 }
 
-type OrderRow = {
-  id: number;
-  increment_id: string;
-  order_token: string;
-  status: string;
-  payment_status: string;
-  cancel_reason: string | null;
-  shipping_status: string;
-  store_code: string;
-  currency: string;
-  grand_total: number;
-  subtotal_incl_tax: number;
-  discount_amount: number;
-  shipping_incl_tax: number;
-  payment_fee: number;
-  tax_amount: number;
-  coupon_code: string | null;
-  shipping_method_code: string;
-  payment_method_code: string;
-  shipping_address: Record<string, unknown>;
-  billing_address: Record<string, unknown>;
-  feedback_at: Date | string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  is_pickup: boolean;
-  created_at: Date | string;
-};
+/** the order columns the account's history reads */
+type OrderRow = Pick<
+  SqlRow<typeof schema.orders>,
+  | 'id'
+  | 'increment_id'
+  | 'order_token'
+  | 'status'
+  | 'payment_status'
+  | 'cancel_reason'
+  | 'shipping_status'
+  | 'store_code'
+  | 'currency'
+  | 'grand_total'
+  | 'subtotal_incl_tax'
+  | 'discount_amount'
+  | 'shipping_incl_tax'
+  | 'payment_fee'
+  | 'tax_amount'
+  | 'coupon_code'
+  | 'shipping_method_code'
+  | 'payment_method_code'
+  | 'shipping_address'
+  | 'billing_address'
+  | 'feedback_at'
+  | 'carrier'
+  | 'tracking_number'
+  | 'is_pickup'
+  | 'created_at'
+>;
 
-type OrderItemRow = {
-  order_id: number;
-  product_id: number;
-  sku: string;
-  name: string;
-  qty: number;
-  product_type: string;
-  product_option: Record<string, unknown> | null;
-  price_incl_tax: number;
-  row_total_incl_tax: number;
-  tax_percent: number;
-};
+type OrderItemRow = Omit<SqlRow<typeof schema.orderItems>, 'id'>;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -128,17 +119,31 @@ export class UserService {
 
   // ---------------------------------------------------------------- account
 
-  async create(input: { customer: CustomerProfile; password: string }, store: StoreCode, clientAddress: string): Promise<CustomerView> {
-    await enforce(this.limiter, [{ key: `signup:address:${clientAddress}`, rule: this.config.rateLimits.signupAddress }]);
+  async create(
+    input: { customer: CustomerProfile; password: string },
+    store: StoreCode,
+    clientAddress: string,
+  ): Promise<CustomerView> {
+    await enforce(this.limiter, [
+      { key: `signup:address:${clientAddress}`, rule: this.config.rateLimits.signupAddress },
+    ]);
     const email = normaliseEmail(input.customer.email);
-    if (await this.byEmail(this.database, email)) throw ruleError('user.emailExists', undefined, 'customer.email');
+    if (await this.byEmail(this.database, email))
+      throw ruleError('user.emailExists', undefined, 'customer.email');
     const passwordHash = await hashPassword(input.password);
     try {
       const row = await one<CustomerRow>(
         this.database,
         `INSERT INTO customers (email, password_hash, firstname, lastname, store_code, addresses)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING *`,
-        [email, passwordHash, input.customer.firstname, input.customer.lastname, store, JSON.stringify(input.customer.addresses ?? [])],
+        [
+          email,
+          passwordHash,
+          input.customer.firstname,
+          input.customer.lastname,
+          store,
+          JSON.stringify(input.customer.addresses ?? []),
+        ],
       );
       if (!row) throw new Error('customer was not written');
       return customerView(row);
@@ -161,7 +166,8 @@ export class UserService {
       { key: `login:address:${clientAddress}`, rule: this.config.rateLimits.loginAddress },
     ]);
     const customer = await this.byEmail(this.database, email);
-    if (!(await verifyPassword(customer?.password_hash, password)) || !customer) throw unauthorized('user.invalidCredentials');
+    if (!(await verifyPassword(customer?.password_hash, password)) || !customer)
+      throw unauthorized('user.invalidCredentials');
     // said only after the right password, so the answer does not tell strangers the account exists
     if (customer.disabled_at !== null) throw unauthorized('user.accountDisabled');
     await this.limiter.reset(accountKey);
@@ -176,18 +182,29 @@ export class UserService {
    * only firstname, lastname, email and addresses change; addresses left out stay as they are. A new
    * e-mail needs `currentPassword` and e-mails the old address a notice in the customer's language.
    */
-  async update(principal: Principal, profile: CustomerProfile, currentPassword?: string): Promise<CustomerView> {
+  async update(
+    principal: Principal,
+    profile: CustomerProfile,
+    currentPassword?: string,
+  ): Promise<CustomerView> {
     const customer = await this.current(principal);
     const email = normaliseEmail(profile.email);
     const emailChanges = email !== customer.email;
-    if (emailChanges) await this.checkCurrentPassword(customer, currentPassword ?? '', 'user.currentPasswordWrong');
+    if (emailChanges)
+      await this.checkCurrentPassword(customer, currentPassword ?? '', 'user.currentPasswordWrong');
     try {
       return await this.database.transaction(async (tx) => {
         const row = await one<CustomerRow>(
           tx,
           `UPDATE customers SET firstname = $2, lastname = $3, email = $4, addresses = coalesce($5::jsonb, addresses), updated_at = now()
            WHERE id = $1 RETURNING *`,
-          [principal.customerId, profile.firstname, profile.lastname, email, profile.addresses ? JSON.stringify(profile.addresses) : null],
+          [
+            principal.customerId,
+            profile.firstname,
+            profile.lastname,
+            email,
+            profile.addresses ? JSON.stringify(profile.addresses) : null,
+          ],
         );
         if (!row) throw unauthorized('error.unauthorized');
         if (emailChanges) {
@@ -195,7 +212,12 @@ export class UserService {
           await enqueueMail(tx, 'mail.email-changed', {
             to: customer.email,
             storeCode: store,
-            ...renderMail('emailChanged', store, { firstname: row.firstname, newEmail: email }, shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), store)),
+            ...renderMail(
+              'emailChanged',
+              store,
+              { firstname: row.firstname, newEmail: email },
+              shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), store),
+            ),
           });
         }
         return customerView(row);
@@ -214,13 +236,23 @@ export class UserService {
     const accountKey = `login:account:${customer.email}`;
     await enforce(this.limiter, [{ key: accountKey, rule: this.config.rateLimits.loginAccount }]);
     if (!(await verifyPassword(customer.password_hash, password)))
-      throw new ApiError(400, key, undefined, [{ field: 'currentPassword', key: 'user.currentPasswordWrong' }], false);
+      throw new ApiError(
+        400,
+        key,
+        undefined,
+        [{ field: 'currentPassword', key: 'user.currentPasswordWrong' }],
+        false,
+      );
     await this.limiter.reset(accountKey);
   }
 
   /** the customer's orders, newest first (accounts-checkout-routes.md §9: 20 per page) */
   async orderHistory(principal: Principal, pageSize: number, currentPage: number, store: StoreCode = 'lt') {
-    const [count] = await rows<{ n: number }>(this.database, 'SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [principal.customerId]);
+    const [count] = await rows<{ n: number }>(
+      this.database,
+      'SELECT count(*)::int AS n FROM orders WHERE customer_id = $1',
+      [principal.customerId],
+    );
     const orders = await rows<OrderRow>(
       this.database,
       'SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
@@ -235,9 +267,16 @@ export class UserService {
         )
       : [];
     // the status history and the parcel's tracking
-    const histories = await customerHistories(this.database, orders.map((o) => o.id));
+    const histories = await customerHistories(
+      this.database,
+      orders.map((o) => o.id),
+    );
     // the methods' titles in the page's language and the lines' images (order/presentation.ts)
-    const shown = await orderPresentation(this.database, store, items.map((i) => i.product_id));
+    const shown = await orderPresentation(
+      this.database,
+      store,
+      items.map((i) => i.product_id),
+    );
     const notes = orders.length
       ? await rows<{ order_id: number; number: string }>(
           this.database,
@@ -293,7 +332,12 @@ export class UserService {
       'SELECT code, value, description, created_at FROM customer_claims WHERE customer_id = $1 ORDER BY created_at DESC, id DESC',
       [principal.customerId],
     );
-    return found.map((c) => ({ code: c.code, value: c.value, description: c.description, created_at: iso(c.created_at) }));
+    return found.map((c) => ({
+      code: c.code,
+      value: c.value,
+      description: c.description,
+      created_at: iso(c.created_at),
+    }));
   }
 
   // ---------------------------------------------------------------- passwords
@@ -311,7 +355,11 @@ export class UserService {
       { key: `reset:address:${clientAddress}`, rule: this.config.rateLimits.resetAddress },
     ]);
     const token = randomBytes(32).toString('base64url');
-    const link = storefrontLink(this.config.publicUrl, store, `/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`);
+    const link = storefrontLink(
+      this.config.publicUrl,
+      store,
+      `/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
+    );
     const minutes = Math.round(this.config.passwordResetTtlSeconds / 60);
     await this.database.transaction(async (tx) => {
       // the newest link is the only valid one
@@ -332,7 +380,12 @@ export class UserService {
         storeCode: store,
         link,
         sensitive: true,
-        ...renderMail('passwordReset', store, { firstname: customer.firstname, link, minutes }, shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), store)),
+        ...renderMail(
+          'passwordReset',
+          store,
+          { firstname: customer.firstname, link, minutes },
+          shopNameIn(await effectiveSettings(tx, this.config.settingsSeed), store),
+        ),
       });
     });
     return true;
@@ -345,13 +398,23 @@ export class UserService {
     const valid = `SELECT t.id, t.customer_id FROM password_reset_tokens t JOIN customers c ON c.id = t.customer_id
                    WHERE t.token_hash = $1 AND c.email = $2 AND t.used_at IS NULL AND t.expires_at > now()`;
     // cheap check first, so a guessed token costs no Argon2 hash
-    if (!(await one(this.database, valid, [tokenHash, email]))) throw ruleError('user.resetTokenInvalid', undefined, 'resetToken');
+    if (!(await one(this.database, valid, [tokenHash, email])))
+      throw ruleError('user.resetTokenInvalid', undefined, 'resetToken');
     const passwordHash = await hashPassword(input.newPassword);
     const done = await this.database.transaction(async (tx) => {
-      const row = await one<{ id: number; customer_id: number }>(tx, `${valid} FOR UPDATE OF t`, [tokenHash, email]);
+      const row = await one<{ id: number; customer_id: number }>(tx, `${valid} FOR UPDATE OF t`, [
+        tokenHash,
+        email,
+      ]);
       if (!row) return false;
-      await tx.query('UPDATE customers SET password_hash = $2, updated_at = now() WHERE id = $1', [row.customer_id, passwordHash]);
-      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL', [row.customer_id]);
+      await tx.query('UPDATE customers SET password_hash = $2, updated_at = now() WHERE id = $1', [
+        row.customer_id,
+        passwordHash,
+      ]);
+      await tx.query(
+        'UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
+        [row.customer_id],
+      );
       await this.auth.endAllSessions(tx, row.customer_id);
       return true;
     });
@@ -365,8 +428,14 @@ export class UserService {
     await this.checkCurrentPassword(customer, currentPassword, 'user.passwordChangeError');
     const passwordHash = await hashPassword(newPassword);
     await this.database.transaction(async (tx) => {
-      await tx.query('UPDATE customers SET password_hash = $2, updated_at = now() WHERE id = $1', [customer.id, passwordHash]);
-      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL', [customer.id]);
+      await tx.query('UPDATE customers SET password_hash = $2, updated_at = now() WHERE id = $1', [
+        customer.id,
+        passwordHash,
+      ]);
+      await tx.query(
+        'UPDATE password_reset_tokens SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
+        [customer.id],
+      );
       await this.auth.endAllSessions(tx, customer.id, principal.sessionId);
     });
   }

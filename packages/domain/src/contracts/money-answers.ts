@@ -82,3 +82,10 @@ export const paymentMethodContract = z.strictObject({
   cost_incl_tax: cents,
 });
 export type PaymentMethodAnswer = z.infer<typeof paymentMethodContract>;
+
+/** `cart/shipping-information`: the cart's totals for the stored address and method, and the payment methods it may use */
+export const shippingInformationContract = z.strictObject({
+  totals: cartTotalsContract,
+  payment_methods: z.array(paymentMethodContract),
+});
+export type ShippingInformationAnswer = z.infer<typeof shippingInformationContract>;
