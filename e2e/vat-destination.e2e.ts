@@ -28,7 +28,8 @@ describe('VAT by destination (CROSS_BORDER_TRADE off)', () => {
     const errors = watchErrors(page);
 
     await page.goto(`${shopUrl}/en`, { waitUntil: 'networkidle' });
-    await openFirstCategory(page, t('header.categories'));
+    // the second category: the first is the graded goods, configurable products only
+    await openFirstCategory(page, t('header.categories'), 1);
     await page.waitForURL(/\/c\//);
     await page.locator('.card a').first().waitFor();
     const slug = decodeURIComponent(new URL(page.url()).pathname.split('/c/')[1]!);
