@@ -333,7 +333,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '10',
     meaning:
-      'largest image file (JPEG, PNG or WebP) the back office takes for a product or a banner, in MB; a larger one answers 413 naming the limit. The upload routes (the API\'s `/vsbridge/staff/media` and the back-office pages that post a file) take this much plus 64 KiB for the form\'s other fields; every other form keeps FORM_BODY_LIMIT',
+      "largest image file (JPEG, PNG or WebP) the back office takes for a product or a banner, in MB; a larger one answers 413 naming the limit. The upload routes (the API's `/vsbridge/staff/media` and the back-office pages that post a file) take this much plus 64 KiB for the form's other fields; every other form keeps FORM_BODY_LIMIT",
   },
   {
     name: 'API_BODY_LIMIT',
@@ -665,7 +665,8 @@ export const SETTINGS: readonly Setting[] = [
     name: 'INVOICE_PREFIX',
     group: 'api',
     default: 'VIT-',
-    meaning: 'the invoice number series: prefix + six digits (`VIT-000001`), gap-free, one number per order, taken when the invoice is due (docs/money-after-sale.md)',
+    meaning:
+      'the invoice number series: prefix + six digits (`VIT-000001`), gap-free, one number per order, taken when the invoice is due (docs/money-after-sale.md)',
   },
   {
     name: 'CREDIT_NOTE_PREFIX',
@@ -797,14 +798,58 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: '20',
     meaning:
-      '`BENCH_ONLY=product-save`: back-office saves of one product\'s price measured on the demo catalogue, each until the storefront\'s catalogue answers show it',
+      "`BENCH_ONLY=product-save`: back-office saves of one product's price measured on the demo catalogue, each until the storefront's catalogue answers show it",
   },
   {
     name: 'BENCH_CART_CALLS',
     group: 'tools',
     default: '300',
     meaning:
-      '`BENCH_ONLY=cart`: calls measured per kind (create, pull, totals, update; carts of 1 and 20 lines); the shop\'s CPU per call on PGlite, and on PostgreSQL too when `BENCH_DATABASE_URL` (else `TEST_DATABASE_URL`) is set',
+      "`BENCH_ONLY=cart`: calls measured per kind (create, pull, totals, update; carts of 1 and 20 lines); the shop's CPU per call on PGlite, and on PostgreSQL too when `BENCH_DATABASE_URL` (else `TEST_DATABASE_URL`) is set",
+  },
+  {
+    name: 'BENCH_SHOPPERS',
+    group: 'tools',
+    default: '100',
+    meaning:
+      '`BENCH_ONLY=mix`: closed-loop shoppers (browse 30 %, search 30 %, cart 36 %, checkout 4 %), the load generator in its own process',
+  },
+  {
+    name: 'BENCH_MIX_SECONDS',
+    group: 'tools',
+    default: '20',
+    meaning: '`BENCH_ONLY=mix`: seconds measured, after the warm-up',
+  },
+  {
+    name: 'BENCH_MIX_WARMUP_SECONDS',
+    group: 'tools',
+    default: '5',
+    meaning: '`BENCH_ONLY=mix`: seconds of warm-up, not measured',
+  },
+  {
+    name: 'BENCH_FLASH_SHOPPERS',
+    group: 'tools',
+    default: '500',
+    meaning: '`BENCH_ONLY=flash`: shoppers placing their orders for one product at the same moment',
+  },
+  {
+    name: 'BENCH_FLASH_UNITS',
+    group: 'tools',
+    default: '20',
+    meaning: '`BENCH_ONLY=flash`: units of the product on sale; exactly this many orders must be placed',
+  },
+  {
+    name: 'BENCH_PORT',
+    group: 'tools',
+    default: '(a free port)',
+    meaning: 'benchmarks: the port of the shop they start, for a machine shared with other runs',
+  },
+  {
+    name: 'BENCH_PROFILE_DIR',
+    group: 'tools',
+    default: '(none)',
+    meaning:
+      'benchmarks: each shop process writes a CPU profile (`--cpu-prof`) into this folder when it stops',
   },
   {
     name: 'BENCH_PRODUCTS',
@@ -989,7 +1034,8 @@ export const SETTINGS: readonly Setting[] = [
     name: 'RETENTION_CART_DAYS',
     group: 'api',
     default: '90',
-    meaning: 'carts (with their addresses) not changed for this many days are deleted, abandoned or ordered; `0` keeps them',
+    meaning:
+      'carts (with their addresses) not changed for this many days are deleted, abandoned or ordered; `0` keeps them',
   },
   {
     name: 'RETENTION_CONTACT_DAYS',
@@ -1015,7 +1061,8 @@ export const SETTINGS: readonly Setting[] = [
     name: 'RETENTION_MAIL_DAYS',
     group: 'api',
     default: '90',
-    meaning: 'e-mails sent (the outbox rows with their text) are deleted this many days after sending; `0` keeps them',
+    meaning:
+      'e-mails sent (the outbox rows with their text) are deleted this many days after sending; `0` keeps them',
   },
   {
     name: 'RETENTION_SESSION_DAYS',
