@@ -44,6 +44,17 @@ export const stockContract = z.strictObject({
   manage_stock: z.boolean(),
 });
 
+/** `GET /stock/check` and `/stock/list`: a sku's live stock row (never a cached copy) */
+export const stockAnswerContract = stockContract.extend({ product_sku: z.string() });
+export type StockAnswer = z.infer<typeof stockAnswerContract>;
+
+/** `GET /quantity-tracker`: the available quantity of a sku */
+export const quantityTrackerContract = z.strictObject({
+  sku: z.string(),
+  qty: z.number(),
+  is_in_stock: z.boolean(),
+});
+
 /**
  * A product's attribute values sit in its document under the attribute codes (`"color": 50`), as the
  * shop's import file defines them: the codes are data, not code, so the documents cannot be strict
