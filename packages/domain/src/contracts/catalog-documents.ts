@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../base/index.ts';
+import { cmsPageDocumentContract } from './search-answers.ts';
 
 const cents = z.number().int();
 
@@ -124,6 +125,8 @@ export const productLinkContract = z.strictObject({
   linked_product_type: z.string(),
   qty: z.number(),
   is_default: z.boolean(),
+  /** the linked product's document: the URL map asked `prefetchGroupProducts` only */
+  product: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** a bundle's option with its links (the linked products with status 1), each with its price net of VAT */
@@ -140,6 +143,8 @@ export const bundleOptionContract = z.strictObject({
       can_change_quantity: z.boolean(),
       /** the link's final price in cents net of VAT; null: not known */
       price: cents.nullable(),
+      /** the linked product's document: the URL map asked `prefetchGroupProducts` only */
+      product: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
 });
@@ -225,3 +230,15 @@ export const productDocumentContract = withAttributeValues({
   price_condition_label: z.string().optional(),
 });
 export type ProductDocument = z.infer<typeof productDocumentContract>;
+
+/**
+ * `POST /api/url/map`: what a storefront path stands for, the hit itself (no envelope), or null. A
+ * product hit may carry what the request's options add (url-map-options.ts: the chosen variant, the
+ * errors, the linked products), which the product contract's open keys allow.
+ */
+export const urlMapHitContract = z.discriminatedUnion('_type', [
+  z.strictObject({ _type: z.literal('product'), _source: productDocumentContract }),
+  z.strictObject({ _type: z.literal('category'), _source: categoryDocumentContract }),
+  z.strictObject({ _type: z.literal('cms_page'), _source: cmsPageDocumentContract }),
+]);
+export type UrlMapHitAnswer = z.infer<typeof urlMapHitContract>;
