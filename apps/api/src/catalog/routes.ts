@@ -15,6 +15,7 @@ import {
   productDocumentContract,
   productLoadError,
   searchRequestSchema,
+  singleDocumentContract,
   storeViewByIndex,
   urlMapCacheTags,
   urlMapHitContract,
@@ -257,6 +258,7 @@ export function catalogRoutes(
         summary: 'One document by a key (product: key=sku|id|url_path and value, or childSku with parentSku)',
         params: searchParams,
         querystring: singleQuery,
+        response: answers(singleDocumentContract),
       },
     },
     async (req) => {

@@ -7,7 +7,11 @@
  */
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../base/index.ts';
-import { cmsPageDocumentContract } from './search-answers.ts';
+import {
+  attributeDocumentContract,
+  cmsBlockDocumentContract,
+  cmsPageDocumentContract,
+} from './search-answers.ts';
 
 const cents = z.number().int();
 
@@ -173,7 +177,7 @@ export const compositePartContract = z.strictObject({
  * are empty, a configurable's stock and prices are its shown variant's, a grouped's or a bundle's are
  * what its parts sum to. `condition_label` is there only when the product has a condition.
  */
-export const productDocumentContract = withAttributeValues({
+const productDocumentShape = {
   id: z.number().int(),
   sku: z.string(),
   type_id: z.enum(PRODUCT_TYPES),
@@ -228,17 +232,66 @@ export const productDocumentContract = withAttributeValues({
    * variant, the cheapest available), so a card names the grade of its "from" price
    */
   price_condition_label: z.string().optional(),
-});
+};
+export const productDocumentContract = withAttributeValues(productDocumentShape);
 export type ProductDocument = z.infer<typeof productDocumentContract>;
 
 /**
- * `POST /api/url/map`: what a storefront path stands for, the hit itself (no envelope), or null. A
- * product hit may carry what the request's options add (url-map-options.ts: the chosen variant, the
- * errors, the linked products), which the product contract's open keys allow.
+ * A product as the URL map and `_single` answer it: the document with what the URL map's options add
+ * (packages/domain/src/catalog/url-map-options.ts) and `_single`'s `childSku` (`configured_child`).
  */
+export const productAnswerContract = withAttributeValues({
+  ...productDocumentShape,
+  /** assignProductConfiguration: the variant chosen, by attribute code */
+  is_configured: z.boolean().optional(),
+  configuration: z
+    .record(
+      z.string(),
+      z.strictObject({ attribute_code: z.string(), id: z.number().int(), label: z.string() }),
+    )
+    .optional(),
+  /** assignProductConfiguration without separateSelectedVariant: the variant's fields are taken, its parent named */
+  parentSku: z.string().optional(),
+  /** separateSelectedVariant */
+  selectedVariant: configurableChildContract.optional(),
+  /** setProductErrors: why no variant could be chosen */
+  errors: z.record(z.string(), z.string()).optional(),
+  /** setConfigurableProductOptions: the cart line's options of the chosen variant */
+  product_option: z
+    .strictObject({
+      extension_attributes: z.strictObject({
+        configurable_item_options: z.array(
+          z.strictObject({
+            option_id: z.union([z.number().int(), z.string()]),
+            option_value: z.number().int(),
+          }),
+        ),
+      }),
+    })
+    .optional(),
+  /** `_single` with `childSku`: the variant asked for */
+  configured_child: configurableChildContract.optional(),
+});
+export type ProductAnswer = z.infer<typeof productAnswerContract>;
+
+/** `POST /api/url/map`: what a storefront path stands for, the hit itself (no envelope), or null */
 export const urlMapHitContract = z.discriminatedUnion('_type', [
-  z.strictObject({ _type: z.literal('product'), _source: productDocumentContract }),
+  z.strictObject({ _type: z.literal('product'), _source: productAnswerContract }),
   z.strictObject({ _type: z.literal('category'), _source: categoryDocumentContract }),
   z.strictObject({ _type: z.literal('cms_page'), _source: cmsPageDocumentContract }),
 ]);
 export type UrlMapHitAnswer = z.infer<typeof urlMapHitContract>;
+
+/**
+ * `GET /catalog/{index}/{type}/_single`: one document of the type the path names (a product, a
+ * category, an attribute, a CMS page or block; the tax rules and the CMS hierarchy, which the
+ * storefront never asks for one by one, have no contract and answer as loaded)
+ */
+export const singleDocumentContract = z.union([
+  productAnswerContract,
+  categoryDocumentContract,
+  attributeDocumentContract,
+  cmsPageDocumentContract,
+  cmsBlockDocumentContract,
+  z.record(z.string(), z.unknown()),
+]);
