@@ -15,8 +15,11 @@ import {
   productDocumentContract,
   productLoadError,
   searchRequestSchema,
+  singleDocumentContract,
   storeViewByIndex,
   urlMapCacheTags,
+  urlMapHitContract,
+  type UrlMapHitAnswer,
   type ProductDocument,
   type SearchRequest,
   type StoreCode,
@@ -25,7 +28,7 @@ import { fieldError, ruleError } from '../http/errors.ts';
 import { requestToken } from '../http/request.ts';
 import { BASE_PRICING } from '../user/group-pricing.ts';
 import { ok } from '../http/envelope.ts';
-import { answers } from '../http/answers.ts';
+import { answers, bareAnswers } from '../http/answers.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { fieldList, project, type Projection } from '../lib/projection.ts';
 import { storeQuery } from '../http/validation.ts';
@@ -255,6 +258,7 @@ export function catalogRoutes(
         summary: 'One document by a key (product: key=sku|id|url_path and value, or childSku with parentSku)',
         params: searchParams,
         querystring: singleQuery,
+        response: answers(singleDocumentContract),
       },
     },
     async (req) => {
@@ -320,6 +324,7 @@ export function catalogRoutes(
         summary: 'Maps a storefront path to a product, category or CMS page (answers the hit or null)',
         querystring: storeQuery,
         body: urlMapBody,
+        response: bareAnswers(urlMapHitContract.nullable()),
       },
     },
     async (req, reply) => {
@@ -355,7 +360,8 @@ export function catalogRoutes(
           : found;
       if (hit && b.options?.populateRequestCacheTags)
         reply.header('x-vs-cache-tags', urlMapCacheTags(hit._type, hit._source).join(' '));
-      return hit;
+      // the catalogue reads its documents untyped (catalog/service.ts); the API tests hold them to the contract
+      return hit as UrlMapHitAnswer | null;
     },
   );
 }

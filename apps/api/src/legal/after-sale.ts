@@ -58,7 +58,11 @@ type ReturnRow = {
 /** who asks: a signed-in customer, or whoever holds the order's token */
 export type BuyerAccess = { number: string; token?: string | undefined; customerId?: number | undefined };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+function iso(d: Date | string): string;
+function iso(d: Date | string | null): string | null;
+function iso(d: Date | string | null) {
+  return d === null ? null : new Date(d).toISOString();
+}
 const storeOf = (o: { store_code: string }): StoreCode => (isStoreCode(o.store_code) ? o.store_code : 'lt');
 
 const sameToken = (a: string, b: string) => {

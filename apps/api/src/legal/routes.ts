@@ -6,9 +6,19 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { emailSchema, staffCan, storeCodeSchema, RETURN_STATES, type ReturnAction } from '@vitrina/domain';
+import {
+  emailSchema,
+  privacyErasureContract,
+  staffCan,
+  storeCodeSchema,
+  withdrawalDoneContract,
+  withdrawalViewContract,
+  RETURN_STATES,
+  type ReturnAction,
+} from '@vitrina/domain';
 import { returnActionBody, staffReturnBody, withdrawalBody } from './schemas.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { answers } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { one } from '../lib/db.ts';
@@ -35,7 +45,10 @@ const eraseSelfBody = z.object({ password: z.string().min(1).max(1024) });
 const personQuery = z.object({ email: emailSchema, storeCode: storeCodeSchema.optional() });
 const erasePersonBody = z.object({ email: emailSchema, confirm: z.literal(true) });
 
-export function afterSaleRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'config' | 'database' | 'staffSessions'>) {
+export function afterSaleRoutes(
+  app: ApiApp,
+  ctx: Pick<ApiContext, 'auth' | 'config' | 'database' | 'staffSessions'>,
+) {
   const afterSale = new AfterSaleService(ctx.database, ctx.config, async (productIds) => {
     try {
       await reindexProducts(ctx.database, { productIds });
@@ -63,6 +76,7 @@ export function afterSaleRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'con
         summary:
           "An order's withdrawal page: the period, its lines and what is left; the customer's token or the order token",
         querystring: viewQuery,
+        response: answers(withdrawalViewContract),
       },
     },
     async (req, reply) => {
@@ -87,6 +101,7 @@ export function afterSaleRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'con
           'Withdraws from the contract for the named lines (confirm: true); opens a return and e-mails the acknowledgement with the date and time',
         querystring: storeQuery,
         body: withdrawalBody,
+        response: answers(withdrawalDoneContract),
       },
     },
     async (req, reply) => {
@@ -133,6 +148,7 @@ export function afterSaleRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'con
         summary: "Deletes the signed-in customer's account and erases their data (the password confirms)",
         querystring: storeQuery,
         body: eraseSelfBody,
+        response: answers(privacyErasureContract),
       },
     },
     async (req) => {

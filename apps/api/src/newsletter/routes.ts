@@ -12,7 +12,13 @@ import { ApiError, fieldError, ruleError, unauthorized } from '../http/errors.ts
 import { normaliseEmail } from '../user/service.ts';
 import { requestStoreCode } from '../http/request.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STORE_VIEWS, type StoreCode } from '@vitrina/domain';
+import {
+  STORE_VIEWS,
+  newsletterConfirmationContract,
+  subscriptionStatusContract,
+  type StoreCode,
+} from '@vitrina/domain';
+import { answers } from '../http/answers.ts';
 import {
   confirmBody,
   confirmQuery,
@@ -27,7 +33,10 @@ import { PAGE_CSP, UNSUBSCRIBE_PATH, unsubscribePage, type UnsubscribePage } fro
 
 const tags = ['newsletter'];
 
-export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'config' | 'newsletter' | 'users'>) {
+export function newsletterRoutes(
+  app: ApiApp,
+  ctx: Pick<ApiContext, 'auth' | 'config' | 'newsletter' | 'users'>,
+) {
   const { newsletter } = ctx;
 
   /** the e-mail of the request's customer (undefined for a guest; 401 for a bad token) */
@@ -44,6 +53,7 @@ export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'co
         summary:
           'Subscription status of the logged-in customer\'s own e-mail: "subscribed" once confirmed, else "pending" or "unsubscribed" (401 without a token, 403 for another address)',
         querystring: statusQuery,
+        response: answers(subscriptionStatusContract),
       },
     },
     async (req) => {
@@ -63,11 +73,16 @@ export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'co
           'Subscribes: "pending" and a confirmation e-mail (link /newsletter/{email}/{code}); an address already subscribed answers "subscribed" to its logged-in owner only',
         querystring: subscribeQuery,
         body: subscribeBody,
+        response: answers(subscriptionStatusContract),
       },
     },
     async (req, reply) => {
       const own = await ownEmail(req);
-      return ok(await withRetryAfter(reply, () => newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip, own)));
+      return ok(
+        await withRetryAfter(reply, () =>
+          newsletter.subscribe(req.body.email, requestStoreCode(req), req.ip, own),
+        ),
+      );
     },
   );
 
@@ -80,6 +95,7 @@ export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'co
           "Unsubscribes the logged-in customer's own e-mail (in the body, or in the query); 401 without a token, 403 for another address",
         querystring: unsubscribeQuery,
         body: unsubscribeBody,
+        response: answers(subscriptionStatusContract),
       },
     },
     async (req) => {
@@ -95,13 +111,28 @@ export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'co
 
   app.get(
     '/vsbridge/mailer/mail-confirmation',
-    { schema: { tags, summary: 'Confirms a subscription; the first confirmation answers a personal single-use 10 % coupon', querystring: confirmQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirms a subscription; the first confirmation answers a personal single-use 10 % coupon',
+        querystring: confirmQuery,
+        response: answers(newsletterConfirmationContract),
+      },
+    },
     async (req) => ok(await newsletter.confirm(req.query.email, req.query.code, requestStoreCode(req))),
   );
 
   app.post(
     '/vsbridge/mailer/mail-confirmation',
-    { schema: { tags, summary: 'Confirms a subscription (POST form of the confirmation link)', querystring: subscribeQuery, body: confirmBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirms a subscription (POST form of the confirmation link)',
+        querystring: subscribeQuery,
+        body: confirmBody,
+        response: answers(newsletterConfirmationContract),
+      },
+    },
     async (req) => ok(await newsletter.confirm(req.body.email, req.body.code, requestStoreCode(req))),
   );
 
@@ -111,7 +142,9 @@ export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'co
     // RFC 8058: the body is `List-Unsubscribe=One-Click`, urlencoded or multipart; the link's
     // signature is what authorises, so the body is read and left aside
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
-      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) =>
+        done(null, {}),
+      );
 
     // an error is the API's envelope, as every error of the API is; the same for every address
     const invalidLink = () => ruleError('newsletter.invalidUnsubscribeLink', undefined, 'sig');
@@ -146,7 +179,8 @@ export function newsletterRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'co
       {
         schema: {
           tags,
-          summary: 'Unsubscribes the address of a signed unsubscribe link (RFC 8058 one-click POST; no account needed)',
+          summary:
+            'Unsubscribes the address of a signed unsubscribe link (RFC 8058 one-click POST; no account needed)',
           querystring: unsubscribeLinkQuery,
         },
       },

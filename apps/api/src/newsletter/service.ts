@@ -12,7 +12,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@vitrina/db';
-import { shopNameIn, type StoreCode } from '@vitrina/domain';
+import { shopNameIn, type StoreCode, type SubscriptionStatusAnswer } from '@vitrina/domain';
 import { ShopSettingsService } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
 import { ruleError } from '../http/errors.ts';
@@ -24,9 +24,15 @@ import { renderMail, storefrontLink, withUnsubscribeLink } from '../mail/templat
 import { signatureMatches, unsubscribeUrl } from './unsubscribe.ts';
 import { normaliseEmail } from '../user/service.ts';
 
-export type SubscriptionStatus = 'subscribed' | 'pending' | 'unsubscribed';
+export type SubscriptionStatus = SubscriptionStatusAnswer;
 
-type SubscriberRow = { email: string; status: SubscriptionStatus; confirm_code: string; store_code: string; coupon_code: string | null };
+type SubscriberRow = {
+  email: string;
+  status: SubscriptionStatus;
+  confirm_code: string;
+  store_code: string;
+  coupon_code: string | null;
+};
 
 const CLAIM_DESCRIPTION: Record<StoreCode, string> = {
   lt: 'Naujienlaiškio prenumeratos nuolaida',
@@ -66,9 +72,11 @@ export class NewsletterService {
   }
 
   async status(emailInput: string): Promise<SubscriptionStatus> {
-    const row = await one<{ status: SubscriptionStatus }>(this.database, 'SELECT status FROM newsletter_subscribers WHERE email = $1', [
-      normaliseEmail(emailInput),
-    ]);
+    const row = await one<{ status: SubscriptionStatus }>(
+      this.database,
+      'SELECT status FROM newsletter_subscribers WHERE email = $1',
+      [normaliseEmail(emailInput)],
+    );
     return row?.status ?? 'unsubscribed';
   }
 
@@ -77,16 +85,26 @@ export class NewsletterService {
    * says so only to `owner` (the logged-in customer's own e-mail): to anyone else it is "pending".
    * Counted against the limits either way, so probing costs what subscribing does.
    */
-  async subscribe(emailInput: string, store: StoreCode, clientAddress: string, owner?: string): Promise<SubscriptionStatus> {
+  async subscribe(
+    emailInput: string,
+    store: StoreCode,
+    clientAddress: string,
+    owner?: string,
+  ): Promise<SubscriptionStatus> {
     const email = normaliseEmail(emailInput);
-    const subscribedAnswer: SubscriptionStatus = owner !== undefined && normaliseEmail(owner) === email ? 'subscribed' : 'pending';
+    const subscribedAnswer: SubscriptionStatus =
+      owner !== undefined && normaliseEmail(owner) === email ? 'subscribed' : 'pending';
     await enforce(this.limiter, [
       { key: `newsletter:address:${clientAddress}`, rule: this.config.rateLimits.newsletterAddress },
       { key: `newsletter:email:${email}`, rule: this.config.rateLimits.newsletterEmail },
     ]);
     if ((await this.status(email)) === 'subscribed') return subscribedAnswer;
     const code = randomBytes(18).toString('base64url');
-    const link = storefrontLink(this.config.publicUrl, store, `/newsletter/${encodeURIComponent(email)}/${code}`);
+    const link = storefrontLink(
+      this.config.publicUrl,
+      store,
+      `/newsletter/${encodeURIComponent(email)}/${code}`,
+    );
     const settings = await this.settings.get();
     const coupon = settings.newsletterCoupon;
     return this.database.transaction(async (tx) => {
@@ -138,10 +156,23 @@ export class NewsletterService {
     const given = Buffer.from(sha256(code));
     const settings = await this.settings.get();
     const result = await this.database.transaction(async (tx) => {
-      const row = await one<SubscriberRow>(tx, 'SELECT * FROM newsletter_subscribers WHERE email = $1 FOR UPDATE', [email]);
+      const row = await one<SubscriberRow>(
+        tx,
+        'SELECT * FROM newsletter_subscribers WHERE email = $1 FOR UPDATE',
+        [email],
+      );
       const stored = Buffer.from(row?.confirm_code ?? '');
-      if (!row || row.status !== 'pending' || stored.length !== given.length || !timingSafeEqual(stored, given)) return undefined;
-      await tx.query("UPDATE newsletter_subscribers SET status = 'subscribed', confirmed_at = now(), status_changed_at = now() WHERE email = $1", [email]);
+      if (
+        !row ||
+        row.status !== 'pending' ||
+        stored.length !== given.length ||
+        !timingSafeEqual(stored, given)
+      )
+        return undefined;
+      await tx.query(
+        "UPDATE newsletter_subscribers SET status = 'subscribed', confirmed_at = now(), status_changed_at = now() WHERE email = $1",
+        [email],
+      );
       // one coupon per address, and none while the shop's settings turn the newsletter coupon off
       if (row.coupon_code || !settings.newsletterCoupon.enabled) return { coupon: null };
       const store = (['lt', 'en', 'ru'] as const).find((s) => s === row.store_code) ?? requestStore;
@@ -153,7 +184,13 @@ export class NewsletterService {
     return { status: 'subscribed' as const, ...result };
   }
 
-  private async issueCoupon(tx: Queryable, email: string, store: StoreCode, percent: number, shopName: string): Promise<string> {
+  private async issueCoupon(
+    tx: Queryable,
+    email: string,
+    store: StoreCode,
+    percent: number,
+    shopName: string,
+  ): Promise<string> {
     let code = couponCode(percent);
     for (let attempt = 0; ; attempt++) {
       const inserted = await one<{ code: string }>(
@@ -178,7 +215,11 @@ export class NewsletterService {
       storeCode: store,
       couponCode: code,
       unsubscribeUrl: unsubscribe,
-      ...withUnsubscribeLink(renderMail('newsletterCoupon', store, { code, percent }, shopName), store, unsubscribe),
+      ...withUnsubscribeLink(
+        renderMail('newsletterCoupon', store, { code, percent }, shopName),
+        store,
+        unsubscribe,
+      ),
     });
     return code;
   }

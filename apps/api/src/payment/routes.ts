@@ -11,9 +11,11 @@
  *   the provider's signed notification; 200 `{ status }`, 400 when not verified or the amount differs.
  * - `GET|POST /vsbridge/payment/sandbox/{slug}`: the sandbox provider page (no credentials only).
  */
+import { bankContract } from '@vitrina/domain';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiApp, ApiContext } from '../context.ts';
+import { answers } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { sandboxPage } from './sandbox.ts';
@@ -36,6 +38,7 @@ export function paymentRoutes(app: ApiApp, ctx: Pick<ApiContext, 'payments'>) {
         tags,
         summary: 'Banks for the NEOPAY bank selector (sandbox banks are labelled "sandbox")',
         params: z.object({ clientId: z.string().trim().min(1).max(64) }),
+        response: answers(z.array(bankContract)),
       },
     },
     async (req) => {

@@ -1,8 +1,10 @@
 /** Stock (catalogue-and-cart.md §7 "Stock"): live rows of the `stock` table, never a cached copy. */
 import type { Database } from '@vitrina/db';
+import type { StockAnswer } from '@vitrina/domain';
 import { rows } from '../lib/db.ts';
 
-export type StockInfo = { product_id: number; qty: number; is_in_stock: boolean; manage_stock: boolean; product_sku: string };
+/** a stock row as `stock/check` and `stock/list` answer it */
+export type StockInfo = StockAnswer;
 
 export class StockService {
   constructor(private readonly database: Database) {}

@@ -3,10 +3,18 @@
  * through `ctx.auth.authenticate(request)` (token as `Authorization: Bearer` or `?token=`).
  * Login and refresh answer `{ code: 200, result: "<access token>", meta: { refreshToken } }`.
  */
-import { orderHistoryContract } from '@vitrina/domain';
+import {
+  claimContract,
+  customerProfileContract,
+  customerReviewContract,
+  orderHistoryContract,
+  sessionAnswerContract,
+  type SessionAnswer,
+} from '@vitrina/domain';
+import { z } from 'zod';
 import { bankTransferOf } from '../order/bank-transfer.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
-import { answers } from '../http/answers.ts';
+import { answers, answersWithMeta, bareAnswers } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { t } from '../http/i18n.ts';
 import { requestStoreCode, requestToken } from '../http/request.ts';
@@ -27,7 +35,7 @@ import {
 
 const tags = ['user'];
 
-const tokenAnswer = (pair: TokenPair) => ({
+const tokenAnswer = (pair: TokenPair): SessionAnswer => ({
   code: 200,
   result: pair.accessToken,
   meta: { refreshToken: pair.refreshToken },
@@ -50,7 +58,15 @@ export function userRoutes(
 
   app.post(
     '/vsbridge/user/create',
-    { schema: { tags, summary: 'Creates a customer account', querystring: userQuery, body: createBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Creates a customer account',
+        querystring: userQuery,
+        body: createBody,
+        response: answers(customerProfileContract),
+      },
+    },
     async (req, reply) => {
       const customer = await withRetryAfter(reply, () =>
         users.create(req.body, requestStoreCode(req), req.ip),
@@ -70,6 +86,7 @@ export function userRoutes(
           'Logs in (username = e-mail); answers the access token and meta.refreshToken; rate-limited per account and address',
         querystring: userQuery,
         body: loginBody,
+        response: bareAnswers(sessionAnswerContract),
       },
     },
     async (req, reply) =>
@@ -87,6 +104,7 @@ export function userRoutes(
           'Rotates a refresh token; a token presented again within 10 s answers the same pair, later reuse ends the session',
         querystring: userQuery,
         body: refreshBody,
+        response: bareAnswers(sessionAnswerContract),
       },
     },
     async (req) => sessionAnswer(await auth.refresh(req.body.refreshToken)),
@@ -100,6 +118,7 @@ export function userRoutes(
         summary: 'Ends the session of the access token and/or of body.refreshToken',
         querystring: userQuery,
         body: logoutBody,
+        response: answers(z.boolean()),
       },
     },
     async (req) => ok(await auth.endSession(requestToken(req), req.body?.refreshToken || undefined)),
@@ -112,6 +131,7 @@ export function userRoutes(
         tags,
         summary: "The customer's profile (with GROUP_PRICING: group_token)",
         querystring: userQuery,
+        response: answers(customerProfileContract),
       },
     },
     async (req) => {
@@ -130,6 +150,7 @@ export function userRoutes(
           'Updates firstname, lastname, email and addresses (nothing else); a new e-mail needs currentPassword and notifies the old address; meta.message: "Account data has successfully been updated"',
         querystring: userQuery,
         body: meBody,
+        response: answersWithMeta(customerProfileContract, z.strictObject({ message: z.string() })),
       },
     },
     async (req, reply) => {
@@ -138,7 +159,7 @@ export function userRoutes(
         users.update(principal, req.body.customer, req.body.currentPassword),
       );
       return {
-        code: 200,
+        code: 200 as const,
         result: customer,
         meta: { message: t('user.accountUpdated', requestStoreCode(req)) },
       };
@@ -173,13 +194,27 @@ export function userRoutes(
 
   app.get(
     '/vsbridge/user/claims',
-    { schema: { tags, summary: "The loyalty card: the customer's claims", querystring: userQuery } },
+    {
+      schema: {
+        tags,
+        summary: "The loyalty card: the customer's claims",
+        querystring: userQuery,
+        response: answers(z.array(claimContract)),
+      },
+    },
     async (req) => ok(await users.claims(await auth.authenticate(req))),
   );
 
   app.get(
     '/vsbridge/user/reviews',
-    { schema: { tags, summary: "The customer's own reviews", querystring: userQuery } },
+    {
+      schema: {
+        tags,
+        summary: "The customer's own reviews",
+        querystring: userQuery,
+        response: answers(z.array(customerReviewContract)),
+      },
+    },
     async (req) => ok(await ctx.reviews.byCustomer((await auth.authenticate(req)).customerId)),
   );
 
@@ -192,6 +227,7 @@ export function userRoutes(
           'E-mails a password reset link (through the outbox); answers true whether or not the address has an account; rate-limited',
         querystring: userQuery,
         body: resetBody,
+        response: answers(z.literal(true)),
       },
     },
     async (req, reply) =>
@@ -211,6 +247,7 @@ export function userRoutes(
           summary: 'Sets a new password with the reset token of the e-mail; ends every session',
           querystring: userQuery,
           body: createPasswordBody,
+          response: answers(z.string()),
         },
       },
       async (req) => {
@@ -228,6 +265,7 @@ export function userRoutes(
         summary: "Changes the logged-in customer's password; ends the other sessions",
         querystring: userQuery,
         body: changePasswordBody,
+        response: answers(z.string()),
       },
     },
     async (req, reply) => {

@@ -18,7 +18,7 @@ import { effectiveSettings } from '../settings/service.ts';
 import { shopNameIn } from '@vitrina/domain';
 import { randomBytes } from 'node:crypto';
 import type { Database, SqlRow, schema } from '@vitrina/db';
-import { storeViewByCode, type StoreCode } from '@vitrina/domain';
+import { storeViewByCode, type SavedAddress, type StoreCode } from '@vitrina/domain';
 import { customerDelivery, customerHistories } from '../order/lifecycle.ts';
 import { orderPresentation } from '../order/presentation.ts';
 import type { ApiConfig } from '../config.ts';
@@ -52,7 +52,8 @@ export function customerView(c: CustomerRow) {
     email: c.email,
     firstname: c.firstname,
     lastname: c.lastname,
-    addresses: c.addresses ?? [],
+    // the column holds what the profile update accepted (addressFieldsSchema: unknown keys dropped)
+    addresses: (c.addresses ?? []) as SavedAddress[],
     store_code: c.store_code,
     store_id: store.storeId,
     website_id: 1,

@@ -2,7 +2,9 @@
  * Special offers (accounts-checkout-routes.md §7 "GET special offers with query token"): the
  * customer's own offers, and the admin call that sets them.
  */
-import { specialOffersReplaceSchema } from '@vitrina/domain';
+import { specialOfferContract, specialOffersReplaceSchema } from '@vitrina/domain';
+import { z } from 'zod';
+import { answers } from '../http/answers.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { staffArea } from '../staff/guard.ts';
 import { staffPrincipal } from '../staff/routes.ts';
@@ -11,7 +13,10 @@ import { ok } from '../http/envelope.ts';
 import { requestStoreCode } from '../http/request.ts';
 import { userQuery } from './schemas.ts';
 
-export function specialOfferRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | 'database' | 'specialOffers' | 'staffSessions'>) {
+export function specialOfferRoutes(
+  app: ApiApp,
+  ctx: Pick<ApiContext, 'auth' | 'database' | 'specialOffers' | 'staffSessions'>,
+) {
   app.get(
     '/vsbridge/user/special-offers',
     {
@@ -20,6 +25,7 @@ export function specialOfferRoutes(app: ApiApp, ctx: Pick<ApiContext, 'auth' | '
         summary:
           "The customer's special offers: [{ id (product id), final_price, price_incl_tax (cents), id_variant, option_comments, sku, quantity, label, valid_until }]",
         querystring: userQuery,
+        response: answers(z.array(specialOfferContract)),
       },
     },
     async (req) => ok(await ctx.specialOffers.list((await ctx.auth.authenticate(req)).customerId)),

@@ -1,8 +1,14 @@
 import {
   ORDER_HISTORY_PAGE_SIZE,
   SEARCH_CLIENT_TIMEOUT_MS,
+  type PrivacyErasureAnswer,
   type ProfileUpdateBody,
+  type ShippingInformationAnswer,
+  type StockAnswer,
   type StoreCode,
+  type SubscriptionStatusAnswer,
+  type WithdrawalDoneAnswer,
+  type WithdrawalViewAnswer,
 } from '@vitrina/domain';
 import type {
   Address,
@@ -35,7 +41,6 @@ import type {
   SearchResponse,
   SearchResult,
   ShippingMethod,
-  StockInfo,
   Totals,
   StoreInfo,
   Filters,
@@ -378,8 +383,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
     },
     stock: {
       /** Stock of several skus (the caller batches them 15 at a time, catalogue-and-cart.md §4). */
-      list: (skus: string[]) =>
-        call<(StockInfo & { product_sku: string })[]>('GET', '/stock/list', { skus: skus.join(',') }),
+      list: (skus: string[]) => call<StockAnswer[]>('GET', '/stock/list', { skus: skus.join(',') }),
     },
     cart: {
       create: () => call<string>('POST', '/cart/create'),
@@ -439,12 +443,9 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
           shippingMethodCode: string;
         },
       ) =>
-        call<{ totals: Totals; payment_methods: PaymentMethod[] }>(
-          'POST',
-          '/cart/shipping-information',
-          cartQuery(cartId),
-          { addressInformation },
-        ),
+        call<ShippingInformationAnswer>('POST', '/cart/shipping-information', cartQuery(cartId), {
+          addressInformation,
+        }),
     },
     /**
      * The URL mapper (`POST /api/url/map`): what an unknown path stands for, or null. Its answer is
@@ -532,9 +533,11 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
         call<string>('POST', '/user/change-password', {}, { currentPassword, newPassword }),
     },
     newsletter: {
-      status: (email: string) => call<string>('GET', '/mailer/subscribe', { email }),
-      subscribe: (email: string) => call<string>('POST', '/mailer/subscribe', {}, { email }),
-      unsubscribe: (email: string) => call<string>('DELETE', '/mailer/subscribe', {}, { email }),
+      status: (email: string) => call<SubscriptionStatusAnswer>('GET', '/mailer/subscribe', { email }),
+      subscribe: (email: string) =>
+        call<SubscriptionStatusAnswer>('POST', '/mailer/subscribe', {}, { email }),
+      unsubscribe: (email: string) =>
+        call<SubscriptionStatusAnswer>('DELETE', '/mailer/subscribe', {}, { email }),
       confirm: (email: string, code: string) =>
         call<NewsletterConfirmation>('POST', '/mailer/mail-confirmation', {}, { email, code }),
     },
@@ -567,31 +570,16 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
       withdraw: (body: { number: string; token?: string; lines: { item_id: number; qty: number }[] }) =>
         call<WithdrawalDone>('POST', '/withdrawal', {}, { ...body, confirm: true }),
       exportMyData: () => call<unknown>('GET', '/user/privacy/export'),
-      eraseMe: (password: string) => call<unknown>('POST', '/user/privacy/erase', {}, { password }),
+      eraseMe: (password: string) =>
+        call<PrivacyErasureAnswer>('POST', '/user/privacy/erase', {}, { password }),
     },
   };
 }
 
 export type Api = ReturnType<typeof createApi>;
 
-export type WithdrawalView = {
-  number: string;
-  created_at: string;
-  status: string;
-  open: boolean;
-  closed_reason: 'cancelled' | 'expired' | null;
-  deadline: string | null;
-  days: number;
-  lines: { item_id: number; sku: string; name: string; qty: number; left: number }[];
-  withdrawals: { id: number; return_id: number; declared_at: string }[];
-};
-export type WithdrawalDone = {
-  id: number;
-  declared_at: string;
-  declared_at_text: string;
-  return_id: number;
-  email: string;
-};
+export type WithdrawalView = WithdrawalViewAnswer;
+export type WithdrawalDone = WithdrawalDoneAnswer;
 
 let browserAuth: ApiAuth | undefined;
 

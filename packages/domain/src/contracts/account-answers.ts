@@ -80,6 +80,10 @@ export const customerReviewContract = reviewContract.extend({
 });
 export type CustomerReviewAnswer = z.infer<typeof customerReviewContract>;
 
+/** `GET|POST|DELETE /mailer/subscribe`: the address's subscription, "subscribed" once confirmed */
+export const subscriptionStatusContract = z.enum(['subscribed', 'pending', 'unsubscribed']);
+export type SubscriptionStatusAnswer = z.infer<typeof subscriptionStatusContract>;
+
 /** `/mailer/mail-confirmation`: subscribed, with the personal coupon on the first confirmation only */
 export const newsletterConfirmationContract = z.strictObject({
   status: z.literal('subscribed'),

@@ -7,6 +7,11 @@
  */
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../base/index.ts';
+import {
+  attributeDocumentContract,
+  cmsBlockDocumentContract,
+  cmsPageDocumentContract,
+} from './search-answers.ts';
 
 const cents = z.number().int();
 
@@ -42,6 +47,17 @@ export const stockContract = z.strictObject({
   qty: z.number(),
   product_id: z.number().int(),
   manage_stock: z.boolean(),
+});
+
+/** `GET /stock/check` and `/stock/list`: a sku's live stock row (never a cached copy) */
+export const stockAnswerContract = stockContract.extend({ product_sku: z.string() });
+export type StockAnswer = z.infer<typeof stockAnswerContract>;
+
+/** `GET /quantity-tracker`: the available quantity of a sku */
+export const quantityTrackerContract = z.strictObject({
+  sku: z.string(),
+  qty: z.number(),
+  is_in_stock: z.boolean(),
 });
 
 /**
@@ -113,6 +129,8 @@ export const productLinkContract = z.strictObject({
   linked_product_type: z.string(),
   qty: z.number(),
   is_default: z.boolean(),
+  /** the linked product's document: the URL map asked `prefetchGroupProducts` only */
+  product: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** a bundle's option with its links (the linked products with status 1), each with its price net of VAT */
@@ -129,6 +147,8 @@ export const bundleOptionContract = z.strictObject({
       can_change_quantity: z.boolean(),
       /** the link's final price in cents net of VAT; null: not known */
       price: cents.nullable(),
+      /** the linked product's document: the URL map asked `prefetchGroupProducts` only */
+      product: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
 });
@@ -157,7 +177,7 @@ export const compositePartContract = z.strictObject({
  * are empty, a configurable's stock and prices are its shown variant's, a grouped's or a bundle's are
  * what its parts sum to. `condition_label` is there only when the product has a condition.
  */
-export const productDocumentContract = withAttributeValues({
+const productDocumentShape = {
   id: z.number().int(),
   sku: z.string(),
   type_id: z.enum(PRODUCT_TYPES),
@@ -212,5 +232,66 @@ export const productDocumentContract = withAttributeValues({
    * variant, the cheapest available), so a card names the grade of its "from" price
    */
   price_condition_label: z.string().optional(),
-});
+};
+export const productDocumentContract = withAttributeValues(productDocumentShape);
 export type ProductDocument = z.infer<typeof productDocumentContract>;
+
+/**
+ * A product as the URL map and `_single` answer it: the document with what the URL map's options add
+ * (packages/domain/src/catalog/url-map-options.ts) and `_single`'s `childSku` (`configured_child`).
+ */
+export const productAnswerContract = withAttributeValues({
+  ...productDocumentShape,
+  /** assignProductConfiguration: the variant chosen, by attribute code */
+  is_configured: z.boolean().optional(),
+  configuration: z
+    .record(
+      z.string(),
+      z.strictObject({ attribute_code: z.string(), id: z.number().int(), label: z.string() }),
+    )
+    .optional(),
+  /** assignProductConfiguration without separateSelectedVariant: the variant's fields are taken, its parent named */
+  parentSku: z.string().optional(),
+  /** separateSelectedVariant */
+  selectedVariant: configurableChildContract.optional(),
+  /** setProductErrors: why no variant could be chosen */
+  errors: z.record(z.string(), z.string()).optional(),
+  /** setConfigurableProductOptions: the cart line's options of the chosen variant */
+  product_option: z
+    .strictObject({
+      extension_attributes: z.strictObject({
+        configurable_item_options: z.array(
+          z.strictObject({
+            option_id: z.union([z.number().int(), z.string()]),
+            option_value: z.number().int(),
+          }),
+        ),
+      }),
+    })
+    .optional(),
+  /** `_single` with `childSku`: the variant asked for */
+  configured_child: configurableChildContract.optional(),
+});
+export type ProductAnswer = z.infer<typeof productAnswerContract>;
+
+/** `POST /api/url/map`: what a storefront path stands for, the hit itself (no envelope), or null */
+export const urlMapHitContract = z.discriminatedUnion('_type', [
+  z.strictObject({ _type: z.literal('product'), _source: productAnswerContract }),
+  z.strictObject({ _type: z.literal('category'), _source: categoryDocumentContract }),
+  z.strictObject({ _type: z.literal('cms_page'), _source: cmsPageDocumentContract }),
+]);
+export type UrlMapHitAnswer = z.infer<typeof urlMapHitContract>;
+
+/**
+ * `GET /catalog/{index}/{type}/_single`: one document of the type the path names (a product, a
+ * category, an attribute, a CMS page or block; the tax rules and the CMS hierarchy, which the
+ * storefront never asks for one by one, have no contract and answer as loaded)
+ */
+export const singleDocumentContract = z.union([
+  productAnswerContract,
+  categoryDocumentContract,
+  attributeDocumentContract,
+  cmsPageDocumentContract,
+  cmsBlockDocumentContract,
+  z.record(z.string(), z.unknown()),
+]);

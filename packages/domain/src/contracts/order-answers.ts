@@ -163,3 +163,50 @@ export const orderCreatedContract = orderPullContract.omit({
   bank_transfer: true,
 });
 export type OrderCreatedAnswer = z.infer<typeof orderCreatedContract>;
+
+/**
+ * `GET /withdrawal`: an order's withdrawal page (docs/legal.md): the period, its lines with what is
+ * left of each, and the withdrawals already declared
+ */
+export const withdrawalViewContract = z.strictObject({
+  number: z.string(),
+  created_at: z.string(),
+  status: z.string(),
+  open: z.boolean(),
+  /** why the period is closed; null while it is open */
+  closed_reason: z.enum(['cancelled', 'expired']).nullable(),
+  /** null: the order is not delivered yet, so its period has not begun */
+  deadline: z.string().nullable(),
+  days: z.number().int(),
+  lines: z.array(
+    z.strictObject({
+      item_id: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      qty: z.number(),
+      left: z.number(),
+    }),
+  ),
+  withdrawals: z.array(
+    z.strictObject({ id: z.number().int(), return_id: z.number().int(), declared_at: z.string() }),
+  ),
+});
+export type WithdrawalViewAnswer = z.infer<typeof withdrawalViewContract>;
+
+/** `POST /withdrawal`: the declaration's instant (also as the acknowledgement e-mail writes it) and its return */
+export const withdrawalDoneContract = z.strictObject({
+  id: z.number().int(),
+  declared_at: z.string(),
+  declared_at_text: z.string(),
+  return_id: z.number().int(),
+  /** where the acknowledgement was sent */
+  email: z.string(),
+});
+export type WithdrawalDoneAnswer = z.infer<typeof withdrawalDoneContract>;
+
+/** `POST /user/privacy/erase`: when the customer's data was erased and how many rows of each kind */
+export const privacyErasureContract = z.strictObject({
+  erased_at: z.string(),
+  summary: z.record(z.string(), z.number().int()),
+});
+export type PrivacyErasureAnswer = z.infer<typeof privacyErasureContract>;
