@@ -50,48 +50,23 @@ export function SearchPanelStart({
   const categories = menu.slice(0, START_CATEGORIES);
   return (
     <div className="search-panel-groups">
-      {popular.length ? (
-        <div className="search-panel-group" role="group" aria-labelledby="search-panel-popular">
-          <h2 className="search-panel-heading" id="search-panel-popular">
-            {t('searchRank.popularSearches')}
-          </h2>
-          <ul className="search-panel-chips search-panel-popular">
-            {popular.map((words) => (
-              <li key={words}>
-                <Link to={searchFor(words)} onClick={onFollow}>
-                  <svg
-                    className="search-panel-chip-icon"
-                    aria-hidden="true"
-                    width="14"
-                    height="14"
-                    viewBox="0 0 24 24"
-                  >
-                    <circle cx="11" cy="11" r="7" />
-                    <path d="m20 20-3.5-3.5" />
-                  </svg>
-                  {words}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {categories.length ? (
-        <div className="search-panel-group" role="group" aria-labelledby="search-panel-top-categories">
-          <h2 className="search-panel-heading" id="search-panel-top-categories">
-            {t('searchRank.topCategories')}
-          </h2>
-          <ul className="search-panel-chips">
-            {categories.map((c) => (
-              <li key={c.id}>
-                <Link to={categoryPath(t.storeCode, c)} onClick={onFollow}>
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ChipGroup
+        id="search-panel-popular"
+        heading={t('searchRank.popularSearches')}
+        className="search-panel-popular"
+        chips={popular.map((words) => ({ key: words, to: searchFor(words), label: words, icon: true }))}
+        onFollow={onFollow}
+      />
+      <ChipGroup
+        id="search-panel-top-categories"
+        heading={t('searchRank.topCategories')}
+        chips={categories.map((c) => ({
+          key: String(c.id),
+          to: categoryPath(t.storeCode, c),
+          label: c.name,
+        }))}
+        onFollow={onFollow}
+      />
     </div>
   );
 }
@@ -247,34 +222,20 @@ export function SearchPanel() {
       </p>
       {found && (categories.length || brands.length) ? (
         <div className="search-panel-groups">
-          {categories.length ? (
-            <div className="search-panel-group">
-              <h2 className="search-panel-heading">{t('searchRank.categories')}</h2>
-              <ul className="search-panel-chips">
-                {categories.map((c) => (
-                  <li key={c.id}>
-                    <Link to={categoryPath(t.storeCode, c)} onClick={close}>
-                      {c.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {brands.length ? (
-            <div className="search-panel-group">
-              <h2 className="search-panel-heading">{t('searchRank.brands')}</h2>
-              <ul className="search-panel-chips">
-                {brands.map((b) => (
-                  <li key={b}>
-                    <Link to={searchFor(b)} onClick={close}>
-                      {b}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <ChipGroup
+            heading={t('searchRank.categories')}
+            chips={categories.map((c) => ({
+              key: String(c.id),
+              to: categoryPath(t.storeCode, c),
+              label: c.name,
+            }))}
+            onFollow={close}
+          />
+          <ChipGroup
+            heading={t('searchRank.brands')}
+            chips={brands.map((b) => ({ key: b, to: searchFor(b), label: b }))}
+            onFollow={close}
+          />
         </div>
       ) : null}
       {found && found.items.length ? (
@@ -307,5 +268,53 @@ export function SearchPanel() {
         </>
       ) : null}
     </section>
+  );
+}
+
+type Chip = { key: string; to: string; label: string; icon?: boolean };
+
+/** a titled row of links (searches, categories, brands); nothing when it has none */
+function ChipGroup({
+  id,
+  heading,
+  className,
+  chips,
+  onFollow,
+}: {
+  /** set where the group is a labelled group (the panel before typing) */
+  id?: string;
+  heading: string;
+  className?: string;
+  chips: readonly Chip[];
+  onFollow: () => void;
+}) {
+  if (!chips.length) return null;
+  return (
+    <div className="search-panel-group" {...(id ? { role: 'group', 'aria-labelledby': id } : {})}>
+      <h2 className="search-panel-heading" id={id}>
+        {heading}
+      </h2>
+      <ul className={className ? `search-panel-chips ${className}` : 'search-panel-chips'}>
+        {chips.map((c) => (
+          <li key={c.key}>
+            <Link to={c.to} onClick={onFollow}>
+              {c.icon ? (
+                <svg
+                  className="search-panel-chip-icon"
+                  aria-hidden="true"
+                  width="14"
+                  height="14"
+                  viewBox="0 0 24 24"
+                >
+                  <circle cx="11" cy="11" r="7" />
+                  <path d="m20 20-3.5-3.5" />
+                </svg>
+              ) : null}
+              {c.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
