@@ -5,7 +5,8 @@
  * with an account, invoices refused without the seller's details, the confirmation e-mail).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SELLER, bankTransferDueDate, type ShopSettings } from '@vitrina/domain';
+import { bumpCatalogVersion, setMeta } from '@vitrina/db';
+import { DEMO_POPULAR_SEARCHES, DEMO_SELLER, bankTransferDueDate, type ShopSettings } from '@vitrina/domain';
 import { NO_SELLER, orderBody, startApi, type TestApi } from './helpers.ts';
 import { bearer, customer, placeOrder as placeCustomerOrder, uniqueAddress } from './user-helpers.ts';
 import { staffCookie, type StaffRole } from './staff-helpers.ts';
@@ -17,7 +18,12 @@ const addStaff = async (api: TestApi, email: string, role: StaffRole) => ({
 type Stored = {
   settings: ShopSettings;
   version: number;
-  status: { missing_invoice_fields: string[]; bank_transfer_offered: boolean; seller_is_demo: boolean };
+  status: {
+    missing_invoice_fields: string[];
+    bank_transfer_offered: boolean;
+    seller_is_demo: boolean;
+    popular_searches_demo: boolean;
+  };
 };
 
 async function readSettings(api: TestApi, headers: Record<string, string>) {
@@ -356,5 +362,35 @@ describe('saving the settings', () => {
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.result.coupon).toBeNull();
     expect(await api.database.query("SELECT 1 FROM coupons WHERE code LIKE 'NEWS15-%'")).toHaveLength(0);
+  });
+});
+
+describe('the demo shop', () => {
+  let api: TestApi;
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    api = await startApi(NO_SELLER);
+    admin = await addStaff(api, 'owner@shop.lt', 'admin');
+    await setMeta(api.database, 'demo_catalog', true);
+    await bumpCatalogVersion(api.database);
+  });
+  afterAll(async () => api?.close());
+
+  it('tells the back office that the popular searches shown are the demo\'s until the owner saves a list', async () => {
+    const popular = async () =>
+      (await api.call('/vsbridge/store-info?storeCode=lt')).body.result.shop.popular_searches;
+    const before = await readSettings(api, admin);
+    // the owner's lists are empty, and the storefront shows the demo's: the form must say so
+    expect(before.settings.popularSearches).toEqual({ lt: [], en: [], ru: [] });
+    expect(await popular()).toEqual(DEMO_POPULAR_SEARCHES.lt);
+    expect(before.status.popular_searches_demo).toBe(true);
+    const saved = await save(api, admin, before.version, {
+      ...before.settings,
+      popularSearches: { lt: [], en: ['fridge'], ru: [] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // one list of the owner's ends the demo's in every store view
+    expect(await popular()).toEqual([]);
+    expect((await readSettings(api, admin)).status.popular_searches_demo).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   bankTransferReady,
   missingInvoiceSellerFields,
+  popularSearchesEmpty,
   shopSettingsUpdateSchema,
   staffCan,
   type StaffArea,
@@ -28,7 +29,10 @@ export function settingsRoutes(app: ApiApp, ctx: Pick<ApiContext, 'settings' | '
     req.staff = staff;
   };
 
-  /** what the back office warns of: the seller's details an invoice needs and lacks, demo details, no bank transfer */
+  /**
+   * what the back office warns of: the seller's details an invoice needs and lacks, demo details, no
+   * bank transfer, and the demo's popular searches shown while the owner's lists are empty
+   */
   const status = async () => {
     const stored = await ctx.settings.read();
     const live = await ctx.settings.get();
@@ -37,6 +41,8 @@ export function settingsRoutes(app: ApiApp, ctx: Pick<ApiContext, 'settings' | '
       seller_is_demo: live.sellerIsDemo,
       seller_empty: sellerIsEmpty(stored.settings.seller),
       bank_transfer_offered: bankTransferReady(live.seller),
+      popular_searches_demo:
+        popularSearchesEmpty(stored.settings.popularSearches) && !popularSearchesEmpty(live.popularSearches),
     };
   };
 

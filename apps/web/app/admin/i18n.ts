@@ -849,6 +849,8 @@ const en = {
   'settings.popularSearches': 'Popular searches ({lang})',
   'settings.popularSearchesHint':
     'One per line, in the order to show, at most 10, each of 3 to 60 characters: what the search panel offers before anything is typed. Chosen by you, never collected from what shoppers type.',
+  'settings.popularSearchesDemo':
+    'While all three boxes are empty, the demo shop shows the example words in grey; once you save a list of your own, they are no longer shown.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1700,6 +1702,8 @@ const lt: Record<AdminKey, string> = {
   'settings.popularSearches': 'Populiarios paieškos ({lang})',
   'settings.popularSearchesHint':
     'Po vieną eilutėje, rodymo tvarka, ne daugiau kaip 10, kiekviena nuo 3 iki 60 simbolių: ką paieškos skydelis siūlo, kol nieko neįvesta. Jas parenkate jūs, jos nerenkamos iš pirkėjų paieškų.',
+  'settings.popularSearchesDemo':
+    'Kol visi trys laukai tušti, demonstracinė parduotuvė rodo pilkai parašytus pavyzdinius žodžius; išsaugojus bent vieną savo sąrašą, jie nebe rodomi.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

@@ -5,6 +5,7 @@
  * someone else's is refused (409) and the entered values stay on the page to be checked again.
  */
 import {
+  DEMO_POPULAR_SEARCHES,
   GRADE_KEYS,
   SELLER_FIELDS,
   centsToEuroInput,
@@ -25,6 +26,8 @@ type Status = {
   seller_is_demo: boolean;
   seller_empty: boolean;
   bank_transfer_offered: boolean;
+  /** the owner's lists are empty and the demo shop shows its own words meanwhile */
+  popular_searches_demo: boolean;
 };
 type Stored = {
   settings: ShopSettings;
@@ -325,6 +328,7 @@ export default function AdminSettings() {
           <legend>{t('settings.search')}</legend>
           <p id="set-popularSearches-hint" className="admin-hint">
             {t('settings.popularSearchesHint')}
+            {stored.status.popular_searches_demo ? ` ${t('settings.popularSearchesDemo')}` : ''}
           </p>
           <div className="admin-grid">
             {STORES.map((store) => {
@@ -337,6 +341,9 @@ export default function AdminSettings() {
                     name={name}
                     rows={6}
                     lang={store}
+                    placeholder={
+                      stored.status.popular_searches_demo ? DEMO_POPULAR_SEARCHES[store].join('\n') : undefined
+                    }
                     defaultValue={values[name] ?? ''}
                     aria-invalid={errors[name] ? true : undefined}
                     aria-describedby={['set-popularSearches-hint', errors[name] ? `${id(name)}-error` : '']
