@@ -376,7 +376,7 @@ describe('the demo shop', () => {
   });
   afterAll(async () => api?.close());
 
-  it('tells the back office that the popular searches shown are the demo\'s until the owner saves a list', async () => {
+  it("tells the back office that the popular searches shown are the demo's until the owner saves a list", async () => {
     const popular = async () =>
       (await api.call('/vsbridge/store-info?storeCode=lt')).body.result.shop.popular_searches;
     const before = await readSettings(api, admin);

@@ -19,6 +19,7 @@ import { Price } from './Price';
 import { SaveButtons } from './SaveButtons';
 import { GradeBadge } from './ui/GradeBadge';
 import { StockLine } from './ui/StockLine';
+import { ProductName } from './ui/ProductName';
 
 /**
  * What a card shows: under a filter on options the children carry (a
@@ -101,7 +102,9 @@ export function ProductCard({
         ) : (
           <span className="img-placeholder" />
         )}
-        <span className="card-name">{product.name}</span>
+        <span className="card-name">
+          <ProductName name={product.name} />
+        </span>
       </Link>
       {view.grade && !view.priceGrade ? <GradeBadge label={view.grade} /> : null}
       <Price

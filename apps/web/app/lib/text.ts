@@ -34,3 +34,22 @@ export function withoutRepeatedTitle(html: string, title: string): string {
   const same = (s: string) => plainText(s).replace(/\s+/g, ' ').trim().toLocaleLowerCase();
   return same(lead[1] ?? '') === same(title) ? html.slice(lead[0].length) : html;
 }
+
+/** a model number's longest length kept on one line: longer words may still break at their hyphens */
+const MODEL_NUMBER_MAX = 16;
+
+/**
+ * A product name cut where a line may break: words with a hyphen inside ("WH-1000XM5", "T14-G3")
+ * are model numbers, and a browser would break after their hyphen ("WH-" / "1000XM5"), which reads
+ * as two words; those parts are marked `whole` (kept on one line). Joined, the parts are the name.
+ */
+export function nameParts(name: string): { text: string; whole: boolean }[] {
+  const parts: { text: string; whole: boolean }[] = [];
+  for (const piece of name.split(/(\s+)/)) {
+    const whole = piece.length <= MODEL_NUMBER_MAX && /\w-\w/.test(piece);
+    const last = parts[parts.length - 1];
+    if (!whole && last && !last.whole) last.text += piece;
+    else if (piece) parts.push({ text: piece, whole });
+  }
+  return parts;
+}

@@ -20,6 +20,7 @@ import { StockAlert } from './components/StockAlert';
 import { useProductPage, type ProductPageData } from './hooks/use-product-page';
 import { useProductSidebar } from './hooks/use-product-sidebar';
 import { ProductSidebar } from './components/ProductSidebar';
+import { ProductName } from '../../components/ui/ProductName';
 
 /**
  * The product page (catalogue-and-cart.md §4): the gallery, the buy box (price, options, stock,
@@ -44,7 +45,9 @@ export function ProductPage(data: ProductPageData) {
           className="product-info"
           data-configured={box.configured ? String(box.configured.is_configured) : undefined}
         >
-          <h1>{product.name}</h1>
+          <h1>
+            <ProductName name={product.name} />
+          </h1>
           <p className="muted product-ids">
             {t('product.sku', { sku: box.sku })}
             {product.brand ? <> · {t('product.brand', { brand: product.brand })}</> : null}

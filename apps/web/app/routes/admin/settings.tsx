@@ -342,7 +342,9 @@ export default function AdminSettings() {
                     rows={6}
                     lang={store}
                     placeholder={
-                      stored.status.popular_searches_demo ? DEMO_POPULAR_SEARCHES[store].join('\n') : undefined
+                      stored.status.popular_searches_demo
+                        ? DEMO_POPULAR_SEARCHES[store].join('\n')
+                        : undefined
                     }
                     defaultValue={values[name] ?? ''}
                     aria-invalid={errors[name] ? true : undefined}
