@@ -27,6 +27,7 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
     dataDir: config.dataDir,
     ...config.databasePool,
     sharedBuffersMb: config.pgliteSharedBuffersMb,
+    pgliteThread: config.pgliteThread,
     log, // a PostgreSQL outage: logged once when it starts and once when it ends
   });
   await migrate(database);
