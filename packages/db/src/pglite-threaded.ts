@@ -127,8 +127,12 @@ export async function openPgliteThread(
 
   /** the executor of the transaction `tx`; `depth` names its savepoints */
   function executorIn(tx: number, depth: number): Executor {
+    let db: Db | undefined;
     const executor: Executor = {
-      db: drizzleOn(tx),
+      // made when first asked for: most transactions use plain SQL only, and drizzle reads the schema anew
+      get db() {
+        return (db ??= drizzleOn(tx));
+      },
       kind: 'pglite',
       async exec(text) {
         await watches.around(text, () => rowsOf({ op: 'exec', id: nextId++, text, tx }));
