@@ -31,6 +31,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'apps/server/dist');
 export const SERVER_BUNDLE = path.join(outDir, 'server.mjs');
 const RENDER_THREAD = path.join(outDir, 'render-thread.mjs');
+const PGLITE_THREAD = path.join(outDir, 'pglite-thread.mjs');
 
 const SOURCES = [
   'apps/server/src',
@@ -44,17 +45,19 @@ const MIGRATIONS = path.join(root, 'packages/db/migrations');
 const FONTS = path.join(root, 'apps/api/src/invoice/fonts');
 
 export function serverBundleIsStale() {
-  if (!existsSync(SERVER_BUNDLE) || !existsSync(RENDER_THREAD)) return true;
+  if (!existsSync(SERVER_BUNDLE) || !existsSync(RENDER_THREAD) || !existsSync(PGLITE_THREAD)) return true;
   const built = statSync(SERVER_BUNDLE).mtimeMs;
   return SOURCES.some((dir) => newestMtime(path.join(root, dir)) > built);
 }
 
 export async function buildServerBundle() {
   const result = await build({
-    // the shop, and the worker file of its render threads (apps/server/src/render-threads.ts)
+    // the shop, the worker file of its render threads (apps/server/src/render-threads.ts) and of
+    // its embedded database's thread (packages/db/src/pglite-threaded.ts, PGLITE_THREAD)
     entryPoints: {
       server: path.join(root, 'apps/server/src/cli.ts'),
       'render-thread': path.join(root, 'apps/server/src/render-thread.ts'),
+      'pglite-thread': path.join(root, 'packages/db/src/pglite-thread.ts'),
     },
     bundle: true,
     platform: 'node',

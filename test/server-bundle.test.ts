@@ -25,6 +25,12 @@ describe('the server bundle npm start runs', () => {
     expect(existsSync(beside('fonts/DejaVuSans-Bold.ttf'))).toBe(true);
   });
 
+  it("has the embedded database's thread beside it, bundled too (PGLITE_THREAD)", () => {
+    const thread = readFileSync(beside('pglite-thread.mjs'), 'utf8');
+    expect(thread).not.toMatch(/from ["']@vitrina\//);
+    expect(thread).toMatch(/from ["']@electric-sql\/pglite["']/);
+  });
+
   it('is built again when a source is newer than it', () => {
     expect(serverBundleIsStale()).toBe(false);
     const source = path.join(root, 'packages/domain/src/money/money.ts');

@@ -113,6 +113,13 @@ export const SETTINGS: readonly Setting[] = [
       "the embedded database's (PGlite's) `shared_buffers`, held in the process's WebAssembly memory, which never shrinks: PGlite's own 128 MB cost the shop about 96 MB more RSS once filled, while the data folder's pages stay in the operating system's file cache and the in-process search index answers most catalogue reads. Ignored with `DATABASE_URL`",
   },
   {
+    name: 'PGLITE_THREAD',
+    group: 'shop',
+    default: '0',
+    meaning:
+      "`1` runs the embedded database (PGlite) in a worker thread (`packages/db/src/pglite-threaded.ts`; decision record 0065): the main thread keeps HTTP and the app's logic while a statement runs, at the cost of a copy of each statement and its rows between the threads. Ignored with `DATABASE_URL`",
+  },
+  {
     name: 'MEDIA_DIR',
     group: 'shop',
     default: '$DATA_DIR/media',

@@ -27,10 +27,11 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
     dataDir: config.dataDir,
     ...config.databasePool,
     sharedBuffersMb: config.pgliteSharedBuffersMb,
+    pgliteThread: config.pgliteThread,
     log, // a PostgreSQL outage: logged once when it starts and once when it ends
   });
   await migrate(database);
-  log.info({ db: database.kind }, 'database migrated');
+  log.info({ db: database.kind, ...(database.kind === 'pglite' && !database.pglite ? { thread: true } : {}) }, 'database migrated');
   if (config.seedDemo) await seedDemoIfEmpty(database, config, log);
   return database;
 }

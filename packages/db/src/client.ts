@@ -57,6 +57,8 @@ export interface Database extends Executor {
   readonly pglite?: PGlite;
   /** the connection pool, when kind is 'postgres' */
   readonly pool?: pg.Pool;
+  /** PGlite: a dump of its data folder (PGlite's dumpDataDir), in the process or in its thread */
+  dumpDataDir?(): Promise<Blob>;
   /** the PGlite data folder (undefined in memory) */
   readonly dataDir?: string;
   /**
@@ -88,7 +90,8 @@ export interface WriteWatch {
 
 const WRITING = /\b(insert|update|delete|truncate|alter|drop|copy|merge)\b/i;
 
-class Watches {
+/** the write counters of one database (watchWrites), moved on the caller's side of its statements */
+export class Watches {
   private readonly list: { tables: RegExp; watch: { count: number } }[] = [];
 
   add(tables: readonly string[]): WriteWatch {
@@ -143,6 +146,11 @@ export interface OpenDatabaseOptions {
    * index answers most catalogue reads).
    */
   sharedBuffersMb?: number;
+  /**
+   * PGlite: run it in a worker thread (pglite-threaded.ts), so that its work leaves the main thread
+   * free for HTTP and the app's logic; the same Database otherwise (PGLITE_THREAD).
+   */
+  pgliteThread?: boolean;
 }
 
 /** The pino-compatible logger of the database's outages. */
@@ -227,6 +235,10 @@ const INT8_OID = 20;
 /** Opens PGlite (dataDir or memory) or a pg pool (databaseUrl). Does not migrate: call migrate(). */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  if (options.pgliteThread) {
+    const { openPgliteThread } = await import('./pglite-threaded.ts');
+    return openPgliteThread(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32);
+  }
   return openPglite(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32);
 }
 
@@ -296,6 +308,7 @@ async function openPglite(
     pglite,
     dataDir,
     watchWrites: (tables) => watches.add(tables),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     async exec(text) {
       guard();
       await watches.around(text, () => pglite.exec(text));

@@ -19,6 +19,9 @@
  *   `vitrina_test_<random>` is created through that URL's server, migrated, and dropped by dispose().
  *   CI runs the whole suite twice, once each way (`TEST_DATABASE_URL=... npm test`).
  *
+ * - With TEST_PGLITE_THREAD=1 (and no TEST_DATABASE_URL): the PGlite runs in a worker thread
+ *   (packages/db/src/pglite-threaded.ts), as the shop's does with PGLITE_THREAD=1.
+ *
  * `database.kind` tells a test which one it got, for the rare assertion that differs.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -42,6 +45,11 @@ export interface TestDatabaseOptions {
   url?: string | undefined;
   /** skip migrations (default false) */
   empty?: boolean;
+}
+
+/** TEST_PGLITE_THREAD=1: the PGlite test databases run in a worker thread, as PGLITE_THREAD=1 runs the shop's */
+export function pgliteThreadInTests(): boolean {
+  return process.env.TEST_PGLITE_THREAD === '1';
 }
 
 /** 'postgres' when TEST_DATABASE_URL is set (tests run against a server), else 'pglite' */
@@ -160,7 +168,7 @@ async function buildTemplate(): Promise<Blob> {
 async function createPgliteTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
   let database: Database;
   if (options.empty) {
-    database = await openDatabase({});
+    database = await openDatabase({ pgliteThread: pgliteThreadInTests() });
   } else {
     template ??= buildTemplate();
     let dump: Blob;
@@ -170,7 +178,7 @@ async function createPgliteTestDatabase(options: TestDatabaseOptions): Promise<T
       template = undefined;
       throw err;
     }
-    database = await openDatabase({ loadDataDir: dump });
+    database = await openDatabase({ loadDataDir: dump, pgliteThread: pgliteThreadInTests() });
     await migrate(database); // a no-op on a current template; applies what a stale cache lacks
   }
   return Object.assign(database, {

@@ -1,0 +1,33 @@
+/** The messages between the shop and its embedded database's thread (pglite-thread.ts). */
+
+export interface PgliteThreadData {
+  /** the data folder; undefined keeps the database in memory */
+  dataDir?: string | undefined;
+  /** a data folder dump to start from (PGlite's loadDataDir) */
+  loadDataDir?: ArrayBuffer | undefined;
+  sharedBuffersMb: number;
+}
+
+export type ToPgliteThread =
+  | {
+      op: 'query';
+      id: number;
+      text: string;
+      params: readonly unknown[];
+      /** the transaction it belongs to (its begin's id) */
+      tx?: number | undefined;
+      /** a drizzle statement: rows in that mode, dates and timestamps left as text as drizzle maps them */
+      drizzle?: 'array' | 'object' | undefined;
+    }
+  | { op: 'exec'; id: number; text: string; tx?: number | undefined }
+  /** answered once the transaction holds the connection; its id names it, and answers again when it ended */
+  | { op: 'begin'; id: number; setTransaction?: string | undefined }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'dump'; id: number }
+  | { op: 'close'; id: number };
+
+export type FromPgliteThread =
+  | { id: number; rows: unknown[]; error?: undefined; ended?: undefined; dump?: undefined }
+  | { id: number; error: Record<string, unknown>; ended?: boolean; rows?: undefined; dump?: undefined }
+  | { id: number; ended: true; error?: undefined; rows?: undefined; dump?: undefined }
+  | { id: number; dump: ArrayBuffer; rows?: undefined; error?: undefined; ended?: undefined };

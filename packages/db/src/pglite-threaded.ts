@@ -1,0 +1,213 @@
+/**
+ * The embedded database in a worker thread (PGLITE_THREAD): the same Database as client.ts's PGlite,
+ * its statements posted to pglite-thread.ts. The main thread keeps HTTP and the app's logic and no
+ * longer runs PGlite's WebAssembly; the statements' CPU is the same, moved to the second core, plus
+ * a copy of each statement and its rows between the threads (docs/decisions/0065-*.md has the figures).
+ *
+ * What stays the same: one connection; a transaction holds it and everything else waits (on the
+ * thread, PGlite's own lock); the write counters (watchWrites) move on this side, around each
+ * statement's round trip, so a cached read is still never kept across a write; a query on the outer
+ * database from inside its own transaction throws rather than waiting forever.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
+import { Watches, type Database, type Db, type Executor } from './client.ts';
+import type { FromPgliteThread, PgliteThreadData, ToPgliteThread } from './pglite-protocol.ts';
+import * as schema from './schema.ts';
+
+/**
+ * The thread's script: the server bundle's `pglite-thread.mjs` beside it (scripts/server-bundle.mjs),
+ * or, run from the sources (tests, benches, `npm run dev`), pglite-thread.ts through tsx's API (Node
+ * 20's workers do not take `--import tsx`'s loader).
+ */
+function threadScript(): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./pglite-thread.mjs', import.meta.url);
+  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const thread = JSON.stringify(new URL('./pglite-thread.ts', import.meta.url).href);
+  const code = `const { tsImport } = await import(${api}); await tsImport(${thread}, ${thread});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+type Answer = Extract<FromPgliteThread, { rows: unknown[] }> | Extract<FromPgliteThread, { dump: ArrayBuffer }>;
+
+/** an error of the thread as an Error again, with its fields (code, detail...) */
+function errorOf(data: Record<string, unknown>): Error {
+  const err = new Error(String(data.message));
+  for (const [key, value] of Object.entries(data)) if (key !== 'message') (err as unknown as Record<string, unknown>)[key] = value;
+  return err;
+}
+
+/** what drizzle's PgTransactionConfig asks of a transaction, as PostgreSQL's words */
+function setTransaction(config: PgTransactionConfig | undefined): string | undefined {
+  if (!config) return undefined;
+  const parts = [
+    config.isolationLevel ? `ISOLATION LEVEL ${config.isolationLevel.toUpperCase()}` : '',
+    config.accessMode ? config.accessMode.toUpperCase() : '',
+    config.deferrable === undefined ? '' : config.deferrable ? 'DEFERRABLE' : 'NOT DEFERRABLE',
+  ].filter(Boolean);
+  return parts.length ? `SET TRANSACTION ${parts.join(' ')}` : undefined;
+}
+
+export async function openPgliteThread(
+  dir: string | undefined,
+  loadDataDir: Blob | File | undefined,
+  sharedBuffersMb: number,
+): Promise<Database> {
+  const dataDir = !dir || dir.startsWith('memory://') ? undefined : path.resolve(dir);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const workerData: PgliteThreadData = {
+    dataDir,
+    sharedBuffersMb,
+    ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}),
+  };
+  const worker = new Worker(threadScript(), {
+    workerData,
+    ...(workerData.loadDataDir ? { transferList: [workerData.loadDataDir] } : {}),
+  });
+
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+  /** the transactions that hold the connection: resolved when the thread says they ended */
+  const ending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  let stopped: Error | undefined;
+
+  const ready = new Promise<void>((resolve, reject) => pending.set(0, { resolve: () => resolve(), reject }));
+  worker.on('message', (message: FromPgliteThread) => {
+    if (message.ended) {
+      const waiter = ending.get(message.id);
+      ending.delete(message.id);
+      if (message.error) waiter?.reject(errorOf(message.error));
+      else waiter?.resolve();
+      return;
+    }
+    const waiter = pending.get(message.id);
+    pending.delete(message.id);
+    if (!waiter) return;
+    if (message.error) waiter.reject(errorOf(message.error));
+    else waiter.resolve(message as Answer);
+  });
+  const fail = (err: Error) => {
+    stopped ??= err;
+    for (const w of [...pending.values(), ...ending.values()]) w.reject(stopped);
+    pending.clear();
+    ending.clear();
+  };
+  worker.on('error', (err) => fail(new Error(`the embedded database's thread failed: ${err.message}`, { cause: err })));
+  worker.on('exit', (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)));
+
+  function request(message: ToPgliteThread & { id: number }): Promise<Answer> {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise((resolve, reject) => {
+      pending.set(message.id, { resolve, reject });
+      worker.postMessage(message);
+    });
+  }
+  const rowsOf = async (message: ToPgliteThread & { id: number }) => (await request(message)).rows ?? [];
+
+  try {
+    await ready;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+
+  const watches = new Watches();
+  /** drizzle posting its statements to the thread, inside the transaction `tx` when given */
+  const drizzleOn = (tx: number | undefined) =>
+    drizzleProxy(
+      async (text, params, method) => ({
+        rows: await rowsOf({ op: 'query', id: nextId++, text, params, tx, drizzle: method === 'all' ? 'array' : 'object' }),
+      }),
+      { schema },
+    ) as unknown as Db;
+
+  /** the executor of the transaction `tx`; `depth` names its savepoints */
+  function executorIn(tx: number, depth: number): Executor {
+    let db: Db | undefined;
+    const executor: Executor = {
+      // made when first asked for: most transactions use plain SQL only, and drizzle reads the schema anew
+      get db() {
+        return (db ??= drizzleOn(tx));
+      },
+      kind: 'pglite',
+      async exec(text) {
+        await watches.around(text, () => rowsOf({ op: 'exec', id: nextId++, text, tx }));
+      },
+      async query<T>(text: string, params: readonly unknown[] = []) {
+        return (await watches.around(text, () => rowsOf({ op: 'query', id: nextId++, text, params, tx }))) as T[];
+      },
+      async transaction<T>(fn: (inner: Executor) => Promise<T>): Promise<T> {
+        const savepoint = `sp${depth + 1}`;
+        await executor.exec(`SAVEPOINT ${savepoint}`);
+        try {
+          const result = await fn(executorIn(tx, depth + 1));
+          await executor.exec(`RELEASE SAVEPOINT ${savepoint}`);
+          return result;
+        } catch (err) {
+          await executor.exec(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+          throw err;
+        }
+      },
+    };
+    return executor;
+  }
+
+  // a transaction in progress in this async context: a query on the outer database would wait forever
+  const inTx = new AsyncLocalStorage<boolean>();
+  const guard = () => {
+    if (inTx.getStore()) {
+      throw new Error(
+        'PGlite: query on the database inside its own transaction would wait forever; use the `tx` handle given to transaction()',
+      );
+    }
+  };
+
+  let closing: Promise<void> | undefined;
+  return {
+    db: drizzleOn(undefined),
+    kind: 'pglite',
+    dataDir,
+    watchWrites: (tables) => watches.add(tables),
+    async exec(text) {
+      guard();
+      await watches.around(text, () => rowsOf({ op: 'exec', id: nextId++, text }));
+    },
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      guard();
+      return (await watches.around(text, () => rowsOf({ op: 'query', id: nextId++, text, params }))) as T[];
+    },
+    async transaction<T>(fn: (tx: Executor) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+      guard();
+      const id = nextId++;
+      await request({ op: 'begin', id, setTransaction: setTransaction(config) });
+      const ended = new Promise<void>((resolve, reject) => ending.set(id, { resolve, reject }));
+      let result: T;
+      try {
+        result = await inTx.run(true, () => fn(executorIn(id, 0)));
+      } catch (err) {
+        if (!stopped) worker.postMessage({ op: 'end', tx: id, commit: false } satisfies ToPgliteThread);
+        await ended.catch(() => {});
+        throw err;
+      }
+      worker.postMessage({ op: 'end', tx: id, commit: true } satisfies ToPgliteThread);
+      await ended; // a failed COMMIT throws here
+      return result;
+    },
+    async dumpDataDir() {
+      const answer = await request({ op: 'dump', id: nextId++ });
+      return new Blob([answer.dump!]);
+    },
+    close() {
+      closing ??= (async () => {
+        if (stopped) return;
+        await request({ op: 'close', id: nextId++ }).catch(() => {});
+        await worker.terminate();
+      })();
+      return closing;
+    },
+  };
+}
