@@ -89,6 +89,35 @@ describe('a flash sale: more guests than units, all at once', () => {
   });
 });
 
+describe("a sale's orders wait for the hot product in the shop, not on the database's connections", () => {
+  it('while its row is locked, more orders of it than the pool has connections leave the pool to the other requests', async (ctx) => {
+    if (api.database.kind === 'pglite') ctx.skip();
+    const UNITS_LEFT = 5;
+    await api.database.query('UPDATE stock SET qty = $2, is_in_stock = true WHERE sku = $1', [
+      HOT,
+      UNITS_LEFT,
+    ]);
+    // more orders than the pool's 10 connections (DATABASE_POOL_MAX's default)
+    const carts = await Promise.all(Array.from({ length: 12 }, () => guestCart(api, [HOT])));
+    const other = await guestCart(api, ['ACC-3001']);
+
+    let orders: Promise<Awaited<ReturnType<typeof place>>[]> | undefined;
+    await api.database.transaction(async (tx) => {
+      await tx.query('SELECT qty FROM stock WHERE sku = $1 FOR UPDATE', [HOT]);
+      orders = Promise.all(carts.map((cart, i) => place(cart, HOT, `flash-pool-${i}`)));
+      await waitForLockWaiters(api, 1);
+      // an unrelated cart still gets a connection (waiting for one past its timeout answers 503)
+      const pull = await api.call(`/vsbridge/cart/pull?cartId=${other}`);
+      expect(pull.status, JSON.stringify(pull.body)).toBe(200);
+    });
+    const answers = await orders!;
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(UNITS_LEFT);
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(a.body.result, JSON.stringify(a.body)).toBe('Some of the ordered products are not available!');
+    expect(await stockOf(HOT)).toBe(0);
+  });
+});
+
 describe("a sale's losers are told first, before their order is checked and priced", () => {
   /** the SQL the shop runs during `run` (every statement of the API goes through `database.query`) */
   async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; statements: string[] }> {

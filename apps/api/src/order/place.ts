@@ -17,7 +17,10 @@
  * 5. `price`        the order's totals by the cart's own rules (cart/pricing.ts totalsOf), so the order
  *                   charges what the cart showed. A bundle's chosen products, known only once priced,
  *                   are looked at here (the same unlocked look).
- * 6. `write`        ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
+ * 6. `write`        in its turn: while another order of one of its products writes in this process,
+ *                   the order waits holding no database connection, and is refused as soon as a look
+ *                   after an order ended shows its units gone (stock-turns.ts). Then ONE short
+ *                   transaction: the caps on open orders (unpaid.ts), the order (its number
  *                   from the table's sequence: nothing shared by unrelated orders), its lines, its
  *                   history, event and e-mails (the outbox, lifecycle.ts recordOrderPlaced), the
  *                   coupon's use (coupon.ts), the cart converted, and LAST the stock: one conditional
@@ -35,6 +38,7 @@ import {
   isPickupOrder,
   isStoreCode,
   rowTotalInclTax,
+  stockUnitsOf,
   type OrderCreateInput,
   type StoreCode,
 } from '@vitrina/domain';
@@ -59,6 +63,7 @@ import { productsUnavailable, shortUnits, storedProductOption, takeStock } from 
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 import { recordOrderPlaced } from './lifecycle.ts';
+import type { StockTurns } from './stock-turns.ts';
 import type { OrderRow } from './rows.ts';
 
 /** order numbers start here (increment_id like "100000123") */
@@ -74,6 +79,8 @@ export type PlaceOrderDeps = {
   onStockChanged: (productIds: number[]) => Promise<void>;
   /** RATE_LIMIT_ORDER_ADDRESS counts here; none: no limit (tests of the service alone) */
   limiter?: RateLimiter | undefined;
+  /** the process's orders of one product, one after another (stock-turns.ts) */
+  turns: StockTurns;
 };
 
 /** who places the order: the customer of the request's token, and the request's client address */
@@ -159,7 +166,9 @@ export async function placeOrder(
   const totals = await price(deps, order);
   let written: { order: OrderRow; productIds: number[] };
   try {
-    written = await write(deps, order, totals, who);
+    // one order of a product at a time in this process (stock-turns.ts): the orders after the last
+    // unit are refused while they wait, never opening a transaction
+    written = await deps.turns.run(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
   } catch (err) {
     // two first attempts raced on PostgreSQL: the loser answers the winner's order
     if (!isUniqueViolation(err)) throw err;
