@@ -96,7 +96,9 @@ async function importBenchProducts(origin: string, adminToken: string, flashUnit
   const res = await fetch(`${origin}/vsbridge/admin/catalog/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ products }),
+    // counted now: the stock guard applies a file's qty only over sales made before its export time,
+    // and every earlier run sold some (the flash product all of its units)
+    body: JSON.stringify({ exported_at: new Date().toISOString(), products }),
   });
   if (!res.ok)
     throw new Error(`import of the bench products: ${res.status} ${(await res.text()).slice(0, 300)}`);

@@ -8,14 +8,19 @@
  * And the hot product's row lock is the hot product's alone: while another transaction holds it, an
  * order of the hot product waits, and an order of other products is placed meanwhile (PostgreSQL only:
  * PGlite runs one transaction at a time, so nothing runs beside a held lock there).
+ *
+ * And a sale's losers are cheap: an order of a product already gone is refused before the rest of it
+ * is checked and priced, so it is answered the stock message whatever else is wrong with it (record
+ * 0064), having read only its key, its cart, the stock and the product's name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestCart, orderBody, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
-import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
+import { bearer, customer, uniqueAddress, uniqueEmail } from './user-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
+  // no mail processor on its timer: the statements of one order are counted below
+  api = await startApi({ MAIL_OUTBOX_INTERVAL_MS: '0' });
 });
 afterAll(async () => api?.close());
 
@@ -81,5 +86,114 @@ describe('a flash sale: more guests than units, all at once', () => {
     });
     for (let i = 0; i < 400 && !hot; i++) await new Promise((r) => setTimeout(r, 25));
     expect(hot?.status, JSON.stringify(hot?.body)).toBe(200);
+  });
+});
+
+describe("a sale's orders wait for the hot product in the shop, not on the database's connections", () => {
+  it('while its row is locked, more orders of it than the pool has connections leave the pool to the other requests', async (ctx) => {
+    if (api.database.kind === 'pglite') ctx.skip();
+    const UNITS_LEFT = 5;
+    await api.database.query('UPDATE stock SET qty = $2, is_in_stock = true WHERE sku = $1', [
+      HOT,
+      UNITS_LEFT,
+    ]);
+    // more orders than the pool's 10 connections (DATABASE_POOL_MAX's default)
+    const carts = await Promise.all(Array.from({ length: 12 }, () => guestCart(api, [HOT])));
+    const other = await guestCart(api, ['ACC-3001']);
+
+    let orders: Promise<Awaited<ReturnType<typeof place>>[]> | undefined;
+    await api.database.transaction(async (tx) => {
+      await tx.query('SELECT qty FROM stock WHERE sku = $1 FOR UPDATE', [HOT]);
+      orders = Promise.all(carts.map((cart, i) => place(cart, HOT, `flash-pool-${i}`)));
+      await waitForLockWaiters(api, 1);
+      // an unrelated cart still gets a connection (waiting for one past its timeout answers 503)
+      const pull = await api.call(`/vsbridge/cart/pull?cartId=${other}`);
+      expect(pull.status, JSON.stringify(pull.body)).toBe(200);
+    });
+    const answers = await orders!;
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(UNITS_LEFT);
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(a.body.result, JSON.stringify(a.body)).toBe('Some of the ordered products are not available!');
+    expect(await stockOf(HOT)).toBe(0);
+  });
+});
+
+describe("a sale's losers are told first, before their order is checked and priced", () => {
+  /** the SQL the shop runs during `run` (every statement of the API goes through `database.query`) */
+  async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; statements: string[] }> {
+    const statements: string[] = [];
+    const database = api.database as {
+      query: (sql: string, params?: readonly unknown[]) => Promise<unknown[]>;
+    };
+    const query = database.query;
+    database.query = (sql, params) => {
+      statements.push(sql);
+      return query.call(api.database, sql, params);
+    };
+    try {
+      return { answer: await run(), statements };
+    } finally {
+      database.query = query;
+    }
+  }
+
+  it('an order of a sold-out product with an unknown delivery and payment method: the stock message, nothing priced', async () => {
+    await api.database.query('UPDATE stock SET qty = 3, is_in_stock = true WHERE sku = $1', [HOT]);
+    const cart = await guestCart(api, [HOT]);
+    await api.database.query('UPDATE stock SET qty = 0, is_in_stock = false WHERE sku = $1', [HOT]);
+    const body = orderBody({
+      cartId: cart,
+      key: 'flash-two-faults',
+      products: [{ sku: HOT, qty: 1 }],
+      email: uniqueEmail('flash'),
+    });
+    body.addressInformation.shipping_method_code = 'no-such-method';
+    body.addressInformation.payment_method_code = 'no-such-payment';
+
+    const { answer, statements } = await statementsOf(() =>
+      api.call({
+        method: 'POST',
+        url: '/vsbridge/order/create?storeCode=en',
+        remoteAddress: uniqueAddress(),
+        payload: body,
+      }),
+    );
+
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.result).toBe('Some of the ordered products are not available!');
+    expect(answer.body.errors).toEqual([
+      { field: 'products', message: 'Lenovo ThinkPad T14 laptop (LAP-1001) is not available' },
+    ]);
+    // what a loser costs: its key, its cart, the stock and the product's name; never the methods,
+    // the settings, the tax or a transaction
+    const outside = statements.filter(
+      (s) => !/\b(orders|carts|cart_items|stock|product_index|meta)\b/.test(s) || /^\s*BEGIN/i.test(s),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("another customer's sold-out cart is still refused as not theirs, never naming what it holds", async () => {
+    await api.database.query('UPDATE stock SET qty = 3, is_in_stock = true WHERE sku = $1', [HOT]);
+    const owner = await customer(api, 'flash-owner');
+    const cart = (
+      await api.call({
+        method: 'POST',
+        url: '/vsbridge/cart/create?storeCode=en',
+        headers: bearer(owner.accessToken),
+      })
+    ).body.result as string;
+    const line = await api.call({
+      method: 'POST',
+      url: `/vsbridge/cart/update?cartId=${cart}`,
+      headers: bearer(owner.accessToken),
+      payload: { cartItem: { sku: HOT, qty: 1 } },
+    });
+    expect(line.status, JSON.stringify(line.body)).toBe(200);
+    await api.database.query('UPDATE stock SET qty = 0, is_in_stock = false WHERE sku = $1', [HOT]);
+
+    const stranger = await place(cart, HOT, 'flash-foreign-sold-out');
+
+    expect(stranger.status, JSON.stringify(stranger.body)).toBe(401);
+    expect(JSON.stringify(stranger.body)).not.toContain(HOT);
   });
 });

@@ -317,6 +317,14 @@ export class CartService {
     return this.catalog.shared('cart:payment-methods', () => paymentMethods(this.database));
   }
 
+  /**
+   * The cart `id` with its lines and coupon, its owner not checked (an order checks it against the
+   * order's token): kept on the embedded database (no query), else one query.
+   */
+  async withLines(id: string): Promise<CartRow | undefined> {
+    return this.read(id);
+  }
+
   async lines(cartId: string, q: Queryable = this.database): Promise<CartItemRow[]> {
     return rows<CartItemRow>(q, 'SELECT * FROM cart_items WHERE cart_id = $1 ORDER BY item_id', [cartId]);
   }

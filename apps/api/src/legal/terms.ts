@@ -7,6 +7,7 @@
 import PDFDocument from 'pdfkit';
 // the invoice's font files: one place that knows where they are, in the sources and in the server bundle
 import { FONT, FONT_BOLD } from '../invoice/pdf.ts';
+import { registerSharedFont } from '../lib/pdf-fonts.ts';
 import type { StoreCode } from '@vitrina/domain';
 import type { ShopIdentity } from '../config.ts';
 import {
@@ -175,8 +176,9 @@ function drawTermsPdf(
     displayTitle: true,
     info: { Title: `${terms.title} (${version})`, Author: shop.companyName },
   });
-  pdf.registerFont('body', FONT);
-  pdf.registerFont('bold', FONT_BOLD);
+  // parsed once, each word laid out once: each order's PDF differs from the last only in its link
+  registerSharedFont(pdf, 'body', FONT);
+  registerSharedFont(pdf, 'bold', FONT_BOLD);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -3,22 +3,31 @@
  * as named steps, all in this file, each answering what the next one needs:
  *
  * 1. `repeated`     an idempotency key seen before answers its first order; nothing else runs.
- * 2. `validate`     the server's view of the request: the cart (or the posted products when the cart
- *                   is unknown to the server, e.g. an order queued offline), its lines priced from the
- *                   catalogue, the shipping and payment methods, addresses, pickup point, e-mail, the
- *                   cap of units per line. Reads only.
- * 3. `price`        the order's totals by the cart's own rules (cart/pricing.ts totalsOf), so the order
- *                   charges what the cart showed.
- * 4. `checkStock`   one read, no lock: units already gone refuse the order at once, so the losers
- *                   of a flash sale never open a transaction nor queue behind the hot product's row.
- * 5. `write`        ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
+ * 2. `ordered`      what is ordered: the cart (its owner checked against the order's token) and its
+ *                   lines, or the posted products when the cart is unknown to the server (e.g. an order
+ *                   queued offline). One read, none on the embedded database (the kept cart).
+ * 3. `lookAtStock`  one look at the lines' stock, no lock (kept in memory on the embedded database):
+ *                   units already gone refuse the order at once with the spec's stock message, before
+ *                   anything else is checked or priced, so a flash sale's losers cost a read or two and
+ *                   never open a transaction nor queue behind the hot product's row. An order with a
+ *                   sold-out product and another fault gets the stock message (record 0064).
+ * 4. `validate`     the server's view of the rest: the lines priced from the catalogue, the shipping
+ *                   and payment methods, addresses, pickup point, e-mail, the cap of units per line.
+ *                   Reads only.
+ * 5. `price`        the order's totals by the cart's own rules (cart/pricing.ts totalsOf), so the order
+ *                   charges what the cart showed. A bundle's chosen products, known only once priced,
+ *                   are looked at here (the same unlocked look).
+ * 6. `write`        in its turn: while another order of one of its products writes in this process,
+ *                   the order waits holding no database connection, and is refused as soon as a look
+ *                   after an order ended shows its units gone (stock-turns.ts). Then ONE short
+ *                   transaction: the caps on open orders (unpaid.ts), the order (its number
  *                   from the table's sequence: nothing shared by unrelated orders), its lines, its
  *                   history, event and e-mails (the outbox, lifecycle.ts recordOrderPlaced), the
  *                   coupon's use (coupon.ts), the cart converted, and LAST the stock: one conditional
  *                   decrement per product (stock.ts takeStock, `qty >= n`), so a product's row is
  *                   locked from that statement to the commit and never across the rest of the order.
- *                   A unit short there (another order took it since step 4) rolls everything back.
- * 6. `afterCommit`  the listings' stock refreshed (outside the transaction).
+ *                   A unit short there (another order took it since step 3) rolls everything back.
+ * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
  */
@@ -29,6 +38,7 @@ import {
   isPickupOrder,
   isStoreCode,
   rowTotalInclTax,
+  stockUnitsOf,
   type OrderCreateInput,
   type StoreCode,
 } from '@vitrina/domain';
@@ -53,6 +63,7 @@ import { productsUnavailable, shortUnits, storedProductOption, takeStock } from 
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 import { recordOrderPlaced } from './lifecycle.ts';
+import type { StockTurns } from './stock-turns.ts';
 import type { OrderRow } from './rows.ts';
 
 /** order numbers start here (increment_id like "100000123") */
@@ -68,6 +79,8 @@ export type PlaceOrderDeps = {
   onStockChanged: (productIds: number[]) => Promise<void>;
   /** RATE_LIMIT_ORDER_ADDRESS counts here; none: no limit (tests of the service alone) */
   limiter?: RateLimiter | undefined;
+  /** the process's orders of one product, one after another (stock-turns.ts) */
+  turns: StockTurns;
 };
 
 /** who places the order: the customer of the request's token, and the request's client address */
@@ -76,7 +89,18 @@ export type Placer = { customerId?: number | undefined; clientAddress?: string |
 type ShippingMethod = Awaited<ReturnType<typeof shippingMethods>>[number];
 type PaymentMethod = Awaited<ReturnType<CartService['usablePaymentMethods']>>[number];
 
-/** the order as step 2 checked it: everything `write` stores, but the totals */
+/** what step 2 found ordered: the cart (its owner checked) and the lines, not yet priced */
+type Ordered = {
+  input: OrderCreateInput;
+  requestHash: string;
+  cart: CartRow | undefined;
+  store: StoreCode;
+  /** the lines come from the server's cart (else from the request's products) */
+  fromCart: boolean;
+  intents: LineIntent[];
+};
+
+/** the order as step 4 checked it: everything `write` stores, but the totals */
 type CheckedOrder = {
   input: OrderCreateInput;
   requestHash: string;
@@ -121,7 +145,7 @@ async function repeated(q: Queryable, key: string, requestHash: string): Promise
   return first;
 }
 
-/** Steps 1 to 6; answers the order placed, or the first order of a repeated request. */
+/** Steps 1 to 7; answers the order placed, or the first order of a repeated request. */
 export async function placeOrder(
   deps: PlaceOrderDeps,
   input: OrderCreateInput,
@@ -136,12 +160,15 @@ export async function placeOrder(
       { key: `order:address:${who.clientAddress}`, rule: deps.config.rateLimits.orderAddress },
     ]);
 
-  const order = await validate(deps, input, requestHash, requestStore, who.customerId);
+  const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
+  await lookAtStock(deps, ordered);
+  const order = await validate(deps, ordered, who.customerId);
   const totals = await price(deps, order);
-  await checkStock(deps.database, order);
   let written: { order: OrderRow; productIds: number[] };
   try {
-    written = await write(deps, order, totals, who);
+    // one order of a product at a time in this process (stock-turns.ts): the orders after the last
+    // unit are refused while they wait, never opening a transaction
+    written = await deps.turns.run(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
   } catch (err) {
     // two first attempts raced on PostgreSQL: the loser answers the winner's order
     if (!isUniqueViolation(err)) throw err;
@@ -153,20 +180,21 @@ export async function placeOrder(
   return written.order;
 }
 
-/** step 2: the server's view of the order (reads only); refuses what cannot be ordered */
-async function validate(
+/** step 2: the cart (its owner checked) and its lines, or the posted products (reads only) */
+async function whatIsOrdered(
   deps: PlaceOrderDeps,
   input: OrderCreateInput,
   requestHash: string,
   requestStore: StoreCode,
   customerId: number | undefined,
-): Promise<CheckedOrder> {
-  const { database, carts } = deps;
-  const cart = await one<CartRow>(database, 'SELECT * FROM carts WHERE id = $1', [input.cart_id]);
+): Promise<Ordered> {
+  const { carts } = deps;
+  // before anything is told of the cart's lines (their stock included): its owner only
+  const cart = await carts.withLines(input.cart_id);
   if (cart && cart.status !== 'active') throw fieldError('cart_id', 'cart.notFound');
   if (cart) assertCartOwner(cart, customerId);
   const store: StoreCode = cart && isStoreCode(cart.store_code) ? cart.store_code : requestStore;
-  const cartLines = cart ? await carts.lines(cart.id) : [];
+  const cartLines = cart ? (cart.items ?? (await carts.lines(cart.id))) : [];
   const fromCart = cartLines.length > 0;
   const intents: LineIntent[] = fromCart
     ? cartLines.map((l) => ({ item_id: l.item_id, sku: l.sku, qty: l.qty, product_option: l.product_option }))
@@ -176,6 +204,36 @@ async function validate(
         qty: p.qty,
         product_option: p.product_option,
       }));
+  return { input, requestHash, cart, store, fromCart, intents };
+}
+
+/**
+ * step 3: units already gone refuse the order at once, named in the store view's language, before the
+ * rest is checked or priced (a bundle's chosen products are looked at once priced: step 5)
+ */
+async function lookAtStock(deps: PlaceOrderDeps, o: Ordered): Promise<void> {
+  const short = await shortUnits(
+    (skus) => deps.carts.stockOf(skus),
+    o.intents.map((l) => ({ sku: l.sku, name: l.sku, qty: l.qty, picks: null })),
+  );
+  if (short.length === 0) return;
+  const products = await deps.catalog.resolveSkus(
+    o.store,
+    short.map((l) => l.sku),
+  );
+  throw productsUnavailable(
+    short.map((l) => ({ sku: l.sku, name: String(products.get(l.sku)?.product.name ?? l.sku) })),
+  );
+}
+
+/** step 4: the server's view of the rest of the order (reads only); refuses what cannot be ordered */
+async function validate(
+  deps: PlaceOrderDeps,
+  ordered: Ordered,
+  customerId: number | undefined,
+): Promise<CheckedOrder> {
+  const { database, carts } = deps;
+  const { input, requestHash, cart, store, fromCart, intents } = ordered;
   // the group tier (GROUP_PRICING): the cart's owner, as its totals were shown; an order without a
   // server cart (queued offline), the customer of the request's token; never the body's user_id
   const owner = cart ? cart.customer_id : customerId;
@@ -239,7 +297,12 @@ async function validate(
       { code: info.payment_method_code },
       'addressInformation.payment_method_code',
     );
-  const coupon = cart?.coupon_code ? await findCoupon(database, cart.coupon_code) : undefined;
+  // the coupon row read with the cart, as the cart's totals used it
+  const coupon = !cart?.coupon_code
+    ? undefined
+    : cart.coupon !== undefined
+      ? (cart.coupon ?? undefined)
+      : await findCoupon(database, cart.coupon_code);
   // the cart showed its discount, but other orders used the coupon up: refused, never charged in full silently
   if (coupon && couponUsedUp(coupon)) throw couponRefused();
   const email = input.personalDetails?.emailAddress ?? info.shippingAddress.email;
@@ -276,8 +339,9 @@ async function validate(
   };
 }
 
-/** step 3: the totals the cart showed for these lines, methods and coupon */
+/** step 5: the totals the cart showed for these lines, methods and coupon; a bundle's chosen products' stock */
 async function price(deps: PlaceOrderDeps, o: CheckedOrder): Promise<Totals> {
+  if (o.priced.some((l) => l.bundle_picks?.length)) await checkStock(deps, o);
   return totalsOf(await deps.carts.pricingConfig(), o.tax, {
     lines: o.priced,
     coupon: o.coupon,
@@ -292,13 +356,13 @@ async function price(deps: PlaceOrderDeps, o: CheckedOrder): Promise<Totals> {
 const stockLinesOf = (o: CheckedOrder) =>
   o.priced.map((l) => ({ sku: l.sku, name: l.name, qty: l.qty, picks: l.bundle_picks }));
 
-/** step 4: refused at once when a unit is already short (a read: `write` takes the units for good) */
-async function checkStock(q: Queryable, o: CheckedOrder): Promise<void> {
-  const short = await shortUnits(q, stockLinesOf(o));
+/** every unit of the priced order, a bundle's chosen products too: refused at once when one is short */
+async function checkStock(deps: PlaceOrderDeps, o: CheckedOrder): Promise<void> {
+  const short = await shortUnits((skus) => deps.carts.stockOf(skus), stockLinesOf(o));
   if (short.length) throw productsUnavailable(short);
 }
 
-/** step 5: the one transaction that places the order (see the file's comment for its order) */
+/** step 6: the one transaction that places the order (see the file's comment for its order) */
 async function write(
   deps: PlaceOrderDeps,
   o: CheckedOrder,
@@ -421,7 +485,7 @@ async function writeLines(tx: Queryable, orderId: number, priced: readonly Price
   );
 }
 
-/** step 6: what follows the commit */
+/** step 7: what follows the commit */
 async function afterCommit(deps: PlaceOrderDeps, productIds: number[]): Promise<void> {
   if (productIds.length) await deps.onStockChanged(productIds);
 }

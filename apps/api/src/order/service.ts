@@ -23,6 +23,7 @@ import { notFound } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { placeOrder, type PlaceOrderDeps } from './place.ts';
+import { StockTurns } from './stock-turns.ts';
 import {
   customerDelivery,
   customerHistories,
@@ -96,7 +97,8 @@ export class OrderService {
     /** RATE_LIMIT_ORDER_ADDRESS counts here; none: no limit (tests of the service alone) */
     limiter?: RateLimiter,
   ) {
-    this.placing = { database, config, catalog, carts, onStockChanged, limiter };
+    const turns = new StockTurns((skus) => carts.stockOf(skus));
+    this.placing = { database, config, catalog, carts, onStockChanged, limiter, turns };
   }
 
   private readonly placing: PlaceOrderDeps;

@@ -120,25 +120,29 @@ export async function takeStock(
   };
 }
 
+/** a stock row as the unlocked look reads it */
+export type StockLook = { sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
+
 /**
- * The lines holding a unit that is short now (as takeStock would find it, without taking anything):
- * one read, no lock, for refusing an order at once before its transaction (order/place.ts); takeStock
- * in the transaction still decides.
+ * The lines holding a unit that is short now, as takeStock would refuse it (out of stock, or fewer
+ * units than held of a product whose stock the shop manages), without taking anything: from the stock
+ * rows `stockOf` answers (the cart service's, kept in memory on the embedded database, one read
+ * without a lock on PostgreSQL), for refusing an order at once before its transaction
+ * (order/place.ts). takeStock in the transaction still decides.
  */
 export async function shortUnits(
-  q: Queryable,
+  stockOf: (skus: string[]) => Promise<ReadonlyMap<string, StockLook>>,
   lines: readonly StockLine[],
 ): Promise<{ sku: string; name: string }[]> {
   const units = stockUnitsOf(lines);
-  const short = await rows<{ sku: string }>(
-    q,
-    `SELECT s.sku FROM stock s JOIN unnest($1::text[], $2::int[]) AS u(sku, qty) ON s.sku = u.sku
-     WHERE NOT s.is_in_stock OR (s.manage_stock AND s.qty < u.qty)`,
-    [units.map((u) => u.sku), units.map((u) => u.qty)],
-  );
-  const shortSkus = new Set(short.map((r) => r.sku));
+  if (units.length === 0) return [];
+  const stock = await stockOf(units.map((u) => u.sku));
   const named = new Map<string, { sku: string; name: string }>();
-  for (const unit of units) if (shortSkus.has(unit.sku)) for (const l of unit.lines) named.set(l.sku, l);
+  for (const unit of units) {
+    const row = stock.get(unit.sku);
+    if (row && (!row.is_in_stock || (row.manage_stock && Number(row.qty) < unit.qty)))
+      for (const l of unit.lines) named.set(l.sku, l);
+  }
   return bySku([...named.values()]);
 }
 
