@@ -107,6 +107,13 @@ describe('page cache', () => {
     expect(renders).toEqual(['/c/laptops', '/en/c/laptops', '/c/laptops?sort=final_price:asc']);
   });
 
+  it('renders a page asked for by many at once once, and answers them all with it', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, () => get('/c/tablets')));
+    expect(renders).toEqual(['/c/tablets']);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.map((a) => a.state).sort()).toEqual(['hit', 'hit', 'hit', 'miss']);
+  });
+
   it('caches a 404 (page-not-found) but never a 5xx', async () => {
     expect(await get('/en/nope')).toMatchObject({ status: 404, state: 'miss' });
     expect(await get('/en/nope')).toMatchObject({ status: 404, state: 'hit' });
