@@ -7,7 +7,9 @@
  *   (default 20, after BENCH_MIX_WARMUP_SECONDS of warm-up, default 5): browse 30 % (category and product pages), search 30 %, cart 36 % (create, add,
  *   change, pull, totals), checkout 4 % (a guest's whole order through the API). Throughput, p50/p99
  *   per kind and overall, errors, orders placed, the stock check (units the bench products lost =
- *   units the orders hold) and the shop's memory (every worker summed).
+ *   units the orders hold), the shop's CPU per request (all its threads, over the measured seconds)
+ *   and its memory (every worker summed). BENCH_MIX_KINDS (e.g. `cart`, `browse,search`): only those
+ *   kinds, so that one kind's CPU per request is measured alone.
  * - `flash` (BENCH_ONLY=flash): BENCH_FLASH_SHOPPERS shoppers (default 500), each with a cart of one
  *   product of BENCH_FLASH_UNITS units (default 20), place their orders at the same moment: exactly
  *   that many orders, the others refused with the spec's "Some of the ordered products are not
@@ -30,11 +32,23 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { benchPagePaths, startShopProcess } from './shop-process.ts';
-import type { KindFigures, ShopperFigures, ShopperPlan } from './shoppers.ts';
+import type { KindFigures, MixKind, ShopperFigures, ShopperPlan } from './shoppers.ts';
 
 const MIX_SKUS = Array.from({ length: 20 }, (_, i) => `BENCH-MIX-${String(i + 1).padStart(2, '0')}`);
 const FLASH_SKU = 'BENCH-FLASH';
 const MIX_STOCK = 1_000_000;
+/** the shares of a shopper's steps, shaped like Magento's performance toolkit */
+const MIX_WEIGHTS: Record<MixKind, number> = { browse: 30, search: 30, cart: 36, checkout: 4 };
+
+/**
+ * BENCH_MIX_KINDS (a comma list, e.g. `browse`): only those kinds, in their usual shares, so that
+ * the shop's CPU per request of one kind is measured alone
+ */
+function mixWeights(): Partial<Record<MixKind, number>> {
+  const only = process.env.BENCH_MIX_KINDS?.split(',').filter((k): k is MixKind => k in MIX_WEIGHTS);
+  if (!only?.length) return MIX_WEIGHTS;
+  return Object.fromEntries(only.map((k) => [k, MIX_WEIGHTS[k]]));
+}
 
 type Shop = Awaited<ReturnType<typeof startShopProcess>>;
 
@@ -236,18 +250,29 @@ export async function runMixBench() {
       skus: MIX_SKUS,
       shipping: { carrier: 'courier', method: 'courier' },
       payment: 'cashondelivery',
+      weights: mixWeights(),
     };
     const loadBefore = load();
+    // the shop's CPU time over the measured seconds (the warm-up's left out, by the clock)
+    let cpuFrom: number | null = null;
+    const warmedUp = setTimeout(() => (cpuFrom = shop.cpuMs()), warmup * 1000);
     const figures = await runShoppers(plan);
+    clearTimeout(warmedUp);
+    const cpuTo = shop.cpuMs();
     const memory = shop.memory();
     const after = await stockOf(origin, MIX_SKUS);
     const lost = MIX_SKUS.reduce((sum, sku) => sum + (before[sku]! - after[sku]!), 0);
     const ordered = Object.values(figures.unitsOrdered).reduce((a, b) => a + b, 0);
     const wall = figures.wallMs / 1000;
+    const kinds = Object.entries(plan.weights ?? {}).map(([k, w]) => `${k} ${w}`).join(', ');
     console.log(
-      `\nshopper mix, ${label}, ${shoppers} closed-loop shoppers, ${seconds} s after ${warmup} s of warm-up, the generator in its own process; load average before ${loadBefore}, after ${load()}`,
+      `\nshopper mix (${kinds}), ${label}, ${shoppers} closed-loop shoppers, ${seconds} s after ${warmup} s of warm-up, the generator in its own process; load average before ${loadBefore}, after ${load()}`,
     );
     printKinds(figures, wall);
+    const cpu = cpuFrom !== null && cpuTo !== null ? (cpuTo - cpuFrom) / figures.requests : NaN;
+    console.log(
+      `shop CPU ${cpu.toFixed(2)} ms per request (user + system, all its threads, over the measured seconds)`,
+    );
     console.log(
       `throughput ${(figures.requests / wall).toFixed(0)} req/s; errors ${figures.errors}; orders ${figures.orders} (warm-up included); stock check: units sold ${lost}, units ordered ${ordered} ${lost === ordered ? '(exact)' : '(MISMATCH)'}; shop RSS ${memory?.rssMb ?? '?'} MB (peak ${memory?.peakMb ?? '?'} MB, all workers summed)`,
     );

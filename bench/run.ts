@@ -10,7 +10,7 @@
  *   BENCH_CART_CALLS cart: calls measured per kind (default 300); the shop's CPU per call on PGlite, and on
  *                    PostgreSQL too when BENCH_DATABASE_URL (else TEST_DATABASE_URL) is set
  *   BENCH_SHOPPERS, BENCH_MIX_SECONDS  mix: closed-loop shoppers (default 100) and how long (default 20 s); on
- *                    PostgreSQL + Redis too when BENCH_DATABASE_URL is set (bench/mix.ts)
+ *                    PostgreSQL + Redis too when BENCH_DATABASE_URL is set; BENCH_MIX_KINDS only those kinds (bench/mix.ts)
  *   BENCH_FLASH_SHOPPERS, BENCH_FLASH_UNITS  flash: shoppers racing (default 500) for units of one product (default 20)
  *   BENCH_BASE       ssr-ab: the built checkout to compare this one with (BENCH_AB_ROUNDS, default 4)
  */

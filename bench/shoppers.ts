@@ -28,7 +28,11 @@ export type ShopperPlan = {
   /** the order's delivery and payment */
   shipping: { carrier: string; method: string };
   payment: string;
+  /** mix: the kinds' shares of a shopper's steps (bench/mix.ts) */
+  weights?: Partial<Record<MixKind, number>>;
 };
+
+export type MixKind = 'browse' | 'search' | 'cart' | 'checkout';
 
 export type KindFigures = { n: number; errors: number; p50: number; p99: number; max: number };
 export type ShopperFigures = {
@@ -221,19 +225,28 @@ async function cartStep(state: { cart?: string; lines: { item_id: number; sku: s
   else await call('cart', 'GET', `/vsbridge/cart/totals?${q}`);
 }
 
+/** the kind of a shopper's next step, drawn by the plan's weights */
+function drawKind(weights: Partial<Record<MixKind, number>>): MixKind {
+  const entries = Object.entries(weights) as [MixKind, number][];
+  let r = Math.random() * entries.reduce((sum, [, w]) => sum + w, 0);
+  for (const [kind, w] of entries) if ((r -= w) < 0) return kind;
+  return entries[entries.length - 1]![0];
+}
+
 async function mixShopper(deadline: number) {
   const state: { cart?: string; lines: { item_id: number; sku: string }[] } = { lines: [] };
+  const weights = plan.weights ?? {};
   while (performance.now() < deadline) {
-    const r = Math.random();
-    if (r < 0.3) await call('browse', 'GET', pick(plan.pages), undefined);
-    else if (r < 0.6) {
+    const kind = drawKind(weights);
+    if (kind === 'browse') await call('browse', 'GET', pick(plan.pages), undefined);
+    else if (kind === 'search') {
       const request = encodeURIComponent(JSON.stringify({ query: pick(plan.words) }));
       await call(
         'search',
         'GET',
         `/vsbridge/catalog/vue_storefront_catalog_en/product/_search?size=24&request=${request}`,
       );
-    } else if (r < 0.96) await cartStep(state);
+    } else if (kind === 'cart') await cartStep(state);
     else await checkout('checkout', pick(plan.skus));
   }
 }

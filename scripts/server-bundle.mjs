@@ -9,7 +9,7 @@
 // The workspace's own packages (@vitrina/*, TypeScript sources) are bundled; every npm package stays
 // an import from node_modules, as through tsx. The files the code finds beside itself are copied
 // beside the bundle: the database migrations (packages/db/src/migrate.ts looks in `./migrations`)
-// and the invoice fonts (apps/api/src/invoice/pdf.ts, `./fonts`). A bundle older than any of its
+// and the invoice fonts (apps/api/src/invoice/pdf-fonts.ts, `./fonts`). A bundle older than any of its
 // sources is built again (0.7 s); it is written to a temporary name and renamed, so a process that
 // starts meanwhile reads the old one or the new one, never half of one.
 import {

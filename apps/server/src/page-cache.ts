@@ -4,10 +4,10 @@
  * runs it on (PAGE_CACHE=memory, the default; docs/decisions/) because it invalidates by data stamp.
  *
  * Freshness: every lookup first reads the data stamp of the page's store view (the catalogue version
- * and the highest product_index `rev` of that store view; see `readDataStamp`). A new catalogue
- * version (an import, a special-price window) invalidates every catalogue tag; a new rev alone
- * (products re-indexed: stock changed by an order) invalidates the pages that show products, tag
- * `product`. An entry also remembers the stamp it was rendered under and is served only under the
+ * and the highest product_index `page_rev` of that store view; see `dataStampReader`). A new catalogue
+ * version (an import, a special-price window) invalidates every catalogue tag; a new page_rev alone
+ * (a product re-indexed with what pages show of it changed: its stock status, "Only N left")
+ * invalidates the pages that show products, tag `product`. An entry also remembers the stamp it was rendered under and is served only under the
  * same catalogue version (and, for pages tagged `product`, the same rev), so several processes, each
  * with its own cache, never serve a page older than the data behind it.
  *
@@ -193,8 +193,8 @@ function isCurrent(entry: Entry, stamp: string): boolean {
 }
 
 /**
- * The data stamp of a store view, `version:rev`: the catalogue version and the highest rev of its
- * product_index rows (served by product_index_rev_idx). Reads in flight are shared per store view,
+ * The data stamp of a store view, `version:rev`: the catalogue version and the highest page_rev of
+ * its product_index rows (served by product_index_page_rev_idx). Reads in flight are shared per store view,
  * and a read is reused for `reuseMs` (the API's CATALOG_VERSION_TTL_MS: a change is seen within it).
  */
 export function dataStampReader(database: Database, reuseMs = 0): (store: StoreCode) => Promise<string> {
@@ -209,7 +209,7 @@ export function dataStampReader(database: Database, reuseMs = 0): (store: StoreC
       read = database
         .query<{ v: string | null; r: string | null }>(
           `SELECT (SELECT value #>> '{}' FROM meta WHERE key = 'catalog_version') AS v,
-                  (SELECT max(rev)::text FROM product_index WHERE store_code = $1) AS r`,
+                  (SELECT max(page_rev)::text FROM product_index WHERE store_code = $1) AS r`,
           [store],
         )
         .then(([row]) => {

@@ -13,7 +13,7 @@ import { ROUTER_DATA_PREFIX, pageUrlOfRouterData, storeCodeFromPath, type StoreC
 import { drainOversizedBody, type StorefrontReads } from '@vitrina/api';
 import type { ApiFetch } from './in-process-fetch.ts';
 import {
-  type PageCache,
+  PageCache,
   compressWithBrotli,
   isCacheableRequest,
   pageTagsOf,
@@ -242,6 +242,13 @@ export function pageHandler(
 ) {
   const origin = new URL(opts.publicUrl).origin;
   const pages = opts.pageCache;
+  /**
+   * The renders under way of pages for the cache, by page and data stamp: the shoppers who ask for a
+   * page while it renders are answered with that render, not with one each. A listing dropped from
+   * the cache (a new catalogue version, a product sold out) is asked for by many at once, and every
+   * one of them rendered it again (~100 ms of a render thread each).
+   */
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
 
   /** the page rendered for the cache (`shared`) as the cache keeps it, stored under `url` */
   function keep(rendered: RenderedPage, url: string, store: StoreCode, stamp: string) {
@@ -307,12 +314,25 @@ export function pageHandler(
     pages.cache.observe(store, stamp);
     const cached = pages.cache.get(store, url, stamp);
     if (cached) return sendCachedPage(reply, cached, 'hit', acceptEncoding);
+    const key = `${PageCache.key(store, url)} ${stamp}`;
+    const under = answer.personal ? undefined : rendering.get(key);
+    // an answer the render could not share (not cacheable) is rendered again for this one
+    const shared = under && (await under);
+    if (shared) return sendCachedPage(reply, shared, 'hit', acceptEncoding);
     // a page to cache is rendered as every answer will share it (rendered-page.ts); a personal one
     // for this answer
     const wants = answer.personal ? { gzip: takesGzip } : { gzip: false, cacheAs: url };
-    const rendered = await render(toWebRequest(request, origin), nonce, request.ip, wants);
-    const page = keep(rendered, url, store, stamp);
-    if (!page) return sendWebResponse(reply, rendered, answer);
+    const rendered = render(toWebRequest(request, origin), nonce, request.ip, wants);
+    const kept = rendered.then((r) => keep(r, url, store, stamp));
+    if (!answer.personal && !under) {
+      const settled = kept.catch(() => undefined);
+      rendering.set(key, settled);
+      void settled.then(() => {
+        if (rendering.get(key) === settled) rendering.delete(key);
+      });
+    }
+    const page = await kept;
+    if (!page) return sendWebResponse(reply, await rendered, answer);
     return sendCachedPage(reply, page, 'miss', acceptEncoding);
   };
 }

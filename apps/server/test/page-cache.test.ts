@@ -1,7 +1,8 @@
 /**
  * The page cache (src/page-cache.ts) in front of a renderer, on a real database for the data stamp:
  * hits and misses by URL and store view, no caching of personal pages, invalidation by tag when the
- * catalogue version moves (import, special-price window) or products are re-indexed (stock), TTL.
+ * catalogue version moves (import, special-price window) or products are re-indexed with what pages
+ * show changed (stock status, "Only N left"), TTL.
  * The renderer is a stand-in for React Router (counts its renders) so the cache is what is tested.
  */
 import { createHash } from 'node:crypto';
@@ -106,6 +107,13 @@ describe('page cache', () => {
     expect(renders).toEqual(['/c/laptops', '/en/c/laptops', '/c/laptops?sort=final_price:asc']);
   });
 
+  it('renders a page asked for by many at once once, and answers them all with it', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, () => get('/c/tablets')));
+    expect(renders).toEqual(['/c/tablets']);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.map((a) => a.state).sort()).toEqual(['hit', 'hit', 'hit', 'miss']);
+  });
+
   it('caches a 404 (page-not-found) but never a 5xx', async () => {
     expect(await get('/en/nope')).toMatchObject({ status: 404, state: 'miss' });
     expect(await get('/en/nope')).toMatchObject({ status: 404, state: 'hit' });
@@ -145,18 +153,40 @@ describe('page cache', () => {
     expect(cache.stats.invalidated).toBeGreaterThanOrEqual(2);
   });
 
-  it('invalidates the pages tagged product when products are re-indexed (stock), not the others', async () => {
+  /** a product's stock set to `qty` and the product re-indexed, as an order's stock change does */
+  async function stockChanged(qty: number) {
+    const [row] = await database.query<{ product_id: number }>(
+      'SELECT product_id FROM stock WHERE manage_stock ORDER BY product_id LIMIT 1',
+      [],
+    );
+    await database.query('UPDATE stock SET qty = $2, is_in_stock = $2 > 0 WHERE product_id = $1', [
+      row!.product_id,
+      qty,
+    ]);
+    await reindexProducts(database, { productIds: [row!.product_id] });
+  }
+
+  it('invalidates the pages tagged product when a product’s stock changes as pages show it, not the others', async () => {
+    await stockChanged(1000);
     await get('/c/laptops');
     await get('/p/LAP-1/x');
     await get('/i/about-us');
-    const [row] = await database.query<{ product_id: number }>(
-      'SELECT product_id FROM product_index LIMIT 1',
-      [],
-    );
-    await reindexProducts(database, { productIds: [row!.product_id] });
+    // "Only 2 left" (domain LOW_STOCK_DISPLAY_QTY)
+    await stockChanged(2);
     expect((await get('/i/about-us')).state).toBe('hit');
     expect((await get('/c/laptops')).state).toBe('miss');
     expect((await get('/p/LAP-1/x')).state).toBe('miss');
+    await stockChanged(0);
+    expect((await get('/c/laptops')).state).toBe('miss');
+  });
+
+  it('keeps the pages when an order leaves a product as well stocked as pages show it', async () => {
+    await stockChanged(1000);
+    await get('/c/laptops');
+    await get('/p/LAP-1/x');
+    await stockChanged(999);
+    expect((await get('/c/laptops')).state).toBe('hit');
+    expect((await get('/p/LAP-1/x')).state).toBe('hit');
   });
 
   it('reads the data stamp of a store view, reusing a read for the time asked', async () => {

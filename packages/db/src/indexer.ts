@@ -28,6 +28,7 @@ import {
   ladderSteps,
   partUnits,
   priceBreakdown,
+  shownStockQty,
   specialPriceWindow,
   type PartUnits,
   type PriceBreakdown,
@@ -35,6 +36,7 @@ import {
   type TaxRule,
   type ProductDocument,
 } from '@vitrina/domain';
+import { createHash } from 'node:crypto';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 import { bumpCatalogVersion } from './meta.ts';
@@ -820,11 +822,29 @@ const ROW_COLUMNS = `store_code text, product_id int, sku text, type_id text, st
   slug text, url_path text, name text, category_ids int[], attrs jsonb, child_skus text[],
   final_price_incl_tax int, total_qty int, is_in_stock boolean, is_promoted int, sales_count int,
   created_at timestamptz, updated_at timestamptz, valid_until timestamptz,
-  search_a text, search_b text, search_c text, search_text text, doc jsonb`;
+  search_a text, search_b text, search_c text, search_text text, doc jsonb, page_key text`;
+
+/** the stock counts of a row and its document: `total_qty`, and `qty` and `available` beside `is_in_stock` */
+const COUNT_KEYS = new Set(['qty', 'available']);
+
+/**
+ * The row as the storefront's pages show it, hashed: stock counts above the "Only N left" threshold
+ * read alike (domain shownStockQty). The upsert moves a row's page_rev only when this changes, and
+ * the page cache's data stamp reads page_rev (apps/server/src/page-cache.ts): an order that leaves
+ * a product well stocked re-renders no page, where each order's re-index used to drop every product
+ * page of every store view. `rev` still moves on every write: the search index reads the new counts.
+ */
+function pageKeyOf(row: IndexRow): string {
+  const shown = JSON.stringify(row, function (this: object, key: string, value: unknown) {
+    const count = key === 'total_qty' || (COUNT_KEYS.has(key) && 'is_in_stock' in this);
+    return count && typeof value === 'number' ? shownStockQty(value) : value;
+  });
+  return createHash('sha256').update(shown).digest('base64url');
+}
 
 async function writeRows(database: Executor, rows: IndexRow[], batch: ProductRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const json = JSON.stringify(rows);
+  const json = JSON.stringify(rows.map((r) => ({ ...r, page_key: pageKeyOf(r) })));
   try {
     // a savepoint inside a caller's transaction, so the slow path below can run after a conflict
     await database.transaction((tx) => tx.query(UPSERT_ROWS, [json]));
@@ -844,14 +864,14 @@ async function writeRows(database: Executor, rows: IndexRow[], batch: ProductRow
 
 const UPSERT_ROWS = `insert into product_index (store_code, product_id, sku, type_id, status, visibility, slug, url_path, name,
      category_ids, attrs, child_skus, final_price_incl_tax, total_qty, is_in_stock, is_promoted, sales_count,
-     created_at, updated_at, valid_until, search, search_text, doc)
+     created_at, updated_at, valid_until, search, search_text, doc, page_key)
    select r.store_code, r.product_id, r.sku, r.type_id, r.status, r.visibility, r.slug, r.url_path, r.name,
      r.category_ids, r.attrs, r.child_skus, r.final_price_incl_tax, r.total_qty, r.is_in_stock, r.is_promoted,
      r.sales_count, r.created_at, r.updated_at, r.valid_until,
      setweight(to_tsvector('simple', coalesce(r.search_a, '')), 'A')
        || setweight(to_tsvector('simple', coalesce(r.search_b, '')), 'B')
        || setweight(to_tsvector('simple', coalesce(r.search_c, '')), 'C'),
-     r.search_text, r.doc
+     r.search_text, r.doc, r.page_key
    from jsonb_to_recordset($1::jsonb) as r(${ROW_COLUMNS})
    on conflict (store_code, product_id) do update set
      sku = excluded.sku, type_id = excluded.type_id, status = excluded.status, visibility = excluded.visibility,
@@ -861,7 +881,10 @@ const UPSERT_ROWS = `insert into product_index (store_code, product_id, sku, typ
      is_in_stock = excluded.is_in_stock, is_promoted = excluded.is_promoted, sales_count = excluded.sales_count,
      created_at = excluded.created_at, updated_at = excluded.updated_at, valid_until = excluded.valid_until,
      search = excluded.search, search_text = excluded.search_text, doc = excluded.doc,
-     rev = nextval('product_index_rev_seq')`;
+     rev = nextval('product_index_rev_seq'),
+     page_rev = case when product_index.page_key is distinct from excluded.page_key
+       then nextval('product_index_rev_seq') else product_index.page_rev end,
+     page_key = excluded.page_key`;
 
 /** a stored gallery in a store view: the image and its alt text there (Lithuanian when it has none) */
 function galleryDoc(list: readonly { image: string; label?: Partial<Record<StoreCode, string>> }[], store: StoreCode) {

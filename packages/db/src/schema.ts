@@ -203,10 +203,15 @@ export const productIndex = pgTable(
     doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
     /** product_index_rev_seq at the row's last write (the indexer sets it on update too) */
     rev: bigint('rev', { mode: 'number' }).notNull().default(sql`nextval('product_index_rev_seq')`),
+    /** the row as pages show it, hashed (indexer.ts pageKeyOf) */
+    pageKey: text('page_key'),
+    /** product_index_rev_seq when page_key last changed: the page cache's data stamp (migration 0033) */
+    pageRev: bigint('page_rev', { mode: 'number' }).notNull().default(sql`nextval('product_index_rev_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.storeCode, t.productId] }),
     index('product_index_rev_idx').on(t.storeCode, t.rev),
+    index('product_index_page_rev_idx').on(t.storeCode, t.pageRev),
     uniqueIndex('product_index_sku_idx').on(t.storeCode, t.sku),
     index('product_index_slug_idx').on(t.storeCode, t.urlPath),
     index('product_index_cats_idx').using('gin', t.categoryIds),

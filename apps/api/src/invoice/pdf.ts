@@ -3,13 +3,10 @@
  * PDF's standard fonts have no Lithuanian or Cyrillic letters. The text is real text (a ToUnicode
  * map comes with the font), so it can be searched, copied and read by a screen reader or a test.
  */
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { formatPrice } from '@vitrina/domain';
 import type { InvoiceDocument } from './document.ts';
-
-export const FONT = fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url));
-export const FONT_BOLD = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url));
+import { registerPdfFonts } from './pdf-fonts.ts';
 
 const MARGIN = 40;
 const WIDTH = 595.28 - 2 * MARGIN;
@@ -33,8 +30,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     lang: doc.store === 'en' ? 'en' : doc.store === 'ru' ? 'ru' : 'lt',
     displayTitle: true,
   });
-  pdf.registerFont('body', FONT);
-  pdf.registerFont('bold', FONT_BOLD);
+  registerPdfFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

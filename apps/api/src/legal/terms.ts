@@ -5,9 +5,8 @@
  * version as a PDF (pdfkit and the invoice's DejaVu fonts: Lithuanian and Cyrillic letters).
  */
 import PDFDocument from 'pdfkit';
-// the invoice's font files: one place that knows where they are, in the sources and in the server bundle
-import { FONT, FONT_BOLD } from '../invoice/pdf.ts';
-import { registerSharedFont } from '../lib/pdf-fonts.ts';
+// the invoice's fonts: one place that knows where they are, in the sources and in the server bundle
+import { registerPdfFonts } from '../invoice/pdf-fonts.ts';
 import type { StoreCode } from '@vitrina/domain';
 import type { ShopIdentity } from '../config.ts';
 import {
@@ -176,9 +175,7 @@ function drawTermsPdf(
     displayTitle: true,
     info: { Title: `${terms.title} (${version})`, Author: shop.companyName },
   });
-  // parsed once, each word laid out once: each order's PDF differs from the last only in its link
-  registerSharedFont(pdf, 'body', FONT);
-  registerSharedFont(pdf, 'bold', FONT_BOLD);
+  registerPdfFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -23,6 +23,15 @@ export function lowStockQty(
 }
 
 /**
+ * A stock count as a rendered page shows it: the count itself up to the threshold ("Only 3 left"),
+ * above it only that there are more. The page cache keeps a page while this is unchanged
+ * (product_index.page_rev), so an order that leaves a product well stocked re-renders nothing.
+ */
+export function shownStockQty(qty: number): number | 'more' {
+  return qty > LOW_STOCK_DISPLAY_QTY ? 'more' : qty;
+}
+
+/**
  * The stock line's level (one for cards and the product page): `out` when it
  * cannot be bought, `low` when a count is announced ("Only 3 left"), otherwise `in` (also unmanaged
  * or unknown stock, which the cart checks when added).
