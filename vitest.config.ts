@@ -8,6 +8,8 @@ const SERVER_RENDER_TESTS = [
   'apps/web/test/ssr.test.tsx',
   'apps/web/test/url-dispatcher.test.tsx',
   'apps/web/test/inline-styles.test.ts',
+  // React's server HTML hydrated by preact/compat, named in the test itself
+  'apps/web/test/preact-suspense-hydration.test.ts',
 ];
 
 const shared = {
