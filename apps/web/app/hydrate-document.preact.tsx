@@ -1,14 +1,15 @@
 /**
  * The document React rendered on the server, hydrated by Preact (a build with
  * VITRINA_BROWSER_RENDERER=preact: apps/web/preact-aliases.ts resolves React to preact/compat and this
- * module in place of hydrate-document.tsx). Three differences from React's way:
+ * module in place of hydrate-document.tsx). Four differences from React's way:
  * - hydration starts once React Router has decoded the server's data stream. HydratedRouter throws a promise
  *   on its first render while it decodes; React suspends the root for that, Preact has no root to suspend
  *   (the promise is an uncaught error and nothing hydrates), and a Suspense boundary around the router is
  *   worse: Preact's useSyncExternalStore kept reading the server snapshot after a hydration that suspended
  *   (the account pages stayed "Loading…"). So the router is rendered once, detached, to get that promise;
  * - the image preloads React added to <head> are removed first (dropServerOnlyHints);
- * - the document is hydrated through a stand-in parent (documentAsParent).
+ * - the document is hydrated through a stand-in parent (documentAsParent);
+ * - the scripts it renders stay inert, as React's do (inertScripts).
  * The hydration is one task (Preact does not slice it); `vitrina:hydrate` measures it (performance.measure).
  */
 import { StrictMode } from 'react';
@@ -58,7 +59,26 @@ function dropServerOnlyHints(): void {
   for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
 }
 
+/**
+ * A <script> the browser's render creates stays inert, as React makes it (it parses `<script></script>` in a
+ * <div>, which marks it as already started). Preact creates elements with createElementNS, so a script it
+ * rendered anew ran: a document rendered anew (an error at the root, e.g. an unseen product offline) re-ran
+ * the head's inline scripts, which a page from the service worker's copy (its policy by hashes, not by this
+ * answer's nonce) refused as CSP violations (the offline journey).
+ */
+function inertScripts(): void {
+  const create = document.createElementNS.bind(document);
+  document.createElementNS = ((namespace: string | null, name: string, options?: ElementCreationOptions) => {
+    if (name !== 'script' || namespace !== 'http://www.w3.org/1999/xhtml')
+      return create(namespace, name, options);
+    const holder = document.createElement('div');
+    holder.innerHTML = '<script></script>';
+    return holder.firstChild!;
+  }) as typeof document.createElementNS;
+}
+
 export async function hydrateDocument(): Promise<void> {
+  inertScripts();
   dropServerOnlyHints();
   await routerDataDecoded();
   performance.mark('vitrina:hydrate-start');
