@@ -1,7 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { browserRenderer, preactAliases } from './apps/web/preact-aliases.ts';
 
-const ALL_TESTS = ['packages/*/test/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'];
+const ALL_TESTS = [
+  'packages/*/test/**/*.test.{ts,tsx}',
+  'apps/*/test/**/*.test.{ts,tsx}',
+  'test/**/*.test.ts',
+];
 const WEB_TESTS = ['apps/web/test/**/*.test.{ts,tsx}'];
 /** web tests that build the storefront and render pages with its server build: React, as the shop server */
 const SERVER_RENDER_TESTS = [

@@ -56,7 +56,6 @@ const WishlistDrawer = lazy(() =>
 );
 const SideMenu = lazy(() => import('./components/SideMenu').then((m) => ({ default: m.SideMenu })));
 
-
 /**
  * The menu (the children of the root category, id 2) and the footer's store information (seller's
  * details, payment and delivery methods), in the request's store view.

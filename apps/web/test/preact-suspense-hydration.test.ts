@@ -6,7 +6,7 @@
  * The server's HTML is React's (renderToString, as the shop's server); the hydration is preact/compat's,
  * imported by name so that this runs on both renderers' test projects.
  *
- * What Preact 11 does (its diff/index.js, the catch of a component that throws a promise while hydrating):
+ * What Preact 11 does (node_modules/preact/src/diff/index.js, the catch of a component that throws a promise while hydrating):
  * it keeps the first server node that is not a comment for the suspended component, skips React's
  * `<!--$-->` markers, renders no fallback, and adopts the kept node when the chunk arrives. So a lazy part
  * keeps its server HTML only if it renders ONE root element; a second root element is not kept.
@@ -75,7 +75,13 @@ function serverHtml(below: string): string {
         );
   // React.lazy is not rendered on the server here: the module is there at once, as in the server build
   const html = renderToString(
-    r('main', null, r('h1', null, 'Product'), r(RSuspense, { fallback: null }, r(Below)), r('footer', null, 'F')),
+    r(
+      'main',
+      null,
+      r('h1', null, 'Product'),
+      r(RSuspense, { fallback: null }, r(Below)),
+      r('footer', null, 'F'),
+    ),
   );
   return below === 'one' ? html : html.replace(/<div hidden="">(.*)<\/div><!--\/\$-->/, '$1<!--/$-->');
 }
