@@ -31,6 +31,23 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // A browser build on Preact (apps/web/preact-aliases.ts) hydrates the HTML React rendered on the
+    // server: their useId values differ, and Preact's hydration keeps the server's attributes, so an id
+    // from useId in server-rendered markup points nowhere in the browser
+    // (docs/decisions/0008-react-stays-preact-was-tried-twice-and-is-not-adopted.md).
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='useId']",
+          message:
+            'useId differs between the server (React) and a browser build on Preact: derive the id from the data, or disable this for a part the server never renders, saying so',
+        },
+      ],
+    },
+  },
 );
 
 /** `no-restricted-imports` for one workspace: the package names it must not import */

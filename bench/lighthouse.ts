@@ -247,6 +247,18 @@ const gzipSizes = new Map<string, number>();
  * requested in Lighthouse's network record. Computed from the file, not the transfer size, because the shop
  * serves Brotli to Chromium (smaller than the gzip figure the budgets are written in).
  */
+/**
+ * A file's body, asked again once if the connection closed under it: on a loaded machine the shop's
+ * keep-alive timeout closed a reused connection as the request went out ("other side closed"); the retry takes a new one.
+ */
+async function bodyOf(url: string): Promise<Buffer> {
+  try {
+    return Buffer.from(await (await fetch(url)).arrayBuffer());
+  } catch {
+    return Buffer.from(await (await fetch(url)).arrayBuffer());
+  }
+}
+
 async function firstLoadScriptBytes(lhr: Lhr): Promise<number> {
   const urls = networkItems(lhr)
     .filter((i) => i.resourceType === 'Script' && i.url)
@@ -255,7 +267,7 @@ async function firstLoadScriptBytes(lhr: Lhr): Promise<number> {
   for (const url of new Set(urls)) {
     let size = gzipSizes.get(url);
     if (size === undefined) {
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      const body = await bodyOf(url);
       size = gzipSync(body).length;
       gzipSizes.set(url, size);
     }

@@ -5,6 +5,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { messageCatalogue } from './app/i18n/domain-messages.catalogue.ts';
 import { compileHints } from './scripts/compile-hints.ts';
+import { preactInTheBrowser } from './preact-aliases.ts';
 
 const DOMAIN_MESSAGES = fileURLToPath(
   new URL('../../packages/domain/src/messages/messages.ts', import.meta.url),
@@ -99,7 +100,7 @@ const OUT_OF_SHELL =
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
-  plugins: [messagesPerLanguage(), dictionaryFiles(), reactRouter(), compileHints()],
+  plugins: [preactInTheBrowser(), messagesPerLanguage(), dictionaryFiles(), reactRouter(), compileHints()],
   build: {
     target: 'es2022',
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk

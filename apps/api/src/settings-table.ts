@@ -166,6 +166,13 @@ export const SETTINGS: readonly Setting[] = [
       "build: where `npm run build -w @vitrina/web` writes the storefront. A folder outside the checkout (e.g. `/tmp/build-x`) cannot resolve the server bundle's packages: run the server or the e2e journeys on it with `NODE_PATH=$PWD/node_modules`",
   },
   {
+    name: 'VITRINA_BROWSER_RENDERER',
+    group: 'shop',
+    default: '`react`',
+    meaning:
+      "build: `preact` builds the storefront's browser code on Preact (`preact/compat`) instead of React, the server's render staying React; an A/B, not adopted (docs/decisions/0008-react-stays-preact-was-tried-twice-and-is-not-adopted.md). With it, `npx vitest run` runs the storefront's component tests on Preact",
+  },
+  {
     name: 'LOG_LEVEL',
     group: 'shop',
     default: 'info',
@@ -798,7 +805,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: 'search,ssr',
     meaning:
-      '`npm run bench`: which benches run (`search`, `ssr`, `ssr-ab`, `cart`, `image`, `product-save`, `lighthouse`, `js`)',
+      '`npm run bench`: which benches run (`search`, `ssr`, `ssr-ab`, `cart`, `image`, `product-save`, `lighthouse`, `js`, `hydration`)',
   },
   {
     name: 'BENCH_SAVE_ROUNDS',
@@ -876,6 +883,13 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: '—',
     meaning: '`BENCH_ONLY=js`: also list each JavaScript file a page loaded with its gzip size',
+  },
+  {
+    name: 'BENCH_HYDRATION_RUNS',
+    group: 'tools',
+    default: '3',
+    meaning:
+      '`BENCH_ONLY=hydration`: loads of each page at 4× CPU slowdown; prints the worst and median hydration task, longest task, long tasks and their time past 50 ms',
   },
   {
     name: 'BENCH_BASE',

@@ -17,9 +17,18 @@ import cssText from './styles.css?inline';
 
 const STYLE_ID = 'vitrina-styles';
 
+/** the server's stylesheet text, read once (see stylesText) */
+let serverText: string | undefined;
+
+/**
+ * Read once: a document rendered anew in the browser (an error at the root) must get the server's text.
+ * Preact removes the old <html> before it renders the new one (a browser build on Preact,
+ * apps/web/preact-aliases.ts), so a second read found no stylesheet and wrote an empty one.
+ */
 function stylesText(): string {
   if (import.meta.env.SSR) return cssText;
-  return document.getElementById(STYLE_ID)?.textContent ?? '';
+  serverText ||= document.getElementById(STYLE_ID)?.textContent || undefined;
+  return serverText ?? '';
 }
 
 export function InlineStyles({ nonce }: { nonce?: string | undefined }) {

@@ -56,10 +56,6 @@ const WishlistDrawer = lazy(() =>
 );
 const SideMenu = lazy(() => import('./components/SideMenu').then((m) => ({ default: m.SideMenu })));
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
-
 /**
  * The menu (the children of the root category, id 2) and the footer's store information (seller's
  * details, payment and delivery methods), in the request's store view.
@@ -148,6 +144,13 @@ export function Layout({ children }: { children: ReactNode }) {
             installing needs the service worker, which starts after hydration too */}
         {hydrated ? <link rel="manifest" href={manifestPath(storeCode)} /> : null}
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        {/* The head in the order React's server render writes it: its hoisted <title>, <meta> and
+            <link> (not a stylesheet) before the script and the stylesheet. A browser build on Preact
+            (apps/web/preact-aliases.ts) hydrates without reordering: Preact pairs the server's
+            elements by tag name in order and keeps their attributes. So the favicon is here, not in
+            `links`, and <Links /> (the routes' stylesheets, which React leaves in place) comes last. */}
+        <Meta />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" nonce={nonce} />
         {/* Inter from the first paint only on a device that holds its files (lib/fonts.ts) */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
         <InlineStyles nonce={nonce} />
@@ -157,7 +160,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {dictionaryFilesOf(storeCode).map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
-        <Meta />
         <Links />
       </head>
       <body>

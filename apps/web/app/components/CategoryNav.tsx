@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
@@ -31,7 +31,8 @@ const CHEVRON = (
 export function CategoryNav({ menu }: { menu: MenuItem[] }) {
   const t = useT();
   const storeCode = useStoreCode();
-  const baseId = useId();
+  // the header has one category bar (a fixed id: eslint.config.js on useId)
+  const baseId = 'category-nav';
   const listRef = useRef<HTMLUListElement>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [overflow, setOverflow] = useState<number>(menu.length);

@@ -25,7 +25,14 @@ export function useCspNonce(): string | undefined {
   return useContext(CspNonce) ?? documentNonce();
 }
 
+/**
+ * The nonce of the document the server sent, read once: a document rendered anew must not read its
+ * own copy (Preact, in a browser build on it, removes the old <html> before it renders the new one).
+ */
+let pageNonce: string | undefined;
+
 function documentNonce(): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  return document.querySelector<HTMLElement>('[nonce]')?.nonce || undefined;
+  pageNonce ||= document.querySelector<HTMLElement>('[nonce]')?.nonce || undefined;
+  return pageNonce;
 }

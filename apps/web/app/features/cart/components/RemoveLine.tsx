@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-syntax -- the mini cart's parts: the server never renders the overlay
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useT } from '../../../i18n';
 import type { CartLineModel } from '../hooks/use-cart-line';

@@ -1,4 +1,5 @@
 import { formatPrice, validateQuantity } from '@vitrina/domain';
+// eslint-disable-next-line no-restricted-syntax -- the mini cart's parts: the server never renders the overlay
 import { useId, useState } from 'react';
 import { useT } from '../../../i18n';
 import { cart, type CartItem } from '../../../state/cart';

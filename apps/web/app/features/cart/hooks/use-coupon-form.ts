@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-syntax -- the mini cart's parts: the server never renders the overlay
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n';
 import { ApiError } from '../../../api-client/api';

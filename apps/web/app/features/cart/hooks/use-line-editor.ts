@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-syntax -- the mini cart's parts: the server never renders the overlay
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n';
 import { useApi } from '../../../api-client/use-api';

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../../i18n';
 import type { PickupPoint } from '../../../lib/types';
 import { filterPickupPoints, pickupLabel } from '../rules/pickup-points';
@@ -20,7 +20,8 @@ export function PickupPointPicker({
   error?: string | null | undefined;
 }) {
   const t = useT();
-  const id = useId();
+  // the delivery step shows one picker (a fixed id: eslint.config.js on useId)
+  const id = 'pickup-point';
   const chosen = points.find((p) => p.id === value) ?? null;
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);

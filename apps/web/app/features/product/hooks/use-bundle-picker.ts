@@ -1,5 +1,4 @@
 import { defaultLinkQty, isMultiChoiceOption, missingRequiredBundleOptions } from '@vitrina/domain';
-import { useId } from 'react';
 import type { Product } from '../../../lib/types';
 import type { CartItem } from '../../../state/cart';
 import { bundleChosenSoldOut, bundleLine, linkedInStock, type LinkedProduct } from '../rules/composite';
@@ -23,7 +22,8 @@ export interface BundlePickerProps {
 }
 
 export function useBundlePicker({ product, linked, adding, disabled, onAdd, choice }: BundlePickerProps) {
-  const uid = useId();
+  // one picker per product page, named by its product (a fixed id: eslint.config.js on useId)
+  const uid = `bundle-${product.sku}`;
   const own = useBundleChoice(product, linked);
   const { options, selected, choose, total } = choice ?? own;
   const prices = useLinkedPrices(linked);
