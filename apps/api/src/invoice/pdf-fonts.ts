@@ -6,6 +6,8 @@
  * the shop's CPU in the shopper mix. A word lays out the same in every document, so the bytes of a
  * PDF do not change.
  */
+// fontkit ships no types: every project compiling this file (api, server, web, root) takes them from here
+/// <reference path="./fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { create, type Font, type GlyphRun } from 'fontkit';
