@@ -12,7 +12,7 @@
  * written for a machine class (index 1,200-1,600); a faster machine (~2,200 here when quiet) scores
  * better on the same build, since the simulation scales the work it observed by a fixed 4. With the
  * target set, the CPU slowdown multiplier becomes 4 × measured / target (Lighthouse's documented way
- * to calibrate CPU throttling, docs/throttling.md: a multiplier chosen from the machine's benchmark
+ * to calibrate CPU throttling, Lighthouse's throttling documentation: a multiplier chosen from the machine's benchmark
  * index), the measured index being the warm-up run's; the multiplier used is printed and kept in the
  * summary. Unset: Lighthouse's default 4.
  */
