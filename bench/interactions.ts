@@ -199,7 +199,7 @@ export function addInteraction(productPath: string): Interaction {
     async prepare() {
       return '.buy-row button.btn-primary';
     },
-    done: `(() => { const c = document.querySelector('.cart-count'); return !!c && c.textContent.trim() === '1'; })()`,
+    done: `(() => { const c = document.querySelector('.cart-btn .cart-count'); return !!c && c.textContent.trim() === '1'; })()`,
   };
 }
 
