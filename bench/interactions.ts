@@ -245,7 +245,6 @@ export async function measure(
   try {
     const page = await context.newPage();
     page.on('crash', () => console.log(`  the page crashed (${interaction.name})`));
-    page.on('close', () => console.log(`  the page closed (${interaction.name})`));
     const answer = await page.goto(base + interaction.path, { waitUntil: 'load' });
     if (!answer?.ok()) throw new Error(`${interaction.path} answered ${answer?.status()}`);
     await page.waitForSelector('html[data-hydrated]');
