@@ -7,6 +7,14 @@
  * first-load JavaScript (gzip bytes of every script the page loaded, from Lighthouse's own network
  * record), Lighthouse's `benchmarkIndex` of the browser's CPU and the failing audits per run, and
  * writes a JSON summary to var/bench/lighthouse-<time>.json.
+ *
+ * LIGHTHOUSE_TARGET_INDEX (e.g. 1400): measure as on a machine of that `benchmarkIndex`. The goals are
+ * written for a machine class (index 1,200-1,600); a faster machine (~2,200 here when quiet) scores
+ * better on the same build, since the simulation scales the work it observed by a fixed 4. With the
+ * target set, the CPU slowdown multiplier becomes 4 × measured / target (Lighthouse's documented way
+ * to calibrate CPU throttling, Lighthouse's throttling documentation: a multiplier chosen from the machine's benchmark
+ * index), the measured index being the warm-up run's; the multiplier used is printed and kept in the
+ * summary. Unset: Lighthouse's default 4.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -72,7 +80,8 @@ export async function runLighthouseBench() {
     // browser's own start-up. Seen (stop 26, load ~1.5): with home measured first, its first run had
     // TBT 280 ms and its next ones 150 and 80; with the order reversed, search (then first) had
     // 170 ms and home 0 and 10.
-    await browserWarmUp(chrome.port);
+    const warmUpIndex = await browserWarmUp(chrome.port);
+    const cpuSlowdownMultiplier = calibratedMultiplier(warmUpIndex);
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
     const summary: RunSummary[] = [];
     for (let run = 1; run <= runs; run++)
@@ -83,6 +92,9 @@ export async function runLighthouseBench() {
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
           clearStorageTypes: [...CLEAR_STORAGE],
+          ...(cpuSlowdownMultiplier === DEFAULT_CPU_SLOWDOWN
+            ? {}
+            : { throttling: { cpuSlowdownMultiplier } as LighthouseThrottling }),
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${p}`);
         const { lhr } = result;
@@ -95,7 +107,7 @@ export async function runLighthouseBench() {
         const documentBytes = documentTransferBytes(lhr);
         // TTFB: the server response time observed under load; the simulation adds it to FCP and LCP
         console.log(
-          `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} perf=${score('performance')} a11y=${score('accessibility')} bp=${score('best-practices')} seo=${score('seo')}  FCP=${audit('first-contentful-paint')} LCP=${audit('largest-contentful-paint')} TBT=${audit('total-blocking-time')} CLS=${audit('cumulative-layout-shift')} JS=${jsKiB.toFixed(1)} KiB doc=${(documentBytes / 1000).toFixed(1)} kB TTFB=${Math.round(lhr.audits['server-response-time']?.numericValue ?? NaN)} ms bench=${Math.round(lhr.environment.benchmarkIndex)}`,
+          `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} perf=${score('performance')} a11y=${score('accessibility')} bp=${score('best-practices')} seo=${score('seo')}  FCP=${audit('first-contentful-paint')} LCP=${audit('largest-contentful-paint')} TBT=${audit('total-blocking-time')} CLS=${audit('cumulative-layout-shift')} JS=${jsKiB.toFixed(1)} KiB doc=${(documentBytes / 1000).toFixed(1)} kB TTFB=${Math.round(lhr.audits['server-response-time']?.numericValue ?? NaN)} ms bench=${Math.round(lhr.environment.benchmarkIndex)} cpu=${cpuSlowdownMultiplier.toFixed(2)}x`,
         );
         if (lhr.runtimeError)
           console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -132,6 +144,7 @@ export async function runLighthouseBench() {
           failing: [...failing],
           loadAverage: loadavg(),
           benchmarkIndex: lhr.environment.benchmarkIndex,
+          cpuSlowdownMultiplier,
           layoutShifts,
           longTasks,
         });
@@ -172,8 +185,39 @@ function longTasksOf(lhr: Lhr): { url: string; startMs: number; durationMs: numb
   }));
 }
 
-/** one Lighthouse run on a page served from here (text in three scripts, a style, a script) */
-async function browserWarmUp(port: number): Promise<void> {
+/** Lighthouse's mobile CPU slowdown (its constants' mobileSlow4G.cpuSlowdownMultiplier) */
+const DEFAULT_CPU_SLOWDOWN = 4;
+
+type LighthouseThrottling = NonNullable<NonNullable<Parameters<typeof lighthouse>[1]>['throttling']>;
+
+/**
+ * The CPU slowdown multiplier: Lighthouse's 4, or with LIGHTHOUSE_TARGET_INDEX 4 × measured / target,
+ * so the simulated phone's CPU is the one of the goal's machine class (see the header). Printed.
+ */
+function calibratedMultiplier(measuredIndex: number): number {
+  const target = Number(process.env.LIGHTHOUSE_TARGET_INDEX ?? '');
+  if (!process.env.LIGHTHOUSE_TARGET_INDEX) {
+    console.log(
+      `CPU slowdown multiplier ${DEFAULT_CPU_SLOWDOWN} (Lighthouse's default; LIGHTHOUSE_TARGET_INDEX unset)`,
+    );
+    return DEFAULT_CPU_SLOWDOWN;
+  }
+  if (!(target > 0) || !(measuredIndex > 0))
+    throw new Error(
+      `LIGHTHOUSE_TARGET_INDEX=${process.env.LIGHTHOUSE_TARGET_INDEX}: a positive index, and a measured one (${measuredIndex}), are needed`,
+    );
+  const multiplier = (DEFAULT_CPU_SLOWDOWN * measuredIndex) / target;
+  console.log(
+    `CPU slowdown multiplier ${multiplier.toFixed(2)} = ${DEFAULT_CPU_SLOWDOWN} × benchmarkIndex ${Math.round(measuredIndex)} (the warm-up run's) / target ${target}`,
+  );
+  return multiplier;
+}
+
+/**
+ * one Lighthouse run on a page served from here (text in three scripts, a style, a script); answers
+ * its `benchmarkIndex`, the machine's speed the calibrated multiplier starts from
+ */
+async function browserWarmUp(port: number): Promise<number> {
   const page =
     '<!doctype html><html lang="lt"><meta name="viewport" content="width=device-width"><title>warm-up</title>' +
     '<style>body{font:16px/1.5 sans-serif;margin:2rem}</style><h1>Šilta pradžia</h1>' +
@@ -191,7 +235,9 @@ async function browserWarmUp(port: number): Promise<void> {
       onlyCategories: ['performance'],
     });
     const tbt = result?.lhr.audits['total-blocking-time']?.displayValue ?? '-';
-    console.log(`browser warm-up on a page of its own (not counted): TBT=${tbt}`);
+    const index = result?.lhr.environment.benchmarkIndex ?? NaN;
+    console.log(`browser warm-up on a page of its own (not counted): TBT=${tbt} bench=${Math.round(index)}`);
+    return index;
   } finally {
     server.close();
   }
@@ -222,6 +268,8 @@ interface RunSummary {
    * one machine and 330-1,410 ms at another (both measured). Compare runs only at similar indexes.
    */
   benchmarkIndex: number;
+  /** the CPU slowdown the simulation applied (4, or calibrated by LIGHTHOUSE_TARGET_INDEX) */
+  cpuSlowdownMultiplier: number;
   /** the run's layout shifts (element, score): CLS 0 is the goal, and a miss must be traceable */
   layoutShifts: { element: string; score: number }[];
   /** the long tasks of the run's simulation (url, start and duration in simulated ms) */

@@ -3,9 +3,10 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,flash,image,product-save,serialise,lighthouse,js,hydration (default search,ssr; lighthouse
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,flash,image,product-save,serialise,lighthouse,js,hydration,interactions (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_HYDRATION_RUNS  hydration: page loads a page at 4× CPU slowdown (default 3; bench/hydration.ts)
+ *   BENCH_ONLY=interactions  a filter ticked, a grade chosen, an add to cart: main-thread ms at 4x CPU slowdown (bench/interactions.ts)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
  *   BENCH_SAVE_ROUNDS  product-save: saves measured (default 20)
  *   BENCH_CART_CALLS cart: calls measured per kind (default 300); the shop's CPU per call on PGlite, and on
@@ -35,5 +36,6 @@ if (only.has('serialise')) await (await import('./serialise.ts')).runSerialiseBe
 if (only.has('product-save')) await (await import('./product-save.ts')).runProductSaveBench();
 // loaded only when asked for: Lighthouse is a large module and needs the storefront build and Chromium
 if (only.has('js')) await (await import('./first-load-js.ts')).runFirstLoadJsBench();
+if (only.has('interactions')) await (await import('./interactions.ts')).runInteractionsBench();
 if (only.has('lighthouse')) await (await import('./lighthouse.ts')).runLighthouseBench();
 if (only.has('hydration')) await (await import('./hydration.ts')).runHydrationBench();

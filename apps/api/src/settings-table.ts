@@ -805,7 +805,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: 'search,ssr',
     meaning:
-      '`npm run bench`: which benches run (`search`, `ssr`, `ssr-ab`, `cart`, `image`, `product-save`, `lighthouse`, `js`, `hydration`)',
+      '`npm run bench`: which benches run (`search`, `ssr`, `ssr-ab`, `cart`, `mix`, `flash`, `image`, `product-save`, `serialise`, `lighthouse`, `js`, `hydration`, `interactions`)',
   },
   {
     name: 'BENCH_SAVE_ROUNDS',
@@ -910,6 +910,33 @@ export const SETTINGS: readonly Setting[] = [
     default: '3',
     meaning:
       "`BENCH_ONLY=lighthouse`: runs per page (each printed, with the first-load JavaScript of the run, the HTML document's bytes on the wire (`doc=`: Lighthouse's simulated phone gets ~14.6 kB in the first round trip and charges each further one, 150 ms, to FCP and LCP) and Lighthouse's `benchmarkIndex` of the browser's CPU, `bench=`: compare scores only between machines of similar index; a JSON summary in `var/bench/lighthouse-*.json`). One run on a page of the bench's own comes first, printed and not counted: a new Chromium's first page pays the browser's start-up",
+  },
+  {
+    name: 'LIGHTHOUSE_TARGET_INDEX',
+    group: 'tools',
+    default: '(none: multiplier 4)',
+    meaning:
+      "`BENCH_ONLY=lighthouse`: measure as on a machine of this Lighthouse `benchmarkIndex` (the goals' machine class: 1,200-1,600, e.g. `1400`): the simulation's CPU slowdown multiplier becomes 4 × the warm-up run's index / this target (Lighthouse's documented CPU calibration), printed before the runs and per run (`cpu=`)",
+  },
+  {
+    name: 'BENCH_INTERACTION_RUNS',
+    group: 'tools',
+    default: '5',
+    meaning:
+      "`BENCH_ONLY=interactions`: runs per interaction (a filter ticked on a category page, another grade chosen on a graded product page, an add to cart), each a first visit in a new browser context; prints the worst and the median of the main thread's task time (`RunTask` on `CrRendererMain`, 4× CPU slowdown) from the input to the settled result, and the longest task",
+  },
+  {
+    name: 'BENCH_INTERACTIONS',
+    group: 'tools',
+    default: 'filter,grade,add',
+    meaning: '`BENCH_ONLY=interactions`: which interactions are measured',
+  },
+  {
+    name: 'BENCH_INTERACTION_TRACE_DIR',
+    group: 'tools',
+    default: '(none)',
+    meaning:
+      "`BENCH_ONLY=interactions`: keep each run's trace in this folder (`<interaction>-<run>.json`, for Chromium's Performance panel)",
   },
   {
     name: 'BENCH_CONNECTIONS',

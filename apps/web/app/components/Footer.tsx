@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { localizedPath, staticPageMovedTo } from '@vitrina/domain';
 import { useShopInfo } from '../lib/shop-info';
 import { Link } from '../lib/link';
@@ -59,7 +60,14 @@ export function ShopTerms() {
   );
 }
 
-export function Footer({ minimal = false, info = null }: { minimal?: boolean; info?: StoreInfo | null }) {
+/** Memoised as the header is (Header.tsx): a navigation's start has nothing for it. */
+export const Footer = memo(function Footer({
+  minimal = false,
+  info = null,
+}: {
+  minimal?: boolean;
+  info?: StoreInfo | null;
+}) {
   const t = useT();
   const storeCode = useStoreCode();
   const terms = useCmsBlock('footer-terms');
@@ -111,4 +119,4 @@ export function Footer({ minimal = false, info = null }: { minimal?: boolean; in
       <p className="container copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
   );
-}
+});

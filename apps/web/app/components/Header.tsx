@@ -1,5 +1,5 @@
 import { localizedPath } from '@vitrina/domain';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Link } from '../lib/link';
 import { GlobalLoader } from './GlobalLoader';
@@ -139,7 +139,18 @@ function AccountLink() {
   );
 }
 
-export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: boolean }) {
+/**
+ * Memoised: the root layout renders again at every change of the router's state (its `useMatches`),
+ * a navigation's start included; the header follows the location and its stores through its own hooks,
+ * so that render has nothing for it (under 4× CPU slowdown it was a share of a filter's cost).
+ */
+export const Header = memo(function Header({
+  menu,
+  minimal = false,
+}: {
+  menu: MenuItem[];
+  minimal?: boolean;
+}) {
   const storeCode = useStoreCode();
   const t = useT();
   const sidebar = useUi((s) => s.sidebar);
@@ -237,4 +248,4 @@ export function Header({ menu, minimal = false }: { menu: MenuItem[]; minimal?: 
       {minimal || menu.length === 0 ? null : <CategoryNav menu={menu} />}
     </header>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { whenIdle } from './idle';
 import cyrillic from '../fonts/inter-cyrillic.woff2?url';
 import latinExt from '../fonts/inter-latin-ext-a.woff2?url';
@@ -80,6 +80,11 @@ function rememberFontsHeld(): void {
 /** The web font's life in the browser (root layout): fetched after hydration, shown from the next page. */
 export function useWebFonts(): void {
   const { pathname } = useLocation();
+  // a product's variant (its child sku, the path's last segment) is the same page: choosing a grade
+  // turned the whole page to Inter under the shopper's eyes, and its relayout was most of the choice's
+  // main-thread time (a 330 ms layout at 4× CPU slowdown, bench/interactions.ts)
+  const { childSku } = useParams();
+  const page = childSku && pathname.endsWith(`/${childSku}`) ? pathname.slice(0, -childSku.length - 1) : pathname;
   useEffect(() => {
     if (typeof FontFace === 'undefined' || fontsHeld()) return;
     return holdFontsWhenIdle();
@@ -87,5 +92,5 @@ export function useWebFonts(): void {
   // before the new page's first frame: it is never drawn in the system font and then again in Inter
   useLayoutEffect(() => {
     if (!fontsShown() && fontsHeld()) document.documentElement.dataset.fonts = '';
-  }, [pathname]);
+  }, [page]);
 }

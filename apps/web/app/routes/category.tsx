@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
 import { useRestoredScroll } from '../components/BackToList';
 import { useProductsLoaded } from '../state/route-history';
@@ -150,7 +151,16 @@ export const meta: Route.MetaFunction = ({ data }) => {
   });
 };
 
-export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  return <CategoryView d={loaderData} />;
+}
+
+/**
+ * The page, memoised on its loader data: a route component renders again at every change of the
+ * router's state (its props carry `matches`), a filter's navigation start included, when nothing
+ * shown has changed yet; the listing's own hooks follow the location. Measured (bench/interactions.ts).
+ */
+const CategoryView = memo(function CategoryView({ d }: { d: Route.ComponentProps['loaderData'] }) {
   const t = useT();
   const online = useOnline();
   useChildStockPrefetch(d.notFound ? [] : d.products);
@@ -190,4 +200,4 @@ export default function CategoryPage({ loaderData: d }: Route.ComponentProps) {
       </Listing>
     </div>
   );
-}
+});

@@ -1,0 +1,355 @@
+/**
+ * Interactions (`BENCH_ONLY=interactions`): the main thread's work of three shopper interactions at 4×
+ * CPU slowdown, the goal being ≤ 50 ms each (worst of 5):
+ *
+ *   filter   on a category page, a filter value ticked (the phone's filter sheet opened before);
+ *   grade    on a graded product page, another grade (an enabled, unchosen value of the grade picker) chosen;
+ *   add      on a product page, "Add to cart".
+ *
+ * Starts the built shop (`npm run build` first) in its own process with the bench data folder
+ * (BENCH_DATA_DIR, default var/bench/ssr), like the Lighthouse bench, and drives Chromium (`CHROME_PATH`,
+ * default /usr/bin/chromium) through playwright-core at a phone's viewport. Each run is a new browser
+ * context (empty cache, storage and cart; the service worker blocked, so every run is a first visit):
+ * the page loads, React hydrates (`<html data-hydrated>`), the main thread goes idle, then a trace starts
+ * (CDP `Tracing.start`, devtools.timeline categories) with `Emulation.setCPUThrottlingRate` 4, the
+ * interaction is sent as the browser's own input (CDP `Input.dispatchMouseEvent` at the element's
+ * centre, so no script of the bench runs in the page meanwhile) and an observer installed beforehand
+ * marks the result once it is visible (the URL and the ticked value, the price and the checked grade,
+ * the mini-cart's count) and the page is idle again (two frames, then `requestIdleCallback`).
+ *
+ * The figure is the sum of the renderer main thread's tasks (`RunTask` on `CrRendererMain`) from the
+ * task that dispatched the first input event to that mark: the main thread's cost of the interaction,
+ * its network waits left out. Each interaction prints the worst and the median of BENCH_INTERACTION_RUNS
+ * runs (default 5), the longest single task, and `after`: the tasks of the 500 ms that follow the mark
+ * (an effect's late follow-up, e.g. a fetch the new render started), not counted in the figure.
+ * BENCH_INTERACTION_TRACE_DIR keeps each run's trace (open it in Chromium's Performance panel).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { benchPagePaths, startShopProcess } from './shop-process.ts';
+
+const CPU_SLOWDOWN = 4;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'blink.user_timing',
+  'v8.execute',
+];
+const START_INPUT = new Set(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+interface RunFigure {
+  /** main-thread task time from the input to the settled result (ms) */
+  totalMs: number;
+  /** the longest single task in that window (ms) */
+  longestMs: number;
+  /** tasks in the window */
+  tasks: number;
+  /** wall time from the input to the settled result (ms) */
+  wallMs: number;
+  /** task time in the 500 ms after the mark (ms), not counted */
+  afterMs: number;
+}
+
+interface Interaction {
+  name: string;
+  /** the page to load */
+  path: string;
+  /** before the trace: e.g. the phone's filter sheet opened; resolves to the selector clicked */
+  prepare: (page: Page) => Promise<string>;
+  /** in the page: true once the interaction's result is visible (given what prepare noted in window.__bench) */
+  done: string;
+}
+
+export async function runInteractionsBench() {
+  const server = await startShopProcess();
+  const base = `http://127.0.0.1:${server.port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
+  const runs = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
+  const traceDir = process.env.BENCH_INTERACTION_TRACE_DIR;
+  if (traceDir) mkdirSync(traceDir, { recursive: true });
+  try {
+    const { product, category } = await benchPagePaths(server.port);
+    const graded = await gradedProductPath(browser, base, product);
+    const only = process.env.BENCH_INTERACTIONS?.split(',');
+    const interactions = [
+      filterInteraction(category),
+      gradeInteraction(graded),
+      addInteraction(product),
+    ].filter((i) => !only || only.includes(i.name));
+    console.log(
+      `\nInteractions: main-thread task time (RunTask on CrRendererMain) from the input to the settled result, ${CPU_SLOWDOWN}× CPU slowdown, phone viewport, ${runs} runs each, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    // one page load before the runs: the shop's first render of each page compiles its code
+    for (const i of interactions) await (await fetch(base + i.path)).arrayBuffer();
+    const summary: Record<string, RunFigure[]> = {};
+    for (const interaction of interactions) {
+      const figures: RunFigure[] = [];
+      for (let run = 1; run <= runs; run++) {
+        const { figure, trace } = await measure(browser, base, interaction);
+        figures.push(figure);
+        if (traceDir)
+          writeFileSync(
+            path.join(traceDir, `${interaction.name}-${run}.json`),
+            JSON.stringify({ traceEvents: trace }),
+          );
+      }
+      summary[interaction.name] = figures;
+      const totals = figures.map((f) => f.totalMs).sort((a, b) => a - b);
+      const ms = (n: number) => `${n.toFixed(1)} ms`;
+      console.log(
+        `${interaction.name.padEnd(6)} ${interaction.path.slice(0, 60).padEnd(62)} worst=${ms(totals[totals.length - 1] ?? NaN)} median=${ms(median(totals))} longest task=${ms(Math.max(...figures.map((f) => f.longestMs)))}  runs: ${figures
+          .map(
+            (f) =>
+              `${f.totalMs.toFixed(1)} (${f.tasks} tasks, ${Math.round(f.wallMs)} ms wall, after ${f.afterMs.toFixed(1)})`,
+          )
+          .join(', ')}`,
+      );
+    }
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    mkdirSync('var/bench', { recursive: true });
+    const file = `var/bench/interactions-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    writeFileSync(
+      file,
+      JSON.stringify({ loadAverage: loadavg(), cpuSlowdown: CPU_SLOWDOWN, summary }, null, 2),
+    );
+    console.log(`summary: ${file}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function median(sorted: number[]): number {
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+/** Ticks the first value of the first attribute filter (not the price's) in the phone's filter sheet. */
+export function filterInteraction(category: string): Interaction {
+  return {
+    name: 'filter',
+    path: category,
+    async prepare(page) {
+      await page.click('.listing-bar .filters-toggle');
+      await page.waitForSelector('#filters.is-open');
+      const link = page
+        .locator(
+          '#filters section[aria-labelledby^="filter-"]:not([aria-labelledby="filter-price"]) a:not([aria-current])',
+        )
+        .first();
+      const href = await link.getAttribute('href');
+      if (!href) throw new Error(`no attribute filter on ${category}`);
+      await page.evaluate(`window.__bench = { href: ${JSON.stringify(href)} }`);
+      return `#filters a[href=${JSON.stringify(href)}]`;
+    },
+    // the URL is the link's, and the value it ticked is shown as applied
+    done: `(() => { const b = window.__bench; const u = new URL(b.href, location.href);
+      return location.pathname + location.search === u.pathname + u.search &&
+        !!document.querySelector('#filters a[aria-current="true"]'); })()`,
+  };
+}
+
+/** Chooses the first enabled, unchosen grade of the grade picker. */
+export function gradeInteraction(productPath: string): Interaction {
+  return {
+    name: 'grade',
+    path: productPath,
+    async prepare(page) {
+      const radio = page.locator('.grade-picker input[type=radio]:not(:checked):not(:disabled)').first();
+      const id = await radio.getAttribute('id');
+      if (!id) throw new Error(`no other grade on ${productPath}`);
+      const price = await page.locator('.product-info .price').first().textContent();
+      await page.evaluate(`window.__bench = ${JSON.stringify({ id, price })}`);
+      return `label[for="${id}"]`;
+    },
+    // the grade is checked and the price beside the title is the grade's
+    done: `(() => { const b = window.__bench; const r = document.getElementById(b.id);
+      const p = document.querySelector('.product-info .price');
+      return !!r && r.checked && !!p && p.textContent !== b.price; })()`,
+  };
+}
+
+/** "Add to cart" on the product page; the result is the header's cart count at 1. */
+export function addInteraction(productPath: string): Interaction {
+  return {
+    name: 'add',
+    path: productPath,
+    async prepare() {
+      return '.buy-row button.btn-primary';
+    },
+    done: `(() => { const c = document.querySelector('.cart-btn .cart-count'); return !!c && c.textContent.trim() === '1'; })()`,
+  };
+}
+
+/** The bench's product when it has another grade to choose, else the first configurable one that has. */
+export async function gradedProductPath(browser: Browser, base: string, bestSeller: string): Promise<string> {
+  const catalog = `${base}/vsbridge/catalog/vue_storefront_catalog`;
+  const answer = (await (
+    await fetch(`${catalog}/product/_search?size=30&sort=sales_count:desc&q=type_id:configurable`)
+  ).json()) as { hits: { hits: { _source: { url_path: string; type_id?: string } }[] } };
+  const candidates = [
+    bestSeller,
+    ...answer.hits.hits
+      .filter((h) => h._source.type_id === 'configurable')
+      .map((h) => `/${h._source.url_path}`),
+  ];
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    for (const p of candidates) {
+      await page.goto(base + p);
+      if ((await page.locator('.grade-picker input[type=radio]:not(:checked):not(:disabled)').count()) > 0)
+        return p;
+    }
+  } finally {
+    await context.close();
+  }
+  throw new Error('no product with a grade to choose in the bench catalogue');
+}
+
+export async function measure(
+  browser: Browser,
+  base: string,
+  interaction: Interaction,
+): Promise<{ figure: RunFigure; trace: TraceEvent[] }> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'lt-LT',
+  });
+  try {
+    const page = await context.newPage();
+    page.on('crash', () => console.log(`  the page crashed (${interaction.name})`));
+    const answer = await page.goto(base + interaction.path, { waitUntil: 'load' });
+    if (!answer?.ok()) throw new Error(`${interaction.path} answered ${answer?.status()}`);
+    await page.waitForSelector('html[data-hydrated]');
+    await idle(page);
+    const selector = await interaction.prepare(page);
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    await idle(page);
+    const box = await page.locator(selector).boundingBox();
+    if (!box) throw new Error(`${selector} has no box on ${interaction.path}`);
+    // the observer: marks the result once it is visible and the page idle again
+    // (in-page code as text: the bench runs through tsx, whose helpers a function's source would name)
+    await page.evaluate(`window.__benchSettled = new Promise((resolve) => {
+      const check = () => ${interaction.done};
+      const observer = new MutationObserver(() => {
+        if (!check()) return;
+        observer.disconnect();
+        performance.mark('bench-result');
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => {
+          performance.mark('bench-settled');
+          resolve();
+        })));
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    }); undefined`); // (not the promise: evaluate would wait for it)
+
+    const cdp = await page.context().newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (e) => {
+      events.push(...(e.value as unknown as TraceEvent[]));
+    });
+    await cdp.send('Tracing.start', {
+      traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
+      transferMode: 'ReportEvents',
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await tap(cdp, x, y);
+    await Promise.race([
+      page.evaluate('window.__benchSettled'),
+      new Promise((_, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`${interaction.name}: no result within 30 s on ${interaction.path}`)),
+          30_000,
+        );
+        timer.unref();
+      }),
+    ]);
+    // the tail: what the page still does after its result, shown apart
+    await page.waitForTimeout(500);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    return { figure: mainThreadFigure(events), trace: events };
+  } finally {
+    // (a failure above keeps its own error, not the closing's)
+    await context.close().catch(() => undefined);
+  }
+}
+
+/** A mouse press and release at (x, y), as a shopper's click reaches the page. */
+async function tap(cdp: CDPSession, x: number, y: number) {
+  const common = { x, y, button: 'left' as const, clickCount: 1, pointerType: 'mouse' as const };
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...common });
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...common });
+}
+
+/** Waits until the page's main thread is idle (two frames, then an idle callback). */
+async function idle(page: Page) {
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve()))))',
+  );
+}
+
+/** The main-thread figure of one trace (see the header). */
+export function mainThreadFigure(events: TraceEvent[]): RunFigure {
+  // the renderer main thread of the page: the one that recorded the bench's marks
+  const settled = events.find((e) => e.name === 'bench-settled');
+  if (!settled) throw new Error('the trace has no bench-settled mark');
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = (e: TraceEvent) => e.pid === settled.pid && mains.has(`${e.pid}:${e.tid}`);
+  const tasks = events
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const input = events
+    .filter((e) => e.name === 'EventDispatch' && onMain(e) && START_INPUT.has(e.args?.data?.type ?? ''))
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!input) throw new Error('the trace has no input event on the main thread');
+  // the task that dispatched the input: the one containing the event
+  const start = tasks.find((t) => t.ts <= input.ts && t.ts + (t.dur ?? 0) >= input.ts)?.ts ?? input.ts;
+  const end = settled.ts;
+  const inWindow = tasks.filter((t) => t.ts >= start && t.ts < end);
+  const after = tasks.filter((t) => t.ts >= end && t.ts < end + 500_000);
+  const sum = (ts: TraceEvent[]) => ts.reduce((s, t) => s + (t.dur ?? 0), 0) / 1000;
+  return {
+    totalMs: sum(inWindow),
+    longestMs: Math.max(0, ...inWindow.map((t) => (t.dur ?? 0) / 1000)),
+    tasks: inWindow.length,
+    wallMs: (end - start) / 1000,
+    afterMs: sum(after),
+  };
+}
