@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BannerGrid } from '../../components/Banners';
 import { BackToList } from '../../components/BackToList';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -10,7 +11,9 @@ import { GradeBadge } from '../../components/ui/GradeBadge';
 import { GradeTitle } from '../../components/ui/GradeTitle';
 import { GradeFactsBox } from '../../components/GradeGuide';
 import { StockLine } from '../../components/ui/StockLine';
+import { HydrateLater } from '../../components/ui/HydrateLater';
 import { useT } from '../../i18n';
+import { addRecentlyViewed } from '../../state/recently-viewed';
 import { BuyBox } from './components/BuyBox';
 import { DecisionFacts } from './components/DecisionFacts';
 import { Gallery } from './components/Gallery';
@@ -34,6 +37,12 @@ export function ProductPage(data: ProductPageData) {
   const { product, box, shown } = model;
   const { variant } = shown;
   const { trail } = data;
+  // noted when the page opens, not when its reviews (hydrated later) come near the screen
+  useEffect(() => {
+    addRecentlyViewed(model.viewed);
+    // Only when the product changes; its price or image may change with the variant.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model.viewed.sku]);
   return (
     <article className="product" data-route={data.routeName}>
       <BackToList />
@@ -124,9 +133,16 @@ export function ProductPage(data: ProductPageData) {
           ) : null}
         </div>
       </div>
-      <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
-      <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
-      <ProductReviews productId={product.id} viewed={model.viewed} />
+      {/* below the first screen: hydrated when near it (or at the first interaction) */}
+      <HydrateLater>
+        <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
+      </HydrateLater>
+      <HydrateLater>
+        <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
+      </HydrateLater>
+      <HydrateLater>
+        <ProductReviews productId={product.id} />
+      </HydrateLater>
       <ProductSidebar
         product={product}
         variant={variant}
