@@ -63,9 +63,15 @@ interface HydrationGate {
   open: () => void;
 }
 
-/** closed only in the browser's hydration of the server's document (`<html data-hydrated>` comes after it) */
+/**
+ * Closed only in the browser's hydration of the server's document (`<html data-hydrated>` comes after
+ * it), in a browser that can tell when the part nears the screen (IntersectionObserver).
+ */
 function newGate(): HydrationGate {
-  const closed = typeof document !== 'undefined' && !document.documentElement.hasAttribute('data-hydrated');
+  const closed =
+    typeof document !== 'undefined' &&
+    typeof IntersectionObserver !== 'undefined' &&
+    !document.documentElement.hasAttribute('data-hydrated');
   let resolve = () => {};
   const promise = new Promise<void>((r) => (resolve = r));
   let isOpen = false;
@@ -123,7 +129,7 @@ function removeListeners() {
 /** Watches the elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`). */
 function whenNearScreen(marker: HTMLTemplateElement | null, open: () => void): () => void {
   const elements = marker ? boundaryElements(marker) : [];
-  if (elements.length === 0 || typeof IntersectionObserver === 'undefined') {
+  if (elements.length === 0) {
     open();
     return () => {};
   }

@@ -11,7 +11,6 @@ import { GradeBadge } from '../../components/ui/GradeBadge';
 import { GradeTitle } from '../../components/ui/GradeTitle';
 import { GradeFactsBox } from '../../components/GradeGuide';
 import { StockLine } from '../../components/ui/StockLine';
-import { HydrateLater } from '../../components/ui/HydrateLater';
 import { useT } from '../../i18n';
 import { addRecentlyViewed } from '../../state/recently-viewed';
 import { BuyBox } from './components/BuyBox';
@@ -133,16 +132,9 @@ export function ProductPage(data: ProductPageData) {
           ) : null}
         </div>
       </div>
-      {/* below the first screen: hydrated when near it (or at the first interaction) */}
-      <HydrateLater>
-        <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
-      </HydrateLater>
-      <HydrateLater>
-        <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
-      </HydrateLater>
-      <HydrateLater>
-        <ProductReviews productId={product.id} />
-      </HydrateLater>
+      <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
+      <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
+      <ProductReviews productId={product.id} />
       <ProductSidebar
         product={product}
         variant={variant}
