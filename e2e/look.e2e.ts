@@ -319,4 +319,26 @@ describe('hydration', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('a click on a part below the first screen before it hydrated still works: the footer’s link opens its page without a document load', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchErrors(page);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    await page.goto(`${shopUrl}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // the footer waits for the screen or a first interaction (components/ui/HydrateLater.tsx)
+    expect(await page.locator('template[data-hydrate-later] + footer.site-footer').count()).toBe(1);
+    const link = page.locator('footer.site-footer nav a').first();
+    const href = (await link.getAttribute('href'))!;
+    // a click alone, with no scroll and no pointer before it: only the click reaches the page
+    await link.evaluate((a: HTMLElement) => a.click());
+    await page.waitForURL((url) => url.pathname === href);
+    await page.locator('h1').waitFor();
+    expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -69,6 +69,11 @@ export default function handleRequest(
       </CspNonce.Provider>,
       {
         nonce,
+        // the page is sent whole (onAllReady below): every Suspense boundary written in place. React
+        // otherwise moves a boundary written after the first 12.8 kB to the end of the body, with a
+        // script putting it back (the parts that hydrate later, components/ui/HydrateLater.tsx), so the
+        // first paint could show the page without them
+        progressiveChunkSize: Infinity,
         onShellReady() {
           shellRendered = true;
           status = responseStatusCode;

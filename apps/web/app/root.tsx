@@ -20,6 +20,7 @@ import type { Route } from './+types/root';
 import { AccountBoot } from './components/AccountBoot';
 import { Backdrop } from './components/Backdrop';
 import { Footer } from './components/Footer';
+import { HydrateLater } from './components/ui/HydrateLater';
 import { GlobalLoader } from './components/GlobalLoader';
 import { Header } from './components/Header';
 import { LanguageSuggestion } from './components/LanguageSuggestion';
@@ -244,7 +245,9 @@ function Shell({
       <main id="main" className="container">
         {children}
       </main>
-      <Footer minimal={minimal} info={storeInfo} />
+      <HydrateLater>
+        <Footer minimal={minimal} info={storeInfo} />
+      </HydrateLater>
       <Backdrop />
       <Overlays menu={menu} />
       <Notifications />

@@ -4,22 +4,15 @@ import { useT } from '../i18n';
 import type { Review } from '../lib/types';
 import { useApi } from '../api-client/use-api';
 import { Link } from '../lib/link';
-import { addRecentlyViewed, type ViewedProduct } from '../state/recently-viewed';
 
 /**
  * The product's reviews (`GET /review/list?productId`; verified purchases marked), fetched in the
- * browser, and the product noted as recently viewed.
+ * browser.
  */
-export function ProductReviews({ productId, viewed }: { productId: number; viewed: ViewedProduct }) {
+export function ProductReviews({ productId }: { productId: number }) {
   const t = useT();
   const api = useApi();
   const [reviews, setReviews] = useState<Review[] | null>(null);
-
-  useEffect(() => {
-    addRecentlyViewed(viewed);
-    // Only when the product changes; its price or image may change with the variant.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [viewed.sku]);
 
   useEffect(() => {
     let live = true;

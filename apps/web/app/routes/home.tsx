@@ -6,6 +6,7 @@ import { GradeHomeBlock } from '../components/GradeGuide';
 import { useShopInfo } from '../lib/shop-info';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { TrustStrip } from '../components/TrustStrip';
+import { HydrateLater } from '../components/ui/HydrateLater';
 import { getT, useT } from '../i18n';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
@@ -91,18 +92,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="new-products">{t('home.newProducts')}</h2>
         <ProductGrid products={loaderData.newProducts} eagerCount={4} />
       </section>
-      {/* below the first screen: no slide competes with the offers' pictures */}
-      <Slider slides={loaderData.slider} eagerFirst={false} />
-      <BannerGrid banners={loaderData.banners} small={loaderData.smallBanners} label={t('banners.main')} />
+      {/* below the first screen: no slide competes with the offers' pictures; hydrated when near it */}
+      <HydrateLater>
+        <Slider slides={loaderData.slider} eagerFirst={false} />
+        <BannerGrid banners={loaderData.banners} small={loaderData.smallBanners} label={t('banners.main')} />
+      </HydrateLater>
       {/* what each grade means, before the shopper weighs the next list's prices */}
-      <GradeHomeBlock shop={shop} />
+      <HydrateLater>
+        <GradeHomeBlock shop={shop} />
+      </HydrateLater>
       {loaderData.bestsellers.length ? (
-        <section aria-labelledby="bestsellers" className="home-list">
-          <h2 id="bestsellers">{t('home.bestsellers')}</h2>
-          <ProductGrid products={loaderData.bestsellers} />
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="bestsellers" className="home-list">
+            <h2 id="bestsellers">{t('home.bestsellers')}</h2>
+            <ProductGrid products={loaderData.bestsellers} />
+          </section>
+        </HydrateLater>
       ) : null}
-      <BannerGrid banners={loaderData.multiBanners} label={t('banners.multi')} multi />
+      <HydrateLater>
+        <BannerGrid banners={loaderData.multiBanners} label={t('banners.multi')} multi />
+      </HydrateLater>
     </>
   );
 }

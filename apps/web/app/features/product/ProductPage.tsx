@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BannerGrid } from '../../components/Banners';
 import { BackToList } from '../../components/BackToList';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -11,6 +12,7 @@ import { GradeTitle } from '../../components/ui/GradeTitle';
 import { GradeFactsBox } from '../../components/GradeGuide';
 import { StockLine } from '../../components/ui/StockLine';
 import { useT } from '../../i18n';
+import { addRecentlyViewed } from '../../state/recently-viewed';
 import { BuyBox } from './components/BuyBox';
 import { DecisionFacts } from './components/DecisionFacts';
 import { Gallery } from './components/Gallery';
@@ -35,6 +37,12 @@ export function ProductPage(data: ProductPageData) {
   const { product, box, shown } = model;
   const { variant } = shown;
   const { trail } = data;
+  // noted when the page opens, not when its reviews (hydrated later) come near the screen
+  useEffect(() => {
+    addRecentlyViewed(model.viewed);
+    // Only when the product changes; its price or image may change with the variant.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model.viewed.sku]);
   return (
     <article className="product" data-route={data.routeName}>
       <BackToList />
@@ -129,7 +137,7 @@ export function ProductPage(data: ProductPageData) {
       </div>
       <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
       <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
-      <ProductReviews productId={product.id} viewed={model.viewed} />
+      <ProductReviews productId={product.id} />
       <ProductSidebar
         product={product}
         variant={variant}

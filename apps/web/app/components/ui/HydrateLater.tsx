@@ -1,0 +1,163 @@
+import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A part below the first screen (the footer, related products, reviews, the banners after the first
+ * offers) whose server HTML stays as it is while the first screen hydrates, and is hydrated when it
+ * comes near the screen or at the shopper's first interaction anywhere on the page, whichever is first.
+ *
+ * React's own mechanism: during hydration the part's Suspense boundary suspends on a gate, so React
+ * leaves the server's HTML in place (a dehydrated boundary) and commits the rest; the gate opening
+ * makes React hydrate it in its own time-sliced work. Nothing is hidden or rendered differently: the
+ * server renders the part as before, the browser adopts the same nodes later. The part's code is
+ * bundled as before (not loaded on demand), so the gate opens synchronously on the first
+ * pointerdown, keydown, focus or click: React then hydrates the part the event targets before
+ * dispatching it (its selective hydration), and the event reaches the part's handlers.
+ *
+ * Outside the document's first hydration (a client navigation, a part mounted later) the gate is
+ * open from the start and the part renders at once.
+ *
+ * The empty `<template>` before the part is how the browser finds the part's elements to watch
+ * (a dehydrated boundary has no ref); it is rendered by the server too and takes no room.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  const [gate] = useState(newGate);
+  const [hydrated, setHydrated] = useState(gate.isOpen);
+  const marker = useRef<HTMLTemplateElement>(null);
+  useEffect(() => {
+    if (gate.isOpen()) return;
+    const stopFirstInteraction = onFirstInteraction(gate.open);
+    const stopNear = whenNearScreen(marker.current, gate.open);
+    return () => {
+      stopFirstInteraction();
+      stopNear();
+    };
+  }, [gate]);
+  // Until the part has hydrated its boundary gets the same element at every render: new props would
+  // make React give up the server's HTML and render the part anew (empty, while the gate is shut).
+  const first = useRef(children);
+  const shown = hydrated ? children : first.current;
+  const boundary = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <Gate gate={gate} onHydrated={setHydrated}>
+          {shown}
+        </Gate>
+      </Suspense>
+    ),
+    [gate, shown],
+  );
+  return (
+    <>
+      <template ref={marker} data-hydrate-later="" />
+      {boundary}
+    </>
+  );
+}
+
+/** How far below (or above) the screen a part starts hydrating: one screen's height. */
+export const NEAR_SCREEN = '100% 0px';
+
+interface HydrationGate {
+  promise: Promise<void>;
+  isOpen: () => boolean;
+  open: () => void;
+}
+
+/**
+ * Closed only in the browser's hydration of the server's document (`<html data-hydrated>` comes after
+ * it), in a browser that can tell when the part nears the screen (IntersectionObserver).
+ */
+function newGate(): HydrationGate {
+  const closed =
+    typeof document !== 'undefined' &&
+    typeof IntersectionObserver !== 'undefined' &&
+    !document.documentElement.hasAttribute('data-hydrated');
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  let isOpen = false;
+  const open = () => {
+    if (isOpen) return;
+    isOpen = true;
+    // the fields React's `use` reads synchronously: in the same event, the targeted part hydrates
+    // before the event is dispatched
+    Object.assign(promise, { status: 'fulfilled', value: undefined });
+    resolve();
+  };
+  if (!closed) open();
+  return { promise, open, isOpen: () => isOpen };
+}
+
+function Gate({
+  gate,
+  onHydrated,
+  children,
+}: {
+  gate: HydrationGate;
+  onHydrated: (hydrated: true) => void;
+  children: ReactNode;
+}) {
+  use(gate.promise);
+  useEffect(() => onHydrated(true), [onHydrated]);
+  return children;
+}
+
+/** Events that mean a shopper is using the page. Caught on the window before React's own listeners. */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'popstate'] as const;
+const waiting = new Set<() => void>();
+
+function onFirstInteraction(open: () => void): () => void {
+  if (waiting.size === 0)
+    for (const type of INTERACTIONS) window.addEventListener(type, openAll, { capture: true, passive: true });
+  waiting.add(open);
+  return () => {
+    waiting.delete(open);
+    if (waiting.size === 0) removeListeners();
+  };
+}
+
+function openAll() {
+  const all = [...waiting];
+  waiting.clear();
+  removeListeners();
+  for (const open of all) open();
+}
+
+function removeListeners() {
+  for (const type of INTERACTIONS) window.removeEventListener(type, openAll, { capture: true });
+}
+
+/** Watches the elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`). */
+function whenNearScreen(marker: HTMLTemplateElement | null, open: () => void): () => void {
+  const elements = marker ? boundaryElements(marker) : [];
+  if (elements.length === 0) {
+    open();
+    return () => {};
+  }
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      io.disconnect();
+      open();
+    },
+    { rootMargin: NEAR_SCREEN },
+  );
+  for (const el of elements) io.observe(el);
+  return () => io.disconnect();
+}
+
+function boundaryElements(marker: Element): Element[] {
+  const start = marker.nextSibling;
+  if (!(start instanceof Comment) || !start.data.startsWith('$')) return [];
+  const found: Element[] = [];
+  let depth = 0;
+  for (let n = start.nextSibling; n; n = n.nextSibling) {
+    if (n instanceof Comment) {
+      if (n.data.startsWith('$')) depth++;
+      else if (n.data === '/$') {
+        if (depth === 0) break;
+        depth--;
+      }
+    } else if (n instanceof Element) found.push(n);
+  }
+  return found;
+}

@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { act, useEffect } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HydrateLater } from '../app/components/ui/HydrateLater';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** the elements watched, and a way to bring them near the screen */
+let watched: Element[] = [];
+let near: (() => void) | null = null;
+class FakeIntersectionObserver {
+  constructor(private cb: IntersectionObserverCallback) {}
+  observe(el: Element) {
+    watched.push(el);
+    near = () => this.cb([{ isIntersecting: true, target: el } as IntersectionObserverEntry], this as never);
+  }
+  disconnect() {
+    near = null;
+  }
+}
+
+let container: HTMLElement;
+let root: Root | null = null;
+const hydratedParts: string[] = [];
+
+function Probe({ name }: { name: string }) {
+  useEffect(() => {
+    hydratedParts.push(name);
+  }, [name]);
+  return null;
+}
+
+function Page({ onAbove, onBelow }: { onAbove: () => void; onBelow: () => void }) {
+  return (
+    <main>
+      <button type="button" onClick={onAbove}>
+        above
+      </button>
+      <Probe name="page" />
+      <HydrateLater>
+        <section className="below">
+          <button type="button" onClick={onBelow}>
+            below
+          </button>
+          <Probe name="below" />
+        </section>
+      </HydrateLater>
+    </main>
+  );
+}
+
+/** the server's HTML, then the browser's hydration of it */
+async function hydratePage(props: Parameters<typeof Page>[0]) {
+  document.documentElement.dataset.hydrated = '';
+  container.innerHTML = renderToString(<Page {...props} />);
+  delete document.documentElement.dataset.hydrated;
+  const serverButton = container.querySelector('.below button');
+  await act(async () => {
+    root = hydrateRoot(container, <Page {...props} />);
+  });
+  // what useHydratedMarker does once the document's hydration has committed
+  document.documentElement.dataset.hydrated = '';
+  return serverButton as HTMLButtonElement;
+}
+
+beforeEach(() => {
+  watched = [];
+  near = null;
+  hydratedParts.length = 0;
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container.remove();
+  delete document.documentElement.dataset.hydrated;
+  vi.unstubAllGlobals();
+});
+
+describe('HydrateLater', () => {
+  it('leaves the server’s HTML in place while the rest hydrates, and hydrates it, same nodes, when it nears the screen', async () => {
+    const onAbove = vi.fn();
+    const onBelow = vi.fn();
+    const serverButton = await hydratePage({ onAbove, onBelow });
+    expect(hydratedParts).toEqual(['page']);
+    // the part's own elements are watched, found between its boundary's comments
+    expect(watched).toEqual([container.querySelector('section.below')]);
+    expect(container.querySelector('.below button')).toBe(serverButton);
+
+    await act(async () => near?.());
+    expect(hydratedParts).toEqual(['page', 'below']);
+    expect(container.querySelector('.below button')).toBe(serverButton);
+    act(() => serverButton.click());
+    expect(onBelow).toHaveBeenCalledTimes(1);
+  });
+
+  it('a click on the part before it hydrated reaches its handler', async () => {
+    const onBelow = vi.fn();
+    const serverButton = await hydratePage({ onAbove: vi.fn(), onBelow });
+    expect(hydratedParts).toEqual(['page']);
+    await act(async () => serverButton.click());
+    expect(onBelow).toHaveBeenCalledTimes(1);
+    expect(hydratedParts).toEqual(['page', 'below']);
+    expect(container.querySelector('.below button')).toBe(serverButton);
+  });
+
+  it('keeps the server’s HTML when the page above re-renders before the part hydrated, then takes the new props', async () => {
+    const first = vi.fn();
+    const serverButton = await hydratePage({ onAbove: vi.fn(), onBelow: first });
+    const latest = vi.fn();
+    await act(async () => root?.render(<Page onAbove={vi.fn()} onBelow={latest} />));
+    expect(hydratedParts).toEqual(['page']);
+    expect(container.querySelector('.below button')).toBe(serverButton);
+    await act(async () => near?.());
+    expect(container.querySelector('.below button')).toBe(serverButton);
+    act(() => serverButton.click());
+    expect(latest).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+  });
+
+  it('hydrates at the first interaction anywhere on the page', async () => {
+    const onAbove = vi.fn();
+    await hydratePage({ onAbove, onBelow: vi.fn() });
+    const above = container.querySelector('button') as HTMLButtonElement;
+    await act(async () => {
+      above.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      above.click();
+    });
+    expect(onAbove).toHaveBeenCalledTimes(1);
+    expect(hydratedParts).toEqual(['page', 'below']);
+  });
+
+  it('renders at once outside the document’s first hydration (a client navigation)', async () => {
+    document.documentElement.dataset.hydrated = '';
+    const onBelow = vi.fn();
+    await act(async () => {
+      root = createRoot(container);
+      root.render(<Page onAbove={vi.fn()} onBelow={onBelow} />);
+    });
+    expect(hydratedParts).toEqual(['page', 'below']);
+    expect(watched).toEqual([]);
+    act(() => (container.querySelector('.below button') as HTMLButtonElement).click());
+    expect(onBelow).toHaveBeenCalledTimes(1);
+  });
+});
