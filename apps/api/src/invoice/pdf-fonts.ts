@@ -6,7 +6,9 @@
  * the shop's CPU in the shopper mix. A word lays out the same in every document, so the bytes of a
  * PDF do not change.
  */
-// fontkit ships no types: every project compiling this file (api, server, web, root) takes them from here
+// fontkit ships no types: every project compiling this file (api, server, web, root) takes them from
+// here; an import of a declaration file would be looked for at run time
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
