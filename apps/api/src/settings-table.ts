@@ -762,6 +762,12 @@ export const SETTINGS: readonly Setting[] = [
     meaning: 'back-office login attempts per client address',
   },
   {
+    name: 'TEST_PGLITE_THREAD',
+    group: 'tools',
+    default: '0',
+    meaning: '`npm test`: `1` runs the PGlite test databases in a worker thread, as `PGLITE_THREAD=1` runs the shop\'s',
+  },
+  {
     name: 'TEST_DATABASE_URL',
     group: 'tools',
     default: '—',
@@ -827,6 +833,12 @@ export const SETTINGS: readonly Setting[] = [
     default: '100',
     meaning:
       '`BENCH_ONLY=mix`: closed-loop shoppers (browse 30 %, search 30 %, cart 36 %, checkout 4 %), the load generator in its own process',
+  },
+  {
+    name: 'BENCH_MIX_KINDS',
+    group: 'tools',
+    default: 'browse,search,cart,checkout',
+    meaning: '`BENCH_ONLY=mix`: only these kinds of step (a comma list, e.g. `browse`), in their usual shares',
   },
   {
     name: 'BENCH_MIX_SECONDS',
