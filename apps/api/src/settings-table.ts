@@ -765,7 +765,8 @@ export const SETTINGS: readonly Setting[] = [
     name: 'TEST_PGLITE_THREAD',
     group: 'tools',
     default: '0',
-    meaning: '`npm test`: `1` runs the PGlite test databases in a worker thread, as `PGLITE_THREAD=1` runs the shop\'s',
+    meaning:
+      "`npm test`: `1` runs the PGlite test databases in a worker thread, as `PGLITE_THREAD=1` runs the shop's",
   },
   {
     name: 'TEST_DATABASE_URL',
@@ -838,7 +839,8 @@ export const SETTINGS: readonly Setting[] = [
     name: 'BENCH_MIX_KINDS',
     group: 'tools',
     default: 'browse,search,cart,checkout',
-    meaning: '`BENCH_ONLY=mix`: only these kinds of step (a comma list, e.g. `browse`), in their usual shares',
+    meaning:
+      '`BENCH_ONLY=mix`: only these kinds of step (a comma list, e.g. `browse`), in their usual shares',
   },
   {
     name: 'BENCH_MIX_SECONDS',
