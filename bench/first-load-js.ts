@@ -8,16 +8,13 @@
  */
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchBenchChromium } from './browser.ts';
 import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 export async function runFirstLoadJsBench() {
   const server = await startShopProcess();
   const base = `http://127.0.0.1:${server.port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const { product, category } = await benchPagePaths(server.port);
     const pages: [string, string][] = [

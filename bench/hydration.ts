@@ -15,7 +15,7 @@
  * Durations are wall time on a throttled CPU: the load average is printed, compare runs on the same machine.
  */
 import { loadavg } from 'node:os';
-import { chromium } from 'playwright-core';
+import { launchBenchChromium, type TraceEvent } from './browser.ts';
 import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 interface Sample {
@@ -38,17 +38,6 @@ const LONG_TASKS = `
 `;
 
 const TRACE_CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
 
 /**
  * From a trace of the page's load: the thread time of the renderer main thread's tasks (CPU time, which
@@ -79,10 +68,7 @@ export async function runHydrationBench() {
   const runs = Number(process.env.BENCH_HYDRATION_RUNS ?? 3);
   const server = await startShopProcess();
   const base = `http://127.0.0.1:${server.port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const { product, category } = await benchPagePaths(server.port);
     const pages: [string, string][] = [

@@ -27,7 +27,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { type Browser, type CDPSession, type Page } from 'playwright-core';
+import { launchBenchChromium, type TraceEvent } from './browser.ts';
 import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 const CPU_SLOWDOWN = 4;
@@ -39,16 +40,6 @@ const TRACE_CATEGORIES = [
   'v8.execute',
 ];
 const START_INPUT = new Set(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { type?: string } };
-}
 
 interface RunFigure {
   /** main-thread task time from the input to the settled result (ms) */
@@ -76,10 +67,7 @@ interface Interaction {
 export async function runInteractionsBench() {
   const server = await startShopProcess();
   const base = `http://127.0.0.1:${server.port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   const runs = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
   const traceDir = process.env.BENCH_INTERACTION_TRACE_DIR;
   if (traceDir) mkdirSync(traceDir, { recursive: true });
