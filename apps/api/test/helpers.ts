@@ -58,6 +58,21 @@ export const NO_SELLER = {
  * TEST_DATABASE_URL's (e.g. a private server a test restarts: private-postgres.ts).
  * `logger`: pino options for buildApi (e.g. a `stream` to read the request log); silent by default.
  */
+/**
+ * The limits a test API runs without, unless a test turns one on: tests place many orders from one
+ * address and e-mail (the hoarding caps are tested on their own, stock-hoarding.test.ts), and age rows
+ * by hand (an order of 2014, a cart of 91 days: the retention sweep runs when a test runs it,
+ * retention.test.ts, never behind a test's back).
+ */
+export const TEST_LIMITS_OFF = {
+  ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
+  ORDERS_OPEN_MAX_PER_EMAIL: '0',
+  ORDERS_OPEN_MAX_PER_ADDRESS: '0',
+  ORDER_LINE_MAX_UNITS: '0',
+  RATE_LIMIT_ORDER_ADDRESS: '0',
+  RETENTION_SWEEP_INTERVAL_MS: '0',
+} as const;
+
 export async function startApi(
   env: Record<string, string> = {},
   options: { databaseServerUrl?: string; logger?: object } = {},
@@ -79,16 +94,7 @@ export async function startApi(
     SHOP_HANDOVER_TOKEN: handoverToken,
     CATALOG_VERSION_TTL_MS: '0',
     ...TEST_SELLER,
-    // tests place many orders from one address and e-mail: the hoarding caps are tested on their own
-    // (stock-hoarding.test.ts), so they are off unless a test turns them on
-    ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
-    ORDERS_OPEN_MAX_PER_EMAIL: '0',
-    ORDERS_OPEN_MAX_PER_ADDRESS: '0',
-    ORDER_LINE_MAX_UNITS: '0',
-    RATE_LIMIT_ORDER_ADDRESS: '0',
-    // tests age rows by hand (an order of 2014, a cart of 91 days): the retention sweep runs when a
-    // test runs it (retention.test.ts), never behind a test's back
-    RETENTION_SWEEP_INTERVAL_MS: '0',
+    ...TEST_LIMITS_OFF,
     ...env,
   });
   // every declared answer is checked against its contract (http/answers.ts): one it does not describe fails the test

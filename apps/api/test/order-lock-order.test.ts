@@ -13,7 +13,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi, loadApiConfig } from '../src/index.ts';
-import { guestCart, orderBody, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
+import {
+  guestCart,
+  orderBody,
+  startApi,
+  TEST_LIMITS_OFF,
+  waitForLockWaiters,
+  type TestApi,
+} from './helpers.ts';
 import { uniqueAddress } from './user-helpers.ts';
 
 let api: TestApi;
@@ -25,12 +32,7 @@ beforeAll(async () => {
     database: api.database,
     config: loadApiConfig({
       MEDIA_DIR: api.mediaDir,
-      ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
-      ORDERS_OPEN_MAX_PER_EMAIL: '0',
-      ORDERS_OPEN_MAX_PER_ADDRESS: '0',
-      ORDER_LINE_MAX_UNITS: '0',
-      RATE_LIMIT_ORDER_ADDRESS: '0',
-      RETENTION_SWEEP_INTERVAL_MS: '0',
+      ...TEST_LIMITS_OFF,
     }),
   });
   await second.ready();
