@@ -50,7 +50,8 @@ describe('back office: categories and pickup points', () => {
     const name = (await first.textContent()) ?? '';
     await first.click();
     await page.waitForURL(/\/en\/admin\/categories\/\d+$/);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Category: ${name}`);
+    // the address moves before the new screen renders: wait for its heading, then look
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Category: ${name}`);
     expect(await axeViolations(page)).toEqual([]);
     const key = page.getByLabel('URL key (en)');
     const old = await key.inputValue();

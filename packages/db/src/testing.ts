@@ -17,7 +17,8 @@
  *   (~1 s instead of ~5 s).
  * - With TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test): a fresh PostgreSQL database
  *   `vitrina_test_<random>` is created through that URL's server, migrated, and dropped by dispose().
- *   CI runs the whole suite twice, once each way (`TEST_DATABASE_URL=... npm test`).
+ *   CI runs the whole suite on PGlite, then the files this module reaches again on PostgreSQL
+ *   (`npm run test:databases`, listed by scripts/database-tests.mjs).
  *
  * - With TEST_PGLITE_THREAD=1 (and no TEST_DATABASE_URL): the PGlite runs in a worker thread
  *   (packages/db/src/pglite-threaded.ts), as the shop's does with PGLITE_THREAD=1.
