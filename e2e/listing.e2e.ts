@@ -31,7 +31,7 @@ const GRADE_FILTER_CASES: { store: StoreCode; path: string; width: 390 | 1366 }[
 
 describe('listing journey', () => {
   it.each(GRADE_FILTER_CASES)(
-    '$store at $width px: first card in a phone\'s first screen; a grade filter shows and opens that grade at its price; axe clean',
+    "$store at $width px: first card in a phone's first screen; a grade filter shows and opens that grade at its price; axe clean",
     async ({ store, path, width }) => {
       const tt = getT(store);
       const phone = width < 900;
@@ -43,7 +43,9 @@ describe('listing journey', () => {
         const firstImage = page.locator('.listing-products .card:not(.card-banner) img').first();
         const box = await firstImage.boundingBox();
         expect(box, 'the first card has an image').not.toBeNull();
-        expect(box!.y + box!.height, 'the first card image ends within the first 844 px').toBeLessThanOrEqual(844);
+        expect(box!.y + box!.height, 'the first card image ends within the first 844 px').toBeLessThanOrEqual(
+          844,
+        );
       }
       await expectNoHorizontalScroll(page, path);
       expect(await axe(page)).toEqual([]);
@@ -68,7 +70,9 @@ describe('listing journey', () => {
       await gradeLinks.filter({ hasText: aPlus }).click();
       await page.waitForURL(/condition=/);
       const condition = noSpace(await filters.locator('#filter-condition').textContent());
-      const chip = filters.getByRole('link', { name: tt('listing.removeFilter', { label: `${condition}: ${aPlus}` }) });
+      const chip = filters.getByRole('link', {
+        name: tt('listing.removeFilter', { label: `${condition}: ${aPlus}` }),
+      });
       await expect.poll(() => chip.count()).toBe(1);
       if (phone) {
         const show = filters.locator('.filters-foot a');
@@ -76,7 +80,9 @@ describe('listing journey', () => {
         expect(shown).toBe(tt('listing.showProducts', { count: Number(shown.replace(/\D/g, '')) }));
         await show.click();
         await expect.poll(() => filters.isVisible()).toBe(false);
-        expect(await page.getByRole('link', { name: tt('listing.filtersCount', { count: 1 }) }).count()).toBe(1);
+        expect(await page.getByRole('link', { name: tt('listing.filtersCount', { count: 1 }) }).count()).toBe(
+          1,
+        );
       }
 
       // a configurable card (one with several grades) shows an A+ unit and links to it
@@ -91,7 +97,14 @@ describe('listing journey', () => {
         `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${encodeURIComponent(
           JSON.stringify({ filters: { 'configurable_children.sku': childSku } }),
         )}&_source_include=configurable_children.sku,configurable_children.condition,configurable_children.final_price_incl_tax`,
-      ).then(async (r) => ((await r.json()) as { hits: { hits: { _source: { configurable_children: { sku: string; condition: number }[] } }[] } }).hits.hits);
+      ).then(
+        async (r) =>
+          (
+            (await r.json()) as {
+              hits: { hits: { _source: { configurable_children: { sku: string; condition: number }[] } }[] };
+            }
+          ).hits.hits,
+      );
       const child = children[0]?._source.configurable_children.find((c) => c.sku === childSku);
       expect(child?.condition, `${childSku} is an A+ unit`).toBe(2);
 
@@ -115,6 +128,8 @@ describe('listing journey', () => {
     await field.press('Enter');
     await page.waitForURL(/\/en\/search\?q=laptop/);
     await expect.poll(() => panel.count()).toBe(0);
+    // the header's field keeps the words searched
+    await expect.poll(() => field.inputValue()).toBe('laptop');
     const sort = page.getByRole('combobox', { name: t('listing.sortBy') });
     expect(await sort.locator('option').allTextContents()).toContain('Relevance');
     await sort.selectOption('_score:desc');
@@ -123,6 +138,7 @@ describe('listing journey', () => {
 
     await page.goto(`${shopUrl}/en/search?q=zzqxwv`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('searchbox', { name: t('search.again') }).inputValue()).toBe('zzqxwv');
+    expect(await field.inputValue()).toBe('zzqxwv');
     expect(await page.locator('.category-tiles a').count()).toBeGreaterThan(3);
     expect(await axe(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ import type { MenuItem } from './navigation/menu';
 import { useStoreCode } from '../lib/store';
 import { useCartCount } from '../state/cart';
 import { useCompare } from '../state/compare';
-import { searchQuery } from '../state/search-query';
+import { searchQuery, useSearchedWords } from '../state/search-query';
 import { closeSearchPanelOnFocusOut } from './search-panel-focus';
 import { ui, useUi } from '../state/ui';
 import { useWishlist } from '../state/wishlist';
@@ -157,6 +157,7 @@ export const Header = memo(function Header({
   const searchPanel = useUi((s) => s.searchpanel);
   const home = localizedPath(storeCode, '/');
   const shop = useShopInfo();
+  const searched = useSearchedWords();
   return (
     <header className={searchPanel ? 'site-header search-open' : 'site-header'}>
       {/* inside the banner landmark (axe "region"): it is fixed to the top of the window anyway */}
@@ -195,16 +196,21 @@ export const Header = memo(function Header({
               {t('header.searchLabel')}
             </label>
             <input
+              // a new search's words replace the field's (its own typing between searches stays)
+              key={searched}
               id="search-q"
               name="q"
               type="search"
+              defaultValue={searched}
               placeholder={t('header.searchPlaceholder')}
               autoComplete="off"
               // aria-expanded is not allowed on a search field (axe aria-allowed-attr): the panel is a
               // region the field controls, announced through its polite status line
               aria-controls={searchPanel ? 'search-panel' : undefined}
               // focused: the panel offers the main categories until words are typed (then results)
-              onFocus={() => {
+              onFocus={(e) => {
+                // the searched words it keeps are the panel's words too
+                searchQuery.set(e.currentTarget.value);
                 if (!ui.store.get().searchpanel) ui.open('searchpanel');
               }}
               onChange={(e) => {
