@@ -92,10 +92,12 @@ const SHELL =
 /**
  * Shared modules no first screen runs, left where the bundler puts them (the chunks of the pages and
  * overlays that import them): the domain's zod schemas (zod alone was ~25 KiB gzip of every page),
- * which only forms, the back office and the API parse with.
+ * which only forms, the back office and the API parse with; and the cart, session, checkout and sync
+ * engines, loaded at the first cart or account action or when the device holds work for them
+ * (state/cart-view.ts, state/user-view.ts; ~10 KiB gzip of every page).
  */
 const OUT_OF_SHELL =
-  /\/packages\/domain\/src\/(contracts\/|checkout\/schemas\.ts|shop\/(shop-settings-schema|omniva-locations)\.ts|order\/webhook-events\.ts)/;
+  /\/packages\/domain\/src\/(contracts\/|checkout\/schemas\.ts|shop\/(shop-settings-schema|omniva-locations)\.ts|order\/webhook-events\.ts)|\/apps\/web\/app\/(state\/(cart\.ts|cart\/(line-editor|store|stock-sync|sync)\.ts|user\.ts|checkout(-options)?\.ts|delivery-country\.ts|sync-boot\.ts|address-form\.ts)|sync\/)/;
 
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
@@ -103,6 +105,7 @@ export default defineConfig({
   plugins: [preactInTheBrowser(), messagesPerLanguage(), dictionaryFiles(), reactRouter(), compileHints()],
   build: {
     target: 'es2022',
+    sourcemap: process.env.FL_SM ? true : false,
     // The app's shared modules (lib, state, sync, pwa, i18n, the domain package) in one "shell" chunk
     // instead of ~25 chunks of 0.2-2 kB: the app shell is loaded by every page anyway, and each of those
     // chunks was a <link rel=modulepreload> in <head> competing with the first paint (Lighthouse mobile
