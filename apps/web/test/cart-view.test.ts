@@ -6,9 +6,9 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type * as CartView from '../app/state/cart-view';
 
-type CartView = typeof import('../app/state/cart-view');
-let view: CartView;
+let view: typeof CartView;
 
 beforeAll(async () => {
   (globalThis as { window?: unknown }).window ??= globalThis;

@@ -7,7 +7,7 @@ import {
   webLock,
   type RefreshFailure,
 } from '../api-client/token-refresh';
-import type { CustomerProfile, HistoryOrder, TokenPair } from '../lib/types';
+import type { CustomerProfile, TokenPair } from '../lib/types';
 import { cart as appCart, type CartStore } from './cart';
 import {
   checkout as appCheckout,
