@@ -29,7 +29,7 @@ import { ServerError } from './components/ServerError';
 import { Notifications } from './components/Notifications';
 import { OfflineFallback } from './components/OfflineFallback';
 import { PwaStatus } from './components/PwaStatus';
-import { getT, loadDictionary, setShopFacts } from './i18n';
+import { getT, loadDictionary, setShopFacts, useT } from './i18n';
 import { dictionaryFilesOf } from './i18n/dictionary-files';
 import { serverApi } from './api-client/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
@@ -38,11 +38,11 @@ import type { StoreInfo } from './lib/types';
 import { WEB_FONTS_SCRIPT, useWebFonts } from './lib/fonts';
 import { isStorePrefixPair, storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
 import { ApiError } from './api-client/api';
-import { cart } from './state/cart';
+import { cartBase, enginesWanted, hasQueuedTasks, loadCart } from './state/cart-view';
+import { userSession } from './state/user-view';
 import { useRouteTracking } from './state/route-history';
 import { useFocusMainOnNavigation } from './lib/focus-after-navigation';
 import { useUi } from './state/ui';
-import { useSyncQueue } from './state/sync-boot';
 import { useOnline } from './pwa/connection';
 import { isOfflineFailure } from './pwa/offline';
 import { usePwa } from './pwa/use-pwa';
@@ -172,30 +172,67 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** On start (after the persisted cart is read) and on reconnect: reconcile the cart with the server. */
+/**
+ * On start (after the persisted cart is read) and on reconnect: reconcile the cart with the server.
+ * The cart's engine (state/cart.ts) is loaded for it only when the device holds a cart.
+ */
 function useCartSync() {
   // the cart asks for the API of the store view shown at each call; another store view syncs again
   const storeCode = useStoreCode();
   useEffect(() => {
     let cancelled = false;
     const sync = () => {
-      const { cartServerToken, items } = cart.store.get();
+      const { cartServerToken, items } = cartBase.store.get();
       // a cart filled offline has lines but no server cart yet: sync connects it (spec "Cart connection")
       if (!cancelled && (cartServerToken || items.length > 0))
-        cart.sync().catch((e: unknown) => {
-          // a 401 is the session layer's: it refreshes or logs out silently, which empties the cart
-          // and the next add opens a guest cart (spec §4 "Cart connection": retry as a guest)
-          if (e instanceof ApiError && e.code === 401) return;
-          console.error('cart sync', e);
-        });
+        loadCart()
+          .then((cart) => (cancelled ? undefined : cart.sync()))
+          .catch((e: unknown) => {
+            // a 401 is the session layer's: it refreshes or logs out silently, which empties the cart
+            // and the next add opens a guest cart (spec §4 "Cart connection": retry as a guest)
+            if (e instanceof ApiError && e.code === 401) return;
+            console.error('cart sync', e);
+          });
     };
-    void cart.store.ready.then(sync);
+    void cartBase.store.ready.then(sync);
     window.addEventListener('online', sync);
     return () => {
       cancelled = true;
       window.removeEventListener('online', sync);
     };
   }, [storeCode]);
+}
+
+/**
+ * The sync queue (state/sync-boot.ts: queued tasks sent, offline orders, the checkout's methods
+ * cached for offline) is started once there is something for it: a cart or a session on the
+ * device, a queued task, or the first cart or account action (state/cart-view.ts `enginesWanted`).
+ * A first visit that only browses loads none of it.
+ */
+function useSyncQueue() {
+  // the queue is connected to the API of the store view shown; another store view connects it again
+  const storeCode = useStoreCode();
+  const t = useT();
+  useEffect(() => {
+    let live = true;
+    let stop: (() => void) | null = null;
+    const start = () =>
+      import('./state/sync-boot')
+        .then((m) => {
+          if (live && !stop) stop = m.startSyncQueue(t);
+        })
+        .catch((e: unknown) => console.error('sync queue', e));
+    const held = Promise.all([cartBase.store.ready, userSession.ready]).then(async () => {
+      const c = cartBase.store.get();
+      return Boolean(c.cartServerToken || c.items.length > 0 || userSession.get().token) || hasQueuedTasks();
+    });
+    void held.then((yes) => (yes ? start() : undefined));
+    void enginesWanted.then(start);
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [storeCode, t]);
 }
 
 /** Overlays are code-split: their JavaScript loads the first time one opens. */

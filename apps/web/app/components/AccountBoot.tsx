@@ -5,7 +5,7 @@ import { useStoreCode } from '../lib/store';
 import { newsletter } from '../state/newsletter';
 import { ui, useUi } from '../state/ui';
 import { useGroupPriceRefresh } from '../state/group-prices';
-import { user, useUser } from '../state/user';
+import { loadUser, userSession, useUser } from '../state/user-view';
 
 const AuthModal = lazy(() => import('./AuthModal').then((m) => ({ default: m.AuthModal })));
 const NewsletterPopup = lazy(() => import('./NewsletterPopup').then((m) => ({ default: m.NewsletterPopup })));
@@ -27,8 +27,11 @@ export function AccountBoot() {
 
   // the session asks for the API of the store view shown at each call; another store view starts it again
   const storeCode = useStoreCode();
+  // the session's engine (state/user.ts) is loaded only when a session is persisted on the device
   useEffect(() => {
-    user.init().catch((e: unknown) => console.error('user session', e));
+    void userSession.ready
+      .then(() => (userSession.get().token ? loadUser().then((user) => user.init()) : undefined))
+      .catch((e: unknown) => console.error('user session', e));
   }, [storeCode]);
 
   // the customer group's prices (SSR pages are base-priced: they are shared): re-priced through
@@ -42,7 +45,7 @@ export function AccountBoot() {
     const timer = setTimeout(() => {
       void newsletter.store.ready.then(() => {
         const s = newsletter.store.get();
-        if (cancelled || s.popupSeen || s.isSubscribed || user.store.get().token) return;
+        if (cancelled || s.popupSeen || s.isSubscribed || userSession.get().token) return;
         newsletter.store.set((n) => ({ ...n, popupSeen: true }));
         ui.open('newsletterPopup');
       });

@@ -2,7 +2,7 @@ import { addToCartDecision, gradeKeyOf, stockStatus, validateProductForCart } fr
 import { useState } from 'react';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
-import { cart } from '../state/cart';
+import { addToCart } from '../state/cart-view';
 import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';
 import { useCartAddNotice } from './use-cart-add-notice';
@@ -26,7 +26,7 @@ export function CardAddToCart({ product }: { product: Product }) {
     setAdding(true);
     const since = Date.now();
     try {
-      await cart.add({
+      await addToCart({
         sku: product.sku,
         id: product.id,
         qty: 1,

@@ -1,7 +1,7 @@
 import { validateRequired } from '@vitrina/domain';
 import { useAccountT } from '../i18n/account';
 import { useApi } from '../api-client/use-api';
-import { useUser } from '../state/user';
+import { useUser } from '../state/user-view';
 import { emailField, emailRules } from './account/forms';
 import { useForm } from './account/use-form';
 import { FieldForm } from './FieldForm';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../api-client/api';
 import { useT } from '../i18n';
 import { localizedPath } from '../lib/store';
-import { cart } from '../state/cart';
+import { cartState } from '../state/cart-view';
 import { notify } from '../state/notifications';
 import { ui } from '../state/ui';
 
@@ -20,7 +20,7 @@ export interface AddedItem {
  * answered yet): the notice never states a total the browser computed.
  */
 export function serverCartTotal(since: number): number | null {
-  const s = cart.store.get();
+  const s = cartState();
   return s.totals && (s.lastTotalsSyncAt ?? 0) >= since ? s.totals.grand_total : null;
 }
 

@@ -9,7 +9,7 @@ import { privatePageLoader } from '../lib/seo.server';
 import { loadOfferProducts, type OfferWithProduct } from '../api-client/special-offers';
 import { imageUrl, productPath } from '../lib/urls';
 import { useApi } from '../api-client/use-api';
-import { useUser } from '../state/user';
+import { useUser } from '../state/user-view';
 import { checkoutAccountLinks } from '../checkout-account-styles';
 
 export const links = checkoutAccountLinks;

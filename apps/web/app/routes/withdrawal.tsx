@@ -15,7 +15,7 @@ import { privatePageLoader } from '../lib/seo.server';
 import { checkoutAccountLinks } from '../checkout-account-styles';
 import { useApi } from '../api-client/use-api';
 import type { WithdrawalDone, WithdrawalView } from '../api-client/api';
-import { useUser } from '../state/user';
+import { useUser } from '../state/user-view';
 import { Link } from '../lib/link';
 import { localizedPath } from '@vitrina/domain';
 import { afterSaleT, useAfterSaleT, type AfterSaleT } from '../i18n/after-sale';

@@ -1,8 +1,8 @@
-import { cartItemsCount } from '@vitrina/domain';
 import { syncQueue } from '../sync/queue';
 import { createCartStore } from './cart/store';
 import { STOCK_SYNC_EVENT } from './cart/stock-sync';
 import type { CartState } from './cart/model';
+import { cartBase, wantEngines } from './cart-view';
 import { useStore } from './store';
 
 /**
@@ -14,15 +14,14 @@ export { createCartStore, type CartStore, type CartStoreOptions } from './cart/s
 export { STOCK_SYNC_EVENT } from './cart/stock-sync';
 export { initialCart, syncRequired, type CartItem, type CartState, type RemovedLine } from './cart/model';
 
-/** The app's cart, persisted in IndexedDB and shared with other tabs. */
-export const cart = createCartStore({ persistKey: 'cart', stockQueue: syncQueue });
+/** The app's cart, persisted in IndexedDB and shared with other tabs (its state is state/cart-view.ts's). */
+export const cart = createCartStore({ base: cartBase, stockQueue: syncQueue });
 syncQueue.on(STOCK_SYNC_EVENT, (task) => cart.applyStockAnswer(task));
+// however the engine came (an add, the mini cart's or the checkout's chunk), the sync queue starts with it (root.tsx)
+wantEngines();
 
 export function useCart(): CartState {
   return useStore(cart.store);
 }
 
-/** Mini cart count: total quantity (domain rule). */
-export function useCartCount(): number {
-  return cartItemsCount(useStore(cart.store, (s) => s.items));
-}
+export { useCartCount } from './cart-view';

@@ -5,10 +5,8 @@
  * orders waiting for confirmation ("Order waiting!").
  */
 import { formatPrice, offlineTotalDiffers } from '@vitrina/domain';
-import { useEffect } from 'react';
-import { useT, type Translator } from '../i18n';
+import type { Translator } from '../i18n';
 import { currentBrowserApi, type Api } from '../api-client/api';
-import { useStoreCode } from '../lib/store';
 import { cart } from './cart';
 import { afterOrderPlaced } from './checkout';
 import { refreshCheckoutOptions } from './checkout-options';
@@ -148,53 +146,52 @@ export function connectSyncQueue(
   });
 }
 
-/** The hook in root.tsx: queue connected, run at start and on `online`. */
-export function useSyncQueue() {
-  // the queue is connected to the API of the store view shown; another store view connects it again
-  const storeCode = useStoreCode();
-  const t = useT();
-  useEffect(() => {
-    connectSyncQueue(t);
-    const offOrders = syncQueue.on(ORDER_EVENT, (task, outcome) =>
-      handleOrderOutcome(task, outcome, {
-        t,
-        notify,
-        cartId: () => cart.store.get().cartServerToken,
-        clearCart: () => cart.clear(),
-        thankYouShown: isThankYouPageShown,
-        estimateOf,
-      }),
-    );
-    // an order of a cart filled offline gets its cart connected (created with its lines) before it is sent
-    setOrderCartConnector(async () => {
-      await cart.sync({ stock: false });
-      return cart.store.get().cartServerToken;
-    });
-    let live = true;
-    const run = () => {
-      if (!live) return;
-      if (navigator.onLine)
-        // the methods an offline checkout offers next time
-        refreshCheckoutOptions().catch((e: unknown) => console.warn('checkout options not cached', e));
-      void syncQueue
-        .process()
-        .then(async () => {
-          // automatic transmission on: orders of carts filled offline are sent once their cart connects
-          if (OFFLINE_ORDER_AUTO_TRANSMIT && live && navigator.onLine)
-            await transmitOrders(
-              (await pendingOrders()).filter((o) => needsCart(o.payload)).map((o) => o.task_id),
-            );
-        })
-        .then(() => live && navigator.onLine && remindWaitingOrders(t));
-    };
-    // after the persisted cart is read: `{{cartId}}` needs it
-    void cart.store.ready.then(run);
-    window.addEventListener('online', run);
-    return () => {
-      live = false;
-      offOrders();
-      setOrderCartConnector(null);
-      window.removeEventListener('online', run);
-    };
-  }, [storeCode, t]);
+/**
+ * Started by root.tsx (this module is loaded on demand, state/cart-view.ts): queue connected to the
+ * store view shown, run now and on `online`; the function returned stops it (another store view
+ * starts it again).
+ */
+export function startSyncQueue(t: Translator): () => void {
+  connectSyncQueue(t);
+  const offOrders = syncQueue.on(ORDER_EVENT, (task, outcome) =>
+    handleOrderOutcome(task, outcome, {
+      t,
+      notify,
+      cartId: () => cart.store.get().cartServerToken,
+      clearCart: () => cart.clear(),
+      thankYouShown: isThankYouPageShown,
+      estimateOf,
+    }),
+  );
+  // an order of a cart filled offline gets its cart connected (created with its lines) before it is sent
+  setOrderCartConnector(async () => {
+    await cart.sync({ stock: false });
+    return cart.store.get().cartServerToken;
+  });
+  let live = true;
+  const run = () => {
+    if (!live) return;
+    if (navigator.onLine)
+      // the methods an offline checkout offers next time
+      refreshCheckoutOptions().catch((e: unknown) => console.warn('checkout options not cached', e));
+    void syncQueue
+      .process()
+      .then(async () => {
+        // automatic transmission on: orders of carts filled offline are sent once their cart connects
+        if (OFFLINE_ORDER_AUTO_TRANSMIT && live && navigator.onLine)
+          await transmitOrders(
+            (await pendingOrders()).filter((o) => needsCart(o.payload)).map((o) => o.task_id),
+          );
+      })
+      .then(() => live && navigator.onLine && remindWaitingOrders(t));
+  };
+  // after the persisted cart is read: `{{cartId}}` needs it
+  void cart.store.ready.then(run);
+  window.addEventListener('online', run);
+  return () => {
+    live = false;
+    offOrders();
+    setOrderCartConnector(null);
+    window.removeEventListener('online', run);
+  };
 }

@@ -7,7 +7,7 @@ import {
   webLock,
   type RefreshFailure,
 } from '../api-client/token-refresh';
-import type { CustomerProfile, HistoryOrder, TokenPair } from '../lib/types';
+import type { CustomerProfile, TokenPair } from '../lib/types';
 import { cart as appCart, type CartStore } from './cart';
 import {
   checkout as appCheckout,
@@ -18,45 +18,26 @@ import {
 } from './checkout';
 import { idbGet, idbSet } from '../lib/idb';
 import { notifications as appNotifications, type NotificationStore } from './notifications';
-import { createStore, useStore, type Store } from './store';
+import type { Store } from './store';
+import {
+  createUserSessionStore,
+  initialUser,
+  serializeUser as serialize,
+  userSession,
+  type UserState,
+} from './user-view';
 import { ui as appUi, type AuthElem } from './ui';
 import { wishlist as appWishlist } from './wishlist';
 import { syncQueue } from '../sync/queue';
 import { TOKEN_PLACEHOLDER } from '../sync/task';
 import { compare as appCompare } from './compare';
 
-/** The customer session (accounts-checkout-routes.md §3 "User", §4 "User session"). */
-export interface UserState {
-  token: string | null;
-  refreshToken: string | null;
-  /**
-   * The customer's group and its signed token (§3 "User": groupToken, groupId; price tiers when
-   * GROUP_PRICING is on, else groupToken stays null). Catalogue reads in the browser send them.
-   */
-  groupToken: string | null;
-  groupId: number | null;
-  current: CustomerProfile | null;
-  ordersHistory: HistoryOrder[];
-  ordersTotal: number;
-  sessionStartedAt: number | null;
-  /** The persisted session has been read in this tab (the spec's local-data-loaded flag). */
-  loaded: boolean;
-}
-
-export const initialUser: UserState = {
-  token: null,
-  refreshToken: null,
-  groupToken: null,
-  groupId: null,
-  current: null,
-  ordersHistory: [],
-  ordersTotal: 0,
-  sessionStartedAt: null,
-  loaded: false,
-};
+export { initialUser, isLoggedIn, useUser, type UserState } from './user-view';
 
 export interface UserStoreDeps {
   persistKey?: string;
+  /** The session's state to build on (the app's, state/user-view.ts, which pages read before this engine loads); else one of its own with `persistKey`. */
+  store?: Store<UserState>;
   cart: CartStore;
   checkout: Store<CheckoutState>;
   notifications: NotificationStore;
@@ -78,32 +59,9 @@ export interface UserStoreDeps {
   clearSessionTasks?: () => Promise<void>;
 }
 
-const serialize = ({ loaded: _loaded, ...rest }: UserState) => rest;
-
 export function createUserStore(deps: UserStoreDeps) {
   const { persistKey } = deps;
-  const store = createStore<UserState>(initialUser, {
-    persistKey,
-    serialize,
-    deserialize: (raw, init) => {
-      const r = (raw ?? {}) as Partial<UserState>;
-      return {
-        ...init,
-        token: typeof r.token === 'string' ? r.token : null,
-        refreshToken: typeof r.refreshToken === 'string' ? r.refreshToken : null,
-        groupToken: typeof r.groupToken === 'string' ? r.groupToken : null,
-        groupId: typeof r.groupId === 'number' ? r.groupId : null,
-        current: r.current ?? null,
-        ordersHistory: Array.isArray(r.ordersHistory) ? r.ordersHistory : [],
-        ordersTotal: typeof r.ordersTotal === 'number' ? r.ordersTotal : 0,
-        sessionStartedAt: typeof r.sessionStartedAt === 'number' ? r.sessionStartedAt : null,
-        loaded: true,
-      };
-    },
-  });
-  void store.ready.then(() => {
-    if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
-  });
+  const store = deps.store ?? createUserSessionStore(persistKey);
 
   const apiOf = deps.api ?? currentBrowserApi;
 
@@ -390,7 +348,9 @@ const currentStoreCode = (): StoreCode => {
 
 /** The app's session, persisted in IndexedDB and shared with other tabs. */
 export const user = createUserStore({
+  // the key the session is persisted under, which the refresh reads and writes (user-view.ts's)
   persistKey: 'user',
+  store: userSession,
   cart: appCart,
   checkout: appCheckout,
   notifications: appNotifications,
@@ -406,9 +366,3 @@ export const user = createUserStore({
   },
 });
 setBrowserAuth(user.auth);
-
-export function useUser<T = UserState>(select?: (s: UserState) => T): T {
-  return useStore(user.store, select);
-}
-
-export const isLoggedIn = (s: UserState) => Boolean(s.token);

@@ -3,7 +3,7 @@ import type { NewSyncTask } from '../../sync/queue';
 import { tabLock, type CrossTabLock } from '../../sync/lock';
 import type { CartItemLike } from '@vitrina/domain';
 import type { Totals } from '../../lib/types';
-import { createCartBase } from './base';
+import { createCartBase, type CartBase } from './base';
 import { createLineEditor } from './line-editor';
 import type { CartItem } from './model';
 import { createStockSync } from './stock-sync';
@@ -11,6 +11,8 @@ import { createCartSync } from './sync';
 
 export interface CartStoreOptions {
   persistKey?: string;
+  /** The state layer to build on (the app's, state/cart-view.ts, which pages read before the engine loads); else one of its own with `persistKey`. */
+  base?: CartBase;
   /**
    * The API client the store calls, asked once per action (default: the browser's client for the
    * store view shown now, api-client/api.ts `currentBrowserApi`): the store is bound to its API, so
@@ -44,7 +46,7 @@ const defaultOnline = () => typeof navigator === 'undefined' || navigator.onLine
 export function createCartStore(options: CartStoreOptions = {}) {
   const online = options.online ?? defaultOnline;
   const apiOf = options.api ?? currentBrowserApi;
-  const base = createCartBase({ persistKey: options.persistKey });
+  const base = options.base ?? createCartBase({ persistKey: options.persistKey });
   const edit = createLineEditor(base);
   const sync = createCartSync(base, { online, lock: options.lock ?? tabLock });
   const stock = createStockSync(base, { online, stockQueue: options.stockQueue });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../api-client/use-api';
 import type { Claim, Review } from '../../../lib/types';
-import { useUser } from '../../../state/user';
+import { useUser } from '../../../state/user-view';
 
 /** The dashboard's loyalty card (claims) and the customer's own reviews; null while they load. */
 export function useEngagement() {

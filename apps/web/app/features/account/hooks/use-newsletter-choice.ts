@@ -4,7 +4,7 @@ import { errorMessage } from '../../../components/account/forms';
 import { useAccountT } from '../../../i18n/account';
 import { newsletter, useNewsletter } from '../../../state/newsletter';
 import { notify } from '../../../state/notifications';
-import { useUser } from '../../../state/user';
+import { useUser } from '../../../state/user-view';
 import { isSubscribed, statusAfterSubscribe } from '../rules/newsletter';
 
 /** The customer's newsletter choice (GET status, POST subscribe, DELETE unsubscribe). */

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useApi } from '../../../api-client/use-api';
 import { useStoreCode } from '../../../lib/store';
 import type { HistoryOrder } from '../../../lib/types';
-import { useUser } from '../../../state/user';
+import { useUser } from '../../../state/user-view';
 import { pageCount, pageFrom } from '../rules/orders';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { GradeKey } from '@vitrina/domain';
 import { useCartAddNotice, type AddedItem } from '../../../components/use-cart-add-notice';
 import { useT } from '../../../i18n';
-import { cart } from '../../../state/cart';
+import { addToCart } from '../../../state/cart-view';
 import { notify } from '../../../state/notifications';
 import type { Accepted, Refusal } from '../rules/cart-line';
 
@@ -21,7 +21,7 @@ export function useCartAdd() {
     setAdding(true);
     const since = Date.now();
     try {
-      for (const item of items) await cart.add(item);
+      for (const item of items) await addToCart(item);
       added(notification, about ? { ...about, since } : undefined);
     } catch (e) {
       failed(e);

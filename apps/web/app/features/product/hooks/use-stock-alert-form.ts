@@ -1,7 +1,7 @@
 import { useApi } from '../../../api-client/use-api';
 import { useForm } from '../../../components/account/use-form';
 import { useAccountT } from '../../../i18n/account';
-import { useUser } from '../../../state/user';
+import { useUser } from '../../../state/user-view';
 import { emailRules } from '../../../components/account/forms';
 
 interface StockAlertValues extends Record<string, string> {

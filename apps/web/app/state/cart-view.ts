@@ -1,0 +1,57 @@
+import { cartItemsCount } from '@vitrina/domain';
+import { idbEntries } from '../lib/idb';
+import { createCartBase } from './cart/base';
+import type { CartItem, CartState } from './cart/model';
+import { useStore } from './store';
+import type { CartStore } from './cart/store';
+
+/**
+ * What every page needs of the cart before the shopper touches it: the persisted lines (their count
+ * in the header, the total a cart-add notice names), read from the device as the page starts. The
+ * engine that changes the cart and talks to the server (state/cart.ts: line editor, server sync,
+ * stock sync, the sync queue) is a chunk of its own, loaded at the first cart action or when the
+ * device holds something for it to do (root.tsx), not with every page: the same state object, so
+ * the engine takes over what this module read.
+ */
+export const cartBase = createCartBase({ persistKey: 'cart' });
+
+let engine: Promise<CartStore> | null = null;
+let wanted: () => void = () => {};
+/** Resolves once a cart or account action asked for the engines (root.tsx starts the sync queue then). */
+export const enginesWanted = new Promise<void>((resolve) => (wanted = resolve));
+export function wantEngines(): void {
+  wanted();
+}
+
+/** The cart engine; a first call loads its chunk (a failed load, offline without it cached, is asked again next time). */
+export function loadCart(): Promise<CartStore> {
+  wantEngines();
+  engine ??= import('./cart').then(
+    (m) => m.cart,
+    (e: unknown) => {
+      engine = null;
+      throw e;
+    },
+  );
+  return engine;
+}
+
+/** Adds a line: a click before the engine's chunk arrived waits for it, then is applied. */
+export function addToCart(item: CartItem): Promise<void> {
+  return loadCart().then((c) => c.add(item));
+}
+
+export function cartState(): CartState {
+  return cartBase.store.get();
+}
+
+/** Mini cart count: total quantity (domain rule). */
+export function useCartCount(): number {
+  return cartItemsCount(useStore(cartBase.store, (s) => s.items));
+}
+
+/** Whether the device holds queued sync tasks (a stock check, an order placed offline) to send. */
+export async function hasQueuedTasks(): Promise<boolean> {
+  const entries = await idbEntries<{ removed?: boolean }>('sync:task:');
+  return entries.some(([, v]) => v.removed !== true);
+}
