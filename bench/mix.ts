@@ -20,6 +20,7 @@
  * database of its own, `<name>_bench_mix`, made on first use and kept like the data folder) with
  * REDIS_URL (else redis://127.0.0.1:6379) and WEB_CONCURRENCY as `npm start` plans it (one worker
  * per core with Redis).
+ * BENCH_MIX_EMBEDDED=0 (with BENCH_DATABASE_URL): PostgreSQL + Redis only.
  * BENCH_PROFILE_DIR: the shop (each worker) writes a CPU profile there when it stops (shop-process.ts).
  * The bench's products (sku BENCH-MIX-*, BENCH-FLASH) are imported at each start with their stock set
  * anew, so runs neither wear the demo's stock down nor depend on it. All shoppers come from one
@@ -215,7 +216,9 @@ async function onEachDatabase(
   run: (shop: Shop, origin: string, adminToken: string, label: string) => Promise<void>,
 ) {
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  for (const databaseUrl of [undefined, ...(serverUrl ? [await benchDatabaseUrl(serverUrl)] : [])]) {
+  // BENCH_MIX_EMBEDDED=0: PostgreSQL + Redis only (the embedded shop's first start seeds for minutes)
+  const embedded = process.env.BENCH_MIX_EMBEDDED === '0' && serverUrl ? [] : [undefined];
+  for (const databaseUrl of [...embedded, ...(serverUrl ? [await benchDatabaseUrl(serverUrl)] : [])]) {
     const adminToken = randomBytes(24).toString('base64url');
     const shop = await startShop(databaseUrl, adminToken);
     try {

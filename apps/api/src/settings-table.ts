@@ -836,6 +836,13 @@ export const SETTINGS: readonly Setting[] = [
       '`BENCH_ONLY=mix`: closed-loop shoppers (browse 30 %, search 30 %, cart 36 %, checkout 4 %), the load generator in its own process',
   },
   {
+    name: 'BENCH_MIX_EMBEDDED',
+    group: 'tools',
+    default: '1',
+    meaning:
+      '`BENCH_ONLY=mix` and `flash`: `0` skips the run on the embedded database, so that with `BENCH_DATABASE_URL` only PostgreSQL + Redis is measured',
+  },
+  {
     name: 'BENCH_MIX_KINDS',
     group: 'tools',
     default: 'browse,search,cart,checkout',

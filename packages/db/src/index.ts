@@ -10,6 +10,7 @@ export {
   openDatabase,
   redactUrl,
   isDatabaseUnavailable,
+  guardTransactions,
   type Database,
   type DatabaseLog,
   type DatabaseKind,

@@ -4,6 +4,7 @@ import {
   COHERENT_WRITE,
   bumpCatalogVersion,
   getCatalogVersion,
+  guardTransactions,
   isDatabaseUnavailable,
   schema,
 } from '../src/index.ts';
@@ -122,6 +123,15 @@ describe('database client', () => {
     expect(row?.n).toBe(0);
     const [m] = await database.query<{ n: number }>('select count(*)::int as n from vitrina_migrations');
     expect(m?.n).toBeGreaterThan(0);
+  });
+});
+
+describe('guardTransactions', () => {
+  it('guards the embedded database against a query inside its own transaction everywhere but production', () => {
+    expect(guardTransactions({})).toBe(true);
+    expect(guardTransactions({ NODE_ENV: 'test' })).toBe(true);
+    // in production the guard's AsyncLocalStorage would put a hook on every promise of the process
+    expect(guardTransactions({ NODE_ENV: 'production' })).toBe(false);
   });
 });
 
