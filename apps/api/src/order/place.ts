@@ -40,6 +40,7 @@ import {
   rowTotalInclTax,
   stockUnitsOf,
   type OrderCreateInput,
+  type StockLine,
   type StoreCode,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
@@ -63,7 +64,7 @@ import { productsUnavailable, shortUnits, storedProductOption, takeStock } from 
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 import { recordOrderPlaced } from './lifecycle.ts';
-import type { StockTurns } from './stock-turns.ts';
+import type { Seen, StockTurns, UnderWay } from './stock-turns.ts';
 import type { OrderRow } from './rows.ts';
 
 /** order numbers start here (increment_id like "100000123") */
@@ -161,14 +162,17 @@ export async function placeOrder(
     ]);
 
   const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
-  await lookAtStock(deps, ordered);
-  const order = await validate(deps, ordered, who.customerId);
-  const totals = await price(deps, order);
+  const seen = await lookAtStock(deps, ordered);
   let written: { order: OrderRow; productIds: number[] };
   try {
-    // one order of a product at a time in this process (stock-turns.ts): the orders after the last
-    // unit are refused while they wait, never opening a transaction
-    written = await deps.turns.run(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
+    // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
+    // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
+    written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
+      const order = await validate(deps, ordered, who.customerId);
+      const totals = await price(deps, order);
+      // one transaction of a product at a time in this process, holding a connection
+      return writeTurn(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
+    });
   } catch (err) {
     // two first attempts raced on PostgreSQL: the loser answers the winner's order
     if (!isUniqueViolation(err)) throw err;
@@ -207,24 +211,37 @@ async function whatIsOrdered(
   return { input, requestHash, cart, store, fromCart, intents };
 }
 
+/** the units the order's lines hold as ordered, before pricing (a bundle's chosen products come later) */
+const orderedLines = (o: Ordered): StockLine[] =>
+  o.intents.map((l) => ({ sku: l.sku, name: l.sku, qty: l.qty, picks: null }));
+
 /**
  * step 3: units already gone refuse the order at once, named in the store view's language, before the
- * rest is checked or priced (a bundle's chosen products are looked at once priced: step 5)
+ * rest is checked or priced (a bundle's chosen products are looked at once priced: step 5). The look
+ * is kept: the order's units are counted against it in its turn (stock-turns.ts).
  */
-async function lookAtStock(deps: PlaceOrderDeps, o: Ordered): Promise<void> {
-  const short = await shortUnits(
-    (skus) => deps.carts.stockOf(skus),
-    o.intents.map((l) => ({ sku: l.sku, name: l.sku, qty: l.qty, picks: null })),
-  );
-  if (short.length === 0) return;
-  const products = await deps.catalog.resolveSkus(
-    o.store,
-    short.map((l) => l.sku),
-  );
-  throw productsUnavailable(
-    short.map((l) => ({ sku: l.sku, name: String(products.get(l.sku)?.product.name ?? l.sku) })),
+async function lookAtStock(deps: PlaceOrderDeps, o: Ordered): Promise<Seen> {
+  const lines = orderedLines(o);
+  const seen = await deps.turns.look(stockUnitsOf(lines).map((u) => u.sku));
+  const short = await shortUnits(async () => seen.rows, lines);
+  if (short.length) throw await soldOut(deps, o.store, short.map((l) => l.sku));
+  return seen;
+}
+
+/** the spec's stock message naming the products of `skus` in the store view's language */
+async function soldOut(deps: PlaceOrderDeps, store: StoreCode, skus: string[]): Promise<Error> {
+  const products = await deps.catalog.resolveSkus(store, skus);
+  return productsUnavailable(
+    skus.map((sku) => ({ sku, name: String(products.get(sku)?.product.name ?? sku) })),
   );
 }
+
+/** what the order holds while under way: its lines' units, counted against its own look */
+const underWayOf = (deps: PlaceOrderDeps, o: Ordered, seen: Seen): UnderWay => ({
+  units: stockUnitsOf(orderedLines(o)),
+  seen,
+  soldOut: (skus) => soldOut(deps, o.store, skus),
+});
 
 /** step 4: the server's view of the rest of the order (reads only); refuses what cannot be ordered */
 async function validate(
