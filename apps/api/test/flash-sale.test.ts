@@ -237,11 +237,12 @@ describe('the orders past the units wait unpriced, counting the units of the ord
     );
 
     for (const [i, a] of answers.entries()) {
-      if (i < failing)
-        expect([400], JSON.stringify(a.body)).toContain(a.status);
+      if (i < failing) expect([400], JSON.stringify(a.body)).toContain(a.status);
       else expect([200, 400], JSON.stringify(a.body)).toContain(a.status);
       if (a.status === 400 && a.body.result !== STOCK_MESSAGE)
-        expect(a.body.errors?.[0]?.field, JSON.stringify(a.body)).toBe('addressInformation.payment_method_code');
+        expect(a.body.errors?.[0]?.field, JSON.stringify(a.body)).toBe(
+          'addressInformation.payment_method_code',
+        );
     }
     expect(answers.slice(failing).filter((a) => a.status === 200)).toHaveLength(UNITS);
     expect(await stockOf(HOT)).toBe(0);

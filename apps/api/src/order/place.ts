@@ -224,7 +224,12 @@ async function lookAtStock(deps: PlaceOrderDeps, o: Ordered): Promise<Seen> {
   const lines = orderedLines(o);
   const seen = await deps.turns.look(stockUnitsOf(lines).map((u) => u.sku));
   const short = await shortUnits(async () => seen.rows, lines);
-  if (short.length) throw await soldOut(deps, o.store, short.map((l) => l.sku));
+  if (short.length)
+    throw await soldOut(
+      deps,
+      o.store,
+      short.map((l) => l.sku),
+    );
   return seen;
 }
 
