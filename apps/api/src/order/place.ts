@@ -51,7 +51,6 @@ import {
   isVirtual,
   priceLines,
   refusedLineError,
-  shippingMethods,
   totalsOf,
   type LineIntent,
   type PricedLine,
@@ -63,7 +62,8 @@ import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
 import { productsUnavailable, shortUnits, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
-import { recordOrderPlaced } from './lifecycle.ts';
+import { recordOrderPlaced, type LifecycleOrder } from './lifecycle.ts';
+import { currentTermsVersion } from '../legal/terms.ts';
 import type { Seen, StockTurns, UnderWay } from './stock-turns.ts';
 import type { OrderRow } from './rows.ts';
 
@@ -87,7 +87,7 @@ export type PlaceOrderDeps = {
 /** who places the order: the customer of the request's token, and the request's client address */
 export type Placer = { customerId?: number | undefined; clientAddress?: string | undefined };
 
-type ShippingMethod = Awaited<ReturnType<typeof shippingMethods>>[number];
+type ShippingMethod = Awaited<ReturnType<CartService['shippingMethodsNow']>>[number];
 type PaymentMethod = Awaited<ReturnType<CartService['usablePaymentMethods']>>[number];
 
 /** what step 2 found ordered: the cart (its owner checked) and the lines, not yet priced */
@@ -119,6 +119,9 @@ type CheckedOrder = {
 };
 
 type Totals = ReturnType<typeof totalsOf>;
+
+/** the order row as its INSERT answers it (RETURNING *): what the answer and the order's history need */
+type PlacedRow = OrderRow & LifecycleOrder & { terms_version: string | null };
 
 /** JSON with object keys sorted: equal requests hash equally whatever their key order */
 function canonicalJson(v: unknown): string {
@@ -284,7 +287,8 @@ async function validate(
   if (priced.length === 0) throw ruleError('api.emptyOrder', undefined, 'products');
 
   const virtual = isVirtual(priced);
-  const shipping = (await shippingMethods(database)).find(
+  // the list the cart's totals priced with (kept per catalogue version), not a read per order
+  const shipping = (await carts.shippingMethodsNow()).find(
     (m) =>
       m.carrier_code === info.shipping_carrier_code &&
       m.method_code === info.shipping_method_code &&
@@ -402,16 +406,17 @@ async function write(
       await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
     // every order is unpaid when placed: cash on delivery and bank transfer are capped too
     await assertRoomForOpenOrder(tx, config, { customerId, email, clientAddress });
-    const order = await one<OrderRow>(
+    const order = await one<PlacedRow>(
       tx,
       // the number from the id the table's sequence gives (a counter row would serialise all orders)
       `WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
        INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
          shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
          payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
-         payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address, is_pickup)
+         payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address, is_pickup,
+         terms_version)
        SELECT seq.id, ($1::bigint + seq.id)::text, $2, $3, $4, $5, 'new', 'pending', 'pending', $6, $7::jsonb, $8::jsonb,
-         $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24
+         $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25
        FROM seq
        RETURNING *`,
       [
@@ -445,6 +450,8 @@ async function write(
             shippingAddress: pickupPoint ? { pickup_point: pickupPoint } : {},
             shippingCarrierCode: shipping?.carrier_code,
           }),
+        // the version of the terms the buyer accepts by placing the order: the one in force now
+        currentTermsVersion(),
       ],
     );
     if (!order) throw new Error('order was not written');
@@ -453,7 +460,7 @@ async function write(
     await recordOrderPlaced(
       tx,
       config,
-      order.id,
+      order,
       customerId !== undefined ? { kind: 'customer', id: customerId, email } : { kind: 'guest' },
       {
         name: [personalDetails.firstName, personalDetails.lastName].filter(Boolean).join(' '),
