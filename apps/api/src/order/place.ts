@@ -11,22 +11,26 @@
  *                   anything else is checked or priced, so a flash sale's losers cost a read or two and
  *                   never open a transaction nor queue behind the hot product's row. An order with a
  *                   sold-out product and another fault gets the stock message (record 0064).
+ *    Steps 4 to 6 run under way (stock-turns.ts, record 0068): an order counts the units of the
+ *    orders of its products already under way in this process against that look, and while they
+ *    hold what is left it waits there, neither checked nor priced; once they are placed it is refused
+ *    with the stock message, and when one fails its units go to the next waiting order.
  * 4. `validate`     the server's view of the rest: the lines priced from the catalogue, the shipping
- *                   and payment methods, addresses, pickup point, e-mail, the cap of units per line.
- *                   Reads only.
+ *                   and payment methods (kept per catalogue version, as the cart's totals used them),
+ *                   addresses, pickup point, e-mail, the cap of units per line. Reads only.
  * 5. `price`        the order's totals by the cart's own rules (cart/pricing.ts totalsOf), so the order
  *                   charges what the cart showed. A bundle's chosen products, known only once priced,
  *                   are looked at here (the same unlocked look).
- * 6. `write`        in its turn: while another order of one of its products writes in this process,
- *                   the order waits holding no database connection, and is refused as soon as a look
- *                   after an order ended shows its units gone (stock-turns.ts). Then ONE short
- *                   transaction: the caps on open orders (unpaid.ts), the order (its number
- *                   from the table's sequence: nothing shared by unrelated orders), its lines, its
- *                   history, event and e-mails (the outbox, lifecycle.ts recordOrderPlaced), the
- *                   coupon's use (coupon.ts), the cart converted, and LAST the stock: one conditional
- *                   decrement per product (stock.ts takeStock, `qty >= n`), so a product's row is
- *                   locked from that statement to the commit and never across the rest of the order.
- *                   A unit short there (another order took it since step 3) rolls everything back.
+ * 6. `write`        in its write turn: while another order of one of its products writes in this
+ *                   process, the order waits holding no database connection (stock-turns.ts). Then
+ *                   ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
+ *                   from the table's sequence: nothing shared by unrelated orders; the terms version
+ *                   in the same INSERT), its lines, its history, event and e-mails (the outbox,
+ *                   lifecycle.ts recordOrderPlaced, from the inserted row), the coupon's use
+ *                   (coupon.ts), the cart converted, and LAST the stock: one conditional decrement per
+ *                   product (stock.ts takeStock, `qty >= n`), so a product's row is locked from that
+ *                   statement to the commit and never across the rest of the order. A unit short
+ *                   there (e.g. an order of another shop process took it) rolls everything back.
  * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
