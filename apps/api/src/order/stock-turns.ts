@@ -4,9 +4,9 @@
  * - **Under way.** An order counts the units of the orders of its products already under way in this
  *   process (let in, not yet ended: being checked, priced or written) and goes on only while the stock
  *   the last look showed, less those units, still serves it. Otherwise it waits here, neither checked
- *   nor priced, holding no database connection. Each time an order under way ends, one look at the
- *   stock: a placed order's units are gone from it, a failed order's units are back in it (it never
- *   took them), so the waiting orders the units left serve go on; and once nothing of the product is
+ *   nor priced, holding no database connection. Each time an order's transaction ends, one look at
+ *   the stock: a placed order's units are gone from it and from the count; an order that failed
+ *   before writing never took its units, so they go to the next at once; and once nothing of the product is
  *   under way, the waiting orders it cannot serve are refused at once with the spec's stock message.
  *   Without this count, every shopper of a sale who looked while 20 units were left (all 500 of a
  *   sale arriving at once) was checked and priced, on the main thread the embedded database shares,
@@ -31,7 +31,7 @@ import { productsUnavailable, type StockLook } from './stock.ts';
 /** the stock rows of some skus now (no lock): the cart service's, kept on the embedded database */
 export type LookAtStock = (skus: string[]) => Promise<ReadonlyMap<string, StockLook>>;
 
-/** a look at some skus' stock, and how many orders of this process had ended when it began */
+/** a look at some skus' stock, and how many writes of this process had ended when it began */
 export type Seen = { rows: ReadonlyMap<string, StockLook>; at: number };
 
 /** runs `fn` in the write turn of each product of `units` (see the file's comment) */
@@ -75,7 +75,7 @@ const bySku = (units: readonly StockUnits[]) =>
 /** the turns of one shop process (its order service); another process has its own */
 export class StockTurns {
   private readonly gates = new Map<string, Gate>();
-  /** how many orders (or writes) of this process have ended, and the count at each sku's last end */
+  /** how many writes of this process have ended, and the count at each sku's last one: a look begun before is stale */
   private ended = 0;
   private readonly lastEnd = new Map<string, number>();
 
@@ -106,15 +106,16 @@ export class StockTurns {
     } finally {
       for (const { sku, gate, qty } of held) {
         gate.underWay -= qty;
-        this.changed(sku, gate);
+        this.leftUnderWay(sku, gate);
       }
     }
   }
 
-  /** the product's gate; a new one counts from the order's own look unless an order ended since it began */
+  /** the product's gate; a new one counts from the order's own look */
   private gateOf(sku: string, seen?: Seen): Gate {
     const found = this.gates.get(sku);
     if (found) return found;
+    // the order's own look is good unless a write of the product ended since it began
     const fresh = seen !== undefined && (this.lastEnd.get(sku) ?? -1) <= seen.at;
     const gate: Gate = {
       row: seen?.rows.get(sku),
@@ -190,7 +191,20 @@ export class StockTurns {
     this.changed(sku, gate);
   }
 
-  /** an order (or its write) ended: its units moved or came back, so count from a new look */
+  /**
+   * An order stopped being under way. Its units left the count; the stock moved only if it wrote, and
+   * its write's end already asked for a new look. So with the last look still good, the waiting
+   * orders are let in at once (a failed order's units go to the next without a read).
+   */
+  private leftUnderWay(sku: string, gate: Gate): void {
+    if (gate.fresh) {
+      this.letIn(gate);
+      this.dropIfIdle(sku, gate);
+    } else if (gate.arriving.length || gate.writers.length) this.lookAgain(sku, gate);
+    else this.dropIfIdle(sku, gate);
+  }
+
+  /** a write ended (committed or rolled back): the stock may have moved, so count from a new look */
   private changed(sku: string, gate: Gate): void {
     this.lastEnd.set(sku, ++this.ended);
     gate.fresh = false;
@@ -198,7 +212,7 @@ export class StockTurns {
     else this.dropIfIdle(sku, gate);
   }
 
-  /** one look at a time per product; an order that ended while it ran makes it look once more */
+  /** one look at a time per product; a write that ended while it ran makes it look once more */
   private lookAgain(sku: string, gate: Gate): void {
     if (gate.looking) return;
     gate.looking = true;
