@@ -12,8 +12,13 @@
  * And a sale's losers are cheap: an order of a product already gone is refused before the rest of it
  * is checked and priced, so it is answered the stock message whatever else is wrong with it (record
  * 0064), having read only its key, its cart, the stock and the product's name.
+ *
+ * And the orders past the units are never priced: an order counts the units of the orders of its
+ * products already under way in the process and waits, unpriced, while they hold what is left; once
+ * they are placed it is refused, and when one of them fails its units go to the next (record 0068).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CartService } from '../src/cart/service.ts';
 import { guestCart, orderBody, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
 import { bearer, customer, uniqueAddress, uniqueEmail } from './user-helpers.ts';
 
@@ -29,16 +34,18 @@ const GUESTS = 40;
 const UNITS = 5;
 
 /** a guest's order of their cart, from an address and an e-mail of their own */
-const place = (cartId: string, sku: string, key: string) =>
+const place = (cartId: string, sku: string, key: string, payment?: string) =>
   api.call({
     method: 'POST',
     url: '/vsbridge/order/create?storeCode=en',
     remoteAddress: uniqueAddress(),
-    payload: orderBody({ cartId, key, products: [{ sku, qty: 1 }], email: uniqueEmail('flash') }),
+    payload: orderBody({ cartId, key, products: [{ sku, qty: 1 }], email: uniqueEmail('flash'), payment }),
   });
 
 const stockOf = async (sku: string) =>
   Number((await api.database.query<{ qty: number }>('SELECT qty FROM stock WHERE sku = $1', [sku]))[0]?.qty);
+
+const STOCK_MESSAGE = 'Some of the ordered products are not available!';
 
 describe('a flash sale: more guests than units, all at once', () => {
   it(`${GUESTS} guests for ${UNITS} units: exactly ${UNITS} orders, the others told the product is not available`, async () => {
@@ -195,5 +202,49 @@ describe("a sale's losers are told first, before their order is checked and pric
 
     expect(stranger.status, JSON.stringify(stranger.body)).toBe(401);
     expect(JSON.stringify(stranger.body)).not.toContain(HOT);
+  });
+});
+
+describe('the orders past the units wait unpriced, counting the units of the orders under way', () => {
+  it(`${GUESTS} guests for ${UNITS} units: only ${UNITS} orders are checked and priced, the others refused unpriced`, async () => {
+    await api.database.query('UPDATE stock SET qty = $2, is_in_stock = true WHERE sku = $1', [HOT, UNITS]);
+    const carts = await Promise.all(Array.from({ length: GUESTS }, () => guestCart(api, [HOT])));
+    // every order checked against the server's view is made gross for its country first (place.ts validate)
+    const checked = vi.spyOn(CartService.prototype, 'taxFor');
+    try {
+      const answers = await Promise.all(carts.map((cart, i) => place(cart, HOT, `flash-unpriced-${i}`)));
+
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(UNITS);
+      for (const a of answers.filter((x) => x.status !== 200))
+        expect(a.body.result, JSON.stringify(a.body)).toBe(STOCK_MESSAGE);
+      expect(checked).toHaveBeenCalledTimes(UNITS);
+    } finally {
+      checked.mockRestore();
+    }
+    expect(await stockOf(HOT)).toBe(0);
+  });
+
+  it('an order under way that fails gives its units back: the units still go to the guests who can buy', async () => {
+    await api.database.query('UPDATE stock SET qty = $2, is_in_stock = true WHERE sku = $1', [HOT, UNITS]);
+    // the first guests to arrive pay with a method the shop does not have: their orders fail once checked
+    const failing = 2 * UNITS;
+    const carts = await Promise.all(Array.from({ length: GUESTS }, () => guestCart(api, [HOT])));
+
+    const answers = await Promise.all(
+      carts.map((cart, i) =>
+        place(cart, HOT, `flash-fails-${i}`, i < failing ? 'no-such-payment' : undefined),
+      ),
+    );
+
+    for (const [i, a] of answers.entries()) {
+      if (i < failing) expect([400], JSON.stringify(a.body)).toContain(a.status);
+      else expect([200, 400], JSON.stringify(a.body)).toContain(a.status);
+      if (a.status === 400 && a.body.result !== STOCK_MESSAGE)
+        expect(a.body.errors?.[0]?.field, JSON.stringify(a.body)).toBe(
+          'addressInformation.payment_method_code',
+        );
+    }
+    expect(answers.slice(failing).filter((a) => a.status === 200)).toHaveLength(UNITS);
+    expect(await stockOf(HOT)).toBe(0);
   });
 });

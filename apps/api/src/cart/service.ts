@@ -307,8 +307,11 @@ export class CartService {
     return this.totals(now, store);
   }
 
-  /** the shop's active shipping methods, kept per catalogue version (an import and a staff edit move it) */
-  private shippingMethodsNow(): Promise<ShippingMethodRow[]> {
+  /**
+   * the shop's active shipping methods, kept per catalogue version (an import and a staff edit move
+   * it): a cart's totals and an order's check read the same list
+   */
+  shippingMethodsNow(): Promise<ShippingMethodRow[]> {
     return this.catalog.shared('cart:shipping-methods', () => shippingMethods(this.database));
   }
 

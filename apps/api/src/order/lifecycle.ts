@@ -98,6 +98,8 @@ export type LifecycleOrder = {
   created_at: Date | string;
   billing_address: Record<string, unknown>;
   shipping_method_code: string;
+  /** the terms the buyer accepted: given by the placing transaction, which wrote it; else read when needed */
+  terms_version?: string | null;
 };
 
 const COLUMNS = `id, increment_id, order_token, customer_id, store_code, status, payment_status, shipping_status,
@@ -246,11 +248,12 @@ async function confirmationLegal(
   store: StoreCode,
   settings: EffectiveSettings,
 ) {
-  const row = await one<{ terms_version: string | null }>(
-    q,
-    'SELECT terms_version FROM orders WHERE id = $1',
-    [o.id],
-  );
+  const known = o.terms_version !== undefined;
+  const row = known
+    ? o
+    : await one<{ terms_version: string | null }>(q, 'SELECT terms_version FROM orders WHERE id = $1', [
+        o.id,
+      ]);
   const version = row?.terms_version ?? currentTermsVersion();
   const days = withdrawalDays(settings.moneyBackDays);
   const withdrawalUrl = withdrawalLink(config, o);
@@ -334,21 +337,16 @@ async function writeEvent(q: Queryable, type: string, o: LifecycleOrder, previou
 /**
  * Inside the placing transaction, after the order and its lines are written: the history's first
  * row, the `order.created` event, the confirmation e-mail, and the shop's notice (ORDERS_EMAIL).
+ * `o` is the row the transaction has just inserted, its `terms_version` with it: nobody else can
+ * see it before the commit, so it is neither locked nor read again.
  */
 export async function recordOrderPlaced(
   tx: Queryable,
   config: ApiConfig,
-  orderId: number,
+  o: LifecycleOrder & { terms_version: string | null },
   actor: OrderActor,
   notice: { name: string; paymentMethod: string; shippingMethod: string },
 ): Promise<void> {
-  const o = await lockOrder(tx, { orderId });
-  if (!o) throw new Error(`order ${orderId} not found`);
-  // the version of the terms the buyer accepted by placing the order: the one in force now
-  await tx.query('UPDATE orders SET terms_version = coalesce(terms_version, $2) WHERE id = $1', [
-    o.id,
-    currentTermsVersion(),
-  ]);
   await writeHistory(tx, o, 'placed', null, stateOf(o), actor, undefined);
   await writeEvent(tx, 'order.created', o, null);
   await enqueueOrderMail(tx, config, o, 'confirmation');

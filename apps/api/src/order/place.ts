@@ -11,22 +11,26 @@
  *                   anything else is checked or priced, so a flash sale's losers cost a read or two and
  *                   never open a transaction nor queue behind the hot product's row. An order with a
  *                   sold-out product and another fault gets the stock message (record 0064).
+ *    Steps 4 to 6 run under way (stock-turns.ts, record 0068): an order counts the units of the
+ *    orders of its products already under way in this process against that look, and while they
+ *    hold what is left it waits there, neither checked nor priced; once they are placed it is refused
+ *    with the stock message, and when one fails its units go to the next waiting order.
  * 4. `validate`     the server's view of the rest: the lines priced from the catalogue, the shipping
- *                   and payment methods, addresses, pickup point, e-mail, the cap of units per line.
- *                   Reads only.
+ *                   and payment methods (kept per catalogue version, as the cart's totals used them),
+ *                   addresses, pickup point, e-mail, the cap of units per line. Reads only.
  * 5. `price`        the order's totals by the cart's own rules (cart/pricing.ts totalsOf), so the order
  *                   charges what the cart showed. A bundle's chosen products, known only once priced,
  *                   are looked at here (the same unlocked look).
- * 6. `write`        in its turn: while another order of one of its products writes in this process,
- *                   the order waits holding no database connection, and is refused as soon as a look
- *                   after an order ended shows its units gone (stock-turns.ts). Then ONE short
- *                   transaction: the caps on open orders (unpaid.ts), the order (its number
- *                   from the table's sequence: nothing shared by unrelated orders), its lines, its
- *                   history, event and e-mails (the outbox, lifecycle.ts recordOrderPlaced), the
- *                   coupon's use (coupon.ts), the cart converted, and LAST the stock: one conditional
- *                   decrement per product (stock.ts takeStock, `qty >= n`), so a product's row is
- *                   locked from that statement to the commit and never across the rest of the order.
- *                   A unit short there (another order took it since step 3) rolls everything back.
+ * 6. `write`        in its write turn: while another order of one of its products writes in this
+ *                   process, the order waits holding no database connection (stock-turns.ts). Then
+ *                   ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
+ *                   from the table's sequence: nothing shared by unrelated orders; the terms version
+ *                   in the same INSERT), its lines, its history, event and e-mails (the outbox,
+ *                   lifecycle.ts recordOrderPlaced, from the inserted row), the coupon's use
+ *                   (coupon.ts), the cart converted, and LAST the stock: one conditional decrement per
+ *                   product (stock.ts takeStock, `qty >= n`), so a product's row is locked from that
+ *                   statement to the commit and never across the rest of the order. A unit short
+ *                   there (e.g. an order of another shop process took it) rolls everything back.
  * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
@@ -40,6 +44,7 @@ import {
   rowTotalInclTax,
   stockUnitsOf,
   type OrderCreateInput,
+  type StockLine,
   type StoreCode,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
@@ -50,7 +55,6 @@ import {
   isVirtual,
   priceLines,
   refusedLineError,
-  shippingMethods,
   totalsOf,
   type LineIntent,
   type PricedLine,
@@ -62,8 +66,9 @@ import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
 import { productsUnavailable, shortUnits, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
-import { recordOrderPlaced } from './lifecycle.ts';
-import type { StockTurns } from './stock-turns.ts';
+import { recordOrderPlaced, type LifecycleOrder } from './lifecycle.ts';
+import { currentTermsVersion } from '../legal/terms.ts';
+import type { Seen, StockTurns, UnderWay } from './stock-turns.ts';
 import type { OrderRow } from './rows.ts';
 
 /** order numbers start here (increment_id like "100000123") */
@@ -86,7 +91,7 @@ export type PlaceOrderDeps = {
 /** who places the order: the customer of the request's token, and the request's client address */
 export type Placer = { customerId?: number | undefined; clientAddress?: string | undefined };
 
-type ShippingMethod = Awaited<ReturnType<typeof shippingMethods>>[number];
+type ShippingMethod = Awaited<ReturnType<CartService['shippingMethodsNow']>>[number];
 type PaymentMethod = Awaited<ReturnType<CartService['usablePaymentMethods']>>[number];
 
 /** what step 2 found ordered: the cart (its owner checked) and the lines, not yet priced */
@@ -118,6 +123,9 @@ type CheckedOrder = {
 };
 
 type Totals = ReturnType<typeof totalsOf>;
+
+/** the order row as its INSERT answers it (RETURNING *): what the answer and the order's history need */
+type PlacedRow = OrderRow & LifecycleOrder & { terms_version: string | null };
 
 /** JSON with object keys sorted: equal requests hash equally whatever their key order */
 function canonicalJson(v: unknown): string {
@@ -161,14 +169,17 @@ export async function placeOrder(
     ]);
 
   const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
-  await lookAtStock(deps, ordered);
-  const order = await validate(deps, ordered, who.customerId);
-  const totals = await price(deps, order);
+  const seen = await lookAtStock(deps, ordered);
   let written: { order: OrderRow; productIds: number[] };
   try {
-    // one order of a product at a time in this process (stock-turns.ts): the orders after the last
-    // unit are refused while they wait, never opening a transaction
-    written = await deps.turns.run(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
+    // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
+    // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
+    written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
+      const order = await validate(deps, ordered, who.customerId);
+      const totals = await price(deps, order);
+      // one transaction of a product at a time in this process, holding a connection
+      return writeTurn(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
+    });
   } catch (err) {
     // two first attempts raced on PostgreSQL: the loser answers the winner's order
     if (!isUniqueViolation(err)) throw err;
@@ -207,24 +218,42 @@ async function whatIsOrdered(
   return { input, requestHash, cart, store, fromCart, intents };
 }
 
+/** the units the order's lines hold as ordered, before pricing (a bundle's chosen products come later) */
+const orderedLines = (o: Ordered): StockLine[] =>
+  o.intents.map((l) => ({ sku: l.sku, name: l.sku, qty: l.qty, picks: null }));
+
 /**
  * step 3: units already gone refuse the order at once, named in the store view's language, before the
- * rest is checked or priced (a bundle's chosen products are looked at once priced: step 5)
+ * rest is checked or priced (a bundle's chosen products are looked at once priced: step 5). The look
+ * is kept: the order's units are counted against it in its turn (stock-turns.ts).
  */
-async function lookAtStock(deps: PlaceOrderDeps, o: Ordered): Promise<void> {
-  const short = await shortUnits(
-    (skus) => deps.carts.stockOf(skus),
-    o.intents.map((l) => ({ sku: l.sku, name: l.sku, qty: l.qty, picks: null })),
-  );
-  if (short.length === 0) return;
-  const products = await deps.catalog.resolveSkus(
-    o.store,
-    short.map((l) => l.sku),
-  );
-  throw productsUnavailable(
-    short.map((l) => ({ sku: l.sku, name: String(products.get(l.sku)?.product.name ?? l.sku) })),
+async function lookAtStock(deps: PlaceOrderDeps, o: Ordered): Promise<Seen> {
+  const lines = orderedLines(o);
+  const seen = await deps.turns.look(stockUnitsOf(lines).map((u) => u.sku));
+  const short = await shortUnits(async () => seen.rows, lines);
+  if (short.length)
+    throw await soldOut(
+      deps,
+      o.store,
+      short.map((l) => l.sku),
+    );
+  return seen;
+}
+
+/** the spec's stock message naming the products of `skus` in the store view's language */
+async function soldOut(deps: PlaceOrderDeps, store: StoreCode, skus: string[]): Promise<Error> {
+  const products = await deps.catalog.resolveSkus(store, skus);
+  return productsUnavailable(
+    skus.map((sku) => ({ sku, name: String(products.get(sku)?.product.name ?? sku) })),
   );
 }
+
+/** what the order holds while under way: its lines' units, counted against its own look */
+const underWayOf = (deps: PlaceOrderDeps, o: Ordered, seen: Seen): UnderWay => ({
+  units: stockUnitsOf(orderedLines(o)),
+  seen,
+  soldOut: (skus) => soldOut(deps, o.store, skus),
+});
 
 /** step 4: the server's view of the rest of the order (reads only); refuses what cannot be ordered */
 async function validate(
@@ -262,7 +291,8 @@ async function validate(
   if (priced.length === 0) throw ruleError('api.emptyOrder', undefined, 'products');
 
   const virtual = isVirtual(priced);
-  const shipping = (await shippingMethods(database)).find(
+  // the list the cart's totals priced with (kept per catalogue version), not a read per order
+  const shipping = (await carts.shippingMethodsNow()).find(
     (m) =>
       m.carrier_code === info.shipping_carrier_code &&
       m.method_code === info.shipping_method_code &&
@@ -380,16 +410,17 @@ async function write(
       await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
     // every order is unpaid when placed: cash on delivery and bank transfer are capped too
     await assertRoomForOpenOrder(tx, config, { customerId, email, clientAddress });
-    const order = await one<OrderRow>(
+    const order = await one<PlacedRow>(
       tx,
       // the number from the id the table's sequence gives (a counter row would serialise all orders)
       `WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
        INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
          shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
          payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
-         payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address, is_pickup)
+         payment_fee, tax_amount, grand_total, coupon_code, customer_id, request_hash, client_address, is_pickup,
+         terms_version)
        SELECT seq.id, ($1::bigint + seq.id)::text, $2, $3, $4, $5, 'new', 'pending', 'pending', $6, $7::jsonb, $8::jsonb,
-         $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24
+         $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25
        FROM seq
        RETURNING *`,
       [
@@ -423,6 +454,8 @@ async function write(
             shippingAddress: pickupPoint ? { pickup_point: pickupPoint } : {},
             shippingCarrierCode: shipping?.carrier_code,
           }),
+        // the version of the terms the buyer accepts by placing the order: the one in force now
+        currentTermsVersion(),
       ],
     );
     if (!order) throw new Error('order was not written');
@@ -431,7 +464,7 @@ async function write(
     await recordOrderPlaced(
       tx,
       config,
-      order.id,
+      order,
       customerId !== undefined ? { kind: 'customer', id: customerId, email } : { kind: 'guest' },
       {
         name: [personalDetails.firstName, personalDetails.lastName].filter(Boolean).join(' '),

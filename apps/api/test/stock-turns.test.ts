@@ -1,0 +1,92 @@
+/**
+ * The turns of orders of one product (order/stock-turns.ts), without a database: a stock row the test
+ * sets, orders that the test ends one by one. An order counts the units of the orders under way ahead
+ * of it and waits, unchecked, while they hold what is left; the waiting ones are refused only once
+ * nothing is under way and the stock cannot serve them; a failed order's units go to the next.
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/http/errors.ts';
+import type { StockLook } from '../src/order/stock.ts';
+import { StockTurns } from '../src/order/stock-turns.ts';
+
+const SKU = 'HOT';
+
+/** a shop of one product whose stock the test sets, and orders whose end the test decides */
+function shop(qty: number) {
+  const stock = { qty };
+  const turns = new StockTurns(async (skus) => {
+    const row: StockLook = { sku: SKU, qty: stock.qty, is_in_stock: stock.qty > 0, manage_stock: true };
+    return new Map(skus.includes(SKU) ? [[SKU, row]] : []);
+  });
+  const checked: number[] = [];
+  const ends = new Map<number, (placed: boolean) => void>();
+  /** order `n` of one unit: under way it is "checked", then waits for the test to place or fail it */
+  const order = async (n: number) => {
+    const seen = await turns.look([SKU]);
+    return turns.run(
+      {
+        units: [{ sku: SKU, qty: 1, lines: [{ sku: SKU, name: SKU }] }],
+        seen,
+        soldOut: async () => new ApiError(400, 'order.productsUnavailable'),
+      },
+      async (write) => {
+        checked.push(n);
+        const placed = await new Promise<boolean>((resolve) => ends.set(n, resolve));
+        if (!placed) throw new Error(`order ${n} failed its checks`);
+        return write([{ sku: SKU, qty: 1, lines: [{ sku: SKU, name: SKU }] }], async () => {
+          stock.qty -= 1;
+          return n;
+        });
+      },
+    );
+  };
+  return { stock, order, checked, ends };
+}
+
+/** lets the turns' looks and hand-overs run */
+const settled = () => new Promise((r) => setTimeout(r, 0));
+
+describe('orders of one product under way', () => {
+  it('with 2 units left, of 6 orders only 2 are checked; the 4 others are refused once those 2 are placed', async () => {
+    const s = shop(2);
+    const answers = [1, 2, 3, 4, 5, 6].map((n) =>
+      s.order(n).then(
+        (v) => `placed ${v}`,
+        (e: unknown) => (e instanceof ApiError ? 'sold out' : String(e)),
+      ),
+    );
+    await settled();
+    expect(s.checked).toEqual([1, 2]);
+    s.ends.get(1)!(true);
+    await settled();
+    // one unit is still under way: nobody is refused yet, nobody else checked
+    expect(s.checked).toEqual([1, 2]);
+    s.ends.get(2)!(true);
+    expect(await Promise.all(answers)).toEqual([
+      'placed 1',
+      'placed 2',
+      'sold out',
+      'sold out',
+      'sold out',
+      'sold out',
+    ]);
+    expect(s.stock.qty).toBe(0);
+  });
+
+  it('an order under way that fails gives its unit back: the next waiting order is checked and placed', async () => {
+    const s = shop(1);
+    const answers = [1, 2, 3].map((n) =>
+      s.order(n).then(
+        (v) => `placed ${v}`,
+        (e: unknown) => (e instanceof ApiError ? 'sold out' : 'failed'),
+      ),
+    );
+    await settled();
+    expect(s.checked).toEqual([1]);
+    s.ends.get(1)!(false);
+    for (let i = 0; i < 5 && s.checked.length < 2; i++) await settled();
+    expect(s.checked).toEqual([1, 2]);
+    s.ends.get(2)!(true);
+    expect(await Promise.all(answers)).toEqual(['failed', 'placed 2', 'sold out']);
+  });
+});
