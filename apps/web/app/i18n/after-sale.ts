@@ -35,7 +35,7 @@ const en = {
   'withdrawal.nothingLeft': 'You have already withdrawn from every product of this order.',
   'withdrawal.earlier': 'Earlier withdrawals: {list}',
   'withdrawal.needAccess':
-    'Log in to your account, or open the link in your order confirmation e-mail, to withdraw from this order.',
+    'To withdraw from an order, log in to your account and open the order, or open the link in your order confirmation e-mail.',
   'withdrawal.notFound': 'Order not found.',
   'withdrawal.failed': 'The withdrawal could not be sent. Please try again.',
   'privacy.title': 'My personal data',
@@ -81,7 +81,7 @@ const lt: Record<AfterSaleKey, string> = {
   'withdrawal.nothingLeft': 'Jau atsisakėte visų šio užsakymo prekių.',
   'withdrawal.earlier': 'Ankstesni atsisakymai: {list}',
   'withdrawal.needAccess':
-    'Norėdami atsisakyti šio užsakymo, prisijunkite prie paskyros arba atidarykite nuorodą iš užsakymo patvirtinimo laiško.',
+    'Norėdami atsisakyti užsakymo, prisijunkite prie paskyros ir atidarykite užsakymą arba atidarykite nuorodą iš užsakymo patvirtinimo laiško.',
   'withdrawal.notFound': 'Užsakymas nerastas.',
   'withdrawal.failed': 'Nepavyko išsiųsti atsisakymo. Bandykite dar kartą.',
   'privacy.title': 'Mano asmens duomenys',
@@ -126,7 +126,7 @@ const ru: Record<AfterSaleKey, string> = {
   'withdrawal.nothingLeft': 'Вы уже отказались от всех товаров этого заказа.',
   'withdrawal.earlier': 'Предыдущие отказы: {list}',
   'withdrawal.needAccess':
-    'Чтобы отказаться от этого заказа, войдите в учётную запись или откройте ссылку из письма с подтверждением заказа.',
+    'Чтобы отказаться от заказа, войдите в учётную запись и откройте заказ или откройте ссылку из письма с подтверждением заказа.',
   'withdrawal.notFound': 'Заказ не найден.',
   'withdrawal.failed': 'Не удалось отправить отказ. Попробуйте ещё раз.',
   'privacy.title': 'Мои персональные данные',

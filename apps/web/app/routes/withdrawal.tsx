@@ -4,7 +4,9 @@
  * guest's order page and confirmation e-mail (`?number=&token=`, the order token). Step 1 names the
  * order and the lines with their quantities; step 2 is the statement and its confirmation button;
  * the answer shows the date and time the withdrawal was received, and the acknowledgement e-mail is
- * on its way. Client-rendered: the page is private (noindex).
+ * on its way. Without an order (`/withdrawal`, the address the terms PDF names for every order) it
+ * says how to reach one: the account, or the confirmation e-mail's link. Client-rendered: the page
+ * is private (noindex).
  */
 import { formatDateTime } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
@@ -53,8 +55,9 @@ export default function Withdrawal() {
   const [done, setDone] = useState<WithdrawalDone | null>(null);
 
   useEffect(() => {
+    // the shop's withdrawal page without an order (the address the terms PDF names): the way to one
     if (!number || (!token && !loggedIn)) {
-      setLoad({ state: number ? 'missing' : 'notFound' });
+      setLoad({ state: 'missing' });
       return;
     }
     let live = true;
