@@ -2,7 +2,9 @@
  * The shop's terms and conditions of sale, by version (docs/legal.md). A version's text never changes
  * once orders were placed under it: a change is a new version, appended below. Each order keeps the
  * version its buyer accepted (`orders.terms_version`), and its confirmation e-mail carries that
- * version as a PDF (pdfkit and the invoice's DejaVu fonts: Lithuanian and Cyrillic letters).
+ * version as a PDF (pdfkit and the invoice's DejaVu fonts: Lithuanian and Cyrillic letters): one
+ * document per version, language and shop settings, the same bytes for every order; what is an
+ * order's own (its number, its withdrawal link) is in the e-mail's text (docs/decisions/0069-*).
  */
 import PDFDocument from 'pdfkit';
 // the invoice's fonts: one place that knows where they are, in the sources and in the server bundle
