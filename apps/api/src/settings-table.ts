@@ -1173,6 +1173,20 @@ export const SETTINGS: readonly Setting[] = [
     meaning: 'orders placed per client address per window',
   },
   {
+    name: 'RATE_LIMIT_WITHDRAWAL_LINK_ADDRESS',
+    group: 'api',
+    default: '10/3600',
+    meaning:
+      "requests for an order's withdrawal link by order number and e-mail (the withdrawal page's form, `POST /vsbridge/withdrawal/link`) per client address",
+  },
+  {
+    name: 'RATE_LIMIT_WITHDRAWAL_LINK_ORDER',
+    group: 'api',
+    default: '3/3600',
+    meaning:
+      'the same requests per order number (whatever the address and e-mail): at most this many withdrawal-link e-mails to one order, and as many guesses at its e-mail',
+  },
+  {
     name: 'EXPOSE_OUTBOX_IN_PRODUCTION',
     group: 'api',
     default: 'unset',

@@ -56,6 +56,8 @@ export type MailKind =
   /** the shop's notice of a withdrawal to ORDERS_EMAIL */
   | 'mail.withdrawal-notice'
   | 'mail.return-step'
+  /** an order's withdrawal link, asked for by its number and e-mail on the withdrawal page */
+  | 'mail.withdrawal-link'
   /** the back office's links that set a staff password (staff/accounts.ts) */
   | 'mail.staff-invite'
   | 'mail.staff-password-reset';
