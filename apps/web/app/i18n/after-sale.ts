@@ -49,6 +49,12 @@ const en = {
   'privacy.delete': 'Delete my account',
   'privacy.deleted': 'Your account has been deleted.',
   'privacy.failed': 'The request failed. Please try again.',
+  'withdrawalLink.title': 'No confirmation e-mail at hand?',
+  'withdrawalLink.intro':
+    "Enter the order number and the e-mail address you ordered with. We will send the order's withdrawal link to that address.",
+  'withdrawalLink.number': 'Order number',
+  'withdrawalLink.email': 'E-mail address of the order',
+  'withdrawalLink.send': 'Send me the withdrawal link',
 };
 
 export type AfterSaleKey = keyof typeof en;
@@ -95,6 +101,12 @@ const lt: Record<AfterSaleKey, string> = {
   'privacy.delete': 'Ištrinti paskyrą',
   'privacy.deleted': 'Jūsų paskyra ištrinta.',
   'privacy.failed': 'Nepavyko. Bandykite dar kartą.',
+  'withdrawalLink.title': 'Neturite užsakymo patvirtinimo laiško?',
+  'withdrawalLink.intro':
+    'Įveskite užsakymo numerį ir el. pašto adresą, kurį nurodėte užsakydami. Tuo adresu atsiųsime užsakymo sutarties atsisakymo nuorodą.',
+  'withdrawalLink.number': 'Užsakymo numeris',
+  'withdrawalLink.email': 'Užsakymo el. pašto adresas',
+  'withdrawalLink.send': 'Atsiųsti sutarties atsisakymo nuorodą',
 };
 
 const ru: Record<AfterSaleKey, string> = {
@@ -140,6 +152,12 @@ const ru: Record<AfterSaleKey, string> = {
   'privacy.delete': 'Удалить учётную запись',
   'privacy.deleted': 'Ваша учётная запись удалена.',
   'privacy.failed': 'Не удалось. Попробуйте ещё раз.',
+  'withdrawalLink.title': 'Нет под рукой письма с подтверждением заказа?',
+  'withdrawalLink.intro':
+    'Введите номер заказа и адрес электронной почты, указанный при заказе. Мы отправим на этот адрес ссылку для отказа от договора.',
+  'withdrawalLink.number': 'Номер заказа',
+  'withdrawalLink.email': 'Адрес электронной почты заказа',
+  'withdrawalLink.send': 'Прислать ссылку для отказа',
 };
 
 /** exported for the words test (no English in lt and ru) */
