@@ -808,6 +808,12 @@ export const SETTINGS: readonly Setting[] = [
     meaning: "e2e: keep the journeys' shop data in this folder",
   },
   {
+    name: 'E2E_PORT',
+    group: 'tools',
+    default: 'a free port',
+    meaning: "e2e: the port the journeys' shop listens on (a machine where each runner keeps to its own ports)",
+  },
+  {
     name: 'BENCH_ONLY',
     group: 'tools',
     default: 'search,ssr',
@@ -841,6 +847,13 @@ export const SETTINGS: readonly Setting[] = [
     default: 'browse,search,cart,checkout',
     meaning:
       '`BENCH_ONLY=mix`: only these kinds of step (a comma list, e.g. `browse`), in their usual shares',
+  },
+  {
+    name: 'BENCH_ORDERS',
+    group: 'tools',
+    default: '60',
+    meaning:
+      "`BENCH_ONLY=order-mail`: guest orders placed and their e-mails sent through the outbox (after 6 of warm-up); the shop's CPU per order",
   },
   {
     name: 'BENCH_MIX_SECONDS',
