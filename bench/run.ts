@@ -3,7 +3,7 @@
  * so read the figures as orders of magnitude and compare runs on the same machine.
  *
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
- *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,flash,image,product-save,serialise,lighthouse,js,hydration,interactions (default search,ssr; lighthouse
+ *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,order-mail,flash,image,product-save,serialise,lighthouse,js,hydration,interactions (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
  *   BENCH_HYDRATION_RUNS  hydration: page loads a page at 4× CPU slowdown (default 3; bench/hydration.ts)
  *   BENCH_ONLY=interactions  a filter ticked, a grade chosen, an add to cart: main-thread ms at 4x CPU slowdown (bench/interactions.ts)
@@ -13,6 +13,7 @@
  *                    PostgreSQL too when BENCH_DATABASE_URL (else TEST_DATABASE_URL) is set
  *   BENCH_SHOPPERS, BENCH_MIX_SECONDS  mix: closed-loop shoppers (default 100) and how long (default 20 s); on
  *                    PostgreSQL + Redis too when BENCH_DATABASE_URL is set; BENCH_MIX_KINDS only those kinds (bench/mix.ts)
+ *   BENCH_ORDERS     order-mail: guest orders placed and their confirmations sent, CPU per order (bench/order-mail.ts)
  *   BENCH_FLASH_SHOPPERS, BENCH_FLASH_UNITS  flash: shoppers racing (default 500) for units of one product (default 20)
  *   BENCH_BASE       ssr-ab: the built checkout to compare this one with (BENCH_AB_ROUNDS, default 4)
  */
@@ -30,6 +31,7 @@ if (only.has('ssr')) await runSsrBench();
 if (only.has('ssr-ab')) await (await import('./ssr-ab.ts')).runSsrAbBench();
 if (only.has('cart')) await runCartBench();
 if (only.has('mix')) await (await import('./mix.ts')).runMixBench();
+if (only.has('order-mail')) await (await import('./order-mail.ts')).runOrderMailBench();
 if (only.has('flash')) await (await import('./mix.ts')).runFlashBench();
 if (only.has('image')) await runImageBench();
 if (only.has('serialise')) await (await import('./serialise.ts')).runSerialiseBench();

@@ -3,12 +3,15 @@
  * phone opens their order by the e-mailed token link (Lithuanian), presses "Atsisakyti sutarties
  * čia", names a line and its quantity, confirms, and sees when it was received; the acknowledgement
  * e-mail with that date and time is in the outbox. A customer (English) withdraws from their account's
- * order page, downloads their data and deletes their account.
+ * order page, downloads their data and deletes their account. A guest without the e-mail at hand
+ * (Russian) starts from the shop's withdrawal page the terms name (`/ru/withdrawal`): order number
+ * and e-mail by keyboard, the neutral answer, the order's link e-mailed to the order's address.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { afterSaleT } from '../apps/web/app/i18n/after-sale.ts';
+import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectNoHorizontalScroll, watchErrors } from './support/page.ts';
 
@@ -151,6 +154,42 @@ describe('withdrawal from the contract', () => {
       body: { username: email, password },
     });
     expect(again.status).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('a guest without the e-mail asks for the order link on /withdrawal by keyboard; it is e-mailed to the order address', async () => {
+    const t = afterSaleT('ru');
+    const email = `g-${randomBytes(4).toString('hex')}@example.com`;
+    const o = await place('ru', email);
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchErrors(page);
+    await page.goto(`${shopUrl}/ru/withdrawal`);
+    await page.getByRole('heading', { name: t('withdrawalLink.title') }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await expectNoHorizontalScroll(page, 'withdrawal link form (390 px)');
+    // the keyboard only: the number field, Tab to the e-mail, Enter sends
+    const number = page.getByLabel(t('withdrawalLink.number'));
+    await number.focus();
+    await page.keyboard.type(o.orderNumber);
+    await page.keyboard.press('Tab');
+    expect(
+      await page.getByLabel(t('withdrawalLink.email')).evaluate((e) => e === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.type(email.toUpperCase());
+    await page.keyboard.press('Enter');
+    const sent = page.getByTestId('withdrawal-link-sent');
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('Если заказ с таким номером');
+    expect(await axeViolations(page)).toEqual([]);
+    const mails = await json(
+      `/vsbridge/mail/outbox?kind=mail.withdrawal-link&to=${encodeURIComponent(email)}`,
+    );
+    const [mail] = mails.body.result as { link: string; subject: string }[];
+    expect(mail?.subject).toContain(o.orderNumber);
+    expect(mail?.link).toBe(`${shopUrl}/ru/withdrawal?number=${o.orderNumber}&token=${o.orderToken}`);
+    // the e-mailed link opens the order
+    await page.goto(mail!.link);
+    await page.getByRole('button', { name: t('withdrawal.continue') }).waitFor();
     expect(errors).toEqual([]);
   });
 });

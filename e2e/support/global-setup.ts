@@ -42,7 +42,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 export default async function setup(project: TestProject) {
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
-  const port = await freePort();
+  // E2E_PORT: a port of the caller's choosing (machines where each runner keeps to its own ports)
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   // the server bundle, as `npm start` runs it (scripts/server-bundle.mjs)
   const child = spawn(process.execPath, [await serverBundle()], {

@@ -259,6 +259,9 @@ export type RateLimits = {
   staffLoginAddress: RateRule;
   adminTokenAddress: RateRule;
   orderAddress: RateRule;
+  /** the withdrawal page's "send me the withdrawal link" (legal/after-sale.ts) */
+  withdrawalLinkAddress: RateRule;
+  withdrawalLinkOrder: RateRule;
 };
 
 export const MAX_IMAGE_SIZE = 2000;
@@ -369,6 +372,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       staffLoginAddress: rateRule(env, 'RATE_LIMIT_STAFF_LOGIN_ADDRESS', '20/900'),
       adminTokenAddress: rateRule(env, 'RATE_LIMIT_ADMIN_TOKEN_ADDRESS', '10/900'),
       orderAddress: rateRule(env, 'RATE_LIMIT_ORDER_ADDRESS', '30/3600'),
+      withdrawalLinkAddress: rateRule(env, 'RATE_LIMIT_WITHDRAWAL_LINK_ADDRESS', '10/3600'),
+      withdrawalLinkOrder: rateRule(env, 'RATE_LIMIT_WITHDRAWAL_LINK_ORDER', '3/3600'),
     },
     mailFrom: email(env, 'MAIL_FROM', 'Vitrina <no-reply@localhost>'),
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),

@@ -808,6 +808,12 @@ export const SETTINGS: readonly Setting[] = [
     meaning: "e2e: keep the journeys' shop data in this folder",
   },
   {
+    name: 'E2E_PORT',
+    group: 'tools',
+    default: 'a free port',
+    meaning: "e2e: the port the journeys' shop listens on (a machine where each runner keeps to its own ports)",
+  },
+  {
     name: 'BENCH_ONLY',
     group: 'tools',
     default: 'search,ssr',
@@ -848,6 +854,13 @@ export const SETTINGS: readonly Setting[] = [
     default: 'browse,search,cart,checkout',
     meaning:
       '`BENCH_ONLY=mix`: only these kinds of step (a comma list, e.g. `browse`), in their usual shares',
+  },
+  {
+    name: 'BENCH_ORDERS',
+    group: 'tools',
+    default: '60',
+    meaning:
+      "`BENCH_ONLY=order-mail`: guest orders placed and their e-mails sent through the outbox (after 6 of warm-up); the shop's CPU per order",
   },
   {
     name: 'BENCH_MIX_SECONDS',
@@ -1178,6 +1191,20 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '30/3600',
     meaning: 'orders placed per client address per window',
+  },
+  {
+    name: 'RATE_LIMIT_WITHDRAWAL_LINK_ADDRESS',
+    group: 'api',
+    default: '10/3600',
+    meaning:
+      "requests for an order's withdrawal link by order number and e-mail (the withdrawal page's form, `POST /vsbridge/withdrawal/link`) per client address",
+  },
+  {
+    name: 'RATE_LIMIT_WITHDRAWAL_LINK_ORDER',
+    group: 'api',
+    default: '3/3600',
+    meaning:
+      'the same requests per order number (whatever the address and e-mail): at most this many withdrawal-link e-mails to one order, and as many guesses at its e-mail',
   },
   {
     name: 'EXPOSE_OUTBOX_IN_PRODUCTION',

@@ -8,11 +8,17 @@
  * PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadApiConfig } from '../src/index.ts';
 import { OutboxMailer } from '../src/mail/outbox.ts';
 import type { MailMessage } from '../src/mail/transport.ts';
-import { currentTermsVersion, renderTermsPdf } from '../src/legal/terms.ts';
+import {
+  TERMS_VERSIONS,
+  currentTermsVersion,
+  drawTermsPdf,
+  renderTermsPdf,
+  withdrawalPageUrl,
+} from '../src/legal/terms.ts';
 import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
 import { address, startApi, type TestApi } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
@@ -154,7 +160,7 @@ describe('the terms PDF', () => {
   it('is rendered once per version, language, seller and period, and anew when one changes', async () => {
     const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir });
     const v = currentTermsVersion();
-    const params = { seller: 'UAB „Vitrina“', days: 30, withdrawalUrl: 'https://shop.example/x' };
+    const params = { days: 30, withdrawalPage: 'https://shop.example/withdrawal' };
     const first = await renderTermsPdf(v, 'lt', config.shop, params);
     expect(await renderTermsPdf(v, 'lt', config.shop, { ...params })).toBe(first);
     const renamed = { ...config.shop, companyName: 'UAB „Kita Vitrina“' };
@@ -174,9 +180,8 @@ describe('the terms PDF', () => {
       const v = currentTermsVersion();
       const text = await pdfText(
         await renderTermsPdf(v, store, config.shop, {
-          seller: 'UAB „Vitrina“',
           days: 30,
-          withdrawalUrl: 'https://shop.example/x',
+          withdrawalPage: `https://shop.example/${store}/withdrawal`,
         }),
       );
       expect(text).toContain(title);
@@ -186,6 +191,166 @@ describe('the terms PDF', () => {
       expect(text.replace(/\s+/g, ' ')).toContain(period);
     },
   );
+});
+
+describe('one terms PDF for every order of a version and language', () => {
+  /** the confirmations of `orders`, sent by the outbox processor to a transport that keeps them */
+  async function sendConfirmations(orders: Placed[]) {
+    const sent: MailMessage[] = [];
+    const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir, PUBLIC_URL: 'https://shop.example' });
+    const mailer = new OutboxMailer(
+      api.database,
+      config,
+      { name: 'capture', send: async (m) => void sent.push(m) },
+      { warn: () => undefined, error: () => undefined },
+    );
+    // the API's own processor may have sent them already (every MAIL_OUTBOX_INTERVAL_MS): sent again here
+    await api.database.query(
+      `UPDATE outbox SET processed_at = NULL, attempts = 0, next_attempt_at = NULL
+       WHERE kind = 'order.confirmation-email' AND (payload->>'orderId')::int = ANY($1::int[])`,
+      [orders.map((o) => o.id)],
+    );
+    while ((await mailer.processBatch(200)).sent > 0);
+    return orders.map((o) => {
+      const mail = sent.find((m) => m.subject.includes(o.orderNumber) && m.attachments?.length);
+      expect(mail, o.orderNumber).toBeDefined();
+      return mail!;
+    });
+  }
+
+  it("two buyers get byte-identical terms; each e-mail body carries its own order's withdrawal link (lt, en, ru)", async () => {
+    const ada = await customer(api, 'ada-terms');
+    const orders = [
+      await place({ store: 'lt', email: 'first-buyer@example.com' }),
+      await place({ store: 'lt', email: 'second-buyer@example.com' }),
+      await place({ store: 'lt', token: ada.accessToken, email: ada.email }),
+      await place({ store: 'en', email: 'en-buyer@example.com' }),
+      await place({ store: 'ru', email: 'ru-buyer@example.com' }),
+    ];
+    const mails = await sendConfirmations(orders);
+    const pdf = (i: number) => mails[i]!.attachments![0]!.content;
+    expect(pdf(0).equals(pdf(1))).toBe(true);
+    expect(pdf(0).equals(pdf(2))).toBe(true);
+    expect(pdf(3).equals(pdf(0))).toBe(false);
+    // the order's own link (number and, for a guest, its token) is in the e-mail, in every language
+    const own = (prefix: string, o: Placed) =>
+      `https://shop.example${prefix}/withdrawal?number=${o.orderNumber}&token=${o.orderToken}`;
+    expect(mails[0]!.text).toContain(own('', orders[0]!));
+    expect(mails[1]!.text).toContain(own('', orders[1]!));
+    expect(mails[2]!.text).toContain(`https://shop.example/withdrawal?number=${orders[2]!.orderNumber}.`);
+    expect(mails[3]!.text).toContain(own('/en', orders[3]!));
+    expect(mails[4]!.text).toContain(own('/ru', orders[4]!));
+    for (const [i, words] of [
+      [0, 'Atsisakyti sutarties čia'],
+      [3, 'Withdraw from the contract here'],
+      [4, 'Отказаться от договора здесь'],
+    ] as const)
+      expect(mails[i]!.text).toContain(words);
+  });
+});
+
+describe('the terms PDF says nothing of an order', () => {
+  const shop = () => loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir }).shop;
+  const squeeze = (t: string) => t.replace(/\s+/g, ' ');
+
+  it("names the shop's withdrawal page, the seller (name, address, phone, e-mail) and every part of Annex I(A) and I(B)", async () => {
+    const page = withdrawalPageUrl('https://shop.example', 'en');
+    expect(page).toBe('https://shop.example/en/withdrawal');
+    const text = squeeze(
+      await pdfText(
+        await drawTermsPdf(currentTermsVersion(), 'en', shop(), { days: 30, withdrawalPage: page }),
+      ),
+    );
+    for (const part of [
+      // Annex I(A): the right, the period and its start, how to exercise it, the website's function
+      'INFORMATION ON THE RIGHT OF WITHDRAWAL',
+      'Right of withdrawal',
+      'You have the right to withdraw from this contract within 30 days without giving any reason.',
+      'The withdrawal period will expire after 30 days from the day on which you acquire',
+      'physical possession of the goods',
+      'by an unequivocal statement (e.g. a letter sent by post or e-mail)',
+      'You may use the attached model withdrawal form, but it is not obligatory.',
+      'on our website with the button "Withdraw from the contract here":',
+      'acknowledgement of receipt of such a withdrawal on a durable medium',
+      'it is sufficient for you to send your communication',
+      // the effects: reimbursement, its means, withholding, sending back, costs, diminished value
+      'Effects of withdrawal',
+      'we shall reimburse to you all payments received from you, including the costs of delivery',
+      'not later than 14 days from the day on which we are informed',
+      'using the same means of payment as you used for the initial transaction',
+      'We may withhold reimbursement until we have received the goods back',
+      'You shall send back the goods or hand them over to us',
+      'You will have to bear the direct cost of returning the goods.',
+      'You are only liable for any diminished value of the goods',
+      // the trader: name, geographical address, telephone, e-mail
+      'UAB „Vitrina“',
+      'Žalgirio g. 90, LT-09303 Vilnius',
+      '+370 5 200 0000',
+      'info@vitrina.example',
+      // Annex I(B)
+      'MODEL WITHDRAWAL FORM',
+      '– To: UAB „Vitrina“',
+      'Ordered on (*) / received on (*):',
+      'Name of consumer(s):',
+    ])
+      expect(text).toContain(part);
+    // a line may break after a slash of the address: read without spaces
+    expect(text.replace(/ /g, '')).toContain(`here":${page}.`);
+    expect(text).not.toContain('number=');
+    expect(text).not.toContain('token=');
+  });
+
+  it.each([
+    ['lt', 'https://shop.example/withdrawal', 'Atsisakyti sutarties čia“: https://shop.example/withdrawal.'],
+    [
+      'ru',
+      'https://shop.example/ru/withdrawal',
+      'Отказаться от договора здесь»: https://shop.example/ru/withdrawal.',
+    ],
+  ] as const)('%s: names %s', async (store, page, words) => {
+    expect(withdrawalPageUrl('https://shop.example', store)).toBe(page);
+    const text = squeeze(
+      await pdfText(
+        await drawTermsPdf(currentTermsVersion(), store, shop(), { days: 30, withdrawalPage: page }),
+      ),
+    );
+    expect(text.replace(/ /g, '')).toContain(words.replace(/ /g, ''));
+  });
+
+  it('is the same bytes whenever it is rendered: dated by its version, not by the clock', async () => {
+    const v = currentTermsVersion();
+    const p = { days: 30, withdrawalPage: 'https://shop.example/withdrawal' };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2027-03-04T05:06:07Z'));
+      const first = await drawTermsPdf(v, 'lt', shop(), p);
+      vi.setSystemTime(new Date('2031-12-31T23:59:59Z'));
+      const second = await drawTermsPdf(v, 'lt', shop(), p);
+      expect(first.equals(second)).toBe(true);
+      expect(first.toString('latin1')).toContain(`(D:${v.replaceAll('-', '')}000000Z)`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a new version of the terms is a new PDF, dated and named by that version', async () => {
+    const versions = TERMS_VERSIONS as Record<string, (typeof TERMS_VERSIONS)[string]>;
+    const v = currentTermsVersion();
+    const p = { days: 30, withdrawalPage: 'https://shop.example/withdrawal' };
+    const before = await renderTermsPdf(v, 'lt', shop(), p);
+    versions['2099-01-01'] = versions[v]!;
+    try {
+      expect(currentTermsVersion()).toBe('2099-01-01');
+      const after = await renderTermsPdf('2099-01-01', 'lt', shop(), p);
+      expect(after.equals(before)).toBe(false);
+      expect(after.toString('latin1')).toContain('(D:20990101000000Z)');
+      expect(await pdfText(after)).toContain('Versija: 2099-01-01');
+      // the older version's orders keep theirs, the same bytes as before
+      expect((await renderTermsPdf(v, 'lt', shop(), p)).equals(before)).toBe(true);
+    } finally {
+      delete versions['2099-01-01'];
+    }
+  });
 });
 
 describe('the withdrawal function', () => {

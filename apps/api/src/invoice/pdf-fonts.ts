@@ -1,10 +1,9 @@
 /**
  * The DejaVu fonts of the shop's PDFs (invoices, the terms of sale: fonts/README.md), parsed once per
- * process, each word's layout kept. Every order's confirmation attaches the terms as a PDF of its own
- * (its withdrawal link names the order), and each new document parsed the font files again and
- * shaped every word again (fontkit's OpenType layout): ~0.4 s of the main thread per order, half of
- * the shop's CPU in the shopper mix. A word lays out the same in every document, so the bytes of a
- * PDF do not change.
+ * process, each word's layout kept. Each new document (an invoice; the terms, once per version and
+ * language: legal/terms.ts) parsed the font files again and shaped every word again (fontkit's
+ * OpenType layout): ~0.4 s of the main thread per document. A word lays out the same in every
+ * document, so the bytes of a PDF do not change.
  */
 // fontkit ships no types: every project compiling this file (api, server, web, root) takes them from
 // here; an import of a declaration file would be looked for at run time

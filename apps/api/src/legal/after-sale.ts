@@ -15,6 +15,7 @@ import {
   applyReturnAction,
   checkReturnLines,
   formatDateTime,
+  isOrderEmail,
   isStoreCode,
   remainingQty,
   returnActionsFor,
@@ -28,16 +29,23 @@ import {
   type StoreCode,
 } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
+import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
 import { ApiError, fieldsError, notFound, ruleError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { releaseLineUnits } from '../order/stock.ts';
 import { returnRefundOffer } from '../order/refunds.ts';
 import type { WithdrawalBody } from './schemas.ts';
-import { orderPageLink, type LifecycleOrder } from '../order/lifecycle.ts';
+import { orderPageLink, withdrawalLink, type LifecycleOrder } from '../order/lifecycle.ts';
 import { audit, type StaffActor } from '../staff/audit.ts';
 import { effectiveSettings, sellerIdentity } from '../settings/service.ts';
-import { RETURN_GRADE_LABELS, renderReturnMail, renderWithdrawalAck, sellerLine } from './texts.ts';
+import {
+  RETURN_GRADE_LABELS,
+  renderReturnMail,
+  renderWithdrawalAck,
+  renderWithdrawalLinkMail,
+  sellerLine,
+} from './texts.ts';
 
 type OrderRow = LifecycleOrder & { created_at: Date | string };
 type ItemRow = { id: number; sku: string; name: string; qty: number };
@@ -76,7 +84,50 @@ export class AfterSaleService {
     private readonly database: Database,
     private readonly config: ApiConfig,
     private readonly onStockChanged: (productIds: number[]) => Promise<void> = async () => undefined,
+    /** counts the withdrawal-link requests (sendWithdrawalLink); without one they are not limited */
+    private readonly limiter?: RateLimiter,
   ) {}
+
+  /**
+   * The withdrawal page's way in for a buyer without the confirmation e-mail: when `number` names an
+   * order placed with `email` (isOrderEmail), the order's own withdrawal link (the one its
+   * confirmation carries: a guest's with the order token, an account's without) is e-mailed through
+   * the outbox to the ORDER's address, in the order's language. The caller answers the same either
+   * way, so the form tells nobody which orders exist or whose they are; the link only ever reaches
+   * the order's own mailbox. Limited per client address and per order number (429); the number's
+   * count also bounds the guesses at one order's e-mail.
+   */
+  async sendWithdrawalLink(number: string, email: string, clientAddress: string): Promise<void> {
+    if (this.limiter)
+      await enforce(this.limiter, [
+        {
+          key: `withdrawal-link:address:${clientAddress}`,
+          rule: this.config.rateLimits.withdrawalLinkAddress,
+        },
+        { key: `withdrawal-order:${number}`, rule: this.config.rateLimits.withdrawalLinkOrder },
+      ]);
+    const o = await one<OrderRow>(this.database, 'SELECT * FROM orders WHERE increment_id = $1', [number]);
+    if (!o || !isOrderEmail(o.email, email)) return;
+    const store = storeOf(o);
+    const link = withdrawalLink(this.config, o);
+    const mail = renderWithdrawalLinkMail(store, {
+      incrementId: o.increment_id,
+      link,
+      account: o.customer_id !== null,
+    });
+    const settings = await effectiveSettings(this.database, this.config.settingsSeed);
+    await enqueueMail(this.database, 'mail.withdrawal-link', {
+      ...mail,
+      text: `${mail.text}\n\n--\n${shopNameIn(settings, store)}`,
+      to: o.email,
+      storeCode: store,
+      orderId: o.id,
+      incrementId: o.increment_id,
+      link,
+      // the guest's link opens the order: not kept in the outbox once sent
+      sensitive: true,
+    });
+  }
 
   /** the order if the asker may act on it: its customer, or the holder of its token; 404 otherwise (as for no order) */
   private async orderFor(q: Queryable, access: BuyerAccess, lock: boolean): Promise<OrderRow> {

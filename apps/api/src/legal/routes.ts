@@ -11,12 +11,15 @@ import {
   privacyErasureContract,
   staffCan,
   storeCodeSchema,
+  translateMessage,
   withdrawalDoneContract,
   withdrawalViewContract,
   RETURN_STATES,
   type ReturnAction,
 } from '@vitrina/domain';
-import { returnActionBody, staffReturnBody, withdrawalBody } from './schemas.ts';
+import { returnActionBody, staffReturnBody, withdrawalBody, withdrawalLinkBody } from './schemas.ts';
+import { withRetryAfter } from '../auth/rate-limit.ts';
+import { requestStoreCode } from '../http/request.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { answers } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
@@ -47,15 +50,20 @@ const erasePersonBody = z.object({ email: emailSchema, confirm: z.literal(true) 
 
 export function afterSaleRoutes(
   app: ApiApp,
-  ctx: Pick<ApiContext, 'auth' | 'config' | 'database' | 'staffSessions'>,
+  ctx: Pick<ApiContext, 'auth' | 'config' | 'database' | 'staffSessions' | 'limiter'>,
 ) {
-  const afterSale = new AfterSaleService(ctx.database, ctx.config, async (productIds) => {
-    try {
-      await reindexProducts(ctx.database, { productIds });
-    } catch (err) {
-      app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
-    }
-  });
+  const afterSale = new AfterSaleService(
+    ctx.database,
+    ctx.config,
+    async (productIds) => {
+      try {
+        await reindexProducts(ctx.database, { productIds });
+      } catch (err) {
+        app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
+      }
+    },
+    ctx.limiter,
+  );
   const privacy = new PrivacyService(ctx.database);
 
   /** a staff session of the orders area (401 / 403 otherwise), as the staff routes guard theirs */
@@ -109,6 +117,27 @@ export function afterSaleRoutes(
       const principal = await ctx.auth.optionalAuthenticate(req);
       if (!principal && !req.body.token) throw fieldError('token', 'order.notFound', undefined, 404);
       return ok(await afterSale.withdraw(req.body, principal?.customerId));
+    },
+  );
+
+  app.post(
+    '/vsbridge/withdrawal/link',
+    {
+      schema: {
+        tags: ['withdrawal'],
+        summary:
+          "E-mails an order's withdrawal link to the order's address when the number and e-mail match; answers the same message either way; rate-limited per client address and per order number",
+        querystring: storeQuery,
+        body: withdrawalLinkBody,
+        response: answers(z.string()),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      await withRetryAfter(reply, () =>
+        afterSale.sendWithdrawalLink(req.body.number, req.body.email, req.ip),
+      );
+      return ok(translateMessage('withdrawal.linkSent', requestStoreCode(req)));
     },
   );
 

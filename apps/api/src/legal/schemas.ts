@@ -3,7 +3,7 @@
  * bodies but never validates them, and zod in the shared domain barrel would reach every shop page.
  */
 import { z } from 'zod';
-import { RETURN_GRADES, RETURN_REASONS } from '@vitrina/domain';
+import { emailSchema, RETURN_GRADES, RETURN_REASONS } from '@vitrina/domain';
 import { INT4_MAX } from '../lib/sql.ts';
 
 const lineSchema = z.object({
@@ -38,3 +38,14 @@ export const returnActionBody = z.discriminatedUnion('action', [
     note: z.string().trim().max(1000).optional(),
   }),
 ]);
+
+/**
+ * The withdrawal page without an order: its number and the e-mail address it was placed with. The
+ * address is trimmed before the shared e-mail check (emailSchema checks the format before its own
+ * trim, so " ona@example.com" pasted with a space would be refused).
+ */
+export const withdrawalLinkBody = z.object({
+  number: z.string().trim().min(1).max(32),
+  email: z.string().trim().pipe(emailSchema),
+});
+export type WithdrawalLinkBody = z.infer<typeof withdrawalLinkBody>;

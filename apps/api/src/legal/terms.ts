@@ -2,13 +2,16 @@
  * The shop's terms and conditions of sale, by version (docs/legal.md). A version's text never changes
  * once orders were placed under it: a change is a new version, appended below. Each order keeps the
  * version its buyer accepted (`orders.terms_version`), and its confirmation e-mail carries that
- * version as a PDF (pdfkit and the invoice's DejaVu fonts: Lithuanian and Cyrillic letters).
+ * version as a PDF (pdfkit and the invoice's DejaVu fonts: Lithuanian and Cyrillic letters): one
+ * document per version, language and shop settings, the same bytes for every order; what is an
+ * order's own (its number, its withdrawal link) is in the e-mail's text (docs/decisions/0069-*).
  */
 import PDFDocument from 'pdfkit';
 // the invoice's fonts: one place that knows where they are, in the sources and in the server bundle
 import { registerPdfFonts } from '../invoice/pdf-fonts.ts';
 import type { StoreCode } from '@vitrina/domain';
 import type { ShopIdentity } from '../config.ts';
+import { storefrontLink } from '../mail/templates.ts';
 import {
   modelWithdrawalForm,
   sellerLine,
@@ -137,9 +140,23 @@ const HEADINGS: Record<StoreCode, { version: string; seller: string }> = {
 };
 
 /**
- * Rendered terms kept by what they say: every order confirmation attaches them, and during a sale
- * rendering the same PDF for each order was an eighth of the shop's CPU. The seller and the withdrawal
- * period are in the key, so a change of either renders anew.
+ * What a terms PDF says besides its version and language. All of it is the shop's, none of it an
+ * order's: every order of a version and language attaches the same document (docs/decisions/0069-*).
+ * `withdrawalPage`: the shop's withdrawal page (Annex I(A) "[insert Internet address]"), not an
+ * order's link; the order's own link is in the confirmation e-mail's text.
+ */
+export type TermsPdfParams = { days: number; withdrawalPage: string };
+
+/** the shop's withdrawal page in a store view: where the PDF sends a buyer (routes/withdrawal.tsx) */
+export function withdrawalPageUrl(publicUrl: string, store: StoreCode): string {
+  return storefrontLink(publicUrl, store, '/withdrawal');
+}
+
+/**
+ * Rendered terms kept by what they say (version, language, seller, period, withdrawal page): every
+ * order confirmation attaches them, and rendering one is tens of ms of CPU. A change of the seller
+ * or the period (the shop's settings) is a new key, so it renders anew. Each process renders its own
+ * copy; the bytes are the same in every process (dated by the version, not by the clock).
  */
 const renderedTerms = new Map<string, Promise<Buffer>>();
 const RENDERED_TERMS_KEPT = 32;
@@ -149,9 +166,9 @@ export function renderTermsPdf(
   version: string,
   store: StoreCode,
   shop: ShopIdentity,
-  p: WithdrawalTextParams,
+  p: TermsPdfParams,
 ): Promise<Buffer> {
-  const key = JSON.stringify([version, store, shop, p]);
+  const key = JSON.stringify([version, store, shop, p.days, p.withdrawalPage]);
   const kept = renderedTerms.get(key);
   if (kept) return kept;
   if (renderedTerms.size >= RENDERED_TERMS_KEPT) renderedTerms.clear();
@@ -161,19 +178,35 @@ export function renderTermsPdf(
   return rendering;
 }
 
-function drawTermsPdf(
+/**
+ * The date a version's PDF carries (its info dictionary's CreationDate, and the file identifier
+ * pdfkit derives from it): the version's own date, so the same version renders to the same bytes
+ * today, tomorrow and in every process. pdfkit would write the clock's time.
+ */
+function versionDate(version: string): Date {
+  const d = new Date(`${version}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? new Date(0) : d;
+}
+
+/** renders the PDF, not kept: renderTermsPdf keeps it (exported for the bench and the tests) */
+export function drawTermsPdf(
   version: string,
   store: StoreCode,
   shop: ShopIdentity,
-  p: WithdrawalTextParams,
+  p: TermsPdfParams,
 ): Promise<Buffer> {
-  const terms = (TERMS_VERSIONS[version] ?? TERMS_VERSIONS[currentTermsVersion()]!)[store];
+  const known = TERMS_VERSIONS[version] ? version : currentTermsVersion();
+  const terms = TERMS_VERSIONS[known]![store];
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 50,
     lang: store,
     displayTitle: true,
-    info: { Title: `${terms.title} (${version})`, Author: shop.companyName },
+    info: {
+      Title: `${terms.title} (${version})`,
+      Author: shop.companyName,
+      CreationDate: versionDate(known),
+    },
   });
   registerPdfFonts(pdf);
   const chunks: Buffer[] = [];
@@ -182,17 +215,22 @@ function drawTermsPdf(
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  const text: WithdrawalTextParams = {
+    seller: sellerLine(shop, store),
+    days: p.days,
+    withdrawalUrl: p.withdrawalPage,
+  };
   const h = HEADINGS[store];
   pdf.font('bold').fontSize(16).text(terms.title);
   pdf.font('body').fontSize(10).text(`${h.version}: ${version}`);
-  pdf.text(`${h.seller}: ${sellerLine(shop, store)}`);
+  pdf.text(`${h.seller}: ${text.seller}`);
   pdf.moveDown();
   for (const s of terms.sections(p.days)) {
     pdf.font('bold').fontSize(11).text(s.title);
     pdf.font('body').fontSize(9.5).text(s.body, { align: 'justify' });
     pdf.moveDown(0.6);
   }
-  for (const block of [withdrawalInformation(store, p), modelWithdrawalForm(store, p)]) {
+  for (const block of [withdrawalInformation(store, text), modelWithdrawalForm(store, text)]) {
     pdf.addPage();
     const [title, ...rest] = block.split('\n');
     pdf

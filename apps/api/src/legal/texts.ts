@@ -257,3 +257,33 @@ export const RETURN_GRADE_LABELS: Record<string, Record<StoreCode, string>> = {
   c: { lt: 'C', en: 'C', ru: 'C' },
   unsellable: { lt: 'netinkama parduoti', en: 'not fit for sale', ru: 'непригоден для продажи' },
 };
+
+export type WithdrawalLinkParams = {
+  incrementId: string;
+  /** the order's withdrawal page (order/lifecycle.ts withdrawalLink): a guest's with the order token */
+  link: string;
+  /** the order belongs to an account: the link opens once the buyer is signed in */
+  account: boolean;
+};
+
+/**
+ * The order's withdrawal link, asked for on the withdrawal page by the order's number and e-mail
+ * (AfterSaleService.sendWithdrawalLink): sent to the order's address only, in the order's language.
+ */
+const WITHDRAWAL_LINK: Record<StoreCode, (p: WithdrawalLinkParams) => RenderedMail> = {
+  lt: (p) => ({
+    subject: `Sutarties atsisakymo nuoroda: užsakymas ${p.incrementId}`,
+    text: `Sveiki,\n\nkažkas (tikriausiai jūs) mūsų svetainėje paprašė užsakymo ${p.incrementId} sutarties atsisakymo nuorodos. Norėdami atsisakyti sutarties, atidarykite šią nuorodą${p.account ? ' ir prisijunkite prie savo paskyros' : ''}:\n\n${p.link}\n\nJei to neprašėte, šį laišką galite ignoruoti: be jūsų patvirtinimo niekas nepasikeis.`,
+  }),
+  en: (p) => ({
+    subject: `Your withdrawal link: order ${p.incrementId}`,
+    text: `Hello,\n\nsomeone (probably you) asked on our website for the withdrawal link of order ${p.incrementId}. To withdraw from the contract, open this link${p.account ? ' and sign in to your account' : ''}:\n\n${p.link}\n\nIf you did not ask for it, you can ignore this e-mail: nothing changes without your confirmation.`,
+  }),
+  ru: (p) => ({
+    subject: `Ссылка для отказа от договора: заказ ${p.incrementId}`,
+    text: `Здравствуйте!\n\nкто-то (вероятно, вы) запросил на нашем сайте ссылку для отказа от договора по заказу ${p.incrementId}. Чтобы отказаться от договора, откройте эту ссылку${p.account ? ' и войдите в свою учётную запись' : ''}:\n\n${p.link}\n\nЕсли вы этого не запрашивали, просто проигнорируйте это письмо: без вашего подтверждения ничего не изменится.`,
+  }),
+};
+
+export const renderWithdrawalLinkMail = (store: StoreCode, p: WithdrawalLinkParams): RenderedMail =>
+  WITHDRAWAL_LINK[store](p);

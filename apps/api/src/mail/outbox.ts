@@ -21,8 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 import { rows, type Queryable } from '../lib/db.ts';
 import { renderMail, type RenderedMail } from './templates.ts';
-import { renderTermsPdf, termsFileName } from '../legal/terms.ts';
-import { sellerLine } from '../legal/texts.ts';
+import { renderTermsPdf, termsFileName, withdrawalPageUrl } from '../legal/terms.ts';
 import { effectiveSettings, sellerIdentity } from '../settings/service.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 import { unsubscribeHeaders } from '../newsletter/unsubscribe.ts';
@@ -57,6 +56,8 @@ export type MailKind =
   /** the shop's notice of a withdrawal to ORDERS_EMAIL */
   | 'mail.withdrawal-notice'
   | 'mail.return-step'
+  /** an order's withdrawal link, asked for by its number and e-mail on the withdrawal page */
+  | 'mail.withdrawal-link'
   /** the back office's links that set a staff password (staff/accounts.ts) */
   | 'mail.staff-invite'
   | 'mail.staff-password-reset';
@@ -94,13 +95,17 @@ export async function enqueueMail(
   return written.length > 0;
 }
 
-/** a file the processor renders when sending: the terms of a version, in a language */
+/**
+ * a file the processor attaches when sending: the terms of a version, in a language, with the
+ * shop's withdrawal period; one document for every order of these (legal/terms.ts)
+ */
 export type AttachmentRef = {
   kind: 'terms';
   version: string;
   store: StoreCode;
   days: number;
-  withdrawalUrl: string;
+  /** written by rows before the terms named the shop's withdrawal page: not read (the e-mail's text has it) */
+  withdrawalUrl?: string;
 };
 
 type OutboxRow = Pick<SqlRow<typeof schema.outbox>, 'id' | 'kind' | 'payload' | 'attempts'>;
@@ -167,8 +172,7 @@ export class OutboxMailer {
         contentType: 'application/pdf',
         content: await renderTermsPdf(a.version, a.store, shop, {
           days: a.days,
-          withdrawalUrl: a.withdrawalUrl,
-          seller: sellerLine(shop, a.store),
+          withdrawalPage: withdrawalPageUrl(this.config.publicUrl, a.store),
         }),
       })),
     );

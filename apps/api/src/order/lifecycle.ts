@@ -263,7 +263,8 @@ async function confirmationLegal(
     days,
     withdrawalUrl,
   });
-  return { text, version, attachments: [{ kind: 'terms' as const, version, store, days, withdrawalUrl }] };
+  // the PDF is the same for every order of this version and language: the order's own link is above
+  return { text, version, attachments: [{ kind: 'terms' as const, version, store, days }] };
 }
 
 async function writeHistory(

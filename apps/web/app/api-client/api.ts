@@ -569,6 +569,9 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
         call<WithdrawalView>('GET', '/withdrawal', orderToken ? { number, orderToken } : { number }),
       withdraw: (body: { number: string; token?: string; lines: { item_id: number; qty: number }[] }) =>
         call<WithdrawalDone>('POST', '/withdrawal', {}, { ...body, confirm: true }),
+      /** e-mails the order's withdrawal link to the order's address; the same answer whether or not it matched */
+      withdrawalLink: (body: { number: string; email: string }) =>
+        call<string>('POST', '/withdrawal/link', {}, body),
       exportMyData: () => call<unknown>('GET', '/user/privacy/export'),
       eraseMe: (password: string) =>
         call<PrivacyErasureAnswer>('POST', '/user/privacy/erase', {}, { password }),

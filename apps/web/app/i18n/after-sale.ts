@@ -35,7 +35,7 @@ const en = {
   'withdrawal.nothingLeft': 'You have already withdrawn from every product of this order.',
   'withdrawal.earlier': 'Earlier withdrawals: {list}',
   'withdrawal.needAccess':
-    'Log in to your account, or open the link in your order confirmation e-mail, to withdraw from this order.',
+    'To withdraw from an order, log in to your account and open the order, or open the link in your order confirmation e-mail.',
   'withdrawal.notFound': 'Order not found.',
   'withdrawal.failed': 'The withdrawal could not be sent. Please try again.',
   'privacy.title': 'My personal data',
@@ -49,6 +49,12 @@ const en = {
   'privacy.delete': 'Delete my account',
   'privacy.deleted': 'Your account has been deleted.',
   'privacy.failed': 'The request failed. Please try again.',
+  'withdrawalLink.title': 'No confirmation e-mail at hand?',
+  'withdrawalLink.intro':
+    "Enter the order number and the e-mail address you ordered with. We will send the order's withdrawal link to that address.",
+  'withdrawalLink.number': 'Order number',
+  'withdrawalLink.email': 'E-mail address of the order',
+  'withdrawalLink.send': 'Send me the withdrawal link',
 };
 
 export type AfterSaleKey = keyof typeof en;
@@ -81,7 +87,7 @@ const lt: Record<AfterSaleKey, string> = {
   'withdrawal.nothingLeft': 'Jau atsisakėte visų šio užsakymo prekių.',
   'withdrawal.earlier': 'Ankstesni atsisakymai: {list}',
   'withdrawal.needAccess':
-    'Norėdami atsisakyti šio užsakymo, prisijunkite prie paskyros arba atidarykite nuorodą iš užsakymo patvirtinimo laiško.',
+    'Norėdami atsisakyti užsakymo, prisijunkite prie paskyros ir atidarykite užsakymą arba atidarykite nuorodą iš užsakymo patvirtinimo laiško.',
   'withdrawal.notFound': 'Užsakymas nerastas.',
   'withdrawal.failed': 'Nepavyko išsiųsti atsisakymo. Bandykite dar kartą.',
   'privacy.title': 'Mano asmens duomenys',
@@ -95,6 +101,12 @@ const lt: Record<AfterSaleKey, string> = {
   'privacy.delete': 'Ištrinti paskyrą',
   'privacy.deleted': 'Jūsų paskyra ištrinta.',
   'privacy.failed': 'Nepavyko. Bandykite dar kartą.',
+  'withdrawalLink.title': 'Neturite užsakymo patvirtinimo laiško?',
+  'withdrawalLink.intro':
+    'Įveskite užsakymo numerį ir el. pašto adresą, kurį nurodėte užsakydami. Tuo adresu atsiųsime užsakymo sutarties atsisakymo nuorodą.',
+  'withdrawalLink.number': 'Užsakymo numeris',
+  'withdrawalLink.email': 'Užsakymo el. pašto adresas',
+  'withdrawalLink.send': 'Atsiųsti sutarties atsisakymo nuorodą',
 };
 
 const ru: Record<AfterSaleKey, string> = {
@@ -126,7 +138,7 @@ const ru: Record<AfterSaleKey, string> = {
   'withdrawal.nothingLeft': 'Вы уже отказались от всех товаров этого заказа.',
   'withdrawal.earlier': 'Предыдущие отказы: {list}',
   'withdrawal.needAccess':
-    'Чтобы отказаться от этого заказа, войдите в учётную запись или откройте ссылку из письма с подтверждением заказа.',
+    'Чтобы отказаться от заказа, войдите в учётную запись и откройте заказ или откройте ссылку из письма с подтверждением заказа.',
   'withdrawal.notFound': 'Заказ не найден.',
   'withdrawal.failed': 'Не удалось отправить отказ. Попробуйте ещё раз.',
   'privacy.title': 'Мои персональные данные',
@@ -140,6 +152,12 @@ const ru: Record<AfterSaleKey, string> = {
   'privacy.delete': 'Удалить учётную запись',
   'privacy.deleted': 'Ваша учётная запись удалена.',
   'privacy.failed': 'Не удалось. Попробуйте ещё раз.',
+  'withdrawalLink.title': 'Нет под рукой письма с подтверждением заказа?',
+  'withdrawalLink.intro':
+    'Введите номер заказа и адрес электронной почты, указанный при заказе. Мы отправим на этот адрес ссылку для отказа от договора.',
+  'withdrawalLink.number': 'Номер заказа',
+  'withdrawalLink.email': 'Адрес электронной почты заказа',
+  'withdrawalLink.send': 'Прислать ссылку для отказа',
 };
 
 /** exported for the words test (no English in lt and ru) */

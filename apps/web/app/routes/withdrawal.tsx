@@ -4,7 +4,10 @@
  * guest's order page and confirmation e-mail (`?number=&token=`, the order token). Step 1 names the
  * order and the lines with their quantities; step 2 is the statement and its confirmation button;
  * the answer shows the date and time the withdrawal was received, and the acknowledgement e-mail is
- * on its way. Client-rendered: the page is private (noindex).
+ * on its way. Without an order (`/withdrawal`, the address the terms PDF names for every order) it
+ * says how to reach one: the account, the confirmation e-mail's link, or a form taking the order's
+ * number and e-mail that sends the order's link to the order's address (WithdrawalLinkForm).
+ * Client-rendered: the page is private (noindex).
  */
 import { formatDateTime } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
@@ -19,6 +22,7 @@ import { useUser } from '../state/user-view';
 import { Link } from '../lib/link';
 import { localizedPath } from '@vitrina/domain';
 import { afterSaleT, useAfterSaleT, type AfterSaleT } from '../i18n/after-sale';
+import { WithdrawalLinkForm } from '../components/WithdrawalLinkForm';
 
 export const links = checkoutAccountLinks;
 export const loader = privatePageLoader;
@@ -53,8 +57,9 @@ export default function Withdrawal() {
   const [done, setDone] = useState<WithdrawalDone | null>(null);
 
   useEffect(() => {
+    // the shop's withdrawal page without an order (the address the terms PDF names): the way to one
     if (!number || (!token && !loggedIn)) {
-      setLoad({ state: number ? 'missing' : 'notFound' });
+      setLoad({ state: 'missing' });
       return;
     }
     let live = true;
@@ -72,10 +77,14 @@ export default function Withdrawal() {
       <h1 id="withdrawal-title">{done ? t('withdrawal.doneTitle') : t('withdrawal.title')}</h1>
       {load.state === 'loading' ? <p aria-busy="true">…</p> : null}
       {load.state === 'missing' ? (
-        <p role="alert">
-          {t('withdrawal.needAccess')}{' '}
-          <Link to={localizedPath(t.storeCode, '/my-account')}>{t('withdrawal.order')}</Link>
-        </p>
+        <>
+          <p>
+            {t('withdrawal.needAccess')}{' '}
+            <Link to={localizedPath(t.storeCode, '/my-account')}>{t('withdrawal.order')}</Link>
+          </p>
+          {/* the order's number and e-mail: its link is e-mailed to the order's address (Annex I(A) "on our website") */}
+          {number ? null : <WithdrawalLinkForm />}
+        </>
       ) : null}
       {load.state === 'notFound' ? <p role="alert">{t('withdrawal.notFound')}</p> : null}
       {load.state === 'ready' && done ? <Done t={t} done={done} /> : null}

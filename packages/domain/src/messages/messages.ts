@@ -832,6 +832,12 @@ export const MESSAGES = {
     lt: 'Už šį grąžinimą pinigai jau grąžinti.',
     ru: 'Деньги за этот возврат уже возвращены.',
   },
+  // the withdrawal page's "send me the withdrawal link": the same answer whether an order matched or not
+  'withdrawal.linkSent': {
+    en: 'If an order with this number and e-mail address exists, we have sent its withdrawal link to that address.',
+    lt: 'Jei užsakymas su šiuo numeriu ir el. pašto adresu yra, jo sutarties atsisakymo nuorodą išsiuntėme tuo adresu.',
+    ru: 'Если заказ с таким номером и адресом электронной почты существует, мы отправили ссылку для отказа от него на этот адрес.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

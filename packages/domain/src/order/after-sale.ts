@@ -180,3 +180,13 @@ export const ACCOUNTING_RETENTION_YEARS = 10;
 export function accountingRetentionEnds(createdAt: Date, years = ACCOUNTING_RETENTION_YEARS): Date {
   return new Date(Date.UTC(createdAt.getUTCFullYear() + 1 + years, 0, 1));
 }
+
+// ---- the withdrawal link by order number and e-mail
+
+/**
+ * Whether the e-mail a buyer typed is the one the order was placed with: compared trimmed and
+ * without regard to case (people type their address as they like; the mailbox is the same).
+ */
+export function isOrderEmail(orderEmail: string, typed: string): boolean {
+  return orderEmail.trim().toLowerCase() === typed.trim().toLowerCase();
+}
