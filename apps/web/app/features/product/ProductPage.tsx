@@ -138,6 +138,7 @@ export function ProductPage(data: ProductPageData) {
       </div>
       <LowerParts
         banners={data.banners}
+        bannersLabel={t('banners.multi')}
         product={data.product}
         categoryId={trail[trail.length - 1]?.id ?? null}
       />
@@ -157,21 +158,23 @@ export function ProductPage(data: ProductPageData) {
  * (components/ui/HydrateLater.tsx), and memoised on the route's own data, not the grade shown: a
  * grade choice or an add to the cart renders the page above them again, never them.
  * The related products read the product's links and sku, which a grade choice does not change.
+ * No useT here: it reads the location, and would render the parts again at every navigation.
  */
 const LowerParts = memo(function LowerParts({
   banners,
+  bannersLabel,
   product,
   categoryId,
 }: {
   banners: ProductPageData['banners'];
+  bannersLabel: string;
   product: ProductPageData['product'];
   categoryId: number | null;
 }) {
-  const t = useT();
   return (
     <>
       <HydrateLater>
-        <BannerGrid banners={banners} label={t('banners.multi')} multi />
+        <BannerGrid banners={banners} label={bannersLabel} multi />
       </HydrateLater>
       <HydrateLater>
         <RelatedProducts product={product} categoryId={categoryId} />
