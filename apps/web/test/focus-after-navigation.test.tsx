@@ -14,6 +14,7 @@ function Layout() {
         <Link to="/b">to b</Link>
         <Link to="/a?sort=price">sort a</Link>
         <Link to="/c">to c</Link>
+        <Link to="/p/PX/phone/PX-A" replace>grade A</Link>
       </nav>
       <main id="main">
         <Outlet />
@@ -22,7 +23,7 @@ function Layout() {
   );
 }
 
-function setup() {
+function setup(initial = '/a') {
   const router = createMemoryRouter(
     [
       {
@@ -31,10 +32,11 @@ function setup() {
           { path: '/a', element: <h1>Page A</h1> },
           { path: '/b', element: <h1>Page B</h1> },
           { path: '/c', element: <p>No heading</p> },
+          { path: '/p/:parentSku/:slug/:childSku?', element: <h1>Phone</h1> },
         ],
       },
     ],
-    { initialEntries: ['/a'] },
+    { initialEntries: [initial] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -70,5 +72,17 @@ describe('focus after a client-side navigation', () => {
     // two frames: a focus move would have happened in the first
     await act(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(document.activeElement).toBe(link);
+  });
+
+  it('leaves the focus on the grade chosen when only the product’s child sku changes', async () => {
+    // a variant is the same page (as for the web font, lib/fonts.ts): a keyboard user's next arrow
+    // key is for the next grade, not the page's heading
+    const router = setup('/p/PX/phone');
+    const control = screen.getByText('grade A');
+    control.focus();
+    fireEvent.click(control);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/p/PX/phone/PX-A'));
+    await act(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(document.activeElement).toBe(control);
   });
 });

@@ -123,7 +123,9 @@ describe('HydrateLater', () => {
     expect(first).not.toHaveBeenCalled();
   });
 
-  it('hydrates at the first interaction anywhere on the page', async () => {
+  it('hydrates after the first interaction elsewhere on the page, once the browser is idle: not inside it', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
     const onAbove = vi.fn();
     await hydratePage({ onAbove, onBelow: vi.fn() });
     const above = container.querySelector('button') as HTMLButtonElement;
@@ -132,6 +134,10 @@ describe('HydrateLater', () => {
       above.click();
     });
     expect(onAbove).toHaveBeenCalledTimes(1);
+    // the interaction's own work is not joined by the hydration of parts it did not touch
+    expect(hydratedParts).toEqual(['page']);
+    expect(idle).toHaveLength(1);
+    await act(async () => idle[0]?.());
     expect(hydratedParts).toEqual(['page', 'below']);
   });
 

@@ -27,6 +27,24 @@ import type { Product } from '../app/lib/types';
 import { groupPrices, useGroupPriceRefresh } from '../app/state/group-prices';
 import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/stock-cache';
 import { bundleLink, childDoc, productDoc, productLink, stockDoc } from './support/documents';
+import type * as Banners from '../app/components/Banners';
+
+/**
+ * renders of the banners below the buy box (the first of the parts memoised on the route's data); a
+ * grade choice must not render them again. (Not the related products: every component that reads
+ * the store view through useT reads the location, so it renders again at any navigation.)
+ */
+const lowerRenders = vi.hoisted(() => ({ banners: 0 }));
+vi.mock('../app/components/Banners', async (importOriginal) => {
+  const m = await importOriginal<typeof Banners>();
+  return {
+    ...m,
+    BannerGrid: (props: Parameters<typeof m.BannerGrid>[0]) => {
+      lowerRenders.banners++;
+      return m.BannerGrid(props);
+    },
+  };
+});
 
 type StockRow = { product_sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
 
@@ -424,6 +442,20 @@ describe('product page: is_configured (catalogue-and-cart.md §4)', () => {
     // item 14: a listing links a sold-out product's card to this page)
     expect(await screen.findByRole('heading', { name: 'Notify me when it is back in stock' })).toBeTruthy();
     expect(document.querySelector('.stock-alert h2')?.id).toBe('stock-alert-PX-B-title');
+  });
+});
+
+describe('product page: a grade choice renders only what depends on the grade', () => {
+  it('does not render the banners, related products and reviews again from the page above', async () => {
+    render(page(routeData(phone, Date.now())));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const before = lowerRenders.banners;
+    expect(before).toBeGreaterThan(0);
+    fireEvent.click(radio('A+'));
+    // (the navigation's render of the whole page takes over a second in jsdom on a loaded machine)
+    await waitFor(() => expect(radio('A+').checked).toBe(true), { timeout: 10_000 });
+    expect(shownSku()).toContain('PX-A');
+    expect(lowerRenders.banners).toBe(before);
   });
 });
 

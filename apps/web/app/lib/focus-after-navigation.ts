@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { pageOfPath } from './urls';
 
 /**
  * Moves the focus to the new page after a client-side navigation to another path, as a full page
@@ -7,10 +8,12 @@ import { useLocation } from 'react-router';
  * the page has none. A screen reader then reads the new page's title; a keyboard user's next Tab is
  * in the new content, not somewhere in the old one. Not on the first render (the browser's own
  * load), not when only the query string changes (a filter, the sort, "show more": the control used
- * keeps the focus), and not when a dialog or the search field holds it.
+ * keeps the focus) or only a product's variant (a grade's radio keeps it: lib/urls.ts pageOfPath),
+ * and not when a dialog or the search field holds it.
  */
 export function useFocusMainOnNavigation(): void {
-  const { pathname } = useLocation();
+  const { childSku } = useParams();
+  const pathname = pageOfPath(useLocation().pathname, childSku);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {

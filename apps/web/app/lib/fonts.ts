@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { whenIdle } from './idle';
+import { pageOfPath } from './urls';
 import cyrillic from '../fonts/inter-cyrillic.woff2?url';
 import latinExt from '../fonts/inter-latin-ext-a.woff2?url';
 import latin from '../fonts/inter-latin.woff2?url';
@@ -84,7 +85,7 @@ export function useWebFonts(): void {
   // turned the whole page to Inter under the shopper's eyes, and its relayout was most of the choice's
   // main-thread time (a 330 ms layout at 4× CPU slowdown, bench/interactions.ts)
   const { childSku } = useParams();
-  const page = childSku && pathname.endsWith(`/${childSku}`) ? pathname.slice(0, -childSku.length - 1) : pathname;
+  const page = pageOfPath(pathname, childSku);
   useEffect(() => {
     if (typeof FontFace === 'undefined' || fontsHeld()) return;
     return holdFontsWhenIdle();

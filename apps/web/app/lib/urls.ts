@@ -44,3 +44,12 @@ export function categoryPath(storeCode: StoreCode, category: Pick<Category, 'slu
 export function cmsPath(storeCode: StoreCode, slug: string): string {
   return cmsPathFor(storeCode, slug, urlDispatcherOn());
 }
+
+/**
+ * The page a path shows: a product's variant (its child sku, the path's last segment) is the same
+ * page as its product, so choosing a grade neither switches the web font (lib/fonts.ts) nor moves
+ * the focus off the grade's radio (lib/focus-after-navigation.ts).
+ */
+export function pageOfPath(pathname: string, childSku: string | undefined): string {
+  return childSku && pathname.endsWith(`/${childSku}`) ? pathname.slice(0, -childSku.length - 1) : pathname;
+}

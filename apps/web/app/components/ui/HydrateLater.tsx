@@ -1,17 +1,19 @@
 import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { whenIdle } from '../../lib/idle';
 
 /**
  * A part below the first screen (the footer, related products, reviews, the banners after the first
  * offers) whose server HTML stays as it is while the first screen hydrates, and is hydrated when it
- * comes near the screen or at the shopper's first interaction anywhere on the page, whichever is first.
+ * comes near the screen, at a shopper's interaction inside it, or once the browser is idle after the
+ * shopper's first interaction anywhere on the page, whichever is first.
  *
  * React's own mechanism: during hydration the part's Suspense boundary suspends on a gate, so React
  * leaves the server's HTML in place (a dehydrated boundary) and commits the rest; the gate opening
  * makes React hydrate it in its own time-sliced work. Nothing is hidden or rendered differently: the
  * server renders the part as before, the browser adopts the same nodes later. The part's code is
- * bundled as before (not loaded on demand), so the gate opens synchronously on the first
- * pointerdown, keydown, focus or click: React then hydrates the part the event targets before
- * dispatching it (its selective hydration), and the event reaches the part's handlers.
+ * bundled as before (not loaded on demand), so the gate of the part an event targets opens
+ * synchronously on its pointerdown, keydown, focus or click: React then hydrates that part before
+ * dispatching the event (its selective hydration), and the event reaches the part's handlers.
  *
  * Outside the document's first hydration (a client navigation, a part mounted later) the gate is
  * open from the start and the part renders at once.
@@ -25,8 +27,12 @@ export function HydrateLater({ children }: { children: ReactNode }) {
   const marker = useRef<HTMLTemplateElement>(null);
   useEffect(() => {
     if (gate.isOpen()) return;
-    const stopFirstInteraction = onFirstInteraction(gate.open);
-    const stopNear = whenNearScreen(marker.current, gate.open);
+    const elements = marker.current ? boundaryElements(marker.current) : [];
+    const stopFirstInteraction = onInteraction({
+      open: gate.open,
+      targets: (node) => elements.some((el) => el.contains(node)),
+    });
+    const stopNear = whenNearScreen(elements, gate.open);
     return () => {
       stopFirstInteraction();
       stopNear();
@@ -101,34 +107,61 @@ function Gate({
   return children;
 }
 
-/** Events that mean a shopper is using the page. Caught on the window before React's own listeners. */
+/**
+ * Events that mean a shopper is using the page. Caught on the window before React's own listeners:
+ * the part the event is in opens at once (React hydrates it before dispatching the event to it);
+ * the others once the browser is idle after it, so the interaction's own work is not joined by the
+ * hydration of parts it did not touch (bench/interactions.ts measured a grade's click with the
+ * product page's related products and reviews hydrating inside it).
+ */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'popstate'] as const;
-const waiting = new Set<() => void>();
 
-function onFirstInteraction(open: () => void): () => void {
+interface WaitingPart {
+  open: () => void;
+  /** whether the node is in the part's elements */
+  targets: (node: Node) => boolean;
+}
+
+const waiting = new Set<WaitingPart>();
+let stopIdle: (() => void) | null = null;
+
+function onInteraction(part: WaitingPart): () => void {
   if (waiting.size === 0)
-    for (const type of INTERACTIONS) window.addEventListener(type, openAll, { capture: true, passive: true });
-  waiting.add(open);
+    for (const type of INTERACTIONS) window.addEventListener(type, interacted, { capture: true, passive: true });
+  waiting.add(part);
   return () => {
-    waiting.delete(open);
-    if (waiting.size === 0) removeListeners();
+    waiting.delete(part);
+    if (waiting.size === 0) stopWaiting();
   };
 }
 
+function interacted(event: Event) {
+  const target = event.target instanceof Node ? event.target : null;
+  for (const part of [...waiting])
+    if (target && part.targets(target)) {
+      waiting.delete(part);
+      part.open();
+    }
+  if (waiting.size === 0) stopWaiting();
+  else stopIdle ??= whenIdle(openAll);
+}
+
 function openAll() {
+  stopIdle = null;
   const all = [...waiting];
+  stopWaiting();
+  for (const part of all) part.open();
+}
+
+function stopWaiting() {
   waiting.clear();
-  removeListeners();
-  for (const open of all) open();
+  stopIdle?.();
+  stopIdle = null;
+  for (const type of INTERACTIONS) window.removeEventListener(type, interacted, { capture: true });
 }
 
-function removeListeners() {
-  for (const type of INTERACTIONS) window.removeEventListener(type, openAll, { capture: true });
-}
-
-/** Watches the elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`). */
-function whenNearScreen(marker: HTMLTemplateElement | null, open: () => void): () => void {
-  const elements = marker ? boundaryElements(marker) : [];
+/** Watches the part's elements (boundaryElements) until one comes within NEAR_SCREEN of the screen. */
+function whenNearScreen(elements: Element[], open: () => void): () => void {
   if (elements.length === 0) {
     open();
     return () => {};
@@ -145,6 +178,7 @@ function whenNearScreen(marker: HTMLTemplateElement | null, open: () => void): (
   return () => io.disconnect();
 }
 
+/** The elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`). */
 function boundaryElements(marker: Element): Element[] {
   const start = marker.nextSibling;
   if (!(start instanceof Comment) || !start.data.startsWith('$')) return [];

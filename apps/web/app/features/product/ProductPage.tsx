@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { BannerGrid } from '../../components/Banners';
 import { BackToList } from '../../components/BackToList';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -11,6 +11,7 @@ import { GradeBadge } from '../../components/ui/GradeBadge';
 import { GradeTitle } from '../../components/ui/GradeTitle';
 import { GradeFactsBox } from '../../components/GradeGuide';
 import { StockLine } from '../../components/ui/StockLine';
+import { HydrateLater } from '../../components/ui/HydrateLater';
 import { useT } from '../../i18n';
 import { addRecentlyViewed } from '../../state/recently-viewed';
 import { BuyBox } from './components/BuyBox';
@@ -135,9 +136,12 @@ export function ProductPage(data: ProductPageData) {
           ) : null}
         </div>
       </div>
-      <BannerGrid banners={data.banners} label={t('banners.multi')} multi />
-      <RelatedProducts product={product} categoryId={trail[trail.length - 1]?.id ?? null} />
-      <ProductReviews productId={product.id} />
+      <LowerParts
+        banners={data.banners}
+        bannersLabel={t('banners.multi')}
+        product={data.product}
+        categoryId={trail[trail.length - 1]?.id ?? null}
+      />
       <ProductSidebar
         product={product}
         variant={variant}
@@ -148,3 +152,36 @@ export function ProductPage(data: ProductPageData) {
     </article>
   );
 }
+
+/**
+ * The banners, related products and reviews: below the first screen, so they hydrate later
+ * (components/ui/HydrateLater.tsx), and memoised on the route's own data, not the grade shown: a
+ * grade choice or an add to the cart renders the page above them again, never them.
+ * The related products read the product's links and sku, which a grade choice does not change.
+ * No useT here: it reads the location, and would render the parts again at every navigation.
+ */
+const LowerParts = memo(function LowerParts({
+  banners,
+  bannersLabel,
+  product,
+  categoryId,
+}: {
+  banners: ProductPageData['banners'];
+  bannersLabel: string;
+  product: ProductPageData['product'];
+  categoryId: number | null;
+}) {
+  return (
+    <>
+      <HydrateLater>
+        <BannerGrid banners={banners} label={bannersLabel} multi />
+      </HydrateLater>
+      <HydrateLater>
+        <RelatedProducts product={product} categoryId={categoryId} />
+      </HydrateLater>
+      <HydrateLater>
+        <ProductReviews productId={product.id} />
+      </HydrateLater>
+    </>
+  );
+});

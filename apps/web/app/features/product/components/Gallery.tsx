@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { memo, Suspense, lazy, useState } from 'react';
 import { useT } from '../../../i18n';
 import { imageUrl } from '../../../lib/urls';
 
@@ -10,7 +10,7 @@ const ImageZoom = lazy(() => import('./ImageZoom').then((m) => ({ default: m.Ima
  * square (no layout shift when it changes), thumbnails to switch, and a button around the large image
  * that opens the zoom view.
  */
-export function Gallery({
+export const Gallery = memo(function Gallery({
   name,
   images,
   alts = {},
@@ -90,4 +90,4 @@ export function Gallery({
       ) : null}
     </div>
   );
-}
+});

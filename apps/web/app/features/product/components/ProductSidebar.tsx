@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { SpecAttribute } from '@vitrina/domain';
 import { Drawer } from '../../../components/Drawer';
 import { useT } from '../../../i18n';
@@ -10,7 +11,7 @@ import { Specifications } from './Specifications';
  * to the button that opened it, Tab kept inside, Escape closes) with the product's specifications
  * and description. Rendered only while open.
  */
-export function ProductSidebar({
+export const ProductSidebar = memo(function ProductSidebar({
   product,
   variant,
   attributes,
@@ -43,4 +44,4 @@ export function ProductSidebar({
       ) : null}
     </Drawer>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { specificationGroups, type SpecAttribute } from '@vitrina/domain';
 import { useT } from '../../../i18n';
 import type { ConfigurableChild, Product } from '../../../lib/types';
@@ -6,7 +7,7 @@ import type { ConfigurableChild, Product } from '../../../lib/types';
  * The specification table: the product's (and the chosen variant's) attribute values with the store
  * view's labels, grouped (domain specificationGroups). Nothing when no attribute has a value to name.
  */
-export function Specifications({
+export const Specifications = memo(function Specifications({
   product,
   variant,
   attributes,
@@ -39,4 +40,4 @@ export function Specifications({
       ))}
     </section>
   );
-}
+});

@@ -77,6 +77,10 @@ export function useProductPage(data: ProductPageData) {
   const tierFinal = useGroupPrice(box.sku, product.sku)?.final ?? box.final;
   // the shopper's delivery country's fees once it is known, else the store view's country's
   const delivery = useDeliveryOptionsFor(data.delivery);
+  // the same arrays while the variant is the same: the memoised gallery is not rendered again by an
+  // add to the cart or the quantity
+  const images = useMemo(() => variantImages(product, variant), [product, variant]);
+  const imageAlts = useMemo(() => imageLabels(product), [product]);
 
   return {
     product,
@@ -89,9 +93,9 @@ export function useProductPage(data: ProductPageData) {
     setQty,
     addButton,
     adding: cartAdd.adding,
-    images: variantImages(product, variant),
+    images,
     /** the alt text staff gave an image, by image (the product's name otherwise) */
-    imageAlts: imageLabels(product),
+    imageAlts,
     /** the shop's settings (the grade facts' warranty and returns) */
     shop,
     /**
