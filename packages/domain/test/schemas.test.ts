@@ -5,6 +5,7 @@ import {
   nulCharacterIssues,
   addressSchema,
   cartItemSchema,
+  emailSchema,
   changePasswordSchema,
   orderCreateSchema,
   pagingSchema,
@@ -235,5 +236,19 @@ describe('nulCharacterIssues (no field can hold U+0000: PostgreSQL refuses it)',
   it('walks input nested far deeper than the call stack allows', () => {
     const deep = JSON.parse(`${'['.repeat(50_000)}"\\u0000"${']'.repeat(50_000)}`) as unknown;
     expect(nulCharacterIssues(deep)).toHaveLength(1);
+  });
+});
+
+describe('emailSchema (an address pasted with spaces around it)', () => {
+  it.each([
+    [' jonas@example.lt ', 'jonas@example.lt'],
+    ['\tjonas@example.lt\n', 'jonas@example.lt'],
+    ['jonas@example.lt', 'jonas@example.lt'],
+  ])('%j → %j', (input, output) => {
+    expect(emailSchema.parse(input)).toBe(output);
+  });
+
+  it.each(['jonas', ' jonas@ ', '', `${'a'.repeat(250)}@example.lt`])('refuses %j', (input) => {
+    expect(emailSchema.safeParse(input).success).toBe(false);
   });
 });

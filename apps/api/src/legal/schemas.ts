@@ -39,13 +39,9 @@ export const returnActionBody = z.discriminatedUnion('action', [
   }),
 ]);
 
-/**
- * The withdrawal page without an order: its number and the e-mail address it was placed with. The
- * address is trimmed before the shared e-mail check (emailSchema checks the format before its own
- * trim, so " ona@example.com" pasted with a space would be refused).
- */
+/** The withdrawal page without an order: its number and the e-mail address it was placed with. */
 export const withdrawalLinkBody = z.object({
   number: z.string().trim().min(1).max(32),
-  email: z.string().trim().pipe(emailSchema),
+  email: emailSchema,
 });
 export type WithdrawalLinkBody = z.infer<typeof withdrawalLinkBody>;

@@ -21,7 +21,8 @@ const idSchema = z.union([
 const codeSchema = z.string().trim().min(1).max(64);
 export const skuSchema = z.string().trim().min(1).max(64);
 export const qtySchema = z.number().int().min(1).max(CART_MAX_QTY);
-export const emailSchema = z.email().trim().max(254);
+/** trimmed before its format is checked: an address pasted with a space around it is still an address */
+export const emailSchema = z.string().trim().pipe(z.email().max(254));
 /** "Use a two-letter country code": ISO 3166-1 alpha-2, upper-cased. */
 export const countryIdSchema = z
   .string()
