@@ -440,7 +440,11 @@ describe('product page: is_configured (catalogue-and-cart.md §4)', () => {
     expect(screen.getByText('No available product variants')).toBeTruthy();
     // the back-in-stock request, for the variant the price stands for (the cheaper PX-B
     // item 14: a listing links a sold-out product's card to this page)
-    expect(await screen.findByRole('heading', { name: 'Notify me when it is back in stock' })).toBeTruthy();
+    // the request's form is a lazy part: its module (and the account texts it imports) loads on first use,
+    // which in jsdom on a loaded machine takes longer than findBy's default second
+    expect(
+      await screen.findByRole('heading', { name: 'Notify me when it is back in stock' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(document.querySelector('.stock-alert h2')?.id).toBe('stock-alert-PX-B-title');
   });
 });

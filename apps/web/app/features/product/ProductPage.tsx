@@ -11,7 +11,6 @@ import { GradeBadge } from '../../components/ui/GradeBadge';
 import { GradeTitle } from '../../components/ui/GradeTitle';
 import { GradeFactsBox } from '../../components/GradeGuide';
 import { StockLine } from '../../components/ui/StockLine';
-import { HydrateLater } from '../../components/ui/HydrateLater';
 import { useT } from '../../i18n';
 import { addRecentlyViewed } from '../../state/recently-viewed';
 import { BuyBox } from './components/BuyBox';
@@ -154,11 +153,12 @@ export function ProductPage(data: ProductPageData) {
 }
 
 /**
- * The banners, related products and reviews: below the first screen, so they hydrate later
- * (components/ui/HydrateLater.tsx), and memoised on the route's own data, not the grade shown: a
+ * The banners, related products and reviews, memoised on the route's own data, not the grade shown: a
  * grade choice or an add to the cart renders the page above them again, never them.
  * The related products read the product's links and sku, which a grade choice does not change.
  * No useT here: it reads the location, and would render the parts again at every navigation.
+ * Not deferred with HydrateLater: with their gates closed, a "notify me" form mounting above them (a
+ * grade found sold out after the page started) never showed (product-page.test.tsx, record 0072).
  */
 const LowerParts = memo(function LowerParts({
   banners,
@@ -173,15 +173,9 @@ const LowerParts = memo(function LowerParts({
 }) {
   return (
     <>
-      <HydrateLater>
-        <BannerGrid banners={banners} label={bannersLabel} multi />
-      </HydrateLater>
-      <HydrateLater>
-        <RelatedProducts product={product} categoryId={categoryId} />
-      </HydrateLater>
-      <HydrateLater>
-        <ProductReviews productId={product.id} />
-      </HydrateLater>
+      <BannerGrid banners={banners} label={bannersLabel} multi />
+      <RelatedProducts product={product} categoryId={categoryId} />
+      <ProductReviews productId={product.id} />
     </>
   );
 });
