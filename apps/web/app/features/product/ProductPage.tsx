@@ -157,8 +157,8 @@ export function ProductPage(data: ProductPageData) {
  * grade choice or an add to the cart renders the page above them again, never them.
  * The related products read the product's links and sku, which a grade choice does not change.
  * No useT here: it reads the location, and would render the parts again at every navigation.
- * Not deferred with HydrateLater: with their gates closed, a "notify me" form mounting above them (a
- * grade found sold out after the page started) never showed (product-page.test.tsx, record 0072).
+ * Not deferred with HydrateLater: with their gates closed, a sold-out product's "notify me" form above
+ * them never showed in product-page.test.tsx, for a cause not found (record 0072).
  */
 const LowerParts = memo(function LowerParts({
   banners,
