@@ -36,7 +36,13 @@ import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './components/navigation/menu';
 import type { StoreInfo } from './lib/types';
 import { WEB_FONTS_SCRIPT, useWebFonts } from './lib/fonts';
-import { isStorePrefixPair, storeCodeOf, storeCodeOfRequest, useStoreCode } from './lib/store';
+import {
+  StoreCodeContext,
+  isStorePrefixPair,
+  storeCodeOf,
+  storeCodeOfRequest,
+  useStoreCode,
+} from './lib/store';
 import { ApiError } from './api-client/api';
 import { cartBase, enginesWanted, hasQueuedTasks, loadCart } from './state/cart-view';
 import { userSession } from './state/user-view';
@@ -129,7 +135,7 @@ export const meta: Route.MetaFunction = ({ error, location }) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
-  const storeCode = useStoreCode();
+  const storeCode = storeCodeOf(useLocation().pathname);
   const nonce = useCspNonce();
   const hydrated = useHydrated();
   useHydratedMarker();
@@ -164,7 +170,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <StoreCodeContext.Provider value={storeCode}>{children}</StoreCodeContext.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

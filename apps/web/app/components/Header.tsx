@@ -140,6 +140,51 @@ function AccountLink() {
 }
 
 /**
+ * The header's search field, a component of its own: it keeps the words of the search page shown,
+ * which it reads from the location, so a navigation renders it again, not the whole header.
+ */
+function SearchField({ panelOpen, placeholder }: { panelOpen: boolean; placeholder: string }) {
+  const searched = useSearchedWords();
+  return (
+    <input
+      // a new search's words replace the field's (its own typing between searches stays)
+      key={searched}
+      id="search-q"
+      name="q"
+      type="search"
+      defaultValue={searched}
+      placeholder={placeholder}
+      autoComplete="off"
+      // aria-expanded is not allowed on a search field (axe aria-allowed-attr): the panel is a
+      // region the field controls, announced through its polite status line
+      aria-controls={panelOpen ? 'search-panel' : undefined}
+      // focused: the panel offers the main categories until words are typed (then results)
+      onFocus={(e) => {
+        // the searched words it keeps are the panel's words too
+        searchQuery.set(e.currentTarget.value);
+        if (!ui.store.get().searchpanel) ui.open('searchpanel');
+      }}
+      onChange={(e) => {
+        // results as you type: the panel opens with the first characters (from 3 it searches)
+        searchQuery.set(e.target.value);
+        if (e.target.value.trim() && !ui.store.get().searchpanel) ui.open('searchpanel');
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') ui.close('searchpanel');
+        // Arrow down moves from the field to the first result
+        if (e.key === 'ArrowDown') {
+          const first = document.querySelector<HTMLElement>('#search-panel a');
+          if (first) {
+            e.preventDefault();
+            first.focus();
+          }
+        }
+      }}
+    />
+  );
+}
+
+/**
  * Memoised: the root layout renders again at every change of the router's state (its `useMatches`),
  * a navigation's start included; the header follows the location and its stores through its own hooks,
  * so that render has nothing for it (under 4× CPU slowdown it was a share of a filter's cost).
@@ -157,7 +202,6 @@ export const Header = memo(function Header({
   const searchPanel = useUi((s) => s.searchpanel);
   const home = localizedPath(storeCode, '/');
   const shop = useShopInfo();
-  const searched = useSearchedWords();
   return (
     <header className={searchPanel ? 'site-header search-open' : 'site-header'}>
       {/* inside the banner landmark (axe "region"): it is fixed to the top of the window anyway */}
@@ -195,41 +239,7 @@ export const Header = memo(function Header({
             <label htmlFor="search-q" className="sr-only">
               {t('header.searchLabel')}
             </label>
-            <input
-              // a new search's words replace the field's (its own typing between searches stays)
-              key={searched}
-              id="search-q"
-              name="q"
-              type="search"
-              defaultValue={searched}
-              placeholder={t('header.searchPlaceholder')}
-              autoComplete="off"
-              // aria-expanded is not allowed on a search field (axe aria-allowed-attr): the panel is a
-              // region the field controls, announced through its polite status line
-              aria-controls={searchPanel ? 'search-panel' : undefined}
-              // focused: the panel offers the main categories until words are typed (then results)
-              onFocus={(e) => {
-                // the searched words it keeps are the panel's words too
-                searchQuery.set(e.currentTarget.value);
-                if (!ui.store.get().searchpanel) ui.open('searchpanel');
-              }}
-              onChange={(e) => {
-                // results as you type: the panel opens with the first characters (from 3 it searches)
-                searchQuery.set(e.target.value);
-                if (e.target.value.trim() && !ui.store.get().searchpanel) ui.open('searchpanel');
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') ui.close('searchpanel');
-                // Arrow down moves from the field to the first result
-                if (e.key === 'ArrowDown') {
-                  const first = document.querySelector<HTMLElement>('#search-panel a');
-                  if (first) {
-                    e.preventDefault();
-                    first.focus();
-                  }
-                }
-              }}
-            />
+            <SearchField panelOpen={searchPanel} placeholder={t('header.searchPlaceholder')} />
             <button type="submit" className="btn">
               {SEARCH_ICON}
               <span className="sr-only">{t('header.search')}</span>
