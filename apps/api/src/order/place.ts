@@ -168,10 +168,10 @@ export async function placeOrder(
       { key: `order:address:${who.clientAddress}`, rule: deps.config.rateLimits.orderAddress },
     ]);
 
-  const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
-  const seen = await lookAtStock(deps, ordered);
   let written: { order: OrderRow; productIds: number[] };
   try {
+    const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
+    const seen = await lookAtStock(deps, ordered);
     // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
     // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
@@ -181,8 +181,9 @@ export async function placeOrder(
       return writeTurn(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
     });
   } catch (err) {
-    // two first attempts raced on PostgreSQL: the loser answers the winner's order
-    if (!isUniqueViolation(err)) throw err;
+    // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the
+    // winner's order, whether it lost at the key's unique index or found the cart already ordered
+    if (!lostToTwin(err)) throw err;
     const winner = await repeated(deps.database, input.idempotency_key, requestHash);
     if (!winner) throw err;
     return winner;
@@ -190,6 +191,13 @@ export async function placeOrder(
   await afterCommit(deps, written.productIds);
   return written.order;
 }
+
+/** the cart is no longer open: ordered meanwhile (perhaps by a twin request of the same key) */
+const cartGone = () => Object.assign(fieldError('cart_id', 'cart.notFound'), { cartGone: true });
+
+/** an error a twin request of the same key, committed first, causes */
+const lostToTwin = (err: unknown): boolean =>
+  isUniqueViolation(err) || (err as { cartGone?: unknown } | null)?.cartGone === true;
 
 /** step 2: the cart (its owner checked) and its lines, or the posted products (reads only) */
 async function whatIsOrdered(
@@ -202,7 +210,7 @@ async function whatIsOrdered(
   const { carts } = deps;
   // before anything is told of the cart's lines (their stock included): its owner only
   const cart = await carts.withLines(input.cart_id);
-  if (cart && cart.status !== 'active') throw fieldError('cart_id', 'cart.notFound');
+  if (cart && cart.status !== 'active') throw cartGone();
   if (cart) assertCartOwner(cart, customerId);
   const store: StoreCode = cart && isStoreCode(cart.store_code) ? cart.store_code : requestStore;
   const cartLines = cart ? (cart.items ?? (await carts.lines(cart.id))) : [];
@@ -481,7 +489,7 @@ async function write(
         "UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id",
         [cart.id],
       );
-      if (!converted) throw fieldError('cart_id', 'cart.notFound');
+      if (!converted) throw cartGone();
     }
     // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
     const { productIds, short } = await takeStock(tx, stockLinesOf(o), false);
