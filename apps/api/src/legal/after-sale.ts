@@ -117,12 +117,7 @@ export class AfterSaleService {
     });
     const settings = await effectiveSettings(this.database, this.config.settingsSeed);
     await enqueueMail(this.database, 'mail.withdrawal-link', {
-      ...mail,
-      text: `${mail.text}\n\n--\n${shopNameIn(settings, store)}`,
-      to: o.email,
-      storeCode: store,
-      orderId: o.id,
-      incrementId: o.increment_id,
+      ...toTheBuyer(o, store, settings, mail),
       link,
       // the guest's link opens the order: not kept in the outbox once sent
       sensitive: true,
@@ -260,12 +255,7 @@ export class AfterSaleService {
         tx,
         'mail.withdrawal-acknowledgement',
         {
-          ...mail,
-          text: `${mail.text}\n\n--\n${shopNameIn(settings, store)}`,
-          to: o.email,
-          storeCode: store,
-          orderId: o.id,
-          incrementId: o.increment_id,
+          ...toTheBuyer(o, store, settings, mail),
           declaredAt: iso(w.declared_at),
         },
         `withdrawal:${w.id}:ack`,
@@ -597,4 +587,21 @@ export class AfterSaleService {
       refund: await returnRefundOffer(this.database, id),
     };
   }
+}
+
+/** an e-mail to the order's buyer, in the order's language, signed with the shop's name */
+function toTheBuyer<M extends { text: string }>(
+  o: { email: string; id: number; increment_id: string },
+  store: StoreCode,
+  settings: Parameters<typeof shopNameIn>[0],
+  mail: M,
+) {
+  return {
+    ...mail,
+    text: `${mail.text}\n\n--\n${shopNameIn(settings, store)}`,
+    to: o.email,
+    storeCode: store,
+    orderId: o.id,
+    incrementId: o.increment_id,
+  };
 }

@@ -1,5 +1,6 @@
 import { cartItemsCount } from '@vitrina/domain';
 import { idbEntries } from '../lib/idb';
+import { onDemand } from '../lib/on-demand';
 import { createCartBase } from './cart/base';
 import type { CartItem, CartState } from './cart/model';
 import { useStore } from './store';
@@ -15,7 +16,7 @@ import type { CartStore } from './cart/store';
  */
 export const cartBase = createCartBase({ persistKey: 'cart' });
 
-let engine: Promise<CartStore> | null = null;
+const cartEngine = onDemand(() => import('./cart').then((m) => m.cart));
 let wanted: () => void = () => {};
 /** Resolves once a cart or account action asked for the engines (root.tsx starts the sync queue then). */
 export const enginesWanted = new Promise<void>((resolve) => (wanted = resolve));
@@ -26,14 +27,7 @@ export function wantEngines(): void {
 /** The cart engine; a first call loads its chunk (a failed load, offline without it cached, is asked again next time). */
 export function loadCart(): Promise<CartStore> {
   wantEngines();
-  engine ??= import('./cart').then(
-    (m) => m.cart,
-    (e: unknown) => {
-      engine = null;
-      throw e;
-    },
-  );
-  return engine;
+  return cartEngine();
 }
 
 /** Adds a line: a click before the engine's chunk arrived waits for it, then is applied. */

@@ -1,5 +1,6 @@
 import { setBrowserAuth } from '../api-client/api';
 import type { CustomerProfile, HistoryOrder } from '../lib/types';
+import { onDemand } from '../lib/on-demand';
 import { wantEngines } from './cart-view';
 import { createStore, useStore, type Store } from './store';
 import type { UserStore } from './user';
@@ -73,18 +74,11 @@ export function createUserSessionStore(persistKey?: string): Store<UserState> {
  */
 export const userSession = createUserSessionStore('user');
 
-let engine: Promise<UserStore> | null = null;
+const userEngine = onDemand(() => import('./user').then((m) => m.user));
 /** The session engine; a first call loads its chunk (with the cart engine it imports). */
 export function loadUser(): Promise<UserStore> {
   wantEngines();
-  engine ??= import('./user').then(
-    (m) => m.user,
-    (e: unknown) => {
-      engine = null;
-      throw e;
-    },
-  );
-  return engine;
+  return userEngine();
 }
 
 // Until the engine loads, the API sends the persisted session's tokens; a refused token loads the
