@@ -9,40 +9,14 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { displayVariant, gradeKeyOf, type ConfigurableChild, type ConfigurableOption } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { useBrowser } from './support/browser.ts';
+import { gradedProduct } from './support/catalog.ts';
 import { watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const t = getT('en');
 const browser = useBrowser();
-
-type Doc = {
-  sku: string;
-  slug: string;
-  name: string;
-  configurable_options: ConfigurableOption[];
-  configurable_children: (ConfigurableChild & { final_price_incl_tax: number; condition?: number })[];
-};
-
-/** a configurable whose shown child (the domain's choice) has a known grade */
-async function gradedProduct(): Promise<{ doc: Doc; grade: NonNullable<ReturnType<typeof gradeKeyOf>> }> {
-  const q = encodeURIComponent(JSON.stringify({ filters: { type_id: 'configurable' } }));
-  const res = await fetch(
-    `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${q}&size=200`,
-  );
-  const docs = ((await res.json()) as { hits: { hits: { _source: Doc }[] } }).hits.hits.map((h) => h._source);
-  for (const doc of docs) {
-    const shown = displayVariant(doc.configurable_children);
-    const option = doc.configurable_options.find((o) => o.attribute_code === 'condition');
-    const label = option?.values.find((v) => String(v.value_index) === String(shown?.condition))?.label;
-    const grade = gradeKeyOf(label);
-    // a used grade: the page opens on it and nothing else would say so
-    if (shown && grade && grade !== 'new') return { doc, grade };
-  }
-  throw new Error('no graded configurable product in the demo catalogue');
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
@@ -74,7 +48,8 @@ async function expectUncovered(page: Page, controls: Record<string, Locator>, wh
 
 describe('grades named and notices clear of the controls', () => {
   it('the price and the cart line name the grade; no notice covers a control; none follows into checkout', async () => {
-    const { doc, grade } = await gradedProduct();
+    // a used grade: the page opens on it and nothing else would say so
+    const { doc, grade } = await gradedProduct(shopUrl, (g) => g !== 'new');
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1366, height: 900 },

@@ -209,7 +209,7 @@ export const ru: Dictionary = {
   'thankYou.placedAt': 'Оформлен {date}',
   'thankYou.lines': 'Заказанные товары',
   'thankYou.product': 'Товар',
-  'thankYou.qty': 'Количество',
+  'thankYou.qty': 'Кол-во',
   'thankYou.rowTotal': 'Сумма',
   'invoice.download': 'Скачать счёт-фактуру НДС (PDF)',
   'thankYou.title': 'Спасибо за покупку!',
