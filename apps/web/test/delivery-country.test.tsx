@@ -16,6 +16,7 @@ import type * as FactsModule from '../app/features/product/components/DecisionFa
 import type * as FactsRules from '../app/features/product/rules/decision-facts';
 import type * as CheckoutModule from '../app/state/checkout';
 import type * as CountryModule from '../app/state/delivery-country';
+import type * as CountryViewModule from '../app/state/delivery-country-view';
 import type { DeliveryOptions } from '../app/lib/types';
 import { installBrowserGlobals } from './support/browser-globals';
 import { startRealShop, type RealShop } from './support/real-shop';
@@ -29,7 +30,7 @@ let decisionFacts: typeof FactsRules.decisionFacts;
 let checkout: typeof CheckoutModule.checkout;
 let initialCheckout: typeof CheckoutModule.initialCheckout;
 let updateCheckout: typeof CheckoutModule.updateCheckout;
-let knownDeliveryCountry: typeof CountryModule.knownDeliveryCountry;
+let knownDeliveryCountry: typeof CountryViewModule.knownDeliveryCountry;
 let useDeliveryOptionsFor: typeof CountryModule.useDeliveryOptionsFor;
 
 beforeAll(async () => {
@@ -72,7 +73,8 @@ beforeAll(async () => {
   ({ DecisionFacts } = await import('../app/features/product/components/DecisionFacts'));
   ({ decisionFacts } = await import('../app/features/product/rules/decision-facts'));
   ({ checkout, initialCheckout, updateCheckout } = await import('../app/state/checkout'));
-  ({ knownDeliveryCountry, useDeliveryOptionsFor } = await import('../app/state/delivery-country'));
+  ({ useDeliveryOptionsFor } = await import('../app/state/delivery-country'));
+  ({ knownDeliveryCountry } = await import('../app/state/delivery-country-view'));
 }, 60_000);
 afterAll(async () => {
   tl?.cleanup();

@@ -18,11 +18,6 @@ const FIRST_SCREENS = [
 ];
 /** loaded on demand only */
 const ENGINES = ['state/cart', 'state/user', 'sync/queue', 'state/checkout'];
-/**
- * Known and measured (record 0071, about 3.5 KiB): the product page's delivery figures follow the delivery
- * country saved in the checkout's state, so that store loads with the page.
- */
-const KNOWN: Record<string, string[]> = { 'routes/product.tsx': ['state/checkout.ts'] };
 
 /** a module's static, value imports (not `import type`, not `import()`), resolved to files under app/ */
 function staticImports(file: string): string[] {
@@ -71,9 +66,6 @@ describe('first screens import the engines only on demand', () => {
   });
 
   it.each(FIRST_SCREENS)('%s', (screen) => {
-    const known = KNOWN[screen] ?? [];
-    expect(
-      enginesReached(resolve(APP, screen)).filter((chain) => !known.some((k) => chain.endsWith(k))),
-    ).toEqual([]);
+    expect(enginesReached(resolve(APP, screen))).toEqual([]);
   });
 });

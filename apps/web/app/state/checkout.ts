@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY, IN_CHECKOUT_WINDOW_MS, ISO_WEEKDAYS, type OpeningHours } from '@vitrina/domain';
+import { CHECKOUT_KEY, detailsRestorable, followCheckout } from './delivery-country-view';
 import { createStore, useStore } from './store';
 
 export interface PersonalDetails {
@@ -265,7 +266,7 @@ export function readStoredCheckout(value: unknown, current: CheckoutState): Chec
  * time (written before modifiedAt existed) is restored as it is.
  */
 function restorable(restored: CheckoutState, modifiedAt: number | null, now = Date.now()): CheckoutState {
-  if (modifiedAt === null || modifiedAt === 0 || isInCheckout(restored, now)) return restored;
+  if (detailsRestorable(modifiedAt, now)) return restored;
   return {
     ...restored,
     personalDetails: initialCheckout.personalDetails,
@@ -280,10 +281,14 @@ function restorable(restored: CheckoutState, modifiedAt: number | null, now = Da
  * password of "create an account" stays in memory only.
  */
 export const checkout = createStore<CheckoutState>(initialCheckout, {
-  persistKey: 'checkout',
+  persistKey: CHECKOUT_KEY,
   serialize: serializeCheckout,
   deserialize: readStoredCheckout,
 });
+// the pages that only read the delivery country follow this tab's checkout without loading it
+const tellDeliveryCountry = () => followCheckout(checkout.get().shippingDetails);
+void checkout.ready.then(tellDeliveryCountry);
+checkout.subscribe(tellDeliveryCountry);
 
 export function updateCheckout(patch: Partial<CheckoutState>) {
   checkout.set((s) => ({ ...s, ...patch, modifiedAt: Date.now() }));

@@ -3,29 +3,10 @@
  * free-shipping thresholds are charged with the delivery country's VAT (the API's importRate): an Estonian shopper pays 4,09 € where a Lithuanian one pays 3,99 €. Until the country
  * is known the shop's own country's figures are shown, and named as such ("for Lithuania").
  */
-import { DEFAULT_COUNTRY } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api-client/use-api';
 import type { DeliveryOptions } from '../lib/types';
-import { useCheckout, type CheckoutState } from './checkout';
-
-/**
- * The delivery country the shopper gave: a country other than the default chosen in the checkout's
- * shipping details, or the default one with an address typed there; null while nothing says so.
- */
-export function knownDeliveryCountry(shipping: CheckoutState['shippingDetails']): string | null {
-  const country = shipping.country?.trim().toUpperCase();
-  if (!country) return null;
-  if (country !== DEFAULT_COUNTRY) return country;
-  const typed = [shipping.streetAddress, shipping.city, shipping.zipCode].some(
-    (v) => (v ?? '').trim() !== '',
-  );
-  return typed ? country : null;
-}
-
-export function useKnownDeliveryCountry(): string | null {
-  return knownDeliveryCountry(useCheckout().shippingDetails);
-}
+import { useKnownDeliveryCountry } from './delivery-country-view';
 
 /**
  * The delivery options to show: the server's figures for the known country (asked once it differs
