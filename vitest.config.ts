@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { browserRenderer, preactAliases } from './apps/web/preact-aliases.ts';
 
@@ -20,6 +21,9 @@ const shared = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks' as const,
+  // Vitest's default is one worker less than the cores: on the 2-core machines CI and most of us use,
+  // one file at a time, with a core left to the runner that it barely uses
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // the storefront's three dictionaries, as the server render has them (the browser loads one on demand)
   setupFiles: ['apps/web/test/support/dictionaries.ts'],
 };
