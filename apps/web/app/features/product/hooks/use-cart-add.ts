@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { GradeKey } from '@vitrina/domain';
 import { useCartAddNotice, type AddedItem } from '../../../components/use-cart-add-notice';
 import { useT } from '../../../i18n';
-import { addToCart } from '../../../state/cart-view';
+import { addToCart, usePreloadCartEngine } from '../../../state/cart-view';
 import { notify } from '../../../state/notifications';
 import type { Accepted, Refusal } from '../rules/cart-line';
 
@@ -16,6 +16,7 @@ export function useCartAdd() {
   const t = useT();
   const { added, failed } = useCartAddNotice();
   const [adding, setAdding] = useState(false);
+  usePreloadCartEngine();
 
   const addItems = async ({ items, notification }: Accepted, about?: Omit<AddedItem, 'since'>) => {
     setAdding(true);
