@@ -55,6 +55,7 @@ import { usePwa } from './pwa/use-pwa';
 import { THEME_COLOR, manifestPath } from './pwa/theme';
 import { InlineStyles } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
+import { whenIdle } from './lib/idle';
 import { LAYOUT_BLOCKS } from './components/cms-blocks';
 
 const MiniCart = lazy(() => import('./features/cart').then((m) => ({ default: m.MiniCart })));
@@ -233,9 +234,15 @@ function useSyncQueue() {
       return Boolean(c.cartServerToken || c.items.length > 0 || userSession.get().token) || hasQueuedTasks();
     });
     void held.then((yes) => (yes ? start() : undefined));
-    void enginesWanted.then(start);
+    // Asked for by a click (the first add): the queue's chunk, its preload links and its first run
+    // wait for the browser's next idle moment, so the click's answer (the line, the count) paints first.
+    let cancelIdle: (() => void) | null = null;
+    void enginesWanted.then(() => {
+      if (live) cancelIdle = whenIdle(() => void start());
+    });
     return () => {
       live = false;
+      cancelIdle?.();
       stop?.();
     };
   }, [storeCode, t]);
