@@ -44,7 +44,7 @@ import {
   useStoreCode,
 } from './lib/store';
 import { ApiError } from './api-client/api';
-import { cartBase, enginesWanted, hasQueuedTasks, loadCart } from './state/cart-view';
+import { cartBase, cartSettled, enginesWanted, hasQueuedTasks, loadCart } from './state/cart-view';
 import { userSession } from './state/user-view';
 import { useRouteTracking } from './state/route-history';
 import { useFocusMainOnNavigation } from './lib/focus-after-navigation';
@@ -235,11 +235,14 @@ function useSyncQueue() {
     });
     void held.then((yes) => (yes ? start() : undefined));
     // Asked for by a click (the first add): the queue's chunk, its preload links and its first run
-    // wait for the browser's next idle moment, so the click's answer (the line, the count) paints first.
+    // (the checkout's methods fetched) wait for the add's own sync and then for the browser's next
+    // idle moment, so they neither delay the click's answer nor compete with the add's requests.
     let cancelIdle: (() => void) | null = null;
-    void enginesWanted.then(() => {
-      if (live) cancelIdle = whenIdle(() => void start());
-    });
+    void enginesWanted
+      .then(() => cartSettled().catch(() => undefined))
+      .then(() => {
+        if (live) cancelIdle = whenIdle(() => void start());
+      });
     return () => {
       live = false;
       cancelIdle?.();

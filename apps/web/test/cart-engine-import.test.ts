@@ -80,6 +80,20 @@ describe('loading the cart engine starts nothing', () => {
     expect(wanted()).toBe(true);
   });
 
+  it('what waits for the add (the sync queue, root.tsx) resumes once the add is done', async () => {
+    Object.defineProperty(globalThis, 'navigator', { configurable: true, value: { onLine: false } });
+    try {
+      const { view } = await freshView();
+      const adding = view.addToCart({ sku: 'TAB-4', qty: 1, name: 'Tablet', price: 30000 });
+      await view.cartSettled();
+      // settled: the add's job has run (the line is on the device), whatever the order of the promises
+      expect(view.cartState().items.map((i) => i.sku)).toContain('TAB-4');
+      await adding;
+    } finally {
+      Object.defineProperty(globalThis, 'navigator', { configurable: true, value: { onLine: true } });
+    }
+  });
+
   it('an add made while the preload is under way waits for it and is applied', async () => {
     Object.defineProperty(globalThis, 'navigator', { configurable: true, value: { onLine: false } });
     try {

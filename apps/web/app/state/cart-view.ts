@@ -59,6 +59,23 @@ export function usePreloadCartEngine(): void {
   }, []);
 }
 
+/**
+ * Resolves when the cart's queued work (an add and the sync it owes) is done, or after `capMs` (a
+ * server that does not answer): what can wait for the shopper's add (root.tsx's sync queue) waits for it.
+ */
+export function cartSettled(capMs = 5_000): Promise<void> {
+  return loadCart().then(
+    (c) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, capMs);
+        void c.idle().then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  );
+}
+
 /** Adds a line: a click before the engine's chunk arrived waits for it, then is applied. */
 export function addToCart(item: CartItem): Promise<void> {
   return loadCart().then((c) => c.add(item));
