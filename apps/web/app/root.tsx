@@ -44,7 +44,7 @@ import {
   useStoreCode,
 } from './lib/store';
 import { ApiError } from './api-client/api';
-import { cartBase, enginesWanted, hasQueuedTasks, loadCart } from './state/cart-view';
+import { cartBase, cartSettled, enginesWanted, hasQueuedTasks, loadCart } from './state/cart-view';
 import { userSession } from './state/user-view';
 import { useRouteTracking } from './state/route-history';
 import { useFocusMainOnNavigation } from './lib/focus-after-navigation';
@@ -55,6 +55,7 @@ import { usePwa } from './pwa/use-pwa';
 import { THEME_COLOR, manifestPath } from './pwa/theme';
 import { InlineStyles } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
+import { whenIdle } from './lib/idle';
 import { LAYOUT_BLOCKS } from './components/cms-blocks';
 
 const MiniCart = lazy(() => import('./features/cart').then((m) => ({ default: m.MiniCart })));
@@ -233,9 +234,18 @@ function useSyncQueue() {
       return Boolean(c.cartServerToken || c.items.length > 0 || userSession.get().token) || hasQueuedTasks();
     });
     void held.then((yes) => (yes ? start() : undefined));
-    void enginesWanted.then(start);
+    // Asked for by a click (the first add): the queue's chunk, its preload links and its first run
+    // (the checkout's methods fetched) wait for the add's own sync and then for the browser's next
+    // idle moment, so they neither delay the click's answer nor compete with the add's requests.
+    let cancelIdle: (() => void) | null = null;
+    void enginesWanted
+      .then(() => cartSettled().catch(() => undefined))
+      .then(() => {
+        if (live) cancelIdle = whenIdle(() => void start());
+      });
     return () => {
       live = false;
+      cancelIdle?.();
       stop?.();
     };
   }, [storeCode, t]);

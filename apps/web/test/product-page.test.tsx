@@ -28,13 +28,14 @@ import { groupPrices, useGroupPriceRefresh } from '../app/state/group-prices';
 import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/stock-cache';
 import { bundleLink, childDoc, productDoc, productLink, stockDoc } from './support/documents';
 import type * as Banners from '../app/components/Banners';
+import type * as DecisionFactsModule from '../app/features/product/components/DecisionFacts';
 
 /**
  * renders of the banners below the buy box (the first of the parts memoised on the route's data); a
  * grade choice must not render them again. (Not the related products: every component that reads
  * the store view through useT reads the location, so it renders again at any navigation.)
  */
-const lowerRenders = vi.hoisted(() => ({ banners: 0 }));
+const lowerRenders = vi.hoisted(() => ({ banners: 0, facts: 0 }));
 vi.mock('../app/components/Banners', async (importOriginal) => {
   const m = await importOriginal<typeof Banners>();
   return {
@@ -42,6 +43,18 @@ vi.mock('../app/components/Banners', async (importOriginal) => {
     BannerGrid: (props: Parameters<typeof m.BannerGrid>[0]) => {
       lowerRenders.banners++;
       return m.BannerGrid(props);
+    },
+  };
+});
+
+/** renders of the decision facts (rendered by the page itself): an add to the cart must not render the page again */
+vi.mock('../app/features/product/components/DecisionFacts', async (importOriginal) => {
+  const m = await importOriginal<typeof DecisionFactsModule>();
+  return {
+    ...m,
+    DecisionFacts: (props: Parameters<typeof m.DecisionFacts>[0]) => {
+      lowerRenders.facts++;
+      return m.DecisionFacts(props);
     },
   };
 });
@@ -460,6 +473,26 @@ describe('product page: a grade choice renders only what depends on the grade', 
     await waitFor(() => expect(radio('A+').checked).toBe(true), { timeout: 10_000 });
     expect(shownSku()).toContain('PX-A');
     expect(lowerRenders.banners).toBe(before);
+  });
+});
+
+describe('product page: an add to the cart', () => {
+  it('renders the buy box ("Adding…", then the button again), not the whole page', async () => {
+    const { cartState } = await import('../app/state/cart-view');
+    // offline: the line stays on the device (no cart server in this test)
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(page(routeData(phone, Date.now())));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const before = lowerRenders.facts;
+    expect(before).toBeGreaterThan(0);
+    // the first add waits for the cart engine's chunk: the button says so meanwhile
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add to cart' })[0]!);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Adding…' }).length).toBeGreaterThan(0));
+    await waitFor(() => expect(cartState().items.map((i) => i.sku)).toContain('PX-B'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: 'Adding…' })).toEqual([]), {
+      timeout: 10_000,
+    });
+    expect(lowerRenders.facts).toBe(before);
   });
 });
 

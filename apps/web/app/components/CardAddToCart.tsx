@@ -2,7 +2,7 @@ import { addToCartDecision, gradeKeyOf, stockStatus, validateProductForCart } fr
 import { useState } from 'react';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
-import { addToCart } from '../state/cart-view';
+import { addToCart, usePreloadCartEngine } from '../state/cart-view';
 import { useGroupPrice } from '../state/group-prices';
 import { notify } from '../state/notifications';
 import { useCartAddNotice } from './use-cart-add-notice';
@@ -16,6 +16,7 @@ export function CardAddToCart({ product }: { product: Product }) {
   const t = useT();
   const { added, failed } = useCartAddNotice();
   const [adding, setAdding] = useState(false);
+  usePreloadCartEngine();
   const price = useGroupPrice(product.sku)?.final ?? product.final_price_incl_tax;
   const add = async () => {
     const errors = validateProductForCart(product);

@@ -32,6 +32,8 @@ import { syncQueue } from '../sync/queue';
 import { TOKEN_PLACEHOLDER } from '../sync/task';
 import { compare as appCompare } from './compare';
 
+import { wantEngines } from './cart-view';
+
 export { initialUser, isLoggedIn, useUser, type UserState } from './user-view';
 
 export interface UserStoreDeps {
@@ -366,3 +368,7 @@ export const user = createUserStore({
   },
 });
 setBrowserAuth(user.auth);
+// The session engine loads only for an account action, a persisted session or an account or checkout
+// page, never ahead of need: the sync queue (root.tsx) starts with it, as it did when importing the
+// cart engine started it (the cart engine itself now loads at idle, state/cart-view.ts).
+wantEngines();

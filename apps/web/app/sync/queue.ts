@@ -121,16 +121,23 @@ export function createSyncQueue(options: SyncQueueOptions = {}) {
   let again = false;
 
   const channelName = options.channelName === undefined ? 'vitrina:sync' : options.channelName;
-  const channel =
-    channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
   const emit = () => {
     for (const l of listeners) l();
   };
-  if (channel) channel.onmessage = () => emit();
+  // Opened at the first listener or the first change, not when the queue is made: the app's queue is
+  // made when the cart engine's module loads (ahead of need, state/cart-view.ts), which opens nothing.
+  // Before either, another tab's message had no one to tell.
+  let channel: BroadcastChannel | null | undefined;
+  const openChannel = (): BroadcastChannel | null => {
+    if (channel !== undefined) return channel;
+    channel = channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
+    if (channel) channel.onmessage = () => emit();
+    return channel;
+  };
   const changed = () => {
     emit();
     try {
-      channel?.postMessage('changed');
+      openChannel()?.postMessage('changed');
     } catch {
       // nothing to share
     }
@@ -330,6 +337,7 @@ export function createSyncQueue(options: SyncQueueOptions = {}) {
 
     /** Called on any change of the stored tasks, in this tab or another. */
     subscribe(listener: () => void): () => void {
+      openChannel();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

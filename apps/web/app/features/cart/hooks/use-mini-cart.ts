@@ -4,6 +4,7 @@ import { useT } from '../../../i18n';
 import { lineTotal } from '../../../components/CartLineOptions';
 import { localizedPath } from '../../../lib/store';
 import { syncRequired, useCart } from '../../../state/cart';
+import { wantEngines } from '../../../state/cart-view';
 import { notifications } from '../../../state/notifications';
 import { ui, useUi } from '../../../state/ui';
 
@@ -22,6 +23,8 @@ export function useMiniCart() {
   useEffect(() => {
     if (open) notifications.dismissGroup('cart-add');
   }, [open]);
+  // the drawer is mounted when it opens: an open cart is a cart action, the sync queue starts (root.tsx)
+  useEffect(() => wantEngines(), []);
   return {
     open,
     state,

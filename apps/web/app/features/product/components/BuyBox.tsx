@@ -1,4 +1,5 @@
 import { useT } from '../../../i18n';
+import { useStore } from '../../../state/store';
 import type { ProductPageModel } from '../hooks/use-product-page';
 import type { LinkedProduct } from '../rules/composite';
 import { BundlePicker } from './BundlePicker';
@@ -12,7 +13,9 @@ import { QuantityField } from './QuantityField';
  */
 export function BuyBox({ model, linked }: { model: ProductPageModel; linked: LinkedProduct[] }) {
   const t = useT();
-  const { product, box, adding } = model;
+  const { product, box } = model;
+  // read here, not in the page's hook: only the buy box renders again while a line goes in
+  const adding = useStore(model.adding);
   if (product.type_id === 'grouped' && linked.length)
     return <GroupedPicker product={product} linked={linked} adding={adding} onAdd={model.addComposite} />;
   if (model.isBundle)

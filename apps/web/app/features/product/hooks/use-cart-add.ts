@@ -2,23 +2,27 @@ import { useState } from 'react';
 import type { GradeKey } from '@vitrina/domain';
 import { useCartAddNotice, type AddedItem } from '../../../components/use-cart-add-notice';
 import { useT } from '../../../i18n';
-import { addToCart } from '../../../state/cart-view';
+import { addToCart, usePreloadCartEngine } from '../../../state/cart-view';
 import { notify } from '../../../state/notifications';
+import { createStore, type Store } from '../../../state/store';
 import type { Accepted, Refusal } from '../rules/cart-line';
 
 /**
  * Adding to the cart from the product page: `add` takes what a rule decided (rules/cart-line.ts);
  * a refusal is only told, accepted lines are added one after another (a grouped set is one line per
  * chosen product), then the decision's notification is shown (with "Proceed to checkout" when it
- * has one). `adding` while the lines go in.
+ * has one). `adding` while the lines go in: a store of its own that the buy box reads (useStore), not
+ * a state of the page's hook, which would render the whole product page again at each add (twice:
+ * adding, then added) inside the click.
  */
 export function useCartAdd() {
   const t = useT();
   const { added, failed } = useCartAddNotice();
-  const [adding, setAdding] = useState(false);
+  const [adding] = useState<Store<boolean>>(() => createStore(false));
+  usePreloadCartEngine();
 
   const addItems = async ({ items, notification }: Accepted, about?: Omit<AddedItem, 'since'>) => {
-    setAdding(true);
+    adding.set(true);
     const since = Date.now();
     try {
       for (const item of items) await addToCart(item);
@@ -26,7 +30,7 @@ export function useCartAdd() {
     } catch (e) {
       failed(e);
     } finally {
-      setAdding(false);
+      adding.set(false);
     }
   };
 
