@@ -5,6 +5,7 @@
  * answers are put in front of the real server for the paths named (a proxy that answers instead).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CART_BYPASS_ATTEMPTS, cartHash } from '@vitrina/domain';
 import { createApi, type ApiFetch } from '../app/api-client/api';
 import { createCartStore, type CartItem } from '../app/state/cart';
 import { startRealShop, type RealShop } from './support/real-shop';
@@ -18,13 +19,14 @@ afterAll(async () => shop?.close());
 const item = (sku: string, qty = 1): CartItem => ({ sku, qty, name: sku, price: 1000 });
 
 /** the real shop, except that `path` answers `status` (a JSON error envelope) the next `times` calls */
-function answering(path: string, status: number, times = Infinity) {
+function answering(path: string | string[], status: number, times = Infinity) {
   let left = times;
+  const paths = [path].flat();
   const seen: string[] = [];
   const fetch: ApiFetch = async (input, init) => {
     const p = input.split('?')[0] ?? input;
     seen.push(p);
-    if (p === path && left > 0) {
+    if (paths.includes(p) && left > 0) {
       left--;
       return new Response(JSON.stringify({ code: status, result: 'Service unavailable' }), {
         status,
@@ -76,10 +78,27 @@ describe('cart sync answers other than 200/400/401', () => {
     expect(Object.fromEntries(server.map((l) => [l.sku, l.qty]))).toEqual({ 'PHN-2001': 2, 'ACC-3002': 1 });
   });
 
+  it('a sync answered 403 retries as a guest cart, which is not pulled (it holds nothing): the lines reach it', async () => {
+    let api = shop.guestApi();
+    const cart = createCartStore({ online: () => true, api: () => api });
+    await cart.add(item('PHN-2001'));
+    const first = cart.store.get().cartServerToken;
+    const answers = answering('/vsbridge/cart/pull', 403);
+    ({ api } = answers);
+    await cart.add(item('ACC-3002'));
+    const s = cart.store.get();
+    expect(s.cartServerToken).not.toBe(first);
+    expect(answers.seen.filter((p) => p === '/vsbridge/cart/pull')).toHaveLength(1);
+    const server = await shop.guestApi().cart.pull(s.cartServerToken as string);
+    expect(Object.fromEntries(server.map((l) => [l.sku, l.qty]))).toEqual({ 'PHN-2001': 1, 'ACC-3002': 1 });
+  });
+
   it('past the bypass limit a sync answered 403 ends with an empty result: no error, lines kept, sync owed', async () => {
     let api = shop.guestApi();
     const cart = createCartStore({ online: () => true, api: () => api });
     await cart.add(item('PHN-2001'));
+    // the guest retries allowed (MAX_CART_BYPASS_ATTEMPTS) already spent on this cart
+    cart.store.set((st) => ({ ...st, bypassCount: MAX_CART_BYPASS_ATTEMPTS }));
     const answers = answering('/vsbridge/cart/pull', 403);
     ({ api } = answers);
     const { seen } = answers;
@@ -87,8 +106,10 @@ describe('cart sync answers other than 200/400/401', () => {
     const s = cart.store.get();
     expect(s.items.map((i) => i.sku)).toEqual(['PHN-2001', 'ACC-3002']);
     expect(s.syncDisabled).toBe(false);
-    // one guest retry (MAX_CART_BYPASS_ATTEMPTS = 1): two pulls, then the empty result
-    expect(seen.filter((p) => p === '/vsbridge/cart/pull')).toHaveLength(2);
-    expect(s.cartItemsHash).toBe('');
+    // no guest retry left: one pull, no new cart, then the empty result
+    expect(seen.filter((p) => p === '/vsbridge/cart/pull')).toHaveLength(1);
+    expect(seen).not.toContain('/vsbridge/cart/create');
+    // owed: the hash is still the one of the lines before the add
+    expect(s.cartItemsHash).not.toBe(cartHash(s.items, s.cartServerToken as string));
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The mini cart's "+" on a cart in step with the server is ONE request (cart/update answering the
- * totals), not the sync's pull, update and totals; the totals shown are the server's after the change,
+ * totals), not the sync's pull, update and totals, and a guest's first add two (create, update); the totals shown are the server's after the change,
  * and a refused change still restores the line (the full sync answers it). Real API on PGlite
  * (requests through `app.inject`), counted at the fetch the storefront uses.
  */
@@ -67,6 +67,15 @@ async function plus(sku: string) {
 }
 
 describe('mini cart round trips', () => {
+  it("a guest's first add is cart/create and ONE cart/update answering the totals (a new cart is not pulled)", async () => {
+    requests.length = 0;
+    await cart.add({ sku: 'PHN-2001', qty: 1, name: 'PHN-2001', price: 0, image: '/demo/test/1.png' });
+    await cart.idle();
+    expect(requests).toEqual(['create', 'update']);
+    const token = cart.store.get().cartServerToken as string;
+    expect(cart.store.get().totals).toEqual(await browserApi('en').cart.totals(token));
+  });
+
   it('a "+" is one cart/update whose totals are those a cart/totals answers', async () => {
     await openWith([
       { sku: 'PHN-2001', qty: 1 },

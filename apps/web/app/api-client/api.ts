@@ -389,6 +389,11 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
       create: () => call<string>('POST', '/cart/create'),
       /** A guest cart even with a customer session (catalogue-and-cart.md §4 "Cart connection": 401 → guest). */
       createGuest: async () => (await callFull<string>('POST', '/cart/create', {}, undefined, true)).result,
+      /**
+       * A `create` without a customer session answers a new guest cart, which holds nothing yet; a
+       * customer's may answer the cart they already have.
+       */
+      createsEmptyCart: () => (auth ? auth.token() : (token ?? null)) === null,
       pull: (cartId: string) => call<CartLine[]>('GET', '/cart/pull', cartQuery(cartId)),
       update: (
         cartId: string,

@@ -9,6 +9,7 @@ import {
   type MergeOptions,
 } from '@vitrina/domain';
 import { ApiError, type Api } from '../../api-client/api';
+import type { CartLine, Totals } from '../../lib/types';
 import type { CrossTabLock } from '../../sync/lock';
 import type { CartBase } from './base';
 import { fromServerLine, sameRemoved, syncRequired, withoutIds } from './model';
@@ -52,19 +53,22 @@ export function createCartSync(base: CartBase, options: { online: () => boolean;
    * Spec "Cart connection": a token is requested; a 401 (the fetch layer has already tried the
    * customer token refresh, api-client/token-refresh.ts) retries as a guest cart within the bypass limit.
    */
-  async function connect(api: Api): Promise<string> {
+  async function connect(api: Api): Promise<{ token: string; emptyOnServer: boolean }> {
     const token = store.get().cartServerToken;
-    if (token) return token;
+    if (token) return { token, emptyOnServer: false };
     let created: string;
+    const asGuest = store.get().bypassCount > 0;
+    // known before the request: a session refreshed or dropped meanwhile leaves a guest's cart empty
+    const emptyOnServer = asGuest || api.cart.createsEmptyCart();
     try {
-      created = store.get().bypassCount > 0 ? await api.cart.createGuest() : await api.cart.create();
+      created = asGuest ? await api.cart.createGuest() : await api.cart.create();
     } catch (e) {
       // step 3 (401) is the caller's guest retry; step 4: any other answer disables cart sync
       if (e instanceof ApiError && !isUnauthorized(e)) throw new CartSyncDisabled(e);
       throw e;
     }
     store.set((s) => ({ ...s, cartServerToken: created, cartItemsHash: '' }));
-    return created;
+    return { token: created, emptyOnServer };
   }
 
   async function refreshTotals(api: Api, token: string, alive: () => boolean): Promise<void> {
@@ -93,7 +97,7 @@ export function createCartSync(base: CartBase, options: { online: () => boolean;
     }
     if (!online()) return;
     const my = base.epoch();
-    const token = await connect(api);
+    const { token, emptyOnServer } = await connect(api);
     const alive = () => base.epoch() === my && store.get().cartServerToken === token;
     for (const line of store.get().removed) {
       await api.cart.delete(token, {
@@ -103,10 +107,15 @@ export function createCartSync(base: CartBase, options: { online: () => boolean;
       if (!alive()) return;
       store.set((s) => ({ ...s, removed: s.removed.filter((r) => r !== line && !sameRemoved(r, line)) }));
     }
-    const server = (await api.cart.pull(token)).map(fromServerLine);
+    // a cart this sync has just created holds nothing: no pull (a guest's first add: create, update)
+    const server = emptyOnServer ? [] : (await api.cart.pull(token)).map(fromServerLine);
     if (!alive()) return;
     let refused: unknown = null;
-    for (const action of mergeCart(store.get().items, server, merge)) {
+    const actions = mergeCart(store.get().items, server, merge);
+    // the last write to the server answers the cart's totals too: no cart/totals after it
+    const lastWrite = actions.findLastIndex((a) => a.type === 'push' || a.type === 'delete-server');
+    let answeredTotals: Totals | null = null;
+    for (const [index, action] of actions.entries()) {
       switch (action.type) {
         case 'push': {
           const item = action.item;
@@ -115,12 +124,18 @@ export function createCartSync(base: CartBase, options: { online: () => boolean;
           );
           try {
             const id = serverItemId(item);
-            const line = await api.cart.update(token, {
+            const cartItem = {
               sku: item.sku,
               qty: item.qty,
               ...(id != null ? { item_id: id } : {}),
               ...(item.product_option ? { product_option: item.product_option } : {}),
-            });
+            };
+            let line: CartLine;
+            if (index === lastWrite) {
+              const answer = await api.cart.updateWithTotals(token, cartItem);
+              ({ line } = answer);
+              answeredTotals = answer.totals;
+            } else line = await api.cart.update(token, cartItem);
             if (!alive()) return;
             replaceItem(item, {
               ...item,
@@ -158,7 +173,10 @@ export function createCartSync(base: CartBase, options: { online: () => boolean;
       }
       if (!alive()) return;
     }
-    await refreshTotals(api, token, alive);
+    if (answeredTotals && !refused) {
+      const totals = answeredTotals;
+      store.set((s) => ({ ...s, totals, lastTotalsSyncAt: Date.now() }));
+    } else await refreshTotals(api, token, alive);
     if (!alive()) return;
     store.set((s) => ({
       ...s,
@@ -318,7 +336,7 @@ export function createCartSync(base: CartBase, options: { online: () => boolean;
       const token = store.get().cartServerToken;
       if (!token || store.get().items.length === 0) throw new ApiError(400, 'cart.totalsUnavailable');
       if (store.get().totals?.coupon_code) await api.cart.deleteCoupon(token);
-      const connected = await connect(api);
+      const { token: connected } = await connect(api);
       await api.cart.applyCoupon(connected, coupon);
       await refreshTotals(api, connected, () => store.get().cartServerToken === connected);
     },
