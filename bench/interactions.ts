@@ -22,7 +22,8 @@
  * its network waits left out. Each interaction prints the worst and the median of BENCH_INTERACTION_RUNS
  * runs (default 5), the longest single task, and `after`: the tasks of the 500 ms that follow the mark
  * (an effect's late follow-up, e.g. a fetch the new render started), not counted in the figure.
- * BENCH_INTERACTION_TRACE_DIR keeps each run's trace (open it in Chromium's Performance panel).
+ * BENCH_INTERACTION_TRACE_DIR keeps each run's trace (open it in Chromium's Performance panel);
+ * BENCH_INTERACTION_PROFILE=1 adds the sampling profiler's samples to it (bench/trace-profile.ts sums them).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -38,6 +39,9 @@ const TRACE_CATEGORIES = [
   'toplevel',
   'blink.user_timing',
   'v8.execute',
+  // BENCH_INTERACTION_PROFILE=1: V8's sampling profiler too (ProfileChunk events: which functions ran);
+  // it costs the page some time, so figures taken with it are for reading the trace, not for comparing
+  ...(process.env.BENCH_INTERACTION_PROFILE === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 const START_INPUT = new Set(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
 
@@ -309,8 +313,11 @@ async function idle(page: Page) {
   );
 }
 
-/** The main-thread figure of one trace (see the header). */
-export function mainThreadFigure(events: TraceEvent[]): RunFigure {
+/** A trace's events as mainThreadFigure reads them. */
+export type RunFigureSource = TraceEvent[];
+
+/** The main-thread figure of one trace (see the header), with the window it sums (trace clock, µs). */
+export function mainThreadFigure(events: TraceEvent[]): RunFigure & { startTs: number; endTs: number } {
   // the renderer main thread of the page: the one that recorded the bench's marks
   const settled = events.find((e) => e.name === 'bench-settled');
   if (!settled) throw new Error('the trace has no bench-settled mark');
@@ -339,5 +346,7 @@ export function mainThreadFigure(events: TraceEvent[]): RunFigure {
     tasks: inWindow.length,
     wallMs: (end - start) / 1000,
     afterMs: sum(after),
+    startTs: start,
+    endTs: end,
   };
 }

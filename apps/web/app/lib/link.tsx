@@ -8,7 +8,7 @@
  * browser's hydration. Every link of the shop is an absolute path of its own (lib/urls.ts), so
  * there is nothing to resolve: this `Link` renders the `<a href>` React Router would and navigates
  * on a plain click as its click handler does (same-page links replace the history entry), with
- * `useNavigate` only. `prefetch="intent"` prefetches the page's modules and data on hover or focus
+ * the router's `navigate` only (lib/router.ts usePathNavigate: no re-render at each navigation's state). `prefetch="intent"` prefetches the page's modules and data on hover or focus
  * (after 100 ms, as React Router does). Anything else (a relative or external `to`, an object,
  * `reloadDocument`, another prefetch mode) is React Router's own `Link`.
  */
@@ -19,9 +19,9 @@ import {
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_FrameworkContext as FrameworkContext,
   createPath,
-  useNavigate,
   type LinkProps,
 } from 'react-router';
+import { usePathNavigate } from './router';
 
 export type { LinkProps };
 
@@ -60,7 +60,7 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
   },
   ref,
 ) {
-  const navigate = useNavigate();
+  const navigate = usePathNavigate();
   // the router itself, not its state: read at the click, so a navigation re-renders no link
   const dataRouter = useContext(DataRouterContext);
 
@@ -69,7 +69,7 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
     if (event.defaultPrevented || !isPlainClick(event, target)) return;
     event.preventDefault();
     const here = createPath(dataRouter ? dataRouter.router.state.location : window.location);
-    void navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
+    navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
   }
 
   return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} />;

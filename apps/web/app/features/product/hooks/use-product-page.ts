@@ -1,6 +1,7 @@
 import { imageLabels, variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { usePathNavigate } from '../../../lib/router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
 import { useShopInfo } from '../../../lib/shop-info';
@@ -48,7 +49,7 @@ export function useProductPage(data: ProductPageData) {
   const t = useT();
   const shop = useShopInfo();
   const api = useApi();
-  const navigate = useNavigate();
+  const navigate = usePathNavigate();
   const cartAdd = useCartAdd();
   const [qty, setQty] = useState(1);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -124,7 +125,7 @@ export function useProductPage(data: ProductPageData) {
     jsonLd: productJsonLd(product, variant, data.canonical, data.origin),
     /** The picker names the variant each value leads to (domain optionChoices): its URL is the choice. */
     choose: (next: ConfigurableChild) => {
-      void navigate(productPath(t.storeCode, product, next.sku), { replace: true, preventScrollReset: true });
+      navigate(productPath(t.storeCode, product, next.sku), { replace: true, preventScrollReset: true });
     },
     addToCart: () =>
       cartAdd.add(
