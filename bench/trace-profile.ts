@@ -52,7 +52,8 @@ for (const file of files) {
   const settled = events.find((e) => e.name === 'bench-settled');
   if (!settled) continue;
   const main = events.find(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === settled.pid,
+    (e) =>
+      e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === settled.pid,
   );
   if (!main) continue;
   const onMain = (e: Event) => e.pid === main.pid && e.tid === main.tid;
@@ -64,7 +65,7 @@ for (const file of files) {
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const stack: { e: Event; self: number }[] = [];
   const close = (until: number) => {
-    while (stack.length && (stack.at(-1)!.e.ts + (stack.at(-1)!.e.dur ?? 0) <= until)) {
+    while (stack.length && stack.at(-1)!.e.ts + (stack.at(-1)!.e.dur ?? 0) <= until) {
       const { e, self } = stack.pop()!;
       byEvent.set(e.name, (byEvent.get(e.name) ?? 0) + self / 1000);
     }
@@ -108,6 +109,8 @@ const print = (title: string, m: Map<string, number>) => {
   for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${(v / files.length).toFixed(1).padStart(8)} ms  ${k}`);
 };
-console.log(`${files.length} trace(s), main-thread tasks in the window: ${(windowMs / files.length).toFixed(1)} ms a run`);
+console.log(
+  `${files.length} trace(s), main-thread tasks in the window: ${(windowMs / files.length).toFixed(1)} ms a run`,
+);
 print('trace events, self time a run', byEvent);
 print('profiler, self time a run', byFunction);

@@ -31,11 +31,20 @@ function Counted({ id, children }: { id: string; children: ReactNode }) {
 }
 
 const MENU: MenuItem[] = [
-  { id: 3, name: 'Phones', slug: 'phones', children: [{ id: 4, name: 'Refurbished', slug: 'refurbished', children: [] }] },
+  {
+    id: 3,
+    name: 'Phones',
+    slug: 'phones',
+    children: [{ id: 4, name: 'Refurbished', slug: 'refurbished', children: [] }],
+  },
 ];
 
 /** the commits of the parts that have nothing to show for a navigation (the category bar follows the page) */
-const quiet = () => ({ link: commits.link ?? 0, reader: commits.reader ?? 0, navigator: commits.navigator ?? 0 });
+const quiet = () => ({
+  link: commits.link ?? 0,
+  reader: commits.reader ?? 0,
+  navigator: commits.navigator ?? 0,
+});
 
 /** the root's data as the root loader answers it (only what the readers below read) */
 const ROOT_DATA = {
@@ -150,5 +159,47 @@ describe('a navigation renders again only what it changes', () => {
     expect(router.state.location.pathname).toBe('/slow');
     expect(screen.getByRole('button', { name: 'Phones' }).getAttribute('aria-expanded')).toBe('false');
     expect(commits.bar).toBe(1);
+  });
+});
+
+/** The name of the nearest component above a DOM element (React's own fiber of it). */
+function ownerName(el: Element): string | undefined {
+  const key = Object.keys(el).find((k) => k.startsWith('__reactFiber$'));
+  type Fiber = { return: Fiber | null; type: unknown };
+  let fiber = key ? ((el as unknown as Record<string, Fiber>)[key]?.return ?? null) : null;
+  for (; fiber; fiber = fiber.return) {
+    const t = fiber.type as { name?: string; render?: { name?: string } } | string | null;
+    if (t && typeof t !== 'string') return t.name ?? t.render?.name;
+  }
+  return undefined;
+}
+
+describe('a link of the shop', () => {
+  it('is one component, its <a> rendered by Link itself (~140 on a category page to hydrate and render again)', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <Link to="/c/phones">phones</Link>
+              <Link to="/c/tablets" prefetch="intent">
+                tablets
+              </Link>
+            </>
+          ),
+        },
+        { path: '/c/*', element: <h1>Category</h1> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const plain = await screen.findByRole('link', { name: 'phones' });
+    expect(ownerName(plain)).toBe('Link');
+    // one that prefetches keeps its state in a component of its own
+    expect(ownerName(screen.getByRole('link', { name: 'tablets' }))).toBe('PrefetchingPathLink');
+    fireEvent.click(plain);
+    await screen.findByRole('heading', { name: 'Category' });
+    expect(router.state.location.pathname).toBe('/c/phones');
   });
 });

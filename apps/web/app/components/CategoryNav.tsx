@@ -41,7 +41,10 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
   const here = location.pathname + location.search;
   const [opened, setOpened] = useState<{ key: string; at: string } | null>(null);
   const open = opened?.at === here ? opened.key : null;
-  const setOpen = useCallback((key: string | null) => setOpened(key === null ? null : { key, at: here }), [here]);
+  const setOpen = useCallback(
+    (key: string | null) => setOpened(key === null ? null : { key, at: here }),
+    [here],
+  );
 
   const measure = useCallback(() => {
     const list = listRef.current;
