@@ -82,6 +82,8 @@ export function useProductPage(data: ProductPageData) {
   // add to the cart or the quantity
   const images = useMemo(() => variantImages(product, variant), [product, variant]);
   const imageAlts = useMemo(() => imageLabels(product), [product]);
+  // the same text while the product is: a grade's choice does not make it plain again
+  const description = useMemo(() => plainText(product.description), [product.description]);
 
   return {
     product,
@@ -113,7 +115,7 @@ export function useProductPage(data: ProductPageData) {
       inStock: box.available,
       shop,
     }),
-    description: plainText(product.description),
+    description,
     path: productPath(t.storeCode, product),
     viewed: {
       sku: product.sku,
