@@ -22,7 +22,8 @@
  * its network waits left out. Each interaction prints the worst and the median of BENCH_INTERACTION_RUNS
  * runs (default 5), the longest single task, and `after`: the tasks of the 500 ms that follow the mark
  * (an effect's late follow-up, e.g. a fetch the new render started), not counted in the figure.
- * BENCH_INTERACTION_TRACE_DIR keeps each run's trace (open it in Chromium's Performance panel).
+ * BENCH_INTERACTION_TRACE_DIR keeps each run's trace (open it in Chromium's Performance panel);
+ * BENCH_INTERACTION_PROFILE=1 adds the sampling profiler's samples to it (bench/trace-profile.ts sums them).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -31,13 +32,18 @@ import { type Browser, type CDPSession, type Page } from 'playwright-core';
 import { launchBenchChromium, type TraceEvent } from './browser.ts';
 import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
-const CPU_SLOWDOWN = 4;
+// BENCH_INTERACTION_CPU_SLOWDOWN: 1 on a loaded machine gives each task's thread time (tdur) without
+// the throttler's share, which other processes' load stretches; the goal is stated at 4
+const CPU_SLOWDOWN = Number(process.env.BENCH_INTERACTION_CPU_SLOWDOWN ?? 4);
 const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'toplevel',
   'blink.user_timing',
   'v8.execute',
+  // BENCH_INTERACTION_PROFILE=1: V8's sampling profiler too (ProfileChunk events: which functions ran);
+  // it costs the page some time, so figures taken with it are for reading the trace, not for comparing
+  ...(process.env.BENCH_INTERACTION_PROFILE === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 const START_INPUT = new Set(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
 
@@ -52,6 +58,8 @@ interface RunFigure {
   wallMs: number;
   /** task time in the 500 ms after the mark (ms), not counted */
   afterMs: number;
+  /** the window's tasks' thread (CPU) time (ms): what the machine's other load does not stretch */
+  threadMs: number;
 }
 
 interface Interaction {
@@ -106,7 +114,7 @@ export async function runInteractionsBench() {
         `${interaction.name.padEnd(6)} ${interaction.path.slice(0, 60).padEnd(62)} worst=${ms(totals[totals.length - 1] ?? NaN)} median=${ms(median(totals))} longest task=${ms(Math.max(...figures.map((f) => f.longestMs)))}  runs: ${figures
           .map(
             (f) =>
-              `${f.totalMs.toFixed(1)} (${f.tasks} tasks, ${Math.round(f.wallMs)} ms wall, after ${f.afterMs.toFixed(1)})`,
+              `${f.totalMs.toFixed(1)} (${f.tasks} tasks, thread ${f.threadMs.toFixed(1)}, ${Math.round(f.wallMs)} ms wall, after ${f.afterMs.toFixed(1)})`,
           )
           .join(', ')}`,
       );
@@ -309,8 +317,11 @@ async function idle(page: Page) {
   );
 }
 
-/** The main-thread figure of one trace (see the header). */
-export function mainThreadFigure(events: TraceEvent[]): RunFigure {
+/** A trace's events as mainThreadFigure reads them. */
+export type RunFigureSource = TraceEvent[];
+
+/** The main-thread figure of one trace (see the header), with the window it sums (trace clock, µs). */
+export function mainThreadFigure(events: TraceEvent[]): RunFigure & { startTs: number; endTs: number } {
   // the renderer main thread of the page: the one that recorded the bench's marks
   const settled = events.find((e) => e.name === 'bench-settled');
   if (!settled) throw new Error('the trace has no bench-settled mark');
@@ -339,5 +350,8 @@ export function mainThreadFigure(events: TraceEvent[]): RunFigure {
     tasks: inWindow.length,
     wallMs: (end - start) / 1000,
     afterMs: sum(after),
+    threadMs: inWindow.reduce((s, t) => s + (t.tdur ?? 0), 0) / 1000,
+    startTs: start,
+    endTs: end,
   };
 }

@@ -48,6 +48,7 @@ import { cartBase, cartSettled, enginesWanted, hasQueuedTasks, loadCart } from '
 import { userSession } from './state/user-view';
 import { useRouteTracking } from './state/route-history';
 import { useFocusMainOnNavigation } from './lib/focus-after-navigation';
+import { RootDataContext } from './lib/router';
 import { useUi } from './state/ui';
 import { useOnline } from './pwa/connection';
 import { isOfflineFailure } from './pwa/offline';
@@ -324,10 +325,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useFocusMainOnNavigation();
   usePwa();
   return (
-    <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu} storeInfo={loaderData.storeInfo}>
-      <Outlet />
-      <AccountBoot />
-    </Shell>
+    // the root's data to its readers (lib/router.ts): the same object until the root loader runs again
+    <RootDataContext.Provider value={loaderData}>
+      <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu} storeInfo={loaderData.storeInfo}>
+        <Outlet />
+        <AccountBoot />
+      </Shell>
+    </RootDataContext.Provider>
   );
 }
 

@@ -34,12 +34,17 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
   // the header has one category bar (a fixed id: eslint.config.js on useId)
   const baseId = 'category-nav';
   const listRef = useRef<HTMLUListElement>(null);
-  const [open, setOpen] = useState<string | null>(null);
   const [overflow, setOverflow] = useState<number>(menu.length);
   const location = useLocation();
-
-  // a new page closes the menu
-  useEffect(() => setOpen(null), [location.pathname, location.search]);
+  // A new page closes the menu: a panel is open only on the page it was opened on. Derived, not reset
+  // by an effect: an effect's setState after every navigation rendered the bar a second time.
+  const here = location.pathname + location.search;
+  const [opened, setOpened] = useState<{ key: string; at: string } | null>(null);
+  const open = opened?.at === here ? opened.key : null;
+  const setOpen = useCallback(
+    (key: string | null) => setOpened(key === null ? null : { key, at: here }),
+    [here],
+  );
 
   const measure = useCallback(() => {
     const list = listRef.current;
@@ -74,7 +79,7 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  }, [open, setOpen]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'Escape' || !open) return;
@@ -84,7 +89,7 @@ export function CategoryNav({ menu }: { menu: MenuItem[] }) {
     button?.focus();
   };
 
-  const toggle = (key: string) => setOpen((current) => (current === key ? null : key));
+  const toggle = (key: string) => setOpen(open === key ? null : key);
   const close = () => setOpen(null);
   const hiddenItems = menu.slice(overflow);
 

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { useRootData } from '../lib/router';
 import { useT } from '../i18n';
 import { categoryPath } from '../lib/urls';
 import type { MenuItem } from './navigation/menu';
@@ -10,7 +11,7 @@ import type { MenuItem } from './navigation/menu';
  */
 export function CategoryTiles() {
   const t = useT();
-  const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
+  const root = useRootData<{ menu?: MenuItem[] }>();
   const menu = root?.menu ?? [];
   if (!menu.length) return null;
   return (

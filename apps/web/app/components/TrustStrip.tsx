@@ -1,6 +1,6 @@
 import { formatPrice } from '@vitrina/domain';
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useRootData } from '../lib/router';
 import { useT } from '../i18n';
 import { useShopInfo } from '../lib/shop-info';
 import type { StoreInfo } from '../lib/types';
@@ -22,7 +22,7 @@ function Icon({ children }: { children: ReactNode }) {
 export function TrustStrip() {
   const t = useT();
   const shop = useShopInfo();
-  const root = useRouteLoaderData('root') as { storeInfo?: StoreInfo | null } | undefined;
+  const root = useRootData<{ storeInfo?: StoreInfo | null }>();
   if (!shop) return null;
   const months = Math.max(0, ...Object.values(shop.warranty_months));
   const payments = root?.storeInfo?.payment_methods ?? [];

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
+import { useRootData } from '../lib/router';
 
 /**
  * The CMS blocks every page may show, loaded once with the root route's data:
@@ -11,6 +11,6 @@ export type LayoutBlock = (typeof LAYOUT_BLOCKS)[number];
 
 /** A layout block's HTML, or null when the shop has none (the caller shows its fallback). */
 export function useCmsBlock(identifier: LayoutBlock): string | null {
-  const root = useRouteLoaderData('root') as { blocks?: Partial<Record<string, string>> } | undefined;
+  const root = useRootData<{ blocks?: Partial<Record<string, string>> }>();
   return root?.blocks?.[identifier] ?? null;
 }

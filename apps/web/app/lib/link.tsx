@@ -8,24 +8,26 @@
  * browser's hydration. Every link of the shop is an absolute path of its own (lib/urls.ts), so
  * there is nothing to resolve: this `Link` renders the `<a href>` React Router would and navigates
  * on a plain click as its click handler does (same-page links replace the history entry), with
- * `useNavigate` only. `prefetch="intent"` prefetches the page's modules and data on hover or focus
+ * the router's `navigate` only (lib/router.ts usePathNavigate: no re-render at each navigation's state). `prefetch="intent"` prefetches the page's modules and data on hover or focus
  * (after 100 ms, as React Router does). Anything else (a relative or external `to`, an object,
  * `reloadDocument`, another prefetch mode) is React Router's own `Link`.
  */
-import { forwardRef, useContext, useEffect, useState, type MouseEvent } from 'react';
+import { forwardRef, useContext, useEffect, useState, type ForwardedRef, type MouseEvent } from 'react';
 import {
   Link as RouterLink,
   PrefetchPageLinks,
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_FrameworkContext as FrameworkContext,
   createPath,
-  useNavigate,
   type LinkProps,
 } from 'react-router';
+import { usePathNavigate } from './router';
 
 export type { LinkProps };
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
+  // at every render, whichever element it answers (a hook is never called conditionally)
+  const router = usePathLinkRouter();
   const { to, reloadDocument, relative, mask, defaultShouldRevalidate, prefetch = 'none' } = props;
   const ownPath = typeof to === 'string' && to.startsWith('/') && !to.startsWith('//');
   const plain = !reloadDocument && !relative && mask === undefined && defaultShouldRevalidate === undefined;
@@ -33,12 +35,23 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
     return <RouterLink ref={ref} {...props} />;
   // only the links that prefetch keep prefetch state (the filters, pages and footer do not)
   if (prefetch === 'intent') return <PrefetchingPathLink ref={ref} {...props} to={to} />;
-  return <PathLink ref={ref} {...props} to={to} />;
+  // the <a> itself, not a component of its own: a plain link is one component to hydrate and to
+  // render again (a category page has ~140; a filter's tick renders ~80 of them again)
+  return pathAnchor({ ...props, to }, ref, router);
 });
 
 type PathLinkProps = LinkProps & { to: string };
 
-const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
+/** What a path link reads of the router: the router itself, not its state (lib/router.ts). */
+function usePathLinkRouter() {
+  const navigate = usePathNavigate();
+  // read at the click, so a navigation re-renders no link
+  const dataRouter = useContext(DataRouterContext);
+  return { navigate, dataRouter };
+}
+
+/** The `<a>` of a path link, navigating on a plain click as React Router's Link does. */
+function pathAnchor(
   {
     to,
     onClick,
@@ -57,31 +70,29 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
     mask: _mask,
     defaultShouldRevalidate: _defaultShouldRevalidate,
     ...rest
-  },
-  ref,
+  }: PathLinkProps,
+  ref: ForwardedRef<HTMLAnchorElement>,
+  { navigate, dataRouter }: ReturnType<typeof usePathLinkRouter>,
 ) {
-  const navigate = useNavigate();
-  // the router itself, not its state: read at the click, so a navigation re-renders no link
-  const dataRouter = useContext(DataRouterContext);
-
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainClick(event, target)) return;
     event.preventDefault();
     const here = createPath(dataRouter ? dataRouter.router.state.location : window.location);
-    void navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
+    navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
   }
 
   return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} />;
-});
+}
 
-/** a PathLink that prefetches the page's modules and data on intent (`prefetch="intent"`) */
+/** a path link that prefetches the page's modules and data on intent (`prefetch="intent"`) */
 const PrefetchingPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(
   function PrefetchingPathLink(props, ref) {
+    const router = usePathLinkRouter();
     const intent = usePrefetchIntent(props);
     return (
       <>
-        <PathLink ref={ref} {...props} {...intent.handlers} />
+        {pathAnchor({ ...props, ...intent.handlers }, ref, router)}
         {intent.active ? <PrefetchPageLinks page={props.to} /> : null}
       </>
     );

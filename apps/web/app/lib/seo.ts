@@ -30,3 +30,24 @@ export function pageMeta({ title, description, seo, robots }: PageMetaInput): Me
   }
   return out;
 }
+
+/**
+ * A route's `meta` that reads only its loader data, answered once per data object. React Router's
+ * `<Meta>` calls every matched route's `meta` at each change of the router's state (a navigation's
+ * start, its loading, its end), and a grade's choice keeps the product's data: the product page's
+ * description was made plain text again and again (bench/interactions.ts).
+ */
+export function metaOfData<A extends { data: unknown }>(
+  meta: (args: A) => MetaDescriptor[],
+): (args: A) => MetaDescriptor[] {
+  const answered = new WeakMap<object, MetaDescriptor[]>();
+  return (args) => {
+    const key = args.data;
+    if (typeof key !== 'object' || key === null) return meta(args);
+    const known = answered.get(key);
+    if (known) return known;
+    const fresh = meta(args);
+    answered.set(key, fresh);
+    return fresh;
+  };
+}

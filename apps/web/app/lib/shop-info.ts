@@ -3,12 +3,12 @@
  * store information (GET /store-info `shop`). Null while unknown (the read failed): a text that
  * would state a promise then says nothing rather than a value the settings may not hold.
  */
-import { useRouteLoaderData } from 'react-router';
+import { useRootData } from './router';
 import type { StoreInfo } from './types';
 
 export type ShopInfo = StoreInfo['shop'];
 
 export function useShopInfo(): ShopInfo | null {
-  const root = useRouteLoaderData('root') as { storeInfo?: StoreInfo | null } | undefined;
+  const root = useRootData<{ storeInfo?: StoreInfo | null }>();
   return root?.storeInfo?.shop ?? null;
 }

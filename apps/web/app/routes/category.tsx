@@ -24,7 +24,7 @@ import { serverApi } from '../api-client/api.server';
 import { categoryPaths } from '../api-client/alternates.server';
 import { categoryTrail } from '../api-client/breadcrumbs.server';
 import { toMenu } from '../components/navigation/menu';
-import { pageMeta } from '../lib/seo';
+import { metaOfData, pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { Api } from '../api-client/api';
@@ -131,7 +131,8 @@ async function load({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+// its data alone makes it (lib/seo.ts metaOfData)
+export const meta: Route.MetaFunction = metaOfData(({ data }: Route.MetaArgs) => {
   if (!data) return [];
   const t = getT(data.storeCode);
   if (data.notFound) {
@@ -149,7 +150,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     description: t('listing.categoryDescription', { name }),
     seo: data.seo,
   });
-};
+});
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <CategoryView d={loaderData} />;

@@ -7,7 +7,7 @@ import { getT } from '../i18n';
 import { productTrail } from '../api-client/breadcrumbs.server';
 import { serverApi } from '../api-client/api.server';
 import { productPaths } from '../api-client/alternates.server';
-import { pageMeta } from '../lib/seo';
+import { metaOfData, pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import { plainText, truncate } from '../lib/text';
@@ -84,7 +84,8 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+// its data alone makes it (lib/seo.ts metaOfData)
+export const meta: Route.MetaFunction = metaOfData(({ data }: Route.MetaArgs) => {
   if (!data) return [];
   const t = getT(data.storeCode);
   if (data.notFound) {
@@ -114,7 +115,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${data.origin}${image}` }]
       : []),
   ];
-};
+});
 
 /** The product page: features/product (a product that cannot be shown: the not-found page). */
 export default function ProductRoute({ loaderData: d }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
+import { useRootData } from '../../lib/router';
 import type { MenuItem } from './menu';
 
 /**
@@ -7,7 +7,7 @@ import type { MenuItem } from './menu';
  */
 export function useRootMenu(): MenuItem[] {
   try {
-    const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
+    const root = useRootData<{ menu?: MenuItem[] }>();
     return root?.menu ?? [];
   } catch {
     return [];

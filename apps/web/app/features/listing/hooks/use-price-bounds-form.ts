@@ -1,6 +1,7 @@
 import { parsePriceBounds, type PriceBoundsIssue } from '@vitrina/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { usePathNavigate } from '../../../lib/router';
 import { keptFields, PRICE_FORM_REPLACES, priceBoundsQuery } from '../rules/links';
 import type { ListingQuery } from '../rules/query';
 
@@ -11,7 +12,8 @@ import type { ListingQuery } from '../rules/query';
  */
 export function usePriceBoundsForm(q: ListingQuery) {
   const location = useLocation();
-  const navigate = useNavigate();
+  // (not useNavigate: it would render the listing again at each change of the router's state)
+  const navigate = usePathNavigate();
   const search = new URLSearchParams(location.search);
   const [issue, setIssue] = useState<PriceBoundsIssue | null>(q.priceIssue ?? null);
   useEffect(() => setIssue(q.priceIssue ?? null), [q.priceIssue, q.price]);
@@ -21,7 +23,7 @@ export function usePriceBoundsForm(q: ListingQuery) {
     const parsed = parsePriceBounds(String(data.get('price_min') ?? ''), String(data.get('price_max') ?? ''));
     if (parsed.issue) return setIssue(parsed.issue);
     setIssue(null);
-    void navigate(priceBoundsQuery(location.pathname, search, parsed.bounds), { preventScrollReset: true });
+    navigate(priceBoundsQuery(location.pathname, search, parsed.bounds), { preventScrollReset: true });
   };
   return {
     issue,

@@ -1,5 +1,6 @@
 import type { SortOption } from '@vitrina/domain';
-import { useLocation, useSubmit } from 'react-router';
+import { useLocation } from 'react-router';
+import { usePathNavigate } from '../../../lib/router';
 import { keptFields, SORT_FORM_REPLACES } from '../rules/links';
 
 /**
@@ -8,12 +9,20 @@ import { keptFields, SORT_FORM_REPLACES } from '../rules/links';
  */
 export function useSortForm(sort: string, options: readonly SortOption[]) {
   const location = useLocation();
-  const submit = useSubmit();
+  // the form's GET as a navigation to this page with its fields as the query (what React Router's
+  // useSubmit does), without useSubmit's subscription to the route context (lib/router.ts)
+  const navigate = usePathNavigate();
   return {
     sort,
     options,
     kept: keptFields(new URLSearchParams(location.search), SORT_FORM_REPLACES),
-    onChange: (form: HTMLFormElement | null) => void submit(form, { preventScrollReset: true }),
+    onChange: (form: HTMLFormElement | null) => {
+      if (!form) return;
+      const fields = new URLSearchParams();
+      for (const [k, v] of new FormData(form)) if (typeof v === 'string') fields.append(k, v);
+      const query = fields.toString();
+      navigate(query ? `${location.pathname}?${query}` : location.pathname, { preventScrollReset: true });
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { imageLabels, variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { usePathNavigate } from '../../../lib/router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
 import { useShopInfo } from '../../../lib/shop-info';
@@ -48,7 +49,7 @@ export function useProductPage(data: ProductPageData) {
   const t = useT();
   const shop = useShopInfo();
   const api = useApi();
-  const navigate = useNavigate();
+  const navigate = usePathNavigate();
   const cartAdd = useCartAdd();
   const [qty, setQty] = useState(1);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -81,6 +82,8 @@ export function useProductPage(data: ProductPageData) {
   // add to the cart or the quantity
   const images = useMemo(() => variantImages(product, variant), [product, variant]);
   const imageAlts = useMemo(() => imageLabels(product), [product]);
+  // the same text while the product is: a grade's choice does not make it plain again
+  const description = useMemo(() => plainText(product.description), [product.description]);
 
   return {
     product,
@@ -112,7 +115,7 @@ export function useProductPage(data: ProductPageData) {
       inStock: box.available,
       shop,
     }),
-    description: plainText(product.description),
+    description,
     path: productPath(t.storeCode, product),
     viewed: {
       sku: product.sku,
@@ -124,7 +127,7 @@ export function useProductPage(data: ProductPageData) {
     jsonLd: productJsonLd(product, variant, data.canonical, data.origin),
     /** The picker names the variant each value leads to (domain optionChoices): its URL is the choice. */
     choose: (next: ConfigurableChild) => {
-      void navigate(productPath(t.storeCode, product, next.sku), { replace: true, preventScrollReset: true });
+      navigate(productPath(t.storeCode, product, next.sku), { replace: true, preventScrollReset: true });
     },
     addToCart: () =>
       cartAdd.add(

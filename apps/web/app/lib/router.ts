@@ -1,0 +1,61 @@
+import { createContext, useCallback, useContext } from 'react';
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  useNavigate,
+  useRouteLoaderData,
+  type NavigateOptions,
+} from 'react-router';
+
+/**
+ * React Router's hooks that read the router's state re-render their component at every change of
+ * that state: a navigation's start, its loading, its end. `useNavigate`, `useSubmit` and `useParams`
+ * read the route context, a new object at each of those renders; `useRouteLoaderData` and
+ * `useMatches` the whole state. A filter's tick or a grade's choice then rendered every link, the
+ * header, the footer and the filters three times over (bench/interactions.ts). These two read what
+ * does not change with a navigation instead.
+ */
+
+/**
+ * Navigates to one of the shop's absolute paths (lib/urls.ts) through the router itself, read at the
+ * call, so the component does not subscribe to the route context. An absolute path has nothing to
+ * resolve against the route it is called from, which is all `useNavigate` adds. Outside a data
+ * router (a component test's plain router), React Router's `useNavigate`.
+ */
+export function usePathNavigate(): (to: string, options?: NavigateOptions) => void {
+  const dataRouter = useContext(DataRouterContext);
+  // Whether a data router is above a component never changes during its life: the hooks called stay the same.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const navigate = dataRouter ? null : useNavigate();
+  const router = dataRouter?.router;
+  return useCallback(
+    (to: string, options?: NavigateOptions) => {
+      if (router) void router.navigate(to, options);
+      else void navigate?.(to, options);
+    },
+    [router, navigate],
+  );
+}
+
+/** The root route's data as the layout holds it (root.tsx): its menu, store information and blocks. */
+export interface RootData {
+  menu?: unknown;
+  storeInfo?: unknown;
+  blocks?: unknown;
+}
+
+/**
+ * The root route's loader data, given by the layout: the same object until the root loader runs again
+ * (a language change), so its readers render again only then.
+ */
+export const RootDataContext = createContext<RootData | null>(null);
+
+/**
+ * The root route's loader data: the layout's (RootDataContext), else React Router's (a component
+ * rendered alone, or the error boundary, which has no layout above it).
+ */
+export function useRootData<T extends RootData>(): T | undefined {
+  const given = useContext(RootDataContext);
+  // Whether the layout is above a component never changes during its life (as lib/store.ts useStoreCode).
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  return (given ?? useRouteLoaderData('root')) as T | undefined;
+}
