@@ -24,17 +24,23 @@ import { markDemoSeeded } from '@vitrina/db/demo';
 import type { ServerConfig } from './config.ts';
 
 export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLogger): Promise<Database> {
-  const open = () =>
+  const open = (pgliteThread: boolean) =>
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       ...config.databasePool,
       sharedBuffersMb: config.pgliteSharedBuffersMb,
-      pgliteThread: config.pgliteThread,
+      pgliteThread,
       log, // a PostgreSQL outage: logged once when it starts and once when it ends
     });
+  // A new folder is made and filled by a PGlite in a thread of its own, then the shop opens it as
+  // any later start does (record 0076). Making it costs PGlite a second PGlite and initdb's own
+  // WebAssembly (254 MB, 166 MB of it resident), and the demo's import grows the WebAssembly memory
+  // from 128 to 154 MB, which never shrinks: in the process they stayed until a full collection, or
+  // for good. The thread's end frees them all at once. Under the shopper mix the first start held
+  // 580-591 MB RSS, a later start on the same folder 435-490 MB.
   const newFolder = !config.databaseUrl && embeddedFolderIsNew(config.dataDir);
-  let database = await open();
+  let database = await open(newFolder || config.pgliteThread);
   await migrate(database);
   log.info(
     { db: database.kind, ...(database.kind === 'pglite' && !database.pglite ? { thread: true } : {}) },
@@ -42,13 +48,8 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
   );
   const seeded = config.seedDemo && (await seedDemoIfEmpty(database, config, log));
   if (database.kind === 'pglite' && (newFolder || seeded)) {
-    // Opened again, as any later start opens it (record 0076). A first start's PGlite keeps what
-    // making the folder and loading the demo cost it: a WebAssembly memory the catalogue import grew
-    // from 128 to 154 MB, which never shrinks, beside initdb's own PGlite and initdb's WebAssembly
-    // (254 MB, 166 MB of it resident, until a full collection finds them). Under the shopper mix
-    // the first start held 580-591 MB RSS, a later start on the same folder 435-490 MB.
     await database.close();
-    database = await open();
+    database = await open(config.pgliteThread);
   }
   return database;
 }
