@@ -2,7 +2,10 @@
  * Placing an order (accounts-checkout-routes.md §4 "Checkout"; CONTRACTS.md "POST /order/create"),
  * as named steps, all in this file, each answering what the next one needs:
  *
- * 1. `repeated`     an idempotency key seen before answers its first order; nothing else runs.
+ * 1. `repeated`     an idempotency key seen before answers its first order; nothing else runs. A
+ *                   twin request of a key under way in this process waits for it first, so twins
+ *                   never race each other here; on the embedded database a key this process knows no
+ *                   order of is not read at all (keys.ts, record 0075).
  * 2. `ordered`      what is ordered: the cart (its owner checked against the order's token) and its
  *                   lines, or the posted products when the cart is unknown to the server (e.g. an order
  *                   queued offline). One read, none on the embedded database (the kept cart).
@@ -33,10 +36,13 @@
  *                   there (e.g. an order of another shop process took it) rolls everything back.
  * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
- * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
+ * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An
+ * order refused for stock, or that lost its cart or its key to another, answers the first order of
+ * its key when there is one by then (`lostToTwin`): a twin placed in another process meanwhile may
+ * have taken the last unit.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '@vitrina/db';
+import { COHERENT_WRITE, type Database } from '@vitrina/db';
 import {
   CURRENCY_CODE,
   isPickupOrder,
@@ -68,6 +74,8 @@ import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 import { recordOrderPlaced, type LifecycleOrder } from './lifecycle.ts';
 import { currentTermsVersion } from '../legal/terms.ts';
+import { ApiError } from '../http/errors.ts';
+import type { OrderKeys } from './keys.ts';
 import type { Seen, StockTurns, UnderWay } from './stock-turns.ts';
 import type { OrderRow } from './rows.ts';
 
@@ -86,6 +94,8 @@ export type PlaceOrderDeps = {
   limiter?: RateLimiter | undefined;
   /** the process's orders of one product, one after another (stock-turns.ts) */
   turns: StockTurns;
+  /** the keys of orders this process knows, and those under way (keys.ts), one per database */
+  keys: OrderKeys;
 };
 
 /** who places the order: the customer of the request's token, and the request's client address */
@@ -160,8 +170,28 @@ export async function placeOrder(
   requestStore: StoreCode,
   who: Placer,
 ): Promise<OrderRow> {
+  // a twin of an order of this key under way here waits for its end, then answers as a repeat
+  const end = await deps.keys.enter(input.idempotency_key);
+  try {
+    return await placeOnce(deps, input, requestStore, who);
+  } finally {
+    end();
+  }
+}
+
+/** the first order of `key` when this process may not know it (else none, and no statement) */
+async function firstOf(deps: PlaceOrderDeps, key: string, requestHash: string): Promise<OrderRow | undefined> {
+  return (await deps.keys.mayExist(key)) ? repeated(deps.database, key, requestHash) : undefined;
+}
+
+async function placeOnce(
+  deps: PlaceOrderDeps,
+  input: OrderCreateInput,
+  requestStore: StoreCode,
+  who: Placer,
+): Promise<OrderRow> {
   const requestHash = orderRequestHash(input);
-  const first = await repeated(deps.database, input.idempotency_key, requestHash);
+  const first = await firstOf(deps, input.idempotency_key, requestHash);
   if (first) return first;
   if (deps.limiter && who.clientAddress)
     await enforce(deps.limiter, [
@@ -182,9 +212,10 @@ export async function placeOrder(
     });
   } catch (err) {
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the
-    // winner's order, whether it lost at the key's unique index or found the cart already ordered
+    // winner's order, whether it lost at the key's unique index, found the cart already ordered or
+    // found the last unit taken by it
     if (!lostToTwin(err)) throw err;
-    const winner = await repeated(deps.database, input.idempotency_key, requestHash);
+    const winner = await firstOf(deps, input.idempotency_key, requestHash);
     if (!winner) throw err;
     return winner;
   }
@@ -195,9 +226,14 @@ export async function placeOrder(
 /** the cart is no longer open: ordered meanwhile (perhaps by a twin request of the same key) */
 const cartGone = () => Object.assign(fieldError('cart_id', 'cart.notFound'), { cartGone: true });
 
-/** an error a twin request of the same key, committed first, causes */
+/** an error a twin request of the same key, committed first, causes: its key, its cart, its units taken */
 const lostToTwin = (err: unknown): boolean =>
-  isUniqueViolation(err) || (err as { cartGone?: unknown } | null)?.cartGone === true;
+  isUniqueViolation(err) ||
+  (err as { cartGone?: unknown } | null)?.cartGone === true ||
+  (err instanceof ApiError && err.key === STOCK_REFUSAL);
+
+/** the key of the spec's stock message (stock.ts productsUnavailable) */
+const STOCK_REFUSAL = 'order.productsUnavailable';
 
 /** step 2: the cart (its owner checked) and its lines, or the posted products (reads only) */
 async function whatIsOrdered(
@@ -418,10 +454,13 @@ async function write(
       await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
     // every order is unpaid when placed: cash on delivery and bank transfer are capped too
     await assertRoomForOpenOrder(tx, config, { customerId, email, clientAddress });
+    // known before the row is, so no read of the key can miss it (keys.ts)
+    deps.keys.adding(input.idempotency_key);
     const order = await one<PlacedRow>(
       tx,
-      // the number from the id the table's sequence gives (a counter row would serialise all orders)
-      `WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
+      // the number from the id the table's sequence gives (a counter row would serialise all orders);
+      // COHERENT_WRITE: this process's known keys have it already (keys.ts)
+      `${COHERENT_WRITE} WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
        INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
          shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
          payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
@@ -483,14 +522,7 @@ async function write(
     if (totals.coupon_code)
       await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
     // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
-    if (cart) {
-      const converted = await one<{ id: string }>(
-        tx,
-        "UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id",
-        [cart.id],
-      );
-      if (!converted) throw cartGone();
-    }
+    if (cart && !(await deps.carts.convert(tx, cart.id))) throw cartGone();
     // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
     const { productIds, short } = await takeStock(tx, stockLinesOf(o), false);
     if (short.length) throw productsUnavailable(short);
