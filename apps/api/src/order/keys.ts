@@ -39,9 +39,7 @@ export class OrderKeys {
   /** the orders of a key under way in this process: their end */
   private readonly underWay = new Map<string, Promise<void>>();
 
-  constructor(
-    private readonly database: Pick<Database, 'watchWrites'> & Queryable,
-  ) {
+  constructor(private readonly database: Pick<Database, 'watchWrites'> & Queryable) {
     this.watch = database.watchWrites?.(['orders'], ['insert', 'copy', 'merge']);
   }
 

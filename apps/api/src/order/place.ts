@@ -180,7 +180,11 @@ export async function placeOrder(
 }
 
 /** the first order of `key` when this process may not know it (else none, and no statement) */
-async function firstOf(deps: PlaceOrderDeps, key: string, requestHash: string): Promise<OrderRow | undefined> {
+async function firstOf(
+  deps: PlaceOrderDeps,
+  key: string,
+  requestHash: string,
+): Promise<OrderRow | undefined> {
   return (await deps.keys.mayExist(key)) ? repeated(deps.database, key, requestHash) : undefined;
 }
 
