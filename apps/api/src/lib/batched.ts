@@ -8,7 +8,9 @@
  * sale's 20 orders of one product, placed one after another, refreshed that one product 20 times,
  * three statements each on the embedded database's one connection, in the race the losers wait out.
  */
-export function batchedRuns(run: (ids: number[]) => Promise<void>): (ids: readonly number[]) => Promise<void> {
+export function batchedRuns(
+  run: (ids: number[]) => Promise<void>,
+): (ids: readonly number[]) => Promise<void> {
   let asked = new Set<number>();
   let running: Promise<void> | undefined;
   let next: Promise<void> | undefined;

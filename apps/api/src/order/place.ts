@@ -5,7 +5,11 @@
  * 1. `repeated`     an idempotency key seen before answers its first order; nothing else runs. A
  *                   twin request of a key under way in this process waits for it first, so twins
  *                   never race each other here; on the embedded database a key this process knows no
- *                   order of is not read at all (keys.ts, record 0075).
+ *                   order of is not read at all (keys.ts, record 0075). Asked after steps 2 and 3
+ *                   (a repeat's cart is already converted: `cartGone`, answered below; a repeat
+ *                   refused for stock is answered its first order too), so a sale's loser reads its
+ *                   key only once refused; then the attempt counts against its address
+ *                   (RATE_LIMIT_ORDER_ADDRESS), a refused one too.
  * 2. `ordered`      what is ordered: the cart (its owner checked against the order's token) and its
  *                   lines, or the posted products when the cart is unknown to the server (e.g. an order
  *                   queued offline). One read, none on the embedded database (the kept cart).
@@ -195,17 +199,25 @@ async function placeOnce(
   who: Placer,
 ): Promise<OrderRow> {
   const requestHash = orderRequestHash(input);
-  const first = await firstOf(deps, input.idempotency_key, requestHash);
-  if (first) return first;
-  if (deps.limiter && who.clientAddress)
+  // every attempt but a repeat counts against its address, a refused one too: a flood cannot probe
+  // for free (RATE_LIMIT_ORDER_ADDRESS)
+  let counted = false;
+  const count = async () => {
+    if (counted || !deps.limiter || !who.clientAddress) return;
+    counted = true;
     await enforce(deps.limiter, [
       { key: `order:address:${who.clientAddress}`, rule: deps.config.rateLimits.orderAddress },
     ]);
-
+  };
   let written: { order: OrderRow; productIds: number[] };
   try {
+    // steps 2 and 3 before step 1: an order refused for stock reads its key only then, below (a
+    // sale's loser on PostgreSQL: its cart, the stock and its key; nothing on the embedded database)
     const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
     const seen = await lookAtStock(deps, ordered);
+    const first = await firstOf(deps, input.idempotency_key, requestHash);
+    if (first) return first;
+    await count();
     // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
     // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
@@ -220,8 +232,9 @@ async function placeOnce(
     // found the last unit taken by it
     if (!lostToTwin(err)) throw err;
     const winner = await firstOf(deps, input.idempotency_key, requestHash);
-    if (!winner) throw err;
-    return winner;
+    if (winner) return winner;
+    await count();
+    throw err;
   }
   await afterCommit(deps, written.productIds);
   return written.order;
