@@ -8,8 +8,9 @@
  *                   order of is not read at all (keys.ts, record 0075). Asked after steps 2 and 3
  *                   (a repeat's cart is already converted: `cartGone`, answered below; a repeat
  *                   refused for stock is answered its first order too), so a sale's loser reads its
- *                   key only once refused; then the attempt counts against its address
- *                   (RATE_LIMIT_ORDER_ADDRESS), a refused one too.
+ *                   key only once refused; an order let in reads it first thing in its turn (step
+ *                   4's start). Then the attempt counts against its address (RATE_LIMIT_ORDER_ADDRESS),
+ *                   a refused one too.
  * 2. `ordered`      what is ordered: the cart (its owner checked against the order's token) and its
  *                   lines, or the posted products when the cart is unknown to the server (e.g. an order
  *                   queued offline). One read, none on the embedded database (the kept cart).
@@ -212,15 +213,16 @@ async function placeOnce(
   let written: { order: OrderRow; productIds: number[] };
   try {
     // steps 2 and 3 before step 1: an order refused for stock reads its key only then, below (a
-    // sale's loser on PostgreSQL: its cart, the stock and its key; nothing on the embedded database)
+    // sale's loser on PostgreSQL: its cart, the stock and its key once; nothing on the embedded database)
     const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
     const seen = await lookAtStock(deps, ordered);
-    const first = await firstOf(deps, input.idempotency_key, requestHash);
-    if (first) return first;
-    await count();
     // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
     // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
+      // step 1 in its turn: an order refused while it waited reads its key only once refused, below
+      const first = await firstOf(deps, input.idempotency_key, requestHash);
+      if (first) return { order: first, productIds: [] };
+      await count();
       const order = await validate(deps, ordered, who.customerId);
       const totals = await price(deps, order);
       // one transaction of a product at a time in this process, holding a connection
