@@ -467,7 +467,11 @@ async function write(
   const info = input.addressInformation;
   const { customerId, clientAddress } = who;
   return deps.database.transaction(async (tx) => {
-    const again = await repeated(tx, input.idempotency_key, o.requestHash);
+    // a twin placed meanwhile (the key's unique index would refuse this one); not read when this
+    // process knows no order of the key (keys.ts: never a read here, inside the transaction)
+    const again = deps.keys.knownAbsent(input.idempotency_key)
+      ? undefined
+      : await repeated(tx, input.idempotency_key, o.requestHash);
     if (again) return { order: again, productIds: [] };
     if (paidOnline(config, payment))
       await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
