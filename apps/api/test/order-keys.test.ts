@@ -130,6 +130,30 @@ describe("a sale's loser on the embedded database", () => {
   });
 });
 
+describe("a sale's losers refused together", () => {
+  it('read their keys together (on the embedded database, not at all)', async () => {
+    const GUESTS = 30;
+    const UNITS = 3;
+    await setStock(UNITS);
+    const carts = await Promise.all(Array.from({ length: GUESTS }, () => guestCart(api, [HOT])));
+
+    const { answer: answers, statements } = await statementsOf(() =>
+      Promise.all(
+        carts.map((cart, i) =>
+          send(orderBody({ cartId: cart, key: `keys-together-${i}`, products: [{ sku: HOT, qty: 1 }] })),
+        ),
+      ),
+    );
+
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(UNITS);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a.body.result).toBe(STOCK_MESSAGE);
+    // outside the orders' transactions (their own `tx.query` is not counted here)
+    const keyReads = statements.filter((s) => /FROM orders WHERE idempotency_key/.test(s));
+    if (api.database.kind === 'pglite') expect(keyReads).toEqual([]);
+    else expect(keyReads.length).toBeLessThanOrEqual((GUESTS - UNITS) / 3);
+  });
+});
+
 describe('a key whose order another statement added', () => {
   it('is read and answered as a repeat, whatever this process knew', async () => {
     await setStock(5);

@@ -161,11 +161,18 @@ function orderRequestHash(input: OrderCreateInput): string {
 }
 
 /** step 1: the first order of a key answers a repeat of the same request; another request with it is refused (409) */
-async function repeated(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
-  const first = await one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]);
+function answering(first: OrderRow | undefined, requestHash: string): OrderRow | undefined {
   if (first?.request_hash && first.request_hash !== requestHash)
     throw ruleError('order.idempotencyConflict', undefined, 'idempotency_key', 409);
   return first;
+}
+
+/** step 1 inside the order's transaction */
+async function repeated(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
+  return answering(
+    await one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]),
+    requestHash,
+  );
 }
 
 /** Steps 1 to 7; answers the order placed, or the first order of a repeated request. */
@@ -184,13 +191,17 @@ export async function placeOrder(
   }
 }
 
-/** the first order of `key` when this process may not know it (else none, and no statement) */
+/**
+ * The first order of `key` when this process may not know it (else none, and no statement), read
+ * with the other keys asked for meanwhile (keys.ts orderOf); another request with it is refused (409).
+ */
 async function firstOf(
   deps: PlaceOrderDeps,
   key: string,
   requestHash: string,
 ): Promise<OrderRow | undefined> {
-  return (await deps.keys.mayExist(key)) ? repeated(deps.database, key, requestHash) : undefined;
+  if (!(await deps.keys.mayExist(key))) return undefined;
+  return answering(await deps.keys.orderOf(key), requestHash);
 }
 
 async function placeOnce(
