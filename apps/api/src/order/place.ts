@@ -243,9 +243,11 @@ async function placeOnce(
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the
     // winner's order, whether it lost at the key's unique index, found the cart already ordered or
     // found the last unit taken by it
-    if (!lostToTwin(err)) throw err;
-    const winner = await firstOf(deps, input.idempotency_key, requestHash);
-    if (winner) return winner;
+    if (lostToTwin(err)) {
+      const winner = await firstOf(deps, input.idempotency_key, requestHash);
+      if (winner) return winner;
+    }
+    // a refused attempt (a foreign cart, a sold-out product) counts as it did when counted first
     await count();
     throw err;
   }
