@@ -171,8 +171,11 @@ async function browsePages(origin: string, port: number): Promise<string[]> {
   return [...new Set([base.product, base.category, ...products, ...categories])].filter((p) => p !== '/');
 }
 
-/** the load generator in its own process: its one JSON line of figures */
-function runShoppers(plan: ShopperPlan): Promise<ShopperFigures> {
+/**
+ * the load generator in its own process: its one JSON line of figures; `onMark` is called at once
+ * for each `mark <name>` line it prints on the way (flash: the race's start and end)
+ */
+function runShoppers(plan: ShopperPlan, onMark?: (mark: string) => void): Promise<ShopperFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -182,7 +185,14 @@ function runShoppers(plan: ShopperPlan): Promise<ShopperFigures> {
       },
     );
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    let seen = 0;
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const complete = out.lastIndexOf('\n') + 1;
+      for (const line of out.slice(seen, complete).split('\n'))
+        if (line.startsWith('mark ')) onMark?.(line.slice(5));
+      seen = Math.max(seen, complete);
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
@@ -267,7 +277,9 @@ export async function runMixBench() {
     const lost = MIX_SKUS.reduce((sum, sku) => sum + (before[sku]! - after[sku]!), 0);
     const ordered = Object.values(figures.unitsOrdered).reduce((a, b) => a + b, 0);
     const wall = figures.wallMs / 1000;
-    const kinds = Object.entries(plan.weights ?? {}).map(([k, w]) => `${k} ${w}`).join(', ');
+    const kinds = Object.entries(plan.weights ?? {})
+      .map(([k, w]) => `${k} ${w}`)
+      .join(', ');
     console.log(
       `\nshopper mix (${kinds}), ${label}, ${shoppers} closed-loop shoppers, ${seconds} s after ${warmup} s of warm-up, the generator in its own process; load average before ${loadBefore}, after ${load()}`,
     );
@@ -289,17 +301,22 @@ export async function runFlashBench() {
     await importBenchProducts(origin, adminToken, units);
     await untilSellable(origin, FLASH_SKU);
     const loadBefore = load();
-    const figures = await runShoppers({
-      mode: 'flash',
-      origin,
-      shoppers,
-      durationMs: 0,
-      pages: [],
-      words: [],
-      skus: [FLASH_SKU, MIX_SKUS[0]!],
-      shipping: { carrier: 'courier', method: 'courier' },
-      payment: 'cashondelivery',
-    });
+    // the shop's CPU time (all its processes and threads) from the race's start to its end
+    const cpuAt: Record<string, number | null> = {};
+    const figures = await runShoppers(
+      {
+        mode: 'flash',
+        origin,
+        shoppers,
+        durationMs: 0,
+        pages: [],
+        words: [],
+        skus: [FLASH_SKU, MIX_SKUS[0]!],
+        shipping: { carrier: 'courier', method: 'courier' },
+        payment: 'cashondelivery',
+      },
+      (mark) => (cpuAt[mark] = shop.cpuMs()),
+    );
     const left = (await stockOf(origin, [FLASH_SKU]))[FLASH_SKU];
     const race = figures.kinds['order (the race)'];
     console.log(
@@ -309,5 +326,12 @@ export async function runFlashBench() {
     console.log(
       `orders ${figures.orders} (${figures.orders === units ? 'exact' : `NOT ${units}`}), stock left ${left}; refusals: ${JSON.stringify(figures.refusals)}; the race's p99 ${race?.p99.toFixed(0)} ms; shop RSS ${shop.memory()?.rssMb ?? '?'} MB`,
     );
+    const from = cpuAt['race-start'];
+    const to = cpuAt['race-end'];
+    const during = figures.kinds['unrelated cart, during']?.n ?? 0;
+    if (from != null && to != null)
+      console.log(
+        `shop CPU during the race ${(to - from).toFixed(0)} ms (user + system, all its processes and threads): ${((to - from) / shoppers).toFixed(2)} ms per shopper's order, the unrelated cart's ${during} calls beside it included`,
+      );
   });
 }

@@ -83,6 +83,7 @@ import { webhookEndpointRoutes } from './integration/webhook-endpoints.ts';
 import { productPartRoutes } from './catalog/admin-product-parts.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
+import { batchedRuns } from './lib/batched.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -169,13 +170,14 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const limiter: RateLimiter = config.redisUrl ? RedisRateLimiter.create(config.redisUrl) : new MemoryRateLimiter();
   const groupPricing = new GroupPricingService(database, config, auth, () => catalog.taxRules());
   /** orders and payments move stock: listings' stock is refreshed after their transactions */
-  const onStockChanged = async (productIds: number[]) => {
+  // the products of the orders placed meanwhile refreshed in one run (lib/batched.ts)
+  const onStockChanged = batchedRuns(async (productIds: number[]) => {
     try {
       await reindexProducts(database, { productIds });
     } catch (err) {
       app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
     }
-  };
+  });
   const payments = await PaymentService.create(database, config, { onStockChanged });
   await warnOfDemoAndSandbox(app.log, database, payments);
   // the shop's settings; a save drops this process's per-catalogue-version answers at once

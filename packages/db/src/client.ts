@@ -65,7 +65,7 @@ export interface Database extends Executor {
    * PGlite only: a counter of the writes to `tables` (see WriteWatch). Absent on PostgreSQL, where
    * other processes write too and no process can know of every write.
    */
-  watchWrites?(tables: readonly string[]): WriteWatch;
+  watchWrites?(tables: readonly string[], kinds?: readonly WriteKind[]): WriteWatch;
 }
 
 /**
@@ -97,23 +97,30 @@ export interface WriteWatch {
   readonly count: number;
 }
 
-const WRITING = /\b(insert|update|delete|truncate|alter|drop|copy|merge)\b/i;
+const WRITE_KINDS = ['insert', 'update', 'delete', 'truncate', 'alter', 'drop', 'copy', 'merge'] as const;
+
+/** a writing keyword a watch may be limited to (watchWrites' `kinds`: e.g. only what adds rows) */
+export type WriteKind = (typeof WRITE_KINDS)[number];
+
+const keywords = (kinds: readonly WriteKind[]) => new RegExp(`\\b(${kinds.join('|')})\\b`, 'i');
+const WRITING = keywords(WRITE_KINDS);
 
 /** the write counters of one database (watchWrites), moved on the caller's side of its statements */
 export class Watches {
-  private readonly list: { tables: RegExp; watch: { count: number } }[] = [];
+  private readonly list: { tables: RegExp; kinds: RegExp; watch: { count: number } }[] = [];
 
-  add(tables: readonly string[]): WriteWatch {
+  /** `kinds`: only statements with one of these keywords move it (default: any writing keyword) */
+  add(tables: readonly string[], kinds: readonly WriteKind[] = WRITE_KINDS): WriteWatch {
     const names = tables.map((t) => t.replace(/[^a-z0-9_]/gi, '')).join('|');
     const watch = { count: 0 };
-    this.list.push({ tables: new RegExp(`\\b(${names})\\b`, 'i'), watch });
+    this.list.push({ tables: new RegExp(`\\b(${names})\\b`, 'i'), kinds: keywords(kinds), watch });
     return watch;
   }
 
   /** the watches a statement moves (none for a read, or a write marked COHERENT_WRITE) */
   of(text: string): { count: number }[] | undefined {
     if (!this.list.length || !WRITING.test(text) || text.startsWith(COHERENT_WRITE)) return undefined;
-    const hit = this.list.filter((w) => w.tables.test(text)).map((w) => w.watch);
+    const hit = this.list.filter((w) => w.tables.test(text) && w.kinds.test(text)).map((w) => w.watch);
     return hit.length ? hit : undefined;
   }
 
@@ -319,7 +326,7 @@ async function openPglite(
     kind: 'pglite',
     pglite,
     dataDir,
-    watchWrites: (tables) => watches.add(tables),
+    watchWrites: (tables, kinds) => watches.add(tables, kinds),
     dumpDataDir: () => pglite.dumpDataDir('none'),
     async exec(text) {
       guard();

@@ -18,6 +18,7 @@ export {
   type Executor,
   type OpenDatabaseOptions,
   type Schema,
+  type WriteKind,
   type WriteWatch,
   COHERENT_WRITE,
 } from './client.ts';

@@ -174,7 +174,7 @@ export async function openPgliteThread(
     db: drizzleOn(undefined),
     kind: 'pglite',
     dataDir,
-    watchWrites: (tables) => watches.add(tables),
+    watchWrites: (tables, kinds) => watches.add(tables, kinds),
     async exec(text) {
       guard();
       await watches.around(text, () => rowsOf({ op: 'exec', id: nextId++, text }));

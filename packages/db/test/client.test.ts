@@ -117,6 +117,23 @@ describe('database client', () => {
     expect(await moved(() => database.query('UPDATE carts SET nope = 1').catch(() => undefined))).toBe(2);
   });
 
+  it('on PGlite, a watch of some kinds of write counts only statements of those kinds', async () => {
+    if (database.kind !== 'pglite') return;
+    // what adds rows to carts: an UPDATE or a DELETE never does
+    const watch = database.watchWrites!(['carts'], ['insert', 'copy', 'merge']);
+    const moved = async (run: () => Promise<unknown>) => {
+      const before = watch.count;
+      await run();
+      return watch.count - before;
+    };
+    expect(await moved(() => database.query("INSERT INTO carts (id) VALUES ('k1')"))).toBe(2);
+    expect(await moved(() => database.query("UPDATE carts SET country_id = 'LT' WHERE id = 'k1'"))).toBe(0);
+    expect(await moved(() => database.query("DELETE FROM carts WHERE id = 'k1'"))).toBe(0);
+    expect(await moved(() => database.query(`${COHERENT_WRITE} INSERT INTO carts (id) VALUES ('k2')`))).toBe(
+      0,
+    );
+  });
+
   it('empties every table but the migrations record with truncateAll', async () => {
     await truncateAll(database);
     const [row] = await database.query<{ n: number }>('select count(*)::int as n from meta');

@@ -328,6 +328,23 @@ export class CartService {
     return this.read(id);
   }
 
+  /**
+   * Converts the active cart `cartId` into an order inside the order's transaction `tx`; false when it
+   * is no longer active (another placement of it came first). Only this cart stops being kept (its
+   * write marked COHERENT_WRITE): in a flash sale each order placed otherwise dropped every kept cart,
+   * so each waiting shopper's cart was read again (record 0075). Dropped before the statement, so a
+   * rolled back conversion leaves the cart to be read again, never kept as converted or active wrongly.
+   */
+  async convert(tx: Queryable, cartId: string): Promise<boolean> {
+    this.kept.writing(cartId);
+    const converted = await one<{ id: string }>(
+      tx,
+      `${COHERENT_WRITE} UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id`,
+      [cartId],
+    );
+    return converted !== undefined;
+  }
+
   async lines(cartId: string, q: Queryable = this.database): Promise<CartItemRow[]> {
     return rows<CartItemRow>(q, 'SELECT * FROM cart_items WHERE cart_id = $1 ORDER BY item_id', [cartId]);
   }

@@ -2,7 +2,15 @@
  * Placing an order (accounts-checkout-routes.md §4 "Checkout"; CONTRACTS.md "POST /order/create"),
  * as named steps, all in this file, each answering what the next one needs:
  *
- * 1. `repeated`     an idempotency key seen before answers its first order; nothing else runs.
+ * 1. `repeated`     an idempotency key seen before answers its first order; nothing else runs. A
+ *                   twin request of a key under way in this process waits for it first, so twins
+ *                   never race each other here; on the embedded database a key this process knows no
+ *                   order of is not read at all (keys.ts, record 0075). Asked after steps 2 and 3
+ *                   (a repeat's cart is already converted: `cartGone`, answered below; a repeat
+ *                   refused for stock is answered its first order too), so a sale's loser reads its
+ *                   key only once refused; an order let in reads it first thing in its turn (step
+ *                   4's start). Then the attempt counts against its address (RATE_LIMIT_ORDER_ADDRESS),
+ *                   a refused one too.
  * 2. `ordered`      what is ordered: the cart (its owner checked against the order's token) and its
  *                   lines, or the posted products when the cart is unknown to the server (e.g. an order
  *                   queued offline). One read, none on the embedded database (the kept cart).
@@ -33,10 +41,13 @@
  *                   there (e.g. an order of another shop process took it) rolls everything back.
  * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
- * `idempotency_key` is unique: a repeat answers the first order and never creates a second.
+ * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An
+ * order refused for stock, or that lost its cart or its key to another, answers the first order of
+ * its key when there is one by then (`lostToTwin`): a twin placed in another process meanwhile may
+ * have taken the last unit.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '@vitrina/db';
+import { COHERENT_WRITE, type Database } from '@vitrina/db';
 import {
   CURRENCY_CODE,
   isPickupOrder,
@@ -68,6 +79,8 @@ import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
 import { recordOrderPlaced, type LifecycleOrder } from './lifecycle.ts';
 import { currentTermsVersion } from '../legal/terms.ts';
+import { ApiError } from '../http/errors.ts';
+import type { OrderKeys } from './keys.ts';
 import type { Seen, StockTurns, UnderWay } from './stock-turns.ts';
 import type { OrderRow } from './rows.ts';
 
@@ -86,6 +99,8 @@ export type PlaceOrderDeps = {
   limiter?: RateLimiter | undefined;
   /** the process's orders of one product, one after another (stock-turns.ts) */
   turns: StockTurns;
+  /** the keys of orders this process knows, and those under way (keys.ts), one per database */
+  keys: OrderKeys;
 };
 
 /** who places the order: the customer of the request's token, and the request's client address */
@@ -146,11 +161,18 @@ function orderRequestHash(input: OrderCreateInput): string {
 }
 
 /** step 1: the first order of a key answers a repeat of the same request; another request with it is refused (409) */
-async function repeated(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
-  const first = await one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]);
+function answering(first: OrderRow | undefined, requestHash: string): OrderRow | undefined {
   if (first?.request_hash && first.request_hash !== requestHash)
     throw ruleError('order.idempotencyConflict', undefined, 'idempotency_key', 409);
   return first;
+}
+
+/** step 1 inside the order's transaction */
+async function repeated(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
+  return answering(
+    await one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]),
+    requestHash,
+  );
 }
 
 /** Steps 1 to 7; answers the order placed, or the first order of a repeated request. */
@@ -160,21 +182,58 @@ export async function placeOrder(
   requestStore: StoreCode,
   who: Placer,
 ): Promise<OrderRow> {
+  // a twin of an order of this key under way here waits for its end, then answers as a repeat
+  const end = await deps.keys.enter(input.idempotency_key);
+  try {
+    return await placeOnce(deps, input, requestStore, who);
+  } finally {
+    end();
+  }
+}
+
+/**
+ * The first order of `key` when this process may not know it (else none, and no statement), read
+ * with the other keys asked for meanwhile (keys.ts orderOf); another request with it is refused (409).
+ */
+async function firstOf(
+  deps: PlaceOrderDeps,
+  key: string,
+  requestHash: string,
+): Promise<OrderRow | undefined> {
+  if (!(await deps.keys.mayExist(key))) return undefined;
+  return answering(await deps.keys.orderOf(key), requestHash);
+}
+
+async function placeOnce(
+  deps: PlaceOrderDeps,
+  input: OrderCreateInput,
+  requestStore: StoreCode,
+  who: Placer,
+): Promise<OrderRow> {
   const requestHash = orderRequestHash(input);
-  const first = await repeated(deps.database, input.idempotency_key, requestHash);
-  if (first) return first;
-  if (deps.limiter && who.clientAddress)
+  // every attempt but a repeat counts against its address, a refused one too: a flood cannot probe
+  // for free (RATE_LIMIT_ORDER_ADDRESS)
+  let counted = false;
+  const count = async () => {
+    if (counted || !deps.limiter || !who.clientAddress) return;
+    counted = true;
     await enforce(deps.limiter, [
       { key: `order:address:${who.clientAddress}`, rule: deps.config.rateLimits.orderAddress },
     ]);
-
+  };
   let written: { order: OrderRow; productIds: number[] };
   try {
+    // steps 2 and 3 before step 1: an order refused for stock reads its key only then, below (a
+    // sale's loser on PostgreSQL: its cart, the stock and its key once; nothing on the embedded database)
     const ordered = await whatIsOrdered(deps, input, requestHash, requestStore, who.customerId);
     const seen = await lookAtStock(deps, ordered);
     // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
     // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
+      // step 1 in its turn: an order refused while it waited reads its key only once refused, below
+      const first = await firstOf(deps, input.idempotency_key, requestHash);
+      if (first) return { order: first, productIds: [] };
+      await count();
       const order = await validate(deps, ordered, who.customerId);
       const totals = await price(deps, order);
       // one transaction of a product at a time in this process, holding a connection
@@ -182,11 +241,15 @@ export async function placeOrder(
     });
   } catch (err) {
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the
-    // winner's order, whether it lost at the key's unique index or found the cart already ordered
-    if (!lostToTwin(err)) throw err;
-    const winner = await repeated(deps.database, input.idempotency_key, requestHash);
-    if (!winner) throw err;
-    return winner;
+    // winner's order, whether it lost at the key's unique index, found the cart already ordered or
+    // found the last unit taken by it
+    if (lostToTwin(err)) {
+      const winner = await firstOf(deps, input.idempotency_key, requestHash);
+      if (winner) return winner;
+    }
+    // a refused attempt (a foreign cart, a sold-out product) counts as it did when counted first
+    await count();
+    throw err;
   }
   await afterCommit(deps, written.productIds);
   return written.order;
@@ -195,9 +258,14 @@ export async function placeOrder(
 /** the cart is no longer open: ordered meanwhile (perhaps by a twin request of the same key) */
 const cartGone = () => Object.assign(fieldError('cart_id', 'cart.notFound'), { cartGone: true });
 
-/** an error a twin request of the same key, committed first, causes */
+/** an error a twin request of the same key, committed first, causes: its key, its cart, its units taken */
 const lostToTwin = (err: unknown): boolean =>
-  isUniqueViolation(err) || (err as { cartGone?: unknown } | null)?.cartGone === true;
+  isUniqueViolation(err) ||
+  (err as { cartGone?: unknown } | null)?.cartGone === true ||
+  (err instanceof ApiError && err.key === STOCK_REFUSAL);
+
+/** the key of the spec's stock message (stock.ts productsUnavailable) */
+const STOCK_REFUSAL = 'order.productsUnavailable';
 
 /** step 2: the cart (its owner checked) and its lines, or the posted products (reads only) */
 async function whatIsOrdered(
@@ -412,16 +480,23 @@ async function write(
   const info = input.addressInformation;
   const { customerId, clientAddress } = who;
   return deps.database.transaction(async (tx) => {
-    const again = await repeated(tx, input.idempotency_key, o.requestHash);
+    // a twin placed meanwhile (the key's unique index would refuse this one); not read when this
+    // process knows no order of the key (keys.ts: never a read here, inside the transaction)
+    const again = deps.keys.knownAbsent(input.idempotency_key)
+      ? undefined
+      : await repeated(tx, input.idempotency_key, o.requestHash);
     if (again) return { order: again, productIds: [] };
     if (paidOnline(config, payment))
       await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
     // every order is unpaid when placed: cash on delivery and bank transfer are capped too
     await assertRoomForOpenOrder(tx, config, { customerId, email, clientAddress });
+    // known before the row is, so no read of the key can miss it (keys.ts)
+    deps.keys.adding(input.idempotency_key);
     const order = await one<PlacedRow>(
       tx,
-      // the number from the id the table's sequence gives (a counter row would serialise all orders)
-      `WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
+      // the number from the id the table's sequence gives (a counter row would serialise all orders);
+      // COHERENT_WRITE: this process's known keys have it already (keys.ts)
+      `${COHERENT_WRITE} WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
        INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
          shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
          payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
@@ -483,14 +558,7 @@ async function write(
     if (totals.coupon_code)
       await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
     // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
-    if (cart) {
-      const converted = await one<{ id: string }>(
-        tx,
-        "UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id",
-        [cart.id],
-      );
-      if (!converted) throw cartGone();
-    }
+    if (cart && !(await deps.carts.convert(tx, cart.id))) throw cartGone();
     // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
     const { productIds, short } = await takeStock(tx, stockLinesOf(o), false);
     if (short.length) throw productsUnavailable(short);

@@ -24,6 +24,7 @@ import { one, rows, type Queryable } from '../lib/db.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { placeOrder, type PlaceOrderDeps } from './place.ts';
 import { StockTurns } from './stock-turns.ts';
+import { orderKeysOf } from './keys.ts';
 import {
   customerDelivery,
   customerHistories,
@@ -98,7 +99,8 @@ export class OrderService {
     limiter?: RateLimiter,
   ) {
     const turns = new StockTurns((skus) => carts.stockOf(skus));
-    this.placing = { database, config, catalog, carts, onStockChanged, limiter, turns };
+    const keys = orderKeysOf(database);
+    this.placing = { database, config, catalog, carts, onStockChanged, limiter, turns, keys };
   }
 
   private readonly placing: PlaceOrderDeps;
