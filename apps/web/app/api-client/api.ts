@@ -181,7 +181,7 @@ export function catalogueCacheOf(type: string, params: SearchParams): CacheName 
 export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads }: ApiOptions) {
   const base = baseUrl.replace(/\/$/, '');
   const currentGroup = () => auth?.group?.() ?? { groupToken: null, groupId: null };
-  const request = createRequest({ fetch, base, auth, token });
+  const request = createRequest({ fetch, base, auth, token, storeCode });
   const vsbridge = (path: string, query: Query) => `/vsbridge${path}${qs({ ...query, storeCode })}`;
 
   /** One envelope call with the session (its 401 refreshed once: api-client/request.ts). */

@@ -4,6 +4,7 @@
  * tasks (sync/queue.ts) — goes through `request`, so the session's token and the ONE retry after a
  * 401 (accounts-checkout-routes.md §4 "Token refresh") are written once.
  */
+import { englishMessageKey, isMessageKey, translateMessage, type StoreCode } from '@vitrina/domain';
 
 /** The transport: global fetch, or the server's in-process `context.apiFetch`. */
 export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -80,6 +81,11 @@ export interface RequestOptions {
   /** the session; without it the static `token` is sent and a 401 is final */
   auth?: ApiAuth | undefined;
   token?: string | null | undefined;
+  /**
+   * The store view whose language the shopper reads: an answer's text that is the English text of
+   * a catalogue message is handed on in this language (`inLanguage`)
+   */
+  storeCode?: StoreCode | undefined;
 }
 
 export function isEnvelope(
@@ -92,7 +98,23 @@ export function isEnvelope(
 const unauthorized = (a: ApiAnswer) =>
   a.status === 401 || (isEnvelope(a.body) && Number(a.body.code) === 401);
 
-export function createRequest({ fetch, base, auth, token }: RequestOptions) {
+/**
+ * The answer with its refusal's text in the shopper's language when it came as the English text of a
+ * catalogue message (the API answers in the request's store view; the spec's English texts still
+ * reach a page through an answer given in English, e.g. a queued task sent from an English page). The
+ * browser's English index is loaded on demand (i18n/domain-messages.client.ts `englishMessageKey`),
+ * so the lt and ru pages do not carry it; here, where the answer arrives, it can be awaited, while
+ * `t.msg` in a render cannot. A text of the server's own, or a key, passes as it is.
+ */
+async function inLanguage(a: ApiAnswer, storeCode: StoreCode | undefined): Promise<ApiAnswer> {
+  if (!storeCode || storeCode === 'en' || !isEnvelope(a.body) || Number(a.body.code) === 200) return a;
+  const text = a.body.result;
+  if (typeof text !== 'string' || isMessageKey(text)) return a;
+  const key = await englishMessageKey(text);
+  return key ? { ...a, body: { ...a.body, result: translateMessage(key, storeCode) } } : a;
+}
+
+export function createRequest({ fetch, base, auth, token, storeCode }: RequestOptions) {
   const sessionToken = () => (auth ? auth.token() : (token ?? null));
 
   async function send(req: ApiRequest, bearer: string | null): Promise<ApiAnswer> {
@@ -124,7 +146,7 @@ export function createRequest({ fetch, base, auth, token }: RequestOptions) {
           parseError = true;
         }
       }
-      return { status: res.status, ok: res.ok, contentType, body, parseError };
+      return await inLanguage({ status: res.status, ok: res.ok, contentType, body, parseError }, storeCode);
     } finally {
       clearTimeout(timer);
     }

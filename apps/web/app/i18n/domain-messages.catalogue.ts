@@ -1,8 +1,11 @@
 /**
  * One language of the domain's message catalogue (packages/domain/src/messages/messages.ts), as the browser build
  * writes it into a chunk of its own (vite.config.ts, module `virtual:vitrina-messages/<code>`): the texts
- * of that language by key, and the English text of every key, because `translateMessage` also accepts
- * the English text of a message (product errors, server answers) and must find its key.
+ * of that language by key. `translateMessage` also accepts the English text of a message, but the English
+ * texts of every key (~4 KiB gzip) are not in the lt and ru chunks: the English chunk is that index,
+ * loaded on demand (i18n/domain-messages.client.ts `englishMessageKey`, called by the API client when
+ * an answer's text arrives: api-client/request.ts). Only the English texts the browser's own code makes
+ * are in every language's chunk, so they translate at once.
  */
 // by path, not '@vitrina/domain': vite.config.ts loads this file in Node while it starts
 import { MESSAGES, type MessageKey } from '../../../../packages/domain/src/messages/messages.ts';
@@ -10,13 +13,29 @@ import type { StoreCode } from '../../../../packages/domain/src/base/store-views
 
 export interface MessageCatalogue {
   readonly texts: Readonly<Record<MessageKey, string>>;
-  /** English texts by key; absent in the English catalogue, whose `texts` are the English texts */
-  readonly english?: Readonly<Record<MessageKey, string>>;
+  /**
+   * English texts by key of the messages the browser's code itself makes in English; absent in the
+   * English catalogue, whose `texts` are the English texts
+   */
+  readonly english?: Readonly<Partial<Record<MessageKey, string>>>;
 }
+
+/**
+ * The messages whose English text the storefront's browser code makes, not the server: the fetch
+ * layer's answers to an unusable response (api-client/request.ts BAD_CONTENT_TYPE, WRONG_FORMAT), which
+ * reach the shopper through `t.msg` synchronously, with no chance to load the English index first.
+ */
+export const BROWSER_MADE_ENGLISH: readonly MessageKey[] = [
+  'error.badContentType',
+  'error.wrongResponseFormat',
+];
 
 export function messageCatalogue(storeCode: StoreCode): MessageCatalogue {
   const keys = Object.keys(MESSAGES) as MessageKey[];
-  const of = (code: StoreCode) =>
-    Object.fromEntries(keys.map((k) => [k, MESSAGES[k][code]])) as Record<MessageKey, string>;
-  return storeCode === 'en' ? { texts: of('en') } : { texts: of(storeCode), english: of('en') };
+  const texts = Object.fromEntries(keys.map((k) => [k, MESSAGES[k][storeCode]])) as Record<
+    MessageKey,
+    string
+  >;
+  if (storeCode === 'en') return { texts };
+  return { texts, english: Object.fromEntries(BROWSER_MADE_ENGLISH.map((k) => [k, MESSAGES[k].en])) };
 }

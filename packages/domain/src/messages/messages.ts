@@ -854,6 +854,14 @@ export function loadMessages(_storeCode: StoreCode): Promise<void> {
   return Promise.resolve();
 }
 
+/**
+ * The key whose English text `text` is, or undefined. A promise because the storefront's browser
+ * module loads its English index on demand (apps/web/app/i18n/domain-messages.client.ts).
+ */
+export function englishMessageKey(text: string): Promise<MessageKey | undefined> {
+  return Promise.resolve(BY_ENGLISH.get(text));
+}
+
 export function isMessageKey(x: unknown): x is MessageKey {
   return typeof x === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, x);
 }
