@@ -973,6 +973,20 @@ export const SETTINGS: readonly Setting[] = [
       "`BENCH_ONLY=interactions`: keep each run's trace in this folder (`<interaction>-<run>.json`, for Chromium's Performance panel)",
   },
   {
+    name: 'BENCH_INTERACTION_CPU_SLOWDOWN',
+    group: 'tools',
+    default: '4',
+    meaning:
+      "`BENCH_ONLY=interactions`: Chromium's CPU slowdown during the interaction (the goal's figure is at 4); 1 on a loaded machine gives each task's own thread time, which the load stretches less",
+  },
+  {
+    name: 'BENCH_INTERACTION_PROFILE',
+    group: 'tools',
+    default: '(off)',
+    meaning:
+      "`BENCH_ONLY=interactions`: `1` adds V8's sampling profiler to each run's trace (which functions ran; `bench/trace-profile.ts` sums a trace by event and by function)",
+  },
+  {
     name: 'BENCH_CONNECTIONS',
     group: 'tools',
     default: '10',
