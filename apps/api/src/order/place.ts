@@ -190,14 +190,6 @@ function answering(first: OrderRow | undefined, requestHash: string): OrderRow |
   return first;
 }
 
-/** step 1 inside the order's transaction */
-async function repeated(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
-  return answering(
-    await one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]),
-    requestHash,
-  );
-}
-
 /** Steps 1 to 7; answers the order placed, or the first order of a repeated request. */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -281,14 +273,17 @@ async function placeOnce(
 /** the cart is no longer open: ordered meanwhile (perhaps by a twin request of the same key) */
 const cartGone = () => Object.assign(fieldError('cart_id', 'cart.notFound'), { cartGone: true });
 
-/** an error a twin request of the same key, committed first, causes: its key, its cart, its units taken */
+/**
+ * an error a twin request of the same key, committed first, causes: its key, its cart, its units
+ * taken, or the caps on open orders its order filled (unpaid.ts)
+ */
 const lostToTwin = (err: unknown): boolean =>
   isUniqueViolation(err) ||
   (err as { cartGone?: unknown } | null)?.cartGone === true ||
-  (err instanceof ApiError && err.key === STOCK_REFUSAL);
+  (err instanceof ApiError && TWIN_REFUSALS.has(err.key));
 
-/** the key of the spec's stock message (stock.ts productsUnavailable) */
-const STOCK_REFUSAL = 'order.productsUnavailable';
+/** the refusals a twin's order may cause: the spec's stock message (stock.ts productsUnavailable), the caps' (unpaid.ts) */
+const TWIN_REFUSALS = new Set(['order.productsUnavailable', 'order.tooManyUnpaid', 'order.tooManyOpen']);
 
 /** step 2: the cart (its owner checked) and its lines, or the posted products (reads only) */
 async function whatIsOrdered(
@@ -505,12 +500,9 @@ async function write(
   const info = input.addressInformation;
   const { customerId, clientAddress } = who;
   return deps.database.transaction(async (tx) => {
-    // a twin placed meanwhile (the key's unique index would refuse this one); not read when this
-    // process knows no order of the key (keys.ts: never a read here, inside the transaction)
-    const again = deps.keys.knownAbsent(input.idempotency_key)
-      ? undefined
-      : await repeated(tx, input.idempotency_key, o.requestHash);
-    if (again) return { order: again, productIds: [] };
+    // the key is not read again here: a twin placed since step 1 (in another process) makes the
+    // key's unique index refuse this INSERT, or its caps refuse this order, and the order then
+    // answers the twin's order (lostToTwin); reading it here cost every order a statement
     if (paidOnline(config, payment))
       await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
     // every order is unpaid when placed: cash on delivery and bank transfer are capped too
