@@ -108,3 +108,41 @@ describe("a placed order's statements", () => {
     );
   });
 });
+
+describe('the stock an order left', () => {
+  const HOT = 'ACC-3001';
+  const cartAsking = async (qty: number) => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    return () =>
+      api.call({
+        method: 'POST',
+        url: `/vsbridge/cart/update?cartId=${cart}&storeCode=en`,
+        payload: { cartItem: { sku: HOT, qty } },
+      });
+  };
+
+  it('is known from the decrement: no stock read after it on the embedded database, the units left exact', async () => {
+    await api.database.query('UPDATE stock SET qty = 3, is_in_stock = true WHERE sku = $1', [HOT]);
+    const [two, three] = [await cartAsking(2), await cartAsking(3)];
+    // the stock read once after the SQL above, then kept (embedded database)
+    expect((await (await cartAsking(1))()).status).toBe(200);
+    const body = orderBody({
+      cartId: await guestCart(api, [HOT]),
+      key: 'statements-stock-left',
+      products: [{ sku: HOT, qty: 1 }],
+      email: uniqueEmail('statements'),
+    });
+    expect((await send(body)).status).toBe(200);
+
+    const { answer: refused, statements } = await statementsOf(three);
+    const { answer: allowed } = await statementsOf(two);
+
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    if (api.database.kind === 'pglite')
+      expect(statements.filter((s) => /\bFROM stock\b/i.test(s))).toEqual([]);
+    const [row] = await api.database.query<{ qty: number }>('SELECT qty FROM stock WHERE sku = $1', [HOT]);
+    expect(Number(row?.qty)).toBe(2);
+  });
+});

@@ -550,6 +550,19 @@ export class CartService {
     return this.readStock(skus, q);
   }
 
+  /**
+   * Before an order's stock decrement of `skus` in its transaction (order/stock.ts takeStock, marked
+   * COHERENT_WRITE): their kept rows are dropped, and a read begun before keeps nothing; the function
+   * answered keeps the rows the decrement returned, called once the order committed (a read after
+   * it would answer them). The other kept rows stay kept, where any stock write dropped them all.
+   */
+  writing(skus: readonly string[]): (rows: readonly StockRow[]) => void {
+    const tokens = new Map(skus.map((sku) => [sku, this.keptStock.writing(sku)]));
+    return (taken) => {
+      for (const row of taken) this.keptStock.keep(row.sku, row, tokens.get(row.sku));
+    };
+  }
+
   private async readStock(skus: string[], q: Queryable): Promise<Map<string, StockRow>> {
     const found = await rows<StockRow>(
       q,

@@ -494,12 +494,12 @@ async function write(
   o: CheckedOrder,
   { totals, settings }: Priced,
   who: Placer,
-): Promise<Placement & { productIds: number[] }> {
+): Promise<Placement & { productIds: number[]; keep?: () => void }> {
   const { config } = deps;
   const { input, cart, shipping, payment, pickupPoint, email, personalDetails } = o;
   const info = input.addressInformation;
   const { customerId, clientAddress } = who;
-  return deps.database.transaction(async (tx) => {
+  const written = await deps.database.transaction(async (tx) => {
     // the key is not read again here: a twin placed since step 1 (in another process) makes the
     // key's unique index refuse this INSERT, or its caps refuse this order, and the order then
     // answers the twin's order (lostToTwin); reading it here cost every order a statement
@@ -578,14 +578,19 @@ async function write(
     // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
     if (cart && !(await deps.carts.convert(tx, cart.id))) throw cartGone();
     // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
-    const { productIds, short } = await takeStock(tx, stockLinesOf(o), false);
+    const { productIds, short, keep } = await takeStock(tx, stockLinesOf(o), false, deps.carts);
     if (short.length) throw productsUnavailable(short);
     return {
       order,
       productIds,
       placed: { items, history: customerHistory([placed]), paymentOffline: payment.offline },
+      keep,
     };
   });
+  // committed: the stock rows as the decrement left them are kept (the cart service's, on the
+  // embedded database), so the look after this write (stock-turns.ts) and the next cart read none
+  written.keep();
+  return written;
 }
 
 /** the order's lines as they were charged, in one statement that answers them as a read of them would */
