@@ -39,6 +39,9 @@
  *                   product (stock.ts takeStock, `qty >= n`), so a product's row is locked from that
  *                   statement to the commit and never across the rest of the order. A unit short
  *                   there (e.g. an order of another shop process took it) rolls everything back.
+ *                   Nothing it wrote is read back: the answer is built from the statements' own
+ *                   RETURNING (record 0077), and the stock rows the decrement returned are kept
+ *                   once committed (the cart service's, on the embedded database).
  * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An
