@@ -104,7 +104,7 @@ describe("a placed order's statements", () => {
     // before: 23 on the embedded database, 27 on PostgreSQL (the key, the cart and the stock look
     // are read there; the embedded database keeps them)
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(
-      api.database.kind === 'pglite' ? 14 : 17,
+      api.database.kind === 'pglite' ? 13 : 16,
     );
   });
 });

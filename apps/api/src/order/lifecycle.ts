@@ -277,17 +277,24 @@ async function writeHistory(
   to: Pick<OrderState, 'status' | 'paymentStatus' | 'shippingStatus'>,
   actor: OrderActor,
   note: string | undefined,
+  /** the order event written by the same statement (an order placed: one statement for both) */
+  event?: { type: string; order: LifecycleOrder; previousStatus: string | null },
 ): Promise<HistoryEntry> {
   const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
   const email = 'email' in actor ? (actor.email ?? null) : null;
   // the row as a read of the history answers it (customerHistories), so a just-placed order's answer needs no read
-  const [row] = await rows<HistoryEntry & { created_at: Date | string }>(
-    q,
-    `INSERT INTO order_status_history (order_id, action, from_status, to_status, payment_status, shipping_status,
-       actor_kind, actor_id, actor_email, note)
+  const insert = `INSERT INTO order_status_history (order_id, action, from_status, to_status, payment_status,
+       shipping_status, actor_kind, actor_id, actor_email, note)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      RETURNING action, from_status, to_status, payment_status, shipping_status, actor_kind, actor_id, actor_email,
-       note, created_at`,
+       note, created_at`;
+  const [row] = await rows<HistoryEntry & { created_at: Date | string }>(
+    q,
+    event
+      ? `WITH history AS (${insert}),
+         event AS (INSERT INTO order_events (type, order_id, payload) VALUES ($11, $1, $12::jsonb))
+         SELECT * FROM history`
+      : insert,
     [
       o.id,
       action,
@@ -299,6 +306,7 @@ async function writeHistory(
       id,
       email,
       note?.trim() || null,
+      ...(event ? [event.type, JSON.stringify(eventPayload(event.order, event.previousStatus))] : []),
     ],
   );
   if (!row) throw new Error('order history was not written');
@@ -359,8 +367,11 @@ export async function recordOrderPlaced(
   notice: { name: string; paymentMethod: string; shippingMethod: string },
   settings?: EffectiveSettings,
 ): Promise<HistoryEntry> {
-  const placed = await writeHistory(tx, o, 'placed', null, stateOf(o), actor, undefined);
-  await writeEvent(tx, 'order.created', o, null);
+  const placed = await writeHistory(tx, o, 'placed', null, stateOf(o), actor, undefined, {
+    type: 'order.created',
+    order: o,
+    previousStatus: null,
+  });
   await enqueueOrderMail(tx, config, o, 'confirmation', settings);
   if (config.ordersEmail) {
     const lines = await rows<{ sku: string; name: string; qty: number; row_total_incl_tax: number }>(
