@@ -35,7 +35,8 @@ async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; stat
       }),
   });
   database.query = ((sql: string, params?: readonly unknown[]) => (
-    statements.push(sql), query.call(database, sql, params)
+    statements.push(sql),
+    query.call(database, sql, params)
   )) as Executor['query'];
   database.exec = (sql) => (statements.push(sql), exec.call(database, sql));
   database.transaction = ((fn: (tx: Executor) => Promise<unknown>, config?: undefined) =>

@@ -151,7 +151,10 @@ export class OrderService {
     if (!placed) return this.view(this.database, order);
     return orderView(order, placed.items, {
       history: placed.history,
-      paymentKind: paymentKindOf({ code: order.payment_method_code, offline: placed.paymentOffline }, this.config),
+      paymentKind: paymentKindOf(
+        { code: order.payment_method_code, offline: placed.paymentOffline },
+        this.config,
+      ),
       creditNotes: [],
     });
   }

@@ -83,7 +83,13 @@ const bySku = <T extends { sku: string }>(lines: T[]): T[] =>
   lines.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
 
 /** a stock row as the decrement answers it: the columns the cart service's stock reads answer */
-export type TakenStock = { product_id: number; sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
+export type TakenStock = {
+  product_id: number;
+  sku: string;
+  qty: number;
+  is_in_stock: boolean;
+  manage_stock: boolean;
+};
 
 /**
  * Who keeps stock rows in memory (the cart service on the embedded database): `writing` before the
