@@ -40,22 +40,9 @@ import { createHash } from 'node:crypto';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { bumpCatalogVersion } from './meta.ts';
-import {
-  recordComputedPrices,
-  referenceKey,
-  type ComputedPrice,
-  type ReferenceFigures,
-} from './price-history.ts';
+import { recordComputedPrices, referenceKey, type ComputedPrice, type ReferenceFigures } from './price-history.ts';
 import { pick } from './localized.ts';
-import {
-  attributes,
-  categories,
-  productCategories,
-  products,
-  stock,
-  taxRules,
-  type Localized,
-} from './schema.ts';
+import { attributes, categories, productCategories, products, stock, taxRules, type Localized } from './schema.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type StockRow = typeof stock.$inferSelect;
@@ -115,10 +102,7 @@ interface Context {
 }
 
 /** Builds the index rows of the given products (default: all) in the given store views. */
-export async function reindexProducts(
-  database: Executor,
-  options: ReindexOptions = {},
-): Promise<ReindexResult> {
+export async function reindexProducts(database: Executor, options: ReindexOptions = {}): Promise<ReindexResult> {
   const ctx = await loadContext(database, options);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
   const result: ReindexResult = { products: 0, rows: 0, deleted: 0, priceChanges: 0 };
@@ -233,14 +217,7 @@ async function loadContext(database: Executor, options: ReindexOptions): Promise
   const rules = await database.db.select().from(taxRules);
   const catMap = new Map<number, CategoryInfo>();
   for (const c of cats) {
-    catMap.set(c.id, {
-      id: c.id,
-      level: c.level,
-      position: c.position,
-      name: c.name,
-      slug: c.slug,
-      ancestors: [],
-    });
+    catMap.set(c.id, { id: c.id, level: c.level, position: c.position, name: c.name, slug: c.slug, ancestors: [] });
   }
   for (const c of cats) {
     const info = catMap.get(c.id) as CategoryInfo;
@@ -249,9 +226,7 @@ async function loadContext(database: Executor, options: ReindexOptions): Promise
       .map(Number)
       .filter((id) => id !== c.id && (catMap.get(id)?.level ?? 0) >= 2);
   }
-  const stores = (options.storeCodes ?? STORE_CODES).filter((s) =>
-    (STORE_CODES as readonly string[]).includes(s),
-  );
+  const stores = (options.storeCodes ?? STORE_CODES).filter((s) => (STORE_CODES as readonly string[]).includes(s));
   return {
     now: options.now ?? new Date(),
     changedAtOf: options.changedAtOf,
@@ -378,18 +353,12 @@ async function loadRelated(database: Executor, batch: ProductRow[]): Promise<Rel
   const linkSkus = new Set<string>();
   for (const p of batch) {
     if (p.typeId === 'grouped') p.productLinks.forEach((l) => linkSkus.add(l.linked_product_sku));
-    if (p.typeId === 'bundle')
-      p.bundleOptions.forEach((o) => o.product_links.forEach((l) => linkSkus.add(l.sku)));
+    if (p.typeId === 'bundle') p.bundleOptions.forEach((o) => o.product_links.forEach((l) => linkSkus.add(l.sku)));
   }
   const children = parentIds.length
     ? await database.db.select().from(products).where(inArray(products.parentId, parentIds))
     : [];
-  const linked = linkSkus.size
-    ? await database.db
-        .select()
-        .from(products)
-        .where(inArray(products.sku, [...linkSkus]))
-    : [];
+  const linked = linkSkus.size ? await database.db.select().from(products).where(inArray(products.sku, [...linkSkus])) : [];
   const cats = await database.db
     .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
     .from(productCategories)
@@ -513,15 +482,13 @@ function shownChild(
 ): ProductRow | null {
   if (p.typeId !== 'configurable') return null;
   const shown = displayVariant(
-    (related.children.get(p.id) ?? [])
-      .filter((c) => !hidden.has(c.sku))
-      .map((c) => ({
-        row: c,
-        sku: c.sku,
-        status: c.status,
-        final_price: finalPrice(specialInput(c), ctx.now),
-        stock: { is_in_stock: stockInfo(c, related).is_in_stock },
-      })),
+    (related.children.get(p.id) ?? []).filter((c) => !hidden.has(c.sku)).map((c) => ({
+      row: c,
+      sku: c.sku,
+      status: c.status,
+      final_price: finalPrice(specialInput(c), ctx.now),
+      stock: { is_in_stock: stockInfo(c, related).is_in_stock },
+    })),
   );
   return shown?.row ?? null;
 }
@@ -556,8 +523,7 @@ function productPrices(
   related: Related,
 ): PriceBreakdown {
   // the child's own tax class, as its entry in configurable_children is priced
-  if (shown)
-    return priceBreakdown(specialInput(shown), { now: ctx.now, taxRate: taxRate(shown, store, ctx) });
+  if (shown) return priceBreakdown(specialInput(shown), { now: ctx.now, taxRate: taxRate(shown, store, ctx) });
   const rate = taxRate(p, store, ctx);
   if (p.typeId === 'grouped' || p.typeId === 'bundle') {
     // the one headline rule (domain compositeHeadlinePicks): the default parts a shopper can buy with
@@ -593,18 +559,12 @@ function totalStock(p: ProductRow, own: StockInfo, related: Related): { qty: num
     const sum = configurableStockQty(children.map((c) => stockInfo(c, related).available));
     return counted(sum === null ? null : Math.min(UNMANAGED_STOCK_QTY, sum));
   }
-  if (p.typeId === 'grouped' && p.productLinks.length > 0)
-    return counted(groupedStockQty(p.productLinks, avail));
-  if (p.typeId === 'bundle' && p.bundleOptions.length > 0)
-    return counted(bundleStockQty(p.bundleOptions, avail));
+  if (p.typeId === 'grouped' && p.productLinks.length > 0) return counted(groupedStockQty(p.productLinks, avail));
+  if (p.typeId === 'bundle' && p.bundleOptions.length > 0) return counted(bundleStockQty(p.bundleOptions, avail));
   return { qty: own.available, inStock: own.is_in_stock };
 }
 
-function optionLabel(
-  attr: AttributeRow | undefined,
-  value: number | string,
-  store: StoreCode,
-): string | undefined {
+function optionLabel(attr: AttributeRow | undefined, value: number | string, store: StoreCode): string | undefined {
   const option = attr?.options.find((o) => String(o.value) === String(value));
   return option ? pick(option.label, store) : undefined;
 }
@@ -655,8 +615,7 @@ function buildRow(
   const assigned = related.categoryIds.get(p.id) ?? [];
   const categoryIds: number[] = [];
   for (const id of assigned) {
-    for (const a of [...(ctx.categories.get(id)?.ancestors ?? []), id])
-      if (!categoryIds.includes(a)) categoryIds.push(a);
+    for (const a of [...(ctx.categories.get(id)?.ancestors ?? []), id]) if (!categoryIds.includes(a)) categoryIds.push(a);
   }
   const categoryDocs = categoryIds
     .map((id) => ctx.categories.get(id))
@@ -703,9 +662,7 @@ function buildRow(
     const attr = ctx.attributes.get(o.attribute_code);
     let values = o.values.map((v) => v.value_index);
     if (values.length === 0) {
-      values = [
-        ...new Set(children.map((c) => c.attributes[o.attribute_code]).filter((v) => typeof v === 'number')),
-      ];
+      values = [...new Set(children.map((c) => c.attributes[o.attribute_code]).filter((v) => typeof v === 'number'))];
     }
     return {
       attribute_id: o.attribute_id ?? attr?.attributeId ?? null,
@@ -777,8 +734,7 @@ function buildRow(
     tax: rate,
     stock: {
       is_in_stock: total.inStock,
-      qty:
-        p.typeId === 'simple' || p.typeId === 'virtual' || p.typeId === 'downloadable' ? own.qty : total.qty,
+      qty: p.typeId === 'simple' || p.typeId === 'virtual' || p.typeId === 'downloadable' ? own.qty : total.qty,
       product_id: p.id,
       manage_stock: own.manage_stock,
     },
@@ -788,9 +744,7 @@ function buildRow(
     // only the linked products with status 1 (catalogue-and-cart.md §5)
     product_links: p.productLinks.filter((l) => isLinkedChildShown(related.bySku.get(l.linked_product_sku))),
     bundle_options: bundleOptions,
-    ...(p.typeId === 'grouped' || p.typeId === 'bundle'
-      ? { composite_parts: compositeParts(p, store, ctx, related) }
-      : {}),
+    ...(p.typeId === 'grouped' || p.typeId === 'bundle' ? { composite_parts: compositeParts(p, store, ctx, related) } : {}),
     is_promoted: p.isPromoted,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
@@ -939,10 +893,7 @@ const UPSERT_ROWS = `insert into product_index (store_code, product_id, sku, typ
      page_key = excluded.page_key`;
 
 /** a stored gallery in a store view: the image and its alt text there (Lithuanian when it has none) */
-function galleryDoc(
-  list: readonly { image: string; label?: Partial<Record<StoreCode, string>> }[],
-  store: StoreCode,
-) {
+function galleryDoc(list: readonly { image: string; label?: Partial<Record<StoreCode, string>> }[], store: StoreCode) {
   return list.map((m) => {
     const label = m.label ? m.label[store] || m.label.lt || '' : '';
     return label ? { image: m.image, label } : { image: m.image };
