@@ -38,7 +38,7 @@ import {
 } from '@vitrina/domain';
 import { createHash } from 'node:crypto';
 import { asc, gt, inArray } from 'drizzle-orm';
-import type { Executor } from './client.ts';
+import type { Database, Executor } from './client.ts';
 import { bumpCatalogVersion } from './meta.ts';
 import { recordComputedPrices, referenceKey, type ComputedPrice, type ReferenceFigures } from './price-history.ts';
 import { pick } from './localized.ts';
@@ -842,12 +842,18 @@ function pageKeyOf(row: IndexRow): string {
   return createHash('sha256').update(shown).digest('base64url');
 }
 
+/** the database itself (it can be closed), not a transaction on it */
+const isDatabase = (e: Executor): e is Database => typeof (e as Partial<Database>).close === 'function';
+
 async function writeRows(database: Executor, rows: IndexRow[], batch: ProductRow[]): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(rows.map((r) => ({ ...r, page_key: pageKeyOf(r) })));
   try {
-    // a savepoint inside a caller's transaction, so the slow path below can run after a conflict
-    await database.transaction((tx) => tx.query(UPSERT_ROWS, [json]));
+    // a savepoint inside a caller's transaction, so the slow path below can run after a conflict; on
+    // the database itself the one statement is its own transaction (BEGIN and COMMIT would be two
+    // statements more for each order's refresh of its products)
+    if (isDatabase(database)) await database.query(UPSERT_ROWS, [json]);
+    else await database.transaction((tx) => tx.query(UPSERT_ROWS, [json]));
   } catch (err) {
     if ((err as { code?: string }).code !== '23505') throw err;
     // a sku now belongs to another product id (a product deleted and its sku reused): drop the old rows

@@ -31,7 +31,7 @@ import {
 } from '@vitrina/domain';
 import { COHERENT_WRITE, type Database, type SqlRow, type schema } from '@vitrina/db';
 import { cartCacheOf, type CartCache } from './cache.ts';
-import { ShopSettingsService } from '../settings/service.ts';
+import { ShopSettingsService, type EffectiveSettings } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
 import { fieldError, ruleError, unauthorized } from '../http/errors.ts';
@@ -219,6 +219,11 @@ export class CartService {
   async pricingConfig(): Promise<ApiConfig> {
     const settings = await this.settings.get();
     return { ...this.config, codFeeCents: settings.codFeeCents };
+  }
+
+  /** the shop's settings now (kept as ShopSettingsService keeps them): an order's e-mails name those it was priced with */
+  settingsNow(): Promise<EffectiveSettings> {
+    return this.settings.get();
   }
 
   /** payment methods not offered now: a provider that is off, and bank transfer while the shop has no account to pay to */
@@ -543,6 +548,19 @@ export class CartService {
       return read;
     }
     return this.readStock(skus, q);
+  }
+
+  /**
+   * Before an order's stock decrement of `skus` in its transaction (order/stock.ts takeStock, marked
+   * COHERENT_WRITE): their kept rows are dropped, and a read begun before keeps nothing; the function
+   * answered keeps the rows the decrement returned, called once the order committed (a read after
+   * it would answer them). The other kept rows stay kept, where any stock write dropped them all.
+   */
+  writing(skus: readonly string[]): (rows: readonly StockRow[]) => void {
+    const tokens = new Map(skus.map((sku) => [sku, this.keptStock.writing(sku)]));
+    return (taken) => {
+      for (const row of taken) this.keptStock.keep(row.sku, row, tokens.get(row.sku));
+    };
   }
 
   private async readStock(skus: string[], q: Queryable): Promise<Map<string, StockRow>> {

@@ -92,11 +92,6 @@ export class OrderKeys {
     }
   }
 
-  /** true only when no order of `key` can be in the database now, without reading anything (inside a transaction) */
-  knownAbsent(key: string): boolean {
-    return this.watch !== undefined && this.readAt === this.watch.count && !this.hashes.has(hashOf(key));
-  }
-
   /**
    * Waits while an order of `key` is under way in this process, then marks this one under way until
    * the function answered is called (always: in a `finally`).

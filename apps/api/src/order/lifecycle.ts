@@ -194,13 +194,15 @@ export async function enqueueOrderMail(
   config: ApiConfig,
   o: LifecycleOrder,
   kind: OrderEmailKind,
+  /** the shop's settings the caller already holds (an order placed: those it was priced with) */
+  known?: EffectiveSettings,
 ): Promise<boolean> {
   const store = storeOf(o);
   const link = orderPageLink(config, o);
   // the confirmation is the contract's confirmation on a durable medium (Directive 2011/83/EU art. 8(7)):
   // the seller, the terms in force (attached, by version), the withdrawal information and model form
   // the name it is signed with and, for an unpaid bank transfer, the account: the shop's settings now
-  const settings = await effectiveSettings(q, config.settingsSeed);
+  const settings = known ?? (await effectiveSettings(q, config.settingsSeed));
   const legal = kind === 'confirmation' ? await confirmationLegal(q, config, o, store, settings) : undefined;
   const transfer = kind === 'confirmation' ? bankTransferOf(o, settings) : null;
   const grandTotal = formatPrice(o.grand_total, store);
@@ -275,13 +277,24 @@ async function writeHistory(
   to: Pick<OrderState, 'status' | 'paymentStatus' | 'shippingStatus'>,
   actor: OrderActor,
   note: string | undefined,
-): Promise<void> {
+  /** the order event written by the same statement (an order placed: one statement for both) */
+  event?: { type: string; order: LifecycleOrder; previousStatus: string | null },
+): Promise<HistoryEntry> {
   const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
   const email = 'email' in actor ? (actor.email ?? null) : null;
-  await q.query(
-    `INSERT INTO order_status_history (order_id, action, from_status, to_status, payment_status, shipping_status,
-       actor_kind, actor_id, actor_email, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  // the row as a read of the history answers it (customerHistories), so a just-placed order's answer needs no read
+  const insert = `INSERT INTO order_status_history (order_id, action, from_status, to_status, payment_status,
+       shipping_status, actor_kind, actor_id, actor_email, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     RETURNING action, from_status, to_status, payment_status, shipping_status, actor_kind, actor_id, actor_email,
+       note, created_at`;
+  const [row] = await rows<HistoryEntry & { created_at: Date | string }>(
+    q,
+    event
+      ? `WITH history AS (${insert}),
+         event AS (INSERT INTO order_events (type, order_id, payload) VALUES ($11, $1, $12::jsonb))
+         SELECT * FROM history`
+      : insert,
     [
       o.id,
       action,
@@ -293,8 +306,11 @@ async function writeHistory(
       id,
       email,
       note?.trim() || null,
+      ...(event ? [event.type, JSON.stringify(eventPayload(event.order, event.previousStatus))] : []),
     ],
   );
+  if (!row) throw new Error('order history was not written');
+  return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
 /**
@@ -339,7 +355,9 @@ async function writeEvent(q: Queryable, type: string, o: LifecycleOrder, previou
  * Inside the placing transaction, after the order and its lines are written: the history's first
  * row, the `order.created` event, the confirmation e-mail, and the shop's notice (ORDERS_EMAIL).
  * `o` is the row the transaction has just inserted, its `terms_version` with it: nobody else can
- * see it before the commit, so it is neither locked nor read again.
+ * see it before the commit, so it is neither locked nor read again. `settings`: the shop's settings
+ * the order was priced with (the e-mails name the same seller and account; without them, read here).
+ * Answers the history's row as written, for the order's answer.
  */
 export async function recordOrderPlaced(
   tx: Queryable,
@@ -347,10 +365,14 @@ export async function recordOrderPlaced(
   o: LifecycleOrder & { terms_version: string | null },
   actor: OrderActor,
   notice: { name: string; paymentMethod: string; shippingMethod: string },
-): Promise<void> {
-  await writeHistory(tx, o, 'placed', null, stateOf(o), actor, undefined);
-  await writeEvent(tx, 'order.created', o, null);
-  await enqueueOrderMail(tx, config, o, 'confirmation');
+  settings?: EffectiveSettings,
+): Promise<HistoryEntry> {
+  const placed = await writeHistory(tx, o, 'placed', null, stateOf(o), actor, undefined, {
+    type: 'order.created',
+    order: o,
+    previousStatus: null,
+  });
+  await enqueueOrderMail(tx, config, o, 'confirmation', settings);
   if (config.ordersEmail) {
     const lines = await rows<{ sku: string; name: string; qty: number; row_total_incl_tax: number }>(
       tx,
@@ -358,7 +380,7 @@ export async function recordOrderPlaced(
       [o.id],
     );
     const mail = renderNewOrderNotice({
-      shopName: shopNameIn(await effectiveSettings(tx, config.settingsSeed), 'lt'),
+      shopName: shopNameIn(settings ?? (await effectiveSettings(tx, config.settingsSeed)), 'lt'),
       incrementId: o.increment_id,
       grandTotal: formatPrice(o.grand_total, 'lt'),
       email: o.email,
@@ -375,6 +397,7 @@ export async function recordOrderPlaced(
       `order:${o.id}:new-notice`,
     );
   }
+  return placed;
 }
 
 export type AppliedTransition = {

@@ -39,6 +39,9 @@
  *                   product (stock.ts takeStock, `qty >= n`), so a product's row is locked from that
  *                   statement to the commit and never across the rest of the order. A unit short
  *                   there (e.g. an order of another shop process took it) rolls everything back.
+ *                   Nothing it wrote is read back: the answer is built from the statements' own
+ *                   RETURNING (record 0077), and the stock rows the decrement returned are kept
+ *                   once committed (the cart service's, on the embedded database).
  * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An
@@ -77,12 +80,18 @@ import { enforce, type RateLimiter } from '../auth/rate-limit.ts';
 import { productsUnavailable, shortUnits, storedProductOption, takeStock } from './stock.ts';
 import { couponRefused, couponUsedUp, redeemCoupon } from './coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from './unpaid.ts';
-import { recordOrderPlaced, type LifecycleOrder } from './lifecycle.ts';
+import {
+  customerHistory,
+  recordOrderPlaced,
+  type CustomerHistoryEntry,
+  type LifecycleOrder,
+} from './lifecycle.ts';
+import type { EffectiveSettings } from '../settings/service.ts';
 import { currentTermsVersion } from '../legal/terms.ts';
 import { ApiError } from '../http/errors.ts';
 import type { OrderKeys } from './keys.ts';
 import type { Seen, StockTurns, UnderWay } from './stock-turns.ts';
-import type { OrderRow } from './rows.ts';
+import type { OrderItemRow, OrderRow } from './rows.ts';
 
 /** order numbers start here (increment_id like "100000123") */
 const INCREMENT_BASE = 100_000_000;
@@ -139,6 +148,23 @@ type CheckedOrder = {
 
 type Totals = ReturnType<typeof totalsOf>;
 
+/** step 5's answer: the totals, and the shop's settings they were priced with (the e-mails name the same) */
+type Priced = { totals: Totals; settings: EffectiveSettings };
+
+/**
+ * What the order's transaction wrote that its answer shows besides the row: its lines and its history
+ * as RETURNING answered them (a read after the commit would answer the same), and whether its payment
+ * method is offline (the row step 4 checked it against). A new order has no credit notes.
+ */
+export type PlacedOrder = {
+  items: OrderItemRow[];
+  history: CustomerHistoryEntry[];
+  paymentOffline: boolean;
+};
+
+/** an order placed now (`placed`: what it wrote), or the first order of a repeated request (read for its answer) */
+export type Placement = { order: OrderRow; placed?: PlacedOrder | undefined };
+
 /** the order row as its INSERT answers it (RETURNING *): what the answer and the order's history need */
 type PlacedRow = OrderRow & LifecycleOrder & { terms_version: string | null };
 
@@ -167,21 +193,13 @@ function answering(first: OrderRow | undefined, requestHash: string): OrderRow |
   return first;
 }
 
-/** step 1 inside the order's transaction */
-async function repeated(q: Queryable, key: string, requestHash: string): Promise<OrderRow | undefined> {
-  return answering(
-    await one<OrderRow>(q, 'SELECT * FROM orders WHERE idempotency_key = $1', [key]),
-    requestHash,
-  );
-}
-
 /** Steps 1 to 7; answers the order placed, or the first order of a repeated request. */
 export async function placeOrder(
   deps: PlaceOrderDeps,
   input: OrderCreateInput,
   requestStore: StoreCode,
   who: Placer,
-): Promise<OrderRow> {
+): Promise<Placement> {
   // a twin of an order of this key under way here waits for its end, then answers as a repeat
   const end = await deps.keys.enter(input.idempotency_key);
   try {
@@ -209,7 +227,7 @@ async function placeOnce(
   input: OrderCreateInput,
   requestStore: StoreCode,
   who: Placer,
-): Promise<OrderRow> {
+): Promise<Placement> {
   const requestHash = orderRequestHash(input);
   // every attempt but a repeat counts against its address, a refused one too: a flood cannot probe
   // for free (RATE_LIMIT_ORDER_ADDRESS)
@@ -221,7 +239,7 @@ async function placeOnce(
       { key: `order:address:${who.clientAddress}`, rule: deps.config.rateLimits.orderAddress },
     ]);
   };
-  let written: { order: OrderRow; productIds: number[] };
+  let written: Placement & { productIds: number[] };
   try {
     // steps 2 and 3 before step 1: an order refused for stock reads its key only then, below (a
     // sale's loser on PostgreSQL: its cart, the stock and its key once; nothing on the embedded database)
@@ -235,9 +253,9 @@ async function placeOnce(
       if (first) return { order: first, productIds: [] };
       await count();
       const order = await validate(deps, ordered, who.customerId);
-      const totals = await price(deps, order);
+      const priced = await price(deps, order);
       // one transaction of a product at a time in this process, holding a connection
-      return writeTurn(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, totals, who));
+      return writeTurn(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, priced, who));
     });
   } catch (err) {
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the
@@ -245,27 +263,30 @@ async function placeOnce(
     // found the last unit taken by it
     if (lostToTwin(err)) {
       const winner = await firstOf(deps, input.idempotency_key, requestHash);
-      if (winner) return winner;
+      if (winner) return { order: winner };
     }
     // a refused attempt (a foreign cart, a sold-out product) counts as it did when counted first
     await count();
     throw err;
   }
   await afterCommit(deps, written.productIds);
-  return written.order;
+  return { order: written.order, placed: written.placed };
 }
 
 /** the cart is no longer open: ordered meanwhile (perhaps by a twin request of the same key) */
 const cartGone = () => Object.assign(fieldError('cart_id', 'cart.notFound'), { cartGone: true });
 
-/** an error a twin request of the same key, committed first, causes: its key, its cart, its units taken */
+/**
+ * an error a twin request of the same key, committed first, causes: its key, its cart, its units
+ * taken, or the caps on open orders its order filled (unpaid.ts)
+ */
 const lostToTwin = (err: unknown): boolean =>
   isUniqueViolation(err) ||
   (err as { cartGone?: unknown } | null)?.cartGone === true ||
-  (err instanceof ApiError && err.key === STOCK_REFUSAL);
+  (err instanceof ApiError && TWIN_REFUSALS.has(err.key));
 
-/** the key of the spec's stock message (stock.ts productsUnavailable) */
-const STOCK_REFUSAL = 'order.productsUnavailable';
+/** the refusals a twin's order may cause: the spec's stock message (stock.ts productsUnavailable), the caps' (unpaid.ts) */
+const TWIN_REFUSALS = new Set(['order.productsUnavailable', 'order.tooManyUnpaid', 'order.tooManyOpen']);
 
 /** step 2: the cart (its owner checked) and its lines, or the posted products (reads only) */
 async function whatIsOrdered(
@@ -446,9 +467,10 @@ async function validate(
 }
 
 /** step 5: the totals the cart showed for these lines, methods and coupon; a bundle's chosen products' stock */
-async function price(deps: PlaceOrderDeps, o: CheckedOrder): Promise<Totals> {
+async function price(deps: PlaceOrderDeps, o: CheckedOrder): Promise<Priced> {
   if (o.priced.some((l) => l.bundle_picks?.length)) await checkStock(deps, o);
-  return totalsOf(await deps.carts.pricingConfig(), o.tax, {
+  const [config, settings] = await Promise.all([deps.carts.pricingConfig(), deps.carts.settingsNow()]);
+  const totals = totalsOf(config, o.tax, {
     lines: o.priced,
     coupon: o.coupon,
     shippingMethod: o.shipping,
@@ -456,6 +478,7 @@ async function price(deps: PlaceOrderDeps, o: CheckedOrder): Promise<Totals> {
     storeCode: o.store,
     now: new Date(),
   });
+  return { totals, settings };
 }
 
 /** the units the order holds in stock: a bundle's chosen products too (stock.ts takeStock) */
@@ -472,20 +495,17 @@ async function checkStock(deps: PlaceOrderDeps, o: CheckedOrder): Promise<void> 
 async function write(
   deps: PlaceOrderDeps,
   o: CheckedOrder,
-  totals: Totals,
+  { totals, settings }: Priced,
   who: Placer,
-): Promise<{ order: OrderRow; productIds: number[] }> {
+): Promise<Placement & { productIds: number[]; keep?: () => void }> {
   const { config } = deps;
   const { input, cart, shipping, payment, pickupPoint, email, personalDetails } = o;
   const info = input.addressInformation;
   const { customerId, clientAddress } = who;
-  return deps.database.transaction(async (tx) => {
-    // a twin placed meanwhile (the key's unique index would refuse this one); not read when this
-    // process knows no order of the key (keys.ts: never a read here, inside the transaction)
-    const again = deps.keys.knownAbsent(input.idempotency_key)
-      ? undefined
-      : await repeated(tx, input.idempotency_key, o.requestHash);
-    if (again) return { order: again, productIds: [] };
+  const written = await deps.database.transaction(async (tx) => {
+    // the key is not read again here: a twin placed since step 1 (in another process) makes the
+    // key's unique index refuse this INSERT, or its caps refuse this order, and the order then
+    // answers the twin's order (lostToTwin); reading it here cost every order a statement
     if (paidOnline(config, payment))
       await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
     // every order is unpaid when placed: cash on delivery and bank transfer are capped too
@@ -542,9 +562,9 @@ async function write(
       ],
     );
     if (!order) throw new Error('order was not written');
-    await writeLines(tx, order.id, o.priced);
+    const items = await writeLines(tx, order.id, o.priced);
     // the history's first row, the `order.created` event, the confirmation and the shop's notice
-    await recordOrderPlaced(
+    const placed = await recordOrderPlaced(
       tx,
       config,
       order,
@@ -554,20 +574,34 @@ async function write(
         paymentMethod: payment.code,
         shippingMethod: order.shipping_method_code,
       },
+      settings,
     );
     if (totals.coupon_code)
       await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
     // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
     if (cart && !(await deps.carts.convert(tx, cart.id))) throw cartGone();
     // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
-    const { productIds, short } = await takeStock(tx, stockLinesOf(o), false);
+    const { productIds, short, keep } = await takeStock(tx, stockLinesOf(o), false, deps.carts);
     if (short.length) throw productsUnavailable(short);
-    return { order, productIds };
+    return {
+      order,
+      productIds,
+      placed: { items, history: customerHistory([placed]), paymentOffline: payment.offline },
+      keep,
+    };
   });
+  // committed: the stock rows as the decrement left them are kept (the cart service's, on the
+  // embedded database), so the look after this write (stock-turns.ts) and the next cart read none
+  written.keep();
+  return written;
 }
 
-/** the order's lines as they were charged, in one statement */
-async function writeLines(tx: Queryable, orderId: number, priced: readonly PricedLine[]): Promise<void> {
+/** the order's lines as they were charged, in one statement that answers them as a read of them would */
+async function writeLines(
+  tx: Queryable,
+  orderId: number,
+  priced: readonly PricedLine[],
+): Promise<OrderItemRow[]> {
   const values: string[] = [];
   const params: unknown[] = [];
   for (const l of priced) {
@@ -587,11 +621,14 @@ async function writeLines(tx: Queryable, orderId: number, priced: readonly Price
       `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
     );
   }
-  await tx.query(
+  const written = await tx.query<OrderItemRow & { id: number }>(
     `INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option, price_incl_tax,
-       row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}`,
+       row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}
+     RETURNING id, sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent`,
     params,
   );
+  // in line order, as the order's reads answer them (ORDER BY id)
+  return written.sort((a, b) => a.id - b.id).map(({ id: _id, ...item }) => item);
 }
 
 /** step 7: what follows the commit */

@@ -4,6 +4,7 @@
  * (payment/service.ts). Only stock rows the shop manages move, as when the order was placed.
  * Run inside the caller's transaction, after it locked the order row.
  */
+import { COHERENT_WRITE } from '@vitrina/db';
 import { stockUnitsOf, type BundleLinePick, type StockLine } from '@vitrina/domain';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../lib/db.ts';
@@ -81,6 +82,23 @@ async function linesOf(q: Queryable, orderId: number): Promise<StockLine[]> {
 const bySku = <T extends { sku: string }>(lines: T[]): T[] =>
   lines.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
 
+/** a stock row as the decrement answers it: the columns the cart service's stock reads answer */
+export type TakenStock = {
+  product_id: number;
+  sku: string;
+  qty: number;
+  is_in_stock: boolean;
+  manage_stock: boolean;
+};
+
+/**
+ * Who keeps stock rows in memory (the cart service on the embedded database): `writing` before the
+ * decrement of `skus` (their kept rows dropped, so a rolled back order leaves them to be read
+ * again), and the function it answers keeps the rows the decrement returned once the order has
+ * committed. The decrement is then marked COHERENT_WRITE: it leaves the other kept rows kept.
+ */
+export type StockKeeper = { writing(skus: readonly string[]): (rows: readonly TakenStock[]) => void };
+
 /**
  * Takes the units `lines` hold (domain stockUnitsOf: a bundle's chosen products too), stock rows in
  * sku order. `force` false: only units that are there are taken; the lines holding a short unit are
@@ -93,16 +111,28 @@ export async function takeStock(
   q: Queryable,
   lines: readonly StockLine[],
   force: boolean,
-): Promise<{ productIds: number[]; short: { sku: string; name: string }[] }> {
+  keeper?: StockKeeper,
+): Promise<{
+  productIds: number[];
+  short: { sku: string; name: string }[];
+  /** keeps the rows taken (`keeper`): call it once the transaction committed */
+  keep: () => void;
+}> {
   const productIds: number[] = [];
   const short = new Map<string, { sku: string; name: string }>();
-  for (const unit of stockUnitsOf(lines)) {
-    const taken = await rows<{ product_id: number }>(
+  const units = stockUnitsOf(lines);
+  const keep = keeper?.writing(units.map((u) => u.sku));
+  const written: TakenStock[] = [];
+  for (const unit of units) {
+    // the row as the decrement left it: a kept look at the stock needs no read after it
+    const taken = await rows<TakenStock>(
       q,
-      `UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
-       WHERE sku = $1 AND manage_stock ${force ? '' : 'AND is_in_stock AND qty >= $2'} RETURNING product_id`,
+      `${keep ? COHERENT_WRITE : ''} UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
+       WHERE sku = $1 AND manage_stock ${force ? '' : 'AND is_in_stock AND qty >= $2'}
+       RETURNING product_id, sku, qty, is_in_stock, manage_stock`,
       [unit.sku, unit.qty],
     );
+    written.push(...taken);
     if (taken.length || force) {
       productIds.push(...taken.map((r) => r.product_id));
       continue;
@@ -117,6 +147,7 @@ export async function takeStock(
   return {
     productIds,
     short: bySku([...short.values()]),
+    keep: () => keep?.(written),
   };
 }
 

@@ -162,11 +162,13 @@ export class PaymentService {
    * (PAYMENT_SANDBOX unset) ends as soon as the demo data is removed: the demo flag is read on each
    * use (payments and checkouts are rare; the read is one primary-key lookup).
    */
-  private async usable(p: PaymentProvider): Promise<boolean> {
+  private async usable(p: PaymentProvider, demo?: () => Promise<boolean>): Promise<boolean> {
     if (!p.sandbox || this.config.payment.sandbox === 'on') return true;
-    const modes = providerModes(this.config.payment, await isDemoShop(this.database));
+    const modes = providerModes(this.config.payment, await (demo ?? this.demoShop)());
     return modes[p.slug as ProviderSlug] === 'sandbox';
   }
+
+  private readonly demoShop = () => isDemoShop(this.database);
 
   /** the provider of a route's slug (`neopay`, `mokilizingas`); 503 when it is off */
   async provider(slug: string): Promise<PaymentProvider> {
@@ -184,9 +186,12 @@ export class PaymentService {
   /** the mode of each provider now (the start log names every sandbox) */
   async modes(): Promise<Record<ProviderSlug, ProviderMode>> {
     const modes = {} as Record<ProviderSlug, ProviderMode>;
+    // the demo flag read once for every provider (a checkout asks on each call that lists payment methods)
+    let demo: Promise<boolean> | undefined;
+    const demoShop = () => (demo ??= this.demoShop());
     for (const slug of PROVIDER_SLUGS) {
       const p = this.bySlug.get(slug);
-      modes[slug] = !p || !(await this.usable(p)) ? 'off' : p.sandbox ? 'sandbox' : 'live';
+      modes[slug] = !p || !(await this.usable(p, demoShop)) ? 'off' : p.sandbox ? 'sandbox' : 'live';
     }
     return modes;
   }

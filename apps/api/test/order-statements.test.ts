@@ -1,0 +1,149 @@
+/**
+ * The statements of a placed order (record 0077): its answer is built from what its transaction
+ * wrote (the row, its lines and its history as RETURNING answered them), never read back; the key
+ * is not read again inside the transaction; a listing refresh's one upsert runs without BEGIN and
+ * COMMIT; the payment providers' demo flag is read once per listing of methods. Counted on the
+ * database's own statements and each transaction's (BEGIN and COMMIT included), with the catalogue
+ * version reused as the shop reuses it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '@vitrina/db';
+import { guestCart, orderBody, startApi, type TestApi } from './helpers.ts';
+import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  // no mail processor on its timer, and the catalogue version reused (the shop's default reuses it a
+  // second): the statements counted are the order's own
+  api = await startApi({ MAIL_OUTBOX_INTERVAL_MS: '0', CATALOG_VERSION_TTL_MS: '60000' });
+});
+afterAll(async () => api?.close());
+
+/** every statement the shop sends during `run`: outside transactions, and in them with BEGIN and COMMIT */
+async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; statements: string[] }> {
+  const statements: string[] = [];
+  const database = api.database as Executor;
+  const { query, exec, transaction } = database;
+  const counted = (q: Executor): Executor => ({
+    ...q,
+    query: (sql, params) => (statements.push(sql), q.query(sql, params)),
+    exec: (sql) => (statements.push(sql), q.exec(sql)),
+    transaction: (fn) =>
+      q.transaction((inner) => {
+        statements.push('SAVEPOINT');
+        return fn(counted(inner));
+      }),
+  });
+  database.query = ((sql: string, params?: readonly unknown[]) => (
+    statements.push(sql),
+    query.call(database, sql, params)
+  )) as Executor['query'];
+  database.exec = (sql) => (statements.push(sql), exec.call(database, sql));
+  database.transaction = ((fn: (tx: Executor) => Promise<unknown>, config?: undefined) =>
+    transaction.call(
+      database,
+      async (tx) => {
+        statements.push('BEGIN');
+        const result = await fn(counted(tx));
+        statements.push('COMMIT');
+        return result;
+      },
+      config,
+    )) as Executor['transaction'];
+  try {
+    return { answer: await run(), statements };
+  } finally {
+    database.query = query;
+    database.exec = exec;
+    database.transaction = transaction;
+  }
+}
+
+const send = (body: ReturnType<typeof orderBody>) =>
+  api.call({
+    method: 'POST',
+    url: '/vsbridge/order/create?storeCode=en',
+    remoteAddress: uniqueAddress(),
+    payload: body,
+  });
+
+const SKUS = ['LAP-1001', 'ACC-3001'];
+const newOrder = async (key: string) =>
+  orderBody({
+    cartId: await guestCart(api, SKUS),
+    key,
+    products: SKUS.map((sku) => ({ sku, qty: 1 })),
+    email: uniqueEmail('statements'),
+  });
+
+describe("a placed order's statements", () => {
+  it('its answer is what the transaction wrote, the same as its repeat reads back', async () => {
+    const body = await newOrder('statements-answer');
+    const placed = await send(body);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const repeat = await send(body);
+    expect(repeat.status, JSON.stringify(repeat.body)).toBe(200);
+    expect(placed.body).toEqual(repeat.body);
+    expect(placed.body.result.items.map((i: { sku: string }) => i.sku)).toEqual(SKUS);
+    expect(placed.body.result.history).toHaveLength(1);
+  });
+
+  it('reads back nothing it wrote, nor its key inside its transaction', async () => {
+    // a first order: the shop's lists (methods, tax rules, keys) read once, as in a running shop
+    expect((await send(await newOrder('statements-warm'))).status).toBe(200);
+    const body = await newOrder('statements-counted');
+
+    const { answer, statements } = await statementsOf(() => send(body));
+
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const readBack = statements.filter((s) =>
+      /^\s*SELECT\b[\s\S]*\bFROM (order_items|order_status_history|credit_notes|payment_methods)\b/i.test(s),
+    );
+    expect(readBack).toEqual([]);
+    expect(statements.filter((s) => /idempotency_key = \$1/.test(s))).toEqual([]);
+    expect(statements.filter((s) => /\bFROM meta\b/i.test(s)).length).toBeLessThanOrEqual(1);
+    // before: 23 on the embedded database, 27 on PostgreSQL (the key, the cart and the stock look
+    // are read there; the embedded database keeps them)
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(
+      api.database.kind === 'pglite' ? 13 : 16,
+    );
+  });
+});
+
+describe('the stock an order left', () => {
+  const HOT = 'ACC-3001';
+  const cartAsking = async (qty: number) => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    return () =>
+      api.call({
+        method: 'POST',
+        url: `/vsbridge/cart/update?cartId=${cart}&storeCode=en`,
+        payload: { cartItem: { sku: HOT, qty } },
+      });
+  };
+
+  it('is known from the decrement: no stock read after it on the embedded database, the units left exact', async () => {
+    await api.database.query('UPDATE stock SET qty = 3, is_in_stock = true WHERE sku = $1', [HOT]);
+    const [two, three] = [await cartAsking(2), await cartAsking(3)];
+    // the stock read once after the SQL above, then kept (embedded database)
+    expect((await (await cartAsking(1))()).status).toBe(200);
+    const body = orderBody({
+      cartId: await guestCart(api, [HOT]),
+      key: 'statements-stock-left',
+      products: [{ sku: HOT, qty: 1 }],
+      email: uniqueEmail('statements'),
+    });
+    expect((await send(body)).status).toBe(200);
+
+    const { answer: refused, statements } = await statementsOf(three);
+    const { answer: allowed } = await statementsOf(two);
+
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    if (api.database.kind === 'pglite')
+      expect(statements.filter((s) => /\bFROM stock\b/i.test(s))).toEqual([]);
+    const [row] = await api.database.query<{ qty: number }>('SELECT qty FROM stock WHERE sku = $1', [HOT]);
+    expect(Number(row?.qty)).toBe(2);
+  });
+});
