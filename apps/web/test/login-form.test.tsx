@@ -10,6 +10,9 @@ function setup(ui: React.ReactElement) {
   const server = fakeUserServer();
   // the forms call the browser's API (through the page's fetch): the login and its cart merge, the reset request
   vi.stubGlobal('fetch', server.fetch);
+  // the session's requests take the store view from the window's address, as in a browser: the same
+  // page as the router's (an answer's English text reaches an lt page in Lithuanian)
+  window.history.replaceState(null, '', '/en/my-account');
   render(<MemoryRouter initialEntries={['/en/my-account']}>{ui}</MemoryRouter>);
   return { server };
 }
