@@ -19,7 +19,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartService } from '../src/cart/service.ts';
-import { guestCart, orderBody, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
+import { guestCart, orderBody, queriesOf, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
 import { bearer, customer, uniqueAddress, uniqueEmail } from './user-helpers.ts';
 
 let api: TestApi;
@@ -126,24 +126,6 @@ describe("a sale's orders wait for the hot product in the shop, not on the datab
 });
 
 describe("a sale's losers are told first, before their order is checked and priced", () => {
-  /** the SQL the shop runs during `run` (every statement of the API goes through `database.query`) */
-  async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; statements: string[] }> {
-    const statements: string[] = [];
-    const database = api.database as {
-      query: (sql: string, params?: readonly unknown[]) => Promise<unknown[]>;
-    };
-    const query = database.query;
-    database.query = (sql, params) => {
-      statements.push(sql);
-      return query.call(api.database, sql, params);
-    };
-    try {
-      return { answer: await run(), statements };
-    } finally {
-      database.query = query;
-    }
-  }
-
   it('an order of a sold-out product with an unknown delivery and payment method: the stock message, nothing priced', async () => {
     await api.database.query('UPDATE stock SET qty = 3, is_in_stock = true WHERE sku = $1', [HOT]);
     const cart = await guestCart(api, [HOT]);
@@ -157,7 +139,7 @@ describe("a sale's losers are told first, before their order is checked and pric
     body.addressInformation.shipping_method_code = 'no-such-method';
     body.addressInformation.payment_method_code = 'no-such-payment';
 
-    const { answer, statements } = await statementsOf(() =>
+    const { answer, statements } = await queriesOf(api, () =>
       api.call({
         method: 'POST',
         url: '/vsbridge/order/create?storeCode=en',

@@ -218,3 +218,27 @@ export async function waitForLockWaiters(api: TestApi, n: number): Promise<void>
   }
   throw new Error(`fewer than ${n} transactions waited for a lock`);
 }
+
+/**
+ * The SQL the shop sends through `database.query` during `run` (the statements outside a transaction's
+ * handle: a sale's loser, refused before any transaction, sends all of its own there).
+ */
+export async function queriesOf<T>(
+  api: TestApi,
+  run: () => Promise<T>,
+): Promise<{ answer: T; statements: string[] }> {
+  const statements: string[] = [];
+  const database = api.database as {
+    query: (sql: string, params?: readonly unknown[]) => Promise<unknown[]>;
+  };
+  const query = database.query;
+  database.query = (sql, params) => {
+    statements.push(sql);
+    return query.call(api.database, sql, params);
+  };
+  try {
+    return { answer: await run(), statements };
+  } finally {
+    database.query = query;
+  }
+}

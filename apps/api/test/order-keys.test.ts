@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartService } from '../src/cart/service.ts';
 import { OrderService } from '../src/order/service.ts';
-import { guestCart, orderBody, startApi, type TestApi } from './helpers.ts';
+import { guestCart, orderBody, queriesOf, startApi, type TestApi } from './helpers.ts';
 import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
 
 let api: TestApi;
@@ -25,24 +25,6 @@ const setStock = (qty: number) =>
 
 const send = (body: ReturnType<typeof orderBody>, remoteAddress = uniqueAddress()) =>
   api.call({ method: 'POST', url: '/vsbridge/order/create?storeCode=en', remoteAddress, payload: body });
-
-/** the SQL the shop runs during `run` (every statement of the API goes through `database.query`) */
-async function statementsOf<T>(run: () => Promise<T>): Promise<{ answer: T; statements: string[] }> {
-  const statements: string[] = [];
-  const database = api.database as {
-    query: (sql: string, params?: readonly unknown[]) => Promise<unknown[]>;
-  };
-  const query = database.query;
-  database.query = (sql, params) => {
-    statements.push(sql);
-    return query.call(api.database, sql, params);
-  };
-  try {
-    return { answer: await run(), statements };
-  } finally {
-    database.query = query;
-  }
-}
 
 describe('twin requests of one order id racing for the last unit', () => {
   it('both answer the one order placed, never "not available" to the later one', async () => {
@@ -119,7 +101,7 @@ describe("a sale's loser on the embedded database", () => {
     expect((await send(order(first!, 'keys-winner-1'))).status).toBe(200);
     expect((await send(order(second!, 'keys-winner-2'))).status).toBe(200);
 
-    const { answer, statements } = await statementsOf(() => send(order(late!, 'keys-late-loser')));
+    const { answer, statements } = await queriesOf(api, () => send(order(late!, 'keys-late-loser')));
 
     expect(answer.status, JSON.stringify(answer.body)).toBe(400);
     expect(answer.body.result).toBe(STOCK_MESSAGE);
@@ -137,7 +119,7 @@ describe("a sale's losers refused together", () => {
     await setStock(UNITS);
     const carts = await Promise.all(Array.from({ length: GUESTS }, () => guestCart(api, [HOT])));
 
-    const { answer: answers, statements } = await statementsOf(() =>
+    const { answer: answers, statements } = await queriesOf(api, () =>
       Promise.all(
         carts.map((cart, i) =>
           send(orderBody({ cartId: cart, key: `keys-together-${i}`, products: [{ sku: HOT, qty: 1 }] })),
