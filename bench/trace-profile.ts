@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TraceEvent } from './browser.ts';
 import { mainThreadFigure, type RunFigureSource } from './interactions.ts';
 
 interface Node {
@@ -18,13 +19,8 @@ interface Node {
   parent?: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
-interface Event {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
+/** a trace event (bench/browser.ts), with the profiler's samples the profile events carry */
+interface Event extends Omit<TraceEvent, 'args'> {
   id?: string;
   args?: {
     name?: string;
