@@ -50,6 +50,7 @@ import { browserCatalogueCache, type CatalogueCache } from './catalogue-cache';
 import type { CacheName } from './local-cache';
 import {
   createRequest,
+  sessionTokenOf,
   envelopeOf,
   okJsonOf,
   ApiError,
@@ -393,7 +394,7 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
        * A `create` without a customer session answers a new guest cart, which holds nothing yet; a
        * customer's may answer the cart they already have.
        */
-      createsEmptyCart: () => (auth ? auth.token() : (token ?? null)) === null,
+      createsEmptyCart: () => sessionTokenOf({ auth, token }) === null,
       pull: (cartId: string) => call<CartLine[]>('GET', '/cart/pull', cartQuery(cartId)),
       update: (
         cartId: string,

@@ -114,8 +114,13 @@ async function inLanguage(a: ApiAnswer, storeCode: StoreCode | undefined): Promi
   return key ? { ...a, body: { ...a.body, result: translateMessage(key, storeCode) } } : a;
 }
 
+/** the customer's token a 'session' request sends now: the session's, else the static one */
+export function sessionTokenOf({ auth, token }: Pick<RequestOptions, 'auth' | 'token'>): string | null {
+  return auth ? auth.token() : (token ?? null);
+}
+
 export function createRequest({ fetch, base, auth, token, storeCode }: RequestOptions) {
-  const sessionToken = () => (auth ? auth.token() : (token ?? null));
+  const sessionToken = () => sessionTokenOf({ auth, token });
 
   async function send(req: ApiRequest, bearer: string | null): Promise<ApiAnswer> {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
