@@ -111,14 +111,14 @@ export function createCartStore(options: CartStoreOptions = {}) {
     stockSync: () => job((api) => stock.stockSync(api)),
     /** The `cart/stockSync` callback of a queued stock check: matched by its task id (onlineStockCheckid). */
     applyStockAnswer: stock.applyStockAnswer,
-    /** Login: the guest lines join the customer's cart `cartId` (sync.ts `moveTo`), after the persisted cart loads. */
+    /** Login: the guest lines join the customer's cart `cartId` (sync/login.ts `moveTo`), after the persisted cart loads. */
     moveTo: (cartId: string) => job((api) => sync.moveTo(api, cartId)),
     refreshTotals: () =>
       job(async (api) => {
         const token = store.get().cartServerToken;
         if (token) await sync.refreshTotals(api, token, () => store.get().cartServerToken === token);
       }),
-    /** Spec "Coupon" (sync.ts `applyCoupon`). */
+    /** Spec "Coupon" (sync/coupon.ts `applyCoupon`). */
     applyCoupon: (code: string) => job((api) => sync.applyCoupon(api, code)),
     removeCoupon: () => job((api) => sync.removeCoupon(api)),
     /** Totals the server sent with another answer (e.g. shipping information). */
