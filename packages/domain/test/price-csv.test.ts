@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseCsv, priceCsv, priceCsvRecords, toCsv } from '../src/index.ts';
+import { parseCsv, priceCsv, priceCsvChanges, priceCsvRecords, priceCsvUpdate, toCsv } from '../src/index.ts';
 
 describe('the price and stock CSV', () => {
   it('parses what toCsv writes, whatever the texts (quotes, commas, new lines)', () => {
@@ -63,5 +63,40 @@ describe('the price and stock CSV', () => {
       },
     ]);
     expect(priceCsvRecords('name,price\nx,1').problems[0]).toMatch(/sku/);
+  });
+
+  it('a row changes only the columns it gives that differ; its update names them as the import record does', () => {
+    const stored = {
+      price: '449.00',
+      special_price: null,
+      special_from: null,
+      special_to: '2026-12-24',
+      qty: 4,
+    };
+    expect(priceCsvChanges({ sku: 'A', price: '449', qty: '4' }, stored)).toEqual([]);
+    const changes = priceCsvChanges(
+      {
+        sku: 'A',
+        price: '399.5',
+        special_price: '350',
+        special_from_date: '2026-12-01',
+        special_to_date: null,
+      },
+      stored,
+    );
+    expect(changes).toEqual([
+      { field: 'price', from: '449.00', to: '399.50' },
+      { field: 'special_price', from: null, to: '350.00' },
+      { field: 'special_from', from: null, to: '2026-12-01' },
+      { field: 'special_to', from: '2026-12-24', to: null },
+    ]);
+    expect(priceCsvUpdate('A', changes)).toEqual({
+      sku: 'A',
+      price: '399.50',
+      special_price: '350.00',
+      special_from_date: '2026-12-01',
+      special_to_date: null,
+    });
+    expect(priceCsvChanges({ sku: 'A', qty: '2' }, stored)).toEqual([{ field: 'qty', from: 4, to: 2 }]);
   });
 });

@@ -127,3 +127,55 @@ export function priceCsv(
     rows.map((r) => [r.sku, r.price, r.special_price, r.special_from, r.special_to, r.qty, exportedAt]),
   );
 }
+
+/** A product's fields as the CSV shows them: amounts as decimal text, dates as YYYY-MM-DD, the stock's quantity. */
+export type PriceCsvStored = {
+  price: string | null;
+  special_price: string | null;
+  special_from: string | null;
+  special_to: string | null;
+  qty: number;
+};
+
+export type PriceCsvChange = {
+  field: 'price' | 'special_price' | 'special_from' | 'special_to' | 'qty';
+  from: string | number | null;
+  to: string | number | null;
+};
+
+/** amounts compared as two-decimal text ("449" is "449.00"); empty is none */
+const amount = (v: string | null | undefined) => (v == null || v === '' ? null : Number(v).toFixed(2));
+
+/**
+ * What an uploaded row changes of the stored product: only the columns the row gives, and only
+ * where they differ (an unchanged qty is never written back over a sale made since the export).
+ */
+export function priceCsvChanges(row: PriceCsvRecord, stored: PriceCsvStored): PriceCsvChange[] {
+  const changes: PriceCsvChange[] = [];
+  if (row.price !== undefined && amount(row.price) !== amount(stored.price))
+    changes.push({ field: 'price', from: stored.price, to: amount(row.price) });
+  if (row.special_price !== undefined && amount(row.special_price) !== amount(stored.special_price))
+    changes.push({ field: 'special_price', from: stored.special_price, to: amount(row.special_price) });
+  if (row.special_from_date !== undefined && (row.special_from_date ?? null) !== stored.special_from)
+    changes.push({ field: 'special_from', from: stored.special_from, to: row.special_from_date ?? null });
+  if (row.special_to_date !== undefined && (row.special_to_date ?? null) !== stored.special_to)
+    changes.push({ field: 'special_to', from: stored.special_to, to: row.special_to_date ?? null });
+  if (row.qty !== undefined && Number(row.qty) !== stored.qty)
+    changes.push({ field: 'qty', from: stored.qty, to: Number(row.qty) });
+  return changes;
+}
+
+/** The import file's partial record that writes `changes` of product `sku` (the CSV's date columns by their record names). */
+export function priceCsvUpdate(sku: string, changes: readonly PriceCsvChange[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { sku };
+  for (const c of changes) {
+    const key =
+      c.field === 'special_from'
+        ? 'special_from_date'
+        : c.field === 'special_to'
+          ? 'special_to_date'
+          : c.field;
+    out[key] = c.to;
+  }
+  return out;
+}

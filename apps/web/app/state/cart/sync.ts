@@ -33,7 +33,8 @@ export function createCartSync(base: CartBase, options: { online: () => boolean;
     connect: (api: Api) => connect(ctx, api),
     refreshTotals: (api: Api, token: string, alive: () => boolean) => refreshTotals(ctx, api, token, alive),
     quickQty: (api: Api, item: CartItemLike) => quickQty(ctx, api, item),
-    syncWithRules: (api: Api, force: boolean, merge: MergeOptions = {}) => syncWithRules(ctx, api, force, merge),
+    syncWithRules: (api: Api, force: boolean, merge: MergeOptions = {}) =>
+      syncWithRules(ctx, api, force, merge),
     syncAfterChange: (api: Api) => syncAfterChange(ctx, api),
     moveTo: (api: Api, cartId: string) => moveTo(ctx, api, cartId),
     /** Spec "Cart connection" step 4 ends by the shopper's "Try again": sync is enabled again. */

@@ -12,7 +12,12 @@ import { inStep, refreshTotals } from './totals';
  * the authority for the lines they know; server-only lines are taken), pushes, totals. The first line
  * the server refused is rethrown after the rest is synced. Network failures leave the sync owed.
  */
-export async function syncOnce(ctx: SyncContext, api: Api, force: boolean, merge: MergeOptions = {}): Promise<void> {
+export async function syncOnce(
+  ctx: SyncContext,
+  api: Api,
+  force: boolean,
+  merge: MergeOptions = {},
+): Promise<void> {
   const { base } = ctx;
   const { store } = base;
   await base.adoptPersisted();
