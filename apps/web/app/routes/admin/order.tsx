@@ -4,12 +4,7 @@
  * status allows (forms posted to this route's action, which asks the API to run the lifecycle). A
  * refusal (409: the order moved on meanwhile) comes back as a message.
  */
-import {
-  CARRIER_TRACKING_URLS,
-  formatPrice,
-  orderStatusLabelKey,
-  translateMessage,
-} from '@vitrina/domain';
+import { CARRIER_TRACKING_URLS, formatPrice, orderStatusLabelKey, translateMessage } from '@vitrina/domain';
 import { useActionData, useLoaderData } from 'react-router';
 import { Link } from '../../lib/link';
 import type { Route } from './+types/order';
