@@ -49,7 +49,9 @@ for (const file of process.argv.slice(2)) {
     paintMs: ms(named('Paint', 'PrePaint', 'Layerize', 'PaintImage')),
     commitMs: ms(named('Commit')),
     // the outermost script events only (a function call inside an event's dispatch counted once)
-    scriptMs: ms(outermost(named('FunctionCall', 'RunMicrotasks', 'EventDispatch', 'TimerFire', 'FireAnimationFrame'))),
+    scriptMs: ms(
+      outermost(named('FunctionCall', 'RunMicrotasks', 'EventDispatch', 'TimerFire', 'FireAnimationFrame')),
+    ),
   };
   rows.push(row);
   console.log(

@@ -68,7 +68,11 @@ describe('breadcrumbs', () => {
     const trail = () => [{ id: 10, name: 'Computers', path: '/en/c/computers' }];
     const at = (name: string) => (
       <MemoryRouter initialEntries={['/en/c/laptops']}>
-        <Breadcrumbs trail={trail()} current={{ name, path: '/en/c/laptops' }} origin="https://shop.example" />
+        <Breadcrumbs
+          trail={trail()}
+          current={{ name, path: '/en/c/laptops' }}
+          origin="https://shop.example"
+        />
       </MemoryRouter>
     );
     const { rerender } = render(at('Laptops'));
