@@ -1,8 +1,22 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Breadcrumbs } from '../app/components/Breadcrumbs';
+import type * as JsonLdModule from '../app/components/JsonLd';
+
+/** renders of the trail's schema (rendered by the trail at each of its renders) */
+const renders = vi.hoisted(() => ({ jsonLd: 0 }));
+vi.mock('../app/components/JsonLd', async (importOriginal) => {
+  const m = await importOriginal<typeof JsonLdModule>();
+  return {
+    ...m,
+    JsonLd: (props: Parameters<typeof m.JsonLd>[0]) => {
+      renders.jsonLd++;
+      return m.JsonLd(props);
+    },
+  };
+});
 
 afterEach(cleanup);
 
@@ -48,5 +62,25 @@ describe('breadcrumbs', () => {
     const script = container.querySelector('script[type="application/ld+json"]')!;
     expect(script.innerHTML).not.toContain('</script>');
     expect(JSON.parse(script.textContent!).itemListElement[1].name).toBe('</script><b>x');
+  });
+
+  it('is not rendered again with equal crumbs (a grade’s choice, a filter’s new answer), and is with others', () => {
+    const trail = () => [{ id: 10, name: 'Computers', path: '/en/c/computers' }];
+    const at = (name: string) => (
+      <MemoryRouter initialEntries={['/en/c/laptops']}>
+        <Breadcrumbs
+          trail={trail()}
+          current={{ name, path: '/en/c/laptops' }}
+          origin="https://shop.example"
+        />
+      </MemoryRouter>
+    );
+    const { rerender } = render(at('Laptops'));
+    const first = renders.jsonLd;
+    rerender(at('Laptops'));
+    expect(renders.jsonLd).toBe(first);
+    rerender(at('Notebooks'));
+    expect(renders.jsonLd).toBe(first + 1);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' }).textContent).toContain('Notebooks');
   });
 });

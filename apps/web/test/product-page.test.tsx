@@ -476,6 +476,44 @@ describe('product page: a grade choice renders only what depends on the grade', 
   });
 });
 
+describe('product page: a grade choice keeps the gallery while its pictures are the same', () => {
+  const pictured = (own: Record<string, string | null>): Product =>
+    productDoc({
+      ...phone,
+      image: 'phone.jpg',
+      media_gallery: [{ image: 'phone.jpg' }, { image: 'phone-back.jpg' }],
+      configurable_children: [
+        { ...child('PX-A', 101, 1, 44900, 10), image: own['PX-A'] ?? null },
+        { ...child('PX-B', 102, 2, 39900, 10), image: own['PX-B'] ?? null },
+      ],
+    });
+  const mainImage = () => document.querySelector<HTMLImageElement>('.gallery-main img');
+
+  it('keeps its elements (no new images to decode and lay out) when the grades share the pictures', async () => {
+    render(page(routeData(pictured({}), Date.now())));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const gallery = document.querySelector('.gallery');
+    const image = mainImage();
+    expect(image?.getAttribute('src')).toContain('phone.jpg');
+    fireEvent.click(radio('A+'));
+    await waitFor(() => expect(radio('A+').checked).toBe(true), { timeout: 10_000 });
+    expect(shownSku()).toContain('PX-A');
+    expect(document.querySelector('.gallery')).toBe(gallery);
+    expect(mainImage()).toBe(image);
+  });
+
+  it('opens anew on the grade’s own first picture when the pictures differ', async () => {
+    render(page(routeData(pictured({ 'PX-A': 'unit-a.jpg', 'PX-B': 'unit-b.jpg' }), Date.now())));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const gallery = document.querySelector('.gallery');
+    expect(mainImage()?.getAttribute('src')).toContain('unit-b.jpg');
+    fireEvent.click(radio('A+'));
+    await waitFor(() => expect(radio('A+').checked).toBe(true), { timeout: 10_000 });
+    expect(mainImage()?.getAttribute('src')).toContain('unit-a.jpg');
+    expect(document.querySelector('.gallery')).not.toBe(gallery);
+  });
+});
+
 describe('product page: an add to the cart', () => {
   it('renders the buy box ("Adding…", then the button again), not the whole page', async () => {
     const { cartState } = await import('../app/state/cart-view');

@@ -48,7 +48,8 @@ export function ProductPage(data: ProductPageData) {
       <BackToList />
       <Breadcrumbs trail={trail} current={{ name: product.name, path: model.path }} origin={data.origin} />
       <div className="product-main">
-        <Gallery key={box.sku} name={product.name} images={model.images} alts={model.imageAlts} />
+        {/* a new gallery (the first picture, no zoom) when the pictures change, not at every grade */}
+        <Gallery key={model.imagesKey} name={product.name} images={model.images} alts={model.imageAlts} />
         <div
           className="product-info"
           data-configured={box.configured ? String(box.configured.is_configured) : undefined}

@@ -78,10 +78,16 @@ export function useProductPage(data: ProductPageData) {
   const tierFinal = useGroupPrice(box.sku, product.sku)?.final ?? box.final;
   // the shopper's delivery country's fees once it is known, else the store view's country's
   const delivery = useDeliveryOptionsFor(data.delivery);
-  // the same arrays while the variant is the same: the memoised gallery is not rendered again by an
-  // add to the cart or the quantity
-  const images = useMemo(() => variantImages(product, variant), [product, variant]);
-  const imageAlts = useMemo(() => imageLabels(product), [product]);
+  // the same array while the pictures are the same: the memoised gallery is not rendered again by an
+  // add to the cart, the quantity, or a grade whose child shows the same pictures (a model's grades
+  // mostly do); `imagesKey` names the pictures, the gallery's identity (ProductPage)
+  const variantImageList = useMemo(() => variantImages(product, variant), [product, variant]);
+  const imagesKey = variantImageList.join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is the same while its key is
+  const images = useMemo(() => variantImageList, [imagesKey]);
+  // of the product as loaded (every child's labels): the same object across grade choices, which make
+  // `product` anew
+  const imageAlts = useMemo(() => imageLabels(hinted), [hinted]);
   // the same text while the product is: a grade's choice does not make it plain again
   const description = useMemo(() => plainText(product.description), [product.description]);
 
@@ -97,6 +103,7 @@ export function useProductPage(data: ProductPageData) {
     addButton,
     adding: cartAdd.adding,
     images,
+    imagesKey,
     /** the alt text staff gave an image, by image (the product's name otherwise) */
     imageAlts,
     /** the shop's settings (the grade facts' warranty and returns) */
