@@ -1194,6 +1194,13 @@ export const SETTINGS: readonly Setting[] = [
       "the most units of one product an order line may take (every order is unpaid when placed): one guest order once took all 30 units of a laptop by cash on delivery. More answers 400 naming the line's `qty`. `0`: no cap",
   },
   {
+    name: 'ORDER_SOLD_OUT_HORIZON_MS',
+    group: 'api',
+    default: '1000',
+    meaning:
+      'on PostgreSQL, how long a product a shop process saw sold out is refused by that process without reading its stock (a flash sale\'s shoppers after the last unit cost no stock read): a restock, a cancelled order\'s units or a staff stock edit reach its orders within this bound. Never lets an order in (no oversell). `0`: every order reads the stock; the embedded database keeps stock coherently and ignores it',
+  },
+  {
     name: 'BANK_TRANSFER_ORDER_TTL_DAYS',
     group: 'api',
     default: '7',

@@ -93,6 +93,8 @@ export async function startApi(
     ADMIN_TOKEN: adminToken,
     SHOP_HANDOVER_TOKEN: handoverToken,
     CATALOG_VERSION_TTL_MS: '0',
+    // the same for stock a test restocks by SQL: no product known sold out (record 0080)
+    ORDER_SOLD_OUT_HORIZON_MS: '0',
     ...TEST_SELLER,
     ...TEST_LIMITS_OFF,
     ...env,

@@ -532,6 +532,11 @@ export class CartService {
     return child.parent ? child : { ...child, parent: r.product };
   }
 
+  /** true on the embedded database: stockOf answers kept rows, dropped by every stock write (so always current) */
+  get keepsStock(): boolean {
+    return this.keptStock.enabled;
+  }
+
   /**
    * The stock rows of `skus` (a sku without stock of its own: absent). Outside a transaction, on the
    * embedded database, kept while no statement writes the stock table (cache.ts): an order's

@@ -24,6 +24,7 @@ import { one, rows, type Queryable } from '../lib/db.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { placeOrder, type PlaceOrderDeps } from './place.ts';
 import { StockTurns } from './stock-turns.ts';
+import { KnownSoldOut } from './sold-out.ts';
 import { orderKeysOf } from './keys.ts';
 import {
   customerDelivery,
@@ -98,7 +99,9 @@ export class OrderService {
     /** RATE_LIMIT_ORDER_ADDRESS counts here; none: no limit (tests of the service alone) */
     limiter?: RateLimiter,
   ) {
-    const turns = new StockTurns((skus) => carts.stockOf(skus));
+    // on PostgreSQL a product seen sold out is refused without a read for a short horizon (sold-out.ts)
+    const known = new KnownSoldOut(carts.keepsStock ? 0 : config.soldOutHorizonMs);
+    const turns = new StockTurns(known.looking((skus) => carts.stockOf(skus)));
     const keys = orderKeysOf(database);
     this.placing = { database, config, catalog, carts, onStockChanged, limiter, turns, keys };
   }
