@@ -67,7 +67,21 @@ function breakdown(task: TaskNode): Map<string, number> {
   const out = new Map<string, number>();
   const walk = (t: TaskNode, script: string) => {
     const own = scriptOf(t.event) || script;
-    const key = ['FunctionCall', 'EvaluateScript', 'v8.evaluateModule', 'v8.compile', 'v8.compileModule', 'TimerFire', 'EventDispatch', 'RunMicrotasks', 'FireAnimationFrame', 'FireIdleCallback', 'v8.parseOnBackground', 'XHRReadyStateChange', 'ParseHTML'].includes(t.event.name)
+    const key = [
+      'FunctionCall',
+      'EvaluateScript',
+      'v8.evaluateModule',
+      'v8.compile',
+      'v8.compileModule',
+      'TimerFire',
+      'EventDispatch',
+      'RunMicrotasks',
+      'FireAnimationFrame',
+      'FireIdleCallback',
+      'v8.parseOnBackground',
+      'XHRReadyStateChange',
+      'ParseHTML',
+    ].includes(t.event.name)
       ? `${t.event.name}${own ? ` (${own})` : ''}`
       : t.event.name;
     // thread time: the task's own less its children's (the machine's load stretches wall time, not this)
@@ -98,9 +112,18 @@ export async function runLighthouseTasksBench() {
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     for (const [, p] of pages) await (await fetch(base + p)).arrayBuffer();
     // a first run not counted: a fresh browser's first page pays its start-up (lighthouse.ts)
-    await lighthouse(base + '/', { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    await lighthouse(base + '/', {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-    console.log(`\nLighthouse long tasks (observed × ${SLOWDOWN} ≥ ${minMs} ms), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nLighthouse long tasks (observed × ${SLOWDOWN} ≥ ${minMs} ms), load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     for (let run = 1; run <= runs; run++)
       for (const [label, p] of pages) {
         if (only && !only.includes(label)) continue;
@@ -109,7 +132,13 @@ export async function runLighthouseTasksBench() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'],
+          clearStorageTypes: [
+            'file_systems',
+            'shader_cache',
+            'service_workers',
+            'cache_storage',
+            'local_storage',
+          ],
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${p}`);
         const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace;
@@ -176,5 +205,9 @@ function printTasks(title: string, trace: { traceEvents: TraceEvent[] }, minMs: 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const minMs = Number(process.env.LIGHTHOUSE_TASKS_MIN_MS ?? 50);
   for (const file of process.argv.slice(2))
-    printTasks(path.basename(file), JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }, minMs);
+    printTasks(
+      path.basename(file),
+      JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] },
+      minMs,
+    );
 }
