@@ -52,11 +52,27 @@ function scriptOf(e: TraceEvent): string {
   const d = e.args?.data ?? {};
   const url = short(d.url ?? (d.stackTrace as { url?: string }[] | undefined)?.[0]?.url);
   if (!url) return '';
-  const line = d.lineNumber ?? d.lineNumber;
+  const line = d.lineNumber;
   const column = d.columnNumber;
   const fn = typeof d.functionName === 'string' && d.functionName ? ` ${d.functionName}` : '';
   return line !== undefined ? `${url}:${line}:${column ?? ''}${fn}` : url;
 }
+
+/** the events whose script is named in the breakdown */
+const SCRIPT_EVENTS = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'v8.compile',
+  'v8.compileModule',
+  'TimerFire',
+  'EventDispatch',
+  'RunMicrotasks',
+  'FireAnimationFrame',
+  'FireIdleCallback',
+  'XHRReadyStateChange',
+  'ParseHTML',
+]);
 
 /** a task's own thread time (ms), less its children's: the machine's load stretches wall time, not this */
 const selfThreadMs = (t: TaskNode) =>
@@ -67,24 +83,7 @@ function breakdown(task: TaskNode): Map<string, number> {
   const out = new Map<string, number>();
   const walk = (t: TaskNode, script: string) => {
     const own = scriptOf(t.event) || script;
-    const key = [
-      'FunctionCall',
-      'EvaluateScript',
-      'v8.evaluateModule',
-      'v8.compile',
-      'v8.compileModule',
-      'TimerFire',
-      'EventDispatch',
-      'RunMicrotasks',
-      'FireAnimationFrame',
-      'FireIdleCallback',
-      'v8.parseOnBackground',
-      'XHRReadyStateChange',
-      'ParseHTML',
-    ].includes(t.event.name)
-      ? `${t.event.name}${own ? ` (${own})` : ''}`
-      : t.event.name;
-    // thread time: the task's own less its children's (the machine's load stretches wall time, not this)
+    const key = SCRIPT_EVENTS.has(t.event.name) ? `${t.event.name}${own ? ` (${own})` : ''}` : t.event.name;
     out.set(key, (out.get(key) ?? 0) + selfThreadMs(t));
     for (const c of t.children) walk(c, own);
   };
