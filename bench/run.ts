@@ -5,6 +5,7 @@
  *   BENCH_PRODUCTS   size of the generated catalogue for the search bench (default 100000)
  *   BENCH_ONLY       comma list of benches to run: search,ssr,ssr-ab,cart,mix,order-mail,flash,image,product-save,serialise,lighthouse,js,hydration,interactions (default search,ssr; lighthouse
  *                    and js need `npm run build -w @vitrina/web` and Chromium at CHROME_PATH, default /usr/bin/chromium)
+ *   BENCH_ONLY=lighthouse-tasks  what each long task of a Lighthouse run is, by trace event and script (bench/lighthouse-tasks.ts)
  *   BENCH_HYDRATION_RUNS  hydration: page loads a page at 4× CPU slowdown (default 3; bench/hydration.ts)
  *   BENCH_ONLY=interactions  a filter ticked, a grade chosen, an add to cart: main-thread ms at 4x CPU slowdown (bench/interactions.ts)
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
@@ -40,4 +41,5 @@ if (only.has('product-save')) await (await import('./product-save.ts')).runProdu
 if (only.has('js')) await (await import('./first-load-js.ts')).runFirstLoadJsBench();
 if (only.has('interactions')) await (await import('./interactions.ts')).runInteractionsBench();
 if (only.has('lighthouse')) await (await import('./lighthouse.ts')).runLighthouseBench();
+if (only.has('lighthouse-tasks')) await (await import('./lighthouse-tasks.ts')).runLighthouseTasksBench();
 if (only.has('hydration')) await (await import('./hydration.ts')).runHydrationBench();
