@@ -417,6 +417,10 @@ export class CartService {
     const { match, qty } = lineChange(existing, input, incoming);
     await this.checkStock(line.sku, qty, 'cartItem.qty', this.database, priced.bundle_picks);
     const stale = !(Date.now() - new Date(cart.updated_at ?? 0).getTime() < TOUCH_AFTER_MS);
+    const leftBy = (row: CartItemRow | undefined, c: CartRow): CartRow | undefined =>
+      row && c.items
+        ? { ...c, items: withLine(c.items, row), ...(stale ? { updated_at: new Date() } : {}) }
+        : undefined;
     const written = await this.writeCart(
       cart,
       async () => {
@@ -429,16 +433,17 @@ export class CartService {
           ]);
         return row;
       },
-      (row, c) =>
-        row && c.items
-          ? { ...c, items: withLine(c.items, row), ...(stale ? { updated_at: new Date() } : {}) }
-          : undefined,
+      leftBy,
     );
     if (written) {
-      const kept = this.kept.get(cart.id);
+      // the cart the write's totals are made of: the kept one on the embedded database (dropped when
+      // another write came meanwhile: read again); on PostgreSQL, where nothing is kept, the cart as
+      // read with this write's line in it: the write only took when that line was still as read
+      // (SET_LINE_QTY, ADD_LINE), and reading the cart again cost a round trip and its rows' parsing
+      const left = this.kept.enabled ? this.kept.get(cart.id) : leftBy(written, cart);
       return {
         line: toLine(cart, written, { ...priced, item_id: written.item_id, qty: written.qty }),
-        cart: kept,
+        cart: left,
       };
     }
     return { line: await this.updateLocked(target), cart: undefined };
