@@ -130,4 +130,21 @@ describe('a cart write answers the totals a following cart/totals answers', () =
       expect(answer.body.meta.totals).toEqual((await api.call(url('totals', cart))).body.result);
     }
   });
+  it("an update's stock check reads the stock row with the cart (one statement less on PostgreSQL)", async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+    const added = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+    const line = added.body.result as { item_id: number; sku: string };
+    const { answer, statements } = await queriesOf(api, () =>
+      api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: line.sku, qty: 3, item_id: line.item_id } } }),
+    );
+    expect(answer.status).toBe(200);
+    expect(statements.filter((s) => /FROM stock/.test(s) && !/FROM carts/.test(s))).toEqual([]);
+    // on PostgreSQL the cart with the stock row, and the write; on the embedded database the cart and
+    // the stock row are kept, so the write alone (versions of the catalogue and the settings are
+    // re-read once their time is up, whatever the call)
+    expect(statements.filter((s) => !/from meta where/.test(s))).toHaveLength(api.database.kind === 'postgres' ? 2 : 1);
+    // the stock is still checked: more than there is is refused
+    const tooMany = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: line.sku, qty: 100000, item_id: line.item_id } } });
+    expect(tooMany.status).toBe(400);
+  });
 });
