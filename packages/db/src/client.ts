@@ -374,10 +374,12 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const pg = await loadPg();
   const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
   /** pg types: int8 as a JS number (as PGlite returns it), everything else as pg's defaults */
+  // one function for every int8 field: the driver asks for each field of every result
+  const int8 = (value: string) => Number(value);
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID && format !== 'binary'
-        ? (value: string) => Number(value)
+        ? int8
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
