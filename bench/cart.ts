@@ -38,7 +38,7 @@ function mainThreadCpuMs(): number {
   }
 }
 /**
- * calls of each kind before it is measured: with 30 the first kinds measured (cart/create, then the
+ * calls of each kind before any is measured: with 30 the first kinds measured (cart/create, then the
  * one-line cart's) still ran code V8 had not optimised yet, and read up to twice the CPU of the same
  * call measured after the others
  */
@@ -71,7 +71,13 @@ export async function benchOn(url: string | undefined) {
     const app = await buildApi({ database, config: loadApiConfig({ ...process.env }), logger: false });
     await app.ready();
     let requests = 0;
-    const call = async (method: 'GET' | 'POST', path: string, cartId: string, payload?: unknown, extra = '') => {
+    const call = async (
+      method: 'GET' | 'POST',
+      path: string,
+      cartId: string,
+      payload?: unknown,
+      extra = '',
+    ) => {
       requests++;
       const res = await app.inject({
         method,
@@ -84,7 +90,8 @@ export async function benchOn(url: string | undefined) {
       return {
         get result() {
           const body = res.json();
-          if (extra.includes('withTotals') && !body.meta?.totals) throw new Error(`${path}: no totals in its answer`);
+          if (extra.includes('withTotals') && !body.meta?.totals)
+            throw new Error(`${path}: no totals in its answer`);
           return body.result;
         },
         hasTotals: () => extra.includes('withTotals') && res.body.includes('"totals":'),
@@ -106,62 +113,97 @@ export async function benchOn(url: string | undefined) {
       return query(text, params);
     }) as typeof database.query;
 
-    /** CPU (ms) and wall time of `calls` runs of `fn`, after a warm-up */
-    const measure = async (fn: (i: number) => Promise<unknown>) => {
-      for (let i = 0; i < WARMUP; i++) await fn(i);
-      const q0 = queries;
-      const r0 = requests;
-      const walls: number[] = [];
-      const cpu0 = process.cpuUsage();
-      // the least CPU per call of BATCHES equal runs: other work on a loaded machine only ever adds
-      // to a run's figure (cache misses, preemption), so the best run is the call's own cost
-      let batchCpu = process.cpuUsage();
-      let best = Number.POSITIVE_INFINITY;
-      const main0 = mainThreadCpuMs();
-      for (let i = 0; i < CALLS; i++) {
-        const t = performance.now();
-        await fn(i);
-        walls.push(performance.now() - t);
-        if ((i + 1) % Math.ceil(CALLS / BATCHES) === 0 || i === CALLS - 1) {
-          const used = process.cpuUsage(batchCpu);
-          const n = i % Math.ceil(CALLS / BATCHES) + 1;
-          best = Math.min(best, (used.user + used.system) / 1000 / n);
-          batchCpu = process.cpuUsage();
+    type Kind = { label: string; fn: (i: number) => Promise<unknown> };
+    type Figures = {
+      cpuMs: number;
+      bestMs: number;
+      mainMs: number;
+      p50: number;
+      p95: number;
+      queries: number;
+      requests: number;
+    };
+    /**
+     * CPU (ms) and wall time of `CALLS` runs of each kind. Every kind is warmed up before any is
+     * measured, and the kinds are measured in turns (one batch of each per round, BATCHES rounds):
+     * measured one after the other, the first kinds paid for V8 compiling the code they share with the
+     * later ones (on the compiler's threads, so in the process's CPU but not the main thread's), and on
+     * PostgreSQL the one-line cart's reads cost more than the twenty-line cart's. In turns, a change of
+     * the machine's load also weighs on every kind alike.
+     */
+    const measureAll = async (kinds: Kind[]): Promise<Figures[]> => {
+      for (const k of kinds) for (let i = 0; i < WARMUP; i++) await k.fn(i);
+      const per = Math.ceil(CALLS / BATCHES);
+      const acc = kinds.map(() => ({
+        cpu: 0,
+        main: 0,
+        best: Number.POSITIVE_INFINITY,
+        walls: [] as number[],
+        q: 0,
+        r: 0,
+        n: 0,
+      }));
+      for (let b = 0; b < BATCHES; b++) {
+        for (const [j, k] of kinds.entries()) {
+          const a = acc[j]!;
+          const n = Math.min(per, CALLS - b * per);
+          if (n <= 0) continue;
+          const q0 = queries;
+          const r0 = requests;
+          const main0 = mainThreadCpuMs();
+          // other work on a loaded machine only ever adds to a batch's figure (cache misses,
+          // preemption), so the least CPU per call of the batches is the call's own cost
+          const cpu0 = process.cpuUsage();
+          for (let i = 0; i < n; i++) {
+            const t = performance.now();
+            await k.fn(b * per + i);
+            a.walls.push(performance.now() - t);
+          }
+          const used = process.cpuUsage(cpu0);
+          const ms = (used.user + used.system) / 1000;
+          a.cpu += ms;
+          a.best = Math.min(a.best, ms / n);
+          a.main += mainThreadCpuMs() - main0;
+          a.q += queries - q0;
+          a.r += requests - r0;
+          a.n += n;
         }
       }
-      const cpu = process.cpuUsage(cpu0);
-      const mainMs = (mainThreadCpuMs() - main0) / CALLS;
-      walls.sort((a, b) => a - b);
-      return {
-        cpuMs: (cpu.user + cpu.system) / 1000 / CALLS,
-        bestMs: best,
-        mainMs,
-        p50: percentile(walls, 50),
-        p95: percentile(walls, 95),
-        queries: (queries - q0) / CALLS,
-        requests: (requests - r0) / CALLS,
-      };
+      return acc.map((a) => {
+        a.walls.sort((x, y) => x - y);
+        return {
+          cpuMs: a.cpu / a.n,
+          bestMs: a.best,
+          mainMs: a.main / a.n,
+          p50: percentile(a.walls, 50),
+          p95: percentile(a.walls, 95),
+          queries: a.q / a.n,
+          requests: a.r / a.n,
+        };
+      });
     };
 
     const os = await import('node:os');
-    console.log(
-      `\ncart, ${database.kind}${database.kind === 'pglite' && !database.pglite ? ' in its thread' : ''}, in-process HTTP (inject), coupon + shipping + COD fee, ${CALLS} calls each, load average ${os
+    const load = () =>
+      os
         .loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+        .join(' ');
     console.log(
-      `${'call'.padEnd(44)} ${'CPU ms/call'.padStart(11)} ${'best batch'.padStart(10)} ${'main thread'.padStart(11)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'queries'.padStart(8)} ${'requests'.padStart(8)}`,
+      `\ncart, ${database.kind}${database.kind === 'pglite' && !database.pglite ? ' in its thread' : ''}, in-process HTTP (inject), coupon + shipping + COD fee, ${CALLS} calls each, load average ${load()}`,
     );
-    const print = (label: string, m: Awaited<ReturnType<typeof measure>>) =>
+    const print = (label: string, m: Figures) =>
       console.log(
         `${label.padEnd(44)} ${m.cpuMs.toFixed(2).padStart(11)} ${m.bestMs.toFixed(2).padStart(10)} ${m.mainMs.toFixed(2).padStart(11)} ${m.p50.toFixed(2).padStart(8)} ${m.p95.toFixed(2).padStart(8)} ${m.queries.toFixed(1).padStart(8)} ${m.requests.toFixed(1).padStart(8)}`,
       );
 
-    print('cart/create', await measure(() => create()));
+    const kinds: Kind[] = [{ label: 'cart/create', fn: () => create() }];
     for (const size of [1, 20]) {
       const cartId = await createId();
-      const skus = size === 1 ? ['PHN-2001'] : Array.from({ length: 20 }, (_, i) => `BEN-${String(i + 1).padStart(4, '0')}`);
+      const skus =
+        size === 1
+          ? ['PHN-2001']
+          : Array.from({ length: 20 }, (_, i) => `BEN-${String(i + 1).padStart(4, '0')}`);
       let first: { item_id: number; sku: string } | undefined;
       for (const sku of skus) {
         const answer = (await call('POST', 'update', cartId, { cartItem: { sku, qty: 1 } })).result;
@@ -181,26 +223,40 @@ export async function benchOn(url: string | undefined) {
         throw new Error('totals without coupon, shipping or fee');
       if (check.items.length !== size) throw new Error(`a cart of ${check.items.length} lines, not ${size}`);
       const line = first!;
-      const change = (i: number) => ({ cartItem: { sku: line.sku, qty: 1 + (i % 3), item_id: line.item_id } });
-      print(`cart/pull, ${size} line(s)`, await measure(() => call('GET', 'pull', cartId)));
-      print(`cart/totals, ${size} line(s)`, await measure(() => call('GET', 'totals', cartId)));
-      print(`cart/update (qty change), ${size} line(s)`, await measure((i) => call('POST', 'update', cartId, change(i))));
-      // a build before writes answered their totals (the A/B of ssr-ab.ts's kind) has no such row
-      const withTotals = await measure(async (i) => {
-        const answer = await call('POST', 'update', cartId, change(i), '&withTotals=1');
-        if (!answer.hasTotals()) throw new Error('update: no totals in its answer');
-      }).catch(() => null);
-      if (withTotals) print(`cart/update + its totals (withTotals), ${size}`, withTotals);
-      // what the storefront's cart store sent for one change before a write answered its totals
-      print(
-        `one change as pull + update + totals, ${size}`,
-        await measure(async (i) => {
-          await call('GET', 'pull', cartId);
-          await call('POST', 'update', cartId, change(i));
-          await call('GET', 'totals', cartId);
-        }),
+      const change = (i: number) => ({
+        cartItem: { sku: line.sku, qty: 1 + (i % 3), item_id: line.item_id },
+      });
+      kinds.push(
+        { label: `cart/pull, ${size} line(s)`, fn: () => call('GET', 'pull', cartId) },
+        { label: `cart/totals, ${size} line(s)`, fn: () => call('GET', 'totals', cartId) },
+        {
+          label: `cart/update (qty change), ${size} line(s)`,
+          fn: (i) => call('POST', 'update', cartId, change(i)),
+        },
+        {
+          label: `cart/update + its totals (withTotals), ${size}`,
+          fn: async (i) => {
+            const answer = await call('POST', 'update', cartId, change(i), '&withTotals=1');
+            if (!answer.hasTotals()) throw new Error('update: no totals in its answer');
+          },
+        },
+        {
+          // what the storefront's cart store sent for one change before a write answered its totals
+          label: `one change as pull + update + totals, ${size}`,
+          fn: async (i) => {
+            await call('GET', 'pull', cartId);
+            await call('POST', 'update', cartId, change(i));
+            await call('GET', 'totals', cartId);
+          },
+        },
       );
     }
+    console.log(
+      `${'call'.padEnd(44)} ${'CPU ms/call'.padStart(11)} ${'best batch'.padStart(10)} ${'main thread'.padStart(11)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'queries'.padStart(8)} ${'requests'.padStart(8)}`,
+    );
+    const figures = await measureAll(kinds);
+    kinds.forEach((k, j) => print(k.label, figures[j]!));
+    console.log(`load average after: ${load()}`);
     await app.close();
   } finally {
     await database.dispose();

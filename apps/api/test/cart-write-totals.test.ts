@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { address, startApi, type TestApi } from './helpers.ts';
+import { address, queriesOf, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -110,5 +110,41 @@ describe('a cart write answers the totals a following cart/totals answers', () =
     const withTotals = await api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload: { cartItem: { sku: 'ACC-3001', qty: 2 } } });
     expect(withTotals.body.result).toMatchObject({ sku: 'ACC-3001', qty: 2 });
     expect(withTotals.body.meta.totals.items.map((i: { sku: string }) => i.sku)).toEqual(['PHN-2001', 'ACC-3001']);
+  });
+  it('an update answers its totals without reading the cart again after its write (on PostgreSQL too)', async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+    await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+    await api.call({ method: 'POST', url: url('apply-coupon', cart, '&coupon=SAVE10') });
+    const line = (await api.call(url('pull', cart))).body.result[0] as { item_id: number; sku: string };
+    for (const payload of [
+      { cartItem: { sku: line.sku, qty: 2, item_id: line.item_id } },
+      { cartItem: { sku: 'ACC-3001', qty: 1 } },
+    ]) {
+      const { answer, statements } = await queriesOf(api, () =>
+        api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload }),
+      );
+      expect(answer.status).toBe(200);
+      const write = statements.findIndex((s) => /(UPDATE|INSERT INTO) cart_items/.test(s));
+      expect(write).toBeGreaterThanOrEqual(0);
+      expect(statements.slice(write + 1).filter((s) => /FROM carts|FROM cart_items/.test(s))).toEqual([]);
+      expect(answer.body.meta.totals).toEqual((await api.call(url('totals', cart))).body.result);
+    }
+  });
+  it("an update's stock check reads the stock row with the cart (one statement less on PostgreSQL)", async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
+    const added = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+    const line = added.body.result as { item_id: number; sku: string };
+    const { answer, statements } = await queriesOf(api, () =>
+      api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: line.sku, qty: 3, item_id: line.item_id } } }),
+    );
+    expect(answer.status).toBe(200);
+    expect(statements.filter((s) => /FROM stock/.test(s) && !/FROM carts/.test(s))).toEqual([]);
+    // on PostgreSQL the cart with the stock row, and the write; on the embedded database the cart and
+    // the stock row are kept, so the write alone (versions of the catalogue and the settings are
+    // re-read once their time is up, whatever the call)
+    expect(statements.filter((s) => !/from meta where/.test(s))).toHaveLength(api.database.kind === 'postgres' ? 2 : 1);
+    // the stock is still checked: more than there is is refused
+    const tooMany = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: line.sku, qty: 100000, item_id: line.item_id } } });
+    expect(tooMany.status).toBe(400);
   });
 });

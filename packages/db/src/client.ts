@@ -75,6 +75,17 @@ export interface Database extends Executor {
 export const COHERENT_WRITE = '/* coherent write */';
 
 /**
+ * Ends a statement the shop sends on every request (a cart's read, a line's write): on PostgreSQL it
+ * is a named prepared statement, parsed and planned once per connection instead of on every call (the
+ * server shares the machine's cores with the shop). Only for fixed texts: each text marked is kept,
+ * with its plan, on every connection of the pool.
+ */
+export const PREPARED = '/* prepared */';
+
+/** at most this many texts are prepared (a marked text built per call would otherwise fill the server's memory) */
+const MAX_PREPARED = 64;
+
+/**
  * Whether the embedded database refuses a query on the outer database inside its own transaction
  * (which would wait forever) with an error: everywhere but production (NODE_ENV=production, as
  * `npm start` runs), where the guard's AsyncLocalStorage would tax every promise of the process.
@@ -363,10 +374,12 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const pg = await loadPg();
   const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
   /** pg types: int8 as a JS number (as PGlite returns it), everything else as pg's defaults */
+  // one function for every int8 field: the driver asks for each field of every result
+  const int8 = (value: string) => Number(value);
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID && format !== 'binary'
-        ? (value: string) => Number(value)
+        ? int8
         : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
@@ -431,6 +444,18 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     }
   }
 
+  /** the name of each prepared text (PREPARED), the same on every connection */
+  const prepared = new Map<string, string>();
+  const statement = (text: string, params?: unknown[]) => {
+    if (!text.endsWith(PREPARED)) return text;
+    let name = prepared.get(text);
+    if (name === undefined) {
+      if (prepared.size >= MAX_PREPARED) return text;
+      prepared.set(text, (name = `vitrina_${prepared.size + 1}`));
+    }
+    return { name, text, values: params ?? [] };
+  };
+
   let closed = false;
   return {
     db,
@@ -488,7 +513,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   async function run(text: string, params?: unknown[]) {
     const client = await connect();
     try {
-      const res = await client.query(text, params);
+      const query = statement(text, params);
+      const res = typeof query === 'string' ? await client.query(query, params) : await client.query(query);
       client.release();
       return res;
     } catch (err) {

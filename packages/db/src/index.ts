@@ -21,6 +21,7 @@ export {
   type WriteKind,
   type WriteWatch,
   COHERENT_WRITE,
+  PREPARED,
 } from './client.ts';
 export { migrate, readMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, type MigrateResult, type MigrationFile } from './migrate.ts';
 export {

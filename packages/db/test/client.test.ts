@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COHERENT_WRITE,
+  PREPARED,
   bumpCatalogVersion,
   getCatalogVersion,
   guardTransactions,
@@ -29,6 +30,21 @@ describe('database client', () => {
     );
     expect(row).toMatchObject({ n: 1, big: 10_000_000_000, num: '1.5', p: 7, j: { a: 1 }, arr: [1, 2] });
     expect(row?.ts).toBeInstanceOf(Date);
+  });
+
+  it('answers a statement marked PREPARED alike, prepared once per connection on PostgreSQL', async () => {
+    const text = `select $1::int + 1 as n, $2::text as t ${PREPARED}`;
+    for (let i = 0; i < 3; i++) {
+      const [row] = await database.query<{ n: number; t: string }>(text, [i, `x${i}`]);
+      expect(row).toEqual({ n: i + 1, t: `x${i}` });
+    }
+    if (database.kind !== 'postgres') return;
+    // the pool's connections each hold it under one name, parsed there once
+    const named = await database.query<{ statement: string }>(
+      'select statement from pg_prepared_statements where statement = $1',
+      [text],
+    );
+    expect(named.length).toBeGreaterThan(0);
   });
 
   it('runs multi-statement SQL through exec', async () => {

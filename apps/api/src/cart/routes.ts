@@ -57,9 +57,9 @@ async function withTotals<T>(
 export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
   const { cart: carts } = ctx;
   /** the cart of a request (query validated by `cartQuery`) and its store view: the one asked, else the cart's */
-  const open = async (req: FastifyRequest) => {
+  const open = async (req: FastifyRequest, stockSku?: string) => {
     const query = req.query as { cartId?: string; storeCode?: StoreCode };
-    const cart = await carts.open(query.cartId, requestToken(req));
+    const cart = await carts.open(query.cartId, requestToken(req), undefined, stockSku);
     const store = query.storeCode ?? (isStoreCode(cart.store_code) ? cart.store_code : DEFAULT_STORE_CODE);
     return { cart, store };
   };
@@ -105,7 +105,8 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
       },
     },
     async (req) => {
-      const { cart, store } = await open(req);
+      // the line's stock row is read with the cart (a round trip less on PostgreSQL)
+      const { cart, store } = await open(req, req.body.cartItem.sku);
       const { line, cart: written } = await carts.update(cart, store, req.body.cartItem);
       return withTotals(carts, req, cart, store, line, written);
     },

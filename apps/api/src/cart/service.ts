@@ -29,7 +29,7 @@ import {
   type StoreCode,
   couponUseAllowed,
 } from '@vitrina/domain';
-import { COHERENT_WRITE, type Database, type SqlRow, type schema } from '@vitrina/db';
+import { COHERENT_WRITE, PREPARED, type Database, type SqlRow, type schema } from '@vitrina/db';
 import { cartCacheOf, type CartCache } from './cache.ts';
 import { ShopSettingsService, type EffectiveSettings } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
@@ -82,6 +82,11 @@ export type CartRow = Pick<
    */
   items?: CartItemRow[];
   coupon?: CouponRow | null;
+  /**
+   * the stock row of the sku an update names, read with the cart on PostgreSQL (CART_WITH_STOCK):
+   * `row` null when that sku keeps no stock; absent when not read so
+   */
+  stock?: { sku: string; row: StockRow | null };
 };
 
 /**
@@ -94,7 +99,18 @@ const CART_WITH_LINES = `SELECT c.*,
   (SELECT row_to_json(co) FROM coupons co
     WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
     ORDER BY (co.code = c.coupon_code) DESC LIMIT 1) AS coupon
-  FROM carts c WHERE c.id = $1`;
+  FROM carts c WHERE c.id = $1 ${PREPARED}`;
+
+/**
+ * CART_WITH_LINES and the stock row of the sku `$2` (an update's, before its variant is known): on
+ * PostgreSQL, where neither is kept, an update read the cart, then the stock row, each a round trip
+ * (the loopback send was the largest entry of a shop worker's profile under the shopper mix).
+ */
+const CART_WITH_STOCK = `${CART_WITH_LINES.replace(
+  'FROM carts c WHERE',
+  `, (SELECT row_to_json(s) FROM (SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = $2) s) AS stock
+  FROM carts c WHERE`,
+)}`;
 
 /**
  * A line's quantity set only if it is still what the cart read said (`$4`): a write that raced this
@@ -102,11 +118,11 @@ const CART_WITH_LINES = `SELECT c.*,
  * a statement that also touched the cart row and answered the whole cart cost the embedded database
  * three to four times as much CPU (a CTE with json_agg is planned anew on every call).
  */
-const SET_LINE_QTY = `${COHERENT_WRITE} UPDATE cart_items SET qty = $2 WHERE cart_id = $1 AND item_id = $3 AND qty = $4 RETURNING *`;
+const SET_LINE_QTY = `${COHERENT_WRITE} UPDATE cart_items SET qty = $2 WHERE cart_id = $1 AND item_id = $3 AND qty = $4 RETURNING * ${PREPARED}`;
 
 /** a new line, only if no line of the same identity is there now (else the locked way) */
 const ADD_LINE = `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key)
-  VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (cart_id, identity_key) DO NOTHING RETURNING *`;
+  VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (cart_id, identity_key) DO NOTHING RETURNING * ${PREPARED}`;
 
 /**
  * How old a cart's `updated_at` may be before a line write touches it too: the retention sweep
@@ -194,6 +210,12 @@ export class CartService {
     return cart;
   }
 
+  /** the cart `id` with its lines, coupon and the stock row of `sku` (PostgreSQL: nothing is kept) */
+  private async readWithStock(id: string, sku: string): Promise<CartRow | undefined> {
+    const cart = await one<CartRow & { stock: StockRow | null }>(this.database, CART_WITH_STOCK, [id, sku]);
+    return cart && { ...cart, stock: { sku, row: cart.stock } };
+  }
+
   /**
    * Runs a write of the cart `cart` (its SQL marked COHERENT_WRITE); `after`, given the write's result,
    * names the cart as the write left it, kept when it is sure: a cart row read and still kept when the
@@ -271,7 +293,7 @@ export class CartService {
     const id = randomBytes(24).toString('base64url');
     // a new id: no kept cart can be it, so the write leaves every kept cart as it is
     await this.database.query(
-      `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3)`,
+      `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3) ${PREPARED}`,
       [id, store, customerId ?? null],
     );
     return id;
@@ -293,10 +315,16 @@ export class CartService {
     cartId: string | undefined,
     token: string | undefined,
     q: Queryable = this.database,
+    /** an update's sku: on PostgreSQL its stock row is read with the cart (CartRow.stock) */
+    stockSku?: string,
   ): Promise<CartRow> {
     if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
     const cart =
-      q === this.database ? await this.read(cartId) : await one<CartRow>(q, CART_WITH_LINES, [cartId]);
+      q !== this.database
+        ? await one<CartRow>(q, CART_WITH_LINES, [cartId])
+        : stockSku !== undefined && !this.kept.enabled
+          ? await this.readWithStock(cartId, stockSku)
+          : await this.read(cartId);
     if (!cart || cart.status !== 'active') throw fieldError('cartId', 'cart.notFound');
     if (cart.customer_id !== null) assertCartOwner(cart, await this.customerOf(token));
     return cart;
@@ -415,8 +443,19 @@ export class CartService {
 
     const existing = cart.items ?? (await this.lines(cart.id));
     const { match, qty } = lineChange(existing, input, incoming);
-    await this.checkStock(line.sku, qty, 'cartItem.qty', this.database, priced.bundle_picks);
+    await this.checkStock(
+      line.sku,
+      qty,
+      'cartItem.qty',
+      this.database,
+      priced.bundle_picks,
+      cart.stock?.sku === line.sku ? cart.stock.row : undefined,
+    );
     const stale = !(Date.now() - new Date(cart.updated_at ?? 0).getTime() < TOUCH_AFTER_MS);
+    const leftBy = (row: CartItemRow | undefined, c: CartRow): CartRow | undefined =>
+      row && c.items
+        ? { ...c, items: withLine(c.items, row), ...(stale ? { updated_at: new Date() } : {}) }
+        : undefined;
     const written = await this.writeCart(
       cart,
       async () => {
@@ -429,16 +468,17 @@ export class CartService {
           ]);
         return row;
       },
-      (row, c) =>
-        row && c.items
-          ? { ...c, items: withLine(c.items, row), ...(stale ? { updated_at: new Date() } : {}) }
-          : undefined,
+      leftBy,
     );
     if (written) {
-      const kept = this.kept.get(cart.id);
+      // the cart the write's totals are made of: the kept one on the embedded database (dropped when
+      // another write came meanwhile: read again); on PostgreSQL, where nothing is kept, the cart as
+      // read with this write's line in it: the write only took when that line was still as read
+      // (SET_LINE_QTY, ADD_LINE), and reading the cart again cost a round trip and its rows' parsing
+      const left = this.kept.enabled ? this.kept.get(cart.id) : leftBy(written, cart);
       return {
         line: toLine(cart, written, { ...priced, item_id: written.item_id, qty: written.qty }),
-        cart: kept,
+        cart: left,
       };
     }
     return { line: await this.updateLocked(target), cart: undefined };
@@ -571,7 +611,7 @@ export class CartService {
   private async readStock(skus: string[], q: Queryable): Promise<Map<string, StockRow>> {
     const found = await rows<StockRow>(
       q,
-      'SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = ANY($1::text[])',
+      `SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = ANY($1::text[]) ${PREPARED}`,
       [skus],
     );
     return new Map(found.map((s) => [s.sku, s]));
@@ -588,6 +628,8 @@ export class CartService {
     field: string,
     q: Queryable = this.database,
     bundlePicks: readonly BundleLinePick[] | null = null,
+    /** the stock row of `sku` as read with its cart (null: it keeps none); undefined: read it here */
+    known?: StockRow | null,
   ): Promise<void> {
     if (bundlePicks) {
       const parts = await this.stockOf([...new Set(bundlePicks.map((p) => p.sku))], q);
@@ -596,7 +638,7 @@ export class CartService {
       const check = validateQuantity(qty, bundle.maxQty);
       if (check) throw ruleError(check.key, check.params, field);
     }
-    const stock = (await this.stockOf([sku], q)).get(sku);
+    const stock = known !== undefined ? (known ?? undefined) : (await this.stockOf([sku], q)).get(sku);
     if (!stock) return; // composite products (bundle, grouped) keep no stock of their own
     if (stockStatus(stock) === 'out_of_stock') throw ruleError('cart.outOfStock', undefined, field);
     if (!stock.manage_stock) return;

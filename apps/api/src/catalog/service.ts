@@ -2,7 +2,7 @@
  * The catalogue: search of every entity type, products by sku (render list, cart, URL mapper), the
  * catalogue version, and the response cache keyed by query hash + catalogue version.
  */
-import { getCatalogVersion, type Database } from '@vitrina/db';
+import { PREPARED, getCatalogVersion, type Database } from '@vitrina/db';
 import {
   LISTING_STATUS,
   STATUS_DISABLED,
@@ -256,7 +256,8 @@ export class CatalogService {
   private async docsByIds(store: StoreCode, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
     const found = await rows<{ product_id: number; doc: Record<string, unknown> }>(
       this.database,
-      'SELECT product_id, doc FROM product_index WHERE store_code = $1 AND product_id = ANY($2::int[])',
+      // a listing's or a search's page: prepared on PostgreSQL (one plan per connection)
+      `SELECT product_id, doc FROM product_index WHERE store_code = $1 AND product_id = ANY($2::int[]) ${PREPARED}`,
       [store, ids],
     );
     return new Map(found.map((r) => [r.product_id, r.doc]));
@@ -353,7 +354,8 @@ export class CatalogService {
     if (key === 'id' && !/^\d{1,9}$/.test(value)) return null;
     const [row] = await rows<{ doc: ProductDoc }>(
       this.database,
-      `SELECT doc FROM product_index WHERE store_code = $1 AND ${column} = $2 LIMIT 1`,
+      // a product page's document: one text per key, prepared on PostgreSQL
+      `SELECT doc FROM product_index WHERE store_code = $1 AND ${column} = $2 LIMIT 1 ${PREPARED}`,
       [store, key === 'id' ? Number(value) : value],
     );
     return row?.doc ?? null;
