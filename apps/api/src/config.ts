@@ -385,7 +385,11 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFileRetentionDays: int(env, 'MAIL_FILE_RETENTION_DAYS', 30, 0, 3650),
-    mailDir: env.MAIL_DIR ? path.resolve(cwd, env.MAIL_DIR) : env.DATA_DIR ? path.join(dataDir, 'mail') : undefined,
+    mailDir: env.MAIL_DIR
+      ? path.resolve(cwd, env.MAIL_DIR)
+      : env.DATA_DIR
+        ? path.join(dataDir, 'mail')
+        : undefined,
     demoSpecialOffers: bool(env, 'DEMO_SPECIAL_OFFERS', (env.SEED_DEMO ?? 'true') !== 'false'),
     company: {
       name: (env.SHOP_COMPANY_NAME ?? '').trim(),
@@ -432,7 +436,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
       idleSeconds: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
       maxSeconds: int(env, 'STAFF_SESSION_MAX_HOURS', 10, 1, 7 * 24) * 3600,
       // always Secure (and `__Host-` prefixed: staff/sessions.ts) in production, whatever PUBLIC_URL says
-      secureCookie: env.NODE_ENV === 'production' || (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
+      secureCookie:
+        env.NODE_ENV === 'production' || (env.PUBLIC_URL || '').trim().toLowerCase().startsWith('https:'),
       loginDelaySeconds: int(env, 'STAFF_LOGIN_DELAY_SECONDS', 1, 0, 3600),
       twoFactorRequired: bool(env, 'STAFF_2FA_REQUIRED', false),
     },
@@ -455,14 +460,16 @@ function adminToken(raw: string | undefined): string | undefined {
 function adminTokenScopes(raw: string | undefined): AdminTokenScope[] {
   const scopes = (raw?.trim() || 'import,export').split(',').map((s) => s.trim());
   for (const scope of scopes)
-    if (scope !== 'import' && scope !== 'export') throw new Error(`ADMIN_TOKEN_SCOPES: "${scope}" is not import or export`);
+    if (scope !== 'import' && scope !== 'export')
+      throw new Error(`ADMIN_TOKEN_SCOPES: "${scope}" is not import or export`);
   return [...new Set(scopes)] as AdminTokenScope[];
 }
 
 function httpTimeouts(env: NodeJS.ProcessEnv): ApiConfig['httpTimeouts'] {
   const requestMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000);
   const headersMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(10_000, requestMs), 100, 3_600_000);
-  if (headersMs > requestMs) throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  if (headersMs > requestMs)
+    throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   return { requestMs, headersMs };
 }
 
@@ -493,7 +500,8 @@ function shopIdentity(env: NodeJS.ProcessEnv): ShopIdentity {
   const v = (name: string, fallback = '') => (env[name] ?? '').trim() || fallback;
   const contact = email(env, 'CONTACT_EMAIL', 'info@localhost').replace(/^.*<([^>]+)>.*$/, '$1');
   const iban = v('SHOP_IBAN').replace(/\s+/g, '').toUpperCase();
-  if (iban && !isValidIban(iban)) throw new Error(`SHOP_IBAN is not an IBAN (country, length or check digits): "${env.SHOP_IBAN}"`);
+  if (iban && !isValidIban(iban))
+    throw new Error(`SHOP_IBAN is not an IBAN (country, length or check digits): "${env.SHOP_IBAN}"`);
   return {
     companyName: v('SHOP_COMPANY_NAME', 'Vitrina'),
     companyCode: v('SHOP_COMPANY_CODE'),
@@ -510,7 +518,8 @@ function settingsSeed(env: NodeJS.ProcessEnv): ShopSettings {
   const v = (name: string) => (env[name] ?? '').trim();
   const shop = shopIdentity(env);
   const swift = v('SHOP_SWIFT').replace(/\s+/g, '').toUpperCase();
-  if (swift && !isValidSwift(swift)) throw new Error(`SHOP_SWIFT is not a SWIFT/BIC code: "${env.SHOP_SWIFT}"`);
+  if (swift && !isValidSwift(swift))
+    throw new Error(`SHOP_SWIFT is not a SWIFT/BIC code: "${env.SHOP_SWIFT}"`);
   const name = v('SHOP_NAME');
   return {
     ...DEFAULT_SHOP_SETTINGS,
@@ -539,7 +548,8 @@ function invoicePrefix(raw: string | undefined): string {
 
 function creditNotePrefix(raw: string | undefined, invoices: string): string {
   const prefix = raw ?? 'VITK-';
-  if (!/^[A-Za-z0-9/_-]{1,12}$/.test(prefix)) throw new Error(`CREDIT_NOTE_PREFIX: 1 to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
+  if (!/^[A-Za-z0-9/_-]{1,12}$/.test(prefix))
+    throw new Error(`CREDIT_NOTE_PREFIX: 1 to 12 letters, digits, "-", "_" or "/", got "${raw}"`);
   // one series row per prefix: the same prefix would share the invoices' numbers
   if (prefix === invoices) throw new Error('CREDIT_NOTE_PREFIX must differ from INVOICE_PREFIX');
   return prefix;

@@ -811,7 +811,8 @@ export const SETTINGS: readonly Setting[] = [
     name: 'E2E_PORT',
     group: 'tools',
     default: 'a free port',
-    meaning: "e2e: the port the journeys' shop listens on (a machine where each runner keeps to its own ports)",
+    meaning:
+      "e2e: the port the journeys' shop listens on (a machine where each runner keeps to its own ports)",
   },
   {
     name: 'BENCH_ONLY',
@@ -1198,7 +1199,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'api',
     default: '1000',
     meaning:
-      'on PostgreSQL, how long a product a shop process saw sold out is refused by that process without reading its stock (a flash sale\'s shoppers after the last unit cost no stock read): a restock, a cancelled order\'s units or a staff stock edit reach its orders within this bound. Never lets an order in (no oversell). `0`: every order reads the stock; the embedded database keeps stock coherently and ignores it',
+      "on PostgreSQL, how long a product a shop process saw sold out is refused by that process without reading its stock (a flash sale's shoppers after the last unit cost no stock read): a restock, a cancelled order's units or a staff stock edit reach its orders within this bound. Never lets an order in (no oversell). `0`: every order reads the stock; the embedded database keeps stock coherently and ignores it",
   },
   {
     name: 'BANK_TRANSFER_ORDER_TTL_DAYS',

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const url = (path: string, cart: string, extra = '') => `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cart)}&storeCode=en${extra}`;
+const url = (path: string, cart: string, extra = '') =>
+  `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cart)}&storeCode=en${extra}`;
 
 type Action =
   | { kind: 'add'; sku: string; qty: number }
@@ -26,10 +27,30 @@ type Action =
   | { kind: 'payment'; payment: string };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), sku: fc.constantFrom('PHN-2001', 'ACC-3001', 'ACC-3002', 'LAP-1002', 'SW-5001'), qty: fc.integer({ min: 1, max: 3 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('change' as const), pick: fc.nat(5), qty: fc.integer({ min: 1, max: 4 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      sku: fc.constantFrom('PHN-2001', 'ACC-3001', 'ACC-3002', 'LAP-1002', 'SW-5001'),
+      qty: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('change' as const),
+      pick: fc.nat(5),
+      qty: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(5) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('coupon' as const), code: fc.constantFrom('SAVE10', 'FIXED5', 'save10', 'BIGSPENDER') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('coupon' as const),
+      code: fc.constantFrom('SAVE10', 'FIXED5', 'save10', 'BIGSPENDER'),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'deleteCoupon' as const }) },
   {
     weight: 2,
@@ -40,7 +61,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       payment: fc.constantFrom(undefined, 'cashondelivery', 'banktransfer'),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payment' as const), payment: fc.constantFrom('cashondelivery', 'banktransfer') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('payment' as const),
+      payment: fc.constantFrom('cashondelivery', 'banktransfer'),
+    }),
+  },
 );
 
 describe('a cart write answers the totals a following cart/totals answers', () => {
@@ -48,23 +75,40 @@ describe('a cart write answers the totals a following cart/totals answers', () =
     let compared = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
-        const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
-        const lines = async () => (await api.call(url('pull', cart))).body.result as { item_id: number; sku: string }[];
+        const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+          .result as string;
+        const lines = async () =>
+          (await api.call(url('pull', cart))).body.result as { item_id: number; sku: string }[];
         for (const a of actions) {
           let answer: { status: number; body: { result: unknown; meta?: { totals?: unknown } } };
           let totals: () => unknown = () => answer.body.meta?.totals;
           if (a.kind === 'add') {
-            answer = await api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload: { cartItem: { sku: a.sku, qty: a.qty } } });
+            answer = await api.call({
+              method: 'POST',
+              url: url('update', cart, '&withTotals=1'),
+              payload: { cartItem: { sku: a.sku, qty: a.qty } },
+            });
           } else if (a.kind === 'change' || a.kind === 'delete') {
             const all = await lines();
             const line = all[a.pick % Math.max(1, all.length)];
             if (!line) continue;
             answer =
               a.kind === 'change'
-                ? await api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload: { cartItem: { sku: line.sku, qty: a.qty, item_id: line.item_id } } })
-                : await api.call({ method: 'POST', url: url('delete', cart, '&withTotals=1'), payload: { cartItem: { sku: line.sku, item_id: line.item_id } } });
+                ? await api.call({
+                    method: 'POST',
+                    url: url('update', cart, '&withTotals=1'),
+                    payload: { cartItem: { sku: line.sku, qty: a.qty, item_id: line.item_id } },
+                  })
+                : await api.call({
+                    method: 'POST',
+                    url: url('delete', cart, '&withTotals=1'),
+                    payload: { cartItem: { sku: line.sku, item_id: line.item_id } },
+                  });
           } else if (a.kind === 'coupon') {
-            answer = await api.call({ method: 'POST', url: url('apply-coupon', cart, `&coupon=${a.code}&withTotals=1`) });
+            answer = await api.call({
+              method: 'POST',
+              url: url('apply-coupon', cart, `&coupon=${a.code}&withTotals=1`),
+            });
           } else if (a.kind === 'deleteCoupon') {
             answer = await api.call({ method: 'POST', url: url('delete-coupon', cart, '&withTotals=1') });
           } else if (a.kind === 'shipping') {
@@ -82,7 +126,11 @@ describe('a cart write answers the totals a following cart/totals answers', () =
             });
             totals = () => (answer.body.result as { totals: unknown }).totals;
           } else {
-            answer = await api.call({ method: 'POST', url: url('collect-totals', cart), payload: { methods: { paymentMethod: { method: a.payment } } } });
+            answer = await api.call({
+              method: 'POST',
+              url: url('collect-totals', cart),
+              payload: { methods: { paymentMethod: { method: a.payment } } },
+            });
             totals = () => answer.body.result;
           }
           // a refused write (stock, a coupon below its minimum, cash on delivery for a virtual cart) changes nothing
@@ -103,17 +151,34 @@ describe('a cart write answers the totals a following cart/totals answers', () =
     expect(compared).toBeGreaterThan(15);
   });
 
-  it('without withTotals the answer is the spec\'s envelope alone', async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
-    const add = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+  it("without withTotals the answer is the spec's envelope alone", async () => {
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    const add = await api.call({
+      method: 'POST',
+      url: url('update', cart),
+      payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
+    });
     expect(Object.keys(add.body).sort()).toEqual(['code', 'result']);
-    const withTotals = await api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload: { cartItem: { sku: 'ACC-3001', qty: 2 } } });
+    const withTotals = await api.call({
+      method: 'POST',
+      url: url('update', cart, '&withTotals=1'),
+      payload: { cartItem: { sku: 'ACC-3001', qty: 2 } },
+    });
     expect(withTotals.body.result).toMatchObject({ sku: 'ACC-3001', qty: 2 });
-    expect(withTotals.body.meta.totals.items.map((i: { sku: string }) => i.sku)).toEqual(['PHN-2001', 'ACC-3001']);
+    expect(withTotals.body.meta.totals.items.map((i: { sku: string }) => i.sku)).toEqual([
+      'PHN-2001',
+      'ACC-3001',
+    ]);
   });
   it('an update answers its totals without reading the cart again after its write (on PostgreSQL too)', async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
-    await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    await api.call({
+      method: 'POST',
+      url: url('update', cart),
+      payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
+    });
     await api.call({ method: 'POST', url: url('apply-coupon', cart, '&coupon=SAVE10') });
     const line = (await api.call(url('pull', cart))).body.result[0] as { item_id: number; sku: string };
     for (const payload of [
@@ -131,20 +196,35 @@ describe('a cart write answers the totals a following cart/totals answers', () =
     }
   });
   it("an update's stock check reads the stock row with the cart (one statement less on PostgreSQL)", async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body.result as string;
-    const added = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: 'PHN-2001', qty: 1 } } });
+    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
+      .result as string;
+    const added = await api.call({
+      method: 'POST',
+      url: url('update', cart),
+      payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
+    });
     const line = added.body.result as { item_id: number; sku: string };
     const { answer, statements } = await queriesOf(api, () =>
-      api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: line.sku, qty: 3, item_id: line.item_id } } }),
+      api.call({
+        method: 'POST',
+        url: url('update', cart),
+        payload: { cartItem: { sku: line.sku, qty: 3, item_id: line.item_id } },
+      }),
     );
     expect(answer.status).toBe(200);
     expect(statements.filter((s) => /FROM stock/.test(s) && !/FROM carts/.test(s))).toEqual([]);
     // on PostgreSQL the cart with the stock row, and the write; on the embedded database the cart and
     // the stock row are kept, so the write alone (versions of the catalogue and the settings are
     // re-read once their time is up, whatever the call)
-    expect(statements.filter((s) => !/from meta where/.test(s))).toHaveLength(api.database.kind === 'postgres' ? 2 : 1);
+    expect(statements.filter((s) => !/from meta where/.test(s))).toHaveLength(
+      api.database.kind === 'postgres' ? 2 : 1,
+    );
     // the stock is still checked: more than there is is refused
-    const tooMany = await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: { sku: line.sku, qty: 100000, item_id: line.item_id } } });
+    const tooMany = await api.call({
+      method: 'POST',
+      url: url('update', cart),
+      payload: { cartItem: { sku: line.sku, qty: 100000, item_id: line.item_id } },
+    });
     expect(tooMany.status).toBe(400);
   });
 });

@@ -13,11 +13,19 @@ import { guestCart, orderBody, queriesOf, startApi, type TestApi } from './helpe
 import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
 
 describe('what a process knows is sold out', () => {
-  const row = (sku: string, qty: number): StockLook => ({ sku, qty, is_in_stock: qty > 0, manage_stock: true });
+  const row = (sku: string, qty: number): StockLook => ({
+    sku,
+    qty,
+    is_in_stock: qty > 0,
+    manage_stock: true,
+  });
 
   it('a sold-out look answers the next looks until the horizon, then the stock is read again', async () => {
     let now = 1_000;
-    let stock = new Map([['HOT', row('HOT', 0)], ['OTHER', row('OTHER', 4)]]);
+    let stock = new Map([
+      ['HOT', row('HOT', 0)],
+      ['OTHER', row('OTHER', 4)],
+    ]);
     const reads: string[][] = [];
     const look = new KnownSoldOut(1000, () => now).looking(async (skus) => {
       reads.push(skus);
@@ -26,7 +34,10 @@ describe('what a process knows is sold out', () => {
 
     expect((await look(['HOT', 'OTHER'])).get('HOT')?.qty).toBe(0);
     // restocked meanwhile: within the horizon the process still refuses (never lets in)
-    stock = new Map([['HOT', row('HOT', 5)], ['OTHER', row('OTHER', 4)]]);
+    stock = new Map([
+      ['HOT', row('HOT', 5)],
+      ['OTHER', row('OTHER', 4)],
+    ]);
     now += 999;
     const within = await look(['HOT', 'OTHER']);
     expect(within.get('HOT')).toMatchObject({ qty: 0, is_in_stock: false });

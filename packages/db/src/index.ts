@@ -23,7 +23,14 @@ export {
   COHERENT_WRITE,
   PREPARED,
 } from './client.ts';
-export { migrate, readMigrations, MIGRATIONS_DIR, MIGRATIONS_TABLE, type MigrateResult, type MigrationFile } from './migrate.ts';
+export {
+  migrate,
+  readMigrations,
+  MIGRATIONS_DIR,
+  MIGRATIONS_TABLE,
+  type MigrateResult,
+  type MigrationFile,
+} from './migrate.ts';
 export {
   getCatalogVersion,
   bumpCatalogVersion,
@@ -63,7 +70,16 @@ export {
   SERVER_LOCK_FILE,
   type ServerLock,
 } from './server-lock.ts';
-export { runImportCli, runDemoRemoveCli, ADMIN_IMPORT_PATH, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_FAILED, type CliIo } from './import/run-cli.ts';
+export {
+  runImportCli,
+  runDemoRemoveCli,
+  ADMIN_IMPORT_PATH,
+  EXIT_OK,
+  EXIT_REJECTED,
+  EXIT_USAGE,
+  EXIT_FAILED,
+  type CliIo,
+} from './import/run-cli.ts';
 export {
   recordComputedPrices,
   recordGroupTiers,

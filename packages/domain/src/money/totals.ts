@@ -146,7 +146,8 @@ export function computeTotals(input: TotalsInput): Totals {
   const store = input.storeCode ?? DEFAULT_STORE_CODE;
   const items = input.lines.map((l) => {
     // the messages are built only for a line that fails (a cart's totals check every line on every call)
-    if (!Number.isSafeInteger(l.price_incl_tax)) assertInteger(l.price_incl_tax, `price_incl_tax of ${l.sku}`);
+    if (!Number.isSafeInteger(l.price_incl_tax))
+      assertInteger(l.price_incl_tax, `price_incl_tax of ${l.sku}`);
     if (!Number.isSafeInteger(l.qty)) assertInteger(l.qty, `qty of ${l.sku}`);
     if (l.qty < 1 || l.price_incl_tax < 0) {
       throw new RangeError(`Line ${l.sku} needs qty ≥ 1 and a price ≥ 0`);

@@ -60,4 +60,8 @@ export const lostToTwin = (err: unknown): boolean =>
   (err instanceof ApiError && TWIN_REFUSALS.has(err.key));
 
 /** the refusals a twin's order may cause: the spec's stock message (stock.ts productsUnavailable), the caps' (unpaid.ts) */
-export const TWIN_REFUSALS = new Set(['order.productsUnavailable', 'order.tooManyUnpaid', 'order.tooManyOpen']);
+export const TWIN_REFUSALS = new Set([
+  'order.productsUnavailable',
+  'order.tooManyUnpaid',
+  'order.tooManyOpen',
+]);
