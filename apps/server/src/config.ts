@@ -17,7 +17,7 @@ export type ServerConfig = {
   databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffers (packages/db client.ts says why not PGlite's 128 MB) */
   pgliteSharedBuffersMb: number;
-  /** PGLITE_THREAD (default on; `0` turns it off): the embedded database runs in a worker thread (packages/db pglite-threaded.ts) */
+  /** PGLITE_THREAD=1: the embedded database runs in a worker thread (packages/db pglite-threaded.ts) */
   pgliteThread: boolean;
   mediaDir: string;
   /** when set, this process serves only the storefront and calls the API there */
@@ -69,7 +69,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       statementTimeoutMs: nonNegativeInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     },
     pgliteSharedBuffersMb: positiveInteger(env, 'PGLITE_SHARED_BUFFERS_MB', 32),
-    pgliteThread: env.PGLITE_THREAD !== '0',
+    pgliteThread: env.PGLITE_THREAD === '1',
     mediaDir: path.resolve(cwd, env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     apiUrl: env.API_URL || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
