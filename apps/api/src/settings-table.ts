@@ -117,7 +117,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'shop',
     default: '0',
     meaning:
-      "`1` runs the embedded database (PGlite) in a worker thread (`packages/db/src/pglite-threaded.ts`; decision record 0065): the main thread keeps HTTP and the app's logic while a statement runs, at the cost of a copy of each statement and its rows between the threads. Ignored with `DATABASE_URL`",
+      "`1` runs the embedded database (PGlite) in a worker thread (`packages/db/src/pglite-threaded.ts`; decision records 0065, 0079): the main thread keeps HTTP and the app's logic while a statement runs, at the cost of a copy of each statement and its rows between the threads; a transaction's statements are answered at once, without a turn of the event loop. If the thread stops, the shop exits with code 1 to be started again. Off by default until the shopper mix's checkout holds its goal with it (record 0079). Ignored with `DATABASE_URL`",
   },
   {
     name: 'MEDIA_DIR',

@@ -76,6 +76,22 @@ const newOrder = async (key: string) =>
     email: uniqueEmail('statements'),
   });
 
+/** the statements without the transactions of the webhooks' poller (fan-out, claim) */
+function withoutPollers(statements: string[]): string[] {
+  const out: string[] = [];
+  let held: string[] | undefined;
+  for (const s of statements) {
+    if (s === 'BEGIN') held = [s];
+    else if (held && s === 'COMMIT') {
+      held.push(s);
+      if (!held.some((h) => /\b(webhooks_at|webhook_deliveries)\b/.test(h))) out.push(...held);
+      held = undefined;
+    } else if (held) held.push(s);
+    else out.push(s);
+  }
+  return held ? [...out, ...held] : out;
+}
+
 describe("a placed order's statements", () => {
   it('its answer is what the transaction wrote, the same as its repeat reads back', async () => {
     const body = await newOrder('statements-answer');
@@ -93,7 +109,10 @@ describe("a placed order's statements", () => {
     expect((await send(await newOrder('statements-warm'))).status).toBe(200);
     const body = await newOrder('statements-counted');
 
-    const { answer, statements } = await statementsOf(() => send(body));
+    const { answer, statements: all } = await statementsOf(() => send(body));
+    // the webhooks' poller runs on its own clock: a transaction of it may fall inside the order's
+    // time (more likely with the database in its thread, where an order takes longer in wall time)
+    const statements = withoutPollers(all);
 
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const readBack = statements.filter((s) =>

@@ -32,6 +32,7 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
       sharedBuffersMb: config.pgliteSharedBuffersMb,
       pgliteThread,
       log, // a PostgreSQL outage: logged once when it starts and once when it ends
+      onThreadExit: (err) => exitOnDatabaseThreadExit(err, log),
     });
   // A new folder is made and filled by a PGlite in a thread of its own, then the shop opens it as
   // any later start does (record 0076). Making it costs PGlite a second PGlite and initdb's own
@@ -52,6 +53,17 @@ export async function openShopDatabase(config: ServerConfig, log: FastifyBaseLog
     database = await open(config.pgliteThread);
   }
   return database;
+}
+
+/**
+ * The embedded database's thread stopped (a crash of PGlite, an error it did not catch): the shop
+ * would only answer errors from then on, so it exits non-zero, for whatever started it (a service
+ * manager, a container's restart policy; `npm start` exits with the server's code) to start it again
+ * on the same data folder, as after a `kill -9`.
+ */
+function exitOnDatabaseThreadExit(err: Error, log: FastifyBaseLogger): void {
+  log.fatal({ err }, "the embedded database's thread stopped: the shop exits (code 1) to be started again");
+  process.exit(1);
 }
 
 /** an embedded data folder PGlite has not made yet (its first start runs initdb); false in memory */

@@ -17,7 +17,7 @@ export type ServerConfig = {
   databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffers (packages/db client.ts says why not PGlite's 128 MB) */
   pgliteSharedBuffersMb: number;
-  /** PGLITE_THREAD: the embedded database runs in a worker thread (packages/db pglite-threaded.ts) */
+  /** PGLITE_THREAD=1: the embedded database runs in a worker thread (packages/db pglite-threaded.ts) */
   pgliteThread: boolean;
   mediaDir: string;
   /** when set, this process serves only the storefront and calls the API there */

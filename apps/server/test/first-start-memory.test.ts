@@ -19,7 +19,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** the WebAssembly memory of the database's PGlite (in the process: PGLITE_THREAD unset) */
+/** the WebAssembly memory of the database's PGlite (in the process: PGLITE_THREAD=0) */
 function wasmMemoryBytes(database: Awaited<ReturnType<typeof openShopDatabase>>): number {
   const module = database.pglite?.Module as { HEAPU8?: Uint8Array } | undefined;
   if (!module?.HEAPU8) throw new Error('no PGlite in this process');
@@ -30,7 +30,7 @@ describe('the first start on a new data folder', () => {
   it('keeps none of the memory making the folder and loading the demo catalogue grew', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vitrina-first-start-'));
     dirs.push(dir);
-    const config = loadServerConfig({ DATA_DIR: dir, NODE_ENV: 'test' });
+    const config = loadServerConfig({ DATA_DIR: dir, NODE_ENV: 'test', PGLITE_THREAD: '0' });
     const database = await openShopDatabase(config, Fastify({ logger: false }).log);
     try {
       const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM products');

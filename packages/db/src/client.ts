@@ -178,6 +178,11 @@ export interface OpenDatabaseOptions {
    * free for HTTP and the app's logic; the same Database otherwise (PGLITE_THREAD).
    */
   pgliteThread?: boolean;
+  /**
+   * PGlite in its thread: called once if the thread stops (an error, an exit) without close(); every
+   * statement after fails. The shop exits then, rather than answer every request with an error.
+   */
+  onThreadExit?: (err: Error) => void;
 }
 
 /** The pino-compatible logger of the database's outages. */
@@ -264,7 +269,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   if (options.pgliteThread) {
     const { openPgliteThread } = await import('./pglite-threaded.ts');
-    return openPgliteThread(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32);
+    return openPgliteThread(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32, options.onThreadExit);
   }
   return openPglite(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32);
 }

@@ -30,6 +30,19 @@ function post(message: FromPgliteThread, transfer?: ArrayBuffer[]) {
   port.postMessage(message, transfer);
 }
 
+const signal = new Int32Array(data.signal);
+/** the answer to a statement the shop's thread waits for (Atomics.wait): posted, then signalled */
+function postSync(message: FromPgliteThread) {
+  data.syncPort.postMessage(message);
+  Atomics.add(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+// a shop's thread waiting for an answer would wait forever: tell it the thread is gone
+process.on('exit', () => {
+  Atomics.store(signal, 1, 1);
+  Atomics.notify(signal, 0);
+});
+
 /** an error as plain data: its message and every field the callers read (code, detail, constraint...) */
 function plain(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
@@ -58,13 +71,12 @@ async function run(on: Runner, message: Extract<ToPgliteThread, { op: 'query' | 
     await on.exec(message.text);
     return [];
   }
-  const options = message.drizzle
-    ? { rowMode: message.drizzle, parsers: DRIZZLE_PARSERS }
-    : undefined;
+  const options = message.drizzle ? { rowMode: message.drizzle, parsers: DRIZZLE_PARSERS } : undefined;
   return (await on.query(message.text, message.params as unknown[], options)).rows;
 }
 
-function begin(id: number, setTransaction: string | undefined) {
+function begin(id: number, setTransaction: string | undefined, sync: boolean) {
+  const answer = sync ? postSync : post;
   let end!: (commit: boolean) => void;
   const ended = new Promise<boolean>((resolve) => (end = resolve));
   let started = false;
@@ -73,7 +85,7 @@ function begin(id: number, setTransaction: string | undefined) {
       if (setTransaction) await tx.exec(setTransaction);
       open.set(id, { tx, end });
       started = true;
-      post({ id, rows: [] });
+      answer({ id, rows: [] });
       // PGlite commits when this resolves and rolls back when it throws
       if (!(await ended)) await tx.rollback();
     })
@@ -84,7 +96,8 @@ function begin(id: number, setTransaction: string | undefined) {
       },
       (err: unknown) => {
         open.delete(id);
-        post(started ? { id, ended: true, error: plain(err) } : { id, error: plain(err) });
+        if (started) post({ id, ended: true, error: plain(err) });
+        else answer({ id, error: plain(err) });
       },
     );
 }
@@ -94,22 +107,24 @@ port.on('message', (message: ToPgliteThread) => {
     case 'query':
     case 'exec': {
       const on = message.tx === undefined ? pglite : open.get(message.tx)?.tx;
+      const answer = message.sync ? postSync : post;
       if (!on) {
-        post({ id: message.id, error: { message: 'PGlite thread: the transaction has ended' } });
+        answer({ id: message.id, error: { message: 'PGlite thread: the transaction has ended' } });
         return;
       }
       run(on, message).then(
-        (rows) => post({ id: message.id, rows }),
-        (err: unknown) => post({ id: message.id, error: plain(err) }),
+        (rows) => answer({ id: message.id, rows }),
+        (err: unknown) => answer({ id: message.id, error: plain(err) }),
       );
       return;
     }
     case 'begin':
-      begin(message.id, message.setTransaction);
+      begin(message.id, message.setTransaction, message.sync === true);
       return;
     case 'end': {
       const entry = open.get(message.tx);
-      if (!entry) post({ id: message.tx, ended: true, error: { message: 'PGlite thread: no such transaction' } });
+      if (!entry)
+        post({ id: message.tx, ended: true, error: { message: 'PGlite thread: no such transaction' } });
       else entry.end(message.commit);
       return;
     }

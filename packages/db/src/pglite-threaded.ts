@@ -8,11 +8,16 @@
  * thread, PGlite's own lock); the write counters (watchWrites) move on this side, around each
  * statement's round trip, so a cached read is still never kept across a write; a query on the outer
  * database from inside its own transaction throws rather than waiting forever.
+ *
+ * A transaction's begin and statements are answered synchronously (Atomics.wait, then
+ * receiveMessageOnPort): the connection is held for the statements' own work, not for a turn of this
+ * busy event loop per statement (record 0079). This thread's transactions take the connection one
+ * after the other, so a begin waits only for work the database's thread finishes alone.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
 import { Watches, guardTransactions, type Database, type Db, type Executor } from './client.ts';
@@ -32,12 +37,14 @@ function threadScript(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
-type Answer = Extract<FromPgliteThread, { rows: unknown[] }> | Extract<FromPgliteThread, { dump: ArrayBuffer }>;
+type Answer =
+  Extract<FromPgliteThread, { rows: unknown[] }> | Extract<FromPgliteThread, { dump: ArrayBuffer }>;
 
 /** an error of the thread as an Error again, with its fields (code, detail...) */
 function errorOf(data: Record<string, unknown>): Error {
   const err = new Error(String(data.message));
-  for (const [key, value] of Object.entries(data)) if (key !== 'message') (err as unknown as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(data))
+    if (key !== 'message') (err as unknown as Record<string, unknown>)[key] = value;
   return err;
 }
 
@@ -52,21 +59,36 @@ function setTransaction(config: PgTransactionConfig | undefined): string | undef
   return parts.length ? `SET TRANSACTION ${parts.join(' ')}` : undefined;
 }
 
+/** the thread of each database opened here: tests end it as a crash would (threadOf) */
+const threads = new WeakMap<Database, Worker>();
+
+/** the worker thread a database of openPgliteThread runs in (for tests: to end it as a crash would) */
+export function threadOf(database: Database): Worker | undefined {
+  return threads.get(database);
+}
+
 export async function openPgliteThread(
   dir: string | undefined,
   loadDataDir: Blob | File | undefined,
   sharedBuffersMb: number,
+  /** called once if the thread stops without close(): every statement after fails */
+  onThreadExit?: (err: Error) => void,
 ): Promise<Database> {
   const dataDir = !dir || dir.startsWith('memory://') ? undefined : path.resolve(dir);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const { port1: syncPort, port2: threadSyncPort } = new MessageChannel();
+  const signalBuffer = new SharedArrayBuffer(8);
+  const signal = new Int32Array(signalBuffer);
   const workerData: PgliteThreadData = {
     dataDir,
     sharedBuffersMb,
+    syncPort: threadSyncPort,
+    signal: signalBuffer,
     ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}),
   };
   const worker = new Worker(threadScript(), {
     workerData,
-    ...(workerData.loadDataDir ? { transferList: [workerData.loadDataDir] } : {}),
+    transferList: [threadSyncPort, ...(workerData.loadDataDir ? [workerData.loadDataDir] : [])],
   });
 
   let nextId = 1;
@@ -96,8 +118,16 @@ export async function openPgliteThread(
     pending.clear();
     ending.clear();
   };
-  worker.on('error', (err) => fail(new Error(`the embedded database's thread failed: ${err.message}`, { cause: err })));
-  worker.on('exit', (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)));
+  let closing: Promise<void> | undefined;
+  const died = (err: Error) => {
+    const first = !stopped;
+    fail(err);
+    if (first && !closing) onThreadExit?.(stopped!);
+  };
+  worker.on('error', (err) =>
+    died(new Error(`the embedded database's thread failed: ${err.message}`, { cause: err })),
+  );
+  worker.on('exit', (code) => died(new Error(`the embedded database's thread stopped (exit code ${code})`)));
 
   function request(message: ToPgliteThread & { id: number }): Promise<Answer> {
     if (stopped) return Promise.reject(stopped);
@@ -107,6 +137,44 @@ export async function openPgliteThread(
     });
   }
   const rowsOf = async (message: ToPgliteThread & { id: number }) => (await request(message)).rows ?? [];
+
+  /**
+   * A statement of an open transaction, its answer waited for here, blocking this thread (Atomics.wait)
+   * and taken off the sync port at once. Asynchronously, the answer would wait behind every task in
+   * this event loop's queue, a turn per statement, while the transaction holds the connection and
+   * every other statement waits for it (record 0079). Never a deadlock: the thread answers a
+   * statement of a transaction that holds the connection without anything from this thread.
+   */
+  function requestSync(message: Extract<ToPgliteThread, { op: 'query' | 'exec' | 'begin' }>): Answer {
+    if (stopped) throw stopped;
+    worker.postMessage({ ...message, sync: true } satisfies ToPgliteThread);
+    for (;;) {
+      const seen = Atomics.load(signal, 0);
+      const got = receiveMessageOnPort(syncPort);
+      if (got) {
+        const answer = got.message as FromPgliteThread;
+        if (answer.error) throw errorOf(answer.error);
+        return answer as Answer;
+      }
+      if (Atomics.load(signal, 1)) {
+        died(new Error("the embedded database's thread stopped"));
+        throw stopped!;
+      }
+      Atomics.wait(signal, 0, seen, 1000);
+    }
+  }
+  /** the transactions of this thread, one after the other: resolves with the call that lets the next start */
+  let lastTransaction: Promise<void> = Promise.resolve();
+  function nextTransactionTurn(): Promise<() => void> {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const before = lastTransaction;
+    lastTransaction = before.then(() => done);
+    return before.then(() => release);
+  }
+  /** a statement's rows: in a transaction at once (requestSync), else through the event loop */
+  const rowsIn = (tx: number | undefined, message: Extract<ToPgliteThread, { op: 'query' | 'exec' }>) =>
+    tx === undefined ? rowsOf(message) : Promise.resolve(requestSync(message).rows ?? []);
 
   try {
     await ready;
@@ -120,7 +188,14 @@ export async function openPgliteThread(
   const drizzleOn = (tx: number | undefined) =>
     drizzleProxy(
       async (text, params, method) => ({
-        rows: await rowsOf({ op: 'query', id: nextId++, text, params, tx, drizzle: method === 'all' ? 'array' : 'object' }),
+        rows: await rowsIn(tx, {
+          op: 'query',
+          id: nextId++,
+          text,
+          params,
+          tx,
+          drizzle: method === 'all' ? 'array' : 'object',
+        }),
       }),
       { schema },
     ) as unknown as Db;
@@ -135,10 +210,12 @@ export async function openPgliteThread(
       },
       kind: 'pglite',
       async exec(text) {
-        await watches.around(text, () => rowsOf({ op: 'exec', id: nextId++, text, tx }));
+        await watches.around(text, () => rowsIn(tx, { op: 'exec', id: nextId++, text, tx }));
       },
       async query<T>(text: string, params: readonly unknown[] = []) {
-        return (await watches.around(text, () => rowsOf({ op: 'query', id: nextId++, text, params, tx }))) as T[];
+        return (await watches.around(text, () =>
+          rowsIn(tx, { op: 'query', id: nextId++, text, params, tx }),
+        )) as T[];
       },
       async transaction<T>(fn: (inner: Executor) => Promise<T>): Promise<T> {
         const savepoint = `sp${depth + 1}`;
@@ -169,8 +246,7 @@ export async function openPgliteThread(
     }
   };
 
-  let closing: Promise<void> | undefined;
-  return {
+  const database: Database = {
     db: drizzleOn(undefined),
     kind: 'pglite',
     dataDir,
@@ -185,18 +261,30 @@ export async function openPgliteThread(
     },
     async transaction<T>(fn: (tx: Executor) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
       guard();
+      // one transaction of this thread at a time takes the connection: its begin then waits (blocking)
+      // only for what the database's thread finishes alone (statements from outside queued before
+      // it, the last transaction's COMMIT), never for a transaction this thread has yet to end
+      const release = await nextTransactionTurn();
       const id = nextId++;
-      await request({ op: 'begin', id, setTransaction: setTransaction(config) });
-      const ended = new Promise<void>((resolve, reject) => ending.set(id, { resolve, reject }));
+      let ended: Promise<void>;
+      try {
+        requestSync({ op: 'begin', id, setTransaction: setTransaction(config) });
+        ended = new Promise<void>((resolve, reject) => ending.set(id, { resolve, reject }));
+      } catch (err) {
+        release();
+        throw err;
+      }
       let result: T;
       try {
         result = await (inTx ? inTx.run(true, () => fn(executorIn(id, 0))) : fn(executorIn(id, 0)));
       } catch (err) {
         if (!stopped) worker.postMessage({ op: 'end', tx: id, commit: false } satisfies ToPgliteThread);
+        release();
         await ended.catch(() => {});
         throw err;
       }
-      worker.postMessage({ op: 'end', tx: id, commit: true } satisfies ToPgliteThread);
+      if (!stopped) worker.postMessage({ op: 'end', tx: id, commit: true } satisfies ToPgliteThread);
+      release();
       await ended; // a failed COMMIT throws here
       return result;
     },
@@ -213,4 +301,6 @@ export async function openPgliteThread(
       return closing;
     },
   };
+  threads.set(database, worker);
+  return database;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/client.ts';
+import { threadOf } from '../src/pglite-threaded.ts';
 import { migrate } from '../src/migrate.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import * as schema from '../src/schema.ts';
@@ -17,7 +18,9 @@ describe('PGlite in a worker thread', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({ pgliteThread: true });
-    await database.exec('CREATE TABLE t (id int PRIMARY KEY, qty int NOT NULL, at timestamptz DEFAULT now())');
+    await database.exec(
+      'CREATE TABLE t (id int PRIMARY KEY, qty int NOT NULL, at timestamptz DEFAULT now())',
+    );
   });
   afterAll(() => database.close());
 
@@ -119,6 +122,68 @@ describe('PGlite in a worker thread', () => {
     await database.transaction((t) => t.query('DELETE FROM t WHERE id = 0'));
     expect(watch.count).toBe(before + 4);
   });
+
+  it("runs a transaction's statements without a turn of the event loop: the connection is never held behind it", async () => {
+    let turns = 0;
+    let spinning = true;
+    // a busy event loop: each task holds it 2 ms, as requests do on a loaded shop
+    const spin = () => {
+      turns++;
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await new Promise((resolve) => setImmediate(resolve));
+    const outside = database.query<{ n: number }>('SELECT count(*)::int AS n FROM t');
+    let during = -1;
+    await database.transaction(async (t) => {
+      const at = turns;
+      for (let i = 0; i < 12; i++) await t.query('INSERT INTO t (id, qty) VALUES ($1, 1)', [100 + i]);
+      await t.transaction((inner) => inner.query('UPDATE t SET qty = 2 WHERE id = 100'));
+      during = turns - at;
+    });
+    spinning = false;
+    expect(during).toBe(0);
+    // the statement from outside, sent first, ran before the transaction took the connection
+    expect((await outside)[0]!.n).toBe(0);
+    expect(await database.query('SELECT count(*)::int AS n FROM t WHERE id >= 100')).toEqual([{ n: 12 }]);
+    await database.exec('DELETE FROM t WHERE id >= 100');
+  });
+
+  it('transactions of this thread run one after the other, however many are asked for at once', async () => {
+    await database.exec('INSERT INTO t (id, qty) VALUES (200, 0)');
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        database.transaction(async (t) => {
+          const [row] = await t.query<{ qty: number }>('SELECT qty FROM t WHERE id = 200');
+          await new Promise((resolve) => setImmediate(resolve)); // a turn of the event loop inside
+          await t.query('UPDATE t SET qty = $1 WHERE id = 200', [row!.qty + 1]);
+        }),
+      ),
+    );
+    expect(await database.query('SELECT qty FROM t WHERE id = 200')).toEqual([{ qty: 20 }]);
+    await database.exec('DELETE FROM t WHERE id = 200');
+  });
+});
+
+describe('PGlite in a worker thread that stops', () => {
+  it('tells onThreadExit once, and every statement after fails; a close() tells nothing', async () => {
+    const stops: Error[] = [];
+    const database = await openDatabase({ pgliteThread: true, onThreadExit: (err) => stops.push(err) });
+    await database.query('SELECT 1');
+    await threadOf(database)!.terminate(); // as a crash of the thread would end it
+    await expect(database.query('SELECT 1')).rejects.toThrow(/thread stopped/);
+    await expect(database.transaction((t) => t.query('SELECT 1'))).rejects.toThrow(/thread stopped/);
+    expect(stops).toHaveLength(1);
+    expect(stops[0]!.message).toMatch(/thread stopped/);
+    await database.close();
+
+    const closed: Error[] = [];
+    const other = await openDatabase({ pgliteThread: true, onThreadExit: (err) => closed.push(err) });
+    await other.close();
+    expect(closed).toEqual([]);
+  }, 240_000);
 });
 
 describe('PGlite in a worker thread, on a data folder', () => {
@@ -133,8 +198,12 @@ describe('PGlite in a worker thread, on a data folder', () => {
     const first = await openDatabase({ dataDir: dir, loadDataDir: dump, pgliteThread: true });
     await migrate(first); // nothing to apply: the dump is migrated
     const inside = await first.transaction(async (tx) => {
-      await tx.query(`INSERT INTO categories (id, path, name, slug) VALUES (7, '7', '{"en":"Phones"}', '{"en":"phones"}')`);
-      return tx.db.select({ id: schema.categories.id, updatedAt: schema.categories.updatedAt }).from(schema.categories);
+      await tx.query(
+        `INSERT INTO categories (id, path, name, slug) VALUES (7, '7', '{"en":"Phones"}', '{"en":"phones"}')`,
+      );
+      return tx.db
+        .select({ id: schema.categories.id, updatedAt: schema.categories.updatedAt })
+        .from(schema.categories);
     });
     expect(inside).toEqual([{ id: 7, updatedAt: expect.any(Date) }]);
     await first.close();
