@@ -940,6 +940,13 @@ export const SETTINGS: readonly Setting[] = [
     meaning: '`BENCH_ONLY=ssr-ab`: rounds, alternating between the two shops',
   },
   {
+    name: 'LIGHTHOUSE_PAGES',
+    group: 'tools',
+    default: '(all: home, category, product, search)',
+    meaning:
+      '`BENCH_ONLY=lighthouse-tasks`: a comma list of the pages to break down (home, category, product, search)',
+  },
+  {
     name: 'LIGHTHOUSE_RUNS',
     group: 'tools',
     default: '3',
@@ -947,11 +954,25 @@ export const SETTINGS: readonly Setting[] = [
       "`BENCH_ONLY=lighthouse`: runs per page (each printed, with the first-load JavaScript of the run, the HTML document's bytes on the wire (`doc=`: Lighthouse's simulated phone gets ~14.6 kB in the first round trip and charges each further one, 150 ms, to FCP and LCP) and Lighthouse's `benchmarkIndex` of the browser's CPU, `bench=`: compare scores only between machines of similar index; a JSON summary in `var/bench/lighthouse-*.json`). One run on a page of the bench's own comes first, printed and not counted: a new Chromium's first page pays the browser's start-up",
   },
   {
+    name: 'LIGHTHOUSE_TASKS_MIN_MS',
+    group: 'tools',
+    default: '50',
+    meaning:
+      "`BENCH_ONLY=lighthouse-tasks`: the least simulated duration (ms, at Lighthouse's CPU multiplier) of a task printed with its breakdown by trace event and script",
+  },
+  {
     name: 'LIGHTHOUSE_TARGET_INDEX',
     group: 'tools',
     default: '(none: multiplier 4)',
     meaning:
       "`BENCH_ONLY=lighthouse`: measure as on a machine of this Lighthouse `benchmarkIndex` (the goals' machine class: 1,200-1,600, e.g. `1400`): the simulation's CPU slowdown multiplier becomes 4 × the warm-up run's index / this target (Lighthouse's documented CPU calibration), printed before the runs and per run (`cpu=`)",
+  },
+  {
+    name: 'LIGHTHOUSE_TRACE_DIR',
+    group: 'tools',
+    default: '(none: traces not kept)',
+    meaning:
+      "`BENCH_ONLY=lighthouse-tasks`: also writes each run's trace to this folder (Chrome's trace format, opened by DevTools' Performance panel; `node --import tsx bench/lighthouse-tasks.ts <trace>…` breaks kept traces down again)",
   },
   {
     name: 'BENCH_INTERACTION_RUNS',
