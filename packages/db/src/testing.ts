@@ -37,6 +37,9 @@ import { loadPg } from './pg-loader.ts';
 import { openDatabase, type Database } from './client.ts';
 import { MIGRATIONS_DIR, MIGRATIONS_TABLE, migrate, readMigrations } from './migrate.ts';
 
+// a test ends the embedded database's thread as a crash would (the shop must exit, not limp on)
+export { threadOf } from './pglite-threaded.ts';
+
 export interface TestDatabase extends Database {
   /** closes the database and, on PostgreSQL, drops it */
   dispose(): Promise<void>;
@@ -73,7 +76,8 @@ export async function truncateAll(database: Database): Promise<void> {
     `select quote_ident(tablename) as name from pg_tables where schemaname = current_schema() and tablename <> $1`,
     [MIGRATIONS_TABLE],
   );
-  if (tables.length > 0) await database.exec(`truncate ${tables.map((t) => t.name).join(', ')} restart identity`);
+  if (tables.length > 0)
+    await database.exec(`truncate ${tables.map((t) => t.name).join(', ')} restart identity`);
 }
 
 // ---------------------------------------------------------------- PostgreSQL
