@@ -1,7 +1,6 @@
 import { ScrollRegion } from '../ScrollRegion';
-import type { AdminT } from '../i18n';
 import { text } from './OrderAddress';
-import type { StaffOrder } from './types';
+import type { OrderSectionProps } from './types';
 
 /** a line's chosen options as text ("Colour: Silver; Capacity: 256 GB"), whichever kind of product it is */
 function options(o: Record<string, unknown> | null): string {
@@ -21,15 +20,7 @@ function options(o: Record<string, unknown> | null): string {
 }
 
 /** the order's lines with options, grade, quantity, price, VAT rate and row total */
-export function OrderLines({
-  t,
-  order,
-  money,
-}: {
-  t: AdminT;
-  order: StaffOrder;
-  money: (cents: number) => string;
-}) {
+export function OrderLines({ t, order, money }: OrderSectionProps) {
   return (
     <>
       <h2>{t('order.lines')}</h2>

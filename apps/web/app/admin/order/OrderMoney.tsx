@@ -1,19 +1,10 @@
 import { formatDateTime } from '@vitrina/domain';
 import { Form } from 'react-router';
 import { ScrollRegion } from '../ScrollRegion';
-import type { AdminT } from '../i18n';
-import type { StaffOrder } from './types';
+import type { OrderSectionProps } from './types';
 
 /** paid vs due, the invoice and credit notes, the refunds (to do and done), and the forms to record and refund */
-export function OrderMoney({
-  t,
-  order,
-  money,
-}: {
-  t: AdminT;
-  order: StaffOrder;
-  money: (cents: number) => string;
-}) {
+export function OrderMoney({ t, order, money }: OrderSectionProps) {
   const m = order.money;
   const today = new Date().toISOString().slice(0, 10);
   const refundable = order.lines.filter((l) => l.qty - (order.refunded_qty[String(l.id)] ?? 0) > 0);

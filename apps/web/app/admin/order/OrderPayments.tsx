@@ -1,20 +1,9 @@
 import { formatDateTime } from '@vitrina/domain';
 import { ScrollRegion } from '../ScrollRegion';
-import type { AdminT } from '../i18n';
-import type { OrderLabels, StaffOrder } from './types';
+import type { OrderLabels, OrderSectionProps } from './types';
 
 /** the order's payment attempts */
-export function OrderPayments({
-  t,
-  order,
-  labels,
-  money,
-}: {
-  t: AdminT;
-  order: StaffOrder;
-  labels: OrderLabels;
-  money: (cents: number) => string;
-}) {
+export function OrderPayments({ t, order, labels, money }: OrderSectionProps & { labels: OrderLabels }) {
   return (
     <>
       <h2>{t('order.payments')}</h2>

@@ -1,16 +1,7 @@
-import type { AdminT } from '../i18n';
-import type { StaffOrder } from './types';
+import type { OrderSectionProps } from './types';
 
 /** VAT per rate, and the totals from the subtotal to the grand total */
-export function OrderTotals({
-  t,
-  order,
-  money,
-}: {
-  t: AdminT;
-  order: StaffOrder;
-  money: (cents: number) => string;
-}) {
+export function OrderTotals({ t, order, money }: OrderSectionProps) {
   return (
     <div className="admin-grid">
       <section>

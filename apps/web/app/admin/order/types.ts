@@ -1,4 +1,5 @@
 /** The staff API's order (`/vsbridge/staff/orders/:id`) and its returns, as the back office's order page reads them. */
+import type { AdminT } from '../i18n';
 
 export type Address = Record<string, unknown>;
 export type Line = {
@@ -98,3 +99,6 @@ export type OrderLabels = {
   payment: Record<string, string>;
   payments: Record<string, string>;
 };
+
+/** what every money-showing section of the order page is given: the words, the order, and its money format */
+export type OrderSectionProps = { t: AdminT; order: StaffOrder; money: (cents: number) => string };
