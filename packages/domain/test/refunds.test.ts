@@ -7,7 +7,6 @@ import {
   invoiceDue,
   isRefundRefusal,
   orderVatShares,
-  paymentSummary,
   planRefund,
   taxContained,
   type RefundPart,
@@ -32,21 +31,6 @@ const plan = (prior: RefundPart[], refundable: number, req: Parameters<typeof pl
   if (isRefundRefusal(r)) throw new Error(`refused: ${r.error}`);
   return r;
 };
-
-describe('paymentSummary', () => {
-  it.each([
-    { due: 10000, paid: [4000], refunds: [], want: { paid: 4000, outstanding: 6000, refundable: 4000 } },
-    { due: 10000, paid: [4000, 6000], refunds: [], want: { paid: 10000, outstanding: 0, refundable: 10000 } },
-    {
-      due: 10000,
-      paid: [10000],
-      refunds: [2500, 500],
-      want: { paid: 10000, outstanding: 0, refundable: 7000, refunded: 3000 },
-    },
-  ])('due $due, paid $paid, refunded $refunds', ({ due, paid, refunds, want }) => {
-    expect(paymentSummary(due, paid, refunds)).toMatchObject(want);
-  });
-});
 
 describe('planRefund: table', () => {
   it.each([
