@@ -12,22 +12,12 @@ import {
   refundOffer,
   refundsAllPaid,
   type RefundPart,
-  type RefundableOrder,
   type RefundRequest,
 } from '../src/index.ts';
+import { TWO_RATE_GRAND, twoRateOrder } from './fixtures/refundable-order.ts';
 
-const ORDER: RefundableOrder = {
-  // 2 × 10.00 € at 21 %, 3 × 3.63 € at 9 %; 3.00 € off; shipping 4.99 €; fee 0.50 €
-  lines: [
-    { id: 1, qty: 2, rowTotal: 2000, rate: 21 },
-    { id: 2, qty: 3, rowTotal: 1090, rate: 9 },
-  ],
-  discount: 300,
-  shipping: 499,
-  paymentFee: 50,
-  defaultRate: 21,
-};
-const GRAND = 2000 + 1090 - 300 + 499 + 50;
+const ORDER = twoRateOrder(3);
+const GRAND = TWO_RATE_GRAND;
 const part = (lines: [number, number][], shipping = 0, total = 0) =>
   ({ lines: lines.map(([lineId, qty]) => ({ lineId, qty })), shipping, total }) as unknown as RefundPart;
 

@@ -12,19 +12,10 @@ import {
   type RefundPart,
   type RefundableOrder,
 } from '../src/index.ts';
+import { TWO_RATE_GRAND, twoRateOrder } from './fixtures/refundable-order.ts';
 
-const ORDER: RefundableOrder = {
-  // 2 × 10.00 € at 21 %, 1 × 10.90 € at 9 %; 3.00 € off; shipping 4.99 €; fee 0.50 €
-  lines: [
-    { id: 1, qty: 2, rowTotal: 2000, rate: 21 },
-    { id: 2, qty: 1, rowTotal: 1090, rate: 9 },
-  ],
-  discount: 300,
-  shipping: 499,
-  paymentFee: 50,
-  defaultRate: 21,
-};
-const GRAND = 2000 + 1090 - 300 + 499 + 50;
+const ORDER = twoRateOrder();
+const GRAND = TWO_RATE_GRAND;
 
 const plan = (prior: RefundPart[], refundable: number, req: Parameters<typeof planRefund>[3]) => {
   const r = planRefund(ORDER, prior, refundable, req);
