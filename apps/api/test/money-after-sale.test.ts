@@ -130,6 +130,8 @@ describe('a bank transfer recorded by the staff', () => {
       paid: 10000,
       due: o.grand_total,
       outstanding: o.grand_total - 10000,
+      // what the page's form offers: exactly what the route accepts, and not a cent more (below)
+      recordable: o.grand_total - 10000,
     });
     expect(await orderRow(o.id)).toMatchObject({ payment_status: 'pending' });
     expect(await invoiceCount(o.id)).toBe(0);
@@ -137,7 +139,7 @@ describe('a bank transfer recorded by the staff', () => {
     // more than is left: refused, naming the field; a bad date: 400 naming it
     const over = await staff('POST', `/orders/${o.id}/payments`, {
       method: 'banktransfer',
-      amountCents: o.grand_total,
+      amountCents: part.body.result.money.recordable + 1,
       receivedOn: '2026-11-21',
       reference: '',
     });
@@ -159,7 +161,7 @@ describe('a bank transfer recorded by the staff', () => {
       reference: 'SEB 124',
     });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
-    expect(rest.body.result.money).toMatchObject({ paid: o.grand_total, outstanding: 0 });
+    expect(rest.body.result.money).toMatchObject({ paid: o.grand_total, outstanding: 0, recordable: 0 });
     expect(await orderRow(o.id)).toMatchObject({ status: 'paid', payment_status: 'paid' });
     expect(rest.body.result.invoice.number).toMatch(/^VIT-\d{6}$/);
     // the date of supply: the day the money was received, not the day it was recorded
@@ -222,6 +224,9 @@ describe('refunds', () => {
     });
     const detail = (await staff('GET', `/orders/${o.id}`)).body.result;
     const phone = detail.lines.find((l: { sku: string }) => l.sku === 'PHN-2001');
+    // the refund form offers every unit and the shipping before any refund
+    expect(detail.refund_offer.lines[phone.id]).toBe(phone.qty);
+    expect(detail.refund_offer.shipping).toBe(detail.shipping_incl_tax);
     const r = await staff('POST', `/orders/${o.id}/refunds`, {
       lines: [{ lineId: phone.id, qty: 1 }],
       shipping: true,
@@ -260,10 +265,13 @@ describe('refunds', () => {
     expect(
       m.filter((x) => x.kind === 'mail.order-refund-made' || x.kind === 'mail.order-refunded'),
     ).toHaveLength(0);
-    // the order is still paid (a part went back); more than is left is refused
+    // the order is still paid (a part went back); the form offers what is left, more is refused
     expect(await orderRow(o.id)).toMatchObject({ status: 'paid', payment_status: 'paid' });
+    const after = (await staff('GET', `/orders/${o.id}`)).body.result;
+    expect(after.refund_offer.lines[phone.id] ?? 0).toBe(phone.qty - 1);
+    expect(after.refund_offer.shipping).toBe(0);
     const tooMany = await staff('POST', `/orders/${o.id}/refunds`, {
-      lines: [{ lineId: phone.id, qty: 2 }],
+      lines: [{ lineId: phone.id, qty: after.refund_offer.lines[phone.id] + 1 }],
       reason: 'x',
     });
     expect(tooMany.status).toBe(400);

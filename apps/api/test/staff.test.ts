@@ -207,6 +207,8 @@ describe('the work', () => {
     // the lines' VAT and the rest's (shipping, fees) add up to the order's own figures
     expect(vat + order.vat_other.vat).toBe(order.tax_amount);
     expect(order.vat_by_rate.reduce((s: number, r: { gross: number }) => s + r.gross, 0) + order.vat_other.gross).toBe(order.grand_total);
+    // the table's footer: the grand total's net, VAT and gross, given by the API (the page does no sums)
+    expect(order.vat_total).toEqual({ gross: order.grand_total, net: order.grand_total - order.tax_amount, vat: order.tax_amount });
     expect(order.order_token).toBeUndefined();
     expect((await api.call({ url: '/vsbridge/staff/orders/999999', headers: staff })).status).toBe(404);
   });

@@ -71,6 +71,7 @@ const ORDER = {
   ],
   vat_by_rate: [{ rate: 21, gross: 95200, net: 78678, vat: 16522 }],
   vat_other: { gross: 500, net: 413, vat: 87 },
+  vat_total: { gross: 95700, net: 79200, vat: 16500 },
   payment_method_title: 'Bank transfer',
   shipping_method_title: 'Courier',
   payments: [
@@ -108,9 +109,8 @@ const ORDER = {
     },
   ],
   actions: ['ship', 'cancel', 'refund'],
-  money: { due: 95700, paid: 100000, refunded: 4300, outstanding: 1000, refundable: 50000 },
-  shipping_refunded: false,
-  refunded_qty: { '11': 1 },
+  money: { due: 95700, paid: 100000, refunded: 4300, outstanding: 1000, refundable: 50000, recordable: 1000 },
+  refund_offer: { lines: { '11': 1 }, shipping: 500 },
   refunds: [
     {
       id: 3,

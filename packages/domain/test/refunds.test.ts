@@ -7,46 +7,21 @@ import {
   invoiceDue,
   isRefundRefusal,
   orderVatShares,
-  paymentSummary,
   planRefund,
   taxContained,
   type RefundPart,
   type RefundableOrder,
 } from '../src/index.ts';
+import { TWO_RATE_GRAND, twoRateOrder } from './fixtures/refundable-order.ts';
 
-const ORDER: RefundableOrder = {
-  // 2 × 10.00 € at 21 %, 1 × 10.90 € at 9 %; 3.00 € off; shipping 4.99 €; fee 0.50 €
-  lines: [
-    { id: 1, qty: 2, rowTotal: 2000, rate: 21 },
-    { id: 2, qty: 1, rowTotal: 1090, rate: 9 },
-  ],
-  discount: 300,
-  shipping: 499,
-  paymentFee: 50,
-  defaultRate: 21,
-};
-const GRAND = 2000 + 1090 - 300 + 499 + 50;
+const ORDER = twoRateOrder();
+const GRAND = TWO_RATE_GRAND;
 
 const plan = (prior: RefundPart[], refundable: number, req: Parameters<typeof planRefund>[3]) => {
   const r = planRefund(ORDER, prior, refundable, req);
   if (isRefundRefusal(r)) throw new Error(`refused: ${r.error}`);
   return r;
 };
-
-describe('paymentSummary', () => {
-  it.each([
-    { due: 10000, paid: [4000], refunds: [], want: { paid: 4000, outstanding: 6000, refundable: 4000 } },
-    { due: 10000, paid: [4000, 6000], refunds: [], want: { paid: 10000, outstanding: 0, refundable: 10000 } },
-    {
-      due: 10000,
-      paid: [10000],
-      refunds: [2500, 500],
-      want: { paid: 10000, outstanding: 0, refundable: 7000, refunded: 3000 },
-    },
-  ])('due $due, paid $paid, refunded $refunds', ({ due, paid, refunds, want }) => {
-    expect(paymentSummary(due, paid, refunds)).toMatchObject(want);
-  });
-});
 
 describe('planRefund: table', () => {
   it.each([

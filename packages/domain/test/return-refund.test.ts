@@ -9,21 +9,11 @@ import {
   returnRefundProposal,
   returnRefundRequest,
   type RefundPart,
-  type RefundableOrder,
 } from '../src/index.ts';
+import { TWO_RATE_GRAND, twoRateOrder } from './fixtures/refundable-order.ts';
 
-const ORDER: RefundableOrder = {
-  // 2 × 10.00 € at 21 %, 1 × 10.90 € at 9 %; 3.00 € off; shipping 4.99 €; fee 0.50 €
-  lines: [
-    { id: 1, qty: 2, rowTotal: 2000, rate: 21 },
-    { id: 2, qty: 1, rowTotal: 1090, rate: 9 },
-  ],
-  discount: 300,
-  shipping: 499,
-  paymentFee: 50,
-  defaultRate: 21,
-};
-const GRAND = 2000 + 1090 - 300 + 499 + 50;
+const ORDER = twoRateOrder();
+const GRAND = TWO_RATE_GRAND;
 const done = (prior: RefundPart[], req: Parameters<typeof planRefund>[3]) => {
   const r = planRefund(ORDER, prior, GRAND, req);
   if (isRefundRefusal(r)) throw new Error(r.error);
@@ -33,8 +23,20 @@ const done = (prior: RefundPart[], req: Parameters<typeof planRefund>[3]) => {
 describe('returnRefundProposal: table', () => {
   it.each([
     // one of two units of the 21 % line: half its discounted row (2000 − 194), no shipping
-    { name: 'one unit of one line', prior: [], returned: [{ lineId: 1, qty: 1 }], total: 903, shipping: false },
-    { name: 'a whole line, another kept', prior: [], returned: [{ lineId: 1, qty: 2 }], total: 1806, shipping: false },
+    {
+      name: 'one unit of one line',
+      prior: [],
+      returned: [{ lineId: 1, qty: 1 }],
+      total: 903,
+      shipping: false,
+    },
+    {
+      name: 'a whole line, another kept',
+      prior: [],
+      returned: [{ lineId: 1, qty: 2 }],
+      total: 1806,
+      shipping: false,
+    },
     // everything comes back: what was paid, shipping and fee included
     {
       name: 'the whole order',
@@ -86,10 +88,19 @@ describe('returnRefundProposal: table', () => {
 
 describe('returnRefundProposal: properties', () => {
   const orderArb = fc
-    .array(fc.record({ qty: fc.integer({ min: 1, max: 5 }), unit: fc.integer({ min: 1, max: 50_000 }), rate: fc.constantFrom(21, 9, 5, 0) }), { minLength: 1, maxLength: 4 })
+    .array(
+      fc.record({
+        qty: fc.integer({ min: 1, max: 5 }),
+        unit: fc.integer({ min: 1, max: 50_000 }),
+        rate: fc.constantFrom(21, 9, 5, 0),
+      }),
+      { minLength: 1, maxLength: 4 },
+    )
     .chain((ls) =>
       fc.record({
-        lines: fc.constant(ls.map((l, i) => ({ id: i + 1, qty: l.qty, rowTotal: l.qty * l.unit, rate: l.rate }))),
+        lines: fc.constant(
+          ls.map((l, i) => ({ id: i + 1, qty: l.qty, rowTotal: l.qty * l.unit, rate: l.rate })),
+        ),
         discount: fc.integer({ min: 0, max: Math.min(...ls.map((l) => l.qty * l.unit)) }),
         shipping: fc.integer({ min: 0, max: 1500 }),
         paymentFee: fc.integer({ min: 0, max: 200 }),
@@ -100,7 +111,11 @@ describe('returnRefundProposal: properties', () => {
   it('returning every line in returns, one after another, refunds exactly what was paid', () => {
     fc.assert(
       fc.property(orderArb, (order) => {
-        const grand = order.lines.reduce((s, l) => s + l.rowTotal, 0) - order.discount + order.shipping + order.paymentFee;
+        const grand =
+          order.lines.reduce((s, l) => s + l.rowTotal, 0) -
+          order.discount +
+          order.shipping +
+          order.paymentFee;
         let prior: RefundPart[] = [];
         for (const l of order.lines) {
           const left = grand - prior.reduce((s, x) => s + x.total, 0);
@@ -122,7 +137,12 @@ describe('returnRefundProposal: properties', () => {
   it('never proposes more than may go back, whatever was paid', () => {
     fc.assert(
       fc.property(orderArb, fc.integer({ min: 0, max: 100_000 }), (order, paid) => {
-        const p = returnRefundProposal(order, [], paid, order.lines.map((l) => ({ lineId: l.id, qty: l.qty })));
+        const p = returnRefundProposal(
+          order,
+          [],
+          paid,
+          order.lines.map((l) => ({ lineId: l.id, qty: l.qty })),
+        );
         expect(p.total).toBeLessThanOrEqual(paid);
         expect(p.total).toBeGreaterThanOrEqual(0);
       }),

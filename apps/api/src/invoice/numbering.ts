@@ -16,6 +16,7 @@
  * and, all together, exactly its amounts and VAT per rate (creditNoteProblems).
  */
 import {
+  creditableCents,
   invoiceDue,
   invoiceNumber,
   missingInvoiceSellerFields,
@@ -255,7 +256,7 @@ async function planCredit(q: Queryable, orderId: number, request: RefundRequest)
   const o = await refundableOrder(q, orderId);
   if (!o) return undefined;
   const prior = (await creditNotesOf(q, orderId)).map((n) => n.parts);
-  const left = o.grandTotal - prior.reduce((s, p) => s + p.total, 0);
+  const left = creditableCents(o.grandTotal, prior);
   if (left <= 0) return undefined;
   return planRefund(o.refundable, prior, left, request);
 }

@@ -10,7 +10,7 @@
  *   paidSummary(q, orderId, grandTotal)   paid vs due, refunded, what may still be refunded
  */
 import type { Database } from '@vitrina/db';
-import { formatPrice, paymentSummary, type PaymentSummary } from '@vitrina/domain';
+import { formatPrice, paymentSummary, recordedPaymentRefusal, type PaymentSummary } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { fieldError, notFound, ruleError } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
@@ -75,12 +75,16 @@ export async function recordPayment(
   return database.transaction(async (tx) => {
     const order = await lockOrder(tx, { orderId });
     if (!order) throw notFound('order.notFound');
-    if (['cancelled', 'refunded'].includes(order.status))
-      throw ruleError('payment.orderClosed', undefined, undefined, 409);
     const before = await paidSummary(tx, order.id, order.grand_total);
-    if (before.outstanding <= 0) throw ruleError('payment.nothingDue', undefined, undefined, 409);
-    if (input.amountCents > before.outstanding)
-      throw ruleError('payment.exceedsDue', { max: formatPrice(before.outstanding, 'lt') }, 'amountCents');
+    // the rule the back office's form was offered from (domain recordedPaymentRefusal)
+    const refusal = recordedPaymentRefusal(order.status, before, input.amountCents);
+    if (refusal)
+      throw ruleError(
+        refusal.error,
+        refusal.params ? { max: formatPrice(refusal.params.max, 'lt') } : undefined,
+        refusal.field,
+        refusal.conflict ? 409 : 400,
+      );
     await tx.query(
       `INSERT INTO payments (order_id, provider, status, amount_cents, external_id, payload, received_on, reference, recorded_by)
        VALUES ($1, $2, 'paid', $3, NULL, $4::jsonb, $5::date, $6, $7)`,

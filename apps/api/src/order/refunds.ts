@@ -25,6 +25,7 @@ import {
   isRefundRefusal,
   isStoreCode,
   planRefund,
+  refundsAllPaid,
   returnRefundProposal,
   returnRefundRequest,
   shopNameIn,
@@ -318,7 +319,7 @@ export async function refundOrder(
 
     // everything paid goes back: the order is refunded (its payment `refund_due` until the money is back)
     let current = order;
-    if (summary.refunded + plan.total >= summary.paid) {
+    if (refundsAllPaid(summary, plan.total)) {
       try {
         const applied = await applyTransition(
           tx,

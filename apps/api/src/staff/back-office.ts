@@ -5,7 +5,16 @@
  * newsletter subscribers (also as CSV). Every change is written with its audit row in one transaction.
  */
 import type { Database } from '@vitrina/db';
-import { staffActionsFor, toCsv, trackingUrl, type StoreCode } from '@vitrina/domain';
+import {
+  orderVatBreakdown,
+  recordableCents,
+  refundOffer,
+  staffActionsFor,
+  toCsv,
+  trackingUrl,
+  type OrderVatBreakdown,
+  type StoreCode,
+} from '@vitrina/domain';
 import { historyOf, stateOf, type LifecycleOrder } from '../order/lifecycle.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
@@ -194,7 +203,15 @@ export class StaffBackOffice {
       tax_amount: Number(order.tax_amount),
       coupon_code: (order.coupon_code as string | null) ?? null,
       cancel_reason: (order.cancel_reason as string | null) ?? null,
-      ...(await this.money(id, Number(order.grand_total))),
+      ...(await this.money(
+        {
+          id,
+          status: String(order.status),
+          grandTotal: Number(order.grand_total),
+          shipping: Number(order.shipping_incl_tax),
+        },
+        lines.map((l) => ({ id: Number(l.id), qty: Number(l.qty) })),
+      )),
       lines: lines.map((l) => ({
         id: Number(l.id),
         sku: String(l.sku),
@@ -208,8 +225,10 @@ export class StaffBackOffice {
         tax_percent: Number(l.tax_percent),
       })),
       ...vatBreakdown(
-        lines.map((l) => ({ rate: Number(l.tax_percent), gross: Number(l.row_total_incl_tax) })),
-        { grandTotal: Number(order.grand_total), taxAmount: Number(order.tax_amount) },
+        orderVatBreakdown(
+          lines.map((l) => ({ rate: Number(l.tax_percent), gross: Number(l.row_total_incl_tax) })),
+          { grandTotal: Number(order.grand_total), taxAmount: Number(order.tax_amount) },
+        ),
       ),
       payments: payments.map((p) => ({
         id: Number(p.id),
@@ -226,19 +245,24 @@ export class StaffBackOffice {
     };
   }
 
-  /** paid vs due, the refunds (made and to do), the units refunded per line, the invoice and its credit notes */
-  private async money(orderId: number, grandTotal: number) {
-    const summary = await paidSummary(this.database, orderId, grandTotal);
+  /**
+   * paid vs due and what the staff may record as received, the refunds (made and to do) and what the
+   * refund form may still offer, the invoice and its credit notes: the domain's figures, which the
+   * payment and refund routes check against, so the page offers nothing they would refuse
+   */
+  private async money(
+    order: { id: number; status: string; grandTotal: number; shipping: number },
+    lines: { id: number; qty: number }[],
+  ) {
+    const orderId = order.id;
+    const summary = await paidSummary(this.database, orderId, order.grandTotal);
     const refunds = await refundsOf(this.database, orderId);
-    const refundedQty: Record<number, number> = {};
-    for (const r of refunds)
-      if (r.status !== 'failed') for (const l of r.parts.lines) refundedQty[l.lineId] = (refundedQty[l.lineId] ?? 0) + l.qty;
+    const made = refunds.filter((r) => r.status !== 'failed').map((r) => r.parts);
     const invoice = await invoiceOf(this.database, orderId);
     const notes = await creditNotesOf(this.database, orderId);
     return {
-      money: summary,
-      shipping_refunded: refunds.some((r) => r.status !== 'failed' && r.parts.shipping > 0),
-      refunded_qty: refundedQty,
+      money: { ...summary, recordable: recordableCents(order.status, summary) },
+      refund_offer: refundOffer({ lines, shipping: order.shipping }, made),
       refunds: refunds.map((r) => ({
         id: r.id,
         method: r.method,
@@ -400,26 +424,7 @@ export class StaffBackOffice {
   }
 }
 
-/**
- * The order's VAT for the staff: per rate of its lines (`vat_by_rate`), and what the rest of the
- * order (shipping, payment fee, discounts) adds (`vat_other`), taken as the order's own totals minus
- * the lines', so that every figure adds up to the order's grand total and tax amount exactly.
- */
-export function vatBreakdown(lines: { rate: number; gross: number }[], totals: { grandTotal: number; taxAmount: number }) {
-  const byRate = vatByRate(lines);
-  const gross = totals.grandTotal - byRate.reduce((s, r) => s + r.gross, 0);
-  const vat = totals.taxAmount - byRate.reduce((s, r) => s + r.vat, 0);
-  return { vat_by_rate: byRate, vat_other: { gross, net: gross - vat, vat } };
-}
-
-/** the VAT inside gross line totals, per rate: gross, net and VAT in cents (VAT rounded per rate) */
-export function vatByRate(lines: { rate: number; gross: number }[]) {
-  const byRate = new Map<number, number>();
-  for (const l of lines) byRate.set(l.rate, (byRate.get(l.rate) ?? 0) + l.gross);
-  return [...byRate.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, gross]) => {
-      const vat = Math.round((gross * rate) / (100 + rate));
-      return { rate, gross, net: gross - vat, vat };
-    });
+/** the domain's VAT breakdown (orderVatBreakdown) under the names the staff API gives it */
+function vatBreakdown(b: OrderVatBreakdown) {
+  return { vat_by_rate: b.byRate, vat_other: b.other, vat_total: b.total };
 }

@@ -1,6 +1,6 @@
-// Money after the sale: what was paid against what is due, how much may still be refunded, and how a
-// refund (some units of some lines, the shipping, a plain amount, or everything left) is split into
-// cents per VAT rate so that its credit note reconciles with the invoice to the cent.
+// Refunds after the sale: how a refund (some units of some lines, the shipping, a plain amount, or
+// everything left) is checked and split into cents per VAT rate so that its credit note reconciles
+// with the invoice to the cent. Paid against due is payments.ts; what is left to refund, refund-offer.ts.
 //
 // The split follows the invoice's own (vatByRate): the order's discount is shared over the lines by
 // their row totals, and the shipping and payment fee by what is left of them. A line refunded in
@@ -11,31 +11,7 @@ import type { MessageKey } from '../messages/index.ts';
 import { taxContained } from '../money/index.ts';
 import { allocateCents, roundHalfUp } from '../money/index.ts';
 import { vatByRate, type VatShare } from '../money/index.ts';
-
-/** paid against due: the staff see both; an order is paid when nothing is outstanding */
-export type PaymentSummary = {
-  due: number;
-  paid: number;
-  refunded: number;
-  outstanding: number;
-  refundable: number;
-};
-
-export function paymentSummary(
-  due: number,
-  paidAmounts: readonly number[],
-  refundAmounts: readonly number[] = [],
-): PaymentSummary {
-  const paid = paidAmounts.reduce((s, a) => s + a, 0);
-  const refunded = refundAmounts.reduce((s, a) => s + a, 0);
-  return {
-    due,
-    paid,
-    refunded,
-    outstanding: Math.max(due - paid, 0),
-    refundable: Math.max(paid - refunded, 0),
-  };
-}
+import { refundedQuantities, shippingRefunded } from './refund-offer.ts';
 
 /** an order as a refund sees it: its lines (row totals incl. VAT), discount, fees, and VAT split */
 export type RefundableOrder = {
@@ -139,10 +115,8 @@ export function planRefund(
   const comps = components(order);
   const shares = orderVatShares(order);
   const before = sumByRate(prior);
-  const refundedQty = new Map<number, number>();
-  for (const p of prior)
-    for (const l of p.lines) refundedQty.set(l.lineId, (refundedQty.get(l.lineId) ?? 0) + l.qty);
-  const shippingDone = prior.some((p) => p.shipping > 0);
+  const refundedQty = refundedQuantities(prior);
+  const shippingDone = shippingRefunded(prior);
   const feeDone = prior.some((p) => p.paymentFee > 0);
   const plainBefore = prior.some((p) => p.amount > 0);
 
@@ -277,9 +251,7 @@ export function returnRefundProposal(
   refundable: number,
   returned: readonly { lineId: number; qty: number }[],
 ): { request: RefundRequest; total: number } {
-  const refundedQty = new Map<number, number>();
-  for (const p of prior)
-    for (const l of p.lines) refundedQty.set(l.lineId, (refundedQty.get(l.lineId) ?? 0) + l.qty);
+  const refundedQty = refundedQuantities(prior);
   const asked = new Map<number, number>();
   for (const r of returned) asked.set(r.lineId, (asked.get(r.lineId) ?? 0) + r.qty);
   const lines = order.lines

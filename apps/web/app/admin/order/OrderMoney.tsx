@@ -1,13 +1,18 @@
-import { formatDateTime } from '@vitrina/domain';
+import { centsToDecimalString, formatDateTime } from '@vitrina/domain';
 import { Form } from 'react-router';
 import { ScrollRegion } from '../ScrollRegion';
 import type { OrderSectionProps } from './types';
 
-/** paid vs due, the invoice and credit notes, the refunds (to do and done), and the forms to record and refund */
+/**
+ * paid vs due, the invoice and credit notes, the refunds (to do and done), and the forms to record
+ * and refund: each form offers only the API's figures (what may be recorded, the units and shipping
+ * left to refund), which its routes check by the same domain rule
+ */
 export function OrderMoney({ t, order, money }: OrderSectionProps) {
   const m = order.money;
+  const offer = order.refund_offer;
   const today = new Date().toISOString().slice(0, 10);
-  const refundable = order.lines.filter((l) => l.qty - (order.refunded_qty[String(l.id)] ?? 0) > 0);
+  const refundable = order.lines.filter((l) => (offer.lines[String(l.id)] ?? 0) > 0);
   return (
     <section aria-labelledby="admin-money">
       <h2 id="admin-money">{t('money.title')}</h2>
@@ -56,9 +61,9 @@ export function OrderMoney({ t, order, money }: OrderSectionProps) {
         ) : null}
       </dl>
 
-      {m.outstanding > 0 && order.status !== 'cancelled' && order.status !== 'refunded' ? (
-        // keyed by what is outstanding: after a payment the form starts again from the new amount
-        <Form method="post" className="admin-actions" key={`payment-${m.outstanding}`}>
+      {m.recordable > 0 ? (
+        // keyed by what may be recorded: after a payment the form starts again from the new amount
+        <Form method="post" className="admin-actions" key={`payment-${m.recordable}`}>
           <input type="hidden" name="intent" value="payment" />
           <fieldset>
             <legend>{t('money.recordTitle')}</legend>
@@ -78,7 +83,7 @@ export function OrderMoney({ t, order, money }: OrderSectionProps) {
                 name="amount"
                 inputMode="decimal"
                 required
-                defaultValue={(m.outstanding / 100).toFixed(2)}
+                defaultValue={centsToDecimalString(m.recordable)}
               />
             </label>
             <label>
@@ -100,7 +105,7 @@ export function OrderMoney({ t, order, money }: OrderSectionProps) {
           <fieldset>
             <legend>{t('money.refundTitle')}</legend>
             {refundable.map((l) => {
-              const left = l.qty - (order.refunded_qty[String(l.id)] ?? 0);
+              const left = offer.lines[String(l.id)] ?? 0;
               return (
                 <label key={l.id}>
                   {l.sku} {l.name}: {t('money.refundQty', { n: left })}
@@ -108,10 +113,10 @@ export function OrderMoney({ t, order, money }: OrderSectionProps) {
                 </label>
               );
             })}
-            {order.shipping_incl_tax > 0 && !order.shipping_refunded ? (
+            {offer.shipping > 0 ? (
               <label className="admin-check">
                 <input type="checkbox" name="shipping" />
-                {t('money.refundShipping')} ({money(order.shipping_incl_tax)})
+                {t('money.refundShipping')} ({money(offer.shipping)})
               </label>
             ) : null}
             <label>

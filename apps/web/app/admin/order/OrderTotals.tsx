@@ -42,9 +42,9 @@ export function OrderTotals({ t, order, money }: OrderSectionProps) {
           <tfoot>
             <tr>
               <th scope="row">{t('order.grandTotal')}</th>
-              <td className="num">{money(order.grand_total - order.tax_amount)}</td>
-              <td className="num">{money(order.tax_amount)}</td>
-              <td className="num">{money(order.grand_total)}</td>
+              <td className="num">{money(order.vat_total.net)}</td>
+              <td className="num">{money(order.vat_total.vat)}</td>
+              <td className="num">{money(order.vat_total.gross)}</td>
             </tr>
           </tfoot>
         </table>

@@ -1,4 +1,5 @@
 /** The staff API's order (`/vsbridge/staff/orders/:id`) and its returns, as the back office's order page reads them. */
+import type { PaymentSummary, RefundOffer } from '@vitrina/domain';
 import type { AdminT } from '../i18n';
 
 export type Address = Record<string, unknown>;
@@ -55,6 +56,8 @@ export type StaffOrder = {
   lines: Line[];
   vat_by_rate: { rate: number; gross: number; net: number; vat: number }[];
   vat_other: { gross: number; net: number; vat: number };
+  /** the grand total's net, VAT and gross (the VAT table's footer) */
+  vat_total: { gross: number; net: number; vat: number };
   payment_method_title: string;
   shipping_method_title: string;
   payments: {
@@ -69,9 +72,10 @@ export type StaffOrder = {
   }[];
   history?: HistoryRow[];
   actions?: string[];
-  money: { due: number; paid: number; refunded: number; outstanding: number; refundable: number };
-  shipping_refunded: boolean;
-  refunded_qty: Record<string, number>;
+  /** paid vs due, and `recordable`: the most a recorded payment may be now (0: no payment form) */
+  money: PaymentSummary & { recordable: number };
+  /** the units each line may still refund and the shipping that may still go back (domain refundOffer) */
+  refund_offer: RefundOffer;
   refunds: {
     id: number;
     method: 'provider' | 'manual';
