@@ -8,7 +8,7 @@ import { Listing } from '../app/features/listing';
 import type { FacetFilter } from '../app/features/listing/rules/facets';
 import { clearFilters } from '../app/features/listing/rules/links';
 import { parseListingQuery } from '../app/features/listing/rules/query';
-import { cardFields, listingFilters } from '../app/features/listing/rules/request';
+import { cardFields, listedProducts, listingFilters } from '../app/features/listing/rules/request';
 import type { Product } from '../app/lib/types';
 
 afterEach(cleanup);
@@ -257,5 +257,32 @@ describe('the listing query: the own price range and the card fields', () => {
     expect(cardFields(q('condition=2'))).toEqual(
       expect.arrayContaining(['configurable_children.condition', 'configurable_children.stock']),
     );
+  });
+  it('sends of a configurable under a grade filter the children its card stands for, the same card', () => {
+    const child = (sku: string, condition: number, price: number) => ({
+      sku,
+      condition,
+      status: 1,
+      final_price_incl_tax: price,
+      stock: { is_in_stock: true, qty: 3 },
+    });
+    const laptop = {
+      id: 7,
+      sku: 'LAP',
+      type_id: 'configurable',
+      configurable_children: [
+        child('LAP-A+', 2, 50000),
+        child('LAP-B', 4, 40000),
+        child('LAP-A+2', 2, 45000),
+      ],
+    } as unknown as Product;
+    const simple = { id: 8, sku: 'MOUSE', type_id: 'simple' } as unknown as Product;
+    const [sent, same] = listedProducts([laptop, simple], q('condition=2'));
+    expect(sent?.configurable_children.map((c) => c.sku)).toEqual(['LAP-A+', 'LAP-A+2']);
+    expect(same).toBe(simple);
+    expect(cardView(sent as Product, { condition: ['2'] })).toEqual(cardView(laptop, { condition: ['2'] }));
+    // unfiltered, the products as the search answered them
+    const all = [laptop, simple];
+    expect(listedProducts(all, q(''))).toBe(all);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  cardChildren,
   conditionRank,
   matchingVariant,
   numericLabel,
@@ -51,7 +52,11 @@ describe('orderFacetValues', () => {
       'C (matomi naudojimo požymiai)',
     ]);
     const ru = [v('5', 'C+ (удовлетворительное состояние)'), v('1', 'Новый'), v('9', 'Другое')];
-    expect(labels(orderFacetValues('condition', ru))).toEqual(['Новый', 'C+ (удовлетворительное состояние)', 'Другое']);
+    expect(labels(orderFacetValues('condition', ru))).toEqual([
+      'Новый',
+      'C+ (удовлетворительное состояние)',
+      'Другое',
+    ]);
   });
 
   it.each([
@@ -61,7 +66,11 @@ describe('orderFacetValues', () => {
       ['64 GB', '128 GB', '512 GB', '1 TB', '2 TB'],
     ],
     ['capacity in Russian units', ['1 ТБ', '256 ГБ'], ['256 ГБ', '1 ТБ']],
-    ['screen sizes with decimal commas', ['15,6"', '13,3"', '24"', '6,1"'], ['6,1"', '13,3"', '15,6"', '24"']],
+    [
+      'screen sizes with decimal commas',
+      ['15,6"', '13,3"', '24"', '6,1"'],
+      ['6,1"', '13,3"', '15,6"', '24"'],
+    ],
     ['memory', ['16 GB', '8 GB', '32 GB', '4 GB'], ['4 GB', '8 GB', '16 GB', '32 GB']],
     [
       'families apart, each in order',
@@ -74,7 +83,13 @@ describe('orderFacetValues', () => {
   });
 
   it('other attributes keep the shop option order; unknown values last by label', () => {
-    const values = [v('42', 'Silver', 9), v('40', 'Black', 1), v('99', 'Zebra'), v('98', 'Aqua'), v('41', 'White')];
+    const values = [
+      v('42', 'Silver', 9),
+      v('40', 'Black', 1),
+      v('99', 'Zebra'),
+      v('98', 'Aqua'),
+      v('41', 'White'),
+    ];
     expect(labels(orderFacetValues('color', values, ['40', '41', '42']))).toEqual([
       'Black',
       'White',
@@ -186,5 +201,28 @@ describe('matchingVariant', () => {
         expect(m.status).toBe(1);
       }),
     );
+  });
+
+  describe('cardChildren: what a filtered listing sends of a configurable', () => {
+    const skus = (list: readonly { sku: string }[] | null | undefined) => list?.map((c) => c.sku);
+    it.each([
+      ['grade A+: the enabled A+ units only', { condition: ['2'] }, ['L-A+-BLK', 'L-A+-SLV']],
+      ['grade B, sold out: still that grade', { condition: ['4'] }, ['L-B-SLV']],
+      ['no filter: all, for the "from"', {}, skus(children)],
+      ['only codes no child carries: all', { manufacturer: ['200'] }, skus(children)],
+      ['a grade no child has: all, the card keeps its default', { condition: ['1'] }, skus(children)],
+    ])('%s', (_name, chosen, expected) => {
+      expect(skus(cardChildren(children, chosen))).toEqual(expected);
+    });
+    it('the card stands for the same child with these children only (property)', () => {
+      fc.assert(
+        fc.property(fc.subarray([2, 4, 5, 1]), fc.subarray([40, 42]), (grades, colours) => {
+          const chosen = { condition: grades, color: colours };
+          expect(matchingVariant(cardChildren(children, chosen), chosen)).toBe(
+            matchingVariant(children, chosen),
+          );
+        }),
+      );
+    });
   });
 });

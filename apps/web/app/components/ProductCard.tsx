@@ -73,13 +73,7 @@ export const ProductCard = memo(function ProductCard({
   eager = false,
   priority = false,
   chosen,
-}: {
-  product: Product;
-  eager?: boolean;
-  priority?: boolean;
-  /** the listing's attribute filters: the card stands for the child they chose */
-  chosen?: ChosenFilters;
-}) {
+}: ProductCardProps) {
   const t = useT();
   const view = cardView(product, chosen);
   const src = imageUrl(view.variant?.image ?? product.image, 266, 266);
@@ -130,7 +124,61 @@ export const ProductCard = memo(function ProductCard({
       </div>
     </li>
   );
-});
+}, sameCard);
+
+interface ProductCardProps {
+  product: Product;
+  eager?: boolean;
+  priority?: boolean;
+  /** the listing's attribute filters: the card stands for the child they chose */
+  chosen?: ChosenFilters;
+}
+
+/**
+ * Whether a card would show the same as before, so React may keep it. A filter's answer is a new
+ * page of data: every product a new object, the chosen filters too, and under a filter the products
+ * carry more of their children's fields (features/listing cardFields). Compared by identity alone,
+ * every card and its ~8 components rendered again at every filter, sort or "Show more", though most
+ * cards showed what they showed. So a card is the same when its product's own fields are equal (what
+ * the card, its add-to-cart and its save buttons read) and what it shows of them (`cardView`: the
+ * matching child, prices, grade, stock) is equal; the children's other fields only feed that view.
+ */
+export function sameCard(a: ProductCardProps, b: ProductCardProps): boolean {
+  if (a.eager !== b.eager || a.priority !== b.priority) return false;
+  if (a.product === b.product && a.chosen === b.chosen) return true;
+  if (!sameOwnFields(a.product, b.product)) return false;
+  const va = cardView(a.product, a.chosen);
+  const vb = cardView(b.product, b.chosen);
+  return (
+    va.variant?.sku === vb.variant?.sku &&
+    va.variant?.image === vb.variant?.image &&
+    va.final === vb.final &&
+    va.reference === vb.reference &&
+    va.from === vb.from &&
+    va.priceGrade === vb.priceGrade &&
+    va.grade === vb.grade &&
+    va.soldOut === vb.soldOut &&
+    sameValue(va.stock, vb.stock)
+  );
+}
+
+/** a product's fields but its children's, which the card reads only through cardView */
+function sameOwnFields(a: Product, b: Product): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete('configurable_children');
+  for (const k of keys) if (!sameValue(a[k as keyof Product], b[k as keyof Product])) return false;
+  return true;
+}
+
+/** structural equality of JSON-like values (a decoded loader answer holds no other) */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
 
 /**
  * The product tiles; banners (category banners) take the tile at their position (1 = first),

@@ -11,6 +11,7 @@ import { NoProductsOffline } from '../components/OfflineFallback';
 import {
   cardFields,
   facetFilters,
+  listedProducts,
   Listing,
   listingFilters,
   listingRange,
@@ -113,7 +114,8 @@ async function load({ request, context, params }: Route.LoaderArgs) {
     },
     // its active children, as tiles at the top of the page
     subcategories: toMenu(category.children_data ?? [], 1),
-    products: products.items,
+    // under attribute filters, of each configurable the children its card stands for
+    products: listedProducts(products.items, q),
     total: products.total,
     aggregations: products.aggregations,
     // only the values this page shows: every option of every attribute was a fifth of its data

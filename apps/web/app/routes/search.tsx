@@ -17,6 +17,7 @@ import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { ProductGrid } from '../components/ProductCard';
 import {
   cardFields,
+  listedProducts,
   facetFilters,
   shownValuesOnly,
   Listing,
@@ -75,14 +76,15 @@ async function load({ request, context }: Route.LoaderArgs) {
       ...listingRange(query, SEARCH_SCREEN_PAGE_SIZE),
       includeFields: cardFields(query),
     });
-    products = res.items;
     total = res.total;
     aggregations = res.aggregations;
     filters = shownValuesOnly(
-      facetFilters(attributes, res.attributeMetadata, products),
+      facetFilters(attributes, res.attributeMetadata, res.items),
       res.aggregations,
       query.attributes,
     );
+    // under attribute filters, of each configurable the children its card stands for
+    products = listedProducts(res.items, query);
   }
   return {
     storeCode,

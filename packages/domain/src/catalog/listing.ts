@@ -124,7 +124,8 @@ export function parsePriceBounds(
   const max = read(maxText);
   if (min === undefined || max === undefined) return { bounds: null, issue: 'validation.priceBound' };
   if (min === null && max === null) return { bounds: null };
-  if (min !== null && max !== null && min > max) return { bounds: null, issue: 'validation.priceBoundsOrder' };
+  if (min !== null && max !== null && min > max)
+    return { bounds: null, issue: 'validation.priceBoundsOrder' };
   return { bounds: { min, max } };
 }
 
@@ -169,20 +170,9 @@ export function matchingVariant<C extends ConfigurableChild>(
   children: readonly C[] | null | undefined,
   chosen: ChosenFilters,
 ): C | null {
-  const list = children ?? [];
-  const codes = Object.entries(chosen).filter(
-    ([code, values]) => values.length > 0 && list.some((c) => childAttribute(c, code) != null),
-  );
-  if (codes.length === 0) return null;
-  const matches = (c: C) =>
-    codes.every(([code, values]) => {
-      const v = childAttribute(c, code);
-      return v != null && values.some((w) => String(w) === String(v));
-    });
   let best: C | null = null;
   let bestAvailable = false;
-  for (const child of list) {
-    if ((child.status ?? 1) >= STATUS_DISABLED || !matches(child)) continue;
+  for (const child of chosenChildren(children, chosen) ?? []) {
     const available = isVariantAvailable(child);
     if (
       !best ||
@@ -194,4 +184,40 @@ export function matchingVariant<C extends ConfigurableChild>(
     }
   }
   return best;
+}
+
+/**
+ * The children a listed configurable's card needs under the chosen filters: the ones matchingVariant
+ * chooses among, when there are any; else all of them (nothing filtered that the children carry, or
+ * no enabled child matches: the card shows its default figures and its "from" over every child).
+ * A filtered listing's answer carries only these: the other children's values and stock were a third
+ * of a filtered page's data, decoded in the browser at each filter, and no card shows them.
+ */
+export function cardChildren<C extends ConfigurableChild>(
+  children: readonly C[] | null | undefined,
+  chosen: ChosenFilters,
+): readonly C[] | null | undefined {
+  const chosenOnes = chosenChildren(children, chosen);
+  return chosenOnes?.length ? chosenOnes : children;
+}
+
+/**
+ * The enabled children whose value of every filtered code the children carry is one of the chosen
+ * values; null when nothing was filtered that the children carry.
+ */
+function chosenChildren<C extends ConfigurableChild>(
+  children: readonly C[] | null | undefined,
+  chosen: ChosenFilters,
+): C[] | null {
+  const list = children ?? [];
+  const codes = Object.entries(chosen).filter(
+    ([code, values]) => values.length > 0 && list.some((c) => childAttribute(c, code) != null),
+  );
+  if (codes.length === 0) return null;
+  const matches = (c: C) =>
+    codes.every(([code, values]) => {
+      const v = childAttribute(c, code);
+      return v != null && values.some((w) => String(w) === String(v));
+    });
+  return list.filter((c) => (c.status ?? 1) < STATUS_DISABLED && matches(c));
 }

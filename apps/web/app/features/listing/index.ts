@@ -10,4 +10,4 @@ export { Listing } from './Listing';
 export { SubcategoryTiles } from './components/SubcategoryTiles';
 export { facetFilters, shownValuesOnly, type FacetFilter } from './rules/facets';
 export { parseListingQuery, type ListingQuery } from './rules/query';
-export { cardFields, listingFilters, listingRange, pageFrom } from './rules/request';
+export { cardFields, listedProducts, listingFilters, listingRange, pageFrom } from './rules/request';

@@ -5,12 +5,13 @@
 import {
   CATEGORY_PAGE_SIZE,
   SEARCH_MAX_FROM,
+  cardChildren,
   listingWindow,
   priceBoundsFilter,
   parsePriceRangeKey,
 } from '@vitrina/domain';
 import { PRODUCT_CARD_FIELDS } from '../../../components/product-card-fields';
-import type { Filters } from '../../../lib/types';
+import type { Filters, Product } from '../../../lib/types';
 import type { ListingQuery } from './query';
 
 /** Request filters for the listing choices (prices in cents: the range filter on final_price). */
@@ -55,4 +56,17 @@ export function cardFields(q: Pick<ListingQuery, 'attributes'>): string[] {
     'configurable_children.stock',
     ...codes.map((c) => `configurable_children.${c}`),
   ];
+}
+
+/**
+ * The products as a listing's answer carries them: under attribute filters each configurable with
+ * only the children its card stands for (domain cardChildren). Read the facets' labels from the
+ * products as the search answered them, before this.
+ */
+export function listedProducts(items: Product[], q: Pick<ListingQuery, 'attributes'>): Product[] {
+  if (!Object.values(q.attributes).some((values) => values?.length)) return items;
+  return items.map((p) => {
+    const children = cardChildren(p.configurable_children, q.attributes);
+    return children === p.configurable_children ? p : { ...p, configurable_children: [...(children ?? [])] };
+  });
 }
