@@ -92,11 +92,12 @@ function begin(id: number, setTransaction: string | undefined, sync: boolean) {
     .then(
       () => {
         open.delete(id);
-        if (started) post({ id, ended: true });
+        // the shop's thread waits for its end as for its statements (Atomics.wait)
+        if (started) postSync({ id, ended: true });
       },
       (err: unknown) => {
         open.delete(id);
-        if (started) post({ id, ended: true, error: plain(err) });
+        if (started) postSync({ id, ended: true, error: plain(err) });
         else answer({ id, error: plain(err) });
       },
     );
@@ -124,7 +125,7 @@ port.on('message', (message: ToPgliteThread) => {
     case 'end': {
       const entry = open.get(message.tx);
       if (!entry)
-        post({ id: message.tx, ended: true, error: { message: 'PGlite thread: no such transaction' } });
+        postSync({ id: message.tx, ended: true, error: { message: 'PGlite thread: no such transaction' } });
       else entry.end(message.commit);
       return;
     }
