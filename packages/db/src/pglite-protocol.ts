@@ -31,9 +31,8 @@ export type ToPgliteThread =
       sync?: boolean | undefined;
     }
   | { op: 'exec'; id: number; text: string; tx?: number | undefined; sync?: boolean | undefined }
-  /** answered once the transaction holds the connection; its id names it */
+  /** answered once the transaction holds the connection; its id names it, and answers again when it ended */
   | { op: 'begin'; id: number; setTransaction?: string | undefined; sync?: boolean | undefined }
-  /** answered on the sync port once the transaction has committed or rolled back (`ended`, its begin's id) */
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump'; id: number }
   | { op: 'close'; id: number };

@@ -92,12 +92,11 @@ function begin(id: number, setTransaction: string | undefined, sync: boolean) {
     .then(
       () => {
         open.delete(id);
-        // the shop's thread waits for its end as for its statements (Atomics.wait)
-        if (started) postSync({ id, ended: true });
+        if (started) post({ id, ended: true });
       },
       (err: unknown) => {
         open.delete(id);
-        if (started) postSync({ id, ended: true, error: plain(err) });
+        if (started) post({ id, ended: true, error: plain(err) });
         else answer({ id, error: plain(err) });
       },
     );
@@ -125,7 +124,7 @@ port.on('message', (message: ToPgliteThread) => {
     case 'end': {
       const entry = open.get(message.tx);
       if (!entry)
-        postSync({ id: message.tx, ended: true, error: { message: 'PGlite thread: no such transaction' } });
+        post({ id: message.tx, ended: true, error: { message: 'PGlite thread: no such transaction' } });
       else entry.end(message.commit);
       return;
     }

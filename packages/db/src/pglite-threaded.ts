@@ -9,12 +9,10 @@
  * statement's round trip, so a cached read is still never kept across a write; a query on the outer
  * database from inside its own transaction throws rather than waiting forever.
  *
- * A transaction's begin, statements and end are answered synchronously (Atomics.wait, then
+ * A transaction's begin and statements are answered synchronously (Atomics.wait, then
  * receiveMessageOnPort): the connection is held for the statements' own work, not for a turn of this
- * busy event loop per statement (record 0079), and a transaction resolves with no turn at all, as in
- * the process, so the next order of a sale's product writes at once (record 0086). This thread's
- * transactions take the connection one after the other, so a begin waits only for work the
- * database's thread finishes alone.
+ * busy event loop per statement (record 0079). This thread's transactions take the connection one
+ * after the other, so a begin waits only for work the database's thread finishes alone.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
@@ -95,10 +93,19 @@ export async function openPgliteThread(
 
   let nextId = 1;
   const pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+  /** the transactions that hold the connection: resolved when the thread says they ended */
+  const ending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   let stopped: Error | undefined;
 
   const ready = new Promise<void>((resolve, reject) => pending.set(0, { resolve: () => resolve(), reject }));
   worker.on('message', (message: FromPgliteThread) => {
+    if (message.ended) {
+      const waiter = ending.get(message.id);
+      ending.delete(message.id);
+      if (message.error) waiter?.reject(errorOf(message.error));
+      else waiter?.resolve();
+      return;
+    }
     const waiter = pending.get(message.id);
     pending.delete(message.id);
     if (!waiter) return;
@@ -107,8 +114,9 @@ export async function openPgliteThread(
   });
   const fail = (err: Error) => {
     stopped ??= err;
-    for (const w of pending.values()) w.reject(stopped);
+    for (const w of [...pending.values(), ...ending.values()]) w.reject(stopped);
     pending.clear();
+    ending.clear();
   };
   let closing: Promise<void> | undefined;
   const died = (err: Error) => {
@@ -137,12 +145,9 @@ export async function openPgliteThread(
    * every other statement waits for it (record 0079). Never a deadlock: the thread answers a
    * statement of a transaction that holds the connection without anything from this thread.
    */
-  function requestSync(message: Extract<ToPgliteThread, { op: 'query' | 'exec' | 'begin' | 'end' }>): Answer {
+  function requestSync(message: Extract<ToPgliteThread, { op: 'query' | 'exec' | 'begin' }>): Answer {
     if (stopped) throw stopped;
-    // an end is always answered on the sync port
-    worker.postMessage(
-      (message.op === 'end' ? message : { ...message, sync: true }) satisfies ToPgliteThread,
-    );
+    worker.postMessage({ ...message, sync: true } satisfies ToPgliteThread);
     for (;;) {
       const seen = Atomics.load(signal, 0);
       const got = receiveMessageOnPort(syncPort);
@@ -261,8 +266,10 @@ export async function openPgliteThread(
       // it, the last transaction's COMMIT), never for a transaction this thread has yet to end
       const release = await nextTransactionTurn();
       const id = nextId++;
+      let ended: Promise<void>;
       try {
         requestSync({ op: 'begin', id, setTransaction: setTransaction(config) });
+        ended = new Promise<void>((resolve, reject) => ending.set(id, { resolve, reject }));
       } catch (err) {
         release();
         throw err;
@@ -271,22 +278,14 @@ export async function openPgliteThread(
       try {
         result = await (inTx ? inTx.run(true, () => fn(executorIn(id, 0))) : fn(executorIn(id, 0)));
       } catch (err) {
-        try {
-          if (!stopped) requestSync({ op: 'end', tx: id, commit: false });
-        } catch {
-          // the callback's error is the one to tell; a rollback that fails has ended the transaction too
-        } finally {
-          release();
-        }
+        if (!stopped) worker.postMessage({ op: 'end', tx: id, commit: false } satisfies ToPgliteThread);
+        release();
+        await ended.catch(() => {});
         throw err;
       }
-      // its end too is waited for here, not behind this event loop's queue: the caller (an order of a
-      // sale's product, whose turn the next order waits for) goes on in this same task
-      try {
-        requestSync({ op: 'end', tx: id, commit: true }); // a failed COMMIT throws here
-      } finally {
-        release();
-      }
+      if (!stopped) worker.postMessage({ op: 'end', tx: id, commit: true } satisfies ToPgliteThread);
+      release();
+      await ended; // a failed COMMIT throws here
       return result;
     },
     async dumpDataDir() {

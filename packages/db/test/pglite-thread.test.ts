@@ -151,42 +151,6 @@ describe('PGlite in a worker thread', () => {
     await database.exec('DELETE FROM t WHERE id >= 100');
   });
 
-  it('ends a transaction without a turn of the event loop: its caller goes on in the same task, committed', async () => {
-    let turns = 0;
-    let spinning = true;
-    // a busy event loop, as above: an end answered through it waits behind every task queued
-    const spin = () => {
-      turns++;
-      const until = performance.now() + 2;
-      while (performance.now() < until);
-      if (spinning) setImmediate(spin);
-    };
-    setImmediate(spin);
-    await new Promise((resolve) => setImmediate(resolve));
-    const at = turns;
-    await database.transaction((t) => t.query('INSERT INTO t (id, qty) VALUES (300, 1)'));
-    const committed = turns - at;
-    const rolledBack = database.transaction(async (t) => {
-      await t.query('INSERT INTO t (id, qty) VALUES (301, 1)');
-      throw new Error('refused');
-    });
-    await expect(rolledBack).rejects.toThrow('refused');
-    const both = turns - at;
-    spinning = false;
-    expect(committed).toBe(0);
-    expect(both).toBe(0);
-    expect(await database.query('SELECT id FROM t WHERE id >= 300')).toEqual([{ id: 300 }]);
-    // a COMMIT that fails still throws to the caller
-    await database.exec(
-      'CREATE TABLE d (id int PRIMARY KEY REFERENCES t (id) DEFERRABLE INITIALLY DEFERRED)',
-    );
-    await expect(database.transaction((t) => t.query('INSERT INTO d (id) VALUES (999)'))).rejects.toThrow(
-      /foreign key/,
-    );
-    expect(await database.query('SELECT count(*)::int AS n FROM d')).toEqual([{ n: 0 }]);
-    await database.exec('DROP TABLE d; DELETE FROM t WHERE id >= 300');
-  });
-
   it('transactions of this thread run one after the other, however many are asked for at once', async () => {
     await database.exec('INSERT INTO t (id, qty) VALUES (200, 0)');
     await Promise.all(
