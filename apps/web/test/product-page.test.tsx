@@ -18,7 +18,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, Link, Outlet, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundlePrice, formatPrice } from '@vitrina/domain';
 import ProductPage from '../app/routes/product';
@@ -473,6 +473,69 @@ describe('product page: a grade choice renders only what depends on the grade', 
     await waitFor(() => expect(radio('A+').checked).toBe(true), { timeout: 10_000 });
     expect(shownSku()).toContain('PX-A');
     expect(lowerRenders.banners).toBe(before);
+  });
+});
+
+describe('product page: a grade choice is the page’s state, its URL put in the address bar', () => {
+  /** what the router's location readers see (the header, the language links, the route tracking) */
+  const router = { renders: 0, pathname: '' };
+  function LocationProbe() {
+    const location = useLocation();
+    router.renders++;
+    router.pathname = location.pathname;
+    return (
+      <>
+        <Link to={`/en/p/${phone.sku}/${phone.slug}/PX-B`}>grade B by a link</Link>
+        <Outlet />
+      </>
+    );
+  }
+  function pageUnderProbe(data: ReturnType<typeof routeData>) {
+    const Stub = createRoutesStub([
+      {
+        id: 'layout',
+        Component: LocationProbe,
+        children: [
+          {
+            id: 'product',
+            path: '/en/p/:parentSku/:slug/:childSku?',
+            Component: ProductPage as unknown as ComponentType,
+            loader: () => data,
+          },
+        ],
+      },
+    ]);
+    return (
+      <Stub
+        initialEntries={[`/en/p/${data.product.sku}/${data.product.slug}`]}
+        hydrationData={{ loaderData: { product: data } }}
+      />
+    );
+  }
+
+  it('shows the grade without a router navigation, the child’s URL in place of the page’s', async () => {
+    const entries = window.history.length;
+    render(pageUnderProbe(routeData(phone, Date.now())));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const renders = router.renders;
+    fireEvent.click(radio('A+'));
+    expect(radio('A+').checked).toBe(true);
+    expect(shownSku()).toContain('PX-A');
+    expect(window.location.pathname).toBe(`/en/p/${phone.sku}/${phone.slug}/PX-A`);
+    // replaced, not pushed: the back button leaves for the page before, as after the navigation
+    expect(window.history.length).toBe(entries);
+    expect(router.renders).toBe(renders);
+    expect(router.pathname).toBe(`/en/p/${phone.sku}/${phone.slug}`);
+  });
+
+  it('gives way to the URL at the next navigation (a link to another grade, back, forward)', async () => {
+    render(pageUnderProbe(routeData(phone, Date.now())));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    fireEvent.click(radio('A+'));
+    expect(radio('A+').checked).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: 'grade B by a link' }));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    expect(shownSku()).toContain('PX-B');
   });
 });
 
