@@ -594,6 +594,17 @@ describe('product page: an add to the cart', () => {
       timeout: 10_000,
     });
     expect(lowerRenders.facts).toBe(before);
+
+    // the engine loaded, an add is done on the device at once: the button does not say "Adding…"
+    // and back within the click (two renders of the buy box and its bar that never reach the screen)
+    const button = screen.getAllByRole('button', { name: 'Add to cart' })[0]!;
+    const labels: string[] = [];
+    const observer = new MutationObserver(() => labels.push(button.textContent ?? ''));
+    observer.observe(button, { childList: true, characterData: true, subtree: true });
+    fireEvent.click(button);
+    await waitFor(() => expect(cartState().items.find((i) => i.sku === 'PX-B')?.qty).toBe(2));
+    observer.disconnect();
+    expect(labels).toEqual([]);
   });
 });
 
