@@ -68,11 +68,11 @@ export function useProductPage(data: ProductPageData) {
   // a worse grade that costs what a better one of the same variant costs is not offered (domain
   // grade-ladder.ts), unless the URL names that very variant: its own URL opens it chosen
   // (catalogue-and-cart.md §4 "Product load"; a listing card under a grade filter links to it)
-  const product = useMemo(() => {
-    const offered = withSensibleGrades(hinted);
-    const named = (p: typeof hinted) => p.configurable_children?.some((c) => c.sku === childSku) ?? false;
-    return childSku && !named(offered) && named(hinted) ? hinted : offered;
-  }, [hinted, childSku]);
+  // (made once per product as loaded: a grade choice then keeps the same product object, and the
+  // parts memoised on it do not render again)
+  const offered = useMemo(() => withSensibleGrades(hinted), [hinted]);
+  const named = (p: typeof hinted) => p.configurable_children?.some((c) => c.sku === childSku) ?? false;
+  const product = childSku && !named(offered) && named(hinted) ? hinted : offered;
   const bundle = useBundleChoice(product, data.linked);
   const isBundle = product.type_id === 'bundle' && bundle.options.length > 0;
 
@@ -90,8 +90,8 @@ export function useProductPage(data: ProductPageData) {
   const imagesKey = variantImageList.join('\n');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is the same while its key is
   const images = useMemo(() => variantImageList, [imagesKey]);
-  // of the product as loaded (every child's labels): the same object across grade choices, which make
-  // `product` anew
+  // of the product as loaded (every child's labels): the same object across grade choices, which may
+  // turn `product` from the offered grades to the loaded ones
   const imageAlts = useMemo(() => imageLabels(hinted), [hinted]);
   // the same text while the product is: a grade's choice does not make it plain again
   const description = useMemo(() => plainText(product.description), [product.description]);
