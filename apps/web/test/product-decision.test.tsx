@@ -239,7 +239,9 @@ describe('product page: choosing a grade', () => {
     expect((screen.getAllByRole('button', { name: 'Add to cart' })[0] as HTMLButtonElement).disabled).toBe(
       true,
     );
-    await waitFor(() => expect(document.querySelector('.stock-alert')).not.toBeNull());
+    // the request's form is a lazy part, its module loaded on first use (slower than waitFor's
+    // default second in jsdom on a loaded machine; the grade itself shows at once)
+    await waitFor(() => expect(document.querySelector('.stock-alert')).not.toBeNull(), { timeout: 10_000 });
     // no delivery days for what cannot be sent
     expect(document.querySelector('.decision-facts')?.textContent).not.toContain('Arrives');
   });

@@ -36,6 +36,17 @@ export function usePathNavigate(): (to: string, options?: NavigateOptions) => vo
   );
 }
 
+/**
+ * Puts `path` in the address bar in place of the current entry without a router navigation (a
+ * product's variant: the page shows it from its own state). The entry's state is kept: React Router
+ * reads its position in the history there, so the back button leaves for the page before as after
+ * a replacing navigation, and coming forward again opens `path` itself. Outside a browser, nothing.
+ */
+export function replaceAddress(path: string): void {
+  if (typeof window === 'undefined') return;
+  window.history.replaceState(window.history.state, '', path);
+}
+
 /** The root route's data as the layout holds it (root.tsx): its menu, store information and blocks. */
 export interface RootData {
   menu?: unknown;

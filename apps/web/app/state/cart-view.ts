@@ -20,7 +20,17 @@ import type { CartStore } from './cart/store';
  */
 export const cartBase = createCartBase({ persistKey: 'cart' });
 
-const cartEngine = onDemand(() => import('./cart').then((m) => m.cart));
+let engineLoaded = false;
+const cartEngine = onDemand(() =>
+  import('./cart').then((m) => {
+    engineLoaded = true;
+    return m.cart;
+  }),
+);
+/** Whether the engine's chunk is in: an add is then done on the device within the click. */
+export function cartEngineLoaded(): boolean {
+  return engineLoaded;
+}
 let wanted: () => void = () => {};
 /** Resolves once a cart or account action asked for the engines (root.tsx starts the sync queue then). */
 export const enginesWanted = new Promise<void>((resolve) => (wanted = resolve));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { GradeKey } from '@vitrina/domain';
 import { useCartAddNotice, type AddedItem } from '../../../components/use-cart-add-notice';
 import { useT } from '../../../i18n';
-import { addToCart, usePreloadCartEngine } from '../../../state/cart-view';
+import { addToCart, cartEngineLoaded, usePreloadCartEngine } from '../../../state/cart-view';
 import { notify } from '../../../state/notifications';
 import { createStore, type Store } from '../../../state/store';
 import type { Accepted, Refusal } from '../rules/cart-line';
@@ -11,7 +11,7 @@ import type { Accepted, Refusal } from '../rules/cart-line';
  * Adding to the cart from the product page: `add` takes what a rule decided (rules/cart-line.ts);
  * a refusal is only told, accepted lines are added one after another (a grouped set is one line per
  * chosen product), then the decision's notification is shown (with "Proceed to checkout" when it
- * has one). `adding` while the lines go in: a store of its own that the buy box reads (useStore), not
+ * has one). `adding` while the lines wait for the cart engine's chunk: a store of its own that the buy box reads (useStore), not
  * a state of the page's hook, which would render the whole product page again at each add (twice:
  * adding, then added) inside the click.
  */
@@ -22,7 +22,10 @@ export function useCartAdd() {
   usePreloadCartEngine();
 
   const addItems = async ({ items, notification }: Accepted, about?: Omit<AddedItem, 'since'>) => {
-    adding.set(true);
+    // Only a wait for the engine's chunk is shown: with the engine in, the lines go in on the device
+    // within the click, and "Adding…" would be rendered and taken back before any paint.
+    const waits = !cartEngineLoaded();
+    if (waits) adding.set(true);
     const since = Date.now();
     try {
       for (const item of items) await addToCart(item);
@@ -30,7 +33,7 @@ export function useCartAdd() {
     } catch (e) {
       failed(e);
     } finally {
-      adding.set(false);
+      if (waits) adding.set(false);
     }
   };
 

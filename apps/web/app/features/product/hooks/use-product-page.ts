@@ -1,7 +1,7 @@
 import { imageLabels, variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
 import { useMemo, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { usePathNavigate } from '../../../lib/router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { replaceAddress } from '../../../lib/router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
 import { useShopInfo } from '../../../lib/shop-info';
@@ -49,7 +49,6 @@ export function useProductPage(data: ProductPageData) {
   const t = useT();
   const shop = useShopInfo();
   const api = useApi();
-  const navigate = usePathNavigate();
   const cartAdd = useCartAdd();
   const [qty, setQty] = useState(1);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -58,16 +57,22 @@ export function useProductPage(data: ProductPageData) {
   const hinted = useHintedStock(data.product, data.stockAt, api);
   // The URL's child sku wins; otherwise the domain's choice for an empty selection.
   const [search] = useSearchParams();
+  const { key } = useLocation();
   // `?childSku=` at a url_path the URL dispatcher serves
-  const childSku = useParams().childSku ?? search.get('childSku') ?? undefined;
+  const urlChildSku = useParams().childSku ?? search.get('childSku') ?? undefined;
+  // The shopper's grade choice is the page's state, not a router navigation: the navigation rendered
+  // the whole app (every location reader) inside the click. It stands for the location it was made
+  // at: any navigation after it (back, forward, a link to another child) is the URL's again.
+  const [chosen, setChosen] = useState<{ sku: string; at: string } | null>(null);
+  const childSku = chosen?.at === key ? chosen.sku : urlChildSku;
   // a worse grade that costs what a better one of the same variant costs is not offered (domain
   // grade-ladder.ts), unless the URL names that very variant: its own URL opens it chosen
   // (catalogue-and-cart.md §4 "Product load"; a listing card under a grade filter links to it)
-  const product = useMemo(() => {
-    const offered = withSensibleGrades(hinted);
-    const named = (p: typeof hinted) => p.configurable_children?.some((c) => c.sku === childSku) ?? false;
-    return childSku && !named(offered) && named(hinted) ? hinted : offered;
-  }, [hinted, childSku]);
+  // (made once per product as loaded: a grade choice then keeps the same product object, and the
+  // parts memoised on it do not render again)
+  const offered = useMemo(() => withSensibleGrades(hinted), [hinted]);
+  const named = (p: typeof hinted) => p.configurable_children?.some((c) => c.sku === childSku) ?? false;
+  const product = childSku && !named(offered) && named(hinted) ? hinted : offered;
   const bundle = useBundleChoice(product, data.linked);
   const isBundle = product.type_id === 'bundle' && bundle.options.length > 0;
 
@@ -85,8 +90,8 @@ export function useProductPage(data: ProductPageData) {
   const imagesKey = variantImageList.join('\n');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is the same while its key is
   const images = useMemo(() => variantImageList, [imagesKey]);
-  // of the product as loaded (every child's labels): the same object across grade choices, which make
-  // `product` anew
+  // of the product as loaded (every child's labels): the same object across grade choices, which may
+  // turn `product` from the offered grades to the loaded ones
   const imageAlts = useMemo(() => imageLabels(hinted), [hinted]);
   // the same text while the product is: a grade's choice does not make it plain again
   const description = useMemo(() => plainText(product.description), [product.description]);
@@ -132,9 +137,13 @@ export function useProductPage(data: ProductPageData) {
       price: box.final,
     },
     jsonLd: productJsonLd(product, variant, data.canonical, data.origin),
-    /** The picker names the variant each value leads to (domain optionChoices): its URL is the choice. */
+    /**
+     * The picker names the variant each value leads to (domain optionChoices): shown at once, and its
+     * URL put in the address bar (shareable, reloaded as that child) in place of the page's.
+     */
     choose: (next: ConfigurableChild) => {
-      navigate(productPath(t.storeCode, product, next.sku), { replace: true, preventScrollReset: true });
+      setChosen({ sku: next.sku, at: key });
+      replaceAddress(productPath(t.storeCode, product, next.sku));
     },
     addToCart: () =>
       cartAdd.add(
