@@ -3,19 +3,24 @@
 // RSS) is the shop as it runs.
 
 /**
- * A 16 MB young generation (V8's default), written out because it is a decision (the demo shop under load in ≤ 500 MB RSS). A 64 MB one (the flag until 2026-11-27) shortened the
- * tail of search latency beside the large, long-lived search index (bench/search.ts at 100k
- * products: text + filters p95 9.2 → 7.8 ms, a repeated misspelling 14 → 2.2 ms), but once grown it
- * keeps two 64 MB halves: under the SSR bench's loads the shop held 836-876 MB RSS with it and
- * 610-695 MB without (same throughput within the noise, load 4). 9.2 ms is within the performance
- * goal of ≤ 10 ms search p95, so memory wins. A flag of your own in NODE_OPTIONS wins over this one.
+ * No young generation flag: V8 gives each isolate its own, by default up to 16 MB semi-spaces on a
+ * machine with 8 GB or more (the size this file wrote out until 2026-11-30), less on a smaller one. A
+ * `--max-semi-space-size` flag would win over every worker thread's own limit (`resourceLimits`):
+ * measured, a thread limited to a 6 MB young generation still grew a 32 MB new space under
+ * `--max-semi-space-size=16`, and the embedded database's thread keeps a small one
+ * (packages/db/src/pglite-threaded.ts, docs/decisions/0085-*.md). A 64 MB one (the flag until
+ * 2026-11-27) shortened the tail of search latency beside the large, long-lived search index
+ * (bench/search.ts at 100k products: text + filters p95 9.2 → 7.8 ms, a repeated misspelling 14 →
+ * 2.2 ms), but once grown it keeps two 64 MB halves: under the SSR bench's loads the shop held 836-876
+ * MB RSS with it and 610-695 MB without (same throughput within the noise, load 4). 9.2 ms is within
+ * the performance goal of ≤ 10 ms search p95, so memory wins. A flag of your own in NODE_OPTIONS
+ * applies (to every thread).
  *
- * @param {string | undefined} nodeOptions the NODE_OPTIONS the shop will inherit
+ * @param {string | undefined} _nodeOptions the NODE_OPTIONS the shop will inherit
  * @returns {string[]}
  */
-export function shopNodeFlags(nodeOptions) {
-  const young = /--max-semi-space-size/.test(nodeOptions ?? '') ? [] : ['--max-semi-space-size=16'];
-  return [...young, HEAP_GROWING];
+export function shopNodeFlags(_nodeOptions) {
+  return [HEAP_GROWING];
 }
 
 /**

@@ -197,7 +197,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'shop',
     default: '—',
     meaning:
-      "Node's own; `npm start` (and `npm run bench`) add `--max-semi-space-size=16` (V8's default young generation, written out) unless it sets that flag: 64 shortens the tail of search latency beside a large in-memory search index (p95 9.2 → 7.8 ms at 100k products) at the price of ~150-230 MB of RSS under load. They also add `--heap-growing-percent=50` (Node refuses it in `NODE_OPTIONS`): the old generation grows by at most half of what survived its last full collection, which took the demo shop's RSS under rendered load from ~590 to ~430 MB at the same throughput (scripts/shop-node-flags.mjs gives the figures)",
+      "Node's own; a `--max-semi-space-size` here applies to every thread of the shop and overrides the embedded database thread's small young generation (6 MB, packages/db/src/pglite-threaded.ts): without it each isolate has V8's default (up to 16 MB semi-spaces); 64 shortens the tail of search latency beside a large in-memory search index (p95 9.2 → 7.8 ms at 100k products) at the price of ~150-230 MB of RSS under load. `npm start` and the benches that start the shop add `--heap-growing-percent=50` (Node refuses it in `NODE_OPTIONS`): the old generation grows by at most half of what survived its last full collection, which took the demo shop's RSS under rendered load from ~590 to ~430 MB at the same throughput (scripts/shop-node-flags.mjs gives the figures)",
   },
   {
     name: 'MALLOC_MMAP_THRESHOLD_',

@@ -37,6 +37,17 @@ function threadScript(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
+/**
+ * The thread's young generation (MB, V8's two semi-spaces and its new large objects): 6 gives 2 MB
+ * semi-spaces instead of the 16 MB ones every isolate gets by default. What the thread allocates
+ * (a statement's rows, parsed, then copied to the shop's thread) is dead by the next scavenge, so a
+ * larger one only holds garbage longer: under the shopper mix the thread's new space grew to its 32
+ * MB and stayed resident, the largest part of what the thread added to the shop's RSS
+ * (docs/decisions/0085-*.md). It holds only while no `--max-semi-space-size` is given to the process:
+ * V8 lets that flag win over every thread's own limit (scripts/shop-node-flags.mjs).
+ */
+export const PGLITE_THREAD_YOUNG_GENERATION_MB = 6;
+
 type Answer =
   Extract<FromPgliteThread, { rows: unknown[] }> | Extract<FromPgliteThread, { dump: ArrayBuffer }>;
 
@@ -88,6 +99,7 @@ export async function openPgliteThread(
   };
   const worker = new Worker(threadScript(), {
     workerData,
+    resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_GENERATION_MB },
     transferList: [threadSyncPort, ...(workerData.loadDataDir ? [workerData.loadDataDir] : [])],
   });
 

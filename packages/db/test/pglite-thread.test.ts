@@ -9,7 +9,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/client.ts';
-import { threadOf } from '../src/pglite-threaded.ts';
+import { PGLITE_THREAD_YOUNG_GENERATION_MB, threadOf } from '../src/pglite-threaded.ts';
 import { migrate } from '../src/migrate.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import * as schema from '../src/schema.ts';
@@ -37,6 +37,14 @@ describe('PGlite in a worker thread', () => {
     await database.query('SELECT sum(g) FROM generate_series(1, 3000000) g');
     done = true;
     expect(turns).toBeGreaterThan(100);
+  });
+
+  it("keeps a young generation of its own, a few MB, not an isolate's default 48 MB", () => {
+    // what the thread allocates is dead by the next scavenge; a default young generation held up to
+    // 32 MB of it resident (scripts/shop-node-flags.mjs says why no global flag may override this)
+    const limits = threadOf(database)!.resourceLimits!;
+    expect(limits.maxYoungGenerationSizeMb).toBe(PGLITE_THREAD_YOUNG_GENERATION_MB);
+    expect(PGLITE_THREAD_YOUNG_GENERATION_MB).toBeLessThanOrEqual(8);
   });
 
   it('answers values as the in-process PGlite does, and errors with their SQLSTATE', async () => {
