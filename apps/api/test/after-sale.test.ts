@@ -17,6 +17,7 @@ import {
   currentTermsVersion,
   drawTermsPdf,
   renderTermsPdf,
+  termsRenderedCount,
   withdrawalPageUrl,
 } from '../src/legal/terms.ts';
 import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
@@ -157,6 +158,35 @@ describe('the order confirmation', () => {
 });
 
 describe('the terms PDF', () => {
+  it('is rendered ahead when a production outbox starts, so the first confirmation after it renders none', async () => {
+    // its own shop address: a key no other test rendered
+    const config = {
+      ...loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir, PUBLIC_URL: 'https://warm.example' }),
+      mailTermsWarm: true,
+    };
+    const sent: MailMessage[] = [];
+    const mailer = new OutboxMailer(
+      api.database,
+      config,
+      { name: 'capture', send: async (m) => void sent.push(m) },
+      { warn: () => undefined, error: () => undefined },
+    );
+    const before = termsRenderedCount();
+    mailer.start();
+    await mailer.stop();
+    // the current version in each of the three store views
+    expect(termsRenderedCount() - before).toBe(3);
+    const o = await place({ store: 'en', email: 'warm-terms@example.com' });
+    await mailer.processBatch(200);
+    const confirmation = sent.find(
+      (m) => m.to === 'warm-terms@example.com' && m.subject.includes(o.orderNumber),
+    );
+    expect(confirmation?.attachments?.[0]?.filename).toBe(
+      `terms-and-conditions-${currentTermsVersion()}.pdf`,
+    );
+    expect(termsRenderedCount() - before).toBe(3);
+  });
+
   it('is rendered once per version, language, seller and period, and anew when one changes', async () => {
     const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir });
     const v = currentTermsVersion();
