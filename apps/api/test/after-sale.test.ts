@@ -11,13 +11,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadApiConfig } from '../src/index.ts';
 import { OutboxMailer } from '../src/mail/outbox.ts';
+import { effectiveSettings, sellerIdentity } from '../src/settings/service.ts';
+import { withdrawalDays } from '@vitrina/domain';
 import type { MailMessage } from '../src/mail/transport.ts';
 import {
   TERMS_VERSIONS,
   currentTermsVersion,
   drawTermsPdf,
   renderTermsPdf,
-  termsRenderedCount,
   withdrawalPageUrl,
 } from '../src/legal/terms.ts';
 import { runStaffCli, type StaffCliIo } from '../src/staff/cli.ts';
@@ -158,33 +159,25 @@ describe('the order confirmation', () => {
 });
 
 describe('the terms PDF', () => {
-  it('is rendered ahead when a production outbox starts, so the first confirmation after it renders none', async () => {
+  it('is rendered ahead by a production outbox, under the key a confirmation then finds kept', async () => {
     // its own shop address: a key no other test rendered
-    const config = {
-      ...loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir, PUBLIC_URL: 'https://warm.example' }),
-      mailTermsWarm: true,
-    };
-    const sent: MailMessage[] = [];
+    const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir, PUBLIC_URL: 'https://warm.example' });
     const mailer = new OutboxMailer(
       api.database,
-      config,
-      { name: 'capture', send: async (m) => void sent.push(m) },
+      { ...config, mailTermsWarm: true },
+      { name: 'capture', send: async () => undefined },
       { warn: () => undefined, error: () => undefined },
     );
-    const before = termsRenderedCount();
-    mailer.start();
-    await mailer.stop();
-    // the current version in each of the three store views
-    expect(termsRenderedCount() - before).toBe(3);
-    const o = await place({ store: 'en', email: 'warm-terms@example.com' });
-    await mailer.processBatch(200);
-    const confirmation = sent.find(
-      (m) => m.to === 'warm-terms@example.com' && m.subject.includes(o.orderNumber),
-    );
-    expect(confirmation?.attachments?.[0]?.filename).toBe(
-      `terms-and-conditions-${currentTermsVersion()}.pdf`,
-    );
-    expect(termsRenderedCount() - before).toBe(3);
+    const warmed = await mailer.warmTerms();
+    expect(warmed).toHaveLength(3);
+    // a confirmation's attachment, as the outbox builds it (effectiveSettings, withdrawalDays): the very buffer rendered ahead
+    const settings = await effectiveSettings(api.database, config.settingsSeed);
+    const attached = await renderTermsPdf(currentTermsVersion(), 'en', sellerIdentity(settings.seller), {
+      days: withdrawalDays(settings.moneyBackDays),
+      withdrawalPage: withdrawalPageUrl(config.publicUrl, 'en'),
+    });
+    expect(attached).toBe(warmed[1]);
+    expect(await pdfText(attached)).toContain('Terms and conditions of sale');
   });
 
   it('is rendered once per version, language, seller and period, and anew when one changes', async () => {

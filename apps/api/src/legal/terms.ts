@@ -160,9 +160,6 @@ export function withdrawalPageUrl(publicUrl: string, store: StoreCode): string {
  */
 const renderedTerms = new Map<string, Promise<Buffer>>();
 const RENDERED_TERMS_KEPT = 32;
-/** how many renders renderTermsPdf has drawn in this process (its keep missed): a test counts them */
-let termsDrawn = 0;
-export const termsRenderedCount = (): number => termsDrawn;
 
 /** the terms of `version` as a PDF in the store view's language, with Annex I(A) and I(B) at the end */
 export function renderTermsPdf(
@@ -175,7 +172,6 @@ export function renderTermsPdf(
   const kept = renderedTerms.get(key);
   if (kept) return kept;
   if (renderedTerms.size >= RENDERED_TERMS_KEPT) renderedTerms.clear();
-  termsDrawn++;
   const rendering = drawTermsPdf(version, store, shop, p);
   renderedTerms.set(key, rendering);
   rendering.catch(() => renderedTerms.delete(key));

@@ -115,7 +115,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export class OutboxMailer {
   private readonly job: PeriodicJob;
   /** the terms rendered ahead at start (warmTerms), awaited by stop */
-  private warming: Promise<void> | undefined;
+  private warming: Promise<unknown> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -233,11 +233,16 @@ export class OutboxMailer {
    * for the next ones. Left to the first confirmation after a start, it ran during a flash sale's
    * race, on the cores the race's orders wait for (a third of a shop worker's CPU in the race).
    */
-  async warmTerms(): Promise<void> {
+  async warmTerms(): Promise<Buffer[]> {
     const settings = await effectiveSettings(this.database, this.config.settingsSeed);
     const days = withdrawalDays(settings.moneyBackDays);
-    for (const store of STORE_CODES)
-      await this.attachments([{ kind: 'terms', version: currentTermsVersion(), store, days }]);
+    const rendered: Buffer[] = [];
+    for (const store of STORE_CODES) {
+      const [file] =
+        (await this.attachments([{ kind: 'terms', version: currentTermsVersion(), store, days }])) ?? [];
+      if (file) rendered.push(file.content as Buffer);
+    }
+    return rendered;
   }
 
   /**
