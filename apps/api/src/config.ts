@@ -92,6 +92,11 @@ export type ApiConfig = {
   /** ORDERS_EMAIL: where the shop's new-order notice goes; undefined: none */
   ordersEmail: string | undefined;
   mailOutboxIntervalMs: number;
+  /**
+   * NODE_ENV=production: the outbox renders the current terms PDF of every store view when it starts
+   * (mail/outbox.ts warmTerms), not in the first confirmations after a start
+   */
+  mailTermsWarm: boolean;
   exposeOutbox: boolean;
   /** SMTP_URL: e-mails through SMTP */
   smtpUrl: string | undefined;
@@ -382,6 +387,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     contactEmail: email(env, 'CONTACT_EMAIL', 'info@localhost'),
     ordersEmail: env.ORDERS_EMAIL?.trim() ? email(env, 'ORDERS_EMAIL', '') : undefined,
     mailOutboxIntervalMs: int(env, 'MAIL_OUTBOX_INTERVAL_MS', 5000, 0, 3_600_000),
+    mailTermsWarm: env.NODE_ENV === 'production',
     exposeOutbox: bool(env, 'EXPOSE_OUTBOX', false),
     smtpUrl: env.SMTP_URL || undefined,
     mailFileRetentionDays: int(env, 'MAIL_FILE_RETENTION_DAYS', 30, 0, 3650),

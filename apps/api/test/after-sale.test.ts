@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadApiConfig } from '../src/index.ts';
 import { OutboxMailer } from '../src/mail/outbox.ts';
+import { effectiveSettings, sellerIdentity } from '../src/settings/service.ts';
+import { withdrawalDays } from '@vitrina/domain';
 import type { MailMessage } from '../src/mail/transport.ts';
 import {
   TERMS_VERSIONS,
@@ -157,6 +159,27 @@ describe('the order confirmation', () => {
 });
 
 describe('the terms PDF', () => {
+  it('is rendered ahead by a production outbox, under the key a confirmation then finds kept', async () => {
+    // its own shop address: a key no other test rendered
+    const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir, PUBLIC_URL: 'https://warm.example' });
+    const mailer = new OutboxMailer(
+      api.database,
+      { ...config, mailTermsWarm: true },
+      { name: 'capture', send: async () => undefined },
+      { warn: () => undefined, error: () => undefined },
+    );
+    const warmed = await mailer.warmTerms();
+    expect(warmed).toHaveLength(3);
+    // a confirmation's attachment, as the outbox builds it (effectiveSettings, withdrawalDays): the very buffer rendered ahead
+    const settings = await effectiveSettings(api.database, config.settingsSeed);
+    const attached = await renderTermsPdf(currentTermsVersion(), 'en', sellerIdentity(settings.seller), {
+      days: withdrawalDays(settings.moneyBackDays),
+      withdrawalPage: withdrawalPageUrl(config.publicUrl, 'en'),
+    });
+    expect(attached).toBe(warmed[1]);
+    expect(await pdfText(attached)).toContain('Terms and conditions of sale');
+  });
+
   it('is rendered once per version, language, seller and period, and anew when one changes', async () => {
     const config = loadApiConfig({ ...SELLER, MEDIA_DIR: api.mediaDir });
     const v = currentTermsVersion();
