@@ -15,10 +15,13 @@ import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
 const dir = path.join(process.argv[2] ?? 'apps/web/build-sm/client', 'assets');
 const assets = readdirSync(dir).filter((f) => f.endsWith('.js'));
 const stem = (f) => f.replace(/-[\w-]{8}\.js$/, '');
+/** the bench's lines: `  9.0 KiB  before  /assets/lt-DFV2pK4i.js` */
 const wanted = readFileSync(0, 'utf8')
   .split('\n')
-  .map((l) => /\/assets\/([^\s]+\.js)/.exec(l)?.[1])
-  .filter(Boolean);
+  .map((l) => /([\d.]+) KiB\s+\w+\s+\/assets\/([^\s]+\.js)/.exec(l))
+  .filter(Boolean)
+  .map((m) => ({ name: m[2], kib: Number(m[1]) }));
+const gzipOf = (file) => gzipSync(readFileSync(path.join(dir, file)), { level: 6 }).length;
 
 /** The group a module is reported under: what the question "can the first screen do without it" is about. */
 function group(source) {
@@ -49,8 +52,11 @@ function group(source) {
 const byModule = new Map();
 const byGroup = new Map();
 let total = 0;
-for (const name of wanted) {
-  const file = assets.find((a) => stem(a) === stem(name));
+for (const { name, kib: size } of wanted) {
+  // two chunks may share a name (a route module and a module of the same name): the nearer size
+  const file = assets
+    .filter((a) => stem(a) === stem(name))
+    .sort((a, b) => Math.abs(gzipOf(a) / 1024 - size) - Math.abs(gzipOf(b) / 1024 - size))[0];
   if (!file) {
     console.error(`no file like ${name} in ${dir}`);
     continue;
