@@ -5,14 +5,16 @@
  * size among its source modules by their share of its minified bytes (gzip per module alone would count
  * each module's own dictionary; this counts what the page pays). The hashes of the two builds differ, so
  * files are matched by name without the hash.
- * Usage: node scripts/first-load-modules.mjs apps/web/build-sm/client < page-files.txt
+ * Usage: node scripts/first-load-modules.mjs <that build's client folder> < page-files.txt
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
 
-const dir = path.join(process.argv[2] ?? 'apps/web/build-sm/client', 'assets');
+if (!process.argv[2])
+  throw new Error('usage: node scripts/first-load-modules.mjs <client build folder> < page-files.txt');
+const dir = path.join(process.argv[2], 'assets');
 const assets = readdirSync(dir).filter((f) => f.endsWith('.js'));
 const stem = (f) => f.replace(/-[\w-]{8}\.js$/, '');
 /** the bench's lines: `  9.0 KiB  before  /assets/lt-DFV2pK4i.js` */
