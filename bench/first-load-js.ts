@@ -39,7 +39,8 @@ export async function runFirstLoadJsBench() {
         locale: 'lt-LT',
       });
       const page = await context.newPage();
-      const bodies: Promise<{ url: string; raw: number; gzip: number; afterHydration: boolean }>[] = [];
+      const bodies: Promise<{ url: string; raw: number; gzip: number; afterHydration: boolean } | null>[] =
+        [];
       let hydrated = false;
       const askedAfterHydration = new WeakSet<object>();
       page.on('request', (request) => {
@@ -50,12 +51,17 @@ export async function runFirstLoadJsBench() {
         if (!/javascript/.test(type) && !/\.m?js(\?|$)/.test(response.url())) return;
         const afterHydration = askedAfterHydration.has(response.request());
         bodies.push(
-          response.body().then((body) => ({
-            url: response.url(),
-            raw: body.length,
-            gzip: gzipSync(body, { level: 6 }).length,
-            afterHydration,
-          })),
+          response.body().then(
+            (body) => ({
+              url: response.url(),
+              raw: body.length,
+              gzip: gzipSync(body, { level: 6 }).length,
+              afterHydration,
+            }),
+            // a response still arriving when the context closes (after network idle) is not first-load
+            // code; unread, its rejection would end the whole bench
+            () => null,
+          ),
         );
       });
       const hydration = page
@@ -69,7 +75,7 @@ export async function runFirstLoadJsBench() {
       const answer = await page.goto(base + p, { waitUntil: 'networkidle' });
       if (!answer?.ok()) throw new Error(`${p} answered ${answer?.status()}`);
       await hydration;
-      const files = await Promise.all(bodies);
+      const files = (await Promise.all(bodies)).filter((f) => f !== null);
       await context.close();
       const kib = (n: number) => (n / 1024).toFixed(1);
       const gzip = files.reduce((s, f) => s + f.gzip, 0);

@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { messageCatalogue } from './app/i18n/domain-messages.catalogue.ts';
 import { compileHints } from './scripts/compile-hints.ts';
 import { preactInTheBrowser } from './preact-aliases.ts';
+import { inShell } from './shell-group.ts';
 
 const DOMAIN_MESSAGES = fileURLToPath(
   new URL('../../packages/domain/src/messages/messages.ts', import.meta.url),
@@ -86,23 +87,6 @@ function dictionaryFiles(): Plugin {
   };
 }
 
-/**
- * the app's shared modules, gathered in one chunk (build.rolldownOptions below), with the domain
- * modules they import (the group takes a member's imports with it). The domain's other modules are
- * not named here: those only a page, an overlay or an engine loaded on demand uses stay with it
- * (~4 KiB gzip less on the home and category pages, one to five more small files).
- */
-const SHELL = /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/(index|domain-messages\.client)\.ts)/;
-/**
- * Shared modules no first screen runs, left where the bundler puts them (the chunks of the pages and
- * overlays that import them): the domain's zod schemas (zod alone was ~25 KiB gzip of every page),
- * which only forms, the back office and the API parse with; and the cart, session, checkout and sync
- * engines, loaded at the first cart or account action or when the device holds work for them
- * (state/cart-view.ts, state/user-view.ts; ~10 KiB gzip of every page).
- */
-const OUT_OF_SHELL =
-  /\/packages\/domain\/src\/(contracts\/|checkout\/schemas\.ts|shop\/(shop-settings-schema|omniva-locations)\.ts|order\/webhook-events\.ts)|\/apps\/web\/app\/(state\/(cart\.ts|cart\/(line-editor|store|stock-sync|sync)\.ts|user\.ts|checkout(-options)?\.ts|delivery-country\.ts|sync-boot\.ts|address-form\.ts)|sync\/)/;
-
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
@@ -123,7 +107,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: (id) => SHELL.test(id) && !OUT_OF_SHELL.test(id),
+              test: inShell,
             },
           ],
         },

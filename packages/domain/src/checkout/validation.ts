@@ -5,12 +5,10 @@ import { SEARCH_TERM_MIN_LENGTH } from '../base/index.ts';
 import type { MessageKey } from '../messages/index.ts';
 import { isSearchTermLongEnough } from '../catalog/index.ts';
 import { POSTCODE_FORMATS } from './postcode-formats.ts';
+import type { FieldCheck, FieldError } from './email.ts';
 
-export interface FieldError {
-  key: MessageKey;
-  params?: Record<string, string | number>;
-}
-export type FieldCheck = FieldError | null;
+export type { FieldCheck, FieldError } from './email.ts';
+export { validateEmail } from './email.ts';
 
 const err = (key: MessageKey, params?: Record<string, string | number>): FieldError =>
   params ? { key, params } : { key };
@@ -42,14 +40,6 @@ export function validatePassword(value: string, min = 8): FieldCheck {
 /** "passwords must be identical". */
 export function validatePasswordsMatch(password: string, repeat: string): FieldCheck {
   return password === repeat ? null : err('validation.passwordsMustMatch');
-}
-
-const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]_]+\.[^\s@"(),:;<>[\\\]_0-9]{2,}$/u;
-
-/** "valid e-mail required". */
-export function validateEmail(value: string): FieldCheck {
-  const v = value.trim();
-  return v.length <= 254 && EMAIL_RE.test(v) && !v.includes('..') ? null : err('validation.email');
 }
 
 /** "terms and conditions must be accepted". */

@@ -1,0 +1,74 @@
+// @vitest-environment node
+/**
+ * The shell chunk (vite.config.ts, shell-group.ts) is in every page's first load, so it may only hold
+ * modules a first screen runs: a module the app imports only from a page, an overlay or an engine
+ * loaded on demand, or only by `import()`, is fetched and parsed on every page for nothing when the
+ * shell's folder rule takes it (the cart sync engine's steps, split into state/cart/sync/, rode in the
+ * shell that way: ~2 KiB gzip of every page, `BENCH_ONLY=js`).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inShell } from '../shell-group';
+import { APP, sourceFiles } from './support/imports';
+
+const FIRST_SCREENS = [
+  'entry.client.tsx',
+  'root.tsx',
+  'routes/home.tsx',
+  'routes/category.tsx',
+  'routes/product.tsx',
+  'routes/search.tsx',
+];
+
+const STATIC = /(?:^|\n)\s*(?:import|export)(?!\s+type\b)[^'"();]*?(?:from\s+)?['"](\.[^'"]+)['"]/g;
+const DYNAMIC = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+/** a module's relative value imports (static, or dynamic too), resolved to files under app/ */
+function importsOf(file: string, dynamicToo: boolean): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(STATIC), ...(dynamicToo ? text.matchAll(DYNAMIC) : [])].map((m) => m[1]!);
+  return specs.flatMap((spec) => {
+    const base = resolve(dirname(file), spec);
+    const path = ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+      .map((ext) => base + ext)
+      .find((p) => existsSync(p) && statSync(p).isFile());
+    return path && /\.tsx?$/.test(path) ? [path] : [];
+  });
+}
+
+function reachedFrom(starts: string[], dynamicToo: boolean): Set<string> {
+  const reached = new Set(starts);
+  const queue = [...starts];
+  while (queue.length)
+    for (const next of importsOf(queue.shift()!, dynamicToo))
+      if (!reached.has(next)) {
+        reached.add(next);
+        queue.push(next);
+      }
+  return reached;
+}
+
+describe('the shell chunk holds only what the first screens run', () => {
+  const firstScreens = reachedFrom(
+    FIRST_SCREENS.map((f) => resolve(APP, f)),
+    false,
+  );
+  // what the browser's bundle holds at all: type-only imports, the service worker's and the build
+  // scripts' modules are not in it
+  const inTheBundle = reachedFrom([...firstScreens, ...sourceFiles(resolve(APP, 'routes'))], true);
+
+  it('follows the imports (the walk reaches the cart view, not the cart engine)', () => {
+    const names = [...firstScreens].map((p) => relative(APP, p));
+    expect(names).toContain('state/cart-view.ts');
+    expect(names).not.toContain('state/cart.ts');
+  });
+
+  it('takes no module that only a page, an overlay or an engine loaded on demand imports', () => {
+    const notRun = [...inTheBundle]
+      .filter((file) => inShell(file) && !firstScreens.has(file))
+      .map((file) => relative(APP, file))
+      .sort();
+    expect(notRun).toEqual([]);
+  });
+});
