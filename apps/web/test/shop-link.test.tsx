@@ -118,6 +118,30 @@ describe('the shop Link', () => {
     expect(screen.getByTestId('where').textContent).toBe('/en/c/phones');
   });
 
+  it('leaves a link to another store view or the back office to the browser (a document load)', () => {
+    shop(
+      <>
+        <Link to="/ru/c/phones">RU</Link>
+        <Link to="/admin">Admin</Link>
+      </>,
+    );
+    const leftToBrowser: boolean[] = [];
+    const record = (event: Event) => {
+      leftToBrowser.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener('click', record);
+    try {
+      fireEvent.click(screen.getByRole('link', { name: 'RU' }), { button: 0 });
+      fireEvent.click(screen.getByRole('link', { name: 'Admin' }), { button: 0 });
+    } finally {
+      document.removeEventListener('click', record);
+    }
+    // the page's route table holds its own store view's pages only (lib/route-branches.ts)
+    expect(leftToBrowser).toEqual([true, true]);
+    expect(screen.getByTestId('where').textContent).toBe('/en/c/phones');
+  });
+
   it('runs its own onClick first, and a prevented click does not navigate', () => {
     const onClick = vi.fn((event: React.MouseEvent) => event.preventDefault());
     shop(

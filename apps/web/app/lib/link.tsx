@@ -21,6 +21,7 @@ import {
   createPath,
   type LinkProps,
 } from 'react-router';
+import { isOtherArea } from './route-branches';
 import { usePathNavigate } from './router';
 
 export type { LinkProps };
@@ -77,8 +78,12 @@ function pathAnchor(
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainClick(event, target)) return;
+    const location = dataRouter ? dataRouter.router.state.location : window.location;
+    // another store view's page is not in this page's route table (lib/route-branches.ts): the
+    // browser follows the href, a document navigation
+    if (dataRouter && isOtherArea(location.pathname, to)) return;
     event.preventDefault();
-    const here = createPath(dataRouter ? dataRouter.router.state.location : window.location);
+    const here = createPath(location);
     navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
   }
 

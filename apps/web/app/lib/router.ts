@@ -5,6 +5,7 @@ import {
   useRouteLoaderData,
   type NavigateOptions,
 } from 'react-router';
+import { isOtherArea } from './route-branches';
 
 /**
  * React Router's hooks that read the router's state re-render their component at every change of
@@ -29,7 +30,11 @@ export function usePathNavigate(): (to: string, options?: NavigateOptions) => vo
   const router = dataRouter?.router;
   return useCallback(
     (to: string, options?: NavigateOptions) => {
-      if (router) void router.navigate(to, options);
+      // another store view's page is not in this page's route table (lib/route-branches.ts)
+      if (router && isOtherArea(router.state.location.pathname, to)) {
+        if (options?.replace) window.location.replace(to);
+        else window.location.assign(to);
+      } else if (router) void router.navigate(to, options);
       else void navigate?.(to, options);
     },
     [router, navigate],
