@@ -109,4 +109,4 @@ console.log(`total ${kib(total)} KiB gzip in ${wanted.length} files\n\nby group:
 for (const [g, n] of [...byGroup].sort((a, b) => b[1] - a[1])) console.log(`${kib(n)}  ${g}`);
 console.log('\nby module (≥ 0.3 KiB):');
 for (const [m, n] of [...byModule].sort((a, b) => b[1] - a[1]))
-  if (n >= (Number(process.env.MIN_BYTES) || 300)) console.log(`${kib(n)}  ${m}`);
+  if (n >= (Number(process.env.FIRST_LOAD_MODULES_MIN_BYTES) || 300)) console.log(`${kib(n)}  ${m}`);

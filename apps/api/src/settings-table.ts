@@ -920,6 +920,13 @@ export const SETTINGS: readonly Setting[] = [
     meaning: '`BENCH_ONLY=js`: also list each JavaScript file a page loaded with its gzip size',
   },
   {
+    name: 'FIRST_LOAD_MODULES_MIN_BYTES',
+    group: 'tools',
+    default: '300',
+    meaning:
+      '`node scripts/first-load-modules.mjs`: the least gzip bytes a module must weigh to be listed by name (the rest are counted in their group)',
+  },
+  {
     name: 'BENCH_HYDRATION_RUNS',
     group: 'tools',
     default: '3',
