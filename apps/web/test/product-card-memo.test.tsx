@@ -73,35 +73,28 @@ function Cards({ products, chosen }: { products: Product[]; chosen: Record<strin
   );
 }
 
+/** The listing's cards as a page of the English store view shows them. */
+function listing(products: Product[], chosen: Record<string, string[]>) {
+  return (
+    <MemoryRouter initialEntries={['/en']}>
+      <Cards products={products} chosen={chosen} />
+    </MemoryRouter>
+  );
+}
+
 describe('a product card renders again only when what it shows changed', () => {
   it('a new answer with equal products keeps every card; a filter on a parent attribute keeps the configurable too', () => {
-    const { rerender } = render(
-      <MemoryRouter initialEntries={['/en']}>
-        <Cards products={[simple(), configurable(false)]} chosen={{}} />
-      </MemoryRouter>,
-    );
+    const { rerender } = render(listing([simple(), configurable(false)], {}));
     renders.count = 0;
     // a brand filter: new objects, the same figures; the children carry no brand, so no child is chosen
-    rerender(
-      <MemoryRouter initialEntries={['/en']}>
-        <Cards products={[simple(), configurable(false)]} chosen={{ brand: ['7'] }} />
-      </MemoryRouter>,
-    );
+    rerender(listing([simple(), configurable(false)], { brand: ['7'] }));
     expect(renders.count).toBe(0);
   });
 
   it('a grade filter that chooses another child renders that card, and the simple product not', () => {
-    const { container, rerender } = render(
-      <MemoryRouter initialEntries={['/en']}>
-        <Cards products={[simple(), configurable(false)]} chosen={{}} />
-      </MemoryRouter>,
-    );
+    const { container, rerender } = render(listing([simple(), configurable(false)], {}));
     renders.count = 0;
-    rerender(
-      <MemoryRouter initialEntries={['/en']}>
-        <Cards products={[simple(), configurable(true)]} chosen={{ condition: ['1'] }} />
-      </MemoryRouter>,
-    );
+    rerender(listing([simple(), configurable(true)], { condition: ['1'] }));
     expect(renders.count).toBe(1);
     // the configurable's card now links to the A+ child
     expect(container.querySelector('a[href*="C-1-A"]')).toBeTruthy();

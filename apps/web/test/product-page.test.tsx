@@ -162,16 +162,20 @@ function routeData(product: Product, stockAt: number, linked: LinkedProduct[] = 
   };
 }
 
-/** The page at its URL, with `data` as the loader's answer (already there: as after a server render). */
-function page(data: ReturnType<typeof routeData>) {
-  const Stub = createRoutesStub([
-    {
-      id: 'product',
-      path: '/en/p/:parentSku/:slug/:childSku?',
-      Component: ProductPage as unknown as ComponentType,
-      loader: () => data,
-    },
-  ]);
+/**
+ * The page at its URL, with `data` as the loader's answer (already there: as after a server render),
+ * under `Layout` when one is given (a layout route, as root.tsx is).
+ */
+function page(data: ReturnType<typeof routeData>, Layout?: ComponentType) {
+  const product = {
+    id: 'product',
+    path: '/en/p/:parentSku/:slug/:childSku?',
+    Component: ProductPage as unknown as ComponentType,
+    loader: () => data,
+  };
+  const Stub = createRoutesStub(
+    Layout ? [{ id: 'layout', Component: Layout, children: [product] }] : [product],
+  );
   return (
     <Stub
       initialEntries={[`/en/p/${data.product.sku}/${data.product.slug}`]}
@@ -490,32 +494,10 @@ describe('product page: a grade choice is the page’s state, its URL put in the
       </>
     );
   }
-  function pageUnderProbe(data: ReturnType<typeof routeData>) {
-    const Stub = createRoutesStub([
-      {
-        id: 'layout',
-        Component: LocationProbe,
-        children: [
-          {
-            id: 'product',
-            path: '/en/p/:parentSku/:slug/:childSku?',
-            Component: ProductPage as unknown as ComponentType,
-            loader: () => data,
-          },
-        ],
-      },
-    ]);
-    return (
-      <Stub
-        initialEntries={[`/en/p/${data.product.sku}/${data.product.slug}`]}
-        hydrationData={{ loaderData: { product: data } }}
-      />
-    );
-  }
 
   it('shows the grade without a router navigation, the child’s URL in place of the page’s', async () => {
     const entries = window.history.length;
-    render(pageUnderProbe(routeData(phone, Date.now())));
+    render(page(routeData(phone, Date.now()), LocationProbe));
     await waitFor(() => expect(radio('B').checked).toBe(true));
     const renders = router.renders;
     fireEvent.click(radio('A+'));
@@ -529,7 +511,7 @@ describe('product page: a grade choice is the page’s state, its URL put in the
   });
 
   it('gives way to the URL at the next navigation (a link to another grade, back, forward)', async () => {
-    render(pageUnderProbe(routeData(phone, Date.now())));
+    render(page(routeData(phone, Date.now()), LocationProbe));
     await waitFor(() => expect(radio('B').checked).toBe(true));
     fireEvent.click(radio('A+'));
     expect(radio('A+').checked).toBe(true);

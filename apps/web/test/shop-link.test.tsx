@@ -57,6 +57,25 @@ async function serverHtml(element: React.ReactNode) {
   );
 }
 
+/**
+ * Per click, whether the link left it to the browser, recorded after React has handled it (and then
+ * prevented here: jsdom does not load documents).
+ */
+function clicksLeftToBrowser(clicks: () => void): boolean[] {
+  const leftToBrowser: boolean[] = [];
+  const record = (event: Event) => {
+    leftToBrowser.push(!event.defaultPrevented);
+    event.preventDefault();
+  };
+  document.addEventListener('click', record);
+  try {
+    clicks();
+  } finally {
+    document.removeEventListener('click', record);
+  }
+  return leftToBrowser;
+}
+
 describe('the shop Link', () => {
   it('renders the anchor React Router renders, less its lazy-discovery mark', async () => {
     const props = { className: 'card', 'aria-label': 'Phone X', title: 't' };
@@ -98,22 +117,12 @@ describe('the shop Link', () => {
         </Link>
       </>,
     );
-    // what the link left to the browser, recorded after React has handled the click (and then
-    // prevented here: jsdom does not load documents)
-    const leftToBrowser: boolean[] = [];
-    const record = (event: Event) => {
-      leftToBrowser.push(!event.defaultPrevented);
-      event.preventDefault();
-    };
-    document.addEventListener('click', record);
-    try {
+    const leftToBrowser = clicksLeftToBrowser(() => {
       for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'])
         fireEvent.click(screen.getByRole('link', { name: 'A' }), { button: 0, [modifier]: true });
       fireEvent.click(screen.getByRole('link', { name: 'A' }), { button: 1 });
       fireEvent.click(screen.getByRole('link', { name: 'B' }), { button: 0 });
-    } finally {
-      document.removeEventListener('click', record);
-    }
+    });
     expect(leftToBrowser).toEqual([true, true, true, true, true, true]);
     expect(screen.getByTestId('where').textContent).toBe('/en/c/phones');
   });
@@ -125,18 +134,10 @@ describe('the shop Link', () => {
         <Link to="/admin">Admin</Link>
       </>,
     );
-    const leftToBrowser: boolean[] = [];
-    const record = (event: Event) => {
-      leftToBrowser.push(!event.defaultPrevented);
-      event.preventDefault();
-    };
-    document.addEventListener('click', record);
-    try {
+    const leftToBrowser = clicksLeftToBrowser(() => {
       fireEvent.click(screen.getByRole('link', { name: 'RU' }), { button: 0 });
       fireEvent.click(screen.getByRole('link', { name: 'Admin' }), { button: 0 });
-    } finally {
-      document.removeEventListener('click', record);
-    }
+    });
     // the page's route table holds its own store view's pages only (lib/route-branches.ts)
     expect(leftToBrowser).toEqual([true, true]);
     expect(screen.getByTestId('where').textContent).toBe('/en/c/phones');
