@@ -377,6 +377,38 @@ describe('refunds', () => {
     ]);
   });
 
+  it('after a plain amount, the form offers only units the API accepts: each offered line refunds, one more unit is refused', async () => {
+    const o = await place('banktransfer');
+    await staff('POST', `/orders/${o.id}/payments`, {
+      method: 'banktransfer',
+      amountCents: o.grand_total,
+      receivedOn: '2026-11-22',
+      reference: 'X',
+    });
+    // a goodwill refund of all but 1.00 €: no unit of a line costing more than that fits any more
+    const goodwill = await staff('POST', `/orders/${o.id}/refunds`, {
+      amountCents: o.grand_total - 100,
+      reason: 'Kompensacija',
+    });
+    expect(goodwill.status, JSON.stringify(goodwill.body)).toBe(200);
+    const detail = (await staff('GET', `/orders/${o.id}`)).body.result;
+    expect(detail.money.refundable).toBe(100);
+    for (const l of detail.lines as { id: number; qty: number; price_incl_tax: number }[]) {
+      const offered: number = detail.refund_offer.lines[l.id] ?? 0;
+      if (l.price_incl_tax > 100) expect(offered).toBe(0);
+      const more = await staff('POST', `/orders/${o.id}/refunds`, {
+        lines: [{ lineId: l.id, qty: offered + 1 }],
+        reason: 'x',
+      });
+      expect(more.status).toBe(400);
+    }
+    expect(detail.refund_offer.shipping).toBe(detail.shipping_incl_tax > 100 ? 0 : detail.shipping_incl_tax);
+    // the rest of the money still goes back in full
+    const rest = await staff('POST', `/orders/${o.id}/refunds`, { full: true, reason: 'Grąžinta' });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.result.refund.total_cents).toBe(100);
+  });
+
   it('an order paid in the sandbox is refunded in the sandbox at once; the old refund action no longer claims money went back before it did', async () => {
     const o = await place('NEOPAY', 'en', false);
     const start = await api.call({ url: `/vsbridge/neopay/payment/${o.orderToken}` });

@@ -21,41 +21,64 @@ const GRAND = TWO_RATE_GRAND;
 const part = (lines: [number, number][], shipping = 0, total = 0) =>
   ({ lines: lines.map(([lineId, qty]) => ({ lineId, qty })), shipping, total }) as unknown as RefundPart;
 
+/** the refunds `asks` make one after another, each accepted (the table's premise) */
+const refunds = (asks: RefundRequest[], refundable = Number.MAX_SAFE_INTEGER) => {
+  const prior: RefundPart[] = [];
+  for (const ask of asks) {
+    const r = planRefund(ORDER, prior, refundable, ask);
+    if (isRefundRefusal(r)) throw new Error(`refused: ${r.error}`);
+    prior.push(r);
+  }
+  return prior;
+};
+
 describe('refundOffer: table', () => {
+  const paidAll = Number.MAX_SAFE_INTEGER;
   it.each([
-    { prior: [], want: { lines: { '1': 2, '2': 3 }, shipping: 499 } },
-    { prior: [part([[1, 1]])], want: { lines: { '1': 1, '2': 3 }, shipping: 499 } },
+    { asks: [], refundable: paidAll, want: { lines: { '1': 2, '2': 3 }, shipping: 499 } },
     {
-      prior: [
-        part([[1, 1]]),
-        part(
-          [
-            [1, 1],
-            [2, 1],
+      asks: [{ lines: [{ lineId: 1, qty: 1 }] }],
+      refundable: paidAll,
+      want: { lines: { '1': 1, '2': 3 }, shipping: 499 },
+    },
+    {
+      asks: [
+        { lines: [{ lineId: 1, qty: 1 }] },
+        {
+          lines: [
+            { lineId: 1, qty: 1 },
+            { lineId: 2, qty: 1 },
           ],
-          499,
-        ),
+          shipping: true,
+        },
       ],
+      refundable: paidAll,
       want: { lines: { '2': 2 }, shipping: 0 },
     },
-    {
-      prior: [
-        part(
-          [
-            [1, 2],
-            [2, 3],
-          ],
-          499,
-        ),
-      ],
-      want: { lines: {}, shipping: 0 },
-    },
-  ])('after $prior.length refunds', ({ prior, want }) => {
-    expect(refundOffer(ORDER, prior)).toEqual(want);
+    { asks: [{ full: true }], refundable: paidAll, want: { lines: {}, shipping: 0 } },
+    // 10.00 € left to refund: one unit of the 21 % line (8.98 € after the discount's share) fits, two do not
+    { asks: [], refundable: 1000, want: { lines: { '1': 1, '2': 3 }, shipping: 499 } },
+    // nothing paid: nothing to offer
+    { asks: [], refundable: 0, want: { lines: {}, shipping: 0 } },
+  ])('after $asks.length refunds, $refundable cents refundable', ({ asks, refundable, want }) => {
+    expect(refundOffer(ORDER, refunds(asks as RefundRequest[]), refundable)).toEqual(want);
+  });
+
+  it('after a plain amount, offers only the units the money left still covers', () => {
+    // 29.00 € paid, 25.00 € refunded as an amount: 4.00 € left, less than a 21 % unit or the 4.99 € shipping
+    const prior = refunds([{ amountCents: 2500 }]);
+    const offer = refundOffer(ORDER, prior, 400);
+    for (const [id, qty] of Object.entries(offer.lines)) {
+      const plan = planRefund(ORDER, prior, 400, { lines: [{ lineId: Number(id), qty }] });
+      expect(isRefundRefusal(plan)).toBe(false);
+    }
+    // the amount took each rate's share: ~2.95 € left at 9 %, less than a 9 % unit (~3.28 €)
+    expect(offer.lines).toEqual({});
+    expect(offer.shipping).toBe(0);
   });
 
   it('offers no shipping on an order without any', () => {
-    expect(refundOffer({ ...ORDER, shipping: 0 }, []).shipping).toBe(0);
+    expect(refundOffer({ ...ORDER, shipping: 0 }, [], Number.MAX_SAFE_INTEGER).shipping).toBe(0);
   });
 
   it('counts the units each refund took, per line', () => {
@@ -124,43 +147,44 @@ describe('refunds: properties', () => {
         }
         const refunded = prior.reduce((s, p) => s + p.total, 0);
         expect(refunded).toBeLessThanOrEqual(paid);
-        const offer = refundOffer(ORDER, prior);
+        const refundable = paid - refunded;
+        const offer = refundOffer(ORDER, prior, refundable);
         const taken = refundedQuantities(prior);
-        for (const l of ORDER.lines)
-          expect(offer.lines[String(l.id)] ?? 0).toBe(l.qty - (taken.get(l.id) ?? 0));
+        for (const l of ORDER.lines) {
+          const offered = offer.lines[String(l.id)] ?? 0;
+          expect(offered).toBeLessThanOrEqual(l.qty - (taken.get(l.id) ?? 0));
+          if (offered > 0)
+            expect(
+              isRefundRefusal(
+                planRefund(ORDER, prior, refundable, { lines: [{ lineId: l.id, qty: offered }] }),
+              ),
+            ).toBe(false);
+        }
       }),
     );
   });
 
-  it('offers the units and shipping the plan accepts, and not one unit more nor the shipping again', () => {
+  it('offers the units and shipping the plan accepts, and not one unit more nor the shipping it refuses', () => {
     fc.assert(
-      fc.property(fc.array(request, { maxLength: 4 }), (asks) => {
+      fc.property(fc.integer({ min: 1, max: GRAND }), fc.array(request, { maxLength: 4 }), (paid, asks) => {
         const prior: RefundPart[] = [];
+        const left = () => paid - prior.reduce((s, p) => s + p.total, 0);
         for (const ask of asks) {
-          const r = planRefund(ORDER, prior, Number.MAX_SAFE_INTEGER, ask);
+          const r = planRefund(ORDER, prior, left(), ask);
           if (!isRefundRefusal(r)) prior.push(r);
         }
-        const offer = refundOffer(ORDER, prior);
-        const plainBefore = prior.some((p) => p.amount > 0);
+        const refundable = left();
+        const offer = refundOffer(ORDER, prior, refundable);
+        const plan = (ask: RefundRequest) => planRefund(ORDER, prior, refundable, ask);
         for (const l of ORDER.lines) {
-          const left = offer.lines[String(l.id)] ?? 0;
-          const all = planRefund(ORDER, prior, Number.MAX_SAFE_INTEGER, {
-            lines: [{ lineId: l.id, qty: left }],
-          });
-          // refused, if at all, for the money (a plain amount before took some of the rate), never for the units
-          if (left > 0 && isRefundRefusal(all)) expect(all.error).toBe('refund.exceedsPaid');
-          if (left > 0 && !plainBefore) expect(isRefundRefusal(all)).toBe(false);
-          const more = planRefund(ORDER, prior, Number.MAX_SAFE_INTEGER, {
-            lines: [{ lineId: l.id, qty: left + 1 }],
-          });
-          expect(isRefundRefusal(more) && more.error).toBe('refund.qtyExceeds');
+          const offered = offer.lines[String(l.id)] ?? 0;
+          if (offered > 0)
+            expect(isRefundRefusal(plan({ lines: [{ lineId: l.id, qty: offered }] }))).toBe(false);
+          expect(isRefundRefusal(plan({ lines: [{ lineId: l.id, qty: offered + 1 }] }))).toBe(true);
         }
-        const shipping = planRefund(ORDER, prior, Number.MAX_SAFE_INTEGER, { shipping: true });
-        if (offer.shipping === 0)
-          expect(isRefundRefusal(shipping) && shipping.error).toBe('refund.shippingRefunded');
-        else if (isRefundRefusal(shipping))
-          expect([plainBefore, shipping.error]).toEqual([true, 'refund.exceedsPaid']);
-        else expect(shipping.shipping).toBe(offer.shipping);
+        const shipping = plan({ shipping: true });
+        if (offer.shipping === 0) expect(isRefundRefusal(shipping)).toBe(true);
+        else expect(!isRefundRefusal(shipping) && shipping.shipping).toBe(offer.shipping);
       }),
     );
   });

@@ -20,7 +20,7 @@ import { one, rows, type Queryable } from '../lib/db.ts';
 import { audit, type StaffActor } from './audit.ts';
 import { paidSummary } from '../order/payments-received.ts';
 import { refundsOf } from '../order/refunds.ts';
-import { creditNotesOf, invoiceOf } from '../invoice/numbering.ts';
+import { creditNotesOf, invoiceOf, refundableOrder } from '../invoice/numbering.ts';
 
 export type OrderFilters = {
   status?: string | undefined;
@@ -110,7 +110,10 @@ function listItem(r: OrderRow): OrderListItem {
     payment_status: String(r.payment_status),
     shipping_status: String(r.shipping_status),
     email: String(r.email),
-    name: [text(person.firstname) || text(r.billing_address.firstname), text(person.lastname) || text(r.billing_address.lastname)]
+    name: [
+      text(person.firstname) || text(r.billing_address.firstname),
+      text(person.lastname) || text(r.billing_address.lastname),
+    ]
       .filter(Boolean)
       .join(' '),
     company: text(r.billing_address.company) || null,
@@ -129,7 +132,11 @@ export class StaffBackOffice {
 
   async orders(f: OrderFilters): Promise<Page<OrderListItem>> {
     const { where, params } = orderWhere(f);
-    const total = await one<{ n: number }>(this.database, `SELECT count(*)::int AS n FROM orders o ${where}`, params);
+    const total = await one<{ n: number }>(
+      this.database,
+      `SELECT count(*)::int AS n FROM orders o ${where}`,
+      params,
+    );
     const found = await rows<OrderRow>(
       this.database,
       `SELECT o.* FROM orders o ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -141,8 +148,14 @@ export class StaffBackOffice {
   async methods(store: StoreCode): Promise<{ payment: MethodOption[]; shipping: MethodOption[] }> {
     const title = `coalesce(title->>'${store === 'en' ? 'en' : store === 'ru' ? 'ru' : 'lt'}', title->>'lt', code)`;
     return {
-      payment: await rows<MethodOption>(this.database, `SELECT code, ${title} AS title FROM payment_methods ORDER BY position, code`),
-      shipping: await rows<MethodOption>(this.database, `SELECT code, ${title} AS title FROM shipping_methods ORDER BY position, code`),
+      payment: await rows<MethodOption>(
+        this.database,
+        `SELECT code, ${title} AS title FROM payment_methods ORDER BY position, code`,
+      ),
+      shipping: await rows<MethodOption>(
+        this.database,
+        `SELECT code, ${title} AS title FROM shipping_methods ORDER BY position, code`,
+      ),
     };
   }
 
@@ -203,15 +216,7 @@ export class StaffBackOffice {
       tax_amount: Number(order.tax_amount),
       coupon_code: (order.coupon_code as string | null) ?? null,
       cancel_reason: (order.cancel_reason as string | null) ?? null,
-      ...(await this.money(
-        {
-          id,
-          status: String(order.status),
-          grandTotal: Number(order.grand_total),
-          shipping: Number(order.shipping_incl_tax),
-        },
-        lines.map((l) => ({ id: Number(l.id), qty: Number(l.qty) })),
-      )),
+      ...(await this.money({ id, status: String(order.status), grandTotal: Number(order.grand_total) })),
       lines: lines.map((l) => ({
         id: Number(l.id),
         sku: String(l.sku),
@@ -250,19 +255,19 @@ export class StaffBackOffice {
    * refund form may still offer, the invoice and its credit notes: the domain's figures, which the
    * payment and refund routes check against, so the page offers nothing they would refuse
    */
-  private async money(
-    order: { id: number; status: string; grandTotal: number; shipping: number },
-    lines: { id: number; qty: number }[],
-  ) {
+  private async money(order: { id: number; status: string; grandTotal: number }) {
     const orderId = order.id;
     const summary = await paidSummary(this.database, orderId, order.grandTotal);
     const refunds = await refundsOf(this.database, orderId);
     const made = refunds.filter((r) => r.status !== 'failed').map((r) => r.parts);
+    const refundable = await refundableOrder(this.database, orderId);
     const invoice = await invoiceOf(this.database, orderId);
     const notes = await creditNotesOf(this.database, orderId);
     return {
       money: { ...summary, recordable: recordableCents(order.status, summary) },
-      refund_offer: refundOffer({ lines, shipping: order.shipping }, made),
+      refund_offer: refundable
+        ? refundOffer(refundable.refundable, made, summary.refundable)
+        : { lines: {}, shipping: 0 },
       refunds: refunds.map((r) => ({
         id: r.id,
         method: r.method,
@@ -280,15 +285,31 @@ export class StaffBackOffice {
         done_at: r.done_at ? new Date(r.done_at).toISOString() : null,
         credit_note: notes.find((n) => n.refund_id === r.id)?.number ?? null,
       })),
-      invoice: invoice ? { number: invoice.number, issued_at: new Date(invoice.issued_at).toISOString(), supplied_on: invoice.supplied_on } : null,
-      credit_notes: notes.map((n) => ({ number: n.number, kind: n.kind, total: n.total_cents, issued_at: new Date(n.issued_at).toISOString(), reason: n.reason })),
+      invoice: invoice
+        ? {
+            number: invoice.number,
+            issued_at: new Date(invoice.issued_at).toISOString(),
+            supplied_on: invoice.supplied_on,
+          }
+        : null,
+      credit_notes: notes.map((n) => ({
+        number: n.number,
+        kind: n.kind,
+        total: n.total_cents,
+        issued_at: new Date(n.issued_at).toISOString(),
+        reason: n.reason,
+      })),
     };
   }
 
   async reviews(status: 'approved' | 'hidden' | 'pending' | undefined, page: number, size: number) {
     const where = status ? 'WHERE r.status = $1' : '';
     const params = status ? [status] : [];
-    const total = await one<{ n: number }>(this.database, `SELECT count(*)::int AS n FROM reviews r ${where}`, params);
+    const total = await one<{ n: number }>(
+      this.database,
+      `SELECT count(*)::int AS n FROM reviews r ${where}`,
+      params,
+    );
     const found = await rows<Record<string, unknown>>(
       this.database,
       `SELECT r.id, r.title, r.detail, r.nickname, r.rating, r.status, r.created_at, r.product_id, p.sku, o.increment_id AS order_number
@@ -325,7 +346,10 @@ export class StaffBackOffice {
   /** shows (approved) or hides a review; false when there is no such review */
   async setReviewStatus(actor: StaffActor, id: number, status: 'approved' | 'hidden'): Promise<boolean> {
     return this.database.transaction(async (tx) => {
-      const row = await one<{ id: number }>(tx, 'UPDATE reviews SET status = $2 WHERE id = $1 RETURNING id', [id, status]);
+      const row = await one<{ id: number }>(tx, 'UPDATE reviews SET status = $2 WHERE id = $1 RETURNING id', [
+        id,
+        status,
+      ]);
       if (!row) return false;
       await audit(tx, actor, status === 'hidden' ? 'review.hide' : 'review.show', `review:${id}`);
       return true;
@@ -333,8 +357,16 @@ export class StaffBackOffice {
   }
 
   async messages(state: 'open' | 'handled' | 'all', page: number, size: number) {
-    const where = state === 'open' ? 'WHERE m.handled_at IS NULL' : state === 'handled' ? 'WHERE m.handled_at IS NOT NULL' : '';
-    const total = await one<{ n: number }>(this.database, `SELECT count(*)::int AS n FROM contact_messages m ${where}`);
+    const where =
+      state === 'open'
+        ? 'WHERE m.handled_at IS NULL'
+        : state === 'handled'
+          ? 'WHERE m.handled_at IS NOT NULL'
+          : '';
+    const total = await one<{ n: number }>(
+      this.database,
+      `SELECT count(*)::int AS n FROM contact_messages m ${where}`,
+    );
     const found = await rows<Record<string, unknown>>(
       this.database,
       `SELECT m.id, m.name, m.email, m.phone, m.message, m.store_code, m.created_at, m.handled_at, u.email AS handled_by
@@ -404,11 +436,23 @@ export class StaffBackOffice {
       list === 'stock-alerts'
         ? toCsv(
             ['email', 'sku', 'store_code', 'created_at', 'notified_at'],
-            (await this.stockAlerts()).map((r) => [r.email, r.sku, r.store_code, r.created_at, r.notified_at]),
+            (await this.stockAlerts()).map((r) => [
+              r.email,
+              r.sku,
+              r.store_code,
+              r.created_at,
+              r.notified_at,
+            ]),
           )
         : toCsv(
             ['email', 'status', 'store_code', 'created_at', 'confirmed_at'],
-            (await this.subscribers()).map((r) => [r.email, r.status, r.store_code, r.created_at, r.confirmed_at]),
+            (await this.subscribers()).map((r) => [
+              r.email,
+              r.status,
+              r.store_code,
+              r.created_at,
+              r.confirmed_at,
+            ]),
           );
     await audit(this.database, actor, 'export', list);
     return csv;

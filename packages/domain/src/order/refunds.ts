@@ -11,7 +11,6 @@ import type { MessageKey } from '../messages/index.ts';
 import { taxContained } from '../money/index.ts';
 import { allocateCents, roundHalfUp } from '../money/index.ts';
 import { vatByRate, type VatShare } from '../money/index.ts';
-import { refundedQuantities, shippingRefunded } from './refund-offer.ts';
 
 /** an order as a refund sees it: its lines (row totals incl. VAT), discount, fees, and VAT split */
 export type RefundableOrder = {
@@ -48,6 +47,18 @@ export type RefundRequest = {
 
 export type RefundRefusal = { error: MessageKey; field: string; params?: Record<string, string | number> };
 export const isRefundRefusal = <T extends object>(r: T | RefundRefusal): r is RefundRefusal => 'error' in r;
+
+/** the units of each line (by id) that the refunds (or credit notes) so far took back */
+export function refundedQuantities(prior: readonly Pick<RefundPart, 'lines'>[]): Map<number, number> {
+  const refunded = new Map<number, number>();
+  for (const p of prior)
+    for (const l of p.lines) refunded.set(l.lineId, (refunded.get(l.lineId) ?? 0) + l.qty);
+  return refunded;
+}
+
+/** the shipping goes back once: any earlier refund that carried it took all of it */
+export const shippingRefunded = (prior: readonly Pick<RefundPart, 'shipping'>[]) =>
+  prior.some((p) => p.shipping > 0);
 
 type Component = { rate: number; lineRow: number; shipping: number; fee: number };
 
