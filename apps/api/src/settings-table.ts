@@ -766,7 +766,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: '0',
     meaning:
-      "`npm test`: `1` runs the PGlite test databases in a worker thread, as the shop runs its own by default (`PGLITE_THREAD`); `npm run test:thread` runs the transaction-heavy suites so",
+      '`npm test`: `1` runs the PGlite test databases in a worker thread, as the shop runs its own by default (`PGLITE_THREAD`); `npm run test:thread` runs the transaction-heavy suites so',
   },
   {
     name: 'TEST_DATABASE_URL',
