@@ -235,7 +235,7 @@ async function onEachDatabase(
       const origin = `http://127.0.0.1:${shop.port}`;
       const label = databaseUrl
         ? `PostgreSQL + Redis, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'as npm start plans it'}`
-        : 'embedded PGlite (npm start as it is)';
+        : `embedded PGlite ${process.env.PGLITE_THREAD === '0' ? 'in the process (PGLITE_THREAD=0)' : 'in its thread'} (npm start as it is)`;
       await run(shop, origin, adminToken, label);
     } finally {
       await shop.close();

@@ -115,9 +115,9 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'PGLITE_THREAD',
     group: 'shop',
-    default: '0',
+    default: '1',
     meaning:
-      "`1` runs the embedded database (PGlite) in a worker thread (`packages/db/src/pglite-threaded.ts`; decision records 0065, 0079): the main thread keeps HTTP and the app's logic while a statement runs, at the cost of a copy of each statement and its rows between the threads; a transaction's statements are answered at once, without a turn of the event loop. If the thread stops, the shop exits with code 1 to be started again. Off by default until the shopper mix's checkout holds its goal with it (record 0079). Ignored with `DATABASE_URL`",
+      "`1` (the default) runs the embedded database (PGlite) in a worker thread (`packages/db/src/pglite-threaded.ts`; decision records 0065, 0079, 0092): the main thread keeps HTTP and the app's logic while a statement runs, at the cost of a copy of each statement and its rows between the threads; a transaction's statements are answered at once, without a turn of the event loop. If the thread stops, the shop exits with code 1 to be started again. `0` keeps PGlite in the shop's main thread (less throughput: under the shopper mix about 900 req/s instead of 1,600 on two cores, record 0092). Any other value is refused. Ignored with `DATABASE_URL`; the staff and catalogue-import commands, short-lived, open a stopped shop's folder in their own process either way",
   },
   {
     name: 'MEDIA_DIR',
@@ -766,7 +766,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: '0',
     meaning:
-      "`npm test`: `1` runs the PGlite test databases in a worker thread, as `PGLITE_THREAD=1` runs the shop's",
+      '`npm test`: `1` runs the PGlite test databases in a worker thread, as the shop runs its own by default (`PGLITE_THREAD`); `npm run test:thread` runs the transaction-heavy suites so',
   },
   {
     name: 'TEST_DATABASE_URL',

@@ -17,7 +17,7 @@ export type ServerConfig = {
   databasePool: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /** PGLITE_SHARED_BUFFERS_MB: the embedded database's buffers (packages/db client.ts says why not PGlite's 128 MB) */
   pgliteSharedBuffersMb: number;
-  /** PGLITE_THREAD=1: the embedded database runs in a worker thread (packages/db pglite-threaded.ts) */
+  /** PGLITE_THREAD (on unless `0`): the embedded database runs in a worker thread (packages/db pglite-threaded.ts) */
   pgliteThread: boolean;
   mediaDir: string;
   /** when set, this process serves only the storefront and calls the API there */
@@ -69,7 +69,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): S
       statementTimeoutMs: nonNegativeInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
     },
     pgliteSharedBuffersMb: positiveInteger(env, 'PGLITE_SHARED_BUFFERS_MB', 32),
-    pgliteThread: env.PGLITE_THREAD === '1',
+    pgliteThread: onOff(env, 'PGLITE_THREAD', true),
     mediaDir: path.resolve(cwd, env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     apiUrl: env.API_URL || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
@@ -170,6 +170,15 @@ function pageCacheMode(value: string | undefined): 'off' | 'memory' {
   if (value === undefined || value === '' || value === 'memory') return 'memory';
   if (value === 'off') return 'off';
   throw new Error(`PAGE_CACHE must be off or memory, got "${value}"`);
+}
+
+/** a `1`/`0` setting; unset or empty: the default */
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1') return true;
+  if (raw === '0') return false;
+  throw new Error(`${name} must be 1 or 0, got "${raw}"`);
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -50,6 +50,15 @@ describe('shop process configuration: the embedded database', () => {
     expect(loadServerConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).pgliteSharedBuffersMb).toBe(128);
     expect(() => loadServerConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
   });
+
+  it('runs PGlite in its worker thread by default; PGLITE_THREAD=0 keeps it in the process', () => {
+    expect(loadServerConfig({}).pgliteThread).toBe(true);
+    expect(loadServerConfig({ PGLITE_THREAD: '' }).pgliteThread).toBe(true);
+    expect(loadServerConfig({ PGLITE_THREAD: '1' }).pgliteThread).toBe(true);
+    expect(loadServerConfig({ PGLITE_THREAD: '0' }).pgliteThread).toBe(false);
+    // a word is refused rather than read as either
+    expect(() => loadServerConfig({ PGLITE_THREAD: 'true' })).toThrow(/PGLITE_THREAD must be 1 or 0/);
+  });
 });
 
 describe('planWorkers: how many shop processes npm start runs', () => {

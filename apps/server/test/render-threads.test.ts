@@ -15,7 +15,7 @@ import { importCatalog } from '@vitrina/db';
 import { generateLargeCatalog } from '@vitrina/demo';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { createInProcessFetch } from '../src/in-process-fetch.ts';
-import { RenderThreads } from '../src/render-threads.ts';
+import { RENDER_THREAD_YOUNG_GENERATION_MB, RenderThreads } from '../src/render-threads.ts';
 import { PageCache, dataStampReader } from '../src/page-cache.ts';
 import { buildStorefront } from './storefront-build.ts';
 import { registerStorefront, type PageCacheOption } from '../src/ssr.ts';
@@ -214,6 +214,9 @@ describe('RenderThreads', () => {
       expect(first.page?.toString()).toContain('nonce="n1"');
       // the thread is private to the pool: reached here only to stop it as a crash would
       const { worker } = (threads as unknown as { threads: { worker: Worker }[] }).threads[0]!;
+      // a young generation of its own, a few MB: a render's garbage is dead once its page is sent
+      expect(worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(RENDER_THREAD_YOUNG_GENERATION_MB);
+      expect(RENDER_THREAD_YOUNG_GENERATION_MB).toBeLessThanOrEqual(16);
       const lost = threads.render(request(), 'n2', '127.0.0.1', { gzip: false });
       await worker.terminate();
       await expect(lost).rejects.toThrow(/render thread stopped/);

@@ -21,8 +21,8 @@
  *   (`npm run test:databases`, listed by scripts/database-tests.mjs).
  *
  * - With TEST_PGLITE_THREAD=1 (and no TEST_DATABASE_URL): the PGlite runs in a worker thread
- *   (packages/db/src/pglite-threaded.ts), as the shop's does with PGLITE_THREAD=1. `npm test`
- *   keeps the in-process PGlite (the shop's default, and the tests that read `database.pglite`);
+ *   (packages/db/src/pglite-threaded.ts), as the shop's does by default (PGLITE_THREAD). `npm test`
+ *   keeps the in-process PGlite (faster to open, and the tests that read `database.pglite`);
  *   `npm run test:thread` runs the database package and the transaction-heavy API suites (orders,
  *   their keys and statements, stock, the flash sale) in the thread.
  *

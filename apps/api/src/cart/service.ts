@@ -30,7 +30,7 @@ import {
   couponUseAllowed,
 } from '@vitrina/domain';
 import { COHERENT_WRITE, PREPARED, type Database, type SqlRow, type schema } from '@vitrina/db';
-import { cartCacheOf, type CartCache } from './cache.ts';
+import { cartCacheOf, type CacheToken, type CartCache } from './cache.ts';
 import { ShopSettingsService, type EffectiveSettings } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
@@ -176,6 +176,23 @@ const localizedTitle = (title: Record<string, string>, store: StoreCode) => titl
 
 /** what `update` answers: the spec's line, and the cart as the write left it (for its totals) */
 export type CartUpdate = { line: CartLine; cart: CartRow | undefined };
+
+/** the stock reads under way on a database's kept stock, by their skus (CartService.stockOf) */
+const stockReads = new WeakMap<
+  CartCache<StockRow | null>,
+  Map<string, { read: Promise<Map<string, StockRow>>; tokens: (CacheToken | undefined)[] }>
+>();
+
+function stockReadsUnderWay(cache: CartCache<StockRow | null>) {
+  let reads = stockReads.get(cache);
+  if (!reads) stockReads.set(cache, (reads = new Map()));
+  return reads;
+}
+
+/** the same moment of the cache: nothing written (nor dropped for room) between the two tokens */
+function sameToken(a: CacheToken | undefined, b: CacheToken | undefined): boolean {
+  return !!a && !!b && a.count === b.count && a.seq === b.seq && a.evictions === b.evictions;
+}
 
 export class CartService {
   /** carts (with lines and coupon) kept on the embedded database; nothing on PostgreSQL (cache.ts) */
@@ -588,9 +605,24 @@ export class CartService {
       const kept = skus.map((sku) => this.keptStock.get(sku));
       if (kept.every((k) => k !== undefined)) return new Map(kept.flatMap((k) => (k ? [[k.sku, k]] : [])));
       const tokens = skus.map((sku) => this.keptStock.token(sku));
-      const read = await this.readStock(skus, q);
-      skus.forEach((sku, i) => this.keptStock.keep(sku, read.get(sku) ?? null, tokens[i]));
-      return read;
+      // A read of the same skus under way, with nothing written since it was asked for, finds what a
+      // read of this caller's would: it is shared. On the database's thread its answer takes a turn
+      // of the event loop, and in a sale every loser arriving meanwhile (after a winner's decrement
+      // dropped the row) asked again, each answer waiting its own turn (docs/decisions/0092-*.md).
+      const key = skus.join('\u0000');
+      const inFlight = stockReadsUnderWay(this.keptStock);
+      const shared = inFlight.get(key);
+      if (shared && shared.tokens.every((t, i) => sameToken(t, tokens[i]))) return new Map(await shared.read);
+      const read = this.readStock(skus, q);
+      const entry = { read, tokens };
+      inFlight.set(key, entry);
+      try {
+        const found = await read;
+        skus.forEach((sku, i) => this.keptStock.keep(sku, found.get(sku) ?? null, tokens[i]));
+        return new Map(found);
+      } finally {
+        if (inFlight.get(key) === entry) inFlight.delete(key);
+      }
     }
     return this.readStock(skus, q);
   }
