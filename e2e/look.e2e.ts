@@ -362,7 +362,10 @@ describe('hydration', () => {
     // the first screen and the new products are laid out at once; the rest when near the screen
     expect(visibility[0]).toBe('hero: visible');
     expect(visibility[1]).toBe('home-list: visible');
-    expect(visibility.slice(2).every((v) => v.endsWith(': auto')), visibility.join(', ')).toBe(true);
+    expect(
+      visibility.slice(2).every((v) => v.endsWith(': auto')),
+      visibility.join(', '),
+    ).toBe(true);
     // down the page a screen at a time, then back up: the parts take their own sizes off the screen
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height + 844; y += 600) {

@@ -539,7 +539,14 @@ describe('product page: a grade choice renders again only what the grade changes
     // the offer is the grade's
     expect(unchanged.jsonLd).toBe(before.jsonLd + 1);
     const data = [...document.querySelectorAll('script[type="application/ld+json"]')]
-      .map((script) => JSON.parse(script.textContent ?? '{}') as { '@type'?: string; sku?: string; offers?: { price?: string } })
+      .map(
+        (script) =>
+          JSON.parse(script.textContent ?? '{}') as {
+            '@type'?: string;
+            sku?: string;
+            offers?: { price?: string };
+          },
+      )
       .find((d) => d['@type'] === 'Product');
     expect(data?.sku).toBe('PX-A');
     expect(data?.offers?.price).toBe('449.00');
