@@ -329,7 +329,7 @@ describe('hydration', () => {
     });
     await page.goto(`${shopUrl}/`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    // the footer waits for the screen or a first interaction (components/ui/HydrateLater.tsx)
+    // the footer waits for the screen, a first interaction or the first idle moment (components/ui/HydrateLater.tsx)
     expect(await page.locator('template[data-hydrate-later] + footer.site-footer').count()).toBe(1);
     const link = page.locator('footer.site-footer nav a').first();
     const href = (await link.getAttribute('href'))!;
@@ -338,6 +338,43 @@ describe('hydration', () => {
     await page.waitForURL((url) => url.pathname === href);
     await page.locator('h1').waitFor();
     expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the home page’s first layout leaves its parts below the first screen for later, and nothing seen moves when they come', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${shopUrl}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const visibility = await page.evaluate(() =>
+      [...document.querySelectorAll('#main > section, footer.site-footer')].map(
+        (e) => `${e.className}: ${getComputedStyle(e).getPropertyValue('content-visibility')}`,
+      ),
+    );
+    // the first screen and the new products are laid out at once; the rest when near the screen
+    expect(visibility[0]).toBe('hero: visible');
+    expect(visibility[1]).toBe('home-list: visible');
+    expect(
+      visibility.slice(2).every((v) => v.endsWith(': auto')),
+      visibility.join(', '),
+    ).toBe(true);
+    // down the page a screen at a time, then back up: the parts take their own sizes off the screen
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height + 844; y += 600) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
     expect(errors).toEqual([]);
     await page.close();
   });

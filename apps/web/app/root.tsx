@@ -299,7 +299,8 @@ function Shell({
       <main id="main" className="container">
         {children}
       </main>
-      <HydrateLater>
+      {/* at idle after the page's hydration, not in the shopper's first tap */}
+      <HydrateLater idle>
         <Footer minimal={minimal} info={storeInfo} />
       </HydrateLater>
       <Backdrop />

@@ -13,7 +13,7 @@ vi.mock('../app/components/JsonLd', async (importOriginal) => {
     ...m,
     JsonLd: (props: Parameters<typeof m.JsonLd>[0]) => {
       renders.jsonLd++;
-      return m.JsonLd(props);
+      return <m.JsonLd {...props} />;
     },
   };
 });

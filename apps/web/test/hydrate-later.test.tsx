@@ -32,14 +32,14 @@ function Probe({ name }: { name: string }) {
   return null;
 }
 
-function Page({ onAbove, onBelow }: { onAbove: () => void; onBelow: () => void }) {
+function Page({ onAbove, onBelow, idle }: { onAbove: () => void; onBelow: () => void; idle?: boolean }) {
   return (
     <main>
       <button type="button" onClick={onAbove}>
         above
       </button>
       <Probe name="page" />
-      <HydrateLater>
+      <HydrateLater idle={idle}>
         <section className="below">
           <button type="button" onClick={onBelow}>
             below
@@ -139,6 +139,26 @@ describe('HydrateLater', () => {
     expect(idle).toHaveLength(1);
     await act(async () => idle[0]?.());
     expect(hydratedParts).toEqual(['page', 'below']);
+  });
+
+  it('with `idle`, hydrates at the first idle moment after the page’s hydration, before any interaction', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    const serverButton = await hydratePage({ onAbove: vi.fn(), onBelow: vi.fn(), idle: true });
+    expect(hydratedParts).toEqual(['page']);
+    expect(idle).toHaveLength(1);
+    await act(async () => idle[0]?.());
+    expect(hydratedParts).toEqual(['page', 'below']);
+    // the server's nodes kept: nothing moves
+    expect(container.querySelector('.below button')).toBe(serverButton);
+  });
+
+  it('without `idle`, waits for the screen or an interaction', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    await hydratePage({ onAbove: vi.fn(), onBelow: vi.fn() });
+    expect(idle).toHaveLength(0);
+    expect(hydratedParts).toEqual(['page']);
   });
 
   it('renders at once outside the document’s first hydration (a client navigation)', async () => {

@@ -29,6 +29,9 @@ import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/st
 import { bundleLink, childDoc, productDoc, productLink, stockDoc } from './support/documents';
 import type * as Banners from '../app/components/Banners';
 import type * as DecisionFactsModule from '../app/features/product/components/DecisionFacts';
+import type * as CmsBlockModule from '../app/components/CmsBlock';
+import type * as WishlistModule from '../app/state/wishlist';
+import type * as JsonLdRules from '../app/features/product/rules/json-ld';
 
 /**
  * renders of the banners below the buy box (the first of the parts memoised on the route's data); a
@@ -55,6 +58,46 @@ vi.mock('../app/features/product/components/DecisionFacts', async (importOrigina
     DecisionFacts: (props: Parameters<typeof m.DecisionFacts>[0]) => {
       lowerRenders.facts++;
       return m.DecisionFacts(props);
+    },
+  };
+});
+
+/**
+ * What does not change with the grade, counted: the grades' CMS block (the picker's popover), the
+ * save buttons' renders (each reads the wish list), the structured data's product part and offer.
+ */
+const unchanged = vi.hoisted(() => ({ cmsBlocks: 0, saveButtons: 0, jsonLdBase: 0, jsonLd: 0 }));
+vi.mock('../app/components/CmsBlock', async (importOriginal) => {
+  const m = await importOriginal<typeof CmsBlockModule>();
+  return {
+    ...m,
+    CmsBlock: (props: Parameters<typeof m.CmsBlock>[0]) => {
+      unchanged.cmsBlocks++;
+      return m.CmsBlock(props);
+    },
+  };
+});
+vi.mock('../app/state/wishlist', async (importOriginal) => {
+  const m = await importOriginal<typeof WishlistModule>();
+  return {
+    ...m,
+    useInWishlist: (sku: string) => {
+      unchanged.saveButtons++;
+      return m.useInWishlist(sku);
+    },
+  };
+});
+vi.mock('../app/features/product/rules/json-ld', async (importOriginal) => {
+  const m = await importOriginal<typeof JsonLdRules>();
+  return {
+    ...m,
+    productJsonLdBase: (...args: Parameters<typeof m.productJsonLdBase>) => {
+      unchanged.jsonLdBase++;
+      return m.productJsonLdBase(...args);
+    },
+    productJsonLd: (...args: Parameters<typeof m.productJsonLd>) => {
+      unchanged.jsonLd++;
+      return m.productJsonLd(...args);
     },
   };
 });
@@ -155,7 +198,7 @@ function routeData(product: Product, stockAt: number, linked: LinkedProduct[] = 
     routeName: `${product.type_id}-product`,
     attributes: [],
     delivery: null,
-    gradesInfo: null,
+    gradesInfo: null as string | null,
     deliveryDays: null,
     origin: 'http://localhost',
     seo: { canonical: `http://localhost/en/p/${product.sku}/${product.slug}` },
@@ -480,6 +523,36 @@ describe('product page: a grade choice renders only what depends on the grade', 
   });
 });
 
+describe('product page: a grade choice renders again only what the grade changes', () => {
+  it('keeps the grades’ popover, the save buttons and the structured data’s product part', async () => {
+    render(page({ ...routeData(phone, Date.now()), gradesInfo: '<p>A+ is as new</p>' }));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    expect(document.querySelector('.grade-popover .cms-block')?.textContent).toBe('A+ is as new');
+    const before = { ...unchanged };
+    expect(before.cmsBlocks).toBeGreaterThan(0);
+    expect(before.saveButtons).toBeGreaterThan(0);
+    fireEvent.click(radio('A+'));
+    expect(radio('A+').checked).toBe(true);
+    expect(unchanged.cmsBlocks).toBe(before.cmsBlocks);
+    expect(unchanged.saveButtons).toBe(before.saveButtons);
+    expect(unchanged.jsonLdBase).toBe(before.jsonLdBase);
+    // the offer is the grade's
+    expect(unchanged.jsonLd).toBe(before.jsonLd + 1);
+    const data = [...document.querySelectorAll('script[type="application/ld+json"]')]
+      .map(
+        (script) =>
+          JSON.parse(script.textContent ?? '{}') as {
+            '@type'?: string;
+            sku?: string;
+            offers?: { price?: string };
+          },
+      )
+      .find((d) => d['@type'] === 'Product');
+    expect(data?.sku).toBe('PX-A');
+    expect(data?.offers?.price).toBe('449.00');
+  });
+});
+
 describe('product page: a grade choice is the page’s state, its URL put in the address bar', () => {
   /** what the router's location readers see (the header, the language links, the route tracking) */
   const router = { renders: 0, pathname: '' };
@@ -582,6 +655,8 @@ describe('product page: an add to the cart', () => {
       timeout: 10_000,
     });
     expect(lowerRenders.facts).toBe(before);
+    // nor the structured data (the same variant: the same offer)
+    const jsonLdBefore = unchanged.jsonLd;
 
     // the engine loaded, an add is done on the device at once: the button does not say "Adding…"
     // and back within the click (two renders of the buy box and its bar that never reach the screen)
@@ -593,6 +668,7 @@ describe('product page: an add to the cart', () => {
     await waitFor(() => expect(cartState().items.find((i) => i.sku === 'PX-B')?.qty).toBe(2));
     observer.disconnect();
     expect(labels).toEqual([]);
+    expect(unchanged.jsonLd).toBe(jsonLdBefore);
   });
 });
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
 import { compare, useInCompare } from '../state/compare';
@@ -9,8 +10,16 @@ import { useInWishlist, wishlist } from '../state/wishlist';
  * compare products"). Toggle buttons: aria-pressed tells whether the product is in the list. A
  * compact one (a card's icon) is named by its title, which is its tooltip too; a full one by its
  * label, its short word shown. Not both: on a category page that was 24 names written twice.
+ * Memoised: the product page's grade choice and add to the cart keep its product (the lists' state is
+ * read by its own hooks).
  */
-export function SaveButtons({ product, compact = false }: { product: Product; compact?: boolean }) {
+export const SaveButtons = memo(function SaveButtons({
+  product,
+  compact = false,
+}: {
+  product: Product;
+  compact?: boolean;
+}) {
   const t = useT();
   const inWishlist = useInWishlist(product.sku);
   const inCompare = useInCompare(product.sku);
@@ -59,4 +68,4 @@ export function SaveButtons({ product, compact = false }: { product: Product; co
       </button>
     </div>
   );
-}
+});

@@ -20,8 +20,12 @@ import { whenIdle } from '../../lib/idle';
  *
  * The empty `<template>` before the part is how the browser finds the part's elements to watch
  * (a dehydrated boundary has no ref); it is rendered by the server too and takes no room.
+ *
+ * `idle`: the part also hydrates at the browser's first idle moment after the page's hydration, for a
+ * part on every page whose hydration would otherwise fall inside the shopper's first interaction (the
+ * footer: a tap's press and release are two inputs, and the idle moment between them opened it).
  */
-export function HydrateLater({ children }: { children: ReactNode }) {
+export function HydrateLater({ children, idle = false }: { children: ReactNode; idle?: boolean }) {
   const [gate] = useState(newGate);
   const [hydrated, setHydrated] = useState(gate.isOpen);
   const marker = useRef<HTMLTemplateElement>(null);
@@ -33,11 +37,13 @@ export function HydrateLater({ children }: { children: ReactNode }) {
       targets: (node) => elements.some((el) => el.contains(node)),
     });
     const stopNear = whenNearScreen(elements, gate.open);
+    const stopIdle = idle ? whenIdle(gate.open) : () => {};
     return () => {
       stopFirstInteraction();
       stopNear();
+      stopIdle();
     };
-  }, [gate]);
+  }, [gate, idle]);
   // Until the part has hydrated its boundary gets the same element at every render: new props would
   // make React give up the server's HTML and render the part anew (empty, while the gate is shut).
   const first = useRef(children);

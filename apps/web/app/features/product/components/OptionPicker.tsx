@@ -5,6 +5,7 @@ import {
   staticPagePath,
   type SelectedOptions,
 } from '@vitrina/domain';
+import { memo } from 'react';
 import { CmsBlock } from '../../../components/CmsBlock';
 import { useT } from '../../../i18n';
 import { Link } from '../../../lib/link';
@@ -41,36 +42,7 @@ export function OptionPicker({
   return (
     <fieldset className={isGrade ? 'option-picker grade-picker' : 'option-picker'}>
       <legend>{option.label}</legend>
-      {isGrade && gradesInfo ? (
-        <>
-          <button type="button" className="btn-link grade-info-button" popoverTarget={popoverId}>
-            {t('grade.whatMean')}
-          </button>
-          <div
-            id={popoverId}
-            popover="auto"
-            className="grade-popover"
-            role="dialog"
-            aria-labelledby={`${popoverId}-title`}
-          >
-            <h2 id={`${popoverId}-title`} className="grade-popover-title">
-              {t('grade.whatMean')}
-            </h2>
-            <CmsBlock html={gradesInfo} />
-            <p>
-              <Link to={staticPagePath('how-we-grade', t.storeCode)}>{t('gradeInfo.link')} →</Link>
-            </p>
-            <button type="button" className="btn" popoverTarget={popoverId} popoverTargetAction="hide">
-              {t('product.zoomClose')}
-            </button>
-          </div>
-        </>
-      ) : isGrade ? (
-        // every grade choice leads to what the grades mean, with or without the shop's CMS block
-        <Link to={staticPagePath('how-we-grade', t.storeCode)} className="btn-link grade-info-button">
-          {t('gradeInfo.link')}
-        </Link>
-      ) : null}
+      {isGrade ? <GradeInfo popoverId={popoverId} gradesInfo={gradesInfo ?? null} /> : null}
       <div className={isGrade ? 'opt-grid' : 'opt-row'}>
         {choices.map((c) => {
           const id = `opt-${option.attribute_code}-${c.value_index}`;
@@ -106,3 +78,50 @@ export function OptionPicker({
     </fieldset>
   );
 }
+
+/**
+ * What the grades mean: the CMS block in a popover, or a link to the page. Memoised: it does not change
+ * with the grade chosen, and the block's HTML is the picker's largest part (every grade choice renders
+ * the picker for its checked radio and prices).
+ */
+const GradeInfo = memo(function GradeInfo({
+  popoverId,
+  gradesInfo,
+}: {
+  popoverId: string;
+  gradesInfo: string | null;
+}) {
+  const t = useT();
+  // every grade choice leads to what the grades mean, with or without the shop's CMS block
+  if (!gradesInfo)
+    return (
+      <Link to={staticPagePath('how-we-grade', t.storeCode)} className="btn-link grade-info-button">
+        {t('gradeInfo.link')}
+      </Link>
+    );
+  return (
+    <>
+      <button type="button" className="btn-link grade-info-button" popoverTarget={popoverId}>
+        {t('grade.whatMean')}
+      </button>
+      <div
+        id={popoverId}
+        popover="auto"
+        className="grade-popover"
+        role="dialog"
+        aria-labelledby={`${popoverId}-title`}
+      >
+        <h2 id={`${popoverId}-title`} className="grade-popover-title">
+          {t('grade.whatMean')}
+        </h2>
+        <CmsBlock html={gradesInfo} />
+        <p>
+          <Link to={staticPagePath('how-we-grade', t.storeCode)}>{t('gradeInfo.link')} →</Link>
+        </p>
+        <button type="button" className="btn" popoverTarget={popoverId} popoverTargetAction="hide">
+          {t('product.zoomClose')}
+        </button>
+      </div>
+    </>
+  );
+});

@@ -17,7 +17,7 @@ import { compositeAddition, productAddition, productCartItem } from '../rules/ca
 import type { LinkedProduct } from '../rules/composite';
 import { decisionFacts } from '../rules/decision-facts';
 import { isGraded } from '../rules/grade';
-import { productJsonLd } from '../rules/json-ld';
+import { productJsonLd, productJsonLdBase } from '../rules/json-ld';
 import { shownVariant } from '../rules/variant';
 import { useBundleChoice } from './use-bundle-choice';
 import { useCartAdd } from './use-cart-add';
@@ -95,6 +95,13 @@ export function useProductPage(data: ProductPageData) {
   const imageAlts = useMemo(() => imageLabels(hinted), [hinted]);
   // the same text while the product is: a grade's choice does not make it plain again
   const description = useMemo(() => plainText(product.description), [product.description]);
+  // the structured data: its product part made once per product, the offer once per variant (an add
+  // to the cart, the quantity or the stock hints' answer do not make it again)
+  const jsonLdBase = useMemo(() => productJsonLdBase(product, data.origin), [product, data.origin]);
+  const jsonLd = useMemo(
+    () => productJsonLd(product, variant, data.canonical, data.origin, jsonLdBase),
+    [product, variant, data.canonical, data.origin, jsonLdBase],
+  );
 
   return {
     product,
@@ -136,7 +143,7 @@ export function useProductPage(data: ProductPageData) {
       image: imageUrl(product.image, 150, 150),
       price: box.final,
     },
-    jsonLd: productJsonLd(product, variant, data.canonical, data.origin),
+    jsonLd,
     /**
      * The picker names the variant each value leads to (domain optionChoices): shown at once, and its
      * URL put in the address bar (shareable, reloaded as that child) in place of the page's.
