@@ -25,7 +25,7 @@
  *              | { kind: 'guest' } | { kind: 'payment', id? } | { kind: 'system' }
  */
 import { pickupPointOf } from '../integration/orders-export.ts';
-import type { Database, Executor } from '@vitrina/db';
+import { COHERENT_WRITE, type Database, type Executor } from '@vitrina/db';
 import {
   applyOrderAction,
   carrierName,
@@ -208,7 +208,7 @@ async function orderMail(
   o: LifecycleOrder,
   kind: OrderEmailKind,
   known?: EffectiveSettings,
-): Promise<{ kind: MailKind; mail: OutboxMail; dedupeKey: string }> {
+): Promise<OrderMailRow> {
   const store = storeOf(o);
   const link = orderPageLink(config, o);
   // the confirmation is the contract's confirmation on a durable medium (Directive 2011/83/EU art. 8(7)):
@@ -290,10 +290,10 @@ async function writeHistory(
   note: string | undefined,
   /** the order event written by the same statement (an order placed: one statement for both) */
   event?: { type: string; order: LifecycleOrder; previousStatus: string | null },
-  /** an e-mail written by the same statement too (an order placed: its confirmation) */
-  mail?: { kind: MailKind; mail: OutboxMail; dedupeKey: string },
-  /** rows of the caller's written by the same statement too (an order placed: its lines) */
-  beside?: RowsBeside,
+  /** e-mails written by the same statement too (an order placed: its confirmation, the shop's notice) */
+  mails: readonly OrderMailRow[] = [],
+  /** the caller's writes in the same statement too (an order placed: its lines, its stock) */
+  beside: readonly RowsBeside[] = [],
 ): Promise<HistoryEntry & { beside: unknown[] }> {
   const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
   const email = 'email' in actor ? (actor.email ?? null) : null;
@@ -323,20 +323,20 @@ async function writeHistory(
     );
     params.push(event.type, JSON.stringify(eventPayload(event.order, event.previousStatus)));
   }
-  if (mail) {
-    ctes.push(`mail AS (${outboxInsert(params.length + 1)})`);
-    params.push(...outboxParams(mail.kind, mail.mail, mail.dedupeKey));
-  }
-  if (beside) {
-    ctes.push(`beside AS (${beside.sql(params.length + 1)})`);
-    params.push(...beside.params);
-  }
+  mails.forEach((m, i) => {
+    ctes.push(`mail_${i} AS (${outboxInsert(params.length + 1)})`);
+    params.push(...outboxParams(m.kind, m.mail, m.dedupeKey));
+  });
+  const answers = beside.map((b) => {
+    ctes.push(b.ctes(params.length + 1));
+    params.push(...b.params);
+    return b.answer;
+  });
   const [row] = await rows<HistoryEntry & { created_at: Date | string; beside?: unknown[] }>(
     q,
     ctes.length
-      ? `WITH history AS (${insert}), ${ctes.join(', ')} SELECT *${
-          beside ? `, (SELECT coalesce(json_agg(b), '[]'::json) FROM beside b) AS beside` : ''
-        } FROM history`
+      ? `${beside.some((b) => b.coherent) ? COHERENT_WRITE : ''} WITH history AS (${insert}), ${ctes.join(', ')}
+         SELECT *${answers.length ? `, json_build_array(${answers.join(', ')}) AS beside` : ''} FROM history`
       : insert,
     params,
   );
@@ -346,10 +346,21 @@ async function writeHistory(
 }
 
 /**
- * Rows a caller writes in the statement of an order's history (a data-modifying statement with
- * RETURNING, its parameters numbered from `first`), answered as JSON: one round trip for both.
+ * A caller's writes in the statement of an order's history: `ctes`, its WITH parts (data-modifying
+ * ones too, their names its own), parameters numbered from `first`; `answer`, a SQL expression
+ * over them answered as JSON (the history statement answers each caller's in order, `beside`).
+ * One round trip for all. `coherent`: its writes keep the caller's kept rows coherent
+ * (COHERENT_WRITE, the stock's keeper), so the statement is marked so.
  */
-export type RowsBeside = { sql: (first: number) => string; params: readonly unknown[] };
+export type RowsBeside = {
+  ctes: (first: number) => string;
+  answer: string;
+  params: readonly unknown[];
+  coherent?: boolean;
+};
+
+/** an e-mail as enqueueMail writes it: its kind, body and dedupe key */
+type OrderMailRow = { kind: MailKind; mail: OutboxMail; dedupeKey: string };
 
 /**
  * the webhook body of an order event (the event's id is the row's uuid): the whole order, so a
@@ -391,40 +402,30 @@ async function writeEvent(q: Queryable, type: string, o: LifecycleOrder, previou
 
 /**
  * Inside the placing transaction, after the order is written: the history's first row, the
- * `order.created` event, the confirmation e-mail and `beside` (the order's lines) in one statement,
- * then the shop's notice (ORDERS_EMAIL).
+ * `order.created` event, the confirmation e-mail, the shop's notice (ORDERS_EMAIL) and `beside`
+ * (the order's lines and its stock) in one statement.
  * `o` is the row the transaction has just inserted, its `terms_version` with it: nobody else can
  * see it before the commit, so it is neither locked nor read again. `settings`: the shop's settings
  * the order was priced with (the e-mails name the same seller and account; without them, read here).
- * Answers the history's row as written, for the order's answer, and the rows `beside` returned.
+ * `lines`: the lines as the notice names them (those `beside` writes).
+ * Answers the history's row as written, for the order's answer, and each `beside`'s answer.
  */
 export async function recordOrderPlaced(
   tx: Queryable,
   config: ApiConfig,
   o: LifecycleOrder & { terms_version: string | null },
   actor: OrderActor,
-  notice: { name: string; paymentMethod: string; shippingMethod: string },
+  notice: {
+    name: string;
+    paymentMethod: string;
+    shippingMethod: string;
+    lines: readonly { sku: string; name: string; qty: number; row_total_incl_tax: number }[];
+  },
   settings: EffectiveSettings | undefined,
-  beside: RowsBeside,
+  beside: readonly RowsBeside[],
 ): Promise<{ history: HistoryEntry; beside: unknown[] }> {
-  const { beside: written, ...placed } = await writeHistory(
-    tx,
-    o,
-    'placed',
-    null,
-    stateOf(o),
-    actor,
-    undefined,
-    { type: 'order.created', order: o, previousStatus: null },
-    await orderMail(tx, config, o, 'confirmation', settings),
-    beside,
-  );
+  const mails = [await orderMail(tx, config, o, 'confirmation', settings)];
   if (config.ordersEmail) {
-    const lines = await rows<{ sku: string; name: string; qty: number; row_total_incl_tax: number }>(
-      tx,
-      'SELECT sku, name, qty, row_total_incl_tax FROM order_items WHERE order_id = $1 ORDER BY id',
-      [o.id],
-    );
     const mail = renderNewOrderNotice({
       shopName: shopNameIn(settings ?? (await effectiveSettings(tx, config.settingsSeed)), 'lt'),
       incrementId: o.increment_id,
@@ -434,15 +435,28 @@ export async function recordOrderPlaced(
       storeCode: o.store_code,
       paymentMethod: notice.paymentMethod,
       shippingMethod: notice.shippingMethod,
-      lines: lines.map((l) => `${l.qty} × ${l.name} (${l.sku}) ${formatPrice(l.row_total_incl_tax, 'lt')}`),
+      lines: notice.lines.map(
+        (l) => `${l.qty} × ${l.name} (${l.sku}) ${formatPrice(l.row_total_incl_tax, 'lt')}`,
+      ),
     });
-    await enqueueMail(
-      tx,
-      'mail.order-new-notice',
-      { ...mail, to: config.ordersEmail, storeCode: 'lt', incrementId: o.increment_id, orderId: o.id },
-      `order:${o.id}:new-notice`,
-    );
+    mails.push({
+      kind: 'mail.order-new-notice',
+      mail: { ...mail, to: config.ordersEmail, storeCode: 'lt', incrementId: o.increment_id, orderId: o.id },
+      dedupeKey: `order:${o.id}:new-notice`,
+    });
   }
+  const { beside: written, ...placed } = await writeHistory(
+    tx,
+    o,
+    'placed',
+    null,
+    stateOf(o),
+    actor,
+    undefined,
+    { type: 'order.created', order: o, previousStatus: null },
+    mails,
+    beside,
+  );
   return { history: placed, beside: written };
 }
 

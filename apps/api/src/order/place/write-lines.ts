@@ -7,9 +7,8 @@ import type { RowsBeside } from '../lifecycle.ts';
 
 /**
  * The order's lines as they were charged: one INSERT, written by the statement of the order's
- * history (lifecycle.ts recordOrderPlaced, a data-modifying WITH), its parameters numbered from
- * where that statement's end. It answers the columns a read of the lines answers, all integers,
- * text and jsonb, which JSON carries as a read would answer them.
+ * history (lifecycle.ts recordOrderPlaced, a data-modifying WITH). It answers the columns a read of
+ * the lines answers, all integers, text and jsonb, which JSON carries as a read would answer them.
  */
 export function linesInsert(orderId: number, priced: readonly PricedLine[]): RowsBeside {
   const params: unknown[] = [];
@@ -28,17 +27,27 @@ export function linesInsert(orderId: number, priced: readonly PricedLine[]): Row
   }
   return {
     params,
-    sql: (first) => {
+    ctes: (first) => {
       const values = priced.map(
         (_, line) =>
           `(${Array.from({ length: 10 }, (_, i) => `$${first + line * 10 + i}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
       );
-      return `INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option, price_incl_tax,
-       row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}
-     RETURNING id, sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent`;
+      return `order_lines AS (INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option,
+       price_incl_tax, row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}
+     RETURNING id, sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent)`;
     },
+    answer: `(SELECT coalesce(json_agg(l), '[]'::json) FROM order_lines l)`,
   };
 }
+
+/** the lines as the shop's notice of a new order names them (lifecycle.ts recordOrderPlaced) */
+export const noticeLines = (priced: readonly PricedLine[]) =>
+  priced.map((l) => ({
+    sku: l.sku,
+    name: l.name,
+    qty: l.qty,
+    row_total_incl_tax: rowTotalInclTax(l.price_incl_tax, l.qty),
+  }));
 
 /** the lines linesInsert wrote, in line order, as the order's reads answer them (ORDER BY id) */
 export function itemsOf(written: readonly unknown[]): OrderItemRow[] {

@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { COHERENT_WRITE } from '@vitrina/db';
 import { CURRENCY_CODE, isPickupOrder } from '@vitrina/domain';
 import { one } from '../../lib/db.ts';
-import { productsUnavailable, takeStock } from '../stock.ts';
+import { productsUnavailable, stockTaking } from '../stock.ts';
 import { redeemCoupon } from '../coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from '../unpaid.ts';
 import { customerHistory, recordOrderPlaced } from '../lifecycle.ts';
 import { currentTermsVersion } from '../../legal/terms.ts';
 import { stockLinesOf } from './look-at-stock.ts';
 import { cartGone } from './repeated.ts';
-import { itemsOf, linesInsert } from './write-lines.ts';
+import { itemsOf, linesInsert, noticeLines } from './write-lines.ts';
 import type { CheckedOrder, Placement, PlacedRow, PlaceOrderDeps, Placer, Priced } from './types.ts';
 
 /** order numbers start here (increment_id like "100000123") */
@@ -95,8 +95,13 @@ export async function write(
     if (!row) throw new Error('order was not written');
     const { cart_converted: converted, ...order } = row;
     if (cart && !converted) throw cartGone();
-    // its lines, the history's first row, the `order.created` event and the confirmation: one
-    // statement (then the shop's notice)
+    if (totals.coupon_code)
+      await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
+    // last, one statement: its lines, the history's first row, the `order.created` event, the
+    // confirmation (and the shop's notice) and its stock, one decrement per product in sku order, so
+    // a product's row is locked from that statement to the commit and never across the rest of the
+    // order; the whole order is refused when a unit is short (the transaction rolls the rest back)
+    const stock = stockTaking(stockLinesOf(o), deps.carts);
     const placed = await recordOrderPlaced(
       tx,
       config,
@@ -106,20 +111,18 @@ export async function write(
         name: [personalDetails.firstName, personalDetails.lastName].filter(Boolean).join(' '),
         paymentMethod: payment.code,
         shippingMethod: order.shipping_method_code,
+        lines: noticeLines(o.priced),
       },
       settings,
-      linesInsert(order.id, o.priced),
+      [linesInsert(order.id, o.priced), stock.beside],
     );
-    if (totals.coupon_code)
-      await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
-    // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
-    const { productIds, short, keep } = await takeStock(tx, stockLinesOf(o), false, deps.carts);
+    const { productIds, short, keep } = stock.outcome(placed.beside[1]);
     if (short.length) throw productsUnavailable(short);
     return {
       order,
       productIds,
       placed: {
-        items: itemsOf(placed.beside),
+        items: itemsOf(placed.beside[0] as unknown[]),
         history: customerHistory([placed.history]),
         paymentOffline: payment.offline,
       },
