@@ -57,7 +57,7 @@ import { enforce } from '../auth/rate-limit.ts';
 import { afterCommit } from './place/after-commit.ts';
 import { lookAtStock, stockLinesOf, underWayOf } from './place/look-at-stock.ts';
 import { price } from './place/price.ts';
-import { firstOf, lostToTwin, orderRequestHash } from './place/repeated.ts';
+import { firstOf, lostToTwin, requestHashOf } from './place/repeated.ts';
 import type { Placement, PlaceOrderDeps, Placer } from './place/types.ts';
 import { validate } from './place/validate.ts';
 import { whatIsOrdered } from './place/what-is-ordered.ts';
@@ -88,7 +88,7 @@ async function placeOnce(
   requestStore: StoreCode,
   who: Placer,
 ): Promise<Placement> {
-  const requestHash = orderRequestHash(input);
+  const requestHash = requestHashOf(input);
   // every attempt but a repeat counts against its address, a refused one too: a flood cannot probe
   // for free (RATE_LIMIT_ORDER_ADDRESS)
   let counted = false;

@@ -80,7 +80,7 @@ export async function write(
         totals.grand_total,
         totals.coupon_code,
         customerId ?? null,
-        o.requestHash,
+        o.requestHash(),
         clientAddress ?? null,
         !o.virtual &&
           isPickupOrder({
