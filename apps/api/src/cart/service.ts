@@ -379,20 +379,18 @@ export class CartService {
   }
 
   /**
-   * Converts the active cart `cartId` into an order inside the order's transaction `tx`; false when it
-   * is no longer active (another placement of it came first). Only this cart stops being kept (its
-   * write marked COHERENT_WRITE): in a flash sale each order placed otherwise dropped every kept cart,
-   * so each waiting shopper's cart was read again (record 0075). Dropped before the statement, so a
-   * rolled back conversion leaves the cart to be read again, never kept as converted or active wrongly.
+   * The statement converting the active cart `cartId` into an order, sent by the order's
+   * transaction as a part of the order's INSERT (a data-modifying WITH: no round trip of its own),
+   * `$param` being `cartId`. It answers a row (`id`) only when it converted the cart: none when the
+   * cart is no longer active (another placement of it came first). The caller's statement is marked
+   * COHERENT_WRITE, so only this cart stops being kept: in a flash sale each order placed otherwise
+   * dropped every kept cart, and each waiting shopper's cart was read again (record 0075). Dropped
+   * now, before the statement, so a rolled back conversion leaves the cart to be read again, never
+   * kept as converted or active wrongly.
    */
-  async convert(tx: Queryable, cartId: string): Promise<boolean> {
+  conversion(cartId: string, param: number): string {
     this.kept.writing(cartId);
-    const converted = await one<{ id: string }>(
-      tx,
-      `${COHERENT_WRITE} UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id`,
-      [cartId],
-    );
-    return converted !== undefined;
+    return `UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $${param} AND status = 'active' RETURNING id`;
   }
 
   async lines(cartId: string, q: Queryable = this.database): Promise<CartItemRow[]> {

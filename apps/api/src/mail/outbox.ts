@@ -86,14 +86,23 @@ export async function enqueueMail(
   mail: OutboxMail,
   dedupeKey?: string,
 ): Promise<boolean> {
-  const written = await rows<{ id: number }>(
-    q,
-    `INSERT INTO outbox (kind, payload, dedupe_key) VALUES ($1, $2::jsonb, $3)
-     ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
-    [kind, JSON.stringify(mail), dedupeKey ?? null],
-  );
+  const written = await rows<{ id: number }>(q, `${outboxInsert(1)} RETURNING id`, [
+    ...outboxParams(kind, mail, dedupeKey),
+  ]);
   return written.length > 0;
 }
+
+/**
+ * enqueueMail's INSERT with its parameters from `$first` (kind, payload, dedupe key: outboxParams),
+ * for a statement that writes an e-mail beside its own rows (a data-modifying WITH)
+ */
+export const outboxInsert = (first: number) =>
+  `INSERT INTO outbox (kind, payload, dedupe_key) VALUES ($${first}, $${first + 1}::jsonb, $${first + 2})
+     ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+
+/** outboxInsert's parameters */
+export const outboxParams = (kind: MailKind, mail: OutboxMail, dedupeKey?: string) =>
+  [kind, JSON.stringify(mail), dedupeKey ?? null] as const;
 
 /**
  * a file the processor attaches when sending: the terms of a version, in a language, with the

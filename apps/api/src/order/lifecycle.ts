@@ -25,7 +25,7 @@
  *              | { kind: 'guest' } | { kind: 'payment', id? } | { kind: 'system' }
  */
 import { pickupPointOf } from '../integration/orders-export.ts';
-import type { Database, Executor } from '@vitrina/db';
+import { COHERENT_WRITE, type Database, type Executor } from '@vitrina/db';
 import {
   applyOrderAction,
   carrierName,
@@ -53,7 +53,7 @@ import {
 import type { ApiConfig } from '../config.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { one, rows, type Queryable } from '../lib/db.ts';
-import { enqueueMail, type MailKind } from '../mail/outbox.ts';
+import { enqueueMail, outboxInsert, outboxParams, type MailKind, type OutboxMail } from '../mail/outbox.ts';
 import { renderNewOrderNotice, renderOrderMail, transferBlock } from '../mail/order-templates.ts';
 import { effectiveSettings, sellerIdentity, type EffectiveSettings } from '../settings/service.ts';
 import { bankTransferOf } from './bank-transfer.ts';
@@ -197,6 +197,18 @@ export async function enqueueOrderMail(
   /** the shop's settings the caller already holds (an order placed: those it was priced with) */
   known?: EffectiveSettings,
 ): Promise<boolean> {
+  const mail = await orderMail(q, config, o, kind, known);
+  return enqueueMail(q, mail.kind, mail.mail, mail.dedupeKey);
+}
+
+/** the customer's e-mail of `kind` for the order as enqueueOrderMail writes it (its kind, body and dedupe key) */
+async function orderMail(
+  q: Queryable,
+  config: ApiConfig,
+  o: LifecycleOrder,
+  kind: OrderEmailKind,
+  known?: EffectiveSettings,
+): Promise<OrderMailRow> {
   const store = storeOf(o);
   const link = orderPageLink(config, o);
   // the confirmation is the contract's confirmation on a durable medium (Directive 2011/83/EU art. 8(7)):
@@ -225,10 +237,9 @@ export async function enqueueOrderMail(
     shopNameIn(settings, store),
     legal?.text,
   );
-  return enqueueMail(
-    q,
-    MAIL_KINDS[kind],
-    {
+  return {
+    kind: MAIL_KINDS[kind],
+    mail: {
       ...mail,
       to: o.email,
       storeCode: store,
@@ -239,8 +250,8 @@ export async function enqueueOrderMail(
       orderId: o.id,
       ...(legal ? { attachments: legal.attachments, termsVersion: legal.version } : {}),
     },
-    `order:${o.id}:${kind}`,
-  );
+    dedupeKey: `order:${o.id}:${kind}`,
+  };
 }
 
 async function confirmationLegal(
@@ -279,7 +290,11 @@ async function writeHistory(
   note: string | undefined,
   /** the order event written by the same statement (an order placed: one statement for both) */
   event?: { type: string; order: LifecycleOrder; previousStatus: string | null },
-): Promise<HistoryEntry> {
+  /** e-mails written by the same statement too (an order placed: its confirmation, the shop's notice) */
+  mails: readonly OrderMailRow[] = [],
+  /** the caller's writes in the same statement too (an order placed: its lines, its stock) */
+  beside: readonly RowsBeside[] = [],
+): Promise<HistoryEntry & { beside: unknown[] }> {
   const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
   const email = 'email' in actor ? (actor.email ?? null) : null;
   // the row as a read of the history answers it (customerHistories), so a just-placed order's answer needs no read
@@ -288,30 +303,64 @@ async function writeHistory(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      RETURNING action, from_status, to_status, payment_status, shipping_status, actor_kind, actor_id, actor_email,
        note, created_at`;
-  const [row] = await rows<HistoryEntry & { created_at: Date | string }>(
+  const params: unknown[] = [
+    o.id,
+    action,
+    from,
+    to.status,
+    to.paymentStatus,
+    to.shippingStatus,
+    actor.kind,
+    id,
+    email,
+    note?.trim() || null,
+  ];
+  // the event, the e-mail and the caller's rows beside the history's row: one round trip for all
+  const ctes: string[] = [];
+  if (event) {
+    ctes.push(
+      `event AS (INSERT INTO order_events (type, order_id, payload) VALUES ($${params.length + 1}, $1, $${params.length + 2}::jsonb))`,
+    );
+    params.push(event.type, JSON.stringify(eventPayload(event.order, event.previousStatus)));
+  }
+  mails.forEach((m, i) => {
+    ctes.push(`mail_${i} AS (${outboxInsert(params.length + 1)})`);
+    params.push(...outboxParams(m.kind, m.mail, m.dedupeKey));
+  });
+  const answers = beside.map((b) => {
+    ctes.push(b.ctes(params.length + 1));
+    params.push(...b.params);
+    return b.answer;
+  });
+  const [row] = await rows<HistoryEntry & { created_at: Date | string; beside?: unknown[] }>(
     q,
-    event
-      ? `WITH history AS (${insert}),
-         event AS (INSERT INTO order_events (type, order_id, payload) VALUES ($11, $1, $12::jsonb))
-         SELECT * FROM history`
+    ctes.length
+      ? `${beside.some((b) => b.coherent) ? COHERENT_WRITE : ''} WITH history AS (${insert}), ${ctes.join(', ')}
+         SELECT *${answers.length ? `, json_build_array(${answers.join(', ')}) AS beside` : ''} FROM history`
       : insert,
-    [
-      o.id,
-      action,
-      from,
-      to.status,
-      to.paymentStatus,
-      to.shippingStatus,
-      actor.kind,
-      id,
-      email,
-      note?.trim() || null,
-      ...(event ? [event.type, JSON.stringify(eventPayload(event.order, event.previousStatus))] : []),
-    ],
+    params,
   );
   if (!row) throw new Error('order history was not written');
-  return { ...row, created_at: new Date(row.created_at).toISOString() };
+  const { beside: written = [], ...entry } = row;
+  return { ...entry, created_at: new Date(row.created_at).toISOString(), beside: written };
 }
+
+/**
+ * A caller's writes in the statement of an order's history: `ctes`, its WITH parts (data-modifying
+ * ones too, their names its own), parameters numbered from `first`; `answer`, a SQL expression
+ * over them answered as JSON (the history statement answers each caller's in order, `beside`).
+ * One round trip for all. `coherent`: its writes keep the caller's kept rows coherent
+ * (COHERENT_WRITE, the stock's keeper), so the statement is marked so.
+ */
+export type RowsBeside = {
+  ctes: (first: number) => string;
+  answer: string;
+  params: readonly unknown[];
+  coherent?: boolean;
+};
+
+/** an e-mail as enqueueMail writes it: its kind, body and dedupe key */
+type OrderMailRow = { kind: MailKind; mail: OutboxMail; dedupeKey: string };
 
 /**
  * the webhook body of an order event (the event's id is the row's uuid): the whole order, so a
@@ -352,33 +401,31 @@ async function writeEvent(q: Queryable, type: string, o: LifecycleOrder, previou
 }
 
 /**
- * Inside the placing transaction, after the order and its lines are written: the history's first
- * row, the `order.created` event, the confirmation e-mail, and the shop's notice (ORDERS_EMAIL).
+ * Inside the placing transaction, after the order is written: the history's first row, the
+ * `order.created` event, the confirmation e-mail, the shop's notice (ORDERS_EMAIL) and `beside`
+ * (the order's lines and its stock) in one statement.
  * `o` is the row the transaction has just inserted, its `terms_version` with it: nobody else can
  * see it before the commit, so it is neither locked nor read again. `settings`: the shop's settings
  * the order was priced with (the e-mails name the same seller and account; without them, read here).
- * Answers the history's row as written, for the order's answer.
+ * `lines`: the lines as the notice names them (those `beside` writes).
+ * Answers the history's row as written, for the order's answer, and each `beside`'s answer.
  */
 export async function recordOrderPlaced(
   tx: Queryable,
   config: ApiConfig,
   o: LifecycleOrder & { terms_version: string | null },
   actor: OrderActor,
-  notice: { name: string; paymentMethod: string; shippingMethod: string },
-  settings?: EffectiveSettings,
-): Promise<HistoryEntry> {
-  const placed = await writeHistory(tx, o, 'placed', null, stateOf(o), actor, undefined, {
-    type: 'order.created',
-    order: o,
-    previousStatus: null,
-  });
-  await enqueueOrderMail(tx, config, o, 'confirmation', settings);
+  notice: {
+    name: string;
+    paymentMethod: string;
+    shippingMethod: string;
+    lines: readonly { sku: string; name: string; qty: number; row_total_incl_tax: number }[];
+  },
+  settings: EffectiveSettings | undefined,
+  beside: readonly RowsBeside[],
+): Promise<{ history: HistoryEntry; beside: unknown[] }> {
+  const mails = [await orderMail(tx, config, o, 'confirmation', settings)];
   if (config.ordersEmail) {
-    const lines = await rows<{ sku: string; name: string; qty: number; row_total_incl_tax: number }>(
-      tx,
-      'SELECT sku, name, qty, row_total_incl_tax FROM order_items WHERE order_id = $1 ORDER BY id',
-      [o.id],
-    );
     const mail = renderNewOrderNotice({
       shopName: shopNameIn(settings ?? (await effectiveSettings(tx, config.settingsSeed)), 'lt'),
       incrementId: o.increment_id,
@@ -388,16 +435,29 @@ export async function recordOrderPlaced(
       storeCode: o.store_code,
       paymentMethod: notice.paymentMethod,
       shippingMethod: notice.shippingMethod,
-      lines: lines.map((l) => `${l.qty} × ${l.name} (${l.sku}) ${formatPrice(l.row_total_incl_tax, 'lt')}`),
+      lines: notice.lines.map(
+        (l) => `${l.qty} × ${l.name} (${l.sku}) ${formatPrice(l.row_total_incl_tax, 'lt')}`,
+      ),
     });
-    await enqueueMail(
-      tx,
-      'mail.order-new-notice',
-      { ...mail, to: config.ordersEmail, storeCode: 'lt', incrementId: o.increment_id, orderId: o.id },
-      `order:${o.id}:new-notice`,
-    );
+    mails.push({
+      kind: 'mail.order-new-notice',
+      mail: { ...mail, to: config.ordersEmail, storeCode: 'lt', incrementId: o.increment_id, orderId: o.id },
+      dedupeKey: `order:${o.id}:new-notice`,
+    });
   }
-  return placed;
+  const { beside: written, ...placed } = await writeHistory(
+    tx,
+    o,
+    'placed',
+    null,
+    stateOf(o),
+    actor,
+    undefined,
+    { type: 'order.created', order: o, previousStatus: null },
+    mails,
+    beside,
+  );
+  return { history: placed, beside: written };
 }
 
 export type AppliedTransition = {

@@ -34,12 +34,14 @@
  *                   process, the order waits holding no database connection (stock-turns.ts). Then
  *                   ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
  *                   from the table's sequence: nothing shared by unrelated orders; the terms version
- *                   in the same INSERT), its lines, its history, event and e-mails (the outbox,
- *                   lifecycle.ts recordOrderPlaced, from the inserted row), the coupon's use
- *                   (coupon.ts), the cart converted, and LAST the stock: one conditional decrement per
- *                   product (stock.ts takeStock, `qty >= n`), so a product's row is locked from that
- *                   statement to the commit and never across the rest of the order. A unit short
- *                   there (e.g. an order of another shop process took it) rolls everything back.
+ *                   and the cart's conversion in the same statement), the coupon's use (coupon.ts),
+ *                   then ONE statement (record 0093): its lines, its history, event and e-mails (the
+ *                   outbox, lifecycle.ts recordOrderPlaced, from the inserted row), and the stock:
+ *                   the rows locked in sku order, one conditional decrement per product (stock.ts
+ *                   stockTaking, `qty >= n`), so a product's row is locked from that statement to the
+ *                   commit and never across the rest of the order. A unit short there (e.g. an order
+ *                   of another shop process took it) rolls everything back. Four round trips with
+ *                   BEGIN and COMMIT, whatever the products (eight for one product before).
  *                   Nothing it wrote is read back: the answer is built from the statements' own
  *                   RETURNING (record 0077), and the stock rows the decrement returned are kept
  *                   once committed (the cart service's, on the embedded database).
@@ -55,7 +57,7 @@ import { enforce } from '../auth/rate-limit.ts';
 import { afterCommit } from './place/after-commit.ts';
 import { lookAtStock, stockLinesOf, underWayOf } from './place/look-at-stock.ts';
 import { price } from './place/price.ts';
-import { firstOf, lostToTwin, orderRequestHash } from './place/repeated.ts';
+import { firstOf, lostToTwin, requestHashOf } from './place/repeated.ts';
 import type { Placement, PlaceOrderDeps, Placer } from './place/types.ts';
 import { validate } from './place/validate.ts';
 import { whatIsOrdered } from './place/what-is-ordered.ts';
@@ -86,7 +88,7 @@ async function placeOnce(
   requestStore: StoreCode,
   who: Placer,
 ): Promise<Placement> {
-  const requestHash = orderRequestHash(input);
+  const requestHash = requestHashOf(input);
   // every attempt but a repeat counts against its address, a refused one too: a flood cannot probe
   // for free (RATE_LIMIT_ORDER_ADDRESS)
   let counted = false;

@@ -4,7 +4,6 @@
  * (payment/service.ts). Only stock rows the shop manages move, as when the order was placed.
  * Run inside the caller's transaction, after it locked the order row.
  */
-import { COHERENT_WRITE } from '@vitrina/db';
 import { stockUnitsOf, type BundleLinePick, type StockLine } from '@vitrina/domain';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../lib/db.ts';
@@ -95,7 +94,8 @@ export type TakenStock = {
  * Who keeps stock rows in memory (the cart service on the embedded database): `writing` before the
  * decrement of `skus` (their kept rows dropped, so a rolled back order leaves them to be read
  * again), and the function it answers keeps the rows the decrement returned once the order has
- * committed. The decrement is then marked COHERENT_WRITE: it leaves the other kept rows kept.
+ * committed. The statement of the decrement is then marked COHERENT_WRITE (stockTaking): it leaves
+ * the other kept rows kept.
  */
 export type StockKeeper = { writing(skus: readonly string[]): (rows: readonly TakenStock[]) => void };
 
@@ -105,34 +105,24 @@ export type StockKeeper = { writing(skus: readonly string[]): (rows: readonly Ta
  * answered and the caller must refuse (throw, rolling back what was taken). `force` true (the money
  * is already received): taken whatever is left, so a shortfall shows as negative stock for the
  * staff to resolve. Only stock rows the shop manages move; a product without a stock row (a
- * composite keeps none of its own) is never short.
+ * composite keeps none of its own) is never short. An order being placed takes its units with
+ * stockTaking (one statement); this takes them again later (a payment after a cancellation).
  */
 export async function takeStock(
   q: Queryable,
   lines: readonly StockLine[],
   force: boolean,
-  keeper?: StockKeeper,
-): Promise<{
-  productIds: number[];
-  short: { sku: string; name: string }[];
-  /** keeps the rows taken (`keeper`): call it once the transaction committed */
-  keep: () => void;
-}> {
+): Promise<{ productIds: number[]; short: { sku: string; name: string }[] }> {
   const productIds: number[] = [];
   const short = new Map<string, { sku: string; name: string }>();
-  const units = stockUnitsOf(lines);
-  const keep = keeper?.writing(units.map((u) => u.sku));
-  const written: TakenStock[] = [];
-  for (const unit of units) {
-    // the row as the decrement left it: a kept look at the stock needs no read after it
-    const taken = await rows<TakenStock>(
+  for (const unit of stockUnitsOf(lines)) {
+    const taken = await rows<{ product_id: number }>(
       q,
-      `${keep ? COHERENT_WRITE : ''} UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
+      `UPDATE stock SET qty = qty - $2, is_in_stock = (qty - $2) > 0, updated_at = now()
        WHERE sku = $1 AND manage_stock ${force ? '' : 'AND is_in_stock AND qty >= $2'}
-       RETURNING product_id, sku, qty, is_in_stock, manage_stock`,
+       RETURNING product_id`,
       [unit.sku, unit.qty],
     );
-    written.push(...taken);
     if (taken.length || force) {
       productIds.push(...taken.map((r) => r.product_id));
       continue;
@@ -144,10 +134,62 @@ export async function takeStock(
     );
     if (row.some((r) => r.manage_stock || !r.is_in_stock)) for (const l of unit.lines) short.set(l.sku, l);
   }
+  return { productIds, short: bySku([...short.values()]) };
+}
+
+/**
+ * takeStock's decrement (`force` false) written by a caller's statement (the order's history's,
+ * lifecycle.ts RowsBeside): one round trip for every product. The rows are locked first, in sku
+ * order as takeStock takes them (a LockRows over the sort), so two orders of the same products never
+ * wait for each other crosswise; then every unit whose row has the units is taken, each row's own
+ * condition `qty >= n` checked on the row as it is once locked. `outcome`, given the statement's
+ * answer, names what takeStock names: the product ids taken, the short lines (a row out of stock, or
+ * managed and without the units; a product without a stock row is never short), and `keep`, for
+ * once the transaction committed. The caller refuses the order when a line is short (its transaction
+ * rolls the units taken back).
+ */
+export function stockTaking(
+  lines: readonly StockLine[],
+  keeper: StockKeeper,
+): {
+  beside: { ctes: (first: number) => string; answer: string; params: readonly unknown[]; coherent: true };
+  outcome: (answer: unknown) => {
+    productIds: number[];
+    short: { sku: string; name: string }[];
+    keep: () => void;
+  };
+} {
+  const units = stockUnitsOf(lines);
+  const keep = keeper.writing(units.map((u) => u.sku));
   return {
-    productIds,
-    short: bySku([...short.values()]),
-    keep: () => keep?.(written),
+    beside: {
+      params: [units.map((u) => u.sku), units.map((u) => u.qty)],
+      ctes: (
+        first,
+      ) => `stock_wanted AS (SELECT * FROM unnest($${first}::text[], $${first + 1}::int[]) AS w (sku, qty)),
+       stock_locked AS (SELECT s.sku, s.is_in_stock, s.manage_stock FROM stock s WHERE s.sku = ANY($${first}::text[])
+         ORDER BY s.sku FOR UPDATE),
+       stock_taken AS (UPDATE stock s SET qty = s.qty - w.qty, is_in_stock = (s.qty - w.qty) > 0, updated_at = now()
+         FROM stock_wanted w
+         WHERE s.sku = w.sku AND s.manage_stock AND s.is_in_stock AND s.qty >= w.qty
+           AND (SELECT count(*) FROM stock_locked) >= 0
+         RETURNING s.product_id, s.sku, s.qty, s.is_in_stock, s.manage_stock)`,
+      answer: `json_build_object(
+         'taken', (SELECT coalesce(json_agg(t), '[]'::json) FROM stock_taken t),
+         'short', (SELECT coalesce(json_agg(l.sku), '[]'::json) FROM stock_locked l
+           WHERE (l.manage_stock OR NOT l.is_in_stock) AND NOT EXISTS (SELECT 1 FROM stock_taken t WHERE t.sku = l.sku)))`,
+      coherent: true,
+    },
+    outcome: (answer) => {
+      const { taken, short } = answer as { taken: TakenStock[]; short: string[] };
+      const named = new Map<string, { sku: string; name: string }>();
+      for (const unit of units) if (short.includes(unit.sku)) for (const l of unit.lines) named.set(l.sku, l);
+      return {
+        productIds: taken.map((r) => r.product_id),
+        short: bySku([...named.values()]),
+        keep: () => keep(taken),
+      };
+    },
   };
 }
 

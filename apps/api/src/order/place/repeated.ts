@@ -27,9 +27,18 @@ export function orderRequestHash(input: OrderCreateInput): string {
   return createHash('sha256').update(canonicalJson(rest)).digest('base64url');
 }
 
+/**
+ * orderRequestHash of `input`, computed when first asked: only an order written and a key's first
+ * order compared need it, so a shopper refused for stock (a sale's loser) never computes it
+ */
+export function requestHashOf(input: OrderCreateInput): () => string {
+  let hash: string | undefined;
+  return () => (hash ??= orderRequestHash(input));
+}
+
 /** step 1: the first order of a key answers a repeat of the same request; another request with it is refused (409) */
-export function answering(first: OrderRow | undefined, requestHash: string): OrderRow | undefined {
-  if (first?.request_hash && first.request_hash !== requestHash)
+export function answering(first: OrderRow | undefined, requestHash: () => string): OrderRow | undefined {
+  if (first?.request_hash && first.request_hash !== requestHash())
     throw ruleError('order.idempotencyConflict', undefined, 'idempotency_key', 409);
   return first;
 }
@@ -41,7 +50,7 @@ export function answering(first: OrderRow | undefined, requestHash: string): Ord
 export async function firstOf(
   deps: PlaceOrderDeps,
   key: string,
-  requestHash: string,
+  requestHash: () => string,
 ): Promise<OrderRow | undefined> {
   if (!(await deps.keys.mayExist(key))) return undefined;
   return answering(await deps.keys.orderOf(key), requestHash);

@@ -37,7 +37,8 @@ export type PaymentMethod = Awaited<ReturnType<CartService['usablePaymentMethods
 /** what step 2 found ordered: the cart (its owner checked) and the lines, not yet priced */
 export type Ordered = {
   input: OrderCreateInput;
-  requestHash: string;
+  /** the request's hash (repeated.ts orderRequestHash), computed when first asked */
+  requestHash: () => string;
   cart: CartRow | undefined;
   store: StoreCode;
   /** the lines come from the server's cart (else from the request's products) */
@@ -48,7 +49,7 @@ export type Ordered = {
 /** the order as step 4 checked it: everything `write` stores, but the totals */
 export type CheckedOrder = {
   input: OrderCreateInput;
-  requestHash: string;
+  requestHash: () => string;
   cart: CartRow | undefined;
   store: StoreCode;
   priced: PricedLine[];

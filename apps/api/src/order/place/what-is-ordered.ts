@@ -9,7 +9,7 @@ import type { Ordered, PlaceOrderDeps } from './types.ts';
 export async function whatIsOrdered(
   deps: PlaceOrderDeps,
   input: OrderCreateInput,
-  requestHash: string,
+  requestHash: () => string,
   requestStore: StoreCode,
   customerId: number | undefined,
 ): Promise<Ordered> {

@@ -1,20 +1,18 @@
-/** Step 6's lines: the order's lines as charged, one INSERT. */
+/** Step 6's lines: the order's lines as charged, one INSERT, sent inside the history's statement. */
 import { rowTotalInclTax } from '@vitrina/domain';
 import type { PricedLine } from '../../cart/pricing.ts';
-import type { Queryable } from '../../lib/db.ts';
 import { storedProductOption } from '../stock.ts';
 import type { OrderItemRow } from '../rows.ts';
+import type { RowsBeside } from '../lifecycle.ts';
 
-/** the order's lines as they were charged, in one statement that answers them as a read of them would */
-export async function writeLines(
-  tx: Queryable,
-  orderId: number,
-  priced: readonly PricedLine[],
-): Promise<OrderItemRow[]> {
-  const values: string[] = [];
+/**
+ * The order's lines as they were charged: one INSERT, written by the statement of the order's
+ * history (lifecycle.ts recordOrderPlaced, a data-modifying WITH). It answers the columns a read of
+ * the lines answers, all integers, text and jsonb, which JSON carries as a read would answer them.
+ */
+export function linesInsert(orderId: number, priced: readonly PricedLine[]): RowsBeside {
   const params: unknown[] = [];
   for (const l of priced) {
-    const base = params.length;
     const option = storedProductOption(l.product_option, l.bundle_picks);
     params.push(
       orderId,
@@ -26,16 +24,35 @@ export async function writeLines(
       option ? JSON.stringify(option) : null,
     );
     params.push(l.price_incl_tax, rowTotalInclTax(l.price_incl_tax, l.qty), Math.round(l.tax_rate_percent));
-    values.push(
-      `(${Array.from({ length: 10 }, (_, i) => `$${base + i + 1}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
-    );
   }
-  const written = await tx.query<OrderItemRow & { id: number }>(
-    `INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option, price_incl_tax,
-       row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}
-     RETURNING id, sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent`,
+  return {
     params,
-  );
-  // in line order, as the order's reads answer them (ORDER BY id)
-  return written.sort((a, b) => a.id - b.id).map(({ id: _id, ...item }) => item);
+    ctes: (first) => {
+      const values = priced.map(
+        (_, line) =>
+          `(${Array.from({ length: 10 }, (_, i) => `$${first + line * 10 + i}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
+      );
+      return `order_lines AS (INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option,
+       price_incl_tax, row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}
+     RETURNING id, sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent)`;
+    },
+    answer: `(SELECT coalesce(json_agg(l), '[]'::json) FROM order_lines l)`,
+  };
+}
+
+/** the lines as the shop's notice of a new order names them (lifecycle.ts recordOrderPlaced) */
+export const noticeLines = (priced: readonly PricedLine[]) =>
+  priced.map((l) => ({
+    sku: l.sku,
+    name: l.name,
+    qty: l.qty,
+    row_total_incl_tax: rowTotalInclTax(l.price_incl_tax, l.qty),
+  }));
+
+/** the lines linesInsert wrote, in line order, as the order's reads answer them (ORDER BY id) */
+export function itemsOf(written: readonly unknown[]): OrderItemRow[] {
+  return (written as (OrderItemRow & { id: number })[])
+    .slice()
+    .sort((a, b) => a.id - b.id)
+    .map(({ id: _id, ...item }) => item);
 }

@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { COHERENT_WRITE } from '@vitrina/db';
 import { CURRENCY_CODE, isPickupOrder } from '@vitrina/domain';
 import { one } from '../../lib/db.ts';
-import { productsUnavailable, takeStock } from '../stock.ts';
+import { productsUnavailable, stockTaking } from '../stock.ts';
 import { redeemCoupon } from '../coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from '../unpaid.ts';
 import { customerHistory, recordOrderPlaced } from '../lifecycle.ts';
 import { currentTermsVersion } from '../../legal/terms.ts';
 import { stockLinesOf } from './look-at-stock.ts';
 import { cartGone } from './repeated.ts';
-import { writeLines } from './write-lines.ts';
+import { itemsOf, linesInsert, noticeLines } from './write-lines.ts';
 import type { CheckedOrder, Placement, PlacedRow, PlaceOrderDeps, Placer, Priced } from './types.ts';
 
 /** order numbers start here (increment_id like "100000123") */
@@ -37,11 +37,16 @@ export async function write(
     await assertRoomForOpenOrder(tx, config, { customerId, email, clientAddress });
     // known before the row is, so no read of the key can miss it (keys.ts)
     deps.keys.adding(input.idempotency_key);
-    const order = await one<PlacedRow>(
+    // a cart becomes one order: its conversion is a part of the order's INSERT (one round trip), and
+    // a second placement of it (under another key) that raced this one finds it converted, refused
+    const conversion = cart ? deps.carts.conversion(cart.id, 26) : undefined;
+    const row = await one<PlacedRow & { cart_converted?: boolean }>(
       tx,
       // the number from the id the table's sequence gives (a counter row would serialise all orders);
-      // COHERENT_WRITE: this process's known keys have it already (keys.ts)
-      `${COHERENT_WRITE} WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)
+      // COHERENT_WRITE: this process's known keys have it already (keys.ts), the cart is dropped (conversion)
+      `${COHERENT_WRITE} WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)${
+        conversion ? `, converted AS (${conversion})` : ''
+      }
        INSERT INTO orders (id, increment_id, order_token, idempotency_key, cart_id, store_code, status, payment_status,
          shipping_status, email, personal_details, shipping_address, billing_address, shipping_method_code,
          payment_method_code, payment_additional, currency, subtotal_incl_tax, discount_amount, shipping_incl_tax,
@@ -50,7 +55,7 @@ export async function write(
        SELECT seq.id, ($1::bigint + seq.id)::text, $2, $3, $4, $5, 'new', 'pending', 'pending', $6, $7::jsonb, $8::jsonb,
          $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25
        FROM seq
-       RETURNING *`,
+       RETURNING *${conversion ? ', EXISTS (SELECT 1 FROM converted) AS cart_converted' : ''}`,
       [
         INCREMENT_BASE,
         randomBytes(24).toString('base64url'),
@@ -75,7 +80,7 @@ export async function write(
         totals.grand_total,
         totals.coupon_code,
         customerId ?? null,
-        o.requestHash,
+        o.requestHash(),
         clientAddress ?? null,
         !o.virtual &&
           isPickupOrder({
@@ -84,11 +89,19 @@ export async function write(
           }),
         // the version of the terms the buyer accepts by placing the order: the one in force now
         currentTermsVersion(),
+        ...(cart ? [cart.id] : []),
       ],
     );
-    if (!order) throw new Error('order was not written');
-    const items = await writeLines(tx, order.id, o.priced);
-    // the history's first row, the `order.created` event, the confirmation and the shop's notice
+    if (!row) throw new Error('order was not written');
+    const { cart_converted: converted, ...order } = row;
+    if (cart && !converted) throw cartGone();
+    if (totals.coupon_code)
+      await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
+    // last, one statement: its lines, the history's first row, the `order.created` event, the
+    // confirmation (and the shop's notice) and its stock, one decrement per product in sku order, so
+    // a product's row is locked from that statement to the commit and never across the rest of the
+    // order; the whole order is refused when a unit is short (the transaction rolls the rest back)
+    const stock = stockTaking(stockLinesOf(o), deps.carts);
     const placed = await recordOrderPlaced(
       tx,
       config,
@@ -98,20 +111,21 @@ export async function write(
         name: [personalDetails.firstName, personalDetails.lastName].filter(Boolean).join(' '),
         paymentMethod: payment.code,
         shippingMethod: order.shipping_method_code,
+        lines: noticeLines(o.priced),
       },
       settings,
+      [linesInsert(order.id, o.priced), stock.beside],
     );
-    if (totals.coupon_code)
-      await redeemCoupon(tx, totals.coupon_code, { customerId: customerId ?? null, email }, order.id);
-    // a cart becomes one order: a second placement of it (under another key) that raced this one is refused
-    if (cart && !(await deps.carts.convert(tx, cart.id))) throw cartGone();
-    // last: the whole order is refused when a unit is short (the transaction rolls the rest back)
-    const { productIds, short, keep } = await takeStock(tx, stockLinesOf(o), false, deps.carts);
+    const { productIds, short, keep } = stock.outcome(placed.beside[1]);
     if (short.length) throw productsUnavailable(short);
     return {
       order,
       productIds,
-      placed: { items, history: customerHistory([placed]), paymentOffline: payment.offline },
+      placed: {
+        items: itemsOf(placed.beside[0] as unknown[]),
+        history: customerHistory([placed.history]),
+        paymentOffline: payment.offline,
+      },
       keep,
     };
   });
