@@ -6,8 +6,13 @@
  * React's Profiler (its onRender runs at each commit the part took part in).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { Profiler, memo, useCallback, type ReactNode } from 'react';
+import {
+  Outlet,
+  RouterProvider,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  createMemoryRouter,
+} from 'react-router';
+import { Profiler, memo, useCallback, useState, type ComponentProps, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CategoryNav } from '../app/components/CategoryNav';
 import { useCmsBlock } from '../app/components/cms-blocks';
@@ -201,5 +206,64 @@ describe('a link of the shop', () => {
     fireEvent.click(plain);
     await screen.findByRole('heading', { name: 'Category' });
     expect(router.state.location.pathname).toBe('/c/phones');
+  });
+});
+
+describe('a link that prefetches on intent', () => {
+  type Framework = NonNullable<ComponentProps<typeof FrameworkContext.Provider>['value']>;
+  /** React Router's framework context as HydratedRouter gives it: a new object at every new location */
+  const framework = () => ({ manifest: { routes: {} }, routeModules: {} }) as unknown as Framework;
+  const Prefetching = memo(function Prefetching() {
+    return (
+      <Counted id="prefetching">
+        <Link to="/c/tablets" prefetch="intent">
+          tablets
+        </Link>
+      </Counted>
+    );
+  });
+  const page = (value: Framework | null) => (
+    <FrameworkContext.Provider value={value ?? undefined}>
+      <Prefetching />
+    </FrameworkContext.Provider>
+  );
+
+  it("renders not once when the framework's context changes (a filter, a sort, a page: a new location)", async () => {
+    let setValue: (v: Framework) => void = () => {};
+    function Holder() {
+      const [value, set] = useState(framework);
+      setValue = set;
+      return page(value);
+    }
+    const held = createMemoryRouter([{ path: '/', element: <Holder /> }], { initialEntries: ['/'] });
+    render(<RouterProvider router={held} />);
+    await screen.findByRole('link', { name: 'tablets' });
+    commits = {};
+    act(() => setValue(framework()));
+    act(() => setValue(framework()));
+    expect(screen.getByRole('link', { name: 'tablets' }).getAttribute('href')).toBe('/c/tablets');
+    expect(commits.prefetching ?? 0).toBe(0);
+  });
+
+  it('still answers the pointer outside the framework (a component test): its own handlers run, nothing is prefetched', async () => {
+    let entered = 0;
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <Link to="/c/tablets" prefetch="intent" onMouseEnter={() => entered++}>
+              tablets
+            </Link>
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    const { container } = render(<RouterProvider router={router} />);
+    fireEvent.mouseEnter(await screen.findByRole('link', { name: 'tablets' }));
+    await act(() => new Promise((r) => setTimeout(r, 150)));
+    expect(entered).toBe(1);
+    expect(container.querySelector('link')).toBeNull();
   });
 });
