@@ -16,6 +16,7 @@ import { Profiler, memo, useCallback, useState, type ComponentProps, type ReactN
 import { afterEach, describe, expect, it } from 'vitest';
 import { CategoryNav } from '../app/components/CategoryNav';
 import { useCmsBlock } from '../app/components/cms-blocks';
+import { useCartAddNotice } from '../app/components/use-cart-add-notice';
 import { Link } from '../app/lib/link';
 import { RootDataContext, usePathNavigate } from '../app/lib/router';
 import { useShopInfo } from '../app/lib/shop-info';
@@ -49,6 +50,7 @@ const quiet = () => ({
   link: commits.link ?? 0,
   reader: commits.reader ?? 0,
   navigator: commits.navigator ?? 0,
+  notice: commits.notice ?? 0,
 });
 
 /** the root's data as the root loader answers it (only what the readers below read) */
@@ -81,9 +83,18 @@ const Parts = memo(function Parts() {
       <Counted id="navigator">
         <Navigator />
       </Counted>
+      <Counted id="notice">
+        <AddNotice />
+      </Counted>
     </>
   );
 });
+
+/** what an add-to-cart button (a listing card's, the product page's) keeps to tell the shopper */
+function AddNotice() {
+  useCartAddNotice();
+  return null;
+}
 
 /** a component that navigates on a click (as the grade picker and the price form do) */
 function Navigator() {
@@ -144,12 +155,12 @@ describe('a navigation renders again only what it changes', () => {
     await screen.findByRole('heading', { name: 'Slow' });
     expect(router.state.location.pathname).toBe('/slow');
     // the start, the loading's end and the new page: three states of the router, no commit of these
-    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0 });
+    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0, notice: 0 });
     // a navigator's navigation replaces the entry as asked, and renders them no more
     fireEvent.click(screen.getByRole('button', { name: 'choose' }));
     await waitFor(() => expect(router.state.location.search).toBe('?grade=b'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0 });
+    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0, notice: 0 });
   });
 
   it('the category bar renders once at a new page, not a second time to close its panels; a new page still closes an open one', async () => {
