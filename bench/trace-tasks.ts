@@ -20,8 +20,9 @@ import { readFileSync } from 'node:fs';
 import type { TraceEvent } from './browser.ts';
 import { mainThreadFigure } from './interactions.ts';
 
-interface Event extends TraceEvent {
+interface Event extends Omit<TraceEvent, 'args'> {
   tdur?: number;
+  args?: { name?: string; data?: { type?: string; functionName?: string } };
 }
 
 /** the category of a trace event's own thread time */
@@ -71,7 +72,7 @@ let thread = 0;
 let taskCount = 0;
 for (const file of files) {
   const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Event[] }).traceEvents;
-  const w = mainThreadFigure(events);
+  const w = mainThreadFigure(events as TraceEvent[]);
   thread += w.threadMs;
   taskCount += w.tasks;
   const settled = events.find((e) => e.name === 'bench-settled')!;
