@@ -60,7 +60,7 @@ function kind(task: Event, inside: Event[]): string {
   if (['Layout', 'UpdateLayoutTree', 'PrePaint', 'Paint'].some((n) => names.has(n)))
     return 'rendering frame (style, layout, paint)';
   if (names.has('MinorGC') || names.has('MajorGC')) return 'garbage collection';
-  if (net || names.has('ResourceSendRequest')) return 'network';
+  if (net || names.has('ResourceSendRequest')) return 'network (a response, a request)';
   if ([...names].some((n) => /mojo/i.test(n))) return 'IPC message';
   return (task.dur ?? 0) < 100 ? 'empty (< 0.1 ms)' : 'no event inside';
 }
@@ -92,9 +92,20 @@ for (const file of files) {
         e.ts < w.endTs,
     )
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  // the network's events are instants (no duration): a task that only handled a response has them alone
+  const instants = events.filter(
+    (e) =>
+      (e.ph === 'I' || e.ph === 'i') &&
+      e.pid === main.pid &&
+      e.tid === main.tid &&
+      e.ts >= w.startTs &&
+      e.ts < w.endTs,
+  );
   for (const task of complete.filter((e) => e.name === 'RunTask')) {
     const end = task.ts + (task.dur ?? 0);
-    const inside = complete.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
+    const inside = [...complete, ...instants].filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end,
+    );
     const k = kind(task, inside);
     const g = kinds.get(k) ?? { n: 0, ms: 0, thread: 0 };
     g.n++;
