@@ -1,56 +1,144 @@
 /**
- * Reads interaction traces kept by `BENCH_INTERACTION_TRACE_DIR` and prints, per trace, where the
- * window's thread time is: the press's task, the release's (or the click's) task, and the tasks that
- * run React's scheduler apart from those two (time-sliced work the input did not ask for, such as a
- * part's hydration). Thread time (tdur), which the machine's other load stretches less than wall time.
+ * Reads interaction traces kept by `BENCH_INTERACTION_TRACE_DIR` and prints what the main thread's
+ * tasks between the input and the bench's settled mark are, and where their thread (CPU) time goes,
+ * averaged over the files given:
  *
- *   node --import tsx bench/trace-tasks.ts var/traces/grade-*.json
+ * - the tasks by kind: React's scheduler slices (a script task whose function is the scheduler's
+ *   `performWorkUntilDeadline`, named as the build minified it), other script tasks by their first
+ *   function, rendering frames (style, layout, paint), the favicon's SVG document parsed after a
+ *   same-document navigation, Chromium's IPC tasks, garbage collection, and the empty ones;
+ * - the thread time by category, from each trace event's own thread time (`tdur`) less its children's:
+ *   script, style, layout, paint (with pre-paint, layerize, compositor commit, hit tests), GC, and the
+ *   time of tasks no child event accounts for.
  *
- * React's scheduler runs in the entry chunk (`entry.client-*.js`, React DOM's bundle): a task with a
- * function call from it and no input event is counted as scheduled work.
+ *   node --import tsx bench/trace-tasks.ts var/traces/filter-*.json
+ *
+ * Thread time is what other processes' load stretches least; it is still stretched (a shared machine's
+ * caches and cores), so compare runs taken at a similar load average.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { TraceEvent } from './browser.ts';
 import { mainThreadFigure } from './interactions.ts';
 
 interface Event extends Omit<TraceEvent, 'args'> {
-  args?: { name?: string; data?: { type?: string; url?: string } };
+  tdur?: number;
+  args?: { name?: string; data?: { type?: string; functionName?: string } };
 }
 
-const REACT_CHUNK = /\/entry\.client-[^/]*\.js$/;
+/** the category of a trace event's own thread time */
+function category(name: string): string {
+  if (/^V8\.GC|^(MinorGC|MajorGC)$/.test(name)) return 'gc';
+  if (
+    /^(FunctionCall|RunMicrotasks|EventDispatch|TimerFire|FireIdleCallback|FireAnimationFrame|EvaluateScript|V8\.|v8\.)/.test(
+      name,
+    )
+  )
+    return 'script';
+  if (name === 'UpdateLayoutTree' || name === 'ScheduleStyleRecalculation') return 'style';
+  if (name === 'Layout') return 'layout';
+  if (
+    /^(Paint|PrePaint|Layerize|Commit|UpdateLayer|PaintImage|HitTest|IntersectionObserverController)/.test(
+      name,
+    )
+  )
+    return 'paint, pre-paint, commit';
+  if (name === 'ParseHTML') return 'HTML parsing';
+  if (/mojo|SimpleWatcher/i.test(name)) return 'IPC';
+  return 'task time no event accounts for';
+}
 
-for (const file of process.argv.slice(2)) {
+/** what a task is, from the events inside it */
+function kind(task: Event, inside: Event[]): string {
+  const names = new Set(inside.map((e) => e.name));
+  const net =
+    names.has('ResourceReceivedData') || names.has('ResourceFinish') || names.has('ResourceReceiveResponse');
+  if (names.has('ParseHTML')) return 'a document parsed (the favicon SVG after a same-document navigation)';
+  const call = inside.find((e) => e.name === 'FunctionCall');
+  if (call)
+    return `script, first function ${call.args?.data?.functionName || '(anonymous)'}${net ? ', with network data' : ''}`;
+  if (names.has('RunMicrotasks')) return `microtasks${net ? ', with network data' : ''}`;
+  if (['Layout', 'UpdateLayoutTree', 'PrePaint', 'Paint'].some((n) => names.has(n)))
+    return 'rendering frame (style, layout, paint)';
+  if (names.has('MinorGC') || names.has('MajorGC')) return 'garbage collection';
+  if (net || names.has('ResourceSendRequest')) return 'network (a response, a request)';
+  if ([...names].some((n) => /mojo/i.test(n))) return 'IPC message';
+  return (task.dur ?? 0) < 100 ? 'empty (< 0.1 ms)' : 'no event inside';
+}
+
+const files = process.argv.slice(2);
+const kinds = new Map<string, { n: number; ms: number; thread: number }>();
+const byCategory = new Map<string, number>();
+let thread = 0;
+let taskCount = 0;
+for (const file of files) {
   const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Event[] }).traceEvents;
   const w = mainThreadFigure(events as TraceEvent[]);
-  const settled = events.find((e) => e.name === 'bench-settled');
+  thread += w.threadMs;
+  taskCount += w.tasks;
+  const settled = events.find((e) => e.name === 'bench-settled')!;
   const main = events.find(
     (e) =>
-      e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === settled?.pid,
+      e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === settled.pid,
   );
   if (!main) continue;
-  const onMain = (e: Event) => e.pid === main.pid && e.tid === main.tid;
-  const tasks = events.filter(
-    (e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts >= w.startTs && e.ts < w.endTs,
+  const complete = events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.pid === main.pid &&
+        e.tid === main.tid &&
+        e.dur !== undefined &&
+        e.ts >= w.startTs &&
+        e.ts < w.endTs,
+    )
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  // the network's events are instants (no duration): a task that only handled a response has them alone
+  const instants = events.filter(
+    (e) =>
+      (e.ph === 'I' || e.ph === 'i') &&
+      e.pid === main.pid &&
+      e.tid === main.tid &&
+      e.ts >= w.startTs &&
+      e.ts < w.endTs,
   );
-  const within = (t: Event, e: Event) => t.ts <= e.ts && t.ts + (t.dur ?? 0) >= e.ts;
-  const inputTask = (type: string) => {
-    const dispatch = events.find(
-      (e) => onMain(e) && e.name === 'EventDispatch' && e.args?.data?.type === type && e.ts >= w.startTs,
+  for (const task of complete.filter((e) => e.name === 'RunTask')) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = [...complete, ...instants].filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end,
     );
-    return dispatch ? tasks.find((t) => within(t, dispatch)) : undefined;
+    const k = kind(task, inside);
+    const g = kinds.get(k) ?? { n: 0, ms: 0, thread: 0 };
+    g.n++;
+    g.ms += (task.dur ?? 0) / 1000;
+    g.thread += (task.tdur ?? 0) / 1000;
+    kinds.set(k, g);
+  }
+  // each event's own thread time: its tdur less its direct children's
+  const stack: { e: Event; self: number }[] = [];
+  const close = (until: number) => {
+    while (stack.length && stack.at(-1)!.e.ts + (stack.at(-1)!.e.dur ?? 0) <= until) {
+      const { e, self } = stack.pop()!;
+      const c = category(e.name);
+      byCategory.set(c, (byCategory.get(c) ?? 0) + self / 1000);
+    }
   };
-  const press = inputTask('pointerdown');
-  const release = inputTask('pointerup') ?? inputTask('click');
-  const calls = events.filter((e) => onMain(e) && e.name === 'FunctionCall');
-  const scheduled = tasks.filter(
-    (t) =>
-      t !== press &&
-      t !== release &&
-      calls.some((c) => within(t, c) && REACT_CHUNK.test(c.args?.data?.url ?? '')),
-  );
-  const thread = (ts: (Event | undefined)[]) => ts.reduce((s, t) => s + (t?.tdur ?? 0), 0) / 1000;
-  console.log(
-    `${path.basename(file).padEnd(16)} window ${w.threadMs.toFixed(1)} ms (${w.tasks} tasks); press ${thread([press]).toFixed(1)}, release ${thread([release]).toFixed(1)}; React's scheduled tasks ${scheduled.length}, ${thread(scheduled).toFixed(1)} ms`,
-  );
+  for (const e of complete.filter((x) => x.tdur !== undefined)) {
+    close(e.ts);
+    const parent = stack.at(-1);
+    if (parent) parent.self -= e.tdur ?? 0;
+    stack.push({ e, self: e.tdur ?? 0 });
+  }
+  close(Infinity);
 }
+
+const n = files.length;
+console.log(
+  `${n} trace(s): ${(taskCount / n).toFixed(0)} tasks, ${(thread / n).toFixed(1)} ms of thread time a run\n\ntasks by kind (a run): count, wall ms, thread ms`,
+);
+for (const [k, g] of [...kinds].sort((a, b) => b[1].thread - a[1].thread))
+  console.log(
+    `${(g.n / n).toFixed(1).padStart(7)} ${(g.ms / n).toFixed(1).padStart(8)} ${(g.thread / n).toFixed(1).padStart(8)}  ${k}`,
+  );
+console.log('\nthread time by category (a run)');
+for (const [c, ms] of [...byCategory].sort((a, b) => b[1] - a[1]))
+  console.log(`${(ms / n).toFixed(1).padStart(8)} ms  ${c}`);

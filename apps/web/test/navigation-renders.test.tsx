@@ -6,11 +6,17 @@
  * React's Profiler (its onRender runs at each commit the part took part in).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { Profiler, memo, useCallback, type ReactNode } from 'react';
+import {
+  Outlet,
+  RouterProvider,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  createMemoryRouter,
+} from 'react-router';
+import { Profiler, memo, useCallback, useState, type ComponentProps, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CategoryNav } from '../app/components/CategoryNav';
 import { useCmsBlock } from '../app/components/cms-blocks';
+import { useCartAddNotice } from '../app/components/use-cart-add-notice';
 import { Link } from '../app/lib/link';
 import { RootDataContext, usePathNavigate } from '../app/lib/router';
 import { useShopInfo } from '../app/lib/shop-info';
@@ -44,6 +50,7 @@ const quiet = () => ({
   link: commits.link ?? 0,
   reader: commits.reader ?? 0,
   navigator: commits.navigator ?? 0,
+  notice: commits.notice ?? 0,
 });
 
 /** the root's data as the root loader answers it (only what the readers below read) */
@@ -76,9 +83,18 @@ const Parts = memo(function Parts() {
       <Counted id="navigator">
         <Navigator />
       </Counted>
+      <Counted id="notice">
+        <AddNotice />
+      </Counted>
     </>
   );
 });
+
+/** what an add-to-cart button (a listing card's, the product page's) keeps to tell the shopper */
+function AddNotice() {
+  useCartAddNotice();
+  return null;
+}
 
 /** a component that navigates on a click (as the grade picker and the price form do) */
 function Navigator() {
@@ -139,12 +155,12 @@ describe('a navigation renders again only what it changes', () => {
     await screen.findByRole('heading', { name: 'Slow' });
     expect(router.state.location.pathname).toBe('/slow');
     // the start, the loading's end and the new page: three states of the router, no commit of these
-    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0 });
+    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0, notice: 0 });
     // a navigator's navigation replaces the entry as asked, and renders them no more
     fireEvent.click(screen.getByRole('button', { name: 'choose' }));
     await waitFor(() => expect(router.state.location.search).toBe('?grade=b'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0 });
+    expect(quiet()).toEqual({ link: 0, reader: 0, navigator: 0, notice: 0 });
   });
 
   it('the category bar renders once at a new page, not a second time to close its panels; a new page still closes an open one', async () => {
@@ -201,5 +217,64 @@ describe('a link of the shop', () => {
     fireEvent.click(plain);
     await screen.findByRole('heading', { name: 'Category' });
     expect(router.state.location.pathname).toBe('/c/phones');
+  });
+});
+
+describe('a link that prefetches on intent', () => {
+  type Framework = NonNullable<ComponentProps<typeof FrameworkContext.Provider>['value']>;
+  /** React Router's framework context as HydratedRouter gives it: a new object at every new location */
+  const framework = () => ({ manifest: { routes: {} }, routeModules: {} }) as unknown as Framework;
+  const Prefetching = memo(function Prefetching() {
+    return (
+      <Counted id="prefetching">
+        <Link to="/c/tablets" prefetch="intent">
+          tablets
+        </Link>
+      </Counted>
+    );
+  });
+  const page = (value: Framework | null) => (
+    <FrameworkContext.Provider value={value ?? undefined}>
+      <Prefetching />
+    </FrameworkContext.Provider>
+  );
+
+  it("renders not once when the framework's context changes (a filter, a sort, a page: a new location)", async () => {
+    let setValue: (v: Framework) => void = () => {};
+    function Holder() {
+      const [value, set] = useState(framework);
+      setValue = set;
+      return page(value);
+    }
+    const held = createMemoryRouter([{ path: '/', element: <Holder /> }], { initialEntries: ['/'] });
+    render(<RouterProvider router={held} />);
+    await screen.findByRole('link', { name: 'tablets' });
+    commits = {};
+    act(() => setValue(framework()));
+    act(() => setValue(framework()));
+    expect(screen.getByRole('link', { name: 'tablets' }).getAttribute('href')).toBe('/c/tablets');
+    expect(commits.prefetching ?? 0).toBe(0);
+  });
+
+  it('still answers the pointer outside the framework (a component test): its own handlers run, nothing is prefetched', async () => {
+    let entered = 0;
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <Link to="/c/tablets" prefetch="intent" onMouseEnter={() => entered++}>
+              tablets
+            </Link>
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    const { container } = render(<RouterProvider router={router} />);
+    fireEvent.mouseEnter(await screen.findByRole('link', { name: 'tablets' }));
+    await act(() => new Promise((r) => setTimeout(r, 150)));
+    expect(entered).toBe(1);
+    expect(container.querySelector('link')).toBeNull();
   });
 });

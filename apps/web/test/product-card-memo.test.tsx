@@ -113,4 +113,26 @@ describe('a product card renders again only when what it shows changed', () => {
     expect(sameCard(card(configurable(false)), card(configurable(true), { condition: ['1'] }))).toBe(false);
     expect(sameCard({ ...card(simple()), eager: true }, card(simple()))).toBe(false);
   });
+
+  it("tells a card that shows another child changed without walking the product's own fields", () => {
+    // the product's own fields are a deep comparison of the whole product: under a grade filter most
+    // cards show another child, which their view tells at once
+    let walks = 0;
+    const counted = (p: Product) =>
+      new Proxy(p, {
+        ownKeys(target) {
+          walks++;
+          return Reflect.ownKeys(target);
+        },
+      });
+    const before = { product: counted(configurable(false)), chosen: {} };
+    const after = { product: counted(configurable(true)), chosen: { condition: ['1'] } };
+    expect(sameCard(before, after)).toBe(false);
+    expect(walks).toBe(0);
+    // the same card still compares its own fields: a new name is a new card
+    expect(
+      sameCard(before, { product: counted({ ...configurable(false), name: 'Laptop 2' }), chosen: {} }),
+    ).toBe(false);
+    expect(walks).toBeGreaterThan(0);
+  });
 });

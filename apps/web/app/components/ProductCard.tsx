@@ -75,7 +75,7 @@ export const ProductCard = memo(function ProductCard({
   chosen,
 }: ProductCardProps) {
   const t = useT();
-  const view = cardView(product, chosen);
+  const view = viewOf(product, chosen);
   const src = imageUrl(view.variant?.image ?? product.image, 266, 266);
   // sold out as the listing orders it (a product in stock with 0 left too), else by the stock figures
   const level = view.soldOut ? 'out' : stockLevel(view.stock);
@@ -146,9 +146,10 @@ interface ProductCardProps {
 export function sameCard(a: ProductCardProps, b: ProductCardProps): boolean {
   if (a.eager !== b.eager || a.priority !== b.priority) return false;
   if (a.product === b.product && a.chosen === b.chosen) return true;
-  if (!sameOwnFields(a.product, b.product)) return false;
-  const va = cardView(a.product, a.chosen);
-  const vb = cardView(b.product, b.chosen);
+  // what the card shows first: under a grade filter most cards show another child, and the product's
+  // own fields (a deep comparison of the whole product) need not be walked to know the card changed
+  const va = viewOf(a.product, a.chosen);
+  const vb = viewOf(b.product, b.chosen);
   return (
     va.variant?.sku === vb.variant?.sku &&
     va.variant?.image === vb.variant?.image &&
@@ -158,8 +159,25 @@ export function sameCard(a: ProductCardProps, b: ProductCardProps): boolean {
     va.priceGrade === vb.priceGrade &&
     va.grade === vb.grade &&
     va.soldOut === vb.soldOut &&
-    sameValue(va.stock, vb.stock)
+    sameValue(va.stock, vb.stock) &&
+    sameOwnFields(a.product, b.product)
   );
+}
+
+/**
+ * A card's view of a product under the chosen filters, made once: the memo's comparison makes the new
+ * product's view, and the card's render then uses it rather than making it again.
+ */
+const views = new WeakMap<
+  Product,
+  { chosen: ChosenFilters | undefined; view: ReturnType<typeof cardView> }
+>();
+function viewOf(product: Product, chosen: ChosenFilters | undefined) {
+  const known = views.get(product);
+  if (known && known.chosen === chosen) return known.view;
+  const view = cardView(product, chosen);
+  views.set(product, { chosen, view });
+  return view;
 }
 
 /** a product's fields but its children's, which the card reads only through cardView */

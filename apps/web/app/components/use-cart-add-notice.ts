@@ -1,7 +1,7 @@
 import { formatPrice, type AddToCartDecision, type GradeKey } from '@vitrina/domain';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../api-client/api';
 import { useT } from '../i18n';
+import { usePathNavigate } from '../lib/router';
 import { localizedPath } from '../lib/store';
 import { cartState } from '../state/cart-view';
 import { notify } from '../state/notifications';
@@ -32,7 +32,9 @@ export function serverCartTotal(since: number): number | null {
  */
 export function useCartAddNotice() {
   const t = useT();
-  const navigate = useNavigate();
+  // the router itself, read at the click: `useNavigate` reads the route context, a new object at every
+  // change of the router's state, and every card's add-to-cart button rendered again at each filter
+  const navigate = usePathNavigate();
   const added = (notification: AddToCartDecision['notification'], item?: AddedItem) => {
     const total = item && notification.type === 'success' ? serverCartTotal(item.since) : null;
     return notify({
@@ -51,7 +53,7 @@ export function useCartAddNotice() {
               label: t.msg(notification.actionKey),
               action: () => {
                 ui.close('microcart');
-                void navigate(localizedPath(t.storeCode, '/checkout'));
+                navigate(localizedPath(t.storeCode, '/checkout'));
               },
             },
           }

@@ -117,15 +117,17 @@ export function shopDeliveryDays(storeCode: StoreCode): { min: number; max: numb
 
 export function translator(storeCode: StoreCode): Translator {
   const t = ((key: MessageKey, given?: Vars) => {
-    const vars = { ...shopFacts(storeCode), ...given };
     // looked up on each call: a translator made before its dictionary arrived still works after
     const dict = DICTIONARIES[storeCode];
     if (!dict) throw new Error(`the ${storeCode} dictionary is not loaded (loadDictionary)`);
     const entry = dict[key];
-    if (typeof entry === 'string') return interpolate(entry, vars);
-    const count = Number(vars?.count ?? 0);
-    const form = entry[plural(storeCode, count)] ?? entry.other;
-    return interpolate(form, vars);
+    const text =
+      typeof entry === 'string'
+        ? entry
+        : (entry[plural(storeCode, Number(given?.count ?? 0))] ?? entry.other);
+    // most texts name nothing: a listing's render calls this a few hundred times, and the copy of the
+    // shop's facts and the pass over the text are only for the ones that do
+    return text.includes('{') ? interpolate(text, { ...shopFacts(storeCode), ...given }) : text;
   }) as Translator;
   t.msg = (key, vars) => translateMessage(key, storeCode, vars);
   t.storeCode = storeCode;

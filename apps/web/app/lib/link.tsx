@@ -98,7 +98,7 @@ const PrefetchingPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(
     return (
       <>
         {pathAnchor({ ...props, ...intent.handlers }, ref, router)}
-        {intent.active ? <PrefetchPageLinks page={props.to} /> : null}
+        {intent.active ? <FrameworkPrefetch page={props.to} /> : null}
       </>
     );
   },
@@ -119,11 +119,18 @@ type IntentHandlers = Pick<
 >;
 
 /**
- * Prefetch once the pointer or the focus has rested on the link for 100 ms (React Router's
- * `prefetch="intent"`); nothing outside React Router's framework (component tests).
+ * The page's modules and data prefetched, inside React Router's framework; nothing outside it
+ * (component tests). Only this part, rendered while a link is hovered or focused, reads the
+ * framework's context: HydratedRouter gives that context a new value at every new location, and
+ * every prefetching link that read it (the cards', the menu's, the tiles') rendered again at each
+ * filter, sort or page in a commit of its own.
  */
+function FrameworkPrefetch({ page }: { page: string }) {
+  return useContext(FrameworkContext) ? <PrefetchPageLinks page={page} /> : null;
+}
+
+/** Prefetch once the pointer or the focus has rested on the link for 100 ms (React Router's `prefetch="intent"`). */
 function usePrefetchIntent(theirs: IntentHandlers) {
-  const framework = useContext(FrameworkContext);
   const [intent, setIntent] = useState(false);
   const [active, setActive] = useState(false);
   useEffect(() => {
@@ -131,7 +138,6 @@ function usePrefetchIntent(theirs: IntentHandlers) {
     const id = setTimeout(() => setActive(true), 100);
     return () => clearTimeout(id);
   }, [intent]);
-  if (!framework) return { active: false, handlers: {} };
   const start = () => setIntent(true);
   const stop = () => {
     setIntent(false);
