@@ -171,6 +171,13 @@ async function shoot(page: Page, file: string) {
   // lazy images below the fold and web fonts settle before the picture
   await page.evaluate(() => document.fonts.ready).catch(() => {});
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  // a part the page lets the browser skip off screen (content-visibility: auto) is painted only near
+  // the viewport, which a whole-page capture does not move: it would come out blank
+  if (fullPage)
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('body *'))
+        if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+    });
   await page.screenshot({ path: path.join(outDir, file), fullPage });
   console.log(`  ${file}`);
 }
