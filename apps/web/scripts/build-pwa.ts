@@ -15,7 +15,12 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import { STORE_CODES } from '@vitrina/domain';
 import { THEME_COLOR, webManifest } from '../app/pwa/web-manifest';
-import { backOfficeOnlyFiles, parseRouterManifest, prefetchGroups, type ClientManifest } from '../app/pwa/client-manifest';
+import {
+  backOfficeOnlyFiles,
+  parseRouterManifest,
+  prefetchGroups,
+  type ClientManifest,
+} from '../app/pwa/client-manifest';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const buildDir = path.resolve(webDir, process.env.VITRINA_WEB_BUILD_DIR ?? 'build');
