@@ -88,6 +88,18 @@ const staff = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     ...(payload ? { payload } : {}),
   });
 
+/** a bank-transfer order whose whole amount the staff recorded as received */
+async function placePaidByTransfer() {
+  const o = await place('banktransfer');
+  await staff('POST', `/orders/${o.id}/payments`, {
+    method: 'banktransfer',
+    amountCents: o.grand_total,
+    receivedOn: '2026-11-22',
+    reference: 'X',
+  });
+  return o;
+}
+
 const orderRow = async (id: number) =>
   (
     await api.database.query<{ status: string; payment_status: string }>(
@@ -215,13 +227,7 @@ describe('a bank transfer order shipped before its money came (the company order
 
 describe('refunds', () => {
   it('partial (lines and shipping): a manual to-do with a credit note reconciling with the invoice; "refunded" only once done', async () => {
-    const o = await place('banktransfer');
-    await staff('POST', `/orders/${o.id}/payments`, {
-      method: 'banktransfer',
-      amountCents: o.grand_total,
-      receivedOn: '2026-11-22',
-      reference: 'X',
-    });
+    const o = await placePaidByTransfer();
     const detail = (await staff('GET', `/orders/${o.id}`)).body.result;
     const phone = detail.lines.find((l: { sku: string }) => l.sku === 'PHN-2001');
     // the refund form offers every unit and the shipping before any refund
@@ -378,13 +384,7 @@ describe('refunds', () => {
   });
 
   it('after a plain amount, the form offers only units the API accepts: each offered line refunds, one more unit is refused', async () => {
-    const o = await place('banktransfer');
-    await staff('POST', `/orders/${o.id}/payments`, {
-      method: 'banktransfer',
-      amountCents: o.grand_total,
-      receivedOn: '2026-11-22',
-      reference: 'X',
-    });
+    const o = await placePaidByTransfer();
     // a goodwill refund of all but 1.00 €: no unit of a line costing more than that fits any more
     const goodwill = await staff('POST', `/orders/${o.id}/refunds`, {
       amountCents: o.grand_total - 100,
