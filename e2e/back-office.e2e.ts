@@ -13,6 +13,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPrice, orderStatusLabelKey } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
 import { axeViolations } from './support/axe.ts';
@@ -23,7 +24,7 @@ import { addStaff, outbox, placeOrder } from './support/shop-api.ts';
 const shopUrl = inject('shopUrl');
 const dataDir = inject('dataDir');
 const browser = useBrowser();
-const t = accountT(getT('lt'));
+const t = checkoutT(accountT(getT('lt')));
 
 const STAFF = `packer-${Date.now().toString(36)}@shop.lt`;
 const PASSWORD = 'a long staff password 42';
@@ -67,7 +68,9 @@ describe('back office: paid → shipped → completed → feedback, invoices on 
     await staff.waitForURL(/\?.*status=paid/);
     await staff.getByRole('link', { name: order.orderNumber }).click();
     await staff.waitForURL(/\/en\/admin\/orders\/\d+$/);
-    await expect.poll(() => staff.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${order.orderNumber}`);
+    await expect
+      .poll(() => staff.getByRole('heading', { level: 1 }).textContent())
+      .toBe(`Order ${order.orderNumber}`);
     await staff.getByLabel('Carrier').fill('omniva');
     await staff.getByLabel('Tracking number').fill(TRACKING);
     await staff.getByRole('button', { name: 'Ship' }).click();
@@ -76,8 +79,12 @@ describe('back office: paid → shipped → completed → feedback, invoices on 
 
     // 3. the shopper's order page: shipped, with the carrier's tracking link
     await shopper.goto(orderPage, { waitUntil: 'networkidle' });
-    await expect.poll(() => shopper.getByTestId('order-status').textContent()).toBe(t.msg(orderStatusLabelKey('shipped', false)));
-    expect(await shopper.getByTestId('order-tracking').textContent()).toContain(t('orderProgress.trackingNumber', { number: TRACKING }));
+    await expect
+      .poll(() => shopper.getByTestId('order-status').textContent())
+      .toBe(t.msg(orderStatusLabelKey('shipped', false)));
+    expect(await shopper.getByTestId('order-tracking').textContent()).toContain(
+      t('orderProgress.trackingNumber', { number: TRACKING }),
+    );
     const track = shopper.getByRole('link', { name: t('orderProgress.trackLink', { carrier: 'omniva' }) });
     expect(await track.getAttribute('href')).toContain(TRACKING);
     expect(await axeViolations(shopper)).toEqual([]);
@@ -114,7 +121,10 @@ describe('back office: paid → shipped → completed → feedback, invoices on 
 
     // 6. the invoice from both sides, with the grand total
     await shopper.goto(orderPage, { waitUntil: 'networkidle' });
-    const shopperPdf = await downloadedText(shopper, shopper.getByRole('link', { name: t('invoice.download') }));
+    const shopperPdf = await downloadedText(
+      shopper,
+      shopper.getByRole('link', { name: t('invoice.download') }),
+    );
     expect(shopperPdf).toContain(order.orderNumber);
     expect(shopperPdf).toContain(total);
     const staffPdf = await downloadedText(staff, staff.getByRole('link', { name: 'VAT invoice (PDF)' }));

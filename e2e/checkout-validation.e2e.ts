@@ -7,13 +7,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { useBrowser } from './support/browser.ts';
 import { chooseOptionsIfNeeded, watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
 
-const t = getT('lt');
+const t = checkoutT(getT('lt'));
 /** the message shown under a field (Field.tsx: `<id>-error`, linked by aria-describedby) */
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 const continueButton = (page: Page) => page.getByRole('button', { name: t('checkout.continue') });

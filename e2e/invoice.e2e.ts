@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
@@ -16,14 +17,16 @@ import { staffSession } from './support/shop-api.ts';
 const shopUrl = inject('shopUrl');
 const dataDir = inject('dataDir');
 const browser = useBrowser();
-const t = getT('ru');
+const t = checkoutT(getT('ru'));
 
 describe('VAT invoice from the order page', () => {
   it('downloads the PDF with the order’s totals', async () => {
     const search = await fetch(
       `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_ru/product/_search?size=20&request=${encodeURIComponent(JSON.stringify({ filters: { type_id: 'simple' } }))}`,
     );
-    const docs = ((await search.json()) as { hits: { hits: { _source: { sku: string; stock: { qty: number } } }[] } }).hits.hits;
+    const docs = (
+      (await search.json()) as { hits: { hits: { _source: { sku: string; stock: { qty: number } } }[] } }
+    ).hits.hits;
     const sku = docs.map((h) => h._source).find((d) => d.stock.qty >= 5)?.sku;
     expect(sku, 'a simple product in stock').toBeDefined();
     const placed = await fetch(`${shopUrl}/vsbridge/order/create?storeCode=ru`, {
@@ -34,8 +37,14 @@ describe('VAT invoice from the order page', () => {
         products: [{ sku, qty: 1 }],
         addressInformation: {
           shippingAddress: {
-            firstname: 'Анна', lastname: 'Петрова', city: 'Vilnius', postcode: 'LT-01100', street: ['Gedimino pr. 1'],
-            countryId: 'LT', telephone: '+37060000000', email: 'anna@example.com',
+            firstname: 'Анна',
+            lastname: 'Петрова',
+            city: 'Vilnius',
+            postcode: 'LT-01100',
+            street: ['Gedimino pr. 1'],
+            countryId: 'LT',
+            telephone: '+37060000000',
+            email: 'anna@example.com',
           },
           shipping_method_code: 'courier',
           shipping_carrier_code: 'courier',
@@ -45,11 +54,16 @@ describe('VAT invoice from the order page', () => {
         idempotency_key: `e2e-invoice-${randomBytes(8).toString('hex')}`,
       }),
     });
-    const order = ((await placed.json()) as { result: { orderNumber: string; orderToken: string; grand_total: number } }).result;
+    const order = (
+      (await placed.json()) as { result: { orderNumber: string; orderToken: string; grand_total: number } }
+    ).result;
     // cash on delivery is invoiced at handover (domain invoiceDue): the shop ships it first
     // a cash-on-delivery order is invoiced at handover: staff confirm and ship it
     const cookie = await staffSession(shopUrl, dataDir);
-    for (const action of [{ action: 'confirm' }, { action: 'ship', carrier: 'omniva', trackingNumber: 'CC1EE' }]) {
+    for (const action of [
+      { action: 'confirm' },
+      { action: 'ship', carrier: 'omniva', trackingNumber: 'CC1EE' },
+    ]) {
       const moved = await fetch(`${shopUrl}/vsbridge/admin/orders/${order.orderNumber}/transition`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
@@ -60,7 +74,9 @@ describe('VAT invoice from the order page', () => {
 
     const page = await browser.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${shopUrl}/ru/order-completed?number=${order.orderNumber}&token=${order.orderToken}`, { waitUntil: 'networkidle' });
+    await page.goto(`${shopUrl}/ru/order-completed?number=${order.orderNumber}&token=${order.orderToken}`, {
+      waitUntil: 'networkidle',
+    });
     const link = page.getByRole('link', { name: t('invoice.download') });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const text = await pdfText(await readFile((await download.path())!));

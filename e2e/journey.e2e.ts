@@ -9,6 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, type StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors, chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
 
@@ -42,7 +43,7 @@ describe.each<[StoreCode, string]>([
   ['lt', ''],
   ['en', '/en'],
 ])('guest journey (%s)', (storeCode, prefix) => {
-  const t = getT(storeCode);
+  const t = checkoutT(getT(storeCode));
 
   it('buys a product from the home page to the thank-you page', async () => {
     const page = await browser.newPage();
@@ -100,7 +101,10 @@ describe.each<[StoreCode, string]>([
     // total on the button
     const summary = (code: string) => page.locator(`.checkout-summary .totals-${code} dd`);
     await summary('payment').waitFor();
-    const reviewed = { total: await summary('grand_total').textContent(), fee: await summary('payment').textContent() };
+    const reviewed = {
+      total: await summary('grand_total').textContent(),
+      fee: await summary('payment').textContent(),
+    };
     const place = page.getByRole('button', { name: t('checkout.placeOrder') });
     expect(await place.textContent()).toBe(t('checkout.placeOrderTotal', { total: reviewed.total ?? '' }));
     await place.click();

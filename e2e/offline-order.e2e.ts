@@ -17,12 +17,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatPrice } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { chooseOptionsIfNeeded, watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-const t = getT('en');
+const t = checkoutT(getT('en'));
 const INDEX = 'vue_storefront_catalog_en';
 const browser = useBrowser();
 

@@ -13,6 +13,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, localizedPath, staticPagePath, type StoreCode } from '@vitrina/domain';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { gradedProduct } from './support/catalog.ts';
@@ -21,7 +22,7 @@ import { chooseOptionsIfNeeded, expectNoHorizontalScroll, openFirstCategory } fr
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
 
-const t = getT('en');
+const t = checkoutT(getT('en'));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -56,7 +57,9 @@ async function pulledOrder<T>(page: Page): Promise<T> {
  * The thank-you page's cash-on-delivery sentence ("You will pay when the parcel is
  * delivered" and its lt/ru forms) follows the payment method: said for cash on delivery only.
  */
-const PAY_ON_DELIVERY = (['lt', 'en', 'ru'] as const).map((code) => getT(code)('thankYou.payOnDelivery'));
+const PAY_ON_DELIVERY = (['lt', 'en', 'ru'] as const).map((code) =>
+  checkoutT(getT(code))('thankYou.payOnDelivery'),
+);
 /** the visible text of the page's main part (the dictionary inlined for hydration is not in it) */
 async function saysPayOnDelivery(page: Page): Promise<boolean> {
   const text = await page.locator('main').innerText();
@@ -65,7 +68,7 @@ async function saysPayOnDelivery(page: Page): Promise<boolean> {
 
 /** a product in the cart, then the checkout up to the payment step, as a legal person */
 async function toPayment(page: Page, email: string, store: StoreCode = 'en', productPath?: string) {
-  const tt = getT(store);
+  const tt = checkoutT(getT(store));
   if (productPath) {
     await page.goto(`${shopUrl}${localizedPath(store, productPath)}`, { waitUntil: 'networkidle' });
   } else {
@@ -207,12 +210,17 @@ describe('NEOPAY sandbox in the browser', () => {
   ] as const)(
     '$code, $store at $viewport.width px: the review total is the order total; the thank-you page follows the method',
     async ({ code, label, store, viewport, heading }) => {
-      const tt = getT(store);
+      const tt = checkoutT(getT(store));
       const page = await browser.newPage({ viewport });
       // on the phone a grade-C product: its line names the grade at length ("состояние: C (заметные
       // следы использования)"), and the order's table must still fit the width
       const graded = viewport === PHONE ? (await gradedProduct(shopUrl, (g) => g === 'c')).doc : null;
-      await toPayment(page, `ona.${code}@example.com`, store, graded ? `/p/${graded.sku}/${graded.slug}` : undefined);
+      await toPayment(
+        page,
+        `ona.${code}@example.com`,
+        store,
+        graded ? `/p/${graded.sku}/${graded.slug}` : undefined,
+      );
       await page.getByLabel(label).check();
       await fitsAndAxeClean(page, `the checkout (payment step, ${code}, ${store})`);
       await page.getByRole('button', { name: tt('checkout.continue') }).click();
@@ -251,7 +259,7 @@ describe('NEOPAY sandbox in the browser', () => {
   });
 
   it('lt at 390 px: account created in checkout, parcel locker chosen from the searchable list, MOKILIZINGAS pays the review total', async () => {
-    const lt = getT('lt');
+    const lt = checkoutT(getT('lt'));
     const email = `petras.${Date.now()}@example.com`;
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${shopUrl}/`, { waitUntil: 'networkidle' });

@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 import { axeViolations } from './support/axe.ts';
@@ -31,7 +32,7 @@ async function productPathWithStock(storeCode: StoreCode): Promise<string> {
 }
 
 async function toDelivery(page: Page, storeCode: StoreCode, email: string) {
-  const t = getT(storeCode);
+  const t = checkoutT(getT(storeCode));
   await page.goto(`${shopUrl}${await productPathWithStock(storeCode)}`, { waitUntil: 'networkidle' });
   const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
   await expect.poll(() => add.isEnabled()).toBe(true);
@@ -47,7 +48,7 @@ async function toDelivery(page: Page, storeCode: StoreCode, email: string) {
 }
 
 async function toReview(page: Page, storeCode: StoreCode) {
-  const t = getT(storeCode);
+  const t = checkoutT(getT(storeCode));
   await page.getByRole('button', { name: t('checkout.continue') }).click();
   const cod = storeCode === 'lt' ? 'Grynaisiais pristatymo metu' : 'Cash on delivery';
   await page.getByLabel(cod).check();
@@ -60,7 +61,7 @@ const noHorizontalScroll = (page: Page) =>
 
 describe('pickup without a home address', () => {
   it('a parcel locker on a phone (lt): no home address asked, the order placed without a street', async () => {
-    const t = getT('lt');
+    const t = checkoutT(getT('lt'));
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchErrors(page);
     await toDelivery(page, 'lt', 'ona.locker@example.com');
@@ -96,7 +97,7 @@ describe('pickup without a home address', () => {
   });
 
   it('store pickup on a desktop (en): the store and its opening hours in checkout, review and thank-you', async () => {
-    const t = getT('en');
+    const t = checkoutT(getT('en'));
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const errors = watchErrors(page);
     await toDelivery(page, 'en', 'ona.store@example.com');

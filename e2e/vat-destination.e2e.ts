@@ -7,20 +7,30 @@
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, importedInclTax } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
-const t = getT('en');
+const t = checkoutT(getT('en'));
 
 async function searchDocs<T>(type: string, request: unknown, extra = ''): Promise<T[]> {
   const q = encodeURIComponent(JSON.stringify(request));
-  const res = await fetch(`${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/${type}/_search?request=${q}${extra}`);
+  const res = await fetch(
+    `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/${type}/_search?request=${q}${extra}`,
+  );
   return ((await res.json()) as { hits: { hits: { _source: T }[] } }).hits.hits.map((h) => h._source);
 }
 
-type Doc = { sku: string; type_id: string; url_path: string; final_price: number; final_price_incl_tax: number; stock: { qty: number } };
+type Doc = {
+  sku: string;
+  type_id: string;
+  url_path: string;
+  final_price: number;
+  final_price_incl_tax: number;
+  stock: { qty: number };
+};
 
 describe('VAT by destination (CROSS_BORDER_TRADE off)', () => {
   it('an Estonian address changes the totals to net + 24 % VAT, and the order charges them', async () => {
@@ -34,7 +44,11 @@ describe('VAT by destination (CROSS_BORDER_TRADE off)', () => {
     await page.locator('.card a').first().waitFor();
     const slug = decodeURIComponent(new URL(page.url()).pathname.split('/c/')[1]!);
     const category = await searchDocs<{ id: number }>('category', { filters: { slug } });
-    const products = await searchDocs<Doc>('product', { filters: { category_ids: category[0]!.id } }, '&size=12&sort=is_promoted:desc');
+    const products = await searchDocs<Doc>(
+      'product',
+      { filters: { category_ids: category[0]!.id } },
+      '&size=12&sort=is_promoted:desc',
+    );
     const doc = products.find((p) => p.type_id === 'simple' && p.stock.qty >= 10);
     expect(doc, 'a simple product with stock on the first page').toBeDefined();
     await page.locator(`.card a[href$="/${doc!.url_path}"]`).first().click();
@@ -70,9 +84,16 @@ describe('VAT by destination (CROSS_BORDER_TRADE off)', () => {
     expect(await summary('subtotal_incl_tax').textContent()).toBe(formatPrice(unit, 'en'));
     // the demo's shipping amounts are 3.30 and 2.47 net: 4.09 € and 3.06 € with Estonian VAT; "Free"
     // (the chosen method's line) from the threshold of 81.82 net, 101.46 € with Estonian VAT
-    if (unit >= importedInclTax(8182, 24)) expect(await summary('shipping').textContent()).toBe(t('checkout.free'));
-    else expect([formatPrice(409, 'en'), formatPrice(306, 'en')]).toContain(await summary('shipping').textContent());
-    await page.locator('.checkout-summary .totals-tax-note').getByText('Prices include Estonian VAT 24 %').waitFor();
+    if (unit >= importedInclTax(8182, 24))
+      expect(await summary('shipping').textContent()).toBe(t('checkout.free'));
+    else
+      expect([formatPrice(409, 'en'), formatPrice(306, 'en')]).toContain(
+        await summary('shipping').textContent(),
+      );
+    await page
+      .locator('.checkout-summary .totals-tax-note')
+      .getByText('Prices include Estonian VAT 24 %')
+      .waitFor();
     const reviewed = await summary('grand_total').textContent();
     await page.getByRole('button', { name: t('checkout.placeOrder') }).click();
 
@@ -81,7 +102,11 @@ describe('VAT by destination (CROSS_BORDER_TRADE off)', () => {
     const pulled = await fetch(
       `${shopUrl}/vsbridge/order/pull?number=${url.searchParams.get('number')}&orderToken=${encodeURIComponent(url.searchParams.get('token')!)}`,
     );
-    const order = ((await pulled.json()) as { result: { grand_total: number; subtotal_incl_tax: number; items: { price_incl_tax: number }[] } }).result;
+    const order = (
+      (await pulled.json()) as {
+        result: { grand_total: number; subtotal_incl_tax: number; items: { price_incl_tax: number }[] };
+      }
+    ).result;
     expect(order.items[0]!.price_incl_tax).toBe(unit);
     expect(order.subtotal_incl_tax).toBe(unit);
     expect(formatPrice(order.grand_total, 'en')).toBe(reviewed);

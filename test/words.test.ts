@@ -14,6 +14,7 @@ import { lt } from '../apps/web/app/i18n/lt';
 import { ru } from '../apps/web/app/i18n/ru';
 import { ACCOUNT_DICTIONARIES } from '../apps/web/app/i18n/account';
 import { AFTER_SALE_DICTIONARIES } from '../apps/web/app/i18n/after-sale';
+import { CHECKOUT_DICTIONARIES } from '../apps/web/app/i18n/checkout';
 import { demoBrands, generateDemoCatalog } from '../packages/demo/src/index.ts';
 import { buildCmsBlocks, buildCmsPages } from '../packages/demo/src/cms.ts';
 import { LEAF_SPECS } from '../packages/demo/src/models.ts';
@@ -25,7 +26,11 @@ type Triple = { where: string; lt: string; en: string; ru: string; names?: Set<s
 const words = (text: string) =>
   new Set(
     // tags, placeholders, e-mail addresses and URLs are not words of the text
-    (text.replace(/<!--[\s\S]*?-->|<[^>]+>|\{[a-zA-Z]+\}|[\w.+-]+@[\w.-]+|https?:\/\/\S+/g, ' ').match(/\p{L}+/gu) ?? [])
+    (
+      text
+        .replace(/<!--[\s\S]*?-->|<[^>]+>|\{[a-zA-Z]+\}|[\w.+-]+@[\w.-]+|https?:\/\/\S+/g, ' ')
+        .match(/\p{L}+/gu) ?? []
+    )
       .filter((w) => /^[a-z]{3,}$/i.test(w))
       .map((w) => w.toLowerCase()),
   );
@@ -40,7 +45,9 @@ function nameWords(name: unknown): Set<string> {
 /** the demo's model names ("{size}": a screen size) as patterns */
 const MODELS = LEAF_SPECS.flatMap((leaf) => leaf.models).map((m) => ({
   words: words(m.model),
-  re: new RegExp(`\\b${m.model.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{size\\}', '[\\d.]+')}(?!\\w)`),
+  re: new RegExp(
+    `\\b${m.model.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{size\\}', '[\\d.]+')}(?!\\w)`,
+  ),
 }));
 
 /** the words of the manufacturers' model names an (English) product name contains */
@@ -48,10 +55,19 @@ function modelWordsIn(name: unknown): Set<string> {
   const en = typeof name === 'string' ? name : (name as { en: string }).en;
   return new Set(MODELS.filter((m) => m.re.test(en)).flatMap((m) => [...m.words]));
 }
-const flat = (v: unknown) => (typeof v === 'string' ? v : Object.values(v as Record<string, string>).join(' '));
+const flat = (v: unknown) =>
+  typeof v === 'string' ? v : Object.values(v as Record<string, string>).join(' ');
 
 /** display texts of the import file: a plain string is shown as it is in every store view */
-const DISPLAY_KEYS = new Set(['name', 'title', 'label', 'frontend_label', 'description', 'short_description', 'content']);
+const DISPLAY_KEYS = new Set([
+  'name',
+  'title',
+  'label',
+  'frontend_label',
+  'description',
+  'short_description',
+  'content',
+]);
 
 /**
  * Not checked: URL parts (slugs, keys), pickup point names (the carrier's own names, one for every
@@ -59,7 +75,8 @@ const DISPLAY_KEYS = new Set(['name', 'title', 'label', 'frontend_label', 'descr
  * store view instead). Product and child names are checked ("Black" and "Silver" were in
  * lt and ru names); their brand and model words are in every language and so not English.
  */
-const SKIPPED = /\.(slug|url_key|url_path|identifier|sku|image)$|\.pickup_points\b|\.configurable_options\[\d+\]\.label$/;
+const SKIPPED =
+  /\.(slug|url_key|url_path|identifier|sku|image)$|\.pickup_points\b|\.configurable_options\[\d+\]\.label$/;
 
 function triplesOf(value: unknown, where: string, out: Triple[], names?: Set<string>): Triple[] {
   if (SKIPPED.test(where)) return out;
@@ -105,6 +122,14 @@ function dictionaryTriples(): Triple[] {
       lt: ACCOUNT_DICTIONARIES.lt[k],
       ru: ACCOUNT_DICTIONARIES.ru[k],
     });
+  // the checkout's and the order pages' strings (i18n/checkout.ts)
+  for (const k of Object.keys(CHECKOUT_DICTIONARIES.en) as (keyof typeof CHECKOUT_DICTIONARIES.en)[])
+    out.push({
+      where: `checkout ${k}`,
+      en: CHECKOUT_DICTIONARIES.en[k],
+      lt: CHECKOUT_DICTIONARIES.lt[k],
+      ru: CHECKOUT_DICTIONARIES.ru[k],
+    });
   // the withdrawal page and the account's personal data (i18n/after-sale.ts)
   for (const k of Object.keys(AFTER_SALE_DICTIONARIES.en) as (keyof typeof AFTER_SALE_DICTIONARIES.en)[])
     out.push({
@@ -135,7 +160,8 @@ function englishVocabulary(triples: Triple[]): Set<string> {
     for (const w of words(t.en)) if (!others.has(w) && w.length >= 4) vocabulary.add(w);
   }
   // words English and Lithuanian share (and technical terms a Russian text keeps)
-  for (const w of ['demo', 'cms', 'parentsku', 'tax', 'defaultcountry', 'nul', 'vitrina']) vocabulary.delete(w);
+  for (const w of ['demo', 'cms', 'parentsku', 'tax', 'defaultcountry', 'nul', 'vitrina'])
+    vocabulary.delete(w);
   // English words that are also Lithuanian ones ("data": date)
   for (const w of ['data']) vocabulary.delete(w);
   // brand names are names in every language ("Cambridge Audio", "Green Cell")

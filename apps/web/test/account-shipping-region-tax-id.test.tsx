@@ -13,6 +13,7 @@ import type * as ShippingRoute from '../app/routes/my-account-shipping';
 import type * as UserModule from '../app/state/user';
 import type * as CheckoutModule from '../app/state/checkout';
 import { getT } from '../app/i18n';
+import { checkoutT } from '../app/i18n/checkout';
 import { installBrowserGlobals } from './support/browser-globals';
 import { startRealShop, type RealShop } from './support/real-shop';
 import { PASSWORD } from '../../api/test/user-helpers.ts';
@@ -39,7 +40,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const t = getT('en');
+const t = checkoutT(getT('en'));
 const field = (id: string) => document.getElementById(id) as HTMLInputElement;
 const show = () =>
   tl.render(

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getT } from '../app/i18n';
+import { checkoutT } from '../app/i18n/checkout';
 import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './support/checkout-on-real-shop';
 
 let shop: Harness['shop'];
@@ -24,7 +25,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const t = getT('en');
+const t = checkoutT(getT('en'));
 const fill = (label: string, value: string) =>
   tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: true, selector: 'input' }), {
     target: { value },

@@ -9,6 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getT } from '../app/i18n';
+import { checkoutT } from '../app/i18n/checkout';
 import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './support/checkout-on-real-shop';
 
 let shop: Harness['shop'];
@@ -44,7 +45,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const t = getT('en');
+const t = checkoutT(getT('en'));
 
 const fill = (label: string, value: string) =>
   tl.fireEvent.input(tl.screen.getByLabelText(label, { exact: false, selector: 'input' }), {
@@ -135,7 +136,9 @@ describe('the delivery step asks what the chosen method needs', () => {
     tl.fireEvent.keyDown(search, { key: 'ArrowDown' });
     tl.fireEvent.keyDown(search, { key: 'Enter' });
     // (the list of points may still be answered meanwhile on a loaded machine: wait for the choice)
-    await tl.waitFor(() => expect(tl.screen.getByTestId('pickup-chosen').textContent).toContain('Kaunas Mega'));
+    await tl.waitFor(() =>
+      expect(tl.screen.getByTestId('pickup-chosen').textContent).toContain('Kaunas Mega'),
+    );
     fill(t('checkout.phone'), '+37060000000');
     await click(t('checkout.continue'));
 

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getT } from '../app/i18n';
+import { checkoutT } from '../app/i18n/checkout';
 import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './support/checkout-on-real-shop';
 
 let shop: Harness['shop'];
@@ -26,7 +27,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const t = getT('en');
+const t = checkoutT(getT('en'));
 const NBSP = '\u00A0';
 const euros = (text: string) => `${text}${NBSP}€`;
 

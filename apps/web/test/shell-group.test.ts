@@ -64,6 +64,13 @@ describe('the shell chunk holds only what the first screens run', () => {
     expect(names).not.toContain('state/cart.ts');
   });
 
+  it('leaves the strings of the checkout, the order pages and the account to the pages that use them', () => {
+    const names = [...firstScreens].map((p) => relative(APP, p));
+    expect(names).toContain('i18n/index.ts');
+    expect(names).not.toContain('i18n/checkout.ts');
+    expect(names).not.toContain('i18n/account.ts');
+  });
+
   it('takes no module that only a page, an overlay or an engine loaded on demand imports', () => {
     const notRun = [...inTheBundle]
       .filter((file) => inShell(file) && !firstScreens.has(file))

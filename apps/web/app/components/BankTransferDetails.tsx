@@ -1,5 +1,5 @@
 import { formatPrice } from '@vitrina/domain';
-import { useT } from '../i18n';
+import { useCheckoutT } from '../i18n/checkout';
 import { Badge } from './ui/Badge';
 import type { OrderSummary } from '../lib/types';
 
@@ -10,7 +10,7 @@ type Instructions = NonNullable<OrderSummary['bank_transfer']>;
  * amount, payment reference and the last day to pay. The thank-you page and the account's order page.
  */
 export function BankTransferDetails({ bank }: { bank: Instructions }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <>
       {bank.demo ? (

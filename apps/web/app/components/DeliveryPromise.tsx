@@ -1,6 +1,7 @@
 import { isStorePickup } from '@vitrina/domain';
 import { deliveryPromise } from '../lib/delivery-days';
-import { shopDeliveryDays, useT } from '../i18n';
+import { shopDeliveryDays } from '../i18n';
+import { useCheckoutT } from '../i18n/checkout';
 import type { OrderAddress } from '@vitrina/domain';
 
 type Props = {
@@ -20,7 +21,7 @@ type Props = {
  * order waiting for its payment is prepared once the money arrives, so no date is promised yet).
  */
 export function DeliveryPromise({ order }: Props) {
-  const t = useT();
+  const t = useCheckoutT();
   const settled = order.payment_status === 'paid' || order.payment_kind === 'cash_on_delivery';
   if (!settled || order.status === 'cancelled' || order.shipping_status !== 'pending') return null;
   const store = isStorePickup({ carrier_code: order.shipping_address?.pickup_point?.carrier_code });

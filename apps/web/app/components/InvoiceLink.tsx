@@ -1,5 +1,5 @@
 import { invoiceAvailable } from '@vitrina/domain';
-import { useT } from '../i18n';
+import { useCheckoutT } from '../i18n/checkout';
 
 interface InvoiceLinkProps {
   number: string;
@@ -17,11 +17,20 @@ interface InvoiceLinkProps {
  * opens or saves as the browser does), shown only when the API would issue it (the domain's
  * invoiceAvailable: not cancelled, and paid when paid online).
  */
-export function InvoiceLink({ number, orderToken, status, payment_status, payment_method_code, creditNotes = [] }: InvoiceLinkProps) {
-  const t = useT();
+export function InvoiceLink({
+  number,
+  orderToken,
+  status,
+  payment_status,
+  payment_method_code,
+  creditNotes = [],
+}: InvoiceLinkProps) {
+  const t = useCheckoutT();
   if (!orderToken || !payment_method_code) return null;
   // an invoiced order that was cancelled or refunded keeps its invoice, answered by its credit notes
-  const invoiced = invoiceAvailable({ status, payment_status: payment_status ?? 'pending', payment_method_code }) || creditNotes.length > 0;
+  const invoiced =
+    invoiceAvailable({ status, payment_status: payment_status ?? 'pending', payment_method_code }) ||
+    creditNotes.length > 0;
   if (!invoiced) return null;
   const href = `/vsbridge/order/invoice?${new URLSearchParams({ number, orderToken, storeCode: t.storeCode })}`;
   return (

@@ -1,5 +1,5 @@
 import { hasOpeningHours, openingRuns, type OpeningHours as Hours } from '@vitrina/domain';
-import { useT } from '../i18n';
+import { useCheckoutT } from '../i18n/checkout';
 
 /**
  * A pickup point's opening hours, days with the same hours grouped ("Mon–Fri 10:00–19:00"), as a
@@ -7,7 +7,7 @@ import { useT } from '../i18n';
  * in checkout, at review and on the thank-you page.
  */
 export function OpeningHours({ hours }: { hours: Hours | null | undefined }) {
-  const t = useT();
+  const t = useCheckoutT();
   if (!hasOpeningHours(hours)) return null;
   const day = (d: number) => t(`weekday.short.${d}` as 'weekday.short.1');
   return (

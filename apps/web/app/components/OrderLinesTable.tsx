@@ -1,6 +1,6 @@
 import { formatPrice, totalSegments, type TotalAmounts } from '@vitrina/domain';
 import type { ReactNode } from 'react';
-import { useT } from '../i18n';
+import { useCheckoutT } from '../i18n/checkout';
 import { imageUrl } from '../lib/urls';
 import { segmentText, shownSegments } from './CartTotals';
 
@@ -36,7 +36,7 @@ export function OrderLinesTable({
   captionClassName,
   className,
 }: OrderLinesTableProps) {
-  const t = useT();
+  const t = useCheckoutT();
   const price = (cents: number) => formatPrice(cents, t.storeCode);
   return (
     <table className={className ? `order-lines ${className}` : 'order-lines'}>

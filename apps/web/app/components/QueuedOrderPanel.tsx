@@ -1,7 +1,7 @@
 import { PAYMENT_MOKILIZINGAS, PAYMENT_NEOPAY, localizedPath } from '@vitrina/domain';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../i18n';
+import { useCheckoutT } from '../i18n/checkout';
 import { useApi } from '../api-client/use-api';
 import { updateCheckout } from '../state/checkout';
 import {
@@ -53,7 +53,7 @@ const REDIRECT_METHODS = new Set([PAYMENT_NEOPAY, PAYMENT_MOKILIZINGAS]);
  * page (or to the payment provider's page for NEOPAY / MOKILIZINGAS).
  */
 export function QueuedOrderPanel({ taskId, onBack }: { taskId: string; onBack?: () => void }) {
-  const t = useT();
+  const t = useCheckoutT();
   const api = useApi();
   const navigate = useNavigate();
   const online = useOnLine();

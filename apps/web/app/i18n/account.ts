@@ -4,7 +4,7 @@
  * the code-split pages that use them load them; the main dictionaries hold the few strings of the
  * header, footer and product page.
  */
-import { shopFacts, useT, type MessageKey, type Translator, type Vars } from '.';
+import { partTranslator, useT, type PartTranslator } from '.';
 import type { StoreCode } from '@vitrina/domain';
 
 const en = {
@@ -365,32 +365,9 @@ const ru: Record<AccountKey, string> = {
 
 /** exported for the words test (no English in lt and ru) */
 export const ACCOUNT_DICTIONARIES: Record<StoreCode, Record<AccountKey, string>> = { en, lt, ru };
-const DICTIONARIES = ACCOUNT_DICTIONARIES;
-
 /** The app's translator, also knowing the account-area strings. */
-export interface AccountTranslator {
-  (key: MessageKey | AccountKey, vars?: Vars): string;
-  msg: Translator['msg'];
-  storeCode: StoreCode;
-}
-
-const interpolate = (text: string, vars?: Vars) =>
-  vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
-
-const cache = new WeakMap<Translator, AccountTranslator>();
-
-export function accountT(t: Translator): AccountTranslator {
-  let at = cache.get(t);
-  if (at) return at;
-  const dict = DICTIONARIES[t.storeCode] ?? DICTIONARIES.lt;
-  const fn = (key: string, vars?: Vars) =>
-    Object.prototype.hasOwnProperty.call(dict, key)
-      ? interpolate(dict[key as AccountKey], { ...shopFacts(t.storeCode), ...vars })
-      : t(key as MessageKey, vars);
-  at = Object.assign(fn, { msg: t.msg, storeCode: t.storeCode }) as AccountTranslator;
-  cache.set(t, at);
-  return at;
-}
+export const accountT = partTranslator(ACCOUNT_DICTIONARIES);
+export type AccountTranslator = PartTranslator<AccountKey>;
 
 /** The translator of the current store view, with the account-area strings. */
 export function useAccountT(): AccountTranslator {

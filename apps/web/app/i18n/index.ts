@@ -150,3 +150,33 @@ export function getT(storeCode: StoreCode): Translator {
 export function useT(): Translator {
   return getT(useStoreCode());
 }
+
+/** A translator that also knows the strings of a part kept out of the main dictionaries. */
+export interface PartTranslator<K extends string> {
+  (key: MessageKey | K, vars?: Vars): string;
+  msg: Translator['msg'];
+  storeCode: StoreCode;
+}
+
+/**
+ * The translators of a part (account, checkout): its own strings first, then the given translator's
+ * (the main dictionary's, or another part's). A part's module holds its three languages and is
+ * imported only by code loaded on demand.
+ */
+export function partTranslator<K extends string>(
+  parts: Record<StoreCode, Record<K, string>>,
+): <B extends string = never>(t: PartTranslator<B>) => PartTranslator<K | B> {
+  const cache = new WeakMap<object, PartTranslator<string>>();
+  return <B extends string = never>(t: PartTranslator<B>) => {
+    let pt = cache.get(t) as PartTranslator<K | B> | undefined;
+    if (pt) return pt;
+    const dict = parts[t.storeCode] ?? parts.lt;
+    const fn = (key: string, vars?: Vars) =>
+      Object.prototype.hasOwnProperty.call(dict, key)
+        ? interpolate(dict[key as K], { ...shopFacts(t.storeCode), ...vars })
+        : t(key as MessageKey, vars);
+    pt = Object.assign(fn, { msg: t.msg, storeCode: t.storeCode });
+    cache.set(t, pt as PartTranslator<string>);
+    return pt;
+  };
+}

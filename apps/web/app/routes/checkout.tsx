@@ -1,6 +1,7 @@
 import type { Route } from './+types/checkout';
 import { Checkout } from '../features/checkout';
 import { getT } from '../i18n';
+import { checkoutT } from '../i18n/checkout';
 import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
@@ -18,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const t = getT(data.storeCode);
+  const t = checkoutT(getT(data.storeCode));
   return pageMeta({
     title: `${t('checkout.title')} | ${t('site.name')}`,
     description: t('checkout.description'),

@@ -8,7 +8,8 @@ import { InvoiceLink } from '../components/InvoiceLink';
 import { OrderLinesTable } from '../components/OrderLinesTable';
 import { cancellationNotes, orderHasMoved } from '../components/account/order-labels';
 import { OrderProgress } from '../components/account/OrderProgress';
-import { getT, useT } from '../i18n';
+import { getT } from '../i18n';
+import { checkoutT, useCheckoutT } from '../i18n/checkout';
 import { serverApi } from '../api-client/api.server';
 import type { RouteHandle } from '../lib/handle';
 import { pageMeta } from '../lib/seo';
@@ -54,7 +55,7 @@ async function load({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const t = getT(data.storeCode);
+  const t = checkoutT(getT(data.storeCode));
   return pageMeta({
     title: `${t('thankYou.title')} | ${t('site.name')}`,
     description: t('thankYou.text'),
@@ -84,7 +85,7 @@ export function paymentStatusOf(
 }
 
 export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useCheckoutT();
   const { order } = loaderData;
   // cancelled because it was not paid in time: nothing to wait for nor to pay again
   const notes = cancellationNotes(t, order);
@@ -166,7 +167,7 @@ export default function OrderCompleted({ loaderData }: Route.ComponentProps) {
 }
 
 function OrderLines({ order }: { order: OrderSummary }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <div className="order-summary">
       <p>{t('thankYou.placedAt', { date: formatDateTime(order.created_at) })}</p>
@@ -186,7 +187,7 @@ function OrderLines({ order }: { order: OrderSummary }) {
  * amount to have ready. Only an order known to use the method is told so.
  */
 function OfflinePayment({ order }: { order: OrderSummary }) {
-  const t = useT();
+  const t = useCheckoutT();
   const amount = formatPrice(order.grand_total, t.storeCode);
   if (order.payment_kind === 'cash_on_delivery')
     return (
@@ -222,7 +223,7 @@ function OfflinePayment({ order }: { order: OrderSummary }) {
 
 /** The delivery method and where the parcel goes (the pickup point, or the address). */
 function Delivery({ order }: { order: OrderSummary }) {
-  const t = useT();
+  const t = useCheckoutT();
   const a = order.shipping_address;
   if (!order.shipping_method_title && !a) return null;
   const point = a?.pickup_point;
@@ -254,7 +255,7 @@ function Delivery({ order }: { order: OrderSummary }) {
 
 /** "What happens next", by payment method and status. */
 function NextSteps({ order, payment }: { order: OrderSummary; payment: PaymentView | null }) {
-  const t = useT();
+  const t = useCheckoutT();
   const kind = order.payment_kind;
   const next =
     payment === 'cancelled' || payment === 'failed'

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@vitrina/domain';
-import { useT } from '../../i18n';
+import { useCheckoutT } from '../../i18n/checkout';
 import type { OrderHistoryEntry, OrderProgressFields } from '../../lib/types';
 import { PAYMENT_TIMEOUT, paymentStatusLabel, statusLabel } from './order-labels';
 
@@ -18,7 +18,7 @@ type Props = {
  * page and the account's order page.
  */
 export function OrderProgress({ order, headingLevel = 2, showStatus = true }: Props) {
-  const t = useT();
+  const t = useCheckoutT();
   const pickup = order.is_pickup ?? false;
   const history = order.history ?? [];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

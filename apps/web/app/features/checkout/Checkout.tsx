@@ -1,5 +1,5 @@
 import { QueuedOrderPanel } from '../../components/QueuedOrderPanel';
-import { useT } from '../../i18n';
+import { useCheckoutT } from '../../i18n/checkout';
 import { CheckoutSummary, CheckoutTopSummary } from './components/CheckoutSummary';
 import { DeliveryStep } from './components/DeliveryStep';
 import { EmptyCartNotice } from './components/EmptyCartNotice';
@@ -15,7 +15,7 @@ import { useCheckoutFlow } from './hooks/use-checkout-flow';
  * an empty cart). The state, calls and rules are useCheckoutFlow's; this only renders them.
  */
 export function Checkout() {
-  const t = useT();
+  const t = useCheckoutT();
   const flow = useCheckoutFlow();
   const { step, goTo, busy, cart, personal, delivery, payment, review } = flow;
   const { queuedId } = flow.queued;

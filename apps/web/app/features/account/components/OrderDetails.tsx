@@ -15,12 +15,14 @@ import {
 } from '../../../components/account/order-labels';
 import { OrderProgress } from '../../../components/account/OrderProgress';
 import { useAccountT } from '../../../i18n/account';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { AccountOrderModel } from '../hooks/use-account-order';
 import { shipToLines } from '../rules/orders';
 
 /** An order's facts, progress, address, lines and invoice (or "loading", or "not found"). */
 export function OrderDetails({ model: { order, historyPath } }: { model: AccountOrderModel }) {
   const t = useAccountT();
+  const ct = useCheckoutT();
   if (order === undefined) return <p aria-busy="true">{t('common.loading')}</p>;
   if (order === null) return <p role="alert">{t.msg('order.notFound')}</p>;
   const a = order.shipping_address;
@@ -68,11 +70,11 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
           data-testid="payment-status"
           aria-labelledby="order-pay-again"
         >
-          <h3 id="order-pay-again">{t('payment.failedTitle')}</h3>
-          <p>{t('thankYou.next.unpaid')}</p>
+          <h3 id="order-pay-again">{ct('payment.failedTitle')}</h3>
+          <p>{ct('thankYou.next.unpaid')}</p>
           <p>
             <a href={payAgain} className="btn btn-primary">
-              {t('payment.payAgain')}
+              {ct('payment.payAgain')}
             </a>
           </p>
         </section>
@@ -84,8 +86,8 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
           aria-labelledby="order-bank-transfer"
           data-testid="payment-status"
         >
-          <h3 id="order-bank-transfer">{t('thankYou.bankTitle')}</h3>
-          <p>{t('thankYou.bankText')}</p>
+          <h3 id="order-bank-transfer">{ct('thankYou.bankTitle')}</h3>
+          <p>{ct('thankYou.bankText')}</p>
           <BankTransferDetails bank={order.bank_transfer} />
         </section>
       ) : null}
@@ -94,7 +96,7 @@ export function OrderDetails({ model: { order, historyPath } }: { model: Account
           <h3 id="order-ship-to">{t('account.shipTo')}</h3>
           <address>
             {shipToLines(a, (code) =>
-              ['LT', 'LV', 'EE'].includes(code) ? t(`checkout.country.${code as 'LT'}`) : code,
+              ['LT', 'LV', 'EE'].includes(code) ? ct(`checkout.country.${code as 'LT'}`) : code,
             ).map((line, i) => (
               <Fragment key={i}>
                 {i > 0 ? <br /> : null}

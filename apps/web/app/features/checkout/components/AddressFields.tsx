@@ -1,6 +1,6 @@
 import { DELIVERY_COUNTRIES } from '@vitrina/domain';
 import { Field } from '../../../components/Field';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { AddressDetails } from '../../../state/checkout';
 
 /**
@@ -24,7 +24,7 @@ export function AddressFields({
   /** false: the country is chosen elsewhere (the delivery step asks it first, with the method) */
   withCountry?: boolean;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   const text = (
     field:
       'firstName' | 'lastName' | 'streetAddress' | 'apartmentNumber' | 'city' | 'zipCode' | 'phoneNumber',
@@ -84,7 +84,7 @@ export function CountrySelect({
   value: string;
   onChange: (country: string) => void;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <div className="field">
       <label htmlFor={id}>{t('checkout.country')}</label>

@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { Bank } from '../../../lib/types';
 
 /**
@@ -16,7 +16,7 @@ export function BankSelector({
   onChange: (bic: string | undefined) => void;
   loading?: boolean;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <fieldset className="methods banks">
       <legend>{t('checkout.bank')}</legend>

@@ -1,5 +1,5 @@
 import { Field } from '../../../components/Field';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { PaymentDetails } from '../../../state/checkout';
 import type { FieldMessages } from '../rules/form-errors';
 
@@ -13,7 +13,7 @@ export function BuyerFields({
   errors: FieldMessages<PaymentDetails>;
   onChange: (patch: Partial<PaymentDetails>) => void;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <>
       <fieldset className="methods">

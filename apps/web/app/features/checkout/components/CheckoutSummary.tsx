@@ -1,13 +1,13 @@
 import { formatPrice } from '@vitrina/domain';
 import { SummaryLines } from '../../../components/CartLineOptions';
 import { CartTotals } from '../../../components/CartTotals';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { CartState } from '../../../state/cart';
 import type { Step } from '../rules/steps';
 
 /** The order's lines and totals beside the steps (below them on a phone, after the review's own). */
 export function CheckoutSummary({ cart, step }: { cart: CartState; step: Step }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <aside
       className={`checkout-summary${step === 'review' ? ' at-review' : ''}`}
@@ -28,7 +28,7 @@ export function CheckoutSummary({ cart, step }: { cart: CartState; step: Step })
  * summary beside the steps is hidden there: below four steps nobody would find it).
  */
 export function CheckoutTopSummary({ cart, step }: { cart: CartState; step: Step }) {
-  const t = useT();
+  const t = useCheckoutT();
   if (!cart.totals) return null;
   return (
     <details className="checkout-topsum">

@@ -1,5 +1,5 @@
 import { Field } from '../../../components/Field';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { DeliveryStepModel } from '../hooks/use-delivery-step';
 import { pickupLabel } from '../rules/pickup-points';
 import { methodLabel } from '../rules/shipping-methods';
@@ -16,7 +16,7 @@ import { addressLine } from '../rules/address-line';
  * buyer's address with its country.
  */
 export function DeliveryStep({ current, busy, onEdit, model }: StepProps<DeliveryStepModel>) {
-  const t = useT();
+  const t = useCheckoutT();
   const { shipping: s, virtual, kind, needsPickup, errors } = model;
   return (
     <StepSection
@@ -88,7 +88,7 @@ export function DeliveryStep({ current, busy, onEdit, model }: StepProps<Deliver
 
 /** The delivery once given: the recipient (and a courier's address), the method and the point. */
 function DeliverySummary({ model }: { model: DeliveryStepModel }) {
-  const t = useT();
+  const t = useCheckoutT();
   const { shipping: s, kind, chosenShipping, needsPickup, chosenPoint } = model;
   return (
     <div>

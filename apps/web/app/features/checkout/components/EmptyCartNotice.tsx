@@ -1,11 +1,11 @@
 import { Link } from '../../../lib/link';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import { localizedPath } from '../../../lib/store';
 import { WayOn } from '../../../components/WayOn';
 
 /** Nothing to buy: the way back to the shop. */
 export function EmptyCartNotice() {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <section className="narrow">
       <h1>{t('checkout.title')}</h1>

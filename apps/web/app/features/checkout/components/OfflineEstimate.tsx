@@ -1,5 +1,5 @@
 import { formatPrice, type OfflineEstimate as Estimate } from '@vitrina/domain';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 
 /**
  * The review of a cart filled offline: an estimate from the prices last seen
@@ -7,7 +7,7 @@ import { useT } from '../../../i18n';
  * sent; a different total is then told (state/sync-boot.ts handleOrderOutcome).
  */
 export function OfflineEstimate({ estimate }: { estimate: Estimate }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <div className="offline-estimate" data-testid="offline-estimate">
       <dl className="totals">

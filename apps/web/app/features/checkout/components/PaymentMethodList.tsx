@@ -1,5 +1,5 @@
 import { formatPrice } from '@vitrina/domain';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { PaymentMethod } from '../../../lib/types';
 import { paymentMark, paymentNoteKey } from '../rules/method-marks';
 import { MethodTile } from './MethodTile';
@@ -14,7 +14,7 @@ export function PaymentMethodList({
   chosen: string | null;
   onChoose: (code: string) => void;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <fieldset className="methods method-tiles">
       <legend>{t('checkout.paymentMethod')}</legend>

@@ -1,5 +1,5 @@
 import { PAYMENT_NEOPAY } from '@vitrina/domain';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { PaymentStepModel } from '../hooks/use-payment-step';
 import { AddressFields } from './AddressFields';
 import { BankSelector } from './BankSelector';
@@ -19,7 +19,7 @@ export function PaymentStep({
   model,
   pickup,
 }: StepProps<PaymentStepModel> & { /** the order is picked up: no delivery address */ pickup: boolean }) {
-  const t = useT();
+  const t = useCheckoutT();
   const { payment: pd, errors, setPaymentDetails } = model;
   return (
     <StepSection

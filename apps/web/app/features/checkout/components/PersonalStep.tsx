@@ -1,11 +1,11 @@
 import { Field } from '../../../components/Field';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { PersonalStepModel } from '../hooks/use-personal-step';
 import { StepSection, type StepProps } from './StepSection';
 
 /** Who buys: names and e-mail, "Log in" for an account, or "Create an account" with a password. */
 export function PersonalStep({ current, busy, onEdit, model }: StepProps<PersonalStepModel>) {
-  const t = useT();
+  const t = useCheckoutT();
   const { personal: p, errors, loggedIn, setPersonal } = model;
   return (
     <StepSection

@@ -1,5 +1,5 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { PickupPoint } from '../../../lib/types';
 import { filterPickupPoints, pickupLabel } from '../rules/pickup-points';
 import { OpeningHours } from '../../../components/OpeningHours';
@@ -19,7 +19,7 @@ export function PickupPointPicker({
   onChange: (point: PickupPoint) => void;
   error?: string | null | undefined;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   // the delivery step shows one picker (a fixed id: eslint.config.js on useId)
   const id = 'pickup-point';
   const chosen = points.find((p) => p.id === value) ?? null;

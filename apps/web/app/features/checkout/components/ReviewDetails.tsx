@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { ChosenPickupPoint, PaymentDetails } from '../../../state/checkout';
 import { pickupLabel } from '../rules/pickup-points';
 import { OpeningHours } from '../../../components/OpeningHours';
@@ -21,7 +21,7 @@ export function ReviewDetails({
   bank: string | null;
   details: PaymentDetails;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   const legal = details.buyerType === 'legal';
   return (
     <div className="review-details" data-testid="review-details">

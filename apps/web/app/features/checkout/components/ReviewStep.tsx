@@ -2,7 +2,7 @@ import { formatPrice, staticPagePath } from '@vitrina/domain';
 import { Link } from '../../../lib/link';
 import { SummaryLines } from '../../../components/CartLineOptions';
 import { CartTotals } from '../../../components/CartTotals';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { CartState } from '../../../state/cart';
 import type { DeliveryStepModel } from '../hooks/use-delivery-step';
 import type { PaymentStepModel } from '../hooks/use-payment-step';
@@ -26,7 +26,7 @@ export function ReviewStep({
   payment,
   cart,
 }: StepProps<PlaceOrderModel> & { delivery: DeliveryStepModel; payment: PaymentStepModel; cart: CartState }) {
-  const t = useT();
+  const t = useCheckoutT();
   const { estimate, terms, termsError, redirecting } = model;
   const { chosenShipping } = delivery;
   const totalsConfirmed = payment.totalsConfirmed;

@@ -1,5 +1,6 @@
 import { formatPrice, isStorePickup } from '@vitrina/domain';
-import { shopDeliveryDays, useT } from '../../../i18n';
+import { shopDeliveryDays } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { ShippingMethod } from '../../../lib/types';
 import type { ChosenShippingMethod } from '../../../state/checkout';
 import { deliveryPromise } from '../../../lib/delivery-days';
@@ -23,7 +24,7 @@ export function ShippingMethodList({
   error: string | null;
   onChoose: (m: ShippingMethod) => void;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   if (!methods) return <p className="muted">{t('common.loading')}</p>;
   if (!methods.length) return <p className="field-error">{t('checkout.noShippingMethods')}</p>;
   const now = new Date();

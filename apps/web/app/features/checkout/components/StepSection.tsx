@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import { STEPS, type Step } from '../rules/steps';
 
 /**
@@ -22,7 +22,7 @@ export function StepSection({
   onEdit: () => void;
   children: ReactNode;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   const index = STEPS.indexOf(step);
   const active = step === current;
   const done = index < STEPS.indexOf(current);

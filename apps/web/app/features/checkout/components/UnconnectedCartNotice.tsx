@@ -1,6 +1,6 @@
 import { SummaryLines } from '../../../components/CartLineOptions';
 import { SyncDisabledNotice } from '../../../components/SyncDisabledNotice';
-import { useT } from '../../../i18n';
+import { useCheckoutT } from '../../../i18n/checkout';
 import type { CartState } from '../../../state/cart';
 
 /**
@@ -17,7 +17,7 @@ export function UnconnectedCartNotice({
   /** the cached methods were read from the device (found or not) */
   optionsRead: boolean;
 }) {
-  const t = useT();
+  const t = useCheckoutT();
   return (
     <section className="narrow" aria-busy={online && !cart.syncDisabled}>
       <h1>{t('checkout.title')}</h1>

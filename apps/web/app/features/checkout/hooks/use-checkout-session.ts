@@ -1,6 +1,6 @@
 import { isVirtualCart } from '@vitrina/domain';
 import { useState } from 'react';
-import { useT, type Translator } from '../../../i18n';
+import { useCheckoutT, type CheckoutTranslator } from '../../../i18n/checkout';
 import type { Api } from '../../../api-client/api';
 import { useApi } from '../../../api-client/use-api';
 import { useCart, type CartState } from '../../../state/cart';
@@ -15,7 +15,7 @@ import type { Step } from '../rules/steps';
  * and the one busy flag (one request of the checkout at a time: every step's button waits on it).
  */
 export interface CheckoutSession {
-  t: Translator;
+  t: CheckoutTranslator;
   api: Api;
   cartState: CartState;
   details: CheckoutState;
@@ -33,7 +33,7 @@ export interface CheckoutSession {
 }
 
 export function useCheckoutSession(): CheckoutSession {
-  const t = useT();
+  const t = useCheckoutT();
   const api = useApi();
   const cartState = useCart();
   const details = useCheckout();
