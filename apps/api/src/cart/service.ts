@@ -196,8 +196,14 @@ export type PaymentAvailability = { unavailableMethods(): Promise<ReadonlySet<st
 
 const localizedTitle = (title: Record<string, string>, store: StoreCode) => title[store] || title.lt || '';
 
-/** what `update` answers: the spec's line, and the cart as the write left it (for its totals) */
-export type CartUpdate = { line: CartLine; cart: CartRow | undefined };
+/** a cart's price tier and tax destination (its owner's group, its delivery country): what its lines are priced for */
+export type LinePricing = { tier: number; tax: TaxPricing };
+
+/**
+ * what `update` answers: the spec's line, and the cart as the write left it with what its line was
+ * priced for (its totals reuse both: the write changes neither the owner nor the country)
+ */
+export type CartUpdate = { line: CartLine; cart: CartRow | undefined; pricing: LinePricing };
 
 /** the stock reads under way on a database's kept stock, by their skus (CartService.stockOf) */
 const stockReads = new WeakMap<
@@ -373,10 +379,16 @@ export class CartService {
    * The totals of a cart just written (its owner already checked): read again with its lines, as a
    * following `cart/totals` reads it, so a write's answer and that call agree to the cent.
    */
-  async totalsAfterWrite(cart: CartRow, store: StoreCode, written?: CartRow): Promise<CartTotals> {
+  async totalsAfterWrite(
+    cart: CartRow,
+    store: StoreCode,
+    written?: CartRow,
+    /** what the write priced its line for; reused only with `written` (a cart read again may have another country) */
+    pricing?: LinePricing,
+  ): Promise<CartTotals> {
     const now = written ?? (await this.read(cart.id));
     if (!now || now.status !== 'active') throw fieldError('cartId', 'cart.notFound');
-    return this.totals(now, store);
+    return this.totals(now, store, written && pricing);
   }
 
   /**
@@ -425,18 +437,29 @@ export class CartService {
     store: StoreCode,
     q: Queryable = this.database,
     countryId = cart.country_id,
+    /** the cart's tier and tax destination when the caller has them for `countryId` */
+    known?: LinePricing,
   ) {
     const items = cart.items ?? (await this.lines(cart.id, q));
-    const tax = await this.taxFor(store, countryId, cart.customer_id);
+    const { tier, tax } = known ?? (await this.pricingOf(cart, store, countryId));
     const { priced, unavailable } = await priceLines(
       this.catalog,
       store,
       items.map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option })),
       q,
-      await this.tierOf(cart.customer_id),
+      tier,
       tax,
     );
     return { items, priced, unavailable, tax };
+  }
+
+  /** the tier and tax destination of the cart `cart`'s lines delivered to `countryId` */
+  private async pricingOf(cart: CartRow, store: StoreCode, countryId = cart.country_id): Promise<LinePricing> {
+    const [tier, tax] = await Promise.all([
+      this.tierOf(cart.customer_id),
+      this.taxFor(store, countryId, cart.customer_id),
+    ]);
+    return { tier, tax };
   }
 
   async pull(cart: CartRow, store: StoreCode): Promise<CartLine[]> {
@@ -463,13 +486,14 @@ export class CartService {
       product_option: input.product_option ?? (await this.storedOption(cart, input.item_id, line.sku)),
     };
 
+    const pricing = await this.pricingOf(cart, store);
     const check = await priceLines(
       this.catalog,
       store,
       [{ sku: line.sku, qty: 1, product_option: incoming.product_option }],
       this.database,
-      await this.tierOf(cart.customer_id),
-      await this.taxFor(store, cart.country_id, cart.customer_id),
+      pricing.tier,
+      pricing.tax,
     );
     const [refused] = check.refused;
     if (refused) throw refusedLineError(refused, 'cartItem.product_option');
@@ -516,9 +540,10 @@ export class CartService {
       return {
         line: toLine(cart, written, { ...priced, item_id: written.item_id, qty: written.qty }),
         cart: left,
+        pricing,
       };
     }
-    return { line: await this.updateLocked(target), cart: undefined };
+    return { line: await this.updateLocked(target), cart: undefined, pricing };
   }
 
   /**
@@ -714,8 +739,8 @@ export class CartService {
     return true;
   }
 
-  async totals(cart: CartRow, store: StoreCode): Promise<CartTotals> {
-    const { priced, tax } = await this.priced(cart, store);
+  async totals(cart: CartRow, store: StoreCode, known?: LinePricing): Promise<CartTotals> {
+    const { priced, tax } = await this.priced(cart, store, this.database, cart.country_id, known);
     return this.totalsOf(cart, store, priced, tax);
   }
 
