@@ -113,7 +113,9 @@ const CART_COLUMNS = [
  * text parsed at once (docs/decisions/0097-*.md). Its `updated_at` is then text, as the coupon's dates
  * already were. `extra`: more members of the object (CART_WITH_STOCK's stock row).
  */
-const cartWithLines = (extra = '') => `SELECT json_build_object(${CART_COLUMNS.map((c) => `'${c}', c.${c}`).join(', ')},
+const cartWithLines = (
+  extra = '',
+) => `SELECT json_build_object(${CART_COLUMNS.map((c) => `'${c}', c.${c}`).join(', ')},
   'items', coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '[]'::json),
   'coupon', (SELECT row_to_json(co) FROM coupons co
     WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
@@ -257,7 +259,10 @@ export class CartService {
 
   /** the cart `id` with its lines, coupon and the stock row of `sku` (PostgreSQL: nothing is kept) */
   private async readWithStock(id: string, sku: string): Promise<CartRow | undefined> {
-    const cart = await cartOf<CartRow & { stock: StockRow | null }>(this.database, CART_WITH_STOCK, [id, sku]);
+    const cart = await cartOf<CartRow & { stock: StockRow | null }>(this.database, CART_WITH_STOCK, [
+      id,
+      sku,
+    ]);
     return cart && { ...cart, stock: { sku, row: cart.stock } };
   }
 
@@ -454,7 +459,11 @@ export class CartService {
   }
 
   /** the tier and tax destination of the cart `cart`'s lines delivered to `countryId` */
-  private async pricingOf(cart: CartRow, store: StoreCode, countryId = cart.country_id): Promise<LinePricing> {
+  private async pricingOf(
+    cart: CartRow,
+    store: StoreCode,
+    countryId = cart.country_id,
+  ): Promise<LinePricing> {
     const [tier, tax] = await Promise.all([
       this.tierOf(cart.customer_id),
       this.taxFor(store, countryId, cart.customer_id),
