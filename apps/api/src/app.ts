@@ -3,12 +3,7 @@
  * `/healthz`). The shop server forwards those paths to it (or injects into it); it also runs on its
  * own (standalone.ts). It is not listening and not `ready()` when returned.
  */
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -105,12 +100,7 @@ export type BuildApiOptions = {
 };
 
 function isLoggerInstance(x: unknown): x is FastifyBaseLogger {
-  return (
-    typeof x === 'object' &&
-    x !== null &&
-    typeof (x as { info?: unknown }).info === 'function' &&
-    typeof (x as { child?: unknown }).child === 'function'
-  );
+  return typeof x === 'object' && x !== null && typeof (x as { info?: unknown }).info === 'function' && typeof (x as { child?: unknown }).child === 'function';
 }
 
 export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> {
@@ -177,9 +167,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   const catalog = new CatalogService(database, config);
   const auth = await AuthService.create(database, config);
   // REDIS_URL: the counters are shared by every process through Redis; in the process otherwise
-  const limiter: RateLimiter = config.redisUrl
-    ? RedisRateLimiter.create(config.redisUrl)
-    : new MemoryRateLimiter();
+  const limiter: RateLimiter = config.redisUrl ? RedisRateLimiter.create(config.redisUrl) : new MemoryRateLimiter();
   const groupPricing = new GroupPricingService(database, config, auth, () => catalog.taxRules());
   /** orders and payments move stock: listings' stock is refreshed after their transactions */
   // the products of the orders placed meanwhile refreshed in one run (lib/batched.ts)
@@ -196,9 +184,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   });
   await warnOfDemoAndSandbox(app.log, database, payments);
   // the shop's settings; a save drops this process's per-catalogue-version answers at once
-  const settings = new ShopSettingsService(database, config.settingsSeed, config.catalogVersionTtlMs, () =>
-    catalog.catalogChanged(),
-  );
+  const settings = new ShopSettingsService(database, config.settingsSeed, config.catalogVersionTtlMs, () => catalog.catalogChanged());
   const cart = new CartService(database, config, catalog, auth, groupPricing, payments, settings);
   const metrics = new ApiMetrics(database, catalog);
   const ctx: ApiContext = {
@@ -217,13 +203,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     auth,
     limiter,
     users: new UserService(database, config, auth, limiter),
-    newsletter: new NewsletterService(
-      database,
-      config,
-      limiter,
-      (email) => auth.unsubscribeSignature(email),
-      settings,
-    ),
+    newsletter: new NewsletterService(database, config, limiter, (email) => auth.unsubscribeSignature(email), settings),
     reviews: new ReviewService(database),
     contact: new ContactService(database, config, limiter),
     mailer: new OutboxMailer(database, config, createMailTransport(config, app.log), app.log),

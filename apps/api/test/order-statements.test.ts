@@ -2,9 +2,9 @@
  * The statements of a placed order (record 0077): its answer is built from what its transaction
  * wrote (the row, its lines and its history as RETURNING answered them), never read back; the key
  * is not read again inside the transaction; a listing refresh's one upsert runs without BEGIN and
- * COMMIT; the payment providers' demo flag comes with the catalogue version (no statement of its own). Counted on the
- * database's own statements and each transaction's (BEGIN and COMMIT included), with the catalogue
- * version reused as the shop reuses it.
+ * COMMIT; the payment providers' demo flag comes with the catalogue version (no statement of its own).
+ * Counted on the database's own statements and each transaction's (BEGIN and COMMIT included), with
+ * the catalogue version reused as the shop reuses it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '@vitrina/db';

@@ -112,7 +112,7 @@ export class CatalogService {
 
   /** the version read now in flight: callers that arrive meanwhile share it (one query, not one each) */
   private versionRead: Promise<Stamp> | undefined;
-  /** the last version read (with the demo flag read with it) and when its read started; reused for CATALOG_VERSION_TTL_MS */
+  /** the last version read, the demo flag read with it, and when the read started; reused for CATALOG_VERSION_TTL_MS */
   private versionMemo: (Stamp & { at: number }) | undefined;
   /** bumped by catalogChanged(): a read started before it must not be remembered */
   private versionEpoch = 0;
