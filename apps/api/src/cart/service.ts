@@ -137,16 +137,23 @@ async function cartOf<T = CartRow>(q: Queryable, text: string, params: unknown[]
 }
 
 /**
+ * The columns a line write answers (CartItemRow): not `created_at`, never read, whose timestamp the
+ * PostgreSQL driver parsed into a Date on every update
+ */
+const LINE_COLUMNS =
+  'item_id, cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key';
+
+/**
  * A line's quantity set only if it is still what the cart read said (`$4`): a write that raced this
  * one finds nothing written and takes the locked way (CartService.updateLocked). One plain statement:
  * a statement that also touched the cart row and answered the whole cart cost the embedded database
  * three to four times as much CPU (a CTE with json_agg is planned anew on every call).
  */
-const SET_LINE_QTY = `${COHERENT_WRITE} UPDATE cart_items SET qty = $2 WHERE cart_id = $1 AND item_id = $3 AND qty = $4 RETURNING * ${PREPARED}`;
+const SET_LINE_QTY = `${COHERENT_WRITE} UPDATE cart_items SET qty = $2 WHERE cart_id = $1 AND item_id = $3 AND qty = $4 RETURNING ${LINE_COLUMNS} ${PREPARED}`;
 
 /** a new line, only if no line of the same identity is there now (else the locked way) */
 const ADD_LINE = `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key)
-  VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (cart_id, identity_key) DO NOTHING RETURNING * ${PREPARED}`;
+  VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (cart_id, identity_key) DO NOTHING RETURNING ${LINE_COLUMNS} ${PREPARED}`;
 
 /**
  * How old a cart's `updated_at` may be before a line write touches it too: the retention sweep
