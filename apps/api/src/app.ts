@@ -178,7 +178,10 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
       app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
     }
   });
-  const payments = await PaymentService.create(database, config, { onStockChanged });
+  const payments = await PaymentService.create(database, config, {
+    onStockChanged,
+    demoShop: () => catalog.demoShop(),
+  });
   await warnOfDemoAndSandbox(app.log, database, payments);
   // the shop's settings; a save drops this process's per-catalogue-version answers at once
   const settings = new ShopSettingsService(database, config.settingsSeed, config.catalogVersionTtlMs, () => catalog.catalogChanged());

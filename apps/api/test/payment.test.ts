@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signJwt, verifyJwt } from '../src/payment/jwt.ts';
 import { setMeta } from '@vitrina/db';
 import { createTestDatabase } from '@vitrina/db/testing';
@@ -123,7 +123,10 @@ describe('payments in sandbox mode (no credentials, PAYMENT_SANDBOX=true)', () =
   });
 
   it('NEOPAY: the payment purpose is in the language of the store view', async () => {
-    for (const [store, word] of [['lt', 'Užsakymas'], ['ru', 'Заказ']] as const) {
+    for (const [store, word] of [
+      ['lt', 'Užsakymas'],
+      ['ru', 'Заказ'],
+    ] as const) {
       const { cart, order } = await placeOrder(api, 'NEOPAY', store);
       const res = await api.app.inject(`/vsbridge/neopay/payment/${cart}/HABALT22`);
       expect(claimsOf(location(res).split('?')[1] ?? '').paymentPurpose).toBe(`${word} ${order.orderNumber}`);
@@ -657,6 +660,63 @@ describe('PAYMENT_SANDBOX unset in a shop that is not the demo', () => {
     expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
     expect((await api.call(redirect)).status).toBe(503);
     expect((await api.call(`/vsbridge/neopay/payment/${cart}/-`)).status).toBe(503);
+  });
+});
+
+describe('the demo flag, read with the catalogue version', () => {
+  let api: TestApi;
+  afterAll(async () => api?.close());
+
+  /** the statements reading `meta` while `run` runs */
+  async function metaReadsOf(run: () => Promise<unknown>): Promise<number> {
+    const { query } = api.database;
+    let reads = 0;
+    api.database.query = ((sql: string, params?: readonly unknown[]) => {
+      if (/\bfrom meta\b/i.test(sql)) reads++;
+      return query.call(api.database, sql, params);
+    }) as typeof query;
+    try {
+      await run();
+    } finally {
+      api.database.query = query;
+    }
+    return reads;
+  }
+
+  it('costs no statement while the version is reused; the demo removed through this process is seen at once', async () => {
+    // the version reused a minute, as a shop reuses it a second: a flag set meanwhile by another
+    // process is not asked for again, and the listings read no `meta`
+    api = await startApi({ CATALOG_VERSION_TTL_MS: '60000' });
+    await addPaymentMethods(api);
+    // the shop's lists and settings read once, as in a running shop
+    expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
+    await setMeta(api.database, 'demo_catalog', true);
+    let offered: string[] = [];
+    expect(await metaReadsOf(async () => (offered = await offeredCodes(api)))).toBe(0);
+    expect(offered).toEqual(['cashondelivery', 'banktransfer']);
+
+    // an import through this process forgets the version, and the flag read with it
+    const imported = await api.call({
+      method: 'POST',
+      url: '/vsbridge/admin/catalog/import',
+      headers: { authorization: `Bearer ${api.adminToken}` },
+      payload: {},
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(await offeredCodes(api)).toEqual(expect.arrayContaining(['NEOPAY', 'MOKILIZINGAS']));
+  });
+
+  it("is seen as another process sets it, once this process's version is older than CATALOG_VERSION_TTL_MS", async () => {
+    await api.close();
+    api = await startApi({ CATALOG_VERSION_TTL_MS: '50' });
+    await addPaymentMethods(api);
+    expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']);
+    await setMeta(api.database, 'demo_catalog', true);
+    await vi.waitFor(async () =>
+      expect(await offeredCodes(api)).toEqual(expect.arrayContaining(['NEOPAY', 'MOKILIZINGAS'])),
+    );
+    await setMeta(api.database, 'demo_catalog', false);
+    await vi.waitFor(async () => expect(await offeredCodes(api)).toEqual(['cashondelivery', 'banktransfer']));
   });
 });
 

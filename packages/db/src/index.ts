@@ -32,6 +32,7 @@ export {
   type MigrationFile,
 } from './migrate.ts';
 export {
+  getCatalogStamp,
   getCatalogVersion,
   bumpCatalogVersion,
   getMeta,

@@ -27,6 +27,20 @@ export async function getCatalogVersion(database: Executor): Promise<number> {
   return row?.v ?? 0;
 }
 
+/**
+ * The catalogue version and the demo flag in one read: a shop process reuses both for
+ * CATALOG_VERSION_TTL_MS (apps/api CatalogService), so the flag, asked on every order and every
+ * listing of payment methods, costs no statement of its own and is as fresh as the version.
+ */
+export async function getCatalogStamp(database: Executor): Promise<{ version: number; demo: boolean }> {
+  const [row] = await database.query<{ v: number | null; demo: boolean | null }>(
+    `select (select (value #>> '{}')::int from meta where key = $1) as v,
+            (select (value #>> '{}') = 'true' from meta where key = $2) as demo`,
+    [CATALOG_VERSION_KEY, DEMO_CATALOG_KEY],
+  );
+  return { version: row?.v ?? 0, demo: row?.demo === true };
+}
+
 /** Adds one to the catalogue version (atomically) and returns the new value. */
 export async function bumpCatalogVersion(database: Executor): Promise<number> {
   const [row] = await database.query<{ v: number }>(

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { answers, answersWithMeta } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
-import type { CartRow } from './service.ts';
+import type { CartRow, LinePricing } from './service.ts';
 import { requestToken } from '../http/request.ts';
 import {
   cartQuery,
@@ -49,9 +49,11 @@ async function withTotals<T>(
   result: T,
   /** the cart as the write left it, when the write answered it (no read after the write) */
   written?: CartRow,
+  /** what the write priced its line for (an update's): its totals are priced for the same */
+  pricing?: LinePricing,
 ) {
   if (!(req.query as { withTotals?: string }).withTotals) return ok(result);
-  return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store, written) } };
+  return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store, written, pricing) } };
 }
 
 export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
@@ -107,8 +109,8 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
     async (req) => {
       // the line's stock row is read with the cart (a round trip less on PostgreSQL)
       const { cart, store } = await open(req, req.body.cartItem.sku);
-      const { line, cart: written } = await carts.update(cart, store, req.body.cartItem);
-      return withTotals(carts, req, cart, store, line, written);
+      const { line, cart: written, pricing } = await carts.update(cart, store, req.body.cartItem);
+      return withTotals(carts, req, cart, store, line, written, pricing);
     },
   );
 

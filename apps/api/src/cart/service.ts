@@ -89,28 +89,59 @@ export type CartRow = Pick<
   stock?: { sku: string; row: StockRow | null };
 };
 
+/** the cart's columns a cart call reads (CartRow): named, so a column added to `carts` changes nothing here */
+const CART_COLUMNS = [
+  'id',
+  'customer_id',
+  'store_code',
+  'status',
+  'coupon_code',
+  'country_id',
+  'shipping_method_code',
+  'payment_method_code',
+  'shipping_address',
+  'billing_address',
+  'updated_at',
+] as const;
+
 /**
  * A cart with its lines (by item_id) and the row of its coupon, in one query: a cart call read the
  * cart, then its lines, then its coupon, each a round trip (on the embedded database, each also a
- * share of the main thread).
+ * share of the main thread). Answered as ONE json column (`cart`): node-postgres describes and parses
+ * every column of every answer, a named statement's too (a type parser looked up per column, the
+ * timestamps parsed into Dates), and the cart as 14 columns cost the shop more CPU than the one JSON
+ * text parsed at once (docs/decisions/0097-*.md). Its `updated_at` is then text, as the coupon's dates
+ * already were. `extra`: more members of the object (CART_WITH_STOCK's stock row).
  */
-const CART_WITH_LINES = `SELECT c.*,
-  coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '[]'::json) AS items,
-  (SELECT row_to_json(co) FROM coupons co
+const cartWithLines = (
+  extra = '',
+) => `SELECT json_build_object(${CART_COLUMNS.map((c) => `'${c}', c.${c}`).join(', ')},
+  'items', coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '[]'::json),
+  'coupon', (SELECT row_to_json(co) FROM coupons co
     WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
-    ORDER BY (co.code = c.coupon_code) DESC LIMIT 1) AS coupon
+    ORDER BY (co.code = c.coupon_code) DESC LIMIT 1)${extra}) AS cart
   FROM carts c WHERE c.id = $1 ${PREPARED}`;
+const CART_WITH_LINES = cartWithLines();
 
 /**
  * CART_WITH_LINES and the stock row of the sku `$2` (an update's, before its variant is known): on
  * PostgreSQL, where neither is kept, an update read the cart, then the stock row, each a round trip
  * (the loopback send was the largest entry of a shop worker's profile under the shopper mix).
  */
-const CART_WITH_STOCK = `${CART_WITH_LINES.replace(
-  'FROM carts c WHERE',
-  `, (SELECT row_to_json(s) FROM (SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = $2) s) AS stock
-  FROM carts c WHERE`,
-)}`;
+const CART_WITH_STOCK = cartWithLines(`,
+  'stock', (SELECT row_to_json(s) FROM (SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = $2) s)`);
+
+/** the cart a CART_WITH_LINES (or CART_WITH_STOCK) statement answers */
+async function cartOf<T = CartRow>(q: Queryable, text: string, params: unknown[]): Promise<T | undefined> {
+  return (await one<{ cart: T }>(q, text, params))?.cart;
+}
+
+/**
+ * The columns a line write answers (CartItemRow): not `created_at`, never read, whose timestamp the
+ * PostgreSQL driver parsed into a Date on every update
+ */
+const LINE_COLUMNS =
+  'item_id, cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key';
 
 /**
  * A line's quantity set only if it is still what the cart read said (`$4`): a write that raced this
@@ -118,11 +149,11 @@ const CART_WITH_STOCK = `${CART_WITH_LINES.replace(
  * a statement that also touched the cart row and answered the whole cart cost the embedded database
  * three to four times as much CPU (a CTE with json_agg is planned anew on every call).
  */
-const SET_LINE_QTY = `${COHERENT_WRITE} UPDATE cart_items SET qty = $2 WHERE cart_id = $1 AND item_id = $3 AND qty = $4 RETURNING * ${PREPARED}`;
+const SET_LINE_QTY = `${COHERENT_WRITE} UPDATE cart_items SET qty = $2 WHERE cart_id = $1 AND item_id = $3 AND qty = $4 RETURNING ${LINE_COLUMNS} ${PREPARED}`;
 
 /** a new line, only if no line of the same identity is there now (else the locked way) */
 const ADD_LINE = `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key)
-  VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (cart_id, identity_key) DO NOTHING RETURNING * ${PREPARED}`;
+  VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (cart_id, identity_key) DO NOTHING RETURNING ${LINE_COLUMNS} ${PREPARED}`;
 
 /**
  * How old a cart's `updated_at` may be before a line write touches it too: the retention sweep
@@ -174,8 +205,14 @@ export type PaymentAvailability = { unavailableMethods(): Promise<ReadonlySet<st
 
 const localizedTitle = (title: Record<string, string>, store: StoreCode) => title[store] || title.lt || '';
 
-/** what `update` answers: the spec's line, and the cart as the write left it (for its totals) */
-export type CartUpdate = { line: CartLine; cart: CartRow | undefined };
+/** a cart's price tier and tax destination (its owner's group, its delivery country): what its lines are priced for */
+export type LinePricing = { tier: number; tax: TaxPricing };
+
+/**
+ * what `update` answers: the spec's line, and the cart as the write left it with what its line was
+ * priced for (its totals reuse both: the write changes neither the owner nor the country)
+ */
+export type CartUpdate = { line: CartLine; cart: CartRow | undefined; pricing: LinePricing };
 
 /** the stock reads under way on a database's kept stock, by their skus (CartService.stockOf) */
 const stockReads = new WeakMap<
@@ -222,14 +259,17 @@ export class CartService {
     const kept = this.kept.get(id);
     if (kept) return kept;
     const token = this.kept.token(id);
-    const cart = await one<CartRow>(this.database, CART_WITH_LINES, [id]);
+    const cart = await cartOf(this.database, CART_WITH_LINES, [id]);
     if (cart) this.kept.keep(id, cart, token);
     return cart;
   }
 
   /** the cart `id` with its lines, coupon and the stock row of `sku` (PostgreSQL: nothing is kept) */
   private async readWithStock(id: string, sku: string): Promise<CartRow | undefined> {
-    const cart = await one<CartRow & { stock: StockRow | null }>(this.database, CART_WITH_STOCK, [id, sku]);
+    const cart = await cartOf<CartRow & { stock: StockRow | null }>(this.database, CART_WITH_STOCK, [
+      id,
+      sku,
+    ]);
     return cart && { ...cart, stock: { sku, row: cart.stock } };
   }
 
@@ -338,7 +378,7 @@ export class CartService {
     if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
     const cart =
       q !== this.database
-        ? await one<CartRow>(q, CART_WITH_LINES, [cartId])
+        ? await cartOf(q, CART_WITH_LINES, [cartId])
         : stockSku !== undefined && !this.kept.enabled
           ? await this.readWithStock(cartId, stockSku)
           : await this.read(cartId);
@@ -351,10 +391,16 @@ export class CartService {
    * The totals of a cart just written (its owner already checked): read again with its lines, as a
    * following `cart/totals` reads it, so a write's answer and that call agree to the cent.
    */
-  async totalsAfterWrite(cart: CartRow, store: StoreCode, written?: CartRow): Promise<CartTotals> {
+  async totalsAfterWrite(
+    cart: CartRow,
+    store: StoreCode,
+    written?: CartRow,
+    /** what the write priced its line for; reused only with `written` (a cart read again may have another country) */
+    pricing?: LinePricing,
+  ): Promise<CartTotals> {
     const now = written ?? (await this.read(cart.id));
     if (!now || now.status !== 'active') throw fieldError('cartId', 'cart.notFound');
-    return this.totals(now, store);
+    return this.totals(now, store, written && pricing);
   }
 
   /**
@@ -403,18 +449,33 @@ export class CartService {
     store: StoreCode,
     q: Queryable = this.database,
     countryId = cart.country_id,
+    /** the cart's tier and tax destination when the caller has them for `countryId` */
+    known?: LinePricing,
   ) {
     const items = cart.items ?? (await this.lines(cart.id, q));
-    const tax = await this.taxFor(store, countryId, cart.customer_id);
+    const { tier, tax } = known ?? (await this.pricingOf(cart, store, countryId));
     const { priced, unavailable } = await priceLines(
       this.catalog,
       store,
       items.map((i) => ({ item_id: i.item_id, sku: i.sku, qty: i.qty, product_option: i.product_option })),
       q,
-      await this.tierOf(cart.customer_id),
+      tier,
       tax,
     );
     return { items, priced, unavailable, tax };
+  }
+
+  /** the tier and tax destination of the cart `cart`'s lines delivered to `countryId` */
+  private async pricingOf(
+    cart: CartRow,
+    store: StoreCode,
+    countryId = cart.country_id,
+  ): Promise<LinePricing> {
+    const [tier, tax] = await Promise.all([
+      this.tierOf(cart.customer_id),
+      this.taxFor(store, countryId, cart.customer_id),
+    ]);
+    return { tier, tax };
   }
 
   async pull(cart: CartRow, store: StoreCode): Promise<CartLine[]> {
@@ -441,13 +502,14 @@ export class CartService {
       product_option: input.product_option ?? (await this.storedOption(cart, input.item_id, line.sku)),
     };
 
+    const pricing = await this.pricingOf(cart, store);
     const check = await priceLines(
       this.catalog,
       store,
       [{ sku: line.sku, qty: 1, product_option: incoming.product_option }],
       this.database,
-      await this.tierOf(cart.customer_id),
-      await this.taxFor(store, cart.country_id, cart.customer_id),
+      pricing.tier,
+      pricing.tax,
     );
     const [refused] = check.refused;
     if (refused) throw refusedLineError(refused, 'cartItem.product_option');
@@ -494,9 +556,10 @@ export class CartService {
       return {
         line: toLine(cart, written, { ...priced, item_id: written.item_id, qty: written.qty }),
         cart: left,
+        pricing,
       };
     }
-    return { line: await this.updateLocked(target), cart: undefined };
+    return { line: await this.updateLocked(target), cart: undefined, pricing };
   }
 
   /**
@@ -692,8 +755,8 @@ export class CartService {
     return true;
   }
 
-  async totals(cart: CartRow, store: StoreCode): Promise<CartTotals> {
-    const { priced, tax } = await this.priced(cart, store);
+  async totals(cart: CartRow, store: StoreCode, known?: LinePricing): Promise<CartTotals> {
+    const { priced, tax } = await this.priced(cart, store, this.database, cart.country_id, known);
     return this.totalsOf(cart, store, priced, tax);
   }
 

@@ -2,7 +2,7 @@
  * The catalogue: search of every entity type, products by sku (render list, cart, URL mapper), the
  * catalogue version, and the response cache keyed by query hash + catalogue version.
  */
-import { PREPARED, getCatalogVersion, type Database } from '@vitrina/db';
+import { PREPARED, getCatalogStamp, type Database } from '@vitrina/db';
 import {
   LISTING_STATUS,
   STATUS_DISABLED,
@@ -49,6 +49,9 @@ export type SearchParams = {
   sort: SortClause[] | undefined;
   projection: Projection;
 };
+
+/** the catalogue version (as text: cache keys use it) and the demo flag, read together (getCatalogStamp) */
+type Stamp = { value: string; demo: boolean };
 
 export class CatalogService {
   readonly cache: CatalogCache;
@@ -108,9 +111,9 @@ export class CatalogService {
   }
 
   /** the version read now in flight: callers that arrive meanwhile share it (one query, not one each) */
-  private versionRead: Promise<string> | undefined;
-  /** the last version read and when its read started; reused for CATALOG_VERSION_TTL_MS */
-  private versionMemo: { value: string; at: number } | undefined;
+  private versionRead: Promise<Stamp> | undefined;
+  /** the last version read, the demo flag read with it, and when the read started; reused for CATALOG_VERSION_TTL_MS */
+  private versionMemo: (Stamp & { at: number }) | undefined;
   /** bumped by catalogChanged(): a read started before it must not be remembered */
   private versionEpoch = 0;
 
@@ -124,15 +127,31 @@ export class CatalogService {
     const memo = this.versionMemo;
     if (memo && performance.now() - memo.at < this.config.catalogVersionTtlMs)
       return Promise.resolve(memo.value);
+    return this.stamp().then((s) => s.value);
+  }
+
+  /**
+   * Whether the shop is the demo (meta `demo_catalog`), read with the version and reused as long:
+   * the payment service asks on every order and every listing of payment methods, and under a flash
+   * sale each ask was a statement of its own through the event loop. Removing the demo through this
+   * process forgets it at once (catalogChanged); through another, within CATALOG_VERSION_TTL_MS.
+   */
+  demoShop(): Promise<boolean> {
+    const memo = this.versionMemo;
+    if (memo && performance.now() - memo.at < this.config.catalogVersionTtlMs)
+      return Promise.resolve(memo.demo);
+    return this.stamp().then((s) => s.demo);
+  }
+
+  private stamp(): Promise<Stamp> {
     if (!this.versionRead) {
       const at = performance.now();
       const epoch = this.versionEpoch;
-      const read = getCatalogVersion(this.database)
-        .then(String)
-        .then((value) => {
-          if (epoch === this.versionEpoch) this.versionMemo = { value, at };
-          return value;
-        });
+      const read = getCatalogStamp(this.database).then(({ version, demo }) => {
+        const stamp = { value: String(version), demo };
+        if (epoch === this.versionEpoch) this.versionMemo = { ...stamp, at };
+        return stamp;
+      });
       this.versionRead = read;
       const done = () => {
         if (this.versionRead === read) this.versionRead = undefined;
