@@ -15,7 +15,7 @@
  * every other request (reviews, related products) answers 404 and is only logged by the page.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Link, Outlet, useLocation } from 'react-router';
@@ -112,7 +112,7 @@ vi.mock('../app/features/product/rules/json-ld', async (importOriginal) => {
  */
 const memoRenders = vi.hoisted(() => ({ values: [] as string[], description: 0, buyBar: 0 }));
 type Memoised<P> = {
-  type: (props: P) => ReturnType<ComponentType>;
+  type: (props: P) => ReactNode;
   compare?: null | ((a: P, b: P) => boolean);
 };
 async function countedMemo<P>(component: unknown, count: (props: P) => void) {
