@@ -2,7 +2,7 @@ import { useHydrated, useHydratedMarker } from './lib/hydrated-marker';
 import { routeErrorMessage } from './api-client/route-error';
 import { setUrlDispatcher, urlDispatcherOn } from './lib/urls';
 import { CATEGORY_LIST_SIZE, CATEGORY_LIST_SORT, ROOT_CATEGORY_ID } from '@vitrina/domain';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import {
   Links,
   data,
@@ -269,7 +269,12 @@ function Overlays({ menu }: { menu: MenuItem[] }) {
   );
 }
 
-function Shell({
+/**
+ * Memoised: the root's `App` renders at every change of the router's state (it reads the matches),
+ * and what the shell shows changes only with the layout and the root's data. Its parts read the
+ * location, the navigation and the stores through their own hooks.
+ */
+const Shell = memo(function Shell({
   layout,
   menu,
   storeInfo = null,
@@ -312,7 +317,7 @@ function Shell({
       {minimal ? null : <LanguageSuggestion />}
     </>
   );
-}
+});
 
 export default function App({ loaderData }: Route.ComponentProps) {
   // before any page below renders a link (a process-wide setting: the same for every render)
@@ -328,12 +333,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useRouteTracking();
   useFocusMainOnNavigation();
   usePwa();
+  // made once, so the memoised shell keeps its children: both read the router and the stores themselves
+  const page = useMemo(
+    () => (
+      <>
+        <Outlet />
+        <AccountBoot />
+      </>
+    ),
+    [],
+  );
   return (
     // the root's data to its readers (lib/router.ts): the same object until the root loader runs again
     <RootDataContext.Provider value={loaderData}>
       <Shell layout={handle?.layout ?? 'default'} menu={loaderData.menu} storeInfo={loaderData.storeInfo}>
-        <Outlet />
-        <AccountBoot />
+        {page}
       </Shell>
     </RootDataContext.Provider>
   );

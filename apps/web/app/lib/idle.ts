@@ -27,3 +27,31 @@ export function whenIdle(task: () => void): () => void {
     if (timer !== undefined) clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `task` in a task of its own after the next frame (an animation frame, then a timeout), so an
+ * input's own work is painted before it; at once in a posted task where no frame is coming (a hidden
+ * tab, no document). Answers a cancel.
+ */
+export function afterPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const post = () => {
+    timer = setTimeout(task, 0);
+  };
+  const cancelTimer = () => {
+    if (timer !== undefined) clearTimeout(timer);
+  };
+  if (
+    typeof requestAnimationFrame === 'function' &&
+    typeof document !== 'undefined' &&
+    document.visibilityState === 'visible'
+  ) {
+    const frame = requestAnimationFrame(post);
+    return () => {
+      cancelAnimationFrame(frame);
+      cancelTimer();
+    };
+  }
+  post();
+  return cancelTimer;
+}

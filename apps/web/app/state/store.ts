@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { idbGet, idbSet, idbUpdate } from '../lib/idb';
+import { afterPaint } from '../lib/idle';
 
 /**
  * A tiny observable store for `useSyncExternalStore`. Optionally persisted (IndexedDB, see idb.ts)
@@ -15,6 +16,8 @@ export interface Store<S> {
   readonly initial: S;
   /** Stops sharing with other tabs (tests; a page that goes away closes it anyway). */
   close(): void;
+  /** Starts this tab's write that waits for the paint (`writeAfterPaint`) now; nothing without one. */
+  flush(): void;
 }
 
 export interface StoreOptions<S> {
@@ -35,6 +38,14 @@ export interface StoreOptions<S> {
    * nor taken from a broadcast; the writing tab takes the device's value instead.
    */
   generationOf?: (raw: unknown) => number;
+  /**
+   * This tab's changes are written to the device and sent to the other tabs in a task after the next
+   * paint (the latest state, once), not in the task that made them: the cart's add shows its count
+   * before the IndexedDB transaction and the broadcast are made. The write is started at once when
+   * the page is hidden or goes away (pagehide), and by `flush` (the cart's sync, before it reads the
+   * device's value under its lock).
+   */
+  writeAfterPaint?: boolean;
 }
 
 const isBrowser = typeof window !== 'undefined';
@@ -58,17 +69,30 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
   // stale copy back over another tab's change whose broadcast is still on its way.
   let shared = persistKey ? JSON.stringify(serialize(initial)) : '';
 
+  /** the cancel of a write that waits for the paint */
+  let pending: (() => void) | null = null;
+
   const apply = (next: S, fromOtherTab: boolean) => {
     if (Object.is(next, state)) return;
     state = next;
     emit();
     if (!persistKey) return;
-    const value = serialize(state);
-    const json = JSON.stringify(value);
-    if (fromOtherTab || json === shared) {
-      shared = json;
+    if (fromOtherTab) {
+      shared = JSON.stringify(serialize(state));
       return;
     }
+    if (options.writeAfterPaint && isBrowser) pending ??= afterPaint(write);
+    else write();
+  };
+
+  /** Writes and shares this tab's state, unless it is what the tab last shared, read or was sent. */
+  const write = () => {
+    pending?.();
+    pending = null;
+    if (!persistKey) return;
+    const value = serialize(state);
+    const json = JSON.stringify(value);
+    if (json === shared) return;
     shared = json;
     void persist(persistKey, value);
     try {
@@ -76,6 +100,12 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     } catch {
       // A value that cannot be cloned is simply not shared.
     }
+  };
+  const flush = () => {
+    if (pending) write();
+  };
+  const flushWhenHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
   };
 
   /** Writes the value, or (with generations) takes the device's newer one instead. */
@@ -104,6 +134,10 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
         if (!stale(e.data)) apply(deserialize(e.data, state), true);
       };
     }
+    if (options.writeAfterPaint && typeof document !== 'undefined') {
+      window.addEventListener('pagehide', flush);
+      document.addEventListener('visibilitychange', flushWhenHidden);
+    }
     ready = idbGet(persistKey).then(
       (raw) => {
         if (raw !== undefined) apply(deserialize(raw, state), true);
@@ -124,9 +158,15 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
       return () => listeners.delete(listener);
     },
     close() {
+      flush();
       channel?.close();
       channel = null;
+      if (options.writeAfterPaint && isBrowser && typeof document !== 'undefined') {
+        window.removeEventListener('pagehide', flush);
+        document.removeEventListener('visibilitychange', flushWhenHidden);
+      }
     },
+    flush,
   };
 }
 

@@ -30,7 +30,14 @@ export function createCartBase(options: { persistKey?: string | undefined } = {}
       syncDisabled: init.syncDisabled,
     };
   };
-  const store = createStore<CartState>(initialCart, { persistKey, serialize, deserialize, generationOf });
+  // written after the paint: an add's count is on the screen before the device's write (state/store.ts)
+  const store = createStore<CartState>(initialCart, {
+    persistKey,
+    serialize,
+    deserialize,
+    generationOf,
+    writeAfterPaint: true,
+  });
   void store.ready.then(() => {
     if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
   });
@@ -80,6 +87,8 @@ export function createCartBase(options: { persistKey?: string | undefined } = {}
     /** Under the sync lock: adopt what another tab persisted meanwhile (its broadcast may still be on its way). */
     async adoptPersisted(): Promise<void> {
       if (!persistKey || typeof window === 'undefined') return;
+      // this tab's own change first (its write may wait for the paint): read, it would be older
+      store.flush();
       const raw = await idbGet(persistKey);
       if (raw === undefined) return;
       const mine = JSON.stringify(serialize(store.get()));

@@ -7,6 +7,7 @@ import { createCartBase, type CartBase } from './base';
 import { createLineEditor } from './line-editor';
 import type { CartItem } from './model';
 import { createStockSync } from './stock-sync';
+import { afterPaint } from '../../lib/idle';
 import { createCartSync } from './sync';
 
 export interface CartStoreOptions {
@@ -66,6 +67,8 @@ export function createCartStore(options: CartStoreOptions = {}) {
     add: (item: CartItem) =>
       job(async (api) => {
         edit.add(item);
+        // the count is the click's answer: the sync's lock and requests wait for its paint
+        await new Promise<void>((resolve) => afterPaint(resolve));
         await sync.syncAfterChange(api);
       }),
     /** Changes a line's quantity (one write answering the totals when the cart is in step). */
