@@ -133,7 +133,8 @@ let stopIdle: (() => void) | null = null;
 
 function onInteraction(part: WaitingPart): () => void {
   if (waiting.size === 0)
-    for (const type of INTERACTIONS) window.addEventListener(type, interacted, { capture: true, passive: true });
+    for (const type of INTERACTIONS)
+      window.addEventListener(type, interacted, { capture: true, passive: true });
   waiting.add(part);
   return () => {
     waiting.delete(part);
@@ -184,7 +185,7 @@ function whenNearScreen(elements: Element[], open: () => void): () => void {
   return () => io.disconnect();
 }
 
-/** The elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`). */
+/** The elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`, or `$s` … `/$s`). */
 function boundaryElements(marker: Element): Element[] {
   const start = marker.nextSibling;
   if (!(start instanceof Comment) || !start.data.startsWith('$')) return [];
@@ -193,7 +194,8 @@ function boundaryElements(marker: Element): Element[] {
   for (let n = start.nextSibling; n; n = n.nextSibling) {
     if (n instanceof Comment) {
       if (n.data.startsWith('$')) depth++;
-      else if (n.data === '/$') {
+      // `/$s`: the Preact build's hydration renames the part's markers to its own (hydrate-document.preact.tsx)
+      else if (n.data.startsWith('/$')) {
         if (depth === 0) break;
         depth--;
       }
