@@ -238,7 +238,9 @@ describe('keepDeferredParts: the markers of the parts that hydrate later, rename
     );
     keepDeferredParts();
     const root = document.body;
-    const [slider, banners, footer] = ['.slider', '.banners', 'footer'].map((s) => root.querySelector(s)!);
+    const slider = root.querySelector('.slider')!;
+    const banners = root.querySelector('.banners')!;
+    const footer = root.querySelector('footer')!;
     const { Lazy, load, arrived } = deferred(SliderAndBanners);
     const empty = deferred(() => null);
 
