@@ -1,5 +1,3 @@
-/** Before Preact hydrates React's server HTML (hydrate-document.preact.tsx). */
-
 /**
  * A part that hydrates later (components/ui/HydrateLater.tsx) suspends during the hydration. Preact then keeps,
  * of the server's HTML, the first node that is not a comment, unless the part starts with its own streaming

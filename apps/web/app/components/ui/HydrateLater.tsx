@@ -133,8 +133,7 @@ let stopIdle: (() => void) | null = null;
 
 function onInteraction(part: WaitingPart): () => void {
   if (waiting.size === 0)
-    for (const type of INTERACTIONS)
-      window.addEventListener(type, interacted, { capture: true, passive: true });
+    for (const type of INTERACTIONS) window.addEventListener(type, interacted, { capture: true, passive: true });
   waiting.add(part);
   return () => {
     waiting.delete(part);
