@@ -9,13 +9,15 @@
  *   (the account pages stayed "Loading…"). So the router is rendered once, detached, to get that promise;
  * - the image preloads React added to <head> are removed first (dropServerOnlyHints);
  * - the document is hydrated through a stand-in parent (documentAsParent);
- * - the scripts it renders stay inert, as React's do (inertScripts).
+ * - the scripts it renders stay inert, as React's do (inertScripts);
+ * - each part that hydrates later keeps all its server nodes while it waits (keepDeferredParts).
  * The hydration is one task (Preact does not slice it); `vitrina:hydrate` measures it (performance.measure).
  */
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { render, type ComponentChild } from 'preact';
 import { HydratedRouter } from 'react-router/dom';
+import { keepDeferredParts } from './keep-deferred-parts';
 
 async function routerDataDecoded() {
   const probe = document.createElement('div');
@@ -79,6 +81,7 @@ function inertScripts(): void {
 
 export async function hydrateDocument(): Promise<void> {
   inertScripts();
+  keepDeferredParts();
   dropServerOnlyHints();
   await routerDataDecoded();
   performance.mark('vitrina:hydrate-start');

@@ -24,6 +24,7 @@ import {
 import { hydrateRoot } from 'preact/compat/client';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { keepDeferredParts } from '../app/keep-deferred-parts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -188,5 +189,93 @@ describe('Preact hydrating React’s HTML around a lazy part (Suspense)', () => 
     // the first root element is kept; the second was removed while waiting (content shifted: a layout
     // shift on a real page), rendered again once the chunk arrived
     expect(keptWhileWaiting).toBe(false);
+  });
+});
+
+describe('keepDeferredParts: the markers of the parts that hydrate later, renamed for Preact', () => {
+  /** React's HTML of a page with two parts that hydrate later (components/ui/HydrateLater.tsx): two roots, none */
+  function serverPage(): string {
+    const Two = () =>
+      r(
+        'div',
+        { hidden: true },
+        r('section', { className: 'slider' }, r('button', { type: 'button' }, 'closed')),
+        r('section', { className: 'banners' }, r('h2', null, 'Banners')),
+      );
+    const html = renderToString(
+      r(
+        'main',
+        null,
+        r('h1', null, 'Home'),
+        r('template', { 'data-hydrate-later': '' }),
+        r(RSuspense, { fallback: null }, r(Two)),
+        r('template', { 'data-hydrate-later': '' }),
+        r(RSuspense, { fallback: null }, null),
+        r('footer', null, 'F'),
+      ),
+    );
+    return html.replace(/<div hidden="">(.*?)<\/div><!--\/\$-->/, '$1<!--/$-->');
+  }
+
+  function SliderAndBanners() {
+    const [open, setOpen] = useState(false);
+    return p(
+      PFragment,
+      null,
+      p(
+        'section',
+        { className: 'slider' },
+        p('button', { type: 'button', onClick: () => setOpen(true) }, open ? 'open' : 'closed'),
+      ),
+      p('section', { className: 'banners' }, p('h2', null, 'Banners')),
+    );
+  }
+
+  it('keeps every root element of a waiting part and takes nothing for an empty one, then adopts them', async () => {
+    document.body.innerHTML = serverPage();
+    expect(document.body.innerHTML).toContain(
+      '<template data-hydrate-later=""></template><!--$--><section class="slider">',
+    );
+    keepDeferredParts();
+    const root = document.body;
+    const slider = root.querySelector('.slider')!;
+    const banners = root.querySelector('.banners')!;
+    const footer = root.querySelector('footer')!;
+    const { Lazy, load, arrived } = deferred(SliderAndBanners);
+    const empty = deferred(() => null);
+
+    act(() => {
+      hydrateRoot(
+        root,
+        p(
+          'main',
+          null,
+          p('h1', null, 'Home'),
+          p('template', { 'data-hydrate-later': '' }),
+          p(PSuspense, { fallback: null }, p(Lazy, null)),
+          p('template', { 'data-hydrate-later': '' }),
+          p(PSuspense, { fallback: null }, p(empty.Lazy, null)),
+          p('footer', null, 'F'),
+        ),
+      );
+    });
+    // while the parts wait: both root elements of the first are the server's, the footer is not taken by the empty one
+    expect(root.querySelector('.slider')).toBe(slider);
+    expect(root.querySelector('.banners')).toBe(banners);
+    expect(root.querySelector('footer')).toBe(footer);
+    expect(root.querySelectorAll('main > *')).toHaveLength(6);
+
+    await act(async () => {
+      load();
+      empty.load();
+      await Promise.all([arrived, empty.arrived]);
+    });
+    await expect.poll(() => root.querySelectorAll('section')).toHaveLength(2);
+    expect(root.querySelector('.slider')).toBe(slider);
+    expect(root.querySelector('.banners')).toBe(banners);
+    expect(root.querySelector('footer')).toBe(footer);
+    const button = slider.querySelector('button')!;
+    act(() => button.click());
+    await expect.poll(() => button.textContent).toBe('open');
   });
 });

@@ -184,7 +184,7 @@ function whenNearScreen(elements: Element[], open: () => void): () => void {
   return () => io.disconnect();
 }
 
-/** The elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`). */
+/** The elements between the marker's Suspense boundary comments (`<!--$-->` … `<!--/$-->`, or `$s` … `/$s`). */
 function boundaryElements(marker: Element): Element[] {
   const start = marker.nextSibling;
   if (!(start instanceof Comment) || !start.data.startsWith('$')) return [];
@@ -193,7 +193,8 @@ function boundaryElements(marker: Element): Element[] {
   for (let n = start.nextSibling; n; n = n.nextSibling) {
     if (n instanceof Comment) {
       if (n.data.startsWith('$')) depth++;
-      else if (n.data === '/$') {
+      // `/$s`: the Preact build's hydration renames the part's markers to its own (hydrate-document.preact.tsx)
+      else if (n.data.startsWith('/$')) {
         if (depth === 0) break;
         depth--;
       }
