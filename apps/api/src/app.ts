@@ -178,7 +178,12 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
       app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
     }
   });
-  const payments = await PaymentService.create(database, config, { onStockChanged });
+  // the demo flag changes only with the catalogue version (the demo's seeding and removal bump it):
+  // kept under it, a checkout asks the database nothing for it (record 0096); an object, as the
+  // catalogue cache keeps its entries
+  const demoShop = async () =>
+    (await catalog.shared('demo-shop', async () => ({ demo: await isDemoShop(database) }))).demo;
+  const payments = await PaymentService.create(database, config, { onStockChanged, demoShop });
   await warnOfDemoAndSandbox(app.log, database, payments);
   // the shop's settings; a save drops this process's per-catalogue-version answers at once
   const settings = new ShopSettingsService(database, config.settingsSeed, config.catalogVersionTtlMs, () => catalog.catalogChanged());

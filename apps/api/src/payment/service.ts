@@ -93,6 +93,8 @@ export class PaymentService {
     providers: PaymentProvider[],
     /** called after stock changed (outside the transaction): keeps listings' stock fresh */
     private readonly onStockChanged: (productIds: number[]) => Promise<void> = async () => undefined,
+    /** whether the shop runs on the demo catalogue now (PaymentService.create's `demoShop`) */
+    private readonly demoShop: () => Promise<boolean> = () => isDemoShop(database),
   ) {
     for (const p of providers) this.bySlug.set(p.slug, p);
   }
@@ -106,7 +108,15 @@ export class PaymentService {
   static async create(
     database: Database,
     config: ApiConfig,
-    opts: { fetch?: typeof fetch; onStockChanged?: (productIds: number[]) => Promise<void> } = {},
+    opts: {
+      fetch?: typeof fetch;
+      onStockChanged?: (productIds: number[]) => Promise<void>;
+      /**
+       * the demo flag as the shop keeps it (app.ts: under the catalogue version, which the demo's
+       * seeding and its removal bump in their transaction); read from the database each time without
+       */
+      demoShop?: () => Promise<boolean>;
+    } = {},
   ): Promise<PaymentService> {
     const pc = config.payment;
     // the sandboxes this shop may ever run (as if it were a demo); `usable` decides when they are on
@@ -154,21 +164,21 @@ export class PaymentService {
           sandbox: true,
         }),
       );
-    return new PaymentService(database, config, providers, opts.onStockChanged);
+    return new PaymentService(database, config, providers, opts.onStockChanged, opts.demoShop);
   }
 
   /**
    * Whether the provider may take a payment now. A sandbox that runs only because the shop is a demo
-   * (PAYMENT_SANDBOX unset) ends as soon as the demo data is removed: the demo flag is read on each
-   * use (payments and checkouts are rare; the read is one primary-key lookup).
+   * (PAYMENT_SANDBOX unset) ends as soon as the demo data is removed: the demo flag is asked on each
+   * use. Checkouts are not rare under a crowd: read each time, the flag cost the shipping step two
+   * statements and the order one, each a turn of the busy event loop on the embedded database's
+   * thread (record 0096), so the shop keeps it under the catalogue version (app.ts).
    */
   private async usable(p: PaymentProvider, demo?: () => Promise<boolean>): Promise<boolean> {
     if (!p.sandbox || this.config.payment.sandbox === 'on') return true;
     const modes = providerModes(this.config.payment, await (demo ?? this.demoShop)());
     return modes[p.slug as ProviderSlug] === 'sandbox';
   }
-
-  private readonly demoShop = () => isDemoShop(this.database);
 
   /** the provider of a route's slug (`neopay`, `mokilizingas`); 503 when it is off */
   async provider(slug: string): Promise<PaymentProvider> {
