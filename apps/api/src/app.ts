@@ -232,8 +232,6 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     ctx.webhooks.start();
   });
   app.addHook('onClose', async () => {
-    // an order's answer does not wait for its listings' refresh: the shop's close does
-    await onStockChanged.settled();
     ctx.catalog.close();
     await ctx.mailer.stop();
     await ctx.stockAlerts.stop();

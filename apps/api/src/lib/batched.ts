@@ -10,11 +10,11 @@
  */
 export function batchedRuns(
   run: (ids: number[]) => Promise<void>,
-): ((ids: readonly number[]) => Promise<void>) & { settled: () => Promise<void> } {
+): (ids: readonly number[]) => Promise<void> {
   let asked = new Set<number>();
   let running: Promise<void> | undefined;
   let next: Promise<void> | undefined;
-  const ask = (ids: readonly number[]) => {
+  return (ids) => {
     for (const id of ids) asked.add(id);
     next ??= (async () => {
       // the run in progress may have read before this caller's change: never joined, always waited out
@@ -27,10 +27,4 @@ export function batchedRuns(
     })();
     return next;
   };
-  /** the runs asked for so far have ended (a shop closing lets the refresh an order asked for finish) */
-  const settled = async (): Promise<void> => {
-    while (next) await next.catch(() => undefined);
-    await running?.catch(() => undefined);
-  };
-  return Object.assign(ask, { settled });
 }
