@@ -45,8 +45,7 @@
  *                   Nothing it wrote is read back: the answer is built from the statements' own
  *                   RETURNING (record 0077), and the stock rows the decrement returned are kept
  *                   once committed (the cart service's, on the embedded database).
- * 7. `afterCommit`  the listings' stock refreshed (outside the transaction), the answer not waiting
- *                   for it (record 0096).
+ * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An
  * order refused for stock, or that lost its cart or its key to another, answers the first order of
@@ -130,6 +129,6 @@ async function placeOnce(
     await count();
     throw err;
   }
-  afterCommit(deps, written.productIds);
+  await afterCommit(deps, written.productIds);
   return { order: written.order, placed: written.placed };
 }
