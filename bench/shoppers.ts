@@ -85,6 +85,8 @@ function exchange(method: string, path: string, body?: string) {
   });
 }
 const samples = new Map<string, number[]>();
+/** a kind's requests again by step (`checkout: order`): shown beside the kind, not counted twice */
+const stepSamples = new Map<string, number[]>();
 const errorCounts = new Map<string, number>();
 const errorSamples: string[] = [];
 const unitsOrdered: Record<string, number> = {};
@@ -93,11 +95,17 @@ let orders = 0;
 /** answers that end before this moment are the warm-up's, not counted */
 let measureFrom = 0;
 
-function record(kind: string, ms: number, ok: boolean, detail: string) {
+function record(kind: string, ms: number, ok: boolean, detail: string, step?: string) {
   if (performance.now() < measureFrom) return;
   const list = samples.get(kind) ?? [];
   list.push(ms);
   samples.set(kind, list);
+  if (step) {
+    const key = `${kind}: ${step}`;
+    const steps = stepSamples.get(key) ?? [];
+    steps.push(ms);
+    stepSamples.set(key, steps);
+  }
   if (!ok) {
     errorCounts.set(kind, (errorCounts.get(kind) ?? 0) + 1);
     if (errorSamples.length < 8) errorSamples.push(`${kind}: ${detail.slice(0, 200)}`);
@@ -107,7 +115,14 @@ function record(kind: string, ms: number, ok: boolean, detail: string) {
 type Answer = { status: number; body: { result?: unknown; code?: number; errors?: unknown } | string };
 
 /** one request, timed and counted under `kind` (`expect`: the statuses that are not errors) */
-async function call(kind: string, method: 'GET' | 'POST', path: string, payload?: unknown, expect = [200]) {
+async function call(
+  kind: string,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: unknown,
+  expect = [200],
+  step?: string,
+) {
   const t = performance.now();
   let answer: Answer;
   try {
@@ -125,6 +140,7 @@ async function call(kind: string, method: 'GET' | 'POST', path: string, payload?
     performance.now() - t,
     ok,
     `${method} ${path.split('?')[0]} ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`,
+    step,
   );
   return answer;
 }
@@ -150,11 +166,18 @@ async function checkout(kind: string, sku: string, cartId?: string): Promise<Ans
   const email = `shopper-${process.pid}-${n}@example.com`;
   let cart = cartId;
   if (!cart) {
-    cart = result(await call(kind, 'POST', '/vsbridge/cart/create?storeCode=en')) as string | undefined;
+    cart = result(
+      await call(kind, 'POST', '/vsbridge/cart/create?storeCode=en', undefined, [200], 'cart'),
+    ) as string | undefined;
     if (!cart) return undefined;
-    const line = await call(kind, 'POST', `/vsbridge/cart/update?cartId=${cart}&storeCode=en`, {
-      cartItem: { sku, qty: 1 },
-    });
+    const line = await call(
+      kind,
+      'POST',
+      `/vsbridge/cart/update?cartId=${cart}&storeCode=en`,
+      { cartItem: { sku, qty: 1 } },
+      [200],
+      'line',
+    );
     if (line.status !== 200) return undefined;
   }
   const info = {
@@ -177,6 +200,8 @@ async function checkout(kind: string, sku: string, cartId?: string): Promise<Ans
           paymentMethodCode: plan.payment,
         },
       },
+      [200],
+      'shipping',
     );
     if (shipping.status !== 200) return undefined;
   }
@@ -192,6 +217,7 @@ async function checkout(kind: string, sku: string, cartId?: string): Promise<Ans
       idempotency_key: `bench-${process.pid}-${n}-${Date.now()}`,
     },
     plan.mode === 'flash' ? [200, 400] : [200],
+    'order',
   );
   if (order.status === 200) {
     orders++;
@@ -345,6 +371,9 @@ for (const [kind, list] of samples) {
   all.push(...list);
   errors += errorCounts.get(kind) ?? 0;
 }
+// a kind of one step only (the race's orders) needs no breakdown
+for (const [key, list] of stepSamples)
+  if (list.length !== samples.get(key.slice(0, key.lastIndexOf(': ')))?.length) kinds[key] = figures(list, 0);
 const out: ShopperFigures = {
   wallMs,
   requests: all.length,

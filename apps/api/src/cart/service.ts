@@ -348,11 +348,16 @@ export class CartService {
       if (mine) return mine.id;
     }
     const id = randomBytes(24).toString('base64url');
-    // a new id: no kept cart can be it, so the write leaves every kept cart as it is
-    await this.database.query(
-      `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3) ${PREPARED}`,
+    // a new id: no kept cart can be it, so the write leaves every kept cart as it is; and the new
+    // cart is kept as written (no lines, no coupon), so the line a shopper adds next reads nothing:
+    // that read was a turn of the busy event loop on the embedded database's thread (record 0096)
+    const written = this.kept.writing(id);
+    const row = await one<CartRow>(
+      this.database,
+      `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3) RETURNING * ${PREPARED}`,
       [id, store, customerId ?? null],
     );
+    if (row) this.kept.keep(id, { ...row, items: [], coupon: null }, written);
     return id;
   }
 

@@ -69,6 +69,8 @@ export async function markDemoSeeded(database: Executor, file: KeyedFile): Promi
   await database.transaction(async (tx) => {
     await setMeta(tx, DEMO_DATA_KEY, demoKeysOf(file));
     await setMeta(tx, DEMO_CATALOG_KEY, true);
+    // the shop keeps the flag under the catalogue version (apps/api/src/app.ts): a change of it is one
+    await bumpCatalogVersion(tx);
   });
 }
 
