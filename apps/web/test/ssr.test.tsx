@@ -29,7 +29,8 @@ beforeAll(() => {
     const handle = createRequestHandler(build, 'production');
     handler = (request, context) => handle(request, context as never);
   });
-});
+  // a whole production build: ~15 s quiet, past the default 120 s with four suites at once (load 25)
+}, 600_000);
 
 afterAll(() => {
   if (buildDir) rmSync(buildDir, { recursive: true, force: true });

@@ -467,7 +467,9 @@ describe('generateLargeCatalog', () => {
     expect(big.products).toHaveLength(100_000);
     // a figure, not a timed test
     console.info(`generateLargeCatalog(100,000): ${Math.round(ms)} ms`);
-  });
+    // the work is large by design: 63 s on a machine running four suites at once (load 15-25) ran
+    // past the default 60 s; the figure printed above is the measure, not this limit
+  }, 300_000);
 });
 
 function startOfDay(d: Date): number {
