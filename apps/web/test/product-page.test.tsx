@@ -15,7 +15,7 @@
  * every other request (reviews, related products) answers 404 and is only logged by the page.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Link, Outlet, useLocation } from 'react-router';
@@ -32,9 +32,6 @@ import type * as DecisionFactsModule from '../app/features/product/components/De
 import type * as CmsBlockModule from '../app/components/CmsBlock';
 import type * as WishlistModule from '../app/state/wishlist';
 import type * as JsonLdRules from '../app/features/product/rules/json-ld';
-import type * as OptionValueModule from '../app/features/product/components/OptionValue';
-import type * as DescriptionModule from '../app/features/product/components/Description';
-import type * as BuyBarModule from '../app/features/product/components/BuyBar';
 
 /**
  * renders of the banners below the buy box (the first of the parts memoised on the route's data); a
@@ -103,40 +100,6 @@ vi.mock('../app/features/product/rules/json-ld', async (importOriginal) => {
       return m.productJsonLd(...args);
     },
   };
-});
-
-/**
- * The memoised parts of the info column, counted: each picker value's row (by its label), the
- * description and the phone's buy bar. The mock keeps each memo and its comparison, and counts the
- * renders that get past it.
- */
-const memoRenders = vi.hoisted(() => ({ values: [] as string[], description: 0, buyBar: 0 }));
-type Memoised<P> = {
-  type: (props: P) => ReactNode;
-  compare?: null | ((a: P, b: P) => boolean);
-};
-async function countedMemo<P>(component: unknown, count: (props: P) => void) {
-  const { memo } = await import('react');
-  const { type, compare } = component as Memoised<P>;
-  return memo((props: P) => {
-    count(props);
-    return type(props);
-  }, compare ?? undefined);
-}
-vi.mock('../app/features/product/components/OptionValue', async (importOriginal) => {
-  const m = await importOriginal<typeof OptionValueModule>();
-  type P = Parameters<typeof m.OptionValue>[0];
-  return { ...m, OptionValue: await countedMemo<P>(m.OptionValue, (p) => memoRenders.values.push(p.label)) };
-});
-vi.mock('../app/features/product/components/Description', async (importOriginal) => {
-  const m = await importOriginal<typeof DescriptionModule>();
-  type P = Parameters<typeof m.Description>[0];
-  return { ...m, Description: await countedMemo<P>(m.Description, () => memoRenders.description++) };
-});
-vi.mock('../app/features/product/components/BuyBar', async (importOriginal) => {
-  const m = await importOriginal<typeof BuyBarModule>();
-  type P = Parameters<typeof m.BuyBar>[0];
-  return { ...m, BuyBar: await countedMemo<P>(m.BuyBar, () => memoRenders.buyBar++) };
 });
 
 type StockRow = { product_sku: string; qty: number; is_in_stock: boolean; manage_stock: boolean };
@@ -587,58 +550,6 @@ describe('product page: a grade choice renders again only what the grade changes
       .find((d) => d['@type'] === 'Product');
     expect(data?.sku).toBe('PX-A');
     expect(data?.offers?.price).toBe('449.00');
-  });
-});
-
-describe('product page: a grade choice renders the values it changes, not the others', () => {
-  /** A+ at 449 €, A at 429 €, B at 399 € (the default): choosing A+ changes A+'s row and B's */
-  const graded: Product = productDoc({
-    ...phone,
-    description: '<p>Unlocked.</p>\n<p>Battery at 90 % or more.</p>',
-    configurable_options: [
-      {
-        attribute_id: 93,
-        attribute_code: 'condition',
-        label: 'Condition',
-        values: [
-          { value_index: 1, label: 'A+' },
-          { value_index: 3, label: 'A' },
-          { value_index: 2, label: 'B' },
-        ],
-      },
-    ],
-    configurable_children: [
-      child('PX-A', 101, 1, 44900, 10),
-      child('PX-A2', 103, 3, 42900, 10),
-      child('PX-B', 102, 2, 39900, 10),
-    ],
-  });
-
-  it('renders two rows of the picker and the bar, not the description; the bar adds what the page shows', async () => {
-    const { cartState } = await import('../app/state/cart-view');
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    render(page(routeData(graded, Date.now())));
-    await waitFor(() => expect(radio('B').checked).toBe(true));
-    expect(document.querySelectorAll('.description p')).toHaveLength(2);
-    memoRenders.values = [];
-    const before = { ...memoRenders };
-    expect(before.description).toBeGreaterThan(0);
-    fireEvent.click(radio('A+'));
-    expect(radio('A+').checked).toBe(true);
-    expect(memoRenders.values.sort()).toEqual(['A+', 'B']);
-    expect(memoRenders.description).toBe(before.description);
-    // the bar names the new grade's price
-    expect(memoRenders.buyBar).toBe(before.buyBar + 1);
-    expect(document.querySelector('.buy-bar-price')?.textContent).toContain(formatPrice(44900, 'en'));
-
-    // the quantity renders the page again, not the bar; the bar's add is the page's latest
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '2' } });
-    expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2');
-    expect(memoRenders.buyBar).toBe(before.buyBar + 1);
-    fireEvent.click(document.querySelector<HTMLButtonElement>('.buy-bar button')!);
-    await waitFor(() => expect(cartState().items.find((i) => i.sku === 'PX-A')?.qty).toBe(2), {
-      timeout: 10_000,
-    });
   });
 });
 

@@ -15,7 +15,6 @@ import { useT } from '../../i18n';
 import { addRecentlyViewed } from '../../state/recently-viewed';
 import { BuyBox } from './components/BuyBox';
 import { DecisionFacts } from './components/DecisionFacts';
-import { Description } from './components/Description';
 import { Gallery } from './components/Gallery';
 import { OptionPicker } from './components/OptionPicker';
 import { Specifications } from './components/Specifications';
@@ -127,7 +126,14 @@ export function ProductPage(data: ProductPageData) {
         </div>
         <div className="product-details">
           <Specifications product={product} variant={variant} attributes={data.attributes} />
-          {model.description ? <Description text={model.description} /> : null}
+          {model.description ? (
+            <section aria-labelledby="description" className="description">
+              <h2 id="description">{t('product.description')}</h2>
+              {model.description.split('\n\n').map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+            </section>
+          ) : null}
         </div>
       </div>
       <LowerParts

@@ -1,5 +1,5 @@
 import { formatPrice, type GradeKey } from '@vitrina/domain';
-import { memo, useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useT } from '../../../i18n';
 import { GradeTitle } from '../../../components/ui/GradeTitle';
 
@@ -9,10 +9,8 @@ import { GradeTitle } from '../../../components/ui/GradeTitle';
  * it is fixed, so showing it moves nothing on the page. It is a shortcut for the eye and the thumb
  * only: out of the accessibility tree and the tab order (aria-hidden, tabIndex -1), so a screen reader
  * or keyboard user meets one "Add to cart", the buy box's own.
- * Memoised on what it shows (`onAdd` is the page's one add function): the page's renders for the
- * quantity, the stock's answer or the sidebar leave it.
  */
-export const BuyBar = memo(function BuyBar({
+export function BuyBar({
   watch,
   price,
   grade = null,
@@ -48,4 +46,4 @@ export const BuyBar = memo(function BuyBar({
       </button>
     </div>
   );
-});
+}

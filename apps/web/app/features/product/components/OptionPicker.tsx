@@ -12,7 +12,6 @@ import { Link } from '../../../lib/link';
 import type { ConfigurableChild, ConfigurableOption, Product } from '../../../lib/types';
 import { GRADE_ATTRIBUTE } from '../rules/grade';
 import { optionPriceLabel, optionReason } from '../rules/option-labels';
-import { OptionValue } from './OptionValue';
 
 /**
  * One configurable option as a radio group. Every value says what choosing it means: a grade shows
@@ -34,7 +33,6 @@ export function OptionPicker({
   current: ConfigurableChild | null;
   /** the `condition-grades` CMS block (HTML), shown in the "What do grades mean?" popover */
   gradesInfo?: string | null;
-  /** the same function across renders: each value's row is memoised with it */
   onChoose: (variant: ConfigurableChild) => void;
 }) {
   const t = useT();
@@ -47,28 +45,33 @@ export function OptionPicker({
       {isGrade ? <GradeInfo popoverId={popoverId} gradesInfo={gradesInfo ?? null} /> : null}
       <div className={isGrade ? 'opt-grid' : 'opt-row'}>
         {choices.map((c) => {
+          const id = `opt-${option.attribute_code}-${c.value_index}`;
           const checked = String(selected[option.attribute_code]) === String(c.value_index);
           const why = optionReason(c, t);
           const key = isGrade ? gradeKeyOf(c.label) : null;
+          const meaning = key ? t(`grade.${key}`) : null;
           const price = optionPriceLabel(c, isGrade, checked, t);
+          const cls = ['opt', why ? `opt-${c.status}` : '', checked ? 'opt-checked' : '']
+            .filter(Boolean)
+            .join(' ');
           return (
-            <OptionValue
-              key={c.value_index}
-              id={`opt-${option.attribute_code}-${c.value_index}`}
-              name={option.attribute_code}
-              value={c.value_index}
-              className={['opt', why ? `opt-${c.status}` : '', checked ? 'opt-checked' : '']
-                .filter(Boolean)
-                .join(' ')}
-              checked={checked}
-              disabled={c.status === 'not_offered' || !c.variant}
-              label={isGrade ? gradeShortLabel(c.label) : c.label}
-              price={c.status === 'not_offered' ? null : price}
-              meaning={key ? t(`grade.${key}`) : null}
-              why={why}
-              variant={c.variant}
-              onChoose={onChoose}
-            />
+            <span key={c.value_index} className={cls}>
+              <input
+                type="radio"
+                id={id}
+                name={option.attribute_code}
+                value={c.value_index}
+                checked={checked}
+                disabled={c.status === 'not_offered' || !c.variant}
+                onChange={() => c.variant && onChoose(c.variant)}
+              />
+              <label htmlFor={id}>
+                <span className="opt-name">{isGrade ? gradeShortLabel(c.label) : c.label}</span>
+                {price && c.status !== 'not_offered' ? <span className="opt-price">{price}</span> : null}
+                {meaning ? <span className="opt-meaning">{meaning}</span> : null}
+                {why ? <span className="opt-why">{why}</span> : null}
+              </label>
+            </span>
           );
         })}
       </div>

@@ -1,5 +1,5 @@
 import { imageLabels, variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { replaceAddress } from '../../../lib/router';
 import { useApi } from '../../../api-client/use-api';
@@ -103,29 +103,6 @@ export function useProductPage(data: ProductPageData) {
     [product, variant, data.canonical, data.origin, jsonLdBase],
   );
 
-  // the same function while the location and the product are: the picker's rows are memoised with it
-  const choose = useCallback(
-    (next: ConfigurableChild) => {
-      setChosen({ sku: next.sku, at: key });
-      replaceAddress(productPath(t.storeCode, product, next.sku));
-    },
-    [key, t.storeCode, product],
-  );
-  const addNow = () =>
-    cartAdd.add(
-      productAddition(variant ?? product, box.stock, () =>
-        productCartItem(product, variant, selected, qty, box.maxQty, tierFinal),
-      ),
-      { name: product.name, grade: box.grade },
-    );
-  // One function for the page's life that adds what the last render showed: the phone's bar, memoised
-  // on what it shows, keeps it. A click comes after the commit whose layout effect stored it.
-  const latestAdd = useRef(addNow);
-  useLayoutEffect(() => {
-    latestAdd.current = addNow;
-  });
-  const addToCart = useCallback(() => latestAdd.current(), []);
-
   return {
     product,
     shown,
@@ -171,8 +148,17 @@ export function useProductPage(data: ProductPageData) {
      * The picker names the variant each value leads to (domain optionChoices): shown at once, and its
      * URL put in the address bar (shareable, reloaded as that child) in place of the page's.
      */
-    choose,
-    addToCart,
+    choose: (next: ConfigurableChild) => {
+      setChosen({ sku: next.sku, at: key });
+      replaceAddress(productPath(t.storeCode, product, next.sku));
+    },
+    addToCart: () =>
+      cartAdd.add(
+        productAddition(variant ?? product, box.stock, () =>
+          productCartItem(product, variant, selected, qty, box.maxQty, tierFinal),
+        ),
+        { name: product.name, grade: box.grade },
+      ),
     /** Grouped and bundle pickers: the lines they built, checked like any product (price, stock). */
     addComposite: (items: Parameters<typeof compositeAddition>[1]) => {
       void cartAdd.add(compositeAddition(box.stock, items));
