@@ -89,52 +89,28 @@ export type CartRow = Pick<
   stock?: { sku: string; row: StockRow | null };
 };
 
-/** the cart's columns a cart call reads (CartRow): named, so a column added to `carts` changes nothing here */
-const CART_COLUMNS = [
-  'id',
-  'customer_id',
-  'store_code',
-  'status',
-  'coupon_code',
-  'country_id',
-  'shipping_method_code',
-  'payment_method_code',
-  'shipping_address',
-  'billing_address',
-  'updated_at',
-] as const;
-
 /**
  * A cart with its lines (by item_id) and the row of its coupon, in one query: a cart call read the
  * cart, then its lines, then its coupon, each a round trip (on the embedded database, each also a
- * share of the main thread). Answered as ONE json column (`cart`): node-postgres describes and parses
- * every column of every answer, a named statement's too (a type parser looked up per column, the
- * timestamps parsed into Dates), and the cart as 14 columns cost the shop more CPU than the one JSON
- * text parsed at once (docs/decisions/0097-*.md). Its `updated_at` is then text, as the coupon's dates
- * already were. `extra`: more members of the object (CART_WITH_STOCK's stock row).
+ * share of the main thread).
  */
-const cartWithLines = (
-  extra = '',
-) => `SELECT json_build_object(${CART_COLUMNS.map((c) => `'${c}', c.${c}`).join(', ')},
-  'items', coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '[]'::json),
-  'coupon', (SELECT row_to_json(co) FROM coupons co
+const CART_WITH_LINES = `SELECT c.*,
+  coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '[]'::json) AS items,
+  (SELECT row_to_json(co) FROM coupons co
     WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
-    ORDER BY (co.code = c.coupon_code) DESC LIMIT 1)${extra}) AS cart
+    ORDER BY (co.code = c.coupon_code) DESC LIMIT 1) AS coupon
   FROM carts c WHERE c.id = $1 ${PREPARED}`;
-const CART_WITH_LINES = cartWithLines();
 
 /**
  * CART_WITH_LINES and the stock row of the sku `$2` (an update's, before its variant is known): on
  * PostgreSQL, where neither is kept, an update read the cart, then the stock row, each a round trip
  * (the loopback send was the largest entry of a shop worker's profile under the shopper mix).
  */
-const CART_WITH_STOCK = cartWithLines(`,
-  'stock', (SELECT row_to_json(s) FROM (SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = $2) s)`);
-
-/** the cart a CART_WITH_LINES (or CART_WITH_STOCK) statement answers */
-async function cartOf<T = CartRow>(q: Queryable, text: string, params: unknown[]): Promise<T | undefined> {
-  return (await one<{ cart: T }>(q, text, params))?.cart;
-}
+const CART_WITH_STOCK = `${CART_WITH_LINES.replace(
+  'FROM carts c WHERE',
+  `, (SELECT row_to_json(s) FROM (SELECT product_id, sku, qty, is_in_stock, manage_stock FROM stock WHERE sku = $2) s) AS stock
+  FROM carts c WHERE`,
+)}`;
 
 /**
  * The columns a line write answers (CartItemRow): not `created_at`, never read, whose timestamp the
@@ -259,17 +235,14 @@ export class CartService {
     const kept = this.kept.get(id);
     if (kept) return kept;
     const token = this.kept.token(id);
-    const cart = await cartOf(this.database, CART_WITH_LINES, [id]);
+    const cart = await one<CartRow>(this.database, CART_WITH_LINES, [id]);
     if (cart) this.kept.keep(id, cart, token);
     return cart;
   }
 
   /** the cart `id` with its lines, coupon and the stock row of `sku` (PostgreSQL: nothing is kept) */
   private async readWithStock(id: string, sku: string): Promise<CartRow | undefined> {
-    const cart = await cartOf<CartRow & { stock: StockRow | null }>(this.database, CART_WITH_STOCK, [
-      id,
-      sku,
-    ]);
+    const cart = await one<CartRow & { stock: StockRow | null }>(this.database, CART_WITH_STOCK, [id, sku]);
     return cart && { ...cart, stock: { sku, row: cart.stock } };
   }
 
@@ -383,7 +356,7 @@ export class CartService {
     if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
     const cart =
       q !== this.database
-        ? await cartOf(q, CART_WITH_LINES, [cartId])
+        ? await one<CartRow>(q, CART_WITH_LINES, [cartId])
         : stockSku !== undefined && !this.kept.enabled
           ? await this.readWithStock(cartId, stockSku)
           : await this.read(cartId);
