@@ -106,6 +106,19 @@ function triplesOf(value: unknown, where: string, out: Triple[], names?: Set<str
   return out;
 }
 
+/** a part's strings in its three languages, key by key */
+function partTriples<K extends string>(
+  part: string,
+  dicts: Record<'en' | 'lt' | 'ru', Record<K, string>>,
+): Triple[] {
+  return (Object.keys(dicts.en) as K[]).map((k) => ({
+    where: `${part} ${k}`,
+    en: dicts.en[k],
+    lt: dicts.lt[k],
+    ru: dicts.ru[k],
+  }));
+}
+
 function dictionaryTriples(): Triple[] {
   const out: Triple[] = Object.keys(en).map((k) => ({
     where: `i18n ${k}`,
@@ -114,30 +127,11 @@ function dictionaryTriples(): Triple[] {
     ru: flat((ru as Record<string, unknown>)[k]),
   }));
   for (const [k, m] of Object.entries(MESSAGES)) out.push({ where: `message ${k}`, ...m });
-  // the account area's strings (i18n/account.ts: kept out of the main dictionaries)
-  for (const k of Object.keys(ACCOUNT_DICTIONARIES.en) as (keyof typeof ACCOUNT_DICTIONARIES.en)[])
-    out.push({
-      where: `account ${k}`,
-      en: ACCOUNT_DICTIONARIES.en[k],
-      lt: ACCOUNT_DICTIONARIES.lt[k],
-      ru: ACCOUNT_DICTIONARIES.ru[k],
-    });
-  // the checkout's and the order pages' strings (i18n/checkout.ts)
-  for (const k of Object.keys(CHECKOUT_DICTIONARIES.en) as (keyof typeof CHECKOUT_DICTIONARIES.en)[])
-    out.push({
-      where: `checkout ${k}`,
-      en: CHECKOUT_DICTIONARIES.en[k],
-      lt: CHECKOUT_DICTIONARIES.lt[k],
-      ru: CHECKOUT_DICTIONARIES.ru[k],
-    });
-  // the withdrawal page and the account's personal data (i18n/after-sale.ts)
-  for (const k of Object.keys(AFTER_SALE_DICTIONARIES.en) as (keyof typeof AFTER_SALE_DICTIONARIES.en)[])
-    out.push({
-      where: `after-sale ${k}`,
-      en: AFTER_SALE_DICTIONARIES.en[k],
-      lt: AFTER_SALE_DICTIONARIES.lt[k],
-      ru: AFTER_SALE_DICTIONARIES.ru[k],
-    });
+  // the parts kept out of the main dictionaries: the account area, the checkout and order pages, and
+  // the withdrawal page with the account's personal data (i18n/account.ts, checkout.ts, after-sale.ts)
+  out.push(...partTriples('account', ACCOUNT_DICTIONARIES));
+  out.push(...partTriples('checkout', CHECKOUT_DICTIONARIES));
+  out.push(...partTriples('after-sale', AFTER_SALE_DICTIONARIES));
   return out;
 }
 
