@@ -8,7 +8,9 @@
  *  - on a phone the header takes at most two rows before the content, and a category's first product
  *    card is in the first screen (320 and 390 px);
  *  - on a desktop every top category is in the bar's one row or under "More", and a shopper reaches
- *    a subcategory from the menu with the keyboard alone (Tab, Enter, Escape).
+ *    a subcategory from the menu with the keyboard alone (Tab, Enter, Escape);
+ *  - the checkout's summary beside the steps keeps a long Russian word of a product's name whole at 1366 px
+ *    (it broke "(восстановле|нный" in a 20rem column).
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { StoreCode } from '@vitrina/domain';
@@ -375,6 +377,45 @@ describe('hydration', () => {
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
     expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the checkout summary', () => {
+  it('keeps each word of a long Russian product name whole beside the steps at 1366 px', async () => {
+    const t = getT('ru');
+    const docs = await searchDocs<Doc & { stock?: { is_in_stock?: boolean } }>(
+      'ru',
+      'product',
+      { filters: { type_id: 'simple' } },
+      '&size=200',
+    );
+    const longestWord = (d: Doc) => Math.max(...d.name.split(/\s+/).map((w) => w.length));
+    const doc = docs.filter((d) => d.stock?.is_in_stock !== false).sort((a, b) => longestWord(b) - longestWord(a))[0]!;
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${shopUrl}/ru/${doc.url_path}`);
+    const add = page.getByRole('button', { name: t('product.addToCart'), exact: true });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.click();
+    await page.getByRole('button', { name: t('header.cartCount', { count: 1 }) }).waitFor();
+    await page.goto(`${shopUrl}/ru/checkout`);
+    const name = page.locator('.checkout-summary .summary-line-name').first();
+    await name.waitFor();
+    // a word drawn on two lines has two boxes of different tops
+    const split = await name.evaluate((el) => {
+      const text = el.firstChild!;
+      const words: string[] = [];
+      for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) words.push(m[0]);
+      }
+      return words;
+    });
+    expect(split, doc.name).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
