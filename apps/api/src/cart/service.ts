@@ -152,11 +152,14 @@ const ADD_LINE = `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id,
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
 /**
- * A line's row without `created_at` (never read; through `json_agg` it would be text). Its
+ * A line's row without `created_at` and its cart's id (never read; see ITEM_COLUMNS). Its
  * `product_option` is what the request's product_option parsed to (productOptionSchema), as the line
  * answers it: narrower than the column's type.
  */
-export type CartItemRow = Omit<SqlRow<typeof schema.cartItems>, 'created_at' | 'cart_id' | 'product_option'> & {
+export type CartItemRow = Omit<
+  SqlRow<typeof schema.cartItems>,
+  'created_at' | 'cart_id' | 'product_option'
+> & {
   product_option: CartProductOptionAnswer | null;
 };
 
