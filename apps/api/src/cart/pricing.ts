@@ -156,15 +156,19 @@ function docPrice(
   tax: TaxPricing,
 ): UnitPrice {
   const p = docUnitPrice(doc, taxClassId, tierPercent, tax);
-  return p ? { ...p, picks: null } : { net: null, gross: null, picks: null };
+  return p ? { net: p.net, gross: p.gross, picks: null } : NO_PRICE;
 }
+
+/** the unit price of a line that has none (unknown, disabled or unpriced): read only, never changed */
+const NO_PRICE: UnitPrice = Object.freeze({ net: null, gross: null, picks: null });
 
 /**
  * The unit price (cents net and incl. tax) of a product document, a bundle priced from the links its
- * line chose; or why a grouped or bundle line is refused (domain checkCompositeLine, the one check of
- * such lines for carts and orders alike).
+ * line chose (a promise: its links are resolved); or why a grouped or bundle line is refused (domain
+ * checkCompositeLine, the one check of such lines for carts and orders alike). Any other line is
+ * priced at once: a promise per line cost a 20-line cart's totals 20 turns of the microtask queue.
  */
-async function unitPrice(
+function unitPrice(
   catalog: CatalogService,
   store: StoreCode,
   doc: ProductDoc,
@@ -173,16 +177,28 @@ async function unitPrice(
   q: Queryable,
   tierPercent: number,
   tax: TaxPricing,
-): Promise<UnitPrice | { refusal: CompositeRefusal }> {
+): UnitPrice | { refusal: CompositeRefusal } | Promise<UnitPrice> {
   const check = checkCompositeLine(
     { type_id: doc.type_id, bundle_options: doc.bundle_options as BundleOption[] | undefined },
     option?.extension_attributes?.bundle_options,
   );
   if (!check.ok) return { refusal: check.refusal };
   if (!check.picks) return docPrice(doc, taxClassId, tierPercent, tax);
+  return bundlePrice(catalog, store, check.picks, q, tierPercent, tax);
+}
+
+/** a bundle line's unit price from the links it chose, each priced from its own product */
+async function bundlePrice(
+  catalog: CatalogService,
+  store: StoreCode,
+  picks: BundleLinePick[],
+  q: Queryable,
+  tierPercent: number,
+  tax: TaxPricing,
+): Promise<UnitPrice> {
   // link prices of the document are not trusted: price every link from its product, each made gross
   // with its own class (as the listing shows the links)
-  const linked = await catalog.resolveSkus(store, [...new Set(check.picks.map((p) => p.sku))], q);
+  const linked = await catalog.resolveSkus(store, [...new Set(picks.map((p) => p.sku))], q);
   const nets = new Map<string, number>();
   const grosses = new Map<string, number>();
   for (const [sku, r] of linked) {
@@ -193,9 +209,9 @@ async function unitPrice(
     grosses.set(sku, p.gross);
   }
   return {
-    net: bundleLinePrice(check.picks, nets),
-    gross: bundleLinePrice(check.picks, grosses),
-    picks: check.picks,
+    net: bundleLinePrice(picks, nets),
+    gross: bundleLinePrice(picks, grosses),
+    picks,
   };
 }
 
@@ -232,10 +248,11 @@ export async function priceLines(
   for (const [i, line] of lines.entries()) {
     const r = resolved.get(line.sku);
     const taxClassId = r ? (num(r.product.tax_class_id) ?? num(r.parent?.tax_class_id)) : null;
-    const unit =
+    let unit =
       r && !r.disabled
-        ? await unitPrice(catalog, store, r.product, taxClassId, line.product_option, q, tierPercent, tax)
-        : { net: null, gross: null, picks: null };
+        ? unitPrice(catalog, store, r.product, taxClassId, line.product_option, q, tierPercent, tax)
+        : NO_PRICE;
+    if (unit instanceof Promise) unit = await unit;
     if ('refusal' in unit) {
       refused.push({ index: i, sku: line.sku, refusal: unit.refusal });
       unavailable.push(line.sku);

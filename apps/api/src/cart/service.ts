@@ -90,12 +90,25 @@ export type CartRow = Pick<
 };
 
 /**
+ * The columns of a cart that a cart call reads (CartRow): not `created_at`, never read, whose
+ * timestamp the PostgreSQL driver parsed into a Date on every cart call
+ */
+const CART_COLUMNS =
+  'c.id, c.customer_id, c.store_code, c.status, c.coupon_code, c.country_id, c.shipping_method_code, c.payment_method_code, c.shipping_address, c.billing_address, c.updated_at';
+
+/**
+ * The columns of a line read with its cart (CartItemRow): not its cart's id nor `created_at`, ~90 of
+ * its ~250 characters of JSON, built by the database and parsed by the shop per line on every call
+ */
+const ITEM_COLUMNS = 'item_id, product_id, sku, parent_sku, qty, product_type, product_option, identity_key';
+
+/**
  * A cart with its lines (by item_id) and the row of its coupon, in one query: a cart call read the
  * cart, then its lines, then its coupon, each a round trip (on the embedded database, each also a
  * share of the main thread).
  */
-const CART_WITH_LINES = `SELECT c.*,
-  coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '[]'::json) AS items,
+const CART_WITH_LINES = `SELECT ${CART_COLUMNS},
+  coalesce((SELECT json_agg(i ORDER BY i.item_id) FROM (SELECT ${ITEM_COLUMNS} FROM cart_items WHERE cart_id = c.id) i), '[]'::json) AS items,
   (SELECT row_to_json(co) FROM coupons co
     WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
     ORDER BY (co.code = c.coupon_code) DESC LIMIT 1) AS coupon
@@ -139,11 +152,14 @@ const ADD_LINE = `${COHERENT_WRITE} INSERT INTO cart_items (cart_id, product_id,
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
 /**
- * A line's row without `created_at` (never read; through `json_agg` it would be text). Its
+ * A line's row without `created_at` and its cart's id (never read; see ITEM_COLUMNS). Its
  * `product_option` is what the request's product_option parsed to (productOptionSchema), as the line
  * answers it: narrower than the column's type.
  */
-export type CartItemRow = Omit<SqlRow<typeof schema.cartItems>, 'created_at' | 'product_option'> & {
+export type CartItemRow = Omit<
+  SqlRow<typeof schema.cartItems>,
+  'created_at' | 'cart_id' | 'product_option'
+> & {
   product_option: CartProductOptionAnswer | null;
 };
 

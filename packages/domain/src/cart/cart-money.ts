@@ -243,14 +243,8 @@ export function cartTotals(config: FeeConfig, tax: TaxPricing, input: CartTotals
   // fees of a cart without lines: the destination's standard rate
   const rate = input.lines[0] ? input.lines[0].tax_rate_percent : standardRate;
   const totals = computeTotals({
-    lines: input.lines.map((l) => ({
-      item_id: l.item_id,
-      sku: l.sku,
-      name: l.name,
-      qty: l.qty,
-      price_incl_tax: l.price_incl_tax,
-      tax_rate_percent: l.tax_rate_percent,
-    })),
+    // computeTotals answers only the totals' fields of each line
+    lines: input.lines,
     coupon,
     shippingInclTax: shippingFee(input.shippingMethod, subtotal, virtual, imported),
     paymentFeeInclTax: paymentFee(config, input.paymentMethod, virtual, imported),

@@ -3,7 +3,7 @@
 import { taxContained } from './pricing.ts';
 import { allocateCents, assertInteger, roundHalfUp } from './rounding.ts';
 import { translateMessage } from '../messages/index.ts';
-import { DEFAULT_STORE_CODE, type StoreCode } from '../base/index.ts';
+import { DEFAULT_STORE_CODE, isStoreCode, type StoreCode } from '../base/index.ts';
 
 export interface TotalsLine {
   item_id: number | string;
@@ -111,6 +111,14 @@ export function vatByRate(
     return { rate, gross, net: gross - vat, vat };
   };
   if (items.length === 0) return [share(defaultRate, fees - discount)];
+  // one rate (most carts): the shares below add up to the whole (allocateCents is exact), so the
+  // split is skipped; a cart's totals are made on every cart call
+  const firstRate = items[0]!.tax_rate_percent ?? defaultRate;
+  if (items.every((l) => (l.tax_rate_percent ?? defaultRate) === firstRate)) {
+    assertInteger(discount, 'amount');
+    assertInteger(fees, 'amount');
+    return [share(firstRate, items.reduce((sum, l) => sum + l.row_total_incl_tax, 0) - discount + fees)];
+  }
   const discounts = allocateCents(
     discount,
     items.map((l) => l.row_total_incl_tax),
@@ -152,7 +160,12 @@ export function computeTotals(input: TotalsInput): Totals {
     if (l.qty < 1 || l.price_incl_tax < 0) {
       throw new RangeError(`Line ${l.sku} needs qty ≥ 1 and a price ≥ 0`);
     }
-    return { ...l, row_total_incl_tax: rowTotalInclTax(l.price_incl_tax, l.qty) };
+    // the answer's fields named, not spread: a caller's line may carry more (the cart's priced lines)
+    const row_total_incl_tax = rowTotalInclTax(l.price_incl_tax, l.qty);
+    const { item_id, sku, name, qty, price_incl_tax } = l;
+    return l.tax_rate_percent === undefined
+      ? { item_id, sku, name, qty, price_incl_tax, row_total_incl_tax }
+      : { item_id, sku, name, qty, price_incl_tax, tax_rate_percent: l.tax_rate_percent, row_total_incl_tax };
   });
   const shipping = Math.max(assertInteger(input.shippingInclTax, 'shippingInclTax'), 0);
   const payment = Math.max(assertInteger(input.paymentFeeInclTax, 'paymentFeeInclTax'), 0);
@@ -186,18 +199,43 @@ export function totalSegments(
   amounts: TotalAmounts,
   storeCode: StoreCode = DEFAULT_STORE_CODE,
 ): TotalSegment[] {
-  const t = (key: string) => translateMessage(key, storeCode);
+  const t = segmentTitles(storeCode);
   const { discount_amount: discount, coupon_code: couponCode } = amounts;
   const segments: TotalSegment[] = [
-    { code: 'subtotal_incl_tax', title: t('totals.subtotal'), value: amounts.subtotal_incl_tax },
-    { code: 'shipping', title: t('totals.shipping'), value: amounts.shipping_incl_tax },
-    { code: 'payment', title: t('totals.payment'), value: amounts.payment_fee },
+    { code: 'subtotal_incl_tax', title: t.subtotal, value: amounts.subtotal_incl_tax },
+    { code: 'shipping', title: t.shipping, value: amounts.shipping_incl_tax },
+    { code: 'payment', title: t.payment, value: amounts.payment_fee },
   ];
   if (discount > 0) {
-    const title = couponCode ? `${t('totals.discount')} (${couponCode})` : t('totals.discount');
+    const title = couponCode ? `${t.discount} (${couponCode})` : t.discount;
     segments.push({ code: 'discount', title, value: -discount });
   }
-  segments.push({ code: 'tax', title: t('totals.tax'), value: amounts.tax_amount });
-  segments.push({ code: 'grand_total', title: t('totals.grandTotal'), value: amounts.grand_total });
+  segments.push({ code: 'tax', title: t.tax, value: amounts.tax_amount });
+  segments.push({ code: 'grand_total', title: t.grandTotal, value: amounts.grand_total });
   return segments;
+}
+
+const SEGMENT_TITLE_KEYS = {
+  subtotal: 'totals.subtotal',
+  shipping: 'totals.shipping',
+  payment: 'totals.payment',
+  discount: 'totals.discount',
+  tax: 'totals.tax',
+  grandTotal: 'totals.grandTotal',
+} as const;
+
+/** the segments' titles per store view, translated once: every cart call's totals name them */
+const segmentTitlesByStore = new Map<StoreCode, Record<keyof typeof SEGMENT_TITLE_KEYS, string>>();
+
+function segmentTitles(given: StoreCode) {
+  // an unknown code is titled in the default language (translateMessage), kept under that code
+  const storeCode = isStoreCode(given) ? given : DEFAULT_STORE_CODE;
+  let titles = segmentTitlesByStore.get(storeCode);
+  if (!titles) {
+    titles = Object.fromEntries(
+      Object.entries(SEGMENT_TITLE_KEYS).map(([k, key]) => [k, translateMessage(key, storeCode)]),
+    ) as Record<keyof typeof SEGMENT_TITLE_KEYS, string>;
+    segmentTitlesByStore.set(storeCode, titles);
+  }
+  return titles;
 }
