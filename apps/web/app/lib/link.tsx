@@ -112,7 +112,7 @@ function followPathLink(
 
 /**
  * The click handler of a list of plain `<a href>` path links, the list's one handler in place of a
- * `Link` component each: a filter's values are ~80 links whose URLs all change at every tick, and
+ * `Link` component each: a filter's values are ~50 links whose URLs all change at every tick, and
  * each `Link` was a component to render again with its hooks and its own handler. A click (or Enter
  * on a focused link, which the browser sends as a click) on one of them navigates as `Link` does,
  * with `options` for every link of the list.
