@@ -77,17 +77,57 @@ function pathAnchor(
 ) {
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (event.defaultPrevented || !isPlainClick(event, target)) return;
-    const location = dataRouter ? dataRouter.router.state.location : window.location;
-    // another store view's page is not in this page's route table (lib/route-branches.ts): the
-    // browser follows the href, a document navigation
-    if (dataRouter && isOtherArea(location.pathname, to)) return;
-    event.preventDefault();
-    const here = createPath(location);
-    navigate(to, { replace: replace ?? here === to, state, preventScrollReset, viewTransition });
+    followPathLink(event, target, { navigate, dataRouter }, to, {
+      replace,
+      state,
+      preventScrollReset,
+      viewTransition,
+    });
   }
 
   return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} />;
+}
+
+/**
+ * A plain click on a path link navigates in the router as React Router's Link does: the same page's
+ * link replaces the history entry; another store view's page, a modified click or another target is
+ * left to the browser.
+ */
+function followPathLink(
+  event: MouseEvent<HTMLElement>,
+  target: string | undefined,
+  { navigate, dataRouter }: ReturnType<typeof usePathLinkRouter>,
+  to: string,
+  { replace, ...options }: Pick<LinkProps, 'replace' | 'state' | 'preventScrollReset' | 'viewTransition'>,
+) {
+  if (event.defaultPrevented || !isPlainClick(event, target)) return;
+  const location = dataRouter ? dataRouter.router.state.location : window.location;
+  // another store view's page is not in this page's route table (lib/route-branches.ts): the
+  // browser follows the href, a document navigation
+  if (dataRouter && isOtherArea(location.pathname, to)) return;
+  event.preventDefault();
+  const here = createPath(location);
+  navigate(to, { replace: replace ?? here === to, ...options });
+}
+
+/**
+ * The click handler of a list of plain `<a href>` path links, the list's one handler in place of a
+ * `Link` component each: a filter's values are ~50 links whose URLs all change at every tick, and
+ * each `Link` was a component to render again with its hooks and its own handler. A click (or Enter
+ * on a focused link, which the browser sends as a click) on one of them navigates as `Link` does,
+ * with `options` for every link of the list.
+ */
+export function usePathLinkClicks(
+  options: Pick<LinkProps, 'state' | 'preventScrollReset' | 'viewTransition'> = {},
+): (event: MouseEvent<HTMLElement>) => void {
+  const router = usePathLinkRouter();
+  return (event) => {
+    const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!anchor || !event.currentTarget.contains(anchor)) return;
+    const to = anchor.getAttribute('href') ?? '';
+    if (!to.startsWith('/') || to.startsWith('//')) return;
+    followPathLink(event, anchor.getAttribute('target') ?? undefined, router, to, options);
+  };
 }
 
 /** a path link that prefetches the page's modules and data on intent (`prefetch="intent"`) */
@@ -105,7 +145,7 @@ const PrefetchingPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(
 );
 
 /** the left button, no modifier key, and a link that opens in this tab (React Router's rule) */
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+function isPlainClick(event: MouseEvent<HTMLElement>, target: string | undefined): boolean {
   return (
     event.button === 0 &&
     (!target || target === '_self') &&

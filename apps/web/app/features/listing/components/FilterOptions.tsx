@@ -1,15 +1,20 @@
-import { Link } from '../../../lib/link';
+import { usePathLinkClicks } from '../../../lib/link';
 import type { FilterOption } from '../rules/filter-options';
 
-/** a filter's values as links with their counts; the applied one marked current (following it removes it) */
+/**
+ * a filter's values as links with their counts; the applied one marked current (following it removes it).
+ * Plain anchors with the list's one click handler: at a tick every value's URL changes, and a `Link`
+ * each was ~50 components to render again (the bench's category) for an `href` apiece.
+ */
 export function FilterOptions({ options }: { options: FilterOption[] }) {
+  const follow = usePathLinkClicks({ preventScrollReset: true });
   return (
-    <ul>
+    <ul onClick={follow}>
       {options.map((o) => (
         <li key={o.key}>
-          <Link to={o.to} aria-current={o.active ? 'true' : undefined} rel="nofollow" preventScrollReset>
+          <a href={o.to} aria-current={o.active ? 'true' : undefined} rel="nofollow">
             {o.label} <span className="count">({o.count})</span>
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
