@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, useEffect } from 'react';
+import { act, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -172,5 +172,29 @@ describe('HydrateLater', () => {
     expect(watched).toEqual([]);
     act(() => (container.querySelector('.below button') as HTMLButtonElement).click());
     expect(onBelow).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders in the same commit in a client render before the document is marked hydrated', async () => {
+    // no `data-hydrated` yet: a client render of the document (React's own after a hydration error),
+    // or a component test's render. There is no server HTML to keep, so nothing to wait for.
+    let inFirstCommit: boolean | null = null;
+    function AfterPart() {
+      useLayoutEffect(() => {
+        inFirstCommit ??= container.querySelector('.below button') !== null;
+      }, []);
+      return null;
+    }
+    await act(async () => {
+      root = createRoot(container);
+      root.render(
+        <>
+          <Page onAbove={vi.fn()} onBelow={vi.fn()} />
+          <AfterPart />
+        </>,
+      );
+    });
+    expect(inFirstCommit).toBe(true);
+    expect(hydratedParts).toEqual(['page', 'below']);
+    expect(watched).toEqual([]);
   });
 });

@@ -32,7 +32,6 @@ function remember(choice: StoreCode): void {
  */
 export function LanguageSuggestion() {
   const current = useStoreCode();
-  const paths = useAlternatePaths();
   const [suggested, setSuggested] = useState<StoreCode | null>(null);
   const shownIn = useRef(current);
 
@@ -57,6 +56,23 @@ export function LanguageSuggestion() {
   }, [current]);
 
   if (!suggested || suggested === current) return null;
+  return <SuggestionCard suggested={suggested} current={current} onAnswered={() => setSuggested(null)} />;
+}
+
+/**
+ * The card itself, apart: it reads the router's matches (the page's alternate paths), so only a shown
+ * card renders at each change of the router's state, not the suggestion every shopper has.
+ */
+function SuggestionCard({
+  suggested,
+  current,
+  onAnswered,
+}: {
+  suggested: StoreCode;
+  current: StoreCode;
+  onAnswered: () => void;
+}) {
+  const paths = useAlternatePaths();
   const t = getT(suggested);
   return (
     <aside className="lang-suggest" lang={suggested} aria-label={t('langSuggest.label')}>
@@ -67,7 +83,7 @@ export function LanguageSuggestion() {
         hrefLang={suggested}
         onClick={() => {
           remember(suggested);
-          setSuggested(null);
+          onAnswered();
         }}
       >
         {t('langSuggest.switch')}
@@ -77,7 +93,7 @@ export function LanguageSuggestion() {
         className="btn-link"
         onClick={() => {
           remember(current);
-          setSuggested(null);
+          onAnswered();
         }}
       >
         {t('langSuggest.stay')}

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { whenIdle } from '../../lib/idle';
 
 /**
@@ -15,8 +15,11 @@ import { whenIdle } from '../../lib/idle';
  * synchronously on its pointerdown, keydown, focus or click: React then hydrates that part before
  * dispatching the event (its selective hydration), and the event reaches the part's handlers.
  *
- * Outside the document's first hydration (a client navigation, a part mounted later) the gate is
- * open from the start and the part renders at once.
+ * Outside the document's first hydration (a client navigation, a part mounted later, a client render
+ * such as React's after a hydration error) the gate is open from the start and the part renders at
+ * once, with no Suspense boundary of its own: there is no server HTML to keep, and in a client render
+ * the boundary held back a lazy part elsewhere on the page (the product page's back-in-stock form
+ * never showed in its component test).
  *
  * The empty `<template>` before the part is how the browser finds the part's elements to watch
  * (a dehydrated boundary has no ref); it is rendered by the server too and takes no room.
@@ -26,7 +29,10 @@ import { whenIdle } from '../../lib/idle';
  * footer: a tap's press and release are two inputs, and the idle moment between them opened it).
  */
 export function HydrateLater({ children, idle = false }: { children: ReactNode; idle?: boolean }) {
-  const [gate] = useState(newGate);
+  // the first render's: the part's shape must not change when React renders it again after the hydration
+  const hydratingNow = useSyncExternalStore(subscribeToNothing, notHydrating, hydratingOrServer);
+  const [hydrating] = useState(hydratingNow);
+  const [gate] = useState(() => newGate(hydrating));
   const [hydrated, setHydrated] = useState(gate.isOpen);
   const marker = useRef<HTMLTemplateElement>(null);
   useEffect(() => {
@@ -61,7 +67,7 @@ export function HydrateLater({ children, idle = false }: { children: ReactNode; 
   return (
     <>
       <template ref={marker} data-hydrate-later="" />
-      {boundary}
+      {hydrating ? boundary : children}
     </>
   );
 }
@@ -76,11 +82,20 @@ interface HydrationGate {
 }
 
 /**
+ * React (and preact/compat) read the server snapshot in the server's render and in a hydration, the
+ * client's in a client render: whether this render adopts server HTML.
+ */
+const subscribeToNothing = () => () => {};
+const notHydrating = () => false;
+const hydratingOrServer = () => true;
+
+/**
  * Closed only in the browser's hydration of the server's document (`<html data-hydrated>` comes after
  * it), in a browser that can tell when the part nears the screen (IntersectionObserver).
  */
-function newGate(): HydrationGate {
+function newGate(hydrating: boolean): HydrationGate {
   const closed =
+    hydrating &&
     typeof document !== 'undefined' &&
     typeof IntersectionObserver !== 'undefined' &&
     !document.documentElement.hasAttribute('data-hydrated');

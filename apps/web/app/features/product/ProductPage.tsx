@@ -7,6 +7,7 @@ import { Price } from '../../components/Price';
 import { ProductReviews } from '../../components/ProductReviews';
 import { RelatedProducts } from '../../components/RelatedProducts';
 import { SaveButtons } from '../../components/SaveButtons';
+import { HydrateLater } from '../../components/ui/HydrateLater';
 import { GradeBadge } from '../../components/ui/GradeBadge';
 import { GradeTitle } from '../../components/ui/GradeTitle';
 import { GradeFactsBox } from '../../components/GradeGuide';
@@ -136,12 +137,14 @@ export function ProductPage(data: ProductPageData) {
           ) : null}
         </div>
       </div>
-      <LowerParts
-        banners={data.banners}
-        bannersLabel={t('banners.multi')}
-        product={data.product}
-        categoryId={trail[trail.length - 1]?.id ?? null}
-      />
+      <HydrateLater>
+        <LowerParts
+          banners={data.banners}
+          bannersLabel={t('banners.multi')}
+          product={data.product}
+          categoryId={trail[trail.length - 1]?.id ?? null}
+        />
+      </HydrateLater>
       <ProductSidebar
         product={product}
         variant={variant}
@@ -158,8 +161,7 @@ export function ProductPage(data: ProductPageData) {
  * grade choice or an add to the cart renders the page above them again, never them.
  * The related products read the product's links and sku, which a grade choice does not change.
  * No useT here: it reads the location, and would render the parts again at every navigation.
- * Not deferred with HydrateLater: with their gates closed, a sold-out product's "notify me" form above
- * them never showed in product-page.test.tsx, for a cause not found (record 0072).
+ * Hydrated later (HydrateLater): below the first screen, and the reviews' request waits for them.
  */
 const LowerParts = memo(function LowerParts({
   banners,
