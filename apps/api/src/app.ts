@@ -36,7 +36,7 @@ import { ShopService } from './shop/service.ts';
 import { shopRoutes } from './shop/routes.ts';
 import { StockService } from './stock/service.ts';
 import { stockRoutes } from './stock/routes.ts';
-import { isDemoShop, reindexProducts } from '@vitrina/db';
+import { isDemoShop } from '@vitrina/db';
 import { AuthService } from './auth/service.ts';
 import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.ts';
 import { RedisRateLimiter } from './auth/redis-rate-limit.ts';
@@ -84,6 +84,7 @@ import { productPartRoutes } from './catalog/admin-product-parts.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
 import { batchedRuns } from './lib/batched.ts';
+import { refreshListings } from './lib/refresh-listings.ts';
 
 export type BuildApiOptions = {
   database: Database;
@@ -173,7 +174,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   // the products of the orders placed meanwhile refreshed in one run (lib/batched.ts)
   const onStockChanged = batchedRuns(async (productIds: number[]) => {
     try {
-      await reindexProducts(database, { productIds });
+      await refreshListings(database, productIds);
     } catch (err) {
       app.log.warn({ err, productIds }, 'stock changed but the product index was not refreshed');
     }

@@ -95,8 +95,13 @@ const newOrder = async (key: string) =>
  * another connection, and its transaction may still be open when the order answers.
  */
 function withoutPollers(statements: string[], transactions: string[][]): string[] {
+  return withoutTransactions(statements, transactions, /\b(webhooks_at|webhook_deliveries)\b/);
+}
+
+/** the statements without those of the transactions one of whose statements matches `mark` */
+function withoutTransactions(statements: string[], transactions: string[][], mark: RegExp): string[] {
   const out = [...statements];
-  for (const own of transactions.filter((t) => t.some((s) => /\b(webhooks_at|webhook_deliveries)\b/.test(s))))
+  for (const own of transactions.filter((t) => t.some((s) => mark.test(s))))
     for (const s of own) {
       const i = out.lastIndexOf(s);
       if (i !== -1) out.splice(i, 1);
@@ -124,9 +129,14 @@ describe("a placed order's statements", () => {
     const { answer, statements: all, transactions } = await statementsOf(() => send(body));
     // the webhooks' poller runs on its own clock: a transaction of it may fall inside the order's
     // time (more likely with the database in its thread, where an order takes longer in wall time)
-    // nor the listings' refresh after the commit (three statements, batched with other orders'):
+    // nor the listings' refresh after the commit (batched with other orders'; a transaction of its own
+    // on the embedded database):
     // the order's own statements are counted
-    const statements = withoutPollers(all, transactions).filter((s) => !LISTING_REFRESH.test(s));
+    const statements = withoutTransactions(
+      withoutPollers(all, transactions),
+      transactions,
+      /^\s*insert into product_index\b/i,
+    ).filter((s) => !LISTING_REFRESH.test(s));
 
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const readBack = statements.filter((s) =>
@@ -149,6 +159,29 @@ describe("a placed order's statements", () => {
     const order = transactions.filter((t) => t.some((s) => /INSERT INTO orders\b/.test(s)));
     expect(order).toHaveLength(1);
     expect(order[0], order[0]?.join('\n')).toHaveLength(4);
+  });
+});
+
+describe("the listings' refresh an order awaits", () => {
+  it('is one transaction on the embedded database, separate statements on PostgreSQL', async () => {
+    expect((await send(await newOrder('statements-refresh-warm'))).status).toBe(200);
+    const { answer, statements, transactions } = await statementsOf(async () =>
+      send(await newOrder('statements-refresh')),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const refreshing = transactions.filter((t) => t.some((s) => /^\s*insert into product_index\b/i.test(s)));
+    const inside = refreshing.flat().filter((s) => LISTING_REFRESH.test(s));
+    const all = statements.filter((s) => LISTING_REFRESH.test(s));
+    // on the database's thread each statement outside a transaction waits for a turn of the shop's
+    // event loop, a transaction's are answered at once: the order's answer waited for nine turns
+    if (api.database.kind === 'pglite') {
+      expect(refreshing).toHaveLength(1);
+      expect(inside.length).toBeGreaterThanOrEqual(3);
+      expect(all).toEqual(inside);
+    } else {
+      expect(refreshing).toEqual([]);
+      expect(all.length).toBeGreaterThanOrEqual(3);
+    }
   });
 });
 
