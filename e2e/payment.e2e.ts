@@ -296,7 +296,7 @@ describe('NEOPAY sandbox in the browser', () => {
     await page.getByLabel(lt('checkout.street')).waitFor({ state: 'detached' });
     const search = page.getByRole('combobox', { name: lt('checkout.pickupPoint') });
     await search.fill('Kaun');
-    await page.getByRole('listbox').waitFor();
+    await page.getByRole('option', { name: /Kaun/ }).first().waitFor();
     await search.press('ArrowDown');
     await search.press('Enter');
     await page.getByTestId('pickup-chosen').waitFor();

@@ -316,6 +316,25 @@ describe('PickupPointPicker', () => {
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+
+  it('an arrow pressed while no point matches (or the points are still loading) leaves the first one to choose', () => {
+    const chosen: string[] = [];
+    const picker = (points: PickupPoint[]) => (
+      <MemoryRouter initialEntries={['/en/checkout']}>
+        <PickupPointPicker points={points} value={null} onChange={(p) => chosen.push(p.id)} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(picker([]));
+    const input = screen.getByRole('combobox', { name: 'Pickup point' });
+    fireEvent.focus(input);
+    fireEvent.input(input, { target: { value: 'vilnius' } });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    rerender(picker(POINTS));
+    expect(input.getAttribute('aria-activedescendant')).toMatch(/opt-o-1$/);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(chosen).toEqual(['o-1']);
+  });
 });
 
 describe('BankSelector', () => {

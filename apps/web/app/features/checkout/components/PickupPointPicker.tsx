@@ -41,7 +41,9 @@ export function PickupPointPicker({
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       setOpen(true);
-      setActive((i) => (open ? Math.min(i + 1, shown.length - 1) : 0));
+      // never below the first: an arrow pressed while nothing matches (the points still loading) would
+      // leave no option to choose once they come
+      setActive((i) => (open ? Math.max(0, Math.min(i + 1, shown.length - 1)) : 0));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
