@@ -44,7 +44,8 @@ beforeAll(async () => {
     publicUrl: PUBLIC_URL,
   });
   await app.ready();
-});
+  // a whole production build: ~20 s quiet, past the default 120 s with four suites at once (load 11)
+}, 600_000);
 
 afterAll(async () => {
   await app?.close();
