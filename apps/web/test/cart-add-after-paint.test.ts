@@ -10,10 +10,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../app/api-client/api';
 import type { CartStore, createCartStore as CreateCartStore } from '../app/state/cart';
 import type { createCartBase as CreateCartBase } from '../app/state/cart/base';
+import type { underSyncLock as UnderSyncLock } from '../app/state/cart/sync/context';
+import type { inProcessLock as InProcessLock } from '../app/sync/lock';
 
 let createCartStore: typeof CreateCartStore;
 let createCartBase: typeof CreateCartBase;
 let idbGet: (key: string) => Promise<unknown>;
+let underSyncLock: typeof UnderSyncLock;
+let inProcessLock: typeof InProcessLock;
 const opened: CartStore[] = [];
 
 beforeAll(async () => {
@@ -22,6 +26,8 @@ beforeAll(async () => {
   ({ createCartStore } = await import('../app/state/cart'));
   ({ idbGet } = await import('../app/lib/idb'));
   ({ createCartBase } = await import('../app/state/cart/base'));
+  ({ underSyncLock } = await import('../app/state/cart/sync/context'));
+  ({ inProcessLock } = await import('../app/sync/lock'));
 });
 afterEach(() => {
   for (const cart of opened.splice(0)) cart.store.close();
@@ -79,6 +85,20 @@ describe("an add's click", () => {
     base.replaceItem(line('ACC-3002'), line('ACC-3002'));
     await base.adoptPersisted();
     expect(base.store.get().items.map((i) => i.sku)).toEqual(['PHN-2001', 'ACC-3002']);
+    base.store.close();
+  });
+
+  it("leaves the sync's result on the device before the lock goes to the next tab", async () => {
+    const key = 'cart-result-before-unlock';
+    const base = createCartBase({ persistKey: key });
+    await base.store.ready;
+    const ctx = { base, online: () => true, lock: inProcessLock() };
+    const line = { sku: 'PHN-2001', qty: 1, name: 'PHN-2001', price: 1000 };
+    // a sync's last change waits for the paint like any other; the next tab reads the device at once
+    await underSyncLock(ctx, async () => base.replaceItem(line, line));
+    expect(((await idbGet(key)) as { items: { sku: string }[] }).items.map((i) => i.sku)).toEqual([
+      'PHN-2001',
+    ]);
     base.store.close();
   });
 });

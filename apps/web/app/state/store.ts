@@ -16,8 +16,11 @@ export interface Store<S> {
   readonly initial: S;
   /** Stops sharing with other tabs (tests; a page that goes away closes it anyway). */
   close(): void;
-  /** Starts this tab's write that waits for the paint (`writeAfterPaint`) now; nothing without one. */
-  flush(): void;
+  /**
+   * Starts this tab's write that waits for the paint (`writeAfterPaint`) now, and resolves when the
+   * device holds this tab's last write (the cart's sync lock is released only then).
+   */
+  flush(): Promise<void>;
 }
 
 export interface StoreOptions<S> {
@@ -43,7 +46,7 @@ export interface StoreOptions<S> {
    * paint (the latest state, once), not in the task that made them: the cart's add shows its count
    * before the IndexedDB transaction and the broadcast are made. The write is started at once when
    * the page is hidden or goes away (pagehide), and by `flush` (the cart's sync, before it reads the
-   * device's value under its lock).
+   * device's value under its lock, and before it lets the lock go).
    */
   writeAfterPaint?: boolean;
 }
@@ -85,6 +88,9 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     else write();
   };
 
+  /** This tab's last write to the device (its transactions commit in the order they were made). */
+  let written: Promise<void> = Promise.resolve();
+
   /** Writes and shares this tab's state, unless it is what the tab last shared, read or was sent. */
   const write = () => {
     pending?.();
@@ -94,7 +100,7 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     const json = JSON.stringify(value);
     if (json === shared) return;
     shared = json;
-    void persist(persistKey, value);
+    written = persist(persistKey, value);
     try {
       channel?.postMessage(value);
     } catch {
@@ -103,9 +109,10 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
   };
   const flush = () => {
     if (pending) write();
+    return written;
   };
   const flushWhenHidden = () => {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') void flush();
   };
 
   /** Writes the value, or (with generations) takes the device's newer one instead. */
@@ -158,7 +165,7 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
       return () => listeners.delete(listener);
     },
     close() {
-      flush();
+      void flush();
       channel?.close();
       channel = null;
       if (options.writeAfterPaint && isBrowser && typeof document !== 'undefined') {

@@ -88,7 +88,7 @@ export function createCartBase(options: { persistKey?: string | undefined } = {}
     async adoptPersisted(): Promise<void> {
       if (!persistKey || typeof window === 'undefined') return;
       // this tab's own change first (its write may wait for the paint): read, it would be older
-      store.flush();
+      await store.flush();
       const raw = await idbGet(persistKey);
       if (raw === undefined) return;
       const mine = JSON.stringify(serialize(store.get()));

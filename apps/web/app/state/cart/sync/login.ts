@@ -1,7 +1,7 @@
 import { mergeGuestIntoCustomer } from '@vitrina/domain';
 import type { Api } from '../../../api-client/api';
 import { fromServerLine, withoutIds } from '../model';
-import { SYNC_LOCK, type SyncContext } from './context';
+import { underSyncLock, type SyncContext } from './context';
 import { syncWithRules } from './rules';
 
 /**
@@ -10,10 +10,9 @@ import { syncWithRules } from './rules';
  * pushes absolute quantities and syncs the totals.
  */
 export async function moveTo(ctx: SyncContext, api: Api, cartId: string): Promise<void> {
-  const { base, lock } = ctx;
+  const { base } = ctx;
   const { store } = base;
-  await lock(SYNC_LOCK, async () => {
-    await base.adoptPersisted();
+  await underSyncLock(ctx, async () => {
     if (store.get().cartServerToken === cartId) return;
     const customer = await api.cart.pull(cartId);
     base.newEpoch();

@@ -1,6 +1,6 @@
 import { cartHash, sameCartItem, serverItemId, type CartItemLike } from '@vitrina/domain';
 import type { Api } from '../../../api-client/api';
-import { SYNC_LOCK, type SyncContext } from './context';
+import { underSyncLock, type SyncContext } from './context';
 import { asServerHolds, inStep } from './totals';
 
 /**
@@ -12,11 +12,10 @@ import { asServerHolds, inStep } from './totals';
  * added are taken by the next full sync (at start and when back online), as before.
  */
 export async function quickQty(ctx: SyncContext, api: Api, item: CartItemLike): Promise<boolean> {
-  const { base, online, lock } = ctx;
+  const { base, online } = ctx;
   const { store, replaceItem } = base;
   try {
-    return await lock(SYNC_LOCK, async () => {
-      await base.adoptPersisted();
+    return await underSyncLock(ctx, async () => {
       const s = store.get();
       const token = s.cartServerToken;
       if (!token || s.syncDisabled || s.removed.length > 0 || !online()) return false;

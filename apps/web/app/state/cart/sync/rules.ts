@@ -2,7 +2,7 @@ import { MAX_CART_BYPASS_ATTEMPTS, type MergeOptions } from '@vitrina/domain';
 import type { Api } from '../../../api-client/api';
 import { withoutIds } from '../model';
 import { CartSyncDisabled, isAnswer, isCartGone, isOtherAnswer, isUnauthorized } from './answers';
-import { SYNC_LOCK, type SyncContext } from './context';
+import { underSyncLock, type SyncContext } from './context';
 import { syncOnce } from './sync-once';
 
 /**
@@ -16,11 +16,11 @@ export async function syncWithRules(
   force: boolean,
   merge: MergeOptions = {},
 ): Promise<void> {
-  const { base, lock } = ctx;
+  const { base } = ctx;
   const { store } = base;
   for (;;) {
     try {
-      await lock(SYNC_LOCK, () => syncOnce(ctx, api, force, merge));
+      await underSyncLock(ctx, () => syncOnce(ctx, api, force, merge));
       return;
     } catch (e) {
       if (isCartGone(e)) {

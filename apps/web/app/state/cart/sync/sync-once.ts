@@ -8,7 +8,7 @@ import { applyMergeActions } from './merge-actions';
 import { inStep, refreshTotals } from './totals';
 
 /**
- * One sync (spec "Cart sync", "Merge"), under the lock: deletes owed, pull, merge (client items are
+ * One sync (spec "Cart sync", "Merge"), under the lock (context.ts `underSyncLock`): deletes owed, pull, merge (client items are
  * the authority for the lines they know; server-only lines are taken), pushes, totals. The first line
  * the server refused is rethrown after the rest is synced. Network failures leave the sync owed.
  */
@@ -20,7 +20,6 @@ export async function syncOnce(
 ): Promise<void> {
   const { base } = ctx;
   const { store } = base;
-  await base.adoptPersisted();
   if (nothingToSend(ctx, force)) return;
   const my = base.epoch();
   const { token, emptyOnServer } = await connect(ctx, api);
