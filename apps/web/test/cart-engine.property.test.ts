@@ -194,11 +194,29 @@ async function runSequence(plan: Step[]): Promise<void> {
   }
 }
 
+/**
+ * Sequences that once failed, run first every time. Lines removed offline, then a second tab and back
+ * online: the first tab's sync let the lock go before its result was on the device, and the second
+ * took the older cart read there over the newer one it had been sent (a delete kept owed).
+ */
+const FOUND: Step[][] = [
+  [
+    { kind: 'add', sku: 'PHN-2001', qty: 1 },
+    { kind: 'add', sku: 'ACC-3002', qty: 2 },
+    { kind: 'offline' },
+    { kind: 'remove', sku: 'ACC-3002' },
+    { kind: 'add', sku: 'PHN-2001', qty: 1 },
+    { kind: 'remove', sku: 'PHN-2001' },
+    { kind: 'otherTab' },
+  ],
+];
+
 describe('cart engine property (real API on PGlite, IndexedDB, two tabs)', () => {
   it('client and server agree after random sequences; no quantity lost or doubled', async () => {
     await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), runSequence), {
       numRuns: 30,
       endOnFailure: true,
+      examples: FOUND.map((plan) => [plan]),
     });
     console.info(`cart property: ${sequences} sequences, ${steps} steps`);
     expect(sequences).toBeGreaterThanOrEqual(30);
