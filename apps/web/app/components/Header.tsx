@@ -14,6 +14,7 @@ import { ui, useUi } from '../state/ui';
 import { useWishlist } from '../state/wishlist';
 import { useUser } from '../state/user-view';
 import { CategoryNav } from './CategoryNav';
+import { HydrateLater } from './ui/HydrateLater';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './ui/Logo';
 import { useShopInfo } from '../lib/shop-info';
@@ -261,7 +262,14 @@ export const Header = memo(function Header({
           <SearchPanel />
         </Suspense>
       ) : null}
-      {minimal || menu.length === 0 ? null : <CategoryNav menu={menu} />}
+      {minimal || menu.length === 0 ? null : (
+        // The desktop's category bar is not shown on a phone (styles.css), where it was half of the
+        // header's elements in the first screen's hydration. It hydrates on its own once it is seen
+        // (at once on a desktop, after the first screen), at a click in it, or at the first idle moment.
+        <HydrateLater idle>
+          <CategoryNav menu={menu} />
+        </HydrateLater>
+      )}
     </header>
   );
 });

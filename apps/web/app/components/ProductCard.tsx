@@ -18,6 +18,7 @@ import { CardAddToCart } from './CardAddToCart';
 import { Price } from './Price';
 import { SaveButtons } from './SaveButtons';
 import { GradeBadge } from './ui/GradeBadge';
+import { HydrateLater } from './ui/HydrateLater';
 import { StockLine } from './ui/StockLine';
 import { ProductName } from './ui/ProductName';
 
@@ -205,11 +206,18 @@ function sameValue(a: unknown, b: unknown): boolean {
 export function ProductGrid({
   products,
   eagerCount = 0,
+  hydrateFirst,
   banners = [],
   chosen,
 }: {
   products: Product[];
   eagerCount?: number;
+  /**
+   * The tiles the first screen's hydration takes (a page's first grid); the others hydrate later
+   * (HydrateLater): when they near the screen, at a tap in them, or once the browser is idle after the
+   * shopper's first interaction. Their server HTML is kept as it is. Unset: every tile at once.
+   */
+  hydrateFirst?: number;
   banners?: Banner[];
   chosen?: ChosenFilters;
 }) {
@@ -226,5 +234,19 @@ export function ProductGrid({
     const at = Math.min(Math.max(0, b.position - 1), tiles.length);
     tiles.splice(at, 0, <BannerTile key={`banner-${b.id}`} banner={b} />);
   }
-  return <ul className="grid">{tiles}</ul>;
+  if (hydrateFirst === undefined || tiles.length <= hydrateFirst) return <ul className="grid">{tiles}</ul>;
+  const later = tiles.slice(hydrateFirst);
+  return (
+    <ul className="grid">
+      {tiles.slice(0, hydrateFirst)}
+      {/* A part waiting for its hydration keeps the tiles it had: another list (a filter, a sort, another
+          page) is a new part, rendered at once. "Show more" adds to the same part, which has hydrated by
+          then (its button is below it). */}
+      <HydrateLater
+        key={`${products[0]?.id}:${products[hydrateFirst]?.id}:${chosen ? JSON.stringify(chosen) : ''}`}
+      >
+        {later}
+      </HydrateLater>
+    </ul>
+  );
 }

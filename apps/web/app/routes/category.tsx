@@ -194,7 +194,13 @@ const CategoryView = memo(function CategoryView({ d }: { d: Route.ComponentProps
         label={d.category.name}
       >
         {d.products.length ? (
-          <ProductGrid products={d.products} eagerCount={4} banners={d.banners} chosen={d.query.attributes} />
+          <ProductGrid
+            products={d.products}
+            eagerCount={4}
+            hydrateFirst={4}
+            banners={d.banners}
+            chosen={d.query.attributes}
+          />
         ) : online ? (
           <p>{t('listing.noProducts')}</p>
         ) : (

@@ -90,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           pictures load at once, the first at high priority: small images, the page's largest paint */}
       <section aria-labelledby="new-products" className="home-list">
         <h2 id="new-products">{t('home.newProducts')}</h2>
-        <ProductGrid products={loaderData.newProducts} eagerCount={4} />
+        <ProductGrid products={loaderData.newProducts} eagerCount={4} hydrateFirst={4} />
       </section>
       {/* below the first screen: no slide competes with the offers' pictures; hydrated when near it */}
       <HydrateLater>

@@ -172,7 +172,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
           label={t('search.title')}
         >
           {d.products.length === 0 ? <p>{t('listing.noProducts')}</p> : null}
-          <ProductGrid products={d.products} eagerCount={4} chosen={d.query.attributes} />
+          <ProductGrid products={d.products} eagerCount={4} hydrateFirst={4} chosen={d.query.attributes} />
         </Listing>
       ) : null}
     </div>
