@@ -569,14 +569,21 @@ describe('product page: a grade choice is the page’s state, its URL put in the
   }
 
   it('shows the grade without a router navigation, the child’s URL in place of the page’s', async () => {
+    window.history.replaceState(null, '', `/en/p/${phone.sku}/${phone.slug}`);
     const entries = window.history.length;
     render(page(routeData(phone, Date.now()), LocationProbe));
     await waitFor(() => expect(radio('B').checked).toBe(true));
     const renders = router.renders;
+    const replaced = vi.spyOn(window.history, 'replaceState');
     fireEvent.click(radio('A+'));
     expect(radio('A+').checked).toBe(true);
     expect(shownSku()).toContain('PX-A');
-    expect(window.location.pathname).toBe(`/en/p/${phone.sku}/${phone.slug}/PX-A`);
+    // the address waits for the choice's paint: Chromium's replaceState was the click's largest script
+    expect(replaced).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe(`/en/p/${phone.sku}/${phone.slug}`);
+    await waitFor(() => expect(window.location.pathname).toBe(`/en/p/${phone.sku}/${phone.slug}/PX-A`));
+    expect(replaced).toHaveBeenCalledTimes(1);
+    replaced.mockRestore();
     // replaced, not pushed: the back button leaves for the page before, as after the navigation
     expect(window.history.length).toBe(entries);
     expect(router.renders).toBe(renders);
@@ -592,6 +599,18 @@ describe('product page: a grade choice is the page’s state, its URL put in the
     // (a navigation: its render of the whole page takes over a second in jsdom on a loaded machine)
     await waitFor(() => expect(radio('B').checked).toBe(true), { timeout: 10_000 });
     expect(shownSku()).toContain('PX-B');
+  });
+
+  it('writes the last of two fast choices, once', async () => {
+    render(page(routeData(phone, Date.now()), LocationProbe));
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const replaced = vi.spyOn(window.history, 'replaceState');
+    fireEvent.click(radio('A+'));
+    fireEvent.click(radio('B'));
+    await waitFor(() => expect(window.location.pathname).toBe(`/en/p/${phone.sku}/${phone.slug}/PX-B`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(replaced).toHaveBeenCalledTimes(1);
+    replaced.mockRestore();
   });
 });
 

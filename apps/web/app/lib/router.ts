@@ -5,6 +5,7 @@ import {
   useRouteLoaderData,
   type NavigateOptions,
 } from 'react-router';
+import { afterPaint } from './idle';
 import { isOtherArea } from './route-branches';
 
 /**
@@ -50,6 +51,43 @@ export function usePathNavigate(): (to: string, options?: NavigateOptions) => vo
 export function replaceAddress(path: string): void {
   if (typeof window === 'undefined') return;
   window.history.replaceState(window.history.state, '', path);
+}
+
+/** the address a choice put off to after its paint, and how to drop it */
+let pendingAddress: { cancel: () => void } | null = null;
+
+/**
+ * `replaceAddress` after the next paint: Chromium's `history.replaceState` is a same-document
+ * navigation of its own (~2.5 ms at 1×, ~10 ms at 4× CPU slowdown), the largest script of a grade's
+ * click, and the shopper sees the choice, not the address bar. The latest call wins (two fast choices
+ * write the second); it is written at once when the page is hidden or left before the
+ * paint, and dropped if the entry changed meanwhile (a navigation or back: React Router's entry key, or
+ * the address, is no longer the one the choice was made on), so it never renames another page's entry.
+ */
+export function replaceAddressAfterPaint(path: string): void {
+  if (typeof window === 'undefined') return;
+  pendingAddress?.cancel();
+  const entryKey = (window.history.state as { key?: unknown } | null)?.key;
+  const at = window.location.href;
+  let stopPaint = () => {};
+  const drop = () => {
+    stopPaint();
+    window.removeEventListener('pagehide', write);
+    document.removeEventListener('visibilitychange', whenHidden);
+    pendingAddress = null;
+  };
+  function write() {
+    drop();
+    const key = (window.history.state as { key?: unknown } | null)?.key;
+    if (key === entryKey && window.location.href === at) replaceAddress(path);
+  }
+  function whenHidden() {
+    if (document.visibilityState === 'hidden') write();
+  }
+  stopPaint = afterPaint(write);
+  window.addEventListener('pagehide', write);
+  document.addEventListener('visibilitychange', whenHidden);
+  pendingAddress = { cancel: drop };
 }
 
 /** The root route's data as the layout holds it (root.tsx): its menu, store information and blocks. */

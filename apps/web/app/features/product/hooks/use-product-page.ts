@@ -1,7 +1,7 @@
 import { imageLabels, variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { replaceAddress } from '../../../lib/router';
+import { replaceAddressAfterPaint } from '../../../lib/router';
 import { useApi } from '../../../api-client/use-api';
 import { useT } from '../../../i18n';
 import { useShopInfo } from '../../../lib/shop-info';
@@ -146,11 +146,13 @@ export function useProductPage(data: ProductPageData) {
     jsonLd,
     /**
      * The picker names the variant each value leads to (domain optionChoices): shown at once, and its
-     * URL put in the address bar (shareable, reloaded as that child) in place of the page's.
+     * URL put in the address bar (shareable, reloaded as that child) in place of the page's, after the
+     * choice's paint (lib/router.ts replaceAddressAfterPaint).
      */
     choose: (next: ConfigurableChild) => {
       setChosen({ sku: next.sku, at: key });
-      replaceAddress(productPath(t.storeCode, product, next.sku));
+      // after the choice's paint: the page shows the grade from its state at once
+      replaceAddressAfterPaint(productPath(t.storeCode, product, next.sku));
     },
     addToCart: () =>
       cartAdd.add(
