@@ -896,16 +896,18 @@ export async function refreshStockRows(
 // domain partUnits and stockInfo, in SQL: unmanaged is always in stock with UNMANAGED_STOCK_QTY units.
 // COHERENT_WRITE: it writes product_index only, yet names the stock table, and any statement that
 // does and writes would drop the stock rows the carts keep (Database.watchWrites) after every order.
-const REFRESH_STOCK_ROWS = `${COHERENT_WRITE} with y as (
+const REFRESH_STOCK_ROWS = `${COHERENT_WRITE} with c as materialized (
+    select p.id, p.sku from products p
+    where p.id = any($1::int[]) and p.type_id = any($2::text[]) and p.parent_id is null),
+  y as (
     select s.product_id, s.qty, s.manage_stock, (not s.manage_stock or s.is_in_stock) as in_stock,
       case when not s.manage_stock then $3::int when not s.is_in_stock or s.qty <= 0 then 0 else s.qty end as avail
-    from stock s join products p on p.id = s.product_id
-    where s.product_id = any($1::int[]) and p.type_id = any($2::text[]) and p.parent_id is null
-      and not exists (select 1 from products g cross join lateral jsonb_array_elements(g.product_links) l
-                      where g.type_id = 'grouped' and l->>'linked_product_sku' = p.sku)
-      and not exists (select 1 from products b cross join lateral jsonb_array_elements(b.bundle_options) o
-                      cross join lateral jsonb_array_elements(o->'product_links') l
-                      where b.type_id = 'bundle' and l->>'sku' = p.sku))
+    from c join stock s on s.product_id = c.id
+    where not exists (select 1 from products g where g.type_id = 'grouped'
+                        and g.product_links @> jsonb_build_array(jsonb_build_object('linked_product_sku', c.sku)))
+      and not exists (select 1 from products b where b.type_id = 'bundle'
+                        and b.bundle_options @> jsonb_build_array(jsonb_build_object('product_links',
+                              jsonb_build_array(jsonb_build_object('sku', c.sku))))))
   update product_index pi set
     is_in_stock = y.in_stock,
     total_qty = y.avail,
