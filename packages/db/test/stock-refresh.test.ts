@@ -13,7 +13,8 @@ const AFTER_WINDOW = new Date('2026-06-25T12:00:00Z');
 
 function catalog() {
   const c = smallCatalog();
-  c.products.push(
+  const products: unknown[] = [...c.products];
+  products.push(
     // a standalone product whose special price window closes after NOW: its rows have a valid_until
     {
       id: 5001,
@@ -25,14 +26,14 @@ function catalog() {
       special_to_date: '2026-06-20',
       category_ids: [30],
       stock: { is_in_stock: true, qty: 10 },
-    } as (typeof c.products)[number],
+    },
     {
       id: 5002,
       sku: 'SOLO-2',
       name: 'Sold out product',
       price: 12.0,
       stock: { is_in_stock: false, qty: 0 },
-    } as (typeof c.products)[number],
+    },
     {
       id: 5003,
       sku: 'DL-1',
@@ -40,9 +41,9 @@ function catalog() {
       name: 'A download',
       price: 3.0,
       stock: { is_in_stock: true, qty: 3 },
-    } as (typeof c.products)[number],
+    },
   );
-  return c;
+  return { ...c, products };
 }
 
 let database: TestDatabase;
