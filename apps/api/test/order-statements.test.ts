@@ -79,8 +79,11 @@ const send = (body: ReturnType<typeof orderBody>) =>
   });
 
 const SKUS = ['LAP-1001', 'ACC-3001'];
-/** the statements of the listings' refresh after an order's commit (reindexProducts) */
-const LISTING_REFRESH = /^\s*(with given as|select [^;]* from price_history|insert into product_index)\b/i;
+/** the statements of the listings' refresh after an order's commit (refreshStockRows, reindexProducts) */
+const LISTING_REFRESH =
+  /^\s*(with given as|select [^;]* from price_history|insert into product_index)\b|\bupdate product_index pi set\b/i;
+/** the stock refresh's one statement (refreshStockRows) */
+const STOCK_REFRESH = /\bupdate product_index pi set\b/i;
 const newOrder = async (key: string) =>
   orderBody({
     cartId: await guestCart(api, SKUS),
@@ -163,24 +166,54 @@ describe("a placed order's statements", () => {
 });
 
 describe("the listings' refresh an order awaits", () => {
-  it('is one transaction on the embedded database, separate statements on PostgreSQL', async () => {
-    expect((await send(await newOrder('statements-refresh-warm'))).status).toBe(200);
+  const orderOf = async (skus: string[], key: string) =>
+    orderBody({
+      cartId: await guestCart(api, skus),
+      key,
+      products: skus.map((sku) => ({ sku, qty: 1 })),
+      email: uniqueEmail('statements'),
+    });
+
+  it('is one statement for a product whose stock is its own: its stock, no rebuilt documents', async () => {
+    const ONE = ['ACC-3001'];
+    expect((await send(await orderOf(ONE, 'statements-stock-warm'))).status).toBe(200);
     const { answer, statements, transactions } = await statementsOf(async () =>
-      send(await newOrder('statements-refresh')),
+      send(await orderOf(ONE, 'statements-stock')),
     );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // before: about nine (the catalogue's categories, attributes and tax rules, the products, their
+    // categories and stock, the price history, the upsert), in a transaction of their own on the
+    // embedded database (record 0101)
+    expect(statements.filter((s) => LISTING_REFRESH.test(s))).toEqual([
+      expect.stringMatching(STOCK_REFRESH),
+    ]);
+    expect(transactions.filter((t) => t.some((s) => LISTING_REFRESH.test(s)))).toEqual([]);
+  });
+
+  it('rebuilds the rest as one transaction on the embedded database, separate statements on PostgreSQL', async () => {
+    expect((await send(await newOrder('statements-refresh-warm'))).status).toBe(200);
+    const body = await newOrder('statements-refresh');
+    // rows due for a price window's rebuild: not the stock refresh's to write
+    await api.database.query("UPDATE product_index SET valid_until = now() - interval '1 minute' WHERE sku = $1", [
+      SKUS[0],
+    ]);
+    const { answer, statements, transactions } = await statementsOf(() => send(body));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const refreshing = transactions.filter((t) => t.some((s) => /^\s*insert into product_index\b/i.test(s)));
     const inside = refreshing.flat().filter((s) => LISTING_REFRESH.test(s));
+    // the stock refresh first (it leaves that product), outside any transaction
     const all = statements.filter((s) => LISTING_REFRESH.test(s));
+    expect(all.filter((s) => STOCK_REFRESH.test(s))).toHaveLength(1);
+    const rebuild = all.filter((s) => !STOCK_REFRESH.test(s));
     // on the database's thread each statement outside a transaction waits for a turn of the shop's
     // event loop, a transaction's are answered at once: the order's answer waited for nine turns
     if (api.database.kind === 'pglite') {
       expect(refreshing).toHaveLength(1);
       expect(inside.length).toBeGreaterThanOrEqual(3);
-      expect(all).toEqual(inside);
+      expect(rebuild).toEqual(inside);
     } else {
       expect(refreshing).toEqual([]);
-      expect(all.length).toBeGreaterThanOrEqual(3);
+      expect(rebuild.length).toBeGreaterThanOrEqual(3);
     }
   });
 });

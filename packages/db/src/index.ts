@@ -44,6 +44,7 @@ export {
 export {
   reindexProducts,
   refreshExpiredIndexRows,
+  refreshStockRows,
   recordPriceChanges,
   nextBoundary,
   RETAIL_CUSTOMER_TAX_CLASS_ID,

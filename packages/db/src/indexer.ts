@@ -26,6 +26,7 @@ import {
   isLinkedChildShown,
   importedTaxRate,
   ladderSteps,
+  LOW_STOCK_DISPLAY_QTY,
   partUnits,
   priceBreakdown,
   shownStockQty,
@@ -38,7 +39,7 @@ import {
 } from '@vitrina/domain';
 import { createHash } from 'node:crypto';
 import { asc, gt, inArray } from 'drizzle-orm';
-import type { Database, Executor } from './client.ts';
+import { COHERENT_WRITE, PREPARED, type Database, type Executor } from './client.ts';
 import { bumpCatalogVersion } from './meta.ts';
 import { recordComputedPrices, referenceKey, type ComputedPrice, type ReferenceFigures } from './price-history.ts';
 import { pick } from './localized.ts';
@@ -833,14 +834,95 @@ const COUNT_KEYS = new Set(['qty', 'available']);
  * the page cache's data stamp reads page_rev (apps/server/src/page-cache.ts): an order that leaves
  * a product well stocked re-renders no page, where each order's re-index used to drop every product
  * page of every store view. `rev` still moves on every write: the search index reads the new counts.
+ *
+ * In two parts, `hash.stock`: the hash of everything but the row's own stock (its `is_in_stock` and
+ * `total_qty`, the document's `stock` and `total_qty`), and those as shown (stockKeyOf). The stock
+ * refresh (refreshStockRows) writes the second part in SQL and keeps the first, so both writers give
+ * a row the same key.
  */
 function pageKeyOf(row: IndexRow): string {
-  const shown = JSON.stringify(row, function (this: object, key: string, value: unknown) {
+  const { total_qty: _total, is_in_stock: _inStock, doc, ...rest } = row;
+  const { stock: _stock, total_qty: _docTotal, ...docRest } = doc;
+  const shown = JSON.stringify({ ...rest, doc: docRest }, function (this: object, key: string, value: unknown) {
     const count = key === 'total_qty' || (COUNT_KEYS.has(key) && 'is_in_stock' in this);
     return count && typeof value === 'number' ? shownStockQty(value) : value;
   });
-  return createHash('sha256').update(shown).digest('base64url');
+  const stock = doc.stock as { qty: number; manage_stock: boolean };
+  const hash = createHash('sha256').update(shown).digest('base64url');
+  return `${hash}.${stockKeyOf(row.is_in_stock, stock.manage_stock, row.total_qty, stock.qty)}`;
 }
+
+/** a row's own stock as pages show it; STOCK_KEY_SQL says the same in SQL */
+function stockKeyOf(inStock: boolean, manageStock: boolean, totalQty: number, qty: number): string {
+  return `${inStock ? 1 : 0}${manageStock ? 1 : 0}:${shownStockQty(totalQty)}:${shownStockQty(qty)}`;
+}
+
+const shownSql = (qty: string) => `case when ${qty} > ${LOW_STOCK_DISPLAY_QTY} then 'more' else (${qty})::text end`;
+/** stockKeyOf over the columns `in_stock`, `manage_stock`, `avail`, `qty` of the refresh's `y` */
+const STOCK_KEY_SQL = `(case when y.in_stock then '1' else '0' end) || (case when y.manage_stock then '1' else '0' end)
+  || ':' || ${shownSql('y.avail')} || ':' || ${shownSql('y.qty')}`;
+
+/** the product types whose row's stock is their own stock row's (no children, no parts) */
+const OWN_STOCK_TYPES = ['simple', 'virtual', 'downloadable'];
+
+/**
+ * The stock of these products' listings refreshed in place, in one statement, when only their stock
+ * moved (after an order, a payment's cancellation...): the row's `is_in_stock` and `total_qty`, the
+ * document's `stock` and `total_qty`, the stock half of `page_key` (and `page_rev` when it changes)
+ * and `rev`, exactly what reindexProducts would write then. Answers the products it did not refresh,
+ * which need reindexProducts: those whose stock shows elsewhere or counts otherwise (configurable
+ * parents and children, grouped and bundle products and their parts), whose other fields may have
+ * moved (a row past its `valid_until`, a row not written by this indexer's page key), or with no
+ * stock row or not all of their rows.
+ */
+export async function refreshStockRows(
+  database: Executor,
+  productIds: readonly number[],
+  now: Date = new Date(),
+): Promise<number[]> {
+  const ids = [...new Set(productIds)].filter((n) => Number.isInteger(n));
+  if (ids.length === 0) return [];
+  const done = await database.query<{ product_id: number }>(REFRESH_STOCK_ROWS, [
+    ids,
+    OWN_STOCK_TYPES,
+    UNMANAGED_STOCK_QTY,
+    now,
+  ]);
+  const rows = new Map<number, number>();
+  for (const r of done) rows.set(r.product_id, (rows.get(r.product_id) ?? 0) + 1);
+  return ids.filter((id) => rows.get(id) !== STORE_CODES.length);
+}
+
+// domain partUnits and stockInfo, in SQL: unmanaged is always in stock with UNMANAGED_STOCK_QTY units.
+// COHERENT_WRITE: it writes product_index only, yet names the stock table, and any statement that
+// does and writes would drop the stock rows the carts keep (Database.watchWrites) after every order.
+const REFRESH_STOCK_ROWS = `${COHERENT_WRITE} with c as materialized (
+    select p.id, p.sku from products p
+    where p.id = any($1::int[]) and p.type_id = any($2::text[]) and p.parent_id is null),
+  y as (
+    select s.product_id, s.qty, s.manage_stock, (not s.manage_stock or s.is_in_stock) as in_stock,
+      case when not s.manage_stock then $3::int when not s.is_in_stock or s.qty <= 0 then 0 else s.qty end as avail
+    from c join stock s on s.product_id = c.id
+    where not exists (select 1 from products g where g.type_id = 'grouped'
+                        and g.product_links @> jsonb_build_array(jsonb_build_object('linked_product_sku', c.sku)))
+      and not exists (select 1 from products b where b.type_id = 'bundle'
+                        and b.bundle_options @> jsonb_build_array(jsonb_build_object('product_links',
+                              jsonb_build_array(jsonb_build_object('sku', c.sku))))))
+  update product_index pi set
+    is_in_stock = y.in_stock,
+    total_qty = y.avail,
+    doc = pi.doc || jsonb_build_object(
+      'stock', jsonb_build_object('is_in_stock', y.in_stock, 'qty', y.qty, 'product_id', y.product_id,
+                                  'manage_stock', y.manage_stock),
+      'total_qty', y.avail),
+    rev = nextval('product_index_rev_seq'),
+    page_rev = case when pi.page_key is distinct from split_part(pi.page_key, '.', 1) || '.' || ${STOCK_KEY_SQL}
+      then nextval('product_index_rev_seq') else pi.page_rev end,
+    page_key = split_part(pi.page_key, '.', 1) || '.' || ${STOCK_KEY_SQL}
+  from y
+  where pi.product_id = y.product_id and position('.' in pi.page_key) > 0
+    and (pi.valid_until is null or pi.valid_until > $4::timestamptz)
+  returning pi.product_id ${PREPARED}`;
 
 /** the database itself (it can be closed), not a transaction on it */
 const isDatabase = (e: Executor): e is Database => typeof (e as Partial<Database>).close === 'function';
