@@ -18,32 +18,8 @@ import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type { Pg } from './pg-loader.ts';
 
-type Parser = (text: string) => unknown;
-/** a row of the statement's columns from their texts (null: SQL NULL) */
-type RowMaker = (parsers: Parser[], texts: (string | null)[]) => Record<string, unknown>;
-
-/**
- * what a Result holds after `addFields`, kept per connection and statement name, and the row maker
- * of its columns
- */
-type Described = { fields: unknown[]; parsers: Parser[]; prebuilt: object; row: RowMaker | undefined };
-
-/**
- * One object literal of the columns, the statement's own (node-postgres copies an empty row of the
- * column names, then stores each column by its name: `parseRow`, 3.5–4.5 % of a cart call's profile
- * on PostgreSQL). The same object: a column's name is a property in the columns' order, a name
- * twice holds the later column's value. The names are the server's row description's, written as
- * JSON string literals. Only for columns in text format (the shop asks no binary).
- */
-function rowMaker(fields: unknown[]): RowMaker | undefined {
-  const members: string[] = [];
-  for (const [i, field] of fields.entries()) {
-    const { name, format } = field as { name?: unknown; format?: unknown };
-    if (typeof name !== 'string' || (format !== 'text' && format !== undefined && format !== 0)) return undefined;
-    members.push(`${JSON.stringify(name)}: t[${i}] === null ? null : p[${i}](t[${i}])`);
-  }
-  return new Function('p', 't', `return { ${members.join(', ')} };`) as RowMaker;
-}
+/** what a Result holds after `addFields`, kept per connection and statement name */
+type Described = { fields: unknown[]; parsers: unknown[]; prebuilt: object };
 
 type Connection = {
   parsedStatements: Record<string, string | undefined>;
@@ -54,8 +30,7 @@ type Connection = {
 
 type ResultInternals = {
   fields: unknown[];
-  rows: unknown[];
-  _parsers?: Parser[];
+  _parsers?: unknown[];
   _prebuiltEmptyResultObject?: object;
 };
 
@@ -67,9 +42,7 @@ type QueryInternals = {
   binary?: boolean;
   _result: ResultInternals;
   _accumulateRows?: boolean;
-  _canceledDueToError?: unknown;
   prepare(connection: Connection): void;
-  handleDataRow(msg: { fields: (string | null)[] }): void;
   handleRowDescription(msg: unknown): void;
   handleError(err: Error, connection: Connection): void;
   _getRows(connection: Connection, rows: number | undefined): void;
@@ -114,8 +87,6 @@ export function preparedRunner(pg: Pg): RunPrepared {
   class PreparedQuery extends Query {
     /** the connection this call described on, so its row description is kept for it */
     private describedOn: Connection | undefined;
-    /** the row maker of the statement's columns when this call skipped Describe */
-    private row: RowMaker | undefined;
 
     override prepare(connection: Connection): void {
       const name = this.name!;
@@ -132,7 +103,6 @@ export function preparedRunner(pg: Pg): RunPrepared {
       result._prebuiltEmptyResultObject = known.prebuilt;
       // as handleRowDescription sets it for a query with a callback: the rows are collected
       this._accumulateRows = true;
-      this.row = known.row;
       try {
         connection.bind({
           portal: this.portal,
@@ -162,24 +132,7 @@ export function preparedRunner(pg: Pg): RunPrepared {
         fields: result.fields,
         parsers: result._parsers,
         prebuilt: result._prebuiltEmptyResultObject,
-        row: rowMaker(result.fields),
       });
-    }
-
-    override handleDataRow(msg: { fields: (string | null)[] }): void {
-      const row = this.row;
-      if (!row) {
-        super.handleDataRow(msg);
-        return;
-      }
-      if (this._canceledDueToError) return;
-      // as node-postgres: a value its parser refuses fails the call when it ends; no 'row' event
-      // (the call is answered through its callback, which no row listener is given)
-      try {
-        this._result.rows.push(row(this._result._parsers!, msg.fields));
-      } catch (err) {
-        this._canceledDueToError = err;
-      }
     }
 
     override handleError(err: Error, connection: Connection): void {
