@@ -5,8 +5,9 @@
  * node-postgres sends Parse once per connection for a named statement, but Bind, Describe and Execute
  * on every call: the server answers the row description every time, the driver parses it into field
  * objects and builds a parser per column and an empty row of the column names (`Result.addFields`).
- * Profiled on the cart calls (docs/decisions/0106), that was 3–4 % of a cart call's CPU, and cloning
- * the query's config object (`cloneQueryConfig`, every object config) 2 % more. A prepared statement's
+ * Profiled on the cart calls, that was 3–4 % of a cart call's CPU, and cloning the query's config
+ * object (`cloneQueryConfig`, every object config) 2 % more (record
+ * docs/decisions/0106-a-prepared-statement-is-described-once-per-connection.md). A prepared statement's
  * columns cannot change under it: when a schema change would change them, the server refuses to run
  * it ("cached plan must not change result type"), and that error drops what was kept here.
  *
@@ -67,7 +68,9 @@ export function preparedRunner(pg: Pg): RunPrepared {
   let prepareValue: ((value: unknown) => unknown) | undefined;
   try {
     // by its own path: under `--conditions import` (vitest) `pg` resolves to its ESM wrapper
-    prepareValue = (createRequire(import.meta.url)('pg/lib/utils') as { prepareValue?: (value: unknown) => unknown }).prepareValue;
+    prepareValue = (
+      createRequire(import.meta.url)('pg/lib/utils') as { prepareValue?: (value: unknown) => unknown }
+    ).prepareValue;
   } catch {
     prepareValue = undefined;
   }
