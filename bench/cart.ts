@@ -11,9 +11,19 @@
  * "best batch": the least CPU per call of five equal runs of those calls, the figure least moved by
  * other work on the machine (the goal's figure on a shared machine).
  *
- *   BENCH_CART_CALLS  calls measured per kind (default 300)
+ * "heap KiB": the JavaScript heap allocated per call (the median of batches of 20 calls with no garbage
+ * collection during them, after a full one), a count the machine's load does not move.
+ *
+ *   BENCH_CART_CALLS    calls measured per kind (default 300)
+ *   BENCH_CART_KINDS    only the kinds whose label contains this text (e.g. "totals, 20")
+ *   BENCH_CART_PGLITE   0: PostgreSQL only
+ *   BENCH_CART_PROFILE  a directory: V8's CPU profile of the measured batches, one file per database
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildApi, loadApiConfig } from '@vitrina/api';
 import { importCatalog } from '@vitrina/db';
 import { createTestDatabase } from '@vitrina/db/testing';
@@ -44,6 +54,14 @@ function mainThreadCpuMs(): number {
  */
 const WARMUP = 300;
 const BATCHES = 5;
+const HEAP_BATCH = 20;
+const HEAP_BATCHES = 15;
+
+/** a full garbage collection (the flag set at run time: `npm run bench` does not pass --expose-gc) */
+const collect = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
 
 /** the fixture shop and 20 plain products more, so that a cart of 20 lines is 20 different products */
 function benchCatalog() {
@@ -122,6 +140,7 @@ export async function benchOn(url: string | undefined) {
       p95: number;
       queries: number;
       requests: number;
+      heapKiB: number;
     };
     /**
      * CPU (ms) and wall time of `CALLS` runs of each kind. Every kind is warmed up before any is
@@ -131,8 +150,38 @@ export async function benchOn(url: string | undefined) {
      * PostgreSQL the one-line cart's reads cost more than the twenty-line cart's. In turns, a change of
      * the machine's load also weighs on every kind alike.
      */
+    /**
+     * heap allocated per call: batches after a full collection, left out when the heap used shrank
+     * during one (a scavenge ran); the median of those kept
+     */
+    const heapOf = async (k: Kind): Promise<number> => {
+      const perCall: number[] = [];
+      for (let b = 0; b < HEAP_BATCHES; b++) {
+        collect();
+        let last = process.memoryUsage().heapUsed;
+        const first = last;
+        let clean = true;
+        for (let i = 0; i < HEAP_BATCH; i++) {
+          await k.fn(i);
+          const now = process.memoryUsage().heapUsed;
+          if (now < last) clean = false;
+          last = now;
+        }
+        if (clean) perCall.push((last - first) / HEAP_BATCH / 1024);
+      }
+      perCall.sort((x, y) => x - y);
+      return perCall.length ? percentile(perCall, 50) : Number.NaN;
+    };
+    const profileDir = process.env.BENCH_CART_PROFILE;
     const measureAll = async (kinds: Kind[]): Promise<Figures[]> => {
       for (const k of kinds) for (let i = 0; i < WARMUP; i++) await k.fn(i);
+      const session = profileDir ? new Session() : undefined;
+      if (session) {
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.setSamplingInterval', { interval: 100 });
+        await session.post('Profiler.start');
+      }
       const per = Math.ceil(CALLS / BATCHES);
       const acc = kinds.map(() => ({
         cpu: 0,
@@ -169,9 +218,20 @@ export async function benchOn(url: string | undefined) {
           a.n += n;
         }
       }
-      return acc.map((a) => {
+      if (session && profileDir) {
+        const { profile } = await session.post('Profiler.stop');
+        mkdirSync(profileDir, { recursive: true });
+        const file = path.join(profileDir, `cart-${database.kind}-${Date.now()}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`CPU profile: ${file}`);
+        session.disconnect();
+      }
+      const heaps: number[] = [];
+      for (const k of kinds) heaps.push(await heapOf(k));
+      return acc.map((a, j) => {
         a.walls.sort((x, y) => x - y);
         return {
+          heapKiB: heaps[j]!,
           cpuMs: a.cpu / a.n,
           bestMs: a.best,
           mainMs: a.main / a.n,
@@ -194,7 +254,7 @@ export async function benchOn(url: string | undefined) {
     );
     const print = (label: string, m: Figures) =>
       console.log(
-        `${label.padEnd(44)} ${m.cpuMs.toFixed(2).padStart(11)} ${m.bestMs.toFixed(2).padStart(10)} ${m.mainMs.toFixed(2).padStart(11)} ${m.p50.toFixed(2).padStart(8)} ${m.p95.toFixed(2).padStart(8)} ${m.queries.toFixed(1).padStart(8)} ${m.requests.toFixed(1).padStart(8)}`,
+        `${label.padEnd(44)} ${m.cpuMs.toFixed(2).padStart(11)} ${m.bestMs.toFixed(2).padStart(10)} ${m.mainMs.toFixed(2).padStart(11)} ${m.p50.toFixed(2).padStart(8)} ${m.p95.toFixed(2).padStart(8)} ${m.queries.toFixed(1).padStart(8)} ${m.requests.toFixed(1).padStart(8)} ${m.heapKiB.toFixed(1).padStart(9)}`,
       );
 
     const kinds: Kind[] = [{ label: 'cart/create', fn: () => create() }];
@@ -252,10 +312,12 @@ export async function benchOn(url: string | undefined) {
       );
     }
     console.log(
-      `${'call'.padEnd(44)} ${'CPU ms/call'.padStart(11)} ${'best batch'.padStart(10)} ${'main thread'.padStart(11)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'queries'.padStart(8)} ${'requests'.padStart(8)}`,
+      `${'call'.padEnd(44)} ${'CPU ms/call'.padStart(11)} ${'best batch'.padStart(10)} ${'main thread'.padStart(11)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'queries'.padStart(8)} ${'requests'.padStart(8)} ${'heap KiB'.padStart(9)}`,
     );
-    const figures = await measureAll(kinds);
-    kinds.forEach((k, j) => print(k.label, figures[j]!));
+    const only = process.env.BENCH_CART_KINDS;
+    const chosen = only ? kinds.filter((k) => k.label.includes(only)) : kinds;
+    const figures = await measureAll(chosen);
+    chosen.forEach((k, j) => print(k.label, figures[j]!));
     console.log(`load average after: ${load()}`);
     await app.close();
   } finally {
@@ -264,7 +326,7 @@ export async function benchOn(url: string | undefined) {
 }
 
 export async function runCartBench() {
-  await benchOn(undefined);
+  if (process.env.BENCH_CART_PGLITE !== '0') await benchOn(undefined);
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url) await benchOn(url);
 }

@@ -11,7 +11,8 @@
  *   BENCH_VERBOSE    js: also list each JavaScript file a page loaded, with its gzip size
  *   BENCH_SAVE_ROUNDS  product-save: saves measured (default 20)
  *   BENCH_CART_CALLS cart: calls measured per kind (default 300); the shop's CPU per call on PGlite, and on
- *                    PostgreSQL too when BENCH_DATABASE_URL (else TEST_DATABASE_URL) is set
+ *                    PostgreSQL too when BENCH_DATABASE_URL (else TEST_DATABASE_URL) is set, and the heap
+ *                    allocated per call; BENCH_CART_KINDS, BENCH_CART_PGLITE, BENCH_CART_PROFILE (bench/cart.ts)
  *   BENCH_SHOPPERS, BENCH_MIX_SECONDS  mix: closed-loop shoppers (default 100) and how long (default 20 s); on
  *                    PostgreSQL + Redis too when BENCH_DATABASE_URL is set; BENCH_MIX_KINDS only those kinds (bench/mix.ts)
  *   BENCH_ORDERS     order-mail: guest orders placed and their confirmations sent, CPU per order (bench/order-mail.ts)

@@ -836,6 +836,26 @@ export const SETTINGS: readonly Setting[] = [
       "`BENCH_ONLY=cart`: calls measured per kind (create, pull, totals, update; carts of 1 and 20 lines); the shop's CPU per call on PGlite, and on PostgreSQL too when `BENCH_DATABASE_URL` (else `TEST_DATABASE_URL`) is set",
   },
   {
+    name: 'BENCH_CART_KINDS',
+    group: 'tools',
+    default: '',
+    meaning:
+      '`BENCH_ONLY=cart`: only the kinds of call whose label contains this text (e.g. `totals, 20`); empty: every kind',
+  },
+  {
+    name: 'BENCH_CART_PGLITE',
+    group: 'tools',
+    default: '1',
+    meaning: '`BENCH_ONLY=cart`: `0` skips the run on the embedded database (PostgreSQL only)',
+  },
+  {
+    name: 'BENCH_CART_PROFILE',
+    group: 'tools',
+    default: '',
+    meaning:
+      "`BENCH_ONLY=cart`: a directory where V8's CPU profile of the measured batches is written, one file per database",
+  },
+  {
     name: 'BENCH_SHOPPERS',
     group: 'tools',
     default: '100',

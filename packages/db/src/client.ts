@@ -18,6 +18,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { loadPg } from './pg-loader.ts';
+import { preparedRunner } from './pg-prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -451,15 +452,16 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
 
   /** the name of each prepared text (PREPARED), the same on every connection */
   const prepared = new Map<string, string>();
-  const statement = (text: string, params?: unknown[]) => {
-    if (!text.endsWith(PREPARED)) return text;
+  const nameOf = (text: string): string | undefined => {
+    if (!text.endsWith(PREPARED)) return undefined;
     let name = prepared.get(text);
     if (name === undefined) {
-      if (prepared.size >= MAX_PREPARED) return text;
+      if (prepared.size >= MAX_PREPARED) return undefined;
       prepared.set(text, (name = `vitrina_${prepared.size + 1}`));
     }
-    return { name, text, values: params ?? [] };
+    return name;
   };
+  const runPrepared = preparedRunner(pg);
 
   let closed = false;
   return {
@@ -518,8 +520,11 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   async function run(text: string, params?: unknown[]) {
     const client = await connect();
     try {
-      const query = statement(text, params);
-      const res = typeof query === 'string' ? await client.query(query, params) : await client.query(query);
+      const name = nameOf(text);
+      const res =
+        name === undefined
+          ? await client.query(text, params)
+          : await runPrepared(client, name, text, params ?? []);
       client.release();
       return res;
     } catch (err) {

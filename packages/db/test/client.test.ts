@@ -47,6 +47,41 @@ describe('database client', () => {
     expect(named.length).toBeGreaterThan(0);
   });
 
+  it('describes a prepared statement once per connection on PostgreSQL, its later answers parsed alike', async () => {
+    const text = `select $1::int as n, 10000000000::bigint as big, now() as ts, '{"a":1}'::jsonb as j, null::text as z ${PREPARED}`;
+    const first = await database.query<Record<string, unknown>>(text, [1]);
+    if (database.kind !== 'postgres') return;
+    const { Connection } = (await import('pg')).default as unknown as {
+      Connection: { prototype: { describe(...args: unknown[]): void } };
+    };
+    const describe = Connection.prototype.describe;
+    let described = 0;
+    Connection.prototype.describe = function (...args: unknown[]) {
+      described++;
+      return describe.apply(this, args);
+    };
+    try {
+      for (let i = 0; i < 20; i++) {
+        // one at a time, so that the pool hands back the connection that described it
+        const [row] = await database.query<Record<string, unknown>>(text, [i]);
+        expect(row).toMatchObject({ n: i, big: 10_000_000_000, j: { a: 1 }, z: null });
+        expect(row?.ts).toBeInstanceOf(Date);
+        expect(Object.keys(row!)).toEqual(Object.keys(first[0]!));
+      }
+      // the first call's connection knew it already; another connection describes it once
+      expect(described).toBeLessThanOrEqual(1);
+      // a name twice holds the later column, as the described call answers it
+      const twice = `select 1 as a, 2 as a, 'x' as "b c" ${PREPARED}`;
+      for (let i = 0; i < 3; i++) expect(await database.query(twice)).toEqual([{ a: 2, 'b c': 'x' }]);
+      // a failed call (a value the column type refuses) leaves the statement usable
+      await expect(database.query(text, ['not a number'])).rejects.toThrow();
+      const [row] = await database.query<{ n: number }>(text, [5]);
+      expect(row?.n).toBe(5);
+    } finally {
+      Connection.prototype.describe = describe;
+    }
+  });
+
   it('runs multi-statement SQL through exec', async () => {
     await database.exec(
       `create temporary table t1 (x int); insert into t1 values (1), (2); insert into t1 values (3);`,
