@@ -141,27 +141,11 @@ export async function openPgliteThread(
   );
   worker.on('exit', (code) => died(new Error(`the embedded database's thread stopped (exit code ${code})`)));
 
-  /**
-   * The last work posted to the thread that it finishes alone (a statement outside a transaction, a
-   * transaction's COMMIT), settled either way; the thread answers in the order it was posted. A
-   * transaction's blocking begin waits for it through the event loop first (transaction below).
-   */
-  let lastPosted: Promise<unknown> | undefined;
-  const noop = () => {};
   function request(message: ToPgliteThread & { id: number }): Promise<Answer> {
     if (stopped) return Promise.reject(stopped);
-    const answer = new Promise<Answer>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       pending.set(message.id, { resolve, reject });
       worker.postMessage(message);
-    });
-    posted(answer);
-    return answer;
-  }
-  function posted(work: Promise<unknown>): void {
-    const settled = work.then(noop, noop);
-    lastPosted = settled;
-    void settled.then(() => {
-      if (lastPosted === settled) lastPosted = undefined;
     });
   }
   const rowsOf = async (message: ToPgliteThread & { id: number }) => (await request(message)).rows ?? [];
@@ -293,13 +277,6 @@ export async function openPgliteThread(
       // only for what the database's thread finishes alone (statements from outside queued before
       // it, the last transaction's COMMIT), never for a transaction this thread has yet to end
       const release = await nextTransactionTurn();
-      // what the thread was given before (the last order's COMMIT, the listings' refresh after it, the
-      // other requests' reads) is waited for here without blocking: the blocking begin below then
-      // waits for the BEGIN alone, not for all of it, while this thread's requests go on. In a flash
-      // sale each winner's begin blocked this thread ~9 ms waiting for the thread's queue, twenty times
-      // before the losers were even read (record 0109). Asked after this thread's turn, so nothing it
-      // waits for waits for a transaction of this thread.
-      if (lastPosted) await lastPosted;
       const id = nextId++;
       let ended: Promise<void>;
       try {
@@ -314,13 +291,11 @@ export async function openPgliteThread(
         result = await (inTx ? inTx.run(true, () => fn(executorIn(id, 0))) : fn(executorIn(id, 0)));
       } catch (err) {
         if (!stopped) worker.postMessage({ op: 'end', tx: id, commit: false } satisfies ToPgliteThread);
-        posted(ended);
         release();
         await ended.catch(() => {});
         throw err;
       }
       if (!stopped) worker.postMessage({ op: 'end', tx: id, commit: true } satisfies ToPgliteThread);
-      posted(ended);
       release();
       await ended; // a failed COMMIT throws here
       return result;

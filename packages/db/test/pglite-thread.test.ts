@@ -39,25 +39,6 @@ describe('PGlite in a worker thread', () => {
     expect(turns).toBeGreaterThan(100);
   });
 
-  it("a transaction's begin waits for the statements posted before it without holding this thread", async () => {
-    let turns = 0;
-    let done = false;
-    const spin = () => {
-      turns++;
-      if (!done) setImmediate(spin);
-    };
-    // seconds of WebAssembly work posted first; the transaction's blocking begin used to wait for all
-    // of it with the event loop stopped (a flash sale's winners behind the listings' refresh)
-    const long = database.query('SELECT sum(g) FROM generate_series(1, 3000000) g');
-    await new Promise((resolve) => setImmediate(resolve));
-    const tx = database.transaction((t) => t.query<{ n: number }>('SELECT 1 AS n'));
-    setImmediate(spin);
-    const [, rows] = await Promise.all([long, tx]);
-    done = true;
-    expect(rows).toEqual([{ n: 1 }]);
-    expect(turns).toBeGreaterThan(100);
-  });
-
   it("keeps a young generation of its own, a few MB, not an isolate's default 48 MB", () => {
     // what the thread allocates is dead by the next scavenge; a default young generation held up to
     // 32 MB of it resident (scripts/shop-node-flags.mjs says why no global flag may override this)
