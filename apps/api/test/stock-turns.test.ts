@@ -40,7 +40,7 @@ function shop(qty: number) {
       },
     );
   };
-  return { stock, order, checked, ends };
+  return { stock, order, checked, ends, turns };
 }
 
 /** lets the turns' looks and hand-overs run */
@@ -88,5 +88,32 @@ describe('orders of one product under way', () => {
     expect(s.checked).toEqual([1, 2]);
     s.ends.get(2)!(true);
     expect(await Promise.all(answers)).toEqual(['failed', 'placed 2', 'sold out']);
+  });
+
+  it("`over`: at once with no order of the product under way, else once the last one ended, or at the bound", async () => {
+    const s = shop(2);
+    let over = false;
+    // nothing under way: at once
+    await s.turns.over([SKU], 60_000);
+    const answers = [1, 2, 3].map((n) => s.order(n).catch(() => 'sold out'));
+    await settled();
+    void s.turns.over([SKU], 60_000).then(() => (over = true));
+    s.ends.get(1)!(true);
+    await settled();
+    // order 2 is still under way and order 3 waits: not over
+    expect(over).toBe(false);
+    s.ends.get(2)!(true);
+    await Promise.all(answers);
+    await settled();
+    expect(over).toBe(true);
+    // a product ordered without pause: the bound answers
+    s.stock.qty = 1;
+    const more = s.order(4).catch(() => 'failed');
+    await settled();
+    const started = performance.now();
+    await s.turns.over([SKU], 30);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    s.ends.get(4)!(false);
+    await more;
   });
 });

@@ -45,7 +45,9 @@
  *                   Nothing it wrote is read back: the answer is built from the statements' own
  *                   RETURNING (record 0077), and the stock rows the decrement returned are kept
  *                   once committed (the cart service's, on the embedded database).
- * 7. `afterCommit`  the listings' stock refreshed (outside the transaction).
+ * 7. `afterCommit`  the listings' stock refreshed (outside the transaction), once no other order of
+ *                   its products is under way in this process (at most a second later): a sale's
+ *                   winners refresh the product once, after the last of them (record 0109).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An
  * order refused for stock, or that lost its cart or its key to another, answers the first order of
@@ -100,6 +102,8 @@ async function placeOnce(
     ]);
   };
   let written: Placement & { productIds: number[] };
+  /** the products whose stock the order took (a bundle's chosen ones too) */
+  let taken: string[] = [];
   try {
     // steps 2 and 3 before step 1: an order refused for stock reads its key only then, below (a
     // sale's loser on PostgreSQL: its cart, the stock and its key once; nothing on the embedded database)
@@ -115,7 +119,9 @@ async function placeOnce(
       const order = await validate(deps, ordered, who.customerId);
       const priced = await price(deps, order);
       // one transaction of a product at a time in this process, holding a connection
-      return writeTurn(stockUnitsOf(stockLinesOf(order)), () => write(deps, order, priced, who));
+      const units = stockUnitsOf(stockLinesOf(order));
+      taken = units.map((u) => u.sku);
+      return writeTurn(units, () => write(deps, order, priced, who));
     });
   } catch (err) {
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the
@@ -129,6 +135,6 @@ async function placeOnce(
     await count();
     throw err;
   }
-  await afterCommit(deps, written.productIds);
+  await afterCommit(deps, written.productIds, taken);
   return { order: written.order, placed: written.placed };
 }

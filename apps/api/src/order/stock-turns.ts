@@ -78,6 +78,8 @@ export class StockTurns {
   /** how many writes of this process have ended, and the count at each sku's last one: a look begun before is stale */
   private ended = 0;
   private readonly lastEnd = new Map<string, number>();
+  /** the calls waiting for a product's orders to be over (`over`), by sku */
+  private readonly overWaiters = new Map<string, Set<() => void>>();
 
   constructor(private readonly lookNow: LookAtStock) {}
 
@@ -157,6 +159,40 @@ export class StockTurns {
       } else if (gate.underWay === 0) w.resolve('short');
       else gate.arriving.push(w);
     }
+  }
+
+  /**
+   * Resolves once no order of `skus` is under way, waiting or writing in this process (at once when
+   * none is), or after `atMostMs`. What follows an order's commit and can wait for the orders after
+   * it (the listings' refresh, lib/refresh-listings.ts) waits here, so a flash sale's winners refresh
+   * the product once at the end instead of once each between their writes, where each refresh was
+   * work the database's thread did ahead of the next winner's begin (record 0109). The bound keeps a
+   * product ordered without pause from holding its buyers' answers.
+   */
+  over(skus: readonly string[], atMostMs: number): Promise<void> {
+    const busy = skus.filter((sku) => this.gates.has(sku));
+    if (!busy.length) return Promise.resolve();
+    return new Promise((resolve) => {
+      let left = busy.length;
+      const done = () => {
+        if (--left === 0) finish();
+      };
+      const finish = () => {
+        clearTimeout(timer);
+        for (const sku of busy) {
+          const set = this.overWaiters.get(sku);
+          set?.delete(done);
+          if (set?.size === 0) this.overWaiters.delete(sku);
+        }
+        resolve();
+      };
+      const timer = setTimeout(finish, atMostMs);
+      for (const sku of busy) {
+        let set = this.overWaiters.get(sku);
+        if (!set) this.overWaiters.set(sku, (set = new Set()));
+        set.add(done);
+      }
+    });
   }
 
   /** runs `fn` in the write turn of each product of `units`, taken in sku order */
@@ -252,6 +288,11 @@ export class StockTurns {
   private dropIfIdle(sku: string, gate: Gate): void {
     const idle =
       !gate.writing && !gate.looking && gate.underWay === 0 && !gate.arriving.length && !gate.writers.length;
-    if (idle && this.gates.get(sku) === gate) this.gates.delete(sku);
+    if (!idle || this.gates.get(sku) !== gate) return;
+    this.gates.delete(sku);
+    const waiting = this.overWaiters.get(sku);
+    if (!waiting) return;
+    this.overWaiters.delete(sku);
+    for (const done of waiting) done();
   }
 }
