@@ -1,6 +1,7 @@
 import { SORT_OPTIONS, listingWindow, showMoreParams, type SortOption } from '@vitrina/domain';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useLaterPartOpener } from '../../../components/ui/HydrateLater';
 import { useT } from '../../../i18n';
 import type { Bucket, FacetFilter } from '../rules/facets';
 import {
@@ -51,9 +52,15 @@ export function useListing({
   const here = { pathname: location.pathname, search: new URLSearchParams(location.search) };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const sheet = useFiltersSheet(filtersOpen, () => setFiltersOpen(false));
+  // the filters hydrate later (Listing); the bar's button opens their part in its own press
+  const filtersPart = useLaterPartOpener();
   return {
     filterCount: appliedFilterCount(query),
-    openFilters: () => setFiltersOpen(true),
+    filtersPart,
+    openFilters: () => {
+      filtersPart.open();
+      setFiltersOpen(true);
+    },
     sort: useSortForm(query.sort, sortOptions),
     sheet,
     total,
