@@ -185,4 +185,26 @@ describe('the filter sheet hydrates later, opened by the bar in one press', () =
     expect(sheet.getAttribute('role')).toBe('dialog');
     expect(adopted(sheet)).toBe(true);
   });
+
+  it('a sheet the bar’s link opened before the scripts ran (`#filters`) becomes the dialog, and × closes it', async () => {
+    // the phone's sheet rule, as the stylesheet has it
+    const style = document.createElement('style');
+    style.textContent = '#filters { position: fixed }';
+    document.head.append(style);
+    window.location.hash = '#filters';
+    try {
+      const sheet = await hydratePage();
+      await act(async () => {});
+      expect(sheet.getAttribute('role')).toBe('dialog');
+      expect(sheet.className).toBe('filters is-open');
+      expect(adopted(sheet)).toBe(true);
+      await act(async () => sheet.querySelector<HTMLAnchorElement>('.filters-close')!.click());
+      expect(sheet.className).toBe('filters');
+      // the target is the grid now: the browser shows the sheet no longer
+      expect(window.location.hash).toBe('#listing-products');
+    } finally {
+      style.remove();
+      window.location.hash = '';
+    }
+  });
 });

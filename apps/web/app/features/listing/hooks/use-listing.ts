@@ -51,16 +51,17 @@ export function useListing({
   const location = useLocation();
   const here = { pathname: location.pathname, search: new URLSearchParams(location.search) };
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const sheet = useFiltersSheet(filtersOpen, () => setFiltersOpen(false));
   // the filters hydrate later (Listing); the bar's button opens their part in its own press
   const filtersPart = useLaterPartOpener();
+  const openFilters = () => {
+    filtersPart.open();
+    setFiltersOpen(true);
+  };
+  const sheet = useFiltersSheet(filtersOpen, openFilters, () => setFiltersOpen(false));
   return {
     filterCount: appliedFilterCount(query),
     filtersPart,
-    openFilters: () => {
-      filtersPart.open();
-      setFiltersOpen(true);
-    },
+    openFilters,
     sort: useSortForm(query.sort, sortOptions),
     sheet,
     total,
