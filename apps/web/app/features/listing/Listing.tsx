@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { HydrateLater } from '../../components/ui/HydrateLater';
-import { FiltersSheet, PRODUCTS_ID } from './components/FiltersSheet';
+import { FiltersSheet } from './components/FiltersSheet';
 import { ListingBar } from './components/ListingBar';
 import { ListingPagination } from './components/ListingPagination';
 import { ShowMore } from './components/ShowMore';
 import { useListing, type ListingProps } from './hooks/use-listing';
+import { PRODUCTS_ID } from './rules/anchors';
 
 /**
  * A listing of the category page or the search screen: the bar, the filters beside the products and

@@ -3,9 +3,7 @@ import type { ListingView } from '../hooks/use-listing';
 import { AppliedFilters } from './AppliedFilters';
 import { FilterOptions } from './FilterOptions';
 import { PriceBoundsForm } from './PriceBoundsForm';
-import { FILTERS_ID, PRODUCTS_ID } from '../hooks/use-filters-sheet';
-
-export { PRODUCTS_ID };
+import { FILTERS_ID, PRODUCTS_ID } from '../rules/anchors';
 
 /**
  * The listing's filters: the applied ones as removable chips, price ranges with the shopper's own

@@ -1,10 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFocusTrap } from '../../../lib/focus-trap';
-
-/** the sheet's id: the bar's link opens it as the `#filters` target without JavaScript */
-export const FILTERS_ID = 'filters';
-/** the anchor of the product grid (the sheet's "Show N products" without JavaScript) */
-export const PRODUCTS_ID = 'listing-products';
+import { FILTERS_ID, PRODUCTS_ID } from '../rules/anchors';
 
 /**
  * The filters' phone sheet: while open a modal dialog (focus kept inside, Escape closes it, focus
