@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { act, useEffect, useLayoutEffect } from 'react';
+import { act, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HydrateLater } from '../app/components/ui/HydrateLater';
+import { HydrateLater, useLaterPartOpener } from '../app/components/ui/HydrateLater';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -196,5 +196,55 @@ describe('HydrateLater', () => {
     expect(inFirstCommit).toBe(true);
     expect(hydratedParts).toEqual(['page', 'below']);
     expect(watched).toEqual([]);
+  });
+
+  it('an opener outside the part: one press hydrates the part and shows what the press set, same nodes', async () => {
+    function Opened() {
+      const [open, setOpen] = useState(false);
+      const opener = useLaterPartOpener();
+      return (
+        <main>
+          <button
+            type="button"
+            className="opener"
+            onClick={() => {
+              opener.open();
+              setOpen(true);
+            }}
+          >
+            open
+          </button>
+          <Probe name="page" />
+          <HydrateLater opener={opener}>
+            <section className={open ? 'below is-open' : 'below'}>
+              <Probe name="below" />
+            </section>
+          </HydrateLater>
+        </main>
+      );
+    }
+    document.documentElement.dataset.hydrated = '';
+    container.innerHTML = renderToString(<Opened />);
+    delete document.documentElement.dataset.hydrated;
+    const section = container.querySelector('section.below');
+    await act(async () => {
+      root = hydrateRoot(container, <Opened />);
+    });
+    document.documentElement.dataset.hydrated = '';
+    expect(hydratedParts).toEqual(['page']);
+    // React's own scheduling, not act's: the part is hydrated and shown open in the click's task
+    // (its microtasks), not in a later retry of the boundary
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      container.querySelector<HTMLButtonElement>('button.opener')!.click();
+      await Promise.resolve();
+      await Promise.resolve();
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    expect(hydratedParts).toEqual(['page', 'below']);
+    expect(container.querySelector('section.below')).toBe(section);
+    expect(section?.className).toBe('below is-open');
   });
 });

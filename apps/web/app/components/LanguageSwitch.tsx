@@ -1,4 +1,5 @@
 import { STORE_CODES, STORE_VIEWS, localizedPath, storeCodeFromPath, type StoreCode } from '@vitrina/domain';
+import { memo } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
@@ -17,10 +18,20 @@ export function useAlternatePaths(): Record<StoreCode, string> {
   return { lt: localizedPath('lt', rest), en: localizedPath('en', rest), ru: localizedPath('ru', rest) };
 }
 
-/** Links to this page in the other languages. */
+/**
+ * Links to this page in the other languages. The hook reads the router's matches, so it renders at
+ * every change of the router's state (a filter's navigation start and its answer); the links render
+ * only when an address changed (a filter's tick keeps the page's alternates).
+ */
 export function LanguageSwitch() {
-  const current = useStoreCode();
   const paths = useAlternatePaths();
+  return <LanguageLinks current={useStoreCode()} lt={paths.lt} en={paths.en} ru={paths.ru} />;
+}
+
+const LanguageLinks = memo(function LanguageLinks({
+  current,
+  ...paths
+}: Record<StoreCode, string> & { current: StoreCode }) {
   const t = useT();
   return (
     <nav className="lang" aria-label={t('header.language')}>
@@ -41,4 +52,4 @@ export function LanguageSwitch() {
       </ul>
     </nav>
   );
-}
+});

@@ -1,4 +1,13 @@
-import { Suspense, use, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Suspense,
+  use,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { whenIdle } from '../../lib/idle';
 
 /**
@@ -27,12 +36,30 @@ import { whenIdle } from '../../lib/idle';
  * `idle`: the part also hydrates at the browser's first idle moment after the page's hydration, for a
  * part on every page whose hydration would otherwise fall inside the shopper's first interaction (the
  * footer: a tap's press and release are two inputs, and the idle moment between them opened it).
+ *
+ * `opener` (useLaterPartOpener): a control outside the part that changes it, such as the listing bar's
+ * "Filters" button and the phone's filter sheet, hidden until then. Its handler calls `opener.open()`
+ * and then sets the state the part shows, in the same event: the part passes its new props to the
+ * boundary once the gate is open, and React, given new props for a boundary it has not hydrated,
+ * hydrates the boundary first at a higher lane (its selective hydration) and then renders the update,
+ * both before the event's work ends. The press is not lost and no second one is needed, before or
+ * after the page's own hydration.
  */
-export function HydrateLater({ children, idle = false }: { children: ReactNode; idle?: boolean }) {
+export function HydrateLater({
+  children,
+  idle = false,
+  opener,
+}: {
+  children: ReactNode;
+  idle?: boolean;
+  opener?: LaterPartOpener;
+}) {
   // the first render's: the part's shape must not change when React renders it again after the hydration
   const hydratingNow = useSyncExternalStore(subscribeToNothing, notHydrating, hydratingOrServer);
   const [hydrating] = useState(hydratingNow);
   const [gate] = useState(() => newGate(hydrating));
+  // in the render, not an effect: a press can come before the page's effects have run
+  opener?.attach(gate);
   const [hydrated, setHydrated] = useState(gate.isOpen);
   const marker = useRef<HTMLTemplateElement>(null);
   useEffect(() => {
@@ -50,10 +77,11 @@ export function HydrateLater({ children, idle = false }: { children: ReactNode; 
       stopIdle();
     };
   }, [gate, idle]);
-  // Until the part has hydrated its boundary gets the same element at every render: new props would
-  // make React give up the server's HTML and render the part anew (empty, while the gate is shut).
+  // Until the part has hydrated its boundary gets the same element at every render while the gate is
+  // shut: new props would make React give up the server's HTML and render the part anew (empty). Once
+  // the gate is open, new props make React hydrate the part first, then render them (the opener's way).
   const first = useRef(children);
-  const shown = hydrated ? children : first.current;
+  const shown = hydrated || gate.isOpen() ? children : first.current;
   const boundary = useMemo(
     () => (
       <Suspense fallback={null}>
@@ -70,6 +98,34 @@ export function HydrateLater({ children, idle = false }: { children: ReactNode; 
       {hydrating ? boundary : children}
     </>
   );
+}
+
+/** An outside control's hold on a part that hydrates later: `open()` before the state the part shows changes. */
+export interface LaterPartOpener {
+  open: () => void;
+  /** HydrateLater's: the part's gate */
+  attach: (gate: HydrationGate) => void;
+}
+
+/** An opener for one HydrateLater part, made by the component that renders both the part and its control. */
+export function useLaterPartOpener(): LaterPartOpener {
+  const [opener] = useState(newOpener);
+  return opener;
+}
+
+function newOpener(): LaterPartOpener {
+  let gate: HydrationGate | null = null;
+  let opened = false;
+  return {
+    open() {
+      opened = true;
+      gate?.open();
+    },
+    attach(g) {
+      gate = g;
+      if (opened) g.open();
+    },
+  };
 }
 
 /** How far below (or above) the screen a part starts hydrating: one screen's height. */
@@ -148,7 +204,8 @@ let stopIdle: (() => void) | null = null;
 
 function onInteraction(part: WaitingPart): () => void {
   if (waiting.size === 0)
-    for (const type of INTERACTIONS) window.addEventListener(type, interacted, { capture: true, passive: true });
+    for (const type of INTERACTIONS)
+      window.addEventListener(type, interacted, { capture: true, passive: true });
   waiting.add(part);
   return () => {
     waiting.delete(part);

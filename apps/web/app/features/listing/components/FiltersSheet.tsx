@@ -3,9 +3,7 @@ import type { ListingView } from '../hooks/use-listing';
 import { AppliedFilters } from './AppliedFilters';
 import { FilterOptions } from './FilterOptions';
 import { PriceBoundsForm } from './PriceBoundsForm';
-
-/** the anchor of the product grid (the sheet's "Show N products" without JavaScript) */
-export const PRODUCTS_ID = 'listing-products';
+import { FILTERS_ID, PRODUCTS_ID } from '../rules/anchors';
 
 /**
  * The listing's filters: the applied ones as removable chips, price ranges with the shopper's own
@@ -19,7 +17,7 @@ export function FiltersSheet({ view }: { view: ListingView }) {
   return (
     <section
       ref={sheet.ref}
-      id="filters"
+      id={FILTERS_ID}
       className={sheet.open ? 'filters is-open' : 'filters'}
       aria-labelledby="filters-title"
       {...(sheet.open ? { role: 'dialog', 'aria-modal': true, tabIndex: -1 } : {})}

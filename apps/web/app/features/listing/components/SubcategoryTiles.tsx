@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from '../../../lib/link';
 import { useT } from '../../../i18n';
 import type { MenuItem } from '../../../components/navigation/menu';
@@ -7,8 +8,11 @@ import { categoryPath } from '../../../lib/urls';
  * The subcategories of a category as tiles at the top of its page:
  * "Kompiuteriai" leads to its seven subcategories instead of only 690 mixed products. A row that
  * scrolls sideways on a phone, wraps on a desktop; nothing when the category has no active children.
+ * Memoised on what it shows: a filter's, sort's or page's answer is the same category with its
+ * children as new objects, and the tiles and their links (15 components on "Kompiuteriai") rendered
+ * again at every tick with equal names and addresses.
  */
-export function SubcategoryTiles({ items }: { items: MenuItem[] }) {
+export const SubcategoryTiles = memo(function SubcategoryTiles({ items }: { items: MenuItem[] }) {
   const t = useT();
   if (items.length === 0) return null;
   return (
@@ -23,5 +27,16 @@ export function SubcategoryTiles({ items }: { items: MenuItem[] }) {
         ))}
       </ul>
     </nav>
+  );
+}, sameTiles);
+
+/** equal tiles: the same categories (id, name and slug: what a tile shows and links to), in order */
+export function sameTiles(a: { items: MenuItem[] }, b: { items: MenuItem[] }): boolean {
+  return (
+    a.items.length === b.items.length &&
+    a.items.every((c, i) => {
+      const d = b.items[i];
+      return !!d && c.id === d.id && c.name === d.name && c.slug === d.slug;
+    })
   );
 }

@@ -1,6 +1,7 @@
 import { SORT_OPTIONS, listingWindow, showMoreParams, type SortOption } from '@vitrina/domain';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useLaterPartOpener } from '../../../components/ui/HydrateLater';
 import { useT } from '../../../i18n';
 import type { Bucket, FacetFilter } from '../rules/facets';
 import {
@@ -50,10 +51,17 @@ export function useListing({
   const location = useLocation();
   const here = { pathname: location.pathname, search: new URLSearchParams(location.search) };
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const sheet = useFiltersSheet(filtersOpen, () => setFiltersOpen(false));
+  // the filters hydrate later (Listing); the bar's button opens their part in its own press
+  const filtersPart = useLaterPartOpener();
+  const openFilters = () => {
+    filtersPart.open();
+    setFiltersOpen(true);
+  };
+  const sheet = useFiltersSheet(filtersOpen, openFilters, () => setFiltersOpen(false));
   return {
     filterCount: appliedFilterCount(query),
-    openFilters: () => setFiltersOpen(true),
+    filtersPart,
+    openFilters,
     sort: useSortForm(query.sort, sortOptions),
     sheet,
     total,
