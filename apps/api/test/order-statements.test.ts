@@ -7,7 +7,7 @@
  * the catalogue version reused as the shop reuses it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '@vitrina/db';
+import { PREPARED, type Executor } from '@vitrina/db';
 import { guestCart, orderBody, startApi, type TestApi } from './helpers.ts';
 import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
 
@@ -162,6 +162,11 @@ describe("a placed order's statements", () => {
     const order = transactions.filter((t) => t.some((s) => /INSERT INTO orders\b/.test(s)));
     expect(order).toHaveLength(1);
     expect(order[0], order[0]?.join('\n')).toHaveLength(4);
+    // its INSERT and its history's statement are prepared (parsed once per connection on
+    // PostgreSQL): fixed texts for an order of a few lines
+    const [, insert, history] = order[0]!;
+    expect(insert?.trimEnd().endsWith(PREPARED), insert).toBe(true);
+    expect(history?.trimEnd().endsWith(PREPARED), history).toBe(true);
   });
 });
 

@@ -489,8 +489,18 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
           client = await connect();
           return await drizzleOn(client).transaction(async (dtx) => {
             const raw = clientOf(dtx);
+            const pooled = raw as pg.PoolClient;
+            // a PREPARED text is a named statement inside a transaction too (an order's INSERT)
+            const statements: RawClient = {
+              query(text, params) {
+                const name = nameOf(text);
+                return name === undefined
+                  ? raw.query(text, params)
+                  : runPrepared(pooled, name, text, params ?? []);
+              },
+            };
             const result = await fn(
-              makeExecutor(dtx, 'postgres', raw, async (text) => {
+              makeExecutor(dtx, 'postgres', statements, async (text) => {
                 await raw.query(text);
               }),
             );

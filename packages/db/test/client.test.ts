@@ -47,6 +47,28 @@ describe('database client', () => {
     expect(named.length).toBeGreaterThan(0);
   });
 
+  it('prepares a statement marked PREPARED inside a transaction too (PostgreSQL), on its own connection', async () => {
+    const text = `select $1::int * 2 as n ${PREPARED}`;
+    for (let i = 0; i < 3; i++) {
+      const found = await database.transaction(async (tx) => {
+        const [row] = await tx.query<{ n: number }>(text, [i]);
+        // a savepoint's statements too
+        const [inner] = await tx.transaction((sp) => sp.query<{ n: number }>(text, [i + 10]));
+        const named =
+          database.kind === 'postgres'
+            ? await tx.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text])
+            : [{ n: 1 }];
+        return { n: row?.n, inner: inner?.n, named: named[0]?.n };
+      });
+      // parsed once on this connection: held there under its name, not sent unnamed each time
+      expect(found).toEqual({ n: i * 2, inner: (i + 10) * 2, named: 1 });
+    }
+    // a failed call inside a transaction rolls it back and leaves the statement usable
+    await expect(database.transaction((tx) => tx.query(text, ['not a number']))).rejects.toThrow();
+    const [row] = await database.transaction((tx) => tx.query<{ n: number }>(text, [4]));
+    expect(row?.n).toBe(8);
+  });
+
   it('describes a prepared statement once per connection on PostgreSQL, its later answers parsed alike', async () => {
     const text = `select $1::int as n, 10000000000::bigint as big, now() as ts, '{"a":1}'::jsonb as j, null::text as z ${PREPARED}`;
     const first = await database.query<Record<string, unknown>>(text, [1]);

@@ -25,7 +25,7 @@
  *              | { kind: 'guest' } | { kind: 'payment', id? } | { kind: 'system' }
  */
 import { pickupPointOf } from '../integration/orders-export.ts';
-import { COHERENT_WRITE, type Database, type Executor } from '@vitrina/db';
+import { COHERENT_WRITE, PREPARED, type Database, type Executor } from '@vitrina/db';
 import {
   applyOrderAction,
   carrierName,
@@ -294,6 +294,8 @@ async function writeHistory(
   mails: readonly OrderMailRow[] = [],
   /** the caller's writes in the same statement too (an order placed: its lines, its stock) */
   beside: readonly RowsBeside[] = [],
+  /** a named prepared statement on PostgreSQL: only for a text of a few shapes (an order of a few lines) */
+  prepared = false,
 ): Promise<HistoryEntry & { beside: unknown[] }> {
   const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
   const email = 'email' in actor ? (actor.email ?? null) : null;
@@ -336,7 +338,9 @@ async function writeHistory(
     q,
     ctes.length
       ? `${beside.some((b) => b.coherent) ? COHERENT_WRITE : ''} WITH history AS (${insert}), ${ctes.join(', ')}
-         SELECT *${answers.length ? `, json_build_array(${answers.join(', ')}) AS beside` : ''} FROM history`
+         SELECT *${answers.length ? `, json_build_array(${answers.join(', ')}) AS beside` : ''} FROM history${
+           prepared ? ` ${PREPARED}` : ''
+         }`
       : insert,
     params,
   );
@@ -410,6 +414,12 @@ async function writeEvent(q: Queryable, type: string, o: LifecycleOrder, previou
  * `lines`: the lines as the notice names them (those `beside` writes).
  * Answers the history's row as written, for the order's answer, and each `beside`'s answer.
  */
+/**
+ * orders of up to this many lines place theirs with a prepared statement (at most twice as many
+ * texts, with the shop's notice or without, of the 64 the database client prepares)
+ */
+const PREPARED_ORDER_LINES = 4;
+
 export async function recordOrderPlaced(
   tx: Queryable,
   config: ApiConfig,
@@ -456,6 +466,9 @@ export async function recordOrderPlaced(
     { type: 'order.created', order: o, previousStatus: null },
     mails,
     beside,
+    // its text changes only with the number of lines (the stock's are arrays) and of e-mails: an
+    // order of up to PREPARED_ORDER_LINES lines is parsed once per connection, not on every order
+    notice.lines.length <= PREPARED_ORDER_LINES,
   );
   return { history: placed, beside: written };
 }

@@ -1,6 +1,6 @@
 /** Step 6: the one transaction that places the order (see ../place.ts for its order). */
 import { randomBytes } from 'node:crypto';
-import { COHERENT_WRITE } from '@vitrina/db';
+import { COHERENT_WRITE, PREPARED } from '@vitrina/db';
 import { CURRENCY_CODE, isPickupOrder } from '@vitrina/domain';
 import { one } from '../../lib/db.ts';
 import { productsUnavailable, stockTaking } from '../stock.ts';
@@ -43,7 +43,8 @@ export async function write(
     const row = await one<PlacedRow & { cart_converted?: boolean }>(
       tx,
       // the number from the id the table's sequence gives (a counter row would serialise all orders);
-      // COHERENT_WRITE: this process's known keys have it already (keys.ts), the cart is dropped (conversion)
+      // COHERENT_WRITE: this process's known keys have it already (keys.ts), the cart is dropped (conversion);
+      // PREPARED: two texts (with a cart or without), parsed once per connection, not on every order
       `${COHERENT_WRITE} WITH seq AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id)${
         conversion ? `, converted AS (${conversion})` : ''
       }
@@ -55,7 +56,7 @@ export async function write(
        SELECT seq.id, ($1::bigint + seq.id)::text, $2, $3, $4, $5, 'new', 'pending', 'pending', $6, $7::jsonb, $8::jsonb,
          $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25
        FROM seq
-       RETURNING *${conversion ? ', EXISTS (SELECT 1 FROM converted) AS cart_converted' : ''}`,
+       RETURNING *${conversion ? ', EXISTS (SELECT 1 FROM converted) AS cart_converted' : ''} ${PREPARED}`,
       [
         INCREMENT_BASE,
         randomBytes(24).toString('base64url'),
