@@ -47,7 +47,12 @@ function lastCommit(root: { current: Fiber }) {
   const components: string[] = [];
   let hosts = 0;
   const name = (t: unknown): string => {
-    const f = t as { displayName?: string; name?: string; type?: { name?: string }; render?: { name?: string } };
+    const f = t as {
+      displayName?: string;
+      name?: string;
+      type?: { name?: string };
+      render?: { name?: string };
+    };
     return f.displayName || f.name || f.type?.name || f.render?.name || '?';
   };
   const mounted = (f: Fiber | null) => {
@@ -72,7 +77,11 @@ function lastCommit(root: { current: Fiber }) {
       }
       if (typeof c.type === 'string') {
         if (alt.memoizedProps !== c.memoizedProps) hosts++;
-      } else if (c.tag !== MEMO_WRAPPER && c.type && (typeof c.type === 'function' || typeof c.type === 'object')) {
+      } else if (
+        c.tag !== MEMO_WRAPPER &&
+        c.type &&
+        (typeof c.type === 'function' || typeof c.type === 'object')
+      ) {
         if (c.flags & PERFORMED_WORK) components.push(name(c.type));
       }
       if (c.child !== alt.child) walk(c.child);

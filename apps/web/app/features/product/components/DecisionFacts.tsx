@@ -89,7 +89,9 @@ const DateFact = memo(function DateFact({ dates }: { dates: string }) {
     <li className="fact fact-date">
       <Icon name="date" />
       {t('product.deliveryDate', { range: dates })}
-      <span className="fact-note muted">{t('product.deliveryCutoff', { hour: DELIVERY_RULE.cutoffHour })}</span>
+      <span className="fact-note muted">
+        {t('product.deliveryCutoff', { hour: DELIVERY_RULE.cutoffHour })}
+      </span>
     </li>
   );
 });
