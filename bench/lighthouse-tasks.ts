@@ -151,6 +151,7 @@ export async function runLighthouseTasksBench() {
           trace,
           minMs,
         );
+        printAudits(lhr as unknown as Lhr);
       }
   } finally {
     chrome.kill();
@@ -198,6 +199,47 @@ function printTasks(title: string, trace: { traceEvents: TraceEvent[] }, minMs: 
     );
     for (const [k, v] of parts.slice(0, 8)) console.log(`      ${v.toFixed(1).padStart(6)}  ${k}`);
   }
+}
+
+interface Lhr {
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      displayValue?: string;
+      score?: number | null;
+      details?: { type: string; items?: Record<string, unknown>[] };
+    }
+  >;
+}
+
+/**
+ * What Lighthouse itself says of the run beside the tasks: its main-thread breakdown (simulated: the
+ * observed wall time × its CPU factor), the largest paint's element and phases, and the counts that do
+ * not follow the machine's load (the document's elements, its bytes, unused CSS, the image's priority).
+ */
+function printAudits(lhr: Lhr) {
+  const a = lhr.audits;
+  const items = (id: string) => a[id]?.details?.items ?? [];
+  const breakdown = items('mainthread-work-breakdown')
+    .map((i) => `${String(i.group)} ${Number(i.duration).toFixed(0)}`)
+    .join(', ');
+  console.log(`  Lighthouse's main-thread work by category (ms): ${breakdown}`);
+  const [element, phases] = items('largest-contentful-paint-element') as {
+    items?: Record<string, unknown>[];
+  }[];
+  const node = element?.items?.[0]?.node as { snippet?: string; selector?: string } | undefined;
+  console.log(
+    `  LCP element: ${node?.selector ?? '?'} ${(node?.snippet ?? '').slice(0, 160)}; phases: ${(
+      phases?.items ?? []
+    )
+      .map((p) => `${String(p.phase)} ${Number(p.timing).toFixed(0)}`)
+      .join(', ')}`,
+  );
+  const count = (id: string) => a[id]?.displayValue ?? (a[id]?.numericValue ?? '').toString();
+  console.log(
+    `  DOM ${count('dom-size')}; bytes ${count('total-byte-weight')}; unused CSS ${count('unused-css-rules') || '0'}; render-blocking ${count('render-blocking-resources') || 'none'}; LCP image preload ${a['prioritize-lcp-image']?.score === 1 ? 'not needed' : (a['prioritize-lcp-image']?.displayValue ?? 'n/a')}; LCP lazy-loaded ${a['lcp-lazy-loaded']?.score === 0 ? 'yes' : 'no'}`,
+  );
 }
 
 // `node --import tsx bench/lighthouse-tasks.ts <trace.json>…`: the same breakdown of traces kept by LIGHTHOUSE_TRACE_DIR

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../lib/link';
 import { useT } from '../i18n';
@@ -13,9 +13,10 @@ interface BackState {
 /**
  * The product page's way back to the category listing it was opened from (the previous route,
  * state/route-history.ts): the same path (page, filters, sort), so the same products, and the
- * listing scrolls back to where the shopper left it (useRestoredScroll).
+ * listing scrolls back to where the shopper left it (useRestoredScroll). Memoised (no props): the
+ * product page's grade choice does not render it again; it follows the route history's store.
  */
-export function BackToList() {
+export const BackToList = memo(function BackToList() {
   const t = useT();
   const previous = useStore(routeHistory, (h) => h.previous);
   if (!previous || previous.productsLoaded === null) return null;
@@ -31,7 +32,7 @@ export function BackToList() {
       </Link>
     </p>
   );
-}
+});
 
 /** In the category page: opened by the way back, it scrolls to where the listing was left. */
 export function useRestoredScroll(ready: boolean) {

@@ -1,7 +1,11 @@
+import { memo } from 'react';
 import { nameParts } from '../../lib/text';
 
-/** A product's name whose model numbers do not break at their hyphen (lib/text.ts `nameParts`). */
-export function ProductName({ name }: { name: string }) {
+/**
+ * A product's name whose model numbers do not break at their hyphen (lib/text.ts `nameParts`).
+ * Memoised on the name: a grade choice does not split the product page's title again.
+ */
+export const ProductName = memo(function ProductName({ name }: { name: string }) {
   return (
     <>
       {nameParts(name).map((part, i) =>
@@ -15,4 +19,4 @@ export function ProductName({ name }: { name: string }) {
       )}
     </>
   );
-}
+});

@@ -1,9 +1,16 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 
 /**
  * The stock line: a coloured dot and a short text ("In stock", "Only 3 left", "Out of stock"); the
- * words are the caller's (its dictionary), the look is the design system's (`.stock-line`).
+ * words are the caller's (its dictionary), the look is the design system's (`.stock-line`). Memoised: a
+ * grade with the same stock and words (a string) does not render it again.
  */
-export function StockLine({ level, children }: { level: 'in' | 'low' | 'out'; children: ReactNode }) {
+export const StockLine = memo(function StockLine({
+  level,
+  children,
+}: {
+  level: 'in' | 'low' | 'out';
+  children: ReactNode;
+}) {
   return <p className={`stock stock-line ${level}`}>{children}</p>;
-}
+});

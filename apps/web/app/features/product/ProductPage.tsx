@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { BannerGrid } from '../../components/Banners';
 import { BackToList } from '../../components/BackToList';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -44,6 +44,22 @@ export function ProductPage(data: ProductPageData) {
     // Only when the product changes; its price or image may change with the variant.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model.viewed.sku]);
+  // the same element across grade choices: the deferred part's wrapper keeps its props too
+  const bannersLabel = t('banners.multi');
+  const categoryId = trail[trail.length - 1]?.id ?? null;
+  const lower = useMemo(
+    () => (
+      <HydrateLater>
+        <LowerParts
+          banners={data.banners}
+          bannersLabel={bannersLabel}
+          product={data.product}
+          categoryId={categoryId}
+        />
+      </HydrateLater>
+    ),
+    [data.banners, bannersLabel, data.product, categoryId],
+  );
   return (
     <article className="product" data-route={data.routeName}>
       <BackToList />
@@ -128,23 +144,11 @@ export function ProductPage(data: ProductPageData) {
         <div className="product-details">
           <Specifications product={product} variant={variant} attributes={data.attributes} />
           {model.description ? (
-            <section aria-labelledby="description" className="description">
-              <h2 id="description">{t('product.description')}</h2>
-              {model.description.split('\n\n').map((para, i) => (
-                <p key={i}>{para}</p>
-              ))}
-            </section>
+            <Description text={model.description} heading={t('product.description')} />
           ) : null}
         </div>
       </div>
-      <HydrateLater>
-        <LowerParts
-          banners={data.banners}
-          bannersLabel={t('banners.multi')}
-          product={data.product}
-          categoryId={trail[trail.length - 1]?.id ?? null}
-        />
-      </HydrateLater>
+      {lower}
       <ProductSidebar
         product={product}
         variant={variant}
@@ -155,6 +159,22 @@ export function ProductPage(data: ProductPageData) {
     </article>
   );
 }
+
+/**
+ * The description's paragraphs, memoised on its text (the same string across grade choices): a grade
+ * does not give its elements new props. The heading comes from the page (no useT here: it reads the
+ * location).
+ */
+const Description = memo(function Description({ text, heading }: { text: string; heading: string }) {
+  return (
+    <section aria-labelledby="description" className="description">
+      <h2 id="description">{heading}</h2>
+      {text.split('\n\n').map((para, i) => (
+        <p key={i}>{para}</p>
+      ))}
+    </section>
+  );
+});
 
 /**
  * The banners, related products and reviews, memoised on the route's own data, not the grade shown: a

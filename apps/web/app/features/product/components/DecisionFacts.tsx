@@ -1,4 +1,5 @@
 import { DELIVERY_RULE, LEASING_TERMS, formatPrice } from '@vitrina/domain';
+import { memo } from 'react';
 import { useT } from '../../../i18n';
 import { forCountry } from '../../../lib/for-country';
 import type { DecisionFactsModel } from '../rules/decision-facts';
@@ -11,7 +12,8 @@ const ICONS = {
   leasing: 'M3 6h18v12H3zM3 10h18M7 15h4',
 } as const;
 
-function Icon({ name }: { name: keyof typeof ICONS }) {
+/** memoised: a grade's new price renders the facts' texts again, not their drawings */
+const Icon = memo(function Icon({ name }: { name: keyof typeof ICONS }) {
   return (
     <svg
       className="fact-icon"
@@ -31,58 +33,86 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
       />
     </svg>
   );
-}
+});
 
 /**
  * What a buyer weighs beside the price: rules/decision-facts.ts decides
- * which facts there are; this renders them.
+ * which facts there are; this renders them. Each fact is memoised on its own values: a grade's new
+ * price renders the facts it changes (the delivery fee over a threshold, the leasing instalment), not
+ * the others.
  */
 export function DecisionFacts({ facts }: { facts: DecisionFactsModel | null }) {
-  const t = useT();
   if (!facts) return null;
   const { quote, dates, terms, leasing } = facts;
   return (
     <ul className="decision-facts">
-      {quote ? (
-        <li className="fact fact-delivery">
-          <Icon name="delivery" />
-          {quote.fee === 0
-            ? t('product.deliveryFree')
-            : t('product.deliveryFrom', { price: formatPrice(quote.fee, t.storeCode) })}
-          {quote.freeFrom !== null ? (
-            <span className="muted">
-              {' '}
-              · {t('product.deliveryFreeFrom', { price: formatPrice(quote.freeFrom, t.storeCode) })}
-            </span>
-          ) : null}
-          <span className="muted fact-country"> · {forCountry(t, quote.countryId)}</span>
-        </li>
-      ) : null}
-      {dates ? (
-        <li className="fact fact-date">
-          <Icon name="date" />
-          {t('product.deliveryDate', { range: dates })}
-          <span className="fact-note muted">
-            {t('product.deliveryCutoff', { hour: DELIVERY_RULE.cutoffHour })}
-          </span>
-        </li>
-      ) : null}
-      {terms ? (
-        <li className="fact fact-warranty">
-          <Icon name="warranty" />
-          {t('product.warranty', { months: terms.warrantyMonths })} ·{' '}
-          {t('product.returns', { days: terms.returnDays })}
-        </li>
-      ) : null}
-      {leasing !== null ? (
-        <li className="fact fact-leasing">
-          <Icon name="leasing" />
-          {t('product.leasing', { price: formatPrice(leasing, t.storeCode) })}
-          <span className="fact-note muted">
-            {t('product.leasingNote', { months: LEASING_TERMS.months })}
-          </span>
-        </li>
-      ) : null}
+      {quote ? <DeliveryFact fee={quote.fee} freeFrom={quote.freeFrom} countryId={quote.countryId} /> : null}
+      {dates ? <DateFact dates={dates} /> : null}
+      {terms ? <WarrantyFact months={terms.warrantyMonths} days={terms.returnDays} /> : null}
+      {leasing !== null ? <LeasingFact leasing={leasing} /> : null}
     </ul>
   );
 }
+
+type Quote = NonNullable<DecisionFactsModel['quote']>;
+
+const DeliveryFact = memo(function DeliveryFact({
+  fee,
+  freeFrom,
+  countryId,
+}: {
+  fee: Quote['fee'];
+  freeFrom: Quote['freeFrom'];
+  countryId: Quote['countryId'];
+}) {
+  const t = useT();
+  return (
+    <li className="fact fact-delivery">
+      <Icon name="delivery" />
+      {fee === 0
+        ? t('product.deliveryFree')
+        : t('product.deliveryFrom', { price: formatPrice(fee, t.storeCode) })}
+      {freeFrom !== null ? (
+        <span className="muted">
+          {' '}
+          · {t('product.deliveryFreeFrom', { price: formatPrice(freeFrom, t.storeCode) })}
+        </span>
+      ) : null}
+      <span className="muted fact-country"> · {forCountry(t, countryId)}</span>
+    </li>
+  );
+});
+
+const DateFact = memo(function DateFact({ dates }: { dates: string }) {
+  const t = useT();
+  return (
+    <li className="fact fact-date">
+      <Icon name="date" />
+      {t('product.deliveryDate', { range: dates })}
+      <span className="fact-note muted">
+        {t('product.deliveryCutoff', { hour: DELIVERY_RULE.cutoffHour })}
+      </span>
+    </li>
+  );
+});
+
+const WarrantyFact = memo(function WarrantyFact({ months, days }: { months: number; days: number }) {
+  const t = useT();
+  return (
+    <li className="fact fact-warranty">
+      <Icon name="warranty" />
+      {t('product.warranty', { months })} · {t('product.returns', { days })}
+    </li>
+  );
+});
+
+const LeasingFact = memo(function LeasingFact({ leasing }: { leasing: number }) {
+  const t = useT();
+  return (
+    <li className="fact fact-leasing">
+      <Icon name="leasing" />
+      {t('product.leasing', { price: formatPrice(leasing, t.storeCode) })}
+      <span className="fact-note muted">{t('product.leasingNote', { months: LEASING_TERMS.months })}</span>
+    </li>
+  );
+});

@@ -45,39 +45,86 @@ export function OptionPicker({
       {isGrade ? <GradeInfo popoverId={popoverId} gradesInfo={gradesInfo ?? null} /> : null}
       <div className={isGrade ? 'opt-grid' : 'opt-row'}>
         {choices.map((c) => {
-          const id = `opt-${option.attribute_code}-${c.value_index}`;
           const checked = String(selected[option.attribute_code]) === String(c.value_index);
           const why = optionReason(c, t);
           const key = isGrade ? gradeKeyOf(c.label) : null;
-          const meaning = key ? t(`grade.${key}`) : null;
           const price = optionPriceLabel(c, isGrade, checked, t);
-          const cls = ['opt', why ? `opt-${c.status}` : '', checked ? 'opt-checked' : '']
-            .filter(Boolean)
-            .join(' ');
           return (
-            <span key={c.value_index} className={cls}>
-              <input
-                type="radio"
-                id={id}
-                name={option.attribute_code}
-                value={c.value_index}
-                checked={checked}
-                disabled={c.status === 'not_offered' || !c.variant}
-                onChange={() => c.variant && onChoose(c.variant)}
-              />
-              <label htmlFor={id}>
-                <span className="opt-name">{isGrade ? gradeShortLabel(c.label) : c.label}</span>
-                {price && c.status !== 'not_offered' ? <span className="opt-price">{price}</span> : null}
-                {meaning ? <span className="opt-meaning">{meaning}</span> : null}
-                {why ? <span className="opt-why">{why}</span> : null}
-              </label>
-            </span>
+            <OptionValue
+              key={c.value_index}
+              code={option.attribute_code}
+              value={c.value_index}
+              name={isGrade ? gradeShortLabel(c.label) : c.label}
+              status={why ? c.status : null}
+              checked={checked}
+              disabled={c.status === 'not_offered' || !c.variant}
+              price={price && c.status !== 'not_offered' ? price : null}
+              meaning={key ? t(`grade.${key}`) : null}
+              why={why}
+              variant={c.variant}
+              onChoose={onChoose}
+            />
           );
         })}
       </div>
     </fieldset>
   );
 }
+
+/**
+ * One value of the picker, memoised on what it shows: a choice renders the value it checks and the one
+ * it unchecks (and those whose price or reason changed), not every value of the group. `variant` is the
+ * product's own child object and `onChoose` the page's stable callback, so an unchanged value keeps its
+ * props.
+ */
+const OptionValue = memo(function OptionValue({
+  code,
+  value,
+  name,
+  status,
+  checked,
+  disabled,
+  price,
+  meaning,
+  why,
+  variant,
+  onChoose,
+}: {
+  code: string;
+  value: number;
+  name: string;
+  /** the choice's status, named in its class when it cannot be bought as it is */
+  status: string | null;
+  checked: boolean;
+  disabled: boolean;
+  price: string | null;
+  meaning: string | null;
+  why: string | null;
+  variant: ConfigurableChild | null | undefined;
+  onChoose: (variant: ConfigurableChild) => void;
+}) {
+  const id = `opt-${code}-${value}`;
+  const cls = ['opt', status ? `opt-${status}` : '', checked ? 'opt-checked' : ''].filter(Boolean).join(' ');
+  return (
+    <span className={cls}>
+      <input
+        type="radio"
+        id={id}
+        name={code}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={() => variant && onChoose(variant)}
+      />
+      <label htmlFor={id}>
+        <span className="opt-name">{name}</span>
+        {price ? <span className="opt-price">{price}</span> : null}
+        {meaning ? <span className="opt-meaning">{meaning}</span> : null}
+        {why ? <span className="opt-why">{why}</span> : null}
+      </label>
+    </span>
+  );
+});
 
 /**
  * What the grades mean: the CMS block in a popover, or a link to the page. Memoised: it does not change

@@ -1,7 +1,11 @@
+import { memo } from 'react';
 import { useT } from '../../../i18n';
 
-/** The quantity to add: a number field from 1 to `max` (the stock when it is managed). */
-export function QuantityField({
+/**
+ * The quantity to add: a number field from 1 to `max` (the stock when it is managed). Memoised: a grade
+ * with the same stock limit does not render it again.
+ */
+export const QuantityField = memo(function QuantityField({
   value,
   max,
   onChange,
@@ -28,4 +32,4 @@ export function QuantityField({
       />
     </label>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { imageLabels, variantImages, withSensibleGrades, type SpecAttribute } from '@vitrina/domain';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { replaceAddressAfterPaint } from '../../../lib/router';
 import { useApi } from '../../../api-client/use-api';
@@ -103,6 +103,18 @@ export function useProductPage(data: ProductPageData) {
     [product, variant, data.canonical, data.origin, jsonLdBase],
   );
 
+  // the same function across grade choices (the location's key, the store view and the product stay):
+  // the picker's memoised values that did not change keep their props
+  const storeCode = t.storeCode;
+  const choose = useCallback(
+    (next: ConfigurableChild) => {
+      setChosen({ sku: next.sku, at: key });
+      // after the choice's paint: the page shows the grade from its state at once
+      replaceAddressAfterPaint(productPath(storeCode, product, next.sku));
+    },
+    [key, storeCode, product],
+  );
+
   return {
     product,
     shown,
@@ -149,11 +161,7 @@ export function useProductPage(data: ProductPageData) {
      * URL put in the address bar (shareable, reloaded as that child) in place of the page's, after the
      * choice's paint (lib/router.ts replaceAddressAfterPaint).
      */
-    choose: (next: ConfigurableChild) => {
-      setChosen({ sku: next.sku, at: key });
-      // after the choice's paint: the page shows the grade from its state at once
-      replaceAddressAfterPaint(productPath(t.storeCode, product, next.sku));
-    },
+    choose,
     addToCart: () =>
       cartAdd.add(
         productAddition(variant ?? product, box.stock, () =>
