@@ -189,9 +189,7 @@ describe("the listings' refresh an order awaits", () => {
     // before: about nine (the catalogue's categories, attributes and tax rules, the products, their
     // categories and stock, the price history, the upsert), in a transaction of their own on the
     // embedded database (record 0101)
-    expect(statements.filter((s) => LISTING_REFRESH.test(s))).toEqual([
-      expect.stringMatching(STOCK_REFRESH),
-    ]);
+    expect(statements.filter((s) => LISTING_REFRESH.test(s))).toEqual([expect.stringMatching(STOCK_REFRESH)]);
     expect(transactions.filter((t) => t.some((s) => LISTING_REFRESH.test(s)))).toEqual([]);
   });
 
@@ -199,9 +197,10 @@ describe("the listings' refresh an order awaits", () => {
     expect((await send(await newOrder('statements-refresh-warm'))).status).toBe(200);
     const body = await newOrder('statements-refresh');
     // rows due for a price window's rebuild: not the stock refresh's to write
-    await api.database.query("UPDATE product_index SET valid_until = now() - interval '1 minute' WHERE sku = $1", [
-      SKUS[0],
-    ]);
+    await api.database.query(
+      "UPDATE product_index SET valid_until = now() - interval '1 minute' WHERE sku = $1",
+      [SKUS[0]],
+    );
     const { answer, statements, transactions } = await statementsOf(() => send(body));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const refreshing = transactions.filter((t) => t.some((s) => /^\s*insert into product_index\b/i.test(s)));

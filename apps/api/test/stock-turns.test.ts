@@ -90,7 +90,7 @@ describe('orders of one product under way', () => {
     expect(await Promise.all(answers)).toEqual(['failed', 'placed 2', 'sold out']);
   });
 
-  it("`over`: at once with no order of the product under way, else once the last one ended, or at the bound", async () => {
+  it('`over`: at once with no order of the product under way, else once the last one ended, or at the bound', async () => {
     const s = shop(2);
     let over = false;
     // nothing under way: at once

@@ -56,7 +56,10 @@ describe('database client', () => {
         const [inner] = await tx.transaction((sp) => sp.query<{ n: number }>(text, [i + 10]));
         const named =
           database.kind === 'postgres'
-            ? await tx.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text])
+            ? await tx.query<{ n: number }>(
+                'select count(*)::int as n from pg_prepared_statements where statement = $1',
+                [text],
+              )
             : [{ n: 1 }];
         return { n: row?.n, inner: inner?.n, named: named[0]?.n };
       });

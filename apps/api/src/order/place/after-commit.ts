@@ -14,7 +14,11 @@ export const REFRESH_WAIT_MS = 1000;
  * database does ahead of the next order's write, once per order of a sale, where one refresh after the
  * last serves them all (batched, app.ts). The answer still follows its products' refresh.
  */
-export async function afterCommit(deps: PlaceOrderDeps, productIds: number[], skus: readonly string[]): Promise<void> {
+export async function afterCommit(
+  deps: PlaceOrderDeps,
+  productIds: number[],
+  skus: readonly string[],
+): Promise<void> {
   if (!productIds.length) return;
   await deps.turns.over(skus, REFRESH_WAIT_MS);
   await deps.onStockChanged(productIds);
