@@ -7,27 +7,18 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { forwardRef, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as LinkModule from '../app/lib/link';
+import { linkRenders } from './support/counted-link';
 import { FilterOptions } from '../app/features/listing/components/FilterOptions';
 import type { FilterOption } from '../app/features/listing/rules/filter-options';
 
-const renders = vi.hoisted(() => ({ Link: 0 }));
-
-vi.mock('../app/lib/link', async (orig) => {
-  const m = await orig<typeof LinkModule>();
-  const Original = m.Link;
-  const Link = forwardRef<HTMLAnchorElement, ComponentProps<typeof Original>>(function Counted(props, ref) {
-    renders.Link++;
-    return <Original ref={ref} {...props} />;
-  });
-  return { ...m, Link };
-});
+vi.mock('../app/lib/link', async (orig) =>
+  (await import('./support/counted-link')).countingLinks(await orig()),
+);
 
 afterEach(cleanup);
 beforeEach(() => {
-  renders.Link = 0;
+  linkRenders.count = 0;
 });
 
 /** the grade's values as the listing makes them at `search`: each link toggles its value there */
@@ -82,7 +73,7 @@ describe('a filter’s values', () => {
 
   it('render no link component again when a tick changes every URL, and a click navigates', async () => {
     const router = renderAt('/c/phones');
-    renders.Link = 0;
+    linkRenders.count = 0;
     const scrollReset: (boolean | undefined)[] = [];
     router.subscribe((state) => scrollReset.push(state.preventScrollReset));
     await act(async () => {
@@ -94,7 +85,7 @@ describe('a filter’s values', () => {
       '/c/phones?condition=2',
     );
     expect(scrollReset).toContain(true);
-    expect(renders.Link).toBe(0);
+    expect(linkRenders.count).toBe(0);
   });
 
   it('leave a modified click to the browser', async () => {

@@ -10,13 +10,11 @@
  * 19 and 58.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ComponentType } from 'react';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ProductPage from '../app/routes/product';
 import type { Product } from '../app/lib/types';
 import { clearStockCache } from '../app/state/stock-cache';
 import { childDoc, productDoc } from './support/documents';
+import { productRoute } from './support/product-route';
 
 interface Fiber {
   tag: number;
@@ -190,15 +188,7 @@ function page() {
     origin: 'http://localhost',
     seo: { canonical: 'http://localhost/en/p/PX/phone-x' },
   };
-  const Stub = createRoutesStub([
-    {
-      id: 'product',
-      path: '/en/p/:parentSku/:slug/:childSku?',
-      Component: ProductPage as unknown as ComponentType,
-      loader: () => data,
-    },
-  ]);
-  return <Stub initialEntries={['/en/p/PX/phone-x']} hydrationData={{ loaderData: { product: data } }} />;
+  return productRoute(data, '/en/p/PX/phone-x');
 }
 
 const radio = (name: string) =>

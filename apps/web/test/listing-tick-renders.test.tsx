@@ -6,30 +6,21 @@
  * shop's `Link`.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { forwardRef, type ComponentProps } from 'react';
 import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as LinkModule from '../app/lib/link';
+import { linkRenders } from './support/counted-link';
 import { LanguageSwitch } from '../app/components/LanguageSwitch';
 import type { MenuItem } from '../app/components/navigation/menu';
 import { SubcategoryTiles } from '../app/features/listing/components/SubcategoryTiles';
 import { StoreCodeContext } from '../app/lib/store';
 
-const renders = vi.hoisted(() => ({ Link: 0 }));
-
-vi.mock('../app/lib/link', async (orig) => {
-  const m = await orig<typeof LinkModule>();
-  const Original = m.Link;
-  const Link = forwardRef<HTMLAnchorElement, ComponentProps<typeof Original>>(function Counted(props, ref) {
-    renders.Link++;
-    return <Original ref={ref} {...props} />;
-  });
-  return { ...m, Link };
-});
+vi.mock('../app/lib/link', async (orig) =>
+  (await import('./support/counted-link')).countingLinks(await orig()),
+);
 
 afterEach(cleanup);
 beforeEach(() => {
-  renders.Link = 0;
+  linkRenders.count = 0;
 });
 
 /** the category's children as the loader answers them: new objects at every answer */
@@ -70,17 +61,17 @@ describe('a filter’s tick renders no link it does not change', () => {
     let names = ['Laptops', 'Desktops', 'Monitors'];
     const router = renderCategory(() => names);
     await screen.findByRole('link', { name: 'Laptops' });
-    const first = renders.Link;
+    const first = linkRenders.count;
     // the tiles' 3 and the two other languages'
     expect(first).toBe(5);
     const laptops = screen.getByRole('link', { name: 'Laptops' });
     await act(() => router.navigate('/c/kompiuteriai?condition=4'));
     expect(screen.getByRole('link', { name: 'Laptops' })).toBe(laptops);
-    expect(renders.Link).toBe(first);
+    expect(linkRenders.count).toBe(first);
     names = ['Laptops', 'Desktops', 'Tablets'];
     await act(() => router.navigate('/c/kompiuteriai?condition=2'));
     expect(screen.getByRole('link', { name: 'Tablets' })).toBeTruthy();
-    expect(renders.Link).toBe(first + 3);
+    expect(linkRenders.count).toBe(first + 3);
     expect(screen.getByRole('link', { name: 'EN' }).getAttribute('href')).toBe('/en/c/computers');
   });
 });

@@ -27,6 +27,7 @@ import type { Product } from '../app/lib/types';
 import { groupPrices, useGroupPriceRefresh } from '../app/state/group-prices';
 import { clearStockCache, getCachedStock, putCachedStock } from '../app/state/stock-cache';
 import { bundleLink, childDoc, productDoc, productLink, stockDoc } from './support/documents';
+import { productRoute } from './support/product-route';
 import type * as Banners from '../app/components/Banners';
 import type * as DecisionFactsModule from '../app/features/product/components/DecisionFacts';
 import type * as CmsBlockModule from '../app/components/CmsBlock';
@@ -709,17 +710,7 @@ describe('product page: a grade ladder that makes no sense (domain grade-ladder.
       configurable_children: [child('PX-A', 101, 1, 39900, 10), child('PX-B', 102, 2, 39900, 10)],
     });
     const data = routeData(flat, Date.now());
-    const Stub = createRoutesStub([
-      {
-        id: 'product',
-        path: '/en/p/:parentSku/:slug/:childSku?',
-        Component: ProductPage as unknown as ComponentType,
-        loader: () => data,
-      },
-    ]);
-    render(
-      <Stub initialEntries={['/en/p/PX/phone-x/PX-B']} hydrationData={{ loaderData: { product: data } }} />,
-    );
+    render(productRoute(data, '/en/p/PX/phone-x/PX-B'));
     await waitFor(() => expect(radio('B').checked).toBe(true));
     expect(shownSku()).toContain('PX-B');
   });

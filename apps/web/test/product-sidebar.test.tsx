@@ -6,13 +6,11 @@
  * Escape closes it and gives the focus back to the button.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ComponentType } from 'react';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ProductPage from '../app/routes/product';
 import { ui } from '../app/state/ui';
 import type { Product } from '../app/lib/types';
 import { productDoc } from './support/documents';
+import { productRoute } from './support/product-route';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -61,15 +59,7 @@ const data = {
 };
 
 function page() {
-  const Stub = createRoutesStub([
-    {
-      id: 'product',
-      path: '/en/p/:parentSku/:slug/:childSku?',
-      Component: ProductPage as unknown as ComponentType,
-      loader: () => data,
-    },
-  ]);
-  return <Stub initialEntries={['/en/p/PH/phone-y']} hydrationData={{ loaderData: { product: data } }} />;
+  return productRoute(data, '/en/p/PH/phone-y');
 }
 
 describe('the product sidebar', () => {
