@@ -6,8 +6,10 @@
  * values, the stock line, the buy row and bar, the specifications' grade row and the structured data's
  * offer; the title, the description, the other values of a picker, the unchanged facts and tables and
  * the deferred lower parts keep their props. The bounds are this fixture's counts with those kept; the
- * page as it was (every part under the page rendered again) gave 21 components and 86 elements, now
- * 19 and 58.
+ * page as it was (every part under the page rendered again) gave 21 components and 86 elements, then
+ * 19 and 58 with the unchanged parts memoised. The grade is now a store read only by the parts that
+ * show it: the page itself (its view model's hooks), the column's and the details' shells and the
+ * gallery's part do not render, 51 elements.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -211,12 +213,32 @@ describe('product page: a grade choice renders what the grade changes', () => {
     // the values chosen and left, not the third; the general table (the grade's row), not the other two
     expect(components.filter((c) => c === 'OptionValue')).toHaveLength(2);
     expect(components.filter((c) => c === 'SpecTable')).toHaveLength(1);
-    expect(components.length).toBeLessThanOrEqual(19);
+    expect(components.length).toBeLessThanOrEqual(21);
     expect(hosts).toBeLessThanOrEqual(60);
     // and the page shows the grade: its price, its row in the specifications
     expect(document.querySelector('.product-info .price')?.textContent).toContain('429.00');
     expect(
       [...document.querySelectorAll('.spec-table tr')].some((tr) => tr.textContent === 'ConditionA'),
     ).toBe(true);
+  });
+
+  it('renders the parts that show the grade, not the page, its column or the gallery (same pictures)', async () => {
+    const { container } = render(page());
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const root = fiberRoot(container);
+    const column = document.querySelector('.product-info')!;
+    fireEvent.click(radio('A+'));
+    expect(radio('A+').checked).toBe(true);
+    const { components, hosts } = lastCommit(root);
+    // the page's own render (its view model, the article, the column's and the details' shells)
+    for (const kept of ['ProductPage', 'Gallery', 'SaveButtons', 'Breadcrumbs'])
+      expect(components).not.toContain(kept);
+    expect(components).toContain('Price');
+    expect(hosts).toBeLessThanOrEqual(52);
+    // the same column element, still marked configured, and the grade's price and sku shown
+    expect(document.querySelector('.product-info')).toBe(column);
+    expect(column.getAttribute('data-configured')).toBe('true');
+    expect(document.querySelector('.product-info .price')?.textContent).toContain('449.00');
+    expect(document.querySelector('.product-info .product-ids')?.textContent).toContain('PX-A+');
   });
 });
