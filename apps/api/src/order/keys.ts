@@ -60,9 +60,10 @@ export class OrderKeys {
 
   /**
    * The order of `key`, if any (outside a transaction). The keys asked for in one turn of the event
-   * loop, or while the read before is under way, are read by one statement: a sale's losers, refused together once the units are placed, ask
-   * for theirs together (on PostgreSQL a read each queued the pool's connections, so a burst of 480
-   * reads stood in front of the other requests' statements).
+   * loop, or while the read before them is under way, are read by one statement: a sale's losers,
+   * refused together once the units are placed or one by one as they arrive, ask for theirs together
+   * (on PostgreSQL a read each queued the pool's connections, so a burst of 480 reads stood in front
+   * of the other requests' statements).
    */
   orderOf(key: string): Promise<OrderRow | undefined> {
     return new Promise((resolve, reject) => {
