@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartService } from '../src/cart/service.ts';
+import { OrderKeys } from '../src/order/keys.ts';
 import { OrderService } from '../src/order/service.ts';
 import { guestCart, orderBody, queriesOf, startApi, type TestApi } from './helpers.ts';
 import { uniqueAddress, uniqueEmail } from './user-helpers.ts';
@@ -155,5 +156,34 @@ describe('a key whose order another statement added', () => {
 
     expect(repeat.status, JSON.stringify(repeat.body)).toBe(200);
     expect(repeat.body.result.orderNumber).toBe('copied-1');
+  });
+});
+
+describe('keys asked while their read is under way', () => {
+  it('join one read after it, not one read per turn of the event loop', async () => {
+    const reads: string[][] = [];
+    let answer!: () => void;
+    const database = {
+      // no watch (as on PostgreSQL): every key is read
+      async query<T>(_text: string, params: readonly unknown[] = []): Promise<T[]> {
+        reads.push([...(params[0] as string[])]);
+        if (reads.length === 1) await new Promise<void>((resolve) => (answer = resolve));
+        return [];
+      },
+    };
+    const keys = new OrderKeys(database as unknown as ConstructorParameters<typeof OrderKeys>[0]);
+    const turn = () => new Promise((r) => setImmediate(r));
+    const asked = [keys.orderOf('k1')];
+    await turn();
+    await turn();
+    expect(reads).toEqual([['k1']]);
+    // a sale's losers refused over several turns while the first read is under way
+    for (const k of ['k2', 'k3', 'k4']) {
+      asked.push(keys.orderOf(k));
+      await turn();
+    }
+    answer();
+    expect(await Promise.all(asked)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(reads).toEqual([['k1'], ['k2', 'k3', 'k4']]);
   });
 });

@@ -14,7 +14,9 @@ const SKU = 'HOT';
 /** a shop of one product whose stock the test sets, and orders whose end the test decides */
 function shop(qty: number) {
   const stock = { qty };
+  const reads = { n: 0 };
   const turns = new StockTurns(async (skus) => {
+    reads.n++;
     const row: StockLook = { sku: SKU, qty: stock.qty, is_in_stock: stock.qty > 0, manage_stock: true };
     return new Map(skus.includes(SKU) ? [[SKU, row]] : []);
   });
@@ -40,7 +42,7 @@ function shop(qty: number) {
       },
     );
   };
-  return { stock, order, checked, ends, turns };
+  return { stock, order, checked, ends, turns, reads };
 }
 
 /** lets the turns' looks and hand-overs run */
@@ -115,5 +117,60 @@ describe('orders of one product under way', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(25);
     s.ends.get(4)!(false);
     await more;
+  });
+
+  it('an order arriving while orders of its product are under way reads no stock: the gate counts it against its own look', async () => {
+    const s = shop(2);
+    const answer = (n: number) =>
+      s.order(n).then(
+        (v) => `placed ${v}`,
+        (e: unknown) => (e instanceof ApiError ? 'sold out' : String(e)),
+      );
+    const first = answer(1);
+    await settled();
+    expect(s.checked).toEqual([1]);
+    expect(s.reads.n).toBe(1);
+    // five more arrive while order 1 is under way: none reads (each read before)
+    const later = [2, 3, 4, 5, 6].map(answer);
+    await settled();
+    expect(s.reads.n).toBe(1);
+    expect(s.checked).toEqual([1, 2]);
+    s.ends.get(1)!(true);
+    for (let i = 0; i < 5 && s.checked.length < 2; i++) await settled();
+    s.ends.get(2)!(true);
+    expect(await Promise.all([first, ...later])).toEqual([
+      'placed 1',
+      'placed 2',
+      'sold out',
+      'sold out',
+      'sold out',
+      'sold out',
+    ]);
+    // a look after each write's end, not one per arrival
+    expect(s.reads.n).toBeLessThanOrEqual(3);
+  });
+
+  it('an order that left its look to a gate now gone looks again before it is let in', async () => {
+    const s = shop(1);
+    const first = s.order(1);
+    await settled();
+    // looked while order 1 is under way: nothing read for it
+    const seen = await s.turns.look([SKU]);
+    expect(seen.rows.size).toBe(0);
+    s.ends.get(1)!(true);
+    expect(await first).toBe(1);
+    await settled();
+    // the gate is gone; the last unit went to order 1: refused on a new look, never let in unread
+    let checked = false;
+    const late = s.turns.run(
+      {
+        units: [{ sku: SKU, qty: 1, lines: [{ sku: SKU, name: SKU }] }],
+        seen,
+        soldOut: async () => new ApiError(400, 'order.productsUnavailable'),
+      },
+      async () => (checked = true),
+    );
+    await expect(late).rejects.toBeInstanceOf(ApiError);
+    expect(checked).toBe(false);
   });
 });

@@ -41,6 +41,8 @@ export class OrderKeys {
   private asked:
     | Map<string, { resolve: (row: OrderRow | undefined) => void; reject: (err: unknown) => void }[]>
     | undefined;
+  /** the read of the keys asked (`orderOf`) under way or queued last: the next waits for it */
+  private keysRead: Promise<void> | undefined;
   /** the orders of a key under way in this process: their end */
   private readonly underWay = new Map<string, Promise<void>>();
 
@@ -58,18 +60,27 @@ export class OrderKeys {
 
   /**
    * The order of `key`, if any (outside a transaction). The keys asked for in one turn of the event
-   * loop are read by one statement: a sale's losers, refused together once the units are placed, ask
-   * for theirs together (on PostgreSQL a read each queued the pool's connections, so a burst of 480
-   * reads stood in front of the other requests' statements).
+   * loop, or while the read before them is under way, are read by one statement: a sale's losers,
+   * refused together once the units are placed or one by one as they arrive, ask for theirs together
+   * (on PostgreSQL a read each queued the pool's connections, so a burst of 480 reads stood in front
+   * of the other requests' statements).
    */
   orderOf(key: string): Promise<OrderRow | undefined> {
     return new Promise((resolve, reject) => {
       if (!this.asked) {
         const asked = (this.asked = new Map());
-        setImmediate(() => {
-          this.asked = undefined;
-          void this.readAsked(asked);
-        });
+        // after the read under way, if any: the keys asked meanwhile join one read, not one per turn
+        // (a sale's losers are refused over many turns while their looks and carts come back)
+        const ahead = this.keysRead;
+        const read = (this.keysRead = (ahead ?? Promise.resolve())
+          .then(() => new Promise<void>((turn) => setImmediate(turn)))
+          .then(() => {
+            this.asked = undefined;
+            return this.readAsked(asked);
+          })
+          .finally(() => {
+            if (this.keysRead === read) this.keysRead = undefined;
+          }));
       }
       const waiting = this.asked.get(key) ?? [];
       waiting.push({ resolve, reject });

@@ -31,8 +31,11 @@ import { productsUnavailable, type StockLook } from './stock.ts';
 /** the stock rows of some skus now (no lock): the cart service's, kept on the embedded database */
 export type LookAtStock = (skus: string[]) => Promise<ReadonlyMap<string, StockLook>>;
 
-/** a look at some skus' stock, and how many writes of this process had ended when it began */
-export type Seen = { rows: ReadonlyMap<string, StockLook>; at: number };
+/**
+ * a look at some skus' stock, and how many writes of this process had ended when it began; `unread`:
+ * the skus left to their gates' looks (`look`), none of their rows here
+ */
+export type Seen = { rows: ReadonlyMap<string, StockLook>; at: number; unread?: ReadonlySet<string> };
 
 /** runs `fn` in the write turn of each product of `units` (see the file's comment) */
 export type WriteTurn = <T>(units: readonly StockUnits[], fn: () => Promise<T>) => Promise<T>;
@@ -83,10 +86,20 @@ export class StockTurns {
 
   constructor(private readonly lookNow: LookAtStock) {}
 
-  /** a look at the stock of `skus`, to refuse an order at once and then to count its units against */
+  /**
+   * A look at the stock of `skus`, to refuse an order at once and then to count its units against.
+   * A product with orders under way here is not read: its gate counts the order against its own
+   * look, taken again whenever an order of it ends, and refuses it once those orders are over. In a
+   * flash sale on PostgreSQL every shopper arriving while the winners wrote read the hot row, one
+   * statement each in the pool's queue ahead of the winners' own, for an answer the gate ignored.
+   */
   async look(skus: string[]): Promise<Seen> {
     const at = this.ended;
-    return { rows: await this.lookNow(skus), at };
+    const unread = skus.filter((sku) => this.gates.has(sku));
+    if (!unread.length) return { rows: await this.lookNow(skus), at };
+    const read = skus.filter((sku) => !this.gates.has(sku));
+    const rows = read.length ? await this.lookNow(read) : new Map<string, StockLook>();
+    return { rows, at, unread: new Set(unread) };
   }
 
   /**
@@ -117,8 +130,9 @@ export class StockTurns {
   private gateOf(sku: string, seen?: Seen): Gate {
     const found = this.gates.get(sku);
     if (found) return found;
-    // the order's own look is good unless a write of the product ended since it began
-    const fresh = seen !== undefined && (this.lastEnd.get(sku) ?? -1) <= seen.at;
+    // the order's own look is good unless a write of the product ended since it began (or it left
+    // the product to a gate that has ended since)
+    const fresh = seen !== undefined && !seen.unread?.has(sku) && (this.lastEnd.get(sku) ?? -1) <= seen.at;
     const gate: Gate = {
       row: seen?.rows.get(sku),
       fresh,
