@@ -99,9 +99,9 @@ describe('a filter’s tick in a listing’s grid', () => {
     expect(rendered).not.toContain('ProductName');
     expect(rendered).not.toContain('StockLine');
     expect(rendered).not.toContain('GradeBadge');
-    // the two new cards' (the card, its link's two, the price, the add and save buttons) and the
+    // the two new cards' (the card, its link, the price, the add and save buttons) and the
     // grid's own (the grid and its later part's two)
-    expect(rendered).toHaveLength(2 * 6 + 3);
+    expect(rendered).toHaveLength(2 * 5 + 3);
     // what the new cards show, as before
     expect(cardOf(7)?.querySelector('.grade-badge')?.textContent).toBe('A (puiki būklė)');
     expect(cardOf(7)?.querySelector('.stock-line')?.className).toBe('stock stock-line in');

@@ -8,7 +8,7 @@ import {
   type ChosenFilters,
 } from '@vitrina/domain';
 import { memo, type ReactNode } from 'react';
-import { Link } from '../lib/link';
+import { PrefetchingPathLink } from '../lib/link';
 import { useT } from '../i18n';
 import { retryImage } from '../lib/image-retry';
 import type { Banner, Product } from '../lib/types';
@@ -69,7 +69,8 @@ export function cardView(product: Product, chosen: ChosenFilters = {}) {
  * page, where the back-in-stock request is. Memoised: a grid rendered again with the same products (a
  * navigation's start, a parent's state) does not render its cards again. The name, the grade badge
  * and the stock line are the card's own elements, not components: a filter's tick renders most of
- * its cards anew, and they were three components more in each.
+ * its cards anew, and they were three components more in each; so is its link a prefetching path link
+ * itself, not `Link`, which chooses it.
  */
 export const ProductCard = memo(function ProductCard({
   product,
@@ -85,7 +86,7 @@ export const ProductCard = memo(function ProductCard({
   const inStock = level !== 'out';
   return (
     <li className="card">
-      <Link to={productPath(t.storeCode, product, view.variant?.sku)} prefetch="intent">
+      <PrefetchingPathLink to={productPath(t.storeCode, product, view.variant?.sku)} prefetch="intent">
         {src ? (
           <img
             src={src}
@@ -101,7 +102,7 @@ export const ProductCard = memo(function ProductCard({
           <span className="img-placeholder" />
         )}
         <span className="card-name">{productNameNodes(product.name)}</span>
-      </Link>
+      </PrefetchingPathLink>
       {view.grade && !view.priceGrade ? gradeBadge(view.grade) : null}
       <Price
         final={view.final}
