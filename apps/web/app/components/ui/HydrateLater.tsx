@@ -50,7 +50,7 @@ export function HydrateLater({
   ...part
 }: LaterPartProps & {
   /**
-   * What the part's children stand for (a listing's products and filters). While the part waits for
+   * What the part's children stand for (a listing's products under its filters). While the part waits for
    * its hydration, another list makes it a new part, rendered at once: a waiting part keeps the
    * children it had. Once its gate is open the part renders the new list in place, so the children
    * that stay keep their elements and a memoised one renders nothing (a new part made every card's
