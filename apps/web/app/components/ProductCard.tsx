@@ -8,7 +8,7 @@ import {
   type ChosenFilters,
 } from '@vitrina/domain';
 import { memo, type ReactNode } from 'react';
-import { Link } from '../lib/link';
+import { PrefetchingPathLink } from '../lib/link';
 import { useT } from '../i18n';
 import { retryImage } from '../lib/image-retry';
 import type { Banner, Product } from '../lib/types';
@@ -17,10 +17,10 @@ import { BannerTile, byPosition } from './Banners';
 import { CardAddToCart } from './CardAddToCart';
 import { Price } from './Price';
 import { SaveButtons } from './SaveButtons';
-import { GradeBadge } from './ui/GradeBadge';
+import { gradeBadge } from './ui/GradeBadge';
 import { HydrateLater } from './ui/HydrateLater';
-import { StockLine } from './ui/StockLine';
-import { ProductName } from './ui/ProductName';
+import { stockLineClass } from './ui/StockLine';
+import { productNameNodes } from './ui/ProductName';
 
 /**
  * What a card shows: under a filter on options the children carry (a
@@ -67,7 +67,10 @@ export function cardView(product: Product, chosen: ChosenFilters = {}) {
  * Lighthouse run in two) that image joined the simulated largest paint: 0.92-0.94 s against 0.76-0.80.
  * A sold-out product's tile says so and has no add-to-cart button: its link leads to the product
  * page, where the back-in-stock request is. Memoised: a grid rendered again with the same products (a
- * navigation's start, a parent's state) does not render its cards again.
+ * navigation's start, a parent's state) does not render its cards again. The name, the grade badge
+ * and the stock line are the card's own elements, not components: a filter's tick renders most of
+ * its cards anew, and they were three components more in each; so is its link a prefetching path link
+ * itself, not `Link`, which chooses it.
  */
 export const ProductCard = memo(function ProductCard({
   product,
@@ -83,7 +86,7 @@ export const ProductCard = memo(function ProductCard({
   const inStock = level !== 'out';
   return (
     <li className="card">
-      <Link to={productPath(t.storeCode, product, view.variant?.sku)} prefetch="intent">
+      <PrefetchingPathLink to={productPath(t.storeCode, product, view.variant?.sku)} prefetch="intent">
         {src ? (
           <img
             src={src}
@@ -98,11 +101,9 @@ export const ProductCard = memo(function ProductCard({
         ) : (
           <span className="img-placeholder" />
         )}
-        <span className="card-name">
-          <ProductName name={product.name} />
-        </span>
-      </Link>
-      {view.grade && !view.priceGrade ? <GradeBadge label={view.grade} /> : null}
+        <span className="card-name">{productNameNodes(product.name)}</span>
+      </PrefetchingPathLink>
+      {view.grade && !view.priceGrade ? gradeBadge(view.grade) : null}
       <Price
         final={view.final}
         reference={view.reference}
@@ -112,13 +113,13 @@ export const ProductCard = memo(function ProductCard({
         from={view.from}
         grade={view.priceGrade}
       />
-      <StockLine level={level}>
+      <p className={stockLineClass(level)}>
         {level === 'out'
           ? t('product.outOfStock')
           : level === 'low'
             ? t('card.lowStock', { count: lowStockQty(view.stock) ?? 0 })
             : t('product.inStock')}
-      </StockLine>
+      </p>
       <div className="card-actions">
         {product.type_id === 'simple' && inStock ? <CardAddToCart product={product} /> : null}
         <SaveButtons product={product} compact />
@@ -239,11 +240,11 @@ export function ProductGrid({
   return (
     <ul className="grid">
       {tiles.slice(0, hydrateFirst)}
-      {/* A part waiting for its hydration keeps the tiles it had: another list (a filter, a sort, another
-          page) is a new part, rendered at once. "Show more" adds to the same part, which has hydrated by
-          then (its button is below it). */}
+      {/* Another list (a filter, a sort, another page) while the part waits for its hydration: a new part,
+          rendered at once; once hydrated, the same part with its cards kept. "Show more" adds to the
+          same part, which has hydrated by then (its button is below it). */}
       <HydrateLater
-        key={`${products[0]?.id}:${products[hydrateFirst]?.id}:${chosen ? JSON.stringify(chosen) : ''}`}
+        list={`${products[0]?.id}:${products[hydrateFirst]?.id}:${chosen ? JSON.stringify(chosen) : ''}`}
       >
         {later}
       </HydrateLater>

@@ -41,7 +41,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
   return pathAnchor({ ...props, to }, ref, router);
 });
 
-type PathLinkProps = LinkProps & { to: string };
+export type PathLinkProps = LinkProps & { to: string };
 
 /** What a path link reads of the router: the router itself, not its state (lib/router.ts). */
 function usePathLinkRouter() {
@@ -130,8 +130,12 @@ export function usePathLinkClicks(
   };
 }
 
-/** a path link that prefetches the page's modules and data on intent (`prefetch="intent"`) */
-const PrefetchingPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(
+/**
+ * a path link that prefetches the page's modules and data on intent (`prefetch="intent"`); exported
+ * for a listing's card, whose link is always such a link: `Link`'s choice of element was one
+ * component more in each card a filter's tick renders anew
+ */
+export const PrefetchingPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(
   function PrefetchingPathLink(props, ref) {
     const router = usePathLinkRouter();
     const intent = usePrefetchIntent(props);

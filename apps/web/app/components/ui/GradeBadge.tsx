@@ -28,6 +28,11 @@ export function gradeLabelParts(label: string): [grade: string, meaning?: string
 }
 
 export function GradeBadge({ label, className = '' }: { label: string; className?: string }) {
+  return gradeBadge(label, className);
+}
+
+/** the badge's element, for a listing's card that renders it in its own render (no component of its own) */
+export function gradeBadge(label: string, className = '') {
   const [grade, meaning] = gradeLabelParts(label);
   return (
     <span className={`grade-badge ${gradeClass(label)} ${className}`.trim()}>

@@ -46,18 +46,42 @@ import { whenIdle } from '../../lib/idle';
  * after the page's own hydration.
  */
 export function HydrateLater({
-  children,
-  idle = false,
-  opener,
-}: {
+  list,
+  ...part
+}: LaterPartProps & {
+  /**
+   * What the part's children stand for (a listing's products under its filters). While the part waits for
+   * its hydration, another list makes it a new part, rendered at once: a waiting part keeps the
+   * children it had. Once its gate is open the part renders the new list in place, so the children
+   * that stay keep their elements and a memoised one renders nothing (a new part made every card's
+   * elements anew at a filter's tick, the same cards included).
+   */
+  list?: string;
+}) {
+  const gate = useRef<HydrationGate | null>(null);
+  const [partKey, setPartKey] = useState(list);
+  // React's way of keeping what earlier renders saw: the render is done again at once with the new key
+  if (list !== partKey && !gate.current?.isOpen()) setPartKey(list);
+  return <LaterPart key={partKey} {...part} gateOf={gate} />;
+}
+
+interface LaterPartProps {
   children: ReactNode;
   idle?: boolean;
   opener?: LaterPartOpener;
-}) {
+}
+
+function LaterPart({
+  children,
+  idle = false,
+  opener,
+  gateOf,
+}: LaterPartProps & { gateOf: { current: HydrationGate | null } }) {
   // the first render's: the part's shape must not change when React renders it again after the hydration
   const hydratingNow = useSyncExternalStore(subscribeToNothing, notHydrating, hydratingOrServer);
   const [hydrating] = useState(hydratingNow);
   const [gate] = useState(() => newGate(hydrating));
+  gateOf.current = gate;
   // in the render, not an effect: a press can come before the page's effects have run
   opener?.attach(gate);
   const [hydrated, setHydrated] = useState(gate.isOpen);

@@ -12,5 +12,10 @@ export const StockLine = memo(function StockLine({
   level: 'in' | 'low' | 'out';
   children: ReactNode;
 }) {
-  return <p className={`stock stock-line ${level}`}>{children}</p>;
+  return <p className={stockLineClass(level)}>{children}</p>;
 });
+
+/** the stock line's classes, for a listing's card that renders the line in its own render */
+export function stockLineClass(level: 'in' | 'low' | 'out'): string {
+  return `stock stock-line ${level}`;
+}
