@@ -263,7 +263,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   if (options.pgliteThread) {
     const { openPgliteThread } = await import('./pglite-threaded.ts');
-    return openPgliteThread(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32, options.onThreadExit);
+    return openPgliteThread(
+      options.dataDir,
+      options.loadDataDir,
+      options.sharedBuffersMb ?? 32,
+      options.onThreadExit,
+    );
   }
   return openPglite(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32);
 }
@@ -357,7 +362,8 @@ async function openPglite(
       return db.transaction(async (dtx) => {
         const client = clientOf(dtx) as RawClient & { exec(text: string): Promise<unknown> };
         const statements: RawClient = {
-          query: (text, params = []) => prepared.run(text, params, undefined, true) ?? client.query(text, params),
+          query: (text, params = []) =>
+            prepared.run(text, params, undefined, true) ?? client.query(text, params),
         };
         const tx = makeExecutor(
           dtx,

@@ -72,7 +72,8 @@ export function pglitePrepared(pglite: PGlite): PglitePrepared {
       await forget(name);
       throw err;
     }
-    const params = messages.find((m) => m.name === 'parameterDescription') as ParameterDescription | undefined;
+    const params = messages.find((m) => m.name === 'parameterDescription') as
+      ParameterDescription | undefined;
     const statement: Statement = {
       name,
       paramTypes: params?.dataTypeIDs ?? [],
@@ -85,10 +86,13 @@ export function pglitePrepared(pglite: PGlite): PglitePrepared {
   /** drops a statement on the server (Close is answered in an aborted transaction too) */
   async function forget(name: string) {
     await pglite
-      .execProtocolStream(concat([protocol.serialize.close({ type: 'S', name }), protocol.serialize.sync()]), {
-        syncToFs: false,
-        throwOnError: false,
-      })
+      .execProtocolStream(
+        concat([protocol.serialize.close({ type: 'S', name }), protocol.serialize.sync()]),
+        {
+          syncToFs: false,
+          throwOnError: false,
+        },
+      )
       .catch(() => {});
   }
 
@@ -133,7 +137,12 @@ export function pglitePrepared(pglite: PGlite): PglitePrepared {
   }
 
   return {
-    run<T>(text: string, params: readonly unknown[], options: QueryOptions | undefined, inTransaction: boolean) {
+    run<T>(
+      text: string,
+      params: readonly unknown[],
+      options: QueryOptions | undefined,
+      inTransaction: boolean,
+    ) {
       if (!text.endsWith(PREPARED) || (!kept.has(text) && kept.size >= MAX_PREPARED)) return undefined;
       if (inTransaction) return pglite._runExclusiveQuery(() => execute<T>(text, params, options, true));
       // outside a transaction a statement found stale ran nothing: parsed again and run at once

@@ -68,7 +68,9 @@ export async function assertRoomForUnpaidOrder(
       max: maxPerAddress,
     });
   for (const c of checks)
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vitrina:unpaid-orders:' || $1)) ${PREPARED}`, [c.key]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vitrina:unpaid-orders:' || $1)) ${PREPARED}`, [
+      c.key,
+    ]);
   for (const c of checks) {
     const open = await one<{ n: number }>(
       tx,
@@ -122,7 +124,9 @@ export async function assertRoomForOpenOrder(
   // PREPARED: fixed texts (one per column), run inside every order's transaction while it holds the
   // embedded database's one connection: parsed once, not on every order
   for (const c of checks)
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vitrina:open-orders:' || $1)) ${PREPARED}`, [c.key]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vitrina:open-orders:' || $1)) ${PREPARED}`, [
+      c.key,
+    ]);
   for (const c of checks) {
     const open = await one<{ n: number }>(
       tx,
