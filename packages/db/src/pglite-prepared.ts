@@ -49,6 +49,13 @@ export interface PglitePrepared {
 export function pglitePrepared(pglite: PGlite): PglitePrepared {
   const kept = new Map<string, Statement>();
   let named = 0;
+  // PGlite's locks (what its own query and transaction take) and its protocol's writer: a PGlite
+  // without them (a version that changed) runs every statement its own way, unnamed
+  const usable =
+    typeof pglite._runExclusiveQuery === 'function' &&
+    typeof pglite._runExclusiveTransaction === 'function' &&
+    typeof pglite.execProtocolStream === 'function' &&
+    typeof protocol?.serialize?.close === 'function';
 
   /** an error of the server as PGlite's own query throws it: with the statement and its values */
   const failed = (err: unknown, text: string, params: readonly unknown[]) => {
@@ -143,7 +150,8 @@ export function pglitePrepared(pglite: PGlite): PglitePrepared {
       options: QueryOptions | undefined,
       inTransaction: boolean,
     ) {
-      if (!text.endsWith(PREPARED) || (!kept.has(text) && kept.size >= MAX_PREPARED)) return undefined;
+      if (!usable || !text.endsWith(PREPARED) || (!kept.has(text) && kept.size >= MAX_PREPARED))
+        return undefined;
       if (inTransaction) return pglite._runExclusiveQuery(() => execute<T>(text, params, options, true));
       // outside a transaction a statement found stale ran nothing: parsed again and run at once
       const once = () => execute<T>(text, params, options, false);
