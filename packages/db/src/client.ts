@@ -19,6 +19,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { loadPg } from './pg-loader.ts';
 import { preparedRunner } from './pg-prepared.ts';
+import { pglitePrepared } from './pglite-prepared.ts';
+import { preparedNames } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -75,16 +77,7 @@ export interface Database extends Executor {
  */
 export const COHERENT_WRITE = '/* coherent write */';
 
-/**
- * Ends a statement the shop sends on every request (a cart's read, a line's write): on PostgreSQL it
- * is a named prepared statement, parsed and planned once per connection instead of on every call (the
- * server shares the machine's cores with the shop). Only for fixed texts: each text marked is kept,
- * with its plan, on every connection of the pool.
- */
-export const PREPARED = '/* prepared */';
-
-/** at most this many texts are prepared (a marked text built per call would otherwise fill the server's memory) */
-const MAX_PREPARED = 64;
+export { PREPARED } from './prepared.ts';
 
 /**
  * Whether the embedded database refuses a query on the outer database inside its own transaction
@@ -270,7 +263,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   if (options.pgliteThread) {
     const { openPgliteThread } = await import('./pglite-threaded.ts');
-    return openPgliteThread(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32, options.onThreadExit);
+    return openPgliteThread(
+      options.dataDir,
+      options.loadDataDir,
+      options.sharedBuffersMb ?? 32,
+      options.onThreadExit,
+    );
   }
   return openPglite(options.dataDir, options.loadDataDir, options.sharedBuffersMb ?? 32);
 }
@@ -338,6 +336,8 @@ async function openPglite(
     }
   };
   const watches = new Watches();
+  /** the statements marked PREPARED, parsed once on this instance */
+  const prepared = pglitePrepared(pglite);
   return {
     db,
     kind: 'pglite',
@@ -351,17 +351,24 @@ async function openPglite(
     },
     async query<T>(text: string, params: readonly unknown[] = []) {
       guard();
-      const res = await watches.around(text, () => pglite.query<T>(text, params as unknown[]));
+      const res = await watches.around(
+        text,
+        () => prepared.run<T>(text, params, undefined, false) ?? pglite.query<T>(text, params as unknown[]),
+      );
       return res.rows;
     },
     transaction<T>(fn: (tx: Executor) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
       guard();
       return db.transaction(async (dtx) => {
         const client = clientOf(dtx) as RawClient & { exec(text: string): Promise<unknown> };
+        const statements: RawClient = {
+          query: (text, params = []) =>
+            prepared.run(text, params, undefined, true) ?? client.query(text, params),
+        };
         const tx = makeExecutor(
           dtx,
           'pglite',
-          client,
+          statements,
           async (text) => {
             await client.exec(text);
           },
@@ -451,16 +458,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   }
 
   /** the name of each prepared text (PREPARED), the same on every connection */
-  const prepared = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    if (!text.endsWith(PREPARED)) return undefined;
-    let name = prepared.get(text);
-    if (name === undefined) {
-      if (prepared.size >= MAX_PREPARED) return undefined;
-      prepared.set(text, (name = `vitrina_${prepared.size + 1}`));
-    }
-    return name;
-  };
+  const nameOf = preparedNames();
   const runPrepared = preparedRunner(pg);
 
   let closed = false;

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FromPgliteThread, PgliteThreadData, ToPgliteThread } from './pglite-protocol.ts';
+import { pglitePrepared } from './pglite-prepared.ts';
 
 /** drizzle's own parsers (drizzle-orm/pglite): it maps dates, timestamps and intervals from text */
 const DRIZZLE_PARSERS = {
@@ -61,6 +62,9 @@ const pglite = await PGlite.create({
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${Math.trunc(data.sharedBuffersMb)}MB`],
 });
 
+/** the statements marked PREPARED, parsed once on this instance */
+const prepared = pglitePrepared(pglite);
+
 /** the open transactions by id: the handle and how to end it */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
 
@@ -72,6 +76,8 @@ async function run(on: Runner, message: Extract<ToPgliteThread, { op: 'query' | 
     return [];
   }
   const options = message.drizzle ? { rowMode: message.drizzle, parsers: DRIZZLE_PARSERS } : undefined;
+  const kept = prepared.run(message.text, message.params, options, on !== pglite);
+  if (kept) return (await kept).rows;
   return (await on.query(message.text, message.params as unknown[], options)).rows;
 }
 

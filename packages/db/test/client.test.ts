@@ -32,35 +32,32 @@ describe('database client', () => {
     expect(row?.ts).toBeInstanceOf(Date);
   });
 
-  it('answers a statement marked PREPARED alike, prepared once per connection on PostgreSQL', async () => {
+  it('answers a statement marked PREPARED alike, prepared once per connection', async () => {
     const text = `select $1::int + 1 as n, $2::text as t ${PREPARED}`;
     for (let i = 0; i < 3; i++) {
       const [row] = await database.query<{ n: number; t: string }>(text, [i, `x${i}`]);
       expect(row).toEqual({ n: i + 1, t: `x${i}` });
     }
-    if (database.kind !== 'postgres') return;
-    // the pool's connections each hold it under one name, parsed there once
+    // the pool's connections each hold it under one name, parsed there once; PGlite's one connection once
     const named = await database.query<{ statement: string }>(
       'select statement from pg_prepared_statements where statement = $1',
       [text],
     );
-    expect(named.length).toBeGreaterThan(0);
+    if (database.kind === 'postgres') expect(named.length).toBeGreaterThan(0);
+    else expect(named.length).toBe(1);
   });
 
-  it('prepares a statement marked PREPARED inside a transaction too (PostgreSQL), on its own connection', async () => {
+  it('prepares a statement marked PREPARED inside a transaction too, on its own connection', async () => {
     const text = `select $1::int * 2 as n ${PREPARED}`;
     for (let i = 0; i < 3; i++) {
       const found = await database.transaction(async (tx) => {
         const [row] = await tx.query<{ n: number }>(text, [i]);
         // a savepoint's statements too
         const [inner] = await tx.transaction((sp) => sp.query<{ n: number }>(text, [i + 10]));
-        const named =
-          database.kind === 'postgres'
-            ? await tx.query<{ n: number }>(
-                'select count(*)::int as n from pg_prepared_statements where statement = $1',
-                [text],
-              )
-            : [{ n: 1 }];
+        const named = await tx.query<{ n: number }>(
+          'select count(*)::int as n from pg_prepared_statements where statement = $1',
+          [text],
+        );
         return { n: row?.n, inner: inner?.n, named: named[0]?.n };
       });
       // parsed once on this connection: held there under its name, not sent unnamed each time
@@ -70,6 +67,57 @@ describe('database client', () => {
     await expect(database.transaction((tx) => tx.query(text, ['not a number']))).rejects.toThrow();
     const [row] = await database.transaction((tx) => tx.query<{ n: number }>(text, [4]));
     expect(row?.n).toBe(8);
+  });
+
+  it('keeps a PREPARED statement on the embedded database through failed and rolled-back transactions', async () => {
+    if (database.kind !== 'pglite') return;
+    await database.exec('create table if not exists prep_t (id int primary key, v text)');
+    await database.exec('delete from prep_t');
+    const insert = `insert into prep_t (id, v) values ($1, $2) returning id, v ${PREPARED}`;
+    const count = `select count(*)::int as n from prep_t where v like $1 ${PREPARED}`;
+    const held = async (text: string) =>
+      (
+        await database.query<{ n: number }>(
+          'select count(*)::int as n from pg_prepared_statements where statement = $1',
+          [text],
+        )
+      )[0]?.n;
+    // first parsed inside a transaction that fails after it: PostgreSQL keeps it through the rollback
+    await expect(
+      database.transaction(async (tx) => {
+        expect(await tx.query(insert, [1, 'a'])).toEqual([{ id: 1, v: 'a' }]);
+        await tx.query(insert, [1, 'twice']); // the key's unique index refuses it
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await held(insert)).toBe(1);
+    expect(await database.query(insert, [1, 'b'])).toEqual([{ id: 1, v: 'b' }]);
+    // first called in a transaction already aborted: its Parse fails and keeps nothing
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query('select 1/0');
+      }),
+    ).rejects.toThrow();
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query('select 1/0').catch(() => {});
+        await tx.query(count, ['%']);
+      }),
+    ).rejects.toMatchObject({ code: '25P02' });
+    expect(await held(count)).toBe(0);
+    // ...and is parsed on its next call, once
+    expect(await database.query(count, ['%'])).toEqual([{ n: 1 }]);
+    expect(await database.transaction((tx) => tx.query(count, ['b']))).toEqual([{ n: 1 }]);
+    expect(await held(count)).toBe(1);
+    // a value the column type refuses fails the call alone
+    await expect(database.query(insert, ['x', 'c'])).rejects.toMatchObject({ code: '22P02' });
+    expect(await database.query(insert, [2, 'c'])).toEqual([{ id: 2, v: 'c' }]);
+    // a schema change that changes its rows' type: parsed again, under a new name, on the next call
+    const read = `select * from prep_t where id = $1 ${PREPARED}`;
+    expect(await database.query(read, [2])).toEqual([{ id: 2, v: 'c' }]);
+    await database.exec("alter table prep_t add column w text default 'w'");
+    expect(await database.query(read, [2])).toEqual([{ id: 2, v: 'c', w: 'w' }]);
+    expect(await held(read)).toBe(1);
+    await database.exec('drop table prep_t');
   });
 
   it('describes a prepared statement once per connection on PostgreSQL, its later answers parsed alike', async () => {

@@ -16,7 +16,7 @@
  * (and a bank transfer, paid days later) is never touched: those orders are not paid at checkout.
  * A payment that arrives after the timeout: see payment/service.ts `apply`.
  */
-import type { Database } from '@vitrina/db';
+import { PREPARED, type Database } from '@vitrina/db';
 import { PAYMENT_BANK_TRANSFER } from '@vitrina/domain';
 import type { ApiConfig } from '../config.ts';
 import { ruleError } from '../http/errors.ts';
@@ -68,11 +68,13 @@ export async function assertRoomForUnpaidOrder(
       max: maxPerAddress,
     });
   for (const c of checks)
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('vitrina:unpaid-orders:' || $1))", [c.key]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vitrina:unpaid-orders:' || $1)) ${PREPARED}`, [
+      c.key,
+    ]);
   for (const c of checks) {
     const open = await one<{ n: number }>(
       tx,
-      `SELECT count(*)::int AS n FROM orders o WHERE o.${c.column} = $2 AND ${OPEN} AND ${ONLINE}`,
+      `SELECT count(*)::int AS n FROM orders o WHERE o.${c.column} = $2 AND ${OPEN} AND ${ONLINE} ${PREPARED}`,
       [config.codPaymentCode, c.value],
     );
     if ((open?.n ?? 0) >= c.max)
@@ -119,12 +121,16 @@ export async function assertRoomForOpenOrder(
       value: who.clientAddress,
       max: openMaxPerAddress,
     });
+  // PREPARED: fixed texts (one per column), run inside every order's transaction while it holds the
+  // embedded database's one connection: parsed once, not on every order
   for (const c of checks)
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('vitrina:open-orders:' || $1))", [c.key]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vitrina:open-orders:' || $1)) ${PREPARED}`, [
+      c.key,
+    ]);
   for (const c of checks) {
     const open = await one<{ n: number }>(
       tx,
-      `SELECT count(*)::int AS n FROM orders o WHERE ${c.column} = $1 AND ${OPEN}`,
+      `SELECT count(*)::int AS n FROM orders o WHERE ${c.column} = $1 AND ${OPEN} ${PREPARED}`,
       [c.value],
     );
     if ((open?.n ?? 0) >= c.max)
