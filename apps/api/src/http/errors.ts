@@ -19,7 +19,15 @@ export class ApiError extends Error {
   readonly fieldInResult: boolean;
 
   constructor(statusCode: number, key: string, params?: MessageParams, fields: FieldIssue[] = [], fieldInResult = true) {
-    super(fields.length ? fields.map((f) => `${f.field}: ${f.key}`).join('; ') : key);
+    // a refusal (4xx) is an answer, not a fault: nobody reads its stack (the error handler logs no
+    // stack for it), and capturing one was a tenth of a sold-out order's refusal; a 5xx keeps its stack
+    const limit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
+    try {
+      super(fields.length ? fields.map((f) => `${f.field}: ${f.key}`).join('; ') : key);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.key = key;
