@@ -362,7 +362,11 @@ export async function benchOn(url: string | undefined) {
           const res = await app.inject({
             method: 'POST',
             url: '/vsbridge/order/create?storeCode=en',
-            payload: orderBody({ cartId, key: `bench-refused-${++seq}`, products: [{ sku: SOLD_OUT_SKU, qty: 1 }] }),
+            payload: orderBody({
+              cartId,
+              key: `bench-refused-${++seq}`,
+              products: [{ sku: SOLD_OUT_SKU, qty: 1 }],
+            }),
           });
           if (res.statusCode !== 400 || !res.body.includes('not available'))
             throw new Error(`order/create: ${res.statusCode} ${res.body}`);

@@ -13,12 +13,18 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const frames = (e: Error) => (e.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at ')).length;
+const frames = (e: Error) =>
+  (e.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at ')).length;
 
 describe('a refusal: no stack captured, the same answer', () => {
   it('a 4xx ApiError has no stack frames; a 5xx keeps them; the stack limit is left as it was', () => {
     const limit = Error.stackTraceLimit;
-    for (const e of [notFound('cart.notFound'), fieldError('qty', 'validation.required'), ruleError('order.productsUnavailable'), new ApiError(409, 'x')]) {
+    for (const e of [
+      notFound('cart.notFound'),
+      fieldError('qty', 'validation.required'),
+      ruleError('order.productsUnavailable'),
+      new ApiError(409, 'x'),
+    ]) {
       expect(frames(e), e.message).toBe(0);
       expect(e.stack).toContain(`ApiError: ${e.message}`);
     }
@@ -34,9 +40,16 @@ describe('a refusal: no stack captured, the same answer', () => {
       ['lt', 'Krepšelis nerastas.'],
       ['ru', 'Корзина не найдена.'],
     ] as const) {
-      const res = await api.app.inject({ method: 'GET', url: `/vsbridge/cart/pull?cartId=no-such-cart&storeCode=${store}` });
+      const res = await api.app.inject({
+        method: 'GET',
+        url: `/vsbridge/cart/pull?cartId=no-such-cart&storeCode=${store}`,
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: 400, result: `cartId: ${message}`, errors: [{ field: 'cartId', message }] });
+      expect(res.json()).toEqual({
+        code: 400,
+        result: `cartId: ${message}`,
+        errors: [{ field: 'cartId', message }],
+      });
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
