@@ -25,7 +25,12 @@ const drained = new WeakSet<object>();
  * callback hook: every other error (each refusal of the API) passes it in the same turn, without the
  * promise and the microtask an async hook costs.
  */
-export function drainOversizedBody(req: FastifyRequest, _reply: unknown, error: FastifyError, done: () => void): void {
+export function drainOversizedBody(
+  req: FastifyRequest,
+  _reply: unknown,
+  error: FastifyError,
+  done: () => void,
+): void {
   if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return done();
   const raw = req.raw;
   if (raw.complete || raw.destroyed || drained.has(raw)) return done();
