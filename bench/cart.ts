@@ -14,11 +14,15 @@
  * "heap KiB": the JavaScript heap allocated per call (the median of batches of 20 calls with no garbage
  * collection during them, after a full one), a count the machine's load does not move.
  *
+ * "promises": the promises made per call (async_hooks, over 50 calls), another count the load does not
+ * move: each is an allocation and a turn of the microtask queue on the request's way.
+ *
  *   BENCH_CART_CALLS    calls measured per kind (default 300)
  *   BENCH_CART_KINDS    only the kinds whose label contains this text (e.g. "totals, 20")
  *   BENCH_CART_PGLITE   0: PostgreSQL only
  *   BENCH_CART_PROFILE  a directory: V8's CPU profile of the measured batches, one file per database
  */
+import { createHook } from 'node:async_hooks';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -28,10 +32,11 @@ import { buildApi, loadApiConfig } from '@vitrina/api';
 import { importCatalog } from '@vitrina/db';
 import { createTestDatabase } from '@vitrina/db/testing';
 import { testCatalog } from '../apps/api/test/fixtures.ts';
-import { address } from '../apps/api/test/helpers.ts';
+import { address, orderBody } from '../apps/api/test/helpers.ts';
 import { percentile } from './stats.ts';
 
 const CALLS = Number(process.env.BENCH_CART_CALLS ?? 300);
+const SOLD_OUT_SKU = 'BEN-GONE';
 
 /**
  * The main thread's CPU (ms) from /proc (Linux; 10 ms ticks, so read over many calls): with the
@@ -79,6 +84,18 @@ function benchCatalog() {
       stock: { is_in_stock: true, qty: 100_000, manage_stock: true },
     });
   }
+  // a flash sale's product once its units are gone: the race's losers' order (bench/mix.ts flash)
+  (catalog.products as Record<string, unknown>[]).push({
+    id: 9100,
+    sku: SOLD_OUT_SKU,
+    type_id: 'simple',
+    name: 'Bench sold-out product',
+    url_key: 'bench-sold-out-product',
+    brand: 'Bench',
+    price: 49,
+    category_ids: [20],
+    stock: { is_in_stock: true, qty: 1, manage_stock: true },
+  });
   return catalog;
 }
 
@@ -86,7 +103,9 @@ export async function benchOn(url: string | undefined) {
   const database = await createTestDatabase({ url: url ?? '' });
   try {
     await importCatalog(database, benchCatalog());
-    const app = await buildApi({ database, config: loadApiConfig({ ...process.env }), logger: false });
+    // the sold-out order is asked again and again from one address, as in the flash race (bench/mix.ts)
+    const config = loadApiConfig({ ...process.env, RATE_LIMIT_ORDER_ADDRESS: '0' });
+    const app = await buildApi({ database, config, logger: false });
     await app.ready();
     let requests = 0;
     const call = async (
@@ -141,6 +160,7 @@ export async function benchOn(url: string | undefined) {
       queries: number;
       requests: number;
       heapKiB: number;
+      promises: number;
     };
     /**
      * CPU (ms) and wall time of `CALLS` runs of each kind. Every kind is warmed up before any is
@@ -171,6 +191,20 @@ export async function benchOn(url: string | undefined) {
       }
       perCall.sort((x, y) => x - y);
       return perCall.length ? percentile(perCall, 50) : Number.NaN;
+    };
+    const promisesOf = async (k: Kind): Promise<number> => {
+      let made = 0;
+      const hook = createHook({
+        init(_id, type) {
+          if (type === 'PROMISE') made++;
+        },
+      }).enable();
+      try {
+        for (let i = 0; i < 50; i++) await k.fn(i);
+      } finally {
+        hook.disable();
+      }
+      return made / 50;
     };
     const profileDir = process.env.BENCH_CART_PROFILE;
     const measureAll = async (kinds: Kind[]): Promise<Figures[]> => {
@@ -228,10 +262,13 @@ export async function benchOn(url: string | undefined) {
       }
       const heaps: number[] = [];
       for (const k of kinds) heaps.push(await heapOf(k));
+      const promises: number[] = [];
+      for (const k of kinds) promises.push(await promisesOf(k));
       return acc.map((a, j) => {
         a.walls.sort((x, y) => x - y);
         return {
           heapKiB: heaps[j]!,
+          promises: promises[j]!,
           cpuMs: a.cpu / a.n,
           bestMs: a.best,
           mainMs: a.main / a.n,
@@ -254,7 +291,7 @@ export async function benchOn(url: string | undefined) {
     );
     const print = (label: string, m: Figures) =>
       console.log(
-        `${label.padEnd(44)} ${m.cpuMs.toFixed(2).padStart(11)} ${m.bestMs.toFixed(2).padStart(10)} ${m.mainMs.toFixed(2).padStart(11)} ${m.p50.toFixed(2).padStart(8)} ${m.p95.toFixed(2).padStart(8)} ${m.queries.toFixed(1).padStart(8)} ${m.requests.toFixed(1).padStart(8)} ${m.heapKiB.toFixed(1).padStart(9)}`,
+        `${label.padEnd(44)} ${m.cpuMs.toFixed(2).padStart(11)} ${m.bestMs.toFixed(2).padStart(10)} ${m.mainMs.toFixed(2).padStart(11)} ${m.p50.toFixed(2).padStart(8)} ${m.p95.toFixed(2).padStart(8)} ${m.queries.toFixed(1).padStart(8)} ${m.requests.toFixed(1).padStart(8)} ${m.heapKiB.toFixed(1).padStart(9)} ${m.promises.toFixed(1).padStart(9)}`,
       );
 
     const kinds: Kind[] = [{ label: 'cart/create', fn: () => create() }];
@@ -311,8 +348,33 @@ export async function benchOn(url: string | undefined) {
         },
       );
     }
+    {
+      // an order of a product sold out since it went into the cart: the flash race's refusal, its
+      // whole HTTP path (body parse and validation, hooks, the error answer) in one call
+      const cartId = await createId();
+      await call('POST', 'update', cartId, { cartItem: { sku: SOLD_OUT_SKU, qty: 1 } });
+      await database.query('UPDATE stock SET qty = 0 WHERE sku = $1', [SOLD_OUT_SKU]);
+      let seq = 0;
+      kinds.push({
+        label: 'order/create refused (sold out)',
+        fn: async () => {
+          requests++;
+          const res = await app.inject({
+            method: 'POST',
+            url: '/vsbridge/order/create?storeCode=en',
+            payload: orderBody({
+              cartId,
+              key: `bench-refused-${++seq}`,
+              products: [{ sku: SOLD_OUT_SKU, qty: 1 }],
+            }),
+          });
+          if (res.statusCode !== 400 || !res.body.includes('not available'))
+            throw new Error(`order/create: ${res.statusCode} ${res.body}`);
+        },
+      });
+    }
     console.log(
-      `${'call'.padEnd(44)} ${'CPU ms/call'.padStart(11)} ${'best batch'.padStart(10)} ${'main thread'.padStart(11)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'queries'.padStart(8)} ${'requests'.padStart(8)} ${'heap KiB'.padStart(9)}`,
+      `${'call'.padEnd(44)} ${'CPU ms/call'.padStart(11)} ${'best batch'.padStart(10)} ${'main thread'.padStart(11)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'queries'.padStart(8)} ${'requests'.padStart(8)} ${'heap KiB'.padStart(9)} ${'promises'.padStart(9)}`,
     );
     const only = process.env.BENCH_CART_KINDS;
     const chosen = only ? kinds.filter((k) => k.label.includes(only)) : kinds;

@@ -98,10 +98,12 @@ export function errorHandler(error: unknown, req: FastifyRequest, reply: Fastify
   if (body.code >= 500 && !unavailable && !refused) req.log.error({ err: error }, 'request failed');
   else req.log.info({ code: body.code, result: body.result }, 'request refused');
   if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
-  return reply.code(body.code).type('application/json; charset=utf-8').send(body);
+  // sent, not returned: Fastify awaits a returned reply as a promise, which listens for the end of
+  // its stream (listeners and closures per refusal) when an answer does not end at once
+  reply.code(body.code).type('application/json; charset=utf-8').send(body);
 }
 
 export function notFoundHandler(req: FastifyRequest, reply: FastifyReply) {
   const store = requestStoreCode(req);
-  return reply.code(404).send({ code: 404, result: t('error.notFound', store) });
+  reply.code(404).send({ code: 404, result: t('error.notFound', store) });
 }

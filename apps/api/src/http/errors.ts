@@ -18,8 +18,22 @@ export class ApiError extends Error {
   /** false: the answer is the message alone (a business rule), the field only in `errors` */
   readonly fieldInResult: boolean;
 
-  constructor(statusCode: number, key: string, params?: MessageParams, fields: FieldIssue[] = [], fieldInResult = true) {
-    super(fields.length ? fields.map((f) => `${f.field}: ${f.key}`).join('; ') : key);
+  constructor(
+    statusCode: number,
+    key: string,
+    params?: MessageParams,
+    fields: FieldIssue[] = [],
+    fieldInResult = true,
+  ) {
+    // a refusal (4xx) is an answer, not a fault: nobody reads its stack (the error handler logs no
+    // stack for it), and capturing one was a tenth of a sold-out order's refusal; a 5xx keeps its stack
+    const limit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
+    try {
+      super(fields.length ? fields.map((f) => `${f.field}: ${f.key}`).join('; ') : key);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.key = key;
@@ -36,7 +50,8 @@ export const fieldError = (field: string, key: string, params?: MessageParams, s
   new ApiError(status, key, params, [{ field, key, params }]);
 
 /** a 400 naming several input fields */
-export const fieldsError = (fields: FieldIssue[]) => new ApiError(400, fields[0]?.key ?? 'validation.invalid', undefined, fields);
+export const fieldsError = (fields: FieldIssue[]) =>
+  new ApiError(400, fields[0]?.key ?? 'validation.invalid', undefined, fields);
 
 /**
  * A refusal by a business rule: the answer is the spec's message itself ("Only 3 products of this
