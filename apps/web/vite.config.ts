@@ -91,7 +91,14 @@ function dictionaryFiles(): Plugin {
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
-  plugins: [preactInTheBrowser(), messagesPerLanguage(), dictionaryFiles(), reactRouter(), compileHints(), stylesByPageType()],
+  plugins: [
+    preactInTheBrowser(),
+    messagesPerLanguage(),
+    dictionaryFiles(),
+    reactRouter(),
+    compileHints(),
+    stylesByPageType(),
+  ],
   build: {
     target: 'es2022',
     // The app's shared modules (lib, state, sync, pwa, i18n, and the domain modules they import) in one "shell" chunk

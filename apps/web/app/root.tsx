@@ -63,7 +63,9 @@ const MiniCart = lazy(() => withWholeSheet(import('./features/cart')).then((m) =
 const WishlistDrawer = lazy(() =>
   withWholeSheet(import('./components/WishlistDrawer')).then((m) => ({ default: m.WishlistDrawer })),
 );
-const SideMenu = lazy(() => withWholeSheet(import('./components/SideMenu')).then((m) => ({ default: m.SideMenu })));
+const SideMenu = lazy(() =>
+  withWholeSheet(import('./components/SideMenu')).then((m) => ({ default: m.SideMenu })),
+);
 
 /**
  * The menu (the children of the root category, id 2) and the footer's store information (seller's

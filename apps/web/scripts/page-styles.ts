@@ -85,7 +85,7 @@ function reachable(graph: ChunkGraph, roots: string[]): Set<string> {
 export function requiredClasses(selector: string): string[] {
   let plain = selector;
   // innermost parentheses first, until none is left
-  for (let prev = ''; prev !== plain; ) {
+  for (let prev = ''; prev !== plain;) {
     prev = plain;
     plain = plain.replace(/\([^()]*\)/g, '');
   }
@@ -114,7 +114,11 @@ function prune(container: Root | AtRule, tokens: Set<string>): void {
       // a keyframe's steps (from, 50%) are not selectors
       const inKeyframes = node.parent?.type === 'atrule' && /keyframes$/i.test((node.parent as AtRule).name);
       if (!inKeyframes && !ruleCanMatch(node, tokens)) node.remove();
-    } else if (node.type === 'atrule' && /^(media|supports|container|layer)$/i.test(node.name) && node.nodes) {
+    } else if (
+      node.type === 'atrule' &&
+      /^(media|supports|container|layer)$/i.test(node.name) &&
+      node.nodes
+    ) {
       prune(node, tokens);
       if (node.nodes.length === 0) node.remove();
     }
@@ -122,7 +126,10 @@ function prune(container: Root | AtRule, tokens: Set<string>): void {
 }
 
 /** each page type's sheet: the whole sheet's rules that can match it, in their order */
-export function pageSheets(css: string, tokensByType: Record<PageType, Set<string>>): Record<PageType, string> {
+export function pageSheets(
+  css: string,
+  tokensByType: Record<PageType, Set<string>>,
+): Record<PageType, string> {
   const out = {} as Record<PageType, string>;
   for (const type of Object.keys(PAGE_TYPES) as PageType[]) {
     const root = postcss.parse(css);
@@ -203,7 +210,7 @@ export function stylesByPageType(): Plugin {
   };
 }
 
-/** route id → route module (relative to app/), from routes.ts's literal `route(…, 'routes/x.tsx', { id: 'x' })` */
+/** route id → route module (relative to app/), from routes.ts's literal entries: a module path, then `{ id: '…' }` */
 function routeModulesById(appDir: string): Record<string, string> {
   const source = readFileSync(path.join(appDir, 'routes.ts'), 'utf8');
   const out: Record<string, string> = {};

@@ -9,7 +9,9 @@ import { useGroupPriceRefresh } from '../state/group-prices';
 import { loadUser, userSession, useUser } from '../state/user-view';
 
 const AuthModal = lazy(() => withWholeSheet(import('./AuthModal')).then((m) => ({ default: m.AuthModal })));
-const NewsletterPopup = lazy(() => withWholeSheet(import('./NewsletterPopup')).then((m) => ({ default: m.NewsletterPopup })));
+const NewsletterPopup = lazy(() =>
+  withWholeSheet(import('./NewsletterPopup')).then((m) => ({ default: m.NewsletterPopup })),
+);
 
 /** The newsletter popup appears once, after this long on the shop's pages (not in checkout or account). */
 export const NEWSLETTER_POPUP_DELAY_MS = 60_000;

@@ -105,7 +105,9 @@ function WishlistButton() {
 }
 
 /** The search panel's code loads the first time it opens. */
-const SearchPanel = lazy(() => withWholeSheet(import('./SearchPanel')).then((m) => ({ default: m.SearchPanel })));
+const SearchPanel = lazy(() =>
+  withWholeSheet(import('./SearchPanel')).then((m) => ({ default: m.SearchPanel })),
+);
 
 /** The compare page, with the number of products chosen on this device. */
 function CompareLink() {
