@@ -5,6 +5,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { messageCatalogue } from './app/i18n/domain-messages.catalogue.ts';
 import { compileHints } from './scripts/compile-hints.ts';
+import { stylesByPageType } from './scripts/page-styles.ts';
 import { preactInTheBrowser } from './preact-aliases.ts';
 import { inShell } from './shell-group.ts';
 
@@ -90,7 +91,14 @@ function dictionaryFiles(): Plugin {
 export default defineConfig({
   // @vitrina/domain declares `sideEffects: false`, so the client bundle keeps only what it imports
   // (its zod schemas stay out of the browser unless a form needs them).
-  plugins: [preactInTheBrowser(), messagesPerLanguage(), dictionaryFiles(), reactRouter(), compileHints()],
+  plugins: [
+    preactInTheBrowser(),
+    messagesPerLanguage(),
+    dictionaryFiles(),
+    reactRouter(),
+    compileHints(),
+    stylesByPageType(),
+  ],
   build: {
     target: 'es2022',
     // The app's shared modules (lib, state, sync, pwa, i18n, and the domain modules they import) in one "shell" chunk

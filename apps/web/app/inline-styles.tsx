@@ -1,36 +1,111 @@
 /**
- * The whole stylesheet, inlined in the server-rendered <head> (Lighthouse "render-blocking
+ * The stylesheet, inlined in the server-rendered <head> (Lighthouse "render-blocking
  * resources"): a <link rel=stylesheet> held the first paint of every page for one more round trip.
- * styles.css is every page's (about 34 kB minified, 7.2 kB brotli), so inlining all of it costs less
- * than a critical/rest split and cannot leave a rule out. The rules only the checkout, order-completed
- * and account pages use are apart, in checkout-account.css, which those routes link (a catalogue page's document fits a phone connection's first round trip, ~14.6 kB).
+ * The home page, the listings, the product page and the search page inline only the rules of
+ * styles.css that can match them (scripts/page-styles.ts: about half of the sheet, so a catalogue
+ * document fits a phone connection's first round trip, ~14.6 kB, and its first style recalc matches
+ * fewer rules); once such a page has hydrated, the browser loads the whole sheet as a file, at an idle
+ * moment, for the pages and overlays a client-side navigation shows next (it comes after the inline
+ * rules and holds them all in their order: the cascade does not change). Every other page inlines
+ * the whole sheet. The @font-face rules are apart (fonts.css), inlined first in every page and never
+ * in that file. The rules only the checkout, order-completed and account pages use are apart, in
+ * checkout-account.css, which those routes link.
  *
  * The CSS text is only in the server bundle: `import.meta.env.SSR` is a build-time constant, so the
- * client build drops the `?inline` import and the browser never downloads the styles twice. On the
- * client the element keeps the text the server wrote (React does not patch a mismatched
- * dangerouslySetInnerHTML while hydrating; passing the same text keeps it quiet in development too).
+ * client build drops the `?inline` import. On the client the element keeps the text the server wrote
+ * (React does not patch a mismatched dangerouslySetInnerHTML while hydrating; passing the same text
+ * keeps it quiet in development too).
  *
  * The storefront's Content-Security-Policy (apps/server/src/page-security.ts) admits it by the
- * answer's nonce in style-src, not 'unsafe-inline'.
+ * answer's nonce in style-src, not 'unsafe-inline'; the whole sheet's file is same-origin ('self').
  */
-import cssText from './styles.css?inline';
+import { useEffect } from 'react';
+import { useMatches, useNavigation } from 'react-router';
+import fonts from './fonts.css?inline';
+import * as styles from './styles.css?inline';
+import wholeSheetHref from './styles.css?url';
+import { whenIdle } from './lib/idle';
 
 const STYLE_ID = 'vitrina-styles';
 
-/** the server's stylesheet text, read once (see stylesText) */
-let serverText: string | undefined;
+/** the page types with a sheet of their own (scripts/page-styles.ts PAGE_TYPES), by route id */
+const PAGE_TYPE_OF_ROUTE: Record<string, string> = {
+  home: 'home',
+  'home-pwa': 'home',
+  category: 'listing',
+  'special-offers': 'listing',
+  product: 'product',
+  search: 'search',
+};
+
+/** the server build's `styles.css?inline` also exports each page type's sheet (scripts/page-styles.ts) */
+const pageSheets = (styles as { pageSheets?: Record<string, string> }).pageSheets;
+
+/** the document's first render: its sheet's text and page type, read once (see stylesOf) */
+let served: { text: string; part: string | undefined } | undefined;
 
 /**
- * Read once: a document rendered anew in the browser (an error at the root) must get the server's text.
- * Preact removes the old <html> before it renders the new one (a browser build on Preact,
- * apps/web/preact-aliases.ts), so a second read found no stylesheet and wrote an empty one.
+ * On the server: the page type's sheet, or the whole one. In the browser: what the server wrote, read
+ * once: a document rendered anew in the browser (an error at the root) must get the server's text,
+ * and a client-side navigation keeps the first page's element as it is. Preact removes the old <html>
+ * before it renders the new one (a browser build on Preact, apps/web/preact-aliases.ts), so a second
+ * read found no stylesheet and wrote an empty one.
  */
-function stylesText(): string {
-  if (import.meta.env.SSR) return cssText;
-  serverText ||= document.getElementById(STYLE_ID)?.textContent || undefined;
-  return serverText ?? '';
+function stylesOf(routeId: string | undefined): { text: string; part: string | undefined } {
+  if (import.meta.env.SSR) {
+    const part = routeId ? PAGE_TYPE_OF_ROUTE[routeId] : undefined;
+    const text = part ? pageSheets?.[part] : undefined;
+    // the fonts first, as they were at the top of styles.css (fonts.css: not in the file loaded later)
+    return text ? { text: fonts + text, part } : { text: fonts + styles.default, part: undefined };
+  }
+  if (!served) {
+    const element = document.getElementById(STYLE_ID);
+    if (element?.textContent) served = { text: element.textContent, part: element.dataset.part };
+  }
+  return served ?? { text: '', part: undefined };
+}
+
+/** the whole sheet's file, once loaded (or failed: the page then keeps its inline part) */
+let wholeSheet: Promise<void> | undefined;
+
+/** the whole sheet as a file, after the inline part: once per document */
+function loadWholeSheet(): Promise<void> {
+  if (!wholeSheet) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = wholeSheetHref;
+    wholeSheet = new Promise((resolve) => {
+      link.onload = link.onerror = () => resolve();
+    });
+    document.head.append(link);
+  }
+  return wholeSheet;
+}
+
+/** is the page's inline sheet only a part of the whole (a page type's) */
+const partial = () => Boolean(stylesOf(undefined).part);
+
+/**
+ * An overlay's module (scripts/page-styles.ts OVERLAY_MODULES), after the whole sheet: a page type's
+ * inline part leaves the overlays' rules out, and an overlay opened before the page's idle moment
+ * must not show unstyled.
+ */
+export function withWholeSheet<T>(module: Promise<T>): Promise<T> {
+  if (import.meta.env.SSR || !partial()) return module;
+  return Promise.all([module, loadWholeSheet()]).then(([m]) => m);
 }
 
 export function InlineStyles({ nonce }: { nonce?: string | undefined }) {
-  return <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesText() }} />;
+  const matches = useMatches();
+  const { text, part } = stylesOf(matches.at(-1)?.id);
+  // the next page of a client-side navigation may be another type: the whole sheet is in by then, loaded
+  // at the first idle moment after hydration, or at the latest when the navigation starts
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (part) return whenIdle(() => void loadWholeSheet());
+  }, [part]);
+  useEffect(() => {
+    if (part && navigating) void loadWholeSheet();
+  }, [part, navigating]);
+  return <style id={STYLE_ID} nonce={nonce} data-part={part} dangerouslySetInnerHTML={{ __html: text }} />;
 }

@@ -54,16 +54,18 @@ import { useOnline } from './pwa/connection';
 import { isOfflineFailure } from './pwa/offline';
 import { usePwa } from './pwa/use-pwa';
 import { THEME_COLOR, manifestPath } from './pwa/theme';
-import { InlineStyles } from './inline-styles';
+import { InlineStyles, withWholeSheet } from './inline-styles';
 import { useCspNonce } from './lib/csp-nonce';
 import { whenIdle } from './lib/idle';
 import { LAYOUT_BLOCKS } from './components/cms-blocks';
 
-const MiniCart = lazy(() => import('./features/cart').then((m) => ({ default: m.MiniCart })));
+const MiniCart = lazy(() => withWholeSheet(import('./features/cart')).then((m) => ({ default: m.MiniCart })));
 const WishlistDrawer = lazy(() =>
-  import('./components/WishlistDrawer').then((m) => ({ default: m.WishlistDrawer })),
+  withWholeSheet(import('./components/WishlistDrawer')).then((m) => ({ default: m.WishlistDrawer })),
 );
-const SideMenu = lazy(() => import('./components/SideMenu').then((m) => ({ default: m.SideMenu })));
+const SideMenu = lazy(() =>
+  withWholeSheet(import('./components/SideMenu')).then((m) => ({ default: m.SideMenu })),
+);
 
 /**
  * The menu (the children of the root category, id 2) and the footer's store information (seller's

@@ -10,7 +10,8 @@ import { fakeApi } from './support/fake-api';
 
 /**
  * The stylesheet is inlined in the server-rendered head (app/inline-styles.tsx, no
- * render-blocking stylesheet request) and shipped once: not as a CSS file, not inside client JS.
+ * render-blocking stylesheet request), a catalogue page's by its page type (scripts/page-styles.ts);
+ * the whole sheet is a file loaded after hydration, never inside client JS.
  * Checked on the real production build, built into a temporary folder.
  */
 const webDir = fileURLToPath(new URL('..', import.meta.url));
@@ -61,14 +62,49 @@ describe('inline stylesheet', () => {
     }
   });
 
-  it('is not shipped again to the browser as a CSS file or inside a script', () => {
+  it("a catalogue page inlines its page type's rules, fewer than the whole sheet, in their order", async () => {
+    const whole = (await headOf('/checkout')).querySelector('style#vitrina-styles')!;
+    expect(whole.getAttribute('data-part')).toBeNull();
+    for (const [path, part] of [
+      ['/', 'home'],
+      ['/en/c/laptops', 'listing'],
+      ['/ru/search?q=phone', 'search'],
+    ] as const) {
+      const style = (await headOf(path)).querySelector('style#vitrina-styles')!;
+      expect(style.getAttribute('data-part'), path).toBe(part);
+      const text = style.textContent!;
+      expect(text.length, path).toBeLessThan(whole.textContent!.length * 0.75);
+      // the fonts first, then the page's rules as a subsequence of the whole sheet's
+      expect(text.startsWith('@font-face'), path).toBe(true);
+      expect(text).toContain('.site-header');
+    }
+    const home = (await headOf('/')).querySelector('style#vitrina-styles')!.textContent!;
+    // the product page's and the checkout's own rules are not the home page's
+    expect(home).not.toContain('.product-main');
+    expect(whole.textContent).toContain('.product-main');
+  });
+
+  it('ships the whole sheet once more, as a file without the fonts, and not inside a script', () => {
     const assets = readdirSync(join(buildDir, 'client', 'assets'));
-    // the back office's own stylesheet (routes/admin), which the shop never loads, and the checkout
-    // and account pages' own are the CSS files
+    // the back office's own stylesheet (routes/admin), which the shop never loads, the checkout and
+    // account pages' own, and the whole sheet a catalogue page loads after hydration
     const css = assets.filter((f) => f.endsWith('.css'));
-    expect(css.map((f) => f.replace(/-[\w-]{8}\.css$/, '')).sort()).toEqual(['admin', 'checkout-account']);
-    for (const f of css)
-      expect(readFileSync(join(buildDir, 'client', 'assets', f), 'utf8')).not.toContain(BRAND_RULE);
+    expect(css.map((f) => f.replace(/-[\w-]{8}\.css$/, '')).sort()).toEqual([
+      'admin',
+      'checkout-account',
+      'styles',
+    ]);
+    const whole = readFileSync(
+      join(
+        buildDir,
+        'client',
+        'assets',
+        css.find((f) => f.startsWith('styles-'))!,
+      ),
+      'utf8',
+    );
+    expect(whole).toContain(BRAND_RULE);
+    expect(whole).not.toContain('@font-face');
     const scriptsWithCss = assets.filter(
       (f) =>
         f.endsWith('.js') && readFileSync(join(buildDir, 'client', 'assets', f), 'utf8').includes(BRAND_RULE),

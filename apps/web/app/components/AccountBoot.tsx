@@ -1,14 +1,17 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useApi } from '../api-client/use-api';
+import { withWholeSheet } from '../inline-styles';
 import { useStoreCode } from '../lib/store';
 import { newsletter } from '../state/newsletter';
 import { ui, useUi } from '../state/ui';
 import { useGroupPriceRefresh } from '../state/group-prices';
 import { loadUser, userSession, useUser } from '../state/user-view';
 
-const AuthModal = lazy(() => import('./AuthModal').then((m) => ({ default: m.AuthModal })));
-const NewsletterPopup = lazy(() => import('./NewsletterPopup').then((m) => ({ default: m.NewsletterPopup })));
+const AuthModal = lazy(() => withWholeSheet(import('./AuthModal')).then((m) => ({ default: m.AuthModal })));
+const NewsletterPopup = lazy(() =>
+  withWholeSheet(import('./NewsletterPopup')).then((m) => ({ default: m.NewsletterPopup })),
+);
 
 /** The newsletter popup appears once, after this long on the shop's pages (not in checkout or account). */
 export const NEWSLETTER_POPUP_DELAY_MS = 60_000;

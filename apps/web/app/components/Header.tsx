@@ -2,6 +2,7 @@ import { localizedPath } from '@vitrina/domain';
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Link } from '../lib/link';
+import { withWholeSheet } from '../inline-styles';
 import { GlobalLoader } from './GlobalLoader';
 import { useT } from '../i18n';
 import type { MenuItem } from './navigation/menu';
@@ -104,7 +105,9 @@ function WishlistButton() {
 }
 
 /** The search panel's code loads the first time it opens. */
-const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
+const SearchPanel = lazy(() =>
+  withWholeSheet(import('./SearchPanel')).then((m) => ({ default: m.SearchPanel })),
+);
 
 /** The compare page, with the number of products chosen on this device. */
 function CompareLink() {

@@ -8,13 +8,13 @@ import latin from '../fonts/inter-latin.woff2?url';
 
 /**
  * The self-hosted Inter (app/fonts/, SIL OFL 1.1: OFL.txt there), subset into three files that
- * styles.css declares with unicode-range: latin, Latin Extended-A (ą č ę ė į š ų ū ž, Latvian ā ē ģ ī ķ
+ * fonts.css declares with unicode-range: latin, Latin Extended-A (ą č ę ė į š ų ū ž, Latvian ā ē ģ ī ķ
  * ļ ņ), cyrillic. Imported here so that the client build emits them as fingerprinted assets (served
  * as immutable, like the scripts) under the same names the inlined stylesheet's url()s get in the
  * server build.
  *
  * Inter is drawn only on a device that already holds the files. A first visit paints in 'Inter
- * Fallback' (styles.css: a local Arial or Liberation Sans given Inter's width and vertical metrics,
+ * Fallback' (fonts.css: a local Arial or Liberation Sans given Inter's width and vertical metrics,
  * so its lines break where Inter's do and the next page looks the same size) and downloads nothing
  * for text before its first paint: the font files, preloaded, competed with the document and the
  * first images on a phone's network (Lighthouse's largest paint 0.4–0.6 s later), and turning the

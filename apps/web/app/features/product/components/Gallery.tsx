@@ -1,9 +1,10 @@
 import { memo, Suspense, lazy, useState } from 'react';
 import { useT } from '../../../i18n';
 import { imageUrl } from '../../../lib/urls';
+import { withWholeSheet } from '../../../inline-styles';
 
 /** The zoom view is code-split: only a shopper who opens it loads it. */
-const ImageZoom = lazy(() => import('./ImageZoom').then((m) => ({ default: m.ImageZoom })));
+const ImageZoom = lazy(() => withWholeSheet(import('./ImageZoom')).then((m) => ({ default: m.ImageZoom })));
 
 /**
  * The product's images (the chosen variant's only: domain variantImages): one large image in a fixed
