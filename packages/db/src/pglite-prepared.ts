@@ -54,8 +54,20 @@ export function pglitePrepared(pglite: PGlite): PglitePrepared {
   const usable =
     typeof pglite._runExclusiveQuery === 'function' &&
     typeof pglite._runExclusiveTransaction === 'function' &&
+    typeof pglite._checkReady === 'function' &&
     typeof pglite.execProtocolStream === 'function' &&
     typeof protocol?.serialize?.close === 'function';
+
+  /**
+   * Takes PGlite's transaction lock as its own `query` does, after the same readiness check: the
+   * statements a process asks for run in the order it asked, marked or not (a stock read asked after
+   * a write must see it; the kept stock rows rely on that order). Taking the lock at once let a marked
+   * read overtake an unmarked write asked before it.
+   */
+  async function outside<T>(fn: () => Promise<T>): Promise<T> {
+    await pglite._checkReady();
+    return await pglite._runExclusiveTransaction(fn);
+  }
 
   /** an error of the server as PGlite's own query throws it: with the statement and its values */
   const failed = (err: unknown, text: string, params: readonly unknown[]) => {
@@ -155,7 +167,7 @@ export function pglitePrepared(pglite: PGlite): PglitePrepared {
       if (inTransaction) return pglite._runExclusiveQuery(() => execute<T>(text, params, options, true));
       // outside a transaction a statement found stale ran nothing: parsed again and run at once
       const once = () => execute<T>(text, params, options, false);
-      return pglite._runExclusiveTransaction(() =>
+      return outside(() =>
         pglite._runExclusiveQuery(() =>
           once().catch((err: unknown) => {
             if (!STALE.has(String((err as { code?: unknown }).code))) throw err;

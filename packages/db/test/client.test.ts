@@ -120,6 +120,23 @@ describe('database client', () => {
     await database.exec('drop table prep_t');
   });
 
+  it('on PGlite, runs statements in the order they were asked, marked PREPARED or not', async () => {
+    // PostgreSQL's pool gives no such order between connections; the embedded database's one does
+    if (database.kind !== 'pglite') return;
+    await database.exec(
+      'create table if not exists order_t (id int primary key, v int); delete from order_t;',
+    );
+    await database.query('insert into order_t values (1, 7)');
+    const read = `select v from order_t where id = $1 ${PREPARED}`;
+    await database.query(read, [1]); // parsed: the later reads only bind and run
+    const before = database.query<{ v: number }>(read, [1]);
+    const write = database.query('update order_t set v = 3 where id = 1');
+    const after = database.query<{ v: number }>(read, [1]);
+    await write;
+    expect((await before)[0]?.v).toBe(7);
+    expect((await after)[0]?.v).toBe(3);
+  });
+
   it('describes a prepared statement once per connection on PostgreSQL, its later answers parsed alike', async () => {
     const text = `select $1::int as n, 10000000000::bigint as big, now() as ts, '{"a":1}'::jsonb as j, null::text as z ${PREPARED}`;
     const first = await database.query<Record<string, unknown>>(text, [1]);
