@@ -25,18 +25,9 @@ import fonts from './fonts.css?inline';
 import * as styles from './styles.css?inline';
 import wholeSheetHref from './styles.css?url';
 import { whenIdle } from './lib/idle';
+import { pageTypeOfRoute } from './style-page-types';
 
 const STYLE_ID = 'vitrina-styles';
-
-/** the page types with a sheet of their own (scripts/page-styles.ts PAGE_TYPES), by route id */
-const PAGE_TYPE_OF_ROUTE: Record<string, string> = {
-  home: 'home',
-  'home-pwa': 'home',
-  category: 'listing',
-  'special-offers': 'listing',
-  product: 'product',
-  search: 'search',
-};
 
 /** the server build's `styles.css?inline` also exports each page type's sheet (scripts/page-styles.ts) */
 const pageSheets = (styles as { pageSheets?: Record<string, string> }).pageSheets;
@@ -53,7 +44,7 @@ let served: { text: string; part: string | undefined } | undefined;
  */
 function stylesOf(routeId: string | undefined): { text: string; part: string | undefined } {
   if (import.meta.env.SSR) {
-    const part = routeId ? PAGE_TYPE_OF_ROUTE[routeId] : undefined;
+    const part = routeId ? pageTypeOfRoute(routeId) : undefined;
     const text = part ? pageSheets?.[part] : undefined;
     // the fonts first, as they were at the top of styles.css (fonts.css: not in the file loaded later)
     return text ? { text: fonts + text, part } : { text: fonts + styles.default, part: undefined };

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postcss, { type AtRule, type ChildNode, type Root, type Rule } from 'postcss';
 import type { Plugin } from 'vite';
+import { PAGE_TYPES, type PageType } from '../app/style-page-types.ts';
 
 /**
  * The inlined stylesheet by page type. styles.css was inlined whole in every page (48 kB raw, ~10 kB
@@ -24,15 +25,6 @@ import type { Plugin } from 'vite';
  * them: the cascade is the whole sheet's at every moment (a duplicate earlier rule never wins over its
  * later copy).
  */
-
-/** the page types with a sheet of their own, by the route ids that show them (routes.ts) */
-export const PAGE_TYPES = {
-  home: ['home', 'home-pwa'],
-  listing: ['category', 'special-offers'],
-  product: ['product'],
-  search: ['search'],
-} as const;
-export type PageType = keyof typeof PAGE_TYPES;
 
 /**
  * The overlays' modules (relative to app/): opened by the shopper, never in the server's render. Their

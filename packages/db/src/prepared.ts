@@ -17,16 +17,16 @@ export const MAX_PREPARED = 64;
 
 /**
  * The name of each marked text, or undefined when the text is not marked or the names ran out;
- * `vitrina_1`, `vitrina_2`, ... in the order first seen (`prefix` tells apart a database's names).
+ * `vitrina_1`, `vitrina_2`, ... in the order first seen.
  */
-export function preparedNames(prefix = 'vitrina_'): (text: string) => string | undefined {
+export function preparedNames(): (text: string) => string | undefined {
   const names = new Map<string, string>();
   return (text) => {
     if (!text.endsWith(PREPARED)) return undefined;
     let name = names.get(text);
     if (name === undefined) {
       if (names.size >= MAX_PREPARED) return undefined;
-      names.set(text, (name = `${prefix}${names.size + 1}`));
+      names.set(text, (name = `vitrina_${names.size + 1}`));
     }
     return name;
   };
