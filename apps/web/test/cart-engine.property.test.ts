@@ -195,11 +195,25 @@ async function runSequence(plan: Step[]): Promise<void> {
 }
 
 /**
- * Sequences that once failed, run first every time. Lines removed offline, then a second tab and back
- * online: the first tab's sync let the lock go before its result was on the device, and the second
- * took the older cart read there over the newer one it had been sent (a delete kept owed).
+ * Sequences that once failed, run first every time.
+ * 1. Lines removed offline, then a second tab and back online: the first tab's sync let the lock go
+ *    before its result was on the device, and the second took the older cart read there over the
+ *    newer one it had been sent (a delete kept owed).
+ * 2. Two tabs' lines added offline, back online (both tabs sync, then check stock), then an add: the
+ *    other tab's stock check, made from the copy before the add, was written over it and sent to
+ *    the tab that added (the line lost on the device and in both tabs).
  */
 const FOUND: Step[][] = [
+  [
+    { kind: 'offline' },
+    { kind: 'otherTab' },
+    { kind: 'reload' },
+    { kind: 'add', sku: 'SW-5001', qty: 1 },
+    { kind: 'otherTab' },
+    { kind: 'add', sku: 'ACC-3002', qty: 2 },
+    { kind: 'online' },
+    { kind: 'add', sku: 'PHN-2001', qty: 1 },
+  ],
   [
     { kind: 'add', sku: 'PHN-2001', qty: 1 },
     { kind: 'add', sku: 'ACC-3002', qty: 2 },

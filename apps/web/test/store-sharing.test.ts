@@ -8,7 +8,7 @@
  * tab's sync finished).
  */
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Store, createStore as CreateStore } from '../app/state/store';
 
 interface Shape {
@@ -77,5 +77,45 @@ describe('a store shared between tabs', () => {
     a.set((s) => ({ ...s, busy: true }));
     await settle();
     expect(b.get().items).toEqual([7]);
+  });
+
+  it("keeps both tabs' changes made from one copy (with `rebase`): neither write is lost", async () => {
+    /** Three-way join of two sets of numbers: what each side added, less what each removed. */
+    const join = (mine: unknown, base: unknown, theirs: unknown) => {
+      const [m, b, t] = [mine, base, theirs].map((v) => new Set((v as { items: number[] }).items));
+      const out = [...t].filter((n) => m!.has(n) || !b!.has(n));
+      for (const n of m!) if (!b!.has(n) && !t!.has(n)) out.push(n);
+      return { items: out.sort() };
+    };
+    const joining = () => {
+      const store = createStore<Shape>(
+        { items: [], busy: false },
+        {
+          persistKey: 'share-3',
+          serialize: ({ busy: _busy, ...shared }) => shared,
+          deserialize: (raw, current) => ({ ...current, items: (raw as { items: number[] }).items }),
+          rebase: join,
+        },
+      );
+      opened.push(store);
+      return store;
+    };
+    const a = joining();
+    const b = joining();
+    await Promise.all([a.ready, b.ready]);
+    a.set((s) => ({ ...s, items: [1] }));
+    await vi.waitFor(() => expect(b.get().items).toEqual([1]), { timeout: 10_000 });
+
+    // both tabs change the copy [1] before either hears of the other's change
+    a.set((s) => ({ ...s, items: [...s.items, 2] }));
+    b.set((s) => ({ ...s, items: [...s.items, 3] }));
+    await vi.waitFor(
+      async () => {
+        expect(a.get().items).toEqual([1, 2, 3]);
+        expect(b.get().items).toEqual([1, 2, 3]);
+        expect(await idbGet('share-3')).toMatchObject({ items: [1, 2, 3] });
+      },
+      { timeout: 10_000 },
+    );
   });
 });

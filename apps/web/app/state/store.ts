@@ -21,6 +21,8 @@ export interface Store<S> {
    * device holds this tab's last write (the cart's sync lock is released only then).
    */
   flush(): Promise<void>;
+  /** Takes the device's value when it is newer than what this tab last read or wrote (with `rebase`). */
+  refresh(): Promise<void>;
 }
 
 export interface StoreOptions<S> {
@@ -49,7 +51,28 @@ export interface StoreOptions<S> {
    * device's value under its lock, and before it lets the lock go).
    */
   writeAfterPaint?: boolean;
+  /**
+   * Joins this tab's change with a newer value another tab wrote meanwhile (serialized values: this
+   * tab's, the one it was made from, theirs). With it, every value on the device carries a revision
+   * raised by each write in the same IndexedDB transaction that reads the value it replaces, a write
+   * made from an older revision is joined with the device's value rather than written over it, and a
+   * tab is sent what the device holds after a write (a copy older than the one it holds is ignored).
+   * Without it, the last tab to write wins whole. Values of different generations are never joined.
+   */
+  rebase?: (mine: unknown, base: unknown, theirs: unknown) => unknown;
 }
+
+/** The revision of a value on the device, raised by every write of a store with `rebase`. */
+const REV = '_rev';
+const revOf = (raw: unknown): number => {
+  const r = (raw as Record<string, unknown> | null)?.[REV];
+  return typeof r === 'number' ? r : 0;
+};
+const withoutRev = (raw: unknown): unknown => {
+  if (raw === null || typeof raw !== 'object') return raw;
+  const { [REV]: _rev, ...value } = raw as Record<string, unknown>;
+  return value;
+};
 
 const isBrowser = typeof window !== 'undefined';
 
@@ -71,6 +94,10 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
   // flag such as the cart's `syncing`) writes nothing: writing the whole state again would put a
   // stale copy back over another tab's change whose broadcast is still on its way.
   let shared = persistKey ? JSON.stringify(serialize(initial)) : '';
+  /** With `rebase`: the value `shared` is, and its revision on the device. */
+  let sharedValue: unknown = persistKey ? serialize(initial) : undefined;
+  let sharedRev = 0;
+  const { rebase } = options;
 
   /** the cancel of a write that waits for the paint */
   let pending: (() => void) | null = null;
@@ -81,7 +108,8 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     emit();
     if (!persistKey) return;
     if (fromOtherTab) {
-      shared = JSON.stringify(serialize(state));
+      sharedValue = serialize(state);
+      shared = JSON.stringify(sharedValue);
       return;
     }
     if (options.writeAfterPaint && isBrowser) pending ??= afterPaint(write);
@@ -100,7 +128,16 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     const json = JSON.stringify(value);
     if (json === shared) return;
     shared = json;
+    if (rebase) {
+      const base = sharedValue;
+      sharedValue = value;
+      written = persistJoining(persistKey, value, base, sharedRev);
+      return;
+    }
     written = persist(persistKey, value);
+    post(value);
+  };
+  const post = (value: unknown) => {
     try {
       channel?.postMessage(value);
     } catch {
@@ -129,6 +166,47 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
       await idbSet(key, value); // no IndexedDB: idbSet's in-memory copy, as without generations
     }
   };
+  /** With `rebase`: writes `value`, joined with the device's if another tab wrote since `baseRev`; then shares the result. */
+  const persistJoining = async (key: string, value: unknown, base: unknown, baseRev: number) => {
+    const gen = (raw: unknown) => generationOf?.(raw) ?? 0;
+    let stored: unknown;
+    try {
+      stored = await idbUpdate<unknown>(key, (current) => {
+        if (current === undefined) return { ...(value as object), [REV]: 1 };
+        if (gen(current) > gen(value)) return current;
+        const next =
+          revOf(current) !== baseRev && gen(current) === gen(value)
+            ? rebase!(value, base, withoutRev(current))
+            : value;
+        return { ...(next as object), [REV]: revOf(current) + 1 };
+      });
+    } catch {
+      stored = { ...(value as object), [REV]: baseRev + 1 };
+      await idbSet(key, stored); // no IndexedDB: idbSet's in-memory copy
+    }
+    receive(stored);
+    post(stored);
+  };
+  /**
+   * With `rebase`: a value of the device's (read, sent by another tab, or what this tab's write
+   * left there). Older than what this tab knows: ignored. This tab has a change not written yet:
+   * joined with it. Otherwise taken.
+   */
+  const receive = (raw: unknown) => {
+    const rev = revOf(raw);
+    if (rev <= sharedRev || stale(raw)) return;
+    const theirs = withoutRev(raw);
+    const mine = serialize(state);
+    const mineJson = JSON.stringify(mine);
+    const unwritten = mineJson !== shared;
+    const base = sharedValue;
+    sharedRev = rev;
+    sharedValue = theirs;
+    shared = JSON.stringify(theirs);
+    const sameGeneration = !generationOf || generationOf(theirs) === generationOf(mine);
+    if (unwritten && sameGeneration) apply(deserialize(rebase!(mine, base, theirs), state), false);
+    else if (shared !== mineJson) apply(deserialize(theirs, state), true);
+  };
   /** A shared value older than this tab's state (always false without generations). */
   const stale = (raw: unknown) =>
     generationOf !== undefined && generationOf(raw) < generationOf(serialize(state));
@@ -138,7 +216,8 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(`vitrina:${persistKey}`);
       channel.onmessage = (e: MessageEvent) => {
-        if (!stale(e.data)) apply(deserialize(e.data, state), true);
+        if (rebase) receive(e.data);
+        else if (!stale(e.data)) apply(deserialize(e.data, state), true);
       };
     }
     if (options.writeAfterPaint && typeof document !== 'undefined') {
@@ -147,7 +226,10 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     }
     ready = idbGet(persistKey).then(
       (raw) => {
-        if (raw !== undefined) apply(deserialize(raw, state), true);
+        if (raw === undefined) return;
+        if (!rebase) return apply(deserialize(raw, state), true);
+        sharedRev = revOf(raw);
+        apply(deserialize(withoutRev(raw), state), true);
       },
       () => undefined,
     );
@@ -174,6 +256,13 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
       }
     },
     flush,
+    async refresh() {
+      if (!persistKey || !isBrowser) return;
+      const raw = await idbGet(persistKey);
+      if (raw === undefined) return;
+      if (rebase) return receive(raw);
+      if (JSON.stringify(raw) !== JSON.stringify(serialize(state))) apply(deserialize(raw, state), true);
+    },
   };
 }
 

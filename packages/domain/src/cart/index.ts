@@ -4,3 +4,4 @@ export * from './cart-identity.ts';
 export * from './cart-money.ts';
 export * from './coupon-limits.ts';
 export * from './saved-lists.ts';
+export * from './concurrent-edits.ts';

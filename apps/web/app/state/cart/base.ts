@@ -1,7 +1,6 @@
 import { sameCartItem, type CartItemLike } from '@vitrina/domain';
-import { idbGet } from '../../lib/idb';
 import { createStore } from '../store';
-import { generationOf, initialCart, type CartItem, type CartState } from './model';
+import { generationOf, initialCart, joinConcurrentCarts, type CartItem, type CartState } from './model';
 
 /**
  * The cart's base layer: the state (persisted in IndexedDB, shared with other tabs: state/store.ts),
@@ -37,6 +36,8 @@ export function createCartBase(options: { persistKey?: string | undefined } = {}
     deserialize,
     generationOf,
     writeAfterPaint: true,
+    // two tabs' changes made at once both stay (a background tab's stock check, a shopper's add)
+    rebase: joinConcurrentCarts,
   });
   void store.ready.then(() => {
     if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
@@ -86,13 +87,9 @@ export function createCartBase(options: { persistKey?: string | undefined } = {}
     },
     /** Under the sync lock: adopt what another tab persisted meanwhile (its broadcast may still be on its way). */
     async adoptPersisted(): Promise<void> {
-      if (!persistKey || typeof window === 'undefined') return;
       // this tab's own change first (its write may wait for the paint): read, it would be older
       await store.flush();
-      const raw = await idbGet(persistKey);
-      if (raw === undefined) return;
-      const mine = JSON.stringify(serialize(store.get()));
-      if (JSON.stringify(raw) !== mine) store.set((s) => ({ ...deserialize(raw, s), syncing: s.syncing }));
+      await store.refresh();
     },
     /** Empties the cart on the device and disconnects it; a raised generation wins over other tabs' older writes. */
     clearLocal() {

@@ -1,5 +1,7 @@
 import {
   cartHash,
+  joinConcurrentField,
+  joinConcurrentLines,
   serverItemId,
   type CartItemLike,
   type CartProductOption,
@@ -124,3 +126,29 @@ export const generationOf = (raw: unknown): number => {
   const g = (raw as { generation?: unknown } | null)?.generation;
   return typeof g === 'number' && Number.isSafeInteger(g) ? g : 0;
 };
+
+/**
+ * Two tabs' concurrent copies of the device's cart joined (state/store.ts `rebase`, serialized
+ * carts of one generation): the lines by the domain's three-way rule, the owed deletes as a set
+ * (theirs, plus what this tab added, less what it dropped), every other field this tab's when it
+ * changed it since `base`. A hash that no longer matches the joined lines makes the next sync owed.
+ */
+export function joinConcurrentCarts(mine: unknown, base: unknown, theirs: unknown): unknown {
+  const m = mine as Partial<CartState>;
+  const b = (base ?? {}) as Partial<CartState>;
+  const t = theirs as Partial<CartState>;
+  const joined: Record<string, unknown> = { ...t };
+  for (const key of Object.keys(m) as (keyof CartState)[]) {
+    joined[key] = joinConcurrentField(b[key], m[key], t[key]);
+  }
+  joined.items = joinConcurrentLines(b.items ?? [], m.items ?? [], t.items ?? []);
+  joined.removed = joinRemoved(b.removed ?? [], m.removed ?? [], t.removed ?? []);
+  return joined;
+}
+
+function joinRemoved(base: RemovedLine[], mine: RemovedLine[], theirs: RemovedLine[]): RemovedLine[] {
+  const has = (list: RemovedLine[], r: RemovedLine) => list.some((x) => sameRemoved(x, r));
+  const added = mine.filter((r) => !has(base, r) && !has(theirs, r));
+  const dropped = base.filter((r) => !has(mine, r));
+  return [...theirs.filter((r) => !has(dropped, r)), ...added];
+}
