@@ -7,10 +7,9 @@
  * fewer rules); once such a page has hydrated, the browser fetches the whole sheet as a file at an idle
  * moment, into its cache only, and applies it when something needs it: a client-side navigation to
  * another page type, or an overlay (it comes after the inline rules and holds them all in their
- * order: the cascade does not change). Applied at idle, it restyled the whole document (~440
- * elements, 4.5 ms of thread on the category page on a 2-core machine, a long task at a phone's
- * CPU) for rules the page did not use. Every other page inlines
- * the whole sheet. The @font-face rules are apart (fonts.css), inlined first in every page and never
+ * order: the cascade does not change). Applied at idle, it restyled the whole document for rules
+ * the page did not use (440-655 elements, 5-9.5 ms of main thread on a 2-core machine, four times
+ * that on a phone). Every other page inlines the whole sheet. The @font-face rules are apart (fonts.css), inlined first in every page and never
  * in that file. The rules only the checkout, order-completed and account pages use are apart, in
  * checkout-account.css, which those routes link.
  *
@@ -103,8 +102,8 @@ const partial = () => Boolean(stylesOf(undefined).part);
 
 /**
  * An overlay's module (scripts/page-styles.ts OVERLAY_MODULES), after the whole sheet: a page type's
- * inline part leaves the overlays' rules out, and an overlay opened before the page's idle moment
- * must not show unstyled.
+ * inline part leaves the overlays' rules out, and the page applies the whole sheet only when
+ * something needs it: an overlay waits for it, never shows unstyled.
  */
 export function withWholeSheet<T>(module: Promise<T>): Promise<T> {
   if (import.meta.env.SSR || !partial()) return module;
