@@ -1,4 +1,5 @@
 import { usePathLinkClicks } from '../../../lib/link';
+import { useInPlaceClick } from '../hooks/use-listing-in-place';
 import type { FilterOption } from '../rules/filter-options';
 
 /**
@@ -8,8 +9,10 @@ import type { FilterOption } from '../rules/filter-options';
  */
 export function FilterOptions({ options }: { options: FilterOption[] }) {
   const follow = usePathLinkClicks({ preventScrollReset: true });
+  // the listing shown in place takes it first (hooks/use-listing-in-place.ts)
+  const inPlace = useInPlaceClick();
   return (
-    <ul onClick={follow}>
+    <ul onClick={(e) => inPlace(e) || follow(e)}>
       {options.map((o) => (
         <li key={o.key}>
           <a href={o.to} aria-current={o.active ? 'true' : undefined} rel="nofollow">

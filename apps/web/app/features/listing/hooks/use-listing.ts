@@ -10,6 +10,7 @@ import {
   filterChips,
   pageLinks,
   priceOptions,
+  type Here,
 } from '../rules/filter-options';
 import { appliedFilterCount, type ListingQuery } from '../rules/query';
 import { showMoreQuery } from '../rules/links';
@@ -30,6 +31,8 @@ export interface ListingProps {
   pageSize: number;
   /** the sorts offered: a text search adds relevance */
   sortOptions?: readonly SortOption[];
+  /** the path and query shown when the listing was updated in place, not by the router (else its location) */
+  at?: string | null;
 }
 
 /**
@@ -46,10 +49,11 @@ export function useListing({
   pages,
   pageSize,
   sortOptions = SORT_OPTIONS,
+  at,
 }: ListingProps) {
   const t = useT();
   const location = useLocation();
-  const here = { pathname: location.pathname, search: new URLSearchParams(location.search) };
+  const here = hereOf(at ?? `${location.pathname}${location.search}`);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // the filters hydrate later (Listing); the bar's button opens their part in its own press
   const filtersPart = useLaterPartOpener();
@@ -62,17 +66,25 @@ export function useListing({
     filterCount: appliedFilterCount(query),
     filtersPart,
     openFilters,
-    sort: useSortForm(query.sort, sortOptions),
+    sort: useSortForm(query.sort, sortOptions, here),
     sheet,
     total,
     chips: filterChips(here, query, filters, t.storeCode),
     clearTo: clearFiltersLink(here),
     prices: priceOptions(here, query, aggregations.price, t.storeCode),
-    priceForm: usePriceBoundsForm(query),
+    priceForm: usePriceBoundsForm(query, here),
     facets: facetSections(here, query, filters, aggregations),
     pagination: pageLinks(here, query.page, pages),
     showMore: showMore(here, query, pageSize, total),
   };
+}
+
+/** a path and query as the listing's links read it */
+function hereOf(path: string): Here {
+  const q = path.indexOf('?');
+  return q < 0
+    ? { pathname: path, search: new URLSearchParams() }
+    : { pathname: path.slice(0, q), search: new URLSearchParams(path.slice(q + 1)) };
 }
 
 /**
@@ -81,7 +93,7 @@ export function useListing({
  * page. `shown` is the range on screen ("1–36 of 120").
  */
 function showMore(
-  here: { pathname: string; search: URLSearchParams },
+  here: Here,
   query: ListingQuery,
   pageSize: number,
   total: number,
