@@ -152,15 +152,29 @@ describe('a filter’s change on the category page is shown in place', () => {
     // the links follow the address shown: the value ticked now removes the filter
     expect(filterLink('New').getAttribute('href')).toBe('/c/phones');
 
+    // the chip removes the filter in place too: a new entry again
+    fireEvent.click(screen.getByRole('link', { name: /Condition: New/ }));
+    await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
+    expect(window.location.pathname + window.location.search).toBe('/c/phones');
+    expect(window.history.length).toBe(entries + 2);
+    expect(loader).toHaveBeenCalledTimes(1);
+
+    // back: the router's navigation to the address left, its data from the loader
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    });
+    await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two']));
+    expect(window.location.pathname + window.location.search).toBe('/c/phones?condition=1');
+    expect(filterLink('New').getAttribute('aria-current')).toBe('true');
+    expect(loader).toHaveBeenCalledTimes(2);
     await act(async () => {
       window.history.back();
       await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
     });
     await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
-    expect(window.location.pathname + window.location.search).toBe('/c/phones');
     expect(filterLink('New').getAttribute('aria-current')).toBeNull();
-    // the router's navigation to the address left: its data from the loader
-    expect(loader).toHaveBeenCalledTimes(2);
+    expect(loader).toHaveBeenCalledTimes(3);
     router.dispose();
   });
 });

@@ -5,7 +5,6 @@ import { ListingBar } from './components/ListingBar';
 import { ListingPagination } from './components/ListingPagination';
 import { ShowMore } from './components/ShowMore';
 import { useListing, type ListingProps } from './hooks/use-listing';
-import { FollowInPlaceContext, type FollowInPlace } from './hooks/use-listing-in-place';
 import { PRODUCTS_ID } from './rules/anchors';
 
 /**
@@ -17,19 +16,15 @@ import { PRODUCTS_ID } from './rules/anchors';
  * "Filters" opens it (its press opens the part: `filtersPart`), so the page's first hydration leaves
  * their ~200 elements; on a desktop they are a side column on the first screen, hydrated right after
  * the first commit (near the screen), and a click in them before that opens them first.
- *
- * `follow`: the page's update of the listing in place (useListingInPlace), which the filters' links
- * take a click to; without it they navigate.
  */
 export function Listing({
   label,
   children,
-  follow = null,
   ...props
-}: ListingProps & { label: string; children: ReactNode; follow?: FollowInPlace | null }) {
+}: ListingProps & { label: string; children: ReactNode }) {
   const view = useListing(props);
   return (
-    <FollowInPlaceContext.Provider value={follow}>
+    <>
       <ListingBar view={view} />
       <div className="listing-body">
         <HydrateLater opener={view.filtersPart}>
@@ -41,6 +36,6 @@ export function Listing({
           <ListingPagination links={view.pagination} />
         </section>
       </div>
-    </FollowInPlaceContext.Provider>
+    </>
   );
 }

@@ -1,16 +1,10 @@
-import { createContext, useContext, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useContext, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { UNSAFE_DataRouterContext as DataRouterContext } from 'react-router';
 import { pushAddress, usePathNavigate } from '../../../lib/router';
 import { enteredRoute, productsLoaded, routeHistory } from '../../../state/route-history';
 
 /** what a filter's link asks of the listing shown in place: true when it takes the click */
 export type FollowInPlace = (to: string, options?: { scrollToTop?: boolean }) => boolean;
-
-/**
- * The listing's filter links (values, chips, "clear filters") follow a click through this when the
- * page gives one (the category page), else through the router as any path link.
- */
-export const FollowInPlaceContext = createContext<FollowInPlace | null>(null);
 
 export interface InPlaceListing<T> {
   /** what the listing shows: the loader's data, or the answer of the last filter followed in place */
@@ -84,12 +78,14 @@ export function useListingInPlace<T>(
 }
 
 /**
- * A click on one of the listing's filter links, taken by the listing shown in place when it has one
- * (a plain click on a path link only); true when it was. The link's own handler (a list's, a `Link`'s)
- * then sees the event prevented and does nothing.
+ * A click on one of the listing's filter links, taken by the listing shown in place when the page
+ * has one (a plain click on a path link only): true when it was. The link's own handler (a list's, a
+ * `Link`'s) then sees the event prevented and does nothing; without `follow` it navigates as before.
  */
-export function useInPlaceClick(options: { scrollToTop?: boolean } = {}) {
-  const follow = useContext(FollowInPlaceContext);
+export function inPlaceClick(
+  follow: FollowInPlace | null | undefined,
+  options: { scrollToTop?: boolean } = {},
+) {
   return (event: MouseEvent<HTMLElement>): boolean => {
     if (!follow || event.defaultPrevented || event.button !== 0) return false;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return false;

@@ -15,6 +15,7 @@ import {
 import { appliedFilterCount, type ListingQuery } from '../rules/query';
 import { showMoreQuery } from '../rules/links';
 import { useFiltersSheet } from './use-filters-sheet';
+import { inPlaceClick, type FollowInPlace } from './use-listing-in-place';
 import { usePriceBoundsForm } from './use-price-bounds-form';
 import { useSortForm } from './use-sort-form';
 
@@ -33,6 +34,8 @@ export interface ListingProps {
   sortOptions?: readonly SortOption[];
   /** the path and query shown when the listing was updated in place, not by the router (else its location) */
   at?: string | null;
+  /** the page's update of the listing in place (useListingInPlace), which the filters' links take a click to */
+  follow?: FollowInPlace | null;
 }
 
 /**
@@ -50,6 +53,7 @@ export function useListing({
   pageSize,
   sortOptions = SORT_OPTIONS,
   at,
+  follow,
 }: ListingProps) {
   const t = useT();
   const location = useLocation();
@@ -71,6 +75,10 @@ export function useListing({
     total,
     chips: filterChips(here, query, filters, t.storeCode),
     clearTo: clearFiltersLink(here),
+    // a filter's value or chip shown in place when the page can (else the router's navigation);
+    // "clear filters" goes to the top of the page as its navigation does
+    followFilter: inPlaceClick(follow),
+    followClear: inPlaceClick(follow, { scrollToTop: true }),
     prices: priceOptions(here, query, aggregations.price, t.storeCode),
     priceForm: usePriceBoundsForm(query, here),
     facets: facetSections(here, query, filters, aggregations),
