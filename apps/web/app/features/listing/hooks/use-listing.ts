@@ -36,6 +36,8 @@ export interface ListingProps {
   at?: string | null;
   /** the page's update of the listing in place (useListingInPlace), which the filters' links take a click to */
   follow?: FollowInPlace | null;
+  /** called as the filters open (the phone's sheet): what a filter's change will need, asked before it */
+  onFiltersOpen?: () => void;
 }
 
 /**
@@ -54,6 +56,7 @@ export function useListing({
   sortOptions = SORT_OPTIONS,
   at,
   follow,
+  onFiltersOpen,
 }: ListingProps) {
   const t = useT();
   const location = useLocation();
@@ -62,6 +65,7 @@ export function useListing({
   // the filters hydrate later (Listing); the bar's button opens their part in its own press
   const filtersPart = useLaterPartOpener();
   const openFilters = () => {
+    onFiltersOpen?.();
     filtersPart.open();
     setFiltersOpen(true);
   };
