@@ -597,8 +597,15 @@ export function setBrowserAuth(auth: ApiAuth | undefined) {
   browserAuth = auth;
 }
 
-/** The browser's API: same origin, relative `/vsbridge/...`, with the customer session when there is one. */
-export function browserApi(storeCode: StoreCode): Api {
+/**
+ * The browser's API: same origin, relative `/vsbridge/...`, with the customer session when there is one.
+ * `deviceCache: false`: catalogue reads without the device's copies (a read the page can make again
+ * from the server when offline: a listing's filter falls back to the router's navigation).
+ */
+export function browserApi(
+  storeCode: StoreCode,
+  { deviceCache = true }: { deviceCache?: boolean } = {},
+): Api {
   return createApi({
     fetch: (input, init) => globalThis.fetch(input, init),
     baseUrl: '',
@@ -608,7 +615,7 @@ export function browserApi(storeCode: StoreCode): Api {
       refresh: (failed) => browserAuth?.refresh(failed) ?? Promise.resolve(null),
       group: () => browserAuth?.group?.() ?? { groupToken: null, groupId: null },
     },
-    cache: browserCatalogueCache(),
+    ...(deviceCache ? { cache: browserCatalogueCache() } : {}),
   });
 }
 

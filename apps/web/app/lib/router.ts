@@ -53,6 +53,20 @@ export function replaceAddress(path: string): void {
   window.history.replaceState(window.history.state, '', path);
 }
 
+/**
+ * Puts `path` in the address bar as a new history entry without a router navigation (a listing's
+ * filter: the listing shows it from its own answer). The entry is written as React Router writes
+ * its own (its position one after the current one, a key of its own), so its back and forward
+ * count the entries right, and coming back to it is a navigation to `path` like any other. Outside a
+ * browser, nothing.
+ */
+export function pushAddress(path: string): void {
+  if (typeof window === 'undefined') return;
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.pushState({ usr: null, key, idx: typeof idx === 'number' ? idx + 1 : 0 }, '', path);
+}
+
 /** the address a choice put off to after its paint, and how to drop it */
 let pendingAddress: { cancel: () => void } | null = null;
 

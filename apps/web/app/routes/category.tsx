@@ -1,5 +1,5 @@
-import { memo } from 'react';
-import { ATTRIBUTE_LIST_SIZE, CATEGORY_PAGE_SIZE } from '@vitrina/domain';
+import { memo, useMemo } from 'react';
+import { CATEGORY_PAGE_SIZE } from '@vitrina/domain';
 import { useRestoredScroll } from '../components/BackToList';
 import { useProductsLoaded } from '../state/route-history';
 import { data, redirect } from 'react-router';
@@ -9,15 +9,14 @@ import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { NotFound } from '../components/NotFound';
 import { NoProductsOffline } from '../components/OfflineFallback';
 import {
-  cardFields,
-  facetFilters,
-  listedProducts,
+  categoryListingSearch,
+  FILTERABLE_ATTRIBUTES,
+  listableAttributes,
   Listing,
-  listingFilters,
-  listingRange,
+  listingAnswer,
   parseListingQuery,
-  shownValuesOnly,
   SubcategoryTiles,
+  useListingInPlace,
 } from '../features/listing';
 import { ProductGrid } from '../components/ProductCard';
 import { getT, useT } from '../i18n';
@@ -29,14 +28,12 @@ import { metaOfData, pageMeta } from '../lib/seo';
 import { buildSeo, seoForRequest, siteOrigin } from '../lib/seo.server';
 import { storeCodeOfRequest } from '../lib/store';
 import type { Api } from '../api-client/api';
+import { browserApi } from '../api-client/api';
 import type { Filters } from '../lib/types';
 import type { AttributeDoc, Category } from '../lib/types';
 import { categoryPath, urlDispatcherOn } from '../lib/urls';
 import { useOnline } from '../pwa/connection';
 import { withRouteErrorMessages } from '../api-client/route-error';
-
-/** Attribute codes safe to put in a query string and a search request. */
-const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
 
 /**
  * The category of `/c/{slug}`: by slug, else by url-key, else by id when the segment is a number.
@@ -64,8 +61,8 @@ async function load({ request, context, params }: Route.LoaderArgs) {
     findCategory(api, slug),
     // The filterable attributes (data-driven: labels and options in this store view's language).
     api
-      .searchAttributes({ filters: { is_filterable: true }, size: ATTRIBUTE_LIST_SIZE })
-      .then((r) => r.items.filter((a) => ATTRIBUTE_CODE.test(a.attribute_code)))
+      .searchAttributes(FILTERABLE_ATTRIBUTES)
+      .then((r) => listableAttributes(r.items))
       .catch((e: unknown): AttributeDoc[] => {
         console.error('attributes', e);
         return [];
@@ -84,15 +81,7 @@ async function load({ request, context, params }: Route.LoaderArgs) {
   const codes = attributes.map((a) => a.attribute_code);
   const q = parseListingQuery(url.searchParams, codes);
   const [products, paths, trail, shop] = await Promise.all([
-    api.searchProducts({
-      filters: { category_ids: category.id, ...listingFilters(q) },
-      aggregations: ['price', ...codes],
-      sort: q.sort,
-      // the page, and the pages before it that "Show more" loaded
-      ...listingRange(q, CATEGORY_PAGE_SIZE),
-      // under attribute filters the children's values too: the card shows the matching child
-      includeFields: cardFields(q),
-    }),
+    api.searchProducts(categoryListingSearch(category.id, codes, q)),
     categoryPaths(context, storeCode, category),
     categoryTrail(api, storeCode, category),
     // Category banners come with the shop data; a failure leaves them out.
@@ -114,17 +103,8 @@ async function load({ request, context, params }: Route.LoaderArgs) {
     },
     // its active children, as tiles at the top of the page
     subcategories: toMenu(category.children_data ?? [], 1),
-    // under attribute filters, of each configurable the children its card stands for
-    products: listedProducts(products.items, q),
-    total: products.total,
-    aggregations: products.aggregations,
-    // only the values this page shows: every option of every attribute was a fifth of its data
-    filters: shownValuesOnly(
-      facetFilters(attributes, products.attributeMetadata, products.items),
-      products.aggregations,
-      q.attributes,
-    ),
-    query: q,
+    // the products, their count and the filters (the listing's own update in the browser makes the same)
+    ...listingAnswer(products, attributes, q),
     trail,
     // Category banners at their position among the products (accounts-checkout-routes.md §3).
     banners: (shop?.category_banner ?? []).filter((b) => b.category_id === category.id),
@@ -163,8 +143,18 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
  * router's state (its props carry `matches`), a filter's navigation start included, when nothing
  * shown has changed yet; the listing's own hooks follow the location. Measured (bench/interactions.ts).
  */
-const CategoryView = memo(function CategoryView({ d }: { d: Route.ComponentProps['loaderData'] }) {
+const CategoryView = memo(function CategoryView({ d: loaded }: { d: LoaderData }) {
   const t = useT();
+  // the listing's own searches skip the device's copies (IndexedDB opened, read and written: ~40 ms
+  // of a first filter's main thread at 4×); offline the router's navigation answers, as before
+  const storeCode = loaded.storeCode;
+  const api = useMemo(() => browserApi(storeCode, { deviceCache: false }), [storeCode]);
+  // a filter's change shown in place, without the router's navigation (useListingInPlace)
+  const listing = useListingInPlace(
+    loaded,
+    loaded.notFound ? null : (to: string) => listingInPlace(api, loaded, to),
+  );
+  const d = listing.data;
   const online = useOnline();
   useChildStockPrefetch(d.notFound ? [] : d.products);
   // the way back from a product opens this listing again where it was left
@@ -192,6 +182,9 @@ const CategoryView = memo(function CategoryView({ d }: { d: Route.ComponentProps
         pages={pages}
         pageSize={CATEGORY_PAGE_SIZE}
         label={d.category.name}
+        at={listing.at}
+        follow={listing.follow}
+        onFiltersOpen={() => void filterableAttributes(api, storeCode).catch(() => undefined)}
       >
         {d.products.length ? (
           <ProductGrid
@@ -210,3 +203,40 @@ const CategoryView = memo(function CategoryView({ d }: { d: Route.ComponentProps
     </div>
   );
 });
+
+type LoaderData = Route.ComponentProps['loaderData'];
+type ListingData = Extract<LoaderData, { notFound: false }>;
+
+/** the filterable attributes, asked once a store view in the browser (they do not change with the filters) */
+const attributesAsked = new Map<string, Promise<AttributeDoc[]>>();
+function filterableAttributes(api: Api, storeCode: string): Promise<AttributeDoc[]> {
+  let asked = attributesAsked.get(storeCode);
+  if (!asked) {
+    asked = api.searchAttributes(FILTERABLE_ATTRIBUTES).then((r) => listableAttributes(r.items));
+    // a failure is asked again at the next filter
+    asked.catch(() => attributesAsked.delete(storeCode));
+    attributesAsked.set(storeCode, asked);
+  }
+  return asked;
+}
+
+/**
+ * The page at `to` (the same category, other filters) made in the browser as its loader makes it:
+ * the same search through the browser's API, the same answer's shape; the rest of the page (the
+ * category, its trail, tiles, banners, addresses) is the one shown. Null when it cannot be: another
+ * page than the first (the banners are the first page's), an answer offline.
+ */
+async function listingInPlace(api: Api, shown: ListingData, to: string): Promise<ListingData | null> {
+  const url = new URL(to, window.location.href);
+  // the filters' codes are the filterable attributes' (facetFilters: one filter each)
+  const codes = shown.filters.map((f) => f.code);
+  const q = parseListingQuery(url.searchParams, codes);
+  if (q.page !== 1 || shown.query.page !== 1) return null;
+  const [result, attributes] = await Promise.all([
+    api.searchProducts(categoryListingSearch(shown.category.id, codes, q)),
+    filterableAttributes(api, shown.storeCode),
+  ]);
+  if (result.offline) return null;
+  // the loader's own answer, as the route's data types it (its serialised form: the same values)
+  return { ...shown, ...listingAnswer(result, attributes, q) } as ListingData;
+}

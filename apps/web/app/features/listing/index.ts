@@ -10,4 +10,15 @@ export { Listing } from './Listing';
 export { SubcategoryTiles } from './components/SubcategoryTiles';
 export { facetFilters, shownValuesOnly, type FacetFilter } from './rules/facets';
 export { parseListingQuery, type ListingQuery } from './rules/query';
-export { cardFields, listedProducts, listingFilters, listingRange, pageFrom } from './rules/request';
+export {
+  cardFields,
+  categoryListingSearch,
+  FILTERABLE_ATTRIBUTES,
+  listableAttributes,
+  listedProducts,
+  listingAnswer,
+  listingFilters,
+  listingRange,
+  pageFrom,
+} from './rules/request';
+export { useListingInPlace } from './hooks/use-listing-in-place';

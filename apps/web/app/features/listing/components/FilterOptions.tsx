@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { usePathLinkClicks } from '../../../lib/link';
 import type { FilterOption } from '../rules/filter-options';
 
@@ -6,10 +7,17 @@ import type { FilterOption } from '../rules/filter-options';
  * Plain anchors with the list's one click handler: at a tick every value's URL changes, and a `Link`
  * each was ~50 components to render again (the bench's category) for an `href` apiece.
  */
-export function FilterOptions({ options }: { options: FilterOption[] }) {
+export function FilterOptions({
+  options,
+  inPlace,
+}: {
+  options: FilterOption[];
+  /** the listing shown in place takes a click first (ListingView followFilter) */
+  inPlace?: (event: MouseEvent<HTMLElement>) => boolean;
+}) {
   const follow = usePathLinkClicks({ preventScrollReset: true });
   return (
-    <ul onClick={follow}>
+    <ul onClick={(e) => inPlace?.(e) || follow(e)}>
       {options.map((o) => (
         <li key={o.key}>
           <a href={o.to} aria-current={o.active ? 'true' : undefined} rel="nofollow">

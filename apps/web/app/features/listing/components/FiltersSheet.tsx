@@ -33,16 +33,21 @@ export function FiltersSheet({ view }: { view: ListingView }) {
           <span aria-hidden="true">×</span>
         </a>
       </div>
-      <AppliedFilters chips={view.chips} clearTo={view.clearTo} />
+      <AppliedFilters
+        chips={view.chips}
+        clearTo={view.clearTo}
+        inPlace={view.followFilter}
+        clearInPlace={view.followClear}
+      />
       <section aria-labelledby="filter-price">
         <h3 id="filter-price">{t('listing.price')}</h3>
-        <FilterOptions options={view.prices} />
+        <FilterOptions options={view.prices} inPlace={view.followFilter} />
         <PriceBoundsForm form={view.priceForm} />
       </section>
       {view.facets.map(({ code, label, options }) => (
         <section key={code} aria-labelledby={`filter-${code}`}>
           <h3 id={`filter-${code}`}>{label}</h3>
-          <FilterOptions options={options} />
+          <FilterOptions options={options} inPlace={view.followFilter} />
         </section>
       ))}
       <div className="filters-foot">

@@ -10,10 +10,12 @@ import {
   filterChips,
   pageLinks,
   priceOptions,
+  type Here,
 } from '../rules/filter-options';
 import { appliedFilterCount, type ListingQuery } from '../rules/query';
 import { showMoreQuery } from '../rules/links';
 import { useFiltersSheet } from './use-filters-sheet';
+import { inPlaceClick, type FollowInPlace } from './use-listing-in-place';
 import { usePriceBoundsForm } from './use-price-bounds-form';
 import { useSortForm } from './use-sort-form';
 
@@ -30,6 +32,12 @@ export interface ListingProps {
   pageSize: number;
   /** the sorts offered: a text search adds relevance */
   sortOptions?: readonly SortOption[];
+  /** the path and query shown when the listing was updated in place, not by the router (else its location) */
+  at?: string | null;
+  /** the page's update of the listing in place (useListingInPlace), which the filters' links take a click to */
+  follow?: FollowInPlace | null;
+  /** called as the filters open (the phone's sheet): what a filter's change will need, asked before it */
+  onFiltersOpen?: () => void;
 }
 
 /**
@@ -46,14 +54,18 @@ export function useListing({
   pages,
   pageSize,
   sortOptions = SORT_OPTIONS,
+  at,
+  follow,
+  onFiltersOpen,
 }: ListingProps) {
   const t = useT();
   const location = useLocation();
-  const here = { pathname: location.pathname, search: new URLSearchParams(location.search) };
+  const here = hereOf(at ?? `${location.pathname}${location.search}`);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // the filters hydrate later (Listing); the bar's button opens their part in its own press
   const filtersPart = useLaterPartOpener();
   const openFilters = () => {
+    onFiltersOpen?.();
     filtersPart.open();
     setFiltersOpen(true);
   };
@@ -62,17 +74,29 @@ export function useListing({
     filterCount: appliedFilterCount(query),
     filtersPart,
     openFilters,
-    sort: useSortForm(query.sort, sortOptions),
+    sort: useSortForm(query.sort, sortOptions, here),
     sheet,
     total,
     chips: filterChips(here, query, filters, t.storeCode),
     clearTo: clearFiltersLink(here),
+    // a filter's value or chip shown in place when the page can (else the router's navigation);
+    // "clear filters" goes to the top of the page as its navigation does
+    followFilter: inPlaceClick(follow),
+    followClear: inPlaceClick(follow, { scrollToTop: true }),
     prices: priceOptions(here, query, aggregations.price, t.storeCode),
-    priceForm: usePriceBoundsForm(query),
+    priceForm: usePriceBoundsForm(query, here),
     facets: facetSections(here, query, filters, aggregations),
     pagination: pageLinks(here, query.page, pages),
     showMore: showMore(here, query, pageSize, total),
   };
+}
+
+/** a path and query as the listing's links read it */
+function hereOf(path: string): Here {
+  const q = path.indexOf('?');
+  return q < 0
+    ? { pathname: path, search: new URLSearchParams() }
+    : { pathname: path.slice(0, q), search: new URLSearchParams(path.slice(q + 1)) };
 }
 
 /**
@@ -81,7 +105,7 @@ export function useListing({
  * page. `shown` is the range on screen ("1–36 of 120").
  */
 function showMore(
-  here: { pathname: string; search: URLSearchParams },
+  here: Here,
   query: ListingQuery,
   pageSize: number,
   total: number,

@@ -1,7 +1,7 @@
 import { parsePriceBounds, type PriceBoundsIssue } from '@vitrina/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
 import { usePathNavigate } from '../../../lib/router';
+import type { Here } from '../rules/filter-options';
 import { keptFields, PRICE_FORM_REPLACES, priceBoundsQuery } from '../rules/links';
 import type { ListingQuery } from '../rules/query';
 
@@ -10,11 +10,10 @@ import type { ListingQuery } from '../rules/query';
  * before navigating (and by the loader for the form sent without JavaScript), the range travels in
  * the URL as `price=100-500` and the API filters the final price by it.
  */
-export function usePriceBoundsForm(q: ListingQuery) {
-  const location = useLocation();
+export function usePriceBoundsForm(q: ListingQuery, here: Here) {
   // (not useNavigate: it would render the listing again at each change of the router's state)
   const navigate = usePathNavigate();
-  const search = new URLSearchParams(location.search);
+  const { search } = here;
   const [issue, setIssue] = useState<PriceBoundsIssue | null>(q.priceIssue ?? null);
   useEffect(() => setIssue(q.priceIssue ?? null), [q.priceIssue, q.price]);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -23,7 +22,7 @@ export function usePriceBoundsForm(q: ListingQuery) {
     const parsed = parsePriceBounds(String(data.get('price_min') ?? ''), String(data.get('price_max') ?? ''));
     if (parsed.issue) return setIssue(parsed.issue);
     setIssue(null);
-    navigate(priceBoundsQuery(location.pathname, search, parsed.bounds), { preventScrollReset: true });
+    navigate(priceBoundsQuery(here.pathname, search, parsed.bounds), { preventScrollReset: true });
   };
   return {
     issue,

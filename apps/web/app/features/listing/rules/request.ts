@@ -3,6 +3,7 @@
  * filters of the shopper's choices, where the page starts, and the card fields.
  */
 import {
+  ATTRIBUTE_LIST_SIZE,
   CATEGORY_PAGE_SIZE,
   SEARCH_MAX_FROM,
   cardChildren,
@@ -11,7 +12,8 @@ import {
   parsePriceRangeKey,
 } from '@vitrina/domain';
 import { PRODUCT_CARD_FIELDS } from '../../../components/product-card-fields';
-import type { Filters, Product } from '../../../lib/types';
+import type { AttributeDoc, Filters, Product, SearchResult } from '../../../lib/types';
+import { facetFilters, shownValuesOnly } from './facets';
 import type { ListingQuery } from './query';
 
 /** Request filters for the listing choices (prices in cents: the range filter on final_price). */
@@ -69,4 +71,52 @@ export function listedProducts(items: Product[], q: Pick<ListingQuery, 'attribut
     const children = cardChildren(p.configurable_children, q.attributes);
     return children === p.configurable_children ? p : { ...p, configurable_children: [...(children ?? [])] };
   });
+}
+
+/** the search of the attributes a listing filters by (data-driven: labels and options in the store view's language) */
+export const FILTERABLE_ATTRIBUTES = { filters: { is_filterable: true }, size: ATTRIBUTE_LIST_SIZE };
+
+/** Attribute codes safe to put in a query string and a search request. */
+const ATTRIBUTE_CODE = /^[a-z][a-z0-9_]{0,39}$/;
+
+/** the filterable attributes a listing offers: those whose code can travel in its query string */
+export function listableAttributes(items: readonly AttributeDoc[]): AttributeDoc[] {
+  return items.filter((a) => ATTRIBUTE_CODE.test(a.attribute_code));
+}
+
+/**
+ * The search a category's listing asks for: the category under the shopper's filters, the counts of
+ * every filter (`codes`) and the price, the page (with those "Show more" loaded) and the card fields.
+ * The category's loader and the listing's own update in the browser ask the same.
+ */
+export function categoryListingSearch(categoryId: number, codes: readonly string[], q: ListingQuery) {
+  return {
+    filters: { category_ids: categoryId, ...listingFilters(q) },
+    aggregations: ['price', ...codes],
+    sort: q.sort,
+    // the page, and the pages before it that "Show more" loaded
+    ...listingRange(q, CATEGORY_PAGE_SIZE),
+    // under attribute filters the children's values too: the card shows the matching child
+    includeFields: cardFields(q),
+  };
+}
+
+/**
+ * What a listing shows of its search's answer: the products (under attribute filters each
+ * configurable with the children its card stands for), the count, the counts per value and the
+ * filters with only the values shown. The loader's answer and the listing's own update alike.
+ */
+export function listingAnswer(result: SearchResult<Product>, attributes: AttributeDoc[], q: ListingQuery) {
+  return {
+    products: listedProducts(result.items, q),
+    total: result.total,
+    aggregations: result.aggregations,
+    // only the values this page shows: every option of every attribute was a fifth of its data
+    filters: shownValuesOnly(
+      facetFilters(attributes, result.attributeMetadata, result.items),
+      result.aggregations,
+      q.attributes,
+    ),
+    query: q,
+  };
 }
