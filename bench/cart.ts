@@ -20,7 +20,8 @@
  *   BENCH_CART_CALLS    calls measured per kind (default 300)
  *   BENCH_CART_KINDS    only the kinds whose label contains this text (e.g. "totals, 20")
  *   BENCH_CART_PGLITE   0: PostgreSQL only
- *   BENCH_CART_PROFILE  a directory: V8's CPU profile of the measured batches, one file per database
+ *   BENCH_CART_PROFILE  a directory: V8's CPU profile and sampled heap profile of the measured batches,
+ *                       one file each per database
  */
 import { createHook } from 'node:async_hooks';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -215,6 +216,13 @@ export async function benchOn(url: string | undefined) {
         await session.post('Profiler.enable');
         await session.post('Profiler.setSamplingInterval', { interval: 100 });
         await session.post('Profiler.start');
+        // what the calls allocate, by the code allocating it (the heap KiB figure's sources)
+        await session.post('HeapProfiler.enable');
+        await session.post('HeapProfiler.startSampling', {
+          samplingInterval: 1024,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
       }
       const per = Math.ceil(CALLS / BATCHES);
       const acc = kinds.map(() => ({
@@ -258,6 +266,8 @@ export async function benchOn(url: string | undefined) {
         const file = path.join(profileDir, `cart-${database.kind}-${Date.now()}.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));
         console.log(`CPU profile: ${file}`);
+        const heap = await session.post('HeapProfiler.stopSampling');
+        writeFileSync(file.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(heap.profile));
         session.disconnect();
       }
       const heaps: number[] = [];
