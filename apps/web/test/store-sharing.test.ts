@@ -82,9 +82,10 @@ describe('a store shared between tabs', () => {
   it("keeps both tabs' changes made from one copy (with `rebase`): neither write is lost", async () => {
     /** Three-way join of two sets of numbers: what each side added, less what each removed. */
     const join = (mine: unknown, base: unknown, theirs: unknown) => {
-      const [m, b, t] = [mine, base, theirs].map((v) => new Set((v as { items: number[] }).items));
-      const out = [...t].filter((n) => m!.has(n) || !b!.has(n));
-      for (const n of m!) if (!b!.has(n) && !t!.has(n)) out.push(n);
+      const set = (v: unknown) => new Set((v as { items: number[] }).items);
+      const [m, b, t] = [set(mine), set(base), set(theirs)];
+      const out = [...t].filter((n) => m.has(n) || !b.has(n));
+      for (const n of m) if (!b.has(n) && !t.has(n)) out.push(n);
       return { items: out.sort() };
     };
     const joining = () => {
