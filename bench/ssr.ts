@@ -48,7 +48,7 @@ async function runSsrBenchWith(pageCache: string) {
     ['home /en', '/en'],
   ];
   console.log(
-    `\nSSR, page cache ${pageCache}, autocannon ${CONNECTIONS} connections, 8 s each, Accept-Encoding: ${ACCEPT_ENCODING || '(none)'}, shop in its own process (NODE_ENV=production), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, render threads ${process.env.RENDER_THREADS || 'as the shop plans them (one fewer than the cores)'}, load average ${loadavg()
+    `\nSSR, page cache ${pageCache}, autocannon ${CONNECTIONS} connections, 8 s each, Accept-Encoding: ${ACCEPT_ENCODING || '(none)'}, shop in its own process (NODE_ENV=production), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, render threads ${process.env.RENDER_THREADS || 'as the shop plans them (one per core)'}, load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );

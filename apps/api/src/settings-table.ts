@@ -81,9 +81,9 @@ export const SETTINGS: readonly Setting[] = [
     name: 'RENDER_THREADS',
     group: 'shop',
     default:
-      'one fewer than the cores when the shop runs as one process on 2+ cores in production (`NODE_ENV=production`, as `npm start` sets): one on two cores; else `0`',
+      'one per core when the shop runs as one process on 2+ cores in production (`NODE_ENV=production`, as `npm start` sets); else `0`',
     meaning:
-      'worker threads that render the shop\'s GET pages (`apps/server/src/render-threads.ts`; decision record "Pages render in worker threads"). `0` renders every page in the process\'s main thread. Each thread holds its own copy of the server build (~40–55 MB RSS); the main thread (the API and the reads each render asks of it) and the embedded database\'s thread take the last core (decision record 0120)',
+      'worker threads that render the shop\'s GET pages (`apps/server/src/render-threads.ts`; decision record "Pages render in worker threads"). `0` renders every page in the process\'s main thread. Each thread holds its own copy of the server build (~55 MB RSS)',
   },
   {
     name: 'DATABASE_POOL_MAX',

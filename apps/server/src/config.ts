@@ -132,19 +132,15 @@ export function planWorkers(env: NodeJS.ProcessEnv, cores: number, warnings: str
  * How many worker threads render a shop process's pages (render-threads.ts), so that a shop on the
  * embedded database, which admits one process, still uses every core:
  * - RENDER_THREADS when set (0: every page renders in the process's main thread);
- * - otherwise, in production, one fewer than the cores when the shop runs as one process on more than
- *   one core (the embedded database, or one WEB_CONCURRENCY worker): the main thread, with the
- *   requests' I/O, the API and the reads each render asks of it, and the embedded database's thread
- *   take the last core's worth. On two cores a second render thread (~40 MB RSS) only added
- *   contention: rendering uncached pages took as much CPU per page or more, and under the shopper
- *   mix, whose pages come from the page cache, the render threads were idle
- *   (docs/decisions/0120-*.md). None when node:cluster already runs a process per core, nor in
- *   development and tests, where the sources run through Vite and tsx.
+ * - otherwise, in production, one per core when the shop runs as one process on more than one core
+ *   (the embedded database, or one WEB_CONCURRENCY worker): the main thread, left with the requests'
+ *   I/O and the API, stays mostly idle (docs/decisions/); none when node:cluster already runs a
+ *   process per core, nor in development and tests, where the sources run through Vite and tsx.
  */
 export function planRenderThreads(env: NodeJS.ProcessEnv, cores: number, workers: number): number {
   if (env.RENDER_THREADS) return nonNegativeInteger(env, 'RENDER_THREADS', 0);
   if (env.NODE_ENV !== 'production' || workers > 1 || cores < 2) return 0;
-  return cores - 1;
+  return cores;
 }
 
 /** PUBLIC_URL as an origin (the API's default when unset); a path or a non-HTTP URL is refused */

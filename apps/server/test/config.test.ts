@@ -101,8 +101,8 @@ describe('planWorkers: how many shop processes npm start runs', () => {
 describe('planRenderThreads: worker threads rendering pages', () => {
   const production = { NODE_ENV: 'production' };
   const table: [string, NodeJS.ProcessEnv, cores: number, workers: number, threads: number][] = [
-    ['one process in production on 2 cores: one (the main thread takes the other)', production, 2, 1, 1],
-    ['one process on 8 cores: one fewer than the cores', production, 8, 1, 7],
+    ['one process in production: one per core', production, 2, 1, 2],
+    ['one process on 8 cores', production, 8, 1, 8],
     ['one core: the main thread renders', production, 1, 1, 0],
     ['node:cluster runs a process per core: none', production, 4, 4, 0],
     ['development and tests: none', { NODE_ENV: 'development' }, 4, 1, 0],
