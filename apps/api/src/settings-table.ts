@@ -83,7 +83,7 @@ export const SETTINGS: readonly Setting[] = [
     default:
       'one per core when the shop runs as one process on 2+ cores in production (`NODE_ENV=production`, as `npm start` sets); else `0`',
     meaning:
-      'worker threads that render the shop\'s GET pages (`apps/server/src/render-threads.ts`; decision record "Pages render in worker threads"). `0` renders every page in the process\'s main thread. Each thread holds its own copy of the server build (~55 MB RSS)',
+      'worker threads that render the shop\'s GET pages (`apps/server/src/render-threads.ts`; decision record "Pages render in worker threads"). `0` renders every page in the process\'s main thread. Each thread holds its own copy of the server build (~35–55 MB RSS): the threads beyond the first end after 15 s without a render and start again when a render finds every running thread busy (decision record 0120)',
   },
   {
     name: 'DATABASE_POOL_MAX',

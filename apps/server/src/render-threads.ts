@@ -73,7 +73,15 @@ export const READ_NAMES = Object.keys(READS) as ReadName[];
 export type RenderThreadData = { buildDir: string; mode: 'production' | 'development' };
 
 type Pending = { resolve: (rendered: RenderedPage) => void; reject: (error: Error) => void };
-type Thread = { worker: Worker; pending: Map<number, Pending>; drained?: (() => void) | undefined };
+type Thread = {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  drained?: (() => void) | undefined;
+  /** when its last render ended (or it started) */
+  idleSince: number;
+  /** ended for being idle (`RENDER_THREAD_IDLE_MS`): its exit is no death */
+  retired?: boolean;
+};
 
 /**
  * A render thread's young generation (MB; V8's two semi-spaces and its new large objects): 12 gives
@@ -85,6 +93,15 @@ type Thread = { worker: Worker; pending: Map<number, Pending>; drained?: (() => 
  * thread's limit, a `--max-semi-space-size` flag would override it (scripts/shop-node-flags.mjs).
  */
 export const RENDER_THREAD_YOUNG_GENERATION_MB = 12;
+
+/**
+ * A render thread beyond the first ends after this long without a render, and starts again when
+ * renders queue on every running thread (`render`). Under the shopper mix the pages come from the page cache:
+ * once the warm-up had rendered them, each render thread used 0.0-0.1 s of CPU in 20 s while holding
+ * ~35-40 MB of RSS (its heap and the server build). The first thread stays, so a page the cache
+ * lacks never waits for a thread to start (docs/decisions/0120-*.md).
+ */
+export const RENDER_THREAD_IDLE_MS = 15_000;
 
 /** how long a closing shop waits for the renders under way */
 const CLOSE_WAIT_MS = 10_000;
@@ -124,19 +141,35 @@ export class RenderThreads {
       apiReads?: StorefrontReads | undefined;
       /** a thread that died (its renders fail with 500; a new one takes its place) */
       onThreadError: (error: Error) => void;
+      /** RENDER_THREAD_IDLE_MS by default (tests shorten it) */
+      idleMs?: number;
     },
   ) {
     for (let i = 0; i < opts.count; i++) this.threads.push(this.start());
+    const idleMs = opts.idleMs ?? RENDER_THREAD_IDLE_MS;
+    this.idleCheck = setInterval(() => this.retireIdle(idleMs), Math.max(10, idleMs / 3));
+    this.idleCheck.unref();
   }
+
+  private readonly idleCheck: ReturnType<typeof setInterval>;
+  /** no thread is started on demand once they kept dying (DEATHS_PER_MINUTE) */
+  private gaveUp = false;
 
   /** the threads running: none when they kept dying (DEATHS_PER_MINUTE) */
   get size(): number {
     return this.threads.length;
   }
 
-  /** `request` rendered by the thread with the fewest renders under way (rendered-page.ts) */
+  /** `request` rendered by the thread with the fewest renders under way, the first preferred (rendered-page.ts) */
   render(request: Request, cspNonce: string, clientAddress: string, wants: PageWants): Promise<RenderedPage> {
-    const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    // the first thread takes a render unless it has two under way more than another thread: the
+    // others are for renders that queue, so that a thread the trickle of a cached shop's renders
+    // does not need stays idle and ends (RENDER_THREAD_IDLE_MS)
+    const load = (t: Thread) => t.pending.size + (t === this.threads[0] ? 0 : 1);
+    const thread = this.threads.reduce((a, b) => (load(b) < load(a) ? b : a));
+    // renders queue on every running thread: an ended one starts again for the renders after this one
+    if (load(thread) >= 2 && this.threads.length < this.opts.count && !this.gaveUp && !this.closing)
+      this.threads.push(this.start());
     const id = this.nextId++;
     return new Promise<RenderedPage>((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
@@ -156,6 +189,7 @@ export class RenderThreads {
   /** the renders under way end first (the server takes no new requests by then), then the threads */
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.idleCheck);
     await Promise.all(
       this.threads.map(
         (thread) =>
@@ -167,6 +201,18 @@ export class RenderThreads {
       ),
     );
     await Promise.all(this.threads.map((thread) => this.end(thread.worker)));
+  }
+
+  /** the threads beyond the first that rendered nothing for `idleMs` end (RENDER_THREAD_IDLE_MS) */
+  private retireIdle(idleMs: number) {
+    if (this.closing) return;
+    const now = Date.now();
+    for (const thread of this.threads.slice(1)) {
+      if (thread.pending.size > 0 || now - thread.idleSince < idleMs) continue;
+      thread.retired = true;
+      this.threads.splice(this.threads.indexOf(thread), 1);
+      void this.end(thread.worker);
+    }
   }
 
   /** a thread told to end, stopped if it has not within a second */
@@ -185,18 +231,19 @@ export class RenderThreads {
       workerData,
       resourceLimits: { maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_GENERATION_MB },
     });
-    const thread: Thread = { worker, pending: new Map() };
+    const thread: Thread = { worker, pending: new Map(), idleSince: Date.now() };
     worker.on('message', (message: FromRenderThread) => this.onMessage(thread, message));
     worker.on('error', (error) => this.opts.onThreadError(error));
     worker.on('exit', (code) => {
       for (const { reject } of thread.pending.values())
         reject(new Error(`render thread stopped (exit code ${code})`));
       thread.pending.clear();
-      if (this.closing) return;
+      if (this.closing || thread.retired) return;
       const now = Date.now();
       this.deaths = [...this.deaths.filter((t) => now - t < 60_000), now];
       const index = this.threads.indexOf(thread);
       if (this.deaths.length >= DEATHS_PER_MINUTE) {
+        this.gaveUp = true;
         this.threads.splice(index, 1);
         this.opts.onThreadError(
           new Error(
@@ -247,7 +294,10 @@ export class RenderThreads {
   private settle(thread: Thread, id: number): Pending | undefined {
     const pending = thread.pending.get(id);
     thread.pending.delete(id);
-    if (thread.pending.size === 0) thread.drained?.();
+    if (thread.pending.size === 0) {
+      thread.idleSince = Date.now();
+      thread.drained?.();
+    }
     return pending;
   }
 

@@ -237,6 +237,41 @@ describe('RenderThreads', () => {
     }
   });
 
+  it('ends the threads beyond the first once idle, and starts one again when renders queue', async () => {
+    const errors: Error[] = [];
+    const threads = new RenderThreads({
+      count: 2,
+      buildDir,
+      mode: 'production',
+      apiFetch: createInProcessFetch(inMain),
+      apiReads: storefrontReadsOf(inMain),
+      onThreadError: (error) => errors.push(error),
+      idleMs: 300,
+    });
+    try {
+      const request = () => new Request('https://shop.example/en');
+      const render = (nonce: string) => threads.render(request(), nonce, '127.0.0.1', { gzip: false });
+      expect(threads.size).toBe(2);
+      // the second thread, idle, ends; the first stays
+      await expect.poll(() => threads.size, { timeout: 10_000, interval: 50 }).toBe(1);
+      expect((await render('n1')).response.status).toBe(200);
+      expect(threads.size).toBe(1);
+      // renders one after another stay on the first thread
+      for (const nonce of ['n2', 'n3']) expect((await render(nonce)).response.status).toBe(200);
+      expect(threads.size).toBe(1);
+      // renders queuing on it start another
+      const all = await Promise.all(['n4', 'n5', 'n6', 'n7'].map(render));
+      expect(all.map((r) => r.response.status)).toEqual([200, 200, 200, 200]);
+      expect(threads.size).toBe(2);
+      expect(all[3]!.page?.toString()).toContain('nonce="n7"');
+      await expect.poll(() => threads.size, { timeout: 10_000, interval: 50 }).toBe(1);
+      // an idle thread's end is no death
+      expect(errors).toEqual([]);
+    } finally {
+      await threads.close();
+    }
+  }, 60_000);
+
   it('stops replacing threads that keep dying: the main thread renders then', async () => {
     const errors: Error[] = [];
     const threads = new RenderThreads({
