@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoryPage from '../app/routes/category';
 import { facetFilters, shownValuesOnly } from '../app/features/listing/rules/facets';
 import { parseListingQuery } from '../app/features/listing/rules/query';
+import { ui } from '../app/state/ui';
 import type { AttributeDoc, Product } from '../app/lib/types';
 import { productDoc } from './support/documents';
 
@@ -138,7 +139,10 @@ describe('a filter’s change on the category page is shown in place', () => {
     const entries = window.history.length;
 
     fireEvent.click(filterLink('New'));
+    // the header's loading bar while the listing is asked, as the router's navigation showed it
+    expect(ui.store.get().loader).toBe(true);
     await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two']));
+    expect(ui.store.get().loader).toBe(false);
     // the count, the address (a new entry, as the router's navigation gave it) and the chip
     expect(screen.getByText(/^2\b/, { selector: '.listing-head p' })).toBeTruthy();
     expect(window.location.pathname + window.location.search).toBe('/c/phones?condition=1');

@@ -2,6 +2,7 @@ import { useContext, useLayoutEffect, useRef, useState, type MouseEvent } from '
 import { UNSAFE_DataRouterContext as DataRouterContext } from 'react-router';
 import { pushAddress, usePathNavigate } from '../../../lib/router';
 import { enteredRoute, productsLoaded, routeHistory } from '../../../state/route-history';
+import { ui } from '../../../state/ui';
 
 /** what a filter's link asks of the listing shown in place: true when it takes the click */
 export type FollowInPlace = (to: string, options?: { scrollToTop?: boolean }) => boolean;
@@ -58,11 +59,19 @@ export function useListingInPlace<T>(
       (!dataRouter ||
         (dataRouter.router.state.location.key === routerKey &&
           dataRouter.router.state.navigation.state === 'idle'));
+    // the header's loading bar, as the router's navigation showed it: on a slow network the tap's
+    // only answer until the listing comes
+    ui.setLoader(true);
+    const settled = () => {
+      if (ask === latest.current) ui.setLoader(false);
+    };
     const fallBack = () => {
+      settled();
       if (stillHere()) navigate(to, { preventScrollReset: !options.scrollToTop });
     };
     load(to).then((data) => {
       if (!data) return fallBack();
+      settled();
       if (!stillHere()) return;
       pushAddress(to);
       // as the router's navigation would have: the listing left is the previous route, this one's
