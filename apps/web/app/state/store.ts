@@ -21,7 +21,7 @@ export interface Store<S> {
    * device holds this tab's last write (the cart's sync lock is released only then).
    */
   flush(): Promise<void>;
-  /** Takes the device's value when it is newer than what this tab last read or wrote (with `rebase`). */
+  /** With `rebase`: takes the device's value when it is newer than what this tab last read or wrote (joined with a change not yet written). */
   refresh(): Promise<void>;
 }
 
@@ -40,7 +40,8 @@ export interface StoreOptions<S> {
    * The generation of a shared value (the cart's: raised by a clear). A value of a lower generation
    * than the device's or this tab's is stale: another tab wrote it from a state it read before a
    * clear whose broadcast had not reached it yet. It is neither written over the device's value
-   * nor taken from a broadcast; the writing tab takes the device's value instead.
+   * nor taken from a broadcast; the writing tab takes the device's value instead. Honoured by the
+   * writes of a store with `rebase` (the cart's), which read the device's value in their transaction.
    */
   generationOf?: (raw: unknown) => number;
   /**
@@ -134,7 +135,7 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
       written = persistJoining(persistKey, value, base, sharedRev);
       return;
     }
-    written = persist(persistKey, value);
+    written = idbSet(persistKey, value);
     post(value);
   };
   const post = (value: unknown) => {
@@ -152,20 +153,6 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     if (document.visibilityState === 'hidden') void flush();
   };
 
-  /** Writes the value, or (with generations) takes the device's newer one instead. */
-  const persist = async (key: string, value: unknown) => {
-    if (!generationOf) return idbSet(key, value);
-    try {
-      const stored = await idbUpdate<unknown>(key, (current) =>
-        current !== undefined && generationOf(current) > generationOf(value) ? current : value,
-      );
-      // refused: take the device's value, unless this tab has meanwhile reached its generation
-      if (stored !== value && generationOf(stored) > generationOf(serialize(state)))
-        apply(deserialize(stored, state), true);
-    } catch {
-      await idbSet(key, value); // no IndexedDB: idbSet's in-memory copy, as without generations
-    }
-  };
   /** With `rebase`: writes `value`, joined with the device's if another tab wrote since `baseRev`; then shares the result. */
   const persistJoining = async (key: string, value: unknown, base: unknown, baseRev: number) => {
     const gen = (raw: unknown) => generationOf?.(raw) ?? 0;
@@ -257,11 +244,9 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     },
     flush,
     async refresh() {
-      if (!persistKey || !isBrowser) return;
+      if (!persistKey || !isBrowser || !rebase) return;
       const raw = await idbGet(persistKey);
-      if (raw === undefined) return;
-      if (rebase) return receive(raw);
-      if (JSON.stringify(raw) !== JSON.stringify(serialize(state))) apply(deserialize(raw, state), true);
+      if (raw !== undefined) receive(raw);
     },
   };
 }
