@@ -5,6 +5,7 @@ import {
   addToCompare,
   addToWishlist,
   compareRows,
+  joinSavedLists,
   removeBySku,
   sanitizeSavedList,
   toggleBySku,
@@ -105,5 +106,50 @@ describe('compareRows', () => {
   it('a product without the attribute shows an empty value', () => {
     const rows = compareRows([{ sku: 'A', ram: [8, 16] }, { sku: 'B' }], attrs);
     expect(rows).toEqual([{ code: 'ram', label: 'RAM', values: ['8, 16', ''], differs: true }]);
+  });
+});
+
+describe('joinSavedLists (two tabs changing one saved list at once)', () => {
+  const skus = (list: { sku: string }[]) => list.map((x) => x.sku);
+  it.each([
+    ['each side added one', ['A'], ['A', 'B'], ['A', 'C'], ['A', 'C', 'B']],
+    ['mine removed, theirs added', ['A', 'B'], ['A'], ['A', 'B', 'C'], ['A', 'C']],
+    ['both removed the same', ['A', 'B'], ['A'], ['A'], ['A']],
+    ['mine cleared, theirs unchanged', ['A', 'B'], [], ['A', 'B'], []],
+    ['mine cleared, theirs added one meanwhile', ['A'], [], ['A', 'B'], ['B']],
+    ['both added the same', [], ['A'], ['A'], ['A']],
+  ])('%s', (_n, base, mine, theirs, expected) => {
+    expect(skus(joinSavedLists(base.map(p), mine.map(p), theirs.map(p)))).toEqual(expected);
+  });
+
+  it('keeps at most max products, the oldest leaving first', () => {
+    const joined = joinSavedLists(
+      ['A', 'B', 'C'].map(p),
+      ['A', 'B', 'C', 'D'].map(p),
+      ['A', 'B', 'C', 'E'].map(p),
+      4,
+    );
+    expect(skus(joined)).toEqual(['B', 'C', 'E', 'D']);
+  });
+
+  const list = fc.uniqueArray(
+    fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F').map((sku) => p(sku)),
+    {
+      selector: (x) => x.sku,
+      maxLength: 6,
+    },
+  );
+  it('keeps every addition of both sides and no removal of either, unique by sku', () => {
+    fc.assert(
+      fc.property(list, list, list, (base, mine, theirs) => {
+        const joined = skus(joinSavedLists(base, mine, theirs));
+        expect(new Set(joined).size).toBe(joined.length);
+        const inBase = new Set(skus(base));
+        for (const x of [...mine, ...theirs]) if (!inBase.has(x.sku)) expect(joined).toContain(x.sku);
+        const kept = (side: typeof mine) => new Set(skus(side));
+        for (const sku of inBase)
+          if (!kept(mine).has(sku) || !kept(theirs).has(sku)) expect(joined).not.toContain(sku);
+      }),
+    );
   });
 });

@@ -1,16 +1,16 @@
-import { addToCompare, hasSku, removeBySku, sanitizeSavedList } from '@vitrina/domain';
-import type { SavedProduct } from './saved-product';
+import { COMPARE_MAX_ITEMS, addToCompare, hasSku, removeBySku } from '@vitrina/domain';
+import { savedListSharing, type SavedProduct } from './saved-product';
 import { createStore, useStore } from './store';
 
 /**
  * The compare list (accounts-checkout-routes.md §3 "Compare item: a product, unique by sku"; §4
  * "Persisted in browser storage on every add, remove or clear; loaded once from storage"):
- * IndexedDB-persisted and shared with other tabs. Logout clears it (`clear`).
+ * IndexedDB-persisted and shared with other tabs, two tabs' changes joined. Logout clears it (`clear`).
  */
 export function createCompareStore(options: { persistKey?: string } = {}) {
   const store = createStore<SavedProduct[]>([], {
     persistKey: options.persistKey,
-    deserialize: (raw) => sanitizeSavedList<SavedProduct>(raw),
+    ...savedListSharing((items) => items, COMPARE_MAX_ITEMS),
   });
   return {
     store,

@@ -44,7 +44,10 @@ export function deliveryCountryOfSaved(saved: unknown): string | null {
   if (!saved || typeof saved !== 'object') return null;
   const { shippingDetails, modifiedAt } = saved as { shippingDetails?: unknown; modifiedAt?: unknown };
   if (!detailsRestorable(typeof modifiedAt === 'number' ? modifiedAt : null)) return null;
-  const s = (shippingDetails && typeof shippingDetails === 'object' ? shippingDetails : {}) as Record<string, unknown>;
+  const s = (shippingDetails && typeof shippingDetails === 'object' ? shippingDetails : {}) as Record<
+    string,
+    unknown
+  >;
   return knownDeliveryCountry({
     country: text(s.country),
     streetAddress: text(s.streetAddress),

@@ -1,6 +1,7 @@
 import type { Product } from '../lib/types';
 import { imageUrl, productPath } from '../lib/urls';
-import type { StoreCode } from '@vitrina/domain';
+import { joinSavedLists, sanitizeSavedList, type StoreCode } from '@vitrina/domain';
+import type { StoreOptions } from './store';
 
 /**
  * What the wish list and the compare list keep of a product on the device: enough to show a card and
@@ -32,5 +33,28 @@ export function toSavedProduct(storeCode: StoreCode, p: Product): SavedProduct {
     image: imageUrl(p.image, 150, 150),
     price: p.final_price_incl_tax ?? null,
     regular: p.price_incl_tax ?? null,
+  };
+}
+
+/** A saved list's items as the device holds them: `{ items }`, or the bare array of earlier versions. */
+const savedItems = (raw: unknown): SavedProduct[] =>
+  sanitizeSavedList<SavedProduct>(Array.isArray(raw) ? raw : (raw as { items?: unknown } | null)?.items);
+
+/**
+ * How a saved list (wish list, compare) is kept on the device and shared between tabs: as
+ * `{ items }`, which the store's revision sits beside; read back from that or from the bare array
+ * earlier versions wrote; two tabs' concurrent changes joined (`joinSavedLists`), so a product saved
+ * in one tab is not dropped by another tab's remove made from an older copy.
+ */
+export function savedListSharing<P extends SavedProduct>(
+  read: (items: SavedProduct[]) => P[],
+  max?: number,
+): Pick<StoreOptions<P[]>, 'serialize' | 'deserialize' | 'rebase'> {
+  return {
+    serialize: (items) => ({ items }),
+    deserialize: (raw) => read(savedItems(raw)),
+    rebase: (mine, base, theirs) => ({
+      items: joinSavedLists(savedItems(base), savedItems(mine), savedItems(theirs), max),
+    }),
   };
 }

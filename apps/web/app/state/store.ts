@@ -70,7 +70,8 @@ const revOf = (raw: unknown): number => {
   return typeof r === 'number' ? r : 0;
 };
 const withoutRev = (raw: unknown): unknown => {
-  if (raw === null || typeof raw !== 'object') return raw;
+  // a list written before the store kept revisions is stored bare
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
   const { [REV]: _rev, ...value } = raw as Record<string, unknown>;
   return value;
 };

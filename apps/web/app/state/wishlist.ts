@@ -1,5 +1,5 @@
-import { addToWishlist, hasSku, removeBySku, sanitizeSavedList, type WishlistItem } from '@vitrina/domain';
-import type { SavedProduct } from './saved-product';
+import { addToWishlist, hasSku, removeBySku, type WishlistItem } from '@vitrina/domain';
+import { savedListSharing, type SavedProduct } from './saved-product';
 import { createStore, useStore } from './store';
 
 export type WishlistEntry = WishlistItem<SavedProduct>;
@@ -7,12 +7,12 @@ export type WishlistEntry = WishlistItem<SavedProduct>;
 /**
  * The wish list (accounts-checkout-routes.md §3 "Wish list item: the product plus qty (1), unique by
  * sku"; §4 "Persisted in browser storage on every add, remove or clear; loaded once from storage"):
- * IndexedDB-persisted and shared with other tabs. Logout clears it (`clear`).
+ * IndexedDB-persisted and shared with other tabs, two tabs' changes joined. Logout clears it (`clear`).
  */
 export function createWishlistStore(options: { persistKey?: string } = {}) {
   const store = createStore<WishlistEntry[]>([], {
     persistKey: options.persistKey,
-    deserialize: (raw) => sanitizeSavedList<SavedProduct>(raw).map((p) => ({ ...p, qty: 1 as const })),
+    ...savedListSharing((items) => items.map((p) => ({ ...p, qty: 1 as const }))),
   });
   return {
     store,

@@ -64,7 +64,10 @@ export function importRate(tax: TaxPricing): number {
 }
 
 /** a method's free-shipping threshold incl. tax at `rate` (null: the method is never free) */
-export function freeShippingThreshold(method: Pick<ShippingMethodMoney, 'free_threshold_cents'>, rate: number): number | null {
+export function freeShippingThreshold(
+  method: Pick<ShippingMethodMoney, 'free_threshold_cents'>,
+  rate: number,
+): number | null {
   return method.free_threshold_cents === null ? null : importedInclTax(method.free_threshold_cents, rate);
 }
 
@@ -85,7 +88,11 @@ export function shippingFee(
 }
 
 /** The lowest free-shipping threshold incl. tax of the paid methods to `countryId` (null: none). */
-export function lowestFreeShippingFrom(methods: readonly ShippingMethodMoney[], countryId: string, rate: number): number | null {
+export function lowestFreeShippingFrom(
+  methods: readonly ShippingMethodMoney[],
+  countryId: string,
+  rate: number,
+): number | null {
   let lowest: number | null = null;
   for (const m of methods) {
     if (!m.countries.includes(countryId) || m.price_cents <= 0) continue;
@@ -112,12 +119,19 @@ export function paymentFee(
 }
 
 /** the methods a cart may pay with: cash on delivery and methods not allowed for virtual carts are hidden for one */
-export function allowedPaymentMethods<M extends PaymentMethodMoney>(config: PaymentKindConfig, methods: readonly M[], virtual: boolean): M[] {
+export function allowedPaymentMethods<M extends PaymentMethodMoney>(
+  config: PaymentKindConfig,
+  methods: readonly M[],
+  virtual: boolean,
+): M[] {
   return methods.filter((m) => paymentMethodAllowed({ ...m, kind: paymentKindOf(m, config) }, virtual));
 }
 
 /** true: orders paid with this method are awaited online (its provider answers): not offline, never cash on delivery */
-export function paidOnline(config: PaymentKindConfig, method: Pick<PaymentMethodMoney, 'code' | 'offline'>): boolean {
+export function paidOnline(
+  config: PaymentKindConfig,
+  method: Pick<PaymentMethodMoney, 'code' | 'offline'>,
+): boolean {
   return !method.offline && method.code !== config.codPaymentCode;
 }
 
@@ -132,13 +146,19 @@ const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTi
  * A coupon applies while active, inside its window, under its cap of uses and from its minimum
  * subtotal (imported net, made gross at `rate` to compare with the subtotal incl. tax).
  */
-export function couponApplies<C extends CouponTerms>(c: C | undefined | null, subtotalInclTax: number, now: Date, rate: number): c is C {
+export function couponApplies<C extends CouponTerms>(
+  c: C | undefined | null,
+  subtotalInclTax: number,
+  now: Date,
+  rate: number,
+): c is C {
   if (!c || !c.is_active) return false;
   const from = time(c.from_date);
   const to = time(c.to_date);
   if (from !== null && now.getTime() < from) return false;
   if (to !== null && now.getTime() > to) return false;
-  if (c.min_subtotal_cents !== null && subtotalInclTax < importedInclTax(c.min_subtotal_cents, rate)) return false;
+  if (c.min_subtotal_cents !== null && subtotalInclTax < importedInclTax(c.min_subtotal_cents, rate))
+    return false;
   if (couponUsedUp(c)) return false;
   return c.type === 'percent' || c.type === 'fixed';
 }
@@ -155,7 +175,11 @@ export function couponOf(c: Pick<CouponTerms, 'code' | 'type' | 'value'>, rate: 
  * listed with (the behaviour before VAT by destination); without it the gross was made with that same
  * 0 rate, so none is in it.
  */
-export function lineContainedRate(containedRate: number, listedRate: number, crossBorderTrade: boolean): number {
+export function lineContainedRate(
+  containedRate: number,
+  listedRate: number,
+  crossBorderTrade: boolean,
+): number {
   return crossBorderTrade ? containedRate || listedRate : containedRate;
 }
 
@@ -237,7 +261,9 @@ export function cartTotals(config: FeeConfig, tax: TaxPricing, input: CartTotals
   const virtual = isVirtualCart(input.lines);
   const subtotal = subtotalOfLines(input.lines);
   const imported = importRate(tax);
-  const coupon = couponApplies(input.coupon, subtotal, input.now, imported) ? couponOf(input.coupon, imported) : null;
+  const coupon = couponApplies(input.coupon, subtotal, input.now, imported)
+    ? couponOf(input.coupon, imported)
+    : null;
   const d = tax.destination;
   const standardRate = containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, d);
   // fees of a cart without lines: the destination's standard rate
@@ -251,7 +277,10 @@ export function cartTotals(config: FeeConfig, tax: TaxPricing, input: CartTotals
     taxRatePercent: rate,
     storeCode: input.storeCode,
   });
-  const freeFrom = virtual || !input.allShippingMethods ? null : lowestFreeShippingFrom(input.allShippingMethods, d.countryId, imported);
+  const freeFrom =
+    virtual || !input.allShippingMethods
+      ? null
+      : lowestFreeShippingFrom(input.allShippingMethods, d.countryId, imported);
   return {
     ...totals,
     free_shipping_from: freeFrom,
@@ -259,7 +288,10 @@ export function cartTotals(config: FeeConfig, tax: TaxPricing, input: CartTotals
     tax_country_id: d.countryId,
     tax_rate: standardRate,
     default_tax_country_id: d.storeCountryId,
-    default_tax_rate: containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, { ...d, countryId: d.storeCountryId }),
+    default_tax_rate: containedTaxRate(tax.taxRules, STANDARD_PRODUCT_TAX_CLASS_ID, {
+      ...d,
+      countryId: d.storeCountryId,
+    }),
     cross_border_trade: d.crossBorderTrade,
   };
 }

@@ -2,6 +2,8 @@
 // qty (1), unique by sku. Compare item: a product, unique by sku." and §4 "Wish list and compare.
 // Persisted in browser storage on every add, remove or clear".
 
+import { joinConcurrentItems } from './concurrent-edits.ts';
+
 /** The least a saved product carries: its sku (the identity of both lists). */
 export interface SavedProductLike {
   sku: string;
@@ -74,6 +76,21 @@ export function sanitizeSavedList<P extends SavedProductLike>(raw: unknown): P[]
     out.push(x as P);
   }
   return out;
+}
+
+/**
+ * A saved list (wish list, compare) two tabs changed at once from the copy `base`: each side's
+ * additions and removals kept (`joinConcurrentItems`, by sku), at most `max` products, the oldest
+ * leaving first as `addToCompare` does.
+ */
+export function joinSavedLists<P extends SavedProductLike>(
+  base: readonly P[],
+  mine: readonly P[],
+  theirs: readonly P[],
+  max: number = Infinity,
+): P[] {
+  const joined = joinConcurrentItems(base, mine, theirs, (a, b) => a.sku === b.sku);
+  return joined.length > max ? joined.slice(joined.length - max) : joined;
 }
 
 export interface ComparableAttribute {
