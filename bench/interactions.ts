@@ -89,6 +89,11 @@ interface Interaction {
    * `page.evaluate` and CDP only (see the header: no locator, no Playwright action).
    */
   prepare: (page: Page, cdp: CDPSession) => Promise<string>;
+  /**
+   * whether the control is reached by a touch scroll (the page's first touch; see boxAfterTouchScroll),
+   * else by script (the filter: its sheet's toggle was the first touch)
+   */
+  touchScroll: boolean;
   /** in the page: true once the interaction's result is visible (given what prepare noted in window.__bench) */
   done: string;
 }
@@ -176,6 +181,7 @@ export function filterInteraction(category: string): Interaction {
   return {
     name: 'filter',
     path: category,
+    touchScroll: false,
     async prepare(page, cdp) {
       await tapElement(page, cdp, '.listing-bar .filters-toggle');
       await waitInPage(page, `!!document.querySelector('#filters.is-open')`);
@@ -198,6 +204,7 @@ export function gradeInteraction(productPath: string): Interaction {
   return {
     name: 'grade',
     path: productPath,
+    touchScroll: true,
     async prepare(page) {
       const noted = await page.evaluate<{ id: string; price: string | null } | null>(`(() => {
         const radio = document.querySelector('.grade-picker input[type=radio]:not(:checked):not(:disabled)');
@@ -219,6 +226,7 @@ export function addInteraction(productPath: string): Interaction {
   return {
     name: 'add',
     path: productPath,
+    touchScroll: true,
     async prepare() {
       return '.buy-row button.btn-primary';
     },
@@ -274,7 +282,9 @@ export async function measure(
     await idle(page);
     const cdp = await page.context().newCDPSession(page);
     const selector = await interaction.prepare(page, cdp);
-    const box = await boxAfterTouchScroll(page, cdp, selector);
+    const box = interaction.touchScroll
+      ? await boxAfterTouchScroll(page, cdp, selector)
+      : await boxInView(page, selector);
     // the observer: marks the result once it is visible and the page idle again
     // (in-page code as text: the bench runs through tsx, whose helpers a function's source would name;
     // its check run once here, so that its first call in the window is not its compilation)
