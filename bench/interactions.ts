@@ -11,8 +11,8 @@
  * default /usr/bin/chromium) through playwright-core at a phone's viewport. Each run is a new browser
  * context (empty cache, storage and cart; the service worker blocked, so every run is a first visit):
  * the page loads, React hydrates (`<html data-hydrated>`), the main thread goes idle, a touch scroll
- * brings the control to the middle of the screen as a shopper's finger would (below the first screen;
- * its network and main thread quiet again after it), then a trace starts
+ * brings the grade's or the add's control to the middle of the screen as a shopper's finger would
+ * (below the first screen; the network and main thread quiet again after it), then a trace starts
  * (CDP `Tracing.start`, devtools.timeline categories) with `Emulation.setCPUThrottlingRate` 4, the
  * interaction is sent as the browser's own input (CDP `Input.dispatchMouseEvent` at the element's
  * centre, so no script of the bench runs in the page meanwhile) and an observer installed beforehand
