@@ -65,10 +65,7 @@ export function Price({
         )}
         {/* the space before the grade is where a narrow card wraps it; there, without its dot */}
         {grade && compact ? (
-          <>
-            {' '}
-            {cardGrade(grade, gradeName(grade, t.storeCode))}
-          </>
+          <> {cardGrade(grade, gradeName(grade, t.storeCode))}</>
         ) : grade ? (
           <>
             {' '}
