@@ -67,7 +67,7 @@ describe('product card: grade badge and stock line', () => {
     expect(card(product(stockDoc())).querySelector('.grade-badge')).toBeNull();
   });
 
-  it('a configurable card names the grade of its "from" price: "from 400.00 € · C+"', () => {
+  it('a configurable card names the grade of its "from" price: "from 400.00 € C+"', () => {
     const child = (sku: string, final: number) => ({
       sku,
       final_price_incl_tax: final,
@@ -82,9 +82,29 @@ describe('product card: grade badge and stock line', () => {
       configurable_children: [child('A-C', 40000), child('A-A', 70000)],
     } as unknown as Product);
     const price = c.querySelector('.price');
-    expect(price?.textContent).toBe('from\u00a0400.00\u00a0€ ·\u00a0C+Fair');
-    expect(price?.querySelector('.grade-badge')?.className).toContain('grade-c-plus');
+    // a card shows no dot before the grade (a narrow card wraps the line there); the badge holds its words
+    expect(price?.textContent).toBe('from\u00a0400.00\u00a0€ C+Fair');
+    const badge = price?.querySelector('.grade-badge');
+    expect(badge?.className).toContain('grade-c-plus');
+    expect(badge?.getAttribute('title')).toBe('Fair');
+    expect(badge?.querySelector('.sr-only')?.textContent).toBe('Fair');
     // one naming of the grade: no second badge above the price
     expect(c.querySelectorAll('.grade-badge')).toHaveLength(1);
+  });
+
+  it('a card is few elements: no wrapper that only carries a style, the icons drawn by CSS', () => {
+    // a filter's tick makes most of a listing's cards anew: every element is made, styled and laid out
+    const graded = card(
+      product({ is_in_stock: true, qty: 9, manage_stock: true } as Product['stock'], 'A+ (like new)'),
+    );
+    // li, a, img, name, grade badge and its meaning, price, stock line, actions, add, save buttons and two
+    expect(graded.querySelectorAll('*').length + 1).toBe(13);
+    expect(graded.querySelector('svg, .grade-code, .price > span')).toBeNull();
+    expect(graded.querySelector('.grade-badge')?.textContent).toBe('A+ (like new)');
+    expect([...graded.querySelectorAll('.btn-save')].map((b) => b.getAttribute('title'))).toEqual([
+      'Add Laptop A to the wish list',
+      'Add Laptop A to compare',
+    ]);
+    expect(graded.querySelector('.price')?.textContent).toBe('100.00\u00a0€');
   });
 });

@@ -1,7 +1,7 @@
-import { formatPrice, type GradeKey } from '@vitrina/domain';
+import { formatPrice, gradeCode, gradeName, type GradeKey } from '@vitrina/domain';
 import { useT } from '../i18n';
 import { useGroupPrice } from '../state/group-prices';
-import { GradeTitle } from './ui/GradeTitle';
+import { GradeTitle, gradeKeyClass } from './ui/GradeTitle';
 
 /**
  * The final price incl. tax; `from` puts "nuo"/"from" before a lowest price. Prices are cents,
@@ -30,7 +30,12 @@ export function Price({
   /** the lowest price of the 30 days before an announced reduction (absent: no reduction to announce) */
   reference?: number | null;
   large?: boolean;
-  /** a card's shorter wording of the reference line */
+  /**
+   * A listing card's price: the reference line's shorter wording, and fewer elements (a filter's tick
+   * makes most of a listing's cards anew): the figure is the paragraph's text, not a span of its own,
+   * and the grade is its badge alone, its words inside it for screen readers, with no separating dot
+   * (a card hides it) and no title wrapper.
+   */
   compact?: boolean;
   sku?: string | null;
   querySku?: string | null;
@@ -44,25 +49,24 @@ export function Price({
     <>
       <p className={`price${large ? ' price-large' : ''}`}>
         {/* no break between "from" and its figure: a narrow card wraps the grade instead */}
-        {from ? (
-          <span className="price-from">
-            {t('price.from')}
-            {'\u00a0'}
-          </span>
-        ) : null}
+        {from ? <span className="price-from">{`${t('price.from')}\u00a0`}</span> : null}
         {reduced ? (
           <>
-            <span className="sr-only">{t('product.price')}: </span>
+            <span className="sr-only">{`${t('product.price')}: `}</span>
             <ins className="price-special">{formatPrice(final, t.storeCode)}</ins>{' '}
             <del className="price-regular" aria-hidden="true">
               {formatPrice(reference, t.storeCode)}
             </del>
           </>
+        ) : compact ? (
+          formatPrice(final, t.storeCode)
         ) : (
           <span>{formatPrice(final, t.storeCode)}</span>
         )}
         {/* the space before the grade is where a narrow card wraps it; there, without its dot */}
-        {grade ? (
+        {grade && compact ? (
+          <> {cardGrade(grade, gradeName(grade, t.storeCode))}</>
+        ) : grade ? (
           <>
             {' '}
             <span className="price-grade">
@@ -82,5 +86,24 @@ export function Price({
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A card's grade after its price: what GradeTitle `short` shows (the badge, its words as its title and
+ * its screen reader text) in one element with the words' span inside, drawn as the title's badge was
+ * (styles.css `.price-card-grade`); made in the price's render, not a component of its own.
+ */
+function cardGrade(grade: GradeKey, name: string) {
+  const code = gradeCode(grade);
+  return (
+    <span
+      className={`grade-badge price-card-grade ${gradeKeyClass(grade)}`}
+      data-grade={grade}
+      title={code ? name : undefined}
+    >
+      {code ?? name}
+      {code ? <span className="sr-only">{name}</span> : null}
+    </span>
   );
 }

@@ -103,7 +103,7 @@ export const ProductCard = memo(function ProductCard({
         )}
         <span className="card-name">{productNameNodes(product.name)}</span>
       </PrefetchingPathLink>
-      {view.grade && !view.priceGrade ? gradeBadge(view.grade) : null}
+      {view.grade && !view.priceGrade ? gradeBadge(view.grade, '', true) : null}
       <Price
         final={view.final}
         reference={view.reference}

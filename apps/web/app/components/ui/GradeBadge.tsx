@@ -31,12 +31,22 @@ export function GradeBadge({ label, className = '' }: { label: string; className
   return gradeBadge(label, className);
 }
 
-/** the badge's element, for a listing's card that renders it in its own render (no component of its own) */
-export function gradeBadge(label: string, className = '') {
+/**
+ * The badge's element, for a listing's card that renders it in its own render (no component of its
+ * own). `card`: the grade as the badge's text, not a span of its own (a card's badge is inline-block,
+ * where the span drew nothing; a filter's tick makes most cards anew); elsewhere the badge is a flex
+ * box whose items the span and the meaning are.
+ */
+export function gradeBadge(label: string, className = '', card = false) {
   const [grade, meaning] = gradeLabelParts(label);
   return (
     <span className={`grade-badge ${gradeClass(label)} ${className}`.trim()}>
-      {meaning ? (
+      {meaning && card ? (
+        <>
+          {`${grade} `}
+          <span className="grade-meaning">{`(${meaning})`}</span>
+        </>
+      ) : meaning ? (
         <>
           <span className="grade-code">{grade}</span> <span className="grade-meaning">({meaning})</span>
         </>
