@@ -54,8 +54,15 @@
  * its key when there is one by then (`lostToTwin`): a twin placed in another process meanwhile may
  * have taken the last unit.
  */
-import { stockUnitsOf, type OrderCreateInput, type StoreCode } from '@vitrina/domain';
+import {
+  orderCreateSchema,
+  stockUnitsOf,
+  type OrderCreateHead,
+  type OrderCreateInput,
+  type StoreCode,
+} from '@vitrina/domain';
 import { enforce } from '../auth/rate-limit.ts';
+import { parseBody } from '../http/validation.ts';
 import { afterCommit } from './place/after-commit.ts';
 import { lookAtStock, stockLinesOf, underWayOf } from './place/look-at-stock.ts';
 import { price } from './place/price.ts';
@@ -70,7 +77,7 @@ export type { PlacedOrder, Placement, PlaceOrderDeps, Placer } from './place/typ
 /** Steps 1 to 7; answers the order placed, or the first order of a repeated request. */
 export async function placeOrder(
   deps: PlaceOrderDeps,
-  input: OrderCreateInput,
+  input: OrderCreateHead,
   requestStore: StoreCode,
   who: Placer,
 ): Promise<Placement> {
@@ -86,11 +93,15 @@ export async function placeOrder(
 /** the steps in order: what is ordered, a look at its stock, then in its turn the key, the checks, the price, the write */
 async function placeOnce(
   deps: PlaceOrderDeps,
-  input: OrderCreateInput,
+  input: OrderCreateHead,
   requestStore: StoreCode,
   who: Placer,
 ): Promise<Placement> {
-  const requestHash = requestHashOf(input);
+  // the body whole, checked once the order is let in (a 400 naming the fields, as the route's check);
+  // a key's first order is compared with this request by it
+  let checked: OrderCreateInput | undefined;
+  const whole = () => (checked ??= parseBody(orderCreateSchema, input));
+  const requestHash = requestHashOf(whole);
   // every attempt but a repeat counts against its address, a refused one too: a flood cannot probe
   // for free (RATE_LIMIT_ORDER_ADDRESS)
   let counted = false;
@@ -112,11 +123,13 @@ async function placeOnce(
     // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
     // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
+      // the body whole first: a repeat's as before, when the route checked it whole
+      const body = whole();
       // step 1 in its turn: an order refused while it waited reads its key only once refused, below
       const first = await firstOf(deps, input.idempotency_key, requestHash);
       if (first) return { order: first, productIds: [] };
       await count();
-      const order = await validate(deps, ordered, who.customerId);
+      const order = await validate(deps, { ...ordered, input: body }, who.customerId);
       const priced = await price(deps, order);
       // one transaction of a product at a time in this process, holding a connection
       const units = stockUnitsOf(stockLinesOf(order));
