@@ -20,6 +20,9 @@
  *                   anything else is checked or priced, so a flash sale's losers cost a read or two and
  *                   never open a transaction nor queue behind the hot product's row. An order with a
  *                   sold-out product and another fault gets the stock message (record 0064).
+ *    The route checked the body's cart, products and key only (orderHeadSchema); an order let in
+ *    checks it whole first thing in its turn (a 400 naming the fields), so a sold-out order is told
+ *    so whatever else is wrong with it, and a sale's losers skip the addresses' rules (record 0128).
  *    Steps 4 to 6 run under way (stock-turns.ts, record 0068): an order counts the units of the
  *    orders of its products already under way in this process against that look, and while they
  *    hold what is left it waits there, neither checked nor priced; once they are placed it is refused
