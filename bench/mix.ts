@@ -22,6 +22,8 @@
  * per core with Redis).
  * BENCH_MIX_EMBEDDED=0 (with BENCH_DATABASE_URL): PostgreSQL + Redis only.
  * BENCH_PROFILE_DIR: the shop (each worker) writes a CPU profile there when it stops (shop-process.ts).
+ * BENCH_SHOP_CHECKOUT: another checkout's built shop is run instead (`npm run build` there; its data in
+ * BENCH_DATA_DIR), so that an A/B pair shares this checkout's load generator and figures.
  * The bench's products (sku BENCH-MIX-*, BENCH-FLASH) are imported at each start with their stock set
  * anew, so runs neither wear the demo's stock down nor depend on it. All shoppers come from one
  * address (loopback), so the per-address order caps and rate limit are off, as in the API tests.
@@ -78,18 +80,22 @@ function dataDir(): string {
 
 /** the shop on the embedded database, or on PostgreSQL + Redis */
 async function startShop(databaseUrl: string | undefined, adminToken: string): Promise<Shop> {
-  return startShopProcess({
-    ADMIN_TOKEN: adminToken,
-    ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
-    ORDERS_OPEN_MAX_PER_EMAIL: '0',
-    ORDERS_OPEN_MAX_PER_ADDRESS: '0',
-    UNPAID_ORDERS_MAX_PER_ADDRESS: '0',
-    ORDER_LINE_MAX_UNITS: '0',
-    RATE_LIMIT_ORDER_ADDRESS: '0',
-    ...(databaseUrl
-      ? { DATABASE_URL: databaseUrl, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }
-      : { DATA_DIR: dataDir() }),
-  });
+  return startShopProcess(
+    {
+      ADMIN_TOKEN: adminToken,
+      ORDERS_OPEN_MAX_PER_CUSTOMER: '0',
+      ORDERS_OPEN_MAX_PER_EMAIL: '0',
+      ORDERS_OPEN_MAX_PER_ADDRESS: '0',
+      UNPAID_ORDERS_MAX_PER_ADDRESS: '0',
+      ORDER_LINE_MAX_UNITS: '0',
+      RATE_LIMIT_ORDER_ADDRESS: '0',
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }
+        : { DATA_DIR: dataDir() }),
+      ...(process.env.BENCH_SHOP_CHECKOUT ? { DATA_DIR: dataDir() } : {}),
+    },
+    process.env.BENCH_SHOP_CHECKOUT,
+  );
 }
 
 /** the bench's products, their stock set anew (the catalogue import of the admin API upserts by sku) */
@@ -303,6 +309,7 @@ export async function runFlashBench() {
     const loadBefore = load();
     // the shop's CPU time (all its processes and threads) from the race's start to its end
     const cpuAt: Record<string, number | null> = {};
+    const splitAt: Record<string, Record<string, number> | null> = {};
     const figures = await runShoppers(
       {
         mode: 'flash',
@@ -315,7 +322,10 @@ export async function runFlashBench() {
         shipping: { carrier: 'courier', method: 'courier' },
         payment: 'cashondelivery',
       },
-      (mark) => (cpuAt[mark] = shop.cpuMs()),
+      (mark) => {
+        cpuAt[mark] = shop.cpuMs();
+        splitAt[mark] = shop.cpuSplit();
+      },
     );
     const left = (await stockOf(origin, [FLASH_SKU]))[FLASH_SKU];
     const race = figures.kinds['order (the race)'];
@@ -332,6 +342,14 @@ export async function runFlashBench() {
     if (from != null && to != null)
       console.log(
         `shop CPU during the race ${(to - from).toFixed(0)} ms (user + system, all its processes and threads): ${((to - from) / shoppers).toFixed(2)} ms per shopper's order, the unrelated cart's ${during} calls beside it included`,
+      );
+    const [a, b] = [splitAt['race-start'], splitAt['race-end']];
+    if (a && b)
+      console.log(
+        `  of which ${Object.keys(b)
+          .sort()
+          .map((k) => `${k} ${(b[k]! - (a[k] ?? 0)).toFixed(0)}`)
+          .join(', ')} ms`,
       );
   });
 }

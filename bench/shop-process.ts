@@ -25,9 +25,11 @@ export async function startShopProcess(
    */
   checkout?: string,
 ) {
-  const dataDir = checkout
-    ? path.join(path.resolve(checkout), 'var/bench/ssr')
-    : path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
+  const dataDir = env.DATA_DIR
+    ? path.resolve(env.DATA_DIR)
+    : checkout
+      ? path.join(path.resolve(checkout), 'var/bench/ssr')
+      : path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr');
   mkdirSync(dataDir, { recursive: true });
   // BENCH_PORT: a port of one's own on a machine shared with other runs; else any free one
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
@@ -75,6 +77,7 @@ export async function startShopProcess(
     close,
     memory: () => processTreeMemory(child.pid!),
     cpuMs: () => processTreeCpuMs(child.pid!),
+    cpuSplit: () => processTreeCpuSplit(child.pid!),
   };
 }
 
@@ -159,6 +162,33 @@ export function processTreeCpuMs(rootPid: number): number | null {
       ticks += Number(fields[11]) + Number(fields[12]);
     }
     return ticks * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shop's CPU so far (ms, user + system) split by where it ran: the first process (node:cluster's
+ * primary, which hands the connections over; the whole shop without workers) and the workers, each
+ * by its main thread and its other threads (V8's garbage collection and compilation helpers, libuv's
+ * pool; the embedded database's and the render threads). Linux only (/proc); elsewhere null.
+ */
+export function processTreeCpuSplit(rootPid: number): Record<string, number> | null {
+  try {
+    const split: Record<string, number> = {};
+    for (const pid of processTree(rootPid)) {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          const where = `${pid === rootPid ? 'primary' : 'workers'} ${tid === String(pid) ? 'main' : 'other threads'}`;
+          split[where] = (split[where] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+        } catch {
+          // the thread ended while we looked
+        }
+      }
+    }
+    return split;
   } catch {
     return null;
   }

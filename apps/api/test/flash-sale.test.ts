@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartService } from '../src/cart/service.ts';
 import { guestCart, orderBody, queriesOf, startApi, waitForLockWaiters, type TestApi } from './helpers.ts';
 import { bearer, customer, uniqueAddress, uniqueEmail } from './user-helpers.ts';
+import { orderCreateSchema } from '@vitrina/domain';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -185,6 +186,56 @@ describe("a sale's losers are told first, before their order is checked and pric
       (s) => !/\b(orders|carts|cart_items|stock|product_index|meta)\b/.test(s) || /^\s*BEGIN/i.test(s),
     );
     expect(outside).toEqual([]);
+  });
+
+  it('an order of a sold-out product whose address and e-mail the schema refuses: the stock message, the body checked whole only once let in', async () => {
+    await api.database.query('UPDATE stock SET qty = 3, is_in_stock = true WHERE sku = $1', [HOT]);
+    const cart = await guestCart(api, [HOT]);
+    await api.database.query('UPDATE stock SET qty = 0, is_in_stock = false WHERE sku = $1', [HOT]);
+    const body = orderBody({
+      cartId: cart,
+      key: 'flash-bad-address',
+      products: [{ sku: HOT, qty: 1 }],
+      email: uniqueEmail('flash'),
+    });
+    const bad = {
+      ...body,
+      addressInformation: {
+        ...body.addressInformation,
+        shippingAddress: { ...body.addressInformation.shippingAddress, countryId: 'Lietuva' },
+      },
+      personalDetails: { ...body.personalDetails, emailAddress: 'jonas' },
+    };
+    const whole = vi.spyOn(orderCreateSchema, 'safeParse');
+    try {
+      const answer = await api.call({
+        method: 'POST',
+        url: '/vsbridge/order/create?storeCode=en',
+        remoteAddress: uniqueAddress(),
+        payload: bad,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.result).toBe(STOCK_MESSAGE);
+      // a sale's loser pays for the cart, products and key only, never the addresses' rules
+      expect(whole).not.toHaveBeenCalled();
+
+      // with units left, the same body is refused naming the fields, as before
+      await api.database.query('UPDATE stock SET qty = 3, is_in_stock = true WHERE sku = $1', [HOT]);
+      const letIn = await api.call({
+        method: 'POST',
+        url: '/vsbridge/order/create?storeCode=en',
+        remoteAddress: uniqueAddress(),
+        payload: bad,
+      });
+      expect(letIn.status, JSON.stringify(letIn.body)).toBe(400);
+      expect((letIn.body.errors as { field: string }[]).map((e) => e.field).sort()).toEqual([
+        'addressInformation.shippingAddress.countryId',
+        'personalDetails.emailAddress',
+      ]);
+      expect(await stockOf(HOT)).toBe(3);
+    } finally {
+      whole.mockRestore();
+    }
   });
 
   it("another customer's sold-out cart is still refused as not theirs, never naming what it holds", async () => {

@@ -20,6 +20,9 @@
  *                   anything else is checked or priced, so a flash sale's losers cost a read or two and
  *                   never open a transaction nor queue behind the hot product's row. An order with a
  *                   sold-out product and another fault gets the stock message (record 0064).
+ *    The route checked the body's cart, products and key only (orderHeadSchema); an order let in
+ *    checks it whole first thing in its turn (a 400 naming the fields), so a sold-out order is told
+ *    so whatever else is wrong with it, and a sale's losers skip the addresses' rules (record 0128).
  *    Steps 4 to 6 run under way (stock-turns.ts, record 0068): an order counts the units of the
  *    orders of its products already under way in this process against that look, and while they
  *    hold what is left it waits there, neither checked nor priced; once they are placed it is refused
@@ -54,8 +57,15 @@
  * its key when there is one by then (`lostToTwin`): a twin placed in another process meanwhile may
  * have taken the last unit.
  */
-import { stockUnitsOf, type OrderCreateInput, type StoreCode } from '@vitrina/domain';
+import {
+  orderCreateSchema,
+  stockUnitsOf,
+  type OrderCreateHead,
+  type OrderCreateInput,
+  type StoreCode,
+} from '@vitrina/domain';
 import { enforce } from '../auth/rate-limit.ts';
+import { parseBody } from '../http/validation.ts';
 import { afterCommit } from './place/after-commit.ts';
 import { lookAtStock, stockLinesOf, underWayOf } from './place/look-at-stock.ts';
 import { price } from './place/price.ts';
@@ -70,7 +80,7 @@ export type { PlacedOrder, Placement, PlaceOrderDeps, Placer } from './place/typ
 /** Steps 1 to 7; answers the order placed, or the first order of a repeated request. */
 export async function placeOrder(
   deps: PlaceOrderDeps,
-  input: OrderCreateInput,
+  input: OrderCreateHead,
   requestStore: StoreCode,
   who: Placer,
 ): Promise<Placement> {
@@ -86,11 +96,15 @@ export async function placeOrder(
 /** the steps in order: what is ordered, a look at its stock, then in its turn the key, the checks, the price, the write */
 async function placeOnce(
   deps: PlaceOrderDeps,
-  input: OrderCreateInput,
+  input: OrderCreateHead,
   requestStore: StoreCode,
   who: Placer,
 ): Promise<Placement> {
-  const requestHash = requestHashOf(input);
+  // the body whole, checked once the order is let in (a 400 naming the fields, as the route's check);
+  // a key's first order is compared with this request by it
+  let checked: OrderCreateInput | undefined;
+  const whole = () => (checked ??= parseBody(orderCreateSchema, input));
+  const requestHash = requestHashOf(whole);
   // every attempt but a repeat counts against its address, a refused one too: a flood cannot probe
   // for free (RATE_LIMIT_ORDER_ADDRESS)
   let counted = false;
@@ -112,11 +126,13 @@ async function placeOnce(
     // under way in its turn (stock-turns.ts): an order the units left after the orders ahead of it
     // cannot serve waits here, neither checked nor priced, and is refused once they have taken them
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
+      // the body whole first: a repeat's as before, when the route checked it whole
+      const body = whole();
       // step 1 in its turn: an order refused while it waited reads its key only once refused, below
       const first = await firstOf(deps, input.idempotency_key, requestHash);
       if (first) return { order: first, productIds: [] };
       await count();
-      const order = await validate(deps, ordered, who.customerId);
+      const order = await validate(deps, { ...ordered, input: body }, who.customerId);
       const priced = await price(deps, order);
       // one transaction of a product at a time in this process, holding a connection
       const units = stockUnitsOf(stockLinesOf(order));

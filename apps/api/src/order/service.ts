@@ -12,7 +12,7 @@ import type { OrderItemRow, OrderRow } from './rows.ts';
 import {
   isStoreCode,
   paymentKindOf,
-  type OrderCreateInput,
+  type OrderCreateHead,
   type PaymentKind,
   type StoreCode,
 } from '@vitrina/domain';
@@ -142,7 +142,7 @@ export class OrderService {
    * after the commit answers the same, four statements later. A repeat's first order is read.
    */
   async create(
-    input: OrderCreateInput,
+    input: OrderCreateHead,
     requestStore: StoreCode,
     customerId?: number,
     clientAddress?: string,

@@ -215,6 +215,16 @@ export const orderCreateSchema = z.object({
   idempotency_key: z.string().trim().min(8).max(128),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
+/**
+ * What `POST /order/create` is checked for before anything is read for it: the cart, the products
+ * and the key; the rest of the body as sent. The API checks the body whole (orderCreateSchema) once
+ * the order is not refused for stock: a sold-out order is told so first, whatever else is wrong
+ * with it, and a sale's losers do not pay for the addresses' rules.
+ */
+export const orderHeadSchema = orderCreateSchema
+  .pick({ cart_id: true, products: true, idempotency_key: true })
+  .loose();
+export type OrderCreateHead = z.infer<typeof orderHeadSchema>;
 /** `POST /order/create` as a client sends it (the schema's input): the storefront's order payload. */
 export type OrderCreateBody = z.input<typeof orderCreateSchema>;
 

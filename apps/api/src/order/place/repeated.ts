@@ -31,9 +31,9 @@ export function orderRequestHash(input: OrderCreateInput): string {
  * orderRequestHash of `input`, computed when first asked: only an order written and a key's first
  * order compared need it, so a shopper refused for stock (a sale's loser) never computes it
  */
-export function requestHashOf(input: OrderCreateInput): () => string {
+export function requestHashOf(input: () => OrderCreateInput): () => string {
   let hash: string | undefined;
-  return () => (hash ??= orderRequestHash(input));
+  return () => (hash ??= orderRequestHash(input()));
 }
 
 /** step 1: the first order of a key answers a repeat of the same request; another request with it is refused (409) */

@@ -1,6 +1,6 @@
 /** What the steps of placing an order (../place.ts) hand each other, and what they answer. */
 import type { Database } from '@vitrina/db';
-import type { OrderCreateInput, StoreCode } from '@vitrina/domain';
+import type { OrderCreateHead, OrderCreateInput, StoreCode } from '@vitrina/domain';
 import type { ApiConfig } from '../../config.ts';
 import type { CatalogService } from '../../catalog/service.ts';
 import type { CartRow, CartService } from '../../cart/service.ts';
@@ -36,7 +36,8 @@ export type PaymentMethod = Awaited<ReturnType<CartService['usablePaymentMethods
 
 /** what step 2 found ordered: the cart (its owner checked) and the lines, not yet priced */
 export type Ordered = {
-  input: OrderCreateInput;
+  /** the body as its head was checked (orderHeadSchema): the rest is checked once the order is let in */
+  input: OrderCreateHead;
   /** the request's hash (repeated.ts orderRequestHash), computed when first asked */
   requestHash: () => string;
   cart: CartRow | undefined;
@@ -45,6 +46,9 @@ export type Ordered = {
   fromCart: boolean;
   intents: LineIntent[];
 };
+
+/** an order let in by its stock's look, its body checked whole (orderCreateSchema) */
+export type OrderedWhole = Omit<Ordered, 'input'> & { input: OrderCreateInput };
 
 /** the order as step 4 checked it: everything `write` stores, but the totals */
 export type CheckedOrder = {

@@ -5,12 +5,12 @@ import { one } from '../../lib/db.ts';
 import { findCoupon, isVirtual, priceLines, refusedLineError } from '../../cart/pricing.ts';
 import { productsUnavailable } from '../stock.ts';
 import { couponRefused, couponUsedUp } from '../coupon.ts';
-import type { CheckedOrder, Ordered, PlaceOrderDeps } from './types.ts';
+import type { CheckedOrder, OrderedWhole, PlaceOrderDeps } from './types.ts';
 
 /** step 4: the server's view of the rest of the order (reads only); refuses what cannot be ordered */
 export async function validate(
   deps: PlaceOrderDeps,
-  ordered: Ordered,
+  ordered: OrderedWhole,
   customerId: number | undefined,
 ): Promise<CheckedOrder> {
   const { database, carts } = deps;

@@ -1,5 +1,5 @@
 /** Step 2: what is ordered (reads only). */
-import { isStoreCode, type OrderCreateInput, type StockLine, type StoreCode } from '@vitrina/domain';
+import { isStoreCode, type OrderCreateHead, type StockLine, type StoreCode } from '@vitrina/domain';
 import { assertCartOwner } from '../../cart/service.ts';
 import type { LineIntent } from '../../cart/pricing.ts';
 import { cartGone } from './repeated.ts';
@@ -8,7 +8,7 @@ import type { Ordered, PlaceOrderDeps } from './types.ts';
 /** step 2: the cart (its owner checked) and its lines, or the posted products (reads only) */
 export async function whatIsOrdered(
   deps: PlaceOrderDeps,
-  input: OrderCreateInput,
+  input: OrderCreateHead,
   requestHash: () => string,
   requestStore: StoreCode,
   customerId: number | undefined,
