@@ -119,14 +119,22 @@ describe('joinSavedLists (two tabs changing one saved list at once)', () => {
     ['mine cleared, theirs added one meanwhile', ['A'], [], ['A', 'B'], ['B']],
     ['both added the same', [], ['A'], ['A'], ['A']],
   ])('%s', (_n, base, mine, theirs, expected) => {
-    expect(skus(joinSavedLists(base.map(p), mine.map(p), theirs.map(p)))).toEqual(expected);
+    expect(
+      skus(
+        joinSavedLists(
+          base.map((sku) => p(sku)),
+          mine.map((sku) => p(sku)),
+          theirs.map((sku) => p(sku)),
+        ),
+      ),
+    ).toEqual(expected);
   });
 
   it('keeps at most max products, the oldest leaving first', () => {
     const joined = joinSavedLists(
-      ['A', 'B', 'C'].map(p),
-      ['A', 'B', 'C', 'D'].map(p),
-      ['A', 'B', 'C', 'E'].map(p),
+      ['A', 'B', 'C'].map((sku) => p(sku)),
+      ['A', 'B', 'C', 'D'].map((sku) => p(sku)),
+      ['A', 'B', 'C', 'E'].map((sku) => p(sku)),
       4,
     );
     expect(skus(joined)).toEqual(['B', 'C', 'E', 'D']);
