@@ -28,9 +28,12 @@ import {
   type CartProductOptionAnswer,
   type StoreCode,
   couponUseAllowed,
+  DEFAULT_STORE_CODE,
+  isStoreCode,
 } from '@vitrina/domain';
 import { COHERENT_WRITE, PREPARED, type Database, type SqlRow, type schema } from '@vitrina/db';
 import { cartCacheOf, type CacheToken, type CartCache } from './cache.ts';
+import { HeldAnswers, couponWindowEnd, sameTerms, type HeldKind, type HeldTerms } from './held.ts';
 import { ShopSettingsService, type EffectiveSettings } from '../settings/service.ts';
 import type { ApiConfig } from '../config.ts';
 import type { CatalogService, ProductDoc, ResolvedSku } from '../catalog/service.ts';
@@ -118,6 +121,16 @@ const CART_WITH_LINES = `SELECT ${CART_COLUMNS},
     WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
     ORDER BY (co.code = c.coupon_code) DESC LIMIT 1) AS coupon
   FROM carts c WHERE c.id = $1 ${PREPARED}`;
+
+/**
+ * CART_WITH_LINES for a read whose answer may be held (held.ts): a digest of the cart as that read
+ * answers it (row, lines, coupon row), and the cart itself (one JSON) only when the digest is not
+ * `$2`, the held answer's. SHA-256, not a cheaper hash: a shopper writes their cart's options, and a
+ * crafted collision would answer a held total for another content.
+ */
+const CART_IF_CHANGED = `SELECT h.digest, CASE WHEN h.digest = $2 THEN NULL ELSE row_to_json(x) END AS cart
+  FROM (${CART_WITH_LINES.replace(PREPARED, '')}) x
+  CROSS JOIN LATERAL (SELECT encode(sha256(convert_to(x::text, 'UTF8')), 'base64') AS digest) h ${PREPARED}`;
 
 /**
  * CART_WITH_LINES and the stock row of the sku `$2` (an update's, before its variant is known): on
@@ -233,6 +246,8 @@ export class CartService {
   private readonly kept: CartCache<CartRow>;
   /** stock rows by sku kept on the embedded database while no statement writes the stock table */
   private readonly keptStock: CartCache<StockRow | null>;
+  /** this process's answers of cart reads (held.ts) */
+  private readonly held: HeldAnswers;
 
   constructor(
     private readonly database: Database,
@@ -249,6 +264,103 @@ export class CartService {
   ) {
     this.kept = cartCacheOf<CartRow>(database, 'carts', ['carts', 'cart_items', 'coupons']);
     this.keptStock = cartCacheOf<StockRow | null>(database, 'stock', ['stock']);
+    this.held = new HeldAnswers(config.cartAnswersEntries);
+  }
+
+  /**
+   * The body of `cart/pull` or `cart/totals` of the cart `cartId`, its owner checked as `open` checks
+   * it: the held answer when the database shows the cart as it was made of and the terms it was
+   * priced under are the same (held.ts), else priced now, written by `serialise` and held. One
+   * statement on PostgreSQL, none on the embedded database while the cart is kept.
+   */
+  async readAnswer(
+    kind: HeldKind,
+    cartId: string | undefined,
+    token: string | undefined,
+    storeAsked: StoreCode | undefined,
+    serialise: (answer: CartLine[] | CartTotals) => string,
+  ): Promise<string> {
+    if (!cartId) throw fieldError('cartId', 'cart.missingCartId');
+    const key = HeldAnswers.key(kind, cartId, storeAsked);
+    let held = this.held.get(key);
+    let terms: Awaited<ReturnType<CartService['termsOf']>> | undefined;
+    if (held) {
+      // the terms now for the owner and country the held answer was made for: if the cart is
+      // unchanged they are its terms, and the held answer is asked for only while they are the same
+      terms = await this.termsOf(held.customerId, held.countryId, held.store);
+      if (!sameTerms(terms.terms, held.terms) || !(Date.now() < held.until)) {
+        this.held.delete(key);
+        held = undefined;
+      }
+    }
+    let cart: CartRow | undefined;
+    let stamp: unknown;
+    if (this.kept.enabled) {
+      cart = await this.read(cartId);
+      stamp = cart;
+    } else {
+      const row = await one<{ digest: string; cart: CartRow | null }>(this.database, CART_IF_CHANGED, [
+        cartId,
+        held?.stamp ?? null,
+      ]);
+      cart = row?.cart ?? undefined;
+      stamp = row?.digest;
+    }
+    if (held && stamp !== undefined && (cart === undefined || cart === held.stamp)) {
+      // the cart is what the held answer was made of, so still active and still its owner's
+      if (held.customerId !== null)
+        assertCartOwner({ customer_id: held.customerId }, await this.customerOf(token));
+      this.held.touch(key, held);
+      return held.body;
+    }
+    if (!cart || cart.status !== 'active') throw fieldError('cartId', 'cart.notFound');
+    if (cart.customer_id !== null) assertCartOwner(cart, await this.customerOf(token));
+    const store = storeAsked ?? (isStoreCode(cart.store_code) ? cart.store_code : DEFAULT_STORE_CODE);
+    if (
+      !terms ||
+      held?.customerId !== cart.customer_id ||
+      held.countryId !== cart.country_id ||
+      held.store !== store
+    )
+      terms = await this.termsOf(cart.customer_id, cart.country_id, store);
+    const now = Date.now();
+    const answer =
+      kind === 'pull'
+        ? await this.pull(cart, store, terms.pricing)
+        : await this.totals(cart, store, terms.pricing, terms.config);
+    const body = serialise(answer);
+    if (stamp !== undefined)
+      this.held.set(key, {
+        stamp,
+        customerId: cart.customer_id,
+        countryId: cart.country_id,
+        store,
+        terms: terms.terms,
+        until:
+          kind === 'totals' && cart.coupon_code
+            ? couponWindowEnd(cart.coupon, now)
+            : Number.POSITIVE_INFINITY,
+        body,
+      });
+    return body;
+  }
+
+  /** what a cart of `customerId` delivered to `countryId` is priced under now, besides its own rows (held.ts) */
+  private async termsOf(customerId: number | null, countryId: string | null, store: StoreCode) {
+    const [version, pricing, config] = await Promise.all([
+      this.catalog.version(),
+      this.pricingOf({ customer_id: customerId, country_id: countryId }, store),
+      this.pricingConfig(),
+    ]);
+    const d = pricing.tax.destination;
+    const terms: HeldTerms = {
+      version,
+      tier: pricing.tier,
+      taxRules: pricing.tax.taxRules,
+      destination: `${d.countryId}\n${d.storeCountryId}\n${d.crossBorderTrade}\n${d.customerTaxClassId ?? ''}`,
+      codFeeCents: config.codFeeCents,
+    };
+    return { pricing, config, terms };
   }
 
   /** the cart `id` with its lines and coupon: kept (no query), else read and kept */
@@ -466,7 +578,7 @@ export class CartService {
 
   /** the tier and tax destination of the cart `cart`'s lines delivered to `countryId` */
   private async pricingOf(
-    cart: CartRow,
+    cart: Pick<CartRow, 'customer_id' | 'country_id'>,
     store: StoreCode,
     countryId = cart.country_id,
   ): Promise<LinePricing> {
@@ -477,8 +589,8 @@ export class CartService {
     return { tier, tax };
   }
 
-  async pull(cart: CartRow, store: StoreCode): Promise<CartLine[]> {
-    const { items, priced } = await this.priced(cart, store);
+  async pull(cart: CartRow, store: StoreCode, known?: LinePricing): Promise<CartLine[]> {
+    const { items, priced } = await this.priced(cart, store, this.database, cart.country_id, known);
     const byId = new Map(priced.map((p) => [Number(p.item_id), p]));
     return items.map((i) => toLine(cart, i, byId.get(i.item_id)));
   }
@@ -754,9 +866,15 @@ export class CartService {
     return true;
   }
 
-  async totals(cart: CartRow, store: StoreCode, known?: LinePricing): Promise<CartTotals> {
+  async totals(
+    cart: CartRow,
+    store: StoreCode,
+    known?: LinePricing,
+    /** pricingConfig() as the caller read it */
+    config?: ApiConfig,
+  ): Promise<CartTotals> {
     const { priced, tax } = await this.priced(cart, store, this.database, cart.country_id, known);
-    return this.totalsOf(cart, store, priced, tax);
+    return this.totalsOf(cart, store, priced, tax, config);
   }
 
   private async totalsOf(
@@ -764,6 +882,7 @@ export class CartService {
     store: StoreCode,
     lines: PricedLine[],
     tax: TaxPricing,
+    config?: ApiConfig,
   ): Promise<CartTotals> {
     const [coupon, shipping, payment] = await Promise.all([
       !cart.coupon_code
@@ -774,7 +893,7 @@ export class CartService {
       this.shippingMethodsNow(),
       cart.payment_method_code ? this.paymentMethodsNow() : Promise.resolve([]),
     ]);
-    return totalsOf(await this.pricingConfig(), tax, {
+    return totalsOf(config ?? (await this.pricingConfig()), tax, {
       lines,
       coupon,
       allShippingMethods: shipping,
