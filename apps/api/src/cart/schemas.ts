@@ -17,9 +17,7 @@ export const cartQuery = z.object({
   withTotals: z
     .enum(['1', 'true'])
     .optional()
-    .describe(
-      "a write (update, delete, apply-coupon, delete-coupon) also answers the cart's totals after it, in meta.totals",
-    ),
+    .describe("a write (update, delete, apply-coupon, delete-coupon) also answers the cart's totals after it, in meta.totals"),
 });
 
 export const createQuery = cartQuery.omit({ cartId: true });
