@@ -224,6 +224,9 @@ export type LinePricing = { tier: number; tax: TaxPricing };
  */
 export type CartUpdate = { line: CartLine; cart: CartRow | undefined; pricing: LinePricing };
 
+/** guest terms kept (termsOf): store views × delivery countries, for the one catalogue version in use */
+const GUEST_TERMS_KEPT = 256;
+
 /** the stock reads under way on a database's kept stock, by their skus (CartService.stockOf) */
 const stockReads = new WeakMap<
   CartCache<StockRow | null>,
@@ -248,6 +251,11 @@ export class CartService {
   private readonly keptStock: CartCache<StockRow | null>;
   /** this process's answers of cart reads (held.ts) */
   private readonly held: HeldAnswers;
+  /** a guest cart's terms by catalogue version, store view and country, with the settings read they hold (termsOf) */
+  private readonly guestTerms = new Map<
+    string,
+    { settings: EffectiveSettings; terms: Awaited<ReturnType<CartService['termsNow']>> }
+  >();
 
   constructor(
     private readonly database: Database,
@@ -345,8 +353,29 @@ export class CartService {
     return body;
   }
 
-  /** what a cart of `customerId` delivered to `countryId` is priced under now, besides its own rows (held.ts) */
+  /**
+   * What a cart of `customerId` delivered to `countryId` is priced under now, besides its own rows
+   * (held.ts). A guest's are the same while the catalogue version (tax rules, methods) and the
+   * settings read (the COD fee) are: a guest has no group, so no tier nor tax class of its own. Kept
+   * so, a held answer's read of them is two reads of kept values instead of the tier's, the tax
+   * destination's and the settings' chains of promises, the largest part of a held answer's call.
+   */
   private async termsOf(customerId: number | null, countryId: string | null, store: StoreCode) {
+    if (customerId !== null) return this.termsNow(customerId, countryId, store);
+    const [version, settings] = await Promise.all([this.catalog.version(), this.settings.get()]);
+    const key = `${version}\n${store}\n${countryId ?? ''}`;
+    const kept = this.guestTerms.get(key);
+    if (kept && kept.settings === settings) return kept.terms;
+    const terms = await this.termsNow(null, countryId, store);
+    // kept only under the version and settings they were read with (none moved meanwhile)
+    if (terms.terms.version === version && terms.config.codFeeCents === settings.codFeeCents) {
+      if (this.guestTerms.size >= GUEST_TERMS_KEPT) this.guestTerms.clear();
+      this.guestTerms.set(key, { settings, terms });
+    }
+    return terms;
+  }
+
+  private async termsNow(customerId: number | null, countryId: string | null, store: StoreCode) {
     const [version, pricing, config] = await Promise.all([
       this.catalog.version(),
       this.pricingOf({ customer_id: customerId, country_id: countryId }, store),
