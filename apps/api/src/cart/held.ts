@@ -4,12 +4,13 @@
  * without pricing the lines or serialising them again.
  *
  * "The same cart" is proved by the database on every read, so every worker stays coherent with every
- * writer, whichever process or statement wrote: on PostgreSQL the read's one statement answers a
- * digest of the cart row, its lines and its coupon row as the read would answer them, and the cart
- * itself only when that digest is not the held one; on the embedded database the kept cart
- * (cache.ts) is the same object, which any write replaces or drops. A digest of the content, not a
- * revision column: no writer (an order, the retention sweep, an import's coupon, plain SQL) has to
- * know of it, a coupon's use by another cart's order changes it, and a write never costs more.
+ * writer, whichever process or statement wrote: on PostgreSQL the read's one statement answers the
+ * cart's revision, made of the row versions of the cart row, its lines and its coupon row (service.ts
+ * CART_IF_CHANGED), and the cart itself only when that revision is not the held one; on the embedded
+ * database the kept cart (cache.ts) is the same object, which any write replaces or drops. Row
+ * versions, not a revision column: no writer (an order, the retention sweep, an import's coupon,
+ * plain SQL) has to raise anything, a coupon's use by another cart's order is seen, and a write never
+ * costs more.
  *
  * "The same terms" is every input of the pricing that is not the cart: the catalogue version (the
  * documents, tax rules, shipping and payment methods; a special price's window moves it), the
@@ -32,7 +33,7 @@ export type HeldTerms = {
 };
 
 export type HeldAnswer = {
-  /** the digest of the cart it was made of (PostgreSQL), or the kept cart itself (embedded) */
+  /** the revision of the cart it was made of (PostgreSQL), or the kept cart itself (embedded) */
   stamp: unknown;
   /** the cart's owner and delivery country: the terms are worked out for them before the read */
   customerId: number | null;

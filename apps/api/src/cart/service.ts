@@ -123,14 +123,24 @@ const CART_WITH_LINES = `SELECT ${CART_COLUMNS},
   FROM carts c WHERE c.id = $1 ${PREPARED}`;
 
 /**
- * CART_WITH_LINES for a read whose answer may be held (held.ts): a digest of the cart as that read
- * answers it (row, lines, coupon row), and the cart itself (one JSON) only when the digest is not
- * `$2`, the held answer's. SHA-256, not a cheaper hash: a shopper writes their cart's options, and a
- * crafted collision would answer a held total for another content.
+ * CART_WITH_LINES for a read whose answer may be held (held.ts): the cart's revision, and the cart
+ * itself (one JSON) only when the revision is not `$2`, the held answer's. The revision is made of
+ * PostgreSQL's own row versions (xmin: the transaction that wrote the row as it is) of the cart row,
+ * of its lines (in item_id order) and of the coupon row the read would answer, each in its place:
+ * any statement writing one of them, by any process, writes a new version under its own transaction,
+ * so no writer has to know of the held answers and no write costs more. A transaction id repeats
+ * only after 2^32 transactions; a held answer is asked for at most HELD_MAX_MS. A digest of the
+ * content was exact too but doubled the statement's time on the database (a 20-line cart: 0.15 ms
+ * to 0.34 ms). `OFFSET 0` keeps the revision computed once, not again where it is compared.
  */
-const CART_IF_CHANGED = `SELECT h.digest, CASE WHEN h.digest = $2 THEN NULL ELSE row_to_json(x) END AS cart
-  FROM (${CART_WITH_LINES.replace(PREPARED, '')}) x
-  CROSS JOIN LATERAL (SELECT encode(sha256(convert_to(x::text, 'UTF8')), 'base64') AS digest) h ${PREPARED}`;
+const CART_IF_CHANGED = `SELECT r.rev, CASE WHEN r.rev = $2 THEN NULL ELSE
+    (SELECT row_to_json(x) FROM (${CART_WITH_LINES.replace(PREPARED, '')}) x) END AS cart
+  FROM (SELECT c.xmin || '/' ||
+    coalesce((SELECT string_agg(i.xmin::text, ',' ORDER BY i.item_id) FROM cart_items i WHERE i.cart_id = c.id), '') || '/' ||
+    coalesce((SELECT co.xmin::text FROM coupons co
+      WHERE c.coupon_code IS NOT NULL AND upper(co.code) = upper(c.coupon_code)
+      ORDER BY (co.code = c.coupon_code) DESC LIMIT 1), '') AS rev
+    FROM carts c WHERE c.id = $1 OFFSET 0) r ${PREPARED}`;
 
 /**
  * CART_WITH_LINES and the stock row of the sku `$2` (an update's, before its variant is known): on
@@ -224,6 +234,12 @@ export type LinePricing = { tier: number; tax: TaxPricing };
  */
 export type CartUpdate = { line: CartLine; cart: CartRow | undefined; pricing: LinePricing };
 
+/**
+ * how long a held cart answer may be answered (held.ts): far less than the time 2^32 transactions take,
+ * after which a row version's transaction id could repeat (CART_IF_CHANGED)
+ */
+const HELD_MAX_MS = 10 * 60 * 1000;
+
 /** guest terms kept (termsOf): store views × delivery countries, for the one catalogue version in use */
 const GUEST_TERMS_KEPT = 256;
 
@@ -307,12 +323,12 @@ export class CartService {
       cart = await this.read(cartId);
       stamp = cart;
     } else {
-      const row = await one<{ digest: string; cart: CartRow | null }>(this.database, CART_IF_CHANGED, [
+      const row = await one<{ rev: string; cart: CartRow | null }>(this.database, CART_IF_CHANGED, [
         cartId,
         held?.stamp ?? null,
       ]);
       cart = row?.cart ?? undefined;
-      stamp = row?.digest;
+      stamp = row?.rev;
     }
     if (held && stamp !== undefined && (cart === undefined || cart === held.stamp)) {
       // the cart is what the held answer was made of, so still active and still its owner's
@@ -344,10 +360,12 @@ export class CartService {
         countryId: cart.country_id,
         store,
         terms: terms.terms,
-        until:
+        until: Math.min(
+          now + HELD_MAX_MS,
           kind === 'totals' && cart.coupon_code
             ? couponWindowEnd(cart.coupon, now)
             : Number.POSITIVE_INFINITY,
+        ),
         body,
       });
     return body;
