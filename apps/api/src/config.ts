@@ -61,6 +61,8 @@ export type ApiConfig = {
   catalogCacheBytes: number;
   /** how long a catalogue version read is reused (ms); imports through this process forget it at once */
   catalogVersionTtlMs: number;
+  /** CART_ANSWERS_ENTRIES: most cart read answers a process holds (cart/held.ts); 0: none */
+  cartAnswersEntries: number;
   /** ORDER_SOLD_OUT_HORIZON_MS: how long a product this process saw sold out is refused without a stock read (PostgreSQL; 0: never) */
   soldOutHorizonMs: number;
   imageSizes: number[];
@@ -348,6 +350,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     catalogCacheEntries: int(env, 'CATALOG_CACHE_ENTRIES', 2000, 0, 1_000_000),
     catalogCacheBytes: int(env, 'CATALOG_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     catalogVersionTtlMs: int(env, 'CATALOG_VERSION_TTL_MS', 1000, 0, 60_000),
+    cartAnswersEntries: int(env, 'CART_ANSWERS_ENTRIES', 2000, 0, 1_000_000),
     soldOutHorizonMs: int(env, 'ORDER_SOLD_OUT_HORIZON_MS', 1000, 0, 60_000),
     imageSizes: [...new Set(imageSizes)].sort((a, b) => a - b),
     imageMemoryCacheBytes: int(env, 'IMAGE_MEMORY_CACHE_MB', 64, 0, 16_384) * 1024 * 1024,

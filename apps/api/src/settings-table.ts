@@ -291,6 +291,13 @@ export const SETTINGS: readonly Setting[] = [
       "how long the API reuses a read of the catalogue version (a server render asks several times); an import through the admin API is seen at once, another process's within this time; `0` reads it every time",
   },
   {
+    name: 'CART_ANSWERS_ENTRIES',
+    group: 'api',
+    default: '2000',
+    meaning:
+      "most answers of cart reads (`cart/pull`, `cart/totals`) a process holds, serialised (a 20-line cart's totals: about 3.4 KB); a read answers the held one when the database shows the cart unchanged (one statement) and the catalogue version, the customer's group, the tax destination, the COD fee and the coupon's window are as they were; the least recently read dropped first; `0` holds none",
+  },
+  {
     name: 'CATALOG_CACHE_ENTRIES',
     group: 'api',
     default: '2000',

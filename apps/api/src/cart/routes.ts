@@ -10,7 +10,7 @@ import {
   shippingMethodContract,
   type StoreCode,
 } from '@vitrina/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiApp, ApiContext } from '../context.ts';
 import { answers, answersWithMeta } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
@@ -56,6 +56,11 @@ async function withTotals<T>(
   return { ...ok(result), meta: { totals: await carts.totalsAfterWrite(cart, store, written, pricing) } };
 }
 
+/** an answer written already (by the route's serialiser, or held: cart/held.ts), sent as it is */
+function sendWritten(reply: FastifyReply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
   const { cart: carts } = ctx;
   /** the cart of a request (query validated by `cartQuery`) and its store view: the one asked, else the cart's */
@@ -89,9 +94,16 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
         querystring: cartQuery,
       },
     },
-    async (req) => {
-      const { cart, store } = await open(req);
-      return ok(await carts.pull(cart, store));
+    async (req, reply) => {
+      const query = req.query as { cartId?: string; storeCode?: StoreCode };
+      const body = await carts.readAnswer(
+        'pull',
+        query.cartId,
+        requestToken(req),
+        query.storeCode,
+        (answer) => String(reply.serialize(ok(answer))),
+      );
+      return sendWritten(reply, body);
     },
   );
 
@@ -133,9 +145,16 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
         querystring: cartQuery,
       },
     },
-    async (req) => {
-      const { cart, store } = await open(req);
-      return ok(await carts.totals(cart, store));
+    async (req, reply) => {
+      const query = req.query as { cartId?: string; storeCode?: StoreCode };
+      const body = await carts.readAnswer(
+        'totals',
+        query.cartId,
+        requestToken(req),
+        query.storeCode,
+        (answer) => String(reply.serialize(ok(answer))),
+      );
+      return sendWritten(reply, body);
     },
   );
 
