@@ -21,7 +21,7 @@
  * The storefront's Content-Security-Policy (apps/server/src/page-security.ts) admits it by the
  * answer's nonce in style-src, not 'unsafe-inline'; the whole sheet's file is same-origin ('self').
  */
-import { useContext, useEffect } from 'react';
+import { use, useContext, useEffect } from 'react';
 import {
   matchRoutes,
   UNSAFE_DataRouterContext,
@@ -67,6 +67,9 @@ function stylesOf(routeId: string | undefined): { text: string; part: string | u
 /** the whole sheet's file, once loaded (or failed: the page then keeps its inline part) */
 let wholeSheet: Promise<void> | undefined;
 
+/** the whole sheet's file loaded (or failed): a page of another type may render */
+let wholeSheetApplied = false;
+
 /** the whole sheet's file asked for, into the browser's cache: once per document */
 let prefetched = false;
 
@@ -90,7 +93,10 @@ function loadWholeSheet(): Promise<void> {
     link.rel = 'stylesheet';
     link.href = wholeSheetHref;
     wholeSheet = new Promise((resolve) => {
-      link.onload = link.onerror = () => resolve();
+      link.onload = link.onerror = () => {
+        wholeSheetApplied = true;
+        resolve();
+      };
     });
     document.head.append(link);
   }
@@ -131,8 +137,8 @@ export function InlineStyles({ nonce }: { nonce?: string | undefined }) {
   const { text, part } = stylesOf(matches.at(-1)?.id);
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   // the next page of a client-side navigation may be another type: the whole sheet is applied when
-  // that navigation starts (its file is in the cache by then, fetched at the first idle moment after
-  // hydration), before the next page's data has come
+  // that navigation starts (its file is usually in the cache by then, fetched at the first idle
+  // moment after hydration), while the next page's data is requested
   const navigation = useNavigation();
   const leaving =
     part !== undefined &&
@@ -144,5 +150,14 @@ export function InlineStyles({ nonce }: { nonce?: string | undefined }) {
   useEffect(() => {
     if (leaving) void loadWholeSheet();
   }, [leaving]);
+  // A page of another type may need rules only the whole sheet has, and a script-inserted stylesheet
+  // does not hold the browser's paint: when the next page's data came before the file (a tap soon
+  // after hydration, before the idle prefetch had the file in the cache), the page was committed
+  // and painted without its rules. Its render waits for the file instead: the router's state update
+  // is a transition, so React keeps the previous page on screen until the file is applied. A page of
+  // the same type never waits, nor does the first render (its type is the part's).
+  const shown = matches.at(-1)?.id;
+  if (part !== undefined && !wholeSheetApplied && (!shown || pageTypeOfRoute(shown) !== part))
+    use(loadWholeSheet());
   return <style id={STYLE_ID} nonce={nonce} data-part={part} dangerouslySetInnerHTML={{ __html: text }} />;
 }

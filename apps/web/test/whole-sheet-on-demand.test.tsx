@@ -8,7 +8,7 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -29,6 +29,8 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
+  container?.remove();
+  container = undefined;
   document.head.innerHTML = '';
   delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
   actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
@@ -39,8 +41,17 @@ const links = (rel: string) => [...document.head.querySelectorAll(`link[rel="${r
 /** every listing's data after the first page's: not come yet while the test looks */
 let pending: Promise<null>;
 
+/** a product page's data: not come unless a test says so */
+let productData: Promise<null>;
+
+let container: HTMLElement | undefined;
+
+/** the page on screen (the route's own element) */
+const shownPage = () => container?.querySelector('p')?.textContent;
+
 async function mount() {
   pending = Promise.resolve(null);
+  productData = new Promise(() => {});
   const { InlineStyles, withWholeSheet } = await import('../app/inline-styles');
   function Layout() {
     return (
@@ -57,22 +68,22 @@ async function mount() {
         path: '/',
         Component: Layout,
         children: [
-          { id: 'category', path: 'c/:slug', loader: () => pending, Component: () => <p>listing</p> },
           {
-            id: 'product',
-            path: 'p/:sku',
-            loader: () => new Promise(() => {}),
-            Component: () => <p>product</p>,
+            id: 'category',
+            path: 'c/:slug',
+            loader: () => pending,
+            Component: () => <p>listing {useLocation().pathname}</p>,
           },
+          { id: 'product', path: 'p/:sku', loader: () => productData, Component: () => <p>product</p> },
         ],
       },
     ],
     { initialEntries: ['/c/laptops'], hydrationData: { loaderData: { category: null } } },
   );
-  const container = document.createElement('div');
+  container = document.createElement('div');
   document.body.append(container);
   await act(async () => {
-    root = createRoot(container);
+    root = createRoot(container!);
     root.render(<RouterProvider router={router} />);
   });
   pending = new Promise(() => {});
@@ -114,5 +125,26 @@ describe('the whole stylesheet on a page with its page type’s part', () => {
     expect(answered).toBe(false);
     await act(async () => sheet!.onload?.(new Event('load')));
     expect(answered).toBe(true);
+  });
+
+  it('holds a page of another type until it is applied, when the page’s data came first', async () => {
+    const { router } = await mount();
+    productData = Promise.resolve(null);
+    await act(async () => void router.navigate('/p/LAP-1'));
+    // the router is done, the page not shown: React keeps the listing on screen
+    expect(router.state.navigation.state).toBe('idle');
+    expect(shownPage()).toBe('listing /c/laptops');
+    const [sheet] = links('stylesheet') as HTMLLinkElement[];
+    expect(sheet).toBeDefined();
+    await act(async () => sheet!.onload?.(new Event('load')));
+    expect(shownPage()).toBe('product');
+  });
+
+  it('does not hold a page of the same type (another category), nor apply the sheet for it', async () => {
+    const { router } = await mount();
+    pending = Promise.resolve(null);
+    await act(async () => void router.navigate('/c/phones?sort=price'));
+    expect(shownPage()).toBe('listing /c/phones');
+    expect(links('stylesheet')).toHaveLength(0);
   });
 });
