@@ -4,13 +4,21 @@
  * answer of `cart/pull` and `cart/totals` is byte for byte what a shop holding nothing computes from
  * the same database; a held answer is asked with the one statement a read makes anyway.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApi, loadApiConfig } from '../src/index.ts';
 import { bumpCatalogVersion } from '@vitrina/db';
 import { couponWindowEnd } from '../src/cart/held.ts';
-import { TEST_LIMITS_OFF, TEST_SELLER, address, queriesOf, startApi, type TestApi } from './helpers.ts';
+import { TEST_LIMITS_OFF, TEST_SELLER, queriesOf, startApi, type TestApi } from './helpers.ts';
+import {
+  CART_TEST_SKUS,
+  cartRouteActions,
+  cartUrl,
+  createCart,
+  writeCart,
+  type CartRouteAction,
+} from './cart-route-actions.ts';
 
 let api: TestApi;
 /** the same database, holding no answer: every read priced and written anew */
@@ -37,18 +45,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const url = (path: string, cart: string, extra = '') =>
-  `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cart)}&storeCode=en${extra}`;
-
-const SKUS = ['PHN-2001', 'ACC-3001', 'ACC-3002', 'LAP-1002', 'SW-5001'] as const;
-
 type Action =
-  | { kind: 'add'; sku: string; qty: number }
-  | { kind: 'change'; pick: number; qty: number }
-  | { kind: 'delete'; pick: number }
-  | { kind: 'coupon'; code: string }
-  | { kind: 'deleteCoupon' }
-  | { kind: 'shipping'; country: string; method: string; payment: string | undefined }
+  | CartRouteAction
   // behind the routes' back
   | { kind: 'sqlQty'; pick: number; qty: number }
   | { kind: 'sqlDelete'; pick: number }
@@ -58,40 +56,7 @@ type Action =
   | { kind: 'codFee'; cents: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('add' as const),
-      sku: fc.constantFrom(...SKUS),
-      qty: fc.integer({ min: 1, max: 3 }),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('change' as const),
-      pick: fc.nat(5),
-      qty: fc.integer({ min: 1, max: 4 }),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(5) }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('coupon' as const),
-      code: fc.constantFrom('SAVE10', 'FIXED5', 'BIGSPENDER'),
-    }),
-  },
-  { weight: 1, arbitrary: fc.constant({ kind: 'deleteCoupon' as const }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('shipping' as const),
-      country: fc.constantFrom('LT', 'LV', 'EE'),
-      method: fc.constantFrom('courier', 'omniva'),
-      payment: fc.constantFrom(undefined, 'cashondelivery', 'banktransfer'),
-    }),
-  },
+  ...cartRouteActions,
   {
     weight: 2,
     arbitrary: fc.record({
@@ -146,8 +111,7 @@ describe('a held cart answer is the answer computed anew', () => {
     let compared = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 10 }), async (actions) => {
-        const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-          .result as string;
+        const cart = await createCart(api);
         const lineIds = async () =>
           (
             await db.query<{ item_id: number; sku: string }>(
@@ -162,41 +126,7 @@ describe('a held cart answer is the answer computed anew', () => {
             ])
           )[0]?.coupon_code;
         for (const a of actions) {
-          if (a.kind === 'add') {
-            await api.call({ method: 'POST', url: url('update', cart), payload: { cartItem: a } });
-          } else if (a.kind === 'change' || a.kind === 'delete') {
-            const all = await lineIds();
-            const line = all[a.pick % Math.max(1, all.length)];
-            if (line)
-              await api.call({
-                method: 'POST',
-                url: url(a.kind === 'change' ? 'update' : 'delete', cart),
-                payload: {
-                  cartItem: {
-                    sku: line.sku,
-                    item_id: line.item_id,
-                    ...(a.kind === 'change' ? { qty: a.qty } : {}),
-                  },
-                },
-              });
-          } else if (a.kind === 'coupon') {
-            await api.call({ method: 'POST', url: url('apply-coupon', cart, `&coupon=${a.code}`) });
-          } else if (a.kind === 'deleteCoupon') {
-            await api.call({ method: 'POST', url: url('delete-coupon', cart) });
-          } else if (a.kind === 'shipping') {
-            await api.call({
-              method: 'POST',
-              url: url('shipping-information', cart),
-              payload: {
-                addressInformation: {
-                  shippingAddress: address({ countryId: a.country }),
-                  shippingCarrierCode: a.method,
-                  shippingMethodCode: a.method,
-                  ...(a.payment ? { paymentMethodCode: a.payment } : {}),
-                },
-              },
-            });
-          } else if (a.kind === 'sqlQty' || a.kind === 'sqlDelete') {
+          if (a.kind === 'sqlQty' || a.kind === 'sqlDelete') {
             const all = await lineIds();
             const line = all[a.pick % Math.max(1, all.length)];
             if (line && a.kind === 'sqlQty')
@@ -219,7 +149,8 @@ describe('a held cart answer is the answer computed anew', () => {
           } else if (a.kind === 'price') {
             // a product of the cart, else any
             const all = await lineIds();
-            const sku = all[a.pick % Math.max(1, all.length)]?.sku ?? SKUS[a.pick % SKUS.length]!;
+            const sku =
+              all[a.pick % Math.max(1, all.length)]?.sku ?? CART_TEST_SKUS[a.pick % CART_TEST_SKUS.length]!;
             await db.query(
               `UPDATE product_index SET doc = doc || jsonb_build_object(
                  'final_price', greatest(1, (doc->>'final_price')::int + $2),
@@ -228,18 +159,20 @@ describe('a held cart answer is the answer computed anew', () => {
               [sku, a.cents],
             );
             await bumpCatalogVersion(db);
-          } else {
+          } else if (a.kind === 'codFee') {
             await db.query(
               `UPDATE shop_settings SET settings = settings || jsonb_build_object('codFeeCents', $1::int)`,
               [a.cents],
             );
             await bumpCatalogVersion(db);
+          } else {
+            await writeCart(api, cart, a);
           }
           for (const path of ['pull', 'totals']) {
-            const expected = await read(fresh, url(path, cart));
+            const expected = await read(fresh, cartUrl(path, cart));
             // the first read may price and hold; the second may answer the held one
             for (let i = 0; i < 2; i++) {
-              const { answer, statements } = await queriesOf(api, () => read(api.app, url(path, cart)));
+              const { answer, statements } = await queriesOf(api, () => read(api.app, cartUrl(path, cart)));
               expect(answer.status, answer.body).toBe(expected.status);
               expect(answer.body).toBe(expected.body);
               // one statement on PostgreSQL, with or without a held answer (the catalogue's version and
@@ -259,49 +192,55 @@ describe('a held cart answer is the answer computed anew', () => {
   }, 240_000);
 
   it("a coupon's window ending lets no held total outlive it", async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-      .result as string;
+    const cart = await createCart(api);
     await api.call({
       method: 'POST',
-      url: url('update', cart),
+      url: cartUrl('update', cart),
       payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
     });
+    // a window long enough for the coupon to be applied and held at any load, then its end waited for
     await api.database.query(
-      "INSERT INTO coupons (code, type, value, to_date, is_active) VALUES ('SOON', 'percent', 15, now() + interval '1500 milliseconds', true)",
+      "INSERT INTO coupons (code, type, value, to_date, is_active) VALUES ('SOON', 'percent', 15, now() + interval '3 seconds', true)",
     );
-    expect((await api.call({ method: 'POST', url: url('apply-coupon', cart, '&coupon=SOON') })).status).toBe(
-      200,
-    );
-    const during = await read(api.app, url('totals', cart));
+    expect(
+      (await api.call({ method: 'POST', url: cartUrl('apply-coupon', cart, '&coupon=SOON') })).status,
+    ).toBe(200);
+    const during = await read(api.app, cartUrl('totals', cart));
     expect(JSON.parse(during.body).result.coupon_code).toBe('SOON');
-    expect((await read(api.app, url('totals', cart))).body).toBe(during.body);
-    await new Promise((r) => setTimeout(r, 1700));
-    const after = await read(api.app, url('totals', cart));
-    expect(JSON.parse(after.body).result.coupon_code ?? null).toBeNull();
-    expect(after.body).toBe((await read(fresh, url('totals', cart))).body);
-  });
+    expect((await read(api.app, cartUrl('totals', cart))).body).toBe(during.body);
+    // nothing is written meanwhile: only the window's end can turn the held total
+    await vi.waitFor(
+      async () => {
+        const after = await read(api.app, cartUrl('totals', cart));
+        expect(JSON.parse(after.body).result.coupon_code ?? null).toBeNull();
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect((await read(api.app, cartUrl('totals', cart))).body).toBe(
+      (await read(fresh, cartUrl('totals', cart))).body,
+    );
+  }, 60_000);
 
   it('a held answer is not answered to another customer, nor for a cart gone', async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-      .result as string;
+    const cart = await createCart(api);
     await api.call({
       method: 'POST',
-      url: url('update', cart),
+      url: cartUrl('update', cart),
       payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
     });
-    expect((await read(api.app, url('totals', cart))).status).toBe(200);
-    expect((await read(api.app, url('totals', cart))).status).toBe(200);
+    expect((await read(api.app, cartUrl('totals', cart))).status).toBe(200);
+    expect((await read(api.app, cartUrl('totals', cart))).status).toBe(200);
     // the cart now a customer's (as a login's merge makes it): a guest's read is refused
     const [customer] = await api.database.query<{ id: number }>(
       "INSERT INTO customers (email, firstname, lastname, password_hash) VALUES ('held@example.com', 'A', 'B', 'x') RETURNING id",
     );
     await api.database.query('UPDATE carts SET customer_id = $2 WHERE id = $1', [cart, customer!.id]);
-    expect((await read(api.app, url('totals', cart))).status).toBe(401);
+    expect((await read(api.app, cartUrl('totals', cart))).status).toBe(401);
     await api.database.query("UPDATE carts SET customer_id = NULL, status = 'converted' WHERE id = $1", [
       cart,
     ]);
-    expect((await read(api.app, url('pull', cart))).status).toBe(400);
-    expect((await read(api.app, url('totals', cart))).status).toBe(400);
+    expect((await read(api.app, cartUrl('pull', cart))).status).toBe(400);
+    expect((await read(api.app, cartUrl('totals', cart))).status).toBe(400);
   });
 
   it("the window's end: the instant its coupon is judged otherwise", () => {

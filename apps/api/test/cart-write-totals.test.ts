@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { address, queriesOf, startApi, type TestApi } from './helpers.ts';
+import { queriesOf, startApi, type TestApi } from './helpers.ts';
+import {
+  cartRouteActions,
+  cartUrl,
+  createCart,
+  writeCart,
+  type CartRouteAction,
+} from './cart-route-actions.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,131 +21,44 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const url = (path: string, cart: string, extra = '') =>
-  `/vsbridge/cart/${path}?cartId=${encodeURIComponent(cart)}&storeCode=en${extra}`;
+type Action = CartRouteAction | { kind: 'payment'; payment: string };
 
-type Action =
-  | { kind: 'add'; sku: string; qty: number }
-  | { kind: 'change'; pick: number; qty: number }
-  | { kind: 'delete'; pick: number }
-  | { kind: 'coupon'; code: string }
-  | { kind: 'deleteCoupon' }
-  | { kind: 'shipping'; country: string; method: string; payment: string | undefined }
-  | { kind: 'payment'; payment: string };
-
-const action: fc.Arbitrary<Action> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant('add' as const),
-      sku: fc.constantFrom('PHN-2001', 'ACC-3001', 'ACC-3002', 'LAP-1002', 'SW-5001'),
-      qty: fc.integer({ min: 1, max: 3 }),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('change' as const),
-      pick: fc.nat(5),
-      qty: fc.integer({ min: 1, max: 4 }),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(5) }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('coupon' as const),
-      code: fc.constantFrom('SAVE10', 'FIXED5', 'save10', 'BIGSPENDER'),
-    }),
-  },
-  { weight: 1, arbitrary: fc.constant({ kind: 'deleteCoupon' as const }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('shipping' as const),
-      country: fc.constantFrom('LT', 'LV', 'EE'),
-      method: fc.constantFrom('courier', 'omniva'),
-      payment: fc.constantFrom(undefined, 'cashondelivery', 'banktransfer'),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('payment' as const),
-      payment: fc.constantFrom('cashondelivery', 'banktransfer'),
-    }),
-  },
-);
+const action: fc.Arbitrary<Action> = fc.oneof(...cartRouteActions, {
+  weight: 1,
+  arbitrary: fc.record({
+    kind: fc.constant('payment' as const),
+    payment: fc.constantFrom('cashondelivery', 'banktransfer'),
+  }),
+});
 
 describe('a cart write answers the totals a following cart/totals answers', () => {
   it('property: over random carts, coupons, shipping and payment methods, to the cent', async () => {
     let compared = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
-        const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-          .result as string;
-        const lines = async () =>
-          (await api.call(url('pull', cart))).body.result as { item_id: number; sku: string }[];
+        const cart = await createCart(api);
         for (const a of actions) {
           let answer: { status: number; body: { result: unknown; meta?: { totals?: unknown } } };
           let totals: () => unknown = () => answer.body.meta?.totals;
-          if (a.kind === 'add') {
+          if (a.kind === 'payment') {
             answer = await api.call({
               method: 'POST',
-              url: url('update', cart, '&withTotals=1'),
-              payload: { cartItem: { sku: a.sku, qty: a.qty } },
-            });
-          } else if (a.kind === 'change' || a.kind === 'delete') {
-            const all = await lines();
-            const line = all[a.pick % Math.max(1, all.length)];
-            if (!line) continue;
-            answer =
-              a.kind === 'change'
-                ? await api.call({
-                    method: 'POST',
-                    url: url('update', cart, '&withTotals=1'),
-                    payload: { cartItem: { sku: line.sku, qty: a.qty, item_id: line.item_id } },
-                  })
-                : await api.call({
-                    method: 'POST',
-                    url: url('delete', cart, '&withTotals=1'),
-                    payload: { cartItem: { sku: line.sku, item_id: line.item_id } },
-                  });
-          } else if (a.kind === 'coupon') {
-            answer = await api.call({
-              method: 'POST',
-              url: url('apply-coupon', cart, `&coupon=${a.code}&withTotals=1`),
-            });
-          } else if (a.kind === 'deleteCoupon') {
-            answer = await api.call({ method: 'POST', url: url('delete-coupon', cart, '&withTotals=1') });
-          } else if (a.kind === 'shipping') {
-            answer = await api.call({
-              method: 'POST',
-              url: url('shipping-information', cart),
-              payload: {
-                addressInformation: {
-                  shippingAddress: address({ countryId: a.country }),
-                  shippingCarrierCode: a.method,
-                  shippingMethodCode: a.method,
-                  ...(a.payment ? { paymentMethodCode: a.payment } : {}),
-                },
-              },
-            });
-            totals = () => (answer.body.result as { totals: unknown }).totals;
-          } else {
-            answer = await api.call({
-              method: 'POST',
-              url: url('collect-totals', cart),
+              url: cartUrl('collect-totals', cart),
               payload: { methods: { paymentMethod: { method: a.payment } } },
             });
             totals = () => answer.body.result;
+          } else {
+            const written = await writeCart(api, cart, a, '&withTotals=1');
+            if (!written) continue;
+            answer = written;
+            if (a.kind === 'shipping') totals = () => (answer.body.result as { totals: unknown }).totals;
           }
           // a refused write (stock, a coupon below its minimum, cash on delivery for a virtual cart) changes nothing
           if (answer.status !== 200) {
             expect(answer.status, JSON.stringify(answer.body)).toBe(400);
             continue;
           }
-          const after = await api.call(url('totals', cart));
+          const after = await api.call(cartUrl('totals', cart));
           expect(after.status).toBe(200);
           expect(totals()).toEqual(after.body.result);
           compared++;
@@ -152,17 +72,16 @@ describe('a cart write answers the totals a following cart/totals answers', () =
   });
 
   it("without withTotals the answer is the spec's envelope alone", async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-      .result as string;
+    const cart = await createCart(api);
     const add = await api.call({
       method: 'POST',
-      url: url('update', cart),
+      url: cartUrl('update', cart),
       payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
     });
     expect(Object.keys(add.body).sort()).toEqual(['code', 'result']);
     const withTotals = await api.call({
       method: 'POST',
-      url: url('update', cart, '&withTotals=1'),
+      url: cartUrl('update', cart, '&withTotals=1'),
       payload: { cartItem: { sku: 'ACC-3001', qty: 2 } },
     });
     expect(withTotals.body.result).toMatchObject({ sku: 'ACC-3001', qty: 2 });
@@ -172,42 +91,40 @@ describe('a cart write answers the totals a following cart/totals answers', () =
     ]);
   });
   it('an update answers its totals without reading the cart again after its write (on PostgreSQL too)', async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-      .result as string;
+    const cart = await createCart(api);
     await api.call({
       method: 'POST',
-      url: url('update', cart),
+      url: cartUrl('update', cart),
       payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
     });
-    await api.call({ method: 'POST', url: url('apply-coupon', cart, '&coupon=SAVE10') });
-    const line = (await api.call(url('pull', cart))).body.result[0] as { item_id: number; sku: string };
+    await api.call({ method: 'POST', url: cartUrl('apply-coupon', cart, '&coupon=SAVE10') });
+    const line = (await api.call(cartUrl('pull', cart))).body.result[0] as { item_id: number; sku: string };
     for (const payload of [
       { cartItem: { sku: line.sku, qty: 2, item_id: line.item_id } },
       { cartItem: { sku: 'ACC-3001', qty: 1 } },
     ]) {
       const { answer, statements } = await queriesOf(api, () =>
-        api.call({ method: 'POST', url: url('update', cart, '&withTotals=1'), payload }),
+        api.call({ method: 'POST', url: cartUrl('update', cart, '&withTotals=1'), payload }),
       );
       expect(answer.status).toBe(200);
       const write = statements.findIndex((s) => /(UPDATE|INSERT INTO) cart_items/.test(s));
       expect(write).toBeGreaterThanOrEqual(0);
       expect(statements.slice(write + 1).filter((s) => /FROM carts|FROM cart_items/.test(s))).toEqual([]);
-      expect(answer.body.meta.totals).toEqual((await api.call(url('totals', cart))).body.result);
+      expect(answer.body.meta.totals).toEqual((await api.call(cartUrl('totals', cart))).body.result);
     }
   });
   it("an update's stock check reads the stock row with the cart (one statement less on PostgreSQL)", async () => {
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-      .result as string;
+    const cart = await createCart(api);
     const added = await api.call({
       method: 'POST',
-      url: url('update', cart),
+      url: cartUrl('update', cart),
       payload: { cartItem: { sku: 'PHN-2001', qty: 1 } },
     });
     const line = added.body.result as { item_id: number; sku: string };
     const { answer, statements } = await queriesOf(api, () =>
       api.call({
         method: 'POST',
-        url: url('update', cart),
+        url: cartUrl('update', cart),
         payload: { cartItem: { sku: line.sku, qty: 3, item_id: line.item_id } },
       }),
     );
@@ -222,22 +139,20 @@ describe('a cart write answers the totals a following cart/totals answers', () =
     // the stock is still checked: more than there is is refused
     const tooMany = await api.call({
       method: 'POST',
-      url: url('update', cart),
+      url: cartUrl('update', cart),
       payload: { cartItem: { sku: line.sku, qty: 100000, item_id: line.item_id } },
     });
     expect(tooMany.status).toBe(400);
   });
   it("a new cart's first line reads no cart: on the embedded database the new cart is kept as written", async () => {
     // the product's stock row read once (kept on the embedded database)
-    const other = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-      .result as string;
+    const other = await createCart(api);
     const payload = { cartItem: { sku: 'PHN-2001', qty: 1 } };
-    expect((await api.call({ method: 'POST', url: url('update', other), payload })).status).toBe(200);
+    expect((await api.call({ method: 'POST', url: cartUrl('update', other), payload })).status).toBe(200);
 
-    const cart = (await api.call({ method: 'POST', url: '/vsbridge/cart/create?storeCode=en' })).body
-      .result as string;
+    const cart = await createCart(api);
     const { answer, statements } = await queriesOf(api, () =>
-      api.call({ method: 'POST', url: url('update', cart), payload }),
+      api.call({ method: 'POST', url: cartUrl('update', cart), payload }),
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     // on PostgreSQL the cart with the stock row, and the write; on the embedded database the write
@@ -246,6 +161,6 @@ describe('a cart write answers the totals a following cart/totals answers', () =
       statements.filter((s) => !/from meta where/.test(s)),
       statements.join('\n'),
     ).toHaveLength(api.database.kind === 'postgres' ? 2 : 1);
-    expect((await api.call(url('pull', cart))).body.result).toMatchObject([{ sku: 'PHN-2001', qty: 1 }]);
+    expect((await api.call(cartUrl('pull', cart))).body.result).toMatchObject([{ sku: 'PHN-2001', qty: 1 }]);
   });
 });
