@@ -15,6 +15,7 @@ import type { ApiApp, ApiContext } from '../context.ts';
 import { answers, answersWithMeta } from '../http/answers.ts';
 import { ok } from '../http/envelope.ts';
 import type { CartRow, LinePricing } from './service.ts';
+import type { HeldKind } from './held.ts';
 import { requestToken } from '../http/request.ts';
 import {
   cartQuery,
@@ -70,6 +71,14 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
     const store = query.storeCode ?? (isStoreCode(cart.store_code) ? cart.store_code : DEFAULT_STORE_CODE);
     return { cart, store };
   };
+  /** `cart/pull` or `cart/totals`: the answer held or written anew (cart/held.ts), sent as it is */
+  const heldRead = (kind: HeldKind) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const query = req.query as { cartId?: string; storeCode?: StoreCode };
+    const body = await carts.readAnswer(kind, query.cartId, requestToken(req), query.storeCode, (answer) =>
+      String(reply.serialize(ok(answer))),
+    );
+    return sendWritten(reply, body);
+  };
 
   app.post(
     '/vsbridge/cart/create',
@@ -94,17 +103,7 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
         querystring: cartQuery,
       },
     },
-    async (req, reply) => {
-      const query = req.query as { cartId?: string; storeCode?: StoreCode };
-      const body = await carts.readAnswer(
-        'pull',
-        query.cartId,
-        requestToken(req),
-        query.storeCode,
-        (answer) => String(reply.serialize(ok(answer))),
-      );
-      return sendWritten(reply, body);
-    },
+    heldRead('pull'),
   );
 
   app.post(
@@ -145,17 +144,7 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
         querystring: cartQuery,
       },
     },
-    async (req, reply) => {
-      const query = req.query as { cartId?: string; storeCode?: StoreCode };
-      const body = await carts.readAnswer(
-        'totals',
-        query.cartId,
-        requestToken(req),
-        query.storeCode,
-        (answer) => String(reply.serialize(ok(answer))),
-      );
-      return sendWritten(reply, body);
-    },
+    heldRead('totals'),
   );
 
   app.get(
