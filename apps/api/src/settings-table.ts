@@ -856,6 +856,13 @@ export const SETTINGS: readonly Setting[] = [
     meaning: '`BENCH_ONLY=cart`: `0` skips the run on the embedded database (PostgreSQL only)',
   },
   {
+    name: 'BENCH_SHOP_CHECKOUT',
+    group: 'tools',
+    default: '',
+    meaning:
+      "`BENCH_ONLY=mix` and `flash`: another checkout's built shop is run under this checkout's load generator (its data in `BENCH_DATA_DIR`), for an A/B pair with the same figures; empty: this checkout's shop",
+  },
+  {
     name: 'BENCH_CART_PROFILE',
     group: 'tools',
     default: '',
