@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The wish list and the compare list are shared by the shopper's tabs through the device. Two tabs
+ * The wish list, the compare list and recently viewed are shared by the shopper's tabs through the device. Two tabs
  * changing the list at once (one saves a product, the other removes one, each from the copy it had)
  * keep both changes; before, the later write replaced the whole list and the product saved in the
  * first tab was gone in both. A list an earlier version stored as a bare array is still read.
@@ -9,9 +9,11 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { createWishlistStore as CreateWishlist } from '../app/state/wishlist';
 import type { createCompareStore as CreateCompare } from '../app/state/compare';
+import type { createRecentlyViewedStore as CreateRecentlyViewed } from '../app/state/recently-viewed';
 
 let createWishlistStore: typeof CreateWishlist;
 let createCompareStore: typeof CreateCompare;
+let createRecentlyViewedStore: typeof CreateRecentlyViewed;
 let idbGet: (key: string) => Promise<unknown>;
 let idbSet: (key: string, value: unknown) => Promise<void>;
 const opened: { store: { close(): void } }[] = [];
@@ -21,6 +23,7 @@ beforeAll(async () => {
   (globalThis as { window?: unknown }).window ??= globalThis;
   ({ createWishlistStore } = await import('../app/state/wishlist'));
   ({ createCompareStore } = await import('../app/state/compare'));
+  ({ createRecentlyViewedStore } = await import('../app/state/recently-viewed'));
   ({ idbGet, idbSet } = await import('../app/lib/idb'));
 });
 afterEach(() => {
@@ -85,5 +88,28 @@ describe('a saved list shared between tabs', () => {
     await wait(async () =>
       expect(await idbGet('wish-2')).toMatchObject({ items: [{ sku: 'OLD' }, { sku: 'NEW' }] }),
     );
+  });
+
+  it('keeps the products opened in two tabs at once in recently viewed', async () => {
+    const tab = () => {
+      const t = createRecentlyViewedStore({ persistKey: 'viewed-1' });
+      opened.push(t);
+      return t;
+    };
+    await idbSet('viewed-1', [product('OLD')]);
+    const a = tab();
+    const b = tab();
+    await Promise.all([a.store.ready, b.store.ready]);
+    // two product pages opened in new tabs, each noting its product from the copy [OLD]
+    a.add(product('X'));
+    b.add(product('Y'));
+    await wait(async () => {
+      expect(skus(a.store.get()).sort()).toEqual(['OLD', 'X', 'Y']);
+      expect(skus(b.store.get())).toEqual(skus(a.store.get()));
+      expect(skus(((await idbGet('viewed-1')) as { items: { sku: string }[] }).items)).toEqual(
+        skus(a.store.get()),
+      );
+    });
+    expect(skus(a.store.get()).at(-1)).toBe('OLD');
   });
 });

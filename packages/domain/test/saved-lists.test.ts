@@ -5,7 +5,10 @@ import {
   addToCompare,
   addToWishlist,
   compareRows,
+  joinRecentlyViewed,
   joinSavedLists,
+  noteViewed,
+  RECENTLY_VIEWED_MAX,
   removeBySku,
   sanitizeSavedList,
   toggleBySku,
@@ -158,6 +161,55 @@ describe('joinSavedLists (two tabs changing one saved list at once)', () => {
         for (const sku of inBase)
           if (!kept(mine).has(sku) || !kept(theirs).has(sku)) expect(joined).not.toContain(sku);
       }),
+    );
+  });
+});
+
+describe('recently viewed (newest first, once each) and two tabs viewing at once', () => {
+  const skus = (list: { sku: string }[]) => list.map((x) => x.sku);
+  const list = (s: string) => [...s].map((sku) => p(sku));
+  const viewed = (start: string, views: string, max?: number) =>
+    [...views].reduce((l, sku) => noteViewed(l, p(sku), max), list(start));
+
+  it.each([
+    ['a new product goes first', '', 'A', 'A'],
+    ['a listed product moves first', 'ABC', 'C', 'CAB'],
+    ['the oldest leaves past the most', 'ABC', 'D', 'DAB', 3],
+  ])('%s', (_n, start, views, expected, max?: number) => {
+    expect(skus(viewed(start, views, max)).join('')).toBe(expected);
+  });
+
+  it.each([
+    ['each tab viewed a new product', 'AB', 'XAB', 'YAB', 'XYAB'],
+    ['this tab looked at nothing new', 'AB', 'AB', 'YAB', 'YAB'],
+    ['the other tab looked at nothing new', 'AB', 'BA', 'AB', 'BA'],
+    ['both viewed the same product', 'AB', 'XAB', 'XAB', 'XAB'],
+    ['this tab viewed a listed one, theirs a new one', 'ABC', 'CAB', 'YABC', 'CYAB'],
+  ])('joined: %s', (_n, base, mine, theirs, expected) => {
+    expect(skus(joinRecentlyViewed(list(base), list(mine), list(theirs))).join('')).toBe(expected);
+  });
+
+  it('property: views made in two tabs from one copy are all kept, once each, newest of each tab first', () => {
+    const sku = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRST');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(sku, { maxLength: RECENTLY_VIEWED_MAX }),
+        fc.array(sku, { maxLength: 4 }),
+        fc.array(sku, { maxLength: 4 }),
+        (base, mineViews, theirViews) => {
+          const start = base.join('');
+          const mine = viewed(start, mineViews.join(''));
+          const theirs = viewed(start, theirViews.join(''));
+          const joined = skus(joinRecentlyViewed(list(start), mine, theirs));
+          expect(new Set(joined).size).toBe(joined.length);
+          expect(joined.length).toBeLessThanOrEqual(RECENTLY_VIEWED_MAX);
+          for (const s of [...mineViews, ...theirViews]) expect(joined).toContain(s);
+          if (mineViews.length) expect(joined[0]).toBe(mineViews.at(-1));
+          // one side unchanged: the join is the other side's list
+          expect(skus(joinRecentlyViewed(list(start), mine, list(start)))).toEqual(skus(mine));
+          expect(skus(joinRecentlyViewed(list(start), list(start), theirs))).toEqual(skus(theirs));
+        },
+      ),
     );
   });
 });

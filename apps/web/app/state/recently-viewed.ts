@@ -1,3 +1,5 @@
+import { joinRecentlyViewed, noteViewed, RECENTLY_VIEWED_MAX } from '@vitrina/domain';
+import { savedListSharing } from './saved-product';
 import { createStore, useStore } from './store';
 
 /** A product the customer looked at (enough to link back and show a card). */
@@ -10,18 +12,24 @@ export interface ViewedProduct {
   price?: number | null;
 }
 
-export const RECENTLY_VIEWED_MAX = 12;
+/**
+ * Recently viewed products: newest first, unique by sku, persisted and shared with other tabs;
+ * products opened in several tabs at once are all kept (`joinRecentlyViewed`).
+ */
+export function createRecentlyViewedStore(options: { persistKey?: string } = {}) {
+  const store = createStore<ViewedProduct[]>([], {
+    persistKey: options.persistKey,
+    ...savedListSharing<ViewedProduct>((items) => items, RECENTLY_VIEWED_MAX, joinRecentlyViewed),
+  });
+  return { store, add: (p: ViewedProduct) => store.set((list) => noteViewed(list, p)) };
+}
 
-/** Recently viewed products: newest first, unique by sku, persisted and shared with other tabs. */
-export const recentlyViewed = createStore<ViewedProduct[]>([], {
-  persistKey: 'recently-viewed',
-  deserialize: (raw) => (Array.isArray(raw) ? (raw as ViewedProduct[]) : []),
-});
+export const recentlyViewed = createRecentlyViewedStore({ persistKey: 'recently-viewed' });
 
 export function addRecentlyViewed(p: ViewedProduct) {
-  recentlyViewed.set((list) => [p, ...list.filter((x) => x.sku !== p.sku)].slice(0, RECENTLY_VIEWED_MAX));
+  recentlyViewed.add(p);
 }
 
 export function useRecentlyViewed(): ViewedProduct[] {
-  return useStore(recentlyViewed);
+  return useStore(recentlyViewed.store);
 }

@@ -40,21 +40,30 @@ export function toSavedProduct(storeCode: StoreCode, p: Product): SavedProduct {
 const savedItems = (raw: unknown): SavedProduct[] =>
   sanitizeSavedList<SavedProduct>(Array.isArray(raw) ? raw : (raw as { items?: unknown } | null)?.items);
 
+/** Two tabs' copies of a list joined three-way, at most `max` products. */
+type JoinLists = (
+  base: readonly SavedProduct[],
+  mine: readonly SavedProduct[],
+  theirs: readonly SavedProduct[],
+  max?: number,
+) => SavedProduct[];
+
 /**
- * How a saved list (wish list, compare) is kept on the device and shared between tabs: as
- * `{ items }`, which the store's revision sits beside; read back from that or from the bare array
- * earlier versions wrote; two tabs' concurrent changes joined (`joinSavedLists`), so a product saved
- * in one tab is not dropped by another tab's remove made from an older copy.
+ * How a list of products (wish list, compare, recently viewed) is kept on the device and shared
+ * between tabs: as `{ items }`, which the store's revision sits beside; read back from that or from
+ * the bare array earlier versions wrote; two tabs' concurrent changes joined (`joinSavedLists` by
+ * default), so a product saved in one tab is not dropped by another tab's write made from an older copy.
  */
 export function savedListSharing<P extends SavedProduct>(
   read: (items: SavedProduct[]) => P[],
   max?: number,
+  join: JoinLists = joinSavedLists,
 ): Pick<StoreOptions<P[]>, 'serialize' | 'deserialize' | 'rebase'> {
   return {
     serialize: (items) => ({ items }),
     deserialize: (raw) => read(savedItems(raw)),
     rebase: (mine, base, theirs) => ({
-      items: joinSavedLists(savedItems(base), savedItems(mine), savedItems(theirs), max),
+      items: join(savedItems(base), savedItems(mine), savedItems(theirs), max),
     }),
   };
 }

@@ -134,3 +134,44 @@ export function compareRows(
   }
   return rows;
 }
+
+/** The most products "recently viewed" keeps (a shop setting; the spec names none). */
+export const RECENTLY_VIEWED_MAX = 12;
+
+/** A product viewed: put first, once (an earlier view of it leaves), the oldest past `max` dropped. */
+export function noteViewed<P extends SavedProductLike>(
+  list: readonly P[],
+  product: P,
+  max: number = RECENTLY_VIEWED_MAX,
+): P[] {
+  return [product, ...removeBySku(list, product.sku)].slice(0, max);
+}
+
+/**
+ * The products viewed in `mine` since `base`, newest first: the shortest head of `mine` whose
+ * removal leaves what remains of `base` (every view puts one product first, so the rest keeps
+ * base's order).
+ */
+function viewedSince<P extends SavedProductLike>(base: readonly P[], mine: readonly P[]): P[] {
+  for (let k = 0; k < mine.length; k++) {
+    const head = mine.slice(0, k);
+    const rest = base.filter((p) => !hasSku(head, p.sku));
+    if (mine.slice(k).every((p, i) => rest[i]?.sku === p.sku)) return head;
+  }
+  return [...mine];
+}
+
+/**
+ * "Recently viewed" two tabs wrote at once from the copy `base`: this tab's views since `base`
+ * first, then the other tab's list, once each, at most `max`. Shoppers open several products in
+ * new tabs at once; without the join each tab's note replaced the others' and only the last stayed.
+ */
+export function joinRecentlyViewed<P extends SavedProductLike>(
+  base: readonly P[],
+  mine: readonly P[],
+  theirs: readonly P[],
+  max: number = RECENTLY_VIEWED_MAX,
+): P[] {
+  const viewed = viewedSince(base, mine);
+  return [...viewed, ...theirs.filter((p) => !hasSku(viewed, p.sku))].slice(0, max);
+}
