@@ -12,7 +12,7 @@ import { StockTurns } from '../src/order/stock-turns.ts';
 const SKU = 'HOT';
 
 /** a shop of one product whose stock the test sets, and orders whose end the test decides */
-function shop(qty: number) {
+function shop(qty: number, { reportCommitted = false, shortAt = 0 } = {}) {
   const stock = { qty };
   const reads = { n: 0 };
   const turns = new StockTurns(async (skus) => {
@@ -35,8 +35,16 @@ function shop(qty: number) {
         checked.push(n);
         const placed = await new Promise<boolean>((resolve) => ends.set(n, resolve));
         if (!placed) throw new Error(`order ${n} failed its checks`);
-        return write([{ sku: SKU, qty: 1, lines: [{ sku: SKU, name: SKU }] }], async () => {
+        return write([{ sku: SKU, qty: 1, lines: [{ sku: SKU, name: SKU }] }], async (committed) => {
+          if (n === shortAt) {
+            // another process took the unit first: the decrement finds none, the write rolls back
+            stock.qty = 0;
+            throw new ApiError(400, 'order.productsUnavailable');
+          }
           stock.qty -= 1;
+          // the row as the order's decrement answers it, once committed (order/place/write.ts)
+          if (reportCommitted)
+            committed([{ sku: SKU, qty: stock.qty, is_in_stock: stock.qty > 0, manage_stock: true }]);
           return n;
         });
       },
@@ -161,5 +169,41 @@ describe('orders of one product under way', () => {
     );
     await expect(late).rejects.toBeInstanceOf(ApiError);
     expect(checked).toBe(false);
+  });
+
+  it("a committed write's decrement row is the look after it: no read between the winners, the losers still refused", async () => {
+    const s = shop(2, { reportCommitted: true });
+    const answers = [1, 2, 3, 4, 5, 6].map((n) =>
+      s.order(n).then(
+        (v) => `placed ${v}`,
+        (e: unknown) => (e instanceof ApiError ? 'sold out' : String(e)),
+      ),
+    );
+    await settled();
+    expect(s.checked).toEqual([1, 2]);
+    // the orders' own looks, all before the first gate
+    const looked = s.reads.n;
+    s.ends.get(1)!(true);
+    await settled();
+    s.ends.get(2)!(true);
+    expect(await Promise.all(answers)).toEqual(TWO_PLACED_FOUR_SOLD_OUT);
+    expect(s.reads.n).toBe(looked);
+    expect(s.stock.qty).toBe(0);
+  });
+
+  it('a write rolled back (no row committed) is still followed by a look', async () => {
+    const s = shop(1, { reportCommitted: true, shortAt: 1 });
+    const answers = [1, 2].map((n) =>
+      s.order(n).then(
+        (v) => `placed ${v}`,
+        (e: unknown) => (e instanceof ApiError ? 'sold out' : 'failed'),
+      ),
+    );
+    await settled();
+    expect(s.checked).toEqual([1]);
+    const looked = s.reads.n;
+    s.ends.get(1)!(true);
+    expect(await Promise.all(answers)).toEqual(['sold out', 'sold out']);
+    expect(s.reads.n).toBe(looked + 1);
   });
 });

@@ -137,7 +137,7 @@ async function placeOnce(
       // one transaction of a product at a time in this process, holding a connection
       const units = stockUnitsOf(stockLinesOf(order));
       taken = units.map((u) => u.sku);
-      return writeTurn(units, () => write(deps, order, priced, who));
+      return writeTurn(units, (committed) => write(deps, order, priced, who, committed));
     });
   } catch (err) {
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the

@@ -156,6 +156,8 @@ export function stockTaking(
   outcome: (answer: unknown) => {
     productIds: number[];
     short: { sku: string; name: string }[];
+    /** the rows as the decrement left them */
+    taken: readonly TakenStock[];
     keep: () => void;
   };
 } {
@@ -187,6 +189,7 @@ export function stockTaking(
       return {
         productIds: taken.map((r) => r.product_id),
         short: bySku([...named.values()]),
+        taken,
         keep: () => keep(taken),
       };
     },

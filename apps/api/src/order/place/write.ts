@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { COHERENT_WRITE, PREPARED } from '@vitrina/db';
 import { CURRENCY_CODE, isPickupOrder } from '@vitrina/domain';
 import { one } from '../../lib/db.ts';
-import { productsUnavailable, stockTaking } from '../stock.ts';
+import { productsUnavailable, stockTaking, type TakenStock } from '../stock.ts';
 import { redeemCoupon } from '../coupon.ts';
 import { assertRoomForOpenOrder, assertRoomForUnpaidOrder, paidOnline } from '../unpaid.ts';
 import { customerHistory, recordOrderPlaced } from '../lifecycle.ts';
@@ -22,6 +22,8 @@ export async function write(
   o: CheckedOrder,
   { totals, settings }: Priced,
   who: Placer,
+  /** told the stock rows the decrement left, once committed (the turns' look after this write) */
+  committed?: (rows: readonly TakenStock[]) => void,
 ): Promise<Placement & { productIds: number[]; keep?: () => void }> {
   const { config } = deps;
   const { input, cart, shipping, payment, pickupPoint, email, personalDetails } = o;
@@ -117,7 +119,7 @@ export async function write(
       settings,
       [linesInsert(order.id, o.priced), stock.beside],
     );
-    const { productIds, short, keep } = stock.outcome(placed.beside[1]);
+    const { productIds, short, taken, keep } = stock.outcome(placed.beside[1]);
     if (short.length) throw productsUnavailable(short);
     return {
       order,
@@ -128,10 +130,13 @@ export async function write(
         paymentOffline: payment.offline,
       },
       keep,
+      taken,
     };
   });
   // committed: the stock rows as the decrement left them are kept (the cart service's, on the
-  // embedded database), so the look after this write (stock-turns.ts) and the next cart read none
+  // embedded database), so the next cart read reads none, and they are the look after this write
+  // (stock-turns.ts): on PostgreSQL no statement between a sale's winners
   written.keep();
+  committed?.(written.taken);
   return written;
 }
