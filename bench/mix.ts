@@ -29,7 +29,7 @@
  * address (loopback), so the per-address order caps and rate limit are off, as in the API tests.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -228,8 +228,65 @@ function printKinds(figures: ShopperFigures, seconds: number) {
   for (const e of figures.errorSamples) console.log(`  error: ${e}`);
 }
 
+/** the PostgreSQL server's work for the bench database at a moment: its backends' CPU, its transactions */
+type DatabaseWork = { cpuMs: Map<number, number>; transactions: number };
+
+/**
+ * What the bench database's server processes have done so far: each backend's CPU (user + system, ms,
+ * /proc: the server runs on this machine) and the database's transactions (committed and rolled
+ * back; a statement outside a transaction is one). Read through a connection to the server's own
+ * database (`serverUrl`), so that the reading is not counted. null when either cannot be read.
+ */
+async function databaseWork(serverUrl: string, database: string): Promise<DatabaseWork | null> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  try {
+    await client.connect();
+    const backends = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    const stats = await client.query<{ n: string }>(
+      'SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = $1',
+      [database],
+    );
+    const cpuMs = new Map<number, number>();
+    for (const { pid } of backends.rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpuMs.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // the backend ended while we looked
+      }
+    }
+    return { cpuMs, transactions: Number(stats.rows[0]?.n ?? 0) };
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The database's CPU and transactions between two readings, per request: a backend seen only at the
+ * end counts whole (it started in between); one that ended in between is not counted (the pool keeps
+ * its connections while the shoppers keep it busy). PostgreSQL's statistics are sent by each backend
+ * when it goes idle, so the transactions are read a moment after the shoppers stop.
+ */
+function databasePerRequest(from: DatabaseWork, to: DatabaseWork, requests: number) {
+  let cpu = 0;
+  for (const [pid, ms] of to.cpuMs) cpu += ms - (from.cpuMs.get(pid) ?? 0);
+  return { cpuMs: cpu / requests, transactions: (to.transactions - from.transactions) / requests };
+}
+
 async function onEachDatabase(
-  run: (shop: Shop, origin: string, adminToken: string, label: string) => Promise<void>,
+  run: (
+    shop: Shop,
+    origin: string,
+    adminToken: string,
+    label: string,
+    database?: { serverUrl: string; name: string },
+  ) => Promise<void>,
 ) {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   // BENCH_MIX_EMBEDDED=0: PostgreSQL + Redis only (the embedded shop's first start seeds for minutes)
@@ -242,7 +299,13 @@ async function onEachDatabase(
       const label = databaseUrl
         ? `PostgreSQL + Redis, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'as npm start plans it'}`
         : `embedded PGlite ${process.env.PGLITE_THREAD === '0' ? 'in the process (PGLITE_THREAD=0)' : 'in its thread'} (npm start as it is)`;
-      await run(shop, origin, adminToken, label);
+      await run(
+        shop,
+        origin,
+        adminToken,
+        label,
+        databaseUrl && serverUrl ? { serverUrl, name: new URL(databaseUrl).pathname.slice(1) } : undefined,
+      );
     } finally {
       await shop.close();
     }
@@ -254,7 +317,7 @@ export async function runMixBench() {
   const seconds = Number(process.env.BENCH_MIX_SECONDS ?? 20);
   // the first seconds fill the shop's caches (pages, catalogue, render threads): not measured
   const warmup = Number(process.env.BENCH_MIX_WARMUP_SECONDS ?? 5);
-  await onEachDatabase(async (shop, origin, adminToken, label) => {
+  await onEachDatabase(async (shop, origin, adminToken, label, database) => {
     await importBenchProducts(origin, adminToken, 20);
     await untilSellable(origin, MIX_SKUS[MIX_SKUS.length - 1]!);
     const before = await stockOf(origin, MIX_SKUS);
@@ -274,10 +337,22 @@ export async function runMixBench() {
     const loadBefore = load();
     // the shop's CPU time over the measured seconds (the warm-up's left out, by the clock)
     let cpuFrom: number | null = null;
-    const warmedUp = setTimeout(() => (cpuFrom = shop.cpuMs()), warmup * 1000);
+    let splitFrom: Record<string, number> | null = null;
+    let databaseFrom: Promise<DatabaseWork | null> | undefined;
+    const warmedUp = setTimeout(() => {
+      cpuFrom = shop.cpuMs();
+      splitFrom = shop.cpuSplit();
+      if (database) databaseFrom = databaseWork(database.serverUrl, database.name);
+    }, warmup * 1000);
     const figures = await runShoppers(plan);
     clearTimeout(warmedUp);
     const cpuTo = shop.cpuMs();
+    const splitTo = shop.cpuSplit();
+    const databaseTo = database
+      ? await new Promise((r) => setTimeout(r, 600)).then(() =>
+          databaseWork(database.serverUrl, database.name),
+        )
+      : null;
     const memory = shop.memory();
     const after = await stockOf(origin, MIX_SKUS);
     const lost = MIX_SKUS.reduce((sum, sku) => sum + (before[sku]! - after[sku]!), 0);
@@ -294,6 +369,21 @@ export async function runMixBench() {
     console.log(
       `shop CPU ${cpu.toFixed(2)} ms per request (user + system, all its threads, over the measured seconds)`,
     );
+    const from: Record<string, number> | null = splitFrom;
+    if (from && splitTo)
+      console.log(
+        `  of which ${Object.keys(splitTo)
+          .sort()
+          .map((k) => `${k} ${((splitTo[k]! - (from[k] ?? 0)) / figures.requests).toFixed(2)}`)
+          .join(', ')} ms per request`,
+      );
+    const databaseStart = await databaseFrom;
+    if (databaseStart && databaseTo) {
+      const perRequest = databasePerRequest(databaseStart, databaseTo, figures.requests);
+      console.log(
+        `database (PostgreSQL's backends of the bench database, same seconds): CPU ${perRequest.cpuMs.toFixed(2)} ms and ${perRequest.transactions.toFixed(2)} transactions per request`,
+      );
+    }
     console.log(
       `throughput ${(figures.requests / wall).toFixed(0)} req/s; errors ${figures.errors}; orders ${figures.orders} (warm-up included); stock check: units sold ${lost}, units ordered ${ordered} ${lost === ordered ? '(exact)' : '(MISMATCH)'}; shop RSS ${memory?.rssMb ?? '?'} MB (peak ${memory?.peakMb ?? '?'} MB, all workers summed)`,
     );

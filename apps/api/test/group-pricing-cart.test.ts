@@ -230,6 +230,44 @@ describe('group price tiers in the cart and orders (GROUP_PRICING=true)', () => 
     expect(r.status).toBe(401);
   });
 
+  it("a customer's cart read, update and order read the customer's group once each (tier and tax class together)", async () => {
+    const { cartId } = await fillCart(api, bearer(vip.accessToken));
+    const database = api.database;
+    const { query } = database;
+    let reads = 0;
+    database.query = ((sql: string, params?: readonly unknown[]) => {
+      if (/FROM customers WHERE id = \$1/.test(sql)) reads++;
+      return query.call(database, sql, params);
+    }) as typeof database.query;
+    const readsOf = async (run: () => Promise<unknown>) => {
+      reads = 0;
+      await run();
+      return reads;
+    };
+    try {
+      const headers = bearer(vip.accessToken);
+      // a read priced anew, then one answered held (its terms still read for the owner)
+      expect(await readsOf(() => totals(api, cartId, headers))).toBe(1);
+      expect(await readsOf(() => totals(api, cartId, headers))).toBe(1);
+      expect(await readsOf(() => api.call({ url: cartUrl('pull', cartId, '&withTotals=1'), headers }))).toBe(
+        1,
+      );
+      expect(
+        await readsOf(() =>
+          api.call({
+            method: 'POST',
+            url: cartUrl('update', cartId),
+            headers,
+            payload: { cartItem: { sku: SKUS[0], qty: 2 } },
+          }),
+        ),
+      ).toBe(1);
+      expect(await readsOf(() => place(api, order(cartId), headers))).toBe(1);
+    } finally {
+      database.query = query;
+    }
+  });
+
   it('a customer of the general group pays the base price', async () => {
     const general = await customer(api, 'general-cart');
     const { cartId, answered } = await fillCart(api, bearer(general.accessToken));

@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogVersion, setMeta } from '@vitrina/db';
-import { DEMO_POPULAR_SEARCHES, DEMO_SELLER, bankTransferDueDate, type ShopSettings } from '@vitrina/domain';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  DEMO_POPULAR_SEARCHES,
+  DEMO_SELLER,
+  bankTransferDueDate,
+  type ShopSettings,
+} from '@vitrina/domain';
+import { ShopSettingsService, effectiveSettings } from '../src/settings/service.ts';
 import { NO_SELLER, orderBody, startApi, type TestApi } from './helpers.ts';
 import { bearer, customer, placeOrder as placeCustomerOrder, uniqueAddress } from './user-helpers.ts';
 import { staffCookie, type StaffRole } from './staff-helpers.ts';
@@ -375,6 +382,28 @@ describe('the demo shop', () => {
     await bumpCatalogVersion(api.database);
   });
   afterAll(async () => api?.close());
+
+  it('a refresh of the kept settings reads the row once: what effectiveSettings reads, one statement fewer', async () => {
+    const database = api.database;
+    // the row seeded first (a first start's read writes it)
+    await new ShopSettingsService(database, DEFAULT_SHOP_SETTINGS, 0).get();
+    const { query } = database;
+    const sent: string[] = [];
+    database.query = ((sql: string, params?: readonly unknown[]) => (
+      sent.push(sql),
+      query.call(database, sql, params)
+    )) as typeof database.query;
+    let kept: Awaited<ReturnType<ShopSettingsService['get']>>;
+    try {
+      kept = await new ShopSettingsService(database, DEFAULT_SHOP_SETTINGS, 0).get();
+    } finally {
+      database.query = query;
+    }
+    expect(sent.filter((sql) => /FROM shop_settings/.test(sql))).toHaveLength(1);
+    // the demo's seller and searches, as read anew
+    expect(kept).toEqual(await effectiveSettings(database, DEFAULT_SHOP_SETTINGS));
+    expect(kept.sellerIsDemo).toBe(true);
+  });
 
   it("tells the back office that the popular searches shown are the demo's until the owner saves a list", async () => {
     const popular = async () =>

@@ -218,6 +218,10 @@ export type CustomerTiers = {
   tierOfCustomer(customerId: number | null | undefined): Promise<number>;
   /** the customer group's own tax class when grouped tax is active; else undefined (retail) */
   taxClassOfCustomer?(customerId: number | null | undefined): Promise<number | undefined>;
+  /** both of the above from one read of the customer's group */
+  customerPricing?(
+    customerId: number | null | undefined,
+  ): Promise<{ tier: number; taxClassId: number | undefined }>;
 };
 
 /** payment/service.ts PaymentService: the methods whose provider is off (no credentials, no sandbox) */
@@ -629,11 +633,30 @@ export class CartService {
     store: StoreCode,
     countryId = cart.country_id,
   ): Promise<LinePricing> {
-    const [tier, tax] = await Promise.all([
-      this.tierOf(cart.customer_id),
-      this.taxFor(store, countryId, cart.customer_id),
+    return this.ownerPricing(store, countryId, cart.customer_id);
+  }
+
+  /**
+   * The tier and the tax destination of a cart (or an order) of `customerId` delivered to
+   * `countryId`: `tierOf` and `taxFor` together, the owner's group read once (a guest's: none).
+   */
+  async ownerPricing(
+    store: StoreCode,
+    countryId: string | null | undefined,
+    customerId: number | null | undefined,
+  ): Promise<LinePricing> {
+    if (!this.tiers?.customerPricing) {
+      const [tier, tax] = await Promise.all([
+        this.tierOf(customerId),
+        this.taxFor(store, countryId, customerId),
+      ]);
+      return { tier, tax };
+    }
+    const [owner, taxRules] = await Promise.all([
+      this.tiers.customerPricing(customerId),
+      this.catalog.taxRules(),
     ]);
-    return { tier, tax };
+    return { tier: owner.tier, tax: taxPricing(this.config, taxRules, store, countryId, owner.taxClassId) };
   }
 
   async pull(cart: CartRow, store: StoreCode, known?: LinePricing): Promise<CartLine[]> {

@@ -63,7 +63,11 @@ export async function effectiveSettings(
   seed: ShopSettings = DEFAULT_SHOP_SETTINGS,
 ): Promise<EffectiveSettings> {
   const row = await one<{ settings: unknown }>(q, 'SELECT settings FROM shop_settings WHERE id = 1');
-  const settings = row ? settingsFromStored(row.settings) : seed;
+  return effectiveOf(row ? settingsFromStored(row.settings) : seed, q);
+}
+
+/** `settings` as effectiveSettings answers them (the demo's seller and searches while none are set) */
+async function effectiveOf(settings: ShopSettings, q: Queryable): Promise<EffectiveSettings> {
   const noSeller = sellerIsEmpty(settings.seller);
   const noSearches = popularSearchesEmpty(settings.popularSearches);
   const demoShop = (noSeller || noSearches) && (await isDemoShop(q as Database));
@@ -106,8 +110,9 @@ export class ShopSettingsService {
     if (!this.reading) {
       const at = performance.now();
       const epoch = this.epoch;
-      const read = this.read(this.database).then(async () => {
-        const value = await effectiveSettings(this.database, this.seed);
+      // the row `read` answers (seeded if missing) is the one effectiveSettings would read again
+      const read = this.read(this.database).then(async (stored) => {
+        const value = await effectiveOf(stored.settings, this.database);
         if (epoch === this.epoch) this.memo = { value, at };
         return value;
       });

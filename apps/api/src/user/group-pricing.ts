@@ -157,6 +157,20 @@ export class GroupPricingService {
   }
 
   /**
+   * The tier and the tax class of a customer's group (tierOfCustomer and taxClassOfCustomer) from one
+   * read of the customer's group: a cart's pricing needs both, and read apart they were two
+   * statements a cart call.
+   */
+  async customerPricing(
+    customerId: number | null | undefined,
+  ): Promise<{ tier: number; taxClassId: number | undefined }> {
+    const groupId = await this.groupOfCustomer(customerId);
+    if (groupId === undefined) return { tier: 0, taxClassId: undefined };
+    const groups = await this.groups();
+    return { tier: groups.tiers.get(groupId) ?? 0, taxClassId: groups.taxClasses.get(groupId) };
+  }
+
+  /**
    * Product documents as a group is shown them (domain priceForGroup): at its tier and, when the
    * group has its own customer tax class, taxed at that class for the store view's default country,
    * the country a cart is priced for until its address is known (cart/pricing.ts taxPricing), so the

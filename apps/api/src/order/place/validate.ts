@@ -18,11 +18,11 @@ export async function validate(
   // the group tier (GROUP_PRICING): the cart's owner, as its totals were shown; an order without a
   // server cart (queued offline), the customer of the request's token; never the body's user_id
   const owner = cart ? cart.customer_id : customerId;
-  const tier = await carts.tierOf(owner);
   const info = input.addressInformation;
   const countryId = info.shippingAddress.countryId;
-  // made gross for the delivery country, as the cart's totals showed them with this address
-  const tax = await carts.taxFor(store, countryId, owner);
+  // made gross for the delivery country, as the cart's totals showed them with this address; the
+  // owner's group read once for both
+  const { tier, tax } = await carts.ownerPricing(store, countryId, owner);
   const { priced, unavailable, refused } = await priceLines(
     deps.catalog,
     store,
