@@ -38,6 +38,9 @@
  * shopper, not inside the tap: scrolled by script (no input event), the tap was the page's first
  * touch and that work ran in its window.
  *
+ * BENCH_SHOP_CHECKOUT runs another checkout's built shop (`npm run build` there) under this bench, its data
+ * in BENCH_DATA_DIR: the A/B pair against a base tree.
+ *
  * BENCH_INTERACTION_TRACE_DIR keeps each run's trace (open it in Chromium's Performance panel);
  * BENCH_INTERACTION_PROFILE=1 adds the sampling profiler's samples to it (bench/trace-profile.ts sums them).
  */
@@ -99,7 +102,13 @@ interface Interaction {
 }
 
 export async function runInteractionsBench() {
-  const server = await startShopProcess();
+  // BENCH_SHOP_CHECKOUT: another checkout's built shop (its client build too) under this bench, its
+  // data in BENCH_DATA_DIR: an A/B pair measured by the same driver, nothing written in that checkout
+  const checkout = process.env.BENCH_SHOP_CHECKOUT;
+  const server = await startShopProcess(
+    checkout ? { DATA_DIR: path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr') } : {},
+    checkout,
+  );
   const base = `http://127.0.0.1:${server.port}`;
   const browser = await launchBenchChromium();
   const runs = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
