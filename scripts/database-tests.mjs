@@ -6,7 +6,7 @@
  * pure rules) would run twice the same way, and took a third of CI's time.
  *
  * `node scripts/database-tests.mjs` prints one path per line, relative to the project's root;
- * `node scripts/database-tests.mjs packages/db apps/api/test/order` only those that start with one of the
+ * `node scripts/database-tests.mjs packages/db apps/api/test/order.test.ts` only those that start with one of the
  * given prefixes (as vitest reads its filters): `npm run test:thread`, which reruns suites with PGlite in
  * its worker thread, needs no rerun of a file that never opens a database.
  */
