@@ -26,6 +26,8 @@ const shared = {
   maxWorkers: Math.max(2, availableParallelism() - 1),
   // the storefront's three dictionaries, as the server render has them (the browser loads one on demand)
   setupFiles: ['apps/web/test/support/dictionaries.ts'],
+  // a folder for the run, where the storefront's production build is made once (record 0135)
+  globalSetup: ['test/support/run-scratch.ts'],
 };
 
 /**

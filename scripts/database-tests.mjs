@@ -5,7 +5,10 @@
  * CI runs the whole suite on PGlite, then only these against PostgreSQL and Redis: the rest (component tests,
  * pure rules) would run twice the same way, and took a third of CI's time.
  *
- * `node scripts/database-tests.mjs` prints one path per line, relative to the project's root.
+ * `node scripts/database-tests.mjs` prints one path per line, relative to the project's root;
+ * `node scripts/database-tests.mjs packages/db apps/api/test/order.test.ts` only those that start with one of the
+ * given prefixes (as vitest reads its filters): `npm run test:thread`, which reruns suites with PGlite in
+ * its worker thread, needs no rerun of a file that never opens a database.
  */
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -55,14 +58,21 @@ function reachesDatabase(path, seen = new Map()) {
   return reaches;
 }
 
-export function databaseTests() {
+export function databaseTests(prefixes = []) {
   const seen = new Map();
   return TEST_DIRS.flatMap((dir) => testFiles(join(root, dir)))
     .filter((path) => reachesDatabase(path, seen))
     .map((path) => relative(root, path))
+    .filter((path) => prefixes.length === 0 || prefixes.some((prefix) => path.startsWith(prefix)))
     .sort();
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.stdout.write(databaseTests().join('\n') + '\n');
+  const listed = databaseTests(process.argv.slice(2));
+  // an empty list would make `vitest run` run every file
+  if (listed.length === 0) {
+    console.error('database-tests: no test file reaches a database under the given paths');
+    process.exit(1);
+  }
+  process.stdout.write(listed.join('\n') + '\n');
 }

@@ -29,4 +29,15 @@ describe('the tests CI runs again against PostgreSQL and Redis (scripts/database
     expect(existsSync(file)).toBe(true);
     expect(listed.has(file)).toBe(false);
   });
+
+  it('keeps to the given paths (npm run test:thread), and leaves out those of them no database reaches', () => {
+    const thread = databaseTests(['packages/db', 'apps/api/test/order-']);
+    expect(thread).toContain('packages/db/test/client.test.ts');
+    expect(thread).toContain('apps/api/test/order-keys.test.ts');
+    expect(thread).not.toContain('packages/db/test/next-boundary.test.ts');
+    expect(thread).not.toContain('apps/api/test/flash-sale.test.ts');
+    expect(thread.every((f) => f.startsWith('packages/db/') || f.startsWith('apps/api/test/order-'))).toBe(
+      true,
+    );
+  });
 });

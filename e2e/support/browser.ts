@@ -1,26 +1,23 @@
 /** Debian's Chromium through playwright-core (STACK-NOTES: flags that keep it quiet on a closed network). */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { LAUNCH_OPTIONS } from './chromium.ts';
 
+/**
+ * The run's Chromium (started once by global-setup.ts, record 0135): a file connects to it, and its
+ * close() closes the contexts that file opened and disconnects. Every journey works in contexts of its
+ * own (newPage opens one), so a file sees no other file's cookies or storage. Without the global setup's
+ * browser (another config), a Chromium of the file's own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = inject('browserWsEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**
- * One Chromium per test file: launched before the file's tests, closed after them. Answers the two
- * calls the journeys make, so a file reads `const browser = useBrowser();` and then `browser.newPage()`.
+ * The browser for a test file: connected to (launchBrowser) before the file's tests, closed after them.
+ * Answers the two calls the journeys make, so a file reads `const browser = useBrowser();` and then
+ * `browser.newPage()`.
  * Every page it opens is watched for Content-Security-Policy violations, and a test during which
  * any page reported one fails (the journeys run with the shop's CSP on).
  */

@@ -2,7 +2,13 @@
  * Products of the running shop's catalogue picked by what a journey needs, read from its catalogue
  * search (`/vsbridge/catalog/.../_search`) rather than from where a listing happens to put them.
  */
-import { displayVariant, gradeKeyOf, type ConfigurableChild, type ConfigurableOption, type GradeKey } from '@vitrina/domain';
+import {
+  displayVariant,
+  gradeKeyOf,
+  type ConfigurableChild,
+  type ConfigurableOption,
+  type GradeKey,
+} from '@vitrina/domain';
 
 export type CatalogueDoc = {
   sku: string;
@@ -24,7 +30,9 @@ export async function gradedProduct(
   const res = await fetch(
     `${shopUrl}/vsbridge/catalog/vue_storefront_catalog_en/product/_search?request=${q}&size=200`,
   );
-  const docs = ((await res.json()) as { hits: { hits: { _source: CatalogueDoc }[] } }).hits.hits.map((h) => h._source);
+  const docs = ((await res.json()) as { hits: { hits: { _source: CatalogueDoc }[] } }).hits.hits.map(
+    (h) => h._source,
+  );
   for (const doc of docs) {
     const shown = displayVariant(doc.configurable_children);
     const option = doc.configurable_options.find((o) => o.attribute_code === 'condition');

@@ -7,8 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { serverBundle } from '../../scripts/server-bundle.mjs';
+import { LAUNCH_OPTIONS } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -74,11 +76,20 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(url, child, 240_000);
+  // one Chromium for the whole run, started while the shop boots (the files connect to it: browser.ts)
+  const browserServer = chromium.launchServer(LAUNCH_OPTIONS);
+  try {
+    await waitForHealth(url, child, 240_000);
+  } catch (err) {
+    await browserServer.then((server) => server.close()).catch(() => {});
+    throw err;
+  }
   project.provide('shopUrl', url);
   project.provide('dataDir', dataDir);
+  project.provide('browserWsEndpoint', (await browserServer).wsEndpoint());
 
   return async () => {
+    await (await browserServer).close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     if (!process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
@@ -89,5 +100,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     shopUrl: string;
     dataDir: string;
+    /** the run's Chromium (chromium.launchServer), which launchBrowser() connects to */
+    browserWsEndpoint: string | undefined;
   }
 }

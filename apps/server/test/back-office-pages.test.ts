@@ -25,7 +25,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  ({ dir: buildDir, remove: removeBuild } = buildStorefront('admin'));
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('admin'));
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 7, productCount: 20 }));
   await addStaff(database, CLI_ACTOR, 'ona@shop.lt', 'staff', PASSWORD);
@@ -54,7 +54,12 @@ afterAll(async () => {
   removeBuild?.();
 });
 
-function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') {
+function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  remoteAddress = '203.0.113.7',
+) {
   return app.inject({
     method: 'POST',
     url,
@@ -89,16 +94,28 @@ describe('back office pages', () => {
   });
 
   it('logs in and works through form posts alone (no JavaScript); the cookie is Secure under https', async () => {
-    const wrong = await postForm('/en/admin/login', { email: 'ona@shop.lt', password: 'wrong password!' }, {}, '203.0.113.20');
+    const wrong = await postForm(
+      '/en/admin/login',
+      { email: 'ona@shop.lt', password: 'wrong password!' },
+      {},
+      '203.0.113.20',
+    );
     expect(wrong.statusCode).toBe(200);
     expect(new JSDOM(wrong.body).window.document.querySelector('[role="alert"]')?.textContent).toBe(
       'Wrong e-mail or password, or the account is disabled.',
     );
-    const login = await postForm('/en/admin/login', { email: 'ona@shop.lt', password: PASSWORD }, {}, '203.0.113.21');
+    const login = await postForm(
+      '/en/admin/login',
+      { email: 'ona@shop.lt', password: PASSWORD },
+      {},
+      '203.0.113.21',
+    );
     expect(login.statusCode).toBe(302);
     expect(login.headers.location).toBe('/en/admin');
     const setCookie = String(login.headers['set-cookie']);
-    expect(setCookie).toMatch(/^__Host-vitrina_staff=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+    expect(setCookie).toMatch(
+      /^__Host-vitrina_staff=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/,
+    );
     const cookie = setCookie.split(';')[0] as string;
 
     const orders = await app.inject({ method: 'GET', url: '/en/admin', headers: { cookie } });
@@ -111,13 +128,19 @@ describe('back office pages', () => {
     expect([...doc.querySelectorAll('nav a')].map((a) => a.textContent)).not.toContain('Staff accounts');
     const refused = await app.inject({ method: 'GET', url: '/en/admin/accounts', headers: { cookie } });
     expect(refused.statusCode).toBe(403);
-    expect(new JSDOM(refused.body).window.document.querySelector('[role="alert"]')?.textContent).toBe('403: Your role does not allow this.');
+    expect(new JSDOM(refused.body).window.document.querySelector('[role="alert"]')?.textContent).toBe(
+      '403: Your role does not allow this.',
+    );
 
-    await database.query("INSERT INTO contact_messages (name, email, message) VALUES ('Jonas', 'jonas@example.com', 'Garantija: ekranas')");
+    await database.query(
+      "INSERT INTO contact_messages (name, email, message) VALUES ('Jonas', 'jonas@example.com', 'Garantija: ekranas')",
+    );
     const [message] = await database.query<{ id: number }>('SELECT max(id)::int AS id FROM contact_messages');
     const handled = await postForm('/admin/messages', { id: String(message?.id) }, { cookie });
     expect(handled.statusCode).toBe(200);
-    const open = new JSDOM((await app.inject({ method: 'GET', url: '/admin/messages', headers: { cookie } })).body).window.document;
+    const open = new JSDOM(
+      (await app.inject({ method: 'GET', url: '/admin/messages', headers: { cookie } })).body,
+    ).window.document;
     expect(open.body.textContent).not.toContain('Garantija: ekranas');
 
     const out = await postForm('/en/admin/logout', {}, { cookie });
@@ -130,10 +153,29 @@ describe('back office pages', () => {
 
   it("the login's per-address limit counts the browser's address through the in-process transport", async () => {
     for (let i = 0; i < 3; i++)
-      expect((await postForm('/admin/login', { email: 'ona@shop.lt', password: 'wrong password!' }, {}, '198.51.100.9')).statusCode).toBe(200);
-    const limited = await postForm('/admin/login', { email: 'ona@shop.lt', password: PASSWORD }, {}, '198.51.100.9');
-    expect(new JSDOM(limited.body).window.document.querySelector('[role="alert"]')?.textContent).toMatch(/Per daug bandymų|Too many/);
+      expect(
+        (
+          await postForm(
+            '/admin/login',
+            { email: 'ona@shop.lt', password: 'wrong password!' },
+            {},
+            '198.51.100.9',
+          )
+        ).statusCode,
+      ).toBe(200);
+    const limited = await postForm(
+      '/admin/login',
+      { email: 'ona@shop.lt', password: PASSWORD },
+      {},
+      '198.51.100.9',
+    );
+    expect(new JSDOM(limited.body).window.document.querySelector('[role="alert"]')?.textContent).toMatch(
+      /Per daug bandymų|Too many/,
+    );
     // another address is not limited
-    expect((await postForm('/admin/login', { email: 'ona@shop.lt', password: PASSWORD }, {}, '198.51.100.10')).statusCode).toBe(302);
+    expect(
+      (await postForm('/admin/login', { email: 'ona@shop.lt', password: PASSWORD }, {}, '198.51.100.10'))
+        .statusCode,
+    ).toBe(302);
   });
 });

@@ -105,7 +105,7 @@ const catalogue = {
 };
 
 beforeAll(async () => {
-  ({ dir: buildDir, remove: removeBuild } = buildStorefront('cfgprice'));
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('cfgprice'));
   database = await createTestDatabase();
   await importCatalog(database, catalogue);
   const config = loadApiConfig({

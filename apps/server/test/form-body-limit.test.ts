@@ -22,7 +22,7 @@ let app: FastifyInstance;
 let port: number;
 
 beforeAll(async () => {
-  const build = buildStorefront('form-limit');
+  const build = await buildStorefront('form-limit');
   removeBuild = build.remove;
   database = await createTestDatabase();
   const config = loadApiConfig({

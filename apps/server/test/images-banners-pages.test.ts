@@ -31,7 +31,7 @@ let mediaDir: string;
 let cookie: string;
 
 beforeAll(async () => {
-  const build = buildStorefront('images');
+  const build = await buildStorefront('images');
   removeBuild = build.remove;
   mediaDir = await mkdtemp(path.join(tmpdir(), 'vitrina-upload-pages-'));
   database = await createTestDatabase();

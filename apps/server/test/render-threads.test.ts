@@ -51,7 +51,7 @@ async function shopAndStorefront(renderThreads: number, pageCache?: PageCacheOpt
 }
 
 beforeAll(async () => {
-  ({ dir: buildDir, remove: removeBuild } = buildStorefront('render-threads'));
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('render-threads'));
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 11, productCount: 20 }));
   [inMain, inThread] = await Promise.all([shop(0), shop(1)]);

@@ -24,7 +24,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const build = buildStorefront('settings');
+  const build = await buildStorefront('settings');
   removeBuild = build.remove;
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 7, productCount: 20 }));

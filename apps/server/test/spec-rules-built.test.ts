@@ -124,7 +124,7 @@ const catalogue = {
 };
 
 beforeAll(async () => {
-  ({ dir: buildDir, remove: removeBuild } = buildStorefront('specrules'));
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('specrules'));
   database = await createTestDatabase();
   await importCatalog(database, catalogue);
   const config = loadApiConfig({

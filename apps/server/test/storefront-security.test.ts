@@ -26,7 +26,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  ({ dir: buildDir, remove: removeBuild } = buildStorefront('csp'));
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('csp'));
   database = await createTestDatabase();
   await importCatalog(database, generateLargeCatalog({ seed: 7, productCount: 20 }));
   const config = loadApiConfig({

@@ -1,40 +1,34 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStorefront } from '../../server/test/storefront-build.ts';
 import { fakeApi } from './support/fake-api';
 
 /**
  * The stylesheet is inlined in the server-rendered head (app/inline-styles.tsx, no
  * render-blocking stylesheet request), a catalogue page's by its page type (scripts/page-styles.ts);
  * the whole sheet is a file loaded after hydration, never inside client JS.
- * Checked on the real production build, built into a temporary folder.
+ * Checked on the real production build, the run's one build (apps/server/test/storefront-build.ts).
  */
-const webDir = fileURLToPath(new URL('..', import.meta.url));
 const BRAND_RULE = '--brand:#1547c0';
 let buildDir: string;
+let removeBuild: (() => void) | undefined;
 let handle: (request: Request, context?: Record<string, unknown>) => Promise<Response>;
 const api = fakeApi();
 
-beforeAll(() => {
-  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-web-css-'));
-  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webDir,
-    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
-  return import(pathToFileURL(join(buildDir, 'server/index.js')).href).then((build: ServerBuild) => {
+beforeAll(async () => {
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('inline-styles'));
+  await import(pathToFileURL(join(buildDir, 'server/index.js')).href).then((build: ServerBuild) => {
     const handler = createRequestHandler(build, 'production');
     handle = (request, context) => handler(request, context as never);
   });
-}, 120_000);
+}, 600_000);
 
 afterAll(() => {
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  removeBuild?.();
 });
 
 async function headOf(path: string) {

@@ -1,31 +1,24 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStorefront } from '../../server/test/storefront-build.ts';
 import { fakeApi } from './support/fake-api';
 
 /**
- * Renders every route of the skeleton in every store view through the real server build (built
- * into a temporary folder) with an in-memory `apiFetch`, and checks the document head.
+ * Renders every route of the skeleton in every store view through the real server build (the run's
+ * one build: apps/server/test/storefront-build.ts) with an in-memory `apiFetch`, and checks the document head.
  */
-const webDir = fileURLToPath(new URL('..', import.meta.url));
 const ORIGIN = 'http://shop.test';
 let buildDir: string;
+let removeBuild: (() => void) | undefined;
 let handler: (request: Request, context?: Record<string, unknown>) => Promise<Response>;
 const api = fakeApi();
 
-beforeAll(() => {
-  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-web-'));
-  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webDir,
-    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
-  return import(pathToFileURL(join(buildDir, 'server/index.js')).href).then((build: ServerBuild) => {
+beforeAll(async () => {
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('ssr'));
+  await import(pathToFileURL(join(buildDir, 'server/index.js')).href).then((build: ServerBuild) => {
     const handle = createRequestHandler(build, 'production');
     handler = (request, context) => handle(request, context as never);
   });
@@ -33,7 +26,7 @@ beforeAll(() => {
 }, 600_000);
 
 afterAll(() => {
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  removeBuild?.();
 });
 
 async function render(path: string, init?: RequestInit) {
@@ -220,7 +213,9 @@ describe('page content', () => {
     // the regular 499,00 €, but no reduction is announced (499,00 € was not charged before it)
     // ... and names that variant's grade by its price and by the title, in the store view's words
     expect(lt.doc.querySelector('.price-large')?.textContent).toBe('399,00\u00A0€ ·\u00A0BGera būklė');
-    expect(lt.doc.querySelector('.price-large .price-grade [data-grade]')?.getAttribute('data-grade')).toBe('b');
+    expect(lt.doc.querySelector('.price-large .price-grade [data-grade]')?.getAttribute('data-grade')).toBe(
+      'b',
+    );
     expect(lt.doc.querySelector('.product-grade')?.textContent).toBe('BGera būklė');
     expect(lt.doc.querySelector('.price-large del')).toBeNull();
     expect(lt.doc.querySelector('.price-reference')).toBeNull();
@@ -234,44 +229,53 @@ describe('page content', () => {
     ['/prieinamumas', 'Prieinamumo pareiškimas', 'WCAG) 2.1 AA lygiu'],
     ['/en/accessibility', 'Accessibility statement', 'WCAG) 2.1 at level AA'],
     ['/ru/accessibility', 'Заявление о доступности', 'WCAG) 2.1 на уровне AA'],
-  ])('accessibility statement %s: the tested level, the shop’s contact e-mail, linked from the footer', async (path, title, level) => {
-    const r = await render(path);
-    expect(r.res.status).toBe(200);
-    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
-    const text = r.doc.querySelector('article.cms')?.textContent ?? '';
-    expect(text).toContain(level);
-    expect(text).toContain('axe');
-    expect(r.doc.querySelector('.a11y-contact a')?.getAttribute('href')).toBe('mailto:info@shop.test');
-    const footer = [...r.doc.querySelectorAll('.site-footer a')].find((a) => a.textContent === title);
-    expect(footer?.getAttribute('href')).toBe(path);
-  });
+  ])(
+    'accessibility statement %s: the tested level, the shop’s contact e-mail, linked from the footer',
+    async (path, title, level) => {
+      const r = await render(path);
+      expect(r.res.status).toBe(200);
+      expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+      const text = r.doc.querySelector('article.cms')?.textContent ?? '';
+      expect(text).toContain(level);
+      expect(text).toContain('axe');
+      expect(r.doc.querySelector('.a11y-contact a')?.getAttribute('href')).toBe('mailto:info@shop.test');
+      const footer = [...r.doc.querySelectorAll('.site-footer a')].find((a) => a.textContent === title);
+      expect(footer?.getAttribute('href')).toBe(path);
+    },
+  );
 
   it.each([
     ['/kaip-tikrinami-atsiliepimai', 'Kaip tikrinami atsiliepimai', 'Patvirtintas pirkimas'],
     ['/en/how-reviews-are-checked', 'How reviews are checked', 'Verified purchase'],
     ['/ru/how-reviews-are-checked', 'Как проверяются отзывы', 'Подтверждённая покупка'],
-  ])('how reviews are checked %s: who may review and what "verified purchase" means', async (path, title, verified) => {
-    const r = await render(path);
-    expect(r.res.status).toBe(200);
-    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
-    expect(r.doc.querySelector('article.cms')?.textContent).toContain(verified);
-  });
+  ])(
+    'how reviews are checked %s: who may review and what "verified purchase" means',
+    async (path, title, verified) => {
+      const r = await render(path);
+      expect(r.res.status).toBe(200);
+      expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+      expect(r.doc.querySelector('article.cms')?.textContent).toContain(verified);
+    },
+  );
 
   it.each([
     ['/kaip-vertiname-bukle', 'Kaip vertiname būklę', 'Vidutinė būklė', '12 mėn.'],
     ['/en/how-we-grade', 'How we grade', 'Fair', '12 months'],
     ['/ru/how-we-grade', 'Как мы оцениваем состояние', 'Удовлетворительное состояние', '12 мес.'],
-  ])('how we grade %s: every grade with its terms from the settings, linked from the footer', async (path, title, cPlus, months) => {
-    const r = await render(path);
-    expect(r.res.status).toBe(200);
-    expect(r.doc.querySelector('h1')?.textContent).toBe(title);
-    expect(r.doc.querySelectorAll('.grade-guide-item')).toHaveLength(6);
-    const item = r.doc.getElementById('grade-c_plus')?.textContent ?? '';
-    expect(item).toContain(cPlus);
-    expect(item).toContain(months);
-    const footer = [...r.doc.querySelectorAll('.site-footer a')].find((a) => a.textContent === title);
-    expect(footer?.getAttribute('href')).toBe(path);
-  });
+  ])(
+    'how we grade %s: every grade with its terms from the settings, linked from the footer',
+    async (path, title, cPlus, months) => {
+      const r = await render(path);
+      expect(r.res.status).toBe(200);
+      expect(r.doc.querySelector('h1')?.textContent).toBe(title);
+      expect(r.doc.querySelectorAll('.grade-guide-item')).toHaveLength(6);
+      const item = r.doc.getElementById('grade-c_plus')?.textContent ?? '';
+      expect(item).toContain(cPlus);
+      expect(item).toContain(months);
+      const footer = [...r.doc.querySelectorAll('.site-footer a')].find((a) => a.textContent === title);
+      expect(footer?.getAttribute('href')).toBe(path);
+    },
+  );
 
   it('home page: the grades block links to how we grade', async () => {
     const r = await render('/en');

@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@vitrina/db';
+import { buildStorefront } from '../../server/test/storefront-build.ts';
 import { startRealShop, type RealShop } from './support/real-shop';
 
 /**
@@ -14,19 +12,14 @@ import { startRealShop, type RealShop } from './support/real-shop';
  * category and a CMS page answer at their url_path, `/p/`, `/c/` and `/i/` answer 301 to it, and the
  * canonical link and hreflang name it.
  */
-const webDir = fileURLToPath(new URL('..', import.meta.url));
 const ORIGIN = 'http://shop.test';
 let buildDir: string;
+let removeBuild: (() => void) | undefined;
 let handler: (request: Request, context?: Record<string, unknown>) => Promise<Response>;
 let shop: RealShop;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), 'vitrina-web-'));
-  execFileSync(process.execPath, [join(webDir, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webDir,
-    env: { ...process.env, VITRINA_WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    stdio: 'pipe',
-  });
+  ({ dir: buildDir, remove: removeBuild } = await buildStorefront('url-dispatcher'));
   const build = (await import(pathToFileURL(join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
   handler = (request, context) => handle(request, context as never);
@@ -38,7 +31,11 @@ beforeAll(async () => {
         sku: 'T14-MAG',
         name: { lt: 'Lenovo T14 (Magento)', en: 'Lenovo T14 (Magento)', ru: 'Lenovo T14 (Magento)' },
         url_key: 'lenovo-t14',
-        url_path: { lt: 'nesiojami-kompiuteriai/lenovo-t14.html', en: 'laptops/lenovo-t14.html', ru: 'noutbuki/lenovo-t14.html' },
+        url_path: {
+          lt: 'nesiojami-kompiuteriai/lenovo-t14.html',
+          en: 'laptops/lenovo-t14.html',
+          ru: 'noutbuki/lenovo-t14.html',
+        },
         price: 500,
         category_ids: [11],
         stock: { is_in_stock: true, qty: 3 },
@@ -53,7 +50,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await shop?.close();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  removeBuild?.();
 });
 
 async function get(path: string, dispatcher = true) {
