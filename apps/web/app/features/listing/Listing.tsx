@@ -66,9 +66,13 @@ const noSheetOnServer = () => false;
  * are a side column beside the products, which follow each tick at once.
  */
 function KeptWhileCovered({ covered, children }: { covered: boolean; children: ReactNode }) {
-  const sheet = useSyncExternalStore(subscribeToSheetMedia, filtersAreASheet, noSheetOnServer);
+  // read only while the sheet is open: the page's hydration (the sheet closed) renders nothing again
+  const hidden = useSyncExternalStore(
+    subscribeToSheetMedia,
+    () => covered && filtersAreASheet(),
+    noSheetOnServer,
+  );
   const [kept, keep] = useState(children);
-  const hidden = covered && sheet;
   // the same element as the last render's while covered: React renders nothing below it
   if (!hidden && kept !== children) keep(children);
   return hidden ? kept : children;
