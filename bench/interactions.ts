@@ -99,7 +99,13 @@ interface Interaction {
 }
 
 export async function runInteractionsBench() {
-  const server = await startShopProcess();
+  // BENCH_SHOP_CHECKOUT: another checkout's built shop (its pages and scripts) under this bench, with
+  // this bench's data folder, for an A/B pair of the same interactions
+  const checkout = process.env.BENCH_SHOP_CHECKOUT || undefined;
+  const server = await startShopProcess(
+    checkout ? { DATA_DIR: path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr') } : {},
+    checkout,
+  );
   const base = `http://127.0.0.1:${server.port}`;
   const browser = await launchBenchChromium();
   const runs = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
