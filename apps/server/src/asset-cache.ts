@@ -59,8 +59,8 @@ export class AssetCache {
     this.files = new Set(names.filter((n) => path.extname(n) in CACHED_ASSET_TYPES));
   }
 
-  has(name: string): boolean {
-    return this.files.has(name);
+  names(): string[] {
+    return [...this.files];
   }
 
   /** the file's compressed copies, or undefined while they are made (started by the first ask) */
@@ -106,31 +106,33 @@ export class AssetCache {
 }
 
 /**
- * `GET /assets/<file>.js|css`: from the cache when its copies are made and the browser takes brotli
+ * `GET /assets/<file>.js|css` of the files present at the start: from the cache when its copies are made and the browser takes brotli
  * or gzip; otherwise from the file, as @fastify/static would (the response compression compresses
  * it, and the first such answer starts the copies).
  */
 export function registerAssetCache(scope: FastifyInstance, clientDir: string): AssetCache {
   const cache = new AssetCache(path.join(clientDir, 'assets'));
-  scope.get('/assets/:file', async (request: FastifyRequest, reply: FastifyReply) => {
-    const name = (request.params as { file: string }).file;
-    if (!cache.has(name)) return reply.callNotFound();
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-    reply.header('vary', 'accept-encoding');
-    reply.type(CACHED_ASSET_TYPES[path.extname(name)]!);
-    const encoded = cache.get(name);
-    const coding = encoded
-      ? acceptsCoding(request.headers['accept-encoding'], 'br')
-        ? 'br'
-        : acceptsCoding(request.headers['accept-encoding'], 'gzip')
-          ? 'gzip'
-          : null
-      : null;
-    if (!encoded || !coding) return reply.send(await readFile(path.join(cache.dir, name)));
-    reply.header('etag', encoded.etag);
-    if (request.headers['if-none-match'] === encoded.etag) return reply.code(304).send();
-    reply.header('content-encoding', coding);
-    return reply.send(encoded[coding]);
-  });
+  // a route a file, as @fastify/static's `wildcard: false`: any other path (an old build's chunk)
+  // goes on to the storefront's routes as before
+  for (const name of cache.names())
+    scope.get(`/assets/${name}`, async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('vary', 'accept-encoding');
+      reply.type(CACHED_ASSET_TYPES[path.extname(name)]!);
+      const encoded = cache.get(name);
+      const accepts = request.headers['accept-encoding'];
+      const coding = !encoded
+        ? null
+        : acceptsCoding(accepts, 'br')
+          ? 'br'
+          : acceptsCoding(accepts, 'gzip')
+            ? 'gzip'
+            : null;
+      if (!encoded || !coding) return reply.send(await readFile(path.join(cache.dir, name)));
+      reply.header('etag', encoded.etag);
+      if (request.headers['if-none-match'] === encoded.etag) return reply.code(304).send();
+      reply.header('content-encoding', coding);
+      return reply.send(encoded[coding]);
+    });
   return cache;
 }
