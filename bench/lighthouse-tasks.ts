@@ -20,7 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { benchPagePaths, startShopProcess } from './shop-process.ts';
+import { benchPagePaths, startBenchShop } from './shop-process.ts';
 
 const SLOWDOWN = 4;
 
@@ -94,7 +94,7 @@ function breakdown(task: TaskNode): Map<string, number> {
 export async function runLighthouseTasksBench() {
   const minMs = Number(process.env.LIGHTHOUSE_TASKS_MIN_MS ?? 50);
   const traceDir = process.env.LIGHTHOUSE_TRACE_DIR;
-  const server = await startShopProcess();
+  const server = await startBenchShop();
   const base = `http://127.0.0.1:${server.port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

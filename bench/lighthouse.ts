@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { benchPagePaths, startShopProcess } from './shop-process.ts';
+import { benchPagePaths, startBenchShop } from './shop-process.ts';
 
 const CHROME_FLAGS = [
   '--headless',
@@ -52,7 +52,7 @@ const CLEAR_STORAGE = [
 ] as const;
 
 export async function runLighthouseBench() {
-  const server = await startShopProcess();
+  const server = await startBenchShop();
   const base = `http://127.0.0.1:${server.port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -17,6 +17,18 @@ import { shopEnv, shopNodeFlags } from '../scripts/shop-node-flags.mjs';
  * the in-process shop kept the bench process alive for minutes after its figures were printed.
  * For SSR throughput the two ways measured alike (noisy, 65-125 req/s on the same machine).
  */
+/**
+ * The shop a page bench loads (lighthouse, lighthouse-tasks): this checkout's, or with BENCH_SHOP_CHECKOUT
+ * another checkout's built shop on this checkout's bench data folder, so an A/B pair runs the same
+ * harness on the same data without writing into the other checkout.
+ */
+export function startBenchShop() {
+  const other = process.env.BENCH_SHOP_CHECKOUT;
+  return other
+    ? startShopProcess({ DATA_DIR: path.resolve(process.env.BENCH_DATA_DIR ?? 'var/bench/ssr') }, other)
+    : startShopProcess();
+}
+
 export async function startShopProcess(
   env: NodeJS.ProcessEnv = {},
   /**

@@ -860,7 +860,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'tools',
     default: '',
     meaning:
-      "`BENCH_ONLY=mix`, `flash` and `interactions`: another checkout's built shop is run under this checkout's load generator or driver (its data in `BENCH_DATA_DIR`), for an A/B pair with the same figures; empty: this checkout's shop",
+      "`BENCH_ONLY=mix`, `flash`, `interactions`, `lighthouse` and `lighthouse-tasks`: another checkout's built shop is run under this checkout's load generator or driver (its data in `BENCH_DATA_DIR`), for an A/B pair with the same figures; empty: this checkout's shop",
   },
   {
     name: 'BENCH_CART_PROFILE',

@@ -21,6 +21,7 @@ import {
 } from './page-cache.ts';
 import { acceptsCoding, acceptsGzip, gzipPage } from './gzip-splice.ts';
 import { registerPwa } from './pwa.ts';
+import { CACHED_ASSET_GLOBS, registerAssetCache } from './asset-cache.ts';
 import { RenderThreads } from './render-threads.ts';
 import { PageRenders } from './page-drain.ts';
 import { preparePage, type PageWants, type RenderedPage } from './rendered-page.ts';
@@ -146,10 +147,13 @@ export async function registerStorefront(
         .header('cache-control', 'no-store')
         .send(formTooLargePage(request.url, formBodyLimit));
     });
+    // the scripts and stylesheets: compressed once, from memory (asset-cache.ts)
+    registerAssetCache(scope, path.join(opts.buildDir, 'client'));
     await scope.register(fastifyStatic, {
       root: path.join(opts.buildDir, 'client'),
       wildcard: false,
       index: false,
+      globIgnore: CACHED_ASSET_GLOBS,
       setHeaders(reply, filePath) {
         // fingerprinted bundles never change; everything else revalidates
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
