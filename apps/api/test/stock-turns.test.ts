@@ -53,21 +53,25 @@ function shop(qty: number, { reportCommitted = false, shortAt = 0 } = {}) {
   return { stock, order, checked, ends, turns, reads };
 }
 
-/** lets the turns' looks and hand-overs run */
 /** two units for six orders, in the order they came */
 const TWO_PLACED_FOUR_SOLD_OUT = ['placed 1', 'placed 2', ...Array<string>(4).fill('sold out')];
 
+/** lets the turns' looks and hand-overs run */
 const settled = () => new Promise((r) => setTimeout(r, 0));
+
+/** each order's answer as text: `placed N`, or `sold out` for the stock message */
+const answersOf = (s: ReturnType<typeof shop>, orders: number[]) =>
+  orders.map((n) =>
+    s.order(n).then(
+      (v) => `placed ${v}`,
+      (e: unknown) => (e instanceof ApiError ? 'sold out' : String(e)),
+    ),
+  );
 
 describe('orders of one product under way', () => {
   it('with 2 units left, of 6 orders only 2 are checked; the 4 others are refused once those 2 are placed', async () => {
     const s = shop(2);
-    const answers = [1, 2, 3, 4, 5, 6].map((n) =>
-      s.order(n).then(
-        (v) => `placed ${v}`,
-        (e: unknown) => (e instanceof ApiError ? 'sold out' : String(e)),
-      ),
-    );
+    const answers = answersOf(s, [1, 2, 3, 4, 5, 6]);
     await settled();
     expect(s.checked).toEqual([1, 2]);
     s.ends.get(1)!(true);
@@ -173,12 +177,7 @@ describe('orders of one product under way', () => {
 
   it("a committed write's decrement row is the look after it: no read between the winners, the losers still refused", async () => {
     const s = shop(2, { reportCommitted: true });
-    const answers = [1, 2, 3, 4, 5, 6].map((n) =>
-      s.order(n).then(
-        (v) => `placed ${v}`,
-        (e: unknown) => (e instanceof ApiError ? 'sold out' : String(e)),
-      ),
-    );
+    const answers = answersOf(s, [1, 2, 3, 4, 5, 6]);
     await settled();
     expect(s.checked).toEqual([1, 2]);
     // the orders' own looks, all before the first gate
