@@ -58,7 +58,7 @@ describe('twin requests of one order id racing for the last unit', () => {
       key: 'twins-offline-last-unit',
       products: [{ sku: HOT, qty: 1 }],
     });
-    // the first twin is priced (made gross for its country: place.ts validate) only once the second
+    // the first twin is priced (its owner's tier and tax: place/validate.ts) only once the second
     // reached the order service, so the second asks while the first holds the last unit
     let arrived = 0;
     let bothArrived!: () => void;
@@ -71,13 +71,13 @@ describe('twin requests of one order id racing for the last unit', () => {
       if (++arrived === 2) bothArrived();
       return create.apply(this, args);
     });
-    const taxFor = CartService.prototype.taxFor;
-    const priced = vi.spyOn(CartService.prototype, 'taxFor').mockImplementation(async function (
+    const ownerPricing = CartService.prototype.ownerPricing;
+    const priced = vi.spyOn(CartService.prototype, 'ownerPricing').mockImplementation(async function (
       this: CartService,
       ...args
     ) {
       await second;
-      return taxFor.apply(this, args);
+      return ownerPricing.apply(this, args);
     });
     try {
       const answers = await Promise.all([send(body), send(body)]);
