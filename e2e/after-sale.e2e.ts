@@ -8,13 +8,12 @@
  * and the "refunded" e-mails; the credit note PDF the buyer downloads names the invoice and the amount.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { centsToDecimalString, formatPrice } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { afterSaleT } from '../apps/web/app/i18n/after-sale.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
-import { useBrowser } from './support/browser.ts';
+import { downloadBytes, useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 import { addStaff, api, outbox, staffSession } from './support/shop-api.ts';
 
@@ -188,7 +187,7 @@ describe('after the sale: reference price, a withdrawn line, its return and refu
       shopper.waitForEvent('download'),
       shopper.getByTestId('credit-note-link').first().click(),
     ]);
-    const text = await pdfText(await readFile((await download.path())!));
+    const text = await pdfText(await downloadBytes(download));
     expect(text).toContain(invoiceNumber!);
     expect(text).toMatch(/VITK-\d{6}/);
     expect(text).toContain(plain(paidLine.row_total_incl_tax));

@@ -8,7 +8,6 @@
  * order already filled" in Lithuanian → the VAT invoice PDF downloads from the shopper's page and
  * from the back office's order page, and its text carries the order's grand total.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPrice, orderStatusLabelKey } from '@vitrina/domain';
@@ -17,7 +16,7 @@ import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
 import { axeViolations } from './support/axe.ts';
-import { useBrowser } from './support/browser.ts';
+import { downloadBytes, useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 import { addStaff, outbox, placeOrder } from './support/shop-api.ts';
 
@@ -33,7 +32,7 @@ const TRACKING = 'CC987654321LT';
 /** the PDF a link downloads, as text */
 async function downloadedText(page: Page, link: ReturnType<Page['getByRole']>): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  return pdfText(await readFile((await download.path())!));
+  return pdfText(await downloadBytes(download));
 }
 
 describe('back office: paid → shipped → completed → feedback, invoices on both sides (lt)', () => {

@@ -4,13 +4,12 @@
  * its grand total in the order's language.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { pdfText } from '../apps/api/test/pdf-text.ts';
-import { useBrowser } from './support/browser.ts';
+import { downloadBytes, useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 import { staffSession } from './support/shop-api.ts';
 
@@ -79,7 +78,7 @@ describe('VAT invoice from the order page', () => {
     });
     const link = page.getByRole('link', { name: t('invoice.download') });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const text = await pdfText(await readFile((await download.path())!));
+    const text = await pdfText(await downloadBytes(download));
     expect(text).toContain('Счёт-фактура НДС');
     expect(text).toMatch(/VIT-\d{6}/);
     expect(text).toContain(order.orderNumber);

@@ -8,11 +8,10 @@
  * and e-mail by keyboard, the neutral answer, the order's link e-mailed to the order's address.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { afterSaleT } from '../apps/web/app/i18n/after-sale.ts';
 import { axeViolations } from './support/axe.ts';
-import { useBrowser } from './support/browser.ts';
+import { downloadBytes, useBrowser } from './support/browser.ts';
 import { expectNoHorizontalScroll, watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
@@ -139,8 +138,7 @@ describe('withdrawal from the contract', () => {
     await page.goto(`${shopUrl}/en/my-account/details`);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: t('privacy.download') }).click();
-    const file = await (await downloading).path();
-    const data = JSON.parse(await readFile(file, 'utf8')) as {
+    const data = JSON.parse((await downloadBytes(await downloading)).toString('utf8')) as {
       data: { customers: { email: string }[]; orders: unknown[] };
     };
     expect(data.data.customers[0]?.email).toBe(email);

@@ -1,5 +1,5 @@
 /** Debian's Chromium through playwright-core (STACK-NOTES: flags that keep it quiet on a closed network). */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { LAUNCH_OPTIONS } from './chromium.ts';
 
@@ -120,4 +120,14 @@ function waitForHydrationOnLoad(page: Page): void {
       return result;
     };
   }
+}
+
+/**
+ * A download's bytes. Read as a stream: the journeys' Chromium is the run's, which files connect to,
+ * and a connected browser's download has no local path (`download.path()` throws there).
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
