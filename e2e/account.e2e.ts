@@ -13,6 +13,7 @@ import { getT } from '../apps/web/app/i18n/index.ts';
 import { accountT } from '../apps/web/app/i18n/account.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors, chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
+import { LT_ADDRESS } from './support/shop-api.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
@@ -75,15 +76,7 @@ async function placeOrder(
   const method = shipping.find(
     (m) => m.available !== false && !/pickup|parcel|terminal/i.test(m.method_code),
   )!;
-  const address = {
-    firstname: 'Ona',
-    lastname: 'Jonaitė',
-    street: ['Gedimino pr.', '1'],
-    city: 'Vilnius',
-    postcode: 'LT-01103',
-    countryId: 'LT',
-    telephone: '+37060000000',
-  };
+  const address = LT_ADDRESS;
   const result = await call<{ orderNumber: string; orderToken: string }>('POST', '/order/create', token, {
     cart_id: cartId,
     products: [{ sku, qty: 1 }],

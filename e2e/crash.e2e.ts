@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '@vitrina/db';
 import { createTestDatabase } from '@vitrina/db/testing';
 import { describe, expect, it } from 'vitest';
 import { ShopProcess, freePort } from './support/shop-process';
+import { LT_ADDRESS } from './support/shop-api.ts';
 
 const CLIENTS = 8;
 const ORDERS_PER_CLIENT = 8;
@@ -38,15 +39,7 @@ type Attempt = {
   inFlightAtKill?: boolean;
 };
 
-const address = {
-  firstname: 'Ona',
-  lastname: 'Jonaitė',
-  street: ['Gedimino pr.', '1'],
-  city: 'Vilnius',
-  postcode: 'LT-01103',
-  countryId: 'LT',
-  telephone: '+37060000000',
-};
+const address = LT_ADDRESS;
 
 class Burst {
   readonly attempts: Attempt[] = [];

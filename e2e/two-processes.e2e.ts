@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@vitrina/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopProcess, freePort } from './support/shop-process';
+import { LT_ADDRESS } from './support/shop-api.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -138,7 +139,9 @@ describe.skipIf(!pgUrl)('two shop processes on one PostgreSQL', () => {
   it('a cart written through one process is read through the other', async () => {
     const cart = await call<string>(a, 'POST', '/cart/create?storeCode=lt');
     expect(cart.code).toBe(200);
-    const added = await call(a, 'POST', `/cart/update?cartId=${cart.result}`, { cartItem: { sku: 'TWO-PROC-1', qty: 2 } });
+    const added = await call(a, 'POST', `/cart/update?cartId=${cart.result}`, {
+      cartItem: { sku: 'TWO-PROC-1', qty: 2 },
+    });
     expect(added.code).toBe(200);
     const pulled = await call<{ sku: string; qty: number }[]>(b, 'GET', `/cart/pull?cartId=${cart.result}`);
     expect(pulled.code).toBe(200);
@@ -148,15 +151,7 @@ describe.skipIf(!pgUrl)('two shop processes on one PostgreSQL', () => {
   it('one order id sent to both processes at once creates one order', async () => {
     const cart = await call<string>(b, 'POST', '/cart/create?storeCode=lt');
     await call(b, 'POST', `/cart/update?cartId=${cart.result}`, { cartItem: { sku: 'TWO-PROC-1', qty: 1 } });
-    const address = {
-      firstname: 'Ona',
-      lastname: 'Jonaitė',
-      street: ['Gedimino pr.', '1'],
-      city: 'Vilnius',
-      postcode: 'LT-01103',
-      countryId: 'LT',
-      telephone: '+37060000000',
-    };
+    const address = LT_ADDRESS;
     const key = `two-processes-${cart.result.slice(0, 12)}`;
     const body = {
       cart_id: cart.result,
@@ -172,11 +167,16 @@ describe.skipIf(!pgUrl)('two shop processes on one PostgreSQL', () => {
       idempotency_key: key,
     };
     const answers = await Promise.all(
-      [a, b, a, b].map((shop) => call<{ orderNumber: string }>(shop, 'POST', '/order/create?storeCode=lt', body)),
+      [a, b, a, b].map((shop) =>
+        call<{ orderNumber: string }>(shop, 'POST', '/order/create?storeCode=lt', body),
+      ),
     );
     expect(answers.map((x) => x.code)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((x) => x.result.orderNumber)).size).toBe(1);
-    const rows = await db.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE idempotency_key = $1', [key]);
+    const rows = await db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM orders WHERE idempotency_key = $1',
+      [key],
+    );
     expect(Number(rows[0]?.n)).toBe(1);
     const stock = await db.query<{ qty: number }>("SELECT qty FROM stock WHERE sku = 'TWO-PROC-1'");
     expect(Number(stock[0]?.qty)).toBe(49);
@@ -209,7 +209,10 @@ describe.skipIf(!pgUrl || !redisUrl)('npm start on every core: WEB_CONCURRENCY w
     try {
       await shop.start();
       const workers = () =>
-        execFileSync('pgrep', ['-P', String(shop.pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+        execFileSync('pgrep', ['-P', String(shop.pid)], { encoding: 'utf8' })
+          .trim()
+          .split('\n')
+          .filter(Boolean);
       expect(await eventually(async () => workers().length === 2, 60_000)).toBe(true);
       const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${shop.url}/healthz`)));
       expect(answers.every((r) => r.ok)).toBe(true);

@@ -97,15 +97,7 @@ export async function placeOrder(
   if (!sku) throw new Error('no simple product in stock');
   const cartId = await api<string>(shopUrl, 'POST', `/cart/create?storeCode=${storeCode}`);
   await api(shopUrl, 'POST', `/cart/update?cartId=${cartId}`, { cartItem: { sku, qty: 1, quoteId: cartId } });
-  const address = {
-    firstname: 'Ona',
-    lastname: 'Jonaitė',
-    street: ['Gedimino pr.', '1'],
-    city: 'Vilnius',
-    postcode: 'LT-01103',
-    countryId: 'LT',
-    telephone: '+37060000000',
-  };
+  const address = LT_ADDRESS;
   return api<PlacedOrder>(shopUrl, 'POST', `/order/create?storeCode=${storeCode}`, {
     cart_id: cartId,
     products: [{ sku, qty: 1 }],
@@ -138,3 +130,14 @@ export async function outbox(shopUrl: string, kind: string, to: string): Promise
     `/mail/outbox?kind=${encodeURIComponent(kind)}&to=${encodeURIComponent(to)}`,
   );
 }
+
+/** A Lithuanian delivery address the journeys order to (a made-up one) */
+export const LT_ADDRESS = {
+  firstname: 'Ona',
+  lastname: 'Jonaitė',
+  street: ['Gedimino pr.', '1'],
+  city: 'Vilnius',
+  postcode: 'LT-01103',
+  countryId: 'LT',
+  telephone: '+37060000000',
+};
