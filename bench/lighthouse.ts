@@ -24,17 +24,10 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { benchPagePaths, startBenchShop } from './shop-process.ts';
+import { LAUNCH_OPTIONS } from '../e2e/support/chromium.ts';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// the journeys' flags (STACK-NOTES: quiet on a closed network), headless for chrome-launcher
+const CHROME_FLAGS = ['--headless', ...(LAUNCH_OPTIONS.args ?? [])];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /**

@@ -25,6 +25,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { LAUNCH_OPTIONS } from '../e2e/support/chromium.ts';
 import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
 // the labels of every language (the browser loads one a page; this script reads all three)
@@ -223,17 +224,7 @@ async function main() {
   console.log(
     `Shop at ${shop.url} (data ${dataDir}), ready in ${Math.round((Date.now() - started) / 1000)} s`,
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await chromium.launch(LAUNCH_OPTIONS);
   try {
     for (const store of stores) {
       const t = getT(store);
