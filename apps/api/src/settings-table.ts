@@ -73,9 +73,9 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'WEB_CONCURRENCY',
     group: 'shop',
-    default: 'one per core with `DATABASE_URL` and `REDIS_URL`; else `1`',
+    default: 'one per core with `DATABASE_URL` and `REDIS_URL` on more than two cores; else `1`',
     meaning:
-      'shop worker processes `npm start` runs (node:cluster, sharing the port; `apps/server/src/cluster.ts`). The primary migrates and seeds first, then forks; a dead worker is replaced (ten deaths within a minute stop the shop); SIGTERM closes every worker. The embedded database always runs one process. Without `REDIS_URL` the default is one process, because each process would keep its own rate-limit counters (a chosen `WEB_CONCURRENCY` is honoured, with a warning). Each worker holds its own search index and caches: memory grows with it',
+      'shop worker processes `npm start` runs (node:cluster, sharing the port; `apps/server/src/cluster.ts`). The primary migrates and seeds first, then forks; a dead worker is replaced (ten deaths within a minute stop the shop); SIGTERM closes every worker. The embedded database always runs one process. On two cores or fewer the default is one process, whose render threads use both cores (decision record 0141: faster and leaner than two workers there). Without `REDIS_URL` the default is one process, because each process would keep its own rate-limit counters (a chosen `WEB_CONCURRENCY` is honoured, with a warning). Each worker holds its own search index and caches: memory grows with it',
   },
   {
     name: 'RENDER_THREADS',

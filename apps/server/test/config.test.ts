@@ -70,6 +70,28 @@ describe('planWorkers: how many shop processes npm start runs', () => {
     ['PostgreSQL without Redis: one, and how to get more', { DATABASE_URL: pg }, 4, 1, /REDIS_URL/],
     ['PostgreSQL without Redis on one core: nothing to say', { DATABASE_URL: pg }, 1, 1, null],
     [
+      'PostgreSQL + Redis on two cores: one process (its render threads take both)',
+      { DATABASE_URL: pg, REDIS_URL: 'redis://x' },
+      2,
+      1,
+      null,
+    ],
+    ['PostgreSQL without Redis on two cores: one, nothing to say', { DATABASE_URL: pg }, 2, 1, null],
+    [
+      'PostgreSQL + Redis on three cores: one per core',
+      { DATABASE_URL: pg, REDIS_URL: 'redis://x' },
+      3,
+      3,
+      null,
+    ],
+    [
+      'WEB_CONCURRENCY chosen on two cores',
+      { DATABASE_URL: pg, REDIS_URL: 'redis://x', WEB_CONCURRENCY: '2' },
+      2,
+      2,
+      null,
+    ],
+    [
       'WEB_CONCURRENCY chosen with Redis',
       { DATABASE_URL: pg, REDIS_URL: 'redis://x', WEB_CONCURRENCY: '3' },
       8,
