@@ -3,7 +3,7 @@
 # PostgreSQL's new backends) share FRACTION of every core, through a CPU quota in a cgroup of their own.
 # Why: the goals of the benches must hold on the project's slower 2-core machines (Lighthouse
 # benchmarkIndex 1,200–1,600); on a machine 2.4 times faster, 0.41 reproduced their figures
-# (docs/decisions/0141). Needs root and a cgroup file system (v1 `cpu` or v2 with `cpu.max`).
+# (docs/decisions/0141-one-shop-process-on-two-cores.md). Needs root and a cgroup file system (v1 `cpu` or v2 with `cpu.max`).
 #   bench/slow-machine.sh 0.41 npm run bench
 set -euo pipefail
 fraction=$1
