@@ -5,12 +5,14 @@
  * as the sheet closes. Where the filters are a side column (a desktop's width) the products follow
  * each tick at once, and a sheet left open as the window widens lets them follow.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChildStockPrefetch } from '../app/components/ChildStockPrefetch';
 import { Listing } from '../app/features/listing';
 import type { FacetFilter } from '../app/features/listing/rules/facets';
 import { parseListingQuery } from '../app/features/listing/rules/query';
+import { clearStockCache } from '../app/state/stock-cache';
 
 /** the phone's width or a desktop's, as the listing's media query answers it */
 const media = {
@@ -123,6 +125,76 @@ describe('the products under the open filter sheet', () => {
     expect(products().textContent).toBe('products of ?condition=1');
     await tick('A+ (like new)');
     expect(products().textContent).toBe('products of ?condition=1%2C2');
+    router.dispose();
+  });
+});
+
+/** configurables whose children's skus name the address they were listed for */
+const productsOf = (search: string) =>
+  [1, 2].map((i) => ({
+    sku: `C${i}${search}`,
+    type_id: 'configurable',
+    configurable_children: [{ sku: `C${i}${search}-child` }],
+  }));
+
+/** a listing of three pages whose products prefetch their children's stock, as the category page's do */
+function PagedListing() {
+  const location = useLocation();
+  const query = parseListingQuery(new URLSearchParams(location.search), ['condition']);
+  return (
+    <Listing
+      aggregations={AGGREGATIONS}
+      filters={FILTERS}
+      query={query}
+      total={30}
+      pages={3}
+      pageSize={12}
+      label="Laptops"
+    >
+      <p data-testid="products">{`products of ${location.search || 'all'}`}</p>
+      <ChildStockPrefetch products={productsOf(location.search)} />
+    </Listing>
+  );
+}
+
+describe('the parts of the products under the open filter sheet', () => {
+  let stockAsked: string[];
+  beforeEach(() => {
+    stockAsked = [];
+    clearStockCache();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const skus = (url.searchParams.get('skus') ?? '').split(',');
+      if (url.pathname.endsWith('/stock/list')) stockAsked.push(...skus);
+      return Response.json({ code: 200, result: [] });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('"Show more", the page links and the stock prefetch follow the last tick as the sheet closes', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <PagedListing /> }], {
+      initialEntries: ['/en/c/laptops'],
+    });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(stockAsked).toContain('C1-child'));
+    const more = () => screen.getByRole('link', { name: /^Show \d+ more/ });
+    const page2 = () => screen.getByRole('link', { name: 'Next page' });
+    const [moreBefore, page2Before] = [more(), page2()];
+    expect(page2Before.getAttribute('href')).toBe('/en/c/laptops?page=2');
+
+    fireEvent.click(screen.getByRole('link', { name: /^Filters/ }));
+    await tick('Brand New');
+    expect(router.state.location.search).toBe('?condition=1');
+    // under the sheet: the same elements, the address they were for, no stock asked for the tick's products
+    expect(more()).toBe(moreBefore);
+    expect(page2()).toBe(page2Before);
+    expect(page2().getAttribute('href')).toBe('/en/c/laptops?page=2');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(stockAsked.filter((s) => s.includes('condition'))).toEqual([]);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Show 30 products' }));
+    expect(page2().getAttribute('href')).toBe('/en/c/laptops?condition=1&page=2');
+    await waitFor(() => expect(stockAsked).toContain('C1?condition=1-child'));
     router.dispose();
   });
 });

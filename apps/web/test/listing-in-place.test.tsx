@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, useLoaderData } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoryPage from '../app/routes/category';
+import { LOADER_AFTER_MS } from '../app/features/listing/hooks/use-listing-in-place';
 import { facetFilters, shownValuesOnly } from '../app/features/listing/rules/facets';
 import { parseListingQuery } from '../app/features/listing/rules/query';
 import { ui } from '../app/state/ui';
@@ -139,8 +140,8 @@ describe('a filter’s change on the category page is shown in place', () => {
     const entries = window.history.length;
 
     fireEvent.click(filterLink('New'));
-    // the header's loading bar while the listing is asked, as the router's navigation showed it
-    expect(ui.store.get().loader).toBe(true);
+    // an answer in time is shown with no loading bar put up and taken down (a late one's below)
+    expect(ui.store.get().loader).toBe(false);
     await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two']));
     expect(ui.store.get().loader).toBe(false);
     // the count, the address (a new entry, as the router's navigation gave it) and the chip
@@ -179,6 +180,38 @@ describe('a filter’s change on the category page is shown in place', () => {
     await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
     expect(filterLink('New').getAttribute('aria-current')).toBeNull();
     expect(loader).toHaveBeenCalledTimes(3);
+    router.dispose();
+  });
+
+  it('shows the header’s loading bar while a late answer is awaited, as the router’s navigation did', async () => {
+    const router = createBrowserRouter([
+      {
+        id: 'category',
+        path: '/c/*',
+        loader,
+        HydrateFallback: () => null,
+        Component: function Page() {
+          const Category = CategoryPage as unknown as ComponentType<{ loaderData: unknown }>;
+          return <Category loaderData={useLoaderData()} />;
+        },
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
+    // the product search answers only once let go
+    const answered = globalThis.fetch;
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    vi.stubGlobal('fetch', async (input: string) => {
+      if (new URL(input, 'http://localhost').pathname.endsWith('/product/_search')) await held;
+      return answered(input);
+    });
+    fireEvent.click(filterLink('New'));
+    expect(ui.store.get().loader).toBe(false);
+    await waitFor(() => expect(ui.store.get().loader).toBe(true), { timeout: LOADER_AFTER_MS * 4 });
+    letGo();
+    await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two']));
+    expect(ui.store.get().loader).toBe(false);
     router.dispose();
   });
 });

@@ -25,3 +25,18 @@ export function useChildStockPrefetch(products: readonly (PrefetchProduct & { sk
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, key]);
 }
+
+/**
+ * The prefetch as a part of the listing's products (nothing rendered): a category's products kept
+ * under the phone's open filter sheet (Listing `KeptWhileCovered`) are not rendered again at a tick,
+ * so the stock asked is the shown products' children, once as the sheet closes, not each tick's
+ * (an idle task and a request in every tick's main thread).
+ */
+export function ChildStockPrefetch({
+  products,
+}: {
+  products: readonly (PrefetchProduct & { sku: string })[];
+}): null {
+  useChildStockPrefetch(products);
+  return null;
+}

@@ -5,7 +5,7 @@ import { useProductsLoaded } from '../state/route-history';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/category';
 import { Breadcrumbs } from '../components/Breadcrumbs';
-import { useChildStockPrefetch } from '../components/ChildStockPrefetch';
+import { ChildStockPrefetch } from '../components/ChildStockPrefetch';
 import { NotFound } from '../components/NotFound';
 import { NoProductsOffline } from '../components/OfflineFallback';
 import {
@@ -156,7 +156,6 @@ const CategoryView = memo(function CategoryView({ d: loaded }: { d: LoaderData }
   );
   const d = listing.data;
   const online = useOnline();
-  useChildStockPrefetch(d.notFound ? [] : d.products);
   // the way back from a product opens this listing again where it was left
   useProductsLoaded(d.notFound ? null : d.products.length);
   useRestoredScroll(!d.notFound);
@@ -199,6 +198,8 @@ const CategoryView = memo(function CategoryView({ d: loaded }: { d: LoaderData }
         ) : (
           <NoProductsOffline />
         )}
+        {/* the shown products' children's stock: a part of the products, kept with them under the sheet */}
+        <ChildStockPrefetch products={d.products} />
       </Listing>
     </div>
   );

@@ -31,9 +31,12 @@ export function Listing({
           <FiltersSheet view={view} />
         </HydrateLater>
         <section className="listing-products" id={PRODUCTS_ID} aria-label={label}>
-          <KeptWhileCovered covered={view.sheet.open}>{children}</KeptWhileCovered>
-          <ShowMore view={view} />
-          <ListingPagination links={view.pagination} />
+          {/* "Show more" and the page links are the products' too: under the sheet, skipped alike */}
+          <KeptWhileCovered covered={view.sheet.open}>
+            {children}
+            <ShowMore view={view} />
+            <ListingPagination links={view.pagination} />
+          </KeptWhileCovered>
         </section>
       </div>
     </>

@@ -4,6 +4,12 @@ import { pushAddress, usePathNavigate } from '../../../lib/router';
 import { enteredRoute, productsLoaded, routeHistory } from '../../../state/route-history';
 import { ui } from '../../../state/ui';
 
+/**
+ * how late a listing's answer is before the header's loading bar shows: the bar's animation starts
+ * this late too (styles.css `.global-loader::before`), so a bar put up earlier showed a still stripe
+ */
+export const LOADER_AFTER_MS = 150;
+
 /** what a filter's link asks of the listing shown in place: true when it takes the click */
 export type FollowInPlace = (to: string, options?: { scrollToTop?: boolean }) => boolean;
 
@@ -60,9 +66,14 @@ export function useListingInPlace<T>(
         (dataRouter.router.state.location.key === routerKey &&
           dataRouter.router.state.navigation.state === 'idle'));
     // the header's loading bar, as the router's navigation showed it: on a slow network the tap's
-    // only answer until the listing comes
-    ui.setLoader(true);
+    // only answer until the listing comes. Shown once the answer is late (LOADER_AFTER_MS, when the
+    // bar's own animation starts): an answer before it is drawn with no bar put up and taken down,
+    // whose render, layer and frames were ~10 ms of a tick's main thread at 4× CPU slowdown
+    const showLoader = window.setTimeout(() => {
+      if (ask === latest.current) ui.setLoader(true);
+    }, LOADER_AFTER_MS);
     const settled = () => {
+      window.clearTimeout(showLoader);
       if (ask === latest.current) ui.setLoader(false);
     };
     const fallBack = () => {
