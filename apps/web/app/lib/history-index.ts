@@ -1,13 +1,14 @@
 /**
- * React Router's browser history numbers the document's entries in `history.state.idx`. On a
- * document's first load there is no number yet, and React Router writes 0 with
- * `history.replaceState` while it creates its router, inside the hydration's one unit of work React
- * cannot slice. That call waits on the browser process: 0.6–1 ms of the main thread's wall time on
- * a quiet machine, 8–30 ms in loads where the browser was busy fetching the page's modules, all of it
- * added to the router's task, which Lighthouse's simulation then multiplies. Written by this script
- * in the head, before the first paint, the router finds the number and writes nothing.
+ * React Router marks the document's history entry twice on a first load: `<ScrollRestoration>`'s
+ * inline script writes a random `key` with `history.replaceState({ key })` (dropping any other
+ * state), and its browser history then writes the entry's number (`idx`) with a second
+ * `history.replaceState({ ...state, idx: 0 })` while it creates its router, inside the hydration's
+ * one unit of work React cannot slice. Each call waits on the browser process: under a millisecond
+ * on a quiet machine, 5–30 ms in loads where the browser was busy fetching the page's modules, all of
+ * it added to the router's task, which Lighthouse's simulation then multiplies.
  *
- * The value is React Router's own (createBrowserHistory: `{ ...history.state, idx: 0 }`); a document
- * that has a number already (a reload, back and forward) is left as it is.
+ * This script, in the head before the first paint, writes both in one call, as React Router would
+ * (a key of the same form, the index 0); both of React Router's checks then find them and write
+ * nothing. A document that has them already (a reload, back and forward) is left as it is.
  */
-export const HISTORY_INDEX_SCRIPT = `try{var s=history.state;if(!s||s.idx==null)history.replaceState(Object.assign({},s,{idx:0}),"")}catch(e){}`;
+export const HISTORY_INDEX_SCRIPT = `try{var s=history.state;if(!s||!s.key||s.idx==null)history.replaceState(Object.assign({},s,{key:s&&s.key||Math.random().toString(32).slice(2),idx:s&&s.idx!=null?s.idx:0}),"")}catch(e){}`;
