@@ -94,9 +94,8 @@ describe('language suggestion at load', () => {
   it('waits for the browser’s idle moment: no other dictionary and no card in the hydration’s effects', async () => {
     browserLanguages(['lv-LV']);
     const idle: (() => void)[] = [];
-    const w = window as Window & { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
-    w.requestIdleCallback = (cb: () => void) => idle.push(cb);
-    w.cancelIdleCallback = () => undefined;
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
     try {
       render(page('/'));
       await act(async () => undefined);
@@ -105,8 +104,7 @@ describe('language suggestion at load', () => {
       await act(async () => idle.shift()!());
       expect((await screen.findByRole('complementary')).getAttribute('lang')).toBe('en');
     } finally {
-      delete w.requestIdleCallback;
-      delete w.cancelIdleCallback;
+      vi.unstubAllGlobals();
     }
   });
 });
