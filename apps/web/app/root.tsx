@@ -36,6 +36,7 @@ import type { LayoutName, RouteHandle } from './lib/handle';
 import { toMenu, type MenuItem } from './components/navigation/menu';
 import type { StoreInfo } from './lib/types';
 import { WEB_FONTS_SCRIPT, useWebFonts } from './lib/fonts';
+import { HISTORY_INDEX_SCRIPT } from './lib/history-index';
 import {
   StoreCodeContext,
   isStorePrefixPair,
@@ -167,6 +168,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/icons/icon-192.png" sizes="192x192" type="image/png" nonce={nonce} />
         {/* Inter from the first paint only on a device that holds its files (lib/fonts.ts) */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
+        {/* the router's history index, written before the first paint, not in the hydration */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HISTORY_INDEX_SCRIPT }} />
         <InlineStyles nonce={nonce} />
         {/* the dictionary the client entry awaits before hydrating, fetched with the entry instead of
             after it (none in the browser's render: the server's first-paint step takes these links

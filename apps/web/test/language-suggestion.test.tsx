@@ -89,3 +89,22 @@ describe('language suggestion', () => {
     expect(localStorage.getItem(LANGUAGE_ANSWERED_KEY)).toBe('ru');
   });
 });
+
+describe('language suggestion at load', () => {
+  it('waits for the browser’s idle moment: no other dictionary and no card in the hydration’s effects', async () => {
+    browserLanguages(['lv-LV']);
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      render(page('/'));
+      await act(async () => undefined);
+      expect(screen.queryByRole('complementary')).toBeNull();
+      expect(idle).toHaveLength(1);
+      await act(async () => idle.shift()!());
+      expect((await screen.findByRole('complementary')).getAttribute('lang')).toBe('en');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { languageSuggestion, type StoreCode } from '@vitrina/domain';
 import { useEffect, useRef, useState } from 'react';
 import { getT, loadDictionary } from '../i18n';
+import { whenIdle } from '../lib/idle';
 import { Link } from '../lib/link';
 import { useStoreCode } from '../lib/store';
 import { useAlternatePaths } from './LanguageSwitch';
@@ -41,17 +42,26 @@ export function LanguageSuggestion() {
     if (shownIn.current !== current) {
       shownIn.current = current;
       remember(current);
+      // answered now: the card goes with the page, not at the next idle moment
+      setSuggested(null);
+      return;
     }
-    const wanted = languageSuggestion(navigator.languages ?? [navigator.language], current, answered());
-    if (!wanted) return setSuggested(null);
     let live = true;
-    // its words in its own language: that dictionary is loaded for it
-    loadDictionary(wanted).then(
-      () => live && setSuggested(wanted),
-      () => undefined,
-    );
+    // At the browser's first idle moment, not in the hydration's effects: the card is not part of the
+    // page's first screen, and its dictionary (another language's chunk, evaluated, and its English
+    // index) and its render made the task that ends the hydration one of the load's longest.
+    const cancel = whenIdle(() => {
+      const wanted = languageSuggestion(navigator.languages ?? [navigator.language], current, answered());
+      if (!wanted) return setSuggested(null);
+      // its words in its own language: that dictionary is loaded for it
+      loadDictionary(wanted).then(
+        () => live && setSuggested(wanted),
+        () => undefined,
+      );
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [current]);
 

@@ -287,7 +287,7 @@ export const checkout = createStore<CheckoutState>(initialCheckout, {
 });
 // the pages that only read the delivery country follow this tab's checkout without loading it
 const tellDeliveryCountry = () => followCheckout(checkout.get().shippingDetails);
-void checkout.ready.then(tellDeliveryCountry);
+void checkout.whenRead.then(tellDeliveryCountry);
 checkout.subscribe(tellDeliveryCountry);
 
 export function updateCheckout(patch: Partial<CheckoutState>) {

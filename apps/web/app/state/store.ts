@@ -11,8 +11,16 @@ export interface Store<S> {
   get(): S;
   set(next: S | ((prev: S) => S)): void;
   subscribe(listener: () => void): () => void;
-  /** Resolves when the persisted state has been read (immediately when not persisted). */
-  ready: Promise<void>;
+  /**
+   * Resolves when the persisted state has been read (immediately when not persisted). Asking for it
+   * starts the store's persistence now if it has not started yet (see `whenRead`).
+   */
+  readonly ready: Promise<void>;
+  /**
+   * The same promise as `ready`, without starting anything: for a module's own follow-up at its
+   * evaluation, which must not open the device's storage in the module graph's evaluation task.
+   */
+  readonly whenRead: Promise<void>;
   readonly initial: S;
   /** Stops sharing with other tabs (tests; a page that goes away closes it anyway). */
   close(): void;
@@ -147,6 +155,7 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     }
   };
   const flush = () => {
+    start();
     if (pending) write();
     return written;
   };
@@ -199,8 +208,22 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
   const stale = (raw: unknown) =>
     generationOf !== undefined && generationOf(raw) < generationOf(serialize(state));
 
-  let ready: Promise<void> = Promise.resolve();
-  if (persistKey && isBrowser) {
+  // A persisted store opens its BroadcastChannel and reads IndexedDB when first used (a
+  // subscription, a change, `ready`, `refresh`, `flush`), or else in a task of its own after the one
+  // that created it: never in the module graph's evaluation task, which every page pays before its
+  // hydration. The channel is still opened before the device's value is read, so a change another tab
+  // makes meanwhile is in that value or in a message.
+  const persisted = Boolean(persistKey && isBrowser);
+  let started = !persisted;
+  let markRead: () => void = () => undefined;
+  const ready: Promise<void> = persisted ? new Promise((resolve) => (markRead = resolve)) : Promise.resolve();
+  const start = () => {
+    if (started) return;
+    started = true;
+    startPersistence();
+  };
+  const startPersistence = () => {
+    if (!persistKey) return;
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(`vitrina:${persistKey}`);
       channel.onmessage = (e: MessageEvent) => {
@@ -212,29 +235,39 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
       window.addEventListener('pagehide', flush);
       document.addEventListener('visibilitychange', flushWhenHidden);
     }
-    ready = idbGet(persistKey).then(
-      (raw) => {
-        if (raw === undefined) return;
-        if (!rebase) return apply(deserialize(raw, state), true);
-        sharedRev = revOf(raw);
-        apply(deserialize(withoutRev(raw), state), true);
-      },
-      () => undefined,
-    );
-  }
+    void idbGet(persistKey)
+      .then(
+        (raw) => {
+          if (raw === undefined) return;
+          if (!rebase) return apply(deserialize(raw, state), true);
+          sharedRev = revOf(raw);
+          apply(deserialize(withoutRev(raw), state), true);
+        },
+        () => undefined,
+      )
+      .then(markRead);
+  };
+  if (persisted) startSoon(start);
 
   return {
     initial,
-    ready,
+    get ready() {
+      start();
+      return ready;
+    },
+    whenRead: ready,
     get: () => state,
     set(next) {
+      start();
       apply(typeof next === 'function' ? (next as (prev: S) => S)(state) : next, false);
     },
     subscribe(listener) {
+      start();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     close() {
+      started = true;
       void flush();
       channel?.close();
       channel = null;
@@ -245,11 +278,24 @@ export function createStore<S>(initial: S, options: StoreOptions<S> = {}): Store
     },
     flush,
     async refresh() {
+      start();
       if (!persistKey || !isBrowser || !rebase) return;
       const raw = await idbGet(persistKey);
       if (raw !== undefined) receive(raw);
     },
   };
+}
+
+/** The persisted stores created since the last `startSoon` task: started together in the next one. */
+let toStart: (() => void)[] = [];
+function startSoon(start: () => void) {
+  toStart.push(start);
+  if (toStart.length > 1) return;
+  setTimeout(() => {
+    const starts = toStart;
+    toStart = [];
+    for (const s of starts) s();
+  }, 0);
 }
 
 /** Subscribes a component to a store (or a slice of it). Server and hydration render `initial`. */

@@ -58,7 +58,7 @@ export function createUserSessionStore(persistKey?: string): Store<UserState> {
       };
     },
   });
-  void store.ready.then(() => {
+  void store.whenRead.then(() => {
     if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
   });
 

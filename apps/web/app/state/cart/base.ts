@@ -39,7 +39,7 @@ export function createCartBase(options: { persistKey?: string | undefined } = {}
     // two tabs' changes made at once both stay (a background tab's stock check, a shopper's add)
     rebase: joinConcurrentCarts,
   });
-  void store.ready.then(() => {
+  void store.whenRead.then(() => {
     if (!store.get().loaded) store.set((s) => ({ ...s, loaded: true }));
   });
 
