@@ -27,7 +27,8 @@ describe('the two parts of a language’s messages', () => {
     expect({ ...first, ...later }).toEqual(messageCatalogue(code).texts);
     // the English texts the browser makes are with the first part, none with the later one
     expect(messageCatalogue(code, 'later').english).toBeUndefined();
-    if (code !== 'en') expect(messageCatalogue(code, 'first').english).toEqual(messageCatalogue(code).english);
+    if (code !== 'en')
+      expect(messageCatalogue(code, 'first').english).toEqual(messageCatalogue(code).english);
   });
 
   it('a first screen’s module names only messages of the first part', () => {

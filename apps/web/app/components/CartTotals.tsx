@@ -1,5 +1,4 @@
 import { formatPrice, type MessageKey, type TotalSegment } from '@vitrina/domain';
-import type { MessageKey as UiMessageKey } from '../i18n';
 import { useCartT, type CartKey, type CartTranslator } from '../i18n/cart';
 import type { Totals } from '../lib/types';
 
