@@ -4,7 +4,7 @@
  * before the shopper acts (i18n/domain-messages.catalogue.ts `isFirstScreenMessage`: ~1.1 of the lt
  * catalogue's 5.3 KiB gzip); the rest load after hydration (`loadAllMessages`). What names a message of
  * the rest waits for it: a listing card's refused add, tapped before the rest arrived, still tells the
- * shopper why, in the page's language.
+ * shopper why, in the page's language; an overlay asked for then opens with them in.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -79,7 +79,10 @@ describe('an action on a first screen before the later messages arrived', () => 
       ...(await import('../app/i18n/domain-messages.client')),
     }));
   });
-  afterEach(async () => (await import('@testing-library/react')).cleanup());
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    (await import('@testing-library/react')).cleanup();
+  });
 
   it('a listing card’s refused add tells why, in the page’s language', async () => {
     // a window over Node's globals (the browser's module swap resolves its chunks only outside jsdom's)
@@ -116,6 +119,28 @@ describe('an action on a first screen before the later messages arrived', () => 
     await waitFor(() =>
       expect(notifications.store.get().map((n) => n.message)).toEqual([MESSAGES['cart.outOfStock'].lt]),
     );
+    expect(client.allMessagesLoaded()).toBe(true);
+  });
+  it('an overlay asked for before the later messages arrived opens with them in', async () => {
+    await installBrowserGlobals(() => new Promise<Response>(() => {}), 'http://localhost/');
+    // a listing's document: its page type's part of the sheet inline
+    document.head.innerHTML = '<style id="vitrina-styles" data-part="listing">.a{}</style>';
+    const client = (await import('@vitrina/domain')) as unknown as typeof BrowserMessages;
+    client.registerMessages('lt', messageCatalogue('lt', 'first'), false);
+    // the browser's build (vitest's node environment sets SSR)
+    vi.stubEnv('SSR', false);
+    const { withWholeSheet } = await import('../app/inline-styles');
+    let opened = false;
+    const overlay = withWholeSheet(Promise.resolve('the mini cart')).then((m) => {
+      opened = true;
+      // what its first render names can be shown
+      expect(client.translateMessage('cart.outOfStock', 'lt')).toBe(MESSAGES['cart.outOfStock'].lt);
+      return m;
+    });
+    // the whole sheet's file arrives
+    document.head.querySelector('link[rel="stylesheet"]')?.dispatchEvent(new window.Event('load'));
+    expect(await overlay).toBe('the mini cart');
+    expect(opened).toBe(true);
     expect(client.allMessagesLoaded()).toBe(true);
   });
 });
