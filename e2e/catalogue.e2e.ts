@@ -8,11 +8,12 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { displayVariant, formatPrice, variantPrice, type ConfigurableChild } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { otherPagesT } from '../apps/web/app/i18n/other-pages.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-const t = getT('en');
+const t = otherPagesT(getT('en'));
 const browser = useBrowser();
 
 type Doc = { sku: string; slug: string; type_id: string; stock?: { is_in_stock: boolean; qty: number } };

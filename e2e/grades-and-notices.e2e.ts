@@ -10,12 +10,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { cartT } from '../apps/web/app/i18n/cart.ts';
 import { useBrowser } from './support/browser.ts';
 import { gradedProduct } from './support/catalog.ts';
 import { watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-const t = getT('en');
+const t = cartT(getT('en'));
 const browser = useBrowser();
 
 type Box = { x: number; y: number; width: number; height: number };

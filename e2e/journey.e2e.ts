@@ -9,6 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, type StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { cartT } from '../apps/web/app/i18n/cart.ts';
 import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors, chooseOptionsIfNeeded, openFirstCategory } from './support/page.ts';
@@ -43,7 +44,7 @@ describe.each<[StoreCode, string]>([
   ['lt', ''],
   ['en', '/en'],
 ])('guest journey (%s)', (storeCode, prefix) => {
-  const t = checkoutT(getT(storeCode));
+  const t = checkoutT(cartT(getT(storeCode)));
 
   it('buys a product from the home page to the thank-you page', async () => {
     const page = await browser.newPage();

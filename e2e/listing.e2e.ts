@@ -9,12 +9,13 @@ import { describe, expect, inject, it } from 'vitest';
 import type { StoreCode } from '@vitrina/domain';
 import { GRADES } from '@vitrina/demo';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { otherPagesT } from '../apps/web/app/i18n/other-pages.ts';
 import { axeViolations as axe } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectNoHorizontalScroll, watchErrors } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
-const t = getT('en');
+const t = otherPagesT(getT('en'));
 const browser = useBrowser();
 
 const noSpace = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPrice } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { cartT } from '../apps/web/app/i18n/cart.ts';
 import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
@@ -42,7 +43,7 @@ afterAll(async () => {
   await shop?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const t = checkoutT(getT('lt'));
+const t = checkoutT(cartT(getT('lt')));
 
 const stamp = Date.now().toString(36);
 const CATALOG = `catalog-${stamp}@shop.lt`;

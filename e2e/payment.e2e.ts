@@ -13,6 +13,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, localizedPath, staticPagePath, type StoreCode } from '@vitrina/domain';
 import type { Page } from 'playwright-core';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { cartT } from '../apps/web/app/i18n/cart.ts';
 import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { axeViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
@@ -22,7 +23,7 @@ import { chooseOptionsIfNeeded, expectNoHorizontalScroll, openFirstCategory } fr
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
 
-const t = checkoutT(getT('en'));
+const t = checkoutT(cartT(getT('en')));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 

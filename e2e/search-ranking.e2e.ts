@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StoreCode } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { otherPagesT } from '../apps/web/app/i18n/other-pages.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors } from './support/page.ts';
 import { axeViolations } from './support/axe.ts';
@@ -35,7 +36,7 @@ describe('search ranking journey', () => {
   it.each(CASES)(
     '$store "$q": goods before the service, the panel’s first is the page’s first',
     async (c) => {
-      const t = getT(c.store);
+      const t = otherPagesT(getT(c.store));
       const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
       const errors = watchErrors(page);
       await page.goto(`${shopUrl}${c.prefix}/`, { waitUntil: 'networkidle' });
@@ -72,7 +73,7 @@ describe('search ranking journey', () => {
   );
 
   it('focused and empty, the panel offers the popular searches: links by keyboard, axe-clean', async () => {
-    const t = getT('en');
+    const t = otherPagesT(getT('en'));
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchErrors(page);
     await page.goto(`${shopUrl}/en/`, { waitUntil: 'networkidle' });
@@ -100,7 +101,7 @@ describe('search ranking journey', () => {
   });
 
   it('a search that finds nothing offers a category name it was probably after', async () => {
-    const t = getT('lt');
+    const t = otherPagesT(getT('lt'));
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${shopUrl}/search?q=${encodeURIComponent('šaldytuvas zzqxw')}`, {
       waitUntil: 'networkidle',

@@ -7,13 +7,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { formatPrice, importedInclTax } from '@vitrina/domain';
 import { getT } from '../apps/web/app/i18n/index.ts';
+import { cartT } from '../apps/web/app/i18n/cart.ts';
 import { checkoutT } from '../apps/web/app/i18n/checkout.ts';
 import { useBrowser } from './support/browser.ts';
 import { watchErrors, openFirstCategory } from './support/page.ts';
 
 const shopUrl = inject('shopUrl');
 const browser = useBrowser();
-const t = checkoutT(getT('en'));
+const t = checkoutT(cartT(getT('en')));
 
 async function searchDocs<T>(type: string, request: unknown, extra = ''): Promise<T[]> {
   const q = encodeURIComponent(JSON.stringify(request));

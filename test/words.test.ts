@@ -14,7 +14,9 @@ import { lt } from '../apps/web/app/i18n/lt';
 import { ru } from '../apps/web/app/i18n/ru';
 import { ACCOUNT_DICTIONARIES } from '../apps/web/app/i18n/account';
 import { AFTER_SALE_DICTIONARIES } from '../apps/web/app/i18n/after-sale';
+import { CART_DICTIONARIES } from '../apps/web/app/i18n/cart';
 import { CHECKOUT_DICTIONARIES } from '../apps/web/app/i18n/checkout';
+import { OTHER_PAGES_DICTIONARIES } from '../apps/web/app/i18n/other-pages';
 import { demoBrands, generateDemoCatalog } from '../packages/demo/src/index.ts';
 import { buildCmsBlocks, buildCmsPages } from '../packages/demo/src/cms.ts';
 import { LEAF_SPECS } from '../packages/demo/src/models.ts';
@@ -128,10 +130,13 @@ function dictionaryTriples(): Triple[] {
   }));
   for (const [k, m] of Object.entries(MESSAGES)) out.push({ where: `message ${k}`, ...m });
   // the parts kept out of the main dictionaries: the account area, the checkout and order pages, and
-  // the withdrawal page with the account's personal data (i18n/account.ts, checkout.ts, after-sale.ts)
+  // the withdrawal page with the account's personal data, the cart's, and the overlays' and other pages'
+  // (i18n/account.ts, checkout.ts, after-sale.ts, cart.ts, other-pages.ts)
   out.push(...partTriples('account', ACCOUNT_DICTIONARIES));
   out.push(...partTriples('checkout', CHECKOUT_DICTIONARIES));
   out.push(...partTriples('after-sale', AFTER_SALE_DICTIONARIES));
+  out.push(...partTriples('cart', CART_DICTIONARIES));
+  out.push(...partTriples('other-pages', OTHER_PAGES_DICTIONARIES));
   return out;
 }
 

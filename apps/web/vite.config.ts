@@ -13,14 +13,15 @@ const DOMAIN_MESSAGES = fileURLToPath(
   new URL('../../packages/domain/src/messages/messages.ts', import.meta.url),
 );
 const CLIENT_MESSAGES = fileURLToPath(new URL('./app/i18n/domain-messages.client.ts', import.meta.url));
-const VIRTUAL_MESSAGES = /^virtual:vitrina-messages\/(en|lt|ru)$/;
+const VIRTUAL_MESSAGES = /^virtual:vitrina-messages\/(en|lt|ru)(\/later)?$/;
 
 /**
  * The domain's message catalogue one language at a time in the browser (the three
  * languages were ~5 KiB gzip of every page's first-load JavaScript). In the client build only, the domain's
  * messages.ts is replaced by i18n/domain-messages.client.ts, which loads `virtual:vitrina-messages/<code>`
  * (that language's texts and the English ones, written here from the domain's catalogue) with the
- * page's dictionary. The server build keeps the domain's module with all three.
+ * page's dictionary: the texts a first screen shows; `virtual:vitrina-messages/<code>/later` holds the
+ * rest, loaded after hydration. The server build keeps the domain's module with all three.
  */
 function messagesPerLanguage(): Plugin {
   return {
@@ -37,7 +38,8 @@ function messagesPerLanguage(): Plugin {
     load(id) {
       const match = id.startsWith('\0') ? VIRTUAL_MESSAGES.exec(id.slice(1)) : null;
       if (!match) return null;
-      return `export default ${JSON.stringify(messageCatalogue(match[1] as 'en' | 'lt' | 'ru'))};`;
+      const part = match[2] ? 'later' : 'first';
+      return `export default ${JSON.stringify(messageCatalogue(match[1] as 'en' | 'lt' | 'ru', part))};`;
     },
   };
 }

@@ -9,10 +9,13 @@
  */
 import './lib/zod-jitless';
 import { hydrateDocument } from './hydrate-document';
-import { loadDictionary } from './i18n';
+import { loadAllMessages, loadDictionary } from './i18n';
+import { servesFirstScreen } from './inline-styles';
 import { storeCodeOf } from './lib/store';
 import { narrowRouteManifest } from './lib/route-branches';
 
 narrowRouteManifest();
 await loadDictionary(storeCodeOf(window.location.pathname));
+// a page of no first screen's type (checkout, account …) names messages a first screen leaves for later
+if (!servesFirstScreen()) await loadAllMessages();
 await hydrateDocument();

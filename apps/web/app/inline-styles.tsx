@@ -32,6 +32,7 @@ import {
 import fonts from './fonts.css?inline';
 import * as styles from './styles.css?inline';
 import wholeSheetHref from './styles.css?url';
+import { loadAllMessages } from './i18n';
 import { whenIdle } from './lib/idle';
 import { pageTypeOfRoute } from './style-page-types';
 
@@ -67,9 +68,6 @@ function stylesOf(routeId: string | undefined): { text: string; part: string | u
 /** the whole sheet's file, once loaded (or failed: the page then keeps its inline part) */
 let wholeSheet: Promise<void> | undefined;
 
-/** the whole sheet's file loaded (or failed): a page of another type may render */
-let wholeSheetApplied = false;
-
 /** the whole sheet's file asked for, into the browser's cache: once per document */
 let prefetched = false;
 
@@ -93,10 +91,7 @@ function loadWholeSheet(): Promise<void> {
     link.rel = 'stylesheet';
     link.href = wholeSheetHref;
     wholeSheet = new Promise((resolve) => {
-      link.onload = link.onerror = () => {
-        wholeSheetApplied = true;
-        resolve();
-      };
+      link.onload = link.onerror = () => resolve();
     });
     document.head.append(link);
   }
@@ -107,13 +102,35 @@ function loadWholeSheet(): Promise<void> {
 const partial = () => Boolean(stylesOf(undefined).part);
 
 /**
- * An overlay's module (scripts/page-styles.ts OVERLAY_MODULES), after the whole sheet: a page type's
- * inline part leaves the overlays' rules out, and the page applies the whole sheet only when
- * something needs it: an overlay waits for it, never shows unstyled.
+ * is the server's document one of the first screens' page types (style-page-types.ts), whose code
+ * names only the messages loaded before hydration (i18n/domain-messages.catalogue.ts)
+ */
+export const servesFirstScreen = partial;
+
+/** the whole sheet and every message in (or failed), once per document */
+let rest: Promise<void> | undefined;
+let restIn = false;
+
+/**
+ * What a first screen's page type leaves out and an overlay or a page of another type may need: the
+ * whole sheet, and the messages no first screen shows (i18n/domain-messages.client.ts: a first screen's
+ * are loaded before it hydrates). A failure (offline, the file not cached) leaves the page as it is.
+ */
+function loadRest(): Promise<void> {
+  rest ??= Promise.all([loadWholeSheet(), loadAllMessages().catch(() => undefined)]).then(() => {
+    restIn = true;
+  });
+  return rest;
+}
+
+/**
+ * An overlay's module (scripts/page-styles.ts OVERLAY_MODULES), after the whole sheet and every
+ * message (loadRest): a page type's inline part leaves the overlays' rules out, and the page applies
+ * the whole sheet only when something needs it: an overlay waits for it, never shows unstyled.
  */
 export function withWholeSheet<T>(module: Promise<T>): Promise<T> {
   if (import.meta.env.SSR || !partial()) return module;
-  return Promise.all([module, loadWholeSheet()]).then(([m]) => m);
+  return Promise.all([module, loadRest()]).then(([m]) => m);
 }
 
 /**
@@ -145,10 +162,15 @@ export function InlineStyles({ nonce }: { nonce?: string | undefined }) {
     navigation.state !== 'idle' &&
     leavesPart(router?.routes, navigation.location, router?.basename, part);
   useEffect(() => {
-    if (part) return whenIdle(prefetchWholeSheet);
+    if (!part) return;
+    return whenIdle(() => {
+      prefetchWholeSheet();
+      // small (~4.5 KiB gzip): registered at once, so an action's messages never wait for it
+      void loadAllMessages().catch(() => undefined);
+    });
   }, [part]);
   useEffect(() => {
-    if (leaving) void loadWholeSheet();
+    if (leaving) void loadRest();
   }, [leaving]);
   // A page of another type may need rules only the whole sheet has, and a script-inserted stylesheet
   // does not hold the browser's paint: when the next page's data came before the file (a tap soon
@@ -157,7 +179,6 @@ export function InlineStyles({ nonce }: { nonce?: string | undefined }) {
   // is a transition, so React keeps the previous page on screen until the file is applied. A page of
   // the same type never waits, nor does the first render (its type is the part's).
   const shown = matches.at(-1)?.id;
-  if (part !== undefined && !wholeSheetApplied && (!shown || pageTypeOfRoute(shown) !== part))
-    use(loadWholeSheet());
+  if (part !== undefined && !restIn && (!shown || pageTypeOfRoute(shown) !== part)) use(loadRest());
   return <style id={STYLE_ID} nonce={nonce} data-part={part} dangerouslySetInnerHTML={{ __html: text }} />;
 }

@@ -29,7 +29,7 @@ import { ServerError } from './components/ServerError';
 import { Notifications } from './components/Notifications';
 import { OfflineFallback } from './components/OfflineFallback';
 import { PwaStatus } from './components/PwaStatus';
-import { getT, loadDictionary, setShopFacts, useT } from './i18n';
+import { getT, loadAllMessages, loadDictionary, setShopFacts, useT } from './i18n';
 import { dictionaryFilesOf } from './i18n/dictionary-files';
 import { serverApi } from './api-client/api.server';
 import type { LayoutName, RouteHandle } from './lib/handle';
@@ -112,7 +112,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * dictionary has arrived: the browser holds the dictionaries it has used (i18n/index.ts).
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadDictionary(storeCodeOfRequest(request))]);
+  const [data] = await Promise.all([
+    serverLoader(),
+    // its messages whole: the page need not be a first screen's type (i18n/domain-messages.client.ts)
+    loadDictionary(storeCodeOfRequest(request)).then(loadAllMessages),
+  ]);
   return data;
 }
 
@@ -233,8 +237,9 @@ function useSyncQueue() {
     let live = true;
     let stop: (() => void) | null = null;
     const start = () =>
-      import('./state/sync-boot')
-        .then((m) => {
+      // its notices name messages no first screen shows
+      Promise.all([import('./state/sync-boot'), loadAllMessages()])
+        .then(([m]) => {
           if (live && !stop) stop = m.startSyncQueue(t);
         })
         .catch((e: unknown) => console.error('sync queue', e));

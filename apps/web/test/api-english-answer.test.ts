@@ -19,7 +19,10 @@ function asInTheBrowser() {
   }));
 }
 vi.mock('virtual:vitrina-messages/en', async () => ({
-  default: (await import('../app/i18n/domain-messages.catalogue')).messageCatalogue('en'),
+  default: (await import('../app/i18n/domain-messages.catalogue')).messageCatalogue('en', 'first'),
+}));
+vi.mock('virtual:vitrina-messages/en/later', async () => ({
+  default: (await import('../app/i18n/domain-messages.catalogue')).messageCatalogue('en', 'later'),
 }));
 
 const json = (body: unknown, status: number) =>

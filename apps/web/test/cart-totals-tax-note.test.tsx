@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { CartTotals, taxNote } from '../app/components/CartTotals';
 import { getT } from '../app/i18n';
+import { cartT } from '../app/i18n/cart';
 import type { Totals } from '../app/lib/types';
 
 const totals = (over: Partial<Totals>): Totals => ({
@@ -40,7 +41,7 @@ describe('the VAT note of the totals', () => {
     ['lt', 'Kainos su Estijos PVM 24 %'],
     ['ru', 'Цены включают НДС Эстонии 24 %'],
   ] as const)('%s: an Estonian delivery', (store, text) => {
-    expect(taxNote(totals({}), getT(store))).toBe(text);
+    expect(taxNote(totals({}), cartT(getT(store)))).toBe(text);
   });
 
   it.each([
@@ -48,11 +49,11 @@ describe('the VAT note of the totals', () => {
     ['another country at the same rate (LV 21 %)', { tax_country_id: 'LV', tax_rate: 21 }],
     ['a server that does not say', { tax_country_id: undefined, tax_rate: undefined }],
   ])('none for %s', (_name, over) => {
-    expect(taxNote(totals(over), getT('en'))).toBeNull();
+    expect(taxNote(totals(over), cartT(getT('en')))).toBeNull();
   });
 
   it('a country without its own text is named by its code', () => {
-    expect(taxNote(totals({ tax_country_id: 'PL', tax_rate: 23 }), getT('en'))).toBe(
+    expect(taxNote(totals({ tax_country_id: 'PL', tax_rate: 23 }), cartT(getT('en')))).toBe(
       'Prices include the VAT of PL: 23 %',
     );
   });

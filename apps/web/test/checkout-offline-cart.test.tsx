@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getT } from '../app/i18n';
 import { checkoutT } from '../app/i18n/checkout';
+import { cartT } from '../app/i18n/cart';
 import { openCheckoutOnRealShop, type CheckoutOnRealShop as Harness } from './support/checkout-on-real-shop';
 
 let shop: Harness['shop'];
@@ -24,7 +25,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const t = checkoutT(getT('en'));
+const t = checkoutT(cartT(getT('en')));
 const setOnline = (online: boolean) => {
   shop.offline.value = !online;
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });

@@ -5,7 +5,10 @@ import { BROWSER_MADE_ENGLISH, messageCatalogue } from '../app/i18n/domain-messa
 
 /** the English chunk the build writes (vite.config.ts), the index of the English texts */
 vi.mock('virtual:vitrina-messages/en', async () => ({
-  default: (await import('../app/i18n/domain-messages.catalogue')).messageCatalogue('en'),
+  default: (await import('../app/i18n/domain-messages.catalogue')).messageCatalogue('en', 'first'),
+}));
+vi.mock('virtual:vitrina-messages/en/later', async () => ({
+  default: (await import('../app/i18n/domain-messages.catalogue')).messageCatalogue('en', 'later'),
 }));
 
 /**

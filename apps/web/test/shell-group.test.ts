@@ -64,11 +64,13 @@ describe('the shell chunk holds only what the first screens run', () => {
     expect(names).not.toContain('state/cart.ts');
   });
 
-  it('leaves the strings of the checkout, the order pages and the account to the pages that use them', () => {
+  it('leaves the strings of the checkout, the order pages, the account, the cart, the overlays and the other pages to the parts that use them', () => {
     const names = [...firstScreens].map((p) => relative(APP, p));
     expect(names).toContain('i18n/index.ts');
     expect(names).not.toContain('i18n/checkout.ts');
     expect(names).not.toContain('i18n/account.ts');
+    expect(names).not.toContain('i18n/cart.ts');
+    expect(names).not.toContain('i18n/other-pages.ts');
   });
 
   it('takes no module that only a page, an overlay or an engine loaded on demand imports', () => {

@@ -4,7 +4,13 @@
  * tasks (sync/queue.ts) — goes through `request`, so the session's token and the ONE retry after a
  * 401 (accounts-checkout-routes.md §4 "Token refresh") are written once.
  */
-import { englishMessageKey, isMessageKey, translateMessage, type StoreCode } from '@vitrina/domain';
+import {
+  englishMessageKey,
+  isMessageKey,
+  loadAllMessages,
+  translateMessage,
+  type StoreCode,
+} from '@vitrina/domain';
 
 /** The transport: global fetch, or the server's in-process `context.apiFetch`. */
 export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -107,9 +113,12 @@ const unauthorized = (a: ApiAnswer) =>
  * `t.msg` in a render cannot. A text of the server's own, or a key, passes as it is.
  */
 async function inLanguage(a: ApiAnswer, storeCode: StoreCode | undefined): Promise<ApiAnswer> {
-  if (!storeCode || storeCode === 'en' || !isEnvelope(a.body) || Number(a.body.code) === 200) return a;
+  if (!storeCode || !isEnvelope(a.body) || Number(a.body.code) === 200) return a;
   const text = a.body.result;
-  if (typeof text !== 'string' || isMessageKey(text)) return a;
+  if (typeof text !== 'string') return a;
+  // the refusal's key, shown by `t.msg`, may be one a first screen does not load (i18n/domain-messages.client.ts)
+  await loadAllMessages().catch(() => undefined);
+  if (storeCode === 'en' || isMessageKey(text)) return a;
   const key = await englishMessageKey(text);
   return key ? { ...a, body: { ...a.body, result: translateMessage(key, storeCode) } } : a;
 }

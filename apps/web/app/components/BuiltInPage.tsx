@@ -1,5 +1,5 @@
 import { localizedPath, staticPagePath } from '@vitrina/domain';
-import { useT } from '../i18n';
+import { useOtherPagesT } from '../i18n/other-pages';
 import { Link } from '../lib/link';
 import type { StoreInfo } from '../lib/types';
 import { HowWeGrade } from './GradeGuide';
@@ -16,7 +16,7 @@ export function BuiltInPage({
   identifier: string;
   info: StoreInfo | null | undefined;
 }) {
-  const t = useT();
+  const t = useOtherPagesT();
   if (identifier === 'accessibility') {
     const email = info?.company.email;
     return (

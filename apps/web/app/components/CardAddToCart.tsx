@@ -1,4 +1,10 @@
-import { addToCartDecision, gradeKeyOf, stockStatus, validateProductForCart } from '@vitrina/domain';
+import {
+  addToCartDecision,
+  gradeKeyOf,
+  loadAllMessages,
+  stockStatus,
+  validateProductForCart,
+} from '@vitrina/domain';
 import { useState } from 'react';
 import { useT } from '../i18n';
 import type { Product } from '../lib/types';
@@ -19,6 +25,8 @@ export function CardAddToCart({ product }: { product: Product }) {
   usePreloadCartEngine();
   const price = useGroupPrice(product.sku)?.final ?? product.final_price_incl_tax;
   const add = async () => {
+    // a refusal's message is not among a first screen's: in at idle after hydration, else loaded here
+    await loadAllMessages().catch(() => undefined);
     const errors = validateProductForCart(product);
     if (errors[0]) return notify({ type: 'error', message: t.msg(errors[0]) });
     const decision = addToCartDecision(stockStatus(product.stock));

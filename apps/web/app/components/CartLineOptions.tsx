@@ -1,5 +1,5 @@
 import { formatPrice, gradeKeyOf, rowTotalInclTax, serverItemId } from '@vitrina/domain';
-import { useT } from '../i18n';
+import { useCartT } from '../i18n/cart';
 import type { Totals } from '../lib/types';
 import { imageUrl } from '../lib/urls';
 import type { CartItem } from '../state/cart';
@@ -49,7 +49,7 @@ export function lineTotal(item: CartItem, totals: Totals | null): number {
 
 /** The checkout summary's lines: thumbnail, name, options, quantity and line price. */
 export function SummaryLines({ items, totals }: { items: CartItem[]; totals: Totals | null }) {
-  const t = useT();
+  const t = useCartT();
   return (
     <ul className="summary-lines">
       {items.map((i) => {

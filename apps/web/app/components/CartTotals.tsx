@@ -1,5 +1,5 @@
 import { formatPrice, type MessageKey, type TotalSegment } from '@vitrina/domain';
-import { useT, type MessageKey as UiMessageKey, type Translator } from '../i18n';
+import { useCartT, type CartKey, type CartTranslator } from '../i18n/cart';
 import type { Totals } from '../lib/types';
 
 const LABELS: Record<string, MessageKey> = {
@@ -17,7 +17,7 @@ const NOTED_COUNTRIES = new Set(['LT', 'LV', 'EE']);
  * "Prices include Estonian VAT 24 %" when the server priced the totals for a delivery country whose
  * rate is not the store view's default one (from the totals answer, never guessed).
  */
-export function taxNote(totals: Totals, t: Translator): string | null {
+export function taxNote(totals: Totals, t: CartTranslator): string | null {
   const { tax_country_id: country, tax_rate: rate } = totals;
   if (
     !country ||
@@ -27,7 +27,7 @@ export function taxNote(totals: Totals, t: Translator): string | null {
   )
     return null;
   return NOTED_COUNTRIES.has(country)
-    ? t(`totals.taxNote.${country}` as UiMessageKey, { rate })
+    ? t(`totals.taxNote.${country}` as CartKey, { rate })
     : t('totals.taxNote', { country, rate });
 }
 
@@ -46,7 +46,7 @@ export function shownSegments(segments: readonly TotalSegment[], shippingChosen:
 }
 
 /** A segment's label and amount as every summary writes them (a zero shipping reads "Free"). */
-export function segmentText(s: TotalSegment, t: Translator): { label: string; amount: string } {
+export function segmentText(s: TotalSegment, t: CartTranslator): { label: string; amount: string } {
   const label = LABELS[s.code];
   return {
     label: label ? t.msg(label) : s.title,
@@ -56,7 +56,7 @@ export function segmentText(s: TotalSegment, t: Translator): { label: string; am
 
 /** The server's total segments (shownSegments), then the VAT note. */
 export function CartTotals({ totals, shippingChosen = false }: { totals: Totals; shippingChosen?: boolean }) {
-  const t = useT();
+  const t = useCartT();
   const note = taxNote(totals, t);
   return (
     <>

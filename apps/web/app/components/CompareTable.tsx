@@ -8,7 +8,7 @@ import {
 } from '@vitrina/domain';
 import { useState } from 'react';
 import { Link } from '../lib/link';
-import { useT } from '../i18n';
+import { useOtherPagesT } from '../i18n/other-pages';
 import type { Product } from '../lib/types';
 import { imageUrl, productPath } from '../lib/urls';
 import { useGroupPrices } from '../state/group-prices';
@@ -39,7 +39,7 @@ export function CompareTable({
   optionLabel: (code: string, value: unknown) => string | undefined;
   onRemove: (sku: string) => void;
 }) {
-  const t = useT();
+  const t = useOtherPagesT();
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   // the customer group's tier prices while logged in with one (state/group-prices.ts)
   const tiers = useGroupPrices(columns.map((c) => c.saved.sku));
@@ -124,7 +124,7 @@ export function CompareTable({
  * sold out (its page has the back-in-stock request).
  */
 function CompareBuy({ product }: { product: Product }) {
-  const t = useT();
+  const t = useOtherPagesT();
   const soldOut = !isListedAvailable(product);
   const level = soldOut ? 'out' : stockLevel(product.stock ?? null);
   return (

@@ -1,5 +1,5 @@
 import { formatPrice } from '@vitrina/domain';
-import { useT } from '../i18n';
+import { useOtherPagesT } from '../i18n/other-pages';
 import { forCountry } from '../lib/for-country';
 import type { DeliveryOptions } from '../lib/types';
 import { useDeliveryOptionsFor } from '../state/delivery-country';
@@ -10,7 +10,7 @@ import { useDeliveryOptionsFor } from '../state/delivery-country';
  * shop's own country, which the heading names ("Delivery prices for Lithuania").
  */
 export function DeliveryFees({ given }: { given: DeliveryOptions | null }) {
-  const t = useT();
+  const t = useOtherPagesT();
   const delivery = useDeliveryOptionsFor(given);
   if (!delivery || delivery.shipping_methods.length === 0) return null;
   const ownCountry = delivery.country_id === given?.country_id;

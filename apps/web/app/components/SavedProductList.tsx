@@ -1,6 +1,6 @@
 import { formatPrice } from '@vitrina/domain';
 import { Link } from '../lib/link';
-import { useT } from '../i18n';
+import { useOtherPagesT } from '../i18n/other-pages';
 import { productPath } from '../lib/urls';
 import { useGroupPrices } from '../state/group-prices';
 import type { SavedProduct } from '../state/saved-product';
@@ -25,7 +25,7 @@ export function SavedProductList({
   removeLabel: (name: string) => string;
   onNavigate?: () => void;
 }) {
-  const t = useT();
+  const t = useOtherPagesT();
   const tiers = useGroupPrices(items.map((p) => p.sku));
   return (
     <ul className="saved-list">

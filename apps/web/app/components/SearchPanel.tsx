@@ -9,7 +9,7 @@ import {
 } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import { Link } from '../lib/link';
-import { useT } from '../i18n';
+import { useOtherPagesT } from '../i18n/other-pages';
 import { PRODUCT_CARD_FIELDS } from './product-card-fields';
 import { localizedPath } from '../lib/store';
 import type { Product } from '../lib/types';
@@ -45,7 +45,7 @@ export function SearchPanelStart({
   menu: readonly MenuItem[];
   onFollow: () => void;
 }) {
-  const t = useT();
+  const t = useOtherPagesT();
   const searchFor = (words: string) => searchPath(t.storeCode, words);
   const categories = menu.slice(0, START_CATEGORIES);
   return (
@@ -138,7 +138,7 @@ export function suggestedBrands(items: readonly Product[], max = SUGGESTED_GROUP
  * count is announced politely, and "see all" opens the search page.
  */
 export function SearchPanel() {
-  const t = useT();
+  const t = useOtherPagesT();
   const api = useApi();
   const q = useSearchQuery().trim();
   const ready = isSearchTermLongEnough(q);

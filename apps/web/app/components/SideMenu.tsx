@@ -1,6 +1,6 @@
 import { localizedPath } from '@vitrina/domain';
 import { Link } from '../lib/link';
-import { useT } from '../i18n';
+import { useOtherPagesT } from '../i18n/other-pages';
 import type { MenuItem } from './navigation/menu';
 import { useStoreCode } from '../lib/store';
 import { categoryPath } from '../lib/urls';
@@ -23,7 +23,7 @@ export function SideMenu({ menu }: { menu: MenuItem[] }) {
   const open = useUi((s) => s.sidebar);
   const submenu = useUi((s) => s.submenu);
   const storeCode = useStoreCode();
-  const t = useT();
+  const t = useOtherPagesT();
   if (!open) return null;
   const current = submenu.depth > 0 ? find(menu, submenu.path[submenu.depth - 1]) : undefined;
   const items = current ? current.children : menu;

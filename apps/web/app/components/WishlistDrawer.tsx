@@ -1,6 +1,6 @@
 import { localizedPath } from '@vitrina/domain';
 import { Link } from '../lib/link';
-import { useT } from '../i18n';
+import { useOtherPagesT } from '../i18n/other-pages';
 import { ui } from '../state/ui';
 import { useWishlist, wishlist } from '../state/wishlist';
 import { Drawer } from './Drawer';
@@ -8,7 +8,7 @@ import { SavedProductList } from './SavedProductList';
 
 /** The wish list overlay opened from the header (code-split: loads the first time it opens). */
 export function WishlistDrawer() {
-  const t = useT();
+  const t = useOtherPagesT();
   const items = useWishlist();
   const close = () => ui.close('wishlist');
   return (

@@ -6,6 +6,7 @@
  */
 import type { StoreCode } from '@vitrina/domain';
 import { partTranslator, useT, type PartTranslator } from '.';
+import { cartT, type CartKey } from './cart';
 
 const en = {
   'checkout.syncDisabled':
@@ -153,6 +154,13 @@ const en = {
   'thankYou.collectWhen': 'Ready to collect from {day}',
   'thankYou.paymentMethod': 'Payment method',
   'thankYou.bankDemo': 'This is a demo shop: the account below does not exist, do not pay anything.',
+  'weekday.short.1': 'Mon',
+  'weekday.short.2': 'Tue',
+  'weekday.short.3': 'Wed',
+  'weekday.short.4': 'Thu',
+  'weekday.short.5': 'Fri',
+  'weekday.short.6': 'Sat',
+  'weekday.short.7': 'Sun',
 } as const;
 
 export type CheckoutKey = keyof typeof en;
@@ -304,6 +312,13 @@ const lt: Record<CheckoutKey, string> = {
   'thankYou.collectWhen': 'Galėsite atsiimti nuo {day}',
   'thankYou.paymentMethod': 'Mokėjimo būdas',
   'thankYou.bankDemo': 'Tai demonstracinė parduotuvė: šių rekvizitų sąskaita neegzistuoja, nieko nemokėkite.',
+  'weekday.short.1': 'Pr',
+  'weekday.short.2': 'An',
+  'weekday.short.3': 'Tr',
+  'weekday.short.4': 'Kt',
+  'weekday.short.5': 'Pn',
+  'weekday.short.6': 'Št',
+  'weekday.short.7': 'Sk',
 };
 
 const ru: Record<CheckoutKey, string> = {
@@ -453,6 +468,13 @@ const ru: Record<CheckoutKey, string> = {
   'thankYou.collectWhen': 'Можно забрать с {day}',
   'thankYou.paymentMethod': 'Способ оплаты',
   'thankYou.bankDemo': 'Это демонстрационный магазин: такого счёта нет, ничего не платите.',
+  'weekday.short.1': 'Пн',
+  'weekday.short.2': 'Вт',
+  'weekday.short.3': 'Ср',
+  'weekday.short.4': 'Чт',
+  'weekday.short.5': 'Пт',
+  'weekday.short.6': 'Сб',
+  'weekday.short.7': 'Вс',
 };
 
 /** exported for the words test (no English in lt and ru) */
@@ -462,7 +484,10 @@ export const CHECKOUT_DICTIONARIES: Record<StoreCode, Record<CheckoutKey, string
 export const checkoutT = partTranslator(CHECKOUT_DICTIONARIES);
 export type CheckoutTranslator = PartTranslator<CheckoutKey>;
 
-/** The translator of the current store view, with the checkout's and the order pages' strings. */
-export function useCheckoutT(): CheckoutTranslator {
-  return checkoutT(useT());
+/**
+ * The translator of the current store view, with the checkout's and the order pages' strings and the
+ * cart's (their summaries show a cart's lines and totals: i18n/cart.ts).
+ */
+export function useCheckoutT(): PartTranslator<CheckoutKey | CartKey> {
+  return checkoutT(cartT(useT()));
 }

@@ -1,6 +1,7 @@
 import {
   DEFAULT_SHOP_SETTINGS,
   STORE_VIEWS,
+  loadAllMessages,
   loadMessages,
   translateMessage,
   type MessageKey as DomainMessageKey,
@@ -10,6 +11,8 @@ import { useStoreCode } from '../lib/store';
 import type { Dictionary, MessageKey } from './en';
 
 export type { MessageKey };
+/** every message of the languages loaded so far (a first screen loads its own first) */
+export { loadAllMessages };
 export type Vars = Record<string, string | number>;
 
 /**

@@ -13,15 +13,12 @@ export const lt: Dictionary = {
   'header.skip': 'Pereiti prie turinio',
   'header.home': '{shop} – pagrindinis puslapis',
   'header.menu': 'Meniu',
-  'header.closeMenu': 'Uždaryti meniu',
   'header.categories': 'Kategorijos',
   'header.allIn': 'Visos prekės: {name}',
-  'header.back': 'Atgal',
   'header.search': 'Ieškoti',
   'header.searchLabel': 'Ieškoti prekių',
   'header.searchPlaceholder': 'Ko ieškote?',
   'header.account': 'Mano paskyra',
-  'header.cart': 'Krepšelis',
   'header.cartCount': {
     one: 'Krepšelyje {count} prekė',
     few: 'Krepšelyje {count} prekės',
@@ -65,10 +62,6 @@ export const lt: Dictionary = {
   'common.loading': 'Įkeliama…',
   'common.notifications': 'Pranešimai',
   'common.backHome': 'Grįžti į pagrindinį puslapį',
-  'common.continueShopping': 'Tęsti apsipirkimą',
-  'common.yes': 'Taip',
-  'common.no': 'Ne',
-  'common.edit': 'Keisti',
   'common.breadcrumbs': 'Naršymo kelias',
 
   'error.notFoundTitle': 'Puslapis nerastas',
@@ -93,9 +86,6 @@ export const lt: Dictionary = {
   'listing.pageTitle': '{title} – {page} puslapis',
   'listing.categoryDescription':
     '{name} parduotuvėje {shop}: nauja ir atnaujinta elektronika, pristatymas per {deliveryMin}–{deliveryMax} d. d.',
-  'attribute.condition': 'Būklė',
-  'attribute.color': 'Spalva',
-  'attribute.capacity': 'Talpa',
 
   'product.addToCart': 'Į krepšelį',
   'product.adding': 'Dedama…',
@@ -104,7 +94,6 @@ export const lt: Dictionary = {
   // The product page's way back to the listing it was opened from
   'product.backToList': 'Atgal į sąrašą',
   'product.sku': 'Prekės kodas: {sku}',
-  'product.regularPrice': 'Įprasta kaina',
   'product.price': 'Kaina',
   'product.description': 'Aprašymas',
   'product.images': 'Prekės nuotraukos',
@@ -112,47 +101,13 @@ export const lt: Dictionary = {
   'product.brand': 'Gamintojas: {brand}',
   'product.metaDescription': '{name} už {price} parduotuvėje {shop}. {condition}',
 
-  'cart.title': 'Pirkinių krepšelis',
-  'cart.empty': 'Jūsų pirkinių krepšelis tuščias.',
-  'cart.quantity': 'Kiekis',
-  'cart.quantityOf': 'Kiekis: {name}',
-  'cart.increase': 'Padidinti kiekį: {name}',
-  'cart.decrease': 'Sumažinti kiekį: {name}',
-  'cart.remove': 'Pašalinti: {name}',
-  'cart.goToCheckout': 'Pereiti prie apmokėjimo',
-  'cart.updating': 'Krepšelis atnaujinamas…',
-  'cart.coupon': 'Nuolaidos kodas',
-  'cart.applyCoupon': 'Pritaikyti',
-  'cart.removeCoupon': 'Pašalinti nuolaidos kodą {code}',
-  'cart.edit': 'Redaguoti {name}',
-  'cart.editOptions': '{name} parinktys',
-  'cart.save': 'Išsaugoti',
-  'cart.cancel': 'Atšaukti',
-  'cart.offlinePending': 'Išsaugota šiame įrenginyje; bus išsiųsta, kai vėl prisijungsite prie interneto.',
   // Spec "Cart connection" step 4, the cart request answered neither 200 nor 401
   'cart.syncDisabled':
     'Parduotuvė šiuo metu negali išsaugoti jūsų krepšelio: jis laikomas tik šiame įrenginyje.',
   'cart.syncRetry': 'Bandyti dar kartą',
 
-  'totals.taxNote.LT': 'Kainos su Lietuvos PVM {rate} %',
-  'totals.taxNote.LV': 'Kainos su Latvijos PVM {rate} %',
-  'totals.taxNote.EE': 'Kainos su Estijos PVM {rate} %',
-  'totals.taxNote': 'Kainos su šalies {country} PVM {rate} %',
-  'checkout.free': 'Nemokamai',
-  'cart.removeShort': 'Pašalinti',
-  'cart.editShort': 'Keisti',
-  'cart.freeShippingLeft': 'Iki nemokamo pristatymo trūksta {amount}',
-  'cart.freeShippingReached': 'Šiam užsakymui pristatymas nemokamas',
   'offlineOrder.totalChanged':
     'Užsakymas {number}: parduotuvė patvirtino sumą {total}; be ryšio rodyta apytikslė suma buvo {estimate}.',
-  'checkout.lineQty': 'Kiekis: {qty}',
-  'weekday.short.1': 'Pr',
-  'weekday.short.2': 'An',
-  'weekday.short.3': 'Tr',
-  'weekday.short.4': 'Kt',
-  'weekday.short.5': 'Pn',
-  'weekday.short.6': 'Št',
-  'weekday.short.7': 'Sk',
 
   'account.title': 'Mano paskyra',
   'account.hello': 'Sveiki, {name}!',
@@ -182,21 +137,14 @@ export const lt: Dictionary = {
     many: 'Palyginti prekes: {count} prekės',
     other: 'Palyginti prekes: {count} prekių',
   },
-  'saved.remove': 'Pašalinti',
   'wishlist.title': 'Norų sąrašas',
   'wishlist.short': 'Norų sąrašas',
-  'wishlist.description': 'Prekės, kurias šiame įrenginyje išsaugojote vėlesniam laikui.',
-  'wishlist.empty': 'Jūsų norų sąrašas tuščias.',
   'wishlist.add': 'Norų sąrašas: įtraukti {name}',
   'wishlist.remove': 'Norų sąrašas: pašalinti {name}',
-  'wishlist.viewAll': 'Atidaryti norų sąrašą',
   'compare.title': 'Prekių palyginimas',
   'compare.short': 'Palyginti',
-  'compare.description': 'Pasirinktos prekės ir jų savybės greta.',
-  'compare.empty': 'Nėra prekių palyginimui.',
   'compare.add': 'Palyginti: įtraukti {name}',
   'compare.remove': 'Palyginti: pašalinti {name}',
-  'compare.onlyDifferences': 'Rodyti tik skirtumus',
   'grouped.title': 'Rinkinio prekės',
   'grouped.qty': '{name} kiekis',
   'grouped.total': 'Iš viso',
@@ -206,12 +154,6 @@ export const lt: Dictionary = {
   'bundle.required': '(privaloma)',
   'bundle.total': 'Komplekto kaina',
   'news.title': 'Naujienos',
-  'news.description': '{shop} naujienos: naujos prekės, pasiūlymai ir kas vyksta parduotuvėje.',
-  'news.empty': 'Naujienų dar nėra.',
-  'news.demo': 'Demonstracinė',
-  'news.demoNote': 'Demonstracinis turinys: naujienos pavyzdys, ne tikra parduotuvės naujiena.',
-  'news.published': 'Paskelbta {date}',
-  'news.all': 'Visos naujienos',
   'error.pageDescription': 'Kažkas nepavyko. Bandykite dar kartą po kelių sekundžių.',
   'pwa.status': 'Ryšys ir atnaujinimai',
   'pwa.offline': 'Nėra interneto ryšio. Puslapius, kuriuos jau atidarėte, galite žiūrėti ir toliau.',
@@ -230,15 +172,12 @@ export const lt: Dictionary = {
   'banners.next': 'Kita skaidrė',
   'banners.main': 'Rekomenduojame',
   'banners.multi': 'Daugiau pasiūlymų',
-  'search.panel': 'Paieškos pasiūlymai',
-  'search.searching': 'Ieškoma…',
   'search.count': {
     one: 'Rasta {count} prekė',
     few: 'Rastos {count} prekės',
     many: 'Rasta {count} prekės',
     other: 'Rasta {count} prekių',
   },
-  'search.seeAll': 'Visi rezultatai: „{q}“',
   'product.inclTax': 'Kaina su PVM',
   'product.specialUntil': 'akcijos kaina galioja iki {date}',
   'product.related': 'Susijusios prekės',
@@ -256,7 +195,6 @@ export const lt: Dictionary = {
   'listing.priceMax': 'Iki, €',
   'listing.priceOwn': 'Jūsų kainų ribos',
   'listing.priceApply': 'Rodyti',
-  'card.from': 'nuo',
   'card.lowStock': 'Liko tik {count} vnt.',
   'card.addToCart': 'Į krepšelį: {name}',
   'search.noResultsHelp':
@@ -271,11 +209,7 @@ export const lt: Dictionary = {
   'spec.connectivity': 'Jungtys',
   'spec.other': 'Kita',
   'product.zoom': 'Padidinti nuotrauką',
-  'product.zoomTitle': '{name}: nuotrauka {n} iš {total}',
   'product.zoomClose': 'Uždaryti',
-  'product.prevImage': 'Ankstesnė nuotrauka',
-  'product.nextImage': 'Kita nuotrauka',
-  'product.zoomToggle': 'Priartinti arba atitolinti',
   'product.deliveryFrom': 'Pristatymas nuo {price}',
   'product.deliveryFree': 'Nemokamas pristatymas',
   'product.deliveryFreeFrom': 'nemokamai nuo {price}',
@@ -299,8 +233,6 @@ export const lt: Dictionary = {
   'option.onlyAsGrade': 'Tik {grade} būklės',
   'option.onlyAsGradeWith': 'Tik {grade} būklės, derinyje: {values}',
   'option.same': 'Ši kaina',
-  'option.notifyHint': 'Išparduota: paprašykite pranešti, kai vėl bus',
-  'product.buyBar': 'Pirkti',
   // Neseniai žiūrėtos prekės, nuoroda ir svečiams (sąrašą saugo naršyklė)
   'nav.recentlyViewed': 'Neseniai žiūrėtos prekės',
   // Prekės šoninis skydelis (features/product/components/ProductSidebar.tsx)
@@ -310,46 +242,14 @@ export const lt: Dictionary = {
   'delivery.for.LV': 'Latvijai',
   'delivery.for.EE': 'Estijai',
   'delivery.forOther': 'šaliai {country}',
-  'delivery.feesHeading': 'Pristatymo kainos {forCountry}',
   'delivery.method': 'Pristatymo būdas',
   'delivery.price': 'Kaina',
-  'delivery.freeFrom': 'Nemokamai nuo',
-  'delivery.free': 'Nemokamai',
-  'delivery.notFree': 'Visada mokamas',
-  'delivery.vatNote': 'Kainos nurodytos su pristatymo šalies PVM.',
-  'delivery.otherCountry':
-    'Pristatome į Latviją ar Estiją? Kainos bus rodomos jūsų šaliai, kai atsiskaitydami nurodysite pristatymo adresą.',
   // kainų istorija: paskelbto kainos sumažinimo ankstesnė kaina (Direktyvos 98/6/EB 6a str.)
   'price.lowest30': 'Mažiausia kaina per 30 dienų iki nuolaidos: {price}',
   'price.lowest30Short': 'Mažiausia 30 d. kaina iki nuolaidos: {price}',
   // įtaisyti puslapiai: prieinamumo pareiškimas (Europos prieinamumo aktas) ir kaip tikrinami atsiliepimai
   'page.accessibility': 'Prieinamumo pareiškimas',
   'page.how-reviews-are-checked': 'Kaip tikrinami atsiliepimai',
-  'a11y.intro':
-    'Norime, kad {shop} galėtų apsipirkti kiekvienas, kad ir kokį įrenginį, naršyklę ar pagalbinę technologiją naudotų. Šis pareiškimas parengtas pagal Europos prieinamumo aktą (Direktyva (ES) 2019/882) ir jį įgyvendinantį Lietuvos įstatymą.',
-  'a11y.standardHeading': 'Standartas ir kaip tikriname',
-  'a11y.standard':
-    'Parduotuvė kuriama taip, kad atitiktų Saityno turinio prieinamumo gaires (WCAG) 2.1 AA lygiu – darniojo standarto EN 301 549 reikalaujamu lygiu. Tikriname ją automatiniais „axe“ patikrinimais pagrindiniuose puslapiuose ir naršydami vien klaviatūra: katalogą, paiešką, prekės puslapį, krepšelį ir užsakymo pateikimą, telefono ir kompiuterio ekrane, lietuvių, anglų ir rusų kalbomis.',
-  'a11y.limitsHeading': 'Žinomi trūkumai',
-  'a11y.limits':
-    'Išsamaus rankinio vertinimo su ekrano skaitytuvais dar neatlikome. Redaktorių ir tiekėjų pridedami tekstai ir paveikslėliai (naujienos, informaciniai puslapiai, prekių aprašymai) gali standarto neatitikti. Praneškite mums apie viską, kas trukdo, ir tai ištaisysime arba informaciją pateiksime kitu būdu.',
-  'a11y.contactHeading': 'Prieinamumo prašymai ir pastabos',
-  'a11y.contact':
-    'Jei kas nors sunkiai naudojama ar informacijos reikia kitu formatu, rašykite mums {email}.',
-  'a11y.contactPage':
-    'Jei kas nors sunkiai naudojama ar informacijos reikia kitu formatu, parašykite mums per kontaktų puslapį.',
-  'a11y.authority':
-    'Jei mūsų atsakymas jūsų netenkina, galite kreiptis į Valstybinę vartotojų teisių apsaugos tarnybą (www.vvtat.lt).',
-  'a11y.date':
-    'Pareiškimas parengtas 2026 m. lapkričio 29 d.; jis peržiūrimas, kai parduotuvė iš esmės pasikeičia.',
-  'reviewsInfo.who':
-    'Atsiliepimą gali parašyti tik šioje parduotuvėje užsisakę pirkėjai: atsiliepimo forma atsidaro tik iš su užsakymu atsiųstos nuorodos, kurioje yra užsakymo numeris ir slaptas jo raktas.',
-  'reviewsInfo.verified':
-    '„Patvirtintas pirkimas“ rodomas tik tada, kai užsakyme, iš kurio atėjo atsiliepimas, yra ta prekė, apie kurią rašoma (prekės variantas laikomas ta pačia preke). Tai tikriname kaskart rodydami atsiliepimą.',
-  'reviewsInfo.order':
-    'Atsiliepimus apie visą užsakymą (pristatymą, aptarnavimą) skaito mūsų darbuotojai; jie nerodomi kaip užsakymo prekių atsiliepimai.',
-  'reviewsInfo.all':
-    'Teigiami ir neigiami atsiliepimai skelbiami vienodai, iš karto ir neredaguoti, naujausi pirmi. Už atsiliepimus niekam nemokame ir neatlyginame. Darbuotojai paslepia atsiliepimą tik tada, kai jis neteisėtas, įžeidžiantis ar ne apie prekę.',
   'reviewsInfo.link': 'Kaip tikrinami atsiliepimai',
   // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
   'langSuggest.label': 'Kalbos pasiūlymas',
@@ -376,20 +276,13 @@ export const lt: Dictionary = {
     'Patikrinta, išvalyta ir įvertinta pagal išvaizdą. Rinkitės būklę pagal savo biudžetą.',
   'gradeInfo.homeWarranty': '{months} mėn. garantija',
   'gradeInfo.batteryShort': 'Baterija ≥\u00a0{percent}\u00a0%',
-  'gradeInfo.chosen': 'Jūsų pasirinkimas',
   'gradeInfo.note':
     'Baterijos būklė taikoma prietaisams su baterija (nešiojamiesiems kompiuteriams, telefonams, planšetėms, ausinėms).',
   'gradeInfo.sharedTitle': 'Kiekviena atnaujinta prekė, kad ir kokios būklės',
   'gradeInfo.sharedRef': 'tas pats visoms būklėms (žr. aukščiau)',
   'cart.totalNow': 'Krepšelio suma: {price}',
   // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
-  'searchRank.topCategories': 'Populiarios kategorijos',
-  'searchRank.categories': 'Kategorijos',
-  'searchRank.brands': 'Prekės ženklai',
   'searchRank.didYouMean': 'Gal ieškojote',
-  'removeDialog.title': 'Pašalinti iš krepšelio?',
-  'removeDialog.remove': 'Pašalinti',
-  'removeDialog.keep': 'Palikti',
   'showMore.range': '{first}–{last} iš {total}',
   'showMore.button': {
     one: 'Rodyti dar {count} prekę',
@@ -402,11 +295,6 @@ export const lt: Dictionary = {
   'wayOn.bestsellers': 'Perkamiausios prekės',
   'wayOn.notFoundHelp':
     'Puslapis galėjo būti perkeltas arba prekė nebeparduodama. Paieškokite jos arba naršykite kategorijas.',
-  'wayOn.emptyWishlist': 'Paspauskite širdelę prie prekės, ir ji bus išsaugota čia.',
-  'wayOn.emptyCompare': 'Paspauskite „Palyginti“ prekės puslapyje, ir prekės bus rodomos čia greta.',
-  'wayOn.emptyCart': 'Išsirinkite ką nors: naršykite kategorijas arba pradėkite nuo perkamiausių prekių.',
-  'compareBuy.availability': 'Būklė ir likutis',
-  'compareBuy.choose': 'Pasirinkti variantą',
   // ---- Home: the trust strip and category tiles (components/TrustStrip.tsx, CategoryTiles.tsx) ----
   'trust.label': 'Mūsų pažadai',
   'trust.moneyBack': '{days} d. pinigų grąžinimas',
@@ -422,6 +310,5 @@ export const lt: Dictionary = {
   // ---- Option hints of the brand-new grade: its label ("Nauja") is an adjective, not a grade code ----
   'option.onlyNew': 'Tik nauja',
   'option.onlyNewWith': 'Tik nauja, derinyje: {values}',
-  'searchRank.popularSearches': 'Populiarios paieškos',
   'banners.demo': 'Pavyzdys',
 };

@@ -13,15 +13,12 @@ export const ru: Dictionary = {
   'header.skip': 'Перейти к содержимому',
   'header.home': '{shop} — главная страница',
   'header.menu': 'Меню',
-  'header.closeMenu': 'Закрыть меню',
   'header.categories': 'Категории',
   'header.allIn': 'Все товары: {name}',
-  'header.back': 'Назад',
   'header.search': 'Найти',
   'header.searchLabel': 'Поиск товаров',
   'header.searchPlaceholder': 'Что вы ищете?',
   'header.account': 'Личный кабинет',
-  'header.cart': 'Корзина',
   'header.cartCount': {
     one: '{count} товар в корзине',
     few: '{count} товара в корзине',
@@ -65,10 +62,6 @@ export const ru: Dictionary = {
   'common.loading': 'Загрузка…',
   'common.notifications': 'Уведомления',
   'common.backHome': 'Вернуться на главную',
-  'common.continueShopping': 'Продолжить покупки',
-  'common.yes': 'Да',
-  'common.no': 'Нет',
-  'common.edit': 'Изменить',
   'common.breadcrumbs': 'Навигационная цепочка',
 
   'error.notFoundTitle': 'Страница не найдена',
@@ -93,9 +86,6 @@ export const ru: Dictionary = {
   'listing.pageTitle': '{title} — страница {page}',
   'listing.categoryDescription':
     '{name} в {shop}: новая и восстановленная электроника с доставкой за {deliveryMin}–{deliveryMax} раб. дн.',
-  'attribute.condition': 'Состояние',
-  'attribute.color': 'Цвет',
-  'attribute.capacity': 'Объём',
 
   'product.addToCart': 'В корзину',
   'product.adding': 'Добавляем…',
@@ -104,7 +94,6 @@ export const ru: Dictionary = {
   // The product page's way back to the listing it was opened from
   'product.backToList': 'Назад к списку',
   'product.sku': 'Артикул: {sku}',
-  'product.regularPrice': 'Обычная цена',
   'product.price': 'Цена',
   'product.description': 'Описание',
   'product.images': 'Фотографии товара',
@@ -112,48 +101,13 @@ export const ru: Dictionary = {
   'product.brand': 'Бренд: {brand}',
   'product.metaDescription': '{name} за {price} в {shop}. {condition}',
 
-  'cart.title': 'Корзина',
-  'cart.empty': 'Ваша корзина пуста.',
-  'cart.quantity': 'Количество',
-  'cart.quantityOf': 'Количество: {name}',
-  'cart.increase': 'Увеличить количество: {name}',
-  'cart.decrease': 'Уменьшить количество: {name}',
-  'cart.remove': 'Удалить: {name}',
-  'cart.goToCheckout': 'Перейти к оформлению',
-  'cart.updating': 'Корзина обновляется…',
-  'cart.coupon': 'Код купона',
-  'cart.applyCoupon': 'Применить',
-  'cart.removeCoupon': 'Удалить купон {code}',
-  'cart.edit': 'Изменить {name}',
-  'cart.editOptions': 'Параметры: {name}',
-  'cart.save': 'Сохранить',
-  'cart.cancel': 'Отмена',
-  'cart.offlinePending':
-    'Сохранено на этом устройстве; будет отправлено, когда появится подключение к интернету.',
   // Spec "Cart connection" step 4, the cart request answered neither 200 nor 401
   'cart.syncDisabled':
     'Магазин сейчас не может сохранить вашу корзину: она хранится только на этом устройстве.',
   'cart.syncRetry': 'Попробовать снова',
 
-  'totals.taxNote.LT': 'Цены включают НДС Литвы {rate} %',
-  'totals.taxNote.LV': 'Цены включают НДС Латвии {rate} %',
-  'totals.taxNote.EE': 'Цены включают НДС Эстонии {rate} %',
-  'totals.taxNote': 'Цены включают НДС страны {country}: {rate} %',
-  'checkout.free': 'Бесплатно',
-  'cart.removeShort': 'Удалить',
-  'cart.editShort': 'Изменить',
-  'cart.freeShippingLeft': 'До бесплатной доставки осталось {amount}',
-  'cart.freeShippingReached': 'Доставка этого заказа бесплатна',
   'offlineOrder.totalChanged':
     'Заказ {number}: магазин подтвердил сумму {total}; ориентировочная сумма без подключения к сети была {estimate}.',
-  'checkout.lineQty': 'Кол-во: {qty}',
-  'weekday.short.1': 'Пн',
-  'weekday.short.2': 'Вт',
-  'weekday.short.3': 'Ср',
-  'weekday.short.4': 'Чт',
-  'weekday.short.5': 'Пт',
-  'weekday.short.6': 'Сб',
-  'weekday.short.7': 'Вс',
 
   'account.title': 'Личный кабинет',
   'account.hello': 'Здравствуйте, {name}!',
@@ -183,21 +137,14 @@ export const ru: Dictionary = {
     many: 'Сравнение: {count} товаров',
     other: 'Сравнение: {count} товара',
   },
-  'saved.remove': 'Удалить',
   'wishlist.title': 'Список желаний',
   'wishlist.short': 'Список желаний',
-  'wishlist.description': 'Товары, которые вы сохранили на этом устройстве на потом.',
-  'wishlist.empty': 'Ваш список желаний пуст.',
   'wishlist.add': 'Список желаний: добавить {name}',
   'wishlist.remove': 'Список желаний: удалить {name}',
-  'wishlist.viewAll': 'Открыть список желаний',
   'compare.title': 'Сравнение товаров',
   'compare.short': 'Сравнить',
-  'compare.description': 'Выбранные товары и их характеристики рядом.',
-  'compare.empty': 'Нет товаров для сравнения.',
   'compare.add': 'Сравнить: добавить {name}',
   'compare.remove': 'Сравнить: убрать {name}',
-  'compare.onlyDifferences': 'Показать только различия',
   'grouped.title': 'Товары в наборе',
   'grouped.qty': 'Количество: {name}',
   'grouped.total': 'Итого',
@@ -207,12 +154,6 @@ export const ru: Dictionary = {
   'bundle.required': '(обязательно)',
   'bundle.total': 'Цена комплекта',
   'news.title': 'Новости',
-  'news.description': 'Новости {shop}: новые товары, предложения и события магазина.',
-  'news.empty': 'Новостей пока нет.',
-  'news.demo': 'Демо',
-  'news.demoNote': 'Демонстрационный контент: пример новости, а не настоящая новость магазина.',
-  'news.published': 'Опубликовано {date}',
-  'news.all': 'Все новости',
   'error.pageDescription': 'Что-то пошло не так. Попробуйте ещё раз через несколько секунд.',
   'pwa.status': 'Подключение и обновления',
   'pwa.offline': 'Нет подключения к интернету. Страницы, которые вы уже открывали, можно смотреть и дальше.',
@@ -232,15 +173,12 @@ export const ru: Dictionary = {
   'banners.next': 'Следующий слайд',
   'banners.main': 'Рекомендуем',
   'banners.multi': 'Ещё предложения',
-  'search.panel': 'Подсказки поиска',
-  'search.searching': 'Идёт поиск…',
   'search.count': {
     one: 'Найден {count} товар',
     few: 'Найдено {count} товара',
     many: 'Найдено {count} товаров',
     other: 'Найдено {count} товара',
   },
-  'search.seeAll': 'Все результаты по запросу «{q}»',
   'product.inclTax': 'Цена с НДС',
   'product.specialUntil': 'акционная цена действует до {date}',
   'product.related': 'Похожие товары',
@@ -258,7 +196,6 @@ export const ru: Dictionary = {
   'listing.priceMax': 'До, €',
   'listing.priceOwn': 'Ваш диапазон цен',
   'listing.priceApply': 'Показать',
-  'card.from': 'от',
   'card.lowStock': 'Осталось {count} шт.',
   'card.addToCart': 'В корзину: {name}',
   'search.noResultsHelp':
@@ -273,11 +210,7 @@ export const ru: Dictionary = {
   'spec.connectivity': 'Подключение',
   'spec.other': 'Прочее',
   'product.zoom': 'Увеличить фото',
-  'product.zoomTitle': '{name}: фото {n} из {total}',
   'product.zoomClose': 'Закрыть',
-  'product.prevImage': 'Предыдущее фото',
-  'product.nextImage': 'Следующее фото',
-  'product.zoomToggle': 'Приблизить или отдалить',
   'product.deliveryFrom': 'Доставка от {price}',
   'product.deliveryFree': 'Бесплатная доставка',
   'product.deliveryFreeFrom': 'бесплатно от {price}',
@@ -302,8 +235,6 @@ export const ru: Dictionary = {
   'option.onlyAsGrade': 'Только в состоянии «{grade}»',
   'option.onlyAsGradeWith': 'Только в состоянии «{grade}», в сочетании: {values}',
   'option.same': 'Эта цена',
-  'option.notifyHint': 'Нет в наличии: попросите сообщить о поступлении',
-  'product.buyBar': 'Купить',
   // Недавно просмотренные: ссылка и для гостей (список хранит браузер)
   'nav.recentlyViewed': 'Недавно просмотренные',
   // Боковая панель товара (features/product/components/ProductSidebar.tsx)
@@ -313,46 +244,14 @@ export const ru: Dictionary = {
   'delivery.for.LV': 'для Латвии',
   'delivery.for.EE': 'для Эстонии',
   'delivery.forOther': 'для страны {country}',
-  'delivery.feesHeading': 'Стоимость доставки {forCountry}',
   'delivery.method': 'Способ доставки',
   'delivery.price': 'Стоимость',
-  'delivery.freeFrom': 'Бесплатно от',
-  'delivery.free': 'Бесплатно',
-  'delivery.notFree': 'Всегда платно',
-  'delivery.vatNote': 'Цены указаны с НДС страны доставки.',
-  'delivery.otherCountry':
-    'Доставка в Латвию или Эстонию? Цены будут показаны для вашей страны, когда вы укажете адрес доставки при оформлении заказа.',
   // история цен: прежняя цена объявленной скидки (ст. 6a Директивы 98/6/ЕС)
   'price.lowest30': 'Самая низкая цена за 30 дней до скидки: {price}',
   'price.lowest30Short': 'Мин. цена за 30 дней до скидки: {price}',
   // встроенные страницы: заявление о доступности (Европейский акт о доступности) и как проверяются отзывы
   'page.accessibility': 'Заявление о доступности',
   'page.how-reviews-are-checked': 'Как проверяются отзывы',
-  'a11y.intro':
-    'Мы хотим, чтобы в {shop} мог делать покупки каждый, каким бы устройством, браузером или вспомогательной технологией он ни пользовался. Это заявление составлено в соответствии с Европейским актом о доступности (Директива (ЕС) 2019/882) и внедряющим его законом Литвы.',
-  'a11y.standardHeading': 'Стандарт и как мы проверяем',
-  'a11y.standard':
-    'Магазин создаётся в соответствии с Руководством по доступности веб-контента (WCAG) 2.1 на уровне AA — уровне гармонизированного стандарта EN 301 549. Мы проверяем его автоматическими проверками axe на основных страницах и сценариями только с клавиатуры: каталог, поиск, страница товара, корзина и оформление заказа, на экране телефона и компьютера, на литовском, английском и русском языках.',
-  'a11y.limitsHeading': 'Известные ограничения',
-  'a11y.limits':
-    'Полная ручная проверка с программами экранного доступа ещё не проводилась. Тексты и изображения, которые добавляют редакторы и поставщики (новости, информационные страницы, описания товаров), могут не соответствовать стандарту. Сообщите нам обо всём, что мешает, и мы это исправим или предоставим информацию другим способом.',
-  'a11y.contactHeading': 'Запросы и замечания о доступности',
-  'a11y.contact':
-    'Если чем-то трудно пользоваться или информация нужна в другом формате, напишите нам: {email}.',
-  'a11y.contactPage':
-    'Если чем-то трудно пользоваться или информация нужна в другом формате, напишите нам через страницу контактов.',
-  'a11y.authority':
-    'Если наш ответ вас не устроит, вы можете обратиться в Государственную службу защиты прав потребителей (www.vvtat.lt).',
-  'a11y.date':
-    'Заявление составлено 29 ноября 2026 г.; оно пересматривается при существенных изменениях магазина.',
-  'reviewsInfo.who':
-    'Отзыв могут написать только покупатели, сделавшие заказ в этом магазине: форма отзыва открывается только по ссылке, присланной с заказом, в которой есть номер заказа и его секретный ключ.',
-  'reviewsInfo.verified':
-    '«Подтверждённая покупка» показывается, только если в заказе, из которого пришёл отзыв, есть товар, о котором он написан (вариант товара считается тем же товаром). Мы проверяем это при каждом показе отзыва.',
-  'reviewsInfo.order':
-    'Отзывы о заказе в целом (доставка, обслуживание) читают наши сотрудники; они не показываются как отзывы о товарах заказа.',
-  'reviewsInfo.all':
-    'Положительные и отрицательные отзывы публикуются одинаково, сразу и без правок, новые первыми. Мы никому не платим и не вознаграждаем за отзывы. Сотрудники скрывают отзыв, только если он незаконен, оскорбителен или не о товаре.',
   'reviewsInfo.link': 'Как проверяются отзывы',
   // the store view a browser's languages suggest (components/LanguageSuggestion.tsx)
   'langSuggest.label': 'Выбор языка',
@@ -378,20 +277,13 @@ export const ru: Dictionary = {
   'gradeInfo.homeText': 'Проверено, очищено и оценено по внешнему виду. Выберите класс под свой бюджет.',
   'gradeInfo.homeWarranty': 'Гарантия {months} мес.',
   'gradeInfo.batteryShort': 'Аккумулятор ≥\u00a0{percent}\u00a0%',
-  'gradeInfo.chosen': 'Ваш выбор',
   'gradeInfo.note':
     'Состояние аккумулятора указано для устройств с аккумулятором (ноутбуков, телефонов, планшетов, наушников).',
   'gradeInfo.sharedTitle': 'Каждый восстановленный товар, независимо от класса',
   'gradeInfo.sharedRef': 'одинаково для всех классов (см. выше)',
   'cart.totalNow': 'Сумма корзины: {price}',
   // ---- search suggestions, dead ends, remove dialog, focus and offline words ----
-  'searchRank.topCategories': 'Популярные категории',
-  'searchRank.categories': 'Категории',
-  'searchRank.brands': 'Бренды',
   'searchRank.didYouMean': 'Возможно, вы искали',
-  'removeDialog.title': 'Удалить из корзины?',
-  'removeDialog.remove': 'Удалить',
-  'removeDialog.keep': 'Оставить',
   'showMore.range': '{first}–{last} из {total}',
   'showMore.button': {
     one: 'Показать ещё {count} товар',
@@ -404,11 +296,6 @@ export const ru: Dictionary = {
   'wayOn.bestsellers': 'Хиты продаж',
   'wayOn.notFoundHelp':
     'Возможно, страница переехала или товар больше не продаётся. Найдите его поиском или выберите категорию.',
-  'wayOn.emptyWishlist': 'Нажмите на сердечко у товара, и он сохранится здесь.',
-  'wayOn.emptyCompare': 'Нажмите «Сравнить» на странице товара, и товары появятся здесь рядом.',
-  'wayOn.emptyCart': 'Выберите что-нибудь: загляните в категории или начните с хитов продаж.',
-  'compareBuy.availability': 'Состояние и наличие',
-  'compareBuy.choose': 'Выбрать вариант',
   // ---- Home: the trust strip and category tiles (components/TrustStrip.tsx, CategoryTiles.tsx) ----
   'trust.label': 'Наши обещания',
   'trust.moneyBack': 'Возврат денег {days} дней',
@@ -424,6 +311,5 @@ export const ru: Dictionary = {
   // ---- Option hints of the brand-new grade: its label («Новый») is an adjective, not a grade code ----
   'option.onlyNew': 'Только новый',
   'option.onlyNewWith': 'Только новый, в сочетании: {values}',
-  'searchRank.popularSearches': 'Популярные запросы',
   'banners.demo': 'Пример',
 };

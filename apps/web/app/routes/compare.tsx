@@ -2,7 +2,8 @@ import { COMPARE_MAX_ITEMS, type ComparableAttribute } from '@vitrina/domain';
 import { useEffect, useState } from 'react';
 import type { Route } from './+types/compare';
 import { CompareTable } from '../components/CompareTable';
-import { getT, useT } from '../i18n';
+import { getT } from '../i18n';
+import { otherPagesT, useOtherPagesT } from '../i18n/other-pages';
 import { pageMeta } from '../lib/seo';
 import { privatePageLoader } from '../lib/seo.server';
 import type { AttributeDoc, Product } from '../lib/types';
@@ -15,7 +16,7 @@ export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const t = getT(data.storeCode);
+  const t = otherPagesT(getT(data.storeCode));
   return pageMeta({
     title: `${t('compare.title')} | ${t('site.name')}`,
     description: t('compare.description'),
@@ -31,7 +32,7 @@ interface Loaded {
 
 /** /compare: "Compare Products", the comparable attributes side by side (§2 route table). */
 export default function ComparePage() {
-  const t = useT();
+  const t = useOtherPagesT();
   const api = useApi();
   const items = useCompare();
   const [loaded, setLoaded] = useState<Loaded | null>(null);

@@ -3,7 +3,8 @@ import { data } from 'react-router';
 import { Link } from '../lib/link';
 import type { Route } from './+types/news-item';
 import { NotFound } from '../components/NotFound';
-import { getT, useT } from '../i18n';
+import { getT } from '../i18n';
+import { otherPagesT, useOtherPagesT } from '../i18n/other-pages';
 import { ApiError } from '../api-client/api';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
@@ -32,7 +33,7 @@ async function load({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const t = getT(data.storeCode);
+  const t = otherPagesT(getT(data.storeCode));
   if (!data.item) {
     return pageMeta({
       title: `${t('error.notFoundTitle')} | ${t('site.name')}`,
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export default function NewsItemPage({ loaderData: d }: Route.ComponentProps) {
-  const t = useT();
+  const t = useOtherPagesT();
   if (!d.item) return <NotFound />;
   const n = d.item;
   return (

@@ -1,7 +1,8 @@
 import { formatDate } from '@vitrina/domain';
 import { Link } from '../lib/link';
 import type { Route } from './+types/news';
-import { getT, useT } from '../i18n';
+import { getT } from '../i18n';
+import { otherPagesT, useOtherPagesT } from '../i18n/other-pages';
 import { serverApi } from '../api-client/api.server';
 import { pageMeta } from '../lib/seo';
 import { seoForRequest } from '../lib/seo.server';
@@ -21,7 +22,7 @@ async function load({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const t = getT(data.storeCode);
+  const t = otherPagesT(getT(data.storeCode));
   return pageMeta({
     title: `${t('news.title')} | ${t('site.name')}`,
     description: t('news.description'),
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export default function NewsPage({ loaderData: d }: Route.ComponentProps) {
-  const t = useT();
+  const t = useOtherPagesT();
   return (
     <section className="news">
       <h1>{t('news.title')}</h1>

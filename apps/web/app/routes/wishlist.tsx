@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Route } from './+types/wishlist';
-import { getT, useT } from '../i18n';
+import { getT } from '../i18n';
+import { otherPagesT, useOtherPagesT } from '../i18n/other-pages';
 import { pageMeta } from '../lib/seo';
 import { privatePageLoader } from '../lib/seo.server';
 import { SavedProductList } from '../components/SavedProductList';
@@ -16,7 +17,7 @@ export const loader = privatePageLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  const t = getT(data.storeCode);
+  const t = otherPagesT(getT(data.storeCode));
   return pageMeta({
     title: `${t('wishlist.title')} | ${t('site.name')}`,
     description: t('wishlist.description'),
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
  * longer lists keeps its saved row (name, price then, remove). Empty: a way on.
  */
 export default function WishlistPage() {
-  const t = useT();
+  const t = useOtherPagesT();
   const api = useApi();
   const items = useWishlist();
   const skus = items.map((i) => i.sku).join('\n');

@@ -1,4 +1,4 @@
-import { cartItemsCount } from '@vitrina/domain';
+import { cartItemsCount, loadAllMessages } from '@vitrina/domain';
 import { useEffect } from 'react';
 import { idbEntries } from '../lib/idb';
 import { whenIdle } from '../lib/idle';
@@ -22,7 +22,8 @@ export const cartBase = createCartBase({ persistKey: 'cart' });
 
 let engineLoaded = false;
 const cartEngine = onDemand(() =>
-  import('./cart').then((m) => {
+  // with every message: what an add is told after it may name any (the cart's refusals, its totals)
+  Promise.all([import('./cart'), loadAllMessages()]).then(([m]) => {
     engineLoaded = true;
     return m.cart;
   }),

@@ -1,3 +1,4 @@
+import { loadAllMessages } from '@vitrina/domain';
 import { setBrowserAuth } from '../api-client/api';
 import type { CustomerProfile, HistoryOrder } from '../lib/types';
 import { onDemand } from '../lib/on-demand';
@@ -74,7 +75,8 @@ export function createUserSessionStore(persistKey?: string): Store<UserState> {
  */
 export const userSession = createUserSessionStore('user');
 
-const userEngine = onDemand(() => import('./user').then((m) => m.user));
+// with every message: its notices (a session ended, a login refused) name ones no first screen shows
+const userEngine = onDemand(() => Promise.all([import('./user'), loadAllMessages()]).then(([m]) => m.user));
 /** The session engine; a first call loads its chunk (with the cart engine it imports). */
 export function loadUser(): Promise<UserStore> {
   wantEngines();

@@ -855,6 +855,14 @@ export function loadMessages(_storeCode: StoreCode): Promise<void> {
 }
 
 /**
+ * Makes every message of the languages loaded so far available: here they all are; the storefront's
+ * browser module loads a first screen's messages first and the rest with this.
+ */
+export function loadAllMessages(): Promise<void> {
+  return Promise.resolve();
+}
+
+/**
  * The key whose English text `text` is, or undefined. A promise because the storefront's browser
  * module loads its English index on demand (apps/web/app/i18n/domain-messages.client.ts).
  */

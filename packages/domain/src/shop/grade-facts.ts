@@ -1,7 +1,7 @@
 /**
- * What each condition grade means, in the store views' languages: its name, what was checked, the
- * battery's least health, what comes in the box and how it looks, with the warranty and the return
- * period read from the shop's settings (never from this table). One module, read by the "How we
+ * What each condition grade means, in the store views' languages: its name (grade-names.ts), what
+ * was checked, the battery's least health, what comes in the box and how it looks, with the warranty
+ * and the return period read from the shop's settings (never from this table). One module, read by the "How we
  * grade" page, the home page's grade block and the product page's facts beside the price, so the
  * three cannot say different things.
  *
@@ -9,15 +9,13 @@
  * beyond them: a grade names the cosmetic state only; every graded item passes the same checks.
  */
 import { GRADE_KEYS, type GradeKey } from '../catalog/index.ts';
+import { gradeCode, gradeName } from './grade-names.ts';
 import type { ShopSettings } from './shop-settings.ts';
 import type { StoreCode } from '../base/index.ts';
 
 type Texts = Readonly<Record<StoreCode, string>>;
 
 interface GradeFactsRow {
-  /** the badge's code ("C+"); null for brand new, whose name is its badge */
-  code: string | null;
-  name: Texts;
   looks: Texts;
   tested: Texts;
   inTheBox: Texts;
@@ -39,8 +37,6 @@ const BOX_GRADED: Texts = {
 
 const GRADE_FACTS: Readonly<Record<GradeKey, GradeFactsRow>> = {
   new: {
-    code: null,
-    name: { lt: 'Nauja', en: 'Brand new', ru: 'Новый' },
     looks: {
       lt: 'Nenaudota, gamintojo pakuotė neatidaryta.',
       en: 'Unused, in the manufacturer’s unopened packaging.',
@@ -59,8 +55,6 @@ const GRADE_FACTS: Readonly<Record<GradeKey, GradeFactsRow>> = {
     batteryMinPercent: null,
   },
   a_plus: {
-    code: 'A+',
-    name: { lt: 'Kaip nauja', en: 'Like new', ru: 'Как новый' },
     looks: {
       lt: 'Jokių matomų naudojimo žymių net iš arti.',
       en: 'No visible signs of use, even up close.',
@@ -71,8 +65,6 @@ const GRADE_FACTS: Readonly<Record<GradeKey, GradeFactsRow>> = {
     batteryMinPercent: 90,
   },
   a: {
-    code: 'A',
-    name: { lt: 'Puiki būklė', en: 'Excellent', ru: 'Отличное состояние' },
     looks: {
       lt: 'Smulkūs įbrėžimai, matomi tik iš arti; ekranas be įbrėžimų.',
       en: 'Micro-scratches seen only up close; no scratches on the screen.',
@@ -83,8 +75,6 @@ const GRADE_FACTS: Readonly<Record<GradeKey, GradeFactsRow>> = {
     batteryMinPercent: 85,
   },
   b: {
-    code: 'B',
-    name: { lt: 'Gera būklė', en: 'Good', ru: 'Хорошее состояние' },
     looks: {
       lt: 'Nedideli įbrėžimai korpuse, matomi iš rankos atstumo; ekranas be įbrėžimų, kai įjungtas.',
       en: 'Light scratches on the body, seen at arm’s length; no scratches visible on the screen when it is on.',
@@ -95,8 +85,6 @@ const GRADE_FACTS: Readonly<Record<GradeKey, GradeFactsRow>> = {
     batteryMinPercent: 85,
   },
   c_plus: {
-    code: 'C+',
-    name: { lt: 'Vidutinė būklė', en: 'Fair', ru: 'Удовлетворительное состояние' },
     looks: {
       lt: 'Matomi įbrėžimai ir nusitrynimai korpuse; ekrane gali būti smulkių įbrėžimų.',
       en: 'Visible scratches and scuffs on the body; the screen may have light scratches.',
@@ -107,8 +95,6 @@ const GRADE_FACTS: Readonly<Record<GradeKey, GradeFactsRow>> = {
     batteryMinPercent: 80,
   },
   c: {
-    code: 'C',
-    name: { lt: 'Matomi naudojimo požymiai', en: 'Visible signs of use', ru: 'Заметные следы использования' },
     looks: {
       lt: 'Ryškūs įbrėžimai, nusitrynimai ar nedideli įlenkimai; veikia visiškai.',
       en: 'Clear scratches, scuffs or small dents; fully working.',
@@ -119,22 +105,6 @@ const GRADE_FACTS: Readonly<Record<GradeKey, GradeFactsRow>> = {
     batteryMinPercent: 80,
   },
 };
-
-/** A grade's name in a store view ("Vidutinė būklė"); its badge code is gradeCode. */
-export function gradeName(key: GradeKey, store: StoreCode): string {
-  return GRADE_FACTS[key].name[store];
-}
-
-/** A grade's badge code ("C+"), or null for brand new (its name is its badge). */
-export function gradeCode(key: GradeKey): string | null {
-  return GRADE_FACTS[key].code;
-}
-
-/** "C+ · Vidutinė būklė"; brand new is its name alone. */
-export function gradeTitle(key: GradeKey, store: StoreCode): string {
-  const code = gradeCode(key);
-  return code ? `${code} · ${gradeName(key, store)}` : gradeName(key, store);
-}
 
 export interface GradeFacts {
   key: GradeKey;
@@ -159,8 +129,8 @@ export function gradeFacts(
   const row = GRADE_FACTS[key];
   return {
     key,
-    code: row.code,
-    name: row.name[store],
+    code: gradeCode(key),
+    name: gradeName(key, store),
     looks: row.looks[store],
     tested: row.tested[store],
     inTheBox: row.inTheBox[store],

@@ -4,6 +4,7 @@ export * from './dashboard.ts';
 export * from './static-pages.ts';
 export * from './urls.ts';
 export * from './grade-facts.ts';
+export * from './grade-names.ts';
 export * from './banners.ts';
 export * from './staff.ts';
 export * from './shop-settings.ts';

@@ -2,7 +2,7 @@ import { Link } from '../../lib/link';
 import { CartTotals } from '../../components/CartTotals';
 import { Drawer } from '../../components/Drawer';
 import { SyncDisabledNotice } from '../../components/SyncDisabledNotice';
-import { useT } from '../../i18n';
+import { useCartT } from '../../i18n/cart';
 import type { CartItem, CartState } from '../../state/cart';
 import { CartLineRow } from './components/CartLineRow';
 import { CouponForm } from './components/CouponForm';
@@ -20,7 +20,7 @@ import { WayOn } from '../../components/WayOn';
  * (reset when they close), so each is wired to its hook here.
  */
 export function MiniCart() {
-  const t = useT();
+  const t = useCartT();
   const cart = useMiniCart();
   if (!cart.open) return null;
   const { close, totals } = cart;

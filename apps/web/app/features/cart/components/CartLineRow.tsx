@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/link';
 import { LineOptions } from '../../../components/CartLineOptions';
-import { useT } from '../../../i18n';
+import { useCartT } from '../../../i18n/cart';
 import type { CartLineModel } from '../hooks/use-cart-line';
 import { QuantityControl } from './QuantityControl';
 import { RemoveLine } from './RemoveLine';
 
 /** A line of the mini cart: thumbnail, name (a link to its page), options, quantity, messages, price. */
 export function CartLineRow({ model, editor }: { model: CartLineModel; editor: ReactNode }) {
-  const t = useT();
+  const t = useCartT();
   const { item } = model;
   return (
     <li className="cart-line">

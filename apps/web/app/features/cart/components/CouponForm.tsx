@@ -1,9 +1,9 @@
-import { useT } from '../../../i18n';
+import { useCartT } from '../../../i18n/cart';
 import type { CouponFormModel } from '../hooks/use-coupon-form';
 
 /** The coupon field with its Apply button, its error, and "Remove" for the code applied now. */
 export function CouponForm({ model }: { model: CouponFormModel }) {
-  const t = useT();
+  const t = useCartT();
   const { id, errId, error, disabled } = model;
   return (
     <form className="coupon" onSubmit={model.apply} noValidate>

@@ -1,5 +1,5 @@
 import { formatPrice } from '@vitrina/domain';
-import { useT } from '../../../i18n';
+import { useCartT } from '../../../i18n/cart';
 import type { Totals } from '../../../lib/types';
 
 /**
@@ -7,7 +7,7 @@ import type { Totals } from '../../../lib/types';
  * (free_shipping_remaining); nothing when no paid method of the cart's country has a threshold.
  */
 export function FreeShippingLeft({ totals }: { totals: Totals }) {
-  const t = useT();
+  const t = useCartT();
   const from = totals.free_shipping_from;
   const left = totals.free_shipping_remaining;
   if (from == null || left == null) return null;

@@ -1,9 +1,9 @@
-import { useT } from '../../../i18n';
+import { useCartT } from '../../../i18n/cart';
 import type { LineEditorModel } from '../hooks/use-line-editor';
 
 /** Cart edit mode's form: a select per option (values no child has are disabled), the quantity, Save / Cancel. */
 export function LineEditForm({ model }: { model: LineEditorModel }) {
-  const t = useT();
+  const t = useCartT();
   if (!model.loaded) return <p className="muted">{t('common.loading')}</p>;
   return (
     <form

@@ -1,9 +1,9 @@
-import { useT } from '../../../i18n';
+import { useCartT } from '../../../i18n/cart';
 import type { CartLineModel } from '../hooks/use-cart-line';
 
 /** A line's −/+ buttons and quantity field (saved on blur or Enter). */
 export function QuantityControl({ model }: { model: CartLineModel }) {
-  const t = useT();
+  const t = useCartT();
   const { name } = model.item;
   return (
     <div className="qty">

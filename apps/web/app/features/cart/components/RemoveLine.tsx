@@ -1,6 +1,6 @@
 // eslint-disable-next-line no-restricted-syntax -- the mini cart's parts: the server never renders the overlay
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useT } from '../../../i18n';
+import { useCartT } from '../../../i18n/cart';
 import type { CartLineModel } from '../hooks/use-cart-line';
 
 /**
@@ -12,7 +12,7 @@ import type { CartLineModel } from '../hooks/use-cart-line';
  * heading of the cart or drawer it was in.
  */
 export function RemoveLine({ model }: { model: CartLineModel }) {
-  const t = useT();
+  const t = useCartT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const removedRef = useRef(false);

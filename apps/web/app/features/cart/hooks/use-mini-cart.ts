@@ -1,6 +1,6 @@
 import { cartItemChecksum } from '@vitrina/domain';
 import { useEffect } from 'react';
-import { useT } from '../../../i18n';
+import { useCartT } from '../../../i18n/cart';
 import { lineTotal } from '../../../components/CartLineOptions';
 import { localizedPath } from '../../../lib/store';
 import { syncRequired, useCart } from '../../../state/cart';
@@ -16,7 +16,7 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
  * server's totals and the way to the checkout.
  */
 export function useMiniCart() {
-  const t = useT();
+  const t = useCartT();
   const open = useUi((s) => s.microcart);
   const state = useCart();
   // the open cart shows the added line and its total itself: the add's notice would only cover it

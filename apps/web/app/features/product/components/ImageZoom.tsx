@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../../i18n';
+import { useOtherPagesT } from '../../../i18n/other-pages';
 import { imageUrl } from '../../../lib/urls';
 
 /** The large image's size: sharp enough for a 2× zoom on a desktop screen. */
@@ -23,7 +23,7 @@ export function ImageZoom({
   onIndex: (i: number) => void;
   onClose: () => void;
 }) {
-  const t = useT();
+  const t = useOtherPagesT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [zoomed, setZoomed] = useState(false);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GradeKey } from '@vitrina/domain';
+import { loadAllMessages, type GradeKey } from '@vitrina/domain';
 import { useCartAddNotice, type AddedItem } from '../../../components/use-cart-add-notice';
 import { useT } from '../../../i18n';
 import { addToCart, cartEngineLoaded, usePreloadCartEngine } from '../../../state/cart-view';
@@ -42,10 +42,13 @@ export function useCartAdd() {
     decided: Refusal | Accepted,
     about?: { name: string; grade: GradeKey | null },
   ): Promise<void> => {
-    if (!decided.add) {
-      notify({ type: decided.notification.type, message: t.msg(decided.notification.key) });
-      return Promise.resolve();
-    }
+    if (!decided.add)
+      // a refusal's message is not among a first screen's: in at idle after hydration, else loaded here
+      return loadAllMessages()
+        .catch(() => undefined)
+        .then(() => {
+          notify({ type: decided.notification.type, message: t.msg(decided.notification.key) });
+        });
     return addItems(decided, about);
   };
 
