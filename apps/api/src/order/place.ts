@@ -73,7 +73,7 @@ import { firstOf, lostToTwin, requestHashOf } from './place/repeated.ts';
 import type { Placement, PlaceOrderDeps, Placer } from './place/types.ts';
 import { validate } from './place/validate.ts';
 import { whatIsOrdered } from './place/what-is-ordered.ts';
-import { write } from './place/write.ts';
+import { orderIdFor, write } from './place/write.ts';
 
 export type { PlacedOrder, Placement, PlaceOrderDeps, Placer } from './place/types.ts';
 
@@ -128,16 +128,21 @@ async function placeOnce(
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
       // the body whole first: a repeat's as before, when the route checked it whole
       const body = whole();
+      // the order's id, asked for beside its key and its checks (step 6 is then one statement); not
+      // awaited by an order that ends before its write, so never an unhandled rejection
+      const id = orderIdFor(deps);
+      id.catch(() => undefined);
       // step 1 in its turn: an order refused while it waited reads its key only once refused, below
       const first = await firstOf(deps, input.idempotency_key, requestHash);
       if (first) return { order: first, productIds: [] };
       await count();
       const order = await validate(deps, { ...ordered, input: body }, who.customerId);
       const priced = await price(deps, order);
-      // one transaction of a product at a time in this process, holding a connection
+      const orderId = await id;
+      // one write of a product at a time in this process, holding a connection
       const units = stockUnitsOf(stockLinesOf(order));
       taken = units.map((u) => u.sku);
-      return writeTurn(units, (committed) => write(deps, order, priced, who, committed));
+      return writeTurn(units, (committed) => write(deps, order, priced, who, orderId, committed));
     });
   } catch (err) {
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the
