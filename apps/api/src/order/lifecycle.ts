@@ -25,7 +25,7 @@
  *              | { kind: 'guest' } | { kind: 'payment', id? } | { kind: 'system' }
  */
 import { pickupPointOf } from '../integration/orders-export.ts';
-import { COHERENT_WRITE, PREPARED, type Database, type Executor } from '@vitrina/db';
+import type { Database, Executor } from '@vitrina/db';
 import {
   applyOrderAction,
   carrierName,
@@ -313,7 +313,18 @@ function historyParams(
 ): unknown[] {
   const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
   const email = 'email' in actor ? (actor.email ?? null) : null;
-  return [o.id, action, from, to.status, to.paymentStatus, to.shippingStatus, actor.kind, id, email, note?.trim() || null];
+  return [
+    o.id,
+    action,
+    from,
+    to.status,
+    to.paymentStatus,
+    to.shippingStatus,
+    actor.kind,
+    id,
+    email,
+    note?.trim() || null,
+  ];
 }
 
 /**

@@ -34,22 +34,25 @@
  *                   charges what the cart showed. A bundle's chosen products, known only once priced,
  *                   are looked at here (the same unlocked look).
  * 6. `write`        in its write turn: while another order of one of its products writes in this
- *                   process, the order waits holding no database connection (stock-turns.ts). Then
- *                   ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
- *                   from the table's sequence: nothing shared by unrelated orders; the terms version
- *                   and the cart's conversion in the same statement), the coupon's use (coupon.ts),
- *                   then ONE statement (record 0093): its lines, its history, event and e-mails (the
- *                   outbox, lifecycle.ts recordOrderPlaced, from the inserted row), and the stock:
- *                   the rows locked in sku order, one conditional decrement per product (stock.ts
- *                   stockTaking, `qty >= n`), so a product's row is locked from that statement to the
- *                   commit and never across the rest of the order. A unit short there (e.g. an order
- *                   of another shop process took it) rolls everything back. Four round trips with
- *                   BEGIN and COMMIT, whatever the products (eight for one product before).
- *                   Nothing it wrote is read back: the answer is built from the statements' own
+ *                   process, the order waits holding no database connection (stock-turns.ts). Its id
+ *                   was taken from the table's sequence beside its key's read and its checks (a
+ *                   number: nothing shared by unrelated orders), so its e-mails and event are made
+ *                   before it is written. Then ONE statement, all or nothing, in no transaction of its
+ *                   own (record 0137): the stock rows locked in sku order and what they cannot give
+ *                   (stock.ts stockTaking), the cart's conversion, and, only when no unit is short and
+ *                   the cart was converted, one conditional decrement per product (`qty >= n`), the
+ *                   order (the terms version with it), its lines, its history, the `order.created`
+ *                   event and the e-mails (the outbox, lifecycle.ts orderPlacedWrites). So a product's
+ *                   row is locked only while that statement runs, never across a round trip. A unit
+ *                   short (e.g. an order of another shop process took it) writes nothing. The caps on
+ *                   open orders (unpaid.ts) and a coupon's use (coupon.ts) need locks and counts
+ *                   before it: such an order runs them and the statement in a transaction.
+ *                   Nothing it wrote is read back: the answer is built from the statement's own
  *                   RETURNING (record 0077), and the stock rows the decrement returned are kept
- *                   once committed (the cart service's, on the embedded database).
- * 7. `afterCommit`  the listings' stock refreshed (outside the transaction), once no other order of
- *                   its products is under way in this process (at most a second later): a sale's
+ *                   once written (the cart service's, on the embedded database).
+ * 7. `afterCommit`  the listings' stock refreshed (outside the transaction): at once, and the answer
+ *                   follows it, when no other order of its products is under way in this process;
+ *                   else after them (at most a second later), without holding the answer: a sale's
  *                   winners refresh the product once, after the last of them (record 0109).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An

@@ -156,8 +156,7 @@ export function capsApply(
   const caps = config.unpaidOrders;
   const customer = who.customerId !== undefined;
   const address = Boolean(who.clientAddress);
-  const unpaid =
-    online && ((customer && caps.maxPerCustomer > 0) || (address && caps.maxPerAddress > 0));
+  const unpaid = online && ((customer && caps.maxPerCustomer > 0) || (address && caps.maxPerAddress > 0));
   return (
     unpaid ||
     (customer && caps.openMaxPerCustomer > 0) ||

@@ -33,8 +33,7 @@ export function linesInsert(orderId: number, priced: readonly PricedLine[], gate
     ctes: (first) => {
       // typed: a SELECT's values do not take the columns' types as an INSERT's VALUES do
       const values = priced.map(
-        (_, line) =>
-          `(${COLUMN_TYPES.map((type, i) => `$${first + line * 10 + i}::${type}`).join(', ')})`,
+        (_, line) => `(${COLUMN_TYPES.map((type, i) => `$${first + line * 10 + i}::${type}`).join(', ')})`,
       );
       return `order_lines AS (INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option,
        price_incl_tax, row_total_incl_tax, tax_percent) SELECT v.* FROM (VALUES ${values.join(', ')}) AS v
