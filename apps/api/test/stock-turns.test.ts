@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/http/errors.ts';
 import type { StockLook } from '../src/order/stock.ts';
 import { StockTurns } from '../src/order/stock-turns.ts';
+import { afterCommit } from '../src/order/place/after-commit.ts';
+import type { PlaceOrderDeps } from '../src/order/place/types.ts';
 
 const SKU = 'HOT';
 
@@ -204,5 +206,33 @@ describe('orders of one product under way', () => {
     s.ends.get(1)!(true);
     expect(await Promise.all(answers)).toEqual(['sold out', 'sold out']);
     expect(s.reads.n).toBe(looked + 1);
+  });
+});
+
+describe("the listings' refresh after an order (place/after-commit.ts)", () => {
+  it('is awaited by the answer with no other order of the product under way; else it follows them, the answer not held', async () => {
+    const s = shop(5);
+    const refreshed: number[][] = [];
+    const deps = {
+      turns: s.turns,
+      onStockChanged: async (ids: number[]) => void refreshed.push(ids),
+    } as unknown as PlaceOrderDeps;
+    // nothing else under way: the answer follows the refresh
+    await afterCommit(deps, [1], [SKU]);
+    expect(refreshed).toEqual([[1]]);
+    // another order of the product under way: answered at once, the refresh after that order's end
+    const other = s.order(2);
+    await settled();
+    let answered = false;
+    const answer = afterCommit(deps, [1], [SKU]).then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 50));
+    // before: held until the other order ended, or REFRESH_WAIT_MS
+    expect(answered).toBe(true);
+    expect(refreshed).toEqual([[1]]);
+    s.ends.get(2)!(true);
+    await other;
+    await answer;
+    for (let i = 0; i < 5 && refreshed.length < 2; i++) await settled();
+    expect(refreshed).toEqual([[1], [1]]);
   });
 });

@@ -587,18 +587,20 @@ export class CartService {
   }
 
   /**
-   * The statement converting the active cart `cartId` into an order, sent by the order's
-   * transaction as a part of the order's INSERT (a data-modifying WITH: no round trip of its own),
-   * `$param` being `cartId`. It answers a row (`id`) only when it converted the cart: none when the
-   * cart is no longer active (another placement of it came first). The caller's statement is marked
+   * The statement converting the active cart `cartId` into an order, sent as a part of the order's
+   * placing statement (a data-modifying WITH: no round trip of its own), `$param` being `cartId`. It
+   * answers a row (`id`) only when it converted the cart: none when the cart is no longer active
+   * (another placement of it came first), nor when `unless`, a part of that WITH, answers a row. The caller's statement is marked
    * COHERENT_WRITE, so only this cart stops being kept: in a flash sale each order placed otherwise
    * dropped every kept cart, and each waiting shopper's cart was read again (record 0075). Dropped
    * now, before the statement, so a rolled back conversion leaves the cart to be read again, never
    * kept as converted or active wrongly.
    */
-  conversion(cartId: string, param: number): string {
+  conversion(cartId: string, param: number, unless?: string): string {
     this.kept.writing(cartId);
-    return `UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $${param} AND status = 'active' RETURNING id`;
+    return `UPDATE carts SET status = 'converted', updated_at = now() WHERE id = $${param} AND status = 'active'${
+      unless ? ` AND NOT EXISTS (SELECT 1 FROM ${unless})` : ''
+    } RETURNING id`;
   }
 
   async lines(cartId: string, q: Queryable = this.database): Promise<CartItemRow[]> {

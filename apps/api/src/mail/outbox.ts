@@ -94,10 +94,15 @@ export async function enqueueMail(
 
 /**
  * enqueueMail's INSERT with its parameters from `$first` (kind, payload, dedupe key: outboxParams),
- * for a statement that writes an e-mail beside its own rows (a data-modifying WITH)
+ * for a statement that writes an e-mail beside its own rows (a data-modifying WITH); `gate`, a part
+ * of that WITH: the e-mail is written only when it answers a row
  */
-export const outboxInsert = (first: number) =>
-  `INSERT INTO outbox (kind, payload, dedupe_key) VALUES ($${first}, $${first + 1}::jsonb, $${first + 2})
+export const outboxInsert = (first: number, gate?: string) =>
+  `INSERT INTO outbox (kind, payload, dedupe_key) ${
+    gate
+      ? `SELECT $${first}, $${first + 1}::jsonb, $${first + 2} FROM ${gate}`
+      : `VALUES ($${first}, $${first + 1}::jsonb, $${first + 2})`
+  }
      ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
 
 /** outboxInsert's parameters */

@@ -25,7 +25,7 @@
  *              | { kind: 'guest' } | { kind: 'payment', id? } | { kind: 'system' }
  */
 import { pickupPointOf } from '../integration/orders-export.ts';
-import { COHERENT_WRITE, PREPARED, type Database, type Executor } from '@vitrina/db';
+import type { Database, Executor } from '@vitrina/db';
 import {
   applyOrderAction,
   carrierName,
@@ -288,24 +288,32 @@ async function writeHistory(
   to: Pick<OrderState, 'status' | 'paymentStatus' | 'shippingStatus'>,
   actor: OrderActor,
   note: string | undefined,
-  /** the order event written by the same statement (an order placed: one statement for both) */
-  event?: { type: string; order: LifecycleOrder; previousStatus: string | null },
-  /** e-mails written by the same statement too (an order placed: its confirmation, the shop's notice) */
-  mails: readonly OrderMailRow[] = [],
-  /** the caller's writes in the same statement too (an order placed: its lines, its stock) */
-  beside: readonly RowsBeside[] = [],
-  /** a named prepared statement on PostgreSQL: only for a text of a few shapes (an order of a few lines) */
-  prepared = false,
-): Promise<HistoryEntry & { beside: unknown[] }> {
-  const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
-  const email = 'email' in actor ? (actor.email ?? null) : null;
-  // the row as a read of the history answers it (customerHistories), so a just-placed order's answer needs no read
-  const insert = `INSERT INTO order_status_history (order_id, action, from_status, to_status, payment_status,
+): Promise<HistoryEntry> {
+  const [row] = await rows<HistoryEntry & { created_at: Date | string }>(
+    q,
+    `INSERT INTO order_status_history (order_id, action, from_status, to_status, payment_status,
        shipping_status, actor_kind, actor_id, actor_email, note)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      RETURNING action, from_status, to_status, payment_status, shipping_status, actor_kind, actor_id, actor_email,
-       note, created_at`;
-  const params: unknown[] = [
+       note, created_at`,
+    historyParams(o, action, from, to, actor, note),
+  );
+  if (!row) throw new Error('order history was not written');
+  return { ...row, created_at: new Date(row.created_at).toISOString() };
+}
+
+/** a history row's ten values, in the column order of its INSERT */
+function historyParams(
+  o: Pick<LifecycleOrder, 'id'>,
+  action: string,
+  from: string | null,
+  to: Pick<OrderState, 'status' | 'paymentStatus' | 'shippingStatus'>,
+  actor: OrderActor,
+  note: string | undefined,
+): unknown[] {
+  const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
+  const email = 'email' in actor ? (actor.email ?? null) : null;
+  return [
     o.id,
     action,
     from,
@@ -317,50 +325,16 @@ async function writeHistory(
     email,
     note?.trim() || null,
   ];
-  // the event, the e-mail and the caller's rows beside the history's row: one round trip for all
-  const ctes: string[] = [];
-  if (event) {
-    ctes.push(
-      `event AS (INSERT INTO order_events (type, order_id, payload) VALUES ($${params.length + 1}, $1, $${params.length + 2}::jsonb))`,
-    );
-    params.push(event.type, JSON.stringify(eventPayload(event.order, event.previousStatus)));
-  }
-  mails.forEach((m, i) => {
-    ctes.push(`mail_${i} AS (${outboxInsert(params.length + 1)})`);
-    params.push(...outboxParams(m.kind, m.mail, m.dedupeKey));
-  });
-  const answers = beside.map((b) => {
-    ctes.push(b.ctes(params.length + 1));
-    params.push(...b.params);
-    return b.answer;
-  });
-  const [row] = await rows<HistoryEntry & { created_at: Date | string; beside?: unknown[] }>(
-    q,
-    ctes.length
-      ? `${beside.some((b) => b.coherent) ? COHERENT_WRITE : ''} WITH history AS (${insert}), ${ctes.join(', ')}
-         SELECT *${answers.length ? `, json_build_array(${answers.join(', ')}) AS beside` : ''} FROM history${
-           prepared ? ` ${PREPARED}` : ''
-         }`
-      : insert,
-    params,
-  );
-  if (!row) throw new Error('order history was not written');
-  const { beside: written = [], ...entry } = row;
-  return { ...entry, created_at: new Date(row.created_at).toISOString(), beside: written };
 }
 
 /**
- * A caller's writes in the statement of an order's history: `ctes`, its WITH parts (data-modifying
- * ones too, their names its own), parameters numbered from `first`; `answer`, a SQL expression
- * over them answered as JSON (the history statement answers each caller's in order, `beside`).
- * One round trip for all. `coherent`: its writes keep the caller's kept rows coherent
- * (COHERENT_WRITE, the stock's keeper), so the statement is marked so.
+ * Writes of a caller's statement (a data-modifying WITH): `ctes`, its WITH parts (their names its
+ * own), parameters numbered from `first`; `answer`, a SQL expression over them answered as JSON.
  */
 export type RowsBeside = {
   ctes: (first: number) => string;
   answer: string;
   params: readonly unknown[];
-  coherent?: boolean;
 };
 
 /** an e-mail as enqueueMail writes it: its kind, body and dedupe key */
@@ -405,25 +379,20 @@ async function writeEvent(q: Queryable, type: string, o: LifecycleOrder, previou
 }
 
 /**
- * Inside the placing transaction, after the order is written: the history's first row, the
- * `order.created` event, the confirmation e-mail, the shop's notice (ORDERS_EMAIL) and `beside`
- * (the order's lines and its stock) in one statement.
- * `o` is the row the transaction has just inserted, its `terms_version` with it: nobody else can
- * see it before the commit, so it is neither locked nor read again. `settings`: the shop's settings
- * the order was priced with (the e-mails name the same seller and account; without them, read here).
- * `lines`: the lines as the notice names them (those `beside` writes).
- * Answers the history's row as written, for the order's answer, and each `beside`'s answer.
+ * What placing an order writes besides the order, its lines and its stock, as parts of the placing
+ * statement (order/place/write.ts): the history's first row, the `order.created` event, the
+ * confirmation e-mail and the shop's notice (ORDERS_EMAIL). Each is written only when the statement's
+ * `gate` (a WITH part) answers a row: the statement's own checks (the stock, the cart) passed.
+ * `o` is the order as the statement writes it (its id taken before, its `created_at` and
+ * `terms_version` given): the e-mails are made from it in advance, and the history's row, written at
+ * the same `created_at`, is answered here, as a read of it would answer it. `settings`: the shop's
+ * settings the order was priced with (the e-mails name the same seller and account; without them,
+ * read here). `notice.lines`: the lines as the notice names them.
  */
-/**
- * orders of up to this many lines place theirs with a prepared statement (at most twice as many
- * texts, with the shop's notice or without, of the 64 the database client prepares)
- */
-const PREPARED_ORDER_LINES = 4;
-
-export async function recordOrderPlaced(
-  tx: Queryable,
+export async function orderPlacedWrites(
+  q: Queryable,
   config: ApiConfig,
-  o: LifecycleOrder & { terms_version: string | null },
+  o: LifecycleOrder & { terms_version: string | null; created_at: Date },
   actor: OrderActor,
   notice: {
     name: string;
@@ -432,12 +401,12 @@ export async function recordOrderPlaced(
     lines: readonly { sku: string; name: string; qty: number; row_total_incl_tax: number }[];
   },
   settings: EffectiveSettings | undefined,
-  beside: readonly RowsBeside[],
-): Promise<{ history: HistoryEntry; beside: unknown[] }> {
-  const mails = [await orderMail(tx, config, o, 'confirmation', settings)];
+  gate: string,
+): Promise<{ history: HistoryEntry; writes: RowsBeside }> {
+  const mails = [await orderMail(q, config, o, 'confirmation', settings)];
   if (config.ordersEmail) {
     const mail = renderNewOrderNotice({
-      shopName: shopNameIn(settings ?? (await effectiveSettings(tx, config.settingsSeed)), 'lt'),
+      shopName: shopNameIn(settings ?? (await effectiveSettings(q, config.settingsSeed)), 'lt'),
       incrementId: o.increment_id,
       grandTotal: formatPrice(o.grand_total, 'lt'),
       email: o.email,
@@ -455,22 +424,44 @@ export async function recordOrderPlaced(
       dedupeKey: `order:${o.id}:new-notice`,
     });
   }
-  const { beside: written, ...placed } = await writeHistory(
-    tx,
-    o,
-    'placed',
-    null,
-    stateOf(o),
-    actor,
-    undefined,
-    { type: 'order.created', order: o, previousStatus: null },
-    mails,
-    beside,
-    // its text changes only with the number of lines (the stock's are arrays) and of e-mails: an
-    // order of up to PREPARED_ORDER_LINES lines is parsed once per connection, not on every order
-    notice.lines.length <= PREPARED_ORDER_LINES,
-  );
-  return { history: placed, beside: written };
+  const state = stateOf(o);
+  const history = historyParams(o, 'placed', null, state, actor, undefined);
+  const [, action, from, to, payment, shipping, actorKind, actorId, actorEmail, note] = history;
+  const params = [
+    ...history,
+    o.created_at,
+    'order.created',
+    JSON.stringify(eventPayload(o, null)),
+    ...mails.flatMap((m) => outboxParams(m.kind, m.mail, m.dedupeKey)),
+  ];
+  return {
+    history: {
+      action: action as string,
+      from_status: from as null,
+      to_status: to as string,
+      payment_status: payment as string,
+      shipping_status: shipping as string,
+      actor_kind: actorKind as string,
+      actor_id: actorId as string | null,
+      actor_email: actorEmail as string | null,
+      note: note as null,
+      created_at: o.created_at.toISOString(),
+    },
+    writes: {
+      params,
+      ctes: (first) => {
+        const $ = (i: number) => `$${first + i}`;
+        return [
+          `history AS (INSERT INTO order_status_history (order_id, action, from_status, to_status, payment_status,
+             shipping_status, actor_kind, actor_id, actor_email, note, created_at)
+           SELECT ${Array.from({ length: 11 }, (_, i) => $(i)).join(', ')} FROM ${gate})`,
+          `event AS (INSERT INTO order_events (type, order_id, payload) SELECT ${$(11)}, ${$(0)}, ${$(12)}::jsonb FROM ${gate})`,
+          ...mails.map((_, i) => `mail_${i} AS (${outboxInsert(first + 13 + i * 3, gate)})`),
+        ].join(',\n');
+      },
+      answer: 'null',
+    },
+  };
 }
 
 export type AppliedTransition = {

@@ -34,22 +34,25 @@
  *                   charges what the cart showed. A bundle's chosen products, known only once priced,
  *                   are looked at here (the same unlocked look).
  * 6. `write`        in its write turn: while another order of one of its products writes in this
- *                   process, the order waits holding no database connection (stock-turns.ts). Then
- *                   ONE short transaction: the caps on open orders (unpaid.ts), the order (its number
- *                   from the table's sequence: nothing shared by unrelated orders; the terms version
- *                   and the cart's conversion in the same statement), the coupon's use (coupon.ts),
- *                   then ONE statement (record 0093): its lines, its history, event and e-mails (the
- *                   outbox, lifecycle.ts recordOrderPlaced, from the inserted row), and the stock:
- *                   the rows locked in sku order, one conditional decrement per product (stock.ts
- *                   stockTaking, `qty >= n`), so a product's row is locked from that statement to the
- *                   commit and never across the rest of the order. A unit short there (e.g. an order
- *                   of another shop process took it) rolls everything back. Four round trips with
- *                   BEGIN and COMMIT, whatever the products (eight for one product before).
- *                   Nothing it wrote is read back: the answer is built from the statements' own
+ *                   process, the order waits holding no database connection (stock-turns.ts). Its id
+ *                   was taken from the table's sequence beside its key's read and its checks (a
+ *                   number: nothing shared by unrelated orders), so its e-mails and event are made
+ *                   before it is written. Then ONE statement, all or nothing, in no transaction of its
+ *                   own (record 0137): the stock rows locked in sku order and what they cannot give
+ *                   (stock.ts stockTaking), the cart's conversion, and, only when no unit is short and
+ *                   the cart was converted, one conditional decrement per product (`qty >= n`), the
+ *                   order (the terms version with it), its lines, its history, the `order.created`
+ *                   event and the e-mails (the outbox, lifecycle.ts orderPlacedWrites). So a product's
+ *                   row is locked only while that statement runs, never across a round trip. A unit
+ *                   short (e.g. an order of another shop process took it) writes nothing. The caps on
+ *                   open orders (unpaid.ts) and a coupon's use (coupon.ts) need locks and counts
+ *                   before it: such an order runs them and the statement in a transaction.
+ *                   Nothing it wrote is read back: the answer is built from the statement's own
  *                   RETURNING (record 0077), and the stock rows the decrement returned are kept
- *                   once committed (the cart service's, on the embedded database).
- * 7. `afterCommit`  the listings' stock refreshed (outside the transaction), once no other order of
- *                   its products is under way in this process (at most a second later): a sale's
+ *                   once written (the cart service's, on the embedded database).
+ * 7. `afterCommit`  the listings' stock refreshed (outside the transaction): at once, and the answer
+ *                   follows it, when no other order of its products is under way in this process;
+ *                   else after them (at most a second later), without holding the answer: a sale's
  *                   winners refresh the product once, after the last of them (record 0109).
  *
  * `idempotency_key` is unique: a repeat answers the first order and never creates a second. An
@@ -73,7 +76,7 @@ import { firstOf, lostToTwin, requestHashOf } from './place/repeated.ts';
 import type { Placement, PlaceOrderDeps, Placer } from './place/types.ts';
 import { validate } from './place/validate.ts';
 import { whatIsOrdered } from './place/what-is-ordered.ts';
-import { write } from './place/write.ts';
+import { orderIdFor, write } from './place/write.ts';
 
 export type { PlacedOrder, Placement, PlaceOrderDeps, Placer } from './place/types.ts';
 
@@ -128,16 +131,21 @@ async function placeOnce(
     written = await deps.turns.run(underWayOf(deps, ordered, seen), async (writeTurn) => {
       // the body whole first: a repeat's as before, when the route checked it whole
       const body = whole();
+      // the order's id, asked for beside its key and its checks (step 6 is then one statement); not
+      // awaited by an order that ends before its write, so never an unhandled rejection
+      const id = orderIdFor(deps);
+      id.catch(() => undefined);
       // step 1 in its turn: an order refused while it waited reads its key only once refused, below
       const first = await firstOf(deps, input.idempotency_key, requestHash);
       if (first) return { order: first, productIds: [] };
       await count();
       const order = await validate(deps, { ...ordered, input: body }, who.customerId);
       const priced = await price(deps, order);
-      // one transaction of a product at a time in this process, holding a connection
+      const orderId = await id;
+      // one write of a product at a time in this process, holding a connection
       const units = stockUnitsOf(stockLinesOf(order));
       taken = units.map((u) => u.sku);
-      return writeTurn(units, (committed) => write(deps, order, priced, who, committed));
+      return writeTurn(units, (committed) => write(deps, order, priced, who, orderId, committed));
     });
   } catch (err) {
     // two first attempts of one key raced (in two processes on PostgreSQL): the loser answers the

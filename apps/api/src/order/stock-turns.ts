@@ -181,6 +181,11 @@ export class StockTurns {
     }
   }
 
+  /** true while an order of one of `skus` is under way, waiting or writing in this process */
+  busy(skus: readonly string[]): boolean {
+    return skus.some((sku) => this.gates.has(sku));
+  }
+
   /**
    * Resolves once no order of `skus` is under way, waiting or writing in this process (at once when
    * none is), or after `atMostMs`. What follows an order's commit and can wait for the orders after

@@ -138,21 +138,24 @@ export async function takeStock(
 }
 
 /**
- * takeStock's decrement (`force` false) written by a caller's statement (the order's history's,
- * lifecycle.ts RowsBeside): one round trip for every product. The rows are locked first, in sku
- * order as takeStock takes them (a LockRows over the sort), so two orders of the same products never
- * wait for each other crosswise; then every unit whose row has the units is taken, each row's own
- * condition `qty >= n` checked on the row as it is once locked. `outcome`, given the statement's
- * answer, names what takeStock names: the product ids taken, the short lines (a row out of stock, or
- * managed and without the units; a product without a stock row is never short), and `keep`, for
- * once the transaction committed. The caller refuses the order when a line is short (its transaction
- * rolls the units taken back).
+ * takeStock's decrement (`force` false) as parts of the placing statement (order/place/write.ts),
+ * all or nothing: `lead`, the rows locked first, in sku order as takeStock takes them (a LockRows
+ * over the sort), so two orders of the same products never wait for each other crosswise, and
+ * `stock_short`, the skus whose locked row cannot give the units (out of stock, or managed and
+ * without them; a product without a stock row is never short), each row as it is once locked;
+ * `taken`, after the statement's gate (a WITH part answering a row only when nothing is short): every
+ * managed unit taken, `qty >= n` checked again on the locked row. `outcome`, given `answer`'s value,
+ * names what takeStock names: the product ids taken, the short lines, and `keep`, for once the order
+ * is written. A statement with a short unit writes no stock.
  */
 export function stockTaking(
   lines: readonly StockLine[],
   keeper: StockKeeper,
 ): {
-  beside: { ctes: (first: number) => string; answer: string; params: readonly unknown[]; coherent: true };
+  params: readonly unknown[];
+  lead: (first: number) => string;
+  taken: (first: number, gate: string) => string;
+  answer: string;
   outcome: (answer: unknown) => {
     productIds: number[];
     short: { sku: string; name: string }[];
@@ -164,24 +167,24 @@ export function stockTaking(
   const units = stockUnitsOf(lines);
   const keep = keeper.writing(units.map((u) => u.sku));
   return {
-    beside: {
-      params: [units.map((u) => u.sku), units.map((u) => u.qty)],
-      ctes: (
-        first,
-      ) => `stock_wanted AS (SELECT * FROM unnest($${first}::text[], $${first + 1}::int[]) AS w (sku, qty)),
-       stock_locked AS (SELECT s.sku, s.is_in_stock, s.manage_stock FROM stock s WHERE s.sku = ANY($${first}::text[])
+    params: [units.map((u) => u.sku), units.map((u) => u.qty)],
+    lead: (
+      first,
+    ) => `stock_wanted AS (SELECT * FROM unnest($${first}::text[], $${first + 1}::int[]) AS w (sku, qty)),
+       stock_locked AS (SELECT s.sku, s.qty, s.is_in_stock, s.manage_stock FROM stock s WHERE s.sku = ANY($${first}::text[])
          ORDER BY s.sku FOR UPDATE),
-       stock_taken AS (UPDATE stock s SET qty = s.qty - w.qty, is_in_stock = (s.qty - w.qty) > 0, updated_at = now()
+       stock_short AS (SELECT l.sku FROM stock_locked l JOIN stock_wanted w ON w.sku = l.sku
+         WHERE NOT l.is_in_stock OR (l.manage_stock AND l.qty < w.qty))`,
+    taken: (
+      _first,
+      gate,
+    ) => `stock_taken AS (UPDATE stock s SET qty = s.qty - w.qty, is_in_stock = (s.qty - w.qty) > 0, updated_at = now()
          FROM stock_wanted w
-         WHERE s.sku = w.sku AND s.manage_stock AND s.is_in_stock AND s.qty >= w.qty
-           AND (SELECT count(*) FROM stock_locked) >= 0
+         WHERE s.sku = w.sku AND s.manage_stock AND s.is_in_stock AND s.qty >= w.qty AND EXISTS (SELECT 1 FROM ${gate})
          RETURNING s.product_id, s.sku, s.qty, s.is_in_stock, s.manage_stock)`,
-      answer: `json_build_object(
+    answer: `json_build_object(
          'taken', (SELECT coalesce(json_agg(t), '[]'::json) FROM stock_taken t),
-         'short', (SELECT coalesce(json_agg(l.sku), '[]'::json) FROM stock_locked l
-           WHERE (l.manage_stock OR NOT l.is_in_stock) AND NOT EXISTS (SELECT 1 FROM stock_taken t WHERE t.sku = l.sku)))`,
-      coherent: true,
-    },
+         'short', (SELECT coalesce(json_agg(l.sku), '[]'::json) FROM stock_short l))`,
     outcome: (answer) => {
       const { taken, short } = answer as { taken: TakenStock[]; short: string[] };
       const named = new Map<string, { sku: string; name: string }>();

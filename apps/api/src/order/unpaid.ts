@@ -143,6 +143,28 @@ export async function assertRoomForOpenOrder(
   }
 }
 
+/**
+ * true when placing this order runs a cap's statements (assertRoomForUnpaidOrder,
+ * assertRoomForOpenOrder): their locks and counts need the order's transaction; an order without
+ * them is written by one statement (order/place/write.ts)
+ */
+export function capsApply(
+  config: ApiConfig,
+  online: boolean,
+  who: { customerId?: number | undefined; clientAddress?: string | undefined },
+): boolean {
+  const caps = config.unpaidOrders;
+  const customer = who.customerId !== undefined;
+  const address = Boolean(who.clientAddress);
+  const unpaid = online && ((customer && caps.maxPerCustomer > 0) || (address && caps.maxPerAddress > 0));
+  return (
+    unpaid ||
+    (customer && caps.openMaxPerCustomer > 0) ||
+    caps.openMaxPerEmail > 0 ||
+    (address && caps.openMaxPerAddress > 0)
+  );
+}
+
 export type SweepResult = { cancelled: string[]; productIds: number[] };
 
 /**

@@ -5,12 +5,15 @@ import { storedProductOption } from '../stock.ts';
 import type { OrderItemRow } from '../rows.ts';
 import type { RowsBeside } from '../lifecycle.ts';
 
+/** order_items' types, in the order linesInsert writes its columns */
+const COLUMN_TYPES = ['int', 'int', 'text', 'text', 'int', 'text', 'jsonb', 'int', 'int', 'int'];
+
 /**
- * The order's lines as they were charged: one INSERT, written by the statement of the order's
- * history (lifecycle.ts recordOrderPlaced, a data-modifying WITH). It answers the columns a read of
+ * The order's lines as they were charged: one INSERT, a part of the placing statement (write.ts, a
+ * data-modifying WITH), written only when its `gate` answers a row. It answers the columns a read of
  * the lines answers, all integers, text and jsonb, which JSON carries as a read would answer them.
  */
-export function linesInsert(orderId: number, priced: readonly PricedLine[]): RowsBeside {
+export function linesInsert(orderId: number, priced: readonly PricedLine[], gate: string): RowsBeside {
   const params: unknown[] = [];
   for (const l of priced) {
     const option = storedProductOption(l.product_option, l.bundle_picks);
@@ -28,19 +31,20 @@ export function linesInsert(orderId: number, priced: readonly PricedLine[]): Row
   return {
     params,
     ctes: (first) => {
+      // typed: a SELECT's values do not take the columns' types as an INSERT's VALUES do
       const values = priced.map(
-        (_, line) =>
-          `(${Array.from({ length: 10 }, (_, i) => `$${first + line * 10 + i}${i === 6 ? '::jsonb' : ''}`).join(', ')})`,
+        (_, line) => `(${COLUMN_TYPES.map((type, i) => `$${first + line * 10 + i}::${type}`).join(', ')})`,
       );
       return `order_lines AS (INSERT INTO order_items (order_id, product_id, sku, name, qty, product_type, product_option,
-       price_incl_tax, row_total_incl_tax, tax_percent) VALUES ${values.join(', ')}
+       price_incl_tax, row_total_incl_tax, tax_percent) SELECT v.* FROM (VALUES ${values.join(', ')}) AS v
+       WHERE EXISTS (SELECT 1 FROM ${gate})
      RETURNING id, sku, name, qty, product_type, product_option, price_incl_tax, row_total_incl_tax, tax_percent)`;
     },
     answer: `(SELECT coalesce(json_agg(l), '[]'::json) FROM order_lines l)`,
   };
 }
 
-/** the lines as the shop's notice of a new order names them (lifecycle.ts recordOrderPlaced) */
+/** the lines as the shop's notice of a new order names them (lifecycle.ts orderPlacedWrites) */
 export const noticeLines = (priced: readonly PricedLine[]) =>
   priced.map((l) => ({
     sku: l.sku,
