@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', 'var/**', '**/.react-router/**', 'packages/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/build-preact/**',
+      '**/dist/**',
+      'var/**',
+      '**/.react-router/**',
+      'packages/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,9 +29,32 @@ export default tseslint.config(
   // paths may not reach into another workspace either (test/workspace-boundaries.test.ts checks that,
   // and that each package.json declares the workspaces it imports).
   ...layer('packages/domain', ['@vitrina/*']),
-  ...layer('apps/web', ['@vitrina/api', '@vitrina/api/*', '@vitrina/db', '@vitrina/db/*', '@vitrina/server', '@vitrina/server/*']),
-  ...layer('packages/demo', ['@vitrina/db', '@vitrina/db/*', '@vitrina/api', '@vitrina/api/*', '@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
-  ...layer('packages/db', ['@vitrina/api', '@vitrina/api/*', '@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
+  ...layer('apps/web', [
+    '@vitrina/api',
+    '@vitrina/api/*',
+    '@vitrina/db',
+    '@vitrina/db/*',
+    '@vitrina/server',
+    '@vitrina/server/*',
+  ]),
+  ...layer('packages/demo', [
+    '@vitrina/db',
+    '@vitrina/db/*',
+    '@vitrina/api',
+    '@vitrina/api/*',
+    '@vitrina/web',
+    '@vitrina/web/*',
+    '@vitrina/server',
+    '@vitrina/server/*',
+  ]),
+  ...layer('packages/db', [
+    '@vitrina/api',
+    '@vitrina/api/*',
+    '@vitrina/web',
+    '@vitrina/web/*',
+    '@vitrina/server',
+    '@vitrina/server/*',
+  ]),
   ...layer('apps/api', ['@vitrina/web', '@vitrina/web/*', '@vitrina/server', '@vitrina/server/*']),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -60,7 +93,14 @@ function layer(dir, forbidden) {
       rules: {
         'no-restricted-imports': [
           'error',
-          { patterns: [{ group: forbidden, message: `${dir} may not import this workspace (eslint.config.js "layers")` }] },
+          {
+            patterns: [
+              {
+                group: forbidden,
+                message: `${dir} may not import this workspace (eslint.config.js "layers")`,
+              },
+            ],
+          },
         ],
       },
     },
