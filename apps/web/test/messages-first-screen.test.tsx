@@ -43,6 +43,10 @@ describe('the two parts of a language’s messages', () => {
       'features/product/ProductPage.tsx',
       'routes/category.tsx',
       'routes/product.tsx',
+      // the special offers are a listing page type (style-page-types.ts) whose guest sees the account's
+      // login requirement on the first screen
+      'routes/special-offers.tsx',
+      'features/account/components/AccountLayout.tsx',
     ];
     const named = modules.flatMap((m) =>
       [...readFileSync(resolve(APP, m), 'utf8').matchAll(/(?:\.msg|translateMessage)\(\s*'([\w.]+)'/g)].map(

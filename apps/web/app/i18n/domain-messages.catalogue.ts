@@ -45,6 +45,8 @@ const FIRST_SCREEN_KEYS: readonly string[] = [
   'validation.priceBound',
   'validation.priceBoundsOrder',
   'validation.email',
+  // a guest's first screen of the special offers (a listing page type) is the login requirement
+  'user.loginRequired',
 ];
 
 export function isFirstScreenMessage(key: MessageKey): boolean {
