@@ -148,8 +148,9 @@ describe('account journey (en)', () => {
     await page.getByText(t.msg('user.loggedOut')).waitFor();
     await page.getByText(t.msg('user.loginRequired')).waitFor();
 
-    // log in on the page
+    // log in on the page: a guest's form has the page's width to its own (there is no menu beside it)
     const form = page.locator('.account-login');
+    expect((await form.boundingBox())?.width).toBeGreaterThan(400);
     await form.getByLabel(t('auth.email')).fill(email);
     await form.getByLabel(t('auth.password')).fill('first-pass-1');
     await form.getByRole('button', { name: t('auth.login') }).click();
