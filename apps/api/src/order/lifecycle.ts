@@ -296,36 +296,46 @@ async function writeHistory(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      RETURNING action, from_status, to_status, payment_status, shipping_status, actor_kind, actor_id, actor_email,
        note, created_at`,
-    historyParams(o, action, from, to, actor, note),
+    historyParams(o, historyRow(action, from, to, actor, note)),
   );
   if (!row) throw new Error('order history was not written');
   return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
-/** a history row's ten values, in the column order of its INSERT */
-function historyParams(
-  o: Pick<LifecycleOrder, 'id'>,
+/** a history row's values as its INSERT writes them (and a read answers them), but its time */
+function historyRow(
   action: string,
   from: string | null,
   to: Pick<OrderState, 'status' | 'paymentStatus' | 'shippingStatus'>,
   actor: OrderActor,
   note: string | undefined,
-): unknown[] {
-  const id = 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null;
-  const email = 'email' in actor ? (actor.email ?? null) : null;
-  return [
-    o.id,
+): Omit<HistoryEntry, 'created_at'> {
+  return {
     action,
-    from,
-    to.status,
-    to.paymentStatus,
-    to.shippingStatus,
-    actor.kind,
-    id,
-    email,
-    note?.trim() || null,
-  ];
+    from_status: from,
+    to_status: to.status,
+    payment_status: to.paymentStatus,
+    shipping_status: to.shippingStatus,
+    actor_kind: actor.kind,
+    actor_id: 'id' in actor ? (actor.id === undefined ? null : String(actor.id)) : null,
+    actor_email: 'email' in actor ? (actor.email ?? null) : null,
+    note: note?.trim() || null,
+  };
 }
+
+/** the order's id and a history row's nine values, in the column order of its INSERT */
+const historyParams = (o: Pick<LifecycleOrder, 'id'>, r: Omit<HistoryEntry, 'created_at'>): unknown[] => [
+  o.id,
+  r.action,
+  r.from_status,
+  r.to_status,
+  r.payment_status,
+  r.shipping_status,
+  r.actor_kind,
+  r.actor_id,
+  r.actor_email,
+  r.note,
+];
 
 /**
  * Writes of a caller's statement (a data-modifying WITH): `ctes`, its WITH parts (their names its
@@ -424,29 +434,17 @@ export async function orderPlacedWrites(
       dedupeKey: `order:${o.id}:new-notice`,
     });
   }
-  const state = stateOf(o);
-  const history = historyParams(o, 'placed', null, state, actor, undefined);
-  const [, action, from, to, payment, shipping, actorKind, actorId, actorEmail, note] = history;
+  const history = historyRow('placed', null, stateOf(o), actor, undefined);
   const params = [
-    ...history,
+    ...historyParams(o, history),
     o.created_at,
     'order.created',
     JSON.stringify(eventPayload(o, null)),
     ...mails.flatMap((m) => outboxParams(m.kind, m.mail, m.dedupeKey)),
   ];
   return {
-    history: {
-      action: action as string,
-      from_status: from as null,
-      to_status: to as string,
-      payment_status: payment as string,
-      shipping_status: shipping as string,
-      actor_kind: actorKind as string,
-      actor_id: actorId as string | null,
-      actor_email: actorEmail as string | null,
-      note: note as null,
-      created_at: o.created_at.toISOString(),
-    },
+    // the row as a read of the history answers it, at the order's own instant
+    history: { ...history, created_at: o.created_at.toISOString() },
     writes: {
       params,
       ctes: (first) => {

@@ -50,23 +50,8 @@ export async function assertRoomForUnpaidOrder(
   config: ApiConfig,
   who: { customerId?: number | undefined; clientAddress?: string | undefined },
 ): Promise<void> {
-  const { maxPerCustomer, maxPerAddress, ttlMinutes } = config.unpaidOrders;
-  if (maxPerCustomer === 0 && maxPerAddress === 0) return;
-  const checks: { key: string; column: string; value: string | number; max: number }[] = [];
-  if (who.customerId !== undefined && maxPerCustomer > 0)
-    checks.push({
-      key: `customer:${who.customerId}`,
-      column: 'customer_id',
-      value: who.customerId,
-      max: maxPerCustomer,
-    });
-  if (who.clientAddress && maxPerAddress > 0)
-    checks.push({
-      key: `address:${who.clientAddress}`,
-      column: 'client_address',
-      value: who.clientAddress,
-      max: maxPerAddress,
-    });
+  const { ttlMinutes } = config.unpaidOrders;
+  const checks = unpaidCapChecks(config, who);
   for (const c of checks)
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vitrina:unpaid-orders:' || $1)) ${PREPARED}`, [
       c.key,
@@ -98,29 +83,7 @@ export async function assertRoomForOpenOrder(
   config: ApiConfig,
   who: { customerId?: number | undefined; email: string; clientAddress?: string | undefined },
 ): Promise<void> {
-  const { openMaxPerCustomer, openMaxPerEmail, openMaxPerAddress } = config.unpaidOrders;
-  const checks: { key: string; column: string; value: string | number; max: number }[] = [];
-  if (who.customerId !== undefined && openMaxPerCustomer > 0)
-    checks.push({
-      key: `customer:${who.customerId}`,
-      column: 'o.customer_id',
-      value: who.customerId,
-      max: openMaxPerCustomer,
-    });
-  if (openMaxPerEmail > 0)
-    checks.push({
-      key: `email:${who.email.toLowerCase()}`,
-      column: 'lower(o.email)',
-      value: who.email.toLowerCase(),
-      max: openMaxPerEmail,
-    });
-  if (who.clientAddress && openMaxPerAddress > 0)
-    checks.push({
-      key: `address:${who.clientAddress}`,
-      column: 'o.client_address',
-      value: who.clientAddress,
-      max: openMaxPerAddress,
-    });
+  const checks = openCapChecks(config, who);
   // PREPARED: fixed texts (one per column), run inside every order's transaction while it holds the
   // embedded database's one connection: parsed once, not on every order
   for (const c of checks)
@@ -143,26 +106,75 @@ export async function assertRoomForOpenOrder(
   }
 }
 
+/** a cap's count: its advisory lock's key, the orders' column counted, its value, the most allowed */
+type CapCheck = { key: string; column: string; value: string | number; max: number };
+
+/** the unpaid-order caps (UNPAID_ORDERS_MAX_PER_*) this order is counted against, customer first */
+function unpaidCapChecks(
+  config: ApiConfig,
+  who: { customerId?: number | undefined; clientAddress?: string | undefined },
+): CapCheck[] {
+  const { maxPerCustomer, maxPerAddress } = config.unpaidOrders;
+  const checks: CapCheck[] = [];
+  if (who.customerId !== undefined && maxPerCustomer > 0)
+    checks.push({
+      key: `customer:${who.customerId}`,
+      column: 'customer_id',
+      value: who.customerId,
+      max: maxPerCustomer,
+    });
+  if (who.clientAddress && maxPerAddress > 0)
+    checks.push({
+      key: `address:${who.clientAddress}`,
+      column: 'client_address',
+      value: who.clientAddress,
+      max: maxPerAddress,
+    });
+  return checks;
+}
+
+/** the open-order caps (ORDERS_OPEN_MAX_PER_*) this order is counted against: customer, e-mail, address */
+function openCapChecks(
+  config: ApiConfig,
+  who: { customerId?: number | undefined; email: string; clientAddress?: string | undefined },
+): CapCheck[] {
+  const { openMaxPerCustomer, openMaxPerEmail, openMaxPerAddress } = config.unpaidOrders;
+  const checks: CapCheck[] = [];
+  if (who.customerId !== undefined && openMaxPerCustomer > 0)
+    checks.push({
+      key: `customer:${who.customerId}`,
+      column: 'o.customer_id',
+      value: who.customerId,
+      max: openMaxPerCustomer,
+    });
+  if (openMaxPerEmail > 0)
+    checks.push({
+      key: `email:${who.email.toLowerCase()}`,
+      column: 'lower(o.email)',
+      value: who.email.toLowerCase(),
+      max: openMaxPerEmail,
+    });
+  if (who.clientAddress && openMaxPerAddress > 0)
+    checks.push({
+      key: `address:${who.clientAddress}`,
+      column: 'o.client_address',
+      value: who.clientAddress,
+      max: openMaxPerAddress,
+    });
+  return checks;
+}
+
 /**
- * true when placing this order runs a cap's statements (assertRoomForUnpaidOrder,
+ * true when placing this order counts it against a cap (assertRoomForUnpaidOrder when paid online,
  * assertRoomForOpenOrder): their locks and counts need the order's transaction; an order without
- * them is written by one statement (order/place/write.ts)
+ * them is written by one statement (order/place/write.ts). The same checks the asserts run.
  */
 export function capsApply(
   config: ApiConfig,
   online: boolean,
-  who: { customerId?: number | undefined; clientAddress?: string | undefined },
+  who: { customerId?: number | undefined; email: string; clientAddress?: string | undefined },
 ): boolean {
-  const caps = config.unpaidOrders;
-  const customer = who.customerId !== undefined;
-  const address = Boolean(who.clientAddress);
-  const unpaid = online && ((customer && caps.maxPerCustomer > 0) || (address && caps.maxPerAddress > 0));
-  return (
-    unpaid ||
-    (customer && caps.openMaxPerCustomer > 0) ||
-    caps.openMaxPerEmail > 0 ||
-    (address && caps.openMaxPerAddress > 0)
-  );
+  return (online && unpaidCapChecks(config, who).length > 0) || openCapChecks(config, who).length > 0;
 }
 
 export type SweepResult = { cancelled: string[]; productIds: number[] };

@@ -210,14 +210,14 @@ export async function write(
       taken,
     };
   };
+  const online = paidOnline(config, payment);
   const written =
-    capsApply(config, paidOnline(config, payment), who) || totals.coupon_code
+    capsApply(config, online, { customerId, email, clientAddress }) || totals.coupon_code
       ? await deps.database.transaction(async (tx) => {
           // the key is not read again here: a twin placed since step 1 (in another process) makes
           // the key's unique index refuse this INSERT, or its caps refuse this order, and the order
           // then answers the twin's order (lostToTwin); reading it here cost every order a statement
-          if (paidOnline(config, payment))
-            await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
+          if (online) await assertRoomForUnpaidOrder(tx, config, { customerId, clientAddress });
           // every order is unpaid when placed: cash on delivery and bank transfer are capped too
           await assertRoomForOpenOrder(tx, config, { customerId, email, clientAddress });
           // the coupon's row before the stock's, as every order takes them
