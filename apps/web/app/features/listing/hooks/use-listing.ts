@@ -16,6 +16,7 @@ import { appliedFilterCount, type ListingQuery } from '../rules/query';
 import { showMoreQuery } from '../rules/links';
 import { useFiltersSheet } from './use-filters-sheet';
 import { inPlaceClick, type FollowInPlace } from './use-listing-in-place';
+import { useTickAnchor } from './use-tick-anchor';
 import { usePriceBoundsForm } from './use-price-bounds-form';
 import { useSortForm } from './use-sort-form';
 
@@ -60,7 +61,8 @@ export function useListing({
 }: ListingProps) {
   const t = useT();
   const location = useLocation();
-  const here = hereOf(at ?? `${location.pathname}${location.search}`);
+  const shownAt = at ?? `${location.pathname}${location.search}`;
+  const here = hereOf(shownAt);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // the filters hydrate later (Listing); the bar's button opens their part in its own press
   const filtersPart = useLaterPartOpener();
@@ -70,6 +72,8 @@ export function useListing({
     setFiltersOpen(true);
   };
   const sheet = useFiltersSheet(filtersOpen, openFilters, () => setFiltersOpen(false));
+  // the value ticked in the open sheet stays under the finger as its answer is shown
+  const anchor = useTickAnchor(sheet.ref, shownAt, filtersOpen);
   return {
     filterCount: appliedFilterCount(query),
     filtersPart,
@@ -81,7 +85,7 @@ export function useListing({
     clearTo: clearFiltersLink(here),
     // a filter's value or chip shown in place when the page can (else the router's navigation);
     // "clear filters" goes to the top of the page as its navigation does
-    followFilter: inPlaceClick(follow),
+    followFilter: anchor.around(inPlaceClick(follow)),
     followClear: inPlaceClick(follow, { scrollToTop: true }),
     prices: priceOptions(here, query, aggregations.price, t.storeCode),
     priceForm: usePriceBoundsForm(query, here),
