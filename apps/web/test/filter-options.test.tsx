@@ -71,6 +71,25 @@ describe('a filter’s values', () => {
     expect(links[0]?.textContent).toBe('Grade 1 (3)');
   });
 
+  it('show a value as two texts, its label and its count: the nodes a tick renders and lays out', async () => {
+    renderAt('/c/phones');
+    const texts = (a: Element) =>
+      [...a.querySelectorAll('*')].reduce(
+        (n, e) => n + [...e.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).length,
+        [...a.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).length,
+      );
+    const link = screen.getByRole('link', { name: 'Grade 1 (3)' });
+    expect(texts(link)).toBe(2);
+    expect(link.querySelector('.count')?.textContent).toBe('(3)');
+    // a tick changes the count's text alone, in place
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    const ticked = screen.getByRole('link', { name: 'Grade 1 (3)' });
+    expect(ticked).toBe(link);
+    expect(texts(ticked)).toBe(2);
+  });
+
   it('render no link component again when a tick changes every URL, and a click navigates', async () => {
     const router = renderAt('/c/phones');
     linkRenders.count = 0;

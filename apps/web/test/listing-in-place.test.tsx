@@ -215,3 +215,45 @@ describe('a filter’s change on the category page is shown in place', () => {
     router.dispose();
   });
 });
+
+describe('the value ticked in the open filter sheet', () => {
+  it('stays where it was on the screen: the sheet scrolls by what the answer moved it', async () => {
+    const router = createBrowserRouter([
+      {
+        id: 'category',
+        path: '/c/*',
+        loader,
+        HydrateFallback: () => null,
+        Component: function Page() {
+          const Category = CategoryPage as unknown as ComponentType<{ loaderData: unknown }>;
+          return <Category loaderData={useLoaderData()} />;
+        },
+      },
+    ]);
+    const { container } = render(<RouterProvider router={router} />);
+    await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
+    fireEvent.click(container.querySelector('.filters-toggle') as Element);
+    const sheet = container.querySelector('#filters') as HTMLElement;
+    await waitFor(() => expect(sheet.classList.contains('is-open')).toBe(true));
+    // jsdom lays nothing out: a value's top is 300 px, less what the sheet is scrolled, and the
+    // applied filters' chips (put up at the sheet's top by the answer) push it 48 px down
+    const top = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(function (this: HTMLElement) {
+        const y = 300 + (sheet.querySelector('.chips') ? 48 : 0) - sheet.scrollTop;
+        return { top: y, bottom: y + 30, left: 0, right: 100, width: 100, height: 30, x: 0, y } as DOMRect;
+      });
+    try {
+      const ticked = filterLink('New');
+      fireEvent.click(ticked);
+      await waitFor(() => expect(filterLink('New').getAttribute('aria-current')).toBe('true'));
+      // the same link (focus stays on it), at the same place on the screen
+      expect(filterLink('New')).toBe(ticked);
+      expect(sheet.scrollTop).toBe(48);
+      expect(ticked.getBoundingClientRect().top).toBe(300);
+    } finally {
+      top.mockRestore();
+    }
+    router.dispose();
+  });
+});
