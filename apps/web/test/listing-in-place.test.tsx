@@ -237,12 +237,12 @@ describe('the value ticked in the open filter sheet', () => {
     await waitFor(() => expect(sheet.classList.contains('is-open')).toBe(true));
     // jsdom lays nothing out: a value's top is 300 px, less what the sheet is scrolled, and the
     // applied filters' chips (put up at the sheet's top by the answer) push it 48 px down
-    const top = vi
-      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockImplementation(function (this: HTMLElement) {
-        const y = 300 + (sheet.querySelector('.chips') ? 48 : 0) - sheet.scrollTop;
-        return { top: y, bottom: y + 30, left: 0, right: 100, width: 100, height: 30, x: 0, y } as DOMRect;
-      });
+    const top = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const y = 300 + (sheet.querySelector('.chips') ? 48 : 0) - sheet.scrollTop;
+      return { top: y, bottom: y + 30, left: 0, right: 100, width: 100, height: 30, x: 0, y } as DOMRect;
+    });
     try {
       const ticked = filterLink('New');
       fireEvent.click(ticked);

@@ -32,8 +32,7 @@ export function useTickAnchor(scroller: RefObject<HTMLElement | null>, shownAt: 
         if (!take(event)) return false;
         const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
         const to = link?.getAttribute('href');
-        held.current =
-          open && link && to ? { link, top: link.getBoundingClientRect().top, to } : null;
+        held.current = open && link && to ? { link, top: link.getBoundingClientRect().top, to } : null;
         return true;
       },
   };
