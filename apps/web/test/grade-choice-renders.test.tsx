@@ -242,3 +242,32 @@ describe('product page: a grade choice renders what the grade changes', () => {
     expect(document.querySelector('.product-info .product-ids')?.textContent).toContain('PX-A+');
   });
 });
+
+describe("product page: a press on a value's label", () => {
+  it("chooses the grade without the radio's simulated click, and focuses the radio", async () => {
+    const { container } = render(page());
+    await waitFor(() => expect(radio('B').checked).toBe(true));
+    const a = radio('A');
+    const clicks: EventTarget[] = [];
+    container.addEventListener('click', (e) => clicks.push(e.target!), true);
+    const changes = vi.fn();
+    a.addEventListener('change', changes);
+    const label = container.querySelector(`label[for="${a.id}"]`)!;
+    fireEvent.click(label);
+    // one click, the label's: no click or change simulated on the radio (the browser's activation)
+    expect(clicks).toEqual([label]);
+    expect(changes).not.toHaveBeenCalled();
+    expect(a.checked).toBe(true);
+    expect(radio('B').checked).toBe(false);
+    expect(document.activeElement).toBe(a);
+    expect(document.querySelector('.product-info .price')?.textContent).toContain('429.00');
+    expect(document.querySelector('.product-info .product-ids')?.textContent).toContain('PX-A');
+    // the chosen value's label does what a label does (focuses its radio), and the radio's own click
+    // (a keyboard's or an assistive technology's) still chooses
+    fireEvent.click(label);
+    expect(a.checked).toBe(true);
+    fireEvent.click(radio('A+'));
+    expect(radio('A+').checked).toBe(true);
+    expect(document.querySelector('.product-info .price')?.textContent).toContain('449.00');
+  });
+});

@@ -5,7 +5,7 @@ import {
   staticPagePath,
   type SelectedOptions,
 } from '@vitrina/domain';
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { CmsBlock } from '../../../components/CmsBlock';
 import { useT } from '../../../i18n';
 import { Link } from '../../../lib/link';
@@ -104,6 +104,16 @@ const OptionValue = memo(function OptionValue({
   onChoose: (variant: ConfigurableChild) => void;
 }) {
   const id = `opt-${code}-${value}`;
+  // A press on the value's face chooses it here, not by the label's activation: that simulated a click,
+  // an input and a change event on the radio, and React then wrote every radio of the group's name and
+  // type again. The radio takes the focus as the activation gave it; keys and assistive technologies
+  // still reach the radio itself (its onChange).
+  const chooseByLabel = (e: MouseEvent<HTMLLabelElement>) => {
+    if (!variant) return;
+    e.preventDefault();
+    focusWithoutRing(e.currentTarget.control);
+    onChoose(variant);
+  };
   const cls = ['opt', status ? `opt-${status}` : '', checked ? 'opt-checked' : ''].filter(Boolean).join(' ');
   return (
     <span className={cls}>
@@ -116,7 +126,7 @@ const OptionValue = memo(function OptionValue({
         disabled={disabled}
         onChange={() => variant && onChoose(variant)}
       />
-      <label htmlFor={id}>
+      <label htmlFor={id} onClick={variant && !checked && !disabled ? chooseByLabel : undefined}>
         <span className="opt-name">{name}</span>
         {price ? <span className="opt-price">{price}</span> : null}
         {meaning ? <span className="opt-meaning">{meaning}</span> : null}
@@ -125,6 +135,15 @@ const OptionValue = memo(function OptionValue({
     </span>
   );
 });
+
+/**
+ * Focuses the radio a label stands for as the label's own activation does after a press: no focus
+ * ring (a script's focus after a pointer's press draws none either; `focusVisible` says so where it is
+ * known) and no scroll.
+ */
+function focusWithoutRing(control: HTMLElement | null) {
+  control?.focus({ preventScroll: true, focusVisible: false } as FocusOptions);
+}
 
 /**
  * What the grades mean: the CMS block in a popover, or a link to the page. Memoised: it does not change
