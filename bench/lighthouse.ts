@@ -188,6 +188,15 @@ type LighthouseThrottling = NonNullable<NonNullable<Parameters<typeof lighthouse
  * so the simulated phone's CPU is the one of the goal's machine class (see the header). Printed.
  */
 function calibratedMultiplier(measuredIndex: number): number {
+  // a pass's warm-up index follows the machine's load of the moment (1,042 and 2,581 twenty minutes
+  // apart on a shared machine): alternated passes compared at one fixed multiplier
+  const fixed = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER ?? '');
+  if (fixed > 0) {
+    console.log(
+      `CPU slowdown multiplier ${fixed} (LIGHTHOUSE_CPU_MULTIPLIER; the warm-up run's benchmarkIndex ${Math.round(measuredIndex)})`,
+    );
+    return fixed;
+  }
   const target = Number(process.env.LIGHTHOUSE_TARGET_INDEX ?? '');
   if (!process.env.LIGHTHOUSE_TARGET_INDEX) {
     console.log(

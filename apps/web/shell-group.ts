@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
 /**
  * Which modules the client build gathers in its one "shell" chunk (vite.config.ts), kept apart so the
  * test that holds the shell to what the first screens run (test/shell-group.test.ts) reads the same
@@ -24,7 +27,58 @@ export const SHELL = /\/apps\/web\/app\/((lib|state|sync|pwa)\/|i18n\/(index|dom
 export const OUT_OF_SHELL =
   /\/packages\/domain\/src\/(contracts\/|checkout\/schemas\.ts|shop\/(shop-settings-schema|omniva-locations)\.ts|order\/webhook-events\.ts)|\/apps\/web\/app\/(state\/(cart(\.ts|\/(line-editor|store|stock-sync|sync)(\.ts|\/))|user\.ts|checkout(-options)?\.ts|delivery-country\.ts|sync-boot\.ts|address-form\.ts)|sync\/|pwa\/register\.ts|lib\/pay-again\.ts)/;
 
+/**
+ * The root route, which every page's document runs. Not the client entry: its chunk holds React DOM,
+ * evaluated in a task of its own after the routes' modules (the first paint's module script imports it
+ * last), and its body starts the hydration, which must not run inside the shell's evaluation.
+ */
+const ROOT = 'app/root.tsx';
+
+const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)(?!\s+type\b)[^'"();]*?(?:from\s+)?['"](\.[^'"]+)['"]/g;
+
+/** a module's relative value imports (not `import type`, not `import()`), resolved to .ts/.tsx files */
+export function staticImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(STATIC_IMPORT)].flatMap((m) => {
+    const base = resolve(dirname(file), m[1]!);
+    const path = ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+      .map((ext) => base + ext)
+      .find((p) => existsSync(p) && statSync(p).isFile());
+    return path && /\.tsx?$/.test(path) ? [path] : [];
+  });
+}
+
+/** the files reached from `starts` by static imports */
+export function staticallyReached(starts: string[]): Set<string> {
+  const reached = new Set(starts);
+  const queue = [...starts];
+  while (queue.length)
+    for (const next of staticImportsOf(queue.shift()!))
+      if (!reached.has(next)) {
+        reached.add(next);
+        queue.push(next);
+      }
+  return reached;
+}
+
+let everyPage: Set<string> | undefined;
+
+/**
+ * The app's modules every page's document runs before it hydrates: those the root route reaches by static
+ * imports. Left to the bundler, the ones a lazy part shares (the footer's blocks,
+ * the error pages, the language switch, the badges, money, the e-mail and search term checks …) became
+ * ~16 files of 0.2-1.6 KiB, each a request of the first load, a `modulepreload` and a module record more
+ * in the first paint's preload tasks and in the evaluation task. They are loaded on every page anyway, so
+ * one chunk holds them at no byte's cost.
+ */
+function runsOnEveryPage(id: string): boolean {
+  const root = resolve(import.meta.dirname, ROOT);
+  everyPage ??= staticallyReached([root]);
+  // the route module itself stays the root route's chunk: the router imports it by name
+  return id !== root && everyPage.has(id);
+}
+
 /** whether a module (its resolved path) goes to the shell chunk */
 export function inShell(id: string): boolean {
-  return SHELL.test(id) && !OUT_OF_SHELL.test(id);
+  return (SHELL.test(id) || runsOnEveryPage(id)) && !OUT_OF_SHELL.test(id);
 }

@@ -109,7 +109,9 @@ export default defineConfig({
     // counts every high-priority request started before FCP). Measured: 34-41 first-load
     // requests down to 12-14; first-load bytes +2-4 kB gzip on home/category (modules used only by lazy
     // chunks now ride in the shell), -1 kB on product. Route modules and lazy components keep their
-    // own chunks. Not in it: the dictionaries (i18n/en, lt, ru: the browser loads the page's language only)
+    // own chunks. Every module the root route reaches by static imports rides in it too (shell-group.ts:
+    // the footer's blocks, the error pages, the language switch, the cards …, loaded on every page anyway;
+    // ~16 more files of 0.2-1.6 kB before). Not in it: the dictionaries (i18n/en, lt, ru: the browser loads the page's language only)
     // and the account area's strings (i18n/account.ts, loaded by the lazy pages and overlays that use them).
     rolldownOptions: {
       output: {

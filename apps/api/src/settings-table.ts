@@ -1002,6 +1002,13 @@ export const SETTINGS: readonly Setting[] = [
       "`BENCH_ONLY=lighthouse-tasks`: the least simulated duration (ms, at Lighthouse's CPU multiplier) of a task printed with its breakdown by trace event and script",
   },
   {
+    name: 'LIGHTHOUSE_CPU_MULTIPLIER',
+    group: 'tools',
+    default: '(none: LIGHTHOUSE_TARGET_INDEX or 4)',
+    meaning:
+      "`BENCH_ONLY=lighthouse`: the simulation's CPU slowdown multiplier, fixed (e.g. `4.9`, what `LIGHTHOUSE_TARGET_INDEX=1400` gives on a quiet machine of the goals' class); takes precedence over `LIGHTHOUSE_TARGET_INDEX`, so alternated passes on a loaded machine use one multiplier instead of each warm-up run's",
+  },
+  {
     name: 'LIGHTHOUSE_TARGET_INDEX',
     group: 'tools',
     default: '(none: multiplier 4)',

@@ -81,3 +81,33 @@ describe('the shell chunk holds only what the first screens run', () => {
     expect(notRun).toEqual([]);
   });
 });
+
+describe('the modules the root route reaches go to the shell, not a file each', () => {
+  const at = (f: string) => resolve(APP, f);
+
+  it('takes the components and helpers every page runs (each was a first-load file and a modulepreload of its own)', () => {
+    for (const f of [
+      'components/NotFound.tsx',
+      'components/LanguageSwitch.tsx',
+      'components/CompanyDetails.tsx',
+      'components/cms-blocks.ts',
+      'components/ProductCard.tsx',
+      'inline-styles.tsx',
+      'api-client/use-api.ts',
+    ])
+      expect(inShell(at(f)), f).toBe(true);
+  });
+
+  it('leaves out the root route itself, the client entry and what only the entry or a page imports', () => {
+    // the entry's body starts the hydration: in the shell, the root's import would run it before the
+    // first paint's module script has set the route modules
+    for (const f of [
+      'root.tsx',
+      'entry.client.tsx',
+      'hydrate-document.tsx',
+      'routes/home.tsx',
+      'components/GradeGuide.tsx',
+    ])
+      expect(inShell(at(f)), f).toBe(false);
+  });
+});
