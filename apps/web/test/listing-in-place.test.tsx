@@ -119,21 +119,26 @@ const names = () => screen.queryAllByText(/^Phone (One|Two|Three)$/).map((e) => 
 const filterLink = (label: string) =>
   screen.getAllByRole('link').find((a) => a.textContent?.startsWith(`${label} (`)) as HTMLAnchorElement;
 
+/** the category page under a browser router, its data from `loader` */
+function categoryRouter() {
+  return createBrowserRouter([
+    {
+      id: 'category',
+      path: '/c/*',
+      loader,
+      HydrateFallback: () => null,
+      // the framework gives a route module's component its data as a prop
+      Component: function Page() {
+        const Category = CategoryPage as unknown as ComponentType<{ loaderData: unknown }>;
+        return <Category loaderData={useLoaderData()} />;
+      },
+    },
+  ]);
+}
+
 describe('a filter’s change on the category page is shown in place', () => {
   it('updates the grid, the count, the chips and the address without the loader; back shows the listing before', async () => {
-    const router = createBrowserRouter([
-      {
-        id: 'category',
-        path: '/c/*',
-        loader,
-        HydrateFallback: () => null,
-        // the framework gives a route module's component its data as a prop
-        Component: function Page() {
-          const Category = CategoryPage as unknown as ComponentType<{ loaderData: unknown }>;
-          return <Category loaderData={useLoaderData()} />;
-        },
-      },
-    ]);
+    const router = categoryRouter();
     render(<RouterProvider router={router} />);
     await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
     expect(loader).toHaveBeenCalledTimes(1);
@@ -184,18 +189,7 @@ describe('a filter’s change on the category page is shown in place', () => {
   });
 
   it('shows the header’s loading bar while a late answer is awaited, as the router’s navigation did', async () => {
-    const router = createBrowserRouter([
-      {
-        id: 'category',
-        path: '/c/*',
-        loader,
-        HydrateFallback: () => null,
-        Component: function Page() {
-          const Category = CategoryPage as unknown as ComponentType<{ loaderData: unknown }>;
-          return <Category loaderData={useLoaderData()} />;
-        },
-      },
-    ]);
+    const router = categoryRouter();
     render(<RouterProvider router={router} />);
     await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
     // the product search answers only once let go
@@ -218,18 +212,7 @@ describe('a filter’s change on the category page is shown in place', () => {
 
 describe('the value ticked in the open filter sheet', () => {
   it('stays where it was on the screen: the sheet scrolls by what the answer moved it', async () => {
-    const router = createBrowserRouter([
-      {
-        id: 'category',
-        path: '/c/*',
-        loader,
-        HydrateFallback: () => null,
-        Component: function Page() {
-          const Category = CategoryPage as unknown as ComponentType<{ loaderData: unknown }>;
-          return <Category loaderData={useLoaderData()} />;
-        },
-      },
-    ]);
+    const router = categoryRouter();
     const { container } = render(<RouterProvider router={router} />);
     await waitFor(() => expect(names()).toEqual(['Phone One', 'Phone Two', 'Phone Three']));
     fireEvent.click(container.querySelector('.filters-toggle') as Element);
