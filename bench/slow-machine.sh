@@ -2,9 +2,9 @@
 # Runs a command as if on a slower machine: the command (and, with SLOW_MACHINE_POSTGRES=1, the local
 # PostgreSQL's new backends) share FRACTION of every core, through a CPU quota in a cgroup of their own.
 # Why: the goals of the benches must hold on the project's slower 2-core machines (Lighthouse
-# benchmarkIndex 1,200–1,600); on a machine 2.4 times faster, 0.41 reproduced their figures
-# (docs/decisions/0141-one-shop-process-on-two-cores.md). Needs root and a cgroup file system (v1 `cpu` or v2 with `cpu.max`).
-#   bench/slow-machine.sh 0.41 npm run bench
+# benchmarkIndex 1,200–1,600). FRACTION: 1,200 divided by this machine's own index (a machine of the
+# class at ~1,550 runs its slowest member at 0.77; docs/decisions/0145-a-crowd-at-the-cart-measured-on-a-machine-of-the-project-s-class.md). Needs root and a cgroup file system (v1 `cpu` or v2 with `cpu.max`).
+#   bench/slow-machine.sh 0.77 npm run bench
 set -euo pipefail
 fraction=$1
 shift
