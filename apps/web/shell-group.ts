@@ -35,11 +35,16 @@ export const OUT_OF_SHELL =
 const ROOT = 'app/root.tsx';
 
 const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)(?!\s+type\b)[^'"();]*?(?:from\s+)?['"](\.[^'"]+)['"]/g;
+const DYNAMIC_IMPORT = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
-/** a module's relative value imports (not `import type`, not `import()`), resolved to .ts/.tsx files */
-export function staticImportsOf(file: string): string[] {
+/**
+ * a module's relative value imports (not `import type`; `import()` only with `dynamicToo`), resolved
+ * to .ts/.tsx files
+ */
+export function importsOf(file: string, dynamicToo = false): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(STATIC_IMPORT)].flatMap((m) => {
+  const specs = [...text.matchAll(STATIC_IMPORT), ...(dynamicToo ? text.matchAll(DYNAMIC_IMPORT) : [])];
+  return specs.flatMap((m) => {
     const base = resolve(dirname(file), m[1]!);
     const path = ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
       .map((ext) => base + ext)
@@ -48,12 +53,12 @@ export function staticImportsOf(file: string): string[] {
   });
 }
 
-/** the files reached from `starts` by static imports */
-export function staticallyReached(starts: string[]): Set<string> {
+/** the files reached from `starts` by static imports (and `import()` with `dynamicToo`) */
+export function reachedFrom(starts: string[], dynamicToo = false): Set<string> {
   const reached = new Set(starts);
   const queue = [...starts];
   while (queue.length)
-    for (const next of staticImportsOf(queue.shift()!))
+    for (const next of importsOf(queue.shift()!, dynamicToo))
       if (!reached.has(next)) {
         reached.add(next);
         queue.push(next);
@@ -73,7 +78,7 @@ let everyPage: Set<string> | undefined;
  */
 function runsOnEveryPage(id: string): boolean {
   const root = resolve(import.meta.dirname, ROOT);
-  everyPage ??= staticallyReached([root]);
+  everyPage ??= reachedFrom([root]);
   // the route module itself stays the root route's chunk: the router imports it by name
   return id !== root && everyPage.has(id);
 }

@@ -6,10 +6,9 @@
  * shell's folder rule takes it (the cart sync engine's steps, split into state/cart/sync/, rode in the
  * shell that way: ~2 KiB gzip of every page, `BENCH_ONLY=js`).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inShell } from '../shell-group';
+import { inShell, reachedFrom } from '../shell-group';
 import { APP, sourceFiles } from './support/imports';
 
 const FIRST_SCREENS = [
@@ -20,34 +19,6 @@ const FIRST_SCREENS = [
   'routes/product.tsx',
   'routes/search.tsx',
 ];
-
-const STATIC = /(?:^|\n)\s*(?:import|export)(?!\s+type\b)[^'"();]*?(?:from\s+)?['"](\.[^'"]+)['"]/g;
-const DYNAMIC = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-
-/** a module's relative value imports (static, or dynamic too), resolved to files under app/ */
-function importsOf(file: string, dynamicToo: boolean): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(STATIC), ...(dynamicToo ? text.matchAll(DYNAMIC) : [])].map((m) => m[1]!);
-  return specs.flatMap((spec) => {
-    const base = resolve(dirname(file), spec);
-    const path = ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
-      .map((ext) => base + ext)
-      .find((p) => existsSync(p) && statSync(p).isFile());
-    return path && /\.tsx?$/.test(path) ? [path] : [];
-  });
-}
-
-function reachedFrom(starts: string[], dynamicToo: boolean): Set<string> {
-  const reached = new Set(starts);
-  const queue = [...starts];
-  while (queue.length)
-    for (const next of importsOf(queue.shift()!, dynamicToo))
-      if (!reached.has(next)) {
-        reached.add(next);
-        queue.push(next);
-      }
-  return reached;
-}
 
 describe('the shell chunk holds only what the first screens run', () => {
   const firstScreens = reachedFrom(
