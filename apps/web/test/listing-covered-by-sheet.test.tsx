@@ -54,8 +54,11 @@ const AGGREGATIONS = {
   ],
 };
 
-/** the listing with products that name the address they are for */
-function CategoryListing() {
+/**
+ * the listing with products that name the address they are for; with `pages` > 1, products that
+ * prefetch their children's stock, as the category page's do
+ */
+function CategoryListing({ total = 12, pages = 1 }: { total?: number; pages?: number }) {
   const location = useLocation();
   const query = parseListingQuery(new URLSearchParams(location.search), ['condition']);
   return (
@@ -63,12 +66,13 @@ function CategoryListing() {
       aggregations={AGGREGATIONS}
       filters={FILTERS}
       query={query}
-      total={12}
-      pages={1}
+      total={total}
+      pages={pages}
       pageSize={12}
       label="Laptops"
     >
       <p data-testid="products">{`products of ${location.search || 'all'}`}</p>
+      {pages > 1 ? <ChildStockPrefetch products={productsOf(location.search)} /> : null}
     </Listing>
   );
 }
@@ -137,26 +141,6 @@ const productsOf = (search: string) =>
     configurable_children: [{ sku: `C${i}${search}-child` }],
   }));
 
-/** a listing of three pages whose products prefetch their children's stock, as the category page's do */
-function PagedListing() {
-  const location = useLocation();
-  const query = parseListingQuery(new URLSearchParams(location.search), ['condition']);
-  return (
-    <Listing
-      aggregations={AGGREGATIONS}
-      filters={FILTERS}
-      query={query}
-      total={30}
-      pages={3}
-      pageSize={12}
-      label="Laptops"
-    >
-      <p data-testid="products">{`products of ${location.search || 'all'}`}</p>
-      <ChildStockPrefetch products={productsOf(location.search)} />
-    </Listing>
-  );
-}
-
 describe('the parts of the products under the open filter sheet', () => {
   let stockAsked: string[];
   beforeEach(() => {
@@ -172,7 +156,7 @@ describe('the parts of the products under the open filter sheet', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('"Show more", the page links and the stock prefetch follow the last tick as the sheet closes', async () => {
-    const router = createMemoryRouter([{ path: '*', element: <PagedListing /> }], {
+    const router = createMemoryRouter([{ path: '*', element: <CategoryListing total={30} pages={3} /> }], {
       initialEntries: ['/en/c/laptops'],
     });
     render(<RouterProvider router={router} />);
