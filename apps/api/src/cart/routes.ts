@@ -21,6 +21,7 @@ import {
   cartQuery,
   collectTotalsBody,
   couponQuery,
+  createBody,
   createQuery,
   deleteBody,
   shippingInformationBody,
@@ -85,12 +86,32 @@ export function cartRoutes(app: ApiApp, ctx: Pick<ApiContext, 'cart'>) {
     {
       schema: {
         tags,
-        summary: 'Creates a guest cart; answers its id',
-        response: answers(z.string()),
+        summary: 'Creates a guest cart; answers its id (with a first line: the cart made with it)',
+        response: answersWithMeta(
+          z.string(),
+          z.strictObject({ line: cartLineContract, totals: cartTotalsContract.optional() }),
+        ),
         querystring: createQuery,
+        body: createBody,
       },
     },
-    async (req) => ok(await carts.create(req.query.storeCode ?? DEFAULT_STORE_CODE, requestToken(req))),
+    async (req) => {
+      const store = req.query.storeCode ?? DEFAULT_STORE_CODE;
+      const token = requestToken(req);
+      const id = await carts.create(store, token);
+      const first = req.body?.cartItem;
+      if (!first) return ok(id);
+      // A shopper's first add in one round trip instead of a create and an update: the line goes in
+      // as `cart/update` puts it (its checks, its answer). A refused line answers the update's refusal;
+      // the cart stays, empty, as after a create followed by a refused update.
+      const cart = await carts.open(id, token, undefined, first.sku);
+      const { line, cart: written, pricing } = await carts.update(cart, store, first);
+      if (!req.query.withTotals) return { ...ok(id), meta: { line } };
+      return {
+        ...ok(id),
+        meta: { line, totals: await carts.totalsAfterWrite(cart, store, written, pricing) },
+      };
+    },
   );
 
   app.get(

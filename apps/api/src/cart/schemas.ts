@@ -17,7 +17,9 @@ export const cartQuery = z.object({
   withTotals: z
     .enum(['1', 'true'])
     .optional()
-    .describe("a write (update, delete, apply-coupon, delete-coupon) also answers the cart's totals after it, in meta.totals"),
+    .describe(
+      "a write (update, delete, apply-coupon, delete-coupon, a create with its first line) also answers the cart's totals after it, in meta.totals",
+    ),
 });
 
 export const createQuery = cartQuery.omit({ cartId: true });
@@ -25,6 +27,11 @@ export const createQuery = cartQuery.omit({ cartId: true });
 export const couponQuery = cartQuery.extend({ coupon: z.string().trim().min(1).max(64) });
 
 export const updateBody = z.object({ cartItem: cartItemSchema });
+/**
+ * `cart/create` may carry the cart's first line (optional, not the spec's): the cart is made with it,
+ * and the answer's meta holds the line (and with `withTotals` the totals), as `cart/update` answers it
+ */
+export const createBody = z.object({ cartItem: cartItemSchema.optional() }).nullish();
 export const deleteBody = z.object({ cartItem: cartItemRefSchema });
 export const shippingMethodsBody = z.object({ address: addressEstimateSchema });
 export const shippingInformationBody = z.object({
