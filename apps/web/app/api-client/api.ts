@@ -395,6 +395,28 @@ export function createApi({ fetch, baseUrl, storeCode, token, auth, cache, reads
        * customer's may answer the cart they already have.
        */
       createsEmptyCart: () => sessionTokenOf({ auth, token }) === null,
+      /**
+       * A new cart made with its first line in one round trip (`cart/create` with `cartItem`, asked
+       * `withTotals`: docs/CONTRACTS.md): its id, the line as `cart/update` answers it and the totals
+       * after it; `line` null from a server that made the cart without it. `asGuest` as `createGuest`.
+       */
+      createWithLine: async (
+        cartItem: { sku: string; qty: number; product_option?: unknown },
+        asGuest = false,
+      ) => {
+        const { result, meta } = await callFull<string>(
+          'POST',
+          '/cart/create',
+          { withTotals: 1 },
+          { cartItem },
+          asGuest,
+        );
+        return {
+          token: result,
+          line: (meta?.line ?? null) as CartLine | null,
+          totals: (meta?.totals ?? null) as Totals | null,
+        };
+      },
       pull: (cartId: string) => call<CartLine[]>('GET', '/cart/pull', cartQuery(cartId)),
       update: (
         cartId: string,

@@ -58,17 +58,8 @@ export function fakeCartServer(prices: Record<string, number> = {}) {
       failNext.delete(path);
       return json({ code: fail, result: `Failed ${path}` }, fail);
     }
-    if (path === '/cart/create') {
-      const id = `cart-${nextCart++}-${'x'.repeat(32)}`;
-      carts.set(id, []);
-      return json({ code: 200, result: id });
-    }
-    const cartId = url.searchParams.get('cartId') ?? '';
-    const lines = carts.get(cartId);
-    if (!lines) return json({ code: 404, result: 'Cart not found.' }, 404);
-    if (path === '/cart/pull') return json({ code: 200, result: lines });
-    if (path === '/cart/totals') return json({ code: 200, result: totals(lines) });
-    if (path === '/cart/update') {
+    // with a first line (docs/CONTRACTS.md): the cart made with it, the line and the totals answered
+    const put = (cartId: string, lines: Line[]) => {
       const item = body.cartItem as { sku: string; qty: number; item_id?: number; product_option?: unknown };
       let line = item.item_id ? lines.find((l) => l.item_id === item.item_id) : undefined;
       if (!line) {
@@ -85,8 +76,22 @@ export function fakeCartServer(prices: Record<string, number> = {}) {
         lines.push(line);
       }
       line.qty = item.qty;
-      return json({ code: 200, result: line });
+      return line;
+    };
+    if (path === '/cart/create') {
+      const id = `cart-${nextCart++}-${'x'.repeat(32)}`;
+      carts.set(id, []);
+      if (!body?.cartItem) return json({ code: 200, result: id });
+      const lines = carts.get(id) as Line[];
+      const line = put(id, lines);
+      return json({ code: 200, result: id, meta: { line, totals: totals(lines) } });
     }
+    const cartId = url.searchParams.get('cartId') ?? '';
+    const lines = carts.get(cartId);
+    if (!lines) return json({ code: 404, result: 'Cart not found.' }, 404);
+    if (path === '/cart/pull') return json({ code: 200, result: lines });
+    if (path === '/cart/totals') return json({ code: 200, result: totals(lines) });
+    if (path === '/cart/update') return json({ code: 200, result: put(cartId, lines) });
     if (path === '/cart/delete') {
       const i = lines.findIndex((l) => l.item_id === body.cartItem.item_id);
       if (i >= 0) lines.splice(i, 1);

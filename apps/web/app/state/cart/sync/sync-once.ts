@@ -2,7 +2,7 @@ import { mergeCart, type MergeOptions } from '@vitrina/domain';
 import type { Api } from '../../../api-client/api';
 import { fromServerLine, sameRemoved, syncRequired } from '../model';
 import { markLineRefusal } from './answers';
-import { connect } from './connect';
+import { connect, createWithFirstLine } from './connect';
 import type { SyncContext } from './context';
 import { applyMergeActions } from './merge-actions';
 import { inStep, refreshTotals } from './totals';
@@ -21,6 +21,8 @@ export async function syncOnce(
   const { base } = ctx;
   const { store } = base;
   if (nothingToSend(ctx, force)) return;
+  // a shopper's first add: the cart made with its line, one request and one change on the device
+  if (await createWithFirstLine(ctx, api)) return;
   const my = base.epoch();
   const { token, emptyOnServer } = await connect(ctx, api);
   /** false once a clear or a move to another cart happened meanwhile: this sync writes nothing more */
