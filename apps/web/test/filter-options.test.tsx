@@ -6,7 +6,8 @@
  * still navigates in the router, keeping the scroll position, as the `Link` did.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { linkRenders } from './support/counted-link';
 import { FilterOptions } from '../app/features/listing/components/FilterOptions';
@@ -124,5 +125,109 @@ describe('a filter’s values', () => {
     window.removeEventListener('click', after);
     expect(prevented).toBe(false);
     expect(screen.getByTestId('at').textContent).toBe('/c/phones');
+  });
+});
+
+/** ten brands as the listing makes them at `search`: each link toggles its value there, counts per `round` */
+function brandOptions(search: string, round = 0): FilterOption[] {
+  const chosen = new URLSearchParams(search).getAll('manufacturer');
+  return Array.from({ length: 10 }, (_, i) => {
+    const key = String(i + 1);
+    const params = new URLSearchParams(search);
+    if (chosen.includes(key)) params.delete('manufacturer', key);
+    else params.append('manufacturer', key);
+    return {
+      key,
+      label: `Brand ${key}`,
+      count: 10 + i + round,
+      active: chosen.includes(key),
+      to: `/c/phones?${params.toString()}`,
+    };
+  });
+}
+
+function Brands() {
+  const location = useLocation();
+  // every tick changes every count
+  const round = new URLSearchParams(location.search).getAll('manufacturer').length * 100;
+  return <FilterOptions options={brandOptions(location.search, round)} collapse />;
+}
+
+function renderBrandsAt(entry: string) {
+  const router = createMemoryRouter([{ path: '/c/phones', element: <Brands /> }], {
+    initialEntries: [entry],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const details = () => document.querySelector('details.filter-more') as HTMLDetailsElement;
+const hrefs = (root: ParentNode) => [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+
+describe('a filter’s long list of values', () => {
+  it('shows its first values, the others under “Show all (N)”, in the keyboard’s order', () => {
+    renderBrandsAt('/c/phones');
+    const first = document.querySelector('ul') as HTMLUListElement;
+    expect([...first.querySelectorAll('a')].map((a) => a.textContent)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `Brand ${n} (${9 + n})`),
+    );
+    expect(details().open).toBe(false);
+    const summary = details().querySelector('summary') as HTMLElement;
+    expect(summary.querySelector('.filter-more-all')?.textContent).toBe('Rodyti visas (10)');
+    // the document's order: the first values, the summary, the others
+    const order = [...document.querySelectorAll('a, summary')].map((e) => e.textContent);
+    expect(order.indexOf(summary.textContent)).toBe(5);
+    expect(order).toHaveLength(11);
+  });
+
+  it('shows a list one value longer than its first ones whole', () => {
+    const six = brandOptions('').slice(0, 6);
+    render(
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/', element: <FilterOptions options={six} collapse /> }])}
+      />,
+    );
+    expect(details()).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(6);
+  });
+
+  it('opens by itself when an applied value is among the others, the server’s HTML too', () => {
+    renderBrandsAt('/c/phones?manufacturer=8');
+    expect(details().open).toBe(true);
+    expect(screen.getByRole('link', { name: 'Brand 8 (117)' }).getAttribute('aria-current')).toBe('true');
+    cleanup();
+    const html = renderToString(
+      <MemoryRouter>
+        <FilterOptions options={brandOptions('manufacturer=8')} collapse />
+      </MemoryRouter>,
+    );
+    expect(html).toMatch(/<details class="filter-more" open="">/);
+  });
+
+  it('renders its closed values with the tick’s data only as they open', async () => {
+    const router = renderBrandsAt('/c/phones');
+    const hidden = details().querySelector('ul') as HTMLUListElement;
+    const hiddenBefore = hrefs(hidden);
+    await act(async () => {
+      await router.navigate('/c/phones?manufacturer=1', { preventScrollReset: true });
+    });
+    // the first values follow the tick; the closed ones are not rendered again
+    expect(screen.getByRole('link', { name: 'Brand 1 (110)' }).getAttribute('aria-current')).toBe('true');
+    expect(hrefs(hidden)).toEqual(hiddenBefore);
+    expect(hidden.querySelector('a')?.textContent).toBe('Brand 6 (15)');
+    // opened: the tick's URLs and counts
+    await act(async () => {
+      details().open = true;
+      fireEvent(details(), new Event('toggle'));
+    });
+    expect(hrefs(hidden)).toEqual(hrefs(document).slice(5));
+    expect(hrefs(hidden)[0]).toBe('/c/phones?manufacturer=1&manufacturer=6');
+    expect(hidden.querySelector('a')?.textContent).toBe('Brand 6 (115)');
+    // and stays open at the next tick, its values followed
+    await act(async () => {
+      await router.navigate('/c/phones?manufacturer=1&manufacturer=6', { preventScrollReset: true });
+    });
+    expect(details().open).toBe(true);
+    expect(screen.getByRole('link', { name: 'Brand 6 (215)' }).getAttribute('aria-current')).toBe('true');
   });
 });

@@ -281,6 +281,9 @@ export const en = {
   'option.onlyNew': 'Only brand new',
   'option.onlyNewWith': 'Only brand new, with {values}',
   'banners.demo': 'Demo',
+  // ---- A filter's long list of values: its first ones, the rest under "Show all" ----
+  'listing.showAllValues': 'Show all ({count})',
+  'listing.showFewerValues': 'Show fewer',
 } as const;
 
 type Plural = {

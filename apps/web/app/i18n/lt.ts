@@ -311,4 +311,7 @@ export const lt: Dictionary = {
   'option.onlyNew': 'Tik nauja',
   'option.onlyNewWith': 'Tik nauja, derinyje: {values}',
   'banners.demo': 'Pavyzdys',
+  // ---- A filter's long list of values: its first ones, the rest under "Show all" ----
+  'listing.showAllValues': 'Rodyti visas ({count})',
+  'listing.showFewerValues': 'Rodyti mažiau',
 };

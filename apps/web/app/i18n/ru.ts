@@ -312,4 +312,7 @@ export const ru: Dictionary = {
   'option.onlyNew': 'Только новый',
   'option.onlyNewWith': 'Только новый, в сочетании: {values}',
   'banners.demo': 'Пример',
+  // ---- A filter's long list of values: its first ones, the rest under "Show all" ----
+  'listing.showAllValues': 'Показать все ({count})',
+  'listing.showFewerValues': 'Свернуть',
 };

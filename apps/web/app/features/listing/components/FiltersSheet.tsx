@@ -47,7 +47,7 @@ export function FiltersSheet({ view }: { view: ListingView }) {
       {view.facets.map(({ code, label, options }) => (
         <section key={code} aria-labelledby={`filter-${code}`}>
           <h3 id={`filter-${code}`}>{label}</h3>
-          <FilterOptions options={options} inPlace={view.followFilter} />
+          <FilterOptions options={options} inPlace={view.followFilter} collapse />
         </section>
       ))}
       <div className="filters-foot">
