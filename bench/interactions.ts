@@ -38,6 +38,10 @@
  * shopper, not inside the tap: scrolled by script (no input event), the tap was the page's first
  * touch and that work ran in its window.
  *
+ * Each interaction is followed by its floor (bench/interaction-floor.ts): the same input and the same
+ * kind of result on a page with no framework and almost no document, what the browser alone costs on
+ * the machine measuring; BENCH_INTERACTIONS names the ones to run (e.g. filter,filter-floor).
+ *
  * BENCH_SHOP_CHECKOUT runs another checkout's built shop (`npm run build` there) under this bench, its data
  * in BENCH_DATA_DIR: the A/B pair against a base tree.
  *
@@ -49,6 +53,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { type Browser, type CDPSession, type Page } from 'playwright-core';
 import { launchBenchChromium, type TraceEvent } from './browser.ts';
+import { floorInteractions, startFloorServer } from './interaction-floor.ts';
 import { benchPagePaths, startShopProcess } from './shop-process.ts';
 
 // BENCH_INTERACTION_CPU_SLOWDOWN: 1 on a loaded machine gives each task's thread time (tdur) without
@@ -83,10 +88,12 @@ interface RunFigure {
   paintMs: number;
 }
 
-interface Interaction {
+export interface Interaction {
   name: string;
   /** the page to load */
   path: string;
+  /** the server of `path` when not the shop's (the floor's pages: bench/interaction-floor.ts) */
+  origin?: string;
   /**
    * before the trace: e.g. the phone's filter sheet opened; resolves to the selector clicked. Through
    * `page.evaluate` and CDP only (see the header: no locator, no Playwright action).
@@ -110,6 +117,7 @@ export async function runInteractionsBench() {
     checkout,
   );
   const base = `http://127.0.0.1:${server.port}`;
+  const floor = await startFloorServer();
   const browser = await launchBenchChromium();
   const runs = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
   const traceDir = process.env.BENCH_INTERACTION_TRACE_DIR;
@@ -118,18 +126,23 @@ export async function runInteractionsBench() {
     const { product, category } = await benchPagePaths(server.port);
     const graded = await gradedProductPath(browser, base, product);
     const only = process.env.BENCH_INTERACTIONS?.split(',');
+    // each of the shop's interactions, then its floor: the same on a page with no framework
+    const [filterFloor, gradeFloor, addFloor] = floorInteractions(floor.origin);
     const interactions = [
       filterInteraction(category),
+      filterFloor,
       gradeInteraction(graded),
+      gradeFloor,
       addInteraction(product),
-    ].filter((i) => !only || only.includes(i.name));
+      addFloor,
+    ].filter((i): i is Interaction => i !== undefined && (!only || only.includes(i.name)));
     console.log(
       `\nInteractions: main-thread task time (RunTask on CrRendererMain) from the input to the settled result, ${CPU_SLOWDOWN}× CPU slowdown, phone viewport, ${runs} runs each, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
     // one page load before the runs: the shop's first render of each page compiles its code
-    for (const i of interactions) await (await fetch(base + i.path)).arrayBuffer();
+    for (const i of interactions) await (await fetch((i.origin ?? base) + i.path)).arrayBuffer();
     const summary: Record<string, RunFigure[]> = {};
     for (const interaction of interactions) {
       const figures: RunFigure[] = [];
@@ -177,6 +190,7 @@ export async function runInteractionsBench() {
   } finally {
     await browser.close();
     await server.close();
+    await floor.close();
   }
 }
 
@@ -285,7 +299,7 @@ export async function measure(
   try {
     const page = await context.newPage();
     page.on('crash', () => console.log(`  the page crashed (${interaction.name})`));
-    const answer = await page.goto(base + interaction.path, { waitUntil: 'load' });
+    const answer = await page.goto((interaction.origin ?? base) + interaction.path, { waitUntil: 'load' });
     if (!answer?.ok()) throw new Error(`${interaction.path} answered ${answer?.status()}`);
     await waitInPage(page, `document.documentElement.hasAttribute('data-hydrated')`);
     await idle(page);
@@ -362,7 +376,7 @@ async function tap(cdp: CDPSession, x: number, y: number) {
 }
 
 /** A tap at the centre of the element `selector` names, scrolled into view first (the bench's preparation). */
-async function tapElement(page: Page, cdp: CDPSession, selector: string) {
+export async function tapElement(page: Page, cdp: CDPSession, selector: string) {
   const box = await boxInView(page, selector);
   await tap(cdp, box.x + box.width / 2, box.y + box.height / 2);
 }
