@@ -28,6 +28,14 @@ export const OUT_OF_SHELL =
   /\/packages\/domain\/src\/(contracts\/|checkout\/schemas\.ts|shop\/(shop-settings-schema|omniva-locations)\.ts|order\/webhook-events\.ts)|\/apps\/web\/app\/(state\/(cart(\.ts|\/(line-editor|store|stock-sync|sync)(\.ts|\/))|user\.ts|checkout(-options)?\.ts|delivery-country\.ts|sync-boot\.ts|address-form\.ts)|sync\/|pwa\/register\.ts|lib\/pay-again\.ts)/;
 
 /**
+ * React and React Router (with the packages React Router imports: cookie, set-cookie-parser), or Preact
+ * where the browser's build renders with it (preact-aliases.ts): the client build's `framework` chunk,
+ * evaluated in a task before the shell's (vite.config.ts). It imports no app module, so evaluating it
+ * first evaluates nothing else. Not React DOM (`react-dom/`, the client entry's chunk) nor its scheduler.
+ */
+export const FRAMEWORK = /\/node_modules\/(react|react-router|cookie|set-cookie-parser|preact)\//;
+
+/**
  * The root route, which every page's document runs. Not the client entry: its chunk holds React DOM,
  * evaluated in a task of its own after the routes' modules (the first paint's module script imports it
  * last), and its body starts the hydration, which must not run inside the shell's evaluation.

@@ -167,6 +167,36 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(tasks()).toHaveLength(4);
   });
 
+  it("imports the framework's chunk alone after the preloads, and the route modules in the next task", async () => {
+    const head =
+      '<link rel="modulepreload" href="/assets/entry-C.js" nonce="n"/>' +
+      '<link rel="modulepreload" href="/assets/shell-D.js" nonce="n"/>' +
+      '<link rel="modulepreload" href="/assets/framework-E_1.js" nonce="n"/>';
+    const script = moduleScriptOf(startScriptsAfterFirstPaint(page(head)).toString());
+    expect(() => transformSync(script, { format: 'esm', loader: 'js' })).not.toThrow();
+    const run = runScript(script, 'complete');
+    run.frames.shift()!();
+    run.task(); // start
+    run.task(); // the preloads, and the framework
+    const imports = () => run.events.filter((e) => e.startsWith('import'));
+    expect(imports()).toEqual(['import /assets/framework-E_1.js']);
+    await new Promise((resolve) => setImmediate(resolve));
+    // evaluated: the rest waits for a task of its own
+    expect(imports()).toEqual(['import /assets/framework-E_1.js']);
+    run.task();
+    expect(imports()).toEqual([
+      'import /assets/framework-E_1.js',
+      'import /assets/root-A.js',
+      'import /assets/home-B.js',
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(run.window.__reactRouterRouteModules).toEqual({
+      root: { url: '/assets/root-A.js' },
+      home: { url: '/assets/home-B.js' },
+    });
+    expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
+  });
+
   it('imports the route manifest first when React Router lists it as a module (routeDiscovery: initial)', async () => {
     const initial =
       'import "/assets/manifest-M.js";\nimport * as route0 from "/assets/root-A.js";\n' +

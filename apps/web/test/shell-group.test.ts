@@ -6,9 +6,10 @@
  * shell's folder rule takes it (the cart sync engine's steps, split into state/cart/sync/, rode in the
  * shell that way: ~2 KiB gzip of every page, `BENCH_ONLY=js`).
  */
+import { createRequire } from 'node:module';
 import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inShell, reachedFrom } from '../shell-group';
+import { FRAMEWORK, inShell, reachedFrom } from '../shell-group';
 import { APP, sourceFiles } from './support/imports';
 
 const FIRST_SCREENS = [
@@ -80,5 +81,20 @@ describe('the modules the root route reaches go to the shell, not a file each', 
       'components/GradeGuide.tsx',
     ])
       expect(inShell(at(f)), f).toBe(false);
+  });
+});
+
+describe("the framework's chunk: React and React Router, evaluated in a task before the shell's", () => {
+  const resolveFromWeb = createRequire(resolve(APP, '../package.json')).resolve;
+
+  it('takes React, its JSX runtime and React Router as the build resolves them', () => {
+    for (const m of ['react', 'react/jsx-runtime', 'react-router'])
+      expect(FRAMEWORK.test(resolveFromWeb(m)), m).toBe(true);
+  });
+
+  it("leaves React DOM and its scheduler to the client entry's chunk, and the app's modules to the shell", () => {
+    for (const m of ['react-dom/client', 'scheduler'])
+      expect(FRAMEWORK.test(resolveFromWeb(m)), m).toBe(false);
+    expect(FRAMEWORK.test(resolve(APP, 'lib/idle.ts'))).toBe(false);
   });
 });
