@@ -98,6 +98,16 @@ function runScript(
   return { events, listeners, frames, timers, task, window };
 }
 
+/** Once the imports have settled: the route modules are set for React Router, then the entry is imported. */
+async function routeModulesSetThenEntry(run: ReturnType<typeof runScript>) {
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(run.window.__reactRouterRouteModules).toEqual({
+    root: { url: '/assets/root-A.js' },
+    home: { url: '/assets/home-B.js' },
+  });
+  expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
+}
+
 describe('startScriptsAfterFirstPaint', () => {
   it('takes the module preloads out of the head and leaves the rest of the page as it was', () => {
     const out = startScriptsAfterFirstPaint(page(preloads)).toString();
@@ -140,13 +150,8 @@ describe('startScriptsAfterFirstPaint', () => {
       'import /assets/root-A.js',
       'import /assets/home-B.js',
     ]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await routeModulesSetThenEntry(run);
     expect(run.window.__reactRouterManifest).toEqual({ entry: { module: '/assets/entry-C.js' } });
-    expect(run.window.__reactRouterRouteModules).toEqual({
-      root: { url: '/assets/root-A.js' },
-      home: { url: '/assets/home-B.js' },
-    });
-    expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
   });
 
   it('adds the preloads three a task (each its own short task), then imports the route modules', () => {
@@ -189,12 +194,7 @@ describe('startScriptsAfterFirstPaint', () => {
       'import /assets/root-A.js',
       'import /assets/home-B.js',
     ]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(run.window.__reactRouterRouteModules).toEqual({
-      root: { url: '/assets/root-A.js' },
-      home: { url: '/assets/home-B.js' },
-    });
-    expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
+    await routeModulesSetThenEntry(run);
   });
 
   it('imports the route manifest first when React Router lists it as a module (routeDiscovery: initial)', async () => {
@@ -214,12 +214,7 @@ describe('startScriptsAfterFirstPaint', () => {
       'import /assets/root-A.js',
       'import /assets/home-B.js',
     ]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(run.window.__reactRouterRouteModules).toEqual({
-      root: { url: '/assets/root-A.js' },
-      home: { url: '/assets/home-B.js' },
-    });
-    expect(run.events.at(-1)).toBe('import /assets/entry-C.js');
+    await routeModulesSetThenEntry(run);
   });
 
   it('starts once, at the latest 3 s after it was read when the window is slow to load', () => {
