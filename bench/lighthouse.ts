@@ -15,6 +15,10 @@
  * to calibrate CPU throttling, Lighthouse's throttling documentation: a multiplier chosen from the machine's benchmark
  * index), the measured index being the warm-up run's; the multiplier used is printed and kept in the
  * summary. Unset: Lighthouse's default 4.
+ *
+ * LIGHTHOUSE_BLOCK_SCRIPTS=1: the pages' script files blocked (Lighthouse's `blockedUrlPatterns`): the
+ * page as the server wrote it, its style, layout and paint without the app's code: the floor the
+ * scripts' share of TBT and main-thread work reads against on the machine measuring.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -85,6 +89,7 @@ export async function runLighthouseBench() {
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
           clearStorageTypes: [...CLEAR_STORAGE],
+          ...(process.env.LIGHTHOUSE_BLOCK_SCRIPTS === '1' ? { blockedUrlPatterns: ['*.js'] } : {}),
           ...(cpuSlowdownMultiplier === DEFAULT_CPU_SLOWDOWN
             ? {}
             : { throttling: { cpuSlowdownMultiplier } as LighthouseThrottling }),
