@@ -18,7 +18,8 @@
  *
  * LIGHTHOUSE_BLOCK_SCRIPTS=1: the pages' script files blocked (Lighthouse's `blockedUrlPatterns`): the
  * page as the server wrote it, its style, layout and paint without the app's code: the floor the
- * scripts' share of TBT and main-thread work reads against on the machine measuring.
+ * scripts' share of TBT and main-thread work reads against on the machine measuring. (`JS=` then still
+ * sums the scripts the page asked for, blocked or not; best practices lose the blocked requests' errors.)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
