@@ -219,10 +219,11 @@ describe('account journey (en)', () => {
     await page.getByRole('button', { name: t('header.cartCount', { count: 1 }) }).waitFor();
     const bearer = await sessionToken(page);
     const customerCartId = await call<string>('POST', '/cart/create', bearer);
-    // the merge reaches the server right after the login (the count above is the device's)
+    // the merge reaches the server right after the login (the count above is the device's); its pull and
+    // push took over poll's default second on a loaded machine (the unit suite beside the journeys)
     const serverQtys = async () =>
       (await call<{ qty: number }[]>('GET', `/cart/pull?cartId=${customerCartId}`, bearer)).map((l) => l.qty);
-    await expect.poll(serverQtys).toEqual([1]);
+    await expect.poll(serverQtys, { timeout: 10_000 }).toEqual([1]);
 
     // order feedback, once
     await page.goto(`${shopUrl}/en/review/${encodeURIComponent(placed.orderToken)}/${number}`, {
