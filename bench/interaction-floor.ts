@@ -11,9 +11,9 @@
  *
  * Served from this process on a free port, each page as it is (no cache, no service worker).
  */
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { tapElement, type Interaction } from './interactions.ts';
+import { servePages, type PageServer } from './page-server.ts';
 
 const HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title></head><body><h1 id="first-touch">Floor</h1>`;
@@ -58,20 +58,14 @@ function answer(res: ServerResponse, status: number, type: string, body: string)
 }
 
 /** The floor's pages on 127.0.0.1 and a free port. */
-export async function startFloorServer(): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server = createServer((req, res) => {
+export function startFloorServer(): Promise<PageServer> {
+  return servePages((req, res) => {
     const path = new URL(req.url ?? '/', 'http://floor').pathname;
     if (path === '/floor/answer') return answer(res, 200, 'application/json', '{"total":12}');
     const page = PAGES[path];
     if (page) return answer(res, 200, 'text/html; charset=utf-8', page);
     answer(res, 404, 'text/plain', 'no such page');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 /**

@@ -22,12 +22,11 @@
  * sums the scripts the page asked for, blocked or not; best practices lose the blocked requests' errors.)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { servePages } from './page-server.ts';
 import { benchPagePaths, startBenchShop } from './shop-process.ts';
 import { LAUNCH_OPTIONS } from '../e2e/support/chromium.ts';
 
@@ -230,13 +229,11 @@ async function browserWarmUp(port: number): Promise<number> {
     '<!doctype html><html lang="lt"><meta name="viewport" content="width=device-width"><title>warm-up</title>' +
     '<style>body{font:16px/1.5 sans-serif;margin:2rem}</style><h1>Šilta pradžia</h1>' +
     '<p>Ąčęėįšųūž. Browser warm-up. Прогрев браузера.</p><script>document.title += "."</script>';
-  const server = createServer((_req, res) =>
+  const server = await servePages((_req, res) =>
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page),
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const { port: own } = server.address() as AddressInfo;
-    const result = await lighthouse(`http://127.0.0.1:${own}/`, {
+    const result = await lighthouse(`${server.origin}/`, {
       port,
       output: 'json',
       logLevel: 'error',
@@ -247,7 +244,7 @@ async function browserWarmUp(port: number): Promise<number> {
     console.log(`browser warm-up on a page of its own (not counted): TBT=${tbt} bench=${Math.round(index)}`);
     return index;
   } finally {
-    server.close();
+    await server.close();
   }
 }
 
