@@ -1009,6 +1009,13 @@ export const SETTINGS: readonly Setting[] = [
       "`BENCH_ONLY=lighthouse`: the simulation's CPU slowdown multiplier, fixed (e.g. `4.9`, what `LIGHTHOUSE_TARGET_INDEX=1400` gives on a quiet machine of the goals' class); takes precedence over `LIGHTHOUSE_TARGET_INDEX`, so alternated passes on a loaded machine use one multiplier instead of each warm-up run's",
   },
   {
+    name: 'LIGHTHOUSE_BLOCK_SCRIPTS',
+    group: 'tools',
+    default: '(none: the scripts load)',
+    meaning:
+      "`BENCH_ONLY=lighthouse`: `1` blocks the pages' script files (Lighthouse's `blockedUrlPatterns`): the page as the server wrote it, its style, layout and paint without the app's code, the floor the scripts' share of TBT and main-thread work reads against on the machine measuring (`JS=` still sums the scripts the page asked for; best practices lose the blocked requests' errors)",
+  },
+  {
     name: 'LIGHTHOUSE_TARGET_INDEX',
     group: 'tools',
     default: '(none: multiplier 4)',
