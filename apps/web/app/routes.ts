@@ -88,6 +88,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('returns/:id', 'routes/admin/return.tsx', { id: 'admin-return' }),
       route('privacy', 'routes/admin/privacy.tsx', { id: 'admin-privacy' }),
       route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
+      route('demo', 'routes/admin/demo.tsx', { id: 'admin-demo' }),
       route('products', 'routes/admin/products.tsx', { id: 'admin-products' }),
       route('products/csv', 'routes/admin/products-csv.tsx', { id: 'admin-products-csv' }),
       route('products/:sku', 'routes/admin/product.tsx', { id: 'admin-product' }),

@@ -41,6 +41,7 @@ export {
   CATALOG_VERSION_KEY,
   DEMO_CATALOG_KEY,
 } from './meta.ts';
+export { removeDemoData, type DemoRemovalResult } from './demo/lifecycle.ts';
 export {
   reindexProducts,
   refreshExpiredIndexRows,

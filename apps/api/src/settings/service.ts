@@ -125,6 +125,13 @@ export class ShopSettingsService {
     return this.reading;
   }
 
+  /** after a write that changes what the settings read (a save, the demo data removed): read anew, caches dropped */
+  changed(): void {
+    this.epoch++;
+    this.memo = undefined;
+    this.onChanged();
+  }
+
   /** the stored row (seeded now if there is none yet): what the back office's form edits */
   async read(q: Queryable = this.database): Promise<StoredSettings> {
     let row = await one<Row>(
@@ -189,9 +196,7 @@ export class ShopSettingsService {
       });
       throw new ApiError(409, 'settings.stale');
     }
-    this.epoch++;
-    this.memo = undefined;
-    this.onChanged();
+    this.changed();
     return {
       settings: settingsFromStored(saved.settings),
       version: saved.version,

@@ -851,6 +851,30 @@ const en = {
     'One per line, in the order to show, at most 10, each of 3 to 60 characters: what the search panel offers before anything is typed. Chosen by you, never collected from what shoppers type.',
   'settings.popularSearchesDemo':
     'While all three boxes are empty, the demo shop shows the example words in grey; once you save a list of your own, they are no longer shown.',
+  // the demo data's removal (routes/admin/demo.tsx) and its banner (routes/admin/layout.tsx)
+  'banner.demo':
+    'This shop runs on the demo catalogue: its products, coupons, pickup points, pages, banners and special offers are examples, and payments are simulated.',
+  'banner.toDemo': 'Remove the demo data',
+  'demo.title': 'Demo data',
+  'demo.intro':
+    'The shop was started with the demo catalogue so that you could try it. Before you sell, remove the demo data, then add your own categories and products here in the back office. This cannot be undone.',
+  'demo.goes': 'Removed',
+  'demo.stays': 'Kept',
+  'demo.staysList':
+    'Orders (each keeps its own copy of its lines), customers, staff accounts, the settings, tax rules, attributes, delivery and payment methods, and every product, category, coupon, page or banner you made yourself.',
+  'demo.products': 'demo products, with their stock, reviews, stock alerts and cart lines',
+  'demo.categories': 'demo categories left without products',
+  'demo.coupons': 'demo coupons (NEWS10, WELCOME5 …)',
+  'demo.pickupPoints': 'demo pickup points',
+  'demo.cmsPages': 'demo pages',
+  'demo.cmsBlocks': 'demo page blocks',
+  'demo.banners': 'demo banners',
+  'demo.specialOffers': 'demo special offers',
+  'demo.confirm': 'I understand that the demo data is removed for good and the payment sandbox ends',
+  'demo.confirmMissing': 'Tick the box to confirm the removal.',
+  'demo.remove': 'Remove the demo data',
+  'demo.done': 'The demo data was removed; the shop is no longer a demo. Removed:',
+  'demo.notDemo': 'The shop does not run on the demo catalogue: there is no demo data to remove.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1704,6 +1728,33 @@ const lt: Record<AdminKey, string> = {
     'Po vieną eilutėje, rodymo tvarka, ne daugiau kaip 10, kiekviena nuo 3 iki 60 simbolių: ką paieškos skydelis siūlo, kol nieko neįvesta. Jas parenkate jūs, jos nerenkamos iš pirkėjų paieškų.',
   'settings.popularSearchesDemo':
     'Kol visi trys laukai tušti, demonstracinė parduotuvė rodo pilkai parašytus pavyzdinius žodžius; išsaugojus bent vieną savo sąrašą, jie nebe rodomi.',
+  // the demo data's removal (routes/admin/demo.tsx) and its banner (routes/admin/layout.tsx)
+  'banner.demo':
+    'Parduotuvė veikia su demonstraciniu katalogu: jos prekės, nuolaidų kodai, atsiėmimo punktai, puslapiai, reklamjuostės ir specialūs pasiūlymai yra pavyzdžiai, o mokėjimai imituojami.',
+  'banner.toDemo': 'Pašalinti demonstracinius duomenis',
+  'demo.title': 'Demonstraciniai duomenys',
+  'demo.intro':
+    'Parduotuvė paleista su demonstraciniu katalogu, kad galėtumėte ją išbandyti. Prieš pradėdami prekiauti, pašalinkite demonstracinius duomenis, tada čia, administravime, sukurkite savo kategorijas ir prekes. Šio veiksmo atšaukti negalima.',
+  'demo.goes': 'Pašalinama',
+  'demo.stays': 'Lieka',
+  'demo.staysList':
+    'Užsakymai (kiekvienas turi savo eilučių kopiją), pirkėjai, darbuotojų paskyros, nustatymai, PVM taisyklės, atributai, pristatymo ir mokėjimo būdai bei visos jūsų pačių sukurtos prekės, kategorijos, nuolaidų kodai, puslapiai ir reklamjuostės.',
+  'demo.products':
+    'demonstracinės prekės su jų likučiais, atsiliepimais, pranešimais apie atsargas ir krepšelių eilutėmis',
+  'demo.categories': 'demonstracinės kategorijos, likusios be prekių',
+  'demo.coupons': 'demonstraciniai nuolaidų kodai (NEWS10, WELCOME5 …)',
+  'demo.pickupPoints': 'demonstraciniai atsiėmimo punktai',
+  'demo.cmsPages': 'demonstraciniai puslapiai',
+  'demo.cmsBlocks': 'demonstraciniai puslapių blokai',
+  'demo.banners': 'demonstracinės reklamjuostės',
+  'demo.specialOffers': 'demonstraciniai specialūs pasiūlymai',
+  'demo.confirm':
+    'Suprantu, kad demonstraciniai duomenys pašalinami visam laikui, o bandomoji mokėjimų aplinka išjungiama',
+  'demo.confirmMissing': 'Pažymėkite langelį, kad patvirtintumėte šalinimą.',
+  'demo.remove': 'Pašalinti demonstracinius duomenis',
+  'demo.done': 'Demonstraciniai duomenys pašalinti; parduotuvė nebėra demonstracinė. Pašalinta:',
+  'demo.notDemo':
+    'Parduotuvė neveikia su demonstraciniu katalogu: demonstracinių duomenų, kuriuos reikėtų pašalinti, nėra.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

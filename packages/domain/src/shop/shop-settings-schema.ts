@@ -107,6 +107,9 @@ export const shopSettingsUpdateSchema = z.strictObject({
 });
 export type ShopSettingsUpdate = z.infer<typeof shopSettingsUpdateSchema>;
 
+/** the back office's "remove the demo data": the administrator ticks that they mean it (it cannot be undone) */
+export const demoRemovalSchema = z.strictObject({ confirm: z.literal(true) });
+
 /**
  * Stored settings read back: every field the schema knows from the row, a missing or unreadable one
  * from the defaults (a row written by an older release lacks newer fields).

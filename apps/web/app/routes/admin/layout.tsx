@@ -33,7 +33,12 @@ const AREA_PATHS = {
   promotions: '/promotions',
 } as const;
 
-type ShopStatus = { missing_invoice_fields: string[]; seller_is_demo: boolean; bank_transfer_offered: boolean };
+type ShopStatus = {
+  missing_invoice_fields: string[];
+  seller_is_demo: boolean;
+  bank_transfer_offered: boolean;
+  demo_catalog: boolean;
+};
 const SELLER_FIELD_LABELS: Record<string, AdminKey> = {
   companyName: 'settings.companyName',
   companyCode: 'settings.companyCode',
@@ -144,6 +149,12 @@ export default function AdminLayout() {
           <p className="admin-alert admin-banner">
             <span>{t('banner.noTransfer')}</span>
             {me.role === 'admin' ? <a href={adminPath(lang, '/settings')}>{t('banner.toSettings')}</a> : null}
+          </p>
+        ) : null}
+        {status?.demo_catalog ? (
+          <p className="admin-alert admin-banner">
+            <span>{t('banner.demo')}</span>
+            {me.role === 'admin' ? <a href={adminPath(lang, '/demo')}>{t('banner.toDemo')}</a> : null}
           </p>
         ) : null}
         <Outlet />
