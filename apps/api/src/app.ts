@@ -68,6 +68,7 @@ import { StaffSessions } from './staff/sessions.ts';
 import { StaffBackOffice } from './staff/back-office.ts';
 import { afterSaleRoutes } from './legal/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { taxRateRoutes } from './settings/tax-rates.ts';
 import { ShopSettingsService } from './settings/service.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { productAdminRoutes } from './catalog/admin-routes.ts';
@@ -267,6 +268,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   staffRoutes(app, ctx);
   afterSaleRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  taxRateRoutes(app, ctx);
   productAdminRoutes(app, ctx);
   promotionRoutes(app, ctx);
   deliveryRoutes(app, ctx);

@@ -38,7 +38,7 @@ describe('the demo data removed in the back office', () => {
   });
   afterAll(async () => api?.close());
 
-  const remove = (headers: Record<string, string>, payload: unknown, store = 'en') =>
+  const remove = (headers: Record<string, string>, payload: Record<string, unknown>, store = 'en') =>
     api.call({ method: 'POST', url: `/vsbridge/staff/demo/remove?storeCode=${store}`, headers, payload });
   const status = async () => {
     const r = await api.call({ url: '/vsbridge/staff/shop-status?storeCode=en', headers: cookies.staff });

@@ -89,6 +89,7 @@ function adminRoutes(): RouteConfigEntry[] {
       route('privacy', 'routes/admin/privacy.tsx', { id: 'admin-privacy' }),
       route('settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
       route('demo', 'routes/admin/demo.tsx', { id: 'admin-demo' }),
+      route('tax', 'routes/admin/tax.tsx', { id: 'admin-tax' }),
       route('products', 'routes/admin/products.tsx', { id: 'admin-products' }),
       route('products/csv', 'routes/admin/products-csv.tsx', { id: 'admin-products-csv' }),
       route('products/:sku', 'routes/admin/product.tsx', { id: 'admin-product' }),

@@ -21,6 +21,7 @@ import { ok } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { storeQuery } from '../http/validation.ts';
 import { audit } from '../staff/audit.ts';
+import { staffPrincipal } from '../staff/routes.ts';
 import { sellerIsEmpty } from './service.ts';
 
 const tags = ['staff'];
@@ -116,8 +117,7 @@ export function settingsRoutes(
       },
     },
     async (req) => {
-      const staff = req.staff;
-      if (!staff) throw new ApiError(401, 'staff.loginRequired');
+      const staff = staffPrincipal(req);
       // the removal and its audit row are one transaction: no removal without its record
       const removed = await ctx.database.transaction(async (tx) => {
         const result = await removeDemoData(tx);

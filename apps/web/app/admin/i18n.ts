@@ -875,6 +875,23 @@ const en = {
   'demo.remove': 'Remove the demo data',
   'demo.done': 'The demo data was removed; the shop is no longer a demo. Removed:',
   'demo.notDemo': 'The shop does not run on the demo catalogue: there is no demo data to remove.',
+  // the VAT rates (routes/admin/tax.tsx)
+  'area.tax': 'VAT rates',
+  'tax.title': 'VAT rates',
+  'tax.intro':
+    "The rate of each tax rule in each country the shop sells to. Change one when the country's law changes it, on the day it takes effect: carts are priced at the new rate from that moment; orders already placed keep their amounts.",
+  'tax.netRule':
+    'Prices are entered net of VAT: a product keeps its net price, and the price shoppers see and pay in that country changes with the rate (shipping prices, payment fees and fixed coupon values too).',
+  'tax.grossRule':
+    'Prices are entered with VAT: a product keeps the price shoppers see and pay, and its net price changes with the rate.',
+  'tax.rule': 'Tax rule',
+  'tax.country': 'Country',
+  'tax.rate': 'Rate',
+  'tax.rateOf': '{rule}, {country}: rate in percent',
+  'tax.save': 'Save the rates',
+  'tax.saved': 'Saved: {n} rate(s) changed. Prices follow at once.',
+  'tax.nothing': 'No rate was changed.',
+  'tax.notNumber': 'A rate must be a number of percent, e.g. 21 or 5.5.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1755,6 +1772,23 @@ const lt: Record<AdminKey, string> = {
   'demo.done': 'Demonstraciniai duomenys pašalinti; parduotuvė nebėra demonstracinė. Pašalinta:',
   'demo.notDemo':
     'Parduotuvė neveikia su demonstraciniu katalogu: demonstracinių duomenų, kuriuos reikėtų pašalinti, nėra.',
+  // the VAT rates (routes/admin/tax.tsx)
+  'area.tax': 'PVM tarifai',
+  'tax.title': 'PVM tarifai',
+  'tax.intro':
+    'Kiekvienos mokesčių taisyklės tarifas kiekvienoje šalyje, į kurią parduotuvė parduoda. Pakeiskite jį, kai šalies įstatymas jį pakeičia, tą dieną, kai pakeitimas įsigalioja: krepšeliai nuo tos akimirkos skaičiuojami nauju tarifu; jau pateikti užsakymai savo sumų nekeičia.',
+  'tax.netRule':
+    'Kainos įvedamos be PVM: prekė išlaiko kainą be PVM, o kaina, kurią pirkėjai toje šalyje mato ir moka, keičiasi kartu su tarifu (taip pat pristatymo kainos, mokėjimo mokesčiai ir fiksuotos nuolaidų kodų vertės).',
+  'tax.grossRule':
+    'Kainos įvedamos su PVM: prekė išlaiko kainą, kurią pirkėjai mato ir moka, o jos kaina be PVM keičiasi kartu su tarifu.',
+  'tax.rule': 'Mokesčių taisyklė',
+  'tax.country': 'Šalis',
+  'tax.rate': 'Tarifas',
+  'tax.rateOf': '{rule}, {country}: tarifas procentais',
+  'tax.save': 'Išsaugoti tarifus',
+  'tax.saved': 'Išsaugota: pakeista tarifų – {n}. Kainos keičiasi iš karto.',
+  'tax.nothing': 'Nė vienas tarifas nepakeistas.',
+  'tax.notNumber': 'Tarifas turi būti procentų skaičius, pvz., 21 arba 5,5.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

@@ -8,3 +8,4 @@ export * from './group-pricing.ts';
 export * from './leasing.ts';
 export * from './payment-kinds.ts';
 export * from './price-history.ts';
+export * from './tax-rate-changes.ts';

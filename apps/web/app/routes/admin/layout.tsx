@@ -115,12 +115,14 @@ export default function AdminLayout() {
                   </li>
                 ))
               : null}
-            {/* the shop's integrations are the administrator's, as its settings are */}
-            {areas.some((a) => a.area === 'settings') ? (
-              <li>
-                <NavLink to={adminPath(lang, '/webhooks')}>{t('area.webhooks')}</NavLink>
-              </li>
-            ) : null}
+            {/* the shop's integrations and VAT rates are the administrator's, as its settings are */}
+            {areas.some((a) => a.area === 'settings')
+              ? (['tax', 'webhooks'] as const).map((p) => (
+                  <li key={p}>
+                    <NavLink to={adminPath(lang, `/${p}`)}>{t(`area.${p}`)}</NavLink>
+                  </li>
+                ))
+              : null}
           </ul>
         </nav>
         <div className="admin-who">
