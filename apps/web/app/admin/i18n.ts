@@ -892,6 +892,7 @@ const en = {
   'tax.saved': 'Saved: {n} rate(s) changed. Prices follow at once.',
   'tax.nothing': 'No rate was changed.',
   'tax.notNumber': 'A rate must be a number of percent, e.g. 21 or 5.5.',
+  'tax.slow': 'Saving prices every product again: with thousands of products it takes up to a minute.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1789,6 +1790,7 @@ const lt: Record<AdminKey, string> = {
   'tax.saved': 'Išsaugota: pakeista tarifų – {n}. Kainos keičiasi iš karto.',
   'tax.nothing': 'Nė vienas tarifas nepakeistas.',
   'tax.notNumber': 'Tarifas turi būti procentų skaičius, pvz., 21 arba 5,5.',
+  'tax.slow': 'Išsaugant iš naujo apskaičiuojamos visų prekių kainos: kai prekių tūkstančiai, tai užtrunka iki minutės.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

@@ -123,9 +123,12 @@ export default function AdminTax() {
           </tbody>
         </table>
         <p>
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy} aria-describedby="tax-slow">
             {t('tax.save')}
-          </button>
+          </button>{' '}
+          <small id="tax-slow" className="admin-hint">
+            {t('tax.slow')}
+          </small>
         </p>
       </Form>
     </>
