@@ -1790,7 +1790,8 @@ const lt: Record<AdminKey, string> = {
   'tax.saved': 'Išsaugota: pakeista tarifų – {n}. Kainos keičiasi iš karto.',
   'tax.nothing': 'Nė vienas tarifas nepakeistas.',
   'tax.notNumber': 'Tarifas turi būti procentų skaičius, pvz., 21 arba 5,5.',
-  'tax.slow': 'Išsaugant iš naujo apskaičiuojamos visų prekių kainos: kai prekių tūkstančiai, tai užtrunka iki minutės.',
+  'tax.slow':
+    'Išsaugant iš naujo apskaičiuojamos visų prekių kainos: kai prekių tūkstančiai, tai užtrunka iki minutės.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };
