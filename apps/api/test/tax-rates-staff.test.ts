@@ -72,13 +72,18 @@ describe('VAT rates changed in the back office (prices entered net)', () => {
   });
 
   it('a new rate: the net stays, the gross shown and the cart charged follow at once, audited', async () => {
-    expect(await cartSubtotal(api, 'LAP-1001')).toBe(96_800);
+    // a cart read before the change (its answer held by the shop) is priced anew after it
+    const before = await guestCart(api, ['LAP-1001']);
+    const totals = async (cart: string) =>
+      (await api.call(`/vsbridge/cart/totals?cartId=${cart}&storeCode=lt`)).body.result.subtotal_incl_tax;
+    expect(await totals(before)).toBe(96_800);
     const r = await change(api, admin, [{ rule: 1, country: 'LT', from: 21, to: 22 }]);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.result.changed).toEqual([{ rule: 1, country: 'LT', from: 21, to: 22 }]);
     expect(r.body.result.rules[0].rates[0].rate).toBe(22);
     expect(await listed(api, 'LAP-1001')).toMatchObject({ price: 80_000, price_incl_tax: 97_600 });
     expect(await cartSubtotal(api, 'LAP-1001')).toBe(97_600);
+    expect(await totals(before)).toBe(97_600);
     const rows = await api.database.query<{ staff_email: string; details: unknown }>(
       "SELECT staff_email, details FROM staff_audit_log WHERE action = 'tax.rates'",
     );
