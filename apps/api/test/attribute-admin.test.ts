@@ -32,7 +32,12 @@ const save = (id: number | null, attribute: Record<string, unknown>, who: Who = 
     payload: { attribute },
   });
 type Option = { value: number; label: Record<string, string>; products: number };
-type Form = { attribute_code: string; frontend_label: Record<string, string>; options: Option[]; products: number };
+type Form = {
+  attribute_code: string;
+  frontend_label: Record<string, string>;
+  options: Option[];
+  products: number;
+};
 const form = async (id: number): Promise<Form> => {
   const r = await api.call({ url: `/vsbridge/staff/attributes/${id}?storeCode=en`, headers: as('catalog') });
   expect(r.status).toBe(200);
@@ -90,7 +95,12 @@ describe('bad input', () => {
       [null, { attribute_code: 'Bad Code', frontend_label: { lt: 'X' } }, 'attribute_code', 400],
       [null, { frontend_label: { lt: 'X' } }, 'attribute_code', 400],
       [null, { attribute_code: 'color', frontend_label: { lt: 'X' } }, 'attribute_code', 409],
-      [null, { attribute_code: 'finish', frontend_input: 'swatch', frontend_label: { lt: 'X' } }, 'frontend_input', 400],
+      [
+        null,
+        { attribute_code: 'finish', frontend_input: 'swatch', frontend_label: { lt: 'X' } },
+        'frontend_input',
+        400,
+      ],
       [null, { attribute_code: 'finish', frontend_label: { en: 'Finish' } }, 'frontend_label.lt', 400],
       [COLOR_ID, { frontend_label: { lt: '  ' } }, 'frontend_label.lt', 400],
       [COLOR_ID, { position: 'first' }, 'position', 400],
@@ -101,7 +111,10 @@ describe('bad input', () => {
     for (const [id, body, field, status] of cases) {
       const r = await save(id, body);
       expect(r.status, JSON.stringify(body)).toBe(status);
-      expect(errors(r.body).map((e) => e.field), JSON.stringify(r.body)).toContain(field);
+      expect(
+        errors(r.body).map((e) => e.field),
+        JSON.stringify(r.body),
+      ).toContain(field);
     }
     // the transport's own checks name the field too
     const wrongType = await save(COLOR_ID, { is_filterable: 'yes' });
@@ -124,9 +137,15 @@ describe('values', () => {
     // the stored values keep their numbers
     expect(after.options.slice(0, 2).map((o) => o.value)).toEqual([COLOR.black, COLOR.silver]);
 
-    const products = await api.call({ url: '/vsbridge/staff/products?size=1&storeCode=en', headers: as('catalog') });
+    const products = await api.call({
+      url: '/vsbridge/staff/products?size=1&storeCode=en',
+      headers: as('catalog'),
+    });
     const color = (
-      products.body.result.options.attributes as { code: string; options: { value: number; label: Localized }[] }[]
+      products.body.result.options.attributes as {
+        code: string;
+        options: { value: number; label: Localized }[];
+      }[]
     ).find((a) => a.code === 'color')!;
     expect(color.options.map((o) => o.value)).toContain(added.value);
     expect(color.options.find((o) => o.value === added.value)?.label).toMatchObject({ en: 'Titanium' });
@@ -140,14 +159,22 @@ describe('values', () => {
     ]);
     const removed = await save(COLOR_ID, { options: kept(before) });
     expect(removed.status).toBe(200);
-    expect((removed.body.result.attribute as Form).options.map((o) => o.value)).toEqual([COLOR.black, COLOR.silver]);
+    expect((removed.body.result.attribute as Form).options.map((o) => o.value)).toEqual([
+      COLOR.black,
+      COLOR.silver,
+    ]);
   });
 
   it('a used value is not removed: the message names how many products use it', async () => {
     const before = await form(COLOR_ID);
     const silver = before.options.find((o) => o.value === COLOR.silver)!;
     expect(silver.products).toBeGreaterThan(1);
-    const r = await save(COLOR_ID, { options: kept(before).filter((o) => o.value !== COLOR.silver) }, 'catalog', 'en');
+    const r = await save(
+      COLOR_ID,
+      { options: kept(before).filter((o) => o.value !== COLOR.silver) },
+      'catalog',
+      'en',
+    );
     expect(r.status).toBe(409);
     expect(r.body.result).toContain(`${silver.products} product`);
     expect(r.body.result).toContain('Silver');
@@ -166,16 +193,28 @@ describe('what the storefront shows', () => {
   it('a label change is the category page filter’s label at once, and the configurable’s option label', async () => {
     const facet = async () => {
       const r = await api.call(
-        searchUrl('product', { filters: { category_ids: [11] }, aggregations: ['color', 'condition'] }, {}, 'vue_storefront_catalog_en'),
+        searchUrl(
+          'product',
+          { filters: { category_ids: [11] }, aggregations: ['color', 'condition'] },
+          {},
+          'vue_storefront_catalog_en',
+        ),
       );
       expect(r.status).toBe(200);
-      return r.body.attribute_metadata as { attribute_code: string; frontend_label: string; options: { value: number; label: string }[] }[];
+      return r.body.attribute_metadata as {
+        attribute_code: string;
+        frontend_label: string;
+        options: { value: number; label: string }[];
+      }[];
     };
     expect((await facet()).find((m) => m.attribute_code === 'color')?.frontend_label).toBe('Colour');
     const before = await form(COLOR_ID);
     const r = await save(COLOR_ID, {
       frontend_label: { lt: 'Spalva', en: 'Finish colour', ru: 'Цвет' },
-      options: before.options.map((o) => ({ value: o.value, label: o.value === COLOR.black ? { ...o.label, en: 'Jet black' } : o.label })),
+      options: before.options.map((o) => ({
+        value: o.value,
+        label: o.value === COLOR.black ? { ...o.label, en: 'Jet black' } : o.label,
+      })),
     });
     expect(r.status).toBe(200);
     const meta = (await facet()).find((m) => m.attribute_code === 'color')!;
@@ -185,20 +224,34 @@ describe('what the storefront shows', () => {
     // a grade renamed: the configurable's document (its options and its grade label) is re-indexed
     const grades = await form(CONDITION_ID);
     const g = await save(CONDITION_ID, {
-      options: grades.options.map((o) => ({ value: o.value, label: o.value === CONDITION.aplus ? { lt: 'A+ (kaip nauja)', en: 'A+ (as new)' } : o.label })),
+      options: grades.options.map((o) => ({
+        value: o.value,
+        label: o.value === CONDITION.aplus ? { lt: 'A+ (kaip nauja)', en: 'A+ (as new)' } : o.label,
+      })),
     });
     expect(g.status).toBe(200);
-    const mba = await api.call(searchUrl('product', { filters: { sku: 'MBA-7000' } }, {}, 'vue_storefront_catalog_en'));
-    const doc = mba.body.hits.hits[0]._source as { configurable_options: { values: { value_index: number; label: string }[] }[] };
-    expect(doc.configurable_options[0]?.values.find((v) => v.value_index === CONDITION.aplus)?.label).toBe('A+ (as new)');
+    const mba = await api.call(
+      searchUrl('product', { filters: { sku: 'MBA-7000' } }, {}, 'vue_storefront_catalog_en'),
+    );
+    const doc = mba.body.hits.hits[0]._source as {
+      configurable_options: { values: { value_index: number; label: string }[] }[];
+    };
+    expect(doc.configurable_options[0]?.values.find((v) => v.value_index === CONDITION.aplus)?.label).toBe(
+      'A+ (as new)',
+    );
   });
 
   it('filterable off: the filter is no longer an attribute filter', async () => {
     const r = await save(COLOR_ID, { is_filterable: false });
     expect(r.status).toBe(200);
     const list = await api.call({ url: '/vsbridge/staff/attributes?storeCode=en', headers: as('catalog') });
-    expect(list.body.result.items.find((a: { attribute_code: string }) => a.attribute_code === 'color').is_filterable).toBe(false);
-    const docs = await api.call(searchUrl('attribute', { filters: { attribute_code: 'color' } }, {}, 'vue_storefront_catalog_en'));
+    expect(
+      list.body.result.items.find((a: { attribute_code: string }) => a.attribute_code === 'color')
+        .is_filterable,
+    ).toBe(false);
+    const docs = await api.call(
+      searchUrl('attribute', { filters: { attribute_code: 'color' } }, {}, 'vue_storefront_catalog_en'),
+    );
     expect(docs.body.hits.hits[0]._source.is_filterable).toBe(false);
     await save(COLOR_ID, { is_filterable: true });
   });
@@ -218,7 +271,9 @@ describe('a new attribute, and deleting one', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const created = r.body.result.attribute as Form & { attribute_id: number };
     expect(created.options.map((o) => o.value)).toEqual([1, 2]);
-    const docs = await api.call(searchUrl('attribute', { filters: { attribute_code: 'grade_note' } }, {}, 'vue_storefront_catalog_en'));
+    const docs = await api.call(
+      searchUrl('attribute', { filters: { attribute_code: 'grade_note' } }, {}, 'vue_storefront_catalog_en'),
+    );
     expect(docs.body.hits.hits[0]._source.frontend_label).toBe('Grade note');
 
     const audit = await api.database.query<{ action: string; target: string }>(

@@ -17,7 +17,10 @@ import { AttributeAdmin, attributeSaveBody } from './admin-attributes.ts';
 const tags = ['staff'];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export function attributeAdminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog' | 'database' | 'staffSessions'>) {
+export function attributeAdminRoutes(
+  app: ApiApp,
+  ctx: Pick<ApiContext, 'catalog' | 'database' | 'staffSessions'>,
+) {
   const attributes = new AttributeAdmin(ctx.database, ctx.catalog);
   const guard = staffArea(ctx, 'products');
 
@@ -27,7 +30,8 @@ export function attributeAdminRoutes(app: ApiApp, ctx: Pick<ApiContext, 'catalog
       onRequest: guard,
       schema: {
         tags,
-        summary: 'The attributes by position: labels, input, flags, number of values and of products using each',
+        summary:
+          'The attributes by position: labels, input, flags, number of values and of products using each',
         querystring: storeQuery,
       },
     },

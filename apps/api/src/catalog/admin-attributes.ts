@@ -113,7 +113,9 @@ async function usage(q: Executor, code: string): Promise<{ products: number; byV
     `SELECT v, count(DISTINCT id)::int AS n FROM (${USES}) u WHERE v IS NOT NULL GROUP BY v`,
     [code],
   );
-  const [total] = await q.query<{ n: number }>(`SELECT count(DISTINCT id)::int AS n FROM (${USES}) u`, [code]);
+  const [total] = await q.query<{ n: number }>(`SELECT count(DISTINCT id)::int AS n FROM (${USES}) u`, [
+    code,
+  ]);
   return { products: total?.n ?? 0, byValue: new Map(rows.map((r) => [String(r.v), r.n])) };
 }
 
@@ -166,7 +168,8 @@ export class AttributeAdmin {
   async save(actor: StaffActor, id: number | null, body: SaveBody, store: StoreCode) {
     const f = body.attribute;
     const savedId = await this.database.transaction(async (tx) => {
-      const [current] = id === null ? [] : await tx.query<AttributeRow>(`${SELECT} WHERE attribute_id = $1 FOR UPDATE`, [id]);
+      const [current] =
+        id === null ? [] : await tx.query<AttributeRow>(`${SELECT} WHERE attribute_id = $1 FOR UPDATE`, [id]);
       if (id !== null && !current) throw new ApiError(404, 'error.notFound');
 
       // code and input: a new attribute's; products store values under the code, so it never changes
@@ -199,7 +202,8 @@ export class AttributeAdmin {
 
       let position = current?.position ?? 0;
       if (f.position !== undefined) {
-        const p = typeof f.position === 'number' ? f.position : f.position.trim() === '' ? NaN : Number(f.position);
+        const p =
+          typeof f.position === 'number' ? f.position : f.position.trim() === '' ? NaN : Number(f.position);
         if (!Number.isInteger(p) || p < 0 || p > 1_000_000) throw invalid('position', 'attribute.position');
         position = p;
       }
@@ -217,7 +221,8 @@ export class AttributeAdmin {
       const seen = new Set<number>();
       given.forEach((o, i) => {
         const old = o.value == null ? undefined : storedBy.get(o.value);
-        if (o.value != null && !old) throw invalid(`options.${i}.value`, 'attribute.unknownValue', { value: o.value });
+        if (o.value != null && !old)
+          throw invalid(`options.${i}.value`, 'attribute.unknownValue', { value: o.value });
         if (o.value != null && seen.has(o.value))
           throw invalid(`options.${i}.value`, 'attribute.valueTwice', { value: o.value });
         const text = typed(o.label, old?.label);
@@ -253,7 +258,9 @@ export class AttributeAdmin {
         options,
       };
       if (!current) {
-        const [max] = await tx.query<{ id: number }>('SELECT coalesce(max(attribute_id), 0)::int AS id FROM attributes');
+        const [max] = await tx.query<{ id: number }>(
+          'SELECT coalesce(max(attribute_id), 0)::int AS id FROM attributes',
+        );
         record.attribute_id = (max?.id ?? 0) + 1;
       }
       // the import file's rule for an attribute, whoever writes it
@@ -288,7 +295,8 @@ export class AttributeAdmin {
                OR ($1 = 'condition' AND attributes ? 'condition')`,
           [code],
         );
-        if (ids.length) reindexed = (await reindexProducts(tx, { productIds: ids.map((r) => r.id) })).products;
+        if (ids.length)
+          reindexed = (await reindexProducts(tx, { productIds: ids.map((r) => r.id) })).products;
       }
       await bumpCatalogVersion(tx);
       await audit(tx, actor, current ? 'attribute.update' : 'attribute.create', `attribute:${code}`, {
