@@ -239,6 +239,21 @@ describe('what the storefront shows', () => {
     expect(doc.configurable_options[0]?.values.find((v) => v.value_index === CONDITION.aplus)?.label).toBe(
       'A+ (as new)',
     );
+    const lap = await api.call(
+      searchUrl('product', { filters: { sku: 'LAP-1002' } }, {}, 'vue_storefront_catalog_en'),
+    );
+    expect(lap.body.hits.hits[0]._source.condition_label).toBe('A+ (as new)');
+    // only the documents that carry a changed label were re-indexed: none for the colour (no
+    // configurable offers it), the grade A+'s products and their parent for the grade
+    const details = await api.database.query<{ target: string; details: { reindexed?: number } }>(
+      "SELECT target, details FROM staff_audit_log WHERE action = 'attribute.update' ORDER BY id DESC LIMIT 2",
+    );
+    expect(details.map((d) => [d.target, d.details.reindexed])).toEqual([
+      ['attribute:condition', expect.any(Number)],
+      ['attribute:color', undefined],
+    ]);
+    expect(details[0]!.details.reindexed).toBeLessThan(grades.products);
+    expect(details[0]!.details.reindexed).toBeGreaterThanOrEqual(2);
   });
 
   it('filterable off: the filter is no longer an attribute filter', async () => {

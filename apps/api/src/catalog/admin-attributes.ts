@@ -119,6 +119,29 @@ async function usage(q: Executor, code: string): Promise<{ products: number; byV
   return { products: total?.n ?? 0, byValue: new Map(rows.map((r) => [String(r.v), r.n])) };
 }
 
+/**
+ * The products whose documents carry a label that changed ($1 the code, $2 the attribute's label
+ * changed, $3 the relabelled values as text): the attribute's label is in the documents of the
+ * configurables it is an option of; a value's label in those whose options offer it (listed, or a
+ * variant's) and, for the condition grade, in the documents of the products of that grade
+ * (`condition_label`) and of their parents (`price_condition_label`). The re-index adds each
+ * product's parent and the sets and bundles that show it.
+ */
+const labelledDocuments = `
+  SELECT id FROM products
+    WHERE $2 AND configurable_options @> jsonb_build_array(jsonb_build_object('attribute_code', $1::text))
+  UNION
+  SELECT p.id FROM products p
+    CROSS JOIN LATERAL jsonb_array_elements(p.configurable_options) o
+    CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(o->'values') = 'array' THEN o->'values' ELSE '[]'::jsonb END) val
+    WHERE o->>'attribute_code' = $1 AND val->>'value_index' = ANY($3::text[])
+  UNION
+  SELECT c.parent_id FROM products c JOIN products p ON p.id = c.parent_id
+    WHERE c.attributes->>$1 = ANY($3::text[])
+      AND p.configurable_options @> jsonb_build_array(jsonb_build_object('attribute_code', $1::text))
+  UNION
+  SELECT id FROM products WHERE $1 = 'condition' AND attributes->>$1 = ANY($3::text[])`;
+
 export class AttributeAdmin {
   constructor(
     private readonly database: Database,
@@ -285,16 +308,15 @@ export class AttributeAdmin {
         ],
       );
 
-      // the product documents that carry this attribute's labels (a configurable's options, the grade's label)
+      // the product documents that carry a changed label (packages/db indexer.ts), and no others
       const labelChanged = current ? !sameText(current.frontend_label, frontendLabel) : false;
       let reindexed = 0;
       if (current && (labelChanged || relabelled.length > 0)) {
-        const ids = await tx.query<{ id: number }>(
-          `SELECT id FROM products
-            WHERE configurable_options @> jsonb_build_array(jsonb_build_object('attribute_code', $1::text))
-               OR ($1 = 'condition' AND attributes ? 'condition')`,
-          [code],
-        );
+        const ids = await tx.query<{ id: number }>(labelledDocuments, [
+          code,
+          labelChanged,
+          relabelled.map(String),
+        ]);
         if (ids.length)
           reindexed = (await reindexProducts(tx, { productIds: ids.map((r) => r.id) })).products;
       }
