@@ -73,6 +73,7 @@ import { ShopSettingsService } from './settings/service.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { productAdminRoutes } from './catalog/admin-routes.ts';
 import { categoryAdminRoutes } from './catalog/admin-category-routes.ts';
+import { attributeAdminRoutes } from './catalog/admin-attribute-routes.ts';
 import { promotionRoutes } from './staff/promotions.ts';
 import { deliveryRoutes } from './staff/delivery.ts';
 import { pickupPointRoutes } from './staff/pickup-points.ts';
@@ -273,6 +274,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
   promotionRoutes(app, ctx);
   deliveryRoutes(app, ctx);
   categoryAdminRoutes(app, ctx);
+  attributeAdminRoutes(app, ctx);
   pickupPointRoutes(app, ctx);
   contentAdminRoutes(app, ctx);
   uploadRoutes(app, ctx);

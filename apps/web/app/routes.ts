@@ -101,6 +101,8 @@ function adminRoutes(): RouteConfigEntry[] {
       route('content/banners/:id', 'routes/admin/banner.tsx', { id: 'admin-banner' }),
       route('categories', 'routes/admin/categories.tsx', { id: 'admin-categories' }),
       route('categories/:id', 'routes/admin/category.tsx', { id: 'admin-category' }),
+      route('attributes', 'routes/admin/attributes.tsx', { id: 'admin-attributes' }),
+      route('attributes/:id', 'routes/admin/attribute.tsx', { id: 'admin-attribute' }),
       route('pickup-points', 'routes/admin/pickup-points.tsx', { id: 'admin-pickup-points' }),
       route('pickup-points/import', 'routes/admin/pickup-points-import.tsx', {
         id: 'admin-pickup-points-import',

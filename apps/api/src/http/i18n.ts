@@ -443,6 +443,62 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Turi būti VV:MM-VV:MM, pirma atidarymo laikas',
     ru: 'Ожидается ЧЧ:ММ-ЧЧ:ММ, сначала открытие',
   },
+  // the back office's attributes (catalog/admin-attributes.ts)
+  'attribute.code': {
+    en: 'Expected a code of lower-case letters, digits and _, starting with a letter, e.g. screen_size',
+    lt: 'Kodas turi būti iš mažųjų raidžių, skaitmenų ir _, pradedant raide, pvz., screen_size',
+    ru: 'Код из строчных латинских букв, цифр и _, начиная с буквы, например screen_size',
+  },
+  'attribute.codeTaken': {
+    en: 'The code {code} is already used by attribute {id}: choose another code.',
+    lt: 'Kodas {code} jau naudojamas atributui {id}: pasirinkite kitą kodą.',
+    ru: 'Код {code} уже занят атрибутом {id}: выберите другой код.',
+  },
+  'attribute.codeFixed': {
+    en: 'The code of an attribute cannot change (products keep their values under it)',
+    lt: 'Atributo kodo keisti negalima (prekės pagal jį saugo savo reikšmes)',
+    ru: 'Код атрибута нельзя изменить (товары хранят значения под ним)',
+  },
+  'attribute.input': {
+    en: 'Expected one of: {inputs}',
+    lt: 'Turi būti vienas iš: {inputs}',
+    ru: 'Ожидается одно из: {inputs}',
+  },
+  'attribute.inputFixed': {
+    en: 'The input of an attribute cannot change once it exists',
+    lt: 'Sukurto atributo įvesties tipo keisti negalima',
+    ru: 'Тип ввода созданного атрибута изменить нельзя',
+  },
+  'attribute.position': {
+    en: 'Expected a whole number from 0 to 1000000',
+    lt: 'Turi būti sveikasis skaičius nuo 0 iki 1000000',
+    ru: 'Ожидается целое число от 0 до 1000000',
+  },
+  'attribute.textHasNoValues': {
+    en: 'A text attribute has no values to choose from',
+    lt: 'Tekstinis atributas neturi pasirenkamų reikšmių',
+    ru: 'У текстового атрибута нет значений для выбора',
+  },
+  'attribute.unknownValue': {
+    en: 'This attribute has no value {value}',
+    lt: 'Šis atributas neturi reikšmės {value}',
+    ru: 'У этого атрибута нет значения {value}',
+  },
+  'attribute.valueTwice': {
+    en: 'The value {value} is listed twice',
+    lt: 'Reikšmė {value} nurodyta du kartus',
+    ru: 'Значение {value} указано дважды',
+  },
+  'attribute.valueUsed': {
+    en: 'The value “{label}” is used by {n} product(s) and cannot be removed: choose another value in those products first.',
+    lt: 'Reikšmę „{label}“ naudoja prekių: {n}; jos pašalinti negalima. Pirmiausia tose prekėse pasirinkite kitą reikšmę.',
+    ru: 'Значение «{label}» используется в товарах ({n}) и не может быть удалено: сначала выберите в них другое значение.',
+  },
+  'attribute.used': {
+    en: 'The attribute {code} is used by {n} product(s) and cannot be deleted.',
+    lt: 'Atributą {code} naudoja prekių: {n}; jo ištrinti negalima.',
+    ru: 'Атрибут {code} используется в товарах ({n}) и не может быть удалён.',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {

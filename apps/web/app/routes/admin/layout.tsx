@@ -103,6 +103,12 @@ export default function AdminLayout() {
                 <NavLink to={adminPath(lang, '/categories')}>{t('area.categories')}</NavLink>
               </li>
             ) : null}
+            {/* the attributes (filters, facts, comparison rows and the product form's values) too */}
+            {areas.some((a) => a.area === 'products') ? (
+              <li>
+                <NavLink to={adminPath(lang, '/attributes')}>{t('area.attributes')}</NavLink>
+              </li>
+            ) : null}
             {areas.some((a) => a.area === 'orders') ? (
               <li>
                 <NavLink to={adminPath(lang, '/pickup-points')}>{t('area.pickupPoints')}</NavLink>
