@@ -97,18 +97,15 @@ export default function AdminLayout() {
                 <NavLink to={adminPath(lang, '/delivery')}>{t('area.delivery')}</NavLink>
               </li>
             ) : null}
-            {/* the category tree belongs to the products area; the pickup points to the people who hand over parcels */}
-            {areas.some((a) => a.area === 'products') ? (
-              <li>
-                <NavLink to={adminPath(lang, '/categories')}>{t('area.categories')}</NavLink>
-              </li>
-            ) : null}
-            {/* the attributes (filters, facts, comparison rows and the product form's values) too */}
-            {areas.some((a) => a.area === 'products') ? (
-              <li>
-                <NavLink to={adminPath(lang, '/attributes')}>{t('area.attributes')}</NavLink>
-              </li>
-            ) : null}
+            {/* the category tree and the attributes (filters, facts, comparison rows, the product form's
+                values) belong to the products area; the pickup points to the people who hand over parcels */}
+            {areas.some((a) => a.area === 'products')
+              ? (['categories', 'attributes'] as const).map((p) => (
+                  <li key={p}>
+                    <NavLink to={adminPath(lang, `/${p}`)}>{t(`area.${p}`)}</NavLink>
+                  </li>
+                ))
+              : null}
             {areas.some((a) => a.area === 'orders') ? (
               <li>
                 <NavLink to={adminPath(lang, '/pickup-points')}>{t('area.pickupPoints')}</NavLink>
