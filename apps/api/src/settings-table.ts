@@ -1325,6 +1325,27 @@ export const SETTINGS: readonly Setting[] = [
     meaning:
       'the growing delay of a (staff e-mail, client address) pair after failed logins: after n failures since its last success (within the window above) the next attempt waits `2^(n-1)` times this, at most the window; earlier it answers 429 with `Retry-After`. `0` turns it off',
   },
+  {
+    name: 'FIRST_RENDER_RUNS',
+    group: 'tools',
+    default: '5',
+    meaning:
+      "`node --import tsx bench/first-render.ts <url>…`: loads per URL, the URLs alternated (the render of the server's HTML and inlined sheet: elements, SVG images, styled elements, layout objects, selector match attempts, style/layout/paint thread ms)",
+  },
+  {
+    name: 'FIRST_RENDER_SELECTORS',
+    group: 'tools',
+    default: '0',
+    meaning:
+      "`bench/first-render.ts`: how many of the costliest selectors (by their elapsed time in the trace's selector statistics) to print for each URL",
+  },
+  {
+    name: 'FIRST_RENDER_SELECTOR_STATS',
+    group: 'tools',
+    default: '1',
+    meaning:
+      "`bench/first-render.ts`: `0` leaves the selector statistics out of the trace (they slow the style recalc they measure: the thread times are then the page's own)",
+  },
 ];
 
 /** defaults that are words, not values */

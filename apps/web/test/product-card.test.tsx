@@ -92,14 +92,22 @@ describe('product card: grade badge and stock line', () => {
     expect(c.querySelectorAll('.grade-badge')).toHaveLength(1);
   });
 
-  it('a card is few elements: no wrapper that only carries a style, the icons drawn by CSS', () => {
+  it('a card is few elements: no wrapper that only carries a style, the icons inline', () => {
     // a filter's tick makes most of a listing's cards anew: every element is made, styled and laid out
     const graded = card(
       product({ is_in_stock: true, qty: 9, manage_stock: true } as Product['stock'], 'A+ (like new)'),
     );
-    // li, a, img, name, grade badge and its meaning, price, stock line, actions, add, save buttons and two
-    expect(graded.querySelectorAll('*').length + 1).toBe(13);
-    expect(graded.querySelector('svg, .grade-code, .price > span')).toBeNull();
+    // li, a, img, name, grade badge and its meaning, price, stock line, actions, add, save buttons and
+    // two, each with its icon's svg and path
+    expect(graded.querySelectorAll('*').length + 1).toBe(17);
+    expect(graded.querySelector('.grade-code, .price > span')).toBeNull();
+    // the icons are no SVG image, which the first style recalc would make a document of its own for
+    // (record 0151): an svg and a path in the text colour each
+    expect(
+      [...graded.querySelectorAll('.btn-save > svg[aria-hidden="true"] > path')].map((p) =>
+        p.getAttribute('stroke'),
+      ),
+    ).toEqual(['currentColor', 'currentColor']);
     expect(graded.querySelector('.grade-badge')?.textContent).toBe('A+ (like new)');
     expect([...graded.querySelectorAll('.btn-save')].map((b) => b.getAttribute('title'))).toEqual([
       'Add Laptop A to the wish list',
