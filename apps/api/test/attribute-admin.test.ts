@@ -7,20 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
 import { COLOR, CONDITION } from './fixtures.ts';
-import { staffCookie } from './staff-helpers.ts';
+import { staffOfEachRole, type StaffWho } from './staff-helpers.ts';
 
 let api: TestApi;
-const cookies: Record<'admin' | 'catalog' | 'staff', string> = { admin: '', catalog: '', staff: '' };
-type Who = keyof typeof cookies | 'anonymous';
-const as = (who: Who) => (who === 'anonymous' ? {} : { cookie: cookies[who] });
+type Who = StaffWho;
+let as: (who: Who) => Record<string, string>;
 const COLOR_ID = 93;
 const CONDITION_ID = 141;
 
 beforeAll(async () => {
   api = await startApi();
-  cookies.admin = await staffCookie(api, 'boss@attributes.lt', 'admin');
-  cookies.catalog = await staffCookie(api, 'catalogue@attributes.lt', 'catalog');
-  cookies.staff = await staffCookie(api, 'clerk@attributes.lt', 'staff');
+  as = await staffOfEachRole(api, 'attributes.lt');
 });
 afterAll(async () => api?.close());
 

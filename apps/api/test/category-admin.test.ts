@@ -7,20 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchUrl, startApi, type TestApi } from './helpers.ts';
-import { staffCookie, type StaffRole } from './staff-helpers.ts';
+import { staffOfEachRole, type StaffWho } from './staff-helpers.ts';
 
 let api: TestApi;
-const cookies: Record<'admin' | 'catalog' | 'staff', string> = { admin: '', catalog: '', staff: '' };
-type Who = keyof typeof cookies | 'anonymous';
-const as = (who: Who) => (who === 'anonymous' ? {} : { cookie: cookies[who] });
-
-const addStaff = (email: string, role: StaffRole) => staffCookie(api, email, role);
+type Who = StaffWho;
+let as: (who: Who) => Record<string, string>;
 
 beforeAll(async () => {
   api = await startApi();
-  cookies.admin = await addStaff('boss@categories.lt', 'admin');
-  cookies.catalog = await addStaff('catalogue@categories.lt', 'catalog');
-  cookies.staff = await addStaff('clerk@categories.lt', 'staff');
+  as = await staffOfEachRole(api, 'categories.lt');
 });
 afterAll(async () => api?.close());
 
@@ -122,7 +117,7 @@ describe('a save', () => {
       `SELECT action, staff_email FROM staff_audit_log WHERE target = $1`,
       [`category:${created.id}`],
     );
-    expect(row).toEqual({ action: 'category.create', staff_email: 'catalogue@categories.lt' });
+    expect(row).toEqual({ action: 'category.create', staff_email: 'catalog@categories.lt' });
   });
 
   it("renames a url key: the old address stops, the new one maps, a nested descendant's path follows", async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogVersion, setMeta } from '@vitrina/db';
 import { NO_SELLER, startApi, type TestApi } from './helpers.ts';
-import { staffCookie } from './staff-helpers.ts';
+import { staffOfEachRole, type StaffWho } from './staff-helpers.ts';
 
 const EN = 'vue_storefront_catalog_en';
 // the demo's record keys as the shop records them at seeding (packages/db demo/lifecycle.ts)
@@ -23,15 +23,10 @@ const DEMO_KEYS = {
 
 describe('the demo data removed in the back office', () => {
   let api: TestApi;
-  const cookies: Record<'admin' | 'staff' | 'catalog', { cookie: string }> = {
-    admin: { cookie: '' },
-    staff: { cookie: '' },
-    catalog: { cookie: '' },
-  };
+  let as: (who: StaffWho) => Record<string, string>;
   beforeAll(async () => {
     api = await startApi(NO_SELLER);
-    for (const role of ['admin', 'staff', 'catalog'] as const)
-      cookies[role] = { cookie: await staffCookie(api, `${role}@shop.lt`, role) };
+    as = await staffOfEachRole(api, 'shop.lt');
     await setMeta(api.database, 'demo_catalog', true);
     await setMeta(api.database, 'demo_data', DEMO_KEYS);
     await bumpCatalogVersion(api.database);
@@ -41,7 +36,7 @@ describe('the demo data removed in the back office', () => {
   const remove = (headers: Record<string, string>, payload: Record<string, unknown>, store = 'en') =>
     api.call({ method: 'POST', url: `/vsbridge/staff/demo/remove?storeCode=${store}`, headers, payload });
   const status = async () => {
-    const r = await api.call({ url: '/vsbridge/staff/shop-status?storeCode=en', headers: cookies.staff });
+    const r = await api.call({ url: '/vsbridge/staff/shop-status?storeCode=en', headers: as('staff') });
     expect(r.status).toBe(200);
     return r.body.result as { demo_catalog: boolean; seller_is_demo: boolean };
   };
@@ -61,14 +56,14 @@ describe('the demo data removed in the back office', () => {
 
   it('is refused without a session (401), to staff and catalog roles (403), and unconfirmed (400 naming the field)', async () => {
     expect((await remove({}, { confirm: true })).status).toBe(401);
-    expect((await remove(cookies.staff, { confirm: true })).status).toBe(403);
-    expect((await remove(cookies.catalog, { confirm: true })).status).toBe(403);
+    expect((await remove(as('staff'), { confirm: true })).status).toBe(403);
+    expect((await remove(as('catalog'), { confirm: true })).status).toBe(403);
     for (const payload of [{}, { confirm: false }, { confirm: 'yes' }]) {
-      const r = await remove(cookies.admin, payload, 'lt');
+      const r = await remove(as('admin'), payload, 'lt');
       expect(r.status, JSON.stringify(payload)).toBe(400);
       expect(r.body.errors[0].field).toBe('confirm');
     }
-    const extra = await remove(cookies.admin, { confirm: true, everything: true });
+    const extra = await remove(as('admin'), { confirm: true, everything: true });
     expect(extra.status).toBe(400);
     // nothing was removed by any of them
     expect(await found('PHN-2001')).toEqual(['PHN-2001']);
@@ -78,7 +73,7 @@ describe('the demo data removed in the back office', () => {
 
   it("removes the demo's records for an administrator, audited, and the storefront and status follow at once", async () => {
     expect((await status()).seller_is_demo).toBe(true);
-    const r = await remove(cookies.admin, { confirm: true });
+    const r = await remove(as('admin'), { confirm: true });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.result.removed).toMatchObject({ products: 1, coupons: 0, categories: 0 });
     expect(r.body.result.status.demo_catalog).toBe(false);
@@ -91,7 +86,7 @@ describe('the demo data removed in the back office', () => {
   });
 
   it('answers removed: null when the shop is no longer the demo, and audits nothing', async () => {
-    const r = await remove(cookies.admin, { confirm: true });
+    const r = await remove(as('admin'), { confirm: true });
     expect(r.status).toBe(200);
     expect(r.body.result.removed).toBeNull();
     expect(await audited()).toHaveLength(1);

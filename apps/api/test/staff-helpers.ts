@@ -30,3 +30,21 @@ export async function staffCookie(api: TestApi, email: string, role: StaffRole):
   const raw = r.res.headers['set-cookie'];
   return String(Array.isArray(raw) ? raw[0] : raw).split(';')[0] as string;
 }
+
+/** who a back-office test sends a request as: a signed-in role, or nobody */
+export type StaffWho = StaffRole | 'anonymous';
+
+/**
+ * One signed-in staff member of each role (`<role>@<domain>`) for the role checks of a back-office
+ * test: the headers a request of each sends (none for `anonymous`).
+ */
+export async function staffOfEachRole(
+  api: TestApi,
+  domain: string,
+): Promise<(who: StaffWho) => Record<string, string>> {
+  const cookies: Partial<Record<StaffRole, string>> = {};
+  for (const role of ['admin', 'catalog', 'staff'] as const)
+    cookies[role] = await staffCookie(api, `${role}@${domain}`, role);
+  const none: Record<string, string> = {};
+  return (who) => (who === 'anonymous' ? none : { cookie: cookies[who] ?? '' });
+}
