@@ -67,8 +67,12 @@ describe('VAT rates changed in the back office (prices entered net)', () => {
       const r = await change(api, admin, [...changes]);
       expect(r.status, JSON.stringify(r.body)).toBe(status);
       expect(r.body.errors[0].field).toBe(field);
+      // in the staff's language, never the message's key
+      expect(r.body.errors[0].message).not.toMatch(/^taxRates\./);
     }
     expect((await listed(api, 'LAP-1001')).price_incl_tax).toBe(96_800);
+    const stale = await change(api, admin, [{ rule: 1, country: 'LT', from: 20, to: 22 }]);
+    expect(stale.body.errors[0].message).toMatch(/^Someone changed this rate after you opened the form/);
   });
 
   it('a new rate: the net stays, the gross shown and the cart charged follow at once, audited', async () => {

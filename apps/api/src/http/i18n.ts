@@ -443,6 +443,22 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Turi būti VV:MM-VV:MM, pirma atidarymo laikas',
     ru: 'Ожидается ЧЧ:ММ-ЧЧ:ММ, сначала открытие',
   },
+  // the back office's VAT rates (settings/tax-rates.ts)
+  'taxRates.unknown': {
+    en: 'The shop has no such tax rate (rule and country)',
+    lt: 'Parduotuvėje tokio PVM tarifo (taisyklės ir šalies) nėra',
+    ru: 'В магазине нет такой ставки НДС (правила и страны)',
+  },
+  'taxRates.stale': {
+    en: 'Someone changed this rate after you opened the form. Reload the page, check the rates and save again.',
+    lt: 'Kažkas pakeitė šį tarifą po to, kai atidarėte formą. Atnaujinkite puslapį, patikrinkite tarifus ir išsaugokite dar kartą.',
+    ru: 'Кто-то изменил эту ставку после того, как вы открыли форму. Обновите страницу, проверьте ставки и сохраните снова.',
+  },
+  'taxRates.twice': {
+    en: 'A rate may be changed only once in a save',
+    lt: 'Tą patį tarifą per vieną išsaugojimą galima keisti tik kartą',
+    ru: 'Одну ставку можно изменить за одно сохранение только один раз',
+  },
   // the back office's attributes (catalog/admin-attributes.ts)
   'attribute.code': {
     en: 'Expected a code of lower-case letters, digits and _, starting with a letter, e.g. screen_size',

@@ -838,22 +838,6 @@ export const MESSAGES = {
     lt: 'Jei užsakymas su šiuo numeriu ir el. pašto adresu yra, jo sutarties atsisakymo nuorodą išsiuntėme tuo adresu.',
     ru: 'Если заказ с таким номером и адресом электронной почты существует, мы отправили ссылку для отказа от него на этот адрес.',
   },
-  // the VAT rates in the back office (apps/api/src/settings/tax-rates.ts)
-  'taxRates.unknown': {
-    en: 'The shop has no such tax rate (rule and country)',
-    lt: 'Parduotuvėje tokio PVM tarifo (taisyklės ir šalies) nėra',
-    ru: 'В магазине нет такой ставки НДС (правила и страны)',
-  },
-  'taxRates.stale': {
-    en: 'Someone changed this rate after you opened the form. Reload the page, check the rates and save again.',
-    lt: 'Kažkas pakeitė šį tarifą po to, kai atidarėte formą. Atnaujinkite puslapį, patikrinkite tarifus ir išsaugokite dar kartą.',
-    ru: 'Кто-то изменил эту ставку после того, как вы открыли форму. Обновите страницу, проверьте ставки и сохраните снова.',
-  },
-  'taxRates.twice': {
-    en: 'A rate may be changed only once in a save',
-    lt: 'Tą patį tarifą per vieną išsaugojimą galima keisti tik kartą',
-    ru: 'Одну ставку можно изменить за одно сохранение только один раз',
-  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;
