@@ -5,11 +5,11 @@
  * a new value (the server numbers it), a value removed (refused while a product uses it, with the
  * number of products). A refused save comes back with what was typed, each problem by its field.
  */
-import { type ReactNode } from 'react';
 import { Form, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { Link } from '../../lib/link';
 import type { Route } from './+types/attribute';
 import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
+import { labelledField } from '../../admin/labelled-field';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
 
 type Localized = Record<string, string>;
@@ -134,37 +134,7 @@ export default function AdminAttribute() {
     };
     return keys[fieldOf(field)] ? t(keys[fieldOf(field)]!) : field;
   };
-  /** a labelled field with its own error message read with it */
-  const field = (
-    name: string,
-    caption: string,
-    input: (props: Record<string, unknown>) => ReactNode,
-    hint?: string,
-  ) => {
-    const error = errorOf(name);
-    const described = [hint ? `h-${name}` : '', error ? `e-${name}` : ''].filter(Boolean).join(' ');
-    return (
-      <label key={name}>
-        {caption}
-        {input({
-          name,
-          id: `f-${name}`,
-          ...(error ? { 'aria-invalid': true } : {}),
-          ...(described ? { 'aria-describedby': described } : {}),
-        })}
-        {hint ? (
-          <span className="admin-hint" id={`h-${name}`}>
-            {hint}
-          </span>
-        ) : null}
-        {error ? (
-          <span className="admin-field-error" id={`e-${name}`}>
-            {error}
-          </span>
-        ) : null}
-      </label>
-    );
-  };
+  const field = labelledField(errorOf);
   const isSelect = a ? a.frontend_input === 'select' : dv('frontend_input', 'select') === 'select';
   const options = a?.options ?? [];
   const valuesError = errorOf('values');

@@ -4,12 +4,12 @@
  * import file's category schema and answers each problem by its field; a refused save comes back
  * with what was typed. The address of each store view is shown beside its url key.
  */
-import { type ReactNode } from 'react';
 import { Form, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { descendantsOf } from '@vitrina/domain';
 import { Link } from '../../lib/link';
 import type { Route } from './+types/category';
 import { adminPath, adminT, type AdminKey } from '../../admin/i18n';
+import { labelledField } from '../../admin/labelled-field';
 import { formFields, langOf, resultOrThrow, staffApi, toLogin } from '../../admin/staff-api.server';
 import type { TreeItem } from './categories';
 
@@ -90,37 +90,7 @@ export default function AdminCategory() {
     };
     return keys[field] ? t(keys[field]!) : field;
   };
-  /** a labelled field with its own error message read with it */
-  const field = (
-    name: string,
-    text: string,
-    input: (props: Record<string, unknown>) => ReactNode,
-    hint?: string,
-  ) => {
-    const error = errorOf(name);
-    const described = [hint ? `h-${name}` : '', error ? `e-${name}` : ''].filter(Boolean).join(' ');
-    return (
-      <label key={name}>
-        {text}
-        {input({
-          name,
-          id: `f-${name}`,
-          ...(error ? { 'aria-invalid': true } : {}),
-          ...(described ? { 'aria-describedby': described } : {}),
-        })}
-        {hint ? (
-          <span className="admin-hint" id={`h-${name}`}>
-            {hint}
-          </span>
-        ) : null}
-        {error ? (
-          <span className="admin-field-error" id={`e-${name}`}>
-            {error}
-          </span>
-        ) : null}
-      </label>
-    );
-  };
+  const field = labelledField(errorOf);
   // a category cannot move under itself or its own subcategories
   const excluded = new Set(c ? [c.id, ...descendantsOf(items, c.id).map((d) => d.id)] : []);
   const parents = items.filter((i) => !excluded.has(i.id));
