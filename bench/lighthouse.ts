@@ -89,7 +89,7 @@ export async function runLighthouseBench() {
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
           clearStorageTypes: [...CLEAR_STORAGE],
-          ...(process.env.LIGHTHOUSE_BLOCK_SCRIPTS === '1' ? { blockedUrlPatterns: ['*.js'] } : {}),
+          ...blockedUrls(),
           ...(cpuSlowdownMultiplier === DEFAULT_CPU_SLOWDOWN
             ? {}
             : { throttling: { cpuSlowdownMultiplier } as LighthouseThrottling }),
@@ -105,7 +105,7 @@ export async function runLighthouseBench() {
         const documentBytes = documentTransferBytes(lhr);
         // TTFB: the server response time observed under load; the simulation adds it to FCP and LCP
         console.log(
-          `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} perf=${score('performance')} a11y=${score('accessibility')} bp=${score('best-practices')} seo=${score('seo')}  FCP=${audit('first-contentful-paint')} LCP=${audit('largest-contentful-paint')} TBT=${audit('total-blocking-time')} CLS=${audit('cumulative-layout-shift')} JS=${jsKiB.toFixed(1)} KiB doc=${(documentBytes / 1000).toFixed(1)} kB TTFB=${Math.round(lhr.audits['server-response-time']?.numericValue ?? NaN)} ms bench=${Math.round(lhr.environment.benchmarkIndex)} cpu=${cpuSlowdownMultiplier.toFixed(2)}x`,
+          `${label.padEnd(9)} ${p.slice(0, 50).padEnd(52)} perf=${score('performance')} a11y=${score('accessibility')} bp=${score('best-practices')} seo=${score('seo')}  FCP=${audit('first-contentful-paint')} LCP=${audit('largest-contentful-paint')} TBT=${audit('total-blocking-time')} CLS=${audit('cumulative-layout-shift')} main-thread=${audit('mainthread-work-breakdown')} JS=${jsKiB.toFixed(1)} KiB doc=${(documentBytes / 1000).toFixed(1)} kB TTFB=${Math.round(lhr.audits['server-response-time']?.numericValue ?? NaN)} ms bench=${Math.round(lhr.environment.benchmarkIndex)} cpu=${cpuSlowdownMultiplier.toFixed(2)}x`,
         );
         if (lhr.runtimeError)
           console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -136,6 +136,7 @@ export async function runLighthouseBench() {
           fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? null,
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
           tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
+          mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? null,
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
           firstLoadJsKiB: Number(jsKiB.toFixed(1)),
           documentBytes,
@@ -187,6 +188,15 @@ function longTasksOf(lhr: Lhr): { url: string; startMs: number; durationMs: numb
 const DEFAULT_CPU_SLOWDOWN = 4;
 
 type LighthouseThrottling = NonNullable<NonNullable<Parameters<typeof lighthouse>[1]>['throttling']>;
+
+/** the URL patterns Lighthouse blocks: every script (LIGHTHOUSE_BLOCK_SCRIPTS=1), and LIGHTHOUSE_BLOCK_URLS's */
+function blockedUrls(): { blockedUrlPatterns?: string[] } {
+  const patterns = [
+    ...(process.env.LIGHTHOUSE_BLOCK_SCRIPTS === '1' ? ['*.js'] : []),
+    ...(process.env.LIGHTHOUSE_BLOCK_URLS ?? '').split(',').filter(Boolean),
+  ];
+  return patterns.length ? { blockedUrlPatterns: patterns } : {};
+}
 
 /**
  * The CPU slowdown multiplier: Lighthouse's 4, or with LIGHTHOUSE_TARGET_INDEX 4 × measured / target,
@@ -256,6 +266,8 @@ interface RunSummary {
   fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
+  /** goal 1's main-thread work: Lighthouse's breakdown of the observed tasks, × the slowdown */
+  mainThreadMs: number | null;
   cls: number | null;
   firstLoadJsKiB: number;
   /**

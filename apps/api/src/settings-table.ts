@@ -1016,6 +1016,13 @@ export const SETTINGS: readonly Setting[] = [
       "`BENCH_ONLY=lighthouse`: `1` blocks the pages' script files (Lighthouse's `blockedUrlPatterns`): the page as the server wrote it, its style, layout and paint without the app's code, the floor the scripts' share of TBT and main-thread work reads against on the machine measuring (`JS=` still sums the scripts the page asked for; best practices lose the blocked requests' errors)",
   },
   {
+    name: 'LIGHTHOUSE_BLOCK_URLS',
+    group: 'tools',
+    default: '(none)',
+    meaning:
+      '`BENCH_ONLY=lighthouse`: a comma list of URL patterns Lighthouse blocks (`blockedUrlPatterns`, `*` a wildcard), e.g. `*service-worker.js`: a run without one part of the page, read against the same pass with it',
+  },
+  {
     name: 'LIGHTHOUSE_TARGET_INDEX',
     group: 'tools',
     default: '(none: multiplier 4)',
