@@ -85,7 +85,7 @@ export default function AdminTax() {
         </p>
       ) : null}
       <Form method="post">
-        <table>
+        <table className="admin-rates">
           <caption className="admin-sr">{t('tax.title')}</caption>
           <thead>
             <tr>
