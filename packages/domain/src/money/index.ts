@@ -9,3 +9,4 @@ export * from './leasing.ts';
 export * from './payment-kinds.ts';
 export * from './price-history.ts';
 export * from './tax-rate-changes.ts';
+export * from './scheduled-tax-rates.ts';

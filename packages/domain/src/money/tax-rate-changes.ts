@@ -12,8 +12,8 @@ import type { TaxRule } from './pricing.ts';
 /** the highest rate the form takes: above every EU standard rate (27 %), to catch a slip of the finger */
 export const TAX_RATE_MAX = 50;
 
-/** a percent with at most two decimals (5.5, 21, 24) */
-const ratePercent = z
+/** a percent with at most two decimals (5.5, 21, 24): a rate changed now or scheduled */
+export const taxRatePercent = z
   .number()
   .min(0)
   .max(TAX_RATE_MAX)
@@ -25,8 +25,8 @@ export const taxRateChangesSchema = z.strictObject({
       z.strictObject({
         rule: z.number().int().min(1),
         country: z.string().regex(/^[A-Z]{2}$/, { message: 'Expected a 2-letter country code' }),
-        from: ratePercent,
-        to: ratePercent,
+        from: taxRatePercent,
+        to: taxRatePercent,
       }),
     )
     .min(1)
