@@ -84,6 +84,7 @@ import { contentAdminRoutes } from './cms/admin-routes.ts';
 import { webhookEndpointRoutes } from './integration/webhook-endpoints.ts';
 import { productPartRoutes } from './catalog/admin-product-parts.ts';
 import { PriceWindowRefresher } from './catalog/price-windows.ts';
+import { TaxRateScheduler } from './settings/scheduled-tax-rates.ts';
 import { registerStorefrontReads } from './storefront-reads.ts';
 import { batchedRuns } from './lib/batched.ts';
 import { refreshListings } from './lib/refresh-listings.ts';
@@ -200,6 +201,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     unpaidOrders: new UnpaidOrderSweeper(database, config, app.log, onStockChanged),
     retention: new RetentionSweeper(database, config.retention, app.log),
     priceWindows: new PriceWindowRefresher(database, config.priceWindowRefreshMs, app.log),
+    taxSchedule: new TaxRateScheduler(database, config, catalog, app.log),
     shop: new ShopService(database, config.bannersDir, settings),
     images: new ImageService(config),
     admin: new AdminService(database, config, catalog, limiter),
@@ -230,6 +232,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     ctx.unpaidOrders.start();
     ctx.retention.start();
     ctx.priceWindows.start();
+    ctx.taxSchedule.start();
     ctx.webhooks.start();
   });
   app.addHook('onClose', async () => {
@@ -239,6 +242,7 @@ export async function buildApi(opts: BuildApiOptions): Promise<FastifyInstance> 
     await ctx.unpaidOrders.stop();
     await ctx.retention.stop();
     await ctx.priceWindows.stop();
+    await ctx.taxSchedule.stop();
     await ctx.webhooks.stop();
     if (limiter instanceof RedisRateLimiter) await limiter.close();
   });

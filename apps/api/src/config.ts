@@ -124,6 +124,8 @@ export type ApiConfig = {
   payment: PaymentConfig;
   /** PRICE_WINDOW_REFRESH_MS: how often special-price windows are checked (catalog/price-windows.ts; 0: not in this process) */
   priceWindowRefreshMs: number;
+  /** how often VAT rate changes scheduled for a date are looked at (settings/scheduled-tax-rates.ts); 0: not in this process */
+  taxScheduleIntervalMs: number;
   /** orders awaiting online payment (order/unpaid.ts) */
   unpaidOrders: UnpaidOrderLimits;
   /** how long personal data no longer needed is kept (legal/retention.ts, docs/legal.md) */
@@ -413,6 +415,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env, cwd = proces
     crossBorderTrade: bool(env, 'CROSS_BORDER_TRADE', false),
     catalogPricesIncludeTax: bool(env, 'CATALOG_PRICES_INCLUDE_TAX', false),
     priceWindowRefreshMs: int(env, 'PRICE_WINDOW_REFRESH_MS', 60_000, 0, 3_600_000),
+    taxScheduleIntervalMs: int(env, 'TAX_SCHEDULE_INTERVAL_MS', 60_000, 0, 3_600_000),
     urlDispatcher: bool(env, 'URL_DISPATCHER', false),
     payment: loadPaymentConfig(env),
     unpaidOrders: {

@@ -13,6 +13,7 @@ import type { OrderService } from './order/service.ts';
 import type { UnpaidOrderSweeper } from './order/unpaid.ts';
 import type { RetentionSweeper } from './legal/retention.ts';
 import type { PriceWindowRefresher } from './catalog/price-windows.ts';
+import type { TaxRateScheduler } from './settings/scheduled-tax-rates.ts';
 import type { ShopService } from './shop/service.ts';
 import type { StockService } from './stock/service.ts';
 import type { AuthService } from './auth/service.ts';
@@ -45,6 +46,8 @@ export type ApiContext = {
   /** deletes personal data whose retention period passed (legal/retention.ts) */
   retention: RetentionSweeper;
   priceWindows: PriceWindowRefresher;
+  /** applies the VAT rate changes scheduled for a date when due */
+  taxSchedule: TaxRateScheduler;
   shop: ShopService;
   images: ImageService;
   admin: AdminService;

@@ -599,6 +599,13 @@ export const SETTINGS: readonly Setting[] = [
       'how often the products whose special-price window opened or closed are re-indexed (`apps/api/src/catalog/price-windows.ts`; also once at start), in the API itself, so the API run on its own never charges an expired special price; `0`: not in this process',
   },
   {
+    name: 'TAX_SCHEDULE_INTERVAL_MS',
+    group: 'api',
+    default: '60000',
+    meaning:
+      'how often the VAT rate changes scheduled in the back office are looked at and the due ones applied (`apps/api/src/settings/scheduled-tax-rates.ts`; also once at start): a change for a day applies within this long after 00:00 Europe/Vilnius of it; `0`: not in this process',
+  },
+  {
     name: 'UNPAID_ORDER_SWEEP_INTERVAL_MS',
     group: 'api',
     default: '60000',

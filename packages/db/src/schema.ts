@@ -14,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -234,6 +235,28 @@ export const taxRules = pgTable('tax_rules', {
     .$type<{ rate: number; tax_country_id: string; tax_region_id: number; region_name: string }[]>()
     .notNull(),
 });
+
+/** VAT rate changes scheduled for a date, applied at 00:00 Europe/Vilnius of it (migration 0034) */
+export const scheduledTaxRates = pgTable(
+  'scheduled_tax_rates',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => taxRules.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    rate: numeric('rate', { precision: 5, scale: 2 }).notNull(),
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    /** null: the command line scheduled it */
+    createdByStaffId: integer('created_by_staff_id'),
+    /** the staff e-mail as written (staff_audit_log keeps it so too) */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    /** null while pending */
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [index('scheduled_tax_rates_pending_idx').on(t.effectiveOn).where(sql`applied_at is null`)],
+);
 
 export const coupons = pgTable(
   'coupons',

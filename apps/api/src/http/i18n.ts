@@ -515,6 +515,17 @@ const API_MESSAGES: Record<string, Record<StoreCode, string>> = {
     lt: 'Atributą {code} naudoja prekių: {n}; jo ištrinti negalima.',
     ru: 'Атрибут {code} используется в товарах ({n}) и не может быть удалён.',
   },
+  // the back office's VAT rate changes scheduled for a date (settings/scheduled-tax-rates.ts)
+  'taxRates.unknownRule': {
+    en: 'The shop has no such tax rule',
+    lt: 'Parduotuvėje tokios mokesčių taisyklės nėra',
+    ru: 'В магазине нет такого налогового правила',
+  },
+  'taxRates.notFuture': {
+    en: 'Choose a date after today (the change applies at 00:00 Vilnius time of that date); to change a rate today, change it in the table above',
+    lt: 'Pasirinkite datą po šiandienos (pakeitimas įsigalioja tą dieną 00:00 Vilniaus laiku); norėdami pakeisti tarifą šiandien, pakeiskite jį lentelėje aukščiau',
+    ru: 'Выберите дату после сегодняшней (изменение вступает в силу в 00:00 по вильнюсскому времени этой даты); чтобы изменить ставку сегодня, измените её в таблице выше',
+  },
 };
 
 function interpolate(template: string, params?: MessageParams) {
