@@ -935,6 +935,25 @@ const en = {
   'attribute.deleteTitle': 'Delete the attribute',
   'attribute.deleteUsed': 'Used by {n} product(s): it cannot be deleted.',
   'attribute.delete': 'Delete the attribute {code}',
+  // VAT rate changes scheduled for a date (routes/admin/tax.tsx)
+  'tax.scheduledTitle': 'Scheduled changes',
+  'tax.scheduledIntro':
+    'When a law changes a rate from a date, schedule it here: it applies by itself at 00:00 Vilnius time of that date. A pending change can be cancelled.',
+  'tax.noneScheduled': 'No change is scheduled.',
+  'tax.newRate': 'New rate',
+  'tax.from': 'From',
+  'tax.actions': 'Actions',
+  'tax.cancel': 'Cancel',
+  'tax.cancelOf': 'Cancel the change of {rule}, {country} to {rate} % from {day}',
+  'tax.cancelled': 'The scheduled change was cancelled.',
+  'tax.scheduleTitle': 'Schedule a change',
+  'tax.rateToChange': 'Rate (rule and country)',
+  'tax.newRatePercent': 'New rate, %',
+  'tax.fromDay': 'From',
+  'tax.fromDayHint': 'A date after today; the new rate applies from 00:00 Vilnius time.',
+  'tax.schedule': 'Schedule the change',
+  'tax.scheduledSaved': 'Scheduled: the new rate applies from {day} 00:00 Vilnius time.',
+  'tax.scheduleRefused': 'The change was not scheduled: see the marked field.',
 };
 
 export type AdminKey = keyof typeof en;
@@ -1876,6 +1895,25 @@ const lt: Record<AdminKey, string> = {
   'attribute.deleteTitle': 'Ištrinti atributą',
   'attribute.deleteUsed': 'Naudoja prekių: {n}; ištrinti negalima.',
   'attribute.delete': 'Ištrinti atributą {code}',
+  // VAT rate changes scheduled for a date (routes/admin/tax.tsx)
+  'tax.scheduledTitle': 'Suplanuoti pakeitimai',
+  'tax.scheduledIntro':
+    'Kai įstatymas keičia tarifą nuo tam tikros datos, suplanuokite pakeitimą čia: jis įsigalios savaime tą dieną 00:00 Vilniaus laiku. Laukiantį pakeitimą galima atšaukti.',
+  'tax.noneScheduled': 'Suplanuotų pakeitimų nėra.',
+  'tax.newRate': 'Naujas tarifas',
+  'tax.from': 'Nuo',
+  'tax.actions': 'Veiksmai',
+  'tax.cancel': 'Atšaukti',
+  'tax.cancelOf': 'Atšaukti {rule}, {country} tarifo keitimą į {rate} % nuo {day}',
+  'tax.cancelled': 'Suplanuotas pakeitimas atšauktas.',
+  'tax.scheduleTitle': 'Suplanuoti pakeitimą',
+  'tax.rateToChange': 'Tarifas (taisyklė ir šalis)',
+  'tax.newRatePercent': 'Naujas tarifas, %',
+  'tax.fromDay': 'Nuo',
+  'tax.fromDayHint': 'Data po šiandienos; naujas tarifas galios nuo 00:00 Vilniaus laiku.',
+  'tax.schedule': 'Suplanuoti pakeitimą',
+  'tax.scheduledSaved': 'Suplanuota: naujas tarifas galios nuo {day} 00:00 Vilniaus laiku.',
+  'tax.scheduleRefused': 'Pakeitimas nesuplanuotas: žr. pažymėtą lauką.',
 };
 
 const DICTIONARIES: Record<AdminLang, Record<AdminKey, string>> = { en, lt };

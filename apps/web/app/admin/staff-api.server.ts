@@ -24,7 +24,7 @@ export async function staffApi<T>(
   { request, context }: Args,
   path: string,
   /** `form`: sent as multipart/form-data (an uploaded file), instead of a JSON `body` */
-  init: { method?: 'GET' | 'POST'; body?: unknown; form?: FormData } = {},
+  init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; form?: FormData } = {},
 ): Promise<StaffAnswer<T>> {
   const lang = langOf(request);
   const url = `/vsbridge/staff${path}${path.includes('?') ? '&' : '?'}storeCode=${lang}`;
