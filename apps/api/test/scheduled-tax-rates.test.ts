@@ -37,7 +37,17 @@ describe('VAT rate changes scheduled for a date', () => {
   const rates = async () => {
     const r = await api.call({ url: '/vsbridge/staff/tax-rates?storeCode=en', headers: as('admin') });
     expect(r.status).toBe(200);
-    return r.body.result as { rules: { id: number; rates: { rate: number; tax_country_id: string }[] }[]; scheduled: { id: number; rule_id: number; country: string; rate: number; effective_on: string; created_by: string }[] };
+    return r.body.result as {
+      rules: { id: number; rates: { rate: number; tax_country_id: string }[] }[];
+      scheduled: {
+        id: number;
+        rule_id: number;
+        country: string;
+        rate: number;
+        effective_on: string;
+        created_by: string;
+      }[];
+    };
   };
 
   beforeAll(async () => {
@@ -61,7 +71,10 @@ describe('VAT rate changes scheduled for a date', () => {
       ['catalog', 403],
     ] as const) {
       expect((await schedule(who, body)).status).toBe(status);
-      expect((await api.call({ method: 'DELETE', url: '/vsbridge/staff/tax-rates/scheduled/1', headers: as(who) })).status).toBe(status);
+      expect(
+        (await api.call({ method: 'DELETE', url: '/vsbridge/staff/tax-rates/scheduled/1', headers: as(who) }))
+          .status,
+      ).toBe(status);
       expect((await api.call({ url: '/vsbridge/staff/tax-rates', headers: as(who) })).status).toBe(status);
     }
   });
@@ -96,7 +109,14 @@ describe('VAT rate changes scheduled for a date', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.result.created.id as number;
     expect((await rates()).scheduled).toEqual([
-      expect.objectContaining({ id, rule_id: 1, country: 'LT', rate: 22, effective_on: day, created_by: 'admin@shop.lt' }),
+      expect.objectContaining({
+        id,
+        rule_id: 1,
+        country: 'LT',
+        rate: 22,
+        effective_on: day,
+        created_by: 'admin@shop.lt',
+      }),
     ]);
 
     const midnight = startOfDay(day);
@@ -111,18 +131,34 @@ describe('VAT rate changes scheduled for a date', () => {
     expect((await rates()).scheduled).toEqual([]);
     // applied once: a later run does nothing, and it can no longer be cancelled
     expect(await scheduler.runOnce(new Date(midnight + 3_600_000))).toEqual([]);
-    const late = await api.call({ method: 'DELETE', url: `/vsbridge/staff/tax-rates/scheduled/${id}?storeCode=en`, headers: as('admin') });
+    const late = await api.call({
+      method: 'DELETE',
+      url: `/vsbridge/staff/tax-rates/scheduled/${id}?storeCode=en`,
+      headers: as('admin'),
+    });
     expect(late.status).toBe(404);
 
-    const audited = await api.database.query<{ action: string; staff_email: string; details: Record<string, unknown> }>(
+    const audited = await api.database.query<{
+      action: string;
+      staff_email: string;
+      details: Record<string, unknown>;
+    }>(
       "SELECT action, staff_email, details FROM staff_audit_log WHERE action IN ('tax.schedule', 'tax.rates') ORDER BY id",
     );
     expect(audited).toEqual([
-      { action: 'tax.schedule', staff_email: 'admin@shop.lt', details: { rule: 1, country: 'LT', rate: 22, effective_on: day } },
+      {
+        action: 'tax.schedule',
+        staff_email: 'admin@shop.lt',
+        details: { rule: 1, country: 'LT', rate: 22, effective_on: day },
+      },
       {
         action: 'tax.rates',
         staff_email: 'admin@shop.lt',
-        details: { changed: [{ rule: 1, country: 'LT', from: 21, to: 22 }], scheduled: id, effective_on: day },
+        details: {
+          changed: [{ rule: 1, country: 'LT', from: 21, to: 22 }],
+          scheduled: id,
+          effective_on: day,
+        },
       },
     ]);
   });
@@ -132,13 +168,21 @@ describe('VAT rate changes scheduled for a date', () => {
     const r = await schedule('admin', { rule_id: 1, country: 'LT', rate: 9.5, effective_on: day });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.result.created.id as number;
-    const cancel = await api.call({ method: 'DELETE', url: `/vsbridge/staff/tax-rates/scheduled/${id}?storeCode=en`, headers: as('admin') });
+    const cancel = await api.call({
+      method: 'DELETE',
+      url: `/vsbridge/staff/tax-rates/scheduled/${id}?storeCode=en`,
+      headers: as('admin'),
+    });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body.result.scheduled).toEqual([]);
     expect(await scheduler.runOnce(new Date(startOfDay(day) + 86_400_000))).toEqual([]);
     expect((await rates()).rules[0]?.rates[0]?.rate).toBe(22);
     expect(await listedGross(api, 'LAP-1001')).toBe(97_600);
-    const again = await api.call({ method: 'DELETE', url: `/vsbridge/staff/tax-rates/scheduled/${id}?storeCode=en`, headers: as('admin') });
+    const again = await api.call({
+      method: 'DELETE',
+      url: `/vsbridge/staff/tax-rates/scheduled/${id}?storeCode=en`,
+      headers: as('admin'),
+    });
     expect(again.status).toBe(404);
     const [row] = await api.database.query<{ details: Record<string, unknown> }>(
       "SELECT details FROM staff_audit_log WHERE action = 'tax.unschedule'",

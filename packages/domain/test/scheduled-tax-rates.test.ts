@@ -51,10 +51,30 @@ describe('checkScheduledTaxRate', () => {
   const lateOn30June = Date.parse('2025-06-30T20:59:00Z');
   it.each([
     ['tomorrow in shop time', body, lateOn30June, { ok: true }],
-    ['today in shop time (already 1 July in Vilnius, 30 June in UTC)', body, Date.parse('2025-06-30T21:00:00Z'), { ok: false, field: 'effective_on', reason: 'notFuture' }],
-    ['a past day', { ...body, effective_on: '2024-01-01' }, lateOn30June, { ok: false, field: 'effective_on', reason: 'notFuture' }],
-    ['an unknown rule', { ...body, rule_id: 9 }, lateOn30June, { ok: false, field: 'rule_id', reason: 'unknownRule' }],
-    ['a country the rule lacks', { ...body, country: 'LV' }, lateOn30June, { ok: false, field: 'country', reason: 'unknownRate' }],
+    [
+      'today in shop time (already 1 July in Vilnius, 30 June in UTC)',
+      body,
+      Date.parse('2025-06-30T21:00:00Z'),
+      { ok: false, field: 'effective_on', reason: 'notFuture' },
+    ],
+    [
+      'a past day',
+      { ...body, effective_on: '2024-01-01' },
+      lateOn30June,
+      { ok: false, field: 'effective_on', reason: 'notFuture' },
+    ],
+    [
+      'an unknown rule',
+      { ...body, rule_id: 9 },
+      lateOn30June,
+      { ok: false, field: 'rule_id', reason: 'unknownRule' },
+    ],
+    [
+      'a country the rule lacks',
+      { ...body, country: 'LV' },
+      lateOn30June,
+      { ok: false, field: 'country', reason: 'unknownRate' },
+    ],
   ])('%s', (_, input, now, expected) => {
     expect(checkScheduledTaxRate(rules, input, now)).toEqual(expected);
   });
@@ -85,14 +105,22 @@ describe('dueScheduledTaxRates', () => {
       { id: 3, effective_on: '2030-01-01' },
       { id: 4, effective_on: '2025-01-01' },
     ];
-    expect(dueScheduledTaxRates(pending, Date.parse('2026-01-01T00:00:00Z')).map((p) => p.id)).toEqual([2, 4, 1]);
+    expect(dueScheduledTaxRates(pending, Date.parse('2026-01-01T00:00:00Z')).map((p) => p.id)).toEqual([
+      2, 4, 1,
+    ]);
   });
 
   it('property: due exactly when the instant is on or after the day in shop time, and tomorrow is never due', () => {
     const day = fc
-      .integer({ min: Date.parse('2000-01-01T00:00:00Z') / 86_400_000, max: Date.parse('2060-12-31T00:00:00Z') / 86_400_000 })
+      .integer({
+        min: Date.parse('2000-01-01T00:00:00Z') / 86_400_000,
+        max: Date.parse('2060-12-31T00:00:00Z') / 86_400_000,
+      })
       .map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10));
-    const instant = fc.integer({ min: Date.parse('1999-12-01T00:00:00Z'), max: Date.parse('2061-02-01T00:00:00Z') });
+    const instant = fc.integer({
+      min: Date.parse('1999-12-01T00:00:00Z'),
+      max: Date.parse('2061-02-01T00:00:00Z'),
+    });
     fc.assert(
       fc.property(day, instant, (d, at) => {
         const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Vilnius' }).format(new Date(at));
@@ -100,7 +128,8 @@ describe('dueScheduledTaxRates', () => {
         // the shop's calendar day at that instant has reached `d`
         expect(due).toBe(today >= d);
         // a day that may be scheduled at `at` is not yet due at `at`
-        if (checkScheduledTaxRate(rules, { rule_id: 1, country: 'LT', effective_on: d }, at).ok) expect(due).toBe(false);
+        if (checkScheduledTaxRate(rules, { rule_id: 1, country: 'LT', effective_on: d }, at).ok)
+          expect(due).toBe(false);
       }),
       { numRuns: 300 },
     );

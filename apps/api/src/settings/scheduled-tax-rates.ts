@@ -11,11 +11,7 @@
  * applied in the same transaction, so each applies once.
  */
 import type { Database, Executor } from '@vitrina/db';
-import {
-  checkScheduledTaxRate,
-  dueScheduledTaxRates,
-  scheduledTaxRateSchema,
-} from '@vitrina/domain';
+import { checkScheduledTaxRate, dueScheduledTaxRates, scheduledTaxRateSchema } from '@vitrina/domain';
 import { z } from 'zod';
 import type { ApiConfig } from '../config.ts';
 import type { ApiApp, ApiContext } from '../context.ts';
@@ -88,7 +84,12 @@ export function scheduledTaxRateRoutes(
            VALUES ($1, $2, $3, $4::date, $5, $6) RETURNING ${COLUMNS}`,
           [rule_id, country, rate, effective_on, staff.staffId, staff.email],
         );
-        await audit(tx, staff, 'tax.schedule', `scheduled_tax_rate:${row!.id}`, { rule: rule_id, country, rate, effective_on });
+        await audit(tx, staff, 'tax.schedule', `scheduled_tax_rate:${row!.id}`, {
+          rule: rule_id,
+          country,
+          rate,
+          effective_on,
+        });
         return row!;
       });
       return ok({ created: scheduled, ...(await answer()) });
@@ -101,7 +102,8 @@ export function scheduledTaxRateRoutes(
       onRequest: guard,
       schema: {
         tags,
-        summary: 'Cancels a pending scheduled VAT rate change (role admin); 404 when unknown or already applied',
+        summary:
+          'Cancels a pending scheduled VAT rate change (role admin); 404 when unknown or already applied',
         params: idParams,
         querystring: storeQuery,
       },
@@ -140,7 +142,12 @@ export class TaxRateScheduler {
     private readonly catalog: Pick<ApiContext['catalog'], 'catalogChanged'>,
     private readonly log: JobLog,
   ) {
-    this.job = new PeriodicJob(() => this.runOnce(), config.taxScheduleIntervalMs, log, 'scheduled VAT rate changes failed');
+    this.job = new PeriodicJob(
+      () => this.runOnce(),
+      config.taxScheduleIntervalMs,
+      log,
+      'scheduled VAT rate changes failed',
+    );
   }
 
   /**
@@ -201,4 +208,3 @@ export class TaxRateScheduler {
     return this.job.stop();
   }
 }
-

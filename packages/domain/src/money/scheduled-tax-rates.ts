@@ -16,10 +16,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const calendarDayString = z
   .string()
   .regex(DAY, { message: 'Expected a date YYYY-MM-DD' })
-  .refine((d) => {
-    const at = Date.parse(`${d}T00:00:00Z`);
-    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === d;
-  }, { message: 'Expected a date YYYY-MM-DD' });
+  .refine(
+    (d) => {
+      const at = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === d;
+    },
+    { message: 'Expected a date YYYY-MM-DD' },
+  );
 
 export const scheduledTaxRateSchema = z.strictObject({
   rule_id: z.number().int().min(1),
@@ -32,7 +35,11 @@ export type ScheduledTaxRateInput = z.infer<typeof scheduledTaxRateSchema>;
 export type ScheduledTaxRateCheck =
   | { ok: true }
   /** `unknownRule`/`unknownRate`: no such rule, or the rule has no rate for that country; `notFuture`: today or before */
-  | { ok: false; field: 'rule_id' | 'country' | 'effective_on'; reason: 'unknownRule' | 'unknownRate' | 'notFuture' };
+  | {
+      ok: false;
+      field: 'rule_id' | 'country' | 'effective_on';
+      reason: 'unknownRule' | 'unknownRate' | 'notFuture';
+    };
 
 /** Whether `input` (already through the schema) may be scheduled at instant `now` against `rules`. */
 export function checkScheduledTaxRate(
@@ -44,7 +51,8 @@ export function checkScheduledTaxRate(
   if (!rule) return { ok: false, field: 'rule_id', reason: 'unknownRule' };
   if (!rule.rates.some((r) => r.tax_country_id === input.country))
     return { ok: false, field: 'country', reason: 'unknownRate' };
-  if (input.effective_on <= formatDate(new Date(now))) return { ok: false, field: 'effective_on', reason: 'notFuture' };
+  if (input.effective_on <= formatDate(new Date(now)))
+    return { ok: false, field: 'effective_on', reason: 'notFuture' };
   return { ok: true };
 }
 
@@ -57,11 +65,16 @@ export function scheduledTaxRateStart(day: string): number {
  * The pending changes due at instant `now` (from 00:00 shop time of their day), in the order they
  * apply: by day, then as listed (a later change for the same rate wins).
  */
-export function dueScheduledTaxRates<T extends { effective_on: string }>(pending: readonly T[], now: Date | number): T[] {
+export function dueScheduledTaxRates<T extends { effective_on: string }>(
+  pending: readonly T[],
+  now: Date | number,
+): T[] {
   const at = typeof now === 'number' ? now : now.getTime();
   return pending
     .map((p, i) => ({ p, i }))
     .filter(({ p }) => at >= scheduledTaxRateStart(p.effective_on))
-    .sort((a, b) => (a.p.effective_on < b.p.effective_on ? -1 : a.p.effective_on > b.p.effective_on ? 1 : a.i - b.i))
+    .sort((a, b) =>
+      a.p.effective_on < b.p.effective_on ? -1 : a.p.effective_on > b.p.effective_on ? 1 : a.i - b.i,
+    )
     .map(({ p }) => p);
 }

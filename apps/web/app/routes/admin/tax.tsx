@@ -58,7 +58,12 @@ async function scheduleAction(args: Route.ActionArgs, f: Record<string, string>,
   });
   if (answer.status === 401) throw toLogin(args.request);
   if (answer.ok)
-    return { ok: true as const, message: t('tax.scheduledSaved', { day: f['schedule-day'] ?? '' }), field: null, values: null };
+    return {
+      ok: true as const,
+      message: t('tax.scheduledSaved', { day: f['schedule-day'] ?? '' }),
+      field: null,
+      values: null,
+    };
   return {
     ok: false as const,
     message: answer.errors?.[0]?.message ?? answer.message,
@@ -217,7 +222,12 @@ export default function AdminTax() {
                       <button
                         type="submit"
                         disabled={busy}
-                        aria-label={t('tax.cancelOf', { rule, country: s.country, rate: s.rate, day: s.effective_on })}
+                        aria-label={t('tax.cancelOf', {
+                          rule,
+                          country: s.country,
+                          rate: s.rate,
+                          day: s.effective_on,
+                        })}
                       >
                         {t('tax.cancel')}
                       </button>
@@ -246,12 +256,26 @@ export default function AdminTax() {
           </select>
         ))}
         {field('schedule-rate', t('tax.newRatePercent'), (props) => (
-          <input {...props} inputMode="decimal" size={6} required defaultValue={typed?.['schedule-rate'] ?? ''} />
+          <input
+            {...props}
+            inputMode="decimal"
+            size={6}
+            required
+            defaultValue={typed?.['schedule-rate'] ?? ''}
+          />
         ))}
         {field(
           'schedule-day',
           t('tax.fromDay'),
-          (props) => <input {...props} type="date" min={firstDay} required defaultValue={typed?.['schedule-day'] ?? ''} />,
+          (props) => (
+            <input
+              {...props}
+              type="date"
+              min={firstDay}
+              required
+              defaultValue={typed?.['schedule-day'] ?? ''}
+            />
+          ),
           t('tax.fromDayHint'),
         )}
         <p>
