@@ -30,11 +30,9 @@ export class PriceWindowRefresher {
     return refreshed;
   }
 
-  /** a first refresh at once (a process started after a boundary must not wait a period), then periodic */
+  /** a first refresh at once, then periodic (an interval of 0: another process runs it) */
   start(): void {
-    if (this.intervalMs <= 0) return; // another process runs it
-    this.refresh().catch((err: unknown) => this.log.error({ err }, 'special price window refresh failed'));
-    this.job.start();
+    this.job.start({ now: true });
   }
 
   stop(): Promise<void> {

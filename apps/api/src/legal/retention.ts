@@ -145,7 +145,6 @@ export async function anonymiseExpiredOrders(database: Database, now = new Date(
 /** runs the sweep every RETENTION_SWEEP_INTERVAL_MS (and once at start), started and stopped with the API */
 export class RetentionSweeper {
   private readonly job: PeriodicJob;
-  private first: Promise<unknown> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -162,13 +161,10 @@ export class RetentionSweeper {
   }
 
   start(): void {
-    if (this.periods.intervalMs <= 0) return;
-    this.first = this.run().catch((err: unknown) => this.log.error({ err }, 'retention sweep failed'));
-    this.job.start();
+    this.job.start({ now: true });
   }
 
-  async stop(): Promise<void> {
-    await this.job.stop();
-    await this.first;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }

@@ -17,17 +17,24 @@ export class PeriodicJob {
     private readonly failureMessage: string,
   ) {}
 
-  start(): void {
+  /**
+   * `{ now: true }`: a first run at once (a process started after a boundary must not wait a period),
+   * which `stop()` waits for like any other, so a shutdown never closes the database under it.
+   */
+  start({ now = false }: { now?: boolean } = {}): void {
     if (this.timer || this.intervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.run()
-        .catch((err: unknown) => this.log.error({ err }, this.failureMessage))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.intervalMs);
+    if (now) this.tick();
+    this.timer = setInterval(() => this.tick(), this.intervalMs);
     this.timer.unref();
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.run()
+      .catch((err: unknown) => this.log.error({ err }, this.failureMessage))
+      .finally(() => {
+        this.running = undefined;
+      });
   }
 
   async stop(): Promise<void> {

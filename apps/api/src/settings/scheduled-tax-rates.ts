@@ -199,9 +199,7 @@ export class TaxRateScheduler {
 
   /** a first run at once (a process started after midnight must not wait a period), then periodic */
   start(): void {
-    if (this.config.taxScheduleIntervalMs <= 0) return; // another process runs it
-    this.runOnce().catch((err: unknown) => this.log.error({ err }, 'scheduled VAT rate changes failed'));
-    this.job.start();
+    this.job.start({ now: true });
   }
 
   stop(): Promise<void> {
