@@ -496,14 +496,7 @@ export class CartService {
   /** a guest cart; with a customer's token, that customer's active cart (created when there is none) */
   async create(store: StoreCode, token: string | undefined): Promise<string> {
     const customerId = await this.customerOf(token);
-    if (customerId !== undefined) {
-      const mine = await one<{ id: string }>(
-        this.database,
-        "SELECT id FROM carts WHERE customer_id = $1 AND status = 'active' ORDER BY updated_at DESC LIMIT 1",
-        [customerId],
-      );
-      if (mine) return mine.id;
-    }
+    if (customerId !== undefined) return this.customerCart(store, customerId);
     const id = randomBytes(24).toString('base64url');
     // a new id: no kept cart can be it, so the write leaves every kept cart as it is; and the new
     // cart is kept as written (no lines, no coupon), so the line a shopper adds next reads nothing:
@@ -511,11 +504,36 @@ export class CartService {
     const written = this.kept.writing(id);
     const row = await one<CartRow>(
       this.database,
-      `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3) RETURNING * ${PREPARED}`,
-      [id, store, customerId ?? null],
+      `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, NULL) RETURNING * ${PREPARED}`,
+      [id, store],
     );
     if (row) this.kept.keep(id, { ...row, items: [], coupon: null }, written);
     return id;
+  }
+
+  /**
+   * A customer's active cart, made when there is none, under the lock of the customer's row: two
+   * creates at once (a login's merge on one tab and another tab's, or another device's) answer one
+   * cart. Read and insert apart, each made a cart of its own, and the lines went to one while the
+   * other was read.
+   */
+  private async customerCart(store: StoreCode, customerId: number): Promise<string> {
+    return this.database.transaction(async (tx) => {
+      await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+      const mine = await one<{ id: string }>(
+        tx,
+        "SELECT id FROM carts WHERE customer_id = $1 AND status = 'active' ORDER BY updated_at DESC LIMIT 1",
+        [customerId],
+      );
+      if (mine) return mine.id;
+      const id = randomBytes(24).toString('base64url');
+      // a new id: no kept cart can be it, so the write leaves every kept cart as it is
+      await tx.query(
+        `${COHERENT_WRITE} INSERT INTO carts (id, store_code, customer_id) VALUES ($1, $2, $3)`,
+        [id, store, customerId],
+      );
+      return id;
+    });
   }
 
   /** the customer of a token (undefined without one); an invalid or expired token is a 401 (the client refreshes) */
