@@ -7,7 +7,7 @@
  * time, whatever the day's UTC offset (daylight saving time moves it by an hour).
  */
 import { z } from 'zod';
-import { formatDate, startOfDay } from '../base/dates.ts';
+import { formatDate, startOfDay } from '../base/index.ts';
 import { taxRatePercent, type TaxRuleWithId } from './tax-rate-changes.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
