@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, nextCalendarDay, startOfDay } from '@vitrina/domain';
-import { TaxRateScheduler } from '../src/settings/scheduled-tax-rates.ts';
+import { TaxRateScheduler, type ScheduledTaxRate } from '../src/settings/scheduled-tax-rates.ts';
 import { startApi, type TestApi } from './helpers.ts';
 import { staffOfEachRole, type StaffWho } from './staff-helpers.ts';
 
@@ -39,14 +39,7 @@ describe('VAT rate changes scheduled for a date', () => {
     expect(r.status).toBe(200);
     return r.body.result as {
       rules: { id: number; rates: { rate: number; tax_country_id: string }[] }[];
-      scheduled: {
-        id: number;
-        rule_id: number;
-        country: string;
-        rate: number;
-        effective_on: string;
-        created_by: string;
-      }[];
+      scheduled: ScheduledTaxRate[];
     };
   };
 
