@@ -879,7 +879,7 @@ const en = {
   'area.tax': 'VAT rates',
   'tax.title': 'VAT rates',
   'tax.intro':
-    "The rate of each tax rule in each country the shop sells to. Change one when the country's law changes it, on the day it takes effect: carts are priced at the new rate from that moment; orders already placed keep their amounts.",
+    'The rate of each tax rule in each country the shop sells to. A change saved here applies at once: carts are priced at the new rate from that moment; orders already placed keep their amounts. A change a law makes from a later date is scheduled below.',
   'tax.netRule':
     'Prices are entered net of VAT: a product keeps its net price, and the price shoppers see and pay in that country changes with the rate (shipping prices, payment fees and fixed coupon values too).',
   'tax.grossRule':
@@ -1838,7 +1838,7 @@ const lt: Record<AdminKey, string> = {
   'area.tax': 'PVM tarifai',
   'tax.title': 'PVM tarifai',
   'tax.intro':
-    'Kiekvienos mokesčių taisyklės tarifas kiekvienoje šalyje, į kurią parduotuvė parduoda. Pakeiskite jį, kai šalies įstatymas jį pakeičia, tą dieną, kai pakeitimas įsigalioja: krepšeliai nuo tos akimirkos skaičiuojami nauju tarifu; jau pateikti užsakymai savo sumų nekeičia.',
+    'Kiekvienos mokesčių taisyklės tarifas kiekvienoje šalyje, į kurią parduotuvė parduoda. Čia išsaugotas pakeitimas įsigalioja iš karto: krepšeliai nuo tos akimirkos skaičiuojami nauju tarifu; jau pateikti užsakymai savo sumų nekeičia. Pakeitimą, kurį įstatymas nustato nuo vėlesnės datos, suplanuokite žemiau.',
   'tax.netRule':
     'Kainos įvedamos be PVM: prekė išlaiko kainą be PVM, o kaina, kurią pirkėjai toje šalyje mato ir moka, keičiasi kartu su tarifu (taip pat pristatymo kainos, mokėjimo mokesčiai ir fiksuotos nuolaidų kodų vertės).',
   'tax.grossRule':
